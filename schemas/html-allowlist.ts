@@ -1,0 +1,82 @@
+/**
+ * @module The description HTML allow-list (spec 2.1, rules 1-3), read out of
+ * html.schema.json. This is the ONE place the table is loaded: the ajv keyword
+ * and the suite's HTML generators both import it from here.
+ */
+import { Parser } from 'htmlparser2';
+import { loadSchema } from './load.js';
+
+export type AttributeRule = 'required' | 'optional';
+export interface AllowedTag {
+  attributes: Record<string, AttributeRule>;
+  void?: boolean;
+}
+export interface HtmlAllowlist {
+  tags: Record<string, AllowedTag>;
+}
+
+interface HtmlSchema {
+  $defs: { allowedHtml: { 'x-html-allowlist': HtmlAllowlist } };
+}
+
+export const htmlAllowlist: HtmlAllowlist = (loadSchema('html.schema.json') as unknown as HtmlSchema).$defs
+  .allowedHtml['x-html-allowlist'];
+
+export type HtmlViolationKind = 'disallowed-tag' | 'disallowed-attribute' | 'missing-attribute' | 'disallowed-markup';
+
+export interface HtmlViolation {
+  kind: HtmlViolationKind;
+  tag?: string;
+  attribute?: string;
+  message: string;
+}
+
+/**
+ * Lists every way `html` departs from the allow-list. Comments, doctypes and
+ * processing instructions are not tags the spec allows, so they count as
+ * violations too (the mock's reading; the suite never generates them).
+ */
+export function findHtmlViolations(html: string, allowlist: HtmlAllowlist = htmlAllowlist): HtmlViolation[] {
+  const violations: HtmlViolation[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const rule = allowlist.tags[name];
+        if (!rule) {
+          violations.push({ kind: 'disallowed-tag', tag: name, message: `tag <${name}> is not allowed` });
+          return;
+        }
+        for (const attribute of Object.keys(attribs)) {
+          if (!Object.hasOwn(rule.attributes, attribute)) {
+            violations.push({
+              kind: 'disallowed-attribute',
+              tag: name,
+              attribute,
+              message: `attribute "${attribute}" is not allowed on <${name}>`,
+            });
+          }
+        }
+        for (const [attribute, need] of Object.entries(rule.attributes)) {
+          if (need === 'required' && !Object.hasOwn(attribs, attribute)) {
+            violations.push({
+              kind: 'missing-attribute',
+              tag: name,
+              attribute,
+              message: `<${name}> must have attribute "${attribute}"`,
+            });
+          }
+        }
+      },
+      oncomment() {
+        violations.push({ kind: 'disallowed-markup', message: 'HTML comments are not allowed' });
+      },
+      onprocessinginstruction(name) {
+        violations.push({ kind: 'disallowed-markup', message: `markup <${name}> is not allowed` });
+      },
+    },
+    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return violations;
+}

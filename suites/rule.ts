@@ -1,0 +1,149 @@
+/**
+ * @module The contract between the runner and the rules. A rule is one named
+ * check of one spec statement; the runner gives it a RuleContext that carries
+ * the target's API, the discovered reference data, the run's seed and budget,
+ * and the ways to report (fail, observe, skip). Rules never print and never
+ * talk HTTP except through the context.
+ */
+import type * as fc from 'fast-check';
+import type { Exchange, Job, JobList, Observation } from '../schemas/types.gen.js';
+
+/** Areas group rules in reports and in files under suites/checks/. */
+export type Area =
+  | 'create'
+  | 'roundtrip'
+  | 'update'
+  | 'lifecycle'
+  | 'list'
+  | 'paging'
+  | 'html'
+  | 'limits'
+  | 'protocol'
+  | 'auth'
+  | 'isolation'
+  | 'robustness'
+  | 'concurrency'
+  | 'model'
+  | 'reference';
+
+/** What a rule needs from the configuration; without it the rule is skipped with a reason. */
+export type Requirement = 'secondApiKey';
+
+export interface Rule {
+  /** Stable id, `area.operation.property`, e.g. `jobs.create.location-header`. Never renamed. */
+  id: string;
+  /** The spec section the rule enforces, e.g. `4.2`. */
+  section: string;
+  area: Area;
+  /** One line: the spec statement checked. */
+  title: string;
+  requires?: Requirement[];
+  run(ctx: RuleContext): Promise<void>;
+}
+
+/** A response as the suite saw it. Header names are lower-case. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  /** The raw body text ('' when empty). */
+  text: string;
+  /** The body parsed as JSON; undefined when empty or not JSON. */
+  json: T | undefined;
+  /** The recorded, redacted exchange (also kept in the current case's log). */
+  exchange: Exchange;
+}
+
+export interface RequestOptions {
+  method: string;
+  /** Relative to the API root (`/jobs/12`), or an absolute URL (paging links). */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  /** Serialized with JSON.stringify unless rawBody is given. */
+  body?: unknown;
+  rawBody?: string;
+  /** Default `application/json` when a body is sent; null sends no Content-Type. */
+  contentType?: string | null;
+  /** Default: the client's own key; null sends no API-Key header; a string sends that value. */
+  apiKey?: string | null;
+}
+
+/** The single choke point for HTTP: records every exchange, redacts API-Key, tags X-Conformance-Case-Id. */
+export interface Client {
+  /** The API root the suite drives, e.g. `http://127.0.0.1:4010/api/v1.1`. */
+  readonly apiRoot: string;
+  request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>>;
+}
+
+export type Body = Record<string, unknown>;
+export type ListQuery = { q?: string; status?: string; page?: number | string; pageSize?: number | string };
+
+/**
+ * Spec operations over a Client. Success bodies are validated against the
+ * response schemas on every call; an invalid body fails the current rule.
+ * Creating calls register what they create for cleanup.
+ */
+export interface JobsApi {
+  readonly client: Client;
+  /** POST /jobs (4.2) */
+  create(body: Body): Promise<ApiResponse<Job>>;
+  /** GET /jobs/{id} (4.1) */
+  get(id: number | string): Promise<ApiResponse<Job>>;
+  /** PUT /jobs/{id} (4.3 form 1) */
+  putById(id: number | string, body: Body): Promise<ApiResponse<Job>>;
+  /** PUT /jobs with referenceId in the body (4.3 form 2): updates or creates */
+  putByReference(body: Body & { referenceId: string }): Promise<ApiResponse<Job>>;
+  /** DELETE /jobs/{id} (4.4) */
+  deleteById(id: number | string): Promise<ApiResponse>;
+  /** DELETE /jobs with {referenceId} (4.4) */
+  deleteByReference(referenceId: string): Promise<ApiResponse>;
+  /** POST /jobs/{id} with X-HTTP-Method-Override: DELETE (4.7) */
+  deleteByOverride(id: number | string): Promise<ApiResponse>;
+  /** GET /jobs (4.5). Callers scope it with q = the run tag so only the run's own jobs are seen. */
+  list(query?: ListQuery): Promise<ApiResponse<JobList>>;
+}
+
+/** Ids discovered from the target's reference lists (4.6); never hard-coded. */
+export interface ReferenceData {
+  positionTypeIds: number[];
+  categoryIds: number[];
+}
+
+export interface MismatchInput {
+  /** One line: what departs from the spec. */
+  title: string;
+  /** What the spec requires, with the section. */
+  expected: string;
+  /** What the target did. */
+  received: string;
+  /** Exchanges to show; default: every exchange of the current case. */
+  exchanges?: Exchange[];
+}
+
+export interface RuleContext {
+  readonly rule: Rule;
+  readonly api: JobsApi;
+  /** The second employer (--second-api-key), present when the rule requires it. */
+  readonly second?: JobsApi;
+  readonly refs: ReferenceData;
+  /** Run-unique tag, e.g. `jc7f3a9-`: every referenceId and title the suite creates contains it. */
+  readonly tag: string;
+  /** A fresh referenceId that starts with the tag (at most 50 characters). */
+  referenceId(): string;
+  /** fast-check runs per property (--runs). */
+  readonly runs: number;
+  /**
+   * Runs a property with the rule's seed and budget. A thrown MismatchError (from fail/expect or
+   * an API call) is shrunk by fast-check; the runner records the shrunk counterexample, its
+   * exchanges, a curl reproducer and the replay path, and re-runs it to label it deterministic or flaky.
+   */
+  check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
+  /** Reports a mismatch in the current case and stops it. */
+  fail(mismatch: MismatchInput): never;
+  /** fail(mismatch) unless condition holds. */
+  expect(condition: boolean, mismatch: MismatchInput): asserts condition;
+  /** Records what the target chose where the spec is silent (never a failure). */
+  observe(observation: Omit<Observation, 'ruleId'>): void;
+  /** Stops the rule as skipped, with a reason. */
+  skip(reason: string): never;
+}
