@@ -382,6 +382,7 @@ export interface ConformanceReport {
    * A command that replays the whole run (same seed and options, no keys: they come from the environment)
    */
   replayCommand: string;
+  baseline?: BaselineResult;
   [k: string]: unknown;
 }
 export interface Summary {
@@ -418,6 +419,10 @@ export interface RuleResult {
   cases: number;
   skipReason?: string;
   errorMessage?: string;
+  /**
+   * Set with status known: why the baseline accepts this rule's mismatches
+   */
+  baselineReason?: string;
   mismatches: Mismatch[];
   [k: string]: unknown;
 }
@@ -511,6 +516,31 @@ export interface Cleanup {
     id?: number | null;
     referenceId?: string | null;
     reason: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+/**
+ * Set when a baseline of known mismatches was applied (--baseline): the failing rules it accepted and its stale entries.
+ */
+export interface BaselineResult {
+  /**
+   * The baseline file
+   */
+  source?: string;
+  entries: number;
+  known: {
+    id: string;
+    reason?: string;
+    [k: string]: unknown;
+  }[];
+  /**
+   * Entries that no longer match a failure: the rule now passes, or no such rule exists in an unfiltered run
+   */
+  stale: {
+    id: string;
+    reason?: string;
+    cause: "passes" | "unknown-rule";
     [k: string]: unknown;
   }[];
   [k: string]: unknown;
