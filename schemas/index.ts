@@ -11,15 +11,20 @@ import type * as T from './types.gen.js';
 import { validatorFor } from './validators.js';
 
 export type * from './types.gen.js';
-export { formatIssues, validatorFor, type ValidationIssue, type ValidationResult, type Validator } from './validators.js';
+export { createAjv, formatIssues, validatorFor, type ValidationIssue, type ValidationResult, type Validator } from './validators.js';
+export { readableIssues } from './readable-issues.js';
+export { SchemaError, type SchemaErrorCode } from './schema-error.js';
 export { findHtmlViolations, htmlAllowlist, type HtmlAllowlist, type HtmlViolation } from './html-allowlist.js';
 export { loadAllSchemas, loadSchema, schemaDir, SCHEMA_BASE } from './load.js';
+export * from './spec-examples.js';
 
 /** One compiled validator per resource; each is compiled once, at import. */
 export const validators = {
   job: validatorFor<T.Job>('job.schema.json'),
   jobCreate: validatorFor<T.JobCreate>('job-create.schema.json'),
   jobUpdate: validatorFor<T.JobUpdate>('job-update.schema.json'),
+  /** PUT /jobs: referenceId in the body identifies (or creates) the job. */
+  jobUpdateByReference: validatorFor<T.JobUpdateByReference>('job-update.schema.json#/$defs/byReference'),
   jobDelete: validatorFor<T.JobDelete>('job-delete.schema.json'),
   jobHeader: validatorFor<T.JobHeader>('job-header.schema.json'),
   jobList: validatorFor<T.JobList>('job-list.schema.json'),

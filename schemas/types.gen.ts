@@ -9,10 +9,13 @@ export type JobCreate = {
   referenceId?: string | null;
   title: string;
   /**
-   * ISO 8601 date or date-time (spec 2.1: Date, ISO 8601). Date precision is not shown, so both forms are accepted.
+   * Date the job closes. Default on create: 60 days after publishDate (spec 3, 4.2, 8).
    */
   closeDate?: string;
   confidential?: boolean;
+  /**
+   * Auto-refresh resets the publish date every 7 days; applies only to employers on unlimited job plans (spec 2.1, 8).
+   */
   autoRefresh?: boolean;
   status?: "active" | "archived" | "draft";
   /**
@@ -27,6 +30,9 @@ export type JobCreate = {
   categories: [IdRef] | [IdRef, IdRef] | [IdRef, IdRef, IdRef];
   positionType: IdRef;
   salary?: SalaryInput | null;
+  /**
+   * HTML job description: only the allow-listed tags and attributes; no technical length limit (spec 2.1, 8).
+   */
   description: string;
   applicantRoutingType: ApplicantRoutingTypeInput;
   applicationEmail?: string | null;
@@ -73,6 +79,13 @@ export type Job = {
   applicationUrl: string | null;
   [k: string]: unknown;
 };
+/**
+ * Body of PUT /jobs (spec 4.3, form 2): referenceId in the body identifies the job, or creates one (then the body must also satisfy job-create).
+ */
+export type JobUpdateByReference = JobInputFields & {
+  referenceId: string;
+  [k: string]: unknown;
+};
 
 export interface JobsApiSchemas {
   "applicant-routing-type"?: ApplicantRoutingType;
@@ -95,6 +108,9 @@ export interface JobsApiSchemas {
   "salary-input"?: SalaryInput;
   "salary-period"?: SalaryPeriod;
   salary?: Salary;
+  ApplicantRoutingTypeInput?: ApplicantRoutingTypeInput;
+  JobUpdateByReference?: JobUpdateByReference;
+  SalaryPeriodInput?: SalaryPeriodInput;
 }
 /**
  * Applicant routing type (spec 2.6): 1 Email, 2 URL.
@@ -148,7 +164,7 @@ export interface ErrorBody {
   [k: string]: unknown;
 }
 /**
- * A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2).
+ * A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). A city is Latin letters (with accents), digits, spaces and . ' ’ - (e.g. Montréal, St. John's, 100 Mile House); the pattern avoids \p{..} classes so Python-based OpenAPI tools can use it too.
  */
 export interface LocationInput {
   description: string;
@@ -216,16 +232,19 @@ export interface Location {
   [k: string]: unknown;
 }
 /**
- * The request fields of POST /jobs and PUT (spec 4.2, 4.3), each with its type and limit; no requiredness. job-create and job-update add their own rules on top. Unknown and read-only fields are accepted and ignored (the body is symmetrical with the GET result).
+ * The request fields of POST /jobs and PUT (spec 4.2, 4.3), each with its type and limit; no requiredness. job-create and job-update add their own rules on top. Unknown and read-only fields are accepted and ignored (the body is symmetrical with the GET result). Defaults apply on create only: a partial update changes only the fields sent.
  */
 export interface JobInputFields {
   referenceId?: string | null;
   title?: string;
   /**
-   * ISO 8601 date or date-time (spec 2.1: Date, ISO 8601). Date precision is not shown, so both forms are accepted.
+   * Date the job closes. Default on create: 60 days after publishDate (spec 3, 4.2, 8).
    */
   closeDate?: string;
   confidential?: boolean;
+  /**
+   * Auto-refresh resets the publish date every 7 days; applies only to employers on unlimited job plans (spec 2.1, 8).
+   */
   autoRefresh?: boolean;
   status?: "active" | "archived" | "draft";
   /**
@@ -240,6 +259,9 @@ export interface JobInputFields {
   categories?: [IdRef] | [IdRef, IdRef] | [IdRef, IdRef, IdRef];
   positionType?: IdRef;
   salary?: SalaryInput | null;
+  /**
+   * HTML job description: only the allow-listed tags and attributes; no technical length limit (spec 2.1, 8).
+   */
   description?: string;
   applicantRoutingType?: ApplicantRoutingTypeInput;
   applicationEmail?: string | null;
@@ -267,16 +289,19 @@ export interface Paging {
   [k: string]: unknown;
 }
 /**
- * Body of a partial PUT (spec 4.3): every field optional; on PUT /jobs, referenceId identifies the job. The merged job must still satisfy job-create.
+ * Body of a partial PUT (spec 4.3): every field optional, only the fields sent change. The merged job must still satisfy job-create.
  */
 export interface JobUpdate {
   referenceId?: string | null;
   title?: string;
   /**
-   * ISO 8601 date or date-time (spec 2.1: Date, ISO 8601). Date precision is not shown, so both forms are accepted.
+   * Date the job closes. Default on create: 60 days after publishDate (spec 3, 4.2, 8).
    */
   closeDate?: string;
   confidential?: boolean;
+  /**
+   * Auto-refresh resets the publish date every 7 days; applies only to employers on unlimited job plans (spec 2.1, 8).
+   */
   autoRefresh?: boolean;
   status?: "active" | "archived" | "draft";
   /**
@@ -291,6 +316,9 @@ export interface JobUpdate {
   categories?: [IdRef] | [IdRef, IdRef] | [IdRef, IdRef, IdRef];
   positionType?: IdRef;
   salary?: SalaryInput | null;
+  /**
+   * HTML job description: only the allow-listed tags and attributes; no technical length limit (spec 2.1, 8).
+   */
   description?: string;
   applicantRoutingType?: ApplicantRoutingTypeInput;
   applicationEmail?: string | null;

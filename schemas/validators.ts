@@ -9,22 +9,16 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import { findHtmlViolations, type HtmlAllowlist } from './html-allowlist.js';
 import { loadAllSchemas, SCHEMA_BASE } from './load.js';
+import { readableIssues, type ValidationIssue } from './readable-issues.js';
+import { SchemaError } from './schema-error.js';
+
+export type { ValidationIssue } from './readable-issues.js';
 
 // ajv and ajv-formats are CommonJS with a `default` export; unwrap for ESM.
 const Ajv2020 = ((Ajv2020Import as unknown as { default?: unknown }).default ??
   Ajv2020Import) as typeof Ajv2020Import.default;
 const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ??
   addFormatsImport) as typeof addFormatsImport.default;
-
-export interface ValidationIssue {
-  /** JSON Pointer of the failing value, e.g. `/locations/0/description`; `` for the root. */
-  path: string;
-  /** The rule that failed: a schema keyword (`maxLength`, `required`, `x-html-allowlist`, ...). */
-  rule: string;
-  /** The rule's limit, when it has one (256 for a title's maxLength). */
-  limit?: unknown;
-  message: string;
-}
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
@@ -34,13 +28,36 @@ export interface Validator<T> {
   readonly schemaId: string;
 }
 
-/** Annotation keywords (no validation) used in our schemas. */
-const ANNOTATIONS = ['tsType', 'x-spec-section', 'x-province-codes', 'x-periods', 'x-routing-types', 'x-item', 'x-maximum-in-effect'];
+/** Keywords that validate nothing: every `x-*` annotation in the files, except the allow-list keyword, plus tsType. */
+function annotationKeywords(schemas: Iterable<unknown>): string[] {
+  const found = new Set<string>(['tsType']);
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key.startsWith('x-') && key !== 'x-html-allowlist') found.add(key);
+        walk(value);
+      }
+    }
+  };
+  for (const schema of schemas) walk(schema);
+  return [...found].sort();
+}
 
-function createAjv(): InstanceType<typeof Ajv2020> {
+/**
+ * A fresh ajv (draft 2020-12, formats, the x-html-allowlist keyword) with every
+ * schema file added. The keyword reads its table from the schema it sits in,
+ * so a schema with another table gets another allow-list.
+ *
+ * @example
+ * const ajv = createAjv();
+ * const validate = ajv.getSchema(SCHEMA_BASE + 'job.schema.json');
+ */
+export function createAjv(): InstanceType<typeof Ajv2020> {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
-  ajv.addVocabulary(ANNOTATIONS);
+  const schemas = [...loadAllSchemas().values()];
+  ajv.addVocabulary(annotationKeywords(schemas));
   ajv.addKeyword({
     keyword: 'x-html-allowlist',
     type: 'string',
@@ -57,48 +74,17 @@ function createAjv(): InstanceType<typeof Ajv2020> {
       return false;
     },
   });
-  for (const schema of loadAllSchemas().values()) ajv.addSchema(schema);
+  for (const schema of schemas) ajv.addSchema(schema);
   return ajv;
 }
 
 const ajv = createAjv();
 
-const LIMIT_PARAMS = ['limit', 'allowedValues', 'pattern', 'format', 'allowedValue', 'type'] as const;
-
-function toIssue(error: ErrorObject): ValidationIssue {
-  const params = error.params as Record<string, unknown>;
-  const missing = params.missingProperty as string | undefined;
-  const path = missing !== undefined ? `${error.instancePath}/${missing}` : error.instancePath;
-  const issue: ValidationIssue = { path, rule: error.keyword, message: error.message ?? error.keyword };
-  for (const key of LIMIT_PARAMS) {
-    if (key in params) {
-      issue.limit = params[key];
-      break;
-    }
-  }
-  return issue;
-}
-
-/** `if` only explains a `then` failure, already reported; duplicates add nothing. */
-function readableIssues(errors: ErrorObject[]): ValidationIssue[] {
-  const seen = new Set<string>();
-  const issues: ValidationIssue[] = [];
-  for (const error of errors) {
-    if (error.keyword === 'if') continue;
-    const issue = toIssue(error);
-    const key = `${issue.path}|${issue.rule}|${issue.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    issues.push(issue);
-  }
-  return issues;
-}
-
 /** A validator for the schema `ref`: a file name (`job.schema.json`) or a file name with a fragment. */
 export function validatorFor<T>(ref: string): Validator<T> {
   const schemaId = ref.startsWith('http') ? ref : SCHEMA_BASE + ref;
   const compiled: ValidateFunction | undefined = ajv.getSchema(schemaId);
-  if (!compiled) throw new Error(`[schemas] no schema with $id ${schemaId}`);
+  if (!compiled) throw new SchemaError('SCHEMA_NOT_FOUND', schemaId);
   const validate = (data: unknown): ValidationResult<T> =>
     compiled(data) ? { ok: true, value: data as T } : { ok: false, issues: readableIssues(compiled.errors ?? []) };
   return Object.assign(validate, { schemaId });

@@ -22,13 +22,20 @@ const localResolver = {
 
 async function generateTypes() {
   // One synthetic root that references every titled schema, so shared types are emitted once.
-  const titled = files.filter((f) => JSON.parse(readFileSync(join(schemaDir, f), 'utf8')).type !== undefined || f.startsWith('job'));
+  const schemas = files.map((f) => [f, JSON.parse(readFileSync(join(schemaDir, f), 'utf8'))]);
+  const titled = schemas.filter(([f, s]) => s.type !== undefined || f.startsWith('job')).map(([f]) => [f.replace('.schema.json', ''), f]);
+  // Titled $defs (JobUpdateByReference, SalaryPeriodInput, ...) are types of their own, even when no file property uses them.
+  const titledDefs = schemas.flatMap(([f, s]) =>
+    Object.entries(s.$defs ?? {})
+      .filter(([, def]) => typeof def.title === 'string')
+      .map(([name, def]) => [def.title, `${f}#/$defs/${name}`]),
+  );
   const rootSchema = {
     $id: BASE + '__all__.json',
     title: 'JobsApiSchemas',
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(titled.map((f) => [f.replace('.schema.json', ''), { $ref: f }])),
+    properties: Object.fromEntries([...titled, ...titledDefs].map(([key, ref]) => [key, { $ref: ref }])),
   };
   const body = await compile(rootSchema, 'JobsApiSchemas', {
     cwd: schemaDir,

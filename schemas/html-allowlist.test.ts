@@ -1,0 +1,116 @@
+/**
+ * The description HTML allow-list (spec 2.1, rules 1-3): the table lives once,
+ * in html.schema.json, and both the finder and the ajv keyword read it there.
+ * Every tag is checked both ways, plus `a` with and without href.
+ */
+import { describe, expect, test } from 'vitest';
+import { findHtmlViolations, htmlAllowlist, loadSchema, SCHEMA_BASE, validators } from './index.js';
+import { exampleJobCreate } from './spec-examples.js';
+import { createAjv } from './validators.js';
+import { issuesOf } from './test-helpers.js';
+
+const SPEC_TAGS = ['strong', 'b', 'em', 'i', 'br', 'p', 'div', 'ul', 'ol', 'li', 'a'];
+const describe_ = (description: string) => validators.jobCreate({ ...exampleJobCreate, description });
+const kinds = (html: string) => findHtmlViolations(html).map((v) => [v.kind, v.tag, v.attribute]);
+
+describe('the table is read from html.schema.json', () => {
+  const schemaTable = (loadSchema('html.schema.json') as { $defs: { allowedHtml: Record<string, unknown> } }).$defs.allowedHtml['x-html-allowlist'];
+
+  test('htmlAllowlist is the x-html-allowlist value of the schema', () => {
+    expect(htmlAllowlist).toEqual(schemaTable);
+  });
+
+  test('§2.1 rule 1: the allowed tag set is exactly the keys under x-html-allowlist, and those are the spec list', () => {
+    expect(Object.keys(htmlAllowlist.tags).sort()).toEqual(Object.keys((schemaTable as { tags: object }).tags).sort());
+    expect(Object.keys(htmlAllowlist.tags).sort()).toEqual([...SPEC_TAGS].sort());
+  });
+
+  test('§2.1 rules 2-3: only a has attributes: href required, target optional', () => {
+    const withAttributes = Object.entries(htmlAllowlist.tags).filter(([, rule]) => Object.keys(rule.attributes).length > 0);
+    expect(withAttributes).toEqual([['a', { attributes: { href: 'required', target: 'optional' } }]]);
+  });
+
+  test('the ajv keyword takes its table from the schema it sits in, not from a copy in code', () => {
+    const ajv = createAjv();
+    const validate = ajv.compile({
+      $id: `${SCHEMA_BASE}test-other-allowlist.schema.json`,
+      type: 'string',
+      'x-html-allowlist': { tags: { span: { attributes: { lang: 'optional' } } } },
+    });
+    expect(validate('<span lang="fr">oui</span>')).toBe(true);
+    expect(validate('<p>no</p>')).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({ keyword: 'x-html-allowlist', params: { kind: 'disallowed-tag', tag: 'p' } });
+  });
+});
+
+describe.each(SPEC_TAGS.filter((t) => t !== 'a'))('§2.1 <%s>', (tag) => {
+  const open = tag === 'br' ? '<br>' : `<${tag}>x</${tag}>`;
+  test('is allowed without attributes', () => {
+    expect(findHtmlViolations(open)).toEqual([]);
+    expect(issuesOf(describe_(open))).toEqual([]);
+  });
+  test('with an attribute is rejected (rule 3)', () => {
+    const html = tag === 'br' ? '<br class="x">' : `<${tag} class="x">x</${tag}>`;
+    expect(kinds(html)).toEqual([['disallowed-attribute', tag, 'class']]);
+    expect(issuesOf(describe_(html))).toEqual([expect.objectContaining({ path: '/description', rule: 'x-html-allowlist' })]);
+  });
+  test('with href (allowed only on a) is rejected', () => {
+    expect(kinds(`<${tag} href="https://x.example">x</${tag}>`)).toEqual([['disallowed-attribute', tag, 'href']]);
+  });
+});
+
+describe('§2.1 rule 2: <a>', () => {
+  test.each(['<a href="https://x.example">x</a>', '<a href="https://x.example" target="_blank">x</a>', '<a target="_self" href="/jobs">x</a>', '<a href="">x</a>'])(
+    '%s is allowed',
+    (html) => {
+      expect(findHtmlViolations(html)).toEqual([]);
+      expect(issuesOf(describe_(html))).toEqual([]);
+    },
+  );
+  test('without href is rejected', () => {
+    expect(kinds('<a>x</a>')).toEqual([['missing-attribute', 'a', 'href']]);
+    expect(kinds('<a target="_blank">x</a>')).toEqual([['missing-attribute', 'a', 'href']]);
+    expect(issuesOf(describe_('<a>x</a>'))).toEqual([expect.objectContaining({ path: '/description', rule: 'x-html-allowlist', message: '<a> must have attribute "href"' })]);
+  });
+  test.each(['rel', 'class', 'onclick', 'style'])('with href and %s is rejected', (attribute) => {
+    expect(kinds(`<a href="https://x.example" ${attribute}="y">x</a>`)).toEqual([['disallowed-attribute', 'a', attribute]]);
+  });
+});
+
+describe('§2.1 rule 1: other tags are rejected', () => {
+  test.each(['span', 'script', 'img', 'h1', 'table', 'u', 'font', 'iframe', 'strike'])('<%s>', (tag) => {
+    expect(kinds(`<p>ok <${tag}>x</${tag}></p>`)).toEqual([['disallowed-tag', tag, undefined]]);
+    expect(issuesOf(describe_(`<${tag}>x</${tag}>`))).toEqual([
+      expect.objectContaining({ path: '/description', rule: 'x-html-allowlist', message: `tag <${tag}> is not allowed` }),
+    ]);
+  });
+  test('comments are not tags the spec allows', () => {
+    expect(kinds('<p>x</p><!-- note -->')).toEqual([['disallowed-markup', undefined, undefined]]);
+  });
+});
+
+describe('§2.1 nested trees', () => {
+  test('a deep tree of allowed tags is allowed', () => {
+    const html =
+      '<div><p><strong>Role</strong> <em>and</em> <b>team</b><br/><i>remote</i></p>' +
+      '<ul><li><a href="https://x.example/a" target="_blank"><strong>apply</strong></a></li><li><ol><li>one</li></ol></li></ul></div>';
+    expect(findHtmlViolations(html)).toEqual([]);
+    expect(issuesOf(describe_(html))).toEqual([]);
+  });
+  test('every violation deep in a tree is reported, one issue each', () => {
+    const html = '<div><ul><li><span>x</span></li><li><a>y</a></li></ul><p id="z">z</p></div>';
+    expect(kinds(html)).toEqual([
+      ['disallowed-tag', 'span', undefined],
+      ['missing-attribute', 'a', 'href'],
+      ['disallowed-attribute', 'p', 'id'],
+    ]);
+    expect(issuesOf(describe_(html))).toHaveLength(3);
+  });
+  test('plain text, entities and upper-case tag names are allowed', () => {
+    expect(findHtmlViolations('Salary &gt; 50k &amp; benefits, 3 < 4')).toEqual([]);
+    expect(findHtmlViolations('<P>Hello<BR></P><A HREF="https://x.example">x</A>')).toEqual([]);
+  });
+  test('§8: no technical length limit', () => {
+    expect(issuesOf(describe_('<p>long</p>'.repeat(50_000)))).toEqual([]);
+  });
+});
