@@ -1,0 +1,83 @@
+/**
+ * @module The control API under /__control, outside /api/v1.1: reset, add
+ * employers, seed jobs, set or advance the clock, inject faults, dump the
+ * state. Meant for tests and local development; it has no authentication, so
+ * the server binds to 127.0.0.1 by default.
+ */
+import { ApiError } from './api-error.js';
+import type { CoreRequest, CoreResponse } from './core/core-types.js';
+import { json, noContent } from './core/json-response.js';
+import { readJsonBody } from './core/read-json-body.js';
+import { MockConfigError } from './mock-config-error.js';
+import type { MockCore, SeedJob } from './mock-core.js';
+import type { EmployerConfig } from './store/stored-job.js';
+
+export const CONTROL_PREFIX = '/__control';
+
+function clockState(core: MockCore): CoreResponse {
+  return json(200, { now: new Date(core.clock.now()).toISOString(), frozen: core.clock.frozen });
+}
+
+function setClock(core: MockCore, body: unknown): CoreResponse {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  try {
+    if (b.real === true) core.resetClock();
+    if (typeof b.now === 'string' || typeof b.now === 'number') core.setClock(b.now);
+    if (b.advanceMs !== undefined) core.advanceClock(b.advanceMs as number);
+  } catch (cause) {
+    throw new ApiError(400, 'validation_failed', cause instanceof Error ? cause.message : 'invalid clock request', [], { cause });
+  }
+  return clockState(core);
+}
+
+function seed(core: MockCore, body: unknown): CoreResponse {
+  const b = (body ?? {}) as { employerId?: number; apiKey?: string; jobs?: SeedJob[] };
+  const employer = b.employerId ?? b.apiKey;
+  if (employer === undefined) throw new ApiError(400, 'validation_failed', 'give employerId or apiKey, and jobs');
+  return json(201, { data: core.seedJobs(employer, b.jobs ?? []) });
+}
+
+type Route = (core: MockCore, req: CoreRequest) => CoreResponse;
+const body = (req: CoreRequest): unknown => readJsonBody(req.headers, req.body);
+
+/** `METHOD /path` (under /__control) -> operation. */
+const ROUTES: Record<string, Route> = {
+  'GET /state': (core) => json(200, core.snapshot()),
+  'POST /reset': (core) => (core.reset(), noContent()),
+  'GET /employers': (core) => json(200, { data: core.snapshot().employers }),
+  'POST /employers': (core, req) => (core.addEmployers(body(req) as EmployerConfig[]), json(200, { data: core.snapshot().employers })),
+  'POST /jobs': (core, req) => seed(core, body(req)),
+  'GET /clock': (core) => clockState(core),
+  'POST /clock': (core, req) => setClock(core, body(req)),
+  'GET /faults': (core) => json(200, { data: core.faults.list() }),
+  'POST /faults': (core, req) => (core.injectFault(body(req) as never), json(201, { data: core.faults.list() })),
+  'DELETE /faults': (core) => (core.clearFaults(), noContent()),
+};
+
+/** Paths of the control API, for the README and tests. */
+export const CONTROL_ROUTES: readonly string[] = Object.keys(ROUTES);
+
+/**
+ * Handles a request under /__control.
+ *
+ * @example
+ * const control = createControlHandler(core);
+ * control({ method: 'POST', path: '/__control/reset', query, headers: {}, body: undefined, baseUrl });
+ */
+export function createControlHandler(core: MockCore): (req: CoreRequest) => CoreResponse {
+  return (req) => {
+    try {
+      const path = req.path.slice(CONTROL_PREFIX.length).replace(/\/$/, '') || '/';
+      const route = ROUTES[`${req.method.toUpperCase()} ${path}`];
+      if (!route) {
+        const known = CONTROL_ROUTES.some((r) => r.endsWith(` ${path}`));
+        throw known ? new ApiError(405, 'method_not_allowed', `Method ${req.method} is not allowed here`) : new ApiError(404, 'not_found', `No control operation at ${req.path}`);
+      }
+      return route(core, req);
+    } catch (error) {
+      if (error instanceof ApiError) return error.toResponse();
+      if (error instanceof MockConfigError) return new ApiError(400, 'validation_failed', error.message, [], { cause: error }).toResponse();
+      return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
+    }
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * @module The core: routes a CoreRequest under /api/v1.1 to its operation,
+ * after the method, API key and Content-Type checks. Synchronous from end to
+ * end, so each request runs to completion before the next one starts.
+ */
+import { ApiError } from '../api-error.js';
+import type { JobsStore } from '../store/jobs-store.js';
+import { API_PREFIX, type CoreRequest, type CoreResponse } from './core-types.js';
+import {
+  createJob, deleteByReference, deleteJob, findJob, putByReference, readJob, updateJob,
+} from './job-operations.js';
+import { listJobs } from './list-jobs.js';
+import { noContent } from './json-response.js';
+import { readJsonObject } from './read-json-body.js';
+import { referenceList } from './reference-lists.js';
+
+const ALLOW_JOBS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+const ALLOW_LIST = 'GET, HEAD, OPTIONS';
+
+/** spec 1, 4.7: POST with X-HTTP-Method-Override acts as the method it names. */
+function effectiveMethod(req: CoreRequest): string {
+  const method = req.method.toUpperCase();
+  const override = req.headers['x-http-method-override'];
+  if (method !== 'POST' || override === undefined) return method === 'HEAD' ? 'GET' : method;
+  const named = override.trim().toUpperCase();
+  if (named === 'DELETE' || named === 'PUT' || named === 'POST') return named;
+  throw new ApiError(405, 'method_not_allowed', `X-HTTP-Method-Override supports DELETE and PUT, not ${JSON.stringify(override)}`, [], {
+    headers: { allow: ALLOW_JOBS },
+  });
+}
+
+function notAllowed(method: string, allow: string): ApiError {
+  return new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed here`, [], { headers: { allow } });
+}
+
+/** spec 5: every job operation needs the API-Key of an employer. */
+function authenticate(store: JobsStore, req: CoreRequest): number {
+  const key = req.headers['api-key'];
+  const employerId = key === undefined || key === '' ? undefined : store.employerByKey(key);
+  if (employerId === undefined) {
+    const message = key === undefined || key === '' ? 'The API-Key header is missing' : 'The API-Key is not valid';
+    throw new ApiError(401, 'unauthorized', message, [], { headers: { 'www-authenticate': 'API-Key' } });
+  }
+  return employerId;
+}
+
+function handleJobs(store: JobsStore, req: CoreRequest, method: string): CoreResponse {
+  if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, ALLOW_JOBS);
+  const employerId = authenticate(store, req);
+  if (method === 'GET') return listJobs(store, employerId, req.query, req.baseUrl);
+  const body = readJsonObject(req.headers, req.body);
+  if (method === 'POST') return createJob(store, employerId, body, req.baseUrl);
+  if (method === 'PUT') return putByReference(store, employerId, body, req.baseUrl);
+  return deleteByReference(store, employerId, body);
+}
+
+function handleJob(store: JobsStore, req: CoreRequest, method: string, idText: string): CoreResponse {
+  // POST on a job path is only meaningful with a method override (spec 4.7)
+  if (!['GET', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, 'GET, HEAD, PUT, DELETE, OPTIONS');
+  const employerId = authenticate(store, req);
+  if (method === 'PUT') {
+    const body = readJsonObject(req.headers, req.body);
+    return updateJob(store, findJob(store, employerId, idText), body);
+  }
+  const entry = findJob(store, employerId, idText);
+  return method === 'GET' ? readJob(store, entry) : deleteJob(store, entry);
+}
+
+function route(store: JobsStore, req: CoreRequest): CoreResponse {
+  const full = req.path.toLowerCase();
+  if (!(full === API_PREFIX || full.startsWith(`${API_PREFIX}/`))) {
+    throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
+  }
+  let path = full.slice(API_PREFIX.length);
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  const isOptions = req.method.toUpperCase() === 'OPTIONS';
+  if (path === '/jobs') return isOptions ? noContent({ allow: ALLOW_JOBS }) : handleJobs(store, req, effectiveMethod(req));
+  if (path.startsWith('/jobs/') && path.indexOf('/', 6) === -1) {
+    if (isOptions) return noContent({ allow: 'GET, HEAD, PUT, DELETE, OPTIONS' });
+    return handleJob(store, req, effectiveMethod(req), req.path.slice(API_PREFIX.length + 6).replace(/\/$/, ''));
+  }
+  const list = referenceList(path);
+  if (list) {
+    if (isOptions) return noContent({ allow: ALLOW_LIST });
+    const method = req.method.toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') throw notAllowed(req.method, ALLOW_LIST);
+    return list;
+  }
+  throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
+}
+
+/**
+ * The core handler for every request under /api/v1.1. Rejections become their
+ * 4xx response; an unexpected error becomes a 500 and never escapes.
+ *
+ * @example
+ * const handle = createApiHandler(store);
+ * handle({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl });
+ */
+export function createApiHandler(store: JobsStore): (req: CoreRequest) => CoreResponse {
+  return (req) => {
+    try {
+      return route(store, req);
+    } catch (error) {
+      if (error instanceof ApiError) return error.toResponse();
+      return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
+    }
+  };
+}

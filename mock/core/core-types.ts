@@ -1,0 +1,31 @@
+/**
+ * @module The framework-free request and response of the core. Every adapter
+ * (node:http, MSW handlers, express middleware) translates to and from these.
+ */
+
+/** A parsed request, as every adapter hands it to the core. */
+export interface CoreRequest {
+  method: string;
+  /** Pathname only, e.g. `/api/v1.1/jobs/12`. */
+  path: string;
+  query: URLSearchParams;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** The raw body bytes; undefined when the request had none. */
+  body: Buffer | undefined;
+  /** The server's base URL, e.g. `http://127.0.0.1:4010` (no trailing slash). */
+  baseUrl: string;
+}
+
+/** A complete response; `body` is the serialized text. */
+export interface CoreResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export type CoreHandler = (req: CoreRequest) => CoreResponse | Promise<CoreResponse>;
+
+/** The version prefix of every API path (spec 9). */
+export const API_PREFIX = '/api/v1.1';

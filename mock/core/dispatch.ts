@@ -1,0 +1,41 @@
+/**
+ * @module Routes a request to the API core (/api/v1.1) or the control API
+ * (/__control); anything else is a JSON 404. Shared by every adapter.
+ */
+import { ApiError } from '../api-error.js';
+import { CONTROL_PREFIX, createControlHandler } from '../control.js';
+import type { MockCore } from '../mock-core.js';
+import { API_PREFIX, type CoreHandler } from './core-types.js';
+
+function under(path: string, prefix: string): boolean {
+  return path.length >= prefix.length && path.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase() &&
+    (path.length === prefix.length || path[prefix.length] === '/');
+}
+
+/**
+ * @example
+ * const dispatch = createDispatcher(core, { afterChange: () => save() });
+ */
+export function createDispatcher(core: MockCore, options: { afterChange?: () => void } = {}): CoreHandler {
+  const control = createControlHandler(core);
+  let seen = core.store.version;
+  const settle = (): void => {
+    if (options.afterChange && core.store.version !== seen) {
+      seen = core.store.version;
+      options.afterChange();
+    }
+  };
+  return async (req) => {
+    if (under(req.path, API_PREFIX)) {
+      const res = await core.handle(req);
+      settle();
+      return res;
+    }
+    if (under(req.path, CONTROL_PREFIX)) {
+      const res = control(req);
+      settle();
+      return res;
+    }
+    return new ApiError(404, 'not_found', `No resource at ${req.path}; the API is under ${API_PREFIX}`).toResponse();
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * @module Injected faults, so integrators can test their retry logic: a delay,
+ * a status code, or both, for the next N matching API requests.
+ */
+import { ApiError } from '../api-error.js';
+import type { CoreHandler } from './core-types.js';
+
+export interface FaultSpec {
+  /** Respond with this status (400-599) instead of running the request. */
+  status?: number;
+  /** Wait this long (ms) before responding. */
+  latencyMs?: number;
+  /** How many matching requests it applies to; default 1. 'unlimited' lasts until cleared. */
+  count?: number | 'unlimited';
+  /** Only requests with this method (default: any). */
+  method?: string;
+  /** Only paths (under /api/v1.1) starting with this, e.g. `/jobs` (default: any). */
+  path?: string;
+  /** Extra response headers with the status, e.g. `{"retry-after": "1"}`. */
+  headers?: Record<string, string>;
+}
+
+interface ActiveFault extends FaultSpec {
+  remaining: number;
+}
+
+/** Checks a fault given over the control API or programmatically; throws a 400 ApiError. */
+export function checkFaultSpec(spec: unknown): FaultSpec {
+  const problems: string[] = [];
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) throw new ApiError(400, 'validation_failed', 'A fault is a JSON object');
+  const f = spec as Record<string, unknown>;
+  if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 400 && (f.status as number) <= 599)) problems.push('status must be an integer 400-599');
+  if (f.latencyMs !== undefined && !(typeof f.latencyMs === 'number' && f.latencyMs >= 0 && f.latencyMs <= 60_000)) problems.push('latencyMs must be 0-60000');
+  if (f.count !== undefined && f.count !== 'unlimited' && !(Number.isInteger(f.count) && (f.count as number) >= 1)) problems.push("count must be a positive integer or 'unlimited'");
+  if (f.method !== undefined && typeof f.method !== 'string') problems.push('method must be a string');
+  if (f.path !== undefined && typeof f.path !== 'string') problems.push('path must be a string');
+  if (f.headers !== undefined && (typeof f.headers !== 'object' || f.headers === null || Object.values(f.headers).some((v) => typeof v !== 'string'))) problems.push('headers must map names to strings');
+  if (f.status === undefined && f.latencyMs === undefined) problems.push('give status, latencyMs or both');
+  if (problems.length > 0) throw new ApiError(400, 'validation_failed', `Invalid fault: ${problems.join('; ')}`);
+  return f as FaultSpec;
+}
+
+/**
+ * @example
+ * const faults = new FaultInjector();
+ * faults.inject({ status: 503, count: 2, headers: { 'retry-after': '1' } });
+ * const handler = faults.wrap(core);
+ */
+export class FaultInjector {
+  private faults: ActiveFault[] = [];
+
+  inject(spec: FaultSpec): void {
+    const checked = checkFaultSpec(spec);
+    const remaining = checked.count === 'unlimited' ? Infinity : (checked.count ?? 1);
+    this.faults.push({ ...checked, headers: checked.headers ? { ...checked.headers } : undefined, remaining });
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  list(): FaultSpec[] {
+    return this.faults.map(({ remaining, ...spec }) => ({ ...spec, count: remaining === Infinity ? 'unlimited' : remaining }));
+  }
+
+  /** Takes the first fault that matches, counting it down. */
+  private take(method: string, apiPath: string): ActiveFault | undefined {
+    const at = this.faults.findIndex(
+      (f) => (f.method === undefined || f.method.toUpperCase() === method.toUpperCase()) && (f.path === undefined || apiPath.startsWith(f.path)),
+    );
+    if (at < 0) return undefined;
+    const fault = this.faults[at]!;
+    if (--fault.remaining <= 0) this.faults.splice(at, 1);
+    return fault;
+  }
+
+  wrap(next: CoreHandler, prefix = '/api/v1.1'): CoreHandler {
+    return async (req) => {
+      if (this.faults.length === 0) return next(req);
+      const fault = this.take(req.method, req.path.slice(prefix.length));
+      if (!fault) return next(req);
+      if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+      if (fault.status === undefined) return next(req);
+      return new ApiError(fault.status, 'injected_fault', `Fault injected by the mock's control API (status ${fault.status})`, [], {
+        headers: fault.headers ?? {},
+      }).toResponse();
+    };
+  }
+}

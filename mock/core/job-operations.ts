@@ -1,0 +1,103 @@
+/**
+ * @module The job operations of spec 4.1-4.4 over the store: create, read,
+ * partial update, create-or-update by referenceId, delete. Each takes a parsed
+ * body and returns a complete response or throws an ApiError; nothing awaits
+ * between a check and the change it guards, so concurrent requests cannot
+ * interleave inside an operation (one referenceId, one job).
+ */
+import { validators } from '../../schemas/index.js';
+import { ApiError } from '../api-error.js';
+import type { JobEntry, JobsStore } from '../store/jobs-store.js';
+import { API_PREFIX, type CoreResponse } from './core-types.js';
+import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape } from './job-input.js';
+import { jsonText, noContent } from './json-response.js';
+import { validateBody } from './validate-body.js';
+
+type Body = Record<string, unknown>;
+
+function duplicate(referenceId: string): ApiError {
+  return new ApiError(409, 'duplicate_reference_id', `A job with referenceId ${JSON.stringify(referenceId)} already exists`, [
+    { path: '/referenceId', rule: 'unique', message: 'referenceId is already in use' },
+  ]);
+}
+
+/** spec 4.1: path ids are positive Int32 in decimal; anything else names no job (404). */
+export function findJob(store: JobsStore, employerId: number, idText: string): JobEntry {
+  const id = /^[0-9]{1,10}$/.test(idText) ? Number(idText) : NaN;
+  const entry = id <= 2_147_483_647 ? store.get(employerId, id) : undefined;
+  // Another employer's job is a 404 too, never a 403 (spec 5.3: only the key's own data).
+  if (!entry) throw new ApiError(404, 'not_found', `No job with id ${JSON.stringify(idText)}`);
+  return entry;
+}
+
+/** Validates a create body and inserts the job (POST /jobs, PUT-create, seeding). */
+export function insertJob(store: JobsStore, employerId: number, body: Body, publishDate = store.clock.now()): JobEntry {
+  validateBody(validators.jobCreate, body, checkSemantics(body));
+  const referenceId = typeof body.referenceId === 'string' && body.referenceId !== '' ? body.referenceId : null;
+  if (referenceId !== null && store.getByReference(employerId, referenceId)) throw duplicate(referenceId);
+  const job = buildStoredJob(body, { id: store.allocateId(), employerId, publishDate });
+  return store.insert(job);
+}
+
+function created(store: JobsStore, entry: JobEntry, baseUrl: string): CoreResponse {
+  // spec 4.2: 201 with Location {base_url}/api/v1.1/jobs/<id> and the full job
+  return jsonText(201, store.jsonOf(entry), { location: `${baseUrl}${API_PREFIX}/jobs/${entry.id}` });
+}
+
+/** POST /jobs (spec 4.2). */
+export function createJob(store: JobsStore, employerId: number, body: Body, baseUrl: string): CoreResponse {
+  return created(store, insertJob(store, employerId, body), baseUrl);
+}
+
+/** GET /jobs/{id} (spec 4.1). */
+export function readJob(store: JobsStore, entry: JobEntry): CoreResponse {
+  return jsonText(200, store.jsonOf(entry));
+}
+
+/** A partial update (spec 4.3): only the fields sent change; the merged job must pass job-create. */
+export function updateJob(store: JobsStore, entry: JobEntry, body: Body, keepReference = false): CoreResponse {
+  validateBody(validators.jobUpdate, body, checkSemantics(body));
+  const changes = pickInputFields(body);
+  if (keepReference) delete changes.referenceId;
+  const merged = { ...toCreateShape(entry.job), ...changes };
+  validateBody(validators.jobCreate, merged, checkSemantics(merged));
+  const old = entry.job;
+  const next = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate });
+  if (next.referenceId !== null && next.referenceId !== old.referenceId) {
+    if (store.getByReference(old.employerId, next.referenceId)) throw duplicate(next.referenceId);
+  }
+  store.replace(entry, next);
+  return jsonText(200, store.jsonOf(entry));
+}
+
+const MISSING_REFERENCE = {
+  path: '/referenceId',
+  rule: 'required',
+  message: 'PUT /jobs identifies the job by a non-empty referenceId in the body',
+};
+
+/** PUT /jobs (spec 4.3 form 2): updates the job with that referenceId, or creates it (201, as POST). */
+export function putByReference(store: JobsStore, employerId: number, body: Body, baseUrl: string): CoreResponse {
+  const ref = body.referenceId;
+  const missing = typeof ref !== 'string' || ref === '';
+  validateBody(validators.jobUpdate, body, [...checkSemantics(body), ...(missing ? [MISSING_REFERENCE] : [])]);
+  const referenceId = ref as string;
+  const entry = store.getByReference(employerId, referenceId);
+  if (entry) return updateJob(store, entry, body, true);
+  return created(store, insertJob(store, employerId, body), baseUrl);
+}
+
+/** DELETE /jobs/{id} (spec 4.4): 204, no body. */
+export function deleteJob(store: JobsStore, entry: JobEntry): CoreResponse {
+  store.remove(entry);
+  return noContent();
+}
+
+/** DELETE /jobs with {referenceId} (spec 4.4). */
+export function deleteByReference(store: JobsStore, employerId: number, body: Body): CoreResponse {
+  validateBody(validators.jobDelete, body);
+  const referenceId = body.referenceId as string;
+  const entry = store.getByReference(employerId, referenceId);
+  if (!entry) throw new ApiError(404, 'not_found', `No job with referenceId ${JSON.stringify(referenceId)}`);
+  return deleteJob(store, entry);
+}

@@ -1,0 +1,75 @@
+/**
+ * @module Reads a request body as JSON (spec 1: the Content-Type of a request
+ * with a body must start with application/json). Every failure is a 4xx
+ * ApiError; nothing here can throw anything else.
+ */
+import { ApiError } from '../api-error.js';
+
+/** Deeper bodies are rejected before parsing: no job field nests more than 4 levels. */
+export const MAX_JSON_DEPTH = 64;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** 415 unless the Content-Type starts with application/json (a charset suffix is fine). */
+export function requireJsonContentType(headers: Record<string, string>): void {
+  const type = headers['content-type'];
+  if (type === undefined || !type.trimStart().toLowerCase().startsWith('application/json')) {
+    throw new ApiError(415, 'unsupported_media_type', 'Content-Type must start with application/json', [], {
+      headers: { accept: 'application/json' },
+    });
+  }
+}
+
+/** Nesting depth of the JSON text, counting brackets outside strings. */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+/**
+ * The body parsed as JSON (after the Content-Type check).
+ *
+ * @example
+ * const body = readJsonBody(req.headers, req.body);
+ */
+export function readJsonBody(headers: Record<string, string>, body: Buffer | undefined): unknown {
+  requireJsonContentType(headers);
+  if (body === undefined || body.length === 0) throw new ApiError(400, 'malformed_json', 'The request body is empty');
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch (cause) {
+    throw new ApiError(400, 'malformed_json', 'The request body is not valid UTF-8', [], { cause });
+  }
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new ApiError(400, 'malformed_json', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    throw new ApiError(400, 'malformed_json', `The request body is not valid JSON${detail}`, [], { cause });
+  }
+}
+
+/** The parsed body as an object; arrays and scalars are a 400. */
+export function readJsonObject(headers: Record<string, string>, body: Buffer | undefined): Record<string, unknown> {
+  const value = readJsonBody(headers, body);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(400, 'validation_failed', 'The request body must be a JSON object', [
+      { path: '', rule: 'type', limit: 'object', message: 'must be object' },
+    ]);
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,39 @@
+/**
+ * @module Turns an input location description (`City` or `City, PC`, spec 2.2)
+ * into a full Location. A description outside the mock's list is accepted
+ * (spec 2.2: "a valid Canadian location is accepted even if it is not in the
+ * service's location list") and given a stable id derived from its text.
+ */
+import type { Location } from '../../schemas/index.js';
+import { LOCATIONS } from '../reference-data.js';
+import { truncateCodePoints } from './code-points.js';
+
+const byFullName = new Map(LOCATIONS.map((l) => [l.name.toLowerCase(), l]));
+const byCity = new Map<string, Location | null>();
+for (const l of LOCATIONS) {
+  const city = l.name.slice(0, l.name.lastIndexOf(',')).toLowerCase();
+  // null marks a city name that two provinces share: `City` alone is then ambiguous.
+  byCity.set(city, byCity.has(city) ? null : l);
+}
+
+/** First id of locations outside the list; list ids stay below it. */
+const AD_HOC_BASE = 100_000;
+
+/** FNV-1a: the same description gets the same id across restarts. */
+function adHocId(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return AD_HOC_BASE + (hash % (0x7fffffff - AD_HOC_BASE));
+}
+
+/** The description is echoed as given; name and id come from the list when it matches. */
+export function resolveLocation(description: string): Location {
+  const key = description.trim().replace(/\s+/g, ' ').toLowerCase();
+  const known = byFullName.get(key) ?? byCity.get(key) ?? undefined;
+  if (known) return { id: known.id, name: known.name, description, type: known.type };
+  // location name is at most 256 characters, description 300 (spec 8)
+  return { id: adHocId(key), name: truncateCodePoints(description, 256), description, type: 'city' };
+}

@@ -1,0 +1,54 @@
+/**
+ * @module Writes a job as JSON text by hand, because salary amounts must carry
+ * exactly four decimal places in the response text (spec 2.5: `50000.0000`),
+ * which JSON.stringify cannot write. Everything else goes through
+ * JSON.stringify, so strings are always escaped.
+ */
+import type { Employer } from '../../schemas/index.js';
+import type { StoredJob, StoredSalary } from '../store/stored-job.js';
+
+const s = JSON.stringify;
+
+/** ISO 8601 date-time in UTC with milliseconds: the mock's publishDate format. */
+export function formatInstant(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function salaryJson(salary: StoredSalary | null): string {
+  if (salary === null) return 'null';
+  return (
+    `{"amount":${salary.amount},"maxAmount":${salary.maxAmount ?? 'null'},` +
+    `"period":${s(salary.period)},"plusCommission":${salary.plusCommission}}`
+  );
+}
+
+function employerJson(employer: Employer): string {
+  return `{"id":${employer.id},"name":${s(employer.name)}}`;
+}
+
+/**
+ * The full job (spec 2.1), fields in the spec's order.
+ *
+ * @example
+ * serializeJob(job, { id: 1, name: 'Maple Leaf Staffing' }); // '{"id":7,"referenceId":null,...}'
+ */
+export function serializeJob(job: StoredJob, employer: Employer): string {
+  return (
+    `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
+    `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}","closeDate":${s(job.closeDate)},` +
+    `"confidential":${job.confidential},"autoRefresh":${job.autoRefresh},"status":"${job.status}",` +
+    `"locations":${s(job.locations)},"categories":${s(job.categories)},"positionType":${s(job.positionType)},` +
+    `"salary":${salaryJson(job.salary)},"description":${s(job.description)},` +
+    `"applicantRoutingType":${s(job.applicantRoutingType)},` +
+    `"applicationEmail":${s(job.applicationEmail)},"applicationUrl":${s(job.applicationUrl)}}`
+  );
+}
+
+/** The job header (spec 2.7): exactly the fields of job-header.schema.json. */
+export function serializeJobHeader(job: StoredJob, employer: Employer): string {
+  return (
+    `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
+    `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}",` +
+    `"locations":${s(job.locations)},"confidential":${job.confidential},"status":"${job.status}"}`
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * @module Public API of the reference mock for integrators and the suite:
+ * the standalone server, the MSW handlers, the express middleware, the core.
+ *
+ * @example
+ * import { createMockServer } from 'jobs-conformance/mock';
+ * await using mock = await createMockServer({ port: 0 });
+ * console.log(`${mock.url}/api/v1.1/positiontypes`);
+ */
+export { createMockServer, type MockServer, type MockServerOptions } from './server.js';
+export { DEMO_EMPLOYERS } from './employers.js';
+export type { EmployerConfig } from './store/stored-job.js';
+export type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';
+export { API_PREFIX } from './core/core-types.js';
+export { MockCore, type MockCoreOptions, type MockSnapshot, type SeedJob } from './mock-core.js';
+export type { FaultSpec } from './core/fault-injector.js';
+export { ApiError, type ApiErrorCode, type FieldError } from './api-error.js';
+export { MockConfigError, type MockConfigErrorCode } from './mock-config-error.js';
+export { REFERENCE_LIST_PATHS } from './core/reference-lists.js';
+export { CONTROL_PREFIX, CONTROL_ROUTES } from './control.js';

@@ -1,0 +1,160 @@
+/**
+ * @module The mock's state and behaviour in one framework-free object: the
+ * store, the clock, the fault injector, the core API handler, and the control
+ * operations. Every adapter (node:http server, MSW handlers, express
+ * middleware) drives one of these.
+ */
+import { validators, type Job } from '../schemas/index.js';
+import { ApiError } from './api-error.js';
+import { createApiHandler } from './core/api-handler.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';
+import { FaultInjector, type FaultSpec } from './core/fault-injector.js';
+import { buildStoredJob, toCreateShape } from './core/job-input.js';
+import { insertJob } from './core/job-operations.js';
+import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
+import { MockConfigError } from './mock-config-error.js';
+import { createClock, toEpochMs, type Clock } from './store/clock.js';
+import { JobsStore } from './store/jobs-store.js';
+import type { EmployerConfig, StoredJob } from './store/stored-job.js';
+
+export interface MockCoreOptions {
+  employers?: EmployerConfig[];
+  clock?: Clock;
+}
+
+/** The whole state as plain JSON (control API `GET /__control/state`); API keys are left out. */
+export interface MockSnapshot {
+  now: string;
+  clockFrozen: boolean;
+  employers: Array<Omit<EmployerConfig, 'apiKey'>>;
+  jobs: Job[];
+  faults: FaultSpec[];
+}
+
+/** A job to seed: a create body, optionally with the publishDate to give it. */
+export type SeedJob = Record<string, unknown> & { publishDate?: string };
+
+/**
+ * @example
+ * const core = new MockCore({ employers: DEMO_EMPLOYERS });
+ * core.seedJobs(101, [{ title: 'Welder', ... }]);
+ * const res = await core.handle(request);
+ */
+export class MockCore {
+  readonly clock: Clock;
+  readonly store: JobsStore;
+  readonly faults = new FaultInjector();
+  private readonly initialEmployers: EmployerConfig[];
+  private readonly api: (req: CoreRequest) => CoreResponse;
+  /** The API handler with faults applied, then the optional transform. */
+  readonly handle: CoreHandler;
+
+  constructor(options: MockCoreOptions = {}, transform?: (next: CoreHandler) => CoreHandler) {
+    this.initialEmployers = checkEmployers(options.employers ?? DEMO_EMPLOYERS);
+    this.clock = options.clock ?? createClock();
+    this.store = new JobsStore(this.clock, this.initialEmployers);
+    this.api = createApiHandler(this.store);
+    this.handle = this.faults.wrap(transform ? transform(this.api) : this.api);
+  }
+
+  /** Back to the start: no jobs, the initial employers, real time, no faults. */
+  reset(): void {
+    this.store.clearAll();
+    this.store.addEmployers(this.initialEmployers);
+    this.clock.reset();
+    this.faults.clear();
+  }
+
+  /** Adds employers or replaces those with the same id. Throws MockConfigError when invalid. */
+  addEmployers(employers: EmployerConfig[]): void {
+    const others = this.store.employerConfigs().filter((e) => !employers.some((n) => n.id === e.id));
+    this.store.addEmployers(checkEmployers(employers, others));
+  }
+
+  private employerId(employer: number | string): number {
+    const id = typeof employer === 'string' ? this.store.employerByKey(employer) : employer;
+    if (id === undefined || !this.store.employerConfigs().some((e) => e.id === id)) {
+      throw new MockConfigError('unknown_employer', `no employer ${typeof employer === 'string' ? 'with that API key' : employer}`);
+    }
+    return id;
+  }
+
+  /**
+   * Creates jobs for an employer (by id or API key) as POST /jobs would, all or
+   * none: a publishDate in an item backdates it. Throws ApiError (400/409) when one is invalid.
+   */
+  seedJobs(employer: number | string, jobs: SeedJob[]): Job[] {
+    const employerId = this.employerId(employer);
+    if (!Array.isArray(jobs)) throw new ApiError(400, 'validation_failed', 'jobs must be an array');
+    const created = [];
+    try {
+      for (const [i, job] of jobs.entries()) {
+        if (typeof job !== 'object' || job === null) throw new ApiError(400, 'validation_failed', `jobs[${i}] must be an object`);
+        const publishDate = job.publishDate === undefined ? this.clock.now() : toEpochMs(job.publishDate);
+        created.push(insertJob(this.store, employerId, job, publishDate));
+      }
+    } catch (error) {
+      for (const entry of created) this.store.remove(entry);
+      if (error instanceof RangeError) throw new ApiError(400, 'validation_failed', error.message, [], { cause: error });
+      throw error;
+    }
+    return created.map((entry) => JSON.parse(this.store.jsonOf(entry)) as Job);
+  }
+
+  /** Puts back jobs as returned by the API (a data file); each keeps its id and publishDate. */
+  restoreJobs(jobs: unknown[]): void {
+    const ids = new Set(this.store.allEntries().map((e) => e.id));
+    for (const [i, value] of jobs.entries()) {
+      const result = validators.job(value);
+      if (!result.ok) throw new MockConfigError('invalid_data_file', `jobs[${i}] is not a valid job: ${result.issues[0]?.path} ${result.issues[0]?.message}`);
+      const job = result.value;
+      const employerId = this.employerId(job.employer.id);
+      // A job as returned has the same field shapes toCreateShape reads from a stored one.
+      const stored = buildStoredJob(toCreateShape(job as unknown as StoredJob), {
+        id: job.id,
+        employerId,
+        publishDate: Date.parse(job.publishDate),
+      });
+      const clash = ids.has(job.id) ||
+        (stored.referenceId !== null && this.store.getByReference(employerId, stored.referenceId) !== undefined);
+      if (clash) throw new MockConfigError('invalid_data_file', `jobs[${i}]: id ${job.id} or its referenceId appears twice`);
+      ids.add(job.id);
+      this.store.insert(stored);
+    }
+  }
+
+  setClock(time: Date | number | string): void {
+    this.clock.set(time);
+  }
+
+  advanceClock(ms: number): void {
+    this.clock.advance(ms);
+  }
+
+  resetClock(): void {
+    this.clock.reset();
+  }
+
+  injectFault(fault: FaultSpec): void {
+    this.faults.inject(fault);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  /** Every job as the API returns it, with the 4-decimal amounts (a data file's `jobs`). */
+  jobsJson(): string {
+    return `[${this.store.allEntries().map((e) => this.store.jsonOf(e)).join(',')}]`;
+  }
+
+  snapshot(): MockSnapshot {
+    return {
+      now: new Date(this.clock.now()).toISOString(),
+      clockFrozen: this.clock.frozen,
+      employers: this.store.employerConfigs().map(({ apiKey: _key, ...rest }) => rest),
+      jobs: JSON.parse(this.jobsJson()) as Job[],
+      faults: this.faults.list(),
+    };
+  }
+}

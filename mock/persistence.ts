@@ -1,0 +1,45 @@
+/**
+ * @module The data file (`--data FILE`): jobs as the API returns them, loaded
+ * at start and, with `--persist`, rewritten after every change. Each write
+ * goes to a temporary file that is flushed and renamed over the old one, so a
+ * crash leaves either the old or the new file, never a torn one.
+ */
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { MockConfigError } from './mock-config-error.js';
+
+export interface DataFile {
+  version: 1;
+  jobs: unknown[];
+}
+
+/** The jobs in the file; an absent file is an empty store. */
+export function loadDataFile(path: string): unknown[] {
+  if (!existsSync(path)) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (cause) {
+    throw new MockConfigError('invalid_data_file', `${path} is not valid JSON`, { cause });
+  }
+  const jobs = (parsed as Partial<DataFile> | null)?.jobs;
+  if (!Array.isArray(jobs)) throw new MockConfigError('invalid_data_file', `${path} must be {"version": 1, "jobs": [...]}`);
+  return jobs;
+}
+
+/**
+ * Writes `{"version":1,"jobs":<jobsJson>}` atomically (temp file, fsync, rename).
+ *
+ * @example
+ * saveDataFile('jobs.json', core.jobsJson());
+ */
+export function saveDataFile(path: string, jobsJson: string): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temp, 'w');
+  try {
+    writeSync(fd, `{"version":1,"jobs":${jobsJson}}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+}

@@ -1,0 +1,129 @@
+/**
+ * @module createMockServer: the standalone mock, the core behind the lean
+ * node:http adapter, with its control operations on the returned object.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Job } from '../schemas/index.js';
+import type { CoreHandler } from './core/core-types.js';
+import { createDispatcher } from './core/dispatch.js';
+import type { FaultSpec } from './core/fault-injector.js';
+import { MockConfigError } from './mock-config-error.js';
+import { MockCore, type MockSnapshot, type SeedJob } from './mock-core.js';
+import { createNodeListener, DEFAULT_BODY_LIMIT } from './node-adapter.js';
+import { loadDataFile, saveDataFile } from './persistence.js';
+import type { EmployerConfig } from './store/stored-job.js';
+
+export interface MockServerOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+  /** Employers and their API keys; default DEMO_EMPLOYERS. */
+  employers?: EmployerConfig[];
+  /**
+   * Wraps the core's handler for every /api/v1.1 request (jobs and reference
+   * lists, not /__control). It sees the raw body bytes and the serialized
+   * response, so test fixtures can build deliberately broken variants.
+   */
+  transform?: (next: CoreHandler) => CoreHandler;
+  /** Jobs to load at start (`{"version":1,"jobs":[...]}`); a missing file is an empty store. */
+  dataFile?: string;
+  /** With dataFile: rewrite the file atomically after every change. */
+  persist?: boolean;
+  /** Freeze the clock at this instant at start (default: real time). */
+  now?: Date | number | string;
+  /** Request body limit in bytes; default 1 MiB. Larger bodies get 413. */
+  bodyLimit?: number;
+}
+
+export interface MockServer {
+  /** base_url, e.g. `http://127.0.0.1:4010`; the API root is `url + '/api/v1.1'`. */
+  readonly url: string;
+  /** The state behind the server, for advanced use. */
+  readonly core: MockCore;
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+  /** No jobs, the initial employers, real time, no faults. */
+  reset(): void;
+  addEmployers(employers: EmployerConfig[]): void;
+  /** Creates jobs as POST /jobs would (by employer id or API key); a publishDate in an item backdates it. */
+  seedJobs(employer: number | string, jobs: SeedJob[]): Job[];
+  /** Freezes the clock at `time`. */
+  setClock(time: Date | number | string): void;
+  advanceClock(ms: number): void;
+  /** Back to real time. */
+  resetClock(): void;
+  injectFault(fault: FaultSpec): void;
+  clearFaults(): void;
+  snapshot(): MockSnapshot;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new MockConfigError('port_in_use', `port ${port} on ${host} is already in use`, { cause: error })
+          : new MockConfigError('invalid_argument', `cannot listen on ${host}:${port}: ${error.message}`, { cause: error }),
+      );
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/**
+ * Starts the mock on loopback.
+ *
+ * @example
+ * await using mock = await createMockServer();
+ * const res = await fetch(`${mock.url}/api/v1.1/jobs`, { headers: { 'API-Key': 'demo-key-1' } });
+ */
+export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const core = new MockCore({ employers: options.employers }, options.transform);
+  if (options.now !== undefined) core.setClock(options.now);
+  const dataFile = options.dataFile;
+  if (dataFile !== undefined) core.restoreJobs(loadDataFile(dataFile));
+  const afterChange = dataFile !== undefined && options.persist ? () => saveDataFile(dataFile, core.jobsJson()) : undefined;
+  afterChange?.();
+  const host = options.host ?? '127.0.0.1';
+  let url = '';
+  const dispatch = createDispatcher(core, { afterChange });
+  const server = createServer(createNodeListener(dispatch, () => url, options.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  server.keepAliveTimeout = 5_000;
+  const address = await listen(server, options.port ?? 0, host);
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  url = `http://${shownHost}:${address.port}`;
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closed ??= new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    }));
+  return {
+    url,
+    core,
+    close,
+    [Symbol.asyncDispose]: close,
+    reset: () => {
+      core.reset();
+      afterChange?.();
+    },
+    addEmployers: (employers) => core.addEmployers(employers),
+    seedJobs: (employer, jobs) => {
+      const created = core.seedJobs(employer, jobs);
+      afterChange?.();
+      return created;
+    },
+    setClock: (time) => core.setClock(time),
+    advanceClock: (ms) => core.advanceClock(ms),
+    resetClock: () => core.resetClock(),
+    injectFault: (fault) => core.injectFault(fault),
+    clearFaults: () => core.clearFaults(),
+    snapshot: () => core.snapshot(),
+  };
+}

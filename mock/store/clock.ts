@@ -1,0 +1,54 @@
+/**
+ * @module A controllable clock. Real time by default; tests and integrators
+ * can freeze it at an instant and move it forward, which drives publishDate,
+ * the 60-day closeDate default and the 7-day auto-refresh (spec 2.1, 3, 8).
+ */
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Freezes the clock at `time` (a Date, epoch ms or an ISO 8601 string). */
+  set(time: Date | number | string): void;
+  /** Moves the clock forward by `ms` (frozen or not). */
+  advance(ms: number): void;
+  /** Back to real time. */
+  reset(): void;
+  /** true while frozen by set(). */
+  readonly frozen: boolean;
+}
+
+/** Reads a time given as Date, epoch ms or ISO string; throws RangeError when invalid. */
+export function toEpochMs(time: Date | number | string): number {
+  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
+  if (!Number.isFinite(ms)) throw new RangeError(`invalid time: ${String(time)}`);
+  return ms;
+}
+
+/**
+ * @example
+ * const clock = createClock();
+ * clock.set('2025-01-01T00:00:00Z');
+ * clock.advance(7 * 24 * 3600 * 1000);
+ */
+export function createClock(): Clock {
+  let fixed: number | undefined;
+  let offset = 0;
+  return {
+    now: () => (fixed ?? Date.now()) + offset,
+    set(time) {
+      fixed = toEpochMs(time);
+      offset = 0;
+    },
+    advance(ms) {
+      if (!Number.isFinite(ms)) throw new RangeError(`invalid duration: ${ms}`);
+      offset += ms;
+    },
+    reset() {
+      fixed = undefined;
+      offset = 0;
+    },
+    get frozen() {
+      return fixed !== undefined;
+    },
+  };
+}

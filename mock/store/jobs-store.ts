@@ -1,0 +1,247 @@
+/**
+ * @module The in-memory, per-employer job store. It knows nothing about HTTP:
+ * it assigns ids, keeps referenceId unique per employer, keeps each employer's
+ * jobs in list order (one index for all and one per status) and caches each
+ * job's JSON until the job changes. Auto-refresh (spec 2.1, 8: the publish date
+ * is reset every 7 days for employers on an unlimited plan) runs lazily on the
+ * next store access after a refresh falls due.
+ */
+import type { Employer } from '../../schemas/index.js';
+import { serializeJob, serializeJobHeader } from '../core/serialize-job.js';
+import type { Clock } from './clock.js';
+import { OrderedIndex } from './ordered-index.js';
+import { JOB_STATUSES, type EmployerConfig, type JobStatus, type StoredJob } from './stored-job.js';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** spec 8: auto-refresh interval. */
+export const AUTO_REFRESH_MS = 7 * DAY_MS;
+const INT32_MAX = 2_147_483_647;
+
+/** A stored job with its list-order key and cached serializations. */
+export interface JobEntry {
+  readonly id: number;
+  /** The order key; changed only by reindexing. */
+  publishDate: number;
+  job: StoredJob;
+  /** Lower-cased title and referenceId, for `q` (spec 4.5). */
+  search: string;
+  json: string | undefined;
+  headerJson: string | undefined;
+}
+
+interface EmployerState {
+  config: EmployerConfig;
+  employer: Employer;
+  byId: Map<number, JobEntry>;
+  byRef: Map<string, JobEntry>;
+  all: OrderedIndex<JobEntry>;
+  byStatus: Record<JobStatus, OrderedIndex<JobEntry>>;
+}
+
+function searchText(job: StoredJob): string {
+  return `${job.title}\u0000${job.referenceId ?? ''}`.toLowerCase();
+}
+
+/**
+ * @example
+ * const store = new JobsStore(createClock(), DEMO_EMPLOYERS);
+ * const employer = store.employerByKey('demo-key-1');
+ */
+export class JobsStore {
+  private employers = new Map<number, EmployerState>();
+  private keys = new Map<string, number>();
+  private nextId = 1;
+  private refreshing = new Set<JobEntry>();
+  private nextRefreshDue = Infinity;
+  /** Bumped by every change to the jobs; persistence saves when it moves. */
+  version = 0;
+
+  constructor(
+    readonly clock: Clock,
+    employers: readonly EmployerConfig[],
+  ) {
+    this.addEmployers(employers);
+  }
+
+  /** Adds employers, or replaces those with the same id (their jobs stay). */
+  addEmployers(configs: readonly EmployerConfig[]): void {
+    for (const config of configs) {
+      const existing = this.employers.get(config.id);
+      if (existing) {
+        this.keys.delete(existing.config.apiKey);
+        existing.config = { ...config };
+        existing.employer = { id: config.id, name: config.name };
+        for (const entry of existing.byId.values()) {
+          entry.json = entry.headerJson = undefined;
+          this.trackRefresh(entry);
+        }
+      } else {
+        this.employers.set(config.id, {
+          config: { ...config },
+          employer: { id: config.id, name: config.name },
+          byId: new Map(),
+          byRef: new Map(),
+          all: new OrderedIndex(),
+          byStatus: { active: new OrderedIndex(), archived: new OrderedIndex(), draft: new OrderedIndex() },
+        });
+      }
+      this.keys.set(config.apiKey, config.id);
+    }
+  }
+
+  employerConfigs(): EmployerConfig[] {
+    return [...this.employers.values()].map((e) => ({ ...e.config }));
+  }
+
+  /** The employer id an API key belongs to (spec 5). */
+  employerByKey(apiKey: string): number | undefined {
+    return this.keys.get(apiKey);
+  }
+
+  employer(employerId: number): Employer {
+    return this.state(employerId).employer;
+  }
+
+  private state(employerId: number): EmployerState {
+    const state = this.employers.get(employerId);
+    if (!state) throw new RangeError(`unknown employer ${employerId}`);
+    return state;
+  }
+
+  /** A fresh job id; ids are unique across employers. */
+  allocateId(): number {
+    if (this.nextId > INT32_MAX) throw new RangeError('job ids exhausted (Int32)');
+    return this.nextId++;
+  }
+
+  get(employerId: number, id: number): JobEntry | undefined {
+    this.refreshDue();
+    return this.state(employerId).byId.get(id);
+  }
+
+  getByReference(employerId: number, referenceId: string): JobEntry | undefined {
+    this.refreshDue();
+    return this.state(employerId).byRef.get(referenceId);
+  }
+
+  /** Inserts a new job; the caller has checked that its referenceId is free. */
+  insert(job: StoredJob): JobEntry {
+    this.version++;
+    const state = this.state(job.employerId);
+    const entry: JobEntry = { id: job.id, publishDate: job.publishDate, job, search: searchText(job), json: undefined, headerJson: undefined };
+    state.byId.set(job.id, entry);
+    if (job.referenceId !== null) state.byRef.set(job.referenceId, entry);
+    state.all.insert(entry);
+    state.byStatus[job.status].insert(entry);
+    if (job.id >= this.nextId) this.nextId = job.id + 1;
+    this.trackRefresh(entry);
+    return entry;
+  }
+
+  /** Replaces a job's fields (same id and employer). */
+  replace(entry: JobEntry, job: StoredJob): void {
+    this.version++;
+    const state = this.state(job.employerId);
+    const old = entry.job;
+    if (old.referenceId !== job.referenceId) {
+      if (old.referenceId !== null) state.byRef.delete(old.referenceId);
+      if (job.referenceId !== null) state.byRef.set(job.referenceId, entry);
+    }
+    if (old.status !== job.status || old.publishDate !== job.publishDate) {
+      state.all.remove(entry);
+      state.byStatus[old.status].remove(entry);
+      entry.publishDate = job.publishDate;
+      state.all.insert(entry);
+      state.byStatus[job.status].insert(entry);
+    }
+    entry.job = job;
+    entry.search = searchText(job);
+    entry.json = entry.headerJson = undefined;
+    this.trackRefresh(entry);
+  }
+
+  remove(entry: JobEntry): void {
+    this.version++;
+    const state = this.state(entry.job.employerId);
+    state.byId.delete(entry.id);
+    if (entry.job.referenceId !== null) state.byRef.delete(entry.job.referenceId);
+    state.all.remove(entry);
+    state.byStatus[entry.job.status].remove(entry);
+    this.refreshing.delete(entry);
+  }
+
+  /** The employer's jobs in list order, all or of one status. */
+  ordered(employerId: number, status?: JobStatus): OrderedIndex<JobEntry> {
+    this.refreshDue();
+    const state = this.state(employerId);
+    return status ? state.byStatus[status] : state.all;
+  }
+
+  /** The job's JSON (spec 2.1), cached until it changes. */
+  jsonOf(entry: JobEntry): string {
+    return (entry.json ??= serializeJob(entry.job, this.state(entry.job.employerId).employer));
+  }
+
+  /** The job header's JSON (spec 2.7), cached until it changes. */
+  headerJsonOf(entry: JobEntry): string {
+    return (entry.headerJson ??= serializeJobHeader(entry.job, this.state(entry.job.employerId).employer));
+  }
+
+  /** Every job of every employer, in id order. */
+  allEntries(): JobEntry[] {
+    this.refreshDue();
+    const entries: JobEntry[] = [];
+    for (const state of this.employers.values()) entries.push(...state.byId.values());
+    return entries.sort((a, b) => a.id - b.id);
+  }
+
+  /** Removes every job; employers stay. */
+  clearJobs(): void {
+    this.version++;
+    for (const state of this.employers.values()) {
+      state.byId.clear();
+      state.byRef.clear();
+      state.all = new OrderedIndex();
+      for (const status of JOB_STATUSES) state.byStatus[status] = new OrderedIndex();
+    }
+    this.refreshing.clear();
+    this.nextRefreshDue = Infinity;
+    this.nextId = 1;
+  }
+
+  /** Removes every employer and job. */
+  clearAll(): void {
+    this.clearJobs();
+    this.employers.clear();
+    this.keys.clear();
+  }
+
+  /** Auto-refresh applies to active jobs with autoRefresh of employers on an unlimited plan (the mock's reading of 2.1). */
+  private trackRefresh(entry: JobEntry): void {
+    const job = entry.job;
+    const plan = this.employers.get(job.employerId)?.config.plan;
+    if (job.autoRefresh && job.status === 'active' && plan === 'unlimited') {
+      this.refreshing.add(entry);
+      this.nextRefreshDue = Math.min(this.nextRefreshDue, job.publishDate + AUTO_REFRESH_MS);
+    } else {
+      this.refreshing.delete(entry);
+    }
+  }
+
+  /** Resets the publish date of every job whose 7 days have passed, then finds the next due time. */
+  private refreshDue(): void {
+    const now = this.clock.now();
+    if (now < this.nextRefreshDue) return;
+    let next = Infinity;
+    for (const entry of this.refreshing) {
+      const job = entry.job;
+      const periods = Math.floor((now - job.publishDate) / AUTO_REFRESH_MS);
+      if (periods >= 1) {
+        const publishDate = job.publishDate + periods * AUTO_REFRESH_MS;
+        this.replace(entry, { ...job, publishDate });
+      }
+      next = Math.min(next, entry.job.publishDate + AUTO_REFRESH_MS);
+    }
+    this.nextRefreshDue = next;
+  }
+}
