@@ -1,0 +1,60 @@
+/**
+ * @module The top of the report: verdict, run facts, counts, notices
+ * (interrupted run, baseline, stale entries, leftovers) and the replay command.
+ */
+import type { ConformanceReport } from '../../../schemas/types.gen.js';
+import { STATUS_ORDER } from '../../status.js';
+import { html, type SafeHtml } from '../escape.js';
+import { copyable, IdSource, plural } from './common.js';
+
+const COUNT_ORDER = ['failed', 'error', 'known', 'passed', 'skipped', 'disabled'] as const;
+
+export function renderHeader(report: ConformanceReport, ids: IdSource): SafeHtml {
+  const options = Object.entries(report.options ?? {}).map(([name, value]) => `${name}=${JSON.stringify(value)}`).join('  ');
+  const facts: [string, string][] = [
+    ['Target', report.target.baseUrl],
+    ['Seed', String(report.seed)],
+    ['Runs per property', String(report.runs)],
+    ['Started', report.startedAt],
+    ['Duration', `${(report.durationMs / 1000).toFixed(1)} s`],
+    ['Tool', `${report.tool.name} ${report.tool.version}`],
+  ];
+  if (options) facts.push(['Options', options]);
+  const counts = COUNT_ORDER.map((status) => html`<li class="count ${status}"><b>${report.summary[status]}</b>${status}</li>`);
+  return html`<header class="verdict ${report.verdict}" id="verdict">
+  <div class="verdict-title"><h1>Jobs API v${report.specVersion} conformance</h1>
+  <span class="muted">${report.summary.total} rules · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}</span></div>
+  <div class="verdict-word" data-testid="verdict">${report.verdict}</div>
+</header>
+<ul class="counts">${counts}</ul>
+${notices(report)}
+<dl class="meta">${facts.map(([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`)}</dl>
+<h3>Replay this run</h3>
+${copyable(ids, report.replayCommand, 'replay command')}`;
+}
+
+function notices(report: ConformanceReport): SafeHtml[] {
+  const out: SafeHtml[] = [];
+  if (report.interrupted) out.push(html`<div class="notice bad">The run was interrupted before every rule ran.</div>`);
+  const baseline = report.baseline;
+  if (baseline) {
+    out.push(
+      html`<div class="notice">Baseline${baseline.source ? html` <code>${baseline.source}</code>` : ''}: ${plural(baseline.entries, 'entry', 'entries')}, ${baseline.known.length} accepted as known.</div>`,
+    );
+    if (baseline.stale.length > 0) {
+      out.push(html`<div class="notice bad" id="stale-baseline">Stale baseline entries: remove them, so the baseline only shrinks.<ul>${baseline.stale.map(
+        (entry) => html`<li><code>${entry.id}</code>: ${entry.cause === 'passes' ? 'passes now' : 'no such rule ran in this unfiltered run'}</li>`,
+      )}</ul></div>`);
+    }
+  }
+  const leftover = report.cleanup.leftover;
+  if (leftover.length > 0) {
+    out.push(html`<div class="notice bad">${plural(leftover.length, 'job was', 'jobs were')} left on the target; see <a href="#cleanup">Cleanup</a>.</div>`);
+  }
+  return out;
+}
+
+/** Statuses in display order that occur in the report (for filter buttons). */
+export function presentStatuses(report: ConformanceReport): string[] {
+  return [...STATUS_ORDER].reverse().filter((status) => report.rules.some((rule) => rule.status === status));
+}

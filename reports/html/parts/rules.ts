@@ -1,0 +1,71 @@
+/**
+ * @module The rule list: filters (status, area, text), then one expandable
+ * <details> per rule, grouped by area. A failed rule opens to its mismatches:
+ * expected and received, the shrunk counterexample, the curl reproducer and
+ * the replay command (with Copy buttons) and the recorded exchanges.
+ */
+import type { ConformanceReport, Mismatch, RuleResult } from '../../../schemas/types.gen.js';
+import { html, type SafeHtml } from '../escape.js';
+import { badge, copyable, IdSource, plural, ruleAnchor } from './common.js';
+import { renderExchange } from './exchange.js';
+import { presentStatuses } from './header.js';
+
+export function renderRules(report: ConformanceReport, ids: IdSource): SafeHtml {
+  const areas = [...new Set(report.rules.map((rule) => rule.area))];
+  const statusButtons = ['all', ...presentStatuses(report)].map((status) => {
+    const count = status === 'all' ? report.rules.length : report.rules.filter((rule) => rule.status === status).length;
+    return html`<button type="button" data-filter-status="${status}" aria-pressed="${status === 'all' ? 'true' : 'false'}">${status} ${count}</button>`;
+  });
+  const filters = html`<div class="filters" id="filters" data-needs-script hidden>
+  <div class="group" role="group" aria-label="Filter by status">${statusButtons}</div>
+  <select id="filter-area" aria-label="Filter by area"><option value="all">all areas</option>${areas.map((area) => html`<option value="${area}">${area}</option>`)}</select>
+  <input id="filter-text" type="search" placeholder="rule id or title" aria-label="Filter by text">
+  <span class="spacer"></span><span class="muted" id="filter-count"></span>
+  <button type="button" id="expand-failures">Expand failures</button><button type="button" id="collapse-all">Collapse all</button>
+  <button type="button" id="download-json">report.json</button>
+</div>`;
+  const groups = areas.map((area) => {
+    const rules = report.rules.filter((rule) => rule.area === area);
+    const failing = rules.filter((rule) => rule.status === 'failed' || rule.status === 'error').length;
+    return html`<section class="area" data-area="${area}"><div class="area-head"><h3>${area}</h3><span class="muted">${plural(rules.length, 'rule')}${failing > 0 ? `, ${failing} failing` : ''}</span></div>
+${rules.map((rule) => renderRule(rule, ids))}</section>`;
+  });
+  return html`<section id="rules"><h2>Rules</h2>${filters}
+<p id="no-match" class="muted" hidden>No rule matches the filters.</p>
+${groups}</section>`;
+}
+
+function renderRule(rule: RuleResult, ids: IdSource): SafeHtml {
+  const search = `${rule.id} ${rule.title} ${rule.section}`.toLowerCase();
+  const cases = rule.cases > 0 ? `${plural(rule.cases, 'case')} · ` : '';
+  return html`<details class="rule ${rule.status}" id="${ruleAnchor(rule.id)}" data-status="${rule.status}" data-area="${rule.area}" data-search="${search}">
+<summary>${badge(rule.status)}<span class="rule-id">${rule.id}</span><span class="rule-title">${rule.title}</span><span class="rule-meta">§${rule.section} · ${cases}${formatMs(rule.durationMs)}</span></summary>
+<div class="rule-body">${ruleBody(rule, ids)}</div>
+</details>`;
+}
+
+function ruleBody(rule: RuleResult, ids: IdSource): SafeHtml {
+  const notes: SafeHtml[] = [];
+  if (rule.skipReason) notes.push(html`<p><b>Skipped:</b> ${rule.skipReason}</p>`);
+  if (rule.errorMessage) notes.push(html`<p><b>Suite error</b> (the suite could not complete this rule; not a verdict on the target):</p><pre>${rule.errorMessage}</pre>`);
+  if (rule.baselineReason) notes.push(html`<p><b>Known mismatch, accepted by the baseline:</b> ${rule.baselineReason}</p>`);
+  if (rule.status === 'disabled') notes.push(html`<p class="muted">Disabled in this run.</p>`);
+  if (rule.status === 'passed' && rule.mismatches.length === 0) notes.push(html`<p class="muted">Passed ${plural(rule.cases, 'case')}.</p>`);
+  return html`${notes}${rule.mismatches.map((mismatch) => renderMismatch(mismatch, ids))}`;
+}
+
+function renderMismatch(mismatch: Mismatch, ids: IdSource): SafeHtml {
+  const reproducibility = mismatch.reproducibility === 'deterministic' ? 'failed' : mismatch.reproducibility === 'flaky' ? 'known' : 'skipped';
+  return html`<article class="mismatch">
+<h4>${mismatch.title}${badge(reproducibility, mismatch.reproducibility)}</h4>
+<dl class="facts"><dt>Expected</dt><dd>${mismatch.expected}</dd><dt>Received</dt><dd>${mismatch.received}</dd><dt>Section</dt><dd>§${mismatch.section}</dd></dl>
+${mismatch.counterexample === undefined ? '' : html`<h5>Counterexample (shrunk)</h5><pre class="counterexample">${JSON.stringify(mismatch.counterexample, null, 2)}</pre>`}
+<h5>Reproduce with curl</h5>${copyable(ids, mismatch.curl, 'curl command')}
+<h5>Replay</h5>${copyable(ids, mismatch.replay.command, 'replay command')}
+<h5>${plural(mismatch.exchanges.length, 'exchange')}</h5>${mismatch.exchanges.map(renderExchange)}
+</article>`;
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+}

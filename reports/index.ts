@@ -1,0 +1,39 @@
+/**
+ * @module Public entry of the conformance reports. Every format is rendered
+ * from one ConformanceReport (schemas/report.schema.json):
+ * report.json, junit.xml, report.html, summary.md, plus live terminal progress
+ * and a terminal summary; gating (baseline, --fail-on, exit code) is pure.
+ *
+ * @example
+ * import { writeReports, applyBaseline, readBaseline, exitCodeFor, parseFailOn, renderTerminalSummary } from './reports/index.js';
+ * const gated = opts.baseline ? applyBaseline(report, await readBaseline(opts.baseline)) : report;
+ * const files = await writeReports(gated, { dir: opts.reportDir, reporters: parseReporters(opts.reporter) });
+ * process.stdout.write(renderTerminalSummary(gated, { color: shouldUseColor(process.stdout), files }));
+ * process.exitCode = exitCodeFor(gated, parseFailOn(opts.failOn));
+ */
+export { writeReports, parseReporters, REPORTERS, REPORT_FILES, type ReporterName, type WriteReportsOptions } from './write-reports.js';
+export { renderJson } from './json.js';
+export { renderJunit } from './junit.js';
+export { renderHtml } from './html/render.js';
+export { renderMarkdown, type MarkdownOptions } from './markdown.js';
+export { renderTerminalSummary, type TerminalSummaryOptions } from './terminal.js';
+export { createProgress, type Progress, type ProgressOptions, type ProgressResult, type ProgressRule } from './progress.js';
+export { shouldUseColor } from './terminal-style.js';
+export {
+  applyBaseline,
+  createBaseline,
+  exitCodeFor,
+  failingConditions,
+  parseBaseline,
+  parseFailOn,
+  DEFAULT_FAIL_ON,
+  FAIL_CONDITIONS,
+  type Baseline,
+  type BaselineEntry,
+  type FailCondition,
+  type FailingCondition,
+} from './gating.js';
+export { readBaseline } from './baseline-file.js';
+export { redactReport, REDACTED } from './redact-report.js';
+export { ReportError, type ReportErrorCode } from './report-error.js';
+export { countStatuses, verdictFor, worstStatus, STATUS_ORDER, type RuleStatus, type Verdict } from './status.js';

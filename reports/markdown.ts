@@ -1,0 +1,96 @@
+/**
+ * @module summary.md: the verdict, the counts, a capped table of failed and
+ * errored rules, stale baseline entries, leftovers and the replay command;
+ * short enough for a pull-request comment or $GITHUB_STEP_SUMMARY.
+ */
+import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
+import { codeBlock, codeSpan, escapeMarkdownCell } from './markdown-escape.js';
+import { redactReport } from './redact-report.js';
+import { isFlakyOnly } from './status.js';
+
+export interface MarkdownOptions {
+  /** Most rows in the failures table (default 50); the rest are counted. */
+  maxRows?: number;
+  /** Extra secret values to scrub (see redactReport). */
+  secrets?: readonly string[];
+}
+
+const VERDICT_ICON = { passed: '✅', failed: '❌', error: '💥' } as const;
+const STATUS_LABEL: Record<string, string> = { failed: '❌ failed', error: '💥 error' };
+
+/**
+ * @example
+ * await writeFile('summary.md', renderMarkdown(report));
+ */
+export function renderMarkdown(input: ConformanceReport, options: MarkdownOptions = {}): string {
+  const report = redactReport(input, options.secrets);
+  const maxRows = options.maxRows ?? 50;
+  const { summary } = report;
+  const lines: string[] = [];
+
+  lines.push(`## ${VERDICT_ICON[report.verdict]} Jobs API v${report.specVersion} conformance: ${report.verdict}`, '');
+  const counts = [
+    ['failed', summary.failed],
+    ['error', summary.error],
+    ['known', summary.known],
+    ['passed', summary.passed],
+    ['skipped', summary.skipped],
+    ['disabled', summary.disabled],
+  ]
+    .filter(([, count]) => count !== 0)
+    .map(([label, count]) => `${count} ${label}`)
+    .join(' · ');
+  lines.push(
+    `**${summary.total} rules**: ${counts || 'none ran'} — ${summary.mismatches} mismatches, ${summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s  `,
+    `Target ${codeSpan(report.target.baseUrl)} · seed ${codeSpan(String(report.seed))} · ${escapeMarkdownCell(`${report.tool.name} ${report.tool.version}`)}`,
+    '',
+  );
+  if (report.interrupted) lines.push('> [!WARNING]', '> The run was interrupted before every rule ran.', '');
+
+  const problems = report.rules.filter((rule) => rule.status === 'failed' || rule.status === 'error');
+  if (problems.length > 0) {
+    lines.push('| Status | Rule | § | What departs from the spec |', '|---|---|---|---|');
+    for (const rule of problems.slice(0, maxRows)) {
+      lines.push(`| ${statusLabel(rule)} | ${codeSpan(rule.id, { table: true })} | ${escapeMarkdownCell(rule.section, 20)} | ${escapeMarkdownCell(problemText(rule))} |`);
+    }
+    if (problems.length > maxRows) {
+      const more = problems.length - maxRows;
+      lines.push('', `…and ${more} more failed or errored ${more === 1 ? 'rule' : 'rules'}: see report.html or junit.xml.`);
+    }
+    lines.push('');
+  }
+
+  if (summary.known > 0) lines.push(`${summary.known} known ${summary.known === 1 ? 'mismatch is' : 'mismatches are'} accepted by the baseline.`, '');
+  const stale = report.baseline?.stale ?? [];
+  if (stale.length > 0) {
+    lines.push('> [!WARNING]', '> Stale baseline entries (remove them so the baseline only shrinks):');
+    for (const entry of stale) {
+      lines.push(`> - ${codeSpan(entry.id)}: ${entry.cause === 'passes' ? 'passes now' : 'no such rule ran'}`);
+    }
+    lines.push('');
+  }
+  const leftover = report.cleanup.leftover;
+  if (leftover.length > 0) {
+    lines.push(`> [!CAUTION]`, `> ${leftover.length} ${leftover.length === 1 ? 'job was' : 'jobs were'} left on the target:`);
+    for (const job of leftover.slice(0, 10)) {
+      lines.push(`> - id ${escapeMarkdownCell(String(job.id ?? '?'))}, referenceId ${escapeMarkdownCell(job.referenceId ?? '?', 60)}: ${escapeMarkdownCell(job.reason, 120)}`);
+    }
+    lines.push('');
+  }
+
+  lines.push('Replay this run:', '', codeBlock(report.replayCommand, 'sh'), '');
+  lines.push('<sub>Full details: report.html · junit.xml · report.json</sub>', '');
+  return lines.join('\n');
+}
+
+function statusLabel(rule: RuleResult): string {
+  if (isFlakyOnly(rule)) return '❌ failed (flaky)';
+  return STATUS_LABEL[rule.status] ?? rule.status;
+}
+
+function problemText(rule: RuleResult): string {
+  if (rule.status === 'error') return `suite error: ${rule.errorMessage ?? 'unknown'}`;
+  const [first, ...rest] = rule.mismatches;
+  if (!first) return rule.title;
+  return `${first.title}${rest.length > 0 ? ` (+${rest.length} more)` : ''}`;
+}

@@ -1,0 +1,29 @@
+/**
+ * @module Typed errors of the report writers and the gating functions: each
+ * has a stable `code` a caller can branch on, the `cause`, and the context
+ * (file, value) that makes the message actionable.
+ */
+
+export type ReportErrorCode =
+  | 'BASELINE_INVALID'
+  | 'BASELINE_UNREADABLE'
+  | 'FAIL_ON_INVALID'
+  | 'REPORTER_UNKNOWN'
+  | 'REPORT_WRITE_FAILED';
+
+/**
+ * @example
+ * try { parseFailOn('failed,typo'); }
+ * catch (e) { if (e instanceof ReportError && e.code === 'FAIL_ON_INVALID') console.error(e.message); }
+ */
+export class ReportError extends Error {
+  override readonly name = 'ReportError';
+  readonly code: ReportErrorCode;
+  readonly context: Record<string, unknown>;
+
+  constructor(code: ReportErrorCode, message: string, options: { cause?: unknown; context?: Record<string, unknown> } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.context = options.context ?? {};
+  }
+}

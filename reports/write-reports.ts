@@ -1,0 +1,96 @@
+/**
+ * @module Writes the chosen report formats of one run into a directory and,
+ * on GitHub Actions, appends the Markdown summary to $GITHUB_STEP_SUMMARY.
+ */
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ConformanceReport } from '../schemas/types.gen.js';
+import { renderHtml } from './html/render.js';
+import { renderJson } from './json.js';
+import { renderJunit } from './junit.js';
+import { renderMarkdown } from './markdown.js';
+import { redactReport } from './redact-report.js';
+import { ReportError } from './report-error.js';
+
+export type ReporterName = 'json' | 'junit' | 'html' | 'markdown';
+
+export const REPORTERS: readonly ReporterName[] = ['json', 'junit', 'html', 'markdown'];
+
+/** File name of each format inside the report directory. */
+export const REPORT_FILES: Readonly<Record<ReporterName, string>> = {
+  json: 'report.json',
+  junit: 'junit.xml',
+  html: 'report.html',
+  markdown: 'summary.md',
+};
+
+export interface WriteReportsOptions {
+  /** Directory to write into; created when missing (CLI default ./conformance-report). */
+  dir: string;
+  /** Formats to write; default all. */
+  reporters?: readonly ReporterName[];
+  /** Secret values (the API keys of the run) to scrub from every file, as a last line of defence. */
+  secrets?: readonly string[];
+  /**
+   * File the Markdown summary is appended to; default $GITHUB_STEP_SUMMARY when
+   * set; false to never append. Only when the markdown reporter is chosen.
+   */
+  stepSummary?: string | false;
+}
+
+/**
+ * Parses `--reporter json,html` (or `all`) into reporter names.
+ *
+ * @example
+ * parseReporters('junit,markdown') // => ['junit', 'markdown']
+ */
+export function parseReporters(value: string): ReporterName[] {
+  const words = value.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+  if (words.length === 1 && words[0] === 'all') return [...REPORTERS];
+  const aliases: Record<string, ReporterName> = { md: 'markdown', xml: 'junit' };
+  const names = words.map((word) => aliases[word] ?? word);
+  const unknown = names.filter((name) => !(REPORTERS as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new ReportError('REPORTER_UNKNOWN', `--reporter: unknown ${JSON.stringify(unknown.join(',') || value)}; use ${REPORTERS.join(', ')} or all`, {
+      context: { value, unknown },
+    });
+  }
+  return [...new Set(names as ReporterName[])];
+}
+
+/**
+ * Renders and writes the report formats; returns the written paths (the step
+ * summary file is not among them).
+ *
+ * @example
+ * const files = await writeReports(report, { dir: 'conformance-report', secrets: [apiKey] });
+ */
+export async function writeReports(report: ConformanceReport, options: WriteReportsOptions): Promise<string[]> {
+  const reporters = options.reporters ?? REPORTERS;
+  // Redact once up front; each renderer redacts again (idempotent) when called on its own.
+  const safe = redactReport(report, options.secrets);
+  const render: Record<ReporterName, () => string> = {
+    json: () => renderJson(safe),
+    junit: () => renderJunit(safe),
+    html: () => renderHtml(safe),
+    markdown: () => renderMarkdown(safe),
+  };
+  const written: string[] = [];
+  try {
+    await mkdir(options.dir, { recursive: true });
+    for (const name of REPORTERS.filter((r) => reporters.includes(r))) {
+      const path = join(options.dir, REPORT_FILES[name]);
+      await writeFile(path, render[name](), 'utf8');
+      written.push(path);
+    }
+    const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;
+    if (stepSummary && reporters.includes('markdown')) await appendFile(stepSummary, `${renderMarkdown(safe)}\n`, 'utf8');
+  } catch (cause) {
+    if (cause instanceof ReportError) throw cause;
+    throw new ReportError('REPORT_WRITE_FAILED', `cannot write reports to ${options.dir}: ${(cause as Error).message}`, {
+      cause,
+      context: { dir: options.dir, written },
+    });
+  }
+  return written;
+}
