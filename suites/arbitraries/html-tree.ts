@@ -1,0 +1,96 @@
+/**
+ * @module A tiny HTML tree the generators build and serialize. Text and
+ * attribute values are escaped by construction (the one place markup is
+ * written), so generated text can hold `&`, `<` and `"` safely.
+ */
+
+export interface HtmlText {
+  type: 'text';
+  text: string;
+}
+
+export interface HtmlElement {
+  type: 'element';
+  tag: string;
+  /** In output order; names are unique within an element. */
+  attributes: Array<[name: string, value: string]>;
+  /** Empty for void elements. */
+  children: HtmlNode[];
+  void?: boolean;
+}
+
+export type HtmlNode = HtmlText | HtmlElement;
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+function serializeNode(node: HtmlNode): string {
+  if (node.type === 'text') return escapeText(node.text);
+  const attributes = node.attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
+  if (node.void) return `<${node.tag}${attributes}>`;
+  return `<${node.tag}${attributes}>${serializeHtml(node.children)}</${node.tag}>`;
+}
+
+/**
+ * Serializes nodes; siblings are separated by one space so words never run
+ * into tags (the content comparison collapses whitespace anyway).
+ *
+ * @example
+ * serializeHtml([{ type: 'element', tag: 'b', attributes: [], children: [{ type: 'text', text: 'R&D' }] }]);
+ * // '<b>R&amp;D</b>'
+ */
+export function serializeHtml(nodes: readonly HtmlNode[]): string {
+  return nodes.map(serializeNode).join(' ');
+}
+
+/** Where a phrasing node may be inserted: a children list, and whether it is inside a link. */
+export interface InsertionPoint {
+  /** Indices from the root down to the element whose children receive the node; [] = the root list. */
+  path: number[];
+  inLink: boolean;
+  size: number;
+}
+
+/**
+ * Every children list that accepts phrasing content (the root, p, div, li,
+ * and inline containers), so an inserted inline element keeps the content
+ * model intact and no HTML5 parser restructures the tree around it.
+ */
+export function phrasingInsertionPoints(
+  nodes: readonly HtmlNode[],
+  acceptsPhrasing: (tag: string) => boolean,
+  path: number[] = [],
+  inLink = false,
+): InsertionPoint[] {
+  const points: InsertionPoint[] = [{ path, inLink, size: nodes.length }];
+  nodes.forEach((node, index) => {
+    if (node.type !== 'element' || node.void) return;
+    const childPath = [...path, index];
+    const childInLink = inLink || node.tag === 'a';
+    if (acceptsPhrasing(node.tag)) {
+      points.push(...phrasingInsertionPoints(node.children, acceptsPhrasing, childPath, childInLink));
+    } else {
+      // ul/ol: descend to the li children without offering the list itself
+      node.children.forEach((child, i) => {
+        if (child.type === 'element' && !child.void && acceptsPhrasing(child.tag)) {
+          points.push(...phrasingInsertionPoints(child.children, acceptsPhrasing, [...childPath, i], childInLink));
+        }
+      });
+    }
+  });
+  return points;
+}
+
+/** A copy of `nodes` with `inserted` at `index` of the children list at `path` (pure: shrinking reuses inputs). */
+export function insertAt(nodes: readonly HtmlNode[], path: readonly number[], index: number, inserted: HtmlNode): HtmlNode[] {
+  if (path.length === 0) return [...nodes.slice(0, index), inserted, ...nodes.slice(index)];
+  const [head, ...rest] = path as [number, ...number[]];
+  return nodes.map((node, i) =>
+    i === head && node.type === 'element' ? { ...node, children: insertAt(node.children, rest, index, inserted) } : node,
+  );
+}

@@ -1,0 +1,73 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findHtmlViolations, formatIssues, validatorFor } from '../../schemas/index.js';
+import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from '../../test/suite-gen/arbitrary-assertions.js';
+import { allowedHtmlArb, disallowedHtmlArb, htmlViolationKinds, type HtmlViolationCase } from './html.js';
+
+const allowedHtml = validatorFor<string>('html.schema.json#/$defs/allowedHtml');
+
+/** What the schema's own reading (findHtmlViolations) must say for each generated kind. */
+function assertViolatesAsItsKindSays(value: HtmlViolationCase): void {
+  const result = allowedHtml(value.html);
+  expect(result.ok, value.html).toBe(false);
+  const violations = findHtmlViolations(value.html);
+  expect(violations, value.html).toHaveLength(1);
+  const [violation] = violations;
+  switch (value.kind) {
+    case 'disallowed-tag':
+      expect(violation).toMatchObject({ kind: 'disallowed-tag', tag: value.tag });
+      break;
+    case 'attribute-on-non-a':
+      expect(violation).toMatchObject({ kind: 'disallowed-attribute', tag: value.tag, attribute: value.attribute });
+      expect(value.tag).not.toBe('a');
+      break;
+    case 'a-without-href':
+      expect(violation).toMatchObject({ kind: 'missing-attribute', tag: 'a', attribute: 'href' });
+      break;
+    case 'other-attribute-on-a':
+      expect(violation).toMatchObject({ kind: 'disallowed-attribute', tag: 'a', attribute: value.attribute });
+      break;
+  }
+}
+
+describe('allowedHtmlArb', () => {
+  it('gives the same HTML for the same seed', () => {
+    assertSameValuesGivenSameSeed(allowedHtmlArb);
+  });
+
+  it('passes the x-html-allowlist keyword of html.schema.json', () => {
+    assertProduceCorrectValues(allowedHtmlArb, (html) => {
+      const result = allowedHtml(html);
+      expect(result.ok, result.ok ? '' : `${html}\n${formatIssues(result.issues)}`).toBe(true);
+    }, 300);
+  });
+
+  it('covers nesting, links with and without target, lists and escaped text', () => {
+    const all = fc.sample(allowedHtmlArb, { seed: 11, numRuns: 300 }).join('\n');
+    for (const needle of ['<a href="http', ' target="', '<ul><li>', '<ol><li>', '<p>', '<div>', '<br>', '&amp;', '&lt;']) {
+      expect(all).toContain(needle);
+    }
+    expect(all).toMatch(/<(b|i|em|strong)>[^<]*<(b|i|em|strong|a)[ >]/);
+  });
+});
+
+describe('disallowedHtmlArb', () => {
+  for (const kind of htmlViolationKinds) {
+    describe(kind, () => {
+      it('gives the same values for the same seed', () => {
+        assertSameValuesGivenSameSeed(disallowedHtmlArb(kind));
+      });
+
+      it('fails the schema with exactly one violation, of its kind', () => {
+        assertProduceCorrectValues(disallowedHtmlArb(kind), (value) => {
+          expect(value.kind).toBe(kind);
+          assertViolatesAsItsKindSays(value);
+        }, 200);
+      });
+
+      it('still fails for the same reason after shrinking', () => {
+        assertShrinksStayInvalid(disallowedHtmlArb(kind), assertViolatesAsItsKindSays);
+      });
+    });
+  }
+});

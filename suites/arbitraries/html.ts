@@ -1,0 +1,247 @@
+/**
+ * @module Description HTML (spec 2.1, description rules 1-3). The allowed tags
+ * and their attributes come from `htmlAllowlist` (html.schema.json); what may
+ * nest inside what is HTML's own content model, kept here so every generated
+ * tree parses the same in any HTML parser (no <div> inside <p>, no <a> inside
+ * <a>, only <li> inside lists, no empty containers a sanitizer might drop).
+ */
+import * as fc from 'fast-check';
+import { htmlAllowlist } from '../../schemas/index.js';
+import { insertAt, phrasingInsertionPoints, serializeHtml, type HtmlElement, type HtmlNode } from './html-tree.js';
+import { unicodeWordsArb, wordArb } from './text.js';
+
+type Role = 'inline' | 'void' | 'paragraph' | 'block' | 'list' | 'list-item';
+
+// HTML content-model roles of the tags the spec allows. A tag added to the
+// allow-list without a role here is simply not generated (never mis-nested).
+const ROLES: Record<string, Role> = {
+  strong: 'inline', b: 'inline', em: 'inline', i: 'inline', a: 'inline',
+  br: 'void', p: 'paragraph', div: 'block', ul: 'list', ol: 'list', li: 'list-item',
+};
+
+const allowed = Object.entries(htmlAllowlist.tags).filter(([tag]) => tag in ROLES);
+const tagsWithRole = (...roles: Role[]): string[] => allowed.filter(([tag]) => roles.includes(ROLES[tag]!)).map(([t]) => t);
+
+const INLINE = tagsWithRole('inline');
+const VOID = tagsWithRole('void');
+const BLOCK = tagsWithRole('paragraph', 'block');
+const LIST = tagsWithRole('list');
+const LIST_ITEM = tagsWithRole('list-item');
+/** Tags whose children may be phrasing content: where a violation can be inserted. */
+const acceptsPhrasing = (tag: string): boolean => ROLES[tag] !== 'list' && ROLES[tag] !== 'void';
+
+/** Tags that require an attribute (spec 2.1 rule 2: `a` with `href`). */
+const LINK_TAGS = allowed.filter(([, rule]) => Object.values(rule.attributes).includes('required')).map(([t]) => t);
+/** Tags that take no attribute at all (spec 2.1 rule 3). */
+const BARE_TAGS = allowed.filter(([, rule]) => Object.keys(rule.attributes).length === 0).map(([t]) => t);
+
+const SPECIAL_WORDS = ['R&D', 'Q&A', 'a<b', '5 > 3', '"quoted"', "l'été", '&amp;'];
+
+function joinText(words: string[]): HtmlNode {
+  return { type: 'text', text: words.join(' ') };
+}
+
+/** Non-empty text with no leading/trailing whitespace; sometimes characters that must be escaped. */
+const textNodeArb: fc.Arbitrary<HtmlNode> = fc
+  .array(fc.oneof({ weight: 5, arbitrary: unicodeWordsArb(3) }, { weight: 1, arbitrary: fc.constantFrom(...SPECIAL_WORDS) }), {
+    minLength: 1,
+    maxLength: 2,
+  })
+  .map(joinText);
+
+const hrefArb = fc
+  .record({ scheme: fc.constantFrom('https', 'http'), host: fc.constantFrom('example.com', 'example.org'), path: wordArb('lower') })
+  .map(function toHref({ scheme, host, path }) {
+    return `${scheme}://${host}/${path}`;
+  });
+
+const TARGETS = ['_blank', '_self', '_parent', '_top'];
+
+/** A value for an allowed attribute: hrefs are http(s) links, targets browsing-context keywords. */
+function attributeValueArb(name: string): fc.Arbitrary<string> {
+  if (name === 'href') return hrefArb;
+  if (name === 'target') return fc.constantFrom(...TARGETS);
+  return wordArb('lower');
+}
+
+function element(tag: string, attributes: Array<[string, string]>, children: HtmlNode[]): HtmlElement {
+  return { type: 'element', tag, attributes, children };
+}
+
+function voidElement(tag: string): HtmlElement {
+  return { type: 'element', tag, attributes: [], children: [], void: true };
+}
+
+/** Allowed attributes of `tag`: every required one, each optional one or not (spec 2.1 rule 2). */
+function allowedAttributesArb(tag: string): fc.Arbitrary<Array<[string, string]>> {
+  const rules = Object.entries(htmlAllowlist.tags[tag]?.attributes ?? {});
+  const parts = rules.map(([name, need]) => {
+    const pair = attributeValueArb(name).map((value): [string, string] => [name, value]);
+    return need === 'required' ? pair.map((p) => [p]) : fc.option(pair, { nil: undefined }).map((p) => (p ? [p] : []));
+  });
+  return fc.tuple(...parts).map(function flattenAttributes(lists) {
+    return (lists as Array<Array<[string, string]>>).flat();
+  });
+}
+
+const memo = new Map<string, fc.Arbitrary<HtmlNode[]>>();
+function memoized(key: string, build: () => fc.Arbitrary<HtmlNode[]>): fc.Arbitrary<HtmlNode[]> {
+  let arb = memo.get(key);
+  if (!arb) memo.set(key, (arb = build()));
+  return arb;
+}
+
+/** 1-3 phrasing nodes: text, <br>, inline elements (never an <a> inside an <a>). */
+function phrasingArb(depth: number, inLink: boolean): fc.Arbitrary<HtmlNode[]> {
+  return memoized(`phrasing:${depth}:${inLink}`, () => {
+    const options: fc.Arbitrary<HtmlNode>[] = [textNodeArb, textNodeArb];
+    if (VOID.length > 0) options.push(fc.constantFrom(...VOID).map(voidElement));
+    const inline = INLINE.filter((tag) => !(inLink && LINK_TAGS.includes(tag)));
+    if (depth > 0) {
+      for (const tag of inline) {
+        const childInLink = inLink || LINK_TAGS.includes(tag);
+        options.push(
+          fc.tuple(allowedAttributesArb(tag), phrasingArb(depth - 1, childInLink)).map(([attrs, kids]) => element(tag, attrs, kids)),
+        );
+      }
+    }
+    return fc.array(fc.oneof(...options), { minLength: 1, maxLength: 2 });
+  });
+}
+
+/** 1-3 flow nodes: phrasing plus p, div and lists of li. */
+function flowArb(depth: number): fc.Arbitrary<HtmlNode[]> {
+  return memoized(`flow:${depth}`, () => {
+    // Leaves weigh more than containers, to keep descriptions "reasonably short" (spec 2.1 rule 4).
+    const options: fc.WeightedArbitrary<HtmlNode[]>[] = [{ weight: BLOCK.length + LIST.length, arbitrary: phrasingArb(depth, false) }];
+    if (depth > 0) {
+      for (const tag of BLOCK) {
+        const kids = ROLES[tag] === 'paragraph' ? phrasingArb(depth - 1, false) : flowArb(depth - 1);
+        options.push({ weight: 1, arbitrary: kids.map((children) => [element(tag, [], children)]) });
+      }
+      for (const list of LIST) {
+        const items = LIST_ITEM.map((li) => flowArb(depth - 1).map((children) => element(li, [], children)));
+        if (items.length === 0) continue;
+        const lists = fc.array(fc.oneof(...items), { minLength: 1, maxLength: 3 }).map((lis) => [element(list, [], lis)]);
+        options.push({ weight: 1, arbitrary: lists });
+      }
+    }
+    return fc.array(fc.oneof(...options), { minLength: 1, maxLength: 3 }).map(function flatten(groups) {
+      return groups.flat();
+    });
+  });
+}
+
+/** Trees of allowed tags only, nested up to 3 levels, as nodes (for inserting violations). */
+export const allowedHtmlTreeArb: fc.Arbitrary<HtmlNode[]> = flowArb(3);
+
+/**
+ * Serialized trees of allowed tags, with `a href` and an optional `target`:
+ * valid by spec 2.1 rules 1-3 by construction.
+ *
+ * @example
+ * fc.sample(allowedHtmlArb, 1); // ['<p>Senior <b>cook</b></p> <ul><li><a href="https://example.com/x">apply</a></li></ul>']
+ */
+export const allowedHtmlArb: fc.Arbitrary<string> = allowedHtmlTreeArb.map(serializeHtml);
+
+/** The four ways a description departs from spec 2.1 rules 1-3, one rule each in the suite. */
+export type HtmlViolationKind = 'disallowed-tag' | 'attribute-on-non-a' | 'a-without-href' | 'other-attribute-on-a';
+export const htmlViolationKinds: readonly HtmlViolationKind[] = [
+  'disallowed-tag',
+  'attribute-on-non-a',
+  'a-without-href',
+  'other-attribute-on-a',
+];
+
+/** Generated invalid HTML that knows why it is invalid. */
+export interface HtmlViolationCase {
+  html: string;
+  kind: HtmlViolationKind;
+  /** The offending element's tag. */
+  tag: string;
+  /** The offending (or, for a-without-href, missing) attribute. */
+  attribute?: string;
+}
+
+// Not in the allow-list; inline in HTML so they fit wherever phrasing does.
+const DISALLOWED_TAGS = ['span', 'u', 's', 'code', 'small', 'sub', 'sup', 'mark', 'font', 'script', 'iframe', 'button'].filter(
+  (tag) => !(tag in htmlAllowlist.tags),
+);
+const OTHER_ATTRIBUTES = ['class', 'id', 'style', 'title', 'onclick', 'rel', 'name', 'data-ref', 'lang'];
+const textChild: fc.Arbitrary<HtmlNode[]> = textNodeArb.map((node) => [node]);
+
+interface Violation {
+  node: HtmlElement;
+  kind: HtmlViolationKind;
+  attribute?: string;
+}
+
+function disallowedTagArb(): fc.Arbitrary<Violation> {
+  return fc.record({ tag: fc.constantFrom(...DISALLOWED_TAGS), children: textChild }).map(function toDisallowedTag({ tag, children }) {
+    return { kind: 'disallowed-tag' as const, node: element(tag, [], children) };
+  });
+}
+
+function attributeOnNonLinkArb(): fc.Arbitrary<Violation> {
+  const inlineBare = BARE_TAGS.filter((tag) => ROLES[tag] === 'inline' || ROLES[tag] === 'void');
+  const names = [...OTHER_ATTRIBUTES, 'href', 'target'];
+  return fc
+    .record({ tag: fc.constantFrom(...inlineBare), name: fc.constantFrom(...names), value: wordArb('lower'), children: textChild })
+    .map(function toAttributeOnNonLink({ tag, name, value, children }) {
+      const node = ROLES[tag] === 'void' ? { ...voidElement(tag), attributes: [[name, value]] as Array<[string, string]> } : element(tag, [[name, value]], children);
+      return { kind: 'attribute-on-non-a' as const, node, attribute: name };
+    });
+}
+
+function linkWithoutRequiredArb(): fc.Arbitrary<Violation> {
+  const tag = LINK_TAGS[0]!;
+  const rules = htmlAllowlist.tags[tag]!.attributes;
+  const missing = Object.keys(rules).find((name) => rules[name] === 'required')!;
+  return fc
+    .record({ attributes: allowedAttributesArb(tag), children: textChild })
+    .map(function toLinkWithoutRequired({ attributes, children }) {
+      const kept = attributes.filter(([name]) => rules[name] !== 'required');
+      return { kind: 'a-without-href' as const, node: element(tag, kept, children), attribute: missing };
+    });
+}
+
+function linkWithOtherAttributeArb(): fc.Arbitrary<Violation> {
+  const tag = LINK_TAGS[0]!;
+  const names = OTHER_ATTRIBUTES.filter((name) => !(name in htmlAllowlist.tags[tag]!.attributes));
+  return fc
+    .record({ attributes: allowedAttributesArb(tag), name: fc.constantFrom(...names), value: wordArb('lower'), children: textChild })
+    .map(function toLinkWithOtherAttribute({ attributes, name, value, children }) {
+      return { kind: 'other-attribute-on-a' as const, node: element(tag, [...attributes, [name, value]], children), attribute: name };
+    });
+}
+
+const violationArbs: Record<HtmlViolationKind, () => fc.Arbitrary<Violation>> = {
+  'disallowed-tag': disallowedTagArb,
+  'attribute-on-non-a': attributeOnNonLinkArb,
+  'a-without-href': linkWithoutRequiredArb,
+  'other-attribute-on-a': linkWithOtherAttributeArb,
+};
+
+function applyViolation({ base, violation, position }: { base: HtmlNode[]; violation: Violation; position: number }): HtmlViolationCase {
+  // A link inside a link would be re-parented by HTML5 parsers; keep link violations outside links.
+  const isLink = LINK_TAGS.includes(violation.node.tag);
+  const points = phrasingInsertionPoints(base, acceptsPhrasing).filter((p) => !(isLink && p.inLink));
+  const point = points[position % points.length]!;
+  const index = Math.floor(position / points.length) % (point.size + 1);
+  const html = serializeHtml(insertAt(base, point.path, index, violation.node));
+  const result: HtmlViolationCase = { html, kind: violation.kind, tag: violation.node.tag };
+  if (violation.attribute !== undefined) result.attribute = violation.attribute;
+  return result;
+}
+
+/**
+ * An allowed tree with exactly ONE violation of `kind` inserted. The
+ * violation is a separate part of the record, so shrinking the tree (or the
+ * position) can never remove it: the value stays invalid for its kind.
+ *
+ * @example
+ * fc.sample(disallowedHtmlArb('disallowed-tag'), 1); // [{ kind: 'disallowed-tag', tag: 'script', html: '<p>x <script>y</script></p>' }]
+ */
+export function disallowedHtmlArb(kind: HtmlViolationKind): fc.Arbitrary<HtmlViolationCase> {
+  return fc.record({ base: allowedHtmlTreeArb, violation: violationArbs[kind](), position: fc.nat() }).map(applyViolation);
+}

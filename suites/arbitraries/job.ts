@@ -1,0 +1,174 @@
+/**
+ * @module Job request bodies (spec 4.2, 4.3) that any reasonable server must
+ * accept: every field whose requiredness the spec leaves open is sent
+ * (title, description, locations, categories, positionType, routing with its
+ * address, a future closeDate); ids come only from the reference data
+ * discovered at run time; autoRefresh is never sent (it depends on the
+ * employer's plan). referenceId is NOT generated: it must be fresh on every
+ * execution (a shrink re-runs the same value), so rules add ctx.referenceId().
+ */
+import * as fc from 'fast-check';
+import type { Body, ReferenceData } from '../rule.js';
+import { allowedHtmlArb } from './html.js';
+import { locationsArb } from './location.js';
+import { routingArb, type Routing } from './routing.js';
+import { salaryInputArb, type SalaryInput } from './salary.js';
+import { inputLimits, jobStatuses, type JobStatus } from './schema-limits.js';
+import { wordsArb } from './text.js';
+
+/** The reference data lacks ids a job needs (no position types or no categories). */
+export class ReferenceDataError extends Error {
+  override readonly name = 'ReferenceDataError';
+  readonly code = 'NO_REFERENCE_DATA';
+  constructor(readonly missing: 'positionTypeIds' | 'categoryIds') {
+    super(`[suites] the target's reference lists gave no ${missing}`);
+  }
+}
+
+// 6 words of at most 12 characters plus 5 spaces.
+const TITLE_WORDS_MAX = 6 * 12 + 5;
+
+function checkInputs(refs: ReferenceData, tag: string): void {
+  if (refs.positionTypeIds.length === 0) throw new ReferenceDataError('positionTypeIds');
+  if (refs.categoryIds.length === 0) throw new ReferenceDataError('categoryIds');
+  // §8: title <= 256, and every title holds the tag
+  if (tag.length + 1 + TITLE_WORDS_MAX > inputLimits.titleMax) throw new RangeError(`[suites] tag too long for a title: ${tag}`);
+}
+
+/** A title `<tag> <words>`: holds the run tag, at most 256 characters (§8). */
+export function titleArb(tag: string): fc.Arbitrary<string> {
+  return wordsArb(6).map(function tagTitle(words) {
+    return `${tag} ${words}`;
+  });
+}
+
+/** 1-3 distinct category references from the discovered ids (§8: categories per job 1 to 3). */
+export function categoriesArb(refs: ReferenceData): fc.Arbitrary<Array<{ id: number }>> {
+  const distinct = [...new Set(refs.categoryIds)];
+  return fc
+    .uniqueArray(fc.constantFrom(...distinct), {
+      minLength: inputLimits.categoriesMin,
+      maxLength: Math.min(inputLimits.categoriesMax, distinct.length),
+    })
+    .map(function toIdRefs(ids) {
+      return ids.map((id) => ({ id }));
+    });
+}
+
+export function positionTypeArb(refs: ReferenceData): fc.Arbitrary<{ id: number }> {
+  return fc.constantFrom(...refs.positionTypeIds).map(function toIdRef(id) {
+    return { id };
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A future ISO date (`YYYY-MM-DD`) 7 to 180 days after `today` (UTC): far
+ * enough that no time zone makes it today, and before any plausible maximum.
+ */
+export function closeDateArb(today: Date = new Date()): fc.Arbitrary<string> {
+  const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return fc.integer({ min: 7, max: 180 }).map(function daysFromToday(days) {
+    return new Date(base + days * DAY_MS).toISOString().slice(0, 10);
+  });
+}
+
+/** §3: active, archived or draft (read from common.schema.json). */
+export const jobStatusArb: fc.Arbitrary<JobStatus> = fc.constantFrom(...jobStatuses);
+
+export interface JobArbOptions {
+  /** Reference day for closeDate (default: now). Fix it in tests for reproducible values. */
+  today?: Date;
+  /** Also send a status, or omit it, at random (default: never send one). */
+  withStatus?: boolean;
+}
+
+interface JobParts {
+  title: string;
+  description: string;
+  locations: Array<{ description: string }>;
+  categories: Array<{ id: number }>;
+  positionType: { id: number };
+  routing: Routing;
+  closeDate: string;
+  salary: SalaryInput | null | undefined;
+  confidential: boolean | undefined;
+  status: JobStatus | undefined;
+}
+
+function toJobBody({ routing, salary, confidential, status, ...fields }: JobParts): Body {
+  const body: Body = { ...fields, ...routing };
+  if (salary !== undefined) body.salary = salary;
+  if (confidential !== undefined) body.confidential = confidential;
+  if (status !== undefined) body.status = status;
+  return body;
+}
+
+/**
+ * A POST / PUT-create body valid for any reasonable server; the title holds
+ * `tag`. No referenceId (see the module note).
+ *
+ * @example
+ * const body = fc.sample(jobCreateArb(ctx.refs, ctx.tag), 1)[0];
+ * await ctx.api.create({ ...body, referenceId: ctx.referenceId() });
+ */
+export function jobCreateArb(refs: ReferenceData, tag: string, options: JobArbOptions = {}): fc.Arbitrary<Body> {
+  checkInputs(refs, tag);
+  return fc
+    .record({
+      title: titleArb(tag),
+      description: allowedHtmlArb,
+      locations: locationsArb(),
+      categories: categoriesArb(refs),
+      positionType: positionTypeArb(refs),
+      routing: routingArb,
+      closeDate: closeDateArb(options.today),
+      salary: fc.option(fc.oneof({ weight: 4, arbitrary: salaryInputArb }, fc.constant(null)), { nil: undefined }),
+      confidential: fc.option(fc.boolean(), { nil: undefined }),
+      status: options.withStatus ? fc.option(jobStatusArb, { nil: undefined }) : fc.constant(undefined),
+    })
+    .map(toJobBody);
+}
+
+function only<K extends string>(key: K) {
+  return function oneField<V>(value: V): Body {
+    return { [key]: value };
+  };
+}
+
+function spreadRouting(routing: Routing): Body {
+  return { ...routing };
+}
+
+/**
+ * A partial PUT body changing ONE field (spec 4.3: "Only the fields sent
+ * change"). Routing counts as one field: the type with its own address,
+ * which §4.2 requires together. Never status (transitions are their own
+ * operations) and never salary null (clearing by null is not shown).
+ */
+export function jobFieldUpdateArb(refs: ReferenceData, tag: string, options: JobArbOptions = {}): fc.Arbitrary<Body> {
+  checkInputs(refs, tag);
+  return fc.oneof(
+    titleArb(tag).map(only('title')),
+    allowedHtmlArb.map(only('description')),
+    locationsArb().map(only('locations')),
+    categoriesArb(refs).map(only('categories')),
+    positionTypeArb(refs).map(only('positionType')),
+    salaryInputArb.map(only('salary')),
+    closeDateArb(options.today).map(only('closeDate')),
+    fc.boolean().map(only('confidential')),
+    routingArb.map(spreadRouting),
+  );
+}
+
+/**
+ * Replaces the leading `tag` of a body's title with `prefix` (which starts
+ * with the tag, e.g. a fresh ctx.referenceId()), so a job can be found by a
+ * token unique to one execution.
+ */
+export function withTitlePrefix(body: Body, tag: string, prefix: string): Body {
+  const title = body.title;
+  if (typeof title !== 'string' || !title.startsWith(tag)) return body;
+  return { ...body, title: prefix + title.slice(tag.length) };
+}

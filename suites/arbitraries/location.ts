@@ -1,0 +1,90 @@
+/**
+ * @module Location inputs (spec 2.2): `{description}` as `City, PC` (the
+ * recommended form) or `City`. Only real Canadian cities from a small fixed
+ * list, so any server that knows Canadian places accepts them; the `City`
+ * form only with names that no other Canadian municipality of note shares.
+ */
+import * as fc from 'fast-check';
+import { inputLimits, provinceCodes, SchemaLimitError } from './schema-limits.js';
+
+interface CanadianCity {
+  city: string;
+  province: string;
+  /** Safe in the bare `City` form: one well-known Canadian place of that name. */
+  unambiguous: boolean;
+}
+
+const CITIES: readonly CanadianCity[] = [
+  { city: 'Calgary', province: 'AB', unambiguous: true },
+  { city: 'Edmonton', province: 'AB', unambiguous: true },
+  { city: 'Vancouver', province: 'BC', unambiguous: false }, // also Vancouver, WA; keep the PC
+  { city: 'Kelowna', province: 'BC', unambiguous: true },
+  { city: 'Winnipeg', province: 'MB', unambiguous: true },
+  { city: 'Moncton', province: 'NB', unambiguous: true },
+  { city: 'Fredericton', province: 'NB', unambiguous: true },
+  { city: "St. John's", province: 'NL', unambiguous: false }, // Saint John, NB is easy to confuse
+  { city: 'Halifax', province: 'NS', unambiguous: false },
+  { city: 'Yellowknife', province: 'NT', unambiguous: true },
+  { city: 'Iqaluit', province: 'NU', unambiguous: true },
+  { city: 'Toronto', province: 'ON', unambiguous: true },
+  { city: 'Ottawa', province: 'ON', unambiguous: false }, // Ottawa, IL and Ottawa, KS
+  { city: 'Charlottetown', province: 'PE', unambiguous: true },
+  { city: 'Montréal', province: 'QC', unambiguous: true },
+  { city: 'Gatineau', province: 'QC', unambiguous: true },
+  { city: 'Regina', province: 'SK', unambiguous: false },
+  { city: 'Saskatoon', province: 'SK', unambiguous: true },
+  { city: 'Whitehorse', province: 'YT', unambiguous: true },
+];
+
+// The list must agree with the schema's codes: a code the schema does not know is a bug here.
+for (const { province } of CITIES) {
+  if (!provinceCodes.includes(province)) {
+    throw new SchemaLimitError('location-input.schema.json', `/x-province-codes (no ${province})`);
+  }
+}
+
+export interface LocationInput {
+  description: string;
+}
+
+function withProvince(c: CanadianCity): LocationInput {
+  return { description: `${c.city}, ${c.province}` };
+}
+
+function cityOnly(c: CanadianCity): LocationInput {
+  return { description: c.city };
+}
+
+/** `City, PC` (spec 2.2 form 2). */
+export const locationWithProvinceArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...CITIES).map(withProvince);
+
+/** `City` (spec 2.2 form 1), unambiguous names only. */
+export const locationCityOnlyArb: fc.Arbitrary<LocationInput> = fc
+  .constantFrom(...CITIES.filter((c) => c.unambiguous))
+  .map(cityOnly);
+
+/** Either form; mostly the recommended `City, PC`. */
+export const locationInputArb: fc.Arbitrary<LocationInput> = fc.oneof(
+  { weight: 3, arbitrary: locationWithProvinceArb },
+  { weight: 1, arbitrary: locationCityOnlyArb },
+);
+
+function cityOf(location: LocationInput): string {
+  return location.description.split(',')[0] ?? location.description;
+}
+
+/**
+ * Distinct cities (no server can call the list a duplicate), between
+ * `minLength` and `maxLength` entries; by default the schema's bounds
+ * (§8: locations per job 1 to 3). Shrinking keeps the count at least minLength.
+ */
+export function locationsArb(
+  options: { minLength?: number; maxLength?: number } = {},
+): fc.Arbitrary<LocationInput[]> {
+  const minLength = options.minLength ?? inputLimits.locationsMin;
+  const maxLength = options.maxLength ?? inputLimits.locationsMax;
+  return fc.uniqueArray(locationInputArb, { minLength, maxLength, selector: cityOf });
+}
+
+/** The number of distinct cities available, the ceiling of locationsArb's count. */
+export const distinctCityCount = CITIES.length;

@@ -1,0 +1,87 @@
+/**
+ * @module Applicant routing (spec 2.6, 4.2): type 1 (Email) with an
+ * applicationEmail, type 2 (URL) with an http(s) applicationUrl. Addresses use
+ * the reserved example domains (RFC 2606), so nothing real is ever contacted.
+ */
+import * as fc from 'fast-check';
+import { routingTypeIds } from './schema-limits.js';
+import { exactLengthTextArb, padToLength, wordArb } from './text.js';
+
+const DOMAINS = ['example.com', 'example.org', 'example.net', 'jobs.example.com'] as const;
+// RFC 5321: a local part is at most 64 octets; fillers are cut from this length.
+const LOCAL_PART_MAX = 64;
+
+function toEmail({ local, domain }: { local: string; domain: string }): string {
+  return `${local}@${domain}`;
+}
+
+/** A plain valid address, well under §8: applicationEmail <= 50. */
+export const applicationEmailArb: fc.Arbitrary<string> = fc
+  .record({ local: wordArb('lower'), domain: fc.constantFrom(...DOMAINS) })
+  .map(toEmail);
+
+/**
+ * A valid address of exactly `n` characters (`local@domain`, lower-case
+ * letters and digits), for §8: applicationEmail <= 50 at n and n + 1.
+ */
+export function emailOfLengthArb(n: number): fc.Arbitrary<string> {
+  return fc
+    .record({ filler: exactLengthTextArb(LOCAL_PART_MAX, 'lower'), domain: fc.constantFrom(...DOMAINS) })
+    .map(function emailOfLength({ filler, domain }) {
+      const suffix = `@${domain}`;
+      return padToLength('', filler, n - suffix.length) + suffix;
+    });
+}
+
+function toUrl({ scheme, domain, path }: { scheme: string; domain: string; path: string[] }): string {
+  return `${scheme}://${domain}/${path.join('/')}`;
+}
+
+/** A valid `http://` or `https://` address, well under §8: applicationUrl <= 200. */
+export const applicationUrlArb: fc.Arbitrary<string> = fc
+  .record({
+    scheme: fc.constantFrom('https', 'http'),
+    domain: fc.constantFrom(...DOMAINS),
+    path: fc.array(wordArb('lower'), { maxLength: 3 }),
+  })
+  .map(toUrl);
+
+/** A valid http(s) address of exactly `n` characters, for §8: applicationUrl <= 200 at n and n + 1. */
+export function urlOfLengthArb(n: number): fc.Arbitrary<string> {
+  return fc
+    .record({
+      scheme: fc.constantFrom('https', 'http'),
+      domain: fc.constantFrom(...DOMAINS),
+      filler: exactLengthTextArb(n, 'lower'),
+    })
+    .map(function urlOfLength({ scheme, domain, filler }) {
+      return padToLength(`${scheme}://${domain}/apply/`, filler, n);
+    });
+}
+
+function stripScheme(url: string): string {
+  return url.replace(/^https?:\/\//, '');
+}
+
+/** An address WITHOUT `http://` or `https://` (§4.2 requires one): invalid however it shrinks. */
+export const urlWithoutSchemeArb: fc.Arbitrary<string> = applicationUrlArb.map(stripScheme);
+
+export type Routing =
+  | { applicantRoutingType: { id: number }; applicationEmail: string }
+  | { applicantRoutingType: { id: number }; applicationUrl: string };
+
+function emailRouting(applicationEmail: string): Routing {
+  // §4.2: applicationEmail required when applicantRoutingType.id is 1
+  return { applicantRoutingType: { id: routingTypeIds.email }, applicationEmail };
+}
+
+function urlRouting(applicationUrl: string): Routing {
+  // §4.2: applicationUrl required when applicantRoutingType.id is 2
+  return { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl };
+}
+
+export const emailRoutingArb: fc.Arbitrary<Routing> = applicationEmailArb.map(emailRouting);
+export const urlRoutingArb: fc.Arbitrary<Routing> = applicationUrlArb.map(urlRouting);
+
+/** Either routing type with exactly its own field; the other field is never sent. */
+export const routingArb: fc.Arbitrary<Routing> = fc.oneof(emailRoutingArb, urlRoutingArb);

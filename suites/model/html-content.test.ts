@@ -1,0 +1,40 @@
+import * as fc from 'fast-check';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { allowedHtmlArb } from '../arbitraries/html.js';
+import { htmlContent, sameHtmlContent } from './html-content.js';
+
+describe('sameHtmlContent', () => {
+  it('ignores how markup is written: void syntax, quoting, case, entities, whitespace, comments', () => {
+    const pairs: Array<[string, string]> = [
+      ['<p>a<br>b</p>', '<p>a<br/>b</p>'],
+      ['<a href="https://x.example/" target="_blank">go</a>', "<A TARGET='_blank' HREF=https://x.example/>go</A>"],
+      ['<b>R&amp;D</b>', '<b>R&#38;D</b>'],
+      ['<ul><li>a</li><li>b</li></ul>', '<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>'],
+      ['<p>one  two</p>', '<p>one two<!-- note --></p>'],
+    ];
+    for (const [a, b] of pairs) expect(sameHtmlContent(a, b), `${a} vs ${b}`).toBe(true);
+  });
+
+  it('sees a dropped or added element, attribute or word', () => {
+    const pairs: Array<[string, string]> = [
+      ['<p><b>a</b></p>', '<p>a</p>'],
+      ['<a href="https://x.example/" target="_blank">go</a>', '<a href="https://x.example/">go</a>'],
+      ['<p>one two</p>', '<p>one</p>'],
+      ['<p>a</p>', '<div>a</div>'],
+      ['<p>a</p>', '<p>a</p><p>b</p>'],
+    ];
+    for (const [a, b] of pairs) expect(sameHtmlContent(a, b), `${a} vs ${b}`).toBe(false);
+  });
+
+  it('finds every generated tree equal to itself re-serialized by htmlparser2', () => {
+    fc.assert(
+      fc.property(allowedHtmlArb, (html) => {
+        const reserialized = DomUtils.getOuterHTML(parseDocument(html), { encodeEntities: 'utf8', selfClosingTags: true });
+        expect(sameHtmlContent(html, reserialized)).toBe(true);
+        expect(htmlContent(html).length).toBeGreaterThan(0);
+      }),
+      { seed: 9, numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * @module What "the same content" means for a description (spec 2.1 HTML,
+ * 4.2 "creates a job with the same values"). Two descriptions have the same
+ * content when their parsed trees have:
+ * - the same elements in the same order, with tag names compared lower-case;
+ * - on each element, the same attribute names with the same decoded values,
+ *   in any order and however they were quoted;
+ * - the same text, after decoding entities (`&amp;` = `&#38;` = `&`),
+ *   merging adjacent text, collapsing whitespace runs to one space, trimming
+ *   each text run and dropping runs that are only whitespace.
+ * So `<br>` = `<br/>`, `href='x'` = `href="x"`, re-indented markup is equal;
+ * a dropped or added element, attribute or word is not. Comments are ignored.
+ */
+import { DomUtils, parseDocument } from 'htmlparser2';
+
+/** A normalized node: a string is text, an array is `[tag, sortedAttributes, children]`. */
+export type ContentNode = string | [tag: string, attributes: Array<[string, string]>, children: ContentNode[]];
+
+type DomNode = ReturnType<typeof parseDocument>['children'][number];
+
+function normalize(nodes: readonly DomNode[]): ContentNode[] {
+  const out: ContentNode[] = [];
+  let text = '';
+  const flush = (): void => {
+    const collapsed = text.replace(/\s+/g, ' ').trim();
+    if (collapsed !== '') out.push(collapsed);
+    text = '';
+  };
+  for (const node of nodes) {
+    if (DomUtils.isText(node)) {
+      text += node.data;
+    } else if (DomUtils.isTag(node)) {
+      flush();
+      const attributes = Object.entries(node.attribs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      out.push([node.name, attributes, normalize(node.children)]);
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * The normalized content of an HTML fragment.
+ *
+ * @example
+ * htmlContent('<p>R&amp;D <br/></p>'); // [['p', [], ['R&D', ['br', [], []]]]]
+ */
+export function htmlContent(html: string): ContentNode[] {
+  const document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  return normalize(document.children);
+}
+
+/** A readable, canonical one-line form of the content, for mismatch messages. */
+export function contentText(html: string): string {
+  return JSON.stringify(htmlContent(html));
+}
+
+/** True when both fragments have the same content (see the module note). */
+export function sameHtmlContent(a: string, b: string): boolean {
+  return contentText(a) === contentText(b);
+}
