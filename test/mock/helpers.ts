@@ -46,7 +46,7 @@ export function send(baseUrl: string, options: SendOptions): Promise<Sent> {
     headers['content-length'] ??= String(payload.length);
   }
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers }, (res) => {
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

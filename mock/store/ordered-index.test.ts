@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareListOrder, OrderedIndex } from './ordered-index.js';
+
+type Item = { id: number; publishDate: number };
+
+describe('OrderedIndex', () => {
+  it('keeps list order (publishDate desc, id desc) under random inserts and removals, like a full sort', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ publishDate: fc.integer({ min: 0, max: 50 }), remove: fc.boolean(), pick: fc.nat() }), { maxLength: 1500 }),
+        (ops) => {
+          const index = new OrderedIndex<Item>();
+          const model: Item[] = [];
+          let id = 0;
+          for (const op of ops) {
+            if (op.remove && model.length > 0) {
+              const [victim] = model.splice(op.pick % model.length, 1);
+              expect(index.remove(victim!)).toBe(true);
+            } else {
+              const item = { id: ++id, publishDate: op.publishDate };
+              model.push(item);
+              index.insert(item);
+            }
+          }
+          const sorted = [...model].sort(compareListOrder);
+          expect(index.size).toBe(sorted.length);
+          expect([...index]).toEqual(sorted);
+          expect(index.slice(3, 17)).toEqual(sorted.slice(3, 17));
+          expect(index.slice(Math.max(0, sorted.length - 5), sorted.length + 5)).toEqual(sorted.slice(Math.max(0, sorted.length - 5)));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reports false when removing an item it does not hold', () => {
+    const index = new OrderedIndex<Item>();
+    index.insert({ id: 1, publishDate: 5 });
+    expect(index.remove({ id: 2, publishDate: 5 })).toBe(false);
+    expect(index.remove({ id: 1, publishDate: 6 })).toBe(false);
+    expect(index.remove({ id: 1, publishDate: 5 })).toBe(true);
+    expect(index.size).toBe(0);
+  });
+});
