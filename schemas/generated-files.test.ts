@@ -1,0 +1,84 @@
+/**
+ * The generated files (schemas/types.gen.ts, openapi/jobs-api-v1.1.json) are
+ * committed. `npm run generate -- --check` fails when either differs from what
+ * the schema files give, so a schema change without `npm run generate` fails
+ * `npm test`. The check is also shown to fail, on a stale copy in a temp folder.
+ */
+import { execFile } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { schemaDir } from './load.js';
+
+const run = promisify(execFile);
+const root = join(schemaDir, '..');
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function generate(cwdRoot: string, ...args: string[]): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [join(cwdRoot, 'scripts', 'generate.mjs'), ...args], { cwd: cwdRoot });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+test('the committed types and OpenAPI document are fresh (else run `npm run generate` and commit)', async () => {
+  const outcome = await generate(root, '--check');
+  expect(outcome.stderr).toBe('');
+  expect(outcome.code).toBe(0);
+});
+
+describe('--check on a copy of the project', () => {
+  let copy = '';
+  const types = () => join(copy, 'schemas', 'types.gen.ts');
+  const openapi = () => join(copy, 'openapi', 'jobs-api-v1.1.json');
+
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), 'jobs-generate-'));
+    cpSync(join(root, 'schemas'), join(copy, 'schemas'), { recursive: true, filter: (src) => !src.endsWith('.ts') || src.endsWith('types.gen.ts') });
+    cpSync(join(root, 'scripts'), join(copy, 'scripts'), { recursive: true });
+    cpSync(join(root, 'openapi'), join(copy, 'openapi'), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  });
+  afterAll(() => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  test('a stale types file fails, names the file, and is left as it was', async () => {
+    const fresh = readFileSync(types(), 'utf8');
+    appendFileSync(types(), '\nexport type Stale = 1;\n');
+    const outcome = await generate(copy, '--check');
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain(`stale: ${types()}`);
+    expect(readFileSync(types(), 'utf8')).toBe(`${fresh}\nexport type Stale = 1;\n`);
+    writeFileSync(types(), fresh);
+  });
+
+  test('a schema change without regenerating fails on both files; generating fixes it', async () => {
+    const file = join(copy, 'schemas', 'category.schema.json');
+    const schema = JSON.parse(readFileSync(file, 'utf8'));
+    schema.properties.name.maxLength = 41;
+    schema.properties.slug = { type: 'string' };
+    writeFileSync(file, JSON.stringify(schema, null, 2));
+
+    const stale = await generate(copy, '--check');
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain(`stale: ${types()}`);
+    expect(stale.stderr).toContain(`stale: ${openapi()}`);
+
+    const written = await generate(copy);
+    expect(written.code).toBe(0);
+    expect(readFileSync(types(), 'utf8')).toMatch(/export interface Category \{[^}]*slug\?: string;/);
+    expect(JSON.parse(readFileSync(openapi(), 'utf8')).components.schemas.Category.properties.name.maxLength).toBe(41);
+    expect((await generate(copy, '--check')).code).toBe(0);
+  });
+});
