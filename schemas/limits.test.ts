@@ -6,7 +6,7 @@
  * maxLength does), so strings are built from astral characters.
  */
 import { describe, expect, test } from 'vitest';
-import { validators } from './index.js';
+import { loadSchema, validators } from './index.js';
 import { exampleDelete, exampleJob, exampleJobCreate, examplePaging, exampleUrlJob, headerOf } from './spec-examples.js';
 import { astral, issuesOf, withValue } from './test-helpers.js';
 
@@ -281,4 +281,25 @@ test('every schema with a length or count limit in sections 2, 4.2 and 8 has a r
   for (const name of ['job', 'jobCreate', 'jobUpdate', 'jobUpdateByReference', 'jobDelete', 'jobHeader', 'paging', 'listQuery', 'location', 'locationInput', 'category', 'positionType', 'employer', 'salary', 'salaryPeriod', 'applicantRoutingType'] as const) {
     expect(covered, name).toContain(name);
   }
+});
+
+describe('§8 values that are not validation limits are stated in the schemas, for the mock and the suite to read', () => {
+  const at = (file: string, pointer: string) =>
+    pointer
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], loadSchema(file));
+  test.each([
+    ['§3, 8 default job lifetime: 60 days after publishDate', 'job-input-fields.schema.json', '/properties/closeDate/x-default-days-after-publish-date', 60],
+    ['§2.1, 8 auto-refresh interval: 7 days', 'job-input-fields.schema.json', '/properties/autoRefresh/x-refresh-interval-days', 7],
+    ['§4.2 confidential default false', 'job-input-fields.schema.json', '/properties/confidential/default', false],
+    ['§4.2 autoRefresh default false', 'job-input-fields.schema.json', '/properties/autoRefresh/default', false],
+    ['§3, 4.2 status default draft', 'job-input-fields.schema.json', '/properties/status/default', 'draft'],
+    ['§4.2 salary.plusCommission default false', 'salary-input.schema.json', '/properties/plusCommission/default', false],
+    ['§4.5, 8 pageSize default 10', 'list-query.schema.json', '/properties/pageSize/default', 10],
+    ['§4.5, 8 pageSize maximum 100 (in effect)', 'list-query.schema.json', '/properties/pageSize/x-maximum-in-effect', 100],
+    ['§4.5, 8 page default 1', 'list-query.schema.json', '/properties/page/default', 1],
+  ])('%s', (_name, file, pointer, value) => {
+    expect(at(file, pointer)).toBe(value);
+  });
 });
