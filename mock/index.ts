@@ -9,6 +9,8 @@
  */
 export { createMockServer, type MockServer, type MockServerOptions } from './server.js';
 export { DEMO_EMPLOYERS } from './employers.js';
+export { createHandlers, type CreateHandlersOptions } from './handlers/create-handlers.js';
+export { createJobsMiddleware, type JobsMiddleware } from './middleware.js';
 export type { EmployerConfig } from './store/stored-job.js';
 export type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';
 export { API_PREFIX } from './core/core-types.js';

@@ -1,0 +1,32 @@
+/**
+ * @module The mock as express middleware: createMiddleware from
+ * @mswjs/http-middleware over the MSW handlers. Mount NO body parser
+ * (express.json()) in front of it: the handlers need the exact bytes, and the
+ * malformed JSON they must reject, which a parser would consume or rewrite.
+ */
+import { createMiddleware } from '@mswjs/http-middleware';
+import type { RequestHandler } from 'express';
+import { createHandlers, type CreateHandlersOptions } from './handlers/create-handlers.js';
+import { MockCore } from './mock-core.js';
+
+export interface JobsMiddleware extends RequestHandler {
+  /** The state behind the middleware (control operations: reset, seedJobs, setClock, ...). */
+  readonly core: MockCore;
+}
+
+/**
+ * Express middleware serving `/api/v1.1` and `/__control` on any host; other
+ * paths fall through to `next()`.
+ *
+ * @example
+ * const app = express();
+ * app.use(createJobsMiddleware());        // before any express.json()
+ * app.listen(4010);
+ */
+export function createJobsMiddleware(options: Partial<CreateHandlersOptions> = {}): JobsMiddleware {
+  const core = options.core ?? new MockCore({ employers: options.employers });
+  const handlers = createHandlers({ ...options, baseUrl: options.baseUrl ?? '', core });
+  // http-middleware loads msw's CommonJS build; its handler type differs only nominally from the ESM one.
+  const middleware = createMiddleware(...(handlers as unknown as Parameters<typeof createMiddleware>));
+  return Object.assign(middleware, { core });
+}
