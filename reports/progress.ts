@@ -48,6 +48,7 @@ interface AreaState {
 type ProgressStream = Pick<Writable, 'write'> & { isTTY?: boolean; columns?: number };
 
 const CLEAR_LINE = '\r\u001b[2K';
+const COUNT_ORDER: readonly RuleStatus[] = ['passed', 'failed', 'error', 'known', 'skipped', 'disabled'];
 
 /**
  * @example
@@ -76,9 +77,9 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions)
 
   const counts = (state: AreaState): string => {
     const done = state.total === undefined ? `${state.finished.length}` : `${state.finished.length}/${state.total}`;
-    const by = new Map<RuleStatus, number>();
-    for (const result of state.finished) by.set(result.status, (by.get(result.status) ?? 0) + 1);
-    const parts = [...by].map(([status, n]) => paintStatus(c, status, `${STATUS_SYMBOL[status]}${n}`));
+    const parts = COUNT_ORDER.map((status) => [status, state.finished.filter((r) => r.status === status).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([status, n]) => paintStatus(c, status, `${STATUS_SYMBOL[status]}${n}`));
     return `${done} ${parts.join(' ')}`.trimEnd();
   };
 

@@ -73,7 +73,9 @@ export function renderTerminalSummary(input: ConformanceReport, options: Termina
   return out.join('\n');
 }
 
-function formatProblem(rule: RuleResult, c: ReturnType<typeof colorsFor>, t: (s: string) => string): string[] {
+function formatProblem(rule: RuleResult, c: ReturnType<typeof colorsFor>, oneLine: (s: string) => string): string[] {
+  // Multi-line target text keeps the indentation of its block.
+  const t = (text: string) => oneLine(text).replace(/\n/g, '\n        ');
   const head = `  ${paintStatus(c, rule.status, STATUS_SYMBOL[rule.status])} ${c.bold(rule.id)} ${c.dim(`§${t(rule.section)}`)} ${t(rule.title)}`;
   if (rule.status === 'error') return [head, `      ${c.magenta(`suite error: ${t(rule.errorMessage ?? 'unknown')}`)}`];
   const lines = [head + (isFlakyOnly(rule) ? c.yellow(' (flaky)') : '')];

@@ -1,0 +1,34 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readBaseline } from './baseline-file.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'baseline-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('readBaseline', () => {
+  it('reads the object form and records the source', async () => {
+    const file = join(dir, 'baseline.json');
+    await writeFile(file, JSON.stringify({ rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }] }));
+    expect(await readBaseline(file)).toEqual({ rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }], source: file });
+  });
+
+  it('reads a plain list of ids', async () => {
+    const file = join(dir, 'ids.json');
+    await writeFile(file, '["a.b", "c.d"]');
+    expect((await readBaseline(file)).rules).toEqual([{ id: 'a.b' }, { id: 'c.d' }]);
+  });
+
+  it('reports a missing file and invalid JSON with distinct codes', async () => {
+    await expect(readBaseline(join(dir, 'missing.json'))).rejects.toMatchObject({ code: 'BASELINE_UNREADABLE' });
+    const file = join(dir, 'bad.json');
+    await writeFile(file, '{ rules: ');
+    await expect(readBaseline(file)).rejects.toMatchObject({ code: 'BASELINE_INVALID', context: { file } });
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssues, validators } from '../schemas/index.js';
+import { PLANTED_KEY, sampleReport } from './fixtures/sample-report.js';
+import { renderJson } from './json.js';
+import { REDACTED } from './redact-report.js';
+
+describe('renderJson', () => {
+  it('writes the report, redacted, valid against report.schema.json', () => {
+    const text = renderJson(sampleReport());
+    const parsed: unknown = JSON.parse(text);
+    const result = validators.report(parsed);
+    expect(result.ok, result.ok ? '' : formatIssues(result.issues)).toBe(true);
+    expect(text).not.toContain(PLANTED_KEY);
+    expect(text.endsWith('}\n')).toBe(true);
+  });
+
+  it('keeps everything else as it was: rules, mismatches, counterexamples, exchanges, observations, leftovers', () => {
+    const input = sampleReport();
+    const output = JSON.parse(renderJson(input)) as typeof input;
+    expect(output.rules.map((rule) => [rule.id, rule.status, rule.cases])).toEqual(input.rules.map((rule) => [rule.id, rule.status, rule.cases]));
+    expect(output.rules[3]?.mismatches[0]?.counterexample).toEqual(input.rules[3]?.mismatches[0]?.counterexample);
+    expect(output.rules[0]?.mismatches[0]?.exchanges).toEqual(input.rules[0]?.mismatches[0]?.exchanges);
+    expect(output.observations).toEqual(input.observations);
+    expect(output.cleanup).toEqual(input.cleanup);
+    expect(output.seed).toBe(input.seed);
+    expect(output.options?.apiKey).toBe(REDACTED);
+  });
+});
