@@ -9,34 +9,37 @@ import { MockConfigError } from './mock-config-error.js';
 
 export interface DataFile {
   version: 1;
+  /** The next job id, so that ids of deleted jobs are never reused. */
+  nextId?: number;
   jobs: unknown[];
 }
 
-/** The jobs in the file; an absent file is an empty store. */
-export function loadDataFile(path: string): unknown[] {
-  if (!existsSync(path)) return [];
+/** The file's content; an absent file is an empty store. */
+export function loadDataFile(path: string): DataFile {
+  if (!existsSync(path)) return { version: 1, jobs: [] };
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (cause) {
     throw new MockConfigError('invalid_data_file', `${path} is not valid JSON`, { cause });
   }
-  const jobs = (parsed as Partial<DataFile> | null)?.jobs;
-  if (!Array.isArray(jobs)) throw new MockConfigError('invalid_data_file', `${path} must be {"version": 1, "jobs": [...]}`);
-  return jobs;
+  const file = parsed as Partial<DataFile> | null;
+  if (!Array.isArray(file?.jobs)) throw new MockConfigError('invalid_data_file', `${path} must be {"version": 1, "jobs": [...]}`);
+  const nextId = Number.isInteger(file.nextId) ? file.nextId : undefined;
+  return { version: 1, nextId, jobs: file.jobs };
 }
 
 /**
- * Writes `{"version":1,"jobs":<jobsJson>}` atomically (temp file, fsync, rename).
+ * Writes `{"version":1,"nextId":N,"jobs":<jobsJson>}` atomically (temp file, fsync, rename).
  *
  * @example
- * saveDataFile('jobs.json', core.jobsJson());
+ * saveDataFile('jobs.json', core.jobsJson(), core.store.nextJobId);
  */
-export function saveDataFile(path: string, jobsJson: string): void {
+export function saveDataFile(path: string, jobsJson: string, nextId: number): void {
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w');
   try {
-    writeSync(fd, `{"version":1,"jobs":${jobsJson}}\n`);
+    writeSync(fd, `{"version":1,"nextId":${nextId},"jobs":${jobsJson}}\n`);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

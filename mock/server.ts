@@ -87,8 +87,13 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const core = new MockCore({ employers: options.employers }, options.transform);
   if (options.now !== undefined) core.setClock(options.now);
   const dataFile = options.dataFile;
-  if (dataFile !== undefined) core.restoreJobs(loadDataFile(dataFile));
-  const afterChange = dataFile !== undefined && options.persist ? () => saveDataFile(dataFile, core.jobsJson()) : undefined;
+  if (dataFile !== undefined) {
+    const file = loadDataFile(dataFile);
+    core.restoreJobs(file.jobs);
+    if (file.nextId !== undefined) core.store.reserveIdsBelow(file.nextId);
+  }
+  const afterChange =
+    dataFile !== undefined && options.persist ? () => saveDataFile(dataFile, core.jobsJson(), core.store.nextJobId) : undefined;
   afterChange?.();
   const host = options.host ?? '127.0.0.1';
   let url = '';

@@ -108,7 +108,17 @@ export class JobsStore {
     return state;
   }
 
-  /** A fresh job id; ids are unique across employers. */
+  /** The id the next job will get. */
+  get nextJobId(): number {
+    return this.nextId;
+  }
+
+  /** Never hand out ids below `id` again (a data file remembers deleted ids). */
+  reserveIdsBelow(id: number): void {
+    if (id > this.nextId) this.nextId = id;
+  }
+
+  /** A fresh job id; ids are unique across employers and never reused. */
   allocateId(): number {
     if (this.nextId > INT32_MAX) throw new RangeError('job ids exhausted (Int32)');
     return this.nextId++;

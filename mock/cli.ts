@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * @module `jobs-mock`: the standalone reference mock. Prints one line with its
+ * URL and employers, serves until SIGINT/SIGTERM. Bad arguments, a bad
+ * employers or data file, or a port in use: one-line error, exit code 2.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
+import { MockConfigError } from './mock-config-error.js';
+import { createMockServer, type MockServer } from './server.js';
+import type { EmployerConfig } from './store/stored-job.js';
+
+const EXIT_USAGE = 2;
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be an integer 0-65535 (0 picks a free port)');
+  return port;
+}
+
+function parseBytes(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('must be a positive number of bytes');
+  return n;
+}
+
+function readEmployers(file: string): EmployerConfig[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (cause) {
+    throw new MockConfigError('invalid_employers', `cannot read employers from ${file}: ${(cause as Error).message}`, { cause });
+  }
+  return checkEmployers(parsed);
+}
+
+/** The start line: URL and employers; keys are shown only for the demo employers (yours stay out of logs). */
+function startLine(server: MockServer, employers: EmployerConfig[], demo: boolean): string {
+  const list = employers
+    .map((e) => `${e.id} ${e.name} [${e.plan ?? 'standard'}]${demo ? ` API-Key: ${e.apiKey}` : ''}`)
+    .join('; ');
+  return `jobs-mock listening on ${server.url} (API root ${server.url}/api/v1.1, control ${server.url}/__control) employers: ${list}`;
+}
+
+const program = new Command()
+  .name('jobs-mock')
+  .description('Reference mock server for the Jobs API v1.1 (API under /api/v1.1, control API under /__control)')
+  .option('-p, --port <n>', 'port to listen on; 0 picks a free port', parsePort, 4010)
+  .option('-H, --host <host>', 'interface to bind', '127.0.0.1')
+  .option('-e, --employers <file>', 'JSON array of employers [{"id","name","apiKey","plan"}] replacing the demo employers')
+  .option('-d, --data <file>', 'load jobs from this file at start ({"version":1,"jobs":[...]}); a missing file starts empty')
+  .option('--persist', 'with --data: write every change back to the file (atomically)', false)
+  .option('--now <iso>', 'freeze the clock at this ISO 8601 instant (default: real time)')
+  .option('--body-limit <bytes>', 'request body limit; larger bodies get 413', parseBytes, 1024 * 1024)
+  .exitOverride()
+  .configureOutput({ outputError: (message, write) => write(`jobs-mock: ${message.replace(/^error: /, '').trim()}\n`) });
+
+async function main(): Promise<void> {
+  try {
+    program.parse();
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
+      return;
+    }
+    throw error;
+  }
+  const opts = program.opts<{ port: number; host: string; employers?: string; data?: string; persist: boolean; now?: string; bodyLimit: number }>();
+  try {
+    if (opts.persist && !opts.data) throw new MockConfigError('invalid_argument', '--persist needs --data FILE');
+    if (opts.now !== undefined && !Number.isFinite(Date.parse(opts.now))) throw new MockConfigError('invalid_argument', `--now: not an ISO 8601 instant: ${opts.now}`);
+    const employers = opts.employers ? readEmployers(opts.employers) : DEMO_EMPLOYERS;
+    const server = await createMockServer({
+      port: opts.port, host: opts.host, employers, dataFile: opts.data, persist: opts.persist, now: opts.now, bodyLimit: opts.bodyLimit,
+    });
+    console.log(startLine(server, employers, !opts.employers));
+    const stop = (): void => {
+      server.close().finally(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    if (error instanceof MockConfigError) {
+      process.stderr.write(`jobs-mock: ${error.message}\n`);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    throw error;
+  }
+}
+
+await main();

@@ -1,0 +1,147 @@
+/**
+ * `jobs-mock` (dist/mock/cli.js, built by `npm run build` / pretest): help,
+ * the start line, employers and data files, persistence across a crash, and
+ * exit code 2 with one line on bad arguments or a port in use.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { client, send, validJob } from './helpers.js';
+
+const CLI = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
+let dir: string;
+const children: ChildProcess[] = [];
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
+  dir = mkdtempSync(join(tmpdir(), 'jobs-mock-cli-'));
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts the CLI and resolves with its URL and start line once it listens. */
+function start(args: string[]): Promise<{ child: ChildProcess; url: string; line: string }> {
+  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match && out.includes('\n')) resolve({ child, url: match[1]!, line: out });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+}
+
+function run(args: string[]) {
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 15_000 });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+}
+
+describe('jobs-mock CLI', () => {
+  it('--help lists the options and exits 0', () => {
+    const res = run(['--help']);
+    expect(res.status).toBe(0);
+    for (const option of ['--port', '--host', '--employers', '--data', '--persist', '--help']) expect(res.stdout).toContain(option);
+  });
+
+  it('prints one line with the URL and the demo keys, serves, and stops on SIGTERM with 0', async () => {
+    const { child, url, line } = await start([]);
+    expect(line.trim().split('\n')).toHaveLength(1);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(line).toContain('demo-key-1');
+    expect(line).toContain('demo-key-2');
+    expect((await send(url, { path: '/positiontypes', apiKey: null })).status).toBe(200);
+    expect((await client({ url }).post('/jobs', validJob())).status).toBe(201);
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+  });
+
+  it.each([
+    [['--port', 'abc']], [['--port', '70000']], [['--bogus']], [['--persist']], [['--now', 'yesterday']],
+    [['--employers', '/nonexistent/employers.json']], [['--body-limit', '0']],
+  ])('exits 2 with one line on stderr for %j', (args) => {
+    const res = run(args);
+    expect(res.status).toBe(2);
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).toMatch(/^jobs-mock: /);
+  });
+
+  it('exits 2 when the employers file is invalid', () => {
+    const file = join(dir, 'bad-employers.json');
+    writeFileSync(file, JSON.stringify([{ id: 1, name: 'A', apiKey: '' }]));
+    const res = run(['--employers', file]);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('apiKey');
+  });
+
+  it('exits 2 when the port is in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const res = run(['--port', String(port)]);
+      expect(res.status).toBe(2);
+      expect(res.stderr).toMatch(/already in use/);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('--employers replaces the demo employers and keeps their keys out of the start line', async () => {
+    const file = join(dir, 'employers.json');
+    writeFileSync(file, JSON.stringify([{ id: 7, name: 'Maple Leaf Staffing', apiKey: 'secret-key-7', plan: 'unlimited' }]));
+    const { url, line } = await start(['--employers', file]);
+    expect(line).toContain('7 Maple Leaf Staffing');
+    expect(line).not.toContain('secret-key-7');
+    expect((await client({ url }, 'demo-key-1').get('/jobs')).status).toBe(401);
+    const created = await client({ url }, 'secret-key-7').post('/jobs', validJob());
+    expect(created.json.employer).toEqual({ id: 7, name: 'Maple Leaf Staffing' });
+  });
+
+  it('--data with --persist survives a crash (SIGKILL) and a restart', async () => {
+    const data = join(dir, 'jobs.json');
+    const first = await start(['--data', data, '--persist']);
+    const api = client({ url: first.url });
+    const a = (await api.post('/jobs', validJob({ referenceId: 'keep', salary: { amount: 10.25, period: { id: 5 } } }))).json;
+    const b = (await api.post('/jobs', validJob())).json;
+    await api.del(`/jobs/${b.id}`);
+    await api.put(`/jobs/${a.id}`, { status: 'active' });
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    expect(JSON.parse(readFileSync(data, 'utf8')).jobs).toHaveLength(1);
+    expect(readFileSync(data, 'utf8')).toContain('"amount":10.2500');
+    const second = await start(['--data', data, '--persist']);
+    const again = client({ url: second.url });
+    const restored = await again.get(`/jobs/${a.id}`);
+    expect(restored.json).toEqual({ ...a, status: 'active' });
+    const next = (await again.post('/jobs', validJob())).json;
+    expect(next.id).toBeGreaterThan(b.id);
+    expect((await again.post('/jobs', validJob({ referenceId: 'keep' }))).status).toBe(409);
+  });
+
+  it('--data without --persist loads but never writes', async () => {
+    const data = join(dir, 'readonly.json');
+    const seeded = await start(['--data', data, '--persist']);
+    await client({ url: seeded.url }).post('/jobs', validJob());
+    seeded.child.kill('SIGKILL');
+    await exited(seeded.child);
+    const before = readFileSync(data, 'utf8');
+    const { url } = await start(['--data', data]);
+    expect((await client({ url }).get('/jobs')).json.paging.total).toBe(1);
+    await client({ url }).post('/jobs', validJob());
+    expect(readFileSync(data, 'utf8')).toBe(before);
+  });
+});
