@@ -36,7 +36,9 @@ export function insertJob(store: JobsStore, employerId: number, body: Body, publ
   const referenceId = typeof body.referenceId === 'string' && body.referenceId !== '' ? body.referenceId : null;
   if (referenceId !== null && store.getByReference(employerId, referenceId)) throw duplicate(referenceId);
   const job = buildStoredJob(body, { id: store.allocateId(), employerId, publishDate });
-  return store.insert(job);
+  const entry = store.insert(job);
+  store.refreshDue(); // a seeded, backdated job may be due at once
+  return entry;
 }
 
 function created(store: JobsStore, entry: JobEntry, baseUrl: string): CoreResponse {
@@ -67,6 +69,7 @@ export function updateJob(store: JobsStore, entry: JobEntry, body: Body, keepRef
     if (store.getByReference(old.employerId, next.referenceId)) throw duplicate(next.referenceId);
   }
   store.replace(entry, next);
+  store.refreshDue(); // switching autoRefresh on may make a refresh due at once
   return jsonText(200, store.jsonOf(entry));
 }
 

@@ -239,7 +239,7 @@ export class JobsStore {
   }
 
   /** Resets the publish date of every job whose 7 days have passed, then finds the next due time. */
-  private refreshDue(): void {
+  refreshDue(): void {
     const now = this.clock.now();
     if (now < this.nextRefreshDue) return;
     let next = Infinity;
