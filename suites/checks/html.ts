@@ -1,0 +1,139 @@
+/**
+ * @module Description HTML rules (spec 2.1, description rules 1-3): trees of
+ * allowed tags are accepted and kept; each kind of violation is rejected and
+ * creates nothing. Inputs are valid or invalid by construction (see
+ * suites/arbitraries/html.ts); "same content" is defined in
+ * suites/model/html-content.ts.
+ */
+import * as fc from 'fast-check';
+import { allowedHtmlArb, disallowedHtmlArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
+import { describeResponse, isSuccess } from '../model/describe-response.js';
+import { expectRejectedCreate } from '../model/expect-rejected.js';
+import { contentText, sameHtmlContent } from '../model/html-content.js';
+import { jobArbFor } from '../model/job-arb-for.js';
+import { taggedBody } from '../model/tagged-body.js';
+import type { ApiResponse, Rule, RuleContext } from '../rule.js';
+
+const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
+
+async function createWithDescription(ctx: RuleContext, job: Record<string, unknown>, description: string) {
+  const { ref, body } = taggedBody(ctx, job);
+  const res = await ctx.api.create({ ...body, description });
+  return { ref, res };
+}
+
+function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string): void {
+  ctx.expect(isSuccess(res), {
+    title: 'POST /jobs refused a description made only of allowed tags',
+    expected: `${ALLOWED_RULES}: the job is created (2xx)`,
+    received: `${describeResponse(res)}\ndescription: ${description}`,
+  });
+}
+
+const acceptsAllowedTags: Rule = {
+  id: 'jobs.html.accepts-allowed-tags',
+  section: '2.1',
+  area: 'html',
+  title: 'A description using only the allowed tags and attributes is accepted',
+  async run(ctx: RuleContext) {
+    await ctx.check(fc.record({ job: jobArbFor(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
+      const { res } = await createWithDescription(ctx, job, description);
+      expectAccepted(ctx, res, description);
+    });
+  },
+};
+
+const keepsAllowedContent: Rule = {
+  id: 'jobs.html.keeps-allowed-content',
+  section: '2.1',
+  area: 'html',
+  title: 'An accepted description comes back with the same content (same tree, attributes and text)',
+  async run(ctx: RuleContext) {
+    await ctx.check(fc.record({ job: jobArbFor(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
+      const { res } = await createWithDescription(ctx, job, description);
+      expectAccepted(ctx, res, description);
+      const created = res.json!;
+      const read = await ctx.api.get(created.id);
+      ctx.expect(read.status === 200, {
+        title: `GET /jobs/${created.id} did not return the job just created`,
+        expected: 'spec 4.1: 200 with the job',
+        received: describeResponse(read),
+      });
+      for (const [what, got] of [
+        ['the POST response', created.description],
+        [`GET /jobs/${created.id}`, read.json!.description],
+      ] as const) {
+        ctx.expect(sameHtmlContent(description, got), {
+          title: `${what} changed the content of an allowed description`,
+          expected: `spec 2.1 and 4.2 (the body is symmetrical with the GET result): the same elements, attributes and text as sent\n${contentText(description)}`,
+          received: `${contentText(got)}\nas text: ${got}`,
+        });
+      }
+    });
+  },
+};
+
+const RULE_TEXT: Record<HtmlViolationKind, { id: string; statement: string; title: string }> = {
+  'disallowed-tag': {
+    id: 'jobs.html.rejects-disallowed-tag',
+    statement: 'spec 2.1 rule 1: only strong, b, em, i, br, p, div, ul, ol, li, a are allowed',
+    title: 'A description with a tag outside the allow-list is rejected',
+  },
+  'attribute-on-non-a': {
+    id: 'jobs.html.rejects-attribute-on-non-a',
+    statement: 'spec 2.1 rule 3: no attributes are allowed on any tag but a',
+    title: 'A description with an attribute on a tag other than a is rejected',
+  },
+  'a-without-href': {
+    id: 'jobs.html.rejects-a-without-href',
+    statement: 'spec 2.1 rule 2: on a, the attribute href must exist',
+    title: 'A description with an a tag without href is rejected',
+  },
+  'other-attribute-on-a': {
+    id: 'jobs.html.rejects-other-attribute-on-a',
+    statement: 'spec 2.1 rule 2: no attribute other than href and target is allowed on a',
+    title: 'A description with an attribute other than href and target on a is rejected',
+  },
+};
+
+function violationText(v: HtmlViolationCase): string {
+  switch (v.kind) {
+    case 'disallowed-tag':
+      return `the tag <${v.tag}>`;
+    case 'attribute-on-non-a':
+      return `the attribute ${v.attribute} on <${v.tag}>`;
+    case 'a-without-href':
+      return 'an <a> without href';
+    case 'other-attribute-on-a':
+      return `the attribute ${v.attribute} on <a>`;
+  }
+}
+
+function rejectsViolation(kind: HtmlViolationKind): Rule {
+  const text = RULE_TEXT[kind];
+  return {
+    id: text.id,
+    section: '2.1',
+    area: 'html',
+    title: text.title,
+    async run(ctx: RuleContext) {
+      await ctx.check(fc.record({ job: jobArbFor(ctx), violation: disallowedHtmlArb(kind) }), async ({ job, violation }) => {
+        const { ref, res } = await createWithDescription(ctx, job, violation.html);
+        await expectRejectedCreate(ctx, res, ref, {
+          title: `POST /jobs accepted a description with ${violationText(violation)}`,
+          expected: text.statement,
+        });
+      });
+    },
+  };
+}
+
+/** The HTML rules, in report order. */
+export const htmlRules: Rule[] = [
+  acceptsAllowedTags,
+  keepsAllowedContent,
+  rejectsViolation('disallowed-tag'),
+  rejectsViolation('attribute-on-non-a'),
+  rejectsViolation('a-without-href'),
+  rejectsViolation('other-attribute-on-a'),
+];

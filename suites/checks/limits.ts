@@ -1,0 +1,360 @@
+/**
+ * @module Limits and conditional requirements (spec 2.1, 2.2, 2.5, 4.2, 8).
+ * Each length limit is probed at n (accepted, kept as sent) and n + 1
+ * (rejected with a 4xx, nothing created) with characters that are one code
+ * point and one UTF-16 unit each; what a target does with emoji at the limit
+ * is only observed. Every bound is read from the schemas.
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/index.js';
+import { locationCityOnlyArb, locationsArb, locationWithProvinceArb } from '../arbitraries/location.js';
+import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthArb, urlWithoutSchemeArb } from '../arbitraries/routing.js';
+import { salaryInputArb, salaryWithoutPeriodArb } from '../arbitraries/salary.js';
+import { inputLimits, routingTypeIds } from '../arbitraries/schema-limits.js';
+import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../arbitraries/text.js';
+import { describeResponse, isSuccess } from '../model/describe-response.js';
+import { expectRejectedCreate, type Rejection } from '../model/expect-rejected.js';
+import { jobArbFor } from '../model/job-arb-for.js';
+import { taggedBody } from '../model/tagged-body.js';
+import type { Body, Rule, RuleContext } from '../rule.js';
+
+/** POSTs `body` and fails unless it is accepted; returns the created job. */
+async function createAccepted(ctx: RuleContext, body: Body, title: string, expected: string): Promise<Job> {
+  const res = await ctx.api.create(body);
+  ctx.expect(isSuccess(res) && res.json !== undefined, { title, expected: `${expected}: the job is created (2xx)`, received: describeResponse(res) });
+  return res.json;
+}
+
+/** POSTs `body` (whose referenceId and title carry `marker`) and fails unless it is rejected and nothing is created. */
+async function createRejected(ctx: RuleContext, body: Body, marker: string, rejection: Rejection): Promise<void> {
+  await expectRejectedCreate(ctx, await ctx.api.create(body), marker, rejection);
+}
+
+type RoutingKind = 'email' | 'url';
+
+/** The body with routing `kind` and exactly the given address fields. */
+function withRouting(body: Body, kind: RoutingKind, address: Body): Body {
+  const { applicationEmail: _email, applicationUrl: _url, ...rest } = body;
+  return { ...rest, applicantRoutingType: { id: routingTypeIds[kind] }, ...address };
+}
+
+const referenceIdLength: Rule = {
+  id: 'jobs.limits.reference-id-length',
+  section: '8',
+  area: 'limits',
+  title: `A referenceId of ${inputLimits.referenceIdMax} characters is accepted and kept; one of ${inputLimits.referenceIdMax + 1} is rejected`,
+  async run(ctx: RuleContext) {
+    const max = inputLimits.referenceIdMax; // §8: referenceId <= 50
+    const statement = `spec 8: referenceId max ${max} characters`;
+    await ctx.check(fc.record({ job: jobArbFor(ctx), filler: exactLengthTextArb(max + 1, 'ascii') }), async ({ job, filler }) => {
+      const at = taggedBody(ctx, job);
+      const atLimit = padToLength(at.ref, filler, max);
+      const created = await createAccepted(ctx, { ...at.body, referenceId: atLimit }, `POST /jobs refused a referenceId of exactly ${max} characters`, statement);
+      ctx.expect(created.referenceId === atLimit, {
+        title: `the job does not keep a referenceId of ${max} characters as sent`,
+        expected: `${statement}: the referenceId comes back as sent`,
+        received: JSON.stringify(created.referenceId),
+      });
+      const over = taggedBody(ctx, job);
+      await createRejected(ctx, { ...over.body, referenceId: padToLength(over.ref, filler, max + 1) }, over.ref, {
+        title: `POST /jobs accepted a referenceId of ${max + 1} characters`,
+        expected: statement,
+      });
+    });
+  },
+};
+
+const titleLength: Rule = {
+  id: 'jobs.limits.title-length',
+  section: '8',
+  area: 'limits',
+  title: `A title of ${inputLimits.titleMax} characters is accepted and kept; one of ${inputLimits.titleMax + 1} is rejected`,
+  async run(ctx: RuleContext) {
+    const max = inputLimits.titleMax; // §8: title <= 256
+    const statement = `spec 8: title max ${max} characters`;
+    await ctx.check(fc.record({ job: jobArbFor(ctx), filler: exactLengthTextArb(max + 1, 'bmp') }), async ({ job, filler }) => {
+      const at = taggedBody(ctx, job);
+      const atLimit = padToLength(`${at.ref} `, filler, max);
+      const created = await createAccepted(ctx, { ...at.body, title: atLimit }, `POST /jobs refused a title of exactly ${max} characters`, statement);
+      ctx.expect(created.title === atLimit, {
+        title: `the job does not keep a title of ${max} characters as sent`,
+        expected: `${statement}: the title comes back as sent`,
+        received: `${codePointLength(created.title)} characters: ${JSON.stringify(created.title)}`,
+      });
+      const over = taggedBody(ctx, job);
+      await createRejected(ctx, { ...over.body, title: padToLength(`${over.ref} `, filler, max + 1) }, over.ref, {
+        title: `POST /jobs accepted a title of ${max + 1} characters`,
+        expected: statement,
+      });
+    });
+    await observeAstralTitle(ctx, max);
+  },
+};
+
+/** §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. */
+async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
+  await ctx.check(
+    fc.record({ job: jobArbFor(ctx), text: astralTextArb(max) }),
+    async ({ job, text }) => {
+      const { ref, body } = taggedBody(ctx, job);
+      const prefix = `${ref} `;
+      const title = prefix + [...text].slice(0, max - prefix.length).join('');
+      const res = await ctx.api.create({ ...body, title });
+      const sent = `a title of ${codePointLength(title)} code points (${title.length} UTF-16 units, emoji included)`;
+      const stored = res.json?.title;
+      const observed = isSuccess(res)
+        ? `accepted ${sent}; stored ${stored === title ? 'as sent' : `as ${codePointLength(stored ?? '')} code points`}`
+        : `answered ${res.status} to ${sent}`;
+      ctx.observe({ topic: 'title.astral-characters-at-limit', section: '8', observed, note: 'the spec counts "characters"; code points and UTF-16 units differ for emoji' });
+    },
+    { runs: 1 },
+  );
+}
+
+function emailOrUrlLength(kind: RoutingKind): Rule {
+  const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
+  const max = kind === 'email' ? inputLimits.applicationEmailMax : inputLimits.applicationUrlMax; // §8: applicationEmail <= 50, applicationUrl <= 200
+  const valueArb = kind === 'email' ? emailOfLengthArb : urlOfLengthArb;
+  const statement = `spec 8: ${field} max ${max} characters`;
+  return {
+    id: `jobs.limits.application-${kind}-length`,
+    section: '8',
+    area: 'limits',
+    title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`,
+    async run(ctx: RuleContext) {
+      const arb = fc.record({ job: jobArbFor(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
+      await ctx.check(arb, async ({ job, atLimit, over }) => {
+        const at = taggedBody(ctx, job);
+        const created = await createAccepted(
+          ctx,
+          withRouting(at.body, kind, { [field]: atLimit }),
+          `POST /jobs refused an ${field} of exactly ${max} characters`,
+          statement,
+        );
+        ctx.expect(created[field] === atLimit, {
+          title: `the job does not keep an ${field} of ${max} characters as sent`,
+          expected: `${statement}: the ${field} comes back as sent`,
+          received: JSON.stringify(created[field]),
+        });
+        const bad = taggedBody(ctx, job);
+        await createRejected(ctx, withRouting(bad.body, kind, { [field]: over }), bad.ref, {
+          title: `POST /jobs accepted an ${field} of ${max + 1} characters`,
+          expected: statement,
+        });
+      });
+    },
+  };
+}
+
+interface CountSpec {
+  field: 'locations' | 'categories';
+  min: number;
+  max: number;
+}
+
+/** A list of exactly `count` entries for `field`, from distinct values. */
+function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number): fc.Arbitrary<unknown[]> {
+  if (field === 'locations') return locationsArb({ minLength: count, maxLength: count });
+  const distinct = [...new Set(ctx.refs.categoryIds)];
+  return fc.shuffledSubarray(distinct, { minLength: count, maxLength: count }).map(function toIdRefs(ids) {
+    return ids.map((id) => ({ id }));
+  });
+}
+
+function countRule(spec: CountSpec): Rule {
+  const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
+  return {
+    id: `jobs.limits.${spec.field}-count`,
+    section: '8',
+    area: 'limits',
+    title: `${spec.min} to ${spec.max} ${spec.field} are accepted; ${spec.min - 1} and ${spec.max + 1} are rejected`,
+    async run(ctx: RuleContext) {
+      // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
+      const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;
+      const accepted: number[] = [];
+      for (let n = spec.min; n <= Math.min(spec.max, available); n++) accepted.push(n);
+      const rejected = [spec.min - 1, spec.max + 1].filter((n) => n >= 0 && n <= available);
+      if (spec.max + 1 > available) {
+        ctx.observe({ topic: `${spec.field}.too-few-to-probe`, section: '8', observed: `only ${available} distinct ${spec.field}: ${spec.max + 1} not probed` });
+      }
+      const arb = fc.record({
+        job: jobArbFor(ctx),
+        good: fc.tuple(...accepted.map((n) => entriesArb(ctx, spec.field, n))),
+        bad: fc.tuple(...rejected.map((n) => entriesArb(ctx, spec.field, n))),
+      });
+      await ctx.check(arb, async ({ job, good, bad }) => {
+        for (const entries of good) {
+          const { body } = taggedBody(ctx, job);
+          const created = await createAccepted(ctx, { ...body, [spec.field]: entries }, `POST /jobs refused ${entries.length} ${spec.field}`, statement);
+          ctx.expect(created[spec.field].length === entries.length, {
+            title: `the job does not keep its ${entries.length} ${spec.field}`,
+            expected: `${statement}: the ${spec.field} come back as sent`,
+            received: `${created[spec.field].length} ${spec.field}: ${JSON.stringify(created[spec.field])}`,
+          });
+        }
+        for (const entries of bad) {
+          const { ref, body } = taggedBody(ctx, job);
+          await createRejected(ctx, { ...body, [spec.field]: entries }, ref, { title: `POST /jobs accepted ${entries.length} ${spec.field}`, expected: statement });
+        }
+      });
+    },
+  };
+}
+
+const locationForms: Rule = {
+  id: 'jobs.limits.location-forms',
+  section: '2.2',
+  area: 'limits',
+  title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted',
+  async run(ctx: RuleContext) {
+    const arb = fc.record({ job: jobArbFor(ctx), withCode: locationWithProvinceArb, cityOnly: locationCityOnlyArb });
+    await ctx.check(arb, async ({ job, withCode, cityOnly }) => {
+      for (const [form, location] of [
+        ['<City>, <ProvinceCode>', withCode],
+        ['<City>', cityOnly],
+      ] as const) {
+        const { body } = taggedBody(ctx, job);
+        await createAccepted(ctx, { ...body, locations: [location] }, `POST /jobs refused the location "${location.description}" (form ${form})`, `spec 2.2: a location description takes the form ${form}`);
+      }
+    });
+  },
+};
+
+const salaryPeriodRequired: Rule = {
+  id: 'jobs.limits.salary-period-required',
+  section: '2.5',
+  area: 'limits',
+  title: 'A salary amount without salary.period.id is rejected',
+  async run(ctx: RuleContext) {
+    await ctx.check(fc.record({ job: jobArbFor(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
+      const { ref, body } = taggedBody(ctx, job);
+      await createRejected(ctx, { ...body, salary }, ref, {
+        title: 'POST /jobs accepted a salary amount without a period',
+        expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
+      });
+    });
+  },
+};
+
+const AMOUNT_IN_TEXT = /"(amount|maxAmount)"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
+const FOUR_DECIMALS = /^-?\d+\.\d{4}$/;
+
+/** The amounts as written in the response text that do not carry exactly four decimals. */
+export function amountsWithoutFourDecimals(text: string): string[] {
+  return [...text.matchAll(AMOUNT_IN_TEXT)].filter((m) => !FOUR_DECIMALS.test(m[2] ?? '')).map((m) => `"${m[1]}": ${m[2]}`);
+}
+
+const salaryFourDecimals: Rule = {
+  id: 'jobs.limits.salary-four-decimals',
+  section: '2.5',
+  area: 'limits',
+  title: 'Salary amounts in responses carry four decimal places',
+  async run(ctx: RuleContext) {
+    await ctx.check(fc.record({ job: jobArbFor(ctx), salary: salaryInputArb }), async ({ job, salary }) => {
+      const { body } = taggedBody(ctx, job);
+      const res = await ctx.api.create({ ...body, salary });
+      ctx.expect(isSuccess(res) && res.json !== undefined, {
+        title: 'POST /jobs refused a job with a valid salary',
+        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
+        received: describeResponse(res),
+      });
+      const read = await ctx.api.get(res.json.id);
+      for (const [what, r] of [['POST /jobs', res], [`GET /jobs/${res.json.id}`, read]] as const) {
+        const wrong = amountsWithoutFourDecimals(r.text);
+        ctx.expect(r.text.includes('"amount"') && wrong.length === 0, {
+          title: `${what} writes salary amounts without four decimal places`,
+          expected: `spec 2.5: responses carry four decimal places (e.g. "amount": ${salary.amount.toFixed(4)})`,
+          received: wrong.length > 0 ? wrong.join(', ') : `no "amount" in ${describeResponse(r)}`,
+          failingExchange: r.exchange,
+        });
+      }
+    });
+  },
+};
+
+function routingAddressRequired(kind: RoutingKind): Rule {
+  const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
+  const id = routingTypeIds[kind];
+  return {
+    id: `jobs.limits.routing-${kind}-required`,
+    section: '4.2',
+    area: 'limits',
+    title: `Routing type ${id} without ${field} is rejected`,
+    async run(ctx: RuleContext) {
+      await ctx.check(jobArbFor(ctx), async (job) => {
+        const { ref, body } = taggedBody(ctx, job);
+        await createRejected(ctx, withRouting(body, kind, {}), ref, {
+          title: `POST /jobs accepted applicantRoutingType ${id} without ${field}`,
+          expected: `spec 4.2: ${field} is required when applicantRoutingType.id is ${id}`,
+        });
+      });
+    },
+  };
+}
+
+const routingUrlScheme: Rule = {
+  id: 'jobs.limits.routing-url-scheme',
+  section: '4.2',
+  area: 'limits',
+  title: 'An applicationUrl without http:// or https:// is rejected',
+  async run(ctx: RuleContext) {
+    await ctx.check(fc.record({ job: jobArbFor(ctx), url: urlWithoutSchemeArb }), async ({ job, url }) => {
+      const { ref, body } = taggedBody(ctx, job);
+      await createRejected(ctx, withRouting(body, 'url', { applicationUrl: url }), ref, {
+        title: `POST /jobs accepted the applicationUrl "${url}" without a scheme`,
+        expected: 'spec 4.2: applicationUrl includes http:// or https://',
+      });
+    });
+  },
+};
+
+const routingOtherFieldNull: Rule = {
+  id: 'jobs.limits.routing-other-field-null',
+  section: '2.1',
+  area: 'limits',
+  title: 'The address field of the other routing type is null in responses, also after switching type',
+  async run(ctx: RuleContext) {
+    const arb = fc.record({ job: jobArbFor(ctx), email: applicationEmailArb, url: applicationUrlArb });
+    await ctx.check(arb, async ({ job, email, url }) => {
+      const statement = 'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
+      const expectNull = (where: string, got: Job, field: 'applicationEmail' | 'applicationUrl'): void => {
+        ctx.expect(got[field] === null, {
+          title: `${where}: ${field} is not null for routing type ${got.applicantRoutingType.id}`,
+          expected: statement,
+          received: `${field}: ${JSON.stringify(got[field])}`,
+        });
+      };
+      const byEmail = await createAccepted(ctx, withRouting(taggedBody(ctx, job).body, 'email', { applicationEmail: email }), 'POST /jobs refused routing type 1 with an applicationEmail', statement);
+      expectNull('POST /jobs (routing type 1)', byEmail, 'applicationUrl');
+      const byUrl = await createAccepted(ctx, withRouting(taggedBody(ctx, job).body, 'url', { applicationUrl: url }), 'POST /jobs refused routing type 2 with an applicationUrl', statement);
+      expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
+      // Switching type by a partial update makes the old address inapplicable.
+      const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });
+      ctx.expect(isSuccess(switched) && switched.json !== undefined, {
+        title: `PUT /jobs/${byEmail.id} refused switching routing type 1 to 2 with an applicationUrl`,
+        expected: 'spec 4.3: a partial update changes only the fields sent: 200 with the full job',
+        received: describeResponse(switched),
+      });
+      expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
+      const read = await ctx.api.get(byEmail.id);
+      if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
+    });
+  },
+};
+
+/** The limits rules, in report order. */
+export const limitsRules: Rule[] = [
+  referenceIdLength,
+  titleLength,
+  emailOrUrlLength('email'),
+  emailOrUrlLength('url'),
+  countRule({ field: 'locations', min: inputLimits.locationsMin, max: inputLimits.locationsMax }),
+  countRule({ field: 'categories', min: inputLimits.categoriesMin, max: inputLimits.categoriesMax }),
+  locationForms,
+  salaryPeriodRequired,
+  salaryFourDecimals,
+  routingAddressRequired('email'),
+  routingAddressRequired('url'),
+  routingUrlScheme,
+  routingOtherFieldNull,
+];

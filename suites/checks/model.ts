@@ -1,0 +1,41 @@
+/**
+ * @module The model-based lifecycle rule (spec 3, with 4.1-4.5 and 4.7):
+ * random sequences of operations run against the target and a model of the
+ * employer's jobs; after every step the target must agree with the model,
+ * and at the end every live job reads back, every deleted job is gone and
+ * the scoped list holds exactly the live jobs. A failing sequence is shrunk
+ * (fast-check's command shrinking, through ctx.check) to the shortest that
+ * still fails, and reported as readable steps.
+ */
+import * as fc from 'fast-check';
+import { ReferenceDataError } from '../arbitraries/job.js';
+import { jobCommandsArb } from '../model/job-commands-arb.js';
+import { emptyModel, type JobsModel, type ModelReal } from '../model/jobs-model.js';
+import { expectTargetAgrees } from '../model/verify-target.js';
+import type { Rule, RuleContext } from '../rule.js';
+
+const lifecycle: Rule = {
+  id: 'jobs.model.lifecycle',
+  section: '3',
+  area: 'model',
+  title: "Random sequences of create, PUT-create, partial update, archive, re-publish, delete, get and list agree with a model of the employer's jobs",
+  async run(ctx: RuleContext) {
+    let commands;
+    try {
+      commands = jobCommandsArb(ctx.refs, ctx.tag);
+    } catch (error) {
+      if (error instanceof ReferenceDataError) ctx.skip(`cannot build a job: ${error.message}`);
+      throw error;
+    }
+    await ctx.check(commands, async (cmds) => {
+      // Each execution is its own case: its tag scopes the list to the jobs of this sequence only.
+      const real: ModelReal = { ctx, scope: ctx.caseTag?.() ?? ctx.tag };
+      const model: JobsModel = emptyModel();
+      await fc.asyncModelRun(() => ({ model, real }), cmds);
+      await expectTargetAgrees(real, model);
+    });
+  },
+};
+
+/** The model-based rules. */
+export const modelRules: Rule[] = [lifecycle];

@@ -1,0 +1,48 @@
+/**
+ * @module Archive and re-publish: a PUT carrying only `status` (spec 3, 4.3).
+ * The two transitions the spec states (active -> archived, archived ->
+ * active) must succeed, change the status and nothing else. Every other
+ * (from draft, or to the status the job already has) is not shown: the
+ * target may accept or refuse; what it does is observed, and the model
+ * follows what it answered so later steps still check consistency.
+ */
+import type { JobStatus } from '../arbitraries/schema-limits.js';
+import { describeResponse, isClientError, isSuccess } from './describe-response.js';
+import type { ModelJob, ModelReal } from './jobs-model.js';
+import { putJob, putLabel, type PutVia } from './put-job.js';
+import { expectMatchesModel, expectReadBack } from './verify-target.js';
+
+const STATED: ReadonlyArray<[from: JobStatus, to: JobStatus]> = [
+  ['active', 'archived'],
+  ['archived', 'active'],
+];
+
+export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus, via: PutVia): Promise<void> {
+  const from = target.status;
+  const stated = STATED.some(([a, b]) => a === from && b === to);
+  const res = await putJob(r, target, { status: to }, via);
+  const where = putLabel(target, via);
+  if (!stated) {
+    r.ctx.expect(isSuccess(res) || isClientError(res), {
+      title: `${where} with status ${to} failed on the server for a ${from} job`,
+      expected: 'spec 3: the transition from ' + from + ' is not shown, so accepting or refusing it are both fine, but not a server error',
+      received: describeResponse(res),
+    });
+    const outcome = isSuccess(res) ? `accepted; status now ${res.json?.status}` : `refused with ${res.status}`;
+    r.ctx.observe({ topic: `transition.${from}-to-${to}`, section: '3', observed: `PUT status ${to} on a ${from} job: ${outcome}` });
+    if (isSuccess(res) && res.json) {
+      target.status = res.json.status;
+      expectMatchesModel(r, where, res.json, target);
+    }
+    await expectReadBack(r, target);
+    return;
+  }
+  r.ctx.expect(isSuccess(res) && res.json !== undefined && res.json.status === to, {
+    title: `${where} with status ${to} did not move the job from ${from} to ${to}`,
+    expected: `spec 3: ${from} -> PUT with status = ${to} -> ${to}; spec 4.3: 200 with the full job and its new status`,
+    received: isSuccess(res) ? `status ${res.json?.status}` : describeResponse(res),
+  });
+  target.status = to;
+  expectMatchesModel(r, where, res.json, target); // §3: other fields unchanged
+  await expectReadBack(r, target);
+}

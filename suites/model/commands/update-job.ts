@@ -1,0 +1,56 @@
+/**
+ * @module A partial update of one field of a live job (spec 4.3: "Only the
+ * fields sent change"), by id or by referenceId. A PUT by referenceId of an
+ * existing job must update it, never create a second one (the list checks
+ * that). Whether an archived job may be edited is not shown: a refusal there
+ * is observed and the job must stay as it was.
+ */
+import { withTitlePrefix } from '../../arbitraries/job.js';
+import type { Body } from '../../rule.js';
+import { describeResponse, isClientError, isSuccess } from '../describe-response.js';
+import { applyPatch } from '../expected-fields.js';
+import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
+import { putJob, putLabel, type PutVia } from '../put-job.js';
+import { expectMatchesModel, expectReadBack } from '../verify-target.js';
+
+export class UpdateJobCommand implements JobsCommand {
+  #ref: string | undefined;
+
+  constructor(
+    readonly position: number,
+    readonly patch: Body,
+    readonly via: PutVia,
+    readonly tag: string,
+  ) {}
+
+  check(m: Readonly<JobsModel>): boolean {
+    return m.jobs.size > 0;
+  }
+
+  async run(m: JobsModel, r: ModelReal): Promise<void> {
+    const target = jobAt(m, this.position);
+    this.#ref = target.ref;
+    // A new title keeps the job's referenceId in front, so q = scope still finds it.
+    const patch = withTitlePrefix(this.patch, this.tag, target.ref);
+    const res = await putJob(r, target, patch, this.via);
+    const where = putLabel(target, this.via);
+    if (target.status === 'archived' && isClientError(res)) {
+      r.ctx.observe({ topic: 'update-archived-job', section: '4.3', observed: `a partial update of an archived job answers ${res.status}` });
+      await expectReadBack(r, target);
+      return;
+    }
+    r.ctx.expect(isSuccess(res) && res.json !== undefined, {
+      title: `${where} refused a partial update of ${Object.keys(this.patch).join(', ')}`,
+      expected: 'spec 4.3: updates are partial; a body with only some fields is valid: 200 with the full job',
+      received: describeResponse(res),
+    });
+    target.fields = applyPatch(target.fields, patch);
+    expectMatchesModel(r, where, res.json, target);
+    await expectReadBack(r, target);
+  }
+
+  toString(): string {
+    const fields = Object.keys(this.patch).join(',');
+    return `UpdateJob(${this.#ref === undefined ? `#${this.position}` : `ref="${this.#ref}"`}, via=${this.via}, fields=${fields})`;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * @module The two halves of "this input is rejected": the answer is a 4xx
+ * (spec 7.2 does not show which status or body, so any 4xx will do), and the
+ * target created nothing (no job whose referenceId or title carries the
+ * execution's unique marker shows up in the list).
+ */
+import type { ApiResponse, RuleContext } from '../rule.js';
+import { describeResponse, isClientError } from './describe-response.js';
+import { listAllJobs } from './list-all-jobs.js';
+
+export interface Rejection {
+  /** One line: what the target accepted, e.g. `POST /jobs accepted a title of 257 characters`. */
+  title: string;
+  /** The spec statement, with its section. */
+  expected: string;
+}
+
+/** Fails unless `res` is a 4xx. */
+export function expectRejected(ctx: RuleContext, res: ApiResponse, rejection: Rejection): void {
+  ctx.expect(isClientError(res), {
+    title: rejection.title,
+    expected: `${rejection.expected}: the request is rejected with a 4xx`,
+    received: describeResponse(res),
+    failingExchange: res.exchange,
+  });
+}
+
+/**
+ * Fails if a job carrying `marker` (a fresh referenceId that also starts the
+ * title) exists after a rejected create.
+ */
+export async function expectNothingCreated(ctx: RuleContext, marker: string, rejection: Rejection): Promise<void> {
+  const items = await listAllJobs(ctx, { q: marker });
+  const found = items.filter((item) => (item.referenceId ?? '').startsWith(marker) || item.title.includes(marker));
+  ctx.expect(found.length === 0, {
+    title: `${rejection.title}: the request was refused but a job was created`,
+    expected: `${rejection.expected}: a rejected request creates nothing`,
+    received: `GET /jobs?q=${marker} lists ${found.map((j) => `job ${j.id} (referenceId ${JSON.stringify(j.referenceId)})`).join(', ')}`,
+  });
+}
+
+/** Both: a 4xx, then nothing created. */
+export async function expectRejectedCreate(ctx: RuleContext, res: ApiResponse, marker: string, rejection: Rejection): Promise<void> {
+  expectRejected(ctx, res, rejection);
+  await expectNothingCreated(ctx, marker, rejection);
+}

@@ -1,0 +1,132 @@
+/**
+ * @module The field values a job must show, derived from the requests sent
+ * (spec 2.1 defaults: confidential false, autoRefresh false, salary null when
+ * none; 2.5: plusCommission false), updated by partial PUTs (4.3: only the
+ * fields sent change), and compared with what the target returns.
+ */
+import type { Job } from '../../schemas/index.js';
+import { routingTypeIds } from '../arbitraries/schema-limits.js';
+import type { Body } from '../rule.js';
+import { sameHtmlContent } from './html-content.js';
+
+export interface ExpectedSalary {
+  amount: number;
+  maxAmount: number | null;
+  periodId: number;
+  plusCommission: boolean;
+}
+
+export interface ExpectedFields {
+  title: string;
+  description: string;
+  /** The location descriptions sent (`City` or `City, PC`). */
+  locations: string[];
+  categoryIds: number[];
+  positionTypeId: number;
+  routingTypeId: number;
+  applicationEmail: string | null;
+  applicationUrl: string | null;
+  salary: ExpectedSalary | null;
+  /** `YYYY-MM-DD` */
+  closeDate: string;
+  confidential: boolean;
+}
+
+type SalaryBody = { amount: number; maxAmount?: number | null; period: { id: number }; plusCommission?: boolean };
+
+function salaryFrom(salary: unknown): ExpectedSalary | null {
+  if (salary === null || salary === undefined) return null;
+  const s = salary as SalaryBody;
+  return { amount: s.amount, maxAmount: s.maxAmount ?? null, periodId: s.period.id, plusCommission: s.plusCommission ?? false };
+}
+
+function idsOf(list: unknown): number[] {
+  return (list as Array<{ id: number }>).map((c) => c.id).sort((a, b) => a - b);
+}
+
+/** What a job created from `body` must show. */
+export function fieldsFromBody(body: Body): ExpectedFields {
+  const routingTypeId = (body.applicantRoutingType as { id: number }).id;
+  return {
+    title: body.title as string,
+    description: body.description as string,
+    locations: (body.locations as Array<{ description: string }>).map((l) => l.description),
+    categoryIds: idsOf(body.categories),
+    positionTypeId: (body.positionType as { id: number }).id,
+    routingTypeId,
+    applicationEmail: routingTypeId === routingTypeIds.email ? (body.applicationEmail as string) : null,
+    applicationUrl: routingTypeId === routingTypeIds.url ? (body.applicationUrl as string) : null,
+    salary: salaryFrom(body.salary),
+    closeDate: body.closeDate as string,
+    confidential: (body.confidential as boolean | undefined) ?? false,
+  };
+}
+
+/** `fields` after a partial update with `patch` (the fields sent change, nothing else). */
+export function applyPatch(fields: ExpectedFields, patch: Body): ExpectedFields {
+  return fieldsFromBody({ ...bodyOf(fields), ...patch });
+}
+
+/** A create body equivalent to `fields`, so a patch can be merged the same way a create is read. */
+function bodyOf(f: ExpectedFields): Body {
+  const body: Body = {
+    title: f.title,
+    description: f.description,
+    locations: f.locations.map((description) => ({ description })),
+    categories: f.categoryIds.map((id) => ({ id })),
+    positionType: { id: f.positionTypeId },
+    applicantRoutingType: { id: f.routingTypeId },
+    closeDate: f.closeDate,
+    confidential: f.confidential,
+    salary: f.salary && { amount: f.salary.amount, maxAmount: f.salary.maxAmount, period: { id: f.salary.periodId }, plusCommission: f.salary.plusCommission },
+  };
+  if (f.applicationEmail !== null) body.applicationEmail = f.applicationEmail;
+  if (f.applicationUrl !== null) body.applicationUrl = f.applicationUrl;
+  return body;
+}
+
+/** Accent- and case-insensitive, so `Montreal` matches `Montréal`. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function sameAmount(a: number | null | undefined, b: number | null): boolean {
+  if (a === null || a === undefined || b === null) return (a ?? null) === b;
+  return Math.abs(a - b) < 0.00005;
+}
+
+/**
+ * Differences between a returned job and the expected fields, one line each
+ * (empty when they agree). Locations are matched loosely: a server may
+ * resolve `Toronto` to its own location entry, so the count must match and
+ * each city sent must appear in a returned location's name or description.
+ */
+export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
+  const diffs: string[] = [];
+  const differ = (field: string, expected: unknown, received: unknown): void => {
+    diffs.push(`${field}: expected ${JSON.stringify(expected)}, received ${JSON.stringify(received)}`);
+  };
+  if (job.title !== f.title) differ('title', f.title, job.title);
+  if (!sameHtmlContent(f.description, job.description)) differ('description (content)', f.description, job.description);
+  const returned = job.locations.map((l) => fold(`${l.name ?? ''} | ${l.description ?? ''}`));
+  const missing = f.locations.filter((sent) => !returned.some((r) => r.includes(fold(sent.split(',')[0] ?? sent))));
+  if (job.locations.length !== f.locations.length || missing.length > 0) differ('locations', f.locations, job.locations);
+  const categoryIds = job.categories.map((c) => c.id).sort((a, b) => a - b);
+  if (JSON.stringify(categoryIds) !== JSON.stringify(f.categoryIds)) differ('categories (ids)', f.categoryIds, categoryIds);
+  if (job.positionType.id !== f.positionTypeId) differ('positionType.id', f.positionTypeId, job.positionType.id);
+  if (job.applicantRoutingType.id !== f.routingTypeId) differ('applicantRoutingType.id', f.routingTypeId, job.applicantRoutingType.id);
+  if (job.applicationEmail !== f.applicationEmail) differ('applicationEmail', f.applicationEmail, job.applicationEmail);
+  if (job.applicationUrl !== f.applicationUrl) differ('applicationUrl', f.applicationUrl, job.applicationUrl);
+  const s = job.salary;
+  const e = f.salary;
+  const salaryAgrees =
+    s === null || e === null
+      ? s === e
+      : sameAmount(s.amount, e.amount) && sameAmount(s.maxAmount, e.maxAmount) && s.period.id === e.periodId && s.plusCommission === e.plusCommission;
+  if (!salaryAgrees) differ('salary', e, s);
+  if (job.closeDate.slice(0, 10) !== f.closeDate.slice(0, 10)) differ('closeDate (date)', f.closeDate, job.closeDate);
+  if (job.confidential !== f.confidential) differ('confidential', f.confidential, job.confidential);
+  // §2.1: autoRefresh defaults to false, and the suite never sends it
+  if (job.autoRefresh !== false) differ('autoRefresh', false, job.autoRefresh);
+  return diffs;
+}

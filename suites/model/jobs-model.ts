@@ -1,0 +1,53 @@
+/**
+ * @module The model of the employer's jobs that the lifecycle commands run
+ * against: a simplification, never a copy of a server. Per live job it keeps
+ * the id the target gave, the status it must have, and the field values the
+ * requests so far imply; per deleted job its id and referenceId.
+ */
+import type { JobStatus } from '../arbitraries/schema-limits.js';
+import type { RuleContext } from '../rule.js';
+import type { ExpectedFields } from './expected-fields.js';
+
+export interface ModelJob {
+  ref: string;
+  id: number;
+  status: JobStatus;
+  fields: ExpectedFields;
+}
+
+export interface DeletedJob {
+  ref: string;
+  id: number;
+}
+
+export interface JobsModel {
+  /** Live jobs by referenceId, in creation order (targets are picked by position). */
+  jobs: Map<string, ModelJob>;
+  deleted: DeletedJob[];
+}
+
+/** The system under test, as the commands see it. */
+export interface ModelReal {
+  ctx: RuleContext;
+  /** The execution's own tag: every title and referenceId of the execution holds it; `q = scope` lists them. */
+  scope: string;
+}
+
+export function emptyModel(): JobsModel {
+  return { jobs: new Map(), deleted: [] };
+}
+
+/** The live job at `position` (modulo the count): valid in any state with at least one job. */
+export function jobAt(m: Readonly<JobsModel>, position: number): ModelJob {
+  const jobs = [...m.jobs.values()];
+  return jobs[position % jobs.length]!;
+}
+
+export function deletedAt(m: Readonly<JobsModel>, position: number): DeletedJob {
+  return m.deleted[position % m.deleted.length]!;
+}
+
+/** Most jobs one execution keeps alive; creating commands wait for a delete beyond it (keeps lists to one page). */
+export const MAX_LIVE_JOBS = 8;
+
+export type JobsCommand = import('fast-check').AsyncCommand<JobsModel, ModelReal>;

@@ -1,0 +1,88 @@
+/**
+ * @module Checks that the target agrees with the model: one job as returned
+ * or read back (spec 4.1), a deleted job gone (4.4), and the list scoped to
+ * the execution holding exactly the model's live jobs (4.5).
+ */
+import type { Job } from '../../schemas/index.js';
+import type { ApiResponse } from '../rule.js';
+import { describeResponse } from './describe-response.js';
+import { fieldDifferences } from './expected-fields.js';
+import type { DeletedJob, JobsModel, ModelJob, ModelReal } from './jobs-model.js';
+import { listAllJobs } from './list-all-jobs.js';
+
+/** Fails unless `job` (from `where`) has the model job's id, referenceId, status and fields. */
+export function expectMatchesModel(r: ModelReal, where: string, job: Job, expected: ModelJob): void {
+  const diffs = fieldDifferences(job, expected.fields);
+  if (job.id !== expected.id) diffs.unshift(`id: expected ${expected.id}, received ${job.id}`);
+  if (job.referenceId !== expected.ref) diffs.unshift(`referenceId: expected ${JSON.stringify(expected.ref)}, received ${JSON.stringify(job.referenceId)}`);
+  if (job.status !== expected.status) diffs.unshift(`status: expected ${expected.status}, received ${job.status}`);
+  r.ctx.expect(diffs.length === 0, {
+    title: `${where}: job ${expected.id} (referenceId ${expected.ref}) departs from what the requests so far imply`,
+    expected: 'spec 3 (status by the transitions table), 4.2 (the job has the values sent), 4.3 (only the fields sent change)',
+    received: diffs.join('\n'),
+  });
+}
+
+/** Reads the job back by id and compares it with the model. */
+export async function expectReadBack(r: ModelReal, expected: ModelJob): Promise<void> {
+  const res = await r.ctx.api.get(expected.id);
+  r.ctx.expect(res.status === 200 && res.json !== undefined, {
+    title: `GET /jobs/${expected.id} did not return a live job (referenceId ${expected.ref})`,
+    expected: 'spec 4.1: 200 with the job',
+    received: describeResponse(res),
+  });
+  expectMatchesModel(r, `GET /jobs/${expected.id}`, res.json, expected);
+}
+
+/**
+ * A deleted job's id no longer reads (404 or 410). A target that reuses ids
+ * may show another job under the old id: that is observed, not failed, when
+ * the job is not the deleted one.
+ */
+export async function expectGone(r: ModelReal, m: Readonly<JobsModel>, gone: DeletedJob): Promise<void> {
+  if ([...m.jobs.values()].some((job) => job.id === gone.id)) return; // the id now belongs to a live job of the model
+  const res: ApiResponse<Job> = await r.ctx.api.get(gone.id);
+  if (res.status === 200 && res.json && res.json.referenceId !== gone.ref && !res.json.title.includes(gone.ref)) {
+    r.ctx.observe({ topic: 'job-id-reused', section: '2.1', observed: `the id of deleted job ${gone.ref} was given to another job` });
+    return;
+  }
+  r.ctx.expect(res.status === 404 || res.status === 410, {
+    title: `GET /jobs/${gone.id} still answers after the job (referenceId ${gone.ref}) was deleted`,
+    expected: 'spec 4.4: DELETE removes the job; reading it again finds nothing (404, or 410)',
+    received: describeResponse(res),
+  });
+}
+
+/** The list with q = scope (and a status filter) holds exactly the model's live jobs, each once, with their status. */
+export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, status?: string): Promise<void> {
+  const items = await listAllJobs(r.ctx, status === undefined ? { q: r.scope } : { q: r.scope, status });
+  const ours = items.filter((item) => (item.referenceId ?? '').startsWith(r.scope) || item.title.includes(r.scope));
+  const want = [...m.jobs.values()].filter((job) => status === undefined || job.status === status);
+  const problems: string[] = [];
+  for (const job of want) {
+    const seen = ours.filter((item) => item.id === job.id);
+    if (seen.length === 0) problems.push(`missing: job ${job.id} (referenceId ${job.ref}, ${job.status})`);
+    if (seen.length > 1) problems.push(`listed ${seen.length} times: job ${job.id}`);
+    for (const item of seen) {
+      if (item.status !== job.status) problems.push(`job ${job.id}: status ${item.status}, expected ${job.status}`);
+      if (item.referenceId !== job.ref) problems.push(`job ${job.id}: referenceId ${JSON.stringify(item.referenceId)}, expected ${job.ref}`);
+      if (item.title !== job.fields.title) problems.push(`job ${job.id}: title ${JSON.stringify(item.title)}, expected ${JSON.stringify(job.fields.title)}`);
+    }
+  }
+  for (const item of ours) {
+    if (!want.some((job) => job.id === item.id)) problems.push(`unexpected: job ${item.id} (referenceId ${JSON.stringify(item.referenceId)}, ${item.status})`);
+  }
+  const filter = status === undefined ? '' : `&status=${status}`;
+  r.ctx.expect(problems.length === 0, {
+    title: `GET /jobs?q=${r.scope}${filter} does not list exactly the employer's live jobs`,
+    expected: `spec 4.5: the employer's jobs matching q${status === undefined ? '' : ` with status ${status}`}: ${want.map((j) => j.id).join(', ') || 'none'}`,
+    received: problems.join('\n'),
+  });
+}
+
+/** Everything at once, after a sequence: each live job reads back, each deleted job is gone, the list agrees. */
+export async function expectTargetAgrees(r: ModelReal, m: Readonly<JobsModel>): Promise<void> {
+  for (const job of m.jobs.values()) await expectReadBack(r, job);
+  for (const gone of m.deleted) await expectGone(r, m, gone);
+  await expectListMatches(r, m);
+}
