@@ -67,6 +67,7 @@ export class MockCore {
 
   /** Adds employers or replaces those with the same id. Throws MockConfigError when invalid. */
   addEmployers(employers: EmployerConfig[]): void {
+    if (!Array.isArray(employers)) throw new MockConfigError('invalid_employers', 'employers must be a JSON array');
     const others = this.store.employerConfigs().filter((e) => !employers.some((n) => n.id === e.id));
     this.store.addEmployers(checkEmployers(employers, others));
   }
