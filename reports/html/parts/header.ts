@@ -3,7 +3,6 @@
  * (interrupted run, baseline, stale entries, leftovers) and the replay command.
  */
 import type { ConformanceReport } from '../../../schemas/types.gen.js';
-import { STATUS_ORDER } from '../../status.js';
 import { html, type SafeHtml } from '../escape.js';
 import { copyable, IdSource, plural } from './common.js';
 
@@ -23,6 +22,7 @@ export function renderHeader(report: ConformanceReport, ids: IdSource): SafeHtml
   const counts = COUNT_ORDER.map((status) => html`<li class="count ${status}"><b>${report.summary[status]}</b>${status}</li>`);
   return html`<header class="verdict ${report.verdict}" id="verdict">
   <div class="verdict-title"><h1>Jobs API v${report.specVersion} conformance</h1>
+  <div>${verdictReason(report)}</div>
   <span class="muted">${report.summary.total} rules · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}</span></div>
   <div class="verdict-word" data-testid="verdict">${report.verdict}</div>
 </header>
@@ -54,7 +54,13 @@ function notices(report: ConformanceReport): SafeHtml[] {
   return out;
 }
 
-/** Statuses in display order that occur in the report (for filter buttons). */
-export function presentStatuses(report: ConformanceReport): string[] {
-  return [...STATUS_ORDER].reverse().filter((status) => report.rules.some((rule) => rule.status === status));
+/** One line under the verdict that says why. */
+function verdictReason(report: ConformanceReport): string {
+  const { failed, error, known } = report.summary;
+  const accepted = known > 0 ? ` (${known} known, accepted by the baseline)` : '';
+  if (report.verdict === 'error') {
+    return error > 0 ? `The suite could not complete ${plural(error, 'rule')}; ${failed} failed.` : 'The run ended with an error.';
+  }
+  if (report.verdict === 'failed') return `${plural(failed, 'rule departs', 'rules depart')} from the spec${accepted}.`;
+  return `No rule departs from the spec${accepted}.`;
 }

@@ -5,10 +5,10 @@
  * the replay command (with Copy buttons) and the recorded exchanges.
  */
 import type { ConformanceReport, Mismatch, RuleResult } from '../../../schemas/types.gen.js';
+import { STATUS_ORDER } from '../../status.js';
 import { html, type SafeHtml } from '../escape.js';
 import { badge, copyable, IdSource, plural, ruleAnchor } from './common.js';
 import { renderExchange } from './exchange.js';
-import { presentStatuses } from './header.js';
 
 export function renderRules(report: ConformanceReport, ids: IdSource): SafeHtml {
   const areas = [...new Set(report.rules.map((rule) => rule.area))];
@@ -68,4 +68,9 @@ ${mismatch.counterexample === undefined ? '' : html`<h5>Counterexample (shrunk)<
 
 function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+}
+
+/** Statuses that occur in the report, worst first (for the filter buttons). */
+function presentStatuses(report: ConformanceReport): string[] {
+  return [...STATUS_ORDER].reverse().filter((status) => report.rules.some((rule) => rule.status === status));
 }
