@@ -59,7 +59,7 @@ function verdictReason(report: ConformanceReport): string {
   const { failed, error, known } = report.summary;
   const accepted = known > 0 ? ` (${known} known, accepted by the baseline)` : '';
   if (report.verdict === 'error') {
-    return error > 0 ? `The suite could not complete ${plural(error, 'rule')}; ${failed} failed.` : 'The run ended with an error.';
+    return error > 0 ? `The suite could not complete ${plural(error, 'rule')}; ${plural(failed, 'rule')} failed.` : 'The run ended with an error.';
   }
   if (report.verdict === 'failed') return `${plural(failed, 'rule departs', 'rules depart')} from the spec${accepted}.`;
   return `No rule departs from the spec${accepted}.`;
