@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest';
+import { validators } from '../../schemas/index.js';
+import { resolveLocation } from './resolve-location.js';
+
+it('matches the list by "City, PC" or by a unique "City", echoing the description', () => {
+  expect(resolveLocation('Toronto, ON')).toEqual({ id: 1, name: 'Toronto, ON', description: 'Toronto, ON', type: 'city' });
+  expect(resolveLocation('toronto')).toMatchObject({ id: 1, name: 'Toronto, ON', description: 'toronto' });
+});
+
+it('accepts a Canadian location outside the list with a stable id (spec 2.2)', () => {
+  const a = resolveLocation('Tuktoyaktuk, NT');
+  expect(a).toMatchObject({ name: 'Tuktoyaktuk, NT', description: 'Tuktoyaktuk, NT', type: 'city' });
+  expect(a.id).toBeGreaterThanOrEqual(100_000);
+  expect(resolveLocation('Tuktoyaktuk, NT').id).toBe(a.id);
+  expect(resolveLocation('Inuvik, NT').id).not.toBe(a.id);
+});
+
+it('keeps the name within 256 code points for a 300-character description (spec 8)', () => {
+  const location = resolveLocation('é'.repeat(300));
+  expect(Array.from(location.name)).toHaveLength(256);
+  expect(validators.location(location).ok).toBe(true);
+});
