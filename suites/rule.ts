@@ -107,6 +107,8 @@ export interface JobsApi {
 export interface ReferenceData {
   positionTypeIds: number[];
   categoryIds: number[];
+  /** Where the lists were read (4.6 does not show the category and location paths); default /positiontypes, /categories, /locations. */
+  paths?: { positionTypes: string; categories: string; locations: string };
 }
 
 export interface MismatchInput {
@@ -118,6 +120,8 @@ export interface MismatchInput {
   received: string;
   /** Exchanges to show; default: every exchange of the current case. */
   exchanges?: Exchange[];
+  /** The exchange the curl reproducer replays; default: the last exchange shown. */
+  failingExchange?: Exchange;
 }
 
 export interface RuleContext {
@@ -130,6 +134,11 @@ export interface RuleContext {
   readonly tag: string;
   /** A fresh referenceId that starts with the tag (at most 50 characters). */
   referenceId(): string;
+  /**
+   * The current case's tag (starts with `tag`): every referenceId() of the case starts with it, so
+   * `q = caseTag()` lists only the case's own jobs. Optional for contexts built elsewhere (tests).
+   */
+  caseTag?(): string;
   /** fast-check runs per property (--runs). */
   readonly runs: number;
   /**

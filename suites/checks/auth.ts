@@ -1,0 +1,105 @@
+/**
+ * @module Authentication (spec 5): every job operation without the API-Key
+ * header, or with a key the service never issued, is refused (any 4xx: the
+ * code is not shown, so it is recorded) and has no effect. One rule per
+ * operation and per kind of bad key, so a report names exactly what is open.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../rule.js';
+import { caseTagOf, createBodyArb, identify } from './support/bodies.js';
+import { changedFields, show } from './support/compare.js';
+import { expectStatus, isClientError } from './support/http.js';
+import { createJob, getJob, listJobs } from './support/jobs.js';
+import { propertyRule } from './support/rule-builders.js';
+
+type BadKey = 'missing' | 'wrong';
+
+interface Fixture {
+  job: Job;
+  referenceId: string;
+  generated: Body;
+}
+
+interface Operation {
+  name: string;
+  how: string;
+  request(ctx: RuleContext, fixture: Fixture): RequestOptions;
+  /** Checks, with the good key, that the refused request had no effect. */
+  noEffect(ctx: RuleContext, fixture: Fixture): Promise<void>;
+}
+
+async function unchanged(ctx: RuleContext, { job }: Fixture): Promise<void> {
+  const after = await getJob(ctx, job.id);
+  const diff = changedFields(job, after);
+  ctx.expect(diff.length === 0, {
+    title: `a refused request changed ${diff.join(', ')}`,
+    expected: 'a request without a valid key has no effect (spec 5.1)',
+    received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
+  });
+}
+
+const nothing = async (): Promise<void> => {};
+
+const OPERATIONS: Operation[] = [
+  { name: 'get', how: 'GET /jobs/{id}', request: (_ctx, f) => ({ method: 'GET', path: `/jobs/${f.job.id}` }), noEffect: nothing },
+  { name: 'list', how: 'GET /jobs', request: (ctx) => ({ method: 'GET', path: '/jobs', query: { q: caseTagOf(ctx) } }), noEffect: nothing },
+  {
+    name: 'create',
+    how: 'POST /jobs',
+    request: (ctx, f) => ({ method: 'POST', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}-new` } }),
+    noEffect: async (ctx: RuleContext, f) => {
+      const list = await listJobs(ctx, { q: `${f.referenceId}-new` });
+      ctx.expect(list.json.data.length === 0, {
+        title: 'a POST without a valid key created a job',
+        expected: 'a request without a valid key has no effect (spec 5.1)',
+        received: `listed ${show(list.json.data.map((item) => item.id))}`,
+      });
+    },
+  },
+  { name: 'put-by-id', how: 'PUT /jobs/{id}', request: (_ctx, f) => ({ method: 'PUT', path: `/jobs/${f.job.id}`, body: { title: `${f.referenceId} changed` } }), noEffect: unchanged },
+  {
+    name: 'put-by-reference',
+    how: 'PUT /jobs',
+    request: (_ctx, f) => ({ method: 'PUT', path: '/jobs', body: { referenceId: f.referenceId, title: `${f.referenceId} changed` } }),
+    noEffect: unchanged,
+  },
+  { name: 'delete-by-id', how: 'DELETE /jobs/{id}', request: (_ctx, f) => ({ method: 'DELETE', path: `/jobs/${f.job.id}` }), noEffect: unchanged },
+  {
+    name: 'delete-by-reference',
+    how: 'DELETE /jobs',
+    request: (_ctx, f) => ({ method: 'DELETE', path: '/jobs', body: { referenceId: f.referenceId } }),
+    noEffect: unchanged,
+  },
+  {
+    name: 'delete-by-override',
+    how: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
+    request: (_ctx, f) => ({ method: 'POST', path: `/jobs/${f.job.id}`, headers: { 'X-HTTP-Method-Override': 'DELETE' } }),
+    noEffect: unchanged,
+  },
+];
+
+/** A key no service issued: not a secret, so reports show it as sent. */
+function wrongKey(ctx: RuleContext): string {
+  return `${ctx.tag}not-a-key`;
+}
+
+function authRule(op: Operation, bad: BadKey): Rule {
+  const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
+  return propertyRule(
+    { id: `jobs.auth.${bad}-key.${op.name}`, section: '5', area: 'auth', title: `${op.how} ${sent} is refused (4xx) with no effect` },
+    {
+      maxRuns: 1,
+      arbitrary: (ctx) => createBodyArb(ctx),
+      check: async (ctx: RuleContext, generated) => {
+        const body = identify(ctx, generated);
+        const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
+        const res: ApiResponse = await ctx.api.client.request({ ...op.request(ctx, fixture), apiKey: bad === 'missing' ? null : wrongKey(ctx) });
+        if (isClientError(res.status)) ctx.observe({ topic: `auth-status.${bad}-key`, section: '5.5', observed: String(res.status) });
+        expectStatus(ctx, res, isClientError, `${op.how} ${sent} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); any 4xx (5.5: code not shown)`);
+        await op.noEffect(ctx, fixture);
+      },
+    },
+  );
+}
+
+export const authRules: Rule[] = OPERATIONS.flatMap((op) => [authRule(op, 'missing'), authRule(op, 'wrong')]);

@@ -1,0 +1,50 @@
+/**
+ * @module Concurrency: PUT is idempotent (spec 4.2, 4.3) and a referenceId
+ * is used once (4.2, 7.1), also when the requests race. Several identical
+ * requests sent at once must leave exactly one job.
+ */
+import * as fc from 'fast-check';
+import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
+import { createBodyArb, identify } from './support/bodies.js';
+import { show } from './support/compare.js';
+import { isSuccess } from './support/http.js';
+import { listJobs } from './support/jobs.js';
+import { propertyRule } from './support/rule-builders.js';
+
+function statuses(responses: ApiResponse[]): string {
+  return responses.map((res) => res.status).join(', ');
+}
+
+function raceRule(id: string, section: string, title: string, method: 'PUT' | 'POST', expectation: string): Rule {
+  return propertyRule(
+    { id, section, area: 'concurrency', title },
+    {
+      maxRuns: 5,
+      arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), parallel: fc.integer({ min: 2, max: 6 }) }),
+      check: async (ctx: RuleContext, { generated, parallel }: { generated: Body; parallel: number }) => {
+        const body = identify(ctx, generated);
+        const responses = await Promise.all(
+          Array.from({ length: parallel }, () => ctx.api.client.request({ method, path: '/jobs', body })),
+        );
+        ctx.expect(responses.every((res) => res.status < 500), {
+          title: `concurrent ${method}s answered ${statuses(responses)}`,
+          expected: `every request answered without a 5xx (spec 7); ${expectation}`,
+          received: `statuses ${statuses(responses)}`,
+        });
+        const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
+        const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
+        const created = responses.filter((res) => isSuccess(res.status)).length;
+        ctx.expect(matching.length === 1 && (method === 'PUT' || created === 1), {
+          title: `${parallel} concurrent ${method}s with one referenceId left ${matching.length} job(s)`,
+          expected: expectation,
+          received: `statuses ${statuses(responses)}; listed ids ${show(matching.map((item) => item.id))}`,
+        });
+      },
+    },
+  );
+}
+
+export const concurrencyRules: Rule[] = [
+  raceRule('jobs.concurrency.put-create-once', '4.3', 'Concurrent PUT-creates with one referenceId leave exactly one job', 'PUT', 'exactly one job with that referenceId: PUT is idempotent (spec 4.2, 4.3)'),
+  raceRule('jobs.concurrency.post-once', '4.2', 'Concurrent POSTs with one referenceId create exactly one job', 'POST', 'exactly one 2xx and one job: a referenceId already in use is rejected (spec 4.2, 7.1)'),
+];

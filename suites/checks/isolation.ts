@@ -1,0 +1,133 @@
+/**
+ * @module Isolation between employers (spec 5.3), with --second-api-key: the
+ * first employer's jobs are invisible to the second by id, by referenceId and
+ * in lists (and the other way round), and the second cannot change or delete
+ * them. Each rule first checks that the two keys really are two employers.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, JobsApi, Rule, RuleContext } from '../rule.js';
+import { caseTagOf, createBodyArb, identify } from './support/bodies.js';
+import { changedFields, show } from './support/compare.js';
+import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from './support/http.js';
+import { createJob, getJob, idsOf, isGone, listJobs } from './support/jobs.js';
+import { propertyRule } from './support/rule-builders.js';
+
+interface Pair {
+  mine: Job;
+  mineReference: string;
+  theirs: Job;
+  other: JobsApi;
+}
+
+function secondApi(ctx: RuleContext): JobsApi {
+  if (!ctx.second) ctx.skip('needs a second employer: pass --second-api-key');
+  return ctx.second;
+}
+
+/** One job per employer; skips when both keys belong to the same employer. */
+async function pair(ctx: RuleContext, generated: Record<string, unknown>): Promise<Pair> {
+  const other = secondApi(ctx);
+  const body = identify(ctx, generated);
+  const mine = await getJob(ctx, (await createJob(ctx, body)).id);
+  const theirs = await createJob(ctx, identify(ctx, generated), other);
+  if (mine.employer.id === theirs.employer.id) ctx.skip(`both keys belong to employer ${mine.employer.id}: isolation needs two employers`);
+  return { mine, mineReference: body.referenceId, theirs, other };
+}
+
+async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse): Promise<void> {
+  const after = await ctx.api.get(p.mine.id);
+  ctx.expect(after.status === 200, {
+    title: `the other employer's ${requestLine(attempt)} removed the job`,
+    expected: "an employer cannot delete another employer's job (spec 5.3)",
+    received: `${requestLine(attempt)} -> ${responseLine(attempt)}; then GET -> ${after.status}`,
+  });
+  const diff = changedFields(p.mine, after.json as Job);
+  ctx.expect(diff.length === 0, {
+    title: `the other employer's ${requestLine(attempt)} changed ${diff.join(', ')}`,
+    expected: "an employer cannot change another employer's job (spec 5.3)",
+    received: diff.map((field) => `${field}: ${show(p.mine[field])} -> ${show((after.json as Job)[field])}`).join('\n'),
+  });
+}
+
+function isolationRule(id: string, title: string, check: (ctx: RuleContext, p: Pair) => Promise<void>): Rule {
+  return propertyRule(
+    { id, section: '5.3', area: 'isolation', title, requires: ['secondApiKey'] },
+    {
+      maxRuns: 1,
+      arbitrary: (ctx) => createBodyArb(ctx),
+      check: async (ctx: RuleContext, generated) => check(ctx, await pair(ctx, generated)),
+    },
+  );
+}
+
+function refused(ctx: RuleContext, res: ApiResponse, what: string): void {
+  if (isClientError(res.status)) ctx.observe({ topic: `isolation-status.${what}`, section: '5.3', observed: String(res.status) });
+  expectStatus(ctx, res, isClientError, `another employer's job is invisible: ${what} by the other employer is refused with a 4xx (spec 5.3)`);
+}
+
+const getById = isolationRule('jobs.isolation.get-by-id', "Another employer's job cannot be read by id", async (ctx: RuleContext, p) => {
+  refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${p.mine.id}` }), 'get');
+});
+
+const list = isolationRule('jobs.isolation.list', "Lists never show another employer's jobs", async (ctx: RuleContext, p) => {
+  const q = caseTagOf(ctx);
+  const theirs = await listJobs(ctx, { q, pageSize: 100 }, p.other);
+  const mine = await listJobs(ctx, { q, pageSize: 100 });
+  ctx.expect(!idsOf(theirs.json).includes(p.mine.id) && !idsOf(mine.json).includes(p.theirs.id), {
+    title: "a list shows another employer's job",
+    expected: 'the job list returns only data of the employer the key belongs to (spec 5.3)',
+    received: `second employer's list ${show(idsOf(theirs.json))} (first's job ${p.mine.id}); first employer's list ${show(idsOf(mine.json))} (second's job ${p.theirs.id})`,
+  });
+});
+
+const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = another employer's referenceId finds nothing", async (ctx: RuleContext, p) => {
+  const theirs = await listJobs(ctx, { q: p.mineReference }, p.other);
+  ctx.expect(!idsOf(theirs.json).includes(p.mine.id), {
+    title: "q = another employer's referenceId lists that employer's job",
+    expected: 'a job is invisible to other employers, by referenceId too (spec 5.3)',
+    received: `listed ${show(idsOf(theirs.json))}`,
+  });
+});
+
+const updateById = isolationRule('jobs.isolation.update-by-id', "Another employer's job cannot be changed by id", async (ctx: RuleContext, p) => {
+  const res = await p.other.client.request({ method: 'PUT', path: `/jobs/${p.mine.id}`, body: { title: `${p.mineReference} taken over` } });
+  refused(ctx, res, 'put-by-id');
+  await expectUntouched(ctx, p, res);
+});
+
+const updateByReference = isolationRule('jobs.isolation.update-by-reference', "PUT /jobs with another employer's referenceId never touches that employer's job", async (ctx: RuleContext, p) => {
+  const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: `${p.mineReference} taken over` } });
+  // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
+  ctx.observe({ topic: 'isolation-status.put-by-reference', section: '5.3', observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status) });
+  ctx.expect(!(isSuccess(res.status) && (res.json as Job | undefined)?.id === p.mine.id), {
+    title: "PUT /jobs by referenceId returned another employer's job",
+    expected: 'a referenceId names a job of the key\'s own employer only (spec 5.3)',
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+  await expectUntouched(ctx, p, res);
+});
+
+const deleteBy = (id: string, how: string, send: (p: Pair) => Promise<ApiResponse>, what: string): Rule =>
+  isolationRule(id, `Another employer's job cannot be deleted ${how}`, async (ctx: RuleContext, p) => {
+    const res = await send(p);
+    if (what === 'delete-by-reference') {
+      // The second employer has no such job: a 404 is expected, but only the effect is required.
+      ctx.observe({ topic: `isolation-status.${what}`, section: '5.3', observed: String(res.status) });
+      expectStatus(ctx, res, (s) => isClientError(s) || isGone(s) || s === 204, 'a delete naming an unknown referenceId is answered without a 5xx (spec 4.4, 5.3)');
+    } else {
+      refused(ctx, res, what);
+    }
+    await expectUntouched(ctx, p, res);
+  });
+
+export const isolationRules: Rule[] = [
+  getById,
+  list,
+  listByReference,
+  updateById,
+  updateByReference,
+  deleteBy('jobs.isolation.delete-by-id', 'by id', (p) => p.other.deleteById(p.mine.id), 'delete-by-id'),
+  deleteBy('jobs.isolation.delete-by-reference', 'by referenceId', (p) => p.other.deleteByReference(p.mineReference), 'delete-by-reference'),
+  deleteBy('jobs.isolation.delete-by-override', 'by method override', (p) => p.other.deleteByOverride(p.mine.id), 'delete-by-override'),
+];

@@ -1,0 +1,204 @@
+/**
+ * @module States and deletion (spec 3, 4.4, 4.7): archive (active ->
+ * archived) and re-publish (archived -> active) change only the status;
+ * delete by id, by referenceId or by method override answers 204 with no
+ * body, after which the job is gone for GET, PUT, DELETE and the list.
+ * Transitions from draft are not shown: they are only observed.
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
+import { createBodyArb, identify } from './support/bodies.js';
+import { changedFields, show } from './support/compare.js';
+import { expectStatus, isClientError, jobOf, requestLine, responseLine } from './support/http.js';
+import { createJob, getJob, isGone, listJobs } from './support/jobs.js';
+import { propertyRule } from './support/rule-builders.js';
+
+type Status = Job['status'];
+type Via = 'id' | 'reference';
+
+/** Creates a job in `status` (through a PUT when the create did not give it). */
+async function jobIn(ctx: RuleContext, generated: Body, status: Status): Promise<{ job: Job; referenceId: string }> {
+  const body = identify(ctx, { ...generated, status });
+  let job = await createJob(ctx, body);
+  if (job.status !== status) {
+    const res = await ctx.api.putById(job.id, { status });
+    expectStatus(ctx, res, 200, `setup: a job can be brought to status ${status} (spec 3)`);
+    job = jobOf(res);
+  }
+  return { job: await getJob(ctx, job.id), referenceId: body.referenceId };
+}
+
+function putStatus(ctx: RuleContext, via: Via, job: Job, referenceId: string, status: Status): Promise<ApiResponse<Job>> {
+  return via === 'id' ? ctx.api.putById(job.id, { status }) : ctx.api.putByReference({ referenceId, status });
+}
+
+function transitionRule(id: string, title: string, from: Status, to: Status, via: Via): Rule {
+  const how = via === 'id' ? `PUT /jobs/{id} with status "${to}"` : `PUT /jobs with referenceId and status "${to}"`;
+  return propertyRule(
+    { id, section: '3', area: 'lifecycle', title },
+    {
+      maxRuns: 5,
+      arbitrary: (ctx) => createBodyArb(ctx),
+      check: async (ctx: RuleContext, generated) => {
+        const { job, referenceId } = await jobIn(ctx, generated, from);
+        const res = await putStatus(ctx, via, job, referenceId, to);
+        expectStatus(ctx, res, 200, `${how} on a ${from} job answers 200 with the full Job (spec 3, 4.3)`);
+        const after = await getJob(ctx, job.id);
+        ctx.expect(jobOf(res).status === to && after.status === to, {
+          title: `${how} left the job ${after.status}`,
+          expected: `${from} -> ${to} (spec 3); the response body has the new status (4.3)`,
+          received: `response status ${show(jobOf(res).status)}, GET status ${show(after.status)}`,
+        });
+      },
+    },
+  );
+}
+
+function keepsFieldsRule(id: string, title: string, from: Status, to: Status): Rule {
+  return propertyRule(
+    { id, section: '3', area: 'lifecycle', title },
+    {
+      maxRuns: 5,
+      arbitrary: (ctx) => createBodyArb(ctx),
+      check: async (ctx: RuleContext, generated) => {
+        const { job } = await jobIn(ctx, generated, from);
+        const res = await ctx.api.putById(job.id, { status: to });
+        expectStatus(ctx, res, 200, `setup: PUT with status "${to}" on a ${from} job answers 200 (spec 3)`);
+        const after = await getJob(ctx, job.id);
+        const diff = changedFields(job, after, ['status']);
+        ctx.expect(diff.length === 0, {
+          title: `${from} -> ${to} also changed ${diff.join(', ')}`,
+          expected: `${from} -> ${to}: other fields unchanged (spec 3)`,
+          received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
+        });
+      },
+    },
+  );
+}
+
+type DeleteWay = 'id' | 'reference' | 'override';
+
+function deleteJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string): Promise<ApiResponse> {
+  if (way === 'id') return ctx.api.deleteById(job.id);
+  if (way === 'reference') return ctx.api.deleteByReference(referenceId);
+  return ctx.api.deleteByOverride(job.id);
+}
+
+const DELETE_HOW: Record<DeleteWay, string> = {
+  id: 'DELETE /jobs/{id}',
+  reference: 'DELETE /jobs with {referenceId}',
+  override: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
+};
+
+function deleteRule(id: string, section: string, way: DeleteWay): Rule {
+  const how = DELETE_HOW[way];
+  return propertyRule(
+    { id, section, area: 'lifecycle', title: `${how} answers 204 with no body and removes the job` },
+    {
+      maxRuns: 5,
+      arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constantFrom<Status>('active', 'archived', 'draft') }),
+      check: async (ctx: RuleContext, { body, status }) => {
+        const { job, referenceId } = await jobIn(ctx, body, status);
+        const res = await deleteJob(ctx, way, job, referenceId);
+        expectStatus(ctx, res, 204, `${how} answers 204 (spec 4.4${way === 'override' ? ', 4.7' : ''})`);
+        ctx.expect(res.text === '', {
+          title: `${how} answered 204 with a body`,
+          expected: '204 with no body (spec 4.4)',
+          received: responseLine(res),
+          failingExchange: res.exchange,
+        });
+        const after = await ctx.api.get(job.id);
+        ctx.expect(isGone(after.status), {
+          title: `the job is still there after ${how}`,
+          expected: 'the job is removed (spec 3: any -> removed): GET answers 404 (or 410)',
+          received: `${requestLine(after)} -> ${responseLine(after)}`,
+          failingExchange: after.exchange,
+        });
+      },
+    },
+  );
+}
+
+type AfterDelete = 'get' | 'put' | 'delete' | 'list';
+
+const AFTER_DELETE: Record<AfterDelete, string> = {
+  get: 'GET /jobs/{id}',
+  put: 'PUT /jobs/{id}',
+  delete: 'DELETE /jobs/{id} again',
+  list: 'the list',
+};
+
+function afterDeleteRule(id: string, op: AfterDelete): Rule {
+  const what = AFTER_DELETE[op];
+  return propertyRule(
+    { id, section: '4.4', area: 'lifecycle', title: `After a delete, ${what} ${op === 'list' ? 'no longer shows the job' : 'answers 404'}` },
+    {
+      maxRuns: 3,
+      arbitrary: (ctx) => createBodyArb(ctx),
+      check: async (ctx: RuleContext, generated) => {
+        const body = identify(ctx, generated);
+        const job = await createJob(ctx, body);
+        const deleted = await ctx.api.deleteById(job.id);
+        expectStatus(ctx, deleted, 204, 'setup: DELETE /jobs/{id} answers 204 (spec 4.4)');
+        if (op === 'list') {
+          const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
+          ctx.expect(!list.json.data.some((item) => item.id === job.id), {
+            title: `deleted job ${job.id} is still listed`,
+            expected: 'a deleted job is removed (spec 3, 4.4): the list no longer has it',
+            received: `listed ids ${show(list.json.data.map((item) => item.id))}`,
+          });
+          return;
+        }
+        const res =
+          op === 'get'
+            ? await ctx.api.client.request({ method: 'GET', path: `/jobs/${job.id}` })
+            : op === 'put'
+              ? await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: { title: `${body.referenceId} after delete` } })
+              : await ctx.api.deleteById(job.id);
+        if (isClientError(res.status)) ctx.observe({ topic: 'status.deleted-job', section: '4.4', observed: String(res.status) });
+        expectStatus(ctx, res, isGone, `${what} of a deleted job answers 404 (or 410): the job is removed (spec 3, 4.4)`);
+      },
+    },
+  );
+}
+
+/** Observes what the target does with transitions the spec does not show (from and to draft). */
+const draftTransitions: Rule = propertyRule(
+  { id: 'jobs.lifecycle.draft-transitions', section: '3', area: 'lifecycle', title: 'Transitions from and to draft (not shown) are observed; the answer is not 5xx' },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const pairs: Array<[Status, Status]> = [
+        ['draft', 'active'],
+        ['draft', 'archived'],
+        ['active', 'draft'],
+      ];
+      for (const [from, to] of pairs) {
+        const { job } = await jobIn(ctx, generated, from);
+        const res = await ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${job.id}`, body: { status: to } });
+        const after = await getJob(ctx, job.id);
+        ctx.observe({ topic: `transition.${from}-to-${to}`, section: '3', observed: `PUT answered ${res.status}; status now ${after.status}` });
+        expectStatus(ctx, res, (s) => s < 500, `a transition the spec does not show is accepted or refused, never a 5xx (spec 3, 7)`);
+      }
+    },
+  },
+);
+
+export const lifecycleRules: Rule[] = [
+  transitionRule('jobs.lifecycle.archive', 'PUT with status archived archives an active job', 'active', 'archived', 'id'),
+  keepsFieldsRule('jobs.lifecycle.archive-keeps-fields', 'Archiving changes nothing but the status', 'active', 'archived'),
+  transitionRule('jobs.lifecycle.archive-by-reference', 'PUT /jobs with referenceId and status archived archives the job', 'active', 'archived', 'reference'),
+  transitionRule('jobs.lifecycle.republish', 'PUT with status active re-publishes an archived job', 'archived', 'active', 'id'),
+  keepsFieldsRule('jobs.lifecycle.republish-keeps-fields', 'Re-publishing changes nothing but the status', 'archived', 'active'),
+  transitionRule('jobs.lifecycle.republish-by-reference', 'PUT /jobs with referenceId and status active re-publishes the job', 'archived', 'active', 'reference'),
+  deleteRule('jobs.lifecycle.delete-by-id', '4.4', 'id'),
+  deleteRule('jobs.lifecycle.delete-by-reference', '4.4', 'reference'),
+  deleteRule('jobs.lifecycle.delete-by-override', '4.7', 'override'),
+  afterDeleteRule('jobs.lifecycle.deleted-get-404', 'get'),
+  afterDeleteRule('jobs.lifecycle.deleted-put-404', 'put'),
+  afterDeleteRule('jobs.lifecycle.deleted-delete-404', 'delete'),
+  afterDeleteRule('jobs.lifecycle.deleted-unlisted', 'list'),
+  draftTransitions,
+];

@@ -1,0 +1,252 @@
+/**
+ * @module The job list (spec 4.5, 2.7, 8). Every list is scoped with q = a
+ * tag of the case's own jobs, so jobs that existed before the run are never
+ * read into a check. Fixtures are created per rule, in its main case.
+ */
+import * as fc from 'fast-check';
+import type { Job, JobHeader } from '../../schemas/types.gen.js';
+import type { Body, Rule, RuleContext } from '../rule.js';
+import { caseTagOf, createBodyArb, identify, retitle } from './support/bodies.js';
+import { jsonEqual, show } from './support/compare.js';
+import { expectStatus, isClientError, responseLine } from './support/http.js';
+import { createJob, getJob, idsOf, listJobs } from './support/jobs.js';
+import { fixedRule } from './support/rule-builders.js';
+
+const HEADER_FIELDS = ['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status'] as const;
+
+/** `count` generated bodies, reproducible from the rule's seed (one property run). */
+async function withBodies(ctx: RuleContext, count: number, use: (bodies: Body[]) => Promise<void>): Promise<void> {
+  await ctx.check(fc.array(createBodyArb(ctx), { minLength: count, maxLength: count }), use, { runs: 1 });
+}
+
+/** Creates jobs in this case, one per status given. */
+async function fixture(ctx: RuleContext, bodies: Body[], statuses: Array<Job['status'] | undefined>): Promise<Job[]> {
+  const jobs: Job[] = [];
+  for (const [i, status] of statuses.entries()) {
+    const body = identify(ctx, bodies[i % bodies.length] ?? {});
+    jobs.push(await createJob(ctx, status ? { ...body, status } : body));
+  }
+  return jobs;
+}
+
+function sortedIds(ids: number[]): number[] {
+  return [...ids].sort((a, b) => a - b);
+}
+
+const headerFields: Rule = fixedRule(
+  { id: 'jobs.list.header-fields', section: '2.7', area: 'list', title: 'List items carry exactly the job header fields' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 2, async (bodies) => {
+      await fixture(ctx, bodies, [undefined, 'active']);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+      for (const item of list.json.data as unknown as Array<Record<string, unknown>>) {
+        const keys = Object.keys(item).sort();
+        ctx.expect(jsonEqual(keys, [...HEADER_FIELDS].sort()), {
+          title: `list item ${show(item.id)} has fields ${keys.join(', ')}`,
+          expected: `exactly ${HEADER_FIELDS.join(', ')} (spec 2.7)`,
+          received: `fields ${keys.join(', ')}`,
+        });
+      }
+    }),
+);
+
+const headerValues: Rule = fixedRule(
+  { id: 'jobs.list.header-values', section: '2.7', area: 'list', title: 'List item values equal those of the full job' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 2, async (bodies) => {
+      const jobs = await fixture(ctx, bodies, ['active', 'archived']);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+      for (const job of jobs) {
+        const item = list.json.data.find((header) => header.id === job.id);
+        ctx.expect(item !== undefined, {
+          title: `job ${job.id} is missing from the list`,
+          expected: 'the list has every job of the employer matching q (spec 4.5)',
+          received: `listed ids ${show(idsOf(list.json))}`,
+        });
+        const full = await getJob(ctx, job.id);
+        const diff = HEADER_FIELDS.filter((field) => !jsonEqual(item[field], full[field]));
+        ctx.expect(diff.length === 0, {
+          title: `list item ${job.id} differs from the job in ${diff.join(', ')}`,
+          expected: 'a header is a subset of the job with the same types and meaning (spec 2.7)',
+          received: diff.map((field) => `${field}: list ${show(item[field])}, job ${show(full[field])}`).join('\n'),
+        });
+      }
+    }),
+);
+
+const sorted: Rule = fixedRule(
+  { id: 'jobs.list.sorted', section: '4.5', area: 'list', title: 'The list is sorted by publishDate, newest first' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 4, async (bodies) => {
+      await fixture(ctx, bodies, [undefined, 'active', 'archived', undefined]);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
+      const times = list.json.data.map((item: JobHeader) => Date.parse(item.publishDate));
+      const bad = times.findIndex((time, i) => i > 0 && time > (times[i - 1] ?? time));
+      ctx.expect(bad === -1, {
+        title: `list item ${bad} is newer than the one before it`,
+        expected: 'sorted by publishDate descending; ties in any order (spec 4.5)',
+        received: list.json.data.map((item) => `${item.id} ${item.publishDate}`).join('\n'),
+      });
+    }),
+);
+
+/** Two jobs: A matches a token only by title, B another token only by referenceId. */
+async function qFixture(ctx: RuleContext, bodies: Body[]) {
+  const tag = caseTagOf(ctx);
+  const titleToken = `${tag}tq`;
+  const referenceToken = `${tag}rq`;
+  const a = await createJob(ctx, { ...retitle(ctx, bodies[0] ?? {}, titleToken), referenceId: `${tag}a` });
+  const b = await createJob(ctx, { ...retitle(ctx, bodies[1] ?? {}, `${tag}b`), referenceId: referenceToken });
+  return { titleToken, referenceToken, a, b };
+}
+
+function qRule(id: string, title: string, check: (ctx: RuleContext, f: Awaited<ReturnType<typeof qFixture>>) => Promise<void>): Rule {
+  return fixedRule({ id, section: '4.5', area: 'list', title }, (ctx: RuleContext) => withBodies(ctx, 2, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
+}
+
+const qTitle = qRule('jobs.list.q-title', 'q matches the job title', async (ctx: RuleContext, { titleToken, a }) => {
+  const list = await listJobs(ctx, { q: titleToken });
+  ctx.expect(idsOf(list.json).includes(a.id), {
+    title: `q=${titleToken} does not find job ${a.id} whose title contains it`,
+    expected: 'q matches the job title (spec 4.5)',
+    received: `title ${show(a.title)}; listed ids ${show(idsOf(list.json))}`,
+  });
+});
+
+const qReference = qRule('jobs.list.q-reference-id', 'q matches the referenceId', async (ctx: RuleContext, { referenceToken, b }) => {
+  const list = await listJobs(ctx, { q: referenceToken });
+  ctx.expect(idsOf(list.json).includes(b.id), {
+    title: `q=${referenceToken} does not find job ${b.id} whose referenceId contains it`,
+    expected: 'q matches the referenceId (spec 4.5)',
+    received: `referenceId ${show(b.referenceId)}; listed ids ${show(idsOf(list.json))}`,
+  });
+});
+
+const qFilters = qRule('jobs.list.q-filters', 'q leaves out jobs whose title and referenceId do not match', async (ctx: RuleContext, { titleToken, referenceToken, a, b }) => {
+  const byTitle = await listJobs(ctx, { q: titleToken });
+  const byReference = await listJobs(ctx, { q: referenceToken });
+  ctx.expect(!idsOf(byTitle.json).includes(b.id) && !idsOf(byReference.json).includes(a.id), {
+    title: 'q returned a job that matches it neither by title nor by referenceId',
+    expected: 'q filters: only jobs whose title or referenceId match (spec 4.5)',
+    received: `q=${titleToken} -> ${show(idsOf(byTitle.json))} (B is ${b.id}); q=${referenceToken} -> ${show(idsOf(byReference.json))} (A is ${a.id})`,
+  });
+});
+
+const STATUSES: Array<Job['status']> = ['active', 'archived', 'draft'];
+
+const statusFilter: Rule = fixedRule(
+  { id: 'jobs.list.status-filter', section: '4.5', area: 'list', title: 'status= returns exactly the jobs in that status' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 3, async (bodies) => {
+      const jobs = await fixture(ctx, bodies, STATUSES);
+      for (const status of STATUSES) {
+        const list = await listJobs(ctx, { q: caseTagOf(ctx), status });
+        const expected = sortedIds(jobs.filter((job) => job.status === status).map((job) => job.id));
+        ctx.expect(jsonEqual(sortedIds(idsOf(list.json)), expected), {
+          title: `status=${status} listed ${show(sortedIds(idsOf(list.json)))}, expected ${show(expected)}`,
+          expected: `only jobs in status ${status} (spec 4.5)`,
+          received: list.json.data.map((item) => `${item.id} ${item.status}`).join('\n') || 'no jobs',
+        });
+      }
+    }),
+);
+
+const allStatuses: Rule = fixedRule(
+  { id: 'jobs.list.all-statuses', section: '4.5', area: 'list', title: 'Without status, jobs of every status are listed' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 3, async (bodies) => {
+      const jobs = await fixture(ctx, bodies, STATUSES);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+      const expected = sortedIds(jobs.map((job) => job.id));
+      ctx.expect(jsonEqual(sortedIds(idsOf(list.json)), expected), {
+        title: 'the list without status misses jobs',
+        expected: `every status when status is omitted (spec 4.5): ${show(expected)}`,
+        received: list.json.data.map((item) => `${item.id} ${item.status}`).join('\n') || 'no jobs',
+      });
+    }),
+);
+
+const pageSizeDefault: Rule = fixedRule(
+  { id: 'jobs.list.page-size-default', section: '4.5', area: 'list', title: 'Without pageSize, pages hold 10 jobs' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 3, async (bodies) => {
+      await fixture(ctx, bodies, Array.from({ length: 11 }, () => undefined));
+      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+      const { paging } = list.json;
+      ctx.expect(paging.pageSize === 10 && list.json.data.length === 10 && paging.total === 11, {
+        title: `default page: pageSize ${paging.pageSize}, ${list.json.data.length} items of ${paging.total}`,
+        expected: 'pageSize default 10 (spec 4.5, 8): 10 of the 11 matching jobs on page 1',
+        received: `paging ${show(paging)}, ${list.json.data.length} items`,
+      });
+    }),
+);
+
+const pageDefault: Rule = fixedRule(
+  { id: 'jobs.list.page-default', section: '4.5', area: 'list', title: 'Without page, the first page is returned' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 3, async (bodies) => {
+      const jobs = await fixture(ctx, bodies, [undefined, undefined, undefined]);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2 });
+      const first = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2, page: 1 });
+      ctx.expect(list.json.paging.page === 1 && jsonEqual(idsOf(list.json), idsOf(first.json)), {
+        title: `the list without page is page ${list.json.paging.page}`,
+        expected: 'page default 1 (spec 4.5, 8)',
+        received: `without page: page ${list.json.paging.page}, ids ${show(idsOf(list.json))}; page=1: ids ${show(idsOf(first.json))} (of ${jobs.length})`,
+      });
+    }),
+);
+
+const pageSizeMax: Rule = fixedRule(
+  { id: 'jobs.list.page-size-100', section: '4.5', area: 'list', title: 'pageSize=100 (the maximum) is accepted' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 1, async (bodies) => {
+      await fixture(ctx, bodies, [undefined]);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
+      ctx.expect(list.json.paging.pageSize === 100, {
+        title: `pageSize=100 gave pageSize ${list.json.paging.pageSize}`,
+        expected: 'pageSize maximum 100 (spec 4.5, 8): 100 is in effect',
+        received: `paging ${show(list.json.paging)}`,
+      });
+    }),
+);
+
+const pageSizeOverMax: Rule = fixedRule(
+  { id: 'jobs.list.page-size-over-max', section: '8', area: 'list', title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100' },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 1, async (bodies) => {
+      await fixture(ctx, bodies, [undefined]);
+      const res = await ctx.api.client.request<{ paging?: { pageSize?: number }; data?: unknown[] }>({
+        method: 'GET',
+        path: '/jobs',
+        query: { q: caseTagOf(ctx), pageSize: 150 },
+      });
+      if (isClientError(res.status)) {
+        ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `rejected with ${res.status}` });
+        return;
+      }
+      expectStatus(ctx, res, 200, 'pageSize=150 is rejected with a 4xx or served with at most 100 (spec 4.5, 8)');
+      const pageSize = res.json?.paging?.pageSize;
+      ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
+      ctx.expect(typeof pageSize === 'number' && pageSize <= 100 && (res.json?.data?.length ?? 0) <= 100, {
+        title: `pageSize=150 was served with pageSize ${show(pageSize)}`,
+        expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+    }),
+);
+
+export const listRules: Rule[] = [
+  headerFields,
+  headerValues,
+  sorted,
+  qTitle,
+  qReference,
+  qFilters,
+  statusFilter,
+  allStatuses,
+  pageSizeDefault,
+  pageDefault,
+  pageSizeMax,
+  pageSizeOverMax,
+];

@@ -1,0 +1,208 @@
+/**
+ * @module Paging (spec 2.8, 4.5). Each rule creates a fixture of seven jobs
+ * in three statuses, then checks generated (pageSize, status filter) pairs
+ * against it; the list is always scoped with q = the fixture's case tag.
+ */
+import * as fc from 'fast-check';
+import type { Job, JobList } from '../../schemas/types.gen.js';
+import { assertJobListBody } from '../api.js';
+import type { ApiResponse, Body, ListQuery, Rule, RuleContext } from '../rule.js';
+import { caseTagOf, createBodyArb, identify } from './support/bodies.js';
+import { jsonEqual, show } from './support/compare.js';
+import { expectStatus } from './support/http.js';
+import { createJob, idsOf, listJobs } from './support/jobs.js';
+import { fixedRule } from './support/rule-builders.js';
+
+type Status = Job['status'];
+type ListRes = ApiResponse<JobList> & { json: JobList };
+
+const FIXTURE: Status[] = ['active', 'draft', 'active', 'archived', 'active', 'draft', 'archived'];
+
+interface PagingCase {
+  pageSize: number;
+  status?: Status;
+}
+
+const pagingCaseArb: fc.Arbitrary<PagingCase> = fc.record(
+  { pageSize: fc.integer({ min: 1, max: 8 }), status: fc.constantFrom<Status>('active', 'archived', 'draft') },
+  { requiredKeys: ['pageSize'] },
+);
+
+interface Fixture {
+  q: string;
+  jobs: Job[];
+}
+
+function queryOf(fixture: Fixture, c: PagingCase): ListQuery {
+  return { q: fixture.q, pageSize: c.pageSize, ...(c.status ? { status: c.status } : {}) };
+}
+
+function expectedIds(fixture: Fixture, c: PagingCase): number[] {
+  return fixture.jobs.filter((job) => c.status === undefined || job.status === c.status).map((job) => job.id);
+}
+
+/**
+ * Follows a paging link. A link to another origin (a public name behind a
+ * proxy) is followed on the target's own origin: the key never leaves it.
+ */
+async function follow(ctx: RuleContext, link: string, from: ApiResponse): Promise<ListRes> {
+  const url = new URL(link, from.exchange.request.url);
+  const root = new URL(ctx.api.client.apiRoot);
+  if (url.origin !== root.origin) ctx.observe({ topic: 'paging-link-origin', section: '2.8', observed: `links point at ${url.origin}` });
+  const res = await ctx.api.client.request<JobList>({ method: 'GET', path: `${root.origin}${url.pathname}${url.search}` });
+  expectStatus(ctx, res, 200, `following a paging link answers 200 with a page (spec 2.8): ${link}`);
+  assertJobListBody(res);
+  return res as ListRes;
+}
+
+/** Page 1, then every page reached through `next` (bounded). */
+async function walk(ctx: RuleContext, fixture: Fixture, c: PagingCase): Promise<ListRes[]> {
+  const limit = Math.ceil(fixture.jobs.length / c.pageSize) + 2;
+  const pages = [await listJobs(ctx, { ...queryOf(fixture, c), page: 1 })];
+  for (let last = pages[0]; last?.json.paging.next && pages.length < limit; last = pages.at(-1)) {
+    pages.push(await follow(ctx, last.json.paging.next, last));
+  }
+  return pages;
+}
+
+/**
+ * A paging rule: one generated fixture (the outer property, one run), then
+ * generated paging cases against it (the inner property, shrunk on failure).
+ */
+function pagingRule(id: string, section: string, title: string, check: (ctx: RuleContext, fixture: Fixture, c: PagingCase) => Promise<void>): Rule {
+  return fixedRule({ id, section, area: 'paging', title }, (ctx: RuleContext) =>
+    ctx.check(
+      fc.array(createBodyArb(ctx), { minLength: FIXTURE.length, maxLength: FIXTURE.length }),
+      async (bodies: Body[]) => {
+        const jobs: Job[] = [];
+        for (const [i, status] of FIXTURE.entries()) jobs.push(await createJob(ctx, { ...identify(ctx, bodies[i] ?? {}), status }));
+        const fixture = { q: caseTagOf(ctx), jobs };
+        // The fixture belongs to this (outer) case, so it lives until every inner case has run.
+        await ctx.check(pagingCaseArb, (c) => check(ctx, fixture, c), { runs: Math.min(ctx.runs, 8) });
+      },
+      { runs: 1 },
+    ),
+  );
+}
+
+const total = pagingRule('jobs.paging.total', '2.8', 'paging.total, pages and pageSize describe the matching jobs', async (ctx: RuleContext, fixture, c) => {
+  const expected = expectedIds(fixture, c).length;
+  for (const page of await walk(ctx, fixture, c)) {
+    const { paging } = page.json;
+    ctx.expect(paging.total === expected && paging.pages === Math.ceil(expected / c.pageSize) && paging.pageSize === c.pageSize, {
+      title: `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`,
+      expected: `total ${expected} matching jobs, pages ${Math.ceil(expected / c.pageSize)}, pageSize ${c.pageSize} in effect (spec 2.8)`,
+      received: `paging ${show(paging)} for ${show(c)}`,
+      failingExchange: page.exchange,
+    });
+  }
+});
+
+const pageLength = pagingRule('jobs.paging.page-length', '4.5', 'Each page holds pageSize jobs, the last one the rest', async (ctx: RuleContext, fixture, c) => {
+  const expected = expectedIds(fixture, c).length;
+  for (const [i, page] of (await walk(ctx, fixture, c)).entries()) {
+    const want = Math.max(0, Math.min(c.pageSize, expected - i * c.pageSize));
+    ctx.expect(page.json.data.length === want, {
+      title: `page ${i + 1} holds ${page.json.data.length} jobs, expected ${want}`,
+      expected: `pages of pageSize ${c.pageSize} over ${expected} matching jobs (spec 4.5, 2.8)`,
+      received: `ids ${show(idsOf(page.json))} for ${show(c)}`,
+      failingExchange: page.exchange,
+    });
+  }
+});
+
+const previousNullFirst = pagingRule('jobs.paging.previous-null-first', '2.8', 'previous is null on the first page', async (ctx: RuleContext, fixture, c) => {
+  const first = await listJobs(ctx, { ...queryOf(fixture, c), page: 1 });
+  ctx.expect(first.json.paging.previous === null, {
+    title: `page 1 has previous ${show(first.json.paging.previous)}`,
+    expected: 'previous: null on the first page (spec 2.8)',
+    received: `paging ${show(first.json.paging)}`,
+  });
+});
+
+const nextNullLast = pagingRule('jobs.paging.next-null-last', '2.8', 'next is null on the last page', async (ctx: RuleContext, fixture, c) => {
+  const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
+  const last = await listJobs(ctx, { ...queryOf(fixture, c), page: pages });
+  ctx.expect(last.json.paging.next === null, {
+    title: `the last page (${pages}) has next ${show(last.json.paging.next)}`,
+    expected: 'next: null on the last page (spec 2.8)',
+    received: `paging ${show(last.json.paging)}`,
+  });
+});
+
+function queryProblems(link: string, query: ListQuery): string[] {
+  const params = new URL(link, 'http://x').searchParams;
+  return Object.entries(query)
+    .filter(([name, value]) => value !== undefined && params.get(name) !== String(value))
+    .map(([name, value]) => `${name}=${show(params.get(name))} (active: ${value})`);
+}
+
+const nextFollows = pagingRule('jobs.paging.next-follows', '2.8', 'next leads to the following page and repeats the filters and page size', async (ctx: RuleContext, fixture, c) => {
+  const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
+  for (let p = 1; p < pages; p++) {
+    const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
+    const next = page.json.paging.next;
+    ctx.expect(typeof next === 'string', {
+      title: `page ${p} of ${pages} has no next`,
+      expected: 'next: the address of the next page on every page but the last (spec 2.8)',
+      received: `paging ${show(page.json.paging)}`,
+    });
+    const problems = queryProblems(next, queryOf(fixture, c));
+    ctx.expect(problems.length === 0, {
+      title: 'next does not repeat the active filters and page size',
+      expected: 'next repeats the active filters and page size in its query string (spec 2.8)',
+      received: `next ${next}: ${problems.join(', ')}`,
+    });
+    const followed = await follow(ctx, next, page);
+    ctx.expect(followed.json.paging.page === p + 1, {
+      title: `next of page ${p} leads to page ${followed.json.paging.page}`,
+      expected: `page ${p + 1} (spec 2.8)`,
+      received: `paging ${show(followed.json.paging)}`,
+    });
+  }
+});
+
+const previousFollows = pagingRule('jobs.paging.previous-follows', '2.8', 'previous leads to the page before', async (ctx: RuleContext, fixture, c) => {
+  const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
+  for (let p = 2; p <= pages; p++) {
+    const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
+    const previous = page.json.paging.previous;
+    ctx.expect(typeof previous === 'string', {
+      title: `page ${p} has no previous`,
+      expected: 'previous: the address of the previous page on every page but the first (spec 2.8)',
+      received: `paging ${show(page.json.paging)}`,
+    });
+    const followed = await follow(ctx, previous, page);
+    const direct = await listJobs(ctx, { ...queryOf(fixture, c), page: p - 1 });
+    ctx.expect(followed.json.paging.page === p - 1 && jsonEqual(idsOf(followed.json), idsOf(direct.json)), {
+      title: `previous of page ${p} does not lead to page ${p - 1}`,
+      expected: `page ${p - 1} with the same filters (spec 2.8)`,
+      received: `previous ${previous} -> page ${followed.json.paging.page}, ids ${show(idsOf(followed.json))}; page=${p - 1} ids ${show(idsOf(direct.json))}`,
+    });
+  }
+});
+
+const walkAll = pagingRule('jobs.paging.walk-all', '4.5', 'Walking every page through next yields each matching job once', async (ctx: RuleContext, fixture, c) => {
+  const seen = (await walk(ctx, fixture, c)).flatMap((page) => idsOf(page.json));
+  const expected = expectedIds(fixture, c);
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  ctx.expect(jsonEqual(sorted(seen), sorted(expected)), {
+    title: 'walking the pages does not yield every matching job exactly once',
+    expected: `each of ${show(sorted(expected))} once (spec 4.5, 2.8)`,
+    received: `walked ${show(seen)} for ${show(c)}`,
+  });
+});
+
+const pageParam = pagingRule('jobs.paging.page-param', '4.5', 'page=k returns the k-th page', async (ctx: RuleContext, fixture, c) => {
+  const walked = await walk(ctx, fixture, c);
+  for (const [i, page] of walked.entries()) {
+    const direct = await listJobs(ctx, { ...queryOf(fixture, c), page: i + 1 });
+    ctx.expect(direct.json.paging.page === i + 1 && jsonEqual([...idsOf(direct.json)].sort(), [...idsOf(page.json)].sort()), {
+      title: `page=${i + 1} differs from the ${i + 1}th page reached through next`,
+      expected: 'page selects the page (spec 4.5)',
+      received: `page=${i + 1}: page ${direct.json.paging.page}, ids ${show(idsOf(direct.json))}; walked ids ${show(idsOf(page.json))}`,
+    });
+  }
+});
+
+export const pagingRules: Rule[] = [total, pageLength, previousNullFirst, nextNullLast, nextFollows, previousFollows, walkAll, pageParam];

@@ -1,0 +1,243 @@
+/**
+ * @module Robustness: whatever the suite sends (Unicode and emoji, long
+ * strings, wrong types, malformed JSON, odd ids and list parameters, pages
+ * past the end), the target answers it, never with a 5xx (spec 7: invalid
+ * input gets a client error; 2.1: strings are Unicode text).
+ */
+import * as fc from 'fast-check';
+import type { Job, JobList } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../rule.js';
+import { caseTagOf, createBodyArb, identify } from './support/bodies.js';
+import { show } from './support/compare.js';
+import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from './support/http.js';
+import { createJob, getJob } from './support/jobs.js';
+import { fixedRule, propertyRule } from './support/rule-builders.js';
+
+const below500 = (status: number): boolean => status < 500;
+const NO_5XX = 'the target answers every request the suite sends, never with a 5xx: invalid input is a client error (spec 7)';
+
+function expectNo5xx(ctx: RuleContext, res: ApiResponse): void {
+  expectStatus(ctx, res, below500, NO_5XX);
+}
+
+const EMOJI = ['🚀', '👩‍💻', '🇨🇦', '😀', '🎉', '👍🏽', '🧑‍🔧'];
+const SCRIPTS = ['é', 'ß', 'Ω', '日本語', '한국어', 'עברית', 'العربية', 'हिन्दी', 'Ελληνικά', 'Ærøskøbing', 'ç', 'Ñandú'];
+
+/** Printable text: no control or private characters, and none of < > & (it also goes into HTML). */
+function printable(text: string): string {
+  const cleaned = text.replace(/[\p{C}<>&]/gu, '').replace(/\s+/gu, ' ').trim();
+  return cleaned === '' ? 'x' : cleaned;
+}
+
+/** Words from many scripts and emoji (with ZWJ sequences and modifiers). */
+export const unicodeTextArb: fc.Arbitrary<string> = fc
+  .array(fc.oneof(fc.constantFrom(...EMOJI), fc.constantFrom(...SCRIPTS), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 })), { minLength: 1, maxLength: 8 })
+  .map((words) => printable(words.join(' ')));
+
+/** At most `max` code points (never splits a surrogate pair). */
+function clip(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join('');
+}
+
+function unicodeBody(ctx: RuleContext, generated: Body, text: string): Body & { referenceId: string } {
+  const body = identify(ctx, generated);
+  // §8: title <= 256; stay well below it whatever counts as a character.
+  return { ...body, title: clip(`${body.referenceId} ${text}`, 120), description: `<p>${text}</p>` };
+}
+
+const unicodeArb = (ctx: RuleContext) => fc.record({ generated: createBodyArb(ctx), text: unicodeTextArb });
+
+const unicodeNo5xx: Rule = propertyRule(
+  { id: 'jobs.robustness.unicode-no-5xx', section: '7', area: 'robustness', title: 'Unicode and emoji in titles and descriptions never cause a 5xx' },
+  {
+    maxRuns: 10,
+    arbitrary: unicodeArb,
+    check: async (ctx: RuleContext, { generated, text }) => {
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body: unicodeBody(ctx, generated, text) }));
+    },
+  },
+);
+
+const unicodePreserved: Rule = propertyRule(
+  { id: 'jobs.robustness.unicode-preserved', section: '2.1', area: 'robustness', title: 'Unicode and emoji in title and description are stored as sent' },
+  {
+    maxRuns: 10,
+    arbitrary: unicodeArb,
+    check: async (ctx: RuleContext, { generated, text }) => {
+      const body = unicodeBody(ctx, generated, text);
+      const job = await getJob(ctx, (await createJob(ctx, body)).id);
+      // Unicode normalization (NFC) is a reasonable server choice; anything else is a change of text.
+      const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.normalize('NFC') === b.normalize('NFC');
+      ctx.expect(same(job.title, body.title) && same(job.description, body.description), {
+        title: 'Unicode text came back changed',
+        expected: 'title and description are strings: the text sent is returned (spec 2.1)',
+        received: `title ${show(job.title)} (sent ${show(body.title)}); description ${show(job.description)} (sent ${show(body.description)})`,
+      });
+    },
+  },
+);
+
+/** One over-long field at a time (spec 8 limits, and the "no technical limit" description). */
+function longVariants(body: Body & { referenceId: string }): Array<[string, Body]> {
+  return [
+    ['title of 5000 characters', { ...body, title: `${body.referenceId} ${'x'.repeat(5000)}` }],
+    ['referenceId of 1000 characters', { ...body, referenceId: `${body.referenceId}${'y'.repeat(1000)}` }],
+    ['description of 200 000 characters', { ...body, description: `<p>${'lorem '.repeat(33_334)}</p>` }],
+    ['applicationEmail of 500 characters', { ...body, applicantRoutingType: { id: 1 }, applicationEmail: `${'e'.repeat(488)}@example.com`, applicationUrl: undefined }],
+    ['location description of 2000 characters', { ...body, locations: [{ description: 'A'.repeat(2000) }] }],
+    ['50 categories', { ...body, categories: Array.from({ length: 50 }, (_, i) => ({ id: i + 1 })) }],
+  ];
+}
+
+const longStrings: Rule = propertyRule(
+  { id: 'jobs.robustness.long-strings', section: '8', area: 'robustness', title: 'Over-long strings and lists never cause a 5xx' },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      for (const [what, body] of longVariants(identify(ctx, generated))) {
+        const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body });
+        if (what.startsWith('description')) ctx.observe({ topic: 'long-description', section: '2.1', observed: `200 000 characters: ${res.status}` });
+        expectStatus(ctx, res, below500, `a POST with a ${what} is answered, never with a 5xx (spec 8, 7)`);
+      }
+    },
+  },
+);
+
+const malformedJson: Rule = propertyRule(
+  { id: 'jobs.robustness.malformed-json', section: '1', area: 'robustness', title: 'Malformed JSON is refused with a 4xx' },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const job = await createJob(ctx, body);
+      const broken = JSON.stringify(body).slice(0, -7);
+      const attempts: RequestOptions[] = [
+        { method: 'POST', path: '/jobs', rawBody: broken },
+        { method: 'PUT', path: `/jobs/${job.id}`, rawBody: '{"title": ' },
+        { method: 'PUT', path: '/jobs', rawBody: `{"referenceId": "${body.referenceId}", "title": }` },
+        { method: 'POST', path: '/jobs', rawBody: '' },
+      ];
+      for (const attempt of attempts) {
+        const res = await ctx.api.client.request(attempt);
+        expectStatus(ctx, res, isClientError, 'a body that is not JSON is refused with a client error (spec 1: bodies are JSON; 7)');
+      }
+    },
+  },
+);
+
+const wrongTypes: Rule = propertyRule(
+  { id: 'jobs.robustness.wrong-types', section: '2', area: 'robustness', title: 'A field of the wrong type never causes a 5xx' },
+  {
+    maxRuns: 20,
+    arbitrary: (ctx) =>
+      fc.record({
+        generated: createBodyArb(ctx),
+        // Never referenceId or title: they carry the tag that cleanup relies on.
+        field: fc.constantFrom('closeDate', 'confidential', 'autoRefresh', 'status', 'locations', 'categories', 'positionType', 'salary', 'description', 'applicantRoutingType', 'applicationEmail', 'applicationUrl'),
+        value: fc.jsonValue({ maxDepth: 2 }),
+      }),
+    check: async (ctx: RuleContext, { generated, field, value }) => {
+      const body = { ...identify(ctx, generated), [field]: value };
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body }));
+    },
+  },
+);
+
+const ODD_IDS = ['abc', '1.5', '99999999999', '-1', '0', '%20', '1e3'];
+/** Ids that cannot name a job (not an Int32), so a PUT or DELETE on them cannot touch anything. */
+const IMPOSSIBLE_IDS = ['abc', '1.5', '99999999999'];
+
+const oddIds: Rule = fixedRule(
+  { id: 'jobs.robustness.odd-ids', section: '4.1', area: 'robustness', title: 'Ids that are not Int32 job ids get a 4xx, never a 5xx' },
+  async (ctx: RuleContext) => {
+    for (const id of ODD_IDS) {
+      const res = await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` });
+      expectStatus(ctx, res, IMPOSSIBLE_IDS.includes(id) ? isClientError : below500, `GET /jobs/${id} is answered with a client error, never a 5xx (spec 4.1: the id is an Int32; 7)`);
+    }
+    for (const id of IMPOSSIBLE_IDS) {
+      const put = await ctx.api.client.request({ method: 'PUT', path: `/jobs/${id}`, body: { title: `${ctx.referenceId()} odd id` } });
+      expectStatus(ctx, put, isClientError, `PUT /jobs/${id} names no job: a client error (spec 4.3, 7)`);
+      const del = await ctx.api.client.request({ method: 'DELETE', path: `/jobs/${id}` });
+      expectStatus(ctx, del, isClientError, `DELETE /jobs/${id} names no job: a client error (spec 4.4, 7)`);
+    }
+  },
+);
+
+const listParams: Rule = fixedRule(
+  { id: 'jobs.robustness.list-params', section: '4.5', area: 'robustness', title: 'Odd list parameters never cause a 5xx' },
+  async (ctx: RuleContext) => {
+    const q = caseTagOf(ctx);
+    const queries: Array<Record<string, string | number>> = [
+      { q, page: 0 },
+      { q, page: -1 },
+      { q, page: 'abc' },
+      { q, page: 2147483647 },
+      { q, page: '99999999999' },
+      { q, pageSize: 0 },
+      { q, pageSize: -5 },
+      { q, pageSize: 'x' },
+      { q, pageSize: 1_000_000 },
+      { q, status: 'bogus' },
+      { q: `${q}🚀 日本語 %' OR 1=1 --` },
+      { q: `${q}${'z'.repeat(3000)}` },
+    ];
+    for (const query of queries) {
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'GET', path: '/jobs', query }));
+    }
+  },
+);
+
+const pagePastEnd: Rule = propertyRule(
+  { id: 'jobs.robustness.page-past-end', section: '4.5', area: 'robustness', title: 'A page past the last one is empty (or refused), never a 5xx' },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      const res = await ctx.api.client.request<JobList>({ method: 'GET', path: '/jobs', query: { q: caseTagOf(ctx), pageSize: 1, page: 5 } });
+      expectNo5xx(ctx, res);
+      if (!isSuccess(res.status)) {
+        ctx.observe({ topic: 'page-past-end', section: '4.5', observed: `refused with ${res.status}` });
+        return;
+      }
+      const page = res.json;
+      ctx.observe({ topic: 'page-past-end', section: '4.5', observed: `${res.status} with ${page?.data?.length ?? '?'} item(s), paging.page ${page?.paging?.page}` });
+      // Clamping to the last page is a reasonable choice; repeating jobs under page 5 is not.
+      ctx.expect(page?.data?.length === 0 || page?.paging?.page !== 5, {
+        title: `page 5 of a 1-job list holds ${show(page?.data?.map((item) => item.id))}`,
+        expected: `a page past the end holds no jobs (spec 4.5: total 1 with pageSize 1 is one page; job ${job.id})`,
+        received: `${requestLine(res)} -> ${responseLine(res)}`,
+        failingExchange: res.exchange,
+      });
+    },
+  },
+);
+
+const SUFFIXES = [' space', '/slash', '?q=1&x', '#frag', "quote'\"", 'ü-ñ', '🚀', '%2F', '\\back'];
+
+const referenceCharacters: Rule = propertyRule(
+  { id: 'jobs.robustness.reference-id-characters', section: '2.1', area: 'robustness', title: 'A referenceId with URL-special or non-ASCII characters works like any other' },
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), suffix: fc.constantFrom(...SUFFIXES) }),
+    check: async (ctx: RuleContext, { generated, suffix }) => {
+      const base = identify(ctx, generated);
+      const body = { ...base, referenceId: `${base.referenceId}${suffix}` };
+      const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body });
+      expectNo5xx(ctx, res);
+      ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(suffix)}: ${res.status}` });
+      if (res.status !== 201) return;
+      const update = await ctx.api.putByReference({ referenceId: body.referenceId, title: `${base.referenceId} renamed` });
+      expectStatus(ctx, update, 200, 'PUT /jobs names the job by its referenceId, whatever characters it holds (spec 4.3 form 2)');
+      ctx.expect(jobOf(update).id === jobOf(res).id, {
+        title: `PUT by referenceId ${JSON.stringify(body.referenceId)} updated job ${jobOf(update).id}, not ${jobOf(res).id}`,
+        expected: 'the job with that referenceId is updated (spec 4.3)',
+        received: responseLine(update),
+      });
+    },
+  },
+);
+
+export const robustnessRules: Rule[] = [unicodeNo5xx, unicodePreserved, longStrings, malformedJson, wrongTypes, oddIds, listParams, pagePastEnd, referenceCharacters];

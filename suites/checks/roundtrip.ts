@@ -1,0 +1,79 @@
+/**
+ * @module The request body is symmetrical with the GET result (spec 4.2,
+ * 4.3): a GET result without id and referenceId, posted back, creates a job
+ * with the same values.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { Body, Rule, RuleContext } from '../rule.js';
+import { createBodyArb, identify } from './support/bodies.js';
+import { changedFields, show } from './support/compare.js';
+import { sameDay } from './support/dates.js';
+import { expectStatus, isSuccess, jobOf } from './support/http.js';
+import { createJob, getJob } from './support/jobs.js';
+import { propertyRule } from './support/rule-builders.js';
+
+/** Fields a copy legitimately differs in: identity and what the service sets. */
+const OWN_FIELDS = ['id', 'referenceId', 'publishDate', 'closeDate'];
+
+function withoutIdentity(job: Job): Body {
+  const { id: _id, referenceId: _referenceId, ...rest } = job;
+  return rest;
+}
+
+async function original(ctx: RuleContext, generated: Body): Promise<Job> {
+  const created = await createJob(ctx, identify(ctx, generated));
+  return getJob(ctx, created.id);
+}
+
+function expectSameValues(ctx: RuleContext, source: Job, copy: Job, how: string): void {
+  const diff = changedFields(source, copy, OWN_FIELDS);
+  if (!sameDay(source.closeDate, copy.closeDate)) diff.push('closeDate');
+  ctx.expect(diff.length === 0, {
+    title: `the job created from a GET result differs in ${diff.join(', ')}`,
+    expected: `${how} creates a job with the same values (spec 4.2: request body symmetrical with the GET result)`,
+    received: diff.map((field) => `${field}: original ${show(source[field])}, copy ${show(copy[field])}`).join('\n'),
+  });
+}
+
+const postAccepted: Rule = propertyRule(
+  { id: 'jobs.roundtrip.post-accepted', section: '4.2', area: 'roundtrip', title: 'A GET result without id and referenceId is accepted by POST /jobs' },
+  {
+    maxRuns: 10,
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const source = await original(ctx, generated);
+      const res = await ctx.api.create(withoutIdentity(source));
+      expectStatus(ctx, res, 201, 'POST of a GET result without id and referenceId creates a job: 201 (spec 4.2)');
+    },
+  },
+);
+
+const sameValues: Rule = propertyRule(
+  { id: 'jobs.roundtrip.same-values', section: '4.2', area: 'roundtrip', title: 'Posting a GET result back creates a job with the same values' },
+  {
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const source = await original(ctx, generated);
+      const copy = await createJob(ctx, withoutIdentity(source));
+      expectSameValues(ctx, source, await getJob(ctx, copy.id), 'POST of a GET result without id and referenceId');
+    },
+  },
+);
+
+const putCreate: Rule = propertyRule(
+  { id: 'jobs.roundtrip.put-create', section: '4.3', area: 'roundtrip', title: 'A GET result with a new referenceId, PUT to /jobs, creates a job with the same values' },
+  {
+    maxRuns: 10,
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const source = await original(ctx, generated);
+      const referenceId = ctx.referenceId();
+      const res = await ctx.api.putByReference({ ...withoutIdentity(source), referenceId });
+      expectStatus(ctx, res, isSuccess, 'PUT /jobs with a GET result and a new referenceId creates the job (spec 4.3: same fields as POST, symmetrical with GET)');
+      const copy = await getJob(ctx, jobOf(res).id);
+      expectSameValues(ctx, source, copy, 'PUT /jobs of a GET result with a new referenceId');
+    },
+  },
+);
+
+export const roundtripRules: Rule[] = [postAccepted, sameValues, putCreate];

@@ -1,0 +1,51 @@
+/**
+ * @module Request bodies for the rules. The bodies themselves come from the
+ * generators (suites/arbitraries/job.ts, valid by construction); this module
+ * gives each one the identity of the case that sends it: a fresh referenceId
+ * (a shrink re-runs the same value, so ids must never come from the
+ * generator) and a title that starts with it, so the case's jobs are found
+ * with q = the case tag and nothing else is.
+ */
+import type * as fc from 'fast-check';
+import { jobCreateArb, jobFieldUpdateArb, withTitlePrefix, type JobArbOptions } from '../../arbitraries/job.js';
+import type { Body, RuleContext } from '../../rule.js';
+
+/** Valid create bodies (no referenceId; the title holds the run tag). */
+export function createBodyArb(ctx: RuleContext, options: JobArbOptions = {}): fc.Arbitrary<Body> {
+  return jobCreateArb(ctx.refs, ctx.tag, options);
+}
+
+/** One-field partial updates (never status, never a routing switch without its address). */
+export function fieldUpdateArb(ctx: RuleContext): fc.Arbitrary<Body> {
+  return jobFieldUpdateArb(ctx.refs, ctx.tag);
+}
+
+/** The case tag, or the run tag for contexts without cases. */
+export function caseTagOf(ctx: RuleContext): string {
+  return ctx.caseTag?.() ?? ctx.tag;
+}
+
+/** Retitles a body so its title starts with `prefix` (which starts with the run tag). */
+export function retitle(ctx: RuleContext, body: Body, prefix: string): Body {
+  const renamed = withTitlePrefix(body, ctx.tag, prefix);
+  if (renamed !== body) return renamed;
+  const title = typeof body.title === 'string' ? body.title : 'Job';
+  return { ...body, title: `${prefix} ${title}`.slice(0, 256) };
+}
+
+/**
+ * The body with a fresh referenceId and a title starting with it.
+ *
+ * @example
+ * const body = identify(ctx, generated); // { ...generated, referenceId: 'jc1a2b3c-k4-0', title: 'jc1a2b3c-k4-0 Welder' }
+ */
+export function identify(ctx: RuleContext, body: Body): Body & { referenceId: string } {
+  const referenceId = ctx.referenceId();
+  return { ...retitle(ctx, body, referenceId), referenceId };
+}
+
+/** The body without a referenceId, titled with a fresh case token so cleanup and q still find it. */
+export function anonymous(ctx: RuleContext, body: Body): Body {
+  const { referenceId: _dropped, ...rest } = retitle(ctx, body, ctx.referenceId());
+  return rest;
+}

@@ -1,0 +1,115 @@
+/**
+ * @module How the suite compares what it sent with what the target returns,
+ * field by field, leniently where the spec leaves room (dates by calendar
+ * day, category order, location names resolved by the server, amounts to
+ * four decimals) and strictly where it does not.
+ */
+import type { Body } from '../../rule.js';
+import { sameDay } from './dates.js';
+
+type Json = unknown;
+
+/** JSON with sorted keys: equal values give equal strings whatever the key order. */
+export function canonical(value: Json): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+export function jsonEqual(a: Json, b: Json): boolean {
+  return canonical(a) === canonical(b);
+}
+
+/** Top-level fields whose values differ between two objects (both sides' keys), minus `ignore`. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[] = []): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => !ignore.includes(key) && !jsonEqual(before[key], after[key])).sort();
+}
+
+/** A short JSON rendering for mismatch texts. */
+export function show(value: unknown, max = 300): string {
+  const text = value === undefined ? 'undefined' : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+function cityOf(description: string): string {
+  return (description.split(',')[0] ?? description).trim().toLowerCase();
+}
+
+function idsOf(list: unknown): number[] {
+  return Array.isArray(list) ? list.map((item) => (item as { id?: unknown })?.id).filter((id): id is number => typeof id === 'number').sort((a, b) => a - b) : [];
+}
+
+function closeAmount(a: unknown, b: unknown): boolean {
+  return typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 0.00005;
+}
+
+type FieldCheck = (sent: unknown, job: Record<string, unknown>) => string | undefined;
+
+const same = (field: string): FieldCheck => (sent, job) => (jsonEqual(sent, job[field]) ? undefined : `${field}: sent ${show(sent)}, got ${show(job[field])}`);
+
+function salaryCheck(sent: unknown, job: Record<string, unknown>): string | undefined {
+  const got = job.salary as Record<string, unknown> | null | undefined;
+  if (sent === null) return got === null ? undefined : `salary: sent null, got ${show(got)}`;
+  const s = sent as { amount?: number; maxAmount?: number | null; period?: { id?: number }; plusCommission?: boolean };
+  if (got === null || got === undefined) return `salary: sent ${show(sent)}, got ${show(got)}`;
+  const problems: string[] = [];
+  if (s.amount !== undefined && !closeAmount(s.amount, got.amount)) problems.push(`amount ${show(got.amount)}`);
+  if (s.maxAmount !== undefined && s.maxAmount !== null && !closeAmount(s.maxAmount, got.maxAmount)) problems.push(`maxAmount ${show(got.maxAmount)}`);
+  if (s.maxAmount === null && got.maxAmount !== null) problems.push(`maxAmount ${show(got.maxAmount)}`);
+  if (s.period?.id !== undefined && (got.period as { id?: unknown } | undefined)?.id !== s.period.id) problems.push(`period ${show(got.period)}`);
+  if (s.plusCommission !== undefined && got.plusCommission !== s.plusCommission) problems.push(`plusCommission ${show(got.plusCommission)}`);
+  return problems.length === 0 ? undefined : `salary: sent ${show(sent)}, got ${problems.join(', ')}`;
+}
+
+function locationsCheck(sent: unknown, job: Record<string, unknown>): string | undefined {
+  const given = (sent as Array<{ description: string }>).map((l) => cityOf(l.description));
+  const got = Array.isArray(job.locations) ? (job.locations as Array<{ name?: string; description?: string }>) : [];
+  const texts = got.map((l) => `${l.name ?? ''} ${l.description ?? ''}`.toLowerCase());
+  const missing = given.filter((city) => !texts.some((text) => text.includes(city)));
+  if (got.length === given.length && missing.length === 0) return undefined;
+  return `locations: sent ${show(sent)}, got ${show(job.locations)}`;
+}
+
+/** How each request field is compared with the returned job (spec 2.1, 4.2). */
+const FIELD_CHECKS: Record<string, FieldCheck> = {
+  referenceId: same('referenceId'),
+  title: same('title'),
+  description: same('description'),
+  confidential: same('confidential'),
+  autoRefresh: same('autoRefresh'),
+  status: same('status'),
+  applicationEmail: same('applicationEmail'),
+  applicationUrl: same('applicationUrl'),
+  closeDate: (sent, job) => (typeof sent === 'string' && typeof job.closeDate === 'string' && sameDay(sent, job.closeDate) ? undefined : `closeDate: sent ${show(sent)}, got ${show(job.closeDate)}`),
+  categories: (sent, job) => (jsonEqual(idsOf(sent), idsOf(job.categories)) ? undefined : `categories: sent ${show(sent)}, got ${show(job.categories)}`),
+  positionType: (sent, job) => ((job.positionType as { id?: unknown })?.id === (sent as { id: number }).id ? undefined : `positionType: sent ${show(sent)}, got ${show(job.positionType)}`),
+  applicantRoutingType: (sent, job) =>
+    (job.applicantRoutingType as { id?: unknown })?.id === (sent as { id: number }).id ? undefined : `applicantRoutingType: sent ${show(sent)}, got ${show(job.applicantRoutingType)}`,
+  salary: salaryCheck,
+  locations: locationsCheck,
+};
+
+/** Fields the comparison knows; others (read-only or unknown) are not expected back. */
+export const COMPARED_FIELDS = Object.keys(FIELD_CHECKS);
+
+/**
+ * The differences between the request fields of `body` and the returned job,
+ * one line each; empty when every sent value was kept.
+ *
+ * @example
+ * keptValueProblems({ title: 'a' }, job) // [] or ['title: sent "a", got "b"']
+ */
+export function keptValueProblems(body: Body, job: Record<string, unknown>, fields: readonly string[] = COMPARED_FIELDS): string[] {
+  const problems: string[] = [];
+  for (const field of fields) {
+    const check = FIELD_CHECKS[field];
+    if (check && field in body && body[field] !== undefined) {
+      const problem = check(body[field], job);
+      if (problem) problems.push(problem);
+    }
+  }
+  return problems;
+}

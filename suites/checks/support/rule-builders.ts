@@ -1,0 +1,39 @@
+/**
+ * @module Two shapes of rule: a property (generated cases through ctx.check,
+ * shrunk and replayable) and a fixed rule (one scripted case).
+ */
+import type * as fc from 'fast-check';
+import type { Rule, RuleContext } from '../../rule.js';
+
+export type RuleMeta = Omit<Rule, 'run'>;
+
+export interface PropertySpec<T> {
+  arbitrary(ctx: RuleContext): fc.Arbitrary<T>;
+  check(ctx: RuleContext, value: T): Promise<void>;
+  /** Caps the runs of a costly property (default: --runs). */
+  maxRuns?: number;
+}
+
+/**
+ * A rule that checks `check` on generated values.
+ *
+ * @example
+ * propertyRule({ id: 'jobs.create.status-201', section: '4.2', area: 'create', title: '...' }, {
+ *   arbitrary: (ctx) => createBodyArb(ctx),
+ *   check: async (ctx, body) => { ... },
+ * });
+ */
+export function propertyRule<T>(meta: RuleMeta, spec: PropertySpec<T>): Rule {
+  return {
+    ...meta,
+    run: (ctx) =>
+      ctx.check(spec.arbitrary(ctx), (value) => spec.check(ctx, value), {
+        runs: spec.maxRuns === undefined ? ctx.runs : Math.min(ctx.runs, spec.maxRuns),
+      }),
+  };
+}
+
+/** A rule with one scripted case. */
+export function fixedRule(meta: RuleMeta, run: (ctx: RuleContext) => Promise<void>): Rule {
+  return { ...meta, run };
+}

@@ -1,0 +1,164 @@
+/**
+ * @module Partial updates (spec 4.3): a PUT carrying one field changes that
+ * field and nothing else, whether the job is named by id in the path or by
+ * referenceId in the body. The field and its new value are generated.
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import type { Body, Rule, RuleContext } from '../rule.js';
+import { createBodyArb, fieldUpdateArb, identify } from './support/bodies.js';
+import { changedFields, keptValueProblems, show } from './support/compare.js';
+import { expectStatus, jobOf } from './support/http.js';
+import { createJob, getJob, listJobs } from './support/jobs.js';
+import { propertyRule } from './support/rule-builders.js';
+
+interface UpdateCase {
+  base: Body;
+  update: Body;
+}
+
+const updateCaseArb = (ctx: RuleContext): fc.Arbitrary<UpdateCase> => fc.record({ base: createBodyArb(ctx), update: fieldUpdateArb(ctx) });
+
+/** Fields an update of `update` may change: the ones sent, and the routing address that goes with a routing type. */
+function touched(update: Body): string[] {
+  const fields = Object.keys(update);
+  if (fields.includes('applicantRoutingType')) fields.push('applicationEmail', 'applicationUrl');
+  return fields;
+}
+
+function describeUpdate(update: Body): string {
+  return Object.keys(update).join(' + ');
+}
+
+/** Creates the base job, reads it, and PUTs the one-field update by id. */
+async function updateById(ctx: RuleContext, { base, update }: UpdateCase) {
+  const created = await createJob(ctx, identify(ctx, base));
+  const before = await getJob(ctx, created.id);
+  const res = await ctx.api.putById(before.id, update);
+  return { before, res };
+}
+
+const status200: Rule = propertyRule(
+  { id: 'jobs.update.status-200', section: '4.3', area: 'update', title: 'A partial PUT /jobs/{id} answers 200 with the full Job' },
+  {
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      const { res } = await updateById(ctx, value);
+      expectStatus(ctx, res, 200, `PUT /jobs/{id} with only ${describeUpdate(value.update)} is a valid partial update: 200 with the full Job (spec 4.3)`);
+    },
+  },
+);
+
+const changesField: Rule = propertyRule(
+  { id: 'jobs.update.changes-field', section: '4.3', area: 'update', title: 'A partial PUT changes the field sent' },
+  {
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      const { before, res } = await updateById(ctx, value);
+      expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
+      const after = await getJob(ctx, before.id);
+      const problems = keptValueProblems(value.update, after);
+      ctx.expect(problems.length === 0, {
+        title: `PUT with ${describeUpdate(value.update)} did not change it`,
+        expected: 'the fields sent take the values sent (spec 4.3: only the fields sent change)',
+        received: problems.join('\n'),
+      });
+    },
+  },
+);
+
+const keepsOtherFields: Rule = propertyRule(
+  { id: 'jobs.update.keeps-other-fields', section: '4.3', area: 'update', title: 'A partial PUT leaves every field not sent unchanged' },
+  {
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      const { before, res } = await updateById(ctx, value);
+      expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
+      const after = await getJob(ctx, before.id);
+      const diff = changedFields(before, after, touched(value.update));
+      ctx.expect(diff.length === 0, {
+        title: `PUT with only ${describeUpdate(value.update)} also changed ${diff.join(', ')}`,
+        expected: 'updates are partial: only the fields sent change (spec 4.3)',
+        received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+      });
+    },
+  },
+);
+
+const readOnlyFields: Rule = propertyRule(
+  { id: 'jobs.update.read-only-fields', section: '2.1', area: 'update', title: 'A PUT never changes id, publishDate or employer' },
+  {
+    maxRuns: 5,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, { base, update }) => {
+      const created = await createJob(ctx, identify(ctx, base));
+      const before = await getJob(ctx, created.id);
+      // The body is symmetrical with GET (4.3), so a publishDate in it is accepted and ignored.
+      const res = await ctx.api.putById(before.id, { ...update, publishDate: '2001-01-01' });
+      expectStatus(ctx, res, 200, 'a partial PUT /jobs/{id} carrying a read-only publishDate is accepted: 200 (spec 4.3: body symmetrical with GET)');
+      const after = await getJob(ctx, before.id);
+      const diff = changedFields(before, after).filter((field) => ['id', 'publishDate', 'employer'].includes(field));
+      ctx.expect(diff.length === 0, {
+        title: `a PUT changed read-only ${diff.join(', ')}`,
+        expected: 'id and publishDate are read-only and set by the service, the employer is the key\'s (spec 2.1, 4.3)',
+        received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+      });
+    },
+  },
+);
+
+const responseMatchesGet: Rule = propertyRule(
+  { id: 'jobs.update.response-matches-get', section: '4.3', area: 'update', title: 'The 200 body of an update is the updated Job, equal to a GET of it' },
+  {
+    maxRuns: 10,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      const { before, res } = await updateById(ctx, value);
+      expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
+      const returned = jobOf(res);
+      const after = await getJob(ctx, before.id);
+      const diff = changedFields(returned, after);
+      ctx.expect(diff.length === 0, {
+        title: `the PUT body and a GET of the job differ in ${diff.join(', ')}`,
+        expected: 'update response: 200 with the full (updated) Job (spec 4.3)',
+        received: diff.map((field) => `${field}: PUT ${show(returned[field])}, GET ${show(after[field])}`).join('\n'),
+      });
+    },
+  },
+);
+
+const byReference: Rule = propertyRule(
+  { id: 'jobs.update.by-reference', section: '4.3', area: 'update', title: 'PUT /jobs with referenceId in the body updates that job, partially, creating nothing' },
+  {
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, { base, update }) => {
+      const body = identify(ctx, base);
+      const created = await createJob(ctx, body);
+      const before = await getJob(ctx, created.id);
+      const res = await ctx.api.putByReference({ ...update, referenceId: body.referenceId });
+      expectStatus(ctx, res, 200, `PUT /jobs with referenceId + ${describeUpdate(update)} updates the job: 200 with the Job (spec 4.3 form 2)`);
+      const returned = jobOf(res);
+      ctx.expect(returned.id === before.id, {
+        title: `PUT /jobs by referenceId answered with job ${returned.id}, not ${before.id}`,
+        expected: 'the job named by referenceId is updated (spec 4.3 form 2)',
+        received: `id ${returned.id}`,
+      });
+      const after: Job = await getJob(ctx, before.id);
+      const problems = [...keptValueProblems(update, after), ...changedFields(before, after, touched(update)).map((f) => `${f} changed: ${show(before[f])} -> ${show(after[f])}`)];
+      ctx.expect(problems.length === 0, {
+        title: `PUT /jobs by referenceId with ${describeUpdate(update)} did not apply as a partial update`,
+        expected: 'only the fields sent change, to the values sent (spec 4.3)',
+        received: problems.join('\n'),
+      });
+      const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
+      const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
+      ctx.expect(matching.length === 1, {
+        title: `${matching.length} jobs carry referenceId ${body.referenceId} after an update by referenceId`,
+        expected: 'one job: a PUT naming an existing referenceId updates, it does not create (spec 4.3)',
+        received: `listed ids ${show(matching.map((m) => m.id))}`,
+      });
+    },
+  },
+);
+
+export const updateRules: Rule[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference];

@@ -1,0 +1,105 @@
+/**
+ * @module Deletes what the run created: after each case (keeps the target
+ * small and lists scoped), and once more at the end, also after a failure or
+ * Ctrl-C. A final list with q = the run tag (per key) catches creations whose
+ * response the suite could not read. A job is touched only if the run created
+ * it; a refused delete is reported as leftover, never as a server failure.
+ */
+import type { Cleanup as CleanupReport } from '../schemas/types.gen.js';
+import { runOutsideCase } from './case-scope.js';
+import type { KeyOwner } from './client.js';
+import type { CreatedJob, CreatedJobs } from './created-jobs.js';
+import { messageOf } from './errors.js';
+import type { Client } from './rule.js';
+
+/** The final list reads at most this many pages per key. */
+const SWEEP_MAX_PAGES = 20;
+
+export interface CleanupOptions {
+  jobs: CreatedJobs;
+  /** Clients that are not tied to the run's abort signal: cleanup must still work after Ctrl-C. */
+  clients: Partial<Record<KeyOwner, Client>>;
+  tag: string;
+}
+
+/** True when the run created this job: its referenceId starts with the tag or its title contains it. */
+export function isTagged(job: { referenceId?: unknown; title?: unknown }, tag: string): boolean {
+  return (typeof job.referenceId === 'string' && job.referenceId.startsWith(tag)) || (typeof job.title === 'string' && job.title.includes(tag));
+}
+
+export class RunCleanup {
+  readonly #options: CleanupOptions;
+
+  constructor(options: CleanupOptions) {
+    this.#options = options;
+  }
+
+  /** Deletes the jobs one case created (best effort; failures are retried at the end). */
+  async afterCase(caseId: string): Promise<void> {
+    for (const job of this.#options.jobs.pending(caseId)) await this.#delete(job);
+  }
+
+  /** Final pass: retries what is left, sweeps the tagged list, and reports. */
+  async finish(): Promise<CleanupReport> {
+    for (const job of this.#options.jobs.pending()) await this.#delete(job);
+    for (const owner of Object.keys(this.#options.clients) as KeyOwner[]) await this.#sweep(owner);
+    const all = this.#options.jobs.all();
+    return {
+      created: all.length,
+      deleted: all.filter((job) => job.gone).length,
+      leftover: all
+        .filter((job) => !job.gone)
+        .map((job) => ({ id: job.id, referenceId: job.referenceId, reason: job.failure ?? 'not deleted' })),
+    };
+  }
+
+  async #delete(job: CreatedJob): Promise<void> {
+    const client = this.#options.clients[job.owner];
+    if (!client) return;
+    try {
+      const res = await runOutsideCase(() =>
+        job.id !== null
+          ? client.request({ method: 'DELETE', path: `/jobs/${job.id}` })
+          : client.request({ method: 'DELETE', path: '/jobs', body: { referenceId: job.referenceId } }),
+      );
+      // 404/410: already gone (a rule deleted it another way).
+      if ((res.status >= 200 && res.status < 300) || res.status === 404 || res.status === 410) job.gone = true;
+      else job.failure = `${res.exchange.request.method} ${new URL(res.exchange.request.url).pathname} answered ${res.status}`;
+    } catch (error) {
+      job.failure = messageOf(error);
+    }
+  }
+
+  async #sweep(owner: KeyOwner): Promise<void> {
+    const client = this.#options.clients[owner];
+    if (!client) return;
+    const { jobs, tag } = this.#options;
+    const attempted = new Set<number>();
+    let page = 1;
+    try {
+      // Deleting shifts later items forward, so re-read a page until it holds nothing new to delete.
+      for (let reads = 0; reads < SWEEP_MAX_PAGES; reads++) {
+        const res = await runOutsideCase(() =>
+          client.request<{ data?: unknown; paging?: { pages?: unknown } }>({ method: 'GET', path: '/jobs', query: { q: tag, pageSize: 100, page } }),
+        );
+        const data = Array.isArray(res.json?.data) ? (res.json.data as Array<Record<string, unknown>>) : [];
+        if (res.status !== 200 || data.length === 0) return;
+        const fresh = data.filter((item) => isTagged(item, tag) && Number.isInteger(item.id) && !attempted.has(item.id as number));
+        for (const item of fresh) {
+          const id = item.id as number;
+          attempted.add(id);
+          const job = jobs.add({ id, referenceId: typeof item.referenceId === 'string' ? item.referenceId : null, owner, caseId: 'sweep' });
+          job.gone = false; // still listed, whatever an earlier delete answered
+          await this.#delete(job);
+        }
+        if (fresh.length === 0) {
+          const pages = typeof res.json?.paging?.pages === 'number' ? res.json.paging.pages : 1;
+          if (page >= pages) return;
+          page++;
+        }
+      }
+    } catch {
+      // The sweep is a safety net; tracked jobs were already handled above.
+    }
+  }
+}

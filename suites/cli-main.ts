@@ -1,0 +1,160 @@
+/**
+ * @module The `jobs-conformance` command, as a function (suites/cli.ts is
+ * the bin that calls it). Options come from flags or from
+ * their JOBS_* environment variables (flags win). Progress and the seed go
+ * to stderr, the summary to stdout, reports to --report-dir.
+ * Exit codes: 0 no mismatch, 1 mismatch (per --fail-on), 2 could not run
+ * (bad arguments, target unreachable, key rejected), 130 interrupted.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import {
+  applyBaseline,
+  createProgress,
+  exitCodeFor,
+  failingConditions,
+  parseFailOn,
+  parseReporters,
+  readBaseline,
+  renderTerminalSummary,
+  shouldUseColor,
+  writeReports,
+  type Baseline,
+  type FailCondition,
+  type ReporterName,
+} from '../reports/index.js';
+import type { ConformanceReport } from '../schemas/types.gen.js';
+import { OPTION_SPECS, envName, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from './config.js';
+import { SuiteError, messageOf } from './errors.js';
+import { Redactor } from './redactor.js';
+import { runConformance, type ProgressEvent } from './run-conformance.js';
+import { toolInfo } from './tool-info.js';
+
+const NAME = 'jobs-conformance';
+
+/** Exit code of an interrupted run (128 + SIGINT). */
+export const EXIT_INTERRUPTED = 130;
+
+export interface CliIo {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** Aborted on Ctrl-C; the CLI wires SIGINT to it. */
+  signal?: AbortSignal;
+}
+
+function buildProgram(io: CliIo): Command {
+  const program = new Command(NAME)
+    .description('Checks a Jobs API v1.1 server against the spec and writes conformance reports.')
+    .version(toolInfo.version)
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    .addHelpText('after', '\nEvery option also reads from its environment variable (flags win). Exit codes: 0 no mismatch, 1 mismatch, 2 could not run, 130 interrupted.');
+  for (const spec of OPTION_SPECS) {
+    const defaults = spec.default ? `; default ${spec.default}` : '';
+    program.addOption(new Option(`--${spec.flag} <${spec.value}>`, `${spec.description} (env ${envName(spec.flag)}${defaults})`));
+  }
+  return program;
+}
+
+type AllOptions = ConformanceOptions & CliOnlyOptions;
+
+/** Flags over environment. */
+function mergeOptions(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): Partial<AllOptions> {
+  const merged: Partial<Record<OptionKey, string>> = optionsFromEnv(env);
+  for (const spec of OPTION_SPECS) {
+    const value = flags[spec.key];
+    if (typeof value === 'string') merged[spec.key] = value;
+  }
+  return merged as Partial<AllOptions>;
+}
+
+interface Gating {
+  reporters: ReporterName[];
+  failOn: FailCondition[];
+  baseline?: Baseline;
+}
+
+/** Validates the report and gating options before anything is sent. */
+async function prepareGating(options: Partial<AllOptions>, reporters: string[]): Promise<Gating> {
+  const gating: Gating = { reporters: parseReporters(reporters.join(',')), failOn: parseFailOn(options.failOn ?? 'all') };
+  if (options.baseline) gating.baseline = await readBaseline(options.baseline);
+  return gating;
+}
+
+function progressPrinter(io: CliIo, say: (line: string) => void): (event: ProgressEvent) => void {
+  const progress = createProgress(io.stderr, { color: shouldUseColor(io.stderr, io.env) });
+  return (event) => {
+    switch (event.type) {
+      case 'begin':
+        say(`seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}`);
+        break;
+      case 'start':
+        say(`running ${event.rules.length} rules`);
+        progress.plan(event.rules);
+        break;
+      case 'rule-start':
+        progress.ruleStarted(event.rule);
+        break;
+      case 'rule-end':
+        progress.ruleFinished(event.result);
+        break;
+      case 'cleanup':
+        progress.done();
+        say('cleaning up the jobs this run created');
+        break;
+    }
+  };
+}
+
+/**
+ * Runs the CLI and resolves to its exit code (the bin calls process.exit with it).
+ *
+ * @example
+ * const code = await main({ argv: process.argv, env: process.env, stdout: process.stdout, stderr: process.stderr });
+ */
+export async function main(io: CliIo): Promise<number> {
+  const redactor = new Redactor();
+  const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
+  const program = buildProgram(io);
+  try {
+    program.parse(io.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    throw error;
+  }
+  const options = mergeOptions(program.opts(), io.env);
+  redactor.add(options.apiKey);
+  redactor.add(options.secondApiKey);
+  let report: ConformanceReport;
+  let gating: Gating;
+  try {
+    const config = resolveConfig(options);
+    gating = await prepareGating(options, config.reporters);
+    report = await runConformance({ ...(options as ConformanceOptions), ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
+  } catch (error) {
+    if (error instanceof SuiteError && error.code === 'INTERRUPTED') {
+      say('interrupted');
+      return EXIT_INTERRUPTED;
+    }
+    const prefix = error instanceof SuiteError && error.code !== 'CONFIG' ? 'cannot run' : 'error';
+    say(`${prefix}: ${messageOf(error)}`);
+    return 2;
+  }
+  const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
+  const secrets = [options.apiKey, options.secondApiKey].filter((s): s is string => typeof s === 'string' && s !== '');
+  let files: string[] = [];
+  try {
+    files = await writeReports(gated, { dir: resolveConfig(options).reportDir, reporters: gating.reporters, secrets });
+  } catch (error) {
+    say(`error: ${messageOf(error)}`);
+    return 2;
+  }
+  io.stdout.write(redactor.redact(renderTerminalSummary(gated, { color: shouldUseColor(io.stdout, io.env), files, secrets })));
+  if (gated.interrupted) {
+    say(`interrupted: partial report in ${files.join(', ')}`);
+    return EXIT_INTERRUPTED;
+  }
+  for (const condition of failingConditions(gated, gating.failOn)) say(condition.message);
+  return exitCodeFor(gated, gating.failOn);
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+/**
+ * @module The `jobs-conformance` bin: wires SIGINT and the process to main()
+ * (suites/cli-main.ts). The first Ctrl-C stops the run (cleanup still runs
+ * and a partial report is written); a second one exits at once.
+ */
+import { EXIT_INTERRUPTED, main } from './cli-main.js';
+import { messageOf } from './errors.js';
+
+const controller = new AbortController();
+process.on('SIGINT', () => {
+  if (controller.signal.aborted) process.exit(EXIT_INTERRUPTED);
+  process.stderr.write('\njobs-conformance: interrupted; stopping and cleaning up (Ctrl-C again to quit at once)\n');
+  controller.abort();
+});
+
+main({ argv: process.argv, env: process.env, stdout: process.stdout, stderr: process.stderr, signal: controller.signal }).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`jobs-conformance: internal error: ${messageOf(error)}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,187 @@
+/**
+ * @module The suite's options: one table gives each option its flag, its
+ * environment variable (derived mechanically from the flag: `--base-url` ->
+ * `JOBS_BASE_URL`), its default and its help line. Values from flags win over
+ * values from the environment; resolveConfig validates them all and throws a
+ * ConfigError naming the option.
+ */
+import { ConfigError } from './errors.js';
+
+/** Options as given (flags, env or a program): strings or already-typed values. */
+export interface ConformanceOptions {
+  /** The service's base address; `/api/v1.1` is appended unless it is already there. */
+  baseUrl: string;
+  apiKey: string;
+  /** Another employer's key: turns on the isolation rules. */
+  secondApiKey?: string;
+  seed?: number | string;
+  /** fast-check runs per property rule. */
+  runs?: number | string;
+  reportDir?: string;
+  /** Report formats, a list or a comma-separated string. */
+  reporter?: string | string[];
+  /** Rule id prefixes or globs, a list or a comma-separated string. */
+  only?: string | string[];
+  timeoutMs?: number | string;
+  categoriesPath?: string;
+  locationsPath?: string;
+  /** fast-check replay path of one mismatch (with --only selecting its rule). */
+  replayPath?: string;
+}
+
+/** Options only the command line has: gating of the exit code (reports/gating.ts). */
+export interface CliOnlyOptions {
+  /** A file of known mismatches: rules it lists count as known, not failed. */
+  baseline?: string;
+  /** Conditions that make the exit code 1: failed, flaky, error, stale-baseline, all or none. */
+  failOn?: string;
+}
+
+export type OptionKey = keyof ConformanceOptions | keyof CliOnlyOptions;
+
+export interface OptionSpec {
+  key: OptionKey;
+  flag: string;
+  /** Placeholder of the value in --help. */
+  value: string;
+  description: string;
+  default?: string;
+}
+
+export const DEFAULT_RUNS = 20;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_REPORT_DIR = 'conformance-report';
+export const DEFAULT_REPORTERS = ['all'];
+
+/** Every option, in --help order. */
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  { key: 'baseUrl', flag: 'base-url', value: 'url', description: 'base address of the service (the suite appends /api/v1.1)' },
+  { key: 'apiKey', flag: 'api-key', value: 'key', description: 'API key of the employer the suite acts as' },
+  { key: 'secondApiKey', flag: 'second-api-key', value: 'key', description: "another employer's API key; turns on the isolation rules" },
+  { key: 'seed', flag: 'seed', value: 'n', description: 'run seed (printed by every run; replays it)', default: 'random' },
+  { key: 'runs', flag: 'runs', value: 'n', description: 'generated cases per property rule', default: String(DEFAULT_RUNS) },
+  { key: 'reportDir', flag: 'report-dir', value: 'dir', description: 'folder the reports are written to', default: DEFAULT_REPORT_DIR },
+  { key: 'reporter', flag: 'reporter', value: 'list', description: 'report formats, comma-separated: json, junit, html, markdown or all', default: DEFAULT_REPORTERS.join(',') },
+  { key: 'only', flag: 'only', value: 'pattern', description: 'run only rules whose id starts with or matches (glob *) one of the comma-separated patterns' },
+  { key: 'timeoutMs', flag: 'timeout-ms', value: 'n', description: 'timeout of each request in milliseconds', default: String(DEFAULT_TIMEOUT_MS) },
+  { key: 'categoriesPath', flag: 'categories-path', value: 'path', description: 'path of the category list under /api/v1.1', default: '/categories' },
+  { key: 'locationsPath', flag: 'locations-path', value: 'path', description: 'path of the location list under /api/v1.1', default: '/locations' },
+  { key: 'replayPath', flag: 'replay-path', value: 'path', description: 'fast-check path of a mismatch to replay (with --seed and --only)' },
+  { key: 'baseline', flag: 'baseline', value: 'file', description: 'known mismatches ({"rules":[{"id","reason"}]}): listed rules count as known, not failed' },
+  { key: 'failOn', flag: 'fail-on', value: 'list', description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, all or none', default: 'all' },
+];
+
+/**
+ * The environment variable of a flag.
+ *
+ * @example
+ * envName('base-url') // 'JOBS_BASE_URL'
+ */
+export function envName(flag: string): string {
+  return `JOBS_${flag.replace(/-/g, '_').toUpperCase()}`;
+}
+
+/** Options read from the environment (only those set and non-empty). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Record<OptionKey, string>> {
+  const out: Partial<Record<OptionKey, string>> = {};
+  for (const spec of OPTION_SPECS) {
+    const value = env[envName(spec.flag)];
+    if (value !== undefined && value !== '') out[spec.key] = value;
+  }
+  return out;
+}
+
+/** The validated configuration of a run. */
+export interface ResolvedConfig {
+  /** The API root, ending in /api/v1.1, without a trailing slash. */
+  apiRoot: string;
+  apiKey: string;
+  secondApiKey?: string;
+  seed?: number;
+  runs: number;
+  reportDir: string;
+  reporters: string[];
+  only: string[] | null;
+  timeoutMs: number;
+  categoriesPath: string;
+  locationsPath: string;
+  replayPath?: string;
+}
+
+const API_SUFFIX = '/api/v1.1';
+
+/**
+ * The API root of a base address: `/api/v1.1` appended unless present.
+ *
+ * @example
+ * apiRootOf('http://localhost:4010/') // 'http://localhost:4010/api/v1.1'
+ */
+export function apiRootOf(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError('base-url', `--base-url is not a URL: ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('base-url', `--base-url must be http or https, got ${url.protocol}`);
+  if (url.search || url.hash) throw new ConfigError('base-url', '--base-url must not have a query or fragment');
+  if (url.username || url.password) throw new ConfigError('base-url', '--base-url must not carry credentials; pass the key with --api-key');
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.origin}${path.endsWith(API_SUFFIX) ? path : path + API_SUFFIX}`;
+}
+
+function integer(flag: string, value: number | string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(flag, `--${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function list(value: string | string[] | undefined): string[] {
+  const items = Array.isArray(value) ? value : (value ?? '').split(',');
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+
+function apiPath(flag: string, value: string | undefined, fallback: string): string {
+  const path = value ?? fallback;
+  if (!/^\/[^\s?#]*$/.test(path)) throw new ConfigError(flag, `--${flag} must be a path starting with /, got ${JSON.stringify(path)}`);
+  return path.replace(/\/+$/, '') || '/';
+}
+
+function requiredText(flag: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new ConfigError(flag, `--${flag} is required (or set ${envName(flag)})`);
+  return value;
+}
+
+/**
+ * Validates options and applies defaults.
+ *
+ * @example
+ * resolveConfig({ baseUrl: 'http://localhost:4010', apiKey: 'k' }).apiRoot // 'http://localhost:4010/api/v1.1'
+ */
+export function resolveConfig(options: Partial<ConformanceOptions>): ResolvedConfig {
+  const apiRoot = apiRootOf(requiredText('base-url', options.baseUrl));
+  const apiKey = requiredText('api-key', options.apiKey);
+  const config: ResolvedConfig = {
+    apiRoot,
+    apiKey,
+    runs: integer('runs', options.runs, 1, 100_000) ?? DEFAULT_RUNS,
+    reportDir: options.reportDir?.trim() || DEFAULT_REPORT_DIR,
+    reporters: list(options.reporter).length > 0 ? list(options.reporter) : [...DEFAULT_REPORTERS],
+    only: list(options.only).length > 0 ? list(options.only) : null,
+    timeoutMs: integer('timeout-ms', options.timeoutMs, 1, 600_000) ?? DEFAULT_TIMEOUT_MS,
+    categoriesPath: apiPath('categories-path', options.categoriesPath, '/categories'),
+    locationsPath: apiPath('locations-path', options.locationsPath, '/locations'),
+  };
+  const seed = integer('seed', options.seed, -0x80000000, 0x7fffffff);
+  if (seed !== undefined) config.seed = seed;
+  if (options.secondApiKey !== undefined && options.secondApiKey !== '') {
+    if (options.secondApiKey === apiKey) throw new ConfigError('second-api-key', '--second-api-key must be another employer\'s key, not --api-key again');
+    config.secondApiKey = options.secondApiKey;
+  }
+  if (options.replayPath !== undefined && options.replayPath !== '') {
+    if (!/^(\d+\/)?\d+(:\d+)*$/.test(options.replayPath)) throw new ConfigError('replay-path', `--replay-path must look like 0:1:2, got ${JSON.stringify(options.replayPath)}`);
+    config.replayPath = options.replayPath;
+  }
+  return config;
+}

@@ -1,0 +1,16 @@
+/**
+ * @module Public entry of the conformance suite: run it programmatically,
+ * list its rules, or build on its contract.
+ *
+ * @example
+ * import { runConformance } from 'jobs-conformance/suites';
+ *
+ * const report = await runConformance({ baseUrl: 'http://localhost:4010', apiKey: process.env.JOBS_API_KEY! });
+ * console.log(report.verdict, report.summary);
+ */
+export { runConformance, type ProgressEvent, type RunOptions } from './run-conformance.js';
+export { rules } from './rules.js';
+export { OPTION_SPECS, envName, resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
+export { ConfigError, MismatchError, SkipError, SuiteError, TransportError, type SuiteErrorCode } from './errors.js';
+export { exitCodeOf } from './results.js';
+export type * from './rule.js';

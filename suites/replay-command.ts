@@ -1,0 +1,29 @@
+/**
+ * @module The commands that replay a run or one mismatch. They never carry a
+ * key: JOBS_API_KEY (and JOBS_SECOND_API_KEY for the isolation rules) come
+ * from the environment.
+ */
+import { DEFAULT_TIMEOUT_MS, type ResolvedConfig } from './config.js';
+import { shellQuote } from './curl.js';
+
+export interface ReplayTarget {
+  config: ResolvedConfig;
+  seed: number;
+}
+
+/**
+ * `npx jobs-conformance --base-url ... --seed S --runs R [--only id] [--replay-path P]`
+ *
+ * @example
+ * replayCommand({ config, seed: 42 }, 'jobs.create.status-201', '0:1')
+ */
+export function replayCommand({ config, seed }: ReplayTarget, ruleId?: string, path?: string): string {
+  const parts = ['npx', 'jobs-conformance', '--base-url', shellQuote(config.apiRoot), '--seed', String(seed), '--runs', String(config.runs)];
+  if (config.categoriesPath !== '/categories') parts.push('--categories-path', shellQuote(config.categoriesPath));
+  if (config.locationsPath !== '/locations') parts.push('--locations-path', shellQuote(config.locationsPath));
+  if (config.timeoutMs !== DEFAULT_TIMEOUT_MS) parts.push('--timeout-ms', String(config.timeoutMs));
+  const only = ruleId ?? config.only?.join(',');
+  if (only) parts.push('--only', shellQuote(only));
+  if (path) parts.push('--replay-path', shellQuote(path));
+  return parts.join(' ');
+}

@@ -1,0 +1,168 @@
+/**
+ * @module The runner: validates options, checks the target and the key,
+ * discovers reference data, runs the selected rules in registry order with
+ * their derived seeds, and always cleans up (also after a failure or an
+ * interruption) before returning the report.
+ */
+import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
+import { createJobsApi } from './api.js';
+import { currentCase } from './case-scope.js';
+import { RunCleanup } from './cleanup.js';
+import { createAgent, createClient, type KeyOwner } from './client.js';
+import { resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
+import { CreatedJobs } from './created-jobs.js';
+import { POSITION_TYPES_PATH, discoverReferenceData } from './discovery.js';
+import { ConfigError, SuiteError } from './errors.js';
+import { Observations } from './observations.js';
+import { preflight } from './preflight.js';
+import { Redactor } from './redactor.js';
+import { replayCommand } from './replay-command.js';
+import { buildReport, newRuleResult } from './results.js';
+import type { Rule } from './rule.js';
+import { runRule } from './rule-runner.js';
+import { rules as registry } from './rules.js';
+import type { RunState } from './run-state.js';
+import { randomSeed, runTag } from './seeds.js';
+import { selectRules } from './select-rules.js';
+import { toolInfo } from './tool-info.js';
+
+/** Progress of a run, for a terminal or a log. Never carries a key. */
+export type ProgressEvent =
+  /** Before anything is sent: the seed to replay the run with. */
+  | { type: 'begin'; seed: number; tag: string; apiRoot: string }
+  /** The target answered and reference data was found: these rules run now. */
+  | { type: 'start'; rules: readonly Rule[] }
+  | { type: 'rule-start'; rule: Rule; index: number; total: number }
+  | { type: 'rule-end'; rule: Rule; result: RuleResult; index: number; total: number }
+  | { type: 'cleanup' };
+
+export interface RunOptions extends ConformanceOptions {
+  /** Abort to stop promptly: remaining rules are skipped, cleanup still runs, the report says interrupted. */
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+  /** The rules to select from (default: the registry in suites/rules.ts). */
+  rules?: readonly Rule[];
+}
+
+function interruptedResult(rule: Rule): RuleResult {
+  return { ...newRuleResult(rule), status: 'skipped', skipReason: 'run interrupted before this rule' };
+}
+
+/**
+ * Runs the conformance suite against a target and returns the report (the
+ * report.json shape). Throws a SuiteError (`code` CONFIG, TARGET_UNREACHABLE,
+ * KEY_REJECTED, API_NOT_FOUND, DISCOVERY_FAILED, INTERRUPTED) when the run
+ * cannot proceed; mismatches are in the report, never thrown.
+ *
+ * @example
+ * import { runConformance } from 'jobs-conformance/suites';
+ *
+ * const report = await runConformance({
+ *   baseUrl: 'http://localhost:4010',
+ *   apiKey: process.env.JOBS_API_KEY!,
+ *   seed: 42,
+ *   only: 'jobs.create',
+ * });
+ * if (report.verdict !== 'passed') console.log(report.rules.filter((r) => r.status === 'failed'));
+ */
+export async function runConformance(options: RunOptions): Promise<ConformanceReport> {
+  const config: ResolvedConfig = resolveConfig(options);
+  const selected = selectRules(options.rules ?? registry, config.only);
+  if (config.replayPath !== undefined && selected.length !== 1) {
+    throw new ConfigError('replay-path', `--replay-path replays one rule: --only must select exactly one (it selects ${selected.length})`);
+  }
+  const seed = config.seed ?? randomSeed();
+  const tag = runTag();
+  const redactor = new Redactor([config.apiKey, config.secondApiKey]);
+  const agent = createAgent(config.timeoutMs);
+  const jobs = new CreatedJobs();
+  let requests = 0;
+  const client = (owner: KeyOwner, apiKey: string, signal?: AbortSignal) =>
+    createClient({
+      apiRoot: config.apiRoot,
+      apiKey,
+      owner,
+      timeoutMs: config.timeoutMs,
+      redactor,
+      dispatcher: agent,
+      defaultCaseId: `${tag}run`,
+      ...(signal ? { signal } : {}),
+      onRequest: () => void requests++,
+      onResponse: (response) => jobs.noteResponse(response, currentCase()?.caseId ?? 'run'),
+    });
+  const primary = client('primary', config.apiKey, options.signal);
+  const second = config.secondApiKey ? client('second', config.secondApiKey, options.signal) : undefined;
+  // Cleanup clients ignore the run's signal: after Ctrl-C they still have to delete.
+  const cleanup = new RunCleanup({
+    jobs,
+    tag,
+    clients: { primary: client('primary', config.apiKey), ...(config.secondApiKey ? { second: client('second', config.secondApiKey) } : {}) },
+  });
+  const observations = new Observations();
+  const startedAt = new Date();
+  const results: RuleResult[] = [];
+  let interrupted = false;
+  let cleanupReport: ConformanceReport['cleanup'] = { created: 0, deleted: 0, leftover: [] };
+  options.onProgress?.({ type: 'begin', seed, tag, apiRoot: config.apiRoot });
+  try {
+    await preflight(primary, tag, 'api-key');
+    if (second) await preflight(second, tag, 'second-api-key');
+    const refs = await discoverReferenceData(primary, {
+      positionTypesPath: POSITION_TYPES_PATH,
+      categoriesPath: config.categoriesPath,
+      locationsPath: config.locationsPath,
+    });
+    let caseCounter = 0;
+    const state: RunState = {
+      seed,
+      runs: config.runs,
+      tag,
+      refs,
+      api: createJobsApi(primary),
+      ...(second ? { second: createJobsApi(second) } : {}),
+      cleanup,
+      observations,
+      ...(config.replayPath !== undefined ? { replayPath: config.replayPath } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      replayCommand: (ruleId, path) => replayCommand({ config, seed }, ruleId, path),
+      nextCaseToken: () => `k${(caseCounter++).toString(36)}`,
+    };
+    options.onProgress?.({ type: 'start', rules: selected });
+    for (const [index, rule] of selected.entries()) {
+      if (options.signal?.aborted) {
+        interrupted = true;
+        results.push(interruptedResult(rule));
+        continue;
+      }
+      options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
+      const result = await runRule(rule, state, (text) => redactor.redact(text));
+      results.push(result);
+      options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
+    }
+    if (options.signal?.aborted) interrupted = true;
+  } catch (error) {
+    if (options.signal?.aborted) throw new SuiteError('INTERRUPTED', 'interrupted before the rules ran', { cause: error });
+    throw error;
+  } finally {
+    if (jobs.all().length > 0 || results.length > 0) {
+      options.onProgress?.({ type: 'cleanup' });
+      cleanupReport = await cleanup.finish();
+    }
+    await agent.close();
+  }
+  return buildReport({
+    tool: toolInfo,
+    apiRoot: config.apiRoot,
+    seed,
+    runs: config.runs,
+    options: { only: config.only?.join(',') ?? null, secondApiKey: second !== undefined, timeoutMs: config.timeoutMs, referencePrefix: tag },
+    startedAt,
+    finishedAt: new Date(),
+    interrupted,
+    rules: results,
+    observations: observations.list(),
+    cleanup: cleanupReport,
+    requests,
+    replayCommand: replayCommand({ config, seed }),
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * @module What every rule of one run shares: seed and budget, tag, the APIs,
+ * the reference data, cleanup and the observation store. Built once by
+ * run-conformance.ts; the context and runner read it.
+ */
+import type { RunCleanup } from './cleanup.js';
+import type { Observations } from './observations.js';
+import type { JobsApi, ReferenceData } from './rule.js';
+
+export interface RunState {
+  seed: number;
+  runs: number;
+  tag: string;
+  refs: ReferenceData;
+  api: JobsApi;
+  second?: JobsApi;
+  cleanup: RunCleanup;
+  observations: Observations;
+  /** fast-check replay path, applied only when exactly one rule is selected. */
+  replayPath?: string;
+  signal?: AbortSignal;
+  /** The command that replays one rule (keys come from the environment). */
+  replayCommand(ruleId: string, path?: string): string;
+  /** A run-unique token per case, used in case tags. */
+  nextCaseToken(): string;
+}
