@@ -29,7 +29,7 @@ export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus
       received: describeResponse(res),
     });
     const outcome = isSuccess(res) ? `accepted; status now ${res.json?.status}` : `refused with ${res.status}`;
-    r.ctx.observe({ topic: `transition.${from}-to-${to}`, section: '3', observed: `PUT status ${to} on a ${from} job: ${outcome}` });
+    r.ctx.observe({ topic: `transition.${from}-to-${to}`, section: '3', observed: `PUT status ${to} on ${from === "draft" ? "a" : "an"} ${from} job: ${outcome}` });
     if (isSuccess(res) && res.json) {
       target.status = res.json.status;
       expectMatchesModel(r, where, res.json, target);

@@ -27,7 +27,7 @@ function completeSalary(body: Body): Body {
 }
 
 export interface JobCommandsOptions extends JobArbOptions {
-  /** Longest sequence generated (default 12). */
+  /** Longest sequence generated (default 25; sequences average about 12 commands). */
   maxCommands?: number;
 }
 
@@ -60,5 +60,6 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
     fc.option(jobStatusArb, { nil: undefined }).map((s) => new ListJobsCommand(s)),
     fc.record({ position, body }).map(({ position: p, body: b }) => new CreateDuplicateJobCommand(p, b, tag)),
   ];
-  return fc.commands(commands, { maxCommands: options.maxCommands ?? 12 });
+  // 'medium': fast-check's default 'small' size keeps sequences to about 5 commands, too short to reach most states.
+  return fc.commands(commands, { maxCommands: options.maxCommands ?? 25, size: 'medium' });
 }

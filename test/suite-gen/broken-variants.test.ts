@@ -1,0 +1,94 @@
+/**
+ * Proves the generated rules can fail, and fail precisely: against each
+ * broken variant of the mock, exactly the rules checking the broken spec
+ * statement fail, and every other rule of this part still passes.
+ */
+import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../mock/index.js';
+import { htmlAllowlist } from '../../schemas/index.js';
+import { htmlRules } from '../../suites/checks/html.js';
+import { limitsRules } from '../../suites/checks/limits.js';
+import { modelRules } from '../../suites/checks/model.js';
+import { runConformance } from '../../suites/run-conformance.js';
+import { rewriteJobRequest, rewriteJobResponse, type Transform } from './broken-mock.js';
+
+const rules = [...htmlRules, ...limitsRules, ...modelRules];
+
+interface Variant {
+  name: string;
+  transform: Transform;
+  /** The rules that must fail, and only those. */
+  fails: string[];
+}
+
+const variants: Variant[] = [
+  {
+    name: 'accepts tags outside the allow-list (drops them before validating)',
+    transform: rewriteJobRequest((body) => {
+      if (typeof body.description !== 'string') return;
+      body.description = body.description.replace(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g, (tag, name: string) =>
+        name.toLowerCase() in htmlAllowlist.tags ? tag : '',
+      );
+    }),
+    fails: ['jobs.html.rejects-disallowed-tag'],
+  },
+  {
+    name: 'drops target from links in responses',
+    transform: rewriteJobResponse((text) => text.replace(/ target=\\"[^"\\]*\\"/g, '')),
+    fails: ['jobs.html.keeps-allowed-content', 'jobs.model.lifecycle'],
+  },
+  {
+    name: 'writes salary amounts with two decimals',
+    transform: rewriteJobResponse((text) => text.replace(/"(amount|maxAmount)":(-?\d+\.\d{2})\d{2}/g, '"$1":$2')),
+    fails: ['jobs.limits.salary-four-decimals'],
+  },
+  {
+    name: 'accepts a 4th location (keeps the first three)',
+    transform: rewriteJobRequest((body) => {
+      if (Array.isArray(body.locations)) body.locations = body.locations.slice(0, 3);
+    }),
+    fails: ['jobs.limits.locations-count'],
+  },
+  {
+    name: 'cuts long titles to 256 characters instead of rejecting them',
+    transform: rewriteJobRequest((body) => {
+      if (typeof body.title === 'string') body.title = [...body.title].slice(0, 256).join('');
+    }),
+    fails: ['jobs.limits.title-length'],
+  },
+  {
+    name: 'ignores status archived on PUT',
+    transform: rewriteJobRequest((body, req) => {
+      if (req.method === 'PUT' && body.status === 'archived') delete body.status;
+    }),
+    fails: ['jobs.model.lifecycle'],
+  },
+];
+
+describe('broken variants of the mock', () => {
+  for (const variant of variants) {
+    it(`${variant.name}: fails ${variant.fails.join(', ')} and nothing else`, async () => {
+      await using mock = await createMockServer({ port: 0, transform: variant.transform });
+      const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 11, runs: 20, rules });
+      const failed = report.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}:${r.status}`);
+      expect(failed.sort()).toEqual(variant.fails.map((id) => `${id}:failed`).sort());
+      for (const id of variant.fails) {
+        const result = report.rules.find((r) => r.id === id)!;
+        expect(result.mismatches.length).toBeGreaterThan(0);
+        expect(result.mismatches[0]!.ruleId).toBe(id);
+      }
+      expect(report.cleanup.leftover).toEqual([]);
+    }, 120_000);
+  }
+
+  it('shrinks a failing lifecycle to a short, readable sequence', async () => {
+    await using mock = await createMockServer({ port: 0, transform: variants.find((v) => v.name.startsWith('ignores status'))!.transform });
+    const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 11, runs: 20, rules: modelRules });
+    const [mismatch] = report.rules[0]!.mismatches;
+    expect(mismatch?.title).toMatch(/status archived did not move the job from active to archived|departs from/);
+    const steps = String(mismatch?.counterexample?.text ?? '');
+    expect(steps).toMatch(/ArchiveJob\(ref="[^"]+", from=active, via=(id|reference)\)/);
+    expect(steps.split(',').filter((s) => /^\s*\w+Job\(/.test(s)).length).toBeLessThanOrEqual(4);
+    expect(mismatch?.reproducibility).toBe('deterministic');
+  }, 120_000);
+});
