@@ -41,7 +41,7 @@ export function renderMarkdown(input: ConformanceReport, options: MarkdownOption
     .map(([label, count]) => `${count} ${label}`)
     .join(' · ');
   lines.push(
-    `**${summary.total} rules**: ${counts || 'none ran'} — ${summary.mismatches} mismatches, ${summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s  `,
+    `**${summary.total} rules**: ${counts || 'none ran'} — ${summary.mismatches} ${summary.mismatches === 1 ? 'mismatch' : 'mismatches'}, ${summary.requests} ${summary.requests === 1 ? 'request' : 'requests'} in ${(report.durationMs / 1000).toFixed(1)} s  `,
     `Target ${codeSpan(report.target.baseUrl)} · seed ${codeSpan(String(report.seed))} · ${escapeMarkdownCell(`${report.tool.name} ${report.tool.version}`)}`,
     '',
   );

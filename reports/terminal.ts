@@ -37,7 +37,7 @@ export function renderTerminalSummary(input: ConformanceReport, options: Termina
   out.push(`${c.bold(`Jobs API v${report.specVersion} conformance`)} ${options.color ? badge : report.verdict.toUpperCase()}`);
   out.push(c.dim(`  target ${t(report.target.baseUrl)}  seed ${report.seed}  ${(report.durationMs / 1000).toFixed(1)} s  ${t(report.tool.name)} ${t(report.tool.version)}`));
   const counts = COUNT_ORDER.filter((status) => report.summary[status] > 0).map((status) => paintStatus(c, status, `${report.summary[status]} ${status}`));
-  out.push(`  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${report.summary.mismatches} mismatches · ${report.summary.requests} requests`);
+  out.push(`  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}`);
   if (report.interrupted) out.push(c.yellow('  interrupted: not every rule ran'));
 
   const problems = report.rules.filter((rule) => rule.status === 'failed' || rule.status === 'error');
@@ -86,4 +86,8 @@ function formatProblem(rule: RuleResult, c: ReturnType<typeof colorsFor>, oneLin
     lines.push(`      ${c.dim('reproduce')} ${t(mismatch.curl)}`);
   }
   return lines;
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
 }

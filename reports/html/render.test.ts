@@ -84,7 +84,7 @@ describe('renderHtml', () => {
   it('has a coverage row for every spec section, linking each rule', () => {
     const rows = all.filter((el) => el.name === 'tr' && el.attribs['data-section']);
     expect(rows.map((row) => row.attribs['data-section'])).toEqual(
-      ['1', '2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '2.7', '2.8', '3', '4.1', '4.2', '4.3', '4.4', '4.5', '4.6', '4.7', '5', '6', '7', '8', '9'],
+      ['1', '2', '2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '2.7', '2.8', '3', '4', '4.1', '4.2', '4.3', '4.4', '4.5', '4.6', '4.7', '5', '6', '7', '8', '9'],
     );
     const row42 = rows.find((row) => row.attribs['data-section'] === '4.2')!;
     expect(row42.attribs.class).toBe('failed');

@@ -10,6 +10,7 @@ export interface SpecSection {
 
 export const SPEC_SECTIONS: readonly SpecSection[] = [
   { section: '1', title: 'What the service does' },
+  { section: '2', title: 'Resources and their fields' },
   { section: '2.1', title: 'Job (full)' },
   { section: '2.2', title: 'Location' },
   { section: '2.3', title: 'Category' },
@@ -19,6 +20,7 @@ export const SPEC_SECTIONS: readonly SpecSection[] = [
   { section: '2.7', title: 'Job header (list item)' },
   { section: '2.8', title: 'Paging object' },
   { section: '3', title: 'States and transitions' },
+  { section: '4', title: 'Endpoints' },
   { section: '4.1', title: 'GET /jobs/{id}' },
   { section: '4.2', title: 'POST /jobs' },
   { section: '4.3', title: 'PUT /jobs/{id} and PUT /jobs' },
