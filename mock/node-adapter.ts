@@ -5,10 +5,9 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ApiError } from './api-error.js';
-import type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';
+import { DEFAULT_BODY_LIMIT, type CoreHandler, type CoreRequest, type CoreResponse } from './core/core-types.js';
 
-/** Default request body limit: 1 MiB (the mock's choice; larger bodies get 413). */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export { DEFAULT_BODY_LIMIT };
 
 const HOST_RE = /^[A-Za-z0-9.\-:[\]]+$/;
 

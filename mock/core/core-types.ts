@@ -29,3 +29,6 @@ export type CoreHandler = (req: CoreRequest) => CoreResponse | Promise<CoreRespo
 
 /** The version prefix of every API path (spec 9). */
 export const API_PREFIX = '/api/v1.1';
+
+/** Default request body limit: 1 MiB (the mock's choice; larger bodies get 413). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -1,16 +1,15 @@
 /**
  * @module The MSW request handlers: one `http.all` for the API root and one
  * for the control API, both thin adapters over the same core the standalone
- * server uses. Use them with setupServer (msw/node), setupWorker (browser) or
- * createMiddleware from @mswjs/http-middleware.
+ * server uses. Use them with setupServer (msw/node) or createMiddleware from
+ * @mswjs/http-middleware. (Node only: the schemas are read from disk.)
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { ApiError } from '../api-error.js';
-import { API_PREFIX, type CoreRequest, type CoreResponse } from '../core/core-types.js';
+import { API_PREFIX, DEFAULT_BODY_LIMIT, type CoreRequest, type CoreResponse } from '../core/core-types.js';
 import { createDispatcher } from '../core/dispatch.js';
 import { CONTROL_PREFIX } from '../control.js';
 import { MockCore } from '../mock-core.js';
-import { DEFAULT_BODY_LIMIT } from '../node-adapter.js';
 import type { EmployerConfig } from '../store/stored-job.js';
 import { readRequestBody } from './read-request-body.js';
 
