@@ -60,6 +60,9 @@ export interface InsertionPoint {
  * Every children list that accepts phrasing content (the root, p, div, li,
  * and inline containers), so an inserted inline element keeps the content
  * model intact and no HTML5 parser restructures the tree around it.
+ *
+ * @example
+ * phrasingInsertionPoints(nodes, (tag) => tag !== 'ul'); // [{ path: [], inLink: false, size: 2 }, ...]
  */
 export function phrasingInsertionPoints(
   nodes: readonly HtmlNode[],
@@ -86,7 +89,12 @@ export function phrasingInsertionPoints(
   return points;
 }
 
-/** A copy of `nodes` with `inserted` at `index` of the children list at `path` (pure: shrinking reuses inputs). */
+/**
+ * A copy of `nodes` with `inserted` at `index` of the children list at `path` (pure: shrinking reuses inputs).
+ *
+ * @example
+ * insertAt([{ type: 'text', text: 'a' }], [], 1, node); // [text 'a', node]
+ */
 export function insertAt(nodes: readonly HtmlNode[], path: readonly number[], index: number, inserted: HtmlNode): HtmlNode[] {
   if (path.length === 0) return [...nodes.slice(0, index), inserted, ...nodes.slice(index)];
   const [head, ...rest] = path as [number, ...number[]];

@@ -132,7 +132,12 @@ function flowArb(depth: number): fc.Arbitrary<HtmlNode[]> {
   });
 }
 
-/** Trees of allowed tags only, nested up to 3 levels, as nodes (for inserting violations). */
+/**
+ * Trees of allowed tags only, nested up to 3 levels, as nodes (for inserting violations).
+ *
+ * @example
+ * fc.sample(allowedHtmlTreeArb, 1); // [[{ type: 'element', tag: 'p', attributes: [], children: [...] }]]
+ */
 export const allowedHtmlTreeArb: fc.Arbitrary<HtmlNode[]> = flowArb(3);
 
 /**
@@ -146,6 +151,10 @@ export const allowedHtmlArb: fc.Arbitrary<string> = allowedHtmlTreeArb.map(seria
 
 /** The four ways a description departs from spec 2.1 rules 1-3, one rule each in the suite. */
 export type HtmlViolationKind = 'disallowed-tag' | 'attribute-on-non-a' | 'a-without-href' | 'other-attribute-on-a';
+/**
+ * @example
+ * for (const kind of htmlViolationKinds) fc.sample(disallowedHtmlArb(kind), 1);
+ */
 export const htmlViolationKinds: readonly HtmlViolationKind[] = [
   'disallowed-tag',
   'attribute-on-non-a',

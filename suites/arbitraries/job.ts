@@ -16,7 +16,12 @@ import { salaryInputArb, type SalaryInput } from './salary.js';
 import { inputLimits, jobStatuses, type JobStatus } from './schema-limits.js';
 import { wordsArb } from './text.js';
 
-/** The reference data lacks ids a job needs (no position types or no categories). */
+/**
+ * The reference data lacks ids a job needs (no position types or no categories).
+ *
+ * @example
+ * jobCreateArb({ positionTypeIds: [], categoryIds: [1] }, tag); // throws ReferenceDataError (code NO_REFERENCE_DATA)
+ */
 export class ReferenceDataError extends Error {
   override readonly name = 'ReferenceDataError';
   readonly code = 'NO_REFERENCE_DATA';
@@ -35,14 +40,24 @@ function checkInputs(refs: ReferenceData, tag: string): void {
   if (tag.length + 1 + TITLE_WORDS_MAX > inputLimits.titleMax) throw new RangeError(`[suites] tag too long for a title: ${tag}`);
 }
 
-/** A title `<tag> <words>`: holds the run tag, at most 256 characters (§8). */
+/**
+ * A title `<tag> <words>`: holds the run tag, at most 256 characters (§8).
+ *
+ * @example
+ * fc.sample(titleArb('jc1-'), 1); // ['jc1- Cuisinière senior']
+ */
 export function titleArb(tag: string): fc.Arbitrary<string> {
   return wordsArb(6).map(function tagTitle(words) {
     return `${tag} ${words}`;
   });
 }
 
-/** 1-3 distinct category references from the discovered ids (§8: categories per job 1 to 3). */
+/**
+ * 1-3 distinct category references from the discovered ids (§8: categories per job 1 to 3).
+ *
+ * @example
+ * fc.sample(categoriesArb({ positionTypeIds: [1], categoryIds: [4, 9] }), 1); // [[{ id: 9 }, { id: 4 }]]
+ */
 export function categoriesArb(refs: ReferenceData): fc.Arbitrary<Array<{ id: number }>> {
   const distinct = [...new Set(refs.categoryIds)];
   return fc
@@ -55,6 +70,10 @@ export function categoriesArb(refs: ReferenceData): fc.Arbitrary<Array<{ id: num
     });
 }
 
+/**
+ * @example
+ * fc.sample(positionTypeArb(ctx.refs), 1); // [{ id: 3 }]
+ */
 export function positionTypeArb(refs: ReferenceData): fc.Arbitrary<{ id: number }> {
   return fc.constantFrom(...refs.positionTypeIds).map(function toIdRef(id) {
     return { id };
@@ -66,6 +85,9 @@ const DAY_MS = 86_400_000;
 /**
  * A future ISO date (`YYYY-MM-DD`) 7 to 180 days after `today` (UTC): far
  * enough that no time zone makes it today, and before any plausible maximum.
+ *
+ * @example
+ * fc.sample(closeDateArb(new Date('2026-01-01')), 1); // ['2026-02-14']
  */
 export function closeDateArb(today: Date = new Date()): fc.Arbitrary<string> {
   const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
@@ -74,7 +96,12 @@ export function closeDateArb(today: Date = new Date()): fc.Arbitrary<string> {
   });
 }
 
-/** §3: active, archived or draft (read from common.schema.json). */
+/**
+ * §3: active, archived or draft (read from common.schema.json).
+ *
+ * @example
+ * fc.sample(jobStatusArb, 1); // ['archived']
+ */
 export const jobStatusArb: fc.Arbitrary<JobStatus> = fc.constantFrom(...jobStatuses);
 
 export interface JobArbOptions {
@@ -146,6 +173,10 @@ function spreadRouting(routing: Routing): Body {
  * change"). Routing counts as one field: the type with its own address,
  * which §4.2 requires together. Never status (transitions are their own
  * operations) and never salary null (clearing by null is not shown).
+ *
+ * @example
+ * const patch = fc.sample(jobFieldUpdateArb(ctx.refs, ctx.tag), 1)[0]; // { confidential: true }
+ * await ctx.api.putById(id, patch);
  */
 export function jobFieldUpdateArb(refs: ReferenceData, tag: string, options: JobArbOptions = {}): fc.Arbitrary<Body> {
   checkInputs(refs, tag);
@@ -166,6 +197,9 @@ export function jobFieldUpdateArb(refs: ReferenceData, tag: string, options: Job
  * Replaces the leading `tag` of a body's title with `prefix` (which starts
  * with the tag, e.g. a fresh ctx.referenceId()), so a job can be found by a
  * token unique to one execution.
+ *
+ * @example
+ * withTitlePrefix({ title: 'jc1- Cook' }, 'jc1-', 'jc1-k3-0'); // { title: 'jc1-k3-0 Cook' }
  */
 export function withTitlePrefix(body: Body, tag: string, prefix: string): Body {
   const title = body.title;

@@ -55,15 +55,30 @@ function cityOnly(c: CanadianCity): LocationInput {
   return { description: c.city };
 }
 
-/** `City, PC` (spec 2.2 form 2). */
+/**
+ * `City, PC` (spec 2.2 form 2).
+ *
+ * @example
+ * fc.sample(locationWithProvinceArb, 1); // [{ description: 'Moncton, NB' }]
+ */
 export const locationWithProvinceArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...CITIES).map(withProvince);
 
-/** `City` (spec 2.2 form 1), unambiguous names only. */
+/**
+ * `City` (spec 2.2 form 1), unambiguous names only.
+ *
+ * @example
+ * fc.sample(locationCityOnlyArb, 1); // [{ description: 'Saskatoon' }]
+ */
 export const locationCityOnlyArb: fc.Arbitrary<LocationInput> = fc
   .constantFrom(...CITIES.filter((c) => c.unambiguous))
   .map(cityOnly);
 
-/** Either form; mostly the recommended `City, PC`. */
+/**
+ * Either form; mostly the recommended `City, PC`.
+ *
+ * @example
+ * fc.sample(locationInputArb, 2); // [{ description: 'Toronto' }, { description: 'Halifax, NS' }]
+ */
 export const locationInputArb: fc.Arbitrary<LocationInput> = fc.oneof(
   { weight: 3, arbitrary: locationWithProvinceArb },
   { weight: 1, arbitrary: locationCityOnlyArb },
@@ -77,6 +92,9 @@ function cityOf(location: LocationInput): string {
  * Distinct cities (no server can call the list a duplicate), between
  * `minLength` and `maxLength` entries; by default the schema's bounds
  * (§8: locations per job 1 to 3). Shrinking keeps the count at least minLength.
+ *
+ * @example
+ * fc.sample(locationsArb({ minLength: 4, maxLength: 4 }), 1); // four distinct cities: one too many
  */
 export function locationsArb(
   options: { minLength?: number; maxLength?: number } = {},
@@ -86,5 +104,10 @@ export function locationsArb(
   return fc.uniqueArray(locationInputArb, { minLength, maxLength, selector: cityOf });
 }
 
-/** The number of distinct cities available, the ceiling of locationsArb's count. */
+/**
+ * The number of distinct cities available, the ceiling of locationsArb's count.
+ *
+ * @example
+ * distinctCityCount >= inputLimits.locationsMax + 1; // true: 0 to 4 locations can be built
+ */
 export const distinctCityCount = CITIES.length;

@@ -15,7 +15,12 @@ function toEmail({ local, domain }: { local: string; domain: string }): string {
   return `${local}@${domain}`;
 }
 
-/** A plain valid address, well under §8: applicationEmail <= 50. */
+/**
+ * A plain valid address, well under §8: applicationEmail <= 50.
+ *
+ * @example
+ * fc.sample(applicationEmailArb, 1); // ['q7x@example.org']
+ */
 export const applicationEmailArb: fc.Arbitrary<string> = fc
   .record({ local: wordArb('lower'), domain: fc.constantFrom(...DOMAINS) })
   .map(toEmail);
@@ -23,6 +28,9 @@ export const applicationEmailArb: fc.Arbitrary<string> = fc
 /**
  * A valid address of exactly `n` characters (`local@domain`, lower-case
  * letters and digits), for §8: applicationEmail <= 50 at n and n + 1.
+ *
+ * @example
+ * fc.sample(emailOfLengthArb(51), 1)[0].length; // 51
  */
 export function emailOfLengthArb(n: number): fc.Arbitrary<string> {
   return fc
@@ -37,7 +45,12 @@ function toUrl({ scheme, domain, path }: { scheme: string; domain: string; path:
   return `${scheme}://${domain}/${path.join('/')}`;
 }
 
-/** A valid `http://` or `https://` address, well under §8: applicationUrl <= 200. */
+/**
+ * A valid `http://` or `https://` address, well under §8: applicationUrl <= 200.
+ *
+ * @example
+ * fc.sample(applicationUrlArb, 1); // ['https://example.com/apply/x1']
+ */
 export const applicationUrlArb: fc.Arbitrary<string> = fc
   .record({
     scheme: fc.constantFrom('https', 'http'),
@@ -46,7 +59,12 @@ export const applicationUrlArb: fc.Arbitrary<string> = fc
   })
   .map(toUrl);
 
-/** A valid http(s) address of exactly `n` characters, for §8: applicationUrl <= 200 at n and n + 1. */
+/**
+ * A valid http(s) address of exactly `n` characters, for §8: applicationUrl <= 200 at n and n + 1.
+ *
+ * @example
+ * fc.sample(urlOfLengthArb(200), 1)[0].length; // 200
+ */
 export function urlOfLengthArb(n: number): fc.Arbitrary<string> {
   return fc
     .record({
@@ -63,7 +81,12 @@ function stripScheme(url: string): string {
   return url.replace(/^https?:\/\//, '');
 }
 
-/** An address WITHOUT `http://` or `https://` (§4.2 requires one): invalid however it shrinks. */
+/**
+ * An address WITHOUT `http://` or `https://` (§4.2 requires one): invalid however it shrinks.
+ *
+ * @example
+ * fc.sample(urlWithoutSchemeArb, 1); // ['example.net/jobs']
+ */
 export const urlWithoutSchemeArb: fc.Arbitrary<string> = applicationUrlArb.map(stripScheme);
 
 export type Routing =
@@ -80,8 +103,17 @@ function urlRouting(applicationUrl: string): Routing {
   return { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl };
 }
 
+/**
+ * @example
+ * fc.sample(emailRoutingArb, 1); // [{ applicantRoutingType: { id: 1 }, applicationEmail: 'a@example.com' }]
+ */
 export const emailRoutingArb: fc.Arbitrary<Routing> = applicationEmailArb.map(emailRouting);
 export const urlRoutingArb: fc.Arbitrary<Routing> = applicationUrlArb.map(urlRouting);
 
-/** Either routing type with exactly its own field; the other field is never sent. */
+/**
+ * Either routing type with exactly its own field; the other field is never sent.
+ *
+ * @example
+ * fc.sample(routingArb, 1); // [{ applicantRoutingType: { id: 2 }, applicationUrl: 'http://example.org/' }]
+ */
 export const routingArb: fc.Arbitrary<Routing> = fc.oneof(emailRoutingArb, urlRoutingArb);

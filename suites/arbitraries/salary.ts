@@ -57,5 +57,10 @@ function dropPeriod(salary: SalaryInput): SalaryInput {
   return rest;
 }
 
-/** A salary with an amount and NO period: invalid by §2.5 whatever else shrinks. */
+/**
+ * A salary with an amount and NO period: invalid by §2.5 whatever else shrinks.
+ *
+ * @example
+ * fc.sample(salaryWithoutPeriodArb, 1); // [{ amount: 2012.5, maxAmount: null }]
+ */
 export const salaryWithoutPeriodArb: fc.Arbitrary<SalaryInput> = salaryInputArb.map(dropPeriod);

@@ -6,7 +6,12 @@
 import { loadSchema } from '../../schemas/index.js';
 import type { JsonSchema } from '../../schemas/load.js';
 
-/** A limit the generators need is missing from, or malformed in, a schema file. */
+/**
+ * A limit the generators need is missing from, or malformed in, a schema file.
+ *
+ * @example
+ * throw new SchemaLimitError('job-input-fields.schema.json', '/properties/title/maxLength');
+ */
 export class SchemaLimitError extends Error {
   override readonly name = 'SchemaLimitError';
   readonly code = 'SCHEMA_LIMIT_MISSING';
@@ -42,7 +47,12 @@ function readArray<T>(file: string, pointer: string): T[] {
 
 const FIELDS = 'job-input-fields.schema.json';
 
-/** Request limits of POST/PUT (spec 4.2 and 8), straight from job-input-fields.schema.json. */
+/**
+ * Request limits of POST/PUT (spec 4.2 and 8), straight from job-input-fields.schema.json.
+ *
+ * @example
+ * inputLimits.titleMax; // 256, from job-input-fields.schema.json
+ */
 export const inputLimits = {
   referenceIdMax: readNumber(FIELDS, '/properties/referenceId/maxLength'),
   titleMax: readNumber(FIELDS, '/properties/title/maxLength'),
@@ -55,14 +65,28 @@ export const inputLimits = {
   locationDescriptionMax: readNumber('location-input.schema.json', '/properties/description/maxLength'),
 } as const;
 
-/** Canadian province and territory codes of the `City, PC` location form (spec 2.2). */
+/**
+ * Canadian province and territory codes of the `City, PC` location form (spec 2.2).
+ *
+ * @example
+ * provinceCodes.includes('ON'); // true
+ */
 export const provinceCodes: readonly string[] = readArray<string>('location-input.schema.json', '/x-province-codes');
 
-/** Salary period ids (spec 2.5 table). */
+/**
+ * Salary period ids (spec 2.5 table).
+ *
+ * @example
+ * salaryPeriodIds; // [1, 2, 3, 4, 5]
+ */
 export const salaryPeriodIds: readonly number[] = readArray<number>('salary-period.schema.json', '/$defs/periodId/enum');
 
 /** Job statuses (spec 3). */
 export type JobStatus = 'active' | 'archived' | 'draft';
+/**
+ * @example
+ * jobStatuses; // ['active', 'archived', 'draft']
+ */
 export const jobStatuses: readonly JobStatus[] = readArray<JobStatus>('common.schema.json', '/$defs/status/enum');
 
 interface NamedId {
@@ -77,5 +101,10 @@ function routingId(name: string): number {
   return found.id;
 }
 
-/** Applicant routing type ids by meaning (spec 2.6: 1 Email, 2 URL). */
+/**
+ * Applicant routing type ids by meaning (spec 2.6: 1 Email, 2 URL).
+ *
+ * @example
+ * routingTypeIds.email; // 1
+ */
 export const routingTypeIds = { email: routingId('Email'), url: routingId('URL') } as const;

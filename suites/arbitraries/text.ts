@@ -21,7 +21,12 @@ const ALPHABETS: Record<Alphabet, readonly string[]> = {
   bmp: [...ASCII, ...BMP_EXTRA],
 };
 
-/** One character of the alphabet; shrinks towards its first character ('a'). */
+/**
+ * One character of the alphabet; shrinks towards its first character ('a').
+ *
+ * @example
+ * fc.sample(charArb('lower'), 3); // ['q', '7', 'a']
+ */
 export function charArb(alphabet: Alphabet = 'bmp'): fc.Arbitrary<string> {
   return fc.constantFrom(...ALPHABETS[alphabet]);
 }
@@ -37,7 +42,12 @@ export function exactLengthTextArb(n: number, alphabet: Alphabet = 'bmp'): fc.Ar
   return fc.string({ unit: charArb(alphabet), minLength: n, maxLength: n });
 }
 
-/** A word of 1-12 letters (no spaces). */
+/**
+ * A word of 1-12 letters (no spaces).
+ *
+ * @example
+ * fc.sample(wordArb('ascii'), 1); // ['Xq3']
+ */
 export function wordArb(alphabet: Alphabet = 'bmp'): fc.Arbitrary<string> {
   return fc.string({ unit: charArb(alphabet), minLength: 1, maxLength: 12 });
 }
@@ -46,7 +56,12 @@ function joinWords(words: string[]): string {
   return words.join(' ');
 }
 
-/** 1-`maxWords` words joined by single spaces: no leading, trailing or doubled whitespace. */
+/**
+ * 1-`maxWords` words joined by single spaces: no leading, trailing or doubled whitespace.
+ *
+ * @example
+ * fc.sample(wordsArb(3), 1); // ['ñoé Ab 中文']
+ */
 export function wordsArb(maxWords = 6, alphabet: Alphabet = 'bmp'): fc.Arbitrary<string> {
   return fc.array(wordArb(alphabet), { minLength: 1, maxLength: maxWords }).map(joinWords);
 }
@@ -59,6 +74,9 @@ function astralFirst([first, rest]: [string, string]): string {
  * Exactly `n` code points, the first an astral emoji (so at least one, even
  * after shrinking) and the rest a mix of BMP letters and emoji: the UTF-16
  * length is greater than `n`. For observations only.
+ *
+ * @example
+ * const s = fc.sample(astralTextArb(5), 1)[0]; // '🍁ab😀c': 5 code points, 7 UTF-16 units
  */
 export function astralTextArb(n: number): fc.Arbitrary<string> {
   const unit = fc.oneof(charArb('ascii'), fc.constantFrom(...ASTRAL));
@@ -67,19 +85,34 @@ export function astralTextArb(n: number): fc.Arbitrary<string> {
     .map(astralFirst);
 }
 
-/** Free unicode text for non-limit fields: BMP letters plus emoji, 1-8 words. */
+/**
+ * Free unicode text for non-limit fields: BMP letters plus emoji, 1-8 words.
+ *
+ * @example
+ * fc.sample(unicodeWordsArb(2), 1); // ['été 🚀x']
+ */
 export function unicodeWordsArb(maxWords = 8): fc.Arbitrary<string> {
   const unit = fc.oneof({ weight: 20, arbitrary: charArb('bmp') }, { weight: 1, arbitrary: fc.constantFrom(...ASTRAL) });
   const word = fc.string({ unit, minLength: 1, maxLength: 10 });
   return fc.array(word, { minLength: 1, maxLength: maxWords }).map(joinWords);
 }
 
-/** Code points in `s` (what the spec's "characters" most plausibly counts). */
+/**
+ * Code points in `s` (what the spec's "characters" most plausibly counts).
+ *
+ * @example
+ * codePointLength('a😀'); // 2 ('a😀'.length is 3)
+ */
 export function codePointLength(s: string): number {
   return [...s].length;
 }
 
-/** padToLength was given a prefix longer than `n` or a filler too short to reach it. */
+/**
+ * padToLength was given a prefix longer than `n` or a filler too short to reach it.
+ *
+ * @example
+ * padToLength('abcdef', 'xx', 4); // throws PadError (code PAD_TOO_SHORT)
+ */
 export class PadError extends Error {
   override readonly name = 'PadError';
   readonly code = 'PAD_TOO_SHORT';

@@ -128,7 +128,13 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
   };
 }
 
-/** The HTML rules, in report order. */
+/**
+ * The HTML rules, in report order.
+ *
+ * @example
+ * import { htmlRules } from './checks/html.js';
+ * export const rules = [...htmlRules];
+ */
 export const htmlRules: Rule[] = [
   acceptsAllowedTags,
   keepsAllowedContent,

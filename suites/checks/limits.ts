@@ -335,7 +335,13 @@ const routingOtherFieldNull: Rule = {
   },
 };
 
-/** The limits rules, in report order. */
+/**
+ * The limits rules, in report order.
+ *
+ * @example
+ * import { limitsRules } from './checks/limits.js';
+ * export const rules = [...limitsRules];
+ */
 export const limitsRules: Rule[] = [
   referenceIdLength,
   titleLength,

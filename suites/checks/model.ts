@@ -37,5 +37,10 @@ const lifecycle: Rule = {
   },
 };
 
-/** The model-based rules. */
+/**
+ * The model-based rules.
+ *
+ * @example
+ * await runConformance({ baseUrl, apiKey, rules: modelRules, seed: 11 });
+ */
 export const modelRules: Rule[] = [lifecycle];

@@ -18,7 +18,12 @@ export function amountsWithoutFourDecimals(text: string): string[] {
   return [...text.matchAll(AMOUNT_IN_TEXT)].filter((m) => !FOUR_DECIMALS.test(m[2] ?? '')).map((m) => `"${m[1]}": ${m[2]}`);
 }
 
-/** How many numeric amounts `text` writes. */
+/**
+ * How many numeric amounts `text` writes.
+ *
+ * @example
+ * countAmounts('{"amount":1.0000,"maxAmount":null}'); // 1
+ */
 export function countAmounts(text: string): number {
   return [...text.matchAll(AMOUNT_IN_TEXT)].length;
 }

@@ -17,6 +17,10 @@ const STATED: ReadonlyArray<[from: JobStatus, to: JobStatus]> = [
   ['archived', 'active'],
 ];
 
+/**
+ * @example
+ * await changeStatus(r, target, 'archived', 'reference'); // PUT /jobs {referenceId, status}
+ */
 export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus, via: PutVia): Promise<void> {
   const from = target.status;
   const stated = STATED.some(([a, b]) => a === from && b === to);

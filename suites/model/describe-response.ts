@@ -15,10 +15,18 @@ export function describeResponse(res: ApiResponse): string {
   return text === '' ? `${res.status} (no body)` : `${res.status} ${text}`;
 }
 
+/**
+ * @example
+ * isSuccess(res); // true for 2xx
+ */
 export function isSuccess(res: ApiResponse): boolean {
   return res.status >= 200 && res.status < 300;
 }
 
+/**
+ * @example
+ * isClientError(res); // true for 4xx
+ */
 export function isClientError(res: ApiResponse): boolean {
   return res.status >= 400 && res.status < 500;
 }

@@ -15,7 +15,12 @@ export interface Rejection {
   expected: string;
 }
 
-/** Fails unless `res` is a 4xx. */
+/**
+ * Fails unless `res` is a 4xx.
+ *
+ * @example
+ * expectRejected(ctx, res, { title: 'POST /jobs accepted 4 locations', expected: 'spec 8: 1 to 3 locations' });
+ */
 export function expectRejected(ctx: RuleContext, res: ApiResponse, rejection: Rejection): void {
   ctx.expect(isClientError(res), {
     title: rejection.title,
@@ -28,6 +33,9 @@ export function expectRejected(ctx: RuleContext, res: ApiResponse, rejection: Re
 /**
  * Fails if a job carrying `marker` (a fresh referenceId that also starts the
  * title) exists after a rejected create.
+ *
+ * @example
+ * await expectNothingCreated(ctx, ref, rejection); // fails if GET /jobs?q=ref lists a job carrying ref
  */
 export async function expectNothingCreated(ctx: RuleContext, marker: string, rejection: Rejection): Promise<void> {
   const items = await listAllJobs(ctx, { q: marker });
@@ -39,7 +47,12 @@ export async function expectNothingCreated(ctx: RuleContext, marker: string, rej
   });
 }
 
-/** Both: a 4xx, then nothing created. */
+/**
+ * Both: a 4xx, then nothing created.
+ *
+ * @example
+ * await expectRejectedCreate(ctx, await ctx.api.create(body), ref, rejection);
+ */
 export async function expectRejectedCreate(ctx: RuleContext, res: ApiResponse, marker: string, rejection: Rejection): Promise<void> {
   expectRejected(ctx, res, rejection);
   await expectNothingCreated(ctx, marker, rejection);

@@ -44,7 +44,12 @@ function idsOf(list: unknown): number[] {
   return (list as Array<{ id: number }>).map((c) => c.id).sort((a, b) => a - b);
 }
 
-/** What a job created from `body` must show. */
+/**
+ * What a job created from `body` must show.
+ *
+ * @example
+ * fieldsFromBody(body).confidential; // false when the body leaves it out (spec 2.1 default)
+ */
 export function fieldsFromBody(body: Body): ExpectedFields {
   const routingTypeId = (body.applicantRoutingType as { id: number }).id;
   return {
@@ -62,7 +67,12 @@ export function fieldsFromBody(body: Body): ExpectedFields {
   };
 }
 
-/** `fields` after a partial update with `patch` (the fields sent change, nothing else). */
+/**
+ * `fields` after a partial update with `patch` (the fields sent change, nothing else).
+ *
+ * @example
+ * applyPatch(fields, { title: 'jc1-k2-0 Chef' }).title; // 'jc1-k2-0 Chef'
+ */
 export function applyPatch(fields: ExpectedFields, patch: Body): ExpectedFields {
   return fieldsFromBody({ ...bodyOf(fields), ...patch });
 }
@@ -100,6 +110,9 @@ function sameAmount(a: number | null | undefined, b: number | null): boolean {
  * (empty when they agree). Locations are matched loosely: a server may
  * resolve `Toronto` to its own location entry, so the count must match and
  * each city sent must appear in a returned location's name or description.
+ *
+ * @example
+ * fieldDifferences(job, fields); // ['title: expected "a", received "b"']
  */
 export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
   const diffs: string[] = [];

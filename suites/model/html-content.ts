@@ -50,12 +50,22 @@ export function htmlContent(html: string): ContentNode[] {
   return normalize(document.children);
 }
 
-/** A readable, canonical one-line form of the content, for mismatch messages. */
+/**
+ * A readable, canonical one-line form of the content, for mismatch messages.
+ *
+ * @example
+ * contentText('<b>x</b>'); // '[["b",[],["x"]]]'
+ */
 export function contentText(html: string): string {
   return JSON.stringify(htmlContent(html));
 }
 
-/** True when both fragments have the same content (see the module note). */
+/**
+ * True when both fragments have the same content (see the module note).
+ *
+ * @example
+ * sameHtmlContent('<p>a<br>b</p>', '<p>a<br/>b</p>'); // true
+ */
 export function sameHtmlContent(a: string, b: string): boolean {
   return contentText(a) === contentText(b);
 }

@@ -33,21 +33,39 @@ export interface ModelReal {
   scope: string;
 }
 
+/**
+ * @example
+ * const model = emptyModel(); // no live, no deleted jobs
+ */
 export function emptyModel(): JobsModel {
   return { jobs: new Map(), deleted: [] };
 }
 
-/** The live job at `position` (modulo the count): valid in any state with at least one job. */
+/**
+ * The live job at `position` (modulo the count): valid in any state with at least one job.
+ *
+ * @example
+ * jobAt(m, 7); // the 2nd job when 5 are live (7 % 5)
+ */
 export function jobAt(m: Readonly<JobsModel>, position: number): ModelJob {
   const jobs = [...m.jobs.values()];
   return jobs[position % jobs.length]!;
 }
 
+/**
+ * @example
+ * deletedAt(m, 0); // the first job deleted
+ */
 export function deletedAt(m: Readonly<JobsModel>, position: number): DeletedJob {
   return m.deleted[position % m.deleted.length]!;
 }
 
-/** Most jobs one execution keeps alive; creating commands wait for a delete beyond it (keeps lists to one page). */
+/**
+ * Most jobs one execution keeps alive; creating commands wait for a delete beyond it (keeps lists to one page).
+ *
+ * @example
+ * if (m.jobs.size < MAX_LIVE_JOBS) createMore(); // creating commands may run
+ */
 export const MAX_LIVE_JOBS = 8;
 
 export type JobsCommand = import('fast-check').AsyncCommand<JobsModel, ModelReal>;

@@ -8,10 +8,18 @@ import type { ModelJob, ModelReal } from './jobs-model.js';
 
 export type PutVia = 'id' | 'reference';
 
+/**
+ * @example
+ * await putJob(r, target, { status: 'active' }, 'id'); // PUT /jobs/{id}
+ */
 export function putJob(r: ModelReal, target: ModelJob, patch: Body, via: PutVia): Promise<ApiResponse<Job>> {
   return via === 'id' ? r.ctx.api.putById(target.id, patch) : r.ctx.api.putByReference({ ...patch, referenceId: target.ref });
 }
 
+/**
+ * @example
+ * putLabel(target, 'reference'); // 'PUT /jobs (referenceId jc1-k2-0)'
+ */
 export function putLabel(target: ModelJob, via: PutVia): string {
   return via === 'id' ? `PUT /jobs/${target.id}` : `PUT /jobs (referenceId ${target.ref})`;
 }

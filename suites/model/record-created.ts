@@ -12,6 +12,10 @@ import { fieldsFromBody } from './expected-fields.js';
 import type { JobsModel, ModelJob, ModelReal } from './jobs-model.js';
 import { expectMatchesModel } from './verify-target.js';
 
+/**
+ * @example
+ * recordCreated(m, r, 'POST /jobs', await r.ctx.api.create(body), body);
+ */
 export function recordCreated(m: JobsModel, r: ModelReal, where: string, res: ApiResponse<Job>, body: Body & { referenceId: string }): ModelJob {
   r.ctx.expect(isSuccess(res) && res.json !== undefined, {
     title: `${where} did not create the job (referenceId ${body.referenceId})`,

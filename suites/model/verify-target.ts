@@ -10,7 +10,12 @@ import { fieldDifferences } from './expected-fields.js';
 import type { DeletedJob, JobsModel, ModelJob, ModelReal } from './jobs-model.js';
 import { listAllJobs } from './list-all-jobs.js';
 
-/** Fails unless `job` (from `where`) has the model job's id, referenceId, status and fields. */
+/**
+ * Fails unless `job` (from `where`) has the model job's id, referenceId, status and fields.
+ *
+ * @example
+ * expectMatchesModel(r, 'PUT /jobs/12', res.json, target);
+ */
 export function expectMatchesModel(r: ModelReal, where: string, job: Job, expected: ModelJob): void {
   const diffs = fieldDifferences(job, expected.fields);
   if (job.id !== expected.id) diffs.unshift(`id: expected ${expected.id}, received ${job.id}`);
@@ -23,7 +28,12 @@ export function expectMatchesModel(r: ModelReal, where: string, job: Job, expect
   });
 }
 
-/** Reads the job back by id and compares it with the model. */
+/**
+ * Reads the job back by id and compares it with the model.
+ *
+ * @example
+ * await expectReadBack(r, target); // GET /jobs/{id} equals the model job
+ */
 export async function expectReadBack(r: ModelReal, expected: ModelJob): Promise<void> {
   const res = await r.ctx.api.get(expected.id);
   r.ctx.expect(res.status === 200 && res.json !== undefined, {
@@ -38,6 +48,9 @@ export async function expectReadBack(r: ModelReal, expected: ModelJob): Promise<
  * A deleted job's id no longer reads (404 or 410). A target that reuses ids
  * may show another job under the old id: that is observed, not failed, when
  * the job is not the deleted one.
+ *
+ * @example
+ * await expectGone(r, m, { ref, id }); // 404 or 410
  */
 export async function expectGone(r: ModelReal, m: Readonly<JobsModel>, gone: DeletedJob): Promise<void> {
   if ([...m.jobs.values()].some((job) => job.id === gone.id)) return; // the id now belongs to a live job of the model
@@ -53,7 +66,12 @@ export async function expectGone(r: ModelReal, m: Readonly<JobsModel>, gone: Del
   });
 }
 
-/** The list with q = scope (and a status filter) holds exactly the model's live jobs, each once, with their status. */
+/**
+ * The list with q = scope (and a status filter) holds exactly the model's live jobs, each once, with their status.
+ *
+ * @example
+ * await expectListMatches(r, m, 'archived'); // GET /jobs?q=scope&status=archived
+ */
 export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, status?: string): Promise<void> {
   const items = await listAllJobs(r.ctx, status === undefined ? { q: r.scope } : { q: r.scope, status });
   const ours = items.filter((item) => (item.referenceId ?? '').startsWith(r.scope) || item.title.includes(r.scope));
@@ -80,7 +98,12 @@ export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, st
   });
 }
 
-/** Everything at once, after a sequence: each live job reads back, each deleted job is gone, the list agrees. */
+/**
+ * Everything at once, after a sequence: each live job reads back, each deleted job is gone, the list agrees.
+ *
+ * @example
+ * await expectTargetAgrees(r, m); // after a whole sequence
+ */
 export async function expectTargetAgrees(r: ModelReal, m: Readonly<JobsModel>): Promise<void> {
   for (const job of m.jobs.values()) await expectReadBack(r, job);
   for (const gone of m.deleted) await expectGone(r, m, gone);
