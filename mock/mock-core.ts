@@ -67,9 +67,9 @@ export class MockCore {
 
   /** Adds employers or replaces those with the same id. Throws MockConfigError when invalid. */
   addEmployers(employers: EmployerConfig[]): void {
-    if (!Array.isArray(employers)) throw new MockConfigError('invalid_employers', 'employers must be a JSON array');
-    const others = this.store.employerConfigs().filter((e) => !employers.some((n) => n.id === e.id));
-    this.store.addEmployers(checkEmployers(employers, others));
+    const checked = checkEmployers(employers);
+    const others = this.store.employerConfigs().filter((e) => !checked.some((n) => n.id === e.id));
+    this.store.addEmployers(checkEmployers(checked, others));
   }
 
   private employerId(employer: number | string): number {

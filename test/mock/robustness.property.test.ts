@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
-import type { MockServer } from '../../mock/index.js';
+import { CONTROL_ROUTES, type MockServer } from '../../mock/index.js';
 import { send, startMock, validJob, type SendOptions } from './helpers.js';
 
 let mock: MockServer;
@@ -95,3 +95,20 @@ it('a few thousand malformed requests: no 5xx, JSON 4xx errors, store unchanged 
   // still healthy afterwards
   expect((await send(mock.url, { method: 'POST', path: '/jobs', body: validJob() })).status).toBe(201);
 }, 120_000);
+
+it('the control API answers malformed bodies with a JSON 4xx, never a 5xx', async () => {
+  const control = await startMock({ bodyLimit: 16 * 1024 });
+  try {
+    const route = fc.constantFrom(...CONTROL_ROUTES.map((r) => r.split(' ') as [string, string]));
+    await fc.assert(
+      fc.asyncProperty(route, fc.option(rawBody, { nil: undefined }), async ([method, path], body) => {
+        const res = await send(control.url, { method, path: `/__control${path}`, body: method === 'GET' ? undefined : body, apiKey: null });
+        expect(res.status, `${method} ${path} -> ${res.text.slice(0, 200)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(validators.error(res.json).ok).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  } finally {
+    await control.close();
+  }
+}, 60_000);
