@@ -3,19 +3,14 @@
  * per-employer isolation, Content-Type, body size, methods, unknown paths,
  * reference lists.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import { REFERENCE_LIST_PATHS, type MockServer } from '../../mock/index.js';
-import { client, KEY_2, send, startMock, validJob } from './helpers.js';
+import { client, KEY_2, type MockClient, send, useMock, validJob } from './helpers.js';
 
 let mock: MockServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  mock = await startMock({ bodyLimit: 64 * 1024 });
-  api = client(mock);
-});
-afterAll(() => mock.close());
-beforeEach(() => mock.reset());
+let api: MockClient;
+useMock((started) => ({ mock, api } = started), { bodyLimit: 64 * 1024 });
 
 describe('authentication (5)', () => {
   const operations: Array<[string, string, unknown?]> = [

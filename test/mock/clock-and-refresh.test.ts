@@ -3,22 +3,16 @@
  * service, closeDate defaults to 60 days later, and auto-refresh resets the
  * publish date every 7 days for employers on an unlimited plan.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../mock/index.js';
-import { client, KEY_2, startMock, validJob } from './helpers.js';
+import { client, KEY_2, type MockClient, useMock, validJob } from './helpers.js';
 
 const DAY = 24 * 3600 * 1000;
 const T0 = '2025-04-01T09:30:00.000Z';
 let mock: MockServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  mock = await startMock();
-  api = client(mock);
-});
-afterAll(() => mock.close());
-beforeEach(() => {
-  mock.reset();
-  mock.setClock(T0);
+let api: MockClient;
+useMock((started) => ({ mock, api } = started), {}, (m) => {
+  m.setClock(T0);
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();

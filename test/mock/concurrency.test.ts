@@ -3,18 +3,13 @@
  * referenceId in use, also when the requests race: 100 concurrent PUT-creates
  * with one referenceId create exactly one job.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { MockServer } from '../../mock/index.js';
-import { client, startMock, validJob } from './helpers.js';
+import { client, type MockClient, useMock, validJob } from './helpers.js';
 
 let mock: MockServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  mock = await startMock();
-  api = client(mock);
-});
-afterAll(() => mock.close());
-beforeEach(() => mock.reset());
+let api: MockClient;
+useMock((started) => ({ mock, api } = started), {});
 
 it('100 concurrent PUT-creates with one referenceId create exactly one job', async () => {
   const results = await Promise.all(

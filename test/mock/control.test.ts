@@ -2,19 +2,14 @@
  * The control API under /__control (HTTP) and the same operations on the
  * object createMockServer returns; fault injection; the transform option.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import { CONTROL_ROUTES, type CoreHandler, type MockServer } from '../../mock/index.js';
-import { client, KEY_2, send, startMock, validJob } from './helpers.js';
+import { client, KEY_2, type MockClient, send, startMock, useMock, validJob } from './helpers.js';
 
 let mock: MockServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  mock = await startMock();
-  api = client(mock);
-});
-afterAll(() => mock.close());
-beforeEach(() => mock.reset());
+let api: MockClient;
+useMock((started) => ({ mock, api } = started), {});
 
 const control = (method: string, path: string, body?: unknown) => send(mock.url, { method, path: `/__control${path}`, body, apiKey: null });
 

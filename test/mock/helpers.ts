@@ -3,6 +3,7 @@
  * test, real HTTP over loopback, and a valid job body to vary.
  */
 import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
 
 export const KEY_1 = 'demo-key-1';
@@ -100,4 +101,28 @@ export function validJob(overrides: Record<string, unknown> = {}): Record<string
 /** Starts a mock for a test; use with `await using`. */
 export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
   return createMockServer({ port: 0, ...options });
+}
+
+export type MockClient = ReturnType<typeof client>;
+
+/**
+ * One mock for the whole test file: started before the first test, reset
+ * (then `afterReset`) before each, closed after the last. `bind` receives the
+ * server and a KEY_1 client once started.
+ */
+export function useMock(
+  bind: (started: { mock: MockServer; api: MockClient }) => void,
+  options: MockServerOptions = {},
+  afterReset: (mock: MockServer) => void = () => {},
+): void {
+  let mock: MockServer | undefined;
+  beforeAll(async () => {
+    mock = await startMock(options);
+    bind({ mock, api: client(mock) });
+  });
+  afterAll(() => mock?.close());
+  beforeEach(() => {
+    mock?.reset();
+    if (mock) afterReset(mock);
+  });
 }

@@ -2,19 +2,14 @@
  * Spec 3, 4.1-4.4, 4.7: create, read, partial update, archive/re-publish,
  * create-or-update by referenceId, delete, method override, defaults, round trip.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import type { MockServer } from '../../mock/index.js';
-import { API, client, startMock, validJob } from './helpers.js';
+import { API, client, type MockClient, useMock, validJob } from './helpers.js';
 
 let mock: MockServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  mock = await startMock();
-  api = client(mock);
-});
-afterAll(() => mock.close());
-beforeEach(() => mock.reset());
+let api: MockClient;
+useMock((started) => ({ mock, api } = started), {});
 
 describe('POST /jobs (4.2)', () => {
   it('creates: 201, Location {base_url}/api/v1.1/jobs/<id>, the full job valid against job.schema.json', async () => {

@@ -2,19 +2,14 @@
  * Spec 4.5, 2.7, 2.8: GET /jobs returns the employer's job headers sorted by
  * publishDate descending, filtered by q and status, paged with absolute links.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import type { MockServer } from '../../mock/index.js';
-import { API, client, startMock, validJob } from './helpers.js';
+import { API, client, type MockClient, useMock, validJob } from './helpers.js';
 
 let mock: MockServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  mock = await startMock();
-  api = client(mock);
-});
-afterAll(() => mock.close());
-beforeEach(() => mock.reset());
+let api: MockClient;
+useMock((started) => ({ mock, api } = started), {});
 
 const HEADER_FIELDS = ['confidential', 'employer', 'id', 'locations', 'publishDate', 'referenceId', 'status', 'title'];
 

@@ -3,19 +3,14 @@
  * boundary and rejected just past it, with a 400 that names the field and rule.
  * Limits count Unicode code points: an emoji is one character.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import type { MockServer } from '../../mock/index.js';
-import { client, startMock, validJob } from './helpers.js';
+import { client, type MockClient, useMock, validJob } from './helpers.js';
 
 let mock: MockServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  mock = await startMock();
-  api = client(mock);
-});
-afterAll(() => mock.close());
-beforeEach(() => mock.reset());
+let api: MockClient;
+useMock((started) => ({ mock, api } = started), {});
 
 const EMOJI = '😀'; // one code point, two UTF-16 units
 
