@@ -1,0 +1,43 @@
+/**
+ * @module Standalone mock throughput and latency per operation, as a ratio
+ * to a bare node:http server with a fixed 1 KB JSON body measured in the same
+ * run. Both servers run in their own process; autocannon runs in this one.
+ * Also reports the mock's own CPU time per request (less noisy than
+ * throughput when other processes share the cores).
+ */
+import { startChild } from '../lib/child.mjs';
+import { jobBody } from '../lib/job-bodies.mjs';
+import { measured } from '../lib/load.mjs';
+
+const API = '/api/v1.1';
+
+export async function mockThroughput({ duration, connections, warmup = 1 }) {
+  const bare = await startChild('children/bare-server.mjs');
+  const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed: { 101: 1000, 102: 1000 } })]);
+  try {
+    const run = (child, options) => measured(child, { duration, connections, ...options }, { warmup });
+    const ids = mock.info.ids['101'];
+    let next = 0;
+    const byId = () => `${API}/jobs/${ids[next++ % ids.length]}`;
+    const key = { 'api-key': 'demo-key-1' };
+    const jsonKey = { ...key, 'content-type': 'application/json' };
+    const baseline = await run(bare, { url: `${bare.info.url}/` });
+    const rows = [
+      ['GET /jobs/{id}', { url: mock.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] }],
+      ['POST /jobs', { url: `${mock.info.url}${API}/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) }],
+      [
+        'PUT /jobs/{id} (partial: title)',
+        { url: mock.info.url, headers: jsonKey, requests: [{ method: 'PUT', body: '{"title":"Updated title"}', setupRequest: (req) => ({ ...req, path: byId() }) }] },
+      ],
+      ['GET /jobs?pageSize=100', { url: `${mock.info.url}${API}/jobs?pageSize=100`, headers: { 'api-key': 'demo-key-2' } }],
+    ];
+    const results = [];
+    for (const [name, options] of rows) {
+      const result = await run(mock, options);
+      results.push({ name, ...result, ratio: result.rps / baseline.rps });
+    }
+    return { connections, duration, baseline, results };
+  } finally {
+    await Promise.all([bare.stop(), mock.stop()]);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * @module One run of the conformance suite's CLI (dist/suites/cli-main.js,
+ * the function behind `npx jobs-conformance`) in this process, with
+ * process.cpuUsage() around it: the suite's own CPU time per request,
+ * apart from the target's (which runs in another process).
+ * argv[2]: JSON `{"url", "runs", "seed", "reportDir"}`. Ready message: the figures; then it exits.
+ */
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { main } from '../../dist/suites/cli-main.js';
+
+const { url, runs, seed, reportDir } = JSON.parse(process.argv[2]);
+const sink = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });
+const argv = ['node', 'jobs-conformance', '--base-url', url, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2', '--report-dir', reportDir];
+if (runs !== undefined) argv.push('--runs', String(runs));
+if (seed !== undefined) argv.push('--seed', String(seed));
+
+const startupMs = performance.now();
+const cpuBefore = process.cpuUsage();
+const started = performance.now();
+const exitCode = await main({ argv, env: {}, stdout: sink(), stderr: sink() });
+const wallMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
+const report = JSON.parse(readFileSync(`${reportDir}/report.json`, 'utf8'));
+process.send({
+  type: 'ready',
+  exitCode,
+  verdict: report.verdict,
+  rules: report.summary.total,
+  passed: report.summary.passed,
+  requests: report.summary.requests,
+  wallMs,
+  startupMs,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+  leftover: report.cleanup.leftover.length,
+});
+process.exit(0);

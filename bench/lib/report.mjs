@@ -1,0 +1,131 @@
+/**
+ * @module Renders benchmark figures as Markdown: printed to the terminal and
+ * written to bench/RESULTS.md.
+ */
+
+const n0 = (x) => Math.round(x).toLocaleString('en-US');
+const n2 = (x) => x.toFixed(2);
+const ms = (x) => `${x.toFixed(2)} ms`;
+const us = (x) => `${Math.round(x)} µs`;
+
+function table(head, rows) {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+/** Targets of issue 6, checked against the figures. */
+export function targets(r) {
+  const out = [];
+  const row = (name) => r.throughput?.results.find((x) => x.name.startsWith(name));
+  const get = row('GET /jobs/{id}');
+  const post = row('POST /jobs');
+  if (get) out.push(['standalone GET by id ≥ 0.5 × bare node:http', n2(get.ratio), get.ratio >= 0.5]);
+  if (post) out.push(['standalone POST ≥ 0.4 × bare node:http', n2(post.ratio), post.ratio >= 0.4]);
+  for (const l of r.list?.rows ?? []) {
+    out.push([`list 100k within 2× of 1k: ${l.label}`, `${n2(l.latencyRatio)}× latency, ${n2(l.cpuRatio)}× CPU`, l.latencyRatio <= 2 || l.cpuRatio <= 2]);
+  }
+  const def = r.suite?.results[0];
+  if (def) {
+    out.push(['default suite run < 30 s', `${(def.processMs / 1000).toFixed(1)} s`, def.processMs < 30_000]);
+    const best = Math.min(...r.suite.results.map((x) => x.suiteCpuMsPerRequest));
+    out.push(['suite CPU per request ≤ 1 ms (drives ≥ 1,000 req/s)', `${best.toFixed(3)} ms (≈ ${n0(1000 / best)} req/s)`, best <= 1]);
+  }
+  return out;
+}
+
+export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) {
+  const m = r.machine;
+  const parts = [
+    '# Benchmark results',
+    '',
+    `Written by \`${command}\` on ${startedAt.toISOString()} (against \`dist/\`; run \`npm run build\` first).`,
+    '',
+    `Machine: ${m.nproc} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}.`,
+    `Load average (1 min) before: ${n2(loadBefore)}, after: ${n2(loadAfter)}.` +
+      (Math.max(loadBefore, loadAfter) > m.nproc * 0.75 ? ' **The machine was busy: throughput figures are noisy; the CPU-per-request columns are steadier.**' : ''),
+    '',
+  ];
+  const t = targets(r);
+  if (t.length > 0) {
+    parts.push('## Targets', '', table(['target', 'measured', 'met'], t.map(([a, b, ok]) => [a, b, ok ? 'yes' : '**no**'])), '');
+  }
+  if (r.throughput) {
+    const { baseline, results, connections, duration } = r.throughput;
+    parts.push(
+      '## Standalone mock throughput',
+      '',
+      `autocannon, ${connections} connections, ${duration} s per row after a 1 s warm-up; each server in its own process. ` +
+        'Ratio = requests/s over the bare node:http server (fixed 1 KB JSON body) measured in the same run.',
+      '',
+      table(
+        ['operation', 'req/s', 'ratio to bare', 'mean latency', 'p99 latency', 'server CPU/request'],
+        [
+          ['bare node:http, 1 KB JSON', n0(baseline.rps), '1.00', ms(baseline.latencyMs.mean), ms(baseline.latencyMs.p99), us(baseline.cpuUsPerRequest)],
+          ...results.map((x) => [x.name, n0(x.rps), n2(x.ratio), ms(x.latencyMs.mean), ms(x.latencyMs.p99), us(x.cpuUsPerRequest)]),
+        ],
+      ),
+      '',
+    );
+  }
+  if (r.list) {
+    const l = r.list;
+    parts.push(
+      `## List cost: ${n0(l.small)} vs ${n0(l.large)} jobs of one employer`,
+      '',
+      `Both employers live in one mock process (seeded in ${l.seedSeconds.toFixed(1)} s; heap ${n0(l.heapMiB)} MiB). ` +
+        `autocannon, ${l.connections} connections, ${l.duration} s per cell.`,
+      '',
+      table(
+        ['query', `req/s ${n0(l.small)}`, `req/s ${n0(l.large)}`, 'latency ratio', `CPU/request ${n0(l.small)}`, `CPU/request ${n0(l.large)}`, 'CPU ratio'],
+        l.rows.map((x) => [
+          `${x.label} (\`${x.query.replace('{emp}', 'E') || '(none)'}\`)`,
+          n0(x.small.rps),
+          n0(x.large.rps),
+          `${n2(x.latencyRatio)}×`,
+          us(x.small.cpuUsPerRequest),
+          us(x.large.cpuUsPerRequest),
+          `${n2(x.cpuRatio)}×`,
+        ]),
+      ),
+      '',
+    );
+  }
+  if (r.msw) {
+    parts.push(
+      '## In-process: MSW setupServer handlers from fetch',
+      '',
+      `\`setupServer(...createHandlers(...))\` from msw/node, requests with global fetch (undici); ${r.msw.seconds} s per cell. ` +
+        '"core only" calls the framework-free core directly (no MSW, no Fetch objects): an upper bound.',
+      '',
+      table(
+        ['operation', 'req/s, 1 in flight', 'req/s, 16 in flight', 'core only, req/s'],
+        r.msw.results.map((x) => [x.name, n0(x.msw1), n0(x.msw16), n0(x.coreOnly)]),
+      ),
+      '',
+    );
+  }
+  if (r.suite) {
+    parts.push(
+      '## The conformance suite against the mock',
+      '',
+      `The CLI's main() in one process, the standalone mock in another; seed ${r.suite.seed}, with --second-api-key. ` +
+        'Wall = the whole process (start-up, run, cleanup, reports); CPU/request = process.cpuUsage() of each side divided by the requests.',
+      '',
+      table(
+        ['run', 'verdict', 'rules', 'requests', 'wall', 'req/s', 'suite CPU/request', 'mock CPU/request', 'leftover jobs'],
+        r.suite.results.map((x) => [
+          x.label,
+          x.verdict,
+          `${x.passed}/${x.rules} passed`,
+          n0(x.requests),
+          `${(x.processMs / 1000).toFixed(1)} s`,
+          n0(x.rps),
+          `${x.suiteCpuMsPerRequest.toFixed(3)} ms`,
+          `${x.mockCpuMsPerRequest.toFixed(3)} ms`,
+          String(x.leftover),
+        ]),
+      ),
+      '',
+    );
+  }
+  return parts.join('\n');
+}
