@@ -1,0 +1,240 @@
+/**
+ * The engine against deliberately broken mocks (createMockServer's
+ * `transform`): a mismatch carries its rule, section, shrunk counterexample,
+ * exchanges, curl and replay command; the replay path reproduces it; flaky
+ * failures are labelled; refused deletes become leftovers, not failures;
+ * the run cannot start against a wrong key, a closed port or missing lists.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createMockServer, type CoreHandler, type MockServer } from '../../mock/index.js';
+import { validators } from '../../schemas/index.js';
+import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
+import { SuiteError } from '../../suites/errors.js';
+import type { Rule } from '../../suites/rule.js';
+import { runConformance, type RunOptions } from '../../suites/run-conformance.js';
+
+const KEY = 'demo-key-1';
+const SECOND_KEY = 'demo-key-2';
+
+async function withMock<T>(transform: ((next: CoreHandler) => CoreHandler) | undefined, use: (mock: MockServer) => Promise<T>): Promise<T> {
+  const mock = await createMockServer({ port: 0, ...(transform ? { transform } : {}) });
+  try {
+    return await use(mock);
+  } finally {
+    await mock.close();
+  }
+}
+
+function run(mock: MockServer, options: Partial<RunOptions>): Promise<ConformanceReport> {
+  return runConformance({ baseUrl: mock.url, apiKey: KEY, runs: 3, seed: 4242, ...options });
+}
+
+function onlyMismatch(report: ConformanceReport, ruleId: string): Mismatch {
+  const rule = report.rules.find((r) => r.id === ruleId);
+  expect(rule?.status).toBe('failed');
+  expect(rule?.mismatches).toHaveLength(1);
+  return rule!.mismatches[0]!;
+}
+
+function expectValidReport(report: ConformanceReport): void {
+  const result = validators.report(report);
+  expect(result.ok ? [] : result.issues).toEqual([]);
+  expect(JSON.stringify(report)).not.toContain(KEY);
+  expect(JSON.stringify(report)).not.toContain(SECOND_KEY);
+}
+
+const isJobCreate = (req: { method: string; path: string }) => req.method === 'POST' && /\/jobs$/.test(req.path);
+
+/** POST /jobs answers without its Location header. */
+const noLocation = (next: CoreHandler): CoreHandler => async (req) => {
+  const res = await next(req);
+  if (!isJobCreate(req) || res.status !== 201) return res;
+  const { location: _dropped, ...headers } = res.headers;
+  return { ...res, headers };
+};
+
+describe('a mismatch', () => {
+  it('names its rule and section, with a shrunk counterexample, exchanges, curl and a replay command', async () => {
+    await withMock(noLocation, async (mock) => {
+      const report = await run(mock, { only: 'jobs.create.location-header' });
+      expectValidReport(report);
+      expect(report.verdict).toBe('failed');
+      const mismatch = onlyMismatch(report, 'jobs.create.location-header');
+      expect(mismatch).toMatchObject({ ruleId: 'jobs.create.location-header', section: '4.2', reproducibility: 'deterministic' });
+      expect(mismatch.title).toMatch(/no Location header/);
+      expect(mismatch.counterexample).toHaveProperty('title');
+      expect(mismatch.exchanges.at(-1)?.request.method).toBe('POST');
+      expect(mismatch.curl).toMatch(/^curl .* -X POST .*\/api\/v1\.1\/jobs .*"API-Key: \$JOBS_API_KEY"/);
+      expect(mismatch.replay.seed).toBe(4242);
+      expect(mismatch.replay.command).toContain('--seed 4242');
+      expect(mismatch.replay.command).toContain('--only jobs.create.location-header');
+      expect(mismatch.replay.command).toContain(`--replay-path ${mismatch.replay.path}`);
+      expect(report.cleanup.leftover).toEqual([]);
+      expect(mock.snapshot().jobs).toEqual([]);
+    });
+  });
+
+  it('replays with --seed, --only and --replay-path to the same counterexample', async () => {
+    await withMock(noLocation, async (mock) => {
+      const original = await run(mock, { only: 'jobs.create.location-header' });
+      const first = onlyMismatch(original, 'jobs.create.location-header');
+      const replay = await run(mock, { only: 'jobs.create.location-header', replayPath: first.replay.path ?? undefined });
+      const again = onlyMismatch(replay, 'jobs.create.location-header');
+      // Equal but for the run tag in the title (every run has its own tag, on purpose).
+      const untagged = (report: ConformanceReport, m: Mismatch) => JSON.stringify(m.counterexample).replaceAll(report.options?.referencePrefix ?? '?', '<tag>');
+      expect(untagged(replay, again)).toBe(untagged(original, first));
+      expect(replay.rules[0]?.cases).toBe(1);
+    });
+  });
+
+  it('is shrunk to the input that matters', async () => {
+    // The broken server forgets confidential: true.
+    const dropsConfidential = (next: CoreHandler): CoreHandler => (req) => {
+      if (isJobCreate(req) && req.body) {
+        const body = JSON.parse(req.body.toString('utf8')) as Record<string, unknown>;
+        if (body.confidential === true) return next({ ...req, body: Buffer.from(JSON.stringify({ ...body, confidential: false })) });
+      }
+      return next(req);
+    };
+    await withMock(dropsConfidential, async (mock) => {
+      const report = await run(mock, { only: 'jobs.create.explicit-values', runs: 20 });
+      const mismatch = onlyMismatch(report, 'jobs.create.explicit-values');
+      expect(mismatch.counterexample).toMatchObject({ confidential: true });
+      expect(mismatch.received).toMatch(/^confidential: sent true, got false$/);
+    });
+  });
+
+  it('that does not come back on re-runs is labelled flaky', async () => {
+    let gets = 0;
+    // Every other GET of a job returns it with another title.
+    const flaky = (next: CoreHandler): CoreHandler => async (req) => {
+      const res = await next(req);
+      if (req.method !== 'GET' || !/\/jobs\/\d+$/.test(req.path) || res.status !== 200) return res;
+      gets++;
+      if (gets % 2 === 1) return res;
+      const job = JSON.parse(String(res.body)) as Record<string, unknown>;
+      return { ...res, body: JSON.stringify({ ...job, title: `${String(job.title)} (stale)` }) };
+    };
+    await withMock(flaky, async (mock) => {
+      const mismatch = onlyMismatch(await run(mock, { only: 'jobs.create.body-matches-get', runs: 6 }), 'jobs.create.body-matches-get');
+      expect(mismatch.reproducibility).toBe('flaky');
+    });
+  });
+});
+
+describe('rule outcomes', () => {
+  it('skips isolation rules without a second key, with the reason', async () => {
+    await withMock(undefined, async (mock) => {
+      const report = await run(mock, { only: 'jobs.isolation' });
+      expect(report.rules.length).toBeGreaterThan(0);
+      for (const rule of report.rules) {
+        expect(rule.status).toBe('skipped');
+        expect(rule.skipReason).toMatch(/--second-api-key/);
+      }
+      expect(report.verdict).toBe('passed');
+    });
+  });
+
+  it('runs isolation rules with a second key and keeps each employer out of the other one\'s jobs', async () => {
+    await withMock(undefined, async (mock) => {
+      const report = await run(mock, { only: 'jobs.isolation', secondApiKey: SECOND_KEY });
+      expectValidReport(report);
+      expect(report.rules.every((rule) => rule.status === 'passed')).toBe(true);
+      expect(mock.snapshot().jobs).toEqual([]);
+    });
+  });
+
+  it('flags a server that leaks jobs across employers', async () => {
+    // GET /jobs/{id} ignores who asks: swap the second key for the first.
+    const leaky = (next: CoreHandler): CoreHandler => (req) =>
+      req.method === 'GET' && /\/jobs\/\d+$/.test(req.path) ? next({ ...req, headers: { ...req.headers, 'api-key': KEY } }) : next(req);
+    await withMock(leaky, async (mock) => {
+      const report = await run(mock, { only: 'jobs.isolation.get-by-id', secondApiKey: SECOND_KEY });
+      expect(onlyMismatch(report, 'jobs.isolation.get-by-id').title).toMatch(/answered 200/);
+    });
+  });
+
+  it('reports a rule that breaks as error, not as a server failure', async () => {
+    const broken: Rule = { id: 'jobs.test.broken', section: '1', area: 'protocol', title: 'throws', run: async () => { throw new TypeError('rule bug'); } };
+    await withMock(undefined, async (mock) => {
+      const report = await run(mock, { rules: [broken] });
+      expect(report.rules[0]).toMatchObject({ status: 'error', errorMessage: 'rule bug' });
+      expect(report.verdict).toBe('error');
+      expectValidReport(report);
+    });
+  });
+});
+
+describe('cleanup', () => {
+  it('reports jobs the target refuses to delete as leftover without failing the target', async () => {
+    const keeps = (next: CoreHandler): CoreHandler => (req) =>
+      req.method === 'DELETE' ? { status: 403, headers: { 'content-type': 'application/json' }, body: '{"code":"forbidden"}' } : next(req);
+    await withMock(keeps, async (mock) => {
+      const report = await run(mock, { only: 'jobs.create.status-201' });
+      expect(report.rules[0]?.status).toBe('passed');
+      expect(report.verdict).toBe('passed');
+      expect(report.cleanup.created).toBe(3);
+      expect(report.cleanup.deleted).toBe(0);
+      expect(report.cleanup.leftover).toHaveLength(3);
+      for (const left of report.cleanup.leftover) {
+        expect(left.reason).toMatch(/DELETE \/api\/v1\.1\/jobs\/\d+ answered 403/);
+        expect(left.referenceId).toMatch(new RegExp(`^${report.options?.referencePrefix}`));
+      }
+      expect(mock.snapshot().jobs.map((job) => job.id).sort()).toEqual(report.cleanup.leftover.map((left) => left.id).sort());
+    });
+  });
+
+  it('stops promptly when aborted, cleans up and says the report is partial', async () => {
+    await withMock(undefined, async (mock) => {
+      const controller = new AbortController();
+      let finished = 0;
+      const report = await run(mock, {
+        runs: 20,
+        signal: controller.signal,
+        onProgress: (event) => {
+          if (event.type === 'rule-end' && ++finished === 5) controller.abort();
+        },
+      });
+      expect(report.interrupted).toBe(true);
+      expect(report.verdict).toBe('error');
+      expect(report.rules.filter((rule) => rule.status !== 'skipped').length).toBeLessThanOrEqual(6);
+      expect(report.rules.at(-1)?.skipReason).toMatch(/interrupted/);
+      expect(report.cleanup.leftover).toEqual([]);
+      expect(mock.snapshot().jobs).toEqual([]);
+      expectValidReport(report);
+    });
+  });
+});
+
+describe('a run that cannot start', () => {
+  it('throws KEY_REJECTED for a key the target does not know', async () => {
+    await withMock(undefined, async (mock) => {
+      const error = await runConformance({ baseUrl: mock.url, apiKey: 'nobody' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SuiteError);
+      expect((error as SuiteError).code).toBe('KEY_REJECTED');
+      expect((error as Error).message).not.toContain('nobody');
+    });
+  });
+
+  it('throws TARGET_UNREACHABLE within seconds for a closed port', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const started = Date.now();
+    const error = await runConformance({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY }).catch((e: unknown) => e);
+    expect((error as SuiteError).code).toBe('TARGET_UNREACHABLE');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('throws DISCOVERY_FAILED when the reference lists cannot be read', async () => {
+    const noLists = (next: CoreHandler): CoreHandler => (req) => (req.path.endsWith('/positiontypes') ? { status: 404, headers: {} } : next(req));
+    await withMock(noLists, async (mock) => {
+      const error = await run(mock, {}).catch((e: unknown) => e);
+      expect((error as SuiteError).code).toBe('DISCOVERY_FAILED');
+      expect((error as Error).message).toMatch(/position types.*answered 404/);
+    });
+  });
+});
