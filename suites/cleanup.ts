@@ -64,9 +64,21 @@ export class RunCleanup {
       );
       // 404/410: already gone (a rule deleted it another way).
       if ((res.status >= 200 && res.status < 300) || res.status === 404 || res.status === 410) job.gone = true;
+      // A refused delete of a job a rule already removed (say, by referenceId) leaves nothing behind: only report what a read still finds.
+      else if (job.id !== null && (await this.#absent(client, job.id))) job.gone = true;
       else job.failure = `${res.exchange.request.method} ${new URL(res.exchange.request.url).pathname} answered ${res.status}`;
     } catch (error) {
       job.failure = messageOf(error);
+    }
+  }
+
+  /** True when GET /jobs/{id} answers 404 or 410. */
+  async #absent(client: Client, id: number): Promise<boolean> {
+    try {
+      const res = await runOutsideCase(() => client.request({ method: 'GET', path: `/jobs/${id}` }));
+      return res.status === 404 || res.status === 410;
+    } catch {
+      return false;
     }
   }
 
