@@ -1,0 +1,63 @@
+/**
+ * Ctrl-C during a run: the CLI (a child process, against a mock) must stop
+ * promptly, delete what it created, write a partial report that says
+ * interrupted, and exit 130.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../mock/index.js';
+import { cleanupReportDir, runCli, type CliRun } from './helpers/run-cli.js';
+import { runTag, taggedJobIds } from './helpers/tagged-jobs.js';
+
+let mock: MockServer;
+let run: CliRun | undefined;
+beforeEach(async () => {
+  mock = await createMockServer();
+});
+afterEach(async () => {
+  await mock.close();
+  if (run) cleanupReportDir(run.reportDir);
+  run = undefined;
+});
+
+it('SIGINT mid-run: stops within seconds, cleans up, writes report.json with interrupted: true, exits 130', async () => {
+  let signalledAt = 0;
+  run = await runCli(mock.url, {
+    args: ['--second-api-key', 'demo-key-2', '--runs', '50', '--reporter', 'json,junit,html,markdown'],
+    deadlineMs: 25_000,
+    onSpawn: (child) => {
+      let output = '';
+      child.stderr!.on('data', (chunk: string) => {
+        output += chunk;
+        // Once rules are running (and jobs exist), wait a little longer, then press Ctrl-C.
+        if (signalledAt === 0 && /running \d+ rules/.test(output)) {
+          signalledAt = -1;
+          setTimeout(() => {
+            signalledAt = performance.now();
+            child.kill('SIGINT');
+          }, 1_500);
+        }
+      });
+    },
+  });
+  expect(signalledAt, 'the run reached its rules').toBeGreaterThan(0);
+  const stopMs = performance.now() - signalledAt;
+  expect(run.signal, run.stderr).toBeNull();
+  expect(run.code, run.stderr).toBe(130);
+  expect(stopMs).toBeLessThan(5_000);
+  expect(run.stderr).toMatch(/interrupted; stopping and cleaning up/);
+  expect(run.stderr).not.toMatch(/internal error|\n\s+at [^\n]+:\d+:\d+/);
+
+  const report = run.report!;
+  expect(report, 'a partial report.json').toBeDefined();
+  expect(report.interrupted).toBe(true);
+  expect(report.verdict).toBe('error');
+  const ran = report.rules.filter((rule) => rule.status === 'passed' || rule.status === 'failed');
+  const notRun = report.rules.filter((rule) => rule.skipReason?.includes('interrupted'));
+  expect(ran.length).toBeGreaterThan(0);
+  expect(notRun.length).toBeGreaterThan(0);
+
+  // The run had created jobs, and none of them is left.
+  expect(report.cleanup.created).toBeGreaterThan(0);
+  expect(report.cleanup.leftover).toEqual([]);
+  expect(taggedJobIds(mock, runTag(report))).toEqual([]);
+});
