@@ -14,6 +14,12 @@ describe('--only', () => {
     expect(ruleMatches('jobs.create.location-header', 'jobs.list')).toBe(false);
   });
 
+  it('selects exactly the rule a pattern names, not the rules it is a prefix of', () => {
+    const withPrefixes = [...registry, rule('jobs.create.status-201-extra')];
+    expect(selectRules(withPrefixes, ['jobs.create.status-201']).map((r) => r.id)).toEqual(['jobs.create.status-201']);
+    expect(selectRules(withPrefixes, ['jobs.create.status-2']).map((r) => r.id)).toEqual(['jobs.create.status-201', 'jobs.create.status-201-extra']);
+  });
+
   it('selects everything without patterns and refuses patterns that match nothing', () => {
     expect(selectRules(registry, null)).toHaveLength(4);
     expect(() => selectRules(registry, ['jobs.nothing'])).toThrow(ConfigError);

@@ -1,0 +1,225 @@
+/**
+ * The built `jobs-conformance` bin (node dist/suites/cli.js; `npm test`
+ * builds first): exit codes, options from flags and JOBS_* variables, the
+ * seed on stderr, reports on disk, replay of a mismatch, Ctrl-C, and never a
+ * key in any output.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type CoreHandler, type MockServer } from '../../mock/index.js';
+import { validators } from '../../schemas/index.js';
+import type { ConformanceReport } from '../../schemas/types.gen.js';
+
+const CLI = resolve('dist/suites/cli.js');
+const KEY = 'demo-key-1';
+const SECOND_KEY = 'demo-key-2';
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs the bin asynchronously (the mock answering it lives in this process). */
+function runCli(args: string[], env: Record<string, string> = {}, options: { interruptWhen?: (stderr: string) => boolean } = {}): Promise<CliRun> {
+  return new Promise((done, fail) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let interrupted = false;
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      if (!interrupted && options.interruptWhen?.(stderr)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+function expectNoKey(...texts: string[]): void {
+  for (const text of texts) {
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(SECOND_KEY);
+  }
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((closed) => server.close(() => closed()));
+  return port;
+}
+
+let dir: string;
+
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error('dist/suites/cli.js is missing: run `npm run build` (npm test does it first)');
+  dir = await mkdtemp(join(tmpdir(), 'jobs-conformance-cli-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function readReport(reportDir: string): Promise<{ report: ConformanceReport; files: string[]; texts: string[] }> {
+  const files = await readdir(reportDir);
+  const texts = await Promise.all(files.map((file) => readFile(join(reportDir, file), 'utf8')));
+  const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as ConformanceReport;
+  const valid = validators.report(report);
+  expect(valid.ok ? [] : valid.issues).toEqual([]);
+  return { report, files, texts };
+}
+
+describe('arguments', () => {
+  it('--help lists every option with its environment variable and the exit codes', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    for (const flag of ['--base-url', '--api-key', '--second-api-key', '--seed', '--runs', '--report-dir', '--reporter', '--only', '--timeout-ms', '--categories-path', '--locations-path']) {
+      expect(run.stdout).toContain(flag);
+    }
+    expect(run.stdout).toContain('JOBS_BASE_URL');
+    expect(run.stdout).toContain('JOBS_SECOND_API_KEY');
+    expect(run.stdout).toMatch(/Exit codes: 0 no mismatch, 1 mismatch, 2 could not run/);
+  });
+
+  const common = ['--base-url', 'http://127.0.0.1:1', '--api-key', KEY];
+  it.each([
+    [[], /--base-url is required \(or set JOBS_BASE_URL\)/],
+    [['--base-url', 'http://127.0.0.1:1'], /--api-key is required/],
+    [[...common, '--runs', 'abc'], /--runs must be an integer/],
+    [[...common, '--bogus'], /unknown option '--bogus'/],
+    [[...common, '--reporter', 'pdf'], /--reporter: unknown "pdf"/],
+    [[...common, '--fail-on', 'maybe'], /--fail-on: unknown condition/],
+    [[...common, '--only', 'jobs.nothing'], /--only jobs.nothing matches no rule/],
+    [[...common, '--replay-path', '0:1'], /--replay-path replays one rule/],
+  ])('exits 2 on bad arguments %j with one clear line', async (args, message) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expectNoKey(run.stdout, run.stderr);
+  });
+});
+
+describe('could not run', () => {
+  it('exits 2 within seconds against a closed port, saying why', async () => {
+    const port = await closedPort();
+    const run = await runCli(['--base-url', `http://127.0.0.1:${port}`, '--api-key', KEY]);
+    expect(run.code).toBe(2);
+    expect(run.ms).toBeLessThan(5_000);
+    expect(run.stderr).toMatch(/seed \d+/);
+    expect(run.stderr).toMatch(new RegExp(`cannot run: GET /api/v1\\.1/jobs: no response from http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`));
+    expectNoKey(run.stdout, run.stderr);
+  });
+
+  describe('against the mock', () => {
+    let mock: MockServer;
+    beforeAll(async () => {
+      mock = await createMockServer({ port: 0 });
+    });
+    afterAll(async () => {
+      await mock.close();
+    });
+
+    it('exits 2 when the key is rejected, without printing it', async () => {
+      const run = await runCli(['--base-url', mock.url], { JOBS_API_KEY: 'not-a-demo-key' });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/cannot run: the key given with --api-key was rejected: GET \/api\/v1\.1\/jobs answered 401/);
+      expect(run.stderr).not.toContain('not-a-demo-key');
+    });
+
+    it('runs from JOBS_* variables alone, flags winning, and writes reports without any key', async () => {
+      const reportDir = join(dir, 'env-run');
+      const run = await runCli(['--runs', '2'], {
+        JOBS_BASE_URL: mock.url,
+        JOBS_API_KEY: KEY,
+        JOBS_SECOND_API_KEY: SECOND_KEY,
+        JOBS_ONLY: 'jobs.create.status-201,jobs.isolation.get-by-id',
+        JOBS_RUNS: '7',
+        JOBS_SEED: '99',
+        JOBS_REPORT_DIR: reportDir,
+      });
+      expect(run.stderr).toContain('seed 99 (replay with --seed 99)');
+      expect(run.code).toBe(0);
+      const { report, files, texts } = await readReport(reportDir);
+      expect(files.sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
+      expect(report).toMatchObject({ seed: 99, runs: 2, verdict: 'passed', options: { secondApiKey: true } });
+      expect(report.rules.map((rule) => rule.id)).toEqual(['jobs.create.status-201', 'jobs.isolation.get-by-id']);
+      expect(run.stdout).toMatch(/PASSED/);
+      expectNoKey(run.stdout, run.stderr, ...texts);
+      expect(mock.snapshot().jobs).toEqual([]);
+    });
+
+    it('stops on Ctrl-C, cleans up, writes a partial report and exits 130', async () => {
+      const reportDir = join(dir, 'interrupted');
+      const run = await runCli(['--base-url', mock.url, '--reporter', 'json', '--report-dir', reportDir], { JOBS_API_KEY: KEY }, {
+        interruptWhen: (stderr) => /running \d+ rules/.test(stderr),
+      });
+      expect(run.code).toBe(130);
+      expect(run.stderr).toMatch(/interrupted/);
+      const { report } = await readReport(reportDir);
+      expect(report.interrupted).toBe(true);
+      expect(report.rules.some((rule) => rule.skipReason?.includes('interrupted'))).toBe(true);
+      expect(report.cleanup.leftover).toEqual([]);
+      expect(mock.snapshot().jobs).toEqual([]);
+      expectNoKey(run.stdout, run.stderr);
+    });
+  });
+});
+
+describe('a mismatch', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    // Re-publishing leaves the job archived.
+    const stuck = (next: CoreHandler): CoreHandler => (req) => {
+      if (req.method === 'PUT' && req.body && /"status":"active"/.test(req.body.toString('utf8'))) {
+        const body = JSON.parse(req.body.toString('utf8')) as Record<string, unknown>;
+        if (Object.keys(body).every((key) => key === 'status' || key === 'referenceId')) return next({ ...req, body: Buffer.from(JSON.stringify({ ...body, status: 'archived' })) });
+      }
+      return next(req);
+    };
+    mock = await createMockServer({ port: 0, transform: stuck });
+  });
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  it('exits 1, reports it with a replay command, and the replay fails the same way', async () => {
+    const reportDir = join(dir, 'mismatch');
+    const run = await runCli(['--base-url', mock.url, '--only', 'jobs.lifecycle.republish*', '--runs', '3', '--reporter', 'json', '--report-dir', reportDir], { JOBS_API_KEY: KEY });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/rules? failed: .*jobs\.lifecycle\.republish\b/);
+    const { report } = await readReport(reportDir);
+    const failed = report.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id);
+    // keeps-fields passes: the job stays archived, every other field is unchanged.
+    expect(failed).toEqual(['jobs.lifecycle.republish', 'jobs.lifecycle.republish-by-reference']);
+    const mismatch = report.rules[0]!.mismatches[0]!;
+    expect(mismatch.title).toMatch(/left the job archived/);
+    expectNoKey(run.stdout, run.stderr, JSON.stringify(report));
+
+    const replayDir = join(dir, 'replay');
+    const args = mismatch.replay.command.replace(/^npx jobs-conformance /, '').split(' ').map((arg) => arg.replace(/^'(.*)'$/, '$1'));
+    const replay = await runCli([...args, '--reporter', 'json', '--report-dir', replayDir], { JOBS_API_KEY: KEY });
+    expect(replay.code).toBe(1);
+    const replayed = (await readReport(replayDir)).report;
+    expect(replayed.rules.map((rule) => [rule.id, rule.status, rule.cases])).toEqual([['jobs.lifecycle.republish', 'failed', 1]]);
+    expect(replayed.seed).toBe(report.seed);
+    expect(mock.snapshot().jobs).toEqual([]);
+  });
+});
