@@ -27,7 +27,17 @@ import { OPTION_SPECS, envName, optionsFromEnv, resolveConfig, type CliOnlyOptio
 import { SuiteError, messageOf } from './errors.js';
 import { Redactor } from './redactor.js';
 import { runConformance, type ProgressEvent } from './run-conformance.js';
+import type { Rule } from './rule.js';
+import { rules } from './rules.js';
 import { toolInfo } from './tool-info.js';
+
+/** One line per rule: id, section, title (and what it needs). */
+export function formatRuleList(list: readonly Rule[]): string {
+  const width = Math.max(...list.map((rule) => rule.id.length));
+  return list
+    .map((rule) => `${rule.id.padEnd(width)}  ${`§${rule.section}`.padEnd(6)}  ${rule.title}${rule.requires?.length ? ` [needs ${rule.requires.join(', ')}]` : ''}\n`)
+    .join('');
+}
 
 const NAME = 'jobs-conformance';
 
@@ -54,6 +64,7 @@ function buildProgram(io: CliIo): Command {
     const defaults = spec.default ? `; default ${spec.default}` : '';
     program.addOption(new Option(`--${spec.flag} <${spec.value}>`, `${spec.description} (env ${envName(spec.flag)}${defaults})`));
   }
+  program.addOption(new Option('--list-rules', 'print every rule (id, spec section, title) and exit'));
   return program;
 }
 
@@ -122,6 +133,10 @@ export async function main(io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     throw error;
+  }
+  if (program.opts().listRules === true) {
+    io.stdout.write(formatRuleList(rules));
+    return 0;
   }
   const options = mergeOptions(program.opts(), io.env);
   redactor.add(options.apiKey);

@@ -99,6 +99,16 @@ describe('arguments', () => {
     expect(run.stdout).toMatch(/Exit codes: 0 no mismatch, 1 mismatch, 2 could not run/);
   });
 
+  it('--list-rules prints every rule of the registry with its section, needing no target', async () => {
+    const run = await runCli(['--list-rules']);
+    expect(run.code).toBe(0);
+    const { rules } = await import('../../suites/rules.js');
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(rules.length);
+    expect(lines[0]).toMatch(new RegExp(`^${rules[0]!.id.replaceAll('.', '\\.')}\\s+§${rules[0]!.section}\\s+`));
+    expect(run.stdout).toMatch(/jobs\.isolation\.get-by-id\s+§5\.3\s+.*\[needs secondApiKey\]/);
+  });
+
   const common = ['--base-url', 'http://127.0.0.1:1', '--api-key', KEY];
   it.each([
     [[], /--base-url is required \(or set JOBS_BASE_URL\)/],
