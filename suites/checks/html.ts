@@ -12,6 +12,7 @@ import { expectRejectedCreate } from '../model/expect-rejected.js';
 import { contentText, sameHtmlContent } from '../model/html-content.js';
 import { jobArbFor } from '../model/job-arb-for.js';
 import { taggedBody } from '../model/tagged-body.js';
+import { knownHtmlViolations } from './support/known-html-violations.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
@@ -124,6 +125,17 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
           expected: text.statement,
         });
       });
+      // Then every known violation of this kind once: random draws can miss the one a server lets through.
+      for (const html of knownHtmlViolations(kind)) {
+        await ctx.check(
+          jobArbFor(ctx),
+          async (job) => {
+            const { ref, res } = await createWithDescription(ctx, job, html);
+            await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted the description ${html}`, expected: text.statement });
+          },
+          { runs: 1 },
+        );
+      }
     },
   };
 }

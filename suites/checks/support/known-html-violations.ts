@@ -1,0 +1,48 @@
+/**
+ * @module Hand-written descriptions with one violation each, tried once per
+ * run after the generated ones. The generators draw a tag or attribute at
+ * random per case, so a server that lets exactly one of them through (only
+ * <script>, or attributes on <p> only) could pass a run by chance; these
+ * cover every tag of the allow-list and the usual dangerous ones every time.
+ * Each is rejected by spec 2.1 rules 1-3 whatever else the server checks.
+ */
+import { htmlAllowlist } from '../../../schemas/index.js';
+import type { HtmlViolationKind } from '../../arbitraries/html.js';
+
+const HREF = 'https://example.com/jobs';
+/** Outside the allow-list; the first ones are the usual script carriers. */
+const DISALLOWED_TAGS = ['script', 'iframe', 'style', 'object', 'img', 'span', 'u', 'h1', 'table', 'form'];
+const VOID_ELEMENTS = new Set(['img', 'input']);
+/** Attributes no allowed tag may carry (a allows only href and target). */
+const OTHER_ATTRIBUTES = ['class', 'style', 'onclick', 'id'];
+
+const linkTags = Object.entries(htmlAllowlist.tags).filter(([, rule]) => Object.values(rule.attributes).includes('required')).map(([tag]) => tag);
+const bareTags = Object.entries(htmlAllowlist.tags).filter(([, rule]) => Object.keys(rule.attributes).length === 0);
+
+/** `<tag attrs>` placed where HTML allows it (a list item in a list, a list holding an item, a void tag in a paragraph). */
+function inPlace(tag: string, attributes: string, isVoid: boolean): string {
+  if (isVoid) return `<p>before<${tag}${attributes}>after</p>`;
+  if (tag === 'li') return `<ul><li${attributes}>item</li></ul>`;
+  if (tag === 'ul' || tag === 'ol') return `<${tag}${attributes}><li>item</li></${tag}>`;
+  return `<${tag}${attributes}>text</${tag}>`;
+}
+
+/**
+ * @example
+ * knownHtmlViolations('disallowed-tag')[0]; // '<p>text <script>alert(1)</script></p>'
+ */
+export function knownHtmlViolations(kind: HtmlViolationKind): string[] {
+  switch (kind) {
+    case 'disallowed-tag':
+      return DISALLOWED_TAGS.filter((tag) => !(tag in htmlAllowlist.tags)).map((tag) =>
+        tag === 'script' ? '<p>text <script>alert(1)</script></p>' : VOID_ELEMENTS.has(tag) ? `<p>text <${tag}></p>` : `<div><${tag}>text</${tag}></div>`,
+      );
+    case 'attribute-on-non-a':
+      // Every allowed tag without attributes, once, with one attribute.
+      return bareTags.map(([tag, rule], i) => inPlace(tag, ` ${OTHER_ATTRIBUTES[i % OTHER_ATTRIBUTES.length]}="x"`, rule.void === true));
+    case 'a-without-href':
+      return linkTags.flatMap((tag) => [`<p><${tag}>link</${tag}></p>`, `<p><${tag} target="_blank">link</${tag}></p>`]);
+    case 'other-attribute-on-a':
+      return linkTags.flatMap((tag) => OTHER_ATTRIBUTES.map((name) => `<p><${tag} href="${HREF}" ${name}="x">link</${tag}></p>`));
+  }
+}
