@@ -1,0 +1,32 @@
+/**
+ * @module Mutants of authentication (spec 5.1, 5.2): every operation on jobs
+ * needs a valid API-Key.
+ */
+import type { Mutant } from './mutant.js';
+import { DEMO_KEYS } from './support/keys.js';
+import { isJobsPath } from './support/routes.js';
+
+const FIRST_KEY = DEMO_KEYS[0]!;
+
+export const authMutants: Mutant[] = [
+  {
+    // spec 5.1, 5.2: every operation on jobs requires the API-Key header
+    name: 'auth-accepts-missing-key',
+    area: 'auth',
+    violates: "5.1: every operation on jobs requires authentication (here a request without API-Key acts as the first employer's)",
+    expectedRule: ['jobs.auth.missing-key.get', 'jobs.auth.missing-key.list', 'jobs.auth.missing-key.create', 'jobs.auth.missing-key.put-by-id', 'jobs.auth.missing-key.delete-by-id'],
+    transform: (next) => async (req) =>
+      next(isJobsPath(req) && req.headers['api-key'] === undefined ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } } : req),
+  },
+  {
+    // spec 5.1, 5.2: the key must be a valid one
+    name: 'auth-accepts-wrong-key',
+    area: 'auth',
+    violates: "5.1, 5.2: a key the service never issued is refused (here it acts as the first employer's)",
+    expectedRule: ['jobs.auth.wrong-key.get', 'jobs.auth.wrong-key.list', 'jobs.auth.wrong-key.create', 'jobs.auth.wrong-key.put-by-id', 'jobs.auth.wrong-key.delete-by-id'],
+    transform: (next) => async (req) => {
+      const key = req.headers['api-key'];
+      return next(isJobsPath(req) && key !== undefined && !DEMO_KEYS.includes(key) ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } } : req);
+    },
+  },
+];

@@ -1,0 +1,62 @@
+/**
+ * @module Mutants that race (spec 4.2, 4.3, 7.1): a referenceId names one
+ * job, also when identical requests arrive at once. These check whether the
+ * referenceId exists, wait (as a server without a lock or a unique index
+ * would, between its read and its write), then create: every request that
+ * overlapped the first one creates a second job with the same referenceId.
+ * The duplicates are stored under an alias the responses translate back.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CoreRequest, CoreResponse } from '../../mock/index.js';
+import type { Mutant, Transform } from './mutant.js';
+import { requestJson, withJsonBody } from './support/json.js';
+import { isPutByReference } from './support/routes.js';
+import { jobByReference } from './support/transforms.js';
+
+/** Long enough for requests sent together to overlap, short enough to keep the run fast. */
+const GAP_MS = 20;
+
+function racyCreate(match: (req: CoreRequest) => boolean): Transform {
+  return (next) => {
+    const inFlight = new Map<string, number>();
+    const aliases = new Map<string, string>();
+    const unalias = (res: CoreResponse): CoreResponse => {
+      if (res.body === undefined || aliases.size === 0) return res;
+      let text = res.body.toString();
+      for (const [alias, real] of aliases) text = text.replaceAll(alias, real);
+      return { ...res, body: text };
+    };
+    return async (req) => {
+      const body = requestJson(req);
+      const referenceId = body?.referenceId;
+      if (!match(req) || body === undefined || typeof referenceId !== 'string') return unalias(await next(req));
+      const key = `${req.headers['api-key']}\n${referenceId}`;
+      const overlapping = inFlight.get(key) ?? 0;
+      inFlight.set(key, overlapping + 1);
+      try {
+        if (await jobByReference(next, req, referenceId)) return unalias(await next(req));
+        await sleep(GAP_MS);
+        if (overlapping === 0) return unalias(await next(req));
+        // A second writer that also saw "no such job": it creates one more.
+        const alias = `${referenceId}\u2063${aliases.size + 1}\u2063`;
+        aliases.set(alias, referenceId);
+        return unalias(await next(withJsonBody({ ...req, method: 'POST' }, { ...body, referenceId: alias })));
+      } finally {
+        const left = (inFlight.get(key) ?? 1) - 1;
+        if (left === 0) inFlight.delete(key);
+        else inFlight.set(key, left);
+      }
+    };
+  };
+}
+
+export const concurrencyMutants: Mutant[] = [
+  {
+    // spec 4.2, 4.3: PUT is idempotent; a referenceId names one job
+    name: 'concurrency-put-create-race',
+    area: 'concurrency',
+    violates: '4.3: PUT with a referenceId is idempotent (here concurrent PUT-creates each create a job)',
+    expectedRule: 'jobs.concurrency.put-create-once',
+    transform: racyCreate(isPutByReference),
+  },
+];

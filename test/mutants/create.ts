@@ -1,0 +1,66 @@
+/**
+ * @module Mutants of creating jobs: POST /jobs and PUT-create (spec 3, 4.2, 4.3, 7.1).
+ */
+import type { Mutant } from './mutant.js';
+import { requestJson } from './support/json.js';
+import { isPost } from './support/routes.js';
+import { rewriteRequest, rewriteResponse, sideRequest } from './support/transforms.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const createMutants: Mutant[] = [
+  {
+    // spec 4.2, 7: POST create answers 201
+    name: 'create-answers-200',
+    area: 'create',
+    violates: '4.2: a created job is answered with 201 (here 200)',
+    expectedRule: ['jobs.create.status-201', 'jobs.create.location-header'],
+    transform: rewriteResponse(isPost, (res) => (res.status === 201 ? { ...res, status: 200 } : res)),
+  },
+  {
+    // spec 4.2: 201 with a Location header holding the address of the new job
+    name: 'create-without-location-header',
+    area: 'create',
+    violates: '4.2: the 201 carries a Location header with the address of the new job (here none)',
+    expectedRule: 'jobs.create.location-header',
+    transform: rewriteResponse(isPost, (res) => {
+      const { location: _dropped, ...headers } = res.headers;
+      return { ...res, headers };
+    }),
+  },
+  {
+    // spec 3, 2.1: status omitted on create -> draft
+    name: 'create-default-status-active',
+    area: 'create',
+    violates: '3: a POST with status omitted creates a draft (here active)',
+    expectedRule: ['jobs.create.default-status', 'jobs.model.lifecycle'],
+    transform: rewriteRequest(isPost, (body) => {
+      if (body.status === undefined) body.status = 'active';
+    }),
+  },
+  {
+    // spec 3, 4.2, 8: closeDate defaults to 60 days after publishDate
+    name: 'create-default-close-date-30-days',
+    area: 'create',
+    violates: '3: closeDate defaults to 60 days after publishDate (here 30)',
+    expectedRule: 'jobs.create.default-close-date',
+    transform: rewriteRequest(isPost, (body) => {
+      if (body.closeDate === undefined) body.closeDate = new Date(Date.now() + 30 * DAY_MS).toISOString();
+    }),
+  },
+  {
+    // spec 4.2, 7.1: a POST with a referenceId already in use is rejected
+    name: 'create-duplicate-reference-accepted',
+    area: 'create',
+    violates: '4.2, 7.1: a POST with a referenceId in use is rejected (here it updates that job and answers 201)',
+    expectedRule: ['jobs.create.duplicate-reference-rejected', 'jobs.create.duplicate-reference-creates-nothing', 'jobs.concurrency.post-once', 'jobs.model.lifecycle'],
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = requestJson(req);
+      if (!isPost(req) || res.status !== 409 || body === undefined) return res;
+      const updated = await sideRequest(next, req, 'PUT', '/jobs', { body });
+      return updated.status === 200 ? { ...updated, status: 201 } : res;
+    },
+  },
+];
+

@@ -1,0 +1,37 @@
+/**
+ * @module Mutants of isolation between employers (spec 5.3): the second
+ * employer reaches the first one's jobs.
+ */
+import type { CoreRequest } from '../../mock/index.js';
+import type { Mutant, Transform } from './mutant.js';
+import { otherKey } from './support/keys.js';
+import { effectiveMethod, isItem } from './support/routes.js';
+
+/** When `match` and the core answers 404, retries with the other employer's key. */
+function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean): Transform {
+  return (next) => async (req) => {
+    const res = await next(req);
+    const other = otherKey(req.headers['api-key']);
+    if (!match(req) || res.status !== 404 || other === undefined) return res;
+    return next({ ...req, headers: { ...req.headers, 'api-key': other } });
+  };
+}
+
+export const isolationMutants: Mutant[] = [
+  {
+    // spec 5.3: single-job reads return only data of the key's employer
+    name: 'isolation-reads-other-employer-job',
+    area: 'isolation',
+    violates: "5.3: a read returns only the key's employer's data (here GET /jobs/{id} finds the other employer's job)",
+    expectedRule: 'jobs.isolation.get-by-id',
+    transform: fallBackToOtherEmployer((req) => req.method === 'GET' && isItem(req)),
+  },
+  {
+    // spec 5.3: an employer's jobs are its own; another cannot delete them
+    name: 'isolation-deletes-other-employer-job',
+    area: 'isolation',
+    violates: "5.3: an employer reaches only its own jobs (here DELETE /jobs/{id} deletes the other employer's job)",
+    expectedRule: ['jobs.isolation.delete-by-id', 'jobs.isolation.delete-by-override'],
+    transform: fallBackToOtherEmployer((req) => effectiveMethod(req) === 'DELETE' && isItem(req)),
+  },
+];

@@ -1,0 +1,64 @@
+/**
+ * @module Mutants of states and deletion (spec 3, 4.4, 4.7).
+ */
+import type { Mutant } from './mutant.js';
+import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
+import { isCollection, isDelete, isPut, jobIdOf } from './support/routes.js';
+import { jobByReference, namedJob } from './support/transforms.js';
+
+export const lifecycleMutants: Mutant[] = [
+  {
+    // spec 3: active -> archived by PUT with status archived
+    name: 'lifecycle-archive-ignored',
+    area: 'lifecycle',
+    violates: '3: PUT with status archived archives the job (here 200 and the status stays)',
+    expectedRule: ['jobs.lifecycle.archive', 'jobs.lifecycle.archive-by-reference', 'jobs.model.lifecycle'],
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPut(req) || body?.status !== 'archived') return next(req);
+      // Only updates: a PUT-create with status archived is another statement (spec 3, first rows).
+      if ((await namedJob(next, req, jobIdOf(req), body)) === undefined) return next(req);
+      const { status: _ignored, ...rest } = body;
+      return next(withJsonBody(req, rest));
+    },
+  },
+  {
+    // spec 4.4: DELETE answers 204 with no body
+    name: 'lifecycle-delete-answers-200-with-job',
+    area: 'lifecycle',
+    violates: '4.4: a DELETE answers 204 with no body (here 200 with the deleted job)',
+    expectedRule: ['jobs.lifecycle.delete-by-id', 'jobs.lifecycle.delete-by-reference', 'jobs.lifecycle.delete-by-override'],
+    transform: (next) => async (req) => {
+      if (!isDelete(req)) return next(req);
+      const job = await namedJob(next, req, jobIdOf(req), requestJson(req));
+      const res = await next(req);
+      return res.status === 204 && job !== undefined ? jsonResponse(200, job) : res;
+    },
+  },
+  {
+    // spec 4.4: DELETE /jobs with {referenceId} removes that job
+    name: 'lifecycle-delete-by-reference-ignored',
+    area: 'lifecycle',
+    violates: '4.4: DELETE /jobs with referenceId in the body removes the job (here 204 and nothing removed)',
+    expectedRule: 'jobs.lifecycle.delete-by-reference',
+    transform: (next) => async (req) => {
+      const referenceId = requestJson(req)?.referenceId;
+      if (!isDelete(req) || !isCollection(req) || typeof referenceId !== 'string') return next(req);
+      // Everything else (key, Content-Type, unknown referenceId) is answered by the core as usual.
+      const job = await jobByReference(next, req, referenceId);
+      return job === undefined ? next(req) : { status: 204, headers: {} };
+    },
+  },
+  {
+    // spec 4.7: POST with X-HTTP-Method-Override: DELETE acts as DELETE
+    name: 'lifecycle-method-override-ignored',
+    area: 'lifecycle',
+    violates: '4.7: POST on a resource path with X-HTTP-Method-Override: DELETE deletes it (here the header is ignored: 405)',
+    expectedRule: 'jobs.lifecycle.delete-by-override',
+    transform: (next) => async (req) => {
+      if (req.method !== 'POST' || !req.headers['x-http-method-override']) return next(req);
+      const { 'x-http-method-override': _ignored, ...headers } = req.headers;
+      return next({ ...req, headers });
+    },
+  },
+];

@@ -1,0 +1,105 @@
+/**
+ * @module Mutants of limits and conditional requirements (spec 2.1, 2.5, 4.2, 8).
+ * Each lets one kind of invalid input through, as a lenient server would.
+ */
+import type { Mutant } from './mutant.js';
+import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
+import { isPost, isPut } from './support/routes.js';
+import { rewriteJobs, rewriteRequest, sideRequest } from './support/transforms.js';
+
+const isWrite = (req: Parameters<typeof isPost>[0]): boolean => isPost(req) || isPut(req);
+const clip = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
+const routingId = (body: JsonObject): unknown => (body.applicantRoutingType as JsonObject | undefined)?.id;
+
+export const limitsMutants: Mutant[] = [
+  {
+    // spec 8: title max 256 characters
+    name: 'limits-title-257-accepted',
+    area: 'limits',
+    violates: '8: title max 256 characters (here a longer title is accepted, cut to 256)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: rewriteRequest(isWrite, (body) => {
+      if (typeof body.title === 'string') body.title = clip(body.title, 256);
+    }),
+  },
+  {
+    // spec 2.1, 8: referenceId max 50 characters
+    name: 'limits-reference-id-51-accepted',
+    area: 'limits',
+    violates: '8: referenceId max 50 characters (here a longer one is accepted, cut to 50)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: rewriteRequest(isPost, (body) => {
+      if (typeof body.referenceId === 'string') body.referenceId = clip(body.referenceId, 50);
+    }),
+  },
+  {
+    // spec 2.1, 8: locations per job 1 to 3
+    name: 'limits-four-locations-accepted',
+    area: 'limits',
+    violates: '8: 1 to 3 locations per job (here a 4th is accepted, dropped)',
+    expectedRule: 'jobs.limits.locations-count',
+    transform: rewriteRequest(isWrite, (body) => {
+      if (Array.isArray(body.locations)) body.locations = body.locations.slice(0, 3);
+    }),
+  },
+  {
+    // spec 2.1, 8: categories per job 1 to 3
+    name: 'limits-zero-categories-accepted',
+    area: 'limits',
+    violates: '8: 1 to 3 categories per job (here none is accepted, given the first listed category)',
+    expectedRule: 'jobs.limits.categories-count',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isWrite(req) || !Array.isArray(body?.categories) || body.categories.length > 0) return next(req);
+      const list = responseJson(await sideRequest(next, req, 'GET', '/categories'));
+      const first = Array.isArray(list?.data) ? (list.data[0] as JsonObject | undefined) : undefined;
+      return next(first ? withJsonBody(req, { ...body, categories: [{ id: first.id }] }) : req);
+    },
+  },
+  {
+    // spec 2.5: salary.period.id is required when salary.amount is given
+    name: 'limits-salary-amount-without-period-accepted',
+    area: 'limits',
+    violates: '2.5: salary.period.id is required with salary.amount (here a missing period becomes yearly)',
+    expectedRule: 'jobs.limits.salary-period-required',
+    transform: rewriteRequest(isWrite, (body) => {
+      const salary = body.salary as JsonObject | null | undefined;
+      if (salary && typeof salary === 'object' && salary.amount !== undefined && (salary.period as JsonObject | undefined)?.id === undefined) {
+        salary.period = { id: 1 };
+      }
+    }),
+  },
+  {
+    // spec 2.5: responses carry four decimal places
+    name: 'limits-salary-two-decimals',
+    area: 'limits',
+    violates: '2.5: salary amounts in responses carry four decimal places (here two)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      if (res.body === undefined) return res;
+      const text = res.body.toString().replace(/"(amount|maxAmount)":(-?\d+\.\d{2})\d{2}/g, '"$1":$2');
+      return { ...res, body: text };
+    },
+  },
+  {
+    // spec 4.2: applicationEmail is required when applicantRoutingType.id is 1
+    name: 'limits-routing-email-missing-accepted',
+    area: 'limits',
+    violates: '4.2: applicationEmail is required with routing type 1 (here a default address is filled in)',
+    expectedRule: 'jobs.limits.routing-email-required',
+    transform: rewriteRequest(isPost, (body) => {
+      if (routingId(body) === 1 && (body.applicationEmail === undefined || body.applicationEmail === null)) body.applicationEmail = 'jobs@employer.example';
+    }),
+  },
+  {
+    // spec 2.1: applicationUrl applies only to routing type 2; null in responses when not applicable
+    name: 'limits-application-url-empty-for-routing-1',
+    area: 'limits',
+    violates: '2.1: applicationUrl is null in responses when routing type is 1 (here "")',
+    expectedRule: 'jobs.limits.routing-other-field-null',
+    transform: rewriteJobs((job, header) => {
+      if (!header && routingId(job) === 1 && job.applicationUrl === null) job.applicationUrl = '';
+    }),
+  },
+];

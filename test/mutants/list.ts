@@ -1,0 +1,99 @@
+/**
+ * @module Mutants of the job list (spec 4.5, 2.7, 5.3, 8).
+ */
+import type { Mutant } from './mutant.js';
+import { isListBody, responseJson, withResponseJson, type JsonObject } from './support/json.js';
+import { otherKey } from './support/keys.js';
+import { allHeaders, listViewOf, relist } from './support/relist.js';
+import { isList } from './support/routes.js';
+import { sideRequest } from './support/transforms.js';
+
+const newestFirst = (a: JsonObject, b: JsonObject): number =>
+  Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || (b.id as number) - (a.id as number);
+
+/** A list mutant that edits the query before the core reads it. */
+function rewriteQuery(edit: (query: URLSearchParams) => void): Mutant['transform'] {
+  return (next) => async (req) => {
+    if (!isList(req)) return next(req);
+    const query = new URLSearchParams(req.query);
+    edit(query);
+    return next({ ...req, query });
+  };
+}
+
+export const listMutants: Mutant[] = [
+  {
+    // spec 5.3: the job list returns only data of the employer the key belongs to
+    name: 'list-shows-other-employer-jobs',
+    area: 'list',
+    violates: "5.3: the list returns only the key's employer's jobs (here the other employer's matching jobs too)",
+    expectedRule: ['jobs.isolation.list', 'jobs.isolation.list-by-reference'],
+    transform: relist(async ({ items, view, req, next }) => {
+      const other = otherKey(req.headers['api-key']);
+      if (other === undefined) return items;
+      const theirs = await allHeaders(next, req, view, { 'api-key': other });
+      return Array.isArray(theirs) ? [...items, ...theirs].sort(newestFirst) : items;
+    }),
+  },
+  {
+    // spec 4.5: sorted by publishDate descending
+    name: 'list-sorted-oldest-first',
+    area: 'list',
+    violates: '4.5: the list is sorted by publishDate descending (here ascending)',
+    expectedRule: 'jobs.list.sorted',
+    transform: relist(({ items }) => [...items].sort((a, b) => newestFirst(b, a))),
+  },
+  {
+    // spec 4.5: q matches job title and referenceId
+    name: 'list-q-ignores-reference-id',
+    area: 'list',
+    violates: '4.5: q matches the title and the referenceId (here the title only)',
+    expectedRule: 'jobs.list.q-reference-id',
+    transform: relist(({ items, view }) =>
+      view.q === undefined ? items : items.filter((item) => String(item.title).toLowerCase().includes(view.q!.toLowerCase())),
+    ),
+  },
+  {
+    // spec 4.5: status filters the list
+    name: 'list-status-filter-ignored',
+    area: 'list',
+    violates: '4.5: status= returns only jobs in that status (here every status)',
+    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total'],
+    transform: rewriteQuery((query) => query.delete('status')),
+  },
+  {
+    // spec 4.5, 8: pageSize default 10
+    name: 'list-page-size-default-20',
+    area: 'list',
+    violates: '4.5, 8: pageSize defaults to 10 (here 20)',
+    expectedRule: 'jobs.list.page-size-default',
+    transform: rewriteQuery((query) => {
+      if (!query.get('pageSize')) query.set('pageSize', '20');
+    }),
+  },
+  {
+    // spec 4.5, 8: pageSize maximum 100
+    name: 'list-page-size-over-100-honoured',
+    area: 'list',
+    violates: '4.5, 8: pageSize is at most 100 (here 150 is accepted and served)',
+    expectedRule: 'jobs.list.page-size-over-max',
+    transform: relist(({ items }) => items, { view: (req) => listViewOf(req.query) }),
+  },
+  {
+    // spec 2.7: a list item is the job header: id, referenceId, employer, title, publishDate, locations, confidential, status
+    name: 'list-header-with-description',
+    area: 'list',
+    violates: '2.7: list items are job headers, exactly the header fields (here with description too)',
+    expectedRule: 'jobs.list.header-fields',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res);
+      if (!isList(req) || res.status !== 200 || !isListBody(body)) return res;
+      for (const item of body.data) {
+        const full = responseJson(await sideRequest(next, req, 'GET', `/jobs/${item.id as number}`));
+        item.description = full?.description ?? '';
+      }
+      return withResponseJson(res, body);
+    },
+  },
+];

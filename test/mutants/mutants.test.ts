@@ -1,0 +1,63 @@
+/**
+ * The suite flags every mutant (GitHub issue 4): against each deliberately
+ * broken variant of the mock, the `jobs-conformance` CLI at its default
+ * budget (default --runs, a random seed, both demo keys) reports at least one
+ * failed rule, among them the mutant's expected rule. The plain mock is the
+ * control: no failed rule. Runs overlap (child processes) to use every core.
+ *
+ * MUTANTS_SEED=<n> replays a run; MUTANTS_CONCURRENCY=<n> sets the overlap;
+ * MUTANTS_RESULTS=<file> appends one JSON line per run (what failed, how long).
+ */
+import { appendFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createMockServer } from '../../mock/index.js';
+import type { RuleResult } from '../../schemas/types.gen.js';
+import { mutants, primaryRule, type Transform } from './index.js';
+import { createLimiter } from './support/limiter.js';
+import { ensureSuiteBuilt, runSuiteCli, type SuiteRun } from './support/suite-cli.js';
+
+const CONCURRENCY = Number(process.env.MUTANTS_CONCURRENCY ?? 3);
+const SEED = process.env.MUTANTS_SEED === undefined ? undefined : Number(process.env.MUTANTS_SEED);
+const TIMEOUT_MS = 600_000;
+const limit = createLimiter(CONCURRENCY);
+
+async function runAgainst(name: string, transform: Transform | undefined): Promise<SuiteRun> {
+  return limit(async () => {
+    const started = Date.now();
+    await using mock = await createMockServer({ port: 0, ...(transform ? { transform } : {}) });
+    const result = await runSuiteCli(mock.url, SEED === undefined ? {} : { seed: SEED });
+    if (process.env.MUTANTS_RESULTS) {
+      const { rules, seed } = result.report;
+      const line = { name, seed, ms: Date.now() - started, failed: failedIds(rules), errored: rules.filter((r) => r.status === 'error').map((r) => r.id) };
+      await appendFile(process.env.MUTANTS_RESULTS, `${JSON.stringify(line)}\n`);
+    }
+    return result;
+  });
+}
+
+const failedIds = (rules: RuleResult[]): string[] => rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id);
+
+beforeAll(ensureSuiteBuilt, 180_000);
+
+describe.concurrent('the suite against the mock and its mutants, at the default budget', () => {
+  test('control: the plain mock fails no rule', async () => {
+    const { report } = await runAgainst('control', undefined);
+    const bad = report.rules.filter((rule) => rule.status === 'failed' || rule.status === 'error');
+    expect(bad.map((rule) => `${rule.id}: ${rule.mismatches[0]?.title ?? rule.error ?? rule.status}`), `seed ${report.seed}`).toEqual([]);
+    expect(report.rules.filter((rule) => rule.status === 'passed').length).toBeGreaterThan(100);
+  }, TIMEOUT_MS);
+
+  for (const mutant of mutants) {
+    const expected = primaryRule(mutant);
+    test(`${mutant.name} is flagged by ${expected}`, async () => {
+      const { report } = await runAgainst(mutant.name, mutant.transform);
+      const failed = failedIds(report.rules);
+      const replay = `MUTANTS_SEED=${report.seed} npx vitest run test/mutants -t '${mutant.name}'`;
+      expect(failed.length, `mutant ${mutant.name} (${mutant.violates}): no rule failed (seed ${report.seed}; ${replay})`).toBeGreaterThan(0);
+      expect(
+        failed,
+        `mutant ${mutant.name} (${mutant.violates}): ${expected} did not fail; failed: ${failed.join(', ')} (seed ${report.seed}; ${replay})`,
+      ).toContain(expected);
+    }, TIMEOUT_MS);
+  }
+});

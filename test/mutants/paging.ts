@@ -1,0 +1,64 @@
+/**
+ * @module Mutants of the paging object (spec 2.8, 4.5).
+ */
+import type { CoreRequest } from '../../mock/index.js';
+import type { Mutant, Transform } from './mutant.js';
+import { isListBody, responseJson, withResponseJson, type JsonObject } from './support/json.js';
+import { isList } from './support/routes.js';
+
+/** Edits the paging object (and data) of every 200 list answer. */
+function rewritePaging(edit: (paging: JsonObject, data: JsonObject[], req: CoreRequest) => void): Transform {
+  return (next) => async (req) => {
+    const res = await next(req);
+    const body = responseJson(res);
+    if (!isList(req) || res.status !== 200 || !isListBody(body)) return res;
+    edit(body.paging, body.data, req);
+    return withResponseJson(res, body);
+  };
+}
+
+/** `link` without the q and status parameters. */
+function withoutFilters(link: string): string {
+  const url = new URL(link);
+  url.searchParams.delete('q');
+  url.searchParams.delete('status');
+  return url.href;
+}
+
+export const pagingMutants: Mutant[] = [
+  {
+    // spec 2.8: next repeats the active filters and page size in its query string
+    name: 'paging-next-drops-filters',
+    area: 'paging',
+    violates: '2.8: next repeats the active filters and page size (here without q and status)',
+    expectedRule: ['jobs.paging.next-follows', 'jobs.paging.walk-all', 'jobs.paging.total'],
+    transform: rewritePaging((paging) => {
+      if (typeof paging.next === 'string') paging.next = withoutFilters(paging.next);
+    }),
+  },
+  {
+    // spec 2.8: previous is null on the first page
+    name: 'paging-previous-on-first-page',
+    area: 'paging',
+    violates: '2.8: previous is null on the first page (here a link to page 1)',
+    expectedRule: 'jobs.paging.previous-null-first',
+    transform: rewritePaging((paging, _data, req) => {
+      if (paging.page === 1 && paging.previous === null) {
+        const url = new URL(`${req.baseUrl}${req.path}`);
+        for (const [name, value] of req.query) url.searchParams.set(name, value);
+        url.searchParams.set('page', '1');
+        paging.previous = url.href;
+      }
+    }),
+  },
+  {
+    // spec 2.8: total is the number of matching jobs
+    name: 'paging-total-counts-the-page',
+    area: 'paging',
+    violates: '2.8: paging.total is the total number of matching jobs (here the number on this page)',
+    expectedRule: 'jobs.paging.total',
+    transform: rewritePaging((paging, data) => {
+      paging.total = data.length;
+    }),
+  },
+];

@@ -1,0 +1,109 @@
+/**
+ * @module Re-paging for list mutants: read every matching header from the
+ * core (pages of 100), let the mutant change the list, then serve the
+ * requested page with self-consistent paging in the core's own link format
+ * (spec 2.8). A broken list stays broken in exactly one way.
+ */
+import type { CoreHandler, CoreRequest, CoreResponse } from '../../../mock/index.js';
+import type { Transform } from '../mutant.js';
+import { isListBody, jsonResponse, responseJson, type JsonObject } from './json.js';
+import { API_ROOT, isList } from './routes.js';
+import { sideRequest } from './transforms.js';
+
+/** The list parameters of one request, as the core reads them (4.5). */
+export interface ListView {
+  q: string | undefined;
+  status: string | undefined;
+  page: number;
+  /** As requested (not clamped); the mutant decides. */
+  pageSize: number;
+}
+
+const INTEGER = /^\s*[+-]?\d+\s*$/;
+
+/** The view of a list request, or undefined when the core would refuse it (the core answers those). */
+export function listViewOf(query: URLSearchParams, defaultPageSize = 10): ListView | undefined {
+  const text = (name: string): string | undefined => query.get(name) || undefined;
+  const int = (name: string, fallback: number): number | undefined => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    return INTEGER.test(raw) && Number(raw) >= 1 && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined;
+  };
+  const page = int('page', 1);
+  const pageSize = int('pageSize', defaultPageSize);
+  const status = text('status');
+  if (page === undefined || pageSize === undefined) return undefined;
+  if (status !== undefined && !['active', 'archived', 'draft'].includes(status)) return undefined;
+  return { q: text('q'), status, page, pageSize };
+}
+
+/** Every header matching `filters` (q, status) for the key in `headers`; or the core's refusal. */
+export async function allHeaders(next: CoreHandler, req: CoreRequest, filters: { q?: string | undefined; status?: string | undefined }, headers: Record<string, string> = {}): Promise<JsonObject[] | CoreResponse> {
+  const items: JsonObject[] = [];
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({ page: String(page), pageSize: '100' });
+    if (filters.q !== undefined) query.set('q', filters.q);
+    if (filters.status !== undefined) query.set('status', filters.status);
+    const res = await sideRequest(next, req, 'GET', '/jobs', { query, headers });
+    const body = responseJson(res);
+    if (res.status !== 200 || !isListBody(body)) return res;
+    items.push(...body.data);
+    if (body.paging.next === null || body.data.length === 0) return items;
+  }
+}
+
+/** The address of a page, exactly as the core writes it. */
+export function pageLink(baseUrl: string, view: ListView, page: number): string {
+  let url = `${baseUrl}${API_ROOT}/jobs?`;
+  if (view.q !== undefined) url += `q=${encodeURIComponent(view.q)}&`;
+  if (view.status !== undefined) url += `status=${view.status}&`;
+  return `${url}page=${page}&pageSize=${view.pageSize}`;
+}
+
+/** The 200 answer for one page of `items`. */
+export function pageResponse(baseUrl: string, items: JsonObject[], view: ListView): CoreResponse {
+  const total = items.length;
+  const pages = Math.ceil(total / view.pageSize);
+  const start = (view.page - 1) * view.pageSize;
+  return jsonResponse(200, {
+    data: items.slice(start, start + view.pageSize),
+    paging: {
+      total,
+      page: view.page,
+      pages,
+      pageSize: view.pageSize,
+      previous: view.page > 1 ? pageLink(baseUrl, view, view.page - 1) : null,
+      next: view.page < pages ? pageLink(baseUrl, view, view.page + 1) : null,
+    },
+  });
+}
+
+export interface RelistOptions {
+  /** The view served (default: as the core reads it, pageSize clamped to 100). */
+  view?: (req: CoreRequest) => ListView | undefined;
+}
+
+/**
+ * A list mutant: `edit` gets every header the core would list for the
+ * request's filters (and the means to read more), returns the list served.
+ *
+ * @example
+ * relist(async ({ items }) => [...items].reverse()); // oldest first
+ */
+export function relist(
+  edit: (input: { items: JsonObject[]; view: ListView; req: CoreRequest; next: CoreHandler }) => JsonObject[] | Promise<JsonObject[]>,
+  options: RelistOptions = {},
+): Transform {
+  const viewOf = options.view ?? ((req: CoreRequest) => {
+    const view = listViewOf(req.query);
+    return view ? { ...view, pageSize: Math.min(view.pageSize, 100) } : undefined;
+  });
+  return (next) => async (req) => {
+    if (!isList(req)) return next(req);
+    const view = viewOf(req);
+    if (view === undefined) return next(req);
+    const items = await allHeaders(next, req, view);
+    if (!Array.isArray(items)) return items;
+    return pageResponse(req.baseUrl, await edit({ items, view, req, next }), view);
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * @module Runs the suite exactly as a user does: the built `jobs-conformance`
+ * CLI (dist/suites/cli.js) in its own process, with default options but the
+ * keys, against a mock served from this process. Several such runs at once
+ * use every core: the suites in child processes, the mocks here.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { ConformanceReport } from '../../../schemas/types.gen.js';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const SUITE_CLI = join(ROOT, 'dist/suites/cli.js');
+const SOURCES = ['schemas', 'suites', 'reports'];
+
+export class SuiteCliError extends Error {
+  override readonly name = 'SuiteCliError';
+  constructor(
+    readonly code: 'SUITE_DID_NOT_RUN' | 'BUILD_FAILED',
+    message: string,
+    readonly context: { exitCode?: number | string; stderr?: string },
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+async function newestSource(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ (tsc) when it is missing or older than a source the suite is made of. */
+export async function ensureSuiteBuilt(): Promise<void> {
+  const built = await stat(SUITE_CLI).then((s) => s.mtimeMs, () => 0);
+  const sources = Math.max(...(await Promise.all(SOURCES.map((dir) => newestSource(join(ROOT, dir))))));
+  if (built >= sources) return;
+  try {
+    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT });
+  } catch (error) {
+    // tsc emits despite type errors (in files being edited elsewhere); only a missing CLI is fatal.
+    if ((await stat(SUITE_CLI).then(() => true, () => false)) === false) {
+      throw new SuiteCliError('BUILD_FAILED', 'npm run build did not produce dist/suites/cli.js', { stderr: String((error as { stdout?: string }).stdout ?? '') }, { cause: error });
+    }
+  }
+}
+
+export interface SuiteRun {
+  report: ConformanceReport;
+  exitCode: number;
+  /** The suite's progress lines (seed, summary). */
+  stderr: string;
+}
+
+/** Every JOBS_* variable removed: the run uses the CLI's defaults, whatever the environment says. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('JOBS_')));
+}
+
+/**
+ * `jobs-conformance --base-url <baseUrl> --api-key demo-key-1 --second-api-key demo-key-2`
+ * (plus a report folder and, when given, a seed), and its report.json.
+ *
+ * @example
+ * const { report } = await runSuiteCli(mock.url);
+ * report.rules.filter((rule) => rule.status === 'failed');
+ */
+export async function runSuiteCli(baseUrl: string, options: { seed?: number } = {}): Promise<SuiteRun> {
+  const dir = await mkdtemp(join(tmpdir(), 'jobs-mutant-'));
+  const args = [SUITE_CLI, '--base-url', baseUrl, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2', '--report-dir', dir, '--reporter', 'json'];
+  if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  try {
+    const done = await run(process.execPath, args, { env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 }).then(
+      ({ stderr }) => ({ exitCode: 0, stderr }),
+      (error: { code?: number | string; stderr?: string }) => ({ exitCode: error.code ?? -1, stderr: error.stderr ?? '' }),
+    );
+    if (done.exitCode !== 0 && done.exitCode !== 1) {
+      throw new SuiteCliError('SUITE_DID_NOT_RUN', `jobs-conformance exited with ${done.exitCode}:\n${done.stderr.slice(-2000)}`, done);
+    }
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
+    return { report, exitCode: done.exitCode as number, stderr: done.stderr };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

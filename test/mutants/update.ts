@@ -1,0 +1,39 @@
+/**
+ * @module Mutants of partial updates (spec 4.3, 2.1): only the fields sent
+ * change, read-only fields never do, and the answer is the updated job.
+ */
+import type { Mutant } from './mutant.js';
+import { JobOverrides } from './support/job-overrides.js';
+import { isJobBody, requestJson, responseJson } from './support/json.js';
+import { isPut, isPutById } from './support/routes.js';
+import { rewriteRequest } from './support/transforms.js';
+
+export const updateMutants: Mutant[] = [
+  {
+    // spec 4.3: updates are partial, only the fields sent change
+    name: 'update-clears-salary-not-sent',
+    area: 'update',
+    violates: '4.3: only the fields sent change (here a PUT /jobs/{id} without salary sets it to null)',
+    expectedRule: ['jobs.update.keeps-other-fields', 'jobs.lifecycle.archive-keeps-fields', 'jobs.lifecycle.republish-keeps-fields', 'jobs.model.lifecycle'],
+    transform: rewriteRequest(isPutById, (body) => {
+      if (!('salary' in body)) body.salary = null;
+    }),
+  },
+  {
+    // spec 2.1: publishDate is read-only, set by the service
+    name: 'update-keeps-sent-publish-date',
+    area: 'update',
+    violates: '2.1, 4.3: publishDate is read-only (here a publishDate sent on PUT is stored)',
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: (next) => {
+      const stored = new JobOverrides();
+      return async (req) => {
+        const res = await next(req);
+        const input = requestJson(req);
+        const job = responseJson(res);
+        if (isPut(req) && res.status === 200 && isJobBody(job) && typeof input?.publishDate === 'string') stored.set(job.id, { publishDate: input.publishDate });
+        return stored.apply(res);
+      };
+    },
+  },
+];
