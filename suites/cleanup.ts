@@ -9,11 +9,13 @@ import type { Cleanup as CleanupReport } from '../schemas/types.gen.js';
 import { runOutsideCase } from './case-scope.js';
 import type { KeyOwner } from './client.js';
 import type { CreatedJob, CreatedJobs } from './created-jobs.js';
-import { messageOf } from './errors.js';
+import { TransportError, messageOf } from './errors.js';
 import type { Client } from './rule.js';
 
 /** The final list reads at most this many pages per key. */
 const SWEEP_MAX_PAGES = 20;
+/** After this many deletes in a row got no response, cleanup stops trying (each would wait --timeout-ms). */
+const MAX_UNANSWERED = 3;
 
 export interface CleanupOptions {
   jobs: CreatedJobs;
@@ -29,6 +31,9 @@ export function isTagged(job: { referenceId?: unknown; title?: unknown }, tag: s
 
 export class RunCleanup {
   readonly #options: CleanupOptions;
+  /** Deletes in a row that got no response at all. */
+  #unanswered = 0;
+  #lastUnanswered = '';
 
   constructor(options: CleanupOptions) {
     this.#options = options;
@@ -53,9 +58,17 @@ export class RunCleanup {
     };
   }
 
+  get #givenUp(): boolean {
+    return this.#unanswered >= MAX_UNANSWERED;
+  }
+
   async #delete(job: CreatedJob): Promise<void> {
     const client = this.#options.clients[job.owner];
     if (!client) return;
+    if (this.#givenUp) {
+      job.failure = `not attempted: the target stopped answering (${this.#lastUnanswered})`;
+      return;
+    }
     try {
       const res = await runOutsideCase(() =>
         job.id !== null
@@ -67,8 +80,13 @@ export class RunCleanup {
       // A refused delete of a job a rule already removed (say, by referenceId) leaves nothing behind: only report what a read still finds.
       else if (job.id !== null && (await this.#absent(client, job.id))) job.gone = true;
       else job.failure = `${res.exchange.request.method} ${new URL(res.exchange.request.url).pathname} answered ${res.status}`;
+      this.#unanswered = 0;
     } catch (error) {
       job.failure = messageOf(error);
+      if (error instanceof TransportError) {
+        this.#unanswered++;
+        this.#lastUnanswered = error.message;
+      }
     }
   }
 
@@ -84,7 +102,7 @@ export class RunCleanup {
 
   async #sweep(owner: KeyOwner): Promise<void> {
     const client = this.#options.clients[owner];
-    if (!client) return;
+    if (!client || this.#givenUp) return;
     const { jobs, tag } = this.#options;
     const attempted = new Set<number>();
     let page = 1;

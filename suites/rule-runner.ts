@@ -34,7 +34,12 @@ function isInterruption(error: unknown): boolean {
  * @example
  * const result = await runRule(rule, state); // result.status: passed | failed | skipped | error
  */
-export async function runRule(rule: Rule, state: RunState, redact: (text: string) => string = (t) => t): Promise<RuleResult> {
+export async function runRule(
+  rule: Rule,
+  state: RunState,
+  redact: (text: string) => string = (t) => t,
+  onError?: (error: unknown) => void,
+): Promise<RuleResult> {
   const result = newRuleResult(rule);
   const started = performance.now();
   try {
@@ -65,6 +70,7 @@ export async function runRule(rule: Rule, state: RunState, redact: (text: string
     } else {
       result.status = raiseStatus(result.status, 'error');
       result.errorMessage = redact(messageOf(error));
+      onError?.(error);
     }
     return result;
   } finally {

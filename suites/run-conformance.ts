@@ -12,7 +12,7 @@ import { createAgent, createClient, type KeyOwner } from './client.js';
 import { resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
 import { CreatedJobs } from './created-jobs.js';
 import { POSITION_TYPES_PATH, discoverReferenceData } from './discovery.js';
-import { ConfigError, SuiteError } from './errors.js';
+import { ConfigError, SuiteError, TransportError, messageOf } from './errors.js';
 import { Observations } from './observations.js';
 import { preflight } from './preflight.js';
 import { Redactor } from './redactor.js';
@@ -44,8 +44,15 @@ export interface RunOptions extends ConformanceOptions {
   rules?: readonly Rule[];
 }
 
-function interruptedResult(rule: Rule): RuleResult {
-  return { ...newRuleResult(rule), status: 'skipped', skipReason: 'run interrupted before this rule' };
+function notRun(rule: Rule, skipReason: string): RuleResult {
+  return { ...newRuleResult(rule), status: 'skipped', skipReason };
+}
+
+/** After this many rules in a row could not reach the target, the rest are not run (a dead target would cost --timeout-ms per request). */
+const MAX_UNREACHABLE_RULES = 3;
+
+function isUnreachable(error: unknown): boolean {
+  return error instanceof TransportError && (error.code === 'TARGET_UNREACHABLE' || error.code === 'REQUEST_TIMEOUT');
 }
 
 /**
@@ -128,16 +135,25 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       nextCaseToken: () => `k${(caseCounter++).toString(36)}`,
     };
     options.onProgress?.({ type: 'start', rules: selected });
+    let unreachable = 0;
+    let stopped: string | undefined;
     for (const [index, rule] of selected.entries()) {
       if (options.signal?.aborted) {
         interrupted = true;
-        results.push(interruptedResult(rule));
+        results.push(notRun(rule, 'run interrupted before this rule'));
+        continue;
+      }
+      if (stopped !== undefined) {
+        results.push(notRun(rule, stopped));
         continue;
       }
       options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
-      const result = await runRule(rule, state, (text) => redactor.redact(text));
+      let lastError: unknown;
+      const result = await runRule(rule, state, (text) => redactor.redact(text), (error) => (lastError = error));
       results.push(result);
       options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
+      unreachable = result.status === 'error' && isUnreachable(lastError) ? unreachable + 1 : 0;
+      if (unreachable >= MAX_UNREACHABLE_RULES) stopped = `not run: the target stopped answering (${redactor.redact(messageOf(lastError))})`;
     }
     if (options.signal?.aborted) interrupted = true;
   } catch (error) {

@@ -208,6 +208,28 @@ describe('cleanup', () => {
   });
 });
 
+describe('a target that stops answering mid-run', () => {
+  it('stops after three rules without an answer, skips the rest and reports what it could not delete, in seconds', async () => {
+    let requests = 0;
+    const dies = (next: CoreHandler): CoreHandler => (req) => (++requests > 40 ? new Promise(() => {}) : next(req));
+    await withMock(dies, async (mock) => {
+      const started = Date.now();
+      const report = await run(mock, { only: 'jobs.create', timeoutMs: 300 });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const errored = report.rules.filter((rule) => rule.status === 'error');
+      expect(errored).toHaveLength(3);
+      for (const rule of errored) expect(rule.errorMessage).toMatch(/no response within 300 ms/);
+      const skipped = report.rules.filter((rule) => rule.status === 'skipped');
+      expect(skipped.length).toBeGreaterThan(0);
+      for (const rule of skipped) expect(rule.skipReason).toMatch(/^not run: the target stopped answering/);
+      expect(report.verdict).toBe('error');
+      expect(report.cleanup.leftover.length).toBeGreaterThan(0);
+      for (const left of report.cleanup.leftover) expect(left.reason).toMatch(/no response within 300 ms|not attempted: the target stopped answering/);
+      expectValidReport(report);
+    });
+  });
+});
+
 describe('a run that cannot start', () => {
   it('throws KEY_REJECTED for a key the target does not know', async () => {
     await withMock(undefined, async (mock) => {
