@@ -1,11 +1,13 @@
 /**
  * @module GET /jobs (spec 4.5, 2.8): the employer's job headers in list order,
  * filtered by q (title or referenceId, case-insensitive substring) and status,
- * paged. The store keeps the order, so a request never sorts; without q a page
- * is a slice, with q one scan.
+ * paged. The store keeps the order, so without q a page is a slice; with q
+ * a large employer's trigram index narrows the jobs to check (and only those
+ * are sorted), a small one is scanned.
  */
 import { validators } from '../../schemas/index.js';
-import type { JobsStore } from '../store/jobs-store.js';
+import type { JobEntry, JobsStore } from '../store/jobs-store.js';
+import { compareListOrder } from '../store/ordered-index.js';
 import type { JobStatus } from '../store/stored-job.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
 import { jsonText } from './json-response.js';
@@ -71,12 +73,23 @@ export function listJobs(store: JobsStore, employerId: number, query: URLSearchP
     items = index.slice(start, end).map((e) => store.headerJsonOf(e));
   } else {
     const needle = params.q.toLowerCase();
-    total = 0;
-    items = [];
-    for (const entry of index) {
-      if (!entry.search.includes(needle)) continue;
-      if (total >= start && total < end) items.push(store.headerJsonOf(entry));
-      total++;
+    const candidates = store.searchCandidates(employerId, needle);
+    if (candidates && candidates.length * 4 < index.size) {
+      // Few candidates: check and order them rather than read the whole list.
+      const matches: JobEntry[] = [];
+      for (const entry of candidates) {
+        if ((params.status === undefined || entry.job.status === params.status) && entry.search.includes(needle)) matches.push(entry);
+      }
+      total = matches.length;
+      items = matches.sort(compareListOrder).slice(start, end).map((e) => store.headerJsonOf(e));
+    } else {
+      total = 0;
+      items = [];
+      for (const entry of index) {
+        if (!entry.search.includes(needle)) continue;
+        if (total >= start && total < end) items.push(store.headerJsonOf(entry));
+        total++;
+      }
     }
   }
   const pages = Math.ceil(total / params.pageSize);

@@ -10,12 +10,15 @@ import type { Employer } from '../../schemas/index.js';
 import { serializeJob, serializeJobHeader } from '../core/serialize-job.js';
 import type { Clock } from './clock.js';
 import { OrderedIndex } from './ordered-index.js';
+import { TrigramIndex } from './trigram-index.js';
 import { JOB_STATUSES, type EmployerConfig, type JobStatus, type StoredJob } from './stored-job.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** spec 8: auto-refresh interval. */
 export const AUTO_REFRESH_MS = 7 * DAY_MS;
 const INT32_MAX = 2_147_483_647;
+/** Below this many jobs a `q` scan is cheap; from here on an employer's first `q` builds its trigram index. */
+export const SEARCH_INDEX_MIN_JOBS = 1_000;
 
 /** A stored job with its list-order key and cached serializations. */
 export interface JobEntry {
@@ -36,6 +39,8 @@ interface EmployerState {
   byRef: Map<string, JobEntry>;
   all: OrderedIndex<JobEntry>;
   byStatus: Record<JobStatus, OrderedIndex<JobEntry>>;
+  /** Built on the first `q` once the employer has SEARCH_INDEX_MIN_JOBS jobs, then kept up to date. */
+  search: TrigramIndex<JobEntry> | undefined;
 }
 
 function searchText(job: StoredJob): string {
@@ -83,6 +88,7 @@ export class JobsStore {
           byRef: new Map(),
           all: new OrderedIndex(),
           byStatus: { active: new OrderedIndex(), archived: new OrderedIndex(), draft: new OrderedIndex() },
+          search: undefined,
         });
       }
       this.keys.set(config.apiKey, config.id);
@@ -143,6 +149,7 @@ export class JobsStore {
     if (job.referenceId !== null) state.byRef.set(job.referenceId, entry);
     state.all.insert(entry);
     state.byStatus[job.status].insert(entry);
+    state.search?.add(entry, entry.search);
     if (job.id >= this.nextId) this.nextId = job.id + 1;
     this.trackRefresh(entry);
     return entry;
@@ -165,7 +172,9 @@ export class JobsStore {
       state.byStatus[job.status].insert(entry);
     }
     entry.job = job;
-    entry.search = searchText(job);
+    const search = searchText(job);
+    if (state.search && search !== entry.search) state.search.add(entry, search);
+    entry.search = search;
     entry.json = entry.headerJson = undefined;
     this.trackRefresh(entry);
   }
@@ -177,6 +186,7 @@ export class JobsStore {
     if (entry.job.referenceId !== null) state.byRef.delete(entry.job.referenceId);
     state.all.remove(entry);
     state.byStatus[entry.job.status].remove(entry);
+    state.search?.remove(entry);
     this.refreshing.delete(entry);
   }
 
@@ -185,6 +195,21 @@ export class JobsStore {
     this.refreshDue();
     const state = this.state(employerId);
     return status ? state.byStatus[status] : state.all;
+  }
+
+  /**
+   * A superset of the employer's jobs whose search text contains `needle`
+   * (lower-cased `q`), from the trigram index; undefined when the employer is
+   * small or the needle too short, and the caller scans instead.
+   */
+  searchCandidates(employerId: number, needle: string): JobEntry[] | undefined {
+    const state = this.state(employerId);
+    if (!state.search) {
+      if (state.all.size < SEARCH_INDEX_MIN_JOBS) return undefined;
+      state.search = new TrigramIndex();
+      for (const entry of state.byId.values()) state.search.add(entry, entry.search);
+    }
+    return state.search.candidates(needle);
   }
 
   /** The job's JSON (spec 2.1), cached until it changes. */
@@ -213,6 +238,7 @@ export class JobsStore {
       state.byRef.clear();
       state.all = new OrderedIndex();
       for (const status of JOB_STATUSES) state.byStatus[status] = new OrderedIndex();
+      state.search = undefined;
     }
     this.refreshing.clear();
     this.nextRefreshDue = Infinity;
