@@ -60,7 +60,7 @@ export const htmlMutants: Mutant[] = [
     name: 'html-rewrites-b-and-i',
     area: 'html',
     violates: '2.1, 4.2: an allowed description comes back as sent (here <b> is stored as <strong> and <i> as <em>)',
-    expectedRule: ['jobs.html.keeps-allowed-content', 'jobs.create.explicit-values', 'jobs.model.lifecycle'],
+    expectedRule: ['jobs.html.keeps-allowed-content', 'jobs.create.explicit-values', 'jobs.put-create.creates', 'jobs.update.by-reference', 'jobs.model.lifecycle'],
     transform: cleanDescription((html) => html.replace(/<(\/?)b>/gi, '<$1strong>').replace(/<(\/?)i>/gi, '<$1em>')),
   },
 ];

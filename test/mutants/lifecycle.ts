@@ -27,7 +27,7 @@ export const lifecycleMutants: Mutant[] = [
     name: 'lifecycle-delete-answers-200-with-job',
     area: 'lifecycle',
     violates: '4.4: a DELETE answers 204 with no body (here 200 with the deleted job)',
-    expectedRule: ['jobs.lifecycle.delete-by-id', 'jobs.lifecycle.delete-by-reference', 'jobs.lifecycle.delete-by-override'],
+    expectedRule: ['jobs.lifecycle.delete-by-id', 'jobs.lifecycle.delete-by-reference', 'jobs.lifecycle.delete-by-override', 'jobs.lifecycle.deleted-get-404'],
     transform: (next) => async (req) => {
       if (!isDelete(req)) return next(req);
       const job = await namedJob(next, req, jobIdOf(req), requestJson(req));
@@ -40,7 +40,7 @@ export const lifecycleMutants: Mutant[] = [
     name: 'lifecycle-delete-by-reference-ignored',
     area: 'lifecycle',
     violates: '4.4: DELETE /jobs with referenceId in the body removes the job (here 204 and nothing removed)',
-    expectedRule: 'jobs.lifecycle.delete-by-reference',
+    expectedRule: ['jobs.lifecycle.delete-by-reference', 'jobs.model.lifecycle'],
     transform: (next) => async (req) => {
       const referenceId = requestJson(req)?.referenceId;
       if (!isDelete(req) || !isCollection(req) || typeof referenceId !== 'string') return next(req);
@@ -54,7 +54,7 @@ export const lifecycleMutants: Mutant[] = [
     name: 'lifecycle-method-override-ignored',
     area: 'lifecycle',
     violates: '4.7: POST on a resource path with X-HTTP-Method-Override: DELETE deletes it (here the header is ignored: 405)',
-    expectedRule: 'jobs.lifecycle.delete-by-override',
+    expectedRule: ['jobs.lifecycle.delete-by-override', 'jobs.model.lifecycle'],
     transform: (next) => async (req) => {
       if (req.method !== 'POST' || !req.headers['x-http-method-override']) return next(req);
       const { 'x-http-method-override': _ignored, ...headers } = req.headers;

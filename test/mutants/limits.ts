@@ -97,7 +97,7 @@ export const limitsMutants: Mutant[] = [
     name: 'limits-application-url-empty-for-routing-1',
     area: 'limits',
     violates: '2.1: applicationUrl is null in responses when routing type is 1 (here "")',
-    expectedRule: 'jobs.limits.routing-other-field-null',
+    expectedRule: ['jobs.limits.routing-other-field-null', 'jobs.create.status-201'],
     transform: rewriteJobs((job, header) => {
       if (!header && routingId(job) === 1 && job.applicationUrl === null) job.applicationUrl = '';
     }),

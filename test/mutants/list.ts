@@ -48,7 +48,7 @@ export const listMutants: Mutant[] = [
     name: 'list-q-ignores-reference-id',
     area: 'list',
     violates: '4.5: q matches the title and the referenceId (here the title only)',
-    expectedRule: 'jobs.list.q-reference-id',
+    expectedRule: ['jobs.list.q-reference-id', 'jobs.update.by-reference'],
     transform: relist(({ items, view }) =>
       view.q === undefined ? items : items.filter((item) => String(item.title).toLowerCase().includes(view.q!.toLowerCase())),
     ),
@@ -58,7 +58,7 @@ export const listMutants: Mutant[] = [
     name: 'list-status-filter-ignored',
     area: 'list',
     violates: '4.5: status= returns only jobs in that status (here every status)',
-    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total'],
+    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total', 'jobs.paging.page-length', 'jobs.model.lifecycle'],
     transform: rewriteQuery((query) => query.delete('status')),
   },
   {
@@ -84,7 +84,7 @@ export const listMutants: Mutant[] = [
     name: 'list-header-with-description',
     area: 'list',
     violates: '2.7: list items are job headers, exactly the header fields (here with description too)',
-    expectedRule: 'jobs.list.header-fields',
+    expectedRule: ['jobs.list.header-fields', 'jobs.list.header-values'],
     transform: (next) => async (req) => {
       const res = await next(req);
       const body = responseJson(res);
