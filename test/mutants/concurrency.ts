@@ -11,7 +11,7 @@ import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { requestJson, withJsonBody } from './support/json.js';
 import { isPutByReference } from './support/routes.js';
-import { jobByReference } from './support/transforms.js';
+import { jobByReference } from './support/side-requests.js';
 
 /** Long enough for requests sent together to overlap, short enough to keep the run fast. */
 const GAP_MS = 20;

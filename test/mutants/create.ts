@@ -4,7 +4,8 @@
 import type { Mutant } from './mutant.js';
 import { requestJson } from './support/json.js';
 import { isPost } from './support/routes.js';
-import { rewriteRequest, rewriteResponse, sideRequest } from './support/transforms.js';
+import { sideRequest } from './support/side-requests.js';
+import { rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
 import { isCollection, isDelete, isPut, jobIdOf } from './support/routes.js';
-import { jobByReference, namedJob } from './support/transforms.js';
+import { jobByReference, namedJob } from './support/side-requests.js';
 
 export const lifecycleMutants: Mutant[] = [
   {

@@ -5,7 +5,8 @@
 import type { Mutant } from './mutant.js';
 import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
 import { isPost, isPut } from './support/routes.js';
-import { rewriteJobs, rewriteRequest, sideRequest } from './support/transforms.js';
+import { sideRequest } from './support/side-requests.js';
+import { rewriteJobs, rewriteRequest } from './support/transforms.js';
 
 const isWrite = (req: Parameters<typeof isPost>[0]): boolean => isPost(req) || isPut(req);
 const clip = (text: string, max: number): string => Array.from(text).slice(0, max).join('');

@@ -6,7 +6,7 @@ import { isListBody, responseJson, withResponseJson, type JsonObject } from './s
 import { otherKey } from './support/keys.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
 import { isList } from './support/routes.js';
-import { sideRequest } from './support/transforms.js';
+import { sideRequest } from './support/side-requests.js';
 
 const newestFirst = (a: JsonObject, b: JsonObject): number =>
   Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || (b.id as number) - (a.id as number);

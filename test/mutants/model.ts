@@ -6,7 +6,7 @@ import type { Mutant } from './mutant.js';
 import { inputOf } from './support/job-input.js';
 import { isJobBody, requestJson, responseJson } from './support/json.js';
 import { isPut, jobIdOf } from './support/routes.js';
-import { namedJob, sideRequest } from './support/transforms.js';
+import { namedJob, sideRequest } from './support/side-requests.js';
 
 export const modelMutants: Mutant[] = [
   {

@@ -8,7 +8,7 @@ import type { CoreHandler, CoreRequest, CoreResponse } from '../../../mock/index
 import type { Transform } from '../mutant.js';
 import { isListBody, jsonResponse, responseJson, type JsonObject } from './json.js';
 import { API_ROOT, isList } from './routes.js';
-import { sideRequest } from './transforms.js';
+import { sideRequest } from './side-requests.js';
 
 /** The list parameters of one request, as the core reads them (4.5). */
 export interface ListView {
@@ -53,7 +53,7 @@ export async function allHeaders(next: CoreHandler, req: CoreRequest, filters: {
 }
 
 /** The address of a page, exactly as the core writes it. */
-export function pageLink(baseUrl: string, view: ListView, page: number): string {
+function pageLink(baseUrl: string, view: ListView, page: number): string {
   let url = `${baseUrl}${API_ROOT}/jobs?`;
   if (view.q !== undefined) url += `q=${encodeURIComponent(view.q)}&`;
   if (view.status !== undefined) url += `status=${view.status}&`;
@@ -61,7 +61,7 @@ export function pageLink(baseUrl: string, view: ListView, page: number): string 
 }
 
 /** The 200 answer for one page of `items`. */
-export function pageResponse(baseUrl: string, items: JsonObject[], view: ListView): CoreResponse {
+function pageResponse(baseUrl: string, items: JsonObject[], view: ListView): CoreResponse {
   const total = items.length;
   const pages = Math.ceil(total / view.pageSize);
   const start = (view.page - 1) * view.pageSize;
