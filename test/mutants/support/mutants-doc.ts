@@ -25,7 +25,7 @@ Each breaks exactly one spec statement. It is a \`transform\` around the real mo
 
 \`test/mutants/mutants.test.ts\` starts each mutant on a free port and runs the \`jobs-conformance\` CLI against it, the way a user would:
 the default budget (default \`--runs\`, a random seed) and both demo keys, so that the isolation rules run.
-The test passes only if the report has failed rules and the mutant's rule is among them. The plain mock is the control: against it every rule must pass (none failed, none skipped). A mutant must never make the suite itself break (a rule with status `error`).
+The test passes only if the report has failed rules and the mutant's rule is among them. The plain mock is the control: against it every rule must pass (none failed, none skipped). A mutant must never make the suite itself break (a rule with status \`error\`).
 
 - **Run:** \`npx vitest run test/mutants\`. It builds \`dist/\` first if a suite source is newer.
 - **Replay a failure:** \`MUTANTS_SEED=<seed> npx vitest run test/mutants -t <name>\`. The failure message gives both values.
