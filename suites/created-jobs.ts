@@ -31,6 +31,8 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 
 export class CreatedJobs {
   readonly #jobs = new Map<string, CreatedJob>();
+  /** The jobs of each case, so per-case cleanup does not read every job of the run (it runs after every case). */
+  readonly #byCase = new Map<string, CreatedJob[]>();
 
   /** Registers a job (idempotent per owner and id). */
   add(job: Omit<CreatedJob, 'gone'>): CreatedJob {
@@ -39,6 +41,9 @@ export class CreatedJobs {
     if (known) return known;
     const entry: CreatedJob = { ...job, gone: false };
     this.#jobs.set(key, entry);
+    const ofCase = this.#byCase.get(entry.caseId);
+    if (ofCase) ofCase.push(entry);
+    else this.#byCase.set(entry.caseId, [entry]);
     return entry;
   }
 
@@ -62,7 +67,8 @@ export class CreatedJobs {
 
   /** Jobs not yet known to be gone, optionally only those one case created. */
   pending(caseId?: string): CreatedJob[] {
-    return [...this.#jobs.values()].filter((job) => !job.gone && (caseId === undefined || job.caseId === caseId));
+    const jobs = caseId === undefined ? this.#jobs.values() : (this.#byCase.get(caseId) ?? []);
+    return [...jobs].filter((job) => !job.gone);
   }
 
   all(): CreatedJob[] {
