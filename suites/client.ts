@@ -120,12 +120,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-function transportError(error: unknown, timeout: AbortSignal, options: ClientOptions, method: string, url: URL): TransportError {
+function transportError(error: unknown, timedOut: boolean, options: ClientOptions, method: string, url: URL): TransportError {
   const where = `${method} ${url.pathname}`;
   const context = { method, path: url.pathname };
   if (options.signal?.aborted) return new TransportError('INTERRUPTED', `${where}: run interrupted`, { cause: error, context });
   const code = (error as { code?: string } | undefined)?.code ?? '';
-  if (timeout.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+  if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new TransportError('REQUEST_TIMEOUT', `${where}: no response within ${options.timeoutMs} ms`, { cause: error, context });
   }
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause?.code ?? code;
@@ -156,8 +156,20 @@ async function send<T>(options: ClientOptions, root: URL, req: RequestOptions): 
   log?.exchanges.push(exchange);
   options.onRequest?.();
 
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  // One controller per request for the whole-request timeout and the run's abort
+  // (cheaper than AbortSignal.timeout + AbortSignal.any on every request).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`no response within ${options.timeoutMs} ms`, 'TimeoutError'));
+  }, options.timeoutMs);
+  timer.unref();
+  const runSignal = options.signal;
+  const onRunAbort = (): void => controller.abort(runSignal?.reason);
+  if (runSignal?.aborted) onRunAbort();
+  else runSignal?.addEventListener('abort', onRunAbort, { once: true });
+  const signal = controller.signal;
   const started = performance.now();
   try {
     const res = await undiciRequest(url, {
@@ -190,8 +202,11 @@ async function send<T>(options: ClientOptions, root: URL, req: RequestOptions): 
     return { status: res.statusCode, headers: responseHeaders, text, json, exchange };
   } catch (error) {
     exchange.durationMs = Math.round(performance.now() - started);
-    const failure = transportError(error, timeout, options, method, url);
+    const failure = transportError(error, timedOut, options, method, url);
     exchange.error = redactor.redact(failure.message);
     throw failure;
+  } finally {
+    clearTimeout(timer);
+    runSignal?.removeEventListener('abort', onRunAbort);
   }
 }
