@@ -12,6 +12,17 @@ function table(head, rows) {
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
+/**
+ * The suite's CPU per additional request: the difference between the long and
+ * the default run, so one-time costs (start-up, schema compilation, writing
+ * the reports) do not count.
+ */
+export function marginalCpu(results) {
+  const [a, b] = results;
+  if (!a || !b || b.requests <= a.requests) return undefined;
+  return (b.cpuMs - a.cpuMs) / (b.requests - a.requests);
+}
+
 /** Targets of issue 6, checked against the figures. */
 export function targets(r) {
   const out = [];
@@ -26,8 +37,8 @@ export function targets(r) {
   const def = r.suite?.results[0];
   if (def) {
     out.push(['default suite run < 30 s', `${(def.processMs / 1000).toFixed(1)} s`, def.processMs < 30_000]);
-    const best = Math.min(...r.suite.results.map((x) => x.suiteCpuMsPerRequest));
-    out.push(['suite CPU per request ≤ 1 ms (drives ≥ 1,000 req/s)', `${best.toFixed(3)} ms (≈ ${n0(1000 / best)} req/s)`, best <= 1]);
+    const perRequest = marginalCpu(r.suite.results) ?? def.suiteCpuMsPerRequest;
+    out.push(['suite CPU per request ≤ 1 ms (drives ≥ 1,000 req/s)', `${perRequest.toFixed(3)} ms (≈ ${n0(1000 / perRequest)} req/s)`, perRequest <= 1]);
   }
   return out;
 }
@@ -126,6 +137,14 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
       ),
       '',
     );
+    const marginal = marginalCpu(r.suite.results);
+    if (marginal !== undefined) {
+      parts.push(
+        `Suite CPU per additional request (long run minus default run, so start-up, schema compilation and report writing do not count): ` +
+          `**${marginal.toFixed(3)} ms**, enough for about ${n0(1000 / marginal)} requests/s against a target that answers instantly.`,
+        '',
+      );
+    }
   }
   return parts.join('\n');
 }
