@@ -9,13 +9,13 @@
  * MUTANTS_RESULTS=<file> appends one JSON line per run (what failed, how long).
  */
 import { appendFile } from 'node:fs/promises';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import type { RuleResult } from '../../schemas/types.gen.js';
 import { rules as registry } from '../../suites/rules.js';
 import { mutants, primaryRule, type Transform } from './index.js';
 import { createLimiter } from './support/limiter.js';
-import { ensureSuiteBuilt, runSuiteCli, type SuiteRun } from './support/suite-cli.js';
+import { runSuiteCli, snapshotSuite, type SuiteRun, type SuiteSnapshot } from './support/suite-cli.js';
 
 const CONCURRENCY = Number(process.env.MUTANTS_CONCURRENCY ?? 3);
 const SEED = process.env.MUTANTS_SEED === undefined ? undefined : Number(process.env.MUTANTS_SEED);
@@ -26,7 +26,7 @@ async function runAgainst(name: string, transform: Transform | undefined): Promi
   return limit(async () => {
     const started = Date.now();
     await using mock = await createMockServer({ port: 0, ...(transform ? { transform } : {}) });
-    const result = await runSuiteCli(mock.url, SEED === undefined ? {} : { seed: SEED });
+    const result = await runSuiteCli(suite.cli, mock.url, SEED === undefined ? {} : { seed: SEED });
     if (process.env.MUTANTS_RESULTS) {
       const { rules, seed } = result.report;
       const line = { name, seed, ms: Date.now() - started, failed: failedIds(rules), errored: rules.filter((r) => r.status === 'error').map((r) => r.id) };
@@ -38,7 +38,11 @@ async function runAgainst(name: string, transform: Transform | undefined): Promi
 
 const failedIds = (rules: RuleResult[]): string[] => rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id);
 
-beforeAll(ensureSuiteBuilt, 180_000);
+let suite: SuiteSnapshot;
+beforeAll(async () => {
+  suite = await snapshotSuite();
+}, 180_000);
+afterAll(() => suite?.dispose());
 
 describe.concurrent('the suite against the mock and its mutants, at the default budget', () => {
   test('control: the plain mock fails no rule', async () => {

@@ -5,7 +5,7 @@
  * use every core: the suites in child processes, the mocks here.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, readFile, readdir, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,13 +14,13 @@ import type { ConformanceReport } from '../../../schemas/types.gen.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const SUITE_CLI = join(ROOT, 'dist/suites/cli.js');
+const SUITE_CLI = join(ROOT, 'dist/suites/cli.js');
 const SOURCES = ['schemas', 'suites', 'reports'];
 
 export class SuiteCliError extends Error {
   override readonly name = 'SuiteCliError';
   constructor(
-    readonly code: 'SUITE_DID_NOT_RUN' | 'BUILD_FAILED',
+    readonly code: 'SUITE_DID_NOT_RUN' | 'NO_REPORT' | 'BUILD_FAILED',
     message: string,
     readonly context: { exitCode?: number | string; stderr?: string },
     options?: { cause?: unknown },
@@ -53,6 +53,36 @@ export async function ensureSuiteBuilt(): Promise<void> {
   }
 }
 
+export interface SuiteSnapshot {
+  /** The CLI of the copy. */
+  cli: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A private copy of the built suite (dist/ beside links to schemas/ and
+ * node_modules/, as in the repository), so that a rebuild of dist/ by
+ * another process during the test cannot break a run half-way.
+ *
+ * @example
+ * const suite = await snapshotSuite();
+ * await runSuiteCli(suite.cli, mock.url);
+ * await suite.dispose();
+ */
+export async function snapshotSuite(): Promise<SuiteSnapshot> {
+  await ensureSuiteBuilt();
+  const root = await mkdtemp(join(tmpdir(), 'jobs-mutants-suite-'));
+  await cp(join(ROOT, 'dist'), join(root, 'dist'), { recursive: true });
+  await copyFile(join(ROOT, 'package.json'), join(root, 'package.json'));
+  await symlink(join(ROOT, 'schemas'), join(root, 'schemas'), 'dir');
+  await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  const cli = join(root, 'dist/suites/cli.js');
+  await run(process.execPath, [cli, '--version']).catch((error: unknown) => {
+    throw new SuiteCliError('BUILD_FAILED', `the copy of the suite does not start (was dist/ being rebuilt?): ${String(error)}`, {}, { cause: error });
+  });
+  return { cli, dispose: () => rm(root, { recursive: true, force: true }) };
+}
+
 export interface SuiteRun {
   report: ConformanceReport;
   exitCode: number;
@@ -70,12 +100,12 @@ function cleanEnv(): NodeJS.ProcessEnv {
  * (plus a report folder and, when given, a seed), and its report.json.
  *
  * @example
- * const { report } = await runSuiteCli(mock.url);
+ * const { report } = await runSuiteCli(suite.cli, mock.url);
  * report.rules.filter((rule) => rule.status === 'failed');
  */
-export async function runSuiteCli(baseUrl: string, options: { seed?: number } = {}): Promise<SuiteRun> {
+export async function runSuiteCli(cli: string, baseUrl: string, options: { seed?: number } = {}): Promise<SuiteRun> {
   const dir = await mkdtemp(join(tmpdir(), 'jobs-mutant-'));
-  const args = [SUITE_CLI, '--base-url', baseUrl, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2', '--report-dir', dir, '--reporter', 'json'];
+  const args = [cli, '--base-url', baseUrl, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2', '--report-dir', dir, '--reporter', 'json'];
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
   try {
     const done = await run(process.execPath, args, { env: cleanEnv(), maxBuffer: 64 * 1024 * 1024 }).then(
@@ -85,7 +115,10 @@ export async function runSuiteCli(baseUrl: string, options: { seed?: number } = 
     if (done.exitCode !== 0 && done.exitCode !== 1) {
       throw new SuiteCliError('SUITE_DID_NOT_RUN', `jobs-conformance exited with ${done.exitCode}:\n${done.stderr.slice(-2000)}`, done);
     }
-    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
+    const text = await readFile(join(dir, 'report.json'), 'utf8').catch((error: unknown) => {
+      throw new SuiteCliError('NO_REPORT', `jobs-conformance exited with ${done.exitCode} but wrote no report.json:\n${done.stderr.slice(-2000)}`, done, { cause: error });
+    });
+    const report = JSON.parse(text) as ConformanceReport;
     return { report, exitCode: done.exitCode as number, stderr: done.stderr };
   } finally {
     await rm(dir, { recursive: true, force: true });
