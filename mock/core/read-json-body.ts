@@ -20,6 +20,19 @@ export function requireJsonContentType(headers: Record<string, string>): void {
   }
 }
 
+/**
+ * True when the text has at most `limit` opening brackets at all (inside
+ * strings or not), so it cannot nest deeper: a native indexOf count spares
+ * typical bodies the character-by-character scan.
+ */
+function fewBrackets(text: string, limit: number): boolean {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) if (++count > limit) return false;
+  }
+  return true;
+}
+
 /** Nesting depth of the JSON text, counting brackets outside strings. */
 function jsonDepth(text: string): number {
   let depth = 0;
@@ -52,7 +65,7 @@ export function readJsonBody(headers: Record<string, string>, body: Buffer | und
   } catch (cause) {
     throw new ApiError(400, 'malformed_json', 'The request body is not valid UTF-8', [], { cause });
   }
-  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+  if (!fewBrackets(text, MAX_JSON_DEPTH) && jsonDepth(text) > MAX_JSON_DEPTH) {
     throw new ApiError(400, 'malformed_json', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
   try {
