@@ -6,7 +6,8 @@
  * control: no failed rule. Runs overlap (child processes) to use every core.
  *
  * MUTANTS_SEED=<n> replays a run; MUTANTS_CONCURRENCY=<n> sets the overlap;
- * MUTANTS_RESULTS=<file> appends one JSON line per run (what failed, how long).
+ * MUTANTS_RESULTS=<file> appends one JSON line per run (what failed, how long);
+ * MUTANTS_REBUILD=1 compiles the suite afresh instead of copying dist/.
  */
 import { appendFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

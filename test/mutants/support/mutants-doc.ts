@@ -27,7 +27,7 @@ Each breaks exactly one spec statement. It is a \`transform\` around the real mo
 the default budget (default \`--runs\`, a random seed) and both demo keys, so that the isolation rules run.
 The test passes only if the report has failed rules and the mutant's rule is among them. The plain mock is the control: against it every rule must pass (none failed, none skipped). A mutant must never make the suite itself break (a rule with status \`error\`).
 
-- **Run:** \`npx vitest run test/mutants\`. It builds \`dist/\` first if a suite source is newer, then runs a private copy of it, so that a rebuild elsewhere cannot break a run half-way.
+- **Run:** \`npx vitest run test/mutants\`. It runs a private copy of \`dist/\` (compiled afresh when a suite source is newer), so that a rebuild elsewhere cannot break a run half-way.
 - **Replay a failure:** \`MUTANTS_SEED=<seed> npx vitest run test/mutants -t <name>\`. The failure message gives both values.
 - **Speed:** runs overlap (\`MUTANTS_CONCURRENCY\`, default 3). The suites run in child processes and the mocks in the test process, so every core is used.
 - **Add a mutant** whenever you add a rule. Put it in the file of its area, with a comment naming the spec section, then regenerate this page: \`UPDATE_MUTANTS_DOC=1 npx vitest run test/mutants/mutants-doc.test.ts\`.

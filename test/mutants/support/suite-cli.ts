@@ -38,17 +38,21 @@ async function newestSource(dir: string): Promise<number> {
   return newest;
 }
 
-/** Builds dist/ (tsc) when it is missing or older than a source the suite is made of. */
-export async function ensureSuiteBuilt(): Promise<void> {
+/** True when dist/ holds a suite at least as new as every source it is built from. */
+async function distIsFresh(): Promise<boolean> {
   const built = await stat(SUITE_CLI).then((s) => s.mtimeMs, () => 0);
   const sources = Math.max(...(await Promise.all(SOURCES.map((dir) => newestSource(join(ROOT, dir))))));
-  if (built >= sources) return;
+  return built >= sources;
+}
+
+/** Compiles the suite into `outDir` (tsc emits despite type errors in files being edited elsewhere; only a missing CLI is fatal). */
+async function compileInto(outDir: string): Promise<void> {
+  const cli = join(outDir, 'suites/cli.js');
   try {
-    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT });
+    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', outDir], { cwd: ROOT });
   } catch (error) {
-    // tsc emits despite type errors (in files being edited elsewhere); only a missing CLI is fatal.
-    if ((await stat(SUITE_CLI).then(() => true, () => false)) === false) {
-      throw new SuiteCliError('BUILD_FAILED', 'npm run build did not produce dist/suites/cli.js', { stderr: String((error as { stdout?: string }).stdout ?? '') }, { cause: error });
+    if (!(await stat(cli).then(() => true, () => false))) {
+      throw new SuiteCliError('BUILD_FAILED', `tsc did not produce ${cli}`, { stderr: String((error as { stdout?: string }).stdout ?? '') }, { cause: error });
     }
   }
 }
@@ -60,9 +64,10 @@ export interface SuiteSnapshot {
 }
 
 /**
- * A private copy of the built suite (dist/ beside links to schemas/ and
- * node_modules/, as in the repository), so that a rebuild of dist/ by
- * another process during the test cannot break a run half-way.
+ * A private build of the suite: a copy of dist/, or a fresh compile when a
+ * source is newer, beside links to schemas/ and node_modules/ as in the
+ * repository. A rebuild of dist/ by another process during the test cannot
+ * break a run half-way, and the test never writes dist/ itself.
  *
  * @example
  * const suite = await snapshotSuite();
@@ -70,9 +75,10 @@ export interface SuiteSnapshot {
  * await suite.dispose();
  */
 export async function snapshotSuite(): Promise<SuiteSnapshot> {
-  await ensureSuiteBuilt();
   const root = await mkdtemp(join(tmpdir(), 'jobs-mutants-suite-'));
-  await cp(join(ROOT, 'dist'), join(root, 'dist'), { recursive: true });
+  // MUTANTS_REBUILD=1 compiles even when dist/ looks fresh.
+  if (!process.env.MUTANTS_REBUILD && (await distIsFresh())) await cp(join(ROOT, 'dist'), join(root, 'dist'), { recursive: true });
+  else await compileInto(join(root, 'dist'));
   await copyFile(join(ROOT, 'package.json'), join(root, 'package.json'));
   await symlink(join(ROOT, 'schemas'), join(root, 'schemas'), 'dir');
   await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
