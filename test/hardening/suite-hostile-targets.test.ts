@@ -70,9 +70,9 @@ describe('a target that misbehaves on some requests', () => {
     let creates = 0;
     const result = await behind((r) => {
       if (!ruleTraffic(r)) return { kind: 'pass' };
-      // Every 4th create is carried out by the mock, but its answer never arrives: only the sweep can find that job.
-      if (r.method === 'POST' && /\/jobs$/.test(r.url)) return ++creates % 4 === 0 ? { kind: 'drop-after' } : { kind: 'pass' };
-      return ++n % 9 === 0 ? { kind: 'drop-before' } : { kind: 'pass' };
+      // Every 10th create is carried out by the mock, but its answer never arrives: only the sweep can find that job.
+      if (r.method === 'POST' && /\/jobs$/.test(r.url)) return ++creates % 10 === 0 ? { kind: 'drop-after' } : { kind: 'pass' };
+      return ++n % 25 === 0 ? { kind: 'drop-before' } : { kind: 'pass' };
     });
     const report = expectReportedAndClean(result);
     expect(proxy!.counts['drop-after']).toBeGreaterThan(0);
