@@ -99,7 +99,7 @@ export class MockCore {
       if (error instanceof RangeError) throw new ApiError(400, 'validation_failed', error.message, [], { cause: error });
       throw error;
     }
-    return created.map((entry) => JSON.parse(this.store.jsonOf(entry)) as Job);
+    return created.map((entry) => JSON.parse(this.store.jsonOnce(entry)) as Job);
   }
 
   /** Puts back jobs as returned by the API (a data file); each keeps its id and publishDate. */

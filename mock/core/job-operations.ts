@@ -43,7 +43,7 @@ export function insertJob(store: JobsStore, employerId: number, body: Body, publ
 
 function created(store: JobsStore, entry: JobEntry, baseUrl: string): CoreResponse {
   // spec 4.2: 201 with Location {base_url}/api/v1.1/jobs/<id> and the full job
-  return jsonText(201, store.jsonOf(entry), { location: `${baseUrl}${API_PREFIX}/jobs/${entry.id}` });
+  return jsonText(201, store.jsonOnce(entry), { location: `${baseUrl}${API_PREFIX}/jobs/${entry.id}` });
 }
 
 /** POST /jobs (spec 4.2). */
@@ -70,7 +70,7 @@ export function updateJob(store: JobsStore, entry: JobEntry, body: Body, keepRef
   }
   store.replace(entry, next);
   store.refreshDue(); // switching autoRefresh on may make a refresh due at once
-  return jsonText(200, store.jsonOf(entry));
+  return jsonText(200, store.jsonOnce(entry));
 }
 
 const MISSING_REFERENCE = {

@@ -217,6 +217,15 @@ export class JobsStore {
     return (entry.json ??= serializeJob(entry.job, this.state(entry.job.employerId).employer));
   }
 
+  /**
+   * The job's JSON without caching it (unless it already is): for the answer to
+   * a create or an update, which is often the only time a job is written out.
+   * Keeping that text for every job would double what each job holds on the heap.
+   */
+  jsonOnce(entry: JobEntry): string {
+    return entry.json ?? serializeJob(entry.job, this.state(entry.job.employerId).employer);
+  }
+
   /** The job header's JSON (spec 2.7), cached until it changes. */
   headerJsonOf(entry: JobEntry): string {
     return (entry.headerJson ??= serializeJobHeader(entry.job, this.state(entry.job.employerId).employer));
