@@ -153,7 +153,8 @@ describe.skipIf(!available)('report.html in Chromium', () => {
     const { page } = await open(pageFile, '#rule-html.description.allow-list');
     expect(await page.locator('#rule-html\\.description\\.allow-list').getAttribute('open')).not.toBeNull();
     await page.click('#coverage a[href="#rule-paging.next.repeats-filters"]');
-    expect(await page.locator('#rule-paging\\.next\\.repeats-filters').getAttribute('open')).not.toBeNull();
+    // the rule opens on the hashchange event, which fires after the click returns
+    await expect.poll(() => page.locator('#rule-paging\\.next\\.repeats-filters').getAttribute('open')).not.toBeNull();
     await page.close();
   });
 
