@@ -4,7 +4,8 @@
  * operations. Every adapter (node:http server, MSW handlers, express
  * middleware) drives one of these.
  */
-import { validators, type Job } from '../schemas/index.js';
+import type { Job } from '../schemas/index.js';
+import { validators } from '../schemas/resource-validators.js';
 import { ApiError } from './api-error.js';
 import { createApiHandler } from './core/api-handler.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';

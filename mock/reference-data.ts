@@ -3,7 +3,7 @@
  * lists themselves, so these are the mock's choice; salary periods and routing
  * types come from the schemas' tables (x-periods, x-routing-types).
  */
-import { loadSchema } from '../schemas/index.js';
+import { loadSchema } from '../schemas/load.js';
 import type { ApplicantRoutingType, Category, Location, PositionType, SalaryPeriod } from '../schemas/index.js';
 
 /** Position types (spec 2.4: name at most 10 characters). */

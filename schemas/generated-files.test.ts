@@ -1,6 +1,7 @@
 /**
- * The generated files (schemas/types.gen.ts, openapi/jobs-api-v1.1.json) are
- * committed. `npm run generate -- --check` fails when either differs from what
+ * The generated files (schemas/types.gen.ts, schemas/schemas.gen.ts,
+ * openapi/jobs-api-v1.1.json) are committed. `npm run generate -- --check`
+ * fails when any of them differs from what
  * the schema files give, so a schema change without `npm run generate` fails
  * `npm test`. The check is also shown to fail, on a stale copy in a temp folder.
  */
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schemaDir } from './load.js';
+import { schemaDir } from './schema-dir.js';
 
 const run = promisify(execFile);
 const root = join(schemaDir, '..');
@@ -41,10 +42,11 @@ describe('--check on a copy of the project', () => {
   let copy = '';
   const types = () => join(copy, 'schemas', 'types.gen.ts');
   const openapi = () => join(copy, 'openapi', 'jobs-api-v1.1.json');
+  const schemaModule = () => join(copy, 'schemas', 'schemas.gen.ts');
 
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'jobs-generate-'));
-    cpSync(join(root, 'schemas'), join(copy, 'schemas'), { recursive: true, filter: (src) => !src.endsWith('.ts') || src.endsWith('types.gen.ts') });
+    cpSync(join(root, 'schemas'), join(copy, 'schemas'), { recursive: true, filter: (src) => !src.endsWith('.ts') || src.endsWith('.gen.ts') });
     cpSync(join(root, 'scripts'), join(copy, 'scripts'), { recursive: true });
     cpSync(join(root, 'openapi'), join(copy, 'openapi'), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
@@ -63,7 +65,7 @@ describe('--check on a copy of the project', () => {
     writeFileSync(types(), fresh);
   });
 
-  test('a schema change without regenerating fails on both files; generating fixes it', async () => {
+  test('a schema change without regenerating fails on every generated file; generating fixes it', async () => {
     const file = join(copy, 'schemas', 'category.schema.json');
     const schema = JSON.parse(readFileSync(file, 'utf8'));
     schema.properties.name.maxLength = 41;
@@ -74,11 +76,13 @@ describe('--check on a copy of the project', () => {
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain(`stale: ${types()}`);
     expect(stale.stderr).toContain(`stale: ${openapi()}`);
+    expect(stale.stderr).toContain(`stale: ${schemaModule()}`);
 
     const written = await generate(copy);
     expect(written.code).toBe(0);
     expect(readFileSync(types(), 'utf8')).toMatch(/export interface Category \{[^}]*slug\?: string;/);
     expect(JSON.parse(readFileSync(openapi(), 'utf8')).components.schemas.Category.properties.name.maxLength).toBe(41);
+    expect(readFileSync(schemaModule(), 'utf8')).toContain('"slug": {');
     expect((await generate(copy, '--check')).code).toBe(0);
   });
 });

@@ -1,30 +1,24 @@
 /**
- * @module Finds the JSON Schema files on disk, both when running from source
- * (schemas/load.ts) and from the build (dist/schemas/load.js).
+ * @module The JSON Schemas, from the generated module schemas/schemas.gen.ts
+ * (`npm run generate`), so nothing is read from disk: this module and what
+ * imports it also run in a browser (MSW setupWorker). The folder of the
+ * schema files, for Node callers that need paths, is in schema-dir.ts.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = dirname(fileURLToPath(import.meta.url));
-
-/** Folder holding the *.schema.json files. */
-export const schemaDir: string = [here, join(here, '..', '..', 'schemas')].find((dir) =>
-  existsSync(join(dir, 'job.schema.json')),
-) ?? here;
+import { schemaFiles } from './schemas.gen.js';
 
 /** The $id prefix every schema shares; `$ref`s between files are relative to it. */
 export const SCHEMA_BASE = 'https://jobs-conformance.local/schemas/';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** Reads one schema file by its file name, e.g. `job.schema.json`. */
+/** One schema by its file name, e.g. `job.schema.json` (a fresh copy: callers may change it). */
 export function loadSchema(fileName: string): JsonSchema {
-  return JSON.parse(readFileSync(join(schemaDir, fileName), 'utf8')) as JsonSchema;
+  const schema = Object.hasOwn(schemaFiles, fileName) ? schemaFiles[fileName] : undefined;
+  if (schema === undefined) throw new Error(`no schema file named ${fileName} (run \`npm run generate\` after adding one)`);
+  return structuredClone(schema);
 }
 
 /** Every schema file, keyed by file name. */
 export function loadAllSchemas(): Map<string, JsonSchema> {
-  const files = readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json')).sort();
-  return new Map(files.map((f) => [f, loadSchema(f)]));
+  return new Map(Object.keys(schemaFiles).sort().map((f) => [f, loadSchema(f)]));
 }

@@ -12,7 +12,7 @@ import addFormatsImport from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import { buildOpenApi, type OpenApiDocument } from '../scripts/openapi.mjs';
 import { findHtmlViolations, type HtmlAllowlist, validators } from './index.js';
-import { schemaDir } from './load.js';
+import { schemaDir } from './schema-dir.js';
 import { createBodyFromJob, exampleJob, exampleJobCreate, exampleJobList, examplePaging, exampleUrlJob, headerOf } from './spec-examples.js';
 import { astral, withValue } from './test-helpers.js';
 

@@ -5,7 +5,7 @@
  * between a check and the change it guards, so concurrent requests cannot
  * interleave inside an operation (one referenceId, one job).
  */
-import { validators } from '../../schemas/index.js';
+import { validators } from '../../schemas/resource-validators.js';
 import { ApiError } from '../api-error.js';
 import type { JobEntry, JobsStore } from '../store/jobs-store.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';

@@ -5,7 +5,7 @@
  * a large employer's trigram index narrows the jobs to check (and only those
  * are sorted), a small one is scanned.
  */
-import { validators } from '../../schemas/index.js';
+import { validators } from '../../schemas/resource-validators.js';
 import type { JobEntry, JobsStore } from '../store/jobs-store.js';
 import { compareListOrder } from '../store/ordered-index.js';
 import type { JobStatus } from '../store/stored-job.js';
