@@ -11,8 +11,8 @@ export interface CoreRequest {
   query: URLSearchParams;
   /** Lower-case header names. */
   headers: Record<string, string>;
-  /** The raw body bytes; undefined when the request had none. */
-  body: Buffer | undefined;
+  /** The raw body bytes (a Node Buffer is one); undefined when the request had none. */
+  body: Uint8Array | undefined;
   /** The server's base URL, e.g. `http://127.0.0.1:4010` (no trailing slash). */
   baseUrl: string;
 }
@@ -22,7 +22,7 @@ export interface CoreResponse {
   status: number;
   /** Lower-case header names. */
   headers: Record<string, string>;
-  body?: string | Buffer;
+  body?: string | Uint8Array;
 }
 
 export type CoreHandler = (req: CoreRequest) => CoreResponse | Promise<CoreResponse>;

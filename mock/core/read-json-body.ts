@@ -56,7 +56,7 @@ function jsonDepth(text: string): number {
  * @example
  * const body = readJsonBody(req.headers, req.body);
  */
-export function readJsonBody(headers: Record<string, string>, body: Buffer | undefined): unknown {
+export function readJsonBody(headers: Record<string, string>, body: Uint8Array | undefined): unknown {
   requireJsonContentType(headers);
   if (body === undefined || body.length === 0) throw new ApiError(400, 'malformed_json', 'The request body is empty');
   let text: string;
@@ -77,7 +77,7 @@ export function readJsonBody(headers: Record<string, string>, body: Buffer | und
 }
 
 /** The parsed body as an object; arrays and scalars are a 400. */
-export function readJsonObject(headers: Record<string, string>, body: Buffer | undefined): Record<string, unknown> {
+export function readJsonObject(headers: Record<string, string>, body: Uint8Array | undefined): Record<string, unknown> {
   const value = readJsonBody(headers, body);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError(400, 'validation_failed', 'The request body must be a JSON object', [

@@ -2,7 +2,8 @@
  * @module The MSW request handlers: one `http.all` for the API root and one
  * for the control API, both thin adapters over the same core the standalone
  * server uses. Use them with setupServer (msw/node) or createMiddleware from
- * @mswjs/http-middleware. (Node only: the schemas are read from disk.)
+ * @mswjs/http-middleware, or setupWorker (msw/browser) in a browser: nothing
+ * on this import path needs Node.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { ApiError } from '../api-error.js';
@@ -52,7 +53,7 @@ export function createHandlers(options: CreateHandlersOptions): HttpHandler[] {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const resolver = async ({ request }: { request: Request }): Promise<Response> => {
     const url = new URL(request.url);
-    let body: Buffer | undefined;
+    let body: Uint8Array | undefined;
     try {
       body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readRequestBody(request, limit);
     } catch (error) {

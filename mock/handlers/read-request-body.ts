@@ -6,7 +6,7 @@
 import { ApiError } from '../api-error.js';
 
 /** The body bytes, undefined when empty; rejects with a 413 ApiError past `limit`. */
-export async function readRequestBody(request: Request, limit: number): Promise<Buffer | undefined> {
+export async function readRequestBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
   if (request.body === null) return undefined;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -22,7 +22,19 @@ export async function readRequestBody(request: Request, limit: number): Promise<
     if (!over) chunks.push(value);
   }
   if (over) throw tooLarge(limit);
-  return size === 0 ? undefined : Buffer.concat(chunks, size);
+  return size === 0 ? undefined : concat(chunks, size);
+}
+
+/** The chunks joined into one array (Buffer.concat without Node). */
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
+  const joined = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return joined;
 }
 
 function tooLarge(limit: number): ApiError {

@@ -130,7 +130,7 @@ describe('transform option', () => {
   it('wraps every /api/v1.1 request with raw body bytes and the serialized response, not /__control', async () => {
     const seen: string[] = [];
     const reverseList = (next: CoreHandler): CoreHandler => async (req) => {
-      seen.push(`${req.method} ${req.path} ${req.body?.toString('utf8').slice(0, 10) ?? '-'}`);
+      seen.push(`${req.method} ${req.path} ${req.body ? new TextDecoder().decode(req.body).slice(0, 10) : '-'}`);
       const res = await next(req);
       if (req.method === 'GET' && req.path.endsWith('/jobs') && typeof res.body === 'string') {
         const parsed = JSON.parse(res.body);

@@ -15,7 +15,7 @@ export function rewriteJobRequest(edit: (body: Record<string, unknown>, req: Cor
     if ((req.method === 'POST' || req.method === 'PUT') && JOBS_PATH.test(req.path) && req.body) {
       let body: unknown;
       try {
-        body = JSON.parse(req.body.toString('utf8'));
+        body = JSON.parse(new TextDecoder('utf-8', { ignoreBOM: true }).decode(req.body));
       } catch {
         return next(req); // malformed on purpose: let the core answer
       }
@@ -33,6 +33,6 @@ export function rewriteJobResponse(edit: (text: string) => string): Transform {
   return (next) => async (req) => {
     const res: CoreResponse = await next(req);
     if (!JOBS_PATH.test(req.path) || res.body === undefined) return res;
-    return { ...res, body: edit(res.body.toString()) };
+    return { ...res, body: edit((typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body))) };
   };
 }

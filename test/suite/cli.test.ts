@@ -198,8 +198,8 @@ describe('a mismatch', () => {
   beforeAll(async () => {
     // Re-publishing leaves the job archived.
     const stuck = (next: CoreHandler): CoreHandler => (req) => {
-      if (req.method === 'PUT' && req.body && /"status":"active"/.test(req.body.toString('utf8'))) {
-        const body = JSON.parse(req.body.toString('utf8')) as Record<string, unknown>;
+      if (req.method === 'PUT' && req.body && /"status":"active"/.test(new TextDecoder().decode(req.body))) {
+        const body = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
         if (Object.keys(body).every((key) => key === 'status' || key === 'referenceId')) return next({ ...req, body: Buffer.from(JSON.stringify({ ...body, status: 'archived' })) });
       }
       return next(req);

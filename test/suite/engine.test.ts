@@ -93,7 +93,7 @@ describe('a mismatch', () => {
     // The broken server forgets confidential: true.
     const dropsConfidential = (next: CoreHandler): CoreHandler => (req) => {
       if (isJobCreate(req) && req.body) {
-        const body = JSON.parse(req.body.toString('utf8')) as Record<string, unknown>;
+        const body = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
         if (body.confidential === true) return next({ ...req, body: Buffer.from(JSON.stringify({ ...body, confidential: false })) });
       }
       return next(req);

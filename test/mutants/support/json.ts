@@ -13,7 +13,7 @@ const isObject = (value: unknown): value is JsonObject => value !== null && type
 export function requestJson(req: CoreRequest): JsonObject | undefined {
   if (!req.body || req.body.length === 0) return undefined;
   try {
-    const value: unknown = JSON.parse(req.body.toString('utf8'));
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { ignoreBOM: true }).decode(req.body));
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;
@@ -29,7 +29,7 @@ export function withJsonBody(req: CoreRequest, body: JsonObject): CoreRequest {
 export function responseJson(res: CoreResponse): JsonObject | undefined {
   if (res.body === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse(res.body.toString());
+    const value: unknown = JSON.parse((typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body)));
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;
