@@ -1,0 +1,19 @@
+/**
+ * @module Browser-safe entry of the mock (`jobs-conformance/mock/browser`): the
+ * MSW handlers and the core, without the node:http server or the express
+ * middleware, for setupWorker (msw/browser). Nothing it imports needs Node.
+ *
+ * @example
+ * import { setupWorker } from 'msw/browser';
+ * import { createHandlers } from 'jobs-conformance/mock/browser';
+ * await setupWorker(...createHandlers({ baseUrl: location.origin })).start();
+ */
+export { DEMO_EMPLOYERS } from './employers.js';
+export { createHandlers, type CreateHandlersOptions } from './handlers/create-handlers.js';
+export type { EmployerConfig } from './store/stored-job.js';
+export type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';
+export { API_PREFIX } from './core/core-types.js';
+export { MockCore, type MockCoreOptions, type MockSnapshot, type SeedJob } from './mock-core.js';
+export type { FaultSpec } from './core/fault-injector.js';
+export { ApiError, type ApiErrorCode, type FieldError } from './api-error.js';
+export { CONTROL_PREFIX, CONTROL_ROUTES } from './control.js';
