@@ -5,6 +5,7 @@
  * point and one UTF-16 unit each; what a target does with emoji at the limit
  * is only observed. Every bound is read from the schemas.
  */
+import { isSuccess, responseLine } from './support/http.js';
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/index.js';
 import { locationCityOnlyArb, locationsArb, locationWithProvinceArb } from '../arbitraries/location.js';
@@ -13,7 +14,6 @@ import { salaryInputArb, salaryWithoutPeriodArb } from '../arbitraries/salary.js
 import { inputLimits, routingTypeIds } from '../arbitraries/schema-limits.js';
 import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../arbitraries/text.js';
 import { amountsWithoutFourDecimals, countAmounts } from '../model/amount-decimals.js';
-import { describeResponse, isSuccess } from '../model/describe-response.js';
 import { expectRejectedCreate, type Rejection } from '../model/expect-rejected.js';
 import { jobArbFor } from '../model/job-arb-for.js';
 import { taggedBody } from '../model/tagged-body.js';
@@ -22,7 +22,7 @@ import type { Body, Rule, RuleContext } from '../rule.js';
 /** POSTs `body` and fails unless it is accepted; returns the created job. */
 async function createAccepted(ctx: RuleContext, body: Body, title: string, expected: string): Promise<Job> {
   const res = await ctx.api.create(body);
-  ctx.expect(isSuccess(res) && res.json !== undefined, { title, expected: `${expected}: the job is created (2xx)`, received: describeResponse(res) });
+  ctx.expect(isSuccess(res.status) && res.json !== undefined, { title, expected: `${expected}: the job is created (2xx)`, received: responseLine(res) });
   return res.json;
 }
 
@@ -103,7 +103,7 @@ async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> 
       const res = await ctx.api.create({ ...body, title });
       const sent = `a title of ${codePointLength(title)} code points (${title.length} UTF-16 units, emoji included)`;
       const stored = res.json?.title;
-      const observed = isSuccess(res)
+      const observed = isSuccess(res.status)
         ? `accepted ${sent}; stored ${stored === title ? 'as sent' : `as ${codePointLength(stored ?? '')} code points`}`
         : `answered ${res.status} to ${sent}`;
       ctx.observe({ topic: 'title.astral-characters-at-limit', section: '8', observed, note: 'the spec counts "characters"; code points and UTF-16 units differ for emoji' });
@@ -246,10 +246,10 @@ const salaryFourDecimals: Rule = {
     await ctx.check(fc.record({ job: jobArbFor(ctx), salary: salaryInputArb }), async ({ job, salary }) => {
       const { body } = taggedBody(ctx, job);
       const res = await ctx.api.create({ ...body, salary });
-      ctx.expect(isSuccess(res) && res.json !== undefined, {
+      ctx.expect(isSuccess(res.status) && res.json !== undefined, {
         title: 'POST /jobs refused a job with a valid salary',
         expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
-        received: describeResponse(res),
+        received: responseLine(res),
       });
       const read = await ctx.api.get(res.json.id);
       for (const [what, r] of [['POST /jobs', res], [`GET /jobs/${res.json.id}`, read]] as const) {
@@ -257,7 +257,7 @@ const salaryFourDecimals: Rule = {
         ctx.expect(countAmounts(r.text) > 0 && wrong.length === 0, {
           title: `${what} writes salary amounts without four decimal places`,
           expected: `spec 2.5: responses carry four decimal places (e.g. "amount": ${salary.amount.toFixed(4)})`,
-          received: wrong.length > 0 ? wrong.join(', ') : `no "amount" in ${describeResponse(r)}`,
+          received: wrong.length > 0 ? wrong.join(', ') : `no "amount" in ${responseLine(r)}`,
           failingExchange: r.exchange,
         });
       }
@@ -323,10 +323,10 @@ const routingOtherFieldNull: Rule = {
       expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
       // Switching type by a partial update makes the old address inapplicable.
       const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });
-      ctx.expect(isSuccess(switched) && switched.json !== undefined, {
+      ctx.expect(isSuccess(switched.status) && switched.json !== undefined, {
         title: `PUT /jobs/${byEmail.id} refused switching routing type 1 to 2 with an applicationUrl`,
         expected: 'spec 4.3: a partial update changes only the fields sent: 200 with the full job',
-        received: describeResponse(switched),
+        received: responseLine(switched),
       });
       expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
       const read = await ctx.api.get(byEmail.id);

@@ -7,7 +7,7 @@
  * follows what it answered so later steps still check consistency.
  */
 import type { JobStatus } from '../arbitraries/schema-limits.js';
-import { describeResponse, isClientError, isSuccess } from './describe-response.js';
+import { isClientError, isSuccess, responseLine } from '../checks/support/http.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
 import { putJob, putLabel, type PutVia } from './put-job.js';
 import { expectMatchesModel, expectReadBack } from './verify-target.js';
@@ -27,24 +27,24 @@ export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus
   const res = await putJob(r, target, { status: to }, via);
   const where = putLabel(target, via);
   if (!stated) {
-    r.ctx.expect(isSuccess(res) || isClientError(res), {
+    r.ctx.expect(isSuccess(res.status) || isClientError(res.status), {
       title: `${where} with status ${to} failed on the server for a ${from} job`,
       expected: 'spec 3: the transition from ' + from + ' is not shown, so accepting or refusing it are both fine, but not a server error',
-      received: describeResponse(res),
+      received: responseLine(res),
     });
-    const outcome = isSuccess(res) ? `accepted; status now ${res.json?.status}` : `refused with ${res.status}`;
+    const outcome = isSuccess(res.status) ? `accepted; status now ${res.json?.status}` : `refused with ${res.status}`;
     r.ctx.observe({ topic: `transition.${from}-to-${to}`, section: '3', observed: `PUT status ${to} on ${from === "draft" ? "a" : "an"} ${from} job: ${outcome}` });
-    if (isSuccess(res) && res.json) {
+    if (isSuccess(res.status) && res.json) {
       target.status = res.json.status;
       expectMatchesModel(r, where, res.json, target);
     }
     await expectReadBack(r, target);
     return;
   }
-  r.ctx.expect(isSuccess(res) && res.json !== undefined && res.json.status === to, {
+  r.ctx.expect(isSuccess(res.status) && res.json !== undefined && res.json.status === to, {
     title: `${where} with status ${to} did not move the job from ${from} to ${to}`,
     expected: `spec 3: ${from} -> PUT with status = ${to} -> ${to}; spec 4.3: 200 with the full job and its new status`,
-    received: isSuccess(res) ? `status ${res.json?.status}` : describeResponse(res),
+    received: isSuccess(res.status) ? `status ${res.json?.status}` : responseLine(res),
   });
   target.status = to;
   expectMatchesModel(r, where, res.json, target); // §3: other fields unchanged

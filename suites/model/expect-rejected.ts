@@ -5,7 +5,7 @@
  * execution's unique marker shows up in the list).
  */
 import type { ApiResponse, RuleContext } from '../rule.js';
-import { describeResponse, isClientError } from './describe-response.js';
+import { isClientError, responseLine } from '../checks/support/http.js';
 import { listAllJobs } from './list-all-jobs.js';
 
 export interface Rejection {
@@ -22,10 +22,10 @@ export interface Rejection {
  * expectRejected(ctx, res, { title: 'POST /jobs accepted 4 locations', expected: 'spec 8: 1 to 3 locations' });
  */
 export function expectRejected(ctx: RuleContext, res: ApiResponse, rejection: Rejection): void {
-  ctx.expect(isClientError(res), {
+  ctx.expect(isClientError(res.status), {
     title: rejection.title,
     expected: `${rejection.expected}: the request is rejected with a 4xx`,
-    received: describeResponse(res),
+    received: responseLine(res),
     failingExchange: res.exchange,
   });
 }

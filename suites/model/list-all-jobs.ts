@@ -4,7 +4,7 @@
  */
 import type { JobHeader } from '../../schemas/index.js';
 import type { ListQuery, RuleContext } from '../rule.js';
-import { describeResponse } from './describe-response.js';
+import { responseLine } from '../checks/support/http.js';
 
 // §4.5: pageSize maximum 100
 const PAGE_SIZE = 100;
@@ -24,7 +24,7 @@ export async function listAllJobs(ctx: RuleContext, query: ListQuery & { q: stri
     ctx.expect(res.status === 200 && res.json !== undefined, {
       title: `GET /jobs?q=${query.q} did not list the jobs`,
       expected: 'spec 4.5: 200 with data and paging',
-      received: describeResponse(res),
+      received: responseLine(res),
     });
     items.push(...res.json.data);
     if (page >= res.json.paging.pages || res.json.data.length === 0) break;

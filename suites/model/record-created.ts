@@ -7,7 +7,7 @@
 import type { Job } from '../../schemas/index.js';
 import type { JobStatus } from '../arbitraries/schema-limits.js';
 import type { ApiResponse, Body } from '../rule.js';
-import { describeResponse, isSuccess } from './describe-response.js';
+import { isSuccess, responseLine } from '../checks/support/http.js';
 import { fieldsFromBody } from './expected-fields.js';
 import type { JobsModel, ModelJob, ModelReal } from './jobs-model.js';
 import { expectMatchesModel } from './verify-target.js';
@@ -17,16 +17,16 @@ import { expectMatchesModel } from './verify-target.js';
  * recordCreated(m, r, 'POST /jobs', await r.ctx.api.create(body), body);
  */
 export function recordCreated(m: JobsModel, r: ModelReal, where: string, res: ApiResponse<Job>, body: Body & { referenceId: string }): ModelJob {
-  r.ctx.expect(isSuccess(res) && res.json !== undefined, {
+  r.ctx.expect(isSuccess(res.status) && res.json !== undefined, {
     title: `${where} did not create the job (referenceId ${body.referenceId})`,
     expected: 'spec 4.2 / 4.3: a valid body with a new referenceId creates a job',
-    received: describeResponse(res),
+    received: responseLine(res),
   });
   const clash = [...m.jobs.values()].find((job) => job.id === res.json!.id);
   r.ctx.expect(clash === undefined, {
     title: `${where} gave the new job the id ${res.json.id} of a live job (referenceId ${clash?.ref})`,
     expected: 'spec 2.1: id is a unique job id',
-    received: describeResponse(res),
+    received: responseLine(res),
   });
   // §3: "POST or PUT-create with status omitted -> draft"; "with status given -> the given status"
   const status = (body.status as JobStatus | undefined) ?? 'draft';

@@ -5,7 +5,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import type { ApiResponse } from '../rule.js';
-import { describeResponse } from './describe-response.js';
+import { responseLine } from '../checks/support/http.js';
 import { fieldDifferences } from './expected-fields.js';
 import type { DeletedJob, JobsModel, ModelJob, ModelReal } from './jobs-model.js';
 import { listAllJobs } from './list-all-jobs.js';
@@ -39,7 +39,7 @@ export async function expectReadBack(r: ModelReal, expected: ModelJob): Promise<
   r.ctx.expect(res.status === 200 && res.json !== undefined, {
     title: `GET /jobs/${expected.id} did not return a live job (referenceId ${expected.ref})`,
     expected: 'spec 4.1: 200 with the job',
-    received: describeResponse(res),
+    received: responseLine(res),
   });
   expectMatchesModel(r, `GET /jobs/${expected.id}`, res.json, expected);
 }
@@ -62,7 +62,7 @@ export async function expectGone(r: ModelReal, m: Readonly<JobsModel>, gone: Del
   r.ctx.expect(res.status === 404 || res.status === 410, {
     title: `GET /jobs/${gone.id} still answers after the job (referenceId ${gone.ref}) was deleted`,
     expected: 'spec 4.4: DELETE removes the job; reading it again finds nothing (404, or 410)',
-    received: describeResponse(res),
+    received: responseLine(res),
   });
 }
 

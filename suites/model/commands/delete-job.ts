@@ -4,7 +4,7 @@
  * with `X-HTTP-Method-Override: DELETE`): spec 4.4, 4.7. Afterwards the id
  * must not read any more.
  */
-import { describeResponse, isSuccess } from '../describe-response.js';
+import { isSuccess, responseLine } from '../../checks/support/http.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { expectGone } from '../verify-target.js';
 
@@ -29,10 +29,10 @@ export class DeleteJobCommand implements JobsCommand {
     const res =
       this.via === 'id' ? await api.deleteById(target.id) : this.via === 'reference' ? await api.deleteByReference(target.ref) : await api.deleteByOverride(target.id);
     const label = { id: `DELETE /jobs/${target.id}`, reference: `DELETE /jobs (referenceId ${target.ref})`, override: `POST /jobs/${target.id} with X-HTTP-Method-Override: DELETE` }[this.via];
-    r.ctx.expect(isSuccess(res), {
+    r.ctx.expect(isSuccess(res.status), {
       title: `${label} did not delete the ${target.status} job`,
       expected: `spec ${this.via === 'override' ? '4.7' : '4.4'}: any job identified by id or referenceId is removed (204 with no body)`,
-      received: describeResponse(res),
+      received: responseLine(res),
     });
     m.jobs.delete(target.ref);
     const gone = { ref: target.ref, id: target.id };

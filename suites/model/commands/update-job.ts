@@ -7,7 +7,7 @@
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
 import type { Body } from '../../rule.js';
-import { describeResponse, isClientError, isSuccess } from '../describe-response.js';
+import { isClientError, isSuccess, responseLine } from '../../checks/support/http.js';
 import { applyPatch } from '../expected-fields.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { putJob, putLabel, type PutVia } from '../put-job.js';
@@ -34,15 +34,15 @@ export class UpdateJobCommand implements JobsCommand {
     const patch = withTitlePrefix(this.patch, this.tag, target.ref);
     const res = await putJob(r, target, patch, this.via);
     const where = putLabel(target, this.via);
-    if (target.status === 'archived' && isClientError(res)) {
+    if (target.status === 'archived' && isClientError(res.status)) {
       r.ctx.observe({ topic: 'update-archived-job', section: '4.3', observed: `a partial update of an archived job answers ${res.status}` });
       await expectReadBack(r, target);
       return;
     }
-    r.ctx.expect(isSuccess(res) && res.json !== undefined, {
+    r.ctx.expect(isSuccess(res.status) && res.json !== undefined, {
       title: `${where} refused a partial update of ${Object.keys(this.patch).join(', ')}`,
       expected: 'spec 4.3: updates are partial; a body with only some fields is valid: 200 with the full job',
-      received: describeResponse(res),
+      received: responseLine(res),
     });
     target.fields = applyPatch(target.fields, patch);
     expectMatchesModel(r, where, res.json, target);
