@@ -1,13 +1,11 @@
 /**
  * @module GET /jobs (spec 4.5, 2.8): the employer's job headers in list order,
  * filtered by q (title or referenceId, case-insensitive substring) and status,
- * paged. The store keeps the order, so without q a page is a slice; with q
- * a large employer's trigram index narrows the jobs to check (and only those
- * are sorted), a small one is scanned.
+ * paged. The store keeps every list in order (the matches of a q too, as a
+ * search view), so a page is always a slice and the total a size.
  */
 import { validators } from '../../schemas/resource-validators.js';
-import type { JobEntry, JobsStore } from '../store/jobs-store.js';
-import { compareListOrder } from '../store/ordered-index.js';
+import type { JobsStore } from '../store/jobs-store.js';
 import type { JobStatus } from '../store/stored-job.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
 import { jsonText } from './json-response.js';
@@ -63,35 +61,10 @@ export function pageUrl(baseUrl: string, params: ListParams, page: number): stri
  */
 export function listJobs(store: JobsStore, employerId: number, query: URLSearchParams, baseUrl: string): CoreResponse {
   const params = parseListParams(query);
-  const index = store.ordered(employerId, params.status);
+  const index = params.q === undefined ? store.ordered(employerId, params.status) : store.matching(employerId, params.q.toLowerCase(), params.status);
+  const total = index.size;
   const start = (params.page - 1) * params.pageSize;
-  const end = start + params.pageSize;
-  let total: number;
-  let items: string[];
-  if (params.q === undefined) {
-    total = index.size;
-    items = index.slice(start, end).map((e) => store.headerJsonOf(e));
-  } else {
-    const needle = params.q.toLowerCase();
-    const candidates = store.searchCandidates(employerId, needle);
-    if (candidates && candidates.length * 4 < index.size) {
-      // Few candidates: check and order them rather than read the whole list.
-      const matches: JobEntry[] = [];
-      for (const entry of candidates) {
-        if ((params.status === undefined || entry.job.status === params.status) && entry.search.includes(needle)) matches.push(entry);
-      }
-      total = matches.length;
-      items = matches.sort(compareListOrder).slice(start, end).map((e) => store.headerJsonOf(e));
-    } else {
-      total = 0;
-      items = [];
-      for (const entry of index) {
-        if (!entry.search.includes(needle)) continue;
-        if (total >= start && total < end) items.push(store.headerJsonOf(entry));
-        total++;
-      }
-    }
-  }
+  const items = index.slice(start, start + params.pageSize).map((e) => store.headerJsonOf(e));
   const pages = Math.ceil(total / params.pageSize);
   const paging = {
     total,

@@ -2,14 +2,18 @@
  * @module The in-memory, per-employer job store. It knows nothing about HTTP:
  * it assigns ids, keeps referenceId unique per employer, keeps each employer's
  * jobs in list order (one index for all and one per status) and caches each
- * job's JSON until the job changes. Auto-refresh (spec 2.1, 8: the publish date
- * is reset every 7 days for employers on an unlimited plan) runs lazily on the
- * next store access after a refresh falls due.
+ * job's JSON until the job changes. A `q` search (spec 4.5) is answered from
+ * a search view (search-views.ts) kept up to date by every change; a large
+ * employer's first search of a needle reads the trigram index, a small one's
+ * scans. Auto-refresh (spec 2.1, 8: the publish date is reset every 7 days
+ * for employers on an unlimited plan) runs lazily on the next store access
+ * after a refresh falls due.
  */
 import type { Employer } from '../../schemas/index.js';
 import { serializeJob, serializeJobHeader } from '../core/serialize-job.js';
 import type { Clock } from './clock.js';
-import { OrderedIndex } from './ordered-index.js';
+import { compareListOrder, OrderedIndex } from './ordered-index.js';
+import { SearchView, SearchViews, type Searchable } from './search-views.js';
 import { TrigramIndex } from './trigram-index.js';
 import { JOB_STATUSES, type EmployerConfig, type JobStatus, type StoredJob } from './stored-job.js';
 
@@ -17,7 +21,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /** spec 8: auto-refresh interval. */
 export const AUTO_REFRESH_MS = 7 * DAY_MS;
 const INT32_MAX = 2_147_483_647;
-/** Below this many jobs a `q` scan is cheap; from here on an employer's first `q` builds its trigram index. */
+/** Below this many jobs a `q` scan is cheap; from here on an employer's first new needle builds its trigram index. */
 export const SEARCH_INDEX_MIN_JOBS = 1_000;
 
 /** A stored job with its list-order key and cached serializations. */
@@ -39,8 +43,15 @@ interface EmployerState {
   byRef: Map<string, JobEntry>;
   all: OrderedIndex<JobEntry>;
   byStatus: Record<JobStatus, OrderedIndex<JobEntry>>;
-  /** Built on the first `q` once the employer has SEARCH_INDEX_MIN_JOBS jobs, then kept up to date. */
+  /** Built on the first new needle once the employer has SEARCH_INDEX_MIN_JOBS jobs, then kept up to date. */
   search: TrigramIndex<JobEntry> | undefined;
+  /** The matches of recent needles, kept up to date. */
+  views: SearchViews<JobEntry>;
+}
+
+/** The entry as search views see it, taken before a change so the old matches can be found. */
+function searchable(entry: JobEntry): Searchable {
+  return { id: entry.id, publishDate: entry.publishDate, status: entry.job.status, search: entry.search };
 }
 
 function searchText(job: StoredJob): string {
@@ -89,6 +100,7 @@ export class JobsStore {
           all: new OrderedIndex(),
           byStatus: { active: new OrderedIndex(), archived: new OrderedIndex(), draft: new OrderedIndex() },
           search: undefined,
+          views: new SearchViews(),
         });
       }
       this.keys.set(config.apiKey, config.id);
@@ -150,6 +162,7 @@ export class JobsStore {
     state.all.insert(entry);
     state.byStatus[job.status].insert(entry);
     state.search?.add(entry, entry.search);
+    state.views.added(entry, searchable(entry));
     if (job.id >= this.nextId) this.nextId = job.id + 1;
     this.trackRefresh(entry);
     return entry;
@@ -160,6 +173,10 @@ export class JobsStore {
     this.version++;
     const state = this.state(job.employerId);
     const old = entry.job;
+    const search = searchText(job);
+    // Views find a job by its order key, so it leaves them before the key changes.
+    const viewsChange = old.status !== job.status || old.publishDate !== job.publishDate || entry.search !== search;
+    if (viewsChange) state.views.removed(searchable(entry));
     if (old.referenceId !== job.referenceId) {
       if (old.referenceId !== null) state.byRef.delete(old.referenceId);
       if (job.referenceId !== null) state.byRef.set(job.referenceId, entry);
@@ -172,9 +189,9 @@ export class JobsStore {
       state.byStatus[job.status].insert(entry);
     }
     entry.job = job;
-    const search = searchText(job);
     if (state.search && search !== entry.search) state.search.add(entry, search);
     entry.search = search;
+    if (viewsChange) state.views.added(entry, searchable(entry));
     entry.json = entry.headerJson = undefined;
     this.trackRefresh(entry);
   }
@@ -187,6 +204,7 @@ export class JobsStore {
     state.all.remove(entry);
     state.byStatus[entry.job.status].remove(entry);
     state.search?.remove(entry);
+    state.views.removed(searchable(entry));
     this.refreshing.delete(entry);
   }
 
@@ -198,12 +216,31 @@ export class JobsStore {
   }
 
   /**
-   * A superset of the employer's jobs whose search text contains `needle`
-   * (lower-cased `q`), from the trigram index; undefined when the employer is
-   * small or the needle too short, and the caller scans instead.
+   * The employer's jobs whose search text contains `needle` (the lower-cased
+   * `q` of spec 4.5), in list order, all or of one status.
    */
-  searchCandidates(employerId: number, needle: string): JobEntry[] | undefined {
+  matching(employerId: number, needle: string, status?: JobStatus): OrderedIndex<JobEntry> {
+    this.refreshDue();
     const state = this.state(employerId);
+    const view = state.views.get(needle) ?? state.views.remember(needle, this.buildView(state, needle));
+    return view.of(status);
+  }
+
+  /** A new needle's matches: a few candidates from the trigram index are checked and sorted, otherwise the list is scanned in order. */
+  private buildView(state: EmployerState, needle: string): SearchView<JobEntry> {
+    const candidates = this.searchCandidates(state, needle);
+    let matches: JobEntry[];
+    if (candidates && candidates.length * 4 < state.all.size) {
+      matches = candidates.filter((entry) => entry.search.includes(needle)).sort(compareListOrder);
+    } else {
+      matches = [];
+      for (const entry of state.all) if (entry.search.includes(needle)) matches.push(entry);
+    }
+    return SearchView.fromOrdered(matches, (entry) => entry.job.status);
+  }
+
+  /** A superset of the matches of `needle` from the trigram index; undefined when the employer is small or the needle too short. */
+  private searchCandidates(state: EmployerState, needle: string): JobEntry[] | undefined {
     if (!state.search) {
       if (state.all.size < SEARCH_INDEX_MIN_JOBS) return undefined;
       state.search = new TrigramIndex();
@@ -248,6 +285,7 @@ export class JobsStore {
       state.all = new OrderedIndex();
       for (const status of JOB_STATUSES) state.byStatus[status] = new OrderedIndex();
       state.search = undefined;
+      state.views.clear();
     }
     this.refreshing.clear();
     this.nextRefreshDue = Infinity;

@@ -34,6 +34,35 @@ describe('OrderedIndex', () => {
     );
   });
 
+  it('built from items already in order, it behaves as if they had been inserted one by one', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 1200 }),
+        fc.array(fc.record({ publishDate: fc.integer({ min: 0, max: 50 }), remove: fc.boolean(), pick: fc.nat() }), { maxLength: 300 }),
+        (dates, ops) => {
+          const model: Item[] = dates.map((publishDate, i) => ({ id: i + 1, publishDate })).sort(compareListOrder);
+          const index = OrderedIndex.fromOrdered(model);
+          let id = model.length;
+          for (const op of ops) {
+            if (op.remove && model.length > 0) {
+              const [victim] = model.splice(op.pick % model.length, 1);
+              expect(index.remove(victim!)).toBe(true);
+            } else {
+              const item = { id: ++id, publishDate: op.publishDate };
+              model.push(item);
+              index.insert(item);
+            }
+          }
+          const sorted = [...model].sort(compareListOrder);
+          expect(index.size).toBe(sorted.length);
+          expect([...index]).toEqual(sorted);
+          expect(index.slice(250, 270)).toEqual(sorted.slice(250, 270));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('reports false when removing an item it does not hold', () => {
     const index = new OrderedIndex<Item>();
     index.insert({ id: 1, publishDate: 5 });

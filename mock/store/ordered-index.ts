@@ -41,6 +41,14 @@ export class OrderedIndex<T extends OrderKey> {
   private blocks: T[][] = [];
   private count = 0;
 
+  /** An index of `items`, which must already be in list order (no sort, no splices). */
+  static fromOrdered<T extends OrderKey>(items: readonly T[]): OrderedIndex<T> {
+    const index = new OrderedIndex<T>();
+    for (let i = 0; i < items.length; i += LOAD) index.blocks.push(items.slice(i, i + LOAD));
+    index.count = items.length;
+    return index;
+  }
+
   get size(): number {
     return this.count;
   }

@@ -1,0 +1,93 @@
+/**
+ * @module The results of an employer's recent `q` searches (spec 4.5), each
+ * kept as its own list-ordered index (all matches and one per status) and
+ * updated by every change to the employer's jobs. Paging through a broad
+ * search, or asking the same one again, then costs a page instead of a count
+ * of every match: the exact `paging.total` is the view's size. Only the most
+ * recently used needles are kept, so each change checks a bounded number.
+ */
+import { OrderedIndex, type OrderKey } from './ordered-index.js';
+import { JOB_STATUSES, type JobStatus } from './stored-job.js';
+
+/** What a view needs of a job: its order key, its status and its lower-cased search text. */
+export interface Searchable extends OrderKey {
+  readonly status: JobStatus;
+  readonly search: string;
+}
+
+/** One needle's matches in list order. */
+export class SearchView<T extends OrderKey> {
+  constructor(
+    readonly all: OrderedIndex<T>,
+    readonly byStatus: Record<JobStatus, OrderedIndex<T>>,
+  ) {}
+
+  /** A view of `matches`, which must already be in list order. */
+  static fromOrdered<T extends OrderKey>(matches: readonly T[], statusOf: (item: T) => JobStatus): SearchView<T> {
+    const split: Record<JobStatus, T[]> = { active: [], archived: [], draft: [] };
+    for (const item of matches) split[statusOf(item)].push(item);
+    const byStatus = {} as Record<JobStatus, OrderedIndex<T>>;
+    for (const status of JOB_STATUSES) byStatus[status] = OrderedIndex.fromOrdered(split[status]);
+    return new SearchView(OrderedIndex.fromOrdered(matches), byStatus);
+  }
+
+  /** The matches, all or of one status. */
+  of(status: JobStatus | undefined): OrderedIndex<T> {
+    return status ? this.byStatus[status] : this.all;
+  }
+}
+
+/** How many needles an employer's views remember. */
+export const SEARCH_VIEWS_KEPT = 16;
+
+/**
+ * @example
+ * const views = new SearchViews<JobEntry>();
+ * const view = views.get('welder') ?? views.remember('welder', SearchView.fromOrdered(matches, statusOf));
+ * views.added(entry, { ...entry, status: entry.job.status, search: entry.search });
+ */
+export class SearchViews<T extends OrderKey> {
+  readonly #views = new Map<string, SearchView<T>>();
+
+  constructor(readonly capacity = SEARCH_VIEWS_KEPT) {}
+
+  /** The view of `needle` if remembered (and marks it recently used). */
+  get(needle: string): SearchView<T> | undefined {
+    const view = this.#views.get(needle);
+    if (view) {
+      this.#views.delete(needle);
+      this.#views.set(needle, view);
+    }
+    return view;
+  }
+
+  /** Keeps `view` for `needle`, forgetting the least recently used needle when full. */
+  remember(needle: string, view: SearchView<T>): SearchView<T> {
+    this.#views.set(needle, view);
+    if (this.#views.size > this.capacity) this.#views.delete(this.#views.keys().next().value!);
+    return view;
+  }
+
+  /** A job appeared (or reappeared after a change) as `state`. */
+  added(item: T, state: Searchable): void {
+    for (const [needle, view] of this.#views) {
+      if (!state.search.includes(needle)) continue;
+      view.all.insert(item);
+      view.byStatus[state.status].insert(item);
+    }
+  }
+
+  /** A job left `state` (its order key, status and search text before the change or removal). */
+  removed(state: Searchable): void {
+    for (const [needle, view] of this.#views) {
+      if (!state.search.includes(needle)) continue;
+      view.all.remove(state);
+      view.byStatus[state.status].remove(state);
+    }
+  }
+
+  /** Forgets every view. */
+  clear(): void {
+    this.#views.clear();
+  }
+}
