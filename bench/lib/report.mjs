@@ -102,6 +102,15 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
       ),
       '',
     );
+    const f = l.firstRequest;
+    if (f) {
+      parts.push(
+        `Each row repeats one query, so a \`q\` is answered from that needle's search view, which the mock keeps up to date through every change. ` +
+          `The first request of a needle builds its view: for new broad needles (${f.needles.map((n) => `\`${n}\``).join(', ')}, 5% of titles each, pageSize=100) ` +
+          `the median first request took ${ms(f.smallMs)} at ${n0(l.small)} jobs and ${ms(f.largeMs)} at ${n0(l.large)} jobs (${n2(f.largeMs / f.smallMs)}×).`,
+        '',
+      );
+    }
   }
   if (r.msw) {
     parts.push(
