@@ -6,19 +6,27 @@
  */
 import type { Employer } from '../../schemas/index.js';
 import type { StoredJob, StoredSalary } from '../store/stored-job.js';
+import { formatInstant } from './format-instant.js';
 
 const s = JSON.stringify;
 
-/** ISO 8601 date-time in UTC with milliseconds: the mock's publishDate format. */
-export function formatInstant(ms: number): string {
-  return new Date(ms).toISOString();
+/** JSON of frozen objects: the reference rows every job shares (reference-data.ts) are written once each. */
+const frozenJson = new WeakMap<object, string>();
+
+function rowJson(row: object): string {
+  let text = frozenJson.get(row);
+  if (text === undefined) {
+    text = s(row);
+    if (Object.isFrozen(row)) frozenJson.set(row, text);
+  }
+  return text;
 }
 
 function salaryJson(salary: StoredSalary | null): string {
   if (salary === null) return 'null';
   return (
     `{"amount":${salary.amount},"maxAmount":${salary.maxAmount ?? 'null'},` +
-    `"period":${s(salary.period)},"plusCommission":${salary.plusCommission}}`
+    `"period":${rowJson(salary.period)},"plusCommission":${salary.plusCommission}}`
   );
 }
 
@@ -37,9 +45,9 @@ export function serializeJob(job: StoredJob, employer: Employer): string {
     `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
     `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}","closeDate":${s(job.closeDate)},` +
     `"confidential":${job.confidential},"autoRefresh":${job.autoRefresh},"status":"${job.status}",` +
-    `"locations":${s(job.locations)},"categories":${s(job.categories)},"positionType":${s(job.positionType)},` +
+    `"locations":${s(job.locations)},"categories":[${job.categories.map(rowJson).join(',')}],"positionType":${rowJson(job.positionType)},` +
     `"salary":${salaryJson(job.salary)},"description":${s(job.description)},` +
-    `"applicantRoutingType":${s(job.applicantRoutingType)},` +
+    `"applicantRoutingType":${rowJson(job.applicantRoutingType)},` +
     `"applicationEmail":${s(job.applicationEmail)},"applicationUrl":${s(job.applicationUrl)}}`
   );
 }
