@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { findHtmlViolations, htmlAllowlist, loadSchema, SCHEMA_BASE, validators } from './index.js';
+import type { HtmlAllowlist } from './html-allowlist.js';
 import { exampleJobCreate } from './spec-examples.js';
 import { createAjv } from './validators.js';
 import { issuesOf } from './test-helpers.js';
@@ -112,5 +113,34 @@ describe('§2.1 nested trees', () => {
   });
   test('§8: no technical length limit', () => {
     expect(issuesOf(describe_('<p>long</p>'.repeat(50_000)))).toEqual([]);
+  });
+});
+
+describe('remembered clean texts (findHtmlViolations keeps the last few that passed)', () => {
+  const other: HtmlAllowlist = { tags: { span: { attributes: {} } } };
+
+  test('a clean text stays clean, each answer a fresh array', () => {
+    const html = '<p>Remembered <strong>text</strong></p>';
+    const first = findHtmlViolations(html);
+    expect(first).toEqual([]);
+    first.push({ kind: 'disallowed-tag', message: 'x' });
+    expect(findHtmlViolations(html)).toEqual([]);
+  });
+
+  test('a failing text is never remembered, and a text clean under one table is checked again under another', () => {
+    const bad = '<p>x</p><script>y</script>';
+    for (let i = 0; i < 2; i++) expect(kinds(bad)).toEqual([['disallowed-tag', 'script', undefined]]);
+    const html = '<p>clean here</p>';
+    expect(findHtmlViolations(html)).toEqual([]);
+    expect(findHtmlViolations(html, other).map((v) => v.tag)).toEqual(['p']);
+    expect(findHtmlViolations('<span>x</span>', other)).toEqual([]);
+    expect(findHtmlViolations('<span>x</span>').map((v) => v.tag)).toEqual(['span']);
+  });
+
+  test('stays right past its size: the oldest texts are parsed again', () => {
+    const texts = Array.from({ length: 200 }, (_, i) => (i % 2 ? `<p>${i}</p>` : `<p>${i}</p><span>${i}</span>`));
+    for (let round = 0; round < 2; round++) {
+      for (const [i, html] of texts.entries()) expect(findHtmlViolations(html)).toHaveLength(i % 2 ? 0 : 1);
+    }
   });
 });

@@ -31,12 +31,34 @@ export interface HtmlViolation {
   message: string;
 }
 
+/** How many clean texts (per allow-list) findHtmlViolations remembers, and the longest it remembers. */
+const CLEAN_MEMO_ENTRIES = 64;
+const CLEAN_MEMO_MAX_LENGTH = 16_384;
+const cleanTexts = new WeakMap<HtmlAllowlist, Set<string>>();
+
 /**
  * Lists every way `html` departs from the allow-list. Comments, doctypes and
  * processing instructions are not tags the spec allows, so they count as
  * violations too (the mock's reading; the suite never generates them).
+ *
+ * The answer depends on the text and the table only, and descriptions repeat
+ * (a partial update re-validates the stored one inside the merged job; a client
+ * posts one template many times), while parsing is the costliest part of
+ * validating a job: the last few clean texts are remembered, not parsed again.
  */
 export function findHtmlViolations(html: string, allowlist: HtmlAllowlist = htmlAllowlist): HtmlViolation[] {
+  let clean = cleanTexts.get(allowlist);
+  if (clean === undefined) cleanTexts.set(allowlist, (clean = new Set()));
+  if (clean.has(html)) return [];
+  const violations = parseViolations(html, allowlist);
+  if (violations.length === 0 && html.length <= CLEAN_MEMO_MAX_LENGTH) {
+    if (clean.size >= CLEAN_MEMO_ENTRIES) clean.delete(clean.values().next().value!); // the oldest
+    clean.add(html);
+  }
+  return violations;
+}
+
+function parseViolations(html: string, allowlist: HtmlAllowlist): HtmlViolation[] {
   const violations: HtmlViolation[] = [];
   const parser = new Parser(
     {
