@@ -13,6 +13,11 @@ describe('formatInstant', () => {
     );
   });
 
+  it('is right when calls alternate between more days than it keeps', () => {
+    const days = Array.from({ length: 9 }, (_, i) => Date.UTC(2025, 0, 1 + 60 * i, 8, 0, 0, i));
+    for (let round = 0; round < 3; round++) for (const ms of days) expect(formatInstant(ms + round)).toBe(new Date(ms + round).toISOString());
+  });
+
   it('is right around day, year and era edges and within one day (the cached date part)', () => {
     const edges = [0, -1, 1, 86_399_999, 86_400_000, Date.UTC(1999, 11, 31, 23, 59, 59, 999), Date.UTC(2000, 0, 1), -62_167_219_200_001, 253_402_300_800_000, MAX, -MAX];
     for (const ms of edges) for (const delta of [0, 1, 999, 1000, 59_999, 3_599_999]) {
