@@ -10,7 +10,10 @@ import { formatInstant } from './format-instant.js';
 
 const s = JSON.stringify;
 
-/** JSON of frozen objects: the reference rows every job shares (reference-data.ts) are written once each. */
+/**
+ * JSON of frozen objects: the reference rows (reference-data.ts) and resolved
+ * locations (resolve-location.ts) that jobs share are written once each.
+ */
 const frozenJson = new WeakMap<object, string>();
 
 function rowJson(row: object): string {
@@ -20,6 +23,10 @@ function rowJson(row: object): string {
     if (Object.isFrozen(row)) frozenJson.set(row, text);
   }
   return text;
+}
+
+function listJson(rows: readonly object[]): string {
+  return `[${rows.map(rowJson).join(',')}]`;
 }
 
 function salaryJson(salary: StoredSalary | null): string {
@@ -45,7 +52,7 @@ export function serializeJob(job: StoredJob, employer: Employer): string {
     `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
     `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}","closeDate":${s(job.closeDate)},` +
     `"confidential":${job.confidential},"autoRefresh":${job.autoRefresh},"status":"${job.status}",` +
-    `"locations":${s(job.locations)},"categories":[${job.categories.map(rowJson).join(',')}],"positionType":${rowJson(job.positionType)},` +
+    `"locations":${listJson(job.locations)},"categories":${listJson(job.categories)},"positionType":${rowJson(job.positionType)},` +
     `"salary":${salaryJson(job.salary)},"description":${s(job.description)},` +
     `"applicantRoutingType":${rowJson(job.applicantRoutingType)},` +
     `"applicationEmail":${s(job.applicationEmail)},"applicationUrl":${s(job.applicationUrl)}}`
@@ -57,6 +64,6 @@ export function serializeJobHeader(job: StoredJob, employer: Employer): string {
   return (
     `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
     `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}",` +
-    `"locations":${s(job.locations)},"confidential":${job.confidential},"status":"${job.status}"}`
+    `"locations":${listJson(job.locations)},"confidential":${job.confidential},"status":"${job.status}"}`
   );
 }
