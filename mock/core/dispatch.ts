@@ -8,9 +8,10 @@ import type { MockCore } from '../mock-core.js';
 import { API_PREFIX, type CoreHandler, type CoreResponse } from './core-types.js';
 import { andThen } from './maybe-async.js';
 
+/** `prefix` is lower case; the path may be in any case (startsWith spares the usual path a lower-cased copy). */
 function under(path: string, prefix: string): boolean {
-  return path.length >= prefix.length && path.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase() &&
-    (path.length === prefix.length || path[prefix.length] === '/');
+  const starts = path.startsWith(prefix) || (path.length >= prefix.length && path.slice(0, prefix.length).toLowerCase() === prefix);
+  return starts && (path.length === prefix.length || path[prefix.length] === '/');
 }
 
 /**
