@@ -3,6 +3,8 @@
  * in html.schema.json, and both the finder and the ajv keyword read it there.
  * Every tag is checked both ways, plus `a` with and without href.
  */
+import fc from 'fast-check';
+import { Parser } from 'htmlparser2';
 import { describe, expect, test } from 'vitest';
 import { findHtmlViolations, htmlAllowlist, loadSchema, SCHEMA_BASE, validators } from './index.js';
 import type { HtmlAllowlist } from './html-allowlist.js';
@@ -142,5 +144,45 @@ describe('remembered clean texts (findHtmlViolations keeps the last few that pas
     for (let round = 0; round < 2; round++) {
       for (const [i, html] of texts.entries()) expect(findHtmlViolations(html)).toHaveLength(i % 2 ? 0 : 1);
     }
+  });
+});
+
+describe('tag names are looked up as own properties of the table', () => {
+  test('<constructor> (an Object.prototype member) is a disallowed tag, not a crash', () => {
+    expect(kinds('<constructor>x</constructor>')).toEqual([['disallowed-tag', 'constructor', undefined]]);
+    expect(issuesOf(describe_('<p><constructor href="x">y</constructor></p>'))).toEqual([
+      expect.objectContaining({ path: '/description', rule: 'x-html-allowlist' }),
+    ]);
+  });
+});
+
+describe('entities are not decoded: the violations are those of a parse that decodes them', () => {
+  /** Tags, attribute names, comments and processing instructions as a decoding htmlparser2 Parser reports them. */
+  const structure = (html: string, decodeEntities: boolean): string[] => {
+    const seen: string[] = [];
+    const parser = new Parser(
+      {
+        onopentag: (name, attribs) => seen.push(`<${name} ${Object.keys(attribs).join(' ')}>`),
+        oncomment: () => seen.push('comment'),
+        onprocessinginstruction: (name) => seen.push(`pi ${name}`),
+      },
+      { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities },
+    );
+    parser.write(html);
+    parser.end();
+    return seen;
+  };
+  const fragments = [
+    '<', '>', '/', '!', '?', '"', "'", '=', ' ', 'a', 'p', 'x', '&', ';', '#', '&amp;', '&lt;', '&gt;', '&#60;', '&#x3c;', '&lt', '&quot;',
+    '<p>', '</p>', '<a href="', '<a target=', '<br/>', '<!--', '-->', '<![CDATA[', ']]>', '<!doctype html>', '<?xml ?>',
+    '<script>', '</script>', '<textarea>', '</textarea>', '<title>', '<svg>', '<constructor>', '<div class=&quot;x&quot;>', '<b&amp;>',
+  ];
+  test('for any mix of tags, entities and markup', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...fragments), { maxLength: 40 }).map((parts) => parts.join('')), (html) => {
+        expect(structure(html, false)).toEqual(structure(html, true));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

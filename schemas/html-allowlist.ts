@@ -58,12 +58,27 @@ export function findHtmlViolations(html: string, allowlist: HtmlAllowlist = html
   return violations;
 }
 
+/** Each table's required attributes per tag, listed once rather than at every tag of every text. */
+const requiredByTable = new WeakMap<HtmlAllowlist, Map<string, string[]>>();
+
+function requiredAttributes(allowlist: HtmlAllowlist, tag: string): string[] {
+  let byTag = requiredByTable.get(allowlist);
+  if (byTag === undefined) requiredByTable.set(allowlist, (byTag = new Map()));
+  let required = byTag.get(tag);
+  if (required === undefined) {
+    required = Object.entries(allowlist.tags[tag]!.attributes).filter(([, need]) => need === 'required').map(([attribute]) => attribute);
+    byTag.set(tag, required);
+  }
+  return required;
+}
+
 function parseViolations(html: string, allowlist: HtmlAllowlist): HtmlViolation[] {
   const violations: HtmlViolation[] = [];
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        const rule = allowlist.tags[name];
+        // Own properties only: a tag named like an Object.prototype member (<constructor>) is just not allowed.
+        const rule = Object.hasOwn(allowlist.tags, name) ? allowlist.tags[name] : undefined;
         if (!rule) {
           violations.push({ kind: 'disallowed-tag', tag: name, message: `tag <${name}> is not allowed` });
           return;
@@ -78,8 +93,8 @@ function parseViolations(html: string, allowlist: HtmlAllowlist): HtmlViolation[
             });
           }
         }
-        for (const [attribute, need] of Object.entries(rule.attributes)) {
-          if (need === 'required' && !Object.hasOwn(attribs, attribute)) {
+        for (const attribute of requiredAttributes(allowlist, name)) {
+          if (!Object.hasOwn(attribs, attribute)) {
             violations.push({
               kind: 'missing-attribute',
               tag: name,
@@ -96,7 +111,8 @@ function parseViolations(html: string, allowlist: HtmlAllowlist): HtmlViolation[
         violations.push({ kind: 'disallowed-markup', message: `markup <${name}> is not allowed` });
       },
     },
-    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+    // Entities are left undecoded: only tag and attribute names matter here, and no entity makes or names a tag.
+    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: false },
   );
   parser.write(html);
   parser.end();
