@@ -3,7 +3,9 @@
  * @module Profiles the standalone mock (dist/) under one load scenario:
  * `node bench/profile-mock.mjs get|post|put|list|list-q [seconds]`. The mock
  * runs with --cpu-prof in its own process; the profile is written to
- * bench/out/profiles/ (git-ignored) and its top self-time functions printed.
+ * bench/out/profiles/ (git-ignored) and its top self-time functions during
+ * the load printed, with the wall time per request each (the sampling
+ * profiler counts time in a system call, writev above all, as wall time).
  */
 import { mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -37,4 +39,8 @@ const result = await load({ connections: 20, ...options, duration: seconds });
 await mock.stop();
 const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile') && !before.has(name));
 console.log(`${scenario}: ${Math.round(result.rps)} req/s; profile ${dir}${file}`);
-for (const f of topFunctions(`${dir}${file}`)) console.log(`${f.ms.toFixed(0).padStart(7)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
+// Only the load: start-up and seeding come before readyAt. µs/req = wall time in the function per request.
+console.log('  ms total  µs/req  share  function (self time, after the mock was ready)');
+for (const f of topFunctions(`${dir}${file}`, 40, { since: mock.info.readyAt })) {
+  console.log(`${f.ms.toFixed(0).padStart(7)} ms ${((f.ms * 1000) / result.total).toFixed(2).padStart(7)} ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
+}

@@ -1,13 +1,20 @@
 /**
  * @module The mock's reference lists (spec 4.6). The spec does not show the
  * lists themselves, so these are the mock's choice; salary periods and routing
- * types come from the schemas' tables (x-periods, x-routing-types).
+ * types come from the schemas' tables (x-periods, x-routing-types). Every row
+ * is frozen: stored jobs share the rows they name instead of copying them.
  */
 import { loadSchema } from '../schemas/load.js';
 import type { ApplicantRoutingType, Category, Location, PositionType, SalaryPeriod } from '../schemas/index.js';
 
+/** The list and each of its rows, frozen. */
+function frozenRows<T extends object>(rows: T[]): readonly T[] {
+  for (const row of rows) Object.freeze(row);
+  return Object.freeze(rows);
+}
+
 /** Position types (spec 2.4: name at most 10 characters). */
-export const POSITION_TYPES: readonly PositionType[] = [
+export const POSITION_TYPES: readonly PositionType[] = frozenRows([
   { id: 1, name: 'Full-time' },
   { id: 2, name: 'Part-time' },
   { id: 3, name: 'Contract' },
@@ -15,16 +22,16 @@ export const POSITION_TYPES: readonly PositionType[] = [
   { id: 5, name: 'Internship' },
   { id: 6, name: 'Seasonal' },
   { id: 7, name: 'Casual' },
-];
+]);
 
 /** Job categories (spec 2.3: name at most 40 characters). */
-export const CATEGORIES: readonly Category[] = [
+export const CATEGORIES: readonly Category[] = frozenRows([
   'Accounting and Finance', 'Administration', 'Agriculture', 'Arts and Culture', 'Construction and Trades',
   'Customer Service', 'Education', 'Engineering', 'Health Care', 'Hospitality and Tourism',
   'Human Resources', 'Information Technology', 'Legal', 'Manufacturing', 'Marketing and Communications',
   'Non-profit and Volunteering', 'Retail and Sales', 'Science and Research', 'Transportation and Logistics',
   'Public Sector',
-].map((name, i) => ({ id: i + 1, name }));
+].map((name, i) => ({ id: i + 1, name })));
 
 /** Canadian provinces and territories accepted in `<City>, <PC>` (spec 2.2), from location-input.schema.json. */
 export const PROVINCE_CODES: readonly string[] = (loadSchema('location-input.schema.json') as { 'x-province-codes': string[] })[
@@ -39,29 +46,43 @@ const CITIES: ReadonlyArray<[string, string]> = [
 ];
 
 /** Known locations; a valid `<City>, <PC>` outside this list is accepted too (spec 2.2). */
-export const LOCATIONS: readonly Location[] = CITIES.map(([city, pc], i) => ({
-  id: i + 1,
-  name: `${city}, ${pc}`,
-  description: `${city}, ${pc}`,
-  type: 'city',
-}));
+export const LOCATIONS: readonly Location[] = frozenRows(
+  CITIES.map(([city, pc], i) => ({ id: i + 1, name: `${city}, ${pc}`, description: `${city}, ${pc}`, type: 'city' })),
+);
 
 interface PeriodRow { id: SalaryPeriod['id']; name: string }
 const PERIOD_UNITS: Record<number, string> = { 1: 'year', 2: 'month', 3: 'week', 4: 'day', 5: 'hour' };
 
 /** Salary periods (spec 2.5), from salary-period.schema.json x-periods. */
-export const SALARY_PERIODS: readonly SalaryPeriod[] = (loadSchema('salary-period.schema.json') as { 'x-periods': PeriodRow[] })[
-  'x-periods'
-].map((p) => ({ id: p.id, name: p.name, unit: PERIOD_UNITS[p.id] ?? p.name.toLowerCase() }));
+export const SALARY_PERIODS: readonly SalaryPeriod[] = frozenRows(
+  (loadSchema('salary-period.schema.json') as { 'x-periods': PeriodRow[] })['x-periods'].map((p) => ({
+    id: p.id,
+    name: p.name,
+    unit: PERIOD_UNITS[p.id] ?? p.name.toLowerCase(),
+  })),
+);
 
 interface RoutingRow { id: ApplicantRoutingType['id']; name: string }
 
 /** Applicant routing types (spec 2.6), from applicant-routing-type.schema.json x-routing-types. */
-export const APPLICANT_ROUTING_TYPES: readonly ApplicantRoutingType[] = (
-  loadSchema('applicant-routing-type.schema.json') as { 'x-routing-types': RoutingRow[] }
-)['x-routing-types'].map((r) => ({ id: r.id, name: r.name }));
+export const APPLICANT_ROUTING_TYPES: readonly ApplicantRoutingType[] = frozenRows(
+  (loadSchema('applicant-routing-type.schema.json') as { 'x-routing-types': RoutingRow[] })['x-routing-types'].map((r) => ({
+    id: r.id,
+    name: r.name,
+  })),
+);
+
+/** An id -> row index of each frozen list, built on first use (a list that cannot change cannot outdate it). */
+const indexes = new WeakMap<readonly { id: number }[], Map<number, { id: number }>>();
 
 /** Finds a list item by id. */
 export function byId<T extends { id: number }>(list: readonly T[], id: number): T | undefined {
-  return list.find((item) => item.id === id);
+  if (!Object.isFrozen(list)) return list.find((item) => item.id === id);
+  let index = indexes.get(list);
+  if (index === undefined) {
+    index = new Map();
+    for (const item of list) if (!index.has(item.id)) index.set(item.id, item); // the first, as find() would
+    indexes.set(list, index);
+  }
+  return index.get(id) as T | undefined;
 }

@@ -3,8 +3,11 @@
  * in html.schema.json, and both the finder and the ajv keyword read it there.
  * Every tag is checked both ways, plus `a` with and without href.
  */
+import fc from 'fast-check';
+import { Parser } from 'htmlparser2';
 import { describe, expect, test } from 'vitest';
 import { findHtmlViolations, htmlAllowlist, loadSchema, SCHEMA_BASE, validators } from './index.js';
+import type { HtmlAllowlist } from './html-allowlist.js';
 import { exampleJobCreate } from './spec-examples.js';
 import { createAjv } from './validators.js';
 import { issuesOf } from './test-helpers.js';
@@ -112,5 +115,74 @@ describe('§2.1 nested trees', () => {
   });
   test('§8: no technical length limit', () => {
     expect(issuesOf(describe_('<p>long</p>'.repeat(50_000)))).toEqual([]);
+  });
+});
+
+describe('remembered clean texts (findHtmlViolations keeps the last few that passed)', () => {
+  const other: HtmlAllowlist = { tags: { span: { attributes: {} } } };
+
+  test('a clean text stays clean, each answer a fresh array', () => {
+    const html = '<p>Remembered <strong>text</strong></p>';
+    const first = findHtmlViolations(html);
+    expect(first).toEqual([]);
+    first.push({ kind: 'disallowed-tag', message: 'x' });
+    expect(findHtmlViolations(html)).toEqual([]);
+  });
+
+  test('a failing text is never remembered, and a text clean under one table is checked again under another', () => {
+    const bad = '<p>x</p><script>y</script>';
+    for (let i = 0; i < 2; i++) expect(kinds(bad)).toEqual([['disallowed-tag', 'script', undefined]]);
+    const html = '<p>clean here</p>';
+    expect(findHtmlViolations(html)).toEqual([]);
+    expect(findHtmlViolations(html, other).map((v) => v.tag)).toEqual(['p']);
+    expect(findHtmlViolations('<span>x</span>', other)).toEqual([]);
+    expect(findHtmlViolations('<span>x</span>').map((v) => v.tag)).toEqual(['span']);
+  });
+
+  test('stays right past its size: the oldest texts are parsed again', () => {
+    const texts = Array.from({ length: 200 }, (_, i) => (i % 2 ? `<p>${i}</p>` : `<p>${i}</p><span>${i}</span>`));
+    for (let round = 0; round < 2; round++) {
+      for (const [i, html] of texts.entries()) expect(findHtmlViolations(html)).toHaveLength(i % 2 ? 0 : 1);
+    }
+  });
+});
+
+describe('tag names are looked up as own properties of the table', () => {
+  test('<constructor> (an Object.prototype member) is a disallowed tag, not a crash', () => {
+    expect(kinds('<constructor>x</constructor>')).toEqual([['disallowed-tag', 'constructor', undefined]]);
+    expect(issuesOf(describe_('<p><constructor href="x">y</constructor></p>'))).toEqual([
+      expect.objectContaining({ path: '/description', rule: 'x-html-allowlist' }),
+    ]);
+  });
+});
+
+describe('entities are not decoded: the violations are those of a parse that decodes them', () => {
+  /** Tags, attribute names, comments and processing instructions as a decoding htmlparser2 Parser reports them. */
+  const structure = (html: string, decodeEntities: boolean): string[] => {
+    const seen: string[] = [];
+    const parser = new Parser(
+      {
+        onopentag: (name, attribs) => seen.push(`<${name} ${Object.keys(attribs).join(' ')}>`),
+        oncomment: () => seen.push('comment'),
+        onprocessinginstruction: (name) => seen.push(`pi ${name}`),
+      },
+      { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities },
+    );
+    parser.write(html);
+    parser.end();
+    return seen;
+  };
+  const fragments = [
+    '<', '>', '/', '!', '?', '"', "'", '=', ' ', 'a', 'p', 'x', '&', ';', '#', '&amp;', '&lt;', '&gt;', '&#60;', '&#x3c;', '&lt', '&quot;',
+    '<p>', '</p>', '<a href="', '<a target=', '<br/>', '<!--', '-->', '<![CDATA[', ']]>', '<!doctype html>', '<?xml ?>',
+    '<script>', '</script>', '<textarea>', '</textarea>', '<title>', '<svg>', '<constructor>', '<div class=&quot;x&quot;>', '<b&amp;>',
+  ];
+  test('for any mix of tags, entities and markup', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...fragments), { maxLength: 40 }).map((parts) => parts.join('')), (html) => {
+        expect(structure(html, false)).toEqual(structure(html, true));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -31,17 +31,54 @@ export interface HtmlViolation {
   message: string;
 }
 
+/** How many clean texts (per allow-list) findHtmlViolations remembers, and the longest it remembers. */
+const CLEAN_MEMO_ENTRIES = 64;
+const CLEAN_MEMO_MAX_LENGTH = 16_384;
+const cleanTexts = new WeakMap<HtmlAllowlist, Set<string>>();
+
 /**
  * Lists every way `html` departs from the allow-list. Comments, doctypes and
  * processing instructions are not tags the spec allows, so they count as
  * violations too (the mock's reading; the suite never generates them).
+ *
+ * The answer depends on the text and the table only, and descriptions repeat
+ * (a partial update re-validates the stored one inside the merged job; a client
+ * posts one template many times), while parsing is the costliest part of
+ * validating a job: the last few clean texts are remembered, not parsed again.
  */
 export function findHtmlViolations(html: string, allowlist: HtmlAllowlist = htmlAllowlist): HtmlViolation[] {
+  let clean = cleanTexts.get(allowlist);
+  if (clean === undefined) cleanTexts.set(allowlist, (clean = new Set()));
+  if (clean.has(html)) return [];
+  const violations = parseViolations(html, allowlist);
+  if (violations.length === 0 && html.length <= CLEAN_MEMO_MAX_LENGTH) {
+    if (clean.size >= CLEAN_MEMO_ENTRIES) clean.delete(clean.values().next().value!); // the oldest
+    clean.add(html);
+  }
+  return violations;
+}
+
+/** Each table's required attributes per tag, listed once rather than at every tag of every text. */
+const requiredByTable = new WeakMap<HtmlAllowlist, Map<string, string[]>>();
+
+function requiredAttributes(allowlist: HtmlAllowlist, tag: string): string[] {
+  let byTag = requiredByTable.get(allowlist);
+  if (byTag === undefined) requiredByTable.set(allowlist, (byTag = new Map()));
+  let required = byTag.get(tag);
+  if (required === undefined) {
+    required = Object.entries(allowlist.tags[tag]!.attributes).filter(([, need]) => need === 'required').map(([attribute]) => attribute);
+    byTag.set(tag, required);
+  }
+  return required;
+}
+
+function parseViolations(html: string, allowlist: HtmlAllowlist): HtmlViolation[] {
   const violations: HtmlViolation[] = [];
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        const rule = allowlist.tags[name];
+        // Own properties only: a tag named like an Object.prototype member (<constructor>) is just not allowed.
+        const rule = Object.hasOwn(allowlist.tags, name) ? allowlist.tags[name] : undefined;
         if (!rule) {
           violations.push({ kind: 'disallowed-tag', tag: name, message: `tag <${name}> is not allowed` });
           return;
@@ -56,8 +93,8 @@ export function findHtmlViolations(html: string, allowlist: HtmlAllowlist = html
             });
           }
         }
-        for (const [attribute, need] of Object.entries(rule.attributes)) {
-          if (need === 'required' && !Object.hasOwn(attribs, attribute)) {
+        for (const attribute of requiredAttributes(allowlist, name)) {
+          if (!Object.hasOwn(attribs, attribute)) {
             violations.push({
               kind: 'missing-attribute',
               tag: name,
@@ -74,7 +111,8 @@ export function findHtmlViolations(html: string, allowlist: HtmlAllowlist = html
         violations.push({ kind: 'disallowed-markup', message: `markup <${name}> is not allowed` });
       },
     },
-    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+    // Entities are left undecoded: only tag and attribute names matter here, and no entity makes or names a tag.
+    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: false },
   );
   parser.write(html);
   parser.end();

@@ -2,7 +2,7 @@
  * @module The standalone mock (dist/mock, the same createMockServer the CLI
  * uses) in its own process, seeded before it reports ready.
  * argv[2]: JSON `{"seed": {"101": 1000, "102": 100000}}` (jobs per employer id).
- * Ready message: `{url, ids: {"101": [first ids]}}`.
+ * Ready message: `{url, ids: {"101": [first ids]}, seeded, readyAt}`.
  */
 import { createMockServer } from '../../dist/mock/index.js';
 import { serveParent } from '../lib/child.mjs';
@@ -27,4 +27,5 @@ for (const [employer, count] of Object.entries(spec.seed ?? {})) {
   }
 }
 serveParent({ onStop: () => mock.close(), handlers: { count: () => ({ jobs: mock.core.store.allEntries().length }) } });
-process.send({ type: 'ready', url: mock.url, ids, seeded: n });
+// readyAt: µs on the monotonic clock CPU profiles use, so a profile can leave out start-up and seeding.
+process.send({ type: 'ready', url: mock.url, ids, seeded: n, readyAt: Number(process.hrtime.bigint() / 1000n) });

@@ -4,13 +4,20 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** The `limit` functions with the most self time, as {ms, share, name, where}. */
-export function topFunctions(file, limit = 25) {
+/**
+ * The `limit` functions with the most self time, as {ms, share, name, where}.
+ * `since` (µs on the profile's clock, the monotonic one of process.hrtime)
+ * leaves out the samples before it, e.g. a server's start-up and seeding.
+ */
+export function topFunctions(file, limit = 25, { since = -Infinity } = {}) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   const dt = profile.timeDeltas;
+  let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
+    at += dt[i] ?? 0;
+    if (at < since) continue;
     const node = byId.get(profile.samples[i]);
     const { functionName, url, lineNumber } = node.callFrame;
     const key = `${functionName || '(anonymous)'}\t${url.replace(/^.*\/(node_modules|dist)\//, '$1/')}:${lineNumber + 1}`;

@@ -3,7 +3,7 @@
  * a status code, or both, for the next N matching API requests.
  */
 import { ApiError } from '../api-error.js';
-import type { CoreHandler } from './core-types.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
 
 export interface FaultSpec {
   /** Respond with this status (400-599) instead of running the request. */
@@ -75,15 +75,18 @@ export class FaultInjector {
   }
 
   wrap(next: CoreHandler, prefix = '/api/v1.1'): CoreHandler {
-    return async (req) => {
-      if (this.faults.length === 0) return next(req);
-      const fault = this.take(req.method, req.path.slice(prefix.length));
-      if (!fault) return next(req);
-      if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-      if (fault.status === undefined) return next(req);
-      return new ApiError(fault.status, 'injected_fault', `Fault injected by the mock's control API (status ${fault.status})`, [], {
-        headers: fault.headers ?? {},
-      }).toResponse();
+    return (req) => {
+      // Without faults (the usual case) the request goes straight through, synchronously if `next` is.
+      const fault = this.faults.length === 0 ? undefined : this.take(req.method, req.path.slice(prefix.length));
+      return fault ? this.apply(fault, next, req) : next(req);
     };
+  }
+
+  private async apply(fault: ActiveFault, next: CoreHandler, req: CoreRequest): Promise<CoreResponse> {
+    if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    if (fault.status === undefined) return next(req);
+    return new ApiError(fault.status, 'injected_fault', `Fault injected by the mock's control API (status ${fault.status})`, [], {
+      headers: fault.headers ?? {},
+    }).toResponse();
   }
 }

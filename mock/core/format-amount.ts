@@ -11,6 +11,8 @@
  */
 export function formatAmount(value: number): string {
   if (!Number.isFinite(value)) throw new RangeError(`amount is not finite: ${value}`);
+  // The usual amount, a whole number below 1e21, is its plain decimal text ('-0' writes as '0').
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return `${value}.0000`;
   if (Math.abs(value) >= 1e21) {
     // toFixed switches to exponent notation here; such doubles are integers anyway.
     return `${BigInt(value).toString()}.0000`;

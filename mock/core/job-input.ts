@@ -9,7 +9,7 @@ import { APPLICANT_ROUTING_TYPES, byId, CATEGORIES, POSITION_TYPES, SALARY_PERIO
 import type { JobStatus, StoredJob, StoredSalary } from '../store/stored-job.js';
 import { DAY_MS } from '../store/jobs-store.js';
 import { formatAmount } from './format-amount.js';
-import { formatInstant } from './serialize-job.js';
+import { formatInstant } from './format-instant.js';
 import { resolveLocation } from './resolve-location.js';
 
 /** The request fields of spec 4.2; anything else in a body is ignored. */
@@ -94,12 +94,16 @@ function buildSalary(input: unknown): StoredSalary | null {
   return {
     amount: formatAmount(input.amount as number),
     maxAmount: typeof input.maxAmount === 'number' ? formatAmount(input.maxAmount) : null,
-    period: { ...byId(SALARY_PERIODS, periodId)! },
+    period: byId(SALARY_PERIODS, periodId)!,
     plusCommission: input.plusCommission === true,
   };
 }
 
-/** Builds the stored job from a body that passed job-create and checkSemantics, applying the defaults of 2.1 and 4.2. */
+/**
+ * Builds the stored job from a body that passed job-create and checkSemantics,
+ * applying the defaults of 2.1 and 4.2. Category, position type, salary period
+ * and routing type are the frozen rows of reference-data.ts, shared, not copied.
+ */
 export function buildStoredJob(input: Body, meta: { id: number; employerId: number; publishDate: number }): StoredJob {
   const routing = byId(APPLICANT_ROUTING_TYPES, (input.applicantRoutingType as { id: number }).id)!;
   const referenceId = typeof input.referenceId === 'string' && input.referenceId !== '' ? input.referenceId : null;
@@ -114,11 +118,11 @@ export function buildStoredJob(input: Body, meta: { id: number; employerId: numb
     autoRefresh: input.autoRefresh === true,
     status: (input.status as JobStatus | undefined) ?? 'draft',
     locations: (input.locations as Array<{ description: string }>).map((l) => resolveLocation(l.description)),
-    categories: (input.categories as Array<{ id: number }>).map((c) => ({ ...byId(CATEGORIES, c.id)! })),
-    positionType: { ...byId(POSITION_TYPES, (input.positionType as { id: number }).id)! },
+    categories: (input.categories as Array<{ id: number }>).map((c) => byId(CATEGORIES, c.id)!),
+    positionType: byId(POSITION_TYPES, (input.positionType as { id: number }).id)!,
     salary: buildSalary(input.salary),
     description: input.description as string,
-    applicantRoutingType: { ...routing },
+    applicantRoutingType: routing,
     // spec 2.1: each applies only to its routing type, null in responses otherwise
     applicationEmail: routing.id === 1 ? (input.applicationEmail as string) : null,
     applicationUrl: routing.id === 2 ? (input.applicationUrl as string) : null,

@@ -20,3 +20,14 @@ it('keeps the name within 256 code points for a 300-character description (spec 
   expect(Array.from(location.name)).toHaveLength(256);
   expect(validators.location(location).ok).toBe(true);
 });
+
+it('gives the same frozen object for the same description, and stays right past its memory', () => {
+  const first = resolveLocation('Ottawa');
+  const adHoc = resolveLocation('Tuktoyaktuk, NT');
+  expect(Object.isFrozen(first)).toBe(true);
+  expect(resolveLocation('Ottawa')).toBe(first);
+  expect(resolveLocation('ottawa')).toEqual({ ...first, description: 'ottawa' });
+  for (let i = 0; i < 3000; i++) resolveLocation(`Place ${i}, ON`);
+  expect(resolveLocation('Ottawa')).toEqual(first);
+  expect(resolveLocation('Tuktoyaktuk, NT')).toEqual(adHoc);
+});

@@ -29,8 +29,27 @@ function adHocId(key: string): number {
   return AD_HOC_BASE + (hash % (0x7fffffff - AD_HOC_BASE));
 }
 
-/** The description is echoed as given; name and id come from the list when it matches. */
+/** How many resolved descriptions are kept (each at most 300 characters, spec 8). */
+const RESOLVED_ENTRIES = 1024;
+const resolved = new Map<string, Location>();
+
+/**
+ * The description is echoed as given; name and id come from the list when it
+ * matches. The result is frozen and the same for the same description: jobs
+ * name a handful of places, so stored jobs share these objects, and the
+ * serializer writes each one's JSON once (serialize-job.ts).
+ */
 export function resolveLocation(description: string): Location {
+  let location = resolved.get(description);
+  if (location === undefined) {
+    location = Object.freeze(resolveFresh(description));
+    if (resolved.size >= RESOLVED_ENTRIES) resolved.delete(resolved.keys().next().value!); // the oldest
+    resolved.set(description, location);
+  }
+  return location;
+}
+
+function resolveFresh(description: string): Location {
   const key = description.trim().replace(/\s+/g, ' ').toLowerCase();
   const known = byFullName.get(key) ?? byCity.get(key) ?? undefined;
   if (known) return { id: known.id, name: known.name, description, type: known.type };

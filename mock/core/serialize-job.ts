@@ -6,19 +6,34 @@
  */
 import type { Employer } from '../../schemas/index.js';
 import type { StoredJob, StoredSalary } from '../store/stored-job.js';
+import { formatInstant } from './format-instant.js';
 
 const s = JSON.stringify;
 
-/** ISO 8601 date-time in UTC with milliseconds: the mock's publishDate format. */
-export function formatInstant(ms: number): string {
-  return new Date(ms).toISOString();
+/**
+ * JSON of frozen objects: the reference rows (reference-data.ts) and resolved
+ * locations (resolve-location.ts) that jobs share are written once each.
+ */
+const frozenJson = new WeakMap<object, string>();
+
+function rowJson(row: object): string {
+  let text = frozenJson.get(row);
+  if (text === undefined) {
+    text = s(row);
+    if (Object.isFrozen(row)) frozenJson.set(row, text);
+  }
+  return text;
+}
+
+function listJson(rows: readonly object[]): string {
+  return `[${rows.map(rowJson).join(',')}]`;
 }
 
 function salaryJson(salary: StoredSalary | null): string {
   if (salary === null) return 'null';
   return (
     `{"amount":${salary.amount},"maxAmount":${salary.maxAmount ?? 'null'},` +
-    `"period":${s(salary.period)},"plusCommission":${salary.plusCommission}}`
+    `"period":${rowJson(salary.period)},"plusCommission":${salary.plusCommission}}`
   );
 }
 
@@ -37,9 +52,9 @@ export function serializeJob(job: StoredJob, employer: Employer): string {
     `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
     `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}","closeDate":${s(job.closeDate)},` +
     `"confidential":${job.confidential},"autoRefresh":${job.autoRefresh},"status":"${job.status}",` +
-    `"locations":${s(job.locations)},"categories":${s(job.categories)},"positionType":${s(job.positionType)},` +
+    `"locations":${listJson(job.locations)},"categories":${listJson(job.categories)},"positionType":${rowJson(job.positionType)},` +
     `"salary":${salaryJson(job.salary)},"description":${s(job.description)},` +
-    `"applicantRoutingType":${s(job.applicantRoutingType)},` +
+    `"applicantRoutingType":${rowJson(job.applicantRoutingType)},` +
     `"applicationEmail":${s(job.applicationEmail)},"applicationUrl":${s(job.applicationUrl)}}`
   );
 }
@@ -49,6 +64,6 @@ export function serializeJobHeader(job: StoredJob, employer: Employer): string {
   return (
     `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
     `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}",` +
-    `"locations":${s(job.locations)},"confidential":${job.confidential},"status":"${job.status}"}`
+    `"locations":${listJson(job.locations)},"confidential":${job.confidential},"status":"${job.status}"}`
   );
 }
