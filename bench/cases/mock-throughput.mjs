@@ -19,12 +19,19 @@ export async function mockThroughput({ duration, connections, warmup = 1 }) {
     const ids = mock.info.ids['101'];
     let next = 0;
     const byId = () => `${API}/jobs/${ids[next++ % ids.length]}`;
+    let posted = 0;
+    const uniqueBody = () => {
+      const body = jobBody(++posted);
+      return JSON.stringify({ ...body, description: `<p>Opening ${posted}.</p>${body.description}` });
+    };
     const key = { 'api-key': 'demo-key-1' };
     const jsonKey = { ...key, 'content-type': 'application/json' };
     const baseline = await run(bare, { url: `${bare.info.url}/` });
     const rows = [
       ['GET /jobs/{id}', { url: mock.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] }],
-      ['POST /jobs', { url: `${mock.info.url}${API}/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) }],
+      ['POST /jobs (same body)', { url: `${mock.info.url}${API}/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) }],
+      // Every job its own title and description, as real postings: no cache of a checked description helps.
+      ['POST /jobs (new description each)', { url: mock.info.url, headers: jsonKey, requests: [{ method: 'POST', path: `${API}/jobs`, setupRequest: (req) => ({ ...req, body: uniqueBody() }) }] }],
       [
         'PUT /jobs/{id} (partial: title)',
         { url: mock.info.url, headers: jsonKey, requests: [{ method: 'PUT', body: '{"title":"Updated title"}', setupRequest: (req) => ({ ...req, path: byId() }) }] },
