@@ -72,17 +72,7 @@ export const APPLICANT_ROUTING_TYPES: readonly ApplicantRoutingType[] = frozenRo
   })),
 );
 
-/** An id -> row index of each frozen list, built on first use (a list that cannot change cannot outdate it). */
-const indexes = new WeakMap<readonly { id: number }[], Map<number, { id: number }>>();
-
 /** Finds a list item by id. */
 export function byId<T extends { id: number }>(list: readonly T[], id: number): T | undefined {
-  if (!Object.isFrozen(list)) return list.find((item) => item.id === id);
-  let index = indexes.get(list);
-  if (index === undefined) {
-    index = new Map();
-    for (const item of list) if (!index.has(item.id)) index.set(item.id, item); // the first, as find() would
-    indexes.set(list, index);
-  }
-  return index.get(id) as T | undefined;
+  return list.find((item) => item.id === id);
 }

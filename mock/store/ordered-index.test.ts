@@ -3,6 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { compareListOrder, OrderedIndex } from './ordered-index.js';
 
 type Item = { id: number; publishDate: number };
+type Op = { publishDate: number; remove: boolean; pick: number };
+
+/** Applies random inserts and removals to the index and to a plain-array model alike (new ids follow the largest). */
+function applyOps(index: OrderedIndex<Item>, model: Item[], ops: Op[]): void {
+  let id = model.reduce((max, item) => Math.max(max, item.id), 0);
+  for (const op of ops) {
+    if (op.remove && model.length > 0) {
+      const [victim] = model.splice(op.pick % model.length, 1);
+      expect(index.remove(victim!)).toBe(true);
+    } else {
+      const item = { id: ++id, publishDate: op.publishDate };
+      model.push(item);
+      index.insert(item);
+    }
+  }
+}
 
 describe('OrderedIndex', () => {
   it('keeps list order (publishDate desc, id desc) under random inserts and removals, like a full sort', () => {
@@ -12,17 +28,7 @@ describe('OrderedIndex', () => {
         (ops) => {
           const index = new OrderedIndex<Item>();
           const model: Item[] = [];
-          let id = 0;
-          for (const op of ops) {
-            if (op.remove && model.length > 0) {
-              const [victim] = model.splice(op.pick % model.length, 1);
-              expect(index.remove(victim!)).toBe(true);
-            } else {
-              const item = { id: ++id, publishDate: op.publishDate };
-              model.push(item);
-              index.insert(item);
-            }
-          }
+          applyOps(index, model, ops);
           const sorted = [...model].sort(compareListOrder);
           expect(index.size).toBe(sorted.length);
           expect([...index]).toEqual(sorted);
@@ -42,17 +48,7 @@ describe('OrderedIndex', () => {
         (dates, ops) => {
           const model: Item[] = dates.map((publishDate, i) => ({ id: i + 1, publishDate })).sort(compareListOrder);
           const index = OrderedIndex.fromOrdered(model);
-          let id = model.length;
-          for (const op of ops) {
-            if (op.remove && model.length > 0) {
-              const [victim] = model.splice(op.pick % model.length, 1);
-              expect(index.remove(victim!)).toBe(true);
-            } else {
-              const item = { id: ++id, publishDate: op.publishDate };
-              model.push(item);
-              index.insert(item);
-            }
-          }
+          applyOps(index, model, ops);
           const sorted = [...model].sort(compareListOrder);
           expect(index.size).toBe(sorted.length);
           expect([...index]).toEqual(sorted);
