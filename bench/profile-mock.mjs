@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * @module Profiles the standalone mock (dist/) under one load scenario:
- * `node bench/profile-mock.mjs get|post|put|list|list-q [seconds]`. The mock
+ * `node bench/profile-mock.mjs get|post|post-new|put|list|list-q [seconds]`. The mock
  * runs with --cpu-prof in its own process; the profile is written to
  * bench/out/profiles/ (git-ignored) and its top self-time functions during
  * the load printed, with the wall time per request each (the sampling
@@ -24,11 +24,17 @@ const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed
 const ids = mock.info.ids['101'];
 let next = 0;
 const byId = () => `/api/v1.1/jobs/${ids[next++ % ids.length]}`;
+let posted = 0;
+const uniqueBody = () => {
+  const body = jobBody(++posted);
+  return JSON.stringify({ ...body, description: `<p>Opening ${posted}.</p>${body.description}` });
+};
 const key = { 'api-key': 'demo-key-1' };
 const jsonKey = { ...key, 'content-type': 'application/json' };
 const scenarios = {
   get: { url: mock.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] },
   post: { url: `${mock.info.url}/api/v1.1/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) },
+  'post-new': { url: mock.info.url, headers: jsonKey, requests: [{ method: 'POST', path: '/api/v1.1/jobs', setupRequest: (req) => ({ ...req, body: uniqueBody() }) }] },
   put: { url: mock.info.url, headers: jsonKey, requests: [{ method: 'PUT', body: '{"title":"Updated title"}', setupRequest: (req) => ({ ...req, path: byId() }) }] },
   list: { url: `${mock.info.url}/api/v1.1/jobs?pageSize=100`, headers: key },
   'list-q': { url: `${mock.info.url}/api/v1.1/jobs?q=welder&pageSize=100`, headers: { 'api-key': 'demo-key-2' }, connections: 4 },
