@@ -13,6 +13,7 @@ const API = '/api/v1.1';
 
 export async function mockThroughput({ duration, connections, warmup = 1 }) {
   const bare = await startChild('children/bare-server.mjs');
+  const barePost = await startChild('children/bare-post-server.mjs');
   const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed: { 101: 1000, 102: 1000 } })]);
   try {
     const run = (child, options) => measured(child, { duration, connections, ...options }, { warmup });
@@ -27,11 +28,14 @@ export async function mockThroughput({ duration, connections, warmup = 1 }) {
     const key = { 'api-key': 'demo-key-1' };
     const jsonKey = { ...key, 'content-type': 'application/json' };
     const baseline = await run(bare, { url: `${bare.info.url}/` });
+    const postNew = (url) => ({ url, headers: jsonKey, requests: [{ method: 'POST', path: `${API}/jobs`, setupRequest: (req) => ({ ...req, body: uniqueBody() }) }] });
+    const ceilingRun = await run(barePost, postNew(barePost.info.url));
+    const ceiling = { name: 'bare node:http POST: parse + stringify, no checks, no store (new description each)', ...ceilingRun, ratio: ceilingRun.rps / baseline.rps };
     const rows = [
       ['GET /jobs/{id}', { url: mock.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] }],
       ['POST /jobs (same body)', { url: `${mock.info.url}${API}/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) }],
       // Every job its own title and description, as real postings: no cache of a checked description helps.
-      ['POST /jobs (new description each)', { url: mock.info.url, headers: jsonKey, requests: [{ method: 'POST', path: `${API}/jobs`, setupRequest: (req) => ({ ...req, body: uniqueBody() }) }] }],
+      ['POST /jobs (new description each)', postNew(mock.info.url)],
       [
         'PUT /jobs/{id} (partial: title)',
         { url: mock.info.url, headers: jsonKey, requests: [{ method: 'PUT', body: '{"title":"Updated title"}', setupRequest: (req) => ({ ...req, path: byId() }) }] },
@@ -43,8 +47,8 @@ export async function mockThroughput({ duration, connections, warmup = 1 }) {
       const result = await run(mock, options);
       results.push({ name, ...result, ratio: result.rps / baseline.rps });
     }
-    return { connections, duration, baseline, results };
+    return { connections, duration, baseline, ceiling, results };
   } finally {
-    await Promise.all([bare.stop(), mock.stop()]);
+    await Promise.all([bare.stop(), barePost.stop(), mock.stop()]);
   }
 }

@@ -65,7 +65,7 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
     parts.push('## Targets', '', table(['target', 'measured', 'met'], t.map(([a, b, ok]) => [a, b, ok ? 'yes' : '**no**'])), '');
   }
   if (r.throughput) {
-    const { baseline, results, connections, duration } = r.throughput;
+    const { baseline, ceiling, results, connections, duration } = r.throughput;
     parts.push(
       '## Standalone mock throughput',
       '',
@@ -76,11 +76,20 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
         ['operation', 'req/s', 'ratio to bare', 'mean latency', 'p99 latency', 'server CPU/request'],
         [
           ['bare node:http, 1 KB JSON', n0(baseline.rps), '1.00', ms(baseline.latencyMs.mean), ms(baseline.latencyMs.p99), us(baseline.cpuUsPerRequest)],
-          ...results.map((x) => [x.name, n0(x.rps), n2(x.ratio), ms(x.latencyMs.mean), ms(x.latencyMs.p99), us(x.cpuUsPerRequest)]),
+          ...(ceiling ? [ceiling] : []).concat(results).map((x) => [x.name, n0(x.rps), n2(x.ratio), ms(x.latencyMs.mean), ms(x.latencyMs.p99), us(x.cpuUsPerRequest)]),
         ],
       ),
       '',
     );
+    const post = results.find((x) => x.name === 'POST /jobs (new description each)');
+    if (ceiling && post) {
+      parts.push(
+        `The second row is the ceiling for any create over node:http: it reads and parses the same bodies and answers 201 with them, ` +
+          `with no checks and no store. It reaches ${n2(ceiling.ratio)}× bare; the mock's POST with a new description reaches ` +
+          `${n2(post.rps / ceiling.rps)}× of that ceiling (${us(post.cpuUsPerRequest - ceiling.cpuUsPerRequest)} more CPU per request).`,
+        '',
+      );
+    }
   }
   if (r.list) {
     const l = r.list;
