@@ -10,7 +10,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startChild } from './lib/child.mjs';
-import { jobBody } from './lib/job-bodies.mjs';
+import { jobBody, uniqueJobBodies } from './lib/job-bodies.mjs';
 import { load } from './lib/load.mjs';
 import { topFunctions } from './lib/top-functions.mjs';
 
@@ -24,11 +24,7 @@ const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed
 const ids = mock.info.ids['101'];
 let next = 0;
 const byId = () => `/api/v1.1/jobs/${ids[next++ % ids.length]}`;
-let posted = 0;
-const uniqueBody = () => {
-  const body = jobBody(++posted);
-  return JSON.stringify({ ...body, description: `<p>Opening ${posted}.</p>${body.description}` });
-};
+const uniqueBody = uniqueJobBodies();
 const key = { 'api-key': 'demo-key-1' };
 const jsonKey = { ...key, 'content-type': 'application/json' };
 const scenarios = {

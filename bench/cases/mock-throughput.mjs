@@ -1,12 +1,14 @@
 /**
  * @module Standalone mock throughput and latency per operation, as a ratio
  * to a bare node:http server with a fixed 1 KB JSON body measured in the same
- * run. Both servers run in their own process; autocannon runs in this one.
+ * run, and POST also against a bare server that parses and echoes the body
+ * (the ceiling for a create over node:http). Every server runs in its own
+ * process; autocannon runs in this one.
  * Also reports the mock's own CPU time per request (less noisy than
  * throughput when other processes share the cores).
  */
 import { startChild } from '../lib/child.mjs';
-import { jobBody } from '../lib/job-bodies.mjs';
+import { jobBody, uniqueJobBodies } from '../lib/job-bodies.mjs';
 import { measured } from '../lib/load.mjs';
 
 const API = '/api/v1.1';
@@ -20,11 +22,7 @@ export async function mockThroughput({ duration, connections, warmup = 1 }) {
     const ids = mock.info.ids['101'];
     let next = 0;
     const byId = () => `${API}/jobs/${ids[next++ % ids.length]}`;
-    let posted = 0;
-    const uniqueBody = () => {
-      const body = jobBody(++posted);
-      return JSON.stringify({ ...body, description: `<p>Opening ${posted}.</p>${body.description}` });
-    };
+    const uniqueBody = uniqueJobBodies();
     const key = { 'api-key': 'demo-key-1' };
     const jsonKey = { ...key, 'content-type': 'application/json' };
     const baseline = await run(bare, { url: `${bare.info.url}/` });
@@ -34,7 +32,6 @@ export async function mockThroughput({ duration, connections, warmup = 1 }) {
     const rows = [
       ['GET /jobs/{id}', { url: mock.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] }],
       ['POST /jobs (same body)', { url: `${mock.info.url}${API}/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) }],
-      // Every job its own title and description, as real postings: no cache of a checked description helps.
       ['POST /jobs (new description each)', postNew(mock.info.url)],
       [
         'PUT /jobs/{id} (partial: title)',

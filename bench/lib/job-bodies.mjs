@@ -26,3 +26,15 @@ export function jobBody(i = 0, extra = {}) {
     ...extra,
   };
 }
+
+/**
+ * A source of create bodies (JSON text) where every job has its own title and
+ * description, as real postings do: no cache of a checked description helps.
+ */
+export function uniqueJobBodies() {
+  let posted = 0;
+  return () => {
+    const body = jobBody(++posted);
+    return JSON.stringify({ ...body, description: `<p>Opening ${posted}.</p>${body.description}` });
+  };
+}
