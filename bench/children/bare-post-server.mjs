@@ -1,9 +1,9 @@
 /**
  * @module The ceiling for POST: a bare node:http server that reads the body,
  * parses it, adds an id and answers 201 with it as JSON and a Location, with
- * no checks and no store. No server that answers a create over node:http can
- * beat it, so the mock's POST figures are read against it as well as against
- * the fixed-body bare server.
+ * no checks and no store. A create over node:http cannot do less, so the
+ * mock's POST figures are read against it as well as against the fixed-body
+ * bare server.
  */
 import { createServer } from 'node:http';
 import { serveParent } from '../lib/child.mjs';
