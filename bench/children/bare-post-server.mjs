@@ -6,7 +6,7 @@
  * bare server.
  */
 import { createServer } from 'node:http';
-import { serveParent } from '../lib/child.mjs';
+import { serveHttpServer } from '../lib/child.mjs';
 
 let nextId = 0;
 const server = createServer((req, res) => {
@@ -24,9 +24,4 @@ const server = createServer((req, res) => {
     res.end(body);
   });
 });
-server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address();
-  serveParent({ onStop: () => new Promise((resolve) => server.close(resolve)) });
-  process.send({ type: 'ready', url: `http://127.0.0.1:${port}` });
-});
+serveHttpServer(server);

@@ -4,7 +4,7 @@
  * measured in the same run on the same machine.
  */
 import { createServer } from 'node:http';
-import { serveParent } from '../lib/child.mjs';
+import { serveHttpServer } from '../lib/child.mjs';
 
 const filler = 'x'.repeat(1024 - JSON.stringify({ id: 1, title: '' }).length);
 const BODY = Buffer.from(JSON.stringify({ id: 1, title: filler }));
@@ -18,9 +18,4 @@ const server = createServer((req, res) => {
     res.end(BODY);
   });
 });
-server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address();
-  serveParent({ onStop: () => new Promise((resolve) => server.close(resolve)) });
-  process.send({ type: 'ready', url: `http://127.0.0.1:${port}` });
-});
+serveHttpServer(server);

@@ -91,3 +91,19 @@ export function serveParent({ onStop = async () => {}, handlers = {} } = {}) {
   });
   process.on('disconnect', () => process.exit(0));
 }
+
+/**
+ * The child side of a plain node:http server: listens on a free loopback
+ * port, answers the parent (closing the server on `stop`) and says ready.
+ *
+ * @example
+ * serveHttpServer(createServer((req, res) => res.end('{}')));
+ */
+export function serveHttpServer(server) {
+  server.keepAliveTimeout = 5_000;
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address();
+    serveParent({ onStop: () => new Promise((resolve) => server.close(resolve)) });
+    process.send({ type: 'ready', url: `http://127.0.0.1:${port}` });
+  });
+}
