@@ -26,6 +26,12 @@ export type Area =
   | 'model'
   | 'reference';
 
+/**
+ * `must`: the spec states it, or it follows directly from a statement; a failure fails the run.
+ * `should`: good HTTP practice the spec does not state; a failure is a warning (Jobs API v1.1 issue 11).
+ */
+export type RuleLevel = 'must' | 'should';
+
 /** What a rule needs from the configuration; without it the rule is skipped with a reason. */
 export type Requirement = 'secondApiKey';
 
@@ -37,6 +43,8 @@ export interface Rule {
   area: Area;
   /** One line: the spec statement checked. */
   title: string;
+  /** Default `must`. */
+  level?: RuleLevel;
   requires?: Requirement[];
   run(ctx: RuleContext): Promise<void>;
 }
