@@ -16,7 +16,7 @@ export interface ChoiceSwitch {
   readonly section: string;
   /** The question the spec leaves open. */
   readonly question: string;
-  /** Allowed value -> one-line meaning; the first is the reference value. */
+  /** Allowed value -> one-line meaning (integer-like keys such as `400` come first in JS key order). */
   readonly values: Readonly<Record<string, string>>;
   readonly reference: string;
   /** The value of the `lenient` profile (the accepting value, or another form); default: the `alt` value. */
@@ -64,16 +64,16 @@ const SWITCH_LIST = [
   define('paging.page-size-over-max', '4.5, 8', 'A pageSize above 100', {
     'clamp': 'clamped to 100; `paging.pageSize` shows 100',
     'reject': 'refused with the invalid-input status',
-  }, 'clamp'),
+  }, 'clamp', 'clamp'),
   define('paging.page-past-end', '4.5', 'A page past the last one', {
     'empty': '200 with `data: []`, `next: null`, `previous` on page - 1',
     '404': '404 Not Found (page 1 of an empty list is still 200)',
-  }, 'empty'),
+  }, 'empty', 'empty'),
   define('errors.body', '7.2', 'Format of error bodies', {
     'mock': '`{status, code, message, fieldErrors?}` (schemas/error.schema.json), application/json',
     'problem': 'RFC 9457 problem details `{type, title, status, detail, code, errors?}`, application/problem+json',
     'message': '`{message}` only, application/json',
-  }, 'mock', 'problem'),
+  }, 'mock', 'message'),
   define('job.reference-id-absent', '2.1', 'referenceId of a job created without one', {
     'null': '`null`, as in the samples',
     'empty': '`""`, as described',
@@ -105,7 +105,7 @@ const SWITCH_LIST = [
   define('lists.auth', '4.6, 5.1', 'Whether `/categories` and `/locations` need an API key (`/positiontypes` never does: 4.6 calls it a plain GET)', {
     'open': 'no key needed; a wrong one is ignored',
     'key': 'a valid API-Key is required (status.auth applies)',
-  }, 'open'),
+  }, 'open', 'open'),
   define('description.form', '2.1', 'Spelling of a stored description', {
     'as-sent': 'stored and returned exactly as sent',
     'reserialized': 'parsed and written back: lower-case names, double-quoted attributes, `<br/>`, entities decoded (the same tree, attributes and text)',
@@ -113,7 +113,7 @@ const SWITCH_LIST = [
   define('description.comments', '2.1', 'HTML comments in a description (the HTML rules restrict tags and attributes only)', {
     'accept': 'accepted (subject to the shared allow-list)',
     'refuse': 'refused with the invalid-input status, rule `html`',
-  }, 'accept'),
+  }, 'accept', 'accept'),
   define('q.match', '4.5', 'How `q` "matches job title and referenceId" (case-insensitive)', {
     'substring': 'a substring of the title or the referenceId',
     'word-prefix': 'a prefix of a word of the title, or a prefix of the referenceId',
