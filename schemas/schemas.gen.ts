@@ -354,7 +354,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/job-header.schema.json",
     "title": "JobHeader",
-    "description": "A list item (spec 2.7): exactly these fields of the job, same types and meaning.",
+    "description": "A list item (spec 2.7): these fields of the job, same types and meaning. Extra fields are not refused here: the spec lists the header's fields but does not forbid more, so only the rule jobs.list.header-fields judges them (an extra one is an observation).",
     "type": "object",
     "properties": {
       "id": {
@@ -391,8 +391,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       "locations",
       "confidential",
       "status"
-    ],
-    "additionalProperties": false
+    ]
   },
   "job-input-fields.schema.json": {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -849,14 +848,16 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "string",
           "null"
         ],
-        "format": "uri"
+        "format": "uri-reference",
+        "description": "String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL)."
       },
       "next": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uri"
+        "format": "uri-reference",
+        "description": "String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL)."
       }
     },
     "required": [

@@ -203,7 +203,7 @@ export interface JobDelete {
   [k: string]: unknown;
 }
 /**
- * A list item (spec 2.7): exactly these fields of the job, same types and meaning.
+ * A list item (spec 2.7): these fields of the job, same types and meaning. Extra fields are not refused here: the spec lists the header's fields but does not forbid more, so only the rule jobs.list.header-fields judges them (an extra one is an observation).
  */
 export interface JobHeader {
   id: number;
@@ -217,6 +217,7 @@ export interface JobHeader {
   locations: Locations;
   confidential: boolean;
   status: "active" | "archived" | "draft";
+  [k: string]: unknown;
 }
 /**
  * A location as returned (spec 2.2).
@@ -284,7 +285,13 @@ export interface Paging {
   page: number;
   pages: number;
   pageSize: number;
+  /**
+   * String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL).
+   */
   previous: string | null;
+  /**
+   * String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL).
+   */
   next: string | null;
   [k: string]: unknown;
 }

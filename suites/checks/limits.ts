@@ -13,7 +13,7 @@ import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthAr
 import { salaryInputArb, salaryWithoutPeriodArb } from '../arbitraries/salary.js';
 import { inputLimits, routingTypeIds } from '../arbitraries/schema-limits.js';
 import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../arbitraries/text.js';
-import { amountsWithoutFourDecimals, countAmounts } from '../model/amount-decimals.js';
+import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../model/amount-decimals.js';
 import { expectRejectedCreate, type Rejection } from '../model/expect-rejected.js';
 import { jobArbFor } from '../model/job-arb-for.js';
 import { taggedBody } from '../model/tagged-body.js';
@@ -241,7 +241,7 @@ const salaryFourDecimals: Rule = {
   id: 'jobs.limits.salary-four-decimals',
   section: '2.5',
   area: 'limits',
-  title: 'Salary amounts in responses carry four decimal places',
+  title: 'Salary amount in responses carries four decimal places',
   async run(ctx: RuleContext) {
     await ctx.check(fc.record({ job: jobArbFor(ctx), salary: salaryInputArb }), async ({ job, salary }) => {
       const { body } = taggedBody(ctx, job);
@@ -255,11 +255,13 @@ const salaryFourDecimals: Rule = {
       for (const [what, r] of [['POST /jobs', res], [`GET /jobs/${res.json.id}`, read]] as const) {
         const wrong = amountsWithoutFourDecimals(r.text);
         ctx.expect(countAmounts(r.text) > 0 && wrong.length === 0, {
-          title: `${what} writes salary amounts without four decimal places`,
+          title: `${what} writes the salary amount without four decimal places`,
           expected: `spec 2.5: responses carry four decimal places (e.g. "amount": ${salary.amount.toFixed(4)})`,
           received: wrong.length > 0 ? wrong.join(', ') : `no "amount" in ${responseLine(r)}`,
           failingExchange: r.exchange,
         });
+        // 2.5 states four places for amount only; maxAmount is a "Decimal" in any form.
+        for (const form of maxAmountForms(r.text)) ctx.observe({ topic: 'salary.max-amount-form', section: '2.5', observed: form });
       }
     });
   },

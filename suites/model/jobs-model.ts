@@ -13,6 +13,8 @@ export interface ModelJob {
   id: number;
   status: JobStatus;
   fields: ExpectedFields;
+  /** publishDate as the service first set it (2.1: read-only): every later response must show the same date (the same instant when both carry a time). */
+  publishDate: string;
 }
 
 export interface DeletedJob {

@@ -30,7 +30,7 @@ export function recordCreated(m: JobsModel, r: ModelReal, where: string, res: Ap
   });
   // §3: "POST or PUT-create with status omitted -> draft"; "with status given -> the given status"
   const status = (body.status as JobStatus | undefined) ?? 'draft';
-  const job: ModelJob = { ref: body.referenceId, id: res.json.id, status, fields: fieldsFromBody(body) };
+  const job: ModelJob = { ref: body.referenceId, id: res.json.id, status, fields: fieldsFromBody(body), publishDate: res.json.publishDate };
   expectMatchesModel(r, where, res.json, job);
   m.jobs.set(job.ref, job);
   return job;

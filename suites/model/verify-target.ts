@@ -5,6 +5,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import type { ApiResponse } from '../rule.js';
+import { sameDate } from '../checks/support/dates.js';
 import { responseLine } from '../checks/support/http.js';
 import { fieldDifferences } from './expected-fields.js';
 import type { DeletedJob, JobsModel, ModelJob, ModelReal } from './jobs-model.js';
@@ -21,9 +22,11 @@ export function expectMatchesModel(r: ModelReal, where: string, job: Job, expect
   if (job.id !== expected.id) diffs.unshift(`id: expected ${expected.id}, received ${job.id}`);
   if (job.referenceId !== expected.ref) diffs.unshift(`referenceId: expected ${JSON.stringify(expected.ref)}, received ${JSON.stringify(job.referenceId)}`);
   if (job.status !== expected.status) diffs.unshift(`status: expected ${expected.status}, received ${job.status}`);
+  // 2.1: publishDate is read-only; an update or a stated transition (3: "other fields unchanged") never moves it.
+  if (!sameDate(job.publishDate, expected.publishDate)) diffs.push(`publishDate (read-only): expected ${expected.publishDate}, received ${job.publishDate}`);
   r.ctx.expect(diffs.length === 0, {
     title: `${where}: job ${expected.id} (referenceId ${expected.ref}) departs from what the requests so far imply`,
-    expected: 'spec 3 (status by the transitions table), 4.2 (the job has the values sent), 4.3 (only the fields sent change)',
+    expected: 'spec 3 (status by the transitions table), 4.2 (the job has the values sent), 4.3 (only the fields sent change), 2.1 (publishDate read-only)',
     received: diffs.join('\n'),
   });
 }

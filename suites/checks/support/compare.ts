@@ -1,11 +1,13 @@
 /**
  * @module How the suite compares what it sent with what the target returns,
- * field by field, leniently where the spec leaves room (dates by calendar
- * day, category order, location names resolved by the server, amounts to
- * four decimals) and strictly where it does not.
+ * field by field, leniently where the spec leaves room (a sent date by
+ * calendar day, date-times as instants whatever their spelling, descriptions
+ * as HTML content, category order, location names resolved by the server,
+ * amounts to four decimals) and strictly where it does not.
  */
+import { sameHtmlContent } from '../../model/html-content.js';
 import type { Body } from '../../rule.js';
-import { sameDay } from './dates.js';
+import { sameDate, sameDay } from './dates.js';
 
 type Json = unknown;
 
@@ -22,10 +24,22 @@ export function jsonEqual(a: Json, b: Json): boolean {
   return canonical(a) === canonical(b);
 }
 
-/** Top-level fields whose values differ between two objects (both sides' keys), minus `ignore`. */
+/** The fields of the full Job (spec 2.1). A target may add read-only fields of its own (e.g. updatedAt): they may change. */
+export const JOB_FIELDS = [
+  'id', 'referenceId', 'employer', 'title', 'publishDate', 'closeDate', 'confidential', 'autoRefresh', 'status',
+  'locations', 'categories', 'positionType', 'salary', 'description', 'applicantRoutingType', 'applicationEmail', 'applicationUrl',
+] as const;
+
+/** Two values of one Job field are the same: dates as dates (sameDate), a description by HTML content, the rest as JSON. */
+export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
+  if ((field === 'publishDate' || field === 'closeDate') && typeof a === 'string' && typeof b === 'string') return sameDate(a, b);
+  if (field === 'description' && typeof a === 'string' && typeof b === 'string') return sameHtmlContent(a, b);
+  return jsonEqual(a, b);
+}
+
+/** The spec's Job fields (2.1) whose values differ between two jobs, minus `ignore`; a target's extra fields are not compared. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[] = []): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((key) => !ignore.includes(key) && !jsonEqual(before[key], after[key])).sort();
+  return JOB_FIELDS.filter((key) => !ignore.includes(key) && !sameFieldValue(key, before[key], after[key])).sort();
 }
 
 /** A short JSON rendering for mismatch texts. */
@@ -77,7 +91,9 @@ function locationsCheck(sent: unknown, job: Record<string, unknown>): string | u
 const FIELD_CHECKS: Record<string, FieldCheck> = {
   referenceId: same('referenceId'),
   title: same('title'),
-  description: same('description'),
+  // 2.1: an accepted description may come back re-serialized (the same tree, attributes and text).
+  description: (sent, job) =>
+    typeof sent === 'string' && typeof job.description === 'string' && sameHtmlContent(sent, job.description) ? undefined : `description: sent ${show(sent)}, got ${show(job.description)}`,
   confidential: same('confidential'),
   autoRefresh: same('autoRefresh'),
   status: same('status'),

@@ -42,3 +42,22 @@ export function sameDay(a: string, b: string): boolean {
 export function isoDayFromNow(offset: number, now: number = Date.now()): string {
   return new Date((Math.floor(now / DAY_MS) + offset) * DAY_MS).toISOString().slice(0, 10);
 }
+
+/** True when the value carries a time of day (a date-time, not a bare date). */
+export function hasTime(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T/i.test(value);
+}
+
+/**
+ * Two ISO 8601 values name the same date: the same instant when both carry a
+ * time (`…T08:00:00Z` = `…T08:00:00.000+00:00`, whatever the spelling), else
+ * the same calendar day (a bare date carries no instant to compare).
+ *
+ * @example
+ * sameDate('2026-01-01T08:00:00Z', '2026-01-01T08:00:00.000+00:00') // true
+ * sameDate('2026-01-01T08:00:00Z', '2026-01-01T08:00:01Z') // false
+ */
+export function sameDate(a: string, b: string): boolean {
+  if (hasTime(a) && hasTime(b)) return Date.parse(a) === Date.parse(b) && !Number.isNaN(Date.parse(a));
+  return sameDay(a, b);
+}
