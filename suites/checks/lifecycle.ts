@@ -11,7 +11,7 @@ import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
 import { createBodyArb, identify } from './support/bodies.js';
 import { changedFields, show } from './support/compare.js';
 import { expectStatus, isClientError, jobOf, requestLine, responseLine } from './support/http.js';
-import { createJob, getJob, isGone, listJobs } from './support/jobs.js';
+import { createJob, getJob, isGone, listJobs, showsGone } from './support/jobs.js';
 import { propertyRule } from './support/rule-builders.js';
 
 type Status = Job['status'];
@@ -109,15 +109,22 @@ function deleteRule(id: string, section: string, way: DeleteWay): Rule {
           failingExchange: res.exchange,
         });
         const after = await ctx.api.get(job.id);
-        ctx.expect(isGone(after.status), {
+        observeGoneStatus(ctx, after.status);
+        ctx.expect(showsGone(after.status), {
           title: `the job is still there after ${how}`,
-          expected: 'the job is removed (spec 3: any -> removed): GET answers 404 (or 410)',
+          expected: 'the job is removed (spec 3: any -> removed): GET answers a client error, e.g. 404 or 410 (the code is not shown)',
           received: `${requestLine(after)} -> ${responseLine(after)}`,
           failingExchange: after.exchange,
         });
       },
     },
   );
+}
+
+/** The code a removed job answers with is not shown (4.4, 7.2): recorded, and flagged when it is neither 404 nor 410. */
+function observeGoneStatus(ctx: RuleContext, status: number): void {
+  if (!isClientError(status)) return;
+  ctx.observe({ topic: 'status.deleted-job', section: '4.4', observed: isGone(status) ? String(status) : `${status} (neither 404 nor 410)` });
 }
 
 type AfterDelete = 'get' | 'put' | 'delete' | 'list';
@@ -132,7 +139,7 @@ const AFTER_DELETE: Record<AfterDelete, string> = {
 function afterDeleteRule(id: string, op: AfterDelete): Rule {
   const what = AFTER_DELETE[op];
   return propertyRule(
-    { id, section: '4.4', area: 'lifecycle', title: `After a delete, ${what} ${op === 'list' ? 'no longer shows the job' : 'answers 404'}` },
+    { id, section: '4.4', area: 'lifecycle', title: `After a delete, ${what} ${op === 'list' ? 'no longer shows the job' : 'is refused as gone (404, 410 or another 4xx)'}` },
     {
       maxRuns: 3,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -156,8 +163,8 @@ function afterDeleteRule(id: string, op: AfterDelete): Rule {
             : op === 'put'
               ? await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: { title: `${body.referenceId} after delete` } })
               : await ctx.api.deleteById(job.id);
-        if (isClientError(res.status)) ctx.observe({ topic: 'status.deleted-job', section: '4.4', observed: String(res.status) });
-        expectStatus(ctx, res, isGone, `${what} of a deleted job answers 404 (or 410): the job is removed (spec 3, 4.4)`);
+        observeGoneStatus(ctx, res.status);
+        expectStatus(ctx, res, showsGone, `${what} of a deleted job answers a client error (404, 410 or another 4xx: the code is not shown): the job is removed (spec 3, 4.4, 7.2)`);
       },
     },
   );

@@ -35,3 +35,11 @@ export function idsOf(list: JobList): number[] {
 
 /** 404 or 410: how a removed job may answer (the spec does not show the code). */
 export const isGone = (status: number): boolean => status === 404 || status === 410;
+
+/**
+ * A request naming a removed job is refused as a client error that is not
+ * about the credential (401, 407): the job is gone for the client. The spec
+ * shows no code (4.4, 7.2); 404 or 410 is good practice, any other 4xx is
+ * observed, never failed.
+ */
+export const showsGone = (status: number): boolean => status >= 400 && status <= 499 && status !== 401 && status !== 407;
