@@ -155,7 +155,7 @@ describe('job fields', () => {
     expect(job.locations[0].description).toBe(written);
   });
 
-  it('job.extra-fields and header.extra-fields: none by default, updatedAt (and closeDate in the header) when set', async () => {
+  it('job.extra-fields and header.extra-fields: none by default, updatedAt in the job, closeDate and autoRefresh in the header when set', async () => {
     const plain = await create();
     expect(Object.keys(plain)).not.toContain('updatedAt');
     use({ 'job.extra-fields': 'updated-at' });
@@ -163,9 +163,10 @@ describe('job fields', () => {
     const updated = (await api.put(`/jobs/${plain.id}`, { title: 'Changed' })).json;
     expect(updated.updatedAt).toBe(new Date(Date.parse(T0) + 1000).toISOString());
     expect(Object.keys((await api.get('/jobs')).json.data[0])).not.toContain('updatedAt');
-    use({ 'header.extra-fields': 'updated-at' });
+    use({ 'header.extra-fields': 'job-fields' });
     const header = (await api.get('/jobs')).json.data[0];
-    expect(header).toMatchObject({ updatedAt: updated.updatedAt, closeDate: plain.closeDate });
+    expect(Object.keys(header)).toEqual(['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status', 'closeDate', 'autoRefresh']);
+    expect(header).toMatchObject({ closeDate: plain.closeDate, autoRefresh: false });
   });
 });
 
