@@ -330,3 +330,26 @@ describe('profiles', () => {
     expect(job.publishDate).toBe(T0);
   });
 });
+
+describe('data files under a profile', () => {
+  it('a data file written under alt loads under reference with the same jobs', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createMockServer } = await import('../../mock/index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-profile-data-'));
+    try {
+      const dataFile = join(dir, 'jobs.json');
+      const alt = await createMockServer({ profile: 'alt', dataFile, persist: true, now: T0 });
+      const written = (await client(alt).post('/jobs', validJob({ closeDate: '2026-03-01' }))).json;
+      await alt.close();
+      await using reference = await createMockServer({ dataFile, now: T0 });
+      const read = (await client(reference).get(`/jobs/${written.id}`)).json;
+      expect(read).toMatchObject({ id: written.id, referenceId: null, title: written.title, description: written.description, closeDate: written.closeDate });
+      expect(Date.parse(read.publishDate)).toBe(Date.parse(written.publishDate));
+      expect(read.salary.maxAmount).toBe(60000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
