@@ -123,7 +123,7 @@ export class MockCore {
         created.push(insertJob(this.store, employerId, job, publishDate));
       }
     } catch (error) {
-      for (const entry of created) this.store.remove(entry);
+      for (const entry of created) this.store.remove(entry, true);
       if (error instanceof RangeError) throw new ApiError(400, 'validation_failed', error.message, [], { cause: error });
       throw error;
     }

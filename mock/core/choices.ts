@@ -136,7 +136,7 @@ const SWITCH_LIST = [
   }, 'none'),
   define('header.extra-fields', '2.7', 'Extra read-only fields in the job header (list item)', {
     'none': 'exactly the fields of 2.7',
-    'updated-at': 'adds `updatedAt` and `closeDate`',
+    'job-fields': 'adds `closeDate` and `autoRefresh`, more fields of the full job (2.7: the header is a subset of the job)',
   }, 'none'),
   define('transitions.to-draft', '3', 'A PUT that moves an active or archived job back to draft', {
     'allowed': 'allowed (status is just a value)',

@@ -10,6 +10,7 @@ import type { JobStatus, StoredJob, StoredSalary } from '../store/stored-job.js'
 import { DAY_MS } from '../store/jobs-store.js';
 import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatAmount } from './format-amount.js';
+import { hasHtmlComment } from './html-comments.js';
 import { canonicalLocation, resolveLocation } from './resolve-location.js';
 import { reserializeHtml } from './reserialize-html.js';
 import { formatServiceInstant } from './serialize-job.js';
@@ -39,7 +40,7 @@ export function checkSemantics(body: Body, choices: Choices = REFERENCE_CHOICES)
   if (choices['validation.blank-title'] === 'refuse' && typeof body.title === 'string' && body.title.trim() === '') {
     errors.push({ path: '/title', rule: 'blank', message: 'title must not be blank' });
   }
-  if (choices['description.comments'] === 'refuse' && typeof body.description === 'string' && body.description.includes('<!--')) {
+  if (choices['description.comments'] === 'refuse' && typeof body.description === 'string' && hasHtmlComment(body.description)) {
     errors.push({ path: '/description', rule: 'html', message: 'HTML comments are not accepted in a description' });
   }
   if (Array.isArray(body.categories)) {

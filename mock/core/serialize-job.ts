@@ -83,8 +83,8 @@ export function serializeJob(job: StoredJob, employer: Employer, choices: Choice
 
 /** The job header (spec 2.7): the fields of job-header.schema.json, plus header.extra-fields. */
 export function serializeJobHeader(job: StoredJob, employer: Employer, choices: Choices = REFERENCE_CHOICES): string {
-  const extra = choices['header.extra-fields'] === 'updated-at'
-    ? `,"closeDate":${closeDateText(job.closeDate, choices)},"updatedAt":"${formatServiceInstant(job.updatedAt, choices)}"`
+  const extra = choices['header.extra-fields'] === 'job-fields'
+    ? `,"closeDate":${closeDateText(job.closeDate, choices)},"autoRefresh":${job.autoRefresh}`
     : '';
   return (
     `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer)},` +

@@ -242,7 +242,8 @@ export class JobsStore {
     this.trackRefresh(entry);
   }
 
-  remove(entry: JobEntry): void {
+  /** Removes a job; its id is remembered as deleted (status.deleted-job) unless `undo` (a rolled-back insert). */
+  remove(entry: JobEntry, undo = false): void {
     this.version++;
     const state = this.state(entry.job.employerId);
     state.byId.delete(entry.id);
@@ -252,7 +253,7 @@ export class JobsStore {
     state.search?.remove(entry);
     state.views.removed(searchable(entry));
     this.refreshing.delete(entry);
-    this.deleted.set(entry.id, entry.job.employerId);
+    if (!undo) this.deleted.set(entry.id, entry.job.employerId);
   }
 
   /** The employer's jobs in list order, all or of one status. */
