@@ -6,7 +6,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, Rule, RuleContext } from '../rule.js';
-import { anonymous, createBodyArb, identify } from './support/bodies.js';
+import { anonymous, createBodyArb, foreignReadOnly, identify } from './support/bodies.js';
 import { changedFields, jsonEqual, keptValueProblems, show } from './support/compare.js';
 import { dayOffsets, isDaysAfter, utcDay } from './support/dates.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from './support/http.js';
@@ -198,20 +198,42 @@ const publishDateByService: Rule = propertyRule(
   },
 );
 
+/** True when `date` falls within a day of the suite's clock around `since` (the service set it "now"). */
+function isAroundNow(date: string, since: number): boolean {
+  const day = utcDay(date);
+  return day >= utcDay(new Date(since).toISOString()) - 1 && day <= utcDay(new Date().toISOString()) + 1;
+}
+
 const publishDateReadOnly: Rule = propertyRule(
-  { id: 'jobs.create.publish-date-read-only', section: '2.1', area: 'create', title: 'A publishDate sent on create is ignored (read-only)' },
+  { id: 'jobs.create.publish-date-read-only', section: '2.1', area: 'create', title: 'A publishDate, employer or id sent on create is never honoured (read-only)' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-    const res = await ctx.api.create({ ...identify(ctx, generated), publishDate: '2001-01-01' });
-    expectStatus(ctx, res, 201, 'POST /jobs with the fields of a GET result (publishDate included) is accepted: 201 (spec 4.2: body symmetrical with GET)');
-    const job = jobOf(res);
-    ctx.expect(!job.publishDate.startsWith('2001-01-01'), {
-      title: 'the publishDate sent on create was stored',
-      expected: 'publishDate is read-only and set by the service (spec 2.1, 3)',
-      received: `publishDate ${job.publishDate}`,
-    });
+      const before = Date.now();
+      const foreign = foreignReadOnly(ctx);
+      // A GET result carries publishDate (4.2: the body is symmetrical with it), so one sent is accepted and ignored.
+      const res = await ctx.api.create({ ...identify(ctx, generated), publishDate: foreign.publishDate });
+      expectStatus(ctx, res, 201, 'POST /jobs with the fields of a GET result (publishDate included) is accepted: 201 (spec 4.2: body symmetrical with GET)');
+      const job = jobOf(res);
+      ctx.expect(isAroundNow(job.publishDate, before), {
+        title: 'the publishDate sent on create was stored',
+        expected: 'publishDate is read-only and set by the service on create (spec 2.1, 3): today, not the value sent',
+        received: `sent ${foreign.publishDate}, got ${job.publishDate}`,
+      });
+      // Another employer and an id are no GET result of this key: refusing them is fine, storing them is not.
+      const other = await ctx.api.create({ ...identify(ctx, generated), employer: foreign.employer, id: foreign.id });
+      if (isClientError(other.status)) {
+        ctx.observe({ topic: 'read-only-fields.create', section: '2.1', observed: `a POST with a foreign employer and an id is refused with ${other.status}` });
+        return;
+      }
+      expectStatus(ctx, other, 201, 'POST /jobs carrying read-only employer and id creates the job (201) or is refused (4xx) (spec 2.1, 4.2)');
+      const created = jobOf(other);
+      ctx.expect(created.id !== foreign.id && jsonEqual(created.employer, job.employer), {
+        title: 'the employer or id sent on create was stored',
+        expected: "id is assigned by the service, the employer is the key's (spec 2.1, 5.3)",
+        received: `sent id ${foreign.id}, employer ${show(foreign.employer)}; got id ${created.id}, employer ${show(created.employer)} (the key's employer: ${show(job.employer)})`,
+      });
     },
   },
 );

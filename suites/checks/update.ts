@@ -6,9 +6,9 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, fieldUpdateArb, identify } from './support/bodies.js';
+import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify } from './support/bodies.js';
 import { changedFields, keptValueProblems, show } from './support/compare.js';
-import { expectStatus, jobOf } from './support/http.js';
+import { expectStatus, isClientError, jobOf } from './support/http.js';
 import { createJob, getJob, listJobs } from './support/jobs.js';
 import { propertyRule } from './support/rule-builders.js';
 
@@ -93,10 +93,16 @@ const readOnlyFields: Rule = propertyRule(
     check: async (ctx: RuleContext, { base, update }) => {
       const created = await createJob(ctx, identify(ctx, base));
       const before = await getJob(ctx, created.id);
+      const foreign = foreignReadOnly(ctx);
       // The body is symmetrical with GET (4.3), so a publishDate in it is accepted and ignored.
-      const res = await ctx.api.putById(before.id, { ...update, publishDate: '2001-01-01' });
+      const res = await ctx.api.putById(before.id, { ...update, publishDate: foreign.publishDate });
       expectStatus(ctx, res, 200, 'a partial PUT /jobs/{id} carrying a read-only publishDate is accepted: 200 (spec 4.3: body symmetrical with GET)');
+      // Another employer and id are no GET result of this job: refused or ignored, never stored.
+      const other = await ctx.api.putById(before.id, { employer: foreign.employer, id: foreign.id });
+      if (isClientError(other.status)) ctx.observe({ topic: 'read-only-fields.update', section: '2.1', observed: `a PUT with a foreign employer and id is refused with ${other.status}` });
+      else expectStatus(ctx, other, 200, 'a PUT /jobs/{id} carrying read-only employer and id is ignored (200) or refused (4xx) (spec 2.1, 4.3)');
       const after = await getJob(ctx, before.id);
+      // Dates compare as instants when both carry a time: a publishDate moved to "now" is a change even on the same day.
       const diff = changedFields(before, after).filter((field) => ['id', 'publishDate', 'employer'].includes(field));
       ctx.expect(diff.length === 0, {
         title: `a PUT changed read-only ${diff.join(', ')}`,
