@@ -2,12 +2,27 @@
  * @module Mutants of creating jobs: POST /jobs and PUT-create (spec 3, 4.2, 4.3, 7.1).
  */
 import type { Mutant } from './mutant.js';
-import { requestJson } from './support/json.js';
+import { JobOverrides } from './support/job-overrides.js';
+import { isJobBody, requestJson, responseJson } from './support/json.js';
 import { isPost } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A POST whose sent `field` the mutant shows back in place of the service's value. */
+function honoursSent(field: 'publishDate' | 'employer'): Mutant['transform'] {
+  return (next) => {
+    const stored = new JobOverrides();
+    return async (req) => {
+      const res = await next(req);
+      const input = requestJson(req);
+      const job = responseJson(res);
+      if (isPost(req) && res.status === 201 && isJobBody(job) && input?.[field] !== undefined) stored.set(job.id, { [field]: input[field] });
+      return stored.apply(res);
+    };
+  };
+}
 
 export const createMutants: Mutant[] = [
   {
@@ -62,6 +77,22 @@ export const createMutants: Mutant[] = [
       const updated = await sideRequest(next, req, 'PUT', '/jobs', { body });
       return updated.status === 200 ? { ...updated, status: 201 } : res;
     },
+  },
+  {
+    // spec 2.1, 3: publishDate is read-only, set by the service on create
+    name: 'create-honours-sent-publish-date',
+    area: 'create',
+    violates: '2.1, 3: publishDate is set by the service (here a publishDate sent on POST is stored)',
+    expectedRule: ['jobs.create.publish-date-read-only', 'jobs.roundtrip.same-values'],
+    transform: honoursSent('publishDate'),
+  },
+  {
+    // spec 2.1, 5.3: the employer is the key's; a sent one is never stored
+    name: 'create-honours-sent-employer',
+    area: 'create',
+    violates: "2.1, 5.3: the job's employer is the key's (here an employer sent on POST is stored)",
+    expectedRule: 'jobs.create.publish-date-read-only',
+    transform: honoursSent('employer'),
   },
 ];
 

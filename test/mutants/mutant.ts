@@ -21,6 +21,11 @@ export interface Mutant {
    */
   expectedRule: string | readonly [string, ...string[]];
   transform: Transform;
+  /**
+   * Choice switches of the mock the mutant runs on (docs/mock-choices.md), for
+   * a fault only a conformant form exposes (e.g. whole-second publishDates).
+   */
+  choices?: Readonly<Record<string, string>>;
 }
 
 /** The primary expected rule of a mutant. */

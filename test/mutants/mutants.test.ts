@@ -23,10 +23,10 @@ const SEED = process.env.MUTANTS_SEED === undefined ? undefined : Number(process
 const TIMEOUT_MS = 600_000;
 const limit = createLimiter(CONCURRENCY);
 
-async function runAgainst(name: string, transform: Transform | undefined): Promise<SuiteRun> {
+async function runAgainst(name: string, transform: Transform | undefined, choices?: Readonly<Record<string, string>>): Promise<SuiteRun> {
   return limit(async () => {
     const started = Date.now();
-    await using mock = await createMockServer({ port: 0, ...(transform ? { transform } : {}) });
+    await using mock = await createMockServer({ port: 0, ...(transform ? { transform } : {}), ...(choices ? { choices } : {}) });
     const result = await runSuiteCli(suite.cli, mock.url, SEED === undefined ? {} : { seed: SEED });
     if (process.env.MUTANTS_RESULTS) {
       const { rules, seed } = result.report;
@@ -57,7 +57,7 @@ describe.concurrent('the suite against the mock and its mutants, at the default 
   for (const mutant of mutants) {
     const expected = primaryRule(mutant);
     test(`${mutant.name} is flagged by ${expected}`, async () => {
-      const { report } = await runAgainst(mutant.name, mutant.transform);
+      const { report } = await runAgainst(mutant.name, mutant.transform, mutant.choices);
       const failed = failedIds(report.rules);
       const replay = `MUTANTS_SEED=${report.seed} npx vitest run test/mutants -t '${mutant.name}'`;
       expect(failed.length, `mutant ${mutant.name} (${mutant.violates}): no rule failed (seed ${report.seed}; ${replay})`).toBeGreaterThan(0);

@@ -36,4 +36,20 @@ export const updateMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 2.1: publishDate is read-only; an update is no re-publish
+    name: 'update-moves-publish-date-to-now',
+    area: 'update',
+    violates: '2.1, 4.3: publishDate is read-only (here every update sets it to the time of the update, the same day)',
+    expectedRule: ['jobs.update.read-only-fields', 'jobs.update.keeps-other-fields', 'jobs.update.by-reference', 'jobs.lifecycle.archive-keeps-fields', 'jobs.lifecycle.republish-keeps-fields', 'jobs.model.lifecycle'],
+    transform: (next) => {
+      const stored = new JobOverrides();
+      return async (req) => {
+        const res = await next(req);
+        const job = responseJson(res);
+        if (isPut(req) && res.status === 200 && isJobBody(job)) stored.set(job.id, { publishDate: new Date().toISOString() });
+        return stored.apply(res);
+      };
+    },
+  },
 ];
