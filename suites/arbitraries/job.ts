@@ -158,6 +158,11 @@ export function jobCreateArb(refs: ReferenceData, tag: string, options: JobArbOp
     .map(toJobBody);
 }
 
+/** The salary with its optional fields spelled out as their defaults (2.5: maxAmount optional, plusCommission false). */
+function wholeSalary(salary: SalaryInput): SalaryInput {
+  return { ...salary, maxAmount: salary.maxAmount ?? null, plusCommission: salary.plusCommission ?? false };
+}
+
 function only<K extends string>(key: K) {
   return function oneField<V>(value: V): Body {
     return { [key]: value };
@@ -172,7 +177,10 @@ function spreadRouting(routing: Routing): Body {
  * A partial PUT body changing ONE field (spec 4.3: "Only the fields sent
  * change"). Routing counts as one field: the type with its own address,
  * which §4.2 requires together. Never status (transitions are their own
- * operations) and never salary null (clearing by null is not shown).
+ * operations) and never salary null (clearing by null is not shown). A
+ * salary is sent whole (maxAmount and plusCommission spelled out): whether a
+ * partial salary replaces or merges into the stored one is not shown (4.3),
+ * and a whole one means the same under both.
  *
  * @example
  * const patch = fc.sample(jobFieldUpdateArb(ctx.refs, ctx.tag), 1)[0]; // { confidential: true }
@@ -186,7 +194,7 @@ export function jobFieldUpdateArb(refs: ReferenceData, tag: string, options: Job
     locationsArb().map(only('locations')),
     categoriesArb(refs).map(only('categories')),
     positionTypeArb(refs).map(only('positionType')),
-    salaryInputArb.map(only('salary')),
+    salaryInputArb.map(wholeSalary).map(only('salary')),
     closeDateArb(options.today).map(only('closeDate')),
     fc.boolean().map(only('confidential')),
     routingArb.map(spreadRouting),
