@@ -15,6 +15,7 @@ import { POSITION_TYPES_PATH, discoverReferenceData } from './discovery.js';
 import { ConfigError, SuiteError, TransportError, messageOf } from './errors.js';
 import { Observations } from './observations.js';
 import { preflight } from './preflight.js';
+import { probeQueryScope } from './q-scope.js';
 import { Redactor } from './redactor.js';
 import { replayCommand } from './replay-command.js';
 import { buildReport, newRuleResult } from './results.js';
@@ -119,6 +120,8 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       categoriesPath: config.categoriesPath,
       locationsPath: config.locationsPath,
     });
+    // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
+    await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
     let caseCounter = 0;
     const state: RunState = {
       seed,

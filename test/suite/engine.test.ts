@@ -175,9 +175,10 @@ describe('cleanup', () => {
       const report = await run(mock, { only: 'jobs.create.status-201' });
       expect(report.rules[0]?.status).toBe('passed');
       expect(report.verdict).toBe('passed');
-      expect(report.cleanup.created).toBe(3);
+      // 3 jobs of the rule's cases, and the q probe's job (suites/q-scope.ts)
+      expect(report.cleanup.created).toBe(4);
       expect(report.cleanup.deleted).toBe(0);
-      expect(report.cleanup.leftover).toHaveLength(3);
+      expect(report.cleanup.leftover).toHaveLength(4);
       for (const left of report.cleanup.leftover) {
         expect(left.reason).toMatch(/DELETE \/api\/v1\.1\/jobs\/\d+ answered 403/);
         expect(left.referenceId).toMatch(new RegExp(`^${report.options?.referencePrefix}`));

@@ -1,0 +1,47 @@
+/**
+ * The q probe before the rules (suites/q-scope.ts): it records how the
+ * target's q matches, leaves nothing behind, and stops the run with a clear
+ * reason when q cannot find the suite's jobs by the prefix the lists use.
+ */
+import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../mock/index.js';
+import { SuiteError } from '../../suites/errors.js';
+import { runConformance } from '../../suites/run-conformance.js';
+
+const KEYS = { apiKey: 'demo-key-1' };
+const ONLY = 'jobs.reference.position-types';
+
+async function qObservations(choices: Record<string, string>): Promise<string[]> {
+  await using mock = await createMockServer({ port: 0, choices });
+  const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: ONLY });
+  expect(mock.snapshot().jobs).toEqual([]);
+  return report.observations.filter((o) => o.topic === 'q.match').map((o) => o.observed);
+}
+
+describe('the q probe', () => {
+  it('records substring matching', async () => {
+    expect(await qObservations({ 'q.match': 'substring' })).toEqual(['substring of the title or referenceId']);
+  });
+
+  it('records prefix-only matching, and the run goes on', async () => {
+    expect(await qObservations({ 'q.match': 'word-prefix' })).toEqual(['prefix (of the title, a word of it, or the referenceId) only']);
+  });
+
+  it('stops the run (DISCOVERY_FAILED) when q finds nothing by prefix, and deletes its job', async () => {
+    // A q that matches whole titles only: the suite cannot scope its lists on it.
+    await using mock = await createMockServer({
+      port: 0,
+      transform: (next) => async (req) => {
+        const q = req.query.get('q');
+        if (req.method !== 'GET' || q === null || !req.path.endsWith('/jobs')) return next(req);
+        const query = new URLSearchParams(req.query);
+        query.set('q', `${q}\u0000no such title`);
+        return next({ ...req, query });
+      },
+    });
+    const run = runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: ONLY });
+    await expect(run).rejects.toBeInstanceOf(SuiteError);
+    await expect(run).rejects.toMatchObject({ code: 'DISCOVERY_FAILED' });
+    expect(mock.snapshot().jobs).toEqual([]);
+  });
+});
