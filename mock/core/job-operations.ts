@@ -9,10 +9,9 @@ import { validators } from '../../schemas/resource-validators.js';
 import { ApiError, validationError, type FieldError } from '../api-error.js';
 import { DAY_MS, type JobEntry, type JobsStore } from '../store/jobs-store.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
-import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape } from './job-input.js';
+import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape, withMergedSalary } from './job-input.js';
 import { jsonText, noContent } from './json-response.js';
 import { validateBody } from './validate-body.js';
-import type { StoredJob } from '../store/stored-job.js';
 
 type Body = Record<string, unknown>;
 
@@ -106,16 +105,6 @@ export function updateJob(store: JobsStore, entry: JobEntry, sent: Body, keepRef
   store.replace(entry, next);
   store.refreshDue(); // switching autoRefresh on may make a refresh due at once
   return jsonText(200, store.jsonOnce(entry));
-}
-
-function isRecord(v: unknown): v is Body {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** update.salary = merge: the sent salary fields over the stored salary (a sent null still removes it). */
-function withMergedSalary(body: Body, old: StoredJob): Body {
-  if (!isRecord(body.salary) || old.salary === null) return body;
-  return { ...body, salary: { ...(toCreateShape(old).salary as Body), ...body.salary } };
 }
 
 const MISSING_REFERENCE = {
