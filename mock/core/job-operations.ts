@@ -98,7 +98,13 @@ export function updateJob(store: JobsStore, entry: JobEntry, sent: Body, keepRef
   if (keepReference) delete changes.referenceId;
   const merged = { ...toCreateShape(old), ...changes };
   validateBody(validators.jobCreate, merged, checkSemantics(merged, choices));
-  const next = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: store.clock.now() }, choices);
+  const built = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: store.clock.now() }, choices);
+  // Fields not sent keep their stored form, also when the profile changed since (description.form, locations.description).
+  const next = {
+    ...built,
+    description: Object.hasOwn(changes, 'description') ? built.description : old.description,
+    locations: Object.hasOwn(changes, 'locations') ? built.locations : old.locations,
+  };
   if (next.referenceId !== null && next.referenceId !== old.referenceId) {
     if (store.getByReference(old.employerId, next.referenceId)) throw duplicate(next.referenceId);
   }
