@@ -97,6 +97,12 @@ export function toCreateShape(job: StoredJob): Body {
   };
 }
 
+/** update.salary = merge: the sent salary fields over the stored salary (a sent null still removes it). */
+export function withMergedSalary(body: Body, old: StoredJob): Body {
+  if (!isRecord(body.salary) || old.salary === null) return body;
+  return { ...body, salary: { ...(toCreateShape(old).salary as Body), ...body.salary } };
+}
+
 function buildSalary(input: unknown): StoredSalary | null {
   if (!isRecord(input)) return null;
   const periodId = (input.period as { id: number }).id;

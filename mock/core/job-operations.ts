@@ -9,10 +9,9 @@ import { validators } from '../../schemas/resource-validators.js';
 import { ApiError, validationError, type FieldError } from '../api-error.js';
 import { DAY_MS, type JobEntry, type JobsStore } from '../store/jobs-store.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
-import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape } from './job-input.js';
+import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape, withMergedSalary } from './job-input.js';
 import { jsonText, noContent } from './json-response.js';
 import { validateBody } from './validate-body.js';
-import type { StoredJob } from '../store/stored-job.js';
 
 type Body = Record<string, unknown>;
 
@@ -99,23 +98,19 @@ export function updateJob(store: JobsStore, entry: JobEntry, sent: Body, keepRef
   if (keepReference) delete changes.referenceId;
   const merged = { ...toCreateShape(old), ...changes };
   validateBody(validators.jobCreate, merged, checkSemantics(merged, choices));
-  const next = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: store.clock.now() }, choices);
+  const built = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: store.clock.now() }, choices);
+  // Fields not sent keep their stored form, also when the profile changed since (description.form, locations.description).
+  const next = {
+    ...built,
+    description: Object.hasOwn(changes, 'description') ? built.description : old.description,
+    locations: Object.hasOwn(changes, 'locations') ? built.locations : old.locations,
+  };
   if (next.referenceId !== null && next.referenceId !== old.referenceId) {
     if (store.getByReference(old.employerId, next.referenceId)) throw duplicate(next.referenceId);
   }
   store.replace(entry, next);
   store.refreshDue(); // switching autoRefresh on may make a refresh due at once
   return jsonText(200, store.jsonOnce(entry));
-}
-
-function isRecord(v: unknown): v is Body {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** update.salary = merge: the sent salary fields over the stored salary (a sent null still removes it). */
-function withMergedSalary(body: Body, old: StoredJob): Body {
-  if (!isRecord(body.salary) || old.salary === null) return body;
-  return { ...body, salary: { ...(toCreateShape(old).salary as Body), ...body.salary } };
 }
 
 const MISSING_REFERENCE = {

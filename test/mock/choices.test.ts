@@ -182,6 +182,13 @@ describe('description', () => {
     expect((await api.put(`/jobs/${job.id}`, { description: job.description })).json.description).toBe(job.description);
   });
 
+  it('a profile switched at run time leaves the stored description and locations of a job alone when an update does not send them', async () => {
+    const job = await create({ description: sent, locations: [{ description: 'montreal' }] });
+    use({ 'description.form': 'reserialized', 'locations.description': 'canonical' });
+    const updated = (await api.put(`/jobs/${job.id}`, { title: 'Only the title' })).json;
+    expect(updated).toMatchObject({ title: 'Only the title', description: sent, locations: [{ description: 'montreal' }] });
+  });
+
   it('description.comments=refuse rejects a comment with the invalid-input status; accept leaves it to the shared allow-list', async () => {
     use({ 'description.comments': 'refuse', 'status.invalid-input': '422' });
     const res = await api.post('/jobs', validJob({ description: '<p>x<!-- c --></p>' }));
