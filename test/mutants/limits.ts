@@ -74,12 +74,12 @@ export const limitsMutants: Mutant[] = [
     // spec 2.5: responses carry four decimal places
     name: 'limits-salary-two-decimals',
     area: 'limits',
-    violates: '2.5: salary amounts in responses carry four decimal places (here two)',
+    violates: '2.5: salary amount in responses carries four decimal places (here two)',
     expectedRule: 'jobs.limits.salary-four-decimals',
     transform: (next) => async (req) => {
       const res = await next(req);
       if (res.body === undefined) return res;
-      const text = res.body.toString().replace(/"(amount|maxAmount)":(-?\d+\.\d{2})\d{2}/g, '"$1":$2');
+      const text = res.body.toString().replace(/"amount":(-?\d+\.\d{2})\d{2}/g, '"amount":$1');
       return { ...res, body: text };
     },
   },
