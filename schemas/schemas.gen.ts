@@ -489,7 +489,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "null"
         ],
         "maxLength": 200,
-        "pattern": "^https?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
         "x-spec-section": "4.2"
       }
     }
@@ -639,7 +639,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "null"
         ],
         "maxLength": 200,
-        "pattern": "^https?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
         "x-spec-section": "8"
       }
     },
