@@ -207,7 +207,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/html.schema.json",
     "title": "Html",
-    "description": "The job description HTML allow-list (spec 2.1, description HTML rules 1-3), stated once, as data. The ajv keyword x-html-allowlist and the suite's HTML generators both read this table.",
+    "description": "The job description HTML allow-list (spec 2.1, description HTML rules 1-3), stated once, as data. The ajv keyword x-html-allowlist and the suite's HTML generators both read this table. Tag and attribute names are case-insensitive; an end tag counts as its element. comments: well-formed HTML comments are allowed (the rules restrict tags and attributes, and a comment is neither; 'refused' is the other reading a server may take).",
     "$defs": {
       "allowedHtml": {
         "type": "string",
@@ -251,7 +251,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
                 "target": "optional"
               }
             }
-          }
+          },
+          "comments": "allowed"
         }
       }
     }
