@@ -753,7 +753,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/location-input.schema.json",
     "title": "LocationInput",
-    "description": "A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). Only the province code is exact. A city is any text of letters (Latin with accents, IPA and modifier letters such as the apostrophe U+02BC, Canadian Aboriginal Syllabics), combining marks, digits, spaces and the punctuation place names use (. ' U+2019 ! & ( ) / -), starting with a letter or digit, without a comma: e.g. Montréal, St. John's, 100 Mile House, Saint-Louis-du-Ha! Ha!, Kʼómoks, Fort McMurray (Wood Buffalo). The pattern avoids \\p{..} classes and its source is ASCII (\\u escapes), so Python-based OpenAPI tools and Prism can use it too.",
+    "description": "A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). Only the province code is exact. A city is any text of letters (Latin with accents, IPA and modifier letters such as the apostrophe U+02BC, Canadian Aboriginal Syllabics), combining marks, digits, spaces and the punctuation place names use (. ' U+2019 ! & ( ) / -), starting with a letter or digit, without a comma: e.g. St. John's, 100 Mile House, Saint-Louis-du-Ha! Ha!, Fort McMurray (Wood Buffalo). The pattern avoids \\p{..} classes and its source is ASCII (\\u escapes), so Python-based OpenAPI tools and Prism can use it too.",
     "type": "object",
     "properties": {
       "description": {
