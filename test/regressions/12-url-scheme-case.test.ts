@@ -5,8 +5,10 @@
  * valid response (the suite validates responses with the same schemas).
  */
 import { describe, expect, it } from 'vitest';
-import type { MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
+import { runConformance } from '../../suites/run-conformance.js';
+import { rewriteJobs } from '../mutants/support/transforms.js';
 import { type MockClient, useMock, validJob } from '../mock/helpers.js';
 
 let mock: MockServer;
@@ -27,4 +29,16 @@ describe('the applicationUrl scheme is case-insensitive (spec 4.2, RFC 3986)', (
     const res = await api.post('/jobs', urlJob(url));
     expect(res.status, res.text).toBe(400);
   });
+});
+
+describe('the suite sends any-case schemes and accepts a server that stores them lower-case', () => {
+  it('passes the rules that read an applicationUrl back against a server that lower-cases the scheme', async () => {
+    const lowerScheme = rewriteJobs((job) => {
+      if (typeof job.applicationUrl === 'string') job.applicationUrl = job.applicationUrl.replace(/^[A-Za-z]+:/, (scheme) => scheme.toLowerCase());
+    });
+    await using server = await createMockServer({ port: 0, transform: lowerScheme });
+    const only = 'jobs.limits.application-url-length,jobs.create.explicit-values,jobs.model.lifecycle';
+    const report = await runConformance({ baseUrl: server.url, apiKey: 'demo-key-1', seed: 12, only });
+    expect(report.rules.map((r) => [r.id, r.status]).sort()).toEqual(only.split(',').sort().map((id) => [id, 'passed']));
+  }, 60_000);
 });
