@@ -16,6 +16,28 @@ for (const l of LOCATIONS) {
   byCity.set(city, byCity.has(city) ? null : l);
 }
 
+/** Case, spacing and accents folded: `Montréal` and `montreal` meet. */
+function foldKey(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+const foldedFullName = new Map(LOCATIONS.map((l) => [foldKey(l.name), l]));
+const foldedCity = new Map<string, Location | null>();
+for (const l of LOCATIONS) {
+  const city = foldKey(l.name.slice(0, l.name.lastIndexOf(',')));
+  foldedCity.set(city, foldedCity.has(city) ? null : l);
+}
+
+/**
+ * locations.description = canonical: a known place (matched without case or
+ * accents) is described as the list's `City, PC`; any other as sent.
+ */
+export function canonicalLocation(description: string): Location {
+  const key = foldKey(description);
+  const known = foldedFullName.get(key) ?? foldedCity.get(key) ?? undefined;
+  return resolveLocation(known ? known.name : description);
+}
+
 /** First id of locations outside the list; list ids stay below it. */
 const AD_HOC_BASE = 100_000;
 
