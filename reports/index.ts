@@ -23,6 +23,8 @@ export {
   applyBaseline,
   createBaseline,
   exitCodeFor,
+  exitCodeOf,
+  EXIT_INTERRUPTED,
   failingConditions,
   parseBaseline,
   parseFailOn,
@@ -36,4 +38,18 @@ export {
 export { readBaseline } from './baseline-file.js';
 export { redactReport, REDACTED } from './redact-report.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
-export { countStatuses, verdictFor, worstStatus, STATUS_ORDER, type RuleStatus, type Verdict } from './status.js';
+export {
+  countStatuses,
+  isFlakyOnly,
+  mismatchLevel,
+  raiseStatus,
+  statusOfMismatch,
+  summarize,
+  verdictFor,
+  worstStatus,
+  STATUS_ORDER,
+  type RuleLevel,
+  type RuleStatus,
+  type Verdict,
+  type VerdictOptions,
+} from './status.js';

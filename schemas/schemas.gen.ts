@@ -1023,6 +1023,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "title": "ConformanceReport",
     "description": "The result of one conformance run (report.json). Every report format is rendered from this object. API keys never appear in it.",
     "type": "object",
+    "additionalProperties": false,
     "properties": {
       "tool": {
         "type": "object",
@@ -1037,7 +1038,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "name",
           "version"
-        ]
+        ],
+        "additionalProperties": false
       },
       "specVersion": {
         "const": "1.1"
@@ -1052,7 +1054,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         },
         "required": [
           "baseUrl"
-        ]
+        ],
+        "additionalProperties": false
       },
       "seed": {
         "type": "integer"
@@ -1080,8 +1083,13 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "referencePrefix": {
             "type": "string"
+          },
+          "strict": {
+            "type": "boolean",
+            "description": "--strict: a failed should rule (a warning) fails the run"
           }
-        }
+        },
+        "additionalProperties": false
       },
       "startedAt": {
         "type": "string",
@@ -1146,17 +1154,26 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     ],
     "$defs": {
       "status": {
-        "description": "Ordered, raise-only: disabled < skipped < passed < known < failed < error. failed = the target departs from the spec; error = the suite itself could not complete the rule.",
+        "description": "Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.",
         "enum": [
           "disabled",
           "skipped",
           "passed",
           "known",
+          "warning",
           "failed",
           "error"
         ]
       },
+      "level": {
+        "description": "must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.",
+        "enum": [
+          "must",
+          "should"
+        ]
+      },
       "verdict": {
+        "description": "error when a rule could not complete or the run was interrupted; else failed when a rule failed (or, under --strict, warned); else passed",
         "enum": [
           "passed",
           "failed",
@@ -1190,6 +1207,11 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "type": "integer",
             "minimum": 0
           },
+          "warning": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Rules with status warning: failed should rules"
+          },
           "error": {
             "type": "integer",
             "minimum": 0
@@ -1210,10 +1232,12 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "skipped",
           "disabled",
           "known",
+          "warning",
           "error",
           "mismatches",
           "requests"
-        ]
+        ],
+        "additionalProperties": false
       },
       "ruleResult": {
         "type": "object",
@@ -1232,6 +1256,9 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "title": {
             "type": "string"
+          },
+          "level": {
+            "$ref": "#/$defs/level"
           },
           "status": {
             "$ref": "#/$defs/status"
@@ -1267,11 +1294,13 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "section",
           "area",
           "title",
+          "level",
           "status",
           "durationMs",
           "cases",
           "mismatches"
-        ]
+        ],
+        "additionalProperties": false
       },
       "mismatch": {
         "type": "object",
@@ -1281,6 +1310,10 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "section": {
             "type": "string"
+          },
+          "level": {
+            "$ref": "#/$defs/level",
+            "description": "The level this mismatch counts at: the rule's level, except that a 5xx answer always counts as must"
           },
           "title": {
             "type": "string",
@@ -1327,7 +1360,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "required": [
               "command",
               "seed"
-            ]
+            ],
+            "additionalProperties": false
           },
           "reproducibility": {
             "enum": [
@@ -1340,6 +1374,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "ruleId",
           "section",
+          "level",
           "title",
           "expected",
           "received",
@@ -1347,7 +1382,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "curl",
           "replay",
           "reproducibility"
-        ]
+        ],
+        "additionalProperties": false
       },
       "exchange": {
         "type": "object",
@@ -1379,13 +1415,18 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "bodyTruncated": {
                 "type": "boolean"
+              },
+              "keyEnv": {
+                "type": "string",
+                "description": "The environment variable that holds the API key this request sent (JOBS_API_KEY or JOBS_SECOND_API_KEY), for the curl reproducer"
               }
             },
             "required": [
               "method",
               "url",
               "headers"
-            ]
+            ],
+            "additionalProperties": false
           },
           "response": {
             "type": [
@@ -1415,7 +1456,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "required": [
               "status",
               "headers"
-            ]
+            ],
+            "additionalProperties": false
           },
           "error": {
             "type": "string",
@@ -1429,7 +1471,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "request",
           "durationMs"
-        ]
+        ],
+        "additionalProperties": false
       },
       "observation": {
         "type": "object",
@@ -1456,7 +1499,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "topic",
           "section",
           "observed"
-        ]
+        ],
+        "additionalProperties": false
       },
       "baselineResult": {
         "type": "object",
@@ -1484,7 +1528,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "required": [
                 "id"
-              ]
+              ],
+              "additionalProperties": false
             }
           },
           "stale": {
@@ -1509,7 +1554,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               "required": [
                 "id",
                 "cause"
-              ]
+              ],
+              "additionalProperties": false
             }
           }
         },
@@ -1517,7 +1563,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "entries",
           "known",
           "stale"
-        ]
+        ],
+        "additionalProperties": false
       },
       "cleanup": {
         "type": "object",
@@ -1553,7 +1600,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "required": [
                 "reason"
-              ]
+              ],
+              "additionalProperties": false
             }
           }
         },
@@ -1561,7 +1609,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "created",
           "deleted",
           "leftover"
-        ]
+        ],
+        "additionalProperties": false
       }
     }
   },

@@ -50,7 +50,7 @@ describe.concurrent('the suite against the mock and its mutants, at the default 
     const { report } = await runAgainst('control', undefined);
     // With both keys, every rule runs against the mock and passes: none failed, none skipped.
     const notPassed = report.rules.filter((rule) => rule.status !== 'passed');
-    expect(notPassed.map((rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.error ?? rule.skipReason ?? ''}`), `seed ${report.seed}`).toEqual([]);
+    expect(notPassed.map((rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? rule.skipReason ?? ''}`), `seed ${report.seed}`).toEqual([]);
     expect(report.rules.length).toBe(registry.length);
   }, TIMEOUT_MS);
 
@@ -66,7 +66,7 @@ describe.concurrent('the suite against the mock and its mutants, at the default 
         `mutant ${mutant.name} (${mutant.violates}): ${expected} did not fail; failed: ${failed.join(', ')} (seed ${report.seed}; ${replay})`,
       ).toContain(expected);
       // A broken server is a failed rule, never a crash of the suite (status error).
-      const errored = report.rules.filter((rule) => rule.status === 'error').map((rule) => `${rule.id}: ${rule.error ?? ''}`);
+      const errored = report.rules.filter((rule) => rule.status === 'error').map((rule) => `${rule.id}: ${rule.errorMessage ?? ''}`);
       expect(errored, `mutant ${mutant.name}: the suite itself broke (seed ${report.seed}; ${replay})`).toEqual([]);
     }, TIMEOUT_MS);
   }
