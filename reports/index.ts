@@ -12,6 +12,7 @@
  * process.exitCode = exitCodeFor(gated, parseFailOn(opts.failOn));
  */
 export { writeReports, parseReporters, REPORTERS, REPORT_FILES, type ReporterName, type WriteReportsOptions } from './write-reports.js';
+export { prepareReportDir, DEFAULT_WRITE_TIMEOUT_MS } from './report-dir.js';
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';
 export { renderHtml } from './html/render.js';
