@@ -22,7 +22,7 @@ function reportWith(statuses: readonly Status[], extra: { interrupted?: boolean;
   if (extra.interrupted) report.interrupted = true;
   else delete report.interrupted;
   if (extra.strict !== undefined) report.options = { ...report.options, strict: extra.strict } as ConformanceReport['options'];
-  report.verdict = extra.interrupted ? 'error' : verdictFor(rules);
+  report.verdict = verdictFor(rules, { interrupted: extra.interrupted === true, strict: extra.strict === true });
   return report;
 }
 
@@ -43,6 +43,13 @@ const TABLE: Array<[Status[], boolean, boolean, number]> = [
   [['passed'], true, false, 0],
   [['failed'], true, false, 1],
   [['error'], true, false, 1],
+  [['passed', 'warning'], false, false, 0],
+  [['passed', 'warning'], true, false, 1],
+  [['known', 'warning'], false, false, 0],
+  [['warning', 'failed'], false, false, 1],
+  [['warning', 'error'], false, false, 1],
+  [['warning'], false, true, 130],
+  [['warning'], true, true, 130],
 ];
 
 describe('exitCodeOf agrees with the CLI on every status combination', () => {
