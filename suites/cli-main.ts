@@ -104,7 +104,7 @@ interface Gating {
 
 /** Validates the report and gating options before anything is sent. */
 async function prepareGating(options: Partial<AllOptions>, reporters: string[]): Promise<Gating> {
-  const gating: Gating = { reporters: parseReporters(reporters.join(',')), failOn: options.failOn ? parseFailOn(options.failOn) : [...DEFAULT_FAIL_ON] };
+  const gating: Gating = { reporters: parseReporters(reporters.join(',')), failOn: options.failOn !== undefined ? parseFailOn(options.failOn) : [...DEFAULT_FAIL_ON] };
   if (options.baseline) gating.baseline = await readBaseline(options.baseline);
   return gating;
 }

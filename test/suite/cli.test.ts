@@ -120,6 +120,7 @@ describe('arguments', () => {
     [[...common, '--bogus'], /unknown option '--bogus'/],
     [[...common, '--reporter', 'pdf'], /--reporter: unknown "pdf"/],
     [[...common, '--fail-on', 'maybe'], /--fail-on: unknown condition/],
+    [[...common, '--fail-on', ''], /--fail-on: unknown condition/],
     [[...common, '--reporter', ''], /--reporter is empty/],
     [[...common, '--seed', '-5'], /--seed must be an integer from 0 to 4294967295/],
     [[...common, '--only', 'jobs.nothing'], /--only jobs.nothing matches no rule/],
