@@ -1024,6 +1024,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "title": "ConformanceReport",
     "description": "The result of one conformance run (report.json). Every report format is rendered from this object. API keys never appear in it.",
     "type": "object",
+    "additionalProperties": false,
     "properties": {
       "tool": {
         "type": "object",
@@ -1038,7 +1039,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "name",
           "version"
-        ]
+        ],
+        "additionalProperties": false
       },
       "specVersion": {
         "const": "1.1"
@@ -1053,7 +1055,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         },
         "required": [
           "baseUrl"
-        ]
+        ],
+        "additionalProperties": false
       },
       "seed": {
         "type": "integer"
@@ -1081,8 +1084,13 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "referencePrefix": {
             "type": "string"
+          },
+          "strict": {
+            "type": "boolean",
+            "description": "--strict: a failed should rule (a warning) fails the run"
           }
-        }
+        },
+        "additionalProperties": false
       },
       "startedAt": {
         "type": "string",
@@ -1147,17 +1155,26 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     ],
     "$defs": {
       "status": {
-        "description": "Ordered, raise-only: disabled < skipped < passed < known < failed < error. failed = the target departs from the spec; error = the suite itself could not complete the rule.",
+        "description": "Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.",
         "enum": [
           "disabled",
           "skipped",
           "passed",
           "known",
+          "warning",
           "failed",
           "error"
         ]
       },
+      "level": {
+        "description": "must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.",
+        "enum": [
+          "must",
+          "should"
+        ]
+      },
       "verdict": {
+        "description": "error when a rule could not complete or the run was interrupted; else failed when a rule failed (or, under --strict, warned); else passed",
         "enum": [
           "passed",
           "failed",
@@ -1191,6 +1208,11 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "type": "integer",
             "minimum": 0
           },
+          "warning": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Rules with status warning: failed should rules"
+          },
           "error": {
             "type": "integer",
             "minimum": 0
@@ -1211,10 +1233,12 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "skipped",
           "disabled",
           "known",
+          "warning",
           "error",
           "mismatches",
           "requests"
-        ]
+        ],
+        "additionalProperties": false
       },
       "ruleResult": {
         "type": "object",
@@ -1233,6 +1257,9 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "title": {
             "type": "string"
+          },
+          "level": {
+            "$ref": "#/$defs/level"
           },
           "status": {
             "$ref": "#/$defs/status"
@@ -1268,11 +1295,13 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "section",
           "area",
           "title",
+          "level",
           "status",
           "durationMs",
           "cases",
           "mismatches"
-        ]
+        ],
+        "additionalProperties": false
       },
       "mismatch": {
         "type": "object",
@@ -1282,6 +1311,10 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "section": {
             "type": "string"
+          },
+          "level": {
+            "$ref": "#/$defs/level",
+            "description": "The level this mismatch counts at: the rule's level, except that a 5xx answer always counts as must"
           },
           "title": {
             "type": "string",
@@ -1328,7 +1361,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "required": [
               "command",
               "seed"
-            ]
+            ],
+            "additionalProperties": false
           },
           "reproducibility": {
             "enum": [
@@ -1341,6 +1375,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "ruleId",
           "section",
+          "level",
           "title",
           "expected",
           "received",
@@ -1348,7 +1383,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "curl",
           "replay",
           "reproducibility"
-        ]
+        ],
+        "additionalProperties": false
       },
       "exchange": {
         "type": "object",
@@ -1380,13 +1416,18 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "bodyTruncated": {
                 "type": "boolean"
+              },
+              "keyEnv": {
+                "type": "string",
+                "description": "The environment variable that holds the API key this request sent (JOBS_API_KEY or JOBS_SECOND_API_KEY), for the curl reproducer"
               }
             },
             "required": [
               "method",
               "url",
               "headers"
-            ]
+            ],
+            "additionalProperties": false
           },
           "response": {
             "type": [
@@ -1416,7 +1457,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "required": [
               "status",
               "headers"
-            ]
+            ],
+            "additionalProperties": false
           },
           "error": {
             "type": "string",
@@ -1430,7 +1472,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "request",
           "durationMs"
-        ]
+        ],
+        "additionalProperties": false
       },
       "observation": {
         "type": "object",
@@ -1457,7 +1500,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "topic",
           "section",
           "observed"
-        ]
+        ],
+        "additionalProperties": false
       },
       "baselineResult": {
         "type": "object",
@@ -1485,7 +1529,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "required": [
                 "id"
-              ]
+              ],
+              "additionalProperties": false
             }
           },
           "stale": {
@@ -1510,7 +1555,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               "required": [
                 "id",
                 "cause"
-              ]
+              ],
+              "additionalProperties": false
             }
           }
         },
@@ -1518,7 +1564,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "entries",
           "known",
           "stale"
-        ]
+        ],
+        "additionalProperties": false
       },
       "cleanup": {
         "type": "object",
@@ -1554,7 +1601,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "required": [
                 "reason"
-              ]
+              ],
+              "additionalProperties": false
             }
           }
         },
@@ -1562,7 +1610,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "created",
           "deleted",
           "leftover"
-        ]
+        ],
+        "additionalProperties": false
       }
     }
   },

@@ -369,7 +369,6 @@ export interface ConformanceReport {
   tool: {
     name: string;
     version: string;
-    [k: string]: unknown;
   };
   specVersion: "1.1";
   target: {
@@ -377,7 +376,6 @@ export interface ConformanceReport {
      * The API root the suite drove, ending in /api/v1.1
      */
     baseUrl: string;
-    [k: string]: unknown;
   };
   seed: number;
   /**
@@ -392,7 +390,10 @@ export interface ConformanceReport {
     secondApiKey?: boolean;
     timeoutMs?: number;
     referencePrefix?: string;
-    [k: string]: unknown;
+    /**
+     * --strict: a failed should rule (a warning) fails the run
+     */
+    strict?: boolean;
   };
   startedAt: string;
   finishedAt: string;
@@ -401,6 +402,9 @@ export interface ConformanceReport {
    * true when the run was stopped (SIGINT) before every rule ran
    */
   interrupted?: boolean;
+  /**
+   * error when a rule could not complete or the run was interrupted; else failed when a rule failed (or, under --strict, warned); else passed
+   */
   verdict: "passed" | "failed" | "error";
   summary: Summary;
   rules: RuleResult[];
@@ -411,7 +415,6 @@ export interface ConformanceReport {
    */
   replayCommand: string;
   baseline?: BaselineResult;
-  [k: string]: unknown;
 }
 export interface Summary {
   total: number;
@@ -420,10 +423,13 @@ export interface Summary {
   skipped: number;
   disabled: number;
   known: number;
+  /**
+   * Rules with status warning: failed should rules
+   */
+  warning: number;
   error: number;
   mismatches: number;
   requests: number;
-  [k: string]: unknown;
 }
 export interface RuleResult {
   /**
@@ -437,9 +443,13 @@ export interface RuleResult {
   area: string;
   title: string;
   /**
-   * Ordered, raise-only: disabled < skipped < passed < known < failed < error. failed = the target departs from the spec; error = the suite itself could not complete the rule.
+   * must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.
    */
-  status: "disabled" | "skipped" | "passed" | "known" | "failed" | "error";
+  level: "must" | "should";
+  /**
+   * Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.
+   */
+  status: "disabled" | "skipped" | "passed" | "known" | "warning" | "failed" | "error";
   durationMs: number;
   /**
    * Generated cases (or fixed cases) the rule ran
@@ -452,11 +462,14 @@ export interface RuleResult {
    */
   baselineReason?: string;
   mismatches: Mismatch[];
-  [k: string]: unknown;
 }
 export interface Mismatch {
   ruleId: string;
   section: string;
+  /**
+   * must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.
+   */
+  level: "must" | "should";
   /**
    * One line: what departs from the spec
    */
@@ -487,10 +500,8 @@ export interface Mismatch {
      * fast-check replay path
      */
     path?: string | null;
-    [k: string]: unknown;
   };
   reproducibility: "deterministic" | "flaky" | "unchecked";
-  [k: string]: unknown;
 }
 export interface Exchange {
   /**
@@ -505,7 +516,10 @@ export interface Exchange {
     };
     body?: string | null;
     bodyTruncated?: boolean;
-    [k: string]: unknown;
+    /**
+     * The environment variable that holds the API key this request sent (JOBS_API_KEY or JOBS_SECOND_API_KEY), for the curl reproducer
+     */
+    keyEnv?: string;
   };
   response?: {
     status: number;
@@ -514,14 +528,12 @@ export interface Exchange {
     };
     body?: string | null;
     bodyTruncated?: boolean;
-    [k: string]: unknown;
   } | null;
   /**
    * Transport error (timeout, reset) instead of a response
    */
   error?: string;
   durationMs: number;
-  [k: string]: unknown;
 }
 /**
  * What the target chose where the spec is silent (not a failure).
@@ -535,7 +547,6 @@ export interface Observation {
   ruleId?: string;
   observed: string;
   note?: string;
-  [k: string]: unknown;
 }
 export interface Cleanup {
   created: number;
@@ -544,9 +555,7 @@ export interface Cleanup {
     id?: number | null;
     referenceId?: string | null;
     reason: string;
-    [k: string]: unknown;
   }[];
-  [k: string]: unknown;
 }
 /**
  * Set when a baseline of known mismatches was applied (--baseline): the failing rules it accepted and its stale entries.
@@ -560,7 +569,6 @@ export interface BaselineResult {
   known: {
     id: string;
     reason?: string;
-    [k: string]: unknown;
   }[];
   /**
    * Entries that no longer match a failure: the rule now passes, or no such rule exists in an unfiltered run
@@ -569,7 +577,5 @@ export interface BaselineResult {
     id: string;
     reason?: string;
     cause: "passes" | "unknown-rule";
-    [k: string]: unknown;
   }[];
-  [k: string]: unknown;
 }
