@@ -7,9 +7,9 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
-import { requestJson, withJsonBody, type JsonObject } from './support/json.js';
+import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
 import { effectiveMethod, isItem, isPost, isPut, isPutByReference } from './support/routes.js';
-import { jobByReference } from './support/side-requests.js';
+import { jobByReference, sideRequest } from './support/side-requests.js';
 import { rewriteRequest } from './support/transforms.js';
 
 const SCRIPT = /<\/?script\b[^>]*>/gi;
@@ -26,6 +26,26 @@ const putCreate =
     const body = isPutByReference(req) ? requestJson(req) : undefined;
     if (typeof body?.referenceId !== 'string' || (await jobByReference(next, req, body.referenceId))) return next(req);
     edit(body);
+    return next(withJsonBody(req, body));
+  };
+
+/** The ids of a reference list (a bare array or {data}), asked with the caller's key. */
+async function listedIds(next: Parameters<Mutant['transform']>[0], req: CoreRequest, path: string): Promise<number[]> {
+  const res = await sideRequest(next, req, 'GET', path);
+  const text = res.body === undefined ? '' : typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+  const json: unknown = text ? JSON.parse(text) : undefined;
+  const items = Array.isArray(json) ? json : ((json as { data?: unknown[] } | undefined)?.data ?? []);
+  return items.map((item) => idOf(item)).filter((id): id is number => typeof id === 'number');
+}
+
+/** Rewrites matching bodies with the ids of a reference list at hand. */
+const withListedIds =
+  (match: (req: CoreRequest) => boolean, path: string, edit: (body: JsonObject, ids: number[]) => void): Mutant['transform'] =>
+  (next) =>
+  async (req) => {
+    const body = match(req) ? requestJson(req) : undefined;
+    if (!body) return next(req);
+    edit(body, await listedIds(next, req, path));
     return next(withJsonBody(req, body));
   };
 
@@ -141,6 +161,30 @@ export const updateValidationMutants: Mutant[] = [
     transform: rewriteRequest(isPost, (body) => {
       const routing = body.applicantRoutingType as JsonObject | undefined;
       if (routing && typeof routing.id === 'number' && routing.id !== 1 && routing.id !== 2) routing.id = 1;
+    }),
+  },
+  {
+    // spec 2.4, 4.2 and 4.3: the position type id comes from the position type list, on PUT too
+    name: 'update-put-accepts-unknown-position-type',
+    area: 'update',
+    violates: '2.4, 4.3: the position type is one of the list, on PUT too (here an unknown id in a PUT body becomes the first listed)',
+    expectedRule: ['jobs.update.rejects-out-of-range', 'jobs.put-create.rejects-invalid'],
+    transform: withListedIds(isPut, '/positiontypes', (body, ids) => {
+      const id = idOf(body.positionType);
+      if (typeof id === 'number' && ids.length > 0 && !ids.includes(id)) body.positionType = { id: ids[0] };
+    }),
+  },
+  {
+    // spec 2.3 and 4.2: category ids come from the category list
+    name: 'create-accepts-unknown-category',
+    area: 'create',
+    violates: '2.3, 4.2: categories are ids of the list (here an unknown id in a POST becomes a listed one)',
+    expectedRule: 'jobs.create.rejects-out-of-range',
+    transform: withListedIds(isPost, '/categories', (body, ids) => {
+      if (!Array.isArray(body.categories)) return;
+      const sent = body.categories.map(idOf);
+      const spare = ids.filter((id) => !sent.includes(id));
+      body.categories = sent.map((id) => ({ id: typeof id === 'number' && !ids.includes(id) ? (spare.shift() ?? ids[0]) : id }));
     }),
   },
 ];
