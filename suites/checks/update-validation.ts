@@ -35,9 +35,12 @@ interface ViolationCase {
 
 type CasesOf = (ctx: RuleContext) => ViolationCase[];
 
-/** Runs per (form × violation) pair: one at the default --runs of 20, more as --runs grows. */
+/** At most this many runs per (form × violation) pair, whatever --runs says: each rule walks dozens of pairs. */
+const MAX_RUNS_PER_PAIR = 5;
+
+/** Runs per (form × violation) pair: one at the default --runs of 20, more as --runs grows, up to MAX_RUNS_PER_PAIR. */
 function runsPerPair(ctx: RuleContext): number {
-  return Math.max(1, Math.round(ctx.runs / 20));
+  return Math.min(MAX_RUNS_PER_PAIR, Math.max(1, Math.round(ctx.runs / 20)));
 }
 
 const all = (arbs: Record<string, fc.Arbitrary<Violation>>): ViolationCase[] => Object.values(arbs).map((arb) => ({ arb }));

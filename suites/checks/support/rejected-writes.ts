@@ -14,6 +14,7 @@ import { listAllJobs } from '../../model/list-all-jobs.js';
 import type { ApiResponse, Body, RuleContext } from '../../rule.js';
 import { caseTagOf, identify } from './bodies.js';
 import { changedFields, show } from './compare.js';
+import { isClientError } from './http.js';
 import { createJob, getJob } from './jobs.js';
 
 /** How a partial update names its job (spec 4.3 forms 1 and 2; spec 1 method override). */
@@ -37,7 +38,7 @@ export function formLabel(form: UpdateForm | CreateForm, job?: { id: number; ref
     case 'id':
       return `PUT /jobs/${job?.id ?? '{id}'}`;
     case 'reference':
-      return `PUT /jobs (referenceId ${job?.referenceId ?? '…'})`;
+      return job ? `PUT /jobs (referenceId ${job.referenceId ?? ''})` : 'PUT /jobs (by referenceId)';
     case 'override':
       return `POST /jobs/${job?.id ?? '{id}'} (${METHOD_OVERRIDE}: PUT)`;
     case 'post':
@@ -67,6 +68,11 @@ export function createBodyWith(body: Body, violation: Violation, marker: string)
   return { ...baseBodyFor(body, violation), ...patchWithMarker(violation, marker) };
 }
 
+/** Spec 7.2 shows no status code for invalid input: record the one the target chose, per form. */
+function observeRefusal(ctx: RuleContext, form: UpdateForm | CreateForm, res: ApiResponse): void {
+  if (isClientError(res.status)) ctx.observe({ topic: 'error-status.invalid-write', section: '7.2', observed: `${formLabel(form)}: ${res.status}` });
+}
+
 /** Sends `patch` as a partial update of `job` in `form`. */
 export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: Body): Promise<ApiResponse<Job>> {
   switch (form) {
@@ -94,6 +100,7 @@ export async function expectUpdateRefused(ctx: RuleContext, form: UpdateForm, ge
   const patch = patchWithMarker(violation, ctx.referenceId());
   const res = await sendUpdate(ctx, form, before, patch);
   const what = `${formLabel(form, before)} with ${violation.name}`;
+  observeRefusal(ctx, form, res);
   expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statement}; spec 4.3: a PUT body obeys the same rules as POST` });
   const after = await getJob(ctx, before.id);
   const diff = changedFields(before, after);
@@ -125,6 +132,7 @@ export async function expectCreateRefused(ctx: RuleContext, form: CreateForm, ge
   const body = createBodyWith(identified, violation, marker);
   const referenceId = typeof body.referenceId === 'string' ? body.referenceId : marker;
   const res = form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference({ ...body, referenceId });
+  observeRefusal(ctx, form, res);
   const section = form === 'post' ? 'spec 4.2' : 'spec 4.3: a PUT that creates behaves as POST';
   await expectRejectedCreate(ctx, res, marker, { title: `${formLabel(form)} with ${violation.name} was accepted`, expected: `${violation.statement}; ${section}` });
 }
