@@ -290,7 +290,11 @@ const putCreates: Rule = propertyRule(
     check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);
       const res = await ctx.api.putByReference(body);
-      if (isSuccess(res.status)) ctx.observe({ topic: 'put-create-status', section: '4.3', observed: String(res.status) });
+      if (isSuccess(res.status)) {
+        ctx.observe({ topic: 'put-create-status', section: '4.3', observed: String(res.status) });
+        // 4.2 states a Location header for POST's 201 only; for PUT-create it is recorded, never required.
+        ctx.observe({ topic: 'put-create-location-header', section: '4.3', observed: res.headers.location ? 'Location header sent' : 'no Location header' });
+      }
       expectStatus(ctx, res, isSuccess, 'PUT /jobs with a new referenceId creates the job: a 2xx with the Job (spec 4.3; code not shown)');
       const job = jobOf(res);
       ctx.expect(job.referenceId === body.referenceId, {
