@@ -20,6 +20,7 @@ export type ApiErrorCode =
   | 'malformed_json'
   | 'unauthorized'
   | 'not_found'
+  | 'gone'
   | 'duplicate_reference_id'
   | 'payload_too_large'
   | 'unsupported_media_type'

@@ -17,3 +17,4 @@ export { MockCore, type MockCoreOptions, type MockSnapshot, type SeedJob } from 
 export type { FaultSpec } from './core/fault-injector.js';
 export { ApiError, type ApiErrorCode, type FieldError } from './api-error.js';
 export { CONTROL_PREFIX, CONTROL_ROUTES } from './control.js';
+export { CHOICE_SWITCHES, PROFILES, resolveChoices, type Choices, type ProfileOptions, type ResolvedProfile } from './core/choices.js';

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { parseChoiceArgument, PROFILES, type ResolvedProfile } from './core/choices.js';
 import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
 import { MockConfigError } from './mock-config-error.js';
 import { createMockServer, type MockServer } from './server.js';
@@ -25,6 +26,22 @@ function parseBytes(value: string): number {
   return n;
 }
 
+function parseSeed(value: string): number {
+  const seed = Number(value);
+  if (!/^\d+$/.test(value) || seed > 0xffffffff) throw new InvalidArgumentError('must be an integer 0 … 4294967295');
+  return seed;
+}
+
+/** `--choice name=value`, repeatable: collected into one object (a later one wins). */
+function collectChoice(value: string, previous: Record<string, string>): Record<string, string> {
+  try {
+    const [name, choice] = parseChoiceArgument(value);
+    return { ...previous, [name]: choice };
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 function readEmployers(file: string): EmployerConfig[] {
   let parsed: unknown;
   try {
@@ -35,12 +52,20 @@ function readEmployers(file: string): EmployerConfig[] {
   return checkEmployers(parsed);
 }
 
-/** The start line: URL and employers; keys are shown only for the demo employers (yours stay out of logs). */
+/** ` profile: alt`, with the seed of `random` and the overrides; nothing for the plain reference profile. */
+function profileText(profile: ResolvedProfile): string {
+  const overrides = Object.entries(profile.overrides).map(([name, value]) => `${name}=${value}`);
+  if (profile.profile === 'reference' && overrides.length === 0) return '';
+  const seed = profile.profileSeed === undefined ? '' : ` (seed ${profile.profileSeed})`;
+  return ` profile: ${profile.profile}${seed}${overrides.length ? ` choices: ${overrides.join(' ')}` : ''}`;
+}
+
+/** The start line: URL, profile and employers; keys are shown only for the demo employers (yours stay out of logs). */
 function startLine(server: MockServer, employers: EmployerConfig[], demo: boolean): string {
   const list = employers
     .map((e) => `${e.id} ${e.name} [${e.plan ?? 'standard'}]${demo ? ` API-Key: ${e.apiKey}` : ''}`)
     .join('; ');
-  return `jobs-mock listening on ${server.url} (API root ${server.url}/api/v1.1, control ${server.url}/__control) employers: ${list}`;
+  return `jobs-mock listening on ${server.url} (API root ${server.url}/api/v1.1, control ${server.url}/__control)${profileText(server.profile())} employers: ${list}`;
 }
 
 const program = new Command()
@@ -53,6 +78,9 @@ const program = new Command()
   .option('--persist', 'with --data: write every change back to the file (atomically)', false)
   .option('--now <iso>', 'freeze the clock at this ISO 8601 instant (default: real time)')
   .option('--body-limit <bytes>', 'request body limit; larger bodies get 413', parseBytes, 1024 * 1024)
+  .option('--profile <name>', `choice profile where the spec leaves room: ${PROFILES.join(', ')} (docs/mock-choices.md)`, 'reference')
+  .option('--profile-seed <n>', 'seed of the random profile (0 … 4294967295; drawn and printed when omitted)', parseSeed)
+  .option('--choice <name=value>', 'set one choice switch over the profile (repeatable), e.g. paging.link-form=relative', collectChoice, {})
   .exitOverride()
   .configureOutput({ outputError: (message, write) => write(`jobs-mock: ${message.replace(/^error: /, '').trim()}\n`) });
 
@@ -66,13 +94,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const opts = program.opts<{ port: number; host: string; employers?: string; data?: string; persist: boolean; now?: string; bodyLimit: number }>();
+  const opts = program.opts<{
+    port: number; host: string; employers?: string; data?: string; persist: boolean; now?: string; bodyLimit: number;
+    profile: string; profileSeed?: number; choice: Record<string, string>;
+  }>();
   try {
     if (opts.persist && !opts.data) throw new MockConfigError('invalid_argument', '--persist needs --data FILE');
     if (opts.now !== undefined && !Number.isFinite(Date.parse(opts.now))) throw new MockConfigError('invalid_argument', `--now: not an ISO 8601 instant: ${opts.now}`);
     const employers = opts.employers ? readEmployers(opts.employers) : DEMO_EMPLOYERS;
     const server = await createMockServer({
       port: opts.port, host: opts.host, employers, dataFile: opts.data, persist: opts.persist, now: opts.now, bodyLimit: opts.bodyLimit,
+      profile: opts.profile, profileSeed: opts.profileSeed, choices: opts.choice,
     });
     console.log(startLine(server, employers, !opts.employers));
     const stop = (): void => {

@@ -37,6 +37,24 @@ function seed(core: MockCore, body: unknown): CoreResponse {
   return json(201, { data: core.seedJobs(employer, b.jobs ?? []) });
 }
 
+function setProfile(core: MockCore, body: unknown): CoreResponse {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'validation_failed', 'give {profile?, profileSeed?, choices?}');
+  }
+  const b = body as Record<string, unknown>;
+  const choices = b.choices;
+  if (choices !== undefined && (typeof choices !== 'object' || choices === null || Array.isArray(choices) || Object.values(choices).some((v) => typeof v !== 'string'))) {
+    throw new ApiError(400, 'validation_failed', 'choices must be an object of name: value strings');
+  }
+  if (b.profile !== undefined && typeof b.profile !== 'string') throw new ApiError(400, 'validation_failed', 'profile must be a string');
+  if (b.profileSeed !== undefined && typeof b.profileSeed !== 'number') throw new ApiError(400, 'validation_failed', 'profileSeed must be a number');
+  return json(200, core.setProfile({
+    profile: b.profile as string | undefined,
+    profileSeed: b.profileSeed as number | undefined,
+    choices: choices as Record<string, string> | undefined,
+  }));
+}
+
 type Route = (core: MockCore, req: CoreRequest) => CoreResponse;
 const body = (req: CoreRequest): unknown => readJsonBody(req.headers, req.body);
 
@@ -52,6 +70,8 @@ const ROUTES: Record<string, Route> = {
   'GET /faults': (core) => json(200, { data: core.faults.list() }),
   'POST /faults': (core, req) => (core.injectFault(body(req) as never), json(201, { data: core.faults.list() })),
   'DELETE /faults': (core) => (core.clearFaults(), noContent()),
+  'GET /profile': (core) => json(200, core.profile),
+  'POST /profile': (core, req) => setProfile(core, body(req)),
 };
 
 /** Paths of the control API, for the README and tests. */

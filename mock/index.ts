@@ -20,3 +20,7 @@ export { ApiError, type ApiErrorCode, type FieldError } from './api-error.js';
 export { MockConfigError, type MockConfigErrorCode } from './mock-config-error.js';
 export { REFERENCE_LIST_PATHS } from './core/reference-lists.js';
 export { CONTROL_PREFIX, CONTROL_ROUTES } from './control.js';
+export {
+  CHOICE_SWITCHES, PROFILES, REFERENCE_CHOICES, resolveChoices,
+  type ChoiceName, type Choices, type ChoiceSwitch, type ProfileName, type ProfileOptions, type ResolvedProfile,
+} from './core/choices.js';

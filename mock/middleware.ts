@@ -6,8 +6,8 @@
  */
 import { createMiddleware } from '@mswjs/http-middleware';
 import type { RequestHandler } from 'express';
-import { createHandlers, type CreateHandlersOptions } from './handlers/create-handlers.js';
-import { MockCore } from './mock-core.js';
+import { createHandlers, newCore, type CreateHandlersOptions } from './handlers/create-handlers.js';
+import type { MockCore } from './mock-core.js';
 
 export interface JobsMiddleware extends RequestHandler {
   /** The state behind the middleware (control operations: reset, seedJobs, setClock, ...). */
@@ -24,7 +24,7 @@ export interface JobsMiddleware extends RequestHandler {
  * app.listen(4010);
  */
 export function createJobsMiddleware(options: Partial<CreateHandlersOptions> = {}): JobsMiddleware {
-  const core = options.core ?? new MockCore({ employers: options.employers });
+  const core = options.core ?? newCore(options);
   const handlers = createHandlers({ ...options, baseUrl: options.baseUrl ?? '', core });
   // http-middleware loads msw's CommonJS build; its handler type differs only nominally from the ESM one.
   const middleware = createMiddleware(...(handlers as unknown as Parameters<typeof createMiddleware>));

@@ -8,6 +8,7 @@ import type { Job } from '../schemas/index.js';
 import { validators } from '../schemas/resource-validators.js';
 import { ApiError } from './api-error.js';
 import { createApiHandler } from './core/api-handler.js';
+import { resolveChoices, type Choices, type ProfileOptions, type ResolvedProfile } from './core/choices.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';
 import { FaultInjector, type FaultSpec } from './core/fault-injector.js';
 import { buildStoredJob, toCreateShape } from './core/job-input.js';
@@ -18,7 +19,7 @@ import { createClock, toEpochMs, type Clock } from './store/clock.js';
 import { JobsStore } from './store/jobs-store.js';
 import type { EmployerConfig, StoredJob } from './store/stored-job.js';
 
-export interface MockCoreOptions {
+export interface MockCoreOptions extends ProfileOptions {
   employers?: EmployerConfig[];
   clock?: Clock;
 }
@@ -30,6 +31,7 @@ export interface MockSnapshot {
   employers: Array<Omit<EmployerConfig, 'apiKey'>>;
   jobs: Job[];
   faults: FaultSpec[];
+  profile: ResolvedProfile;
 }
 
 /** A job to seed: a create body, optionally with the publishDate to give it. */
@@ -49,16 +51,41 @@ export class MockCore {
   private readonly api: (req: CoreRequest) => CoreResponse;
   /** The API handler with faults applied, then the optional transform. */
   readonly handle: CoreHandler;
+  #profile: ResolvedProfile;
 
+  /** Throws MockConfigError for an unknown profile, choice or value (see mock/core/choices.ts). */
   constructor(options: MockCoreOptions = {}, transform?: (next: CoreHandler) => CoreHandler) {
+    this.#profile = resolveChoices(options);
     this.initialEmployers = checkEmployers(options.employers ?? DEMO_EMPLOYERS);
     this.clock = options.clock ?? createClock();
     this.store = new JobsStore(this.clock, this.initialEmployers);
+    this.store.setChoices(this.#profile.choices);
     this.api = createApiHandler(this.store);
     this.handle = this.faults.wrap(transform ? transform(this.api) : this.api);
   }
 
-  /** Back to the start: no jobs, the initial employers, real time, no faults. */
+  /** The profile in effect: its name, the seed of `random`, the overrides and every switch's value. */
+  get profile(): ResolvedProfile {
+    return this.#profile;
+  }
+
+  /** The value of every choice switch in effect. */
+  get choices(): Choices {
+    return this.#profile.choices;
+  }
+
+  /**
+   * Switches the profile at run time, as the constructor options would set it
+   * (omitted fields take their defaults: `reference`, a drawn seed, no
+   * overrides). Jobs stay. Throws MockConfigError when invalid; nothing changes then.
+   */
+  setProfile(options: ProfileOptions): ResolvedProfile {
+    this.#profile = resolveChoices(options);
+    this.store.setChoices(this.#profile.choices);
+    return this.#profile;
+  }
+
+  /** Back to the start: no jobs, the initial employers, real time, no faults. The profile stays. */
   reset(): void {
     this.store.clearAll();
     this.store.addEmployers(this.initialEmployers);
@@ -96,7 +123,7 @@ export class MockCore {
         created.push(insertJob(this.store, employerId, job, publishDate));
       }
     } catch (error) {
-      for (const entry of created) this.store.remove(entry);
+      for (const entry of created) this.store.remove(entry, true);
       if (error instanceof RangeError) throw new ApiError(400, 'validation_failed', error.message, [], { cause: error });
       throw error;
     }
@@ -157,6 +184,7 @@ export class MockCore {
       employers: this.store.employerConfigs().map(({ apiKey: _key, ...rest }) => rest),
       jobs: JSON.parse(this.jobsJson()) as Job[],
       faults: this.faults.list(),
+      profile: this.#profile,
     };
   }
 }

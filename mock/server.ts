@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Job } from '../schemas/index.js';
+import type { ProfileOptions, ResolvedProfile } from './core/choices.js';
 import type { CoreHandler } from './core/core-types.js';
 import { createDispatcher } from './core/dispatch.js';
 import type { FaultSpec } from './core/fault-injector.js';
@@ -14,7 +15,7 @@ import { createNodeListener, DEFAULT_BODY_LIMIT } from './node-adapter.js';
 import { loadDataFile, saveDataFile } from './persistence.js';
 import type { EmployerConfig } from './store/stored-job.js';
 
-export interface MockServerOptions {
+export interface MockServerOptions extends ProfileOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number;
   /** Interface to bind; default 127.0.0.1. */
@@ -57,6 +58,10 @@ export interface MockServer {
   injectFault(fault: FaultSpec): void;
   clearFaults(): void;
   snapshot(): MockSnapshot;
+  /** The profile in effect (`GET /__control/profile`). */
+  profile(): ResolvedProfile;
+  /** Switches the profile (`POST /__control/profile`); jobs stay. Throws MockConfigError when invalid. */
+  setProfile(options: ProfileOptions): ResolvedProfile;
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -84,7 +89,10 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * const res = await fetch(`${mock.url}/api/v1.1/jobs`, { headers: { 'API-Key': 'demo-key-1' } });
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const core = new MockCore({ employers: options.employers }, options.transform);
+  const core = new MockCore(
+    { employers: options.employers, profile: options.profile, profileSeed: options.profileSeed, choices: options.choices },
+    options.transform,
+  );
   if (options.now !== undefined) core.setClock(options.now);
   const dataFile = options.dataFile;
   if (dataFile !== undefined) {
@@ -130,5 +138,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     injectFault: (fault) => core.injectFault(fault),
     clearFaults: () => core.clearFaults(),
     snapshot: () => core.snapshot(),
+    profile: () => core.profile,
+    setProfile: (profile) => core.setProfile(profile),
   };
 }

@@ -207,7 +207,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/html.schema.json",
     "title": "Html",
-    "description": "The job description HTML allow-list (spec 2.1, description HTML rules 1-3), stated once, as data. The ajv keyword x-html-allowlist and the suite's HTML generators both read this table.",
+    "description": "The job description HTML allow-list (spec 2.1, description HTML rules 1-3), stated once, as data. The ajv keyword x-html-allowlist and the suite's HTML generators both read this table. Tag and attribute names are case-insensitive; an end tag counts as its element. comments: well-formed HTML comments are allowed (the rules restrict tags and attributes, and a comment is neither; 'refused' is the other reading a server may take).",
     "$defs": {
       "allowedHtml": {
         "type": "string",
@@ -251,7 +251,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
                 "target": "optional"
               }
             }
-          }
+          },
+          "comments": "allowed"
         }
       }
     }
@@ -489,7 +490,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "null"
         ],
         "maxLength": 200,
-        "pattern": "^https?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
         "x-spec-section": "4.2"
       }
     }
@@ -639,7 +640,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "null"
         ],
         "maxLength": 200,
-        "pattern": "^https?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
         "x-spec-section": "8"
       }
     },
@@ -752,14 +753,14 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/location-input.schema.json",
     "title": "LocationInput",
-    "description": "A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). A city is Latin letters (with accents), digits, spaces and . ' ’ - (e.g. Montréal, St. John's, 100 Mile House); the pattern avoids \\p{..} classes so Python-based OpenAPI tools can use it too.",
+    "description": "A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). Only the province code is exact. A city is any text of letters (Latin with accents, IPA and modifier letters such as the apostrophe U+02BC, Canadian Aboriginal Syllabics), combining marks, digits, spaces and the punctuation place names use (. ' U+2019 ! & ( ) / -), starting with a letter or digit, without a comma: e.g. St. John's, 100 Mile House, Saint-Louis-du-Ha! Ha!, Fort McMurray (Wood Buffalo). The pattern avoids \\p{..} classes and its source is ASCII (\\u escapes), so Python-based OpenAPI tools and Prism can use it too.",
     "type": "object",
     "properties": {
       "description": {
         "type": "string",
         "minLength": 1,
         "maxLength": 300,
-        "pattern": "^[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F][A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F\\u0300-\\u036F .'’-]*(, (AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT))?$",
+        "pattern": "^[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u1400-\\u167F\\u18B0-\\u18FF\\u1E00-\\u1EFF\\u2C60-\\u2C7F\\uA720-\\uA7FF\\uAB30-\\uAB6F][A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u1400-\\u167F\\u18B0-\\u18FF\\u1E00-\\u1EFF\\u2C60-\\u2C7F\\uA720-\\uA7FF\\uAB30-\\uAB6F\\u0300-\\u036F\\u1DC0-\\u1DFF .'\\u2019!&()/-]*(, (AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT))?$",
         "x-spec-section": "2.2"
       }
     },

@@ -164,7 +164,7 @@ export interface ErrorBody {
   [k: string]: unknown;
 }
 /**
- * A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). A city is Latin letters (with accents), digits, spaces and . ' ’ - (e.g. Montréal, St. John's, 100 Mile House); the pattern avoids \p{..} classes so Python-based OpenAPI tools can use it too.
+ * A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). Only the province code is exact. A city is any text of letters (Latin with accents, IPA and modifier letters such as the apostrophe U+02BC, Canadian Aboriginal Syllabics), combining marks, digits, spaces and the punctuation place names use (. ' U+2019 ! & ( ) / -), starting with a letter or digit, without a comma: e.g. St. John's, 100 Mile House, Saint-Louis-du-Ha! Ha!, Fort McMurray (Wood Buffalo). The pattern avoids \p{..} classes and its source is ASCII (\u escapes), so Python-based OpenAPI tools and Prism can use it too.
  */
 export interface LocationInput {
   description: string;

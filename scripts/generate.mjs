@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Regenerates what is derived from schemas/: the TypeScript types (schemas/types.gen.ts),
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
-// and the OpenAPI document (openapi/jobs-api-v1.1.json). `--check` fails on a stale file instead of writing.
+// the OpenAPI document (openapi/jobs-api-v1.1.json) and the mock's choices table (docs/mock-choices.md, from
+// mock/core/choices.ts). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,5 +87,15 @@ if (existsSync(openapiBuilder)) {
   const { buildOpenApi } = await import(openapiBuilder);
   outputs.push([join(root, 'openapi', 'jobs-api-v1.1.json'), JSON.stringify(buildOpenApi(), null, 2) + '\n']);
 }
+/** docs/mock-choices.md from the TypeScript registry, bundled in memory by esbuild (no build of dist/ needed). */
+async function generateChoicesDoc(entry) {
+  const { build } = await import('esbuild');
+  const result = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'error' });
+  const code = result.outputFiles[0].text;
+  const { renderChoicesDoc } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return renderChoicesDoc();
+}
+const choicesDoc = join(root, 'mock', 'core', 'choices-doc.ts');
+if (existsSync(choicesDoc)) outputs.push([join(root, 'docs', 'mock-choices.md'), await generateChoicesDoc(choicesDoc)]);
 const fresh = outputs.map(([path, text]) => writeOrCheck(path, text)).every(Boolean);
 process.exit(fresh ? 0 : 1);

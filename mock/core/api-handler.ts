@@ -10,9 +10,10 @@ import {
   createJob, deleteByReference, deleteJob, findJob, putByReference, readJob, updateJob,
 } from './job-operations.js';
 import { listJobs } from './list-jobs.js';
+import { errorResponse } from './error-response.js';
 import { noContent } from './json-response.js';
 import { readJsonObject } from './read-json-body.js';
-import { referenceList } from './reference-lists.js';
+import { listNeedsKey, referenceList } from './reference-lists.js';
 
 const ALLOW_JOBS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
 const ALLOW_LIST = 'GET, HEAD, OPTIONS';
@@ -33,12 +34,15 @@ function notAllowed(method: string, allow: string): ApiError {
   return new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed here`, [], { headers: { allow } });
 }
 
-/** spec 5: every job operation needs the API-Key of an employer. */
+/** spec 5: every job operation needs the API-Key of an employer; 5.5 leaves the status open (status.auth). */
 function authenticate(store: JobsStore, req: CoreRequest): number {
   const key = req.headers['api-key'];
-  const employerId = key === undefined || key === '' ? undefined : store.employerByKey(key);
+  const missing = key === undefined || key === '';
+  const employerId = missing ? undefined : store.employerByKey(key);
   if (employerId === undefined) {
-    const message = key === undefined || key === '' ? 'The API-Key header is missing' : 'The API-Key is not valid';
+    const message = missing ? 'The API-Key header is missing' : 'The API-Key is not valid';
+    const choice = store.choices['status.auth'];
+    if (choice === '403' || (choice === 'split' && !missing)) throw new ApiError(403, 'unauthorized', message);
     throw new ApiError(401, 'unauthorized', message, [], { headers: { 'www-authenticate': 'API-Key' } });
   }
   return employerId;
@@ -79,11 +83,12 @@ function route(store: JobsStore, req: CoreRequest): CoreResponse {
     if (isOptions) return noContent({ allow: 'GET, HEAD, PUT, DELETE, OPTIONS' });
     return handleJob(store, req, effectiveMethod(req), req.path.slice(API_PREFIX.length + 6).replace(/\/$/, ''));
   }
-  const list = referenceList(path);
+  const list = referenceList(path, store.choices);
   if (list) {
     if (isOptions) return noContent({ allow: ALLOW_LIST });
     const method = req.method.toUpperCase();
     if (method !== 'GET' && method !== 'HEAD') throw notAllowed(req.method, ALLOW_LIST);
+    if (listNeedsKey(path, store.choices)) authenticate(store, req);
     return list;
   }
   throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
@@ -102,7 +107,7 @@ export function createApiHandler(store: JobsStore): (req: CoreRequest) => CoreRe
     try {
       return route(store, req);
     } catch (error) {
-      if (error instanceof ApiError) return error.toResponse();
+      if (error instanceof ApiError) return errorResponse(error, store.choices);
       return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
     }
   };

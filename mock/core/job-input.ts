@@ -8,9 +8,12 @@ import type { FieldError } from '../api-error.js';
 import { APPLICANT_ROUTING_TYPES, byId, CATEGORIES, POSITION_TYPES, SALARY_PERIODS } from '../reference-data.js';
 import type { JobStatus, StoredJob, StoredSalary } from '../store/stored-job.js';
 import { DAY_MS } from '../store/jobs-store.js';
+import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatAmount } from './format-amount.js';
-import { formatInstant } from './format-instant.js';
-import { resolveLocation } from './resolve-location.js';
+import { hasHtmlComment } from './html-comments.js';
+import { canonicalLocation, resolveLocation } from './resolve-location.js';
+import { reserializeHtml } from './reserialize-html.js';
+import { formatServiceInstant } from './serialize-job.js';
 
 /** The request fields of spec 4.2; anything else in a body is ignored. */
 export const INPUT_FIELDS = [
@@ -32,8 +35,14 @@ function isRecord(v: unknown): v is Body {
  * in the reference lists (2.3, 2.4), a salary object that must have an amount
  * (the response always carries one, 2.5) and a maxAmount not below the amount.
  */
-export function checkSemantics(body: Body): FieldError[] {
+export function checkSemantics(body: Body, choices: Choices = REFERENCE_CHOICES): FieldError[] {
   const errors: FieldError[] = [];
+  if (choices['validation.blank-title'] === 'refuse' && typeof body.title === 'string' && body.title.trim() === '') {
+    errors.push({ path: '/title', rule: 'blank', message: 'title must not be blank' });
+  }
+  if (choices['description.comments'] === 'refuse' && typeof body.description === 'string' && hasHtmlComment(body.description)) {
+    errors.push({ path: '/description', rule: 'html', message: 'HTML comments are not accepted in a description' });
+  }
   if (Array.isArray(body.categories)) {
     body.categories.forEach((c, i) => {
       if (isRecord(c) && Number.isInteger(c.id) && !byId(CATEGORIES, c.id as number)) {
@@ -88,6 +97,12 @@ export function toCreateShape(job: StoredJob): Body {
   };
 }
 
+/** update.salary = merge: the sent salary fields over the stored salary (a sent null still removes it). */
+export function withMergedSalary(body: Body, old: StoredJob): Body {
+  if (!isRecord(body.salary) || old.salary === null) return body;
+  return { ...body, salary: { ...(toCreateShape(old).salary as Body), ...body.salary } };
+}
+
 function buildSalary(input: unknown): StoredSalary | null {
   if (!isRecord(input)) return null;
   const periodId = (input.period as { id: number }).id;
@@ -104,7 +119,13 @@ function buildSalary(input: unknown): StoredSalary | null {
  * applying the defaults of 2.1 and 4.2. Category, position type, salary period
  * and routing type are the frozen rows of reference-data.ts, shared, not copied.
  */
-export function buildStoredJob(input: Body, meta: { id: number; employerId: number; publishDate: number }): StoredJob {
+export function buildStoredJob(
+  input: Body,
+  meta: { id: number; employerId: number; publishDate: number; updatedAt?: number },
+  choices: Choices = REFERENCE_CHOICES,
+): StoredJob {
+  const locate = choices['locations.description'] === 'canonical' ? canonicalLocation : resolveLocation;
+  const description = input.description as string;
   const routing = byId(APPLICANT_ROUTING_TYPES, (input.applicantRoutingType as { id: number }).id)!;
   const referenceId = typeof input.referenceId === 'string' && input.referenceId !== '' ? input.referenceId : null;
   return {
@@ -113,15 +134,16 @@ export function buildStoredJob(input: Body, meta: { id: number; employerId: numb
     referenceId,
     title: input.title as string,
     publishDate: meta.publishDate,
-    closeDate: typeof input.closeDate === 'string' ? input.closeDate : formatInstant(meta.publishDate + DEFAULT_LIFETIME_MS),
+    updatedAt: meta.updatedAt ?? meta.publishDate,
+    closeDate: typeof input.closeDate === 'string' ? input.closeDate : formatServiceInstant(meta.publishDate + DEFAULT_LIFETIME_MS, choices),
     confidential: input.confidential === true,
     autoRefresh: input.autoRefresh === true,
     status: (input.status as JobStatus | undefined) ?? 'draft',
-    locations: (input.locations as Array<{ description: string }>).map((l) => resolveLocation(l.description)),
+    locations: (input.locations as Array<{ description: string }>).map((l) => locate(l.description)),
     categories: (input.categories as Array<{ id: number }>).map((c) => byId(CATEGORIES, c.id)!),
     positionType: byId(POSITION_TYPES, (input.positionType as { id: number }).id)!,
     salary: buildSalary(input.salary),
-    description: input.description as string,
+    description: choices['description.form'] === 'reserialized' ? reserializeHtml(description) : description,
     applicantRoutingType: routing,
     // spec 2.1: each applies only to its routing type, null in responses otherwise
     applicationEmail: routing.id === 1 ? (input.applicationEmail as string) : null,

@@ -6,10 +6,10 @@
  * interleave inside an operation (one referenceId, one job).
  */
 import { validators } from '../../schemas/resource-validators.js';
-import { ApiError } from '../api-error.js';
-import type { JobEntry, JobsStore } from '../store/jobs-store.js';
+import { ApiError, validationError, type FieldError } from '../api-error.js';
+import { DAY_MS, type JobEntry, type JobsStore } from '../store/jobs-store.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
-import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape } from './job-input.js';
+import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape, withMergedSalary } from './job-input.js';
 import { jsonText, noContent } from './json-response.js';
 import { validateBody } from './validate-body.js';
 
@@ -21,29 +21,57 @@ function duplicate(referenceId: string): ApiError {
   ]);
 }
 
-/** spec 4.1: path ids are positive Int32 in decimal; anything else names no job (404). */
+/**
+ * spec 4.1: path ids are positive Int32 in decimal; anything else names no job
+ * (404), or is malformed input under status.malformed-id = 400. A job the
+ * employer deleted is 404, or 410 under status.deleted-job = 410.
+ */
 export function findJob(store: JobsStore, employerId: number, idText: string): JobEntry {
   const id = /^[0-9]{1,10}$/.test(idText) ? Number(idText) : NaN;
-  const entry = id <= 2_147_483_647 ? store.get(employerId, id) : undefined;
+  const wellFormed = id <= 2_147_483_647;
+  const entry = wellFormed ? store.get(employerId, id) : undefined;
+  if (entry) return entry;
+  const choices = store.choices;
+  if (!wellFormed && choices['status.malformed-id'] === '400') {
+    throw validationError([{ path: '/path/id', rule: 'format', message: 'the job id must be a positive Int32 in decimal' }], `Malformed job id ${JSON.stringify(idText)}`);
+  }
+  if (choices['status.deleted-job'] === '410' && store.wasDeleted(employerId, id)) {
+    throw new ApiError(410, 'gone', `The job with id ${id} was deleted`);
+  }
   // Another employer's job is a 404 too, never a 403 (spec 5.3: only the key's own data).
-  if (!entry) throw new ApiError(404, 'not_found', `No job with id ${JSON.stringify(idText)}`);
-  return entry;
+  throw new ApiError(404, 'not_found', `No job with id ${JSON.stringify(idText)}`);
+}
+
+/** A date counts to its end: a closeDate of the publish day itself is not before it. */
+function closesBefore(closeDate: unknown, publishDate: number): boolean {
+  if (typeof closeDate !== 'string') return false;
+  const ms = Date.parse(closeDate);
+  return (/^\d{4}-\d{2}-\d{2}$/.test(closeDate) ? ms + DAY_MS - 1 : ms) < publishDate;
+}
+
+/** validation.close-before-publish = refuse: the closeDate must not fall before publishDate. */
+function closeDateErrors(store: JobsStore, closeDate: unknown, publishDate: number): FieldError[] {
+  if (store.choices['validation.close-before-publish'] !== 'refuse' || !closesBefore(closeDate, publishDate)) return [];
+  return [{ path: '/closeDate', rule: 'minimum', message: 'closeDate must not be before publishDate' }];
 }
 
 /** Validates a create body and inserts the job (POST /jobs, PUT-create, seeding). */
-export function insertJob(store: JobsStore, employerId: number, body: Body, publishDate = store.clock.now()): JobEntry {
-  validateBody(validators.jobCreate, body, checkSemantics(body));
+export function insertJob(store: JobsStore, employerId: number, body: Body, at = store.clock.now()): JobEntry {
+  const choices = store.choices;
+  // dates.precision = seconds: the service sets a whole second, so the list order and the text agree.
+  const publishDate = choices['dates.precision'] === 'seconds' ? at - (((at % 1000) + 1000) % 1000) : at;
+  validateBody(validators.jobCreate, body, [...checkSemantics(body, choices), ...closeDateErrors(store, body.closeDate, publishDate)]);
   const referenceId = typeof body.referenceId === 'string' && body.referenceId !== '' ? body.referenceId : null;
   if (referenceId !== null && store.getByReference(employerId, referenceId)) throw duplicate(referenceId);
-  const job = buildStoredJob(body, { id: store.allocateId(), employerId, publishDate });
+  const job = buildStoredJob(body, { id: store.allocateId(), employerId, publishDate, updatedAt: store.clock.now() }, choices);
   const entry = store.insert(job);
   store.refreshDue(); // a seeded, backdated job may be due at once
   return entry;
 }
 
-function created(store: JobsStore, entry: JobEntry, baseUrl: string): CoreResponse {
+function created(store: JobsStore, entry: JobEntry, baseUrl: string, status = 201): CoreResponse {
   // spec 4.2: 201 with Location {base_url}/api/v1.1/jobs/<id> and the full job
-  return jsonText(201, store.jsonOnce(entry), { location: `${baseUrl}${API_PREFIX}/jobs/${entry.id}` });
+  return jsonText(status, store.jsonOnce(entry), { location: `${baseUrl}${API_PREFIX}/jobs/${entry.id}` });
 }
 
 /** POST /jobs (spec 4.2). */
@@ -57,14 +85,26 @@ export function readJob(store: JobsStore, entry: JobEntry): CoreResponse {
 }
 
 /** A partial update (spec 4.3): only the fields sent change; the merged job must pass job-create. */
-export function updateJob(store: JobsStore, entry: JobEntry, body: Body, keepReference = false): CoreResponse {
-  validateBody(validators.jobUpdate, body, checkSemantics(body));
+export function updateJob(store: JobsStore, entry: JobEntry, sent: Body, keepReference = false): CoreResponse {
+  const choices = store.choices;
+  const old = entry.job;
+  const body = choices['update.salary'] === 'merge' ? withMergedSalary(sent, old) : sent;
+  const extra = [...checkSemantics(body, choices), ...closeDateErrors(store, body.closeDate, old.publishDate)];
+  if (choices['transitions.to-draft'] === 'refused' && body.status === 'draft' && old.status !== 'draft') {
+    extra.push({ path: '/status', rule: 'transition', message: `a job that is ${old.status} cannot go back to draft` });
+  }
+  validateBody(validators.jobUpdate, body, extra);
   const changes = pickInputFields(body);
   if (keepReference) delete changes.referenceId;
-  const merged = { ...toCreateShape(entry.job), ...changes };
-  validateBody(validators.jobCreate, merged, checkSemantics(merged));
-  const old = entry.job;
-  const next = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate });
+  const merged = { ...toCreateShape(old), ...changes };
+  validateBody(validators.jobCreate, merged, checkSemantics(merged, choices));
+  const built = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: store.clock.now() }, choices);
+  // Fields not sent keep their stored form, also when the profile changed since (description.form, locations.description).
+  const next = {
+    ...built,
+    description: Object.hasOwn(changes, 'description') ? built.description : old.description,
+    locations: Object.hasOwn(changes, 'locations') ? built.locations : old.locations,
+  };
   if (next.referenceId !== null && next.referenceId !== old.referenceId) {
     if (store.getByReference(old.employerId, next.referenceId)) throw duplicate(next.referenceId);
   }
@@ -87,7 +127,8 @@ export function putByReference(store: JobsStore, employerId: number, body: Body,
   const referenceId = ref as string;
   const entry = store.getByReference(employerId, referenceId);
   if (entry) return updateJob(store, entry, body, true);
-  return created(store, insertJob(store, employerId, body), baseUrl);
+  // spec 4.3: the status of a PUT that creates is not shown (status.put-create)
+  return created(store, insertJob(store, employerId, body), baseUrl, store.choices['status.put-create'] === '200' ? 200 : 201);
 }
 
 /** DELETE /jobs/{id} (spec 4.4): 204, no body. */

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MockCore } from '../mock-core.js';
 import { SEARCH_INDEX_MIN_JOBS } from '../store/jobs-store.js';
-import { compareListOrder } from '../store/ordered-index.js';
+import { compareListOrder, compareListOrderIdsAscending } from '../store/ordered-index.js';
+import { substringMatch, wordPrefixMatch } from '../store/search-views.js';
 import { listJobs } from './list-jobs.js';
 
 const WORDS = ['Welder', 'Nurse', 'Cook', 'Ébéniste', 'Driver'];
@@ -21,24 +22,28 @@ function body(i: number, status: string) {
   };
 }
 
-/** What spec 4.5 asks, written out plainly: filter every job, sort, page. */
+/** What spec 4.5 asks (with the choices q.match and order.ties), written out plainly: filter every job, sort, page. */
 function expected(core: MockCore, q: string, status: string | undefined, page: number, pageSize: number) {
   const needle = q.toLowerCase();
+  const match = core.choices['q.match'] === 'word-prefix' ? wordPrefixMatch : substringMatch;
   const all = [...core.store.ordered(101)].filter(
-    (e) => (status === undefined || e.job.status === status) && `${e.job.title}\u0000${e.job.referenceId ?? ''}`.toLowerCase().includes(needle),
+    (e) => (status === undefined || e.job.status === status) && match(`${e.job.title}\u0000${e.job.referenceId ?? ''}`.toLowerCase(), needle),
   );
-  all.sort(compareListOrder);
+  all.sort(core.choices['order.ties'] === 'id-asc' ? compareListOrderIdsAscending : compareListOrder);
   return { total: all.length, ids: all.slice((page - 1) * pageSize, page * pageSize).map((e) => e.id) };
 }
 
-describe('listJobs with q on a large employer (trigram index)', () => {
+describe.each([
+  ['reference choices', {}],
+  ['q.match=word-prefix, order.ties=id-asc', { 'q.match': 'word-prefix', 'order.ties': 'id-asc' }],
+])('listJobs with q on a large employer (trigram index), %s', (_name, choices) => {
   it('gives exactly the filtered, ordered page a full scan gives, also after updates and deletes', () => {
-    const core = new MockCore();
+    const core = new MockCore({ choices });
     const n = SEARCH_INDEX_MIN_JOBS + 500;
     const statuses = ['active', 'draft', 'archived'];
     const created = core.seedJobs(
       101,
-      Array.from({ length: n }, (_, i) => ({ ...body(i, statuses[i % 3]!), publishDate: new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % n) * 60_000).toISOString() })),
+      Array.from({ length: n }, (_, i) => ({ ...body(i, statuses[i % 3]!), publishDate: new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % 300) * 60_000).toISOString() })), // five jobs per minute: ties
     );
     const store = core.store;
     const query = fc.record({

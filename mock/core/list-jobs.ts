@@ -5,8 +5,10 @@
  * search view), so a page is always a slice and the total a size.
  */
 import { validators } from '../../schemas/resource-validators.js';
+import { ApiError, validationError } from '../api-error.js';
 import type { JobsStore } from '../store/jobs-store.js';
 import type { JobStatus } from '../store/stored-job.js';
+import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
 import { jsonText } from './json-response.js';
 import { validateBody } from './validate-body.js';
@@ -30,14 +32,22 @@ function readParam(query: URLSearchParams, name: string, integer: boolean): stri
   return raw;
 }
 
-/** Parses and validates the query; a pageSize above 100 is clamped (paging.pageSize is the size in effect). */
-export function parseListParams(query: URLSearchParams): ListParams {
+/**
+ * Parses and validates the query; a pageSize above 100 is clamped (paging.pageSize
+ * is the size in effect), or refused under paging.page-size-over-max = reject.
+ */
+export function parseListParams(query: URLSearchParams, choices: Choices = REFERENCE_CHOICES): ListParams {
   const params: Record<string, unknown> = {};
   for (const [name, integer] of [['q', false], ['status', false], ['page', true], ['pageSize', true]] as const) {
     const value = readParam(query, name, integer);
     if (value !== undefined) params[name] = value;
   }
-  if (typeof params.pageSize === 'number' && params.pageSize > MAX_PAGE_SIZE) params.pageSize = MAX_PAGE_SIZE;
+  if (typeof params.pageSize === 'number' && params.pageSize > MAX_PAGE_SIZE) {
+    if (choices['paging.page-size-over-max'] === 'reject') {
+      throw validationError([{ path: '/query/pageSize', rule: 'maximum', limit: MAX_PAGE_SIZE, message: `must be <= ${MAX_PAGE_SIZE}` }]);
+    }
+    params.pageSize = MAX_PAGE_SIZE;
+  }
   validateBody(validators.listQuery, params);
   return {
     q: params.q as string | undefined,
@@ -47,12 +57,18 @@ export function parseListParams(query: URLSearchParams): ListParams {
   };
 }
 
-/** The address of another page: repeats the active filters and the page size (spec 2.8). */
-export function pageUrl(baseUrl: string, params: ListParams, page: number): string {
-  let url = `${baseUrl}${API_PREFIX}/jobs?`;
-  if (params.q !== undefined) url += `q=${encodeURIComponent(params.q)}&`;
-  if (params.status !== undefined) url += `status=${params.status}&`;
-  return `${url}page=${page}&pageSize=${params.pageSize}`;
+/**
+ * The address of another page: repeats the active filters and the page size
+ * (spec 2.8), absolute or relative (paging.link-form), filters first or page
+ * first (paging.param-order).
+ */
+export function pageUrl(baseUrl: string, params: ListParams, page: number, choices: Choices = REFERENCE_CHOICES): string {
+  let filters = '';
+  if (params.q !== undefined) filters += `&q=${encodeURIComponent(params.q)}`;
+  if (params.status !== undefined) filters += `&status=${params.status}`;
+  const paging = `page=${page}&pageSize=${params.pageSize}`;
+  const query = choices['paging.param-order'] === 'page-first' ? `${paging}${filters}` : `${filters.slice(1)}${filters ? '&' : ''}${paging}`;
+  return `${choices['paging.link-form'] === 'relative' ? '' : baseUrl}${API_PREFIX}/jobs?${query}`;
 }
 
 /**
@@ -60,20 +76,24 @@ export function pageUrl(baseUrl: string, params: ListParams, page: number): stri
  * listJobs(store, 1, new URLSearchParams('status=active&pageSize=20'), 'http://127.0.0.1:4010');
  */
 export function listJobs(store: JobsStore, employerId: number, query: URLSearchParams, baseUrl: string): CoreResponse {
-  const params = parseListParams(query);
+  const choices = store.choices;
+  const params = parseListParams(query, choices);
   const index = params.q === undefined ? store.ordered(employerId, params.status) : store.matching(employerId, params.q.toLowerCase(), params.status);
   const total = index.size;
   const start = (params.page - 1) * params.pageSize;
   const items = index.slice(start, start + params.pageSize).map((e) => store.headerJsonOf(e));
   const pages = Math.ceil(total / params.pageSize);
+  if (params.page > Math.max(pages, 1) && choices['paging.page-past-end'] === '404') {
+    throw new ApiError(404, 'not_found', `Page ${params.page} is past the last page (${pages})`);
+  }
   const paging = {
     total,
     page: params.page,
     pages,
     pageSize: params.pageSize,
     // null on the first page; past the end, previous still steps back one page
-    previous: params.page > 1 ? pageUrl(baseUrl, params, params.page - 1) : null,
-    next: params.page < pages ? pageUrl(baseUrl, params, params.page + 1) : null,
+    previous: params.page > 1 ? pageUrl(baseUrl, params, params.page - 1, choices) : null,
+    next: params.page < pages ? pageUrl(baseUrl, params, params.page + 1, choices) : null,
   };
   return jsonText(200, `{"data":[${items.join(',')}],"paging":${JSON.stringify(paging)}}`);
 }

@@ -8,12 +8,34 @@ import type { Location } from '../../schemas/index.js';
 import { LOCATIONS } from '../reference-data.js';
 import { truncateCodePoints } from './code-points.js';
 
-const byFullName = new Map(LOCATIONS.map((l) => [l.name.toLowerCase(), l]));
+const byFullName = new Map(LOCATIONS.map((l) => [l.name.normalize('NFC').toLowerCase(), l]));
 const byCity = new Map<string, Location | null>();
 for (const l of LOCATIONS) {
-  const city = l.name.slice(0, l.name.lastIndexOf(',')).toLowerCase();
+  const city = l.name.slice(0, l.name.lastIndexOf(',')).normalize('NFC').toLowerCase();
   // null marks a city name that two provinces share: `City` alone is then ambiguous.
   byCity.set(city, byCity.has(city) ? null : l);
+}
+
+/** Case, spacing and accents folded: `Montréal` and `montreal` meet. */
+function foldKey(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+const foldedFullName = new Map(LOCATIONS.map((l) => [foldKey(l.name), l]));
+const foldedCity = new Map<string, Location | null>();
+for (const l of LOCATIONS) {
+  const city = foldKey(l.name.slice(0, l.name.lastIndexOf(',')));
+  foldedCity.set(city, foldedCity.has(city) ? null : l);
+}
+
+/**
+ * locations.description = canonical: a known place (matched without case or
+ * accents) is described as the list's `City, PC`; any other as sent.
+ */
+export function canonicalLocation(description: string): Location {
+  const key = foldKey(description);
+  const known = foldedFullName.get(key) ?? foldedCity.get(key) ?? undefined;
+  return resolveLocation(known ? known.name : description);
 }
 
 /** First id of locations outside the list; list ids stay below it. */
@@ -50,7 +72,8 @@ export function resolveLocation(description: string): Location {
 }
 
 function resolveFresh(description: string): Location {
-  const key = description.trim().replace(/\s+/g, ' ').toLowerCase();
+  // NFC: a city written with combining marks (e + U+0301) is the same place as its composed spelling.
+  const key = description.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
   const known = byFullName.get(key) ?? byCity.get(key) ?? undefined;
   if (known) return { id: known.id, name: known.name, description, type: known.type };
   // location name is at most 256 characters, description 300 (spec 8)

@@ -35,7 +35,7 @@ describe('serializeJob', () => {
     const text = serializeJob(job, employer);
     expect(serializeJob(copy, employer)).toBe(text);
     const { salary, ...rest } = JSON.parse(text);
-    const { salary: _s, employerId: _e, publishDate: _p, ...fields } = copy;
+    const { salary: _s, employerId: _e, publishDate: _p, updatedAt: _u, ...fields } = copy;
     expect(rest).toEqual({ ...fields, employer, publishDate: '2025-03-01T09:30:00.005Z' });
     expect(salary).toEqual({ amount: 52000.5, maxAmount: 61000, period: copy.salary!.period, plusCommission: true });
     expect(validators.jobHeader(JSON.parse(serializeJobHeader(job, employer))).ok).toBe(true);

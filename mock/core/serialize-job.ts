@@ -6,6 +6,7 @@
  */
 import type { Employer } from '../../schemas/index.js';
 import type { StoredJob, StoredSalary } from '../store/stored-job.js';
+import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatInstant } from './format-instant.js';
 
 const s = JSON.stringify;
@@ -29,10 +30,30 @@ function listJson(rows: readonly object[]): string {
   return `[${rows.map(rowJson).join(',')}]`;
 }
 
-function salaryJson(salary: StoredSalary | null): string {
+/** A service date-time in the form the choices give (dates.precision, dates.zone); the reference form is formatInstant's. */
+export function formatServiceInstant(ms: number, choices: Choices): string {
+  const text = formatInstant(ms);
+  if (choices['dates.precision'] === 'ms' && choices['dates.zone'] === 'z') return text;
+  const base = choices['dates.precision'] === 'seconds' ? text.slice(0, text.lastIndexOf('.')) : text.slice(0, -1);
+  return choices['dates.zone'] === 'z' ? `${base}Z` : `${base}+00:00`;
+}
+
+/** closeDate as stored (as sent), or normalized to a service date-time (dates.close-date). */
+function closeDateText(closeDate: string, choices: Choices): string {
+  if (choices['dates.close-date'] === 'as-sent') return s(closeDate);
+  const ms = Date.parse(closeDate);
+  return Number.isFinite(ms) ? `"${formatServiceInstant(ms, choices)}"` : s(closeDate);
+}
+
+function referenceIdText(referenceId: string | null, choices: Choices): string {
+  return referenceId === null && choices['job.reference-id-absent'] === 'empty' ? '""' : s(referenceId);
+}
+
+function salaryJson(salary: StoredSalary | null, choices: Choices): string {
   if (salary === null) return 'null';
+  const max = salary.maxAmount === null ? 'null' : choices['salary.max-amount-form'] === 'plain' ? String(Number(salary.maxAmount)) : salary.maxAmount;
   return (
-    `{"amount":${salary.amount},"maxAmount":${salary.maxAmount ?? 'null'},` +
+    `{"amount":${salary.amount},"maxAmount":${max},` +
     `"period":${rowJson(salary.period)},"plusCommission":${salary.plusCommission}}`
   );
 }
@@ -47,23 +68,27 @@ function employerJson(employer: Employer): string {
  * @example
  * serializeJob(job, { id: 1, name: 'Maple Leaf Staffing' }); // '{"id":7,"referenceId":null,...}'
  */
-export function serializeJob(job: StoredJob, employer: Employer): string {
+export function serializeJob(job: StoredJob, employer: Employer, choices: Choices = REFERENCE_CHOICES): string {
+  const extra = choices['job.extra-fields'] === 'updated-at' ? `,"updatedAt":"${formatServiceInstant(job.updatedAt, choices)}"` : '';
   return (
-    `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
-    `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}","closeDate":${s(job.closeDate)},` +
+    `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer)},` +
+    `"title":${s(job.title)},"publishDate":"${formatServiceInstant(job.publishDate, choices)}","closeDate":${closeDateText(job.closeDate, choices)},` +
     `"confidential":${job.confidential},"autoRefresh":${job.autoRefresh},"status":"${job.status}",` +
     `"locations":${listJson(job.locations)},"categories":${listJson(job.categories)},"positionType":${rowJson(job.positionType)},` +
-    `"salary":${salaryJson(job.salary)},"description":${s(job.description)},` +
+    `"salary":${salaryJson(job.salary, choices)},"description":${s(job.description)},` +
     `"applicantRoutingType":${rowJson(job.applicantRoutingType)},` +
-    `"applicationEmail":${s(job.applicationEmail)},"applicationUrl":${s(job.applicationUrl)}}`
+    `"applicationEmail":${s(job.applicationEmail)},"applicationUrl":${s(job.applicationUrl)}${extra}}`
   );
 }
 
-/** The job header (spec 2.7): exactly the fields of job-header.schema.json. */
-export function serializeJobHeader(job: StoredJob, employer: Employer): string {
+/** The job header (spec 2.7): the fields of job-header.schema.json, plus header.extra-fields. */
+export function serializeJobHeader(job: StoredJob, employer: Employer, choices: Choices = REFERENCE_CHOICES): string {
+  const extra = choices['header.extra-fields'] === 'job-fields'
+    ? `,"closeDate":${closeDateText(job.closeDate, choices)},"autoRefresh":${job.autoRefresh}`
+    : '';
   return (
-    `{"id":${job.id},"referenceId":${s(job.referenceId)},"employer":${employerJson(employer)},` +
-    `"title":${s(job.title)},"publishDate":"${formatInstant(job.publishDate)}",` +
-    `"locations":${listJson(job.locations)},"confidential":${job.confidential},"status":"${job.status}"}`
+    `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer)},` +
+    `"title":${s(job.title)},"publishDate":"${formatServiceInstant(job.publishDate, choices)}",` +
+    `"locations":${listJson(job.locations)},"confidential":${job.confidential},"status":"${job.status}"${extra}}`
   );
 }

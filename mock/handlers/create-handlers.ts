@@ -10,19 +10,25 @@ import { ApiError } from '../api-error.js';
 import { API_PREFIX, DEFAULT_BODY_LIMIT, type CoreRequest, type CoreResponse } from '../core/core-types.js';
 import { createDispatcher } from '../core/dispatch.js';
 import { CONTROL_PREFIX } from '../control.js';
+import type { ProfileOptions } from '../core/choices.js';
 import { MockCore } from '../mock-core.js';
 import type { EmployerConfig } from '../store/stored-job.js';
 import { readRequestBody } from './read-request-body.js';
 
-export interface CreateHandlersOptions {
+export interface CreateHandlersOptions extends ProfileOptions {
   /** The base_url the handlers answer for, e.g. `https://jobs.example.com`; '' answers for any origin. */
   baseUrl: string;
   /** The state to serve; default a new MockCore with `employers`. Share one to drive it from a test. */
   core?: MockCore;
-  /** Employers of the new core (ignored with `core`); default DEMO_EMPLOYERS. */
+  /** Employers of the new core (ignored with `core`, as are profile, profileSeed and choices); default DEMO_EMPLOYERS. */
   employers?: EmployerConfig[];
   /** Request body limit in bytes; default 1 MiB. */
   bodyLimit?: number;
+}
+
+/** A core from the options' employers and profile. */
+export function newCore(options: Partial<CreateHandlersOptions>): MockCore {
+  return new MockCore({ employers: options.employers, profile: options.profile, profileSeed: options.profileSeed, choices: options.choices });
 }
 
 function escapeRegExp(s: string): string {
@@ -48,7 +54,7 @@ function toResponse(res: CoreResponse): Response {
  * server.listen();
  */
 export function createHandlers(options: CreateHandlersOptions): HttpHandler[] {
-  const core = options.core ?? new MockCore({ employers: options.employers });
+  const core = options.core ?? newCore(options);
   const dispatch = createDispatcher(core);
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const resolver = async ({ request }: { request: Request }): Promise<Response> => {

@@ -10,10 +10,11 @@
  * after a refresh falls due.
  */
 import type { Employer } from '../../schemas/index.js';
+import { REFERENCE_CHOICES, type Choices } from '../core/choices.js';
 import { serializeJob, serializeJobHeader } from '../core/serialize-job.js';
 import type { Clock } from './clock.js';
-import { compareListOrder, OrderedIndex } from './ordered-index.js';
-import { SearchView, SearchViews, type Searchable } from './search-views.js';
+import { compareListOrder, compareListOrderIdsAscending, OrderedIndex, type OrderCompare } from './ordered-index.js';
+import { SearchView, SearchViews, substringMatch, wordPrefixMatch, type Searchable } from './search-views.js';
 import { TrigramIndex } from './trigram-index.js';
 import { JOB_STATUSES, type EmployerConfig, type JobStatus, type StoredJob } from './stored-job.js';
 
@@ -32,6 +33,8 @@ export interface JobEntry {
   job: StoredJob;
   /** Lower-cased title and referenceId, for `q` (spec 4.5). */
   search: string;
+  /** When the job last became active (its publishDate if created so): auto-refresh periods count from the later of this and publishDate. */
+  activeSince: number;
   json: string | undefined;
   headerJson: string | undefined;
 }
@@ -69,6 +72,11 @@ export class JobsStore {
   private nextId = 1;
   private refreshing = new Set<JobEntry>();
   private nextRefreshDue = Infinity;
+  /** Ids of deleted jobs -> their employer (status.deleted-job = 410). */
+  private deleted = new Map<number, number>();
+  #choices: Choices = REFERENCE_CHOICES;
+  private compare: OrderCompare = compareListOrder;
+  private match = substringMatch;
   /** Bumped by every change to the jobs; persistence saves when it moves. */
   version = 0;
 
@@ -97,14 +105,49 @@ export class JobsStore {
           employer: { id: config.id, name: config.name },
           byId: new Map(),
           byRef: new Map(),
-          all: new OrderedIndex(),
-          byStatus: { active: new OrderedIndex(), archived: new OrderedIndex(), draft: new OrderedIndex() },
+          all: new OrderedIndex(this.compare),
+          byStatus: { active: new OrderedIndex(this.compare), archived: new OrderedIndex(this.compare), draft: new OrderedIndex(this.compare) },
           search: undefined,
-          views: new SearchViews(),
+          views: Object.assign(new SearchViews<JobEntry>(), { match: this.match }),
         });
       }
       this.keys.set(config.apiKey, config.id);
     }
+  }
+
+  /** The mock's choice switches (mock/core/choices.ts) in effect. */
+  get choices(): Choices {
+    return this.#choices;
+  }
+
+  /**
+   * Switches the choices: cached JSON is dropped, search views are forgotten
+   * (q.match may change) and the lists are re-sorted when order.ties changes.
+   */
+  setChoices(choices: Choices): void {
+    const old = this.#choices;
+    this.#choices = choices;
+    this.compare = choices['order.ties'] === 'id-asc' ? compareListOrderIdsAscending : compareListOrder;
+    this.match = choices['q.match'] === 'word-prefix' ? wordPrefixMatch : substringMatch;
+    for (const state of this.employers.values()) {
+      state.views.clear();
+      state.views.match = this.match;
+      for (const entry of state.byId.values()) entry.json = entry.headerJson = undefined;
+      if (old['order.ties'] !== choices['order.ties']) this.reindex(state);
+    }
+  }
+
+  private reindex(state: EmployerState): void {
+    const entries = [...state.byId.values()].sort(this.compare);
+    state.all = OrderedIndex.fromOrdered(entries, this.compare);
+    for (const status of JOB_STATUSES) {
+      state.byStatus[status] = OrderedIndex.fromOrdered(entries.filter((e) => e.job.status === status), this.compare);
+    }
+  }
+
+  /** true when the employer deleted the job with this id (status.deleted-job). */
+  wasDeleted(employerId: number, id: number): boolean {
+    return this.deleted.get(id) === employerId;
   }
 
   employerConfigs(): EmployerConfig[] {
@@ -156,7 +199,9 @@ export class JobsStore {
   insert(job: StoredJob): JobEntry {
     this.version++;
     const state = this.state(job.employerId);
-    const entry: JobEntry = { id: job.id, publishDate: job.publishDate, job, search: searchText(job), json: undefined, headerJson: undefined };
+    const entry: JobEntry = {
+      id: job.id, publishDate: job.publishDate, job, search: searchText(job), activeSince: job.publishDate, json: undefined, headerJson: undefined,
+    };
     state.byId.set(job.id, entry);
     if (job.referenceId !== null) state.byRef.set(job.referenceId, entry);
     state.all.insert(entry);
@@ -181,6 +226,7 @@ export class JobsStore {
       if (old.referenceId !== null) state.byRef.delete(old.referenceId);
       if (job.referenceId !== null) state.byRef.set(job.referenceId, entry);
     }
+    if (old.status !== 'active' && job.status === 'active') entry.activeSince = this.clock.now();
     if (old.status !== job.status || old.publishDate !== job.publishDate) {
       state.all.remove(entry);
       state.byStatus[old.status].remove(entry);
@@ -196,7 +242,8 @@ export class JobsStore {
     this.trackRefresh(entry);
   }
 
-  remove(entry: JobEntry): void {
+  /** Removes a job; its id is remembered as deleted (status.deleted-job) unless `undo` (a rolled-back insert). */
+  remove(entry: JobEntry, undo = false): void {
     this.version++;
     const state = this.state(entry.job.employerId);
     state.byId.delete(entry.id);
@@ -206,6 +253,7 @@ export class JobsStore {
     state.search?.remove(entry);
     state.views.removed(searchable(entry));
     this.refreshing.delete(entry);
+    if (!undo) this.deleted.set(entry.id, entry.job.employerId);
   }
 
   /** The employer's jobs in list order, all or of one status. */
@@ -231,12 +279,12 @@ export class JobsStore {
     const candidates = this.searchCandidates(state, needle);
     let matches: JobEntry[];
     if (candidates && candidates.length * 4 < state.all.size) {
-      matches = candidates.filter((entry) => entry.search.includes(needle)).sort(compareListOrder);
+      matches = candidates.filter((entry) => this.match(entry.search, needle)).sort(this.compare);
     } else {
       matches = [];
-      for (const entry of state.all) if (entry.search.includes(needle)) matches.push(entry);
+      for (const entry of state.all) if (this.match(entry.search, needle)) matches.push(entry);
     }
-    return SearchView.fromOrdered(matches, (entry) => entry.job.status);
+    return SearchView.fromOrdered(matches, (entry) => entry.job.status, this.compare);
   }
 
   /** A superset of the matches of `needle` from the trigram index; undefined when the employer is small or the needle too short. */
@@ -251,7 +299,7 @@ export class JobsStore {
 
   /** The job's JSON (spec 2.1), cached until it changes. */
   jsonOf(entry: JobEntry): string {
-    return (entry.json ??= serializeJob(entry.job, this.state(entry.job.employerId).employer));
+    return (entry.json ??= serializeJob(entry.job, this.state(entry.job.employerId).employer, this.#choices));
   }
 
   /**
@@ -260,12 +308,12 @@ export class JobsStore {
    * Keeping that text for every job would double what each job holds on the heap.
    */
   jsonOnce(entry: JobEntry): string {
-    return entry.json ?? serializeJob(entry.job, this.state(entry.job.employerId).employer);
+    return entry.json ?? serializeJob(entry.job, this.state(entry.job.employerId).employer, this.#choices);
   }
 
   /** The job header's JSON (spec 2.7), cached until it changes. */
   headerJsonOf(entry: JobEntry): string {
-    return (entry.headerJson ??= serializeJobHeader(entry.job, this.state(entry.job.employerId).employer));
+    return (entry.headerJson ??= serializeJobHeader(entry.job, this.state(entry.job.employerId).employer, this.#choices));
   }
 
   /** Every job of every employer, in id order. */
@@ -282,12 +330,13 @@ export class JobsStore {
     for (const state of this.employers.values()) {
       state.byId.clear();
       state.byRef.clear();
-      state.all = new OrderedIndex();
-      for (const status of JOB_STATUSES) state.byStatus[status] = new OrderedIndex();
+      state.all = new OrderedIndex(this.compare);
+      for (const status of JOB_STATUSES) state.byStatus[status] = new OrderedIndex(this.compare);
       state.search = undefined;
       state.views.clear();
     }
     this.refreshing.clear();
+    this.deleted.clear();
     this.nextRefreshDue = Infinity;
     this.nextId = 1;
   }
@@ -299,13 +348,20 @@ export class JobsStore {
     this.keys.clear();
   }
 
-  /** Auto-refresh applies to active jobs with autoRefresh of employers on an unlimited plan (the mock's reading of 2.1). */
+  /**
+   * Auto-refresh applies to active jobs with autoRefresh of employers on an
+   * unlimited plan (the mock's reading of 2.1). Its 7-day periods count only
+   * while the job is active: from the later of publishDate and the moment the
+   * job last became active. So re-publishing an archived job moves nothing but
+   * its status (spec 3: "other fields unchanged"); its next refresh falls 7
+   * days after the re-publish.
+   */
   private trackRefresh(entry: JobEntry): void {
     const job = entry.job;
     const plan = this.employers.get(job.employerId)?.config.plan;
     if (job.autoRefresh && job.status === 'active' && plan === 'unlimited') {
       this.refreshing.add(entry);
-      this.nextRefreshDue = Math.min(this.nextRefreshDue, job.publishDate + AUTO_REFRESH_MS);
+      this.nextRefreshDue = Math.min(this.nextRefreshDue, Math.max(job.publishDate, entry.activeSince) + AUTO_REFRESH_MS);
     } else {
       this.refreshing.delete(entry);
     }
@@ -316,14 +372,18 @@ export class JobsStore {
     const now = this.clock.now();
     if (now < this.nextRefreshDue) return;
     let next = Infinity;
+    const wholeSeconds = this.#choices['dates.precision'] === 'seconds';
     for (const entry of this.refreshing) {
       const job = entry.job;
-      const periods = Math.floor((now - job.publishDate) / AUTO_REFRESH_MS);
+      const from = Math.max(job.publishDate, entry.activeSince);
+      const periods = Math.floor((now - from) / AUTO_REFRESH_MS);
+      let due = from + AUTO_REFRESH_MS;
       if (periods >= 1) {
-        const publishDate = job.publishDate + periods * AUTO_REFRESH_MS;
-        this.replace(entry, { ...job, publishDate });
+        const at = from + periods * AUTO_REFRESH_MS;
+        this.replace(entry, { ...job, publishDate: wholeSeconds ? at - (at % 1000) : at });
+        due = at + AUTO_REFRESH_MS;
       }
-      next = Math.min(next, entry.job.publishDate + AUTO_REFRESH_MS);
+      next = Math.min(next, due);
     }
     this.nextRefreshDue = next;
   }

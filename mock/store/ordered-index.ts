@@ -16,6 +16,13 @@ export function compareListOrder(a: OrderKey, b: OrderKey): number {
   return b.publishDate - a.publishDate || b.id - a.id;
 }
 
+/** The other tie order (order.ties = id-asc): publishDate descending, then id ascending. */
+export function compareListOrderIdsAscending(a: OrderKey, b: OrderKey): number {
+  return b.publishDate - a.publishDate || a.id - b.id;
+}
+
+export type OrderCompare = (a: OrderKey, b: OrderKey) => number;
+
 /**
  * Blocks split when they grow past twice this. Small, because the common
  * insert (a new job: the newest publishDate, at the front) shifts the rest of
@@ -24,12 +31,12 @@ export function compareListOrder(a: OrderKey, b: OrderKey): number {
 const LOAD = 64;
 
 /** First position in `items` whose item is not before `key`. */
-function lowerBound<T extends OrderKey>(items: T[], key: OrderKey): number {
+function lowerBound<T extends OrderKey>(items: T[], key: OrderKey, compare: OrderCompare): number {
   let lo = 0;
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareListOrder(items[mid]!, key) < 0) lo = mid + 1;
+    if (compare(items[mid]!, key) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -45,9 +52,12 @@ export class OrderedIndex<T extends OrderKey> {
   private blocks: T[][] = [];
   private count = 0;
 
-  /** An index of `items`, which must already be in list order (no sort, no splices). */
-  static fromOrdered<T extends OrderKey>(items: readonly T[]): OrderedIndex<T> {
-    const index = new OrderedIndex<T>();
+  /** `compare` is the list order: compareListOrder unless the ties go the other way. */
+  constructor(readonly compare: OrderCompare = compareListOrder) {}
+
+  /** An index of `items`, which must already be in `compare` order (no sort, no splices). */
+  static fromOrdered<T extends OrderKey>(items: readonly T[], compare: OrderCompare = compareListOrder): OrderedIndex<T> {
+    const index = new OrderedIndex<T>(compare);
     for (let i = 0; i < items.length; i += LOAD) index.blocks.push(items.slice(i, i + LOAD));
     index.count = items.length;
     return index;
@@ -64,7 +74,7 @@ export class OrderedIndex<T extends OrderKey> {
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const block = this.blocks[mid]!;
-      if (compareListOrder(block[block.length - 1]!, key) < 0) lo = mid + 1;
+      if (this.compare(block[block.length - 1]!, key) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -78,7 +88,7 @@ export class OrderedIndex<T extends OrderKey> {
     }
     const b = Math.min(this.blockFor(item), this.blocks.length - 1);
     const block = this.blocks[b]!;
-    block.splice(lowerBound(block, item), 0, item);
+    block.splice(lowerBound(block, item, this.compare), 0, item);
     if (block.length > 2 * LOAD) this.blocks.splice(b + 1, 0, block.splice(LOAD));
   }
 
@@ -87,7 +97,7 @@ export class OrderedIndex<T extends OrderKey> {
     const b = this.blockFor(key);
     const block = this.blocks[b];
     if (!block) return false;
-    const at = lowerBound(block, key);
+    const at = lowerBound(block, key, this.compare);
     const found = block[at];
     if (found === undefined || found.id !== key.id || found.publishDate !== key.publishDate) return false;
     block.splice(at, 1);

@@ -20,6 +20,7 @@ function job(id: number, employerId: number, title: string, status: JobStatus, p
     employerId,
     referenceId: `ref-${id}`,
     title,
+    updatedAt: publishDate,
     publishDate,
     closeDate: '2030-01-01',
     confidential: false,

@@ -6,13 +6,34 @@
  * of every match: the exact `paging.total` is the view's size. Only the most
  * recently used needles are kept, so each change checks a bounded number.
  */
-import { OrderedIndex, type OrderKey } from './ordered-index.js';
+import { compareListOrder, OrderedIndex, type OrderCompare, type OrderKey } from './ordered-index.js';
 import { JOB_STATUSES, type JobStatus } from './stored-job.js';
 
 /** What a view needs of a job: its order key, its status and its lower-cased search text. */
 export interface Searchable extends OrderKey {
   readonly status: JobStatus;
   readonly search: string;
+}
+
+/** q.match = substring: the needle anywhere in the title or the referenceId. */
+export function substringMatch(search: string, needle: string): boolean {
+  return search.includes(needle);
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * q.match = word-prefix: the needle starts a word of the title (a word starts
+ * after anything but a letter or digit) or starts the referenceId. `search` is
+ * `title\u0000referenceId`, lower-cased.
+ */
+export function wordPrefixMatch(search: string, needle: string): boolean {
+  const sep = search.indexOf('\u0000');
+  if (search.startsWith(needle, sep + 1)) return true;
+  for (let at = search.indexOf(needle); at !== -1 && at + needle.length <= sep; at = search.indexOf(needle, at + 1)) {
+    if (at === 0 || !WORD_CHAR.test(search[at - 1]!)) return true;
+  }
+  return false;
 }
 
 /** One needle's matches in list order. */
@@ -23,12 +44,12 @@ export class SearchView<T extends OrderKey> {
   ) {}
 
   /** A view of `matches`, which must already be in list order. */
-  static fromOrdered<T extends OrderKey>(matches: readonly T[], statusOf: (item: T) => JobStatus): SearchView<T> {
+  static fromOrdered<T extends OrderKey>(matches: readonly T[], statusOf: (item: T) => JobStatus, compare: OrderCompare = compareListOrder): SearchView<T> {
     const split: Record<JobStatus, T[]> = { active: [], archived: [], draft: [] };
     for (const item of matches) split[statusOf(item)].push(item);
     const byStatus = {} as Record<JobStatus, OrderedIndex<T>>;
-    for (const status of JOB_STATUSES) byStatus[status] = OrderedIndex.fromOrdered(split[status]);
-    return new SearchView(OrderedIndex.fromOrdered(matches), byStatus);
+    for (const status of JOB_STATUSES) byStatus[status] = OrderedIndex.fromOrdered(split[status], compare);
+    return new SearchView(OrderedIndex.fromOrdered(matches, compare), byStatus);
   }
 
   /** The matches, all or of one status. */
@@ -48,6 +69,9 @@ export const SEARCH_VIEWS_KEPT = 16;
  */
 export class SearchViews<T extends OrderKey> {
   readonly #views = new Map<string, SearchView<T>>();
+
+  /** Whether a job's search text matches a needle (q.match); substring unless set. */
+  match: (search: string, needle: string) => boolean = substringMatch;
 
   constructor(readonly capacity = SEARCH_VIEWS_KEPT) {}
 
@@ -71,7 +95,7 @@ export class SearchViews<T extends OrderKey> {
   /** A job appeared (or reappeared after a change) as `state`. */
   added(item: T, state: Searchable): void {
     for (const [needle, view] of this.#views) {
-      if (!state.search.includes(needle)) continue;
+      if (!this.match(state.search, needle)) continue;
       view.all.insert(item);
       view.byStatus[state.status].insert(item);
     }
@@ -80,7 +104,7 @@ export class SearchViews<T extends OrderKey> {
   /** A job left `state` (its order key, status and search text before the change or removal). */
   removed(state: Searchable): void {
     for (const [needle, view] of this.#views) {
-      if (!state.search.includes(needle)) continue;
+      if (!this.match(state.search, needle)) continue;
       view.all.remove(state);
       view.byStatus[state.status].remove(state);
     }

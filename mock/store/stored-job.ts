@@ -23,6 +23,8 @@ export interface StoredJob {
   title: string;
   /** Epoch ms; serialized as an ISO 8601 date-time. */
   publishDate: number;
+  /** Epoch ms of the last change by a request (create or update); written only under job.extra-fields / header.extra-fields. */
+  updatedAt: number;
   /** ISO 8601 date (`2025-03-01`) or UTC date-time, as normalized on input. */
   closeDate: string;
   confidential: boolean;

@@ -6,13 +6,15 @@
  * suites/model/html-content.ts.
  */
 import * as fc from 'fast-check';
-import { allowedHtmlArb, disallowedHtmlArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
+import { allowedHtmlArb, allowedHtmlTreeArb, disallowedHtmlArb, nameCaseArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
+import { serializeHtml } from '../arbitraries/html-tree.js';
+import { wordArb } from '../arbitraries/text.js';
 import { expectRejectedCreate } from '../model/expect-rejected.js';
 import { contentText, sameHtmlContent } from '../model/html-content.js';
 import { jobArbFor } from '../model/job-arb-for.js';
 import { taggedBody } from '../model/tagged-body.js';
-import { isSuccess, responseLine } from './support/http.js';
-import { knownHtmlViolations } from './support/known-html-violations.js';
+import { expectStatus, isSuccess, responseLine } from './support/http.js';
+import { knownAllowedSpellings, knownHtmlViolations } from './support/known-html-violations.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
@@ -41,6 +43,17 @@ const acceptsAllowedTags: Rule = {
       const { res } = await createWithDescription(ctx, job, description);
       expectAccepted(ctx, res, description);
     });
+    // Then upper-case and capitalized names once each: HTML names are case-insensitive, so <A HREF="..."> is a link with href.
+    for (const description of knownAllowedSpellings()) {
+      await ctx.check(
+        jobArbFor(ctx),
+        async (job) => {
+          const { res } = await createWithDescription(ctx, job, description);
+          expectAccepted(ctx, res, description);
+        },
+        { runs: 1 },
+      );
+    }
   },
 };
 
@@ -158,7 +171,7 @@ const RULE_TEXT: Record<HtmlViolationKind, { id: string; statement: string; titl
 function violationText(v: HtmlViolationCase): string {
   switch (v.kind) {
     case 'disallowed-tag':
-      return `the tag <${v.tag}>`;
+      return v.strayEndTag ? `a stray end tag </${v.tag}>` : `the tag <${v.tag}>`;
     case 'attribute-on-non-a':
       return `the attribute ${v.attribute} on <${v.tag}>`;
     case 'a-without-href':
@@ -198,6 +211,46 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
   };
 }
 
+/** What came back of a description sent with a comment: the comment kept, dropped, or the content changed. */
+function commentOutcome(sent: string, returned: unknown): string {
+  if (typeof returned !== 'string') return `the description came back as ${typeof returned}`;
+  if (!sameHtmlContent(sent, returned)) return 'the content came back changed';
+  return returned.includes('<!--') ? 'the comment came back' : 'the comment was dropped';
+}
+
+/**
+ * Spec 2.1 rules 1-3 restrict tags and attributes; a comment is neither, so a
+ * server may accept or refuse one (and may drop it: a comment is not content,
+ * see suites/model/html-content.ts). The suite records what the target does
+ * and fails only on a 5xx.
+ */
+const commentsObserved: Rule = {
+  id: 'jobs.html.comments-observed',
+  section: '2.1',
+  area: 'html',
+  title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded',
+  async run(ctx: RuleContext) {
+    const arb = fc.record({ job: jobArbFor(ctx), tree: allowedHtmlTreeArb, nameCase: nameCaseArb, note: wordArb('lower') });
+    await ctx.check(
+      arb,
+      async ({ job, tree, nameCase, note }) => {
+        const description = `${serializeHtml(tree, nameCase)}<!-- ${note} -->`;
+        const { res } = await createWithDescription(ctx, job, description);
+        expectStatus(ctx, res, (status) => status < 500, 'spec 2.1 leaves comments open (rules 1-3 restrict tags and attributes): any answer but a 5xx');
+        if (!isSuccess(res.status)) {
+          ctx.observe({ topic: 'html-comments', section: '2.1', observed: `refused with ${res.status}` });
+          return;
+        }
+        const created = res.json as { id: number; description?: unknown };
+        const read = await ctx.api.get(created.id);
+        const outcome = read.status === 200 ? commentOutcome(description, read.json!.description) : `GET answered ${read.status}`;
+        ctx.observe({ topic: 'html-comments', section: '2.1', observed: `accepted (${res.status}); ${outcome}` });
+      },
+      { runs: 1 },
+    );
+  },
+};
+
 /**
  * The HTML rules, in report order.
  *
@@ -213,4 +266,5 @@ export const htmlRules: Rule[] = [
   rejectsViolation('attribute-on-non-a'),
   rejectsViolation('a-without-href'),
   rejectsViolation('other-attribute-on-a'),
+  commentsObserved,
 ];

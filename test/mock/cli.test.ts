@@ -54,7 +54,24 @@ describe('jobs-mock CLI', () => {
   it('--help lists the options and exits 0', () => {
     const res = run(['--help']);
     expect(res.status).toBe(0);
-    for (const option of ['--port', '--host', '--employers', '--data', '--persist', '--help']) expect(res.stdout).toContain(option);
+    for (const option of ['--port', '--host', '--employers', '--data', '--persist', '--help', '--profile', '--profile-seed', '--choice']) {
+      expect(res.stdout).toContain(option);
+    }
+  });
+
+  it('says nothing of the reference profile; names another profile, the drawn seed of random, and each --choice', async () => {
+    expect((await start([])).line).not.toContain('profile');
+    const alt = await start(['--profile', 'alt', '--choice', 'paging.link-form=absolute', '--choice', 'q.match=substring']);
+    expect(alt.line).toContain(' profile: alt choices: paging.link-form=absolute q.match=substring employers: ');
+    const state = (await send(alt.url, { path: '/__control/profile', apiKey: null })).json;
+    expect(state).toMatchObject({ profile: 'alt', choices: { 'paging.link-form': 'absolute', 'q.match': 'substring', 'order.ties': 'id-asc' } });
+    const drawn = await start(['--profile', 'random']);
+    const seed = Number(/profile: random \(seed (\d+)\)/.exec(drawn.line)?.[1]);
+    expect(Number.isInteger(seed)).toBe(true);
+    const again = await start(['--profile', 'random', '--profile-seed', String(seed)]);
+    expect(again.line).toContain(`profile: random (seed ${seed})`);
+    const choicesOf = async (url: string) => (await send(url, { path: '/__control/profile', apiKey: null })).json.choices;
+    expect(await choicesOf(again.url)).toEqual(await choicesOf(drawn.url));
   });
 
   it('prints one line with the URL and the demo keys, serves, and stops on SIGTERM with 0', async () => {
@@ -72,6 +89,8 @@ describe('jobs-mock CLI', () => {
   it.each([
     [['--port', 'abc']], [['--port', '70000']], [['--bogus']], [['--persist']], [['--now', 'yesterday']],
     [['--employers', '/nonexistent/employers.json']], [['--body-limit', '0']],
+    [['--profile', 'strict']], [['--profile', 'random', '--profile-seed', '-1']], [['--profile-seed', '4294967296']],
+    [['--choice', 'paging.link-form']], [['--choice', 'paging.link=relative']], [['--choice', 'paging.link-form=sideways']],
   ])('exits 2 with one line on stderr for %j', (args) => {
     const res = run(args);
     expect(res.status).toBe(2);

@@ -73,3 +73,25 @@ describe('express middleware', () => {
     expect((await send(url, { path: `${url}/elsewhere` })).json).toEqual({ fallthrough: true });
   });
 });
+
+describe('profiles through the middleware and the MSW handlers', () => {
+  it('createJobsMiddleware({ profile, choices }) and createHandlers({ profile }) build their core with that profile', async () => {
+    const { createHandlers } = await import('../../mock/handlers/create-handlers.js');
+    const { setupServer } = await import('msw/node');
+    const jobs = createJobsMiddleware({ profile: 'alt', choices: { 'order.ties': 'id-desc' } });
+    expect(jobs.core.profile).toMatchObject({ profile: 'alt', choices: { 'paging.link-form': 'relative', 'order.ties': 'id-desc' } });
+    const { MockCore } = await import('../../mock/mock-core.js');
+    const core = new MockCore({ profile: 'random', profileSeed: 3 });
+    expect(core.profile.profileSeed).toBe(3);
+    const msw = setupServer(...createHandlers({ baseUrl: 'https://jobs.example.test', profile: 'alt' }));
+    msw.listen({ onUnhandledRequest: 'bypass' });
+    try {
+      const res = await fetch('https://jobs.example.test/api/v1.1/jobs', { headers: { 'API-Key': 'nope' } });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+    } finally {
+      msw.close();
+    }
+    expect(() => createJobsMiddleware({ profile: 'nope' })).toThrow(/unknown profile/);
+  });
+});

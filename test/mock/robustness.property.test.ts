@@ -112,3 +112,31 @@ it('the control API answers malformed bodies with a JSON 4xx, never a 5xx', asyn
     await control.close();
   }
 }, 60_000);
+
+it.each([
+  ['alt', {}],
+  ['lenient', {}],
+  ['random', { profileSeed: 11 }],
+])('under the %s profile: no 5xx, JSON (or problem+json) 4xx errors, store unchanged by every rejection', async (profile, extra) => {
+  const other = await startMock({ bodyLimit: 16 * 1024, profile, ...extra });
+  try {
+    other.seedJobs(101, [validJob({ referenceId: 'seed-1' }), validJob({ referenceId: 'seed-2', status: 'active' })]);
+    await fc.assert(
+      fc.asyncProperty(request, async (options) => {
+        const before = other.core.jobsJson();
+        const res = await send(other.url, options);
+        expect(res.status, `${options.method} ${options.path} -> ${res.text.slice(0, 200)}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          if (options.method !== 'HEAD') {
+            expect(res.headers['content-type']).toMatch(/^application\/(problem\+)?json/);
+            expect(typeof res.json.message === 'string' || typeof res.json.detail === 'string').toBe(true);
+          }
+          expect(other.core.jobsJson()).toBe(before);
+        }
+      }),
+      { numRuns: 600 },
+    );
+  } finally {
+    await other.close();
+  }
+}, 60_000);
