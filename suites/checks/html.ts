@@ -87,6 +87,64 @@ const keepsAllowedContent: Rule = {
   },
 };
 
+/** Sizes of the long description, in UTF-16 units: well past common column limits, well under common 1 MiB body limits. */
+const LONG_DESCRIPTION = { min: 20_000, max: 60_000 } as const;
+
+/** `<div>fragment filler</div>` repeated to at least `size` characters: a well-formed tree of allowed tags only. */
+function longDescription(fragment: string, size: number): string {
+  const block = `<div>${fragment} Responsibilities and qualifications, described at length.</div>`;
+  return block.repeat(Math.ceil(size / block.length));
+}
+
+/** Where two texts first differ, for a mismatch that does not print 60 KB. */
+function firstDifference(a: string, b: string): string {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  return `sent ${a.length} characters, got ${b.length}; first difference at ${at}: sent ${JSON.stringify(a.slice(at, at + 40))}, got ${JSON.stringify(b.slice(at, at + 40))}`;
+}
+
+/** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
+const longDescriptionKept: Rule = {
+  id: 'jobs.html.long-description',
+  section: '2.1',
+  area: 'html',
+  title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT',
+  async run(ctx: RuleContext) {
+    const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
+    const arb = fc.record({ job: jobArbFor(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
+    const expectKept = (where: string, sent: string, got: string | undefined): void => {
+      ctx.expect(got !== undefined && sameHtmlContent(sent, got), {
+        title: `${where} did not keep a description of ${sent.length} characters`,
+        expected: `${statement}: the same content comes back`,
+        received: firstDifference(sent, got ?? ''),
+      });
+    };
+    await ctx.check(
+      arb,
+      async ({ job, fragment, size }) => {
+        const description = longDescription(fragment, size);
+        const { res } = await createWithDescription(ctx, job, description);
+        ctx.expect(isSuccess(res.status), {
+          title: `POST /jobs refused a description of ${description.length} characters`,
+          expected: `${statement}: the job is created (2xx)`,
+          received: responseLine(res),
+        });
+        const id = res.json!.id;
+        expectKept(`GET /jobs/${id}`, description, (await ctx.api.get(id)).json?.description);
+        const longer = longDescription(fragment, size + 1000);
+        const updated = await ctx.api.putById(id, { description: longer });
+        ctx.expect(updated.status === 200, {
+          title: `PUT /jobs/${id} refused a description of ${longer.length} characters`,
+          expected: `${statement}; 4.3: a partial update answers 200`,
+          received: responseLine(updated),
+        });
+        expectKept(`GET /jobs/${id} after the PUT`, longer, (await ctx.api.get(id)).json?.description);
+      },
+      { runs: Math.min(ctx.runs, 3) },
+    );
+  },
+};
+
 const RULE_TEXT: Record<HtmlViolationKind, { id: string; statement: string; title: string }> = {
   'disallowed-tag': {
     id: 'jobs.html.rejects-disallowed-tag',
@@ -203,6 +261,7 @@ const commentsObserved: Rule = {
 export const htmlRules: Rule[] = [
   acceptsAllowedTags,
   keepsAllowedContent,
+  longDescriptionKept,
   rejectsViolation('disallowed-tag'),
   rejectsViolation('attribute-on-non-a'),
   rejectsViolation('a-without-href'),

@@ -225,6 +225,30 @@ const locationForms: Rule = {
   },
 };
 
+/**
+ * Spec 2.2 and 8: a location description is at most 300 characters. Only the rejection over the limit is
+ * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
+ */
+const locationDescriptionLength: Rule = {
+  id: 'jobs.limits.location-description-length',
+  section: '8',
+  area: 'limits',
+  title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`,
+  async run(ctx: RuleContext) {
+    const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
+    const arb = fc.record({ job: jobArbFor(ctx), place: locationWithProvinceArb });
+    await ctx.check(arb, async ({ job, place }) => {
+      const { ref, body } = taggedBody(ctx, job);
+      const [city, province] = place.description.split(', ');
+      const description = `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), max + 1 - `, ${province}`.length)}, ${province}`;
+      await createRejected(ctx, { ...body, locations: [{ description }] }, ref, {
+        title: `POST /jobs accepted a location description of ${description.length} characters`,
+        expected: `spec 2.2 and 8: location description max ${max} characters`,
+      });
+    }, { runs: Math.min(ctx.runs, 5) });
+  },
+};
+
 const salaryPeriodRequired: Rule = {
   id: 'jobs.limits.salary-period-required',
   section: '2.5',
@@ -354,6 +378,7 @@ export const limitsRules: Rule[] = [
   countRule({ field: 'locations', min: inputLimits.locationsMin, max: inputLimits.locationsMax }),
   countRule({ field: 'categories', min: inputLimits.categoriesMin, max: inputLimits.categoriesMax }),
   locationForms,
+  locationDescriptionLength,
   salaryPeriodRequired,
   salaryFourDecimals,
   routingAddressRequired('email'),

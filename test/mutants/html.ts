@@ -138,4 +138,12 @@ export const htmlMutants: Mutant[] = [
     expectedRule: ['jobs.html.keeps-allowed-content', 'jobs.create.explicit-values', 'jobs.put-create.creates', 'jobs.update.by-reference', 'jobs.model.lifecycle'],
     transform: cleanDescription((html) => html.replace(/<(\/?)b>/gi, '<$1strong>').replace(/<(\/?)i>/gi, '<$1em>')),
   },
+  {
+    // spec 2.1 description rule 4, 8: no technical length limit on the description
+    name: 'html-description-cut-at-16k',
+    area: 'html',
+    violates: '2.1 rule 4, 8: the description has no technical length limit (here it is stored cut to 16384 characters)',
+    expectedRule: 'jobs.html.long-description',
+    transform: cleanDescription((html) => (html.length > 16_384 ? html.slice(0, 16_384).replace(/<[^>]*$/, '') : html)),
+  },
 ];

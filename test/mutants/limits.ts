@@ -129,4 +129,21 @@ export const limitsMutants: Mutant[] = [
       if (!header && routingId(job) === 1 && job.applicationUrl === null) job.applicationUrl = '';
     }),
   },
+  {
+    // spec 2.2, 8: location description max 300 characters
+    name: 'limits-location-description-301-accepted',
+    area: 'limits',
+    violates: '2.2, 8: location description max 300 characters (here a longer one is accepted, its city cut)',
+    expectedRule: 'jobs.limits.location-description-length',
+    transform: rewriteRequest(isWrite, (body) => {
+      if (!Array.isArray(body.locations)) return;
+      for (const location of body.locations as JsonObject[]) {
+        const description = location?.description;
+        if (typeof description !== 'string' || description.length <= 300) continue;
+        const comma = description.lastIndexOf(',');
+        const tail = comma === -1 ? '' : description.slice(comma);
+        location.description = description.slice(0, 300 - tail.length) + tail;
+      }
+    }),
+  },
 ];
