@@ -9,6 +9,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { parseChoiceArgument, PROFILES, type ResolvedProfile } from './core/choices.js';
 import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
 import { MockConfigError } from './mock-config-error.js';
+import { packageVersion } from './package-version.js';
 import { createMockServer, type MockServer } from './server.js';
 import type { EmployerConfig } from './store/stored-job.js';
 
@@ -71,6 +72,7 @@ function startLine(server: MockServer, employers: EmployerConfig[], demo: boolea
 const program = new Command()
   .name('jobs-mock')
   .description('Reference mock server for the Jobs API v1.1 (API under /api/v1.1, control API under /__control)')
+  .version(packageVersion())
   .option('-p, --port <n>', 'port to listen on; 0 picks a free port', parsePort, 4010)
   .option('-H, --host <host>', 'interface to bind', '127.0.0.1')
   .option('-e, --employers <file>', 'JSON array of employers [{"id","name","apiKey","plan"}] replacing the demo employers')

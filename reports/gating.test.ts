@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatIssues, validators } from '../schemas/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { sampleReport } from './fixtures/sample-report.js';
-import { applyBaseline, createBaseline, exitCodeFor, failingConditions, parseBaseline, parseFailOn } from './gating.js';
+import { applyBaseline, createBaseline, DEFAULT_FAIL_ON, exitCodeFor, failingConditions, parseBaseline, parseFailOn } from './gating.js';
 import { ReportError } from './report-error.js';
 
 function expectValid(report: ConformanceReport): void {
@@ -32,7 +32,8 @@ describe('parseBaseline', () => {
 describe('parseFailOn', () => {
   it('reads lists, all and none', () => {
     expect(parseFailOn('failed, error')).toEqual(['failed', 'error']);
-    expect(parseFailOn('all')).toEqual(['failed', 'flaky', 'error', 'stale-baseline']);
+    expect(parseFailOn('all')).toEqual(['failed', 'flaky', 'error', 'stale-baseline', 'warning']);
+    expect(DEFAULT_FAIL_ON).toEqual(['failed', 'flaky', 'error', 'stale-baseline']);
     expect(parseFailOn('none')).toEqual([]);
   });
 
@@ -107,7 +108,12 @@ describe('applyBaseline', () => {
 
 describe('createBaseline', () => {
   it('lists the failed rules with their first mismatch as the reason', () => {
-    expect(createBaseline(sampleReport()).rules.map((r) => r.id)).toEqual(['jobs.create.location-header', 'jobs.roundtrip.get-equals-post', 'html.description.allow-list']);
+    expect(createBaseline(sampleReport()).rules.map((r) => r.id)).toEqual([
+      'jobs.create.location-header',
+      'jobs.roundtrip.get-equals-post',
+      'html.description.allow-list',
+      'jobs.protocol.non-json-rejected.post',
+    ]);
     expect(createBaseline(sampleReport()).rules[0]?.reason).toBe('POST /jobs responded 201 without a Location header');
   });
 });
@@ -140,6 +146,21 @@ describe('exitCodeFor and failingConditions', () => {
     expect(failingConditions(gated).map((c) => c.condition)).toEqual(['stale-baseline']);
     expect(exitCodeFor(gated)).toBe(1);
     expect(exitCodeFor(gated, ['failed', 'flaky', 'error'])).toBe(0);
+  });
+
+  it('counts a warning only under --fail-on warning, all, or a strict report', () => {
+    const onlyWarning = applyBaseline(withoutErrors(), { rules: createBaseline(withoutErrors()).rules.filter((r) => r.id !== 'jobs.protocol.non-json-rejected.post') });
+    expect(onlyWarning.rules.filter((r) => r.status === 'warning').map((r) => r.id)).toEqual(['jobs.protocol.non-json-rejected.post']);
+    expect(onlyWarning.verdict).toBe('passed');
+    expect(exitCodeFor(onlyWarning)).toBe(0);
+    expect(exitCodeFor(onlyWarning, ['warning'])).toBe(1);
+    expect(exitCodeFor(onlyWarning, parseFailOn('all'))).toBe(1);
+    const strict: ConformanceReport = { ...onlyWarning, options: { ...onlyWarning.options, strict: true } };
+    expect(failingConditions(strict).map((c) => [c.condition, c.ids])).toEqual([['warning', ['jobs.protocol.non-json-rejected.post']]]);
+    expect(exitCodeFor(strict)).toBe(1);
+    expect(exitCodeFor(strict, [])).toBe(1);
+    // A baseline accepts a warning like a failure:
+    expect(applyBaseline(strict, { rules: [{ id: 'jobs.protocol.non-json-rejected.post' }] }).rules.find((r) => r.id === 'jobs.protocol.non-json-rejected.post')?.status).toBe('known');
   });
 
   it('treats an interrupted run and a run with no rules as errors', () => {

@@ -7,11 +7,21 @@
  *   `known`; a listed rule that now passes is recorded as a stale entry, so the
  *   baseline can only shrink.
  * - `parseFailOn` reads `--fail-on`; `failingConditions` says which conditions
- *   hold and why; `exitCodeFor` turns that into the process exit code.
+ *   hold and why; `exitCodeFor` turns that into the process exit code, and
+ *   `exitCodeOf` is the CLI's exit code for a finished run (also exported by
+ *   suites/index.ts, so a program and the CLI always agree).
+ *
+ * Warnings (failed `should` rules) fail the run only when asked: the
+ * condition `warning` is not in the default `--fail-on`, `--fail-on all`
+ * includes it, and a report made with `--strict` (report.options.strict)
+ * adds it to whatever `--fail-on` says.
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { ReportError } from './report-error.js';
 import { countStatuses, isFlakyOnly, verdictFor } from './status.js';
+
+/** Exit code of an interrupted run (128 + SIGINT). */
+export const EXIT_INTERRUPTED = 130;
 
 /** One accepted known failure: a rule id and why it is accepted. */
 export type BaselineEntry = {
@@ -30,14 +40,15 @@ export interface Baseline {
  * - `failed`: a rule failed with a mismatch that reproduced on re-run (or was not re-checked);
  * - `flaky`: a rule failed, but every one of its mismatches was flaky (did not reproduce);
  * - `error`: the suite could not complete a rule, the run was interrupted, or no rule ran;
- * - `stale-baseline`: a baseline entry no longer matches a failure (the rule passes, or no longer exists).
+ * - `stale-baseline`: a baseline entry no longer matches a failure (the rule passes, or no longer exists);
+ * - `warning`: a `should` rule failed (good practice the spec does not state).
  */
-export type FailCondition = 'failed' | 'flaky' | 'error' | 'stale-baseline';
+export type FailCondition = 'failed' | 'flaky' | 'error' | 'stale-baseline' | 'warning';
 
-export const FAIL_CONDITIONS: readonly FailCondition[] = ['failed', 'flaky', 'error', 'stale-baseline'];
+export const FAIL_CONDITIONS: readonly FailCondition[] = ['failed', 'flaky', 'error', 'stale-baseline', 'warning'];
 
-/** Default `--fail-on`: every condition. Loosen it explicitly, e.g. `--fail-on failed,error`. */
-export const DEFAULT_FAIL_ON: readonly FailCondition[] = FAIL_CONDITIONS;
+/** Default `--fail-on`: every condition but `warning` (that is what --strict adds). Loosen it explicitly, e.g. `--fail-on failed,error`. */
+export const DEFAULT_FAIL_ON: readonly FailCondition[] = ['failed', 'flaky', 'error', 'stale-baseline'];
 
 /**
  * Parses a `--fail-on` value: a comma-separated list of conditions, `all`, or
@@ -109,7 +120,7 @@ export function applyBaseline(report: ConformanceReport, baseline: Baseline): Co
   const rules: RuleResult[] = report.rules.map((rule) => {
     const entry = entries.get(rule.id);
     if (!entry) return rule;
-    if (rule.status === 'failed' || rule.status === 'known') {
+    if (rule.status === 'failed' || rule.status === 'warning' || rule.status === 'known') {
       known.push(entry);
       return { ...rule, status: 'known', baselineReason: entry.reason ?? 'listed in the baseline' };
     }
@@ -129,7 +140,7 @@ export function applyBaseline(report: ConformanceReport, baseline: Baseline): Co
     ...report,
     rules,
     summary: countStatuses(rules, report.summary),
-    verdict: verdictFor(rules, report.verdict),
+    verdict: verdictFor(rules, { previous: report.verdict, strict: report.options?.strict === true }),
     baseline: { entries: entries.size, known, stale, ...(baseline.source === undefined ? {} : { source: baseline.source }) },
   };
   return result;
@@ -145,7 +156,7 @@ export function applyBaseline(report: ConformanceReport, baseline: Baseline): Co
 export function createBaseline(report: ConformanceReport): Baseline {
   return {
     rules: report.rules
-      .filter((rule) => rule.status === 'failed' || rule.status === 'known')
+      .filter((rule) => rule.status === 'failed' || rule.status === 'warning' || rule.status === 'known')
       .map((rule) => withReason({ id: rule.id }, rule.baselineReason ?? rule.mismatches[0]?.title)),
   };
 }
@@ -159,21 +170,24 @@ export interface FailingCondition {
 
 /**
  * The conditions among `failOn` that hold for a report, each with a one-line
- * explanation (for the CLI's last line).
+ * explanation (for the CLI's last line). A report made with --strict
+ * (`options.strict`) fails on `warning` too.
  *
  * @example
  * for (const c of failingConditions(report, ['failed'])) console.error(c.message);
  */
 export function failingConditions(report: ConformanceReport, failOn: readonly FailCondition[] = DEFAULT_FAIL_ON): FailingCondition[] {
   const found: FailingCondition[] = [];
+  const strict = report.options?.strict === true;
   const add = (condition: FailCondition, ids: string[], message: string) => {
-    if (failOn.includes(condition)) found.push({ condition, ids, message });
+    if (failOn.includes(condition) || (strict && condition === 'warning')) found.push({ condition, ids, message });
   };
   const failed = report.rules.filter((rule) => rule.status === 'failed');
   const reproducible = failed.filter((rule) => !isFlakyOnly(rule)).map((rule) => rule.id);
   const flaky = failed.filter(isFlakyOnly).map((rule) => rule.id);
   const errored = report.rules.filter((rule) => rule.status === 'error').map((rule) => rule.id);
   const stale = (report.baseline?.stale ?? []).map((entry) => entry.id);
+  const warned = report.rules.filter((rule) => rule.status === 'warning').map((rule) => rule.id);
 
   if (reproducible.length > 0) add('failed', reproducible, `${plural(reproducible.length, 'rule')} failed: ${reproducible.join(', ')}`);
   if (flaky.length > 0) add('flaky', flaky, `${plural(flaky.length, 'rule')} failed with flaky mismatches only: ${flaky.join(', ')}`);
@@ -181,6 +195,7 @@ export function failingConditions(report: ConformanceReport, failOn: readonly Fa
   else if (report.verdict === 'error') add('error', [], 'the run ended with an error');
   if (report.interrupted) add('error', [], 'the run was interrupted before every rule ran');
   if (report.rules.length === 0) add('error', [], 'no rule ran (check --only)');
+  if (warned.length > 0) add('warning', warned, `${plural(warned.length, 'should rule')} failed (warnings${strict ? ', failing the run under --strict' : ''}): ${warned.join(', ')}`);
   if (stale.length > 0) add('stale-baseline', stale, `stale baseline ${stale.length === 1 ? 'entry' : 'entries'} (remove ${stale.length === 1 ? 'it' : 'them'}): ${stale.join(', ')}`);
   return found;
 }
@@ -193,6 +208,19 @@ export function failingConditions(report: ConformanceReport, failOn: readonly Fa
  */
 export function exitCodeFor(report: ConformanceReport, failOn: readonly FailCondition[] = DEFAULT_FAIL_ON): 0 | 1 {
   return failingConditions(report, failOn).length > 0 ? 1 : 0;
+}
+
+/**
+ * The CLI's exit code for a finished run: 130 when it was interrupted, else
+ * 1 when a condition of `failOn` holds (warnings only with --strict or
+ * `--fail-on warning`), else 0. (2, could not run, never has a report.)
+ *
+ * @example
+ * process.exitCode = exitCodeOf(await runConformance({ baseUrl, apiKey, strict: true }));
+ */
+export function exitCodeOf(report: ConformanceReport, failOn: readonly FailCondition[] = DEFAULT_FAIL_ON): 0 | 1 | typeof EXIT_INTERRUPTED {
+  if (report.interrupted) return EXIT_INTERRUPTED;
+  return exitCodeFor(report, failOn);
 }
 
 function withReason<T extends { id: string }>(entry: T, reason: string | undefined): T & { reason?: string } {

@@ -12,6 +12,7 @@
  * process.exitCode = exitCodeFor(gated, parseFailOn(opts.failOn));
  */
 export { writeReports, parseReporters, REPORTERS, REPORT_FILES, type ReporterName, type WriteReportsOptions } from './write-reports.js';
+export { prepareReportDir, DEFAULT_WRITE_TIMEOUT_MS } from './report-dir.js';
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';
 export { renderHtml } from './html/render.js';
@@ -23,6 +24,8 @@ export {
   applyBaseline,
   createBaseline,
   exitCodeFor,
+  exitCodeOf,
+  EXIT_INTERRUPTED,
   failingConditions,
   parseBaseline,
   parseFailOn,
@@ -36,4 +39,18 @@ export {
 export { readBaseline } from './baseline-file.js';
 export { redactReport, REDACTED } from './redact-report.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
-export { countStatuses, verdictFor, worstStatus, STATUS_ORDER, type RuleStatus, type Verdict } from './status.js';
+export {
+  countStatuses,
+  isFlakyOnly,
+  mismatchLevel,
+  raiseStatus,
+  statusOfMismatch,
+  summarize,
+  verdictFor,
+  worstStatus,
+  STATUS_ORDER,
+  type RuleLevel,
+  type RuleStatus,
+  type Verdict,
+  type VerdictOptions,
+} from './status.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssues, validators } from '../schemas/index.js';
-import { PLANTED_KEY, sampleReport } from './fixtures/sample-report.js';
+import { PLANTED_KEY, sampleReport, withKeyInOptions } from './fixtures/sample-report.js';
 import { renderJson } from './json.js';
 import { REDACTED } from './redact-report.js';
 
@@ -15,7 +15,7 @@ describe('renderJson', () => {
   });
 
   it('keeps everything else as it was: rules, mismatches, counterexamples, exchanges, observations, leftovers', () => {
-    const input = sampleReport();
+    const input = withKeyInOptions(sampleReport());
     const output = JSON.parse(renderJson(input)) as typeof input;
     expect(output.rules.map((rule) => [rule.id, rule.status, rule.cases])).toEqual(input.rules.map((rule) => [rule.id, rule.status, rule.cases]));
     expect(output.rules[3]?.mismatches[0]?.counterexample).toEqual(input.rules[3]?.mismatches[0]?.counterexample);
@@ -23,6 +23,6 @@ describe('renderJson', () => {
     expect(output.observations).toEqual(input.observations);
     expect(output.cleanup).toEqual(input.cleanup);
     expect(output.seed).toBe(input.seed);
-    expect(output.options?.apiKey).toBe(REDACTED);
+    expect((output.options as Record<string, unknown>).apiKey).toBe(REDACTED);
   });
 });

@@ -12,6 +12,8 @@ interface Testcase {
   failure?: { '@_message': string; '@_type': string; '#text'?: string } | string;
   error?: { '@_message': string; '@_type': string };
   skipped?: { '@_message': string } | string;
+  'system-out'?: string;
+  properties?: { property: { '@_name': string; '@_value': string }[] };
 }
 interface Testsuite {
   '@_name': string;
@@ -42,7 +44,8 @@ function parse(xml: string): Parsed {
 function expectedCounts(report: ConformanceReport, area?: string) {
   const rules = report.rules.filter((rule) => area === undefined || rule.area === area);
   const is = (...statuses: string[]) => rules.filter((rule) => statuses.includes(rule.status)).length;
-  return { tests: rules.length, failures: is('failed'), errors: is('error'), skipped: is('skipped', 'disabled', 'known') };
+  const warnings = report.options?.strict ? is('warning') : 0;
+  return { tests: rules.length, failures: is('failed') + warnings, errors: is('error'), skipped: is('skipped', 'disabled', 'known') };
 }
 
 function counts(node: { '@_tests': string; '@_failures': string; '@_errors': string; '@_skipped': string }) {
@@ -106,6 +109,28 @@ describe('renderJunit', () => {
     expect(html['#text']).toContain('esc\\u001b[31mred'); // the escape character is shown, not kept
     expect(html['#text']).toContain('half\\ud800pair');
     expect(html['#text']).toContain(HOSTILE.emoji);
+  });
+
+  it('gives every testcase its level; a warning passes with its text in system-out, and fails only under --strict', () => {
+    const find = (report: ConformanceReport, id: string) =>
+      parse(renderJunit(report))
+        .testsuites.testsuite.flatMap((suite) => suite.testcase)
+        .find((c) => c['@_name'].startsWith(`${id}:`));
+    const level = (c: Testcase | undefined) => c?.properties?.property.find((p) => p['@_name'] === 'level')?.['@_value'];
+    const report = sampleReport();
+    expect(level(find(report, 'jobs.create.location-header'))).toBe('must');
+    const warning = find(report, 'jobs.protocol.non-json-rejected.post');
+    expect(level(warning)).toBe('should');
+    expect(warning?.failure).toBeUndefined();
+    expect(warning?.['system-out']).toContain('warning (should rule: good practice the spec does not state) §1 text/plain POST answered 201');
+    expect(warning?.['system-out']).toContain('Received: status 201');
+
+    const strict: ConformanceReport = { ...report, options: { ...report.options, strict: true } };
+    const failing = find(strict, 'jobs.protocol.non-json-rejected.post')?.failure as { '@_type': string; '@_message': string };
+    expect(failing['@_type']).toBe('warning');
+    expect(failing['@_message']).toContain('(failing under --strict)');
+    const parsed = parse(renderJunit(strict));
+    expect(counts(parsed.testsuites)).toEqual(expectedCounts(strict));
   });
 
   it('shows known rules as skipped and stale baseline entries as failures', () => {

@@ -8,6 +8,13 @@
  * failure, as pytest reports xfail), passed -> no child. A stale baseline
  * entry is a <failure type="stale-baseline">: on the passing rule it names,
  * or in a `baseline` testsuite when no such rule ran.
+ *
+ * Levels: every testcase carries a `level` property (must or should). JUnit
+ * has no warning state, so a warning (a failed should rule) is a passing
+ * testcase whose <system-out> holds the warning and its mismatches: CI
+ * dashboards show it green with the text one click away, as the exit code is
+ * 0. Under --strict (report.options.strict) the run fails on it, so it is a
+ * <failure type="warning">, counted in `failures`, and red where CI shows it.
  */
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
@@ -37,17 +44,18 @@ export function renderJunit(input: ConformanceReport, options: { secrets?: reado
   const report = redactReport(input, options.secrets);
   const stale = new Map((report.baseline?.stale ?? []).map((entry) => [entry.id, entry]));
   const byArea = groupByArea(report.rules);
+  const strict = report.options?.strict === true;
   const root = create({ version: '1.0', encoding: 'UTF-8' }, {}).ele('testsuites', {
     name: xmlText(`${report.tool.name} ${report.tool.version}: Jobs API v${report.specVersion} at ${report.target.baseUrl}`),
   });
   const total: Counts = { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 };
 
   for (const [area, rules] of byArea) {
-    const counts = countRules(rules, stale);
+    const counts = countRules(rules, stale, strict);
     addCounts(total, counts);
     const suite = root.ele('testsuite', { name: xmlText(area), ...countAttributes(counts), timestamp: report.startedAt });
     addProperties(suite, report);
-    for (const rule of rules) addTestcase(suite, rule, stale.get(rule.id));
+    for (const rule of rules) addTestcase(suite, rule, stale.get(rule.id), strict);
     const observations = report.observations.filter((o) => rules.some((rule) => rule.id === o.ruleId));
     if (observations.length > 0) suite.ele('system-out').txt(xmlText(observations.map(formatObservation).join('\n')));
   }
@@ -75,11 +83,11 @@ function groupByArea(rules: readonly RuleResult[]): Map<string, RuleResult[]> {
   return groups;
 }
 
-function countRules(rules: readonly RuleResult[], stale: ReadonlyMap<string, unknown>): Counts {
+function countRules(rules: readonly RuleResult[], stale: ReadonlyMap<string, unknown>, strict: boolean): Counts {
   const counts: Counts = { tests: rules.length, failures: 0, errors: 0, skipped: 0, time: 0 };
   for (const rule of rules) {
     counts.time += rule.durationMs / 1000;
-    if (rule.status === 'failed' || (rule.status === 'passed' && stale.has(rule.id))) counts.failures += 1;
+    if (rule.status === 'failed' || (strict && rule.status === 'warning') || (rule.status === 'passed' && stale.has(rule.id))) counts.failures += 1;
     else if (rule.status === 'error') counts.errors += 1;
     else if (rule.status === 'skipped' || rule.status === 'disabled' || rule.status === 'known') counts.skipped += 1;
   }
@@ -117,7 +125,7 @@ function addProperties(suite: XMLBuilder, report: ConformanceReport): void {
   for (const [name, value] of entries) properties.ele('property', { name, value: xmlText(value) });
 }
 
-function addTestcase(suite: XMLBuilder, rule: RuleResult, stale: { reason?: string } | undefined): void {
+function addTestcase(suite: XMLBuilder, rule: RuleResult, stale: { reason?: string } | undefined, strict: boolean): void {
   const testcase = suite.ele('testcase', {
     name: xmlText(`${rule.id}: ${rule.title}`),
     classname: xmlText(`jobs-conformance.${rule.area}`),
@@ -125,6 +133,7 @@ function addTestcase(suite: XMLBuilder, rule: RuleResult, stale: { reason?: stri
   });
   const properties = testcase.ele('properties');
   properties.ele('property', { name: 'section', value: xmlText(rule.section) });
+  properties.ele('property', { name: 'level', value: rule.level });
   properties.ele('property', { name: 'cases', value: String(rule.cases) });
 
   if (rule.status === 'failed') {
@@ -136,6 +145,12 @@ function addTestcase(suite: XMLBuilder, rule: RuleResult, stale: { reason?: stri
         message: message(`§${rule.section} ${first ? first.title : 'failed'}${more}`),
       })
       .txt(xmlText(rule.mismatches.map(formatMismatchText).join('\n\n')));
+  } else if (rule.status === 'warning') {
+    const first = rule.mismatches[0];
+    const summary = `warning (should rule: good practice the spec does not state) §${rule.section} ${first ? first.title : ''}`;
+    const details = rule.mismatches.map(formatMismatchText).join('\n\n');
+    if (strict) testcase.ele('failure', { type: 'warning', message: message(`${summary} (failing under --strict)`) }).txt(xmlText(details));
+    else testcase.ele('system-out').txt(xmlText(`${summary}\n\n${details}`));
   } else if (rule.status === 'error') {
     testcase.ele('error', { type: 'suite-error', message: message(rule.errorMessage ?? 'the suite could not complete this rule') });
   } else if (rule.status === 'known') {

@@ -37,22 +37,26 @@ describe('codeSpan and codeBlock', () => {
 });
 
 describe('renderMarkdown', () => {
-  it('shows the verdict, counts, a row per failed or errored rule, and the replay command', () => {
+  it('shows the verdict, counts, a row per failed, errored or warned rule with its level, and the replay command', () => {
     const report = sampleReport();
     const md = renderMarkdown(report);
     expect(md.split('\n')[0]).toBe('## 💥 Jobs API v1.1 conformance: error');
-    expect(md).toContain('**12 rules**: 3 failed · 1 error · 5 passed · 2 skipped · 1 disabled');
+    expect(md).toContain('**13 rules**: 3 failed · 1 warning · 1 error · 5 passed · 2 skipped · 1 disabled');
     const rows = md.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Status'));
     expect(rows.map((row) => cells(row)[1])).toEqual([
       '`jobs.create.location-header`',
       '`jobs.roundtrip.get-equals-post`',
       '`html.description.allow-list`',
       '`paging.next.repeats-filters`',
+      '`jobs.protocol.non-json-rejected.post`',
     ]);
-    for (const row of rows) expect(cells(row)).toHaveLength(4);
-    expect(cells(rows[0]!)).toEqual(['❌ failed', '`jobs.create.location-header`', '4.2', 'POST /jobs responded 201 without a Location header']);
+    for (const row of rows) expect(cells(row)).toHaveLength(5);
+    expect(cells(rows[0]!)).toEqual(['❌ failed', '`jobs.create.location-header`', '4.2', 'must', 'POST /jobs responded 201 without a Location header']);
     expect(cells(rows[1]!)[0]).toBe('❌ failed (flaky)');
-    expect(cells(rows[3]!)[3]).toMatch(/^suite error: TypeError: Invalid URL/);
+    expect(cells(rows[3]!)[4]).toMatch(/^suite error: TypeError: Invalid URL/);
+    expect(cells(rows[4]!).slice(0, 4)).toEqual(['⚠️ warning', '`jobs.protocol.non-json-rejected.post`', '1', 'should']);
+    expect(md).toContain('1 warning: should rules check good practice the spec does not state. They fail the run only with `--strict`.');
+    expect(renderMarkdown({ ...report, options: { ...report.options, strict: true } })).toContain('This run used `--strict`: they fail it.');
     expect(md).toContain("```sh\nnpx jobs-conformance --base-url http://127.0.0.1:4010 --seed 424242 --runs 50 --reference-prefix 'jc7f3a9-'\n```");
     expect(md).toContain('2 jobs were left on the target');
   });
@@ -73,7 +77,7 @@ describe('renderMarkdown', () => {
     const md = renderMarkdown(report, { maxRows: 50 });
     const rows = md.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Status'));
     expect(rows).toHaveLength(50);
-    expect(md).toContain('…and 14 more failed or errored rules');
+    expect(md).toContain('…and 15 more failed, errored or warned rules');
   });
 
   it('mentions known mismatches and stale baseline entries', () => {

@@ -1,6 +1,6 @@
 /**
- * @module summary.md: the verdict, the counts, a capped table of failed and
- * errored rules, stale baseline entries, leftovers and the replay command;
+ * @module summary.md: the verdict, the counts, a capped table of failed,
+ * errored and warned (failed should) rules with their level, stale baseline entries, leftovers and the replay command;
  * short enough for a pull-request comment or $GITHUB_STEP_SUMMARY.
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
@@ -16,7 +16,7 @@ export interface MarkdownOptions {
 }
 
 const VERDICT_ICON = { passed: '✅', failed: '❌', error: '💥' } as const;
-const STATUS_LABEL: Record<string, string> = { failed: '❌ failed', error: '💥 error' };
+const STATUS_LABEL: Record<string, string> = { failed: '❌ failed', error: '💥 error', warning: '⚠️ warning' };
 
 /**
  * @example
@@ -31,6 +31,7 @@ export function renderMarkdown(input: ConformanceReport, options: MarkdownOption
   lines.push(`## ${VERDICT_ICON[report.verdict]} Jobs API v${report.specVersion} conformance: ${report.verdict}`, '');
   const counts = [
     ['failed', summary.failed],
+    ['warning', summary.warning],
     ['error', summary.error],
     ['known', summary.known],
     ['passed', summary.passed],
@@ -47,17 +48,27 @@ export function renderMarkdown(input: ConformanceReport, options: MarkdownOption
   );
   if (report.interrupted) lines.push('> [!WARNING]', '> The run was interrupted before every rule ran.', '');
 
-  const problems = report.rules.filter((rule) => rule.status === 'failed' || rule.status === 'error');
+  // Failures and errors first, then warnings.
+  const problems = [
+    ...report.rules.filter((rule) => rule.status === 'failed' || rule.status === 'error'),
+    ...report.rules.filter((rule) => rule.status === 'warning'),
+  ];
   if (problems.length > 0) {
-    lines.push('| Status | Rule | § | What departs from the spec |', '|---|---|---|---|');
+    lines.push('| Status | Rule | § | Level | What departs from the spec |', '|---|---|---|---|---|');
     for (const rule of problems.slice(0, maxRows)) {
-      lines.push(`| ${statusLabel(rule)} | ${codeSpan(rule.id, { table: true })} | ${escapeMarkdownCell(rule.section, 20)} | ${escapeMarkdownCell(problemText(rule))} |`);
+      lines.push(
+        `| ${statusLabel(rule)} | ${codeSpan(rule.id, { table: true })} | ${escapeMarkdownCell(rule.section, 20)} | ${rule.level} | ${escapeMarkdownCell(problemText(rule))} |`,
+      );
     }
     if (problems.length > maxRows) {
       const more = problems.length - maxRows;
-      lines.push('', `…and ${more} more failed or errored ${more === 1 ? 'rule' : 'rules'}: see report.html or junit.xml.`);
+      lines.push('', `…and ${more} more failed, errored or warned ${more === 1 ? 'rule' : 'rules'}: see report.html or junit.xml.`);
     }
     lines.push('');
+  }
+  if (summary.warning > 0) {
+    const effect = report.options?.strict ? 'This run used `--strict`: they fail it.' : 'They fail the run only with `--strict`.';
+    lines.push(`${summary.warning} ${summary.warning === 1 ? 'warning' : 'warnings'}: should rules check good practice the spec does not state. ${effect}`, '');
   }
 
   if (summary.known > 0) lines.push(`${summary.known} known ${summary.known === 1 ? 'mismatch is' : 'mismatches are'} accepted by the baseline.`, '');
@@ -84,7 +95,7 @@ export function renderMarkdown(input: ConformanceReport, options: MarkdownOption
 }
 
 function statusLabel(rule: RuleResult): string {
-  if (isFlakyOnly(rule)) return '❌ failed (flaky)';
+  if (isFlakyOnly(rule)) return `${STATUS_LABEL[rule.status]} (flaky)`;
   return STATUS_LABEL[rule.status] ?? rule.status;
 }
 

@@ -25,7 +25,7 @@ describe('createProgress', () => {
     runAll(stream, sampleReport().rules, false);
     const lines = stream.text().trimEnd().split('\n');
     const areaLines = lines.filter((line) => !line.startsWith('    '));
-    expect(areaLines.map((line) => line.split(/\s+/)[1])).toEqual(['create', 'roundtrip', 'html', 'update', 'lifecycle', 'list', 'isolation', 'reference', 'robustness', 'paging']);
+    expect(areaLines.map((line) => line.split(/\s+/)[1])).toEqual(['create', 'roundtrip', 'html', 'protocol', 'update', 'lifecycle', 'list', 'isolation', 'reference', 'robustness', 'paging']);
     expect(areaLines[0]).toMatch(/^✗ create\s+3 ✓2 ✗1 \d+\.\d s$/);
     expect(lines[1]).toBe('    ✗ jobs.create.location-header POST /jobs responded 201 without a Location header');
     expect(stream.text()).toMatch(/! paging\s+1 !1 [\d.]+ s\n    ! paging.next.repeats-filters suite error: TypeError: Invalid URL "\]\]><pwned\/> bell\\u0007/);

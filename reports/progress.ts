@@ -48,7 +48,7 @@ interface AreaState {
 type ProgressStream = Pick<Writable, 'write'> & { isTTY?: boolean; columns?: number };
 
 const CLEAR_LINE = '\r\u001b[2K';
-const COUNT_ORDER: readonly RuleStatus[] = ['passed', 'failed', 'error', 'known', 'skipped', 'disabled'];
+const COUNT_ORDER: readonly RuleStatus[] = ['passed', 'failed', 'warning', 'error', 'known', 'skipped', 'disabled'];
 
 /**
  * @example
@@ -109,7 +109,7 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions)
     const seconds = ((Date.now() - state.startedAt) / 1000).toFixed(1);
     const lines = [`${symbol} ${state.area.padEnd(12)} ${counts(state)} ${c.dim(`${seconds} s`)}`];
     for (const result of state.finished) {
-      if (result.status !== 'failed' && result.status !== 'error') continue;
+      if (result.status !== 'failed' && result.status !== 'warning' && result.status !== 'error') continue;
       const why = result.status === 'error' ? `suite error: ${result.errorMessage ?? ''}` : (result.mismatches?.[0]?.title ?? '');
       lines.push(`    ${paintStatus(c, result.status, STATUS_SYMBOL[result.status])} ${result.id} ${c.dim(visibleControlChars(why).replace(/\n/g, ' '))}`);
     }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { PLANTED_KEY, sampleReport } from './fixtures/sample-report.js';
+import { PLANTED_KEY, sampleReport, withKeyInOptions } from './fixtures/sample-report.js';
 import { REDACTED, redactReport } from './redact-report.js';
 
 describe('redactReport', () => {
   it('masks sensitive headers and options and scrubs their values from every string', () => {
-    const input = sampleReport();
+    const input = withKeyInOptions(sampleReport());
     const output = redactReport(input);
     const text = JSON.stringify(output);
     expect(text).not.toContain(PLANTED_KEY);
     const html = output.rules.find((rule) => rule.id === 'html.description.allow-list');
     expect(html?.mismatches[0]?.exchanges[0]?.request.headers['API-Key']).toBe(REDACTED);
-    expect(output.options?.apiKey).toBe(REDACTED);
+    expect((output.options as Record<string, unknown>).apiKey).toBe(REDACTED);
     // The planted key also sat in a curl command of another rule.
     const roundtrip = output.rules.find((rule) => rule.id === 'jobs.roundtrip.get-equals-post');
     expect(roundtrip?.mismatches[0]?.curl).toContain(`API-Key: ${REDACTED}`);

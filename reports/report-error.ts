@@ -9,7 +9,9 @@ export type ReportErrorCode =
   | 'BASELINE_UNREADABLE'
   | 'FAIL_ON_INVALID'
   | 'REPORTER_UNKNOWN'
-  | 'REPORT_WRITE_FAILED';
+  | 'REPORT_DIR_UNWRITABLE'
+  | 'REPORT_WRITE_FAILED'
+  | 'REPORT_WRITE_TIMEOUT';
 
 /**
  * @example

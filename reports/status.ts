@@ -1,14 +1,37 @@
 /**
- * @module Rule statuses in their report order and the helpers every format
- * shares: the worst of several statuses, per-status counts, the verdict.
+ * @module The one owner of rule statuses: their order, how a mismatch's level
+ * decides its status, the summary counts and the run's verdict. The runner
+ * (suites/) and every report format import these; nothing else defines them.
+ *
+ * Statuses are ordered and raise-only:
+ * disabled < skipped < passed < known < warning < failed < error.
+ * A rule that failed never goes back to passed; `warning` is a failed
+ * `should` rule (good practice the spec does not state), below `failed` (the
+ * target departs from the spec) and `error` (the suite could not complete
+ * the rule). A mismatch answered with a 5xx always counts as `must`.
  */
-import type { ConformanceReport, RuleResult, Summary } from '../schemas/types.gen.js';
+import type { ConformanceReport, Exchange, RuleResult, Summary } from '../schemas/types.gen.js';
 
 export type RuleStatus = RuleResult['status'];
+export type RuleLevel = RuleResult['level'];
 export type Verdict = ConformanceReport['verdict'];
 
-/** Ordered, raise-only (schemas/report.schema.json $defs.status): a group takes its worst member. */
-export const STATUS_ORDER: readonly RuleStatus[] = ['disabled', 'skipped', 'passed', 'known', 'failed', 'error'];
+/** schemas/report.schema.json $defs.status, in order. */
+export const STATUS_ORDER: readonly RuleStatus[] = ['disabled', 'skipped', 'passed', 'known', 'warning', 'failed', 'error'];
+
+function rank(status: RuleStatus): number {
+  return STATUS_ORDER.indexOf(status);
+}
+
+/**
+ * The higher of two statuses: a status can only be raised.
+ *
+ * @example
+ * raiseStatus('failed', 'passed') // 'failed'
+ */
+export function raiseStatus(current: RuleStatus, next: RuleStatus): RuleStatus {
+  return rank(next) > rank(current) ? next : current;
+}
 
 /**
  * The worst status of a group (`undefined` for an empty group).
@@ -18,49 +41,78 @@ export const STATUS_ORDER: readonly RuleStatus[] = ['disabled', 'skipped', 'pass
  */
 export function worstStatus(statuses: Iterable<RuleStatus>): RuleStatus | undefined {
   let worst: RuleStatus | undefined;
-  for (const status of statuses) {
-    if (worst === undefined || STATUS_ORDER.indexOf(status) > STATUS_ORDER.indexOf(worst)) worst = status;
-  }
+  for (const status of statuses) worst = worst === undefined ? status : raiseStatus(worst, status);
   return worst;
 }
 
 /**
- * Recounts the per-status fields of a summary from the rules; `mismatches`
- * and `requests` are kept from `previous` (they are not derivable from statuses).
+ * The level a mismatch counts at: the rule's level, except that a 5xx answer
+ * is always a `must` failure (a server error is never good practice).
+ *
+ * @example
+ * mismatchLevel('should', { ...exchange, response: { status: 503, headers: {} } }) // 'must'
+ */
+export function mismatchLevel(ruleLevel: RuleLevel, failing: Exchange | undefined): RuleLevel {
+  const status = failing?.response?.status;
+  return status !== undefined && status >= 500 && status <= 599 ? 'must' : ruleLevel;
+}
+
+/** The status a mismatch of this level gives its rule. */
+export function statusOfMismatch(level: RuleLevel): 'warning' | 'failed' {
+  return level === 'should' ? 'warning' : 'failed';
+}
+
+/**
+ * Counts the rules by status. `mismatches` counts every mismatch of the
+ * rules; `requests` is not derivable from rules and is passed in.
+ *
+ * @example
+ * summarize(report.rules, report.summary.requests)
+ */
+export function summarize(rules: readonly RuleResult[], requests: number): Summary {
+  const summary: Summary = { total: rules.length, passed: 0, failed: 0, skipped: 0, disabled: 0, known: 0, warning: 0, error: 0, mismatches: 0, requests };
+  for (const rule of rules) {
+    summary[rule.status] += 1;
+    summary.mismatches += rule.mismatches.length;
+  }
+  return summary;
+}
+
+/**
+ * Recounts a summary from the rules (after a baseline changed statuses);
+ * `mismatches` and `requests` are kept from `previous`.
  *
  * @example
  * const summary = countStatuses(report.rules, report.summary);
  */
 export function countStatuses(rules: readonly RuleResult[], previous: Pick<Summary, 'mismatches' | 'requests'>): Summary {
-  const summary: Summary = {
-    total: rules.length,
-    passed: 0,
-    failed: 0,
-    skipped: 0,
-    disabled: 0,
-    known: 0,
-    error: 0,
-    mismatches: previous.mismatches,
-    requests: previous.requests,
-  };
-  for (const rule of rules) summary[rule.status] += 1;
-  return summary;
+  return { ...summarize(rules, previous.requests), mismatches: previous.mismatches };
+}
+
+export interface VerdictOptions {
+  /** The run was stopped before every rule ran. */
+  interrupted?: boolean;
+  /** --strict: a warning fails the run like a failure. */
+  strict?: boolean;
+  /** The verdict the report had; an `error` verdict stays (a baseline cannot undo it). */
+  previous?: Verdict;
 }
 
 /**
- * The run's verdict from its rules: `error` when the suite could not complete
- * a rule (or the run already had that verdict), else `failed` when a rule
- * failed, else `passed`. Known (baselined) mismatches do not fail the verdict.
+ * The run's verdict: `error` when a rule errored or the run was interrupted,
+ * else `failed` when a rule failed (or, under strict, warned), else `passed`.
+ * Known (baselined) rules never fail it.
  *
  * @example
- * verdictFor(report.rules, report.verdict)
+ * verdictFor(report.rules, { strict: true }) // 'failed' when a should rule failed
  */
-export function verdictFor(rules: readonly RuleResult[], previous?: Verdict): Verdict {
-  if (previous === 'error' || rules.some((rule) => rule.status === 'error')) return 'error';
-  return rules.some((rule) => rule.status === 'failed') ? 'failed' : 'passed';
+export function verdictFor(rules: readonly RuleResult[], options: VerdictOptions = {}): Verdict {
+  if (options.interrupted || options.previous === 'error' || rules.some((rule) => rule.status === 'error')) return 'error';
+  const failing = (rule: RuleResult) => rule.status === 'failed' || (options.strict === true && rule.status === 'warning');
+  return rules.some(failing) ? 'failed' : 'passed';
 }
 
-/** Whether a failed rule failed only with mismatches that did not reproduce on re-run. */
+/** Whether a failed (or warned) rule failed only with mismatches that did not reproduce on re-run. */
 export function isFlakyOnly(rule: RuleResult): boolean {
-  return rule.status === 'failed' && rule.mismatches.length > 0 && rule.mismatches.every((m) => m.reproducibility === 'flaky');
+  return (rule.status === 'failed' || rule.status === 'warning') && rule.mismatches.length > 0 && rule.mismatches.every((m) => m.reproducibility === 'flaky');
 }

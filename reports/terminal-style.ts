@@ -27,6 +27,7 @@ export const STATUS_SYMBOL: Record<RuleStatus, string> = {
   failed: '✗',
   error: '!',
   known: '~',
+  warning: '⚠',
   skipped: '-',
   disabled: '·',
 };
@@ -42,6 +43,8 @@ export function paintStatus(c: Colors, status: RuleStatus, text: string): string
       return c.magenta(text);
     case 'known':
       return c.yellow(text);
+    case 'warning':
+      return c.yellow(c.bold(text));
     default:
       return c.dim(text);
   }

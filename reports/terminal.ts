@@ -1,6 +1,6 @@
 /**
  * @module The end-of-run summary for the terminal: verdict, counts, each
- * failure with what the spec expects, what the target did and how to
+ * failure and each warning (a failed should rule) with what the spec expects, what the target did and how to
  * reproduce it, stale baseline entries, leftovers and the replay command.
  * Target text passes through visibleControlChars: a hostile server cannot
  * send escape sequences to the user's terminal.
@@ -21,7 +21,7 @@ export interface TerminalSummaryOptions {
   secrets?: readonly string[];
 }
 
-const COUNT_ORDER: RuleStatus[] = ['passed', 'failed', 'error', 'known', 'skipped', 'disabled'];
+const COUNT_ORDER: RuleStatus[] = ['passed', 'failed', 'warning', 'error', 'known', 'skipped', 'disabled'];
 
 /**
  * @example
@@ -46,6 +46,14 @@ export function renderTerminalSummary(input: ConformanceReport, options: Termina
     out.push('', c.bold('Failures'));
     for (const rule of problems.slice(0, maxDetailed)) out.push(...formatProblem(rule, c, t));
     const rest = problems.slice(maxDetailed);
+    if (rest.length > 0) out.push(c.dim(`  …and ${rest.length} more: ${rest.map((rule) => rule.id).join(', ')}`));
+  }
+  const warnings = report.rules.filter((rule) => rule.status === 'warning');
+  if (warnings.length > 0) {
+    const effect = report.options?.strict ? 'failing the run under --strict' : 'good practice the spec does not state; they fail the run only with --strict';
+    out.push('', `${c.bold(c.yellow('Warnings'))} ${c.dim(`(should rules: ${effect})`)}`);
+    for (const rule of warnings.slice(0, maxDetailed)) out.push(...formatProblem(rule, c, t));
+    const rest = warnings.slice(maxDetailed);
     if (rest.length > 0) out.push(c.dim(`  …and ${rest.length} more: ${rest.map((rule) => rule.id).join(', ')}`));
   }
   const known = report.rules.filter((rule) => rule.status === 'known');
@@ -76,7 +84,8 @@ export function renderTerminalSummary(input: ConformanceReport, options: Termina
 function formatProblem(rule: RuleResult, c: ReturnType<typeof colorsFor>, oneLine: (s: string) => string): string[] {
   // Multi-line target text keeps the indentation of its block.
   const t = (text: string) => oneLine(text).replace(/\n/g, '\n        ');
-  const head = `  ${paintStatus(c, rule.status, STATUS_SYMBOL[rule.status])} ${c.bold(rule.id)} ${c.dim(`§${t(rule.section)}`)} ${t(rule.title)}`;
+  const level = rule.status === 'failed' && rule.level === 'should' ? 'should, failed by a 5xx' : rule.level;
+  const head = `  ${paintStatus(c, rule.status, STATUS_SYMBOL[rule.status])} ${c.bold(rule.id)} ${c.dim(`§${t(rule.section)} ${level}`)} ${t(rule.title)}`;
   if (rule.status === 'error') return [head, `      ${c.magenta(`suite error: ${t(rule.errorMessage ?? 'unknown')}`)}`];
   const lines = [head + (isFlakyOnly(rule) ? c.yellow(' (flaky)') : '')];
   for (const mismatch of rule.mismatches) {

@@ -2,7 +2,7 @@
  * @module Writes the chosen report formats of one run into a directory and,
  * on GitHub Actions, appends the Markdown summary to $GITHUB_STEP_SUMMARY.
  */
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { renderHtml } from './html/render.js';
@@ -10,6 +10,7 @@ import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { redactReport } from './redact-report.js';
+import { createReportDir, DEFAULT_WRITE_TIMEOUT_MS, withinTime } from './report-dir.js';
 import { ReportError } from './report-error.js';
 
 export type ReporterName = 'json' | 'junit' | 'html' | 'markdown';
@@ -36,6 +37,8 @@ export interface WriteReportsOptions {
    * set; false to never append. Only when the markdown reporter is chosen.
    */
   stepSummary?: string | false;
+  /** Most time the whole writing may take (default 30 s): a stuck file system fails the write instead of hanging the run. */
+  timeoutMs?: number;
 }
 
 /**
@@ -76,8 +79,9 @@ export async function writeReports(report: ConformanceReport, options: WriteRepo
     markdown: () => renderMarkdown(safe),
   };
   const written: string[] = [];
-  try {
-    await mkdir(options.dir, { recursive: true });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+  const writeAll = async () => {
+    await createReportDir(options.dir, timeoutMs);
     for (const name of REPORTERS.filter((r) => reporters.includes(r))) {
       const path = join(options.dir, REPORT_FILES[name]);
       await writeFile(path, render[name](), 'utf8');
@@ -85,6 +89,9 @@ export async function writeReports(report: ConformanceReport, options: WriteRepo
     }
     const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;
     if (stepSummary && reporters.includes('markdown')) await appendFile(stepSummary, `${renderMarkdown(safe)}\n`, 'utf8');
+  };
+  try {
+    await withinTime(writeAll(), timeoutMs, `writing reports to ${options.dir}`);
   } catch (cause) {
     if (cause instanceof ReportError) throw cause;
     throw new ReportError('REPORT_WRITE_FAILED', `cannot write reports to ${options.dir}: ${(cause as Error).message}`, {

@@ -87,8 +87,64 @@ describe('§2.1 rule 1: other tags are rejected', () => {
       expect.objectContaining({ path: '/description', rule: 'x-html-allowlist', message: `tag <${tag}> is not allowed` }),
     ]);
   });
-  test('comments are not tags the spec allows', () => {
-    expect(kinds('<p>x</p><!-- note -->')).toEqual([['disallowed-markup', undefined, undefined]]);
+  test.each(['<p>x</span></p>', '<p>x</SPAN></p>', 'text </script>', '<div>x</iframe></div>'])('a stray end tag %s is a disallowed tag (issue 12 item 3)', (html) => {
+    const tag = /<\/(\w+)>/.exec(html)![1]!.toLowerCase();
+    expect(kinds(html)).toEqual([['disallowed-tag', tag, undefined]]);
+  });
+  test('an element outside the list is reported once, at its start tag', () => {
+    expect(kinds('<span>x</span></span>')).toEqual([['disallowed-tag', 'span', undefined]]);
+  });
+  test('stray end tags of allowed elements are allowed', () => {
+    for (const html of ['<p>x</b></p>', 'x</p>', '<p>x</br></p>', '<p>x</LI></p>']) expect(findHtmlViolations(html), html).toEqual([]);
+  });
+});
+
+describe('tag and attribute names are case-insensitive (HTML)', () => {
+  test.each([
+    ['<SCRIPT>x</SCRIPT>', [['disallowed-tag', 'script', undefined]]],
+    ['<Script>x</Script>', [['disallowed-tag', 'script', undefined]]],
+    ['<P CLASS=x>y</P>', [['disallowed-attribute', 'p', 'class']]],
+    ['<A>x</A>', [['missing-attribute', 'a', 'href']]],
+    ['<a HREF="https://x.example" OnClick="y">x</a>', [['disallowed-attribute', 'a', 'onclick']]],
+  ])('%s is a violation', (html, expected) => {
+    expect(kinds(html)).toEqual(expected);
+  });
+  test.each(['<P>x</P>', '<A HREF="https://x.example">x</A>', '<a Href="https://x.example" TARGET="_blank">x</a>', '<UL><Li>x</lI></UL><Br>'])('%s is allowed', (html) => {
+    expect(findHtmlViolations(html)).toEqual([]);
+  });
+});
+
+describe('comments (issue 12 item 5: the rules restrict tags and attributes; a comment is neither)', () => {
+  const refusing: HtmlAllowlist = { ...htmlAllowlist, comments: 'refused' };
+
+  test('the schema table allows them', () => {
+    expect(htmlAllowlist.comments).toBe('allowed');
+  });
+  test.each(['<p>x</p><!-- note -->', '<p>a<!---->b</p>', '<!-- a -- b --><p>x</p>', '<ul><li>x<!-- <script>y</script> --></li></ul>'])(
+    'a well-formed comment %s is allowed, or refused by a table that refuses comments',
+    (html) => {
+      expect(findHtmlViolations(html)).toEqual([]);
+      expect(issuesOf(describe_(html))).toEqual([]);
+      expect(findHtmlViolations(html, refusing).map((v) => [v.kind, v.message])).toEqual([['disallowed-markup', 'HTML comments are not allowed']]);
+    },
+  );
+  // Each would end earlier in a browser than in htmlparser2, or is no comment at all (HTML 13.1.6).
+  test.each([
+    ['<p>x<!-- a --!><script>alert(1)</script>--></p>', 'contains --!>'],
+    ['<!--><p>x</p>', 'is closed at once'],
+    ['<!---><p>x</p>', 'is closed at once'],
+    ['<!-- <!-- x -->', 'contains <!--'],
+    ['<!--x<!--->', 'ends with <!-'],
+    ['<!-- ->-->', undefined],
+    ['<p>x<!-- open', 'is not closed by -->'],
+    ['<p>x</1x>y</p>', 'is not of the form'],
+  ])('a malformed comment %s is refused whatever the table says', (html, reason) => {
+    const messages = findHtmlViolations(html).map((v) => v.message);
+    if (reason === undefined) return expect(messages).toEqual([]);
+    expect(messages).toEqual([expect.stringContaining(reason)]);
+  });
+  test('a CDATA section (a bogus comment to a browser, ended at the first >) is refused', () => {
+    expect(findHtmlViolations('<![CDATA[ > <script>alert(1)</script> ]]>').map((v) => v.message)).toEqual(['CDATA sections are not allowed']);
   });
 });
 

@@ -207,7 +207,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/html.schema.json",
     "title": "Html",
-    "description": "The job description HTML allow-list (spec 2.1, description HTML rules 1-3), stated once, as data. The ajv keyword x-html-allowlist and the suite's HTML generators both read this table.",
+    "description": "The job description HTML allow-list (spec 2.1, description HTML rules 1-3), stated once, as data. The ajv keyword x-html-allowlist and the suite's HTML generators both read this table. Tag and attribute names are case-insensitive; an end tag counts as its element. comments: well-formed HTML comments are allowed (the rules restrict tags and attributes, and a comment is neither; 'refused' is the other reading a server may take).",
     "$defs": {
       "allowedHtml": {
         "type": "string",
@@ -251,7 +251,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
                 "target": "optional"
               }
             }
-          }
+          },
+          "comments": "allowed"
         }
       }
     }
@@ -488,7 +489,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "null"
         ],
         "maxLength": 200,
-        "pattern": "^https?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
         "x-spec-section": "4.2"
       }
     }
@@ -638,7 +639,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "null"
         ],
         "maxLength": 200,
-        "pattern": "^https?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
         "x-spec-section": "8"
       }
     },
@@ -751,14 +752,14 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/location-input.schema.json",
     "title": "LocationInput",
-    "description": "A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). A city is Latin letters (with accents), digits, spaces and . ' ’ - (e.g. Montréal, St. John's, 100 Mile House); the pattern avoids \\p{..} classes so Python-based OpenAPI tools can use it too.",
+    "description": "A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). Only the province code is exact. A city is any text of letters (Latin with accents, IPA and modifier letters such as the apostrophe U+02BC, Canadian Aboriginal Syllabics), combining marks, digits, spaces and the punctuation place names use (. ' U+2019 ! & ( ) / -), starting with a letter or digit, without a comma: e.g. St. John's, 100 Mile House, Saint-Louis-du-Ha! Ha!, Fort McMurray (Wood Buffalo). The pattern avoids \\p{..} classes and its source is ASCII (\\u escapes), so Python-based OpenAPI tools and Prism can use it too.",
     "type": "object",
     "properties": {
       "description": {
         "type": "string",
         "minLength": 1,
         "maxLength": 300,
-        "pattern": "^[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F][A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F\\u0300-\\u036F .'’-]*(, (AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT))?$",
+        "pattern": "^[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u1400-\\u167F\\u18B0-\\u18FF\\u1E00-\\u1EFF\\u2C60-\\u2C7F\\uA720-\\uA7FF\\uAB30-\\uAB6F][A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u1400-\\u167F\\u18B0-\\u18FF\\u1E00-\\u1EFF\\u2C60-\\u2C7F\\uA720-\\uA7FF\\uAB30-\\uAB6F\\u0300-\\u036F\\u1DC0-\\u1DFF .'\\u2019!&()/-]*(, (AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT))?$",
         "x-spec-section": "2.2"
       }
     },
@@ -1024,6 +1025,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "title": "ConformanceReport",
     "description": "The result of one conformance run (report.json). Every report format is rendered from this object. API keys never appear in it.",
     "type": "object",
+    "additionalProperties": false,
     "properties": {
       "tool": {
         "type": "object",
@@ -1038,7 +1040,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "name",
           "version"
-        ]
+        ],
+        "additionalProperties": false
       },
       "specVersion": {
         "const": "1.1"
@@ -1053,7 +1056,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         },
         "required": [
           "baseUrl"
-        ]
+        ],
+        "additionalProperties": false
       },
       "seed": {
         "type": "integer"
@@ -1081,8 +1085,13 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "referencePrefix": {
             "type": "string"
+          },
+          "strict": {
+            "type": "boolean",
+            "description": "--strict: a failed should rule (a warning) fails the run"
           }
-        }
+        },
+        "additionalProperties": false
       },
       "startedAt": {
         "type": "string",
@@ -1147,17 +1156,26 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     ],
     "$defs": {
       "status": {
-        "description": "Ordered, raise-only: disabled < skipped < passed < known < failed < error. failed = the target departs from the spec; error = the suite itself could not complete the rule.",
+        "description": "Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.",
         "enum": [
           "disabled",
           "skipped",
           "passed",
           "known",
+          "warning",
           "failed",
           "error"
         ]
       },
+      "level": {
+        "description": "must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.",
+        "enum": [
+          "must",
+          "should"
+        ]
+      },
       "verdict": {
+        "description": "error when a rule could not complete or the run was interrupted; else failed when a rule failed (or, under --strict, warned); else passed",
         "enum": [
           "passed",
           "failed",
@@ -1191,6 +1209,11 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "type": "integer",
             "minimum": 0
           },
+          "warning": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Rules with status warning: failed should rules"
+          },
           "error": {
             "type": "integer",
             "minimum": 0
@@ -1211,10 +1234,12 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "skipped",
           "disabled",
           "known",
+          "warning",
           "error",
           "mismatches",
           "requests"
-        ]
+        ],
+        "additionalProperties": false
       },
       "ruleResult": {
         "type": "object",
@@ -1233,6 +1258,9 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "title": {
             "type": "string"
+          },
+          "level": {
+            "$ref": "#/$defs/level"
           },
           "status": {
             "$ref": "#/$defs/status"
@@ -1268,11 +1296,13 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "section",
           "area",
           "title",
+          "level",
           "status",
           "durationMs",
           "cases",
           "mismatches"
-        ]
+        ],
+        "additionalProperties": false
       },
       "mismatch": {
         "type": "object",
@@ -1282,6 +1312,10 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           },
           "section": {
             "type": "string"
+          },
+          "level": {
+            "$ref": "#/$defs/level",
+            "description": "The level this mismatch counts at: the rule's level, except that a 5xx answer always counts as must"
           },
           "title": {
             "type": "string",
@@ -1328,7 +1362,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "required": [
               "command",
               "seed"
-            ]
+            ],
+            "additionalProperties": false
           },
           "reproducibility": {
             "enum": [
@@ -1341,6 +1376,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "ruleId",
           "section",
+          "level",
           "title",
           "expected",
           "received",
@@ -1348,7 +1384,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "curl",
           "replay",
           "reproducibility"
-        ]
+        ],
+        "additionalProperties": false
       },
       "exchange": {
         "type": "object",
@@ -1380,13 +1417,18 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "bodyTruncated": {
                 "type": "boolean"
+              },
+              "keyEnv": {
+                "type": "string",
+                "description": "The environment variable that holds the API key this request sent (JOBS_API_KEY or JOBS_SECOND_API_KEY), for the curl reproducer"
               }
             },
             "required": [
               "method",
               "url",
               "headers"
-            ]
+            ],
+            "additionalProperties": false
           },
           "response": {
             "type": [
@@ -1416,7 +1458,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "required": [
               "status",
               "headers"
-            ]
+            ],
+            "additionalProperties": false
           },
           "error": {
             "type": "string",
@@ -1430,7 +1473,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
         "required": [
           "request",
           "durationMs"
-        ]
+        ],
+        "additionalProperties": false
       },
       "observation": {
         "type": "object",
@@ -1457,7 +1501,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "topic",
           "section",
           "observed"
-        ]
+        ],
+        "additionalProperties": false
       },
       "baselineResult": {
         "type": "object",
@@ -1485,7 +1530,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "required": [
                 "id"
-              ]
+              ],
+              "additionalProperties": false
             }
           },
           "stale": {
@@ -1510,7 +1556,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               "required": [
                 "id",
                 "cause"
-              ]
+              ],
+              "additionalProperties": false
             }
           }
         },
@@ -1518,7 +1565,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "entries",
           "known",
           "stale"
-        ]
+        ],
+        "additionalProperties": false
       },
       "cleanup": {
         "type": "object",
@@ -1554,7 +1602,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               },
               "required": [
                 "reason"
-              ]
+              ],
+              "additionalProperties": false
             }
           }
         },
@@ -1562,7 +1611,8 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "created",
           "deleted",
           "leftover"
-        ]
+        ],
+        "additionalProperties": false
       }
     }
   },

@@ -179,14 +179,17 @@ describe('the conformance report', () => {
     finishedAt: '2024-03-01T09:00:05Z',
     durationMs: 5000,
     verdict: 'passed',
-    summary: { total: 1, passed: 1, failed: 0, skipped: 0, disabled: 0, known: 0, error: 0, mismatches: 0, requests: 3 },
-    rules: [{ id: 'jobs.create.location-header', section: '4.2', area: 'create', title: '201 with Location', status: 'passed', durationMs: 12, cases: 1, mismatches: [] }],
+    summary: { total: 1, passed: 1, failed: 0, skipped: 0, disabled: 0, known: 0, warning: 0, error: 0, mismatches: 0, requests: 3 },
+    rules: [{ id: 'jobs.create.location-header', section: '4.2', area: 'create', title: '201 with Location', level: 'must', status: 'passed', durationMs: 12, cases: 1, mismatches: [] }],
     observations: [],
     cleanup: { created: 1, deleted: 1, leftover: [] },
     replayCommand: 'jobs-conformance --seed 42',
   };
   test('a minimal passing report passes', () => {
     expect(issuesOf(validators.report(report))).toEqual([]);
+  });
+  test('a key outside the schema is rejected (the report schema is closed)', () => {
+    expect(issuesOf(validators.report({ ...report, summary: { ...report.summary, warnings: 0 } }))).not.toEqual([]);
   });
   test('a rule id outside area.operation.property is rejected', () => {
     expect(issuesOf(validators.report(withValue(report, '/rules/0/id', 'Create Location')))).toContainEqual(

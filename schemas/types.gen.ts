@@ -164,7 +164,7 @@ export interface ErrorBody {
   [k: string]: unknown;
 }
 /**
- * A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). A city is Latin letters (with accents), digits, spaces and . ' ’ - (e.g. Montréal, St. John's, 100 Mile House); the pattern avoids \p{..} classes so Python-based OpenAPI tools can use it too.
+ * A location on input: only description, as '<City>' or '<City>, <ProvinceCode>' with a Canadian province or territory code (spec 2.2). Only the province code is exact. A city is any text of letters (Latin with accents, IPA and modifier letters such as the apostrophe U+02BC, Canadian Aboriginal Syllabics), combining marks, digits, spaces and the punctuation place names use (. ' U+2019 ! & ( ) / -), starting with a letter or digit, without a comma: e.g. St. John's, 100 Mile House, Saint-Louis-du-Ha! Ha!, Fort McMurray (Wood Buffalo). The pattern avoids \p{..} classes and its source is ASCII (\u escapes), so Python-based OpenAPI tools and Prism can use it too.
  */
 export interface LocationInput {
   description: string;
@@ -376,7 +376,6 @@ export interface ConformanceReport {
   tool: {
     name: string;
     version: string;
-    [k: string]: unknown;
   };
   specVersion: "1.1";
   target: {
@@ -384,7 +383,6 @@ export interface ConformanceReport {
      * The API root the suite drove, ending in /api/v1.1
      */
     baseUrl: string;
-    [k: string]: unknown;
   };
   seed: number;
   /**
@@ -399,7 +397,10 @@ export interface ConformanceReport {
     secondApiKey?: boolean;
     timeoutMs?: number;
     referencePrefix?: string;
-    [k: string]: unknown;
+    /**
+     * --strict: a failed should rule (a warning) fails the run
+     */
+    strict?: boolean;
   };
   startedAt: string;
   finishedAt: string;
@@ -408,6 +409,9 @@ export interface ConformanceReport {
    * true when the run was stopped (SIGINT) before every rule ran
    */
   interrupted?: boolean;
+  /**
+   * error when a rule could not complete or the run was interrupted; else failed when a rule failed (or, under --strict, warned); else passed
+   */
   verdict: "passed" | "failed" | "error";
   summary: Summary;
   rules: RuleResult[];
@@ -418,7 +422,6 @@ export interface ConformanceReport {
    */
   replayCommand: string;
   baseline?: BaselineResult;
-  [k: string]: unknown;
 }
 export interface Summary {
   total: number;
@@ -427,10 +430,13 @@ export interface Summary {
   skipped: number;
   disabled: number;
   known: number;
+  /**
+   * Rules with status warning: failed should rules
+   */
+  warning: number;
   error: number;
   mismatches: number;
   requests: number;
-  [k: string]: unknown;
 }
 export interface RuleResult {
   /**
@@ -444,9 +450,13 @@ export interface RuleResult {
   area: string;
   title: string;
   /**
-   * Ordered, raise-only: disabled < skipped < passed < known < failed < error. failed = the target departs from the spec; error = the suite itself could not complete the rule.
+   * must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.
    */
-  status: "disabled" | "skipped" | "passed" | "known" | "failed" | "error";
+  level: "must" | "should";
+  /**
+   * Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.
+   */
+  status: "disabled" | "skipped" | "passed" | "known" | "warning" | "failed" | "error";
   durationMs: number;
   /**
    * Generated cases (or fixed cases) the rule ran
@@ -459,11 +469,14 @@ export interface RuleResult {
    */
   baselineReason?: string;
   mismatches: Mismatch[];
-  [k: string]: unknown;
 }
 export interface Mismatch {
   ruleId: string;
   section: string;
+  /**
+   * must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.
+   */
+  level: "must" | "should";
   /**
    * One line: what departs from the spec
    */
@@ -494,10 +507,8 @@ export interface Mismatch {
      * fast-check replay path
      */
     path?: string | null;
-    [k: string]: unknown;
   };
   reproducibility: "deterministic" | "flaky" | "unchecked";
-  [k: string]: unknown;
 }
 export interface Exchange {
   /**
@@ -512,7 +523,10 @@ export interface Exchange {
     };
     body?: string | null;
     bodyTruncated?: boolean;
-    [k: string]: unknown;
+    /**
+     * The environment variable that holds the API key this request sent (JOBS_API_KEY or JOBS_SECOND_API_KEY), for the curl reproducer
+     */
+    keyEnv?: string;
   };
   response?: {
     status: number;
@@ -521,14 +535,12 @@ export interface Exchange {
     };
     body?: string | null;
     bodyTruncated?: boolean;
-    [k: string]: unknown;
   } | null;
   /**
    * Transport error (timeout, reset) instead of a response
    */
   error?: string;
   durationMs: number;
-  [k: string]: unknown;
 }
 /**
  * What the target chose where the spec is silent (not a failure).
@@ -542,7 +554,6 @@ export interface Observation {
   ruleId?: string;
   observed: string;
   note?: string;
-  [k: string]: unknown;
 }
 export interface Cleanup {
   created: number;
@@ -551,9 +562,7 @@ export interface Cleanup {
     id?: number | null;
     referenceId?: string | null;
     reason: string;
-    [k: string]: unknown;
   }[];
-  [k: string]: unknown;
 }
 /**
  * Set when a baseline of known mismatches was applied (--baseline): the failing rules it accepted and its stale entries.
@@ -567,7 +576,6 @@ export interface BaselineResult {
   known: {
     id: string;
     reason?: string;
-    [k: string]: unknown;
   }[];
   /**
    * Entries that no longer match a failure: the rule now passes, or no such rule exists in an unfiltered run
@@ -576,7 +584,5 @@ export interface BaselineResult {
     id: string;
     reason?: string;
     cause: "passes" | "unknown-rule";
-    [k: string]: unknown;
   }[];
-  [k: string]: unknown;
 }

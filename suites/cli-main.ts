@@ -3,17 +3,21 @@
  * the bin that calls it). Options come from flags or from
  * their JOBS_* environment variables (flags win). Progress and the seed go
  * to stderr, the summary to stdout, reports to --report-dir.
- * Exit codes: 0 no mismatch, 1 mismatch (per --fail-on), 2 could not run
- * (bad arguments, target unreachable, key rejected), 130 interrupted.
+ * Exit codes: 0 no mismatch, 1 mismatch (per --fail-on; warnings only with
+ * --strict), 2 could not run (bad arguments, unwritable --report-dir, target
+ * unreachable, key rejected), 130 interrupted.
  */
 import { Command, CommanderError, Option } from 'commander';
 import {
   applyBaseline,
   createProgress,
-  exitCodeFor,
+  DEFAULT_FAIL_ON,
+  EXIT_INTERRUPTED,
+  exitCodeOf,
   failingConditions,
   parseFailOn,
   parseReporters,
+  prepareReportDir,
   readBaseline,
   renderTerminalSummary,
   shouldUseColor,
@@ -31,18 +35,20 @@ import type { Rule } from './rule.js';
 import { rules } from './rules.js';
 import { toolInfo } from './tool-info.js';
 
-/** One line per rule: id, section, title (and what it needs). */
+/** One line per rule: id, section, level (must or should), title (and what it needs). */
 export function formatRuleList(list: readonly Rule[]): string {
   const width = Math.max(...list.map((rule) => rule.id.length));
   return list
-    .map((rule) => `${rule.id.padEnd(width)}  ${`§${rule.section}`.padEnd(6)}  ${rule.title}${rule.requires?.length ? ` [needs ${rule.requires.join(', ')}]` : ''}\n`)
+    .map(
+      (rule) =>
+        `${rule.id.padEnd(width)}  ${`§${rule.section}`.padEnd(6)}  ${(rule.level ?? 'must').padEnd(6)}  ${rule.title}${rule.requires?.length ? ` [needs ${rule.requires.join(', ')}]` : ''}\n`,
+    )
     .join('');
 }
 
 const NAME = 'jobs-conformance';
 
-/** Exit code of an interrupted run (128 + SIGINT). */
-export const EXIT_INTERRUPTED = 130;
+export { EXIT_INTERRUPTED };
 
 export interface CliIo {
   argv: string[];
@@ -58,13 +64,22 @@ function buildProgram(io: CliIo): Command {
     .description('Checks a Jobs API v1.1 server against the spec and writes conformance reports.')
     .version(toolInfo.version)
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
-    .addHelpText('after', '\nEvery option also reads from its environment variable (flags win). Exit codes: 0 no mismatch, 1 mismatch, 2 could not run, 130 interrupted.');
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      // Commander's own errors (unknown option, missing value) name the tool like every other line.
+      outputError: (text, write) => write(`${NAME}: ${text}`),
+    })
+    .addHelpText(
+      'after',
+      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.',
+    );
   for (const spec of OPTION_SPECS) {
     const defaults = spec.default ? `; default ${spec.default}` : '';
-    program.addOption(new Option(`--${spec.flag} <${spec.value}>`, `${spec.description} (env ${envName(spec.flag)}${defaults})`));
+    const usage = spec.value === undefined ? `--${spec.flag}` : `--${spec.flag} <${spec.value}>`;
+    program.addOption(new Option(usage, `${spec.description} (env ${envName(spec.flag)}${defaults})`));
   }
-  program.addOption(new Option('--list-rules', 'print every rule (id, spec section, title) and exit'));
+  program.addOption(new Option('--list-rules', 'print every rule (id, spec section, level, title) and exit'));
   return program;
 }
 
@@ -76,6 +91,7 @@ function mergeOptions(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): P
   for (const spec of OPTION_SPECS) {
     const value = flags[spec.key];
     if (typeof value === 'string') merged[spec.key] = value;
+    else if (value === true) merged[spec.key] = 'true';
   }
   return merged as Partial<AllOptions>;
 }
@@ -88,7 +104,7 @@ interface Gating {
 
 /** Validates the report and gating options before anything is sent. */
 async function prepareGating(options: Partial<AllOptions>, reporters: string[]): Promise<Gating> {
-  const gating: Gating = { reporters: parseReporters(reporters.join(',')), failOn: parseFailOn(options.failOn ?? 'all') };
+  const gating: Gating = { reporters: parseReporters(reporters.join(',')), failOn: options.failOn !== undefined ? parseFailOn(options.failOn) : [...DEFAULT_FAIL_ON] };
   if (options.baseline) gating.baseline = await readBaseline(options.baseline);
   return gating;
 }
@@ -101,7 +117,7 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
         say(`seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}`);
         break;
       case 'start':
-        say(`running ${event.rules.length} rules`);
+        say(`running ${event.rules.length} ${event.rules.length === 1 ? 'rule' : 'rules'}`);
         progress.plan(event.rules);
         break;
       case 'rule-start':
@@ -146,6 +162,7 @@ export async function main(io: CliIo): Promise<number> {
   try {
     const config = resolveConfig(options);
     gating = await prepareGating(options, config.reporters);
+    await prepareReportDir(config.reportDir);
     report = await runConformance({ ...(options as ConformanceOptions), ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
   } catch (error) {
     if (error instanceof SuiteError && error.code === 'INTERRUPTED') {
@@ -171,5 +188,5 @@ export async function main(io: CliIo): Promise<number> {
     return EXIT_INTERRUPTED;
   }
   for (const condition of failingConditions(gated, gating.failOn)) say(condition.message);
-  return exitCodeFor(gated, gating.failOn);
+  return exitCodeOf(gated, gating.failOn);
 }

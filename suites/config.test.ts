@@ -46,8 +46,8 @@ describe('resolveConfig', () => {
   });
 
   it('reads numbers and lists given as strings', () => {
-    const config = resolveConfig({ ...base, seed: '-12', runs: '3', timeoutMs: '500', only: 'jobs.create, jobs.list', reporter: 'json,junit' });
-    expect(config).toMatchObject({ seed: -12, runs: 3, timeoutMs: 500, only: ['jobs.create', 'jobs.list'], reporters: ['json', 'junit'] });
+    const config = resolveConfig({ ...base, seed: '12', runs: '3', timeoutMs: '500', only: 'jobs.create, jobs.list', reporter: 'json,junit', strict: '1' });
+    expect(config).toMatchObject({ seed: 12, strict: true, runs: 3, timeoutMs: 500, only: ['jobs.create', 'jobs.list'], reporters: ['json', 'junit'] });
   });
 
   it.each([
@@ -59,6 +59,11 @@ describe('resolveConfig', () => {
     [{ runs: '0' }, 'runs'],
     [{ runs: 'abc' }, 'runs'],
     [{ seed: '1.5' }, 'seed'],
+    [{ seed: '-12' }, 'seed'],
+    [{ seed: '4294967296' }, 'seed'],
+    [{ reporter: '' }, 'reporter'],
+    [{ reporter: ' , ' }, 'reporter'],
+    [{ strict: 'maybe' }, 'strict'],
     [{ timeoutMs: '-1' }, 'timeout-ms'],
     [{ categoriesPath: 'categories' }, 'categories-path'],
     [{ secondApiKey: 'k' }, 'second-api-key'],

@@ -27,6 +27,8 @@ export interface ConformanceOptions {
   locationsPath?: string;
   /** fast-check replay path of one mismatch (with --only selecting its rule). */
   replayPath?: string;
+  /** A failed should rule (a warning) fails the run: verdict failed, exit code 1. */
+  strict?: boolean | string;
 }
 
 /** Options only the command line has: gating of the exit code (reports/gating.ts). */
@@ -42,8 +44,8 @@ export type OptionKey = keyof ConformanceOptions | keyof CliOnlyOptions;
 export interface OptionSpec {
   key: OptionKey;
   flag: string;
-  /** Placeholder of the value in --help. */
-  value: string;
+  /** Placeholder of the value in --help; absent for a switch (a flag without a value, env 1/true or 0/false). */
+  value?: string;
   description: string;
   default?: string;
 }
@@ -52,13 +54,15 @@ export const DEFAULT_RUNS = 20;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 export const DEFAULT_REPORTERS = ['all'];
+/** Run seeds are unsigned 32-bit integers. */
+export const MAX_SEED = 0xffffffff;
 
 /** Every option, in --help order. */
 export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'baseUrl', flag: 'base-url', value: 'url', description: 'base address of the service (the suite appends /api/v1.1)' },
   { key: 'apiKey', flag: 'api-key', value: 'key', description: 'API key of the employer the suite acts as' },
   { key: 'secondApiKey', flag: 'second-api-key', value: 'key', description: "another employer's API key; turns on the isolation rules" },
-  { key: 'seed', flag: 'seed', value: 'n', description: 'run seed (printed by every run; replays it)', default: 'random' },
+  { key: 'seed', flag: 'seed', value: 'n', description: `run seed, 0 to ${MAX_SEED} (printed by every run; replays it)`, default: 'random' },
   { key: 'runs', flag: 'runs', value: 'n', description: 'generated cases per property rule', default: String(DEFAULT_RUNS) },
   { key: 'reportDir', flag: 'report-dir', value: 'dir', description: 'folder the reports are written to', default: DEFAULT_REPORT_DIR },
   { key: 'reporter', flag: 'reporter', value: 'list', description: 'report formats, comma-separated: json, junit, html, markdown or all', default: DEFAULT_REPORTERS.join(',') },
@@ -68,7 +72,14 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'locationsPath', flag: 'locations-path', value: 'path', description: 'path of the location list under /api/v1.1', default: '/locations' },
   { key: 'replayPath', flag: 'replay-path', value: 'path', description: 'fast-check path of a mismatch to replay (with --seed and --only)' },
   { key: 'baseline', flag: 'baseline', value: 'file', description: 'known mismatches ({"rules":[{"id","reason"}]}): listed rules count as known, not failed' },
-  { key: 'failOn', flag: 'fail-on', value: 'list', description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, all or none', default: 'all' },
+  { key: 'strict', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
+  {
+    key: 'failOn',
+    flag: 'fail-on',
+    value: 'list',
+    description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, warning, all or none',
+    default: 'failed,flaky,error,stale-baseline',
+  },
 ];
 
 /**
@@ -106,6 +117,7 @@ export interface ResolvedConfig {
   categoriesPath: string;
   locationsPath: string;
   replayPath?: string;
+  strict: boolean;
 }
 
 const API_SUFFIX = '/api/v1.1';
@@ -148,6 +160,22 @@ function apiPath(flag: string, value: string | undefined, fallback: string): str
   return path.replace(/\/+$/, '') || '/';
 }
 
+function flag(name: string, value: boolean | string | undefined): boolean {
+  if (typeof value === 'boolean') return value;
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'false' || text === 'no') return false;
+  if (text === '1' || text === 'true' || text === 'yes') return true;
+  throw new ConfigError(name, `--${name} is a switch: set ${envName(name)} to 1 or 0 (true or false), got ${JSON.stringify(value)}`);
+}
+
+/** A list option given but empty (`--reporter ""`) is an error, not the default. */
+function nonEmptyList(name: string, value: string | string[] | undefined, fallback: readonly string[], choices: string): string[] {
+  if (value === undefined) return [...fallback];
+  const items = list(value);
+  if (items.length === 0) throw new ConfigError(name, `--${name} is empty: use ${choices}`);
+  return items;
+}
+
 function requiredText(flag: string, value: string | undefined): string {
   if (value === undefined || value.trim() === '') throw new ConfigError(flag, `--${flag} is required (or set ${envName(flag)})`);
   return value;
@@ -167,13 +195,14 @@ export function resolveConfig(options: Partial<ConformanceOptions>): ResolvedCon
     apiKey,
     runs: integer('runs', options.runs, 1, 100_000) ?? DEFAULT_RUNS,
     reportDir: options.reportDir?.trim() || DEFAULT_REPORT_DIR,
-    reporters: list(options.reporter).length > 0 ? list(options.reporter) : [...DEFAULT_REPORTERS],
+    reporters: nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated'),
     only: list(options.only).length > 0 ? list(options.only) : null,
     timeoutMs: integer('timeout-ms', options.timeoutMs, 1, 600_000) ?? DEFAULT_TIMEOUT_MS,
     categoriesPath: apiPath('categories-path', options.categoriesPath, '/categories'),
     locationsPath: apiPath('locations-path', options.locationsPath, '/locations'),
+    strict: flag('strict', options.strict),
   };
-  const seed = integer('seed', options.seed, -0x80000000, 0x7fffffff);
+  const seed = integer('seed', options.seed, 0, MAX_SEED);
   if (seed !== undefined) config.seed = seed;
   if (options.secondApiKey !== undefined && options.secondApiKey !== '') {
     if (options.secondApiKey === apiKey) throw new ConfigError('second-api-key', '--second-api-key must be another employer\'s key, not --api-key again');

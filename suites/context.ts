@@ -11,7 +11,7 @@ import type { Exchange, Mismatch, Observation, RuleResult } from '../schemas/typ
 import { currentCase, runInCase, type CaseLog } from './case-scope.js';
 import { curlFor } from './curl.js';
 import { MismatchError, SkipError, TransportError } from './errors.js';
-import { raiseStatus } from './results.js';
+import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.js';
 import type { JobsApi, MismatchInput, ReferenceData, Rule, RuleContext } from './rule.js';
 import type { RunState } from './run-state.js';
 import { deriveSeed } from './seeds.js';
@@ -209,9 +209,11 @@ export class Context implements RuleContext {
     const exchanges: Exchange[] = (input.exchanges ?? log.exchanges).slice(-MAX_EXCHANGES);
     const failing = input.failingExchange ?? exchanges.at(-1);
     if (failing && !exchanges.includes(failing)) exchanges.push(failing);
+    const level = mismatchLevel(this.rule.level ?? 'must', failing);
     const mismatch: Mismatch = {
       ruleId: this.rule.id,
       section: this.rule.section,
+      level,
       title: input.title,
       expected: input.expected,
       received: input.received,
@@ -222,7 +224,7 @@ export class Context implements RuleContext {
     };
     if (extras.counterexample !== undefined) mismatch.counterexample = counterexampleJson(extras.counterexample);
     this.#result.mismatches.push(mismatch);
-    this.#result.status = raiseStatus(this.#result.status, 'failed');
+    this.#result.status = raiseStatus(this.#result.status, statusOfMismatch(level));
     return error;
   }
 }

@@ -12,5 +12,6 @@ export { runConformance, type ProgressEvent, type RunOptions } from './run-confo
 export { rules } from './rules.js';
 export { OPTION_SPECS, envName, resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
 export { ConfigError, MismatchError, SkipError, SuiteError, TransportError, type SuiteErrorCode } from './errors.js';
-export { exitCodeOf } from './results.js';
+/** The CLI's exit code for a report (0, 1, or 130 when interrupted): one function, shared with the CLI. */
+export { exitCodeOf } from '../reports/gating.js';
 export type * from './rule.js';

@@ -12,7 +12,7 @@ export interface ReplayTarget {
 }
 
 /**
- * `npx jobs-conformance --base-url ... --seed S --runs R [--only id] [--replay-path P]`
+ * `npx jobs-conformance --base-url ... --seed S --runs R [--only id] [--replay-path P] [--strict]`
  *
  * @example
  * replayCommand({ config, seed: 42 }, 'jobs.create.status-201', '0:1')
@@ -25,5 +25,7 @@ export function replayCommand({ config, seed }: ReplayTarget, ruleId?: string, p
   const only = ruleId ?? config.only?.join(',');
   if (only) parts.push('--only', shellQuote(only));
   if (path) parts.push('--replay-path', shellQuote(path));
+  // The run's verdict and exit code depend on --strict: a replay of the whole run keeps it.
+  if (config.strict && ruleId === undefined) parts.push('--strict');
   return parts.join(' ');
 }

@@ -8,7 +8,8 @@
 import type { RuleResult } from '../schemas/types.gen.js';
 import { Context, REPRODUCE_TIMES } from './context.js';
 import { MismatchError, SkipError, SuiteError, messageOf } from './errors.js';
-import { newRuleResult, raiseStatus } from './results.js';
+import { raiseStatus } from '../reports/status.js';
+import { newRuleResult } from './results.js';
 import type { Rule } from './rule.js';
 import type { RunState } from './run-state.js';
 

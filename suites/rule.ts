@@ -28,7 +28,8 @@ export type Area =
 
 /**
  * `must`: the spec states it, or it follows directly from a statement; a failure fails the run.
- * `should`: good HTTP practice the spec does not state; a failure is a warning (Jobs API v1.1 issue 11).
+ * `should`: good HTTP practice the spec does not state; a failure is a warning (exit 0 unless
+ * --strict). A mismatch answered with a 5xx counts as must even in a should rule (reports/status.ts).
  */
 export type RuleLevel = 'must' | 'should';
 

@@ -18,6 +18,7 @@ import { referenceRules } from './checks/reference.js';
 import { robustnessRules } from './checks/robustness.js';
 import { roundtripRules } from './checks/roundtrip.js';
 import { updateRules } from './checks/update.js';
+import { updateValidationRules } from './checks/update-validation.js';
 import type { Rule } from './rule.js';
 
 export const rules: readonly Rule[] = [
@@ -25,6 +26,7 @@ export const rules: readonly Rule[] = [
   ...createRules,
   ...roundtripRules,
   ...updateRules,
+  ...updateValidationRules,
   ...lifecycleRules,
   ...htmlRules,
   ...limitsRules,

@@ -72,6 +72,7 @@ function isUnreachable(error: unknown): boolean {
  *   only: 'jobs.create',
  * });
  * if (report.verdict !== 'passed') console.log(report.rules.filter((r) => r.status === 'failed'));
+ * console.log(report.rules.filter((r) => r.status === 'warning')); // failed should rules; fail the run only with strict: true
  */
 export async function runConformance(options: RunOptions): Promise<ConformanceReport> {
   const config: ResolvedConfig = resolveConfig(options);
@@ -174,7 +175,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     apiRoot: config.apiRoot,
     seed,
     runs: config.runs,
-    options: { only: config.only?.join(',') ?? null, secondApiKey: second !== undefined, timeoutMs: config.timeoutMs, referencePrefix: tag },
+    options: { only: config.only?.join(',') ?? null, secondApiKey: second !== undefined, timeoutMs: config.timeoutMs, referencePrefix: tag, strict: config.strict },
     startedAt,
     finishedAt: new Date(),
     interrupted,

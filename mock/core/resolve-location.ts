@@ -8,10 +8,10 @@ import type { Location } from '../../schemas/index.js';
 import { LOCATIONS } from '../reference-data.js';
 import { truncateCodePoints } from './code-points.js';
 
-const byFullName = new Map(LOCATIONS.map((l) => [l.name.toLowerCase(), l]));
+const byFullName = new Map(LOCATIONS.map((l) => [l.name.normalize('NFC').toLowerCase(), l]));
 const byCity = new Map<string, Location | null>();
 for (const l of LOCATIONS) {
-  const city = l.name.slice(0, l.name.lastIndexOf(',')).toLowerCase();
+  const city = l.name.slice(0, l.name.lastIndexOf(',')).normalize('NFC').toLowerCase();
   // null marks a city name that two provinces share: `City` alone is then ambiguous.
   byCity.set(city, byCity.has(city) ? null : l);
 }
@@ -72,7 +72,8 @@ export function resolveLocation(description: string): Location {
 }
 
 function resolveFresh(description: string): Location {
-  const key = description.trim().replace(/\s+/g, ' ').toLowerCase();
+  // NFC: a city written with combining marks (e + U+0301) is the same place as its composed spelling.
+  const key = description.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
   const known = byFullName.get(key) ?? byCity.get(key) ?? undefined;
   if (known) return { id: known.id, name: known.name, description, type: known.type };
   // location name is at most 256 characters, description 300 (spec 8)

@@ -97,7 +97,7 @@ export const SCRIPT = `(() => {
     if (button.dataset.filterStatus) { state.status = button.dataset.filterStatus; apply(); }
     else if (button.dataset.copy) copy(button);
     else if (button.id === 'expand-failures') {
-      for (const rule of rules) if (!rule.hidden && (rule.dataset.status === 'failed' || rule.dataset.status === 'error')) rule.open = true;
+      for (const rule of rules) if (!rule.hidden && (rule.dataset.status === 'failed' || rule.dataset.status === 'warning' || rule.dataset.status === 'error')) rule.open = true;
     } else if (button.id === 'collapse-all') { for (const rule of rules) rule.open = false; }
     else if (button.id === 'download-json') download();
   });

@@ -8,15 +8,15 @@ export const STYLES = `
 :root {
   color-scheme: light dark;
   --fg: #1f2328; --muted: #59636e; --bg: #ffffff; --panel: #f6f8fa; --border: #d1d9e0;
-  --passed: #1a7f37; --failed: #cf222e; --error: #8250df; --known: #9a6700; --skipped: #6e7781; --disabled: #8c959f;
-  --passed-bg: #dafbe1; --failed-bg: #ffebe9; --error-bg: #fbefff; --known-bg: #fff8c5; --skipped-bg: #eff2f5; --disabled-bg: #f6f8fa;
+  --passed: #1a7f37; --failed: #cf222e; --error: #8250df; --known: #9a6700; --warning: #bc4c00; --skipped: #6e7781; --disabled: #8c959f;
+  --passed-bg: #dafbe1; --failed-bg: #ffebe9; --error-bg: #fbefff; --known-bg: #fff8c5; --warning-bg: #fff1e5; --skipped-bg: #eff2f5; --disabled-bg: #f6f8fa;
   --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --panel: #151b23; --border: #3d444d;
-    --passed: #3fb950; --failed: #f85149; --error: #ab7df8; --known: #d29922; --skipped: #9198a1; --disabled: #656c76;
-    --passed-bg: #12261e; --failed-bg: #2d1214; --error-bg: #231a33; --known-bg: #272115; --skipped-bg: #1c2128; --disabled-bg: #151b23;
+    --passed: #3fb950; --failed: #f85149; --error: #ab7df8; --known: #d29922; --warning: #db6d28; --skipped: #9198a1; --disabled: #656c76;
+    --passed-bg: #12261e; --failed-bg: #2d1214; --error-bg: #231a33; --known-bg: #272115; --warning-bg: #2b1a0e; --skipped-bg: #1c2128; --disabled-bg: #151b23;
   }
 }
 * { box-sizing: border-box; }
@@ -52,6 +52,8 @@ pre { margin: 0; padding: 8px 10px; background: var(--panel); border: 1px solid 
 .badge.failed, .count.failed b { color: var(--failed); }
 .badge.error, .count.error b { color: var(--error); }
 .badge.known, .count.known b { color: var(--known); }
+.badge.warning, .count.warning b { color: var(--warning); } .badge.warning { background: var(--warning-bg); }
+.level { font-size: 11px; font-weight: 600; text-transform: uppercase; letter-spacing: .03em; color: var(--muted); } .level.should { color: var(--warning); }
 .badge.skipped, .count.skipped b { color: var(--skipped); }
 .badge.disabled, .count.disabled b { color: var(--disabled); }
 .badge.passed { background: var(--passed-bg); } .badge.failed { background: var(--failed-bg); } .badge.error { background: var(--error-bg); }
@@ -77,6 +79,8 @@ th { font-weight: 600; }
   text-decoration: none; border: 1px solid var(--border); color: var(--fg); background: var(--panel); }
 .chip.passed { border-color: var(--passed); } .chip.failed { border-color: var(--failed); background: var(--failed-bg); }
 .chip.error { border-color: var(--error); background: var(--error-bg); } .chip.known { border-color: var(--known); }
+.chip.warning { border-color: var(--warning); background: var(--warning-bg); }
+.notice.warn { border-left-color: var(--warning); background: var(--warning-bg); }
 .chip.skipped, .chip.disabled { color: var(--muted); border-style: dashed; }
 .filters { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; gap: 8px; align-items: center;
   padding: 8px 0; background: var(--bg); border-bottom: 1px solid var(--border); }
@@ -88,7 +92,7 @@ th { font-weight: 600; }
 .area-head { display: flex; gap: 12px; align-items: baseline; }
 details.rule { border: 1px solid var(--border); border-radius: 6px; margin: 6px 0; background: var(--bg); }
 details.rule.failed { border-left: 4px solid var(--failed); } details.rule.error { border-left: 4px solid var(--error); }
-details.rule.known { border-left: 4px solid var(--known); }
+details.rule.known { border-left: 4px solid var(--known); } details.rule.warning { border-left: 4px solid var(--warning); }
 details.rule > summary { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: baseline; padding: 8px 12px; cursor: pointer; list-style: none; }
 details.rule > summary::-webkit-details-marker { display: none; }
 details.rule > summary::before { content: "▸"; color: var(--muted); width: 10px; }

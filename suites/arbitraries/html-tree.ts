@@ -19,7 +19,26 @@ export interface HtmlElement {
   void?: boolean;
 }
 
-export type HtmlNode = HtmlText | HtmlElement;
+/** An end tag with no start tag (`</span>`): HTML parsers drop it, the allow-list still judges it (spec 2.1 rule 1). */
+export interface HtmlEndTag {
+  type: 'end-tag';
+  tag: string;
+}
+
+export type HtmlNode = HtmlText | HtmlElement | HtmlEndTag;
+
+/**
+ * How tag and attribute names are written; HTML names are case-insensitive,
+ * so every spelling names the same element: `lower` (`<a href>`), `upper`
+ * (`<A HREF>`) or `capital` (`<A Href>`, `<Script>`).
+ */
+export type NameCase = 'lower' | 'upper' | 'capital';
+
+const SPELL: Record<NameCase, (name: string) => string> = {
+  lower: (name) => name,
+  upper: (name) => name.toUpperCase(),
+  capital: (name) => name.charAt(0).toUpperCase() + name.slice(1),
+};
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -29,23 +48,30 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
-function serializeNode(node: HtmlNode): string {
+function serializeNode(node: HtmlNode, spell: (name: string) => string): string {
   if (node.type === 'text') return escapeText(node.text);
-  const attributes = node.attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
-  if (node.void) return `<${node.tag}${attributes}>`;
-  return `<${node.tag}${attributes}>${serializeHtml(node.children)}</${node.tag}>`;
+  if (node.type === 'end-tag') return `</${spell(node.tag)}>`;
+  const tag = spell(node.tag);
+  const attributes = node.attributes.map(([name, value]) => ` ${spell(name)}="${escapeAttribute(value)}"`).join('');
+  if (node.void) return `<${tag}${attributes}>`;
+  return `<${tag}${attributes}>${serializeNodes(node.children, spell)}</${tag}>`;
+}
+
+function serializeNodes(nodes: readonly HtmlNode[], spell: (name: string) => string): string {
+  return nodes.map((node) => serializeNode(node, spell)).join(' ');
 }
 
 /**
- * Serializes nodes; siblings are separated by one space so words never run
- * into tags (the content comparison collapses whitespace anyway).
+ * Serializes nodes, tag and attribute names in `nameCase` (lower by default);
+ * siblings are separated by one space so words never run into tags (the
+ * content comparison collapses whitespace anyway).
  *
  * @example
  * serializeHtml([{ type: 'element', tag: 'b', attributes: [], children: [{ type: 'text', text: 'R&D' }] }]);
- * // '<b>R&amp;D</b>'
+ * // '<b>R&amp;D</b>'; with 'upper': '<B>R&amp;D</B>'
  */
-export function serializeHtml(nodes: readonly HtmlNode[]): string {
-  return nodes.map(serializeNode).join(' ');
+export function serializeHtml(nodes: readonly HtmlNode[], nameCase: NameCase = 'lower'): string {
+  return serializeNodes(nodes, SPELL[nameCase]);
 }
 
 /** Where a phrasing node may be inserted: a children list, and whether it is inside a link. */

@@ -49,6 +49,33 @@ describe('allowedHtmlArb', () => {
     }
     expect(all).toMatch(/<(b|i|em|strong)>[^<]*<(b|i|em|strong|a)[ >]/);
   });
+
+  it('spells names in lower, upper and capitalized case (HTML names are case-insensitive)', () => {
+    const all = fc.sample(allowedHtmlArb, { seed: 12, numRuns: 300 }).join('\n');
+    for (const needle of ['<a href="', '<A HREF="', '<A Href="', '<P>', '<Li>', '<BR>', ' TARGET="', ' Target="']) expect(all).toContain(needle);
+  });
+});
+
+describe('disallowedHtmlArb spellings and forms', () => {
+  const sample = (kind: HtmlViolationCase['kind']) => fc.sample(disallowedHtmlArb(kind), { seed: 13, numRuns: 300 });
+
+  it('draws each kind in every name case, and its html is spelled that way', () => {
+    for (const kind of htmlViolationKinds) {
+      const cases = sample(kind);
+      expect(new Set(cases.map((c) => c.nameCase))).toEqual(new Set(['lower', 'upper', 'capital']));
+      for (const c of cases.filter((v) => v.nameCase === 'upper')) expect(c.html).not.toMatch(/<\/?[a-z]/);
+    }
+  });
+
+  it('draws a disallowed tag sometimes as a stray end tag only (<p>x</span></p>)', () => {
+    const stray = sample('disallowed-tag').filter((c) => c.strayEndTag);
+    expect(stray.length).toBeGreaterThan(30);
+    for (const c of stray) {
+      expect(c.html.toLowerCase()).toContain(`</${c.tag}>`);
+      expect(c.html.toLowerCase()).not.toContain(`<${c.tag}>`);
+    }
+    expect(stray.some((c) => c.nameCase !== 'lower')).toBe(true);
+  });
 });
 
 describe('disallowedHtmlArb', () => {

@@ -4,10 +4,13 @@
  * nest inside what is HTML's own content model, kept here so every generated
  * tree parses the same in any HTML parser (no <div> inside <p>, no <a> inside
  * <a>, only <li> inside lists, no empty containers a sanitizer might drop).
+ * Tag and attribute names are case-insensitive in HTML: each description is
+ * spelled lower-case mostly, upper-case (`<A HREF>`) or capitalized
+ * (`<Script>`) sometimes, valid and invalid ones alike.
  */
 import * as fc from 'fast-check';
 import { htmlAllowlist } from '../../schemas/index.js';
-import { insertAt, phrasingInsertionPoints, serializeHtml, type HtmlElement, type HtmlNode } from './html-tree.js';
+import { insertAt, phrasingInsertionPoints, serializeHtml, type HtmlElement, type HtmlEndTag, type HtmlNode, type NameCase } from './html-tree.js';
 import { unicodeWordsArb, wordArb } from './text.js';
 
 type Role = 'inline' | 'void' | 'paragraph' | 'block' | 'list' | 'list-item';
@@ -141,13 +144,29 @@ function flowArb(depth: number): fc.Arbitrary<HtmlNode[]> {
 export const allowedHtmlTreeArb: fc.Arbitrary<HtmlNode[]> = flowArb(3);
 
 /**
- * Serialized trees of allowed tags, with `a href` and an optional `target`:
- * valid by spec 2.1 rules 1-3 by construction.
+ * How a description spells its tag and attribute names: lower-case three
+ * times in five, else upper-case or capitalized (HTML names are
+ * case-insensitive, so a server that checks them case-sensitively is caught).
  *
  * @example
- * fc.sample(allowedHtmlArb, 1); // ['<p>Senior <b>cook</b></p> <ul><li><a href="https://example.com/x">apply</a></li></ul>']
+ * fc.sample(nameCaseArb, 3); // ['lower', 'upper', 'lower']
  */
-export const allowedHtmlArb: fc.Arbitrary<string> = allowedHtmlTreeArb.map(serializeHtml);
+export const nameCaseArb: fc.Arbitrary<NameCase> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<NameCase>('lower') },
+  { weight: 1, arbitrary: fc.constant<NameCase>('upper') },
+  { weight: 1, arbitrary: fc.constant<NameCase>('capital') },
+);
+
+/**
+ * Serialized trees of allowed tags, with `a href` and an optional `target`:
+ * valid by spec 2.1 rules 1-3 by construction, names in any case.
+ *
+ * @example
+ * fc.sample(allowedHtmlArb, 1); // ['<p>Senior <b>cook</b></p> <UL><LI><A HREF="https://example.com/x">apply</A></LI></UL>']
+ */
+export const allowedHtmlArb: fc.Arbitrary<string> = fc.tuple(allowedHtmlTreeArb, nameCaseArb).map(function spellTree([tree, nameCase]) {
+  return serializeHtml(tree, nameCase);
+});
 
 /** The four ways a description departs from spec 2.1 rules 1-3, one rule each in the suite. */
 export type HtmlViolationKind = 'disallowed-tag' | 'attribute-on-non-a' | 'a-without-href' | 'other-attribute-on-a';
@@ -166,8 +185,12 @@ export const htmlViolationKinds: readonly HtmlViolationKind[] = [
 export interface HtmlViolationCase {
   html: string;
   kind: HtmlViolationKind;
-  /** The offending element's tag. */
+  /** The offending element's tag, lower-case (as spelled in `html`: see nameCase). */
   tag: string;
+  /** How names are spelled in `html`. */
+  nameCase: NameCase;
+  /** A disallowed tag present only as a stray end tag (`<p>x</span></p>`). */
+  strayEndTag?: true;
   /** The offending (or, for a-without-href, missing) attribute. */
   attribute?: string;
 }
@@ -180,15 +203,20 @@ const OTHER_ATTRIBUTES = ['class', 'id', 'style', 'title', 'onclick', 'rel', 'na
 const textChild: fc.Arbitrary<HtmlNode[]> = textNodeArb.map((node) => [node]);
 
 interface Violation {
-  node: HtmlElement;
+  node: HtmlElement | HtmlEndTag;
   kind: HtmlViolationKind;
   attribute?: string;
 }
 
+/** The element, or (one time in four) only its end tag: `</span>` alone is a disallowed tag too. */
 function disallowedTagArb(): fc.Arbitrary<Violation> {
-  return fc.record({ tag: fc.constantFrom(...DISALLOWED_TAGS), children: textChild }).map(function toDisallowedTag({ tag, children }) {
-    return { kind: 'disallowed-tag' as const, node: element(tag, [], children) };
+  const elementArb = fc.record({ tag: fc.constantFrom(...DISALLOWED_TAGS), children: textChild }).map(function toDisallowedTag({ tag, children }): Violation {
+    return { kind: 'disallowed-tag', node: element(tag, [], children) };
   });
+  const endTagArb = fc.constantFrom(...DISALLOWED_TAGS).map(function toStrayEndTag(tag): Violation {
+    return { kind: 'disallowed-tag', node: { type: 'end-tag', tag } };
+  });
+  return fc.oneof({ weight: 3, arbitrary: elementArb }, { weight: 1, arbitrary: endTagArb });
 }
 
 function attributeOnNonLinkArb(): fc.Arbitrary<Violation> {
@@ -231,26 +259,35 @@ const violationArbs: Record<HtmlViolationKind, () => fc.Arbitrary<Violation>> = 
   'other-attribute-on-a': linkWithOtherAttributeArb,
 };
 
-function applyViolation({ base, violation, position }: { base: HtmlNode[]; violation: Violation; position: number }): HtmlViolationCase {
+interface ViolationDraw {
+  base: HtmlNode[];
+  violation: Violation;
+  position: number;
+  nameCase: NameCase;
+}
+
+function applyViolation({ base, violation, position, nameCase }: ViolationDraw): HtmlViolationCase {
   // A link inside a link would be re-parented by HTML5 parsers; keep link violations outside links.
   const isLink = LINK_TAGS.includes(violation.node.tag);
   const points = phrasingInsertionPoints(base, acceptsPhrasing).filter((p) => !(isLink && p.inLink));
   const point = points[position % points.length]!;
   const index = Math.floor(position / points.length) % (point.size + 1);
-  const html = serializeHtml(insertAt(base, point.path, index, violation.node));
-  const result: HtmlViolationCase = { html, kind: violation.kind, tag: violation.node.tag };
+  const html = serializeHtml(insertAt(base, point.path, index, violation.node), nameCase);
+  const result: HtmlViolationCase = { html, kind: violation.kind, tag: violation.node.tag, nameCase };
+  if (violation.node.type === 'end-tag') result.strayEndTag = true;
   if (violation.attribute !== undefined) result.attribute = violation.attribute;
   return result;
 }
 
 /**
- * An allowed tree with exactly ONE violation of `kind` inserted. The
- * violation is a separate part of the record, so shrinking the tree (or the
- * position) can never remove it: the value stays invalid for its kind.
+ * An allowed tree with exactly ONE violation of `kind` inserted, names in
+ * any case (nameCaseArb). The violation is a separate part of the record, so
+ * shrinking the tree (or the position, or the spelling) can never remove it:
+ * the value stays invalid for its kind.
  *
  * @example
- * fc.sample(disallowedHtmlArb('disallowed-tag'), 1); // [{ kind: 'disallowed-tag', tag: 'script', html: '<p>x <script>y</script></p>' }]
+ * fc.sample(disallowedHtmlArb('disallowed-tag'), 1); // [{ kind: 'disallowed-tag', tag: 'script', nameCase: 'upper', html: '<P>x <SCRIPT>y</SCRIPT></P>' }]
  */
 export function disallowedHtmlArb(kind: HtmlViolationKind): fc.Arbitrary<HtmlViolationCase> {
-  return fc.record({ base: allowedHtmlTreeArb, violation: violationArbs[kind](), position: fc.nat() }).map(applyViolation);
+  return fc.record({ base: allowedHtmlTreeArb, violation: violationArbs[kind](), position: fc.nat(), nameCase: nameCaseArb }).map(applyViolation);
 }

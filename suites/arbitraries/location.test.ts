@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from '../../test/suite-gen/arbitrary-assertions.js';
-import { locationCityOnlyArb, locationInputArb, locationsArb, locationWithProvinceArb } from './location.js';
+import { locationCityOnlyArb, locationInputArb, locationsArb, locationWithProvinceArb, unusualLocationArb } from './location.js';
 import { inputLimits, provinceCodes } from './schema-limits.js';
 
 describe('locationInputArb', () => {
@@ -11,7 +11,7 @@ describe('locationInputArb', () => {
   });
 
   it('passes location-input.schema.json in both forms', () => {
-    for (const arb of [locationInputArb, locationWithProvinceArb, locationCityOnlyArb]) {
+    for (const arb of [locationInputArb, locationWithProvinceArb, locationCityOnlyArb, unusualLocationArb]) {
       assertProduceCorrectValues(arb, (location) => {
         const result = validators.locationInput(location);
         expect(result.ok, JSON.stringify(result)).toBe(true);
@@ -27,6 +27,18 @@ describe('locationInputArb', () => {
     assertProduceCorrectValues(locationCityOnlyArb, ({ description }) => expect(description).not.toContain(','));
     const forms = new Set(fc.sample(locationInputArb, { seed: 3, numRuns: 100 }).map((l) => l.description.includes(',')));
     expect(forms).toEqual(new Set([true, false]));
+  });
+});
+
+describe('unusualLocationArb (issue 12: names with punctuation were once refused)', () => {
+  it('draws places written with ! ( ) digits or letters beyond A-Z, and locationInputArb draws them too', () => {
+    const unusual = /[^A-Za-z ,.']/;
+    assertProduceCorrectValues(unusualLocationArb, ({ description }) => expect(description).toMatch(unusual));
+    const drawn = new Set(fc.sample(unusualLocationArb, { seed: 1, numRuns: 100 }).map((l) => l.description));
+    expect(drawn).toContain('Saint-Louis-du-Ha! Ha!, QC');
+    expect(drawn).toContain('Fort McMurray (Wood Buffalo), AB');
+    expect(drawn).toContain('K\u02BC\u00F3moks, BC');
+    expect(fc.sample(locationInputArb, { seed: 2, numRuns: 200 }).some(({ description }) => unusual.test(description))).toBe(true);
   });
 });
 

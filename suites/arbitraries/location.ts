@@ -12,6 +12,8 @@ interface CanadianCity {
   province: string;
   /** Safe in the bare `City` form: one well-known Canadian place of that name. */
   unambiguous: boolean;
+  /** Written with punctuation, digits or letters beyond A-Z (issue 12: such names were once refused). */
+  unusual?: true;
 }
 
 const CITIES: readonly CanadianCity[] = [
@@ -34,6 +36,12 @@ const CITIES: readonly CanadianCity[] = [
   { city: 'Regina', province: 'SK', unambiguous: false },
   { city: 'Saskatoon', province: 'SK', unambiguous: true },
   { city: 'Whitehorse', province: 'YT', unambiguous: true },
+  // Real places whose names hold what a too-narrow pattern refuses: ! ( ) digits, the modifier apostrophe U+02BC.
+  { city: 'Saint-Louis-du-Ha! Ha!', province: 'QC', unambiguous: true, unusual: true },
+  { city: 'K\u02BC\u00F3moks', province: 'BC', unambiguous: false, unusual: true }, // a First Nation's name: keep the PC
+  { city: 'Fort McMurray (Wood Buffalo)', province: 'AB', unambiguous: false, unusual: true },
+  { city: '100 Mile House', province: 'BC', unambiguous: true, unusual: true },
+  { city: '\u00CEles-de-la-Madeleine', province: 'QC', unambiguous: true, unusual: true },
 ];
 
 // The list must agree with the schema's codes: a code the schema does not know is a bug here.
@@ -62,6 +70,16 @@ function cityOnly(c: CanadianCity): LocationInput {
  * fc.sample(locationWithProvinceArb, 1); // [{ description: 'Moncton, NB' }]
  */
 export const locationWithProvinceArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...CITIES).map(withProvince);
+
+/**
+ * `City, PC` with a name of punctuation, digits or letters beyond A-Z
+ * (`Saint-Louis-du-Ha! Ha!, QC`, `Fort McMurray (Wood Buffalo), AB`): drawn
+ * by jobs.limits.location-forms half the time, so every run probes them.
+ *
+ * @example
+ * fc.sample(unusualLocationArb, 1); // [{ description: 'K\u02BC\u00F3moks, BC' }]
+ */
+export const unusualLocationArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...CITIES.filter((c) => c.unusual)).map(withProvince);
 
 /**
  * `City` (spec 2.2 form 1), unambiguous names only.

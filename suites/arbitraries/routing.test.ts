@@ -1,3 +1,4 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validatorFor } from '../../schemas/index.js';
 import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from '../../test/suite-gen/arbitrary-assertions.js';
@@ -36,7 +37,7 @@ describe('routing arbitraries', () => {
     for (const n of [inputLimits.applicationUrlMax, inputLimits.applicationUrlMax + 1]) {
       assertProduceCorrectValues(urlOfLengthArb(n), (url) => {
         expect(url).toHaveLength(n);
-        expect(url).toMatch(/^https?:\/\//);
+        expect(url).toMatch(/^https?:\/\//i);
         expect(urlField(url).ok).toBe(n <= inputLimits.applicationUrlMax);
       });
     }
@@ -48,6 +49,12 @@ describe('routing arbitraries', () => {
       expect(email).toHaveLength(n);
       expect(emailField(email).ok).toBe(false);
     });
+  });
+
+  it('applicationUrlArb draws the scheme in lower, upper and mixed case (RFC 3986: schemes are case-insensitive)', () => {
+    const schemes = new Set(fc.sample(applicationUrlArb, { seed: 4, numRuns: 200 }).map((url) => url.slice(0, url.indexOf(':'))));
+    for (const scheme of ['https', 'http', 'HTTPS', 'Https']) expect(schemes).toContain(scheme);
+    assertProduceCorrectValues(applicationUrlArb, (url) => expect(url).toMatch(/^https?:\/\//i));
   });
 
   it('urlWithoutSchemeArb always lacks http(s) and fails the pattern, shrinks included', () => {

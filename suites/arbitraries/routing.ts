@@ -41,19 +41,32 @@ export function emailOfLengthArb(n: number): fc.Arbitrary<string> {
     });
 }
 
+/**
+ * `http` or `https`, mostly lower-case, sometimes upper or mixed case: a
+ * scheme is case-insensitive (RFC 3986 3.1), and spec 4.2 only asks for
+ * "http:// or https://" (issue 12: `HTTPS://` was once refused).
+ *
+ * @example
+ * fc.sample(schemeArb, 3); // ['https', 'HTTP', 'http']
+ */
+export const schemeArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('https', 'http') },
+  { weight: 1, arbitrary: fc.constantFrom('HTTPS', 'HTTP', 'Https', 'Http', 'hTTpS') },
+);
+
 function toUrl({ scheme, domain, path }: { scheme: string; domain: string; path: string[] }): string {
   return `${scheme}://${domain}/${path.join('/')}`;
 }
 
 /**
- * A valid `http://` or `https://` address, well under §8: applicationUrl <= 200.
+ * A valid `http://` or `https://` address (the scheme in any case), well under §8: applicationUrl <= 200.
  *
  * @example
  * fc.sample(applicationUrlArb, 1); // ['https://example.com/apply/x1']
  */
 export const applicationUrlArb: fc.Arbitrary<string> = fc
   .record({
-    scheme: fc.constantFrom('https', 'http'),
+    scheme: schemeArb,
     domain: fc.constantFrom(...DOMAINS),
     path: fc.array(wordArb('lower'), { maxLength: 3 }),
   })
@@ -68,7 +81,7 @@ export const applicationUrlArb: fc.Arbitrary<string> = fc
 export function urlOfLengthArb(n: number): fc.Arbitrary<string> {
   return fc
     .record({
-      scheme: fc.constantFrom('https', 'http'),
+      scheme: schemeArb,
       domain: fc.constantFrom(...DOMAINS),
       filler: exactLengthTextArb(n, 'lower'),
     })
@@ -78,7 +91,7 @@ export function urlOfLengthArb(n: number): fc.Arbitrary<string> {
 }
 
 function stripScheme(url: string): string {
-  return url.replace(/^https?:\/\//, '');
+  return url.replace(/^https?:\/\//i, '');
 }
 
 /**

@@ -40,6 +40,18 @@ async function unchanged(ctx: RuleContext, { job }: Fixture): Promise<void> {
 
 const nothing = async (): Promise<void> => {};
 
+/** Checks that no job with `referenceId` was created (the refused request was a create). */
+function nothingCreated(how: string, referenceIdOf: (f: Fixture) => string): Operation['noEffect'] {
+  return async (ctx: RuleContext, f: Fixture) => {
+    const list = await listJobs(ctx, { q: referenceIdOf(f) });
+    ctx.expect(list.json.data.length === 0, {
+      title: `a ${how} without a valid key created a job`,
+      expected: 'a request without a valid key has no effect (spec 5.1)',
+      received: `listed ${show(list.json.data.map((item) => item.id))}`,
+    });
+  };
+}
+
 const OPERATIONS: Operation[] = [
   { name: 'get', how: 'GET /jobs/{id}', request: (_ctx, f) => ({ method: 'GET', path: `/jobs/${f.job.id}` }), noEffect: nothing },
   { name: 'list', how: 'GET /jobs', request: (ctx) => ({ method: 'GET', path: '/jobs', query: { q: caseTagOf(ctx) } }), noEffect: nothing },
@@ -47,14 +59,7 @@ const OPERATIONS: Operation[] = [
     name: 'create',
     how: 'POST /jobs',
     request: (ctx, f) => ({ method: 'POST', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}-new` } }),
-    noEffect: async (ctx: RuleContext, f) => {
-      const list = await listJobs(ctx, { q: `${f.referenceId}-new` });
-      ctx.expect(list.json.data.length === 0, {
-        title: 'a POST without a valid key created a job',
-        expected: 'a request without a valid key has no effect (spec 5.1)',
-        received: `listed ${show(list.json.data.map((item) => item.id))}`,
-      });
-    },
+    noEffect: nothingCreated('POST', (f) => `${f.referenceId}-new`),
   },
   { name: 'put-by-id', how: 'PUT /jobs/{id}', request: (_ctx, f) => ({ method: 'PUT', path: `/jobs/${f.job.id}`, body: { title: `${f.referenceId} changed` } }), noEffect: unchanged },
   {
@@ -62,6 +67,13 @@ const OPERATIONS: Operation[] = [
     how: 'PUT /jobs',
     request: (_ctx, f) => ({ method: 'PUT', path: '/jobs', body: { referenceId: f.referenceId, title: `${f.referenceId} changed` } }),
     noEffect: unchanged,
+  },
+  {
+    // A PUT /jobs with a new referenceId creates (4.3): an operation on jobs too.
+    name: 'put-create',
+    how: 'PUT /jobs with a new referenceId',
+    request: (ctx, f) => ({ method: 'PUT', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}-new` } }),
+    noEffect: nothingCreated('PUT-create', (f) => `${f.referenceId}-new`),
   },
   { name: 'delete-by-id', how: 'DELETE /jobs/{id}', request: (_ctx, f) => ({ method: 'DELETE', path: `/jobs/${f.job.id}` }), noEffect: unchanged },
   {

@@ -312,7 +312,11 @@ const putCreates: Rule = propertyRule(
     check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);
       const res = await ctx.api.putByReference(body);
-      if (isSuccess(res.status)) ctx.observe({ topic: 'put-create-status', section: '4.3', observed: String(res.status) });
+      if (isSuccess(res.status)) {
+        ctx.observe({ topic: 'put-create-status', section: '4.3', observed: String(res.status) });
+        // 4.2 states a Location header for POST's 201 only; for PUT-create it is recorded, never required.
+        ctx.observe({ topic: 'put-create-location-header', section: '4.3', observed: res.headers.location ? 'Location header sent' : 'no Location header' });
+      }
       expectStatus(ctx, res, isSuccess, 'PUT /jobs with a new referenceId creates the job: a 2xx with the Job (spec 4.3; code not shown)');
       const job = jobOf(res);
       ctx.expect(job.referenceId === body.referenceId, {
@@ -378,6 +382,55 @@ const putIdempotent: Rule = propertyRule(
   },
 );
 
+type CreateWay = 'POST /jobs' | 'PUT /jobs (create)';
+const CREATE_WAYS: readonly CreateWay[] = ['POST /jobs', 'PUT /jobs (create)'];
+
+/** Creates the job by POST or by PUT /jobs with a new referenceId; the rule fails unless a 2xx (201 for POST). */
+async function createBy(ctx: RuleContext, way: CreateWay, body: Body & { referenceId: string }): Promise<Job> {
+  if (way === 'POST /jobs') return createJob(ctx, body);
+  const res = await ctx.api.putByReference(body);
+  expectStatus(ctx, res, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3; code not shown)');
+  return jobOf(res);
+}
+
+const salaryNullByDefault: Rule = propertyRule(
+  { id: 'jobs.create.salary-null-by-default', section: '2.1', area: 'create', title: 'POST or PUT-create without salary creates a job whose salary is null' },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), way: fc.constantFrom(...CREATE_WAYS) }),
+    check: async (ctx: RuleContext, { body, way }) => {
+      const identified = identify(ctx, body);
+      const job = await createBy(ctx, way, { ...omit(identified, 'salary'), referenceId: identified.referenceId });
+      const fetched = await getJob(ctx, job.id);
+      ctx.expect(job.salary === null && fetched.salary === null, {
+        title: `${way} without salary created a job with salary ${show(fetched.salary)}`,
+        expected: 'salary null when no salary is defined (spec 2.1; 4.3: PUT-create behaves as POST)',
+        received: `${way} answered salary ${show(job.salary)}; GET answered salary ${show(fetched.salary)}`,
+      });
+    },
+  },
+);
+
+const putCreateDefaultFlags: Rule = propertyRule(
+  { id: 'jobs.put-create.default-flags', section: '4.3', area: 'create', title: 'PUT-create without confidential, autoRefresh or plusCommission sets them to false' },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const identified = identify(ctx, generated);
+      const body = { ...omit(identified, 'confidential', 'autoRefresh'), referenceId: identified.referenceId, salary: { amount: 50000, period: { id: 1 } } };
+      const job = await createBy(ctx, 'PUT /jobs (create)', body);
+      const flags = { confidential: job.confidential, autoRefresh: job.autoRefresh, plusCommission: job.salary?.plusCommission };
+      const notFalse = Object.entries(flags).filter(([, value]) => value !== false);
+      ctx.expect(notFalse.length === 0, {
+        title: `PUT-create defaulted ${notFalse.map(([field]) => field).join(', ')} to other than false`,
+        expected: 'confidential, autoRefresh and salary.plusCommission false when omitted (spec 2.1, 2.5, 4.2: default false; 4.3: PUT-create behaves as POST)',
+        received: notFalse.map(([field, value]) => `${field} ${show(value)}`).join(', '),
+      });
+    },
+  },
+);
+
 export const createRules: Rule[] = [
   status201,
   locationHeader,
@@ -389,6 +442,7 @@ export const createRules: Rule[] = [
   defaultFalse('jobs.create.default-confidential', '2.1', 'confidential'),
   defaultFalse('jobs.create.default-auto-refresh', '2.1', 'autoRefresh'),
   defaultFalse('jobs.create.default-plus-commission', '2.5', 'plusCommission'),
+  salaryNullByDefault,
   publishDateByService,
   publishDateReadOnly,
   withoutReferenceId,
@@ -396,5 +450,6 @@ export const createRules: Rule[] = [
   duplicateCreatesNothing,
   putCreates,
   putCreateDefaults,
+  putCreateDefaultFlags,
   putIdempotent,
 ];

@@ -6,13 +6,15 @@
  * suites/model/html-content.ts.
  */
 import * as fc from 'fast-check';
-import { allowedHtmlArb, disallowedHtmlArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
+import { allowedHtmlArb, allowedHtmlTreeArb, disallowedHtmlArb, nameCaseArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
+import { serializeHtml } from '../arbitraries/html-tree.js';
+import { wordArb } from '../arbitraries/text.js';
 import { expectRejectedCreate } from '../model/expect-rejected.js';
 import { contentText, sameHtmlContent } from '../model/html-content.js';
 import { jobArbFor } from '../model/job-arb-for.js';
 import { taggedBody } from '../model/tagged-body.js';
-import { isSuccess, responseLine } from './support/http.js';
-import { knownHtmlViolations } from './support/known-html-violations.js';
+import { expectStatus, isSuccess, responseLine } from './support/http.js';
+import { knownAllowedSpellings, knownHtmlViolations } from './support/known-html-violations.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
@@ -41,6 +43,17 @@ const acceptsAllowedTags: Rule = {
       const { res } = await createWithDescription(ctx, job, description);
       expectAccepted(ctx, res, description);
     });
+    // Then upper-case and capitalized names once each: HTML names are case-insensitive, so <A HREF="..."> is a link with href.
+    for (const description of knownAllowedSpellings()) {
+      await ctx.check(
+        jobArbFor(ctx),
+        async (job) => {
+          const { res } = await createWithDescription(ctx, job, description);
+          expectAccepted(ctx, res, description);
+        },
+        { runs: 1 },
+      );
+    }
   },
 };
 
@@ -74,6 +87,64 @@ const keepsAllowedContent: Rule = {
   },
 };
 
+/** Sizes of the long description, in UTF-16 units: well past common column limits, well under common 1 MiB body limits. */
+const LONG_DESCRIPTION = { min: 20_000, max: 60_000 } as const;
+
+/** `<div>fragment filler</div>` repeated to at least `size` characters: a well-formed tree of allowed tags only. */
+function longDescription(fragment: string, size: number): string {
+  const block = `<div>${fragment} Responsibilities and qualifications, described at length.</div>`;
+  return block.repeat(Math.ceil(size / block.length));
+}
+
+/** Where two texts first differ, for a mismatch that does not print 60 KB. */
+function firstDifference(a: string, b: string): string {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at++;
+  return `sent ${a.length} characters, got ${b.length}; first difference at ${at}: sent ${JSON.stringify(a.slice(at, at + 40))}, got ${JSON.stringify(b.slice(at, at + 40))}`;
+}
+
+/** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
+const longDescriptionKept: Rule = {
+  id: 'jobs.html.long-description',
+  section: '2.1',
+  area: 'html',
+  title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT',
+  async run(ctx: RuleContext) {
+    const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
+    const arb = fc.record({ job: jobArbFor(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
+    const expectKept = (where: string, sent: string, got: string | undefined): void => {
+      ctx.expect(got !== undefined && sameHtmlContent(sent, got), {
+        title: `${where} did not keep a description of ${sent.length} characters`,
+        expected: `${statement}: the same content comes back`,
+        received: firstDifference(sent, got ?? ''),
+      });
+    };
+    await ctx.check(
+      arb,
+      async ({ job, fragment, size }) => {
+        const description = longDescription(fragment, size);
+        const { res } = await createWithDescription(ctx, job, description);
+        ctx.expect(isSuccess(res.status), {
+          title: `POST /jobs refused a description of ${description.length} characters`,
+          expected: `${statement}: the job is created (2xx)`,
+          received: responseLine(res),
+        });
+        const id = res.json!.id;
+        expectKept(`GET /jobs/${id}`, description, (await ctx.api.get(id)).json?.description);
+        const longer = longDescription(fragment, size + 1000);
+        const updated = await ctx.api.putById(id, { description: longer });
+        ctx.expect(updated.status === 200, {
+          title: `PUT /jobs/${id} refused a description of ${longer.length} characters`,
+          expected: `${statement}; 4.3: a partial update answers 200`,
+          received: responseLine(updated),
+        });
+        expectKept(`GET /jobs/${id} after the PUT`, longer, (await ctx.api.get(id)).json?.description);
+      },
+      { runs: Math.min(ctx.runs, 3) },
+    );
+  },
+};
+
 const RULE_TEXT: Record<HtmlViolationKind, { id: string; statement: string; title: string }> = {
   'disallowed-tag': {
     id: 'jobs.html.rejects-disallowed-tag',
@@ -100,7 +171,7 @@ const RULE_TEXT: Record<HtmlViolationKind, { id: string; statement: string; titl
 function violationText(v: HtmlViolationCase): string {
   switch (v.kind) {
     case 'disallowed-tag':
-      return `the tag <${v.tag}>`;
+      return v.strayEndTag ? `a stray end tag </${v.tag}>` : `the tag <${v.tag}>`;
     case 'attribute-on-non-a':
       return `the attribute ${v.attribute} on <${v.tag}>`;
     case 'a-without-href':
@@ -140,6 +211,46 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
   };
 }
 
+/** What came back of a description sent with a comment: the comment kept, dropped, or the content changed. */
+function commentOutcome(sent: string, returned: unknown): string {
+  if (typeof returned !== 'string') return `the description came back as ${typeof returned}`;
+  if (!sameHtmlContent(sent, returned)) return 'the content came back changed';
+  return returned.includes('<!--') ? 'the comment came back' : 'the comment was dropped';
+}
+
+/**
+ * Spec 2.1 rules 1-3 restrict tags and attributes; a comment is neither, so a
+ * server may accept or refuse one (and may drop it: a comment is not content,
+ * see suites/model/html-content.ts). The suite records what the target does
+ * and fails only on a 5xx.
+ */
+const commentsObserved: Rule = {
+  id: 'jobs.html.comments-observed',
+  section: '2.1',
+  area: 'html',
+  title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded',
+  async run(ctx: RuleContext) {
+    const arb = fc.record({ job: jobArbFor(ctx), tree: allowedHtmlTreeArb, nameCase: nameCaseArb, note: wordArb('lower') });
+    await ctx.check(
+      arb,
+      async ({ job, tree, nameCase, note }) => {
+        const description = `${serializeHtml(tree, nameCase)}<!-- ${note} -->`;
+        const { res } = await createWithDescription(ctx, job, description);
+        expectStatus(ctx, res, (status) => status < 500, 'spec 2.1 leaves comments open (rules 1-3 restrict tags and attributes): any answer but a 5xx');
+        if (!isSuccess(res.status)) {
+          ctx.observe({ topic: 'html-comments', section: '2.1', observed: `refused with ${res.status}` });
+          return;
+        }
+        const created = res.json as { id: number; description?: unknown };
+        const read = await ctx.api.get(created.id);
+        const outcome = read.status === 200 ? commentOutcome(description, read.json!.description) : `GET answered ${read.status}`;
+        ctx.observe({ topic: 'html-comments', section: '2.1', observed: `accepted (${res.status}); ${outcome}` });
+      },
+      { runs: 1 },
+    );
+  },
+};
+
 /**
  * The HTML rules, in report order.
  *
@@ -150,8 +261,10 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
 export const htmlRules: Rule[] = [
   acceptsAllowedTags,
   keepsAllowedContent,
+  longDescriptionKept,
   rejectsViolation('disallowed-tag'),
   rejectsViolation('attribute-on-non-a'),
   rejectsViolation('a-without-href'),
   rejectsViolation('other-attribute-on-a'),
+  commentsObserved,
 ];

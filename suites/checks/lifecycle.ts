@@ -55,6 +55,7 @@ function transitionRule(id: string, title: string, from: Status, to: Status, via
   );
 }
 
+/** Spec 3: "Other fields unchanged", for the job "identified by id or referenceId": both forms in each case. */
 function keepsFieldsRule(id: string, title: string, from: Status, to: Status): Rule {
   return propertyRule(
     { id, section: '3', area: 'lifecycle', title },
@@ -62,16 +63,18 @@ function keepsFieldsRule(id: string, title: string, from: Status, to: Status): R
       maxRuns: 5,
       arbitrary: (ctx) => createBodyArb(ctx),
       check: async (ctx: RuleContext, generated) => {
-        const { job } = await jobIn(ctx, generated, from);
-        const res = await ctx.api.putById(job.id, { status: to });
-        expectStatus(ctx, res, 200, `setup: PUT with status "${to}" on a ${from} job answers 200 (spec 3)`);
-        const after = await getJob(ctx, job.id);
-        const diff = changedFields(job, after, ['status']);
-        ctx.expect(diff.length === 0, {
-          title: `${from} -> ${to} also changed ${diff.join(', ')}`,
-          expected: `${from} -> ${to}: other fields unchanged (spec 3)`,
-          received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
-        });
+        for (const via of ['id', 'reference'] as const) {
+          const { job, referenceId } = await jobIn(ctx, generated, from);
+          const res = await putStatus(ctx, via, job, referenceId, to);
+          expectStatus(ctx, res, 200, `setup: PUT with status "${to}" on a ${from} job (by ${via}) answers 200 (spec 3)`);
+          const after = await getJob(ctx, job.id);
+          const diff = changedFields(job, after, ['status']);
+          ctx.expect(diff.length === 0, {
+            title: `${from} -> ${to} by ${via} also changed ${diff.join(', ')}`,
+            expected: `${from} -> ${to}, job identified by id or referenceId: other fields unchanged (spec 3)`,
+            received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
+          });
+        }
       },
     },
   );
@@ -195,10 +198,10 @@ const draftTransitions: Rule = propertyRule(
 
 export const lifecycleRules: Rule[] = [
   transitionRule('jobs.lifecycle.archive', 'PUT with status archived archives an active job', 'active', 'archived', 'id'),
-  keepsFieldsRule('jobs.lifecycle.archive-keeps-fields', 'Archiving changes nothing but the status', 'active', 'archived'),
+  keepsFieldsRule('jobs.lifecycle.archive-keeps-fields', 'Archiving, by id or by referenceId, changes nothing but the status', 'active', 'archived'),
   transitionRule('jobs.lifecycle.archive-by-reference', 'PUT /jobs with referenceId and status archived archives the job', 'active', 'archived', 'reference'),
   transitionRule('jobs.lifecycle.republish', 'PUT with status active re-publishes an archived job', 'archived', 'active', 'id'),
-  keepsFieldsRule('jobs.lifecycle.republish-keeps-fields', 'Re-publishing changes nothing but the status', 'archived', 'active'),
+  keepsFieldsRule('jobs.lifecycle.republish-keeps-fields', 'Re-publishing, by id or by referenceId, changes nothing but the status', 'archived', 'active'),
   transitionRule('jobs.lifecycle.republish-by-reference', 'PUT /jobs with referenceId and status active re-publishes the job', 'archived', 'active', 'reference'),
   deleteRule('jobs.lifecycle.delete-by-id', '4.4', 'id'),
   deleteRule('jobs.lifecycle.delete-by-reference', '4.4', 'reference'),

@@ -6,9 +6,10 @@
  * is only observed. Every bound is read from the schemas.
  */
 import { isSuccess, responseLine } from './support/http.js';
+import { sameUrl } from './support/compare.js';
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/index.js';
-import { locationCityOnlyArb, locationsArb, locationWithProvinceArb } from '../arbitraries/location.js';
+import { locationCityOnlyArb, locationsArb, locationWithProvinceArb, unusualLocationArb } from '../arbitraries/location.js';
 import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthArb, urlWithoutSchemeArb } from '../arbitraries/routing.js';
 import { salaryInputArb, salaryWithoutPeriodArb } from '../arbitraries/salary.js';
 import { inputLimits, routingTypeIds } from '../arbitraries/schema-limits.js';
@@ -132,7 +133,8 @@ function emailOrUrlLength(kind: RoutingKind): Rule {
           `POST /jobs refused an ${field} of exactly ${max} characters`,
           statement,
         );
-        ctx.expect(created[field] === atLimit, {
+        // A URL's scheme is case-insensitive (RFC 3986 3.1): `HTTPS://` may come back as `https://`.
+        ctx.expect(kind === 'url' ? sameUrl(created[field], atLimit) : created[field] === atLimit, {
           title: `the job does not keep an ${field} of ${max} characters as sent`,
           expected: `${statement}: the ${field} comes back as sent`,
           received: JSON.stringify(created[field]),
@@ -208,7 +210,9 @@ const locationForms: Rule = {
   area: 'limits',
   title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted',
   async run(ctx: RuleContext) {
-    const arb = fc.record({ job: jobArbFor(ctx), withCode: locationWithProvinceArb, cityOnly: locationCityOnlyArb });
+    // Half the `City, PC` draws are names with punctuation or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
+    const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
+    const arb = fc.record({ job: jobArbFor(ctx), withCode, cityOnly: locationCityOnlyArb });
     await ctx.check(arb, async ({ job, withCode, cityOnly }) => {
       for (const [form, location] of [
         ['<City>, <ProvinceCode>', withCode],
@@ -218,6 +222,30 @@ const locationForms: Rule = {
         await createAccepted(ctx, { ...body, locations: [location] }, `POST /jobs refused the location "${location.description}" (form ${form})`, `spec 2.2: a location description takes the form ${form}`);
       }
     });
+  },
+};
+
+/**
+ * Spec 2.2 and 8: a location description is at most 300 characters. Only the rejection over the limit is
+ * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
+ */
+const locationDescriptionLength: Rule = {
+  id: 'jobs.limits.location-description-length',
+  section: '8',
+  area: 'limits',
+  title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`,
+  async run(ctx: RuleContext) {
+    const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
+    const arb = fc.record({ job: jobArbFor(ctx), place: locationWithProvinceArb });
+    await ctx.check(arb, async ({ job, place }) => {
+      const { ref, body } = taggedBody(ctx, job);
+      const [city, province] = place.description.split(', ');
+      const description = `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), max + 1 - `, ${province}`.length)}, ${province}`;
+      await createRejected(ctx, { ...body, locations: [{ description }] }, ref, {
+        title: `POST /jobs accepted a location description of ${description.length} characters`,
+        expected: `spec 2.2 and 8: location description max ${max} characters`,
+      });
+    }, { runs: Math.min(ctx.runs, 5) });
   },
 };
 
@@ -352,6 +380,7 @@ export const limitsRules: Rule[] = [
   countRule({ field: 'locations', min: inputLimits.locationsMin, max: inputLimits.locationsMax }),
   countRule({ field: 'categories', min: inputLimits.categoriesMin, max: inputLimits.categoriesMax }),
   locationForms,
+  locationDescriptionLength,
   salaryPeriodRequired,
   salaryFourDecimals,
   routingAddressRequired('email'),

@@ -1,7 +1,8 @@
 /**
  * @module Request conventions (spec 1): the Content-Type of a request with a
- * body must start with application/json, so a charset suffix is fine and
- * any other type is refused, with no effect.
+ * body must start with application/json, so a charset suffix is fine. That
+ * convention binds the client: refusing other types (with no effect) is good
+ * practice the spec does not state, so those rules are `should` (a warning).
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Rule, RuleContext } from '../rule.js';
@@ -31,7 +32,13 @@ const charsetAccepted: Rule = propertyRule(
 );
 
 const nonJsonPost: Rule = propertyRule(
-  { id: 'jobs.protocol.non-json-rejected.post', section: '1', area: 'protocol', title: 'POST /jobs with a non-JSON Content-Type is rejected and creates nothing' },
+  {
+    id: 'jobs.protocol.non-json-rejected.post',
+    section: '1',
+    area: 'protocol',
+    level: 'should',
+    title: 'POST /jobs with a non-JSON Content-Type is rejected and creates nothing',
+  },
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -40,11 +47,11 @@ const nonJsonPost: Rule = propertyRule(
         const body = identify(ctx, generated);
         const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body, contentType });
         if (isClientError(res.status)) ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `${contentType}: ${res.status}` });
-        expectStatus(ctx, res, isClientError, `a body sent as ${contentType} is refused with a 4xx: the Content-Type must start with application/json (spec 1)`);
+        expectStatus(ctx, res, isClientError, `a body sent as ${contentType} is refused with a 4xx (good practice: spec 1 asks clients for application/json; it does not state that a server refuses other types)`);
         const list = await listJobs(ctx, { q: body.referenceId });
         ctx.expect(list.json.data.length === 0, {
           title: `the refused ${contentType} POST created a job`,
-          expected: 'a refused request has no effect (spec 1)',
+          expected: 'a refused request has no effect',
           received: `listed ${show(list.json.data.map((item) => item.id))}`,
         });
       }
@@ -53,7 +60,13 @@ const nonJsonPost: Rule = propertyRule(
 );
 
 const nonJsonPut: Rule = propertyRule(
-  { id: 'jobs.protocol.non-json-rejected.put', section: '1', area: 'protocol', title: 'PUT /jobs/{id} with a non-JSON Content-Type is rejected and changes nothing' },
+  {
+    id: 'jobs.protocol.non-json-rejected.put',
+    section: '1',
+    area: 'protocol',
+    level: 'should',
+    title: 'PUT /jobs/{id} with a non-JSON Content-Type is rejected and changes nothing',
+  },
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -63,12 +76,12 @@ const nonJsonPut: Rule = propertyRule(
       const before = await getJob(ctx, created.id);
       const res = await ctx.api.client.request({ method: 'PUT', path: `/jobs/${before.id}`, body: { title: `${body.referenceId} changed` }, contentType: 'text/plain' });
       if (isClientError(res.status)) ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `text/plain: ${res.status}` });
-      expectStatus(ctx, res, isClientError, 'a PUT body sent as text/plain is refused with a 4xx (spec 1)');
+      expectStatus(ctx, res, isClientError, 'a PUT body sent as text/plain is refused with a 4xx (good practice: spec 1 binds the client)');
       const after = await getJob(ctx, before.id);
       const diff = changedFields(before, after);
       ctx.expect(diff.length === 0, {
         title: `the refused PUT changed ${diff.join(', ')}`,
-        expected: 'a refused request has no effect (spec 1)',
+        expected: 'a refused request has no effect',
         received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
       });
     },

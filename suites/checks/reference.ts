@@ -7,7 +7,8 @@
  */
 import * as fc from 'fast-check';
 import { formatIssues, validators, type Validator } from '../../schemas/index.js';
-import type { Category, PositionType } from '../../schemas/types.gen.js';
+import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
+import { cityKey, smallerPlaceArb } from '../arbitraries/smaller-places.js';
 import { POSITION_TYPES_PATH, listItems } from '../discovery.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
 import { createBodyArb, identify } from './support/bodies.js';
@@ -46,10 +47,22 @@ const positionTypes: Rule = fixedRule(
   { id: 'jobs.reference.position-types', section: '4.6', area: 'reference', title: 'GET /positiontypes lists position types {id, name}' },
   async (ctx: RuleContext) => {
     await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4');
-    // "can be tried from a browser": observe whether it needs the key (5.1 covers only jobs).
-    const anonymous = await ctx.api.client.request({ method: 'GET', path: POSITION_TYPES_PATH, apiKey: null });
-    ctx.observe({ topic: 'reference-list-without-key', section: '4.6', observed: `GET ${POSITION_TYPES_PATH} without API-Key: ${anonymous.status}` });
-    expectStatus(ctx, anonymous, (s) => s < 500, `GET ${POSITION_TYPES_PATH} without a key is answered, never with a 5xx (spec 4.6, 7)`);
+  },
+);
+
+/**
+ * Spec 4.6 calls GET /positiontypes "an unauthenticated-style plain GET that can be tried from a
+ * browser": a browser's address bar sends no API-Key header, so the list answers without one. That
+ * specific statement is read over the general "All endpoints require authentication" of section 4,
+ * which 5.1 narrows to "every operation on jobs": level must.
+ */
+const positionTypesWithoutKey: Rule = fixedRule(
+  { id: 'jobs.reference.position-types-without-key', section: '4.6', area: 'reference', title: 'GET /positiontypes answers 200 without an API-Key (a plain GET from a browser)' },
+  async (ctx: RuleContext) => {
+    const path = pathsOf(ctx).positionTypes;
+    const anonymous = await ctx.api.client.request({ method: 'GET', path, apiKey: null });
+    ctx.observe({ topic: 'reference-list-without-key', section: '4.6', observed: `GET ${path} without API-Key: ${anonymous.status}` });
+    expectStatus(ctx, anonymous, 200, `GET ${path} without an API-Key answers 200: it is an unauthenticated-style plain GET that can be tried from a browser (spec 4.6; 7: GET 200)`);
   },
 );
 
@@ -66,6 +79,49 @@ const locations: Rule = fixedRule(
     const probe = await ctx.api.client.request({ method: 'GET', path: pathsOf(ctx).locations });
     if (probe.status === 404) ctx.skip(`no location list at ${pathsOf(ctx).locations} (its path is not shown, spec 4.6): set --locations-path`);
     await readList(ctx, pathsOf(ctx).locations, 'locations', validators.locationList, '2.2');
+  },
+);
+
+/** The cities (placeKeys) of the target's location list, or undefined when it cannot be read (its path is not shown). */
+async function listedCities(ctx: RuleContext): Promise<Set<string> | undefined> {
+  const res = await ctx.api.client.request({ method: 'GET', path: pathsOf(ctx).locations });
+  const items = res.status === 200 ? listItems(res.json) : undefined;
+  if (items === undefined) return undefined;
+  const cities = new Set<string>();
+  for (const item of items as Array<{ name?: unknown; description?: unknown }>) {
+    for (const text of [item?.name, item?.description]) if (typeof text === 'string') cities.add(cityKey(text));
+  }
+  return cities;
+}
+
+const locationOutsideList: Rule = fixedRule(
+  { id: 'jobs.reference.location-outside-list', section: '2.2', area: 'reference', title: 'A valid Canadian location outside the location list is accepted, on POST and on PUT' },
+  async (ctx: RuleContext) => {
+    const listed = await listedCities(ctx);
+    ctx.observe({ topic: 'location-list-read', section: '4.6', observed: listed === undefined ? `no location list at ${pathsOf(ctx).locations}: places drawn unfiltered` : `${listed.size} listed cities left out` });
+    const place = smallerPlaceArb(listed ?? new Set());
+    if (place === undefined) ctx.skip('every smaller Canadian place the suite knows is in the target\'s location list');
+    const statement = 'a valid Canadian location is accepted even if it is not in the service\'s location list (spec 2.2)';
+    const expectPlace = (where: string, job: Job, sent: string): void => {
+      const got = job.locations.map((l) => l.description);
+      ctx.expect(got.length === 1 && cityKey(got[0] ?? '') === cityKey(sent), {
+        title: `${where}: the job does not carry the location "${sent}"`,
+        expected: `the job's one location is ${sent} (${statement})`,
+        received: `locations ${show(got)}`,
+      });
+    };
+    await ctx.check(
+      fc.record({ body: createBodyArb(ctx), first: place, second: place }),
+      async ({ body, first, second }) => {
+        const created = await ctx.api.create({ ...identify(ctx, body), locations: [first] });
+        expectStatus(ctx, created, 201, `POST /jobs with the location "${first.description}" creates the job: 201 (${statement})`);
+        expectPlace('POST /jobs', created.json!, first.description);
+        const updated = await ctx.api.putById(created.json!.id, { locations: [second] });
+        expectStatus(ctx, updated, 200, `PUT /jobs/{id} with only the location "${second.description}" updates the job: 200 (${statement}; 4.3)`);
+        expectPlace(`PUT /jobs/${created.json!.id}`, updated.json!, second.description);
+      },
+      { runs: Math.min(ctx.runs, 5) },
+    );
   },
 );
 
@@ -105,4 +161,4 @@ const idsCarryNames: Rule = fixedRule(
   },
 );
 
-export const referenceRules: Rule[] = [positionTypes, categories, locations, idsCarryNames];
+export const referenceRules: Rule[] = [positionTypes, positionTypesWithoutKey, categories, locations, locationOutsideList, idsCarryNames];

@@ -5,7 +5,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, Rule, RuleContext } from '../rule.js';
+import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
 import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify } from './support/bodies.js';
 import { changedFields, keptValueProblems, show } from './support/compare.js';
 import { expectStatus, isClientError, jobOf } from './support/http.js';
@@ -167,4 +167,35 @@ const byReference: Rule = propertyRule(
   },
 );
 
-export const updateRules: Rule[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference];
+/**
+ * Spec 4.3 names three bodies as valid: only title, only status, only referenceId plus status. Each is
+ * sent once, by a shown transition for the status (active -> archived by id, archived -> active by reference).
+ */
+const minimalBodies: Rule = propertyRule(
+  { id: 'jobs.update.minimal-bodies', section: '4.3', area: 'update', title: 'A PUT body with only title, only status, or only referenceId plus status is valid: 200' },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, { ...generated, status: 'active' });
+      const job = await createJob(ctx, body);
+      const forms: Array<[string, () => Promise<ApiResponse<Job>>, Body]> = [
+        ['only title', () => ctx.api.putById(job.id, { title: `${body.referenceId} retitled` }), { title: `${body.referenceId} retitled` }],
+        ['only status', () => ctx.api.putById(job.id, { status: 'archived' }), { status: 'archived' }],
+        ['only referenceId plus status', () => ctx.api.putByReference({ referenceId: body.referenceId, status: 'active' }), { status: 'active' }],
+      ];
+      for (const [form, send, sent] of forms) {
+        const res = await send();
+        expectStatus(ctx, res, 200, `a PUT body with ${form} is valid: 200 with the full Job (spec 4.3)`);
+        const problems = keptValueProblems(sent, jobOf(res));
+        ctx.expect(problems.length === 0, {
+          title: `a PUT with ${form} did not apply it`,
+          expected: 'the fields sent take the values sent (spec 4.3)',
+          received: problems.join('\n'),
+        });
+      }
+    },
+  },
+);
+
+export const updateRules: Rule[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference, minimalBodies];

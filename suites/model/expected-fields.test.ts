@@ -53,6 +53,14 @@ describe('expected fields', () => {
     );
   });
 
+  it('compare applicationUrl with the scheme case-insensitive (RFC 3986), the rest exactly', () => {
+    const { applicationEmail: _email, ...rest } = fc.sample(jobCreateArb(refs, 'jc-', { today }), { seed: 4, numRuns: 1 })[0]! as Record<string, unknown>;
+    const body = { ...rest, applicantRoutingType: { id: 2 }, applicationUrl: 'HTTPS://example.com/Apply' };
+    const fields = fieldsFromBody(body);
+    expect(fieldDifferences({ ...asReturned(body), applicationUrl: 'https://example.com/Apply' }, fields)).toEqual([]);
+    expect(fieldDifferences({ ...asReturned(body), applicationUrl: 'https://example.com/apply' }, fields)).toEqual([expect.stringMatching(/^applicationUrl/)]);
+  });
+
   it('name each departing field', () => {
     const [body] = fc.sample(jobCreateArb(refs, 'jc-', { today }), { seed: 3, numRuns: 1 });
     const job = asReturned(body!);

@@ -6,6 +6,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
+import { sameUrl } from '../checks/support/compare.js';
 import type { Body } from '../rule.js';
 import { sameHtmlContent } from './html-content.js';
 
@@ -129,7 +130,7 @@ export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
   if (job.positionType.id !== f.positionTypeId) differ('positionType.id', f.positionTypeId, job.positionType.id);
   if (job.applicantRoutingType.id !== f.routingTypeId) differ('applicantRoutingType.id', f.routingTypeId, job.applicantRoutingType.id);
   if (job.applicationEmail !== f.applicationEmail) differ('applicationEmail', f.applicationEmail, job.applicationEmail);
-  if (job.applicationUrl !== f.applicationUrl) differ('applicationUrl', f.applicationUrl, job.applicationUrl);
+  if (!sameUrl(job.applicationUrl, f.applicationUrl)) differ('applicationUrl', f.applicationUrl, job.applicationUrl);
   const s = job.salary;
   const e = f.salary;
   const salaryAgrees =

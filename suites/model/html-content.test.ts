@@ -1,7 +1,8 @@
 import * as fc from 'fast-check';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { allowedHtmlArb } from '../arbitraries/html.js';
+import { allowedHtmlArb, allowedHtmlTreeArb } from '../arbitraries/html.js';
+import { serializeHtml } from '../arbitraries/html-tree.js';
 import { htmlContent, sameHtmlContent } from './html-content.js';
 
 describe('sameHtmlContent', () => {
@@ -12,6 +13,9 @@ describe('sameHtmlContent', () => {
       ['<b>R&amp;D</b>', '<b>R&#38;D</b>'],
       ['<ul><li>a</li><li>b</li></ul>', '<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>'],
       ['<p>one  two</p>', '<p>one two<!-- note --></p>'],
+      // A comment is not content: the text either side joins as if it were not there.
+      ['<p>ab</p>', '<p>a<!-- c -->b</p>'],
+      ['<P CLASS="x">a<BR></P>', '<p class="x">a<br/></p>'],
     ];
     for (const [a, b] of pairs) expect(sameHtmlContent(a, b), `${a} vs ${b}`).toBe(true);
   });
@@ -25,6 +29,16 @@ describe('sameHtmlContent', () => {
       ['<p>a</p>', '<p>a</p><p>b</p>'],
     ];
     for (const [a, b] of pairs) expect(sameHtmlContent(a, b), `${a} vs ${b}`).toBe(false);
+  });
+
+  it('finds a generated tree the same content in every name case', () => {
+    fc.assert(
+      fc.property(allowedHtmlTreeArb, (tree) => {
+        expect(sameHtmlContent(serializeHtml(tree, 'lower'), serializeHtml(tree, 'upper'))).toBe(true);
+        expect(sameHtmlContent(serializeHtml(tree, 'lower'), serializeHtml(tree, 'capital'))).toBe(true);
+      }),
+      { seed: 10, numRuns: 100 },
+    );
   });
 
   it('finds every generated tree equal to itself re-serialized by htmlparser2', () => {

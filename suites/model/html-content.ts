@@ -2,14 +2,18 @@
  * @module What "the same content" means for a description (spec 2.1 HTML,
  * 4.2 "creates a job with the same values"). Two descriptions have the same
  * content when their parsed trees have:
- * - the same elements in the same order, with tag names compared lower-case;
- * - on each element, the same attribute names with the same decoded values,
- *   in any order and however they were quoted;
+ * - the same elements in the same order, with tag names compared lower-case
+ *   (HTML names are case-insensitive: `<P>` is `<p>`);
+ * - on each element, the same attribute names (lower-case) with the same
+ *   decoded values, in any order and however they were quoted;
  * - the same text, after decoding entities (`&amp;` = `&#38;` = `&`),
  *   merging adjacent text, collapsing whitespace runs to one space, trimming
  *   each text run and dropping runs that are only whitespace.
  * So `<br>` = `<br/>`, `href='x'` = `href="x"`, re-indented markup is equal;
- * a dropped or added element, attribute or word is not. Comments are ignored.
+ * a dropped or added element, attribute or word is not. Comments are not
+ * content: they render nothing, and spec 2.1 neither allows nor forbids them
+ * (a server may keep, drop or refuse one), so they are ignored; the text on
+ * either side joins as if the comment were not there.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 

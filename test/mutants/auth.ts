@@ -4,7 +4,9 @@
  */
 import type { Mutant } from './mutant.js';
 import { DEMO_KEYS } from './support/keys.js';
-import { isJobsPath } from './support/routes.js';
+import { requestJson } from './support/json.js';
+import { isJobsPath, isPutByReference } from './support/routes.js';
+import { jobByReference } from './support/side-requests.js';
 
 const FIRST_KEY = DEMO_KEYS[0]!;
 
@@ -27,6 +29,20 @@ export const authMutants: Mutant[] = [
     transform: (next) => async (req) => {
       const key = req.headers['api-key'];
       return next(isJobsPath(req) && key !== undefined && !DEMO_KEYS.includes(key) ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } } : req);
+    },
+  },
+  {
+    // spec 5.1: every operation on jobs requires authentication, PUT-create included (4.3)
+    name: 'auth-put-create-without-key',
+    area: 'auth',
+    violates: "5.1: every operation on jobs requires authentication (here a PUT /jobs without API-Key whose referenceId is new creates the job for the first employer)",
+    expectedRule: 'jobs.auth.missing-key.put-create',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || req.headers['api-key'] !== undefined || typeof body?.referenceId !== 'string') return next(req);
+      const keyed = { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } };
+      // Updates stay refused: only a PUT that creates slips through.
+      return (await jobByReference(next, keyed, body.referenceId)) === undefined ? next(keyed) : next(req);
     },
   },
 ];

@@ -4,7 +4,7 @@
 import type { Mutant } from './mutant.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, requestJson, responseJson } from './support/json.js';
-import { isPost } from './support/routes.js';
+import { isPost, isPutByReference } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { rewriteRequest, rewriteResponse } from './support/transforms.js';
 
@@ -93,6 +93,36 @@ export const createMutants: Mutant[] = [
     violates: "2.1, 5.3: the job's employer is the key's (here an employer sent on POST is stored)",
     expectedRule: 'jobs.create.publish-date-read-only',
     transform: honoursSent('employer'),
+  },
+  {
+    // spec 2.1: salary is null when no salary is defined
+    name: 'create-default-salary-zero',
+    area: 'create',
+    violates: '2.1: salary is null when no salary is defined (here a create without salary gets 0 per year)',
+    expectedRule: ['jobs.create.salary-null-by-default', 'jobs.model.lifecycle'],
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPutByReference(req),
+      (body) => {
+        // A create body: a PUT /jobs that only names a job (referenceId plus a field or two) is left alone.
+        if (body.salary === undefined && body.title !== undefined && body.locations !== undefined) body.salary = { amount: 0, period: { id: 1 } };
+      },
+    ),
+  },
+  {
+    // spec 4.3: a PUT with referenceId that creates a job behaves as POST (2.1: confidential default false)
+    name: 'create-put-default-confidential-true',
+    area: 'create',
+    violates: '4.3, 2.1: PUT-create behaves as POST, confidential defaults to false (here true on PUT-create)',
+    expectedRule: ['jobs.put-create.default-flags', 'jobs.model.lifecycle'],
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || body === undefined || body.confidential !== undefined) return next(req);
+      const res = await next(req);
+      const created = res.status === 201 ? responseJson(res) : undefined;
+      if (!isJobBody(created)) return res;
+      const flagged = await sideRequest(next, req, 'PUT', `/jobs/${created.id}`, { body: { confidential: true } });
+      return flagged.status === 200 ? { ...flagged, status: 201, headers: { ...flagged.headers, ...(res.headers.location ? { location: res.headers.location } : {}) } } : res;
+    },
   },
 ];
 

@@ -4,6 +4,7 @@
  * the core validates, as a sanitizing server would), or changes allowed
  * content on the way out.
  */
+import { htmlAllowlist } from '../../schemas/index.js';
 import type { Mutant } from './mutant.js';
 import { isPost, isPut } from './support/routes.js';
 import { rewriteRequest } from './support/transforms.js';
@@ -21,6 +22,25 @@ function cleanDescription(clean: (html: string) => string): Mutant['transform'] 
 /** Rewrites every `<a ...>` start tag. */
 const eachLink = (html: string, edit: (attributes: string) => string): string =>
   html.replace(/<a(\s[^>]*)?>/gi, (_tag, attributes: string | undefined) => `<a${edit(attributes ?? '')}>`);
+
+/** Every start or end tag: `<name attributes>` or `</name>`. */
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]*)([^>]*)>/g;
+/** One attribute inside a start tag, with its value if any. */
+const ATTRIBUTE = /\s+([A-Za-z][\w:-]*)(\s*=\s*("[^"]*"|'[^']*'|[^\s>]*))?/g;
+
+const isAllowedTag = (name: string): boolean => Object.hasOwn(htmlAllowlist.tags, name.toLowerCase());
+const isLowerCase = (name: string): boolean => name === name.toLowerCase();
+
+/** Rewrites the attributes of each start tag that `match`es (by its name as written). */
+const eachStartTag = (html: string, match: (name: string) => boolean, edit: (attributes: string) => string): string =>
+  html.replace(TAG, (tag, slash: string, name: string, attributes: string) => (slash === '' && match(name) ? `<${name}${edit(attributes)}>` : tag));
+
+/** Drops the attributes whose name (as written) `drop`s. */
+const dropAttributes = (attributes: string, drop: (name: string) => boolean): string =>
+  attributes.replace(ATTRIBUTE, (attribute, name: string) => (drop(name) ? '' : attribute));
+
+/** Names the attributes of a start tag carries, lower-case. */
+const attributeNames = (attributes: string): string[] => [...attributes.matchAll(ATTRIBUTE)].map((m) => m[1]!.toLowerCase());
 
 export const htmlMutants: Mutant[] = [
   {
@@ -56,11 +76,74 @@ export const htmlMutants: Mutant[] = [
     transform: cleanDescription((html) => eachLink(html, (attributes) => attributes.replace(/\s+onclick\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/gi, ''))),
   },
   {
+    // spec 2.1 rule 1, issue 12 item 3: an end tag names its element too
+    name: 'html-accepts-stray-end-tag',
+    area: 'html',
+    violates: '2.1 rule 1: only the allowed tags (here an end tag of a disallowed element with no start tag, <p>x</span></p>, is accepted, stripped)',
+    expectedRule: 'jobs.html.rejects-disallowed-tag',
+    transform: cleanDescription((html) => {
+      const opened = new Set([...html.matchAll(/<([A-Za-z][A-Za-z0-9-]*)/g)].map((m) => m[1]!.toLowerCase()));
+      return html.replace(TAG, (tag, slash: string, name: string) => (slash === '/' && !isAllowedTag(name) && !opened.has(name.toLowerCase()) ? '' : tag));
+    }),
+  },
+  {
+    // spec 2.1 rule 1 with HTML's case-insensitive names: <SCRIPT> is <script>
+    name: 'html-case-sensitive-tag-check',
+    area: 'html',
+    violates: '2.1 rule 1: only the allowed tags (here a disallowed tag spelled with a capital, <SCRIPT> or <Script>, is accepted, stripped)',
+    expectedRule: 'jobs.html.rejects-disallowed-tag',
+    transform: cleanDescription((html) => html.replace(TAG, (tag, _slash: string, name: string) => (!isLowerCase(name) && !isAllowedTag(name) ? '' : tag))),
+  },
+  {
+    // spec 2.1 rule 3 with case-insensitive attribute names: <P CLASS=x> has an attribute
+    name: 'html-case-sensitive-attribute-check',
+    area: 'html',
+    violates: '2.1 rule 3: no attributes on tags other than a (here an attribute spelled with a capital, <P CLASS="x">, is accepted, stripped)',
+    expectedRule: 'jobs.html.rejects-attribute-on-non-a',
+    transform: cleanDescription((html) => eachStartTag(html, (name) => name.toLowerCase() !== 'a', (attributes) => dropAttributes(attributes, (name) => !isLowerCase(name)))),
+  },
+  {
+    // spec 2.1 rule 2 with case-insensitive tag names: <A> is an a and needs href
+    name: 'html-case-sensitive-a-check',
+    area: 'html',
+    violates: '2.1 rule 2: href must exist on a (here only a lower-case <a> is checked: <A> without href is accepted, given an href)',
+    expectedRule: 'jobs.html.rejects-a-without-href',
+    transform: cleanDescription((html) =>
+      eachStartTag(html, (name) => name.toLowerCase() === 'a' && !isLowerCase(name), (attributes) => (attributeNames(attributes).includes('href') ? attributes : ` href="https://example.com/"${attributes}`)),
+    ),
+  },
+  {
+    // spec 2.1 rule 2 with case-insensitive attribute names: ONCLICK on a is onclick
+    name: 'html-case-sensitive-a-attribute-check',
+    area: 'html',
+    violates: '2.1 rule 2: only href and target on a (here another attribute spelled with a capital, ONCLICK or Class, is accepted, stripped)',
+    expectedRule: 'jobs.html.rejects-other-attribute-on-a',
+    transform: cleanDescription((html) =>
+      eachStartTag(html, (name) => name.toLowerCase() === 'a', (attributes) => dropAttributes(attributes, (name) => !isLowerCase(name) && !['href', 'target'].includes(name.toLowerCase()))),
+    ),
+  },
+  {
+    // spec 2.1 rules 1-2 with case-insensitive names: <A HREF="..."> is a link with href, and allowed
+    name: 'html-refuses-upper-case-href',
+    area: 'html',
+    violates: '2.1 rules 1-2: a description of allowed tags is accepted (here HREF or Href is not read as href, so <A HREF="..."> is refused as a link without href)',
+    expectedRule: ['jobs.html.accepts-allowed-tags', 'jobs.html.keeps-allowed-content', 'jobs.html.comments-observed'],
+    transform: cleanDescription((html) => eachStartTag(html, (name) => name.toLowerCase() === 'a', (attributes) => dropAttributes(attributes, (name) => name !== 'href' && name.toLowerCase() === 'href'))),
+  },
+  {
     // spec 2.1, 4.2: an accepted description is kept (the body is symmetrical with the GET result)
     name: 'html-rewrites-b-and-i',
     area: 'html',
     violates: '2.1, 4.2: an allowed description comes back as sent (here <b> is stored as <strong> and <i> as <em>)',
     expectedRule: ['jobs.html.keeps-allowed-content', 'jobs.create.explicit-values', 'jobs.put-create.creates', 'jobs.update.by-reference', 'jobs.model.lifecycle'],
     transform: cleanDescription((html) => html.replace(/<(\/?)b>/gi, '<$1strong>').replace(/<(\/?)i>/gi, '<$1em>')),
+  },
+  {
+    // spec 2.1 description rule 4, 8: no technical length limit on the description
+    name: 'html-description-cut-at-16k',
+    area: 'html',
+    violates: '2.1 rule 4, 8: the description has no technical length limit (here it is stored cut to 16384 characters)',
+    expectedRule: 'jobs.html.long-description',
+    transform: cleanDescription((html) => (html.length > 16_384 ? html.slice(0, 16_384).replace(/<[^>]*$/, '') : html)),
   },
 ];

@@ -23,6 +23,7 @@ import { referenceMutants } from './reference.js';
 import { robustnessMutants } from './robustness.js';
 import { roundtripMutants } from './roundtrip.js';
 import { updateMutants } from './update.js';
+import { updateValidationMutants } from './update-validation.js';
 
 export { expectedRules, primaryRule, type Mutant, type Transform } from './mutant.js';
 
@@ -31,6 +32,7 @@ export const mutants: readonly Mutant[] = [
   ...createMutants,
   ...roundtripMutants,
   ...updateMutants,
+  ...updateValidationMutants,
   ...lifecycleMutants,
   ...htmlMutants,
   ...limitsMutants,

@@ -27,10 +27,10 @@ export const isolationMutants: Mutant[] = [
     transform: fallBackToOtherEmployer((req) => req.method === 'GET' && isItem(req)),
   },
   {
-    // spec 5.3: an employer's jobs are its own; another cannot delete them
+    // spec 5.3 states reads only: refusing another employer's delete is a should rule (a warning)
     name: 'isolation-deletes-other-employer-job',
     area: 'isolation',
-    violates: "5.3: an employer reaches only its own jobs (here DELETE /jobs/{id} deletes the other employer's job)",
+    violates: "5.3 (should): an employer reaches only its own jobs (here DELETE /jobs/{id} deletes the other employer's job)",
     expectedRule: ['jobs.isolation.delete-by-id', 'jobs.isolation.delete-by-override'],
     transform: fallBackToOtherEmployer((req) => effectiveMethod(req) === 'DELETE' && isItem(req)),
   },

@@ -12,7 +12,7 @@ export const lifecycleMutants: Mutant[] = [
     name: 'lifecycle-archive-ignored',
     area: 'lifecycle',
     violates: '3: PUT with status archived archives the job (here 200 and the status stays)',
-    expectedRule: ['jobs.lifecycle.archive', 'jobs.lifecycle.archive-by-reference', 'jobs.model.lifecycle'],
+    expectedRule: ['jobs.lifecycle.archive', 'jobs.lifecycle.archive-by-reference', 'jobs.update.minimal-bodies', 'jobs.model.lifecycle'],
     transform: (next) => async (req) => {
       const body = requestJson(req);
       if (!isPut(req) || body?.status !== 'archived') return next(req);
@@ -59,6 +59,18 @@ export const lifecycleMutants: Mutant[] = [
       if (req.method !== 'POST' || !req.headers['x-http-method-override']) return next(req);
       const { 'x-http-method-override': _ignored, ...headers } = req.headers;
       return next({ ...req, headers });
+    },
+  },
+  {
+    // spec 3: archiving a job identified by referenceId leaves the other fields unchanged
+    name: 'lifecycle-archive-by-reference-clears-salary',
+    area: 'lifecycle',
+    violates: '3: active -> archived, job identified by referenceId: other fields unchanged (here PUT /jobs with referenceId and status archived also clears the salary)',
+    expectedRule: ['jobs.lifecycle.archive-keeps-fields', 'jobs.model.lifecycle'],
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPut(req) || !isCollection(req) || body?.status !== 'archived' || Object.keys(body).length !== 2) return next(req);
+      return next(withJsonBody(req, { ...body, salary: null }));
     },
   },
 ];

@@ -12,7 +12,33 @@ const isWrite = (req: Parameters<typeof isPost>[0]): boolean => isPost(req) || i
 const clip = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
 const routingId = (body: JsonObject): unknown => (body.applicantRoutingType as JsonObject | undefined)?.id;
 
+/** The city pattern location-input.schema.json had before issue 12: Latin letters and . ' ’ - only. */
+const NARROW_CITY = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F][A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0300-\u036F .'\u2019-]*(, [A-Z]{2})?$/;
+
 export const limitsMutants: Mutant[] = [
+  {
+    // spec 2.2: a valid Canadian location is accepted even if it is not in the service's list
+    name: 'limits-refuses-punctuated-place',
+    area: 'limits',
+    violates: '2.2: a valid Canadian location is accepted (here a city with ! ( ) or the apostrophe U+02BC, e.g. Saint-Louis-du-Ha! Ha!, QC, is refused)',
+    expectedRule: 'jobs.limits.location-forms',
+    transform: rewriteRequest(isWrite, (body) => {
+      if (!Array.isArray(body.locations)) return;
+      for (const location of body.locations as JsonObject[]) {
+        if (typeof location?.description === 'string' && !NARROW_CITY.test(location.description)) location.description = 'Seattle, WA';
+      }
+    }),
+  },
+  {
+    // spec 4.2: applicationUrl includes http:// or https://, a scheme being case-insensitive (RFC 3986 3.1)
+    name: 'limits-refuses-upper-case-scheme',
+    area: 'limits',
+    violates: '4.2: applicationUrl with http:// or https:// is accepted (here a scheme spelled with a capital, HTTPS://, is refused)',
+    expectedRule: 'jobs.limits.application-url-length',
+    transform: rewriteRequest(isWrite, (body) => {
+      if (typeof body.applicationUrl === 'string' && /^[a-z]*[A-Z][A-Za-z]*:/.test(body.applicationUrl)) body.applicationUrl = body.applicationUrl.replace(/^[A-Za-z]+:/, 'ftp:');
+    }),
+  },
   {
     // spec 8: title max 256 characters
     name: 'limits-title-257-accepted',
@@ -101,6 +127,23 @@ export const limitsMutants: Mutant[] = [
     expectedRule: ['jobs.limits.routing-other-field-null', 'jobs.create.status-201'],
     transform: rewriteJobs((job, header) => {
       if (!header && routingId(job) === 1 && job.applicationUrl === null) job.applicationUrl = '';
+    }),
+  },
+  {
+    // spec 2.2, 8: location description max 300 characters
+    name: 'limits-location-description-301-accepted',
+    area: 'limits',
+    violates: '2.2, 8: location description max 300 characters (here a longer one is accepted, its city cut)',
+    expectedRule: 'jobs.limits.location-description-length',
+    transform: rewriteRequest(isWrite, (body) => {
+      if (!Array.isArray(body.locations)) return;
+      for (const location of body.locations as JsonObject[]) {
+        const description = location?.description;
+        if (typeof description !== 'string' || description.length <= 300) continue;
+        const comma = description.lastIndexOf(',');
+        const tail = comma === -1 ? '' : description.slice(comma);
+        location.description = description.slice(0, 300 - tail.length) + tail;
+      }
     }),
   },
 ];

@@ -2,7 +2,7 @@
  * The suite flags every mutant (GitHub issue 4): against each deliberately
  * broken variant of the mock, the `jobs-conformance` CLI at its default
  * budget (default --runs, a random seed, both demo keys) reports at least one
- * failed rule, among them the mutant's expected rule. The plain mock is the
+ * failed rule (or a warning, for a should rule), among them the mutant's expected rule. The plain mock is the
  * control: no failed rule. Runs overlap (child processes) to use every core.
  *
  * MUTANTS_SEED=<n> replays a run; MUTANTS_CONCURRENCY=<n> sets the overlap;
@@ -37,7 +37,8 @@ async function runAgainst(name: string, transform: Transform | undefined, choice
   });
 }
 
-const failedIds = (rules: RuleResult[]): string[] => rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id);
+/** Rules that flag the target: failed, or warned (a should rule's mutant is flagged by a warning). */
+const failedIds = (rules: RuleResult[]): string[] => rules.filter((rule) => rule.status === 'failed' || rule.status === 'warning').map((rule) => rule.id);
 
 let suite: SuiteSnapshot;
 beforeAll(async () => {
@@ -50,7 +51,7 @@ describe.concurrent('the suite against the mock and its mutants, at the default 
     const { report } = await runAgainst('control', undefined);
     // With both keys, every rule runs against the mock and passes: none failed, none skipped.
     const notPassed = report.rules.filter((rule) => rule.status !== 'passed');
-    expect(notPassed.map((rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.error ?? rule.skipReason ?? ''}`), `seed ${report.seed}`).toEqual([]);
+    expect(notPassed.map((rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? rule.skipReason ?? ''}`), `seed ${report.seed}`).toEqual([]);
     expect(report.rules.length).toBe(registry.length);
   }, TIMEOUT_MS);
 
@@ -66,7 +67,7 @@ describe.concurrent('the suite against the mock and its mutants, at the default 
         `mutant ${mutant.name} (${mutant.violates}): ${expected} did not fail; failed: ${failed.join(', ')} (seed ${report.seed}; ${replay})`,
       ).toContain(expected);
       // A broken server is a failed rule, never a crash of the suite (status error).
-      const errored = report.rules.filter((rule) => rule.status === 'error').map((rule) => `${rule.id}: ${rule.error ?? ''}`);
+      const errored = report.rules.filter((rule) => rule.status === 'error').map((rule) => `${rule.id}: ${rule.errorMessage ?? ''}`);
       expect(errored, `mutant ${mutant.name}: the suite itself broke (seed ${report.seed}; ${replay})`).toEqual([]);
     }, TIMEOUT_MS);
   }

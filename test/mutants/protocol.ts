@@ -22,10 +22,10 @@ export const protocolMutants: Mutant[] = [
     },
   },
   {
-    // spec 1: a body's Content-Type must start with application/json
+    // spec 1: a body's Content-Type must start with application/json; it binds the client, so refusing others is a should rule (a warning)
     name: 'protocol-accepts-text-plain',
     area: 'protocol',
-    violates: '1: the Content-Type of a body must start with application/json (here text/plain is read as JSON)',
+    violates: '1 (should): clients send application/json; a server refuses other types as good practice (here text/plain is read as JSON)',
     expectedRule: ['jobs.protocol.non-json-rejected.post', 'jobs.protocol.non-json-rejected.put'],
     transform: (next) => async (req) =>
       next(/^text\/plain\b/i.test(req.headers['content-type'] ?? '') ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } } : req),

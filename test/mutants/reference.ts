@@ -2,7 +2,9 @@
  * @module Mutants of the reference lists (spec 4.6, 2.4).
  */
 import type { Mutant } from './mutant.js';
-import { responseJson, withResponseJson, type JsonObject } from './support/json.js';
+import { jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
+import { isPost, isPut } from './support/routes.js';
+import { sideRequest } from './support/side-requests.js';
 
 export const referenceMutants: Mutant[] = [
   {
@@ -18,6 +20,38 @@ export const referenceMutants: Mutant[] = [
       if (!Array.isArray(body?.data)) return res;
       for (const item of body.data as JsonObject[]) item.name = `${String(item.name)} position`;
       return withResponseJson(res, body);
+    },
+  },
+  {
+    // spec 4.6: GET /positiontypes is an unauthenticated-style plain GET that can be tried from a browser
+    name: 'reference-position-types-need-key',
+    area: 'reference',
+    violates: '4.6: GET /positiontypes can be tried from a browser, without an API-Key (here 401 without one)',
+    expectedRule: 'jobs.reference.position-types-without-key',
+    transform: (next) => async (req) => {
+      if (req.method === 'GET' && /^\/api\/v1\.1\/positiontypes\/?$/i.test(req.path) && !req.headers['api-key']) {
+        return jsonResponse(401, { status: 401, code: 'unauthorized', message: 'API-Key required' });
+      }
+      return next(req);
+    },
+  },
+  {
+    // spec 2.2: a valid Canadian location is accepted even if it is not in the service's location list.
+    // The suite's everyday places include some the mock does not list (Kelowna, Gatineau), so most rules that create jobs fail too.
+    name: 'reference-location-outside-list-refused',
+    area: 'reference',
+    violates: '2.2: a valid Canadian location outside the location list is accepted (here only listed places are)',
+    expectedRule: 'jobs.reference.location-outside-list',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!(isPost(req) || isPut(req)) || !Array.isArray(body?.locations)) return next(req);
+      const list = responseJson(await sideRequest(next, req, 'GET', '/locations'));
+      const listed = new Set((Array.isArray(list?.data) ? (list.data as JsonObject[]) : []).map((l) => String(l.name).toLowerCase()));
+      const city = (d: string): string => d.split(',')[0]!.trim().toLowerCase();
+      const listedCities = new Set([...listed].map(city));
+      const unknown = (body.locations as JsonObject[]).find((l) => typeof l?.description === 'string' && !listed.has(l.description.toLowerCase()) && !listedCities.has(city(l.description)));
+      if (unknown === undefined) return next(req);
+      return jsonResponse(400, { status: 400, code: 'validation_failed', message: `unknown location ${String(unknown.description)}` });
     },
   },
 ];

@@ -4,7 +4,7 @@
  */
 import type { Mutant } from './mutant.js';
 import { JobOverrides } from './support/job-overrides.js';
-import { isJobBody, requestJson, responseJson } from './support/json.js';
+import { isJobBody, jsonResponse, requestJson, responseJson } from './support/json.js';
 import { isPut, isPutById } from './support/routes.js';
 import { rewriteRequest } from './support/transforms.js';
 
@@ -50,6 +50,26 @@ export const updateMutants: Mutant[] = [
         if (isPut(req) && res.status === 200 && isJobBody(job)) stored.set(job.id, { publishDate: new Date().toISOString() });
         return stored.apply(res);
       };
+    },
+  },
+  {
+    // spec 4.3: a body with only title is valid
+    name: 'update-title-only-refused',
+    area: 'update',
+    violates: '4.3: a PUT body with only title is valid (here it is refused with 400)',
+    expectedRule: [
+      'jobs.update.minimal-bodies',
+      'jobs.update.status-200',
+      'jobs.update.changes-field',
+      'jobs.update.keeps-other-fields',
+      'jobs.update.response-matches-get',
+      'jobs.lifecycle.deleted-put-404',
+      'jobs.model.lifecycle',
+    ],
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutById(req) || body === undefined || Object.keys(body).join() !== 'title') return next(req);
+      return jsonResponse(400, { status: 400, code: 'validation_failed', message: 'a PUT needs more than a title' });
     },
   },
 ];

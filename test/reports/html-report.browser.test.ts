@@ -93,6 +93,8 @@ describe.skipIf(!available)('report.html in Chromium', () => {
     expect(await verdict.innerText()).toBe('ERROR');
     expect(await page.locator('.count.failed b').innerText()).toBe('3');
     expect(await page.locator('.count.passed b').innerText()).toBe('5');
+    expect(await page.locator('.count.warning b').innerText()).toBe('1');
+    expect(await page.locator('#warnings').innerText()).toContain('1 warning: 1 should rule failed, good practice the spec does not state. They do not fail the run unless --strict.');
     expect(await page.title()).toBe('ERROR: Jobs API v1.1 conformance of http://127.0.0.1:4010/api/v1.1');
     await page.close();
   });
@@ -112,8 +114,12 @@ describe.skipIf(!available)('report.html in Chromium', () => {
   it('filters by status, area and text', async () => {
     const { page } = await open(pageFile);
     const visibleStatuses = () => page.locator('details.rule:visible').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.status));
-    expect(await visibleStatuses()).toHaveLength(12);
-    expect(await page.locator('#filter-count').innerText()).toBe('12 of 12 rules');
+    expect(await visibleStatuses()).toHaveLength(13);
+    expect(await page.locator('#filter-count').innerText()).toBe('13 of 13 rules');
+
+    await page.click('[data-filter-status="warning"]');
+    expect(await visibleStatuses()).toEqual(['warning']);
+    expect(await page.locator('details.rule:visible .level').innerText()).toBe('SHOULD');
 
     await page.click('[data-filter-status="failed"]');
     expect(await visibleStatuses()).toEqual(['failed', 'failed', 'failed']);
@@ -164,7 +170,7 @@ describe.skipIf(!available)('report.html in Chromium', () => {
     const path = await download.path();
     const data = JSON.parse(await readFile(path, 'utf8')) as { seed: number; rules: unknown[] };
     expect(data.seed).toBe(424242);
-    expect(data.rules).toHaveLength(12);
+    expect(data.rules).toHaveLength(13);
     await page.close();
   });
 

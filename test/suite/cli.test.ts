@@ -96,17 +96,20 @@ describe('arguments', () => {
     }
     expect(run.stdout).toContain('JOBS_BASE_URL');
     expect(run.stdout).toContain('JOBS_SECOND_API_KEY');
-    expect(run.stdout).toMatch(/Exit codes: 0 no mismatch, 1 mismatch, 2 could not run/);
+    expect(run.stdout).toMatch(/Exit codes: 0 no mismatch \(warnings allowed unless --strict\), 1 mismatch, 2 could not run/);
+    expect(run.stdout).toMatch(/--strict\s+warnings \(failed should rules\) fail the run/);
+    expect(run.stdout).toContain('JOBS_STRICT');
   });
 
-  it('--list-rules prints every rule of the registry with its section, needing no target', async () => {
+  it('--list-rules prints every rule of the registry with its section and level, needing no target', async () => {
     const run = await runCli(['--list-rules']);
     expect(run.code).toBe(0);
     const { rules } = await import('../../suites/rules.js');
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(rules.length);
     expect(lines[0]).toMatch(new RegExp(`^${rules[0]!.id.replaceAll('.', '\\.')}\\s+§${rules[0]!.section}\\s+`));
-    expect(run.stdout).toMatch(/jobs\.isolation\.get-by-id\s+§5\.3\s+.*\[needs secondApiKey\]/);
+    expect(run.stdout).toMatch(/jobs\.isolation\.get-by-id\s+§5\.3\s+must\s+.*\[needs secondApiKey\]/);
+    expect(run.stdout).toMatch(/jobs\.protocol\.non-json-rejected\.post\s+§1\s+should\s+POST/);
   });
 
   const common = ['--base-url', 'http://127.0.0.1:1', '--api-key', KEY];
@@ -117,6 +120,9 @@ describe('arguments', () => {
     [[...common, '--bogus'], /unknown option '--bogus'/],
     [[...common, '--reporter', 'pdf'], /--reporter: unknown "pdf"/],
     [[...common, '--fail-on', 'maybe'], /--fail-on: unknown condition/],
+    [[...common, '--fail-on', ''], /--fail-on: unknown condition/],
+    [[...common, '--reporter', ''], /--reporter is empty/],
+    [[...common, '--seed', '-5'], /--seed must be an integer from 0 to 4294967295/],
     [[...common, '--only', 'jobs.nothing'], /--only jobs.nothing matches no rule/],
     [[...common, '--replay-path', '0:1'], /--replay-path replays one rule/],
   ])('exits 2 on bad arguments %j with one clear line', async (args, message) => {
@@ -230,6 +236,50 @@ describe('a mismatch', () => {
     const replayed = (await readReport(replayDir)).report;
     expect(replayed.rules.map((rule) => [rule.id, rule.status, rule.cases])).toEqual([['jobs.lifecycle.republish', 'failed', 1]]);
     expect(replayed.seed).toBe(report.seed);
+    expect(mock.snapshot().jobs).toEqual([]);
+  });
+});
+
+describe('a warning: only a should rule fails', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    // Reads a text/plain body as JSON: refusing it is good practice the spec does not state (a should rule).
+    const acceptsTextPlain = (next: CoreHandler): CoreHandler => (req) =>
+      next(/^text\/plain\b/i.test(req.headers['content-type'] ?? '') ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } } : req);
+    mock = await createMockServer({ port: 0, transform: acceptsTextPlain });
+  });
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  const args = (reportDir: string) => ['--base-url', mock.url, '--only', 'jobs.protocol.*', '--runs', '1', '--reporter', 'json,junit', '--report-dir', reportDir];
+
+  it('exits 0 and reports the warning apart; --strict (or JOBS_STRICT=1) makes it exit 1', async () => {
+    const lenientDir = join(dir, 'warning');
+    const lenient = await runCli(args(lenientDir), { JOBS_API_KEY: KEY });
+    expect(lenient.code, lenient.stderr).toBe(0);
+    expect(lenient.stdout).toMatch(/PASSED/);
+    expect(lenient.stdout).toMatch(/Warnings \(should rules: good practice the spec does not state; they fail the run only with --strict\)/);
+    expect(lenient.stdout).toMatch(/⚠ jobs\.protocol\.non-json-rejected\.post §1 should/);
+    const { report } = await readReport(lenientDir);
+    const warned = report.rules.filter((rule) => rule.status === 'warning').map((rule) => rule.id);
+    expect(warned).toEqual(['jobs.protocol.non-json-rejected.post', 'jobs.protocol.non-json-rejected.put']);
+    expect(report.rules.filter((rule) => rule.status === 'failed')).toEqual([]);
+    expect([report.verdict, report.summary.warning, report.summary.failed, report.options?.strict]).toEqual(['passed', 2, 0, false]);
+    expect(report.rules.find((rule) => rule.id === 'jobs.protocol.non-json-rejected.post')?.mismatches[0]?.level).toBe('should');
+
+    const strictDir = join(dir, 'warning-strict');
+    const strict = await runCli([...args(strictDir), '--strict'], { JOBS_API_KEY: KEY });
+    expect(strict.code, strict.stderr).toBe(1);
+    expect(strict.stderr).toMatch(/2 should rules failed \(warnings, failing the run under --strict\): jobs\.protocol\.non-json-rejected\.post, jobs\.protocol\.non-json-rejected\.put/);
+    const strictReport = (await readReport(strictDir)).report;
+    expect([strictReport.verdict, strictReport.options?.strict]).toEqual(['failed', true]);
+    expect(strictReport.replayCommand).toMatch(/ --strict$/);
+
+    const fromEnv = await runCli(args(join(dir, 'warning-env')), { JOBS_API_KEY: KEY, JOBS_STRICT: '1' });
+    expect(fromEnv.code, fromEnv.stderr).toBe(1);
+    const failOnWarning = await runCli([...args(join(dir, 'warning-fail-on')), '--fail-on', 'warning'], { JOBS_API_KEY: KEY });
+    expect(failOnWarning.code, failOnWarning.stderr).toBe(1);
     expect(mock.snapshot().jobs).toEqual([]);
   });
 });

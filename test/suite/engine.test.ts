@@ -167,6 +167,43 @@ describe('rule outcomes', () => {
   });
 });
 
+describe('rule levels', () => {
+  /** A should rule that fails on the answer to GET /positiontypes?status=N (a reference list, so no job is made). */
+  const shouldRule = (status: number): Rule => ({
+    id: `jobs.test.should-${status}`,
+    section: '1',
+    area: 'protocol',
+    level: 'should',
+    title: `fails on a ${status}`,
+    run: async (ctx) => {
+      const res = await ctx.api.client.request({ method: 'GET', path: '/positiontypes', query: { answer: status } });
+      ctx.fail({ title: `answered ${res.status}`, expected: 'good practice', received: String(res.status), failingExchange: res.exchange });
+    },
+  });
+  /** Answers GET /positiontypes?answer=N with status N. */
+  const answers = (next: CoreHandler): CoreHandler => async (req) => {
+    const wanted = req.query.get('answer');
+    return wanted === null ? next(req) : { status: Number(wanted), headers: { 'content-type': 'application/json' }, body: '{}' };
+  };
+
+  it('a failed should rule is a warning that passes the run; a 5xx in it is a must failure; strict fails on warnings', async () => {
+    await withMock(answers, async (mock) => {
+      const report = await run(mock, { rules: [shouldRule(400), shouldRule(503)] });
+      expect(report.rules.map((rule) => [rule.id, rule.level, rule.status, rule.mismatches[0]?.level])).toEqual([
+        ['jobs.test.should-400', 'should', 'warning', 'should'],
+        ['jobs.test.should-503', 'should', 'failed', 'must'],
+      ]);
+      expect([report.verdict, report.summary.warning, report.summary.failed]).toEqual(['failed', 1, 1]);
+      expectValidReport(report);
+
+      const warningOnly = await run(mock, { rules: [shouldRule(400)] });
+      expect([warningOnly.verdict, warningOnly.options?.strict]).toEqual(['passed', false]);
+      const strict = await run(mock, { rules: [shouldRule(400)], strict: true });
+      expect([strict.verdict, strict.options?.strict]).toEqual(['failed', true]);
+    });
+  });
+});
+
 describe('cleanup', () => {
   it('reports jobs the target refuses to delete as leftover without failing the target', async () => {
     const keeps = (next: CoreHandler): CoreHandler => (req) =>

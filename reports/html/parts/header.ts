@@ -6,7 +6,7 @@ import type { ConformanceReport } from '../../../schemas/types.gen.js';
 import { html, type SafeHtml } from '../escape.js';
 import { copyable, IdSource, plural } from './common.js';
 
-const COUNT_ORDER = ['failed', 'error', 'known', 'passed', 'skipped', 'disabled'] as const;
+const COUNT_ORDER = ['failed', 'warning', 'error', 'known', 'passed', 'skipped', 'disabled'] as const;
 
 export function renderHeader(report: ConformanceReport, ids: IdSource): SafeHtml {
   const options = Object.entries(report.options ?? {}).map(([name, value]) => `${name}=${JSON.stringify(value)}`).join('  ');
@@ -47,6 +47,13 @@ function notices(report: ConformanceReport): SafeHtml[] {
       )}</ul></div>`);
     }
   }
+  const warnings = report.summary.warning;
+  if (warnings > 0) {
+    const effect = report.options?.strict ? 'This run used --strict: they fail it.' : 'They do not fail the run unless --strict.';
+    out.push(
+      html`<div class="notice warn" id="warnings">${plural(warnings, 'warning')}: ${plural(warnings, 'should rule')} failed, good practice the spec does not state. ${effect}</div>`,
+    );
+  }
   const leftover = report.cleanup.leftover;
   if (leftover.length > 0) {
     out.push(html`<div class="notice bad">${plural(leftover.length, 'job was', 'jobs were')} left on the target; see <a href="#cleanup">Cleanup</a>.</div>`);
@@ -56,11 +63,12 @@ function notices(report: ConformanceReport): SafeHtml[] {
 
 /** One line under the verdict that says why. */
 function verdictReason(report: ConformanceReport): string {
-  const { failed, error, known } = report.summary;
+  const { failed, error, known, warning } = report.summary;
   const accepted = known > 0 ? ` (${known} known, accepted by the baseline)` : '';
+  const warned = warning > 0 ? ` ${plural(warning, 'warning')} (should rules)${report.options?.strict ? ', failing the run under --strict' : ''}.` : '';
   if (report.verdict === 'error') {
     return error > 0 ? `The suite could not complete ${plural(error, 'rule')}; ${plural(failed, 'rule')} failed.` : 'The run ended with an error.';
   }
-  if (report.verdict === 'failed') return `${plural(failed, 'rule departs', 'rules depart')} from the spec${accepted}.`;
-  return `No rule departs from the spec${accepted}.`;
+  if (report.verdict === 'failed') return `${plural(failed, 'rule departs', 'rules depart')} from the spec${accepted}.${warned}`;
+  return `No rule departs from the spec${accepted}.${warned}`;
 }

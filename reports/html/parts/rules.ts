@@ -1,6 +1,7 @@
 /**
  * @module The rule list: filters (status, area, text), then one expandable
- * <details> per rule, grouped by area. A failed rule opens to its mismatches:
+ * <details> per rule, grouped by area, with its level (must or should: a
+ * failed should rule is a warning). A failed rule opens to its mismatches:
  * expected and received, the shrunk counterexample, the curl reproducer and
  * the replay command (with Copy buttons) and the recorded exchanges.
  */
@@ -27,7 +28,9 @@ export function renderRules(report: ConformanceReport, ids: IdSource): SafeHtml 
   const groups = areas.map((area) => {
     const rules = report.rules.filter((rule) => rule.area === area);
     const failing = rules.filter((rule) => rule.status === 'failed' || rule.status === 'error').length;
-    return html`<section class="area" data-area="${area}"><div class="area-head"><h3>${area}</h3><span class="muted">${plural(rules.length, 'rule')}${failing > 0 ? `, ${failing} failing` : ''}</span></div>
+    const warning = rules.filter((rule) => rule.status === 'warning').length;
+    const notes = `${failing > 0 ? `, ${failing} failing` : ''}${warning > 0 ? `, ${plural(warning, 'warning')}` : ''}`;
+    return html`<section class="area" data-area="${area}"><div class="area-head"><h3>${area}</h3><span class="muted">${plural(rules.length, 'rule')}${notes}</span></div>
 ${rules.map((rule) => renderRule(rule, ids))}</section>`;
   });
   return html`<section id="rules"><h2>Rules</h2>${filters}
@@ -38,8 +41,8 @@ ${groups}</section>`;
 function renderRule(rule: RuleResult, ids: IdSource): SafeHtml {
   const search = `${rule.id} ${rule.title} ${rule.section}`.toLowerCase();
   const cases = rule.cases > 0 ? `${plural(rule.cases, 'case')} · ` : '';
-  return html`<details class="rule ${rule.status}" id="${ruleAnchor(rule.id)}" data-status="${rule.status}" data-area="${rule.area}" data-search="${search}">
-<summary>${badge(rule.status)}<span class="rule-id">${rule.id}</span><span class="rule-title">${rule.title}</span><span class="rule-meta">§${rule.section} · ${cases}${formatMs(rule.durationMs)}</span></summary>
+  return html`<details class="rule ${rule.status}" id="${ruleAnchor(rule.id)}" data-status="${rule.status}" data-level="${rule.level}" data-area="${rule.area}" data-search="${search}">
+<summary>${badge(rule.status)}<span class="rule-id">${rule.id}</span><span class="rule-title">${rule.title}</span><span class="level ${rule.level}" title="${LEVEL_HINT[rule.level]}">${rule.level}</span><span class="rule-meta">§${rule.section} · ${cases}${formatMs(rule.durationMs)}</span></summary>
 <div class="rule-body">${ruleBody(rule, ids)}</div>
 </details>`;
 }
@@ -48,6 +51,8 @@ function ruleBody(rule: RuleResult, ids: IdSource): SafeHtml {
   const notes: SafeHtml[] = [];
   if (rule.skipReason) notes.push(html`<p><b>Skipped:</b> ${rule.skipReason}</p>`);
   if (rule.errorMessage) notes.push(html`<p><b>Suite error</b> (the suite could not complete this rule; not a verdict on the target):</p><pre>${rule.errorMessage}</pre>`);
+  if (rule.status === 'warning') notes.push(html`<p><b>Warning:</b> this should rule checks good practice the spec does not state; it fails the run only with --strict.</p>`);
+  if (rule.status === 'failed' && rule.level === 'should') notes.push(html`<p><b>Failed although a should rule:</b> the target answered with a 5xx, which always counts as must.</p>`);
   if (rule.baselineReason) notes.push(html`<p><b>Known mismatch, accepted by the baseline:</b> ${rule.baselineReason}</p>`);
   if (rule.status === 'disabled') notes.push(html`<p class="muted">Disabled in this run.</p>`);
   if (rule.status === 'passed' && rule.mismatches.length === 0) notes.push(html`<p class="muted">Passed ${plural(rule.cases, 'case')}.</p>`);
@@ -58,13 +63,18 @@ function renderMismatch(mismatch: Mismatch, ids: IdSource): SafeHtml {
   const reproducibility = mismatch.reproducibility === 'deterministic' ? 'failed' : mismatch.reproducibility === 'flaky' ? 'known' : 'skipped';
   return html`<article class="mismatch">
 <h4>${mismatch.title}${badge(reproducibility, mismatch.reproducibility)}</h4>
-<dl class="facts"><dt>Expected</dt><dd>${mismatch.expected}</dd><dt>Received</dt><dd>${mismatch.received}</dd><dt>Section</dt><dd>§${mismatch.section}</dd></dl>
+<dl class="facts"><dt>Expected</dt><dd>${mismatch.expected}</dd><dt>Received</dt><dd>${mismatch.received}</dd><dt>Section</dt><dd>§${mismatch.section}</dd><dt>Level</dt><dd>${mismatch.level}</dd></dl>
 ${mismatch.counterexample === undefined ? '' : html`<h5>Counterexample (shrunk)</h5><pre class="counterexample">${JSON.stringify(mismatch.counterexample, null, 2)}</pre>`}
 <h5>Reproduce with curl</h5>${copyable(ids, mismatch.curl, 'curl command')}
 <h5>Replay</h5>${copyable(ids, mismatch.replay.command, 'replay command')}
 <h5>${plural(mismatch.exchanges.length, 'exchange')}</h5>${mismatch.exchanges.map(renderExchange)}
 </article>`;
 }
+
+const LEVEL_HINT = {
+  must: 'must: the spec states it; a failure fails the run',
+  should: 'should: good practice the spec does not state; a failure is a warning',
+} as const;
 
 function formatMs(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;

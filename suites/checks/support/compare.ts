@@ -60,6 +60,19 @@ function closeAmount(a: unknown, b: unknown): boolean {
   return typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 0.00005;
 }
 
+/**
+ * The same address, the scheme compared case-insensitively (RFC 3986 3.1 and
+ * 6.2.2.1: `HTTPS://x` and `https://x` are one URL, so a server may store either).
+ *
+ * @example
+ * sameUrl('HTTPS://example.com/A', 'https://example.com/A'); // true
+ */
+export function sameUrl(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return a === b;
+  const lowerScheme = (url: string): string => url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:/, (scheme) => scheme.toLowerCase());
+  return lowerScheme(a) === lowerScheme(b);
+}
+
 type FieldCheck = (sent: unknown, job: Record<string, unknown>) => string | undefined;
 
 const same = (field: string): FieldCheck => (sent, job) => (jsonEqual(sent, job[field]) ? undefined : `${field}: sent ${show(sent)}, got ${show(job[field])}`);
@@ -98,7 +111,7 @@ const FIELD_CHECKS: Record<string, FieldCheck> = {
   autoRefresh: same('autoRefresh'),
   status: same('status'),
   applicationEmail: same('applicationEmail'),
-  applicationUrl: same('applicationUrl'),
+  applicationUrl: (sent, job) => (sameUrl(sent, job.applicationUrl) ? undefined : `applicationUrl: sent ${show(sent)}, got ${show(job.applicationUrl)}`),
   closeDate: (sent, job) => (typeof sent === 'string' && typeof job.closeDate === 'string' && sameDay(sent, job.closeDate) ? undefined : `closeDate: sent ${show(sent)}, got ${show(job.closeDate)}`),
   categories: (sent, job) => (jsonEqual(idsOf(sent), idsOf(job.categories)) ? undefined : `categories: sent ${show(sent)}, got ${show(job.categories)}`),
   positionType: (sent, job) => ((job.positionType as { id?: unknown })?.id === (sent as { id: number }).id ? undefined : `positionType: sent ${show(sent)}, got ${show(job.positionType)}`),

@@ -5,6 +5,9 @@
  * <script>, or attributes on <p> only) could pass a run by chance; these
  * cover every tag of the allow-list and the usual dangerous ones every time.
  * Each is rejected by spec 2.1 rules 1-3 whatever else the server checks.
+ * Names are case-insensitive in HTML, so each kind also comes upper-case and
+ * capitalized (`<SCRIPT>`, `<P CLASS>`, `<A>`), and a disallowed tag also as a
+ * stray end tag (`<p>x</span></p>`).
  */
 import { htmlAllowlist } from '../../../schemas/index.js';
 import type { HtmlViolationKind } from '../../arbitraries/html.js';
@@ -16,6 +19,7 @@ const VOID_ELEMENTS = new Set(['img', 'input']);
 /** Attributes no allowed tag may carry (a allows only href and target). */
 const OTHER_ATTRIBUTES = ['class', 'style', 'onclick', 'id'];
 
+const disallowedTags = DISALLOWED_TAGS.filter((tag) => !(tag in htmlAllowlist.tags));
 const linkTags = Object.entries(htmlAllowlist.tags).filter(([, rule]) => Object.values(rule.attributes).includes('required')).map(([tag]) => tag);
 const bareTags = Object.entries(htmlAllowlist.tags).filter(([, rule]) => Object.keys(rule.attributes).length === 0);
 
@@ -32,11 +36,19 @@ function inPlace(tag: string, attributes: string, isVoid: boolean): string {
  * knownHtmlViolations('disallowed-tag')[0]; // '<p>text <script>alert(1)</script></p>'
  */
 export function knownHtmlViolations(kind: HtmlViolationKind): string[] {
+  return [...lowerCase(kind), ...otherSpellings(kind)];
+}
+
+function lowerCase(kind: HtmlViolationKind): string[] {
   switch (kind) {
     case 'disallowed-tag':
-      return DISALLOWED_TAGS.filter((tag) => !(tag in htmlAllowlist.tags)).map((tag) =>
-        tag === 'script' ? '<p>text <script>alert(1)</script></p>' : VOID_ELEMENTS.has(tag) ? `<p>text <${tag}></p>` : `<div><${tag}>text</${tag}></div>`,
-      );
+      return [
+        ...disallowedTags.map((tag) =>
+          tag === 'script' ? '<p>text <script>alert(1)</script></p>' : VOID_ELEMENTS.has(tag) ? `<p>text <${tag}></p>` : `<div><${tag}>text</${tag}></div>`,
+        ),
+        // An end tag with no start tag names its element too (issue 12: once accepted).
+        '<p>text</span></p>',
+      ];
     case 'attribute-on-non-a':
       // Every allowed tag without attributes, once, with one attribute.
       return bareTags.map(([tag, rule], i) => inPlace(tag, ` ${OTHER_ATTRIBUTES[i % OTHER_ATTRIBUTES.length]}="x"`, rule.void === true));
@@ -45,4 +57,39 @@ export function knownHtmlViolations(kind: HtmlViolationKind): string[] {
     case 'other-attribute-on-a':
       return linkTags.flatMap((tag) => OTHER_ATTRIBUTES.map((name) => `<p><${tag} href="${HREF}" ${name}="x">link</${tag}></p>`));
   }
+}
+
+/** The same violations with names upper-case or capitalized: a case-sensitive check lets these through. */
+function otherSpellings(kind: HtmlViolationKind): string[] {
+  const link = linkTags[0]!;
+  const [upper, capital] = [link.toUpperCase(), capitalize(link)];
+  switch (kind) {
+    case 'disallowed-tag':
+      return ['<p>text <SCRIPT>alert(1)</SCRIPT></p>', '<p>text <Script>alert(1)</Script></p>', '<DIV><IFRAME>text</IFRAME></DIV>', '<p>text</SPAN></p>', '<p>text</Script></p>'];
+    case 'attribute-on-non-a':
+      return ['<P CLASS="x">text</P>', '<p Style="x">text</p>', '<p>before<BR ID="x">after</p>'];
+    case 'a-without-href':
+      return [`<p><${upper}>link</${upper}></p>`, `<p><${capital} Target="_blank">link</${capital}></p>`];
+    case 'other-attribute-on-a':
+      return [`<p><${upper} HREF="${HREF}" ONCLICK="x">link</${upper}></p>`, `<p><${capital} Href="${HREF}" Class="x">link</${capital}></p>`];
+  }
+}
+
+const capitalize = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * Allowed descriptions with upper-case and capitalized names, tried once per
+ * run by the accept rule: a server that reads names case-sensitively refuses
+ * `<A HREF="...">` as a link without href, or `<P>` as an unknown tag.
+ *
+ * @example
+ * knownAllowedSpellings()[0]; // '<P>text <B>bold</B></P>'
+ */
+export function knownAllowedSpellings(): string[] {
+  const link = linkTags[0]!;
+  return [
+    '<P>text <B>bold</B> <EM>em</EM><BR></P>',
+    `<p><${link.toUpperCase()} HREF="${HREF}">link</${link.toUpperCase()}></p>`,
+    `<UL><Li><${capitalize(link)} Href="${HREF}" Target="_blank">link</${capitalize(link)}></Li></UL>`,
+  ];
 }

@@ -1,0 +1,49 @@
+/**
+ * @module Smaller Canadian places (spec 2.2: "a valid Canadian location is
+ * accepted even if it is not in the service's location list"). Real
+ * municipalities, in the recommended `City, PC` form, that a service's list
+ * of major cities is unlikely to hold; the rule still leaves out any that the
+ * target's own list names.
+ */
+import * as fc from 'fast-check';
+import type { LocationInput } from './location.js';
+
+/** [city, province or territory code]: one or more per province and territory. */
+const PLACES: ReadonlyArray<readonly [string, string]> = [
+  ['Red Deer', 'AB'], ['Lethbridge', 'AB'], ['Medicine Hat', 'AB'],
+  ['Kamloops', 'BC'], ['Nanaimo', 'BC'], ['Prince George', 'BC'],
+  ['Brandon', 'MB'], ['Thompson', 'MB'],
+  ['Bathurst', 'NB'], ['Edmundston', 'NB'],
+  ['Corner Brook', 'NL'], ['Gander', 'NL'],
+  ['Truro', 'NS'], ['Antigonish', 'NS'],
+  ['Inuvik', 'NT'], ['Hay River', 'NT'],
+  ['Rankin Inlet', 'NU'], ['Cambridge Bay', 'NU'],
+  ['Thunder Bay', 'ON'], ['Kingston', 'ON'], ['Peterborough', 'ON'],
+  ['Summerside', 'PE'],
+  ['Trois-Rivières', 'QC'], ['Rimouski', 'QC'], ['Sherbrooke', 'QC'],
+  ['Moose Jaw', 'SK'], ['Prince Albert', 'SK'],
+  ['Dawson City', 'YT'], ['Watson Lake', 'YT'],
+];
+
+/** Lower case, without accents or extra spaces: how place names are compared. */
+export function placeKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The city part of `City` or `City, PC`, as a placeKey. */
+export function cityKey(description: string): string {
+  const comma = description.lastIndexOf(',');
+  return placeKey(comma === -1 ? description : description.slice(0, comma));
+}
+
+/**
+ * `City, PC` places whose city is not among `excludedCities` (placeKeys).
+ * Undefined when every place is excluded.
+ *
+ * @example
+ * fc.sample(smallerPlaceArb(new Set(['kamloops'])), 1); // [{ description: 'Gander, NL' }]
+ */
+export function smallerPlaceArb(excludedCities: ReadonlySet<string>): fc.Arbitrary<LocationInput> | undefined {
+  const left = PLACES.filter(([city]) => !excludedCities.has(placeKey(city)));
+  return left.length === 0 ? undefined : fc.constantFrom(...left).map(([city, pc]) => ({ description: `${city}, ${pc}` }));
+}

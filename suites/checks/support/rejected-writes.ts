@@ -1,0 +1,138 @@
+/**
+ * @module Sending a write that must be refused, in every form the spec
+ * states (spec 4.2 POST; 4.3 PUT /jobs/{id}, PUT /jobs by referenceId,
+ * PUT-create; spec 1 a POST with X-HTTP-Method-Override: PUT), and checking
+ * the two halves of "refused": a 4xx (spec 7.2 shows no status code), and no
+ * effect: the job is as it was and the case holds no other job. Shared by
+ * the update-validation rules and any rule that sends invalid writes.
+ */
+import type { Job } from '../../../schemas/types.gen.js';
+import type { Violation } from '../../arbitraries/violations.js';
+import { padToLength } from '../../arbitraries/text.js';
+import { expectRejected, expectRejectedCreate } from '../../model/expect-rejected.js';
+import { listAllJobs } from '../../model/list-all-jobs.js';
+import type { ApiResponse, Body, RuleContext } from '../../rule.js';
+import { caseTagOf, identify } from './bodies.js';
+import { changedFields, show } from './compare.js';
+import { isClientError } from './http.js';
+import { createJob, getJob } from './jobs.js';
+
+/** How a partial update names its job (spec 4.3 forms 1 and 2; spec 1 method override). */
+export type UpdateForm = 'id' | 'reference' | 'override';
+/** How a create is sent (spec 4.2; spec 4.3 PUT with a new referenceId). */
+export type CreateForm = 'post' | 'put-create';
+
+/** The two update forms 4.3 states; the override form is spec 1's and has its own rule. */
+export const STATED_UPDATE_FORMS: readonly UpdateForm[] = ['id', 'reference'];
+
+const METHOD_OVERRIDE = 'X-HTTP-Method-Override';
+
+/**
+ * The request line a form sends, for mismatch titles.
+ *
+ * @example
+ * formLabel('override', job); // 'POST /jobs/12 (X-HTTP-Method-Override: PUT)'
+ */
+export function formLabel(form: UpdateForm | CreateForm, job?: { id: number; referenceId?: string | null }): string {
+  switch (form) {
+    case 'id':
+      return `PUT /jobs/${job?.id ?? '{id}'}`;
+    case 'reference':
+      return job ? `PUT /jobs (referenceId ${job.referenceId ?? ''})` : 'PUT /jobs (by referenceId)';
+    case 'override':
+      return `POST /jobs/${job?.id ?? '{id}'} (${METHOD_OVERRIDE}: PUT)`;
+    case 'post':
+      return 'POST /jobs';
+    case 'put-create':
+      return 'PUT /jobs (new referenceId)';
+  }
+}
+
+/** `patch` with its padded field filled: the marker, then the filler, to the violation's length. */
+export function patchWithMarker(violation: Violation, marker: string): Body {
+  const { pad } = violation;
+  if (!pad) return violation.patch;
+  const prefix = pad.field === 'title' ? `${marker} ` : marker;
+  return { ...violation.patch, [pad.field]: padToLength(prefix, String(violation.patch[pad.field]), pad.length) };
+}
+
+/** A valid create body made into the job a partial update starts from (the violation's base, without its unset fields). */
+export function baseBodyFor(body: Body, violation: Violation): Body {
+  const merged: Body = { ...body, ...violation.base };
+  for (const field of violation.unset ?? []) delete merged[field];
+  return merged;
+}
+
+/** A valid create body carrying the violation: the base changes, then the patch. */
+export function createBodyWith(body: Body, violation: Violation, marker: string): Body {
+  return { ...baseBodyFor(body, violation), ...patchWithMarker(violation, marker) };
+}
+
+/** Spec 7.2 shows no status code for invalid input: record the one the target chose, per form. */
+function observeRefusal(ctx: RuleContext, form: UpdateForm | CreateForm, res: ApiResponse): void {
+  if (isClientError(res.status)) ctx.observe({ topic: 'error-status.invalid-write', section: '7.2', observed: `${formLabel(form)}: ${res.status}` });
+}
+
+/** Sends `patch` as a partial update of `job` in `form`. */
+export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: Body): Promise<ApiResponse<Job>> {
+  switch (form) {
+    case 'id':
+      return ctx.api.putById(job.id, patch);
+    case 'reference':
+      return ctx.api.putByReference({ ...patch, referenceId: job.referenceId ?? '' });
+    case 'override':
+      return ctx.api.client.request<Job>({ method: 'POST', path: `/jobs/${job.id}`, headers: { [METHOD_OVERRIDE]: 'PUT' }, body: patch });
+  }
+}
+
+/**
+ * Creates the job the violation needs (from a valid generated body), sends
+ * the violation as a partial update in `form`, and fails unless it is
+ * refused with a 4xx and changes nothing: a GET shows the job as before and
+ * the case still holds that one job only.
+ *
+ * @example
+ * await expectUpdateRefused(ctx, 'reference', generated, violation);
+ */
+export async function expectUpdateRefused(ctx: RuleContext, form: UpdateForm, generated: Body, violation: Violation, statement = violation.statement): Promise<void> {
+  const created = await createJob(ctx, identify(ctx, baseBodyFor(generated, violation)));
+  const before = await getJob(ctx, created.id);
+  const patch = patchWithMarker(violation, ctx.referenceId());
+  const res = await sendUpdate(ctx, form, before, patch);
+  const what = `${formLabel(form, before)} with ${violation.name}`;
+  observeRefusal(ctx, form, res);
+  expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statement}; spec 4.3: a PUT body obeys the same rules as POST` });
+  const after = await getJob(ctx, before.id);
+  const diff = changedFields(before, after);
+  ctx.expect(diff.length === 0, {
+    title: `${what} was refused but changed ${diff.join(', ')}`,
+    expected: `${statement}: a refused update changes nothing`,
+    received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+  });
+  const tag = caseTagOf(ctx);
+  const others = (await listAllJobs(ctx, { q: tag })).filter((item) => item.id !== before.id && ((item.referenceId ?? '').startsWith(tag) || item.title.includes(tag)));
+  ctx.expect(others.length === 0, {
+    title: `${what} was refused but created a job`,
+    expected: `${statement}: a refused update creates nothing`,
+    received: `GET /jobs?q=${tag} lists ${others.map((j) => `job ${j.id} (referenceId ${JSON.stringify(j.referenceId)})`).join(', ')}`,
+  });
+}
+
+/**
+ * Sends a valid create body carrying the violation in `form` (POST, or PUT
+ * /jobs with a fresh referenceId) and fails unless it is refused with a 4xx
+ * and creates nothing.
+ *
+ * @example
+ * await expectCreateRefused(ctx, 'put-create', generated, violation);
+ */
+export async function expectCreateRefused(ctx: RuleContext, form: CreateForm, generated: Body, violation: Violation): Promise<void> {
+  const identified = identify(ctx, generated);
+  const marker = identified.referenceId;
+  const body = createBodyWith(identified, violation, marker);
+  const referenceId = typeof body.referenceId === 'string' ? body.referenceId : marker;
+  const res = form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference({ ...body, referenceId });
+  observeRefusal(ctx, form, res);
+  const section = form === 'post' ? 'spec 4.2' : 'spec 4.3: a PUT that creates behaves as POST';
+  await expectRejectedCreate(ctx, res, marker, { title: `${formLabel(form)} with ${violation.name} was accepted`, expected: `${violation.statement}; ${section}` });
+}

@@ -1,0 +1,162 @@
+/**
+ * @module Invalid writes in every form (spec 4.3: "Request body fields are
+ * the same as POST"; the merged job obeys sections 2, 4.2 and 8): a partial
+ * update by id or by referenceId, a PUT-create, and POST for values outside
+ * their enums and lists, are refused with a 4xx and change nothing. Each
+ * rule walks every (form × violation) pair once per run (more with a larger
+ * --runs), so a server that lets one kind through in one form is caught at
+ * the default budget; fast-check draws the job and the offending value and
+ * shrinks them, and the counterexample names the form and the violation.
+ */
+import * as fc from 'fast-check';
+import { htmlViolationKinds } from '../arbitraries/html.js';
+import {
+  fixedHtmlViolation,
+  htmlViolationArb,
+  listCountViolationArbs,
+  outOfRangeViolationArbs,
+  overLongViolationArbs,
+  routingWithoutAddressArb,
+  salaryWithoutPeriodViolationArb,
+  urlWithoutSchemeViolationArb,
+  type Violation,
+} from '../arbitraries/violations.js';
+import { jobArbFor } from '../model/job-arb-for.js';
+import type { Rule, RuleContext } from '../rule.js';
+import { knownHtmlViolations } from './support/known-html-violations.js';
+import { fixedRule, type RuleMeta } from './support/rule-builders.js';
+import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from './support/rejected-writes.js';
+
+/** One violation to send, in the given forms (default: every form of the rule). */
+interface ViolationCase {
+  arb: fc.Arbitrary<Violation>;
+  forms?: readonly UpdateForm[];
+}
+
+type CasesOf = (ctx: RuleContext) => ViolationCase[];
+
+/** At most this many runs per (form × violation) pair, whatever --runs says: each rule walks dozens of pairs. */
+const MAX_RUNS_PER_PAIR = 5;
+
+/** Runs per (form × violation) pair: one at the default --runs of 20, more as --runs grows, up to MAX_RUNS_PER_PAIR. */
+function runsPerPair(ctx: RuleContext): number {
+  return Math.min(MAX_RUNS_PER_PAIR, Math.max(1, Math.round(ctx.runs / 20)));
+}
+
+const all = (arbs: Record<string, fc.Arbitrary<Violation>>): ViolationCase[] => Object.values(arbs).map((arb) => ({ arb }));
+
+/** A partial-update rule: every case in each of its forms, each pair a property of its own. */
+function updateRule(meta: RuleMeta, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS): Rule {
+  return fixedRule(meta, async (ctx) => {
+    for (const { arb, forms: only } of casesOf(ctx)) {
+      for (const form of only ?? forms) {
+        if (!forms.includes(form)) continue;
+        await ctx.check(
+          fc.record({ form: fc.constant(form), violation: arb, job: jobArbFor(ctx) }),
+          ({ violation, job }) => expectUpdateRefused(ctx, form, job, violation),
+          { runs: runsPerPair(ctx) },
+        );
+      }
+    }
+  });
+}
+
+/** A create rule: every case sent as a create in `form`. */
+function createRule(meta: RuleMeta, form: CreateForm, casesOf: CasesOf): Rule {
+  return fixedRule(meta, async (ctx) => {
+    for (const { arb } of casesOf(ctx)) {
+      await ctx.check(
+        fc.record({ form: fc.constant(form), violation: arb, job: jobArbFor(ctx) }),
+        ({ violation, job }) => expectCreateRefused(ctx, form, job, violation),
+        { runs: runsPerPair(ctx) },
+      );
+    }
+  });
+}
+
+/** The generated violation of each kind, then every known one (alternating forms): random draws can miss the one a server lets through. */
+const htmlCases: CasesOf = () => [
+  ...htmlViolationKinds.map((kind) => ({ arb: htmlViolationArb(kind) })),
+  ...htmlViolationKinds
+    .flatMap((kind) => knownHtmlViolations(kind).map((html) => fixedHtmlViolation(kind, html)))
+    .map((violation, i) => ({ arb: fc.constant(violation), forms: [STATED_UPDATE_FORMS[i % STATED_UPDATE_FORMS.length]!] })),
+];
+
+/** The first known violation of each kind (the script carrier first): the XSS hole every form must close. */
+const firstKnownHtmlCases: CasesOf = () =>
+  htmlViolationKinds.map((kind) => ({ arb: fc.constant(fixedHtmlViolation(kind, knownHtmlViolations(kind)[0]!)) }));
+
+const overLongCases: CasesOf = () => {
+  const { referenceId, ...rest } = overLongViolationArbs;
+  // PUT /jobs names the job by its referenceId: a new one there is a lookup, not an update (PUT-create covers it).
+  return [...all(rest), { arb: referenceId!, forms: ['id', 'override'] }];
+};
+
+const listCountCases: CasesOf = (ctx) => {
+  const arbs = listCountViolationArbs(ctx.refs);
+  if (Object.keys(arbs).length < 4) ctx.observe({ topic: 'categories.too-few-to-probe', section: '8', observed: `only ${new Set(ctx.refs.categoryIds).size} distinct categories: 4 not probed` });
+  return all(arbs);
+};
+
+const routingCases: CasesOf = () => [{ arb: routingWithoutAddressArb('url') }, { arb: routingWithoutAddressArb('email') }];
+const urlSchemeCases: CasesOf = () => [{ arb: urlWithoutSchemeViolationArb }];
+const salaryCases: CasesOf = () => [{ arb: salaryWithoutPeriodViolationArb }];
+const outOfRangeCases: CasesOf = (ctx) => all(outOfRangeViolationArbs(ctx.refs));
+
+/** One case of every family (the generated and the script HTML among them). */
+const oneOfEachCases: CasesOf = (ctx) => [
+  ...firstKnownHtmlCases(ctx).slice(0, 1),
+  { arb: htmlViolationArb('attribute-on-non-a') },
+  { arb: overLongViolationArbs.title! },
+  ...listCountCases(ctx).slice(0, 1),
+  ...routingCases(ctx),
+  ...urlSchemeCases(ctx),
+  ...salaryCases(ctx),
+  ...outOfRangeCases(ctx).slice(0, 2),
+];
+
+/** Every family: what a PUT-create must refuse as POST would. */
+const everyCase: CasesOf = (ctx) => [
+  ...htmlViolationKinds.map((kind) => ({ arb: htmlViolationArb(kind) })),
+  ...firstKnownHtmlCases(ctx),
+  ...all(overLongViolationArbs),
+  ...listCountCases(ctx),
+  ...routingCases(ctx),
+  ...urlSchemeCases(ctx),
+  ...salaryCases(ctx),
+  ...outOfRangeCases(ctx),
+];
+
+const update = (id: string, section: string, title: string): RuleMeta => ({ id: `jobs.update.${id}`, section, area: 'update', title });
+
+/**
+ * The update-validation rules, in report order.
+ *
+ * @example
+ * import { updateValidationRules } from './checks/update-validation.js';
+ * export const rules = [...updateValidationRules];
+ */
+export const updateValidationRules: Rule[] = [
+  updateRule(update('rejects-invalid-html', '2.1', 'A partial PUT (by id or referenceId) with disallowed description HTML is refused and changes nothing'), htmlCases),
+  updateRule(update('rejects-over-long', '8', 'A partial PUT with a string one past its limit is refused and changes nothing'), overLongCases),
+  updateRule(update('rejects-list-count', '8', 'A partial PUT with 0 or 4 locations or categories is refused and changes nothing'), listCountCases),
+  updateRule(update('rejects-routing-without-address', '4.2', 'A partial PUT switching routing type without the new type\'s address is refused and changes nothing'), routingCases),
+  updateRule(update('rejects-url-without-scheme', '4.2', 'A partial PUT with an applicationUrl without http(s):// is refused and changes nothing'), urlSchemeCases),
+  updateRule(update('rejects-salary-without-period', '2.5', 'A partial PUT with a salary amount without a period is refused and changes nothing'), salaryCases),
+  updateRule(update('rejects-out-of-range', '4.2', 'A partial PUT with a status, period, routing type, category or position type outside its values is refused and changes nothing'), outOfRangeCases),
+  updateRule(
+    { ...update('override-rejects-invalid', '1', 'A PUT sent as POST with X-HTTP-Method-Override: PUT and an invalid body is refused and changes nothing'), level: 'should' },
+    oneOfEachCases,
+    ['override'],
+  ),
+  createRule(
+    { id: 'jobs.put-create.rejects-invalid', section: '4.3', area: 'create', title: 'PUT /jobs with a new referenceId and an invalid body is refused and creates nothing' },
+    'put-create',
+    everyCase,
+  ),
+  createRule(
+    { id: 'jobs.create.rejects-out-of-range', section: '4.2', area: 'create', title: 'POST /jobs with a status, period, routing type, category or position type outside its values is refused and creates nothing' },
+    'post',
+    outOfRangeCases,
+  ),
+];
