@@ -41,6 +41,7 @@ function expectClean(report: ConformanceReport, mock: MockServer): void {
   expect(mismatches(report, mock)).toEqual([]);
   expect(report.verdict, where).toBe('passed');
   expect(report.summary.skipped, where).toBe(0);
+  expect(report.summary.warning, where).toBe(0);
   const valid = validators.report(report);
   expect(valid.ok ? [] : valid.issues).toEqual([]);
   const text = JSON.stringify(report);

@@ -86,7 +86,7 @@ const OPEN_CHOICES: OpenChoice[] = [
 
 function failures(report: ConformanceReport): string[] {
   return report.rules
-    .filter((rule) => rule.status !== 'passed' && rule.status !== 'skipped')
+    .filter((rule) => rule.status !== 'passed' && rule.status !== 'skipped') // failed, warning or error
     .map((rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? ''}\n  ${rule.mismatches[0]?.received ?? ''}`);
 }
 
