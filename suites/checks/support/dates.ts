@@ -45,7 +45,7 @@ export function isoDayFromNow(offset: number, now: number = Date.now()): string 
 
 /** True when the value carries a time of day (a date-time, not a bare date). */
 export function hasTime(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T/i.test(value);
+  return /^\d{4}-\d{2}-\d{2}[T ]\d/i.test(value);
 }
 
 /**
