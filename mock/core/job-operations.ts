@@ -7,7 +7,8 @@
  */
 import { validators } from '../../schemas/resource-validators.js';
 import { ApiError, validationError, type FieldError } from '../api-error.js';
-import { DAY_MS, type JobEntry, type JobsStore } from '../store/jobs-store.js';
+import { DAY_MS } from '../../schemas/time-units.js';
+import type { JobEntry, JobsStore } from '../store/jobs-store.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
 import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape, withMergedSalary } from './job-input.js';
 import { jsonText, noContent } from './json-response.js';

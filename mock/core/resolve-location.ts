@@ -6,7 +6,7 @@
  */
 import type { Location } from '../../schemas/index.js';
 import { LOCATIONS } from '../reference-data.js';
-import { truncateCodePoints } from './code-points.js';
+import { truncateCodePoints } from '../../schemas/code-points.js';
 
 const byFullName = new Map(LOCATIONS.map((l) => [l.name.normalize('NFC').toLowerCase(), l]));
 const byCity = new Map<string, Location | null>();

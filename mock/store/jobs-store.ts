@@ -10,6 +10,7 @@
  * after a refresh falls due.
  */
 import type { Employer } from '../../schemas/index.js';
+import { DAY_MS } from '../../schemas/time-units.js';
 import { REFERENCE_CHOICES, type Choices } from '../core/choices.js';
 import { serializeJob, serializeJobHeader } from '../core/serialize-job.js';
 import type { Clock } from './clock.js';
@@ -18,7 +19,6 @@ import { SearchView, SearchViews, substringMatch, wordPrefixMatch, type Searchab
 import { TrigramIndex } from './trigram-index.js';
 import { JOB_STATUSES, type EmployerConfig, type JobStatus, type StoredJob } from './stored-job.js';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /** spec 8: auto-refresh interval. */
 export const AUTO_REFRESH_MS = 7 * DAY_MS;
 const INT32_MAX = 2_147_483_647;
