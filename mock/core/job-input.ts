@@ -5,8 +5,8 @@
  * the build of a stored job with the spec's defaults.
  */
 import { DAY_MS } from '../../schemas/time-units.js';
-import type { FieldError } from '../api-error.js';
-import { APPLICANT_ROUTING_TYPES, byId, CATEGORIES, POSITION_TYPES, SALARY_PERIODS } from '../reference-data.js';
+import type { FieldError } from './api-error.js';
+import { APPLICANT_ROUTING_TYPES, byId, CATEGORIES, POSITION_TYPES, SALARY_PERIODS } from './reference-data.js';
 import type { JobStatus, StoredJob, StoredSalary } from '../store/stored-job.js';
 import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatAmount } from './format-amount.js';

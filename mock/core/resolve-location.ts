@@ -5,7 +5,7 @@
  * service's location list") and given a stable id derived from its text.
  */
 import type { Location } from '../../schemas/index.js';
-import { LOCATIONS } from '../reference-data.js';
+import { LOCATIONS } from './reference-data.js';
 import { truncateCodePoints } from '../../schemas/code-points.js';
 
 const byFullName = new Map(LOCATIONS.map((l) => [l.name.normalize('NFC').toLowerCase(), l]));
