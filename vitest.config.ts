@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two tiers (issue 13): `unit` is the fast `*.test.ts` beside the source
- * (schemas, mock, suite units, report units); `integration` is everything
- * under test/ (the mock over HTTP, the suite against the mock and its
+ * (schemas, mock, suite units, report units) and the import-direction
+ * check; `integration` is the rest of test/ (the mock over HTTP, the suite against the mock and its
  * mutants, the built CLIs). `npm test` runs both; `npm run test:unit`
  * (or `npx vitest --project unit`) runs the fast one.
  */
@@ -20,7 +20,8 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          include: ['schemas/**/*.test.ts', 'mock/**/*.test.ts', 'suites/**/*.test.ts', 'reports/**/*.test.ts'],
+          // test/architecture: the static import-direction check, as fast as a unit test.
+          include: ['schemas/**/*.test.ts', 'mock/**/*.test.ts', 'suites/**/*.test.ts', 'reports/**/*.test.ts', 'test/architecture/**/*.test.ts'],
         },
       },
       {
@@ -28,6 +29,7 @@ export default defineConfig({
           ...shared,
           name: 'integration',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/architecture/**'],
         },
       },
     ],
