@@ -49,11 +49,6 @@ export class EmployerRegistry {
     return record;
   }
 
-  /** The plan of the employer, undefined when unknown or not set. */
-  planOf(employerId: number): EmployerConfig['plan'] {
-    return this.records.get(employerId)?.config.plan;
-  }
-
   all(): IterableIterator<EmployerRecord> {
     return this.records.values();
   }
