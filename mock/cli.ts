@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { parseChoiceArgument, PROFILES, type ResolvedProfile } from './core/choices.js';
-import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
-import { MockConfigError } from './mock-config-error.js';
+import { checkEmployers, DEMO_EMPLOYERS } from './core/employers.js';
+import { MockConfigError } from './core/mock-config-error.js';
 import { packageVersion } from './package-version.js';
 import { createMockServer, type MockServer } from './server.js';
 import type { EmployerConfig } from './store/stored-job.js';

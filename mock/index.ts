@@ -8,18 +8,18 @@
  * console.log(`${mock.url}/api/v1.1/positiontypes`);
  */
 export { createMockServer, type MockServer, type MockServerOptions } from './server.js';
-export { DEMO_EMPLOYERS } from './employers.js';
+export { DEMO_EMPLOYERS } from './core/employers.js';
 export { createHandlers, type CreateHandlersOptions } from './handlers/create-handlers.js';
 export { createJobsMiddleware, type JobsMiddleware } from './middleware.js';
 export type { EmployerConfig } from './store/stored-job.js';
 export type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';
 export { API_PREFIX } from './core/core-types.js';
-export { MockCore, type MockCoreOptions, type MockSnapshot, type SeedJob } from './mock-core.js';
+export { MockCore, type MockCoreOptions, type MockSnapshot, type SeedJob } from './core/mock-core.js';
 export type { FaultSpec } from './core/fault-injector.js';
-export { ApiError, type ApiErrorCode, type FieldError } from './api-error.js';
-export { MockConfigError, type MockConfigErrorCode } from './mock-config-error.js';
+export { ApiError, type ApiErrorCode, type FieldError } from './core/api-error.js';
+export { MockConfigError, type MockConfigErrorCode } from './core/mock-config-error.js';
 export { REFERENCE_LIST_PATHS } from './core/reference-lists.js';
-export { CONTROL_PREFIX, CONTROL_ROUTES } from './control.js';
+export { CONTROL_PREFIX, CONTROL_ROUTES } from './core/control.js';
 export {
   CHOICE_SWITCHES, PROFILES, REFERENCE_CHOICES, resolveChoices,
   type ChoiceName, type Choices, type ChoiceSwitch, type ProfileName, type ProfileOptions, type ResolvedProfile,

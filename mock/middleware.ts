@@ -7,7 +7,7 @@
 import { createMiddleware } from '@mswjs/http-middleware';
 import type { RequestHandler } from 'express';
 import { createHandlers, newCore, type CreateHandlersOptions } from './handlers/create-handlers.js';
-import type { MockCore } from './mock-core.js';
+import type { MockCore } from './core/mock-core.js';
 
 export interface JobsMiddleware extends RequestHandler {
   /** The state behind the middleware (control operations: reset, seedJobs, setClock, ...). */

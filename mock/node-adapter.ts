@@ -6,7 +6,7 @@
  * body is answered in the same tick it arrives.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { ApiError } from './api-error.js';
+import { ApiError } from './core/api-error.js';
 import { DEFAULT_BODY_LIMIT, type CoreHandler, type CoreRequest, type CoreResponse } from './core/core-types.js';
 import { isPromise } from './core/maybe-async.js';
 

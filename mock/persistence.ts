@@ -5,7 +5,7 @@
  * crash leaves either the old or the new file, never a torn one.
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { MockConfigError } from './mock-config-error.js';
+import { MockConfigError } from './core/mock-config-error.js';
 
 export interface DataFile {
   version: 1;

@@ -3,8 +3,8 @@
  * after the method, API key and Content-Type checks. Synchronous from end to
  * end, so each request runs to completion before the next one starts.
  */
-import { ApiError } from '../api-error.js';
-import type { JobsStore } from '../store/jobs-store.js';
+import { ApiError } from './api-error.js';
+import type { ApiState } from './api-state.js';
 import { API_PREFIX, type CoreRequest, type CoreResponse } from './core-types.js';
 import {
   createJob, deleteByReference, deleteJob, findJob, putByReference, readJob, updateJob,
@@ -35,42 +35,42 @@ function notAllowed(method: string, allow: string): ApiError {
 }
 
 /** spec 5: every job operation needs the API-Key of an employer; 5.5 leaves the status open (status.auth). */
-function authenticate(store: JobsStore, req: CoreRequest): number {
+function authenticate(state: ApiState, req: CoreRequest): number {
   const key = req.headers['api-key'];
   const missing = key === undefined || key === '';
-  const employerId = missing ? undefined : store.employerByKey(key);
+  const employerId = missing ? undefined : state.store.employerByKey(key);
   if (employerId === undefined) {
     const message = missing ? 'The API-Key header is missing' : 'The API-Key is not valid';
-    const choice = store.choices['status.auth'];
+    const choice = state.choices['status.auth'];
     if (choice === '403' || (choice === 'split' && !missing)) throw new ApiError(403, 'unauthorized', message);
     throw new ApiError(401, 'unauthorized', message, [], { headers: { 'www-authenticate': 'API-Key' } });
   }
   return employerId;
 }
 
-function handleJobs(store: JobsStore, req: CoreRequest, method: string): CoreResponse {
+function handleJobs(state: ApiState, req: CoreRequest, method: string): CoreResponse {
   if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, ALLOW_JOBS);
-  const employerId = authenticate(store, req);
-  if (method === 'GET') return listJobs(store, employerId, req.query, req.baseUrl);
+  const employerId = authenticate(state, req);
+  if (method === 'GET') return listJobs(state, employerId, req.query, req.baseUrl);
   const body = readJsonObject(req.headers, req.body);
-  if (method === 'POST') return createJob(store, employerId, body, req.baseUrl);
-  if (method === 'PUT') return putByReference(store, employerId, body, req.baseUrl);
-  return deleteByReference(store, employerId, body);
+  if (method === 'POST') return createJob(state, employerId, body, req.baseUrl);
+  if (method === 'PUT') return putByReference(state, employerId, body, req.baseUrl);
+  return deleteByReference(state, employerId, body);
 }
 
-function handleJob(store: JobsStore, req: CoreRequest, method: string, idText: string): CoreResponse {
+function handleJob(state: ApiState, req: CoreRequest, method: string, idText: string): CoreResponse {
   // POST on a job path is only meaningful with a method override (spec 4.7)
   if (!['GET', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, 'GET, HEAD, PUT, DELETE, OPTIONS');
-  const employerId = authenticate(store, req);
+  const employerId = authenticate(state, req);
   if (method === 'PUT') {
     const body = readJsonObject(req.headers, req.body);
-    return updateJob(store, findJob(store, employerId, idText), body);
+    return updateJob(state, findJob(state, employerId, idText), body);
   }
-  const entry = findJob(store, employerId, idText);
-  return method === 'GET' ? readJob(store, entry) : deleteJob(store, entry);
+  const entry = findJob(state, employerId, idText);
+  return method === 'GET' ? readJob(state, entry) : deleteJob(state, entry);
 }
 
-function route(store: JobsStore, req: CoreRequest): CoreResponse {
+function route(state: ApiState, req: CoreRequest): CoreResponse {
   const full = req.path.toLowerCase();
   if (!(full === API_PREFIX || full.startsWith(`${API_PREFIX}/`))) {
     throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
@@ -78,17 +78,17 @@ function route(store: JobsStore, req: CoreRequest): CoreResponse {
   let path = full.slice(API_PREFIX.length);
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   const isOptions = req.method.toUpperCase() === 'OPTIONS';
-  if (path === '/jobs') return isOptions ? noContent({ allow: ALLOW_JOBS }) : handleJobs(store, req, effectiveMethod(req));
+  if (path === '/jobs') return isOptions ? noContent({ allow: ALLOW_JOBS }) : handleJobs(state, req, effectiveMethod(req));
   if (path.startsWith('/jobs/') && path.indexOf('/', 6) === -1) {
     if (isOptions) return noContent({ allow: 'GET, HEAD, PUT, DELETE, OPTIONS' });
-    return handleJob(store, req, effectiveMethod(req), req.path.slice(API_PREFIX.length + 6).replace(/\/$/, ''));
+    return handleJob(state, req, effectiveMethod(req), req.path.slice(API_PREFIX.length + 6).replace(/\/$/, ''));
   }
-  const list = referenceList(path, store.choices);
+  const list = referenceList(path, state.choices);
   if (list) {
     if (isOptions) return noContent({ allow: ALLOW_LIST });
     const method = req.method.toUpperCase();
     if (method !== 'GET' && method !== 'HEAD') throw notAllowed(req.method, ALLOW_LIST);
-    if (listNeedsKey(path, store.choices)) authenticate(store, req);
+    if (listNeedsKey(path, state.choices)) authenticate(state, req);
     return list;
   }
   throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
@@ -99,15 +99,15 @@ function route(store: JobsStore, req: CoreRequest): CoreResponse {
  * 4xx response; an unexpected error becomes a 500 and never escapes.
  *
  * @example
- * const handle = createApiHandler(store);
+ * const handle = createApiHandler(new ApiState(store));
  * handle({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl });
  */
-export function createApiHandler(store: JobsStore): (req: CoreRequest) => CoreResponse {
+export function createApiHandler(state: ApiState): (req: CoreRequest) => CoreResponse {
   return (req) => {
     try {
-      return route(store, req);
+      return route(state, req);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error, store.choices);
+      if (error instanceof ApiError) return errorResponse(error, state.choices);
       return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
     }
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MockConfigError } from '../mock-config-error.js';
+import { MockConfigError } from './mock-config-error.js';
 import { renderChoicesDoc } from './choices-doc.js';
 import { CHOICE_SWITCHES, parseChoiceArgument, PROFILES, REFERENCE_CHOICES, resolveChoices } from './choices.js';
 

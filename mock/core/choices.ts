@@ -6,7 +6,7 @@
  * of every switch is conformant: a switch never covers a stated rule. The
  * README's choices table is generated from this registry (docs/mock-choices.md).
  */
-import { MockConfigError } from '../mock-config-error.js';
+import { MockConfigError } from './mock-config-error.js';
 
 /** One switch: where the spec leaves room, and the forms the mock can take there. */
 export interface ChoiceSwitch {

@@ -2,9 +2,9 @@
  * @module Routes a request to the API core (/api/v1.1) or the control API
  * (/__control); anything else is a JSON 404. Shared by every adapter.
  */
-import { ApiError } from '../api-error.js';
-import { CONTROL_PREFIX, createControlHandler } from '../control.js';
-import type { MockCore } from '../mock-core.js';
+import { ApiError } from './api-error.js';
+import { CONTROL_PREFIX, createControlHandler } from './control.js';
+import type { MockCore } from './mock-core.js';
 import { API_PREFIX, type CoreHandler, type CoreResponse } from './core-types.js';
 import { andThen } from './maybe-async.js';
 

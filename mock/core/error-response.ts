@@ -4,7 +4,7 @@
  * status.duplicate-reference) and the body format (errors.body). Spec 7 shows
  * neither, so every form here is conformant.
  */
-import { ApiError } from '../api-error.js';
+import { ApiError } from './api-error.js';
 import type { Choices } from './choices.js';
 import type { CoreResponse } from './core-types.js';
 

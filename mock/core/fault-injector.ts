@@ -2,7 +2,7 @@
  * @module Injected faults, so integrators can test their retry logic: a delay,
  * a status code, or both, for the next N matching API requests.
  */
-import { ApiError } from '../api-error.js';
+import { ApiError } from './api-error.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
 
 export interface FaultSpec {

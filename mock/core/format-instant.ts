@@ -5,8 +5,8 @@
  * fields, so the date part of the last few days is kept and only the time of
  * day is written per call (UTC days are all 86,400,000 ms long in JS time).
  */
+import { DAY_MS } from '../../schemas/time-units.js';
 
-const DAY_MS = 86_400_000;
 /** The last valid time value (ECMAScript TimeClip): later times in its day are invalid. */
 const MAX_TIME = 8.64e15;
 /** Days kept: a job's publishDate and its default closeDate, 60 days on, alternate when a job is created. */

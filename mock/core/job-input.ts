@@ -4,10 +4,10 @@
  * the create-shaped view of a stored job (to merge a partial update into), and
  * the build of a stored job with the spec's defaults.
  */
-import type { FieldError } from '../api-error.js';
-import { APPLICANT_ROUTING_TYPES, byId, CATEGORIES, POSITION_TYPES, SALARY_PERIODS } from '../reference-data.js';
+import { DAY_MS } from '../../schemas/time-units.js';
+import type { FieldError } from './api-error.js';
+import { APPLICANT_ROUTING_TYPES, byId, CATEGORIES, POSITION_TYPES, SALARY_PERIODS } from './reference-data.js';
 import type { JobStatus, StoredJob, StoredSalary } from '../store/stored-job.js';
-import { DAY_MS } from '../store/jobs-store.js';
 import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatAmount } from './format-amount.js';
 import { hasHtmlComment } from './html-comments.js';

@@ -6,8 +6,10 @@
  * interleave inside an operation (one referenceId, one job).
  */
 import { validators } from '../../schemas/resource-validators.js';
-import { ApiError, validationError, type FieldError } from '../api-error.js';
-import { DAY_MS, type JobEntry, type JobsStore } from '../store/jobs-store.js';
+import { ApiError, validationError, type FieldError } from './api-error.js';
+import { DAY_MS } from '../../schemas/time-units.js';
+import type { JobEntry } from '../store/jobs-store.js';
+import type { ApiState } from './api-state.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
 import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape, withMergedSalary } from './job-input.js';
 import { jsonText, noContent } from './json-response.js';
@@ -26,16 +28,16 @@ function duplicate(referenceId: string): ApiError {
  * (404), or is malformed input under status.malformed-id = 400. A job the
  * employer deleted is 404, or 410 under status.deleted-job = 410.
  */
-export function findJob(store: JobsStore, employerId: number, idText: string): JobEntry {
+export function findJob(state: ApiState, employerId: number, idText: string): JobEntry {
   const id = /^[0-9]{1,10}$/.test(idText) ? Number(idText) : NaN;
   const wellFormed = id <= 2_147_483_647;
-  const entry = wellFormed ? store.get(employerId, id) : undefined;
+  const entry = wellFormed ? state.store.get(employerId, id) : undefined;
   if (entry) return entry;
-  const choices = store.choices;
+  const choices = state.choices;
   if (!wellFormed && choices['status.malformed-id'] === '400') {
     throw validationError([{ path: '/path/id', rule: 'format', message: 'the job id must be a positive Int32 in decimal' }], `Malformed job id ${JSON.stringify(idText)}`);
   }
-  if (choices['status.deleted-job'] === '410' && store.wasDeleted(employerId, id)) {
+  if (choices['status.deleted-job'] === '410' && state.store.wasDeleted(employerId, id)) {
     throw new ApiError(410, 'gone', `The job with id ${id} was deleted`);
   }
   // Another employer's job is a 404 too, never a 403 (spec 5.3: only the key's own data).
@@ -50,46 +52,46 @@ function closesBefore(closeDate: unknown, publishDate: number): boolean {
 }
 
 /** validation.close-before-publish = refuse: the closeDate must not fall before publishDate. */
-function closeDateErrors(store: JobsStore, closeDate: unknown, publishDate: number): FieldError[] {
-  if (store.choices['validation.close-before-publish'] !== 'refuse' || !closesBefore(closeDate, publishDate)) return [];
+function closeDateErrors(state: ApiState, closeDate: unknown, publishDate: number): FieldError[] {
+  if (state.choices['validation.close-before-publish'] !== 'refuse' || !closesBefore(closeDate, publishDate)) return [];
   return [{ path: '/closeDate', rule: 'minimum', message: 'closeDate must not be before publishDate' }];
 }
 
 /** Validates a create body and inserts the job (POST /jobs, PUT-create, seeding). */
-export function insertJob(store: JobsStore, employerId: number, body: Body, at = store.clock.now()): JobEntry {
-  const choices = store.choices;
+export function insertJob(state: ApiState, employerId: number, body: Body, at = state.store.clock.now()): JobEntry {
+  const choices = state.choices;
   // dates.precision = seconds: the service sets a whole second, so the list order and the text agree.
   const publishDate = choices['dates.precision'] === 'seconds' ? at - (((at % 1000) + 1000) % 1000) : at;
-  validateBody(validators.jobCreate, body, [...checkSemantics(body, choices), ...closeDateErrors(store, body.closeDate, publishDate)]);
+  validateBody(validators.jobCreate, body, [...checkSemantics(body, choices), ...closeDateErrors(state, body.closeDate, publishDate)]);
   const referenceId = typeof body.referenceId === 'string' && body.referenceId !== '' ? body.referenceId : null;
-  if (referenceId !== null && store.getByReference(employerId, referenceId)) throw duplicate(referenceId);
-  const job = buildStoredJob(body, { id: store.allocateId(), employerId, publishDate, updatedAt: store.clock.now() }, choices);
-  const entry = store.insert(job);
-  store.refreshDue(); // a seeded, backdated job may be due at once
+  if (referenceId !== null && state.store.getByReference(employerId, referenceId)) throw duplicate(referenceId);
+  const job = buildStoredJob(body, { id: state.store.allocateId(), employerId, publishDate, updatedAt: state.store.clock.now() }, choices);
+  const entry = state.store.insert(job);
+  state.store.refreshDue(); // a seeded, backdated job may be due at once
   return entry;
 }
 
-function created(store: JobsStore, entry: JobEntry, baseUrl: string, status = 201): CoreResponse {
+function created(state: ApiState, entry: JobEntry, baseUrl: string, status = 201): CoreResponse {
   // spec 4.2: 201 with Location {base_url}/api/v1.1/jobs/<id> and the full job
-  return jsonText(status, store.jsonOnce(entry), { location: `${baseUrl}${API_PREFIX}/jobs/${entry.id}` });
+  return jsonText(status, state.jsonOnce(entry), { location: `${baseUrl}${API_PREFIX}/jobs/${entry.id}` });
 }
 
 /** POST /jobs (spec 4.2). */
-export function createJob(store: JobsStore, employerId: number, body: Body, baseUrl: string): CoreResponse {
-  return created(store, insertJob(store, employerId, body), baseUrl);
+export function createJob(state: ApiState, employerId: number, body: Body, baseUrl: string): CoreResponse {
+  return created(state, insertJob(state, employerId, body), baseUrl);
 }
 
 /** GET /jobs/{id} (spec 4.1). */
-export function readJob(store: JobsStore, entry: JobEntry): CoreResponse {
-  return jsonText(200, store.jsonOf(entry));
+export function readJob(state: ApiState, entry: JobEntry): CoreResponse {
+  return jsonText(200, state.jsonOf(entry));
 }
 
 /** A partial update (spec 4.3): only the fields sent change; the merged job must pass job-create. */
-export function updateJob(store: JobsStore, entry: JobEntry, sent: Body, keepReference = false): CoreResponse {
-  const choices = store.choices;
+export function updateJob(state: ApiState, entry: JobEntry, sent: Body, keepReference = false): CoreResponse {
+  const choices = state.choices;
   const old = entry.job;
   const body = choices['update.salary'] === 'merge' ? withMergedSalary(sent, old) : sent;
-  const extra = [...checkSemantics(body, choices), ...closeDateErrors(store, body.closeDate, old.publishDate)];
+  const extra = [...checkSemantics(body, choices), ...closeDateErrors(state, body.closeDate, old.publishDate)];
   if (choices['transitions.to-draft'] === 'refused' && body.status === 'draft' && old.status !== 'draft') {
     extra.push({ path: '/status', rule: 'transition', message: `a job that is ${old.status} cannot go back to draft` });
   }
@@ -98,7 +100,7 @@ export function updateJob(store: JobsStore, entry: JobEntry, sent: Body, keepRef
   if (keepReference) delete changes.referenceId;
   const merged = { ...toCreateShape(old), ...changes };
   validateBody(validators.jobCreate, merged, checkSemantics(merged, choices));
-  const built = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: store.clock.now() }, choices);
+  const built = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: state.store.clock.now() }, choices);
   // Fields not sent keep their stored form, also when the profile changed since (description.form, locations.description).
   const next = {
     ...built,
@@ -106,11 +108,11 @@ export function updateJob(store: JobsStore, entry: JobEntry, sent: Body, keepRef
     locations: Object.hasOwn(changes, 'locations') ? built.locations : old.locations,
   };
   if (next.referenceId !== null && next.referenceId !== old.referenceId) {
-    if (store.getByReference(old.employerId, next.referenceId)) throw duplicate(next.referenceId);
+    if (state.store.getByReference(old.employerId, next.referenceId)) throw duplicate(next.referenceId);
   }
-  store.replace(entry, next);
-  store.refreshDue(); // switching autoRefresh on may make a refresh due at once
-  return jsonText(200, store.jsonOnce(entry));
+  state.store.replace(entry, next);
+  state.store.refreshDue(); // switching autoRefresh on may make a refresh due at once
+  return jsonText(200, state.jsonOnce(entry));
 }
 
 const MISSING_REFERENCE = {
@@ -120,28 +122,28 @@ const MISSING_REFERENCE = {
 };
 
 /** PUT /jobs (spec 4.3 form 2): updates the job with that referenceId, or creates it (201, as POST). */
-export function putByReference(store: JobsStore, employerId: number, body: Body, baseUrl: string): CoreResponse {
+export function putByReference(state: ApiState, employerId: number, body: Body, baseUrl: string): CoreResponse {
   const ref = body.referenceId;
   const missing = typeof ref !== 'string' || ref === '';
   validateBody(validators.jobUpdate, body, [...checkSemantics(body), ...(missing ? [MISSING_REFERENCE] : [])]);
   const referenceId = ref as string;
-  const entry = store.getByReference(employerId, referenceId);
-  if (entry) return updateJob(store, entry, body, true);
+  const entry = state.store.getByReference(employerId, referenceId);
+  if (entry) return updateJob(state, entry, body, true);
   // spec 4.3: the status of a PUT that creates is not shown (status.put-create)
-  return created(store, insertJob(store, employerId, body), baseUrl, store.choices['status.put-create'] === '200' ? 200 : 201);
+  return created(state, insertJob(state, employerId, body), baseUrl, state.choices['status.put-create'] === '200' ? 200 : 201);
 }
 
 /** DELETE /jobs/{id} (spec 4.4): 204, no body. */
-export function deleteJob(store: JobsStore, entry: JobEntry): CoreResponse {
-  store.remove(entry);
+export function deleteJob(state: ApiState, entry: JobEntry): CoreResponse {
+  state.store.remove(entry);
   return noContent();
 }
 
 /** DELETE /jobs with {referenceId} (spec 4.4). */
-export function deleteByReference(store: JobsStore, employerId: number, body: Body): CoreResponse {
+export function deleteByReference(state: ApiState, employerId: number, body: Body): CoreResponse {
   validateBody(validators.jobDelete, body);
   const referenceId = body.referenceId as string;
-  const entry = store.getByReference(employerId, referenceId);
+  const entry = state.store.getByReference(employerId, referenceId);
   if (!entry) throw new ApiError(404, 'not_found', `No job with referenceId ${JSON.stringify(referenceId)}`);
-  return deleteJob(store, entry);
+  return deleteJob(state, entry);
 }

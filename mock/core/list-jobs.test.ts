@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MockCore } from '../mock-core.js';
-import { SEARCH_INDEX_MIN_JOBS } from '../store/jobs-store.js';
+import { ApiState } from './api-state.js';
+import { MockCore } from './mock-core.js';
+import { SEARCH_INDEX_MIN_JOBS } from '../store/job-index.js';
 import { compareListOrder, compareListOrderIdsAscending } from '../store/ordered-index.js';
 import { substringMatch, wordPrefixMatch } from '../store/search-views.js';
 import { listJobs } from './list-jobs.js';
@@ -46,6 +47,8 @@ describe.each([
       Array.from({ length: n }, (_, i) => ({ ...body(i, statuses[i % 3]!), publishDate: new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % 300) * 60_000).toISOString() })), // five jobs per minute: ties
     );
     const store = core.store;
+    const state = new ApiState(store);
+    state.setChoices(core.choices);
     const query = fc.record({
       q: fc.oneof(fc.constantFrom('weld', 'WELDER 1', 'ref-0', 'ref-01234', 'ébé', 'ÉBÉNISTE 1', 'zzz', '1\u00000', 'er 12'), fc.string({ maxLength: 5 })),
       status: fc.constantFrom(undefined, 'active', 'draft', 'archived'),
@@ -65,7 +68,7 @@ describe.each([
         for (const { q, status, page, pageSize } of queries) {
           const params = new URLSearchParams({ q, page: String(page), pageSize: String(pageSize) });
           if (status) params.set('status', status);
-          const res = listJobs(store, 101, params, 'http://x');
+          const res = listJobs(state, 101, params, 'http://x');
           if (res.status !== 200) continue; // an empty q or the like is validated elsewhere
           const got = JSON.parse(String(res.body)) as { data: Array<{ id: number }>; paging: { total: number } };
           const want = q === '' ? undefined : expected(core, q, status, page, pageSize);

@@ -5,8 +5,8 @@
  * search view), so a page is always a slice and the total a size.
  */
 import { validators } from '../../schemas/resource-validators.js';
-import { ApiError, validationError } from '../api-error.js';
-import type { JobsStore } from '../store/jobs-store.js';
+import { ApiError, validationError } from './api-error.js';
+import type { ApiState } from './api-state.js';
 import type { JobStatus } from '../store/stored-job.js';
 import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
@@ -73,15 +73,15 @@ export function pageUrl(baseUrl: string, params: ListParams, page: number, choic
 
 /**
  * @example
- * listJobs(store, 1, new URLSearchParams('status=active&pageSize=20'), 'http://127.0.0.1:4010');
+ * listJobs(state, 1, new URLSearchParams('status=active&pageSize=20'), 'http://127.0.0.1:4010');
  */
-export function listJobs(store: JobsStore, employerId: number, query: URLSearchParams, baseUrl: string): CoreResponse {
-  const choices = store.choices;
+export function listJobs(state: ApiState, employerId: number, query: URLSearchParams, baseUrl: string): CoreResponse {
+  const choices = state.choices;
   const params = parseListParams(query, choices);
-  const index = params.q === undefined ? store.ordered(employerId, params.status) : store.matching(employerId, params.q.toLowerCase(), params.status);
+  const index = params.q === undefined ? state.store.ordered(employerId, params.status) : state.store.matching(employerId, params.q.toLowerCase(), params.status);
   const total = index.size;
   const start = (params.page - 1) * params.pageSize;
-  const items = index.slice(start, start + params.pageSize).map((e) => store.headerJsonOf(e));
+  const items = index.slice(start, start + params.pageSize).map((e) => state.headerJsonOf(e));
   const pages = Math.ceil(total / params.pageSize);
   if (params.page > Math.max(pages, 1) && choices['paging.page-past-end'] === '404') {
     throw new ApiError(404, 'not_found', `Page ${params.page} is past the last page (${pages})`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api-error.js';
+import { ApiError } from './api-error.js';
 import { MAX_JSON_DEPTH, readJsonBody } from './read-json-body.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };

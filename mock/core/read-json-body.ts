@@ -3,7 +3,7 @@
  * with a body must start with application/json). Every failure is a 4xx
  * ApiError; nothing here can throw anything else.
  */
-import { ApiError } from '../api-error.js';
+import { ApiError } from './api-error.js';
 
 /** Deeper bodies are rejected before parsing: no job field nests more than 4 levels. */
 export const MAX_JSON_DEPTH = 64;

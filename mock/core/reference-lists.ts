@@ -7,7 +7,7 @@
  */
 import {
   APPLICANT_ROUTING_TYPES, CATEGORIES, LOCATIONS, POSITION_TYPES, SALARY_PERIODS,
-} from '../reference-data.js';
+} from './reference-data.js';
 import type { Choices } from './choices.js';
 import type { CoreResponse } from './core-types.js';
 import { jsonText } from './json-response.js';

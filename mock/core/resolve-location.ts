@@ -5,8 +5,8 @@
  * service's location list") and given a stable id derived from its text.
  */
 import type { Location } from '../../schemas/index.js';
-import { LOCATIONS } from '../reference-data.js';
-import { truncateCodePoints } from './code-points.js';
+import { LOCATIONS } from './reference-data.js';
+import { truncateCodePoints } from '../../schemas/code-points.js';
 
 const byFullName = new Map(LOCATIONS.map((l) => [l.name.normalize('NFC').toLowerCase(), l]));
 const byCity = new Map<string, Location | null>();

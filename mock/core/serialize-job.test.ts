@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
-import { DEMO_EMPLOYERS } from '../employers.js';
+import { DEMO_EMPLOYERS } from './employers.js';
 import { buildStoredJob } from './job-input.js';
 import { serializeJob, serializeJobHeader } from './serialize-job.js';
 

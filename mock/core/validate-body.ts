@@ -3,7 +3,7 @@
  * semantic checks, and throws one 400 listing every failing field.
  */
 import type { Validator } from '../../schemas/index.js';
-import { validationError, type FieldError } from '../api-error.js';
+import { validationError, type FieldError } from './api-error.js';
 
 /**
  * @example

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createClock } from './clock.js';
-import { AUTO_REFRESH_MS, JobsStore } from './jobs-store.js';
+import { AUTO_REFRESH_MS } from './auto-refresh.js';
+import { JobsStore } from './jobs-store.js';
 import { compareListOrder } from './ordered-index.js';
 import { SEARCH_VIEWS_KEPT } from './search-views.js';
 import { JOB_STATUSES, type JobStatus, type StoredJob } from './stored-job.js';

@@ -15,6 +15,7 @@ import { routingArb, type Routing } from './routing.js';
 import { salaryInputArb, type SalaryInput } from './salary.js';
 import { inputLimits, jobStatuses, type JobStatus } from './schema-limits.js';
 import { wordsArb } from './text.js';
+import { DAY_MS } from '../../schemas/time-units.js';
 
 /**
  * The reference data lacks ids a job needs (no position types or no categories).
@@ -79,8 +80,6 @@ export function positionTypeArb(refs: ReferenceData): fc.Arbitrary<{ id: number 
     return { id };
   });
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * A future ISO date (`YYYY-MM-DD`) 7 to 180 days after `today` (UTC): far

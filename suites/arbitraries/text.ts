@@ -97,15 +97,8 @@ export function unicodeWordsArb(maxWords = 8): fc.Arbitrary<string> {
   return fc.array(word, { minLength: 1, maxLength: maxWords }).map(joinWords);
 }
 
-/**
- * Code points in `s` (what the spec's "characters" most plausibly counts).
- *
- * @example
- * codePointLength('a😀'); // 2 ('a😀'.length is 3)
- */
-export function codePointLength(s: string): number {
-  return [...s].length;
-}
+/** Code points in `s` (what the spec's "characters" most plausibly counts); one definition, shared with the mock. */
+export { codePointLength } from '../../schemas/code-points.js';
 
 /**
  * padToLength was given a prefix longer than `n` or a filler too short to reach it.

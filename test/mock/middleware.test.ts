@@ -80,7 +80,7 @@ describe('profiles through the middleware and the MSW handlers', () => {
     const { setupServer } = await import('msw/node');
     const jobs = createJobsMiddleware({ profile: 'alt', choices: { 'order.ties': 'id-desc' } });
     expect(jobs.core.profile).toMatchObject({ profile: 'alt', choices: { 'paging.link-form': 'relative', 'order.ties': 'id-desc' } });
-    const { MockCore } = await import('../../mock/mock-core.js');
+    const { MockCore } = await import('../../mock/core/mock-core.js');
     const core = new MockCore({ profile: 'random', profileSeed: 3 });
     expect(core.profile.profileSeed).toBe(3);
     const msw = setupServer(...createHandlers({ baseUrl: 'https://jobs.example.test', profile: 'alt' }));

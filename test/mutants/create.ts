@@ -1,14 +1,13 @@
 /**
  * @module Mutants of creating jobs: POST /jobs and PUT-create (spec 3, 4.2, 4.3, 7.1).
  */
+import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, requestJson, responseJson } from './support/json.js';
 import { isPost, isPutByReference } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { rewriteRequest, rewriteResponse } from './support/transforms.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A POST whose sent `field` the mutant shows back in place of the service's value. */
 function honoursSent(field: 'publishDate' | 'employer'): Mutant['transform'] {

@@ -4,8 +4,8 @@
  * as a date-time with any offset; two values are "the same day" when their
  * written dates or their UTC dates agree.
  */
+import { DAY_MS } from '../../../schemas/time-units.js';
 
-const DAY_MS = 86_400_000;
 const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** Day number of the date as written (before any time part); NaN when not ISO. */

@@ -2,7 +2,7 @@
  * @module The one error type the core throws for a request it rejects. It
  * knows its own response: an error.schema.json body with a stable `code`.
  */
-import type { CoreResponse } from './core/core-types.js';
+import type { CoreResponse } from './core-types.js';
 
 /** One failing field of a request body or query (error.schema.json fieldErrors). */
 export interface FieldError {

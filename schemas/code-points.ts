@@ -1,6 +1,7 @@
 /**
  * @module Length in Unicode code points, the unit of every limit in the mock
- * (JSON Schema maxLength counts code points; JS `.length` counts UTF-16 units).
+ * and of the suite's length checks (JSON Schema maxLength counts code points;
+ * JS `.length` counts UTF-16 units). Shared by mock and suite, so it lives here.
  */
 
 /** Number of code points in `s` (an emoji counts 1, not 2). */

@@ -1,23 +1,25 @@
 /**
- * @module The mock's state and behaviour in one framework-free object: the
- * store, the clock, the fault injector, the core API handler, and the control
- * operations. Every adapter (node:http server, MSW handlers, express
- * middleware) drives one of these.
+ * @module The facade of the mock's core: its state and behaviour in one
+ * framework-free object (the store, the clock, the choices and JSON cache, the
+ * fault injector, the core API handler, and the control operations). Every
+ * adapter (node:http server, MSW handlers, express middleware) drives one of
+ * these through dispatch.ts.
  */
-import type { Job } from '../schemas/index.js';
-import { validators } from '../schemas/resource-validators.js';
+import type { Job } from '../../schemas/index.js';
+import { validators } from '../../schemas/resource-validators.js';
 import { ApiError } from './api-error.js';
-import { createApiHandler } from './core/api-handler.js';
-import { resolveChoices, type Choices, type ProfileOptions, type ResolvedProfile } from './core/choices.js';
-import type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.js';
-import { FaultInjector, type FaultSpec } from './core/fault-injector.js';
-import { buildStoredJob, toCreateShape } from './core/job-input.js';
-import { insertJob } from './core/job-operations.js';
+import { createApiHandler } from './api-handler.js';
+import { ApiState } from './api-state.js';
+import { resolveChoices, type Choices, type ProfileOptions, type ResolvedProfile } from './choices.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
+import { FaultInjector, type FaultSpec } from './fault-injector.js';
+import { buildStoredJob, toCreateShape } from './job-input.js';
+import { insertJob } from './job-operations.js';
 import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
 import { MockConfigError } from './mock-config-error.js';
-import { createClock, toEpochMs, type Clock } from './store/clock.js';
-import { JobsStore } from './store/jobs-store.js';
-import type { EmployerConfig, StoredJob } from './store/stored-job.js';
+import { createClock, toEpochMs, type Clock } from '../store/clock.js';
+import { JobsStore } from '../store/jobs-store.js';
+import type { EmployerConfig, StoredJob } from '../store/stored-job.js';
 
 export interface MockCoreOptions extends ProfileOptions {
   employers?: EmployerConfig[];
@@ -46,6 +48,8 @@ export type SeedJob = Record<string, unknown> & { publishDate?: string };
 export class MockCore {
   readonly clock: Clock;
   readonly store: JobsStore;
+  /** The store with the choices in effect and its JSON cache: what the API operations work on. */
+  private readonly state: ApiState;
   readonly faults = new FaultInjector();
   private readonly initialEmployers: EmployerConfig[];
   private readonly api: (req: CoreRequest) => CoreResponse;
@@ -59,8 +63,9 @@ export class MockCore {
     this.initialEmployers = checkEmployers(options.employers ?? DEMO_EMPLOYERS);
     this.clock = options.clock ?? createClock();
     this.store = new JobsStore(this.clock, this.initialEmployers);
-    this.store.setChoices(this.#profile.choices);
-    this.api = createApiHandler(this.store);
+    this.state = new ApiState(this.store);
+    this.state.setChoices(this.#profile.choices);
+    this.api = createApiHandler(this.state);
     this.handle = this.faults.wrap(transform ? transform(this.api) : this.api);
   }
 
@@ -81,7 +86,7 @@ export class MockCore {
    */
   setProfile(options: ProfileOptions): ResolvedProfile {
     this.#profile = resolveChoices(options);
-    this.store.setChoices(this.#profile.choices);
+    this.state.setChoices(this.#profile.choices);
     return this.#profile;
   }
 
@@ -120,14 +125,14 @@ export class MockCore {
       for (const [i, job] of jobs.entries()) {
         if (typeof job !== 'object' || job === null) throw new ApiError(400, 'validation_failed', `jobs[${i}] must be an object`);
         const publishDate = job.publishDate === undefined ? this.clock.now() : toEpochMs(job.publishDate);
-        created.push(insertJob(this.store, employerId, job, publishDate));
+        created.push(insertJob(this.state, employerId, job, publishDate));
       }
     } catch (error) {
       for (const entry of created) this.store.remove(entry, true);
       if (error instanceof RangeError) throw new ApiError(400, 'validation_failed', error.message, [], { cause: error });
       throw error;
     }
-    return created.map((entry) => JSON.parse(this.store.jsonOnce(entry)) as Job);
+    return created.map((entry) => JSON.parse(this.state.jsonOnce(entry)) as Job);
   }
 
   /** Puts back jobs as returned by the API (a data file); each keeps its id and publishDate. */
@@ -174,7 +179,7 @@ export class MockCore {
 
   /** Every job as the API returns it, with the 4-decimal amounts (a data file's `jobs`). */
   jobsJson(): string {
-    return `[${this.store.allEntries().map((e) => this.store.jsonOf(e)).join(',')}]`;
+    return `[${this.store.allEntries().map((e) => this.state.jsonOf(e)).join(',')}]`;
   }
 
   snapshot(): MockSnapshot {

@@ -4,8 +4,8 @@
  * types come from the schemas' tables (x-periods, x-routing-types). Every row
  * is frozen: stored jobs share the rows they name instead of copying them.
  */
-import { loadSchema } from '../schemas/load.js';
-import type { ApplicantRoutingType, Category, Location, PositionType, SalaryPeriod } from '../schemas/index.js';
+import { loadSchema } from '../../schemas/load.js';
+import type { ApplicantRoutingType, Category, Location, PositionType, SalaryPeriod } from '../../schemas/index.js';
 
 /** The list and each of its rows, frozen. */
 function frozenRows<T extends object>(rows: T[]): readonly T[] {

@@ -5,12 +5,12 @@
  * the server binds to 127.0.0.1 by default.
  */
 import { ApiError } from './api-error.js';
-import type { CoreRequest, CoreResponse } from './core/core-types.js';
-import { json, noContent } from './core/json-response.js';
-import { readJsonBody } from './core/read-json-body.js';
+import type { CoreRequest, CoreResponse } from './core-types.js';
+import { json, noContent } from './json-response.js';
+import { readJsonBody } from './read-json-body.js';
 import { MockConfigError } from './mock-config-error.js';
 import type { MockCore, SeedJob } from './mock-core.js';
-import type { EmployerConfig } from './store/stored-job.js';
+import type { EmployerConfig } from '../store/stored-job.js';
 
 export const CONTROL_PREFIX = '/__control';
 

@@ -2,9 +2,9 @@
  * @module The demo employers and the check of an employer list (from
  * `--employers FILE`, the control API or createMockServer options).
  */
-import { codePointLength } from './core/code-points.js';
+import { codePointLength } from '../../schemas/code-points.js';
 import { MockConfigError } from './mock-config-error.js';
-import type { EmployerConfig } from './store/stored-job.js';
+import type { EmployerConfig } from '../store/stored-job.js';
 
 /**
  * Two demo employers: `demo-key-1` on an unlimited plan (auto-refresh applies)

@@ -1,0 +1,7 @@
+/**
+ * @module Time units shared by the mock and the suite (one definition: both
+ * count days in whole UTC days of 86,400,000 ms, as the spec's dates do).
+ */
+
+/** Milliseconds in a day. */
+export const DAY_MS = 86_400_000;

@@ -1,0 +1,120 @@
+/**
+ * @module The allowed import directions between the layers (issue 13; the
+ * picture is schemas at the bottom; the mock above them; the reports above
+ * them and the suite above the reports; test/, scripts/ and bench/ on top). A file may import only from the
+ * folders its layer lists; the most specific layer containing the file
+ * decides. Imports are read from the TypeScript source: static imports,
+ * re-exports, side-effect imports and `import('...')`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, posix, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Layer {
+  /** Folder (with trailing slash) whose files this layer covers. */
+  readonly under: string;
+  /** Folders its files may import from (its own folder included explicitly). */
+  readonly may: readonly string[];
+  /** Folders inside `may` its files must not import from. */
+  readonly mayNot?: readonly string[];
+}
+
+/** Ordered from the most specific folder to the least; the first containing a file applies. */
+export const LAYERS: readonly Layer[] = [
+  // The store is the bottom of the mock: it never imports the core (mock/core), the adapters or the suite.
+  { under: 'mock/store/', may: ['mock/store/', 'schemas/'] },
+  // The framework-free core (MockCore is its facade) uses the store, never the adapters above it.
+  { under: 'mock/core/', may: ['mock/core/', 'mock/store/', 'schemas/'] },
+  // Adapters and entry points (node:http server, MSW handlers, express middleware, CLI).
+  { under: 'mock/', may: ['mock/', 'schemas/'] },
+  // TODO(issue 13 item 2, once the suites/ split lands): the model never imports the checks
+  // (the lifecycle rule in checks/ uses the model, never the other way round). Uncomment then:
+  // { under: 'suites/model/', may: ['suites/', 'reports/', 'schemas/'], mayNot: ['suites/checks/'] },
+  // The suite shares schemas with the mock, never its logic: no import from mock/.
+  { under: 'suites/', may: ['suites/', 'reports/', 'schemas/'] },
+  // Reports sit below the suite: the suite writes them, they never import it.
+  { under: 'reports/', may: ['reports/', 'schemas/'] },
+  { under: 'schemas/', may: ['schemas/'] },
+];
+
+/** Imports that break a layer's rule on purpose or for now, each with why; `from` and `to` match as prefixes. */
+export const EXCEPTIONS: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
+  { from: 'schemas/openapi.test.ts', to: 'scripts/openapi.mjs', why: 'the test checks the generator of the OpenAPI document' },
+  {
+    from: 'suites/arbitraries/',
+    to: 'test/suite-gen/arbitrary-assertions.ts',
+    why: 'TODO(issue 13): a helper of the generator unit tests still lives in test/; move it beside them',
+  },
+];
+
+/** The package's own exports (package.json "exports"), as the source folder each resolves to. */
+const SELF_EXPORTS: Readonly<Record<string, string>> = {
+  'jobs-conformance/mock': 'mock/index.ts',
+  'jobs-conformance/mock/browser': 'mock/browser.ts',
+  'jobs-conformance/suites': 'suites/index.ts',
+  'jobs-conformance/schemas': 'schemas/index.ts',
+};
+
+export interface ImportEdge {
+  /** Importing file, relative to the repository root (posix). */
+  readonly from: string;
+  /** Imported file, relative to the repository root (posix); outside the repository when it starts with `..`. */
+  readonly to: string;
+  readonly specifier: string;
+}
+
+const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The repository files a TypeScript source imports (packages other than this one are left out). */
+export function importsOf(file: string, source: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const specifier = (match[1] ?? match[2])!;
+    let to: string | undefined;
+    if (specifier.startsWith('.')) to = posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, '.ts');
+    else to = SELF_EXPORTS[specifier];
+    if (to !== undefined) edges.push({ from: file, to, specifier });
+  }
+  return edges;
+}
+
+/** The layer a file belongs to, undefined when no rule covers it (test/, scripts/, bench/ may import anything). */
+export function layerOf(file: string, layers: readonly Layer[] = LAYERS): Layer | undefined {
+  return layers.find((layer) => file.startsWith(layer.under));
+}
+
+/** Edges that break a rule, with the rule's folder, e.g. `mock/store/x.ts -> mock/core/y.ts (mock/store/ may import mock/store/, schemas/)`. */
+export function violations(edges: readonly ImportEdge[], layers: readonly Layer[] = LAYERS, exceptions = EXCEPTIONS): string[] {
+  const found: string[] = [];
+  for (const edge of edges) {
+    const layer = layerOf(edge.from, layers);
+    const allowed = layer && layer.may.some((folder) => edge.to.startsWith(folder)) && !layer.mayNot?.some((folder) => edge.to.startsWith(folder));
+    if (!layer || allowed) continue;
+    if (exceptions.some((x) => edge.from.startsWith(x.from) && edge.to.startsWith(x.to))) continue;
+    const not = layer.mayNot ? ` but not ${layer.mayNot.join(', ')}` : '';
+    found.push(`${edge.from} -> ${edge.to} (${layer.under} may import ${layer.may.join(', ')}${not})`);
+  }
+  return found;
+}
+
+/** Every `.ts` file under `dirs` of `root`, relative to it (posix). */
+export function sourceFiles(root: string, dirs: readonly string[]): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) files.push(relative(root, path).split('\\').join('/'));
+    }
+  };
+  for (const dir of dirs) walk(join(root, dir));
+  return files.sort();
+}
+
+/** The import edges of every layered source file in the repository at `root`. */
+export function repositoryImports(root: string): ImportEdge[] {
+  const dirs = [...new Set(LAYERS.map((layer) => layer.under.split('/')[0]!))];
+  return sourceFiles(root, dirs).flatMap((file) => importsOf(file, readFileSync(join(root, file), 'utf8')));
+}
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
