@@ -1,7 +1,7 @@
 /**
  * docs/spec-coverage.md maps every statement of the spec (sections 2 to 9) to
  * the rules that probe it. This keeps the table honest: every rule id it names
- * exists (unless it is marked as added by another branch), every rule of the
+ * exists, every rule of the
  * registry is placed at least once, and every row either names a rule or says
  * why the statement is not probed.
  */
@@ -9,25 +9,19 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../suites/rules.js';
 
-const BRANCHES = ['probes-put', 'fixes12', 'overreach'] as const;
-
 interface Row {
   line: string;
   /** Ids the row names as rules of the registry. */
   ids: string[];
-  /** Ids the row names as added by another branch (`` `jobs.x` (branch) ``). */
-  pending: string[];
 }
 
 function tableRows(): Row[] {
   const doc = readFileSync(new URL('../docs/spec-coverage.md', import.meta.url), 'utf8');
   const rows = doc.split('\n').filter((line) => /^\| \d/.test(line));
-  const pendingId = new RegExp(`\`(jobs\\.[^\`]+)\` \\((?:${BRANCHES.join('|')})\\)`, 'g');
   return rows.map((line) => {
     const probedBy = line.split(' | ').at(-1) ?? '';
-    const pending = [...probedBy.matchAll(pendingId)].map((m) => m[1]!);
-    const ids = [...probedBy.replace(pendingId, '').matchAll(/`(jobs\.[^`]+)`/g)].map((m) => m[1]!);
-    return { line, ids, pending };
+    const ids = [...probedBy.matchAll(/`(jobs\.[^`]+)`/g)].map((m) => m[1]!);
+    return { line, ids };
   });
 }
 
@@ -40,20 +34,20 @@ describe('docs/spec-coverage.md', () => {
     for (const section of ['2', '3', '4', '5', '6', '7', '8', '9']) expect(sections, `section ${section}`).toContain(section);
   });
 
-  it('names only rules that exist (or are marked as added by another branch)', () => {
+  it('names only rules that exist', () => {
     const unknown = rows.flatMap((row) => row.ids.filter((id) => !registry.has(id)));
     expect(unknown).toEqual([]);
   });
 
   it('places every rule of the registry at least once', () => {
-    const named = new Set(rows.flatMap((row) => [...row.ids, ...row.pending]));
+    const named = new Set(rows.flatMap((row) => row.ids));
     expect(rules.map((rule) => rule.id).filter((id) => !named.has(id))).toEqual([]);
   });
 
   it('says for every statement which rules probe it, or why none does', () => {
     const unexplained = rows.filter((row) => {
       const probedBy = row.line.split(' | ').at(-1) ?? '';
-      return row.ids.length === 0 && row.pending.length === 0 && !/not probed|owned by|see /i.test(probedBy);
+      return row.ids.length === 0 && !/not probed|see /i.test(probedBy);
     });
     expect(unexplained.map((row) => row.line)).toEqual([]);
   });
