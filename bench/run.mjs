@@ -9,7 +9,7 @@
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
  *          --write / --no-write
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { listScaling } from './cases/list-scaling.mjs';
@@ -18,6 +18,9 @@ import { mswInProcess } from './cases/msw-in-process.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
 import { machine } from './lib/machine.mjs';
 import { renderResults } from './lib/report.mjs';
+
+/** RESULTS.md keeps what follows this line when the bench rewrites it. */
+const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench` when it rewrites the tables above. -->';
 
 const SECTIONS = ['throughput', 'list', 'msw', 'suite'];
 const { values } = parseArgs({
@@ -64,6 +67,10 @@ const markdown = renderResults(results, { command, startedAt, loadBefore, loadAf
 console.log(markdown);
 const write = values.write || (!values['no-write'] && only.length === SECTIONS.length);
 if (write) {
-  writeFileSync(new URL('./RESULTS.md', import.meta.url), `${markdown}\n`);
+  // Hand-written notes (how to run, figures across runs, targets missed) follow a marker and survive a rewrite.
+  const file = new URL('./RESULTS.md', import.meta.url);
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const at = previous.indexOf(NOTES_MARKER);
+  writeFileSync(file, `${markdown}\n${at < 0 ? '' : `\n${previous.slice(at)}`}`);
   process.stderr.write('bench: wrote bench/RESULTS.md\n');
 }

@@ -1626,7 +1626,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       "amount": {
         "type": "number",
         "minimum": 0,
-        "$comment": "minimum: spec silent; the mock's choice (README, decisions)."
+        "$comment": "minimum: spec silent; the mock's choice (docs/mock.md, decisions)."
       },
       "maxAmount": {
         "type": [

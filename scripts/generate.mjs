@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Regenerates what is derived from schemas/: the TypeScript types (schemas/types.gen.ts),
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
-// the OpenAPI document (openapi/jobs-api-v1.1.json) and the mock's choices table (docs/mock-choices.md, from
-// mock/core/choices.ts). `--check` fails on a stale file instead of writing.
+// the OpenAPI document (openapi/jobs-api-v1.1.json), the mock's choices table (docs/mock-choices.md, from
+// mock/core/choices.ts) and the rules table (docs/rules.md, from suites/rules.ts). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,5 +97,10 @@ async function generateChoicesDoc(entry) {
 }
 const choicesDoc = join(root, 'mock', 'core', 'choices-doc.ts');
 if (existsSync(choicesDoc)) outputs.push([join(root, 'docs', 'mock-choices.md'), await generateChoicesDoc(choicesDoc)]);
+const registry = join(root, 'suites', 'rules.ts');
+if (existsSync(registry)) {
+  const { loadRules, renderRulesDoc } = await import('./rules-doc.mjs');
+  outputs.push([join(root, 'docs', 'rules.md'), renderRulesDoc(await loadRules(registry))]);
+}
 const fresh = outputs.map(([path, text]) => writeOrCheck(path, text)).every(Boolean);
 process.exit(fresh ? 0 : 1);

@@ -14,7 +14,7 @@ export interface FieldError {
   message: string;
 }
 
-/** Stable error codes of the mock (README, choices table). */
+/** Stable error codes of the mock (docs/mock.md, docs/mock-choices.md). */
 export type ApiErrorCode =
   | 'validation_failed'
   | 'malformed_json'

@@ -4,7 +4,7 @@
  * the reading notes of the spec) is one named switch with its allowed values.
  * The reference value of each is the mock's historical behaviour. Every value
  * of every switch is conformant: a switch never covers a stated rule. The
- * README's choices table is generated from this registry (docs/mock-choices.md).
+ * The choices table is generated from this registry (docs/mock-choices.md).
  */
 import { MockConfigError } from './mock-config-error.js';
 

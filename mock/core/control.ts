@@ -74,7 +74,7 @@ const ROUTES: Record<string, Route> = {
   'POST /profile': (core, req) => setProfile(core, body(req)),
 };
 
-/** Paths of the control API, for the README and tests. */
+/** Paths of the control API, for docs/mock.md and tests. */
 export const CONTROL_ROUTES: readonly string[] = Object.keys(ROUTES);
 
 /**

@@ -40,7 +40,7 @@ export interface StoredJob {
   applicationUrl: string | null;
 }
 
-/** The employer as configured (README: `--employers` file format). */
+/** The employer as configured (docs/mock.md: `--employers` file format). */
 export interface EmployerConfig {
   id: number;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * README example: an integrator's own test using the mock in-process with
+ * docs/mock.md example (the README shows it short): an integrator's own test using the mock in-process with
  * MSW's setupServer. No port, no server: fetch calls to the base_url are
  * answered by the same core the standalone mock uses.
  */
