@@ -1,6 +1,7 @@
 /**
- * @module Building blocks for mutants: rewrite a request body before the
- * core sees it, or a response after.
+ * @module Building blocks for mutants and every other broken mock a test
+ * needs: rewrite a request body before the core sees it, a response after,
+ * or answer in the core's place.
  */
 import type { CoreRequest, CoreResponse } from '../../../mock/index.js';
 import type { Transform } from '../mutant.js';
@@ -36,6 +37,17 @@ export function rewriteResponse(match: Match, edit: (res: CoreResponse, req: Cor
     const res = await next(req);
     return match(req) ? edit(res, req) : res;
   };
+}
+
+/**
+ * Answers matching requests in the core's place (the core never sees them).
+ * The answer may be a promise that never settles: a target that stops answering.
+ *
+ * @example
+ * answerInstead(isDelete, () => jsonResponse(403, { code: 'forbidden' }));
+ */
+export function answerInstead(match: Match, answer: (req: CoreRequest) => CoreResponse | Promise<CoreResponse>): Transform {
+  return (next) => (req) => (match(req) ? answer(req) : next(req));
 }
 
 /**
