@@ -27,6 +27,16 @@ export function rewriteRequest(match: Match, edit: (body: JsonObject, req: CoreR
 }
 
 /**
+ * Rewrites matching requests as a whole (headers, query) before the core sees them.
+ *
+ * @example
+ * reshapeRequest(isList, (req) => ({ ...req, query: new URLSearchParams() }));
+ */
+export function reshapeRequest(match: Match, edit: (req: CoreRequest) => CoreRequest): Transform {
+  return (next) => (req) => next(match(req) ? edit(req) : req);
+}
+
+/**
  * Edits the whole response of matching requests.
  *
  * @example
