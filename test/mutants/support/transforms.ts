@@ -50,6 +50,20 @@ export function rewriteResponse(match: Match, edit: (res: CoreResponse, req: Cor
 }
 
 /**
+ * Edits the body text of matching responses, as sent: for what parsing would
+ * lose, such as the trailing zeros of `"amount":1.5000` (spec 2.5).
+ *
+ * @example
+ * rewriteResponseText(isJobsPath, (text) => text.replace(/"amount":(-?\d+\.\d{2})\d{2}/g, '"amount":$1'));
+ */
+export function rewriteResponseText(match: Match, edit: (text: string) => string): Transform {
+  return rewriteResponse(match, (res) => {
+    if (res.body === undefined) return res;
+    return { ...res, body: edit(typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body)) };
+  });
+}
+
+/**
  * Answers matching requests in the core's place (the core never sees them).
  * The answer may be a promise that never settles: a target that stops answering.
  *
@@ -63,6 +77,8 @@ export function answerInstead(match: Match, answer: (req: CoreRequest) => CoreRe
 /**
  * Edits every job the API returns: full jobs (GET, POST, PUT answers) and
  * list items (job headers, `header` true). Only 2xx JSON bodies on /jobs.
+ * The body is parsed and written anew, so numbers lose their trailing zeros
+ * (`1.5000` becomes `1.5`): use rewriteResponseText where the text matters.
  *
  * @example
  * rewriteJobs((job) => { job.confidential = true; });
