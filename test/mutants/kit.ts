@@ -1,8 +1,9 @@
 /**
  * @module The one mutant toolkit (issue 13): every broken mock a test needs
  * is either a registered mutant, looked up by name, or built from the same
- * building blocks the mutants are made of. No test writes its own
- * `(next) => (req) => ...` wrapper.
+ * building blocks the mutants are made of, never a hand-written
+ * `(next) => (req) => ...` wrapper (only test/mock/, which tests the
+ * `transform` option itself, writes its own).
  *
  * @example
  * import { mockOptions, mutantNamed } from '../mutants/kit.js';
