@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findHtmlViolations, formatIssues, validatorFor } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from '../../test/suite-gen/arbitrary-assertions.js';
+import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
 import { allowedHtmlArb, disallowedHtmlArb, htmlViolationKinds, type HtmlViolationCase } from './html.js';
 
 const allowedHtml = validatorFor<string>('html.schema.json#/$defs/allowedHtml');

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIssues, validators } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from '../../test/suite-gen/arbitrary-assertions.js';
+import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
 import { disallowedHtmlArb } from './html.js';
 import { jobCreateArb, jobFieldUpdateArb, ReferenceDataError, withTitlePrefix } from './job.js';
 import { salaryWithoutPeriodArb } from './salary.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from '../../test/suite-gen/arbitrary-assertions.js';
+import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
 import { salaryInputArb, salaryWithoutPeriodArb } from './salary.js';
 import { salaryPeriodIds } from './schema-limits.js';
 

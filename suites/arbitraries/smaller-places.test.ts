@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed } from '../../test/suite-gen/arbitrary-assertions.js';
+import { assertProduceCorrectValues, assertSameValuesGivenSameSeed } from './arbitrary-assertions.test-support.js';
 import { locationWithProvinceArb } from './location.js';
 import { cityKey, placeKey, smallerPlaceArb } from './smaller-places.js';
 

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from '../../test/suite-gen/arbitrary-assertions.js';
+import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
 import { astralTextArb, codePointLength, exactLengthTextArb, PadError, padToLength, unicodeWordsArb, wordsArb } from './text.js';
 
 describe('exactLengthTextArb', () => {

@@ -54,6 +54,10 @@ describe('import directions', () => {
     expect(violations([{ from: 'schemas/index.ts', to: 'mock/index.ts', specifier: '' }])).toHaveLength(1);
     expect(violations([{ from: 'suites/cli-main.ts', to: 'reports/index.ts', specifier: '' }])).toEqual([]);
     expect(violations([{ from: 'reports/json.ts', to: 'suites/rule.ts', specifier: '' }])).toHaveLength(1);
+    // Test support beside the source is for tests only (tsconfig.build.json does not ship it).
+    const support = 'suites/arbitraries/arbitrary-assertions.test-support.ts';
+    expect(violations([{ from: 'suites/arbitraries/job.test.ts', to: support, specifier: '' }])).toEqual([]);
+    expect(violations([{ from: 'suites/arbitraries/job.ts', to: support, specifier: '' }])).toHaveLength(1);
     expect(LAYERS.every((layer) => layer.may.some((folder) => layer.under.startsWith(folder)))).toBe(true);
     const modelRule = [{ under: 'suites/model/', may: ['suites/', 'schemas/'], mayNot: ['suites/checks/'] }, ...LAYERS];
     expect(violations([{ from: 'suites/model/commands.ts', to: 'suites/checks/support/http.ts', specifier: '' }], modelRule)).toHaveLength(1);

@@ -40,11 +40,6 @@ export const LAYERS: readonly Layer[] = [
 /** Imports that break a layer's rule on purpose or for now, each with why; `from` and `to` match as prefixes. */
 export const EXCEPTIONS: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
   { from: 'schemas/openapi.test.ts', to: 'scripts/openapi.mjs', why: 'the test checks the generator of the OpenAPI document' },
-  {
-    from: 'suites/arbitraries/',
-    to: 'test/suite-gen/arbitrary-assertions.ts',
-    why: 'TODO(issue 13): a helper of the generator unit tests still lives in test/; move it beside them',
-  },
 ];
 
 /** The package's own exports (package.json "exports"), as the source folder each resolves to. */
@@ -83,10 +78,17 @@ export function layerOf(file: string, layers: readonly Layer[] = LAYERS): Layer 
   return layers.find((layer) => file.startsWith(layer.under));
 }
 
+/** Test-only files beside the source: tests, and the helpers they share (`*.test-support.ts`); tsconfig.build.json ships neither. */
+const isTestOnly = (file: string): boolean => /\.test(-support)?\.ts$/.test(file);
+
 /** Edges that break a rule, with the rule's folder, e.g. `mock/store/x.ts -> mock/core/y.ts (mock/store/ may import mock/store/, schemas/)`. */
 export function violations(edges: readonly ImportEdge[], layers: readonly Layer[] = LAYERS, exceptions = EXCEPTIONS): string[] {
   const found: string[] = [];
   for (const edge of edges) {
+    if (edge.to.endsWith('.test-support.ts') && !isTestOnly(edge.from)) {
+      found.push(`${edge.from} -> ${edge.to} (a shipped file may not import test support)`);
+      continue;
+    }
     const layer = layerOf(edge.from, layers);
     const allowed = layer && layer.may.some((folder) => edge.to.startsWith(folder)) && !layer.mayNot?.some((folder) => edge.to.startsWith(folder));
     if (!layer || allowed) continue;

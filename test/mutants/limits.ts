@@ -6,7 +6,7 @@ import type { Mutant } from './mutant.js';
 import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
 import { isPost, isPut } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
-import { rewriteJobs, rewriteRequest } from './support/transforms.js';
+import { rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
 const isWrite = (req: Parameters<typeof isPost>[0]): boolean => isPost(req) || isPut(req);
 const clip = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
@@ -102,12 +102,10 @@ export const limitsMutants: Mutant[] = [
     area: 'limits',
     violates: '2.5: salary amount in responses carries four decimal places (here two)',
     expectedRule: 'jobs.limits.salary-four-decimals',
-    transform: (next) => async (req) => {
-      const res = await next(req);
-      if (res.body === undefined) return res;
-      const text = res.body.toString().replace(/"amount":(-?\d+\.\d{2})\d{2}/g, '"amount":$1');
-      return { ...res, body: text };
-    },
+    transform: rewriteResponseText(
+      () => true,
+      (text) => text.replace(/"amount":(-?\d+\.\d{2})\d{2}/g, '"amount":$1'),
+    ),
   },
   {
     // spec 4.2: applicationEmail is required when applicantRoutingType.id is 1

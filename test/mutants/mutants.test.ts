@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import type { RuleResult } from '../../schemas/types.gen.js';
 import { rules as registry } from '../../suites/rules.js';
-import { mutants, primaryRule, type Transform } from './index.js';
+import { mutants } from './index.js';
+import { mockOptions, primaryRule, type Variant } from './kit.js';
 import { createLimiter } from './support/limiter.js';
 import { runSuiteCli, snapshotSuite, type SuiteRun, type SuiteSnapshot } from './support/suite-cli.js';
 
@@ -23,10 +24,10 @@ const SEED = process.env.MUTANTS_SEED === undefined ? undefined : Number(process
 const TIMEOUT_MS = 600_000;
 const limit = createLimiter(CONCURRENCY);
 
-async function runAgainst(name: string, transform: Transform | undefined, choices?: Readonly<Record<string, string>>): Promise<SuiteRun> {
+async function runAgainst(name: string, variant?: Variant): Promise<SuiteRun> {
   return limit(async () => {
     const started = Date.now();
-    await using mock = await createMockServer({ port: 0, ...(transform ? { transform } : {}), ...(choices ? { choices } : {}) });
+    await using mock = await createMockServer(mockOptions(variant));
     const result = await runSuiteCli(suite.cli, mock.url, SEED === undefined ? {} : { seed: SEED });
     if (process.env.MUTANTS_RESULTS) {
       const { rules, seed } = result.report;
@@ -48,7 +49,7 @@ afterAll(() => suite?.dispose());
 
 describe.concurrent('the suite against the mock and its mutants, at the default budget', () => {
   test('control: the plain mock fails no rule', async () => {
-    const { report } = await runAgainst('control', undefined);
+    const { report } = await runAgainst('control');
     // With both keys, every rule runs against the mock and passes: none failed, none skipped.
     const notPassed = report.rules.filter((rule) => rule.status !== 'passed');
     expect(notPassed.map((rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? rule.skipReason ?? ''}`), `seed ${report.seed}`).toEqual([]);
@@ -58,7 +59,7 @@ describe.concurrent('the suite against the mock and its mutants, at the default 
   for (const mutant of mutants) {
     const expected = primaryRule(mutant);
     test(`${mutant.name} is flagged by ${expected}`, async () => {
-      const { report } = await runAgainst(mutant.name, mutant.transform, mutant.choices);
+      const { report } = await runAgainst(mutant.name, mutant);
       const failed = failedIds(report.rules);
       const replay = `MUTANTS_SEED=${report.seed} npx vitest run test/mutants -t '${mutant.name}'`;
       expect(failed.length, `mutant ${mutant.name} (${mutant.violates}): no rule failed (seed ${report.seed}; ${replay})`).toBeGreaterThan(0);

@@ -5,6 +5,7 @@
 import type { Mutant } from './mutant.js';
 import { jsonResponse } from './support/json.js';
 import { isJobsPath } from './support/routes.js';
+import { reshapeRequest } from './support/transforms.js';
 
 export const protocolMutants: Mutant[] = [
   {
@@ -27,7 +28,9 @@ export const protocolMutants: Mutant[] = [
     area: 'protocol',
     violates: '1 (should): clients send application/json; a server refuses other types as good practice (here text/plain is read as JSON)',
     expectedRule: ['jobs.protocol.non-json-rejected.post', 'jobs.protocol.non-json-rejected.put'],
-    transform: (next) => async (req) =>
-      next(/^text\/plain\b/i.test(req.headers['content-type'] ?? '') ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } } : req),
+    transform: reshapeRequest(
+      (req) => /^text\/plain\b/i.test(req.headers['content-type'] ?? ''),
+      (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json' } }),
+    ),
   },
 ];

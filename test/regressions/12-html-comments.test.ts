@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer, type CoreRequest, type MockServer } from '../../mock/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { runConformance } from '../../suites/run-conformance.js';
-import type { Transform } from '../mutants/mutant.js';
+import { answerInstead, jsonResponse, mockOptions, type Transform } from '../mutants/kit.js';
 import { type MockClient, useMock, validJob } from '../mock/helpers.js';
 
 let mock: MockServer;
@@ -40,11 +40,10 @@ describe('HTML comments in a description (spec 2.1)', () => {
 describe('the suite records what a target does with a comment, and fails only a 5xx', () => {
   const hasComment = (req: CoreRequest): boolean => req.method === 'POST' && new TextDecoder().decode(req.body ?? new Uint8Array()).includes('<!--');
   /** Answers `status` to every POST whose body holds a comment. */
-  const answering = (status: number): Transform => (next) => async (req) =>
-    hasComment(req) ? { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'no comments' }) } : next(req);
+  const answering = (status: number): Transform => answerInstead(hasComment, () => jsonResponse(status, { message: 'no comments' }));
 
   async function observe(transform?: Transform) {
-    await using server = await createMockServer({ port: 0, ...(transform ? { transform } : {}) });
+    await using server = await createMockServer(mockOptions({ transform }));
     const report = await runConformance({ baseUrl: server.url, apiKey: 'demo-key-1', seed: 7, rules: htmlRules, only: 'jobs.html.comments-observed' });
     return { status: report.rules[0]!.status, observed: report.observations.filter((o) => o.topic === 'html-comments').map((o) => o.observed), leftover: report.cleanup.leftover };
   }

@@ -10,22 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { pagingRules } from '../../suites/checks/paging.js';
 import { runConformance } from '../../suites/run-conformance.js';
-import { pagingMutants } from '../mutants/paging.js';
+import { mockOptions, mutantNamed } from '../mutants/kit.js';
 
 const LINK_RULES = 'jobs.paging.next-follows,jobs.paging.previous-follows';
 // The seed CI met, then a few more: each must flag the mutant.
 const SEEDS = [1383966348, 1, 2, 3, 4, 5];
 
-function mutant(name: string) {
-  const found = pagingMutants.find((m) => m.name === name);
-  if (!found) throw new Error(`no mutant ${name}`);
-  return found;
-}
-
 describe('the paging link rules always follow a link', () => {
   let mock: MockServer;
   beforeAll(async () => {
-    mock = await createMockServer({ transform: mutant('paging-next-drops-filters').transform });
+    mock = await createMockServer(mockOptions(mutantNamed('paging-next-drops-filters')));
   });
   afterAll(async () => {
     await mock.close();

@@ -1,6 +1,6 @@
 /**
- * End to end: the suite runs against a deliberately broken mock (POST /jobs
- * answers 201 without a Location header) over real HTTP on loopback, and
+ * End to end: the suite runs against a deliberately broken mock (the mutant
+ * create-without-location-header: POST /jobs answers 201 without a Location header) over real HTTP on loopback, and
  * every report format is written and read back: the failing rule is a
  * failure in junit.xml, a row in summary.md and a failed rule in report.html;
  * report.json is valid; the API key of the run appears in no file.
@@ -11,25 +11,17 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoreHandler } from '../../mock/core/core-types.js';
 import { createMockServer, type MockServer } from '../../mock/server.js';
 import { createProgress, exitCodeFor, applyBaseline, writeReports } from '../../reports/index.js';
 import { formatIssues, validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/run-conformance.js';
+import { mockOptions, mutantNamed, primaryRule } from '../mutants/kit.js';
 
 const API_KEY = 'demo-key-1';
-const BROKEN_RULE = 'jobs.create.location-header';
-
 /** The broken variant: POST /jobs loses its Location header. */
-const dropLocationOnCreate =
-  (next: CoreHandler): CoreHandler =>
-  async (request) => {
-    const response = await next(request);
-    if (request.method !== 'POST' || request.path !== '/api/v1.1/jobs') return response;
-    const { location: _dropped, ...headers } = response.headers;
-    return { ...response, headers };
-  };
+const dropLocationOnCreate = mutantNamed('create-without-location-header');
+const BROKEN_RULE = primaryRule(dropLocationOnCreate);
 
 describe('reports of a run against a mock without Location headers', () => {
   let mock: MockServer;
@@ -39,7 +31,7 @@ describe('reports of a run against a mock without Location headers', () => {
   let progressText = '';
 
   beforeAll(async () => {
-    mock = await createMockServer({ transform: dropLocationOnCreate });
+    mock = await createMockServer(mockOptions(dropLocationOnCreate));
     dir = await mkdtemp(join(tmpdir(), 'broken-mock-reports-'));
     const progress = createProgress({ isTTY: false, write: (chunk: string) => ((progressText += chunk), true) }, { color: false });
     report = await runConformance({

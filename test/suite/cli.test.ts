@@ -12,9 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type CoreHandler, type MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
+import { isPut, mockOptions, mutantNamed, rewriteRequest } from '../mutants/kit.js';
 
 const CLI = resolve('dist/suites/cli.js');
 const KEY = 'demo-key-1';
@@ -203,14 +204,10 @@ describe('a mismatch', () => {
   let mock: MockServer;
   beforeAll(async () => {
     // Re-publishing leaves the job archived.
-    const stuck = (next: CoreHandler): CoreHandler => (req) => {
-      if (req.method === 'PUT' && req.body && /"status":"active"/.test(new TextDecoder().decode(req.body))) {
-        const body = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
-        if (Object.keys(body).every((key) => key === 'status' || key === 'referenceId')) return next({ ...req, body: Buffer.from(JSON.stringify({ ...body, status: 'archived' })) });
-      }
-      return next(req);
-    };
-    mock = await createMockServer({ port: 0, transform: stuck });
+    const stuck = rewriteRequest(isPut, (body) => {
+      if (body.status === 'active' && Object.keys(body).every((key) => key === 'status' || key === 'referenceId')) body.status = 'archived';
+    });
+    mock = await createMockServer(mockOptions({ transform: stuck }));
   });
   afterAll(async () => {
     await mock.close();
@@ -244,9 +241,7 @@ describe('a warning: only a should rule fails', () => {
   let mock: MockServer;
   beforeAll(async () => {
     // Reads a text/plain body as JSON: refusing it is good practice the spec does not state (a should rule).
-    const acceptsTextPlain = (next: CoreHandler): CoreHandler => (req) =>
-      next(/^text\/plain\b/i.test(req.headers['content-type'] ?? '') ? { ...req, headers: { ...req.headers, 'content-type': 'application/json' } } : req);
-    mock = await createMockServer({ port: 0, transform: acceptsTextPlain });
+    mock = await createMockServer(mockOptions(mutantNamed('protocol-accepts-text-plain')));
   });
   afterAll(async () => {
     await mock.close();

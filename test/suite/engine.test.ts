@@ -1,6 +1,6 @@
 /**
- * The engine against deliberately broken mocks (createMockServer's
- * `transform`): a mismatch carries its rule, section, shrunk counterexample,
+ * The engine against deliberately broken mocks (registered mutants or
+ * variants built with the mutant kit, test/mutants/kit.ts): a mismatch carries its rule, section, shrunk counterexample,
  * exchanges, curl and replay command; the replay path reproduces it; flaky
  * failures are labelled; refused deletes become leftovers, not failures;
  * the run cannot start against a wrong key, a closed port or missing lists.
@@ -8,18 +8,19 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createMockServer, type CoreHandler, type MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
 import { SuiteError } from '../../suites/errors.js';
 import type { Rule } from '../../suites/rule.js';
 import { runConformance, type RunOptions } from '../../suites/run-conformance.js';
+import { answerInstead, isPost, jsonResponse, mockOptions, mutantNamed, rewriteJobs, rewriteRequest, type Transform } from '../mutants/kit.js';
 
 const KEY = 'demo-key-1';
 const SECOND_KEY = 'demo-key-2';
 
-async function withMock<T>(transform: ((next: CoreHandler) => CoreHandler) | undefined, use: (mock: MockServer) => Promise<T>): Promise<T> {
-  const mock = await createMockServer({ port: 0, ...(transform ? { transform } : {}) });
+async function withMock<T>(transform: Transform | undefined, use: (mock: MockServer) => Promise<T>): Promise<T> {
+  const mock = await createMockServer(mockOptions({ transform }));
   try {
     return await use(mock);
   } finally {
@@ -45,15 +46,8 @@ function expectValidReport(report: ConformanceReport): void {
   expect(JSON.stringify(report)).not.toContain(SECOND_KEY);
 }
 
-const isJobCreate = (req: { method: string; path: string }) => req.method === 'POST' && /\/jobs$/.test(req.path);
-
 /** POST /jobs answers without its Location header. */
-const noLocation = (next: CoreHandler): CoreHandler => async (req) => {
-  const res = await next(req);
-  if (!isJobCreate(req) || res.status !== 201) return res;
-  const { location: _dropped, ...headers } = res.headers;
-  return { ...res, headers };
-};
+const noLocation = mutantNamed('create-without-location-header').transform;
 
 describe('a mismatch', () => {
   it('names its rule and section, with a shrunk counterexample, exchanges, curl and a replay command', async () => {
@@ -91,13 +85,9 @@ describe('a mismatch', () => {
 
   it('is shrunk to the input that matters', async () => {
     // The broken server forgets confidential: true.
-    const dropsConfidential = (next: CoreHandler): CoreHandler => (req) => {
-      if (isJobCreate(req) && req.body) {
-        const body = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
-        if (body.confidential === true) return next({ ...req, body: Buffer.from(JSON.stringify({ ...body, confidential: false })) });
-      }
-      return next(req);
-    };
+    const dropsConfidential = rewriteRequest(isPost, (body) => {
+      if (body.confidential === true) body.confidential = false;
+    });
     await withMock(dropsConfidential, async (mock) => {
       const report = await run(mock, { only: 'jobs.create.explicit-values', runs: 20 });
       const mismatch = onlyMismatch(report, 'jobs.create.explicit-values');
@@ -109,14 +99,10 @@ describe('a mismatch', () => {
   it('that does not come back on re-runs is labelled flaky', async () => {
     let gets = 0;
     // Every other GET of a job returns it with another title.
-    const flaky = (next: CoreHandler): CoreHandler => async (req) => {
-      const res = await next(req);
-      if (req.method !== 'GET' || !/\/jobs\/\d+$/.test(req.path) || res.status !== 200) return res;
-      gets++;
-      if (gets % 2 === 1) return res;
-      const job = JSON.parse(String(res.body)) as Record<string, unknown>;
-      return { ...res, body: JSON.stringify({ ...job, title: `${String(job.title)} (stale)` }) };
-    };
+    const flaky = rewriteJobs((job, header, req) => {
+      if (req.method !== 'GET' || header) return;
+      if (++gets % 2 === 0) job.title = `${String(job.title)} (stale)`;
+    });
     await withMock(flaky, async (mock) => {
       const mismatch = onlyMismatch(await run(mock, { only: 'jobs.create.body-matches-get', runs: 6 }), 'jobs.create.body-matches-get');
       expect(mismatch.reproducibility).toBe('flaky');
@@ -147,10 +133,8 @@ describe('rule outcomes', () => {
   });
 
   it('flags a server that leaks jobs across employers', async () => {
-    // GET /jobs/{id} ignores who asks: swap the second key for the first.
-    const leaky = (next: CoreHandler): CoreHandler => (req) =>
-      req.method === 'GET' && /\/jobs\/\d+$/.test(req.path) ? next({ ...req, headers: { ...req.headers, 'api-key': KEY } }) : next(req);
-    await withMock(leaky, async (mock) => {
+    // GET /jobs/{id} finds the other employer's job.
+    await withMock(mutantNamed('isolation-reads-other-employer-job').transform, async (mock) => {
       const report = await run(mock, { only: 'jobs.isolation.get-by-id', secondApiKey: SECOND_KEY });
       expect(onlyMismatch(report, 'jobs.isolation.get-by-id').title).toMatch(/answered 200/);
     });
@@ -181,10 +165,7 @@ describe('rule levels', () => {
     },
   });
   /** Answers GET /positiontypes?answer=N with status N. */
-  const answers = (next: CoreHandler): CoreHandler => async (req) => {
-    const wanted = req.query.get('answer');
-    return wanted === null ? next(req) : { status: Number(wanted), headers: { 'content-type': 'application/json' }, body: '{}' };
-  };
+  const answers = answerInstead((req) => req.query.has('answer'), (req) => jsonResponse(Number(req.query.get('answer')), {}));
 
   it('a failed should rule is a warning that passes the run; a 5xx in it is a must failure; strict fails on warnings', async () => {
     await withMock(answers, async (mock) => {
@@ -206,8 +187,7 @@ describe('rule levels', () => {
 
 describe('cleanup', () => {
   it('reports jobs the target refuses to delete as leftover without failing the target', async () => {
-    const keeps = (next: CoreHandler): CoreHandler => (req) =>
-      req.method === 'DELETE' ? { status: 403, headers: { 'content-type': 'application/json' }, body: '{"code":"forbidden"}' } : next(req);
+    const keeps = answerInstead((req) => req.method === 'DELETE', () => jsonResponse(403, { code: 'forbidden' }));
     await withMock(keeps, async (mock) => {
       const report = await run(mock, { only: 'jobs.create.status-201' });
       expect(report.rules[0]?.status).toBe('passed');
@@ -249,7 +229,7 @@ describe('cleanup', () => {
 describe('a target that stops answering mid-run', () => {
   it('stops after three rules without an answer, skips the rest and reports what it could not delete, in seconds', async () => {
     let requests = 0;
-    const dies = (next: CoreHandler): CoreHandler => (req) => (++requests > 40 ? new Promise(() => {}) : next(req));
+    const dies = answerInstead(() => ++requests > 40, () => new Promise(() => {}));
     await withMock(dies, async (mock) => {
       const started = Date.now();
       const report = await run(mock, { only: 'jobs.create', timeoutMs: 300 });
@@ -290,7 +270,7 @@ describe('a run that cannot start', () => {
   });
 
   it('throws DISCOVERY_FAILED when the reference lists cannot be read', async () => {
-    const noLists = (next: CoreHandler): CoreHandler => (req) => (req.path.endsWith('/positiontypes') ? { status: 404, headers: {} } : next(req));
+    const noLists = answerInstead((req) => req.path.endsWith('/positiontypes'), () => ({ status: 404, headers: {} }));
     await withMock(noLists, async (mock) => {
       const error = await run(mock, {}).catch((e: unknown) => e);
       expect((error as SuiteError).code).toBe('DISCOVERY_FAILED');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import { SuiteError } from '../../suites/errors.js';
 import { runConformance } from '../../suites/run-conformance.js';
+import { isList, mockOptions, reshapeRequest } from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1' };
 const ONLY = 'jobs.reference.position-types';
@@ -29,16 +30,15 @@ describe('the q probe', () => {
 
   it('stops the run (DISCOVERY_FAILED) when q finds nothing by prefix, and deletes its job', async () => {
     // A q that matches whole titles only: the suite cannot scope its lists on it.
-    await using mock = await createMockServer({
-      port: 0,
-      transform: (next) => async (req) => {
-        const q = req.query.get('q');
-        if (req.method !== 'GET' || q === null || !req.path.endsWith('/jobs')) return next(req);
+    const wholeTitlesOnly = reshapeRequest(
+      (req) => isList(req) && req.query.has('q'),
+      (req) => {
         const query = new URLSearchParams(req.query);
-        query.set('q', `${q}\u0000no such title`);
-        return next({ ...req, query });
+        query.set('q', `${req.query.get('q')}\u0000no such title`);
+        return { ...req, query };
       },
-    });
+    );
+    await using mock = await createMockServer(mockOptions({ transform: wholeTitlesOnly }));
     const run = runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: ONLY });
     await expect(run).rejects.toBeInstanceOf(SuiteError);
     await expect(run).rejects.toMatchObject({ code: 'DISCOVERY_FAILED' });

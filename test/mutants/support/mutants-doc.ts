@@ -30,6 +30,7 @@ The test passes only if the report has failed rules and the mutant's rule is amo
 - **Run:** \`npx vitest run test/mutants\`. It runs a private copy of \`dist/\` (compiled afresh when a suite source is newer), so that a rebuild elsewhere cannot break a run half-way.
 - **Replay a failure:** \`MUTANTS_SEED=<seed> npx vitest run test/mutants -t <name>\`. The failure message gives both values.
 - **Speed:** runs overlap (\`MUTANTS_CONCURRENCY\`, default 3). The suites run in child processes and the mocks in the test process, so every core is used.
+- **Use one in a test:** \`mutantNamed(name)\` in \`test/mutants/kit.ts\` returns a registered mutant, and \`mockOptions(mutant)\` starts it with \`createMockServer\`. A test that needs a broken mock no mutant gives builds it with the same kit (\`rewriteRequest\`, \`rewriteResponse\`, \`rewriteJobs\`, \`reshapeRequest\`, \`answerInstead\`).
 - **Add a mutant** whenever you add a rule. Put it in the file of its area, with a comment naming the spec section, then regenerate this page: \`UPDATE_MUTANTS_DOC=1 npx vitest run test/mutants/mutants-doc.test.ts\`.
 
 "Flagged by" names the rule that must fail. "also" lists rules the same fault trips by necessity: for example, every rule that reads a job fails on a job body that breaks the schema.

@@ -1,6 +1,7 @@
 /**
- * @module Building blocks for mutants: rewrite a request body before the
- * core sees it, or a response after.
+ * @module Building blocks for mutants and every other broken mock a test
+ * needs: rewrite a request body before the core sees it, a response after,
+ * or answer in the core's place.
  */
 import type { CoreRequest, CoreResponse } from '../../../mock/index.js';
 import type { Transform } from '../mutant.js';
@@ -26,6 +27,16 @@ export function rewriteRequest(match: Match, edit: (body: JsonObject, req: CoreR
 }
 
 /**
+ * Rewrites matching requests as a whole (headers, query) before the core sees them.
+ *
+ * @example
+ * reshapeRequest(isList, (req) => ({ ...req, query: new URLSearchParams() }));
+ */
+export function reshapeRequest(match: Match, edit: (req: CoreRequest) => CoreRequest): Transform {
+  return (next) => (req) => next(match(req) ? edit(req) : req);
+}
+
+/**
  * Edits the whole response of matching requests.
  *
  * @example
@@ -39,8 +50,35 @@ export function rewriteResponse(match: Match, edit: (res: CoreResponse, req: Cor
 }
 
 /**
+ * Edits the body text of matching responses, as sent: for what parsing would
+ * lose, such as the trailing zeros of `"amount":1.5000` (spec 2.5).
+ *
+ * @example
+ * rewriteResponseText(isJobsPath, (text) => text.replace(/"amount":(-?\d+\.\d{2})\d{2}/g, '"amount":$1'));
+ */
+export function rewriteResponseText(match: Match, edit: (text: string) => string): Transform {
+  return rewriteResponse(match, (res) => {
+    if (res.body === undefined) return res;
+    return { ...res, body: edit(typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body)) };
+  });
+}
+
+/**
+ * Answers matching requests in the core's place (the core never sees them).
+ * The answer may be a promise that never settles: a target that stops answering.
+ *
+ * @example
+ * answerInstead(isDelete, () => jsonResponse(403, { code: 'forbidden' }));
+ */
+export function answerInstead(match: Match, answer: (req: CoreRequest) => CoreResponse | Promise<CoreResponse>): Transform {
+  return (next) => (req) => (match(req) ? answer(req) : next(req));
+}
+
+/**
  * Edits every job the API returns: full jobs (GET, POST, PUT answers) and
  * list items (job headers, `header` true). Only 2xx JSON bodies on /jobs.
+ * The body is parsed and written anew, so numbers lose their trailing zeros
+ * (`1.5000` becomes `1.5`): use rewriteResponseText where the text matters.
  *
  * @example
  * rewriteJobs((job) => { job.confidential = true; });

@@ -1,7 +1,8 @@
 /**
  * Proves the generated rules can fail, and fail precisely: against each
- * broken variant of the mock, exactly the rules checking the broken spec
- * statement fail, and every other rule of this part still passes.
+ * broken variant of the mock (a registered mutant, or one built with the
+ * mutant kit), exactly the rules checking the broken spec statement fail,
+ * and every other rule of this part still passes.
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
@@ -10,7 +11,7 @@ import { htmlRules } from '../../suites/checks/html.js';
 import { limitsRules } from '../../suites/checks/limits.js';
 import { modelRules } from '../../suites/checks/model.js';
 import { runConformance } from '../../suites/run-conformance.js';
-import { rewriteJobRequest, rewriteJobResponse, type Transform } from './broken-mock.js';
+import { isJobsPath, isPost, isPut, mockOptions, mutantNamed, rewriteRequest, rewriteResponseText, type Transform } from '../mutants/kit.js';
 
 const rules = [...htmlRules, ...limitsRules, ...modelRules];
 
@@ -21,10 +22,13 @@ interface Variant {
   fails: string[];
 }
 
+/** The registered mutant `name` (docs/mutants.md), and the rules of this part it must fail. */
+const registered = (name: string, fails: string[]): Variant => ({ name, transform: mutantNamed(name).transform, fails });
+
 const variants: Variant[] = [
   {
     name: 'accepts tags outside the allow-list (drops them before validating)',
-    transform: rewriteJobRequest((body) => {
+    transform: rewriteRequest((req) => isPost(req) || isPut(req), (body) => {
       if (typeof body.description !== 'string') return;
       body.description = body.description.replace(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g, (tag, name: string) =>
         name.toLowerCase() in htmlAllowlist.tags ? tag : '',
@@ -34,32 +38,16 @@ const variants: Variant[] = [
   },
   {
     name: 'drops target from links in responses',
-    transform: rewriteJobResponse((text) => text.replace(/ target=\\"[^"\\]*\\"/g, '')),
+    transform: rewriteResponseText(isJobsPath, (text) => text.replace(/ target=\\"[^"\\]*\\"/g, '')),
     fails: ['jobs.html.keeps-allowed-content', 'jobs.html.long-description', 'jobs.model.lifecycle'],
   },
-  {
-    name: 'writes salary amounts with two decimals',
-    transform: rewriteJobResponse((text) => text.replace(/"(amount|maxAmount)":(-?\d+\.\d{2})\d{2}/g, '"$1":$2')),
-    fails: ['jobs.limits.salary-four-decimals'],
-  },
-  {
-    name: 'accepts a 4th location (keeps the first three)',
-    transform: rewriteJobRequest((body) => {
-      if (Array.isArray(body.locations)) body.locations = body.locations.slice(0, 3);
-    }),
-    fails: ['jobs.limits.locations-count'],
-  },
-  {
-    name: 'cuts long titles to 256 characters instead of rejecting them',
-    transform: rewriteJobRequest((body) => {
-      if (typeof body.title === 'string') body.title = [...body.title].slice(0, 256).join('');
-    }),
-    fails: ['jobs.limits.title-length'],
-  },
+  registered('limits-salary-two-decimals', ['jobs.limits.salary-four-decimals']),
+  registered('limits-four-locations-accepted', ['jobs.limits.locations-count']),
+  registered('limits-title-257-accepted', ['jobs.limits.title-length']),
   {
     name: 'ignores status archived on PUT',
-    transform: rewriteJobRequest((body, req) => {
-      if (req.method === 'PUT' && body.status === 'archived') delete body.status;
+    transform: rewriteRequest(isPut, (body) => {
+      if (body.status === 'archived') delete body.status;
     }),
     fails: ['jobs.model.lifecycle'],
   },
@@ -68,7 +56,7 @@ const variants: Variant[] = [
 describe('broken variants of the mock', () => {
   for (const variant of variants) {
     it(`${variant.name}: fails ${variant.fails.join(', ')} and nothing else`, async () => {
-      await using mock = await createMockServer({ port: 0, transform: variant.transform });
+      await using mock = await createMockServer(mockOptions(variant));
       const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 11, runs: 20, rules });
       const failed = report.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}:${r.status}`);
       expect(failed.sort()).toEqual(variant.fails.map((id) => `${id}:failed`).sort());
@@ -82,7 +70,7 @@ describe('broken variants of the mock', () => {
   }
 
   it('shrinks a failing lifecycle to a short, readable sequence', async () => {
-    await using mock = await createMockServer({ port: 0, transform: variants.find((v) => v.name.startsWith('ignores status'))!.transform });
+    await using mock = await createMockServer(mockOptions(variants.find((v) => v.name.startsWith('ignores status'))));
     const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 11, runs: 20, rules: modelRules });
     const [mismatch] = report.rules[0]!.mismatches;
     expect(mismatch?.title).toMatch(/status archived did not move the job from active to archived|departs from/);

@@ -2,6 +2,8 @@
  * @module Assertions every generator test reuses, after fast-check's own
  * ArbitraryAssertions: determinism per seed, validity of every value, and
  * invalidity of every value a violation generator yields, shrinks included.
+ * Test support, never shipped: tsconfig.build.json leaves out `*.test-support.ts`
+ * as it leaves out `*.test.ts` (this file imports vitest).
  */
 import * as fc from 'fast-check';
 import { expect } from 'vitest';
