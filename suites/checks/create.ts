@@ -6,12 +6,12 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, Rule, RuleContext } from '../rule.js';
-import { anonymous, createBodyArb, foreignReadOnly, identify } from './support/bodies.js';
-import { changedFields, jsonEqual, keptValueProblems, show } from './support/compare.js';
-import { dayOffsets, isDaysAfter, utcDay } from './support/dates.js';
-import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from './support/http.js';
-import { createJob, getJob, idsOf, listJobs } from './support/jobs.js';
-import { propertyRule } from './support/rule-builders.js';
+import { anonymous, createBodyArb, foreignReadOnly, identify } from '../kit/bodies.js';
+import { changedFields, jsonEqual, keptValueProblems, show } from '../kit/compare.js';
+import { dayOffsets, isDaysAfter, utcDay } from '../kit/dates.js';
+import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
+import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
 
 const STATUSES = ['active', 'archived', 'draft'] as const;
 

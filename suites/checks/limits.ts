@@ -5,8 +5,8 @@
  * point and one UTF-16 unit each; what a target does with emoji at the limit
  * is only observed. Every bound is read from the schemas.
  */
-import { isSuccess, responseLine } from './support/http.js';
-import { sameUrl } from './support/compare.js';
+import { isSuccess, responseLine } from '../kit/http.js';
+import { sameUrl } from '../kit/compare.js';
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/index.js';
 import { locationCityOnlyArb, locationsArb, locationWithProvinceArb, unusualLocationArb } from '../arbitraries/location.js';
@@ -14,23 +14,11 @@ import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthAr
 import { salaryInputArb, salaryWithoutPeriodArb } from '../arbitraries/salary.js';
 import { inputLimits, routingTypeIds } from '../arbitraries/schema-limits.js';
 import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../arbitraries/text.js';
-import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../model/amount-decimals.js';
-import { expectRejectedCreate, type Rejection } from '../model/expect-rejected.js';
-import { jobArbFor } from '../model/job-arb-for.js';
-import { taggedBody } from '../model/tagged-body.js';
+import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../kit/amount-decimals.js';
+import { createRejected } from '../kit/expect-rejected.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { createJob } from '../kit/jobs.js';
 import type { Body, Rule, RuleContext } from '../rule.js';
-
-/** POSTs `body` and fails unless it is accepted; returns the created job. */
-async function createAccepted(ctx: RuleContext, body: Body, title: string, expected: string): Promise<Job> {
-  const res = await ctx.api.create(body);
-  ctx.expect(isSuccess(res.status) && res.json !== undefined, { title, expected: `${expected}: the job is created (2xx)`, received: responseLine(res) });
-  return res.json;
-}
-
-/** POSTs `body` (whose referenceId and title carry `marker`) and fails unless it is rejected and nothing is created. */
-async function createRejected(ctx: RuleContext, body: Body, marker: string, rejection: Rejection): Promise<void> {
-  await expectRejectedCreate(ctx, await ctx.api.create(body), marker, rejection);
-}
 
 type RoutingKind = 'email' | 'url';
 
@@ -48,17 +36,17 @@ const referenceIdLength: Rule = {
   async run(ctx: RuleContext) {
     const max = inputLimits.referenceIdMax; // §8: referenceId <= 50
     const statement = `spec 8: referenceId max ${max} characters`;
-    await ctx.check(fc.record({ job: jobArbFor(ctx), filler: exactLengthTextArb(max + 1, 'ascii') }), async ({ job, filler }) => {
-      const at = taggedBody(ctx, job);
-      const atLimit = padToLength(at.ref, filler, max);
-      const created = await createAccepted(ctx, { ...at.body, referenceId: atLimit }, `POST /jobs refused a referenceId of exactly ${max} characters`, statement);
+    await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, 'ascii') }), async ({ job, filler }) => {
+      const at = identify(ctx, job);
+      const atLimit = padToLength(at.referenceId, filler, max);
+      const created = await createJob(ctx, { ...at, referenceId: atLimit }, { anySuccess: true, title: `POST /jobs refused a referenceId of exactly ${max} characters`, expected: statement });
       ctx.expect(created.referenceId === atLimit, {
         title: `the job does not keep a referenceId of ${max} characters as sent`,
         expected: `${statement}: the referenceId comes back as sent`,
         received: JSON.stringify(created.referenceId),
       });
-      const over = taggedBody(ctx, job);
-      await createRejected(ctx, { ...over.body, referenceId: padToLength(over.ref, filler, max + 1) }, over.ref, {
+      const over = identify(ctx, job);
+      await createRejected(ctx, { ...over, referenceId: padToLength(over.referenceId, filler, max + 1) }, over.referenceId, {
         title: `POST /jobs accepted a referenceId of ${max + 1} characters`,
         expected: statement,
       });
@@ -74,17 +62,17 @@ const titleLength: Rule = {
   async run(ctx: RuleContext) {
     const max = inputLimits.titleMax; // §8: title <= 256
     const statement = `spec 8: title max ${max} characters`;
-    await ctx.check(fc.record({ job: jobArbFor(ctx), filler: exactLengthTextArb(max + 1, 'bmp') }), async ({ job, filler }) => {
-      const at = taggedBody(ctx, job);
-      const atLimit = padToLength(`${at.ref} `, filler, max);
-      const created = await createAccepted(ctx, { ...at.body, title: atLimit }, `POST /jobs refused a title of exactly ${max} characters`, statement);
+    await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, 'bmp') }), async ({ job, filler }) => {
+      const at = identify(ctx, job);
+      const atLimit = padToLength(`${at.referenceId} `, filler, max);
+      const created = await createJob(ctx, { ...at, title: atLimit }, { anySuccess: true, title: `POST /jobs refused a title of exactly ${max} characters`, expected: statement });
       ctx.expect(created.title === atLimit, {
         title: `the job does not keep a title of ${max} characters as sent`,
         expected: `${statement}: the title comes back as sent`,
         received: `${codePointLength(created.title)} characters: ${JSON.stringify(created.title)}`,
       });
-      const over = taggedBody(ctx, job);
-      await createRejected(ctx, { ...over.body, title: padToLength(`${over.ref} `, filler, max + 1) }, over.ref, {
+      const over = identify(ctx, job);
+      await createRejected(ctx, { ...over, title: padToLength(`${over.referenceId} `, filler, max + 1) }, over.referenceId, {
         title: `POST /jobs accepted a title of ${max + 1} characters`,
         expected: statement,
       });
@@ -96,9 +84,10 @@ const titleLength: Rule = {
 /** §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. */
 async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
   await ctx.check(
-    fc.record({ job: jobArbFor(ctx), text: astralTextArb(max) }),
+    fc.record({ job: createBodyArb(ctx), text: astralTextArb(max) }),
     async ({ job, text }) => {
-      const { ref, body } = taggedBody(ctx, job);
+      const body = identify(ctx, job);
+    const ref = body.referenceId;
       const prefix = `${ref} `;
       const title = prefix + [...text].slice(0, max - prefix.length).join('');
       const res = await ctx.api.create({ ...body, title });
@@ -124,23 +113,18 @@ function emailOrUrlLength(kind: RoutingKind): Rule {
     area: 'limits',
     title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`,
     async run(ctx: RuleContext) {
-      const arb = fc.record({ job: jobArbFor(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
+      const arb = fc.record({ job: createBodyArb(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
       await ctx.check(arb, async ({ job, atLimit, over }) => {
-        const at = taggedBody(ctx, job);
-        const created = await createAccepted(
-          ctx,
-          withRouting(at.body, kind, { [field]: atLimit }),
-          `POST /jobs refused an ${field} of exactly ${max} characters`,
-          statement,
-        );
+        const at = identify(ctx, job);
+        const created = await createJob(ctx, withRouting(at, kind, { [field]: atLimit }), { anySuccess: true, title: `POST /jobs refused an ${field} of exactly ${max} characters`, expected: statement });
         // A URL's scheme is case-insensitive (RFC 3986 3.1): `HTTPS://` may come back as `https://`.
         ctx.expect(kind === 'url' ? sameUrl(created[field], atLimit) : created[field] === atLimit, {
           title: `the job does not keep an ${field} of ${max} characters as sent`,
           expected: `${statement}: the ${field} comes back as sent`,
           received: JSON.stringify(created[field]),
         });
-        const bad = taggedBody(ctx, job);
-        await createRejected(ctx, withRouting(bad.body, kind, { [field]: over }), bad.ref, {
+        const bad = identify(ctx, job);
+        await createRejected(ctx, withRouting(bad, kind, { [field]: over }), bad.referenceId, {
           title: `POST /jobs accepted an ${field} of ${max + 1} characters`,
           expected: statement,
         });
@@ -181,14 +165,14 @@ function countRule(spec: CountSpec): Rule {
         ctx.observe({ topic: `${spec.field}.too-few-to-probe`, section: '8', observed: `only ${available} distinct ${spec.field}: ${spec.max + 1} not probed` });
       }
       const arb = fc.record({
-        job: jobArbFor(ctx),
+        job: createBodyArb(ctx),
         good: fc.tuple(...accepted.map((n) => entriesArb(ctx, spec.field, n))),
         bad: fc.tuple(...rejected.map((n) => entriesArb(ctx, spec.field, n))),
       });
       await ctx.check(arb, async ({ job, good, bad }) => {
         for (const entries of good) {
-          const { body } = taggedBody(ctx, job);
-          const created = await createAccepted(ctx, { ...body, [spec.field]: entries }, `POST /jobs refused ${entries.length} ${spec.field}`, statement);
+          const body = identify(ctx, job);
+          const created = await createJob(ctx, { ...body, [spec.field]: entries }, { anySuccess: true, title: `POST /jobs refused ${entries.length} ${spec.field}`, expected: statement });
           ctx.expect(created[spec.field].length === entries.length, {
             title: `the job does not keep its ${entries.length} ${spec.field}`,
             expected: `${statement}: the ${spec.field} come back as sent`,
@@ -196,7 +180,8 @@ function countRule(spec: CountSpec): Rule {
           });
         }
         for (const entries of bad) {
-          const { ref, body } = taggedBody(ctx, job);
+          const body = identify(ctx, job);
+    const ref = body.referenceId;
           await createRejected(ctx, { ...body, [spec.field]: entries }, ref, { title: `POST /jobs accepted ${entries.length} ${spec.field}`, expected: statement });
         }
       });
@@ -212,14 +197,18 @@ const locationForms: Rule = {
   async run(ctx: RuleContext) {
     // Half the `City, PC` draws are names with punctuation or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
     const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
-    const arb = fc.record({ job: jobArbFor(ctx), withCode, cityOnly: locationCityOnlyArb });
+    const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly: locationCityOnlyArb });
     await ctx.check(arb, async ({ job, withCode, cityOnly }) => {
       for (const [form, location] of [
         ['<City>, <ProvinceCode>', withCode],
         ['<City>', cityOnly],
       ] as const) {
-        const { body } = taggedBody(ctx, job);
-        await createAccepted(ctx, { ...body, locations: [location] }, `POST /jobs refused the location "${location.description}" (form ${form})`, `spec 2.2: a location description takes the form ${form}`);
+        const body = identify(ctx, job);
+        await createJob(ctx, { ...body, locations: [location] }, {
+          anySuccess: true,
+          title: `POST /jobs refused the location "${location.description}" (form ${form})`,
+          expected: `spec 2.2: a location description takes the form ${form}`,
+        });
       }
     });
   },
@@ -236,9 +225,10 @@ const locationDescriptionLength: Rule = {
   title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`,
   async run(ctx: RuleContext) {
     const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
-    const arb = fc.record({ job: jobArbFor(ctx), place: locationWithProvinceArb });
+    const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });
     await ctx.check(arb, async ({ job, place }) => {
-      const { ref, body } = taggedBody(ctx, job);
+      const body = identify(ctx, job);
+    const ref = body.referenceId;
       const [city, province] = place.description.split(', ');
       const description = `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), max + 1 - `, ${province}`.length)}, ${province}`;
       await createRejected(ctx, { ...body, locations: [{ description }] }, ref, {
@@ -255,8 +245,9 @@ const salaryPeriodRequired: Rule = {
   area: 'limits',
   title: 'A salary amount without salary.period.id is rejected',
   async run(ctx: RuleContext) {
-    await ctx.check(fc.record({ job: jobArbFor(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
-      const { ref, body } = taggedBody(ctx, job);
+    await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
+      const body = identify(ctx, job);
+    const ref = body.referenceId;
       await createRejected(ctx, { ...body, salary }, ref, {
         title: 'POST /jobs accepted a salary amount without a period',
         expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
@@ -271,8 +262,8 @@ const salaryFourDecimals: Rule = {
   area: 'limits',
   title: 'Salary amount in responses carries four decimal places',
   async run(ctx: RuleContext) {
-    await ctx.check(fc.record({ job: jobArbFor(ctx), salary: salaryInputArb }), async ({ job, salary }) => {
-      const { body } = taggedBody(ctx, job);
+    await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryInputArb }), async ({ job, salary }) => {
+      const body = identify(ctx, job);
       const res = await ctx.api.create({ ...body, salary });
       ctx.expect(isSuccess(res.status) && res.json !== undefined, {
         title: 'POST /jobs refused a job with a valid salary',
@@ -304,8 +295,9 @@ function routingAddressRequired(kind: RoutingKind): Rule {
     area: 'limits',
     title: `Routing type ${id} without ${field} is rejected`,
     async run(ctx: RuleContext) {
-      await ctx.check(jobArbFor(ctx), async (job) => {
-        const { ref, body } = taggedBody(ctx, job);
+      await ctx.check(createBodyArb(ctx), async (job) => {
+        const body = identify(ctx, job);
+    const ref = body.referenceId;
         await createRejected(ctx, withRouting(body, kind, {}), ref, {
           title: `POST /jobs accepted applicantRoutingType ${id} without ${field}`,
           expected: `spec 4.2: ${field} is required when applicantRoutingType.id is ${id}`,
@@ -321,8 +313,9 @@ const routingUrlScheme: Rule = {
   area: 'limits',
   title: 'An applicationUrl without http:// or https:// is rejected',
   async run(ctx: RuleContext) {
-    await ctx.check(fc.record({ job: jobArbFor(ctx), url: urlWithoutSchemeArb }), async ({ job, url }) => {
-      const { ref, body } = taggedBody(ctx, job);
+    await ctx.check(fc.record({ job: createBodyArb(ctx), url: urlWithoutSchemeArb }), async ({ job, url }) => {
+      const body = identify(ctx, job);
+    const ref = body.referenceId;
       await createRejected(ctx, withRouting(body, 'url', { applicationUrl: url }), ref, {
         title: `POST /jobs accepted the applicationUrl "${url}" without a scheme`,
         expected: 'spec 4.2: applicationUrl includes http:// or https://',
@@ -337,7 +330,7 @@ const routingOtherFieldNull: Rule = {
   area: 'limits',
   title: 'The address field of the other routing type is null in responses, also after switching type',
   async run(ctx: RuleContext) {
-    const arb = fc.record({ job: jobArbFor(ctx), email: applicationEmailArb, url: applicationUrlArb });
+    const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
     await ctx.check(arb, async ({ job, email, url }) => {
       const statement = 'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
       const expectNull = (where: string, got: Job, field: 'applicationEmail' | 'applicationUrl'): void => {
@@ -347,9 +340,9 @@ const routingOtherFieldNull: Rule = {
           received: `${field}: ${JSON.stringify(got[field])}`,
         });
       };
-      const byEmail = await createAccepted(ctx, withRouting(taggedBody(ctx, job).body, 'email', { applicationEmail: email }), 'POST /jobs refused routing type 1 with an applicationEmail', statement);
+      const byEmail = await createJob(ctx, withRouting(identify(ctx, job), 'email', { applicationEmail: email }), { anySuccess: true, title: 'POST /jobs refused routing type 1 with an applicationEmail', expected: statement });
       expectNull('POST /jobs (routing type 1)', byEmail, 'applicationUrl');
-      const byUrl = await createAccepted(ctx, withRouting(taggedBody(ctx, job).body, 'url', { applicationUrl: url }), 'POST /jobs refused routing type 2 with an applicationUrl', statement);
+      const byUrl = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), { anySuccess: true, title: 'POST /jobs refused routing type 2 with an applicationUrl', expected: statement });
       expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
       // Switching type by a partial update makes the old address inapplicable.
       const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });

@@ -11,11 +11,11 @@ import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
 import { cityKey, smallerPlaceArb } from '../arbitraries/smaller-places.js';
 import { POSITION_TYPES_PATH, listItems } from '../discovery.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, identify } from './support/bodies.js';
-import { show } from './support/compare.js';
-import { expectStatus, responseLine } from './support/http.js';
-import { createJob } from './support/jobs.js';
-import { fixedRule, propertyRule } from './support/rule-builders.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { show } from '../kit/compare.js';
+import { expectStatus, responseLine } from '../kit/http.js';
+import { createJob } from '../kit/jobs.js';
+import { fixedRule, propertyRule } from '../kit/rule-builders.js';
 
 /** Where the run reads the lists (--categories-path, --locations-path). */
 function pathsOf(ctx: RuleContext): { positionTypes: string; categories: string; locations: string } {

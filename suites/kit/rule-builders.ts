@@ -3,7 +3,7 @@
  * shrunk and replayable) and a fixed rule (one scripted case).
  */
 import type * as fc from 'fast-check';
-import type { Rule, RuleContext } from '../../rule.js';
+import type { Rule, RuleContext } from '../rule.js';
 
 export type RuleMeta = Omit<Rule, 'run'>;
 
