@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Regenerates what is derived from schemas/: the TypeScript types (schemas/types.gen.ts),
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
-// the OpenAPI document (openapi/jobs-api-v1.1.json) and the mock's choices table (docs/mock-choices.md, from
-// mock/core/choices.ts). `--check` fails on a stale file instead of writing.
+// the OpenAPI document (openapi/jobs-api-v1.1.json), the mock's choices table (docs/mock-choices.md, from
+// mock/core/choices.ts) and the observation topics (docs/observations.md, from suites/observation-topics.ts). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,15 +87,21 @@ if (existsSync(openapiBuilder)) {
   const { buildOpenApi } = await import(openapiBuilder);
   outputs.push([join(root, 'openapi', 'jobs-api-v1.1.json'), JSON.stringify(buildOpenApi(), null, 2) + '\n']);
 }
-/** docs/mock-choices.md from the TypeScript registry, bundled in memory by esbuild (no build of dist/ needed). */
-async function generateChoicesDoc(entry) {
+/** A generated doc from a TypeScript renderer, bundled in memory by esbuild (no build of dist/ needed). */
+async function renderFrom(entry, exportName) {
   const { build } = await import('esbuild');
   const result = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'error' });
   const code = result.outputFiles[0].text;
-  const { renderChoicesDoc } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-  return renderChoicesDoc();
+  const module = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  return module[exportName]();
 }
-const choicesDoc = join(root, 'mock', 'core', 'choices-doc.ts');
-if (existsSync(choicesDoc)) outputs.push([join(root, 'docs', 'mock-choices.md'), await generateChoicesDoc(choicesDoc)]);
+// docs/mock-choices.md from mock/core/choices.ts; docs/observations.md from suites/observation-topics.ts.
+const generatedDocs = [
+  ['mock/core/choices-doc.ts', 'renderChoicesDoc', 'docs/mock-choices.md'],
+  ['suites/observation-topics-doc.ts', 'renderObservationsDoc', 'docs/observations.md'],
+];
+for (const [entry, exportName, out] of generatedDocs) {
+  if (existsSync(join(root, entry))) outputs.push([join(root, out), await renderFrom(join(root, entry), exportName)]);
+}
 const fresh = outputs.map(([path, text]) => writeOrCheck(path, text)).every(Boolean);
 process.exit(fresh ? 0 : 1);

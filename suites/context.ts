@@ -7,12 +7,12 @@
  * exchanges, curl reproducer and replay command.
  */
 import * as fc from 'fast-check';
-import type { Exchange, Mismatch, Observation, RuleResult } from '../schemas/types.gen.js';
+import type { Exchange, Mismatch, RuleResult } from '../schemas/types.gen.js';
 import { currentCase, runInCase, type CaseLog } from './case-scope.js';
 import { curlFor } from './curl.js';
 import { MismatchError, SkipError, TransportError } from './errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.js';
-import type { JobsApi, MismatchInput, ReferenceData, Rule, RuleContext } from './rule.js';
+import type { JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';
 import type { RunState } from './run-state.js';
 import { deriveSeed } from './seeds.js';
 
@@ -152,8 +152,8 @@ export class Context implements RuleContext {
     if (!condition) this.fail(mismatch);
   }
 
-  observe(observation: Omit<Observation, 'ruleId'>): void {
-    if (!this.#quiet) this.#state.observations.add({ ...observation, ruleId: this.rule.id } as Observation);
+  observe(observation: ObservationInput): void {
+    if (!this.#quiet) this.#state.observations.add({ ...observation, ruleId: this.rule.id });
   }
 
   skip(reason: string): never {

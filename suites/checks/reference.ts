@@ -22,7 +22,7 @@ function pathsOf(ctx: RuleContext): { positionTypes: string; categories: string;
   return ctx.refs.paths ?? { positionTypes: POSITION_TYPES_PATH, categories: '/categories', locations: '/locations' };
 }
 
-async function readList(ctx: RuleContext, path: string, what: string, validator: Validator<unknown>, section: string): Promise<unknown[]> {
+async function readList(ctx: RuleContext, path: string, what: 'position types' | 'categories' | 'locations', validator: Validator<unknown>, section: string): Promise<unknown[]> {
   const res: ApiResponse = await ctx.api.client.request({ method: 'GET', path });
   expectStatus(ctx, res, 200, `GET ${path} answers 200 with the ${what} (spec 4.6)`);
   ctx.observe({ topic: `reference-list-shape.${what}`, section: '4.6', observed: Array.isArray(res.json) ? 'bare array' : 'object with data' });
