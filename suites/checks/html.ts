@@ -15,6 +15,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations } from '../kit/known-html-violations.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
+import { fixedRule } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
 
@@ -33,12 +34,14 @@ function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string)
   });
 }
 
-const acceptsAllowedTags: Rule = {
-  id: 'jobs.html.accepts-allowed-tags',
-  section: '2.1',
-  area: 'html',
-  title: 'A description using only the allowed tags and attributes is accepted',
-  async run(ctx: RuleContext) {
+const acceptsAllowedTags: Rule = fixedRule(
+  {
+    id: 'jobs.html.accepts-allowed-tags',
+    section: '2.1',
+    area: 'html',
+    title: 'A description using only the allowed tags and attributes is accepted',
+  },
+  async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
       expectAccepted(ctx, res, description);
@@ -55,14 +58,16 @@ const acceptsAllowedTags: Rule = {
       );
     }
   },
-};
+);
 
-const keepsAllowedContent: Rule = {
-  id: 'jobs.html.keeps-allowed-content',
-  section: '2.1',
-  area: 'html',
-  title: 'An accepted description comes back with the same content (same tree, attributes and text)',
-  async run(ctx: RuleContext) {
+const keepsAllowedContent: Rule = fixedRule(
+  {
+    id: 'jobs.html.keeps-allowed-content',
+    section: '2.1',
+    area: 'html',
+    title: 'An accepted description comes back with the same content (same tree, attributes and text)',
+  },
+  async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
       expectAccepted(ctx, res, description);
@@ -85,7 +90,7 @@ const keepsAllowedContent: Rule = {
       }
     });
   },
-};
+);
 
 /** Sizes of the long description, in UTF-16 units: well past common column limits, well under common 1 MiB body limits. */
 const LONG_DESCRIPTION = { min: 20_000, max: 60_000 } as const;
@@ -104,12 +109,14 @@ function firstDifference(a: string, b: string): string {
 }
 
 /** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
-const longDescriptionKept: Rule = {
-  id: 'jobs.html.long-description',
-  section: '2.1',
-  area: 'html',
-  title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT',
-  async run(ctx: RuleContext) {
+const longDescriptionKept: Rule = fixedRule(
+  {
+    id: 'jobs.html.long-description',
+    section: '2.1',
+    area: 'html',
+    title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT',
+  },
+  async (ctx: RuleContext) => {
     const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
     const arb = fc.record({ job: createBodyArb(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
     const expectKept = (where: string, sent: string, got: string | undefined): void => {
@@ -143,7 +150,7 @@ const longDescriptionKept: Rule = {
       { runs: Math.min(ctx.runs, 3) },
     );
   },
-};
+);
 
 const RULE_TEXT: Record<HtmlViolationKind, { id: string; statement: string; title: string }> = {
   'disallowed-tag': {
@@ -183,12 +190,14 @@ function violationText(v: HtmlViolationCase): string {
 
 function rejectsViolation(kind: HtmlViolationKind): Rule {
   const text = RULE_TEXT[kind];
-  return {
-    id: text.id,
-    section: '2.1',
-    area: 'html',
-    title: text.title,
-    async run(ctx: RuleContext) {
+  return fixedRule(
+    {
+      id: text.id,
+      section: '2.1',
+      area: 'html',
+      title: text.title,
+    },
+    async (ctx: RuleContext) => {
       await ctx.check(fc.record({ job: createBodyArb(ctx), violation: disallowedHtmlArb(kind) }), async ({ job, violation }) => {
         const { ref, res } = await createWithDescription(ctx, job, violation.html);
         await expectRejectedCreate(ctx, res, ref, {
@@ -208,7 +217,7 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
         );
       }
     },
-  };
+  );
 }
 
 /** What came back of a description sent with a comment: the comment kept, dropped, or the content changed. */
@@ -224,12 +233,14 @@ function commentOutcome(sent: string, returned: unknown): string {
  * see suites/kit/html-content.ts). The suite records what the target does
  * and fails only on a 5xx.
  */
-const commentsObserved: Rule = {
-  id: 'jobs.html.comments-observed',
-  section: '2.1',
-  area: 'html',
-  title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded',
-  async run(ctx: RuleContext) {
+const commentsObserved: Rule = fixedRule(
+  {
+    id: 'jobs.html.comments-observed',
+    section: '2.1',
+    area: 'html',
+    title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded',
+  },
+  async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), tree: allowedHtmlTreeArb, nameCase: nameCaseArb, note: wordArb('lower') });
     await ctx.check(
       arb,
@@ -249,7 +260,7 @@ const commentsObserved: Rule = {
       { runs: 1 },
     );
   },
-};
+);
 
 /**
  * The HTML rules, in report order.

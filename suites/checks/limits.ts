@@ -19,6 +19,7 @@ import { createRejected } from '../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { createJob } from '../kit/jobs.js';
 import type { Body, Rule, RuleContext } from '../rule.js';
+import { fixedRule } from '../kit/rule-builders.js';
 
 type RoutingKind = 'email' | 'url';
 
@@ -28,12 +29,14 @@ function withRouting(body: Body, kind: RoutingKind, address: Body): Body {
   return { ...rest, applicantRoutingType: { id: routingTypeIds[kind] }, ...address };
 }
 
-const referenceIdLength: Rule = {
-  id: 'jobs.limits.reference-id-length',
-  section: '8',
-  area: 'limits',
-  title: `A referenceId of ${inputLimits.referenceIdMax} characters is accepted and kept; one of ${inputLimits.referenceIdMax + 1} is rejected`,
-  async run(ctx: RuleContext) {
+const referenceIdLength: Rule = fixedRule(
+  {
+    id: 'jobs.limits.reference-id-length',
+    section: '8',
+    area: 'limits',
+    title: `A referenceId of ${inputLimits.referenceIdMax} characters is accepted and kept; one of ${inputLimits.referenceIdMax + 1} is rejected`,
+  },
+  async (ctx: RuleContext) => {
     const max = inputLimits.referenceIdMax; // §8: referenceId <= 50
     const statement = `spec 8: referenceId max ${max} characters`;
     await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, 'ascii') }), async ({ job, filler }) => {
@@ -52,14 +55,16 @@ const referenceIdLength: Rule = {
       });
     });
   },
-};
+);
 
-const titleLength: Rule = {
-  id: 'jobs.limits.title-length',
-  section: '8',
-  area: 'limits',
-  title: `A title of ${inputLimits.titleMax} characters is accepted and kept; one of ${inputLimits.titleMax + 1} is rejected`,
-  async run(ctx: RuleContext) {
+const titleLength: Rule = fixedRule(
+  {
+    id: 'jobs.limits.title-length',
+    section: '8',
+    area: 'limits',
+    title: `A title of ${inputLimits.titleMax} characters is accepted and kept; one of ${inputLimits.titleMax + 1} is rejected`,
+  },
+  async (ctx: RuleContext) => {
     const max = inputLimits.titleMax; // §8: title <= 256
     const statement = `spec 8: title max ${max} characters`;
     await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, 'bmp') }), async ({ job, filler }) => {
@@ -79,7 +84,7 @@ const titleLength: Rule = {
     });
     await observeAstralTitle(ctx, max);
   },
-};
+);
 
 /** §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. */
 async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
@@ -107,12 +112,14 @@ function emailOrUrlLength(kind: RoutingKind): Rule {
   const max = kind === 'email' ? inputLimits.applicationEmailMax : inputLimits.applicationUrlMax; // §8: applicationEmail <= 50, applicationUrl <= 200
   const valueArb = kind === 'email' ? emailOfLengthArb : urlOfLengthArb;
   const statement = `spec 8: ${field} max ${max} characters`;
-  return {
-    id: `jobs.limits.application-${kind}-length`,
-    section: '8',
-    area: 'limits',
-    title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`,
-    async run(ctx: RuleContext) {
+  return fixedRule(
+    {
+      id: `jobs.limits.application-${kind}-length`,
+      section: '8',
+      area: 'limits',
+      title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`,
+    },
+    async (ctx: RuleContext) => {
       const arb = fc.record({ job: createBodyArb(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
       await ctx.check(arb, async ({ job, atLimit, over }) => {
         const at = identify(ctx, job);
@@ -130,7 +137,7 @@ function emailOrUrlLength(kind: RoutingKind): Rule {
         });
       });
     },
-  };
+  );
 }
 
 interface CountSpec {
@@ -150,12 +157,14 @@ function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number):
 
 function countRule(spec: CountSpec): Rule {
   const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
-  return {
-    id: `jobs.limits.${spec.field}-count`,
-    section: '8',
-    area: 'limits',
-    title: `${spec.min} to ${spec.max} ${spec.field} are accepted; ${spec.min - 1} and ${spec.max + 1} are rejected`,
-    async run(ctx: RuleContext) {
+  return fixedRule(
+    {
+      id: `jobs.limits.${spec.field}-count`,
+      section: '8',
+      area: 'limits',
+      title: `${spec.min} to ${spec.max} ${spec.field} are accepted; ${spec.min - 1} and ${spec.max + 1} are rejected`,
+    },
+    async (ctx: RuleContext) => {
       // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
       const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;
       const accepted: number[] = [];
@@ -186,15 +195,17 @@ function countRule(spec: CountSpec): Rule {
         }
       });
     },
-  };
+  );
 }
 
-const locationForms: Rule = {
-  id: 'jobs.limits.location-forms',
-  section: '2.2',
-  area: 'limits',
-  title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted',
-  async run(ctx: RuleContext) {
+const locationForms: Rule = fixedRule(
+  {
+    id: 'jobs.limits.location-forms',
+    section: '2.2',
+    area: 'limits',
+    title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted',
+  },
+  async (ctx: RuleContext) => {
     // Half the `City, PC` draws are names with punctuation or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
     const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
     const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly: locationCityOnlyArb });
@@ -212,18 +223,20 @@ const locationForms: Rule = {
       }
     });
   },
-};
+);
 
 /**
  * Spec 2.2 and 8: a location description is at most 300 characters. Only the rejection over the limit is
  * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
  */
-const locationDescriptionLength: Rule = {
-  id: 'jobs.limits.location-description-length',
-  section: '8',
-  area: 'limits',
-  title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`,
-  async run(ctx: RuleContext) {
+const locationDescriptionLength: Rule = fixedRule(
+  {
+    id: 'jobs.limits.location-description-length',
+    section: '8',
+    area: 'limits',
+    title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`,
+  },
+  async (ctx: RuleContext) => {
     const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
     const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });
     await ctx.check(arb, async ({ job, place }) => {
@@ -237,14 +250,16 @@ const locationDescriptionLength: Rule = {
       });
     }, { runs: Math.min(ctx.runs, 5) });
   },
-};
+);
 
-const salaryPeriodRequired: Rule = {
-  id: 'jobs.limits.salary-period-required',
-  section: '2.5',
-  area: 'limits',
-  title: 'A salary amount without salary.period.id is rejected',
-  async run(ctx: RuleContext) {
+const salaryPeriodRequired: Rule = fixedRule(
+  {
+    id: 'jobs.limits.salary-period-required',
+    section: '2.5',
+    area: 'limits',
+    title: 'A salary amount without salary.period.id is rejected',
+  },
+  async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
       const body = identify(ctx, job);
     const ref = body.referenceId;
@@ -254,14 +269,16 @@ const salaryPeriodRequired: Rule = {
       });
     });
   },
-};
+);
 
-const salaryFourDecimals: Rule = {
-  id: 'jobs.limits.salary-four-decimals',
-  section: '2.5',
-  area: 'limits',
-  title: 'Salary amount in responses carries four decimal places',
-  async run(ctx: RuleContext) {
+const salaryFourDecimals: Rule = fixedRule(
+  {
+    id: 'jobs.limits.salary-four-decimals',
+    section: '2.5',
+    area: 'limits',
+    title: 'Salary amount in responses carries four decimal places',
+  },
+  async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryInputArb }), async ({ job, salary }) => {
       const body = identify(ctx, job);
       const res = await ctx.api.create({ ...body, salary });
@@ -284,17 +301,19 @@ const salaryFourDecimals: Rule = {
       }
     });
   },
-};
+);
 
 function routingAddressRequired(kind: RoutingKind): Rule {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const id = routingTypeIds[kind];
-  return {
-    id: `jobs.limits.routing-${kind}-required`,
-    section: '4.2',
-    area: 'limits',
-    title: `Routing type ${id} without ${field} is rejected`,
-    async run(ctx: RuleContext) {
+  return fixedRule(
+    {
+      id: `jobs.limits.routing-${kind}-required`,
+      section: '4.2',
+      area: 'limits',
+      title: `Routing type ${id} without ${field} is rejected`,
+    },
+    async (ctx: RuleContext) => {
       await ctx.check(createBodyArb(ctx), async (job) => {
         const body = identify(ctx, job);
     const ref = body.referenceId;
@@ -304,15 +323,17 @@ function routingAddressRequired(kind: RoutingKind): Rule {
         });
       });
     },
-  };
+  );
 }
 
-const routingUrlScheme: Rule = {
-  id: 'jobs.limits.routing-url-scheme',
-  section: '4.2',
-  area: 'limits',
-  title: 'An applicationUrl without http:// or https:// is rejected',
-  async run(ctx: RuleContext) {
+const routingUrlScheme: Rule = fixedRule(
+  {
+    id: 'jobs.limits.routing-url-scheme',
+    section: '4.2',
+    area: 'limits',
+    title: 'An applicationUrl without http:// or https:// is rejected',
+  },
+  async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), url: urlWithoutSchemeArb }), async ({ job, url }) => {
       const body = identify(ctx, job);
     const ref = body.referenceId;
@@ -322,14 +343,16 @@ const routingUrlScheme: Rule = {
       });
     });
   },
-};
+);
 
-const routingOtherFieldNull: Rule = {
-  id: 'jobs.limits.routing-other-field-null',
-  section: '2.1',
-  area: 'limits',
-  title: 'The address field of the other routing type is null in responses, also after switching type',
-  async run(ctx: RuleContext) {
+const routingOtherFieldNull: Rule = fixedRule(
+  {
+    id: 'jobs.limits.routing-other-field-null',
+    section: '2.1',
+    area: 'limits',
+    title: 'The address field of the other routing type is null in responses, also after switching type',
+  },
+  async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
     await ctx.check(arb, async ({ job, email, url }) => {
       const statement = 'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
@@ -356,7 +379,7 @@ const routingOtherFieldNull: Rule = {
       if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
     });
   },
-};
+);
 
 /**
  * The limits rules, in report order.

@@ -15,7 +15,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../kit/compare.js';
 import { expectStatus, responseLine } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
-import { fixedRule, propertyRule } from '../kit/rule-builders.js';
+import { fixedRule } from '../kit/rule-builders.js';
 
 /** Where the run reads the lists (--categories-path, --locations-path). */
 function pathsOf(ctx: RuleContext): { positionTypes: string; categories: string; locations: string } {
