@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import { htmlAllowlist } from '../../schemas/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
-import { limitsRules } from '../../suites/checks/limits.js';
+import { limitsRules } from '../../suites/checks/limits/index.js';
 import { modelRules } from '../../suites/checks/model.js';
 import { runConformance } from '../../suites/run-conformance.js';
 import { rewriteJobRequest, rewriteJobResponse, type Transform } from './broken-mock.js';
