@@ -35,12 +35,7 @@ function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string)
 }
 
 const acceptsAllowedTags: Rule = fixedRule(
-  {
-    id: 'jobs.html.accepts-allowed-tags',
-    section: '2.1',
-    area: 'html',
-    title: 'A description using only the allowed tags and attributes is accepted',
-  },
+  { id: 'jobs.html.accepts-allowed-tags', section: '2.1', area: 'html', title: 'A description using only the allowed tags and attributes is accepted' },
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
@@ -61,12 +56,7 @@ const acceptsAllowedTags: Rule = fixedRule(
 );
 
 const keepsAllowedContent: Rule = fixedRule(
-  {
-    id: 'jobs.html.keeps-allowed-content',
-    section: '2.1',
-    area: 'html',
-    title: 'An accepted description comes back with the same content (same tree, attributes and text)',
-  },
+  { id: 'jobs.html.keeps-allowed-content', section: '2.1', area: 'html', title: 'An accepted description comes back with the same content (same tree, attributes and text)' },
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
@@ -110,12 +100,7 @@ function firstDifference(a: string, b: string): string {
 
 /** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
 const longDescriptionKept: Rule = fixedRule(
-  {
-    id: 'jobs.html.long-description',
-    section: '2.1',
-    area: 'html',
-    title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT',
-  },
+  { id: 'jobs.html.long-description', section: '2.1', area: 'html', title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT' },
   async (ctx: RuleContext) => {
     const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
     const arb = fc.record({ job: createBodyArb(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
@@ -191,12 +176,7 @@ function violationText(v: HtmlViolationCase): string {
 function rejectsViolation(kind: HtmlViolationKind): Rule {
   const text = RULE_TEXT[kind];
   return fixedRule(
-    {
-      id: text.id,
-      section: '2.1',
-      area: 'html',
-      title: text.title,
-    },
+    { id: text.id, section: '2.1', area: 'html', title: text.title },
     async (ctx: RuleContext) => {
       await ctx.check(fc.record({ job: createBodyArb(ctx), violation: disallowedHtmlArb(kind) }), async ({ job, violation }) => {
         const { ref, res } = await createWithDescription(ctx, job, violation.html);
@@ -234,12 +214,7 @@ function commentOutcome(sent: string, returned: unknown): string {
  * and fails only on a 5xx.
  */
 const commentsObserved: Rule = fixedRule(
-  {
-    id: 'jobs.html.comments-observed',
-    section: '2.1',
-    area: 'html',
-    title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded',
-  },
+  { id: 'jobs.html.comments-observed', section: '2.1', area: 'html', title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded' },
   async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), tree: allowedHtmlTreeArb, nameCase: nameCaseArb, note: wordArb('lower') });
     await ctx.check(

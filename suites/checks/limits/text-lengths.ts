@@ -12,62 +12,62 @@ import { createJob } from '../../kit/jobs.js';
 import type { Rule, RuleContext } from '../../rule.js';
 import { fixedRule } from '../../kit/rule-builders.js';
 
-export const referenceIdLength: Rule = fixedRule(
-  {
-    id: 'jobs.limits.reference-id-length',
-    section: '8',
-    area: 'limits',
-    title: `A referenceId of ${inputLimits.referenceIdMax} characters is accepted and kept; one of ${inputLimits.referenceIdMax + 1} is rejected`,
-  },
-  async (ctx: RuleContext) => {
-    const max = inputLimits.referenceIdMax; // §8: referenceId <= 50
-    const statement = `spec 8: referenceId max ${max} characters`;
-    await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, 'ascii') }), async ({ job, filler }) => {
-      const at = identify(ctx, job);
-      const atLimit = padToLength(at.referenceId, filler, max);
-      const created = await createJob(ctx, { ...at, referenceId: atLimit }, { anySuccess: true, title: `POST /jobs refused a referenceId of exactly ${max} characters`, expected: statement });
-      ctx.expect(created.referenceId === atLimit, {
-        title: `the job does not keep a referenceId of ${max} characters as sent`,
-        expected: `${statement}: the referenceId comes back as sent`,
-        received: JSON.stringify(created.referenceId),
-      });
-      const over = identify(ctx, job);
-      await createRejected(ctx, { ...over, referenceId: padToLength(over.referenceId, filler, max + 1) }, over.referenceId, {
-        title: `POST /jobs accepted a referenceId of ${max + 1} characters`,
-        expected: statement,
-      });
-    });
-  },
-);
+interface TextLimit {
+  field: 'referenceId' | 'title';
+  /** §8: referenceId <= 50, title <= 256 */
+  max: number;
+  alphabet: 'ascii' | 'bmp';
+  /** The value of `length` characters that still carries the case's marker `ref`. */
+  valueOf(ref: string, filler: string, length: number): string;
+  /** How a kept value is shown in a mismatch. */
+  shown(value: string | null | undefined): string;
+  /** Runs after the property (e.g. an observation). */
+  after?(ctx: RuleContext, max: number): Promise<void>;
+}
 
-export const titleLength: Rule = fixedRule(
-  {
-    id: 'jobs.limits.title-length',
-    section: '8',
-    area: 'limits',
-    title: `A title of ${inputLimits.titleMax} characters is accepted and kept; one of ${inputLimits.titleMax + 1} is rejected`,
-  },
-  async (ctx: RuleContext) => {
-    const max = inputLimits.titleMax; // §8: title <= 256
-    const statement = `spec 8: title max ${max} characters`;
-    await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, 'bmp') }), async ({ job, filler }) => {
-      const at = identify(ctx, job);
-      const atLimit = padToLength(`${at.referenceId} `, filler, max);
-      const created = await createJob(ctx, { ...at, title: atLimit }, { anySuccess: true, title: `POST /jobs refused a title of exactly ${max} characters`, expected: statement });
-      ctx.expect(created.title === atLimit, {
-        title: `the job does not keep a title of ${max} characters as sent`,
-        expected: `${statement}: the title comes back as sent`,
-        received: `${codePointLength(created.title)} characters: ${JSON.stringify(created.title)}`,
+/** A field of `max` characters is accepted and kept as sent; one of `max + 1` is rejected and creates nothing. */
+function textLengthRule(id: string, limit: TextLimit): Rule {
+  const { field, max } = limit;
+  return fixedRule(
+    { id, section: '8', area: 'limits', title: `A ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected` },
+    async (ctx: RuleContext) => {
+      const statement = `spec 8: ${field} max ${max} characters`;
+      await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, limit.alphabet) }), async ({ job, filler }) => {
+        const at = identify(ctx, job);
+        const atLimit = limit.valueOf(at.referenceId, filler, max);
+        const created = await createJob(ctx, { ...at, [field]: atLimit }, { anySuccess: true, title: `POST /jobs refused a ${field} of exactly ${max} characters`, expected: statement });
+        ctx.expect(created[field] === atLimit, {
+          title: `the job does not keep a ${field} of ${max} characters as sent`,
+          expected: `${statement}: the ${field} comes back as sent`,
+          received: limit.shown(created[field]),
+        });
+        const over = identify(ctx, job);
+        await createRejected(ctx, { ...over, [field]: limit.valueOf(over.referenceId, filler, max + 1) }, over.referenceId, {
+          title: `POST /jobs accepted a ${field} of ${max + 1} characters`,
+          expected: statement,
+        });
       });
-      const over = identify(ctx, job);
-      await createRejected(ctx, { ...over, title: padToLength(`${over.referenceId} `, filler, max + 1) }, over.referenceId, {
-        title: `POST /jobs accepted a title of ${max + 1} characters`,
-        expected: statement,
-      });
-    });
-    await observeAstralTitle(ctx, max);
-  },
-);
+      await limit.after?.(ctx, max);
+    },
+  );
+}
+
+export const referenceIdLength: Rule = textLengthRule('jobs.limits.reference-id-length', {
+  field: 'referenceId',
+  max: inputLimits.referenceIdMax,
+  alphabet: 'ascii',
+  valueOf: (ref, filler, length) => padToLength(ref, filler, length),
+  shown: (value) => JSON.stringify(value),
+});
+
+export const titleLength: Rule = textLengthRule('jobs.limits.title-length', {
+  field: 'title',
+  max: inputLimits.titleMax,
+  alphabet: 'bmp',
+  valueOf: (ref, filler, length) => padToLength(`${ref} `, filler, length),
+  shown: (value) => `${codePointLength(value ?? '')} characters: ${JSON.stringify(value)}`,
+  after: observeAstralTitle,
+});
 
 /** §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. */
 export async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
