@@ -1,5 +1,9 @@
 /**
- * @module Setup steps the rules share. A step that fails fails the rule that
+ * @module The rule kit's steps on jobs: create and expect accepted
+ * (createJob), read (getJob), list (listJobs, one page) and list scoped to
+ * this case (listAllJobs with q = caseTagOf(ctx), every page). "Expect
+ * rejected and nothing changed" is expect-rejected.ts (creates) and
+ * rejected-writes.ts (updates). A setup step that fails fails the rule that
  * needed it, with "setup:" in the expectation, so a server that cannot create
  * a valid job is reported where it hurts, not silently skipped.
  */
