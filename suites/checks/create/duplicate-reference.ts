@@ -12,7 +12,7 @@ import { propertyRule } from '../../kit/rule-builders.js';
 import { observeErrorBody } from './shared.js';
 
 /** Creates a job, then POSTs another body with the same referenceId. */
-export async function postDuplicate(ctx: RuleContext, first: Body, second: Body) {
+async function postDuplicate(ctx: RuleContext, first: Body, second: Body) {
   const body = identify(ctx, first);
   const original = await createJob(ctx, body);
   const duplicate = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: { ...identify(ctx, second), referenceId: body.referenceId } });

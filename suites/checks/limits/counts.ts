@@ -10,14 +10,14 @@ import { createJob } from '../../kit/jobs.js';
 import type { Rule, RuleContext } from '../../rule.js';
 import { fixedRule } from '../../kit/rule-builders.js';
 
-export interface CountSpec {
+interface CountSpec {
   field: 'locations' | 'categories';
   min: number;
   max: number;
 }
 
 /** A list of exactly `count` entries for `field`, from distinct values. */
-export function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number): fc.Arbitrary<unknown[]> {
+function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number): fc.Arbitrary<unknown[]> {
   if (field === 'locations') return locationsArb({ minLength: count, maxLength: count });
   const distinct = [...new Set(ctx.refs.categoryIds)];
   return fc.shuffledSubarray(distinct, { minLength: count, maxLength: count }).map(function toIdRefs(ids) {

@@ -70,7 +70,7 @@ export const titleLength: Rule = textLengthRule('jobs.limits.title-length', {
 });
 
 /** §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. */
-export async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
+async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
   await ctx.check(
     fc.record({ job: createBodyArb(ctx), text: astralTextArb(max) }),
     async ({ job, text }) => {
