@@ -5,6 +5,7 @@
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { codeBlock, codeSpan, escapeMarkdownCell } from './markdown-escape.js';
+import { networkSummary } from './network-summary.js';
 import { redactReport } from './redact-report.js';
 import { isFlakyOnly } from './status.js';
 
@@ -43,7 +44,7 @@ export function renderMarkdown(input: ConformanceReport, options: MarkdownOption
     .join(' · ');
   lines.push(
     `**${summary.total} rules**: ${counts || 'none ran'} — ${summary.mismatches} ${summary.mismatches === 1 ? 'mismatch' : 'mismatches'}, ${summary.requests} ${summary.requests === 1 ? 'request' : 'requests'} in ${(report.durationMs / 1000).toFixed(1)} s  `,
-    `Target ${codeSpan(report.target.baseUrl)} · seed ${codeSpan(String(report.seed))} · ${escapeMarkdownCell(`${report.tool.name} ${report.tool.version}`)}`,
+    `Target ${codeSpan(report.target.baseUrl)} · seed ${codeSpan(String(report.seed))} · ${escapeMarkdownCell(`${report.tool.name} ${report.tool.version}`)}${networkLine(report)}`,
     '',
   );
   if (report.interrupted) lines.push('> [!WARNING]', '> The run was interrupted before every rule ran.', '');
@@ -104,4 +105,10 @@ function problemText(rule: RuleResult): string {
   const [first, ...rest] = rule.mismatches;
   if (!first) return rule.title;
   return `${first.title}${rest.length > 0 ? ` (+${rest.length} more)` : ''}`;
+}
+
+/** The rate-limit phrase on its own header line (a hard break before it), or nothing. Our own numbers and a validated N/s: no escaping needed. */
+function networkLine(report: ConformanceReport): string {
+  const text = networkSummary(report);
+  return text ? `  \n${text}` : '';
 }

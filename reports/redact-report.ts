@@ -2,7 +2,8 @@
  * @module The report's last line of defence against leaking credentials.
  * The suite's client redacts API-Key before anything is recorded; the writers
  * still pass every report through here, so a key that slipped into an
- * exchange, an option or a curl command never reaches a file.
+ * exchange, an option or a curl command never reaches a file. Headers named
+ * in options.headerNames (--header) are masked like API-Key.
  */
 import type { ConformanceReport } from '../schemas/types.gen.js';
 
@@ -27,7 +28,9 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export function redactReport(report: ConformanceReport, secrets: readonly string[] = []): ConformanceReport {
   const copy = structuredClone(report) as unknown as { [key: string]: Json };
   const found = new Set(secrets.filter(isSecretValue));
-  maskSensitive(copy, found, false);
+  // --header values are secrets like the key: mask every header the run added.
+  const extra = new Set((report.options?.headerNames ?? []).map((name) => name.toLowerCase()));
+  maskSensitive(copy, found, false, (name) => SENSITIVE_HEADER.test(name) || extra.has(name.toLowerCase()));
   const ordered = [...found].sort((a, b) => b.length - a.length);
   return scrub(copy, ordered) as unknown as ConformanceReport;
 }
@@ -37,16 +40,16 @@ function isSecretValue(value: string): boolean {
 }
 
 /** Masks header values under a `headers` object and string options whose name says key/token/secret. */
-function maskSensitive(node: Json, found: Set<string>, inOptions: boolean): void {
+function maskSensitive(node: Json, found: Set<string>, inOptions: boolean, isSensitive: (header: string) => boolean): void {
   if (node === null || typeof node !== 'object') return;
   if (Array.isArray(node)) {
-    for (const item of node) maskSensitive(item, found, false);
+    for (const item of node) maskSensitive(item, found, false, isSensitive);
     return;
   }
   for (const [key, value] of Object.entries(node)) {
     if (key === 'headers' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
       for (const [name, headerValue] of Object.entries(value)) {
-        if (SENSITIVE_HEADER.test(name) && typeof headerValue === 'string') {
+        if (isSensitive(name) && typeof headerValue === 'string') {
           // `Authorization: Bearer <token>`: the credential is what follows the scheme.
           const credential = headerValue.trim().replace(/^(bearer|basic|token)\s+/i, '');
           for (const candidate of [headerValue, credential]) if (isSecretValue(candidate)) found.add(candidate);
@@ -57,7 +60,7 @@ function maskSensitive(node: Json, found: Set<string>, inOptions: boolean): void
       if (isSecretValue(value)) found.add(value);
       node[key] = REDACTED;
     } else {
-      maskSensitive(value, found, inOptions || key === 'options');
+      maskSensitive(value, found, inOptions || key === 'options', isSensitive);
     }
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { visibleControlChars } from './control-chars.js';
+import { networkSummary } from './network-summary.js';
 import { redactReport } from './redact-report.js';
 import { isFlakyOnly, type RuleStatus } from './status.js';
 import { colorsFor, paintStatus, STATUS_SYMBOL } from './terminal-style.js';
@@ -38,6 +39,8 @@ export function renderTerminalSummary(input: ConformanceReport, options: Termina
   out.push(c.dim(`  target ${t(report.target.baseUrl)}  seed ${report.seed}  ${(report.durationMs / 1000).toFixed(1)} s  ${t(report.tool.name)} ${t(report.tool.version)}`));
   const counts = COUNT_ORDER.filter((status) => report.summary[status] > 0).map((status) => paintStatus(c, status, `${report.summary[status]} ${status}`));
   out.push(`  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}`);
+  const network = networkSummary(report);
+  if (network) out.push(`  ${network}`);
   if (report.interrupted) out.push(c.yellow('  interrupted: not every rule ran'));
 
   const problems = report.rules.filter((rule) => rule.status === 'failed' || rule.status === 'error');

@@ -1089,6 +1089,17 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "strict": {
             "type": "boolean",
             "description": "--strict: a failed should rule (a warning) fails the run"
+          },
+          "rateLimit": {
+            "type": "string",
+            "description": "--rate-limit, e.g. 10/s"
+          },
+          "headerNames": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Names of the --header headers (their values are secrets and never reported)"
           }
         },
         "additionalProperties": false
@@ -1130,6 +1141,9 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       "cleanup": {
         "$ref": "#/$defs/cleanup"
       },
+      "network": {
+        "$ref": "#/$defs/network"
+      },
       "replayCommand": {
         "type": "string",
         "description": "A command that replays the whole run (same seed and options, no keys: they come from the environment)"
@@ -1155,6 +1169,33 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       "replayCommand"
     ],
     "$defs": {
+      "network": {
+        "type": "object",
+        "description": "Rate limiting during the run: retries of 429/503 answers (never counted as mismatches) and time spent waiting",
+        "properties": {
+          "retries": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Requests sent again after a 429, or a 503 with Retry-After"
+          },
+          "retryWaitMs": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Time spent waiting out Retry-After and backoffs"
+          },
+          "rateLimitWaitMs": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Time spent spacing requests under --rate-limit"
+          }
+        },
+        "required": [
+          "retries",
+          "retryWaitMs",
+          "rateLimitWaitMs"
+        ],
+        "additionalProperties": false
+      },
       "status": {
         "description": "Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.",
         "enum": [

@@ -401,6 +401,14 @@ export interface ConformanceReport {
      * --strict: a failed should rule (a warning) fails the run
      */
     strict?: boolean;
+    /**
+     * --rate-limit, e.g. 10/s
+     */
+    rateLimit?: string;
+    /**
+     * Names of the --header headers (their values are secrets and never reported)
+     */
+    headerNames?: string[];
   };
   startedAt: string;
   finishedAt: string;
@@ -417,6 +425,7 @@ export interface ConformanceReport {
   rules: RuleResult[];
   observations: Observation[];
   cleanup: Cleanup;
+  network?: Network;
   /**
    * A command that replays the whole run (same seed and options, no keys: they come from the environment)
    */
@@ -563,6 +572,23 @@ export interface Cleanup {
     referenceId?: string | null;
     reason: string;
   }[];
+}
+/**
+ * Rate limiting during the run: retries of 429/503 answers (never counted as mismatches) and time spent waiting
+ */
+export interface Network {
+  /**
+   * Requests sent again after a 429, or a 503 with Retry-After
+   */
+  retries: number;
+  /**
+   * Time spent waiting out Retry-After and backoffs
+   */
+  retryWaitMs: number;
+  /**
+   * Time spent spacing requests under --rate-limit
+   */
+  rateLimitWaitMs: number;
 }
 /**
  * Set when a baseline of known mismatches was applied (--baseline): the failing rules it accepted and its stale entries.

@@ -27,8 +27,9 @@ import {
   type ReporterName,
 } from '../reports/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
-import { OPTION_SPECS, envName, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from './config.js';
+import { OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from './config.js';
 import { SuiteError, messageOf } from './errors.js';
+import { parseExtraHeaders } from './extra-headers.js';
 import { Redactor } from './redactor.js';
 import { runConformance, type ProgressEvent } from './run-conformance.js';
 import type { Rule } from './rule.js';
@@ -76,8 +77,11 @@ function buildProgram(io: CliIo): Command {
     );
   for (const spec of OPTION_SPECS) {
     const defaults = spec.default ? `; default ${spec.default}` : '';
-    const usage = spec.value === undefined ? `--${spec.flag}` : `--${spec.flag} <${spec.value}>`;
-    program.addOption(new Option(usage, `${spec.description} (env ${envName(spec.flag)}${defaults})`));
+    const flags = `${spec.short ? `-${spec.short}, ` : ''}--${spec.flag}`;
+    const usage = spec.value === undefined ? flags : `${flags} <${spec.value}>`;
+    const option = new Option(usage, `${spec.description} (env ${envOf(spec)}${defaults})`);
+    if (spec.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+    program.addOption(option);
   }
   program.addOption(new Option('--list-rules', 'print every rule (id, spec section, level, title) and exit'));
   return program;
@@ -87,13 +91,23 @@ type AllOptions = ConformanceOptions & CliOnlyOptions;
 
 /** Flags over environment. */
 function mergeOptions(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): Partial<AllOptions> {
-  const merged: Partial<Record<OptionKey, string>> = optionsFromEnv(env);
+  const merged: Partial<Record<OptionKey, string | string[]>> = optionsFromEnv(env);
   for (const spec of OPTION_SPECS) {
-    const value = flags[spec.key];
-    if (typeof value === 'string') merged[spec.key] = value;
+    // Commander names a value after its long flag (--header -> header), camel-cased.
+    const value = flags[spec.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())];
+    if (typeof value === 'string' || Array.isArray(value)) merged[spec.key] = value as string | string[];
     else if (value === true) merged[spec.key] = 'true';
   }
   return merged as Partial<AllOptions>;
+}
+
+/** The --header values, secrets like the key (none when they do not parse: resolveConfig then reports that). */
+function extraHeaderValues(options: Partial<AllOptions>): string[] {
+  try {
+    return Object.values(parseExtraHeaders(options.headers));
+  } catch {
+    return [];
+  }
 }
 
 interface Gating {
@@ -157,6 +171,8 @@ export async function main(io: CliIo): Promise<number> {
   const options = mergeOptions(program.opts(), io.env);
   redactor.add(options.apiKey);
   redactor.add(options.secondApiKey);
+  const headerValues = extraHeaderValues(options);
+  for (const value of headerValues) redactor.add(value);
   let report: ConformanceReport;
   let gating: Gating;
   try {
@@ -174,7 +190,7 @@ export async function main(io: CliIo): Promise<number> {
     return 2;
   }
   const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
-  const secrets = [options.apiKey, options.secondApiKey].filter((s): s is string => typeof s === 'string' && s !== '');
+  const secrets = [options.apiKey, options.secondApiKey, ...headerValues].filter((s): s is string => typeof s === 'string' && s !== '');
   let files: string[] = [];
   try {
     files = await writeReports(gated, { dir: resolveConfig(options).reportDir, reporters: gating.reporters, secrets });

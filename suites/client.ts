@@ -4,12 +4,16 @@
  * X-Conformance-Case-Id, records the exchange (redacted, bodies truncated) into
  * the current case's log, and tells the run's listeners about every response,
  * which is how created jobs are tracked for cleanup whatever rule created them.
+ * It also keeps the run to --rate-limit, waits out 429/503 rate limits
+ * (suites/retry-policy.ts) and adds the --header headers.
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type { Exchange } from '../schemas/types.gen.js';
 import { currentCase } from './case-scope.js';
 import { SuiteError, TransportError, messageOf } from './errors.js';
 import type { Redactor } from './redactor.js';
+import type { RequestPacer } from './request-pacer.js';
+import type { RetryPolicy } from './retry-policy.js';
 import type { ApiResponse, Client, RequestOptions } from './rule.js';
 
 /** Bodies longer than this are cut in recorded exchanges. */
@@ -44,6 +48,12 @@ export interface ClientOptions {
   defaultCaseId?: string;
   onResponse?: (response: ObservedResponse) => void;
   onRequest?: () => void;
+  /** Spaces requests under --rate-limit; shared by every client of the run. */
+  pacer?: RequestPacer;
+  /** Retries rate-limited requests; shared by every client of the run. */
+  retry?: RetryPolicy;
+  /** --header headers sent with every request (a rule's own headers win). */
+  extraHeaders?: Readonly<Record<string, string>>;
 }
 
 /** The env var a curl reproducer names for each owner's key. */
@@ -89,6 +99,7 @@ function buildBody(req: RequestOptions): string | undefined {
 
 function buildHeaders(options: ClientOptions, req: RequestOptions, body: string | undefined, caseId: string): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-conformance-case-id': caseId };
+  for (const [name, value] of Object.entries(options.extraHeaders ?? {})) headers[name.toLowerCase()] = value;
   const key = req.apiKey === undefined ? options.apiKey : req.apiKey;
   if (key !== null) headers['api-key'] = key;
   const contentType = req.contentType === undefined ? (body === undefined ? null : 'application/json') : req.contentType;
@@ -133,7 +144,19 @@ function transportError(error: unknown, timedOut: boolean, options: ClientOption
   return new TransportError('TARGET_UNREACHABLE', `${where}: no response from ${url.origin} (${detail})`, { cause: error, context });
 }
 
+/** Sends one request, pacing it and retrying it while the target rate-limits it. */
 async function send<T>(options: ClientOptions, root: URL, req: RequestOptions): Promise<ApiResponse<T>> {
+  for (let retry = 0; ; retry++) {
+    await options.pacer?.take(options.signal);
+    const response = await sendOnce<T>(options, root, req);
+    // Every attempt stays in the case's log; only the last one's answer reaches the rule.
+    const wait = options.retry?.waitBeforeRetry(response, retry, `${response.exchange.request.method} ${req.path.split('?')[0]}`);
+    if (wait === undefined) return response;
+    await options.retry!.wait(wait, options.signal);
+  }
+}
+
+async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOptions): Promise<ApiResponse<T>> {
   const url = buildUrl(options.apiRoot, root, req);
   const method = req.method.toUpperCase();
   const body = buildBody(req);

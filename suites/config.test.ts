@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, OPTION_SPECS, apiRootOf, envName, optionsFromEnv, resolveConfig } from './config.js';
+import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, OPTION_SPECS, apiRootOf, envName, envOf, optionsFromEnv, resolveConfig } from './config.js';
 import { ConfigError } from './errors.js';
 
 describe('environment variables', () => {
-  it('derives each name mechanically from the flag', () => {
+  it('derives each name mechanically from the flag (--header reads the plural JOBS_HEADERS, one per line)', () => {
     expect(envName('base-url')).toBe('JOBS_BASE_URL');
     expect(envName('api-key')).toBe('JOBS_API_KEY');
     expect(envName('second-api-key')).toBe('JOBS_SECOND_API_KEY');
     expect(envName('timeout-ms')).toBe('JOBS_TIMEOUT_MS');
-    for (const spec of OPTION_SPECS) expect(envName(spec.flag)).toBe(`JOBS_${spec.flag.toUpperCase().replaceAll('-', '_')}`);
+    for (const spec of OPTION_SPECS) {
+      expect(envOf(spec)).toBe(spec.flag === 'header' ? 'JOBS_HEADERS' : `JOBS_${spec.flag.toUpperCase().replaceAll('-', '_')}`);
+    }
   });
 
   it('reads every option from its variable, skipping empty ones', () => {
-    const env = Object.fromEntries(OPTION_SPECS.map((spec) => [envName(spec.flag), `value-of-${spec.flag}`]));
+    const env = Object.fromEntries(OPTION_SPECS.map((spec) => [envOf(spec), `value-of-${spec.flag}`]));
     const options = optionsFromEnv({ ...env, JOBS_ONLY: '' });
     for (const spec of OPTION_SPECS) {
       if (spec.flag === 'only') expect(options.only).toBeUndefined();
@@ -77,6 +79,45 @@ describe('resolveConfig', () => {
       expect((error as ConfigError).option).toBe(option);
       expect((error as ConfigError).code).toBe('CONFIG');
       expect((error as ConfigError).message).toContain(`--${option}`);
+    }
+  });
+});
+
+describe('rate limits and extra headers', () => {
+  const base = { baseUrl: 'http://127.0.0.1:4010', apiKey: 'k' };
+
+  it('reads --rate-limit per second or per minute, and the retry caps', () => {
+    expect(resolveConfig({ ...base, rateLimit: '10/s' }).rateLimit).toEqual({ requests: 10, per: 's' });
+    expect(resolveConfig({ ...base, rateLimit: '300/m' }).rateLimit).toEqual({ requests: 300, per: 'm' });
+    expect(resolveConfig(base).rateLimit).toBeUndefined();
+    expect(resolveConfig({ ...base, retryMax: '2', retryMaxWaitMs: 100, retryTotalWaitMs: '1000', retryBackoffMs: 5 }).retry).toEqual({
+      maxRetries: 2,
+      maxWaitMs: 100,
+      totalWaitMs: 1000,
+      backoffMs: 5,
+    });
+    for (const bad of ['10', '0/s', '-1/s', '10/h', 'ten/s']) {
+      expect(() => resolveConfig({ ...base, rateLimit: bad })).toThrow(/--rate-limit must look like 10\/s/);
+    }
+  });
+
+  it('reads headers from a list or from newline-separated text, names in lower case', () => {
+    expect(resolveConfig({ ...base, headers: ['X-Gateway-Key: abc:def', 'traceparent:00-1'] }).headers).toEqual({ 'x-gateway-key': 'abc:def', traceparent: '00-1' });
+    expect(resolveConfig({ ...base, headers: 'X-A: 1\n\nX-B: two words\n' }).headers).toEqual({ 'x-a': '1', 'x-b': 'two words' });
+  });
+
+  it('rejects a malformed header without echoing it (its value is a secret)', () => {
+    for (const bad of ['no-colon-s3cret', ': s3cret', 'bad name: s3cret', 'X-A: s3cret\u0001', 'API-Key: s3cret', 'X-Empty:']) {
+      let error: unknown;
+      try {
+        resolveConfig({ ...base, headers: [bad] });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).option).toBe('header');
+      expect((error as Error).message).toMatch(/^--header entry 1 /);
+      expect((error as Error).message).not.toContain('s3cret');
     }
   });
 });

@@ -6,6 +6,9 @@
  * ConfigError naming the option.
  */
 import { ConfigError } from './errors.js';
+import { parseExtraHeaders } from './extra-headers.js';
+import { parseRateLimit, type RateLimit } from './request-pacer.js';
+import { DEFAULT_RETRY_LIMITS, type RetryLimits } from './retry-policy.js';
 
 /** Options as given (flags, env or a program): strings or already-typed values. */
 export interface ConformanceOptions {
@@ -29,6 +32,18 @@ export interface ConformanceOptions {
   replayPath?: string;
   /** A failed should rule (a warning) fails the run: verdict failed, exit code 1. */
   strict?: boolean | string;
+  /** Most requests per second or minute for the whole run: `10/s`, `300/m`. */
+  rateLimit?: string;
+  /** Extra request headers, `Name: value` each (a list, or newline-separated text). */
+  headers?: string | string[];
+  /** Retries of one rate-limited request. */
+  retryMax?: number | string;
+  /** The longest single wait on a rate limit (ms). */
+  retryMaxWaitMs?: number | string;
+  /** The most the run waits on rate limits in all (ms). */
+  retryTotalWaitMs?: number | string;
+  /** First backoff of a 429 without Retry-After (ms); doubles per retry. */
+  retryBackoffMs?: number | string;
 }
 
 /** Options only the command line has: gating of the exit code (reports/gating.ts). */
@@ -48,6 +63,12 @@ export interface OptionSpec {
   value?: string;
   description: string;
   default?: string;
+  /** A one-letter alias, e.g. `H` for -H. */
+  short?: string;
+  /** The flag may be given many times; its values form a list. */
+  repeatable?: boolean;
+  /** The environment variable when it is not the mechanical one (envName). */
+  env?: string;
 }
 
 export const DEFAULT_RUNS = 20;
@@ -71,6 +92,20 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'categoriesPath', flag: 'categories-path', value: 'path', description: 'path of the category list under /api/v1.1', default: '/categories' },
   { key: 'locationsPath', flag: 'locations-path', value: 'path', description: 'path of the location list under /api/v1.1', default: '/locations' },
   { key: 'replayPath', flag: 'replay-path', value: 'path', description: 'fast-check path of a mismatch to replay (with --seed and --only)' },
+  { key: 'rateLimit', flag: 'rate-limit', value: 'n/s|n/m', description: 'most requests per second (10/s) or per minute (300/m) for the whole run' },
+  {
+    key: 'headers',
+    flag: 'header',
+    short: 'H',
+    value: "'Name: value'",
+    repeatable: true,
+    env: 'JOBS_HEADERS',
+    description: 'extra header sent with every request (repeatable; env: one per line); values are redacted like the key',
+  },
+  { key: 'retryMax', flag: 'retry-max', value: 'n', description: 'retries of one rate-limited request (429, or 503 with Retry-After)', default: String(DEFAULT_RETRY_LIMITS.maxRetries) },
+  { key: 'retryMaxWaitMs', flag: 'retry-max-wait-ms', value: 'n', description: 'longest single wait on a rate limit; a longer Retry-After ends the rule as error', default: String(DEFAULT_RETRY_LIMITS.maxWaitMs) },
+  { key: 'retryTotalWaitMs', flag: 'retry-total-wait-ms', value: 'n', description: 'most the whole run waits on rate limits', default: String(DEFAULT_RETRY_LIMITS.totalWaitMs) },
+  { key: 'retryBackoffMs', flag: 'retry-backoff-ms', value: 'n', description: 'first backoff of a 429 without Retry-After, doubled per retry', default: String(DEFAULT_RETRY_LIMITS.backoffMs) },
   { key: 'baseline', flag: 'baseline', value: 'file', description: 'known mismatches ({"rules":[{"id","reason"}]}): listed rules count as known, not failed' },
   { key: 'strict', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
   {
@@ -92,11 +127,21 @@ export function envName(flag: string): string {
   return `JOBS_${flag.replace(/-/g, '_').toUpperCase()}`;
 }
 
+/**
+ * The environment variable of an option.
+ *
+ * @example
+ * envOf({ key: 'headers', flag: 'header', env: 'JOBS_HEADERS', description: '' }) // 'JOBS_HEADERS'
+ */
+export function envOf(spec: OptionSpec): string {
+  return spec.env ?? envName(spec.flag);
+}
+
 /** Options read from the environment (only those set and non-empty). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Record<OptionKey, string>> {
   const out: Partial<Record<OptionKey, string>> = {};
   for (const spec of OPTION_SPECS) {
-    const value = env[envName(spec.flag)];
+    const value = env[envOf(spec)];
     if (value !== undefined && value !== '') out[spec.key] = value;
   }
   return out;
@@ -118,6 +163,10 @@ export interface ResolvedConfig {
   locationsPath: string;
   replayPath?: string;
   strict: boolean;
+  rateLimit?: RateLimit;
+  /** --header headers, names in lower case. */
+  headers: Record<string, string>;
+  retry: RetryLimits;
 }
 
 const API_SUFFIX = '/api/v1.1';
@@ -201,7 +250,15 @@ export function resolveConfig(options: Partial<ConformanceOptions>): ResolvedCon
     categoriesPath: apiPath('categories-path', options.categoriesPath, '/categories'),
     locationsPath: apiPath('locations-path', options.locationsPath, '/locations'),
     strict: flag('strict', options.strict),
+    headers: parseExtraHeaders(options.headers),
+    retry: {
+      maxRetries: integer('retry-max', options.retryMax, 0, 100) ?? DEFAULT_RETRY_LIMITS.maxRetries,
+      maxWaitMs: integer('retry-max-wait-ms', options.retryMaxWaitMs, 0, 3_600_000) ?? DEFAULT_RETRY_LIMITS.maxWaitMs,
+      totalWaitMs: integer('retry-total-wait-ms', options.retryTotalWaitMs, 0, 86_400_000) ?? DEFAULT_RETRY_LIMITS.totalWaitMs,
+      backoffMs: integer('retry-backoff-ms', options.retryBackoffMs, 0, 600_000) ?? DEFAULT_RETRY_LIMITS.backoffMs,
+    },
   };
+  if (options.rateLimit !== undefined && options.rateLimit.trim() !== '') config.rateLimit = parseRateLimit(options.rateLimit);
   const seed = integer('seed', options.seed, 0, MAX_SEED);
   if (seed !== undefined) config.seed = seed;
   if (options.secondApiKey !== undefined && options.secondApiKey !== '') {

@@ -15,6 +15,7 @@ export type SuiteErrorCode =
   | 'API_NOT_FOUND'
   | 'DISCOVERY_FAILED'
   | 'INTERRUPTED'
+  | 'RATE_LIMITED'
   | 'INTERNAL';
 
 /**

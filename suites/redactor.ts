@@ -8,8 +8,13 @@
 /** What a secret is replaced with everywhere. */
 export const REDACTED = '[redacted]';
 
+/** Shorter header values are not scrubbed from other text (they would mask ordinary words); their header is still masked. */
+const MIN_SCRUBBED_LENGTH = 4;
+
 export class Redactor {
   readonly #secrets: string[] = [];
+  /** Header names (lower case) whose values are secret whatever they are (--header). */
+  readonly #secretHeaders = new Set<string>();
 
   constructor(secrets: Array<string | undefined> = []) {
     for (const secret of secrets) this.add(secret);
@@ -21,6 +26,15 @@ export class Redactor {
     this.#secrets.push(secret);
     // Longest first, so a key that contains another key is masked whole.
     this.#secrets.sort((a, b) => b.length - a.length);
+  }
+
+  /**
+   * Makes every value of header `name` secret in redactHeaders, and scrubs
+   * `value` from all text when it is long enough not to be an ordinary word.
+   */
+  addHeader(name: string, value: string): void {
+    this.#secretHeaders.add(name.toLowerCase());
+    if (value.trim().length >= MIN_SCRUBBED_LENGTH) this.add(value.trim());
   }
 
   /**
@@ -42,7 +56,7 @@ export class Redactor {
    */
   redactHeaders(headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) out[name] = this.redact(value);
+    for (const [name, value] of Object.entries(headers)) out[name] = this.#secretHeaders.has(name.toLowerCase()) ? REDACTED : this.redact(value);
     return out;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * @module The commands that replay a run or one mismatch. They never carry a
  * key: JOBS_API_KEY (and JOBS_SECOND_API_KEY for the isolation rules) come
- * from the environment.
+ * from the environment, and so do --header values (JOBS_HEADERS).
  */
 import { DEFAULT_TIMEOUT_MS, type ResolvedConfig } from './config.js';
 import { shellQuote } from './curl.js';
@@ -22,6 +22,8 @@ export function replayCommand({ config, seed }: ReplayTarget, ruleId?: string, p
   if (config.categoriesPath !== '/categories') parts.push('--categories-path', shellQuote(config.categoriesPath));
   if (config.locationsPath !== '/locations') parts.push('--locations-path', shellQuote(config.locationsPath));
   if (config.timeoutMs !== DEFAULT_TIMEOUT_MS) parts.push('--timeout-ms', String(config.timeoutMs));
+  // The same target likely has the same limit; --header values are secrets and come from JOBS_HEADERS.
+  if (config.rateLimit) parts.push('--rate-limit', `${config.rateLimit.requests}/${config.rateLimit.per}`);
   const only = ruleId ?? config.only?.join(',');
   if (only) parts.push('--only', shellQuote(only));
   if (path) parts.push('--replay-path', shellQuote(path));

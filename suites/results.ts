@@ -35,6 +35,8 @@ export interface ReportInput {
   observations: Observation[];
   cleanup: Cleanup;
   requests: number;
+  /** Rate limiting: retries and time waited. */
+  network?: ConformanceReport['network'];
   replayCommand: string;
 }
 
@@ -57,6 +59,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     cleanup: input.cleanup,
     replayCommand: input.replayCommand,
   };
+  if (input.network) report.network = input.network;
   if (input.interrupted) report.interrupted = true;
   return report;
 }

@@ -17,6 +17,8 @@ import { Observations } from './observations.js';
 import { preflight } from './preflight.js';
 import { probeQueryScope } from './q-scope.js';
 import { Redactor } from './redactor.js';
+import { RequestPacer } from './request-pacer.js';
+import { RetryPolicy } from './retry-policy.js';
 import { replayCommand } from './replay-command.js';
 import { buildReport, newRuleResult } from './results.js';
 import type { Rule } from './rule.js';
@@ -83,7 +85,11 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
   const seed = config.seed ?? randomSeed();
   const tag = runTag();
   const redactor = new Redactor([config.apiKey, config.secondApiKey]);
+  for (const [name, value] of Object.entries(config.headers)) redactor.addHeader(name, value);
   const agent = createAgent(config.timeoutMs);
+  // One pacer and one retry policy for every client: --rate-limit and the retry caps hold for the whole run.
+  const pacer = config.rateLimit ? new RequestPacer(config.rateLimit) : undefined;
+  const retry = new RetryPolicy(config.retry);
   const jobs = new CreatedJobs();
   let requests = 0;
   const client = (owner: KeyOwner, apiKey: string, signal?: AbortSignal) =>
@@ -94,6 +100,9 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       timeoutMs: config.timeoutMs,
       redactor,
       dispatcher: agent,
+      retry,
+      extraHeaders: config.headers,
+      ...(pacer ? { pacer } : {}),
       defaultCaseId: `${tag}run`,
       ...(signal ? { signal } : {}),
       onRequest: () => void requests++,
@@ -175,7 +184,15 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     apiRoot: config.apiRoot,
     seed,
     runs: config.runs,
-    options: { only: config.only?.join(',') ?? null, secondApiKey: second !== undefined, timeoutMs: config.timeoutMs, referencePrefix: tag, strict: config.strict },
+    options: {
+      only: config.only?.join(',') ?? null,
+      secondApiKey: second !== undefined,
+      timeoutMs: config.timeoutMs,
+      referencePrefix: tag,
+      strict: config.strict,
+      ...(config.rateLimit ? { rateLimit: `${config.rateLimit.requests}/${config.rateLimit.per}` } : {}),
+      headerNames: Object.keys(config.headers),
+    },
     startedAt,
     finishedAt: new Date(),
     interrupted,
@@ -183,6 +200,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     observations: observations.list(),
     cleanup: cleanupReport,
     requests,
+    network: { retries: retry.stats.retries, retryWaitMs: Math.round(retry.stats.waitedMs), rateLimitWaitMs: Math.round(pacer?.waitedMs ?? 0) },
     replayCommand: replayCommand({ config, seed }),
   });
 }

@@ -278,3 +278,60 @@ describe('a warning: only a should rule fails', () => {
     expect(mock.snapshot().jobs).toEqual([]);
   });
 });
+
+describe('-H/--header and JOBS_HEADERS', () => {
+  const SECRET = 'gw-cli-s3cret-7c1d';
+  let mock: MockServer;
+  const seen: Array<Record<string, string>> = [];
+
+  beforeAll(async () => {
+    // Records what reaches the target, and echoes the gateway header back as a careless gateway might.
+    mock = await createMockServer({
+      port: 0,
+      transform: (next) => async (req) => {
+        seen.push(req.headers);
+        const res = await next(req);
+        return { ...res, headers: { ...res.headers, 'x-echo': req.headers['x-gateway-token'] ?? '' } };
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await mock.close();
+  });
+
+  it('sends every header with every request; no report, stdout or stderr holds a value', async () => {
+    const reportDir = join(dir, 'headers-run');
+    const run = await runCli(
+      ['--base-url', mock.url, '--only', 'jobs.create.status-201', '--runs', '2', '--report-dir', reportDir, '-H', `X-Gateway-Token: ${SECRET}`, '--header', 'X-Trace: trace-s3cret-1'],
+      { JOBS_API_KEY: KEY, JOBS_HEADERS: 'X-Ignored: env-loses-to-flags' },
+    );
+    expect(run.code).toBe(0);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((headers) => headers['x-gateway-token'] === SECRET && headers['x-trace'] === 'trace-s3cret-1' && headers['x-ignored'] === undefined)).toBe(true);
+    const { report, texts } = await readReport(reportDir);
+    expect(report.options?.headerNames).toEqual(['x-gateway-token', 'x-trace']);
+    for (const text of [run.stdout, run.stderr, ...texts]) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain('trace-s3cret-1');
+    }
+  });
+
+  it('reads JOBS_HEADERS, one header per line', async () => {
+    seen.length = 0;
+    const run = await runCli(['--base-url', mock.url, '--only', 'jobs.create.status-201', '--runs', '1', '--report-dir', join(dir, 'headers-env'), '--reporter', 'json'], {
+      JOBS_API_KEY: KEY,
+      JOBS_HEADERS: `X-Gateway-Token: ${SECRET}\nX-Trace: t-1\n`,
+    });
+    expect(run.code).toBe(0);
+    expect(seen.every((headers) => headers['x-gateway-token'] === SECRET && headers['x-trace'] === 't-1')).toBe(true);
+    expect(run.stdout + run.stderr).not.toContain(SECRET);
+  });
+
+  it('exits 2 on a malformed header with one line that does not echo it', async () => {
+    const run = await runCli(['--base-url', mock.url, '-H', `X-Gateway-Token ${SECRET}`], { JOBS_API_KEY: KEY });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([`jobs-conformance: error: --header entry 1 is not 'Name: value' (a header name, a colon, a value on one line)`]);
+    expect(run.stdout + run.stderr).not.toContain(SECRET);
+  });
+});

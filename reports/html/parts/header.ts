@@ -4,6 +4,7 @@
  */
 import type { ConformanceReport } from '../../../schemas/types.gen.js';
 import { html, type SafeHtml } from '../escape.js';
+import { networkSummary } from '../../network-summary.js';
 import { copyable, IdSource, plural } from './common.js';
 
 const COUNT_ORDER = ['failed', 'warning', 'error', 'known', 'passed', 'skipped', 'disabled'] as const;
@@ -19,6 +20,8 @@ export function renderHeader(report: ConformanceReport, ids: IdSource): SafeHtml
     ['Tool', `${report.tool.name} ${report.tool.version}`],
   ];
   if (options) facts.push(['Options', options]);
+  const network = networkSummary(report);
+  if (network) facts.push(['Rate limits', network]);
   const counts = COUNT_ORDER.map((status) => html`<li class="count ${status}"><b>${report.summary[status]}</b>${status}</li>`);
   return html`<header class="verdict ${report.verdict}" id="verdict">
   <div class="verdict-title"><h1>Jobs API v${report.specVersion} conformance</h1>
