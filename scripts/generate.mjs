@@ -2,7 +2,8 @@
 // Regenerates what is derived from schemas/: the TypeScript types (schemas/types.gen.ts),
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
 // the OpenAPI document (openapi/jobs-api-v1.1.json), the mock's choices table (docs/mock-choices.md, from
-// mock/core/choices.ts) and the rules table (docs/rules.md, from suites/rules.ts). `--check` fails on a stale file instead of writing.
+// mock/core/choices.ts), the observation topics (docs/observations.md, from suites/observation-topics.ts)
+// and the rules table (docs/rules.md, from suites/rules.ts). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,20 +88,17 @@ if (existsSync(openapiBuilder)) {
   const { buildOpenApi } = await import(openapiBuilder);
   outputs.push([join(root, 'openapi', 'jobs-api-v1.1.json'), JSON.stringify(buildOpenApi(), null, 2) + '\n']);
 }
-/** docs/mock-choices.md from the TypeScript registry, bundled in memory by esbuild (no build of dist/ needed). */
-async function generateChoicesDoc(entry) {
-  const { build } = await import('esbuild');
-  const result = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'error' });
-  const code = result.outputFiles[0].text;
-  const { renderChoicesDoc } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-  return renderChoicesDoc();
-}
-const choicesDoc = join(root, 'mock', 'core', 'choices-doc.ts');
-if (existsSync(choicesDoc)) outputs.push([join(root, 'docs', 'mock-choices.md'), await generateChoicesDoc(choicesDoc)]);
-const registry = join(root, 'suites', 'rules.ts');
-if (existsSync(registry)) {
-  const { loadRules, renderRulesDoc } = await import('./rules-doc.mjs');
-  outputs.push([join(root, 'docs', 'rules.md'), renderRulesDoc(await loadRules(registry))]);
+// Docs rendered from TypeScript registries, each loaded without a build: [entry, render(module), output].
+const { loadModule } = await import('./bundle-module.mjs');
+const { renderRulesDoc } = await import('./rules-doc.mjs');
+const generatedDocs = [
+  ['mock/core/choices-doc.ts', (m) => m.renderChoicesDoc(), 'docs/mock-choices.md'],
+  ['suites/observation-topics-doc.ts', (m) => m.renderObservationsDoc(), 'docs/observations.md'],
+  ['suites/rules.ts', (m) => renderRulesDoc(m.rules), 'docs/rules.md'],
+  ['test/mutants/support/mutants-doc.ts', (m) => m.renderMutantsDoc(), 'docs/mutants.md'],
+];
+for (const [entry, render, out] of generatedDocs) {
+  if (existsSync(join(root, entry))) outputs.push([join(root, out), render(await loadModule(join(root, entry)))]);
 }
 const fresh = outputs.map(([path, text]) => writeOrCheck(path, text)).every(Boolean);
 process.exit(fresh ? 0 : 1);

@@ -1,27 +1,6 @@
 // docs/rules.md from the rule registry (suites/rules.ts): one row per rule with its id, spec section,
 // level and title, in the order the rules run. scripts/generate.mjs bundles the registry in memory
-// (esbuild, packages left to node_modules) and writes or checks the file.
-import { pathToFileURL } from 'node:url';
-
-/** The registry as a module, without a build of dist/: bare imports resolve to this checkout's node_modules. */
-export async function loadRules(entry) {
-  const { build } = await import('esbuild');
-  const toNodeModules = {
-    name: 'node-modules',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) =>
-        args.path.startsWith('node:') ? { path: args.path, external: true } : { path: import.meta.resolve(args.path), external: true },
-      );
-    },
-  };
-  // A data: module has no file URL of its own: code that reads import.meta.url sees the registry's file instead.
-  const define = { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) };
-  const result = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'error', plugins: [toNodeModules], define });
-  const code = result.outputFiles[0].text;
-  const { rules } = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-  return rules;
-}
-
+// (scripts/bundle-module.mjs) and writes or checks the file.
 function cell(text) {
   return String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }

@@ -7,12 +7,12 @@
  * exchanges, curl reproducer and replay command.
  */
 import * as fc from 'fast-check';
-import type { Exchange, Mismatch, Observation, RuleResult } from '../schemas/types.gen.js';
+import type { Exchange, Mismatch, RuleResult } from '../schemas/types.gen.js';
 import { currentCase, runInCase, type CaseLog } from './case-scope.js';
 import { curlFor } from './curl.js';
 import { MismatchError, SkipError, TransportError } from './errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.js';
-import type { JobsApi, MismatchInput, ReferenceData, Rule, RuleContext } from './rule.js';
+import type { JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';
 import type { RunState } from './run-state.js';
 import { deriveSeed } from './seeds.js';
 
@@ -20,6 +20,19 @@ import { deriveSeed } from './seeds.js';
 const MAX_SHRINK_CASES = 40;
 /** How often the minimal case is re-run before it is labelled deterministic. */
 export const REPRODUCE_TIMES = 3;
+
+/**
+ * Re-runs `attempt` REPRODUCE_TIMES times (it resolves to the error it ended with, if any):
+ * deterministic if every run fails with a mismatch, flaky if one does not, unchecked if interrupted.
+ */
+export async function reproducibility(signal: AbortSignal | undefined, attempt: () => Promise<unknown>): Promise<Mismatch['reproducibility']> {
+  let failures = 0;
+  for (let i = 0; i < REPRODUCE_TIMES; i++) {
+    if (signal?.aborted) return 'unchecked';
+    if ((await attempt()) instanceof MismatchError) failures++;
+  }
+  return failures === REPRODUCE_TIMES ? 'deterministic' : 'flaky';
+}
 /** A mismatch shows at most this many exchanges (the last ones of the case). */
 const MAX_EXCHANGES = 30;
 
@@ -139,8 +152,8 @@ export class Context implements RuleContext {
     if (!condition) this.fail(mismatch);
   }
 
-  observe(observation: Omit<Observation, 'ruleId'>): void {
-    if (!this.#quiet) this.#state.observations.add({ ...observation, ruleId: this.rule.id } as Observation);
+  observe(observation: ObservationInput): void {
+    if (!this.#quiet) this.#state.observations.add({ ...observation, ruleId: this.rule.id });
   }
 
   skip(reason: string): never {
@@ -191,14 +204,8 @@ export class Context implements RuleContext {
   }
 
   /** Re-runs a failing case REPRODUCE_TIMES times in fresh cases. */
-  async reproduce(fn: () => Promise<void>, label: string): Promise<Mismatch['reproducibility']> {
-    let failures = 0;
-    for (let i = 0; i < REPRODUCE_TIMES; i++) {
-      if (this.#state.signal?.aborted) return 'unchecked';
-      const outcome = await this.runCase(this.newCase(label), fn);
-      if (outcome.error instanceof MismatchError) failures++;
-    }
-    return failures === REPRODUCE_TIMES ? 'deterministic' : 'flaky';
+  reproduce(fn: () => Promise<void>, label: string): Promise<Mismatch['reproducibility']> {
+    return reproducibility(this.#state.signal, async () => (await this.runCase(this.newCase(label), fn)).error);
   }
 
   /** Adds the mismatch to the rule's result (unless quiet) and marks the error recorded. */

@@ -6,7 +6,7 @@
  * recorded here, after re-running the whole rule to label it.
  */
 import type { RuleResult } from '../schemas/types.gen.js';
-import { Context, REPRODUCE_TIMES } from './context.js';
+import { Context, reproducibility } from './context.js';
 import { MismatchError, SkipError, SuiteError, messageOf } from './errors.js';
 import { raiseStatus } from '../reports/status.js';
 import { newRuleResult } from './results.js';
@@ -15,14 +15,8 @@ import type { RunState } from './run-state.js';
 
 const NEEDS_SECOND_KEY = 'needs a second employer: pass --second-api-key (or JOBS_SECOND_API_KEY)';
 
-async function reproduceRule(rule: Rule, state: RunState): Promise<'deterministic' | 'flaky' | 'unchecked'> {
-  let failures = 0;
-  for (let i = 0; i < REPRODUCE_TIMES; i++) {
-    if (state.signal?.aborted) return 'unchecked';
-    const outcome = await new Context(rule, state, newRuleResult(rule), true).runMain();
-    if (outcome.error instanceof MismatchError) failures++;
-  }
-  return failures === REPRODUCE_TIMES ? 'deterministic' : 'flaky';
+function reproduceRule(rule: Rule, state: RunState): Promise<'deterministic' | 'flaky' | 'unchecked'> {
+  return reproducibility(state.signal, async () => (await new Context(rule, state, newRuleResult(rule), true).runMain()).error);
 }
 
 function isInterruption(error: unknown): boolean {

@@ -7,6 +7,7 @@
  */
 import type * as fc from 'fast-check';
 import type { Exchange, Job, JobList, Observation } from '../schemas/types.gen.js';
+import type { ObservationTopic } from './observation-topics.js';
 
 /** Areas group rules in reports and in files under suites/checks/. */
 export type Area =
@@ -133,6 +134,9 @@ export interface MismatchInput {
   failingExchange?: Exchange;
 }
 
+/** An observation as a rule records it: a registered topic, the rule's id added by the runner. */
+export type ObservationInput = Omit<Observation, 'ruleId' | 'topic'> & { topic: ObservationTopic };
+
 export interface RuleContext {
   readonly rule: Rule;
   readonly api: JobsApi;
@@ -160,8 +164,8 @@ export interface RuleContext {
   fail(mismatch: MismatchInput): never;
   /** fail(mismatch) unless condition holds. */
   expect(condition: boolean, mismatch: MismatchInput): asserts condition;
-  /** Records what the target chose where the spec is silent (never a failure). */
-  observe(observation: Omit<Observation, 'ruleId'>): void;
+  /** Records what the target chose where the spec is silent (never a failure); the topic comes from suites/observation-topics.ts. */
+  observe(observation: ObservationInput): void;
   /** Stops the rule as skipped, with a reason. */
   skip(reason: string): never;
 }

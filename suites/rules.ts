@@ -5,11 +5,11 @@
  */
 import { authRules } from './checks/auth.js';
 import { concurrencyRules } from './checks/concurrency.js';
-import { createRules } from './checks/create.js';
+import { createRules } from './checks/create/index.js';
 import { htmlRules } from './checks/html.js';
 import { isolationRules } from './checks/isolation.js';
 import { lifecycleRules } from './checks/lifecycle.js';
-import { limitsRules } from './checks/limits.js';
+import { limitsRules } from './checks/limits/index.js';
 import { listRules } from './checks/list.js';
 import { modelRules } from './checks/model.js';
 import { pagingRules } from './checks/paging.js';

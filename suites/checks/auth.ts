@@ -6,11 +6,11 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../rule.js';
-import { caseTagOf, createBodyArb, identify } from './support/bodies.js';
-import { changedFields, show } from './support/compare.js';
-import { expectStatus, isClientError } from './support/http.js';
-import { createJob, getJob, listJobs } from './support/jobs.js';
-import { propertyRule } from './support/rule-builders.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { changedFields, show } from '../kit/compare.js';
+import { expectStatus, isClientError } from '../kit/http.js';
+import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
 
 type BadKey = 'missing' | 'wrong';
 

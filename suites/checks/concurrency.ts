@@ -5,11 +5,11 @@
  */
 import * as fc from 'fast-check';
 import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, identify } from './support/bodies.js';
-import { show } from './support/compare.js';
-import { isSuccess } from './support/http.js';
-import { listJobs } from './support/jobs.js';
-import { propertyRule } from './support/rule-builders.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { show } from '../kit/compare.js';
+import { isSuccess } from '../kit/http.js';
+import { listJobs } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
 
 function statuses(responses: ApiResponse[]): string {
   return responses.map((res) => res.status).join(', ');

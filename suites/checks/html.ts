@@ -3,24 +3,25 @@
  * allowed tags are accepted and kept; each kind of violation is rejected and
  * creates nothing. Inputs are valid or invalid by construction (see
  * suites/arbitraries/html.ts); "same content" is defined in
- * suites/model/html-content.ts.
+ * suites/kit/html-content.ts.
  */
 import * as fc from 'fast-check';
 import { allowedHtmlArb, allowedHtmlTreeArb, disallowedHtmlArb, nameCaseArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
 import { serializeHtml } from '../arbitraries/html-tree.js';
 import { wordArb } from '../arbitraries/text.js';
-import { expectRejectedCreate } from '../model/expect-rejected.js';
-import { contentText, sameHtmlContent } from '../model/html-content.js';
-import { jobArbFor } from '../model/job-arb-for.js';
-import { taggedBody } from '../model/tagged-body.js';
-import { expectStatus, isSuccess, responseLine } from './support/http.js';
-import { knownAllowedSpellings, knownHtmlViolations } from './support/known-html-violations.js';
+import { expectRejectedCreate } from '../kit/expect-rejected.js';
+import { contentText, sameHtmlContent } from '../kit/html-content.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
+import { knownAllowedSpellings, knownHtmlViolations } from '../kit/known-html-violations.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
+import { fixedRule } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
 
 async function createWithDescription(ctx: RuleContext, job: Record<string, unknown>, description: string) {
-  const { ref, body } = taggedBody(ctx, job);
+  const body = identify(ctx, job);
+    const ref = body.referenceId;
   const res = await ctx.api.create({ ...body, description });
   return { ref, res };
 }
@@ -33,20 +34,17 @@ function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string)
   });
 }
 
-const acceptsAllowedTags: Rule = {
-  id: 'jobs.html.accepts-allowed-tags',
-  section: '2.1',
-  area: 'html',
-  title: 'A description using only the allowed tags and attributes is accepted',
-  async run(ctx: RuleContext) {
-    await ctx.check(fc.record({ job: jobArbFor(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
+const acceptsAllowedTags: Rule = fixedRule(
+  { id: 'jobs.html.accepts-allowed-tags', section: '2.1', area: 'html', title: 'A description using only the allowed tags and attributes is accepted' },
+  async (ctx: RuleContext) => {
+    await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
       expectAccepted(ctx, res, description);
     });
     // Then upper-case and capitalized names once each: HTML names are case-insensitive, so <A HREF="..."> is a link with href.
     for (const description of knownAllowedSpellings()) {
       await ctx.check(
-        jobArbFor(ctx),
+        createBodyArb(ctx),
         async (job) => {
           const { res } = await createWithDescription(ctx, job, description);
           expectAccepted(ctx, res, description);
@@ -55,15 +53,12 @@ const acceptsAllowedTags: Rule = {
       );
     }
   },
-};
+);
 
-const keepsAllowedContent: Rule = {
-  id: 'jobs.html.keeps-allowed-content',
-  section: '2.1',
-  area: 'html',
-  title: 'An accepted description comes back with the same content (same tree, attributes and text)',
-  async run(ctx: RuleContext) {
-    await ctx.check(fc.record({ job: jobArbFor(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
+const keepsAllowedContent: Rule = fixedRule(
+  { id: 'jobs.html.keeps-allowed-content', section: '2.1', area: 'html', title: 'An accepted description comes back with the same content (same tree, attributes and text)' },
+  async (ctx: RuleContext) => {
+    await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
       expectAccepted(ctx, res, description);
       const created = res.json!;
@@ -85,7 +80,7 @@ const keepsAllowedContent: Rule = {
       }
     });
   },
-};
+);
 
 /** Sizes of the long description, in UTF-16 units: well past common column limits, well under common 1 MiB body limits. */
 const LONG_DESCRIPTION = { min: 20_000, max: 60_000 } as const;
@@ -104,14 +99,11 @@ function firstDifference(a: string, b: string): string {
 }
 
 /** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
-const longDescriptionKept: Rule = {
-  id: 'jobs.html.long-description',
-  section: '2.1',
-  area: 'html',
-  title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT',
-  async run(ctx: RuleContext) {
+const longDescriptionKept: Rule = fixedRule(
+  { id: 'jobs.html.long-description', section: '2.1', area: 'html', title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT' },
+  async (ctx: RuleContext) => {
     const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
-    const arb = fc.record({ job: jobArbFor(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
+    const arb = fc.record({ job: createBodyArb(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
     const expectKept = (where: string, sent: string, got: string | undefined): void => {
       ctx.expect(got !== undefined && sameHtmlContent(sent, got), {
         title: `${where} did not keep a description of ${sent.length} characters`,
@@ -143,7 +135,7 @@ const longDescriptionKept: Rule = {
       { runs: Math.min(ctx.runs, 3) },
     );
   },
-};
+);
 
 const RULE_TEXT: Record<HtmlViolationKind, { id: string; statement: string; title: string }> = {
   'disallowed-tag': {
@@ -183,13 +175,10 @@ function violationText(v: HtmlViolationCase): string {
 
 function rejectsViolation(kind: HtmlViolationKind): Rule {
   const text = RULE_TEXT[kind];
-  return {
-    id: text.id,
-    section: '2.1',
-    area: 'html',
-    title: text.title,
-    async run(ctx: RuleContext) {
-      await ctx.check(fc.record({ job: jobArbFor(ctx), violation: disallowedHtmlArb(kind) }), async ({ job, violation }) => {
+  return fixedRule(
+    { id: text.id, section: '2.1', area: 'html', title: text.title },
+    async (ctx: RuleContext) => {
+      await ctx.check(fc.record({ job: createBodyArb(ctx), violation: disallowedHtmlArb(kind) }), async ({ job, violation }) => {
         const { ref, res } = await createWithDescription(ctx, job, violation.html);
         await expectRejectedCreate(ctx, res, ref, {
           title: `POST /jobs accepted a description with ${violationText(violation)}`,
@@ -199,7 +188,7 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
       // Then every known violation of this kind once: random draws can miss the one a server lets through.
       for (const html of knownHtmlViolations(kind)) {
         await ctx.check(
-          jobArbFor(ctx),
+          createBodyArb(ctx),
           async (job) => {
             const { ref, res } = await createWithDescription(ctx, job, html);
             await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted the description ${html}`, expected: text.statement });
@@ -208,7 +197,7 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
         );
       }
     },
-  };
+  );
 }
 
 /** What came back of a description sent with a comment: the comment kept, dropped, or the content changed. */
@@ -221,16 +210,13 @@ function commentOutcome(sent: string, returned: unknown): string {
 /**
  * Spec 2.1 rules 1-3 restrict tags and attributes; a comment is neither, so a
  * server may accept or refuse one (and may drop it: a comment is not content,
- * see suites/model/html-content.ts). The suite records what the target does
+ * see suites/kit/html-content.ts). The suite records what the target does
  * and fails only on a 5xx.
  */
-const commentsObserved: Rule = {
-  id: 'jobs.html.comments-observed',
-  section: '2.1',
-  area: 'html',
-  title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded',
-  async run(ctx: RuleContext) {
-    const arb = fc.record({ job: jobArbFor(ctx), tree: allowedHtmlTreeArb, nameCase: nameCaseArb, note: wordArb('lower') });
+const commentsObserved: Rule = fixedRule(
+  { id: 'jobs.html.comments-observed', section: '2.1', area: 'html', title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded' },
+  async (ctx: RuleContext) => {
+    const arb = fc.record({ job: createBodyArb(ctx), tree: allowedHtmlTreeArb, nameCase: nameCaseArb, note: wordArb('lower') });
     await ctx.check(
       arb,
       async ({ job, tree, nameCase, note }) => {
@@ -249,7 +235,7 @@ const commentsObserved: Rule = {
       { runs: 1 },
     );
   },
-};
+);
 
 /**
  * The HTML rules, in report order.

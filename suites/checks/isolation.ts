@@ -13,11 +13,11 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, JobsApi, Rule, RuleContext, RuleLevel } from '../rule.js';
-import { caseTagOf, createBodyArb, identify } from './support/bodies.js';
-import { changedFields, show } from './support/compare.js';
-import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from './support/http.js';
-import { createJob, getJob, idsOf, isGone, listJobs } from './support/jobs.js';
-import { propertyRule } from './support/rule-builders.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { changedFields, show } from '../kit/compare.js';
+import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
+import { createJob, getJob, idsOf, isGone, listJobs } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
 
 interface Pair {
   mine: Job;

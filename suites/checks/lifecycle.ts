@@ -8,11 +8,11 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, identify } from './support/bodies.js';
-import { changedFields, show } from './support/compare.js';
-import { expectStatus, isClientError, jobOf, requestLine, responseLine } from './support/http.js';
-import { createJob, getJob, isGone, listJobs, showsGone } from './support/jobs.js';
-import { propertyRule } from './support/rule-builders.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { changedFields, show } from '../kit/compare.js';
+import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
+import { createJob, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
 
 type Status = Job['status'];
 type Via = 'id' | 'reference';

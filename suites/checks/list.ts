@@ -6,11 +6,11 @@
 import * as fc from 'fast-check';
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import type { Body, Rule, RuleContext } from '../rule.js';
-import { caseTagOf, createBodyArb, identify, retitle } from './support/bodies.js';
-import { jsonEqual, show } from './support/compare.js';
-import { expectStatus, isClientError, responseLine } from './support/http.js';
-import { createJob, getJob, idsOf, listJobs } from './support/jobs.js';
-import { fixedRule } from './support/rule-builders.js';
+import { caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
+import { jsonEqual, show } from '../kit/compare.js';
+import { expectStatus, isClientError, responseLine } from '../kit/http.js';
+import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
+import { fixedRule } from '../kit/rule-builders.js';
 
 const HEADER_FIELDS = ['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status'] as const;
 

@@ -12,30 +12,29 @@ import { ReferenceDataError } from '../arbitraries/job.js';
 import { jobCommandsArb } from '../model/job-commands-arb.js';
 import { emptyModel, type JobsModel, type ModelReal } from '../model/jobs-model.js';
 import { expectTargetAgrees } from '../model/verify-target.js';
-import type { Rule, RuleContext } from '../rule.js';
+import { propertyRule } from '../kit/rule-builders.js';
+import type { Rule } from '../rule.js';
 
-const lifecycle: Rule = {
-  id: 'jobs.model.lifecycle',
-  section: '3',
-  area: 'model',
-  title: "Random sequences of create, PUT-create, partial update, archive, re-publish, delete, get and list agree with a model of the employer's jobs",
-  async run(ctx: RuleContext) {
-    let commands;
-    try {
-      commands = jobCommandsArb(ctx.refs, ctx.tag);
-    } catch (error) {
-      if (error instanceof ReferenceDataError) ctx.skip(`cannot build a job: ${error.message}`);
-      throw error;
-    }
-    await ctx.check(commands, async (cmds) => {
+const lifecycle: Rule = propertyRule(
+  { id: 'jobs.model.lifecycle', section: '3', area: 'model', title: "Random sequences of create, PUT-create, partial update, archive, re-publish, delete, get and list agree with a model of the employer's jobs" },
+  {
+    arbitrary: (ctx) => {
+      try {
+        return jobCommandsArb(ctx.refs, ctx.tag);
+      } catch (error) {
+        if (error instanceof ReferenceDataError) ctx.skip(`cannot build a job: ${error.message}`);
+        throw error;
+      }
+    },
+    check: async (ctx, cmds) => {
       // Each execution is its own case: its tag scopes the list to the jobs of this sequence only.
       const real: ModelReal = { ctx, scope: ctx.caseTag?.() ?? ctx.tag };
       const model: JobsModel = emptyModel();
       await fc.asyncModelRun(() => ({ model, real }), cmds);
       await expectTargetAgrees(real, model);
-    });
+    },
   },
-};
+);
 
 /**
  * The model-based rules.

@@ -7,11 +7,11 @@ import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../api.js';
 import type { ApiResponse, Body, ListQuery, Rule, RuleContext } from '../rule.js';
-import { caseTagOf, createBodyArb, identify } from './support/bodies.js';
-import { jsonEqual, show } from './support/compare.js';
-import { expectStatus } from './support/http.js';
-import { createJob, idsOf, listJobs } from './support/jobs.js';
-import { fixedRule } from './support/rule-builders.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { jsonEqual, show } from '../kit/compare.js';
+import { expectStatus } from '../kit/http.js';
+import { createJob, idsOf, listJobs } from '../kit/jobs.js';
+import { fixedRule } from '../kit/rule-builders.js';
 
 type Status = Job['status'];
 type ListRes = ApiResponse<JobList> & { json: JobList };

@@ -6,11 +6,11 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Rule, RuleContext } from '../rule.js';
-import { createBodyArb, identify } from './support/bodies.js';
-import { changedFields, show } from './support/compare.js';
-import { expectStatus, isClientError } from './support/http.js';
-import { createJob, getJob, listJobs } from './support/jobs.js';
-import { propertyRule } from './support/rule-builders.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { changedFields, show } from '../kit/compare.js';
+import { expectStatus, isClientError } from '../kit/http.js';
+import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
 
 const NON_JSON_TYPES = ['text/plain', 'application/x-www-form-urlencoded'] as const;
 

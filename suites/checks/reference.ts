@@ -11,18 +11,18 @@ import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
 import { cityKey, smallerPlaceArb } from '../arbitraries/smaller-places.js';
 import { POSITION_TYPES_PATH, listItems } from '../discovery.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, identify } from './support/bodies.js';
-import { show } from './support/compare.js';
-import { expectStatus, responseLine } from './support/http.js';
-import { createJob } from './support/jobs.js';
-import { fixedRule, propertyRule } from './support/rule-builders.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { show } from '../kit/compare.js';
+import { expectStatus, responseLine } from '../kit/http.js';
+import { createJob } from '../kit/jobs.js';
+import { fixedRule } from '../kit/rule-builders.js';
 
 /** Where the run reads the lists (--categories-path, --locations-path). */
 function pathsOf(ctx: RuleContext): { positionTypes: string; categories: string; locations: string } {
   return ctx.refs.paths ?? { positionTypes: POSITION_TYPES_PATH, categories: '/categories', locations: '/locations' };
 }
 
-async function readList(ctx: RuleContext, path: string, what: string, validator: Validator<unknown>, section: string): Promise<unknown[]> {
+async function readList(ctx: RuleContext, path: string, what: 'position types' | 'categories' | 'locations', validator: Validator<unknown>, section: string): Promise<unknown[]> {
   const res: ApiResponse = await ctx.api.client.request({ method: 'GET', path });
   expectStatus(ctx, res, 200, `GET ${path} answers 200 with the ${what} (spec 4.6)`);
   ctx.observe({ topic: `reference-list-shape.${what}`, section: '4.6', observed: Array.isArray(res.json) ? 'bare array' : 'object with data' });

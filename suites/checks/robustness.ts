@@ -7,11 +7,11 @@
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../rule.js';
-import { caseTagOf, createBodyArb, identify } from './support/bodies.js';
-import { show } from './support/compare.js';
-import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from './support/http.js';
-import { createJob, getJob } from './support/jobs.js';
-import { fixedRule, propertyRule } from './support/rule-builders.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { show } from '../kit/compare.js';
+import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
+import { createJob, getJob } from '../kit/jobs.js';
+import { fixedRule, propertyRule } from '../kit/rule-builders.js';
 
 const below500 = (status: number): boolean => status < 500;
 const NO_5XX = 'the target answers every request the suite sends, never with a 5xx: invalid input is a client error (spec 7)';

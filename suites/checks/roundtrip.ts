@@ -5,12 +5,12 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, identify } from './support/bodies.js';
-import { changedFields, show } from './support/compare.js';
-import { sameDay } from './support/dates.js';
-import { expectStatus, isSuccess, jobOf } from './support/http.js';
-import { createJob, getJob } from './support/jobs.js';
-import { propertyRule } from './support/rule-builders.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { changedFields, show } from '../kit/compare.js';
+import { sameDay } from '../kit/dates.js';
+import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
+import { createJob, getJob } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
 
 /** Fields a copy legitimately differs in: identity and what the service sets. */
 const OWN_FIELDS = ['id', 'referenceId', 'publishDate', 'closeDate'];

@@ -21,11 +21,11 @@ import {
   urlWithoutSchemeViolationArb,
   type Violation,
 } from '../arbitraries/violations.js';
-import { jobArbFor } from '../model/job-arb-for.js';
+import { createBodyArb } from '../kit/bodies.js';
 import type { Rule, RuleContext } from '../rule.js';
-import { knownHtmlViolations } from './support/known-html-violations.js';
-import { fixedRule, type RuleMeta } from './support/rule-builders.js';
-import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from './support/rejected-writes.js';
+import { knownHtmlViolations } from '../kit/known-html-violations.js';
+import { fixedRule, type RuleMeta } from '../kit/rule-builders.js';
+import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
 
 /** One violation to send, in the given forms (default: every form of the rule). */
 interface ViolationCase {
@@ -52,7 +52,7 @@ function updateRule(meta: RuleMeta, casesOf: CasesOf, forms: readonly UpdateForm
       for (const form of only ?? forms) {
         if (!forms.includes(form)) continue;
         await ctx.check(
-          fc.record({ form: fc.constant(form), violation: arb, job: jobArbFor(ctx) }),
+          fc.record({ form: fc.constant(form), violation: arb, job: createBodyArb(ctx) }),
           ({ violation, job }) => expectUpdateRefused(ctx, form, job, violation),
           { runs: runsPerPair(ctx) },
         );
@@ -66,7 +66,7 @@ function createRule(meta: RuleMeta, form: CreateForm, casesOf: CasesOf): Rule {
   return fixedRule(meta, async (ctx) => {
     for (const { arb } of casesOf(ctx)) {
       await ctx.check(
-        fc.record({ form: fc.constant(form), violation: arb, job: jobArbFor(ctx) }),
+        fc.record({ form: fc.constant(form), violation: arb, job: createBodyArb(ctx) }),
         ({ violation, job }) => expectCreateRefused(ctx, form, job, violation),
         { runs: runsPerPair(ctx) },
       );

@@ -6,11 +6,11 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify } from './support/bodies.js';
-import { changedFields, keptValueProblems, show } from './support/compare.js';
-import { expectStatus, isClientError, jobOf } from './support/http.js';
-import { createJob, getJob, listJobs } from './support/jobs.js';
-import { propertyRule } from './support/rule-builders.js';
+import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify } from '../kit/bodies.js';
+import { changedFields, keptValueProblems, show } from '../kit/compare.js';
+import { expectStatus, isClientError, jobOf } from '../kit/http.js';
+import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
 
 interface UpdateCase {
   base: Body;

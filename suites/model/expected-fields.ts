@@ -6,9 +6,9 @@
  */
 import type { Job } from '../../schemas/index.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
-import { sameUrl } from '../checks/support/compare.js';
+import { sameUrl } from '../kit/compare.js';
 import type { Body } from '../rule.js';
-import { sameHtmlContent } from './html-content.js';
+import { sameHtmlContent } from '../kit/html-content.js';
 
 export interface ExpectedSalary {
   amount: number;

@@ -7,7 +7,7 @@
 import type { Job } from '../../schemas/index.js';
 import type { JobStatus } from '../arbitraries/schema-limits.js';
 import type { ApiResponse, Body } from '../rule.js';
-import { isSuccess, responseLine } from '../checks/support/http.js';
+import { isSuccess, responseLine } from '../kit/http.js';
 import { fieldsFromBody } from './expected-fields.js';
 import type { JobsModel, ModelJob, ModelReal } from './jobs-model.js';
 import { expectMatchesModel } from './verify-target.js';

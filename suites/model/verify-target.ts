@@ -5,12 +5,12 @@
  */
 import type { Job } from '../../schemas/index.js';
 import type { ApiResponse } from '../rule.js';
-import { sameDate } from '../checks/support/dates.js';
-import { responseLine } from '../checks/support/http.js';
-import { showsGone } from '../checks/support/jobs.js';
+import { sameDate } from '../kit/dates.js';
+import { responseLine } from '../kit/http.js';
+import { showsGone } from '../kit/jobs.js';
 import { fieldDifferences } from './expected-fields.js';
 import type { DeletedJob, JobsModel, ModelJob, ModelReal } from './jobs-model.js';
-import { listAllJobs } from './list-all-jobs.js';
+import { listAllJobs } from '../kit/jobs.js';
 
 /**
  * Fails unless `job` (from `where`) has the model job's id, referenceId, status and fields.

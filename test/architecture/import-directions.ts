@@ -27,9 +27,10 @@ export const LAYERS: readonly Layer[] = [
   { under: 'mock/core/', may: ['mock/core/', 'mock/store/', 'schemas/'] },
   // Adapters and entry points (node:http server, MSW handlers, express middleware, CLI).
   { under: 'mock/', may: ['mock/', 'schemas/'] },
-  // TODO(issue 13 item 2, once the suites/ split lands): the model never imports the checks
-  // (the lifecycle rule in checks/ uses the model, never the other way round). Uncomment then:
-  // { under: 'suites/model/', may: ['suites/', 'reports/', 'schemas/'], mayNot: ['suites/checks/'] },
+  // The model never imports the checks (the lifecycle rule in checks/ uses the model, never the other way round).
+  { under: 'suites/model/', may: ['suites/', 'reports/', 'schemas/'], mayNot: ['suites/checks/'] },
+  // The rule kit (helpers shared by the checks and the model) never imports a rule.
+  { under: 'suites/kit/', may: ['suites/', 'reports/', 'schemas/'], mayNot: ['suites/checks/'] },
   // The suite shares schemas with the mock, never its logic: no import from mock/.
   { under: 'suites/', may: ['suites/', 'reports/', 'schemas/'] },
   // Reports sit below the suite: the suite writes them, they never import it.

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import { htmlAllowlist } from '../../schemas/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
-import { limitsRules } from '../../suites/checks/limits.js';
+import { limitsRules } from '../../suites/checks/limits/index.js';
 import { modelRules } from '../../suites/checks/model.js';
 import { runConformance } from '../../suites/run-conformance.js';
 import { isJobsPath, isPost, isPut, mockOptions, mutantNamed, rewriteRequest, rewriteResponseText, type Transform } from '../mutants/kit.js';

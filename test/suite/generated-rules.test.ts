@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
-import { limitsRules } from '../../suites/checks/limits.js';
+import { limitsRules } from '../../suites/checks/limits/index.js';
 import { modelRules } from '../../suites/checks/model.js';
 import { runConformance } from '../../suites/run-conformance.js';
 

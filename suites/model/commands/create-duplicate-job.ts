@@ -5,7 +5,7 @@
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
 import type { Body } from '../../rule.js';
-import { expectRejected } from '../expect-rejected.js';
+import { expectRejected } from '../../kit/expect-rejected.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { expectListMatches, expectReadBack } from '../verify-target.js';
 

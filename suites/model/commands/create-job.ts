@@ -2,10 +2,10 @@
  * @module POST /jobs with a fresh referenceId (spec 4.2), with or without an
  * explicit status (spec 3).
  */
+import { identify } from '../../kit/bodies.js';
 import type { Body } from '../../rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
-import { taggedBody } from '../tagged-body.js';
 import { expectReadBack } from '../verify-target.js';
 
 export class CreateJobCommand implements JobsCommand {
@@ -18,7 +18,8 @@ export class CreateJobCommand implements JobsCommand {
   }
 
   async run(m: JobsModel, r: ModelReal): Promise<void> {
-    const { ref, body } = taggedBody(r.ctx, this.body);
+    const body = identify(r.ctx, this.body);
+    const ref = body.referenceId;
     this.#ref = ref;
     const res = await r.ctx.api.create(body);
     const job = recordCreated(m, r, 'POST /jobs', res, body);

@@ -4,7 +4,7 @@
  * with `X-HTTP-Method-Override: DELETE`): spec 4.4, 4.7. Afterwards the id
  * must not read any more.
  */
-import { isSuccess, responseLine } from '../../checks/support/http.js';
+import { isSuccess, responseLine } from '../../kit/http.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { expectGone } from '../verify-target.js';
 

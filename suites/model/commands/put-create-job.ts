@@ -3,10 +3,10 @@
  * job and "behaves as POST with a referenceId" (spec 4.3). Its status code is
  * not shown: 200 and 201 are both accepted, and observed.
  */
+import { identify } from '../../kit/bodies.js';
 import type { Body } from '../../rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
-import { taggedBody } from '../tagged-body.js';
 import { expectReadBack } from '../verify-target.js';
 
 export class PutCreateJobCommand implements JobsCommand {
@@ -19,7 +19,8 @@ export class PutCreateJobCommand implements JobsCommand {
   }
 
   async run(m: JobsModel, r: ModelReal): Promise<void> {
-    const { ref, body } = taggedBody(r.ctx, this.body);
+    const body = identify(r.ctx, this.body);
+    const ref = body.referenceId;
     this.#ref = ref;
     const res = await r.ctx.api.putByReference(body);
     if (res.status >= 200 && res.status < 300) {

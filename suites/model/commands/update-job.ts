@@ -7,7 +7,7 @@
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
 import type { Body } from '../../rule.js';
-import { isClientError, isSuccess, responseLine } from '../../checks/support/http.js';
+import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { applyPatch } from '../expected-fields.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { putJob, putLabel, type PutVia } from '../put-job.js';

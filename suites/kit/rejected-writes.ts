@@ -6,12 +6,12 @@
  * effect: the job is as it was and the case holds no other job. Shared by
  * the update-validation rules and any rule that sends invalid writes.
  */
-import type { Job } from '../../../schemas/types.gen.js';
-import type { Violation } from '../../arbitraries/violations.js';
-import { padToLength } from '../../arbitraries/text.js';
-import { expectRejected, expectRejectedCreate } from '../../model/expect-rejected.js';
-import { listAllJobs } from '../../model/list-all-jobs.js';
-import type { ApiResponse, Body, RuleContext } from '../../rule.js';
+import type { Job } from '../../schemas/types.gen.js';
+import type { Violation } from '../arbitraries/violations.js';
+import { padToLength } from '../arbitraries/text.js';
+import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
+import { listAllJobs } from './jobs.js';
+import type { ApiResponse, Body, RuleContext } from '../rule.js';
 import { caseTagOf, identify } from './bodies.js';
 import { changedFields, show } from './compare.js';
 import { isClientError } from './http.js';

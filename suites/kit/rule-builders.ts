@@ -1,9 +1,11 @@
 /**
- * @module Two shapes of rule: a property (generated cases through ctx.check,
- * shrunk and replayable) and a fixed rule (one scripted case).
+ * @module The one way to declare a rule: a property (generated cases through
+ * ctx.check, shrunk and replayable) or a fixed rule (its own run: one scripted
+ * case, or several ctx.check calls with steps between them). Every rule under
+ * suites/checks/ is built by one of the two.
  */
 import type * as fc from 'fast-check';
-import type { Rule, RuleContext } from '../../rule.js';
+import type { Rule, RuleContext } from '../rule.js';
 
 export type RuleMeta = Omit<Rule, 'run'>;
 
@@ -33,7 +35,14 @@ export function propertyRule<T>(meta: RuleMeta, spec: PropertySpec<T>): Rule {
   };
 }
 
-/** A rule with one scripted case. */
+/**
+ * A rule with its own run: one scripted case, or several properties in sequence.
+ *
+ * @example
+ * fixedRule({ id: 'jobs.limits.title-length', section: '8', area: 'limits', title: '...' }, async (ctx: RuleContext) => {
+ *   await ctx.check(createBodyArb(ctx), async (job) => { ... });
+ * });
+ */
 export function fixedRule(meta: RuleMeta, run: (ctx: RuleContext) => Promise<void>): Rule {
   return { ...meta, run };
 }

@@ -7,12 +7,20 @@
  * with q = the case tag and nothing else is.
  */
 import type * as fc from 'fast-check';
-import { jobCreateArb, jobFieldUpdateArb, withTitlePrefix, type JobArbOptions } from '../../arbitraries/job.js';
-import type { Body, RuleContext } from '../../rule.js';
+import { jobCreateArb, jobFieldUpdateArb, ReferenceDataError, withTitlePrefix, type JobArbOptions } from '../arbitraries/job.js';
+import type { Body, RuleContext } from '../rule.js';
 
-/** Valid create bodies (no referenceId; the title holds the run tag). */
+/**
+ * Valid create bodies (no referenceId; the title holds the run tag). Skips the rule (instead of
+ * erroring) when the target's reference lists gave no ids to build a job.
+ */
 export function createBodyArb(ctx: RuleContext, options: JobArbOptions = {}): fc.Arbitrary<Body> {
-  return jobCreateArb(ctx.refs, ctx.tag, options);
+  try {
+    return jobCreateArb(ctx.refs, ctx.tag, options);
+  } catch (error) {
+    if (error instanceof ReferenceDataError) ctx.skip(`cannot build a job: ${error.message}`);
+    throw error;
+  }
 }
 
 /** One-field partial updates (never status, never a routing switch without its address). */

@@ -1,12 +1,12 @@
 /**
- * @module The two halves of "this input is rejected": the answer is a 4xx
+ * @module Expect rejected and nothing changed: the two halves of "this input is rejected": the answer is a 4xx
  * (spec 7.2 does not show which status or body, so any 4xx will do), and the
  * target created nothing (no job whose referenceId or title carries the
  * execution's unique marker shows up in the list).
  */
-import type { ApiResponse, RuleContext } from '../rule.js';
-import { isClientError, responseLine } from '../checks/support/http.js';
-import { listAllJobs } from './list-all-jobs.js';
+import type { ApiResponse, Body, RuleContext } from '../rule.js';
+import { isClientError, responseLine } from './http.js';
+import { listAllJobs } from './jobs.js';
 
 export interface Rejection {
   /** One line: what the target accepted, e.g. `POST /jobs accepted a title of 257 characters`. */
@@ -56,4 +56,14 @@ export async function expectNothingCreated(ctx: RuleContext, marker: string, rej
 export async function expectRejectedCreate(ctx: RuleContext, res: ApiResponse, marker: string, rejection: Rejection): Promise<void> {
   expectRejected(ctx, res, rejection);
   await expectNothingCreated(ctx, marker, rejection);
+}
+
+/**
+ * POSTs `body` (whose referenceId and title carry `marker`): expect rejected and nothing created.
+ *
+ * @example
+ * await createRejected(ctx, { ...body, title: tooLong }, body.referenceId, { title: 'POST /jobs accepted a title of 257 characters', expected: statement });
+ */
+export async function createRejected(ctx: RuleContext, body: Body, marker: string, rejection: Rejection): Promise<void> {
+  await expectRejectedCreate(ctx, await ctx.api.create(body), marker, rejection);
 }

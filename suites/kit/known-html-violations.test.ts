@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findHtmlViolations } from '../../../schemas/index.js';
-import { htmlViolationKinds } from '../../arbitraries/html.js';
+import { findHtmlViolations } from '../../schemas/index.js';
+import { htmlViolationKinds } from '../arbitraries/html.js';
 import { knownAllowedSpellings, knownHtmlViolations } from './known-html-violations.js';
 
 /** The allow-list's violation kind for each of the suite's four kinds. */

@@ -4,7 +4,7 @@
  * as a date-time with any offset; two values are "the same day" when their
  * written dates or their UTC dates agree.
  */
-import { DAY_MS } from '../../../schemas/time-units.js';
+import { DAY_MS } from '../../schemas/time-units.js';
 
 const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})/;
 

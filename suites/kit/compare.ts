@@ -5,8 +5,8 @@
  * as HTML content, category order, location names resolved by the server,
  * amounts to four decimals) and strictly where it does not.
  */
-import { sameHtmlContent } from '../../model/html-content.js';
-import type { Body } from '../../rule.js';
+import { sameHtmlContent } from './html-content.js';
+import type { Body } from '../rule.js';
 import { sameDate, sameDay } from './dates.js';
 
 type Json = unknown;

@@ -9,8 +9,8 @@
  * capitalized (`<SCRIPT>`, `<P CLASS>`, `<A>`), and a disallowed tag also as a
  * stray end tag (`<p>x</span></p>`).
  */
-import { htmlAllowlist } from '../../../schemas/index.js';
-import type { HtmlViolationKind } from '../../arbitraries/html.js';
+import { htmlAllowlist } from '../../schemas/index.js';
+import type { HtmlViolationKind } from '../arbitraries/html.js';
 
 const HREF = 'https://example.com/jobs';
 /** Outside the allow-list; the first ones are the usual script carriers. */

@@ -2,8 +2,8 @@
  * @module Small assertions on responses shared by the rules: status codes,
  * one-line descriptions of an exchange for mismatch texts.
  */
-import type { Job } from '../../../schemas/types.gen.js';
-import type { ApiResponse, RuleContext } from '../../rule.js';
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, RuleContext } from '../rule.js';
 
 /** `POST /api/v1.1/jobs` of a response's request. */
 export function requestLine(res: ApiResponse): string {

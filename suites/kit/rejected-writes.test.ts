@@ -1,8 +1,8 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validators } from '../../../schemas/index.js';
-import { htmlViolationKinds } from '../../arbitraries/html.js';
-import { jobCreateArb } from '../../arbitraries/job.js';
+import { validators } from '../../schemas/index.js';
+import { htmlViolationKinds } from '../arbitraries/html.js';
+import { jobCreateArb } from '../arbitraries/job.js';
 import {
   htmlViolationArb,
   listCountViolationArbs,
@@ -12,8 +12,8 @@ import {
   salaryWithoutPeriodViolationArb,
   urlWithoutSchemeViolationArb,
   type Violation,
-} from '../../arbitraries/violations.js';
-import type { ReferenceData } from '../../rule.js';
+} from '../arbitraries/violations.js';
+import type { ReferenceData } from '../rule.js';
 import { baseBodyFor, createBodyWith, patchWithMarker } from './rejected-writes.js';
 
 const refs: ReferenceData = { positionTypeIds: [1, 2, 3], categoryIds: [10, 11, 12, 13, 14] };

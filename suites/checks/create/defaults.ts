@@ -1,0 +1,109 @@
+/**
+ * @module What POST /jobs sets when a field is left out (spec 3, 2.1, 2.5): draft, the
+ * closeDate 60 days on, false flags, a null salary, publishDate set by the service.
+ */
+import * as fc from 'fast-check';
+import type { Rule, RuleContext } from '../../rule.js';
+import { createBodyArb, identify } from '../../kit/bodies.js';
+import { show } from '../../kit/compare.js';
+import { dayOffsets, isDaysAfter, utcDay } from '../../kit/dates.js';
+import { createJob, getJob } from '../../kit/jobs.js';
+import { propertyRule } from '../../kit/rule-builders.js';
+import { omit, CREATE_WAYS, createBy } from './shared.js';
+
+export const defaultStatus: Rule = propertyRule(
+  { id: 'jobs.create.default-status', section: '3', area: 'create', title: 'POST without status creates a draft' },
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, omit(identify(ctx, generated), 'status'));
+      ctx.expect(job.status === 'draft', {
+        title: `POST without status created a job in status "${job.status}"`,
+        expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
+        received: `status ${show(job.status)}`,
+      });
+    },
+  },
+);
+
+export const defaultCloseDate: Rule = propertyRule(
+  { id: 'jobs.create.default-close-date', section: '3', area: 'create', title: 'POST without closeDate closes 60 days after publishDate' },
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, omit(identify(ctx, generated), 'closeDate'));
+      ctx.observe({ topic: 'date-precision', section: '2.1', observed: /T/.test(job.publishDate) ? 'date-time' : 'date' });
+      ctx.expect(isDaysAfter(job.publishDate, job.closeDate, 60), {
+        title: 'default closeDate is not 60 days after publishDate',
+        expected: 'closeDate = publishDate + 60 days, compared by calendar day (spec 3, 4.2, 8)',
+        received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
+      });
+    },
+  },
+);
+
+export function defaultFalse(id: string, section: string, field: 'confidential' | 'autoRefresh' | 'plusCommission'): Rule {
+  return propertyRule(
+    { id, section, area: 'create', title: `POST without ${field} sets it to false` },
+    {
+      maxRuns: 3,
+      arbitrary: (ctx) => createBodyArb(ctx),
+      check: async (ctx: RuleContext, generated) => {
+        let body = omit(identify(ctx, generated), 'confidential', 'autoRefresh');
+        if (field === 'plusCommission') body = { ...body, salary: { amount: 50000, period: { id: 1 } } };
+        const job = await createJob(ctx, body);
+        const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
+        ctx.expect(value === false, {
+          title: `${field} defaults to ${show(value)}`,
+          expected: `${field} false when omitted (spec ${section}: default false)`,
+          received: `${field} ${show(value)}`,
+        });
+      },
+    },
+  );
+}
+
+export const publishDateByService: Rule = propertyRule(
+  { id: 'jobs.create.publish-date-by-service', section: '3', area: 'create', title: 'The service sets publishDate on create (today)' },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+    const before = Date.now();
+    const job = await createJob(ctx, identify(ctx, generated));
+    const day = utcDay(job.publishDate);
+    const today = [utcDay(new Date(before).toISOString()) - 1, utcDay(new Date().toISOString()) + 1];
+    ctx.expect(day >= (today[0] ?? 0) && day <= (today[1] ?? 0), {
+      title: `publishDate ${job.publishDate} is not the day of creation`,
+      expected: 'publishDate set by the service when the job is created (spec 3), within a day of now',
+      received: `publishDate ${job.publishDate}, suite clock ${new Date(before).toISOString()}`,
+    });
+    },
+  },
+);
+
+/** True when `date` falls within a day of the suite's clock around `since` (the service set it "now"). */
+export function isAroundNow(date: string, since: number): boolean {
+  const day = utcDay(date);
+  return day >= utcDay(new Date(since).toISOString()) - 1 && day <= utcDay(new Date().toISOString()) + 1;
+}
+
+export const salaryNullByDefault: Rule = propertyRule(
+  { id: 'jobs.create.salary-null-by-default', section: '2.1', area: 'create', title: 'POST or PUT-create without salary creates a job whose salary is null' },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), way: fc.constantFrom(...CREATE_WAYS) }),
+    check: async (ctx: RuleContext, { body, way }) => {
+      const identified = identify(ctx, body);
+      const job = await createBy(ctx, way, { ...omit(identified, 'salary'), referenceId: identified.referenceId });
+      const fetched = await getJob(ctx, job.id);
+      ctx.expect(job.salary === null && fetched.salary === null, {
+        title: `${way} without salary created a job with salary ${show(fetched.salary)}`,
+        expected: 'salary null when no salary is defined (spec 2.1; 4.3: PUT-create behaves as POST)',
+        received: `${way} answered salary ${show(job.salary)}; GET answered salary ${show(fetched.salary)}`,
+      });
+    },
+  },
+);

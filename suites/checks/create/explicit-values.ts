@@ -1,0 +1,43 @@
+/**
+ * @module Values sent on create are kept (spec 4.2, 3): every field, and the status given.
+ */
+import * as fc from 'fast-check';
+import type { Rule, RuleContext } from '../../rule.js';
+import { createBodyArb, identify } from '../../kit/bodies.js';
+import { keptValueProblems, show } from '../../kit/compare.js';
+import { createJob } from '../../kit/jobs.js';
+import { propertyRule } from '../../kit/rule-builders.js';
+import { STATUSES } from './shared.js';
+
+export const explicitValues: Rule = propertyRule(
+  { id: 'jobs.create.explicit-values', section: '4.2', area: 'create', title: 'Every value sent on create is kept' },
+  {
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const job = await createJob(ctx, body);
+      const problems = keptValueProblems(body, job);
+      ctx.expect(problems.length === 0, {
+        title: `created job differs from the request in ${problems.length} field(s)`,
+        expected: 'the created job has the values sent (spec 4.2 request fields; 3: POST with status given)',
+        received: problems.join('\n'),
+      });
+    },
+  },
+);
+
+export const explicitStatus: Rule = propertyRule(
+  { id: 'jobs.create.explicit-status', section: '3', area: 'create', title: 'POST with status given creates the job in that status' },
+  {
+    maxRuns: 6,
+    arbitrary: (ctx) => fc.record({ status: fc.constantFrom(...STATUSES), body: createBodyArb(ctx) }),
+    check: async (ctx: RuleContext, { status, body }) => {
+      const job = await createJob(ctx, { ...identify(ctx, body), status });
+      ctx.expect(job.status === status, {
+        title: `POST with status "${status}" created a job in status "${job.status}"`,
+        expected: `status "${status}" (spec 3: POST with status given -> the given status)`,
+        received: `status ${show(job.status)}`,
+      });
+    },
+  },
+);

@@ -1,0 +1,36 @@
+/**
+ * @module Creating jobs: POST /jobs (spec 4.2, 3) and PUT /jobs with a new
+ * referenceId (4.3), one file per family of rules (`jobs.create.default-*` in
+ * defaults.ts, `jobs.put-create.*` in put-create.ts, ...). Bodies are generated
+ * valid by construction; every job gets a fresh referenceId from the case.
+ */
+import type { Rule } from '../../rule.js';
+import { defaultStatus, defaultCloseDate, defaultFalse, publishDateByService, salaryNullByDefault } from './defaults.js';
+import { duplicateRejected, duplicateCreatesNothing } from './duplicate-reference.js';
+import { explicitValues, explicitStatus } from './explicit-values.js';
+import { putCreates, putCreateDefaults, putIdempotent, putCreateDefaultFlags } from './put-create.js';
+import { publishDateReadOnly, withoutReferenceId } from './read-only.js';
+import { status201, locationHeader, bodyMatchesGet } from './response.js';
+
+export const createRules: Rule[] = [
+  status201,
+  locationHeader,
+  bodyMatchesGet,
+  explicitValues,
+  explicitStatus,
+  defaultStatus,
+  defaultCloseDate,
+  defaultFalse('jobs.create.default-confidential', '2.1', 'confidential'),
+  defaultFalse('jobs.create.default-auto-refresh', '2.1', 'autoRefresh'),
+  defaultFalse('jobs.create.default-plus-commission', '2.5', 'plusCommission'),
+  salaryNullByDefault,
+  publishDateByService,
+  publishDateReadOnly,
+  withoutReferenceId,
+  duplicateRejected,
+  duplicateCreatesNothing,
+  putCreates,
+  putCreateDefaults,
+  putCreateDefaultFlags,
+  putIdempotent,
+];

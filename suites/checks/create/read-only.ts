@@ -1,0 +1,62 @@
+/**
+ * @module Read-only and optional identity on create (spec 2.1): publishDate, employer
+ * and id are never honoured; a job may be created without a referenceId.
+ */
+import type { Rule, RuleContext } from '../../rule.js';
+import { anonymous, createBodyArb, foreignReadOnly, identify } from '../../kit/bodies.js';
+import { jsonEqual, show } from '../../kit/compare.js';
+import { expectStatus, isClientError, jobOf } from '../../kit/http.js';
+import { createJob } from '../../kit/jobs.js';
+import { propertyRule } from '../../kit/rule-builders.js';
+import { isAroundNow } from './defaults.js';
+
+export const publishDateReadOnly: Rule = propertyRule(
+  { id: 'jobs.create.publish-date-read-only', section: '2.1', area: 'create', title: 'A publishDate, employer or id sent on create is never honoured (read-only)' },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const before = Date.now();
+      const foreign = foreignReadOnly(ctx);
+      // A GET result carries publishDate (4.2: the body is symmetrical with it), so one sent is accepted and ignored.
+      const res = await ctx.api.create({ ...identify(ctx, generated), publishDate: foreign.publishDate });
+      expectStatus(ctx, res, 201, 'POST /jobs with the fields of a GET result (publishDate included) is accepted: 201 (spec 4.2: body symmetrical with GET)');
+      const job = jobOf(res);
+      ctx.expect(isAroundNow(job.publishDate, before), {
+        title: 'the publishDate sent on create was stored',
+        expected: 'publishDate is read-only and set by the service on create (spec 2.1, 3): today, not the value sent',
+        received: `sent ${foreign.publishDate}, got ${job.publishDate}`,
+      });
+      // Another employer and an id are no GET result of this key: refusing them is fine, storing them is not.
+      const other = await ctx.api.create({ ...identify(ctx, generated), employer: foreign.employer, id: foreign.id });
+      if (isClientError(other.status)) {
+        ctx.observe({ topic: 'read-only-fields.create', section: '2.1', observed: `a POST with a foreign employer and an id is refused with ${other.status}` });
+        return;
+      }
+      expectStatus(ctx, other, 201, 'POST /jobs carrying read-only employer and id creates the job (201) or is refused (4xx) (spec 2.1, 4.2)');
+      const created = jobOf(other);
+      ctx.expect(created.id !== foreign.id && jsonEqual(created.employer, job.employer), {
+        title: 'the employer or id sent on create was stored',
+        expected: "id is assigned by the service, the employer is the key's (spec 2.1, 5.3)",
+        received: `sent id ${foreign.id}, employer ${show(foreign.employer)}; got id ${created.id}, employer ${show(created.employer)} (the key's employer: ${show(job.employer)})`,
+      });
+    },
+  },
+);
+
+export const withoutReferenceId: Rule = propertyRule(
+  { id: 'jobs.create.without-reference-id', section: '2.1', area: 'create', title: 'POST without referenceId creates a job whose referenceId is "" or null' },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, anonymous(ctx, generated));
+      ctx.observe({ topic: 'reference-id-empty', section: '2.1', observed: job.referenceId === null ? 'null' : JSON.stringify(job.referenceId) });
+      ctx.expect(job.referenceId === null || job.referenceId === '', {
+        title: `a job created without referenceId has referenceId ${show(job.referenceId)}`,
+        expected: 'referenceId "" or null when the employer gave none (spec 2.1)',
+        received: `referenceId ${show(job.referenceId)}`,
+      });
+    },
+  },
+);

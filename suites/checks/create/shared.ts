@@ -1,0 +1,37 @@
+/**
+ * @module Helpers the create rules share: the statuses, dropping fields from a body,
+ * the observed shape of an error body, and creating by POST or by PUT.
+ */
+import type { Job } from '../../../schemas/types.gen.js';
+import type { Body, RuleContext } from '../../rule.js';
+import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
+import { createJob } from '../../kit/jobs.js';
+
+export const STATUSES = ['active', 'archived', 'draft'] as const;
+
+export function omit(body: Body, ...fields: string[]): Body {
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !fields.includes(key)));
+}
+
+/** Observes the shape of an error body (the spec does not show one, 7.2). */
+export function observeErrorBody(ctx: RuleContext, json: unknown, text: string): void {
+  const shape =
+    json !== null && typeof json === 'object' && !Array.isArray(json)
+      ? `JSON object with ${Object.keys(json).sort().join(', ') || 'no fields'}`
+      : text === ''
+        ? 'empty body'
+        : 'not JSON';
+  ctx.observe({ topic: 'error-body-shape', section: '7.2', observed: shape });
+}
+
+type CreateWay = 'POST /jobs' | 'PUT /jobs (create)';
+
+export const CREATE_WAYS: readonly CreateWay[] = ['POST /jobs', 'PUT /jobs (create)'];
+
+/** Creates the job by POST or by PUT /jobs with a new referenceId; the rule fails unless a 2xx (201 for POST). */
+export async function createBy(ctx: RuleContext, way: CreateWay, body: Body & { referenceId: string }): Promise<Job> {
+  if (way === 'POST /jobs') return createJob(ctx, body);
+  const res = await ctx.api.putByReference(body);
+  expectStatus(ctx, res, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3; code not shown)');
+  return jobOf(res);
+}

@@ -1,0 +1,64 @@
+/**
+ * @module How many locations and categories a job takes (spec 8): min to max accepted,
+ * one fewer and one more rejected.
+ */
+import * as fc from 'fast-check';
+import { locationsArb } from '../../arbitraries/location.js';
+import { createRejected } from '../../kit/expect-rejected.js';
+import { createBodyArb, identify } from '../../kit/bodies.js';
+import { createJob } from '../../kit/jobs.js';
+import type { Rule, RuleContext } from '../../rule.js';
+import { fixedRule } from '../../kit/rule-builders.js';
+
+interface CountSpec {
+  field: 'locations' | 'categories';
+  min: number;
+  max: number;
+}
+
+/** A list of exactly `count` entries for `field`, from distinct values. */
+function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number): fc.Arbitrary<unknown[]> {
+  if (field === 'locations') return locationsArb({ minLength: count, maxLength: count });
+  const distinct = [...new Set(ctx.refs.categoryIds)];
+  return fc.shuffledSubarray(distinct, { minLength: count, maxLength: count }).map(function toIdRefs(ids) {
+    return ids.map((id) => ({ id }));
+  });
+}
+
+export function countRule(spec: CountSpec): Rule {
+  const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
+  return fixedRule(
+    { id: `jobs.limits.${spec.field}-count`, section: '8', area: 'limits', title: `${spec.min} to ${spec.max} ${spec.field} are accepted; ${spec.min - 1} and ${spec.max + 1} are rejected` },
+    async (ctx: RuleContext) => {
+      // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
+      const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;
+      const accepted: number[] = [];
+      for (let n = spec.min; n <= Math.min(spec.max, available); n++) accepted.push(n);
+      const rejected = [spec.min - 1, spec.max + 1].filter((n) => n >= 0 && n <= available);
+      if (spec.max + 1 > available) {
+        ctx.observe({ topic: `${spec.field}.too-few-to-probe`, section: '8', observed: `only ${available} distinct ${spec.field}: ${spec.max + 1} not probed` });
+      }
+      const arb = fc.record({
+        job: createBodyArb(ctx),
+        good: fc.tuple(...accepted.map((n) => entriesArb(ctx, spec.field, n))),
+        bad: fc.tuple(...rejected.map((n) => entriesArb(ctx, spec.field, n))),
+      });
+      await ctx.check(arb, async ({ job, good, bad }) => {
+        for (const entries of good) {
+          const body = identify(ctx, job);
+          const created = await createJob(ctx, { ...body, [spec.field]: entries }, { anySuccess: true, title: `POST /jobs refused ${entries.length} ${spec.field}`, expected: statement });
+          ctx.expect(created[spec.field].length === entries.length, {
+            title: `the job does not keep its ${entries.length} ${spec.field}`,
+            expected: `${statement}: the ${spec.field} come back as sent`,
+            received: `${created[spec.field].length} ${spec.field}: ${JSON.stringify(created[spec.field])}`,
+          });
+        }
+        for (const entries of bad) {
+          const body = identify(ctx, job);
+    const ref = body.referenceId;
+          await createRejected(ctx, { ...body, [spec.field]: entries }, ref, { title: `POST /jobs accepted ${entries.length} ${spec.field}`, expected: statement });
+        }
+      });
+    },
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * @module Limits and conditional requirements (spec 2.1, 2.2, 2.5, 4.2, 8), one file
+ * per family of rules. Each length limit is probed at n (accepted, kept as sent)
+ * and n + 1 (rejected with a 4xx, nothing created) with characters that are one
+ * code point and one UTF-16 unit each; what a target does with emoji at the limit
+ * is only observed. Every bound is read from the schemas.
+ */
+import { inputLimits } from '../../arbitraries/schema-limits.js';
+import type { Rule } from '../../rule.js';
+import { countRule } from './counts.js';
+import { locationForms, locationDescriptionLength } from './locations.js';
+import { emailOrUrlLength, routingAddressRequired, routingUrlScheme, routingOtherFieldNull } from './routing.js';
+import { salaryPeriodRequired, salaryFourDecimals } from './salary.js';
+import { referenceIdLength, titleLength } from './text-lengths.js';
+
+/**
+ * The limits rules, in report order.
+ *
+ * @example
+ * import { limitsRules } from './checks/limits/index.js';
+ * export const rules = [...limitsRules];
+ */
+export const limitsRules: Rule[] = [
+  referenceIdLength,
+  titleLength,
+  emailOrUrlLength('email'),
+  emailOrUrlLength('url'),
+  countRule({ field: 'locations', min: inputLimits.locationsMin, max: inputLimits.locationsMax }),
+  countRule({ field: 'categories', min: inputLimits.categoriesMin, max: inputLimits.categoriesMax }),
+  locationForms,
+  locationDescriptionLength,
+  salaryPeriodRequired,
+  salaryFourDecimals,
+  routingAddressRequired('email'),
+  routingAddressRequired('url'),
+  routingUrlScheme,
+  routingOtherFieldNull,
+];

@@ -1,0 +1,56 @@
+/**
+ * @module Location descriptions (spec 2.2, 8): every stated form accepted, the length limit.
+ */
+import * as fc from 'fast-check';
+import { locationCityOnlyArb, locationWithProvinceArb, unusualLocationArb } from '../../arbitraries/location.js';
+import { inputLimits } from '../../arbitraries/schema-limits.js';
+import { padToLength } from '../../arbitraries/text.js';
+import { createRejected } from '../../kit/expect-rejected.js';
+import { createBodyArb, identify } from '../../kit/bodies.js';
+import { createJob } from '../../kit/jobs.js';
+import type { Rule, RuleContext } from '../../rule.js';
+import { fixedRule } from '../../kit/rule-builders.js';
+
+export const locationForms: Rule = fixedRule(
+  { id: 'jobs.limits.location-forms', section: '2.2', area: 'limits', title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted' },
+  async (ctx: RuleContext) => {
+    // Half the `City, PC` draws are names with punctuation or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
+    const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
+    const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly: locationCityOnlyArb });
+    await ctx.check(arb, async ({ job, withCode, cityOnly }) => {
+      for (const [form, location] of [
+        ['<City>, <ProvinceCode>', withCode],
+        ['<City>', cityOnly],
+      ] as const) {
+        const body = identify(ctx, job);
+        await createJob(ctx, { ...body, locations: [location] }, {
+          anySuccess: true,
+          title: `POST /jobs refused the location "${location.description}" (form ${form})`,
+          expected: `spec 2.2: a location description takes the form ${form}`,
+        });
+      }
+    });
+  },
+);
+
+/**
+ * Spec 2.2 and 8: a location description is at most 300 characters. Only the rejection over the limit is
+ * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
+ */
+export const locationDescriptionLength: Rule = fixedRule(
+  { id: 'jobs.limits.location-description-length', section: '8', area: 'limits', title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected` },
+  async (ctx: RuleContext) => {
+    const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
+    const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });
+    await ctx.check(arb, async ({ job, place }) => {
+      const body = identify(ctx, job);
+    const ref = body.referenceId;
+      const [city, province] = place.description.split(', ');
+      const description = `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), max + 1 - `, ${province}`.length)}, ${province}`;
+      await createRejected(ctx, { ...body, locations: [{ description }] }, ref, {
+        title: `POST /jobs accepted a location description of ${description.length} characters`,
+        expected: `spec 2.2 and 8: location description max ${max} characters`,
+      });
+    }, { runs: Math.min(ctx.runs, 5) });
+  },
+);

@@ -1,0 +1,14 @@
+/**
+ * @module A body switched to one routing type (spec 2.1): applicantRoutingType set,
+ * both addresses dropped, then the given address added.
+ */
+import { routingTypeIds } from '../../arbitraries/schema-limits.js';
+import type { Body } from '../../rule.js';
+
+export type RoutingKind = 'email' | 'url';
+
+/** The body with routing `kind` and exactly the given address fields. */
+export function withRouting(body: Body, kind: RoutingKind, address: Body): Body {
+  const { applicationEmail: _email, applicationUrl: _url, ...rest } = body;
+  return { ...rest, applicantRoutingType: { id: routingTypeIds[kind] }, ...address };
+}

@@ -1,0 +1,91 @@
+/**
+ * @module Length limits of the text fields (spec 8): referenceId and title at n
+ * (accepted, kept) and n + 1 (rejected, nothing created); emoji at the limit only observed.
+ */
+import { isSuccess } from '../../kit/http.js';
+import * as fc from 'fast-check';
+import { inputLimits } from '../../arbitraries/schema-limits.js';
+import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../../arbitraries/text.js';
+import { createRejected } from '../../kit/expect-rejected.js';
+import { createBodyArb, identify } from '../../kit/bodies.js';
+import { createJob } from '../../kit/jobs.js';
+import type { Rule, RuleContext } from '../../rule.js';
+import { fixedRule } from '../../kit/rule-builders.js';
+
+interface TextLimit {
+  field: 'referenceId' | 'title';
+  /** §8: referenceId <= 50, title <= 256 */
+  max: number;
+  alphabet: 'ascii' | 'bmp';
+  /** The value of `length` characters that still carries the case's marker `ref`. */
+  valueOf(ref: string, filler: string, length: number): string;
+  /** How a kept value is shown in a mismatch. */
+  shown(value: string | null | undefined): string;
+  /** Runs after the property (e.g. an observation). */
+  after?(ctx: RuleContext, max: number): Promise<void>;
+}
+
+/** A field of `max` characters is accepted and kept as sent; one of `max + 1` is rejected and creates nothing. */
+function textLengthRule(id: string, limit: TextLimit): Rule {
+  const { field, max } = limit;
+  return fixedRule(
+    { id, section: '8', area: 'limits', title: `A ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected` },
+    async (ctx: RuleContext) => {
+      const statement = `spec 8: ${field} max ${max} characters`;
+      await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, limit.alphabet) }), async ({ job, filler }) => {
+        const at = identify(ctx, job);
+        const atLimit = limit.valueOf(at.referenceId, filler, max);
+        const created = await createJob(ctx, { ...at, [field]: atLimit }, { anySuccess: true, title: `POST /jobs refused a ${field} of exactly ${max} characters`, expected: statement });
+        ctx.expect(created[field] === atLimit, {
+          title: `the job does not keep a ${field} of ${max} characters as sent`,
+          expected: `${statement}: the ${field} comes back as sent`,
+          received: limit.shown(created[field]),
+        });
+        const over = identify(ctx, job);
+        await createRejected(ctx, { ...over, [field]: limit.valueOf(over.referenceId, filler, max + 1) }, over.referenceId, {
+          title: `POST /jobs accepted a ${field} of ${max + 1} characters`,
+          expected: statement,
+        });
+      });
+      await limit.after?.(ctx, max);
+    },
+  );
+}
+
+export const referenceIdLength: Rule = textLengthRule('jobs.limits.reference-id-length', {
+  field: 'referenceId',
+  max: inputLimits.referenceIdMax,
+  alphabet: 'ascii',
+  valueOf: (ref, filler, length) => padToLength(ref, filler, length),
+  shown: (value) => JSON.stringify(value),
+});
+
+export const titleLength: Rule = textLengthRule('jobs.limits.title-length', {
+  field: 'title',
+  max: inputLimits.titleMax,
+  alphabet: 'bmp',
+  valueOf: (ref, filler, length) => padToLength(`${ref} `, filler, length),
+  shown: (value) => `${codePointLength(value ?? '')} characters: ${JSON.stringify(value)}`,
+  after: observeAstralTitle,
+});
+
+/** §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. */
+async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
+  await ctx.check(
+    fc.record({ job: createBodyArb(ctx), text: astralTextArb(max) }),
+    async ({ job, text }) => {
+      const body = identify(ctx, job);
+    const ref = body.referenceId;
+      const prefix = `${ref} `;
+      const title = prefix + [...text].slice(0, max - prefix.length).join('');
+      const res = await ctx.api.create({ ...body, title });
+      const sent = `a title of ${codePointLength(title)} code points (${title.length} UTF-16 units, emoji included)`;
+      const stored = res.json?.title;
+      const observed = isSuccess(res.status)
+        ? `accepted ${sent}; stored ${stored === title ? 'as sent' : `as ${codePointLength(stored ?? '')} code points`}`
+        : `answered ${res.status} to ${sent}`;
+      ctx.observe({ topic: 'title.astral-characters-at-limit', section: '8', observed, note: 'the spec counts "characters"; code points and UTF-16 units differ for emoji' });
+    },
+    { runs: 1 },
+  );
+}

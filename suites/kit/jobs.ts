@@ -1,0 +1,93 @@
+/**
+ * @module The rule kit's steps on jobs: create and expect accepted
+ * (createJob), read (getJob), list (listJobs, one page) and list scoped to
+ * this case (listAllJobs with q = caseTagOf(ctx), every page). "Expect
+ * rejected and nothing changed" is expect-rejected.ts (creates) and
+ * rejected-writes.ts (updates). A setup step that fails fails the rule that
+ * needed it, with "setup:" in the expectation, so a server that cannot create
+ * a valid job is reported where it hurts, not silently skipped.
+ */
+import type { JobHeader } from '../../schemas/index.js';
+import type { Job, JobList } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../rule.js';
+import { expectStatus, isSuccess, jobOf, responseLine } from './http.js';
+
+/** How a create must be answered when the default (a setup step: 201) is not the point. */
+export interface Acceptance {
+  /** Any 2xx instead of exactly 201 (a limit rule checks acceptance, not the status). */
+  anySuccess: true;
+  /** One line: what the target refused, e.g. `POST /jobs refused a title of exactly 256 characters`. */
+  title: string;
+  /** The spec statement, with its section. */
+  expected: string;
+}
+
+/**
+ * POST /jobs, expect accepted. By default the rule fails unless 201 (a setup step); with an
+ * Acceptance, unless 2xx, with the rule's own title and statement.
+ *
+ * @example
+ * const job = await createJob(ctx, identify(ctx, generated));
+ * const kept = await createJob(ctx, body, { anySuccess: true, title: 'POST /jobs refused a title of 256 characters', expected: statement });
+ */
+export async function createJob(ctx: RuleContext, body: Body, how: JobsApi | Acceptance = ctx.api): Promise<Job> {
+  if ('anySuccess' in how) {
+    const res = await ctx.api.create(body);
+    ctx.expect(isSuccess(res.status) && res.json !== undefined, { title: how.title, expected: `${how.expected}: the job is created (2xx)`, received: responseLine(res) });
+    return res.json;
+  }
+  const res = await how.create(body);
+  expectStatus(ctx, res, 201, 'setup: POST /jobs with a valid body creates the job and answers 201 (spec 4.2)');
+  return jobOf(res);
+}
+
+/** GET /jobs/{id}; the rule fails unless 200. */
+export async function getJob(ctx: RuleContext, id: number, api: JobsApi = ctx.api): Promise<Job> {
+  const res = await api.get(id);
+  expectStatus(ctx, res, 200, 'GET /jobs/{id} of an existing job of the employer answers 200 with the job (spec 4.1)');
+  return jobOf(res);
+}
+
+/** GET /jobs with the query; the rule fails unless 200. */
+export async function listJobs(ctx: RuleContext, query: ListQuery, api: JobsApi = ctx.api): Promise<ApiResponse<JobList> & { json: JobList }> {
+  const res = await api.list(query);
+  expectStatus(ctx, res, 200, 'GET /jobs answers 200 with {data, paging} (spec 4.5)');
+  return res as ApiResponse<JobList> & { json: JobList };
+}
+
+// §4.5: pageSize maximum 100
+const MAX_PAGE_SIZE = 100;
+const MAX_PAGES = 20;
+
+/**
+ * List scoped to this case: every page of GET /jobs for `query` at the maximum page size (q should
+ * be a run or case tag: the suite only ever looks at its own jobs). The rule fails unless each page is 200.
+ *
+ * @example
+ * const items = await listAllJobs(ctx, { q: caseTagOf(ctx) });
+ */
+export async function listAllJobs(ctx: RuleContext, query: ListQuery & { q: string }, api: JobsApi = ctx.api): Promise<JobHeader[]> {
+  const items: JobHeader[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { json } = await listJobs(ctx, { ...query, pageSize: MAX_PAGE_SIZE, page }, api);
+    items.push(...json.data);
+    if (page >= json.paging.pages || json.data.length === 0) break;
+  }
+  return items;
+}
+
+/** The ids of one list page. */
+export function idsOf(list: JobList): number[] {
+  return list.data.map((item) => item.id);
+}
+
+/** 404 or 410: how a removed job may answer (the spec does not show the code). */
+export const isGone = (status: number): boolean => status === 404 || status === 410;
+
+/**
+ * A request naming a removed job is refused as a client error that is not
+ * about the credential (401, 407): the job is gone for the client. The spec
+ * shows no code (4.4, 7.2); 404 or 410 is good practice, any other 4xx is
+ * observed, never failed.
+ */
+export const showsGone = (status: number): boolean => status >= 400 && status <= 499 && status !== 401 && status !== 407;

@@ -1,0 +1,78 @@
+/**
+ * @module The one registry of observation topics: what the suite records
+ * where the spec leaves the target a choice (never a failure). `ctx.observe`
+ * takes only a topic listed here (a type error otherwise), and
+ * `npm run generate` writes docs/observations.md from it. A `{name}` in a
+ * topic stands for a value filled in at run time (a status, an operation).
+ */
+
+export interface TopicInfo {
+  /** The spec section that leaves the choice open. */
+  readonly section: string;
+  /** One line: what the observed value says. */
+  readonly meaning: string;
+}
+
+export const OBSERVATION_TOPICS = {
+  'q.match': { section: '4.5', meaning: 'How the target matches q: a substring of the title or referenceId, or a prefix only (probed once per run).' },
+  'transition.{from}-to-{to}': { section: '3', meaning: 'What a PUT of status {to} does to a {from} job where section 3 does not show the transition.' },
+  'transition.{from}-to-{to}.publish-date': { section: '3', meaning: 'Whether publishDate is set anew when a job leaves draft.' },
+  'job-id-reused': { section: '2.1', meaning: 'The id of a deleted job was given to another job.' },
+  'put-create-status': { section: '4.3', meaning: 'The status a PUT /jobs that creates a job answers (200 or 201).' },
+  'put-create-location-header': { section: '4.3', meaning: 'Whether a PUT /jobs that creates a job sends a Location header.' },
+  'update-archived-job': { section: '4.3', meaning: 'How a partial update of an archived job is answered.' },
+  'error-status.invalid-write': { section: '7.2', meaning: 'The 4xx a refused invalid write answers, per form (POST, PUT by id, by referenceId, override).' },
+  'error-status.duplicate-reference-id': { section: '7.1', meaning: 'The status a create with a referenceId already in use answers.' },
+  'error-status.content-type': { section: '1', meaning: 'The 4xx a body with a Content-Type other than JSON answers.' },
+  'error-body-shape': { section: '7.2', meaning: 'The shape of an error body (the spec shows none).' },
+  'title.astral-characters-at-limit': { section: '8', meaning: 'Whether a title of 256 characters outside the BMP (emoji) is counted in code points or UTF-16 units.' },
+  'locations.too-few-to-probe': { section: '8', meaning: 'The location list holds too few distinct places to send one more than the maximum.' },
+  'categories.too-few-to-probe': { section: '8', meaning: 'The category list holds too few distinct ids to send one more than the maximum.' },
+  'salary.max-amount-form': { section: '2.5', meaning: 'How the largest salary amount comes back (number form, decimals).' },
+  'reference-list-shape.position types': { section: '4.6', meaning: 'Whether the position type list is a bare array or an object with data.' },
+  'reference-list-shape.categories': { section: '4.6', meaning: 'Whether the category list is a bare array or an object with data.' },
+  'reference-list-shape.locations': { section: '4.6', meaning: 'Whether the location list is a bare array or an object with data.' },
+  'reference-list-without-key': { section: '4.6', meaning: 'How a reference list answers a request without an API-Key.' },
+  'location-list-read': { section: '4.6', meaning: 'Where the location list was read, and how many listed cities the generators leave out.' },
+  'header.extra-fields': { section: '2.7', meaning: 'Fields a list item carries beyond the job header.' },
+  'list.sort-order-unobservable': { section: '4.5', meaning: 'Jobs created a second apart share one publishDate, so the list order could not be checked.' },
+  'page-size-over-max': { section: '8', meaning: 'Whether a pageSize over 100 is refused or clamped.' },
+  'page-past-end': { section: '4.5', meaning: 'How a page past the last one is answered (refused, or an empty page).' },
+  'read-only-fields.create': { section: '2.1', meaning: 'The status a POST with a foreign employer and id answers when refused.' },
+  'read-only-fields.update': { section: '2.1', meaning: 'The status a PUT with a foreign employer and id answers when refused.' },
+  'location-header-form': { section: '4.2', meaning: 'Whether the Location header of a create is an absolute URL or a relative reference.' },
+  'date-precision': { section: '2.1', meaning: 'Whether publishDate comes back as a date or a date-time.' },
+  'reference-id-empty': { section: '2.1', meaning: 'What a job created without a referenceId shows for it (null or another value).' },
+  'reference-id-characters': { section: '2.1', meaning: 'How a referenceId with unusual characters is answered.' },
+  'long-description': { section: '2.1', meaning: 'How a description of 200 000 characters is answered (the spec sets no limit).' },
+  'auth-status.missing-key': { section: '5.5', meaning: 'The 4xx a request without the API-Key header answers.' },
+  'auth-status.wrong-key': { section: '5.5', meaning: 'The 4xx a request with an API-Key the service never issued answers.' },
+  'isolation-status.{operation}': { section: '5.3', meaning: "The status a request on another employer's job answers, per operation." },
+  'missing-content-type': { section: '1', meaning: 'How a body sent without a Content-Type is answered.' },
+  'html-comments': { section: '2.1', meaning: 'Whether HTML comments in a description are refused or accepted, and what is kept.' },
+  'status.deleted-job': { section: '4.4', meaning: 'The status a GET of a deleted job answers (404, 410 or another).' },
+  'paging-link-form': { section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
+  'paging-link-origin': { section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
+} as const satisfies Record<string, TopicInfo>;
+
+export type TopicPattern = keyof typeof OBSERVATION_TOPICS;
+
+/** A pattern with each `{name}` replaced by any string. */
+type Filled<P extends string> = P extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Filled<Tail>}` : P;
+
+/** A topic `ctx.observe` accepts: a registered one, with its `{name}` parts filled. */
+export type ObservationTopic = Filled<TopicPattern>;
+
+/**
+ * The registry entry of a topic as observed (placeholders matched), or undefined.
+ *
+ * @example
+ * topicInfo('transition.active-to-draft'); // { section: '3', meaning: 'What a PUT ...' }
+ */
+export function topicInfo(topic: string): TopicInfo | undefined {
+  for (const [pattern, info] of Object.entries(OBSERVATION_TOPICS)) {
+    const source = pattern.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^.]+');
+    if (new RegExp(`^${source}$`).test(topic)) return info;
+  }
+  return undefined;
+}
