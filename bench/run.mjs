@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * @module `npm run bench`: benchmarks of the standalone mock, the list at
- * 1,000 vs 100,000 jobs, the MSW handlers in process, and the conformance
- * suite, against dist/ (run `npm run build` first). Prints the figures and,
- * for a full run (or with --write), writes bench/RESULTS.md.
+ * 1,000 vs 100,000 jobs, the MSW handlers in process, the conformance
+ * suite, and the suite against a slow target (latency), against dist/ (run
+ * `npm run build` first). Prints the figures and, for a full run (or with
+ * --write), writes bench/RESULTS.md. The latency section is written whenever
+ * it runs, and rewrites only its own block.
  *
- * Options: --only throughput,list,msw,suite   --duration S (default 5)
+ * Options: --only throughput,list,msw,suite,latency   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
  *          --write / --no-write
  */
@@ -15,14 +17,19 @@ import { parseArgs } from 'node:util';
 import { listScaling } from './cases/list-scaling.mjs';
 import { mockThroughput } from './cases/mock-throughput.mjs';
 import { mswInProcess } from './cases/msw-in-process.mjs';
+import { latency } from './cases/latency.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
 import { machine } from './lib/machine.mjs';
-import { renderResults } from './lib/report.mjs';
+import { renderLatency, renderResults } from './lib/report.mjs';
 
 /** RESULTS.md keeps what follows this line when the bench rewrites it. */
 const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench` when it rewrites the tables above. -->';
 
-const SECTIONS = ['throughput', 'list', 'msw', 'suite'];
+/** The latency section's block in RESULTS.md, above the notes: a run of that section alone replaces only it. */
+const LATENCY_BLOCK = ['<!-- bench:latency -->', '<!-- /bench:latency -->'];
+
+const TABLE_SECTIONS = ['throughput', 'list', 'msw', 'suite'];
+const SECTIONS = [...TABLE_SECTIONS, 'latency'];
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
@@ -61,16 +68,39 @@ await step('throughput', () => mockThroughput({ duration, connections }));
 await step('list', () => listScaling({ duration: Math.max(2, Math.round(duration / 2)) }));
 await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration / 2)) }));
 await step('suite', () => suiteRun({ runsFactor }));
+await step('latency', () => latency());
 
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
-const markdown = renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] });
-console.log(markdown);
-const write = values.write || (!values['no-write'] && only.length === SECTIONS.length);
-if (write) {
-  // Hand-written notes (how to run, figures across runs, targets missed) follow a marker and survive a rewrite.
+const ranTables = only.some((name) => TABLE_SECTIONS.includes(name));
+const markdown = ranTables ? renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] }) : undefined;
+const latencyMarkdown = results.latency ? renderLatency(results.latency, { command, startedAt }) : undefined;
+for (const text of [markdown, latencyMarkdown]) if (text) console.log(text);
+const writeTables = ranTables && (values.write || (!values['no-write'] && only.length === SECTIONS.length));
+const writeLatency = latencyMarkdown !== undefined && !values['no-write'];
+if (writeTables || writeLatency) {
   const file = new URL('./RESULTS.md', import.meta.url);
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const at = previous.indexOf(NOTES_MARKER);
-  writeFileSync(file, `${markdown}\n${at < 0 ? '' : `\n${previous.slice(at)}`}`);
+  writeFileSync(file, mergeResults(previous, { tables: writeTables ? markdown : undefined, latency: writeLatency ? latencyMarkdown : undefined }));
   process.stderr.write('bench: wrote bench/RESULTS.md\n');
+}
+
+/**
+ * RESULTS.md is the tables, then the latency block, then hand-written notes
+ * (how to run, figures across runs, targets missed) after a marker; each part
+ * not given is kept as it was.
+ */
+function mergeResults(previous, { tables, latency }) {
+  const notesAt = previous.indexOf(NOTES_MARKER);
+  const generated = notesAt < 0 ? previous : previous.slice(0, notesAt);
+  const notes = notesAt < 0 ? '' : previous.slice(notesAt);
+  const [open, close] = LATENCY_BLOCK;
+  const blockAt = generated.indexOf(open);
+  const blockEnd = generated.indexOf(close);
+  const oldTables = (blockAt < 0 ? generated : generated.slice(0, blockAt)).trimEnd();
+  const oldLatency = blockAt < 0 || blockEnd < 0 ? undefined : generated.slice(blockAt + open.length, blockEnd).trim();
+  const newLatency = latency?.trim() ?? oldLatency;
+  const parts = [(tables ?? oldTables).trimEnd()];
+  if (newLatency) parts.push(`${open}\n${newLatency}\n${close}`);
+  if (notes) parts.push(notes.trimEnd());
+  return `${parts.join('\n\n')}\n`;
 }

@@ -20,6 +20,7 @@ export { renderMarkdown, type MarkdownOptions } from './markdown.js';
 export { renderTerminalSummary, type TerminalSummaryOptions } from './terminal.js';
 export { createProgress, type Progress, type ProgressOptions, type ProgressResult, type ProgressRule } from './progress.js';
 export { shouldUseColor } from './terminal-style.js';
+export { rootCauses, describeCause, type RootCause } from './root-causes.js';
 export {
   applyBaseline,
   createBaseline,

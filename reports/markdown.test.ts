@@ -75,8 +75,10 @@ describe('renderMarkdown', () => {
     const many: RuleResult[] = Array.from({ length: 60 }, (_, i) => ({ ...template, id: `jobs.create.case-${i}` }));
     report.rules = [...many, ...report.rules];
     const md = renderMarkdown(report, { maxRows: 50 });
+    // Rows of the rules table (five cells); the 61 rules failing alike also make one root-cause row (three cells).
     const rows = md.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Status'));
-    expect(rows).toHaveLength(50);
+    expect(rows.filter((row) => cells(row).length === 5)).toHaveLength(50);
+    expect(rows.filter((row) => cells(row).length === 3)).toEqual([expect.stringContaining('fails 61 rules')]);
     expect(md).toContain('…and 15 more failed, errored or warned rules');
   });
 

@@ -1,12 +1,13 @@
 /**
  * @module summary.md: the verdict, the counts, a capped table of failed,
- * errored and warned (failed should) rules with their level, stale baseline entries, leftovers and the replay command;
+ * errored and warned (failed should) rules with their level, the root causes that explain several of them, stale baseline entries, leftovers and the replay command;
  * short enough for a pull-request comment or $GITHUB_STEP_SUMMARY.
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { codeBlock, codeSpan, escapeMarkdownCell } from './markdown-escape.js';
 import { networkSummary } from './network-summary.js';
 import { redactReport } from './redact-report.js';
+import { causesHeadline, failsRules, rootCauses } from './root-causes.js';
 import { isFlakyOnly } from './status.js';
 
 export interface MarkdownOptions {
@@ -48,6 +49,19 @@ export function renderMarkdown(input: ConformanceReport, options: MarkdownOption
     '',
   );
   if (report.interrupted) lines.push('> [!WARNING]', '> The run was interrupted before every rule ran.', '');
+
+  const causes = rootCauses(report);
+  if (causes.length > 0) {
+    lines.push(`**Root causes**: ${causesHeadline(causes)} (each rule is in the table too).`, '', '| Status | Cause | Rules |', '|---|---|---|');
+    for (const cause of causes) {
+      const ids = cause.ruleIds.slice(0, 3).map((id) => codeSpan(id, { table: true }));
+      const more = cause.ruleIds.length - ids.length;
+      lines.push(
+        `| ${STATUS_LABEL[cause.status] ?? cause.status} | ${codeSpan(cause.requestLine, { table: true })}: ${escapeMarkdownCell(cause.failure)} | ${failsRules(cause)}: ${ids.join(', ')}${more > 0 ? ` …and ${more} more` : ''} |`,
+      );
+    }
+    lines.push('');
+  }
 
   // Failures and errors first, then warnings.
   const problems = [

@@ -9,6 +9,7 @@ import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { visibleControlChars } from './control-chars.js';
 import { networkSummary } from './network-summary.js';
 import { redactReport } from './redact-report.js';
+import { causesHeadline, describeCause, failsRules, rootCauses } from './root-causes.js';
 import { isFlakyOnly, type RuleStatus } from './status.js';
 import { colorsFor, paintStatus, STATUS_SYMBOL } from './terminal-style.js';
 
@@ -42,6 +43,15 @@ export function renderTerminalSummary(input: ConformanceReport, options: Termina
   const network = networkSummary(report);
   if (network) out.push(`  ${network}`);
   if (report.interrupted) out.push(c.yellow('  interrupted: not every rule ran'));
+
+  const causes = rootCauses(report);
+  if (causes.length > 0) {
+    out.push('', `${c.bold('Root causes')} ${c.dim(`(${causesHeadline(causes)}; each rule is listed below too)`)}`);
+    for (const cause of causes) {
+      out.push(`  ${paintStatus(c, cause.status, STATUS_SYMBOL[cause.status])} ${c.bold(t(describeCause(cause)))} ${c.dim(`(${failsRules(cause)})`)}`);
+      out.push(c.dim(`      ${t(listIds(cause.ruleIds, 5))}`));
+    }
+  }
 
   const problems = report.rules.filter((rule) => rule.status === 'failed' || rule.status === 'error');
   const maxDetailed = options.maxDetailed ?? 20;
@@ -98,6 +108,12 @@ function formatProblem(rule: RuleResult, c: ReturnType<typeof colorsFor>, oneLin
     lines.push(`      ${c.dim('reproduce')} ${t(mismatch.curl)}`);
   }
   return lines;
+}
+
+/** The first `shown` ids, then how many more. */
+function listIds(ids: readonly string[], shown: number): string {
+  const more = ids.length - shown;
+  return ids.slice(0, shown).join(', ') + (more > 0 ? `, …and ${more} more` : '');
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { formatIssues, readableIssues, SCHEMA_BASE, validators } from './index.js';
-import { exampleJobCreate } from './spec-examples.js';
+import { exampleJob, exampleJobCreate } from './spec-examples.js';
 import { createAjv } from './validators.js';
 import { issuesOf } from './test-helpers.js';
 
@@ -90,4 +90,27 @@ describe('readableIssues on raw ajv errors', () => {
 
 test('formatIssues prints the root as /', () => {
   expect(formatIssues([{ path: '', rule: 'type', limit: 'object', message: 'must be object' }])).toBe('/ type ("object"): must be object');
+});
+
+describe('formatIssues with the validated data: each line says what it received', () => {
+  test('a null publishDate reads "got null"', () => {
+    const job = { ...exampleJob, publishDate: null };
+    expect(formatIssues(issuesOf(validators.job(job)), { data: job })).toBe('/publishDate type ("string"): must be string, got null');
+  });
+
+  test('a missing property reads "got nothing", a wrong type its value', () => {
+    const { title: _dropped, ...untitled } = exampleJobCreate;
+    expect(formatIssues(issuesOf(validators.jobCreate(untitled)), { data: untitled })).toContain("/title required: must have required property 'title', got nothing");
+    expect(formatIssues(issuesOf(validators.jobUpdate({ salary: 'none' })), { data: { salary: 'none' } })).toBe('/salary type (["object","null"]): must be object or null, got "none"');
+  });
+
+  test('a long string is told by its length, never cut (a cut secret would escape redaction)', () => {
+    const data = { salary: 's'.repeat(300) };
+    expect(formatIssues(issuesOf(validators.jobUpdate(data)), { data })).toMatch(/, got a string of 300 characters$/);
+  });
+
+  test('objects and arrays are told by their size', () => {
+    expect(formatIssues(issuesOf(validators.jobUpdate({ salary: [1, 2] })), { data: { salary: [1, 2] } })).toMatch(/, got an array of 2 items$/);
+    expect(formatIssues(issuesOf(validators.job(null)), { data: null })).toMatch(/^\/ type .*, got null$/);
+  });
 });

@@ -10,6 +10,7 @@ import addFormatsImport from 'ajv-formats';
 import { findHtmlViolations, type HtmlAllowlist } from './html-allowlist.js';
 import { loadAllSchemas, SCHEMA_BASE } from './load.js';
 import { readableIssues, type ValidationIssue } from './readable-issues.js';
+import { describeReceived, valueAtPointer } from './received-value.js';
 import { SchemaError } from './schema-error.js';
 
 export type { ValidationIssue } from './readable-issues.js';
@@ -90,9 +91,13 @@ export function validatorFor<T>(ref: string): Validator<T> {
   return Object.assign(validate, { schemaId });
 }
 
-/** Renders issues as one line each: `/title maxLength (256): must NOT have more than 256 characters`. */
-export function formatIssues(issues: ValidationIssue[]): string {
+/**
+ * Renders issues as one line each: `/title maxLength (256): must NOT have more than 256 characters`.
+ * Given the validated `data`, each line also says what it received: `/publishDate type ("string"): must be string, got null`.
+ */
+export function formatIssues(issues: ValidationIssue[], validated?: { data: unknown }): string {
+  const received = (path: string): string => (validated === undefined ? '' : `, got ${describeReceived(valueAtPointer(validated.data, path))}`);
   return issues
-    .map((i) => `${i.path || '/'} ${i.rule}${i.limit !== undefined ? ` (${JSON.stringify(i.limit)})` : ''}: ${i.message}`)
+    .map((i) => `${i.path || '/'} ${i.rule}${i.limit !== undefined ? ` (${JSON.stringify(i.limit)})` : ''}: ${i.message}${received(i.path)}`)
     .join('\n');
 }

@@ -13,7 +13,7 @@ function schemaMismatch(res: ApiResponse, schema: string, section: string, what:
   return new MismatchError({
     title: `${method} ${new URL(url).pathname}: the ${res.status} body is not ${what} (${schema})`,
     expected: `${what}, spec ${section}`,
-    received: formatIssues(issues),
+    received: formatIssues(issues, { data: res.json }),
     failingExchange: res.exchange,
   });
 }

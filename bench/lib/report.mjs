@@ -45,6 +45,37 @@ export function targets(r) {
   return out;
 }
 
+/**
+ * The latency section: the default run's wall time behind the delay proxy.
+ * bench/run.mjs keeps it in RESULTS.md between LATENCY_BLOCK markers, so a run
+ * of this section alone rewrites only it.
+ */
+export function renderLatency(l, { command, startedAt }) {
+  return [
+    '## The default run against a slow target (added latency per response)',
+    '',
+    `Written by \`${command}\` on ${startedAt.toISOString()}. The standalone mock behind a loopback proxy that answers every response a fixed delay later ` +
+      '(`bench/children/delay-proxy.mjs`), each in its own process; the CLI\'s default run (seed ' +
+      `${l.seed}, both keys) against the proxy. The suite runs its rules one after another today, so these are the **\`--concurrency 1\` baseline**. ` +
+      '"Delay × requests" is the wait the added delay alone explains when every request waits for the one before.',
+    '',
+    table(
+      ['added delay', 'concurrency', 'verdict', 'rules', 'requests', 'wall', 'delay × requests', 'req/s'],
+      l.results.map((x) => [
+        `${x.delayMs} ms`,
+        String(x.concurrency),
+        x.verdict,
+        `${x.passed}/${x.rules} passed`,
+        n0(x.requests),
+        `${(x.processMs / 1000).toFixed(1)} s`,
+        `${(x.delayShareMs / 1000).toFixed(1)} s`,
+        n0(x.requests / (x.wallMs / 1000)),
+      ]),
+    ),
+    '',
+  ].join('\n');
+}
+
 export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) {
   const m = r.machine;
   const parts = [

@@ -14,6 +14,7 @@ import { IdSource } from './parts/common.js';
 import { renderCoverage } from './parts/coverage.js';
 import { renderHeader } from './parts/header.js';
 import { renderCleanup, renderObservations } from './parts/observations.js';
+import { renderRootCauses } from './parts/root-causes.js';
 import { renderRules } from './parts/rules.js';
 import { SCRIPT } from './script.js';
 import { STYLES } from './styles.js';
@@ -39,6 +40,7 @@ export function renderHtml(input: ConformanceReport, options: { secrets?: readon
 <body>
 <main>
 ${renderHeader(report, ids)}
+${renderRootCauses(report)}
 ${renderCoverage(report)}
 ${renderRules(report, ids)}
 ${renderObservations(report)}

@@ -62,6 +62,8 @@ pre { margin: 0; padding: 8px 10px; background: var(--panel); border: 1px solid 
 .notice { margin: 12px 0 0; padding: 10px 14px; border-radius: 6px; border: 1px solid var(--border); border-left: 4px solid var(--known); background: var(--known-bg); }
 .notice.bad { border-left-color: var(--failed); background: var(--failed-bg); }
 .notice ul { margin: 4px 0 0; padding-left: 20px; }
+.root-causes { list-style: none; margin: 8px 0 0; padding: 0; } .root-cause { margin: 6px 0; padding: 8px 12px; border: 1px solid var(--border); border-left: 4px solid var(--failed); border-radius: 6px; } .root-cause.warning { border-left-color: var(--warning); }
+.cause-rules { margin: 4px 0 0; padding-left: 20px; columns: 2; }
 .command { display: flex; gap: 8px; align-items: flex-start; margin: 6px 0; }
 .command pre { flex: 1; }
 button { font: inherit; font-size: 12.5px; padding: 4px 10px; border-radius: 6px; border: 1px solid var(--border);

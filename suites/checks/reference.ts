@@ -30,7 +30,7 @@ async function readList(ctx: RuleContext, path: string, what: 'position types' |
   ctx.expect(result.ok, {
     title: `the ${what} list is not a list of ${what}`,
     expected: `a bare array or {data: [...]} of items with the fields of spec ${section} (4.6: shape not shown)`,
-    received: result.ok ? '' : formatIssues(result.issues),
+    received: result.ok ? '' : formatIssues(result.issues, { data: res.json }),
     failingExchange: res.exchange,
   });
   const items = listItems(res.json) ?? [];

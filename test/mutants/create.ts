@@ -4,7 +4,7 @@
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { JobOverrides } from './support/job-overrides.js';
-import { isJobBody, requestJson, responseJson } from './support/json.js';
+import { isJobBody, requestJson, responseJson, withResponseJson } from './support/json.js';
 import { isPost, isPutByReference } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { rewriteRequest, rewriteResponse } from './support/transforms.js';
@@ -41,6 +41,17 @@ export const createMutants: Mutant[] = [
     transform: rewriteResponse(isPost, (res) => {
       const { location: _dropped, ...headers } = res.headers;
       return { ...res, headers };
+    }),
+  },
+  {
+    // spec 2.1, 4.2: the 201 answers the created Job; one broken setup step that fails every rule creating a job
+    name: 'create-answers-non-job-body',
+    area: 'create',
+    violates: '2.1, 4.2: POST answers 201 with the created Job (here its publishDate is null: the body is not a Job)',
+    expectedRule: 'jobs.create.status-201',
+    transform: rewriteResponse(isPost, (res) => {
+      const job = responseJson(res);
+      return res.status === 201 && isJobBody(job) ? withResponseJson(res, { ...job, publishDate: null }) : res;
     }),
   },
   {

@@ -3,7 +3,9 @@
  * playwright-core): verdict, expanding failures, filters, copy button, deep
  * links, download, and that hostile target content never executes: neither
  * with the CSP (the normal page), nor without it (escaping alone), and the
- * CSP alone stops a script that escaping had let through.
+ * CSP alone stops a script that escaping had let through. And the report of a
+ * real run against the mutant create-answers-non-job-body shows its one root
+ * cause, whose links open the rules it fails.
  * Under CI=true a missing Chromium fails the test; elsewhere it is skipped.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../../reports/dev/launch-chromium.js';
 import { sampleReport } from '../../reports/fixtures/sample-report.js';
 import { renderHtml } from '../../reports/html/render.js';
+import { createMockServer } from '../../mock/server.js';
+import { runConformance } from '../../suites/run-conformance.js';
+import { mockOptions, mutantNamed } from '../mutants/kit.js';
 
 const inCi = process.env.CI === 'true';
 const available = chromiumAvailable();
@@ -213,5 +218,47 @@ describe.skipIf(!available)('report.html in Chromium', () => {
     await expect.poll(() => control.dialogs.length).toBe(1);
     expect(await control.page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBe('inline');
     await control.page.close();
+  });
+});
+
+describe.skipIf(!available)('report.html of a run against a mock whose POST answers a non-Job body, in Chromium', () => {
+  let browser: Browser;
+  let dir: string;
+  let pageFile: string;
+
+  beforeAll(async () => {
+    await using mock = await createMockServer(mockOptions(mutantNamed('create-answers-non-job-body')));
+    const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 20251125, runs: 5, only: 'jobs.create' });
+    dir = await mkdtemp(join(tmpdir(), 'report-html-causes-'));
+    pageFile = join(dir, 'report.html');
+    await writeFile(pageFile, renderHtml(report));
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('shows one root cause above the rules, and its links open the rules it fails', async () => {
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(pageFile).href);
+    const causes = page.locator('#root-causes li.root-cause');
+    await expect.poll(() => causes.count()).toBe(1);
+    const cause = causes.first();
+    expect(await cause.isVisible()).toBe(true);
+    expect(await cause.innerText()).toMatch(/POST \/jobs: the 201 body is not a Job \(full\) \(job\.schema\.json\) \(fails \d+ rules\)/);
+    // The section comes before the rules, which keep their own entries.
+    expect(await page.evaluate(() => {
+      const causesSection = document.getElementById('root-causes')!;
+      return Boolean(causesSection.compareDocumentPosition(document.getElementById('rules')!) & Node.DOCUMENT_POSITION_FOLLOWING);
+    })).toBe(true);
+    await cause.locator('summary').click();
+    const link = cause.locator('a').first();
+    const target = (await link.getAttribute('href'))!.slice(1);
+    await link.click();
+    await expect.poll(() => page.locator(`[id="${target}"]`).getAttribute('open')).not.toBeNull();
+    expect(await page.locator(`[id="${target}"]`).getAttribute('data-status')).toBe('failed');
+    await page.close();
   });
 });
