@@ -157,7 +157,7 @@ const qFilters = qRule('jobs.list.q-filters', 'q leaves out jobs whose title and
 const STATUSES: Array<Job['status']> = ['active', 'archived', 'draft'];
 
 const statusFilter: Rule = fixedRule(
-  { id: 'jobs.list.status-filter', section: '4.5', area: 'list', title: 'status= returns exactly the jobs in that status', statement: '| status | String | No | `active`, `archived` or `draft`.' },
+  { id: 'jobs.list.status-filter', section: '4.5', area: 'list', title: 'status= returns exactly the jobs in that status', statement: 'status | String | No | `active`, `archived` or `draft`.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, STATUSES);
@@ -189,7 +189,7 @@ const allStatuses: Rule = fixedRule(
 );
 
 const pageSizeDefault: Rule = fixedRule(
-  { id: 'jobs.list.page-size-default', section: '4.5', area: 'list', title: 'Without pageSize, pages hold 10 jobs', statement: '| pageSize | Int32 | No | Default 10.' },
+  { id: 'jobs.list.page-size-default', section: '4.5', area: 'list', title: 'Without pageSize, pages hold 10 jobs', statement: 'pageSize | Int32 | No | Default 10.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       await fixture(ctx, bodies, Array.from({ length: 11 }, () => undefined));
@@ -204,7 +204,7 @@ const pageSizeDefault: Rule = fixedRule(
 );
 
 const pageDefault: Rule = fixedRule(
-  { id: 'jobs.list.page-default', section: '4.5', area: 'list', title: 'Without page, the first page is returned', statement: '| page | Int32 | No | Default 1. |' },
+  { id: 'jobs.list.page-default', section: '4.5', area: 'list', title: 'Without page, the first page is returned', statement: 'page | Int32 | No | Default 1.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, [undefined, undefined, undefined]);
@@ -233,7 +233,7 @@ const pageSizeMax: Rule = fixedRule(
 );
 
 const pageSizeOverMax: Rule = fixedRule(
-  { id: 'jobs.list.page-size-over-max', section: '8', area: 'list', title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100', statement: '| pageSize | Default 10, maximum 100 |' },
+  { id: 'jobs.list.page-size-over-max', section: '8', area: 'list', title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100', statement: 'pageSize | Default 10, maximum 100' },
   (ctx: RuleContext) =>
     withBodies(ctx, 1, async (bodies) => {
       await fixture(ctx, bodies, [undefined]);

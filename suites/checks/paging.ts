@@ -100,7 +100,7 @@ function pagingRule(
   );
 }
 
-const total = pagingRule('jobs.paging.total', '2.8', 'paging.total, pages and pageSize describe the matching jobs', '| total | Int | Total number of matching jobs. | … | pages | Int | Number of pages. | … | pageSize | Int | Page size in effect. |', async (ctx: RuleContext, fixture, c) => {
+const total = pagingRule('jobs.paging.total', '2.8', 'paging.total, pages and pageSize describe the matching jobs', 'total | Int | Total number of matching jobs. … pages | Int | Number of pages. … pageSize | Int | Page size in effect.', async (ctx: RuleContext, fixture, c) => {
   const expected = expectedIds(fixture, c).length;
   for (const page of await walk(ctx, fixture, c)) {
     const { paging } = page.json;
@@ -113,7 +113,7 @@ const total = pagingRule('jobs.paging.total', '2.8', 'paging.total, pages and pa
   }
 });
 
-const pageLength = pagingRule('jobs.paging.page-length', '4.5', 'Each page holds pageSize jobs, the last one the rest', '| pageSize | Int | Page size in effect. |', async (ctx: RuleContext, fixture, c) => {
+const pageLength = pagingRule('jobs.paging.page-length', '4.5', 'Each page holds pageSize jobs, the last one the rest', 'pageSize | Int | Page size in effect.', async (ctx: RuleContext, fixture, c) => {
   const expected = expectedIds(fixture, c).length;
   for (const [i, page] of (await walk(ctx, fixture, c)).entries()) {
     const want = Math.max(0, Math.min(c.pageSize, expected - i * c.pageSize));
@@ -135,7 +135,7 @@ const previousNullFirst = pagingRule('jobs.paging.previous-null-first', '2.8', '
   });
 });
 
-const nextNullLast = pagingRule('jobs.paging.next-null-last', '2.8', 'next is null on the last page', '| next | String (URL) or null | Address of the next page.', async (ctx: RuleContext, fixture, c) => {
+const nextNullLast = pagingRule('jobs.paging.next-null-last', '2.8', 'next is null on the last page', 'next | String (URL) or null | Address of the next page.', async (ctx: RuleContext, fixture, c) => {
   const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
   const last = await listJobs(ctx, { ...queryOf(fixture, c), page: pages });
   ctx.expect(last.json.paging.next === null, {
@@ -208,7 +208,7 @@ const walkAll = pagingRule('jobs.paging.walk-all', '4.5', 'Walking every page th
   });
 });
 
-const pageParam = pagingRule('jobs.paging.page-param', '4.5', 'page=k returns the k-th page', '| page | Int | Current page number. |', async (ctx: RuleContext, fixture, c) => {
+const pageParam = pagingRule('jobs.paging.page-param', '4.5', 'page=k returns the k-th page', 'page | Int | Current page number.', async (ctx: RuleContext, fixture, c) => {
   const walked = await walk(ctx, fixture, c);
   for (const [i, page] of walked.entries()) {
     const direct = await listJobs(ctx, { ...queryOf(fixture, c), page: i + 1 });

@@ -38,7 +38,7 @@ export const locationForms: Rule = fixedRule(
  * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
  */
 export const locationDescriptionLength: Rule = fixedRule(
-  { id: 'jobs.limits.location-description-length', section: '8', area: 'limits', title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`, statement: '| location name / description / type | max 256 / 300 / 50 characters |' },
+  { id: 'jobs.limits.location-description-length', section: '8', area: 'limits', title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`, statement: 'location name / description / type | max 256 / 300 / 50 characters' },
   async (ctx: RuleContext) => {
     const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
     const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });

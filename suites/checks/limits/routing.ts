@@ -21,7 +21,7 @@ export function emailOrUrlLength(kind: RoutingKind): Rule {
   const valueArb = kind === 'email' ? emailOfLengthArb : urlOfLengthArb;
   const statement = `spec 8: ${field} max ${max} characters`;
   return fixedRule(
-    { id: `jobs.limits.application-${kind}-length`, section: '8', area: 'limits', title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`, statement: `| ${field} | max ${max} characters |` },
+    { id: `jobs.limits.application-${kind}-length`, section: '8', area: 'limits', title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`, statement: `${field} | max ${max} characters` },
     async (ctx: RuleContext) => {
       const arb = fc.record({ job: createBodyArb(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
       await ctx.check(arb, async ({ job, atLimit, over }) => {
