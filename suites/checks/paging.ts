@@ -197,7 +197,7 @@ const previousFollows = pagingRule('jobs.paging.previous-follows', '2.8', 'previ
   }
 }, multiPageCaseArb);
 
-const walkAll = pagingRule('jobs.paging.walk-all', '4.5', 'Walking every page through next yields each matching job once', 'Response 200: an object with `data` (array of Job header) and `paging` (Paging object).', async (ctx: RuleContext, fixture, c) => {
+const walkAll = pagingRule('jobs.paging.walk-all', '4.5', 'Walking every page through next yields each matching job once', 'Total number of matching jobs. … Address of the next page.', async (ctx: RuleContext, fixture, c) => {
   const seen = (await walk(ctx, fixture, c)).flatMap((page) => idsOf(page.json));
   const expected = expectedIds(fixture, c);
   const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);

@@ -67,14 +67,14 @@ const positionTypesWithoutKey: Rule = fixedRule(
 );
 
 const categories: Rule = fixedRule(
-  { id: 'jobs.reference.categories', section: '4.6', area: 'reference', title: 'The category list holds categories {id, name}', statement: 'Lists of job categories and locations are referred to by name.' },
+  { id: 'jobs.reference.categories', section: '4.6', area: 'reference', title: 'The category list holds categories {id, name}', statement: 'Reference lists (job categories, position types, locations) supply the identifiers that jobs use.' },
   async (ctx: RuleContext) => {
     await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3');
   },
 );
 
 const locations: Rule = fixedRule(
-  { id: 'jobs.reference.locations', section: '4.6', area: 'reference', title: 'The location list holds locations {id, name, description, type}', statement: 'Lists of job categories and locations are referred to by name.' },
+  { id: 'jobs.reference.locations', section: '4.6', area: 'reference', title: 'The location list holds locations {id, name, description, type}', statement: 'Reference lists (job categories, position types, locations) supply the identifiers that jobs use.' },
   async (ctx: RuleContext) => {
     const probe = await ctx.api.client.request({ method: 'GET', path: pathsOf(ctx).locations });
     if (probe.status === 404) ctx.skip(`no location list at ${pathsOf(ctx).locations} (its path is not shown, spec 4.6): set --locations-path`);
