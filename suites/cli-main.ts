@@ -36,13 +36,17 @@ import type { Rule } from './rule.js';
 import { rules } from './rules.js';
 import { toolInfo } from './tool-info.js';
 
-/** One line per rule: id, section, level (must or should), title (and what it needs). */
+/**
+ * Two lines per rule: id, section, level (must or should), title (and what it needs); then, indented,
+ * the spec sentence it checks. The first line keeps its form for scripts that parse it; the second
+ * starts with white space.
+ */
 export function formatRuleList(list: readonly Rule[]): string {
   const width = Math.max(...list.map((rule) => rule.id.length));
   return list
     .map(
       (rule) =>
-        `${rule.id.padEnd(width)}  ${`§${rule.section}`.padEnd(6)}  ${(rule.level ?? 'must').padEnd(6)}  ${rule.title}${rule.requires?.length ? ` [needs ${rule.requires.join(', ')}]` : ''}\n`,
+        `${rule.id.padEnd(width)}  ${`§${rule.section}`.padEnd(6)}  ${(rule.level ?? 'must').padEnd(6)}  ${rule.title}${rule.requires?.length ? ` [needs ${rule.requires.join(', ')}]` : ''}\n    spec says: ${rule.statement}\n`,
     )
     .join('');
 }
@@ -83,7 +87,7 @@ function buildProgram(io: CliIo): Command {
     if (spec.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     program.addOption(option);
   }
-  program.addOption(new Option('--list-rules', 'print every rule (id, spec section, level, title) and exit'));
+  program.addOption(new Option('--list-rules', 'print every rule (id, spec section, level, title; then the spec sentence it checks) and exit'));
   return program;
 }
 

@@ -43,7 +43,7 @@ describe('buildReport', () => {
   });
 
   it('a new result carries the rule level, must by default', () => {
-    const rule = { id: 'jobs.x.y', section: '1', area: 'protocol' as const, title: 't', run: async () => undefined };
+    const rule = { id: 'jobs.x.y', section: '1', area: 'protocol' as const, title: 't', statement: 's', run: async () => undefined };
     expect(newRuleResult(rule).level).toBe('must');
     expect(newRuleResult({ ...rule, level: 'should' }).level).toBe('should');
   });

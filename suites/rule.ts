@@ -45,6 +45,13 @@ export interface Rule {
   area: Area;
   /** One line: the spec statement checked. */
   title: string;
+  /**
+   * The spec's own words that the rule checks (as test262 names its spec anchor): an exact quote of
+   * the Jobs API v1.1 sentence or table cell, trimmed with "…", garbled field names renamed in
+   * [brackets]. A `should` rule quotes the sentence its good practice relates to, after
+   * "Good practice; the spec says: ". test/rules/statements.test.ts checks every quote against the spec.
+   */
+  statement: string;
   /** Default `must`. */
   level?: RuleLevel;
   requires?: Requirement[];

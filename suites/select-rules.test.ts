@@ -3,7 +3,7 @@ import { ConfigError } from './errors.js';
 import type { Rule } from './rule.js';
 import { ruleMatches, selectRules } from './select-rules.js';
 
-const rule = (id: string): Rule => ({ id, section: '1', area: 'create', title: id, run: async () => {} });
+const rule = (id: string): Rule => ({ id, section: '1', area: 'create', title: id, statement: id, run: async () => {} });
 const registry = ['jobs.create.status-201', 'jobs.create.location-header', 'jobs.list.sorted', 'jobs.paging.next-follows'].map(rule);
 
 describe('--only', () => {

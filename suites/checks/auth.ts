@@ -98,7 +98,7 @@ function wrongKey(ctx: RuleContext): string {
 function authRule(op: Operation, bad: BadKey): Rule {
   const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
   return propertyRule(
-    { id: `jobs.auth.${bad}-key.${op.name}`, section: '5', area: 'auth', title: `${op.how} ${sent} is refused (4xx) with no effect` },
+    { id: `jobs.auth.${bad}-key.${op.name}`, section: '5', area: 'auth', title: `${op.how} ${sent} is refused (4xx) with no effect`, statement: 'Every operation on jobs requires authentication.' },
     {
       maxRuns: 1,
       arbitrary: (ctx) => createBodyArb(ctx),

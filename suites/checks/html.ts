@@ -35,7 +35,7 @@ function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string)
 }
 
 const acceptsAllowedTags: Rule = fixedRule(
-  { id: 'jobs.html.accepts-allowed-tags', section: '2.1', area: 'html', title: 'A description using only the allowed tags and attributes is accepted' },
+  { id: 'jobs.html.accepts-allowed-tags', section: '2.1', area: 'html', title: 'A description using only the allowed tags and attributes is accepted', statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.' },
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
@@ -56,7 +56,7 @@ const acceptsAllowedTags: Rule = fixedRule(
 );
 
 const keepsAllowedContent: Rule = fixedRule(
-  { id: 'jobs.html.keeps-allowed-content', section: '2.1', area: 'html', title: 'An accepted description comes back with the same content (same tree, attributes and text)' },
+  { id: 'jobs.html.keeps-allowed-content', section: '2.1', area: 'html', title: 'An accepted description comes back with the same content (same tree, attributes and text)', statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.' },
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
@@ -100,7 +100,7 @@ function firstDifference(a: string, b: string): string {
 
 /** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
 const longDescriptionKept: Rule = fixedRule(
-  { id: 'jobs.html.long-description', section: '2.1', area: 'html', title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT' },
+  { id: 'jobs.html.long-description', section: '2.1', area: 'html', title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT', statement: 'There is no technical length limit.' },
   async (ctx: RuleContext) => {
     const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
     const arb = fc.record({ job: createBodyArb(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
@@ -137,26 +137,30 @@ const longDescriptionKept: Rule = fixedRule(
   },
 );
 
-const RULE_TEXT: Record<HtmlViolationKind, { id: string; statement: string; title: string }> = {
+const RULE_TEXT: Record<HtmlViolationKind, { id: string; expected: string; title: string; statement: string }> = {
   'disallowed-tag': {
     id: 'jobs.html.rejects-disallowed-tag',
-    statement: 'spec 2.1 rule 1: only strong, b, em, i, br, p, div, ul, ol, li, a are allowed',
+    expected: 'spec 2.1 rule 1: only strong, b, em, i, br, p, div, ul, ol, li, a are allowed',
     title: 'A description with a tag outside the allow-list is rejected',
+    statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
   },
   'attribute-on-non-a': {
     id: 'jobs.html.rejects-attribute-on-non-a',
-    statement: 'spec 2.1 rule 3: no attributes are allowed on any tag but a',
+    expected: 'spec 2.1 rule 3: no attributes are allowed on any tag but a',
     title: 'A description with an attribute on a tag other than a is rejected',
+    statement: 'No attributes are allowed on any other tag.',
   },
   'a-without-href': {
     id: 'jobs.html.rejects-a-without-href',
-    statement: 'spec 2.1 rule 2: on a, the attribute href must exist',
+    expected: 'spec 2.1 rule 2: on a, the attribute href must exist',
     title: 'A description with an a tag without href is rejected',
+    statement: 'On `a`, the attribute `href` must exist and `target` is optional.',
   },
   'other-attribute-on-a': {
     id: 'jobs.html.rejects-other-attribute-on-a',
-    statement: 'spec 2.1 rule 2: no attribute other than href and target is allowed on a',
+    expected: 'spec 2.1 rule 2: no attribute other than href and target is allowed on a',
     title: 'A description with an attribute other than href and target on a is rejected',
+    statement: 'No other attribute is allowed on `a`.',
   },
 };
 
@@ -176,13 +180,13 @@ function violationText(v: HtmlViolationCase): string {
 function rejectsViolation(kind: HtmlViolationKind): Rule {
   const text = RULE_TEXT[kind];
   return fixedRule(
-    { id: text.id, section: '2.1', area: 'html', title: text.title },
+    { id: text.id, section: '2.1', area: 'html', title: text.title, statement: text.statement },
     async (ctx: RuleContext) => {
       await ctx.check(fc.record({ job: createBodyArb(ctx), violation: disallowedHtmlArb(kind) }), async ({ job, violation }) => {
         const { ref, res } = await createWithDescription(ctx, job, violation.html);
         await expectRejectedCreate(ctx, res, ref, {
           title: `POST /jobs accepted a description with ${violationText(violation)}`,
-          expected: text.statement,
+          expected: text.expected,
         });
       });
       // Then every known violation of this kind once: random draws can miss the one a server lets through.
@@ -191,7 +195,7 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
           createBodyArb(ctx),
           async (job) => {
             const { ref, res } = await createWithDescription(ctx, job, html);
-            await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted the description ${html}`, expected: text.statement });
+            await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted the description ${html}`, expected: text.expected });
           },
           { runs: 1 },
         );
@@ -214,7 +218,7 @@ function commentOutcome(sent: string, returned: unknown): string {
  * and fails only on a 5xx.
  */
 const commentsObserved: Rule = fixedRule(
-  { id: 'jobs.html.comments-observed', section: '2.1', area: 'html', title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded' },
+  { id: 'jobs.html.comments-observed', section: '2.1', area: 'html', title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded', statement: 'Comments in a description are neither allowed nor forbidden by the HTML rules, which restrict tags and attributes: a server may accept or refuse them.' },
   async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), tree: allowedHtmlTreeArb, nameCase: nameCaseArb, note: wordArb('lower') });
     await ctx.check(

@@ -56,9 +56,9 @@ async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse):
   });
 }
 
-function isolationRule(id: string, title: string, check: (ctx: RuleContext, p: Pair) => Promise<void>, level: RuleLevel = 'must'): Rule {
+function isolationRule(id: string, title: string, statement: string, check: (ctx: RuleContext, p: Pair) => Promise<void>, level: RuleLevel = 'must'): Rule {
   return propertyRule(
-    { id, section: '5.3', area: 'isolation', title, level, requires: ['secondApiKey'] },
+    { id, section: '5.3', area: 'isolation', title, statement, level, requires: ['secondApiKey'] },
     {
       maxRuns: 1,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -72,11 +72,11 @@ function refused(ctx: RuleContext, res: ApiResponse, what: string): void {
   expectStatus(ctx, res, isClientError, `another employer's job is invisible: ${what} by the other employer is refused with a 4xx (spec 5.3)`);
 }
 
-const getById = isolationRule('jobs.isolation.get-by-id', "Another employer's job cannot be read by id", async (ctx: RuleContext, p) => {
+const getById = isolationRule('jobs.isolation.get-by-id', "Another employer's job cannot be read by id", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
   refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${p.mine.id}` }), 'get');
 });
 
-const list = isolationRule('jobs.isolation.list', "Lists never show another employer's jobs", async (ctx: RuleContext, p) => {
+const list = isolationRule('jobs.isolation.list', "Lists never show another employer's jobs", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
   const q = caseTagOf(ctx);
   const theirs = await listJobs(ctx, { q, pageSize: 100 }, p.other);
   const mine = await listJobs(ctx, { q, pageSize: 100 });
@@ -87,7 +87,7 @@ const list = isolationRule('jobs.isolation.list', "Lists never show another empl
   });
 });
 
-const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = another employer's referenceId finds nothing", async (ctx: RuleContext, p) => {
+const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = another employer's referenceId finds nothing", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
   const theirs = await listJobs(ctx, { q: p.mineReference }, p.other);
   ctx.expect(!idsOf(theirs.json).includes(p.mine.id), {
     title: "q = another employer's referenceId lists that employer's job",
@@ -96,13 +96,13 @@ const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = a
   });
 });
 
-const updateById = isolationRule('jobs.isolation.update-by-id', "Another employer's job cannot be changed by id", async (ctx: RuleContext, p) => {
+const updateById = isolationRule('jobs.isolation.update-by-id', "Another employer's job cannot be changed by id", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
   const res = await p.other.client.request({ method: 'PUT', path: `/jobs/${p.mine.id}`, body: { title: `${p.mineReference} taken over` } });
   refused(ctx, res, 'put-by-id');
   await expectUntouched(ctx, p, res);
 });
 
-const updateByReference = isolationRule('jobs.isolation.update-by-reference', "PUT /jobs with another employer's referenceId never touches that employer's job", async (ctx: RuleContext, p) => {
+const updateByReference = isolationRule('jobs.isolation.update-by-reference', "PUT /jobs with another employer's referenceId never touches that employer's job", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
   const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: `${p.mineReference} taken over` } });
   // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
   ctx.observe({ topic: 'isolation-status.put-by-reference', section: '5.3', observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status) });
@@ -115,10 +115,11 @@ const updateByReference = isolationRule('jobs.isolation.update-by-reference', "P
   await expectUntouched(ctx, p, res);
 });
 
-const deleteBy = (id: string, how: string, send: (p: Pair) => Promise<ApiResponse>, what: string): Rule =>
+const deleteBy = (id: string, how: string, statement: string, send: (p: Pair) => Promise<ApiResponse>, what: string): Rule =>
   isolationRule(
     id,
     `Another employer's job cannot be deleted ${how}`,
+    statement,
     async (ctx: RuleContext, p) => {
       const res = await send(p);
       if (what === 'delete-by-reference') {
@@ -139,7 +140,7 @@ export const isolationRules: Rule[] = [
   listByReference,
   updateById,
   updateByReference,
-  deleteBy('jobs.isolation.delete-by-id', 'by id', (p) => p.other.deleteById(p.mine.id), 'delete-by-id'),
-  deleteBy('jobs.isolation.delete-by-reference', 'by referenceId', (p) => p.other.deleteByReference(p.mineReference), 'delete-by-reference'),
-  deleteBy('jobs.isolation.delete-by-override', 'by method override', (p) => p.other.deleteByOverride(p.mine.id), 'delete-by-override'),
+  deleteBy('jobs.isolation.delete-by-id', 'by id', 'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.', (p) => p.other.deleteById(p.mine.id), 'delete-by-id'),
+  deleteBy('jobs.isolation.delete-by-reference', 'by referenceId', 'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.', (p) => p.other.deleteByReference(p.mineReference), 'delete-by-reference'),
+  deleteBy('jobs.isolation.delete-by-override', 'by method override', 'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.', (p) => p.other.deleteByOverride(p.mine.id), 'delete-by-override'),
 ];

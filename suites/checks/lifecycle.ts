@@ -33,10 +33,10 @@ function putStatus(ctx: RuleContext, via: Via, job: Job, referenceId: string, st
   return via === 'id' ? ctx.api.putById(job.id, { status }) : ctx.api.putByReference({ referenceId, status });
 }
 
-function transitionRule(id: string, title: string, from: Status, to: Status, via: Via): Rule {
+function transitionRule(id: string, title: string, statement: string, from: Status, to: Status, via: Via): Rule {
   const how = via === 'id' ? `PUT /jobs/{id} with status "${to}"` : `PUT /jobs with referenceId and status "${to}"`;
   return propertyRule(
-    { id, section: '3', area: 'lifecycle', title },
+    { id, section: '3', area: 'lifecycle', title, statement },
     {
       maxRuns: 5,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -56,9 +56,9 @@ function transitionRule(id: string, title: string, from: Status, to: Status, via
 }
 
 /** Spec 3: "Other fields unchanged", for the job "identified by id or referenceId": both forms in each case. */
-function keepsFieldsRule(id: string, title: string, from: Status, to: Status): Rule {
+function keepsFieldsRule(id: string, title: string, statement: string, from: Status, to: Status): Rule {
   return propertyRule(
-    { id, section: '3', area: 'lifecycle', title },
+    { id, section: '3', area: 'lifecycle', title, statement },
     {
       maxRuns: 5,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -94,10 +94,10 @@ const DELETE_HOW: Record<DeleteWay, string> = {
   override: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
 };
 
-function deleteRule(id: string, section: string, way: DeleteWay): Rule {
+function deleteRule(id: string, section: string, way: DeleteWay, statement: string): Rule {
   const how = DELETE_HOW[way];
   return propertyRule(
-    { id, section, area: 'lifecycle', title: `${how} answers 204 with no body and removes the job` },
+    { id, section, area: 'lifecycle', title: `${how} answers 204 with no body and removes the job`, statement },
     {
       maxRuns: 5,
       arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constantFrom<Status>('active', 'archived', 'draft') }),
@@ -139,10 +139,10 @@ const AFTER_DELETE: Record<AfterDelete, string> = {
   list: 'the list',
 };
 
-function afterDeleteRule(id: string, op: AfterDelete): Rule {
+function afterDeleteRule(id: string, op: AfterDelete, statement: string): Rule {
   const what = AFTER_DELETE[op];
   return propertyRule(
-    { id, section: '4.4', area: 'lifecycle', title: `After a delete, ${what} ${op === 'list' ? 'no longer shows the job' : 'is refused as gone (404, 410 or another 4xx)'}` },
+    { id, section: '4.4', area: 'lifecycle', title: `After a delete, ${what} ${op === 'list' ? 'no longer shows the job' : 'is refused as gone (404, 410 or another 4xx)'}`, statement },
     {
       maxRuns: 3,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -175,7 +175,7 @@ function afterDeleteRule(id: string, op: AfterDelete): Rule {
 
 /** Observes what the target does with transitions the spec does not show (from and to draft). */
 const draftTransitions: Rule = propertyRule(
-  { id: 'jobs.lifecycle.draft-transitions', section: '3', area: 'lifecycle', title: 'Transitions from and to draft (not shown) are observed; the answer is not 5xx' },
+  { id: 'jobs.lifecycle.draft-transitions', section: '3', area: 'lifecycle', title: 'Transitions from and to draft (not shown) are observed; the answer is not 5xx', statement: 'Other transitions (from draft, or any automatic change such as closing on `closeDate`): not shown.' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -197,18 +197,18 @@ const draftTransitions: Rule = propertyRule(
 );
 
 export const lifecycleRules: Rule[] = [
-  transitionRule('jobs.lifecycle.archive', 'PUT with status archived archives an active job', 'active', 'archived', 'id'),
-  keepsFieldsRule('jobs.lifecycle.archive-keeps-fields', 'Archiving, by id or by referenceId, changes nothing but the status', 'active', 'archived'),
-  transitionRule('jobs.lifecycle.archive-by-reference', 'PUT /jobs with referenceId and status archived archives the job', 'active', 'archived', 'reference'),
-  transitionRule('jobs.lifecycle.republish', 'PUT with status active re-publishes an archived job', 'archived', 'active', 'id'),
-  keepsFieldsRule('jobs.lifecycle.republish-keeps-fields', 'Re-publishing, by id or by referenceId, changes nothing but the status', 'archived', 'active'),
-  transitionRule('jobs.lifecycle.republish-by-reference', 'PUT /jobs with referenceId and status active re-publishes the job', 'archived', 'active', 'reference'),
-  deleteRule('jobs.lifecycle.delete-by-id', '4.4', 'id'),
-  deleteRule('jobs.lifecycle.delete-by-reference', '4.4', 'reference'),
-  deleteRule('jobs.lifecycle.delete-by-override', '4.7', 'override'),
-  afterDeleteRule('jobs.lifecycle.deleted-get-404', 'get'),
-  afterDeleteRule('jobs.lifecycle.deleted-put-404', 'put'),
-  afterDeleteRule('jobs.lifecycle.deleted-delete-404', 'delete'),
-  afterDeleteRule('jobs.lifecycle.deleted-unlisted', 'list'),
+  transitionRule('jobs.lifecycle.archive', 'PUT with status archived archives an active job', 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived', 'active', 'archived', 'id'),
+  keepsFieldsRule('jobs.lifecycle.archive-keeps-fields', 'Archiving, by id or by referenceId, changes nothing but the status', 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived | Other fields unchanged.', 'active', 'archived'),
+  transitionRule('jobs.lifecycle.archive-by-reference', 'PUT /jobs with referenceId and status archived archives the job', 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived', 'active', 'archived', 'reference'),
+  transitionRule('jobs.lifecycle.republish', 'PUT with status active re-publishes an archived job', 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active', 'archived', 'active', 'id'),
+  keepsFieldsRule('jobs.lifecycle.republish-keeps-fields', 'Re-publishing, by id or by referenceId, changes nothing but the status', 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active | Other fields unchanged.', 'archived', 'active'),
+  transitionRule('jobs.lifecycle.republish-by-reference', 'PUT /jobs with referenceId and status active re-publishes the job', 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active', 'archived', 'active', 'reference'),
+  deleteRule('jobs.lifecycle.delete-by-id', '4.4', 'id', 'any | DELETE | job identified by id or `referenceId` | (job removed) | 204 with no body.'),
+  deleteRule('jobs.lifecycle.delete-by-reference', '4.4', 'reference', 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.'),
+  deleteRule('jobs.lifecycle.delete-by-override', '4.7', 'override', '`POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.'),
+  afterDeleteRule('jobs.lifecycle.deleted-get-404', 'get', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
+  afterDeleteRule('jobs.lifecycle.deleted-put-404', 'put', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
+  afterDeleteRule('jobs.lifecycle.deleted-delete-404', 'delete', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
+  afterDeleteRule('jobs.lifecycle.deleted-unlisted', 'list', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
   draftTransitions,
 ];

@@ -34,7 +34,7 @@ function sortedIds(ids: number[]): number[] {
 }
 
 const headerFields: Rule = fixedRule(
-  { id: 'jobs.list.header-fields', section: '2.7', area: 'list', title: 'List items carry the job header fields' },
+  { id: 'jobs.list.header-fields', section: '2.7', area: 'list', title: 'List items carry the job header fields', statement: 'A subset of the job with the same types and meaning: `id`, `referenceId`, `employer`, `title`, `publishDate`, `locations`, `confidential`, `status`.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 2, async (bodies) => {
       await fixture(ctx, bodies, [undefined, 'active']);
@@ -55,7 +55,7 @@ const headerFields: Rule = fixedRule(
 );
 
 const headerValues: Rule = fixedRule(
-  { id: 'jobs.list.header-values', section: '2.7', area: 'list', title: 'List item values equal those of the full job' },
+  { id: 'jobs.list.header-values', section: '2.7', area: 'list', title: 'List item values equal those of the full job', statement: 'A subset of the job with the same types and meaning' },
   (ctx: RuleContext) =>
     withBodies(ctx, 2, async (bodies) => {
       const jobs = await fixture(ctx, bodies, ['active', 'archived']);
@@ -84,7 +84,7 @@ const SECOND_BOUNDARY_MS = 1_100;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const sorted: Rule = fixedRule(
-  { id: 'jobs.list.sorted', section: '4.5', area: 'list', title: 'The list is sorted by publishDate, newest first' },
+  { id: 'jobs.list.sorted', section: '4.5', area: 'list', title: 'The list is sorted by publishDate, newest first', statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 4, async (bodies) => {
       // Two jobs, a pause across a second boundary, two more: an order is observable even with whole-second dates.
@@ -122,11 +122,11 @@ async function qFixture(ctx: RuleContext, bodies: Body[]) {
   return { titleToken, referenceToken, a, b };
 }
 
-function qRule(id: string, title: string, check: (ctx: RuleContext, f: Awaited<ReturnType<typeof qFixture>>) => Promise<void>): Rule {
-  return fixedRule({ id, section: '4.5', area: 'list', title }, (ctx: RuleContext) => withBodies(ctx, 2, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
+function qRule(id: string, title: string, statement: string, check: (ctx: RuleContext, f: Awaited<ReturnType<typeof qFixture>>) => Promise<void>): Rule {
+  return fixedRule({ id, section: '4.5', area: 'list', title, statement }, (ctx: RuleContext) => withBodies(ctx, 2, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
 }
 
-const qTitle = qRule('jobs.list.q-title', 'q matches the job title', async (ctx: RuleContext, { titleToken, a }) => {
+const qTitle = qRule('jobs.list.q-title', 'q matches the job title', 'Matches job title and `referenceId`.', async (ctx: RuleContext, { titleToken, a }) => {
   const list = await listJobs(ctx, { q: titleToken });
   ctx.expect(idsOf(list.json).includes(a.id), {
     title: `q=${titleToken} does not find job ${a.id} whose title contains it`,
@@ -135,7 +135,7 @@ const qTitle = qRule('jobs.list.q-title', 'q matches the job title', async (ctx:
   });
 });
 
-const qReference = qRule('jobs.list.q-reference-id', 'q matches the referenceId', async (ctx: RuleContext, { referenceToken, b }) => {
+const qReference = qRule('jobs.list.q-reference-id', 'q matches the referenceId', 'Matches job title and `referenceId`.', async (ctx: RuleContext, { referenceToken, b }) => {
   const list = await listJobs(ctx, { q: referenceToken });
   ctx.expect(idsOf(list.json).includes(b.id), {
     title: `q=${referenceToken} does not find job ${b.id} whose referenceId contains it`,
@@ -144,7 +144,7 @@ const qReference = qRule('jobs.list.q-reference-id', 'q matches the referenceId'
   });
 });
 
-const qFilters = qRule('jobs.list.q-filters', 'q leaves out jobs whose title and referenceId do not match', async (ctx: RuleContext, { titleToken, referenceToken, a, b }) => {
+const qFilters = qRule('jobs.list.q-filters', 'q leaves out jobs whose title and referenceId do not match', 'Matches job title and `referenceId`.', async (ctx: RuleContext, { titleToken, referenceToken, a, b }) => {
   const byTitle = await listJobs(ctx, { q: titleToken });
   const byReference = await listJobs(ctx, { q: referenceToken });
   ctx.expect(!idsOf(byTitle.json).includes(b.id) && !idsOf(byReference.json).includes(a.id), {
@@ -157,7 +157,7 @@ const qFilters = qRule('jobs.list.q-filters', 'q leaves out jobs whose title and
 const STATUSES: Array<Job['status']> = ['active', 'archived', 'draft'];
 
 const statusFilter: Rule = fixedRule(
-  { id: 'jobs.list.status-filter', section: '4.5', area: 'list', title: 'status= returns exactly the jobs in that status' },
+  { id: 'jobs.list.status-filter', section: '4.5', area: 'list', title: 'status= returns exactly the jobs in that status', statement: 'status | String | No | `active`, `archived` or `draft`.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, STATUSES);
@@ -174,7 +174,7 @@ const statusFilter: Rule = fixedRule(
 );
 
 const allStatuses: Rule = fixedRule(
-  { id: 'jobs.list.all-statuses', section: '4.5', area: 'list', title: 'Without status, jobs of every status are listed' },
+  { id: 'jobs.list.all-statuses', section: '4.5', area: 'list', title: 'Without status, jobs of every status are listed', statement: 'When omitted, all statuses are returned.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, STATUSES);
@@ -189,7 +189,7 @@ const allStatuses: Rule = fixedRule(
 );
 
 const pageSizeDefault: Rule = fixedRule(
-  { id: 'jobs.list.page-size-default', section: '4.5', area: 'list', title: 'Without pageSize, pages hold 10 jobs' },
+  { id: 'jobs.list.page-size-default', section: '4.5', area: 'list', title: 'Without pageSize, pages hold 10 jobs', statement: 'pageSize | Int32 | No | Default 10.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       await fixture(ctx, bodies, Array.from({ length: 11 }, () => undefined));
@@ -204,7 +204,7 @@ const pageSizeDefault: Rule = fixedRule(
 );
 
 const pageDefault: Rule = fixedRule(
-  { id: 'jobs.list.page-default', section: '4.5', area: 'list', title: 'Without page, the first page is returned' },
+  { id: 'jobs.list.page-default', section: '4.5', area: 'list', title: 'Without page, the first page is returned', statement: 'page | Int32 | No | Default 1.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, [undefined, undefined, undefined]);
@@ -219,7 +219,7 @@ const pageDefault: Rule = fixedRule(
 );
 
 const pageSizeMax: Rule = fixedRule(
-  { id: 'jobs.list.page-size-100', section: '4.5', area: 'list', title: 'pageSize=100 (the maximum) is accepted' },
+  { id: 'jobs.list.page-size-100', section: '4.5', area: 'list', title: 'pageSize=100 (the maximum) is accepted', statement: 'Default 10. Maximum 100.' },
   (ctx: RuleContext) =>
     withBodies(ctx, 1, async (bodies) => {
       await fixture(ctx, bodies, [undefined]);
@@ -233,7 +233,7 @@ const pageSizeMax: Rule = fixedRule(
 );
 
 const pageSizeOverMax: Rule = fixedRule(
-  { id: 'jobs.list.page-size-over-max', section: '8', area: 'list', title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100' },
+  { id: 'jobs.list.page-size-over-max', section: '8', area: 'list', title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100', statement: 'pageSize | Default 10, maximum 100' },
   (ctx: RuleContext) =>
     withBodies(ctx, 1, async (bodies) => {
       await fixture(ctx, bodies, [undefined]);

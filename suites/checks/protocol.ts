@@ -15,7 +15,7 @@ import { propertyRule } from '../kit/rule-builders.js';
 const NON_JSON_TYPES = ['text/plain', 'application/x-www-form-urlencoded'] as const;
 
 const charsetAccepted: Rule = propertyRule(
-  { id: 'jobs.protocol.json-charset-accepted', section: '1', area: 'protocol', title: 'Content-Type application/json with a charset suffix is accepted' },
+  { id: 'jobs.protocol.json-charset-accepted', section: '1', area: 'protocol', title: 'Content-Type application/json with a charset suffix is accepted', statement: 'The `Content-Type` of a request with a body must start with `application/json` (for example with a charset suffix).' },
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -37,7 +37,7 @@ const nonJsonPost: Rule = propertyRule(
     section: '1',
     area: 'protocol',
     level: 'should',
-    title: 'POST /jobs with a non-JSON Content-Type is rejected and creates nothing',
+    title: 'POST /jobs with a non-JSON Content-Type is rejected and creates nothing', statement: 'Good practice; the spec says: The `Content-Type` of a request with a body must start with `application/json`',
   },
   {
     maxRuns: 3,
@@ -65,7 +65,7 @@ const nonJsonPut: Rule = propertyRule(
     section: '1',
     area: 'protocol',
     level: 'should',
-    title: 'PUT /jobs/{id} with a non-JSON Content-Type is rejected and changes nothing',
+    title: 'PUT /jobs/{id} with a non-JSON Content-Type is rejected and changes nothing', statement: 'Good practice; the spec says: The `Content-Type` of a request with a body must start with `application/json`',
   },
   {
     maxRuns: 3,
@@ -89,7 +89,7 @@ const nonJsonPut: Rule = propertyRule(
 );
 
 const missingContentType: Rule = propertyRule(
-  { id: 'jobs.protocol.missing-content-type', section: '1', area: 'protocol', title: 'A body without Content-Type is refused or accepted (observed), never a 5xx' },
+  { id: 'jobs.protocol.missing-content-type', section: '1', area: 'protocol', title: 'A body without Content-Type is refused or accepted (observed), never a 5xx', statement: 'The `Content-Type` of a request with a body must start with `application/json`' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),

@@ -44,7 +44,7 @@ async function readList(ctx: RuleContext, path: string, what: 'position types' |
 }
 
 const positionTypes: Rule = fixedRule(
-  { id: 'jobs.reference.position-types', section: '4.6', area: 'reference', title: 'GET /positiontypes lists position types {id, name}' },
+  { id: 'jobs.reference.position-types', section: '4.6', area: 'reference', title: 'GET /positiontypes lists position types {id, name}', statement: '`GET /positiontypes` exists.' },
   async (ctx: RuleContext) => {
     await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4');
   },
@@ -57,7 +57,7 @@ const positionTypes: Rule = fixedRule(
  * which 5.1 narrows to "every operation on jobs": level must.
  */
 const positionTypesWithoutKey: Rule = fixedRule(
-  { id: 'jobs.reference.position-types-without-key', section: '4.6', area: 'reference', title: 'GET /positiontypes answers 200 without an API-Key (a plain GET from a browser)' },
+  { id: 'jobs.reference.position-types-without-key', section: '4.6', area: 'reference', title: 'GET /positiontypes answers 200 without an API-Key (a plain GET from a browser)', statement: 'It is an unauthenticated-style plain GET that can be tried from a browser.' },
   async (ctx: RuleContext) => {
     const path = pathsOf(ctx).positionTypes;
     const anonymous = await ctx.api.client.request({ method: 'GET', path, apiKey: null });
@@ -67,14 +67,14 @@ const positionTypesWithoutKey: Rule = fixedRule(
 );
 
 const categories: Rule = fixedRule(
-  { id: 'jobs.reference.categories', section: '4.6', area: 'reference', title: 'The category list holds categories {id, name}' },
+  { id: 'jobs.reference.categories', section: '4.6', area: 'reference', title: 'The category list holds categories {id, name}', statement: 'Reference lists (job categories, position types, locations) supply the identifiers that jobs use.' },
   async (ctx: RuleContext) => {
     await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3');
   },
 );
 
 const locations: Rule = fixedRule(
-  { id: 'jobs.reference.locations', section: '4.6', area: 'reference', title: 'The location list holds locations {id, name, description, type}' },
+  { id: 'jobs.reference.locations', section: '4.6', area: 'reference', title: 'The location list holds locations {id, name, description, type}', statement: 'Reference lists (job categories, position types, locations) supply the identifiers that jobs use.' },
   async (ctx: RuleContext) => {
     const probe = await ctx.api.client.request({ method: 'GET', path: pathsOf(ctx).locations });
     if (probe.status === 404) ctx.skip(`no location list at ${pathsOf(ctx).locations} (its path is not shown, spec 4.6): set --locations-path`);
@@ -95,7 +95,7 @@ async function listedCities(ctx: RuleContext): Promise<Set<string> | undefined> 
 }
 
 const locationOutsideList: Rule = fixedRule(
-  { id: 'jobs.reference.location-outside-list', section: '2.2', area: 'reference', title: 'A valid Canadian location outside the location list is accepted, on POST and on PUT' },
+  { id: 'jobs.reference.location-outside-list', section: '2.2', area: 'reference', title: 'A valid Canadian location outside the location list is accepted, on POST and on PUT', statement: "A valid Canadian location is accepted even if it is not in the service's location list." },
   async (ctx: RuleContext) => {
     const listed = await listedCities(ctx);
     ctx.observe({ topic: 'location-list-read', section: '4.6', observed: listed === undefined ? `no location list at ${pathsOf(ctx).locations}: places drawn unfiltered` : `${listed.size} listed cities left out` });
@@ -135,7 +135,7 @@ function names(items: unknown[]): Map<number, string> {
 }
 
 const idsCarryNames: Rule = fixedRule(
-  { id: 'jobs.reference.ids-accepted', section: '2.4', area: 'reference', title: 'Jobs accept every listed position type and category, and return their names' },
+  { id: 'jobs.reference.ids-accepted', section: '2.4', area: 'reference', title: 'Jobs accept every listed position type and category, and return their names', statement: 'Int32 | Unique position type id. On input only `id` is supplied.' },
   async (ctx: RuleContext) => {
     const positionNames = names(await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4'));
     const categoryNames = names(await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3'));

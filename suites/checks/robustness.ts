@@ -48,7 +48,7 @@ function unicodeBody(ctx: RuleContext, generated: Body, text: string): Body & { 
 const unicodeArb = (ctx: RuleContext) => fc.record({ generated: createBodyArb(ctx), text: unicodeTextArb });
 
 const unicodeNo5xx: Rule = propertyRule(
-  { id: 'jobs.robustness.unicode-no-5xx', section: '7', area: 'robustness', title: 'Unicode and emoji in titles and descriptions never cause a 5xx' },
+  { id: 'jobs.robustness.unicode-no-5xx', section: '7', area: 'robustness', title: 'Unicode and emoji in titles and descriptions never cause a 5xx', statement: 'Status codes for invalid input and the format of error bodies: not shown.' },
   {
     maxRuns: 10,
     arbitrary: unicodeArb,
@@ -59,7 +59,7 @@ const unicodeNo5xx: Rule = propertyRule(
 );
 
 const unicodePreserved: Rule = propertyRule(
-  { id: 'jobs.robustness.unicode-preserved', section: '2.1', area: 'robustness', title: 'Unicode and emoji in title and description are stored as sent' },
+  { id: 'jobs.robustness.unicode-preserved', section: '2.1', area: 'robustness', title: 'Unicode and emoji in title and description are stored as sent', statement: 'title | String, max 256 | Job title.' },
   {
     maxRuns: 10,
     arbitrary: unicodeArb,
@@ -90,7 +90,7 @@ function longVariants(body: Body & { referenceId: string }): Array<[string, Body
 }
 
 const longStrings: Rule = propertyRule(
-  { id: 'jobs.robustness.long-strings', section: '8', area: 'robustness', title: 'Over-long strings and lists never cause a 5xx' },
+  { id: 'jobs.robustness.long-strings', section: '8', area: 'robustness', title: 'Over-long strings and lists never cause a 5xx', statement: 'Status codes for invalid input and the format of error bodies: not shown.' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -106,7 +106,7 @@ const longStrings: Rule = propertyRule(
 
 const malformedJson: Rule = propertyRule(
   // should: spec 1 tells clients to send JSON; it does not state how a server answers a body that is not (a 5xx still fails as must).
-  { id: 'jobs.robustness.malformed-json', section: '1', area: 'robustness', level: 'should', title: 'Malformed JSON is refused with a 4xx' },
+  { id: 'jobs.robustness.malformed-json', section: '1', area: 'robustness', level: 'should', title: 'Malformed JSON is refused with a 4xx', statement: 'Good practice; the spec says: Create or update with POST or PUT and a JSON body.' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -129,7 +129,7 @@ const malformedJson: Rule = propertyRule(
 );
 
 const wrongTypes: Rule = propertyRule(
-  { id: 'jobs.robustness.wrong-types', section: '2', area: 'robustness', title: 'A field of the wrong type never causes a 5xx' },
+  { id: 'jobs.robustness.wrong-types', section: '2', area: 'robustness', title: 'A field of the wrong type never causes a 5xx', statement: 'Bodies are JSON. Field names and types are those of section 2.' },
   {
     maxRuns: 20,
     arbitrary: (ctx) =>
@@ -151,7 +151,7 @@ const ODD_IDS = ['abc', '1.5', '99999999999', '-1', '0', '%20', '1e3'];
 const IMPOSSIBLE_IDS = ['abc', '1.5', '99999999999'];
 
 const oddIds: Rule = fixedRule(
-  { id: 'jobs.robustness.odd-ids', section: '4.1', area: 'robustness', title: 'Ids that are not Int32 job ids get a 4xx, never a 5xx' },
+  { id: 'jobs.robustness.odd-ids', section: '4.1', area: 'robustness', title: 'Ids that are not Int32 job ids get a 4xx, never a 5xx', statement: 'Path parameter `id`: Int32 job id.' },
   async (ctx: RuleContext) => {
     for (const id of ODD_IDS) {
       const res = await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` });
@@ -167,7 +167,7 @@ const oddIds: Rule = fixedRule(
 );
 
 const listParams: Rule = fixedRule(
-  { id: 'jobs.robustness.list-params', section: '4.5', area: 'robustness', title: 'Odd list parameters never cause a 5xx' },
+  { id: 'jobs.robustness.list-params', section: '4.5', area: 'robustness', title: 'Odd list parameters never cause a 5xx', statement: 'Status codes for invalid input and the format of error bodies: not shown.' },
   async (ctx: RuleContext) => {
     const q = caseTagOf(ctx);
     const queries: Array<Record<string, string | number>> = [
@@ -191,7 +191,7 @@ const listParams: Rule = fixedRule(
 );
 
 const pagePastEnd: Rule = propertyRule(
-  { id: 'jobs.robustness.page-past-end', section: '4.5', area: 'robustness', title: 'A page past the last one is empty (or refused), never a 5xx' },
+  { id: 'jobs.robustness.page-past-end', section: '4.5', area: 'robustness', title: 'A page past the last one is empty (or refused), never a 5xx', statement: 'page | Int32 | No | Default 1.' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -219,7 +219,7 @@ const pagePastEnd: Rule = propertyRule(
 const SUFFIXES = [' space', '/slash', '?q=1&x', '#frag', "quote'\"", 'ü-ñ', '🚀', '%2F', '\\back'];
 
 const referenceCharacters: Rule = propertyRule(
-  { id: 'jobs.robustness.reference-id-characters', section: '2.1', area: 'robustness', title: 'A referenceId with URL-special or non-ASCII characters works like any other' },
+  { id: 'jobs.robustness.reference-id-characters', section: '2.1', area: 'robustness', title: 'A referenceId with URL-special or non-ASCII characters works like any other', statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`." },
   {
     maxRuns: 5,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), suffix: fc.constantFrom(...SUFFIXES) }),

@@ -36,7 +36,7 @@ function expectSameValues(ctx: RuleContext, source: Job, copy: Job, how: string)
 }
 
 const postAccepted: Rule = propertyRule(
-  { id: 'jobs.roundtrip.post-accepted', section: '4.2', area: 'roundtrip', title: 'A GET result without id and referenceId is accepted by POST /jobs' },
+  { id: 'jobs.roundtrip.post-accepted', section: '4.2', area: 'roundtrip', title: 'A GET result without id and referenceId is accepted by POST /jobs', statement: 'Request body is symmetrical with the GET result.' },
   {
     maxRuns: 10,
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
@@ -49,7 +49,7 @@ const postAccepted: Rule = propertyRule(
 );
 
 const sameValues: Rule = propertyRule(
-  { id: 'jobs.roundtrip.same-values', section: '4.2', area: 'roundtrip', title: 'Posting a GET result back creates a job with the same values' },
+  { id: 'jobs.roundtrip.same-values', section: '4.2', area: 'roundtrip', title: 'Posting a GET result back creates a job with the same values', statement: 'Taking a GET result, removing `id` and `referenceId` and posting it creates a job with the same values.' },
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {
@@ -61,7 +61,7 @@ const sameValues: Rule = propertyRule(
 );
 
 const putCreate: Rule = propertyRule(
-  { id: 'jobs.roundtrip.put-create', section: '4.3', area: 'roundtrip', title: 'A GET result with a new referenceId, PUT to /jobs, creates a job with the same values' },
+  { id: 'jobs.roundtrip.put-create', section: '4.3', area: 'roundtrip', title: 'A GET result with a new referenceId, PUT to /jobs, creates a job with the same values', statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.' },
   {
     maxRuns: 10,
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),

@@ -127,7 +127,7 @@ const everyCase: CasesOf = (ctx) => [
   ...outOfRangeCases(ctx),
 ];
 
-const update = (id: string, section: string, title: string): RuleMeta => ({ id: `jobs.update.${id}`, section, area: 'update', title });
+const update = (id: string, section: string, title: string, statement: string): RuleMeta => ({ id: `jobs.update.${id}`, section, area: 'update', title, statement });
 
 /**
  * The update-validation rules, in report order.
@@ -137,25 +137,25 @@ const update = (id: string, section: string, title: string): RuleMeta => ({ id: 
  * export const rules = [...updateValidationRules];
  */
 export const updateValidationRules: Rule[] = [
-  updateRule(update('rejects-invalid-html', '2.1', 'A partial PUT (by id or referenceId) with disallowed description HTML is refused and changes nothing'), htmlCases),
-  updateRule(update('rejects-over-long', '8', 'A partial PUT with a string one past its limit is refused and changes nothing'), overLongCases),
-  updateRule(update('rejects-list-count', '8', 'A partial PUT with 0 or 4 locations or categories is refused and changes nothing'), listCountCases),
-  updateRule(update('rejects-routing-without-address', '4.2', 'A partial PUT switching routing type without the new type\'s address is refused and changes nothing'), routingCases),
-  updateRule(update('rejects-url-without-scheme', '4.2', 'A partial PUT with an applicationUrl without http(s):// is refused and changes nothing'), urlSchemeCases),
-  updateRule(update('rejects-salary-without-period', '2.5', 'A partial PUT with a salary amount without a period is refused and changes nothing'), salaryCases),
-  updateRule(update('rejects-out-of-range', '4.2', 'A partial PUT with a status, period, routing type, category or position type outside its values is refused and changes nothing'), outOfRangeCases),
+  updateRule(update('rejects-invalid-html', '2.1', 'A partial PUT (by id or referenceId) with disallowed description HTML is refused and changes nothing', 'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.'), htmlCases),
+  updateRule(update('rejects-over-long', '8', 'A partial PUT with a string one past its limit is refused and changes nothing', 'Request body fields are the same as POST … title | String, max 256'), overLongCases),
+  updateRule(update('rejects-list-count', '8', 'A partial PUT with 0 or 4 locations or categories is refused and changes nothing', 'Request body fields are the same as POST … locations per job | 1 to 3'), listCountCases),
+  updateRule(update('rejects-routing-without-address', '4.2', 'A partial PUT switching routing type without the new type\'s address is refused and changes nothing', 'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.'), routingCases),
+  updateRule(update('rejects-url-without-scheme', '4.2', 'A partial PUT with an applicationUrl without http(s):// is refused and changes nothing', 'Request body fields are the same as POST … Includes `http://` or `https://`.'), urlSchemeCases),
+  updateRule(update('rejects-salary-without-period', '2.5', 'A partial PUT with a salary amount without a period is refused and changes nothing', 'Request body fields are the same as POST … Rule: `salary.period.id` is required when `salary.amount` is given.'), salaryCases),
+  updateRule(update('rejects-out-of-range', '4.2', 'A partial PUT with a status, period, routing type, category or position type outside its values is refused and changes nothing', 'Request body fields are the same as POST … `active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.'), outOfRangeCases),
   updateRule(
-    { ...update('override-rejects-invalid', '1', 'A PUT sent as POST with X-HTTP-Method-Override: PUT and an invalid body is refused and changes nothing'), level: 'should' },
+    { ...update('override-rejects-invalid', '1', 'A PUT sent as POST with X-HTTP-Method-Override: PUT and an invalid body is refused and changes nothing', 'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method'), level: 'should' },
     oneOfEachCases,
     ['override'],
   ),
   createRule(
-    { id: 'jobs.put-create.rejects-invalid', section: '4.3', area: 'create', title: 'PUT /jobs with a new referenceId and an invalid body is refused and creates nothing' },
+    { id: 'jobs.put-create.rejects-invalid', section: '4.3', area: 'create', title: 'PUT /jobs with a new referenceId and an invalid body is refused and creates nothing', statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.' },
     'put-create',
     everyCase,
   ),
   createRule(
-    { id: 'jobs.create.rejects-out-of-range', section: '4.2', area: 'create', title: 'POST /jobs with a status, period, routing type, category or position type outside its values is refused and creates nothing' },
+    { id: 'jobs.create.rejects-out-of-range', section: '4.2', area: 'create', title: 'POST /jobs with a status, period, routing type, category or position type outside its values is refused and creates nothing', statement: '`active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.' },
     'post',
     outOfRangeCases,
   ),

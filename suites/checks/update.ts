@@ -39,7 +39,7 @@ async function updateById(ctx: RuleContext, { base, update }: UpdateCase) {
 }
 
 const status200: Rule = propertyRule(
-  { id: 'jobs.update.status-200', section: '4.3', area: 'update', title: 'A partial PUT /jobs/{id} answers 200 with the full Job' },
+  { id: 'jobs.update.status-200', section: '4.3', area: 'update', title: 'A partial PUT /jobs/{id} answers 200 with the full Job', statement: 'Update response: 200 with the full Job.' },
   {
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, value) => {
@@ -50,7 +50,7 @@ const status200: Rule = propertyRule(
 );
 
 const changesField: Rule = propertyRule(
-  { id: 'jobs.update.changes-field', section: '4.3', area: 'update', title: 'A partial PUT changes the field sent' },
+  { id: 'jobs.update.changes-field', section: '4.3', area: 'update', title: 'A partial PUT changes the field sent', statement: 'Updates are partial. Only the fields sent change.' },
   {
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, value) => {
@@ -68,7 +68,7 @@ const changesField: Rule = propertyRule(
 );
 
 const keepsOtherFields: Rule = propertyRule(
-  { id: 'jobs.update.keeps-other-fields', section: '4.3', area: 'update', title: 'A partial PUT leaves every field not sent unchanged' },
+  { id: 'jobs.update.keeps-other-fields', section: '4.3', area: 'update', title: 'A partial PUT leaves every field not sent unchanged', statement: 'Updates are partial. Only the fields sent change.' },
   {
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, value) => {
@@ -86,7 +86,7 @@ const keepsOtherFields: Rule = propertyRule(
 );
 
 const readOnlyFields: Rule = propertyRule(
-  { id: 'jobs.update.read-only-fields', section: '2.1', area: 'update', title: 'A PUT never changes id, publishDate or employer' },
+  { id: 'jobs.update.read-only-fields', section: '2.1', area: 'update', title: 'A PUT never changes id, publishDate or employer', statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.' },
   {
     maxRuns: 5,
     arbitrary: updateCaseArb,
@@ -114,7 +114,7 @@ const readOnlyFields: Rule = propertyRule(
 );
 
 const responseMatchesGet: Rule = propertyRule(
-  { id: 'jobs.update.response-matches-get', section: '4.3', area: 'update', title: 'The 200 body of an update is the updated Job, equal to a GET of it' },
+  { id: 'jobs.update.response-matches-get', section: '4.3', area: 'update', title: 'The 200 body of an update is the updated Job, equal to a GET of it', statement: 'Update response: 200 with the full Job.' },
   {
     maxRuns: 10,
     arbitrary: updateCaseArb,
@@ -134,7 +134,7 @@ const responseMatchesGet: Rule = propertyRule(
 );
 
 const byReference: Rule = propertyRule(
-  { id: 'jobs.update.by-reference', section: '4.3', area: 'update', title: 'PUT /jobs with referenceId in the body updates that job, partially, creating nothing' },
+  { id: 'jobs.update.by-reference', section: '4.3', area: 'update', title: 'PUT /jobs with referenceId in the body updates that job, partially, creating nothing', statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.' },
   {
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, { base, update }) => {
@@ -172,7 +172,7 @@ const byReference: Rule = propertyRule(
  * sent once, by a shown transition for the status (active -> archived by id, archived -> active by reference).
  */
 const minimalBodies: Rule = propertyRule(
-  { id: 'jobs.update.minimal-bodies', section: '4.3', area: 'update', title: 'A PUT body with only title, only status, or only referenceId plus status is valid: 200' },
+  { id: 'jobs.update.minimal-bodies', section: '4.3', area: 'update', title: 'A PUT body with only title, only status, or only referenceId plus status is valid: 200', statement: 'A body with only `title`, or only `status`, or only `referenceId` plus `status`, is valid.' },
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),

@@ -1,5 +1,6 @@
 /**
- * @module The one way to declare a rule: a property (generated cases through
+ * @module The one way to declare a rule (id, section, level, title, the spec sentence it
+ * checks as `statement`, then the generator and the check): a property (generated cases through
  * ctx.check, shrunk and replayable) or a fixed rule (its own run: one scripted
  * case, or several ctx.check calls with steps between them). Every rule under
  * suites/checks/ is built by one of the two.
@@ -20,7 +21,7 @@ export interface PropertySpec<T> {
  * A rule that checks `check` on generated values.
  *
  * @example
- * propertyRule({ id: 'jobs.create.status-201', section: '4.2', area: 'create', title: '...' }, {
+ * propertyRule({ id: 'jobs.create.status-201', section: '4.2', area: 'create', title: '...', statement: 'Response 201 with a `Location` header ...' }, {
  *   arbitrary: (ctx) => createBodyArb(ctx),
  *   check: async (ctx, body) => { ... },
  * });
@@ -39,7 +40,7 @@ export function propertyRule<T>(meta: RuleMeta, spec: PropertySpec<T>): Rule {
  * A rule with its own run: one scripted case, or several properties in sequence.
  *
  * @example
- * fixedRule({ id: 'jobs.limits.title-length', section: '8', area: 'limits', title: '...' }, async (ctx: RuleContext) => {
+ * fixedRule({ id: 'jobs.limits.title-length', section: '8', area: 'limits', title: '...', statement: '| title | max 256 characters |' }, async (ctx: RuleContext) => {
  *   await ctx.check(createBodyArb(ctx), async (job) => { ... });
  * });
  */

@@ -141,7 +141,7 @@ describe('rule outcomes', () => {
   });
 
   it('reports a rule that breaks as error, not as a server failure', async () => {
-    const broken: Rule = { id: 'jobs.test.broken', section: '1', area: 'protocol', title: 'throws', run: async () => { throw new TypeError('rule bug'); } };
+    const broken: Rule = { id: 'jobs.test.broken', section: '1', area: 'protocol', title: 'throws', statement: 's', run: async () => { throw new TypeError('rule bug'); } };
     await withMock(undefined, async (mock) => {
       const report = await run(mock, { rules: [broken] });
       expect(report.rules[0]).toMatchObject({ status: 'error', errorMessage: 'rule bug' });
@@ -159,6 +159,7 @@ describe('rule levels', () => {
     area: 'protocol',
     level: 'should',
     title: `fails on a ${status}`,
+    statement: 'Good practice; the spec says: s',
     run: async (ctx) => {
       const res = await ctx.api.client.request({ method: 'GET', path: '/positiontypes', query: { answer: status } });
       ctx.fail({ title: `answered ${res.status}`, expected: 'good practice', received: String(res.status), failingExchange: res.exchange });

@@ -12,7 +12,7 @@ import { propertyRule } from '../../kit/rule-builders.js';
 import { omit, CREATE_WAYS, createBy } from './shared.js';
 
 export const defaultStatus: Rule = propertyRule(
-  { id: 'jobs.create.default-status', section: '3', area: 'create', title: 'POST without status creates a draft' },
+  { id: 'jobs.create.default-status', section: '3', area: 'create', title: 'POST without status creates a draft', statement: 'POST or PUT-create with `status` omitted | valid request | draft' },
   {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -28,7 +28,7 @@ export const defaultStatus: Rule = propertyRule(
 );
 
 export const defaultCloseDate: Rule = propertyRule(
-  { id: 'jobs.create.default-close-date', section: '3', area: 'create', title: 'POST without closeDate closes 60 days after publishDate' },
+  { id: 'jobs.create.default-close-date', section: '3', area: 'create', title: 'POST without closeDate closes 60 days after publishDate', statement: '`closeDate` defaults to 60 days after `publishDate` when omitted.' },
   {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -44,9 +44,9 @@ export const defaultCloseDate: Rule = propertyRule(
   },
 );
 
-export function defaultFalse(id: string, section: string, field: 'confidential' | 'autoRefresh' | 'plusCommission'): Rule {
+export function defaultFalse(id: string, section: string, field: 'confidential' | 'autoRefresh' | 'plusCommission', statement: string): Rule {
   return propertyRule(
-    { id, section, area: 'create', title: `POST without ${field} sets it to false` },
+    { id, section, area: 'create', title: `POST without ${field} sets it to false`, statement },
     {
       maxRuns: 3,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -66,7 +66,7 @@ export function defaultFalse(id: string, section: string, field: 'confidential' 
 }
 
 export const publishDateByService: Rule = propertyRule(
-  { id: 'jobs.create.publish-date-by-service', section: '3', area: 'create', title: 'The service sets publishDate on create (today)' },
+  { id: 'jobs.create.publish-date-by-service', section: '3', area: 'create', title: 'The service sets publishDate on create (today)', statement: '`publishDate` is set by the service.' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -91,7 +91,7 @@ export function isAroundNow(date: string, since: number): boolean {
 }
 
 export const salaryNullByDefault: Rule = propertyRule(
-  { id: 'jobs.create.salary-null-by-default', section: '2.1', area: 'create', title: 'POST or PUT-create without salary creates a job whose salary is null' },
+  { id: 'jobs.create.salary-null-by-default', section: '2.1', area: 'create', title: 'POST or PUT-create without salary creates a job whose salary is null', statement: 'null when no salary is defined (see 2.5).' },
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), way: fc.constantFrom(...CREATE_WAYS) }),

@@ -20,7 +20,7 @@ async function postDuplicate(ctx: RuleContext, first: Body, second: Body) {
 }
 
 export const duplicateRejected: Rule = propertyRule(
-  { id: 'jobs.create.duplicate-reference-rejected', section: '4.2', area: 'create', title: 'POST with a referenceId already in use is rejected (4xx)' },
+  { id: 'jobs.create.duplicate-reference-rejected', section: '4.2', area: 'create', title: 'POST with a referenceId already in use is rejected (4xx)', statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.' },
   {
     maxRuns: 5,
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
@@ -36,7 +36,7 @@ export const duplicateRejected: Rule = propertyRule(
 );
 
 export const duplicateCreatesNothing: Rule = propertyRule(
-  { id: 'jobs.create.duplicate-reference-creates-nothing', section: '4.2', area: 'create', title: 'A rejected duplicate POST creates nothing and leaves the first job unchanged' },
+  { id: 'jobs.create.duplicate-reference-creates-nothing', section: '4.2', area: 'create', title: 'A rejected duplicate POST creates nothing and leaves the first job unchanged', statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.' },
   {
     maxRuns: 5,
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),

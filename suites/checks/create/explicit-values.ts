@@ -10,7 +10,7 @@ import { propertyRule } from '../../kit/rule-builders.js';
 import { STATUSES } from './shared.js';
 
 export const explicitValues: Rule = propertyRule(
-  { id: 'jobs.create.explicit-values', section: '4.2', area: 'create', title: 'Every value sent on create is kept' },
+  { id: 'jobs.create.explicit-values', section: '4.2', area: 'create', title: 'Every value sent on create is kept', statement: 'The body is the created Job (full).' },
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {
@@ -27,7 +27,7 @@ export const explicitValues: Rule = propertyRule(
 );
 
 export const explicitStatus: Rule = propertyRule(
-  { id: 'jobs.create.explicit-status', section: '3', area: 'create', title: 'POST with status given creates the job in that status' },
+  { id: 'jobs.create.explicit-status', section: '3', area: 'create', title: 'POST with status given creates the job in that status', statement: 'POST or PUT-create with `status` given | valid request | the given status' },
   {
     maxRuns: 6,
     arbitrary: (ctx) => fc.record({ status: fc.constantFrom(...STATUSES), body: createBodyArb(ctx) }),

@@ -11,7 +11,7 @@ import { propertyRule } from '../../kit/rule-builders.js';
 import { isAroundNow } from './defaults.js';
 
 export const publishDateReadOnly: Rule = propertyRule(
-  { id: 'jobs.create.publish-date-read-only', section: '2.1', area: 'create', title: 'A publishDate, employer or id sent on create is never honoured (read-only)' },
+  { id: 'jobs.create.publish-date-read-only', section: '2.1', area: 'create', title: 'A publishDate, employer or id sent on create is never honoured (read-only)', statement: 'Publish date. Set by the service. Read-only.' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -45,7 +45,7 @@ export const publishDateReadOnly: Rule = propertyRule(
 );
 
 export const withoutReferenceId: Rule = propertyRule(
-  { id: 'jobs.create.without-reference-id', section: '2.1', area: 'create', title: 'POST without referenceId creates a job whose referenceId is "" or null' },
+  { id: 'jobs.create.without-reference-id', section: '2.1', area: 'create', title: 'POST without referenceId creates a job whose referenceId is "" or null', statement: 'Described as an empty string when the employer gave none; sample responses show null. A consumer accepts both.' },
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),

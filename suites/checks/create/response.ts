@@ -10,7 +10,7 @@ import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule } from '../../kit/rule-builders.js';
 
 export const status201: Rule = propertyRule(
-  { id: 'jobs.create.status-201', section: '4.2', area: 'create', title: 'POST /jobs with a valid body answers 201 with the created Job' },
+  { id: 'jobs.create.status-201', section: '4.2', area: 'create', title: 'POST /jobs with a valid body answers 201 with the created Job', statement: 'Response 201 with a `Location` header holding the address of the new job' },
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {
@@ -21,7 +21,7 @@ export const status201: Rule = propertyRule(
 );
 
 export const locationHeader: Rule = propertyRule(
-  { id: 'jobs.create.location-header', section: '4.2', area: 'create', title: 'The 201 carries a Location header with the address of the new job' },
+  { id: 'jobs.create.location-header', section: '4.2', area: 'create', title: 'The 201 carries a Location header with the address of the new job', statement: 'Response 201 with a `Location` header holding the address of the new job (`{base_url}/api/v1.1/jobs/<job_id>`).' },
   {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -55,7 +55,7 @@ export const locationHeader: Rule = propertyRule(
 );
 
 export const bodyMatchesGet: Rule = propertyRule(
-  { id: 'jobs.create.body-matches-get', section: '4.2', area: 'create', title: 'The 201 body is the created Job: equal to a GET of it' },
+  { id: 'jobs.create.body-matches-get', section: '4.2', area: 'create', title: 'The 201 body is the created Job: equal to a GET of it', statement: 'The body is the created Job (full).' },
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {

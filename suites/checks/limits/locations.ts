@@ -12,7 +12,7 @@ import type { Rule, RuleContext } from '../../rule.js';
 import { fixedRule } from '../../kit/rule-builders.js';
 
 export const locationForms: Rule = fixedRule(
-  { id: 'jobs.limits.location-forms', section: '2.2', area: 'limits', title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted' },
+  { id: 'jobs.limits.location-forms', section: '2.2', area: 'limits', title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted', statement: 'On input, `description` takes one of two forms: … `<City>` … `<City>, <ProvinceCode>`' },
   async (ctx: RuleContext) => {
     // Half the `City, PC` draws are names with punctuation or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
     const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
@@ -38,7 +38,7 @@ export const locationForms: Rule = fixedRule(
  * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
  */
 export const locationDescriptionLength: Rule = fixedRule(
-  { id: 'jobs.limits.location-description-length', section: '8', area: 'limits', title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected` },
+  { id: 'jobs.limits.location-description-length', section: '8', area: 'limits', title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`, statement: 'location name / description / type | max 256 / 300 / 50 characters' },
   async (ctx: RuleContext) => {
     const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
     const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });

@@ -21,7 +21,7 @@ export function emailOrUrlLength(kind: RoutingKind): Rule {
   const valueArb = kind === 'email' ? emailOfLengthArb : urlOfLengthArb;
   const statement = `spec 8: ${field} max ${max} characters`;
   return fixedRule(
-    { id: `jobs.limits.application-${kind}-length`, section: '8', area: 'limits', title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected` },
+    { id: `jobs.limits.application-${kind}-length`, section: '8', area: 'limits', title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`, statement: `${field} | max ${max} characters` },
     async (ctx: RuleContext) => {
       const arb = fc.record({ job: createBodyArb(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
       await ctx.check(arb, async ({ job, atLimit, over }) => {
@@ -47,7 +47,7 @@ export function routingAddressRequired(kind: RoutingKind): Rule {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const id = routingTypeIds[kind];
   return fixedRule(
-    { id: `jobs.limits.routing-${kind}-required`, section: '4.2', area: 'limits', title: `Routing type ${id} without ${field} is rejected` },
+    { id: `jobs.limits.routing-${kind}-required`, section: '4.2', area: 'limits', title: `Routing type ${id} without ${field} is rejected`, statement: `Required when \`applicantRoutingType.id\` is ${id}.` },
     async (ctx: RuleContext) => {
       await ctx.check(createBodyArb(ctx), async (job) => {
         const body = identify(ctx, job);
@@ -62,7 +62,7 @@ export function routingAddressRequired(kind: RoutingKind): Rule {
 }
 
 export const routingUrlScheme: Rule = fixedRule(
-  { id: 'jobs.limits.routing-url-scheme', section: '4.2', area: 'limits', title: 'An applicationUrl without http:// or https:// is rejected' },
+  { id: 'jobs.limits.routing-url-scheme', section: '4.2', area: 'limits', title: 'An applicationUrl without http:// or https:// is rejected', statement: 'Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.' },
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), url: urlWithoutSchemeArb }), async ({ job, url }) => {
       const body = identify(ctx, job);
@@ -76,7 +76,7 @@ export const routingUrlScheme: Rule = fixedRule(
 );
 
 export const routingOtherFieldNull: Rule = fixedRule(
-  { id: 'jobs.limits.routing-other-field-null', section: '2.1', area: 'limits', title: 'The address field of the other routing type is null in responses, also after switching type' },
+  { id: 'jobs.limits.routing-other-field-null', section: '2.1', area: 'limits', title: 'The address field of the other routing type is null in responses, also after switching type', statement: 'Applies only when routing type is 1. Null in responses when not applicable. … Applies only when routing type is 2. Null in responses when not applicable.' },
   async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
     await ctx.check(arb, async ({ job, email, url }) => {

@@ -11,7 +11,7 @@ import type { Rule, RuleContext } from '../../rule.js';
 import { fixedRule } from '../../kit/rule-builders.js';
 
 export const salaryPeriodRequired: Rule = fixedRule(
-  { id: 'jobs.limits.salary-period-required', section: '2.5', area: 'limits', title: 'A salary amount without salary.period.id is rejected' },
+  { id: 'jobs.limits.salary-period-required', section: '2.5', area: 'limits', title: 'A salary amount without salary.period.id is rejected', statement: 'Rule: `salary.period.id` is required when `salary.amount` is given.' },
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
       const body = identify(ctx, job);
@@ -25,7 +25,7 @@ export const salaryPeriodRequired: Rule = fixedRule(
 );
 
 export const salaryFourDecimals: Rule = fixedRule(
-  { id: 'jobs.limits.salary-four-decimals', section: '2.5', area: 'limits', title: 'Salary amount in responses carries four decimal places' },
+  { id: 'jobs.limits.salary-four-decimals', section: '2.5', area: 'limits', title: 'Salary amount in responses carries four decimal places', statement: 'Base salary. Responses carry four decimal places.' },
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryInputArb }), async ({ job, salary }) => {
       const body = identify(ctx, job);

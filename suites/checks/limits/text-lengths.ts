@@ -29,7 +29,7 @@ interface TextLimit {
 function textLengthRule(id: string, limit: TextLimit): Rule {
   const { field, max } = limit;
   return fixedRule(
-    { id, section: '8', area: 'limits', title: `A ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected` },
+    { id, section: '8', area: 'limits', title: `A ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`, statement: `${field} | max ${max} characters` },
     async (ctx: RuleContext) => {
       const statement = `spec 8: ${field} max ${max} characters`;
       await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, limit.alphabet) }), async ({ job, filler }) => {
