@@ -9,6 +9,7 @@
  *
  * Options: --only throughput,list,msw,suite,latency   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
+ *          --latency-concurrency 1,default (the concurrencies the latency section measures)
  *          --write / --no-write
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     'runs-factor': { type: 'string', default: '10' },
+    'latency-concurrency': { type: 'string' },
     write: { type: 'boolean' },
     'no-write': { type: 'boolean' },
   },
@@ -68,12 +70,18 @@ await step('throughput', () => mockThroughput({ duration, connections }));
 await step('list', () => listScaling({ duration: Math.max(2, Math.round(duration / 2)) }));
 await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration / 2)) }));
 await step('suite', () => suiteRun({ runsFactor }));
-await step('latency', () => latency());
+let latencyLoad;
+await step('latency', async () => {
+  const before = loadavg()[0];
+  const figures = await latency(values['latency-concurrency'] ? { concurrencies: values['latency-concurrency'].split(',').map((c) => (c === 'default' ? c : Number(c))) } : {});
+  latencyLoad = { before, after: loadavg()[0] };
+  return figures;
+});
 
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const ranTables = only.some((name) => TABLE_SECTIONS.includes(name));
 const markdown = ranTables ? renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] }) : undefined;
-const latencyMarkdown = results.latency ? renderLatency(results.latency, { command, startedAt }) : undefined;
+const latencyMarkdown = results.latency ? renderLatency(results.latency, { command, startedAt, loadBefore: latencyLoad?.before, loadAfter: latencyLoad?.after }) : undefined;
 for (const text of [markdown, latencyMarkdown]) if (text) console.log(text);
 const writeTables = ranTables && (values.write || (!values['no-write'] && only.length === SECTIONS.length));
 const writeLatency = latencyMarkdown !== undefined && !values['no-write'];

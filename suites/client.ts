@@ -59,9 +59,16 @@ export interface ClientOptions {
 /** The env var a curl reproducer names for each owner's key. */
 export const KEY_ENV: Record<KeyOwner, string> = { primary: 'JOBS_API_KEY', second: 'JOBS_SECOND_API_KEY' };
 
-/** A keep-alive agent whose connect timeout follows --timeout-ms; close it when the run ends. */
-export function createAgent(timeoutMs: number): Agent {
-  return new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 2_000 });
+/** Connections beyond one per concurrent rule: a rule may send a few requests at once (the concurrency rules race up to 6, a case's cleanup deletes 4 at once). */
+export const PARALLEL_HEADROOM = 8;
+
+/**
+ * A keep-alive agent whose connect timeout follows --timeout-ms, with a pool per origin sized to
+ * `concurrency` (one connection per rule in flight, plus PARALLEL_HEADROOM): enough that no request
+ * waits for a socket, few enough to stay polite. Close it when the run ends.
+ */
+export function createAgent(timeoutMs: number, concurrency = 1): Agent {
+  return new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 2_000, connections: concurrency + PARALLEL_HEADROOM });
 }
 
 /**

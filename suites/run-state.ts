@@ -21,6 +21,6 @@ export interface RunState {
   signal?: AbortSignal;
   /** The command that replays one rule (keys come from the environment). */
   replayCommand(ruleId: string, path?: string): string;
-  /** A run-unique token per case, used in case tags. */
-  nextCaseToken(): string;
+  /** A run-unique token for the next case of a rule, used in case tags (suites/case-tokens.ts). */
+  nextCaseToken(ruleId: string): string;
 }
