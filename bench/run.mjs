@@ -9,6 +9,7 @@
  *
  * Options: --only throughput,list,msw,suite,latency   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
+ *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
  *          --write / --no-write
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     'runs-factor': { type: 'string', default: '10' },
+    'journal-size': { type: 'string' },
     write: { type: 'boolean' },
     'no-write': { type: 'boolean' },
   },
@@ -64,7 +66,8 @@ const step = async (name, fn) => {
   results[name] = await fn();
   process.stderr.write(`bench: ${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
 };
-await step('throughput', () => mockThroughput({ duration, connections }));
+const journalSize = values['journal-size'] === undefined ? undefined : Number(values['journal-size']);
+await step('throughput', () => mockThroughput({ duration, connections, journalSize }));
 await step('list', () => listScaling({ duration: Math.max(2, Math.round(duration / 2)) }));
 await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration / 2)) }));
 await step('suite', () => suiteRun({ runsFactor }));

@@ -56,9 +56,12 @@ export interface JournalFilter {
   status?: number | string;
 }
 
+/** An entry as stored: the arrival time stays a number until someone reads it. */
+type StoredEntry = Omit<JournalEntry, 'receivedAt'> & { receivedAt: number };
+
 /** A request as recorded: the entry plus its start time for the duration. */
 interface Recorded {
-  entry: JournalEntry;
+  entry: StoredEntry;
   startedAt: number;
 }
 
@@ -95,7 +98,7 @@ function statusMatcher(status: number | string): (s: number | undefined) => bool
 }
 
 /** A predicate for one filter (all fields optional). */
-function matcher(filter: JournalFilter): (e: JournalEntry) => boolean {
+function matcher(filter: JournalFilter): (e: StoredEntry) => boolean {
   const method = filter.method?.toUpperCase();
   const path = filter.path === undefined ? undefined : normalPath(filter.path);
   const prefix = path?.endsWith('*') ? path.slice(0, -1) : undefined;
@@ -117,7 +120,7 @@ function matcher(filter: JournalFilter): (e: JournalEntry) => boolean {
  */
 export class RequestJournal {
   /** A ring of at most `size` entries; `next` is where the next one goes. */
-  private ring: JournalEntry[] = [];
+  private ring: StoredEntry[] = [];
   private next = 0;
   private seq = 0;
   #dropped = 0;
@@ -145,10 +148,10 @@ export class RequestJournal {
     const bytes = req.body?.byteLength ?? 0;
     const truncated = bytes > JOURNAL_BODY_CAP;
     const body = req.body === undefined ? null : scrub(decoder.decode(truncated ? req.body.subarray(0, JOURNAL_BODY_CAP) : req.body), key);
-    const query = req.query.toString();
-    const entry: JournalEntry = {
+    const query = req.query.size === 0 ? '' : req.query.toString();
+    const entry: StoredEntry = {
       seq: ++this.seq,
-      receivedAt: new Date().toISOString(),
+      receivedAt: Date.now(),
       method: req.method,
       path: scrub(req.path, key),
       query: query === '' ? '' : scrub(query, key),
@@ -174,7 +177,7 @@ export class RequestJournal {
   }
 
   /** The entries in arrival order, oldest first. */
-  private ordered(): JournalEntry[] {
+  private ordered(): StoredEntry[] {
     return this.ring.length < this.size ? this.ring : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
   }
 
@@ -185,7 +188,7 @@ export class RequestJournal {
     const found: JournalEntry[] = [];
     for (const entry of this.ordered()) {
       if (found.length >= limit) break;
-      if (match(entry)) found.push({ ...entry, headers: { ...entry.headers } });
+      if (match(entry)) found.push({ ...entry, receivedAt: new Date(entry.receivedAt).toISOString(), headers: { ...entry.headers } });
     }
     return found;
   }
