@@ -6,7 +6,7 @@
  * own content cache; the folder is removed by `dispose()`.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,9 @@ import ts from 'typescript';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLES = join(REPO, 'examples');
+
+/** The package's peer dependency ranges (msw, express), as package.json declares them. */
+export const PEERS = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }).peerDependencies;
 
 export interface CommandResult {
   code: number;
@@ -28,6 +31,8 @@ export interface IntegratorProject {
   run(command: string, args: string[], timeoutMs?: number): Promise<CommandResult>;
   /** The version of a package as installed at the project's top level. */
   installedVersion(name: string): Promise<string>;
+  /** Every msw folder the package or the project could load (vitest's own optional copy aside). */
+  mswCopies(): Promise<string[]>;
   dispose(): Promise<void>;
 }
 
@@ -72,6 +77,10 @@ export async function createIntegratorProject(packages: string[]): Promise<Integ
   return {
     dir,
     run: (command, args, timeoutMs) => run(dir, command, args, timeoutMs),
+    mswCopies: async () => {
+      const tree = await run(dir, 'npm', ['ls', 'msw', '--all', '--parseable']);
+      return tree.stdout.split('\n').filter((line) => /node_modules\/msw$/.test(line) && !line.includes('/vitest/'));
+    },
     installedVersion: async (name) => (JSON.parse(await readFile(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version,
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
