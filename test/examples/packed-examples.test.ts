@@ -26,7 +26,7 @@ const EXPECTED_OUTPUT: Record<string, RegExp> = {
   'run-conformance.ts': /^passed \{/m,
   'gating.ts': /^passed \[/m,
 };
-/** Type-checked, not run: it needs a browser (test/browser/ runs the handlers under setupWorker). */
+/** Type-checked here, run in Chromium by test/browser/msw-worker.browser.test.ts. */
 const BROWSER_ONLY = ['msw-browser.ts'];
 
 let project: IntegratorProject;
