@@ -104,7 +104,8 @@ for (const [entry, render, out] of generatedDocs) {
 // Pages that show examples: each marked block is rewritten from its file; a ts/js block without a marker is refused.
 const { inlineExamples, unmarkedCodeBlocks } = await import('./inline-examples.mjs');
 let handWritten = false;
-for (const page of ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]) {
+const docPages = existsSync(join(root, 'docs')) ? readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`) : [];
+for (const page of ['README.md', ...docPages].filter((p) => existsSync(join(root, p)))) {
   const path = join(root, page);
   const text = outputs.find(([out]) => out === path)?.[1] ?? readFileSync(path, 'utf8');
   for (const line of unmarkedCodeBlocks(text)) {
