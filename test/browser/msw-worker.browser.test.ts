@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../../reports/dev/launch-chromium.js';
 import type { DemoResult } from './worker-entry.js';
@@ -82,12 +82,21 @@ describe.skipIf(!available)('createHandlers under setupWorker in Chromium', () =
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   });
 
-  it('creates a job with POST /api/v1.1/jobs and reads it back with GET, all answered by the service worker', async () => {
+  /** Runs `test` on a fresh page of its own browser context, collecting the page's errors; closes the context after. */
+  async function onNewPage(test: (page: Page, pageErrors: string[]) => Promise<void>): Promise<void> {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      await test(page, pageErrors);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('creates a job with POST /api/v1.1/jobs and reads it back with GET, all answered by the service worker', async () => {
+    await onNewPage(async (page, pageErrors) => {
       // Any /api request reaching the static server would be a 404: the worker must answer them all.
       const leaked: string[] = [];
       server.on('request', (req) => {
@@ -119,23 +128,15 @@ describe.skipIf(!available)('createHandlers under setupWorker in Chromium', () =
       expect(result.read.status).toBe(200);
       expect(result.read.body).toEqual(created);
       expect(leaked).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('runs examples/msw-browser.ts as written: the worker answers the page', async () => {
-    const context = await browser.newContext();
-    try {
-      const tab = await context.newPage();
-      const pageErrors: string[] = [];
-      tab.on('pageerror', (error) => pageErrors.push(error.message));
-      const logged = new Promise<string>((resolve) => tab.on('console', (message) => message.text().startsWith('200 ') && resolve(message.text())));
-      await tab.goto(`${origin}/example.html`);
+    await onNewPage(async (page, pageErrors) => {
+      const logged = new Promise<string>((resolve) => page.on('console', (message) => message.text().startsWith('200 ') && resolve(message.text())));
+      await page.goto(`${origin}/example.html`);
       expect(await logged).toBe('200 Full-time, Part-time, Contract, Temporary, Internship, Seasonal, Casual');
       expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
