@@ -21,6 +21,7 @@ import {
   parseReporters,
   prepareReportDir,
   readBaseline,
+  redactReport,
   renderTerminalSummary,
   shouldUseColor,
   writeBaseline,
@@ -140,14 +141,15 @@ async function prepareGating(options: Partial<AllOptions>, reporters: string[]):
  * Gates a finished run: against --baseline, and with --write-baseline, against a new baseline
  * of what fails now, written first (a refresh of --baseline when both are given: see createBaseline).
  */
-async function gate(report: ConformanceReport, gating: Gating, say: (line: string) => void): Promise<ConformanceReport> {
+async function gate(report: ConformanceReport, gating: Gating, secrets: string[], say: (line: string) => void): Promise<ConformanceReport> {
   const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
   if (gating.writeBaseline === undefined) return gated;
   if (report.interrupted) {
     say(`baseline not written: the run was interrupted, so ${gating.writeBaseline} would miss the rules that did not run`);
     return gated;
   }
-  const baseline: Baseline = { ...createBaseline(gated, gating.baseline), source: gating.writeBaseline };
+  // Reasons are mismatch titles, which may quote the target: redacted as the report files are.
+  const baseline: Baseline = { ...createBaseline(redactReport(gated, secrets), gating.baseline), source: gating.writeBaseline };
   await writeBaseline(gating.writeBaseline, baseline);
   say(`wrote baseline ${gating.writeBaseline}: ${baseline.rules.length} ${baseline.rules.length === 1 ? 'rule' : 'rules'} accepted`);
   return applyBaseline(report, baseline);
@@ -219,14 +221,14 @@ export async function main(io: CliIo): Promise<number> {
     say(`${prefix}: ${messageOf(error)}`);
     return 2;
   }
+  const secrets = [options.apiKey, options.secondApiKey, ...headerValues].filter((s): s is string => typeof s === 'string' && s !== '');
   let gated: ConformanceReport;
   try {
-    gated = await gate(report, gating, say);
+    gated = await gate(report, gating, secrets, say);
   } catch (error) {
     say(`error: ${messageOf(error)}`);
     return 2;
   }
-  const secrets = [options.apiKey, options.secondApiKey, ...headerValues].filter((s): s is string => typeof s === 'string' && s !== '');
   let files: string[] = [];
   try {
     files = await writeReports(gated, { dir: resolveConfig(options).reportDir, reporters: gating.reporters, secrets });
