@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
- * @module `npm run bench`: benchmarks of the standalone mock, the list at
+ * @module `npm run bench`: benchmarks of the standalone mock, the request journal's cost, the list at
  * 1,000 vs 100,000 jobs, the MSW handlers in process, the conformance
  * suite, and the suite against a slow target (latency), against dist/ (run
  * `npm run build` first). Prints the figures and, for a full run (or with
  * --write), writes bench/RESULTS.md. The latency section is written whenever
  * it runs, and rewrites only its own block.
  *
- * Options: --only throughput,list,msw,suite,latency   --duration S (default 5)
+ * Options: --only throughput,journal,list,msw,suite,latency   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
+ *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
  *          --write / --no-write
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { listScaling } from './cases/list-scaling.mjs';
 import { mockThroughput } from './cases/mock-throughput.mjs';
 import { mswInProcess } from './cases/msw-in-process.mjs';
+import { journalCost } from './cases/journal-cost.mjs';
 import { latency } from './cases/latency.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
 import { machine } from './lib/machine.mjs';
@@ -28,7 +30,7 @@ const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench`
 /** The latency section's block in RESULTS.md, above the notes: a run of that section alone replaces only it. */
 const LATENCY_BLOCK = ['<!-- bench:latency -->', '<!-- /bench:latency -->'];
 
-const TABLE_SECTIONS = ['throughput', 'list', 'msw', 'suite'];
+const TABLE_SECTIONS = ['throughput', 'journal', 'list', 'msw', 'suite'];
 const SECTIONS = [...TABLE_SECTIONS, 'latency'];
 const { values } = parseArgs({
   options: {
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     'runs-factor': { type: 'string', default: '10' },
+    'journal-size': { type: 'string' },
     write: { type: 'boolean' },
     'no-write': { type: 'boolean' },
   },
@@ -64,7 +67,9 @@ const step = async (name, fn) => {
   results[name] = await fn();
   process.stderr.write(`bench: ${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
 };
-await step('throughput', () => mockThroughput({ duration, connections }));
+const journalSize = values['journal-size'] === undefined ? undefined : Number(values['journal-size']);
+await step('throughput', () => mockThroughput({ duration, connections, journalSize }));
+await step('journal', () => journalCost());
 await step('list', () => listScaling({ duration: Math.max(2, Math.round(duration / 2)) }));
 await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration / 2)) }));
 await step('suite', () => suiteRun({ runsFactor }));

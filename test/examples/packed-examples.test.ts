@@ -25,6 +25,7 @@ const EXPECTED_OUTPUT: Record<string, RegExp> = {
   'validate-body.ts': /^\/salary\/period dependentRequired: must have property period/m,
   'run-conformance.ts': /^passed \{/m,
   'gating.ts': /^passed \[/m,
+  'request-journal.ts': /^1 POST \/api\/v1\.1\/jobs 201$/m,
 };
 /** Type-checked here, run in Chromium by test/browser/msw-worker.browser.test.ts. */
 const BROWSER_ONLY = ['msw-browser.ts'];
