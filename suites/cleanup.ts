@@ -24,6 +24,8 @@ export interface CleanupOptions {
   /** Clients that are not tied to the run's abort signal: cleanup must still work after Ctrl-C. */
   clients: Partial<Record<KeyOwner, Client>>;
   tag: string;
+  /** Deletes of one case's jobs sent at once (default CASE_DELETES_AT_ONCE; 1 keeps to one request at a time). */
+  caseDeletesAtOnce?: number;
 }
 
 /** True when the run created this job: its referenceId starts with the tag or its title contains it. */
@@ -44,9 +46,10 @@ export class RunCleanup {
   /** Deletes the jobs one case created, a few at once (best effort; failures are retried at the end). */
   async afterCase(caseId: string): Promise<void> {
     const pending = this.#options.jobs.pending(caseId);
+    const atOnce = Math.max(1, this.#options.caseDeletesAtOnce ?? CASE_DELETES_AT_ONCE);
     // Each delete is one job of its own: on a slow network, waiting for each in turn made cleanup the longest part of many cases.
-    for (let i = 0; i < pending.length; i += CASE_DELETES_AT_ONCE) {
-      await Promise.all(pending.slice(i, i + CASE_DELETES_AT_ONCE).map((job) => this.#delete(job)));
+    for (let i = 0; i < pending.length; i += atOnce) {
+      await Promise.all(pending.slice(i, i + atOnce).map((job) => this.#delete(job)));
     }
   }
 

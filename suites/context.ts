@@ -110,8 +110,9 @@ export class Context implements RuleContext {
   }
 
   /**
-   * Runs `fn` as one case; what it created is deleted whatever happened, beside the rule's next case
-   * (on a slow network a delete need not hold up the next case), and always before the rule ends.
+   * Runs `fn` as one case; what it created is deleted whatever happened: above --concurrency 1 beside
+   * the rule's next case (on a slow network a delete need not hold up the next case), and always
+   * before the rule ends.
    */
   async runCase(log: CaseLog, fn: () => Promise<void>): Promise<CaseOutcome> {
     try {
@@ -120,8 +121,10 @@ export class Context implements RuleContext {
     } catch (error) {
       return { log, error };
     } finally {
-      // One case's cleanup after the other: a rule keeps at most one cleanup in flight.
-      this.#cleanup = this.#cleanup.then(() => this.#state.cleanup.afterCase(log.caseId));
+      const cleanup = () => this.#state.cleanup.afterCase(log.caseId);
+      // One case's cleanup after the other: a rule keeps at most one in flight. --concurrency 1 keeps to one request at a time.
+      if (this.#state.concurrency > 1) this.#cleanup = this.#cleanup.then(cleanup);
+      else await cleanup();
     }
   }
 

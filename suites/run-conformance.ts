@@ -8,7 +8,7 @@
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { createJobsApi } from './api.js';
 import { currentCase } from './case-scope.js';
-import { RunCleanup } from './cleanup.js';
+import { CASE_DELETES_AT_ONCE, RunCleanup } from './cleanup.js';
 import { createAgent, createClient, type KeyOwner } from './client.js';
 import { resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
 import { caseTokens } from './case-tokens.js';
@@ -118,6 +118,8 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
   const cleanup = new RunCleanup({
     jobs,
     tag,
+    // --concurrency 1 sends one request at a time, cleanup included.
+    caseDeletesAtOnce: config.concurrency > 1 ? CASE_DELETES_AT_ONCE : 1,
     clients: { primary: client('primary', config.apiKey), ...(config.secondApiKey ? { second: client('second', config.secondApiKey) } : {}) },
   });
   const observations = new Observations();
@@ -140,6 +142,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     const state: RunState = {
       seed,
       runs: config.runs,
+      concurrency: config.concurrency,
       tag,
       refs,
       api: createJobsApi(primary),

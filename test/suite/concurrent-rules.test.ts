@@ -3,7 +3,8 @@
  * An exclusive rule has the target to itself (the mock's own log of requests
  * shows nothing else between its first and last request); a failure found at
  * concurrency 8 replays at concurrency 1 with the same seed and shrinks to the
- * same counterexample; rules and observations keep registry order.
+ * same counterexample; rules and observations keep registry order; a rule
+ * ends only once the jobs of its cases are deleted.
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
@@ -11,6 +12,7 @@ import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
 import { concurrencyRules } from '../../suites/checks/concurrency.js';
 import { listRules } from '../../suites/checks/list.js';
 import { robustnessRules } from '../../suites/checks/robustness.js';
+import { caseTokens } from '../../suites/case-tokens.js';
 import type { Rule } from '../../suites/rule.js';
 import { runConformance, type ProgressEvent } from '../../suites/run-conformance.js';
 import { mockOptions, mutantNamed, reshapeRequest } from '../mutants/kit.js';
@@ -38,6 +40,10 @@ describe('an exclusive rule', () => {
     // Exclusive rules in the middle: the rules before them must drain, the rules after them must wait.
     const rules: Rule[] = [...robustnessRules, ...concurrencyRules, ...listRules];
     const spans = new Map<string, { start: number; end: number }>();
+    // A rule's case tags start with the run tag and its rule key (suites/case-tokens.ts): what it left in the mock when it ended.
+    const keyOf = (ruleId: string) => caseTokens(rules)(ruleId).replace(/k0$/, 'k');
+    let tag = '';
+    const leftAtEnd: string[] = [];
     const report = await runConformance({
       baseUrl: mock.url,
       ...KEYS,
@@ -46,12 +52,18 @@ describe('an exclusive rule', () => {
       runs: 3,
       concurrency: 8,
       onProgress: (event: ProgressEvent) => {
+        if (event.type === 'begin') tag = event.tag;
         if (event.type === 'rule-start') spans.set(event.rule.id, { start: performance.now(), end: Number.POSITIVE_INFINITY });
-        if (event.type === 'rule-end') spans.get(event.rule.id)!.end = performance.now();
+        if (event.type === 'rule-end') {
+          spans.get(event.rule.id)!.end = performance.now();
+          const prefix = `${tag}${keyOf(event.rule.id)}`;
+          leftAtEnd.push(...mock.snapshot().jobs.filter((job) => (job.referenceId ?? '').startsWith(prefix) || job.title.includes(prefix)).map((job) => `${event.rule.id}: ${job.id}`));
+        }
       },
     });
     expect(report.verdict).toBe('passed');
-    const tag = report.options!.referencePrefix!;
+    // Cases clean up beside the rule's next case, but a rule ends only once its jobs are gone.
+    expect(leftAtEnd).toEqual([]);
     const byRule = seen.map((caseId) => ruleOfCaseId(caseId, tag)).filter((rule) => rule !== 'run');
     const exclusive = rules.filter((rule) => rule.exclusive).map((rule) => rule.id);
     expect(exclusive).toHaveLength(2);
