@@ -1,9 +1,9 @@
 /**
  * @module The runner: validates options, checks the target and the key,
  * discovers reference data, runs the selected rules (up to --concurrency at
- * once, started in registry order, exclusive rules alone) with their derived
- * seeds, reports them in registry order, and always cleans up (also after a
- * failure or an interruption) before returning the report.
+ * once, long rules first, exclusive rules alone: suites/rule-pool.ts) with
+ * their derived seeds, reports them in registry order, and always cleans up
+ * (also after a failure or an interruption) before returning the report.
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { createJobsApi } from './api.js';
@@ -38,6 +38,10 @@ export type ProgressEvent =
   | { type: 'begin'; seed: number; tag: string; apiRoot: string }
   /** The target answered and reference data was found: these rules run now. */
   | { type: 'start'; rules: readonly Rule[] }
+  /**
+   * Rules run up to --concurrency at once, so the rule-start and rule-end events of different rules
+   * interleave; `index` is the rule's place in the selection (registry order), as in the report.
+   */
   | { type: 'rule-start'; rule: Rule; index: number; total: number }
   | { type: 'rule-end'; rule: Rule; result: RuleResult; index: number; total: number }
   | { type: 'cleanup' };
