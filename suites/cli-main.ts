@@ -27,6 +27,7 @@ import {
   type ReporterName,
 } from '../reports/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
+import { proxyMain } from './proxy/proxy-cli.js';
 import { OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from './config.js';
 import { SuiteError, messageOf } from './errors.js';
 import { parseExtraHeaders } from './extra-headers.js';
@@ -159,6 +160,8 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
  * const code = await main({ argv: process.argv, env: process.env, stdout: process.stdout, stderr: process.stderr });
  */
 export async function main(io: CliIo): Promise<number> {
+  // `jobs-conformance proxy ...`: the validating proxy (docs/proxy.md), a command of its own.
+  if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: [io.argv[0]!, io.argv[1]!, ...io.argv.slice(3)] });
   const redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
   const program = buildProgram(io);
