@@ -51,6 +51,8 @@ interface JobState {
   ack?: Ack;
   /** The latest certain view of the job (a write's answer or a read). */
   current?: Seen;
+  /** Earlier acknowledged states, newest last (a stale read may show any of them). */
+  history: Job[];
   deleted?: { seq: number; x: ObservedExchange };
 }
 
@@ -161,6 +163,7 @@ export class StateModel {
       if (job && status >= 500) this.#forget(job);
       return;
     }
+    if (op.kind === 'get') this.#checkGone(employer, x, op.id);
     if (!ok) return;
     switch (op.kind) {
       case 'create':
@@ -239,7 +242,7 @@ export class StateModel {
   #job(employer: Employer, job: Job): JobState {
     const id = String(job.id);
     let state = employer.jobs.get(id);
-    if (!state) employer.jobs.set(id, (state = { id }));
+    if (!state) employer.jobs.set(id, (state = { id, history: [] }));
     if (typeof job.referenceId === 'string' && job.referenceId !== '') {
       state.ref = job.referenceId;
       employer.byRef.set(job.referenceId, id);
@@ -270,6 +273,8 @@ export class StateModel {
       received: problems.join('; '),
     }), [x]);
     if (before) this.#checkUpdate(x, before, after, body, sent);
+    if (job.ack) job.history.push(job.ack.job);
+    if (job.history.length > MAX_HISTORY) job.history.shift();
     job.ack = { job: after, seq: x.captured.endSeq!, x, sent, create, ...(before ? { before: before.job } : {}) };
     job.current = { job: after, seq: x.captured.endSeq!, x };
   }
@@ -299,10 +304,22 @@ export class StateModel {
     }), [before.x, x]);
   }
 
+  /** 3, 4.4: a job deleted before the request started is gone: a GET of it is refused (4xx). */
+  #checkGone(employer: Employer, x: ObservedExchange, id: string): void {
+    const deleted = employer.jobs.get(id)?.deleted;
+    if (!deleted || deleted.seq >= x.captured.startSeq) return;
+    const status = x.captured.status!;
+    this.findings.check('jobs.lifecycle.deleted-get-404', 'server', status >= 400 && status <= 499, () => ({
+      title: `GET /jobs/${id} answered ${status} for a job deleted before the request`,
+      expected: 'the job removed (spec 3, 4.4): a GET of it is refused (404, 410 or another 4xx)',
+      received: `${status}${x.response.text ? ` ${show(x.response.text, 200)}` : ''}`,
+    }), [deleted.x, x]);
+  }
+
   #deleted(employer: Employer, x: ObservedExchange): void {
     const op = x.op;
     let job = this.#target(employer, op, x.request.json);
-    if (!job && 'id' in op) employer.jobs.set(op.id, (job = { id: op.id }));
+    if (!job && 'id' in op) employer.jobs.set(op.id, (job = { id: op.id, history: [] }));
     if (!job) return;
     job.deleted = { seq: x.captured.endSeq!, x };
     delete job.ack;
@@ -331,7 +348,8 @@ export class StateModel {
     const ignore = [...autoFields(ack.job), ...(fields ? JOB_FIELDS.filter((f) => !fields.includes(f)) : [])];
     const differ = changedFields(ack.job as unknown as Record<string, unknown>, shown, ignore);
     if (differ.length === 0) return false;
-    const stale = differ.filter((f) => (ack.before ? sameFieldValue(f, (ack.before as Record<string, unknown>)[f], shown[f]) : ack.create && ack.sent.includes(f)));
+    const earlier = [...(ack.before ? [ack.before] : []), ...job.history] as unknown as Array<Record<string, unknown>>;
+    const stale = differ.filter((f) => earlier.some((state) => sameFieldValue(f, state[f], shown[f])) || (ack.create && ack.sent.includes(f)));
     if (stale.length < differ.length) {
       // Neither the written value nor the one before: a change made elsewhere (or not; the model cannot tell).
       this.silences.changedElsewhere += 1;
@@ -355,11 +373,7 @@ export class StateModel {
       state.current = { job: got, seq: x.captured.endSeq!, x };
       return;
     }
-    const deleted = job.deleted;
-    if (deleted && deleted.seq < x.captured.startSeq) {
-      this.findings.check('jobs.lifecycle.deleted-get-404', 'server', false, () => ({ title: `GET /jobs/${got.id} still shows a job deleted before the request`, expected: 'the job removed (spec 3, 4.4): a GET of it is refused', received: `${x.captured.status} with the job` }), [deleted.x, x]);
-      return;
-    }
+    if (job.deleted && job.deleted.seq < x.captured.startSeq) return; // judged by #checkGone
     const rule = job.ack?.create ? 'jobs.create.body-matches-get' : 'jobs.update.response-matches-get';
     const stale = this.#stale(employer, x, job, got as unknown as Record<string, unknown>);
     if (stale !== undefined) {
@@ -370,7 +384,8 @@ export class StateModel {
         received: shown.fields.map((f) => `${f}: ${show((got as Record<string, unknown>)[f], 120)} (acknowledged ${show((shown.ack.job as Record<string, unknown>)[f], 120)})`).join('; '),
       }), stale ? [stale.ack.x, x] : [x]);
     }
-    if (!job.current || (job.current.seq < x.captured.startSeq && this.#quiet(employer, x, job.current.seq, job))) job.current = { job: got, seq: x.captured.endSeq!, x };
+    // A stale read is not the job's state: the model keeps the acknowledged one.
+    if (!stale && (!job.current || (job.current.seq < x.captured.startSeq && this.#quiet(employer, x, job.current.seq, job)))) job.current = { job: got, seq: x.captured.endSeq!, x };
   }
 
   #listed(employer: Employer, x: ObservedExchange, query: URLSearchParams): void {
@@ -379,14 +394,15 @@ export class StateModel {
     const { data, paging } = valid.value;
     const foreign = data.map((item) => [item, this.#foreign(employer, item)] as const).filter(([, why]) => why !== undefined);
     this.findings.check('jobs.isolation.list', 'server', foreign.length === 0, () => ({ title: "the list shows another employer's jobs", expected: 'only data for the employer that the key belongs to (spec 5.3)', received: foreign.map(([, why]) => why).join('; ') }), [x]);
+    const listed = new Set(data.map((item) => String(item.id)));
+    for (const job of employer.jobs.values()) {
+      const deleted = job.deleted;
+      if (!deleted || deleted.seq >= x.captured.startSeq) continue;
+      this.findings.check('jobs.lifecycle.deleted-unlisted', 'server', !listed.has(job.id), () => ({ title: `the list still shows job ${job.id}, deleted before the request`, expected: 'the job removed (spec 3, 4.4): no longer listed', received: `job ${job.id} on page ${paging.page}` }), [deleted.x, x]);
+    }
     for (const item of data) {
       const job = employer.jobs.get(String(item.id));
-      if (!job) continue;
-      const deleted = job.deleted;
-      if (deleted && deleted.seq < x.captured.startSeq) {
-        this.findings.check('jobs.lifecycle.deleted-unlisted', 'server', false, () => ({ title: `the list still shows job ${item.id}, deleted before the request`, expected: 'the job removed (spec 3, 4.4): no longer listed', received: `job ${item.id} on page ${paging.page}` }), [deleted.x, x]);
-        continue;
-      }
+      if (!job || job.deleted) continue;
       const stale = this.#stale(employer, x, job, item as unknown as Record<string, unknown>, HEADER_FIELDS);
       if (stale) {
         this.findings.check('jobs.list.header-values', 'server', false, () => ({
@@ -414,6 +430,9 @@ export class StateModel {
     this.findings.check(rule, 'server', missing.length === 0, () => ({ title: `the list misses ${missing.length === 1 ? 'a job' : 'jobs'} created through the proxy and not deleted`, expected: status === null ? 'every status listed when status is omitted (spec 4.5)' : `every ${status} job (spec 4.5)`, received: `missing ${missing.map((job) => `${job.id} (${job.ack!.job.status})`).join(', ')}` }), [...missing.map((job) => job.ack!.x), x]);
   }
 }
+
+/** Acknowledged states kept per job for recognizing a stale read. */
+const MAX_HISTORY = 8;
 
 /** Spec 2.7: the job header's fields. */
 const HEADER_FIELDS: readonly string[] = ['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status'];
