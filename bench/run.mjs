@@ -2,12 +2,13 @@
 /**
  * @module `npm run bench`: benchmarks of the standalone mock, the list at
  * 1,000 vs 100,000 jobs, the MSW handlers in process, the conformance
- * suite, and the suite against a slow target (latency), against dist/ (run
- * `npm run build` first). Prints the figures and, for a full run (or with
- * --write), writes bench/RESULTS.md. The latency section is written whenever
- * it runs, and rewrites only its own block.
+ * suite, the suite against a slow target (latency), and the validating
+ * proxy in front of the mock (proxy), against dist/ (run `npm run build`
+ * first). Prints the figures and, for a full run (or with --write), writes
+ * bench/RESULTS.md. The latency and proxy sections are written whenever they
+ * run, and each rewrites only its own block.
  *
- * Options: --only throughput,list,msw,suite,latency   --duration S (default 5)
+ * Options: --only throughput,list,msw,suite,latency,proxy   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
  *          --write / --no-write
  */
@@ -18,18 +19,20 @@ import { listScaling } from './cases/list-scaling.mjs';
 import { mockThroughput } from './cases/mock-throughput.mjs';
 import { mswInProcess } from './cases/msw-in-process.mjs';
 import { latency } from './cases/latency.mjs';
+import { proxyOverhead } from './cases/proxy-overhead.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
 import { machine } from './lib/machine.mjs';
-import { renderLatency, renderResults } from './lib/report.mjs';
+import { renderLatency, renderProxy, renderResults } from './lib/report.mjs';
 
 /** RESULTS.md keeps what follows this line when the bench rewrites it. */
 const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench` when it rewrites the tables above. -->';
 
-/** The latency section's block in RESULTS.md, above the notes: a run of that section alone replaces only it. */
-const LATENCY_BLOCK = ['<!-- bench:latency -->', '<!-- /bench:latency -->'];
+/** The sections with a block of their own in RESULTS.md, above the notes: a run of one of them alone replaces only its block. */
+const BLOCK_SECTIONS = ['latency', 'proxy'];
+const blockMarks = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
 
 const TABLE_SECTIONS = ['throughput', 'list', 'msw', 'suite'];
-const SECTIONS = [...TABLE_SECTIONS, 'latency'];
+const SECTIONS = [...TABLE_SECTIONS, ...BLOCK_SECTIONS];
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
@@ -69,38 +72,45 @@ await step('list', () => listScaling({ duration: Math.max(2, Math.round(duration
 await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration / 2)) }));
 await step('suite', () => suiteRun({ runsFactor }));
 await step('latency', () => latency());
+await step('proxy', async () => ({ ...(await proxyOverhead({ duration, connections })), cpus: results.machine.nproc }));
 
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const ranTables = only.some((name) => TABLE_SECTIONS.includes(name));
 const markdown = ranTables ? renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] }) : undefined;
-const latencyMarkdown = results.latency ? renderLatency(results.latency, { command, startedAt }) : undefined;
-for (const text of [markdown, latencyMarkdown]) if (text) console.log(text);
+const blocks = {
+  latency: results.latency ? renderLatency(results.latency, { command, startedAt }) : undefined,
+  proxy: results.proxy ? renderProxy(results.proxy, { command, startedAt, loadBefore }) : undefined,
+};
+for (const text of [markdown, ...Object.values(blocks)]) if (text) console.log(text);
 const writeTables = ranTables && (values.write || (!values['no-write'] && only.length === SECTIONS.length));
-const writeLatency = latencyMarkdown !== undefined && !values['no-write'];
-if (writeTables || writeLatency) {
+const writeBlocks = !values['no-write'] && Object.values(blocks).some((text) => text !== undefined);
+if (writeTables || writeBlocks) {
   const file = new URL('./RESULTS.md', import.meta.url);
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  writeFileSync(file, mergeResults(previous, { tables: writeTables ? markdown : undefined, latency: writeLatency ? latencyMarkdown : undefined }));
+  writeFileSync(file, mergeResults(previous, { tables: writeTables ? markdown : undefined, blocks: writeBlocks ? blocks : {} }));
   process.stderr.write('bench: wrote bench/RESULTS.md\n');
 }
 
 /**
- * RESULTS.md is the tables, then the latency block, then hand-written notes
- * (how to run, figures across runs, targets missed) after a marker; each part
- * not given is kept as it was.
+ * RESULTS.md is the tables, then one block per block section (latency,
+ * proxy), then hand-written notes (how to run, figures across runs, targets
+ * missed) after a marker; each part not given is kept as it was.
  */
-function mergeResults(previous, { tables, latency }) {
+function mergeResults(previous, { tables, blocks }) {
   const notesAt = previous.indexOf(NOTES_MARKER);
   const generated = notesAt < 0 ? previous : previous.slice(0, notesAt);
   const notes = notesAt < 0 ? '' : previous.slice(notesAt);
-  const [open, close] = LATENCY_BLOCK;
-  const blockAt = generated.indexOf(open);
-  const blockEnd = generated.indexOf(close);
-  const oldTables = (blockAt < 0 ? generated : generated.slice(0, blockAt)).trimEnd();
-  const oldLatency = blockAt < 0 || blockEnd < 0 ? undefined : generated.slice(blockAt + open.length, blockEnd).trim();
-  const newLatency = latency?.trim() ?? oldLatency;
+  const firstBlock = Math.min(...BLOCK_SECTIONS.map((name) => generated.indexOf(blockMarks(name)[0])).filter((at) => at >= 0), generated.length);
+  const oldTables = generated.slice(0, firstBlock).trimEnd();
   const parts = [(tables ?? oldTables).trimEnd()];
-  if (newLatency) parts.push(`${open}\n${newLatency}\n${close}`);
+  for (const name of BLOCK_SECTIONS) {
+    const [open, close] = blockMarks(name);
+    const at = generated.indexOf(open);
+    const end = generated.indexOf(close);
+    const old = at < 0 || end < 0 ? undefined : generated.slice(at + open.length, end).trim();
+    const text = blocks[name]?.trim() ?? old;
+    if (text) parts.push(`${open}\n${text}\n${close}`);
+  }
   if (notes) parts.push(notes.trimEnd());
   return `${parts.join('\n\n')}\n`;
 }

@@ -6,8 +6,8 @@
  * handed over only once the response is complete, so validation never sits
  * between the target and the client.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { Pool, type Dispatcher } from 'undici';
 import type { CapturedExchange, RawHeaders } from './captured-exchange.js';
 
 /** Bodies larger than this are forwarded but not kept for validation. */
@@ -51,14 +51,42 @@ class Capture {
   }
 }
 
-function withHost(headers: RawHeaders, host: string): string[] {
-  const out = [...headers];
-  for (let i = 0; i + 1 < out.length; i += 2) if (out[i]!.toLowerCase() === 'host') out[i + 1] = host;
+/**
+ * RFC 9110 7.6.1: hop-by-hop fields belong to one connection and are not forwarded (undici refuses them);
+ * the body's framing is the connection's too: the proxy sends the same bytes with its own framing.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+/** The request's raw headers for the target: hop-by-hop ones (and those Connection names) left out, Host replaced unless kept. */
+function upstreamHeaders(raw: RawHeaders, host: string | undefined): string[] {
+  const named = new Set<string>();
+  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'connection') for (const name of raw[i + 1]!.split(',')) named.add(name.trim().toLowerCase());
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (HOP_BY_HOP.has(name) || named.has(name)) continue;
+    out.push(raw[i]!, host !== undefined && name === 'host' ? host : raw[i + 1]!);
+  }
   return out;
 }
 
+/** RFC 9112 6.3: a request with neither header has no body (most GETs): nothing to stream. */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** The request body, streamed to the target while a copy is kept aside. */
+async function* streamed(req: IncomingMessage, capture: Capture): AsyncGenerator<Buffer> {
+  for await (const chunk of req) {
+    capture.add(chunk as Buffer);
+    yield chunk as Buffer;
+  }
+}
+
+const latin1 = (buffers: Buffer[]): string[] => buffers.map((b) => b.toString('latin1'));
+
 /**
- * The request listener that forwards to `target`, and reports each exchange.
+ * The request listener that forwards to `target` (undici, a keep-alive pool), and reports each exchange.
  *
  * @example
  * const forwarder = createForwarder({ target: new URL('http://127.0.0.1:4010'), onEnd: (x) => queue.push(x) });
@@ -66,11 +94,10 @@ function withHost(headers: RawHeaders, host: string): string[] {
  */
 export function createForwarder(options: ForwarderOptions): Forwarder {
   const { target } = options;
-  const secure = target.protocol === 'https:';
-  const send = secure ? httpsRequest : httpRequest;
-  const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
+  const pool = new Pool(target.origin, { connections: 256, keepAliveTimeout: 4_000 });
   const prefix = target.pathname.replace(/\/$/, '');
   const limit = options.captureLimit ?? DEFAULT_CAPTURE_LIMIT;
+  const host = options.preserveHost ? undefined : target.host;
   let seq = 0;
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
@@ -87,73 +114,61 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     const started = performance.now();
     options.onStart?.(exchange);
     const requestCapture = new Capture(limit);
+    const responseCapture = new Capture(limit);
     let settled = false;
+    let abort: ((reason?: Error) => void) | undefined;
     const finish = (error?: string): void => {
       if (settled) return;
       settled = true;
       if (error !== undefined) exchange.error = error;
       exchange.endSeq ??= ++seq;
       exchange.durationMs = performance.now() - started;
-      options.onEnd(exchange);
-    };
-
-    const headers = options.preserveHost ? req.rawHeaders : withHost(req.rawHeaders, target.host);
-    const upstream = send(
-      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: exchange.method, path: prefix + exchange.url, headers: headers as string[], agent },
-      (answer) => {
-        const responseCapture = new Capture(limit);
-        exchange.status = answer.statusCode ?? 502;
-        exchange.responseHeaders = answer.rawHeaders;
-        res.writeHead(exchange.status, answer.statusMessage, answer.rawHeaders);
-        answer.on('data', (chunk: Buffer) => {
-          responseCapture.add(chunk);
-          if (!res.write(chunk)) {
-            answer.pause();
-            res.once('drain', () => answer.resume());
-          }
-        });
-        answer.on('end', () => {
-          // The target has answered in full: from here on, its effects are acknowledged.
-          exchange.endSeq = ++seq;
-          const body = responseCapture.bytes();
-          if (body) exchange.responseBody = body;
-          if (responseCapture.overflow) exchange.responseTooLarge = true;
-          res.end();
-          // Handed over at once, so exchanges reach the inspector in the order the target finished them.
-          finish();
-        });
-        answer.on('error', (error) => {
-          res.destroy(error);
-          finish(`response from the target failed: ${error.message}`);
-        });
-      },
-    );
-    upstream.on('error', (error) => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(`jobs-conformance proxy: cannot reach the target: ${error.message}\n`);
-      } else res.destroy(error);
-      finish(`cannot reach the target: ${error.message}`);
-    });
-    req.on('data', (chunk: Buffer) => {
-      requestCapture.add(chunk);
-      if (!upstream.write(chunk)) {
-        req.pause();
-        upstream.once('drain', () => req.resume());
-      }
-    });
-    req.on('end', () => {
       const body = requestCapture.bytes();
       if (body) exchange.requestBody = body;
       if (requestCapture.overflow) exchange.requestTooLarge = true;
-      upstream.end();
-    });
+      options.onEnd(exchange);
+    };
+    const body = hasBody(req) ? streamed(req, requestCapture) : null;
+    const dispatchHandler: Dispatcher.DispatchHandler = {
+      onConnect: (abortRequest) => {
+        abort = abortRequest;
+      },
+      onHeaders: (statusCode, rawHeaders, resume, statusText) => {
+        exchange.status = statusCode;
+        exchange.responseHeaders = latin1(rawHeaders as unknown as Buffer[]);
+        res.writeHead(statusCode, statusText, exchange.responseHeaders as string[]);
+        res.on('drain', resume);
+        return true;
+      },
+      onData: (chunk) => {
+        responseCapture.add(chunk);
+        return res.write(chunk);
+      },
+      onComplete: () => {
+        // The target has answered in full: from here on, its effects are acknowledged.
+        exchange.endSeq = ++seq;
+        const answer = responseCapture.bytes();
+        if (answer) exchange.responseBody = answer;
+        if (responseCapture.overflow) exchange.responseTooLarge = true;
+        res.end();
+        // Handed over at once, so exchanges reach the inspector in the order the target finished them.
+        finish();
+      },
+      onError: (error) => {
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end(`jobs-conformance proxy: cannot reach the target: ${error.message}\n`);
+        } else res.destroy(error);
+        finish(`the target failed: ${error.message}`);
+      },
+    } as Dispatcher.DispatchHandler;
+    pool.dispatch({ origin: target.origin, method: exchange.method as Dispatcher.HttpMethod, path: prefix + exchange.url, headers: upstreamHeaders(req.rawHeaders, host), body: body as unknown as Dispatcher.DispatchOptions["body"] }, dispatchHandler);
     res.on('close', () => {
       if (!settled && !res.writableFinished) {
-        upstream.destroy();
+        abort?.(new Error('the client went away'));
         finish('the client went away before the response was complete');
       }
     });
   };
-  return { handler, close: () => agent.destroy() };
+  return { handler, close: () => void pool.close().catch(() => undefined) };
 }

@@ -37,7 +37,7 @@ export class Inspector {
   }
 
   /** A request head arrived: the model learns which writes are in flight. */
-  started(exchange: CapturedExchange): void {
+  started(exchange: Pick<CapturedExchange, 'startSeq' | 'method' | 'url' | 'requestHeaders'>): void {
     this.model.started(exchange);
   }
 

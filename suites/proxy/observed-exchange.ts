@@ -5,7 +5,8 @@
  * its redacted record for a report. Built after the response was forwarded.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Exchange } from '../../schemas/types.gen.js';
+import { validators } from '../../schemas/index.js';
+import type { Exchange, Job, JobList } from '../../schemas/types.gen.js';
 import { recordedBody } from '../client.js';
 import { REDACTED, type Redactor } from '../redactor.js';
 import { headerOf, type CapturedExchange, type RawHeaders } from './captured-exchange.js';
@@ -35,6 +36,10 @@ export interface ObservedExchange {
   readonly response: Body;
   /** The redacted record a finding carries. */
   record(): Exchange;
+  /** The response body as a Job (full) when it validates, else undefined (validated once, shared by every check). */
+  job(): Job | undefined;
+  /** The response body as a job list when it validates (validated once). */
+  list(): JobList | undefined;
 }
 
 function decode(bytes: Buffer, encoding: string | undefined): Buffer {
@@ -59,7 +64,7 @@ function readBody(bytes: Buffer | undefined, tooLarge: boolean | undefined, head
   if (!bytes) return { bytes: 0 };
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(decode(bytes, headerOf(headers, 'content-encoding')));
+    text = decode(bytes, headerOf(headers, 'content-encoding')).toString('utf8');
   } catch (error) {
     return { problem: `cannot decode: ${(error as Error).message}`, bytes: bytes.length };
   }
@@ -95,6 +100,9 @@ export function observe(captured: CapturedExchange, targetBase: URL, redactor: R
   const response = readBody(captured.responseBody, captured.responseTooLarge, captured.responseHeaders);
   const op = operationOf(captured.method, captured.url, captured.requestHeaders);
   let record: Exchange | undefined;
+  let job: { value: Job | undefined } | undefined;
+  let list: { value: JobList | undefined } | undefined;
+  const valid = <T>(result: { ok: true; value: T } | { ok: false }): { value: T | undefined } => ({ value: result.ok ? result.value : undefined });
   return {
     captured,
     op,
@@ -102,6 +110,8 @@ export function observe(captured: CapturedExchange, targetBase: URL, redactor: R
     request,
     response,
     record: () => (record ??= toRecord(captured, request, response, targetBase, redactor)),
+    job: () => (job ??= valid(validators.job(response.json))).value,
+    list: () => (list ??= valid(validators.jobList(response.json))).value,
   };
 }
 

@@ -6,7 +6,7 @@
  * order and paging object (4.5, 2.8). Error answers are left alone: their
  * status codes and bodies are not shown (7).
  */
-import { formatIssues, validators } from '../../schemas/index.js';
+import { formatIssues, validators, type ValidationResult } from '../../schemas/index.js';
 import { queryProblems } from '../checks/paging.js';
 import { amountsWithoutFourDecimals } from '../kit/amount-decimals.js';
 import { show } from '../kit/compare.js';
@@ -18,6 +18,11 @@ import { checkPaging } from './paging-checks.js';
 
 const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
 const STATUSES = new Set(['active', 'archived', 'draft']);
+
+/** The issues of a failed validation, one line each. */
+function issuesOf(result: ValidationResult<unknown>, data: unknown): string {
+  return result.ok ? '' : formatIssues(result.issues, { data });
+}
 
 /** Rule ids a DELETE's answer is judged under, by how the job was named (4.4, 4.7). */
 function deleteRule(x: ObservedExchange): string {
@@ -31,8 +36,7 @@ function line(x: ObservedExchange): string {
 
 /** The body must be a Job (full); `id`, when given, must be its id. */
 function checkJobBody(x: ObservedExchange, findings: Findings, rule: string, what: string, id?: string): void {
-  const result = validators.job(x.response.json);
-  const problem = x.response.jsonError !== undefined ? `not JSON: ${x.response.jsonError}` : result.ok ? undefined : formatIssues(result.issues, { data: x.response.json });
+  const problem = x.response.jsonError !== undefined ? `not JSON: ${x.response.jsonError}` : x.job() ? undefined : issuesOf(validators.job(x.response.json), x.response.json);
   findings.check(rule, 'server', problem === undefined, () => ({ title: `${line(x)} without a Job (full) as its body`, expected: `${what}; the Job of spec 2.1`, received: problem! }), [x]);
   if (problem === undefined && id !== undefined) {
     const got = (x.response.json as { id: unknown }).id;
@@ -68,16 +72,17 @@ function checkDelete(x: ObservedExchange, findings: Findings, status: number): v
 }
 
 function checkList(x: ObservedExchange, findings: Findings, query: URLSearchParams): void {
-  const result = validators.jobList(x.response.json);
-  const dataIssue = !result.ok && result.issues.some((issue) => !issue.path.startsWith('/paging'));
-  const problem = x.response.jsonError !== undefined ? `not JSON: ${x.response.jsonError}` : result.ok ? undefined : formatIssues(result.issues, { data: x.response.json });
+  const list = x.list();
+  const result = list ? undefined : validators.jobList(x.response.json);
+  const dataIssue = result !== undefined && !result.ok && result.issues.some((issue) => !issue.path.startsWith('/paging'));
+  const problem = x.response.jsonError !== undefined ? `not JSON: ${x.response.jsonError}` : list ? undefined : issuesOf(result!, x.response.json);
   findings.check(dataIssue || x.response.jsonError !== undefined ? 'jobs.list.header-fields' : 'jobs.paging.total', 'server', problem === undefined, () => ({
     title: `${line(x)} without a job list`,
     expected: '{data: Job header[], paging} (spec 4.5, 2.7, 2.8)',
     received: problem!,
   }), [x]);
-  if (!result.ok) return;
-  const { data, paging } = result.value;
+  if (!list) return;
+  const { data, paging } = list;
   const status = query.get('status');
   if (status !== null && STATUSES.has(status)) {
     const others = data.filter((job) => job.status !== status);

@@ -10,8 +10,7 @@ import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { ConfigError } from '../errors.js';
 import type { Finding } from './findings.js';
 import { createForwarder } from './forwarder.js';
-import { Inspector } from './inspector.js';
-import { buildProxyReport } from './proxy-report.js';
+import { createJudge } from './judge.js';
 
 export interface ProxyOptions {
   /** The server to check: its base address (`https://staging.example.com`), as for the suite's --base-url. */
@@ -26,6 +25,11 @@ export interface ProxyOptions {
   captureLimit?: number;
   /** Called with each finding as soon as it is made. */
   onFinding?: (finding: Finding) => void;
+  /**
+   * Where exchanges are judged: `worker` (a worker thread; the default when running from the built package)
+   * or `inline` (the forwarding thread, a turn after forwarding; the default when running from the sources).
+   */
+  judgeIn?: 'worker' | 'inline';
 }
 
 export interface ProxyServer extends AsyncDisposable {
@@ -40,7 +44,7 @@ export interface ProxyServer extends AsyncDisposable {
   report(): Promise<ConformanceReport>;
   /** The API keys seen so far, for a writer's last scrub (writeReports `secrets`); never print them. */
   secrets(): string[];
-  /** Stops listening, lets open exchanges finish, and judges them. */
+  /** Stops listening, lets open exchanges finish, and judges them; `report()` still answers afterwards. */
   close(): Promise<void>;
 }
 
@@ -70,13 +74,14 @@ function targetUrl(target: string): URL {
 export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
   const target = targetUrl(options.target);
   const startedAt = new Date();
-  const inspector = new Inspector(target, options.onFinding);
+  const targetText = target.href.replace(/\/$/, '');
+  const judge = createJudge({ target, targetText, ...(options.onFinding ? { onFinding: options.onFinding } : {}), ...(options.judgeIn ? { thread: options.judgeIn } : {}) });
   const forwarder = createForwarder({
     target,
     ...(options.preserveHost ? { preserveHost: true } : {}),
     ...(options.captureLimit ? { captureLimit: options.captureLimit } : {}),
-    onStart: (x) => inspector.started(x),
-    onEnd: (x) => inspector.ended(x),
+    onStart: (x) => judge.started(x),
+    onEnd: (x) => judge.ended(x),
   });
   const server: Server = createServer({ keepAliveTimeout: 5_000 }, forwarder.handler);
   await new Promise<void>((resolve, reject) => {
@@ -88,26 +93,25 @@ export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const targetText = target.href.replace(/\/$/, '');
   let closed: Promise<void> | undefined;
+  // Taken when the proxy closes, so a report asked for afterwards still has everything (the judge is gone by then).
+  let final: ConformanceReport | undefined;
   const close = (): Promise<void> =>
     (closed ??= new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     }).then(async () => {
       forwarder.close();
-      await inspector.settled();
+      final = await judge.report(startedAt);
+      await judge.close();
     }));
   return {
     url: `http://${host}:${address.port}`,
     target: targetText,
-    findings: () => inspector.findings.list,
-    settled: () => inspector.settled(),
-    report: async () => {
-      await inspector.settled();
-      return buildProxyReport(inspector, { target: targetText, startedAt, finishedAt: new Date() });
-    },
-    secrets: () => [...inspector.secrets],
+    findings: () => judge.findings,
+    settled: () => judge.settled(),
+    report: async () => final ?? judge.report(startedAt),
+    secrets: () => [...judge.secrets],
     close,
     [Symbol.asyncDispose]: close,
   };

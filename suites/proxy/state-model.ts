@@ -16,7 +16,6 @@
  * the one before it (a change made elsewhere).
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
-import { validators } from '../../schemas/index.js';
 import { changedFields, COMPARED_FIELDS, JOB_FIELDS, keptValueProblems, sameFieldValue, show } from '../kit/compare.js';
 import type { Body } from '../rule.js';
 import { headerOf, type CapturedExchange } from './captured-exchange.js';
@@ -107,7 +106,8 @@ const STATED_TRANSITIONS: Record<string, string> = { 'active>archived': 'jobs.li
 export class StateModel {
   readonly silences: Silences = { jobsFirstSeen: 0, uncertainWrites: 0, changedElsewhere: 0, concurrentSkips: 0, withoutKey: 0 };
   readonly #employers = new Map<string, Employer>();
-  readonly #writes = new WeakMap<CapturedExchange, Write>();
+  /** The write each exchange in flight makes, by its startSeq. */
+  readonly #writes = new Map<number, Write>();
   /** startSeq of every exchange started and not yet judged (to prune old writes). */
   readonly #open = new Set<number>();
 
@@ -125,14 +125,14 @@ export class StateModel {
   }
 
   /** A request head arrived: a write is now in flight. */
-  started(captured: CapturedExchange): void {
+  started(captured: Pick<CapturedExchange, 'startSeq' | 'method' | 'url' | 'requestHeaders'>): void {
     this.#open.add(captured.startSeq);
     const key = headerOf(captured.requestHeaders, 'api-key');
     const op = operationOf(captured.method, captured.url, captured.requestHeaders);
     if (!key || !isWrite(op)) return;
     const write: Write = { startSeq: captured.startSeq, any: op.kind === 'put-by-reference' || op.kind === 'delete-by-reference' };
     if ('id' in op) write.id = op.id;
-    this.#writes.set(captured, write);
+    this.#writes.set(captured.startSeq, write);
     this.#employer(key).writes.push(write);
   }
 
@@ -188,7 +188,8 @@ export class StateModel {
 
   #close(x: ObservedExchange): void {
     this.#open.delete(x.captured.startSeq);
-    const write = this.#writes.get(x.captured);
+    const write = this.#writes.get(x.captured.startSeq);
+    this.#writes.delete(x.captured.startSeq);
     if (write) {
       write.endSeq = x.captured.endSeq;
       const body = x.request.json as { referenceId?: unknown } | undefined;
@@ -225,7 +226,7 @@ export class StateModel {
 
   /** True when no write of `employer` other than `self` that may touch `job` (any job when undefined) overlapped the span from `fromSeq` to the end of `x`. */
   #quiet(employer: Employer, x: ObservedExchange, fromSeq: number, job?: JobState): boolean {
-    const self = this.#writes.get(x.captured);
+    const self = employer.writes.find((w) => w.startSeq === x.captured.startSeq);
     const end = x.captured.endSeq!;
     const quiet = !employer.writes.some(
       (w) =>
@@ -252,12 +253,11 @@ export class StateModel {
 
   /** A create or an update was acknowledged with the job `x` answers. */
   #written(employer: Employer, x: ObservedExchange, known: JobState | undefined, create: boolean): void {
-    const valid = validators.job(x.response.json);
-    if (!valid.ok) {
+    const after = x.job();
+    if (!after) {
       if (known) this.#forget(known);
       return;
     }
-    const after = valid.value;
     employer.employerId ??= after.employer.id;
     const body = (x.request.json ?? {}) as Body;
     const sent = Object.keys(body);
@@ -360,9 +360,8 @@ export class StateModel {
   }
 
   #read(employer: Employer, x: ObservedExchange): void {
-    const valid = validators.job(x.response.json);
-    if (!valid.ok) return;
-    const got = valid.value;
+    const got = x.job();
+    if (!got) return;
     const foreign = this.#foreign(employer, got);
     this.findings.check('jobs.isolation.get-by-id', 'server', foreign === undefined, () => ({ title: `GET /jobs/${got.id} showed another employer's job`, expected: 'only data for the employer that the key belongs to (spec 5.3)', received: foreign! }), [x]);
     if (foreign) return;
@@ -389,9 +388,9 @@ export class StateModel {
   }
 
   #listed(employer: Employer, x: ObservedExchange, query: URLSearchParams): void {
-    const valid = validators.jobList(x.response.json);
-    if (!valid.ok) return;
-    const { data, paging } = valid.value;
+    const valid = x.list();
+    if (!valid) return;
+    const { data, paging } = valid;
     const foreign = data.map((item) => [item, this.#foreign(employer, item)] as const).filter(([, why]) => why !== undefined);
     this.findings.check('jobs.isolation.list', 'server', foreign.length === 0, () => ({ title: "the list shows another employer's jobs", expected: 'only data for the employer that the key belongs to (spec 5.3)', received: foreign.map(([, why]) => why).join('; ') }), [x]);
     const listed = new Set(data.map((item) => String(item.id)));

@@ -79,4 +79,19 @@ describe('a scripted client session through the proxy', () => {
     expect(rulesOf(findings, 'client')).toEqual(['proxy.client.content-type', 'proxy.client.html']);
     expect(rulesOf(findings, 'server')).toEqual([]);
   });
+
+  it('judged on a worker thread, as the built package does: the same findings', async () => {
+    // dist/ (npm test builds first) has the worker's compiled file, so its runProxy judges on a worker thread.
+    const built = (await import('../../dist/suites/index.js')) as { runProxy: typeof runProxy };
+    for (const [variant, rules] of [[undefined, []], [mutantNamed('update-clears-salary-not-sent'), ['jobs.update.keeps-other-fields']]] as const) {
+      mock = await createMockServer(mockOptions(variant));
+      proxy = await built.runProxy({ target: mock.url });
+      await runClientSession(proxy.url);
+      const report = await proxy.report();
+      expect(report.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id)).toEqual(rules);
+      expect(rulesOf(proxy.findings())).toEqual(rules);
+      await proxy.close();
+      await mock.close();
+    }
+  });
 });
