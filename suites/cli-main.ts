@@ -11,22 +11,16 @@ import { Command, CommanderError, Option } from 'commander';
 import {
   applyBaseline,
   createProgress,
-  DEFAULT_FAIL_ON,
   EXIT_INTERRUPTED,
   exitCodeOf,
   failingConditions,
-  parseFailOn,
-  parseReporters,
   prepareReportDir,
-  readBaseline,
   renderTerminalSummary,
   shouldUseColor,
   writeReports,
-  type Baseline,
-  type FailCondition,
-  type ReporterName,
 } from '../reports/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
+import { prepareGating, type Gating } from './gating-options.js';
 import { proxyMain } from './proxy/proxy-cli.js';
 import { OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from './config.js';
 import { SuiteError, messageOf } from './errors.js';
@@ -115,19 +109,6 @@ function extraHeaderValues(options: Partial<AllOptions>): string[] {
   }
 }
 
-interface Gating {
-  reporters: ReporterName[];
-  failOn: FailCondition[];
-  baseline?: Baseline;
-}
-
-/** Validates the report and gating options before anything is sent. */
-async function prepareGating(options: Partial<AllOptions>, reporters: string[]): Promise<Gating> {
-  const gating: Gating = { reporters: parseReporters(reporters.join(',')), failOn: options.failOn !== undefined ? parseFailOn(options.failOn) : [...DEFAULT_FAIL_ON] };
-  if (options.baseline) gating.baseline = await readBaseline(options.baseline);
-  return gating;
-}
-
 function progressPrinter(io: CliIo, say: (line: string) => void): (event: ProgressEvent) => void {
   const progress = createProgress(io.stderr, { color: shouldUseColor(io.stderr, io.env) });
   return (event) => {
@@ -184,7 +165,7 @@ export async function main(io: CliIo): Promise<number> {
   let gating: Gating;
   try {
     const config = resolveConfig(options);
-    gating = await prepareGating(options, config.reporters);
+    gating = await prepareGating({ reporters: config.reporters.join(','), failOn: options.failOn, baseline: options.baseline });
     await prepareReportDir(config.reportDir);
     report = await runConformance({ ...(options as ConformanceOptions), ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
   } catch (error) {

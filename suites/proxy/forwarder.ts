@@ -57,8 +57,13 @@ class Capture {
  */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
-/** The request's raw headers for the target: hop-by-hop ones (and those Connection names) left out, Host replaced unless kept. */
-function upstreamHeaders(raw: RawHeaders, host: string | undefined): string[] {
+/**
+ * The request's raw headers for the target: hop-by-hop ones (and those Connection names) left out, Host replaced unless kept.
+ *
+ * @example
+ * upstreamHeaders(['Host', 'proxy:4020', 'Connection', 'keep-alive', 'API-Key', 'k'], 'target:4010'); // ['Host', 'target:4010', 'API-Key', 'k']
+ */
+export function upstreamHeaders(raw: RawHeaders, host: string | undefined): string[] {
   const named = new Set<string>();
   for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'connection') for (const name of raw[i + 1]!.split(',')) named.add(name.trim().toLowerCase());
   const out: string[] = [];

@@ -6,22 +6,10 @@
  * 1 a --fail-on condition holds, 2 could not start.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import {
-  applyBaseline,
-  DEFAULT_FAIL_ON,
-  exitCodeOf,
-  failingConditions,
-  parseFailOn,
-  parseReporters,
-  prepareReportDir,
-  readBaseline,
-  renderTerminalSummary,
-  shouldUseColor,
-  writeReports,
-  type Baseline,
-} from '../../reports/index.js';
+import { applyBaseline, DEFAULT_FAIL_ON, exitCodeOf, failingConditions, prepareReportDir, renderTerminalSummary, shouldUseColor, writeReports } from '../../reports/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { messageOf, SuiteError } from '../errors.js';
+import { prepareGating, type Gating } from '../gating-options.js';
 import { toolInfo } from '../tool-info.js';
 import type { Finding } from './findings.js';
 import { ruleInfo } from './proxy-rules.js';
@@ -108,14 +96,10 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
   let proxy: ProxyServer | undefined;
   // Keys come only from traffic: every line a finding prints is scrubbed of every key seen so far.
   const redact = (text: string): string => (proxy?.secrets() ?? []).reduce((out, secret) => out.split(secret).join('[redacted]'), text);
-  let reporters;
-  let failOn;
-  let baseline: Baseline | undefined;
+  let gating: Gating;
   try {
     if (!target) throw new SuiteError('CONFIG', '--target is required (or JOBS_PROXY_TARGET)');
-    reporters = parseReporters(flags.reporter);
-    failOn = flags.failOn !== undefined ? parseFailOn(flags.failOn) : [...DEFAULT_FAIL_ON];
-    if (flags.baseline) baseline = await readBaseline(flags.baseline);
+    gating = await prepareGating({ reporters: flags.reporter, failOn: flags.failOn, baseline: flags.baseline });
     await prepareReportDir(flags.reportDir);
     proxy = await runProxy({
       target,
@@ -132,6 +116,7 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
   io.stdout.write(`jobs-conformance proxy listening on ${running.url} (API root ${running.url}/api/v1.1) forwarding to ${running.target}; reports in ${flags.reportDir}\n`);
   io.onListening?.(running);
 
+  const { reporters, failOn, baseline } = gating;
   const gated = (report: ConformanceReport): ConformanceReport => (baseline ? applyBaseline(report, baseline) : report);
   const write = async (): Promise<{ report: ConformanceReport; files: string[] }> => {
     const report = gated(await running.report());
