@@ -1,12 +1,24 @@
 /**
  * @module Routes a request to the API core (/api/v1.1) or the control API
- * (/__control); anything else is a JSON 404. Shared by every adapter.
+ * (/__control); anything else is a JSON 404. Shared by every adapter. Every
+ * request but the control API's own is journaled on arrival (core.journal);
+ * CORS applies to all but the control API, which stays same-origin (cors.ts).
  */
 import { ApiError } from './api-error.js';
 import { CONTROL_PREFIX, createControlHandler } from './control.js';
+import { guardControl, withCors, type CorsPolicy } from './cors.js';
 import type { MockCore } from './mock-core.js';
-import { API_PREFIX, type CoreHandler, type CoreResponse } from './core-types.js';
+import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
 import { andThen } from './maybe-async.js';
+
+export interface DispatchOptions {
+  /** Runs after a request that changed the store (the data file's save). */
+  afterChange?: () => void;
+  /** CORS for everything outside /__control; default 'off'. */
+  cors?: CorsPolicy;
+  /** Origins allowed to use the control API from a browser; default none (same origin only). */
+  controlCors?: readonly string[];
+}
 
 /** `prefix` is lower case; the path may be in any case (startsWith spares the usual path a lower-cased copy). */
 function under(path: string, prefix: string): boolean {
@@ -16,10 +28,10 @@ function under(path: string, prefix: string): boolean {
 
 /**
  * @example
- * const dispatch = createDispatcher(core, { afterChange: () => save() });
+ * const dispatch = createDispatcher(core, { afterChange: () => save(), cors: '*' });
  */
-export function createDispatcher(core: MockCore, options: { afterChange?: () => void } = {}): CoreHandler {
-  const control = createControlHandler(core);
+export function createDispatcher(core: MockCore, options: DispatchOptions = {}): CoreHandler {
+  const control = guardControl(createControlHandler(core), options.controlCors);
   let seen = core.store.version;
   /** Runs afterChange when the request changed the store, then passes the response on. */
   const settled = (res: CoreResponse): CoreResponse => {
@@ -29,10 +41,23 @@ export function createDispatcher(core: MockCore, options: { afterChange?: () => 
     }
     return res;
   };
+  const elsewhere = (req: CoreRequest): CoreResponse =>
+    new ApiError(404, 'not_found', `No resource at ${req.path}; the API is under ${API_PREFIX}`).toResponse();
+  const api = withCors((req) => andThen(core.handle(req), settled), options.cors ?? 'off');
+  const other = withCors(elsewhere, options.cors ?? 'off');
+  const journal = core.journal;
+  const journaled = (handler: CoreHandler, req: CoreRequest): CoreResponse | Promise<CoreResponse> => {
+    const recorded = journal.record(req);
+    if (recorded === undefined) return handler(req);
+    return andThen(handler(req), (res) => {
+      journal.answered(recorded, res);
+      return res;
+    });
+  };
   // Not async: a synchronous answer stays synchronous (see maybe-async.ts).
   return (req) => {
-    if (under(req.path, API_PREFIX)) return andThen(core.handle(req), settled);
+    if (under(req.path, API_PREFIX)) return journaled(api, req);
     if (under(req.path, CONTROL_PREFIX)) return settled(control(req));
-    return new ApiError(404, 'not_found', `No resource at ${req.path}; the API is under ${API_PREFIX}`).toResponse();
+    return journaled(other, req);
   };
 }
