@@ -6,7 +6,9 @@
  * ratio under load (autocannon, the proxy in front of the mock against the
  * mock alone). The mock and the proxy each run in their own process; the
  * load runs in this one. The two targets are measured in alternating slices
- * so drift on a shared machine falls on both.
+ * so drift on a shared machine falls on both. Also the added latency of one
+ * request at a time with everything in one process
+ * (children/proxy-sequential.mjs): no wait for a core between processes.
  */
 import { Agent, request } from 'node:http';
 import { startChild } from '../lib/child.mjs';
@@ -95,7 +97,8 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
       throughput.push({ name, direct, through, ratio: through.rps / direct.rps });
     }
     const judged = await proxy.ask({ type: 'judged' });
-    return { seconds, rate, slices, duration, connections, latency, throughput, judged };
+    const sequential = (await startChild('children/proxy-sequential.mjs', ['2000'])).info;
+    return { seconds, rate, slices, duration, connections, latency, throughput, judged, sequential };
   } finally {
     await Promise.all([proxy.stop(), mock.stop()]);
   }

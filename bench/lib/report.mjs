@@ -253,5 +253,15 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
       p.throughput.map((x) => [x.name, n0(x.direct.rps), n0(x.through.rps), n2(x.ratio), `${n0(x.through.cpuUsPerRequest)} µs`]),
     ),
     '',
+    'One request at a time, client, mock and proxy in one process (`bench/children/proxy-sequential.mjs`, 2,000 requests per operation in alternating slices): the time the proxy itself adds, without the wait for a core at each hop between processes.',
+    '',
+    table(
+      ['operation', 'mock p50', 'proxy p50', 'added p50', 'mock p99', 'proxy p99', 'added p99'],
+      ['GET', 'POST'].map((op) => {
+        const x = p.sequential[op];
+        return [op, ms3(x.direct.p50), ms3(x.through.p50), ms3(x.through.p50 - x.direct.p50), ms3(x.direct.p99), ms3(x.through.p99), ms3(x.through.p99 - x.direct.p99)];
+      }),
+    ),
+    '',
   ].join('\n');
 }

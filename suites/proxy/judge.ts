@@ -129,7 +129,9 @@ class WorkerJudge implements Judge {
   started(exchange: CapturedExchange): void {
     const key = headerOf(exchange.requestHeaders, 'api-key');
     if (key) this.secrets.add(key);
-    this.#post({ type: 'start', exchange: { startSeq: exchange.startSeq, method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders } });
+    // A read only needs its place in the order; a write also its target (method, path, override header). Copying less is cheaper.
+    const read = exchange.method === 'GET' || exchange.method === 'HEAD' || exchange.method === 'OPTIONS';
+    this.#post({ type: 'start', exchange: read ? { startSeq: exchange.startSeq, method: exchange.method, url: '', requestHeaders: [] } : { startSeq: exchange.startSeq, method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders } });
   }
 
   ended(exchange: CapturedExchange): void {
