@@ -85,8 +85,10 @@ class WorkerJudge implements Judge {
   readonly secrets = new Set<string>();
   readonly #worker: Worker;
   #batch: JudgeEvent[] = [];
-  #asks = new Map<number, (reply: Reply) => void>();
+  #asks = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
   #nextAsk = 0;
+  /** Set when the worker died: every question after that fails with it. */
+  #failure: Error | undefined;
 
   constructor(private readonly options: JudgeOptions) {
     this.#worker = new Worker(WORKER_FILE, { workerData: { target: options.target.href } });
@@ -94,7 +96,12 @@ class WorkerJudge implements Judge {
       if (reply.type === 'finding') {
         this.findings.push(reply.finding);
         options.onFinding?.(reply.finding);
-      } else this.#asks.get(reply.id)?.(reply);
+      } else this.#asks.get(reply.id)?.resolve(reply);
+    });
+    this.#worker.on('error', (error: Error) => {
+      this.#failure = new Error(`the proxy's judging thread failed: ${error.message}`, { cause: error });
+      for (const ask of this.#asks.values()) ask.reject(this.#failure);
+      this.#asks.clear();
     });
     this.#worker.unref();
   }
@@ -105,22 +112,32 @@ class WorkerJudge implements Judge {
   }
 
   #flush(): void {
-    if (this.#batch.length === 0) return;
+    if (this.#batch.length === 0 || this.#failure) return;
     const batch = this.#batch;
     this.#batch = [];
     this.#worker.postMessage(batch);
   }
 
   #ask<T extends Reply>(message: Record<string, unknown>): Promise<T> {
+    if (this.#failure) return Promise.reject(this.#failure);
     this.#flush();
     const id = ++this.#nextAsk;
     // The worker never keeps the process alive on its own, but an answer being awaited must.
     this.#worker.ref();
-    return new Promise<T>((resolve) => {
-      this.#asks.set(id, (reply) => {
+    return new Promise<T>((resolve, reject) => {
+      const done = (): void => {
         this.#asks.delete(id);
         if (this.#asks.size === 0) this.#worker.unref();
-        resolve(reply as T);
+      };
+      this.#asks.set(id, {
+        resolve: (reply) => {
+          done();
+          resolve(reply as T);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
       });
       this.#worker.postMessage({ ...message, id });
     });
@@ -147,7 +164,7 @@ class WorkerJudge implements Judge {
   }
 
   async close(): Promise<void> {
-    await this.settled();
+    if (!this.#failure) await this.settled();
     await this.#worker.terminate();
   }
 }

@@ -123,13 +123,21 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
     const files = await writeReports(report, { dir: flags.reportDir, reporters, secrets: running.secrets() });
     return { report, files };
   };
-  const timer = flags.flushEvery > 0 ? setInterval(() => void write().catch((error: unknown) => say(`error: ${messageOf(error)}`)), flags.flushEvery * 1000) : undefined;
+  let flushing: Promise<unknown> | undefined;
+  // A flush still writing when the next is due is not overlapped by another.
+  const flush = (): void => {
+    flushing ??= write()
+      .catch((error: unknown) => say(`error: ${messageOf(error)}`))
+      .finally(() => (flushing = undefined));
+  };
+  const timer = flags.flushEvery > 0 ? setInterval(flush, flags.flushEvery * 1000) : undefined;
   timer?.unref();
   await new Promise<void>((resolve) => {
     if (io.signal?.aborted) resolve();
     io.signal?.addEventListener('abort', () => resolve(), { once: true });
   });
   if (timer) clearInterval(timer);
+  await flushing;
   await running.close();
   let written: { report: ConformanceReport; files: string[] };
   try {
