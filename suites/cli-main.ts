@@ -10,14 +10,18 @@
 import { Command, CommanderError, Option } from 'commander';
 import {
   applyBaseline,
+  createBaseline,
   createProgress,
   EXIT_INTERRUPTED,
   exitCodeOf,
   failingConditions,
   prepareReportDir,
+  redactReport,
   renderTerminalSummary,
   shouldUseColor,
+  writeBaseline,
   writeReports,
+  type Baseline,
 } from '../reports/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { prepareGating, type Gating } from './gating-options.js';
@@ -109,6 +113,24 @@ function extraHeaderValues(options: Partial<AllOptions>): string[] {
   }
 }
 
+/**
+ * Gates a finished run: against --baseline, and with --write-baseline, against a new baseline
+ * of what fails now, written first (a refresh of --baseline when both are given: see createBaseline).
+ */
+async function gate(report: ConformanceReport, gating: Gating, secrets: string[], say: (line: string) => void): Promise<ConformanceReport> {
+  const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
+  if (gating.writeBaseline === undefined) return gated;
+  if (report.interrupted) {
+    say(`baseline not written: the run was interrupted, so ${gating.writeBaseline} would miss the rules that did not run`);
+    return gated;
+  }
+  // Reasons are mismatch titles, which may quote the target: redacted as the report files are.
+  const baseline: Baseline = { ...createBaseline(redactReport(gated, secrets), gating.baseline), source: gating.writeBaseline };
+  await writeBaseline(gating.writeBaseline, baseline);
+  say(`wrote baseline ${gating.writeBaseline}: ${baseline.rules.length} ${baseline.rules.length === 1 ? 'rule' : 'rules'} accepted`);
+  return applyBaseline(report, baseline);
+}
+
 function progressPrinter(io: CliIo, say: (line: string) => void): (event: ProgressEvent) => void {
   const progress = createProgress(io.stderr, { color: shouldUseColor(io.stderr, io.env) });
   return (event) => {
@@ -165,7 +187,7 @@ export async function main(io: CliIo): Promise<number> {
   let gating: Gating;
   try {
     const config = resolveConfig(options);
-    gating = await prepareGating({ reporters: config.reporters.join(','), failOn: options.failOn, baseline: options.baseline });
+    gating = await prepareGating({ reporters: config.reporters.join(','), failOn: options.failOn, baseline: options.baseline, writeBaseline: options.writeBaseline });
     await prepareReportDir(config.reportDir);
     report = await runConformance({ ...(options as ConformanceOptions), ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
   } catch (error) {
@@ -177,8 +199,14 @@ export async function main(io: CliIo): Promise<number> {
     say(`${prefix}: ${messageOf(error)}`);
     return 2;
   }
-  const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
   const secrets = [options.apiKey, options.secondApiKey, ...headerValues].filter((s): s is string => typeof s === 'string' && s !== '');
+  let gated: ConformanceReport;
+  try {
+    gated = await gate(report, gating, secrets, say);
+  } catch (error) {
+    say(`error: ${messageOf(error)}`);
+    return 2;
+  }
   let files: string[] = [];
   try {
     files = await writeReports(gated, { dir: resolveConfig(options).reportDir, reporters: gating.reporters, secrets });
