@@ -416,7 +416,8 @@ export class StateModel {
 
   /** With no term filter and no write of the key overlapping the list, every live job the model knows in the asked status is counted, and listed when the list is one page. */
   #checkMembership(employer: Employer, x: ObservedExchange, query: URLSearchParams, data: readonly JobHeader[], total: number, pages: number): void {
-    if (query.get('q') || !this.#quiet(employer, x, 0)) return;
+    // Writes that ended before the list began are in the model; one that overlapped it may or may not show.
+    if (query.get('q') || !this.#quiet(employer, x, x.captured.startSeq)) return;
     const status = query.get('status');
     const known = [...employer.jobs.values()].filter((job) => job.ack && !job.deleted && job.ack.seq < x.captured.startSeq && (status === null || job.ack.job.status === status) && !autoFields(job.ack.job).includes('status'));
     if (known.length === 0) return;

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { runProxy, type ProxyServer } from '../../suites/proxy/run-proxy.js';
 import type { Finding } from '../../suites/proxy/findings.js';
-import { isItem, jsonResponse, mockOptions, mutantNamed, responseJson, type Transform, type Variant } from '../mutants/kit.js';
+import { isItem, isList, isListBody, jsonResponse, mockOptions, mutantNamed, responseJson, rewriteResponse, withResponseJson, type Transform, type Variant } from '../mutants/kit.js';
 import { runClientSession, type SessionOptions } from './client-session.js';
 
 let mock: MockServer | undefined;
@@ -45,6 +45,15 @@ const staleReads: Transform = (next) => {
   };
 };
 
+/** A server whose lists leave out one job (and count it out of the total, so each page is consistent with itself). */
+const hidesAJob: Transform = rewriteResponse(isList, (res) => {
+  const body = responseJson(res);
+  if (res.status !== 200 || !isListBody(body)) return res;
+  const data = body.data.filter((job) => job.referenceId !== 'session-b');
+  const hidden = body.data.length - data.length;
+  return withResponseJson(res, { ...body, data, paging: { ...body.paging, total: (body.paging.total as number) - hidden } });
+});
+
 describe('a scripted client session through the proxy', () => {
   it('against the mock: 0 findings', async () => {
     const findings = await session();
@@ -68,6 +77,7 @@ describe('a scripted client session through the proxy', () => {
     ['wrong paging total', mutantNamed('paging-total-counts-the-page'), ['jobs.paging.total']],
     ['a 201 whose body is not a Job', mutantNamed('create-answers-non-job-body'), ['jobs.create.status-201']],
     ["another employer's jobs in the list", mutantNamed('list-shows-other-employer-jobs'), ['jobs.isolation.list']],
+    ['a list that misses a job it created', { transform: hidesAJob }, ['jobs.list.all-statuses', 'jobs.paging.total']],
   ])('%s', async (_name, variant, rules) => {
     const findings = await session(variant);
     expect(rulesOf(findings, 'server')).toEqual(expect.arrayContaining(rules));
