@@ -243,7 +243,11 @@ export class StateModel {
   #job(employer: Employer, job: Job): JobState {
     const id = String(job.id);
     let state = employer.jobs.get(id);
-    if (!state) employer.jobs.set(id, (state = { id, history: [] }));
+    if (!state) {
+      employer.jobs.set(id, (state = { id, history: [] }));
+      // A long session must not grow without bound: the oldest job is forgotten (a later read of it is first seen).
+      if (employer.jobs.size > MAX_JOBS_PER_KEY) employer.jobs.delete(employer.jobs.keys().next().value!);
+    }
     if (typeof job.referenceId === 'string' && job.referenceId !== '') {
       state.ref = job.referenceId;
       employer.byRef.set(job.referenceId, id);
@@ -430,6 +434,9 @@ export class StateModel {
     this.findings.check(rule, 'server', missing.length === 0, () => ({ title: `the list misses ${missing.length === 1 ? 'a job' : 'jobs'} created through the proxy and not deleted`, expected: status === null ? 'every status listed when status is omitted (spec 4.5)' : `every ${status} job (spec 4.5)`, received: `missing ${missing.map((job) => `${job.id} (${job.ack!.job.status})`).join(', ')}` }), [...missing.map((job) => job.ack!.x), x]);
   }
 }
+
+/** Jobs the model follows per key; past it, the oldest is forgotten. */
+const MAX_JOBS_PER_KEY = 20_000;
 
 /** Acknowledged states kept per job for recognizing a stale read. */
 const MAX_HISTORY = 8;
