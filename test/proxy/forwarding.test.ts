@@ -5,7 +5,7 @@
  * integers above 2^53, whitespace, a gzip body (forwarded encoded), and
  * non-ASCII text; and it adds no header of its own.
  */
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,10 +20,13 @@ const FIXED: Record<string, { headers: string[]; body: Buffer }> = {
   '/whitespace': { headers: ['Content-Type', 'application/json'], body: Buffer.from('{\n  "title" :  "a",\t"x":[ 1 ,2 ]\n}\n') },
   '/gzip': { headers: ['Content-Type', 'application/json', 'Content-Encoding', 'gzip', 'X-Repeated', 'one', 'x-repeated', 'two'], body: gzipSync('{"amount":50000.0000}') },
   '/non-ascii': { headers: ['Content-Type', 'application/json; charset=utf-8'], body: Buffer.from('{"title":"Pâtissière à Montréal — 職人 🍰","d":"\\u00e9"}') },
+  // UTF-8 bytes in a header value (written through node as the latin1 string of those bytes): forwarded as they are.
+  '/non-ascii-header': { headers: ['Content-Type', 'application/json', 'X-Place', Buffer.from('Montréal — 職人').toString('latin1')], body: Buffer.from('{}') },
 };
 
 let fixed: Server;
 let fixedUrl: string;
+let fixedConnections = 0;
 let mock: MockServer;
 let toFixed: ProxyServer;
 let toMock: ProxyServer;
@@ -40,6 +43,7 @@ beforeAll(async () => {
     res.writeHead(200, 'Fine Thanks', [...route.headers, 'Content-Length', String(route.body.length)]);
     res.end(route.body);
   });
+  fixed.on('connection', () => fixedConnections++);
   await new Promise<void>((resolve) => fixed.listen(0, '127.0.0.1', resolve));
   fixedUrl = `http://127.0.0.1:${(fixed.address() as AddressInfo).port}`;
   mock = await createMockServer({ port: 0, now: '2026-03-01T08:00:00Z' });
@@ -88,6 +92,43 @@ describe('bytes through the proxy equal bytes from the target', () => {
     expect(proxiedAgain.body.equals(direct.body)).toBe(true);
     await toMock.settled();
     expect(toMock.findings()).toEqual([]);
+  });
+
+  it('keeps connections alive: sequential requests through the proxy reuse one connection to the target', async () => {
+    await using proxy = await runProxy({ target: fixedUrl });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const before = fixedConnections;
+    for (let i = 0; i < 5; i++) expect((await rawRequest(`${proxy.url}/decimals`, { agent })).status).toBe(200);
+    expect(fixedConnections - before).toBe(1);
+    agent.destroy();
+  });
+
+  it('streams: the first chunk reaches the client while the target is still writing', async () => {
+    const slow = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, ['Content-Type', 'application/json']);
+      res.write('{"first":');
+      setTimeout(() => res.end('1}'), 400);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    await using proxy = await runProxy({ target: `http://127.0.0.1:${(slow.address() as AddressInfo).port}` });
+    const started = performance.now();
+    const times = await new Promise<{ first: number; end: number; body: string }>((resolve, reject) => {
+      let first = 0;
+      let body = '';
+      request(`${proxy.url}/stream`, (res) => {
+        res.on('data', (chunk: Buffer) => {
+          first ||= performance.now() - started;
+          body += chunk.toString();
+        });
+        res.on('end', () => resolve({ first, end: performance.now() - started, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(times.body).toBe('{"first":1}');
+    expect(times.end - times.first).toBeGreaterThan(250);
+    await new Promise<void>((resolve) => slow.close(() => resolve()));
   });
 
   it('forwards request bodies unchanged (the target sees the bytes the client sent)', async () => {
