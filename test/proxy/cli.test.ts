@@ -86,6 +86,10 @@ describe('jobs-conformance proxy', () => {
     expect(mismatch?.side).toBe('client');
     expect(mismatch?.exchanges[0]?.request.headers['api-key']).toBe('[redacted]');
     expect(report.proxy?.exchanges).toBe(1);
+    // Every format says whose message broke the rule.
+    expect(await readFile(join(reportDir, 'report.html'), 'utf8')).toContain('<dt>Side</dt><dd>client</dd>');
+    expect(await readFile(join(reportDir, 'junit.xml'), 'utf8')).toContain('[client side, unchecked]');
+    expect(proxy.stdout()).toContain('[client side, unchecked]');
     for (const output of [text, await readFile(join(reportDir, 'report.html'), 'utf8'), await readFile(join(reportDir, 'summary.md'), 'utf8'), proxy.stdout(), proxy.stderr()]) expect(output).not.toContain(KEY);
   });
 
