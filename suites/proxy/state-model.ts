@@ -157,6 +157,10 @@ export class StateModel {
     const status = x.captured.status!;
     const ok = status >= 200 && status <= 299;
     const { op } = x;
+    if ((op.kind === 'put-by-id' || op.kind === 'delete-by-id') && this.#gone(employer, x, op.id)) {
+      this.#checkGone(employer, x, op.id);
+      return;
+    }
     if (isWrite(op) && !ok) {
       // 7: error answers are not shown, nor is what a refused write leaves behind: the job is unknown until its next acknowledged write.
       const job = this.#target(employer, op, x.request.json);
@@ -308,14 +312,21 @@ export class StateModel {
     }), [before.x, x]);
   }
 
-  /** 3, 4.4: a job deleted before the request started is gone: a GET of it is refused (4xx). */
+  /** The job `id` was deleted before `x` started (ids are the service's, unique: 2.1). */
+  #gone(employer: Employer, x: ObservedExchange, id: string): boolean {
+    const deleted = employer.jobs.get(id)?.deleted;
+    return deleted !== undefined && deleted.seq < x.captured.startSeq;
+  }
+
+  /** 3, 4.4: a job deleted before the request started is gone: a GET, PUT or DELETE of it by id is refused (4xx). */
   #checkGone(employer: Employer, x: ObservedExchange, id: string): void {
     const deleted = employer.jobs.get(id)?.deleted;
     if (!deleted || deleted.seq >= x.captured.startSeq) return;
     const status = x.captured.status!;
-    this.findings.check('jobs.lifecycle.deleted-get-404', 'server', status >= 400 && status <= 499, () => ({
-      title: `GET /jobs/${id} answered ${status} for a job deleted before the request`,
-      expected: 'the job removed (spec 3, 4.4): a GET of it is refused (404, 410 or another 4xx)',
+    const method = x.op.kind === 'get' ? 'GET' : x.op.kind === 'put-by-id' ? 'PUT' : 'DELETE';
+    this.findings.check(`jobs.lifecycle.deleted-${method.toLowerCase()}-404`, 'server', status >= 400 && status <= 499, () => ({
+      title: `${method} /jobs/${id} answered ${status} for a job deleted before the request`,
+      expected: `the job removed (spec 3, 4.4): a ${method} of it is refused (404, 410 or another 4xx)`,
       received: `${status}${x.response.text ? ` ${show(x.response.text, 200)}` : ''}`,
     }), [deleted.x, x]);
   }

@@ -97,4 +97,7 @@ export async function runClientSession(baseUrl: string, options: SessionOptions 
   await call('POST', '/jobs', jobBody(100, { referenceId: 'other-employer' }), {}, KEY_2);
   await call('GET', '/jobs?pageSize=100', undefined, {}, KEY_2);
   await call('GET', '/jobs?pageSize=100');
+  // A deleted job can be neither changed nor deleted again.
+  await call('PUT', `/jobs/${more[2]}`, { title: 'Too late' });
+  await call('DELETE', `/jobs/${more[2]}`);
 }
