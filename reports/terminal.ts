@@ -8,6 +8,7 @@
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { visibleControlChars } from './control-chars.js';
 import { networkSummary } from './network-summary.js';
+import { proxySummary } from './proxy-summary.js';
 import { redactReport } from './redact-report.js';
 import { causesHeadline, describeCause, failsRules, rootCauses } from './root-causes.js';
 import { isFlakyOnly, type RuleStatus } from './status.js';
@@ -42,6 +43,8 @@ export function renderTerminalSummary(input: ConformanceReport, options: Termina
   out.push(`  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}`);
   const network = networkSummary(report);
   if (network) out.push(`  ${network}`);
+  const proxy = proxySummary(report);
+  if (proxy) out.push(`  ${proxy}`);
   if (report.interrupted) out.push(c.yellow('  interrupted: not every rule ran'));
 
   const causes = rootCauses(report);

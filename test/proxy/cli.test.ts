@@ -90,6 +90,10 @@ describe('jobs-conformance proxy', () => {
     expect(await readFile(join(reportDir, 'report.html'), 'utf8')).toContain('<dt>Side</dt><dd>client</dd>');
     expect(await readFile(join(reportDir, 'junit.xml'), 'utf8')).toContain('[client side, unchecked]');
     expect(proxy.stdout()).toContain('[client side, unchecked]');
+    // Every human-readable format says what the proxy judged and where its model was silent.
+    for (const text of [proxy.stdout(), await readFile(join(reportDir, 'summary.md'), 'utf8'), await readFile(join(reportDir, 'report.html'), 'utf8')]) {
+      expect(text).toContain('proxy: 1 exchange, 1 employer · findings: 1 client, 0 server');
+    }
     for (const output of [text, await readFile(join(reportDir, 'report.html'), 'utf8'), await readFile(join(reportDir, 'summary.md'), 'utf8'), proxy.stdout(), proxy.stderr()]) expect(output).not.toContain(KEY);
   });
 
