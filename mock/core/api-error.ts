@@ -26,6 +26,8 @@ export type ApiErrorCode =
   | 'unsupported_media_type'
   | 'method_not_allowed'
   | 'injected_fault'
+  | 'conflict'
+  | 'persistence_failed'
   | 'internal_error';
 
 /**

@@ -34,6 +34,21 @@ export interface StoreOptions {
 export const DEFAULT_STORE_OPTIONS: StoreOptions = { compare: compareListOrder, match: substringMatch, wholeSeconds: false };
 
 /**
+ * What changed since the last takeChanges(), once trackChanges() is on: what a
+ * change log (the mock's `--persist`) writes down after each request.
+ */
+export interface StoreChanges {
+  /** Every job was removed (a reset) before the changes in `jobs`. */
+  cleared: boolean;
+  /** The employers changed (added, replaced, or all removed). */
+  employers: boolean;
+  /** Jobs inserted or replaced (their entry, as it is now) or removed (null). */
+  readonly jobs: Map<number, JobEntry | null>;
+}
+
+const noChanges = (): StoreChanges => ({ cleared: false, employers: false, jobs: new Map() });
+
+/**
  * @example
  * const store = new JobsStore(createClock(), DEMO_EMPLOYERS);
  * const employer = store.employerByKey('demo-key-1');
@@ -46,8 +61,10 @@ export class JobsStore {
   private readonly deleted = new Map<number, number>();
   private options = DEFAULT_STORE_OPTIONS;
   private readonly newJobIndex = () => new JobIndex(this.options.compare, this.options.match);
-  /** Bumped by every change to the jobs; persistence saves when it moves. */
+  /** Bumped by every change to the jobs or the employers. */
   version = 0;
+  /** Kept only while a change log asks for it (trackChanges), so the store costs nothing more without one. */
+  private changes: StoreChanges | undefined;
 
   constructor(
     readonly clock: Clock,
@@ -56,8 +73,23 @@ export class JobsStore {
     this.addEmployers(employers);
   }
 
+  /** From now on, record what changes for takeChanges(). */
+  trackChanges(): void {
+    this.changes ??= noChanges();
+  }
+
+  /** What changed since the last call (undefined when nothing did, or when changes are not tracked). */
+  takeChanges(): StoreChanges | undefined {
+    const changes = this.changes;
+    if (!changes || (!changes.cleared && !changes.employers && changes.jobs.size === 0)) return undefined;
+    this.changes = noChanges();
+    return changes;
+  }
+
   /** Adds employers, or replaces those with the same id (their jobs stay). */
   addEmployers(configs: readonly EmployerConfig[]): void {
+    this.version++;
+    if (this.changes) this.changes.employers = true;
     for (const config of configs) {
       const replaced = this.employers.upsert(config, this.newJobIndex);
       if (!replaced) continue;
@@ -137,6 +169,7 @@ export class JobsStore {
     record.jobs.add(entry);
     if (job.id >= this.nextId) this.nextId = job.id + 1;
     this.refresh.track(entry, record.config.plan);
+    this.changes?.jobs.set(job.id, entry);
     return entry;
   }
 
@@ -148,6 +181,7 @@ export class JobsStore {
     record.jobs.change(entry, job);
     entry.json = entry.headerJson = undefined;
     this.refresh.track(entry, record.config.plan);
+    this.changes?.jobs.set(entry.id, entry);
   }
 
   /** Removes a job; its id is remembered as deleted (status.deleted-job) unless `undo` (a rolled-back insert). */
@@ -156,6 +190,7 @@ export class JobsStore {
     this.jobsOf(entry.job.employerId).delete(entry);
     this.refresh.forget(entry);
     if (!undo) this.deleted.set(entry.id, entry.job.employerId);
+    this.changes?.jobs.set(entry.id, null);
   }
 
   /** The employer's jobs in list order, all or of one status. */
@@ -188,12 +223,34 @@ export class JobsStore {
     this.refresh.clear();
     this.deleted.clear();
     this.nextId = 1;
+    if (this.changes) {
+      this.changes.cleared = true;
+      this.changes.jobs.clear();
+    }
   }
 
   /** Removes every employer and job. */
   clearAll(): void {
     this.clearJobs();
     this.employers.clear();
+    if (this.changes) this.changes.employers = true;
+  }
+
+  /**
+   * Every job as it is now, one list per employer in id order (inIdOrder()
+   * merges them): the stored jobs themselves, which are never changed in place
+   * (a change puts a new object in the entry), so the lists stay as they are
+   * while the store moves on. A snapshot to write out, taken in O(jobs) with no copying of jobs.
+   */
+  captureJobs(): StoredJob[][] {
+    const lists: StoredJob[][] = [];
+    for (const record of this.employers.all()) {
+      const jobs = Array.from(record.jobs.byId.values(), (entry) => entry.job);
+      // Ids are handed out in order, so each employer's list is already sorted unless a data file was not.
+      if (jobs.some((job, i) => i > 0 && job.id < jobs[i - 1]!.id)) jobs.sort((a, b) => a.id - b.id);
+      lists.push(jobs);
+    }
+    return lists;
   }
 
   /** Runs auto-refresh (auto-refresh.ts) when one fell due. */
@@ -201,5 +258,19 @@ export class JobsStore {
     const now = this.clock.now();
     if (!this.refresh.isDue(now)) return;
     this.refresh.run(now, this.options.wholeSeconds, (entry, publishDate) => this.replace(entry, { ...entry.job, publishDate }));
+  }
+}
+
+/** The jobs of captureJobs() in id order, merged lazily (one list per employer: few lists). */
+export function* inIdOrder(lists: readonly StoredJob[][]): Generator<StoredJob> {
+  const at = lists.map(() => 0);
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < lists.length; i++) {
+      const job = lists[i]![at[i]!];
+      if (job && (best < 0 || job.id < lists[best]![at[best]!]!.id)) best = i;
+    }
+    if (best < 0) return;
+    yield lists[best]![at[best]!++]!;
   }
 }

@@ -140,8 +140,9 @@ describe('jobs-mock CLI', () => {
     await api.put(`/jobs/${a.id}`, { status: 'active' });
     first.child.kill('SIGKILL');
     await exited(first.child);
-    expect(JSON.parse(readFileSync(data, 'utf8')).jobs).toHaveLength(1);
-    expect(readFileSync(data, 'utf8')).toContain('"amount":10.2500');
+    // The changes are in the log beside the file, one line each; the file itself is whole.
+    expect(JSON.parse(readFileSync(data, 'utf8')).jobs).toEqual([]);
+    expect(readFileSync(`${data}.log`, 'utf8').split('\n')).toHaveLength(5);
     const second = await start(['--data', data, '--persist']);
     const again = client({ url: second.url });
     const restored = await again.get(`/jobs/${a.id}`);
@@ -149,6 +150,22 @@ describe('jobs-mock CLI', () => {
     const next = (await again.post('/jobs', validJob())).json;
     expect(next.id).toBeGreaterThan(b.id);
     expect((await again.post('/jobs', validJob({ referenceId: 'keep' }))).status).toBe(409);
+    // Compaction writes it all into the file and empties the log.
+    const compacted = await send(second.url, { method: 'POST', path: '/__control/compact', apiKey: null });
+    expect(compacted.json).toMatchObject({ jobs: 2 });
+    expect(JSON.parse(readFileSync(data, 'utf8')).jobs.map((job: { id: number }) => job.id)).toEqual([a.id, next.id]);
+    expect(readFileSync(data, 'utf8')).toContain('"amount":10.2500');
+    expect(readFileSync(`${data}.log`, 'utf8')).toBe('');
+  });
+
+  it('--persist: SIGTERM compacts (the file holds everything, the log is empty)', async () => {
+    const data = join(dir, 'term.json');
+    const first = await start(['--data', data, '--persist', '--fsync', 'batch']);
+    const created = (await client({ url: first.url }).post('/jobs', validJob({ referenceId: 'term' }))).json;
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+    expect(JSON.parse(readFileSync(data, 'utf8')).jobs).toEqual([created]);
+    expect(readFileSync(`${data}.log`, 'utf8')).toBe('');
   });
 
   it('--data without --persist loads but never writes', async () => {
