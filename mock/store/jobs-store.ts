@@ -212,7 +212,8 @@ export class JobsStore {
   allEntries(): JobEntry[] {
     this.refreshDue();
     const entries: JobEntry[] = [];
-    for (const record of this.employers.all()) entries.push(...record.jobs.byId.values());
+    // Not push(...values): spreading an employer's 150,000 jobs overflows the call stack.
+    for (const record of this.employers.all()) for (const entry of record.jobs.byId.values()) entries.push(entry);
     return entries.sort((a, b) => a.id - b.id);
   }
 
