@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * @module `npm run bench`: benchmarks of the standalone mock, the list at
+ * @module `npm run bench`: benchmarks of the standalone mock, the request journal's cost, the list at
  * 1,000 vs 100,000 jobs, the MSW handlers in process, the conformance
  * suite, the suite against a slow target (latency), and `--persist` at 1,000
  * vs 100,000 jobs (persist), against dist/ (run `npm run build` first).
@@ -8,8 +8,9 @@
  * bench/RESULTS.md. The latency and persist sections are written whenever
  * they run, and each rewrites only its own block.
  *
- * Options: --only throughput,list,msw,suite,latency,persist   --duration S (default 5)
+ * Options: --only throughput,journal,list,msw,suite,latency,persist   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
+ *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
  *          --write / --no-write
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { listScaling } from './cases/list-scaling.mjs';
 import { mockThroughput } from './cases/mock-throughput.mjs';
 import { mswInProcess } from './cases/msw-in-process.mjs';
+import { journalCost } from './cases/journal-cost.mjs';
 import { latency } from './cases/latency.mjs';
 import { persist } from './cases/persist.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
@@ -31,7 +33,7 @@ const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench`
 const BLOCK_SECTIONS = ['latency', 'persist'];
 const blockMarkers = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
 
-const TABLE_SECTIONS = ['throughput', 'list', 'msw', 'suite'];
+const TABLE_SECTIONS = ['throughput', 'journal', 'list', 'msw', 'suite'];
 const SECTIONS = [...TABLE_SECTIONS, ...BLOCK_SECTIONS];
 const { values } = parseArgs({
   options: {
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     'runs-factor': { type: 'string', default: '10' },
+    'journal-size': { type: 'string' },
     write: { type: 'boolean' },
     'no-write': { type: 'boolean' },
   },
@@ -67,7 +70,9 @@ const step = async (name, fn) => {
   results[name] = await fn();
   process.stderr.write(`bench: ${name} done in ${((performance.now() - t) / 1000).toFixed(1)} s\n`);
 };
-await step('throughput', () => mockThroughput({ duration, connections }));
+const journalSize = values['journal-size'] === undefined ? undefined : Number(values['journal-size']);
+await step('throughput', () => mockThroughput({ duration, connections, journalSize }));
+await step('journal', () => journalCost());
 await step('list', () => listScaling({ duration: Math.max(2, Math.round(duration / 2)) }));
 await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration / 2)) }));
 await step('suite', () => suiteRun({ runsFactor }));

@@ -15,6 +15,7 @@ export type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.j
 export { API_PREFIX } from './core/core-types.js';
 export { MockCore, type MockCoreOptions, type MockSnapshot, type SeedJob } from './core/mock-core.js';
 export type { FaultSpec } from './core/fault-injector.js';
+export type { JournalEntry, JournalFilter } from './core/request-journal.js';
 export { ApiError, type ApiErrorCode, type FieldError } from './core/api-error.js';
 export { CONTROL_PREFIX, CONTROL_ROUTES } from './core/control.js';
 export { CHOICE_SWITCHES, PROFILES, resolveChoices, type Choices, type ProfileOptions, type ResolvedProfile } from './core/choices.js';

@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { parseChoiceArgument, PROFILES, type ResolvedProfile } from './core/choices.js';
+import { parseCorsPolicy, type CorsPolicy } from './core/cors.js';
 import { checkEmployers, DEMO_EMPLOYERS } from './core/employers.js';
+import { DEFAULT_JOURNAL_SIZE } from './core/request-journal.js';
 import { MockConfigError } from './core/mock-config-error.js';
 import { packageVersion } from './package-version.js';
 import { FSYNC_MODES, type FsyncMode } from './persistence/change-log.js';
@@ -37,6 +39,26 @@ function parseSeed(value: string): number {
   const seed = Number(value);
   if (!/^\d+$/.test(value) || seed > 0xffffffff) throw new InvalidArgumentError('must be an integer 0 … 4294967295');
   return seed;
+}
+
+function parseCount(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a non-negative integer (0 turns the journal off)');
+  return Number(value);
+}
+
+/** `--cors off|*|ORIGIN[,ORIGIN...]`, checked at parse time. */
+function parseCors(value: string): CorsPolicy {
+  try {
+    return parseCorsPolicy(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+function parseOrigins(value: string): string[] {
+  const policy = parseCors(value);
+  if (!Array.isArray(policy)) throw new InvalidArgumentError('give origins such as http://localhost:5173, not off or *');
+  return [...policy];
 }
 
 /** `--choice name=value`, repeatable: collected into one object (a later one wins). */
@@ -91,6 +113,10 @@ const program = new Command()
   .option('--profile <name>', `choice profile where the spec leaves room: ${PROFILES.join(', ')} (docs/mock-choices.md)`, 'reference')
   .option('--profile-seed <n>', 'seed of the random profile (0 … 4294967295; drawn and printed when omitted)', parseSeed)
   .option('--choice <name=value>', 'set one choice switch over the profile (repeatable), e.g. paging.link-form=relative', collectChoice, {})
+  .option('--cors <policy>', 'CORS for the API: * (any origin), off, or origins separated by commas', parseCors, '*' as CorsPolicy)
+  .option('--control-cors <origins>', 'origins (comma-separated) allowed to call /__control from a browser; default none', parseOrigins)
+  .option('--journal-size <n>', 'requests kept in the journal (GET /__control/requests); 0 turns it off', parseCount, DEFAULT_JOURNAL_SIZE)
+  .option('--secret-header <name>', 'one more request header to redact in the journal (repeatable)', (v: string, p: string[]) => [...p, v], [] as string[])
   .exitOverride()
   .configureOutput({ outputError: (message, write) => write(`jobs-mock: ${message.replace(/^error: /, '').trim()}\n`) });
 
@@ -108,6 +134,7 @@ async function main(): Promise<void> {
     port: number; host: string; employers?: string; data?: string; persist: boolean; fsync?: FsyncMode; compactAfter?: number;
     now?: string; bodyLimit: number;
     profile: string; profileSeed?: number; choice: Record<string, string>;
+    cors: CorsPolicy; controlCors?: string[]; journalSize: number; secretHeader: string[];
   }>();
   try {
     if (opts.persist && !opts.data) throw new MockConfigError('invalid_argument', '--persist needs --data FILE');
@@ -120,6 +147,7 @@ async function main(): Promise<void> {
       port: opts.port, host: opts.host, employers, dataFile: opts.data, persist: opts.persist, fsync: opts.fsync,
       compactAfterBytes: opts.compactAfter, now: opts.now, bodyLimit: opts.bodyLimit,
       profile: opts.profile, profileSeed: opts.profileSeed, choices: opts.choice,
+      cors: opts.cors as string | string[], controlCors: opts.controlCors, journalSize: opts.journalSize, secretHeaders: opts.secretHeader,
     });
     console.log(startLine(server, employers, !opts.employers));
     // Under --persist, close() ends with a compaction: the data file then holds everything and the log is empty.

@@ -16,6 +16,8 @@ export type { CoreHandler, CoreRequest, CoreResponse } from './core/core-types.j
 export { API_PREFIX } from './core/core-types.js';
 export { MockCore, type MockCoreOptions, type MockSnapshot, type SeedJob } from './core/mock-core.js';
 export type { FaultSpec } from './core/fault-injector.js';
+export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_CAP, type JournalEntry, type JournalFilter } from './core/request-journal.js';
+export { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, type CorsPolicy } from './core/cors.js';
 export { ApiError, type ApiErrorCode, type FieldError } from './core/api-error.js';
 export { MockConfigError, type MockConfigErrorCode } from './core/mock-config-error.js';
 export { REFERENCE_LIST_PATHS } from './core/reference-lists.js';

@@ -7,10 +7,12 @@ import type { AddressInfo } from 'node:net';
 import type { Job } from '../schemas/index.js';
 import type { ProfileOptions, ResolvedProfile } from './core/choices.js';
 import type { CoreHandler } from './core/core-types.js';
+import { parseCorsPolicy } from './core/cors.js';
 import { createDispatcher } from './core/dispatch.js';
 import type { FaultSpec } from './core/fault-injector.js';
 import { MockConfigError } from './core/mock-config-error.js';
 import { MockCore, type MockSnapshot, type SeedJob } from './core/mock-core.js';
+import type { JournalEntry, JournalFilter } from './core/request-journal.js';
 import { createNodeListener, DEFAULT_BODY_LIMIT } from './node-adapter.js';
 import type { FsyncMode } from './persistence/change-log.js';
 import { loadPersistedState, Persistence } from './persistence/persistence.js';
@@ -44,6 +46,18 @@ export interface MockServerOptions extends ProfileOptions {
   now?: Date | number | string;
   /** Request body limit in bytes; default 1 MiB. Larger bodies get 413. */
   bodyLimit?: number;
+  /**
+   * CORS for the API (everything but /__control): `'*'` (the default) lets a
+   * page on any origin call it, `'off'` sends no CORS headers, or give the
+   * allowed origins (an array, or a comma-separated string).
+   */
+  cors?: 'off' | '*' | string | string[];
+  /** Origins allowed to call /__control from a browser; default none (same origin only, others get 403). */
+  controlCors?: string | string[];
+  /** How many requests the journal keeps; default 1000, 0 turns it off. */
+  journalSize?: number;
+  /** More header names the journal redacts (API-Key, Authorization, Proxy-Authorization and Cookie always are). */
+  secretHeaders?: string[];
 }
 
 export interface MockServer {
@@ -70,6 +84,8 @@ export interface MockServer {
   profile(): ResolvedProfile;
   /** Switches the profile (`POST /__control/profile`); jobs stay. Throws MockConfigError when invalid. */
   setProfile(options: ProfileOptions): ResolvedProfile;
+  /** The journaled requests that match, oldest first (`GET /__control/requests`). */
+  requests(filter?: JournalFilter): JournalEntry[];
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -97,8 +113,14 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * const res = await fetch(`${mock.url}/api/v1.1/jobs`, { headers: { 'API-Key': 'demo-key-1' } });
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const cors = parseCorsPolicy(options.cors ?? '*');
+  const controlCors = options.controlCors === undefined ? [] : parseCorsPolicy(options.controlCors);
+  if (!Array.isArray(controlCors)) throw new MockConfigError('invalid_argument', 'controlCors takes origins, not off or *');
   const core = new MockCore(
-    { employers: options.employers, profile: options.profile, profileSeed: options.profileSeed, choices: options.choices },
+    {
+      employers: options.employers, profile: options.profile, profileSeed: options.profileSeed, choices: options.choices,
+      journalSize: options.journalSize, secretHeaders: options.secretHeaders,
+    },
     options.transform,
   );
   if (options.now !== undefined) core.setClock(options.now);
@@ -111,7 +133,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   }
   const host = options.host ?? '127.0.0.1';
   let url = '';
-  const dispatch = createDispatcher(core, { settle: persistence && (() => persistence.settle()) });
+  const dispatch = createDispatcher(core, { settle: persistence && (() => persistence.settle()), cors, controlCors });
   const server = createServer(createNodeListener(dispatch, () => url, options.bodyLimit ?? DEFAULT_BODY_LIMIT));
   server.keepAliveTimeout = 5_000;
   const address = await listen(server, options.port ?? 0, host);
@@ -145,5 +167,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     snapshot: () => core.snapshot(),
     profile: () => core.profile,
     setProfile: (profile) => core.setProfile(profile),
+    requests: (filter) => core.requests(filter),
   };
 }

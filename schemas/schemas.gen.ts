@@ -723,7 +723,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/list-query.schema.json",
     "title": "ListQuery",
-    "description": "Query parameters of GET /jobs (spec 4.5), after numeric strings are read as integers. A pageSize above 100 is clamped by the mock (its choice: paging.pageSize is the 'page size in effect').",
+    "description": "Query parameters of GET /jobs (spec 4.5), after numeric strings are read as integers. A pageSize above 100 is clamped to 100 by the reference mock (its choice: paging.pageSize is the 'page size in effect'), or refused under paging.page-size-over-max=reject; x-maximum-in-effect is that 100, no hard maximum.",
     "type": "object",
     "properties": {
       "q": {

@@ -360,7 +360,7 @@ export interface SalaryPeriod {
   [k: string]: unknown;
 }
 /**
- * Query parameters of GET /jobs (spec 4.5), after numeric strings are read as integers. A pageSize above 100 is clamped by the mock (its choice: paging.pageSize is the 'page size in effect').
+ * Query parameters of GET /jobs (spec 4.5), after numeric strings are read as integers. A pageSize above 100 is clamped to 100 by the reference mock (its choice: paging.pageSize is the 'page size in effect'), or refused under paging.page-size-over-max=reject; x-maximum-in-effect is that 100, no hard maximum.
  */
 export interface ListQuery {
   q?: string;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Regenerates what is derived from schemas/: the TypeScript types (schemas/types.gen.ts),
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
-// the OpenAPI document (openapi/jobs-api-v1.1.json), the mock's choices table (docs/mock-choices.md, from
+// the OpenAPI document (openapi/jobs-api-v1.1.json and its /api/v1.1-prefixed copy), the mock's choices table (docs/mock-choices.md, from
 // mock/core/choices.ts), the observation topics (docs/observations.md, from suites/observation-topics.ts)
 // and the rules table (docs/rules.md, from suites/rules.ts). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
@@ -86,7 +86,10 @@ const outputs = [
 const openapiBuilder = join(root, 'scripts', 'openapi.mjs');
 if (existsSync(openapiBuilder)) {
   const { buildOpenApi } = await import(openapiBuilder);
-  outputs.push([join(root, 'openapi', 'jobs-api-v1.1.json'), JSON.stringify(buildOpenApi(), null, 2) + '\n']);
+  // ASCII only (\u escapes): tools copy descriptions and patterns into HTTP headers, which take no other text.
+  const ascii = (doc) => JSON.stringify(doc, null, 2).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+  outputs.push([join(root, 'openapi', 'jobs-api-v1.1.json'), ascii(buildOpenApi())]);
+  outputs.push([join(root, 'openapi', 'jobs-api-v1.1.prefixed.json'), ascii(buildOpenApi({ prefixed: true }))]);
 }
 // Docs rendered from TypeScript registries, each loaded without a build: [entry, render(module), output].
 const { loadModule } = await import('./bundle-module.mjs');

@@ -109,6 +109,10 @@ function rewrite(node, file, ctx) {
   if (Array.isArray(out.anyOf) && out.anyOf.some((s) => s['x-format'] === 'iso-date-time')) {
     out.anyOf = out.anyOf.flatMap((s) => (s['x-format'] === 'iso-date-time' ? [{ format: 'date-time' }, s] : [s]));
   }
+  // Repeat a string type in each anyOf branch: Prism's example generator picks one branch and ignores the type beside anyOf.
+  if (typeof out.type === 'string' && Array.isArray(out.anyOf)) {
+    out.anyOf = out.anyOf.map((s) => (s.type === undefined && s.$ref === undefined ? { type: out.type, ...s } : s));
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@
 
 export type OpenApiDocument = {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: { title: string; version: string; description?: string; license?: { name: string; identifier?: string } };
   servers: Array<{ url: string; variables?: Record<string, { default: string; description?: string }> }>;
   paths: Record<string, Record<string, unknown>>;
   components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, Record<string, unknown>> };
@@ -17,10 +17,11 @@ export declare class OpenApiBuildError extends Error {
 
 /**
  * The whole OpenAPI 3.1 document of the Jobs API v1.1, assembled from schemas/*.schema.json.
+ * With `prefixed`, every path starts with /api/v1.1 and the server is `{base_url}` (for Prism).
  *
  * @example
  * import { buildOpenApi } from './scripts/openapi.mjs';
  * const doc = buildOpenApi();
  * doc.paths['/jobs/{id}'].get; // the GET /jobs/{id} operation
  */
-export declare function buildOpenApi(): OpenApiDocument;
+export declare function buildOpenApi(options?: { prefixed?: boolean }): OpenApiDocument;

@@ -13,10 +13,10 @@ import { measured } from '../lib/load.mjs';
 
 const API = '/api/v1.1';
 
-export async function mockThroughput({ duration, connections, warmup = 1 }) {
+export async function mockThroughput({ duration, connections, warmup = 1, journalSize }) {
   const bare = await startChild('children/bare-server.mjs');
   const barePost = await startChild('children/bare-post-server.mjs');
-  const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed: { 101: 1000, 102: 1000 } })]);
+  const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed: { 101: 1000, 102: 1000 }, journalSize })]);
   try {
     const run = (child, options) => measured(child, { duration, connections, ...options }, { warmup });
     const ids = mock.info.ids['101'];

@@ -1,7 +1,8 @@
 /**
  * @module The standalone mock (dist/mock, the same createMockServer the CLI
  * uses) in its own process, seeded before it reports ready.
- * argv[2]: JSON `{"seed": {"101": 1000, "102": 100000}}` (jobs per employer id).
+ * argv[2]: JSON `{"seed": {"101": 1000, "102": 100000}, "journalSize": 0}` (jobs per employer id;
+ * the request journal's size, default the mock's).
  * Ready message: `{url, ids: {"101": [first ids]}, seeded, readyAt}`.
  */
 import { createMockServer } from '../../dist/mock/index.js';
@@ -9,7 +10,7 @@ import { serveParent } from '../lib/child.mjs';
 import { jobBody } from '../lib/job-bodies.mjs';
 
 const spec = JSON.parse(process.argv[2] ?? '{}');
-const mock = await createMockServer({ port: 0 });
+const mock = await createMockServer({ port: 0, journalSize: spec.journalSize });
 const ids = {};
 const start = Date.now() - 1000;
 let n = 0;

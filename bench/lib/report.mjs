@@ -166,6 +166,20 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
       );
     }
   }
+  if (r.journal) {
+    parts.push(
+      '## Request journal cost',
+      '',
+      `The dispatcher every adapter calls (no socket), in one process, with the journal off (size 0) and on (size 1,000, full); ` +
+        `median of ${r.journal.rounds} alternating rounds of ${n0(r.journal.count)} requests. Ratio = on over off, same run.`,
+      '',
+      table(
+        ['operation', 'off, per request', 'on, per request', 'added', 'ratio'],
+        r.journal.results.map((x) => [x.name, `${n2(x.offUs)} µs`, `${n2(x.onUs)} µs`, `${n2(x.onUs - x.offUs)} µs`, n2(x.ratio)]),
+      ),
+      '',
+    );
+  }
   if (r.list) {
     const l = r.list;
     parts.push(

@@ -26,6 +26,7 @@ export type ApiErrorCode =
   | 'unsupported_media_type'
   | 'method_not_allowed'
   | 'injected_fault'
+  | 'forbidden_origin'
   | 'conflict'
   | 'persistence_failed'
   | 'internal_error';

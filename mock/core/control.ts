@@ -11,6 +11,7 @@ import { json, noContent } from './json-response.js';
 import { readJsonBody } from './read-json-body.js';
 import { MockConfigError } from './mock-config-error.js';
 import type { MockCore, SeedJob } from './mock-core.js';
+import type { JournalFilter } from './request-journal.js';
 import type { EmployerConfig } from '../store/stored-job.js';
 
 export const CONTROL_PREFIX = '/__control';
@@ -62,6 +63,24 @@ function compact(core: MockCore): Promise<CoreResponse> | CoreResponse {
   return core.compactor().then((summary) => json(200, summary));
 }
 
+/** The journal's filters from a query; a bad number is a 400. */
+function journalFilter(query: URLSearchParams): JournalFilter {
+  const count = (name: string): number | undefined => {
+    const text = query.get(name);
+    if (text === null || text === '') return undefined;
+    if (!/^\d+$/.test(text)) throw new ApiError(400, 'validation_failed', `${name} must be a non-negative integer`);
+    return Number(text);
+  };
+  const status = query.get('status') || undefined;
+  if (status !== undefined && !/^([1-5]\d\d|[1-5]xx)$/i.test(status)) throw new ApiError(400, 'validation_failed', 'status must be a status code (201) or a class (4xx)');
+  return { since: count('since'), limit: count('limit'), method: query.get('method') || undefined, path: query.get('path') || undefined, status };
+}
+
+function journal(core: MockCore, query: URLSearchParams): CoreResponse {
+  const j = core.journal;
+  return json(200, { data: j.list(journalFilter(query)), size: j.size, dropped: j.dropped });
+}
+
 type Route = (core: MockCore, req: CoreRequest) => CoreResponse | Promise<CoreResponse>;
 const body = (req: CoreRequest): unknown => readJsonBody(req.headers, req.body);
 
@@ -80,6 +99,9 @@ const ROUTES: Record<string, Route> = {
   'GET /profile': (core) => json(200, core.profile),
   'POST /profile': (core, req) => setProfile(core, body(req)),
   'POST /compact': (core) => compact(core),
+  'GET /requests': (core, req) => journal(core, req.query),
+  'GET /requests/count': (core, req) => json(200, { count: core.journal.count(journalFilter(req.query)), dropped: core.journal.dropped }),
+  'DELETE /requests': (core) => (core.journal.clear(), noContent()),
 };
 
 /** Paths of the control API, for docs/mock.md and tests. */

@@ -1,12 +1,27 @@
 /**
  * @module Routes a request to the API core (/api/v1.1) or the control API
- * (/__control); anything else is a JSON 404. Shared by every adapter.
+ * (/__control); anything else is a JSON 404. Shared by every adapter. Every
+ * request but the control API's own is journaled on arrival (core.journal);
+ * CORS applies to all but the control API, which stays same-origin (cors.ts).
  */
 import { ApiError } from './api-error.js';
 import { CONTROL_PREFIX, createControlHandler } from './control.js';
+import { guardControl, withCors, type CorsPolicy } from './cors.js';
 import type { MockCore } from './mock-core.js';
-import { API_PREFIX, type CoreHandler, type CoreResponse } from './core-types.js';
+import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
 import { andThen, isPromise } from './maybe-async.js';
+
+export interface DispatchOptions {
+  /**
+   * Runs after every API and control request, before its answer goes out; the
+   * answer waits when it returns a promise (the change log's fsync under `--persist`).
+   */
+  settle?: () => void | PromiseLike<void>;
+  /** CORS for everything outside /__control; default 'off'. */
+  cors?: CorsPolicy;
+  /** Origins allowed to use the control API from a browser; default none (same origin only). */
+  controlCors?: readonly string[];
+}
 
 /** `prefix` is lower case; the path may be in any case (startsWith spares the usual path a lower-cased copy). */
 function under(path: string, prefix: string): boolean {
@@ -14,30 +29,36 @@ function under(path: string, prefix: string): boolean {
   return starts && (path.length === prefix.length || path[prefix.length] === '/');
 }
 
-export interface DispatchOptions {
-  /**
-   * Runs after every request, before its answer goes out; the answer waits
-   * when it returns a promise (the change log's fsync under `--persist`).
-   */
-  settle?: () => void | PromiseLike<void>;
-}
-
 /**
  * @example
- * const dispatch = createDispatcher(core, { settle: () => changeLog.settle() });
+ * const dispatch = createDispatcher(core, { settle: () => persistence.settle(), cors: '*' });
  */
 export function createDispatcher(core: MockCore, options: DispatchOptions = {}): CoreHandler {
-  const control = createControlHandler(core);
+  const control = guardControl(createControlHandler(core), options.controlCors);
   const settle = options.settle;
   const settled = settle
-    ? (res: CoreResponse): CoreResponse | Promise<CoreResponse> => andThen(settle(), () => res)
-    : (res: CoreResponse): CoreResponse => res;
-  const then = (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> =>
-    isPromise(res) ? Promise.resolve(res).then(settled) : settled(res);
+    ? (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> => {
+        const after = (answer: CoreResponse): CoreResponse | Promise<CoreResponse> => andThen(settle(), () => answer);
+        return isPromise(res) ? Promise.resolve(res).then(after) : after(res);
+      }
+    : (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> => res;
+  const elsewhere = (req: CoreRequest): CoreResponse =>
+    new ApiError(404, 'not_found', `No resource at ${req.path}; the API is under ${API_PREFIX}`).toResponse();
+  const api = withCors((req) => settled(core.handle(req)), options.cors ?? 'off');
+  const other = withCors(elsewhere, options.cors ?? 'off');
+  const journal = core.journal;
+  const journaled = (handler: CoreHandler, req: CoreRequest): CoreResponse | Promise<CoreResponse> => {
+    const recorded = journal.record(req);
+    if (recorded === undefined) return handler(req);
+    return andThen(handler(req), (res) => {
+      journal.answered(recorded, res);
+      return res;
+    });
+  };
   // Not async: a synchronous answer stays synchronous (see maybe-async.ts).
   return (req) => {
-    if (under(req.path, API_PREFIX)) return then(core.handle(req));
-    if (under(req.path, CONTROL_PREFIX)) return then(control(req));
-    return new ApiError(404, 'not_found', `No resource at ${req.path}; the API is under ${API_PREFIX}`).toResponse();
+    if (under(req.path, API_PREFIX)) return journaled(api, req);
+    if (under(req.path, CONTROL_PREFIX)) return settled(control(req));
+    return journaled(other, req);
   };
 }

@@ -1,6 +1,7 @@
 /**
  * @module Injected faults, so integrators can test their retry logic: a delay,
- * a status code, or both, for the next N matching API requests.
+ * a status code (with the mock's error body, or a body of your own), or both,
+ * for the next N matching API requests.
  */
 import { ApiError } from './api-error.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
@@ -18,6 +19,13 @@ export interface FaultSpec {
   path?: string;
   /** Extra response headers with the status, e.g. `{"retry-after": "1"}`. */
   headers?: Record<string, string>;
+  /**
+   * The response body instead of the mock's error body (needs `status`): a
+   * string is sent as is, anything else as JSON.
+   */
+  body?: unknown;
+  /** The body's Content-Type; default application/json for a JSON body, text/plain; charset=utf-8 for a string. */
+  contentType?: string;
 }
 
 interface ActiveFault extends FaultSpec {
@@ -35,9 +43,20 @@ export function checkFaultSpec(spec: unknown): FaultSpec {
   if (f.method !== undefined && typeof f.method !== 'string') problems.push('method must be a string');
   if (f.path !== undefined && typeof f.path !== 'string') problems.push('path must be a string');
   if (f.headers !== undefined && (typeof f.headers !== 'object' || f.headers === null || Object.values(f.headers).some((v) => typeof v !== 'string'))) problems.push('headers must map names to strings');
+  if (f.contentType !== undefined && (typeof f.contentType !== 'string' || f.contentType === '')) problems.push('contentType must be a non-empty string');
+  if ((f.body !== undefined || f.contentType !== undefined) && f.status === undefined) problems.push('body and contentType need a status');
   if (f.status === undefined && f.latencyMs === undefined) problems.push('give status, latencyMs or both');
   if (problems.length > 0) throw new ApiError(400, 'validation_failed', `Invalid fault: ${problems.join('; ')}`);
   return f as FaultSpec;
+}
+
+/** A fault's own body; `contentType` wins over a content-type in `headers`. */
+function bodyResponse(fault: ActiveFault): CoreResponse {
+  const text = typeof fault.body === 'string';
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fault.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers['content-type'] = fault.contentType ?? headers['content-type'] ?? (text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8');
+  return { status: fault.status!, headers, body: text ? (fault.body as string) : JSON.stringify(fault.body) };
 }
 
 /**
@@ -85,6 +104,7 @@ export class FaultInjector {
   private async apply(fault: ActiveFault, next: CoreHandler, req: CoreRequest): Promise<CoreResponse> {
     if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
     if (fault.status === undefined) return next(req);
+    if (fault.body !== undefined) return bodyResponse(fault);
     return new ApiError(fault.status, 'injected_fault', `Fault injected by the mock's control API (status ${fault.status})`, [], {
       headers: fault.headers ?? {},
     }).toResponse();

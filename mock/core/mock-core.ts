@@ -18,6 +18,7 @@ import { insertJob } from './job-operations.js';
 import { takeJobsSnapshot, type JobsSnapshot } from './jobs-snapshot.js';
 import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
 import { MockConfigError } from './mock-config-error.js';
+import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './request-journal.js';
 import { createClock, toEpochMs, type Clock } from '../store/clock.js';
 import { JobsStore, type JobEntry } from '../store/jobs-store.js';
 import type { EmployerConfig, StoredJob } from '../store/stored-job.js';
@@ -25,6 +26,10 @@ import type { EmployerConfig, StoredJob } from '../store/stored-job.js';
 export interface MockCoreOptions extends ProfileOptions {
   employers?: EmployerConfig[];
   clock?: Clock;
+  /** How many requests the journal keeps (the last N); default 1000, 0 turns it off. */
+  journalSize?: number;
+  /** More header names to redact in the journal, besides API-Key, Authorization, Proxy-Authorization and Cookie. */
+  secretHeaders?: string[];
 }
 
 /** The whole state as plain JSON (control API `GET /__control/state`); API keys are left out. */
@@ -55,6 +60,8 @@ export class MockCore {
   /** The store with the choices in effect and its JSON cache: what the API operations work on. */
   private readonly state: ApiState;
   readonly faults = new FaultInjector();
+  /** The requests received (control API excluded), recorded by dispatch.ts. */
+  readonly journal: RequestJournal;
   private readonly initialEmployers: EmployerConfig[];
   private readonly api: (req: CoreRequest) => CoreResponse;
   /** The API handler with faults applied, then the optional transform. */
@@ -68,6 +75,9 @@ export class MockCore {
     this.#profile = resolveChoices(options);
     this.initialEmployers = checkEmployers(options.employers ?? DEMO_EMPLOYERS);
     this.clock = options.clock ?? createClock();
+    const journalSize = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
+    if (!Number.isInteger(journalSize) || journalSize < 0) throw new MockConfigError('invalid_argument', `journalSize must be a non-negative integer, not ${journalSize}`);
+    this.journal = new RequestJournal(journalSize, options.secretHeaders);
     this.store = new JobsStore(this.clock, this.initialEmployers);
     this.state = new ApiState(this.store);
     this.state.setChoices(this.#profile.choices);
@@ -96,12 +106,24 @@ export class MockCore {
     return this.#profile;
   }
 
-  /** Back to the start: no jobs, the initial employers, real time, no faults. The profile stays. */
+  /** Back to the start: no jobs, the initial employers, real time, no faults, an empty journal. The profile stays. */
   reset(): void {
     this.store.clearAll();
     this.store.addEmployers(this.initialEmployers);
     this.clock.reset();
     this.faults.clear();
+    this.journal.clear();
+  }
+
+  /**
+   * The journaled requests that match, oldest first: what a test checks its
+   * client sent. Keys and secret headers are redacted.
+   *
+   * @example
+   * expect(core.requests({ method: 'POST', path: '/api/v1.1/jobs' })).toHaveLength(1);
+   */
+  requests(filter: JournalFilter = {}): JournalEntry[] {
+    return this.journal.list(filter);
   }
 
   /** Adds employers or replaces those with the same id. Throws MockConfigError when invalid. */

@@ -10,6 +10,7 @@ import { ApiError } from '../core/api-error.js';
 import { API_PREFIX, DEFAULT_BODY_LIMIT, type CoreRequest, type CoreResponse } from '../core/core-types.js';
 import { createDispatcher } from '../core/dispatch.js';
 import { CONTROL_PREFIX } from '../core/control.js';
+import type { CorsPolicy } from '../core/cors.js';
 import type { ProfileOptions } from '../core/choices.js';
 import { MockCore } from '../core/mock-core.js';
 import type { EmployerConfig } from '../store/stored-job.js';
@@ -24,11 +25,19 @@ export interface CreateHandlersOptions extends ProfileOptions {
   employers?: EmployerConfig[];
   /** Request body limit in bytes; default 1 MiB. */
   bodyLimit?: number;
+  /** Journal size of the new core (ignored with `core`); default 1000, 0 turns it off. */
+  journalSize?: number;
+  /** CORS for the API; default 'off' (the page and the handlers share an origin, or your server adds CORS). */
+  cors?: CorsPolicy;
+  /** Origins allowed to call /__control from a browser; default none. */
+  controlCors?: readonly string[];
 }
 
 /** A core from the options' employers and profile. */
 export function newCore(options: Partial<CreateHandlersOptions>): MockCore {
-  return new MockCore({ employers: options.employers, profile: options.profile, profileSeed: options.profileSeed, choices: options.choices });
+  return new MockCore({
+    employers: options.employers, profile: options.profile, profileSeed: options.profileSeed, choices: options.choices, journalSize: options.journalSize,
+  });
 }
 
 function escapeRegExp(s: string): string {
@@ -55,7 +64,7 @@ function toResponse(res: CoreResponse): Response {
  */
 export function createHandlers(options: CreateHandlersOptions): HttpHandler[] {
   const core = options.core ?? newCore(options);
-  const dispatch = createDispatcher(core);
+  const dispatch = createDispatcher(core, { cors: options.cors, controlCors: options.controlCors });
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const resolver = async ({ request }: { request: Request }): Promise<Response> => {
     const url = new URL(request.url);

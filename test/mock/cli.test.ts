@@ -54,7 +54,7 @@ describe('jobs-mock CLI', () => {
   it('--help lists the options and exits 0', () => {
     const res = run(['--help']);
     expect(res.status).toBe(0);
-    for (const option of ['--port', '--host', '--employers', '--data', '--persist', '--help', '--profile', '--profile-seed', '--choice']) {
+    for (const option of ['--port', '--host', '--employers', '--data', '--persist', '--help', '--profile', '--profile-seed', '--choice', '--cors', '--control-cors', '--journal-size', '--secret-header']) {
       expect(res.stdout).toContain(option);
     }
   });
@@ -74,6 +74,22 @@ describe('jobs-mock CLI', () => {
     expect(await choicesOf(again.url)).toEqual(await choicesOf(drawn.url));
   });
 
+  it('--cors, --control-cors and --journal-size reach the server', async () => {
+    const app = 'http://localhost:5173';
+    const { url } = await start(['--cors', app, '--control-cors', app, '--journal-size', '2', '--secret-header', 'X-Session']);
+    const api = await send(url, { path: '/jobs', headers: { origin: app, 'x-session': 'sess-1' } });
+    expect(api.headers['access-control-allow-origin']).toBe(app);
+    const other = await send(url, { path: '/jobs', headers: { origin: 'http://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const journal = await send(url, { path: '/__control/requests', apiKey: null, headers: { origin: app } });
+    expect(journal.headers['access-control-allow-origin']).toBe(app);
+    expect(journal.json.size).toBe(2);
+    expect(journal.text).not.toContain('sess-1');
+    const closed = await start(['--cors', 'off', '--journal-size', '0']);
+    expect((await send(closed.url, { path: '/jobs', headers: { origin: app } })).headers['access-control-allow-origin']).toBeUndefined();
+    expect((await send(closed.url, { path: '/__control/requests', apiKey: null })).json.size).toBe(0);
+  });
+
   it('prints one line with the URL and the demo keys, serves, and stops on SIGTERM with 0', async () => {
     const { child, url, line } = await start([]);
     expect(line.trim().split('\n')).toHaveLength(1);
@@ -91,6 +107,7 @@ describe('jobs-mock CLI', () => {
     [['--employers', '/nonexistent/employers.json']], [['--body-limit', '0']],
     [['--profile', 'strict']], [['--profile', 'random', '--profile-seed', '-1']], [['--profile-seed', '4294967296']],
     [['--choice', 'paging.link-form']], [['--choice', 'paging.link=relative']], [['--choice', 'paging.link-form=sideways']],
+    [['--cors', 'sometimes']], [['--control-cors', '*']], [['--journal-size', '-1']],
   ])('exits 2 with one line on stderr for %j', (args) => {
     const res = run(args);
     expect(res.status).toBe(2);

@@ -88,6 +88,23 @@ describe('control API over HTTP', () => {
     expect((await control('GET', '/faults')).json.data).toEqual([]);
   });
 
+  it('POST /faults: a body of its own, JSON or text, with its content type', async () => {
+    await control('POST', '/faults', { status: 503, path: '/jobs', body: { error: 'maintenance', until: '10:00' }, headers: { 'Retry-After': '30' } });
+    const json = await api.get('/jobs');
+    expect(json.status).toBe(503);
+    expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(json.headers['retry-after']).toBe('30');
+    expect(json.json).toEqual({ error: 'maintenance', until: '10:00' });
+    await control('POST', '/faults', { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' });
+    const html = await api.get('/jobs');
+    expect([html.status, html.headers['content-type'], html.text]).toEqual([502, 'text/html', '<html>Bad gateway</html>']);
+    await control('POST', '/faults', { status: 500, body: '' });
+    const empty = await api.get('/jobs');
+    expect([empty.status, empty.text]).toEqual([500, '']);
+    expect((await api.get('/jobs')).status).toBe(200);
+    for (const fault of [{ latencyMs: 1, body: 'x' }, { status: 500, contentType: '' }]) expect((await control('POST', '/faults', fault)).status).toBe(400);
+  });
+
   it('POST /faults: latency delays without changing the answer; DELETE /faults clears', async () => {
     await control('POST', '/faults', { latencyMs: 150, count: 'unlimited' });
     const t0 = Date.now();

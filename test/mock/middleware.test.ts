@@ -94,4 +94,14 @@ describe('profiles through the middleware and the MSW handlers', () => {
     }
     expect(() => createJobsMiddleware({ profile: 'nope' })).toThrow(/unknown profile/);
   });
+
+  it('guards the control API as the server does: a foreign Origin cannot reset it; the journal records API requests', async () => {
+    await send(url, { method: 'POST', path: '/jobs', body: validJob() });
+    const refused = await send(url, { method: 'POST', path: '/__control/reset', apiKey: null, headers: { origin: 'http://evil.example' } });
+    expect([refused.status, refused.json.code]).toEqual([403, 'forbidden_origin']);
+    expect(middleware.core.snapshot().jobs).toHaveLength(1);
+    expect((await send(url, { method: 'POST', path: '/__control/reset', apiKey: null, headers: { origin: url } })).status).toBe(204);
+    await send(url, { path: '/jobs' });
+    expect(middleware.core.requests().map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`GET ${API}/jobs 200`]);
+  });
 });

@@ -3,25 +3,11 @@
  */
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
-import { JobOverrides } from './support/job-overrides.js';
+import { honoursSent } from './support/honours-sent.js';
 import { isJobBody, requestJson, responseJson, withResponseJson } from './support/json.js';
 import { isPost, isPutByReference } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { rewriteRequest, rewriteResponse } from './support/transforms.js';
-
-/** A POST whose sent `field` the mutant shows back in place of the service's value. */
-function honoursSent(field: 'publishDate' | 'employer'): Mutant['transform'] {
-  return (next) => {
-    const stored = new JobOverrides();
-    return async (req) => {
-      const res = await next(req);
-      const input = requestJson(req);
-      const job = responseJson(res);
-      if (isPost(req) && res.status === 201 && isJobBody(job) && input?.[field] !== undefined) stored.set(job.id, { [field]: input[field] });
-      return stored.apply(res);
-    };
-  };
-}
 
 export const createMutants: Mutant[] = [
   {
@@ -94,7 +80,7 @@ export const createMutants: Mutant[] = [
     area: 'create',
     violates: '2.1, 3: publishDate is set by the service (here a publishDate sent on POST is stored)',
     expectedRule: ['jobs.create.publish-date-read-only', 'jobs.roundtrip.same-values'],
-    transform: honoursSent('publishDate'),
+    transform: honoursSent(isPost, 201, 'publishDate'),
   },
   {
     // spec 2.1, 5.3: the employer is the key's; a sent one is never stored
@@ -102,7 +88,15 @@ export const createMutants: Mutant[] = [
     area: 'create',
     violates: "2.1, 5.3: the job's employer is the key's (here an employer sent on POST is stored)",
     expectedRule: 'jobs.create.publish-date-read-only',
-    transform: honoursSent('employer'),
+    transform: honoursSent(isPost, 201, 'employer'),
+  },
+  {
+    // spec 2.1: the id is assigned by the service; a sent one is never stored
+    name: 'create-honours-sent-id',
+    area: 'create',
+    violates: '2.1: id is assigned by the service (here an id sent on POST is shown as the job\'s id)',
+    expectedRule: 'jobs.create.publish-date-read-only',
+    transform: honoursSent(isPost, 201, 'id'),
   },
   {
     // spec 2.1: salary is null when no salary is defined

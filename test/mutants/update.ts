@@ -3,6 +3,7 @@
  * change, read-only fields never do, and the answer is the updated job.
  */
 import type { Mutant } from './mutant.js';
+import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, jsonResponse, requestJson, responseJson } from './support/json.js';
 import { isPut, isPutById } from './support/routes.js';
@@ -25,16 +26,15 @@ export const updateMutants: Mutant[] = [
     area: 'update',
     violates: '2.1, 4.3: publishDate is read-only (here a publishDate sent on PUT is stored)',
     expectedRule: 'jobs.update.read-only-fields',
-    transform: (next) => {
-      const stored = new JobOverrides();
-      return async (req) => {
-        const res = await next(req);
-        const input = requestJson(req);
-        const job = responseJson(res);
-        if (isPut(req) && res.status === 200 && isJobBody(job) && typeof input?.publishDate === 'string') stored.set(job.id, { publishDate: input.publishDate });
-        return stored.apply(res);
-      };
-    },
+    transform: honoursSent(isPut, 200, 'publishDate'),
+  },
+  {
+    // spec 2.1, 5.3: the employer is the key's; one sent on PUT is never stored
+    name: 'update-honours-sent-employer',
+    area: 'update',
+    violates: "2.1, 4.3: the job's employer is the key's (here an employer sent on PUT is stored)",
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: honoursSent(isPut, 200, 'employer'),
   },
   {
     // spec 2.1: publishDate is read-only; an update is no re-publish

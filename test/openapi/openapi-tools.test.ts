@@ -1,0 +1,149 @@
+/**
+ * The OpenAPI documents with the tools integrators run on them, spawned from
+ * node_modules/.bin on free loopback ports, bounded in time and always killed:
+ * `redocly lint` finds no problem in either; `prism mock` on the prefixed
+ * document answers under /api/v1.1; `prism proxy` in front of the mock, with
+ * the suite's CLI (dist/) running through it, logs no response violation
+ * (and does log one for a broken mock, so the count can fail).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createMockServer, type CoreHandler } from '../../mock/index.js';
+import { send, validJob } from '../mock/helpers.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+const DOC = join(root, 'openapi', 'jobs-api-v1.1.json');
+const PREFIXED = join(root, 'openapi', 'jobs-api-v1.1.prefixed.json');
+const SUITE_CLI = join(root, 'dist', 'suites', 'cli.js');
+/** No telemetry, no update check: the tools stay offline. */
+const QUIET_ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A port free right now (Prism takes no port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Prism {
+  url: string;
+  /** Everything Prism printed so far. */
+  log: () => string;
+}
+
+/** Starts `prism <args>` on a free port; resolves once it listens (within 60 s), else kills it and fails. */
+async function startPrism(args: string[]): Promise<Prism> {
+  const port = await freePort();
+  const child = spawn(bin('prism'), [...args, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'], env: QUIET_ENV });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`prism did not start within 60 s:\n${out}`));
+    }, 60_000);
+    const check = (): void => {
+      if (/Prism is listening on/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`prism exited with ${code}:\n${out}`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, log: () => out };
+}
+
+/** Prism's log lines of response violations (request violations are the suite's deliberate bad requests). */
+const responseViolations = (log: string): string[] => log.split('\n').filter((line) => /Violation: response/.test(line));
+
+describe('redocly lint', () => {
+  it.each([DOC, PREFIXED])('finds no error and no warning in %s', (file) => {
+    const res = spawnSync(bin('redocly'), ['lint', '--format=json', file], { encoding: 'utf8', timeout: 60_000, env: QUIET_ENV });
+    expect(res.status, res.stderr).toBe(0);
+    const report = JSON.parse(res.stdout) as { totals: Record<string, number>; problems: Array<{ ruleId: string; message: string }> };
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  });
+});
+
+describe('prism mock', () => {
+  it('serves the prefixed document under /api/v1.1 and takes a pageSize above 100 (no hard maximum)', async () => {
+    const prism = await startPrism(['mock', PREFIXED]);
+    const lists = await send(prism.url, { path: '/positiontypes', apiKey: null });
+    expect(lists.status, prism.log()).toBe(200);
+    const body = lists.json as unknown;
+    const items = Array.isArray(body) ? body : (body as { data: unknown[] }).data;
+    expect(Array.isArray(items)).toBe(true);
+    const page = await send(prism.url, { path: '/jobs?pageSize=500' });
+    expect(page.status, page.text).toBe(200);
+  }, 90_000);
+});
+
+describe('prism proxy in front of the mock', () => {
+  it('logs no response violation while the suite runs through it', async () => {
+    if (!existsSync(SUITE_CLI)) throw new Error(`${SUITE_CLI} is missing: run npm run build first`);
+    await using mock = await createMockServer();
+    const prism = await startPrism(['proxy', PREFIXED, mock.url]);
+    // A location against the document's pattern: Prism copies the pattern into its sl-violations header, which only an ASCII pattern survives.
+    const odd = await send(prism.url, { method: 'POST', path: '/jobs', body: validJob({ locations: [{ description: 'Paris, FR' }] }) });
+    expect(odd.status).toBe(400);
+    expect(odd.headers['sl-violations']).toBeDefined();
+
+    const dir = mkdtempSync(join(tmpdir(), 'jobs-prism-proxy-'));
+    dirs.push(dir);
+    const suite = spawn(process.execPath, [SUITE_CLI, '--base-url', prism.url, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2',
+      '--runs', '1', '--seed', '1', '--reporter', 'json', '--report-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'], env: QUIET_ENV });
+    children.push(suite);
+    let summary = '';
+    suite.stdout!.on('data', (chunk: Buffer) => (summary += chunk.toString()));
+    suite.stderr!.on('data', (chunk: Buffer) => (summary += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => suite.once('exit', resolve));
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { total: number; requests: number }; rules: Array<{ id: string; status: string }> };
+    expect(report.summary.total, summary).toBeGreaterThan(100);
+    // The suite's requests reached the mock through the proxy (the journal saw them).
+    expect(mock.requests().length).toBeGreaterThan(100);
+    expect(responseViolations(prism.log())).toEqual([]);
+    // Prism re-serializes JSON and drops the amount's four decimals (1.0000 becomes 1): the one rule that sees it may fail; no other.
+    const failed = report.rules.filter((r) => r.status === 'failed' || r.status === 'error').map((r) => r.id);
+    expect(failed.filter((id) => id !== 'jobs.limits.salary-four-decimals'), summary).toEqual([]);
+    expect([0, 1]).toContain(code);
+  }, 240_000);
+
+  it('does log a response violation for a mock that answers against the document (the check above can fail)', async () => {
+    const broken = (next: CoreHandler): CoreHandler => async (req) => {
+      const res = await next(req);
+      return req.path.endsWith('/positiontypes') ? { ...res, body: JSON.stringify([{ id: 'one', name: 7 }]) } : res;
+    };
+    await using mock = await createMockServer({ transform: broken });
+    const prism = await startPrism(['proxy', PREFIXED, mock.url]);
+    expect((await send(prism.url, { path: '/positiontypes', apiKey: null })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the log line follows the answer
+    expect(responseViolations(prism.log()).length).toBeGreaterThan(0);
+  }, 90_000);
+});
