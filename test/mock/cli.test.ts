@@ -3,21 +3,20 @@
  * the start line, employers and data files, persistence across a crash, and
  * exit code 2 with one line on bad arguments or a port in use.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, exited, requireBuiltCli, startCli } from './cli-process.js';
 import { client, send, validJob } from './helpers.js';
 
-const CLI = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
 let dir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
+  requireBuiltCli();
   dir = mkdtempSync(join(tmpdir(), 'jobs-mock-cli-'));
 });
 afterEach(() => {
@@ -25,29 +24,10 @@ afterEach(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Starts the CLI and resolves with its URL and start line once it listens. */
-function start(args: string[]): Promise<{ child: ChildProcess; url: string; line: string }> {
-  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match && out.includes('\n')) resolve({ child, url: match[1]!, line: out });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-}
+const start = (args: string[]) => startCli(args, children);
 
 function run(args: string[]) {
   return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 15_000 });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 }
 
 describe('jobs-mock CLI', () => {

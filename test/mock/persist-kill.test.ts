@@ -1,6 +1,6 @@
 /**
- * The real `jobs-mock --data FILE --persist` (bin/jobs-mock.js over dist/,
- * built by `npm run build` / pretest) under concurrent POST, PUT, DELETE and
+ * The real `jobs-mock --data FILE --persist` (dist/mock/cli.js, what
+ * bin/jobs-mock.js runs; built by `npm run build` / pretest) under concurrent POST, PUT, DELETE and
  * seeding, killed with SIGKILL at a seeded random moment, then restarted,
  * twice per run. After each restart: every acknowledged change is there;
  * a change that was in flight is either wholly there or not at all (a PUT
@@ -9,24 +9,22 @@
  * A small `--compact-after` makes compactions (and log rotations) happen under
  * the load, so kills land in them too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../mock/core/choices.js';
+import { requireBuiltCli, startCli } from './cli-process.js';
 import { send, validJob } from './helpers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/jobs-mock.js', import.meta.url));
-const DIST = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
 const WORKERS = 8;
 const KILLS = 2;
 
 let dir: string;
 const children: ChildProcess[] = [];
 beforeAll(() => {
-  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: run npm run build first`);
+  requireBuiltCli();
   dir = mkdtempSync(join(tmpdir(), 'jobs-mock-kill-'));
 });
 afterEach(() => {
@@ -34,21 +32,7 @@ afterEach(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code, signal) => reject(new Error(`exited ${code ?? signal}: ${err}`)));
-  });
-}
+const start = (args: string[]) => startCli(args, children);
 
 /** What a job may look like: absent, or present with the salary amount `k` (its title says the same k). */
 type Look = { present: false } | { present: true; k: number };
