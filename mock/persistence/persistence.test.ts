@@ -121,6 +121,35 @@ describe('Persistence', () => {
     await next.persistence.close();
   });
 
+  it('under always, no answer (a read included) shows a change before it is on the disk; concurrent changes share a flush', async () => {
+    using dir = tempDir();
+    const dataFile = join(dir.path, 'jobs.json');
+    const pending: Array<() => void> = [];
+    let flushes = 0;
+    let holding = false;
+    const flush = async () => {
+      flushes++;
+      if (holding) await new Promise<void>((resolve) => pending.push(resolve));
+    };
+    const mock = await persisted(dataFile, { flush });
+    holding = true;
+    const answered: string[] = [];
+    const post = mock.send('POST', '/api/v1.1/jobs', jobBody(1)).then(() => answered.push('post'));
+    const read = mock.send('GET', '/api/v1.1/jobs').then((res) => answered.push(`get ${res.json.paging.total}`));
+    const more = [2, 3, 4].map((i) => mock.send('POST', '/api/v1.1/jobs', jobBody(i)).then(() => answered.push(`post ${i}`)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toEqual([]); // the read sees job 1, so it waits for job 1's flush
+    const before = flushes;
+    pending.shift()!();
+    await Promise.all([post, read]);
+    expect(answered.slice(0, 2)).toEqual(['post', 'get 1']);
+    holding = false;
+    pending.shift()?.();
+    await Promise.all(more);
+    expect(flushes - before).toBeLessThanOrEqual(1); // posts 2-4 came during the first flush: one more flush covers them
+    await mock.persistence.close();
+  });
+
   it('ids are never reused: the last job deleted, a clean shutdown, a restart', async () => {
     using dir = tempDir();
     const dataFile = join(dir.path, 'jobs.json');
