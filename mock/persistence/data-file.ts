@@ -46,8 +46,9 @@ export function dataFileHead(nextId: number, employers: readonly EmployerConfig[
 /** The closing text after the jobs. */
 export const DATA_FILE_TAIL = ']}\n';
 
-/** Flushes a directory, so that a rename or a new file in it survives a power loss. */
+/** Flushes the directory of `path`, so that a rename or a new file in it survives a power loss. */
 export async function syncDirectory(path: string): Promise<void> {
+  if (process.platform === 'win32') return; // a directory cannot be opened for fsync there; NTFS journals renames itself
   const handle = await open(dirname(path), 'r');
   try {
     await handle.sync();

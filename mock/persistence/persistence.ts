@@ -165,7 +165,13 @@ export class Persistence {
 
   /** For changes made outside a request (the programmatic API): logged now, flushed in the background. */
   record(): void {
-    this.settle()?.catch((error: unknown) => this.warn(`could not flush the change log: ${(error as Error).message}`));
+    const failed = (error: unknown): void => this.warn(`could not log a change: ${(error as Error).message}`);
+    if (this.closed) return failed(new Error('the mock is closed'));
+    try {
+      this.settle()?.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   }
 
   private append(changes: NonNullable<ReturnType<MockCore['store']['takeChanges']>>): void {
