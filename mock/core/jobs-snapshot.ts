@@ -1,13 +1,13 @@
 /**
  * @module A snapshot of the jobs to write out while the mock keeps serving:
- * taken at one instant in O(jobs) without copying any job (the store's
- * captureJobs), then written as JSON a job at a time. The employers' names and
+ * taken at one instant at no cost per job (the store's copy-on-write
+ * snapshot), then written as JSON a job at a time. The employers' names and
  * the choices are those of that instant too, so the text is what the API
  * answered then, whatever changes while it is being written.
  */
 import type { Employer } from '../../schemas/index.js';
-import { inIdOrder, type JobsStore } from '../store/jobs-store.js';
-import type { EmployerConfig, StoredJob } from '../store/stored-job.js';
+import type { JobsStore } from '../store/jobs-store.js';
+import type { EmployerConfig } from '../store/stored-job.js';
 import type { Choices } from './choices.js';
 import { serializeJob } from './serialize-job.js';
 
@@ -18,8 +18,10 @@ export interface JobsSnapshot {
   readonly size: number;
   /** Employers the mock was not started with (added or changed at run time), as configured then. */
   readonly employers: EmployerConfig[];
-  /** Each job as the API returned it at that instant, in id order. */
+  /** Each job as the API returned it at that instant, employer by employer in id order; read it to the end. */
   jobsJson(): Generator<string>;
+  /** Ends the snapshot unread (reading it to the end ends it too). */
+  end(): void;
 }
 
 const sameEmployer = (a: EmployerConfig, b: EmployerConfig): boolean =>
@@ -31,15 +33,16 @@ const sameEmployer = (a: EmployerConfig, b: EmployerConfig): boolean =>
  * for (const json of snapshot.jobsJson()) write(json);
  */
 export function takeJobsSnapshot(store: JobsStore, choices: Choices, initialEmployers: readonly EmployerConfig[]): JobsSnapshot {
-  const lists = store.captureJobs();
+  const snapshot = store.beginSnapshot();
   const configs = store.employerConfigs();
   const names = new Map<number, Employer>(configs.map((e) => [e.id, store.employer(e.id)]));
   return {
-    nextId: store.nextJobId,
-    size: lists.reduce((n, list) => n + list.length, 0),
+    nextId: snapshot.nextId,
+    size: snapshot.size,
     employers: configs.filter((e) => !initialEmployers.some((initial) => sameEmployer(initial, e))),
+    end: () => snapshot.end(),
     *jobsJson() {
-      for (const job of inIdOrder(lists)) yield serializeJob(job as StoredJob, names.get(job.employerId)!, choices);
+      for (const job of snapshot.jobs()) yield serializeJob(job, names.get(job.employerId)!, choices);
     },
   };
 }

@@ -5,9 +5,10 @@
  * data file is loaded and the log replayed. Compaction writes the state as a
  * new data file and empties the log: when the log passes a size, on a clean
  * shutdown and on `POST /__control/compact`. It never holds a request up for
- * more than a log append: the snapshot is taken in one pass over the jobs
- * without copying them, the log is rotated at that instant (later changes go
- * to a new log), and the file is written in small pieces between requests.
+ * more than a log append: the snapshot costs nothing per job (the store keeps
+ * a job's old version when it changes before the snapshot has read it), the
+ * log is rotated at that instant (later changes go to a new log), and the
+ * file is written in small pieces between requests.
  * Rotated logs (`FILE.log.1`, ...) are deleted once the new data file is on
  * the disk; a crash before that leaves them to be replayed again, which is
  * harmless (log-records.ts).
@@ -207,7 +208,12 @@ export class Persistence {
     this.log.rotate(rotatedTo);
     this.rotated.push(rotatedTo);
     const covered = [...this.rotated];
-    const bytes = await writeFileAtomically(this.dataFile, dataFilePieces(snapshot));
+    let bytes: number;
+    try {
+      bytes = await writeFileAtomically(this.dataFile, dataFilePieces(snapshot));
+    } finally {
+      snapshot.end();
+    }
     for (const path of covered) await rm(path, { force: true });
     this.rotated = this.rotated.filter((path) => !covered.includes(path));
     return { jobs: snapshot.size, bytes, logBytes, ms: performance.now() - started };

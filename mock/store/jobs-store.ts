@@ -15,6 +15,7 @@ import { newEntry, type JobEntry } from './job-entry.js';
 import { JobIndex, type SearchMatch } from './job-index.js';
 import { compareListOrder, type OrderCompare, type OrderedIndex } from './ordered-index.js';
 import { substringMatch } from './search-views.js';
+import { StoreSnapshot } from './store-snapshot.js';
 import type { EmployerConfig, JobStatus, StoredJob } from './stored-job.js';
 
 export type { JobEntry } from './job-entry.js';
@@ -65,6 +66,8 @@ export class JobsStore {
   version = 0;
   /** Kept only while a change log asks for it (trackChanges), so the store costs nothing more without one. */
   private changes: StoreChanges | undefined;
+  /** Snapshots being read: each gets a job's old version before it changes (copy on write). */
+  private snapshots: readonly StoreSnapshot[] = [];
 
   constructor(
     readonly clock: Clock,
@@ -176,6 +179,7 @@ export class JobsStore {
   /** Replaces a job's fields (same id and employer). */
   replace(entry: JobEntry, job: StoredJob): void {
     this.version++;
+    for (const snapshot of this.snapshots) snapshot.keep(entry);
     const record = this.employers.get(job.employerId);
     if (entry.job.status !== 'active' && job.status === 'active') entry.activeSince = this.clock.now();
     record.jobs.change(entry, job);
@@ -187,6 +191,7 @@ export class JobsStore {
   /** Removes a job; its id is remembered as deleted (status.deleted-job) unless `undo` (a rolled-back insert). */
   remove(entry: JobEntry, undo = false): void {
     this.version++;
+    for (const snapshot of this.snapshots) snapshot.keep(entry);
     this.jobsOf(entry.job.employerId).delete(entry);
     this.refresh.forget(entry);
     if (!undo) this.deleted.set(entry.id, entry.job.employerId);
@@ -220,7 +225,10 @@ export class JobsStore {
   /** Removes every job; employers stay. */
   clearJobs(): void {
     this.version++;
-    for (const record of this.employers.all()) record.jobs.clear();
+    for (const record of this.employers.all()) {
+      for (const snapshot of this.snapshots) snapshot.keepAll(record.jobs);
+      record.jobs.clear();
+    }
     this.refresh.clear();
     this.deleted.clear();
     this.nextId = 1;
@@ -237,21 +245,14 @@ export class JobsStore {
     if (this.changes) this.changes.employers = true;
   }
 
-  /**
-   * Every job as it is now, one list per employer in id order (inIdOrder()
-   * merges them): the stored jobs themselves, which are never changed in place
-   * (a change puts a new object in the entry), so the lists stay as they are
-   * while the store moves on. A snapshot to write out, taken in O(jobs) with no copying of jobs.
-   */
-  captureJobs(): StoredJob[][] {
-    const lists: StoredJob[][] = [];
-    for (const record of this.employers.all()) {
-      const jobs = Array.from(record.jobs.byId.values(), (entry) => entry.job);
-      // Ids are handed out in order, so each employer's list is already sorted unless a data file was not.
-      if (jobs.some((job, i) => i > 0 && job.id < jobs[i - 1]!.id)) jobs.sort((a, b) => a.id - b.id);
-      lists.push(jobs);
-    }
-    return lists;
+  /** Every job as it is now, to read a piece at a time while the store keeps changing (store-snapshot.ts); read it to the end. */
+  beginSnapshot(): StoreSnapshot {
+    const indexes = [...this.employers.all()].map((record) => record.jobs);
+    const snapshot = new StoreSnapshot(indexes, this.nextId, (done) => {
+      this.snapshots = this.snapshots.filter((s) => s !== done);
+    });
+    this.snapshots = [...this.snapshots, snapshot];
+    return snapshot;
   }
 
   /** Runs auto-refresh (auto-refresh.ts) when one fell due. */
@@ -259,19 +260,5 @@ export class JobsStore {
     const now = this.clock.now();
     if (!this.refresh.isDue(now)) return;
     this.refresh.run(now, this.options.wholeSeconds, (entry, publishDate) => this.replace(entry, { ...entry.job, publishDate }));
-  }
-}
-
-/** The jobs of captureJobs() in id order, merged lazily (one list per employer: few lists). */
-export function* inIdOrder(lists: readonly StoredJob[][]): Generator<StoredJob> {
-  const at = lists.map(() => 0);
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i < lists.length; i++) {
-      const job = lists[i]![at[i]!];
-      if (job && (best < 0 || job.id < lists[best]![at[best]!]!.id)) best = i;
-    }
-    if (best < 0) return;
-    yield lists[best]![at[best]!++]!;
   }
 }
