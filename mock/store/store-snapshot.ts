@@ -20,6 +20,11 @@ export class StoreSnapshot {
   /** Versions of jobs from the instant that changed or went before they were read. */
   private readonly before = new Map<number, StoredJob>();
   private readonly read = new Set<number>();
+  /**
+   * Set by a reset: every job of the instant not read yet is in `before`, and
+   * what the indexes hold from then on is new (ids start again at 1).
+   */
+  private afterReset = false;
   private ended = false;
 
   constructor(
@@ -33,13 +38,19 @@ export class StoreSnapshot {
 
   /** The store calls this before it changes or removes an entry. */
   keep(entry: JobEntry): void {
-    const id = entry.id;
-    if (id < this.nextId && !this.read.has(id) && !this.before.has(id)) this.before.set(id, entry.job);
+    if (!this.afterReset) this.save(entry);
   }
 
-  /** The store calls this before it empties an employer's index (a reset). */
+  /** The store calls this for each employer's index before a reset empties them all. */
   keepAll(index: JobIndex): void {
-    for (const entry of index.byId.values()) this.keep(entry);
+    if (!this.indexes.includes(index)) return;
+    for (const entry of index.byId.values()) this.save(entry);
+    this.afterReset = true;
+  }
+
+  private save(entry: JobEntry): void {
+    const id = entry.id;
+    if (id < this.nextId && !this.read.has(id) && !this.before.has(id)) this.before.set(id, entry.job);
   }
 
   /** The jobs as they were, each once: employer by employer in insertion order (id order), then those removed since. Ends the snapshot when done. */
@@ -47,6 +58,7 @@ export class StoreSnapshot {
     try {
       for (const index of this.indexes) {
         for (const entry of index.byId.values()) {
+          if (this.afterReset) break;
           const id = entry.id;
           if (id >= this.nextId) continue;
           const job = this.before.get(id) ?? entry.job;
