@@ -4,12 +4,20 @@
  * (express.json()) in front of it: the handlers need the exact bytes, and the
  * malformed JSON they must reject, which a parser would consume or rewrite.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMiddleware } from '@mswjs/http-middleware';
-import type { RequestHandler } from 'express';
 import { createHandlers, newCore, type CreateHandlersOptions } from './handlers/create-handlers.js';
 import type { MockCore } from './core/mock-core.js';
 
-export interface JobsMiddleware extends RequestHandler {
+/**
+ * An express middleware, typed without express's types: the package never
+ * imports express (it is the integrator's, 4 or 5), so a project that uses only
+ * the MSW handlers type-checks without @types/express. Express's own request
+ * and response extend these node:http types, so `app.use(jobs)` accepts it.
+ */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+export interface JobsMiddleware extends NodeMiddleware {
   /** The state behind the middleware (control operations: reset, seedJobs, setClock, ...). */
   readonly core: MockCore;
 }
@@ -28,5 +36,5 @@ export function createJobsMiddleware(options: Partial<CreateHandlersOptions> = {
   const handlers = createHandlers({ ...options, baseUrl: options.baseUrl ?? '', core });
   // http-middleware loads msw's CommonJS build; its handler type differs only nominally from the ESM one.
   const middleware = createMiddleware(...(handlers as unknown as Parameters<typeof createMiddleware>));
-  return Object.assign(middleware, { core });
+  return Object.assign(middleware as unknown as NodeMiddleware, { core });
 }

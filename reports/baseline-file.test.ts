@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readBaseline } from './baseline-file.js';
+import { checkBaselineWritable, readBaseline, writeBaseline } from './baseline-file.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -30,5 +30,24 @@ describe('readBaseline', () => {
     const file = join(dir, 'bad.json');
     await writeFile(file, '{ rules: ');
     await expect(readBaseline(file)).rejects.toMatchObject({ code: 'BASELINE_INVALID', context: { file } });
+  });
+});
+
+describe('writeBaseline', () => {
+  it('writes what readBaseline reads back, one entry a line, without the source', async () => {
+    const file = join(dir, 'written.json');
+    const rules = [{ id: 'jobs.create.location-header', reason: 'POST /jobs responded 201 without a Location header' }, { id: 'a.b' }];
+    await writeBaseline(file, { rules, source: 'elsewhere.json' });
+    expect(await readFile(file, 'utf8')).toBe(`{\n  "rules": [\n    ${JSON.stringify(rules[0])},\n    {"id":"a.b"}\n  ]\n}\n`);
+    expect(await readBaseline(file)).toEqual({ rules, source: file });
+    await writeBaseline(file, { rules: [] });
+    expect(await readBaseline(file)).toEqual({ rules: [], source: file });
+  });
+
+  it('refuses a file in a folder that does not exist, before and at writing, with BASELINE_UNWRITABLE', async () => {
+    const file = join(dir, 'missing', 'baseline.json');
+    await expect(checkBaselineWritable(file)).rejects.toMatchObject({ name: 'ReportError', code: 'BASELINE_UNWRITABLE', context: { file } });
+    await expect(writeBaseline(file, { rules: [] })).rejects.toMatchObject({ code: 'BASELINE_UNWRITABLE' });
+    await expect(checkBaselineWritable(join(dir, 'fine.json'))).resolves.toBeUndefined();
   });
 });

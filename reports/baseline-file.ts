@@ -1,7 +1,10 @@
 /**
- * @module Reads a baseline file for `--baseline FILE` (see gating.ts for the format).
+ * @module Reads a baseline file for `--baseline FILE` and writes one for
+ * `--write-baseline FILE` (see gating.ts for the format).
  */
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseBaseline, type Baseline } from './gating.js';
 import { ReportError } from './report-error.js';
 
@@ -25,4 +28,34 @@ export async function readBaseline(file: string): Promise<Baseline> {
     throw new ReportError('BASELINE_INVALID', `baseline ${file} is not JSON: ${(cause as Error).message}`, { cause, context: { file } });
   }
   return parseBaseline(data, file);
+}
+
+/**
+ * Proves, before a run sends anything, that `--write-baseline FILE` can be written: its folder
+ * exists and is writable (the file itself is replaced).
+ *
+ * @example
+ * await checkBaselineWritable('conformance-baseline.json');
+ */
+export async function checkBaselineWritable(file: string): Promise<void> {
+  try {
+    await access(dirname(file), constants.W_OK);
+  } catch (cause) {
+    throw new ReportError('BASELINE_UNWRITABLE', `cannot write baseline ${file}: ${(cause as Error).message}`, { cause, context: { file } });
+  }
+}
+
+/**
+ * Writes a baseline file in the form `readBaseline` reads: `{"rules":[{"id","reason"}]}`, one entry a line.
+ *
+ * @example
+ * await writeBaseline('conformance-baseline.json', createBaseline(report));
+ */
+export async function writeBaseline(file: string, baseline: Baseline): Promise<void> {
+  const text = `{\n  "rules": [\n${baseline.rules.map((entry) => `    ${JSON.stringify(entry)}`).join(',\n')}${baseline.rules.length > 0 ? '\n' : ''}  ]\n}\n`;
+  try {
+    await writeFile(file, text);
+  } catch (cause) {
+    throw new ReportError('BASELINE_UNWRITABLE', `cannot write baseline ${file}: ${(cause as Error).message}`, { cause, context: { file } });
+  }
 }

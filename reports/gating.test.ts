@@ -116,6 +116,29 @@ describe('createBaseline', () => {
     ]);
     expect(createBaseline(sampleReport()).rules[0]?.reason).toBe('POST /jobs responded 201 without a Location header');
   });
+
+  it('refreshes a previous baseline: stale entries go, entries the run says nothing about stay, reasons are kept', () => {
+    const previous = {
+      rules: [
+        { id: 'jobs.create.location-header', reason: 'ticket OPS-12' }, // still fails
+        { id: 'jobs.update.partial', reason: 'fixed since' }, // passes now: stale
+        { id: 'isolation.list.other-employer', reason: 'skipped in this run' },
+        { id: 'paging.next.repeats-filters', reason: 'errored in this run' },
+        { id: 'gone.rule' }, // no such rule in a complete run: stale
+      ],
+    };
+    const gated = applyBaseline(sampleReport(), previous);
+    expect(createBaseline(gated, previous).rules).toEqual([
+      { id: 'jobs.create.location-header', reason: 'ticket OPS-12' },
+      { id: 'jobs.roundtrip.get-equals-post', reason: expect.any(String) },
+      { id: 'html.description.allow-list', reason: expect.any(String) },
+      { id: 'jobs.protocol.non-json-rejected.post', reason: expect.any(String) },
+      { id: 'isolation.list.other-employer', reason: 'skipped in this run' },
+      { id: 'paging.next.repeats-filters', reason: 'errored in this run' },
+    ]);
+    const filtered = { ...sampleReport(), options: { ...sampleReport().options, only: 'jobs.create' } };
+    expect(createBaseline(filtered, previous).rules.map((entry) => entry.id)).toContain('gone.rule'); // a filtered run proves nothing about absent rules
+  });
 });
 
 describe('exitCodeFor and failingConditions', () => {

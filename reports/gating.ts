@@ -148,17 +148,29 @@ export function applyBaseline(report: ConformanceReport, baseline: Baseline): Co
 
 /**
  * Lists a baseline that accepts the run's current failures: what to commit
- * as the first baseline (`reason` = the first mismatch's title).
+ * as the first baseline (`reason` = the first mismatch's title, or the reason
+ * a baseline already gave). With `previous`, it refreshes that baseline: its
+ * entries the run proves stale (the rule passes, or no longer exists) go,
+ * and those the run says nothing about (a rule filtered out, skipped or
+ * errored) stay, so a filtered run never forgets the rest.
  *
  * @example
- * writeFileSync('baseline.json', JSON.stringify(createBaseline(report), null, 2));
+ * await writeBaseline('baseline.json', createBaseline(report));
+ * await writeBaseline('baseline.json', createBaseline(gated, await readBaseline('baseline.json'))); // refresh
  */
-export function createBaseline(report: ConformanceReport): Baseline {
-  return {
-    rules: report.rules
-      .filter((rule) => rule.status === 'failed' || rule.status === 'warning' || rule.status === 'known')
-      .map((rule) => withReason({ id: rule.id }, rule.baselineReason ?? rule.mismatches[0]?.title)),
-  };
+export function createBaseline(report: ConformanceReport, previous?: Baseline): Baseline {
+  const rules: BaselineEntry[] = report.rules
+    .filter((rule) => rule.status === 'failed' || rule.status === 'warning' || rule.status === 'known')
+    .map((rule) => withReason({ id: rule.id }, rule.baselineReason ?? rule.mismatches[0]?.title));
+  if (previous === undefined) return { rules };
+  const listed = new Set(rules.map((entry) => entry.id));
+  const stale = new Set((applyBaseline(report, previous).baseline?.stale ?? []).map((entry) => entry.id));
+  for (const entry of previous.rules) {
+    if (listed.has(entry.id) || stale.has(entry.id)) continue;
+    listed.add(entry.id);
+    rules.push(entry);
+  }
+  return { rules };
 }
 
 /** One condition that holds, with the rule ids (or baseline ids) behind it. */

@@ -37,7 +37,7 @@ export {
   type FailCondition,
   type FailingCondition,
 } from './gating.js';
-export { readBaseline } from './baseline-file.js';
+export { checkBaselineWritable, readBaseline, writeBaseline } from './baseline-file.js';
 export { redactReport, REDACTED } from './redact-report.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
 export {

@@ -1,12 +1,13 @@
 /**
  * The generated files (schemas/types.gen.ts, schemas/schemas.gen.ts,
- * openapi/jobs-api-v1.1.json, docs/mock-choices.md, docs/observations.md, docs/rules.md, docs/mutants.md) are committed. `npm run generate -- --check`
+ * openapi/jobs-api-v1.1.json, docs/mock-choices.md, docs/observations.md, docs/rules.md, docs/mutants.md, and the
+ * examples/ files inlined into README.md and docs/) are committed. `npm run generate -- --check`
  * fails when any of them differs from what
  * the schema files give, so a schema change without `npm run generate` fails
  * `npm test`. The check is also shown to fail, on a stale copy in a temp folder.
  */
 import { execFile } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -84,5 +85,24 @@ describe('--check on a copy of the project', () => {
     expect(JSON.parse(readFileSync(openapi(), 'utf8')).components.schemas.Category.properties.name.maxLength).toBe(41);
     expect(readFileSync(schemaModule(), 'utf8')).toContain('"slug": {');
     expect((await generate(copy, '--check')).code).toBe(0);
+  });
+
+  test('an example block that differs from its file is stale; a ts block that is no example file is refused', async () => {
+    const readme = join(copy, 'README.md');
+    mkdirSync(join(copy, 'examples'), { recursive: true });
+    writeFileSync(join(copy, 'examples', 'hello.ts'), "console.log('hello');\n");
+    writeFileSync(readme, "# Copy\n\n<!-- example: examples/hello.ts -->\n```ts\nconsole.log('old');\n```\n");
+    const stale = await generate(copy, '--check');
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toContain(`stale: ${readme}`);
+    expect((await generate(copy)).code).toBe(0);
+    expect(readFileSync(readme, 'utf8')).toBe("# Copy\n\n<!-- example: examples/hello.ts -->\n```ts\nconsole.log('hello');\n```\n");
+    expect((await generate(copy, '--check')).code).toBe(0);
+
+    appendFileSync(readme, "\n```ts\nconst handWritten = 1;\n```\n");
+    const refused = await generate(copy, '--check');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('README.md:8: a code block that is not an example file');
+    rmSync(readme);
   });
 });

@@ -4,7 +4,9 @@
  * readable issues: the JSON Pointer of the failing value, the rule and its limit.
  * The mock and the suite both import this module.
  */
-import Ajv2020Import from 'ajv/dist/2020.js';
+// The named export: its declared type is the class under every moduleResolution (the default export's
+// type differs between nodenext and bundler, issue 15).
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import { findHtmlViolations, type HtmlAllowlist } from './html-allowlist.js';
@@ -15,9 +17,7 @@ import { SchemaError } from './schema-error.js';
 
 export type { ValidationIssue } from './readable-issues.js';
 
-// ajv and ajv-formats are CommonJS with a `default` export; unwrap for ESM.
-const Ajv2020 = ((Ajv2020Import as unknown as { default?: unknown }).default ??
-  Ajv2020Import) as typeof Ajv2020Import.default;
+// ajv-formats is CommonJS with a `default` export and no named one; unwrap for ESM.
 const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ??
   addFormatsImport) as typeof addFormatsImport.default;
 
@@ -54,7 +54,7 @@ function annotationKeywords(schemas: Iterable<unknown>): string[] {
  * const ajv = createAjv();
  * const validate = ajv.getSchema(SCHEMA_BASE + 'job.schema.json');
  */
-export function createAjv(): InstanceType<typeof Ajv2020> {
+export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
   const schemas = [...loadAllSchemas().values()];

@@ -3,7 +3,8 @@
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
 // the OpenAPI document (openapi/jobs-api-v1.1.json and its /api/v1.1-prefixed copy), the mock's choices table (docs/mock-choices.md, from
 // mock/core/choices.ts), the observation topics (docs/observations.md, from suites/observation-topics.ts)
-// and the rules table (docs/rules.md, from suites/rules.ts). `--check` fails on a stale file instead of writing.
+// and the rules table (docs/rules.md, from suites/rules.ts), and inlines examples/ into README.md and docs/*.md
+// (scripts/inline-examples.mjs). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,5 +104,23 @@ const generatedDocs = [
 for (const [entry, render, out] of generatedDocs) {
   if (existsSync(join(root, entry))) outputs.push([join(root, out), render(await loadModule(join(root, entry)))]);
 }
-const fresh = outputs.map(([path, text]) => writeOrCheck(path, text)).every(Boolean);
+// Pages that show examples: each marked block is rewritten from its file; a ts/js block without a marker is refused.
+const { inlineExamples, unmarkedCodeBlocks } = await import('./inline-examples.mjs');
+let handWritten = false;
+const docPages = existsSync(join(root, 'docs')) ? readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`) : [];
+for (const page of ['README.md', ...docPages].filter((p) => existsSync(join(root, p)))) {
+  const path = join(root, page);
+  const text = outputs.find(([out]) => out === path)?.[1] ?? readFileSync(path, 'utf8');
+  for (const line of unmarkedCodeBlocks(text)) {
+    console.error(`${page}:${line}: a code block that is not an example file: move it to examples/ and mark it <!-- example: examples/NAME.ts -->`);
+    handWritten = true;
+  }
+  const inlined = inlineExamples(text, root);
+  if (inlined !== text) {
+    const generated = outputs.find(([out]) => out === path);
+    if (generated) generated[1] = inlined;
+    else outputs.push([path, inlined]);
+  }
+}
+const fresh = outputs.map(([path, text]) => writeOrCheck(path, text)).every(Boolean) && !handWritten;
 process.exit(fresh ? 0 : 1);

@@ -10,6 +10,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import {
   applyBaseline,
+  checkBaselineWritable,
+  createBaseline,
   createProgress,
   DEFAULT_FAIL_ON,
   EXIT_INTERRUPTED,
@@ -19,8 +21,10 @@ import {
   parseReporters,
   prepareReportDir,
   readBaseline,
+  redactReport,
   renderTerminalSummary,
   shouldUseColor,
+  writeBaseline,
   writeReports,
   type Baseline,
   type FailCondition,
@@ -118,13 +122,37 @@ interface Gating {
   reporters: ReporterName[];
   failOn: FailCondition[];
   baseline?: Baseline;
+  /** --write-baseline FILE. */
+  writeBaseline?: string;
 }
 
 /** Validates the report and gating options before anything is sent. */
 async function prepareGating(options: Partial<AllOptions>, reporters: string[]): Promise<Gating> {
   const gating: Gating = { reporters: parseReporters(reporters.join(',')), failOn: options.failOn !== undefined ? parseFailOn(options.failOn) : [...DEFAULT_FAIL_ON] };
   if (options.baseline) gating.baseline = await readBaseline(options.baseline);
+  if (options.writeBaseline) {
+    await checkBaselineWritable(options.writeBaseline);
+    gating.writeBaseline = options.writeBaseline;
+  }
   return gating;
+}
+
+/**
+ * Gates a finished run: against --baseline, and with --write-baseline, against a new baseline
+ * of what fails now, written first (a refresh of --baseline when both are given: see createBaseline).
+ */
+async function gate(report: ConformanceReport, gating: Gating, secrets: string[], say: (line: string) => void): Promise<ConformanceReport> {
+  const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
+  if (gating.writeBaseline === undefined) return gated;
+  if (report.interrupted) {
+    say(`baseline not written: the run was interrupted, so ${gating.writeBaseline} would miss the rules that did not run`);
+    return gated;
+  }
+  // Reasons are mismatch titles, which may quote the target: redacted as the report files are.
+  const baseline: Baseline = { ...createBaseline(redactReport(gated, secrets), gating.baseline), source: gating.writeBaseline };
+  await writeBaseline(gating.writeBaseline, baseline);
+  say(`wrote baseline ${gating.writeBaseline}: ${baseline.rules.length} ${baseline.rules.length === 1 ? 'rule' : 'rules'} accepted`);
+  return applyBaseline(report, baseline);
 }
 
 function progressPrinter(io: CliIo, say: (line: string) => void): (event: ProgressEvent) => void {
@@ -193,8 +221,14 @@ export async function main(io: CliIo): Promise<number> {
     say(`${prefix}: ${messageOf(error)}`);
     return 2;
   }
-  const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
   const secrets = [options.apiKey, options.secondApiKey, ...headerValues].filter((s): s is string => typeof s === 'string' && s !== '');
+  let gated: ConformanceReport;
+  try {
+    gated = await gate(report, gating, secrets, say);
+  } catch (error) {
+    say(`error: ${messageOf(error)}`);
+    return 2;
+  }
   let files: string[] = [];
   try {
     files = await writeReports(gated, { dir: resolveConfig(options).reportDir, reporters: gating.reporters, secrets });

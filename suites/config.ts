@@ -50,6 +50,8 @@ export interface ConformanceOptions {
 export interface CliOnlyOptions {
   /** A file of known mismatches: rules it lists count as known, not failed. */
   baseline?: string;
+  /** Writes the run's failures and warnings to this file as a baseline, and gates the run against it. */
+  writeBaseline?: string;
   /** Conditions that make the exit code 1: failed, flaky, error, stale-baseline, all or none. */
   failOn?: string;
 }
@@ -107,6 +109,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'retryTotalWaitMs', flag: 'retry-total-wait-ms', value: 'n', description: 'most the whole run waits on rate limits', default: String(DEFAULT_RETRY_LIMITS.totalWaitMs) },
   { key: 'retryBackoffMs', flag: 'retry-backoff-ms', value: 'n', description: 'first backoff of a 429 without Retry-After, doubled per retry', default: String(DEFAULT_RETRY_LIMITS.backoffMs) },
   { key: 'baseline', flag: 'baseline', value: 'file', description: 'known mismatches ({"rules":[{"id","reason"}]}): listed rules count as known, not failed' },
+  {
+    key: 'writeBaseline',
+    flag: 'write-baseline',
+    value: 'file',
+    description: "write the run's failed and warned rules to file as a baseline (the --baseline format), then gate the run against it",
+  },
   { key: 'strict', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
   {
     key: 'failOn',

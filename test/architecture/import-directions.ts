@@ -49,6 +49,7 @@ const SELF_EXPORTS: Readonly<Record<string, string>> = {
   'jobs-conformance/mock/browser': 'mock/browser.ts',
   'jobs-conformance/suites': 'suites/index.ts',
   'jobs-conformance/schemas': 'schemas/index.ts',
+  'jobs-conformance/reports': 'reports/index.ts',
 };
 
 export interface ImportEdge {

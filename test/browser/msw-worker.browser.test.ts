@@ -4,6 +4,8 @@
  * esbuild for the browser (so a Node-only import on the handler path fails the
  * build), served with MSW's mockServiceWorker.js from 127.0.0.1 (a secure
  * context), and the page creates a job with POST and reads it back with GET.
+ * It also runs examples/msw-browser.ts, the example docs/mock.md shows, as written
+ * (its `jobs-conformance/mock/browser` import resolves through the package's exports to dist/).
  * Under CI=true a missing Chromium fails the test; elsewhere it is skipped.
  */
 import { readFile } from 'node:fs/promises';
@@ -11,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../../reports/dev/launch-chromium.js';
 import type { DemoResult } from './worker-entry.js';
@@ -29,13 +31,13 @@ describe('Chromium is present under CI', () => {
   });
 });
 
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>msw worker</title><script type="module" src="/bundle.js"></script></head><body></body></html>';
+const pageLoading = (script: string) => `<!doctype html><html><head><meta charset="utf-8"><title>msw worker</title><script type="module" src="${script}"></script></head><body></body></html>`;
 
-/** The browser bundle of worker-entry.ts; esbuild fails on any node: import it reaches. */
-async function bundle(): Promise<string> {
+/** The browser bundle of an entry; esbuild fails on any node: import it reaches. */
+async function bundle(entry: URL): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('./worker-entry.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(entry)],
     bundle: true,
     write: false,
     platform: 'browser',
@@ -56,8 +58,10 @@ describe.skipIf(!available)('createHandlers under setupWorker in Chromium', () =
   beforeAll(async () => {
     const require = createRequire(import.meta.url);
     const files: Record<string, [string, string]> = {
-      '/': ['text/html; charset=utf-8', PAGE],
-      '/bundle.js': ['text/javascript; charset=utf-8', await bundle()],
+      '/': ['text/html; charset=utf-8', pageLoading('/bundle.js')],
+      '/bundle.js': ['text/javascript; charset=utf-8', await bundle(new URL('./worker-entry.ts', import.meta.url))],
+      '/example.html': ['text/html; charset=utf-8', pageLoading('/example.js')],
+      '/example.js': ['text/javascript; charset=utf-8', await bundle(new URL('../../examples/msw-browser.ts', import.meta.url))],
       '/mockServiceWorker.js': ['text/javascript; charset=utf-8', await readFile(require.resolve('msw/mockServiceWorker.js'), 'utf8')],
     };
     server = createServer((req, res) => {
@@ -78,12 +82,21 @@ describe.skipIf(!available)('createHandlers under setupWorker in Chromium', () =
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   });
 
-  it('creates a job with POST /api/v1.1/jobs and reads it back with GET, all answered by the service worker', async () => {
+  /** Runs `test` on a fresh page of its own browser context, collecting the page's errors; closes the context after. */
+  async function onNewPage(test: (page: Page, pageErrors: string[]) => Promise<void>): Promise<void> {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      await test(page, pageErrors);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('creates a job with POST /api/v1.1/jobs and reads it back with GET, all answered by the service worker', async () => {
+    await onNewPage(async (page, pageErrors) => {
       // Any /api request reaching the static server would be a 404: the worker must answer them all.
       const leaked: string[] = [];
       server.on('request', (req) => {
@@ -115,8 +128,15 @@ describe.skipIf(!available)('createHandlers under setupWorker in Chromium', () =
       expect(result.read.status).toBe(200);
       expect(result.read.body).toEqual(created);
       expect(leaked).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
+  });
+
+  it('runs examples/msw-browser.ts as written: the worker answers the page', async () => {
+    await onNewPage(async (page, pageErrors) => {
+      const logged = new Promise<string>((resolve) => page.on('console', (message) => message.text().startsWith('200 ') && resolve(message.text())));
+      await page.goto(`${origin}/example.html`);
+      expect(await logged).toBe('200 Full-time, Part-time, Contract, Temporary, Internship, Seasonal, Casual');
+      expect(pageErrors).toEqual([]);
+    });
   });
 });
