@@ -62,8 +62,6 @@ export class JobsStore {
   private readonly deleted = new Map<number, number>();
   private options = DEFAULT_STORE_OPTIONS;
   private readonly newJobIndex = () => new JobIndex(this.options.compare, this.options.match);
-  /** Bumped by every change to the jobs or the employers. */
-  version = 0;
   /** Kept only while a change log asks for it (trackChanges), so the store costs nothing more without one. */
   private changes: StoreChanges | undefined;
   /** Snapshots being read: each gets a job's old version before it changes (copy on write). */
@@ -91,7 +89,6 @@ export class JobsStore {
 
   /** Adds employers, or replaces those with the same id (their jobs stay). */
   addEmployers(configs: readonly EmployerConfig[]): void {
-    this.version++;
     if (this.changes) this.changes.employers = true;
     for (const config of configs) {
       const replaced = this.employers.upsert(config, this.newJobIndex);
@@ -166,7 +163,6 @@ export class JobsStore {
 
   /** Inserts a new job; the caller has checked that its referenceId is free. */
   insert(job: StoredJob): JobEntry {
-    this.version++;
     const record = this.employers.get(job.employerId);
     const entry = newEntry(job);
     record.jobs.add(entry);
@@ -178,7 +174,6 @@ export class JobsStore {
 
   /** Replaces a job's fields (same id and employer). */
   replace(entry: JobEntry, job: StoredJob): void {
-    this.version++;
     for (const snapshot of this.snapshots) snapshot.keep(entry);
     const record = this.employers.get(job.employerId);
     if (entry.job.status !== 'active' && job.status === 'active') entry.activeSince = this.clock.now();
@@ -190,7 +185,6 @@ export class JobsStore {
 
   /** Removes a job; its id is remembered as deleted (status.deleted-job) unless `undo` (a rolled-back insert). */
   remove(entry: JobEntry, undo = false): void {
-    this.version++;
     for (const snapshot of this.snapshots) snapshot.keep(entry);
     this.jobsOf(entry.job.employerId).delete(entry);
     this.refresh.forget(entry);
@@ -224,7 +218,6 @@ export class JobsStore {
 
   /** Removes every job; employers stay. */
   clearJobs(): void {
-    this.version++;
     for (const record of this.employers.all()) {
       for (const snapshot of this.snapshots) snapshot.keepAll(record.jobs);
       record.jobs.clear();
