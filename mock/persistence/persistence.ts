@@ -95,7 +95,7 @@ export function loadPersistedState(core: MockCore, dataFile: string, warn: (mess
 
 /**
  * @example
- * const persistence = Persistence.open(core, { dataFile: 'jobs.json' });
+ * const persistence = await Persistence.open(core, { dataFile: 'jobs.json' });
  * const dispatch = createDispatcher(core, { settle: () => persistence.settle() });
  * await persistence.close(); // compacts
  */
