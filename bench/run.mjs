@@ -2,13 +2,14 @@
 /**
  * @module `npm run bench`: benchmarks of the standalone mock, the request journal's cost, the list at
  * 1,000 vs 100,000 jobs, the MSW handlers in process, the conformance
- * suite, the suite against a slow target (latency), and the validating
- * proxy in front of the mock (proxy), against dist/ (run `npm run build`
- * first). Prints the figures and, for a full run (or with --write), writes
- * bench/RESULTS.md. The latency and proxy sections are written whenever they
- * run, and each rewrites only its own block.
+ * suite, the suite against a slow target (latency), `--persist` at 1,000
+ * vs 100,000 jobs (persist), and the validating proxy in front of the mock
+ * (proxy), against dist/ (run `npm run build` first). Prints the figures
+ * and, for a full run (or with --write), writes bench/RESULTS.md. The
+ * latency, persist and proxy sections are written whenever they run, and
+ * each rewrites only its own block.
  *
- * Options: --only throughput,journal,list,msw,suite,latency,proxy   --duration S (default 5)
+ * Options: --only throughput,journal,list,msw,suite,latency,persist,proxy   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
  *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
  *          --write / --no-write
@@ -21,17 +22,18 @@ import { mockThroughput } from './cases/mock-throughput.mjs';
 import { mswInProcess } from './cases/msw-in-process.mjs';
 import { journalCost } from './cases/journal-cost.mjs';
 import { latency } from './cases/latency.mjs';
+import { persist } from './cases/persist.mjs';
 import { proxyOverhead } from './cases/proxy-overhead.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
 import { machine } from './lib/machine.mjs';
-import { renderLatency, renderProxy, renderResults } from './lib/report.mjs';
+import { renderLatency, renderPersist, renderProxy, renderResults } from './lib/report.mjs';
 
 /** RESULTS.md keeps what follows this line when the bench rewrites it. */
 const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench` when it rewrites the tables above. -->';
 
-/** The sections with a block of their own in RESULTS.md, above the notes: a run of one of them alone replaces only its block. */
-const BLOCK_SECTIONS = ['latency', 'proxy'];
-const blockMarks = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
+/** Sections with their own block in RESULTS.md, above the notes: a run of one alone replaces only its block. */
+const BLOCK_SECTIONS = ['latency', 'persist', 'proxy'];
+const blockMarkers = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
 
 const TABLE_SECTIONS = ['throughput', 'journal', 'list', 'msw', 'suite'];
 const SECTIONS = [...TABLE_SECTIONS, ...BLOCK_SECTIONS];
@@ -77,18 +79,18 @@ await step('list', () => listScaling({ duration: Math.max(2, Math.round(duration
 await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration / 2)) }));
 await step('suite', () => suiteRun({ runsFactor }));
 await step('latency', () => latency());
+await step('persist', () => persist());
 await step('proxy', async () => ({ ...(await proxyOverhead({ duration, connections })), cpus: results.machine.nproc }));
 
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const ranTables = only.some((name) => TABLE_SECTIONS.includes(name));
 const markdown = ranTables ? renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] }) : undefined;
-const blocks = {
-  latency: results.latency ? renderLatency(results.latency, { command, startedAt }) : undefined,
-  proxy: results.proxy ? renderProxy(results.proxy, { command, startedAt, loadBefore }) : undefined,
-};
+const renderers = { latency: renderLatency, persist: renderPersist, proxy: renderProxy };
+const blocks = {};
+for (const name of BLOCK_SECTIONS) if (results[name]) blocks[name] = renderers[name](results[name], { command, startedAt, loadBefore });
 for (const text of [markdown, ...Object.values(blocks)]) if (text) console.log(text);
 const writeTables = ranTables && (values.write || (!values['no-write'] && only.length === SECTIONS.length));
-const writeBlocks = !values['no-write'] && Object.values(blocks).some((text) => text !== undefined);
+const writeBlocks = !values['no-write'] && Object.keys(blocks).length > 0;
 if (writeTables || writeBlocks) {
   const file = new URL('./RESULTS.md', import.meta.url);
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -98,18 +100,18 @@ if (writeTables || writeBlocks) {
 
 /**
  * RESULTS.md is the tables, then one block per block section (latency,
- * proxy), then hand-written notes (how to run, figures across runs, targets
+ * persist, proxy), then hand-written notes (how to run, figures across runs, targets
  * missed) after a marker; each part not given is kept as it was.
  */
 function mergeResults(previous, { tables, blocks }) {
   const notesAt = previous.indexOf(NOTES_MARKER);
   const generated = notesAt < 0 ? previous : previous.slice(0, notesAt);
   const notes = notesAt < 0 ? '' : previous.slice(notesAt);
-  const firstBlock = Math.min(...BLOCK_SECTIONS.map((name) => generated.indexOf(blockMarks(name)[0])).filter((at) => at >= 0), generated.length);
-  const oldTables = generated.slice(0, firstBlock).trimEnd();
+  const starts = BLOCK_SECTIONS.map((name) => generated.indexOf(blockMarkers(name)[0])).filter((at) => at >= 0);
+  const oldTables = (starts.length > 0 ? generated.slice(0, Math.min(...starts)) : generated).trimEnd();
   const parts = [(tables ?? oldTables).trimEnd()];
   for (const name of BLOCK_SECTIONS) {
-    const [open, close] = blockMarks(name);
+    const [open, close] = blockMarkers(name);
     const at = generated.indexOf(open);
     const end = generated.indexOf(close);
     const old = at < 0 || end < 0 ? undefined : generated.slice(at + open.length, end).trim();

@@ -76,6 +76,51 @@ export function renderLatency(l, { command, startedAt }) {
   ].join('\n');
 }
 
+/**
+ * The persist section (issue 17): POST with `--persist` at two store sizes,
+ * a compaction under load, and start-up. bench/run.mjs keeps it in its own
+ * block of RESULTS.md, like the latency section.
+ */
+export function renderPersist(p, { command, startedAt, loadBefore }) {
+  const [small, large] = p.sizes;
+  const size = (n) => n.toLocaleString('en-US');
+  const row = (r) => {
+    const [a, b] = r.bySize;
+    return [r.label, ms(a.p50), ms(b.p50), `**${n2(b.p50 / a.p50)}×**`, ms(a.p99), ms(b.p99), n0(a.rps), n0(b.rps), `${n2(b.rps / a.rps)}×`];
+  };
+  const c = p.compacting;
+  const s = p.startup;
+  const persisted = p.rows.filter((r) => !r.reference);
+  const cpu = (x) => (x === undefined ? '' : ` (${(x / 1000).toFixed(1)} s CPU)`);
+  const worst = Math.max(...persisted.map((r) => r.bySize[1].p50 / r.bySize[0].p50));
+  return [
+    '## Persistence: `--data FILE --persist` at 1,000 and 100,000 jobs',
+    '',
+    `Written by \`${command}\` on ${startedAt.toISOString()}. Load average (1 min) before: ${n2(loadBefore)}` +
+      (loadBefore > 2 ? ' — **the machine was shared with other busy processes: every figure here is slower and noisier than on an idle machine.**' : '.'),
+    '',
+    `The real \`jobs-mock\` CLI (\`--fsync ${p.fsync}\`, the default), one process per store size, both running at once and measured in alternating blocks, so ` +
+      `each ratio comes from one run under the same conditions. POST of a 1 KB job, timed per request in the bench process (undici, keep-alive). ` +
+      `The stores grow by the jobs posted (a few thousand). The first row is the same pair of files without \`--persist\`: what the store itself costs at each size.`,
+    '',
+    table(
+      ['clients', `median ${size(small)}`, `median ${size(large)}`, 'median ratio', `p99 ${size(small)}`, `p99 ${size(large)}`, `req/s ${size(small)}`, `req/s ${size(large)}`, 'req/s ratio'],
+      p.rows.map(row),
+    ),
+    '',
+    `Target: median POST latency at ${size(large)} jobs ≤ 2× that at ${size(small)}: ${worst <= 2 ? 'met' : '**not met**'} (worst ratio with \`--persist\`: ${n2(worst)}×).`,
+    '',
+    `**A compaction under load.** \`POST /__control/compact\` on the ${size(large)}-job mock while one client posts: the compaction wrote ${size(c.compaction.jobs)} jobs ` +
+      `(${(c.compaction.bytes / 2 ** 20).toFixed(1)} MiB) in ${(c.compaction.ms / 1000).toFixed(1)} s; the ${n0(c.requests)} POSTs answered meanwhile took ${ms(c.p50)} median, ` +
+      `${ms(c.p99)} p99, ${ms(c.max)} at most.`,
+    '',
+    `**Start-up** (from spawning the CLI to its start line, \`--persist\`; in brackets the process's own CPU time by then): a ${size(s.fileJobs)}-job data file (${(s.fileBytes / 2 ** 20).toFixed(0)} MiB) alone ` +
+      `**${(s.fileOnlyMs / 1000).toFixed(1)} s**${cpu(s.fileOnlyCpuMs)}; with a ${size(s.logLines)}-line change log beside it (${(s.logBytes / 2 ** 20).toFixed(0)} MiB: half creates, 30% updates, 20% deletes; ` +
+      `${size(s.jobsAfterLog)} jobs after replay) **${(s.withLogMs / 1000).toFixed(1)} s**${cpu(s.withLogCpuMs)}. A log past the compaction size is compacted in the background after the start line.`,
+    '',
+  ].join('\n');
+}
+
 export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) {
   const m = r.machine;
   const parts = [
