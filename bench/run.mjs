@@ -2,13 +2,14 @@
 /**
  * @module `npm run bench`: benchmarks of the standalone mock, the request journal's cost, the list at
  * 1,000 vs 100,000 jobs, the MSW handlers in process, the conformance
- * suite, the suite against a slow target (latency), and `--persist` at 1,000
- * vs 100,000 jobs (persist), against dist/ (run `npm run build` first).
- * Prints the figures and, for a full run (or with --write), writes
- * bench/RESULTS.md. The latency and persist sections are written whenever
- * they run, and each rewrites only its own block.
+ * suite, the suite against a slow target (latency), `--persist` at 1,000
+ * vs 100,000 jobs (persist), and the validating proxy in front of the mock
+ * (proxy), against dist/ (run `npm run build` first). Prints the figures
+ * and, for a full run (or with --write), writes bench/RESULTS.md. The
+ * latency, persist and proxy sections are written whenever they run, and
+ * each rewrites only its own block.
  *
- * Options: --only throughput,journal,list,msw,suite,latency,persist   --duration S (default 5)
+ * Options: --only throughput,journal,list,msw,suite,latency,persist,proxy   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
  *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
  *          --write / --no-write
@@ -22,15 +23,16 @@ import { mswInProcess } from './cases/msw-in-process.mjs';
 import { journalCost } from './cases/journal-cost.mjs';
 import { latency } from './cases/latency.mjs';
 import { persist } from './cases/persist.mjs';
+import { proxyOverhead } from './cases/proxy-overhead.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
 import { machine } from './lib/machine.mjs';
-import { renderLatency, renderPersist, renderResults } from './lib/report.mjs';
+import { renderLatency, renderPersist, renderProxy, renderResults } from './lib/report.mjs';
 
 /** RESULTS.md keeps what follows this line when the bench rewrites it. */
 const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench` when it rewrites the tables above. -->';
 
 /** Sections with their own block in RESULTS.md, above the notes: a run of one alone replaces only its block. */
-const BLOCK_SECTIONS = ['latency', 'persist'];
+const BLOCK_SECTIONS = ['latency', 'persist', 'proxy'];
 const blockMarkers = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
 
 const TABLE_SECTIONS = ['throughput', 'journal', 'list', 'msw', 'suite'];
@@ -78,11 +80,12 @@ await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration 
 await step('suite', () => suiteRun({ runsFactor }));
 await step('latency', () => latency());
 await step('persist', () => persist());
+await step('proxy', async () => ({ ...(await proxyOverhead({ duration, connections })), cpus: results.machine.nproc }));
 
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const ranTables = only.some((name) => TABLE_SECTIONS.includes(name));
 const markdown = ranTables ? renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] }) : undefined;
-const renderers = { latency: renderLatency, persist: renderPersist };
+const renderers = { latency: renderLatency, persist: renderPersist, proxy: renderProxy };
 const blocks = {};
 for (const name of BLOCK_SECTIONS) if (results[name]) blocks[name] = renderers[name](results[name], { command, startedAt, loadBefore });
 for (const text of [markdown, ...Object.values(blocks)]) if (text) console.log(text);
@@ -97,7 +100,7 @@ if (writeTables || writeBlocks) {
 
 /**
  * RESULTS.md is the tables, then one block per block section (latency,
- * persist), then hand-written notes (how to run, figures across runs, targets
+ * persist, proxy), then hand-written notes (how to run, figures across runs, targets
  * missed) after a marker; each part not given is kept as it was.
  */
 function mergeResults(previous, { tables, blocks }) {

@@ -261,3 +261,54 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
   }
   return parts.join('\n');
 }
+
+const ms3 = (x) => `${x.toFixed(3)} ms`;
+
+/** The proxy section (its own block in RESULTS.md, like the latency one). */
+export function renderProxy(p, { command, startedAt, loadBefore }) {
+  const get = p.latency.find((x) => x.name === 'GET');
+  const getRatio = p.throughput.find((x) => x.name.startsWith('GET'))?.ratio ?? 0;
+  const yes = (ok) => (ok ? 'yes' : '**no**');
+  // A negative difference means the mock alone was the slower one in that slice: noise from other processes, not a reading.
+  const met = (added, limit) => (added < 0 ? 'no reading (noise)' : yes(added <= limit));
+  return [
+    '## The validating proxy in front of the mock (added latency and throughput)',
+    '',
+    `Written by \`${command}\` on ${startedAt.toISOString()}; load average (1 min) before: ${n2(loadBefore)} on ${p.cpus} CPUs. ` +
+      'The standalone mock and `jobs-conformance proxy` (runProxy, `bench/children/proxy-server.mjs`) each in its own process, the load in this one: three processes on the same cores. ' +
+      `Latency: ${n0(p.rate)} requests/s on schedule for ${p.seconds} s per operation and target, in ${p.slices} alternating slices (mock alone, then through the proxy), ` +
+      'timed per request with a microsecond clock; added = through the proxy − mock alone. ' +
+      `Throughput: autocannon, ${p.connections} connections, ${p.duration} s per row after a 1 s warm-up. ` +
+      `The proxy judged ${n0(p.judged.exchanges)} exchanges of this run and found ${p.judged.findings} mismatch${p.judged.findings === 1 ? '' : 'es'}.`,
+    '',
+    table(
+      ['target', 'measured', 'met'],
+      [
+        [`added median latency ≤ 0.3 ms at ${n0(p.rate)} req/s (GET)`, ms3(get.addedP50), met(get.addedP50, 0.3)],
+        [`added p99 latency ≤ 2 ms at ${n0(p.rate)} req/s (GET)`, ms3(get.addedP99), met(get.addedP99, 2)],
+        ['GET throughput through the proxy ≥ 0.5 × the mock alone', n2(getRatio), yes(getRatio >= 0.5)],
+      ],
+    ),
+    '',
+    table(
+      ['operation', 'requests', 'mock p50', 'proxy p50', 'added p50', 'mock p99', 'proxy p99', 'added p99'],
+      p.latency.map((x) => [x.name, n0(x.through.count), ms3(x.direct.p50), ms3(x.through.p50), ms3(x.addedP50), ms3(x.direct.p99), ms3(x.through.p99), ms3(x.addedP99)]),
+    ),
+    '',
+    table(
+      ['operation', 'mock req/s', 'through proxy req/s', 'ratio', 'proxy CPU/request'],
+      p.throughput.map((x) => [x.name, n0(x.direct.rps), n0(x.through.rps), n2(x.ratio), `${n0(x.through.cpuUsPerRequest)} µs`]),
+    ),
+    '',
+    'One request at a time, client, mock and proxy in one process (`bench/children/proxy-sequential.mjs`, 2,000 requests per operation in alternating slices): the time the proxy itself adds, without the wait for a core at each hop between processes.',
+    '',
+    table(
+      ['operation', 'mock p50', 'proxy p50', 'added p50', 'mock p99', 'proxy p99', 'added p99'],
+      ['GET', 'POST'].map((op) => {
+        const x = p.sequential[op];
+        return [op, ms3(x.direct.p50), ms3(x.through.p50), ms3(x.through.p50 - x.direct.p50), ms3(x.direct.p99), ms3(x.through.p99), ms3(x.through.p99 - x.direct.p99)];
+      }),
+    ),
+    '',
+  ].join('\n');
+}
