@@ -2,12 +2,14 @@
 /**
  * @module `npm run bench`: benchmarks of the standalone mock, the request journal's cost, the list at
  * 1,000 vs 100,000 jobs, the MSW handlers in process, the conformance
- * suite, and the suite against a slow target (latency), against dist/ (run
- * `npm run build` first). Prints the figures and, for a full run (or with
- * --write), writes bench/RESULTS.md. The latency section is written whenever
- * it runs, and rewrites only its own block.
+ * suite, the suite against a slow target (latency), `--persist` at 1,000
+ * vs 100,000 jobs (persist), and the validating proxy in front of the mock
+ * (proxy), against dist/ (run `npm run build` first). Prints the figures
+ * and, for a full run (or with --write), writes bench/RESULTS.md. The
+ * latency, persist and proxy sections are written whenever they run, and
+ * each rewrites only its own block.
  *
- * Options: --only throughput,journal,list,msw,suite,latency   --duration S (default 5)
+ * Options: --only throughput,journal,list,msw,suite,latency,persist,proxy   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
  *          --latency-concurrency 1,default (the concurrencies the latency section measures)
  *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
@@ -21,18 +23,21 @@ import { mockThroughput } from './cases/mock-throughput.mjs';
 import { mswInProcess } from './cases/msw-in-process.mjs';
 import { journalCost } from './cases/journal-cost.mjs';
 import { latency } from './cases/latency.mjs';
+import { persist } from './cases/persist.mjs';
+import { proxyOverhead } from './cases/proxy-overhead.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
 import { machine } from './lib/machine.mjs';
-import { renderLatency, renderResults } from './lib/report.mjs';
+import { renderLatency, renderPersist, renderProxy, renderResults } from './lib/report.mjs';
 
 /** RESULTS.md keeps what follows this line when the bench rewrites it. */
 const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench` when it rewrites the tables above. -->';
 
-/** The latency section's block in RESULTS.md, above the notes: a run of that section alone replaces only it. */
-const LATENCY_BLOCK = ['<!-- bench:latency -->', '<!-- /bench:latency -->'];
+/** Sections with their own block in RESULTS.md, above the notes: a run of one alone replaces only its block. */
+const BLOCK_SECTIONS = ['latency', 'persist', 'proxy'];
+const blockMarkers = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
 
 const TABLE_SECTIONS = ['throughput', 'journal', 'list', 'msw', 'suite'];
-const SECTIONS = [...TABLE_SECTIONS, 'latency'];
+const SECTIONS = [...TABLE_SECTIONS, ...BLOCK_SECTIONS];
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
@@ -82,38 +87,47 @@ await step('latency', async () => {
   latencyLoad = { before, after: loadavg()[0] };
   return figures;
 });
+await step('persist', () => persist());
+await step('proxy', async () => ({ ...(await proxyOverhead({ duration, connections })), cpus: results.machine.nproc }));
 
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const ranTables = only.some((name) => TABLE_SECTIONS.includes(name));
 const markdown = ranTables ? renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] }) : undefined;
-const latencyMarkdown = results.latency ? renderLatency(results.latency, { command, startedAt, loadBefore: latencyLoad?.before, loadAfter: latencyLoad?.after }) : undefined;
-for (const text of [markdown, latencyMarkdown]) if (text) console.log(text);
+const renderers = { latency: renderLatency, persist: renderPersist, proxy: renderProxy };
+const blocks = {};
+// The latency section reports the load around its own runs (they take minutes).
+const loadOf = (name) => (name === 'latency' ? { loadBefore: latencyLoad?.before, loadAfter: latencyLoad?.after } : { loadBefore });
+for (const name of BLOCK_SECTIONS) if (results[name]) blocks[name] = renderers[name](results[name], { command, startedAt, ...loadOf(name) });
+for (const text of [markdown, ...Object.values(blocks)]) if (text) console.log(text);
 const writeTables = ranTables && (values.write || (!values['no-write'] && only.length === SECTIONS.length));
-const writeLatency = latencyMarkdown !== undefined && !values['no-write'];
-if (writeTables || writeLatency) {
+const writeBlocks = !values['no-write'] && Object.keys(blocks).length > 0;
+if (writeTables || writeBlocks) {
   const file = new URL('./RESULTS.md', import.meta.url);
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  writeFileSync(file, mergeResults(previous, { tables: writeTables ? markdown : undefined, latency: writeLatency ? latencyMarkdown : undefined }));
+  writeFileSync(file, mergeResults(previous, { tables: writeTables ? markdown : undefined, blocks: writeBlocks ? blocks : {} }));
   process.stderr.write('bench: wrote bench/RESULTS.md\n');
 }
 
 /**
- * RESULTS.md is the tables, then the latency block, then hand-written notes
- * (how to run, figures across runs, targets missed) after a marker; each part
- * not given is kept as it was.
+ * RESULTS.md is the tables, then one block per block section (latency,
+ * persist, proxy), then hand-written notes (how to run, figures across runs, targets
+ * missed) after a marker; each part not given is kept as it was.
  */
-function mergeResults(previous, { tables, latency }) {
+function mergeResults(previous, { tables, blocks }) {
   const notesAt = previous.indexOf(NOTES_MARKER);
   const generated = notesAt < 0 ? previous : previous.slice(0, notesAt);
   const notes = notesAt < 0 ? '' : previous.slice(notesAt);
-  const [open, close] = LATENCY_BLOCK;
-  const blockAt = generated.indexOf(open);
-  const blockEnd = generated.indexOf(close);
-  const oldTables = (blockAt < 0 ? generated : generated.slice(0, blockAt)).trimEnd();
-  const oldLatency = blockAt < 0 || blockEnd < 0 ? undefined : generated.slice(blockAt + open.length, blockEnd).trim();
-  const newLatency = latency?.trim() ?? oldLatency;
+  const starts = BLOCK_SECTIONS.map((name) => generated.indexOf(blockMarkers(name)[0])).filter((at) => at >= 0);
+  const oldTables = (starts.length > 0 ? generated.slice(0, Math.min(...starts)) : generated).trimEnd();
   const parts = [(tables ?? oldTables).trimEnd()];
-  if (newLatency) parts.push(`${open}\n${newLatency}\n${close}`);
+  for (const name of BLOCK_SECTIONS) {
+    const [open, close] = blockMarkers(name);
+    const at = generated.indexOf(open);
+    const end = generated.indexOf(close);
+    const old = at < 0 || end < 0 ? undefined : generated.slice(at + open.length, end).trim();
+    const text = blocks[name]?.trim() ?? old;
+    if (text) parts.push(`${open}\n${text}\n${close}`);
+  }
   if (notes) parts.push(notes.trimEnd());
   return `${parts.join('\n\n')}\n`;
 }

@@ -12,6 +12,7 @@ import { checkEmployers, DEMO_EMPLOYERS } from './core/employers.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/request-journal.js';
 import { MockConfigError } from './core/mock-config-error.js';
 import { packageVersion } from './package-version.js';
+import { FSYNC_MODES, type FsyncMode } from './persistence/change-log.js';
 import { createMockServer, type MockServer } from './server.js';
 import type { EmployerConfig } from './store/stored-job.js';
 
@@ -27,6 +28,11 @@ function parseBytes(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError('must be a positive number of bytes');
   return n;
+}
+
+function parseFsync(value: string): FsyncMode {
+  if (!(FSYNC_MODES as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${FSYNC_MODES.join(', ')}`);
+  return value as FsyncMode;
 }
 
 function parseSeed(value: string): number {
@@ -99,7 +105,9 @@ const program = new Command()
   .option('-H, --host <host>', 'interface to bind', '127.0.0.1')
   .option('-e, --employers <file>', 'JSON array of employers [{"id","name","apiKey","plan"}] replacing the demo employers')
   .option('-d, --data <file>', 'load jobs from this file at start ({"version":1,"jobs":[...]}); a missing file starts empty')
-  .option('--persist', 'with --data: write every change back to the file (atomically)', false)
+  .option('--persist', 'with --data: keep every change (a change log beside the file, FILE.log, compacted into the file)', false)
+  .option('--fsync <mode>', `with --persist: when an answer waits for the disk: ${FSYNC_MODES.join(', ')} (docs/mock.md)`, parseFsync)
+  .option('--compact-after <bytes>', 'with --persist: compact the file once its change log passes this size (default 64 MiB)', parseBytes)
   .option('--now <iso>', 'freeze the clock at this ISO 8601 instant (default: real time)')
   .option('--body-limit <bytes>', 'request body limit; larger bodies get 413', parseBytes, 1024 * 1024)
   .option('--profile <name>', `choice profile where the spec leaves room: ${PROFILES.join(', ')} (docs/mock-choices.md)`, 'reference')
@@ -123,22 +131,34 @@ async function main(): Promise<void> {
     throw error;
   }
   const opts = program.opts<{
-    port: number; host: string; employers?: string; data?: string; persist: boolean; now?: string; bodyLimit: number;
+    port: number; host: string; employers?: string; data?: string; persist: boolean; fsync?: FsyncMode; compactAfter?: number;
+    now?: string; bodyLimit: number;
     profile: string; profileSeed?: number; choice: Record<string, string>;
     cors: CorsPolicy; controlCors?: string[]; journalSize: number; secretHeader: string[];
   }>();
   try {
     if (opts.persist && !opts.data) throw new MockConfigError('invalid_argument', '--persist needs --data FILE');
+    if (!opts.persist && (opts.fsync !== undefined || opts.compactAfter !== undefined)) {
+      throw new MockConfigError('invalid_argument', `${opts.fsync !== undefined ? '--fsync' : '--compact-after'} needs --persist`);
+    }
     if (opts.now !== undefined && !Number.isFinite(Date.parse(opts.now))) throw new MockConfigError('invalid_argument', `--now: not an ISO 8601 instant: ${opts.now}`);
     const employers = opts.employers ? readEmployers(opts.employers) : DEMO_EMPLOYERS;
     const server = await createMockServer({
-      port: opts.port, host: opts.host, employers, dataFile: opts.data, persist: opts.persist, now: opts.now, bodyLimit: opts.bodyLimit,
+      port: opts.port, host: opts.host, employers, dataFile: opts.data, persist: opts.persist, fsync: opts.fsync,
+      compactAfterBytes: opts.compactAfter, now: opts.now, bodyLimit: opts.bodyLimit,
       profile: opts.profile, profileSeed: opts.profileSeed, choices: opts.choice,
       cors: opts.cors as string | string[], controlCors: opts.controlCors, journalSize: opts.journalSize, secretHeaders: opts.secretHeader,
     });
     console.log(startLine(server, employers, !opts.employers));
+    // Under --persist, close() ends with a compaction: the data file then holds everything and the log is empty.
     const stop = (): void => {
-      server.close().finally(() => process.exit(0));
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`jobs-mock: could not shut down cleanly: ${(error as Error).message}\n`);
+          process.exit(1);
+        },
+      );
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -14,7 +14,8 @@ import { MockConfigError } from './core/mock-config-error.js';
 import { MockCore, type MockSnapshot, type SeedJob } from './core/mock-core.js';
 import type { JournalEntry, JournalFilter } from './core/request-journal.js';
 import { createNodeListener, DEFAULT_BODY_LIMIT } from './node-adapter.js';
-import { loadDataFile, saveDataFile } from './persistence.js';
+import type { FsyncMode } from './persistence/change-log.js';
+import { loadPersistedState, Persistence } from './persistence/persistence.js';
 import type { EmployerConfig } from './store/stored-job.js';
 
 export interface MockServerOptions extends ProfileOptions {
@@ -32,8 +33,15 @@ export interface MockServerOptions extends ProfileOptions {
   transform?: (next: CoreHandler) => CoreHandler;
   /** Jobs to load at start (`{"version":1,"jobs":[...]}`); a missing file is an empty store. */
   dataFile?: string;
-  /** With dataFile: rewrite the file atomically after every change. */
+  /**
+   * With dataFile: keep every change, in a change log beside the file
+   * (`FILE.log`), compacted into the file now and then (docs/mock.md, Persistence).
+   */
   persist?: boolean;
+  /** With persist: when an answer waits for its change to reach the disk; default `always`. */
+  fsync?: FsyncMode;
+  /** With persist: compact once the change log passes this many bytes; default 64 MiB. */
+  compactAfterBytes?: number;
   /** Freeze the clock at this instant at start (default: real time). */
   now?: Date | number | string;
   /** Request body limit in bytes; default 1 MiB. Larger bodies get 413. */
@@ -117,43 +125,40 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   );
   if (options.now !== undefined) core.setClock(options.now);
   const dataFile = options.dataFile;
-  if (dataFile !== undefined) {
-    const file = loadDataFile(dataFile);
-    core.restoreJobs(file.jobs);
-    if (file.nextId !== undefined) core.store.reserveIdsBelow(file.nextId);
+  let persistence: Persistence | undefined;
+  if (dataFile !== undefined && options.persist) {
+    persistence = await Persistence.open(core, { dataFile, fsync: options.fsync, compactAfterBytes: options.compactAfterBytes });
+  } else if (dataFile !== undefined) {
+    loadPersistedState(core, dataFile);
   }
-  const afterChange =
-    dataFile !== undefined && options.persist ? () => saveDataFile(dataFile, core.jobsJson(), core.store.nextJobId) : undefined;
-  afterChange?.();
   const host = options.host ?? '127.0.0.1';
   let url = '';
-  const dispatch = createDispatcher(core, { afterChange, cors, controlCors });
+  const dispatch = createDispatcher(core, { settle: persistence && (() => persistence.settle()), cors, controlCors });
   const server = createServer(createNodeListener(dispatch, () => url, options.bodyLimit ?? DEFAULT_BODY_LIMIT));
   server.keepAliveTimeout = 5_000;
   const address = await listen(server, options.port ?? 0, host);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   url = `http://${shownHost}:${address.port}`;
   let closed: Promise<void> | undefined;
-  const close = (): Promise<void> =>
-    (closed ??= new Promise<void>((resolve, reject) => {
+  const closeServer = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
-    }));
+    });
+  // The server first, so no change comes in while the last compaction runs.
+  const close = (): Promise<void> => (closed ??= closeServer().finally(() => persistence?.close()));
+  const recorded = <T>(value: T): T => {
+    persistence?.record();
+    return value;
+  };
   return {
     url,
     core,
     close,
     [Symbol.asyncDispose]: close,
-    reset: () => {
-      core.reset();
-      afterChange?.();
-    },
-    addEmployers: (employers) => core.addEmployers(employers),
-    seedJobs: (employer, jobs) => {
-      const created = core.seedJobs(employer, jobs);
-      afterChange?.();
-      return created;
-    },
+    reset: () => recorded(core.reset()),
+    addEmployers: (employers) => recorded(core.addEmployers(employers)),
+    seedJobs: (employer, jobs) => recorded(core.seedJobs(employer, jobs)),
     setClock: (time) => core.setClock(time),
     advanceClock: (ms) => core.advanceClock(ms),
     resetClock: () => core.resetClock(),

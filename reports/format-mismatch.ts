@@ -33,7 +33,7 @@ export function formatExchangeText(exchange: Exchange): string {
  */
 export function formatMismatchText(mismatch: Mismatch): string {
   const parts = [
-    `${mismatch.title} [${mismatch.reproducibility}]`,
+    `${mismatch.title} [${mismatch.side === undefined ? '' : `${mismatch.side} side, `}${mismatch.reproducibility}]`,
     `Expected: ${mismatch.expected}`,
     `Received: ${mismatch.received}`,
   ];

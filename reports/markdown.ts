@@ -6,6 +6,7 @@
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { codeBlock, codeSpan, escapeMarkdownCell } from './markdown-escape.js';
 import { networkSummary } from './network-summary.js';
+import { proxySummary } from './proxy-summary.js';
 import { redactReport } from './redact-report.js';
 import { causesHeadline, failsRules, rootCauses } from './root-causes.js';
 import { isFlakyOnly } from './status.js';
@@ -121,8 +122,8 @@ function problemText(rule: RuleResult): string {
   return `${first.title}${rest.length > 0 ? ` (+${rest.length} more)` : ''}`;
 }
 
-/** The rate-limit phrase on its own header line (a hard break before it), or nothing. Our own numbers and a validated N/s: no escaping needed. */
+/** The rate-limit phrase and a proxy session's phrase, each on its own header line (a hard break before it), or nothing. Our own numbers and a validated N/s: no escaping needed. */
 function networkLine(report: ConformanceReport): string {
-  const text = networkSummary(report);
-  return text ? `  \n${text}` : '';
+  const lines = [networkSummary(report), proxySummary(report)].filter((text): text is string => text !== undefined);
+  return lines.map((text) => `  \n${text}`).join('');
 }

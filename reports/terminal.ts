@@ -8,6 +8,7 @@
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { visibleControlChars } from './control-chars.js';
 import { networkSummary } from './network-summary.js';
+import { proxySummary } from './proxy-summary.js';
 import { redactReport } from './redact-report.js';
 import { causesHeadline, describeCause, failsRules, rootCauses } from './root-causes.js';
 import { isFlakyOnly, type RuleStatus } from './status.js';
@@ -42,6 +43,8 @@ export function renderTerminalSummary(input: ConformanceReport, options: Termina
   out.push(`  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}`);
   const network = networkSummary(report);
   if (network) out.push(`  ${network}`);
+  const proxy = proxySummary(report);
+  if (proxy) out.push(`  ${proxy}`);
   if (report.interrupted) out.push(c.yellow('  interrupted: not every rule ran'));
 
   const causes = rootCauses(report);
@@ -102,7 +105,7 @@ function formatProblem(rule: RuleResult, c: ReturnType<typeof colorsFor>, oneLin
   if (rule.status === 'error') return [head, `      ${c.magenta(`suite error: ${t(rule.errorMessage ?? 'unknown')}`)}`];
   const lines = [head + (isFlakyOnly(rule) ? c.yellow(' (flaky)') : '')];
   for (const mismatch of rule.mismatches) {
-    lines.push(`      ${c.red(t(mismatch.title))} ${c.dim(`[${mismatch.reproducibility}]`)}`);
+    lines.push(`      ${c.red(t(mismatch.title))} ${c.dim(`[${mismatch.side === undefined ? '' : `${mismatch.side} side, `}${mismatch.reproducibility}]`)}`);
     lines.push(`      ${c.dim('expected')} ${t(mismatch.expected)}`);
     lines.push(`      ${c.dim('received')} ${t(mismatch.received)}`);
     lines.push(`      ${c.dim('reproduce')} ${t(mismatch.curl)}`);

@@ -1155,6 +1155,9 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       },
       "baseline": {
         "$ref": "#/$defs/baselineResult"
+      },
+      "proxy": {
+        "$ref": "#/$defs/proxyRun"
       }
     },
     "required": [
@@ -1417,6 +1420,13 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               "flaky",
               "unchecked"
             ]
+          },
+          "side": {
+            "enum": [
+              "client",
+              "server"
+            ],
+            "description": "Set by the validating proxy: whose message breaks the rule, the client's request or the server's answer"
           }
         },
         "required": [
@@ -1611,6 +1621,98 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "entries",
           "known",
           "stale"
+        ],
+        "additionalProperties": false
+      },
+      "proxyRun": {
+        "type": "object",
+        "description": "Set by the validating proxy (jobs-conformance proxy): the traffic it judged, and what its model of the jobs could not know (it stays silent there rather than guess)",
+        "properties": {
+          "exchanges": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Exchanges forwarded and judged"
+          },
+          "employers": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "API keys seen (one model each; the keys themselves are never reported)"
+          },
+          "failedExchanges": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Exchanges that ended without a response (target unreachable, reset, client gone)"
+          },
+          "uncheckedBodies": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Exchanges with a body forwarded but not checked (over the capture limit, or undecodable)"
+          },
+          "findings": {
+            "type": "object",
+            "properties": {
+              "client": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "server": {
+                "type": "integer",
+                "minimum": 0
+              }
+            },
+            "required": [
+              "client",
+              "server"
+            ],
+            "additionalProperties": false
+          },
+          "silences": {
+            "type": "object",
+            "description": "Where the stateful model stayed silent, and how often",
+            "properties": {
+              "jobsFirstSeen": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Jobs first met already existing (created before the proxy started, or elsewhere): no write of theirs to compare with"
+              },
+              "uncertainWrites": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Writes answered with a server error or not at all: the job is unknown until its next acknowledged write"
+              },
+              "changedElsewhere": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Reads that showed neither the written value nor the one before it: taken as a change made elsewhere"
+              },
+              "concurrentSkips": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Comparisons skipped because overlapping exchanges left their order uncertain"
+              },
+              "withoutKey": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Exchanges without an API-Key: not modelled"
+              }
+            },
+            "required": [
+              "jobsFirstSeen",
+              "uncertainWrites",
+              "changedElsewhere",
+              "concurrentSkips",
+              "withoutKey"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "required": [
+          "exchanges",
+          "employers",
+          "failedExchanges",
+          "uncheckedBodies",
+          "findings",
+          "silences"
         ],
         "additionalProperties": false
       },

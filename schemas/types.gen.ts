@@ -435,6 +435,7 @@ export interface ConformanceReport {
    */
   replayCommand: string;
   baseline?: BaselineResult;
+  proxy?: ProxyRun;
 }
 export interface Summary {
   total: number;
@@ -522,6 +523,10 @@ export interface Mismatch {
     path?: string | null;
   };
   reproducibility: "deterministic" | "flaky" | "unchecked";
+  /**
+   * Set by the validating proxy: whose message breaks the rule, the client's request or the server's answer
+   */
+  side?: "client" | "server";
 }
 export interface Exchange {
   /**
@@ -615,4 +620,54 @@ export interface BaselineResult {
     reason?: string;
     cause: "passes" | "unknown-rule";
   }[];
+}
+/**
+ * Set by the validating proxy (jobs-conformance proxy): the traffic it judged, and what its model of the jobs could not know (it stays silent there rather than guess)
+ */
+export interface ProxyRun {
+  /**
+   * Exchanges forwarded and judged
+   */
+  exchanges: number;
+  /**
+   * API keys seen (one model each; the keys themselves are never reported)
+   */
+  employers: number;
+  /**
+   * Exchanges that ended without a response (target unreachable, reset, client gone)
+   */
+  failedExchanges: number;
+  /**
+   * Exchanges with a body forwarded but not checked (over the capture limit, or undecodable)
+   */
+  uncheckedBodies: number;
+  findings: {
+    client: number;
+    server: number;
+  };
+  /**
+   * Where the stateful model stayed silent, and how often
+   */
+  silences: {
+    /**
+     * Jobs first met already existing (created before the proxy started, or elsewhere): no write of theirs to compare with
+     */
+    jobsFirstSeen: number;
+    /**
+     * Writes answered with a server error or not at all: the job is unknown until its next acknowledged write
+     */
+    uncertainWrites: number;
+    /**
+     * Reads that showed neither the written value nor the one before it: taken as a change made elsewhere
+     */
+    changedElsewhere: number;
+    /**
+     * Comparisons skipped because overlapping exchanges left their order uncertain
+     */
+    concurrentSkips: number;
+    /**
+     * Exchanges without an API-Key: not modelled
+     */
+    withoutKey: number;
+  };
 }

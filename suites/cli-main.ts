@@ -10,27 +10,22 @@
 import { Command, CommanderError, Option } from 'commander';
 import {
   applyBaseline,
-  checkBaselineWritable,
   createBaseline,
   createProgress,
-  DEFAULT_FAIL_ON,
   EXIT_INTERRUPTED,
   exitCodeOf,
   failingConditions,
-  parseFailOn,
-  parseReporters,
   prepareReportDir,
-  readBaseline,
   redactReport,
   renderTerminalSummary,
   shouldUseColor,
   writeBaseline,
   writeReports,
   type Baseline,
-  type FailCondition,
-  type ReporterName,
 } from '../reports/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
+import { prepareGating, type Gating } from './gating-options.js';
+import { proxyMain } from './proxy/proxy-cli.js';
 import { OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from './config.js';
 import { SuiteError, messageOf } from './errors.js';
 import { parseExtraHeaders } from './extra-headers.js';
@@ -118,25 +113,6 @@ function extraHeaderValues(options: Partial<AllOptions>): string[] {
   }
 }
 
-interface Gating {
-  reporters: ReporterName[];
-  failOn: FailCondition[];
-  baseline?: Baseline;
-  /** --write-baseline FILE. */
-  writeBaseline?: string;
-}
-
-/** Validates the report and gating options before anything is sent. */
-async function prepareGating(options: Partial<AllOptions>, reporters: string[]): Promise<Gating> {
-  const gating: Gating = { reporters: parseReporters(reporters.join(',')), failOn: options.failOn !== undefined ? parseFailOn(options.failOn) : [...DEFAULT_FAIL_ON] };
-  if (options.baseline) gating.baseline = await readBaseline(options.baseline);
-  if (options.writeBaseline) {
-    await checkBaselineWritable(options.writeBaseline);
-    gating.writeBaseline = options.writeBaseline;
-  }
-  return gating;
-}
-
 /**
  * Gates a finished run: against --baseline, and with --write-baseline, against a new baseline
  * of what fails now, written first (a refresh of --baseline when both are given: see createBaseline).
@@ -187,6 +163,8 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
  * const code = await main({ argv: process.argv, env: process.env, stdout: process.stdout, stderr: process.stderr });
  */
 export async function main(io: CliIo): Promise<number> {
+  // `jobs-conformance proxy ...`: the validating proxy (docs/proxy.md), a command of its own.
+  if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: [io.argv[0]!, io.argv[1]!, ...io.argv.slice(3)] });
   const redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
   const program = buildProgram(io);
@@ -209,7 +187,7 @@ export async function main(io: CliIo): Promise<number> {
   let gating: Gating;
   try {
     const config = resolveConfig(options);
-    gating = await prepareGating(options, config.reporters);
+    gating = await prepareGating({ reporters: config.reporters.join(','), failOn: options.failOn, baseline: options.baseline, writeBaseline: options.writeBaseline });
     await prepareReportDir(config.reportDir);
     report = await runConformance({ ...(options as ConformanceOptions), ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
   } catch (error) {

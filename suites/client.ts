@@ -117,7 +117,8 @@ function buildHeaders(options: ClientOptions, req: RequestOptions, body: string 
   return headers;
 }
 
-function truncate(text: string | undefined): { body: string | null; bodyTruncated?: true } {
+/** A body as an exchange records it: cut at MAX_RECORDED_BODY. */
+export function recordedBody(text: string | undefined): { body: string | null; bodyTruncated?: true } {
   if (text === undefined) return { body: null };
   if (text.length <= MAX_RECORDED_BODY) return { body: text };
   return { body: text.slice(0, MAX_RECORDED_BODY), bodyTruncated: true };
@@ -179,7 +180,7 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
       method,
       url: redactor.redact(url.href),
       headers: redactor.redactHeaders(headers),
-      ...truncate(body === undefined ? undefined : redactor.redact(body)),
+      ...recordedBody(body === undefined ? undefined : redactor.redact(body)),
     },
     durationMs: 0,
   };
@@ -219,7 +220,7 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
     exchange.response = {
       status: res.statusCode,
       headers: redactor.redactHeaders(responseHeaders),
-      ...truncate(text === '' ? undefined : redactor.redact(text)),
+      ...recordedBody(text === '' ? undefined : redactor.redact(text)),
     };
     const json = parseJson(text) as T | undefined;
     options.onResponse?.({

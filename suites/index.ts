@@ -15,3 +15,6 @@ export { ConfigError, MismatchError, SkipError, SuiteError, TransportError, type
 /** The CLI's exit code for a report (0, 1, or 130 when interrupted): one function, shared with the CLI. */
 export { exitCodeOf } from '../reports/gating.js';
 export type * from './rule.js';
+/** The validating proxy (docs/proxy.md): forwards live traffic unchanged and checks both sides. */
+export { runProxy, type ProxyOptions, type ProxyServer } from './proxy/run-proxy.js';
+export type { Finding } from './proxy/findings.js';

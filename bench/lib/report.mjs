@@ -97,6 +97,51 @@ export function renderLatency(l, { command, startedAt, loadBefore, loadAfter }) 
   return lines.join('\n');
 }
 
+/**
+ * The persist section (issue 17): POST with `--persist` at two store sizes,
+ * a compaction under load, and start-up. bench/run.mjs keeps it in its own
+ * block of RESULTS.md, like the latency section.
+ */
+export function renderPersist(p, { command, startedAt, loadBefore }) {
+  const [small, large] = p.sizes;
+  const size = (n) => n.toLocaleString('en-US');
+  const row = (r) => {
+    const [a, b] = r.bySize;
+    return [r.label, ms(a.p50), ms(b.p50), `**${n2(b.p50 / a.p50)}×**`, ms(a.p99), ms(b.p99), n0(a.rps), n0(b.rps), `${n2(b.rps / a.rps)}×`];
+  };
+  const c = p.compacting;
+  const s = p.startup;
+  const persisted = p.rows.filter((r) => !r.reference);
+  const cpu = (x) => (x === undefined ? '' : ` (${(x / 1000).toFixed(1)} s CPU)`);
+  const worst = Math.max(...persisted.map((r) => r.bySize[1].p50 / r.bySize[0].p50));
+  return [
+    '## Persistence: `--data FILE --persist` at 1,000 and 100,000 jobs',
+    '',
+    `Written by \`${command}\` on ${startedAt.toISOString()}. Load average (1 min) before: ${n2(loadBefore)}` +
+      (loadBefore > 2 ? ' — **the machine was shared with other busy processes: every figure here is slower and noisier than on an idle machine.**' : '.'),
+    '',
+    `The real \`jobs-mock\` CLI (\`--fsync ${p.fsync}\`, the default), one process per store size, both running at once and measured in alternating blocks, so ` +
+      `each ratio comes from one run under the same conditions. POST of a 1 KB job, timed per request in the bench process (undici, keep-alive). ` +
+      `The stores grow by the jobs posted (a few thousand). The first row is the same pair of files without \`--persist\`: what the store itself costs at each size.`,
+    '',
+    table(
+      ['clients', `median ${size(small)}`, `median ${size(large)}`, 'median ratio', `p99 ${size(small)}`, `p99 ${size(large)}`, `req/s ${size(small)}`, `req/s ${size(large)}`, 'req/s ratio'],
+      p.rows.map(row),
+    ),
+    '',
+    `Target: median POST latency at ${size(large)} jobs ≤ 2× that at ${size(small)}: ${worst <= 2 ? 'met' : '**not met**'} (worst ratio with \`--persist\`: ${n2(worst)}×).`,
+    '',
+    `**A compaction under load.** \`POST /__control/compact\` on the ${size(large)}-job mock while one client posts: the compaction wrote ${size(c.compaction.jobs)} jobs ` +
+      `(${(c.compaction.bytes / 2 ** 20).toFixed(1)} MiB) in ${(c.compaction.ms / 1000).toFixed(1)} s; the ${n0(c.requests)} POSTs answered meanwhile took ${ms(c.p50)} median, ` +
+      `${ms(c.p99)} p99, ${ms(c.max)} at most.`,
+    '',
+    `**Start-up** (from spawning the CLI to its start line, \`--persist\`; in brackets the process's own CPU time by then): a ${size(s.fileJobs)}-job data file (${(s.fileBytes / 2 ** 20).toFixed(0)} MiB) alone ` +
+      `**${(s.fileOnlyMs / 1000).toFixed(1)} s**${cpu(s.fileOnlyCpuMs)}; with a ${size(s.logLines)}-line change log beside it (${(s.logBytes / 2 ** 20).toFixed(0)} MiB: half creates, 30% updates, 20% deletes; ` +
+      `${size(s.jobsAfterLog)} jobs after replay) **${(s.withLogMs / 1000).toFixed(1)} s**${cpu(s.withLogCpuMs)}. A log past the compaction size is compacted in the background after the start line.`,
+    '',
+  ].join('\n');
+}
+
 export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) {
   const m = r.machine;
   const parts = [
@@ -236,4 +281,55 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
     }
   }
   return parts.join('\n');
+}
+
+const ms3 = (x) => `${x.toFixed(3)} ms`;
+
+/** The proxy section (its own block in RESULTS.md, like the latency one). */
+export function renderProxy(p, { command, startedAt, loadBefore }) {
+  const get = p.latency.find((x) => x.name === 'GET');
+  const getRatio = p.throughput.find((x) => x.name.startsWith('GET'))?.ratio ?? 0;
+  const yes = (ok) => (ok ? 'yes' : '**no**');
+  // A negative difference means the mock alone was the slower one in that slice: noise from other processes, not a reading.
+  const met = (added, limit) => (added < 0 ? 'no reading (noise)' : yes(added <= limit));
+  return [
+    '## The validating proxy in front of the mock (added latency and throughput)',
+    '',
+    `Written by \`${command}\` on ${startedAt.toISOString()}; load average (1 min) before: ${n2(loadBefore)} on ${p.cpus} CPUs. ` +
+      'The standalone mock and `jobs-conformance proxy` (runProxy, `bench/children/proxy-server.mjs`) each in its own process, the load in this one: three processes on the same cores. ' +
+      `Latency: ${n0(p.rate)} requests/s on schedule for ${p.seconds} s per operation and target, in ${p.slices} alternating slices (mock alone, then through the proxy), ` +
+      'timed per request with a microsecond clock; added = through the proxy − mock alone. ' +
+      `Throughput: autocannon, ${p.connections} connections, ${p.duration} s per row after a 1 s warm-up. ` +
+      `The proxy judged ${n0(p.judged.exchanges)} exchanges of this run and found ${p.judged.findings} mismatch${p.judged.findings === 1 ? '' : 'es'}.`,
+    '',
+    table(
+      ['target', 'measured', 'met'],
+      [
+        [`added median latency ≤ 0.3 ms at ${n0(p.rate)} req/s (GET)`, ms3(get.addedP50), met(get.addedP50, 0.3)],
+        [`added p99 latency ≤ 2 ms at ${n0(p.rate)} req/s (GET)`, ms3(get.addedP99), met(get.addedP99, 2)],
+        ['GET throughput through the proxy ≥ 0.5 × the mock alone', n2(getRatio), yes(getRatio >= 0.5)],
+      ],
+    ),
+    '',
+    table(
+      ['operation', 'requests', 'mock p50', 'proxy p50', 'added p50', 'mock p99', 'proxy p99', 'added p99'],
+      p.latency.map((x) => [x.name, n0(x.through.count), ms3(x.direct.p50), ms3(x.through.p50), ms3(x.addedP50), ms3(x.direct.p99), ms3(x.through.p99), ms3(x.addedP99)]),
+    ),
+    '',
+    table(
+      ['operation', 'mock req/s', 'through proxy req/s', 'ratio', 'proxy CPU/request'],
+      p.throughput.map((x) => [x.name, n0(x.direct.rps), n0(x.through.rps), n2(x.ratio), `${n0(x.through.cpuUsPerRequest)} µs`]),
+    ),
+    '',
+    'One request at a time, client, mock and proxy in one process (`bench/children/proxy-sequential.mjs`, 2,000 requests per operation in alternating slices): the time the proxy itself adds, without the wait for a core at each hop between processes.',
+    '',
+    table(
+      ['operation', 'mock p50', 'proxy p50', 'added p50', 'mock p99', 'proxy p99', 'added p99'],
+      ['GET', 'POST'].map((op) => {
+        const x = p.sequential[op];
+        return [op, ms3(x.direct.p50), ms3(x.through.p50), ms3(x.through.p50 - x.direct.p50), ms3(x.direct.p99), ms3(x.through.p99), ms3(x.through.p99 - x.direct.p99)];
+      }),
+    ),
+    '',
+  ].join('\n');
 }

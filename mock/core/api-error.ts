@@ -27,6 +27,8 @@ export type ApiErrorCode =
   | 'method_not_allowed'
   | 'injected_fault'
   | 'forbidden_origin'
+  | 'conflict'
+  | 'persistence_failed'
   | 'internal_error';
 
 /**

@@ -179,7 +179,7 @@ function altValue(s: ChoiceSwitch): string {
 }
 
 /** mulberry32: a small, fast, seedable generator; the same seed draws the same profile. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,11 +1,12 @@
 /**
  * @module The control API under /__control, outside /api/v1.1: reset, add
  * employers, seed jobs, set or advance the clock, inject faults, dump the
- * state. Meant for tests and local development; it has no authentication, so
+ * state, compact the data file (under `--persist`). Meant for tests and local development; it has no authentication, so
  * the server binds to 127.0.0.1 by default.
  */
 import { ApiError } from './api-error.js';
-import type { CoreRequest, CoreResponse } from './core-types.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
+import { isPromise } from './maybe-async.js';
 import { json, noContent } from './json-response.js';
 import { readJsonBody } from './read-json-body.js';
 import { MockConfigError } from './mock-config-error.js';
@@ -56,6 +57,12 @@ function setProfile(core: MockCore, body: unknown): CoreResponse {
   }));
 }
 
+/** Compaction runs off the request path; the answer comes when the new data file is on disk. */
+function compact(core: MockCore): Promise<CoreResponse> | CoreResponse {
+  if (!core.compactor) throw new ApiError(409, 'conflict', 'This mock does not persist its state: start it with --data FILE --persist');
+  return core.compactor().then((summary) => json(200, summary));
+}
+
 /** The journal's filters from a query; a bad number is a 400. */
 function journalFilter(query: URLSearchParams): JournalFilter {
   const count = (name: string): number | undefined => {
@@ -74,7 +81,7 @@ function journal(core: MockCore, query: URLSearchParams): CoreResponse {
   return json(200, { data: j.list(journalFilter(query)), size: j.size, dropped: j.dropped });
 }
 
-type Route = (core: MockCore, req: CoreRequest) => CoreResponse;
+type Route = (core: MockCore, req: CoreRequest) => CoreResponse | Promise<CoreResponse>;
 const body = (req: CoreRequest): unknown => readJsonBody(req.headers, req.body);
 
 /** `METHOD /path` (under /__control) -> operation. */
@@ -91,6 +98,7 @@ const ROUTES: Record<string, Route> = {
   'DELETE /faults': (core) => (core.clearFaults(), noContent()),
   'GET /profile': (core) => json(200, core.profile),
   'POST /profile': (core, req) => setProfile(core, body(req)),
+  'POST /compact': (core) => compact(core),
   'GET /requests': (core, req) => journal(core, req.query),
   'GET /requests/count': (core, req) => json(200, { count: core.journal.count(journalFilter(req.query)), dropped: core.journal.dropped }),
   'DELETE /requests': (core) => (core.journal.clear(), noContent()),
@@ -106,7 +114,7 @@ export const CONTROL_ROUTES: readonly string[] = Object.keys(ROUTES);
  * const control = createControlHandler(core);
  * control({ method: 'POST', path: '/__control/reset', query, headers: {}, body: undefined, baseUrl });
  */
-export function createControlHandler(core: MockCore): (req: CoreRequest) => CoreResponse {
+export function createControlHandler(core: MockCore): CoreHandler {
   return (req) => {
     try {
       const path = req.path.slice(CONTROL_PREFIX.length).replace(/\/$/, '') || '/';
@@ -115,11 +123,16 @@ export function createControlHandler(core: MockCore): (req: CoreRequest) => Core
         const known = CONTROL_ROUTES.some((r) => r.endsWith(` ${path}`));
         throw known ? new ApiError(405, 'method_not_allowed', `Method ${req.method} is not allowed here`) : new ApiError(404, 'not_found', `No control operation at ${req.path}`);
       }
-      return route(core, req);
+      const result = route(core, req);
+      return isPromise(result) ? Promise.resolve(result).catch(errorAnswer) : result;
     } catch (error) {
-      if (error instanceof ApiError) return error.toResponse();
-      if (error instanceof MockConfigError) return new ApiError(400, 'validation_failed', error.message, [], { cause: error }).toResponse();
-      return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
+      return errorAnswer(error);
     }
   };
+}
+
+function errorAnswer(error: unknown): CoreResponse {
+  if (error instanceof ApiError) return error.toResponse();
+  if (error instanceof MockConfigError) return new ApiError(400, 'validation_failed', error.message, [], { cause: error }).toResponse();
+  return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
 }

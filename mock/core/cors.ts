@@ -126,7 +126,7 @@ function hostOf(url: string): string | undefined {
  * @example
  * const control = guardControl(createControlHandler(core), ['http://localhost:5173']);
  */
-export function guardControl(next: (req: CoreRequest) => CoreResponse, allowed: readonly string[] = []): (req: CoreRequest) => CoreResponse {
+export function guardControl(next: CoreHandler, allowed: readonly string[] = []): CoreHandler {
   return (req) => {
     const origin = req.headers.origin;
     if (origin === undefined) return next(req);
@@ -134,7 +134,7 @@ export function guardControl(next: (req: CoreRequest) => CoreResponse, allowed: 
     if (own) return next(req);
     if (allowed.includes(origin.toLowerCase())) {
       if (isPreflight(req)) return preflight(origin, req, true);
-      return withHeaders(next(req), { 'access-control-allow-origin': origin, vary: 'Origin' });
+      return andThen(next(req), (res) => withHeaders(res, { 'access-control-allow-origin': origin, vary: 'Origin' }));
     }
     return new ApiError(403, 'forbidden_origin', `The control API refuses requests from another origin (${origin}); start the mock with --control-cors ${origin} to allow it`).toResponse();
   };

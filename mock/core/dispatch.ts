@@ -9,11 +9,14 @@ import { CONTROL_PREFIX, createControlHandler } from './control.js';
 import { guardControl, withCors, type CorsPolicy } from './cors.js';
 import type { MockCore } from './mock-core.js';
 import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
-import { andThen } from './maybe-async.js';
+import { andThen, isPromise } from './maybe-async.js';
 
 export interface DispatchOptions {
-  /** Runs after a request that changed the store (the data file's save). */
-  afterChange?: () => void;
+  /**
+   * Runs after every API and control request, before its answer goes out; the
+   * answer waits when it returns a promise (the change log's fsync under `--persist`).
+   */
+  settle?: () => void | PromiseLike<void>;
   /** CORS for everything outside /__control; default 'off'. */
   cors?: CorsPolicy;
   /** Origins allowed to use the control API from a browser; default none (same origin only). */
@@ -28,22 +31,20 @@ function under(path: string, prefix: string): boolean {
 
 /**
  * @example
- * const dispatch = createDispatcher(core, { afterChange: () => save(), cors: '*' });
+ * const dispatch = createDispatcher(core, { settle: () => persistence.settle(), cors: '*' });
  */
 export function createDispatcher(core: MockCore, options: DispatchOptions = {}): CoreHandler {
   const control = guardControl(createControlHandler(core), options.controlCors);
-  let seen = core.store.version;
-  /** Runs afterChange when the request changed the store, then passes the response on. */
-  const settled = (res: CoreResponse): CoreResponse => {
-    if (options.afterChange && core.store.version !== seen) {
-      seen = core.store.version;
-      options.afterChange();
-    }
-    return res;
-  };
+  const settle = options.settle;
+  const settled = settle
+    ? (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> => {
+        const after = (answer: CoreResponse): CoreResponse | Promise<CoreResponse> => andThen(settle(), () => answer);
+        return isPromise(res) ? Promise.resolve(res).then(after) : after(res);
+      }
+    : (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> => res;
   const elsewhere = (req: CoreRequest): CoreResponse =>
     new ApiError(404, 'not_found', `No resource at ${req.path}; the API is under ${API_PREFIX}`).toResponse();
-  const api = withCors((req) => andThen(core.handle(req), settled), options.cors ?? 'off');
+  const api = withCors((req) => settled(core.handle(req)), options.cors ?? 'off');
   const other = withCors(elsewhere, options.cors ?? 'off');
   const journal = core.journal;
   const journaled = (handler: CoreHandler, req: CoreRequest): CoreResponse | Promise<CoreResponse> => {

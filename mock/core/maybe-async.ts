@@ -18,7 +18,7 @@ export function isPromise<T>(value: T | PromiseLike<T>): value is PromiseLike<T>
  * Applies `fn` to a value, or to a promise's value once it settles.
  *
  * @example
- * return andThen(next(req), (res) => { afterChange(); return res; });
+ * return andThen(next(req), (res) => withHeaders(res, extra));
  */
 export function andThen<T, U>(value: T | PromiseLike<T>, fn: (value: T) => U): U | Promise<U> {
   return isPromise(value) ? Promise.resolve(value).then(fn) : fn(value);

@@ -15,11 +15,12 @@ import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
 import { FaultInjector, type FaultSpec } from './fault-injector.js';
 import { buildStoredJob, toCreateShape } from './job-input.js';
 import { insertJob } from './job-operations.js';
+import { takeJobsSnapshot, type JobsSnapshot } from './jobs-snapshot.js';
 import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
 import { MockConfigError } from './mock-config-error.js';
 import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './request-journal.js';
 import { createClock, toEpochMs, type Clock } from '../store/clock.js';
-import { JobsStore } from '../store/jobs-store.js';
+import { JobsStore, type JobEntry } from '../store/jobs-store.js';
 import type { EmployerConfig, StoredJob } from '../store/stored-job.js';
 
 export interface MockCoreOptions extends ProfileOptions {
@@ -40,6 +41,9 @@ export interface MockSnapshot {
   faults: FaultSpec[];
   profile: ResolvedProfile;
 }
+
+/** What `POST /__control/compact` runs: set by whatever persists the core (the standalone server under `--persist`). */
+export type Compactor = () => Promise<object>;
 
 /** A job to seed: a create body, optionally with the publishDate to give it. */
 export type SeedJob = Record<string, unknown> & { publishDate?: string };
@@ -62,6 +66,8 @@ export class MockCore {
   private readonly api: (req: CoreRequest) => CoreResponse;
   /** The API handler with faults applied, then the optional transform. */
   readonly handle: CoreHandler;
+  /** Set when the state is persisted: `POST /__control/compact` runs it (a 409 without). */
+  compactor: Compactor | undefined;
   #profile: ResolvedProfile;
 
   /** Throws MockConfigError for an unknown profile, choice or value (see mock/core/choices.ts). */
@@ -197,6 +203,16 @@ export class MockCore {
 
   clearFaults(): void {
     this.faults.clear();
+  }
+
+  /** The job as the API returns it now (a change log's record of it), without caching the text. */
+  jobJson(entry: JobEntry): string {
+    return this.state.jsonOnce(entry);
+  }
+
+  /** The jobs as they are now, to write out while the core keeps changing (a data file's `jobs`, `nextId` and `employers`). */
+  jobsSnapshot(): JobsSnapshot {
+    return takeJobsSnapshot(this.store, this.choices, this.initialEmployers);
   }
 
   /** Every job as the API returns it, with the 4-decimal amounts (a data file's `jobs`). */

@@ -15,6 +15,7 @@ import { newEntry, type JobEntry } from './job-entry.js';
 import { JobIndex, type SearchMatch } from './job-index.js';
 import { compareListOrder, type OrderCompare, type OrderedIndex } from './ordered-index.js';
 import { substringMatch } from './search-views.js';
+import { StoreSnapshot } from './store-snapshot.js';
 import type { EmployerConfig, JobStatus, StoredJob } from './stored-job.js';
 
 export type { JobEntry } from './job-entry.js';
@@ -34,6 +35,21 @@ export interface StoreOptions {
 export const DEFAULT_STORE_OPTIONS: StoreOptions = { compare: compareListOrder, match: substringMatch, wholeSeconds: false };
 
 /**
+ * What changed since the last takeChanges(), once trackChanges() is on: what a
+ * change log (the mock's `--persist`) writes down after each request.
+ */
+export interface StoreChanges {
+  /** Every job was removed (a reset) before the changes in `jobs`. */
+  cleared: boolean;
+  /** The employers changed (added, replaced, or all removed). */
+  employers: boolean;
+  /** Jobs inserted or replaced (their entry, as it is now) or removed (null). */
+  readonly jobs: Map<number, JobEntry | null>;
+}
+
+const noChanges = (): StoreChanges => ({ cleared: false, employers: false, jobs: new Map() });
+
+/**
  * @example
  * const store = new JobsStore(createClock(), DEMO_EMPLOYERS);
  * const employer = store.employerByKey('demo-key-1');
@@ -46,8 +62,10 @@ export class JobsStore {
   private readonly deleted = new Map<number, number>();
   private options = DEFAULT_STORE_OPTIONS;
   private readonly newJobIndex = () => new JobIndex(this.options.compare, this.options.match);
-  /** Bumped by every change to the jobs; persistence saves when it moves. */
-  version = 0;
+  /** Kept only while a change log asks for it (trackChanges), so the store costs nothing more without one. */
+  private changes: StoreChanges | undefined;
+  /** Snapshots being read: each gets a job's old version before it changes (copy on write). */
+  private snapshots: readonly StoreSnapshot[] = [];
 
   constructor(
     readonly clock: Clock,
@@ -56,8 +74,22 @@ export class JobsStore {
     this.addEmployers(employers);
   }
 
+  /** From now on, record what changes for takeChanges(). */
+  trackChanges(): void {
+    this.changes ??= noChanges();
+  }
+
+  /** What changed since the last call (undefined when nothing did, or when changes are not tracked). */
+  takeChanges(): StoreChanges | undefined {
+    const changes = this.changes;
+    if (!changes || (!changes.cleared && !changes.employers && changes.jobs.size === 0)) return undefined;
+    this.changes = noChanges();
+    return changes;
+  }
+
   /** Adds employers, or replaces those with the same id (their jobs stay). */
   addEmployers(configs: readonly EmployerConfig[]): void {
+    if (this.changes) this.changes.employers = true;
     for (const config of configs) {
       const replaced = this.employers.upsert(config, this.newJobIndex);
       if (!replaced) continue;
@@ -131,31 +163,33 @@ export class JobsStore {
 
   /** Inserts a new job; the caller has checked that its referenceId is free. */
   insert(job: StoredJob): JobEntry {
-    this.version++;
     const record = this.employers.get(job.employerId);
     const entry = newEntry(job);
     record.jobs.add(entry);
     if (job.id >= this.nextId) this.nextId = job.id + 1;
     this.refresh.track(entry, record.config.plan);
+    this.changes?.jobs.set(job.id, entry);
     return entry;
   }
 
   /** Replaces a job's fields (same id and employer). */
   replace(entry: JobEntry, job: StoredJob): void {
-    this.version++;
+    for (const snapshot of this.snapshots) snapshot.keep(entry);
     const record = this.employers.get(job.employerId);
     if (entry.job.status !== 'active' && job.status === 'active') entry.activeSince = this.clock.now();
     record.jobs.change(entry, job);
     entry.json = entry.headerJson = undefined;
     this.refresh.track(entry, record.config.plan);
+    this.changes?.jobs.set(entry.id, entry);
   }
 
   /** Removes a job; its id is remembered as deleted (status.deleted-job) unless `undo` (a rolled-back insert). */
   remove(entry: JobEntry, undo = false): void {
-    this.version++;
+    for (const snapshot of this.snapshots) snapshot.keep(entry);
     this.jobsOf(entry.job.employerId).delete(entry);
     this.refresh.forget(entry);
     if (!undo) this.deleted.set(entry.id, entry.job.employerId);
+    this.changes?.jobs.set(entry.id, null);
   }
 
   /** The employer's jobs in list order, all or of one status. */
@@ -177,23 +211,41 @@ export class JobsStore {
   allEntries(): JobEntry[] {
     this.refreshDue();
     const entries: JobEntry[] = [];
-    for (const record of this.employers.all()) entries.push(...record.jobs.byId.values());
+    // Not push(...values): spreading an employer's 150,000 jobs overflows the call stack.
+    for (const record of this.employers.all()) for (const entry of record.jobs.byId.values()) entries.push(entry);
     return entries.sort((a, b) => a.id - b.id);
   }
 
   /** Removes every job; employers stay. */
   clearJobs(): void {
-    this.version++;
-    for (const record of this.employers.all()) record.jobs.clear();
+    for (const record of this.employers.all()) {
+      for (const snapshot of this.snapshots) snapshot.keepAll(record.jobs);
+      record.jobs.clear();
+    }
     this.refresh.clear();
     this.deleted.clear();
     this.nextId = 1;
+    if (this.changes) {
+      this.changes.cleared = true;
+      this.changes.jobs.clear();
+    }
   }
 
   /** Removes every employer and job. */
   clearAll(): void {
     this.clearJobs();
     this.employers.clear();
+    if (this.changes) this.changes.employers = true;
+  }
+
+  /** Every job as it is now, to read a piece at a time while the store keeps changing (store-snapshot.ts); read it to the end. */
+  beginSnapshot(): StoreSnapshot {
+    const indexes = [...this.employers.all()].map((record) => record.jobs);
+    const snapshot = new StoreSnapshot(indexes, this.nextId, (done) => {
+      this.snapshots = this.snapshots.filter((s) => s !== done);
+    });
+    this.snapshots = [...this.snapshots, snapshot];
+    return snapshot;
   }
 
   /** Runs auto-refresh (auto-refresh.ts) when one fell due. */

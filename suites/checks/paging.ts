@@ -146,7 +146,8 @@ const nextNullLast = pagingRule('jobs.paging.next-null-last', '2.8', 'next is nu
   });
 });
 
-function queryProblems(link: string, query: ListQuery): string[] {
+/** The active filters and page size that `link` does not repeat in its query string (spec 2.8), one line each. */
+export function queryProblems(link: string, query: ListQuery): string[] {
   const params = new URL(link, 'http://x').searchParams;
   return Object.entries(query)
     .filter(([name, value]) => value !== undefined && params.get(name) !== String(value))

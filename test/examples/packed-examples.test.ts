@@ -26,6 +26,7 @@ const EXPECTED_OUTPUT: Record<string, RegExp> = {
   'run-conformance.ts': /^passed \{/m,
   'gating.ts': /^passed \[/m,
   'request-journal.ts': /^1 POST \/api\/v1\.1\/jobs 201$/m,
+  'validating-proxy.ts': /^client proxy\.client\.content-type\nfailed 2$/m,
 };
 /** Type-checked here, run in Chromium by test/browser/msw-worker.browser.test.ts. */
 const BROWSER_ONLY = ['msw-browser.ts'];

@@ -3,21 +3,20 @@
  * the start line, employers and data files, persistence across a crash, and
  * exit code 2 with one line on bad arguments or a port in use.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, exited, requireBuiltCli, startCli } from './cli-process.js';
 import { client, send, validJob } from './helpers.js';
 
-const CLI = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
 let dir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
+  requireBuiltCli();
   dir = mkdtempSync(join(tmpdir(), 'jobs-mock-cli-'));
 });
 afterEach(() => {
@@ -25,29 +24,10 @@ afterEach(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Starts the CLI and resolves with its URL and start line once it listens. */
-function start(args: string[]): Promise<{ child: ChildProcess; url: string; line: string }> {
-  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match && out.includes('\n')) resolve({ child, url: match[1]!, line: out });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-}
+const start = (args: string[]) => startCli(args, children);
 
 function run(args: string[]) {
   return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 15_000 });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 }
 
 describe('jobs-mock CLI', () => {
@@ -157,8 +137,9 @@ describe('jobs-mock CLI', () => {
     await api.put(`/jobs/${a.id}`, { status: 'active' });
     first.child.kill('SIGKILL');
     await exited(first.child);
-    expect(JSON.parse(readFileSync(data, 'utf8')).jobs).toHaveLength(1);
-    expect(readFileSync(data, 'utf8')).toContain('"amount":10.2500');
+    // The changes are in the log beside the file, one line each; the file itself is whole.
+    expect(JSON.parse(readFileSync(data, 'utf8')).jobs).toEqual([]);
+    expect(readFileSync(`${data}.log`, 'utf8').split('\n')).toHaveLength(5);
     const second = await start(['--data', data, '--persist']);
     const again = client({ url: second.url });
     const restored = await again.get(`/jobs/${a.id}`);
@@ -166,6 +147,22 @@ describe('jobs-mock CLI', () => {
     const next = (await again.post('/jobs', validJob())).json;
     expect(next.id).toBeGreaterThan(b.id);
     expect((await again.post('/jobs', validJob({ referenceId: 'keep' }))).status).toBe(409);
+    // Compaction writes it all into the file and empties the log.
+    const compacted = await send(second.url, { method: 'POST', path: '/__control/compact', apiKey: null });
+    expect(compacted.json).toMatchObject({ jobs: 2 });
+    expect(JSON.parse(readFileSync(data, 'utf8')).jobs.map((job: { id: number }) => job.id)).toEqual([a.id, next.id]);
+    expect(readFileSync(data, 'utf8')).toContain('"amount":10.2500');
+    expect(readFileSync(`${data}.log`, 'utf8')).toBe('');
+  });
+
+  it('--persist: SIGTERM compacts (the file holds everything, the log is empty)', async () => {
+    const data = join(dir, 'term.json');
+    const first = await start(['--data', data, '--persist', '--fsync', 'batch']);
+    const created = (await client({ url: first.url }).post('/jobs', validJob({ referenceId: 'term' }))).json;
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+    expect(JSON.parse(readFileSync(data, 'utf8')).jobs).toEqual([created]);
+    expect(readFileSync(`${data}.log`, 'utf8')).toBe('');
   });
 
   it('--data without --persist loads but never writes', async () => {

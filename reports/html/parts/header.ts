@@ -5,6 +5,7 @@
 import type { ConformanceReport } from '../../../schemas/types.gen.js';
 import { html, type SafeHtml } from '../escape.js';
 import { networkSummary } from '../../network-summary.js';
+import { proxySummary } from '../../proxy-summary.js';
 import { copyable, IdSource, plural } from './common.js';
 
 const COUNT_ORDER = ['failed', 'warning', 'error', 'known', 'passed', 'skipped', 'disabled'] as const;
@@ -22,6 +23,8 @@ export function renderHeader(report: ConformanceReport, ids: IdSource): SafeHtml
   if (options) facts.push(['Options', options]);
   const network = networkSummary(report);
   if (network) facts.push(['Rate limits', network]);
+  const proxy = proxySummary(report);
+  if (proxy) facts.push(['Proxy', proxy]);
   const counts = COUNT_ORDER.map((status) => html`<li class="count ${status}"><b>${report.summary[status]}</b>${status}</li>`);
   return html`<header class="verdict ${report.verdict}" id="verdict">
   <div class="verdict-title"><h1>Jobs API v${report.specVersion} conformance</h1>

@@ -63,7 +63,7 @@ function renderMismatch(mismatch: Mismatch, ids: IdSource): SafeHtml {
   const reproducibility = mismatch.reproducibility === 'deterministic' ? 'failed' : mismatch.reproducibility === 'flaky' ? 'known' : 'skipped';
   return html`<article class="mismatch">
 <h4>${mismatch.title}${badge(reproducibility, mismatch.reproducibility)}</h4>
-<dl class="facts"><dt>Expected</dt><dd>${mismatch.expected}</dd><dt>Received</dt><dd>${mismatch.received}</dd><dt>Section</dt><dd>§${mismatch.section}</dd><dt>Level</dt><dd>${mismatch.level}</dd></dl>
+<dl class="facts"><dt>Expected</dt><dd>${mismatch.expected}</dd><dt>Received</dt><dd>${mismatch.received}</dd><dt>Section</dt><dd>§${mismatch.section}</dd><dt>Level</dt><dd>${mismatch.level}</dd>${mismatch.side === undefined ? '' : html`<dt>Side</dt><dd>${mismatch.side}</dd>`}</dl>
 ${mismatch.counterexample === undefined ? '' : html`<h5>Counterexample (shrunk)</h5><pre class="counterexample">${JSON.stringify(mismatch.counterexample, null, 2)}</pre>`}
 <h5>Reproduce with curl</h5>${copyable(ids, mismatch.curl, 'curl command')}
 <h5>Replay</h5>${copyable(ids, mismatch.replay.command, 'replay command')}

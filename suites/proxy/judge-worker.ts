@@ -1,0 +1,36 @@
+/**
+ * @module The worker thread that judges exchanges (judge.ts): it receives
+ * batches of request heads and finished exchanges in the order they
+ * happened, runs the Inspector over them, and answers findings, `settle`
+ * and `report` messages.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { CapturedExchange } from './captured-exchange.js';
+import { Inspector } from './inspector.js';
+import type { JudgeEvent } from './judge.js';
+import { buildProxyReport } from './proxy-report.js';
+
+const port = parentPort!;
+const inspector = new Inspector(new URL((workerData as { target: string }).target), (finding) => port.postMessage({ type: 'finding', finding }));
+
+/** Structured cloning turns a Buffer into a Uint8Array: the checks want Buffers. */
+const asBuffer = (bytes: Uint8Array | undefined): Buffer | undefined => (bytes === undefined ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
+function revive(exchange: CapturedExchange): CapturedExchange {
+  const requestBody = asBuffer(exchange.requestBody);
+  const responseBody = asBuffer(exchange.responseBody);
+  return { ...exchange, ...(requestBody ? { requestBody } : {}), ...(responseBody ? { responseBody } : {}) };
+}
+
+port.on('message', async (message: JudgeEvent[] | { type: 'settle' | 'report'; id: number; target?: string; startedAt?: string }) => {
+  if (Array.isArray(message)) {
+    for (const event of message) {
+      if (event.type === 'start') inspector.started(event.exchange);
+      else inspector.ended(revive(event.exchange));
+    }
+    return;
+  }
+  await inspector.settled();
+  if (message.type === 'settle') port.postMessage({ type: 'settled', id: message.id });
+  else port.postMessage({ type: 'report', id: message.id, report: buildProxyReport(inspector, { target: message.target!, startedAt: new Date(message.startedAt!), finishedAt: new Date() }) });
+});
