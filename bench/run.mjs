@@ -11,6 +11,7 @@
  *
  * Options: --only throughput,journal,list,msw,suite,latency,persist,proxy   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
+ *          --latency-concurrency 1,default (the concurrencies the latency section measures)
  *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
  *          --write / --no-write
  */
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     'runs-factor': { type: 'string', default: '10' },
+    'latency-concurrency': { type: 'string' },
     'journal-size': { type: 'string' },
     write: { type: 'boolean' },
     'no-write': { type: 'boolean' },
@@ -78,7 +80,13 @@ await step('journal', () => journalCost());
 await step('list', () => listScaling({ duration: Math.max(2, Math.round(duration / 2)) }));
 await step('msw', () => mswInProcess({ seconds: Math.max(1, Math.round(duration / 2)) }));
 await step('suite', () => suiteRun({ runsFactor }));
-await step('latency', () => latency());
+let latencyLoad;
+await step('latency', async () => {
+  const before = loadavg()[0];
+  const figures = await latency(values['latency-concurrency'] ? { concurrencies: values['latency-concurrency'].split(',').map((c) => (c === 'default' ? c : Number(c))) } : {});
+  latencyLoad = { before, after: loadavg()[0] };
+  return figures;
+});
 await step('persist', () => persist());
 await step('proxy', async () => ({ ...(await proxyOverhead({ duration, connections })), cpus: results.machine.nproc }));
 
@@ -87,7 +95,9 @@ const ranTables = only.some((name) => TABLE_SECTIONS.includes(name));
 const markdown = ranTables ? renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] }) : undefined;
 const renderers = { latency: renderLatency, persist: renderPersist, proxy: renderProxy };
 const blocks = {};
-for (const name of BLOCK_SECTIONS) if (results[name]) blocks[name] = renderers[name](results[name], { command, startedAt, loadBefore });
+// The latency section reports the load around its own runs (they take minutes).
+const loadOf = (name) => (name === 'latency' ? { loadBefore: latencyLoad?.before, loadAfter: latencyLoad?.after } : { loadBefore });
+for (const name of BLOCK_SECTIONS) if (results[name]) blocks[name] = renderers[name](results[name], { command, startedAt, ...loadOf(name) });
 for (const text of [markdown, ...Object.values(blocks)]) if (text) console.log(text);
 const writeTables = ranTables && (values.write || (!values['no-write'] && only.length === SECTIONS.length));
 const writeBlocks = !values['no-write'] && Object.keys(blocks).length > 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleResult } from '../schemas/types.gen.js';
 import { sampleReport } from './fixtures/sample-report.js';
-import { createProgress } from './progress.js';
+import { createProgress, type ProgressResult } from './progress.js';
 
 /** A writable the progress can use, recording what it got. */
 function recorder(tty: boolean, columns = 80) {
@@ -9,7 +9,7 @@ function recorder(tty: boolean, columns = 80) {
   return { chunks, isTTY: tty, columns, write: (chunk: string) => chunks.push(chunk) > 0, text: () => chunks.join('') };
 }
 
-function runAll(stream: ReturnType<typeof recorder>, rules: RuleResult[], plan: boolean) {
+function runAll(stream: ReturnType<typeof recorder>, rules: ProgressResult[], plan: boolean) {
   const progress = createProgress(stream, { color: false });
   if (plan) progress.plan(rules);
   for (const rule of rules) {
@@ -57,5 +57,67 @@ describe('createProgress', () => {
     expect(stream.text()).toBe('');
     progress.done();
     expect(stream.text()).toMatch(/^· create\s+0 [\d.]+ s\n$/);
+  });
+
+  describe('with rules running concurrently', () => {
+    const rule = (id: string, area: string, status: RuleResult['status'] = 'passed'): ProgressResult => ({ id, area, status, durationMs: 1, mismatches: [] });
+    const rules = [rule('a.1', 'create'), rule('a.2', 'create', 'failed'), rule('b.1', 'update'), rule('b.2', 'update')];
+    // Two at a time, started in order: a.2 ends last, after the update area's rules.
+    const interleaved = (progress: ReturnType<typeof createProgress>) => {
+      progress.plan(rules);
+      progress.ruleStarted(rules[0]!);
+      progress.ruleStarted(rules[1]!);
+      progress.ruleFinished(rules[0]!);
+      progress.ruleStarted(rules[2]!);
+      progress.ruleFinished(rules[2]!);
+      progress.ruleStarted(rules[3]!);
+      progress.ruleFinished(rules[3]!);
+      progress.ruleFinished(rules[1]!);
+      progress.done();
+    };
+    const withoutTimes = (text: string) => text.replace(/[\d.]+ s$/gm, 'T s');
+
+    it('settles areas in the order they opened, so the log reads as a sequential run', () => {
+      const concurrent = recorder(false);
+      interleaved(createProgress(concurrent, { color: false }));
+      const sequential = recorder(false);
+      runAll(sequential, rules, true);
+      expect(withoutTimes(concurrent.text())).toBe(withoutTimes(sequential.text()));
+      expect(withoutTimes(concurrent.text())).toBe('✗ create       2/2 ✓1 ✗1 T s\n    ✗ a.2 \n✓ update       2/2 ✓2 T s\n');
+    });
+
+    it('on a TTY keeps one live line per open area, redrawn as a block, and counts the rules running at once', () => {
+      const stream = recorder(true, 80);
+      const progress = createProgress(stream, { color: false });
+      progress.plan(rules);
+      progress.ruleStarted(rules[0]!);
+      progress.ruleStarted(rules[1]!);
+      expect(stream.chunks.at(-1)).toBe('\r\u001b[2K▸ create       0/2 a.1 +1');
+      progress.ruleFinished(rules[0]!);
+      progress.ruleStarted(rules[2]!);
+      // Two rows now: the block is erased (this row, then the one above) before it is redrawn.
+      expect(stream.chunks.at(-1)).toBe('\r\u001b[2K▸ create       1/2 ✓1 a.2\n▸ update       0/2 b.1');
+      progress.ruleFinished(rules[2]!);
+      expect(stream.chunks.at(-1)).toBe('\r\u001b[2K\u001b[1A\u001b[2K▸ create       1/2 ✓1 a.2\n▸ update       1/2 ✓1');
+      progress.ruleStarted(rules[3]!);
+      progress.ruleFinished(rules[3]!);
+      // update is complete but waits for create, which opened first.
+      expect(stream.text()).not.toMatch(/✓ update/);
+      progress.ruleFinished(rules[1]!);
+      expect(withoutTimes(stream.chunks.at(-1)!)).toBe('\r\u001b[2K\u001b[1A\u001b[2K✗ create       2/2 ✓1 ✗1 T s\n    ✗ a.2 \n✓ update       2/2 ✓2 T s\n');
+      progress.done();
+      expect(stream.text().endsWith('\n')).toBe(true);
+    });
+
+    it('keeps plan order when a later area\'s long rule starts first and ends first', () => {
+      const stream = recorder(false);
+      const progress = createProgress(stream, { color: false });
+      progress.plan(rules);
+      for (const r of [rules[2]!, rules[0]!, rules[1]!, rules[3]!]) progress.ruleStarted(r);
+      for (const r of [rules[2]!, rules[3]!]) progress.ruleFinished(r);
+      expect(stream.text()).toBe('');
+      for (const r of [rules[0]!, rules[1]!]) progress.ruleFinished(r);
+      expect(withoutTimes(stream.text())).toBe('✗ create       2/2 ✓1 ✗1 T s\n    ✗ a.2 \n✓ update       2/2 ✓2 T s\n');
+    });
   });
 });

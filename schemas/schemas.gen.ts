@@ -1083,6 +1083,11 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "timeoutMs": {
             "type": "integer"
           },
+          "concurrency": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "--concurrency: rules run at once (rules that declare exclusive still ran alone)"
+          },
           "referencePrefix": {
             "type": "string"
           },

@@ -396,6 +396,10 @@ export interface ConformanceReport {
     only?: string | null;
     secondApiKey?: boolean;
     timeoutMs?: number;
+    /**
+     * --concurrency: rules run at once (rules that declare exclusive still ran alone)
+     */
+    concurrency?: number;
     referencePrefix?: string;
     /**
      * --strict: a failed should rule (a warning) fails the run

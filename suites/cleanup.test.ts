@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { RunCleanup, isTagged } from './cleanup.js';
+import { CASE_DELETES_AT_ONCE, RunCleanup, isTagged } from './cleanup.js';
 import { createAgent, createClient } from './client.js';
 import { CreatedJobs } from './created-jobs.js';
 import { Redactor } from './redactor.js';
@@ -12,23 +12,30 @@ interface Target {
   server: Server;
   root: string;
   deletes: string[];
+  /** The most DELETEs the target held at once. */
+  peakDeletes: number;
 }
 
 let target: Target | undefined;
-const agent = createAgent(2_000);
+const agent = createAgent(2_000, 8);
 
-/** A loopback target: the list holds `listed`; DELETE answers `deleteStatus`, or never when 'hang'. */
-async function start(listed: Array<Record<string, unknown>>, deleteStatus: number | 'hang'): Promise<Target> {
+/** A loopback target: the list holds `listed`; DELETE answers `deleteStatus` (`delayMs` later), or never when 'hang'. */
+async function start(listed: Array<Record<string, unknown>>, deleteStatus: number | 'hang', delayMs = 0): Promise<Target> {
   const deletes: string[] = [];
+  let held = 0;
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       if (req.method === 'DELETE') {
         deletes.push(req.url ?? '');
         if (deleteStatus === 'hang') return;
-        const id = Number(/\/jobs\/(\d+)/.exec(req.url ?? '')?.[1]);
-        if (deleteStatus === 204) listed.splice(listed.findIndex((job) => job.id === id) >>> 0, 1);
-        res.writeHead(deleteStatus).end();
+        target!.peakDeletes = Math.max(target!.peakDeletes, ++held);
+        setTimeout(() => {
+          held--;
+          const id = Number(/\/jobs\/(\d+)/.exec(req.url ?? '')?.[1]);
+          if (deleteStatus === 204) listed.splice(listed.findIndex((job) => job.id === id) >>> 0, 1);
+          res.writeHead(deleteStatus).end();
+        }, delayMs);
         return;
       }
       if (req.method === 'GET' && req.url?.startsWith('/api/v1.1/jobs?')) {
@@ -39,7 +46,7 @@ async function start(listed: Array<Record<string, unknown>>, deleteStatus: numbe
     });
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  target = { server, root: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1.1`, deletes };
+  target = { server, root: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1.1`, deletes, peakDeletes: 0 };
   return target;
 }
 
@@ -52,9 +59,9 @@ afterEach(async () => {
   target = undefined;
 });
 
-function cleanupFor(t: Target, jobs: CreatedJobs, timeoutMs = 2_000): RunCleanup {
+function cleanupFor(t: Target, jobs: CreatedJobs, timeoutMs = 2_000, caseDeletesAtOnce?: number): RunCleanup {
   const client = createClient({ apiRoot: t.root, apiKey: 'k', owner: 'primary', timeoutMs, redactor: new Redactor(['k']), dispatcher: agent });
-  return new RunCleanup({ jobs, tag: TAG, clients: { primary: client } });
+  return new RunCleanup({ jobs, tag: TAG, clients: { primary: client }, ...(caseDeletesAtOnce !== undefined ? { caseDeletesAtOnce } : {}) });
 }
 
 describe('isTagged', () => {
@@ -102,5 +109,19 @@ describe('RunCleanup', () => {
       ...Array.from({ length: 3 }, () => 'DELETE /api/v1.1/jobs/{id}: no response within 200 ms'),
       ...Array.from({ length: 2 }, () => 'not attempted: the target stopped answering (DELETE /api/v1.1/jobs/3: no response within 200 ms)'),
     ].map((reason, i) => reason.replace('{id}', String(i + 1))));
+  });
+
+  it.each([
+    [undefined, CASE_DELETES_AT_ONCE],
+    [1, 1],
+  ])("deletes a case's jobs a few at once (caseDeletesAtOnce %s: at most %i), and only that case's", async (atOnce, peak) => {
+    const t = await start([], 204, 20);
+    const jobs = new CreatedJobs();
+    for (let id = 1; id <= 7; id++) jobs.add({ id, referenceId: `${TAG}k0-${id}`, owner: 'primary', caseId: 'c0' });
+    jobs.add({ id: 8, referenceId: `${TAG}k1-0`, owner: 'primary', caseId: 'c1' });
+    await cleanupFor(t, jobs, 2_000, atOnce).afterCase('c0');
+    expect(t.deletes.sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((id) => `/api/v1.1/jobs/${id}`));
+    expect(t.peakDeletes).toBe(peak);
+    expect(jobs.pending().map((job) => job.id)).toEqual([8]);
   });
 });

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInCase, type CaseLog } from './case-scope.js';
-import { MAX_RECORDED_BODY, createAgent, createClient, type ObservedResponse } from './client.js';
+import { CONNECTIONS_PER_RULE, MAX_RECORDED_BODY, PARALLEL_HEADROOM, createAgent, createClient, type ObservedResponse } from './client.js';
 import { curlFor } from './curl.js';
 import { SuiteError, TransportError } from './errors.js';
 import { REDACTED, Redactor } from './redactor.js';
@@ -122,6 +122,26 @@ describe('client', () => {
     expect((error as TransportError).code).toBe('TARGET_UNREACHABLE');
     expect(Date.now() - started).toBeLessThan(2_000);
     expect((error as Error).message).not.toContain(KEY);
+  });
+
+  it('keeps a keep-alive pool sized to the concurrency: parallel requests share a bounded set of connections', async () => {
+    let connections = 0;
+    const slow = createServer((_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 20));
+    slow.on('connection', () => connections++);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const agent = createAgent(5_000, 2);
+    try {
+      const c = createClient({ apiRoot: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api/v1.1`, apiKey: KEY, owner: 'primary', timeoutMs: 5_000, redactor: new Redactor([KEY]), dispatcher: agent });
+      const answers = await Promise.all(Array.from({ length: 40 }, () => c.request({ method: 'GET', path: '/jobs' })));
+      expect(answers.every((res) => res.status === 200)).toBe(true);
+      expect(connections).toBe(2 * CONNECTIONS_PER_RULE + PARALLEL_HEADROOM);
+      await c.request({ method: 'GET', path: '/jobs' });
+      expect(connections).toBe(2 * CONNECTIONS_PER_RULE + PARALLEL_HEADROOM); // kept alive and reused
+    } finally {
+      await agent.close();
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 
   it('never sends the key to another origin', async () => {

@@ -59,9 +59,18 @@ export interface ClientOptions {
 /** The env var a curl reproducer names for each owner's key. */
 export const KEY_ENV: Record<KeyOwner, string> = { primary: 'JOBS_API_KEY', second: 'JOBS_SECOND_API_KEY' };
 
-/** A keep-alive agent whose connect timeout follows --timeout-ms; close it when the run ends. */
-export function createAgent(timeoutMs: number): Agent {
-  return new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 2_000 });
+/** Connections per rule in flight: its own request, and the cleanup of its last case running beside it. */
+export const CONNECTIONS_PER_RULE = 2;
+/** Connections beyond those: a rule may send a few requests at once (the concurrency rules race up to 6, a case's cleanup deletes 4 at once). */
+export const PARALLEL_HEADROOM = 8;
+
+/**
+ * A keep-alive agent whose connect timeout follows --timeout-ms, with a pool per origin sized to
+ * `concurrency` (CONNECTIONS_PER_RULE per rule in flight, plus PARALLEL_HEADROOM): enough that a
+ * request seldom waits for a socket, few enough to stay polite. Close it when the run ends.
+ */
+export function createAgent(timeoutMs: number, concurrency = 1): Agent {
+  return new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 2_000, connections: concurrency * CONNECTIONS_PER_RULE + PARALLEL_HEADROOM });
 }
 
 /**

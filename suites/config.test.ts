@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, OPTION_SPECS, apiRootOf, envName, envOf, optionsFromEnv, resolveConfig } from './config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, OPTION_SPECS, apiRootOf, envName, envOf, optionsFromEnv, resolveConfig } from './config.js';
 import { ConfigError } from './errors.js';
 
 describe('environment variables', () => {
@@ -32,6 +32,7 @@ describe('resolveConfig', () => {
       apiRoot: 'http://127.0.0.1:4010/api/v1.1',
       runs: DEFAULT_RUNS,
       timeoutMs: DEFAULT_TIMEOUT_MS,
+      concurrency: DEFAULT_CONCURRENCY,
       reportDir: 'conformance-report',
       reporters: ['all'],
       only: null,
@@ -48,8 +49,8 @@ describe('resolveConfig', () => {
   });
 
   it('reads numbers and lists given as strings', () => {
-    const config = resolveConfig({ ...base, seed: '12', runs: '3', timeoutMs: '500', only: 'jobs.create, jobs.list', reporter: 'json,junit', strict: '1' });
-    expect(config).toMatchObject({ seed: 12, strict: true, runs: 3, timeoutMs: 500, only: ['jobs.create', 'jobs.list'], reporters: ['json', 'junit'] });
+    const config = resolveConfig({ ...base, seed: '12', runs: '3', timeoutMs: '500', concurrency: '1', only: 'jobs.create, jobs.list', reporter: 'json,junit', strict: '1' });
+    expect(config).toMatchObject({ seed: 12, strict: true, runs: 3, timeoutMs: 500, concurrency: 1, only: ['jobs.create', 'jobs.list'], reporters: ['json', 'junit'] });
   });
 
   it.each([
@@ -67,6 +68,8 @@ describe('resolveConfig', () => {
     [{ reporter: ' , ' }, 'reporter'],
     [{ strict: 'maybe' }, 'strict'],
     [{ timeoutMs: '-1' }, 'timeout-ms'],
+    [{ concurrency: '0' }, 'concurrency'],
+    [{ concurrency: '65' }, 'concurrency'],
     [{ categoriesPath: 'categories' }, 'categories-path'],
     [{ secondApiKey: 'k' }, 'second-api-key'],
     [{ replayPath: 'x:y' }, 'replay-path'],

@@ -44,6 +44,8 @@ export interface ConformanceOptions {
   retryTotalWaitMs?: number | string;
   /** First backoff of a 429 without Retry-After (ms); doubles per retry. */
   retryBackoffMs?: number | string;
+  /** Rules run at once (1: one after another). A rule that declares `exclusive` always runs alone. */
+  concurrency?: number | string;
 }
 
 /** Options only the command line has: gating of the exit code (reports/gating.ts). */
@@ -75,6 +77,9 @@ export interface OptionSpec {
 
 export const DEFAULT_RUNS = 20;
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Rules in flight at once: enough to hide a real network's latency, few enough for a staging server. */
+export const DEFAULT_CONCURRENCY = 8;
+export const MAX_CONCURRENCY = 64;
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 export const DEFAULT_REPORTERS = ['all'];
 /** Run seeds are unsigned 32-bit integers. */
@@ -91,6 +96,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'reporter', flag: 'reporter', value: 'list', description: 'report formats, comma-separated: json, junit, html, markdown or all', default: DEFAULT_REPORTERS.join(',') },
   { key: 'only', flag: 'only', value: 'pattern', description: 'run only rules whose id starts with or matches (glob *) one of the comma-separated patterns' },
   { key: 'timeoutMs', flag: 'timeout-ms', value: 'n', description: 'timeout of each request in milliseconds', default: String(DEFAULT_TIMEOUT_MS) },
+  {
+    key: 'concurrency',
+    flag: 'concurrency',
+    value: 'n',
+    description: `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone`,
+    default: String(DEFAULT_CONCURRENCY),
+  },
   { key: 'categoriesPath', flag: 'categories-path', value: 'path', description: 'path of the category list under /api/v1.1', default: '/categories' },
   { key: 'locationsPath', flag: 'locations-path', value: 'path', description: 'path of the location list under /api/v1.1', default: '/locations' },
   { key: 'replayPath', flag: 'replay-path', value: 'path', description: 'fast-check path of a mismatch to replay (with --seed and --only)' },
@@ -167,6 +179,8 @@ export interface ResolvedConfig {
   reporters: string[];
   only: string[] | null;
   timeoutMs: number;
+  /** Rules in flight at once. */
+  concurrency: number;
   categoriesPath: string;
   locationsPath: string;
   replayPath?: string;
@@ -255,6 +269,7 @@ export function resolveConfig(options: Partial<ConformanceOptions>): ResolvedCon
     reporters: nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated'),
     only: list(options.only).length > 0 ? list(options.only) : null,
     timeoutMs: integer('timeout-ms', options.timeoutMs, 1, 600_000) ?? DEFAULT_TIMEOUT_MS,
+    concurrency: integer('concurrency', options.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY,
     categoriesPath: apiPath('categories-path', options.categoriesPath, '/categories'),
     locationsPath: apiPath('locations-path', options.locationsPath, '/locations'),
     strict: flag('strict', options.strict),

@@ -87,6 +87,8 @@ export class Context implements RuleContext {
   readonly #defaultCase: CaseLog;
   #checks = 0;
   #cases = 0;
+  /** The cleanup of the cases that ended, in order (RunCleanup.afterCase never rejects). */
+  #cleanup: Promise<void> = Promise.resolve();
 
   constructor(rule: Rule, state: RunState, result: RuleResult, quiet = false) {
     this.rule = rule;
@@ -103,11 +105,15 @@ export class Context implements RuleContext {
 
   /** A new case of this rule: its own id, tag and exchange log. */
   newCase(label: string): CaseLog {
-    const caseTag = `${this.#state.tag}${this.#state.nextCaseToken()}-`;
+    const caseTag = `${this.#state.tag}${this.#state.nextCaseToken(this.rule.id)}-`;
     return { caseId: `${this.#state.tag}${this.rule.id}#${label}.${this.#cases++}`, caseTag, exchanges: [] };
   }
 
-  /** Runs `fn` as one case and deletes what it created, whatever happened. */
+  /**
+   * Runs `fn` as one case; what it created is deleted whatever happened: above --concurrency 1 beside
+   * the rule's next case (on a slow network a delete need not hold up the next case), and always
+   * before the rule ends.
+   */
   async runCase(log: CaseLog, fn: () => Promise<void>): Promise<CaseOutcome> {
     try {
       await runInCase(log, fn);
@@ -115,13 +121,18 @@ export class Context implements RuleContext {
     } catch (error) {
       return { log, error };
     } finally {
-      await this.#state.cleanup.afterCase(log.caseId);
+      const cleanup = () => this.#state.cleanup.afterCase(log.caseId);
+      // One case's cleanup after the other: a rule keeps at most one in flight. --concurrency 1 keeps to one request at a time.
+      if (this.#state.concurrency > 1) this.#cleanup = this.#cleanup.then(cleanup);
+      else await cleanup();
     }
   }
 
-  /** Runs the rule's own top-level work as the default case. */
-  runMain(): Promise<CaseOutcome> {
-    return this.runCase(this.#defaultCase, () => this.rule.run(this));
+  /** Runs the rule's own top-level work as the default case, and waits until every case's jobs are deleted. */
+  async runMain(): Promise<CaseOutcome> {
+    const outcome = await this.runCase(this.#defaultCase, () => this.rule.run(this));
+    await this.#cleanup;
+    return outcome;
   }
 
   get defaultCase(): CaseLog {

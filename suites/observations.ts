@@ -13,7 +13,16 @@ export class Observations {
     if (!this.#items.has(key)) this.#items.set(key, observation);
   }
 
-  list(): Observation[] {
-    return [...this.#items.values()];
+  /**
+   * The observations, in the order made; with `ruleOrder` (rule ids), grouped in that order
+   * (run-level ones first), so concurrent rules list them as a sequential run would.
+   */
+  list(ruleOrder?: readonly string[]): Observation[] {
+    const items = [...this.#items.values()];
+    if (ruleOrder === undefined) return items;
+    const place = new Map(ruleOrder.map((id, index) => [id, index]));
+    const rank = (o: Observation): number => (o.ruleId ? (place.get(o.ruleId) ?? ruleOrder.length) : -1);
+    // Array.prototype.sort is stable: a rule's own observations keep the order it made them.
+    return items.sort((a, b) => rank(a) - rank(b));
   }
 }

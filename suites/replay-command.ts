@@ -3,7 +3,7 @@
  * key: JOBS_API_KEY (and JOBS_SECOND_API_KEY for the isolation rules) come
  * from the environment, and so do --header values (JOBS_HEADERS).
  */
-import { DEFAULT_TIMEOUT_MS, type ResolvedConfig } from './config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type ResolvedConfig } from './config.js';
 import { shellQuote } from './curl.js';
 
 export interface ReplayTarget {
@@ -12,7 +12,7 @@ export interface ReplayTarget {
 }
 
 /**
- * `npx jobs-conformance --base-url ... --seed S --runs R [--only id] [--replay-path P] [--strict]`
+ * `npx jobs-conformance --base-url ... --seed S --runs R [--concurrency N] [--only id] [--replay-path P] [--strict]`
  *
  * @example
  * replayCommand({ config, seed: 42 }, 'jobs.create.status-201', '0:1')
@@ -24,6 +24,8 @@ export function replayCommand({ config, seed }: ReplayTarget, ruleId?: string, p
   if (config.timeoutMs !== DEFAULT_TIMEOUT_MS) parts.push('--timeout-ms', String(config.timeoutMs));
   // The same target likely has the same limit; --header values are secrets and come from JOBS_HEADERS.
   if (config.rateLimit) parts.push('--rate-limit', `${config.rateLimit.requests}/${config.rateLimit.per}`);
+  // A rule's cases are the same at any --concurrency; a whole run keeps it, as the load on the target is part of what it saw.
+  if (ruleId === undefined && config.concurrency !== DEFAULT_CONCURRENCY) parts.push('--concurrency', String(config.concurrency));
   const only = ruleId ?? config.only?.join(',');
   if (only) parts.push('--only', shellQuote(only));
   if (path) parts.push('--replay-path', shellQuote(path));

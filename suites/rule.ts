@@ -55,6 +55,18 @@ export interface Rule {
   /** Default `must`. */
   level?: RuleLevel;
   requires?: Requirement[];
+  /**
+   * The rule needs the target to itself: the runner lets every running rule end first and starts
+   * nothing else until it ends, at any --concurrency. For rules whose outcome other rules' traffic
+   * could change (racing requests, anything not scoped to the case's own jobs).
+   */
+  exclusive?: boolean;
+  /**
+   * A long chain of requests one after another (a model run, a large property): above --concurrency 1
+   * the runner starts it before the other rules, so it runs beside them instead of finishing last on
+   * a slow network. Reports keep registry order; the rule's seed and cases do not change.
+   */
+  long?: boolean;
   run(ctx: RuleContext): Promise<void>;
 }
 

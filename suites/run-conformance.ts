@@ -1,15 +1,17 @@
 /**
  * @module The runner: validates options, checks the target and the key,
- * discovers reference data, runs the selected rules in registry order with
- * their derived seeds, and always cleans up (also after a failure or an
- * interruption) before returning the report.
+ * discovers reference data, runs the selected rules (up to --concurrency at
+ * once, long rules first, exclusive rules alone: suites/rule-pool.ts) with
+ * their derived seeds, reports them in registry order, and always cleans up
+ * (also after a failure or an interruption) before returning the report.
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { createJobsApi } from './api.js';
 import { currentCase } from './case-scope.js';
-import { RunCleanup } from './cleanup.js';
+import { CASE_DELETES_AT_ONCE, RunCleanup } from './cleanup.js';
 import { createAgent, createClient, type KeyOwner } from './client.js';
 import { resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
+import { caseTokens } from './case-tokens.js';
 import { CreatedJobs } from './created-jobs.js';
 import { POSITION_TYPES_PATH, discoverReferenceData } from './discovery.js';
 import { ConfigError, SuiteError, TransportError, messageOf } from './errors.js';
@@ -21,6 +23,7 @@ import { RequestPacer } from './request-pacer.js';
 import { RetryPolicy } from './retry-policy.js';
 import { replayCommand } from './replay-command.js';
 import { buildReport, newRuleResult } from './results.js';
+import { runPool, startOrder } from './rule-pool.js';
 import type { Rule } from './rule.js';
 import { runRule } from './rule-runner.js';
 import { rules as registry } from './rules.js';
@@ -35,6 +38,10 @@ export type ProgressEvent =
   | { type: 'begin'; seed: number; tag: string; apiRoot: string }
   /** The target answered and reference data was found: these rules run now. */
   | { type: 'start'; rules: readonly Rule[] }
+  /**
+   * Rules run up to --concurrency at once, so the rule-start and rule-end events of different rules
+   * interleave; `index` is the rule's place in the selection (registry order), as in the report.
+   */
   | { type: 'rule-start'; rule: Rule; index: number; total: number }
   | { type: 'rule-end'; rule: Rule; result: RuleResult; index: number; total: number }
   | { type: 'cleanup' };
@@ -78,7 +85,8 @@ function isUnreachable(error: unknown): boolean {
  */
 export async function runConformance(options: RunOptions): Promise<ConformanceReport> {
   const config: ResolvedConfig = resolveConfig(options);
-  const selected = selectRules(options.rules ?? registry, config.only);
+  const allRules = options.rules ?? registry;
+  const selected = selectRules(allRules, config.only);
   if (config.replayPath !== undefined && selected.length !== 1) {
     throw new ConfigError('replay-path', `--replay-path replays one rule: --only must select exactly one (it selects ${selected.length})`);
   }
@@ -86,7 +94,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
   const tag = runTag();
   const redactor = new Redactor([config.apiKey, config.secondApiKey]);
   for (const [name, value] of Object.entries(config.headers)) redactor.addHeader(name, value);
-  const agent = createAgent(config.timeoutMs);
+  const agent = createAgent(config.timeoutMs, config.concurrency);
   // One pacer and one retry policy for every client: --rate-limit and the retry caps hold for the whole run.
   const pacer = config.rateLimit ? new RequestPacer(config.rateLimit) : undefined;
   const retry = new RetryPolicy(config.retry);
@@ -114,11 +122,14 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
   const cleanup = new RunCleanup({
     jobs,
     tag,
+    // --concurrency 1 sends one request at a time, cleanup included.
+    caseDeletesAtOnce: config.concurrency > 1 ? CASE_DELETES_AT_ONCE : 1,
     clients: { primary: client('primary', config.apiKey), ...(config.secondApiKey ? { second: client('second', config.secondApiKey) } : {}) },
   });
   const observations = new Observations();
   const startedAt = new Date();
-  const results: RuleResult[] = [];
+  // Each result at its rule's place in the selection: reports keep registry order at any --concurrency.
+  const results: Array<RuleResult | undefined> = new Array<RuleResult | undefined>(selected.length).fill(undefined);
   let interrupted = false;
   let cleanupReport: ConformanceReport['cleanup'] = { created: 0, deleted: 0, leftover: [] };
   options.onProgress?.({ type: 'begin', seed, tag, apiRoot: config.apiRoot });
@@ -132,10 +143,10 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     });
     // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
     await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
-    let caseCounter = 0;
     const state: RunState = {
       seed,
       runs: config.runs,
+      concurrency: config.concurrency,
       tag,
       refs,
       api: createJobsApi(primary),
@@ -145,35 +156,43 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       ...(config.replayPath !== undefined ? { replayPath: config.replayPath } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       replayCommand: (ruleId, path) => replayCommand({ config, seed }, ruleId, path),
-      nextCaseToken: () => `k${(caseCounter++).toString(36)}`,
+      nextCaseToken: caseTokens(allRules),
     };
     options.onProgress?.({ type: 'start', rules: selected });
     let unreachable = 0;
     let stopped: string | undefined;
-    for (const [index, rule] of selected.entries()) {
+    const runAt = async (rule: Rule, index: number): Promise<void> => {
       if (options.signal?.aborted) {
         interrupted = true;
-        results.push(notRun(rule, 'run interrupted before this rule'));
-        continue;
+        results[index] = notRun(rule, 'run interrupted before this rule');
+        return;
       }
       if (stopped !== undefined) {
-        results.push(notRun(rule, stopped));
-        continue;
+        results[index] = notRun(rule, stopped);
+        return;
       }
       options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
       let lastError: unknown;
       const result = await runRule(rule, state, (text) => redactor.redact(text), (error) => (lastError = error));
-      results.push(result);
+      results[index] = result;
       options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
+      // Rules that end in a row (in the order they end) without reaching the target stop the run.
       unreachable = result.status === 'error' && isUnreachable(lastError) ? unreachable + 1 : 0;
-      if (unreachable >= MAX_UNREACHABLE_RULES) stopped = `not run: the target stopped answering (${redactor.redact(messageOf(lastError))})`;
-    }
+      if (unreachable >= MAX_UNREACHABLE_RULES) stopped ??= `not run: the target stopped answering (${redactor.redact(messageOf(lastError))})`;
+    };
+    await runPool(
+      startOrder(selected, config.concurrency).map((index) => {
+        const rule = selected[index]!;
+        return { exclusive: rule.exclusive === true, run: () => runAt(rule, index) };
+      }),
+      config.concurrency,
+    );
     if (options.signal?.aborted) interrupted = true;
   } catch (error) {
     if (options.signal?.aborted) throw new SuiteError('INTERRUPTED', 'interrupted before the rules ran', { cause: error });
     throw error;
   } finally {
-    if (jobs.all().length > 0 || results.length > 0) {
+    if (jobs.all().length > 0 || results.some((result) => result !== undefined)) {
       options.onProgress?.({ type: 'cleanup' });
       cleanupReport = await cleanup.finish();
     }
@@ -188,6 +207,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       only: config.only?.join(',') ?? null,
       secondApiKey: second !== undefined,
       timeoutMs: config.timeoutMs,
+      concurrency: config.concurrency,
       referencePrefix: tag,
       strict: config.strict,
       ...(config.rateLimit ? { rateLimit: `${config.rateLimit.requests}/${config.rateLimit.per}` } : {}),
@@ -196,8 +216,8 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     startedAt,
     finishedAt: new Date(),
     interrupted,
-    rules: results,
-    observations: observations.list(),
+    rules: results.filter((result): result is RuleResult => result !== undefined),
+    observations: observations.list(selected.map((rule) => rule.id)),
     cleanup: cleanupReport,
     requests,
     network: { retries: retry.stats.retries, retryWaitMs: Math.round(retry.stats.waitedMs), rateLimitWaitMs: Math.round(pacer?.waitedMs ?? 0) },

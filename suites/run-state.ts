@@ -10,6 +10,8 @@ import type { JobsApi, ReferenceData } from './rule.js';
 export interface RunState {
   seed: number;
   runs: number;
+  /** --concurrency: above 1, a case's cleanup also runs beside the rule's next case. */
+  concurrency: number;
   tag: string;
   refs: ReferenceData;
   api: JobsApi;
@@ -21,6 +23,6 @@ export interface RunState {
   signal?: AbortSignal;
   /** The command that replays one rule (keys come from the environment). */
   replayCommand(ruleId: string, path?: string): string;
-  /** A run-unique token per case, used in case tags. */
-  nextCaseToken(): string;
+  /** A run-unique token for the next case of a rule, used in case tags (suites/case-tokens.ts). */
+  nextCaseToken(ruleId: string): string;
 }

@@ -1,9 +1,10 @@
 /**
  * @module The default suite run against a slow target (issue 14): the mock
  * behind a loopback proxy that adds a fixed delay to every response (5 ms and
- * 25 ms), each in its own process, and the suite's CLI in a third. The suite
- * runs its rules one after another today, so each figure is the
- * `--concurrency 1` baseline that concurrent rules will be measured against.
+ * 25 ms), each in its own process, and the suite's CLI in a third. Each delay
+ * is measured at `--concurrency 1` (rules one after another: the baseline)
+ * and at the CLI's default concurrency, in the same bench run; the ratio of
+ * the two walls is the speed-up.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,19 +12,22 @@ import { join } from 'node:path';
 import { startChild } from '../lib/child.mjs';
 
 export const LATENCY_DELAYS_MS = [5, 25];
+/** `default` runs the CLI without --concurrency (its default, reported back by the run). */
+export const LATENCY_CONCURRENCIES = [1, 'default'];
 
-async function once(delayMs, seed) {
+async function once(delayMs, concurrency, seed) {
   const mock = await startChild('children/mock-server.mjs', ['{}']);
   const proxy = await startChild('children/delay-proxy.mjs', [JSON.stringify({ target: mock.info.url, delayMs })]);
   const reportDir = mkdtempSync(join(tmpdir(), 'jobs-bench-latency-'));
   try {
     const spawned = performance.now();
-    const suite = await startChild('children/suite-run.mjs', [JSON.stringify({ url: proxy.info.url, seed, reportDir })], { timeoutMs: 900_000 });
+    const args = { url: proxy.info.url, seed, reportDir, ...(concurrency === 'default' ? {} : { concurrency }) };
+    const suite = await startChild('children/suite-run.mjs', [JSON.stringify(args)], { timeoutMs: 900_000 });
     const processMs = performance.now() - spawned;
     const figures = suite.info;
     // The part of the wall time the added delay explains, were every request sent one after another.
     const delayShareMs = figures.requests * delayMs;
-    return { delayMs, concurrency: 1, ...figures, processMs, delayShareMs };
+    return { delayMs, isDefault: concurrency === 'default', ...figures, processMs, delayShareMs };
   } finally {
     await proxy.stop();
     await mock.stop();
@@ -31,8 +35,13 @@ async function once(delayMs, seed) {
   }
 }
 
-export async function latency({ seed = 1, delays = LATENCY_DELAYS_MS } = {}) {
+export async function latency({ seed = 1, delays = LATENCY_DELAYS_MS, concurrencies = LATENCY_CONCURRENCIES } = {}) {
   const results = [];
-  for (const delayMs of delays) results.push(await once(delayMs, seed));
+  for (const delayMs of delays) {
+    for (const concurrency of concurrencies) {
+      process.stderr.write(`bench: latency ${delayMs} ms, concurrency ${concurrency}...\n`);
+      results.push(await once(delayMs, concurrency, seed));
+    }
+  }
   return { seed, results };
 }

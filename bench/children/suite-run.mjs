@@ -3,17 +3,19 @@
  * the function behind `npx jobs-conformance`) in this process, with
  * process.cpuUsage() around it: the suite's own CPU time per request,
  * apart from the target's (which runs in another process).
- * argv[2]: JSON `{"url", "runs", "seed", "reportDir"}`. Ready message: the figures; then it exits.
+ * argv[2]: JSON `{"url", "runs", "seed", "reportDir", "concurrency"}` (concurrency: absent = the CLI's default).
+ * Ready message: the figures; then it exits.
  */
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { main } from '../../dist/suites/cli-main.js';
 
-const { url, runs, seed, reportDir } = JSON.parse(process.argv[2]);
+const { url, runs, seed, reportDir, concurrency } = JSON.parse(process.argv[2]);
 const sink = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });
 const argv = ['node', 'jobs-conformance', '--base-url', url, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2', '--report-dir', reportDir];
 if (runs !== undefined) argv.push('--runs', String(runs));
 if (seed !== undefined) argv.push('--seed', String(seed));
+if (concurrency !== undefined) argv.push('--concurrency', String(concurrency));
 
 const startupMs = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -28,6 +30,8 @@ process.send({
   verdict: report.verdict,
   rules: report.summary.total,
   passed: report.summary.passed,
+  warnings: report.summary.warning,
+  concurrency: report.options.concurrency,
   requests: report.summary.requests,
   wallMs,
   startupMs,

@@ -45,35 +45,56 @@ export function targets(r) {
   return out;
 }
 
+/** Issue 14: at 25 ms added per response, the default run at the default concurrency takes at most 20 s. */
+export const LATENCY_TARGET = { delayMs: 25, wallMs: 20_000 };
+
 /**
- * The latency section: the default run's wall time behind the delay proxy.
- * bench/run.mjs keeps it in RESULTS.md between LATENCY_BLOCK markers, so a run
- * of this section alone rewrites only it.
+ * The latency section: the default run's wall time behind the delay proxy, at --concurrency 1 and
+ * at the default, with the speed-up between them (both measured in the same bench run).
+ * bench/run.mjs keeps it in RESULTS.md between LATENCY_BLOCK markers, so a run of this section alone
+ * rewrites only it.
  */
-export function renderLatency(l, { command, startedAt }) {
-  return [
+export function renderLatency(l, { command, startedAt, loadBefore, loadAfter }) {
+  const baseline = (delayMs) => l.results.find((x) => x.delayMs === delayMs && x.concurrency === 1);
+  const target = l.results.find((x) => x.delayMs === LATENCY_TARGET.delayMs && x.isDefault);
+  const lines = [
     '## The default run against a slow target (added latency per response)',
     '',
     `Written by \`${command}\` on ${startedAt.toISOString()}. The standalone mock behind a loopback proxy that answers every response a fixed delay later ` +
       '(`bench/children/delay-proxy.mjs`), each in its own process; the CLI\'s default run (seed ' +
-      `${l.seed}, both keys) against the proxy. The suite runs its rules one after another today, so these are the **\`--concurrency 1\` baseline**. ` +
-      '"Delay × requests" is the wait the added delay alone explains when every request waits for the one before.',
+      `${l.seed}, both keys) against the proxy, at \`--concurrency 1\` (rules one after another: the baseline) and at the default concurrency. ` +
+      '"Delay × requests" is the wait the added delay alone explains when every request waits for the one before; ' +
+      '"speed-up" is the `--concurrency 1` wall over this row\'s, for the same delay.' +
+      (loadBefore === undefined ? '' : ` Load average (1 min) before: ${n2(loadBefore)}, after: ${n2(loadAfter)}.`),
     '',
     table(
-      ['added delay', 'concurrency', 'verdict', 'rules', 'requests', 'wall', 'delay × requests', 'req/s'],
-      l.results.map((x) => [
-        `${x.delayMs} ms`,
-        String(x.concurrency),
-        x.verdict,
-        `${x.passed}/${x.rules} passed`,
-        n0(x.requests),
-        `${(x.processMs / 1000).toFixed(1)} s`,
-        `${(x.delayShareMs / 1000).toFixed(1)} s`,
-        n0(x.requests / (x.wallMs / 1000)),
-      ]),
+      ['added delay', 'concurrency', 'verdict', 'rules', 'requests', 'wall', 'delay × requests', 'req/s', 'speed-up'],
+      l.results.map((x) => {
+        const base = baseline(x.delayMs);
+        return [
+          `${x.delayMs} ms`,
+          x.isDefault ? `${x.concurrency} (default)` : String(x.concurrency),
+          x.verdict,
+          `${x.passed}/${x.rules} passed`,
+          n0(x.requests),
+          `${(x.processMs / 1000).toFixed(1)} s`,
+          `${(x.delayShareMs / 1000).toFixed(1)} s`,
+          n0(x.requests / (x.wallMs / 1000)),
+          base ? `${n2(base.processMs / x.processMs)}×` : '',
+        ];
+      }),
     ),
     '',
-  ].join('\n');
+  ];
+  if (target) {
+    const met = target.processMs <= LATENCY_TARGET.wallMs;
+    lines.push(
+      `Target (issue 14): at ${LATENCY_TARGET.delayMs} ms added per response, the default run at the default concurrency takes at most ${LATENCY_TARGET.wallMs / 1000} s: ` +
+        `**${(target.processMs / 1000).toFixed(1)} s, ${met ? 'met' : 'not met'}**.`,
+      '',
+    );
+  }
+  return lines.join('\n');
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * @module Concurrency: PUT is idempotent (spec 4.2, 4.3) and a referenceId
  * is used once (4.2, 7.1), also when the requests race. Several identical
- * requests sent at once must leave exactly one job.
+ * requests sent at once must leave exactly one job. These rules run alone
+ * (`exclusive`): the race is theirs, not shared with other rules' traffic.
  */
 import * as fc from 'fast-check';
 import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
@@ -17,7 +18,7 @@ function statuses(responses: ApiResponse[]): string {
 
 function raceRule(id: string, section: string, title: string, statement: string, method: 'PUT' | 'POST', expectation: string): Rule {
   return propertyRule(
-    { id, section, area: 'concurrency', title, statement },
+    { id, section, area: 'concurrency', title, statement, exclusive: true },
     {
       maxRuns: 5,
       arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), parallel: fc.integer({ min: 2, max: 6 }) }),

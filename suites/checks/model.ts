@@ -16,7 +16,7 @@ import { propertyRule } from '../kit/rule-builders.js';
 import type { Rule } from '../rule.js';
 
 const lifecycle: Rule = propertyRule(
-  { id: 'jobs.model.lifecycle', section: '3', area: 'model', title: "Random sequences of create, PUT-create, partial update, archive, re-publish, delete, get and list agree with a model of the employer's jobs", statement: "A job's `status` is one of `active`, `archived`, `draft`. … Updates are partial. Only the fields sent change." },
+  { id: 'jobs.model.lifecycle', section: '3', area: 'model', title: "Random sequences of create, PUT-create, partial update, archive, re-publish, delete, get and list agree with a model of the employer's jobs", statement: "A job's `status` is one of `active`, `archived`, `draft`. … Updates are partial. Only the fields sent change.", long: true },
   {
     arbitrary: (ctx) => {
       try {

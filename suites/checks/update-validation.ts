@@ -137,7 +137,7 @@ const update = (id: string, section: string, title: string, statement: string): 
  * export const rules = [...updateValidationRules];
  */
 export const updateValidationRules: Rule[] = [
-  updateRule(update('rejects-invalid-html', '2.1', 'A partial PUT (by id or referenceId) with disallowed description HTML is refused and changes nothing', 'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.'), htmlCases),
+  updateRule({ ...update('rejects-invalid-html', '2.1', 'A partial PUT (by id or referenceId) with disallowed description HTML is refused and changes nothing', 'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.'), long: true }, htmlCases),
   updateRule(update('rejects-over-long', '8', 'A partial PUT with a string one past its limit is refused and changes nothing', 'Request body fields are the same as POST … title | String, max 256'), overLongCases),
   updateRule(update('rejects-list-count', '8', 'A partial PUT with 0 or 4 locations or categories is refused and changes nothing', 'Request body fields are the same as POST … locations per job | 1 to 3'), listCountCases),
   updateRule(update('rejects-routing-without-address', '4.2', 'A partial PUT switching routing type without the new type\'s address is refused and changes nothing', 'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.'), routingCases),

@@ -82,7 +82,9 @@ describe('a target that misbehaves on some requests', () => {
     expect(proxy!.counts['drop-before']).toBeGreaterThan(0);
     const errored = report.rules.filter((rule) => rule.status === 'error');
     expect(errored.length).toBeGreaterThan(0);
-    for (const rule of errored) expect(rule.errorMessage).toMatch(/no response from http:\/\/127\.0\.0\.1:\d+/);
+    // Dropped connections are named as such; with rules running at once on a busy machine, a slow answer may also pass --timeout-ms.
+    expect(errored.some((rule) => /no response from http:\/\/127\.0\.0\.1:\d+/.test(rule.errorMessage ?? ''))).toBe(true);
+    for (const rule of errored) expect(rule.errorMessage).toMatch(/no response from http:\/\/127\.0\.0\.1:\d+|no response within 400 ms/);
   });
 
   it('answers some reads with HTML or invalid JSON: those rules fail with the body in the report', async () => {

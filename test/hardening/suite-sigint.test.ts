@@ -1,10 +1,13 @@
 /**
  * Ctrl-C during a run: the CLI (a child process, against a mock) must stop
  * promptly, delete what it created, write a partial report that says
- * interrupted, and exit 130.
+ * interrupted, and exit 130. The run uses the default --concurrency (8), so
+ * several rules are cut off at once.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
+import { DEFAULT_CONCURRENCY } from '../../suites/config.js';
+import { rules as registry } from '../../suites/rules.js';
 import { cleanupReportDir, runCli, type CliRun } from './helpers/run-cli.js';
 import { runTag, taggedJobIds } from './helpers/tagged-jobs.js';
 
@@ -55,6 +58,10 @@ it('SIGINT mid-run: stops within seconds, cleans up, writes report.json with int
   const notRun = report.rules.filter((rule) => rule.skipReason?.includes('interrupted'));
   expect(ran.length).toBeGreaterThan(0);
   expect(notRun.length).toBeGreaterThan(0);
+  // Rules were running side by side when Ctrl-C came: each of them stopped, and the partial report keeps registry order.
+  expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
+  expect(report.rules.filter((rule) => rule.skipReason === 'run interrupted while this rule ran').length).toBeGreaterThan(1);
+  expect(report.rules.map((rule) => rule.id)).toEqual(registry.map((rule) => rule.id));
 
   // The run had created jobs, and none of them is left.
   expect(report.cleanup.created).toBeGreaterThan(0);

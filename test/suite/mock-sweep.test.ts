@@ -2,7 +2,8 @@
  * The whole suite against the mock finds nothing to report, whatever form the
  * mock takes where the spec leaves room (docs/mock-choices.md): over 20 seeds,
  * each against a random profile drawn from its seed, and once per named
- * profile, all at the default budget (each run well under a minute).
+ * profile, all at the default budget (each run well under a minute) and the
+ * default --concurrency (8 rules at once).
  * Every report is valid, carries no key, and leaves the mock as empty as it
  * found it. A failure names the seed and the profile, so it replays:
  * `jobs-mock --profile random --profile-seed N` and `jobs-conformance --seed N`.
@@ -11,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer, REFERENCE_CHOICES, type ChoiceName, type MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
+import { DEFAULT_CONCURRENCY } from '../../suites/config.js';
 import { runConformance } from '../../suites/run-conformance.js';
+import { rules as registry } from '../../suites/rules.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
 const SEEDS = Array.from({ length: 20 }, (_, i) => 1_000 + i * 7_919);
@@ -58,6 +61,7 @@ describe('the suite against the mock', () => {
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed });
     expect(report.seed).toBe(seed);
     expect(report.runs).toBe(20);
+    expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
     expectClean(report, mock);
   }, 60_000);
 
@@ -66,6 +70,9 @@ describe('the suite against the mock', () => {
     const started = Date.now();
     const report = await runConformance({ baseUrl: mock.url, ...KEYS });
     expect(report.runs).toBe(20);
+    expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
+    // Rules ran 8 at once, long ones first; the report lists them in registry order all the same.
+    expect(report.rules.map((rule) => rule.id)).toEqual(registry.map((rule) => rule.id));
     expectClean(report, mock);
     expect(Date.now() - started).toBeLessThan(60_000);
   }, 120_000);

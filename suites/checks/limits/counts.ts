@@ -28,7 +28,7 @@ function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number):
 export function countRule(spec: CountSpec): Rule {
   const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
   return fixedRule(
-    { id: `jobs.limits.${spec.field}-count`, section: '8', area: 'limits', title: `${spec.min} to ${spec.max} ${spec.field} are accepted; ${spec.min - 1} and ${spec.max + 1} are rejected`, statement: `${spec.field} per job | ${spec.min} to ${spec.max}` },
+    { id: `jobs.limits.${spec.field}-count`, section: '8', area: 'limits', title: `${spec.min} to ${spec.max} ${spec.field} are accepted; ${spec.min - 1} and ${spec.max + 1} are rejected`, statement: `${spec.field} per job | ${spec.min} to ${spec.max}`, long: true },
     async (ctx: RuleContext) => {
       // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
       const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;

@@ -1,0 +1,62 @@
+/**
+ * @module Runs the selected rules up to --concurrency at once. Rules start in
+ * registry order, long rules first (startOrder); a report never depends on
+ * who finished first (callers store each result at its index). An exclusive
+ * rule gets the target to itself: the rules already running end first, and
+ * nothing else starts until it ends.
+ */
+import type { Rule } from './rule.js';
+
+export interface PoolTask {
+  /** Runs alone (Rule.exclusive). */
+  exclusive: boolean;
+  /** Should not reject: a rejection stops the pool from starting more tasks, and is rethrown once the running ones end. */
+  run(): Promise<void>;
+}
+
+/**
+ * Runs `tasks`, at most `limit` at once, each started in order.
+ *
+ * @example
+ * await runPool(rules.map((rule, i) => ({ exclusive: rule.exclusive === true, run: () => runAt(i) })), 8);
+ */
+export async function runPool(tasks: Iterable<PoolTask>, limit: number): Promise<void> {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const start = (task: PoolTask): Promise<void> => {
+    const settled: Promise<void> = task
+      .run()
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => running.delete(settled));
+    running.add(settled);
+    return settled;
+  };
+  for (const task of tasks) {
+    if (task.exclusive) {
+      await Promise.all(running);
+      if (failure) break;
+      await start(task);
+    } else {
+      while (running.size >= Math.max(1, limit)) await Promise.race(running);
+      if (failure) break;
+      start(task);
+    }
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
+}
+
+/**
+ * The order rules start in (indexes into `rules`): registry order, except that above concurrency 1
+ * long rules start first, so a long chain of requests overlaps the short rules instead of running last.
+ *
+ * @example
+ * startOrder([short, long], 8); // [1, 0]
+ */
+export function startOrder(rules: readonly Pick<Rule, 'long'>[], concurrency: number): number[] {
+  const indexes = rules.map((_, index) => index);
+  if (concurrency <= 1) return indexes;
+  return [...indexes.filter((i) => rules[i]?.long === true), ...indexes.filter((i) => rules[i]?.long !== true)];
+}
