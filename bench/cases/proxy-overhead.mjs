@@ -61,6 +61,7 @@ function stats(latencies) {
 export async function proxyOverhead({ seconds = 4, duration = 5, connections = 50, rate = 1000, slices = 4 } = {}) {
   const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed: { 101: 1000 } })]);
   const proxy = await startChild('children/proxy-server.mjs', [mock.info.url]);
+  const forwardOnly = await startChild('children/forward-only-server.mjs', [mock.info.url]);
   try {
     const ids = mock.info.ids['101'];
     const key = { 'api-key': 'demo-key-1' };
@@ -94,12 +95,14 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
       const direct = await run(mock, options(mock.info.url));
       // The proxy's CPU per request is its own process's; the mock behind it does its usual work besides.
       const through = await run(proxy, options(proxy.info.url));
-      throughput.push({ name, direct, through, ratio: through.rps / direct.rps });
+      // The ceiling: the same forwarding path with nothing judged.
+      const forwarded = await run(forwardOnly, options(forwardOnly.info.url));
+      throughput.push({ name, direct, through, forwarded, ratio: through.rps / direct.rps, ceiling: forwarded.rps / direct.rps });
     }
     const judged = await proxy.ask({ type: 'judged' });
     const sequential = (await startChild('children/proxy-sequential.mjs', ['2000'])).info;
     return { seconds, rate, slices, duration, connections, latency, throughput, judged, sequential };
   } finally {
-    await Promise.all([proxy.stop(), mock.stop()]);
+    await Promise.all([proxy.stop(), forwardOnly.stop(), mock.stop()]);
   }
 }

@@ -317,9 +317,11 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
     ),
     '',
     table(
-      ['operation', 'mock req/s', 'through proxy req/s', 'ratio', 'proxy CPU/request'],
-      p.throughput.map((x) => [x.name, n0(x.direct.rps), n0(x.through.rps), n2(x.ratio), `${n0(x.through.cpuUsPerRequest)} µs`]),
+      ['operation', 'mock req/s', 'through proxy req/s', 'ratio', 'proxy CPU/request', 'forwarding only req/s (ceiling)', 'ceiling ratio', 'forwarding CPU/request'],
+      p.throughput.map((x) => [x.name, n0(x.direct.rps), n0(x.through.rps), n2(x.ratio), `${n0(x.through.cpuUsPerRequest)} µs`, n0(x.forwarded.rps), n2(x.ceiling), `${n0(x.forwarded.cpuUsPerRequest)} µs`]),
     ),
+    '',
+    'The ceiling row runs the proxy\'s own forwarding path (`bench/children/forward-only-server.mjs`: node:http in, the undici pool out, bodies copied aside) with nothing judged: no proxy over node:http forwards for less on this machine.',
     '',
     'One request at a time, client, mock and proxy in one process (`bench/children/proxy-sequential.mjs`, 2,000 requests per operation in alternating slices): the time the proxy itself adds, without the wait for a core at each hop between processes.',
     '',
