@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { upstreamHeaders } from './forwarder.js';
 import { operationOf } from './route.js';
 
 describe('operationOf', () => {
@@ -26,13 +25,5 @@ describe('operationOf', () => {
     const list = operationOf('GET', '/api/v1.1/jobs?q=chef&page=2', []);
     expect(list.kind === 'list' && list.query.get('page')).toBe('2');
     expect(operationOf('POST', '/api/v1.1/jobs/9', ['x-http-method-override', 'DELETE'])).toEqual({ kind: 'delete-by-id', id: '9', override: true });
-  });
-});
-
-describe('upstreamHeaders', () => {
-  it('drops hop-by-hop fields and those Connection names, keeps order and case, replaces Host', () => {
-    const raw = ['Host', 'proxy:4020', 'Connection', 'keep-alive, X-Hop', 'X-Hop', '1', 'API-Key', 'k', 'Transfer-Encoding', 'chunked', 'x-a', '1', 'X-A', '2'];
-    expect(upstreamHeaders(raw, 'target:4010')).toEqual(['Host', 'target:4010', 'API-Key', 'k', 'x-a', '1', 'X-A', '2']);
-    expect(upstreamHeaders(raw, undefined)[1]).toBe('proxy:4020');
   });
 });

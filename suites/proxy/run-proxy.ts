@@ -4,8 +4,7 @@
  * each one after it has been forwarded (inspector.ts); `report()` turns what
  * it found into the suite's report object at any moment.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { ConfigError } from '../errors.js';
 import type { Finding } from './findings.js';
@@ -83,7 +82,8 @@ export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
     onStart: (x) => judge.started(x),
     onEnd: (x) => judge.ended(x),
   });
-  const server: Server = createServer({ keepAliveTimeout: 5_000 }, forwarder.handler);
+  // Half-open connections stay open: a client that has sent all it will still gets its answer.
+  const server: Server = createServer({ allowHalfOpen: true, noDelay: true }, forwarder.connection);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -97,11 +97,7 @@ export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
   // Taken when the proxy closes, so a report asked for afterwards still has everything (the judge is gone by then).
   let final: ConformanceReport | undefined;
   const close = (): Promise<void> =>
-    (closed ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    }).then(async () => {
-      forwarder.close();
+    (closed ??= Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), forwarder.close()]).then(async () => {
       final = await judge.report(startedAt);
       await judge.close();
     }));

@@ -4,9 +4,11 @@
  * reports written every --flush-every seconds and on SIGTERM/SIGINT, the exit
  * code from --fail-on, and never a key in any output or file.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
@@ -26,9 +28,9 @@ interface Running {
 }
 
 /** Starts the proxy command and resolves once its start line names its address. */
-function startProxy(args: string[]): Promise<Running> {
+function startProxy(args: string[], env: Record<string, string> = {}): Promise<Running> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, 'proxy', '--port', '0', ...args], { env: { PATH: process.env.PATH ?? '' } });
+    const child = spawn(process.execPath, [CLI, 'proxy', '--port', '0', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
     let stdout = '';
     let stderr = '';
     const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
@@ -119,5 +121,26 @@ describe('jobs-conformance proxy', () => {
       expect(stderr.trim().split('\n')).toHaveLength(1);
       expect(stderr).toMatch(/^jobs-conformance proxy: error: --target/);
     }
+  });
+
+  it('forwards to an https target, SNI and Host its own, with its base path, trusting what NODE_EXTRA_CA_CERTS adds', async () => {
+    const tls = join(dir, 'tls');
+    await mkdir(tls, { recursive: true });
+    // A certificate for localhost, made now: the target the proxy must trust only through NODE_EXTRA_CA_CERTS.
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', join(tls, 'key.pem'), '-out', join(tls, 'cert.pem')], { stdio: 'ignore' });
+    const target = createHttpsServer({ key: await readFile(join(tls, 'key.pem')), cert: await readFile(join(tls, 'cert.pem')) }, (req, res) => {
+      req.resume();
+      const body = `{"host":"${req.headers.host}","url":"${req.url}","servername":"${(req.socket as unknown as { servername?: string }).servername}","amount":1.0}`;
+      res.writeHead(200, ['Content-Type', 'application/json', 'Content-Length', String(body.length)]);
+      res.end(body);
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    const port = (target.address() as AddressInfo).port;
+    const proxy = await startProxy(['--target', `https://localhost:${port}/base`, '--report-dir', join(dir, 'tls-report'), '--flush-every', '0', '--fail-on', 'none'], { NODE_EXTRA_CA_CERTS: join(tls, 'cert.pem') });
+    const res = await rawRequest(`${proxy.url}/api/v1.1/positiontypes`, { headers: { 'api-key': KEY } });
+    expect(res.body.toString()).toBe(`{"host":"localhost:${port}","url":"/base/api/v1.1/positiontypes","servername":"localhost","amount":1.0}`);
+    proxy.child.kill('SIGINT');
+    await proxy.exit;
+    await new Promise((r) => target.close(r));
   });
 });
