@@ -4,9 +4,12 @@
  * 1,000 requests/s (median and p99, measured here with a microsecond clock:
  * autocannon's histogram counts whole milliseconds), and the throughput
  * ratio under load (autocannon, the proxy in front of the mock against the
- * mock alone). The mock and the proxy each run in their own process; the
- * load runs in this one. The two targets are measured in alternating slices
- * so drift on a shared machine falls on both. Also the added latency of one
+ * mock alone). Two more forwarders in front of the same mock frame the
+ * figures: the proxy's forwarding path with nothing judged, and a bare TCP
+ * relay that reads nothing (children/tcp-relay-server.mjs), the least any
+ * forwarder in Node can cost. Each server runs in its own process; the
+ * load runs in this one. The targets are measured in alternating slices so
+ * drift on a shared machine falls on all. Also the added latency of one
  * request at a time with everything in one process
  * (children/proxy-sequential.mjs): no wait for a core between processes.
  */
@@ -62,6 +65,7 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
   const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed: { 101: 1000 } })]);
   const proxy = await startChild('children/proxy-server.mjs', [mock.info.url]);
   const forwardOnly = await startChild('children/forward-only-server.mjs', [mock.info.url]);
+  const relay = await startChild('children/tcp-relay-server.mjs', [mock.info.url]);
   try {
     const ids = mock.info.ids['101'];
     const key = { 'api-key': 'demo-key-1' };
@@ -75,15 +79,17 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
     const latency = [];
     for (const [name, next] of Object.entries(operations)) {
       await paced({ base: proxy.info.url, next, rate, seconds: 0.5 }); // warm-up
-      const samples = { mock: [], proxy: [] };
+      const targets = [['mock', mock], ['relay', relay], ['proxy', proxy]];
+      const samples = { mock: [], relay: [], proxy: [] };
       for (let slice = 0; slice < slices; slice++) {
-        for (const [target, child] of slice % 2 === 0 ? [['mock', mock], ['proxy', proxy]] : [['proxy', proxy], ['mock', mock]]) {
+        for (const [target, child] of slice % 2 === 0 ? targets : [...targets].reverse()) {
           samples[target].push(...(await paced({ base: child.info.url, next, rate, seconds: seconds / slices })));
         }
       }
       const direct = stats(samples.mock);
       const through = stats(samples.proxy);
-      latency.push({ name, rate, direct, through, addedP50: through.p50 - direct.p50, addedP99: through.p99 - direct.p99 });
+      const relayed = stats(samples.relay);
+      latency.push({ name, rate, direct, through, relayed, addedP50: through.p50 - direct.p50, addedP99: through.p99 - direct.p99 });
     }
     const run = (child, options) => measured(child, { duration, connections, ...options }, { warmup: 1 });
     const throughput = [];
@@ -95,14 +101,15 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
       const direct = await run(mock, options(mock.info.url));
       // The proxy's CPU per request is its own process's; the mock behind it does its usual work besides.
       const through = await run(proxy, options(proxy.info.url));
-      // The ceiling: the same forwarding path with nothing judged.
+      // The same forwarding path with nothing judged, and a relay that reads nothing: what forwarding costs, and its floor.
       const forwarded = await run(forwardOnly, options(forwardOnly.info.url));
-      throughput.push({ name, direct, through, forwarded, ratio: through.rps / direct.rps, ceiling: forwarded.rps / direct.rps });
+      const relayed = await run(relay, options(relay.info.url));
+      throughput.push({ name, direct, through, forwarded, relayed, ratio: through.rps / direct.rps, forwardedRatio: forwarded.rps / direct.rps, relayedRatio: relayed.rps / direct.rps });
     }
     const judged = await proxy.ask({ type: 'judged' });
     const sequential = (await startChild('children/proxy-sequential.mjs', ['2000'])).info;
     return { seconds, rate, slices, duration, connections, latency, throughput, judged, sequential };
   } finally {
-    await Promise.all([proxy.stop(), forwardOnly.stop(), mock.stop()]);
+    await Promise.all([proxy.stop(), forwardOnly.stop(), relay.stop(), mock.stop()]);
   }
 }

@@ -1,13 +1,18 @@
 /**
- * @module The ceiling for the validating proxy: its own forwarding path
- * (dist/suites/proxy/forwarder.js: node:http in, an undici pool out, bodies
- * copied aside) in front of the target given as argv[2], with nothing judged.
- * A proxy over node:http cannot forward for less, so the proxy's throughput
- * is read against this as well as against the mock alone.
+ * @module The validating proxy's forwarding path with nothing judged
+ * (dist/suites/proxy/forwarder.js: the connection-level relay, both
+ * directions read by the HTTP parser, bodies copied aside) in front of the
+ * target given as argv[2]. Read against tcp-relay-server.mjs, it is what
+ * cutting the streams into exchanges costs; against the full proxy, what
+ * judging costs.
  */
-import { createServer } from 'node:http';
+import { createServer } from 'node:net';
 import { createForwarder } from '../../dist/suites/proxy/forwarder.js';
-import { serveHttpServer } from '../lib/child.mjs';
+import { serveParent } from '../lib/child.mjs';
 
 const forwarder = createForwarder({ target: new URL(process.argv[2]), onEnd: () => {} });
-serveHttpServer(createServer(forwarder.handler));
+const server = createServer({ allowHalfOpen: true, noDelay: true }, forwarder.connection);
+server.listen(0, '127.0.0.1', () => {
+  serveParent({ onStop: () => Promise.all([new Promise((resolve) => server.close(resolve)), forwarder.close()]) });
+  process.send({ type: 'ready', url: `http://127.0.0.1:${server.address().port}` });
+});
