@@ -98,11 +98,11 @@ const { renderRulesDoc } = await import('./rules-doc.mjs');
 const generatedDocs = [
   ['mock/core/choices-doc.ts', (m) => m.renderChoicesDoc(), 'docs/mock-choices.md'],
   ['suites/observation-topics-doc.ts', (m) => m.renderObservationsDoc(), 'docs/observations.md'],
-  ['suites/rules.ts', (m) => renderRulesDoc(m.rules), 'docs/rules.md'],
+  ['suites/rules.ts', async (m) => renderRulesDoc(m.rules, (await loadModule(join(root, 'suites/proxy/proxy-rules.ts'))).proxyRules), 'docs/rules.md'],
   ['test/mutants/support/mutants-doc.ts', (m) => m.renderMutantsDoc(), 'docs/mutants.md'],
 ];
 for (const [entry, render, out] of generatedDocs) {
-  if (existsSync(join(root, entry))) outputs.push([join(root, out), render(await loadModule(join(root, entry)))]);
+  if (existsSync(join(root, entry))) outputs.push([join(root, out), await render(await loadModule(join(root, entry)))]);
 }
 // Pages that show examples: each marked block is rewritten from its file; a ts/js block without a marker is refused.
 const { inlineExamples, unmarkedCodeBlocks } = await import('./inline-examples.mjs');
