@@ -223,7 +223,8 @@ class Relay {
   #toUpstream(bytes: Buffer): void {
     if (bytes.length === 0) return;
     const upstream = (this.#upstream ??= this.#connect());
-    if (!upstream.write(bytes)) {
+    // Backpressure both ways: a side that cannot keep up pauses the other (one wait at a time).
+    if (!upstream.write(bytes) && !this.client.isPaused()) {
       this.client.pause();
       upstream.once('drain', () => this.client.resume());
     }
@@ -243,7 +244,7 @@ class Relay {
 
   #fromUpstream(chunk: Buffer): void {
     // Forwarded first: reading the copy never delays the client.
-    if (!this.client.write(chunk)) {
+    if (!this.client.write(chunk) && !this.#upstream!.isPaused()) {
       this.#upstream!.pause();
       this.client.once('drain', () => this.#upstream?.resume());
     }

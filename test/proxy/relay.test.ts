@@ -6,6 +6,8 @@
  * no body, an interim 100 Continue, a head split over reads, the base path
  * and Host, a target that cannot be reached, and a client that goes away.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer as createHttpServer, request } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CapturedExchange } from '../../suites/proxy/captured-exchange.js';
@@ -44,7 +46,7 @@ async function rawTarget(answer: (received: Buffer, socket: Socket) => string | 
 }
 
 /** The forwarder on its own server, with every exchange it hands over. */
-async function relayTo(target: string, options: { preserveHost?: boolean } = {}): Promise<{ port: number; ended: CapturedExchange[]; forwarder: Forwarder }> {
+async function relayTo(target: string, options: { preserveHost?: boolean; captureLimit?: number } = {}): Promise<{ port: number; ended: CapturedExchange[]; forwarder: Forwarder }> {
   const ended: CapturedExchange[] = [];
   const forwarder = createForwarder({ target: new URL(target), onEnd: (x) => ended.push(x), ...options });
   const server = createServer({ allowHalfOpen: true }, forwarder.connection);
@@ -152,5 +154,43 @@ describe('the relay', () => {
     await until(() => relay.ended.length === 1);
     expect(relay.ended[0]).toMatchObject({ method: 'GET', error: 'the client went away before the response was complete' });
     expect(relay.ended[0]!.status).toBeUndefined();
+  });
+
+  it('forwards bodies past the capture limit whole both ways, to a reader that waits, and hands them over as too large', async () => {
+    const big = randomBytes(6 * 1024 * 1024);
+    const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+    let uploaded = '';
+    const target = createHttpServer((req, res) => {
+      const hash = createHash('sha256');
+      req.on('data', (chunk: Buffer) => hash.update(chunk));
+      req.on('end', () => {
+        uploaded = hash.digest('hex');
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': big.length });
+        for (let i = 0; i < big.length; i += 64 * 1024) res.write(big.subarray(i, i + 64 * 1024));
+        res.end();
+      });
+    });
+    const port = await listening(target as unknown as Server);
+    open.push({ close: () => new Promise((resolve) => target.close(resolve)) });
+    const relay = await relayTo(`http://127.0.0.1:${port}`, { captureLimit: 1024 * 1024 });
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: relay.port, method: 'POST', path: '/api/v1.1/jobs', headers: { 'content-length': big.length } }, (res) => {
+        const chunks: Buffer[] = [];
+        // Read nothing for a while: the relay pauses the target meanwhile, and every byte still arrives in order.
+        res.pause();
+        setTimeout(() => res.resume(), 300);
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      });
+      req.on('error', reject);
+      req.end(big);
+    });
+    expect(uploaded).toBe(sha(big));
+    expect(received.length).toBe(big.length);
+    expect(sha(received)).toBe(sha(big));
+    await until(() => relay.ended.length === 1);
+    expect(relay.ended[0]).toMatchObject({ status: 200, requestTooLarge: true, responseTooLarge: true });
+    expect(relay.ended[0]!.requestBody).toBeUndefined();
+    expect(relay.ended[0]!.responseBody).toBeUndefined();
   });
 });
