@@ -15,6 +15,7 @@ import { createMockServer, type MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { rawRequest } from './raw-http.js';
+import { until } from './until.js';
 
 const CLI = resolve('dist/suites/cli.js');
 const KEY = 'demo-key-1';
@@ -45,14 +46,6 @@ function startProxy(args: string[], env: Record<string, string> = {}): Promise<R
     child.on('error', fail);
     void exit.then((code) => fail(new Error(`the proxy exited (${code}) before listening: ${stderr}`)));
   });
-}
-
-async function until(condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 let mock: MockServer;

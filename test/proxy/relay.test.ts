@@ -14,6 +14,7 @@ import type { CapturedExchange } from '../../suites/proxy/captured-exchange.js';
 import { createForwarder, type Forwarder } from '../../suites/proxy/forwarder.js';
 import { runProxy } from '../../suites/proxy/run-proxy.js';
 import { rawRequest } from './raw-http.js';
+import { until } from './until.js';
 
 const open: Array<{ close(): unknown }> = [];
 afterEach(async () => {
@@ -76,10 +77,6 @@ function rawClient(port: number, parts: string[], done: (received: string) => bo
     });
   });
 }
-
-const until = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-};
 
 describe('the relay', () => {
   it('cuts pipelined requests into exchanges, keeps a chunked body framed as sent, and answers them in order', async () => {
