@@ -195,7 +195,9 @@ class Relay {
 
   #requestHead(info: HeadInfo): number {
     const end = this.#requests.offset;
-    const head = Buffer.concat([...this.#head, this.#chunk.subarray(this.#from, end)]);
+    const last = this.#chunk.subarray(this.#from, end);
+    // Most heads arrive in one read: no copy then.
+    const head = this.#head.length === 0 ? last : Buffer.concat([...this.#head, last]);
     this.#head = [];
     this.#from = end;
     this.#inBody = true;
