@@ -6,7 +6,11 @@ import { constants } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseBaseline, type Baseline } from './gating.js';
+import { DEFAULT_WRITE_TIMEOUT_MS, withinTime } from './report-dir.js';
 import { ReportError } from './report-error.js';
+
+const unwritable = (file: string, cause: unknown): ReportError =>
+  new ReportError('BASELINE_UNWRITABLE', `cannot write baseline ${file}: ${(cause as Error).message}`, { cause, context: { file } });
 
 /**
  * Reads and validates a baseline file (JSON).
@@ -41,7 +45,7 @@ export async function checkBaselineWritable(file: string): Promise<void> {
   try {
     await access(dirname(file), constants.W_OK);
   } catch (cause) {
-    throw new ReportError('BASELINE_UNWRITABLE', `cannot write baseline ${file}: ${(cause as Error).message}`, { cause, context: { file } });
+    throw unwritable(file, cause);
   }
 }
 
@@ -54,8 +58,9 @@ export async function checkBaselineWritable(file: string): Promise<void> {
 export async function writeBaseline(file: string, baseline: Baseline): Promise<void> {
   const text = `{\n  "rules": [\n${baseline.rules.map((entry) => `    ${JSON.stringify(entry)}`).join(',\n')}${baseline.rules.length > 0 ? '\n' : ''}  ]\n}\n`;
   try {
-    await writeFile(file, text);
+    // Bounded like every report write: a FIFO nobody reads would otherwise hold the run open forever.
+    await withinTime(writeFile(file, text), DEFAULT_WRITE_TIMEOUT_MS, `writing baseline ${file}`);
   } catch (cause) {
-    throw new ReportError('BASELINE_UNWRITABLE', `cannot write baseline ${file}: ${(cause as Error).message}`, { cause, context: { file } });
+    throw cause instanceof ReportError ? cause : unwritable(file, cause);
   }
 }

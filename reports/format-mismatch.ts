@@ -28,12 +28,22 @@ export function formatExchangeText(exchange: Exchange): string {
 }
 
 /**
+ * What a mismatch's title is followed by everywhere: whose message broke the rule (proxy findings) and how it replays.
+ *
+ * @example
+ * mismatchTag({ side: 'client', reproducibility: 'unchecked', ... }); // '[client side, unchecked]'
+ */
+export function mismatchTag(mismatch: Pick<Mismatch, 'side' | 'reproducibility'>): string {
+  return `[${mismatch.side === undefined ? '' : `${mismatch.side} side, `}${mismatch.reproducibility}]`;
+}
+
+/**
  * @example
  * formatMismatchText(rule.mismatches[0])
  */
 export function formatMismatchText(mismatch: Mismatch): string {
   const parts = [
-    `${mismatch.title} [${mismatch.side === undefined ? '' : `${mismatch.side} side, `}${mismatch.reproducibility}]`,
+    `${mismatch.title} ${mismatchTag(mismatch)}`,
     `Expected: ${mismatch.expected}`,
     `Received: ${mismatch.received}`,
   ];

@@ -7,6 +7,7 @@
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { visibleControlChars } from './control-chars.js';
+import { mismatchTag } from './format-mismatch.js';
 import { networkSummary } from './network-summary.js';
 import { proxySummary } from './proxy-summary.js';
 import { redactReport } from './redact-report.js';
@@ -105,7 +106,7 @@ function formatProblem(rule: RuleResult, c: ReturnType<typeof colorsFor>, oneLin
   if (rule.status === 'error') return [head, `      ${c.magenta(`suite error: ${t(rule.errorMessage ?? 'unknown')}`)}`];
   const lines = [head + (isFlakyOnly(rule) ? c.yellow(' (flaky)') : '')];
   for (const mismatch of rule.mismatches) {
-    lines.push(`      ${c.red(t(mismatch.title))} ${c.dim(`[${mismatch.side === undefined ? '' : `${mismatch.side} side, `}${mismatch.reproducibility}]`)}`);
+    lines.push(`      ${c.red(t(mismatch.title))} ${c.dim(mismatchTag(mismatch))}`);
     lines.push(`      ${c.dim('expected')} ${t(mismatch.expected)}`);
     lines.push(`      ${c.dim('received')} ${t(mismatch.received)}`);
     lines.push(`      ${c.dim('reproduce')} ${t(mismatch.curl)}`);

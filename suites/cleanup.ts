@@ -11,6 +11,7 @@ import type { KeyOwner } from './client.js';
 import type { CreatedJob, CreatedJobs } from './created-jobs.js';
 import { TransportError, messageOf } from './errors.js';
 import type { Client } from './rule.js';
+import { runPool } from './rule-pool.js';
 
 /** The final list reads at most this many pages per key. */
 const SWEEP_MAX_PAGES = 20;
@@ -46,11 +47,9 @@ export class RunCleanup {
   /** Deletes the jobs one case created, a few at once (best effort; failures are retried at the end). */
   async afterCase(caseId: string): Promise<void> {
     const pending = this.#options.jobs.pending(caseId);
-    const atOnce = Math.max(1, this.#options.caseDeletesAtOnce ?? CASE_DELETES_AT_ONCE);
     // Each delete is one job of its own: on a slow network, waiting for each in turn made cleanup the longest part of many cases.
-    for (let i = 0; i < pending.length; i += atOnce) {
-      await Promise.all(pending.slice(i, i + atOnce).map((job) => this.#delete(job)));
-    }
+    // #delete never rejects, so the pool runs them all.
+    await runPool(pending.map((job) => ({ exclusive: false, run: () => this.#delete(job) })), this.#options.caseDeletesAtOnce ?? CASE_DELETES_AT_ONCE);
   }
 
   /** Final pass: retries what is left, sweeps the tagged list, and reports. */
