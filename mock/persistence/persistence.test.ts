@@ -162,4 +162,20 @@ describe('Persistence', () => {
     expect((await second.send('POST', '/api/v1.1/jobs', jobBody(2))).json.id).toBe(a.id + 1);
     await second.persistence.close();
   });
+
+  it('replays a log of hundreds of thousands of records at start-up (no call-stack limit on how many)', async () => {
+    using dir = tempDir();
+    const dataFile = join(dir.path, 'jobs.json');
+    const mock = await persisted(dataFile);
+    const kept = (await mock.send('POST', '/api/v1.1/jobs', jobBody(1))).json;
+    await mock.persistence.close();
+    // Small delete-only records, as a long session of creates and deletes leaves before compaction.
+    const first = lines(`${dataFile}.log`).length + 1;
+    let text = '';
+    for (let n = first; n < first + 300_000; n++) text += `{"n":${n},"del":[${kept.id + 1}]}\n`;
+    appendFileSync(`${dataFile}.log`, text);
+    const after = reloaded(dataFile);
+    expect(after.warnings).toEqual([]);
+    expect(after.state.jobs.map((job: { id: number }) => job.id)).toEqual([kept.id]);
+  });
 });

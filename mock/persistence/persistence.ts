@@ -82,7 +82,8 @@ export function loadPersistedState(core: MockCore, dataFile: string, warn: (mess
   const readings = logs.map((path) => {
     const reading = readLog(path);
     if (reading.torn) warn(reading.torn);
-    records.push(...reading.records);
+    // Not push(...records): a log of millions of small records would overflow the call stack at start-up.
+    for (const record of reading.records) records.push(record);
     return { path, ...reading };
   });
   const state = replayRecords(file, records);
