@@ -3,6 +3,7 @@
  * knows its own response: an error.schema.json body with a stable `code`.
  */
 import type { CoreResponse } from './core-types.js';
+import { JSON_TYPE } from './json-response.js';
 
 /** One failing field of a request body or query (error.schema.json fieldErrors). */
 export interface FieldError {
@@ -57,7 +58,7 @@ export class ApiError extends Error {
     if (this.fieldErrors.length > 0) body.fieldErrors = this.fieldErrors;
     return {
       status: this.status,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...this.headers },
+      headers: { 'content-type': JSON_TYPE, ...this.headers },
       body: JSON.stringify(body),
     };
   }

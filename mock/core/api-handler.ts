@@ -5,7 +5,7 @@
  */
 import { ApiError } from './api-error.js';
 import type { ApiState } from './api-state.js';
-import { API_PREFIX, type CoreRequest, type CoreResponse } from './core-types.js';
+import { API_PREFIX, JOBS_METHODS, type CoreRequest, type CoreResponse } from './core-types.js';
 import {
   createJob, deleteByReference, deleteJob, findJob, putByReference, readJob, updateJob,
 } from './job-operations.js';
@@ -15,7 +15,6 @@ import { noContent } from './json-response.js';
 import { readJsonObject } from './read-json-body.js';
 import { listNeedsKey, referenceList } from './reference-lists.js';
 
-const ALLOW_JOBS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
 const ALLOW_LIST = 'GET, HEAD, OPTIONS';
 
 /** spec 1, 4.7: POST with X-HTTP-Method-Override acts as the method it names. */
@@ -26,7 +25,7 @@ function effectiveMethod(req: CoreRequest): string {
   const named = override.trim().toUpperCase();
   if (named === 'DELETE' || named === 'PUT' || named === 'POST') return named;
   throw new ApiError(405, 'method_not_allowed', `X-HTTP-Method-Override supports DELETE and PUT, not ${JSON.stringify(override)}`, [], {
-    headers: { allow: ALLOW_JOBS },
+    headers: { allow: JOBS_METHODS },
   });
 }
 
@@ -49,7 +48,7 @@ function authenticate(state: ApiState, req: CoreRequest): number {
 }
 
 function handleJobs(state: ApiState, req: CoreRequest, method: string): CoreResponse {
-  if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, ALLOW_JOBS);
+  if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, JOBS_METHODS);
   const employerId = authenticate(state, req);
   if (method === 'GET') return listJobs(state, employerId, req.query, req.baseUrl);
   const body = readJsonObject(req.headers, req.body);
@@ -78,7 +77,7 @@ function route(state: ApiState, req: CoreRequest): CoreResponse {
   let path = full.slice(API_PREFIX.length);
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   const isOptions = req.method.toUpperCase() === 'OPTIONS';
-  if (path === '/jobs') return isOptions ? noContent({ allow: ALLOW_JOBS }) : handleJobs(state, req, effectiveMethod(req));
+  if (path === '/jobs') return isOptions ? noContent({ allow: JOBS_METHODS }) : handleJobs(state, req, effectiveMethod(req));
   if (path.startsWith('/jobs/') && path.indexOf('/', 6) === -1) {
     if (isOptions) return noContent({ allow: 'GET, HEAD, PUT, DELETE, OPTIONS' });
     return handleJob(state, req, effectiveMethod(req), req.path.slice(API_PREFIX.length + 6).replace(/\/$/, ''));

@@ -30,5 +30,8 @@ export type CoreHandler = (req: CoreRequest) => CoreResponse | Promise<CoreRespo
 /** The version prefix of every API path (spec 9). */
 export const API_PREFIX = '/api/v1.1';
 
+/** Every method the API answers on /jobs (the Allow header, and what CORS lets a browser send). */
+export const JOBS_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+
 /** Default request body limit: 1 MiB (the mock's choice; larger bodies get 413). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

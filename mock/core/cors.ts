@@ -6,7 +6,7 @@
  * open in the developer's browser could otherwise reset or rewrite the mock.
  */
 import { ApiError } from './api-error.js';
-import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
+import { JOBS_METHODS, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
 import { andThen } from './maybe-async.js';
 import { noContent } from './json-response.js';
 import { MockConfigError } from './mock-config-error.js';
@@ -15,7 +15,7 @@ import { MockConfigError } from './mock-config-error.js';
 export type CorsPolicy = 'off' | '*' | readonly string[];
 
 /** The methods a preflight allows: every method the API answers. */
-export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+export const CORS_ALLOW_METHODS = JOBS_METHODS;
 /** Request headers a preflight always allows: the key, the JSON body's type and the method override (spec 4.7). */
 export const CORS_ALLOW_HEADERS = ['API-Key', 'Content-Type', 'X-HTTP-Method-Override'];
 /** Response headers scripts may read: Location after a create (spec 4.1), Allow, and Retry-After of a fault. */

@@ -7,6 +7,7 @@
 import { ApiError } from './api-error.js';
 import type { Choices } from './choices.js';
 import type { CoreResponse } from './core-types.js';
+import { JSON_TYPE } from './json-response.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
@@ -30,7 +31,7 @@ export function errorResponse(error: ApiError, choices: Choices): CoreResponse {
   const form = choices['errors.body'];
   if (form === 'mock' && status === error.status) return error.toResponse();
   let body: Record<string, unknown>;
-  let type = 'application/json; charset=utf-8';
+  let type = JSON_TYPE;
   if (form === 'problem') {
     // RFC 9457: `about:blank` means the title is the status text; `code` and `errors` are extension members.
     body = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail: error.message, code: error.code };

@@ -5,6 +5,7 @@
  */
 import { ApiError } from './api-error.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
+import { JSON_TYPE } from './json-response.js';
 
 export interface FaultSpec {
   /** Respond with this status (400-599) instead of running the request. */
@@ -55,7 +56,7 @@ function bodyResponse(fault: ActiveFault): CoreResponse {
   const text = typeof fault.body === 'string';
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(fault.headers ?? {})) headers[name.toLowerCase()] = value;
-  headers['content-type'] = fault.contentType ?? headers['content-type'] ?? (text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8');
+  headers['content-type'] = fault.contentType ?? headers['content-type'] ?? (text ? 'text/plain; charset=utf-8' : JSON_TYPE);
   return { status: fault.status!, headers, body: text ? (fault.body as string) : JSON.stringify(fault.body) };
 }
 

@@ -154,9 +154,7 @@ export class Persistence {
    * shows a change that a crash could still lose.
    */
   settle(): void | Promise<void> {
-    const changes = this.core.store.takeChanges();
-    if (changes) {
-      this.append(changes);
+    if (this.appendPending()) {
       if (this.log.bytes >= this.compactAfter && !this.compaction && !this.closed) this.compactInBackground();
     }
     if (this.mode !== 'always') return undefined;
@@ -176,13 +174,17 @@ export class Persistence {
     }
   }
 
-  private append(changes: NonNullable<ReturnType<MockCore['store']['takeChanges']>>): void {
+  /** Logs the changes made since the last record, if any; true if it did. */
+  private appendPending(): boolean {
+    const changes = this.core.store.takeChanges();
+    if (!changes) return false;
     const store = this.core.store;
     try {
       this.log.append(encodeRecord(changes, store.nextJobId, (entry) => this.core.jobJson(entry), () => store.employerConfigs()));
     } catch (cause) {
       throw new ApiError(500, 'persistence_failed', 'The mock could not append the change to its data file log', [], { cause });
     }
+    return true;
   }
 
   /** Writes the state as a new data file and empties the log; one at a time (a second waits for the first, then runs). */
@@ -201,8 +203,7 @@ export class Persistence {
     const started = performance.now();
     // The instant of the snapshot: everything up to here is in the snapshot and the rotated log, everything after in the new log.
     this.core.store.refreshDue();
-    const changes = this.core.store.takeChanges();
-    if (changes) this.append(changes);
+    this.appendPending();
     const snapshot = this.core.jobsSnapshot();
     const logBytes = this.log.bytes;
     const rotatedTo = `${this.dataFile}.log.${++this.generation}`;
@@ -224,8 +225,7 @@ export class Persistence {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const changes = this.core.store.takeChanges();
-    if (changes) this.append(changes);
+    this.appendPending();
     try {
       await this.compact();
     } finally {
