@@ -11,10 +11,6 @@ function row(rule) {
   return `| \`${rule.id}\` | ${rule.section} | ${rule.level ?? 'must'} | ${cell(rule.title)}${needs} | ${cell(rule.statement)} |`;
 }
 
-function proxyRow(rule) {
-  return `| \`${rule.id}\` | ${rule.section} | ${rule.level} | ${cell(rule.title)} | ${cell(rule.statement)} |`;
-}
-
 /** The whole page: a short preface, the suite's table, the proxy's table, and where the rest of the reference lives. */
 export function renderRulesDoc(rules, proxyRules = []) {
   return [
@@ -37,7 +33,7 @@ export function renderRulesDoc(rules, proxyRules = []) {
     '',
     '| Rule | § | Level | Checks | Spec says |',
     '|---|---|---|---|---|',
-    ...proxyRules.map(proxyRow),
+    ...proxyRules.map(row),
     '',
     'The generators (`suites/arbitraries/`), the `html.*` and `limits.*` rules and the model-based lifecycle (`jobs.model.lifecycle`) are described in',
     '[suite-generators.md](suite-generators.md). The broken mock variants that prove every rule can fail are listed in [mutants.md](mutants.md).',

@@ -128,6 +128,17 @@ interface RelayContext {
   readonly limit: number;
   readonly nextSeq: () => number;
   readonly closing: () => boolean;
+  /** Opens a connection to the target. */
+  readonly connect: () => Socket;
+}
+
+/** How to reach the target: TCP, or TLS with SNI (not for an IP address) and HTTP/1.1 by ALPN; worked out once. */
+function connectorFor(target: URL): () => Socket {
+  const port = Number(target.port) || (target.protocol === 'https:' ? 443 : 80);
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (target.protocol !== 'https:') return () => tcpConnect({ host, port, allowHalfOpen: true });
+  const options = { host, port, ALPNProtocols: ['http/1.1'], ...(isIP(host) ? {} : { servername: host }) };
+  return () => tlsConnect(options);
 }
 
 /**
@@ -233,10 +244,7 @@ class Relay {
   }
 
   #connect(): Socket {
-    const { target } = this.ctx.options;
-    const port = Number(target.port) || (target.protocol === 'https:' ? 443 : 80);
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    const upstream = target.protocol === 'https:' ? tlsConnect({ host, port, ALPNProtocols: ['http/1.1'], ...(isIP(host) ? {} : { servername: host }) }) : tcpConnect({ host, port, allowHalfOpen: true });
+    const upstream = this.ctx.connect();
     upstream.setNoDelay(true);
     upstream.on('data', (chunk: Buffer) => this.#fromUpstream(chunk));
     upstream.on('end', () => this.#upstreamEnded());
@@ -359,6 +367,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     limit: options.captureLimit ?? DEFAULT_CAPTURE_LIMIT,
     nextSeq: () => ++seq,
     closing: () => closing,
+    connect: connectorFor(options.target),
   };
   return {
     connection: (client) => {

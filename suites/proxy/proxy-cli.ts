@@ -11,6 +11,7 @@ import { applyBaseline, DEFAULT_FAIL_ON, exitCodeOf, failingConditions, prepareR
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { messageOf, SuiteError } from '../errors.js';
 import { prepareGating, type Gating } from '../gating-options.js';
+import { Redactor } from '../redactor.js';
 import { toolInfo } from '../tool-info.js';
 import type { Finding } from './findings.js';
 import { ruleInfo } from './proxy-rules.js';
@@ -90,7 +91,7 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
   const target = flags.target ?? io.env.JOBS_PROXY_TARGET;
   let proxy: ProxyServer | undefined;
   // Keys come only from traffic: every line a finding prints is scrubbed of every key seen so far.
-  const redact = (text: string): string => (proxy?.secrets() ?? []).reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  const redact = (text: string): string => new Redactor(proxy?.secrets()).redact(text);
   let gating: Gating;
   try {
     if (!target) throw new SuiteError('CONFIG', '--target is required (or JOBS_PROXY_TARGET)');

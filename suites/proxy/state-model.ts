@@ -209,8 +209,8 @@ export class StateModel {
 
   #prune(employer: Employer): void {
     if (employer.writes.length < 64) return;
-    let floor = Number.POSITIVE_INFINITY;
-    for (const seq of this.#open) floor = Math.min(floor, seq);
+    // Requests start in sequence order and a Set keeps insertion order: the first open exchange is the oldest.
+    const floor: number = this.#open.values().next().value ?? Number.POSITIVE_INFINITY;
     const keep = employer.writes.filter((w) => w.endSeq === undefined || w.endSeq > floor);
     employer.writes.splice(0, employer.writes.length, ...keep);
   }
