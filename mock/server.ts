@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Job } from '../schemas/index.js';
 import type { ProfileOptions, ResolvedProfile } from './core/choices.js';
 import type { CoreHandler } from './core/core-types.js';
-import { parseCorsPolicy } from './core/cors.js';
+import { parseControlOrigins, parseCorsPolicy } from './core/cors.js';
 import { createDispatcher } from './core/dispatch.js';
 import type { FaultSpec } from './core/fault-injector.js';
 import { MockConfigError } from './core/mock-config-error.js';
@@ -113,9 +113,9 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  * const res = await fetch(`${mock.url}/api/v1.1/jobs`, { headers: { 'API-Key': 'demo-key-1' } });
  */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  // Read before anything is opened, so a bad origin fails before the data file is (the dispatcher reads them again, idempotently).
   const cors = parseCorsPolicy(options.cors ?? '*');
-  const controlCors = options.controlCors === undefined ? [] : parseCorsPolicy(options.controlCors);
-  if (!Array.isArray(controlCors)) throw new MockConfigError('invalid_argument', 'controlCors takes origins, not off or *');
+  const controlCors = parseControlOrigins(options.controlCors);
   const core = new MockCore(
     {
       employers: options.employers, profile: options.profile, profileSeed: options.profileSeed, choices: options.choices,

@@ -49,6 +49,20 @@ export function parseCorsPolicy(value: string | readonly string[]): CorsPolicy {
   return list.map(normalOrigin);
 }
 
+/**
+ * The origins allowed to use the control API from a browser (`--control-cors`): origins only, never off or *.
+ *
+ * @example
+ * parseControlOrigins('http://localhost:5173/'); // ['http://localhost:5173']
+ */
+export function parseControlOrigins(value: string | readonly string[] | undefined): readonly string[] {
+  // None: same origin only.
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return [];
+  const origins = parseCorsPolicy(value);
+  if (!Array.isArray(origins)) throw new MockConfigError('invalid_argument', 'controlCors takes origins, not off or *');
+  return origins;
+}
+
 /** The Access-Control-Allow-Origin value for a request's Origin, or undefined when not allowed. */
 function allowedOrigin(policy: CorsPolicy, origin: string | undefined): string | undefined {
   if (policy === 'off' || origin === undefined) return undefined;

@@ -6,7 +6,7 @@
  */
 import { ApiError } from './api-error.js';
 import { CONTROL_PREFIX, createControlHandler } from './control.js';
-import { guardControl, withCors, type CorsPolicy } from './cors.js';
+import { guardControl, parseControlOrigins, parseCorsPolicy, withCors, type CorsPolicy } from './cors.js';
 import type { MockCore } from './mock-core.js';
 import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
 import { andThen, isPromise } from './maybe-async.js';
@@ -17,10 +17,10 @@ export interface DispatchOptions {
    * answer waits when it returns a promise (the change log's fsync under `--persist`).
    */
   settle?: () => void | PromiseLike<void>;
-  /** CORS for everything outside /__control; default 'off'. */
-  cors?: CorsPolicy;
+  /** CORS for everything outside /__control (`off`, `*`, origins; read by parseCorsPolicy); default 'off'. */
+  cors?: CorsPolicy | string;
   /** Origins allowed to use the control API from a browser; default none (same origin only). */
-  controlCors?: readonly string[];
+  controlCors?: string | readonly string[];
 }
 
 /** `prefix` is lower case; the path may be in any case (startsWith spares the usual path a lower-cased copy). */
@@ -34,7 +34,9 @@ function under(path: string, prefix: string): boolean {
  * const dispatch = createDispatcher(core, { settle: () => persistence.settle(), cors: '*' });
  */
 export function createDispatcher(core: MockCore, options: DispatchOptions = {}): CoreHandler {
-  const control = guardControl(createControlHandler(core), options.controlCors);
+  // Read here, under every adapter (server, MSW handlers, middleware): origins compare in the form browsers send.
+  const cors = parseCorsPolicy(options.cors ?? 'off');
+  const control = guardControl(createControlHandler(core), parseControlOrigins(options.controlCors));
   const settle = options.settle;
   const settled = settle
     ? (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> => {
@@ -44,8 +46,8 @@ export function createDispatcher(core: MockCore, options: DispatchOptions = {}):
     : (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> => res;
   const elsewhere = (req: CoreRequest): CoreResponse =>
     new ApiError(404, 'not_found', `No resource at ${req.path}; the API is under ${API_PREFIX}`).toResponse();
-  const api = withCors((req) => settled(core.handle(req)), options.cors ?? 'off');
-  const other = withCors(elsewhere, options.cors ?? 'off');
+  const api = withCors((req) => settled(core.handle(req)), cors);
+  const other = withCors(elsewhere, cors);
   const journal = core.journal;
   const journaled = (handler: CoreHandler, req: CoreRequest): CoreResponse | Promise<CoreResponse> => {
     const recorded = journal.record(req);
