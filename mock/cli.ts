@@ -13,11 +13,16 @@ import { DEFAULT_JOURNAL_SIZE } from './core/request-journal.js';
 import { MockConfigError } from './core/mock-config-error.js';
 import { packageVersion } from './package-version.js';
 import { FSYNC_MODES, type FsyncMode } from './persistence/change-log.js';
-import { parsePort } from './port-option.js';
 import { createMockServer, type MockServer } from './server.js';
 import type { EmployerConfig } from './store/stored-job.js';
 
 const EXIT_USAGE = 2;
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be an integer 0-65535 (0 picks a free port)');
+  return port;
+}
 
 function parseBytes(value: string): number {
   const n = Number(value);

@@ -6,7 +6,6 @@
  * 1 a --fail-on condition holds, 2 could not start.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { parsePort } from '../../mock/port-option.js';
 import { applyBaseline, DEFAULT_FAIL_ON, exitCodeOf, failingConditions, prepareReportDir, renderTerminalSummary, shouldUseColor, writeReports } from '../../reports/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { messageOf, SuiteError } from '../errors.js';
@@ -29,6 +28,12 @@ export interface ProxyCliIo {
   signal?: AbortSignal;
   /** Told the proxy's address once it listens (tests). */
   onListening?: (proxy: ProxyServer) => void;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be an integer 0-65535 (0 picks a free port)');
+  return port;
 }
 
 function parseSeconds(value: string): number {
