@@ -12,7 +12,7 @@ import { currentCase, runInCase, type CaseLog } from './case-scope.js';
 import { curlFor } from './curl.js';
 import { MismatchError, SkipError, TransportError } from './errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.js';
-import type { JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';
+import type { CheckOptions, JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';
 import type { RunState } from './run-state.js';
 import { deriveSeed } from './seeds.js';
 
@@ -70,6 +70,20 @@ function counterexampleJson(value: unknown): Record<string, unknown> {
     // falls through to the printed form
   }
   return { text: fc.stringify(value) };
+}
+
+/**
+ * The examples of a check as whole values: each laid over a value drawn from the arbitrary with a seed of
+ * its own (derived from the check's), so an example depends on the run seed only and replays by its path.
+ */
+export function exampleValues<T>(arbitrary: fc.Arbitrary<T>, examples: ReadonlyArray<Partial<T>> | undefined, seed: number): T[] {
+  if (!examples || examples.length === 0) return [];
+  const drawn = fc.sample(arbitrary, { seed: deriveSeed(seed, 'examples'), numRuns: examples.length });
+  return examples.map((example, i) => {
+    const base = drawn[i];
+    const isRecord = base !== null && typeof base === 'object' && !Array.isArray(base);
+    return (isRecord ? { ...base, ...example } : example) as T;
+  });
 }
 
 export class Context implements RuleContext {
@@ -171,10 +185,12 @@ export class Context implements RuleContext {
     throw new SkipError(reason);
   }
 
-  async check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: { runs?: number } = {}): Promise<void> {
+  async check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: CheckOptions<T> = {}): Promise<void> {
     const index = this.#checks++;
     const seed = deriveSeed(this.#state.seed, this.rule.id, index);
-    const numRuns = Math.max(1, Math.floor(options.runs ?? this.runs));
+    // The examples come first (fast-check runs them before any draw) and on top of the random runs.
+    const examples = exampleValues(arbitrary, options.examples, seed);
+    const numRuns = Math.max(1, Math.floor(options.runs ?? this.runs)) + examples.length;
     let abort: unknown;
     let failure: { value: T; error: MismatchError; log: CaseLog } | undefined;
     let shrinkCases = 0;
@@ -196,7 +212,12 @@ export class Context implements RuleContext {
       abort = outcome.error;
     });
     const path = this.#replayPathFor(index);
-    const details = await fc.check(property, { seed, numRuns, ...(path !== undefined ? { path, endOnFailure: true } : {}) });
+    const details = await fc.check(property, {
+      seed,
+      numRuns,
+      examples: examples.map((value): [T] => [value]),
+      ...(path !== undefined ? { path, endOnFailure: true } : {}),
+    });
     if (abort !== undefined) throw abort;
     if (!details.failed || failure === undefined) return;
     const found = failure;

@@ -156,6 +156,18 @@ export interface MismatchInput {
 /** An observation as a rule records it: a registered topic, the rule's id added by the runner. */
 export type ObservationInput = Omit<Observation, 'ruleId' | 'topic'> & { topic: ObservationTopic };
 
+/** Options of RuleContext.check. */
+export interface CheckOptions<T> {
+  /** Random cases (default --runs); the examples run on top of them. */
+  runs?: number;
+  /**
+   * Cases sent in every run before any random draw (boundary values: the nearest invalid and the largest
+   * valid). Each example's fields are laid over a value drawn from the arbitrary with the rule's seed, so
+   * the fields an example does not name stay generated, and the example replays by seed and path.
+   */
+  examples?: ReadonlyArray<Partial<T>>;
+}
+
 export interface RuleContext {
   readonly rule: Rule;
   readonly api: JobsApi;
@@ -178,7 +190,7 @@ export interface RuleContext {
    * an API call) is shrunk by fast-check; the runner records the shrunk counterexample, its
    * exchanges, a curl reproducer and the replay path, and re-runs it to label it deterministic or flaky.
    */
-  check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
+  check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: CheckOptions<T>): Promise<void>;
   /** Reports a mismatch in the current case and stops it. */
   fail(mismatch: MismatchInput): never;
   /** fail(mismatch) unless condition holds. */

@@ -102,6 +102,24 @@ function stripScheme(url: string): string {
  */
 export const urlWithoutSchemeArb: fc.Arbitrary<string> = applicationUrlArb.map(stripScheme);
 
+/**
+ * Addresses that do not include `http://` or `https://` (spec 4.2), however "includes" is read: another
+ * scheme, a scheme-relative URL, a script and a mail address, and near misses of the two schemes. Every
+ * run sends them all before any draw of urlWithoutSchemeArb.
+ *
+ * @example
+ * urlsWithoutHttpScheme[0]; // 'ftp://jobs.example.com/apply'
+ */
+export const urlsWithoutHttpScheme: readonly string[] = [
+  'ftp://jobs.example.com/apply',
+  '//jobs.example.com/apply',
+  'javascript:alert(1)',
+  'mailto:jobs@example.com',
+  'http:/jobs.example.com/apply',
+  'https:jobs.example.com/apply',
+  'http//jobs.example.com/apply',
+];
+
 export type Routing =
   | { applicantRoutingType: { id: number }; applicationEmail: string }
   | { applicantRoutingType: { id: number }; applicationUrl: string };

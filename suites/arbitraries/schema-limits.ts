@@ -81,6 +81,14 @@ export const provinceCodes: readonly string[] = readArray<string>('location-inpu
  */
 export const salaryPeriodIds: readonly number[] = readArray<number>('salary-period.schema.json', '/$defs/periodId/enum');
 
+/**
+ * The longest status a server need take (common.schema.json: the longest of the statuses, as spec 3 names them).
+ *
+ * @example
+ * statusMaxLength; // 10
+ */
+export const statusMaxLength: number = readNumber('common.schema.json', '/$defs/status/maxLength');
+
 /** Job statuses (spec 3). */
 export type JobStatus = 'active' | 'archived' | 'draft';
 /**

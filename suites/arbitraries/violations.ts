@@ -3,8 +3,10 @@
  * construction from the schemas (never from a server's logic): disallowed
  * description HTML, strings one past their limit, too few or too many list
  * entries, a routing type without its address, a URL without its scheme, a
- * salary amount without a period, values outside their enum or list. A
- * Violation is data (it shows in a counterexample as is): the fields to send
+ * salary amount without a period, values outside their enum or list. Where
+ * a draw could miss the nearest invalid value, a fixed list of boundary
+ * violations goes with the generator, and rules send it first in every run
+ * (boundaries.ts works the values out). A Violation is data (it shows in a counterexample as is): the fields to send
  * (`patch`), what the job must look like before a partial update for the
  * patch to be invalid once merged (`base`, `unset`), and, for strings that
  * must carry the case's marker, the length to pad to.
@@ -13,7 +15,8 @@ import * as fc from 'fast-check';
 import type { Body, ReferenceData } from '../rule.js';
 import { disallowedHtmlArb, type HtmlViolationKind } from './html.js';
 import { locationsArb, locationWithProvinceArb } from './location.js';
-import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthArb, urlWithoutSchemeArb } from './routing.js';
+import { nearestOutside, statusNearMisses } from './boundaries.js';
+import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthArb, urlsWithoutHttpScheme, urlWithoutSchemeArb } from './routing.js';
 import { salaryInputArb, salaryWithoutPeriodArb } from './salary.js';
 import { inputLimits, jobStatuses, routingTypeIds, salaryPeriodIds } from './schema-limits.js';
 import { exactLengthTextArb } from './text.js';
@@ -158,13 +161,23 @@ export function routingWithoutAddressArb(to: 'email' | 'url'): fc.Arbitrary<Viol
   }));
 }
 
-/** Routing type 2 with an applicationUrl that lacks `http://` or `https://` (spec 4.2). */
-export const urlWithoutSchemeViolationArb: fc.Arbitrary<Violation> = urlWithoutSchemeArb.map((url) => ({
-  family: 'url-without-scheme' as const,
-  name: 'applicationUrl-without-scheme',
+const urlViolation = (name: string, url: string): Violation => ({
+  family: 'url-without-scheme',
+  name,
   statement: 'spec 4.2: applicationUrl includes http:// or https://',
   patch: { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url },
-}));
+});
+
+/** Routing type 2 with an applicationUrl that lacks `http://` or `https://` (spec 4.2). */
+export const urlWithoutSchemeViolationArb: fc.Arbitrary<Violation> = urlWithoutSchemeArb.map((url) => urlViolation('applicationUrl-without-scheme', url));
+
+/**
+ * The first cases of urlWithoutSchemeViolationArb in every run: another scheme, scheme-relative, near misses.
+ *
+ * @example
+ * urlSchemeBoundaryViolations[0]?.name; // 'applicationUrl "ftp://jobs.example.com/apply"'
+ */
+export const urlSchemeBoundaryViolations: readonly Violation[] = urlsWithoutHttpScheme.map((url) => urlViolation(`applicationUrl ${JSON.stringify(url)}`, url));
 
 /**
  * A salary amount without salary.period.id (spec 2.5), on a job with no
@@ -197,6 +210,48 @@ function enumOutsideArb(ids: readonly number[]): fc.Arbitrary<number> {
   return fc.oneof(fc.integer({ min: -10, max: 0 }), fc.integer({ min: Math.max(...ids) + 1, max: Math.max(...ids) + 100 })).filter((id) => !known.has(id));
 }
 
+const OUT_OF_RANGE_STATEMENT = {
+  status: `spec 3, 4.2: status is one of ${jobStatuses.join(', ')}`,
+  salaryPeriod: `spec 2.5, 4.2: salary.period.id is ${salaryPeriodIds.join(', ')}`,
+  routingType: `spec 2.6, 4.2: applicantRoutingType.id is ${Object.values(routingTypeIds).join(' or ')}`,
+  category: 'spec 2.3, 4.2: category ids come from the category list (4.6)',
+  positionType: 'spec 2.4, 4.2: the position type id comes from the position type list (4.6)',
+} as const;
+
+// A plain valid salary and addresses around a boundary id: the id is the only thing wrong with the body.
+const BOUNDARY_SALARY = { amount: 52000, period: { id: salaryPeriodIds[0] } };
+const BOUNDARY_EMAIL = 'apply@example.com';
+const BOUNDARY_URL = 'https://jobs.example.com/apply';
+
+/**
+ * The nearest invalid values of each enum and list, keyed as outOfRangeViolationArbs: every run sends
+ * them first (a server that takes period 6 or routing type 3 is wrong by one, where random draws rarely
+ * look). Status: one character too long and a near miss; ids: just below the lowest and just above the
+ * highest (for categories and position types, of the target's own lists).
+ *
+ * @example
+ * outOfRangeBoundaryViolations(ctx.refs)['salary-period']?.map((v) => v.name); // ['salary-period-0', 'salary-period-6']
+ */
+export function outOfRangeBoundaryViolations(refs: ReferenceData): Record<string, Violation[]> {
+  const violation = (name: string, statement: string, patch: Body): Violation => ({ family: 'out-of-range', name, statement, patch });
+  const idsOutside = (ids: readonly number[]): number[] => (ids.length === 0 ? [] : nearestOutside(ids));
+  const validCategory = refs.categoryIds.length > 0 ? [{ id: Math.min(...refs.categoryIds) }] : [];
+  return {
+    status: statusNearMisses().map((status) => violation(`status-${JSON.stringify(status)}`, OUT_OF_RANGE_STATEMENT.status, { status })),
+    'salary-period': nearestOutside(salaryPeriodIds).map((id) =>
+      violation(`salary-period-${id}`, OUT_OF_RANGE_STATEMENT.salaryPeriod, { salary: { ...BOUNDARY_SALARY, period: { id } } }),
+    ),
+    'routing-type': nearestOutside(Object.values(routingTypeIds)).map((id) =>
+      violation(`routing-type-${id}`, OUT_OF_RANGE_STATEMENT.routingType, { applicantRoutingType: { id }, applicationEmail: BOUNDARY_EMAIL, applicationUrl: BOUNDARY_URL }),
+    ),
+    // With one valid category beside it: the unknown id is the only reason to refuse.
+    category: idsOutside(refs.categoryIds).map((id) =>
+      violation(`category-${id}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...validCategory, { id }] }),
+    ),
+    'position-type': idsOutside(refs.positionTypeIds).map((id) => violation(`position-type-${id}`, OUT_OF_RANGE_STATEMENT.positionType, { positionType: { id } })),
+  };
+}
+
 /**
  * Values outside their enum or list: status (spec 3, 4.2), salary.period.id
  * (2.5: 1 to 5), applicantRoutingType.id (2.6: 1 or 2), a category and a
@@ -209,22 +264,16 @@ export function outOfRangeViolationArbs(refs: ReferenceData): Record<string, fc.
   const violation = (name: string, statement: string, patch: Body): Violation => ({ family: 'out-of-range', name, statement, patch });
   const validCategories = fc.uniqueArray(fc.constantFrom(...new Set(refs.categoryIds)), { minLength: 0, maxLength: inputLimits.categoriesMax - 1 });
   return {
-    status: fc.constantFrom(...NOT_STATUSES).map((status) => violation(`status-${JSON.stringify(status)}`, `spec 3, 4.2: status is one of ${jobStatuses.join(', ')}`, { status })),
+    status: fc.constantFrom(...NOT_STATUSES).map((status) => violation(`status-${JSON.stringify(status)}`, OUT_OF_RANGE_STATEMENT.status, { status })),
     'salary-period': fc.record({ salary: salaryInputArb, id: enumOutsideArb(salaryPeriodIds) }).map(({ salary, id }) =>
-      violation(`salary-period-${id}`, `spec 2.5, 4.2: salary.period.id is ${salaryPeriodIds.join(', ')}`, { salary: { ...salary, period: { id } } }),
+      violation(`salary-period-${id}`, OUT_OF_RANGE_STATEMENT.salaryPeriod, { salary: { ...salary, period: { id } } }),
     ),
     'routing-type': fc.record({ id: enumOutsideArb(Object.values(routingTypeIds)), email: applicationEmailArb, url: applicationUrlArb }).map(({ id, email, url }) =>
-      violation(`routing-type-${id}`, `spec 2.6, 4.2: applicantRoutingType.id is ${Object.values(routingTypeIds).join(' or ')}`, {
-        applicantRoutingType: { id },
-        applicationEmail: email,
-        applicationUrl: url,
-      }),
+      violation(`routing-type-${id}`, OUT_OF_RANGE_STATEMENT.routingType, { applicantRoutingType: { id }, applicationEmail: email, applicationUrl: url }),
     ),
     category: fc.record({ valid: validCategories, unknown: idOutsideArb(refs.categoryIds) }).map(({ valid, unknown }) =>
-      violation(`category-${unknown}`, 'spec 2.3, 4.2: category ids come from the category list (4.6)', { categories: [...valid, unknown].map((id) => ({ id })) }),
+      violation(`category-${unknown}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...valid, unknown].map((id) => ({ id })) }),
     ),
-    'position-type': idOutsideArb(refs.positionTypeIds).map((id) =>
-      violation(`position-type-${id}`, 'spec 2.4, 4.2: the position type id comes from the position type list (4.6)', { positionType: { id } }),
-    ),
+    'position-type': idOutsideArb(refs.positionTypeIds).map((id) => violation(`position-type-${id}`, OUT_OF_RANGE_STATEMENT.positionType, { positionType: { id } })),
   };
 }

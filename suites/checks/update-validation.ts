@@ -14,10 +14,12 @@ import {
   fixedHtmlViolation,
   htmlViolationArb,
   listCountViolationArbs,
+  outOfRangeBoundaryViolations,
   outOfRangeViolationArbs,
   overLongViolationArbs,
   routingWithoutAddressArb,
   salaryWithoutPeriodViolationArb,
+  urlSchemeBoundaryViolations,
   urlWithoutSchemeViolationArb,
   type Violation,
 } from '../arbitraries/violations.js';
@@ -30,8 +32,13 @@ import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type Cre
 /** One violation to send, in the given forms (default: every form of the rule). */
 interface ViolationCase {
   arb: fc.Arbitrary<Violation>;
+  /** Boundary violations sent in every run before any draw of `arb`. */
+  first?: readonly Violation[];
   forms?: readonly UpdateForm[];
 }
+
+/** The boundary violations of a case as examples of its check (each over a drawn job). */
+const examplesOf = (first: readonly Violation[] = []) => first.map((violation) => ({ violation }));
 
 type CasesOf = (ctx: RuleContext) => ViolationCase[];
 
@@ -48,13 +55,13 @@ const all = (arbs: Record<string, fc.Arbitrary<Violation>>): ViolationCase[] => 
 /** A partial-update rule: every case in each of its forms, each pair a property of its own. */
 function updateRule(meta: RuleMeta, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS): Rule {
   return fixedRule(meta, async (ctx) => {
-    for (const { arb, forms: only } of casesOf(ctx)) {
+    for (const { arb, first, forms: only } of casesOf(ctx)) {
       for (const form of only ?? forms) {
         if (!forms.includes(form)) continue;
         await ctx.check(
           fc.record({ form: fc.constant(form), violation: arb, job: createBodyArb(ctx) }),
           ({ violation, job }) => expectUpdateRefused(ctx, form, job, violation),
-          { runs: runsPerPair(ctx) },
+          { runs: runsPerPair(ctx), examples: examplesOf(first) },
         );
       }
     }
@@ -64,11 +71,11 @@ function updateRule(meta: RuleMeta, casesOf: CasesOf, forms: readonly UpdateForm
 /** A create rule: every case sent as a create in `form`. */
 function createRule(meta: RuleMeta, form: CreateForm, casesOf: CasesOf): Rule {
   return fixedRule(meta, async (ctx) => {
-    for (const { arb } of casesOf(ctx)) {
+    for (const { arb, first } of casesOf(ctx)) {
       await ctx.check(
         fc.record({ form: fc.constant(form), violation: arb, job: createBodyArb(ctx) }),
         ({ violation, job }) => expectCreateRefused(ctx, form, job, violation),
-        { runs: runsPerPair(ctx) },
+        { runs: runsPerPair(ctx), examples: examplesOf(first) },
       );
     }
   });
@@ -99,9 +106,13 @@ const listCountCases: CasesOf = (ctx) => {
 };
 
 const routingCases: CasesOf = () => [{ arb: routingWithoutAddressArb('url') }, { arb: routingWithoutAddressArb('email') }];
-const urlSchemeCases: CasesOf = () => [{ arb: urlWithoutSchemeViolationArb }];
+const urlSchemeCases: CasesOf = () => [{ arb: urlWithoutSchemeViolationArb, first: urlSchemeBoundaryViolations }];
 const salaryCases: CasesOf = () => [{ arb: salaryWithoutPeriodViolationArb }];
-const outOfRangeCases: CasesOf = (ctx) => all(outOfRangeViolationArbs(ctx.refs));
+/** Each enum and list: its nearest invalid values first, then a draw from around it. */
+const outOfRangeCases: CasesOf = (ctx) => {
+  const first = outOfRangeBoundaryViolations(ctx.refs);
+  return Object.entries(outOfRangeViolationArbs(ctx.refs)).map(([key, arb]) => ({ arb, first: first[key] ?? [] }));
+};
 
 /** One case of every family (the generated and the script HTML among them). */
 const oneOfEachCases: CasesOf = (ctx) => [

@@ -15,6 +15,8 @@ export interface PropertySpec<T> {
   check(ctx: RuleContext, value: T): Promise<void>;
   /** Caps the runs of a costly property (default: --runs). */
   maxRuns?: number;
+  /** Boundary cases sent in every run before the random ones (see RuleContext.check). */
+  examples?(ctx: RuleContext): ReadonlyArray<Partial<T>>;
 }
 
 /**
@@ -32,6 +34,7 @@ export function propertyRule<T>(meta: RuleMeta, spec: PropertySpec<T>): Rule {
     run: (ctx) =>
       ctx.check(spec.arbitrary(ctx), (value) => spec.check(ctx, value), {
         runs: spec.maxRuns === undefined ? ctx.runs : Math.min(ctx.runs, spec.maxRuns),
+        ...(spec.examples ? { examples: spec.examples(ctx) } : {}),
       }),
   };
 }

@@ -2,6 +2,7 @@
  * @module Values sent on create are kept (spec 4.2, 3): every field, and the status given.
  */
 import * as fc from 'fast-check';
+import { validEndPatches } from '../../arbitraries/boundaries.js';
 import type { Rule, RuleContext } from '../../rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { keptValueProblems, show } from '../../kit/compare.js';
@@ -10,9 +11,11 @@ import { propertyRule } from '../../kit/rule-builders.js';
 import { STATUSES } from './shared.js';
 
 export const explicitValues: Rule = propertyRule(
-  { id: 'jobs.create.explicit-values', section: '4.2', area: 'create', title: 'Every value sent on create is kept', statement: 'The body is the created Job (full).' },
+  { id: 'jobs.create.explicit-values', section: '4.2', area: 'create', title: 'Every value sent on create is kept, the ends of each enum and list first', statement: 'The body is the created Job (full).' },
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    // The lowest and highest period, category and position type, and every status: the valid edges, in every run.
+    examples: (ctx) => validEndPatches(ctx.refs),
     check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);
       const job = await createJob(ctx, body);

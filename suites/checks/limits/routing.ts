@@ -6,7 +6,7 @@ import { isSuccess, responseLine } from '../../kit/http.js';
 import { sameUrl } from '../../kit/compare.js';
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/index.js';
-import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthArb, urlWithoutSchemeArb } from '../../arbitraries/routing.js';
+import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthArb, urlsWithoutHttpScheme, urlWithoutSchemeArb } from '../../arbitraries/routing.js';
 import { inputLimits, routingTypeIds } from '../../arbitraries/schema-limits.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
@@ -62,16 +62,16 @@ export function routingAddressRequired(kind: RoutingKind): Rule {
 }
 
 export const routingUrlScheme: Rule = fixedRule(
-  { id: 'jobs.limits.routing-url-scheme', section: '4.2', area: 'limits', title: 'An applicationUrl without http:// or https:// is rejected', statement: 'Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.' },
+  { id: 'jobs.limits.routing-url-scheme', section: '4.2', area: 'limits', title: 'An applicationUrl without http:// or https:// (none, another scheme, scheme-relative, a near miss) is rejected', statement: 'Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.' },
   async (ctx: RuleContext) => {
+    const examples = urlsWithoutHttpScheme.map((url) => ({ url }));
     await ctx.check(fc.record({ job: createBodyArb(ctx), url: urlWithoutSchemeArb }), async ({ job, url }) => {
       const body = identify(ctx, job);
-    const ref = body.referenceId;
-      await createRejected(ctx, withRouting(body, 'url', { applicationUrl: url }), ref, {
-        title: `POST /jobs accepted the applicationUrl "${url}" without a scheme`,
+      await createRejected(ctx, withRouting(body, 'url', { applicationUrl: url }), body.referenceId, {
+        title: `POST /jobs accepted the applicationUrl "${url}", which includes neither http:// nor https://`,
         expected: 'spec 4.2: applicationUrl includes http:// or https://',
       });
-    });
+    }, { examples });
   },
 );
 
