@@ -8,6 +8,7 @@
  * for (const mutant of mutants) console.log(mutant.name, '->', primaryRule(mutant));
  */
 import { authMutants } from './auth.js';
+import { boundaryMutants } from './boundaries.js';
 import { concurrencyMutants } from './concurrency.js';
 import { createMutants } from './create.js';
 import { htmlMutants } from './html.js';
@@ -36,6 +37,7 @@ export const mutants: readonly Mutant[] = [
   ...lifecycleMutants,
   ...htmlMutants,
   ...limitsMutants,
+  ...boundaryMutants,
   ...modelMutants,
   ...listMutants,
   ...pagingMutants,

@@ -1,0 +1,89 @@
+/**
+ * @module Mutants wrong by one at a limit (spec 2.5, 2.6, 4.2, 8): each
+ * takes exactly the nearest invalid value, or refuses exactly the largest
+ * valid one, and nothing else. A random draw from around a limit rarely
+ * lands there; the rules send these values first in every run.
+ */
+import type { CoreRequest } from '../../mock/index.js';
+import { codePointLength } from '../../schemas/code-points.js';
+import type { Mutant } from './mutant.js';
+import { jsonResponse, requestJson, type JsonObject } from './support/json.js';
+import { effectiveMethod, isCollection, isItem } from './support/routes.js';
+import { answerInstead, rewriteRequest } from './support/transforms.js';
+
+/** Every write: POST, PUT by id or referenceId, and a PUT or POST sent through the method override. */
+const isWrite = (req: CoreRequest): boolean => (isCollection(req) || isItem(req)) && ['POST', 'PUT'].includes(effectiveMethod(req));
+const idOf = (value: unknown): unknown => (value as JsonObject | null | undefined)?.id;
+const refused = () => jsonResponse(400, { error: 'invalid', message: 'refused by the mutant' });
+
+/** The rules that send an out-of-range value on each write path. */
+const OUT_OF_RANGE_RULES = ['jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range', 'jobs.put-create.rejects-invalid', 'jobs.update.override-rejects-invalid'] as const;
+
+export const boundaryMutants: Mutant[] = [
+  {
+    // spec 2.5 and 4.2: salary.period.id is 1 to 5
+    name: 'limits-accepts-period-id-6',
+    area: 'limits',
+    violates: '2.5, 4.2: salary.period.id is 1 to 5 (here exactly 6, one past the last, is accepted as 5 on every write; 0 and 7 are refused)',
+    expectedRule: OUT_OF_RANGE_RULES,
+    transform: rewriteRequest(isWrite, (body) => {
+      const period = (body.salary as JsonObject | null | undefined)?.period as JsonObject | undefined;
+      if (period && period.id === 6) period.id = 5;
+    }),
+  },
+  {
+    // spec 2.6 and 4.2: applicantRoutingType.id is 1 or 2
+    name: 'limits-accepts-routing-id-3',
+    area: 'limits',
+    violates: '2.6, 4.2: applicantRoutingType.id is 1 or 2 (here exactly 3 is accepted as 1 on every write)',
+    expectedRule: OUT_OF_RANGE_RULES,
+    transform: rewriteRequest(isWrite, (body) => {
+      const routing = body.applicantRoutingType as JsonObject | undefined;
+      if (routing && routing.id === 3 && typeof body.applicationEmail === 'string') routing.id = 1;
+    }),
+  },
+  {
+    // spec 4.2: applicationUrl includes http:// or https://
+    name: 'limits-accepts-any-url-scheme',
+    area: 'limits',
+    violates: '4.2: applicationUrl includes http:// or https:// (here any `scheme://` is accepted on every write, stored as https://)',
+    expectedRule: ['jobs.limits.routing-url-scheme', 'jobs.update.rejects-url-without-scheme', 'jobs.put-create.rejects-invalid', 'jobs.update.override-rejects-invalid'],
+    transform: rewriteRequest(isWrite, (body) => {
+      const url = body.applicationUrl;
+      if (typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^https?:\/\//i.test(url)) body.applicationUrl = url.replace(/^[^:]+:\/\//, 'https://');
+    }),
+  },
+  {
+    // spec 8: title max 256 characters, so 256 is valid
+    name: 'limits-refuses-title-of-256',
+    area: 'limits',
+    violates: '8: title max 256 characters (here a title of exactly 256 is refused)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: answerInstead((req) => {
+      const title = isWrite(req) ? requestJson(req)?.title : undefined;
+      return typeof title === 'string' && codePointLength(title) === 256;
+    }, refused),
+  },
+  {
+    // spec 8: referenceId max 50 characters, so 50 is valid
+    name: 'limits-refuses-reference-id-of-50',
+    area: 'limits',
+    violates: '8: referenceId max 50 characters (here a referenceId of exactly 50 is refused)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: answerInstead((req) => {
+      const referenceId = isWrite(req) ? requestJson(req)?.referenceId : undefined;
+      return typeof referenceId === 'string' && referenceId.length === 50;
+    }, refused),
+  },
+  {
+    // spec 2.5 and 4.2: salary.period.id is 1 to 5, so 5 is valid
+    name: 'create-refuses-period-id-5',
+    area: 'create',
+    violates: '2.5, 4.2: salary.period.id is 1 to 5 (here a POST with period 5, the last, is refused)',
+    expectedRule: 'jobs.create.explicit-values',
+    transform: answerInstead((req) => {
+      const salary = req.method === 'POST' && isCollection(req) ? (requestJson(req)?.salary as JsonObject | null | undefined) : undefined;
+      return idOf(salary?.period) === 5;
+    }, refused),
+  },
+];
