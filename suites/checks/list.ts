@@ -232,6 +232,9 @@ const pageSizeMax: Rule = fixedRule(
     }),
 );
 
+// The nearest invalid page size: a server wrong by one at the maximum is wrong exactly there.
+const PAGE_SIZE_OVER_MAX = 101;
+
 const pageSizeOverMax: Rule = fixedRule(
   { id: 'jobs.list.page-size-over-max', section: '8', area: 'list', title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100', statement: 'pageSize | Default 10, maximum 100' },
   (ctx: RuleContext) =>
@@ -240,17 +243,17 @@ const pageSizeOverMax: Rule = fixedRule(
       const res = await ctx.api.client.request<{ paging?: { pageSize?: number }; data?: unknown[] }>({
         method: 'GET',
         path: '/jobs',
-        query: { q: caseTagOf(ctx), pageSize: 150 },
+        query: { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX },
       });
       if (isClientError(res.status)) {
         ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `rejected with ${res.status}` });
         return;
       }
-      expectStatus(ctx, res, 200, 'pageSize=150 is rejected with a 4xx or served with at most 100 (spec 4.5, 8)');
+      expectStatus(ctx, res, 200, `pageSize=${PAGE_SIZE_OVER_MAX} is rejected with a 4xx or served with at most 100 (spec 4.5, 8)`);
       const pageSize = res.json?.paging?.pageSize;
       ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
       ctx.expect(typeof pageSize === 'number' && pageSize <= 100 && (res.json?.data?.length ?? 0) <= 100, {
-        title: `pageSize=150 was served with pageSize ${show(pageSize)}`,
+        title: `pageSize=${PAGE_SIZE_OVER_MAX} was served with pageSize ${show(pageSize)}`,
         expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
         received: responseLine(res),
         failingExchange: res.exchange,

@@ -83,7 +83,7 @@ export const listMutants: Mutant[] = [
     // spec 4.5, 8: pageSize maximum 100
     name: 'list-page-size-over-100-honoured',
     area: 'list',
-    violates: '4.5, 8: pageSize is at most 100 (here 150 is accepted and served)',
+    violates: '4.5, 8: pageSize is at most 100 (here a pageSize over 100, e.g. 101, is accepted and served)',
     expectedRule: 'jobs.list.page-size-over-max',
     transform: relist(({ items }) => items, { view: (req) => listViewOf(req.query) }),
   },
