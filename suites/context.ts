@@ -2,7 +2,8 @@
  * @module The RuleContext a rule runs with. It owns the rule's cases: each
  * property run (and the rule's own top-level work) is a case with its own
  * id, tag, exchange log and cleanup. ctx.check runs fast-check with the
- * rule's derived seed and budget, caps shrinking, re-runs the shrunk case to
+ * rule's derived seed and budget (its examples first: the boundary cases
+ * every run sends before any draw), caps shrinking, re-runs the shrunk case to
  * label it deterministic or flaky, and records the mismatch with its
  * exchanges, curl reproducer and replay command.
  */
