@@ -64,7 +64,7 @@ export const createMutants: Mutant[] = [
     // spec 2.1, 4.2: the job has the closeDate sent. A date stored one day late, as midnight UTC of the next day, and
     // written at -05:00 keeps the written date sent (2026-12-02T19:00:00-05:00 for 2026-12-02): a comparison by either
     // reading of the day would pass it; the instant is on the 3rd.
-    name: 'close-date-day-late-in-offset',
+    name: 'create-close-date-day-late-in-offset',
     area: 'create',
     violates: '2.1, 4.2: the job keeps the closeDate sent (here the next day, written at -05:00 so its written date still reads the day sent)',
     expectedRule: ['jobs.create.explicit-values', 'jobs.model.lifecycle', 'jobs.put-create.creates', 'jobs.update.changes-field', 'jobs.update.by-reference', 'jobs.roundtrip.put-create'],
