@@ -15,4 +15,5 @@ export { findHtmlViolations, htmlAllowlist, type HtmlAllowlist, type HtmlViolati
 export { loadAllSchemas, loadSchema, SCHEMA_BASE } from './load.js';
 export { schemaDir } from './schema-dir.js';
 export { validators } from './resource-validators.js';
+export { isIsoDate, parseIsoDate, ISO_DATE_PATTERN, type IsoDate } from './iso-date.js';
 export * from './spec-examples.js';

@@ -55,11 +55,11 @@ export type Job = {
   employer: Employer;
   title: string;
   /**
-   * ISO 8601 date or date-time (spec 2.1: Date, ISO 8601). Date precision is not shown, so both forms are accepted.
+   * ISO 8601 calendar date or date-time (spec 2.1: Date, ISO 8601; the reading notes: a date or a date-time in any ISO 8601 form). Extended (2026-12-02T08:00:00Z) or basic (20261202T080000Z) format, not mixed; a time in minutes or seconds with 1 to 9 fraction digits (. or ,); the zone Z, an offset (+05:30, +0530, +05) or none (local time of an unstated zone, read as UTC). Lowercase t and z, and a space for T in the extended format (RFC 3339), are accepted. Not accepted: week and ordinal dates, reduced precision (2026-12, T08), expanded years, 24:00 and leap seconds: forms no date library writes for an instant. The format iso-8601 (schemas/iso-date.ts) reads x-pattern and checks the day exists (no 2026-02-30).
    */
   publishDate: string;
   /**
-   * ISO 8601 date or date-time (spec 2.1: Date, ISO 8601). Date precision is not shown, so both forms are accepted.
+   * ISO 8601 calendar date or date-time (spec 2.1: Date, ISO 8601; the reading notes: a date or a date-time in any ISO 8601 form). Extended (2026-12-02T08:00:00Z) or basic (20261202T080000Z) format, not mixed; a time in minutes or seconds with 1 to 9 fraction digits (. or ,); the zone Z, an offset (+05:30, +0530, +05) or none (local time of an unstated zone, read as UTC). Lowercase t and z, and a space for T in the extended format (RFC 3339), are accepted. Not accepted: week and ordinal dates, reduced precision (2026-12, T08), expanded years, 24:00 and leap seconds: forms no date library writes for an instant. The format iso-8601 (schemas/iso-date.ts) reads x-pattern and checks the day exists (no 2026-02-30).
    */
   closeDate: string;
   confidential: boolean;
@@ -211,7 +211,7 @@ export interface JobHeader {
   employer: Employer;
   title: string;
   /**
-   * ISO 8601 date or date-time (spec 2.1: Date, ISO 8601). Date precision is not shown, so both forms are accepted.
+   * ISO 8601 calendar date or date-time (spec 2.1: Date, ISO 8601; the reading notes: a date or a date-time in any ISO 8601 form). Extended (2026-12-02T08:00:00Z) or basic (20261202T080000Z) format, not mixed; a time in minutes or seconds with 1 to 9 fraction digits (. or ,); the zone Z, an offset (+05:30, +0530, +05) or none (local time of an unstated zone, read as UTC). Lowercase t and z, and a space for T in the extended format (RFC 3339), are accepted. Not accepted: week and ordinal dates, reduced precision (2026-12, T08), expanded years, 24:00 and leap seconds: forms no date library writes for an instant. The format iso-8601 (schemas/iso-date.ts) reads x-pattern and checks the day exists (no 2026-02-30).
    */
   publishDate: string;
   locations: Locations;

@@ -10,6 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';
 import { findHtmlViolations, type HtmlAllowlist } from './html-allowlist.js';
+import { isIsoDate } from './iso-date.js';
 import { loadAllSchemas, SCHEMA_BASE } from './load.js';
 import { readableIssues, type ValidationIssue } from './readable-issues.js';
 import { describeReceived, valueAtPointer } from './received-value.js';
@@ -46,7 +47,7 @@ function annotationKeywords(schemas: Iterable<unknown>): string[] {
 }
 
 /**
- * A fresh ajv (draft 2020-12, formats, the x-html-allowlist keyword) with every
+ * A fresh ajv (draft 2020-12, formats with iso-8601, the x-html-allowlist keyword) with every
  * schema file added. The keyword reads its table from the schema it sits in,
  * so a schema with another table gets another allow-list.
  *
@@ -57,6 +58,8 @@ function annotationKeywords(schemas: Iterable<unknown>): string[] {
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv);
+  // Every ISO 8601 form of a date field (schemas/iso-date.ts); ajv-formats' iso-date-time requires seconds.
+  ajv.addFormat('iso-8601', { type: 'string', validate: isIsoDate });
   const schemas = [...loadAllSchemas().values()];
   ajv.addVocabulary(annotationKeywords(schemas));
   ajv.addKeyword({

@@ -12,10 +12,6 @@ const BASE = 'https://jobs-conformance.local/schemas/';
 const EXCLUDED = new Set(['report.schema.json']);
 /** Keywords only our tooling reads (json-schema-to-typescript). */
 const DROPPED_KEYWORDS = new Set(['$schema', '$id', 'tsType']);
-// ajv's "iso-date-time" is a date-time whose zone may be omitted. OpenAPI tools know
-// "date-time" (zone required), so the zone-less form becomes an explicit pattern.
-const LOCAL_DATE_TIME = '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d+)?)?$';
-
 const pascal = (name) => name.charAt(0).toUpperCase() + name.slice(1);
 
 export class OpenApiBuildError extends Error {
@@ -100,14 +96,12 @@ function rewrite(node, file, ctx) {
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (DROPPED_KEYWORDS.has(key) || key === '$defs') continue;
-    if (key === 'format' && value === 'iso-date-time') {
-      out.pattern = LOCAL_DATE_TIME;
-      out['x-format'] = 'iso-date-time';
+    if (key === 'x-pattern') continue;
+    // ajv's own format "iso-8601" (schemas/iso-date.ts) is unknown to other tools: they get its grammar as a pattern.
+    if (key === 'format' && value === 'iso-8601') {
+      out.pattern = node['x-pattern'];
+      out['x-format'] = 'iso-8601';
     } else out[key] = rewrite(value, file, ctx);
-  }
-  // The date-time forms: RFC 3339 with zone, or local (no zone).
-  if (Array.isArray(out.anyOf) && out.anyOf.some((s) => s['x-format'] === 'iso-date-time')) {
-    out.anyOf = out.anyOf.flatMap((s) => (s['x-format'] === 'iso-date-time' ? [{ format: 'date-time' }, s] : [s]));
   }
   // Repeat a string type in each anyOf branch: Prism's example generator picks one branch and ignores the type beside anyOf.
   if (typeof out.type === 'string' && Array.isArray(out.anyOf)) {

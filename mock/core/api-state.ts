@@ -8,14 +8,14 @@ import { compareListOrder, compareListOrderIdsAscending } from '../store/ordered
 import { substringMatch, wordPrefixMatch } from '../store/search-views.js';
 import type { JobEntry, JobsStore, StoreOptions } from '../store/jobs-store.js';
 import { REFERENCE_CHOICES, type Choices } from './choices.js';
-import { serializeJob, serializeJobHeader } from './serialize-job.js';
+import { publishGrainMs, serializeJob, serializeJobHeader } from './serialize-job.js';
 
 /** The store's options that follow from the choices (order.ties, q.match, dates.precision). */
 export function storeOptionsFor(choices: Choices): StoreOptions {
   return {
     compare: choices['order.ties'] === 'id-asc' ? compareListOrderIdsAscending : compareListOrder,
     match: choices['q.match'] === 'word-prefix' ? wordPrefixMatch : substringMatch,
-    wholeSeconds: choices['dates.precision'] === 'seconds',
+    publishGrainMs: publishGrainMs(choices),
   };
 }
 

@@ -81,10 +81,15 @@ const SWITCH_LIST = [
   define('dates.precision', '2.1', 'Precision of publishDate (and the default closeDate)', {
     'ms': 'milliseconds: `2025-01-10T08:00:00.123Z`',
     'seconds': 'whole seconds: `2025-01-10T08:00:00Z` (publishDate is set to the whole second)',
+    'minutes': 'minutes only, as Java\'s OffsetDateTime.toString() at zero seconds: `2025-01-10T08:00Z` (publishDate is set to the whole minute)',
+    'micros': 'six fraction digits: `2025-01-10T08:00:00.123456Z` (the last three follow from the millisecond)',
+    'nanos': 'nine fraction digits: `2025-01-10T08:00:00.123456789Z` (the last six follow from the millisecond)',
   }, 'ms'),
-  define('dates.zone', '2.1', 'How the UTC offset of written date-times is spelled', {
+  define('dates.zone', '2.1', 'The UTC offset written date-times carry, and how it is spelled', {
     'z': '`Z`',
     'offset': '`+00:00`',
+    'minus-five': 'every date-time in a fixed non-UTC offset: `2025-01-10T03:00:00.123-05:00`',
+    'plus-0530': 'every date-time at +05:30, the offset without its colon: `2025-01-10T13:30:00.123+0530`',
   }, 'z'),
   define('dates.close-date', '2.1, 4.2', 'closeDate in responses', {
     'as-sent': 'echoed exactly as sent (a date stays a date)',

@@ -8,12 +8,14 @@
 import { validators } from '../../schemas/resource-validators.js';
 import { ApiError, validationError, type FieldError } from './api-error.js';
 import { DAY_MS } from '../../schemas/time-units.js';
+import { parseIsoDate } from '../../schemas/iso-date.js';
 import type { JobEntry } from '../store/jobs-store.js';
 import type { ApiState } from './api-state.js';
 import { API_PREFIX, type CoreResponse } from './core-types.js';
 import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape, withMergedSalary } from './job-input.js';
 import { jsonText, noContent } from './json-response.js';
 import { validateBody } from './validate-body.js';
+import { publishGrainMs } from './serialize-job.js';
 
 type Body = Record<string, unknown>;
 
@@ -46,9 +48,9 @@ export function findJob(state: ApiState, employerId: number, idText: string): Jo
 
 /** A date counts to its end: a closeDate of the publish day itself is not before it. */
 function closesBefore(closeDate: unknown, publishDate: number): boolean {
-  if (typeof closeDate !== 'string') return false;
-  const ms = Date.parse(closeDate);
-  return (/^\d{4}-\d{2}-\d{2}$/.test(closeDate) ? ms + DAY_MS - 1 : ms) < publishDate;
+  const date = parseIsoDate(closeDate);
+  if (date === undefined) return false;
+  return (date.hasTime ? date.ms : date.ms + DAY_MS - 1) < publishDate;
 }
 
 /** validation.close-before-publish = refuse: the closeDate must not fall before publishDate. */
@@ -60,8 +62,9 @@ function closeDateErrors(state: ApiState, closeDate: unknown, publishDate: numbe
 /** Validates a create body and inserts the job (POST /jobs, PUT-create, seeding). */
 export function insertJob(state: ApiState, employerId: number, body: Body, at = state.store.clock.now()): JobEntry {
   const choices = state.choices;
-  // dates.precision = seconds: the service sets a whole second, so the list order and the text agree.
-  const publishDate = choices['dates.precision'] === 'seconds' ? at - (((at % 1000) + 1000) % 1000) : at;
+  // dates.precision = seconds or minutes: the service sets a whole second or minute, so the list order and the text agree.
+  const grain = publishGrainMs(choices);
+  const publishDate = at - (((at % grain) + grain) % grain);
   validateBody(validators.jobCreate, body, [...checkSemantics(body, choices), ...closeDateErrors(state, body.closeDate, publishDate)]);
   const referenceId = typeof body.referenceId === 'string' && body.referenceId !== '' ? body.referenceId : null;
   if (referenceId !== null && state.store.getByReference(employerId, referenceId)) throw duplicate(referenceId);

@@ -175,7 +175,7 @@ export class MockCore {
       const stored = buildStoredJob(toCreateShape(job as unknown as StoredJob), {
         id: job.id,
         employerId,
-        publishDate: Date.parse(job.publishDate),
+        publishDate: toEpochMs(job.publishDate),
       });
       const clash = ids.has(job.id) ||
         (stored.referenceId !== null && this.store.getByReference(employerId, stored.referenceId) !== undefined);

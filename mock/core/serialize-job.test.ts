@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import { DEMO_EMPLOYERS } from './employers.js';
 import { buildStoredJob } from './job-input.js';
-import { serializeJob, serializeJobHeader } from './serialize-job.js';
+import { formatServiceInstant, serializeJob, serializeJobHeader } from './serialize-job.js';
+import { REFERENCE_CHOICES } from './choices.js';
+import { parseIsoDate } from '../../schemas/iso-date.js';
 
 const body = {
   referenceId: 'ref-1',
@@ -39,5 +41,37 @@ describe('serializeJob', () => {
     expect(rest).toEqual({ ...fields, employer, publishDate: '2025-03-01T09:30:00.005Z' });
     expect(salary).toEqual({ amount: 52000.5, maxAmount: 61000, period: copy.salary!.period, plusCommission: true });
     expect(validators.jobHeader(JSON.parse(serializeJobHeader(job, employer))).ok).toBe(true);
+  });
+});
+
+describe('formatServiceInstant: every dates.precision in every dates.zone', () => {
+  const at = Date.UTC(2025, 0, 10, 8, 0, 0, 123);
+  const cases: [string, string, string][] = [
+    ['ms', 'z', '2025-01-10T08:00:00.123Z'],
+    ['seconds', 'offset', '2025-01-10T08:00:00+00:00'],
+    ['minutes', 'z', '2025-01-10T08:00Z'],
+    ['micros', 'z', '2025-01-10T08:00:00.123'],
+    ['nanos', 'z', '2025-01-10T08:00:00.123'],
+    ['ms', 'minus-five', '2025-01-10T03:00:00.123-05:00'],
+    ['minutes', 'minus-five', '2025-01-10T03:00-05:00'],
+    ['ms', 'plus-0530', '2025-01-10T13:30:00.123+0530'],
+    ['nanos', 'plus-0530', '2025-01-10T13:30:00.123'],
+  ];
+
+  it.each(cases)('%s in %s starts %s, is valid ISO 8601 and reads back as the instant to the millisecond', (precision, zone, start) => {
+    const choices = { ...REFERENCE_CHOICES, 'dates.precision': precision, 'dates.zone': zone };
+    const text = formatServiceInstant(at, choices);
+    expect(text.startsWith(start)).toBe(true);
+    const read = parseIsoDate(text)!;
+    const grain = precision === 'minutes' ? 60_000 : precision === 'seconds' ? 1000 : 1;
+    expect(read.ms).toBe(at - (at % grain));
+    expect(validators.jobUpdate({ closeDate: text }).ok).toBe(true);
+  });
+
+  it('writes one instant alike every time, and whole seconds with zero sub-millisecond digits', () => {
+    const choices = { ...REFERENCE_CHOICES, 'dates.precision': 'nanos' };
+    expect(formatServiceInstant(at, choices)).toBe(formatServiceInstant(at, choices));
+    expect(formatServiceInstant(Date.UTC(2026, 11, 2), choices)).toBe('2026-12-02T00:00:00.000000000Z');
+    expect(formatServiceInstant(Date.UTC(2026, 11, 2), { ...choices, 'dates.precision': 'micros', 'dates.zone': 'minus-five' })).toBe('2026-12-01T19:00:00.000000-05:00');
   });
 });

@@ -8,6 +8,7 @@ import type { Employer } from '../../schemas/index.js';
 import type { StoredJob, StoredSalary } from '../store/stored-job.js';
 import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatInstant } from './format-instant.js';
+import { parseIsoDate } from '../../schemas/iso-date.js';
 
 const s = JSON.stringify;
 
@@ -30,19 +31,48 @@ function listJson(rows: readonly object[]): string {
   return `[${rows.map(rowJson).join(',')}]`;
 }
 
+/** Each dates.zone: the offset the date-times are written in (minutes east of UTC) and its spelling. */
+const ZONES: Readonly<Record<string, { minutes: number; suffix: string }>> = {
+  'z': { minutes: 0, suffix: 'Z' },
+  'offset': { minutes: 0, suffix: '+00:00' },
+  'minus-five': { minutes: -300, suffix: '-05:00' },
+  'plus-0530': { minutes: 330, suffix: '+0530' },
+};
+
+/** The publish-date grain of dates.precision: a service that writes whole seconds or minutes sets whole ones. */
+export function publishGrainMs(choices: Choices): number {
+  return choices['dates.precision'] === 'minutes' ? 60_000 : choices['dates.precision'] === 'seconds' ? 1000 : 1;
+}
+
+/**
+ * Fraction digits below the millisecond (dates.precision micros, nanos): the
+ * mock's clock has none, so they follow from the millisecond (zeros on a
+ * whole second, as at a date's midnight); one instant is always written alike.
+ */
+function subMillisecondDigits(ms: number, width: number): string {
+  return ms % 1000 === 0 ? '0'.repeat(width) : String(((ms % 1_000_003) * 7919) % 10 ** width).padStart(width, '0');
+}
+
 /** A service date-time in the form the choices give (dates.precision, dates.zone); the reference form is formatInstant's. */
 export function formatServiceInstant(ms: number, choices: Choices): string {
-  const text = formatInstant(ms);
-  if (choices['dates.precision'] === 'ms' && choices['dates.zone'] === 'z') return text;
-  const base = choices['dates.precision'] === 'seconds' ? text.slice(0, text.lastIndexOf('.')) : text.slice(0, -1);
-  return choices['dates.zone'] === 'z' ? `${base}Z` : `${base}+00:00`;
+  const precision = choices['dates.precision'];
+  if (precision === 'ms' && choices['dates.zone'] === 'z') return formatInstant(ms);
+  const zone = ZONES[choices['dates.zone'] ?? 'z'] ?? ZONES.z!;
+  const local = formatInstant(ms + zone.minutes * 60_000).slice(0, -1); // YYYY-MM-DDTHH:MM:SS.mmm, in the zone
+  const time =
+    precision === 'seconds' ? local.slice(0, -4)
+    : precision === 'minutes' ? local.slice(0, -7)
+    : precision === 'micros' ? local + subMillisecondDigits(ms, 3)
+    : precision === 'nanos' ? local + subMillisecondDigits(ms, 6)
+    : local;
+  return `${time}${zone.suffix}`;
 }
 
 /** closeDate as stored (as sent), or normalized to a service date-time (dates.close-date). */
 function closeDateText(closeDate: string, choices: Choices): string {
   if (choices['dates.close-date'] === 'as-sent') return s(closeDate);
-  const ms = Date.parse(closeDate);
-  return Number.isFinite(ms) ? `"${formatServiceInstant(ms, choices)}"` : s(closeDate);
+  const date = parseIsoDate(closeDate);
+  return date === undefined ? s(closeDate) : `"${formatServiceInstant(date.ms, choices)}"`;
 }
 
 function referenceIdText(referenceId: string | null, choices: Choices): string {

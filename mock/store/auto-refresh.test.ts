@@ -12,9 +12,9 @@ function entry(fields: Partial<StoredJob>): JobEntry {
 }
 
 /** Runs the policy at `now`, applying each new publish date as the store would; returns what was republished. */
-function runAt(refresh: AutoRefresh, now: number, wholeSeconds = false): Array<[number, number]> {
+function runAt(refresh: AutoRefresh, now: number, grainMs = 1): Array<[number, number]> {
   const seen: Array<[number, number]> = [];
-  refresh.run(now, wholeSeconds, (e, publishDate) => {
+  refresh.run(now, grainMs, (e, publishDate) => {
     seen.push([e.id, publishDate]);
     e.job = { ...e.job, publishDate };
   });
@@ -35,13 +35,15 @@ describe('auto-refresh (spec 2.1, 8)', () => {
     expect(refresh.isDue(T0 + 3 * AUTO_REFRESH_MS - 1)).toBe(false);
   });
 
-  it('counts periods from when the job last became active, and writes whole seconds when asked', () => {
+  it('counts periods from when the job last became active, and writes whole seconds or minutes when asked', () => {
     const refresh = new AutoRefresh();
     const job = entry({});
     job.activeSince = T0 + 1500; // re-published 1.5 s after its publish date
     refresh.track(job, 'unlimited');
     expect(refresh.isDue(T0 + AUTO_REFRESH_MS)).toBe(false);
-    expect(runAt(refresh, T0 + AUTO_REFRESH_MS + 1500, true)).toEqual([[1, T0 + AUTO_REFRESH_MS + 1000]]);
+    expect(runAt(refresh, T0 + AUTO_REFRESH_MS + 1500, 1000)).toEqual([[1, T0 + AUTO_REFRESH_MS + 1000]]);
+    // The next period falls at T0 + 2 periods + 1 s; whole minutes drop the second.
+    expect(runAt(refresh, T0 + 2 * AUTO_REFRESH_MS + 61_500, 60_000)).toEqual([[1, T0 + 2 * AUTO_REFRESH_MS]]);
   });
 
   it('forgets a job that stops qualifying or is removed', () => {

@@ -51,9 +51,9 @@ export class AutoRefresh {
 
   /**
    * Gives every job whose 7 days have passed its new publish date through
-   * `republish` (whole seconds when `wholeSeconds`), then finds the next due time.
+   * `republish` (a whole multiple of `grainMs`: whole seconds or minutes under dates.precision), then finds the next due time.
    */
-  run(now: number, wholeSeconds: boolean, republish: (entry: JobEntry, publishDate: number) => void): void {
+  run(now: number, grainMs: number, republish: (entry: JobEntry, publishDate: number) => void): void {
     let next = Infinity;
     for (const entry of this.refreshing) {
       const from = Math.max(entry.job.publishDate, entry.activeSince);
@@ -61,7 +61,7 @@ export class AutoRefresh {
       let due = from + AUTO_REFRESH_MS;
       if (periods >= 1) {
         const at = from + periods * AUTO_REFRESH_MS;
-        republish(entry, wholeSeconds ? at - (at % 1000) : at);
+        republish(entry, at - (at % grainMs));
         due = at + AUTO_REFRESH_MS;
       }
       next = Math.min(next, due);

@@ -3,6 +3,7 @@
  * can freeze it at an instant and move it forward, which drives publishDate,
  * the 60-day closeDate default and the 7-day auto-refresh (spec 2.1, 3, 8).
  */
+import { parseIsoDate } from '../../schemas/iso-date.js';
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -17,9 +18,9 @@ export interface Clock {
   readonly frozen: boolean;
 }
 
-/** Reads a time given as Date, epoch ms or ISO string; throws RangeError when invalid. */
+/** Reads a time given as Date, epoch ms or ISO string (any form the schemas accept, else what Date.parse reads); throws RangeError when invalid. */
 export function toEpochMs(time: Date | number | string): number {
-  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
+  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : (parseIsoDate(time)?.ms ?? Date.parse(time));
   if (!Number.isFinite(ms)) throw new RangeError(`invalid time: ${String(time)}`);
   return ms;
 }

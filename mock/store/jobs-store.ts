@@ -28,11 +28,11 @@ export interface StoreOptions {
   readonly compare: OrderCompare;
   /** What `q` matches (the mock's q.match). */
   readonly match: SearchMatch;
-  /** Auto-refresh sets whole-second publish dates (the mock's dates.precision = seconds). */
-  readonly wholeSeconds: boolean;
+  /** Auto-refresh sets publish dates in whole multiples of this (1000 or 60,000 under the mock's dates.precision seconds or minutes; else 1). */
+  readonly publishGrainMs: number;
 }
 
-export const DEFAULT_STORE_OPTIONS: StoreOptions = { compare: compareListOrder, match: substringMatch, wholeSeconds: false };
+export const DEFAULT_STORE_OPTIONS: StoreOptions = { compare: compareListOrder, match: substringMatch, publishGrainMs: 1 };
 
 /**
  * What changed since the last takeChanges(), once trackChanges() is on: what a
@@ -252,6 +252,6 @@ export class JobsStore {
   refreshDue(): void {
     const now = this.clock.now();
     if (!this.refresh.isDue(now)) return;
-    this.refresh.run(now, this.options.wholeSeconds, (entry, publishDate) => this.replace(entry, { ...entry.job, publishDate }));
+    this.refresh.run(now, this.options.publishGrainMs, (entry, publishDate) => this.replace(entry, { ...entry.job, publishDate }));
   }
 }

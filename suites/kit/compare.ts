@@ -7,7 +7,11 @@
  */
 import { sameHtmlContent } from './html-content.js';
 import type { Body } from '../rule.js';
-import { sameDate, sameDay } from './dates.js';
+import { keepsDate, sameDate } from './dates.js';
+
+// The date comparisons are called from here: dates.ts is their arithmetic.
+export { sameHtmlContent } from './html-content.js';
+export { compareDates, instantMs, dayOffsets, hasTime, isDaysAfter, keepsDate, sameDate, sameDay, utcDay, writtenDay } from './dates.js';
 
 type Json = unknown;
 
@@ -30,10 +34,11 @@ export const JOB_FIELDS = [
   'locations', 'categories', 'positionType', 'salary', 'description', 'applicantRoutingType', 'applicationEmail', 'applicationUrl',
 ] as const;
 
-/** Two values of one Job field are the same: dates as dates (sameDate), a description by HTML content, the rest as JSON. */
+/** Two values of one Job field are the same: dates as dates (sameDate), a description by HTML content, a URL by sameUrl, the rest as JSON. */
 export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
   if ((field === 'publishDate' || field === 'closeDate') && typeof a === 'string' && typeof b === 'string') return sameDate(a, b);
   if (field === 'description' && typeof a === 'string' && typeof b === 'string') return sameHtmlContent(a, b);
+  if (field === 'applicationUrl') return sameUrl(a, b);
   return jsonEqual(a, b);
 }
 
@@ -48,8 +53,27 @@ export function show(value: unknown, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** Accent- and case-insensitive, so `Montreal` matches `Montréal`. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 function cityOf(description: string): string {
-  return (description.split(',')[0] ?? description).trim().toLowerCase();
+  return fold((description.split(',')[0] ?? description).trim());
+}
+
+/**
+ * The returned locations stand for the location descriptions sent: as many,
+ * and each sent city in a returned name or description (a server resolves
+ * `Toronto` to its own entry, 2.2), accents and case aside.
+ *
+ * @example
+ * keepsLocations(['Montreal, QC'], [{ id: 3, name: 'Montréal', description: 'Montréal, QC' }]); // true
+ */
+export function keepsLocations(sent: readonly string[], got: unknown): boolean {
+  const returned = Array.isArray(got) ? (got as Array<{ name?: string; description?: string }>) : [];
+  const texts = returned.map((l) => fold(`${l?.name ?? ''} | ${l?.description ?? ''}`));
+  return returned.length === sent.length && sent.every((description) => texts.some((text) => text.includes(cityOf(description))));
 }
 
 function idsOf(list: unknown): number[] {
@@ -58,6 +82,12 @@ function idsOf(list: unknown): number[] {
 
 function closeAmount(a: unknown, b: unknown): boolean {
   return typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 0.00005;
+}
+
+/** The same amount to four decimals (2.5), or both null/absent (a maxAmount not given). */
+export function sameAmount(a: number | null | undefined, b: number | null | undefined): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  return closeAmount(a, b);
 }
 
 /**
@@ -92,12 +122,8 @@ function salaryCheck(sent: unknown, job: Record<string, unknown>): string | unde
 }
 
 function locationsCheck(sent: unknown, job: Record<string, unknown>): string | undefined {
-  const given = (sent as Array<{ description: string }>).map((l) => cityOf(l.description));
-  const got = Array.isArray(job.locations) ? (job.locations as Array<{ name?: string; description?: string }>) : [];
-  const texts = got.map((l) => `${l.name ?? ''} ${l.description ?? ''}`.toLowerCase());
-  const missing = given.filter((city) => !texts.some((text) => text.includes(city)));
-  if (got.length === given.length && missing.length === 0) return undefined;
-  return `locations: sent ${show(sent)}, got ${show(job.locations)}`;
+  const given = (sent as Array<{ description: string }>).map((l) => l.description);
+  return keepsLocations(given, job.locations) ? undefined : `locations: sent ${show(sent)}, got ${show(job.locations)}`;
 }
 
 /** How each request field is compared with the returned job (spec 2.1, 4.2). */
@@ -112,7 +138,8 @@ const FIELD_CHECKS: Record<string, FieldCheck> = {
   status: same('status'),
   applicationEmail: same('applicationEmail'),
   applicationUrl: (sent, job) => (sameUrl(sent, job.applicationUrl) ? undefined : `applicationUrl: sent ${show(sent)}, got ${show(job.applicationUrl)}`),
-  closeDate: (sent, job) => (typeof sent === 'string' && typeof job.closeDate === 'string' && sameDay(sent, job.closeDate) ? undefined : `closeDate: sent ${show(sent)}, got ${show(job.closeDate)}`),
+  // A sent date may come back as a date-time in any zone that still names that day (keepsDate).
+  closeDate: (sent, job) => (typeof sent === 'string' && typeof job.closeDate === 'string' && keepsDate(sent, job.closeDate) ? undefined : `closeDate: sent ${show(sent)}, got ${show(job.closeDate)}`),
   categories: (sent, job) => (jsonEqual(idsOf(sent), idsOf(job.categories)) ? undefined : `categories: sent ${show(sent)}, got ${show(job.categories)}`),
   positionType: (sent, job) => ((job.positionType as { id?: unknown })?.id === (sent as { id: number }).id ? undefined : `positionType: sent ${show(sent)}, got ${show(job.positionType)}`),
   applicantRoutingType: (sent, job) =>

@@ -7,6 +7,7 @@
  * follows what it answered so later steps still check consistency.
  */
 import type { JobStatus } from '../arbitraries/schema-limits.js';
+import { sameDate } from '../kit/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
 import { putJob, putLabel, type PutVia } from './put-job.js';
@@ -37,7 +38,7 @@ export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus
     if (isSuccess(res.status) && res.json) {
       target.status = res.json.status;
       // Leaving draft is not shown (3): a service may publish the job "now"; the model learns the date it set.
-      if (from === 'draft' && res.json.publishDate !== target.publishDate) {
+      if (from === 'draft' && !sameDate(res.json.publishDate, target.publishDate)) {
         r.ctx.observe({ topic: `transition.${from}-to-${to}.publish-date`, section: '3', observed: 'publishDate set anew when the job left draft' });
         target.publishDate = res.json.publishDate;
       }

@@ -10,7 +10,7 @@ import { formatIssues, validators, type ValidationResult } from '../../schemas/i
 import { queryProblems } from '../checks/paging.js';
 import { amountsWithoutFourDecimals } from '../kit/amount-decimals.js';
 import { show } from '../kit/compare.js';
-import { hasTime, writtenDay } from '../kit/dates.js';
+import { hasTime, instantMs, writtenDay } from '../kit/compare.js';
 import { headerOf } from './captured-exchange.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
@@ -88,7 +88,7 @@ function checkList(x: ObservedExchange, findings: Findings, query: URLSearchPara
     const others = data.filter((job) => job.status !== status);
     findings.check('jobs.list.status-filter', 'server', others.length === 0, () => ({ title: `GET /jobs?status=${status} listed jobs in another status`, expected: `only ${status} jobs (spec 4.5)`, received: others.map((job) => `${job.id}: ${job.status}`).join(', ') }), [x]);
   }
-  const instants = data.map((job) => (hasTime(job.publishDate) ? Date.parse(job.publishDate) : writtenDay(job.publishDate) * 86_400_000));
+  const instants = data.map((job) => (hasTime(job.publishDate) ? instantMs(job.publishDate) : writtenDay(job.publishDate) * 86_400_000));
   const comparable = data.every((job) => hasTime(job.publishDate)) || data.every((job) => !hasTime(job.publishDate));
   if (comparable && instants.every(Number.isFinite)) {
     const at = instants.findIndex((value, i) => i > 0 && value > instants[i - 1]!);

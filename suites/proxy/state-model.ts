@@ -16,7 +16,7 @@
  * the one before it (a change made elsewhere).
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
-import { changedFields, COMPARED_FIELDS, JOB_FIELDS, keptValueProblems, sameFieldValue, show } from '../kit/compare.js';
+import { changedFields, COMPARED_FIELDS, instantMs, JOB_FIELDS, keptValueProblems, sameFieldValue, show } from '../kit/compare.js';
 import type { Body } from '../rule.js';
 import { headerOf, type CapturedExchange } from './captured-exchange.js';
 import type { Findings } from './findings.js';
@@ -97,7 +97,7 @@ function touched(sent: readonly string[]): string[] {
 function autoFields(...jobs: Array<Job | undefined>): string[] {
   const out: string[] = [];
   if (jobs.some((job) => job?.autoRefresh === true)) out.push('publishDate');
-  if (jobs.some((job) => job !== undefined && Date.parse(job.closeDate) <= Date.now())) out.push('status');
+  if (jobs.some((job) => job !== undefined && instantMs(job.closeDate) <= Date.now())) out.push('status');
   return out;
 }
 

@@ -5,7 +5,7 @@ import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { isJobBody, requestJson, responseJson, withResponseJson } from './support/json.js';
-import { isPost, isPutByReference } from './support/routes.js';
+import { isPost, isPut, isPutByReference } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { rewriteRequest, rewriteResponse } from './support/transforms.js';
 
@@ -58,6 +58,18 @@ export const createMutants: Mutant[] = [
     expectedRule: 'jobs.create.default-close-date',
     transform: rewriteRequest(isPost, (body) => {
       if (body.closeDate === undefined) body.closeDate = new Date(Date.now() + 30 * DAY_MS).toISOString();
+    }),
+  },
+  {
+    // spec 2.1, 4.2: the job has the closeDate sent. A date stored one day late, as midnight UTC of the next day, and
+    // written at -05:00 keeps the written date sent (2026-12-02T19:00:00-05:00 for 2026-12-02): a comparison by either
+    // reading of the day would pass it; the instant is on the 3rd.
+    name: 'create-close-date-day-late-in-offset',
+    area: 'create',
+    violates: '2.1, 4.2: the job keeps the closeDate sent (here the next day, written at -05:00 so its written date still reads the day sent)',
+    expectedRule: ['jobs.create.explicit-values', 'jobs.model.lifecycle', 'jobs.put-create.creates', 'jobs.update.changes-field', 'jobs.update.by-reference', 'jobs.roundtrip.put-create'],
+    transform: rewriteRequest((req) => isPost(req) || isPut(req), (body) => {
+      if (typeof body.closeDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.closeDate)) body.closeDate = `${body.closeDate}T19:00:00-05:00`;
     }),
   },
   {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
+import { exampleJobCreate } from '../../schemas/index.js';
 import { runConformance } from '../../suites/run-conformance.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
@@ -20,7 +21,12 @@ interface OpenChoice {
   only: string[];
   /** An observation the run must record: [topic, observed]. */
   observed?: [string, string];
+  /** What the mock writes in this form for a job created with closeDate 2026-12-02: [field, pattern]; proves the row meets the form. */
+  writes?: [string, RegExp];
 }
+
+/** Every rule that reads a job's dates: created, updated, listed, paged, copied and modelled. */
+const DATE_RULES = ['jobs.create.*', 'jobs.put-create.*', 'jobs.update.*', 'jobs.lifecycle.*', 'jobs.roundtrip.*', 'jobs.list.*', 'jobs.paging.*', 'jobs.model.lifecycle'];
 
 const OPEN_CHOICES: OpenChoice[] = [
   {
@@ -50,6 +56,36 @@ const OPEN_CHOICES: OpenChoice[] = [
     form: 'dates in whole seconds with +00:00, closeDate normalized (2.1 "Date, ISO 8601")',
     choices: { 'dates.precision': 'seconds', 'dates.zone': 'offset', 'dates.close-date': 'normalized' },
     only: ['jobs.create.*', 'jobs.update.*', 'jobs.lifecycle.*', 'jobs.roundtrip.*', 'jobs.list.*', 'jobs.model.lifecycle'],
+  },
+  {
+    form: 'dates in minutes only, no seconds (2.1 "Date, ISO 8601"; Java OffsetDateTime.toString at zero seconds)',
+    choices: { 'dates.precision': 'minutes', 'dates.close-date': 'normalized' },
+    only: DATE_RULES,
+    writes: ['closeDate', /^2026-12-02T00:00Z$/],
+  },
+  {
+    form: 'dates with six fraction digits (2.1: any ISO 8601 form)',
+    choices: { 'dates.precision': 'micros' },
+    only: DATE_RULES,
+    writes: ['publishDate', /T\d\d:\d\d:\d\d\.\d{6}Z$/],
+  },
+  {
+    form: 'dates with nine fraction digits, closeDate normalized (2.1: any ISO 8601 form)',
+    choices: { 'dates.precision': 'nanos', 'dates.close-date': 'normalized' },
+    only: DATE_RULES,
+    writes: ['closeDate', /^2026-12-02T00:00:00\.000000000Z$/],
+  },
+  {
+    form: 'every date-time in a fixed -05:00 offset: a sent date back as its midnight UTC there (2.1)',
+    choices: { 'dates.zone': 'minus-five', 'dates.close-date': 'normalized' },
+    only: DATE_RULES,
+    writes: ['closeDate', /^2026-12-01T19:00:00\.000-05:00$/],
+  },
+  {
+    form: 'every date-time at +0530, the offset without a colon (2.1: any ISO 8601 form)',
+    choices: { 'dates.zone': 'plus-0530', 'dates.precision': 'seconds' },
+    only: DATE_RULES,
+    writes: ['publishDate', /T\d\d:\d\d:\d\d\+0530$/],
   },
   {
     form: 'q matching word prefixes of the title and prefixes of the referenceId (4.5)',
@@ -91,8 +127,17 @@ function failures(report: ConformanceReport): string[] {
 }
 
 describe('the suite accepts every form the spec leaves open', () => {
-  it.each(OPEN_CHOICES)('$form', async ({ choices, only, observed }) => {
+  it.each(OPEN_CHOICES)('$form', async ({ choices, only, observed, writes }) => {
     await using mock = await createMockServer({ port: 0, choices });
+    if (writes) {
+      const [field, form] = writes;
+      const res = await fetch(`${mock.url}/api/v1.1/jobs`, {
+        method: 'POST',
+        headers: { 'API-Key': KEYS.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...exampleJobCreate, referenceId: undefined, closeDate: '2026-12-02' }),
+      });
+      expect(((await res.json()) as Record<string, unknown>)[field]).toMatch(form);
+    }
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: SEED, runs: 4, only });
     expect(report.rules.length).toBeGreaterThan(0);
     expect(failures(report), `seed ${SEED}, choices ${JSON.stringify(choices)}`).toEqual([]);

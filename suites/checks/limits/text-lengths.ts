@@ -2,6 +2,7 @@
  * @module Length limits of the text fields (spec 8): referenceId and title at n
  * (accepted, kept) and n + 1 (rejected, nothing created); emoji at the limit only observed.
  */
+import { sameFieldValue } from '../../kit/compare.js';
 import { isSuccess } from '../../kit/http.js';
 import * as fc from 'fast-check';
 import { inputLimits } from '../../arbitraries/schema-limits.js';
@@ -36,7 +37,7 @@ function textLengthRule(id: string, limit: TextLimit): Rule {
         const at = identify(ctx, job);
         const atLimit = limit.valueOf(at.referenceId, filler, max);
         const created = await createJob(ctx, { ...at, [field]: atLimit }, { anySuccess: true, title: `POST /jobs refused a ${field} of exactly ${max} characters`, expected: statement });
-        ctx.expect(created[field] === atLimit, {
+        ctx.expect(sameFieldValue(field, created[field], atLimit), {
           title: `the job does not keep a ${field} of ${max} characters as sent`,
           expected: `${statement}: the ${field} comes back as sent`,
           received: limit.shown(created[field]),

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { compareDates, isDaysAfter, keepsDate, sameDate, sameDay } from './compare.js';
+
+/** One instant, 2026-12-02T00:00Z, in every form the schemas accept. */
+const MIDNIGHT_FORMS = [
+  '2026-12-02T00:00Z', '2026-12-02T00:00:00Z', '2026-12-02T00:00:00.000000Z', '2026-12-02T00:00:00.000000000Z', '2026-12-02T00:00:00+00:00',
+  '2026-12-01T19:00:00-05:00', '2026-12-01T19:00-05:00', '2026-12-02T05:30:00+0530', '2026-12-02T05:00+05', '20261202T000000Z', '20261201T1900-0500',
+];
+
+describe('every accepted form reads as the same instant', () => {
+  it.each(MIDNIGHT_FORMS)('%s is the same date as 2026-12-02T00:00:00.000Z', (form) => {
+    expect(sameDate(form, '2026-12-02T00:00:00.000Z')).toBe(true);
+    expect(compareDates(form, '2026-12-02T00:00:00.001Z')).toBe(-1);
+    expect(keepsDate('2026-12-02', form)).toBe(true);
+  });
+
+  it('orders to the nanosecond', () => {
+    expect(compareDates('2026-01-01T08:00:00.123456789Z', '2026-01-01T08:00:00.123456788Z')).toBe(1);
+    expect(compareDates('2026-01-01T08:00:00.1234567Z', '2026-01-01T03:00:00.12345670-05:00')).toBe(0);
+    expect(sameDate('2026-01-01T08:00:00.000001Z', '2026-01-01T08:00Z')).toBe(false);
+    expect(compareDates('soon', '2026-01-01')).toBeNaN();
+  });
+});
+
+describe('keepsDate: a sent date and what comes back', () => {
+  it('accepts the date, its midnight UTC in any zone, and the local midnight of a zone east of UTC', () => {
+    expect(['2026-12-02', '20261202', '2026-12-02T00:00:00+05:30', '2026-12-02T23:59:59.999Z', '2026-12-02T00:00-05:00', '2026-12-02T18:59:59-05:00'].filter((v) => !keepsDate('2026-12-02', v))).toEqual([]);
+  });
+
+  it('refuses a day off, in any zone: the written date alone does not decide', () => {
+    const late = ['2026-12-03', '2026-12-03T00:00Z', '2026-12-02T19:00:00-05:00', '2026-12-03T05:30+05:30', '2026-12-02T23:00-12:00'];
+    const early = ['2026-12-01', '2026-12-01T23:59:59.999Z', '2026-12-01T18:59-05:00', '2026-12-01T05:30+05:30', 'soon'];
+    expect([...late, ...early].filter((v) => keepsDate('2026-12-02', v))).toEqual([]);
+  });
+});
+
+describe('day arithmetic over both readings', () => {
+  it('counts the default 60 days from a publishDate in any zone', () => {
+    expect(isDaysAfter('2026-10-03T23:30-05:00', '2026-12-02T23:30-05:00', 60)).toBe(true);
+    expect(isDaysAfter('20261003T043000Z', '2026-12-02', 60)).toBe(true);
+    expect(sameDay('2026-12-01T19:00:00-05:00', '2026-12-02')).toBe(true);
+  });
+});
