@@ -14,7 +14,7 @@ export interface TopicInfo {
 }
 
 export const OBSERVATION_TOPICS = {
-  'q.match': { section: '4.5', meaning: 'How the target matches q: a substring of the title or referenceId, or a prefix only (probed once per run).' },
+  'q.match': { section: '4.5', meaning: 'How the target matches q: a substring of the title or referenceId, a prefix only, or whole words only (probed once per run).' },
   'transition.{from}-to-{to}': { section: '3', meaning: 'What a PUT of status {to} does to a {from} job where section 3 does not show the transition.' },
   'transition.{from}-to-{to}.publish-date': { section: '3', meaning: 'Whether publishDate is set anew when a job leaves draft.' },
   'job-id-reused': { section: '2.1', meaning: 'The id of a deleted job was given to another job.' },

@@ -162,7 +162,7 @@ export interface RuleContext {
   /** The second employer (--second-api-key), present when the rule requires it. */
   readonly second?: JobsApi;
   readonly refs: ReferenceData;
-  /** Run-unique tag, e.g. `jc7f3a9-`: every referenceId and title the suite creates contains it. */
+  /** Run-unique tag, e.g. `jc7f3a9k`: every referenceId the suite creates starts with it, every title holds it as a word. */
   readonly tag: string;
   /** A fresh referenceId that starts with the tag (at most 50 characters). */
   referenceId(): string;

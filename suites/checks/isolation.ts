@@ -13,7 +13,7 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, JobsApi, Rule, RuleContext, RuleLevel } from '../rule.js';
-import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, isGone, listJobs } from '../kit/jobs.js';
@@ -97,13 +97,13 @@ const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = a
 });
 
 const updateById = isolationRule('jobs.isolation.update-by-id', "Another employer's job cannot be changed by id", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
-  const res = await p.other.client.request({ method: 'PUT', path: `/jobs/${p.mine.id}`, body: { title: `${p.mineReference} taken over` } });
+  const res = await p.other.client.request({ method: 'PUT', path: `/jobs/${p.mine.id}`, body: { title: scopedTitle(ctx, p.mineReference, 'taken over') } });
   refused(ctx, res, 'put-by-id');
   await expectUntouched(ctx, p, res);
 });
 
 const updateByReference = isolationRule('jobs.isolation.update-by-reference', "PUT /jobs with another employer's referenceId never touches that employer's job", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
-  const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: `${p.mineReference} taken over` } });
+  const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') } });
   // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
   ctx.observe({ topic: 'isolation-status.put-by-reference', section: '5.3', observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status) });
   ctx.expect(!(isSuccess(res.status) && (res.json as Job | undefined)?.id === p.mine.id), {
