@@ -95,6 +95,11 @@ export interface RequestOptions {
   contentType?: string | null;
   /** Default: the client's own key; null sends no API-Key header; a string sends that value. */
   apiKey?: string | null;
+  /**
+   * What the exchange records of the response body (default: all of it). A list not scoped to the
+   * run's jobs holds other jobs, which never go into a report: it records only what this keeps.
+   */
+  recordResponse?: (text: string) => string;
 }
 
 /** The single choke point for HTTP: records every exchange, redacts API-Key, tags X-Conformance-Case-Id. */

@@ -24,6 +24,8 @@ interface Pair {
   mineReference: string;
   theirs: Job;
   other: JobsApi;
+  /** The generated body both jobs were made from (identify it again for more jobs). */
+  generated: Record<string, unknown>;
 }
 
 function secondApi(ctx: RuleContext): JobsApi {
@@ -38,7 +40,7 @@ async function pair(ctx: RuleContext, generated: Record<string, unknown>): Promi
   const mine = await getJob(ctx, (await createJob(ctx, body)).id);
   const theirs = await createJob(ctx, identify(ctx, generated), other);
   if (mine.employer.id === theirs.employer.id) ctx.skip(`both keys belong to employer ${mine.employer.id}: isolation needs two employers`);
-  return { mine, mineReference: body.referenceId, theirs, other };
+  return { mine, mineReference: body.referenceId, theirs, other, generated };
 }
 
 async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse): Promise<void> {
@@ -85,6 +87,28 @@ const list = isolationRule('jobs.isolation.list', "Lists never show another empl
     expected: 'the job list returns only data of the employer the key belongs to (spec 5.3)',
     received: `second employer's list ${show(idsOf(theirs.json))} (first's job ${p.mine.id}); first employer's list ${show(idsOf(mine.json))} (second's job ${p.theirs.id})`,
   });
+});
+
+/** Jobs per employer in the aggregates rule, listed one a page: each employer's list has this many pages. */
+const AGGREGATE_JOBS = 2;
+
+const listAggregates = isolationRule('jobs.isolation.list-aggregates', "paging.total and pages count only the key's employer's jobs", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
+  // Both employers hold AGGREGATE_JOBS jobs titled with the same case tag, so one q matches all of them.
+  for (let i = 1; i < AGGREGATE_JOBS; i++) {
+    await createJob(ctx, identify(ctx, p.generated));
+    await createJob(ctx, identify(ctx, p.generated), p.other);
+  }
+  const q = caseTagOf(ctx);
+  for (const [who, api] of [['first', ctx.api], ['second', p.other]] as const) {
+    const list = await listJobs(ctx, { q, pageSize: 1 }, api);
+    const { paging } = list.json;
+    ctx.expect(paging.total === AGGREGATE_JOBS && paging.pages === AGGREGATE_JOBS, {
+      title: `the ${who} employer's list says total ${show(paging.total)}, pages ${show(paging.pages)}: it counts the other employer's matching jobs`,
+      expected: `total ${AGGREGATE_JOBS} and pages ${AGGREGATE_JOBS} at pageSize 1: the list returns only data of the key's employer, its counts too (spec 5.3, 2.8)`,
+      received: `GET /jobs?q=${q}&pageSize=1 as the ${who} employer: paging ${show(paging)}; each employer holds ${AGGREGATE_JOBS} jobs matching q`,
+      failingExchange: list.exchange,
+    });
+  }
 });
 
 const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = another employer's referenceId finds nothing", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
@@ -137,6 +161,7 @@ const deleteBy = (id: string, how: string, statement: string, send: (p: Pair) =>
 export const isolationRules: Rule[] = [
   getById,
   list,
+  listAggregates,
   listByReference,
   updateById,
   updateByReference,
