@@ -90,6 +90,12 @@ describe('client', () => {
     expect(res.exchange.request.headers['api-key']).toBe('jcabc-not-a-key');
   });
 
+  it('records only what recordResponse keeps of a response body (the rule still reads all of it), the key redacted', async () => {
+    const res = await client().request({ method: 'GET', path: '/jobs', recordResponse: (text) => `kept ${text.length} characters; ${KEY}` });
+    expect(res.json).toMatchObject({ id: 7, referenceId: 'jcabc-k1-0' });
+    expect(res.exchange.response?.body).toBe(`kept ${res.text.length} characters; ${REDACTED}`);
+  });
+
   it('appends the query and cuts recorded bodies at 8 KiB', async () => {
     const res = await client().request({ method: 'GET', path: '/big', query: { q: 'a b', page: 2, skip: undefined } });
     expect(seen.at(-1)?.url).toBe('/api/v1.1/big?q=a+b&page=2');

@@ -220,7 +220,7 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
     exchange.response = {
       status: res.statusCode,
       headers: redactor.redactHeaders(responseHeaders),
-      ...recordedBody(text === '' ? undefined : redactor.redact(text)),
+      ...recordedBody(text === '' ? undefined : redactor.redact(req.recordResponse ? req.recordResponse(text) : text)),
     };
     const json = parseJson(text) as T | undefined;
     options.onResponse?.({

@@ -15,6 +15,7 @@ import { MismatchError, SkipError, TransportError } from './errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.js';
 import type { CheckOptions, JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';
 import type { RunState } from './run-state.js';
+import { referenceWord } from './scope-words.js';
 import { deriveSeed } from './seeds.js';
 
 /** Cases run after the first failure while shrinking; later candidates count as passing, which ends the shrink. */
@@ -120,8 +121,8 @@ export class Context implements RuleContext {
 
   /** A new case of this rule: its own id, tag and exchange log. */
   newCase(label: string): CaseLog {
-    const caseTag = `${this.#state.tag}${this.#state.nextCaseToken(this.rule.id)}-`;
-    return { caseId: `${this.#state.tag}${this.rule.id}#${label}.${this.#cases++}`, caseTag, exchanges: [] };
+    const caseTag = `${this.#state.tag}${this.#state.nextCaseToken(this.rule.id)}`;
+    return { caseId: `${this.#state.tag}-${this.rule.id}#${label}.${this.#cases++}`, caseTag, exchanges: [] };
   }
 
   /**
@@ -162,7 +163,7 @@ export class Context implements RuleContext {
     const log = this.#case();
     const n = this.#counters.get(log) ?? 0;
     this.#counters.set(log, n + 1);
-    return `${log.caseTag}${n.toString(36)}`;
+    return referenceWord(log.caseTag, n);
   }
 
   /** The current case's tag: every referenceId() of the case starts with it; use it as q to list only the case's jobs. */

@@ -14,7 +14,7 @@ export interface TopicInfo {
 }
 
 export const OBSERVATION_TOPICS = {
-  'q.match': { section: '4.5', meaning: 'How the target matches q: a substring of the title or referenceId, or a prefix only (probed once per run).' },
+  'q.match': { section: '4.5', meaning: 'How the target matches q: a substring of the title or referenceId, a prefix only, or whole words only (probed once per run).' },
   'transition.{from}-to-{to}': { section: '3', meaning: 'What a PUT of status {to} does to a {from} job where section 3 does not show the transition.' },
   'transition.{from}-to-{to}.publish-date': { section: '3', meaning: 'Whether publishDate is set anew when a job leaves draft.' },
   'job-id-reused': { section: '2.1', meaning: 'The id of a deleted job was given to another job.' },
@@ -36,6 +36,7 @@ export const OBSERVATION_TOPICS = {
   'location-list-read': { section: '4.6', meaning: 'Where the location list was read, and how many listed cities the generators leave out.' },
   'header.extra-fields': { section: '2.7', meaning: 'Fields a list item carries beyond the job header.' },
   'list.sort-order-unobservable': { section: '4.5', meaning: 'Jobs created a second apart share one publishDate, so the list order could not be checked.' },
+  'list.unscoped-walk-capped': { section: '4.5', meaning: 'The list without q held more jobs than the suite walks, and the run\'s own jobs were not among those walked: what the walk saw was checked, the rest not.' },
   'page-size-over-max': { section: '8', meaning: 'Whether a pageSize over 100 is refused or clamped.' },
   'page-past-end': { section: '4.5', meaning: 'How a page past the last one is answered (refused, or an empty page).' },
   'read-only-fields.create': { section: '2.1', meaning: 'The status a POST with a foreign employer and id answers when refused.' },

@@ -95,6 +95,11 @@ export interface RequestOptions {
   contentType?: string | null;
   /** Default: the client's own key; null sends no API-Key header; a string sends that value. */
   apiKey?: string | null;
+  /**
+   * What the exchange records of the response body (default: all of it). A list not scoped to the
+   * run's jobs holds other jobs, which never go into a report: it records only what this keeps.
+   */
+  recordResponse?: (text: string) => string;
 }
 
 /** The single choke point for HTTP: records every exchange, redacts API-Key, tags X-Conformance-Case-Id. */
@@ -174,7 +179,7 @@ export interface RuleContext {
   /** The second employer (--second-api-key), present when the rule requires it. */
   readonly second?: JobsApi;
   readonly refs: ReferenceData;
-  /** Run-unique tag, e.g. `jc7f3a9-`: every referenceId and title the suite creates contains it. */
+  /** Run-unique tag, e.g. `jc7f3a9k`: every referenceId the suite creates starts with it, every title holds it as a word. */
   readonly tag: string;
   /** A fresh referenceId that starts with the tag (at most 50 characters). */
   referenceId(): string;

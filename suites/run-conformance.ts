@@ -111,7 +111,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       retry,
       extraHeaders: config.headers,
       ...(pacer ? { pacer } : {}),
-      defaultCaseId: `${tag}run`,
+      defaultCaseId: `${tag}-run`,
       ...(signal ? { signal } : {}),
       onRequest: () => void requests++,
       onResponse: (response) => jobs.noteResponse(response, currentCase()?.caseId ?? 'run'),

@@ -31,15 +31,16 @@ export function deriveSeed(runSeed: number, ...parts: Array<string | number>): n
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
- * A run-unique tag: `jc` + 6 base36 characters + `-`. Every referenceId the
- * run creates starts with it and every title contains it.
+ * A run-unique tag: `jc` + 6 base36 characters, one word to any q tokenizer
+ * (suites/scope-words.ts). Every referenceId the run creates starts with it
+ * and every title holds it as a word.
  *
  * @example
- * runTag() // 'jc7f3a9k-'
+ * runTag() // 'jc7f3a9k'
  */
 export function runTag(): string {
   const bytes = randomBytes(6);
   let token = '';
   for (const byte of bytes) token += BASE36[byte % 36];
-  return `jc${token}-`;
+  return `jc${token}`;
 }

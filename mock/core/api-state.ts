@@ -5,7 +5,7 @@
  * store only empties a job's slots when the job changes (store/job-entry.ts).
  */
 import { compareListOrder, compareListOrderIdsAscending } from '../store/ordered-index.js';
-import { substringMatch, wordPrefixMatch } from '../store/search-views.js';
+import { searchMatchOf } from '../store/search-views.js';
 import type { JobEntry, JobsStore, StoreOptions } from '../store/jobs-store.js';
 import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { publishGrainMs, serializeJob, serializeJobHeader } from './serialize-job.js';
@@ -14,7 +14,7 @@ import { publishGrainMs, serializeJob, serializeJobHeader } from './serialize-jo
 export function storeOptionsFor(choices: Choices): StoreOptions {
   return {
     compare: choices['order.ties'] === 'id-asc' ? compareListOrderIdsAscending : compareListOrder,
-    match: choices['q.match'] === 'word-prefix' ? wordPrefixMatch : substringMatch,
+    match: searchMatchOf(choices['q.match']),
     publishGrainMs: publishGrainMs(choices),
   };
 }

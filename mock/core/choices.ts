@@ -122,6 +122,7 @@ const SWITCH_LIST = [
   define('q.match', '4.5', 'How `q` "matches job title and referenceId" (case-insensitive)', {
     'substring': 'a substring of the title or the referenceId',
     'word-prefix': 'a prefix of a word of the title, or a prefix of the referenceId',
+    'word': 'one whole word of the title (words end at white space only: `a-b` is one word), or the whole referenceId',
   }, 'substring'),
   define('order.ties', '4.5', 'Order of jobs with the same publishDate', {
     'id-desc': 'newest id first',

@@ -4,7 +4,7 @@ import { ApiState } from './api-state.js';
 import { MockCore } from './mock-core.js';
 import { SEARCH_INDEX_MIN_JOBS } from '../store/job-index.js';
 import { compareListOrder, compareListOrderIdsAscending } from '../store/ordered-index.js';
-import { substringMatch, wordPrefixMatch } from '../store/search-views.js';
+import { searchMatchOf } from '../store/search-views.js';
 import { listJobs } from './list-jobs.js';
 
 const WORDS = ['Welder', 'Nurse', 'Cook', 'Ébéniste', 'Driver'];
@@ -26,7 +26,7 @@ function body(i: number, status: string) {
 /** What spec 4.5 asks (with the choices q.match and order.ties), written out plainly: filter every job, sort, page. */
 function expected(core: MockCore, q: string, status: string | undefined, page: number, pageSize: number) {
   const needle = q.toLowerCase();
-  const match = core.choices['q.match'] === 'word-prefix' ? wordPrefixMatch : substringMatch;
+  const match = searchMatchOf(core.choices['q.match']);
   const all = [...core.store.ordered(101)].filter(
     (e) => (status === undefined || e.job.status === status) && match(`${e.job.title}\u0000${e.job.referenceId ?? ''}`.toLowerCase(), needle),
   );
@@ -37,6 +37,7 @@ function expected(core: MockCore, q: string, status: string | undefined, page: n
 describe.each([
   ['reference choices', {}],
   ['q.match=word-prefix, order.ties=id-asc', { 'q.match': 'word-prefix', 'order.ties': 'id-asc' }],
+  ['q.match=word', { 'q.match': 'word' }],
 ])('listJobs with q on a large employer (trigram index), %s', (_name, choices) => {
   it('gives exactly the filtered, ordered page a full scan gives, also after updates and deletes', () => {
     const core = new MockCore({ choices });

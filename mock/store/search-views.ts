@@ -36,6 +36,33 @@ export function wordPrefixMatch(search: string, needle: string): boolean {
   return false;
 }
 
+const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/** The title's words: split at white space only (`-`, `_` and `.` join), less the punctuation at their ends. */
+function titleWords(title: string): string[] {
+  return title.split(/\s+/u).map((word) => word.replace(EDGE_PUNCTUATION, '')).filter((word) => word !== '');
+}
+
+/**
+ * q.match = word: the needle is one whole word of the title, or the whole
+ * referenceId (one token). A word ends at white space only, so `jc1-k2` is one
+ * word and neither `jc1` nor `k2` finds it: the strictest reading of word
+ * matching, which a tokenizer splitting at `-` or `_` also satisfies. A match
+ * is always a substring of the search text, so the trigram index still gives
+ * a superset of the matches. `search` is `title\u0000referenceId`, lower-cased.
+ */
+export function wholeWordMatch(search: string, needle: string): boolean {
+  const sep = search.indexOf('\u0000');
+  return search.slice(sep + 1) === needle || titleWords(search.slice(0, sep)).includes(needle);
+}
+
+const SEARCH_MATCHES: Readonly<Record<string, (search: string, needle: string) => boolean>> = { 'substring': substringMatch, 'word-prefix': wordPrefixMatch, 'word': wholeWordMatch };
+
+/** The matcher of a q.match value (substring for an unknown one: the choices are validated before). */
+export function searchMatchOf(value: string | undefined): (search: string, needle: string) => boolean {
+  return (value === undefined ? undefined : SEARCH_MATCHES[value]) ?? substringMatch;
+}
+
 /** One needle's matches in list order. */
 export class SearchView<T extends OrderKey> {
   constructor(

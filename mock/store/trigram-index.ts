@@ -1,10 +1,11 @@
 /**
  * @module An inverted index of the 3-character substrings (trigrams) of each
- * job's search text, so `q` (spec 4.5: a substring of title or referenceId)
- * does not have to read every job of a large employer. Every text containing
- * the needle contains each of the needle's trigrams, so the shortest posting
- * list among them holds every match: callers still check `includes(needle)`
- * on each candidate, which keeps the result exactly that of a full scan.
+ * job's search text, so `q` (spec 4.5: title and referenceId) does not have to
+ * read every job of a large employer. Every q.match form matches a substring
+ * of the text (a word, a prefix, the whole referenceId), and every text
+ * containing the needle contains each of the needle's trigrams, so the
+ * shortest posting list among them holds every match: callers still check the
+ * match on each candidate, which keeps the result exactly that of a full scan.
  *
  * Postings are plain arrays of handles (compact: about 8 bytes per trigram
  * of a job). Removing an item only marks its handle dead; the whole index is

@@ -8,7 +8,7 @@ import { salaryWithoutPeriodArb } from './salary.js';
 import { inputLimits } from './schema-limits.js';
 
 const refs = { positionTypeIds: [3, 7], categoryIds: [11, 12, 13, 14] };
-const tag = 'jc9f3a1-';
+const tag = 'jc9f3a1b';
 const today = new Date('2026-03-01T12:00:00Z');
 
 function assertValidCreate(body: unknown): void {
@@ -111,8 +111,10 @@ describe('jobFieldUpdateArb', () => {
 });
 
 describe('withTitlePrefix', () => {
-  it('swaps the leading tag for a longer prefix and leaves other bodies alone', () => {
-    expect(withTitlePrefix({ title: `${tag} Cook` }, tag, `${tag}7-0`)).toEqual({ title: `${tag}7-0 Cook` });
-    expect(withTitlePrefix({ title: 'Cook' }, tag, `${tag}7-0`)).toEqual({ title: 'Cook' });
+  it('swaps the leading tag word for a longer prefix and leaves other bodies alone', () => {
+    expect(withTitlePrefix({ title: `${tag} Cook` }, tag, `${tag}7x0x ${tag}`)).toEqual({ title: `${tag}7x0x ${tag} Cook` });
+    expect(withTitlePrefix({ title: 'Cook' }, tag, `${tag}7x0x`)).toEqual({ title: 'Cook' });
+    // Already retitled: the tag starts the title but is not its first word.
+    expect(withTitlePrefix({ title: `${tag}7x0x ${tag} Cook` }, tag, `${tag}8x0x`)).toEqual({ title: `${tag}7x0x ${tag} Cook` });
   });
 });

@@ -201,15 +201,16 @@ export function jobFieldUpdateArb(refs: ReferenceData, tag: string, options: Job
 }
 
 /**
- * Replaces the leading `tag` of a body's title with `prefix` (which starts
- * with the tag, e.g. a fresh ctx.referenceId()), so a job can be found by a
- * token unique to one execution.
+ * Replaces the leading word `tag` of a generated title with `prefix` (words
+ * that start with the tag, e.g. suites/scope-words.ts titlePrefix), so a job
+ * can be found by a token unique to one execution. A title that does not
+ * start with the word `tag` (already retitled, or not generated) is kept.
  *
  * @example
- * withTitlePrefix({ title: 'jc1- Cook' }, 'jc1-', 'jc1-k3-0'); // { title: 'jc1-k3-0 Cook' }
+ * withTitlePrefix({ title: 'jc1 Cook' }, 'jc1', 'jc1k3x0x jc1k3x jc1'); // { title: 'jc1k3x0x jc1k3x jc1 Cook' }
  */
 export function withTitlePrefix(body: Body, tag: string, prefix: string): Body {
   const title = body.title;
-  if (typeof title !== 'string' || !title.startsWith(tag)) return body;
+  if (typeof title !== 'string' || !(title === tag || title.startsWith(`${tag} `))) return body;
   return { ...body, title: prefix + title.slice(tag.length) };
 }

@@ -6,7 +6,7 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../rule.js';
-import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
@@ -58,22 +58,22 @@ const OPERATIONS: Operation[] = [
   {
     name: 'create',
     how: 'POST /jobs',
-    request: (ctx, f) => ({ method: 'POST', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}-new` } }),
-    noEffect: nothingCreated('POST', (f) => `${f.referenceId}-new`),
+    request: (ctx, f) => ({ method: 'POST', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}new` } }),
+    noEffect: nothingCreated('POST', (f) => `${f.referenceId}new`),
   },
-  { name: 'put-by-id', how: 'PUT /jobs/{id}', request: (_ctx, f) => ({ method: 'PUT', path: `/jobs/${f.job.id}`, body: { title: `${f.referenceId} changed` } }), noEffect: unchanged },
+  { name: 'put-by-id', how: 'PUT /jobs/{id}', request: (ctx, f) => ({ method: 'PUT', path: `/jobs/${f.job.id}`, body: { title: scopedTitle(ctx, f.referenceId, 'changed') } }), noEffect: unchanged },
   {
     name: 'put-by-reference',
     how: 'PUT /jobs',
-    request: (_ctx, f) => ({ method: 'PUT', path: '/jobs', body: { referenceId: f.referenceId, title: `${f.referenceId} changed` } }),
+    request: (ctx, f) => ({ method: 'PUT', path: '/jobs', body: { referenceId: f.referenceId, title: scopedTitle(ctx, f.referenceId, 'changed') } }),
     noEffect: unchanged,
   },
   {
     // A PUT /jobs with a new referenceId creates (4.3): an operation on jobs too.
     name: 'put-create',
     how: 'PUT /jobs with a new referenceId',
-    request: (ctx, f) => ({ method: 'PUT', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}-new` } }),
-    noEffect: nothingCreated('PUT-create', (f) => `${f.referenceId}-new`),
+    request: (ctx, f) => ({ method: 'PUT', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}new` } }),
+    noEffect: nothingCreated('PUT-create', (f) => `${f.referenceId}new`),
   },
   { name: 'delete-by-id', how: 'DELETE /jobs/{id}', request: (_ctx, f) => ({ method: 'DELETE', path: `/jobs/${f.job.id}` }), noEffect: unchanged },
   {

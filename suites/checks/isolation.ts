@@ -13,7 +13,7 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, JobsApi, Rule, RuleContext, RuleLevel } from '../rule.js';
-import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, isGone, listJobs } from '../kit/jobs.js';
@@ -24,6 +24,8 @@ interface Pair {
   mineReference: string;
   theirs: Job;
   other: JobsApi;
+  /** The generated body both jobs were made from (identify it again for more jobs). */
+  generated: Record<string, unknown>;
 }
 
 function secondApi(ctx: RuleContext): JobsApi {
@@ -38,7 +40,7 @@ async function pair(ctx: RuleContext, generated: Record<string, unknown>): Promi
   const mine = await getJob(ctx, (await createJob(ctx, body)).id);
   const theirs = await createJob(ctx, identify(ctx, generated), other);
   if (mine.employer.id === theirs.employer.id) ctx.skip(`both keys belong to employer ${mine.employer.id}: isolation needs two employers`);
-  return { mine, mineReference: body.referenceId, theirs, other };
+  return { mine, mineReference: body.referenceId, theirs, other, generated };
 }
 
 async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse): Promise<void> {
@@ -87,6 +89,28 @@ const list = isolationRule('jobs.isolation.list', "Lists never show another empl
   });
 });
 
+/** Jobs per employer in the aggregates rule, listed one a page: each employer's list has this many pages. */
+const AGGREGATE_JOBS = 2;
+
+const listAggregates = isolationRule('jobs.isolation.list-aggregates', "paging.total and pages count only the key's employer's jobs", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
+  // Both employers hold AGGREGATE_JOBS jobs titled with the same case tag, so one q matches all of them.
+  for (let i = 1; i < AGGREGATE_JOBS; i++) {
+    await createJob(ctx, identify(ctx, p.generated));
+    await createJob(ctx, identify(ctx, p.generated), p.other);
+  }
+  const q = caseTagOf(ctx);
+  for (const [who, api] of [['first', ctx.api], ['second', p.other]] as const) {
+    const list = await listJobs(ctx, { q, pageSize: 1 }, api);
+    const { paging } = list.json;
+    ctx.expect(paging.total === AGGREGATE_JOBS && paging.pages === AGGREGATE_JOBS, {
+      title: `the ${who} employer's list says total ${show(paging.total)}, pages ${show(paging.pages)}: it counts the other employer's matching jobs`,
+      expected: `total ${AGGREGATE_JOBS} and pages ${AGGREGATE_JOBS} at pageSize 1: the list returns only data of the key's employer, its counts too (spec 5.3, 2.8)`,
+      received: `GET /jobs?q=${q}&pageSize=1 as the ${who} employer: paging ${show(paging)}; each employer holds ${AGGREGATE_JOBS} jobs matching q`,
+      failingExchange: list.exchange,
+    });
+  }
+});
+
 const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = another employer's referenceId finds nothing", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
   const theirs = await listJobs(ctx, { q: p.mineReference }, p.other);
   ctx.expect(!idsOf(theirs.json).includes(p.mine.id), {
@@ -97,13 +121,13 @@ const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = a
 });
 
 const updateById = isolationRule('jobs.isolation.update-by-id', "Another employer's job cannot be changed by id", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
-  const res = await p.other.client.request({ method: 'PUT', path: `/jobs/${p.mine.id}`, body: { title: `${p.mineReference} taken over` } });
+  const res = await p.other.client.request({ method: 'PUT', path: `/jobs/${p.mine.id}`, body: { title: scopedTitle(ctx, p.mineReference, 'taken over') } });
   refused(ctx, res, 'put-by-id');
   await expectUntouched(ctx, p, res);
 });
 
 const updateByReference = isolationRule('jobs.isolation.update-by-reference', "PUT /jobs with another employer's referenceId never touches that employer's job", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
-  const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: `${p.mineReference} taken over` } });
+  const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') } });
   // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
   ctx.observe({ topic: 'isolation-status.put-by-reference', section: '5.3', observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status) });
   ctx.expect(!(isSuccess(res.status) && (res.json as Job | undefined)?.id === p.mine.id), {
@@ -137,6 +161,7 @@ const deleteBy = (id: string, how: string, statement: string, send: (p: Pair) =>
 export const isolationRules: Rule[] = [
   getById,
   list,
+  listAggregates,
   listByReference,
   updateById,
   updateByReference,

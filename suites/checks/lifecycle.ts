@@ -8,7 +8,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
@@ -164,7 +164,7 @@ function afterDeleteRule(id: string, op: AfterDelete, statement: string): Rule {
           op === 'get'
             ? await ctx.api.client.request({ method: 'GET', path: `/jobs/${job.id}` })
             : op === 'put'
-              ? await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: { title: `${body.referenceId} after delete` } })
+              ? await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: { title: scopedTitle(ctx, body.referenceId, 'after delete') } })
               : await ctx.api.deleteById(job.id);
         observeGoneStatus(ctx, res.status);
         expectStatus(ctx, res, showsGone, `${what} of a deleted job answers a client error (404, 410 or another 4xx: the code is not shown): the job is removed (spec 3, 4.4, 7.2)`);

@@ -6,7 +6,7 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Rule, RuleContext } from '../rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
@@ -74,7 +74,7 @@ const nonJsonPut: Rule = propertyRule(
       const body = identify(ctx, generated);
       const created = await createJob(ctx, body);
       const before = await getJob(ctx, created.id);
-      const res = await ctx.api.client.request({ method: 'PUT', path: `/jobs/${before.id}`, body: { title: `${body.referenceId} changed` }, contentType: 'text/plain' });
+      const res = await ctx.api.client.request({ method: 'PUT', path: `/jobs/${before.id}`, body: { title: scopedTitle(ctx, body.referenceId, 'changed') }, contentType: 'text/plain' });
       if (isClientError(res.status)) ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `text/plain: ${res.status}` });
       expectStatus(ctx, res, isClientError, 'a PUT body sent as text/plain is refused with a 4xx (good practice: spec 1 binds the client)');
       const after = await getJob(ctx, before.id);

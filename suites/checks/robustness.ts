@@ -7,7 +7,7 @@
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../rule.js';
-import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
@@ -158,7 +158,7 @@ const oddIds: Rule = fixedRule(
       expectStatus(ctx, res, IMPOSSIBLE_IDS.includes(id) ? isClientError : below500, `GET /jobs/${id} is answered with a client error, never a 5xx (spec 4.1: the id is an Int32; 7)`);
     }
     for (const id of IMPOSSIBLE_IDS) {
-      const put = await ctx.api.client.request({ method: 'PUT', path: `/jobs/${id}`, body: { title: `${ctx.referenceId()} odd id` } });
+      const put = await ctx.api.client.request({ method: 'PUT', path: `/jobs/${id}`, body: { title: scopedTitle(ctx, ctx.referenceId(), 'odd id') } });
       expectStatus(ctx, put, isClientError, `PUT /jobs/${id} names no job: a client error (spec 4.3, 7)`);
       const del = await ctx.api.client.request({ method: 'DELETE', path: `/jobs/${id}` });
       expectStatus(ctx, del, isClientError, `DELETE /jobs/${id} names no job: a client error (spec 4.4, 7)`);
@@ -230,7 +230,7 @@ const referenceCharacters: Rule = propertyRule(
       expectNo5xx(ctx, res);
       ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(suffix)}: ${res.status}` });
       if (res.status !== 201) return;
-      const update = await ctx.api.putByReference({ referenceId: body.referenceId, title: `${base.referenceId} renamed` });
+      const update = await ctx.api.putByReference({ referenceId: body.referenceId, title: scopedTitle(ctx, base.referenceId, 'renamed') });
       expectStatus(ctx, update, 200, 'PUT /jobs names the job by its referenceId, whatever characters it holds (spec 4.3 form 2)');
       ctx.expect(jobOf(update).id === jobOf(res).id, {
         title: `PUT by referenceId ${JSON.stringify(body.referenceId)} updated job ${jobOf(update).id}, not ${jobOf(res).id}`,

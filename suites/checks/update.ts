@@ -6,7 +6,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
-import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify } from '../kit/bodies.js';
+import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, keptValueProblems, show } from '../kit/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
@@ -180,7 +180,7 @@ const minimalBodies: Rule = propertyRule(
       const body = identify(ctx, { ...generated, status: 'active' });
       const job = await createJob(ctx, body);
       const forms: Array<[string, () => Promise<ApiResponse<Job>>, Body]> = [
-        ['only title', () => ctx.api.putById(job.id, { title: `${body.referenceId} retitled` }), { title: `${body.referenceId} retitled` }],
+        ['only title', () => ctx.api.putById(job.id, { title: scopedTitle(ctx, body.referenceId, 'retitled') }), { title: scopedTitle(ctx, body.referenceId, 'retitled') }],
         ['only status', () => ctx.api.putById(job.id, { status: 'archived' }), { status: 'archived' }],
         ['only referenceId plus status', () => ctx.api.putByReference({ referenceId: body.referenceId, status: 'active' }), { status: 'active' }],
       ];

@@ -3,12 +3,14 @@
  * generators (suites/arbitraries/job.ts, valid by construction); this module
  * gives each one the identity of the case that sends it: a fresh referenceId
  * (a shrink re-runs the same value, so ids must never come from the
- * generator) and a title that starts with it, so the case's jobs are found
- * with q = the case tag and nothing else is.
+ * generator) and a title that starts with it and holds the case tag and the
+ * run tag as words (suites/scope-words.ts), so the case's jobs are found
+ * with q = the case tag and nothing else is, whatever form of matching q uses.
  */
 import type * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, ReferenceDataError, withTitlePrefix, type JobArbOptions } from '../arbitraries/job.js';
 import type { Body, RuleContext } from '../rule.js';
+import { titlePrefix } from '../scope-words.js';
 
 /**
  * Valid create bodies (no referenceId; the title holds the run tag). Skips the rule (instead of
@@ -33,8 +35,20 @@ export function caseTagOf(ctx: RuleContext): string {
   return ctx.caseTag?.() ?? ctx.tag;
 }
 
-/** Retitles a body so its title starts with `prefix` (which starts with the run tag). */
-export function retitle(ctx: RuleContext, body: Body, prefix: string): Body {
+/**
+ * A title for the current case: `marker` (a referenceId or a token that starts with the case tag),
+ * the case tag and the run tag, each a word, then `text`.
+ *
+ * @example
+ * scopedTitle(ctx, body.referenceId, 'retitled'); // 'jc1a2b3c05k3x0x jc1a2b3c05k3x jc1a2b3c retitled'
+ */
+export function scopedTitle(ctx: RuleContext, marker: string, text: string): string {
+  return `${titlePrefix(marker, caseTagOf(ctx), ctx.tag)} ${text}`;
+}
+
+/** Retitles a body so its title starts with `marker` and holds the case and run tags as words (scopedTitle). */
+export function retitle(ctx: RuleContext, body: Body, marker: string): Body {
+  const prefix = titlePrefix(marker, caseTagOf(ctx), ctx.tag);
   const renamed = withTitlePrefix(body, ctx.tag, prefix);
   if (renamed !== body) return renamed;
   const title = typeof body.title === 'string' ? body.title : 'Job';
@@ -45,7 +59,7 @@ export function retitle(ctx: RuleContext, body: Body, prefix: string): Body {
  * The body with a fresh referenceId and a title starting with it.
  *
  * @example
- * const body = identify(ctx, generated); // { ...generated, referenceId: 'jc1a2b3c-k4-0', title: 'jc1a2b3c-k4-0 Welder' }
+ * const body = identify(ctx, generated); // { ...generated, referenceId: 'jc1a2b3c04k0x0x', title: 'jc1a2b3c04k0x0x jc1a2b3c04k0x jc1a2b3c Welder' }
  */
 export function identify(ctx: RuleContext, body: Body): Body & { referenceId: string } {
   const referenceId = ctx.referenceId();

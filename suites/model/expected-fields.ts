@@ -71,7 +71,7 @@ export function fieldsFromBody(body: Body): ExpectedFields {
  * `fields` after a partial update with `patch` (the fields sent change, nothing else).
  *
  * @example
- * applyPatch(fields, { title: 'jc1-k2-0 Chef' }).title; // 'jc1-k2-0 Chef'
+ * applyPatch(fields, { title: 'jc1k2x0x Chef' }).title; // 'jc1k2x0x Chef'
  */
 export function applyPatch(fields: ExpectedFields, patch: Body): ExpectedFields {
   return fieldsFromBody({ ...bodyOf(fields), ...patch });

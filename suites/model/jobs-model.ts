@@ -31,7 +31,7 @@ export interface JobsModel {
 /** The system under test, as the commands see it. */
 export interface ModelReal {
   ctx: RuleContext;
-  /** The execution's own tag: every title and referenceId of the execution holds it; `q = scope` lists them. */
+  /** The execution's own tag (its case tag): every referenceId of the execution starts with it, every title holds it as a word; `q = scope` lists them. */
   scope: string;
 }
 

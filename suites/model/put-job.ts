@@ -18,7 +18,7 @@ export function putJob(r: ModelReal, target: ModelJob, patch: Body, via: PutVia)
 
 /**
  * @example
- * putLabel(target, 'reference'); // 'PUT /jobs (referenceId jc1-k2-0)'
+ * putLabel(target, 'reference'); // 'PUT /jobs (referenceId jc1k2x0x)'
  */
 export function putLabel(target: ModelJob, via: PutVia): string {
   return via === 'id' ? `PUT /jobs/${target.id}` : `PUT /jobs (referenceId ${target.ref})`;

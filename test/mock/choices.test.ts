@@ -219,6 +219,10 @@ describe('list', () => {
     ['word-prefix', 'eld', false, 'ref-abc', 'abc', false],
     ['word-prefix', 'wel', true, 'ref-abc', 'ref-a', true],
     ['word-prefix', 'head', true, 'ref-abc', 'zzz', false],
+    ['word', 'welder', true, 'ref-abc', 'ref-abc', true],
+    ['word', 'weld', false, 'ref-abc', 'ref', false],
+    ['word', 'head', false, 'ref-abc', 'abc', false],
+    ['word', 'head-office', true, 'ref-abc', 'ref-a', false],
   ])('q.match=%s: q=%j matches the title %s; referenceId %s with q=%j %s', async (value, titleQ, titleHit, ref, refQ, refHit) => {
     use({ 'q.match': value });
     const job = await create({ title: 'Welder (head-office)', referenceId: ref });

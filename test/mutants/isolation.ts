@@ -4,8 +4,23 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
+import { isListBody, responseJson, withResponseJson } from './support/json.js';
 import { otherKey } from './support/keys.js';
-import { effectiveMethod, isItem } from './support/routes.js';
+import { effectiveMethod, isItem, isList } from './support/routes.js';
+import { sideRequest } from './support/side-requests.js';
+
+/** A list with q whose paging.total (and pages) also count the other employer's jobs matching q; the data stays the key's own. */
+const totalCountsOtherEmployer: Transform = (next) => async (req) => {
+  const res = await next(req);
+  const other = otherKey(req.headers['api-key']);
+  const body = responseJson(res);
+  if (!isList(req) || !req.query.get('q') || other === undefined || res.status !== 200 || !isListBody(body)) return res;
+  const theirs = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ q: req.query.get('q')!, pageSize: '1' }), headers: { 'api-key': other } }));
+  const extra = isListBody(theirs) && typeof theirs.paging.total === 'number' ? theirs.paging.total : 0;
+  const total = (body.paging.total as number) + extra;
+  const pageSize = body.paging.pageSize as number;
+  return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages: Math.ceil(total / pageSize) } });
+};
 
 /** When `match` and the core answers 404, retries with the other employer's key. */
 function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean): Transform {
@@ -18,6 +33,14 @@ function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean): Transfor
 }
 
 export const isolationMutants: Mutant[] = [
+  {
+    // spec 5.3: the job list returns only data of the key's employer, its counts too
+    name: 'isolation-list-total-counts-other-employer',
+    area: 'isolation',
+    violates: "5.3: the list returns only the key's employer's data (here paging.total and pages also count the other employer's jobs matching q)",
+    expectedRule: 'jobs.isolation.list-aggregates',
+    transform: totalCountsOtherEmployer,
+  },
   {
     // spec 5.3: single-job reads return only data of the key's employer
     name: 'isolation-reads-other-employer-job',

@@ -20,7 +20,40 @@ function rewriteQuery(edit: (query: URLSearchParams) => void): Mutant['transform
   };
 }
 
+/** `items` cut into pages of `size`, the pages in reverse order: each page sorted, the walk not. */
+function pagesReversed(items: JsonObject[], size: number): JsonObject[] {
+  const pages: JsonObject[][] = [];
+  for (let at = 0; at < items.length; at += size) pages.push(items.slice(at, at + size));
+  return pages.reverse().flat();
+}
+
 export const listMutants: Mutant[] = [
+  {
+    // spec 4.5: sorted by publishDate descending, over the whole list
+    name: 'list-pages-in-reverse-order',
+    area: 'list',
+    violates: '4.5: the list is sorted by publishDate descending (here each page is, but the oldest page comes first)',
+    expectedRule: 'jobs.list.sorted',
+    transform: relist(({ items, view }) => pagesReversed(items, view.pageSize)),
+  },
+  {
+    // spec 4.5: q omitted, no term filter
+    name: 'list-without-q-empty',
+    area: 'list',
+    violates: '4.5: without q the list is not filtered by a term (here it is empty)',
+    expectedRule: 'jobs.list.without-q',
+    transform: relist(({ items, view }) => (view.q === undefined ? [] : items)),
+  },
+  {
+    // spec 4.5: q omitted, no term filter (every page of it)
+    name: 'list-without-q-first-page-only',
+    area: 'list',
+    violates: '4.5: without q the list is not filtered by a term (here every page= gives the first page)',
+    expectedRule: 'jobs.list.without-q',
+    transform: rewriteQuery((query) => {
+      if (!query.get('q')) query.delete('page');
+    }),
+  },
   {
     // spec 5.3: the job list returns only data of the employer the key belongs to
     name: 'list-shows-other-employer-jobs',

@@ -93,6 +93,12 @@ const OPEN_CHOICES: OpenChoice[] = [
     only: ['jobs.list.*', 'jobs.paging.*', 'jobs.model.lifecycle', 'jobs.isolation.*', 'jobs.concurrency.*'],
   },
   {
+    form: 'q matching one whole word of the title (words end at white space only) or the whole referenceId (4.5)',
+    choices: { 'q.match': 'word' },
+    only: ['jobs.list.*', 'jobs.paging.*', 'jobs.model.lifecycle', 'jobs.isolation.*', 'jobs.concurrency.*', 'jobs.create.*', 'jobs.update.*', 'jobs.auth.*', 'jobs.limits.*'],
+    observed: ['q.match', 'whole word (of the title, or the whole referenceId) only'],
+  },
+  {
     form: 'jobs with equal publishDates oldest first (4.5 orders by publishDate only)',
     choices: { 'order.ties': 'id-asc', 'dates.precision': 'seconds' },
     only: ['jobs.list.*', 'jobs.paging.*', 'jobs.model.lifecycle'],

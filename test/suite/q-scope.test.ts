@@ -1,7 +1,7 @@
 /**
  * The q probe before the rules (suites/q-scope.ts): it records how the
  * target's q matches, leaves nothing behind, and stops the run with a clear
- * reason when q cannot find the suite's jobs by the prefix the lists use.
+ * reason when q cannot find the suite's jobs by the whole word the lists use.
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
@@ -28,7 +28,11 @@ describe('the q probe', () => {
     expect(await qObservations({ 'q.match': 'word-prefix' })).toEqual(['prefix (of the title, a word of it, or the referenceId) only']);
   });
 
-  it('stops the run (DISCOVERY_FAILED) when q finds nothing by prefix, and deletes its job', async () => {
+  it('records whole-word matching (words end at white space only), and the run goes on', async () => {
+    expect(await qObservations({ 'q.match': 'word' })).toEqual(['whole word (of the title, or the whole referenceId) only']);
+  });
+
+  it('stops the run (DISCOVERY_FAILED) when q finds nothing by a whole word, and deletes its job', async () => {
     // A q that matches whole titles only: the suite cannot scope its lists on it.
     const wholeTitlesOnly = reshapeRequest(
       (req) => isList(req) && req.query.has('q'),

@@ -4,6 +4,7 @@
  * (the scoped list still holds exactly the model's jobs).
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
+import { titlePrefix } from '../../scope-words.js';
 import type { Body } from '../../rule.js';
 import { expectRejected } from '../../kit/expect-rejected.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
@@ -25,7 +26,7 @@ export class CreateDuplicateJobCommand implements JobsCommand {
   async run(m: JobsModel, r: ModelReal): Promise<void> {
     const target = jobAt(m, this.position);
     this.#ref = target.ref;
-    const body = { ...withTitlePrefix(this.body, this.tag, target.ref), referenceId: target.ref };
+    const body = { ...withTitlePrefix(this.body, this.tag, titlePrefix(target.ref, r.scope, this.tag)), referenceId: target.ref };
     const res = await r.ctx.api.create(body);
     expectRejected(r.ctx, res, {
       title: `POST /jobs accepted the referenceId ${target.ref} of a live job`,

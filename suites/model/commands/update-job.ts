@@ -6,6 +6,7 @@
  * is observed and the job must stay as it was.
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
+import { titlePrefix } from '../../scope-words.js';
 import type { Body } from '../../rule.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { applyPatch } from '../expected-fields.js';
@@ -30,8 +31,8 @@ export class UpdateJobCommand implements JobsCommand {
   async run(m: JobsModel, r: ModelReal): Promise<void> {
     const target = jobAt(m, this.position);
     this.#ref = target.ref;
-    // A new title keeps the job's referenceId in front, so q = scope still finds it.
-    const patch = withTitlePrefix(this.patch, this.tag, target.ref);
+    // A new title keeps the job's referenceId in front and the scope as a word, so q = scope still finds it.
+    const patch = withTitlePrefix(this.patch, this.tag, titlePrefix(target.ref, r.scope, this.tag));
     const res = await putJob(r, target, patch, this.via);
     const where = putLabel(target, this.via);
     if (target.status === 'archived' && isClientError(res.status)) {
