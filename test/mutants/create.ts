@@ -7,7 +7,7 @@ import { honoursSent } from './support/honours-sent.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withResponseJson } from './support/json.js';
 import { isDelete, isPost, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
-import { rewriteRequest, rewriteResponse } from './support/transforms.js';
+import { rewriteJobs, rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 export const createMutants: Mutant[] = [
   {
@@ -151,6 +151,16 @@ export const createMutants: Mutant[] = [
         return jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: `referenceId ${JSON.stringify(referenceId)} is in use` });
       };
     },
+  },
+  {
+    // spec 2.1: only the employer name is confidential; the job is still the key's employer's
+    name: 'create-confidential-hides-employer-id',
+    area: 'create',
+    violates: "2.1: confidential hides the employer name (here a confidential job's employer is written as id 0)",
+    expectedRule: 'jobs.create.confidential-employer-id',
+    transform: rewriteJobs((job) => {
+      if (job.confidential === true) job.employer = { id: 0, name: 'Confidential' };
+    }),
   },
 ];
 
