@@ -22,7 +22,7 @@ export const OBSERVATION_TOPICS = {
   'put-create-location-header': { section: '4.3', meaning: 'Whether a PUT /jobs that creates a job sends a Location header.' },
   'update-archived-job': { section: '4.3', meaning: 'How a partial update of an archived job is answered.' },
   'error-status.invalid-write': { section: '7.2', meaning: 'The 4xx a refused invalid write answers, per form (POST, PUT by id, by referenceId, override).' },
-  'error-status.duplicate-reference-id': { section: '7.1', meaning: 'The status a create with a referenceId already in use answers.' },
+  'error-status.duplicate-reference-id': { section: '7.1', meaning: 'The status a create (or a PUT /jobs/{id} referenceId change) with a referenceId already in use answers.' },
   'error-status.content-type': { section: '1', meaning: 'The 4xx a body with a Content-Type other than JSON answers.' },
   'error-body-shape': { section: '7.2', meaning: 'The shape of an error body (the spec shows none).' },
   'title.astral-characters-at-limit': { section: '8', meaning: 'Whether a title of 256 characters outside the BMP (emoji) is counted in code points or UTF-16 units.' },
@@ -52,6 +52,9 @@ export const OBSERVATION_TOPICS = {
   'missing-content-type': { section: '1', meaning: 'How a body sent without a Content-Type is answered.' },
   'html-comments': { section: '2.1', meaning: 'Whether HTML comments in a description are refused or accepted, and what is kept.' },
   'status.deleted-job': { section: '4.4', meaning: 'The status a GET of a deleted job answers (404, 410 or another).' },
+  'employer.confidential-name': { section: '2.1', meaning: "What a confidential job shows of its employer's name: the name, or what hides it." },
+  'status.put-unknown-id': { section: '4.3', meaning: 'The status a PUT /jobs/{id} on an id no job has answers.' },
+  'status.repeated-delete': { section: '4.4', meaning: 'The status a DELETE of a job already deleted (or never there) answers, per form: 204 again or a 4xx.' },
   'paging-link-form': { section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
 } as const satisfies Record<string, TopicInfo>;

@@ -18,6 +18,7 @@ import { referenceRules } from './checks/reference.js';
 import { robustnessRules } from './checks/robustness.js';
 import { roundtripRules } from './checks/roundtrip.js';
 import { updateRules } from './checks/update.js';
+import { updateIdentityRules } from './checks/update-identity.js';
 import { updateValidationRules } from './checks/update-validation.js';
 import type { Rule } from './rule.js';
 
@@ -26,6 +27,7 @@ export const rules: readonly Rule[] = [
   ...createRules,
   ...roundtripRules,
   ...updateRules,
+  ...updateIdentityRules,
   ...updateValidationRules,
   ...lifecycleRules,
   ...htmlRules,

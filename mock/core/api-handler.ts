@@ -7,7 +7,7 @@ import { ApiError } from './api-error.js';
 import type { ApiState } from './api-state.js';
 import { API_PREFIX, JOBS_METHODS, type CoreRequest, type CoreResponse } from './core-types.js';
 import {
-  createJob, deleteByReference, deleteJob, findJob, putByReference, readJob, updateJob,
+  createJob, deleteById, deleteByReference, findJob, putByReference, readJob, updateJob,
 } from './job-operations.js';
 import { listJobs } from './list-jobs.js';
 import { errorResponse } from './error-response.js';
@@ -65,8 +65,7 @@ function handleJob(state: ApiState, req: CoreRequest, method: string, idText: st
     const body = readJsonObject(req.headers, req.body);
     return updateJob(state, findJob(state, employerId, idText), body);
   }
-  const entry = findJob(state, employerId, idText);
-  return method === 'GET' ? readJob(state, entry) : deleteJob(state, entry);
+  return method === 'GET' ? readJob(state, findJob(state, employerId, idText)) : deleteById(state, employerId, idText);
 }
 
 function route(state: ApiState, req: CoreRequest): CoreResponse {

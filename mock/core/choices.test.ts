@@ -12,6 +12,8 @@ const ISSUE_11_SWITCHES = [
   'description.form', 'description.comments', 'q.match', 'order.ties', 'salary.max-amount-form', 'locations.description',
   'job.extra-fields', 'header.extra-fields', 'transitions.to-draft', 'validation.blank-title', 'validation.close-before-publish',
   'update.salary',
+  // Forms the spec leaves open for writes: a repeated DELETE, a confidential job's employer.
+  'status.repeated-delete', 'job.confidential-employer',
 ];
 
 function thrown(f: () => unknown): MockConfigError {

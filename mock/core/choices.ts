@@ -61,6 +61,14 @@ const SWITCH_LIST = [
     '404': '404 Not Found, as for an id that never existed',
     '410': '410 Gone (the store remembers deleted ids per employer)',
   }, '404'),
+  define('status.repeated-delete', '4.4', 'A DELETE of a job that is gone: one the employer deleted (by id or override), or a referenceId no job holds', {
+    'refuse': 'refused like any request naming the job: the status.deleted-job code by id, 404 by referenceId',
+    '204': '204 again: DELETE is idempotent (HTTP), the job stays removed',
+  }, 'refuse'),
+  define('job.confidential-employer', '2.1', 'What a confidential job shows of its employer ("true if the employer name is confidential")', {
+    'shown': 'the employer as for any job: its id and name',
+    'masked': 'the id, and the name written as `Confidential` (full job and list header)',
+  }, 'shown'),
   define('paging.page-size-over-max', '4.5, 8', 'A pageSize above 100', {
     'clamp': 'clamped to 100; `paging.pageSize` shows 100',
     'reject': 'refused with the invalid-input status',

@@ -142,11 +142,19 @@ export function deleteJob(state: ApiState, entry: JobEntry): CoreResponse {
   return noContent();
 }
 
+/** DELETE /jobs/{id} (spec 4.4): a job the employer already deleted answers 204 again under status.repeated-delete = 204. */
+export function deleteById(state: ApiState, employerId: number, idText: string): CoreResponse {
+  const id = /^[0-9]{1,10}$/.test(idText) ? Number(idText) : NaN;
+  if (state.choices['status.repeated-delete'] === '204' && state.store.wasDeleted(employerId, id)) return noContent();
+  return deleteJob(state, findJob(state, employerId, idText));
+}
+
 /** DELETE /jobs with {referenceId} (spec 4.4). */
 export function deleteByReference(state: ApiState, employerId: number, body: Body): CoreResponse {
   validateBody(validators.jobDelete, body);
   const referenceId = body.referenceId as string;
   const entry = state.store.getByReference(employerId, referenceId);
+  if (!entry && state.choices['status.repeated-delete'] === '204') return noContent();
   if (!entry) throw new ApiError(404, 'not_found', `No job with referenceId ${JSON.stringify(referenceId)}`);
   return deleteJob(state, entry);
 }

@@ -88,8 +88,13 @@ function salaryJson(salary: StoredSalary | null, choices: Choices): string {
   );
 }
 
-function employerJson(employer: Employer): string {
-  return `{"id":${employer.id},"name":${s(employer.name)}}`;
+/** The name a confidential job shows under job.confidential-employer = masked. */
+export const MASKED_EMPLOYER_NAME = 'Confidential';
+
+/** spec 2.1: confidential is "true if the employer name is confidential"; what that hides is open (job.confidential-employer). */
+function employerJson(employer: Employer, confidential: boolean, choices: Choices): string {
+  const name = confidential && choices['job.confidential-employer'] === 'masked' ? MASKED_EMPLOYER_NAME : employer.name;
+  return `{"id":${employer.id},"name":${s(name)}}`;
 }
 
 /**
@@ -101,7 +106,7 @@ function employerJson(employer: Employer): string {
 export function serializeJob(job: StoredJob, employer: Employer, choices: Choices = REFERENCE_CHOICES): string {
   const extra = choices['job.extra-fields'] === 'updated-at' ? `,"updatedAt":"${formatServiceInstant(job.updatedAt, choices)}"` : '';
   return (
-    `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer)},` +
+    `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer, job.confidential, choices)},` +
     `"title":${s(job.title)},"publishDate":"${formatServiceInstant(job.publishDate, choices)}","closeDate":${closeDateText(job.closeDate, choices)},` +
     `"confidential":${job.confidential},"autoRefresh":${job.autoRefresh},"status":"${job.status}",` +
     `"locations":${listJson(job.locations)},"categories":${listJson(job.categories)},"positionType":${rowJson(job.positionType)},` +
@@ -117,7 +122,7 @@ export function serializeJobHeader(job: StoredJob, employer: Employer, choices: 
     ? `,"closeDate":${closeDateText(job.closeDate, choices)},"autoRefresh":${job.autoRefresh}`
     : '';
   return (
-    `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer)},` +
+    `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer, job.confidential, choices)},` +
     `"title":${s(job.title)},"publishDate":"${formatServiceInstant(job.publishDate, choices)}",` +
     `"locations":${listJson(job.locations)},"confidential":${job.confidential},"status":"${job.status}"${extra}}`
   );

@@ -2,7 +2,8 @@
  * @module States and deletion (spec 3, 4.4, 4.7): archive (active ->
  * archived) and re-publish (archived -> active) change only the status;
  * delete by id, by referenceId or by method override answers 204 with no
- * body, after which the job is gone for GET, PUT, DELETE and the list.
+ * body, after which the job is gone for GET, PUT and the list; a DELETE of
+ * it again answers 204 or a 4xx (not shown), and it stays gone.
  * Transitions from draft are not shown: they are only observed.
  */
 import * as fc from 'fast-check';
@@ -130,14 +131,32 @@ function observeGoneStatus(ctx: RuleContext, status: number): void {
   ctx.observe({ topic: 'status.deleted-job', section: '4.4', observed: isGone(status) ? String(status) : `${status} (neither 404 nor 410)` });
 }
 
-type AfterDelete = 'get' | 'put' | 'delete' | 'list';
+type AfterDelete = 'get' | 'put' | 'list';
 
 const AFTER_DELETE: Record<AfterDelete, string> = {
   get: 'GET /jobs/{id}',
   put: 'PUT /jobs/{id}',
-  delete: 'DELETE /jobs/{id} again',
   list: 'the list',
 };
+
+/** Deletes a fresh job of the case by id (setup), and gives its referenceId. */
+async function deletedJob(ctx: RuleContext, generated: Body): Promise<{ job: Job; referenceId: string }> {
+  const body = identify(ctx, generated);
+  const job = await createJob(ctx, body);
+  const deleted = await ctx.api.deleteById(job.id);
+  expectStatus(ctx, deleted, 204, 'setup: DELETE /jobs/{id} answers 204 (spec 4.4)');
+  return { job, referenceId: body.referenceId };
+}
+
+/** Fails the rule unless the list scoped to the job's referenceId no longer has it. */
+async function expectUnlisted(ctx: RuleContext, job: Job, referenceId: string, after: string): Promise<void> {
+  const list = await listJobs(ctx, { q: referenceId, pageSize: 100 });
+  ctx.expect(!list.json.data.some((item) => item.id === job.id), {
+    title: `deleted job ${job.id} is still listed${after}`,
+    expected: 'a deleted job is removed (spec 3, 4.4): the list no longer has it',
+    received: `listed ids ${show(list.json.data.map((item) => item.id))}`,
+  });
+}
 
 function afterDeleteRule(id: string, op: AfterDelete, statement: string): Rule {
   const what = AFTER_DELETE[op];
@@ -147,31 +166,55 @@ function afterDeleteRule(id: string, op: AfterDelete, statement: string): Rule {
       maxRuns: 3,
       arbitrary: (ctx) => createBodyArb(ctx),
       check: async (ctx: RuleContext, generated) => {
-        const body = identify(ctx, generated);
-        const job = await createJob(ctx, body);
-        const deleted = await ctx.api.deleteById(job.id);
-        expectStatus(ctx, deleted, 204, 'setup: DELETE /jobs/{id} answers 204 (spec 4.4)');
-        if (op === 'list') {
-          const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
-          ctx.expect(!list.json.data.some((item) => item.id === job.id), {
-            title: `deleted job ${job.id} is still listed`,
-            expected: 'a deleted job is removed (spec 3, 4.4): the list no longer has it',
-            received: `listed ids ${show(list.json.data.map((item) => item.id))}`,
-          });
-          return;
-        }
+        const { job, referenceId } = await deletedJob(ctx, generated);
+        if (op === 'list') return expectUnlisted(ctx, job, referenceId, '');
         const res =
           op === 'get'
             ? await ctx.api.client.request({ method: 'GET', path: `/jobs/${job.id}` })
-            : op === 'put'
-              ? await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: { title: scopedTitle(ctx, body.referenceId, 'after delete') } })
-              : await ctx.api.deleteById(job.id);
+            : await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: { title: scopedTitle(ctx, referenceId, 'after delete') } });
         observeGoneStatus(ctx, res.status);
         expectStatus(ctx, res, showsGone, `${what} of a deleted job answers a client error (404, 410 or another 4xx: the code is not shown): the job is removed (spec 3, 4.4, 7.2)`);
       },
     },
   );
 }
+
+/** 204 again (DELETE is idempotent in HTTP, RFC 9110 9.2.2) or a client error naming the job gone: the spec shows neither. */
+const repeatedDeleteAnswer = (status: number): boolean => status === 204 || showsGone(status);
+
+/**
+ * A DELETE of a job that is already gone: 4.4 and 7 give 204 for a DELETE and say nothing of a job already
+ * removed, so 204 and a 4xx both pass (recorded). What spec 3 states is the effect: the job stays removed.
+ */
+const repeatedDelete: Rule = propertyRule(
+  {
+    id: 'jobs.lifecycle.deleted-delete-404',
+    section: '4.4',
+    area: 'lifecycle',
+    title: 'After a delete, a DELETE by id, by referenceId or by override answers 204 or a 4xx, and the job stays gone',
+    statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
+  },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const { job, referenceId } = await deletedJob(ctx, generated);
+      for (const way of ['id', 'reference', 'override'] as const) {
+        const res = await deleteJob(ctx, way, job, referenceId);
+        if (repeatedDeleteAnswer(res.status)) ctx.observe({ topic: 'status.repeated-delete', section: '4.4', observed: `${way}: ${res.status}` });
+        expectStatus(ctx, res, repeatedDeleteAnswer, `${DELETE_HOW[way]} of a deleted job answers 204 (DELETE is idempotent) or a 4xx, never a 5xx (spec 4.4, 7)`);
+      }
+      const after = await ctx.api.get(job.id);
+      ctx.expect(showsGone(after.status), {
+        title: 'the job is back after a repeated DELETE',
+        expected: 'the job stays removed (spec 3: any -> removed): GET answers a client error',
+        received: `${requestLine(after)} -> ${responseLine(after)}`,
+        failingExchange: after.exchange,
+      });
+      await expectUnlisted(ctx, job, referenceId, ' after a repeated DELETE');
+    },
+  },
+);
 
 /** Observes what the target does with transitions the spec does not show (from and to draft). */
 const draftTransitions: Rule = propertyRule(
@@ -208,7 +251,7 @@ export const lifecycleRules: Rule[] = [
   deleteRule('jobs.lifecycle.delete-by-override', '4.7', 'override', '`POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.'),
   afterDeleteRule('jobs.lifecycle.deleted-get-404', 'get', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
   afterDeleteRule('jobs.lifecycle.deleted-put-404', 'put', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
-  afterDeleteRule('jobs.lifecycle.deleted-delete-404', 'delete', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
+  repeatedDelete,
   afterDeleteRule('jobs.lifecycle.deleted-unlisted', 'list', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
   draftTransitions,
 ];

@@ -11,6 +11,8 @@ import { changedFields, keptValueProblems, show } from '../kit/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule } from '../kit/rule-builders.js';
+import { formLabel, sendUpdate } from '../kit/rejected-writes.js';
+import { assertJobBody } from '../api.js';
 
 interface UpdateCase {
   base: Body;
@@ -198,4 +200,43 @@ const minimalBodies: Rule = propertyRule(
   },
 );
 
-export const updateRules: Rule[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference, minimalBodies];
+/**
+ * Level should: section 1 lets a client that cannot send PUT send POST with X-HTTP-Method-Override "carrying
+ * the intended method", but calls DELETE "the documented value", and 4.7 documents DELETE only. Where a target
+ * honours a PUT that way, it is the partial update of 4.3; a server that refuses it breaks no stated rule.
+ */
+const byOverride: Rule = propertyRule(
+  {
+    id: 'jobs.update.by-override',
+    section: '1',
+    area: 'update',
+    level: 'should',
+    title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT updates like PUT: 200, the full Job, only the fields sent change',
+    statement: 'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
+  },
+  {
+    maxRuns: 10,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, { base, update }) => {
+      const before = await getJob(ctx, (await createJob(ctx, identify(ctx, base))).id);
+      const res = await sendUpdate(ctx, 'override', before, update);
+      expectStatus(ctx, res, 200, `${formLabel('override', before)} with only ${describeUpdate(update)} acts as PUT /jobs/{id}: 200 with the full Job (spec 1, 4.3)`);
+      assertJobBody(res);
+      const returned = jobOf(res);
+      const after = await getJob(ctx, before.id);
+      const problems = [
+        ...(returned.id === before.id ? [] : [`answered with job ${returned.id}`]),
+        ...keptValueProblems(update, after),
+        ...changedFields(before, after, touched(update)).map((f) => `${f} changed: ${show(before[f])} -> ${show(after[f])}`),
+        ...changedFields(returned, after).map((f) => `${f}: response ${show(returned[f])}, GET ${show(after[f])}`),
+      ];
+      ctx.expect(problems.length === 0, {
+        title: `the override PUT with ${describeUpdate(update)} did not apply as a partial update`,
+        expected: 'as PUT /jobs/{id}: the fields sent take the values sent, no other field changes, the body is the updated Job (spec 4.3)',
+        received: problems.join('\n'),
+      });
+    },
+  },
+);
+
+export const updateRules: Rule[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference, minimalBodies, byOverride];

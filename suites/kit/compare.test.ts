@@ -31,6 +31,14 @@ describe('changedFields', () => {
     expect(changedFields({ ...job, updatedAt: 'a' }, { ...job, updatedAt: 'b' })).toEqual([]);
     expect(changedFields(job, { ...job, title: 'u' })).toEqual(['title']);
   });
+
+  it("compares a confidential job's employer by id only: the name may be masked (2.1)", () => {
+    const open = { ...job, confidential: false, employer: { id: 7, name: 'Maple Leaf Staffing' } };
+    const masked = { ...open, confidential: true, employer: { id: 7, name: 'Confidential' } };
+    expect(changedFields(open, masked)).toEqual(['confidential']);
+    expect(changedFields(masked, { ...masked, employer: { id: 8, name: 'Confidential' } })).toEqual(['employer']);
+    expect(changedFields(open, { ...open, employer: { id: 7, name: 'Confidential' } })).toEqual(['employer']);
+  });
 });
 
 describe('keptValueProblems', () => {

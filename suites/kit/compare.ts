@@ -42,9 +42,35 @@ export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
   return jsonEqual(a, b);
 }
 
-/** The spec's Job fields (2.1) whose values differ between two jobs, minus `ignore`; a target's extra fields are not compared. */
+function employerIdOf(employer: unknown): unknown {
+  return (employer as { id?: unknown } | null | undefined)?.id;
+}
+
+/**
+ * The same employer. Spec 2.1: confidential is "true if the employer name is confidential", and what a
+ * confidential job shows of that name is not said (the name, a mask, a blank): where either side is
+ * confidential only the id is compared, which nothing lets the service hide ("id (Int32, unique employer id)").
+ *
+ * @example
+ * sameEmployer({ id: 1, name: 'Maple' }, { id: 1, name: 'Confidential' }, true); // true
+ */
+export function sameEmployer(a: unknown, b: unknown, confidential: boolean): boolean {
+  return confidential ? employerIdOf(a) !== undefined && employerIdOf(a) === employerIdOf(b) : jsonEqual(a, b);
+}
+
+/** True when either job is confidential: its employer name may be masked (sameEmployer). */
+function eitherConfidential(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return a.confidential === true || b.confidential === true;
+}
+
+/**
+ * The spec's Job fields (2.1) whose values differ between two jobs, minus `ignore`; a target's extra fields
+ * are not compared, and the employer of a confidential job by its id only (sameEmployer).
+ */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[] = []): string[] {
-  return JOB_FIELDS.filter((key) => !ignore.includes(key) && !sameFieldValue(key, before[key], after[key])).sort();
+  const differs = (key: string): boolean =>
+    key === 'employer' ? !sameEmployer(before[key], after[key], eitherConfidential(before, after)) : !sameFieldValue(key, before[key], after[key]);
+  return JOB_FIELDS.filter((key) => !ignore.includes(key) && differs(key)).sort();
 }
 
 /** A short JSON rendering for mismatch texts. */

@@ -63,6 +63,19 @@ describe('status codes', () => {
     expect((await client(mock, KEY_2).get(`/jobs/${job.id}`)).status).toBe(404);
   });
 
+  it.each([['refuse', 404, 404], ['204', 204, 204]])('status.repeated-delete=%s: a DELETE of a job already deleted gets %i by id (override too), %i by referenceId; it stays gone', async (value, byId, byReference) => {
+    use({ 'status.repeated-delete': value });
+    const job = await create({ referenceId: 'again-1' });
+    expect((await api.del(`/jobs/${job.id}`)).status).toBe(204);
+    expect((await api.del(`/jobs/${job.id}`)).status).toBe(byId);
+    expect((await api.post(`/jobs/${job.id}`, undefined, { headers: { 'x-http-method-override': 'DELETE' } })).status).toBe(byId);
+    expect((await api.del('/jobs', { referenceId: 'again-1' })).status).toBe(byReference);
+    expect((await api.get(`/jobs/${job.id}`)).status).toBe(404);
+    // Another employer's job is no job of this key's to have deleted: still 404.
+    const theirs = (await client(mock, KEY_2).post('/jobs', validJob())).json;
+    expect((await api.del(`/jobs/${theirs.id}`)).status).toBe(404);
+  });
+
   it.each([['clamp', 200], ['reject', 400]])('paging.page-size-over-max=%s: pageSize=101 gets %i', async (value, status) => {
     use({ 'paging.page-size-over-max': value });
     const res = await api.get('/jobs?pageSize=101');
@@ -167,6 +180,19 @@ describe('job fields', () => {
     const header = (await api.get('/jobs')).json.data[0];
     expect(Object.keys(header)).toEqual(['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status', 'closeDate', 'autoRefresh']);
     expect(header).toMatchObject({ closeDate: plain.closeDate, autoRefresh: false });
+  });
+});
+
+describe('confidential employer (job.confidential-employer)', () => {
+  it.each([['shown', false], ['masked', true]])('%s: a confidential job shows its employer id, and the name masked: %s, in the job and the header', async (value, masked) => {
+    use({ 'job.confidential-employer': value });
+    const open = await create({ confidential: false });
+    const hidden = await create({ confidential: true });
+    const header = (await api.get('/jobs')).json.data.find((item: { id: number }) => item.id === hidden.id);
+    expect(hidden.employer.id).toBe(open.employer.id);
+    expect(open.employer.name).not.toBe('Confidential');
+    expect(hidden.employer.name).toBe(masked ? 'Confidential' : open.employer.name);
+    expect(header.employer).toEqual(hidden.employer);
   });
 });
 

@@ -4,10 +4,10 @@
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
-import { isJobBody, requestJson, responseJson, withResponseJson } from './support/json.js';
-import { isPost, isPut, isPutByReference } from './support/routes.js';
-import { sideRequest } from './support/side-requests.js';
-import { rewriteRequest, rewriteResponse } from './support/transforms.js';
+import { isJobBody, jsonResponse, requestJson, responseJson, withResponseJson } from './support/json.js';
+import { isDelete, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
+import { rewriteJobs, rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 export const createMutants: Mutant[] = [
   {
@@ -139,6 +139,40 @@ export const createMutants: Mutant[] = [
       const flagged = await sideRequest(next, req, 'PUT', `/jobs/${created.id}`, { body: { confidential: true } });
       return flagged.status === 200 ? { ...flagged, status: 201, headers: { ...flagged.headers, ...(res.headers.location ? { location: res.headers.location } : {}) } } : res;
     },
+  },
+  {
+    // spec 3, 4.2: a deleted job is removed, so its referenceId no longer "already exists"
+    name: 'create-deleted-reference-refused',
+    area: 'create',
+    violates: "3, 4.2: a deleted job is removed (here a soft delete keeps its referenceId in the unique index: POST or PUT-create with it answers 409)",
+    expectedRule: 'jobs.create.deleted-reference-reusable',
+    transform: (next) => {
+      const removed = new Set<string>();
+      const keyed = (req: Parameters<typeof next>[0], referenceId: string): string => `${req.headers['api-key'] ?? ''} ${referenceId}`;
+      return async (req) => {
+        const body = requestJson(req);
+        if (isDelete(req)) {
+          const job = await namedJob(next, req, jobIdOf(req), body);
+          const res = await next(req);
+          if (res.status === 204 && typeof job?.referenceId === 'string' && job.referenceId !== '') removed.add(keyed(req, job.referenceId));
+          return res;
+        }
+        const referenceId = body?.referenceId;
+        if (!(isPost(req) || isPutByReference(req)) || typeof referenceId !== 'string' || !removed.has(keyed(req, referenceId))) return next(req);
+        if (isPutByReference(req) && (await jobByReference(next, req, referenceId)) !== undefined) return next(req);
+        return jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: `referenceId ${JSON.stringify(referenceId)} is in use` });
+      };
+    },
+  },
+  {
+    // spec 2.1: only the employer name is confidential; the job is still the key's employer's
+    name: 'create-confidential-hides-employer-id',
+    area: 'create',
+    violates: "2.1: confidential hides the employer name (here a confidential job's employer is written as id 0)",
+    expectedRule: 'jobs.create.confidential-employer-id',
+    transform: rewriteJobs((job) => {
+      if (job.confidential === true) job.employer = { id: 0, name: 'Confidential' };
+    }),
   },
 ];
 

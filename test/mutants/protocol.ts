@@ -2,10 +2,22 @@
  * @module Mutants of the request conventions (spec 1): the Content-Type of a
  * request with a body must start with application/json.
  */
-import type { Mutant } from './mutant.js';
+import type { CoreRequest } from '../../mock/index.js';
+import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse } from './support/json.js';
 import { isJobsPath } from './support/routes.js';
 import { reshapeRequest } from './support/transforms.js';
+
+/** Answers 415 to a request with a body whose Content-Type carries a parameter (`application/json; charset=utf-8`), where `only` holds. */
+function refusesCharset(only: (req: CoreRequest) => boolean): Transform {
+  return (next) => async (req) => {
+    const type = req.headers['content-type'] ?? '';
+    if (isJobsPath(req) && req.body && /^application\/json\s*;/i.test(type) && only(req)) {
+      return jsonResponse(415, { status: 415, code: 'unsupported_media_type', message: 'Content-Type must be exactly application/json' });
+    }
+    return next(req);
+  };
+}
 
 export const protocolMutants: Mutant[] = [
   {
@@ -14,13 +26,31 @@ export const protocolMutants: Mutant[] = [
     area: 'protocol',
     violates: '1: the Content-Type must start with application/json, a charset suffix is fine (here it gets 415)',
     expectedRule: 'jobs.protocol.json-charset-accepted',
-    transform: (next) => async (req) => {
-      const type = req.headers['content-type'] ?? '';
-      if (isJobsPath(req) && req.body && /^application\/json\s*;/i.test(type)) {
-        return jsonResponse(415, { status: 415, code: 'unsupported_media_type', message: 'Content-Type must be exactly application/json' });
-      }
-      return next(req);
-    },
+    transform: refusesCharset(() => true),
+  },
+  {
+    // spec 1: the charset suffix is fine on every request with a body, PUT included
+    name: 'protocol-rejects-charset-on-put',
+    area: 'protocol',
+    violates: '1: the Content-Type must start with application/json, a charset suffix is fine (here a PUT, by id, by referenceId or creating, with it gets 415)',
+    expectedRule: 'jobs.protocol.json-charset-accepted',
+    transform: refusesCharset((req) => req.method === 'PUT'),
+  },
+  {
+    // spec 1, 4.4: DELETE /jobs carries its referenceId in a JSON body, charset suffix allowed
+    name: 'protocol-rejects-charset-on-delete',
+    area: 'protocol',
+    violates: '1, 4.4: the Content-Type must start with application/json (here DELETE /jobs with {referenceId} and a charset suffix gets 415)',
+    expectedRule: 'jobs.protocol.json-charset-accepted',
+    transform: refusesCharset((req) => req.method === 'DELETE'),
+  },
+  {
+    // spec 1, 4.7: the method-override form carries the same body conventions
+    name: 'protocol-rejects-charset-on-override',
+    area: 'protocol',
+    violates: '1: the Content-Type must start with application/json (here a POST with X-HTTP-Method-Override and a charset suffix gets 415; plain application/json works)',
+    expectedRule: 'jobs.protocol.json-charset-accepted',
+    transform: refusesCharset((req) => req.method === 'POST' && req.headers['x-http-method-override'] !== undefined),
   },
   {
     // spec 1: a body's Content-Type must start with application/json; it binds the client, so refusing others is a should rule (a warning)

@@ -2,12 +2,45 @@
  * @module Mutants of partial updates (spec 4.3, 2.1): only the fields sent
  * change, read-only fields never do, and the answer is the updated job.
  */
+import type { CoreHandler, CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
-import { isJobBody, jsonResponse, requestJson, responseJson } from './support/json.js';
-import { isPut, isPutById } from './support/routes.js';
-import { rewriteRequest } from './support/transforms.js';
+import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
+import { effectiveMethod, isPut, isPutById, jobIdOf } from './support/routes.js';
+import { jobByReference, sideRequest } from './support/side-requests.js';
+import { answerInstead, rewriteRequest } from './support/transforms.js';
+
+/**
+ * A server that stores a job under the id a client names: a PUT /jobs/{id} the core answers 404 creates the
+ * job (by a side POST) and from then on that id stands for it, in paths and in every body that shows it.
+ */
+function createsUnderClientIds(next: CoreHandler): CoreHandler {
+  const toService = new Map<string, number>();
+  const toClient = new Map<string, number>();
+  const keyed = (req: CoreRequest, id: unknown): string => `${req.headers['api-key'] ?? ''} ${String(id)}`;
+  const showClientIds = (req: CoreRequest, res: CoreResponse): CoreResponse => {
+    const body = responseJson(res);
+    const jobs = isJobBody(body) ? [body] : isListBody(body) ? body.data : [];
+    const mapped = jobs.filter((job) => toClient.has(keyed(req, job.id)));
+    for (const job of mapped) job.id = toClient.get(keyed(req, job.id));
+    return mapped.length === 0 ? res : withResponseJson(res, body);
+  };
+  return async (req) => {
+    const id = jobIdOf(req);
+    const service = id === undefined ? undefined : toService.get(keyed(req, id));
+    if (service !== undefined) return showClientIds(req, await next({ ...req, path: req.path.replace(/\/jobs\/\d+/i, `/jobs/${service}`) }));
+    const res = await next(req);
+    const body = requestJson(req);
+    if (!isPutById(req) || id === undefined || res.status !== 404 || body === undefined) return showClientIds(req, res);
+    const made = await sideRequest(next, req, 'POST', '/jobs', { body });
+    const job = responseJson(made);
+    if (made.status !== 201 || !isJobBody(job)) return res;
+    toService.set(keyed(req, id), job.id);
+    toClient.set(keyed(req, job.id), id);
+    return withResponseJson(made, { ...job, id });
+  };
+}
 
 export const updateMutants: Mutant[] = [
   {
@@ -71,5 +104,43 @@ export const updateMutants: Mutant[] = [
       if (!isPutById(req) || body === undefined || Object.keys(body).join() !== 'title') return next(req);
       return jsonResponse(400, { status: 400, code: 'validation_failed', message: 'a PUT needs more than a title' });
     },
+  },
+  {
+    // spec 1 (should): a client that cannot send PUT sends POST with X-HTTP-Method-Override: PUT
+    name: 'update-override-put-refused',
+    area: 'update',
+    violates: '1 (should): POST /jobs/{id} with X-HTTP-Method-Override: PUT acts as the PUT (here every override PUT answers 405)',
+    expectedRule: 'jobs.update.by-override',
+    transform: answerInstead(
+      (req) => req.method === 'POST' && effectiveMethod(req) === 'PUT',
+      () => jsonResponse(405, { status: 405, code: 'method_not_allowed', message: 'X-HTTP-Method-Override supports DELETE only' }, { allow: 'GET, PUT, DELETE' }),
+    ),
+  },
+  {
+    // spec 2.1, 7.1: referenceId is the employer's unique id for the job, on update too
+    name: 'update-duplicate-reference-accepted',
+    area: 'update',
+    violates: "2.1: referenceId is the employer's unique id for the job (here PUT /jobs/{id} with another live job's referenceId answers 200 as if it were set)",
+    expectedRule: 'jobs.update.duplicate-reference-rejected',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!isPutById(req) || id === undefined || typeof body?.referenceId !== 'string') return next(req);
+      const holder = await jobByReference(next, req, body.referenceId);
+      if (holder === undefined || holder.id === id) return next(req);
+      // The unique check forgotten on update: the rest is applied, the answer shows the referenceId as set.
+      const { referenceId, ...rest } = body;
+      const res = await next(withJsonBody(req, rest));
+      const job = responseJson(res);
+      return res.status === 200 && isJobBody(job) ? withResponseJson(res, { ...job, referenceId }) : res;
+    },
+  },
+  {
+    // spec 2.1: the job id is assigned by the service
+    name: 'update-unknown-id-creates-with-that-id',
+    area: 'update',
+    violates: '2.1: the id is assigned by the service (here PUT /jobs/{id} on an unknown id creates the job under that id)',
+    expectedRule: 'jobs.update.unknown-id-creates-nothing',
+    transform: createsUnderClientIds,
   },
 ];

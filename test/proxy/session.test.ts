@@ -74,7 +74,7 @@ describe('a scripted client session through the proxy', () => {
 
   it.each([
     ['stale GET after an update', { transform: staleReads }, ['jobs.update.response-matches-get']],
-    ['deleted job still listed (and readable)', mutantNamed('lifecycle-delete-by-reference-ignored'), ['jobs.lifecycle.deleted-unlisted', 'jobs.lifecycle.deleted-get-404', 'jobs.lifecycle.deleted-put-404', 'jobs.lifecycle.deleted-delete-404']],
+    ['deleted job still listed (and readable)', mutantNamed('lifecycle-delete-by-reference-ignored'), ['jobs.lifecycle.deleted-unlisted', 'jobs.lifecycle.deleted-get-404', 'jobs.lifecycle.deleted-put-404']],
     ['update changing a field it did not send', mutantNamed('update-clears-salary-not-sent'), ['jobs.update.keeps-other-fields']],
     ['wrong paging total', mutantNamed('paging-total-counts-the-page'), ['jobs.paging.total']],
     ['a 201 whose body is not a Job', mutantNamed('create-answers-non-job-body'), ['jobs.create.status-201']],

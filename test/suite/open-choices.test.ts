@@ -110,6 +110,18 @@ const OPEN_CHOICES: OpenChoice[] = [
     observed: ['status.deleted-job', '410'],
   },
   {
+    form: 'a DELETE of a job already deleted answering 204 again (4.4 gives 204, shows nothing for a job gone)',
+    choices: { 'status.repeated-delete': '204' },
+    only: ['jobs.lifecycle.*', 'jobs.robustness.odd-ids', 'jobs.isolation.*', 'jobs.create.deleted-reference-reusable', 'jobs.protocol.*', 'jobs.model.lifecycle'],
+    observed: ['status.repeated-delete', 'reference: 204'],
+  },
+  {
+    form: "a confidential job's employer name masked (2.1: true if the employer name is confidential)",
+    choices: { 'job.confidential-employer': 'masked' },
+    only: ['jobs.create.*', 'jobs.put-create.*', 'jobs.update.*', 'jobs.lifecycle.*', 'jobs.roundtrip.*', 'jobs.list.*', 'jobs.isolation.*', 'jobs.model.lifecycle'],
+    observed: ['employer.confidential-name', 'hidden as "Confidential"'],
+  },
+  {
     form: 'a partial salary merged into the stored one (4.3)',
     choices: { 'update.salary': 'merge' },
     only: ['jobs.update.*', 'jobs.model.lifecycle'],

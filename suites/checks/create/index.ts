@@ -6,10 +6,11 @@
  */
 import type { Rule } from '../../rule.js';
 import { defaultStatus, defaultCloseDate, defaultFalse, publishDateByService, salaryNullByDefault } from './defaults.js';
+import { deletedReferenceReusable } from './deleted-reference.js';
 import { duplicateRejected, duplicateCreatesNothing } from './duplicate-reference.js';
 import { explicitValues, explicitStatus } from './explicit-values.js';
 import { putCreates, putCreateDefaults, putIdempotent, putCreateDefaultFlags } from './put-create.js';
-import { publishDateReadOnly, withoutReferenceId } from './read-only.js';
+import { confidentialEmployer, publishDateReadOnly, withoutReferenceId } from './read-only.js';
 import { status201, locationHeader, bodyMatchesGet } from './response.js';
 
 export const createRules: Rule[] = [
@@ -27,8 +28,10 @@ export const createRules: Rule[] = [
   publishDateByService,
   publishDateReadOnly,
   withoutReferenceId,
+  confidentialEmployer,
   duplicateRejected,
   duplicateCreatesNothing,
+  deletedReferenceReusable,
   putCreates,
   putCreateDefaults,
   putCreateDefaultFlags,

@@ -4,9 +4,9 @@
  */
 import type { Rule, RuleContext } from '../../rule.js';
 import { anonymous, createBodyArb, foreignReadOnly, identify } from '../../kit/bodies.js';
-import { jsonEqual, show } from '../../kit/compare.js';
+import { changedFields, sameEmployer, show } from '../../kit/compare.js';
 import { expectStatus, isClientError, jobOf } from '../../kit/http.js';
-import { createJob } from '../../kit/jobs.js';
+import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule } from '../../kit/rule-builders.js';
 import { isAroundNow } from './defaults.js';
 
@@ -35,7 +35,7 @@ export const publishDateReadOnly: Rule = propertyRule(
       }
       expectStatus(ctx, other, 201, 'POST /jobs carrying read-only employer and id creates the job (201) or is refused (4xx) (spec 2.1, 4.2)');
       const created = jobOf(other);
-      ctx.expect(created.id !== foreign.id && jsonEqual(created.employer, job.employer), {
+      ctx.expect(created.id !== foreign.id && sameEmployer(created.employer, job.employer, created.confidential || job.confidential), {
         title: 'the employer or id sent on create was stored',
         expected: "id is assigned by the service, the employer is the key's (spec 2.1, 5.3)",
         received: `sent id ${foreign.id}, employer ${show(foreign.employer)}; got id ${created.id}, employer ${show(created.employer)} (the key's employer: ${show(job.employer)})`,
@@ -56,6 +56,37 @@ export const withoutReferenceId: Rule = propertyRule(
         title: `a job created without referenceId has referenceId ${show(job.referenceId)}`,
         expected: 'referenceId "" or null when the employer gave none (spec 2.1)',
         received: `referenceId ${show(job.referenceId)}`,
+      });
+    },
+  },
+);
+
+/**
+ * Spec 2.1 says confidential is "true if the employer name is confidential" and not what that hides: the name
+ * may come back as it is, masked or blank (recorded). The employer's id is not named as confidential, so a
+ * confidential job, created so or made so by a PUT, still shows the key's employer id.
+ */
+export const confidentialEmployer: Rule = propertyRule(
+  { id: 'jobs.create.confidential-employer-id', section: '2.1', area: 'create', title: "A confidential job still shows the key's employer id; its name may be hidden (observed)", statement: 'true if the employer name is confidential.' },
+  {
+    maxRuns: 2,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const open = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: false }))).id);
+      const hidden = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: true }))).id);
+      const put = await ctx.api.putById(open.id, { confidential: true });
+      expectStatus(ctx, put, 200, 'setup: PUT /jobs/{id} with only confidential is a partial update: 200 (spec 4.3)');
+      const madeHidden = await getJob(ctx, open.id);
+      ctx.observe({ topic: 'employer.confidential-name', section: '2.1', observed: hidden.employer.name === open.employer.name ? 'shown' : `hidden as ${show(hidden.employer.name)}` });
+      // The comparison kit compares a confidential job's employer by id (sameEmployer): a hidden name is no change.
+      const problems = [
+        ...(sameEmployer(hidden.employer, open.employer, true) ? [] : [`job ${hidden.id}, created confidential: employer ${show(hidden.employer)}`]),
+        ...changedFields(open, madeHidden, ['confidential']).map((f) => `job ${open.id}, made confidential: ${f} ${show(open[f])} -> ${show(madeHidden[f])}`),
+      ];
+      ctx.expect(problems.length === 0, {
+        title: "a confidential job lost the key's employer id, or the PUT making it confidential changed more",
+        expected: `the key's employer (id ${open.employer.id}): 2.1 makes the employer name confidential, not the job's employer; 4.3: only the fields sent change`,
+        received: problems.join('\n'),
       });
     },
   },

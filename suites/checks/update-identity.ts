@@ -1,0 +1,80 @@
+/**
+ * @module Identity on update (spec 2.1, 4.3, 7.1): a PUT /jobs/{id} cannot
+ * give a job the referenceId another live job of the employer holds (it is
+ * the "Employer's unique id for the job"), and a PUT /jobs/{id} naming an id
+ * no job has never leaves a job behind under that id (ids are "Assigned by
+ * the service").
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import type { Rule, RuleContext } from '../rule.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { changedFields, show } from '../kit/compare.js';
+import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
+import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
+import { propertyRule } from '../kit/rule-builders.js';
+
+/** Lines naming the fields that changed between two reads of one job. */
+function changes(before: Job, after: Job): string[] {
+  return changedFields(before, after).map((field) => `job ${before.id} ${field}: ${show(before[field])} -> ${show(after[field])}`);
+}
+
+export const updateDuplicateReference: Rule = propertyRule(
+  { id: 'jobs.update.duplicate-reference-rejected', section: '2.1', area: 'update', title: 'PUT /jobs/{id} giving a job the referenceId another live job holds is refused and changes neither job', statement: "Employer's unique id for the job." },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
+    check: async (ctx: RuleContext, [first, second]) => {
+      const held = identify(ctx, first);
+      const holder = await getJob(ctx, (await createJob(ctx, held)).id);
+      const target = await getJob(ctx, (await createJob(ctx, identify(ctx, second))).id);
+      const res = await ctx.api.putById(target.id, { referenceId: held.referenceId });
+      if (isClientError(res.status)) ctx.observe({ topic: 'error-status.duplicate-reference-id', section: '7.1', observed: `PUT /jobs/{id}: ${res.status}` });
+      expectStatus(ctx, res, isClientError, `a referenceId is the employer's unique id for a job (spec 2.1): a PUT /jobs/{id} setting one job ${held.referenceId} holds is refused with a 4xx (7.1)`);
+      const problems = [...changes(holder, await getJob(ctx, holder.id)), ...changes(target, await getJob(ctx, target.id))];
+      const carrying = (await listJobs(ctx, { q: held.referenceId, pageSize: 100 })).json.data.filter((item) => item.referenceId === held.referenceId);
+      if (carrying.length !== 1) problems.push(`jobs listed with referenceId ${held.referenceId}: ${show(carrying.map((item) => item.id))}`);
+      ctx.expect(problems.length === 0, {
+        title: 'the refused referenceId change had an effect',
+        expected: 'a refused update changes nothing: both jobs as before, one job with the referenceId (spec 2.1, 4.3)',
+        received: problems.join('\n'),
+      });
+    },
+  },
+);
+
+// §2.1: id is Int32. Ids this close to its maximum are taken by hardly any service; a GET checks first.
+const INT32_MAX = 2_147_483_647;
+const unlikelyIdArb = fc.integer({ min: INT32_MAX - 100_000, max: INT32_MAX });
+
+/**
+ * Whatever a PUT /jobs/{id} on an unknown id answers (4.3 shows nothing for it; a 5xx still fails),
+ * no job of the case may afterwards be found under that id: the id is assigned by the service.
+ */
+export const unknownIdCreatesNothing: Rule = propertyRule(
+  { id: 'jobs.update.unknown-id-creates-nothing', section: '2.1', area: 'update', title: 'PUT /jobs/{id} on an id no job has never leaves a job under that id', statement: 'Unique job id. Assigned by the service. Read-only.' },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), id: unlikelyIdArb }),
+    check: async (ctx: RuleContext, { generated, id }) => {
+      // Another job of the employer under that id is not the case's to touch: nothing to probe then.
+      if ((await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` })).status === 200) return;
+      const body = identify(ctx, generated);
+      const res = await ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${id}`, body });
+      expectStatus(ctx, res, (status) => status < 500, `PUT /jobs/${id} on an id no job has is answered, never with a 5xx (spec 7)`);
+      ctx.observe({ topic: 'status.put-unknown-id', section: '4.3', observed: isSuccess(res.status) ? `${res.status} (accepted)` : String(res.status) });
+      const after = await ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/${id}` });
+      const ours = isSuccess(after.status) && after.json?.referenceId === body.referenceId;
+      const tag = caseTagOf(ctx);
+      const listed = (await listAllJobs(ctx, { q: tag })).filter((item) => item.id === id);
+      ctx.expect(!ours && listed.length === 0, {
+        title: `PUT /jobs/${id} left a job with the id the client chose`,
+        expected: 'the job id is assigned by the service (spec 2.1): a PUT naming an id no job has creates no job with that id',
+        received: `PUT -> ${responseLine(res)}; then GET /jobs/${id} -> ${after.status}; GET /jobs?q=${tag} lists ${listed.length} job(s) with id ${id}`,
+        failingExchange: after.exchange,
+      });
+    },
+  },
+);
+
+export const updateIdentityRules: Rule[] = [updateDuplicateReference, unknownIdCreatesNothing];
