@@ -6,6 +6,7 @@
  * target's own list names.
  */
 import * as fc from 'fast-check';
+import { placeKey } from '../kit/compare.js';
 import type { LocationInput } from './location.js';
 
 /** [city, province or territory code]: one or more per province and territory. */
@@ -25,19 +26,8 @@ const PLACES: ReadonlyArray<readonly [string, string]> = [
   ['Dawson City', 'YT'], ['Watson Lake', 'YT'],
 ];
 
-/** Lower case, without accents or extra spaces: how place names are compared. */
-export function placeKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-/** The city part of `City` or `City, PC`, as a placeKey. */
-export function cityKey(description: string): string {
-  const comma = description.lastIndexOf(',');
-  return placeKey(comma === -1 ? description : description.slice(0, comma));
-}
-
 /**
- * `City, PC` places whose city is not among `excludedCities` (placeKeys).
+ * `City, PC` places whose city is not among `excludedCities` (cityOf keys).
  * Undefined when every place is excluded.
  *
  * @example

@@ -101,7 +101,12 @@ const listCountCases: CasesOf = (ctx) => {
 const routingCases: CasesOf = () => [{ arb: routingWithoutAddressArb('url') }, { arb: routingWithoutAddressArb('email') }];
 const urlSchemeCases: CasesOf = () => [{ arb: urlWithoutSchemeViolationArb }];
 const salaryCases: CasesOf = () => [{ arb: salaryWithoutPeriodViolationArb }];
-const outOfRangeCases: CasesOf = (ctx) => all(outOfRangeViolationArbs(ctx.refs));
+const outOfRangeCases: CasesOf = (ctx) => {
+  for (const [list, cut] of Object.entries(ctx.refs.partial ?? {})) {
+    ctx.observe({ topic: `reference-list-cut.${list}`, section: '4.6', observed: `${cut}: no id is sent as unknown` });
+  }
+  return all(outOfRangeViolationArbs(ctx.refs));
+};
 
 /** One case of every family (the generated and the script HTML among them). */
 const oneOfEachCases: CasesOf = (ctx) => [

@@ -6,7 +6,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
-import { sameUrl } from '../kit/compare.js';
+import { sameLocations, sameUrl } from '../kit/compare.js';
 import type { Body } from '../rule.js';
 import { sameHtmlContent } from '../kit/html-content.js';
 
@@ -96,11 +96,6 @@ function bodyOf(f: ExpectedFields): Body {
   return body;
 }
 
-/** Accent- and case-insensitive, so `Montreal` matches `Montréal`. */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 function sameAmount(a: number | null | undefined, b: number | null): boolean {
   if (a === null || a === undefined || b === null) return (a ?? null) === b;
   return Math.abs(a - b) < 0.00005;
@@ -108,9 +103,9 @@ function sameAmount(a: number | null | undefined, b: number | null): boolean {
 
 /**
  * Differences between a returned job and the expected fields, one line each
- * (empty when they agree). Locations are matched loosely: a server may
- * resolve `Toronto` to its own location entry, so the count must match and
- * each city sent must appear in a returned location's name or description.
+ * (empty when they agree). Locations are matched by the comparison kit: a
+ * server may resolve `Toronto` to its own location entry, so the count must
+ * match and each city sent must be named by a returned location (sameCity).
  *
  * @example
  * fieldDifferences(job, fields); // ['title: expected "a", received "b"']
@@ -122,9 +117,7 @@ export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
   };
   if (job.title !== f.title) differ('title', f.title, job.title);
   if (!sameHtmlContent(f.description, job.description)) differ('description (content)', f.description, job.description);
-  const returned = job.locations.map((l) => fold(`${l.name ?? ''} | ${l.description ?? ''}`));
-  const missing = f.locations.filter((sent) => !returned.some((r) => r.includes(fold(sent.split(',')[0] ?? sent))));
-  if (job.locations.length !== f.locations.length || missing.length > 0) differ('locations', f.locations, job.locations);
+  if (!sameLocations(f.locations.map((description) => ({ description })), job.locations)) differ('locations', f.locations, job.locations);
   const categoryIds = job.categories.map((c) => c.id).sort((a, b) => a - b);
   if (JSON.stringify(categoryIds) !== JSON.stringify(f.categoryIds)) differ('categories (ids)', f.categoryIds, categoryIds);
   if (job.positionType.id !== f.positionTypeId) differ('positionType.id', f.positionTypeId, job.positionType.id);
