@@ -2,7 +2,7 @@
  * @module Location descriptions (spec 2.2, 8): every stated form accepted, the length limit.
  */
 import * as fc from 'fast-check';
-import { locationCityOnlyArb, locationWithProvinceArb, unusualLocationArb } from '../../arbitraries/location.js';
+import { locationCityOnlyArb, locationWithProvinceArb, unusualCityOnlyArb, unusualLocationArb } from '../../arbitraries/location.js';
 import { inputLimits } from '../../arbitraries/schema-limits.js';
 import { padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
@@ -14,9 +14,10 @@ import { fixedRule } from '../../kit/rule-builders.js';
 export const locationForms: Rule = fixedRule(
   { id: 'jobs.limits.location-forms', section: '2.2', area: 'limits', title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted', statement: 'On input, `description` takes one of two forms: … `<City>` … `<City>, <ProvinceCode>`' },
   async (ctx: RuleContext) => {
-    // Half the `City, PC` draws are names with punctuation or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
+    // Half the draws of each form are official names with punctuation, digits or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
     const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
-    const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly: locationCityOnlyArb });
+    const cityOnly = fc.oneof(locationCityOnlyArb, unusualCityOnlyArb);
+    const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly });
     await ctx.check(arb, async ({ job, withCode, cityOnly }) => {
       for (const [form, location] of [
         ['<City>, <ProvinceCode>', withCode],
