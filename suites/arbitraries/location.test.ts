@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
-import { locationCityOnlyArb, locationInputArb, locationsArb, locationWithProvinceArb, unusualCityOnlyArb, unusualLocationArb } from './location.js';
+import { locationCityOnlyArb, locationInputArb, locationsArb, locationWithProvinceArb, UNUSUAL_PLACES, unusualCityOnlyArb, unusualLocationArb } from './location.js';
 import { inputLimits, provinceCodes } from './schema-limits.js';
 
 describe('locationInputArb', () => {
@@ -40,6 +40,14 @@ describe('unusualLocationArb: official names a too-narrow pattern once refused, 
       expect(drawn).toContain(place);
     }
     assertProduceCorrectValues(unusualCityOnlyArb, ({ description }) => expect(description).not.toContain(','));
+  });
+
+  it('UNUSUAL_PLACES holds every one of them, in both forms, each passing location-input.schema.json', () => {
+    const drawn = new Set(fc.sample(unusualLocationArb, { seed: 4, numRuns: 500 }).map((l) => l.description));
+    expect(new Set(UNUSUAL_PLACES.withProvince.map((l) => l.description))).toEqual(drawn);
+    const cityOnly = new Set(fc.sample(unusualCityOnlyArb, { seed: 4, numRuns: 500 }).map((l) => l.description));
+    expect(new Set(UNUSUAL_PLACES.cityOnly.map((l) => l.description))).toEqual(cityOnly);
+    for (const location of [...UNUSUAL_PLACES.withProvince, ...UNUSUAL_PLACES.cityOnly]) expect(validators.locationInput(location).ok, location.description).toBe(true);
   });
 
   it('never reaches a shared body: every job body draws everyday places, official and plainly spelled', () => {

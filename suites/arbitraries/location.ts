@@ -100,6 +100,19 @@ export const locationWithProvinceArb: fc.Arbitrary<LocationInput> = fc.constantF
 export const unusualLocationArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...CITIES.filter((c) => c.unusual)).map(withProvince);
 
 /**
+ * Every official name of punctuation, digits or letters beyond A-Z, in both
+ * forms (`City` for the unambiguous ones): the location rules send each once
+ * per run, so a server refusing one of them is found on every seed.
+ *
+ * @example
+ * UNUSUAL_PLACES.withProvince[0]; // { description: "St. John's, NL" }
+ */
+export const UNUSUAL_PLACES: { readonly withProvince: readonly LocationInput[]; readonly cityOnly: readonly LocationInput[] } = {
+  withProvince: CITIES.filter((c) => c.unusual).map(withProvince),
+  cityOnly: CITIES.filter((c) => c.unusual && c.unambiguous).map(cityOnly),
+};
+
+/**
  * `City` (spec 2.2 form 1), unambiguous everyday names only.
  *
  * @example
