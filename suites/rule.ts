@@ -141,6 +141,11 @@ export interface JobsApi {
 export interface ReferenceData {
   positionTypeIds: number[];
   categoryIds: number[];
+  /**
+   * Lists read only in part (more pages than the cap, a page that failed), with why: an id outside the
+   * ids read may still be listed, so no rule sends one as unknown. Absent: every list was read whole.
+   */
+  partial?: { positionTypes?: string; categories?: string };
   /** Where the lists were read (4.6 does not show the category and location paths); default /positiontypes, /categories, /locations. */
   paths?: { positionTypes: string; categories: string; locations: string };
 }

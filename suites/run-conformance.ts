@@ -140,7 +140,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       positionTypesPath: POSITION_TYPES_PATH,
       categoriesPath: config.categoriesPath,
       locationsPath: config.locationsPath,
-    });
+    }, observations);
     // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
     await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
     const state: RunState = {

@@ -14,6 +14,7 @@ import { errorResponse } from './error-response.js';
 import { noContent } from './json-response.js';
 import { readJsonObject } from './read-json-body.js';
 import { listNeedsKey, referenceList } from './reference-lists.js';
+import { withOwnLocationForm } from './resolve-location.js';
 
 const ALLOW_LIST = 'GET, HEAD, OPTIONS';
 
@@ -51,7 +52,7 @@ function handleJobs(state: ApiState, req: CoreRequest, method: string): CoreResp
   if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, JOBS_METHODS);
   const employerId = authenticate(state, req);
   if (method === 'GET') return listJobs(state, employerId, req.query, req.baseUrl);
-  const body = readJsonObject(req.headers, req.body);
+  const body = withOwnLocationForm(readJsonObject(req.headers, req.body), state.choices['locations.description']);
   if (method === 'POST') return createJob(state, employerId, body, req.baseUrl);
   if (method === 'PUT') return putByReference(state, employerId, body, req.baseUrl);
   return deleteByReference(state, employerId, body);
@@ -62,7 +63,7 @@ function handleJob(state: ApiState, req: CoreRequest, method: string, idText: st
   if (!['GET', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, 'GET, HEAD, PUT, DELETE, OPTIONS');
   const employerId = authenticate(state, req);
   if (method === 'PUT') {
-    const body = readJsonObject(req.headers, req.body);
+    const body = withOwnLocationForm(readJsonObject(req.headers, req.body), state.choices['locations.description']);
     return updateJob(state, findJob(state, employerId, idText), body);
   }
   return method === 'GET' ? readJob(state, findJob(state, employerId, idText)) : deleteById(state, employerId, idText);
@@ -81,7 +82,7 @@ function route(state: ApiState, req: CoreRequest): CoreResponse {
     if (isOptions) return noContent({ allow: 'GET, HEAD, PUT, DELETE, OPTIONS' });
     return handleJob(state, req, effectiveMethod(req), req.path.slice(API_PREFIX.length + 6).replace(/\/$/, ''));
   }
-  const list = referenceList(path, state.choices);
+  const list = referenceList(path, req.query, req.baseUrl, state.choices);
   if (list) {
     if (isOptions) return noContent({ allow: ALLOW_LIST });
     const method = req.method.toUpperCase();

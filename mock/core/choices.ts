@@ -114,6 +114,9 @@ const SWITCH_LIST = [
   define('lists.shape', '4.6', 'Shape of the reference list responses', {
     'data': '`{data: [...]}`',
     'array': 'a bare array `[...]`',
+    'items-count': '`{items: [...], count}`',
+    'named': 'the items under the name of the list: `{positionTypes: [...]}`, `{categories: [...]}`, `{locations: [...]}`',
+    'paged': 'pages of 3 items: `{data: [...], paging: {total, page, pages, pageSize, previous, next}}`, `next` in the form of paging.link-form',
   }, 'data'),
   define('lists.auth', '4.6, 5.1', 'Whether `/categories` and `/locations` need an API key (`/positiontypes` never does: 4.6 calls it a plain GET)', {
     'open': 'no key needed; a wrong one is ignored',
@@ -143,6 +146,7 @@ const SWITCH_LIST = [
   define('locations.description', '2.2', '`description` of a location in responses', {
     'as-sent': 'echoed as sent',
     'canonical': "the list's `City, PC` for a known place (cities matched case- and accent-insensitively); others as sent",
+    'country-suffix': "as canonical, followed by `, Canada` (`Red Deer, AB, Canada`) when that fits in 300 characters; a sent `..., Canada` is read without it (4.2: a GET result posted back)",
   }, 'as-sent'),
   define('job.extra-fields', '2.1', 'Extra read-only fields in the full Job', {
     'none': 'exactly the fields of 2.1',

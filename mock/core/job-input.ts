@@ -11,7 +11,7 @@ import type { JobStatus, StoredJob, StoredSalary } from '../store/stored-job.js'
 import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatAmount } from './format-amount.js';
 import { hasHtmlComment } from './html-comments.js';
-import { canonicalLocation, resolveLocation } from './resolve-location.js';
+import { canonicalLocation, countrySuffixedLocation, inputDescription, resolveLocation } from './resolve-location.js';
 import { reserializeHtml } from './reserialize-html.js';
 import { formatServiceInstant } from './serialize-job.js';
 
@@ -81,7 +81,7 @@ export function toCreateShape(job: StoredJob): Body {
     confidential: job.confidential,
     autoRefresh: job.autoRefresh,
     status: job.status,
-    locations: job.locations.map((l) => ({ description: l.description })),
+    locations: job.locations.map((l) => ({ description: inputDescription(l.description) })),
     categories: job.categories.map((c) => ({ id: c.id })),
     positionType: { id: job.positionType.id },
     salary: job.salary && {
@@ -124,7 +124,8 @@ export function buildStoredJob(
   meta: { id: number; employerId: number; publishDate: number; updatedAt?: number },
   choices: Choices = REFERENCE_CHOICES,
 ): StoredJob {
-  const locate = choices['locations.description'] === 'canonical' ? canonicalLocation : resolveLocation;
+  const form = choices['locations.description'];
+  const locate = form === 'canonical' ? canonicalLocation : form === 'country-suffix' ? countrySuffixedLocation : resolveLocation;
   const description = input.description as string;
   const routing = byId(APPLICANT_ROUTING_TYPES, (input.applicantRoutingType as { id: number }).id)!;
   const referenceId = typeof input.referenceId === 'string' && input.referenceId !== '' ? input.referenceId : null;

@@ -38,6 +38,55 @@ export function canonicalLocation(description: string): Location {
   return resolveLocation(known ? known.name : description);
 }
 
+/** spec 8: a location description is at most 300 characters (code points, as the schemas count). */
+const DESCRIPTION_MAX = 300;
+const suffixed = new Map<string, Location>();
+
+/**
+ * locations.description = country-suffix: the canonical location, its
+ * description followed by `, Canada` (`Red Deer, AB, Canada`) when that still
+ * fits in 300 characters. Frozen and shared per description, as resolveLocation's.
+ */
+export function countrySuffixedLocation(description: string): Location {
+  const canonical = canonicalLocation(description);
+  const text = `${canonical.description}, Canada`;
+  if ([...text].length > DESCRIPTION_MAX) return canonical;
+  let location = suffixed.get(text);
+  if (location === undefined) {
+    location = Object.freeze({ ...canonical, description: text });
+    if (suffixed.size >= RESOLVED_ENTRIES) suffixed.delete(suffixed.keys().next().value!); // the oldest
+    suffixed.set(text, location);
+  }
+  return location;
+}
+
+const COUNTRY_SUFFIX = /,\s*Canada\s*$/i;
+
+/**
+ * A stored description in its input form (`City` or `City, PC`): without the
+ * `, Canada` that locations.description = country-suffix writes (the input
+ * pattern refuses it, so a stored one always comes from that form).
+ */
+export function inputDescription(stored: string): string {
+  return stored.replace(COUNTRY_SUFFIX, '');
+}
+
+/**
+ * A request body with the mock's own written form read back: under
+ * locations.description = country-suffix a sent `Red Deer, AB, Canada` is
+ * `Red Deer, AB`, so a GET result posted back creates the same job (spec 4.2:
+ * the request body is symmetrical with the GET result).
+ */
+export function withOwnLocationForm<B extends Record<string, unknown>>(body: B, form: string | undefined): B {
+  if (form !== 'country-suffix' || !Array.isArray(body.locations)) return body;
+  const locations = body.locations.map((l: unknown) =>
+    l !== null && typeof l === 'object' && typeof (l as { description?: unknown }).description === 'string'
+      ? { ...(l as object), description: inputDescription((l as { description: string }).description) }
+      : l,
+  );
+  return { ...body, locations };
+}
+
 /** First id of locations outside the list; list ids stay below it. */
 const AD_HOC_BASE = 100_000;
 

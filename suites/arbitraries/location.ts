@@ -1,8 +1,12 @@
 /**
  * @module Location inputs (spec 2.2): `{description}` as `City, PC` (the
- * recommended form) or `City`. Only real Canadian cities from a small fixed
- * list, so any server that knows Canadian places accepts them; the `City`
- * form only with names that no other Canadian municipality of note shares.
+ * recommended form) or `City`. Every job body draws from well-known
+ * municipalities in their official spelling only: spec 2.2 lets the server
+ * judge what a valid Canadian place is, and a gazetteer accepts these. Official
+ * names written with punctuation, digits or marks (`St. John's`, `L'Île-Perrot`,
+ * `Saint-Louis-du-Ha! Ha!`) are drawn by the location rules alone
+ * (unusualLocationArb). The `City` form only with names that no other Canadian
+ * municipality of note shares.
  */
 import * as fc from 'fast-check';
 import { inputLimits, provinceCodes, SchemaLimitError } from './schema-limits.js';
@@ -12,7 +16,7 @@ interface CanadianCity {
   province: string;
   /** Safe in the bare `City` form: one well-known Canadian place of that name. */
   unambiguous: boolean;
-  /** Written with punctuation, digits or letters beyond A-Z (issue 12: such names were once refused). */
+  /** An official name written with punctuation, digits or letters beyond A-Z: for the location rules, not every body. */
   unusual?: true;
 }
 
@@ -20,29 +24,43 @@ const CITIES: readonly CanadianCity[] = [
   { city: 'Calgary', province: 'AB', unambiguous: true },
   { city: 'Edmonton', province: 'AB', unambiguous: true },
   { city: 'Vancouver', province: 'BC', unambiguous: false }, // also Vancouver, WA; keep the PC
+  { city: 'Burnaby', province: 'BC', unambiguous: true },
+  { city: 'Surrey', province: 'BC', unambiguous: false }, // also Surrey, England
   { city: 'Kelowna', province: 'BC', unambiguous: true },
   { city: 'Winnipeg', province: 'MB', unambiguous: true },
   { city: 'Moncton', province: 'NB', unambiguous: true },
   { city: 'Fredericton', province: 'NB', unambiguous: true },
-  { city: "St. John's", province: 'NL', unambiguous: false }, // Saint John, NB is easy to confuse
   { city: 'Halifax', province: 'NS', unambiguous: false },
   { city: 'Yellowknife', province: 'NT', unambiguous: true },
   { city: 'Iqaluit', province: 'NU', unambiguous: true },
   { city: 'Toronto', province: 'ON', unambiguous: true },
   { city: 'Ottawa', province: 'ON', unambiguous: false }, // Ottawa, IL and Ottawa, KS
+  { city: 'Mississauga', province: 'ON', unambiguous: true },
+  { city: 'Brampton', province: 'ON', unambiguous: true },
+  { city: 'Markham', province: 'ON', unambiguous: true },
+  { city: 'Kitchener', province: 'ON', unambiguous: true },
+  { city: 'Guelph', province: 'ON', unambiguous: true },
   { city: 'Charlottetown', province: 'PE', unambiguous: true },
   { city: 'Montréal', province: 'QC', unambiguous: true },
   { city: 'Gatineau', province: 'QC', unambiguous: true },
+  { city: 'Laval', province: 'QC', unambiguous: false }, // also Laval, France
+  { city: 'Longueuil', province: 'QC', unambiguous: true },
   { city: 'Regina', province: 'SK', unambiguous: false },
   { city: 'Saskatoon', province: 'SK', unambiguous: true },
   { city: 'Whitehorse', province: 'YT', unambiguous: true },
-  // Real places whose names hold what a too-narrow pattern refuses: ! ( ) digits, the modifier apostrophe U+02BC.
+  // Official municipal names whose spelling holds what a too-narrow pattern refuses: . ' ! digits, hyphens, letters beyond A-Z.
+  { city: "St. John's", province: 'NL', unambiguous: false, unusual: true }, // Saint John, NB is easy to confuse
   { city: 'Saint-Louis-du-Ha! Ha!', province: 'QC', unambiguous: true, unusual: true },
-  { city: 'K\u02BC\u00F3moks', province: 'BC', unambiguous: false, unusual: true }, // a First Nation's name: keep the PC
-  { city: 'Fort McMurray (Wood Buffalo)', province: 'AB', unambiguous: false, unusual: true },
   { city: '100 Mile House', province: 'BC', unambiguous: true, unusual: true },
-  { city: '\u00CEles-de-la-Madeleine', province: 'QC', unambiguous: true, unusual: true },
+  { city: "L'\u00CEle-Perrot", province: 'QC', unambiguous: true, unusual: true },
+  { city: 'Les \u00CEles-de-la-Madeleine', province: 'QC', unambiguous: true, unusual: true },
+  { city: 'Saint-Jean-sur-Richelieu', province: 'QC', unambiguous: true, unusual: true },
+  { city: 'Grand Falls-Windsor', province: 'NL', unambiguous: true, unusual: true },
+  { city: 'Trois-Rivi\u00E8res', province: 'QC', unambiguous: true, unusual: true },
 ];
+
+/** The places every job body may name: the everyday ones. */
+const EVERYDAY = CITIES.filter((c) => !c.unusual);
 
 // The list must agree with the schema's codes: a code the schema does not know is a bug here.
 for (const { province } of CITIES) {
@@ -64,31 +82,55 @@ function cityOnly(c: CanadianCity): LocationInput {
 }
 
 /**
- * `City, PC` (spec 2.2 form 2).
+ * `City, PC` (spec 2.2 form 2), an everyday place.
  *
  * @example
  * fc.sample(locationWithProvinceArb, 1); // [{ description: 'Moncton, NB' }]
  */
-export const locationWithProvinceArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...CITIES).map(withProvince);
+export const locationWithProvinceArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...EVERYDAY).map(withProvince);
 
 /**
- * `City, PC` with a name of punctuation, digits or letters beyond A-Z
- * (`Saint-Louis-du-Ha! Ha!, QC`, `Fort McMurray (Wood Buffalo), AB`): drawn
- * by jobs.limits.location-forms half the time, so every run probes them.
+ * `City, PC`, an official name of punctuation, digits or letters beyond A-Z
+ * (`Saint-Louis-du-Ha! Ha!, QC`, `St. John's, NL`): for the location rules
+ * (jobs.limits.location-forms draws them half the time), never a shared body.
  *
  * @example
- * fc.sample(unusualLocationArb, 1); // [{ description: 'K\u02BC\u00F3moks, BC' }]
+ * fc.sample(unusualLocationArb, 1); // [{ description: 'Grand Falls-Windsor, NL' }]
  */
 export const unusualLocationArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...CITIES.filter((c) => c.unusual)).map(withProvince);
 
 /**
- * `City` (spec 2.2 form 1), unambiguous names only.
+ * Every official name of punctuation, digits or letters beyond A-Z, in both
+ * forms (`City` for the unambiguous ones): the location rules send each once
+ * per run, so a server refusing one of them is found on every seed.
+ *
+ * @example
+ * UNUSUAL_PLACES.withProvince[0]; // { description: "St. John's, NL" }
+ */
+export const UNUSUAL_PLACES: { readonly withProvince: readonly LocationInput[]; readonly cityOnly: readonly LocationInput[] } = {
+  withProvince: CITIES.filter((c) => c.unusual).map(withProvince),
+  cityOnly: CITIES.filter((c) => c.unusual && c.unambiguous).map(cityOnly),
+};
+
+/**
+ * `City` (spec 2.2 form 1), unambiguous everyday names only.
  *
  * @example
  * fc.sample(locationCityOnlyArb, 1); // [{ description: 'Saskatoon' }]
  */
 export const locationCityOnlyArb: fc.Arbitrary<LocationInput> = fc
-  .constantFrom(...CITIES.filter((c) => c.unambiguous))
+  .constantFrom(...EVERYDAY.filter((c) => c.unambiguous))
+  .map(cityOnly);
+
+/**
+ * `City` (spec 2.2 form 1), an unambiguous official name of punctuation,
+ * digits or letters beyond A-Z: for the location rules.
+ *
+ * @example
+ * fc.sample(unusualCityOnlyArb, 1); // [{ description: 'Saint-Jean-sur-Richelieu' }]
+ */
+export const unusualCityOnlyArb: fc.Arbitrary<LocationInput> = fc
+  .constantFrom(...CITIES.filter((c) => c.unusual && c.unambiguous))
   .map(cityOnly);
 
 /**
@@ -128,4 +170,4 @@ export function locationsArb(
  * @example
  * distinctCityCount >= inputLimits.locationsMax + 1; // true: 0 to 4 locations can be built
  */
-export const distinctCityCount = CITIES.length;
+export const distinctCityCount = EVERYDAY.length;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import { assertProduceCorrectValues, assertSameValuesGivenSameSeed } from './arbitrary-assertions.test-support.js';
 import { locationWithProvinceArb } from './location.js';
-import { cityKey, placeKey, smallerPlaceArb } from './smaller-places.js';
+import { cityOf, placeKey } from '../kit/compare.js';
+import { smallerPlaceArb } from './smaller-places.js';
 
 describe('smallerPlaceArb', () => {
   it('gives `City, PC` places that pass location-input.schema.json, the same for the same seed', () => {
@@ -17,29 +18,21 @@ describe('smallerPlaceArb', () => {
   });
 
   it('shares no city with the everyday places of the generators', () => {
-    const everyday = new Set(fc.sample(locationWithProvinceArb, { seed: 1, numRuns: 500 }).map((l) => cityKey(l.description)));
-    const smaller = fc.sample(smallerPlaceArb(new Set())!, { seed: 1, numRuns: 500 }).map((l) => cityKey(l.description));
+    const everyday = new Set(fc.sample(locationWithProvinceArb, { seed: 1, numRuns: 500 }).map((l) => cityOf(l.description)));
+    const smaller = fc.sample(smallerPlaceArb(new Set())!, { seed: 1, numRuns: 500 }).map((l) => cityOf(l.description));
     expect(smaller.filter((city) => everyday.has(city))).toEqual([]);
   });
 
   it('leaves out the excluded cities, compared without case or accents', () => {
     const excluded = new Set(['kamloops', placeKey('Trois-Rivieres')]);
-    const drawn = new Set(fc.sample(smallerPlaceArb(excluded)!, { seed: 2, numRuns: 500 }).map((l) => cityKey(l.description)));
+    const drawn = new Set(fc.sample(smallerPlaceArb(excluded)!, { seed: 2, numRuns: 500 }).map((l) => cityOf(l.description)));
     expect(drawn.has('kamloops')).toBe(false);
     expect(drawn.has('trois-rivieres')).toBe(false);
     expect(drawn.size).toBeGreaterThan(5);
   });
 
   it('is undefined when every place is excluded', () => {
-    const all = new Set(fc.sample(smallerPlaceArb(new Set())!, { seed: 3, numRuns: 2000 }).map((l) => cityKey(l.description)));
+    const all = new Set(fc.sample(smallerPlaceArb(new Set())!, { seed: 3, numRuns: 2000 }).map((l) => cityOf(l.description)));
     expect(smallerPlaceArb(all)).toBeUndefined();
-  });
-});
-
-describe('cityKey', () => {
-  it('is the city part, lower case, without accents or extra spaces', () => {
-    expect(cityKey('Trois-Rivières, QC')).toBe('trois-rivieres');
-    expect(cityKey('  Red   Deer ')).toBe('red deer');
-    expect(cityKey('Montréal')).toBe('montreal');
   });
 });

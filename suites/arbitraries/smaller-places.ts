@@ -6,6 +6,7 @@
  * target's own list names.
  */
 import * as fc from 'fast-check';
+import { placeKey } from '../kit/compare.js';
 import type { LocationInput } from './location.js';
 
 /** [city, province or territory code]: one or more per province and territory. */
@@ -23,21 +24,12 @@ const PLACES: ReadonlyArray<readonly [string, string]> = [
   ['Trois-Rivières', 'QC'], ['Rimouski', 'QC'], ['Sherbrooke', 'QC'],
   ['Moose Jaw', 'SK'], ['Prince Albert', 'SK'],
   ['Dawson City', 'YT'], ['Watson Lake', 'YT'],
+  // Official names with hyphens, digits, an apostrophe and letters beyond A-Z: a list of major cities holds none of them.
+  ['Saint-Jean-sur-Richelieu', 'QC'], ["L'\u00CEle-Perrot", 'QC'], ['Grand Falls-Windsor', 'NL'], ['100 Mile House', 'BC'],
 ];
 
-/** Lower case, without accents or extra spaces: how place names are compared. */
-export function placeKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-/** The city part of `City` or `City, PC`, as a placeKey. */
-export function cityKey(description: string): string {
-  const comma = description.lastIndexOf(',');
-  return placeKey(comma === -1 ? description : description.slice(0, comma));
-}
-
 /**
- * `City, PC` places whose city is not among `excludedCities` (placeKeys).
+ * `City, PC` places whose city is not among `excludedCities` (cityOf keys).
  * Undefined when every place is excluded.
  *
  * @example

@@ -245,17 +245,23 @@ export function outOfRangeBoundaryViolations(refs: ReferenceData): Record<string
       violation(`routing-type-${id}`, OUT_OF_RANGE_STATEMENT.routingType, { applicantRoutingType: { id }, applicationEmail: BOUNDARY_EMAIL, applicationUrl: BOUNDARY_URL }),
     ),
     // With one valid category beside it: the unknown id is the only reason to refuse.
-    category: idsOutside(refs.categoryIds).map((id) =>
+    // A list read only in part (refs.partial) may hold any id: none is sent as unknown.
+    category: refs.partial?.categories === undefined ? idsOutside(refs.categoryIds).map((id) =>
       violation(`category-${id}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...validCategory, { id }] }),
-    ),
-    'position-type': idsOutside(refs.positionTypeIds).map((id) => violation(`position-type-${id}`, OUT_OF_RANGE_STATEMENT.positionType, { positionType: { id } })),
+    ) : [],
+    'position-type': refs.partial?.positionTypes === undefined
+      ? idsOutside(refs.positionTypeIds).map((id) => violation(`position-type-${id}`, OUT_OF_RANGE_STATEMENT.positionType, { positionType: { id } }))
+      : [],
   };
 }
 
 /**
  * Values outside their enum or list: status (spec 3, 4.2), salary.period.id
  * (2.5: 1 to 5), applicantRoutingType.id (2.6: 1 or 2), a category and a
- * position type id the target's lists do not hold (2.3, 2.4, 4.6).
+ * position type id the target's lists do not hold (2.3, 2.4, 4.6). The ids
+ * are drawn outside the whole list (discovery reads every page); a list read
+ * only in part (refs.partial) gives no unknown id at all, since any id may sit
+ * on a page not read.
  *
  * @example
  * Object.keys(outOfRangeViolationArbs(ctx.refs)); // ['status', 'salary-period', 'routing-type', 'category', 'position-type']
@@ -271,9 +277,19 @@ export function outOfRangeViolationArbs(refs: ReferenceData): Record<string, fc.
     'routing-type': fc.record({ id: enumOutsideArb(Object.values(routingTypeIds)), email: applicationEmailArb, url: applicationUrlArb }).map(({ id, email, url }) =>
       violation(`routing-type-${id}`, OUT_OF_RANGE_STATEMENT.routingType, { applicantRoutingType: { id }, applicationEmail: email, applicationUrl: url }),
     ),
-    category: fc.record({ valid: validCategories, unknown: idOutsideArb(refs.categoryIds) }).map(({ valid, unknown }) =>
-      violation(`category-${unknown}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...valid, unknown].map((id) => ({ id })) }),
-    ),
-    'position-type': idOutsideArb(refs.positionTypeIds).map((id) => violation(`position-type-${id}`, OUT_OF_RANGE_STATEMENT.positionType, { positionType: { id } })),
+    ...(refs.partial?.categories === undefined
+      ? {
+          category: fc.record({ valid: validCategories, unknown: idOutsideArb(refs.categoryIds) }).map(({ valid, unknown }) =>
+            violation(`category-${unknown}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...valid, unknown].map((id) => ({ id })) }),
+          ),
+        }
+      : {}),
+    ...(refs.partial?.positionTypes === undefined
+      ? {
+          'position-type': idOutsideArb(refs.positionTypeIds).map((id) =>
+            violation(`position-type-${id}`, OUT_OF_RANGE_STATEMENT.positionType, { positionType: { id } }),
+          ),
+        }
+      : {}),
   };
 }

@@ -1,18 +1,19 @@
 /**
  * @module Reference lists (spec 4.6, 2.2-2.4): position types at
  * /positiontypes, categories and locations at paths the spec does not show
- * (--categories-path, --locations-path). Their shape is not shown either: a
- * bare array or {data: [...]} of well-formed items is accepted. Jobs built on
- * their ids carry the listed names.
+ * (--categories-path, --locations-path). Their shape and paging are not shown
+ * either: the items of any reasonable form (reference-list.ts), every page of
+ * them, must be well formed. Jobs built on their ids carry the listed names.
  */
 import * as fc from 'fast-check';
 import { formatIssues, validators, type Validator } from '../../schemas/index.js';
 import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
-import { cityKey, smallerPlaceArb } from '../arbitraries/smaller-places.js';
-import { POSITION_TYPES_PATH, listItems } from '../discovery.js';
-import type { ApiResponse, Rule, RuleContext } from '../rule.js';
+import { smallerPlaceArb } from '../arbitraries/smaller-places.js';
+import { POSITION_TYPES_PATH } from '../discovery.js';
+import { describeListRead, readReferenceList } from '../reference-list.js';
+import type { Rule, RuleContext } from '../rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { show } from '../kit/compare.js';
+import { cityOf, sameCity, show } from '../kit/compare.js';
 import { expectStatus, responseLine } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
 import { fixedRule } from '../kit/rule-builders.js';
@@ -23,24 +24,31 @@ function pathsOf(ctx: RuleContext): { positionTypes: string; categories: string;
 }
 
 async function readList(ctx: RuleContext, path: string, what: 'position types' | 'categories' | 'locations', validator: Validator<unknown>, section: string): Promise<unknown[]> {
-  const res: ApiResponse = await ctx.api.client.request({ method: 'GET', path });
+  const read = await readReferenceList(ctx.api.client, path);
+  const res = read.first;
   expectStatus(ctx, res, 200, `GET ${path} answers 200 with the ${what} (spec 4.6)`);
-  ctx.observe({ topic: `reference-list-shape.${what}`, section: '4.6', observed: Array.isArray(res.json) ? 'bare array' : 'object with data' });
-  const result = validator(res.json);
-  ctx.expect(result.ok, {
-    title: `the ${what} list is not a list of ${what}`,
-    expected: `a bare array or {data: [...]} of items with the fields of spec ${section} (4.6: shape not shown)`,
-    received: result.ok ? '' : formatIssues(result.issues, { data: res.json }),
+  // Discovery records the shapes of the lists it reads; only the location list is read here alone.
+  if (what === 'locations') ctx.observe({ topic: `reference-list-shape.${what}`, section: '4.6', observed: describeListRead(read) });
+  ctx.expect(read.problem === undefined, {
+    title: `the ${what} list holds no list of ${what}`,
+    expected: `the ${what}, as a bare array or one array of items in an object, with paging or counts beside it (4.6: shape not shown)`,
+    received: read.problem ?? '',
     failingExchange: res.exchange,
   });
-  const items = listItems(res.json) ?? [];
-  ctx.expect(items.length > 0, {
+  const result = validator(read.items);
+  ctx.expect(result.ok, {
+    title: `the ${what} list holds items that are not ${what}`,
+    expected: `items with the fields of spec ${section}`,
+    received: result.ok ? '' : formatIssues(result.issues, { data: read.items }),
+    failingExchange: res.exchange,
+  });
+  ctx.expect(read.items.length > 0, {
     title: `the ${what} list is empty`,
     expected: `at least one item: jobs need ${what} ids (spec 2, 4.2)`,
     received: responseLine(res),
     failingExchange: res.exchange,
   });
-  return items;
+  return read.items;
 }
 
 const positionTypes: Rule = fixedRule(
@@ -52,17 +60,24 @@ const positionTypes: Rule = fixedRule(
 
 /**
  * Spec 4.6 calls GET /positiontypes "an unauthenticated-style plain GET that can be tried from a
- * browser": a browser's address bar sends no API-Key header, so the list answers without one. That
- * specific statement is read over the general "All endpoints require authentication" of section 4,
- * which 5.1 narrows to "every operation on jobs": level must.
+ * browser": a browser's address bar sends no API-Key header. But section 4 says "All endpoints require
+ * authentication": the spec contradicts itself, so a server that asks for the key follows one of its
+ * statements. Answering without one is what 4.6 describes: level should.
  */
 const positionTypesWithoutKey: Rule = fixedRule(
-  { id: 'jobs.reference.position-types-without-key', section: '4.6', area: 'reference', title: 'GET /positiontypes answers 200 without an API-Key (a plain GET from a browser)', statement: 'It is an unauthenticated-style plain GET that can be tried from a browser.' },
+  {
+    id: 'jobs.reference.position-types-without-key',
+    section: '4.6',
+    area: 'reference',
+    level: 'should',
+    title: 'GET /positiontypes answers 200 without an API-Key (a plain GET from a browser)',
+    statement: 'Good practice; the spec says: It is an unauthenticated-style plain GET that can be tried from a browser.',
+  },
   async (ctx: RuleContext) => {
     const path = pathsOf(ctx).positionTypes;
     const anonymous = await ctx.api.client.request({ method: 'GET', path, apiKey: null });
     ctx.observe({ topic: 'reference-list-without-key', section: '4.6', observed: `GET ${path} without API-Key: ${anonymous.status}` });
-    expectStatus(ctx, anonymous, 200, `GET ${path} without an API-Key answers 200: it is an unauthenticated-style plain GET that can be tried from a browser (spec 4.6; 7: GET 200)`);
+    expectStatus(ctx, anonymous, 200, `GET ${path} without an API-Key answers 200: it is an unauthenticated-style plain GET that can be tried from a browser (spec 4.6; 7: GET 200; section 4 says all endpoints require authentication)`);
   },
 );
 
@@ -82,14 +97,13 @@ const locations: Rule = fixedRule(
   },
 );
 
-/** The cities (placeKeys) of the target's location list, or undefined when it cannot be read (its path is not shown). */
+/** The cities (cityOf) of the target's location list, every page of it, or undefined when it cannot be read (its path is not shown). */
 async function listedCities(ctx: RuleContext): Promise<Set<string> | undefined> {
-  const res = await ctx.api.client.request({ method: 'GET', path: pathsOf(ctx).locations });
-  const items = res.status === 200 ? listItems(res.json) : undefined;
-  if (items === undefined) return undefined;
+  const read = await readReferenceList(ctx.api.client, pathsOf(ctx).locations);
+  if (read.problem !== undefined) return undefined;
   const cities = new Set<string>();
-  for (const item of items as Array<{ name?: unknown; description?: unknown }>) {
-    for (const text of [item?.name, item?.description]) if (typeof text === 'string') cities.add(cityKey(text));
+  for (const item of read.items as Array<{ name?: unknown; description?: unknown }>) {
+    for (const text of [item?.name, item?.description]) if (typeof text === 'string') cities.add(cityOf(text));
   }
   return cities;
 }
@@ -104,7 +118,7 @@ const locationOutsideList: Rule = fixedRule(
     const statement = 'a valid Canadian location is accepted even if it is not in the service\'s location list (spec 2.2)';
     const expectPlace = (where: string, job: Job, sent: string): void => {
       const got = job.locations.map((l) => l.description);
-      ctx.expect(got.length === 1 && cityKey(got[0] ?? '') === cityKey(sent), {
+      ctx.expect(job.locations.length === 1 && sameCity(sent, job.locations[0]!), {
         title: `${where}: the job does not carry the location "${sent}"`,
         expected: `the job's one location is ${sent} (${statement})`,
         received: `locations ${show(got)}`,

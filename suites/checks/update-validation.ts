@@ -110,6 +110,9 @@ const urlSchemeCases: CasesOf = () => [{ arb: urlWithoutSchemeViolationArb, firs
 const salaryCases: CasesOf = () => [{ arb: salaryWithoutPeriodViolationArb }];
 /** Each enum and list: its nearest invalid values first, then a draw from around it. */
 const outOfRangeCases: CasesOf = (ctx) => {
+  for (const [list, cut] of Object.entries(ctx.refs.partial ?? {})) {
+    ctx.observe({ topic: `reference-list-cut.${list}`, section: '4.6', observed: `${cut}: no id is sent as unknown` });
+  }
   const first = outOfRangeBoundaryViolations(ctx.refs);
   return Object.entries(outOfRangeViolationArbs(ctx.refs)).map(([key, arb]) => ({ arb, first: first[key] ?? [] }));
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, keptValueProblems } from './compare.js';
+import { changedFields, cityOf, keptValueProblems, sameCity, sameLocations } from './compare.js';
 import { sameDate } from './dates.js';
 
 describe('sameDate', () => {
@@ -45,5 +45,43 @@ describe('keptValueProblems', () => {
   it('accepts a description that comes back re-serialized, not one that lost content', () => {
     expect(keptValueProblems({ description: '<p>a<br>b</p>' }, { description: '<p>a<br/>b</p>' })).toEqual([]);
     expect(keptValueProblems({ description: '<p>a<br>b</p>' }, { description: '<p>ab</p>' })).toHaveLength(1);
+  });
+});
+
+describe('locations (spec 2.2: the server resolves the place and writes it in its own form)', () => {
+  it('reads the city before the first comma, without case, accents or extra spaces', () => {
+    expect(cityOf('Trois-Rivières, QC')).toBe('trois-rivieres');
+    expect(cityOf('  Red   Deer ')).toBe('red deer');
+    expect(cityOf('Red Deer, AB, Canada')).toBe('red deer');
+    expect(cityOf('St. John\u2019s, NL')).toBe("st. john's");
+  });
+
+  it.each([
+    ['Red Deer, AB', { description: 'Red Deer, AB, Canada' }],
+    ['Red Deer, AB', { name: 'Red Deer, AB', description: 'Red Deer' }],
+    ['Toronto', { description: 'Toronto, ON' }],
+    ['Toronto, ON', { description: 'Toronto (ON)' }],
+    ['Montréal, QC', { description: 'Montreal, QC, Canada' }],
+    ["St. John's, NL", { description: 'St. John\u2019s, Newfoundland and Labrador' }],
+  ])('%s is the place %j', (sent, returned) => {
+    expect(sameCity(sent, returned)).toBe(true);
+    expect(keptValueProblems({ locations: [{ description: sent }] }, { locations: [returned] })).toEqual([]);
+  });
+
+  it.each([
+    ['Kingston, ON', { description: 'Kingstonville, ON' }],
+    ['Red Deer, AB', { description: 'Calgary, AB, Canada' }],
+    ['Gander, NL', { name: "St. John's, NL", description: "St. John's, NL" }],
+  ])('%s is not the place %j', (sent, returned) => {
+    expect(sameCity(sent, returned)).toBe(false);
+    expect(keptValueProblems({ locations: [{ description: sent }] }, { locations: [returned] })).toHaveLength(1);
+  });
+
+  it('needs as many locations as were sent, each sent place among them', () => {
+    const sent = [{ description: 'Calgary, AB' }, { description: 'Regina, SK' }];
+    expect(sameLocations(sent, [{ description: 'Regina, SK, Canada' }, { description: 'Calgary, AB, Canada' }])).toBe(true);
+    expect(sameLocations(sent, [{ description: 'Calgary, AB' }])).toBe(false);
+    expect(sameLocations(sent, [{ description: 'Calgary, AB' }, { description: 'Calgary, AB' }])).toBe(false);
+    expect(sameLocations(sent, null)).toBe(false);
   });
 });

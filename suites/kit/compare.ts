@@ -79,27 +79,43 @@ export function show(value: unknown, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** Accent- and case-insensitive, so `Montreal` matches `Montréal`. */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-function cityOf(description: string): string {
-  return fold((description.split(',')[0] ?? description).trim());
+/** Lower case, without accents, with one apostrophe and single spaces: how place names are compared (`Montréal` is `montreal`). */
+export function placeKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[\u2018\u2019\u02BC]/g, "'").trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /**
- * The returned locations stand for the location descriptions sent: as many,
- * and each sent city in a returned name or description (a server resolves
- * `Toronto` to its own entry, 2.2), accents and case aside.
+ * The city of a location description, as a placeKey: the text before the first comma of `City`,
+ * `City, PC` or a server's longer form (`Red Deer, AB, Canada`).
  *
  * @example
- * keepsLocations(['Montreal, QC'], [{ id: 3, name: 'Montréal', description: 'Montréal, QC' }]); // true
+ * cityOf('Red Deer, AB, Canada'); // 'red deer'
  */
-export function keepsLocations(sent: readonly string[], got: unknown): boolean {
-  const returned = Array.isArray(got) ? (got as Array<{ name?: string; description?: string }>) : [];
-  const texts = returned.map((l) => fold(`${l?.name ?? ''} | ${l?.description ?? ''}`));
-  return returned.length === sent.length && sent.every((description) => texts.some((text) => text.includes(cityOf(description))));
+export function cityOf(description: string): string {
+  return placeKey(description.split(',')[0] ?? description);
+}
+
+/**
+ * Whether a returned location is the place sent as `sent` (`City` or `City, PC`): its city is a
+ * whole phrase of the location's name or description. A server may resolve the place to its own
+ * entry and write it in its own form (spec 2.2): `Toronto, ON`, `Toronto (ON)`, `Toronto, ON, Canada`.
+ *
+ * @example
+ * sameCity('Red Deer, AB', { description: 'Red Deer, AB, Canada' }); // true
+ * sameCity('Kingston, ON', { description: 'Kingstonville, ON' }); // false
+ */
+export function sameCity(sent: string, returned: { name?: unknown; description?: unknown }): boolean {
+  const city = cityOf(sent);
+  if (city === '') return false;
+  const texts = [returned.name, returned.description].filter((t): t is string => typeof t === 'string').map(placeKey);
+  return texts.some((text) => {
+    for (let at = text.indexOf(city); at !== -1; at = text.indexOf(city, at + 1)) {
+      const before = text.slice(0, at);
+      const after = text.slice(at + city.length);
+      if (!/[\p{L}\p{N}]$/u.test(before) && !/^[\p{L}\p{N}]/u.test(after)) return true;
+    }
+    return false;
+  });
 }
 
 function idsOf(list: unknown): number[] {
@@ -147,9 +163,14 @@ function salaryCheck(sent: unknown, job: Record<string, unknown>): string | unde
   return problems.length === 0 ? undefined : `salary: sent ${show(sent)}, got ${problems.join(', ')}`;
 }
 
+/** Whether the returned locations are the sent ones: as many, each sent place among them (sameCity). */
+export function sameLocations(sent: ReadonlyArray<{ description: string }>, returned: unknown): boolean {
+  const got = Array.isArray(returned) ? (returned as Array<{ name?: unknown; description?: unknown }>) : [];
+  return got.length === sent.length && sent.every((place) => got.some((location) => location !== null && typeof location === 'object' && sameCity(place.description, location)));
+}
+
 function locationsCheck(sent: unknown, job: Record<string, unknown>): string | undefined {
-  const given = (sent as Array<{ description: string }>).map((l) => l.description);
-  return keepsLocations(given, job.locations) ? undefined : `locations: sent ${show(sent)}, got ${show(job.locations)}`;
+  return sameLocations(sent as Array<{ description: string }>, job.locations) ? undefined : `locations: sent ${show(sent)}, got ${show(job.locations)}`;
 }
 
 /** How each request field is compared with the returned job (spec 2.1, 4.2). */

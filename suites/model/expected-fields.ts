@@ -6,7 +6,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
-import { keepsDate, keepsLocations, sameAmount, sameHtmlContent, sameUrl } from '../kit/compare.js';
+import { keepsDate, sameAmount, sameHtmlContent, sameLocations, sameUrl } from '../kit/compare.js';
 import type { Body } from '../rule.js';
 
 export interface ExpectedSalary {
@@ -112,7 +112,7 @@ export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
   };
   if (job.title !== f.title) differ('title', f.title, job.title);
   if (!sameHtmlContent(f.description, job.description)) differ('description (content)', f.description, job.description);
-  if (!keepsLocations(f.locations, job.locations)) differ('locations', f.locations, job.locations);
+  if (!sameLocations(f.locations.map((description) => ({ description })), job.locations)) differ('locations', f.locations, job.locations);
   const categoryIds = job.categories.map((c) => c.id).sort((a, b) => a - b);
   if (JSON.stringify(categoryIds) !== JSON.stringify(f.categoryIds)) differ('categories (ids)', f.categoryIds, categoryIds);
   if (job.positionType.id !== f.positionTypeId) differ('positionType.id', f.positionTypeId, job.positionType.id);

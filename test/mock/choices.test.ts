@@ -162,10 +162,23 @@ describe('job fields', () => {
     ['canonical', 'TORONTO', 'Toronto, ON'],
     ['canonical', 'quebec, QC', 'Québec, QC'],
     ['canonical', 'Smallville, SK', 'Smallville, SK'],
+    ['country-suffix', 'Red Deer, AB', 'Red Deer, AB, Canada'],
+    ['country-suffix', 'montreal', 'Montréal, QC, Canada'],
+    ['country-suffix', `Saint-Laurent ${'x'.repeat(282)}, QC`, `Saint-Laurent ${'x'.repeat(282)}, QC`],
   ])('locations.description=%s: %j is described as %j', async (value, sent, written) => {
     use({ 'locations.description': value });
     const job = await create({ locations: [{ description: sent }] });
     expect(job.locations[0].description).toBe(written);
+  });
+
+  it('locations.description=country-suffix: a GET result posted back creates the same job (4.2), its place read without the suffix', async () => {
+    use({ 'locations.description': 'country-suffix' });
+    const job = await create({ locations: [{ description: 'Red Deer, AB' }, { description: 'Calgary' }] });
+    const { id, referenceId, ...again } = (await api.get(`/jobs/${job.id}`)).json;
+    const posted = await api.post('/jobs', again);
+    expect(posted.status, posted.text).toBe(201);
+    expect(posted.json.locations.map((l: { description: string }) => l.description)).toEqual(['Red Deer, AB, Canada', 'Calgary, AB, Canada']);
+    expect((await api.put(`/jobs/${job.id}`, { locations: again.locations })).json.locations).toEqual(job.locations);
   });
 
   it('job.extra-fields and header.extra-fields: none by default, updatedAt in the job, closeDate and autoRefresh in the header when set', async () => {
@@ -280,11 +293,36 @@ describe('list', () => {
 });
 
 describe('reference lists', () => {
-  it.each([['data', true], ['array', false]])('lists.shape=%s', async (value, wrapped) => {
+  it.each([
+    ['data', '/positiontypes', (body: any) => body.data],
+    ['array', '/positiontypes', (body: any) => body],
+    ['items-count', '/categories', (body: any) => (expect(body.count).toBe(body.items.length), body.items)],
+    ['named', '/positiontypes', (body: any) => body.positionTypes],
+    ['named', '/categories', (body: any) => body.categories],
+    ['named', '/locations', (body: any) => body.locations],
+  ])('lists.shape=%s: %s holds the whole list', async (value, path, itemsOf) => {
     use({ 'lists.shape': value });
-    const body = (await client(mock, null).get('/positiontypes')).json;
-    expect(Array.isArray(body)).toBe(!wrapped);
-    expect(wrapped ? body.data : body).toContainEqual(expect.objectContaining({ id: 1 }));
+    const body = (await client(mock, null).get(path)).json;
+    if (!Array.isArray(body)) expect(Object.keys(body).length, JSON.stringify(body).slice(0, 80)).toBeLessThanOrEqual(2);
+    expect(itemsOf(body).length).toBeGreaterThanOrEqual(7);
+    expect(itemsOf(body)).toContainEqual(expect.objectContaining({ id: 1 }));
+  });
+
+  it('lists.shape=paged: pages of 3 items, each linking the next in the form of paging.link-form; past the end, empty', async () => {
+    use({ 'lists.shape': 'paged', 'paging.link-form': 'relative' });
+    const ids: number[] = [];
+    let link: string | null = '/api/v1.1/categories';
+    for (let pages = 0; link !== null && pages < 20; pages++) {
+      const body: any = (await client(mock, null).get(link.replace('/api/v1.1', ''))).json;
+      expect(body.data.length).toBeLessThanOrEqual(3);
+      expect(body.paging).toMatchObject({ total: 20, pages: 7, pageSize: 3 });
+      ids.push(...body.data.map((c: { id: number }) => c.id));
+      link = body.paging.next;
+    }
+    expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await client(mock, null).get('/categories?page=8')).json).toMatchObject({ data: [], paging: { page: 8, next: null, previous: '/api/v1.1/categories?page=7' } });
+    use({ 'lists.shape': 'paged', 'paging.link-form': 'absolute' });
+    expect((await client(mock, null).get('/positiontypes')).json.paging.next).toBe(`${mock.url}/api/v1.1/positiontypes?page=2`);
   });
 
   it('lists.auth=key: /categories and /locations need a valid key, /positiontypes never does', async () => {

@@ -20,7 +20,7 @@ export const limitsMutants: Mutant[] = [
     // spec 2.2: a valid Canadian location is accepted even if it is not in the service's list
     name: 'limits-refuses-punctuated-place',
     area: 'limits',
-    violates: '2.2: a valid Canadian location is accepted (here a city with ! ( ) or the apostrophe U+02BC, e.g. Saint-Louis-du-Ha! Ha!, QC, is refused)',
+    violates: '2.2: a valid Canadian location is accepted (here an official name with !, Saint-Louis-du-Ha! Ha!, QC, is refused)',
     expectedRule: 'jobs.limits.location-forms',
     transform: rewriteRequest(isWrite, (body) => {
       if (!Array.isArray(body.locations)) return;

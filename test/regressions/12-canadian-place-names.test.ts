@@ -6,6 +6,11 @@
  * spaces and the punctuation real place names use is accepted; only the
  * province code must be exact. The pattern stays portable (no \p{..}) and its
  * source ASCII (a literal ’ in the OpenAPI document crashes Prism).
+ * Two of these texts are no official municipal name (Kʼómoks is a First
+ * Nation's, Fort McMurray lies in Wood Buffalo), and spec 2.2 lets a server
+ * judge what a valid place is: the suite's generators no longer send them
+ * (they draw official names: suites/arbitraries/location.ts). The mock's
+ * pattern still accepts their characters, which this test keeps proving.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

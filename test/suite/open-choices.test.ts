@@ -136,6 +136,22 @@ const OPEN_CHOICES: OpenChoice[] = [
     choices: { 'locations.description': 'canonical' },
     only: ['jobs.create.*', 'jobs.update.*', 'jobs.list.header-values', 'jobs.roundtrip.*', 'jobs.model.lifecycle'],
   },
+  ...(['items-count', 'named', 'paged'] as const).map((shape): OpenChoice => ({
+    form: `reference lists as ${shape === 'items-count' ? '{items, count}' : shape === 'named' ? '{positionTypes: [...]}, {categories: [...]}' : 'pages of 3 items linked by paging.next'} (4.6: shape not shown)`,
+    choices: { 'lists.shape': shape },
+    only: ['jobs.reference.*', 'jobs.create.*', 'jobs.update.*', 'jobs.put-create.*', 'jobs.limits.*', 'jobs.model.*'],
+    observed:
+      shape === 'items-count'
+        ? ['reference-list-shape.categories', '{items: [...], count}']
+        : shape === 'named'
+          ? ['reference-list-shape.position types', '{positionTypes: [...]}']
+          : ['reference-list-shape.categories', '{data: [...], paging}, 7 pages by paging.next'],
+  })),
+  {
+    form: 'locations written with a country suffix, `Red Deer, AB, Canada` (2.2)',
+    choices: { 'locations.description': 'country-suffix' },
+    only: ['jobs.reference.*', 'jobs.create.*', 'jobs.update.*', 'jobs.put-create.*', 'jobs.limits.*', 'jobs.list.header-values', 'jobs.roundtrip.*', 'jobs.model.*'],
+  },
 ];
 
 function failures(report: ConformanceReport): string[] {
@@ -163,5 +179,17 @@ describe('the suite accepts every form the spec leaves open', () => {
       const [topic, value] = observed;
       expect(report.observations.filter((o) => o.topic === topic).map((o) => o.observed)).toContain(value);
     }
+  }, 120_000);
+});
+
+describe('a paged reference list (4.6): unknown ids are drawn outside every page', () => {
+  const OUT_OF_RANGE = ['jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range', 'jobs.put-create.rejects-invalid'];
+
+  it.each([1, 2, 3, 7, 42, 1001, 2024, 31_337])('seed %i: the out-of-range rules pass against pages of 3', async (seed) => {
+    await using mock = await createMockServer({ port: 0, choices: { 'lists.shape': 'paged', 'paging.link-form': 'relative' } });
+    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed, only: OUT_OF_RANGE });
+    expect(report.rules.map((rule) => rule.id).sort()).toEqual([...OUT_OF_RANGE].sort());
+    expect(failures(report), `seed ${seed}`).toEqual([]);
+    expect(report.observations.find((o) => o.topic === 'reference-list-shape.categories')?.observed).toBe('{data: [...], paging}, 7 pages by paging.next');
   }, 120_000);
 });

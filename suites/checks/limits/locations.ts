@@ -2,7 +2,7 @@
  * @module Location descriptions (spec 2.2, 8): every stated form accepted, the length limit.
  */
 import * as fc from 'fast-check';
-import { locationCityOnlyArb, locationWithProvinceArb, unusualLocationArb } from '../../arbitraries/location.js';
+import { locationCityOnlyArb, locationWithProvinceArb, UNUSUAL_PLACES, unusualCityOnlyArb, unusualLocationArb, type LocationInput } from '../../arbitraries/location.js';
 import { inputLimits } from '../../arbitraries/schema-limits.js';
 import { padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
@@ -11,12 +11,32 @@ import { createJob } from '../../kit/jobs.js';
 import type { Rule, RuleContext } from '../../rule.js';
 import { fixedRule } from '../../kit/rule-builders.js';
 
+/** `items` in runs of at most `size`. */
+function chunks(items: readonly LocationInput[], size: number): LocationInput[][] {
+  const out: LocationInput[][] = [];
+  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out;
+}
+
 export const locationForms: Rule = fixedRule(
   { id: 'jobs.limits.location-forms', section: '2.2', area: 'limits', title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted', statement: 'On input, `description` takes one of two forms: … `<City>` … `<City>, <ProvinceCode>`' },
   async (ctx: RuleContext) => {
-    // Half the `City, PC` draws are names with punctuation or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
+    // First every official name with punctuation, digits or letters beyond A-Z, in both forms, up to the most a job takes: on every seed.
+    const groups = [UNUSUAL_PLACES.withProvince, UNUSUAL_PLACES.cityOnly].flatMap((places) => chunks(places, inputLimits.locationsMax));
+    await ctx.check(fc.record({ job: createBodyArb(ctx) }), async ({ job }) => {
+      for (const locations of groups) {
+        const body = identify(ctx, job);
+        await createJob(ctx, { ...body, locations }, {
+          anySuccess: true,
+          title: `POST /jobs refused the places ${locations.map((l) => `"${l.description}"`).join(', ')}`,
+          expected: 'spec 2.2: a location description takes the form <City> or <City>, <ProvinceCode>; these are official Canadian place names',
+        });
+      }
+    }, { runs: 1 });
+    // Half the draws of each form are official names with punctuation, digits or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
     const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
-    const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly: locationCityOnlyArb });
+    const cityOnly = fc.oneof(locationCityOnlyArb, unusualCityOnlyArb);
+    const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly });
     await ctx.check(arb, async ({ job, withCode, cityOnly }) => {
       for (const [form, location] of [
         ['<City>, <ProvinceCode>', withCode],
