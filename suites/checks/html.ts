@@ -122,6 +122,7 @@ const longDescriptionKept: Rule = fixedRule(
           received: responseLine(res),
         });
         const id = res.json!.id;
+        expectKept('POST /jobs', description, res.json?.description);
         expectKept(`GET /jobs/${id}`, description, (await ctx.api.get(id)).json?.description);
         const longer = longDescription(fragment, size + 1000);
         const updated = await ctx.api.putById(id, { description: longer });
@@ -130,6 +131,7 @@ const longDescriptionKept: Rule = fixedRule(
           expected: `${statement}; 4.3: a partial update answers 200`,
           received: responseLine(updated),
         });
+        expectKept(`PUT /jobs/${id}`, longer, updated.json?.description);
         expectKept(`GET /jobs/${id} after the PUT`, longer, (await ctx.api.get(id)).json?.description);
       },
       { runs: Math.min(ctx.runs, 3) },
