@@ -7,7 +7,7 @@
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { Mutant } from './mutant.js';
 import { isJobBody, responseJson, withResponseJson } from './support/json.js';
-import { isPost, isPut, isPutById } from './support/routes.js';
+import { isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 /** Rewrites the description of POST and PUT bodies. */
@@ -146,6 +146,16 @@ export const htmlMutants: Mutant[] = [
     violates: '2.1 rule 4, 8: the description has no technical length limit (here it is stored cut to 16384 characters)',
     expectedRule: 'jobs.html.long-description',
     transform: cleanDescription((html) => (html.length > 16_384 ? html.slice(0, 16_384).replace(/<[^>]*$/, '') : html)),
+  },
+  {
+    // spec 2.1 rule 4 and 4.3: no length limit on PUT /jobs either (a job named by referenceId, or a PUT-create)
+    name: 'html-put-by-reference-cuts-long-description',
+    area: 'html',
+    violates: '2.1 rule 4, 4.3: the description has no technical length limit (here PUT /jobs stores it cut to 16384 characters; POST and PUT /jobs/{id} keep it whole)',
+    expectedRule: 'jobs.html.long-description',
+    transform: rewriteRequest(isPutByReference, (body) => {
+      if (typeof body.description === 'string' && body.description.length > 16_384) body.description = body.description.slice(0, 16_384).replace(/<[^>]*$/, '');
+    }),
   },
   {
     // spec 4.3 with 2.1 rule 4: the 200 of an update is the full (updated) Job, a long description included
