@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MATRIX_PATHS, specMatrix, type MatrixPath } from '../suites/spec-coverage/spec-matrix.js';
+import { MATRIX_PATHS, parseCell, specMatrix, type MatrixPath } from '../suites/spec-coverage/spec-matrix.js';
 import { renderSpecCoverageDoc } from '../suites/spec-coverage/spec-coverage-doc.js';
 import { rules } from '../suites/rules.js';
 
@@ -25,10 +25,6 @@ interface Cell {
 }
 
 const RULE_ID = /jobs\.[\w.-]*[\w-]/g;
-/** Rule ids, each `jobs.…`, joined by ", ", then an optional note in parentheses. */
-const RULE_CELL = /^jobs\.[\w.-]+(?:, jobs\.[\w.-]+)*(?: \(.+\))?$/;
-/** A reason that is not a rule: the kind, then the reason itself. */
-const REASON_CELL = /^(n\/a|not probed|pending): \S.*$/;
 
 const statements = readFileSync(new URL('../suites/spec-coverage/statements.md', import.meta.url), 'utf8');
 
@@ -49,9 +45,9 @@ function matrixCells(): Cell[] {
   );
 }
 
-/** The rule ids a matrix cell names: only a rule cell names any (a reason may mention a rule in passing, as n/a cells do). */
+/** The rule ids a matrix cell names: the rules of a rule cell, and any a reason or a note mentions in passing. */
 function cellIds(cell: Cell): string[] {
-  return RULE_CELL.test(cell.text) ? cell.text.replace(/ \(.+\)$/, '').split(', ') : [...cell.text.matchAll(RULE_ID)].map((m) => m[0]);
+  return [...cell.text.matchAll(RULE_ID)].map((m) => m[0]);
 }
 
 const registry = new Set(rules.map((rule) => rule.id));
@@ -64,7 +60,7 @@ describe('docs/spec-coverage.md: the statement × path matrix', () => {
   });
 
   it('fills each cell with rule ids or with a reason of a known kind (n/a, not probed)', () => {
-    expect(cells.filter((cell) => !RULE_CELL.test(cell.text) && !REASON_CELL.test(cell.text)).map((cell) => `${cell.where}: ${cell.text}`)).toEqual([]);
+    expect(cells.filter((cell) => parseCell(cell.text) === undefined).map((cell) => `${cell.where}: ${cell.text}`)).toEqual([]);
   });
 
   it('names only rules that exist', () => {
@@ -73,7 +69,7 @@ describe('docs/spec-coverage.md: the statement × path matrix', () => {
   });
 
   it('leaves no cell pending (work of another branch: fill it with the rule that landed, or a reason)', () => {
-    expect(cells.filter((cell) => cell.text.startsWith('pending:')).map((cell) => `${cell.where}: ${cell.text}`)).toEqual([]);
+    expect(cells.filter((cell) => parseCell(cell.text)?.kind === 'pending').map((cell) => `${cell.where}: ${cell.text}`)).toEqual([]);
   });
 });
 
@@ -113,6 +109,13 @@ describe('docs/spec-coverage.md as a whole', () => {
   it('is the page the generator writes from the matrix and the statements', () => {
     const doc = readFileSync(new URL('../docs/spec-coverage.md', import.meta.url), 'utf8');
     expect(doc).toBe(renderSpecCoverageDoc(statements));
+  });
+
+  it('reads a cell as rules with notes, or as a reason of a known kind, and nothing else', () => {
+    expect(parseCell('jobs.a.b (how it probes), jobs.c.d')).toEqual({ kind: 'rules', rules: [{ id: 'jobs.a.b', note: 'how it probes' }, { id: 'jobs.c.d' }] });
+    expect(parseCell('not probed: needs 7 days')).toEqual({ kind: 'not probed', reason: 'needs 7 days' });
+    expect(parseCell('pending: writes item 17')).toEqual({ kind: 'pending', reason: 'writes item 17' });
+    for (const bad of ['', 'n/a', 'n/a: ', 'probed somewhere', 'jobs.a.b and more']) expect(parseCell(bad), bad).toBeUndefined();
   });
 
   it('renders a rule cell as its ids, a reason cell as its kind with a note, and a pending cell in plain sight', () => {

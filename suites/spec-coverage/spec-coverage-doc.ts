@@ -3,30 +3,23 @@
  * then the statements section by section (suites/spec-coverage/statements.md, written by hand, passed in).
  * scripts/generate.mjs renders it; test/spec-coverage.test.ts checks what it names.
  */
-import { MATRIX_PATHS, PATH_NOTES, specMatrix, type MatrixGroup, type MatrixPath } from './spec-matrix.js';
+import { MATRIX_PATHS, PATH_NOTES, parseCell, specMatrix, type MatrixGroup, type MatrixPath } from './spec-matrix.js';
 
 const PATHS = Object.keys(MATRIX_PATHS) as MatrixPath[];
-const RULE_CELL = /^(jobs\.[\w.-]+(?:, jobs\.[\w.-]+)*)(?: \((.+)\))?$/;
-const REASON_CELL = /^(n\/a|not probed|pending): (.+)$/;
-
 function escape(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-/** A cell as markdown: rule ids as code, with their note; a reason as its kind and a letter pointing at the notes below. */
+/** A cell as markdown: rule ids as code, each with its note; a reason as its kind and a letter pointing at the notes below. */
 function renderCell(cell: string, notes: string[]): string {
-  const rule = RULE_CELL.exec(cell);
-  if (rule) {
-    const ids = rule[1]!.split(', ').map((id) => `\`${id}\``).join(', ');
-    return rule[2] ? `${ids} (${escape(rule[2])})` : ids;
-  }
-  const reason = REASON_CELL.exec(cell);
-  if (!reason) return escape(cell);
+  const parsed = parseCell(cell);
+  if (parsed === undefined) return escape(cell);
+  if (parsed.kind === 'rules') return parsed.rules.map(({ id, note }) => (note ? `\`${id}\` (${escape(note)})` : `\`${id}\``)).join(', ');
   // A pending cell stays in plain sight until the branch it waits for is merged and the cell filled.
-  if (reason[1] === 'pending') return `**${escape(cell)}**`;
-  let index = notes.indexOf(reason[2]!);
-  if (index < 0) index = notes.push(reason[2]!) - 1;
-  return `${reason[1]} [${String.fromCharCode(97 + index)}]`;
+  if (parsed.kind === 'pending') return `**${escape(cell)}**`;
+  let index = notes.indexOf(parsed.reason);
+  if (index < 0) index = notes.push(parsed.reason) - 1;
+  return `${parsed.kind} [${String.fromCharCode(97 + index)}]`;
 }
 
 function renderGroup(group: MatrixGroup): string[] {

@@ -6,7 +6,7 @@
  * fails on an empty cell, an unknown rule id and a pending cell. Nothing at run time reads this module.
  *
  * A cell is one of:
- * - rule ids (`jobs.…`, several joined by ", "), optionally followed by a note in parentheses;
+ * - rule ids (`jobs.…`, several joined by ", "), each optionally followed by a note in parentheses;
  * - `n/a: <reason>`: the statement does not apply on that path;
  * - `not probed: <reason>`: it applies, and no rule sends it there, for the reason given;
  * - `pending: <owner> item <N>`: work of another branch lands there; the lead fills it after the merge.
@@ -27,6 +27,27 @@ export const MATRIX_PATHS = {
 
 export type MatrixPath = keyof typeof MATRIX_PATHS;
 export type MatrixCells = Record<MatrixPath, string>;
+
+/** A cell read: the rules it names, each with its note, or a reason of one kind. */
+export type ParsedCell = { kind: 'rules'; rules: Array<{ id: string; note?: string }> } | { kind: 'n/a' | 'not probed' | 'pending'; reason: string };
+
+const RULE_ITEM = /^(jobs\.[\w.-]*[\w-])(?: \((.+)\))?$/;
+const REASON = /^(n\/a|not probed|pending): (\S.*)$/;
+
+/**
+ * Reads a cell; undefined when it is neither a list of rules nor a reason of a known kind.
+ *
+ * @example
+ * parseCell('jobs.a.b (how), jobs.c.d'); // { kind: 'rules', rules: [{ id: 'jobs.a.b', note: 'how' }, { id: 'jobs.c.d' }] }
+ * parseCell('n/a: a request header'); // { kind: 'n/a', reason: 'a request header' }
+ */
+export function parseCell(text: string): ParsedCell | undefined {
+  const reason = REASON.exec(text);
+  if (reason) return { kind: reason[1] as 'n/a' | 'not probed' | 'pending', reason: reason[2]! };
+  const items = text.split(/, (?=jobs\.)/).map((item) => RULE_ITEM.exec(item));
+  if (text === '' || items.some((item) => item === null)) return undefined;
+  return { kind: 'rules', rules: items.map((item) => (item![2] ? { id: item![1]!, note: item![2] } : { id: item![1]! })) };
+}
 
 export interface MatrixRow {
   /** Spec sections, e.g. `2.1, 8`. */
@@ -385,7 +406,7 @@ const identity: MatrixGroup = {
         override: VALID_OVERRIDE_PUT,
         created: 'jobs.create.status-201',
         read: 'jobs.create.body-matches-get',
-        updated: 'jobs.update.read-only-fields, jobs.update.by-reference (the named job answers)',
+        updated: 'jobs.update.by-reference (the named job answers), jobs.update.response-matches-get (equal to a GET)',
         listItem: 'jobs.list.header-values',
       },
     },
