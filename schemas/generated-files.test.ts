@@ -1,6 +1,6 @@
 /**
  * The generated files (schemas/types.gen.ts, schemas/schemas.gen.ts,
- * openapi/jobs-api-v1.1.json, docs/mock-choices.md, docs/observations.md, docs/rules.md, docs/mutants.md, and the
+ * openapi/jobs-api-v1.1.json, docs/mock-choices.md, docs/observations.md, docs/rules.md, docs/mutants.md, docs/spec-coverage.md, and the
  * examples/ files inlined into README.md and docs/) are committed. `npm run generate -- --check`
  * fails when any of them differs from what
  * the schema files give, so a schema change without `npm run generate` fails

@@ -3,7 +3,7 @@
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
 // the OpenAPI document (openapi/jobs-api-v1.1.json and its /api/v1.1-prefixed copy), the mock's choices table (docs/mock-choices.md, from
 // mock/core/choices.ts), the observation topics (docs/observations.md, from suites/observation-topics.ts)
-// and the rules table (docs/rules.md, from suites/rules.ts), and inlines examples/ into README.md and docs/*.md
+// the rules table (docs/rules.md, from suites/rules.ts), the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/), and inlines examples/ into README.md and docs/*.md
 // (scripts/inline-examples.mjs). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -100,6 +100,7 @@ const generatedDocs = [
   ['suites/observation-topics-doc.ts', (m) => m.renderObservationsDoc(), 'docs/observations.md'],
   ['suites/rules.ts', async (m) => renderRulesDoc(m.rules, (await loadModule(join(root, 'suites/proxy/proxy-rules.ts'))).proxyRules), 'docs/rules.md'],
   ['test/mutants/support/mutants-doc.ts', (m) => m.renderMutantsDoc(), 'docs/mutants.md'],
+  ['suites/spec-coverage/spec-coverage-doc.ts', (m) => m.renderSpecCoverageDoc(readFileSync(join(root, 'suites/spec-coverage/statements.md'), 'utf8')), 'docs/spec-coverage.md'],
 ];
 for (const [entry, render, out] of generatedDocs) {
   if (existsSync(join(root, entry))) outputs.push([join(root, out), await render(await loadModule(join(root, entry)))]);

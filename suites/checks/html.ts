@@ -100,7 +100,7 @@ function firstDifference(a: string, b: string): string {
 
 /** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
 const longDescriptionKept: Rule = fixedRule(
-  { id: 'jobs.html.long-description', section: '2.1', area: 'html', title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST and on PUT', statement: 'There is no technical length limit.' },
+  { id: 'jobs.html.long-description', section: '2.1', area: 'html', title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST, PUT by id, PUT by referenceId and PUT-create', statement: 'There is no technical length limit.' },
   async (ctx: RuleContext) => {
     const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
     const arb = fc.record({ job: createBodyArb(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
@@ -122,6 +122,7 @@ const longDescriptionKept: Rule = fixedRule(
           received: responseLine(res),
         });
         const id = res.json!.id;
+        expectKept('POST /jobs', description, res.json?.description);
         expectKept(`GET /jobs/${id}`, description, (await ctx.api.get(id)).json?.description);
         const longer = longDescription(fragment, size + 1000);
         const updated = await ctx.api.putById(id, { description: longer });
@@ -130,7 +131,24 @@ const longDescriptionKept: Rule = fixedRule(
           expected: `${statement}; 4.3: a partial update answers 200`,
           received: responseLine(updated),
         });
+        expectKept(`PUT /jobs/${id}`, longer, updated.json?.description);
         expectKept(`GET /jobs/${id} after the PUT`, longer, (await ctx.api.get(id)).json?.description);
+        // The other ways a body reaches a job: named by referenceId, and a PUT that creates (spec 4.3).
+        const referenceId = res.json!.referenceId ?? '';
+        const byReference = await ctx.api.putByReference({ referenceId, description });
+        ctx.expect(byReference.status === 200, {
+          title: `PUT /jobs (referenceId ${referenceId}) refused a description of ${description.length} characters`,
+          expected: `${statement}; 4.3: a partial update answers 200`,
+          received: responseLine(byReference),
+        });
+        expectKept(`PUT /jobs (referenceId ${referenceId})`, description, byReference.json?.description);
+        const putCreated = await ctx.api.putByReference({ ...identify(ctx, job), description: longer });
+        ctx.expect(isSuccess(putCreated.status), {
+          title: `PUT /jobs with a new referenceId refused a description of ${longer.length} characters`,
+          expected: `${statement}; 4.3: a PUT that creates behaves as POST (2xx)`,
+          received: responseLine(putCreated),
+        });
+        expectKept('PUT /jobs (new referenceId)', longer, putCreated.json?.description);
       },
       { runs: Math.min(ctx.runs, 3) },
     );

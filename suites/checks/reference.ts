@@ -14,7 +14,7 @@ import { describeListRead, readReferenceList } from '../reference-list.js';
 import type { Rule, RuleContext } from '../rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { cityOf, sameCity, show } from '../kit/compare.js';
-import { expectStatus, responseLine } from '../kit/http.js';
+import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
 import { fixedRule } from '../kit/rule-builders.js';
 
@@ -109,7 +109,7 @@ async function listedCities(ctx: RuleContext): Promise<Set<string> | undefined> 
 }
 
 const locationOutsideList: Rule = fixedRule(
-  { id: 'jobs.reference.location-outside-list', section: '2.2', area: 'reference', title: 'A valid Canadian location outside the location list is accepted, on POST and on PUT', statement: "A valid Canadian location is accepted even if it is not in the service's location list." },
+  { id: 'jobs.reference.location-outside-list', section: '2.2', area: 'reference', title: 'A valid Canadian location outside the location list is accepted, on POST, PUT by id, PUT by referenceId and PUT-create', statement: "A valid Canadian location is accepted even if it is not in the service's location list." },
   async (ctx: RuleContext) => {
     const listed = await listedCities(ctx);
     ctx.observe({ topic: 'location-list-read', section: '4.6', observed: listed === undefined ? `no location list at ${pathsOf(ctx).locations}: places drawn unfiltered` : `${listed.size} listed cities left out` });
@@ -133,6 +133,13 @@ const locationOutsideList: Rule = fixedRule(
         const updated = await ctx.api.putById(created.json!.id, { locations: [second] });
         expectStatus(ctx, updated, 200, `PUT /jobs/{id} with only the location "${second.description}" updates the job: 200 (${statement}; 4.3)`);
         expectPlace(`PUT /jobs/${created.json!.id}`, updated.json!, second.description);
+        const referenceId = created.json!.referenceId ?? '';
+        const byReference = await ctx.api.putByReference({ referenceId, locations: [first] });
+        expectStatus(ctx, byReference, 200, `PUT /jobs (referenceId ${referenceId}) with only the location "${first.description}" updates the job: 200 (${statement}; 4.3)`);
+        expectPlace(`PUT /jobs (referenceId ${referenceId})`, byReference.json!, first.description);
+        const putCreated = await ctx.api.putByReference({ ...identify(ctx, body), locations: [second] });
+        expectStatus(ctx, putCreated, isSuccess, `PUT /jobs with a new referenceId and the location "${second.description}" creates the job (${statement}; 4.3)`);
+        expectPlace('PUT /jobs (new referenceId)', putCreated.json!, second.description);
       },
       { runs: Math.min(ctx.runs, 5) },
     );

@@ -1,7 +1,7 @@
 /**
  * @module Invalid writes in every form (spec 4.3: "Request body fields are
  * the same as POST"; the merged job obeys sections 2, 4.2 and 8): a partial
- * update by id or by referenceId, a PUT-create, and POST for values outside
+ * update by id, by referenceId or through the method override, a PUT-create, and POST for values outside
  * their enums and lists, are refused with a 4xx and change nothing. Each
  * rule walks every (form × violation) pair once per run (more with a larger
  * --runs), so a server that lets one kind through in one form is caught at
@@ -151,7 +151,7 @@ const update = (id: string, section: string, title: string, statement: string): 
  * export const rules = [...updateValidationRules];
  */
 export const updateValidationRules: Rule[] = [
-  updateRule({ ...update('rejects-invalid-html', '2.1', 'A partial PUT (by id or referenceId) with disallowed description HTML is refused and changes nothing', 'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.'), long: true }, htmlCases),
+  updateRule({ ...update('rejects-invalid-html', '2.1', 'A partial PUT (by id, by referenceId or by method override) with disallowed description HTML is refused and changes nothing', 'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.'), long: true }, htmlCases),
   updateRule(update('rejects-over-long', '8', 'A partial PUT with a string one past its limit is refused and changes nothing', 'Request body fields are the same as POST … title | String, max 256'), overLongCases),
   updateRule(update('rejects-list-count', '8', 'A partial PUT with 0 or 4 locations or categories is refused and changes nothing', 'Request body fields are the same as POST … locations per job | 1 to 3'), listCountCases),
   updateRule(update('rejects-routing-without-address', '4.2', 'A partial PUT switching routing type without the new type\'s address is refused and changes nothing', 'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.'), routingCases),

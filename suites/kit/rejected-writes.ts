@@ -22,8 +22,11 @@ export type UpdateForm = 'id' | 'reference' | 'override';
 /** How a create is sent (spec 4.2; spec 4.3 PUT with a new referenceId). */
 export type CreateForm = 'post' | 'put-create';
 
-/** The two update forms 4.3 states; the override form is spec 1's and has its own rule. */
-export const STATED_UPDATE_FORMS: readonly UpdateForm[] = ['id', 'reference'];
+/**
+ * Every form a partial update is sent in: the two 4.3 states and spec 1's method override, which is a PUT
+ * once the server honours it. A server that does not honour the override refuses the POST, which these rules accept.
+ */
+export const STATED_UPDATE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override'];
 
 const METHOD_OVERRIDE = 'X-HTTP-Method-Override';
 

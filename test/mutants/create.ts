@@ -111,6 +111,14 @@ export const createMutants: Mutant[] = [
     transform: honoursSent(isPost, 201, 'id'),
   },
   {
+    // spec 2.1, 3 and 4.3: a PUT that creates behaves as POST: publishDate is set by the service
+    name: 'create-put-create-honours-sent-publish-date',
+    area: 'create',
+    violates: '2.1, 3, 4.3: publishDate is set by the service on a PUT-create too (here one sent on a PUT /jobs that creates is stored; POST stays right)',
+    expectedRule: 'jobs.create.publish-date-read-only',
+    transform: honoursSent(isPutByReference, 201, 'publishDate'),
+  },
+  {
     // spec 2.1: salary is null when no salary is defined
     name: 'create-default-salary-zero',
     area: 'create',

@@ -6,8 +6,9 @@
  */
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { Mutant } from './mutant.js';
-import { isPost, isPut } from './support/routes.js';
-import { rewriteRequest } from './support/transforms.js';
+import { isJobBody, responseJson, withResponseJson } from './support/json.js';
+import { isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 /** Rewrites the description of POST and PUT bodies. */
 function cleanDescription(clean: (html: string) => string): Mutant['transform'] {
@@ -145,5 +146,27 @@ export const htmlMutants: Mutant[] = [
     violates: '2.1 rule 4, 8: the description has no technical length limit (here it is stored cut to 16384 characters)',
     expectedRule: 'jobs.html.long-description',
     transform: cleanDescription((html) => (html.length > 16_384 ? html.slice(0, 16_384).replace(/<[^>]*$/, '') : html)),
+  },
+  {
+    // spec 2.1 rule 4 and 4.3: no length limit on PUT /jobs either (a job named by referenceId, or a PUT-create)
+    name: 'html-put-by-reference-cuts-long-description',
+    area: 'html',
+    violates: '2.1 rule 4, 4.3: the description has no technical length limit (here PUT /jobs stores it cut to 16384 characters; POST and PUT /jobs/{id} keep it whole)',
+    expectedRule: 'jobs.html.long-description',
+    transform: rewriteRequest(isPutByReference, (body) => {
+      if (typeof body.description === 'string' && body.description.length > 16_384) body.description = body.description.slice(0, 16_384).replace(/<[^>]*$/, '');
+    }),
+  },
+  {
+    // spec 4.3 with 2.1 rule 4: the 200 of an update is the full (updated) Job, a long description included
+    name: 'html-update-response-cuts-long-description',
+    area: 'html',
+    violates: '2.1 rule 4, 4.3: the update response is the full Job (here its description is cut to 16384 characters; the stored job and GET keep it whole)',
+    expectedRule: 'jobs.html.long-description',
+    transform: rewriteResponse(isPutById, (res) => {
+      const job = responseJson(res);
+      if (!isJobBody(job) || typeof job.description !== 'string' || job.description.length <= 16_384) return res;
+      return withResponseJson(res, { ...job, description: job.description.slice(0, 16_384).replace(/<[^>]*$/, '') });
+    }),
   },
 ];

@@ -1,10 +1,26 @@
 /**
  * @module Mutants of the reference lists (spec 4.6, 2.4).
  */
+import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
-import { isPost, isPut } from './support/routes.js';
+import { isPost, isPut, isPutByReference } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
+
+/** Refuses matching writes whose locations name a place the location list does not hold. */
+function refusesUnlistedLocations(match: (req: CoreRequest) => boolean): Mutant['transform'] {
+  return (next) => async (req) => {
+    const body = requestJson(req);
+    if (!match(req) || !Array.isArray(body?.locations)) return next(req);
+    const list = responseJson(await sideRequest(next, req, 'GET', '/locations'));
+    const listed = new Set((Array.isArray(list?.data) ? (list.data as JsonObject[]) : []).map((l) => String(l.name).toLowerCase()));
+    const city = (d: string): string => d.split(',')[0]!.trim().toLowerCase();
+    const listedCities = new Set([...listed].map(city));
+    const unknown = (body.locations as JsonObject[]).find((l) => typeof l?.description === 'string' && !listed.has(l.description.toLowerCase()) && !listedCities.has(city(l.description)));
+    if (unknown === undefined) return next(req);
+    return jsonResponse(400, { status: 400, code: 'validation_failed', message: `unknown location ${String(unknown.description)}` });
+  };
+}
 
 export const referenceMutants: Mutant[] = [
   {
@@ -42,16 +58,14 @@ export const referenceMutants: Mutant[] = [
     area: 'reference',
     violates: '2.2: a valid Canadian location outside the location list is accepted (here only listed places are)',
     expectedRule: 'jobs.reference.location-outside-list',
-    transform: (next) => async (req) => {
-      const body = requestJson(req);
-      if (!(isPost(req) || isPut(req)) || !Array.isArray(body?.locations)) return next(req);
-      const list = responseJson(await sideRequest(next, req, 'GET', '/locations'));
-      const listed = new Set((Array.isArray(list?.data) ? (list.data as JsonObject[]) : []).map((l) => String(l.name).toLowerCase()));
-      const city = (d: string): string => d.split(',')[0]!.trim().toLowerCase();
-      const listedCities = new Set([...listed].map(city));
-      const unknown = (body.locations as JsonObject[]).find((l) => typeof l?.description === 'string' && !listed.has(l.description.toLowerCase()) && !listedCities.has(city(l.description)));
-      if (unknown === undefined) return next(req);
-      return jsonResponse(400, { status: 400, code: 'validation_failed', message: `unknown location ${String(unknown.description)}` });
-    },
+    transform: refusesUnlistedLocations((req) => isPost(req) || isPut(req)),
+  },
+  {
+    // spec 2.2 on PUT /jobs: a valid Canadian location outside the list is accepted when the job is named by referenceId, and by a PUT-create
+    name: 'reference-put-by-reference-refuses-location-outside-list',
+    area: 'reference',
+    violates: '2.2, 4.3: a valid Canadian location outside the location list is accepted (here PUT /jobs accepts only listed places; POST and PUT /jobs/{id} accept any)',
+    expectedRule: 'jobs.reference.location-outside-list',
+    transform: refusesUnlistedLocations(isPutByReference),
   },
 ];

@@ -132,6 +132,27 @@ export const updateValidationMutants: Mutant[] = [
     }),
   },
   {
+    // spec 1, 8 and 4.3: title max 256 characters, on a PUT sent through the method override too
+    name: 'update-override-truncates-over-long-title',
+    area: 'update',
+    violates: '1, 8, 4.3: title max 256 characters on a PUT sent as POST with X-HTTP-Method-Override (here a longer title is cut to 256; PUT stays strict)',
+    expectedRule: ['jobs.update.rejects-over-long', 'jobs.update.override-rejects-invalid'],
+    transform: rewriteRequest(isOverridePut, (body) => {
+      if (typeof body.title === 'string') body.title = clip(body.title, 256);
+    }),
+  },
+  {
+    // spec 1, 2.6 and 4.3: applicantRoutingType.id is 1 or 2, on a PUT sent through the method override too
+    name: 'update-override-accepts-routing-3',
+    area: 'update',
+    violates: '1, 2.6, 4.3: applicantRoutingType.id is 1 or 2 on a PUT sent as POST with X-HTTP-Method-Override (here another id becomes 1; PUT stays strict)',
+    expectedRule: 'jobs.update.rejects-out-of-range',
+    transform: rewriteRequest(isOverridePut, (body) => {
+      const routing = body.applicantRoutingType as JsonObject | undefined;
+      if (routing && typeof routing.id === 'number' && routing.id !== 1 && routing.id !== 2) routing.id = 1;
+    }),
+  },
+  {
     // spec 4.3: a PUT that creates behaves as POST (spec 8: 1 to 3 locations)
     name: 'create-put-create-accepts-four-locations',
     area: 'create',

@@ -7,7 +7,7 @@ import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
-import { effectiveMethod, isPut, isPutById, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 
@@ -60,6 +60,14 @@ export const updateMutants: Mutant[] = [
     violates: '2.1, 4.3: publishDate is read-only (here a publishDate sent on PUT is stored)',
     expectedRule: 'jobs.update.read-only-fields',
     transform: honoursSent(isPut, 200, 'publishDate'),
+  },
+  {
+    // spec 2.1 and 4.3 form 2: publishDate is read-only on a PUT /jobs naming its job by referenceId too
+    name: 'update-by-reference-keeps-sent-publish-date',
+    area: 'update',
+    violates: '2.1, 4.3: publishDate is read-only (here a publishDate sent on PUT /jobs by referenceId is stored; PUT /jobs/{id} stays right)',
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: honoursSent(isPutByReference, 200, 'publishDate'),
   },
   {
     // spec 2.1, 5.3: the employer is the key's; one sent on PUT is never stored

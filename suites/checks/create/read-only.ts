@@ -1,45 +1,59 @@
 /**
  * @module Read-only and optional identity on create (spec 2.1): publishDate, employer
- * and id are never honoured; a job may be created without a referenceId.
+ * and id are never honoured, on POST and on PUT-create; a job may be created without a referenceId.
  */
-import type { Rule, RuleContext } from '../../rule.js';
+import type { Job } from '../../../schemas/types.gen.js';
+import type { ApiResponse, Body, Rule, RuleContext } from '../../rule.js';
 import { anonymous, createBodyArb, foreignReadOnly, identify } from '../../kit/bodies.js';
 import { changedFields, sameEmployer, show } from '../../kit/compare.js';
-import { expectStatus, isClientError, jobOf } from '../../kit/http.js';
+import { expectStatus, isClientError, isSuccess, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule } from '../../kit/rule-builders.js';
 import { isAroundNow } from './defaults.js';
+import { CREATE_WAYS, type CreateWay } from './shared.js';
+
+/**
+ * Sends a GET-shaped body with a foreign publishDate, then one with a foreign employer and id, as a create in `way`
+ * (POST, or PUT /jobs with a new referenceId, which behaves as POST: spec 4.3), and fails if either is stored.
+ */
+async function expectReadOnlyOnCreate(ctx: RuleContext, way: CreateWay, generated: Body): Promise<void> {
+  const before = Date.now();
+  const foreign = foreignReadOnly(ctx);
+  const send = (body: Body & { referenceId: string }): Promise<ApiResponse<Job>> => (way === 'POST /jobs' ? ctx.api.create(body) : ctx.api.putByReference(body));
+  // POST answers 201 (4.2); the code of a PUT-create is not shown (4.3).
+  const created = way === 'POST /jobs' ? 201 : isSuccess;
+  const spec = way === 'POST /jobs' ? 'spec 4.2' : 'spec 4.3: a PUT that creates behaves as POST';
+  // A GET result carries publishDate (4.2: the body is symmetrical with it), so one sent is accepted and ignored.
+  const res = await send({ ...identify(ctx, generated), publishDate: foreign.publishDate });
+  expectStatus(ctx, res, created, `${way} with the fields of a GET result (publishDate included) creates the job (${spec}: body symmetrical with GET)`);
+  const job = jobOf(res);
+  ctx.expect(isAroundNow(job.publishDate, before), {
+    title: `the publishDate sent on ${way} was stored`,
+    expected: 'publishDate is read-only and set by the service on create (spec 2.1, 3): today, not the value sent',
+    received: `sent ${foreign.publishDate}, got ${job.publishDate}`,
+  });
+  // Another employer and an id are no GET result of this key: refusing them is fine, storing them is not.
+  const other = await send({ ...identify(ctx, generated), employer: foreign.employer, id: foreign.id });
+  if (isClientError(other.status)) {
+    ctx.observe({ topic: 'read-only-fields.create', section: '2.1', observed: `a ${way} with a foreign employer and an id is refused with ${other.status}` });
+    return;
+  }
+  expectStatus(ctx, other, created, `${way} carrying read-only employer and id creates the job or is refused (4xx) (spec 2.1, ${spec})`);
+  const stored = jobOf(other);
+  ctx.expect(stored.id !== foreign.id && sameEmployer(stored.employer, job.employer, stored.confidential || job.confidential), {
+    title: `the employer or id sent on ${way} was stored`,
+    expected: "id is assigned by the service, the employer is the key's (spec 2.1, 5.3)",
+    received: `sent id ${foreign.id}, employer ${show(foreign.employer)}; got id ${stored.id}, employer ${show(stored.employer)} (the key's employer: ${show(job.employer)})`,
+  });
+}
 
 export const publishDateReadOnly: Rule = propertyRule(
-  { id: 'jobs.create.publish-date-read-only', section: '2.1', area: 'create', title: 'A publishDate, employer or id sent on create is never honoured (read-only)', statement: 'Publish date. Set by the service. Read-only.' },
+  { id: 'jobs.create.publish-date-read-only', section: '2.1', area: 'create', title: 'A publishDate, employer or id sent on create (POST or PUT-create) is never honoured (read-only)', statement: 'Publish date. Set by the service. Read-only.' },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      const before = Date.now();
-      const foreign = foreignReadOnly(ctx);
-      // A GET result carries publishDate (4.2: the body is symmetrical with it), so one sent is accepted and ignored.
-      const res = await ctx.api.create({ ...identify(ctx, generated), publishDate: foreign.publishDate });
-      expectStatus(ctx, res, 201, 'POST /jobs with the fields of a GET result (publishDate included) is accepted: 201 (spec 4.2: body symmetrical with GET)');
-      const job = jobOf(res);
-      ctx.expect(isAroundNow(job.publishDate, before), {
-        title: 'the publishDate sent on create was stored',
-        expected: 'publishDate is read-only and set by the service on create (spec 2.1, 3): today, not the value sent',
-        received: `sent ${foreign.publishDate}, got ${job.publishDate}`,
-      });
-      // Another employer and an id are no GET result of this key: refusing them is fine, storing them is not.
-      const other = await ctx.api.create({ ...identify(ctx, generated), employer: foreign.employer, id: foreign.id });
-      if (isClientError(other.status)) {
-        ctx.observe({ topic: 'read-only-fields.create', section: '2.1', observed: `a POST with a foreign employer and an id is refused with ${other.status}` });
-        return;
-      }
-      expectStatus(ctx, other, 201, 'POST /jobs carrying read-only employer and id creates the job (201) or is refused (4xx) (spec 2.1, 4.2)');
-      const created = jobOf(other);
-      ctx.expect(created.id !== foreign.id && sameEmployer(created.employer, job.employer, created.confidential || job.confidential), {
-        title: 'the employer or id sent on create was stored',
-        expected: "id is assigned by the service, the employer is the key's (spec 2.1, 5.3)",
-        received: `sent id ${foreign.id}, employer ${show(foreign.employer)}; got id ${created.id}, employer ${show(created.employer)} (the key's employer: ${show(job.employer)})`,
-      });
+      for (const way of CREATE_WAYS) await expectReadOnlyOnCreate(ctx, way, generated);
     },
   },
 );

@@ -24,7 +24,7 @@ export function observeErrorBody(ctx: RuleContext, json: unknown, text: string):
   ctx.observe({ topic: 'error-body-shape', section: '7.2', observed: shape });
 }
 
-type CreateWay = 'POST /jobs' | 'PUT /jobs (create)';
+export type CreateWay = 'POST /jobs' | 'PUT /jobs (create)';
 
 export const CREATE_WAYS: readonly CreateWay[] = ['POST /jobs', 'PUT /jobs (create)'];
 
