@@ -150,10 +150,6 @@ const SWITCH_LIST = [
     'accept': 'accepted',
     'refuse': 'refused with the invalid-input status',
   }, 'accept', 'accept'),
-  define('update.salary', '4.3', 'A partial update that sends part of `salary`', {
-    'replace': 'the sent salary object replaces the stored one whole (it needs an amount)',
-    'merge': 'the sent salary fields are merged into the stored salary',
-  }, 'replace'),
 ] as const;
 
 type SwitchList = typeof SWITCH_LIST;

@@ -97,7 +97,7 @@ export function toCreateShape(job: StoredJob): Body {
   };
 }
 
-/** update.salary = merge: the sent salary fields over the stored salary (a sent null still removes it). */
+/** A partial salary (spec 4.2 lists its fields one by one): the sent salary fields over the stored salary (a sent null still removes it). */
 export function withMergedSalary(body: Body, old: StoredJob): Body {
   if (!isRecord(body.salary) || old.salary === null) return body;
   return { ...body, salary: { ...(toCreateShape(old).salary as Body), ...body.salary } };

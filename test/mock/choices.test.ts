@@ -294,14 +294,6 @@ describe('validation and update switches', () => {
     expect((await api.put(`/jobs/${job.id}`, { closeDate: '2025-12-31T23:59:59Z' })).status).toBe(status === 201 ? 200 : 400);
   });
 
-  it('update.salary: replace needs an amount; merge keeps the stored fields not sent', async () => {
-    const job = await create();
-    expect((await api.put(`/jobs/${job.id}`, { salary: { maxAmount: 70000 } })).status).toBe(400);
-    use({ 'update.salary': 'merge' });
-    const merged = (await api.put(`/jobs/${job.id}`, { salary: { maxAmount: 70000 } })).json;
-    expect(merged.salary).toMatchObject({ amount: 50000, maxAmount: 70000, period: { id: 1 }, plusCommission: false });
-    expect((await api.put(`/jobs/${job.id}`, { salary: null })).json.salary).toBeNull();
-  });
 });
 
 describe('profiles', () => {

@@ -68,11 +68,6 @@ const OPEN_CHOICES: OpenChoice[] = [
     observed: ['status.deleted-job', '410'],
   },
   {
-    form: 'a partial salary merged into the stored one (4.3)',
-    choices: { 'update.salary': 'merge' },
-    only: ['jobs.update.*', 'jobs.model.lifecycle'],
-  },
-  {
     form: 'PUT-create answering 200 (4.3: not shown)',
     choices: { 'status.put-create': '200' },
     only: ['jobs.put-create.*', 'jobs.concurrency.*', 'jobs.roundtrip.put-create', 'jobs.model.lifecycle'],
