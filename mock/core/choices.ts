@@ -109,6 +109,7 @@ const SWITCH_LIST = [
   define('description.form', '2.1', 'Spelling of a stored description', {
     'as-sent': 'stored and returned exactly as sent',
     'reserialized': 'parsed and written back: lower-case names, double-quoted attributes, `<br/>`, entities decoded (the same tree, attributes and text)',
+    'numeric-references': 'as sent, every non-ASCII character written as a numeric character reference (`¡` as `&#161;`)',
   }, 'as-sent'),
   define('description.comments', '2.1', 'HTML comments in a description (the HTML rules restrict tags and attributes only)', {
     'accept': 'accepted (subject to the shared allow-list)',

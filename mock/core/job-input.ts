@@ -12,7 +12,7 @@ import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatAmount } from './format-amount.js';
 import { hasHtmlComment } from './html-comments.js';
 import { canonicalLocation, resolveLocation } from './resolve-location.js';
-import { reserializeHtml } from './reserialize-html.js';
+import { reserializeHtml, withNumericReferences } from './reserialize-html.js';
 import { formatServiceInstant } from './serialize-job.js';
 
 /** The request fields of spec 4.2; anything else in a body is ignored. */
@@ -114,6 +114,13 @@ function buildSalary(input: unknown): StoredSalary | null {
   };
 }
 
+/** The description as the description.form switch spells it (spec 2.1 gives the markup's rules, not its spelling). */
+function storedDescription(description: string, choices: Choices): string {
+  if (choices['description.form'] === 'reserialized') return reserializeHtml(description);
+  if (choices['description.form'] === 'numeric-references') return withNumericReferences(description);
+  return description;
+}
+
 /**
  * Builds the stored job from a body that passed job-create and checkSemantics,
  * applying the defaults of 2.1 and 4.2. Category, position type, salary period
@@ -143,7 +150,7 @@ export function buildStoredJob(
     categories: (input.categories as Array<{ id: number }>).map((c) => byId(CATEGORIES, c.id)!),
     positionType: byId(POSITION_TYPES, (input.positionType as { id: number }).id)!,
     salary: buildSalary(input.salary),
-    description: choices['description.form'] === 'reserialized' ? reserializeHtml(description) : description,
+    description: storedDescription(description, choices),
     applicantRoutingType: routing,
     // spec 2.1: each applies only to its routing type, null in responses otherwise
     applicationEmail: routing.id === 1 ? (input.applicationEmail as string) : null,

@@ -182,6 +182,13 @@ describe('description', () => {
     expect((await api.put(`/jobs/${job.id}`, { description: job.description })).json.description).toBe(job.description);
   });
 
+  it('description.form=numeric-references writes every non-ASCII character as a reference, the rest as sent', async () => {
+    use({ 'description.form': 'numeric-references' });
+    const job = await create({ description: '<p>¡Olé 😀 <a href="https://example.com/é">x</a></p>' });
+    expect(job.description).toBe('<p>&#161;Ol&#233; &#128512; <a href="https://example.com/&#233;">x</a></p>');
+    expect((await api.get(`/jobs/${job.id}`)).json.description).toBe(job.description);
+  });
+
   it('a profile switched at run time leaves the stored description and locations of a job alone when an update does not send them', async () => {
     const job = await create({ description: sent, locations: [{ description: 'montreal' }] });
     use({ 'description.form': 'reserialized', 'locations.description': 'canonical' });

@@ -68,6 +68,11 @@ const OPEN_CHOICES: OpenChoice[] = [
     observed: ['status.deleted-job', '410'],
   },
   {
+    form: 'descriptions with every non-ASCII character as a numeric character reference (2.1: the same tree, text may be re-serialized)',
+    choices: { 'description.form': 'numeric-references' },
+    only: ['jobs.html.*', 'jobs.robustness.unicode-preserved', 'jobs.create.*', 'jobs.update.*', 'jobs.roundtrip.*', 'jobs.model.lifecycle'],
+  },
+  {
     form: 'PUT-create answering 200 (4.3: not shown)',
     choices: { 'status.put-create': '200' },
     only: ['jobs.put-create.*', 'jobs.concurrency.*', 'jobs.roundtrip.put-create', 'jobs.model.lifecycle'],
