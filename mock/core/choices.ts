@@ -151,6 +151,11 @@ const SWITCH_LIST = [
     'accept': 'accepted',
     'refuse': 'refused with the invalid-input status',
   }, 'accept', 'accept'),
+  define('json.format', '4', 'Spelling of JSON response bodies (white space, key order)', {
+    'compact': 'compact, keys in the order of the field tables',
+    'pretty-sorted': 'pretty-printed (two spaces), the keys of every object sorted',
+    'pretty-reversed': 'pretty-printed (two spaces), the keys of every object in reverse order',
+  }, 'compact'),
 ] as const;
 
 type SwitchList = typeof SWITCH_LIST;

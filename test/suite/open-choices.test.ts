@@ -73,6 +73,16 @@ const OPEN_CHOICES: OpenChoice[] = [
     only: ['jobs.html.*', 'jobs.robustness.unicode-preserved', 'jobs.create.*', 'jobs.update.*', 'jobs.roundtrip.*', 'jobs.model.lifecycle'],
   },
   {
+    form: 'JSON bodies pretty-printed with the keys of every object sorted (4: bodies are JSON)',
+    choices: { 'json.format': 'pretty-sorted' },
+    only: ['jobs.*'],
+  },
+  {
+    form: 'JSON bodies pretty-printed with the keys of every object reversed (4: bodies are JSON)',
+    choices: { 'json.format': 'pretty-reversed' },
+    only: ['jobs.*'],
+  },
+  {
     form: 'PUT-create answering 200 (4.3: not shown)',
     choices: { 'status.put-create': '200' },
     only: ['jobs.put-create.*', 'jobs.concurrency.*', 'jobs.roundtrip.put-create', 'jobs.model.lifecycle'],
