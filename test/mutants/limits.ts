@@ -101,7 +101,7 @@ export const limitsMutants: Mutant[] = [
     name: 'limits-salary-two-decimals',
     area: 'limits',
     violates: '2.5: salary amount in responses carries four decimal places (here two)',
-    expectedRule: 'jobs.limits.salary-four-decimals',
+    expectedRule: ['jobs.limits.salary-four-decimals', 'jobs.model.lifecycle'],
     transform: rewriteResponseText(
       () => true,
       (text) => text.replace(/"amount":(-?\d+\.\d{2})\d{2}/g, '"amount":$1'),
