@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, keptValueProblems } from './compare.js';
+import { changedFields, keptValueProblems, sameText } from './compare.js';
 import { sameDate } from './dates.js';
 
 describe('sameDate', () => {
@@ -37,5 +37,21 @@ describe('keptValueProblems', () => {
   it('accepts a description that comes back re-serialized, not one that lost content', () => {
     expect(keptValueProblems({ description: '<p>a<br>b</p>' }, { description: '<p>a<br/>b</p>' })).toEqual([]);
     expect(keptValueProblems({ description: '<p>a<br>b</p>' }, { description: '<p>ab</p>' })).toHaveLength(1);
+  });
+});
+
+describe('sameText', () => {
+  it('is the same text up to Unicode normalization, and nothing looser', () => {
+    expect(sameText('Cafe\u0301 😀', 'Café 😀')).toBe(true);
+    expect(sameText('Café', 'Cafe')).toBe(false);
+    expect(sameText('a', undefined)).toBe(false);
+  });
+});
+
+describe('salary amounts', () => {
+  it('are compared to the fourth decimal: 1234.5678 is not 1234.57', () => {
+    const job = { salary: { amount: 1234.57, maxAmount: null, period: { id: 1 }, plusCommission: false } };
+    expect(keptValueProblems({ salary: { amount: 1234.5678 } }, job)).toHaveLength(1);
+    expect(keptValueProblems({ salary: { amount: 1234.57 } }, job)).toEqual([]);
   });
 });
