@@ -28,6 +28,7 @@ export const OBSERVATION_TOPICS = {
   'title.astral-characters-at-limit': { section: '8', meaning: 'Whether a title of 256 characters outside the BMP (emoji) is counted in code points or UTF-16 units.' },
   'locations.too-few-to-probe': { section: '8', meaning: 'The location list holds too few distinct places to send one more than the maximum.' },
   'categories.too-few-to-probe': { section: '8', meaning: 'The category list holds too few distinct ids to send one more than the maximum.' },
+  'salary.merge-below-amount': { section: '2.5', meaning: 'How a partial salary update that would put maxAmount below amount is answered (refused; a merge is checked).' },
   'salary.max-amount-form': { section: '2.5', meaning: 'How the largest salary amount comes back (number form, decimals).' },
   'reference-list-shape.position types': { section: '4.6', meaning: 'The form of the position type list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.' },
   'reference-list-shape.categories': { section: '4.6', meaning: 'The form of the category list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.' },

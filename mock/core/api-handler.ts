@@ -3,6 +3,7 @@
  * after the method, API key and Content-Type checks. Synchronous from end to
  * end, so each request runs to completion before the next one starts.
  */
+import { formatJson, isPretty } from './json-format.js';
 import { ApiError } from './api-error.js';
 import type { ApiState } from './api-state.js';
 import { API_PREFIX, JOBS_METHODS, type CoreRequest, type CoreResponse } from './core-types.js';
@@ -102,12 +103,20 @@ function route(state: ApiState, req: CoreRequest): CoreResponse {
  * handle({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl });
  */
 export function createApiHandler(state: ApiState): (req: CoreRequest) => CoreResponse {
-  return (req) => {
-    try {
-      return route(state, req);
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error, state.choices);
-      return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
-    }
-  };
+  return (req) => withJsonFormat(answer(state, req), state.choices['json.format']);
+}
+
+function answer(state: ApiState, req: CoreRequest): CoreResponse {
+  try {
+    return route(state, req);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error, state.choices);
+    return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
+  }
+}
+
+/** Every JSON body in the json.format spelling (spec 4: "Bodies are JSON"; white space and key order carry no meaning). */
+function withJsonFormat(res: CoreResponse, format: string | undefined): CoreResponse {
+  if (!isPretty(format) || typeof res.body !== 'string' || !/json/i.test(res.headers['content-type'] ?? '')) return res;
+  return { ...res, body: formatJson(res.body, format) };
 }

@@ -11,9 +11,9 @@ const ISSUE_11_SWITCHES = [
   'dates.precision', 'dates.zone', 'dates.close-date', 'paging.link-form', 'paging.param-order', 'lists.shape', 'lists.auth',
   'description.form', 'description.comments', 'q.match', 'order.ties', 'salary.max-amount-form', 'locations.description',
   'job.extra-fields', 'header.extra-fields', 'transitions.to-draft', 'validation.blank-title', 'validation.close-before-publish',
-  'update.salary',
   // Forms the spec leaves open for writes: a repeated DELETE, a confidential job's employer.
   'status.repeated-delete', 'job.confidential-employer',
+  'json.format',
 ];
 
 function thrown(f: () => unknown): MockConfigError {

@@ -125,6 +125,7 @@ const SWITCH_LIST = [
   define('description.form', '2.1', 'Spelling of a stored description', {
     'as-sent': 'stored and returned exactly as sent',
     'reserialized': 'parsed and written back: lower-case names, double-quoted attributes, `<br/>`, entities decoded (the same tree, attributes and text)',
+    'numeric-references': 'as sent, every non-ASCII character written as a numeric character reference (`¡` as `&#161;`)',
   }, 'as-sent'),
   define('description.comments', '2.1', 'HTML comments in a description (the HTML rules restrict tags and attributes only)', {
     'accept': 'accepted (subject to the shared allow-list)',
@@ -168,10 +169,11 @@ const SWITCH_LIST = [
     'accept': 'accepted',
     'refuse': 'refused with the invalid-input status',
   }, 'accept', 'accept'),
-  define('update.salary', '4.3', 'A partial update that sends part of `salary`', {
-    'replace': 'the sent salary object replaces the stored one whole (it needs an amount)',
-    'merge': 'the sent salary fields are merged into the stored salary',
-  }, 'replace'),
+  define('json.format', '4', 'Spelling of JSON response bodies (white space, key order)', {
+    'compact': 'compact, keys in the order of the field tables',
+    'pretty-sorted': 'pretty-printed (two spaces), the keys of every object sorted',
+    'pretty-reversed': 'pretty-printed (two spaces), the keys of every object in reverse order',
+  }, 'compact'),
 ] as const;
 
 type SwitchList = typeof SWITCH_LIST;

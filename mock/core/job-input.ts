@@ -12,7 +12,7 @@ import { REFERENCE_CHOICES, type Choices } from './choices.js';
 import { formatAmount } from './format-amount.js';
 import { hasHtmlComment } from './html-comments.js';
 import { canonicalLocation, countrySuffixedLocation, inputDescription, resolveLocation } from './resolve-location.js';
-import { reserializeHtml } from './reserialize-html.js';
+import { reserializeHtml, withNumericReferences } from './reserialize-html.js';
 import { formatServiceInstant } from './serialize-job.js';
 
 /** The request fields of spec 4.2; anything else in a body is ignored. */
@@ -97,7 +97,7 @@ export function toCreateShape(job: StoredJob): Body {
   };
 }
 
-/** update.salary = merge: the sent salary fields over the stored salary (a sent null still removes it). */
+/** A partial salary (spec 4.2 lists its fields one by one): the sent salary fields over the stored salary (a sent null still removes it). */
 export function withMergedSalary(body: Body, old: StoredJob): Body {
   if (!isRecord(body.salary) || old.salary === null) return body;
   return { ...body, salary: { ...(toCreateShape(old).salary as Body), ...body.salary } };
@@ -112,6 +112,13 @@ function buildSalary(input: unknown): StoredSalary | null {
     period: byId(SALARY_PERIODS, periodId)!,
     plusCommission: input.plusCommission === true,
   };
+}
+
+/** The description as the description.form switch spells it (spec 2.1 gives the markup's rules, not its spelling). */
+function storedDescription(description: string, choices: Choices): string {
+  if (choices['description.form'] === 'reserialized') return reserializeHtml(description);
+  if (choices['description.form'] === 'numeric-references') return withNumericReferences(description);
+  return description;
 }
 
 /**
@@ -144,7 +151,7 @@ export function buildStoredJob(
     categories: (input.categories as Array<{ id: number }>).map((c) => byId(CATEGORIES, c.id)!),
     positionType: byId(POSITION_TYPES, (input.positionType as { id: number }).id)!,
     salary: buildSalary(input.salary),
-    description: choices['description.form'] === 'reserialized' ? reserializeHtml(description) : description,
+    description: storedDescription(description, choices),
     applicantRoutingType: routing,
     // spec 2.1: each applies only to its routing type, null in responses otherwise
     applicationEmail: routing.id === 1 ? (input.applicationEmail as string) : null,

@@ -93,7 +93,8 @@ export function readJob(state: ApiState, entry: JobEntry): CoreResponse {
 export function updateJob(state: ApiState, entry: JobEntry, sent: Body, keepReference = false): CoreResponse {
   const choices = state.choices;
   const old = entry.job;
-  const body = choices['update.salary'] === 'merge' ? withMergedSalary(sent, old) : sent;
+  // 4.2 lists the salary sub-fields as separate request fields, so a partial salary merges into the stored one.
+  const body = withMergedSalary(sent, old);
   const extra = [...checkSemantics(body, choices), ...closeDateErrors(state, body.closeDate, old.publishDate)];
   if (choices['transitions.to-draft'] === 'refused' && body.status === 'draft' && old.status !== 'draft') {
     extra.push({ path: '/status', rule: 'transition', message: `a job that is ${old.status} cannot go back to draft` });
@@ -128,9 +129,10 @@ const MISSING_REFERENCE = {
 export function putByReference(state: ApiState, employerId: number, body: Body, baseUrl: string): CoreResponse {
   const ref = body.referenceId;
   const missing = typeof ref !== 'string' || ref === '';
-  validateBody(validators.jobUpdate, body, [...checkSemantics(body), ...(missing ? [MISSING_REFERENCE] : [])]);
+  validateBody(validators.jobUpdate, body, missing ? [MISSING_REFERENCE] : []);
   const referenceId = ref as string;
   const entry = state.store.getByReference(employerId, referenceId);
+  // The semantic checks run on the merged salary (updateJob) or the whole create body (insertJob).
   if (entry) return updateJob(state, entry, body, true);
   // spec 4.3: the status of a PUT that creates is not shown (status.put-create)
   return created(state, insertJob(state, employerId, body), baseUrl, state.choices['status.put-create'] === '200' ? 200 : 201);

@@ -17,7 +17,22 @@ export interface HtmlElement {
   /** Empty for void elements. */
   children: HtmlNode[];
   void?: boolean;
+  /** How the attributes are written (default `double`). */
+  attributeForm?: AttributeForm;
 }
+
+/**
+ * The ways HTML writes an attribute, all the same attribute to a parser:
+ * `double` (`name="v"`), `single` (`name='v'`), `unquoted` (`name=v`),
+ * `bare` (`name`, the value dropped: a boolean attribute such as `hidden`)
+ * and `spaced` (a newline and tab before the name, spaces around `=`).
+ * A value an unquoted form cannot hold (empty, or with white space, quotes,
+ * `=`, `<`, `>` or a backtick) is written double-quoted.
+ */
+export type AttributeForm = 'double' | 'single' | 'unquoted' | 'bare' | 'spaced';
+
+/** Every attribute form, for generators and known cases that must draw each. */
+export const ATTRIBUTE_FORMS: readonly AttributeForm[] = ['double', 'single', 'unquoted', 'bare', 'spaced'];
 
 /** An end tag with no start tag (`</span>`): HTML parsers drop it, the allow-list still judges it (spec 2.1 rule 1). */
 export interface HtmlEndTag {
@@ -48,11 +63,28 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
+const UNQUOTABLE = /^[^\s"'=<>`]+$/;
+
+function serializeAttribute(name: string, value: string, form: AttributeForm): string {
+  switch (form) {
+    case 'single':
+      return ` ${name}='${value.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}'`;
+    case 'unquoted':
+      return UNQUOTABLE.test(value) ? ` ${name}=${value.replace(/&/g, '&amp;')}` : ` ${name}="${escapeAttribute(value)}"`;
+    case 'bare':
+      return ` ${name}`;
+    case 'spaced':
+      return `\n\t${name} = "${escapeAttribute(value)}"`;
+    case 'double':
+      return ` ${name}="${escapeAttribute(value)}"`;
+  }
+}
+
 function serializeNode(node: HtmlNode, spell: (name: string) => string): string {
   if (node.type === 'text') return escapeText(node.text);
   if (node.type === 'end-tag') return `</${spell(node.tag)}>`;
   const tag = spell(node.tag);
-  const attributes = node.attributes.map(([name, value]) => ` ${spell(name)}="${escapeAttribute(value)}"`).join('');
+  const attributes = node.attributes.map(([name, value]) => serializeAttribute(spell(name), value, node.attributeForm ?? 'double')).join('');
   if (node.void) return `<${tag}${attributes}>`;
   return `<${tag}${attributes}>${serializeNodes(node.children, spell)}</${tag}>`;
 }

@@ -177,9 +177,9 @@ function spreadRouting(routing: Routing): Body {
  * change"). Routing counts as one field: the type with its own address,
  * which §4.2 requires together. Never status (transitions are their own
  * operations) and never salary null (clearing by null is not shown). A
- * salary is sent whole (maxAmount and plusCommission spelled out): whether a
- * partial salary replaces or merges into the stored one is not shown (4.3),
- * and a whole one means the same under both.
+ * salary is sent whole here (maxAmount and plusCommission spelled out), so
+ * the sent value is the whole expected salary; partial salaries, which merge
+ * into the stored one (4.2 lists each salary field), are jobs.update.salary-merge's.
  *
  * @example
  * const patch = fc.sample(jobFieldUpdateArb(ctx.refs, ctx.tag), 1)[0]; // { confidential: true }

@@ -6,14 +6,14 @@
  * suites/kit/html-content.ts.
  */
 import * as fc from 'fast-check';
-import { allowedHtmlArb, allowedHtmlTreeArb, disallowedHtmlArb, nameCaseArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
+import { allowedHtmlArb, allowedHtmlTreeArb, disallowedHtmlArb, nameCaseArb, strayEndTagHtmlArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
 import { serializeHtml } from '../arbitraries/html-tree.js';
 import { wordArb } from '../arbitraries/text.js';
 import { expectRejectedCreate } from '../kit/expect-rejected.js';
 import { contentText, sameHtmlContent } from '../kit/html-content.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
-import { knownAllowedSpellings, knownHtmlViolations } from '../kit/known-html-violations.js';
+import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
 import type { ApiResponse, Rule, RuleContext } from '../rule.js';
 import { fixedRule } from '../kit/rule-builders.js';
 
@@ -222,6 +222,32 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
   );
 }
 
+/**
+ * An end tag of a disallowed element with no start tag (`<p>text</span></p>`): a token-based check refuses
+ * it, a tree-based one drops it (HTML parsers do), and the reading notes' "the same tree" allows both. So
+ * refusing it is good practice (it names a disallowed element), not a must; the must rules never send one.
+ */
+const rejectsStrayEndTag: Rule = fixedRule(
+  { id: 'jobs.html.rejects-stray-end-tag', section: '2.1', area: 'html', level: 'should', title: 'A description with a stray end tag of a disallowed element (<p>x</span></p>) is rejected', statement: 'Good practice; the spec says: Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.' },
+  async (ctx: RuleContext) => {
+    const expected = 'good practice (spec 2.1 rule 1: only the allowed tags; a tree-based check that drops the end tag also conforms)';
+    await ctx.check(fc.record({ job: createBodyArb(ctx), violation: strayEndTagHtmlArb }), async ({ job, violation }) => {
+      const { ref, res } = await createWithDescription(ctx, job, violation.html);
+      await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted a description with ${violationText(violation)}`, expected });
+    }, { runs: Math.min(ctx.runs, 5) });
+    for (const html of knownStrayEndTags()) {
+      await ctx.check(
+        createBodyArb(ctx),
+        async (job) => {
+          const { ref, res } = await createWithDescription(ctx, job, html);
+          await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted the description ${html}`, expected });
+        },
+        { runs: 1 },
+      );
+    }
+  },
+);
+
 /** What came back of a description sent with a comment: the comment kept, dropped, or the content changed. */
 function commentOutcome(sent: string, returned: unknown): string {
   if (typeof returned !== 'string') return `the description came back as ${typeof returned}`;
@@ -274,5 +300,6 @@ export const htmlRules: Rule[] = [
   rejectsViolation('attribute-on-non-a'),
   rejectsViolation('a-without-href'),
   rejectsViolation('other-attribute-on-a'),
+  rejectsStrayEndTag,
   commentsObserved,
 ];

@@ -6,12 +6,13 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
+import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryMergeCase } from '../arbitraries/salary.js';
 import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, keptValueProblems, show } from '../kit/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
-import { propertyRule } from '../kit/rule-builders.js';
+import { fixedRule, propertyRule } from '../kit/rule-builders.js';
 import { assertJobBody } from '../api.js';
 
 interface UpdateCase {
@@ -251,4 +252,50 @@ const byOverride: Rule = propertyRule(
   },
 );
 
-export const updateRules: Rule[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference, minimalBodies, byOverride];
+
+type PutPath = 'id' | 'reference';
+
+/** Sends a partial salary over a job created with the whole stored salary; checks the merge on the PUT answer and on a GET. */
+async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fields }: SalaryMergeCase, path: PutPath): Promise<void> {
+  const body = identify(ctx, { ...job, salary: base });
+  const created = await createJob(ctx, body);
+  const res = path === 'id' ? await ctx.api.putById(created.id, { salary: patch }) : await ctx.api.putByReference({ referenceId: body.referenceId, salary: patch });
+  const where = `PUT ${path === 'id' ? '/jobs/{id}' : '/jobs by referenceId'} with salary ${show(patch)}`;
+  const merged = { ...base, ...patch };
+  // 2.5: maxAmount is the maximum; a merge that puts it below the amount may be refused (the stored salary then stays).
+  if (merged.maxAmount !== null && merged.maxAmount < merged.amount && isClientError(res.status)) {
+    ctx.observe({ topic: 'salary.merge-below-amount', section: '2.5', observed: `refused with ${res.status}` });
+    const kept = keptValueProblems({ salary: base }, await getJob(ctx, created.id));
+    ctx.expect(kept.length === 0, { title: `a refused ${where} changed the salary`, expected: 'a refused update changes nothing (spec 4.3)', received: kept.join('\n') });
+    return;
+  }
+  expectStatus(ctx, res, 200, `${where} (only ${fields.join(', ')}) is a valid partial update: 200 with the full Job (spec 4.2 lists each salary field, 4.3)`);
+  for (const [what, got] of [[`the ${where} answer`, jobOf(res)], [`GET /jobs/${created.id} after it`, await getJob(ctx, created.id)]] as const) {
+    const problems = keptValueProblems({ salary: merged }, got);
+    ctx.expect(problems.length === 0, {
+      title: `${what} does not hold the stored salary with the sent fields merged in`,
+      expected: `only the fields sent change (spec 4.3): ${fields.join(', ')} from the PUT, the other salary fields as stored ${show(base)}`,
+      received: problems.join('\n'),
+    });
+  }
+}
+
+/**
+ * Spec 4.2 lists salary.amount, salary.maxAmount, salary.period.id and salary.plusCommission as separate request
+ * fields, and 4.3 changes only the fields sent: a partial salary merges into the stored one. Each part is sent
+ * once by id and once by referenceId, then generated parts on either path.
+ */
+const salaryMerge: Rule = fixedRule(
+  { id: 'jobs.update.salary-merge', section: '4.3', area: 'update', title: 'A PUT with part of salary changes the salary fields sent and keeps the others, by id and by referenceId', statement: 'Updates are partial. Only the fields sent change.' },
+  async (ctx: RuleContext) => {
+    for (const fields of PARTIAL_SALARY_FIELDS.filter((f) => f.length === 1 || (f.length === 2 && f.includes('amount')))) {
+      for (const path of ['id', 'reference'] as const) {
+        await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(fields) }), ({ job, salary }) => checkSalaryMerge(ctx, job, salary, path), { runs: 1 });
+      }
+    }
+    const arb = fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(), path: fc.constantFrom<PutPath>('id', 'reference') });
+    await ctx.check(arb, ({ job, salary, path }) => checkSalaryMerge(ctx, job, salary, path));
+  },
+);
+
+export const updateRules: Rule[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference, minimalBodies, salaryMerge, byOverride];

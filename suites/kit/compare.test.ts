@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, cityOf, keptValueProblems, sameCity, sameLocations } from './compare.js';
+import { changedFields, cityOf, keptValueProblems, sameCity, sameLocations, sameText } from './compare.js';
 import { sameDate } from './dates.js';
 
 describe('sameDate', () => {
@@ -83,5 +83,21 @@ describe('locations (spec 2.2: the server resolves the place and writes it in it
     expect(sameLocations(sent, [{ description: 'Calgary, AB' }])).toBe(false);
     expect(sameLocations(sent, [{ description: 'Calgary, AB' }, { description: 'Calgary, AB' }])).toBe(false);
     expect(sameLocations(sent, null)).toBe(false);
+  });
+});
+
+describe('sameText', () => {
+  it('is the same text up to Unicode normalization, and nothing looser', () => {
+    expect(sameText('Cafe\u0301 😀', 'Café 😀')).toBe(true);
+    expect(sameText('Café', 'Cafe')).toBe(false);
+    expect(sameText('a', undefined)).toBe(false);
+  });
+});
+
+describe('salary amounts', () => {
+  it('are compared to the fourth decimal: 1234.5678 is not 1234.57', () => {
+    const job = { salary: { amount: 1234.57, maxAmount: null, period: { id: 1 }, plusCommission: false } };
+    expect(keptValueProblems({ salary: { amount: 1234.5678 } }, job)).toHaveLength(1);
+    expect(keptValueProblems({ salary: { amount: 1234.57 } }, job)).toEqual([]);
   });
 });

@@ -145,6 +145,17 @@ export function sameUrl(a: unknown, b: unknown): boolean {
   return lowerScheme(a) === lowerScheme(b);
 }
 
+/**
+ * The same text up to Unicode normalization: canonically equivalent strings (`é` as one code point or as
+ * `e` + U+0301) are one text, and storing either (NFC) is a reasonable server choice.
+ *
+ * @example
+ * sameText('Cafe\u0301', 'Café'); // true
+ */
+export function sameText(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a.normalize('NFC') === b.normalize('NFC');
+}
+
 type FieldCheck = (sent: unknown, job: Record<string, unknown>) => string | undefined;
 
 const same = (field: string): FieldCheck => (sent, job) => (jsonEqual(sent, job[field]) ? undefined : `${field}: sent ${show(sent)}, got ${show(job[field])}`);

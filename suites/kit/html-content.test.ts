@@ -16,6 +16,9 @@ describe('sameHtmlContent', () => {
       // A comment is not content: the text either side joins as if it were not there.
       ['<p>ab</p>', '<p>a<!-- c -->b</p>'],
       ['<P CLASS="x">a<BR></P>', '<p class="x">a<br/></p>'],
+      // Numeric character references are the characters they name; canonically equivalent text is the same text.
+      ['<p>¡Olé 😀</p>', '<p>&#161;Ol&#xE9; &#128512;</p>'],
+      ['<p>Cafe\u0301</p>', '<p>Café</p>'],
     ];
     for (const [a, b] of pairs) expect(sameHtmlContent(a, b), `${a} vs ${b}`).toBe(true);
   });

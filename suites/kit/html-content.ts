@@ -6,9 +6,12 @@
  *   (HTML names are case-insensitive: `<P>` is `<p>`);
  * - on each element, the same attribute names (lower-case) with the same
  *   decoded values, in any order and however they were quoted;
- * - the same text, after decoding entities (`&amp;` = `&#38;` = `&`),
+ * - the same text, after decoding entities (`&amp;` = `&#38;` = `&`, and
+ *   `&#161;` = `¡`: a server may write any character as a reference),
  *   merging adjacent text, collapsing whitespace runs to one space, trimming
- *   each text run and dropping runs that are only whitespace.
+ *   each text run and dropping runs that are only whitespace; text and
+ *   attribute values in Unicode NFC (canonically equivalent text is the same
+ *   text, and normalizing it is a reasonable server choice).
  * So `<br>` = `<br/>`, `href='x'` = `href="x"`, re-indented markup is equal;
  * a dropped or added element, attribute or word is not. Comments are not
  * content: they render nothing, and spec 2.1 neither allows nor forbids them
@@ -26,7 +29,7 @@ function normalize(nodes: readonly DomNode[]): ContentNode[] {
   const out: ContentNode[] = [];
   let text = '';
   const flush = (): void => {
-    const collapsed = text.replace(/\s+/g, ' ').trim();
+    const collapsed = text.normalize('NFC').replace(/\s+/g, ' ').trim();
     if (collapsed !== '') out.push(collapsed);
     text = '';
   };
@@ -35,7 +38,9 @@ function normalize(nodes: readonly DomNode[]): ContentNode[] {
       text += node.data;
     } else if (DomUtils.isTag(node)) {
       flush();
-      const attributes = Object.entries(node.attribs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const attributes = Object.entries(node.attribs)
+        .map(([name, value]): [string, string] => [name, value.normalize('NFC')])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       out.push([node.name, attributes, normalize(node.children)]);
     }
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findHtmlViolations } from '../../schemas/index.js';
 import { htmlViolationKinds } from '../arbitraries/html.js';
-import { knownAllowedSpellings, knownHtmlViolations } from './known-html-violations.js';
+import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from './known-html-violations.js';
 
 /** The allow-list's violation kind for each of the suite's four kinds. */
 const SCHEMA_KIND = {
@@ -25,10 +25,20 @@ describe('knownHtmlViolations', () => {
       expect(htmls.some((html) => /[<\s]\/?[A-Z]{2,}[\s>=]|<[A-Z][\s>]/.test(html)), kind).toBe(true);
       expect(htmls.some((html) => /[<\s]\/?[A-Z][a-z]+[\s>=]/.test(html)), kind).toBe(true);
     });
+
+    it(`${kind}: comes with its attributes in every form HTML writes (single-quoted, unquoted, spaced; valueless where it breaks a rule)`, () => {
+      if (kind === 'disallowed-tag') return;
+      const htmls = knownHtmlViolations(kind).join('\n');
+      expect(htmls).toMatch(/\s[a-z-]+='[^']*'/);
+      expect(htmls).toMatch(/\s[a-z-]+=[^"'\s>]+[\s>]/);
+      expect(htmls).toMatch(/\n\t[a-z-]+ = "/);
+      if (kind !== 'a-without-href') expect(htmls).toMatch(/<[a-z]+(\s[^>]*)?\shidden>/);
+    });
   }
 
-  it('holds a stray end tag of a disallowed element', () => {
-    expect(knownHtmlViolations('disallowed-tag')).toContain('<p>text</span></p>');
+  it('holds no stray end tag (the should rule sends those: knownStrayEndTags)', () => {
+    for (const kind of htmlViolationKinds) for (const html of knownStrayEndTags()) expect(knownHtmlViolations(kind)).not.toContain(html);
+    for (const html of knownStrayEndTags()) expect(findHtmlViolations(html).map((v) => v.kind), html).toEqual(['disallowed-tag']);
   });
 });
 
@@ -36,5 +46,7 @@ describe('knownAllowedSpellings', () => {
   it('are allowed: names are case-insensitive', () => {
     for (const html of knownAllowedSpellings()) expect(findHtmlViolations(html), html).toEqual([]);
     expect(knownAllowedSpellings().join('')).toContain('<A HREF=');
+    expect(knownAllowedSpellings().join('')).toContain("href='");
+    expect(knownAllowedSpellings().join('')).toMatch(/href=https/);
   });
 });

@@ -6,8 +6,12 @@
  * cover every tag of the allow-list and the usual dangerous ones every time.
  * Each is rejected by spec 2.1 rules 1-3 whatever else the server checks.
  * Names are case-insensitive in HTML, so each kind also comes upper-case and
- * capitalized (`<SCRIPT>`, `<P CLASS>`, `<A>`), and a disallowed tag also as a
- * stray end tag (`<p>x</span></p>`).
+ * capitalized (`<SCRIPT>`, `<P CLASS>`, `<A>`), and each attribute comes in
+ * every form HTML writes one (`class="x"`, `class='x'`, `onclick=alert(1)`,
+ * `hidden`, ` style = "x"` after a newline): a check that only sees
+ * `name="..."` lets the others through, a script carrier among them. A
+ * stray end tag of a disallowed element (`<p>x</span></p>`) is no tag to a
+ * tree-based check, so it is listed apart (knownStrayEndTags).
  */
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { HtmlViolationKind } from '../arbitraries/html.js';
@@ -36,7 +40,44 @@ function inPlace(tag: string, attributes: string, isVoid: boolean): string {
  * knownHtmlViolations('disallowed-tag')[0]; // '<p>text <script>alert(1)</script></p>'
  */
 export function knownHtmlViolations(kind: HtmlViolationKind): string[] {
-  return [...lowerCase(kind), ...otherSpellings(kind)];
+  return [...lowerCase(kind), ...otherSpellings(kind), ...attributeForms(kind)];
+}
+
+/**
+ * End tags of disallowed elements with no start tag: refused by a token-based check, dropped by a tree-based one.
+ *
+ * @example
+ * knownStrayEndTags()[0]; // '<p>text</span></p>'
+ */
+export function knownStrayEndTags(): string[] {
+  return ['<p>text</span></p>', '<p>text</SPAN></p>', '<p>text</Script></p>'];
+}
+
+/** One violation of `kind` in each attribute form but the double-quoted one (which lowerCase writes). */
+function attributeForms(kind: HtmlViolationKind): string[] {
+  const link = linkTags[0]!;
+  switch (kind) {
+    case 'disallowed-tag':
+      // The classic carrier: a disallowed element whose attributes are unquoted.
+      return ['<p>text <img src=x onerror=alert(1)></p>', "<p>text <span class='x'>y</span></p>"];
+    case 'attribute-on-non-a':
+      return ['<p onclick=alert(1)>text</p>', "<p class='x'>text</p>", '<p hidden>text</p>', '<p\n\tstyle = "color:red">text</p>', '<b ID=x>text</b>'];
+    case 'a-without-href':
+      // No href, though the target's value holds the letters "href=".
+      return [
+        `<p><${link} target=_blank>link</${link}></p>`,
+        `<p><${link} target='_blank'>link</${link}></p>`,
+        `<p><${link}\n\ttarget = "_blank">link</${link}></p>`,
+        `<p><${link} target="href=${HREF}">link</${link}></p>`,
+      ];
+    case 'other-attribute-on-a':
+      return [
+        `<p><${link} href="${HREF}" onclick=alert(1)>link</${link}></p>`,
+        `<p><${link} href='${HREF}' class='x'>link</${link}></p>`,
+        `<p><${link} href=${HREF} hidden>link</${link}></p>`,
+        `<p><${link}\n\thref = "${HREF}"\n\tstyle = "x">link</${link}></p>`,
+      ];
+  }
 }
 
 function lowerCase(kind: HtmlViolationKind): string[] {
@@ -46,8 +87,6 @@ function lowerCase(kind: HtmlViolationKind): string[] {
         ...disallowedTags.map((tag) =>
           tag === 'script' ? '<p>text <script>alert(1)</script></p>' : VOID_ELEMENTS.has(tag) ? `<p>text <${tag}></p>` : `<div><${tag}>text</${tag}></div>`,
         ),
-        // An end tag with no start tag names its element too (issue 12: once accepted).
-        '<p>text</span></p>',
       ];
     case 'attribute-on-non-a':
       // Every allowed tag without attributes, once, with one attribute.
@@ -65,7 +104,7 @@ function otherSpellings(kind: HtmlViolationKind): string[] {
   const [upper, capital] = [link.toUpperCase(), capitalize(link)];
   switch (kind) {
     case 'disallowed-tag':
-      return ['<p>text <SCRIPT>alert(1)</SCRIPT></p>', '<p>text <Script>alert(1)</Script></p>', '<DIV><IFRAME>text</IFRAME></DIV>', '<p>text</SPAN></p>', '<p>text</Script></p>'];
+      return ['<p>text <SCRIPT>alert(1)</SCRIPT></p>', '<p>text <Script>alert(1)</Script></p>', '<DIV><IFRAME>text</IFRAME></DIV>'];
     case 'attribute-on-non-a':
       return ['<P CLASS="x">text</P>', '<p Style="x">text</p>', '<p>before<BR ID="x">after</p>'];
     case 'a-without-href':
@@ -78,9 +117,10 @@ function otherSpellings(kind: HtmlViolationKind): string[] {
 const capitalize = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
- * Allowed descriptions with upper-case and capitalized names, tried once per
- * run by the accept rule: a server that reads names case-sensitively refuses
- * `<A HREF="...">` as a link without href, or `<P>` as an unknown tag.
+ * Allowed descriptions with upper-case and capitalized names and attributes in
+ * every valid form, tried once per run by the accept rule: a server that reads
+ * names case-sensitively refuses `<A HREF="...">` as a link without href, or
+ * `<P>` as an unknown tag; one that only sees `href="..."` refuses `<a href=x>`.
  *
  * @example
  * knownAllowedSpellings()[0]; // '<P>text <B>bold</B></P>'
@@ -91,5 +131,9 @@ export function knownAllowedSpellings(): string[] {
     '<P>text <B>bold</B> <EM>em</EM><BR></P>',
     `<p><${link.toUpperCase()} HREF="${HREF}">link</${link.toUpperCase()}></p>`,
     `<UL><Li><${capitalize(link)} Href="${HREF}" Target="_blank">link</${capitalize(link)}></Li></UL>`,
+    // Every attribute form HTML writes: single-quoted, unquoted, spaced over lines.
+    `<p><${link} href='${HREF}' target='_blank'>link</${link}></p>`,
+    `<p><${link} href=${HREF} target=_blank>link</${link}></p>`,
+    `<p><${link}\n\thref = "${HREF}"\n\ttarget = "_self">link</${link}></p>`,
   ];
 }

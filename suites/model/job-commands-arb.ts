@@ -2,8 +2,9 @@
  * @module The lifecycle commands as one fast-check `commands` arbitrary.
  * Targets are positions (taken modulo the live jobs at run time), so every
  * generated or shrunk sequence is meaningful in any state. Bodies send a
- * complete salary (maxAmount and plusCommission explicit), so a partial
- * update of salary means the same whether a server merges or replaces it.
+ * complete salary (maxAmount and plusCommission explicit), so the model
+ * expects the salary sent (partial salaries merge into the stored one:
+ * jobs.update.salary-merge probes that).
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, jobStatusArb, type JobArbOptions } from '../arbitraries/job.js';

@@ -209,6 +209,19 @@ describe('confidential employer (job.confidential-employer)', () => {
   });
 });
 
+describe('json.format', () => {
+  it.each(['pretty-sorted', 'pretty-reversed'])('%s pretty-prints every JSON body (jobs, lists, reference lists, errors), amounts keeping four places', async (format) => {
+    use({ 'json.format': format });
+    const job = await api.post('/jobs', validJob({ salary: { amount: 1234.5678, period: { id: 1 } } }));
+    expect(job.text).toMatch(/\n  "/);
+    expect(job.text).toMatch(/"amount": 1234\.5678,?\n/);
+    const keys = Object.keys(job.json);
+    expect(keys).toEqual(format === 'pretty-sorted' ? [...keys].sort() : expect.arrayContaining(['id']));
+    if (format === 'pretty-reversed') expect(keys.at(-1)).toBe('id');
+    for (const path of ['/jobs', '/positiontypes', '/jobs/999999']) expect((await api.get(path)).text, path).toMatch(/^\{\n  "/);
+  });
+});
+
 describe('description', () => {
   const sent = "<P>Fish &amp; chips &eacute;<BR><a HREF='https://example.com/?a=1&amp;b=2' target=_blank>x</a></P>";
 
@@ -219,6 +232,13 @@ describe('description', () => {
     expect(job.description).toBe('<p>Fish &amp; chips é<br/><a href="https://example.com/?a=1&amp;b=2" target="_blank">x</a></p>');
     // idempotent: sending it back keeps it
     expect((await api.put(`/jobs/${job.id}`, { description: job.description })).json.description).toBe(job.description);
+  });
+
+  it('description.form=numeric-references writes every non-ASCII character as a reference, the rest as sent', async () => {
+    use({ 'description.form': 'numeric-references' });
+    const job = await create({ description: '<p>¡Olé 😀 <a href="https://example.com/é">x</a></p>' });
+    expect(job.description).toBe('<p>&#161;Ol&#233; &#128512; <a href="https://example.com/&#233;">x</a></p>');
+    expect((await api.get(`/jobs/${job.id}`)).json.description).toBe(job.description);
   });
 
   it('a profile switched at run time leaves the stored description and locations of a job alone when an update does not send them', async () => {
@@ -362,14 +382,6 @@ describe('validation and update switches', () => {
     expect((await api.put(`/jobs/${job.id}`, { closeDate: '2025-12-31T23:59:59Z' })).status).toBe(status === 201 ? 200 : 400);
   });
 
-  it('update.salary: replace needs an amount; merge keeps the stored fields not sent', async () => {
-    const job = await create();
-    expect((await api.put(`/jobs/${job.id}`, { salary: { maxAmount: 70000 } })).status).toBe(400);
-    use({ 'update.salary': 'merge' });
-    const merged = (await api.put(`/jobs/${job.id}`, { salary: { maxAmount: 70000 } })).json;
-    expect(merged.salary).toMatchObject({ amount: 50000, maxAmount: 70000, period: { id: 1 }, plusCommission: false });
-    expect((await api.put(`/jobs/${job.id}`, { salary: null })).json.salary).toBeNull();
-  });
 });
 
 describe('profiles', () => {

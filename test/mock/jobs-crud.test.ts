@@ -144,6 +144,19 @@ describe('PUT /jobs/{id} (4.3): partial updates', () => {
     expect(good.json).toMatchObject({ applicationEmail: null, applicationUrl: 'https://a.example' });
   });
 
+  it('merges a partial salary into the stored one (4.2 lists each salary field), by id and by referenceId', async () => {
+    const created = (await api.post('/jobs', validJob({ referenceId: 's1', salary: { amount: 50000, maxAmount: 70000, period: { id: 1 }, plusCommission: true } }))).json;
+    const byId = await api.put(`/jobs/${created.id}`, { salary: { amount: 60000, period: { id: 2 } } });
+    expect(byId.json.salary).toMatchObject({ amount: 60000, maxAmount: 70000, period: { id: 2 }, plusCommission: true });
+    const byRef = await api.put('/jobs', { referenceId: 's1', salary: { plusCommission: false } });
+    expect(byRef.status).toBe(200);
+    expect(byRef.json.salary).toMatchObject({ amount: 60000, maxAmount: 70000, period: { id: 2 }, plusCommission: false });
+    // A merged maxAmount below the amount is refused (the mock's answer; accepting is not conformant)
+    expect((await api.put(`/jobs/${created.id}`, { salary: { amount: 80000 } })).status).toBe(400);
+    expect((await api.put(`/jobs/${created.id}`, { salary: null })).json.salary).toBeNull();
+    expect((await api.put(`/jobs/${created.id}`, { salary: { plusCommission: true } })).status).toBe(400);
+  });
+
   it('an empty body changes nothing', async () => {
     const created = (await api.post('/jobs', validJob())).json;
     expect((await api.put(`/jobs/${created.id}`, {})).json).toEqual(created);

@@ -77,15 +77,34 @@ export const htmlMutants: Mutant[] = [
     transform: cleanDescription((html) => eachLink(html, (attributes) => attributes.replace(/\s+onclick\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/gi, ''))),
   },
   {
-    // spec 2.1 rule 1, issue 12 item 3: an end tag names its element too
+    // spec 2.1 rule 1: an end tag names its element too (refusing it is good practice: a tree-based check drops it)
     name: 'html-accepts-stray-end-tag',
     area: 'html',
-    violates: '2.1 rule 1: only the allowed tags (here an end tag of a disallowed element with no start tag, <p>x</span></p>, is accepted, stripped)',
-    expectedRule: 'jobs.html.rejects-disallowed-tag',
+    violates: '2.1 rule 1, good practice: only the allowed tags (here an end tag of a disallowed element with no start tag, <p>x</span></p>, is accepted, stripped)',
+    expectedRule: 'jobs.html.rejects-stray-end-tag',
     transform: cleanDescription((html) => {
       const opened = new Set([...html.matchAll(/<([A-Za-z][A-Za-z0-9-]*)/g)].map((m) => m[1]!.toLowerCase()));
       return html.replace(TAG, (tag, slash: string, name: string) => (slash === '/' && !isAllowedTag(name) && !opened.has(name.toLowerCase()) ? '' : tag));
     }),
+  },
+  {
+    // spec 2.1 rules 1-3 judge every attribute however it is written
+    name: 'html-sees-double-quoted-attributes-only',
+    area: 'html',
+    violates: "2.1 rules 2-3: no attributes but href and target on a (here the check sees only name=\"...\": <p onclick=alert(1)>, <p class='x'> and <p hidden> pass, and <a href='x'> has no href)",
+    expectedRule: [
+      'jobs.html.rejects-attribute-on-non-a',
+      'jobs.html.rejects-other-attribute-on-a',
+      'jobs.html.rejects-a-without-href',
+      'jobs.html.rejects-disallowed-tag',
+      'jobs.html.accepts-allowed-tags',
+      'jobs.html.keeps-allowed-content',
+      'jobs.update.rejects-invalid-html',
+      'jobs.put-create.rejects-invalid',
+      'jobs.model.lifecycle',
+    ],
+    // What such a check validates: the tags with their double-quoted attributes only (the others are invisible to it, so they are dropped here).
+    transform: cleanDescription((html) => eachStartTag(html, () => true, (attributes) => attributes.replace(ATTRIBUTE, (attribute) => (/=\s*"/.test(attribute) ? attribute : '')))),
   },
   {
     // spec 2.1 rule 1 with HTML's case-insensitive names: <SCRIPT> is <script>

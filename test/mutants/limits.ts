@@ -101,11 +101,30 @@ export const limitsMutants: Mutant[] = [
     name: 'limits-salary-two-decimals',
     area: 'limits',
     violates: '2.5: salary amount in responses carries four decimal places (here two)',
-    expectedRule: 'jobs.limits.salary-four-decimals',
+    expectedRule: ['jobs.limits.salary-four-decimals', 'jobs.model.lifecycle'],
     transform: rewriteResponseText(
       () => true,
       (text) => text.replace(/"amount":(-?\d+\.\d{2})\d{2}/g, '"amount":$1'),
     ),
+  },
+  {
+    // spec 2.5: responses carry four decimal places (the place a PUT answer is not re-read)
+    name: 'limits-salary-two-places-in-put',
+    area: 'limits',
+    violates: '2.5: salary amount in responses carries four decimal places (here PUT answers write two)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: rewriteResponseText(isPut, (text) => text.replace(/"amount":(-?\d+\.\d{2})\d{2}/g, '"amount":$1')),
+  },
+  {
+    // spec 2.5: four decimal places are carried, so an amount with three or four keeps them
+    name: 'limits-salary-rounds-to-cents',
+    area: 'limits',
+    violates: '2.5: responses carry four decimal places (here amounts are stored rounded to two: 1234.5678 comes back 1234.5700)',
+    expectedRule: ['jobs.limits.salary-four-decimals', 'jobs.create.explicit-values', 'jobs.update.changes-field', 'jobs.update.by-reference', 'jobs.update.salary-merge', 'jobs.model.lifecycle'],
+    transform: rewriteRequest(isWrite, (body) => {
+      const salary = body.salary as JsonObject | null | undefined;
+      if (salary && typeof salary === 'object' && typeof salary.amount === 'number') salary.amount = Math.round(salary.amount * 100) / 100;
+    }),
   },
   {
     // spec 4.2: applicationEmail is required when applicantRoutingType.id is 1

@@ -7,7 +7,7 @@ import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
-import { effectiveMethod, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isJobsPath, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 
@@ -42,7 +42,23 @@ function createsUnderClientIds(next: CoreHandler): CoreHandler {
   };
 }
 
+const isAnyPut = (req: Parameters<typeof isPut>[0]): boolean => effectiveMethod(req) === 'PUT' && isJobsPath(req);
+
 export const updateMutants: Mutant[] = [
+  {
+    // spec 4.2 lists each salary field as its own request field; 4.3: only the fields sent change
+    name: 'update-salary-replaced-whole',
+    area: 'update',
+    violates: '4.2, 4.3: only the fields sent change (here a partial salary replaces the stored one whole: maxAmount null, plusCommission false, 400 without an amount)',
+    expectedRule: ['jobs.update.salary-merge', 'jobs.model.lifecycle'],
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const salary = body?.salary;
+      if (!isAnyPut(req) || body === undefined || salary === null || typeof salary !== 'object' || Array.isArray(salary)) return next(req);
+      if (!('amount' in salary)) return jsonResponse(400, { status: 400, code: 'validation_failed', message: 'a salary needs an amount' });
+      return next(withJsonBody(req, { ...body, salary: { maxAmount: null, plusCommission: false, ...salary } }));
+    },
+  },
   {
     // spec 4.3: updates are partial, only the fields sent change
     name: 'update-clears-salary-not-sent',

@@ -122,9 +122,19 @@ const OPEN_CHOICES: OpenChoice[] = [
     observed: ['employer.confidential-name', 'hidden as "Confidential"'],
   },
   {
-    form: 'a partial salary merged into the stored one (4.3)',
-    choices: { 'update.salary': 'merge' },
-    only: ['jobs.update.*', 'jobs.model.lifecycle'],
+    form: 'descriptions with every non-ASCII character as a numeric character reference (2.1: the same tree, text may be re-serialized)',
+    choices: { 'description.form': 'numeric-references' },
+    only: ['jobs.html.*', 'jobs.robustness.unicode-preserved', 'jobs.create.*', 'jobs.update.*', 'jobs.roundtrip.*', 'jobs.model.lifecycle'],
+  },
+  {
+    form: 'JSON bodies pretty-printed with the keys of every object sorted (4: bodies are JSON)',
+    choices: { 'json.format': 'pretty-sorted' },
+    only: ['jobs.*'],
+  },
+  {
+    form: 'JSON bodies pretty-printed with the keys of every object reversed (4: bodies are JSON)',
+    choices: { 'json.format': 'pretty-reversed' },
+    only: ['jobs.*'],
   },
   {
     form: 'PUT-create answering 200 (4.3: not shown)',

@@ -1,13 +1,18 @@
 /**
- * @module Salary input (spec 2.5): an amount needs a period; amounts take up to four decimals.
+ * @module Salary input (spec 2.5): an amount needs a period; amounts take up
+ * to four decimals, written with four in every response that carries the
+ * full Job (POST 201, GET, PUT 200 by id and by referenceId, PUT-create; list
+ * items carry no salary).
  */
 import { isSuccess, responseLine } from '../../kit/http.js';
 import * as fc from 'fast-check';
-import { salaryInputArb, salaryWithoutPeriodArb } from '../../arbitraries/salary.js';
+import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../arbitraries/salary.js';
 import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../kit/amount-decimals.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import type { Rule, RuleContext } from '../../rule.js';
+import type { ApiResponse, Body, Rule, RuleContext } from '../../rule.js';
+import type { Job } from '../../../schemas/types.gen.js';
+import { keptValueProblems } from '../../kit/compare.js';
 import { fixedRule } from '../../kit/rule-builders.js';
 
 export const salaryPeriodRequired: Rule = fixedRule(
@@ -24,28 +29,70 @@ export const salaryPeriodRequired: Rule = fixedRule(
   },
 );
 
+/** The write paths that answer with the full Job (2.5: "Responses carry four decimal places" on each of them). */
+type SalaryPath = 'POST /jobs' | 'PUT /jobs/{id}' | 'PUT /jobs by referenceId' | 'PUT /jobs creating';
+
+/** Checks one response: `amount` written with four places, and the sent amount (up to four decimals) kept exactly. */
+function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, salary: SalaryInput): void {
+  const wrong = amountsWithoutFourDecimals(r.text);
+  ctx.expect(countAmounts(r.text) > 0 && wrong.length === 0, {
+    title: `${what} writes the salary amount without four decimal places`,
+    expected: `spec 2.5: responses carry four decimal places (e.g. "amount": ${salary.amount.toFixed(4)})`,
+    received: wrong.length > 0 ? wrong.join(', ') : `no "amount" in ${responseLine(r)}`,
+    failingExchange: r.exchange,
+  });
+  const changed = r.json === undefined ? ['no job in the body'] : keptValueProblems({ salary: { amount: salary.amount, maxAmount: salary.maxAmount } }, r.json);
+  ctx.expect(changed.length === 0, {
+    title: `${what} does not give back the amount sent to the fourth decimal`,
+    expected: 'spec 2.5: four decimal places are carried, so an amount sent with up to four keeps every one (4.2: a GET result posted back creates a job with the same values)',
+    received: changed.join('\n'),
+    failingExchange: r.exchange,
+  });
+  // 2.5 states four places for amount only; maxAmount is a "Decimal" in any form.
+  for (const form of maxAmountForms(r.text)) ctx.observe({ topic: 'salary.max-amount-form', section: '2.5', observed: form });
+}
+
+async function sendSalary(ctx: RuleContext, path: SalaryPath, job: Body, id: number, referenceId: string, salary: SalaryInput): Promise<ApiResponse<Job>> {
+  switch (path) {
+    case 'POST /jobs':
+      return ctx.api.create({ ...identify(ctx, job), salary });
+    case 'PUT /jobs/{id}':
+      return ctx.api.putById(id, { salary });
+    case 'PUT /jobs by referenceId':
+      return ctx.api.putByReference({ referenceId, salary });
+    case 'PUT /jobs creating':
+      return ctx.api.putByReference({ ...identify(ctx, job), salary });
+  }
+}
+
+const SALARY_PATHS: readonly SalaryPath[] = ['PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
+
 export const salaryFourDecimals: Rule = fixedRule(
-  { id: 'jobs.limits.salary-four-decimals', section: '2.5', area: 'limits', title: 'Salary amount in responses carries four decimal places', statement: 'Base salary. Responses carry four decimal places.' },
+  { id: 'jobs.limits.salary-four-decimals', section: '2.5', area: 'limits', title: 'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId and PUT-create', statement: 'Base salary. Responses carry four decimal places.' },
   async (ctx: RuleContext) => {
-    await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryInputArb }), async ({ job, salary }) => {
-      const body = identify(ctx, job);
-      const res = await ctx.api.create({ ...body, salary });
+    // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
+    const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
+    const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
+    await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
+      const res = await sendSalary(ctx, 'POST /jobs', job, 0, '', first);
       ctx.expect(isSuccess(res.status) && res.json !== undefined, {
         title: 'POST /jobs refused a job with a valid salary',
         expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
         received: responseLine(res),
       });
-      const read = await ctx.api.get(res.json.id);
-      for (const [what, r] of [['POST /jobs', res], [`GET /jobs/${res.json.id}`, read]] as const) {
-        const wrong = amountsWithoutFourDecimals(r.text);
-        ctx.expect(countAmounts(r.text) > 0 && wrong.length === 0, {
-          title: `${what} writes the salary amount without four decimal places`,
-          expected: `spec 2.5: responses carry four decimal places (e.g. "amount": ${salary.amount.toFixed(4)})`,
-          received: wrong.length > 0 ? wrong.join(', ') : `no "amount" in ${responseLine(r)}`,
-          failingExchange: r.exchange,
+      const { id, referenceId } = res.json as Job & { referenceId: string };
+      expectFourPlaces(ctx, 'POST /jobs', res, first);
+      expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
+      for (const [i, path] of SALARY_PATHS.entries()) {
+        const salary = others[i]!;
+        const r = await sendSalary(ctx, path, job, id, referenceId, salary);
+        ctx.expect(isSuccess(r.status) && r.json !== undefined, {
+          title: `${path} refused a valid salary`,
+          expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
+          received: responseLine(r),
         });
-        // 2.5 states four places for amount only; maxAmount is a "Decimal" in any form.
-        for (const form of maxAmountForms(r.text)) ctx.observe({ topic: 'salary.max-amount-form', section: '2.5', observed: form });
+        expectFourPlaces(ctx, path, r, salary);
+        if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
       }
     });
   },
