@@ -1,17 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two tiers (issue 13): `unit` is the fast `*.test.ts` beside the source
- * (schemas, mock, suite units, report units) and the import-direction
- * check; `integration` is the rest of test/ (the mock over HTTP, the suite against the mock and its
- * mutants, the built CLIs). `npm test` runs both; `npm run test:unit`
- * (or `npx vitest --project unit`) runs the fast one.
+ * Three tiers (docs/testing.md says what each proves):
+ * - `unit`: the fast `*.test.ts` beside the source (schemas, mock, suite units, report units) and the
+ *   import-direction check; `npm run test:unit` (or `npx vitest --project unit`).
+ * - `integration`: the rest of test/ (the mock over HTTP, the suite against the mock and its mutants, the
+ *   built CLIs, the packed examples). With `unit`, the PR gate: `npm test`, deterministic seeds.
+ * - `nightly`: `test/**\/*.nightly.test.ts`, the long runs; `npm run test:full` (TEST_TIER=full) runs them
+ *   beside the other two, which then draw random seeds and run their wider variants.
  */
 const shared = {
   testTimeout: 30_000,
   hookTimeout: 30_000,
   pool: 'forks',
 } as const;
+
+const NIGHTLY = '**/*.nightly.test.ts';
+const fullTier = process.env.TEST_TIER === 'full';
 
 export default defineConfig({
   test: {
@@ -29,9 +34,23 @@ export default defineConfig({
           ...shared,
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/architecture/**'],
+          exclude: ['test/architecture/**', NIGHTLY],
+          // test/mutants runs its mutants 8 at once (describe.concurrent): most of each run is waiting.
+          maxConcurrency: 8,
         },
       },
+      ...(fullTier
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'nightly',
+                include: [`test/${NIGHTLY}`],
+                testTimeout: 600_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
