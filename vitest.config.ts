@@ -35,6 +35,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.test.ts'],
           exclude: ['test/architecture/**', NIGHTLY],
+          // Builds dist/ only when a source is newer: `npm ci` has just built it.
+          globalSetup: ['test/support/fresh-dist.ts'],
           // test/mutants runs its mutants 8 at once (describe.concurrent): most of each run is waiting.
           maxConcurrency: 8,
         },
@@ -46,6 +48,7 @@ export default defineConfig({
                 ...shared,
                 name: 'nightly',
                 include: [`test/${NIGHTLY}`],
+                globalSetup: ['test/support/fresh-dist.ts'],
                 testTimeout: 600_000,
               },
             },
