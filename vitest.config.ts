@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three tiers (docs/testing.md says what each proves):
+ * Three tiers (docs/testing.md says what each proves), in four projects:
  * - `unit`: the fast `*.test.ts` beside the source (schemas, mock, suite units, report units) and the
  *   import-direction check; `npm run test:unit` (or `npx vitest --project unit`).
  * - `integration`: the rest of test/ (the mock over HTTP, the suite against the mock and its mutants, the
- *   built CLIs, the packed examples). With `unit`, the PR gate: `npm test`, deterministic seeds.
+ *   built CLIs) and `examples` (the packed package in locked integrator projects). With `unit`, the PR gate:
+ *   `npm test`, deterministic seeds.
  * - `nightly`: `test/**\/*.nightly.test.ts`, the long runs; `npm run test:full` (TEST_TIER=full) runs them
  *   beside the other two, which then draw random seeds and run their wider variants.
  */
@@ -36,11 +37,21 @@ export default defineConfig({
           ...shared,
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/architecture/**', NIGHTLY],
+          exclude: ['test/architecture/**', 'test/examples/**', NIGHTLY],
           // Builds dist/ only when a source is newer: `npm ci` has just built it.
           globalSetup: ['test/support/fresh-dist.ts'],
           // test/mutants runs its mutants 8 at once (describe.concurrent): most of each run is waiting.
           maxConcurrency: 8,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'examples',
+          include: ['test/examples/**/*.test.ts'],
+          exclude: [NIGHTLY],
+          // dist/ fresh, then packed once for every integrator project (inject('packedTarball')).
+          globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts'],
         },
       },
       ...(fullTier
@@ -50,7 +61,7 @@ export default defineConfig({
                 ...shared,
                 name: 'nightly',
                 include: [`test/${NIGHTLY}`],
-                globalSetup: ['test/support/fresh-dist.ts'],
+                globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts'],
                 testTimeout: 600_000,
               },
             },
