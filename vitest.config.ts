@@ -10,10 +10,13 @@ import { defineConfig } from 'vitest/config';
  * - `nightly`: `test/**\/*.nightly.test.ts`, the long runs; `npm run test:full` (TEST_TIER=full) runs them
  *   beside the other two, which then draw random seeds and run their wider variants.
  */
+const FAST_CHECK_SEED = 'test/support/fast-check-seed.global.ts';
 const shared = {
   testTimeout: 30_000,
   hookTimeout: 30_000,
   pool: 'forks',
+  // Properties without their own seed run from one printed seed per run (FC_SEED).
+  setupFiles: ['test/support/fast-check-seed.setup.ts'],
 } as const;
 
 const NIGHTLY = '**/*.nightly.test.ts';
@@ -26,6 +29,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
+          globalSetup: [FAST_CHECK_SEED],
           // One module graph per worker, not per file: the unit tests share no state (fixtures hand out fresh copies).
           isolate: false,
           // test/architecture: the static import-direction check, as fast as a unit test.
@@ -39,7 +43,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/architecture/**', 'test/examples/**', NIGHTLY],
           // Builds dist/ only when a source is newer: `npm ci` has just built it.
-          globalSetup: ['test/support/fresh-dist.ts'],
+          globalSetup: ['test/support/fresh-dist.ts', FAST_CHECK_SEED],
           // test/mutants runs its mutants 8 at once (describe.concurrent): most of each run is waiting.
           maxConcurrency: 8,
         },
@@ -51,7 +55,7 @@ export default defineConfig({
           include: ['test/examples/**/*.test.ts'],
           exclude: [NIGHTLY],
           // dist/ fresh, then packed once for every integrator project (inject('packedTarball')).
-          globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts'],
+          globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts', FAST_CHECK_SEED],
         },
       },
       ...(fullTier
@@ -61,7 +65,7 @@ export default defineConfig({
                 ...shared,
                 name: 'nightly',
                 include: [`test/${NIGHTLY}`],
-                globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts'],
+                globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts', FAST_CHECK_SEED],
                 testTimeout: 600_000,
               },
             },
