@@ -14,10 +14,10 @@ const FAST_CHECK_SEED = 'test/support/fast-check-seed.global.ts';
 const shared = {
   testTimeout: 30_000,
   hookTimeout: 30_000,
-  pool: 'forks',
+  pool: 'forks' as const,
   // Properties without their own seed run from one printed seed per run (FC_SEED).
   setupFiles: ['test/support/fast-check-seed.setup.ts'],
-} as const;
+};
 
 const NIGHTLY = '**/*.nightly.test.ts';
 const fullTier = process.env.TEST_TIER === 'full';
