@@ -1,17 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two tiers (issue 13): `unit` is the fast `*.test.ts` beside the source
- * (schemas, mock, suite units, report units) and the import-direction
- * check; `integration` is the rest of test/ (the mock over HTTP, the suite against the mock and its
- * mutants, the built CLIs). `npm test` runs both; `npm run test:unit`
- * (or `npx vitest --project unit`) runs the fast one.
+ * Three tiers (docs/testing.md says what each proves), in four projects:
+ * - `unit`: the fast `*.test.ts` beside the source (schemas, mock, suite units, report units) and the
+ *   import-direction check; `npm run test:unit` (or `npx vitest --project unit`).
+ * - `integration`: the rest of test/ (the mock over HTTP, the suite against the mock and its mutants, the
+ *   built CLIs) and `examples` (the packed package in locked integrator projects). With `unit`, the PR gate:
+ *   `npm test`, deterministic seeds.
+ * - `nightly`: `test/**\/*.nightly.test.ts`, the long runs; `npm run test:full` (TEST_TIER=full) runs them
+ *   beside the other two, which then draw random seeds and run their wider variants.
  */
+const FAST_CHECK_SEED = 'test/support/fast-check-seed.global.ts';
 const shared = {
   testTimeout: 30_000,
   hookTimeout: 30_000,
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+  // Properties without their own seed run from one printed seed per run (FC_SEED).
+  setupFiles: ['test/support/fast-check-seed.setup.ts'],
+};
+
+const NIGHTLY = '**/*.nightly.test.ts';
+const fullTier = process.env.TEST_TIER === 'full';
 
 export default defineConfig({
   test: {
@@ -20,6 +29,9 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
+          globalSetup: [FAST_CHECK_SEED],
+          // One module graph per worker, not per file: the unit tests share no state (fixtures hand out fresh copies).
+          isolate: false,
           // test/architecture: the static import-direction check, as fast as a unit test.
           include: ['schemas/**/*.test.ts', 'mock/**/*.test.ts', 'suites/**/*.test.ts', 'reports/**/*.test.ts', 'test/architecture/**/*.test.ts'],
         },
@@ -29,9 +41,36 @@ export default defineConfig({
           ...shared,
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/architecture/**'],
+          exclude: ['test/architecture/**', 'test/examples/**', NIGHTLY],
+          // Builds dist/ only when a source is newer: `npm ci` has just built it.
+          globalSetup: ['test/support/fresh-dist.ts', FAST_CHECK_SEED],
+          // test/mutants runs its mutants 8 at once (describe.concurrent): most of each run is waiting.
+          maxConcurrency: 8,
         },
       },
+      {
+        test: {
+          ...shared,
+          name: 'examples',
+          include: ['test/examples/**/*.test.ts'],
+          exclude: [NIGHTLY],
+          // dist/ fresh, then packed once for every integrator project (inject('packedTarball')).
+          globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts', FAST_CHECK_SEED],
+        },
+      },
+      ...(fullTier
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'nightly',
+                include: [`test/${NIGHTLY}`],
+                globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts', FAST_CHECK_SEED],
+                testTimeout: 600_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -4,14 +4,13 @@
  * examples/ files inlined into README.md and docs/) are committed. `npm run generate -- --check`
  * fails when any of them differs from what
  * the schema files give, so a schema change without `npm run generate` fails
- * `npm test`. The check is also shown to fail, on a stale copy in a temp folder.
+ * `npm test`. That the check fails on a stale file is shown on a copy of the project, in the
+ * integration tier (test/generated-files-check.test.ts).
  */
 import { execFile } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { schemaDir } from './schema-dir.js';
 
 const run = promisify(execFile);
@@ -37,72 +36,4 @@ test('the committed types and OpenAPI document are fresh (else run `npm run gene
   const outcome = await generate(root, '--check');
   expect(outcome.stderr).toBe('');
   expect(outcome.code).toBe(0);
-});
-
-describe('--check on a copy of the project', () => {
-  let copy = '';
-  const types = () => join(copy, 'schemas', 'types.gen.ts');
-  const openapi = () => join(copy, 'openapi', 'jobs-api-v1.1.json');
-  const schemaModule = () => join(copy, 'schemas', 'schemas.gen.ts');
-
-  beforeAll(() => {
-    copy = mkdtempSync(join(tmpdir(), 'jobs-generate-'));
-    cpSync(join(root, 'schemas'), join(copy, 'schemas'), { recursive: true, filter: (src) => !src.endsWith('.ts') || src.endsWith('.gen.ts') });
-    cpSync(join(root, 'scripts'), join(copy, 'scripts'), { recursive: true });
-    cpSync(join(root, 'openapi'), join(copy, 'openapi'), { recursive: true });
-    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  });
-  afterAll(() => {
-    if (copy) rmSync(copy, { recursive: true, force: true });
-  });
-
-  test('a stale types file fails, names the file, and is left as it was', async () => {
-    const fresh = readFileSync(types(), 'utf8');
-    appendFileSync(types(), '\nexport type Stale = 1;\n');
-    const outcome = await generate(copy, '--check');
-    expect(outcome.code).toBe(1);
-    expect(outcome.stderr).toContain(`stale: ${types()}`);
-    expect(readFileSync(types(), 'utf8')).toBe(`${fresh}\nexport type Stale = 1;\n`);
-    writeFileSync(types(), fresh);
-  });
-
-  test('a schema change without regenerating fails on every generated file; generating fixes it', async () => {
-    const file = join(copy, 'schemas', 'category.schema.json');
-    const schema = JSON.parse(readFileSync(file, 'utf8'));
-    schema.properties.name.maxLength = 41;
-    schema.properties.slug = { type: 'string' };
-    writeFileSync(file, JSON.stringify(schema, null, 2));
-
-    const stale = await generate(copy, '--check');
-    expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain(`stale: ${types()}`);
-    expect(stale.stderr).toContain(`stale: ${openapi()}`);
-    expect(stale.stderr).toContain(`stale: ${schemaModule()}`);
-
-    const written = await generate(copy);
-    expect(written.code).toBe(0);
-    expect(readFileSync(types(), 'utf8')).toMatch(/export interface Category \{[^}]*slug\?: string;/);
-    expect(JSON.parse(readFileSync(openapi(), 'utf8')).components.schemas.Category.properties.name.maxLength).toBe(41);
-    expect(readFileSync(schemaModule(), 'utf8')).toContain('"slug": {');
-    expect((await generate(copy, '--check')).code).toBe(0);
-  });
-
-  test('an example block that differs from its file is stale; a ts block that is no example file is refused', async () => {
-    const readme = join(copy, 'README.md');
-    mkdirSync(join(copy, 'examples'), { recursive: true });
-    writeFileSync(join(copy, 'examples', 'hello.ts'), "console.log('hello');\n");
-    writeFileSync(readme, "# Copy\n\n<!-- example: examples/hello.ts -->\n```ts\nconsole.log('old');\n```\n");
-    const stale = await generate(copy, '--check');
-    expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain(`stale: ${readme}`);
-    expect((await generate(copy)).code).toBe(0);
-    expect(readFileSync(readme, 'utf8')).toBe("# Copy\n\n<!-- example: examples/hello.ts -->\n```ts\nconsole.log('hello');\n```\n");
-    expect((await generate(copy, '--check')).code).toBe(0);
-
-    appendFileSync(readme, "\n```ts\nconst handWritten = 1;\n```\n");
-    const refused = await generate(copy, '--check');
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('README.md:8: a code block that is not an example file');
-    rmSync(readme);
-  });
 });

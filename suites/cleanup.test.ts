@@ -115,7 +115,8 @@ describe('RunCleanup', () => {
     [undefined, CASE_DELETES_AT_ONCE],
     [1, 1],
   ])("deletes a case's jobs a few at once (caseDeletesAtOnce %s: at most %i), and only that case's", async (atOnce, peak) => {
-    const t = await start([], 204, 20);
+    // Each DELETE held 200 ms: long enough that the deletes overlap even on a loaded machine (20 ms did not, at load 20).
+    const t = await start([], 204, 200);
     const jobs = new CreatedJobs();
     for (let id = 1; id <= 7; id++) jobs.add({ id, referenceId: `${TAG}k0-${id}`, owner: 'primary', caseId: 'c0' });
     jobs.add({ id: 8, referenceId: `${TAG}k1-0`, owner: 'primary', caseId: 'c1' });

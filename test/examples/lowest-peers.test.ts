@@ -6,10 +6,18 @@
  * by its own vitest, and through createJobsMiddleware in its own express app.
  * (With msw a regular dependency, the handlers came from the package's nested
  * msw and every request failed "without a matching request handler".)
+ *
+ * The project is committed (lowest-peers-project/) and installed with `npm ci`
+ * from its lockfile, so a release elsewhere cannot change what the PR gate
+ * installs; `node test/examples/support/lock-project.mjs lowest-peers-project`
+ * writes the lockfile afresh. The newest peers are the nightly tier's
+ * (packed-examples.nightly.test.ts).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyExamples, createIntegratorProject, PEERS, type IntegratorProject } from './support/integrator-project.js';
+import { copyExamples, createLockedProject, type IntegratorProject } from './support/integrator-project.js';
+import { PACKAGE, PEERS, REPO } from './support/repo.js';
 
 /** The lowest version a range admits: the first alternative's `^x.y.z` bound. */
 function lowest(range: string): string {
@@ -22,12 +30,30 @@ const LOWEST = { msw: lowest(PEERS.msw!), express: lowest(PEERS.express!) };
 let project: IntegratorProject;
 
 beforeAll(async () => {
-  project = await createIntegratorProject([`msw@${LOWEST.msw}`, `express@${LOWEST.express}`, 'vitest@^4']);
+  project = await createLockedProject('lowest-peers-project');
   await copyExamples(project);
 }, 360_000);
 
 afterAll(async () => {
   await project?.dispose();
+});
+
+describe('the committed lowest-peers project', () => {
+  const lock = JSON.parse(readFileSync(join(REPO, 'test/examples/lowest-peers-project/package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> }>;
+  };
+  const fix = 'node test/examples/support/lock-project.mjs lowest-peers-project';
+
+  it('locks the package with the dependencies and peer ranges package.json declares (else the lockfile is stale)', () => {
+    const locked = lock.packages['node_modules/jobs-conformance']!;
+    expect(locked.dependencies, `stale lockfile: ${fix}`).toEqual(PACKAGE.dependencies);
+    expect(locked.peerDependencies, `stale lockfile: ${fix}`).toEqual(PEERS);
+  });
+
+  it('locks the lowest msw and express of the peer ranges', () => {
+    expect(lock.packages['node_modules/msw']?.version, `edit its package.json, then ${fix}`).toBe(LOWEST.msw);
+    expect(lock.packages['node_modules/express']?.version, `edit its package.json, then ${fix}`).toBe(LOWEST.express);
+  });
 });
 
 describe(`an integrator project on msw ${LOWEST.msw} and express ${LOWEST.express}`, () => {

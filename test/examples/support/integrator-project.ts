@@ -1,23 +1,24 @@
 /**
- * @module A fresh integrator project in a temporary folder: this package
- * packed with `npm pack` (from the built dist/), installed from the tarball
- * with npm and the registry as a user would, next to the packages the test
- * names (msw, vitest, express, ...). Nothing is cached across runs but npm's
- * own content cache; the folder is removed by `dispose()`.
+ * @module A fresh integrator project in a temporary folder: this package,
+ * packed once per run (support/pack.ts, vitest globalSetup), installed from
+ * the tarball with npm and the registry as a user would, next to the packages
+ * the test names (msw, vitest, express, ...): either the newest in their
+ * ranges, or exactly those of a committed lockfile, so a release elsewhere
+ * cannot change what the PR gate installs. Nothing is cached across runs but
+ * npm's own content cache; the folder is removed by `dispose()`.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { inject } from 'vitest';
+import { REPO } from './repo.js';
 
-export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+export { PEERS, REPO } from './repo.js';
 const EXAMPLES = join(REPO, 'examples');
-
-/** The package's peer dependency ranges (msw, express), as package.json declares them. */
-export const PEERS = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }).peerDependencies;
+/** The name a locked project's package.json gives the packed package: `file:jobs-conformance.tgz`. */
+export const LOCKED_TARBALL = 'jobs-conformance.tgz';
 
 export interface CommandResult {
   code: number;
@@ -60,20 +61,7 @@ function must(step: string, result: CommandResult): CommandResult {
   return result;
 }
 
-/**
- * Packs the repository and installs the tarball with `packages` into a new project.
- *
- * @example
- * const project = await createIntegratorProject(['msw@^2', 'vitest@^4']);
- */
-export async function createIntegratorProject(packages: string[]): Promise<IntegratorProject> {
-  if (!existsSync(join(REPO, 'dist/mock/index.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does it first)');
-  const dir = await mkdtemp(join(tmpdir(), 'jobs-integrator-'));
-  // --ignore-scripts: pack the dist/ the test run built, without rebuilding it under other tests' feet.
-  const packed = must('npm pack', await run(REPO, 'npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir]));
-  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'integrator', private: true, type: 'module' }, null, 2));
-  must('npm install', await run(dir, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', join(dir, filename), ...packages], 300_000));
+function handle(dir: string): IntegratorProject {
   return {
     dir,
     run: (command, args, timeoutMs) => run(dir, command, args, timeoutMs),
@@ -84,6 +72,36 @@ export async function createIntegratorProject(packages: string[]): Promise<Integ
     installedVersion: async (name) => (JSON.parse(await readFile(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version,
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Installs the packed package with `packages`, each the newest its range admits, into a new project.
+ *
+ * @example
+ * const project = await createIntegratorProject(['msw@^2', 'vitest@^4']);
+ */
+export async function createIntegratorProject(packages: string[]): Promise<IntegratorProject> {
+  const tarball = inject('packedTarball');
+  const dir = await mkdtemp(join(tmpdir(), 'jobs-integrator-'));
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'integrator', private: true, type: 'module' }, null, 2));
+  must('npm install', await run(dir, 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...packages], 300_000));
+  return handle(dir);
+}
+
+/**
+ * Installs the committed project `test/examples/<name>/` (package.json and package-lock.json) with `npm ci`:
+ * the packed package and exactly the versions of the lockfile. `node test/examples/support/lock-project.mjs <name>`
+ * writes the lockfile afresh.
+ *
+ * @example
+ * const project = await createLockedProject('lowest-peers-project');
+ */
+export async function createLockedProject(name: string): Promise<IntegratorProject> {
+  const dir = await mkdtemp(join(tmpdir(), 'jobs-integrator-'));
+  for (const file of ['package.json', 'package-lock.json']) await copyFile(join(REPO, 'test/examples', name, file), join(dir, file));
+  await copyFile(inject('packedTarball'), join(dir, LOCKED_TARBALL));
+  must('npm ci', await run(dir, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], 300_000));
+  return handle(dir);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * @module At most `n` tasks at once: each mutant's suite run is a child
- * process, and the machine has few cores.
+ * @module At most `n` tasks at once: mutants run in one process, whose
+ * CPU and sockets they share.
  */
 
 /**

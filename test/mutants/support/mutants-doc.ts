@@ -24,13 +24,14 @@ export function renderMutantsDoc(mutants: readonly Mutant[] = registered): strin
 The project keeps ${mutants.length} deliberately broken variants of the reference mock, over ${areas.size} areas (GitHub issue 4).
 Each breaks exactly one spec statement. It is a \`transform\` around the real mock core (\`createMockServer({ transform })\`): it rewrites a request before the core sees it, rewrites a response after, or keeps a little state of its own. It never edits the mock's code.
 
-\`test/mutants/mutants.test.ts\` starts each mutant on a free port and runs the \`jobs-conformance\` CLI against it, the way a user would:
-the default budget (default \`--runs\`, a random seed) and both demo keys, so that the isolation rules run.
-The test passes only if the report has failed rules and the mutant's rule is among them. The plain mock is the control: against it every rule must pass (none failed, none skipped). A mutant must never make the suite itself break (a rule with status \`error\`).
+\`test/mutants/mutants.test.ts\` starts each mutant on a free port and runs the suite against it in the test process (\`runConformance\`):
+the default budget (default \`--runs\`) and both demo keys, so that the isolation rules run. The PR gate runs the rules of the mutant's area plus every rule it names ("Flagged by" and "also" below), at a seed hashed from the mutant's name, so two runs of one commit send the same requests; the test fails if a named rule is not in the registry.
+The test passes only if the report has failed rules and the mutant's rule is among them. A mutant must never make the suite itself break (a rule with status \`error\`). The plain mock is the control: against it every rule of the registry must pass (none failed, none skipped); that run is the reference profile's run in \`test/suite/mock-sweep.test.ts\`.
 
-- **Run:** \`npx vitest run test/mutants\`. It runs a private copy of \`dist/\` (compiled afresh when a suite source is newer), so that a rebuild elsewhere cannot break a run half-way.
-- **Replay a failure:** \`MUTANTS_SEED=<seed> npx vitest run test/mutants -t <name>\`. The failure message gives both values.
-- **Speed:** runs overlap (\`MUTANTS_CONCURRENCY\`, default 3). The suites run in child processes and the mocks in the test process, so every core is used.
+- **Run:** \`npx vitest run test/mutants\`.
+- **Replay a failure:** \`MUTANTS_SEED=<base> npx vitest run test/mutants -t <name>\`. Each mutant's seed derives from the base (default 0) and its name; the failure message gives the command.
+- **Other seeds, every rule:** \`MUTANTS_SEED=random\` draws a base and prints it; \`MUTANTS_RULES=registry\` runs the whole registry against each mutant. The nightly tier (\`npm run test:full\`) does both.
+- **Speed:** runs overlap (\`MUTANTS_CONCURRENCY\`, default 8): most of a run is waiting on rules that sleep past a second boundary.
 - **Use one in a test:** \`mutantNamed(name)\` in \`test/mutants/kit.ts\` returns a registered mutant, and \`mockOptions(mutant)\` starts it with \`createMockServer\`. A test that needs a broken mock no mutant gives builds it with the same kit (\`rewriteRequest\`, \`rewriteResponse\`, \`rewriteJobs\`, \`reshapeRequest\`, \`answerInstead\`).
 - **Add a mutant** whenever you add a rule. Put it in the file of its area, with a comment naming the spec section, then regenerate this page: \`npm run generate\`.
 

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { rules as registry } from '../../../suites/rules.js';
+import { mutantNamed } from '../kit.js';
+import { namedRulesNotRun, rulesForMutant } from './mutant-rules.js';
+
+describe('rulesForMutant', () => {
+  it('runs the area of the mutant plus the rules it names from other areas, in registry order', () => {
+    const mutant = mutantNamed('create-default-status-active');
+    const ids = rulesForMutant(mutant, registry, 'area').map((rule) => rule.id);
+    expect(ids).toContain('jobs.create.default-status');
+    expect(ids).toContain('jobs.model.lifecycle');
+    expect(ids.filter((id) => !id.startsWith('jobs.create.') && !id.startsWith('jobs.put-create.'))).toEqual(['jobs.model.lifecycle']);
+    expect(ids).toEqual(registry.map((rule) => rule.id).filter((id) => ids.includes(id)));
+    expect(rulesForMutant(mutant, registry, 'registry')).toHaveLength(registry.length);
+  });
+
+  it('names the rules a mutant expects that are not among those that run', () => {
+    const mutant = { ...mutantNamed('create-answers-200'), expectedRule: ['jobs.create.status-201', 'jobs.create.renamed-away'] as const };
+    expect(namedRulesNotRun(mutant, rulesForMutant(mutant, registry, 'area'))).toEqual(['jobs.create.renamed-away']);
+    expect(namedRulesNotRun(mutant, registry.filter((rule) => rule.area === 'auth'))).toEqual(['jobs.create.status-201', 'jobs.create.renamed-away']);
+  });
+});
