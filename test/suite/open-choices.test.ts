@@ -6,7 +6,7 @@
  * so a row cannot pass without meeting the form.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer } from '../../mock/index.js';
+import { CHOICE_SWITCHES, createMockServer, resolveChoices } from '../../mock/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { exampleJobCreate } from '../../schemas/index.js';
 import { runConformance } from '../../suites/run-conformance.js';
@@ -171,6 +171,17 @@ function failures(report: ConformanceReport): string[] {
 }
 
 describe('the suite accepts every form the spec leaves open', () => {
+  // Every value of every switch is proven somewhere in the gate: by a named profile of the sweep
+  // (test/suite/mock-sweep.test.ts runs reference, alt and lenient whole) or by a row here.
+  it('has a row or a named profile for every value of every switch', () => {
+    const proven = new Set(OPEN_CHOICES.flatMap(({ choices }) => Object.entries(choices).map(([name, value]) => `${name}=${value}`)));
+    for (const profile of ['reference', 'alt', 'lenient']) {
+      for (const [name, value] of Object.entries(resolveChoices({ profile }).choices)) proven.add(`${name}=${value}`);
+    }
+    const values = [...CHOICE_SWITCHES.values()].flatMap((s) => Object.keys(s.values).map((value) => `${s.name}=${value}`));
+    expect(values.filter((value) => !proven.has(value))).toEqual([]);
+  });
+
   it.each(OPEN_CHOICES)('$form', async ({ choices, only, observed, writes }) => {
     await using mock = await createMockServer({ port: 0, choices });
     if (writes) {
