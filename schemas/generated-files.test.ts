@@ -7,30 +7,8 @@
  * `npm test`. That the check fails on a stale file is shown on a copy of the project, in the
  * integration tier (test/generated-files-check.test.ts).
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { schemaDir } from './schema-dir.js';
-
-const run = promisify(execFile);
-const root = join(schemaDir, '..');
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function generate(cwdRoot: string, ...args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(cwdRoot, 'scripts', 'generate.mjs'), ...args], { cwd: cwdRoot });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+import { projectRoot as root, runGenerate as generate } from './run-generate.test-support.js';
 
 test('the committed types and OpenAPI document are fresh (else run `npm run generate` and commit)', async () => {
   const outcome = await generate(root, '--check');

@@ -4,32 +4,12 @@
  * the committed files are made stale on purpose. The unit tier checks that
  * the real ones are fresh (schemas/generated-files.test.ts).
  */
-import { execFile } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schemaDir } from '../schemas/schema-dir.js';
+import { projectRoot as root, runGenerate as generate } from '../schemas/run-generate.test-support.js';
 
-const run = promisify(execFile);
-const root = join(schemaDir, '..');
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function generate(cwdRoot: string, ...args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(cwdRoot, 'scripts', 'generate.mjs'), ...args], { cwd: cwdRoot });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 describe('--check on a copy of the project', () => {
   let copy = '';

@@ -1,0 +1,29 @@
+/**
+ * @module Runs `scripts/generate.mjs` in a project folder and returns its exit code and output, a failure
+ * included: the freshness check (unit tier) and the stale-copy check (integration tier) read both.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { schemaDir } from './schema-dir.js';
+
+const run = promisify(execFile);
+
+/** The project this checkout is. */
+export const projectRoot = join(schemaDir, '..');
+
+export interface GenerateOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runGenerate(cwdRoot: string, ...args: string[]): Promise<GenerateOutcome> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [join(cwdRoot, 'scripts', 'generate.mjs'), ...args], { cwd: cwdRoot });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
