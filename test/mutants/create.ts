@@ -5,9 +5,35 @@ import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withResponseJson } from './support/json.js';
-import { isDelete, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { isDelete, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 import { rewriteJobs, rewriteRequest, rewriteResponse } from './support/transforms.js';
+
+type Next = Parameters<Mutant['transform']>[0];
+type CoreReq = Parameters<Next>[0];
+
+/**
+ * A soft delete: the referenceId of each deleted job stays reserved, and a write with it that `refuses` picks is
+ * answered 409 as a duplicate.
+ */
+function keepsDeletedReferences(refuses: (next: Next, req: CoreReq, referenceId: string) => Promise<boolean>): Mutant['transform'] {
+  return (next) => {
+    const removed = new Set<string>();
+    const keyed = (req: CoreReq, referenceId: string): string => `${req.headers['api-key'] ?? ''} ${referenceId}`;
+    return async (req) => {
+      const body = requestJson(req);
+      if (isDelete(req)) {
+        const job = await namedJob(next, req, jobIdOf(req), body);
+        const res = await next(req);
+        if (res.status === 204 && typeof job?.referenceId === 'string' && job.referenceId !== '') removed.add(keyed(req, job.referenceId));
+        return res;
+      }
+      const referenceId = body?.referenceId;
+      if (typeof referenceId !== 'string' || !removed.has(keyed(req, referenceId)) || !(await refuses(next, req, referenceId))) return next(req);
+      return jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: `referenceId ${JSON.stringify(referenceId)} is in use` });
+    };
+  };
+}
 
 export const createMutants: Mutant[] = [
   {
@@ -154,23 +180,16 @@ export const createMutants: Mutant[] = [
     area: 'create',
     violates: "3, 4.2: a deleted job is removed (here a soft delete keeps its referenceId in the unique index: POST or PUT-create with it answers 409)",
     expectedRule: 'jobs.create.deleted-reference-reusable',
-    transform: (next) => {
-      const removed = new Set<string>();
-      const keyed = (req: Parameters<typeof next>[0], referenceId: string): string => `${req.headers['api-key'] ?? ''} ${referenceId}`;
-      return async (req) => {
-        const body = requestJson(req);
-        if (isDelete(req)) {
-          const job = await namedJob(next, req, jobIdOf(req), body);
-          const res = await next(req);
-          if (res.status === 204 && typeof job?.referenceId === 'string' && job.referenceId !== '') removed.add(keyed(req, job.referenceId));
-          return res;
-        }
-        const referenceId = body?.referenceId;
-        if (!(isPost(req) || isPutByReference(req)) || typeof referenceId !== 'string' || !removed.has(keyed(req, referenceId))) return next(req);
-        if (isPutByReference(req) && (await jobByReference(next, req, referenceId)) !== undefined) return next(req);
-        return jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: `referenceId ${JSON.stringify(referenceId)} is in use` });
-      };
-    },
+    // A PUT /jobs naming a live job with the referenceId is an update, not a reuse.
+    transform: keepsDeletedReferences(async (next, req, referenceId) => isPost(req) || (isPutByReference(req) && (await jobByReference(next, req, referenceId)) === undefined)),
+  },
+  {
+    // spec 3, 2.1: a deleted job is removed, so its referenceId is free for another live job too
+    name: 'create-deleted-reference-refused-on-update',
+    area: 'create',
+    violates: "3: a deleted job is removed (here its referenceId stays reserved against PUT /jobs/{id}: giving it to another job answers 409; creates take it)",
+    expectedRule: 'jobs.create.deleted-reference-reusable',
+    transform: keepsDeletedReferences(async (_next, req) => isPutById(req)),
   },
   {
     // spec 2.1: only the employer name is confidential; the job is still the key's employer's
