@@ -7,11 +7,12 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Rule, RuleContext } from '../rule.js';
+import type { Body, Rule, RuleContext } from '../rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
+import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule } from '../kit/rule-builders.js';
 
 /** Lines naming the fields that changed between two reads of one job. */
@@ -19,26 +20,39 @@ function changes(before: Job, after: Job): string[] {
   return changedFields(before, after).map((field) => `job ${before.id} ${field}: ${show(before[field])} -> ${show(after[field])}`);
 }
 
+/** Gives `target` the referenceId `holder` holds, by `form`, and fails unless it is refused and changes neither job. */
+async function expectDuplicateRefused(ctx: RuleContext, form: UpdateForm, [first, second]: [Body, Body]): Promise<void> {
+  const held = identify(ctx, first);
+  const holder = await getJob(ctx, (await createJob(ctx, held)).id);
+  const target = await getJob(ctx, (await createJob(ctx, identify(ctx, second))).id);
+  const res = await sendUpdate(ctx, form, target, { referenceId: held.referenceId });
+  const what = formLabel(form, target);
+  if (isClientError(res.status)) ctx.observe({ topic: 'error-status.duplicate-reference-id', section: '7.1', observed: `${formLabel(form)}: ${res.status}` });
+  expectStatus(ctx, res, isClientError, `a referenceId is the employer's unique id for a job (spec 2.1): ${what} setting one job ${held.referenceId} holds is refused with a 4xx (7.1)`);
+  const problems = [...changes(holder, await getJob(ctx, holder.id)), ...changes(target, await getJob(ctx, target.id))];
+  const carrying = (await listJobs(ctx, { q: held.referenceId, pageSize: 100 })).json.data.filter((item) => item.referenceId === held.referenceId);
+  if (carrying.length !== 1) problems.push(`jobs listed with referenceId ${held.referenceId}: ${show(carrying.map((item) => item.id))}`);
+  ctx.expect(problems.length === 0, {
+    title: `the refused referenceId change by ${what} had an effect`,
+    expected: 'a refused update changes nothing: both jobs as before, one job with the referenceId (spec 2.1, 4.3)',
+    received: problems.join('\n'),
+  });
+}
+
+/** Every case by id (4.3 form 1) and by method override (spec 1): a server that does not honour the override refuses it too. */
 export const updateDuplicateReference: Rule = propertyRule(
-  { id: 'jobs.update.duplicate-reference-rejected', section: '2.1', area: 'update', title: 'PUT /jobs/{id} giving a job the referenceId another live job holds is refused and changes neither job', statement: "Employer's unique id for the job." },
+  {
+    id: 'jobs.update.duplicate-reference-rejected',
+    section: '2.1',
+    area: 'update',
+    title: 'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds is refused and changes neither job',
+    statement: "Employer's unique id for the job.",
+  },
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
-    check: async (ctx: RuleContext, [first, second]) => {
-      const held = identify(ctx, first);
-      const holder = await getJob(ctx, (await createJob(ctx, held)).id);
-      const target = await getJob(ctx, (await createJob(ctx, identify(ctx, second))).id);
-      const res = await ctx.api.putById(target.id, { referenceId: held.referenceId });
-      if (isClientError(res.status)) ctx.observe({ topic: 'error-status.duplicate-reference-id', section: '7.1', observed: `PUT /jobs/{id}: ${res.status}` });
-      expectStatus(ctx, res, isClientError, `a referenceId is the employer's unique id for a job (spec 2.1): a PUT /jobs/{id} setting one job ${held.referenceId} holds is refused with a 4xx (7.1)`);
-      const problems = [...changes(holder, await getJob(ctx, holder.id)), ...changes(target, await getJob(ctx, target.id))];
-      const carrying = (await listJobs(ctx, { q: held.referenceId, pageSize: 100 })).json.data.filter((item) => item.referenceId === held.referenceId);
-      if (carrying.length !== 1) problems.push(`jobs listed with referenceId ${held.referenceId}: ${show(carrying.map((item) => item.id))}`);
-      ctx.expect(problems.length === 0, {
-        title: 'the refused referenceId change had an effect',
-        expected: 'a refused update changes nothing: both jobs as before, one job with the referenceId (spec 2.1, 4.3)',
-        received: problems.join('\n'),
-      });
+    check: async (ctx: RuleContext, bodies) => {
+      for (const form of ['id', 'override'] as const) await expectDuplicateRefused(ctx, form, bodies);
     },
   },
 );

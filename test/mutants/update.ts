@@ -7,7 +7,7 @@ import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
-import { effectiveMethod, isJobsPath, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isItem, isJobsPath, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 
@@ -44,6 +44,32 @@ function createsUnderClientIds(next: CoreHandler): CoreHandler {
 
 const isAnyPut = (req: Parameters<typeof isPut>[0]): boolean => effectiveMethod(req) === 'PUT' && isJobsPath(req);
 
+/** A partial salary on the updates `match` picks replaces the stored one whole (maxAmount null, plusCommission false; 400 without an amount). */
+function replacesSalaryWhole(match: (req: CoreRequest) => boolean): Mutant['transform'] {
+  return (next) => async (req) => {
+    const body = requestJson(req);
+    const salary = body?.salary;
+    if (!match(req) || body === undefined || salary === null || typeof salary !== 'object' || Array.isArray(salary)) return next(req);
+    if (!('amount' in salary)) return jsonResponse(400, { status: 400, code: 'validation_failed', message: 'a salary needs an amount' });
+    return next(withJsonBody(req, { ...body, salary: { maxAmount: null, plusCommission: false, ...salary } }));
+  };
+}
+
+/** The unique check forgotten on updates that `match` picks: the rest is applied, the answer shows the referenceId as set. */
+function acceptsDuplicateReference(match: (req: CoreRequest) => boolean): Mutant['transform'] {
+  return (next) => async (req) => {
+    const body = requestJson(req);
+    const id = jobIdOf(req);
+    if (!match(req) || id === undefined || typeof body?.referenceId !== 'string') return next(req);
+    const holder = await jobByReference(next, req, body.referenceId);
+    if (holder === undefined || holder.id === id) return next(req);
+    const { referenceId, ...rest } = body;
+    const res = await next(withJsonBody(req, rest));
+    const job = responseJson(res);
+    return res.status === 200 && isJobBody(job) ? withResponseJson(res, { ...job, referenceId }) : res;
+  };
+}
+
 export const updateMutants: Mutant[] = [
   {
     // spec 4.2 lists each salary field as its own request field; 4.3: only the fields sent change
@@ -51,13 +77,15 @@ export const updateMutants: Mutant[] = [
     area: 'update',
     violates: '4.2, 4.3: only the fields sent change (here a partial salary replaces the stored one whole: maxAmount null, plusCommission false, 400 without an amount)',
     expectedRule: ['jobs.update.salary-merge', 'jobs.model.lifecycle'],
-    transform: (next) => async (req) => {
-      const body = requestJson(req);
-      const salary = body?.salary;
-      if (!isAnyPut(req) || body === undefined || salary === null || typeof salary !== 'object' || Array.isArray(salary)) return next(req);
-      if (!('amount' in salary)) return jsonResponse(400, { status: 400, code: 'validation_failed', message: 'a salary needs an amount' });
-      return next(withJsonBody(req, { ...body, salary: { maxAmount: null, plusCommission: false, ...salary } }));
-    },
+    transform: replacesSalaryWhole(isAnyPut),
+  },
+  {
+    // spec 4.3 and 1: the same partial update sent as POST with X-HTTP-Method-Override: PUT
+    name: 'update-override-salary-replaced-whole',
+    area: 'update',
+    violates: '4.3: only the fields sent change (here only an override PUT replaces the stored salary whole)',
+    expectedRule: 'jobs.update.salary-merge',
+    transform: replacesSalaryWhole((req) => req.method === 'POST' && effectiveMethod(req) === 'PUT' && isJobsPath(req)),
   },
   {
     // spec 4.3: updates are partial, only the fields sent change
@@ -146,18 +174,15 @@ export const updateMutants: Mutant[] = [
     area: 'update',
     violates: "2.1: referenceId is the employer's unique id for the job (here PUT /jobs/{id} with another live job's referenceId answers 200 as if it were set)",
     expectedRule: 'jobs.update.duplicate-reference-rejected',
-    transform: (next) => async (req) => {
-      const body = requestJson(req);
-      const id = jobIdOf(req);
-      if (!isPutById(req) || id === undefined || typeof body?.referenceId !== 'string') return next(req);
-      const holder = await jobByReference(next, req, body.referenceId);
-      if (holder === undefined || holder.id === id) return next(req);
-      // The unique check forgotten on update: the rest is applied, the answer shows the referenceId as set.
-      const { referenceId, ...rest } = body;
-      const res = await next(withJsonBody(req, rest));
-      const job = responseJson(res);
-      return res.status === 200 && isJobBody(job) ? withResponseJson(res, { ...job, referenceId }) : res;
-    },
+    transform: acceptsDuplicateReference(isPutById),
+  },
+  {
+    // spec 2.1 and 1: the same unique check on a PUT sent as POST with X-HTTP-Method-Override
+    name: 'update-override-duplicate-reference-accepted',
+    area: 'update',
+    violates: "2.1: referenceId is the employer's unique id for the job (here only the method-override form of PUT /jobs/{id} lets another live job's referenceId through)",
+    expectedRule: 'jobs.update.duplicate-reference-rejected',
+    transform: acceptsDuplicateReference((req) => req.method === 'POST' && effectiveMethod(req) === 'PUT' && isItem(req)),
   },
   {
     // spec 2.1: the job id is assigned by the service
