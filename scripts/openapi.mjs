@@ -57,6 +57,15 @@ const idParameter = {
 };
 const body = (name, description, required = true) => ({ description, required, content: json(ref(name)) });
 
+/** The header of spec 1 for clients that cannot send PUT or DELETE: POST on the resource path, carrying the intended method. */
+const methodOverride = (methods, description, required = false) => ({
+  name: 'X-HTTP-Method-Override',
+  in: 'header',
+  required,
+  description,
+  schema: { type: 'string', enum: methods },
+});
+
 function referenceList(path, name, listName, section) {
   return {
     get: {
@@ -135,8 +144,14 @@ function buildDocument() {
           tags: ['jobs'],
           summary: 'Create a job (4.2)',
           description: 'The body is symmetrical with the GET result. A referenceId already in use is rejected from the second time on (7.1).',
-          requestBody: body('JobCreate', 'The job to create.'),
-          responses: { 201: created, ...errors('Invalid body, key, or a referenceId already in use.') },
+          parameters: [methodOverride(['PUT', 'DELETE'], 'PUT updates (or creates) the job the body names by referenceId, DELETE deletes it.')],
+          requestBody: body('JobCreate', 'The job to create (with X-HTTP-Method-Override: the body of PUT /jobs or DELETE /jobs).'),
+          responses: {
+            201: created,
+            200: jobOk('With X-HTTP-Method-Override: PUT, updated: the full job.'),
+            204: { description: 'With X-HTTP-Method-Override: DELETE, deleted (4.4): no body.' },
+            ...errors('Invalid body, key, or a referenceId already in use.'),
+          },
         },
         put: {
           operationId: 'putJobByReferenceId',
@@ -183,12 +198,16 @@ function buildDocument() {
         post: {
           operationId: 'deleteJobByMethodOverride',
           tags: ['jobs'],
-          summary: 'Delete a job by POST with X-HTTP-Method-Override: DELETE (1, 4.7)',
-          description: 'For clients that cannot send DELETE. DELETE is the documented value.',
-          parameters: [
-            { name: 'X-HTTP-Method-Override', in: 'header', required: true, description: 'The intended method.', schema: { type: 'string', enum: ['DELETE'] } },
-          ],
-          responses: { 204: noContent, ...errors('Unknown id, unsupported override or invalid key.') },
+          summary: 'Delete (or update) a job by POST with X-HTTP-Method-Override (1, 4.7)',
+          description:
+            'For clients that cannot send DELETE or PUT. DELETE is the documented value; section 1 lets a client send the intended method, and the reference mock honours PUT too.',
+          parameters: [methodOverride(['DELETE', 'PUT'], 'The intended method.', true)],
+          requestBody: body('JobUpdate', 'With X-HTTP-Method-Override: PUT, the fields to change.', false),
+          responses: {
+            204: noContent,
+            200: jobOk('With X-HTTP-Method-Override: PUT, updated: the full job.'),
+            ...errors('Unknown id, unsupported override or invalid key.'),
+          },
         },
       },
       '/positiontypes': referenceList('/positiontypes', 'position type', 'PositionTypeList', '4.6, 2.4'),
