@@ -49,8 +49,8 @@ describe('resolveConfig', () => {
   });
 
   it('reads numbers and lists given as strings', () => {
-    const config = resolveConfig({ ...base, seed: '12', runs: '3', timeoutMs: '500', concurrency: '1', only: 'jobs.create, jobs.list', reporter: 'json,junit', strict: '1' });
-    expect(config).toMatchObject({ seed: 12, strict: true, runs: 3, timeoutMs: 500, concurrency: 1, only: ['jobs.create', 'jobs.list'], reporters: ['json', 'junit'] });
+    const config = resolveConfig({ ...base, seed: '12', runs: '3', maxShrinks: '0', timeoutMs: '500', concurrency: '1', only: 'jobs.create, jobs.list', reporter: 'json,junit', strict: '1' });
+    expect(config).toMatchObject({ seed: 12, strict: true, runs: 3, maxShrinks: 0, timeoutMs: 500, concurrency: 1, only: ['jobs.create', 'jobs.list'], reporters: ['json', 'junit'] });
   });
 
   it.each([
@@ -60,6 +60,7 @@ describe('resolveConfig', () => {
     [{ baseUrl: 'http://user:pw@h' }, 'base-url'],
     [{ apiKey: '' }, 'api-key'],
     [{ runs: '0' }, 'runs'],
+    [{ maxShrinks: '-1' }, 'max-shrinks'],
     [{ runs: 'abc' }, 'runs'],
     [{ seed: '1.5' }, 'seed'],
     [{ seed: '-12' }, 'seed'],

@@ -20,6 +20,8 @@ export interface ConformanceOptions {
   seed?: number | string;
   /** fast-check runs per property rule. */
   runs?: number | string;
+  /** Cases tried while shrinking a counterexample (0: report the first failing case as found). */
+  maxShrinks?: number | string;
   reportDir?: string;
   /** Report formats, a list or a comma-separated string. */
   reporter?: string | string[];
@@ -76,6 +78,8 @@ export interface OptionSpec {
 }
 
 export const DEFAULT_RUNS = 20;
+/** Enough to shrink most counterexamples; a target that answers slowly pays a request chain per try. */
+export const DEFAULT_MAX_SHRINKS = 40;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Rules in flight at once: enough to hide a real network's latency, few enough for a staging server. */
 export const DEFAULT_CONCURRENCY = 8;
@@ -92,6 +96,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'secondApiKey', flag: 'second-api-key', value: 'key', description: "another employer's API key; turns on the isolation rules" },
   { key: 'seed', flag: 'seed', value: 'n', description: `run seed, 0 to ${MAX_SEED} (printed by every run; replays it)`, default: 'random' },
   { key: 'runs', flag: 'runs', value: 'n', description: 'generated cases per property rule', default: String(DEFAULT_RUNS) },
+  {
+    key: 'maxShrinks',
+    flag: 'max-shrinks',
+    value: 'n',
+    description: 'cases tried to shrink a counterexample (0: report it as found; fewer requests on a slow target)',
+    default: String(DEFAULT_MAX_SHRINKS),
+  },
   { key: 'reportDir', flag: 'report-dir', value: 'dir', description: 'folder the reports are written to', default: DEFAULT_REPORT_DIR },
   { key: 'reporter', flag: 'reporter', value: 'list', description: 'report formats, comma-separated: json, junit, html, markdown or all', default: DEFAULT_REPORTERS.join(',') },
   { key: 'only', flag: 'only', value: 'pattern', description: 'run only rules whose id starts with or matches (glob *) one of the comma-separated patterns' },
@@ -175,6 +186,7 @@ export interface ResolvedConfig {
   secondApiKey?: string;
   seed?: number;
   runs: number;
+  maxShrinks: number;
   reportDir: string;
   reporters: string[];
   only: string[] | null;
@@ -265,6 +277,7 @@ export function resolveConfig(options: Partial<ConformanceOptions>): ResolvedCon
     apiRoot,
     apiKey,
     runs: integer('runs', options.runs, 1, 100_000) ?? DEFAULT_RUNS,
+    maxShrinks: integer('max-shrinks', options.maxShrinks, 0, 100_000) ?? DEFAULT_MAX_SHRINKS,
     reportDir: options.reportDir?.trim() || DEFAULT_REPORT_DIR,
     reporters: nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated'),
     only: list(options.only).length > 0 ? list(options.only) : null,

@@ -18,8 +18,6 @@ import type { RunState } from './run-state.js';
 import { referenceWord } from './scope-words.js';
 import { deriveSeed } from './seeds.js';
 
-/** Cases run after the first failure while shrinking; later candidates count as passing, which ends the shrink. */
-const MAX_SHRINK_CASES = 40;
 /** How often the minimal case is re-run before it is labelled deterministic. */
 export const REPRODUCE_TIMES = 3;
 
@@ -198,7 +196,8 @@ export class Context implements RuleContext {
     let shrinkCases = 0;
     const property = fc.asyncProperty(arbitrary, async (value) => {
       if (abort !== undefined) return;
-      if (failure && ++shrinkCases > MAX_SHRINK_CASES) return;
+      // Past --max-shrinks, later candidates count as passing, which ends the shrink.
+      if (failure && ++shrinkCases > this.#state.maxShrinks) return;
       if (this.#state.signal?.aborted) {
         abort = new TransportError('INTERRUPTED', 'run interrupted');
         return;

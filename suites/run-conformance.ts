@@ -146,6 +146,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     const state: RunState = {
       seed,
       runs: config.runs,
+      maxShrinks: config.maxShrinks,
       concurrency: config.concurrency,
       tag,
       refs,

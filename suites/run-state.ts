@@ -10,6 +10,8 @@ import type { JobsApi, ReferenceData } from './rule.js';
 export interface RunState {
   seed: number;
   runs: number;
+  /** --max-shrinks: cases tried while shrinking one counterexample. */
+  maxShrinks: number;
   /** --concurrency: above 1, a case's cleanup also runs beside the rule's next case. */
   concurrency: number;
   tag: string;

@@ -7,6 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
@@ -14,6 +15,7 @@ import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
 import { SuiteError } from '../../suites/errors.js';
 import type { Rule } from '../../suites/rule.js';
 import { runConformance, type RunOptions } from '../../suites/run-conformance.js';
+import { propertyRule } from '../../suites/kit/rule-builders.js';
 import { answerInstead, isPost, jsonResponse, mockOptions, mutantNamed, rewriteJobs, rewriteRequest, type Transform } from '../mutants/kit.js';
 
 const KEY = 'demo-key-1';
@@ -93,6 +95,22 @@ describe('a mismatch', () => {
       const mismatch = onlyMismatch(report, 'jobs.create.explicit-values');
       expect(mismatch.counterexample).toMatchObject({ confidential: true });
       expect(mismatch.received).toMatch(/^confidential: sent true, got false$/);
+    });
+  });
+
+  it('is reported as found with --max-shrinks 0, after fewer cases than a shrunk one', async () => {
+    // A property that fails for every id above 5: shrinking walks the id down to 6.
+    const rule: Rule = propertyRule(
+      { id: 'jobs.test.shrinks', section: '1', area: 'protocol', title: 'ids up to 5', statement: 's' },
+      { arbitrary: () => fc.integer({ min: 0, max: 1_000_000 }), check: async (ctx, id) => ctx.expect(id <= 5, { title: `id ${id}`, expected: '<= 5', received: String(id) }) },
+    );
+    await withMock(undefined, async (mock) => {
+      const shrunk = await run(mock, { rules: [rule] });
+      const found = await run(mock, { rules: [rule], maxShrinks: 0 });
+      expect(onlyMismatch(shrunk, rule.id).counterexample).toEqual({ value: 6 });
+      // Seed 4242 draws its first failing id far above 6: reported as drawn.
+      expect((onlyMismatch(found, rule.id).counterexample as { value: number }).value).toBeGreaterThan(1000);
+      expect(found.rules[0]!.cases).toBeLessThan(shrunk.rules[0]!.cases);
     });
   });
 
