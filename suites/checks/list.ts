@@ -7,12 +7,10 @@ import * as fc from 'fast-check';
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import type { Body, Rule, RuleContext } from '../rule.js';
 import { caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
-import { compareDates, instantMs, jsonEqual, sameFieldValue, show } from '../kit/compare.js';
+import { compareDates, HEADER_FIELDS, instantMs, jsonEqual, sameFieldValue, show } from '../kit/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule } from '../kit/rule-builders.js';
-
-const HEADER_FIELDS = ['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status'] as const;
 
 /** `count` generated bodies, reproducible from the rule's seed (one property run). */
 async function withBodies(ctx: RuleContext, count: number, use: (bodies: Body[]) => Promise<void>): Promise<void> {

@@ -34,6 +34,9 @@ export const JOB_FIELDS = [
   'locations', 'categories', 'positionType', 'salary', 'description', 'applicantRoutingType', 'applicationEmail', 'applicationUrl',
 ] as const;
 
+/** The fields of the job header, a list item (spec 2.7). */
+export const HEADER_FIELDS = ['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status'] as const;
+
 /** Two values of one Job field are the same: dates as dates (sameDate), a description by HTML content, a URL by sameUrl, the rest as JSON. */
 export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
   if ((field === 'publishDate' || field === 'closeDate') && typeof a === 'string' && typeof b === 'string') return sameDate(a, b);

@@ -93,11 +93,10 @@ const UPDATE_ONLY = 'n/a: a create has no earlier value to keep';
 // confidential, routing; never status, referenceId or a read-only field.
 const overrideNeverSends = (what: string): string =>
   `not probed: the override PUT is a should-level form (section 1 documents DELETE); jobs.update.by-override never sends ${what}`;
-const LARGEST_VALID_UPDATE =
-  'not probed: the limit rules send the largest valid value by POST only; an update obeys the same limits (4.3), and jobs.update.rejects-over-long probes one past them on every update form';
-const LARGEST_VALID_READ = 'not probed: the limit rules read the largest valid value from the create response only';
 const LIMIT_RULES =
   'jobs.limits.reference-id-length, jobs.limits.title-length, jobs.limits.application-email-length, jobs.limits.application-url-length, jobs.limits.locations-count, jobs.limits.categories-count';
+const LIMIT_RULES_BUT_REFERENCE_ID =
+  'jobs.limits.title-length, jobs.limits.application-email-length, jobs.limits.application-url-length, jobs.limits.locations-count, jobs.limits.categories-count';
 const WRONG_TYPE_ANSWER =
   'not probed: the answer to a wrong type is not shown (7.2), so only a 5xx could fail, and jobs.robustness.wrong-types looks for one on POST only';
 
@@ -182,14 +181,14 @@ const limits: MatrixGroup = {
       statement: 'The largest valid value of each limit (50, 256, 50, 200 characters; 3 locations, 3 categories) is accepted and kept',
       cells: {
         post: LIMIT_RULES,
-        putById: LARGEST_VALID_UPDATE,
-        putByReference: LARGEST_VALID_UPDATE,
-        putCreate: LARGEST_VALID_UPDATE,
-        override: LARGEST_VALID_UPDATE,
-        created: `${LIMIT_RULES} (the created job keeps the value)`,
-        read: LARGEST_VALID_READ,
-        updated: LARGEST_VALID_UPDATE,
-        listItem: LARGEST_VALID_READ,
+        putById: `${LIMIT_RULES} (a partial update with the value)`,
+        putByReference: `${LIMIT_RULES_BUT_REFERENCE_ID} (a referenceId there names the job: its 50 characters go by PUT /jobs/{id} and PUT-create)`,
+        putCreate: LIMIT_RULES,
+        override: `${LIMIT_RULES} (where the target honours the override PUT; a refusal there is not judged)`,
+        created: `${LIMIT_RULES} (the 201 of the POST and the answer of the PUT-create keep the value)`,
+        read: `${LIMIT_RULES} (GET after each PUT and PUT-create)`,
+        updated: `${LIMIT_RULES} (the 200 of each update form)`,
+        listItem: 'jobs.limits.reference-id-length, jobs.limits.title-length, jobs.limits.locations-count (after each PUT and PUT-create; the header (2.7) carries no address or category)',
       },
     },
     {

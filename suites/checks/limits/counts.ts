@@ -9,6 +9,7 @@ import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
 import type { Rule, RuleContext } from '../../rule.js';
 import { fixedRule } from '../../kit/rule-builders.js';
+import { largestKeptOnEveryWrite } from './largest-valid.js';
 
 interface CountSpec {
   field: 'locations' | 'categories';
@@ -28,7 +29,7 @@ function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number):
 export function countRule(spec: CountSpec): Rule {
   const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
   return fixedRule(
-    { id: `jobs.limits.${spec.field}-count`, section: '8', area: 'limits', title: `${spec.min} to ${spec.max} ${spec.field} are accepted; ${spec.min - 1} and ${spec.max + 1} are rejected`, statement: `${spec.field} per job | ${spec.min} to ${spec.max}`, long: true },
+    { id: `jobs.limits.${spec.field}-count`, section: '8', area: 'limits', title: `${spec.min} to ${spec.max} ${spec.field} are accepted (${spec.max} in every write form); ${spec.min - 1} and ${spec.max + 1} are rejected`, statement: `${spec.field} per job | ${spec.min} to ${spec.max}`, long: true },
     async (ctx: RuleContext) => {
       // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
       const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;
@@ -59,6 +60,16 @@ export function countRule(spec: CountSpec): Rule {
           await createRejected(ctx, { ...body, [spec.field]: entries }, ref, { title: `POST /jobs accepted ${entries.length} ${spec.field}`, expected: statement });
         }
       });
+      const most = accepted.at(-1);
+      if (most !== undefined) {
+        await largestKeptOnEveryWrite(ctx, {
+          field: spec.field,
+          what: `${most} ${spec.field}`,
+          statement,
+          material: entriesArb(ctx, spec.field, most),
+          into: (body, _marker, entries) => ({ ...body, [spec.field]: entries }),
+        });
+      }
     },
   );
 }

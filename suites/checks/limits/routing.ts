@@ -13,6 +13,7 @@ import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
 import type { Rule, RuleContext } from '../../rule.js';
 import { fixedRule } from '../../kit/rule-builders.js';
+import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { RoutingKind, withRouting } from './routing-body.js';
 
 export function emailOrUrlLength(kind: RoutingKind): Rule {
@@ -21,7 +22,7 @@ export function emailOrUrlLength(kind: RoutingKind): Rule {
   const valueArb = kind === 'email' ? emailOfLengthArb : urlOfLengthArb;
   const statement = `spec 8: ${field} max ${max} characters`;
   return fixedRule(
-    { id: `jobs.limits.application-${kind}-length`, section: '8', area: 'limits', title: `An ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`, statement: `${field} | max ${max} characters` },
+    { id: `jobs.limits.application-${kind}-length`, section: '8', area: 'limits', title: `An ${field} of ${max} characters is accepted and kept, in every write form; one of ${max + 1} is rejected`, statement: `${field} | max ${max} characters` },
     async (ctx: RuleContext) => {
       const arb = fc.record({ job: createBodyArb(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
       await ctx.check(arb, async ({ job, atLimit, over }) => {
@@ -38,6 +39,13 @@ export function emailOrUrlLength(kind: RoutingKind): Rule {
           title: `POST /jobs accepted an ${field} of ${max + 1} characters`,
           expected: statement,
         });
+      });
+      await largestKeptOnEveryWrite(ctx, {
+        field,
+        what: `an ${field} of ${max} characters`,
+        statement,
+        material: valueArb(max),
+        into: (body, _marker, atLimit) => withRouting(body, kind, { [field]: atLimit }),
       });
     },
   );

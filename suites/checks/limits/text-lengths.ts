@@ -1,6 +1,6 @@
 /**
  * @module Length limits of the text fields (spec 8): referenceId and title at n
- * (accepted, kept) and n + 1 (rejected, nothing created); emoji at the limit only observed.
+ * (accepted and kept, by every write) and n + 1 (rejected by POST, nothing created); emoji at the limit only observed.
  */
 import { sameFieldValue } from '../../kit/compare.js';
 import { isSuccess } from '../../kit/http.js';
@@ -8,7 +8,8 @@ import * as fc from 'fast-check';
 import { inputLimits } from '../../arbitraries/schema-limits.js';
 import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
-import { createBodyArb, identify } from '../../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
+import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { createJob } from '../../kit/jobs.js';
 import type { Rule, RuleContext } from '../../rule.js';
 import { fixedRule } from '../../kit/rule-builders.js';
@@ -18,15 +19,15 @@ interface TextLimit {
   /** §8: referenceId <= 50, title <= 256 */
   max: number;
   alphabet: 'ascii' | 'bmp';
-  /** The value of `length` characters that still carries the case's marker `ref`. */
-  valueOf(ref: string, filler: string, length: number): string;
+  /** The value of `length` characters that still carries the case's marker `ref` (a title also the case and run tags). */
+  valueOf(ctx: RuleContext, ref: string, filler: string, length: number): string;
   /** How a kept value is shown in a mismatch. */
   shown(value: string | null | undefined): string;
   /** Runs after the property (e.g. an observation). */
   after?(ctx: RuleContext, max: number): Promise<void>;
 }
 
-/** A field of `max` characters is accepted and kept as sent; one of `max + 1` is rejected and creates nothing. */
+/** A field of `max` characters is accepted and kept as sent, in every write form; one of `max + 1` is rejected by POST and creates nothing. */
 function textLengthRule(id: string, limit: TextLimit): Rule {
   const { field, max } = limit;
   return fixedRule(
@@ -35,7 +36,7 @@ function textLengthRule(id: string, limit: TextLimit): Rule {
       const statement = `spec 8: ${field} max ${max} characters`;
       await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, limit.alphabet) }), async ({ job, filler }) => {
         const at = identify(ctx, job);
-        const atLimit = limit.valueOf(at.referenceId, filler, max);
+        const atLimit = limit.valueOf(ctx, at.referenceId, filler, max);
         const created = await createJob(ctx, { ...at, [field]: atLimit }, { anySuccess: true, title: `POST /jobs refused a ${field} of exactly ${max} characters`, expected: statement });
         ctx.expect(sameFieldValue(field, created[field], atLimit), {
           title: `the job does not keep a ${field} of ${max} characters as sent`,
@@ -43,10 +44,17 @@ function textLengthRule(id: string, limit: TextLimit): Rule {
           received: limit.shown(created[field]),
         });
         const over = identify(ctx, job);
-        await createRejected(ctx, { ...over, [field]: limit.valueOf(over.referenceId, filler, max + 1) }, over.referenceId, {
+        await createRejected(ctx, { ...over, [field]: limit.valueOf(ctx, over.referenceId, filler, max + 1) }, over.referenceId, {
           title: `POST /jobs accepted a ${field} of ${max + 1} characters`,
           expected: statement,
         });
+      });
+      await largestKeptOnEveryWrite(ctx, {
+        field,
+        what: `a ${field} of ${max} characters`,
+        statement,
+        material: exactLengthTextArb(max, limit.alphabet),
+        into: (body, marker, filler) => ({ ...body, [field]: limit.valueOf(ctx, marker, filler, max) }),
       });
       await limit.after?.(ctx, max);
     },
@@ -57,7 +65,7 @@ export const referenceIdLength: Rule = textLengthRule('jobs.limits.reference-id-
   field: 'referenceId',
   max: inputLimits.referenceIdMax,
   alphabet: 'ascii',
-  valueOf: (ref, filler, length) => padToLength(ref, filler, length),
+  valueOf: (_ctx, ref, filler, length) => padToLength(ref, filler, length),
   shown: (value) => JSON.stringify(value),
 });
 
@@ -65,7 +73,7 @@ export const titleLength: Rule = textLengthRule('jobs.limits.title-length', {
   field: 'title',
   max: inputLimits.titleMax,
   alphabet: 'bmp',
-  valueOf: (ref, filler, length) => padToLength(`${ref} `, filler, length),
+  valueOf: (ctx, ref, filler, length) => padToLength(scopedTitle(ctx, ref, ''), filler, length),
   shown: (value) => `${codePointLength(value ?? '')} characters: ${JSON.stringify(value)}`,
   after: observeAstralTitle,
 });

@@ -1,0 +1,79 @@
+/**
+ * @module The largest valid value of a limit (spec 8) sent by every write besides POST: a partial update
+ * by id, by referenceId and through the method override (spec 1), and a PUT-create ("Request body fields
+ * are the same as POST", 4.3); then read back in the write's answer, by GET and, where the job header
+ * carries the field (2.7), in the list item. A server that checks its limits off by one on one path only
+ * is caught on that path. One case per form and run: the value is at the limit whatever is drawn.
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../../schemas/types.gen.js';
+import { caseTagOf, createBodyArb, identify } from '../../kit/bodies.js';
+import { HEADER_FIELDS, keptValueProblems } from '../../kit/compare.js';
+import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
+import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
+import { formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
+import type { ApiResponse, Body, RuleContext } from '../../rule.js';
+
+/** A limit's largest valid value, built from drawn material (a filler, an address, a list). */
+export interface LargestValid<D> {
+  field: string;
+  /** What is sent, for titles: `a title of 256 characters`. */
+  what: string;
+  /** The limit, with its section. */
+  statement: string;
+  material: fc.Arbitrary<D>;
+  /** `body` carrying the value; `marker` (a fresh token starting with the case tag) stays inside a padded text. */
+  into(body: Body, marker: string, material: D): Body;
+}
+
+type WriteForm = UpdateForm | 'put-create';
+
+/** `PUT /jobs` names its job by referenceId, so a new referenceId there is a PUT-create (its own form). */
+function formsOf(field: string): WriteForm[] {
+  return field === 'referenceId' ? ['id', 'override', 'put-create'] : ['id', 'reference', 'override', 'put-create'];
+}
+
+/** Sends the value in `form`: a PUT-create of a whole body, or a partial update of a job created for the case. */
+async function send<D>(ctx: RuleContext, form: WriteForm, generated: Body, largest: LargestValid<D>, material: D): Promise<{ sent: Body; res: ApiResponse<Job>; what: string }> {
+  if (form === 'put-create') {
+    const body = identify(ctx, generated);
+    const sent = { referenceId: body.referenceId, ...largest.into(body, body.referenceId, material) };
+    return { sent, res: await ctx.api.putByReference(sent), what: formLabel(form) };
+  }
+  const job = await createJob(ctx, identify(ctx, generated));
+  const sent = largest.into({}, ctx.referenceId(), material);
+  return { sent, res: await sendUpdate(ctx, form, job, sent), what: formLabel(form, job) };
+}
+
+/** The write is accepted and every response that carries the field shows it as sent (kit/compare.ts keptValueProblems). */
+async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body, largest: LargestValid<D>, material: D): Promise<void> {
+  const { field } = largest;
+  const { sent, res, what } = await send(ctx, form, generated, largest, material);
+  // Honouring an override PUT is good practice only (jobs.update.by-override): a refusal is not judged here, an update is.
+  if (form === 'override' && isClientError(res.status)) return;
+  const expected = `${largest.statement}; spec 4.3: a PUT body obeys the same rules as POST`;
+  ctx.expect(isSuccess(res.status) && res.json !== undefined, { title: `${what} refused ${largest.what}`, expected, received: responseLine(res) });
+  const id = res.json.id;
+  const reads: Array<[string, Record<string, unknown> | undefined]> = [[`the answer of ${what}`, res.json], [`GET /jobs/${id}`, await getJob(ctx, id)]];
+  if ((HEADER_FIELDS as readonly string[]).includes(field)) {
+    const item = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).find((header) => header.id === id);
+    reads.push([`the GET /jobs item of job ${id}`, item]);
+  }
+  for (const [where, job] of reads) {
+    const problems = job === undefined ? [`job ${id} is not listed`] : keptValueProblems(sent, job, [field]);
+    ctx.expect(problems.length === 0, { title: `${where} does not keep ${largest.what} sent by ${what}`, expected: `${largest.statement}: the ${field} comes back as sent`, received: problems.join('\n') });
+  }
+}
+
+/**
+ * One case per write form besides POST: the largest valid value is accepted and kept.
+ *
+ * @example
+ * await largestKeptOnEveryWrite(ctx, { field: 'title', what: 'a title of 256 characters', statement, material: fillerArb, into });
+ */
+export async function largestKeptOnEveryWrite<D>(ctx: RuleContext, largest: LargestValid<D>): Promise<void> {
+  for (const form of formsOf(largest.field)) {
+    const arb = fc.record({ form: fc.constant(form), job: createBodyArb(ctx), material: largest.material });
+    await ctx.check(arb, ({ job, material }) => expectKept(ctx, form, job, largest, material), { runs: 1 });
+  }
+}
