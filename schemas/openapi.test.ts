@@ -154,10 +154,20 @@ describe('bodies, status codes and headers', () => {
     expect(operation(path, method).responses['204']!.content).toBeUndefined();
   });
 
-  test('§4.7 POST /jobs/{id} requires X-HTTP-Method-Override: DELETE', () => {
-    expect(operation('/jobs/{id}', 'post').parameters).toContainEqual(
-      expect.objectContaining({ name: 'X-HTTP-Method-Override', in: 'header', required: true, schema: { type: 'string', enum: ['DELETE'] } }),
+  test('§4.7 POST /jobs/{id} requires X-HTTP-Method-Override: DELETE, or PUT (section 1: the intended method), and answers as that method', () => {
+    const post = operation('/jobs/{id}', 'post');
+    expect(post.parameters).toContainEqual(
+      expect.objectContaining({ name: 'X-HTTP-Method-Override', in: 'header', required: true, schema: { type: 'string', enum: ['DELETE', 'PUT'] } }),
     );
+    expect(Object.keys(post.responses ?? {})).toEqual(expect.arrayContaining(['204', '200']));
+  });
+
+  test('§1 POST /jobs may carry X-HTTP-Method-Override: PUT or DELETE, answering 200 or 204 as that method', () => {
+    const post = operation('/jobs', 'post');
+    expect(post.parameters).toContainEqual(
+      expect.objectContaining({ name: 'X-HTTP-Method-Override', in: 'header', required: false, schema: { type: 'string', enum: ['PUT', 'DELETE'] } }),
+    );
+    expect(Object.keys(post.responses ?? {})).toEqual(expect.arrayContaining(['201', '200', '204']));
   });
 
   test('every operation documents 4xx with the error body', () => {
