@@ -16,6 +16,14 @@ const isWrite = (req: CoreRequest): boolean => (isCollection(req) || isItem(req)
 const idOf = (value: unknown): unknown => (value as JsonObject | null | undefined)?.id;
 const refused = () => jsonResponse(400, { error: 'invalid', message: 'refused by the mutant' });
 
+/** Refuses the writes `match` picks whose `field` holds exactly `length` characters: the largest valid value. */
+function refusesTextOfLength(match: (req: CoreRequest) => boolean, field: string, length: number): Mutant['transform'] {
+  return answerInstead((req) => {
+    const value = match(req) ? requestJson(req)?.[field] : undefined;
+    return typeof value === 'string' && codePointLength(value) === length;
+  }, refused);
+}
+
 /** The rules that send an out-of-range value on each write path. */
 const OUT_OF_RANGE_RULES = ['jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range', 'jobs.put-create.rejects-invalid', 'jobs.update.override-rejects-invalid'] as const;
 
@@ -59,10 +67,7 @@ export const boundaryMutants: Mutant[] = [
     area: 'limits',
     violates: '8: title max 256 characters (here a title of exactly 256 is refused)',
     expectedRule: 'jobs.limits.title-length',
-    transform: answerInstead((req) => {
-      const title = isWrite(req) ? requestJson(req)?.title : undefined;
-      return typeof title === 'string' && codePointLength(title) === 256;
-    }, refused),
+    transform: refusesTextOfLength(isWrite, 'title', 256),
   },
   {
     // spec 8: referenceId max 50 characters, so 50 is valid
@@ -70,10 +75,7 @@ export const boundaryMutants: Mutant[] = [
     area: 'limits',
     violates: '8: referenceId max 50 characters (here a referenceId of exactly 50 is refused)',
     expectedRule: 'jobs.limits.reference-id-length',
-    transform: answerInstead((req) => {
-      const referenceId = isWrite(req) ? requestJson(req)?.referenceId : undefined;
-      return typeof referenceId === 'string' && referenceId.length === 50;
-    }, refused),
+    transform: refusesTextOfLength(isWrite, 'referenceId', 50),
   },
   {
     // spec 8 and 4.3 (a PUT body is a POST body): title max 256 characters, so 256 is valid in an update too
@@ -81,10 +83,7 @@ export const boundaryMutants: Mutant[] = [
     area: 'limits',
     violates: '8, 4.3: title max 256 characters (here PUT /jobs/{id} refuses a title of exactly 256; POST and the other forms take it)',
     expectedRule: 'jobs.limits.title-length',
-    transform: answerInstead((req) => {
-      const title = req.method === 'PUT' && isItem(req) ? requestJson(req)?.title : undefined;
-      return typeof title === 'string' && codePointLength(title) === 256;
-    }, refused),
+    transform: refusesTextOfLength((req) => req.method === 'PUT' && isItem(req), 'title', 256),
   },
   {
     // spec 8 and 4.3: 3 locations per job are valid in a PUT /jobs too

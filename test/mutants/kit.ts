@@ -16,7 +16,7 @@ import type { Mutant, Transform } from './mutant.js';
 export { expectedRules, primaryRule, type Mutant, type Transform } from './mutant.js';
 export { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 export { effectiveMethod, isCollection, isDelete, isItem, isJobsPath, isList, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-export { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
+export { answerInstead, clipsText, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /**
  * The registered mutant called `name` (docs/mutants.md lists them).

@@ -6,10 +6,9 @@ import type { Mutant } from './mutant.js';
 import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
 import { isPost, isPut } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
-import { rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
+import { clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
 const isWrite = (req: Parameters<typeof isPost>[0]): boolean => isPost(req) || isPut(req);
-const clip = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
 const routingId = (body: JsonObject): unknown => (body.applicantRoutingType as JsonObject | undefined)?.id;
 
 /** The city pattern location-input.schema.json had before issue 12: Latin letters and . ' ’ - only. */
@@ -45,9 +44,7 @@ export const limitsMutants: Mutant[] = [
     area: 'limits',
     violates: '8: title max 256 characters (here a longer title is accepted, cut to 256)',
     expectedRule: 'jobs.limits.title-length',
-    transform: rewriteRequest(isWrite, (body) => {
-      if (typeof body.title === 'string') body.title = clip(body.title, 256);
-    }),
+    transform: clipsText(isWrite, 'title', 256),
   },
   {
     // spec 2.1, 8: referenceId max 50 characters
@@ -55,9 +52,7 @@ export const limitsMutants: Mutant[] = [
     area: 'limits',
     violates: '8: referenceId max 50 characters (here a longer one is accepted, cut to 50)',
     expectedRule: 'jobs.limits.reference-id-length',
-    transform: rewriteRequest(isPost, (body) => {
-      if (typeof body.referenceId === 'string') body.referenceId = clip(body.referenceId, 50);
-    }),
+    transform: clipsText(isPost, 'referenceId', 50),
   },
   {
     // spec 2.1, 8: locations per job 1 to 3

@@ -10,11 +10,10 @@ import type { Mutant } from './mutant.js';
 import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
 import { effectiveMethod, isItem, isPost, isPut, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
-import { rewriteRequest } from './support/transforms.js';
+import { clipsText, rewriteRequest } from './support/transforms.js';
 
 const SCRIPT = /<\/?script\b[^>]*>/gi;
 const STATUSES = ['active', 'archived', 'draft'];
-const clip = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
 const idOf = (value: unknown): unknown => (value as JsonObject | null | undefined)?.id;
 const isOverridePut = (req: CoreRequest): boolean => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT';
 
@@ -66,9 +65,7 @@ export const updateValidationMutants: Mutant[] = [
     area: 'update',
     violates: '8, 4.3: title max 256 characters, on PUT too (here a longer title in a PUT body is cut to 256)',
     expectedRule: ['jobs.update.rejects-over-long', 'jobs.put-create.rejects-invalid'],
-    transform: rewriteRequest(isPut, (body) => {
-      if (typeof body.title === 'string') body.title = clip(body.title, 256);
-    }),
+    transform: clipsText(isPut, 'title', 256),
   },
   {
     // spec 8 and 4.3: 1 to 3 locations, on PUT too
@@ -137,9 +134,7 @@ export const updateValidationMutants: Mutant[] = [
     area: 'update',
     violates: '1, 8, 4.3: title max 256 characters on a PUT sent as POST with X-HTTP-Method-Override (here a longer title is cut to 256; PUT stays strict)',
     expectedRule: ['jobs.update.rejects-over-long', 'jobs.update.override-rejects-invalid'],
-    transform: rewriteRequest(isOverridePut, (body) => {
-      if (typeof body.title === 'string') body.title = clip(body.title, 256);
-    }),
+    transform: clipsText(isOverridePut, 'title', 256),
   },
   {
     // spec 1, 2.6 and 4.3: applicantRoutingType.id is 1 or 2, on a PUT sent through the method override too

@@ -27,6 +27,20 @@ export function rewriteRequest(match: Match, edit: (body: JsonObject, req: CoreR
 }
 
 /**
+ * Cuts a text field of matching request bodies to `max` characters (code points): a server that
+ * accepts an over-long value by truncating it.
+ *
+ * @example
+ * clipsText(isPut, 'title', 256);
+ */
+export function clipsText(match: Match, field: string, max: number): Transform {
+  return rewriteRequest(match, (body) => {
+    const value = body[field];
+    if (typeof value === 'string') body[field] = Array.from(value).slice(0, max).join('');
+  });
+}
+
+/**
  * Rewrites matching requests as a whole (headers, query) before the core sees them.
  *
  * @example
