@@ -56,7 +56,7 @@ if (unknown.length > 0) {
   console.error(`bench: unknown section ${unknown.join(', ')} (choose from ${SECTIONS.join(', ')})`);
   process.exit(2);
 }
-if (!existsSync(new URL('../dist/mock/index.js', import.meta.url)) || !existsSync(new URL('../dist/suites/cli-main.js', import.meta.url))) {
+if (!existsSync(new URL('../dist/mock/index.js', import.meta.url)) || !existsSync(new URL('../dist/cli/conformance-command.js', import.meta.url))) {
   console.error('bench: dist/ is missing; run `npm run build` first');
   process.exit(2);
 }

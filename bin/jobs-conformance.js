@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // Committed bin wrapper: it exists before `npm ci` builds dist/, so npm can link it.
-import '../dist/suites/cli.js';
+import '../dist/cli/jobs-conformance.js';

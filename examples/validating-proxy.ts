@@ -1,6 +1,6 @@
 // The validating proxy from a program: it forwards a client's traffic unchanged and judges both sides.
 import { createMockServer } from 'jobs-conformance/mock';
-import { runProxy } from 'jobs-conformance/suites';
+import { runProxy } from 'jobs-conformance/proxy';
 
 const mock = await createMockServer();                                 // the server under test: here the mock
 const proxy = await runProxy({ target: mock.url, onFinding: (f) => console.log(f.side, f.ruleId) });

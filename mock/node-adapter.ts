@@ -6,9 +6,9 @@
  * body is answered in the same tick it arrives.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { ApiError } from './core/api-error.js';
-import { DEFAULT_BODY_LIMIT, type CoreHandler, type CoreRequest, type CoreResponse } from './core/core-types.js';
-import { isPromise } from './core/maybe-async.js';
+import { ApiError } from './core/http/api-error.js';
+import { DEFAULT_BODY_LIMIT, type CoreHandler, type CoreRequest, type CoreResponse } from './core/http/core-types.js';
+import { isPromise } from './core/http/maybe-async.js';
 
 export { DEFAULT_BODY_LIMIT };
 

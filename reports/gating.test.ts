@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssues, validators } from '../schemas/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
-import { sampleReport } from './fixtures/sample-report.js';
+import { sampleReport } from './sample-report.test-support.js';
 import { applyBaseline, createBaseline, DEFAULT_FAIL_ON, exitCodeFor, failingConditions, parseBaseline, parseFailOn } from './gating.js';
 import { ReportError } from './report-error.js';
 

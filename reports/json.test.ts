@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssues, validators } from '../schemas/index.js';
-import { PLANTED_KEY, sampleReport, withKeyInOptions } from './fixtures/sample-report.js';
+import { PLANTED_KEY, sampleReport, withKeyInOptions } from './sample-report.test-support.js';
 import { renderJson } from './json.js';
 import { REDACTED } from './redact-report.js';
 

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../schemas/types.gen.js';
-import { HOSTILE, PLANTED_KEY, sampleReport } from './fixtures/sample-report.js';
+import { HOSTILE, PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
 import { applyBaseline } from './gating.js';
 import { renderJunit } from './junit.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleResult } from '../schemas/types.gen.js';
-import { PLANTED_KEY, sampleReport } from './fixtures/sample-report.js';
+import { PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
 import { applyBaseline } from './gating.js';
 import { codeBlock, codeSpan, escapeMarkdownCell } from './markdown-escape.js';
 import { renderMarkdown } from './markdown.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../schemas/types.gen.js';
-import { sampleReport } from './fixtures/sample-report.js';
+import { sampleReport } from './sample-report.test-support.js';
 import { renderHtml } from './html/render.js';
 import { renderMarkdown } from './markdown.js';
 import { networkSummary } from './network-summary.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleResult } from '../schemas/types.gen.js';
-import { sampleReport } from './fixtures/sample-report.js';
+import { sampleReport } from './sample-report.test-support.js';
 import { createProgress, type ProgressResult } from './progress.js';
 
 /** A writable the progress can use, recording what it got. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLANTED_KEY, sampleReport, withKeyInOptions } from './fixtures/sample-report.js';
+import { PLANTED_KEY, sampleReport, withKeyInOptions } from './sample-report.test-support.js';
 import { REDACTED, redactReport } from './redact-report.js';
 
 describe('redactReport', () => {

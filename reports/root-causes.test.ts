@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
-import { ruleResult } from './fixtures/rule-result.js';
-import { sampleReport } from './fixtures/sample-report.js';
+import { ruleResult } from './rule-result.test-support.js';
+import { sampleReport } from './sample-report.test-support.js';
 import { renderHtml } from './html/render.js';
 import { renderMarkdown } from './markdown.js';
 import { pathTemplate, rootCauses } from './root-causes.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../schemas/types.gen.js';
-import { ruleResult as result } from './fixtures/rule-result.js';
+import { ruleResult as result } from './rule-result.test-support.js';
 import { countStatuses, isFlakyOnly, mismatchLevel, raiseStatus, STATUS_ORDER, statusOfMismatch, summarize, verdictFor, worstStatus } from './status.js';
 
 const answered = (status: number): Exchange => ({ request: { method: 'POST', url: 'http://x/jobs', headers: {} }, response: { status, headers: {} }, durationMs: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLANTED_KEY, sampleReport } from './fixtures/sample-report.js';
+import { PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
 import { applyBaseline } from './gating.js';
 import { renderTerminalSummary } from './terminal.js';
 import { shouldUseColor } from './terminal-style.js';

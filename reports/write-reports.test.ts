@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatIssues, validators } from '../schemas/index.js';
-import { PLANTED_KEY, sampleReport } from './fixtures/sample-report.js';
+import { PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
 import { ReportError } from './report-error.js';
 import { parseReporters, writeReports } from './write-reports.js';
 

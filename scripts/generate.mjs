@@ -2,8 +2,8 @@
 // Regenerates what is derived from schemas/: the TypeScript types (schemas/types.gen.ts),
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
 // the OpenAPI document (openapi/jobs-api-v1.1.json and its /api/v1.1-prefixed copy), the mock's choices table (docs/mock-choices.md, from
-// mock/core/choices.ts), the observation topics (docs/observations.md, from suites/observation-topics.ts)
-// the rules table (docs/rules.md, from suites/rules.ts), the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/), and inlines examples/ into README.md and docs/*.md
+// mock/core/choices/choices.ts), the observation topics (docs/observations.md, from suites/engine/observation-topics.ts)
+// the rules table (docs/rules.md, from suites/checks/rules.ts), the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/), and inlines examples/ into README.md and docs/*.md
 // (scripts/inline-examples.mjs). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -96,11 +96,11 @@ if (existsSync(openapiBuilder)) {
 const { loadModule } = await import('./bundle-module.mjs');
 const { renderRulesDoc } = await import('./rules-doc.mjs');
 const generatedDocs = [
-  ['mock/core/choices-doc.ts', (m) => m.renderChoicesDoc(), 'docs/mock-choices.md'],
-  ['suites/observation-topics-doc.ts', (m) => m.renderObservationsDoc(), 'docs/observations.md'],
-  ['suites/rules.ts', async (m) => renderRulesDoc(m.rules, (await loadModule(join(root, 'suites/proxy/proxy-rules.ts'))).proxyRules), 'docs/rules.md'],
+  ['scripts/docs/choices-doc.ts', (m) => m.renderChoicesDoc(), 'docs/mock-choices.md'],
+  ['scripts/docs/observation-topics-doc.ts', (m) => m.renderObservationsDoc(), 'docs/observations.md'],
+  ['suites/checks/rules.ts', async (m) => renderRulesDoc(m.rules, (await loadModule(join(root, 'proxy/proxy-rules.ts'))).proxyRules), 'docs/rules.md'],
   ['test/mutants/support/mutants-doc.ts', (m) => m.renderMutantsDoc(), 'docs/mutants.md'],
-  ['suites/spec-coverage/spec-coverage-doc.ts', (m) => m.renderSpecCoverageDoc(readFileSync(join(root, 'suites/spec-coverage/statements.md'), 'utf8')), 'docs/spec-coverage.md'],
+  ['scripts/docs/spec-coverage-doc.ts', (m) => m.renderSpecCoverageDoc(readFileSync(join(root, 'suites/spec-coverage/statements.md'), 'utf8')), 'docs/spec-coverage.md'],
 ];
 for (const [entry, render, out] of generatedDocs) {
   if (existsSync(join(root, entry))) outputs.push([join(root, out), await render(await loadModule(join(root, entry)))]);

@@ -8,13 +8,10 @@
  * const report = await runConformance({ baseUrl: 'http://localhost:4010', apiKey: process.env.JOBS_API_KEY! });
  * console.log(report.verdict, report.summary);
  */
-export { runConformance, type ProgressEvent, type RunOptions } from './run-conformance.js';
-export { rules } from './rules.js';
-export { OPTION_SPECS, envName, resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
-export { ConfigError, MismatchError, SkipError, SuiteError, TransportError, type SuiteErrorCode } from './errors.js';
+export { runConformance, type ProgressEvent, type RunOptions } from './engine/run-conformance.js';
+export { rules } from './checks/rules.js';
+export { OPTION_SPECS, envName, resolveConfig, type ConformanceOptions, type ResolvedConfig } from './engine/config.js';
+export { ConfigError, MismatchError, SkipError, SuiteError, TransportError, type SuiteErrorCode } from './engine/errors.js';
 /** The CLI's exit code for a report (0, 1, or 130 when interrupted): one function, shared with the CLI. */
 export { exitCodeOf } from '../reports/gating.js';
-export type * from './rule.js';
-/** The validating proxy (docs/proxy.md): forwards live traffic unchanged and checks both sides. */
-export { runProxy, type ProxyOptions, type ProxyServer } from './proxy/run-proxy.js';
-export type { Finding } from './proxy/findings.js';
+export type * from './engine/rule.js';

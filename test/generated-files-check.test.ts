@@ -1,12 +1,12 @@
 /**
  * `npm run generate -- --check` fails on a stale generated file: shown on a
- * copy of the project in a temp folder (schemas/, scripts/, openapi/), where
+ * copy of the project in a temp folder (its sources, docs and scripts), where
  * the committed files are made stale on purpose. The unit tier checks that
  * the real ones are fresh (schemas/generated-files.test.ts).
  */
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot as root, runGenerate as generate } from '../schemas/run-generate.test-support.js';
 
@@ -19,9 +19,9 @@ describe('--check on a copy of the project', () => {
 
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'jobs-generate-'));
-    cpSync(join(root, 'schemas'), join(copy, 'schemas'), { recursive: true, filter: (src) => !src.endsWith('.ts') || src.endsWith('.gen.ts') });
-    cpSync(join(root, 'scripts'), join(copy, 'scripts'), { recursive: true });
-    cpSync(join(root, 'openapi'), join(copy, 'openapi'), { recursive: true });
+    // Every generator reads its own sources (the doc renderers import the registries they render).
+    const skip = new Set(['node_modules', 'dist', '.git']);
+    cpSync(root, copy, { recursive: true, filter: (src) => !skip.has(relative(root, src).split(sep)[0]!) });
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   });
   afterAll(() => {

@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MATRIX_PATHS, parseCell, specMatrix, type MatrixPath } from '../suites/spec-coverage/spec-matrix.js';
-import { renderSpecCoverageDoc } from '../suites/spec-coverage/spec-coverage-doc.js';
-import { rules } from '../suites/rules.js';
+import { renderSpecCoverageDoc } from '../scripts/docs/spec-coverage-doc.js';
+import { rules } from '../suites/checks/rules.js';
 
 interface Row {
   line: string;

@@ -1,13 +1,13 @@
 /**
  * @module The validating proxy's forwarding path with nothing judged
- * (dist/suites/proxy/forwarder.js: the connection-level relay, both
+ * (dist/proxy/forwarder.js: the connection-level relay, both
  * directions read by the HTTP parser, bodies copied aside) in front of the
  * target given as argv[2]. Read against tcp-relay-server.mjs, it is what
  * cutting the streams into exchanges costs; against the full proxy, what
  * judging costs.
  */
 import { createServer } from 'node:net';
-import { createForwarder } from '../../dist/suites/proxy/forwarder.js';
+import { createForwarder } from '../../dist/proxy/forwarder.js';
 import { serveParent } from '../lib/child.mjs';
 
 const forwarder = createForwarder({ target: new URL(process.argv[2]), onEnd: () => {} });

@@ -1,9 +1,9 @@
 /**
- * @module The validating proxy (dist/suites, runProxy) in its own process,
+ * @module The validating proxy (dist/proxy, runProxy) in its own process,
  * in front of the target given as argv[2]. Ready message: `{url}`.
  * Answers `judged` with how many exchanges it judged and its findings.
  */
-import { runProxy } from '../../dist/suites/index.js';
+import { runProxy } from '../../dist/proxy/index.js';
 import { serveParent } from '../lib/child.mjs';
 
 const proxy = await runProxy({ target: process.argv[2] });

@@ -1,5 +1,5 @@
 /**
- * @module One run of the conformance suite's CLI (dist/suites/cli-main.js,
+ * @module One run of the conformance suite's CLI (dist/cli/conformance-command.js,
  * the function behind `npx jobs-conformance`) in this process, with
  * process.cpuUsage() around it: the suite's own CPU time per request,
  * apart from the target's (which runs in another process).
@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { main } from '../../dist/suites/cli-main.js';
+import { main } from '../../dist/cli/conformance-command.js';
 
 const { url, runs, seed, reportDir, concurrency } = JSON.parse(process.argv[2]);
 const sink = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });

@@ -7,18 +7,18 @@
  */
 import type { Job } from '../../schemas/index.js';
 import { validators } from '../../schemas/resource-validators.js';
-import { ApiError } from './api-error.js';
-import { createApiHandler } from './api-handler.js';
-import { ApiState } from './api-state.js';
-import { resolveChoices, type Choices, type ProfileOptions, type ResolvedProfile } from './choices.js';
-import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
-import { FaultInjector, type FaultSpec } from './fault-injector.js';
-import { buildStoredJob, toCreateShape } from './job-input.js';
-import { insertJob } from './job-operations.js';
-import { takeJobsSnapshot, type JobsSnapshot } from './jobs-snapshot.js';
-import { checkEmployers, DEMO_EMPLOYERS } from './employers.js';
+import { ApiError } from './http/api-error.js';
+import { createApiHandler } from './jobs/api-handler.js';
+import { ApiState } from './jobs/api-state.js';
+import { resolveChoices, type Choices, type ProfileOptions, type ResolvedProfile } from './choices/choices.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from './http/core-types.js';
+import { FaultInjector, type FaultSpec } from './http/fault-injector.js';
+import { buildStoredJob, toCreateShape } from './jobs/job-input.js';
+import { insertJob } from './jobs/job-operations.js';
+import { takeJobsSnapshot, type JobsSnapshot } from './jobs/jobs-snapshot.js';
+import { checkEmployers, DEMO_EMPLOYERS } from './jobs/employers.js';
 import { MockConfigError } from './mock-config-error.js';
-import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './request-journal.js';
+import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './http/request-journal.js';
 import { createClock, toEpochMs, type Clock } from '../store/clock.js';
 import { JobsStore, type JobEntry } from '../store/jobs-store.js';
 import type { EmployerConfig, StoredJob } from '../store/stored-job.js';
@@ -70,7 +70,7 @@ export class MockCore {
   compactor: Compactor | undefined;
   #profile: ResolvedProfile;
 
-  /** Throws MockConfigError for an unknown profile, choice or value (see mock/core/choices.ts). */
+  /** Throws MockConfigError for an unknown profile, choice or value (see mock/core/choices/choices.ts). */
   constructor(options: MockCoreOptions = {}, transform?: (next: CoreHandler) => CoreHandler) {
     this.#profile = resolveChoices(options);
     this.initialEmployers = checkEmployers(options.employers ?? DEMO_EMPLOYERS);

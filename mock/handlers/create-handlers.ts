@@ -6,12 +6,12 @@
  * on this import path needs Node.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { ApiError } from '../core/api-error.js';
-import { API_PREFIX, DEFAULT_BODY_LIMIT, type CoreRequest, type CoreResponse } from '../core/core-types.js';
-import { createDispatcher } from '../core/dispatch.js';
-import { CONTROL_PREFIX } from '../core/control.js';
-import type { CorsPolicy } from '../core/cors.js';
-import type { ProfileOptions } from '../core/choices.js';
+import { ApiError } from '../core/http/api-error.js';
+import { API_PREFIX, DEFAULT_BODY_LIMIT, type CoreRequest, type CoreResponse } from '../core/http/core-types.js';
+import { createDispatcher } from '../core/http/dispatch.js';
+import { CONTROL_PREFIX } from '../core/http/control.js';
+import type { CorsPolicy } from '../core/http/cors.js';
+import type { ProfileOptions } from '../core/choices/choices.js';
 import { MockCore } from '../core/mock-core.js';
 import type { EmployerConfig } from '../store/stored-job.js';
 import { readRequestBody } from './read-request-body.js';

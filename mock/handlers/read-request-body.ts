@@ -3,7 +3,7 @@
  * express middleware built on it) would otherwise buffer any size: past the
  * limit the rest is drained unread and the caller answers 413.
  */
-import { ApiError } from '../core/api-error.js';
+import { ApiError } from '../core/http/api-error.js';
 
 /** The body bytes, undefined when empty; rejects with a 413 ApiError past `limit`. */
 export async function readRequestBody(request: Request, limit: number): Promise<Uint8Array | undefined> {

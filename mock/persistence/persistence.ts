@@ -16,8 +16,8 @@
 import { existsSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ApiError } from '../core/api-error.js';
-import type { JobsSnapshot } from '../core/jobs-snapshot.js';
+import { ApiError } from '../core/http/api-error.js';
+import type { JobsSnapshot } from '../core/jobs/jobs-snapshot.js';
 import type { MockCore } from '../core/mock-core.js';
 import { ChangeLog, type FsyncMode } from './change-log.js';
 import { DATA_FILE_TAIL, dataFileHead, loadDataFile, writeFileAtomically } from './data-file.js';

@@ -1,7 +1,7 @@
 /**
  * @module A stored job as the indexes hold it: the job, its list-order key,
  * its search text, when it last became active, and two text slots the core's
- * JSON cache fills (mock/core/api-state.ts). The store never writes JSON; it
+ * JSON cache fills (mock/core/jobs/api-state.ts). The store never writes JSON; it
  * only empties those slots whenever the job changes.
  */
 import type { Searchable } from './search-views.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { HOSTILE, PLANTED_KEY, sampleReport } from '../fixtures/sample-report.js';
+import { HOSTILE, PLANTED_KEY, sampleReport } from '../sample-report.test-support.js';
 import { applyBaseline } from '../gating.js';
 import { renderHtml } from './render.js';
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaDir } from '../../schemas/schema-dir.js';
 import { validators } from '../../schemas/index.js';
 import { patchWithMarker } from '../kit/rejected-writes.js';
-import type { ReferenceData } from '../rule.js';
+import type { ReferenceData } from '../engine/rule.js';
 import { idRangeEnds, statusNearMisses, validEndPatches } from './boundaries.js';
 import { locationsArb } from './location.js';
 import { emailOfLengthArb, urlOfLengthArb, urlsWithoutHttpScheme } from './routing.js';

@@ -5,7 +5,7 @@
  * operation and per kind of bad key, so a report names exactly what is open.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../rule.js';
+import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError } from '../kit/http.js';

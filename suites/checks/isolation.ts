@@ -12,7 +12,7 @@
  * (a warning). A 5xx is a failure at any level.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, JobsApi, Rule, RuleContext, RuleLevel } from '../rule.js';
+import type { ApiResponse, JobsApi, Rule, RuleContext, RuleLevel } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';

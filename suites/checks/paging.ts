@@ -5,8 +5,8 @@
  */
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
-import { assertJobListBody } from '../api.js';
-import type { ApiResponse, Body, ListQuery, Rule, RuleContext } from '../rule.js';
+import { assertJobListBody } from '../http/api.js';
+import type { ApiResponse, Body, ListQuery, Rule, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../kit/compare.js';
 import { expectStatus } from '../kit/http.js';

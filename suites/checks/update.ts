@@ -5,7 +5,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, Rule, RuleContext } from '../rule.js';
+import type { ApiResponse, Body, Rule, RuleContext } from '../engine/rule.js';
 import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryMergeCase } from '../arbitraries/salary.js';
 import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, keptValueProblems, show } from '../kit/compare.js';
@@ -13,7 +13,7 @@ import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule } from '../kit/rule-builders.js';
-import { assertJobBody } from '../api.js';
+import { assertJobBody } from '../http/api.js';
 
 interface UpdateCase {
   base: Body;

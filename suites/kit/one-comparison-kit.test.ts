@@ -35,7 +35,7 @@ const NOT_A_VALUE = /^(?:null|undefined|true|false|-?\d[\d_.]*|'[a-z]+')$/;
  */
 const ALLOWED: Record<string, string> = {
   // An HTTP-date in a header (RFC 9110), not an ISO 8601 field.
-  'retry-after.ts: const at = Date.parse(text);': 'Retry-After is an HTTP-date',
+  'http/retry-after.ts: const at = Date.parse(text);': 'Retry-After is an HTTP-date',
 };
 
 interface Finding {

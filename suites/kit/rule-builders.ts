@@ -6,7 +6,7 @@
  * suites/checks/ is built by one of the two.
  */
 import type * as fc from 'fast-check';
-import type { Rule, RuleContext } from '../rule.js';
+import type { Rule, RuleContext } from '../engine/rule.js';
 
 export type RuleMeta = Omit<Rule, 'run'>;
 

@@ -8,7 +8,7 @@
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, jobStatusArb, type JobArbOptions } from '../arbitraries/job.js';
-import type { Body, ReferenceData } from '../rule.js';
+import type { Body, ReferenceData } from '../engine/rule.js';
 import { ArchiveJobCommand } from './commands/archive-job.js';
 import { CreateDuplicateJobCommand } from './commands/create-duplicate-job.js';
 import { CreateJobCommand } from './commands/create-job.js';

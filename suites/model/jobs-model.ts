@@ -5,7 +5,7 @@
  * requests so far imply; per deleted job its id and referenceId.
  */
 import type { JobStatus } from '../arbitraries/schema-limits.js';
-import type { RuleContext } from '../rule.js';
+import type { RuleContext } from '../engine/rule.js';
 import type { ExpectedFields } from './expected-fields.js';
 
 export interface ModelJob {

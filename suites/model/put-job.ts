@@ -3,7 +3,7 @@
  * referenceId (`PUT /jobs` with referenceId in the body): spec 4.3.
  */
 import type { Job } from '../../schemas/index.js';
-import type { ApiResponse, Body } from '../rule.js';
+import type { ApiResponse, Body } from '../engine/rule.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
 
 export type PutVia = 'id' | 'reference';

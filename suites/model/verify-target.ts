@@ -4,7 +4,7 @@
  * the execution holding exactly the model's live jobs (4.5).
  */
 import type { Job } from '../../schemas/index.js';
-import type { ApiResponse } from '../rule.js';
+import type { ApiResponse } from '../engine/rule.js';
 import { sameDate } from '../kit/compare.js';
 import { responseLine } from '../kit/http.js';
 import { showsGone } from '../kit/jobs.js';

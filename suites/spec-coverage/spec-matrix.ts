@@ -2,7 +2,7 @@
  * @module The statement × path matrix of docs/spec-coverage.md, as data: every stated rule a server can
  * break on more than one path (field limits, enums, requiredness, HTML, locations, identity, defaults,
  * partial updates, transitions, response forms) and, per path, the rule that probes it there or why none
- * does. `npm run generate` renders it (suites/spec-coverage/spec-coverage-doc.ts); test/spec-coverage.test.ts
+ * does. `npm run generate` renders it (scripts/docs/spec-coverage-doc.ts); test/spec-coverage.test.ts
  * fails on an empty cell, an unknown rule id and a pending cell. Nothing at run time reads this module.
  *
  * A cell is one of:
@@ -75,7 +75,7 @@ export const PATH_NOTES: Record<MatrixPath, string> = {
   listItem: 'an item of `GET /jobs` (2.7: the job header)',
 };
 
-// Every success body is validated against the response schemas (suites/api.ts): these rules' exchanges carry one of each.
+// Every success body is validated against the response schemas (suites/http/api.ts): these rules' exchanges carry one of each.
 const SCHEMA_CREATED = 'jobs.create.status-201';
 const SCHEMA_READ = 'jobs.create.body-matches-get';
 const SCHEMA_UPDATED = 'jobs.update.status-200';

@@ -24,7 +24,7 @@ describe('import directions', () => {
     const source = [
       "import { a } from '../core/api-state.js';",
       "import type { B } from './job-entry.js';",
-      "export { c } from '../../suites/rule.js';",
+      "export { c } from '../../suites/engine/rule.js';",
       "import '../../test/setup.js';",
       "const m = await import('../mock-core.js');",
       "import {\n  d,\n  e,\n} from '../../schemas/index.js';",
@@ -33,10 +33,10 @@ describe('import directions', () => {
     ].join('\n');
     const edges = importsOf('mock/store/x.ts', source);
     expect(edges.map((e) => e.to)).toEqual([
-      'mock/core/api-state.ts', 'mock/store/job-entry.ts', 'suites/rule.ts', 'test/setup.ts', 'mock/mock-core.ts', 'schemas/index.ts', 'mock/index.ts',
+      'mock/core/api-state.ts', 'mock/store/job-entry.ts', 'suites/engine/rule.ts', 'test/setup.ts', 'mock/mock-core.ts', 'schemas/index.ts', 'mock/index.ts',
     ]);
     expect(violations(edges).map((v) => v.split(' ')[2])).toEqual([
-      'mock/core/api-state.ts', 'suites/rule.ts', 'test/setup.ts', 'mock/mock-core.ts', 'mock/index.ts',
+      'mock/core/api-state.ts', 'suites/engine/rule.ts', 'test/setup.ts', 'mock/mock-core.ts', 'mock/index.ts',
     ]);
   });
 
@@ -52,8 +52,8 @@ describe('import directions', () => {
     expect(layerOf('test/mock/list.test.ts')).toBeUndefined();
     expect(violations([{ from: 'suites/checks/create.ts', to: 'mock/core/mock-core.ts', specifier: '' }])).toHaveLength(1);
     expect(violations([{ from: 'schemas/index.ts', to: 'mock/index.ts', specifier: '' }])).toHaveLength(1);
-    expect(violations([{ from: 'suites/cli-main.ts', to: 'reports/index.ts', specifier: '' }])).toEqual([]);
-    expect(violations([{ from: 'reports/json.ts', to: 'suites/rule.ts', specifier: '' }])).toHaveLength(1);
+    expect(violations([{ from: 'cli/conformance-command.ts', to: 'reports/index.ts', specifier: '' }])).toEqual([]);
+    expect(violations([{ from: 'reports/json.ts', to: 'suites/engine/rule.ts', specifier: '' }])).toHaveLength(1);
     // Test support beside the source is for tests only (tsconfig.build.json does not ship it).
     const support = 'suites/arbitraries/arbitrary-assertions.test-support.ts';
     expect(violations([{ from: 'suites/arbitraries/job.test.ts', to: support, specifier: '' }])).toEqual([]);
@@ -61,6 +61,6 @@ describe('import directions', () => {
     expect(LAYERS.every((layer) => layer.may.some((folder) => layer.under.startsWith(folder)))).toBe(true);
     const modelRule = [{ under: 'suites/model/', may: ['suites/', 'schemas/'], mayNot: ['suites/checks/'] }, ...LAYERS];
     expect(violations([{ from: 'suites/model/commands.ts', to: 'suites/checks/support/http.ts', specifier: '' }], modelRule)).toHaveLength(1);
-    expect(violations([{ from: 'suites/model/commands.ts', to: 'suites/rule.ts', specifier: '' }], modelRule)).toEqual([]);
+    expect(violations([{ from: 'suites/model/commands.ts', to: 'suites/engine/rule.ts', specifier: '' }], modelRule)).toEqual([]);
   });
 });

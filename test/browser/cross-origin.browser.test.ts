@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../../reports/dev/launch-chromium.js';
+import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../support/launch-chromium.js';
 import { createMockServer } from '../../mock/index.js';
 import { validJob } from '../mock/helpers.js';
 

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../../reports/dev/launch-chromium.js';
+import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../support/launch-chromium.js';
 import type { DemoResult } from './worker-entry.js';
 
 const inCi = process.env.CI === 'true';

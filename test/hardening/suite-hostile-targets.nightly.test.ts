@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
-import { rules } from '../../suites/rules.js';
+import { rules } from '../../suites/checks/rules.js';
 import { cleanupReportDir, runCli, type CliRun } from './helpers/run-cli.js';
 import { startHostileProxy, type Behaviour, type HostileProxy, type ProxiedRequest } from './helpers/hostile-proxy.js';
 import { runTag, taggedJobIds } from './helpers/tagged-jobs.js';

@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
-import { DEFAULT_CONCURRENCY } from '../../suites/config.js';
-import { rules as registry } from '../../suites/rules.js';
+import { DEFAULT_CONCURRENCY } from '../../suites/engine/config.js';
+import { rules as registry } from '../../suites/checks/rules.js';
 import { cleanupReportDir, runCli, type CliRun } from './helpers/run-cli.js';
 import { runTag, taggedJobIds } from './helpers/tagged-jobs.js';
 

@@ -1,5 +1,5 @@
 /**
- * Every choice switch (mock/core/choices.ts) over HTTP: for each value, the
+ * Every choice switch (mock/core/choices/choices.ts) over HTTP: for each value, the
  * mock does what the registry says. One server; each test sets its choices
  * with setProfile after the reset (the profile survives reset).
  */

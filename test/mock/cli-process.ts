@@ -1,12 +1,12 @@
 /**
- * The built `jobs-mock` CLI (dist/mock/cli.js, built by `npm run build` /
+ * The built `jobs-mock` CLI (dist/cli/jobs-mock.js, built by `npm run build` /
  * pretest) as a child process, for the tests that run the real thing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../dist/mock/cli.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/cli/jobs-mock.js', import.meta.url));
 
 /** Throws when dist/ is missing (call it in beforeAll). */
 export function requireBuiltCli(): void {

@@ -1,5 +1,5 @@
 /**
- * `jobs-mock` (dist/mock/cli.js, built by `npm run build` / pretest): help,
+ * `jobs-mock` (dist/cli/jobs-mock.js, built by `npm run build` / pretest): help,
  * the start line, employers and data files, persistence across a crash, and
  * exit code 2 with one line on bad arguments or a port in use.
  */

@@ -1,5 +1,5 @@
 /**
- * The real `jobs-mock --data FILE --persist` (dist/mock/cli.js, what
+ * The real `jobs-mock --data FILE --persist` (dist/cli/jobs-mock.js, what
  * bin/jobs-mock.js runs; built by `npm run build` / pretest) under concurrent POST, PUT, DELETE and
  * seeding, killed with SIGKILL at a seeded random moment, then restarted,
  * twice per run. After each restart: every acknowledged change is there;
@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../mock/core/choices.js';
+import { seededRandom } from '../../mock/core/choices/choices.js';
 import { requireBuiltCli, startCli } from './cli-process.js';
 import { send, validJob } from './helpers.js';
 

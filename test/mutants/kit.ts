@@ -6,7 +6,7 @@
  * `transform` option itself, writes its own).
  *
  * @example
- * import { mockOptions, mutantNamed } from '../mutants/kit.js';
+ * import { mockOptions, mutantNamed } from './kit.js';
  * await using mock = await createMockServer(mockOptions(mutantNamed('create-without-location-header')));
  */
 import type { MockServerOptions } from '../../mock/index.js';

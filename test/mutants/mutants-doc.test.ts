@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { rules } from '../../suites/rules.js';
+import { rules } from '../../suites/checks/rules.js';
 import { expectedRules, mutants } from './index.js';
 import { renderMutantsDoc } from './support/mutants-doc.js';
 

@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const DOC = join(root, 'openapi', 'jobs-api-v1.1.json');
 const PREFIXED = join(root, 'openapi', 'jobs-api-v1.1.prefixed.json');
-const SUITE_CLI = join(root, 'dist', 'suites', 'cli.js');
+const SUITE_CLI = join(root, 'dist', 'cli', 'jobs-conformance.js');
 /** No telemetry, no update check: the tools stay offline. */
 const QUIET_ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1', FORCE_COLOR: '0' };
 

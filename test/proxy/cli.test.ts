@@ -1,5 +1,5 @@
 /**
- * The built `jobs-conformance proxy` command (node dist/suites/cli.js proxy;
+ * The built `jobs-conformance proxy` command (node dist/cli/jobs-conformance.js proxy;
  * `npm test` builds first): one start line, one live line per finding, the
  * reports written every --flush-every seconds and on SIGTERM/SIGINT, the exit
  * code from --fail-on, and never a key in any output or file.
@@ -17,7 +17,7 @@ import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { rawRequest } from './raw-http.js';
 import { until } from './until.js';
 
-const CLI = resolve('dist/suites/cli.js');
+const CLI = resolve('dist/cli/jobs-conformance.js');
 const KEY = 'demo-key-1';
 
 interface Running {

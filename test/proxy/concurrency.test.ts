@@ -7,7 +7,7 @@
 import { Agent } from 'node:http';
 import { expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
-import { runProxy } from '../../suites/proxy/run-proxy.js';
+import { runProxy } from '../../proxy/run-proxy.js';
 import { KEY_1 } from './client-session.js';
 import { rawRequest } from './raw-http.js';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
-import { runProxy, type ProxyServer } from '../../suites/proxy/run-proxy.js';
+import { runProxy, type ProxyServer } from '../../proxy/run-proxy.js';
 import { headersWithout, rawRequest } from './raw-http.js';
 
 /** Bodies a re-serializing proxy would change, served as they are written here. */

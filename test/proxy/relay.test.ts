@@ -10,9 +10,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, request } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CapturedExchange } from '../../suites/proxy/captured-exchange.js';
-import { createForwarder, type Forwarder } from '../../suites/proxy/forwarder.js';
-import { runProxy } from '../../suites/proxy/run-proxy.js';
+import type { CapturedExchange } from '../../proxy/captured-exchange.js';
+import { createForwarder, type Forwarder } from '../../proxy/forwarder.js';
+import { runProxy } from '../../proxy/run-proxy.js';
 import { rawRequest } from './raw-http.js';
 import { until } from './until.js';
 

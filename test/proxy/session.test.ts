@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
-import { runProxy, type ProxyServer } from '../../suites/proxy/run-proxy.js';
-import type { Finding } from '../../suites/proxy/findings.js';
+import { runProxy, type ProxyServer } from '../../proxy/run-proxy.js';
+import type { Finding } from '../../proxy/findings.js';
 import { isItem, isList, isListBody, jsonResponse, mockOptions, mutantNamed, responseJson, rewriteResponse, withResponseJson, type Transform, type Variant } from '../mutants/kit.js';
 import { runClientSession, type SessionOptions } from './client-session.js';
 
@@ -94,7 +94,7 @@ describe('a scripted client session through the proxy', () => {
 
   it('judged on a worker thread, as the built package does: the same findings', async () => {
     // dist/ (npm test builds first) has the worker's compiled file, so its runProxy judges on a worker thread.
-    const built = (await import('../../dist/suites/index.js')) as { runProxy: typeof runProxy };
+    const built = (await import('../../dist/proxy/index.js')) as { runProxy: typeof runProxy };
     for (const [variant, rules] of [[undefined, []], [mutantNamed('update-clears-salary-not-sent'), ['jobs.update.keeps-other-fields']]] as const) {
       mock = await createMockServer(mockOptions(variant));
       proxy = await built.runProxy({ target: mock.url });

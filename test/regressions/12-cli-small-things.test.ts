@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
-import { resolveConfig } from '../../suites/config.js';
+import { resolveConfig } from '../../suites/engine/config.js';
 import { MOCK_CLI, runBin, SUITE_CLI } from './support/run-bin.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

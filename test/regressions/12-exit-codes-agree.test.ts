@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FAIL_ON, exitCodeFor, verdictFor } from '../../reports/index.js';
-import { sampleReport } from '../../reports/fixtures/sample-report.js';
+import { sampleReport } from '../../reports/sample-report.test-support.js';
 import type { ConformanceReport, RuleResult } from '../../schemas/types.gen.js';
 import { exitCodeOf } from '../../suites/index.js';
 

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer, type CoreRequest, type MockServer } from '../../mock/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { answerInstead, jsonResponse, mockOptions, type Transform } from '../mutants/kit.js';
 import { type MockClient, useMock, validJob } from '../mock/helpers.js';
 

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sampleReport } from '../../reports/fixtures/sample-report.js';
+import { sampleReport } from '../../reports/sample-report.test-support.js';
 import { validators } from '../../schemas/index.js';
 
 /** The generated interfaces of report.schema.json. */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { ReportError, writeReports } from '../../reports/index.js';
-import { sampleReport } from '../../reports/fixtures/sample-report.js';
+import { sampleReport } from '../../reports/sample-report.test-support.js';
 import { runBin, SUITE_CLI } from './support/run-bin.js';
 
 let mock: MockServer;

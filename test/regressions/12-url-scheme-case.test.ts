@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rewriteJobs } from '../mutants/kit.js';
 import { type MockClient, useMock, validJob } from '../mock/helpers.js';
 

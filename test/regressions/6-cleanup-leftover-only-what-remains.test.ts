@@ -9,10 +9,10 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
-import { RunCleanup } from '../../suites/cleanup.js';
-import { createClient } from '../../suites/client.js';
-import { CreatedJobs } from '../../suites/created-jobs.js';
-import { Redactor } from '../../suites/redactor.js';
+import { RunCleanup } from '../../suites/engine/cleanup.js';
+import { createClient } from '../../suites/http/client.js';
+import { CreatedJobs } from '../../suites/engine/created-jobs.js';
+import { Redactor } from '../../suites/http/redactor.js';
 
 const TAG = 'jcreg6-';
 

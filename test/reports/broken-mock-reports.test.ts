@@ -15,7 +15,7 @@ import { createMockServer, type MockServer } from '../../mock/server.js';
 import { createProgress, exitCodeFor, applyBaseline, writeReports } from '../../reports/index.js';
 import { formatIssues, validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed, primaryRule } from '../mutants/kit.js';
 
 const API_KEY = 'demo-key-1';

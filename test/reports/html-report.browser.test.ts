@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../../reports/dev/launch-chromium.js';
-import { sampleReport } from '../../reports/fixtures/sample-report.js';
+import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../support/launch-chromium.js';
+import { sampleReport } from '../../reports/sample-report.test-support.js';
 import { renderHtml } from '../../reports/html/render.js';
 import { createMockServer } from '../../mock/server.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed } from '../mutants/kit.js';
 
 const inCi = process.env.CI === 'true';

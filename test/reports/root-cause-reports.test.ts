@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/server.js';
 import { renderTerminalSummary, rootCauses, writeReports, type RootCause } from '../../reports/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed } from '../mutants/kit.js';
 
 const NON_JOB_ON_CREATE = mutantNamed('create-answers-non-job-body');

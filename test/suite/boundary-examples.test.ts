@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
-import { runConformance, type RunOptions } from '../../suites/run-conformance.js';
+import { runConformance, type RunOptions } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed } from '../mutants/kit.js';
 
 const RULE = 'jobs.create.rejects-out-of-range';
-/** The run's tag (suites/seeds.ts runTag: `jc` and six base-36 characters), a word of every title and marker. */
+/** The run's tag (suites/engine/seeds.ts runTag: `jc` and six base-36 characters), a word of every title and marker. */
 const RUN_TAG_WORD = /\bjc[0-9a-z]{6}/g;
 
 async function run(options: Partial<RunOptions>): Promise<ConformanceReport> {

@@ -10,7 +10,7 @@ import { htmlAllowlist } from '../../schemas/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { limitsRules } from '../../suites/checks/limits/index.js';
 import { modelRules } from '../../suites/checks/model.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { isJobsPath, isPost, isPut, mockOptions, mutantNamed, rewriteRequest, rewriteResponseText, type Transform } from '../mutants/kit.js';
 
 const rules = [...htmlRules, ...limitsRules, ...modelRules];

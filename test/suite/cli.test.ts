@@ -1,5 +1,5 @@
 /**
- * The built `jobs-conformance` bin (node dist/suites/cli.js; `npm test`
+ * The built `jobs-conformance` bin (node dist/cli/jobs-conformance.js; `npm test`
  * builds first): exit codes, options from flags and JOBS_* variables, the
  * seed on stderr, reports on disk, replay of a mismatch, Ctrl-C, and never a
  * key in any output.
@@ -17,7 +17,7 @@ import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { isPut, mockOptions, mutantNamed, rewriteRequest } from '../mutants/kit.js';
 
-const CLI = resolve('dist/suites/cli.js');
+const CLI = resolve('dist/cli/jobs-conformance.js');
 const KEY = 'demo-key-1';
 const SECOND_KEY = 'demo-key-2';
 
@@ -71,7 +71,7 @@ async function closedPort(): Promise<number> {
 let dir: string;
 
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error('dist/suites/cli.js is missing: run `npm run build` (npm test does it first)');
+  if (!existsSync(CLI)) throw new Error('dist/cli/jobs-conformance.js is missing: run `npm run build` (npm test does it first)');
   dir = await mkdtemp(join(tmpdir(), 'jobs-conformance-cli-'));
 });
 
@@ -105,7 +105,7 @@ describe('arguments', () => {
   it('--list-rules prints every rule of the registry with its section and level, then the spec sentence it checks, needing no target', async () => {
     const run = await runCli(['--list-rules']);
     expect(run.code).toBe(0);
-    const { rules } = await import('../../suites/rules.js');
+    const { rules } = await import('../../suites/checks/rules.js');
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2 * rules.length);
     expect(lines[1]).toBe(`    spec says: ${rules[0]!.statement}`);

@@ -12,9 +12,9 @@ import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
 import { concurrencyRules } from '../../suites/checks/concurrency.js';
 import { listRules } from '../../suites/checks/list.js';
 import { robustnessRules } from '../../suites/checks/robustness.js';
-import { caseTokens } from '../../suites/case-tokens.js';
-import type { Rule } from '../../suites/rule.js';
-import { runConformance, type ProgressEvent } from '../../suites/run-conformance.js';
+import { caseTokens } from '../../suites/engine/case-tokens.js';
+import type { Rule } from '../../suites/engine/rule.js';
+import { runConformance, type ProgressEvent } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed, reshapeRequest } from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
@@ -41,7 +41,7 @@ describe('an exclusive rule', () => {
     // Exclusive rules in the middle: the rules before them must drain, the rules after them must wait.
     const rules: Rule[] = [...robustnessRules, ...concurrencyRules, ...listRules];
     const spans = new Map<string, { start: number; end: number }>();
-    // A rule's case tags start with the run tag and its rule key (suites/case-tokens.ts): what it left in the mock when it ended.
+    // A rule's case tags start with the run tag and its rule key (suites/engine/case-tokens.ts): what it left in the mock when it ended.
     const keyOf = (ruleId: string) => caseTokens(rules)(ruleId).replace(/k0$/, 'k');
     let tag = '';
     const leftAtEnd: string[] = [];

@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
-import { SuiteError } from '../../suites/errors.js';
-import type { Rule } from '../../suites/rule.js';
-import { runConformance, type RunOptions } from '../../suites/run-conformance.js';
+import { SuiteError } from '../../suites/engine/errors.js';
+import type { Rule } from '../../suites/engine/rule.js';
+import { runConformance, type RunOptions } from '../../suites/engine/run-conformance.js';
 import { propertyRule } from '../../suites/kit/rule-builders.js';
 import { answerInstead, isPost, jsonResponse, mockOptions, mutantNamed, rewriteJobs, rewriteRequest, type Transform } from '../mutants/kit.js';
 
@@ -211,7 +211,7 @@ describe('cleanup', () => {
       const report = await run(mock, { only: 'jobs.create.status-201' });
       expect(report.rules[0]?.status).toBe('passed');
       expect(report.verdict).toBe('passed');
-      // 3 jobs of the rule's cases, and the q probe's job (suites/q-scope.ts)
+      // 3 jobs of the rule's cases, and the q probe's job (suites/target/q-scope.ts)
       expect(report.cleanup.created).toBe(4);
       expect(report.cleanup.deleted).toBe(0);
       expect(report.cleanup.leftover).toHaveLength(4);

@@ -8,7 +8,7 @@ import { createMockServer, type MockServer } from '../../mock/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { limitsRules } from '../../suites/checks/limits/index.js';
 import { modelRules } from '../../suites/checks/model.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 
 const rules = [...htmlRules, ...limitsRules, ...modelRules];
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { answerInstead, isPost, isPut, jsonResponse, mockOptions, mutantNamed, requestJson, rewriteRequest, type Variant } from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };

@@ -9,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
-import { DEFAULT_CONCURRENCY } from '../../suites/config.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { DEFAULT_CONCURRENCY } from '../../suites/engine/config.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { KEYS, expectClean, profileSeedOf } from './support/sweep.js';
 
 const SEEDS = Array.from({ length: 20 }, (_, i) => 1_000 + i * 7_919);

@@ -17,9 +17,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
-import { DEFAULT_CONCURRENCY } from '../../suites/config.js';
-import { runConformance } from '../../suites/run-conformance.js';
-import { rules as registry } from '../../suites/rules.js';
+import { DEFAULT_CONCURRENCY } from '../../suites/engine/config.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
+import { rules as registry } from '../../suites/checks/rules.js';
 import { testSeeds } from '../support/test-seeds.js';
 import { KEYS, expectClean, profileSeedOf } from './support/sweep.js';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CHOICE_SWITCHES, createMockServer, resolveChoices } from '../../mock/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { exampleJobCreate } from '../../schemas/index.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
 const SEED = 11_002;

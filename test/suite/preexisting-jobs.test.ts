@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import type { Job } from '../../schemas/types.gen.js';
 import { jobCreateArb } from '../../suites/arbitraries/job.js';
-import { itemIds } from '../../suites/reference-list.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { itemIds } from '../../suites/target/reference-list.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 
 const KEYS = ['demo-key-1', 'demo-key-2'] as const;
 

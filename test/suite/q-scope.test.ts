@@ -1,12 +1,12 @@
 /**
- * The q probe before the rules (suites/q-scope.ts): it records how the
+ * The q probe before the rules (suites/target/q-scope.ts): it records how the
  * target's q matches, leaves nothing behind, and stops the run with a clear
  * reason when q cannot find the suite's jobs by the whole word the lists use.
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
-import { SuiteError } from '../../suites/errors.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { SuiteError } from '../../suites/engine/errors.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { isList, mockOptions, reshapeRequest } from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1' };

@@ -9,12 +9,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FaultSpec } from '../../mock/core/fault-injector.js';
+import type { FaultSpec } from '../../mock/core/http/fault-injector.js';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { writeReports } from '../../reports/index.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
-import { runConformance, type RunOptions } from '../../suites/run-conformance.js';
+import { runConformance, type RunOptions } from '../../suites/engine/run-conformance.js';
 import type { Transform } from '../mutants/kit.js';
 
 const KEY = 'demo-key-1';

@@ -9,7 +9,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/index.js';
 import { jobCreateArb } from '../../suites/arbitraries/job.js';
-import { runConformance } from '../../suites/run-conformance.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
 import { isList, mockOptions } from '../mutants/kit.js';
 import { relist } from '../mutants/support/relist.js';
 

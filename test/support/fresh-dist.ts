@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What tsconfig.build.json compiles. */
-const SOURCES = ['schemas', 'mock', 'suites', 'reports'];
+const SOURCES = ['schemas', 'mock', 'suites', 'proxy', 'reports', 'cli'];
 const mtime = (path: string): number => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
 function newestSource(): number {
@@ -25,7 +25,7 @@ function newestSource(): number {
 }
 
 /** The oldest of the built entry points (a missing one counts as never built). */
-const builtAt = (): number => Math.min(...['suites/cli.js', 'mock/cli.js', 'mock/index.js'].map((file) => mtime(join(ROOT, 'dist', file))));
+const builtAt = (): number => Math.min(...['cli/jobs-conformance.js', 'cli/jobs-mock.js', 'mock/index.js'].map((file) => mtime(join(ROOT, 'dist', file))));
 
 export default function setup(): void {
   if (builtAt() >= newestSource()) return;

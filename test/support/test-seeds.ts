@@ -6,7 +6,7 @@
  * base seed; each run's seed is derived from the base and the run's name, so
  * selecting one run with `-t` never changes its seed.
  */
-import { deriveSeed, randomSeed } from '../../suites/seeds.js';
+import { deriveSeed, randomSeed } from '../../suites/engine/seeds.js';
 
 /** True under `npm run test:full`: the nightly tier. */
 export const FULL_TIER = process.env.TEST_TIER === 'full';

@@ -4,7 +4,7 @@
  * defaults.ts, `jobs.put-create.*` in put-create.ts, ...). Bodies are generated
  * valid by construction; every job gets a fresh referenceId from the case.
  */
-import type { Rule } from '../../rule.js';
+import type { Rule } from '../../engine/rule.js';
 import { defaultStatus, defaultCloseDate, defaultFalse, publishDateByService, salaryNullByDefault } from './defaults.js';
 import { deletedReferenceReusable } from './deleted-reference.js';
 import { duplicateRejected, duplicateCreatesNothing } from './duplicate-reference.js';

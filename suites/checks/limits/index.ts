@@ -6,7 +6,7 @@
  * is only observed. Every bound is read from the schemas.
  */
 import { inputLimits } from '../../arbitraries/schema-limits.js';
-import type { Rule } from '../../rule.js';
+import type { Rule } from '../../engine/rule.js';
 import { countRule } from './counts.js';
 import { locationForms, locationDescriptionLength } from './locations.js';
 import { emailOrUrlLength, routingAddressRequired, routingUrlScheme, routingOtherFieldNull } from './routing.js';

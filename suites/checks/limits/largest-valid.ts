@@ -12,7 +12,7 @@ import { HEADER_FIELDS, keptValueProblems } from '../../kit/compare.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
-import type { ApiResponse, Body, RuleContext } from '../../rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
 
 /** A limit's largest valid value, built from drawn material (a filler, an address, a list). */
 export interface LargestValid<D> {

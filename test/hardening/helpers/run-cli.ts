@@ -1,5 +1,5 @@
 /**
- * Runs the built `jobs-conformance` CLI (dist/suites/cli.js, built by
+ * Runs the built `jobs-conformance` CLI (dist/cli/jobs-conformance.js, built by
  * `npm run build` / pretest) as a child process, as CI would, and reads the
  * report it wrote. A run that outlives its deadline is killed and the test
  * fails: the suite must never hang.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConformanceReport } from '../../../schemas/index.js';
 
-export const CLI = fileURLToPath(new URL('../../../dist/suites/cli.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../../dist/cli/jobs-conformance.js', import.meta.url));
 
 export interface CliRun {
   /** Exit code; null when killed by a signal. */

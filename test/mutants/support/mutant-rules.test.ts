@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rules as registry } from '../../../suites/rules.js';
+import { rules as registry } from '../../../suites/checks/rules.js';
 import { mutantNamed } from '../kit.js';
 import { namedRulesNotRun, rulesForMutant } from './mutant-rules.js';
 

@@ -4,7 +4,7 @@
  * mutant names (some faults are flagged from another area): a tenth of the
  * registry's requests, the same proof. The nightly tier runs the whole registry.
  */
-import type { Rule } from '../../../suites/rule.js';
+import type { Rule } from '../../../suites/engine/rule.js';
 import { expectedRules, type Mutant } from '../mutant.js';
 
 /** `area`: the mutant's area plus its named rules (the gate); `registry`: every rule (nightly). */

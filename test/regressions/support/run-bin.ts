@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const SUITE_CLI = resolve('dist/suites/cli.js');
-export const MOCK_CLI = resolve('dist/mock/cli.js');
+export const SUITE_CLI = resolve('dist/cli/jobs-conformance.js');
+export const MOCK_CLI = resolve('dist/cli/jobs-mock.js');
 
 export interface BinRun {
   code: number | null;

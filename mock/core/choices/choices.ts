@@ -1,0 +1,289 @@
+/**
+ * @module The mock's choice switches: every point where the Jobs API v1.1
+ * leaves a form or a status open ("not shown", or a type without a form, see
+ * the reading notes of the spec) is one named switch with its allowed values.
+ * The reference value of each is the mock's historical behaviour. Every value
+ * of every switch is conformant: a switch never covers a stated rule. The
+ * The choices table is generated from this registry (docs/mock-choices.md).
+ */
+import { MockConfigError } from '../mock-config-error.js';
+
+/** One switch: where the spec leaves room, and the forms the mock can take there. */
+export interface ChoiceSwitch {
+  /** Dotted kebab name, e.g. `paging.link-form`. */
+  readonly name: string;
+  /** Spec section(s), e.g. `2.8`. */
+  readonly section: string;
+  /** The question the spec leaves open. */
+  readonly question: string;
+  /** Allowed value -> one-line meaning (integer-like keys such as `400` come first in JS key order). */
+  readonly values: Readonly<Record<string, string>>;
+  readonly reference: string;
+  /** The value of the `lenient` profile (the accepting value, or another form); default: the `alt` value. */
+  readonly lenient?: string;
+}
+
+function define<const V extends string>(
+  name: string,
+  section: string,
+  question: string,
+  values: Record<V, string>,
+  reference: NoInfer<V>,
+  lenient?: NoInfer<V>,
+): ChoiceSwitch & { values: Record<V, string>; reference: V } {
+  return Object.freeze({ name, section, question, values: Object.freeze(values), reference, ...(lenient ? { lenient } : {}) });
+}
+
+const SWITCH_LIST = [
+  define('status.invalid-input', '7.2', 'Status code of a request with invalid input (body, query)', {
+    '400': '400 Bad Request',
+    '422': '422 Unprocessable Content (malformed JSON stays 400)',
+  }, '400'),
+  define('status.duplicate-reference', '7.1', 'Status code of a POST (or referenceId change) with a referenceId in use', {
+    '409': '409 Conflict',
+    '400': '400 Bad Request',
+    '422': '422 Unprocessable Content',
+  }, '409', '422'),
+  define('status.put-create', '4.3', 'Status code of a PUT /jobs that creates a job', {
+    '201': '201 Created with a Location header, as POST',
+    '200': '200 OK with a Location header',
+  }, '201'),
+  define('status.malformed-id', '4.1', 'Status code for a path id that is not a positive Int32 in decimal (`abc`, `-1`, `2147483648`)', {
+    '404': '404 Not Found: no job has that id',
+    '400': '400 (the invalid-input status): the id is malformed',
+  }, '404'),
+  define('status.auth', '5.5', 'Status code for a missing or invalid API-Key', {
+    '401': '401 with `WWW-Authenticate: API-Key` for both',
+    '403': '403 Forbidden for both',
+    'split': '401 when the key is missing, 403 when it is not valid',
+  }, '401', 'split'),
+  define('status.deleted-job', '4.4', 'Status code for a request by id to a job the employer deleted', {
+    '404': '404 Not Found, as for an id that never existed',
+    '410': '410 Gone (the store remembers deleted ids per employer)',
+  }, '404'),
+  define('status.repeated-delete', '4.4', 'A DELETE of a job that is gone: one the employer deleted (by id or override), or a referenceId no job holds', {
+    'refuse': 'refused like any request naming the job: the status.deleted-job code by id, 404 by referenceId',
+    '204': '204 again: DELETE is idempotent (HTTP), the job stays removed',
+  }, 'refuse'),
+  define('job.confidential-employer', '2.1', 'What a confidential job shows of its employer ("true if the employer name is confidential")', {
+    'shown': 'the employer as for any job: its id and name',
+    'masked': 'the id, and the name written as `Confidential` (full job and list header)',
+  }, 'shown'),
+  define('paging.page-size-over-max', '4.5, 8', 'A pageSize above 100', {
+    'clamp': 'clamped to 100; `paging.pageSize` shows 100',
+    'reject': 'refused with the invalid-input status',
+  }, 'clamp', 'clamp'),
+  define('paging.page-past-end', '4.5', 'A page past the last one', {
+    'empty': '200 with `data: []`, `next: null`, `previous` on page - 1',
+    '404': '404 Not Found (page 1 of an empty list is still 200)',
+  }, 'empty', 'empty'),
+  define('errors.body', '7.2', 'Format of error bodies', {
+    'mock': '`{status, code, message, fieldErrors?}` (schemas/error.schema.json), application/json',
+    'problem': 'RFC 9457 problem details `{type, title, status, detail, code, errors?}`, application/problem+json',
+    'message': '`{message}` only, application/json',
+  }, 'mock', 'message'),
+  define('job.reference-id-absent', '2.1', 'referenceId of a job created without one', {
+    'null': '`null`, as in the samples',
+    'empty': '`""`, as described',
+  }, 'null'),
+  define('dates.precision', '2.1', 'Precision of publishDate (and the default closeDate)', {
+    'ms': 'milliseconds: `2025-01-10T08:00:00.123Z`',
+    'seconds': 'whole seconds: `2025-01-10T08:00:00Z` (publishDate is set to the whole second)',
+    'minutes': 'minutes only, as Java\'s OffsetDateTime.toString() at zero seconds: `2025-01-10T08:00Z` (publishDate is set to the whole minute)',
+    'micros': 'six fraction digits: `2025-01-10T08:00:00.123456Z` (the last three follow from the millisecond)',
+    'nanos': 'nine fraction digits: `2025-01-10T08:00:00.123456789Z` (the last six follow from the millisecond)',
+  }, 'ms'),
+  define('dates.zone', '2.1', 'The UTC offset written date-times carry, and how it is spelled', {
+    'z': '`Z`',
+    'offset': '`+00:00`',
+    'minus-five': 'every date-time in a fixed non-UTC offset: `2025-01-10T03:00:00.123-05:00`',
+    'plus-0530': 'every date-time at +05:30, the offset without its colon: `2025-01-10T13:30:00.123+0530`',
+  }, 'z'),
+  define('dates.close-date', '2.1, 4.2', 'closeDate in responses', {
+    'as-sent': 'echoed exactly as sent (a date stays a date)',
+    'normalized': 'a UTC date-time in the service form (dates.precision, dates.zone); a date is its midnight UTC',
+  }, 'as-sent'),
+  define('paging.link-form', '2.8', 'Form of `paging.previous` and `paging.next` (String (URL))', {
+    'absolute': '`{base_url}/api/v1.1/jobs?page=2&pageSize=10`',
+    'relative': '`/api/v1.1/jobs?page=2&pageSize=10`',
+  }, 'absolute'),
+  define('paging.param-order', '2.8', 'Order of the query parameters in paging links', {
+    'filters-first': '`q`, `status`, `page`, `pageSize`',
+    'page-first': '`page`, `pageSize`, `q`, `status`',
+  }, 'filters-first'),
+  define('lists.shape', '4.6', 'Shape of the reference list responses', {
+    'data': '`{data: [...]}`',
+    'array': 'a bare array `[...]`',
+    'items-count': '`{items: [...], count}`',
+    'named': 'the items under the name of the list: `{positionTypes: [...]}`, `{categories: [...]}`, `{locations: [...]}`',
+    'paged': 'pages of 3 items: `{data: [...], paging: {total, page, pages, pageSize, previous, next}}`, `next` in the form of paging.link-form',
+  }, 'data'),
+  define('lists.auth', '4.6, 5.1', 'Whether `/categories` and `/locations` need an API key (`/positiontypes` never does: 4.6 calls it a plain GET)', {
+    'open': 'no key needed; a wrong one is ignored',
+    'key': 'a valid API-Key is required (status.auth applies)',
+  }, 'open', 'open'),
+  define('description.form', '2.1', 'Spelling of a stored description', {
+    'as-sent': 'stored and returned exactly as sent',
+    'reserialized': 'parsed and written back: lower-case names, double-quoted attributes, `<br/>`, entities decoded (the same tree, attributes and text)',
+    'numeric-references': 'as sent, every non-ASCII character written as a numeric character reference (`¡` as `&#161;`)',
+  }, 'as-sent'),
+  define('description.comments', '2.1', 'HTML comments in a description (the HTML rules restrict tags and attributes only)', {
+    'accept': 'accepted (subject to the shared allow-list)',
+    'refuse': 'refused with the invalid-input status, rule `html`',
+  }, 'accept', 'accept'),
+  define('q.match', '4.5', 'How `q` "matches job title and referenceId" (case-insensitive)', {
+    'substring': 'a substring of the title or the referenceId',
+    'word-prefix': 'a prefix of a word of the title, or a prefix of the referenceId',
+    'word': 'one whole word of the title (words end at white space only: `a-b` is one word), or the whole referenceId',
+  }, 'substring'),
+  define('order.ties', '4.5', 'Order of jobs with the same publishDate', {
+    'id-desc': 'newest id first',
+    'id-asc': 'oldest id first',
+  }, 'id-desc'),
+  define('salary.max-amount-form', '2.5', 'Decimal form of `salary.maxAmount` (only `amount` states four places)', {
+    'four-places': '`60000.0000`',
+    'plain': 'a plain JSON number: `60000`, `1.5`',
+  }, 'four-places'),
+  define('locations.description', '2.2', '`description` of a location in responses', {
+    'as-sent': 'echoed as sent',
+    'canonical': "the list's `City, PC` for a known place (cities matched case- and accent-insensitively); others as sent",
+    'country-suffix': "as canonical, followed by `, Canada` (`Red Deer, AB, Canada`) when that fits in 300 characters; a sent `..., Canada` is read without it (4.2: a GET result posted back)",
+  }, 'as-sent'),
+  define('job.extra-fields', '2.1', 'Extra read-only fields in the full Job', {
+    'none': 'exactly the fields of 2.1',
+    'updated-at': 'adds `updatedAt` (date-time of the last change)',
+  }, 'none'),
+  define('header.extra-fields', '2.7', 'Extra read-only fields in the job header (list item)', {
+    'none': 'exactly the fields of 2.7',
+    'job-fields': 'adds `closeDate` and `autoRefresh`, more fields of the full job (2.7: the header is a subset of the job)',
+  }, 'none'),
+  define('transitions.to-draft', '3', 'A PUT that moves an active or archived job back to draft', {
+    'allowed': 'allowed (status is just a value)',
+    'refused': 'refused with the invalid-input status',
+  }, 'allowed', 'allowed'),
+  define('validation.blank-title', '4.2', 'A title of only white space', {
+    'accept': 'accepted and stored as sent',
+    'refuse': 'refused with the invalid-input status',
+  }, 'accept', 'accept'),
+  define('validation.close-before-publish', '2.1, 4.2', 'A closeDate before the publishDate (a date counts to its end)', {
+    'accept': 'accepted',
+    'refuse': 'refused with the invalid-input status',
+  }, 'accept', 'accept'),
+  define('json.format', '4', 'Spelling of JSON response bodies (white space, key order)', {
+    'compact': 'compact, keys in the order of the field tables',
+    'pretty-sorted': 'pretty-printed (two spaces), the keys of every object sorted',
+    'pretty-reversed': 'pretty-printed (two spaces), the keys of every object in reverse order',
+  }, 'compact'),
+] as const;
+
+type SwitchList = typeof SWITCH_LIST;
+type SwitchOf<N> = Extract<SwitchList[number], { name: N }>;
+export type ChoiceName = SwitchList[number]['name'];
+
+/** The value of every switch. */
+export type Choices = { readonly [N in ChoiceName]: keyof SwitchOf<N>['values'] & string };
+
+/** The registry, by name, in a stable (documentation) order. */
+export const CHOICE_SWITCHES: ReadonlyMap<ChoiceName, ChoiceSwitch> = new Map(SWITCH_LIST.map((s) => [s.name as ChoiceName, s]));
+
+export const PROFILES = ['reference', 'alt', 'lenient', 'random'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+function valuesOf(s: ChoiceSwitch): string[] {
+  return Object.keys(s.values);
+}
+
+/** The first value that is not the reference one. */
+function altValue(s: ChoiceSwitch): string {
+  return valuesOf(s).find((v) => v !== s.reference)!;
+}
+
+/** mulberry32: a small, fast, seedable generator; the same seed draws the same profile. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function profileValue(profile: ProfileName, s: ChoiceSwitch, draw: () => number): string {
+  if (profile === 'reference') return s.reference;
+  if (profile === 'alt') return altValue(s);
+  if (profile === 'lenient') return s.lenient ?? altValue(s);
+  const values = valuesOf(s);
+  return values[Math.floor(draw() * values.length)]!;
+}
+
+/** What the mock is configured with (constructor, CLI, control API). */
+export interface ProfileOptions {
+  /** `reference` (default), `alt`, `lenient` or `random`. */
+  profile?: string;
+  /** Seed of the `random` profile (0 … 2^32-1); drawn when omitted. */
+  profileSeed?: number;
+  /** Single switches over the profile, e.g. `{ 'paging.link-form': 'relative' }`. */
+  choices?: Readonly<Record<string, string>>;
+}
+
+/** The resolved configuration: what `GET /__control/profile` answers. */
+export interface ResolvedProfile {
+  profile: ProfileName;
+  /** Set for `random` only. */
+  profileSeed?: number;
+  /** The overrides given, as given. */
+  overrides: Readonly<Record<string, string>>;
+  choices: Choices;
+}
+
+const MAX_SEED = 0xffffffff;
+
+/**
+ * Resolves a profile and its overrides to the value of every switch. Throws
+ * MockConfigError (`unknown_profile`, `unknown_choice`, `invalid_choice`) for an
+ * unknown profile or switch, or a value (or seed) the switch does not allow.
+ *
+ * @example
+ * resolveChoices({ profile: 'random', profileSeed: 7, choices: { 'paging.link-form': 'relative' } }).choices['q.match'];
+ */
+export function resolveChoices(options: ProfileOptions = {}): ResolvedProfile {
+  const profile = (options.profile ?? 'reference') as ProfileName;
+  if (!PROFILES.includes(profile)) {
+    throw new MockConfigError('unknown_profile', `unknown profile ${JSON.stringify(options.profile)}; use one of ${PROFILES.join(', ')}`);
+  }
+  let seed = options.profileSeed;
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED)) {
+    throw new MockConfigError('invalid_choice', `profile seed must be an integer 0 … ${MAX_SEED}, not ${JSON.stringify(seed)}`);
+  }
+  if (profile === 'random') seed ??= Math.floor(Math.random() * (MAX_SEED + 1));
+  const draw = seededRandom(seed ?? 0);
+  const values: Record<string, string> = {};
+  for (const s of CHOICE_SWITCHES.values()) values[s.name] = profileValue(profile, s, draw);
+  const overrides = options.choices ?? {};
+  for (const [name, value] of Object.entries(overrides)) {
+    const s = CHOICE_SWITCHES.get(name as ChoiceName);
+    if (!s) throw new MockConfigError('unknown_choice', `unknown choice ${JSON.stringify(name)}; see docs/mock-choices.md`);
+    if (!Object.hasOwn(s.values, value)) {
+      throw new MockConfigError('invalid_choice', `choice ${name} cannot be ${JSON.stringify(value)}; use one of ${valuesOf(s).join(', ')}`);
+    }
+    values[name] = value;
+  }
+  return {
+    profile,
+    ...(profile === 'random' ? { profileSeed: seed } : {}),
+    overrides: { ...overrides },
+    choices: Object.freeze(values) as Choices,
+  };
+}
+
+/** Every switch at its reference value. */
+export const REFERENCE_CHOICES: Choices = resolveChoices().choices;
+
+/** Parses `name=value` (the CLI's `--choice`); throws MockConfigError when it is not that form. */
+export function parseChoiceArgument(text: string): [string, string] {
+  const at = text.indexOf('=');
+  if (at <= 0) throw new MockConfigError('invalid_choice', `--choice takes name=value, not ${JSON.stringify(text)}`);
+  return [text.slice(0, at).trim(), text.slice(at + 1).trim()];
+}

@@ -1,0 +1,129 @@
+/**
+ * @module Writes a job as JSON text by hand, because salary amounts must carry
+ * exactly four decimal places in the response text (spec 2.5: `50000.0000`),
+ * which JSON.stringify cannot write. Everything else goes through
+ * JSON.stringify, so strings are always escaped.
+ */
+import type { Employer } from '../../../schemas/index.js';
+import type { StoredJob, StoredSalary } from '../../store/stored-job.js';
+import { REFERENCE_CHOICES, type Choices } from '../choices/choices.js';
+import { formatInstant } from './format-instant.js';
+import { parseIsoDate } from '../../../schemas/iso-date.js';
+
+const s = JSON.stringify;
+
+/**
+ * JSON of frozen objects: the reference rows (reference-data.ts) and resolved
+ * locations (resolve-location.ts) that jobs share are written once each.
+ */
+const frozenJson = new WeakMap<object, string>();
+
+function rowJson(row: object): string {
+  let text = frozenJson.get(row);
+  if (text === undefined) {
+    text = s(row);
+    if (Object.isFrozen(row)) frozenJson.set(row, text);
+  }
+  return text;
+}
+
+function listJson(rows: readonly object[]): string {
+  return `[${rows.map(rowJson).join(',')}]`;
+}
+
+/** Each dates.zone: the offset the date-times are written in (minutes east of UTC) and its spelling. */
+const ZONES: Readonly<Record<string, { minutes: number; suffix: string }>> = {
+  'z': { minutes: 0, suffix: 'Z' },
+  'offset': { minutes: 0, suffix: '+00:00' },
+  'minus-five': { minutes: -300, suffix: '-05:00' },
+  'plus-0530': { minutes: 330, suffix: '+0530' },
+};
+
+/** The publish-date grain of dates.precision: a service that writes whole seconds or minutes sets whole ones. */
+export function publishGrainMs(choices: Choices): number {
+  return choices['dates.precision'] === 'minutes' ? 60_000 : choices['dates.precision'] === 'seconds' ? 1000 : 1;
+}
+
+/**
+ * Fraction digits below the millisecond (dates.precision micros, nanos): the
+ * mock's clock has none, so they follow from the millisecond (zeros on a
+ * whole second, as at a date's midnight); one instant is always written alike.
+ */
+function subMillisecondDigits(ms: number, width: number): string {
+  return ms % 1000 === 0 ? '0'.repeat(width) : String(((ms % 1_000_003) * 7919) % 10 ** width).padStart(width, '0');
+}
+
+/** A service date-time in the form the choices give (dates.precision, dates.zone); the reference form is formatInstant's. */
+export function formatServiceInstant(ms: number, choices: Choices): string {
+  const precision = choices['dates.precision'];
+  if (precision === 'ms' && choices['dates.zone'] === 'z') return formatInstant(ms);
+  const zone = ZONES[choices['dates.zone'] ?? 'z'] ?? ZONES.z!;
+  const local = formatInstant(ms + zone.minutes * 60_000).slice(0, -1); // YYYY-MM-DDTHH:MM:SS.mmm, in the zone
+  const time =
+    precision === 'seconds' ? local.slice(0, -4)
+    : precision === 'minutes' ? local.slice(0, -7)
+    : precision === 'micros' ? local + subMillisecondDigits(ms, 3)
+    : precision === 'nanos' ? local + subMillisecondDigits(ms, 6)
+    : local;
+  return `${time}${zone.suffix}`;
+}
+
+/** closeDate as stored (as sent), or normalized to a service date-time (dates.close-date). */
+function closeDateText(closeDate: string, choices: Choices): string {
+  if (choices['dates.close-date'] === 'as-sent') return s(closeDate);
+  const date = parseIsoDate(closeDate);
+  return date === undefined ? s(closeDate) : `"${formatServiceInstant(date.ms, choices)}"`;
+}
+
+function referenceIdText(referenceId: string | null, choices: Choices): string {
+  return referenceId === null && choices['job.reference-id-absent'] === 'empty' ? '""' : s(referenceId);
+}
+
+function salaryJson(salary: StoredSalary | null, choices: Choices): string {
+  if (salary === null) return 'null';
+  const max = salary.maxAmount === null ? 'null' : choices['salary.max-amount-form'] === 'plain' ? String(Number(salary.maxAmount)) : salary.maxAmount;
+  return (
+    `{"amount":${salary.amount},"maxAmount":${max},` +
+    `"period":${rowJson(salary.period)},"plusCommission":${salary.plusCommission}}`
+  );
+}
+
+/** The name a confidential job shows under job.confidential-employer = masked. */
+export const MASKED_EMPLOYER_NAME = 'Confidential';
+
+/** spec 2.1: confidential is "true if the employer name is confidential"; what that hides is open (job.confidential-employer). */
+function employerJson(employer: Employer, confidential: boolean, choices: Choices): string {
+  const name = confidential && choices['job.confidential-employer'] === 'masked' ? MASKED_EMPLOYER_NAME : employer.name;
+  return `{"id":${employer.id},"name":${s(name)}}`;
+}
+
+/**
+ * The full job (spec 2.1), fields in the spec's order.
+ *
+ * @example
+ * serializeJob(job, { id: 1, name: 'Maple Leaf Staffing' }); // '{"id":7,"referenceId":null,...}'
+ */
+export function serializeJob(job: StoredJob, employer: Employer, choices: Choices = REFERENCE_CHOICES): string {
+  const extra = choices['job.extra-fields'] === 'updated-at' ? `,"updatedAt":"${formatServiceInstant(job.updatedAt, choices)}"` : '';
+  return (
+    `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer, job.confidential, choices)},` +
+    `"title":${s(job.title)},"publishDate":"${formatServiceInstant(job.publishDate, choices)}","closeDate":${closeDateText(job.closeDate, choices)},` +
+    `"confidential":${job.confidential},"autoRefresh":${job.autoRefresh},"status":"${job.status}",` +
+    `"locations":${listJson(job.locations)},"categories":${listJson(job.categories)},"positionType":${rowJson(job.positionType)},` +
+    `"salary":${salaryJson(job.salary, choices)},"description":${s(job.description)},` +
+    `"applicantRoutingType":${rowJson(job.applicantRoutingType)},` +
+    `"applicationEmail":${s(job.applicationEmail)},"applicationUrl":${s(job.applicationUrl)}${extra}}`
+  );
+}
+
+/** The job header (spec 2.7): the fields of job-header.schema.json, plus header.extra-fields. */
+export function serializeJobHeader(job: StoredJob, employer: Employer, choices: Choices = REFERENCE_CHOICES): string {
+  const extra = choices['header.extra-fields'] === 'job-fields'
+    ? `,"closeDate":${closeDateText(job.closeDate, choices)},"autoRefresh":${job.autoRefresh}`
+    : '';
+  return (
+    `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer, job.confidential, choices)},` +
+    `"title":${s(job.title)},"publishDate":"${formatServiceInstant(job.publishDate, choices)}",` +
+    `"locations":${listJson(job.locations)},"confidential":${job.confidential},"status":"${job.status}"${extra}}`
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * @module What the checks read of a captured exchange: its operation, the
+ * API key it carried (kept in memory only, to keep one model per employer),
+ * the bodies decoded (Content-Encoding undone on a copy) and parsed, and
+ * its redacted record for a report. Built after the response was forwarded.
+ */
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { validators } from '../schemas/index.js';
+import type { Exchange, Job, JobList } from '../schemas/types.gen.js';
+import { recordedBody } from '../suites/http/client.js';
+import { REDACTED, type Redactor } from '../suites/http/redactor.js';
+import { headerOf, type CapturedExchange, type RawHeaders } from './captured-exchange.js';
+import { operationOf, type Operation } from './route.js';
+
+/** Headers whose values are credentials: never recorded. */
+const SECRET_HEADERS = new Set(['api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+export interface Body {
+  /** The decoded text; undefined when there was no body, or it could not be kept or decoded (`problem`). */
+  text?: string;
+  /** The parsed JSON; undefined when the text is not JSON (`jsonError`). */
+  json?: unknown;
+  jsonError?: string;
+  /** Why the body could not be read (too large to keep, unknown encoding). */
+  problem?: string;
+  /** Bytes travelled (0 when none). */
+  bytes: number;
+}
+
+export interface ObservedExchange {
+  readonly captured: CapturedExchange;
+  readonly op: Operation;
+  /** The API-Key header's value; never leaves memory (reports show REDACTED). */
+  readonly apiKey: string | undefined;
+  readonly request: Body;
+  readonly response: Body;
+  /** The redacted record a finding carries. */
+  record(): Exchange;
+  /** The response body as a Job (full) when it validates, else undefined (validated once, shared by every check). */
+  job(): Job | undefined;
+  /** The response body as a job list when it validates (validated once). */
+  list(): JobList | undefined;
+}
+
+function decode(bytes: Buffer, encoding: string | undefined): Buffer {
+  switch ((encoding ?? 'identity').trim().toLowerCase()) {
+    case 'identity':
+    case '':
+      return bytes;
+    case 'gzip':
+    case 'x-gzip':
+      return gunzipSync(bytes);
+    case 'deflate':
+      return inflateSync(bytes);
+    case 'br':
+      return brotliDecompressSync(bytes);
+    default:
+      throw new Error(`unknown Content-Encoding ${encoding}`);
+  }
+}
+
+function readBody(bytes: Buffer | undefined, tooLarge: boolean | undefined, headers: RawHeaders | undefined): Body {
+  if (tooLarge) return { problem: 'larger than the capture limit: forwarded, not checked', bytes: Number.NaN };
+  if (!bytes) return { bytes: 0 };
+  let text: string;
+  try {
+    text = decode(bytes, headerOf(headers, 'content-encoding')).toString('utf8');
+  } catch (error) {
+    return { problem: `cannot decode: ${(error as Error).message}`, bytes: bytes.length };
+  }
+  try {
+    return { text, json: JSON.parse(text), bytes: bytes.length };
+  } catch (error) {
+    return { text, jsonError: (error as Error).message, bytes: bytes.length };
+  }
+}
+
+function recordHeaders(raw: RawHeaders | undefined, redactor: Redactor): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!raw) return out;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const value = SECRET_HEADERS.has(name) ? REDACTED : redactor.redact(raw[i + 1]!);
+    out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
+  }
+  return out;
+}
+
+/**
+ * Reads a captured exchange; `targetBase` makes the recorded URL the target's.
+ *
+ * @example
+ * const x = observe(captured, new URL('http://127.0.0.1:4010'), redactor);
+ * x.op.kind; // 'create'
+ */
+export function observe(captured: CapturedExchange, targetBase: URL, redactor: Redactor): ObservedExchange {
+  const apiKey = headerOf(captured.requestHeaders, 'api-key');
+  redactor.add(apiKey);
+  const request = readBody(captured.requestBody, captured.requestTooLarge, captured.requestHeaders);
+  const response = readBody(captured.responseBody, captured.responseTooLarge, captured.responseHeaders);
+  const op = operationOf(captured.method, captured.url, captured.requestHeaders);
+  let record: Exchange | undefined;
+  let job: { value: Job | undefined } | undefined;
+  let list: { value: JobList | undefined } | undefined;
+  const valid = <T>(result: { ok: true; value: T } | { ok: false }): { value: T | undefined } => ({ value: result.ok ? result.value : undefined });
+  return {
+    captured,
+    op,
+    apiKey,
+    request,
+    response,
+    record: () => (record ??= toRecord(captured, request, response, targetBase, redactor)),
+    job: () => (job ??= valid(validators.job(response.json))).value,
+    list: () => (list ??= valid(validators.jobList(response.json))).value,
+  };
+}
+
+function toRecord(captured: CapturedExchange, request: Body, response: Body, targetBase: URL, redactor: Redactor): Exchange {
+  const bodyText = (body: Body): string | undefined => body.text ?? (body.problem ? `(${body.problem})` : undefined);
+  const exchange: Exchange = {
+    request: {
+      method: captured.method,
+      url: `${targetBase.origin}${targetBase.pathname.replace(/\/$/, '')}${captured.url}`,
+      headers: recordHeaders(captured.requestHeaders, redactor),
+      ...recordedBody(mapDefined(bodyText(request), (text) => redactor.redact(text))),
+    },
+    durationMs: Math.round(captured.durationMs * 1000) / 1000,
+  };
+  if (captured.status !== undefined) {
+    exchange.response = {
+      status: captured.status,
+      headers: recordHeaders(captured.responseHeaders, redactor),
+      ...recordedBody(mapDefined(bodyText(response), (text) => redactor.redact(text))),
+    };
+  }
+  if (captured.error !== undefined) exchange.error = captured.error;
+  return exchange;
+}
+
+function mapDefined<T, U>(value: T | undefined, f: (value: T) => U): U | undefined {
+  return value === undefined ? undefined : f(value);
+}

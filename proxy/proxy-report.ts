@@ -1,0 +1,91 @@
+/**
+ * @module The proxy's findings as the suite's report object
+ * (schemas/report.schema.json): one rule result per rule the proxy applied,
+ * its findings as mismatches (with their side), and `proxy` saying what was
+ * judged and where the model stayed silent. Statuses, summary and verdict
+ * come from reports/status.ts through buildReport, like the suite's.
+ */
+import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.js';
+import type { ConformanceReport, Mismatch, RuleResult } from '../schemas/types.gen.js';
+import { curlFor, shellQuote } from '../suites/http/curl.js';
+import { buildReport } from '../suites/engine/results.js';
+import { toolInfo } from '../suites/engine/tool-info.js';
+import type { Finding } from './findings.js';
+import type { Inspector } from './inspector.js';
+import { ruleInfo } from './proxy-rules.js';
+
+export interface ProxyReportInput {
+  target: string;
+  startedAt: Date;
+  finishedAt: Date;
+}
+
+/** A command that starts the same proxy (the findings come from live traffic: replaying means sending it again). */
+export function proxyCommand(target: string): string {
+  return `npx jobs-conformance proxy --target ${shellQuote(target)}`;
+}
+
+function mismatchOf(finding: Finding, command: string): Mismatch {
+  const rule = ruleInfo(finding.ruleId);
+  const last = finding.exchanges.at(-1);
+  return {
+    ruleId: rule.id,
+    section: rule.section,
+    level: mismatchLevel(rule.level, finding.side === 'server' ? last : undefined),
+    title: finding.title,
+    expected: finding.expected,
+    received: finding.received,
+    exchanges: finding.exchanges,
+    curl: last ? curlFor(last) : '',
+    replay: { command, seed: 0 },
+    reproducibility: 'unchecked',
+    side: finding.side,
+  };
+}
+
+/**
+ * @example
+ * const report = buildProxyReport(inspector, { target, startedAt, finishedAt: new Date(), interrupted: false });
+ */
+export function buildProxyReport(inspector: Inspector, input: ProxyReportInput): ConformanceReport {
+  const command = proxyCommand(input.target);
+  const results = new Map<string, RuleResult>();
+  for (const [id, cases] of inspector.findings.applied) {
+    const rule = ruleInfo(id);
+    results.set(id, { id, section: rule.section, area: rule.area, title: rule.title, level: rule.level, status: 'passed', durationMs: 0, cases, mismatches: [] });
+  }
+  for (const finding of inspector.findings.list) {
+    const result = results.get(finding.ruleId)!;
+    const mismatch = mismatchOf(finding, command);
+    result.mismatches.push(mismatch);
+    result.status = raiseStatus(result.status, statusOfMismatch(mismatch.level));
+  }
+  const rules = [...results.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const report = buildReport({
+    tool: toolInfo,
+    apiRoot: `${input.target}/api/v1.1`,
+    seed: 0,
+    runs: 1,
+    options: {},
+    startedAt: input.startedAt,
+    finishedAt: input.finishedAt,
+    // Stopping the proxy (Ctrl-C) is how a session ends, not an interruption: the report is complete for the traffic seen.
+    interrupted: false,
+    rules,
+    observations: [],
+    cleanup: { created: 0, deleted: 0, leftover: [] },
+    requests: inspector.counts.exchanges,
+    replayCommand: command,
+  });
+  const sides = { client: 0, server: 0 };
+  for (const finding of inspector.findings.list) sides[finding.side] += 1;
+  report.proxy = {
+    exchanges: inspector.counts.exchanges,
+    employers: inspector.model.employers,
+    failedExchanges: inspector.counts.failed,
+    uncheckedBodies: inspector.counts.unchecked,
+    findings: sides,
+    silences: { ...inspector.model.silences },
+  };
+  return report;
+}

@@ -1,0 +1,309 @@
+/**
+ * @module The suite's options: one table gives each option its flag, its
+ * environment variable (derived mechanically from the flag: `--base-url` ->
+ * `JOBS_BASE_URL`), its default and its help line. Values from flags win over
+ * values from the environment; resolveConfig validates them all and throws a
+ * ConfigError naming the option.
+ */
+import { ConfigError } from './errors.js';
+import { parseExtraHeaders } from '../http/extra-headers.js';
+import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
+import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
+
+/** Options as given (flags, env or a program): strings or already-typed values. */
+export interface ConformanceOptions {
+  /** The service's base address; `/api/v1.1` is appended unless it is already there. */
+  baseUrl: string;
+  apiKey: string;
+  /** Another employer's key: turns on the isolation rules. */
+  secondApiKey?: string;
+  seed?: number | string;
+  /** fast-check runs per property rule. */
+  runs?: number | string;
+  /** Cases tried while shrinking a counterexample (0: report the first failing case as found). */
+  maxShrinks?: number | string;
+  reportDir?: string;
+  /** Report formats, a list or a comma-separated string. */
+  reporter?: string | string[];
+  /** Rule id prefixes or globs, a list or a comma-separated string. */
+  only?: string | string[];
+  timeoutMs?: number | string;
+  categoriesPath?: string;
+  locationsPath?: string;
+  /** fast-check replay path of one mismatch (with --only selecting its rule). */
+  replayPath?: string;
+  /** A failed should rule (a warning) fails the run: verdict failed, exit code 1. */
+  strict?: boolean | string;
+  /** Most requests per second or minute for the whole run: `10/s`, `300/m`. */
+  rateLimit?: string;
+  /** Extra request headers, `Name: value` each (a list, or newline-separated text). */
+  headers?: string | string[];
+  /** Retries of one rate-limited request. */
+  retryMax?: number | string;
+  /** The longest single wait on a rate limit (ms). */
+  retryMaxWaitMs?: number | string;
+  /** The most the run waits on rate limits in all (ms). */
+  retryTotalWaitMs?: number | string;
+  /** First backoff of a 429 without Retry-After (ms); doubles per retry. */
+  retryBackoffMs?: number | string;
+  /** Rules run at once (1: one after another). A rule that declares `exclusive` always runs alone. */
+  concurrency?: number | string;
+}
+
+/** Options only the command line has: gating of the exit code (reports/gating.ts). */
+export interface CliOnlyOptions {
+  /** A file of known mismatches: rules it lists count as known, not failed. */
+  baseline?: string;
+  /** Writes the run's failures and warnings to this file as a baseline, and gates the run against it. */
+  writeBaseline?: string;
+  /** Conditions that make the exit code 1: failed, flaky, error, stale-baseline, all or none. */
+  failOn?: string;
+}
+
+export type OptionKey = keyof ConformanceOptions | keyof CliOnlyOptions;
+
+export interface OptionSpec {
+  key: OptionKey;
+  flag: string;
+  /** Placeholder of the value in --help; absent for a switch (a flag without a value, env 1/true or 0/false). */
+  value?: string;
+  description: string;
+  default?: string;
+  /** A one-letter alias, e.g. `H` for -H. */
+  short?: string;
+  /** The flag may be given many times; its values form a list. */
+  repeatable?: boolean;
+  /** The environment variable when it is not the mechanical one (envName). */
+  env?: string;
+}
+
+export const DEFAULT_RUNS = 20;
+/** Enough to shrink most counterexamples; a target that answers slowly pays a request chain per try. */
+export const DEFAULT_MAX_SHRINKS = 40;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Rules in flight at once: enough to hide a real network's latency, few enough for a staging server. */
+export const DEFAULT_CONCURRENCY = 8;
+export const MAX_CONCURRENCY = 64;
+export const DEFAULT_REPORT_DIR = 'conformance-report';
+export const DEFAULT_REPORTERS = ['all'];
+/** Run seeds are unsigned 32-bit integers. */
+export const MAX_SEED = 0xffffffff;
+
+/** Every option, in --help order. */
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  { key: 'baseUrl', flag: 'base-url', value: 'url', description: 'base address of the service (the suite appends /api/v1.1)' },
+  { key: 'apiKey', flag: 'api-key', value: 'key', description: 'API key of the employer the suite acts as' },
+  { key: 'secondApiKey', flag: 'second-api-key', value: 'key', description: "another employer's API key; turns on the isolation rules" },
+  { key: 'seed', flag: 'seed', value: 'n', description: `run seed, 0 to ${MAX_SEED} (printed by every run; replays it)`, default: 'random' },
+  { key: 'runs', flag: 'runs', value: 'n', description: 'generated cases per property rule', default: String(DEFAULT_RUNS) },
+  {
+    key: 'maxShrinks',
+    flag: 'max-shrinks',
+    value: 'n',
+    description: 'cases tried to shrink a counterexample (0: report it as found; fewer requests on a slow target)',
+    default: String(DEFAULT_MAX_SHRINKS),
+  },
+  { key: 'reportDir', flag: 'report-dir', value: 'dir', description: 'folder the reports are written to', default: DEFAULT_REPORT_DIR },
+  { key: 'reporter', flag: 'reporter', value: 'list', description: 'report formats, comma-separated: json, junit, html, markdown or all', default: DEFAULT_REPORTERS.join(',') },
+  { key: 'only', flag: 'only', value: 'pattern', description: 'run only rules whose id starts with or matches (glob *) one of the comma-separated patterns' },
+  { key: 'timeoutMs', flag: 'timeout-ms', value: 'n', description: 'timeout of each request in milliseconds', default: String(DEFAULT_TIMEOUT_MS) },
+  {
+    key: 'concurrency',
+    flag: 'concurrency',
+    value: 'n',
+    description: `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone`,
+    default: String(DEFAULT_CONCURRENCY),
+  },
+  { key: 'categoriesPath', flag: 'categories-path', value: 'path', description: 'path of the category list under /api/v1.1', default: '/categories' },
+  { key: 'locationsPath', flag: 'locations-path', value: 'path', description: 'path of the location list under /api/v1.1', default: '/locations' },
+  { key: 'replayPath', flag: 'replay-path', value: 'path', description: 'fast-check path of a mismatch to replay (with --seed and --only)' },
+  { key: 'rateLimit', flag: 'rate-limit', value: 'n/s|n/m', description: 'most requests per second (10/s) or per minute (300/m) for the whole run' },
+  {
+    key: 'headers',
+    flag: 'header',
+    short: 'H',
+    value: "'Name: value'",
+    repeatable: true,
+    env: 'JOBS_HEADERS',
+    description: 'extra header sent with every request (repeatable; env: one per line); values are redacted like the key',
+  },
+  { key: 'retryMax', flag: 'retry-max', value: 'n', description: 'retries of one rate-limited request (429, or 503 with Retry-After)', default: String(DEFAULT_RETRY_LIMITS.maxRetries) },
+  { key: 'retryMaxWaitMs', flag: 'retry-max-wait-ms', value: 'n', description: 'longest single wait on a rate limit; a longer Retry-After ends the rule as error', default: String(DEFAULT_RETRY_LIMITS.maxWaitMs) },
+  { key: 'retryTotalWaitMs', flag: 'retry-total-wait-ms', value: 'n', description: 'most the whole run waits on rate limits', default: String(DEFAULT_RETRY_LIMITS.totalWaitMs) },
+  { key: 'retryBackoffMs', flag: 'retry-backoff-ms', value: 'n', description: 'first backoff of a 429 without Retry-After, doubled per retry', default: String(DEFAULT_RETRY_LIMITS.backoffMs) },
+  { key: 'baseline', flag: 'baseline', value: 'file', description: 'known mismatches ({"rules":[{"id","reason"}]}): listed rules count as known, not failed' },
+  {
+    key: 'writeBaseline',
+    flag: 'write-baseline',
+    value: 'file',
+    description: "write the run's failed and warned rules to file as a baseline (the --baseline format), then gate the run against it",
+  },
+  { key: 'strict', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
+  {
+    key: 'failOn',
+    flag: 'fail-on',
+    value: 'list',
+    description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, warning, all or none',
+    default: 'failed,flaky,error,stale-baseline',
+  },
+];
+
+/**
+ * The environment variable of a flag.
+ *
+ * @example
+ * envName('base-url') // 'JOBS_BASE_URL'
+ */
+export function envName(flag: string): string {
+  return `JOBS_${flag.replace(/-/g, '_').toUpperCase()}`;
+}
+
+/**
+ * The environment variable of an option.
+ *
+ * @example
+ * envOf({ key: 'headers', flag: 'header', env: 'JOBS_HEADERS', description: '' }) // 'JOBS_HEADERS'
+ */
+export function envOf(spec: OptionSpec): string {
+  return spec.env ?? envName(spec.flag);
+}
+
+/** Options read from the environment (only those set and non-empty). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Record<OptionKey, string>> {
+  const out: Partial<Record<OptionKey, string>> = {};
+  for (const spec of OPTION_SPECS) {
+    const value = env[envOf(spec)];
+    if (value !== undefined && value !== '') out[spec.key] = value;
+  }
+  return out;
+}
+
+/** The validated configuration of a run. */
+export interface ResolvedConfig {
+  /** The API root, ending in /api/v1.1, without a trailing slash. */
+  apiRoot: string;
+  apiKey: string;
+  secondApiKey?: string;
+  seed?: number;
+  runs: number;
+  maxShrinks: number;
+  reportDir: string;
+  reporters: string[];
+  only: string[] | null;
+  timeoutMs: number;
+  /** Rules in flight at once. */
+  concurrency: number;
+  categoriesPath: string;
+  locationsPath: string;
+  replayPath?: string;
+  strict: boolean;
+  rateLimit?: RateLimit;
+  /** --header headers, names in lower case. */
+  headers: Record<string, string>;
+  retry: RetryLimits;
+}
+
+const API_SUFFIX = '/api/v1.1';
+
+/**
+ * The API root of a base address: `/api/v1.1` appended unless present.
+ *
+ * @example
+ * apiRootOf('http://localhost:4010/') // 'http://localhost:4010/api/v1.1'
+ */
+export function apiRootOf(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError('base-url', `--base-url is not a URL: ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('base-url', `--base-url must be http or https, got ${url.protocol}`);
+  if (url.search || url.hash) throw new ConfigError('base-url', '--base-url must not have a query or fragment');
+  if (url.username || url.password) throw new ConfigError('base-url', '--base-url must not carry credentials; pass the key with --api-key');
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.origin}${path.endsWith(API_SUFFIX) ? path : path + API_SUFFIX}`;
+}
+
+function integer(flag: string, value: number | string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(flag, `--${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function list(value: string | string[] | undefined): string[] {
+  const items = Array.isArray(value) ? value : (value ?? '').split(',');
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+
+function apiPath(flag: string, value: string | undefined, fallback: string): string {
+  const path = value ?? fallback;
+  if (!/^\/[^\s?#]*$/.test(path)) throw new ConfigError(flag, `--${flag} must be a path starting with /, got ${JSON.stringify(path)}`);
+  return path.replace(/\/+$/, '') || '/';
+}
+
+function flag(name: string, value: boolean | string | undefined): boolean {
+  if (typeof value === 'boolean') return value;
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'false' || text === 'no') return false;
+  if (text === '1' || text === 'true' || text === 'yes') return true;
+  throw new ConfigError(name, `--${name} is a switch: set ${envName(name)} to 1 or 0 (true or false), got ${JSON.stringify(value)}`);
+}
+
+/** A list option given but empty (`--reporter ""`) is an error, not the default. */
+function nonEmptyList(name: string, value: string | string[] | undefined, fallback: readonly string[], choices: string): string[] {
+  if (value === undefined) return [...fallback];
+  const items = list(value);
+  if (items.length === 0) throw new ConfigError(name, `--${name} is empty: use ${choices}`);
+  return items;
+}
+
+function requiredText(flag: string, value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new ConfigError(flag, `--${flag} is required (or set ${envName(flag)})`);
+  return value;
+}
+
+/**
+ * Validates options and applies defaults.
+ *
+ * @example
+ * resolveConfig({ baseUrl: 'http://localhost:4010', apiKey: 'k' }).apiRoot // 'http://localhost:4010/api/v1.1'
+ */
+export function resolveConfig(options: Partial<ConformanceOptions>): ResolvedConfig {
+  const apiRoot = apiRootOf(requiredText('base-url', options.baseUrl));
+  const apiKey = requiredText('api-key', options.apiKey);
+  const config: ResolvedConfig = {
+    apiRoot,
+    apiKey,
+    runs: integer('runs', options.runs, 1, 100_000) ?? DEFAULT_RUNS,
+    maxShrinks: integer('max-shrinks', options.maxShrinks, 0, 100_000) ?? DEFAULT_MAX_SHRINKS,
+    reportDir: options.reportDir?.trim() || DEFAULT_REPORT_DIR,
+    reporters: nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated'),
+    only: list(options.only).length > 0 ? list(options.only) : null,
+    timeoutMs: integer('timeout-ms', options.timeoutMs, 1, 600_000) ?? DEFAULT_TIMEOUT_MS,
+    concurrency: integer('concurrency', options.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY,
+    categoriesPath: apiPath('categories-path', options.categoriesPath, '/categories'),
+    locationsPath: apiPath('locations-path', options.locationsPath, '/locations'),
+    strict: flag('strict', options.strict),
+    headers: parseExtraHeaders(options.headers),
+    retry: {
+      maxRetries: integer('retry-max', options.retryMax, 0, 100) ?? DEFAULT_RETRY_LIMITS.maxRetries,
+      maxWaitMs: integer('retry-max-wait-ms', options.retryMaxWaitMs, 0, 3_600_000) ?? DEFAULT_RETRY_LIMITS.maxWaitMs,
+      totalWaitMs: integer('retry-total-wait-ms', options.retryTotalWaitMs, 0, 86_400_000) ?? DEFAULT_RETRY_LIMITS.totalWaitMs,
+      backoffMs: integer('retry-backoff-ms', options.retryBackoffMs, 0, 600_000) ?? DEFAULT_RETRY_LIMITS.backoffMs,
+    },
+  };
+  if (options.rateLimit !== undefined && options.rateLimit.trim() !== '') config.rateLimit = parseRateLimit(options.rateLimit);
+  const seed = integer('seed', options.seed, 0, MAX_SEED);
+  if (seed !== undefined) config.seed = seed;
+  if (options.secondApiKey !== undefined && options.secondApiKey !== '') {
+    if (options.secondApiKey === apiKey) throw new ConfigError('second-api-key', '--second-api-key must be another employer\'s key, not --api-key again');
+    config.secondApiKey = options.secondApiKey;
+  }
+  if (options.replayPath !== undefined && options.replayPath !== '') {
+    if (!/^(\d+\/)?\d+(:\d+)*$/.test(options.replayPath)) throw new ConfigError('replay-path', `--replay-path must look like 0:1:2, got ${JSON.stringify(options.replayPath)}`);
+    config.replayPath = options.replayPath;
+  }
+  return config;
+}

@@ -1,0 +1,270 @@
+/**
+ * @module The RuleContext a rule runs with. It owns the rule's cases: each
+ * property run (and the rule's own top-level work) is a case with its own
+ * id, tag, exchange log and cleanup. ctx.check runs fast-check with the
+ * rule's derived seed and budget (its examples first: the boundary cases
+ * every run sends before any draw), caps shrinking, re-runs the shrunk case to
+ * label it deterministic or flaky, and records the mismatch with its
+ * exchanges, curl reproducer and replay command.
+ */
+import * as fc from 'fast-check';
+import type { Exchange, Mismatch, RuleResult } from '../../schemas/types.gen.js';
+import { currentCase, runInCase, type CaseLog } from './case-scope.js';
+import { curlFor } from '../http/curl.js';
+import { MismatchError, SkipError, TransportError } from './errors.js';
+import { mismatchLevel, raiseStatus, statusOfMismatch } from '../../reports/status.js';
+import type { CheckOptions, JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';
+import type { RunState } from './run-state.js';
+import { referenceWord } from './scope-words.js';
+import { deriveSeed } from './seeds.js';
+
+/** How often the minimal case is re-run before it is labelled deterministic. */
+export const REPRODUCE_TIMES = 3;
+
+/**
+ * Re-runs `attempt` REPRODUCE_TIMES times (it resolves to the error it ended with, if any):
+ * deterministic if every run fails with a mismatch, flaky if one does not, unchecked if interrupted.
+ */
+export async function reproducibility(signal: AbortSignal | undefined, attempt: () => Promise<unknown>): Promise<Mismatch['reproducibility']> {
+  let failures = 0;
+  for (let i = 0; i < REPRODUCE_TIMES; i++) {
+    if (signal?.aborted) return 'unchecked';
+    if ((await attempt()) instanceof MismatchError) failures++;
+  }
+  return failures === REPRODUCE_TIMES ? 'deterministic' : 'flaky';
+}
+/** A mismatch shows at most this many exchanges (the last ones of the case). */
+const MAX_EXCHANGES = 30;
+
+export interface CaseOutcome {
+  log: CaseLog;
+  error?: unknown;
+}
+
+interface RecordExtras {
+  counterexample?: unknown;
+  path?: string;
+  reproducibility: Mismatch['reproducibility'];
+}
+
+/** A replay path names the property inside the rule when it is not the first: `2/0:1:0`. */
+export function encodeReplayPath(index: number, fcPath: string): string {
+  return index === 0 ? fcPath : `${index}/${fcPath}`;
+}
+
+export function decodeReplayPath(path: string): { index: number; fcPath: string } {
+  const match = /^(\d+)\/(.*)$/.exec(path);
+  return match ? { index: Number(match[1]), fcPath: match[2] ?? '' } : { index: 0, fcPath: path };
+}
+
+/** The generated input as JSON: objects as they are, anything else wrapped. */
+function counterexampleJson(value: unknown): Record<string, unknown> {
+  try {
+    const isPlain = value !== null && typeof value === 'object' && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+    if (isPlain || typeof value !== 'object') {
+      const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
+      if (json !== null && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
+      return { value: json };
+    }
+  } catch {
+    // falls through to the printed form
+  }
+  return { text: fc.stringify(value) };
+}
+
+/**
+ * The examples of a check as whole values: each laid over a value drawn from the arbitrary with a seed of
+ * its own (derived from the check's), so an example depends on the run seed only and replays by its path.
+ */
+export function exampleValues<T>(arbitrary: fc.Arbitrary<T>, examples: ReadonlyArray<Partial<T>> | undefined, seed: number): T[] {
+  if (!examples || examples.length === 0) return [];
+  const drawn = fc.sample(arbitrary, { seed: deriveSeed(seed, 'examples'), numRuns: examples.length });
+  return examples.map((example, i) => {
+    const base = drawn[i];
+    const isRecord = base !== null && typeof base === 'object' && !Array.isArray(base);
+    return (isRecord ? { ...base, ...example } : example) as T;
+  });
+}
+
+export class Context implements RuleContext {
+  readonly rule: Rule;
+  readonly api: JobsApi;
+  readonly second?: JobsApi;
+  readonly refs: ReferenceData;
+  readonly tag: string;
+  readonly runs: number;
+  readonly #state: RunState;
+  readonly #result: RuleResult;
+  /** A quiet context re-runs a rule to test reproducibility: it records nothing. */
+  readonly #quiet: boolean;
+  readonly #counters = new WeakMap<CaseLog, number>();
+  readonly #defaultCase: CaseLog;
+  #checks = 0;
+  #cases = 0;
+  /** The cleanup of the cases that ended, in order (RunCleanup.afterCase never rejects). */
+  #cleanup: Promise<void> = Promise.resolve();
+
+  constructor(rule: Rule, state: RunState, result: RuleResult, quiet = false) {
+    this.rule = rule;
+    this.api = state.api;
+    if (state.second) this.second = state.second;
+    this.refs = state.refs;
+    this.tag = state.tag;
+    this.runs = state.runs;
+    this.#state = state;
+    this.#result = result;
+    this.#quiet = quiet;
+    this.#defaultCase = this.newCase(quiet ? 'q' : 'main');
+  }
+
+  /** A new case of this rule: its own id, tag and exchange log. */
+  newCase(label: string): CaseLog {
+    const caseTag = `${this.#state.tag}${this.#state.nextCaseToken(this.rule.id)}`;
+    return { caseId: `${this.#state.tag}-${this.rule.id}#${label}.${this.#cases++}`, caseTag, exchanges: [] };
+  }
+
+  /**
+   * Runs `fn` as one case; what it created is deleted whatever happened: above --concurrency 1 beside
+   * the rule's next case (on a slow network a delete need not hold up the next case), and always
+   * before the rule ends.
+   */
+  async runCase(log: CaseLog, fn: () => Promise<void>): Promise<CaseOutcome> {
+    try {
+      await runInCase(log, fn);
+      return { log };
+    } catch (error) {
+      return { log, error };
+    } finally {
+      const cleanup = () => this.#state.cleanup.afterCase(log.caseId);
+      // One case's cleanup after the other: a rule keeps at most one in flight. --concurrency 1 keeps to one request at a time.
+      if (this.#state.concurrency > 1) this.#cleanup = this.#cleanup.then(cleanup);
+      else await cleanup();
+    }
+  }
+
+  /** Runs the rule's own top-level work as the default case, and waits until every case's jobs are deleted. */
+  async runMain(): Promise<CaseOutcome> {
+    const outcome = await this.runCase(this.#defaultCase, () => this.rule.run(this));
+    await this.#cleanup;
+    return outcome;
+  }
+
+  get defaultCase(): CaseLog {
+    return this.#defaultCase;
+  }
+
+  #case(): CaseLog {
+    return currentCase() ?? this.#defaultCase;
+  }
+
+  referenceId(): string {
+    const log = this.#case();
+    const n = this.#counters.get(log) ?? 0;
+    this.#counters.set(log, n + 1);
+    return referenceWord(log.caseTag, n);
+  }
+
+  /** The current case's tag: every referenceId() of the case starts with it; use it as q to list only the case's jobs. */
+  caseTag(): string {
+    return this.#case().caseTag;
+  }
+
+  fail(mismatch: MismatchInput): never {
+    throw new MismatchError(mismatch);
+  }
+
+  expect(condition: boolean, mismatch: MismatchInput): asserts condition {
+    if (!condition) this.fail(mismatch);
+  }
+
+  observe(observation: ObservationInput): void {
+    if (!this.#quiet) this.#state.observations.add({ ...observation, ruleId: this.rule.id });
+  }
+
+  skip(reason: string): never {
+    throw new SkipError(reason);
+  }
+
+  async check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: CheckOptions<T> = {}): Promise<void> {
+    const index = this.#checks++;
+    const seed = deriveSeed(this.#state.seed, this.rule.id, index);
+    // The examples come first (fast-check runs them before any draw) and on top of the random runs.
+    const examples = exampleValues(arbitrary, options.examples, seed);
+    const numRuns = Math.max(1, Math.floor(options.runs ?? this.runs)) + examples.length;
+    let abort: unknown;
+    let failure: { value: T; error: MismatchError; log: CaseLog } | undefined;
+    let shrinkCases = 0;
+    const property = fc.asyncProperty(arbitrary, async (value) => {
+      if (abort !== undefined) return;
+      // Past --max-shrinks, later candidates count as passing, which ends the shrink.
+      if (failure && ++shrinkCases > this.#state.maxShrinks) return;
+      if (this.#state.signal?.aborted) {
+        abort = new TransportError('INTERRUPTED', 'run interrupted');
+        return;
+      }
+      const outcome = await this.runCase(this.newCase(`p${index}`), () => predicate(value));
+      this.#result.cases += 1;
+      if (outcome.error === undefined) return;
+      if (outcome.error instanceof MismatchError && !outcome.error.recorded) {
+        failure = { value, error: outcome.error, log: outcome.log };
+        throw outcome.error;
+      }
+      // Not the server's fault, or already recorded by a nested check: stop without shrinking.
+      abort = outcome.error;
+    });
+    const path = this.#replayPathFor(index);
+    const details = await fc.check(property, {
+      seed,
+      numRuns,
+      examples: examples.map((value): [T] => [value]),
+      ...(path !== undefined ? { path, endOnFailure: true } : {}),
+    });
+    if (abort !== undefined) throw abort;
+    if (!details.failed || failure === undefined) return;
+    const found = failure;
+    const reproducibility = this.#quiet ? 'unchecked' : await this.reproduce(() => predicate(found.value), `p${index}r`);
+    throw this.record(found.error, found.log, {
+      counterexample: found.value,
+      reproducibility,
+      ...(details.counterexamplePath ? { path: encodeReplayPath(index, details.counterexamplePath) } : {}),
+    });
+  }
+
+  #replayPathFor(index: number): string | undefined {
+    if (this.#state.replayPath === undefined) return undefined;
+    const { index: wanted, fcPath } = decodeReplayPath(this.#state.replayPath);
+    return wanted === index ? fcPath : undefined;
+  }
+
+  /** Re-runs a failing case REPRODUCE_TIMES times in fresh cases. */
+  reproduce(fn: () => Promise<void>, label: string): Promise<Mismatch['reproducibility']> {
+    return reproducibility(this.#state.signal, async () => (await this.runCase(this.newCase(label), fn)).error);
+  }
+
+  /** Adds the mismatch to the rule's result (unless quiet) and marks the error recorded. */
+  record(error: MismatchError, log: CaseLog, extras: RecordExtras): MismatchError {
+    error.recorded = true;
+    if (this.#quiet) return error;
+    const input = error.mismatch;
+    const exchanges: Exchange[] = (input.exchanges ?? log.exchanges).slice(-MAX_EXCHANGES);
+    const failing = input.failingExchange ?? exchanges.at(-1);
+    if (failing && !exchanges.includes(failing)) exchanges.push(failing);
+    const level = mismatchLevel(this.rule.level ?? 'must', failing);
+    const mismatch: Mismatch = {
+      ruleId: this.rule.id,
+      section: this.rule.section,
+      level,
+      title: input.title,
+      expected: input.expected,
+      received: input.received,
+      exchanges,
+      curl: failing ? curlFor(failing) : '# no request was sent',
+      replay: { command: this.#state.replayCommand(this.rule.id, extras.path), seed: this.#state.seed, path: extras.path ?? null },
+      reproducibility: extras.reproducibility,
+    };
+    if (extras.counterexample !== undefined) mismatch.counterexample = counterexampleJson(extras.counterexample);
+    this.#result.mismatches.push(mismatch);
+    this.#result.status = raiseStatus(this.#result.status, statusOfMismatch(level));
+    return error;
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * @module The contract between the runner and the rules. A rule is one named
+ * check of one spec statement; the runner gives it a RuleContext that carries
+ * the target's API, the discovered reference data, the run's seed and budget,
+ * and the ways to report (fail, observe, skip). Rules never print and never
+ * talk HTTP except through the context.
+ */
+import type * as fc from 'fast-check';
+import type { Exchange, Job, JobList, Observation } from '../../schemas/types.gen.js';
+import type { ObservationTopic } from './observation-topics.js';
+
+/** Areas group rules in reports and in files under suites/checks/. */
+export type Area =
+  | 'create'
+  | 'roundtrip'
+  | 'update'
+  | 'lifecycle'
+  | 'list'
+  | 'paging'
+  | 'html'
+  | 'limits'
+  | 'protocol'
+  | 'auth'
+  | 'isolation'
+  | 'robustness'
+  | 'concurrency'
+  | 'model'
+  | 'reference';
+
+/**
+ * `must`: the spec states it, or it follows directly from a statement; a failure fails the run.
+ * `should`: good HTTP practice the spec does not state; a failure is a warning (exit 0 unless
+ * --strict). A mismatch answered with a 5xx counts as must even in a should rule (reports/status.ts).
+ */
+export type RuleLevel = 'must' | 'should';
+
+/** What a rule needs from the configuration; without it the rule is skipped with a reason. */
+export type Requirement = 'secondApiKey';
+
+export interface Rule {
+  /** Stable id, `area.operation.property`, e.g. `jobs.create.location-header`. Never renamed. */
+  id: string;
+  /** The spec section the rule enforces, e.g. `4.2`. */
+  section: string;
+  area: Area;
+  /** One line: the spec statement checked. */
+  title: string;
+  /**
+   * The spec's own words that the rule checks (as test262 names its spec anchor): an exact quote of
+   * the Jobs API v1.1 sentence or table cell, trimmed with "…", garbled field names renamed in
+   * [brackets]. A `should` rule quotes the sentence its good practice relates to, after
+   * "Good practice; the spec says: ". test/rules/statements.test.ts checks every quote against the spec.
+   */
+  statement: string;
+  /** Default `must`. */
+  level?: RuleLevel;
+  requires?: Requirement[];
+  /**
+   * The rule needs the target to itself: the runner lets every running rule end first and starts
+   * nothing else until it ends, at any --concurrency. For rules whose outcome other rules' traffic
+   * could change (racing requests, anything not scoped to the case's own jobs).
+   */
+  exclusive?: boolean;
+  /**
+   * A long chain of requests one after another (a model run, a large property): above --concurrency 1
+   * the runner starts it before the other rules, so it runs beside them instead of finishing last on
+   * a slow network. Reports keep registry order; the rule's seed and cases do not change.
+   */
+  long?: boolean;
+  run(ctx: RuleContext): Promise<void>;
+}
+
+/** A response as the suite saw it. Header names are lower-case. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  /** The raw body text ('' when empty). */
+  text: string;
+  /** The body parsed as JSON; undefined when empty or not JSON. */
+  json: T | undefined;
+  /** The recorded, redacted exchange (also kept in the current case's log). */
+  exchange: Exchange;
+}
+
+export interface RequestOptions {
+  method: string;
+  /** Relative to the API root (`/jobs/12`), or an absolute URL (paging links). */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  /** Serialized with JSON.stringify unless rawBody is given. */
+  body?: unknown;
+  rawBody?: string;
+  /** Default `application/json` when a body is sent; null sends no Content-Type. */
+  contentType?: string | null;
+  /** Default: the client's own key; null sends no API-Key header; a string sends that value. */
+  apiKey?: string | null;
+  /**
+   * What the exchange records of the response body (default: all of it). A list not scoped to the
+   * run's jobs holds other jobs, which never go into a report: it records only what this keeps.
+   */
+  recordResponse?: (text: string) => string;
+}
+
+/** The single choke point for HTTP: records every exchange, redacts API-Key, tags X-Conformance-Case-Id. */
+export interface Client {
+  /** The API root the suite drives, e.g. `http://127.0.0.1:4010/api/v1.1`. */
+  readonly apiRoot: string;
+  request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>>;
+}
+
+export type Body = Record<string, unknown>;
+export type ListQuery = { q?: string; status?: string; page?: number | string; pageSize?: number | string };
+
+/**
+ * Spec operations over a Client. Success bodies are validated against the
+ * response schemas on every call; an invalid body fails the current rule.
+ * Creating calls register what they create for cleanup.
+ */
+export interface JobsApi {
+  readonly client: Client;
+  /** POST /jobs (4.2) */
+  create(body: Body): Promise<ApiResponse<Job>>;
+  /** GET /jobs/{id} (4.1) */
+  get(id: number | string): Promise<ApiResponse<Job>>;
+  /** PUT /jobs/{id} (4.3 form 1) */
+  putById(id: number | string, body: Body): Promise<ApiResponse<Job>>;
+  /** PUT /jobs with referenceId in the body (4.3 form 2): updates or creates */
+  putByReference(body: Body & { referenceId: string }): Promise<ApiResponse<Job>>;
+  /** DELETE /jobs/{id} (4.4) */
+  deleteById(id: number | string): Promise<ApiResponse>;
+  /** DELETE /jobs with {referenceId} (4.4) */
+  deleteByReference(referenceId: string): Promise<ApiResponse>;
+  /** POST /jobs/{id} with X-HTTP-Method-Override: DELETE (4.7) */
+  deleteByOverride(id: number | string): Promise<ApiResponse>;
+  /** GET /jobs (4.5). Callers scope it with q = the run tag so only the run's own jobs are seen. */
+  list(query?: ListQuery): Promise<ApiResponse<JobList>>;
+}
+
+/** Ids discovered from the target's reference lists (4.6); never hard-coded. */
+export interface ReferenceData {
+  positionTypeIds: number[];
+  categoryIds: number[];
+  /**
+   * Lists read only in part (more pages than the cap, a page that failed), with why: an id outside the
+   * ids read may still be listed, so no rule sends one as unknown. Absent: every list was read whole.
+   */
+  partial?: { positionTypes?: string; categories?: string };
+  /** Where the lists were read (4.6 does not show the category and location paths); default /positiontypes, /categories, /locations. */
+  paths?: { positionTypes: string; categories: string; locations: string };
+}
+
+export interface MismatchInput {
+  /** One line: what departs from the spec. */
+  title: string;
+  /** What the spec requires, with the section. */
+  expected: string;
+  /** What the target did. */
+  received: string;
+  /** Exchanges to show; default: every exchange of the current case. */
+  exchanges?: Exchange[];
+  /** The exchange the curl reproducer replays; default: the last exchange shown. */
+  failingExchange?: Exchange;
+}
+
+/** An observation as a rule records it: a registered topic, the rule's id added by the runner. */
+export type ObservationInput = Omit<Observation, 'ruleId' | 'topic'> & { topic: ObservationTopic };
+
+/** Options of RuleContext.check. */
+export interface CheckOptions<T> {
+  /** Random cases (default --runs); the examples run on top of them. */
+  runs?: number;
+  /**
+   * Cases sent in every run before any random draw (boundary values: the nearest invalid and the largest
+   * valid). Each example's fields are laid over a value drawn from the arbitrary with the rule's seed, so
+   * the fields an example does not name stay generated, and the example replays by seed and path.
+   */
+  examples?: ReadonlyArray<Partial<T>>;
+}
+
+export interface RuleContext {
+  readonly rule: Rule;
+  readonly api: JobsApi;
+  /** The second employer (--second-api-key), present when the rule requires it. */
+  readonly second?: JobsApi;
+  readonly refs: ReferenceData;
+  /** Run-unique tag, e.g. `jc7f3a9k`: every referenceId the suite creates starts with it, every title holds it as a word. */
+  readonly tag: string;
+  /** A fresh referenceId that starts with the tag (at most 50 characters). */
+  referenceId(): string;
+  /**
+   * The current case's tag (starts with `tag`): every referenceId() of the case starts with it, so
+   * `q = caseTag()` lists only the case's own jobs. Optional for contexts built elsewhere (tests).
+   */
+  caseTag?(): string;
+  /** fast-check runs per property (--runs). */
+  readonly runs: number;
+  /**
+   * Runs a property with the rule's seed and budget. A thrown MismatchError (from fail/expect or
+   * an API call) is shrunk by fast-check; the runner records the shrunk counterexample, its
+   * exchanges, a curl reproducer and the replay path, and re-runs it to label it deterministic or flaky.
+   */
+  check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: CheckOptions<T>): Promise<void>;
+  /** Reports a mismatch in the current case and stops it. */
+  fail(mismatch: MismatchInput): never;
+  /** fail(mismatch) unless condition holds. */
+  expect(condition: boolean, mismatch: MismatchInput): asserts condition;
+  /** Records what the target chose where the spec is silent (never a failure); the topic comes from suites/engine/observation-topics.ts. */
+  observe(observation: ObservationInput): void;
+  /** Stops the rule as skipped, with a reason. */
+  skip(reason: string): never;
+}

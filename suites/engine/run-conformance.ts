@@ -1,0 +1,227 @@
+/**
+ * @module The runner: validates options, checks the target and the key,
+ * discovers reference data, runs the selected rules (up to --concurrency at
+ * once, long rules first, exclusive rules alone: suites/engine/rule-pool.ts) with
+ * their derived seeds, reports them in registry order, and always cleans up
+ * (also after a failure or an interruption) before returning the report.
+ */
+import type { ConformanceReport, RuleResult } from '../../schemas/types.gen.js';
+import { createJobsApi } from '../http/api.js';
+import { currentCase } from './case-scope.js';
+import { CASE_DELETES_AT_ONCE, RunCleanup } from './cleanup.js';
+import { createAgent, createClient, type KeyOwner } from '../http/client.js';
+import { resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
+import { caseTokens } from './case-tokens.js';
+import { CreatedJobs } from './created-jobs.js';
+import { POSITION_TYPES_PATH, discoverReferenceData } from '../target/discovery.js';
+import { ConfigError, SuiteError, TransportError, messageOf } from './errors.js';
+import { Observations } from './observations.js';
+import { preflight } from '../target/preflight.js';
+import { probeQueryScope } from '../target/q-scope.js';
+import { Redactor } from '../http/redactor.js';
+import { RequestPacer } from '../http/request-pacer.js';
+import { RetryPolicy } from '../http/retry-policy.js';
+import { replayCommand } from '../http/replay-command.js';
+import { buildReport, newRuleResult } from './results.js';
+import { runPool, startOrder } from './rule-pool.js';
+import type { Rule } from './rule.js';
+import { runRule } from './rule-runner.js';
+import { rules as registry } from '../checks/rules.js';
+import type { RunState } from './run-state.js';
+import { randomSeed, runTag } from './seeds.js';
+import { selectRules } from './select-rules.js';
+import { toolInfo } from './tool-info.js';
+
+/** Progress of a run, for a terminal or a log. Never carries a key. */
+export type ProgressEvent =
+  /** Before anything is sent: the seed to replay the run with. */
+  | { type: 'begin'; seed: number; tag: string; apiRoot: string }
+  /** The target answered and reference data was found: these rules run now. */
+  | { type: 'start'; rules: readonly Rule[] }
+  /**
+   * Rules run up to --concurrency at once, so the rule-start and rule-end events of different rules
+   * interleave; `index` is the rule's place in the selection (registry order), as in the report.
+   */
+  | { type: 'rule-start'; rule: Rule; index: number; total: number }
+  | { type: 'rule-end'; rule: Rule; result: RuleResult; index: number; total: number }
+  | { type: 'cleanup' };
+
+export interface RunOptions extends ConformanceOptions {
+  /** Abort to stop promptly: remaining rules are skipped, cleanup still runs, the report says interrupted. */
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+  /** The rules to select from (default: the registry in suites/checks/rules.ts). */
+  rules?: readonly Rule[];
+}
+
+function notRun(rule: Rule, skipReason: string): RuleResult {
+  return { ...newRuleResult(rule), status: 'skipped', skipReason };
+}
+
+/** After this many rules in a row could not reach the target, the rest are not run (a dead target would cost --timeout-ms per request). */
+const MAX_UNREACHABLE_RULES = 3;
+
+function isUnreachable(error: unknown): boolean {
+  return error instanceof TransportError && (error.code === 'TARGET_UNREACHABLE' || error.code === 'REQUEST_TIMEOUT');
+}
+
+/**
+ * Runs the conformance suite against a target and returns the report (the
+ * report.json shape). Throws a SuiteError (`code` CONFIG, TARGET_UNREACHABLE,
+ * KEY_REJECTED, API_NOT_FOUND, DISCOVERY_FAILED, INTERRUPTED) when the run
+ * cannot proceed; mismatches are in the report, never thrown.
+ *
+ * @example
+ * import { runConformance } from 'jobs-conformance/suites';
+ *
+ * const report = await runConformance({
+ *   baseUrl: 'http://localhost:4010',
+ *   apiKey: process.env.JOBS_API_KEY!,
+ *   seed: 42,
+ *   only: 'jobs.create',
+ * });
+ * if (report.verdict !== 'passed') console.log(report.rules.filter((r) => r.status === 'failed'));
+ * console.log(report.rules.filter((r) => r.status === 'warning')); // failed should rules; fail the run only with strict: true
+ */
+export async function runConformance(options: RunOptions): Promise<ConformanceReport> {
+  const config: ResolvedConfig = resolveConfig(options);
+  const allRules = options.rules ?? registry;
+  const selected = selectRules(allRules, config.only);
+  if (config.replayPath !== undefined && selected.length !== 1) {
+    throw new ConfigError('replay-path', `--replay-path replays one rule: --only must select exactly one (it selects ${selected.length})`);
+  }
+  const seed = config.seed ?? randomSeed();
+  const tag = runTag();
+  const redactor = new Redactor([config.apiKey, config.secondApiKey]);
+  for (const [name, value] of Object.entries(config.headers)) redactor.addHeader(name, value);
+  const agent = createAgent(config.timeoutMs, config.concurrency);
+  // One pacer and one retry policy for every client: --rate-limit and the retry caps hold for the whole run.
+  const pacer = config.rateLimit ? new RequestPacer(config.rateLimit) : undefined;
+  const retry = new RetryPolicy(config.retry);
+  const jobs = new CreatedJobs();
+  let requests = 0;
+  const client = (owner: KeyOwner, apiKey: string, signal?: AbortSignal) =>
+    createClient({
+      apiRoot: config.apiRoot,
+      apiKey,
+      owner,
+      timeoutMs: config.timeoutMs,
+      redactor,
+      dispatcher: agent,
+      retry,
+      extraHeaders: config.headers,
+      ...(pacer ? { pacer } : {}),
+      defaultCaseId: `${tag}-run`,
+      ...(signal ? { signal } : {}),
+      onRequest: () => void requests++,
+      onResponse: (response) => jobs.noteResponse(response, currentCase()?.caseId ?? 'run'),
+    });
+  const primary = client('primary', config.apiKey, options.signal);
+  const second = config.secondApiKey ? client('second', config.secondApiKey, options.signal) : undefined;
+  // Cleanup clients ignore the run's signal: after Ctrl-C they still have to delete.
+  const cleanup = new RunCleanup({
+    jobs,
+    tag,
+    // --concurrency 1 sends one request at a time, cleanup included.
+    caseDeletesAtOnce: config.concurrency > 1 ? CASE_DELETES_AT_ONCE : 1,
+    clients: { primary: client('primary', config.apiKey), ...(config.secondApiKey ? { second: client('second', config.secondApiKey) } : {}) },
+  });
+  const observations = new Observations();
+  const startedAt = new Date();
+  // Each result at its rule's place in the selection: reports keep registry order at any --concurrency.
+  const results: Array<RuleResult | undefined> = new Array<RuleResult | undefined>(selected.length).fill(undefined);
+  let interrupted = false;
+  let cleanupReport: ConformanceReport['cleanup'] = { created: 0, deleted: 0, leftover: [] };
+  options.onProgress?.({ type: 'begin', seed, tag, apiRoot: config.apiRoot });
+  try {
+    await preflight(primary, tag, 'api-key');
+    if (second) await preflight(second, tag, 'second-api-key');
+    const refs = await discoverReferenceData(primary, {
+      positionTypesPath: POSITION_TYPES_PATH,
+      categoriesPath: config.categoriesPath,
+      locationsPath: config.locationsPath,
+    }, observations);
+    // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
+    await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
+    const state: RunState = {
+      seed,
+      runs: config.runs,
+      maxShrinks: config.maxShrinks,
+      concurrency: config.concurrency,
+      tag,
+      refs,
+      api: createJobsApi(primary),
+      ...(second ? { second: createJobsApi(second) } : {}),
+      cleanup,
+      observations,
+      ...(config.replayPath !== undefined ? { replayPath: config.replayPath } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      replayCommand: (ruleId, path) => replayCommand({ config, seed }, ruleId, path),
+      nextCaseToken: caseTokens(allRules),
+    };
+    options.onProgress?.({ type: 'start', rules: selected });
+    let unreachable = 0;
+    let stopped: string | undefined;
+    const runAt = async (rule: Rule, index: number): Promise<void> => {
+      if (options.signal?.aborted) {
+        interrupted = true;
+        results[index] = notRun(rule, 'run interrupted before this rule');
+        return;
+      }
+      if (stopped !== undefined) {
+        results[index] = notRun(rule, stopped);
+        return;
+      }
+      options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
+      let lastError: unknown;
+      const result = await runRule(rule, state, (text) => redactor.redact(text), (error) => (lastError = error));
+      results[index] = result;
+      options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
+      // Rules that end in a row (in the order they end) without reaching the target stop the run.
+      unreachable = result.status === 'error' && isUnreachable(lastError) ? unreachable + 1 : 0;
+      if (unreachable >= MAX_UNREACHABLE_RULES) stopped ??= `not run: the target stopped answering (${redactor.redact(messageOf(lastError))})`;
+    };
+    await runPool(
+      startOrder(selected, config.concurrency).map((index) => {
+        const rule = selected[index]!;
+        return { exclusive: rule.exclusive === true, run: () => runAt(rule, index) };
+      }),
+      config.concurrency,
+    );
+    if (options.signal?.aborted) interrupted = true;
+  } catch (error) {
+    if (options.signal?.aborted) throw new SuiteError('INTERRUPTED', 'interrupted before the rules ran', { cause: error });
+    throw error;
+  } finally {
+    if (jobs.all().length > 0 || results.some((result) => result !== undefined)) {
+      options.onProgress?.({ type: 'cleanup' });
+      cleanupReport = await cleanup.finish();
+    }
+    await agent.close();
+  }
+  return buildReport({
+    tool: toolInfo,
+    apiRoot: config.apiRoot,
+    seed,
+    runs: config.runs,
+    options: {
+      only: config.only?.join(',') ?? null,
+      secondApiKey: second !== undefined,
+      timeoutMs: config.timeoutMs,
+      concurrency: config.concurrency,
+      referencePrefix: tag,
+      strict: config.strict,
+      ...(config.rateLimit ? { rateLimit: `${config.rateLimit.requests}/${config.rateLimit.per}` } : {}),
+      headerNames: Object.keys(config.headers),
+    },
+    startedAt,
+    finishedAt: new Date(),
+    interrupted,
+    rules: results.filter((result): result is RuleResult => result !== undefined),
+    observations: observations.list(selected.map((rule) => rule.id)),
+    cleanup: cleanupReport,
+    requests,
+    network: { retries: retry.stats.retries, retryWaitMs: Math.round(retry.stats.waitedMs), rateLimitWaitMs: Math.round(pacer?.waitedMs ?? 0) },
+    replayCommand: replayCommand({ config, seed }),
+  });
+}

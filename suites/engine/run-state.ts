@@ -1,0 +1,30 @@
+/**
+ * @module What every rule of one run shares: seed and budget, tag, the APIs,
+ * the reference data, cleanup and the observation store. Built once by
+ * run-conformance.ts; the context and runner read it.
+ */
+import type { RunCleanup } from './cleanup.js';
+import type { Observations } from './observations.js';
+import type { JobsApi, ReferenceData } from './rule.js';
+
+export interface RunState {
+  seed: number;
+  runs: number;
+  /** --max-shrinks: cases tried while shrinking one counterexample. */
+  maxShrinks: number;
+  /** --concurrency: above 1, a case's cleanup also runs beside the rule's next case. */
+  concurrency: number;
+  tag: string;
+  refs: ReferenceData;
+  api: JobsApi;
+  second?: JobsApi;
+  cleanup: RunCleanup;
+  observations: Observations;
+  /** fast-check replay path, applied only when exactly one rule is selected. */
+  replayPath?: string;
+  signal?: AbortSignal;
+  /** The command that replays one rule (keys come from the environment). */
+  replayCommand(ruleId: string, path?: string): string;
+  /** A run-unique token for the next case of a rule, used in case tags (suites/engine/case-tokens.ts). */
+  nextCaseToken(ruleId: string): string;
+}

@@ -1,0 +1,55 @@
+/**
+ * @module Reads the reference lists (spec 4.6) before any rule runs: position
+ * type and category ids come from the target, never from the suite. Their
+ * shape and paging are not shown, so any reasonable form is read whole
+ * (reference-list.ts) and recorded as an observation. Without position types
+ * or categories no valid job can be built, so the run cannot proceed
+ * (DISCOVERY_FAILED). The reference rules check the lists' items; discovery
+ * only needs ids.
+ */
+import { SuiteError } from '../engine/errors.js';
+import type { Observations } from '../engine/observations.js';
+import { describeListRead, itemIds, readReferenceList } from './reference-list.js';
+import type { Client, ReferenceData } from '../engine/rule.js';
+
+export interface ListPaths {
+  positionTypesPath: string;
+  categoriesPath: string;
+  locationsPath: string;
+}
+
+export const POSITION_TYPES_PATH = '/positiontypes';
+
+type ListName = 'position types' | 'categories';
+
+async function readIds(client: Client, path: string, what: ListName, observations?: Observations): Promise<{ ids: number[]; cut?: string }> {
+  const read = await readReferenceList(client, path);
+  const about = what === 'categories' ? 'categories (spec 4.6; path set by --categories-path)' : 'position types (spec 4.6)';
+  if (read.problem !== undefined) throw new SuiteError('DISCOVERY_FAILED', `cannot read the ${about}: ${read.problem}`, { context: { path } });
+  const ids = itemIds(read.items);
+  const where = `GET ${new URL(client.apiRoot + path).pathname}`;
+  if (ids.length === 0) throw new SuiteError('DISCOVERY_FAILED', `cannot read the ${about}: ${where} lists no item with an integer id (${read.shape})`, { context: { path } });
+  observations?.add({ topic: `reference-list-shape.${what}`, section: '4.6', observed: describeListRead(read) });
+  return read.whole ? { ids } : { ids, cut: read.cut! };
+}
+
+/**
+ * Discovers the ids jobs need; records each list's shape (and pages) in `observations`.
+ *
+ * @example
+ * const refs = await discoverReferenceData(client, { positionTypesPath: '/positiontypes', categoriesPath: '/categories', locationsPath: '/locations' });
+ */
+export async function discoverReferenceData(client: Client, paths: ListPaths, observations?: Observations): Promise<ReferenceData> {
+  const positionTypes = await readIds(client, paths.positionTypesPath, 'position types', observations);
+  const categories = await readIds(client, paths.categoriesPath, 'categories', observations);
+  const partial = {
+    ...(positionTypes.cut !== undefined ? { positionTypes: positionTypes.cut } : {}),
+    ...(categories.cut !== undefined ? { categories: categories.cut } : {}),
+  };
+  return {
+    positionTypeIds: positionTypes.ids,
+    categoryIds: categories.ids,
+    ...(Object.keys(partial).length > 0 ? { partial } : {}),
+    paths: { positionTypes: paths.positionTypesPath, categories: paths.categoriesPath, locations: paths.locationsPath },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * @module Before the rules: does the target's `q` find jobs the way the suite
+ * scopes every list? Every q the suite sends is one word of letters and
+ * digits that its titles hold between spaces, and that starts the title and
+ * the referenceId (suites/engine/scope-words.ts). Spec 4.5 says only that q
+ * "matches job title and referenceId": substring, prefix, word-prefix and
+ * whole-word matching all find that form. One probe job tells which of them
+ * the target uses (an observation), and a target whose q finds none of them
+ * stops the run with a clear reason instead of failing every list rule.
+ */
+import * as fc from 'fast-check';
+import { jobCreateArb, withTitlePrefix } from '../arbitraries/job.js';
+import { SuiteError } from '../engine/errors.js';
+import type { Observations } from '../engine/observations.js';
+import type { JobsApi, ReferenceData } from '../engine/rule.js';
+import { referenceWord, titlePrefix } from '../engine/scope-words.js';
+
+/** How the target's q matched the probe job: part of a word, the start of one, or whole words only. */
+export type QueryMatch = 'substring' | 'prefix' | 'word';
+
+const OBSERVED: Record<QueryMatch, string> = {
+  substring: 'substring of the title or referenceId',
+  prefix: 'prefix (of the title, a word of it, or the referenceId) only',
+  word: 'whole word (of the title, or the whole referenceId) only',
+};
+
+/**
+ * Creates one tagged job, lists it by a whole word of its title, by the start of that word and by
+ * a piece from its middle, and deletes it. Throws DISCOVERY_FAILED when the whole word finds nothing.
+ *
+ * @example
+ * const match = await probeQueryScope(api, refs, 'jc1a2b3c', 7, observations); // 'substring'
+ */
+export async function probeQueryScope(api: JobsApi, refs: ReferenceData, tag: string, seed: number, observations: Observations): Promise<QueryMatch | undefined> {
+  // Not a case tag (those are `<tag><rule key>k<n>x`): the probe's word belongs to no rule.
+  const word = `${tag}qs`;
+  const referenceId = referenceWord(word, 0);
+  const [generated] = fc.sample(jobCreateArb(refs, tag), { seed, numRuns: 1 });
+  const body: Record<string, unknown> = { ...withTitlePrefix(generated ?? {}, tag, titlePrefix(referenceId, word, tag)), referenceId };
+  // Raw requests: a body that breaks the schema is for the rules to report, not for the probe to trip on.
+  const created = await api.client.request<{ id?: unknown }>({ method: 'POST', path: '/jobs', body });
+  const id = created.json?.id;
+  if (created.status < 200 || created.status > 299 || typeof id !== 'number') return undefined; // the create rules report it
+  try {
+    const finds = async (q: string): Promise<boolean> => {
+      const res = await api.client.request<{ data?: Array<{ id?: unknown }> }>({ method: 'GET', path: '/jobs', query: { q, pageSize: 100 } });
+      return res.status === 200 && Array.isArray(res.json?.data) && res.json.data.some((item) => item?.id === id);
+    };
+    if (!(await finds(word))) {
+      throw new SuiteError(
+        'DISCOVERY_FAILED',
+        `GET /jobs?q=${word} does not find the job the suite created with referenceId ${referenceId} and the title ${JSON.stringify(body.title)}, ` +
+          `which holds ${word} as a whole word: the suite scopes every list with q = such a word (spec 4.5: q matches title and referenceId)`,
+        { context: { q: word } },
+      );
+    }
+    // The middle of the word (no word or field starts with it), then its start (the word less its last letter).
+    const match: QueryMatch = (await finds(word.slice(2))) ? 'substring' : (await finds(word.slice(0, -1))) ? 'prefix' : 'word';
+    observations.add({ topic: 'q.match', section: '4.5', observed: OBSERVED[match] });
+    return match;
+  } finally {
+    await api.deleteById(id);
+  }
+}
