@@ -25,11 +25,11 @@ import {
 } from '../reports/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
-import { proxyMain } from '../proxy/proxy-cli.js';
+import { proxyMain } from './proxy-command.js';
 import { OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from '../suites/engine/config.js';
 import { SuiteError, messageOf } from '../suites/engine/errors.js';
 import { parseExtraHeaders } from '../suites/http/extra-headers.js';
-import { Redactor } from '../suites/http/redactor.js';
+import { Redactor } from '../reports/redactor.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import type { Rule } from '../suites/engine/rule.js';
 import { rules } from '../suites/checks/rules.js';

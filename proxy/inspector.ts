@@ -4,7 +4,7 @@
  * reads and checks them on a later turn of the event loop, in the order they
  * finished (the order the stateful model needs), a batch at a time.
  */
-import { Redactor } from '../suites/http/redactor.js';
+import { Redactor } from '../reports/redactor.js';
 import type { CapturedExchange } from './captured-exchange.js';
 import { Findings, type Finding } from './findings.js';
 import { observe, type ObservedExchange } from './observed-exchange.js';

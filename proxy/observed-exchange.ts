@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { validators } from '../schemas/index.js';
 import type { Exchange, Job, JobList } from '../schemas/types.gen.js';
 import { recordedBody } from '../suites/http/client.js';
-import { REDACTED, type Redactor } from '../suites/http/redactor.js';
+import { REDACTED, type Redactor } from '../reports/redactor.js';
 import { headerOf, type CapturedExchange, type RawHeaders } from './captured-exchange.js';
 import { operationOf, type Operation } from './route.js';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CASE_DELETES_AT_ONCE, RunCleanup, isTagged } from './cleanup.js';
 import { createAgent, createClient } from '../http/client.js';
 import { CreatedJobs } from './created-jobs.js';
-import { Redactor } from '../http/redactor.js';
+import { Redactor } from '../../reports/redactor.js';
 
 const TAG = 'jcabcdef-';
 

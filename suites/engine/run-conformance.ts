@@ -18,7 +18,7 @@ import { ConfigError, SuiteError, TransportError, messageOf } from './errors.js'
 import { Observations } from './observations.js';
 import { preflight } from '../target/preflight.js';
 import { probeQueryScope } from '../target/q-scope.js';
-import { Redactor } from '../http/redactor.js';
+import { Redactor } from '../../reports/redactor.js';
 import { RequestPacer } from '../http/request-pacer.js';
 import { RetryPolicy } from '../http/retry-policy.js';
 import { replayCommand } from '../http/replay-command.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './client.js';
 import { TransportError } from '../engine/errors.js';
-import { Redactor } from './redactor.js';
+import { Redactor } from '../../reports/redactor.js';
 
 let server: Server;
 let apiRoot: string;

@@ -11,7 +11,7 @@ import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import type { Exchange } from '../../schemas/types.gen.js';
 import { currentCase } from '../engine/case-scope.js';
 import { SuiteError, TransportError, messageOf } from '../engine/errors.js';
-import type { Redactor } from './redactor.js';
+import type { Redactor } from '../../reports/redactor.js';
 import type { RequestPacer } from './request-pacer.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { ApiResponse, Client, RequestOptions } from '../engine/rule.js';

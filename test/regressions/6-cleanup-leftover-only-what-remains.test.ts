@@ -12,7 +12,7 @@ import { createMockServer, type MockServer } from '../../mock/index.js';
 import { RunCleanup } from '../../suites/engine/cleanup.js';
 import { createClient } from '../../suites/http/client.js';
 import { CreatedJobs } from '../../suites/engine/created-jobs.js';
-import { Redactor } from '../../suites/http/redactor.js';
+import { Redactor } from '../../reports/redactor.js';
 
 const TAG = 'jcreg6-';
 

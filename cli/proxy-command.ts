@@ -10,11 +10,11 @@ import { applyBaseline, DEFAULT_FAIL_ON, exitCodeOf, failingConditions, prepareR
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { messageOf, SuiteError } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
-import { Redactor } from '../suites/http/redactor.js';
+import { Redactor } from '../reports/redactor.js';
 import { toolInfo } from '../suites/engine/tool-info.js';
-import type { Finding } from './findings.js';
-import { ruleInfo } from './proxy-rules.js';
-import { runProxy, type ProxyServer } from './run-proxy.js';
+import type { Finding } from '../proxy/findings.js';
+import { ruleInfo } from '../proxy/proxy-rules.js';
+import { runProxy, type ProxyServer } from '../proxy/run-proxy.js';
 
 const NAME = 'jobs-conformance proxy';
 
