@@ -7,33 +7,32 @@
  * --strict), 2 could not run (bad arguments, unwritable --report-dir, target
  * unreachable, key rejected), 130 interrupted.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import {
   applyBaseline,
   createBaseline,
   createProgress,
-  EXIT_INTERRUPTED,
-  exitCodeOf,
   failingConditions,
   prepareReportDir,
-  redactReport,
   renderTerminalSummary,
   shouldUseColor,
   writeBaseline,
   writeReports,
   type Baseline,
+  type RedactedReport,
 } from '../reports/index.js';
-import type { ConformanceReport } from '../schemas/types.gen.js';
+import { Redactor } from '../reports/redactor.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { proxyMain } from './proxy-command.js';
-import { OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from '../suites/engine/config.js';
+import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';
 import { SuiteError, messageOf } from '../suites/engine/errors.js';
-import { parseExtraHeaders } from '../suites/http/extra-headers.js';
-import { Redactor } from '../reports/redactor.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import type { Rule } from '../suites/engine/rule.js';
 import { rules } from '../suites/checks/rules.js';
 import { toolInfo } from '../suites/engine/tool-info.js';
+import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfParse } from './exit-codes.js';
+import { CONFORMANCE_OPTIONS } from './options/conformance-options.js';
+import { addOptions, readOptions, UsageError } from './options/option-table.js';
 
 /**
  * Two lines per rule: id, section, level (must or should), title (and what it needs); then, indented,
@@ -78,57 +77,30 @@ function buildProgram(io: CliIo): Command {
       'after',
       '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.',
     );
-  for (const spec of OPTION_SPECS) {
-    const defaults = spec.default ? `; default ${spec.default}` : '';
-    const flags = `${spec.short ? `-${spec.short}, ` : ''}--${spec.flag}`;
-    const usage = spec.value === undefined ? flags : `${flags} <${spec.value}>`;
-    const option = new Option(usage, `${spec.description} (env ${envOf(spec)}${defaults})`);
-    if (spec.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
-    program.addOption(option);
-  }
-  program.addOption(new Option('--list-rules', 'print every rule (id, spec section, level, title; then the spec sentence it checks) and exit'));
-  return program;
-}
-
-type AllOptions = ConformanceOptions & CliOnlyOptions;
-
-/** Flags over environment. */
-function mergeOptions(flags: Record<string, unknown>, env: NodeJS.ProcessEnv): Partial<AllOptions> {
-  const merged: Partial<Record<OptionKey, string | string[]>> = optionsFromEnv(env);
-  for (const spec of OPTION_SPECS) {
-    // Commander names a value after its long flag (--header -> header), camel-cased.
-    const value = flags[spec.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())];
-    if (typeof value === 'string' || Array.isArray(value)) merged[spec.key] = value as string | string[];
-    else if (value === true) merged[spec.key] = 'true';
-  }
-  return merged as Partial<AllOptions>;
-}
-
-/** The --header values, secrets like the key (none when they do not parse: resolveConfig then reports that). */
-function extraHeaderValues(options: Partial<AllOptions>): string[] {
-  try {
-    return Object.values(parseExtraHeaders(options.headers));
-  } catch {
-    return [];
-  }
+  return addOptions(program, CONFORMANCE_OPTIONS);
 }
 
 /**
  * Gates a finished run: against --baseline, and with --write-baseline, against a new baseline
  * of what fails now, written first (a refresh of --baseline when both are given: see createBaseline).
+ * The report is already redacted, so the baseline's reasons (mismatch titles) are too.
  */
-async function gate(report: ConformanceReport, gating: Gating, secrets: string[], say: (line: string) => void): Promise<ConformanceReport> {
+async function gate(report: RedactedReport, gating: Gating, say: (line: string) => void): Promise<RedactedReport> {
   const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
   if (gating.writeBaseline === undefined) return gated;
   if (report.interrupted) {
     say(`baseline not written: the run was interrupted, so ${gating.writeBaseline} would miss the rules that did not run`);
     return gated;
   }
-  // Reasons are mismatch titles, which may quote the target: redacted as the report files are.
-  const baseline: Baseline = { ...createBaseline(redactReport(gated, secrets), gating.baseline), source: gating.writeBaseline };
+  const baseline: Baseline = { ...createBaseline(gated, gating.baseline), source: gating.writeBaseline };
   await writeBaseline(gating.writeBaseline, baseline);
   say(`wrote baseline ${gating.writeBaseline}: ${baseline.rules.length} ${baseline.rules.length === 1 ? 'rule' : 'rules'} accepted`);
   return applyBaseline(report, baseline);
+}
+
+/** The run's secrets as the last scrub of the report files takes them: the keys and the --header values. */
+function secretsOf(config: RunConfig): string[] {
+  return [config.apiKey, config.secondApiKey, ...Object.values(config.headers)].filter((s): s is string => typeof s === 'string' && s !== '');
 }
 
 function progressPrinter(io: CliIo, say: (line: string) => void): (event: ProgressEvent) => void {
@@ -165,31 +137,38 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
 export async function main(io: CliIo): Promise<number> {
   // `jobs-conformance proxy ...`: the validating proxy (docs/proxy.md), a command of its own.
   if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: [io.argv[0]!, io.argv[1]!, ...io.argv.slice(3)] });
+  // Every line printed is scrubbed: of the keys as given until the run is configured, then of every secret it has.
   const redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
   const program = buildProgram(io);
+  let options: Partial<RunConfigOptions> & { listRules?: boolean };
   try {
     program.parse(io.argv);
+    options = readOptions(program, CONFORMANCE_OPTIONS, io.env);
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof CommanderError) return exitCodeOfParse(error);
+    if (error instanceof UsageError) {
+      say(`error: ${error.message}`);
+      return EXIT_USAGE;
+    }
     throw error;
   }
-  if (program.opts().listRules === true) {
+  if (options.listRules === true) {
     io.stdout.write(formatRuleList(rules));
-    return 0;
+    return EXIT_OK;
   }
-  const options = mergeOptions(program.opts(), io.env);
   redactor.add(options.apiKey);
   redactor.add(options.secondApiKey);
-  const headerValues = extraHeaderValues(options);
-  for (const value of headerValues) redactor.add(value);
-  let report: ConformanceReport;
+  let config: RunConfig;
+  let report: RedactedReport;
   let gating: Gating;
   try {
-    const config = resolveConfig(options);
-    gating = await prepareGating({ reporters: config.reporters.join(','), failOn: options.failOn, baseline: options.baseline, writeBaseline: options.writeBaseline });
+    // The one parse of this run's options: everything below reads `config`.
+    config = resolveConfig(options);
+    for (const secret of secretsOf(config)) redactor.add(secret);
+    gating = await prepareGating(config);
     await prepareReportDir(config.reportDir);
-    report = await runConformance({ ...(options as ConformanceOptions), ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
+    report = await runConformance(config, { ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
   } catch (error) {
     if (error instanceof SuiteError && error.code === 'INTERRUPTED') {
       say('interrupted');
@@ -197,28 +176,27 @@ export async function main(io: CliIo): Promise<number> {
     }
     const prefix = error instanceof SuiteError && error.code !== 'CONFIG' ? 'cannot run' : 'error';
     say(`${prefix}: ${messageOf(error)}`);
-    return 2;
+    return EXIT_USAGE;
   }
-  const secrets = [options.apiKey, options.secondApiKey, ...headerValues].filter((s): s is string => typeof s === 'string' && s !== '');
-  let gated: ConformanceReport;
+  let gated: RedactedReport;
   try {
-    gated = await gate(report, gating, secrets, say);
+    gated = await gate(report, gating, say);
   } catch (error) {
     say(`error: ${messageOf(error)}`);
-    return 2;
+    return EXIT_USAGE;
   }
   let files: string[] = [];
   try {
-    files = await writeReports(gated, { dir: resolveConfig(options).reportDir, reporters: gating.reporters, secrets });
+    files = await writeReports(gated, { dir: config.reportDir, reporters: config.reporters, secrets: secretsOf(config) });
   } catch (error) {
     say(`error: ${messageOf(error)}`);
-    return 2;
+    return EXIT_USAGE;
   }
-  io.stdout.write(redactor.redact(renderTerminalSummary(gated, { color: shouldUseColor(io.stdout, io.env), files, secrets })));
+  io.stdout.write(renderTerminalSummary(gated, { color: shouldUseColor(io.stdout, io.env), files }));
   if (gated.interrupted) {
     say(`interrupted: partial report in ${files.join(', ')}`);
     return EXIT_INTERRUPTED;
   }
-  for (const condition of failingConditions(gated, gating.failOn)) say(condition.message);
-  return exitCodeOf(gated, gating.failOn);
+  for (const condition of failingConditions(gated, config.failOn)) say(condition.message);
+  return exitCodeOf(gated, config.failOn);
 }

@@ -2,12 +2,12 @@
  * @module `jobs-conformance proxy`: the validating proxy as a command. It
  * prints one start line, then one line per finding as it happens; it writes
  * the reports every --flush-every seconds and when it stops (SIGINT or
- * SIGTERM), prints the summary and exits as the suite does: 0 no mismatch,
- * 1 a --fail-on condition holds, 2 could not start.
+ * SIGTERM), prints the summary and exits as the suite does (cli/exit-codes.ts):
+ * 0 no mismatch, 1 a --fail-on condition holds, 2 could not start. Its options
+ * are the table in cli/options/proxy-options.ts (each also JOBS_PROXY_<FLAG>).
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { applyBaseline, DEFAULT_FAIL_ON, exitCodeOf, failingConditions, prepareReportDir, renderTerminalSummary, shouldUseColor, writeReports } from '../reports/index.js';
-import type { ConformanceReport } from '../schemas/types.gen.js';
+import { Command, CommanderError } from 'commander';
+import { applyBaseline, failingConditions, prepareReportDir, renderTerminalSummary, shouldUseColor, writeReports, type FailCondition, type RedactedReport, type ReporterName } from '../reports/index.js';
 import { messageOf, SuiteError } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { Redactor } from '../reports/redactor.js';
@@ -15,6 +15,9 @@ import { toolInfo } from '../suites/engine/tool-info.js';
 import type { Finding } from '../proxy/findings.js';
 import { ruleInfo } from '../proxy/proxy-rules.js';
 import { runProxy, type ProxyServer } from '../proxy/run-proxy.js';
+import { EXIT_USAGE, exitCodeOf, exitCodeOfParse } from './exit-codes.js';
+import { addOptions, readOptions, UsageError } from './options/option-table.js';
+import { PROXY_OPTIONS } from './options/proxy-options.js';
 
 const NAME = 'jobs-conformance proxy';
 
@@ -30,45 +33,27 @@ export interface ProxyCliIo {
   onListening?: (proxy: ProxyServer) => void;
 }
 
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be an integer 0-65535 (0 picks a free port)');
-  return port;
-}
-
-function parseSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new InvalidArgumentError('must be a number of seconds (0: only when the proxy stops)');
-  return seconds;
-}
-
-interface ProxyFlags {
+/** The options as the table reads them (flags over JOBS_PROXY_* variables over defaults), parsed. */
+interface ProxyOptions {
   target?: string;
   port: number;
   host: string;
   preserveHost?: boolean;
   reportDir: string;
-  reporter: string;
-  failOn?: string;
+  reporters: ReporterName[];
+  failOn: FailCondition[];
   baseline?: string;
   flushEvery: number;
 }
 
 function program(io: ProxyCliIo): Command {
-  return new Command('jobs-conformance proxy')
+  const command = new Command(NAME)
     .description('A validating proxy: forwards traffic to --target unchanged and checks both sides against the Jobs API v1.1.')
     .version(toolInfo.version)
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text), outputError: (text, write) => write(`${NAME}: ${text}`) })
-    .addOption(new Option('--target <url>', 'the server to forward to, its base address (env JOBS_PROXY_TARGET)'))
-    .addOption(new Option('-p, --port <n>', 'port to listen on; 0 picks a free port').argParser(parsePort).default(4020))
-    .addOption(new Option('-H, --host <host>', 'interface to bind').default('127.0.0.1'))
-    .addOption(new Option('--preserve-host', "send the client's Host header to the target (default: the target's host)"))
-    .addOption(new Option('--report-dir <dir>', 'where the reports go').default('conformance-report'))
-    .addOption(new Option('--reporter <list>', 'formats: json, junit, html, markdown, or all').default('all'))
-    .addOption(new Option('--fail-on <list>', `what makes the exit code 1 (default ${DEFAULT_FAIL_ON.join(',')})`))
-    .addOption(new Option('--baseline <file>', 'known findings by rule id, accepted'))
-    .addOption(new Option('--flush-every <seconds>', 'also write the reports every N seconds (0: only when stopping)').argParser(parseSeconds).default(30));
+    .addHelpText('after', '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0).');
+  return addOptions(command, PROXY_OPTIONS);
 }
 
 /** One live line per finding: side, rule, section, what happened. */
@@ -86,21 +71,26 @@ export function findingLine(finding: Finding): string {
 export async function proxyMain(io: ProxyCliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`${NAME}: ${line}\n`);
   const command = program(io);
+  let flags: ProxyOptions;
   try {
     command.parse(io.argv);
+    flags = readOptions(command, PROXY_OPTIONS, io.env) as unknown as ProxyOptions;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof CommanderError) return exitCodeOfParse(error);
+    if (error instanceof UsageError) {
+      say(`error: ${error.message}`);
+      return EXIT_USAGE;
+    }
     throw error;
   }
-  const flags = command.opts<ProxyFlags>();
-  const target = flags.target ?? io.env.JOBS_PROXY_TARGET;
+  const target = flags.target;
   let proxy: ProxyServer | undefined;
   // Keys come only from traffic: every line a finding prints is scrubbed of every key seen so far.
   const redact = (text: string): string => new Redactor(proxy?.secrets()).redact(text);
   let gating: Gating;
   try {
     if (!target) throw new SuiteError('CONFIG', '--target is required (or JOBS_PROXY_TARGET)');
-    gating = await prepareGating({ reporters: flags.reporter, failOn: flags.failOn, baseline: flags.baseline });
+    gating = await prepareGating({ reporters: flags.reporters, failOn: flags.failOn, baseline: flags.baseline });
     await prepareReportDir(flags.reportDir);
     proxy = await runProxy({
       target,
@@ -111,16 +101,18 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
     });
   } catch (error) {
     say(`error: ${messageOf(error)}`);
-    return 2;
+    return EXIT_USAGE;
   }
   const running: ProxyServer = proxy;
   io.stdout.write(`jobs-conformance proxy listening on ${running.url} (API root ${running.url}/api/v1.1) forwarding to ${running.target}; reports in ${flags.reportDir}\n`);
   io.onListening?.(running);
 
   const { reporters, failOn, baseline } = gating;
-  const gated = (report: ConformanceReport): ConformanceReport => (baseline ? applyBaseline(report, baseline) : report);
-  const write = async (): Promise<{ report: ConformanceReport; files: string[] }> => {
-    const report = gated(await running.report());
+  // The proxy's report is built from traffic: it is redacted here, once, with every key seen so far.
+  const built = async (): Promise<RedactedReport> => new Redactor(running.secrets()).redactReport(await running.report());
+  const gated = (report: RedactedReport): RedactedReport => (baseline ? applyBaseline(report, baseline) : report);
+  const write = async (): Promise<{ report: RedactedReport; files: string[] }> => {
+    const report = gated(await built());
     const files = await writeReports(report, { dir: flags.reportDir, reporters, secrets: running.secrets() });
     return { report, files };
   };
@@ -140,14 +132,14 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
   if (timer) clearInterval(timer);
   await flushing;
   await running.close();
-  let written: { report: ConformanceReport; files: string[] };
+  let written: { report: RedactedReport; files: string[] };
   try {
     written = await write();
   } catch (error) {
     say(`error: ${messageOf(error)}`);
-    return 2;
+    return EXIT_USAGE;
   }
-  io.stdout.write(renderTerminalSummary(written.report, { color: shouldUseColor(io.stdout, io.env), files: written.files, secrets: running.secrets() }));
+  io.stdout.write(renderTerminalSummary(written.report, { color: shouldUseColor(io.stdout, io.env), files: written.files }));
   for (const condition of failingConditions(written.report, failOn)) say(condition.message);
   return exitCodeOf(written.report, failOn);
 }

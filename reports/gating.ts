@@ -103,7 +103,8 @@ export function parseBaseline(data: unknown, source?: string): Baseline {
  * Applies a baseline of known failures. Returns a new report in which each
  * failed rule the baseline lists has status `known` (with `baselineReason`),
  * the summary counts and the verdict are recomputed, and `report.baseline`
- * lists the accepted and the stale entries. An entry is stale when its rule
+ * lists the accepted and the stale entries (a redacted report stays a redacted one: only the
+ * baseline's own entries are added). An entry is stale when its rule
  * now passes, or when an unfiltered, complete run has no rule with that id.
  * Skipped, disabled and errored rules neither use nor stale an entry.
  *
@@ -111,7 +112,7 @@ export function parseBaseline(data: unknown, source?: string): Baseline {
  * const gated = applyBaseline(report, { rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }] });
  * gated.rules[0].status // => 'known'
  */
-export function applyBaseline(report: ConformanceReport, baseline: Baseline): ConformanceReport {
+export function applyBaseline<R extends ConformanceReport>(report: R, baseline: Baseline): R {
   const entries = new Map<string, BaselineEntry>();
   for (const entry of baseline.rules) if (!entries.has(entry.id)) entries.set(entry.id, entry);
 
@@ -136,14 +137,14 @@ export function applyBaseline(report: ConformanceReport, baseline: Baseline): Co
     }
   }
 
-  const result: ConformanceReport = {
+  const result = {
     ...report,
     rules,
     summary: countStatuses(rules, report.summary),
     verdict: verdictFor(rules, { previous: report.verdict, strict: report.options?.strict === true }),
     baseline: { entries: entries.size, known, stale, ...(baseline.source === undefined ? {} : { source: baseline.source }) },
-  };
-  return result;
+  } satisfies ConformanceReport;
+  return result as R;
 }
 
 /**

@@ -38,7 +38,7 @@ export {
   type FailingCondition,
 } from './gating.js';
 export { checkBaselineWritable, readBaseline, writeBaseline } from './baseline-file.js';
-export { redactReport, REDACTED } from './redact-report.js';
+export { redactReport, Redactor, REDACTED, type RedactedReport } from './redactor.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
 export {
   countStatuses,

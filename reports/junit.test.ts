@@ -4,6 +4,7 @@ import type { ConformanceReport } from '../schemas/types.gen.js';
 import { HOSTILE, PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
 import { applyBaseline } from './gating.js';
 import { renderJunit } from './junit.js';
+import { redactReport } from './redactor.js';
 
 interface Testcase {
   '@_name': string;
@@ -55,7 +56,7 @@ function counts(node: { '@_tests': string; '@_failures': string; '@_errors': str
 describe('renderJunit', () => {
   it('is well-formed XML with one testsuite per area and counts that match the report', () => {
     const report = sampleReport();
-    const parsed = parse(renderJunit(report));
+    const parsed = parse(renderJunit(redactReport(report)));
     const suites = parsed.testsuites.testsuite;
     const areas = [...new Set(report.rules.map((rule) => rule.area))];
     expect(suites.map((suite) => suite['@_name'])).toEqual(areas);
@@ -72,7 +73,7 @@ describe('renderJunit', () => {
   });
 
   it('gives failures a message and the full details, errors and skips their reasons', () => {
-    const suites = parse(renderJunit(sampleReport())).testsuites.testsuite;
+    const suites = parse(renderJunit(redactReport(sampleReport()))).testsuites.testsuite;
     const all = suites.flatMap((suite) => suite.testcase);
     const find = (id: string) => all.find((c) => c['@_name'].startsWith(`${id}:`));
 
@@ -97,7 +98,7 @@ describe('renderJunit', () => {
   });
 
   it('holds hostile target text as text: only XML 1.0 characters, no injected element, no planted key', () => {
-    const xml = renderJunit(sampleReport());
+    const xml = renderJunit(redactReport(sampleReport()));
     expect(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(xml)).toBe(false);
     expect(xml.includes(PLANTED_KEY)).toBe(false);
     const parsed = parse(xml);
@@ -113,7 +114,7 @@ describe('renderJunit', () => {
 
   it('gives every testcase its level; a warning passes with its text in system-out, and fails only under --strict', () => {
     const find = (report: ConformanceReport, id: string) =>
-      parse(renderJunit(report))
+      parse(renderJunit(redactReport(report)))
         .testsuites.testsuite.flatMap((suite) => suite.testcase)
         .find((c) => c['@_name'].startsWith(`${id}:`));
     const level = (c: Testcase | undefined) => c?.properties?.property.find((p) => p['@_name'] === 'level')?.['@_value'];
@@ -129,7 +130,7 @@ describe('renderJunit', () => {
     const failing = find(strict, 'jobs.protocol.non-json-rejected.post')?.failure as { '@_type': string; '@_message': string };
     expect(failing['@_type']).toBe('warning');
     expect(failing['@_message']).toContain('(failing under --strict)');
-    const parsed = parse(renderJunit(strict));
+    const parsed = parse(renderJunit(redactReport(strict)));
     expect(counts(parsed.testsuites)).toEqual(expectedCounts(strict));
   });
 
@@ -137,7 +138,7 @@ describe('renderJunit', () => {
     const gated = applyBaseline(sampleReport(), {
       rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }, { id: 'gone.rule.id', reason: 'renamed' }],
     });
-    const parsed = parse(renderJunit(gated));
+    const parsed = parse(renderJunit(redactReport(gated)));
     const suites = parsed.testsuites.testsuite;
     const create = suites.find((s) => s['@_name'] === 'create');
     expect((create?.testcase[0]?.skipped as { '@_message': string })['@_message']).toBe('known mismatch (baseline): ticket 12');
@@ -151,7 +152,7 @@ describe('renderJunit', () => {
   });
 
   it('records the run in properties', () => {
-    const suite = parse(renderJunit(sampleReport())).testsuites.testsuite[0];
+    const suite = parse(renderJunit(redactReport(sampleReport()))).testsuites.testsuite[0];
     const properties = Object.fromEntries((suite?.properties?.property ?? []).map((p) => [p['@_name'], p['@_value']]));
     expect(properties).toMatchObject({ seed: '424242', target: 'http://127.0.0.1:4010/api/v1.1', 'spec-version': '1.1' });
     expect(properties.replay).toContain('--seed 424242');

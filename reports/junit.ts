@@ -21,7 +21,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { ConformanceReport, Observation, RuleResult } from '../schemas/types.gen.js';
 import { visibleControlChars } from './control-chars.js';
 import { formatMismatchText } from './format-mismatch.js';
-import { redactReport } from './redact-report.js';
+import type { RedactedReport } from './redactor.js';
 import { isFlakyOnly } from './status.js';
 import { truncate } from './truncate.js';
 
@@ -40,8 +40,7 @@ interface Counts {
  * @example
  * await writeFile('junit.xml', renderJunit(report));
  */
-export function renderJunit(input: ConformanceReport, options: { secrets?: readonly string[] } = {}): string {
-  const report = redactReport(input, options.secrets);
+export function renderJunit(report: RedactedReport): string {
   const stale = new Map((report.baseline?.stale ?? []).map((entry) => [entry.id, entry]));
   const byArea = groupByArea(report.rules);
   const strict = report.options?.strict === true;

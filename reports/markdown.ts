@@ -7,15 +7,13 @@ import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { codeBlock, codeSpan, escapeMarkdownCell } from './markdown-escape.js';
 import { networkSummary } from './network-summary.js';
 import { proxySummary } from './proxy-summary.js';
-import { redactReport } from './redact-report.js';
+import type { RedactedReport } from './redactor.js';
 import { causesHeadline, failsRules, rootCauses } from './root-causes.js';
 import { isFlakyOnly } from './status.js';
 
 export interface MarkdownOptions {
   /** Most rows in the failures table (default 50); the rest are counted. */
   maxRows?: number;
-  /** Extra secret values to scrub (see redactReport). */
-  secrets?: readonly string[];
 }
 
 const VERDICT_ICON = { passed: '✅', failed: '❌', error: '💥' } as const;
@@ -25,8 +23,7 @@ const STATUS_LABEL: Record<string, string> = { failed: '❌ failed', error: '�
  * @example
  * await writeFile('summary.md', renderMarkdown(report));
  */
-export function renderMarkdown(input: ConformanceReport, options: MarkdownOptions = {}): string {
-  const report = redactReport(input, options.secrets);
+export function renderMarkdown(report: RedactedReport, options: MarkdownOptions = {}): string {
   const maxRows = options.maxRows ?? 50;
   const { summary } = report;
   const lines: string[] = [];

@@ -4,7 +4,7 @@ import { sampleReport } from './sample-report.test-support.js';
 import { renderHtml } from './html/render.js';
 import { renderMarkdown } from './markdown.js';
 import { networkSummary } from './network-summary.js';
-import { redactReport } from './redact-report.js';
+import { redactReport } from './redactor.js';
 import { renderTerminalSummary } from './terminal.js';
 
 function rateLimited(): ConformanceReport {
@@ -19,16 +19,16 @@ describe('retries and waits in the human-readable headers', () => {
     const report = sampleReport();
     report.network = { retries: 0, retryWaitMs: 0, rateLimitWaitMs: 0 };
     expect(networkSummary(report)).toBeUndefined();
-    expect(renderTerminalSummary(report, { color: false })).not.toContain('rate limits');
+    expect(renderTerminalSummary(redactReport(report), { color: false })).not.toContain('rate limits');
   });
 
   it('show retries, time waited and the pacing in the terminal, summary.md and report.html', () => {
     const report = rateLimited();
     const phrase = '3 retries after rate limits (2.5 s waited) · --rate-limit 10/s (0.4 s spacing)';
     expect(networkSummary(report)).toBe(phrase);
-    expect(renderTerminalSummary(report, { color: false })).toContain(phrase);
-    expect(renderMarkdown(report)).toContain('3 retries after rate limits (2.5 s waited)');
-    expect(renderHtml(report)).toMatch(/<dt>Rate limits<\/dt><dd>3 retries after rate limits \(2\.5 s waited\)/);
+    expect(renderTerminalSummary(redactReport(report), { color: false })).toContain(phrase);
+    expect(renderMarkdown(redactReport(report))).toContain('3 retries after rate limits (2.5 s waited)');
+    expect(renderHtml(redactReport(report))).toMatch(/<dt>Rate limits<\/dt><dd>3 retries after rate limits \(2\.5 s waited\)/);
   });
 });
 

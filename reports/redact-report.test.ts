@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANTED_KEY, sampleReport, withKeyInOptions } from './sample-report.test-support.js';
-import { REDACTED, redactReport } from './redact-report.js';
+import { REDACTED, redactReport } from './redactor.js';
 
 describe('redactReport', () => {
   it('masks sensitive headers and options and scrubs their values from every string', () => {

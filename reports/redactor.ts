@@ -1,22 +1,38 @@
 /**
- * @module Masks secrets before anything is stored or printed. The client runs
- * every exchange through it, and the CLI runs every line it prints through it,
- * so an API key cannot reach a report, a log or the terminal, even when a
- * server echoes it back in a body or a header.
+ * @module The one Redactor: it masks secrets before anything is stored,
+ * printed or written. The suite's client runs every exchange through it and
+ * the CLIs every line they print, so an API key cannot reach a report, a log
+ * or the terminal, even when a server echoes it back in a body or a header.
+ * A report goes through it once, where it is built (redactReport: the one
+ * deep pass); writeReports scrubs each file's text once more as a last line
+ * of defence. Renderers take only a RedactedReport, so no report reaches a
+ * file or the terminal without that pass, and no renderer repeats it.
  */
+import type { ConformanceReport } from '../schemas/types.gen.js';
 
 /** What a secret is replaced with everywhere. */
 export const REDACTED = '[redacted]';
 
-/** Shorter header values are not scrubbed from other text (they would mask ordinary words); their header is still masked. */
+declare const redactedBrand: unique symbol;
+
+/** A report that went through the redaction pass: the only kind the renderers and writeReports take. */
+export type RedactedReport = ConformanceReport & { readonly [redactedBrand]: true };
+
+/** Shorter values are not scrubbed from other text (they would mask ordinary words); their header is still masked. */
 const MIN_SCRUBBED_LENGTH = 4;
+const SENSITIVE_HEADER = /^(api-key|x-api-key|authorization|proxy-authorization|cookie|set-cookie)$/i;
+const SENSITIVE_OPTION = /key|token|secret|password/i;
+// Values that are already placeholders, not secrets: never scrub them from other text.
+const PLACEHOLDER = /^(\[redacted\]|<redacted>|\*+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)$/;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export class Redactor {
   readonly #secrets: string[] = [];
   /** Header names (lower case) whose values are secret whatever they are (--header). */
   readonly #secretHeaders = new Set<string>();
 
-  constructor(secrets: Array<string | undefined> = []) {
+  constructor(secrets: ReadonlyArray<string | undefined> = []) {
     for (const secret of secrets) this.add(secret);
   }
 
@@ -59,4 +75,74 @@ export class Redactor {
     for (const [name, value] of Object.entries(headers)) out[name] = this.#secretHeaders.has(name.toLowerCase()) ? REDACTED : this.redact(value);
     return out;
   }
+
+  /**
+   * The redaction pass of a report: a deep copy with sensitive headers (API-Key, Authorization, cookies, and every
+   * header named in options.headerNames or added with addHeader) and key-like options masked, and every occurrence
+   * of their values and of the registered secrets replaced in all strings. The input is left untouched.
+   *
+   * @example
+   * const safe = new Redactor([apiKey]).redactReport(report);
+   */
+  redactReport(report: ConformanceReport): RedactedReport {
+    const copy = structuredClone(report) as unknown as { [key: string]: Json };
+    const found = new Set(this.#secrets.filter(isSecretValue));
+    const extra = new Set([...this.#secretHeaders, ...(report.options?.headerNames ?? []).map((name) => name.toLowerCase())]);
+    maskSensitive(copy, found, false, (name) => SENSITIVE_HEADER.test(name) || extra.has(name.toLowerCase()));
+    const ordered = [...found].sort((a, b) => b.length - a.length);
+    return scrubInPlace(copy, ordered) as unknown as RedactedReport;
+  }
+}
+
+/**
+ * The redaction pass with the caller's secrets (the API keys of the run): see Redactor.redactReport.
+ *
+ * @example
+ * const safe = redactReport(report, [process.env.JOBS_API_KEY ?? '']);
+ */
+export function redactReport(report: ConformanceReport, secrets: readonly string[] = []): RedactedReport {
+  return new Redactor(secrets).redactReport(report);
+}
+
+/** Long enough to scrub from text without masking ordinary words, and not a placeholder already. */
+export function isSecretValue(value: string): boolean {
+  return value.length >= MIN_SCRUBBED_LENGTH && !PLACEHOLDER.test(value.trim());
+}
+
+/** Masks header values under a `headers` object and string options whose name says key/token/secret. */
+function maskSensitive(node: Json, found: Set<string>, inOptions: boolean, isSensitive: (header: string) => boolean): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) maskSensitive(item, found, false, isSensitive);
+    return;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'headers' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [name, headerValue] of Object.entries(value)) {
+        if (isSensitive(name) && typeof headerValue === 'string') {
+          // `Authorization: Bearer <token>`: the credential is what follows the scheme.
+          const credential = headerValue.trim().replace(/^(bearer|basic|token)\s+/i, '');
+          for (const candidate of [headerValue, credential]) if (isSecretValue(candidate)) found.add(candidate);
+          value[name] = REDACTED;
+        }
+      }
+    } else if (inOptions && SENSITIVE_OPTION.test(key) && typeof value === 'string') {
+      if (isSecretValue(value)) found.add(value);
+      node[key] = REDACTED;
+    } else {
+      maskSensitive(value, found, inOptions || key === 'options', isSensitive);
+    }
+  }
+}
+
+/** Scrubs the copy where it lies: the copy is already private, a second copy would only cost time. */
+function scrubInPlace(node: Json, secrets: readonly string[]): Json {
+  if (typeof node === 'string') return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(REDACTED) : text), node);
+  if (node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) {
+    for (const [index, item] of node.entries()) node[index] = scrubInPlace(item, secrets);
+    return node;
+  }
+  for (const [key, value] of Object.entries(node)) node[key] = scrubInPlace(value, secrets);
+  return node;
 }

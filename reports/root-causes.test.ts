@@ -10,6 +10,7 @@ import { renderHtml } from './html/render.js';
 import { renderMarkdown } from './markdown.js';
 import { pathTemplate, rootCauses } from './root-causes.js';
 import { renderTerminalSummary } from './terminal.js';
+import { redactReport } from './redactor.js';
 
 const ROOT = 'http://127.0.0.1:4010/api/v1.1';
 
@@ -65,7 +66,7 @@ describe('the writers show the causes above the rules', () => {
   const report = reportOf(['one', 'two', 'three'].map((id) => failedOn(`jobs.${id}`, 'POST', '/jobs', notAJob('/jobs'))));
 
   it('terminal: one cause line, the rules still listed', () => {
-    const text = renderTerminalSummary(report, { color: false });
+    const text = renderTerminalSummary(redactReport(report), { color: false });
     expect(text).toContain('Root causes (1 cause explains 3 failed rules');
     expect(text).toContain('POST /jobs: the 201 body is not a Job (full) (job.schema.json) (fails 3 rules)');
     expect(text.indexOf('Root causes')).toBeLessThan(text.indexOf('Failures'));
@@ -73,14 +74,14 @@ describe('the writers show the causes above the rules', () => {
   });
 
   it('summary.md: one cause row, the rules still in the table', () => {
-    const md = renderMarkdown(report);
+    const md = renderMarkdown(redactReport(report));
     expect(md).toContain('**Root causes**: 1 cause explains 3 failed rules');
     expect(md).toContain('| ❌ failed | `POST /jobs`: the 201 body is not a Job \\(full\\) \\(job.schema.json\\) | fails 3 rules: `jobs.one`, `jobs.two`, `jobs.three` |');
     expect(md).toContain('| ❌ failed | `jobs.three` |');
   });
 
   it('report.html: a root-causes section linking each rule', () => {
-    const page = renderHtml(report);
+    const page = renderHtml(redactReport(report));
     expect(page).toContain('<section id="root-causes">');
     expect(page.match(/<li class="root-cause /g)).toHaveLength(1);
     expect(page).toContain('href="#rule-jobs.two"');
@@ -88,8 +89,8 @@ describe('the writers show the causes above the rules', () => {
 
   it('no section when no cause is shared', () => {
     const single = reportOf([failedOn('jobs.one', 'POST', '/jobs', notAJob('/jobs'))]);
-    expect(renderTerminalSummary(single, { color: false })).not.toContain('Root causes');
-    expect(renderMarkdown(single)).not.toContain('Root causes');
-    expect(renderHtml(single)).not.toContain('id="root-causes"');
+    expect(renderTerminalSummary(redactReport(single), { color: false })).not.toContain('Root causes');
+    expect(renderMarkdown(redactReport(single))).not.toContain('Root causes');
+    expect(renderHtml(redactReport(single))).not.toContain('id="root-causes"');
   });
 });

@@ -3,12 +3,13 @@ import { PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
 import { applyBaseline } from './gating.js';
 import { renderTerminalSummary } from './terminal.js';
 import { shouldUseColor } from './terminal-style.js';
+import { redactReport } from './redactor.js';
 
 const ESC = '\u001b';
 
 describe('renderTerminalSummary', () => {
   it('prints verdict, counts, each failure with expected/received/curl, cleanup, replay and files', () => {
-    const text = renderTerminalSummary(sampleReport(), { color: false, files: ['out/report.html'] });
+    const text = renderTerminalSummary(redactReport(sampleReport()), { color: false, files: ['out/report.html'] });
     expect(text).toContain('Jobs API v1.1 conformance ERROR');
     expect(text).toContain('13 rules: 5 passed, 3 failed, 1 warning, 1 error, 2 skipped, 1 disabled · 5 mismatches · 231 requests');
     expect(text).toContain('✗ jobs.create.location-header §4.2 must');
@@ -26,14 +27,14 @@ describe('renderTerminalSummary', () => {
   });
 
   it('is plain without colour, and never passes the target\'s escape sequences through', () => {
-    const plain = renderTerminalSummary(sampleReport(), { color: false });
+    const plain = renderTerminalSummary(redactReport(sampleReport()), { color: false });
     expect(plain.includes(ESC)).toBe(false);
     expect(plain).toContain('esc\\u001b[31mred');
     expect(plain).toContain('osc\\u001b]0;pwned\\u0007');
     expect(plain).toContain('bidi\\u202eevil');
     expect(plain.includes(PLANTED_KEY)).toBe(false);
 
-    const colored = renderTerminalSummary(sampleReport(), { color: true });
+    const colored = renderTerminalSummary(redactReport(sampleReport()), { color: true });
     expect(colored).toContain(`${ESC}[31m`); // our red
     // Every ESC in the output starts one of our SGR colour codes, none from the target.
     expect(colored.match(new RegExp(`${ESC}(?!\\[[0-9;]*m)`, 'g'))).toBeNull();
@@ -42,13 +43,13 @@ describe('renderTerminalSummary', () => {
 
   it('lists known rules and stale baseline entries', () => {
     const gated = applyBaseline(sampleReport(), { rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }] });
-    const text = renderTerminalSummary(gated, { color: false });
+    const text = renderTerminalSummary(redactReport(gated), { color: false });
     expect(text).toContain('Known (baseline)\n  ~ jobs.create.location-header ticket 12');
     expect(text).toContain('Stale baseline entries (remove them)\n  ! jobs.update.partial passes now');
   });
 
   it('limits the detailed failures', () => {
-    const text = renderTerminalSummary(sampleReport(), { color: false, maxDetailed: 1 });
+    const text = renderTerminalSummary(redactReport(sampleReport()), { color: false, maxDetailed: 1 });
     expect(text).toContain('…and 3 more: jobs.roundtrip.get-equals-post, html.description.allow-list, paging.next.repeats-filters');
   });
 });

@@ -10,7 +10,7 @@ import { visibleControlChars } from './control-chars.js';
 import { mismatchTag } from './format-mismatch.js';
 import { networkSummary } from './network-summary.js';
 import { proxySummary } from './proxy-summary.js';
-import { redactReport } from './redact-report.js';
+import type { RedactedReport } from './redactor.js';
 import { causesHeadline, describeCause, failsRules, rootCauses } from './root-causes.js';
 import { isFlakyOnly, type RuleStatus } from './status.js';
 import { colorsFor, paintStatus, STATUS_SYMBOL } from './terminal-style.js';
@@ -22,7 +22,6 @@ export interface TerminalSummaryOptions {
   files?: readonly string[];
   /** Most failures shown in full (default 20); the rest are listed by id. */
   maxDetailed?: number;
-  secrets?: readonly string[];
 }
 
 const COUNT_ORDER: RuleStatus[] = ['passed', 'failed', 'warning', 'error', 'known', 'skipped', 'disabled'];
@@ -31,8 +30,7 @@ const COUNT_ORDER: RuleStatus[] = ['passed', 'failed', 'warning', 'error', 'know
  * @example
  * process.stdout.write(renderTerminalSummary(report, { color: shouldUseColor(process.stdout) }));
  */
-export function renderTerminalSummary(input: ConformanceReport, options: TerminalSummaryOptions): string {
-  const report = redactReport(input, options.secrets);
+export function renderTerminalSummary(report: RedactedReport, options: TerminalSummaryOptions): string {
   const c = colorsFor(options.color);
   const t = visibleControlChars;
   const out: string[] = [''];

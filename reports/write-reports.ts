@@ -4,12 +4,11 @@
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConformanceReport } from '../schemas/types.gen.js';
 import { renderHtml } from './html/render.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
-import { redactReport } from './redact-report.js';
+import { isSecretValue, Redactor, type RedactedReport } from './redactor.js';
 import { createReportDir, DEFAULT_WRITE_TIMEOUT_MS, withinTime } from './report-dir.js';
 import { ReportError } from './report-error.js';
 
@@ -30,7 +29,7 @@ export interface WriteReportsOptions {
   dir: string;
   /** Formats to write; default all. */
   reporters?: readonly ReporterName[];
-  /** Secret values (the API keys of the run) to scrub from every file, as a last line of defence. */
+  /** Secret values (the API keys of the run) scrubbed from each file's text once more, as a last line of defence. */
   secrets?: readonly string[];
   /**
    * File the Markdown summary is appended to; default $GITHUB_STEP_SUMMARY when
@@ -47,14 +46,14 @@ export interface WriteReportsOptions {
  * @example
  * parseReporters('junit,markdown') // => ['junit', 'markdown']
  */
-export function parseReporters(value: string): ReporterName[] {
-  const words = value.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+export function parseReporters(value: string | readonly string[]): ReporterName[] {
+  const words = (typeof value === 'string' ? value.split(',') : value).map((word) => word.trim().toLowerCase()).filter(Boolean);
   if (words.length === 1 && words[0] === 'all') return [...REPORTERS];
   const aliases: Record<string, ReporterName> = { md: 'markdown', xml: 'junit' };
   const names = words.map((word) => aliases[word] ?? word);
   const unknown = names.filter((name) => !(REPORTERS as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0) {
-    throw new ReportError('REPORTER_UNKNOWN', `--reporter: unknown ${JSON.stringify(unknown.join(',') || value)}; use ${REPORTERS.join(', ')} or all`, {
+    throw new ReportError('REPORTER_UNKNOWN', `--reporter: unknown ${JSON.stringify(unknown.join(',') || words.join(','))}; use ${REPORTERS.join(', ')} or all`, {
       context: { value, unknown },
     });
   }
@@ -66,17 +65,17 @@ export function parseReporters(value: string): ReporterName[] {
  * summary file is not among them).
  *
  * @example
- * const files = await writeReports(report, { dir: 'conformance-report', secrets: [apiKey] });
+ * const files = await writeReports(redactReport(report, [apiKey]), { dir: 'conformance-report', secrets: [apiKey] });
  */
-export async function writeReports(report: ConformanceReport, options: WriteReportsOptions): Promise<string[]> {
+export async function writeReports(report: RedactedReport, options: WriteReportsOptions): Promise<string[]> {
   const reporters = options.reporters ?? REPORTERS;
-  // Redact once up front; each renderer redacts again (idempotent) when called on its own.
-  const safe = redactReport(report, options.secrets);
+  // The report was redacted where it was built; the renderers are pure. Only the final text is scrubbed here.
+  const lastScrub = new Redactor((options.secrets ?? []).filter(isSecretValue));
   const render: Record<ReporterName, () => string> = {
-    json: () => renderJson(safe),
-    junit: () => renderJunit(safe),
-    html: () => renderHtml(safe),
-    markdown: () => renderMarkdown(safe),
+    json: () => lastScrub.redact(renderJson(report)),
+    junit: () => lastScrub.redact(renderJunit(report)),
+    html: () => lastScrub.redact(renderHtml(report)),
+    markdown: () => lastScrub.redact(renderMarkdown(report)),
   };
   const written: string[] = [];
   const timeoutMs = options.timeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
@@ -88,7 +87,7 @@ export async function writeReports(report: ConformanceReport, options: WriteRepo
       written.push(path);
     }
     const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;
-    if (stepSummary && reporters.includes('markdown')) await appendFile(stepSummary, `${renderMarkdown(safe)}\n`, 'utf8');
+    if (stepSummary && reporters.includes('markdown')) await appendFile(stepSummary, `${render.markdown()}\n`, 'utf8');
   };
   try {
     await withinTime(writeAll(), timeoutMs, `writing reports to ${options.dir}`);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HOSTILE, PLANTED_KEY, sampleReport } from '../sample-report.test-support.js';
 import { applyBaseline } from '../gating.js';
 import { renderHtml } from './render.js';
+import { redactReport } from '../redactor.js';
 
 function elements(nodes: ChildNode[]): Element[] {
   const out: Element[] = [];
@@ -26,7 +27,7 @@ function textOf(node: ChildNode): string {
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe('renderHtml', () => {
-  const page = renderHtml(sampleReport());
+  const page = renderHtml(redactReport(sampleReport()));
   const document = parseDocument(page);
   const all = elements(document.children);
 
@@ -95,7 +96,7 @@ describe('renderHtml', () => {
   });
 
   it('shows the baseline and stale entries', () => {
-    const gated = renderHtml(applyBaseline(sampleReport(), { rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }] }));
+    const gated = renderHtml(redactReport(applyBaseline(sampleReport(), { rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }] })));
     const text = textOf(parseDocument(gated));
     expect(text).toContain('Known mismatch, accepted by the baseline: ticket 12');
     expect(text).toContain('Stale baseline entries');
@@ -103,6 +104,6 @@ describe('renderHtml', () => {
   });
 
   it('renders the same report to the same page', () => {
-    expect(renderHtml(sampleReport())).toBe(page);
+    expect(renderHtml(redactReport(sampleReport()))).toBe(page);
   });
 });

@@ -5,8 +5,7 @@
  * the JSON data block (grep `raw(`). A strict Content-Security-Policy lets
  * only that script and stylesheet run, by hash.
  */
-import type { ConformanceReport } from '../../schemas/types.gen.js';
-import { redactReport } from '../redact-report.js';
+import type { RedactedReport } from '../redactor.js';
 import { contentSecurityPolicy } from './csp.js';
 import { html, raw } from './escape.js';
 import { jsonScript } from './json-script.js';
@@ -23,8 +22,7 @@ import { STYLES } from './styles.js';
  * @example
  * await writeFile('report.html', renderHtml(report));
  */
-export function renderHtml(input: ConformanceReport, options: { secrets?: readonly string[] } = {}): string {
-  const report = redactReport(input, options.secrets);
+export function renderHtml(report: RedactedReport): string {
   const ids = new IdSource('copy');
   const page = html`<!doctype html>
 <html lang="en">

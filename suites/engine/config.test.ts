@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, OPTION_SPECS, apiRootOf, envName, envOf, optionsFromEnv, resolveConfig } from './config.js';
 import { ConfigError } from './errors.js';
+import { DEFAULT_FAIL_ON, REPORTERS } from '../../reports/index.js';
 
 describe('environment variables', () => {
   it('derives each name mechanically from the flag (--header reads the plural JOBS_HEADERS, one per line)', () => {
@@ -34,7 +35,8 @@ describe('resolveConfig', () => {
       timeoutMs: DEFAULT_TIMEOUT_MS,
       concurrency: DEFAULT_CONCURRENCY,
       reportDir: 'conformance-report',
-      reporters: ['all'],
+      reporters: [...REPORTERS],
+      failOn: [...DEFAULT_FAIL_ON],
       only: null,
       categoriesPath: '/categories',
       locationsPath: '/locations',
@@ -67,6 +69,8 @@ describe('resolveConfig', () => {
     [{ seed: '4294967296' }, 'seed'],
     [{ reporter: '' }, 'reporter'],
     [{ reporter: ' , ' }, 'reporter'],
+    [{ reporter: 'json,pdf' }, 'reporter'],
+    [{ failOn: 'failed,sometimes' }, 'fail-on'],
     [{ strict: 'maybe' }, 'strict'],
     [{ timeoutMs: '-1' }, 'timeout-ms'],
     [{ concurrency: '0' }, 'concurrency'],

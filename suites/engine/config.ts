@@ -1,14 +1,18 @@
 /**
  * @module The suite's options: one table gives each option its flag, its
  * environment variable (derived mechanically from the flag: `--base-url` ->
- * `JOBS_BASE_URL`), its default and its help line. Values from flags win over
- * values from the environment; resolveConfig validates them all and throws a
- * ConfigError naming the option.
+ * `JOBS_BASE_URL`), its default and its help line (the CLI builds its
+ * `jobs-conformance` option table from it: cli/options/conformance-options.ts).
+ * Values from flags win over values from the environment; resolveConfig
+ * validates them all, once per run, into the RunConfig that the run, the
+ * gating and the report writing all read, and throws a ConfigError naming the
+ * option.
  */
 import { ConfigError } from './errors.js';
 import { parseExtraHeaders } from '../http/extra-headers.js';
 import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
+import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, type FailCondition, type ReporterName } from '../../reports/index.js';
 
 /** Options as given (flags, env or a program): strings or already-typed values. */
 export interface ConformanceOptions {
@@ -86,6 +90,7 @@ export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 64;
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 export const DEFAULT_REPORTERS = ['all'];
+export const DEFAULT_FAIL_ON_TEXT = DEFAULT_FAIL_ON.join(',');
 /** Run seeds are unsigned 32-bit integers. */
 export const MAX_SEED = 0xffffffff;
 
@@ -144,7 +149,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     flag: 'fail-on',
     value: 'list',
     description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, warning, all or none',
-    default: 'failed,flaky,error,stale-baseline',
+    default: DEFAULT_FAIL_ON_TEXT,
   },
 ];
 
@@ -178,8 +183,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Re
   return out;
 }
 
-/** The validated configuration of a run. */
-export interface ResolvedConfig {
+/**
+ * The validated configuration of a run: what to run, and how to gate and write its report. resolveConfig makes it,
+ * once per run; runConformance, the gating and writeReports read it and parse nothing again.
+ */
+export interface RunConfig {
   /** The API root, ending in /api/v1.1, without a trailing slash. */
   apiRoot: string;
   apiKey: string;
@@ -188,7 +196,14 @@ export interface ResolvedConfig {
   runs: number;
   maxShrinks: number;
   reportDir: string;
-  reporters: string[];
+  /** --reporter, parsed: `all` stands for every format. */
+  reporters: ReporterName[];
+  /** --fail-on, parsed (default DEFAULT_FAIL_ON). */
+  failOn: FailCondition[];
+  /** --baseline FILE (read and checked by the CLI before the run). */
+  baseline?: string;
+  /** --write-baseline FILE. */
+  writeBaseline?: string;
   only: string[] | null;
   timeoutMs: number;
   /** Rules in flight at once. */
@@ -202,6 +217,12 @@ export interface ResolvedConfig {
   headers: Record<string, string>;
   retry: RetryLimits;
 }
+
+/** The former name of RunConfig, kept for programs that import it. */
+export type ResolvedConfig = RunConfig;
+
+/** Every option a run takes: the suite's and the gating's. */
+export type RunConfigOptions = ConformanceOptions & CliOnlyOptions;
 
 const API_SUFFIX = '/api/v1.1';
 
@@ -264,22 +285,37 @@ function requiredText(flag: string, value: string | undefined): string {
   return value;
 }
 
+/** A check of the reports layer (ReportError) as the ConfigError of its option. */
+function asConfigError<T>(name: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new ConfigError(name, (error as Error).message);
+  }
+}
+
+function optionalText(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
 /**
- * Validates options and applies defaults.
+ * Validates options and applies defaults: the one parse of a run's options.
  *
  * @example
  * resolveConfig({ baseUrl: 'http://localhost:4010', apiKey: 'k' }).apiRoot // 'http://localhost:4010/api/v1.1'
  */
-export function resolveConfig(options: Partial<ConformanceOptions>): ResolvedConfig {
+export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
   const apiRoot = apiRootOf(requiredText('base-url', options.baseUrl));
   const apiKey = requiredText('api-key', options.apiKey);
-  const config: ResolvedConfig = {
+  const reporters = nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated');
+  const config: RunConfig = {
     apiRoot,
     apiKey,
     runs: integer('runs', options.runs, 1, 100_000) ?? DEFAULT_RUNS,
     maxShrinks: integer('max-shrinks', options.maxShrinks, 0, 100_000) ?? DEFAULT_MAX_SHRINKS,
     reportDir: options.reportDir?.trim() || DEFAULT_REPORT_DIR,
-    reporters: nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated'),
+    reporters: asConfigError('reporter', () => parseReporters(reporters)),
+    failOn: options.failOn === undefined ? [...DEFAULT_FAIL_ON] : asConfigError('fail-on', () => parseFailOn(options.failOn!)),
     only: list(options.only).length > 0 ? list(options.only) : null,
     timeoutMs: integer('timeout-ms', options.timeoutMs, 1, 600_000) ?? DEFAULT_TIMEOUT_MS,
     concurrency: integer('concurrency', options.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY,
@@ -294,6 +330,10 @@ export function resolveConfig(options: Partial<ConformanceOptions>): ResolvedCon
       backoffMs: integer('retry-backoff-ms', options.retryBackoffMs, 0, 600_000) ?? DEFAULT_RETRY_LIMITS.backoffMs,
     },
   };
+  const baseline = optionalText(options.baseline);
+  if (baseline !== undefined) config.baseline = baseline;
+  const writeBaseline = optionalText(options.writeBaseline);
+  if (writeBaseline !== undefined) config.writeBaseline = writeBaseline;
   if (options.rateLimit !== undefined && options.rateLimit.trim() !== '') config.rateLimit = parseRateLimit(options.rateLimit);
   const seed = integer('seed', options.seed, 0, MAX_SEED);
   if (seed !== undefined) config.seed = seed;

@@ -1,9 +1,9 @@
 /**
  * @module The report and gating options of a command (--reporter,
- * --fail-on, --baseline), read and checked before anything is sent: the
- * suite's CLI and the proxy's share them.
+ * --fail-on, --baseline), the baseline files read and checked before anything
+ * is sent: the suite's CLI and the proxy's share them.
  */
-import { checkBaselineWritable, DEFAULT_FAIL_ON, parseFailOn, parseReporters, readBaseline, type Baseline, type FailCondition, type ReporterName } from '../../reports/index.js';
+import { checkBaselineWritable, readBaseline, type Baseline, type FailCondition, type ReporterName } from '../../reports/index.js';
 
 export interface Gating {
   reporters: ReporterName[];
@@ -14,11 +14,19 @@ export interface Gating {
 }
 
 /**
+ * Reads the --baseline file and checks the --write-baseline one, from options already parsed (resolveConfig or a
+ * command's option table): nothing is parsed twice.
+ *
  * @example
- * const gating = await prepareGating({ reporters: 'json,html', failOn: 'failed' });
+ * const gating = await prepareGating({ reporters: ['json', 'html'], failOn: ['failed'] });
  */
-export async function prepareGating(options: { reporters: string; failOn?: string | undefined; baseline?: string | undefined; writeBaseline?: string | undefined }): Promise<Gating> {
-  const gating: Gating = { reporters: parseReporters(options.reporters), failOn: options.failOn !== undefined ? parseFailOn(options.failOn) : [...DEFAULT_FAIL_ON] };
+export async function prepareGating(options: {
+  reporters: readonly ReporterName[];
+  failOn: readonly FailCondition[];
+  baseline?: string | undefined;
+  writeBaseline?: string | undefined;
+}): Promise<Gating> {
+  const gating: Gating = { reporters: [...options.reporters], failOn: [...options.failOn] };
   if (options.baseline) gating.baseline = await readBaseline(options.baseline);
   if (options.writeBaseline) {
     await checkBaselineWritable(options.writeBaseline);

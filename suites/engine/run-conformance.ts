@@ -1,16 +1,18 @@
 /**
- * @module The runner: validates options, checks the target and the key,
+ * @module The runner: takes the RunConfig (resolveConfig, once per run), checks the target and the key,
  * discovers reference data, runs the selected rules (up to --concurrency at
  * once, long rules first, exclusive rules alone: suites/engine/rule-pool.ts) with
  * their derived seeds, reports them in registry order, and always cleans up
- * (also after a failure or an interruption) before returning the report.
+ * (also after a failure or an interruption) before returning the report,
+ * redacted where it is built (the one redaction pass: reports/redactor.ts).
  */
 import type { ConformanceReport, RuleResult } from '../../schemas/types.gen.js';
+import type { RedactedReport } from '../../reports/redactor.js';
 import { createJobsApi } from '../http/api.js';
 import { currentCase } from './case-scope.js';
 import { CASE_DELETES_AT_ONCE, RunCleanup } from './cleanup.js';
 import { createAgent, createClient, type KeyOwner } from '../http/client.js';
-import { resolveConfig, type ConformanceOptions, type ResolvedConfig } from './config.js';
+import { resolveConfig, type ConformanceOptions, type RunConfig, type RunConfigOptions } from './config.js';
 import { caseTokens } from './case-tokens.js';
 import { CreatedJobs } from './created-jobs.js';
 import { POSITION_TYPES_PATH, discoverReferenceData } from '../target/discovery.js';
@@ -46,12 +48,21 @@ export type ProgressEvent =
   | { type: 'rule-end'; rule: Rule; result: RuleResult; index: number; total: number }
   | { type: 'cleanup' };
 
-export interface RunOptions extends ConformanceOptions {
+/** What a run is given besides its configuration: how to stop it, whom to tell, which rules to pick from. */
+export interface RunHooks {
   /** Abort to stop promptly: remaining rules are skipped, cleanup still runs, the report says interrupted. */
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;
   /** The rules to select from (default: the registry in suites/checks/rules.ts). */
   rules?: readonly Rule[];
+}
+
+/** Plain options of a programmatic run: resolved once by runConformance. */
+export interface RunOptions extends ConformanceOptions, RunHooks {}
+
+/** A RunConfig from resolveConfig (it has apiRoot), not plain options (they have baseUrl). */
+function isRunConfig(input: RunOptions | RunConfig): input is RunConfig {
+  return typeof (input as Partial<RunConfig>).apiRoot === 'string' && (input as Partial<RunOptions>).baseUrl === undefined;
 }
 
 function notRun(rule: Rule, skipReason: string): RuleResult {
@@ -67,7 +78,9 @@ function isUnreachable(error: unknown): boolean {
 
 /**
  * Runs the conformance suite against a target and returns the report (the
- * report.json shape). Throws a SuiteError (`code` CONFIG, TARGET_UNREACHABLE,
+ * report.json shape, redacted). Takes a RunConfig (resolveConfig: what the CLI
+ * passes, so options are parsed once per run) with the hooks beside it, or
+ * plain options (hooks included), which it resolves once. Throws a SuiteError (`code` CONFIG, TARGET_UNREACHABLE,
  * KEY_REJECTED, API_NOT_FOUND, DISCOVERY_FAILED, INTERRUPTED) when the run
  * cannot proceed; mismatches are in the report, never thrown.
  *
@@ -83,8 +96,14 @@ function isUnreachable(error: unknown): boolean {
  * if (report.verdict !== 'passed') console.log(report.rules.filter((r) => r.status === 'failed'));
  * console.log(report.rules.filter((r) => r.status === 'warning')); // failed should rules; fail the run only with strict: true
  */
-export async function runConformance(options: RunOptions): Promise<ConformanceReport> {
-  const config: ResolvedConfig = resolveConfig(options);
+export async function runConformance(config: RunConfig, hooks?: RunHooks): Promise<RedactedReport>;
+export async function runConformance(options: RunOptions): Promise<RedactedReport>;
+export async function runConformance(input: RunOptions | RunConfig, hooks: RunHooks = {}): Promise<RedactedReport> {
+  if (isRunConfig(input)) return runResolved(input, hooks);
+  return runResolved(resolveConfig(input as Partial<RunConfigOptions>), input);
+}
+
+async function runResolved(config: RunConfig, options: RunHooks): Promise<RedactedReport> {
   const allRules = options.rules ?? registry;
   const selected = selectRules(allRules, config.only);
   if (config.replayPath !== undefined && selected.length !== 1) {
@@ -199,7 +218,8 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     }
     await agent.close();
   }
-  return buildReport({
+  // The one redaction pass of the report: where it is built, with the run's keys and --header values.
+  return redactor.redactReport(buildReport({
     tool: toolInfo,
     apiRoot: config.apiRoot,
     seed,
@@ -223,5 +243,5 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     requests,
     network: { retries: retry.stats.retries, retryWaitMs: Math.round(retry.stats.waitedMs), rateLimitWaitMs: Math.round(pacer?.waitedMs ?? 0) },
     replayCommand: replayCommand({ config, seed }),
-  });
+  }));
 }

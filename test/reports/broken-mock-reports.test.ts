@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/server.js';
 import { createProgress, exitCodeFor, applyBaseline, writeReports } from '../../reports/index.js';
 import { formatIssues, validators } from '../../schemas/index.js';
-import type { ConformanceReport } from '../../schemas/types.gen.js';
+import type { RedactedReport } from '../../reports/redactor.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed, primaryRule } from '../mutants/kit.js';
 
@@ -26,7 +26,7 @@ const BROKEN_RULE = primaryRule(dropLocationOnCreate);
 describe('reports of a run against a mock without Location headers', () => {
   let mock: MockServer;
   let dir: string;
-  let report: ConformanceReport;
+  let report: RedactedReport;
   let files: string[];
   let progressText = '';
 

@@ -20,6 +20,7 @@ import { renderHtml } from '../../reports/html/render.js';
 import { createMockServer } from '../../mock/server.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed } from '../mutants/kit.js';
+import { redactReport } from '../../reports/redactor.js';
 
 const inCi = process.env.CI === 'true';
 const available = chromiumAvailable();
@@ -51,7 +52,7 @@ describe.skipIf(!available)('report.html in Chromium', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'report-html-'));
-    pageHtml = renderHtml(sampleReport());
+    pageHtml = renderHtml(redactReport(sampleReport()));
     pageFile = join(dir, 'report.html');
     await writeFile(pageFile, pageHtml);
     browser = await launchChromium();
@@ -231,7 +232,7 @@ describe.skipIf(!available)('report.html of a run against a mock whose POST answ
     const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 20251125, runs: 5, only: 'jobs.create' });
     dir = await mkdtemp(join(tmpdir(), 'report-html-causes-'));
     pageFile = join(dir, 'report.html');
-    await writeFile(pageFile, renderHtml(report));
+    await writeFile(pageFile, renderHtml(redactReport(report)));
     browser = await launchChromium();
   }, 120_000);
 

@@ -13,7 +13,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/server.js';
 import { renderTerminalSummary, rootCauses, writeReports, type RootCause } from '../../reports/index.js';
-import type { ConformanceReport } from '../../schemas/types.gen.js';
+import type { RedactedReport } from '../../reports/redactor.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed } from '../mutants/kit.js';
 
@@ -23,7 +23,7 @@ const CAUSE = 'POST /jobs: the 201 body is not a Job (full) (job.schema.json)';
 describe('root causes of a run against a mock whose POST answers a non-Job body', () => {
   let mock: MockServer;
   let dir: string;
-  let report: ConformanceReport;
+  let report: RedactedReport;
   let cause: RootCause;
 
   beforeAll(async () => {

@@ -14,6 +14,7 @@ import { createMockServer, type MockServer } from '../../mock/index.js';
 import { writeReports } from '../../reports/index.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
+import type { RedactedReport } from '../../reports/redactor.js';
 import { runConformance, type RunOptions } from '../../suites/engine/run-conformance.js';
 import type { Transform } from '../mutants/kit.js';
 
@@ -32,7 +33,7 @@ async function withMock<T>(use: (mock: MockServer) => Promise<T>, transform?: Tr
   }
 }
 
-function run(mock: MockServer, options: Partial<RunOptions> = {}): Promise<ConformanceReport> {
+function run(mock: MockServer, options: Partial<RunOptions> = {}): Promise<RedactedReport> {
   return runConformance({
     baseUrl: mock.url,
     apiKey: KEY,

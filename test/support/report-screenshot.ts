@@ -10,11 +10,12 @@ import { pathToFileURL } from 'node:url';
 import { sampleReport } from '../../reports/sample-report.test-support.js';
 import { writeReports } from '../../reports/write-reports.js';
 import { launchChromium } from './launch-chromium.js';
+import { redactReport } from '../../reports/redactor.js';
 
 async function main(): Promise<void> {
   const outDir = resolve(process.argv[2] ?? 'test-output/report-screenshot');
   await mkdir(outDir, { recursive: true });
-  const [htmlFile] = await writeReports(sampleReport(), { dir: outDir, reporters: ['html'], stepSummary: false });
+  const [htmlFile] = await writeReports(redactReport(sampleReport()), { dir: outDir, reporters: ['html'], stepSummary: false });
   if (!htmlFile) throw new Error('report.html was not written');
   const browser = await launchChromium();
   try {

@@ -1,0 +1,64 @@
+/**
+ * @module The option table of `jobs-conformance proxy`. Report and gating
+ * values are parsed here, once, by the reports layer's own parsers.
+ */
+import { InvalidArgumentError } from 'commander';
+import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, REPORTERS } from '../../reports/index.js';
+import { DEFAULT_REPORT_DIR } from '../../suites/engine/config.js';
+import type { OptionTable } from './option-table.js';
+import { parseHost, parsePort, parseSeconds } from './parsers.js';
+
+/** A reports-layer parser as a flag parser: its error names what is wrong, Commander names the flag. */
+function flagParser<T>(parse: (text: string) => T): (text: string) => T {
+  return (text) => {
+    try {
+      return parse(text);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+}
+
+export const DEFAULT_PROXY_PORT = 4020;
+
+export const PROXY_OPTIONS: OptionTable = {
+  command: 'jobs-conformance proxy',
+  envPrefix: 'JOBS_PROXY_',
+  options: [
+    { key: 'target', flag: 'target', value: 'url', description: 'the server to forward to, its base address (required)', example: 'http://127.0.0.1:4010' },
+    { key: 'port', flag: 'port', short: 'p', value: 'n', description: 'port to listen on; 0 picks a free port', parse: parsePort, fallback: DEFAULT_PROXY_PORT, example: '0' },
+    { key: 'host', flag: 'host', short: 'H', value: 'host', description: 'interface to bind', parse: parseHost, fallback: '127.0.0.1', example: '0.0.0.0' },
+    { key: 'preserveHost', flag: 'preserve-host', description: "send the client's Host header to the target (default: the target's host)", example: '1' },
+    { key: 'reportDir', flag: 'report-dir', value: 'dir', description: 'where the reports go', fallback: DEFAULT_REPORT_DIR, example: 'out' },
+    {
+      key: 'reporters',
+      flag: 'reporter',
+      value: 'list',
+      description: 'formats: json, junit, html, markdown, or all',
+      parse: flagParser(parseReporters),
+      fallback: [...REPORTERS],
+      defaultText: 'all',
+      example: 'json,html',
+    },
+    {
+      key: 'failOn',
+      flag: 'fail-on',
+      value: 'list',
+      description: 'what makes the exit code 1',
+      parse: flagParser(parseFailOn),
+      fallback: [...DEFAULT_FAIL_ON],
+      defaultText: DEFAULT_FAIL_ON.join(','),
+      example: 'failed,error',
+    },
+    { key: 'baseline', flag: 'baseline', value: 'file', description: 'known findings by rule id, accepted', example: 'baseline.json' },
+    {
+      key: 'flushEvery',
+      flag: 'flush-every',
+      value: 'seconds',
+      description: 'also write the reports every N seconds (0: only when stopping)',
+      parse: parseSeconds,
+      fallback: 30,
+      example: '5',
+    },
+  ],
+};
