@@ -94,7 +94,6 @@ async function main(): Promise<void> {
       profile: opts.profile, profileSeed: opts.profileSeed, choices: Object.fromEntries(opts.choice),
       cors: opts.cors as string | string[], controlCors: opts.controlCors, journalSize: opts.journalSize, secretHeaders: opts.secretHeader,
     });
-    console.log(startLine(server, employers, !opts.employers));
     // Under --persist, close() ends with a compaction: the data file then holds everything and the log is empty.
     const stop = (): void => {
       server.close().then(
@@ -107,6 +106,8 @@ async function main(): Promise<void> {
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // The start line last: a supervisor may send SIGTERM as soon as it reads it, and must find the handlers in place.
+    console.log(startLine(server, employers, !opts.employers));
   } catch (error) {
     if (error instanceof MockConfigError) {
       process.stderr.write(`jobs-mock: ${error.message}\n`);

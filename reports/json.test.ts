@@ -25,4 +25,9 @@ describe('renderJson', () => {
     expect(output.seed).toBe(input.seed);
     expect((output.options as Record<string, unknown>).apiKey).toBe(REDACTED);
   });
+
+  it('is pure: it writes the report it is given, without redacting it again', () => {
+    const safe = redactReport(sampleReport());
+    expect(renderJson(safe)).toBe(`${JSON.stringify(safe, null, 2)}\n`);
+  });
 });
