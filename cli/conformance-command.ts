@@ -6,24 +6,34 @@
  * Exit codes: 0 no mismatch, 1 mismatch (per --fail-on; warnings only with
  * --strict), 2 could not run (bad arguments, unwritable --report-dir, target
  * unreachable, key rejected), 130 interrupted.
+ * Commands of their own: `diff OLD NEW` (drift between two reports) and `proxy` (proxy/proxy-cli.ts).
  */
 import { Command, CommanderError, Option } from 'commander';
 import {
   applyBaseline,
   createBaseline,
   createProgress,
+  DEFAULT_DRIFT_FAIL_ON,
+  diffReports,
+  DRIFT_CONDITIONS,
+  driftFailures,
   EXIT_INTERRUPTED,
   exitCodeOf,
   failingConditions,
+  parseDriftFailOn,
   prepareReportDir,
+  readReportFile,
   redactReport,
+  renderDriftMarkdown,
+  renderDriftTerminal,
   renderTerminalSummary,
   shouldUseColor,
   writeBaseline,
   writeReports,
   type Baseline,
+  type DriftCondition,
 } from '../reports/index.js';
-import type { ConformanceReport } from '../schemas/types.gen.js';
+import type { ConformanceReport, Drift } from '../schemas/types.gen.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { proxyMain } from '../proxy/proxy-cli.js';
 import { OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from '../suites/engine/config.js';
@@ -63,9 +73,9 @@ export interface CliIo {
   signal?: AbortSignal;
 }
 
-function buildProgram(io: CliIo): Command {
-  const program = new Command(NAME)
-    .description('Checks a Jobs API v1.1 server against the spec and writes conformance reports.')
+/** What every command shares: --version, errors thrown instead of exiting, output to the io streams. */
+function withIo(command: Command, io: CliIo): Command {
+  return command
     .version(toolInfo.version)
     .exitOverride()
     .configureOutput({
@@ -73,7 +83,12 @@ function buildProgram(io: CliIo): Command {
       writeErr: (text) => io.stderr.write(text),
       // Commander's own errors (unknown option, missing value) name the tool like every other line.
       outputError: (text, write) => write(`${NAME}: ${text}`),
-    })
+    });
+}
+
+function buildProgram(io: CliIo): Command {
+  const program = withIo(new Command(NAME), io)
+    .description('Checks a Jobs API v1.1 server against the spec and writes conformance reports.')
     .addHelpText(
       'after',
       '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.',
@@ -88,6 +103,65 @@ function buildProgram(io: CliIo): Command {
   }
   program.addOption(new Option('--list-rules', 'print every rule (id, spec section, level, title; then the spec sentence it checks) and exit'));
   return program;
+}
+
+/** `jobs-conformance diff OLD NEW`: what drifted between two reports (reports/drift.ts). */
+function buildDiffProgram(io: CliIo): Command {
+  return withIo(new Command(`${NAME} diff`), io)
+    .description(
+      'Lists what changed between two report.json files: observations (what the target chose where the spec leaves room), rules newly failing or passing, rules added or removed.',
+    )
+    .argument('<old>', 'the earlier report.json (e.g. of the last deployment)')
+    .argument('<new>', 'the later report.json')
+    .addOption(new Option('--format <format>', 'output on stdout: terminal, markdown (a pull-request comment) or json (for tools)').choices(DIFF_FORMATS).default('terminal'))
+    .addOption(new Option('--fail-on <list>', `what makes the exit code 1: ${DRIFT_CONDITIONS.join(', ')}, all or none (default ${DEFAULT_DRIFT_FAIL_ON.join(',')})`))
+    .addOption(new Option('--strict', 'a rule newly warning and any drift in the observations fail too (exit 1)'))
+    .addHelpText('after', '\nExit codes: 0 nothing that --fail-on names (a changed observation is a warning), 1 a rule newly failing or what --fail-on names, 2 could not read a report.');
+}
+
+const DIFF_FORMATS = ['terminal', 'markdown', 'json'] as const;
+
+/** A command line as main() reads it, parsed without running anything. */
+export type ParsedCommandLine = { command: 'run'; flags: Record<string, unknown> } | { command: 'diff'; flags: Record<string, unknown>; files: [string, string] };
+
+/**
+ * Parses a command line as main() does, and stops there: what main() refuses with exit 2 for its
+ * arguments throws a CommanderError (exit code 0 for --help and --version). The CI recipes' test
+ * checks their commands with it. (The proxy parses its own options: see proxy/proxy-cli.ts.)
+ *
+ * @example
+ * parseCommandLine({ ...io, argv: ['node', 'jobs-conformance', 'diff', 'a.json', 'b.json', '--fail-on', 'drift'] }).command // 'diff'
+ */
+export function parseCommandLine(io: CliIo): ParsedCommandLine {
+  if (io.argv[2] === 'diff') {
+    const program = buildDiffProgram(io);
+    program.parse([io.argv[0]!, io.argv[1]!, ...io.argv.slice(3)]);
+    return { command: 'diff', flags: program.opts(), files: [program.args[0]!, program.args[1]!] };
+  }
+  const program = buildProgram(io);
+  program.parse(io.argv);
+  return { command: 'run', flags: program.opts() };
+}
+
+/** Runs `diff`: reads both reports, prints the drift in --format, and gates it (see reports/drift.ts). */
+async function diffMain(io: CliIo, parsed: { flags: Record<string, unknown>; files: [string, string] }, say: (line: string) => void): Promise<number> {
+  const [oldFile, newFile] = parsed.files;
+  let drift: Drift;
+  let failOn: DriftCondition[];
+  try {
+    failOn = typeof parsed.flags.failOn === 'string' ? parseDriftFailOn(parsed.flags.failOn) : [...DEFAULT_DRIFT_FAIL_ON];
+    drift = diffReports(await readReportFile(oldFile), await readReportFile(newFile), { oldSource: oldFile, newSource: newFile });
+  } catch (error) {
+    say(`error: ${messageOf(error)}`);
+    return 2;
+  }
+  const format = parsed.flags.format as (typeof DIFF_FORMATS)[number];
+  const text =
+    format === 'json' ? `${JSON.stringify(drift, null, 2)}\n` : format === 'markdown' ? renderDriftMarkdown(drift) : renderDriftTerminal(drift, { color: shouldUseColor(io.stdout, io.env) });
+  io.stdout.write(text);
+  const failures = driftFailures(drift, failOn, parsed.flags.strict === true);
+  for (const failure of failures) say(failure.message);
+  return failures.length > 0 ? 1 : 0;
 }
 
 type AllOptions = ConformanceOptions & CliOnlyOptions;
@@ -167,27 +241,31 @@ export async function main(io: CliIo): Promise<number> {
   if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: [io.argv[0]!, io.argv[1]!, ...io.argv.slice(3)] });
   const redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
-  const program = buildProgram(io);
+  let parsed: ParsedCommandLine;
   try {
-    program.parse(io.argv);
+    parsed = parseCommandLine(io);
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     throw error;
   }
-  if (program.opts().listRules === true) {
+  if (parsed.command === 'diff') return diffMain(io, parsed, say);
+  if (parsed.flags.listRules === true) {
     io.stdout.write(formatRuleList(rules));
     return 0;
   }
-  const options = mergeOptions(program.opts(), io.env);
+  const options = mergeOptions(parsed.flags, io.env);
   redactor.add(options.apiKey);
   redactor.add(options.secondApiKey);
   const headerValues = extraHeaderValues(options);
   for (const value of headerValues) redactor.add(value);
   let report: ConformanceReport;
   let gating: Gating;
+  let earlier: ConformanceReport | undefined;
   try {
     const config = resolveConfig(options);
     gating = await prepareGating({ reporters: config.reporters.join(','), failOn: options.failOn, baseline: options.baseline, writeBaseline: options.writeBaseline });
+    // Read before anything is sent: a missing or foreign file stops the run at once (exit 2).
+    if (options.compareWith) earlier = await readReportFile(options.compareWith);
     await prepareReportDir(config.reportDir);
     report = await runConformance({ ...(options as ConformanceOptions), ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
   } catch (error) {
@@ -203,6 +281,7 @@ export async function main(io: CliIo): Promise<number> {
   let gated: ConformanceReport;
   try {
     gated = await gate(report, gating, secrets, say);
+    if (earlier && options.compareWith) gated = { ...gated, drift: diffReports(earlier, gated, { oldSource: options.compareWith }) };
   } catch (error) {
     say(`error: ${messageOf(error)}`);
     return 2;

@@ -56,8 +56,10 @@ export interface CliOnlyOptions {
   baseline?: string;
   /** Writes the run's failures and warnings to this file as a baseline, and gates the run against it. */
   writeBaseline?: string;
-  /** Conditions that make the exit code 1: failed, flaky, error, stale-baseline, all or none. */
+  /** Conditions that make the exit code 1: failed, flaky, error, stale-baseline, warning, drift, all or none. */
   failOn?: string;
+  /** An earlier report.json: the run's reports gain what drifted since (reports/drift.ts). */
+  compareWith?: string;
 }
 
 export type OptionKey = keyof ConformanceOptions | keyof CliOnlyOptions;
@@ -138,12 +140,18 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     value: 'file',
     description: "write the run's failed and warned rules to file as a baseline (the --baseline format), then gate the run against it",
   },
+  {
+    key: 'compareWith',
+    flag: 'compare-with',
+    value: 'file',
+    description: 'an earlier report.json: list what drifted since (changed observations, rules newly failing or passing); a changed observation fails only with --strict or --fail-on drift',
+  },
   { key: 'strict', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
   {
     key: 'failOn',
     flag: 'fail-on',
     value: 'list',
-    description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, warning, all or none',
+    description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, warning, drift (with --compare-with), all or none',
     default: 'failed,flaky,error,stale-baseline',
   },
 ];
