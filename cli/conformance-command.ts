@@ -21,6 +21,8 @@ import {
   exitCodeOf,
   failingConditions,
   parseDriftFailOn,
+  parseFailOn,
+  parseReporters,
   prepareReportDir,
   readReportFile,
   redactReport,
@@ -141,6 +143,29 @@ export function parseCommandLine(io: CliIo): ParsedCommandLine {
   const program = buildProgram(io);
   program.parse(io.argv);
   return { command: 'run', flags: program.opts() };
+}
+
+/**
+ * Checks a command line as far as it can be checked without running it: parsed as main() parses
+ * it, then its values as main() validates them before it sends anything (resolveConfig, --fail-on,
+ * --reporter), with options from `io.env` as in a run. Throws what main() would report with exit 2.
+ * The CI recipes' test (cli/ci-recipes.test.ts) checks every command of docs/ci/ with it.
+ *
+ * @example
+ * checkCommandLine({ ...io, argv: ['node', 'jobs-conformance', '--runs', '200'], env: { JOBS_BASE_URL: 'http://127.0.0.1:4010', JOBS_API_KEY: 'k' } });
+ */
+export function checkCommandLine(io: CliIo): ParsedCommandLine {
+  const parsed = parseCommandLine(io);
+  if (parsed.command === 'diff') {
+    if (typeof parsed.flags.failOn === 'string') parseDriftFailOn(parsed.flags.failOn);
+    return parsed;
+  }
+  if (parsed.flags.listRules === true) return parsed;
+  const options = mergeOptions(parsed.flags, io.env);
+  const config = resolveConfig(options);
+  parseReporters(config.reporters.join(','));
+  if (options.failOn !== undefined) parseFailOn(options.failOn);
+  return parsed;
 }
 
 /** Runs `diff`: reads both reports, prints the drift in --format, and gates it (see reports/drift.ts). */
