@@ -93,7 +93,8 @@ function buildProgram(io: CliIo): Command {
     .description('Checks a Jobs API v1.1 server against the spec and writes conformance reports.')
     .addHelpText(
       'after',
-      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.',
+      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.' +
+        '\nOther commands: diff OLD NEW (what drifted between two report.json files; diff --help), proxy (a validating proxy; proxy --help).',
     );
   for (const spec of OPTION_SPECS) {
     const defaults = spec.default ? `; default ${spec.default}` : '';

@@ -12,6 +12,8 @@ import { colorsFor, paintStatus } from './terminal-style.js';
 /** One line of drift: what differs, and the rules that saw it. */
 interface Line {
   text: string;
+  /** The same in Markdown: target text in code spans, which need no escaping. */
+  markdown: string;
   ruleIds: string[];
 }
 
@@ -53,7 +55,7 @@ export function renderDriftMarkdown(drift: Drift, options: { heading?: string } 
   const table = (title: string, rows: readonly Line[]) => {
     if (rows.length === 0) return;
     lines.push(title, '', '| What | Rules |', '|---|---|');
-    for (const row of rows) lines.push(`| ${escapeMarkdownCell(row.text, 300)} | ${row.ruleIds.length > 0 ? escapeMarkdownCell(listIds(row.ruleIds), 300) : '(run)'} |`);
+    for (const row of rows) lines.push(`| ${row.markdown} | ${row.ruleIds.length > 0 ? escapeMarkdownCell(listIds(row.ruleIds), 300) : '(run)'} |`);
     lines.push('');
   };
   if (drift.observations.changed.length > 0) {
@@ -86,18 +88,31 @@ function describeRun(run: Drift['old']): string {
 
 /** `topic [qualifier]: old -> new`, one line per distinct change, with the rules that saw it. */
 function changedLines(changes: readonly ObservationChange[]): Line[] {
-  return grouped(changes, (change) => `${change.topic}${change.qualifier === undefined ? '' : ` [${change.qualifier}]`}: ${change.old} -> ${change.new}`);
+  return grouped(
+    changes,
+    (change) => `${change.topic}${change.qualifier === undefined ? '' : ` [${change.qualifier}]`}: ${change.old} -> ${change.new}`,
+    (change) => `${cell(change.topic)}${change.qualifier === undefined ? '' : ` ${cell(change.qualifier)}`}: ${cell(change.old)} → ${cell(change.new)}`,
+  );
 }
 
 function presenceLines(observations: readonly Observation[]): Line[] {
-  return grouped(observations, (observation) => `${observation.topic}: ${observation.observed}`);
+  return grouped(
+    observations,
+    (observation) => `${observation.topic}: ${observation.observed}`,
+    (observation) => `${cell(observation.topic)}: ${cell(observation.observed)}`,
+  );
 }
 
-function grouped<T extends { ruleId?: string }>(items: readonly T[], textOf: (item: T) => string): Line[] {
+/** Target text as a code span in a table cell, cut to a readable length. */
+function cell(text: string): string {
+  return codeSpan(text.length > 200 ? `${text.slice(0, 199)}…` : text, { table: true });
+}
+
+function grouped<T extends { ruleId?: string }>(items: readonly T[], textOf: (item: T) => string, markdownOf: (item: T) => string): Line[] {
   const lines = new Map<string, Line>();
   for (const item of items) {
     const text = textOf(item);
-    const line = lines.get(text) ?? { text, ruleIds: [] };
+    const line = lines.get(text) ?? { text, markdown: markdownOf(item), ruleIds: [] };
     if (item.ruleId !== undefined) line.ruleIds.push(item.ruleId);
     lines.set(text, line);
   }

@@ -137,7 +137,7 @@ describe('drift gating and rendering', () => {
 
   it('renders the change in the terminal and Markdown, and the run report with a drift section stays valid', () => {
     expect(renderDriftTerminal(drift, { color: false })).toContain('auth-status.missing-key: 401 -> 403  (jobs.a.one)');
-    expect(renderDriftMarkdown(drift)).toContain('| auth-status.missing-key: 401 -\\> 403 | jobs.a.one |');
+    expect(renderDriftMarkdown(drift)).toContain('| `auth-status.missing-key`: `401` → `403` | jobs.a.one |');
     const run = { ...newer, drift };
     const result = validators.report(run);
     expect(result.ok, result.ok ? '' : formatIssues(result.issues)).toBe(true);
