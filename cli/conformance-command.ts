@@ -6,14 +6,17 @@
  * Exit codes: 0 no mismatch, 1 mismatch (per --fail-on; warnings only with
  * --strict), 2 could not run (bad arguments, unwritable --report-dir, target
  * unreachable, key rejected), 130 interrupted.
+ * Commands of their own: `diff OLD NEW` (cli/diff-command.ts) and `proxy` (cli/proxy-command.ts).
  */
 import { Command, CommanderError } from 'commander';
 import {
   applyBaseline,
   createBaseline,
   createProgress,
+  diffReports,
   failingConditions,
   prepareReportDir,
+  readReportFile,
   renderTerminalSummary,
   shouldUseColor,
   writeBaseline,
@@ -22,7 +25,9 @@ import {
   type RedactedReport,
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
+import type { ConformanceReport } from '../schemas/types.gen.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
+import { diffMain, parseDiffCommandLine } from './diff-command.js';
 import { proxyMain } from './proxy-command.js';
 import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';
 import { SuiteError, messageOf } from '../suites/engine/errors.js';
@@ -75,9 +80,40 @@ function buildProgram(io: CliIo): Command {
     })
     .addHelpText(
       'after',
-      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.',
+      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.' +
+        '\nOther commands: diff OLD NEW (what drifted between two report.json files; diff --help), proxy (a validating proxy; proxy --help).',
     );
   return addOptions(program, CONFORMANCE_OPTIONS);
+}
+
+/** The arguments after a subcommand's name, with the two leading argv entries (node, script). */
+function subcommandArgv(argv: readonly string[]): string[] {
+  return [argv[0]!, argv[1]!, ...argv.slice(3)];
+}
+
+/** A run's command line parsed and its options read (flags over variables), without running anything. */
+function parseRunCommandLine(io: CliIo): Partial<RunConfigOptions> & { listRules?: boolean } {
+  const program = buildProgram(io);
+  program.parse(io.argv);
+  return readOptions(program, CONFORMANCE_OPTIONS, io.env);
+}
+
+/**
+ * Checks a command line as far as it can be checked without running it: parsed as main() parses it, then
+ * its values validated as main() validates them before it sends anything (resolveConfig). Throws what main()
+ * reports with exit 2 (a CommanderError with exit code 0 for --help and --version). The CI recipes' test
+ * (cli/ci-recipes.test.ts) checks every command of docs/ci/ with it.
+ *
+ * @example
+ * checkCommandLine({ ...io, argv: ['node', 'jobs-conformance', '--runs', '200'], env: { JOBS_BASE_URL: 'http://127.0.0.1:4010', JOBS_API_KEY: 'k' } });
+ */
+export function checkCommandLine(io: CliIo): void {
+  if (io.argv[2] === 'diff') {
+    parseDiffCommandLine({ ...io, argv: subcommandArgv(io.argv) });
+    return;
+  }
+  const options = parseRunCommandLine(io);
+  if (options.listRules !== true) resolveConfig(options);
 }
 
 /**
@@ -136,15 +172,14 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
  */
 export async function main(io: CliIo): Promise<number> {
   // `jobs-conformance proxy ...`: the validating proxy (docs/proxy.md), a command of its own.
-  if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: [io.argv[0]!, io.argv[1]!, ...io.argv.slice(3)] });
+  if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: subcommandArgv(io.argv) });
+  if (io.argv[2] === 'diff') return diffMain({ ...io, argv: subcommandArgv(io.argv) });
   // Every line printed is scrubbed: of the keys as given until the run is configured, then of every secret it has.
   const redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
-  const program = buildProgram(io);
   let options: Partial<RunConfigOptions> & { listRules?: boolean };
   try {
-    program.parse(io.argv);
-    options = readOptions(program, CONFORMANCE_OPTIONS, io.env);
+    options = parseRunCommandLine(io);
   } catch (error) {
     if (error instanceof CommanderError) return exitCodeOfParse(error);
     if (error instanceof UsageError) {
@@ -162,11 +197,14 @@ export async function main(io: CliIo): Promise<number> {
   let config: RunConfig;
   let report: RedactedReport;
   let gating: Gating;
+  let earlier: ConformanceReport | undefined;
   try {
     // The one parse of this run's options: everything below reads `config`.
     config = resolveConfig(options);
     for (const secret of secretsOf(config)) redactor.add(secret);
     gating = await prepareGating(config);
+    // Read before anything is sent: a missing or foreign file stops the run at once (exit 2).
+    if (config.compareWith !== undefined) earlier = await readReportFile(config.compareWith);
     await prepareReportDir(config.reportDir);
     report = await runConformance(config, { ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
   } catch (error) {
@@ -181,6 +219,7 @@ export async function main(io: CliIo): Promise<number> {
   let gated: RedactedReport;
   try {
     gated = await gate(report, gating, say);
+    if (earlier !== undefined) gated = { ...gated, drift: diffReports(earlier, gated, { oldSource: config.compareWith! }) };
   } catch (error) {
     say(`error: ${messageOf(error)}`);
     return EXIT_USAGE;

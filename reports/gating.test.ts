@@ -32,7 +32,7 @@ describe('parseBaseline', () => {
 describe('parseFailOn', () => {
   it('reads lists, all and none', () => {
     expect(parseFailOn('failed, error')).toEqual(['failed', 'error']);
-    expect(parseFailOn('all')).toEqual(['failed', 'flaky', 'error', 'stale-baseline', 'warning']);
+    expect(parseFailOn('all')).toEqual(['failed', 'flaky', 'error', 'stale-baseline', 'warning', 'drift']);
     expect(DEFAULT_FAIL_ON).toEqual(['failed', 'flaky', 'error', 'stale-baseline']);
     expect(parseFailOn('none')).toEqual([]);
   });

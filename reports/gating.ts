@@ -17,6 +17,7 @@
  * adds it to whatever `--fail-on` says.
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
+import { hasObservationDrift, observationCounts } from './drift.js';
 import { ReportError } from './report-error.js';
 import { countStatuses, isFlakyOnly, verdictFor } from './status.js';
 
@@ -41,13 +42,14 @@ export interface Baseline {
  * - `flaky`: a rule failed, but every one of its mismatches was flaky (did not reproduce);
  * - `error`: the suite could not complete a rule, the run was interrupted, or no rule ran;
  * - `stale-baseline`: a baseline entry no longer matches a failure (the rule passes, or no longer exists);
- * - `warning`: a `should` rule failed (good practice the spec does not state).
+ * - `warning`: a `should` rule failed (good practice the spec does not state);
+ * - `drift`: with --compare-with, the target chose differently where the spec leaves room (report.drift).
  */
-export type FailCondition = 'failed' | 'flaky' | 'error' | 'stale-baseline' | 'warning';
+export type FailCondition = 'failed' | 'flaky' | 'error' | 'stale-baseline' | 'warning' | 'drift';
 
-export const FAIL_CONDITIONS: readonly FailCondition[] = ['failed', 'flaky', 'error', 'stale-baseline', 'warning'];
+export const FAIL_CONDITIONS: readonly FailCondition[] = ['failed', 'flaky', 'error', 'stale-baseline', 'warning', 'drift'];
 
-/** Default `--fail-on`: every condition but `warning` (that is what --strict adds). Loosen it explicitly, e.g. `--fail-on failed,error`. */
+/** Default `--fail-on`: every condition but `warning` and `drift` (what --strict adds). Loosen it explicitly, e.g. `--fail-on failed,error`. */
 export const DEFAULT_FAIL_ON: readonly FailCondition[] = ['failed', 'flaky', 'error', 'stale-baseline'];
 
 /**
@@ -184,7 +186,7 @@ export interface FailingCondition {
 /**
  * The conditions among `failOn` that hold for a report, each with a one-line
  * explanation (for the CLI's last line). A report made with --strict
- * (`options.strict`) fails on `warning` too.
+ * (`options.strict`) fails on `warning` and `drift` too.
  *
  * @example
  * for (const c of failingConditions(report, ['failed'])) console.error(c.message);
@@ -193,7 +195,7 @@ export function failingConditions(report: ConformanceReport, failOn: readonly Fa
   const found: FailingCondition[] = [];
   const strict = report.options?.strict === true;
   const add = (condition: FailCondition, ids: string[], message: string) => {
-    if (failOn.includes(condition) || (strict && condition === 'warning')) found.push({ condition, ids, message });
+    if (failOn.includes(condition) || (strict && (condition === 'warning' || condition === 'drift'))) found.push({ condition, ids, message });
   };
   const failed = report.rules.filter((rule) => rule.status === 'failed');
   const reproducible = failed.filter((rule) => !isFlakyOnly(rule)).map((rule) => rule.id);
@@ -209,6 +211,7 @@ export function failingConditions(report: ConformanceReport, failOn: readonly Fa
   if (report.interrupted) add('error', [], 'the run was interrupted before every rule ran');
   if (report.rules.length === 0) add('error', [], 'no rule ran (check --only)');
   if (warned.length > 0) add('warning', warned, `${plural(warned.length, 'should rule')} failed (warnings${strict ? ', failing the run under --strict' : ''}): ${warned.join(', ')}`);
+  if (report.drift && hasObservationDrift(report.drift)) add('drift', [], `the target's choices drifted since ${report.drift.old.source ?? 'the earlier run'}: ${observationCounts(report.drift)}`);
   if (stale.length > 0) add('stale-baseline', stale, `stale baseline ${stale.length === 1 ? 'entry' : 'entries'} (remove ${stale.length === 1 ? 'it' : 'them'}): ${stale.join(', ')}`);
   return found;
 }

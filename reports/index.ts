@@ -37,6 +37,20 @@ export {
   type FailCondition,
   type FailingCondition,
 } from './gating.js';
+export {
+  diffReports,
+  driftFailures,
+  hasObservationDrift,
+  isEmptyDrift,
+  observationCounts,
+  parseDriftFailOn,
+  DEFAULT_DRIFT_FAIL_ON,
+  DRIFT_CONDITIONS,
+  type DriftCondition,
+  type DriftFailure,
+} from './drift.js';
+export { renderDriftMarkdown, renderDriftTerminal } from './drift-render.js';
+export { readReportFile } from './report-file.js';
 export { checkBaselineWritable, readBaseline, writeBaseline } from './baseline-file.js';
 export { redactReport, Redactor, REDACTED, type RedactedReport } from './redactor.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';

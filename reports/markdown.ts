@@ -4,6 +4,7 @@
  * short enough for a pull-request comment or $GITHUB_STEP_SUMMARY.
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
+import { renderDriftMarkdown } from './drift-render.js';
 import { codeBlock, codeSpan, escapeMarkdownCell } from './markdown-escape.js';
 import { networkSummary } from './network-summary.js';
 import { proxySummary } from './proxy-summary.js';
@@ -102,6 +103,7 @@ export function renderMarkdown(report: RedactedReport, options: MarkdownOptions 
     lines.push('');
   }
 
+  if (report.drift) lines.push(renderDriftMarkdown(report.drift, { heading: '###' }));
   lines.push('Replay this run:', '', codeBlock(report.replayCommand, 'sh'), '');
   lines.push('<sub>Full details: report.html · junit.xml · report.json</sub>', '');
   return lines.join('\n');

@@ -7,6 +7,7 @@
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
 import { visibleControlChars } from './control-chars.js';
+import { renderDriftTerminal } from './drift-render.js';
 import { mismatchTag } from './format-mismatch.js';
 import { networkSummary } from './network-summary.js';
 import { proxySummary } from './proxy-summary.js';
@@ -84,6 +85,7 @@ export function renderTerminalSummary(report: RedactedReport, options: TerminalS
   if (report.observations.length > 0) {
     out.push('', c.dim(`${report.observations.length} observations where the spec is silent (see report.html)`));
   }
+  if (report.drift) out.push(renderDriftTerminal(report.drift, { color: options.color }).trimEnd());
   const { cleanup } = report;
   const leftNote = cleanup.leftover.length > 0 ? c.yellow(`, ${cleanup.leftover.length} left on the target`) : '';
   out.push(c.dim(`Cleanup: created ${cleanup.created}, deleted ${cleanup.deleted}`) + leftNote);

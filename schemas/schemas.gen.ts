@@ -1152,6 +1152,9 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       },
       "proxy": {
         "$ref": "#/$defs/proxyRun"
+      },
+      "drift": {
+        "$ref": "#/$defs/drift"
       }
     },
     "required": [
@@ -1707,6 +1710,222 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "uncheckedBodies",
           "findings",
           "silences"
+        ],
+        "additionalProperties": false
+      },
+      "drift": {
+        "type": "object",
+        "description": "What changed since an earlier report (--compare-with FILE; jobs-conformance diff prints the same object): observations whose value changed or that only one run made, rules newly failing or passing, rules added or removed",
+        "properties": {
+          "old": {
+            "$ref": "#/$defs/driftRun"
+          },
+          "new": {
+            "$ref": "#/$defs/driftRun"
+          },
+          "observations": {
+            "type": "object",
+            "properties": {
+              "changed": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/observationChange"
+                }
+              },
+              "added": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/observation"
+                },
+                "description": "Made only by the new run (rules that exist in one run only are listed under rules instead)"
+              },
+              "removed": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/observation"
+                },
+                "description": "Made only by the old run"
+              }
+            },
+            "required": [
+              "changed",
+              "added",
+              "removed"
+            ],
+            "additionalProperties": false
+          },
+          "rules": {
+            "type": "object",
+            "properties": {
+              "newlyFailing": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/ruleStatusChange"
+                },
+                "description": "Now failed, warning or known; before passed or another status"
+              },
+              "newlyPassing": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/ruleStatusChange"
+                },
+                "description": "Now passed; before failed, warning or known"
+              },
+              "statusChanged": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/ruleStatusChange"
+                },
+                "description": "Any other change of status (for example passed to skipped, or failed to error)"
+              },
+              "added": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/driftRule"
+                },
+                "description": "Rules only the new run has"
+              },
+              "removed": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/$defs/driftRule"
+                },
+                "description": "Rules only the old run has"
+              }
+            },
+            "required": [
+              "newlyFailing",
+              "newlyPassing",
+              "statusChanged",
+              "added",
+              "removed"
+            ],
+            "additionalProperties": false
+          }
+        },
+        "required": [
+          "old",
+          "new",
+          "observations",
+          "rules"
+        ],
+        "additionalProperties": false
+      },
+      "driftRun": {
+        "type": "object",
+        "description": "One side of a drift comparison",
+        "properties": {
+          "source": {
+            "type": "string",
+            "description": "The report file read, when it came from one"
+          },
+          "baseUrl": {
+            "type": "string"
+          },
+          "seed": {
+            "type": "integer"
+          },
+          "toolVersion": {
+            "type": "string"
+          },
+          "startedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "verdict": {
+            "$ref": "#/$defs/verdict"
+          }
+        },
+        "required": [
+          "baseUrl",
+          "seed",
+          "toolVersion",
+          "startedAt",
+          "verdict"
+        ],
+        "additionalProperties": false
+      },
+      "observationChange": {
+        "type": "object",
+        "description": "One observation whose value differs between the runs: same rule, topic and qualifier (the text before the last ': ' of observed, when a rule records several), another value",
+        "properties": {
+          "topic": {
+            "type": "string"
+          },
+          "section": {
+            "type": "string"
+          },
+          "ruleId": {
+            "type": "string"
+          },
+          "qualifier": {
+            "type": "string",
+            "description": "e.g. PUT /jobs/{id}, when the observed text is 'PUT /jobs/{id}: 422'"
+          },
+          "old": {
+            "type": "string"
+          },
+          "new": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "topic",
+          "section",
+          "old",
+          "new"
+        ],
+        "additionalProperties": false
+      },
+      "ruleStatusChange": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "level": {
+            "$ref": "#/$defs/level"
+          },
+          "old": {
+            "$ref": "#/$defs/status"
+          },
+          "new": {
+            "$ref": "#/$defs/status"
+          }
+        },
+        "required": [
+          "id",
+          "title",
+          "level",
+          "old",
+          "new"
+        ],
+        "additionalProperties": false
+      },
+      "driftRule": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "level": {
+            "$ref": "#/$defs/level"
+          },
+          "status": {
+            "$ref": "#/$defs/status"
+          }
+        },
+        "required": [
+          "id",
+          "title",
+          "level",
+          "status"
         ],
         "additionalProperties": false
       },

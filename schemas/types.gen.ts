@@ -436,6 +436,7 @@ export interface ConformanceReport {
   replayCommand: string;
   baseline?: BaselineResult;
   proxy?: ProxyRun;
+  drift?: Drift;
 }
 export interface Summary {
   total: number;
@@ -670,4 +671,103 @@ export interface ProxyRun {
      */
     withoutKey: number;
   };
+}
+/**
+ * What changed since an earlier report (--compare-with FILE; jobs-conformance diff prints the same object): observations whose value changed or that only one run made, rules newly failing or passing, rules added or removed
+ */
+export interface Drift {
+  old: DriftRun;
+  new: DriftRun;
+  observations: {
+    changed: ObservationChange[];
+    /**
+     * Made only by the new run (rules that exist in one run only are listed under rules instead)
+     */
+    added: Observation[];
+    /**
+     * Made only by the old run
+     */
+    removed: Observation[];
+  };
+  rules: {
+    /**
+     * Now failed, warning or known; before passed or another status
+     */
+    newlyFailing: RuleStatusChange[];
+    /**
+     * Now passed; before failed, warning or known
+     */
+    newlyPassing: RuleStatusChange[];
+    /**
+     * Any other change of status (for example passed to skipped, or failed to error)
+     */
+    statusChanged: RuleStatusChange[];
+    /**
+     * Rules only the new run has
+     */
+    added: DriftRule[];
+    /**
+     * Rules only the old run has
+     */
+    removed: DriftRule[];
+  };
+}
+/**
+ * One side of a drift comparison
+ */
+export interface DriftRun {
+  /**
+   * The report file read, when it came from one
+   */
+  source?: string;
+  baseUrl: string;
+  seed: number;
+  toolVersion: string;
+  startedAt: string;
+  /**
+   * error when a rule could not complete or the run was interrupted; else failed when a rule failed (or, under --strict, warned); else passed
+   */
+  verdict: "passed" | "failed" | "error";
+}
+/**
+ * One observation whose value differs between the runs: same rule, topic and qualifier (the text before the last ': ' of observed, when a rule records several), another value
+ */
+export interface ObservationChange {
+  topic: string;
+  section: string;
+  ruleId?: string;
+  /**
+   * e.g. PUT /jobs/{id}, when the observed text is 'PUT /jobs/{id}: 422'
+   */
+  qualifier?: string;
+  old: string;
+  new: string;
+}
+export interface RuleStatusChange {
+  id: string;
+  title: string;
+  /**
+   * must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.
+   */
+  level: "must" | "should";
+  /**
+   * Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.
+   */
+  old: "disabled" | "skipped" | "passed" | "known" | "warning" | "failed" | "error";
+  /**
+   * Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.
+   */
+  new: "disabled" | "skipped" | "passed" | "known" | "warning" | "failed" | "error";
+}
+export interface DriftRule {
+  id: string;
+  title: string;
+  /**
+   * must: the spec states it, or it follows directly from a statement. should: good practice the spec does not state; its failure is a warning.
+   */
+  level: "must" | "should";
+  /**
+   * Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.
+   */
+  status: "disabled" | "skipped" | "passed" | "known" | "warning" | "failed" | "error";
 }

@@ -19,6 +19,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   headers: 'X-Trace: abc',
   baseline: 'baseline.json',
   writeBaseline: 'baseline.json',
+  compareWith: 'last/report.json',
 };
 
 function rowOf(spec: OptionSpec): CliOption {

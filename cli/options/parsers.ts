@@ -42,3 +42,14 @@ export function parseSeconds(value: string): number {
   if (value.trim() === '' || !Number.isFinite(seconds) || seconds < 0) throw new InvalidArgumentError('must be a number of seconds (0: only when the proxy stops)');
   return seconds;
 }
+
+/** A parser of another layer (e.g. the reports') as a flag parser: its error names what is wrong, Commander names the flag. */
+export function flagParser<T>(parse: (text: string) => T): (text: string) => T {
+  return (text) => {
+    try {
+      return parse(text);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+}

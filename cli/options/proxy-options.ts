@@ -2,22 +2,10 @@
  * @module The option table of `jobs-conformance proxy`. Report and gating
  * values are parsed here, once, by the reports layer's own parsers.
  */
-import { InvalidArgumentError } from 'commander';
 import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, REPORTERS } from '../../reports/index.js';
 import { DEFAULT_REPORT_DIR } from '../../suites/engine/config.js';
 import type { OptionTable } from './option-table.js';
-import { parseHost, parsePort, parseSeconds } from './parsers.js';
-
-/** A reports-layer parser as a flag parser: its error names what is wrong, Commander names the flag. */
-function flagParser<T>(parse: (text: string) => T): (text: string) => T {
-  return (text) => {
-    try {
-      return parse(text);
-    } catch (error) {
-      throw new InvalidArgumentError((error as Error).message);
-    }
-  };
-}
+import { flagParser, parseHost, parsePort, parseSeconds } from './parsers.js';
 
 export const DEFAULT_PROXY_PORT = 4020;
 

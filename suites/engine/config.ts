@@ -60,8 +60,10 @@ export interface CliOnlyOptions {
   baseline?: string;
   /** Writes the run's failures and warnings to this file as a baseline, and gates the run against it. */
   writeBaseline?: string;
-  /** Conditions that make the exit code 1: failed, flaky, error, stale-baseline, all or none. */
+  /** Conditions that make the exit code 1: failed, flaky, error, stale-baseline, warning, drift, all or none. */
   failOn?: string;
+  /** An earlier report.json: the run lists what drifted since (reports/drift.ts). */
+  compareWith?: string;
 }
 
 export type OptionKey = keyof ConformanceOptions | keyof CliOnlyOptions;
@@ -143,12 +145,18 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     value: 'file',
     description: "write the run's failed and warned rules to file as a baseline (the --baseline format), then gate the run against it",
   },
+  {
+    key: 'compareWith',
+    flag: 'compare-with',
+    value: 'file',
+    description: 'an earlier report.json: list what drifted since (changed observations, rules newly failing or passing); a changed observation fails only with --strict or --fail-on drift',
+  },
   { key: 'strict', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
   {
     key: 'failOn',
     flag: 'fail-on',
     value: 'list',
-    description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, warning, all or none',
+    description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, warning, drift (with --compare-with), all or none',
     default: DEFAULT_FAIL_ON_TEXT,
   },
 ];
@@ -204,6 +212,8 @@ export interface RunConfig {
   baseline?: string;
   /** --write-baseline FILE. */
   writeBaseline?: string;
+  /** --compare-with FILE: the earlier report the drift is listed against (read by the CLI before the run). */
+  compareWith?: string;
   only: string[] | null;
   timeoutMs: number;
   /** Rules in flight at once. */
@@ -334,6 +344,8 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
   if (baseline !== undefined) config.baseline = baseline;
   const writeBaseline = optionalText(options.writeBaseline);
   if (writeBaseline !== undefined) config.writeBaseline = writeBaseline;
+  const compareWith = optionalText(options.compareWith);
+  if (compareWith !== undefined) config.compareWith = compareWith;
   if (options.rateLimit !== undefined && options.rateLimit.trim() !== '') config.rateLimit = parseRateLimit(options.rateLimit);
   const seed = integer('seed', options.seed, 0, MAX_SEED);
   if (seed !== undefined) config.seed = seed;
