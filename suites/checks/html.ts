@@ -14,7 +14,7 @@ import { contentText, sameHtmlContent } from '../kit/html-content.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
-import type { ApiResponse, Rule, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, RuleContext } from '../engine/rule.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';

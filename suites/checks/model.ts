@@ -13,7 +13,6 @@ import { jobCommandsArb } from '../model/job-commands-arb.js';
 import { emptyModel, type JobsModel, type ModelReal } from '../model/jobs-model.js';
 import { expectTargetAgrees } from '../model/verify-target.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
-import type { Rule } from '../engine/rule.js';
 
 const lifecycle: Implementation = propertyRule(
   'jobs.model.lifecycle',

@@ -6,7 +6,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';

@@ -4,7 +4,7 @@
  * with the same values.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, Rule, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { sameDay } from '../kit/dates.js';

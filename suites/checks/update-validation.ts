@@ -24,7 +24,7 @@ import {
   type Violation,
 } from '../arbitraries/violations.js';
 import { createBodyArb } from '../kit/bodies.js';
-import type { Rule, RuleContext } from '../engine/rule.js';
+import type { RuleContext } from '../engine/rule.js';
 import { knownHtmlViolations } from '../kit/known-html-violations.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';

@@ -3,7 +3,7 @@
  * closeDate 60 days on, false flags, a null salary, publishDate set by the service.
  */
 import * as fc from 'fast-check';
-import type { Rule, RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../kit/compare.js';
 import { dayOffsets, isDaysAfter, utcDay } from '../../kit/dates.js';

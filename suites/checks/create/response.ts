@@ -2,7 +2,7 @@
  * @module The answer to POST /jobs (spec 4.2): 201, a Location header, the created Job.
  */
 import type { Job } from '../../../schemas/types.gen.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, show } from '../../kit/compare.js';
 import { expectStatus, jobOf } from '../../kit/http.js';

@@ -8,7 +8,7 @@ import { padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../engine/rule.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 
 /** `items` in runs of at most `size`. */

@@ -11,7 +11,7 @@ import { inputLimits, routingTypeIds } from '../../arbitraries/schema-limits.js'
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../engine/rule.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { RoutingKind, withRouting } from './routing-body.js';

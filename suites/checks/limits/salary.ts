@@ -10,7 +10,7 @@ import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../
 import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../kit/amount-decimals.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import type { ApiResponse, Body, Rule, RuleContext } from '../../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../kit/compare.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
