@@ -31,8 +31,7 @@ import { SuiteError, messageOf } from '../suites/engine/errors.js';
 import { parseExtraHeaders } from '../suites/http/extra-headers.js';
 import { Redactor } from '../suites/http/redactor.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
-import type { Rule } from '../suites/engine/rule.js';
-import { rules } from '../suites/checks/rules.js';
+import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
 import { toolInfo } from '../suites/engine/tool-info.js';
 
 /**
@@ -40,7 +39,7 @@ import { toolInfo } from '../suites/engine/tool-info.js';
  * the spec sentence it checks. The first line keeps its form for scripts that parse it; the second
  * starts with white space.
  */
-export function formatRuleList(list: readonly Rule[]): string {
+export function formatRuleList(list: readonly CatalogEntry[]): string {
   const width = Math.max(...list.map((rule) => rule.id.length));
   return list
     .map(
@@ -175,7 +174,7 @@ export async function main(io: CliIo): Promise<number> {
     throw error;
   }
   if (program.opts().listRules === true) {
-    io.stdout.write(formatRuleList(rules));
+    io.stdout.write(formatRuleList(catalog));
     return 0;
   }
   const options = mergeOptions(program.opts(), io.env);
