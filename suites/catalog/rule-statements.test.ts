@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { proxyRules } from '../../proxy/proxy-rules.js';
-import { rules } from './rules.js';
+import { rules } from '../checks/rules.js';
 
 /**
  * The one place that names the spec's file: the spec lives beside the repository, not in it
