@@ -28,7 +28,8 @@ export function implementationSources(root, ids) {
     if (!texts.has(dir)) texts.set(dir, sourceFiles(root, dir).map((file) => [file, readFileSync(join(root, file), 'utf8')]));
     return texts.get(dir);
   };
-  return new Map(ids.map((id) => [id, textsOf(IMPLEMENTATION_DIRS[id.split('.')[0]] ?? 'suites/checks').filter(([, text]) => text.includes(`'${id}'`)).map(([file]) => file)]));
+  const filesNaming = (id) => textsOf(IMPLEMENTATION_DIRS[id.split('.')[0]] ?? 'suites/checks').filter(([, text]) => text.includes(`'${id}'`));
+  return new Map(ids.map((id) => [id, filesNaming(id).map(([file]) => file)]));
 }
 
 function cell(text) {
@@ -38,7 +39,9 @@ function cell(text) {
 function row(rule, sources) {
   const needs = rule.requires?.includes('secondApiKey') ? ' (needs `--second-api-key`)' : '';
   const files = sources.get(rule.id) ?? [];
-  if (files.length !== 1) throw new Error(`rules doc: ${rule.id} is implemented in ${files.length === 0 ? 'no file' : files.join(', ')}; bind it once, by its literal id`);
+  if (files.length !== 1) {
+    throw new Error(`rules doc: ${rule.id} is implemented in ${files.length === 0 ? 'no file' : files.join(', ')}; bind it once, by its literal id`);
+  }
   return `| \`${rule.id}\` | ${rule.section} | ${rule.level ?? 'must'} | ${cell(rule.title)}${needs} | ${cell(rule.statement)} | [${files[0]}](../${files[0]}) |`;
 }
 

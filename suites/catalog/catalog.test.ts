@@ -29,7 +29,8 @@ describe('the rule catalog', () => {
   });
 
   it('the grammar refuses what it does not describe', () => {
-    for (const id of ['jobs.create', 'jobs.Create.location', 'jobs.create.location_header', 'jobs.a.b.c.d', 'create.location-header', 'jobs.create.-x', 'jobs..x']) {
+    const notIds = ['jobs.create', 'jobs.Create.location', 'jobs.create.location_header', 'jobs.a.b.c.d', 'create.location-header', 'jobs.create.-x', 'jobs..x'];
+    for (const id of notIds) {
       expect(SUITE_RULE_ID.test(id), id).toBe(false);
     }
     for (const id of ['proxy.both.api-key', 'proxy.client', 'proxy.client.api-key.get', 'proxy.client.API-key']) expect(PROXY_RULE_ID.test(id), id).toBe(false);
@@ -38,7 +39,8 @@ describe('the rule catalog', () => {
 
   it('grep finds every id: its literal entry is in the catalog file of its area', () => {
     const files = suitesFiles();
-    const entryFiles = (id: string) => files.filter(([file, text]) => file.startsWith('suites/catalog/') && text.includes(`id: '${id}',`)).map(([file]) => file);
+    const entryFiles = (id: string) =>
+      files.filter(([file, text]) => file.startsWith('suites/catalog/') && text.includes(`id: '${id}',`)).map(([file]) => file);
     const misplaced = everyEntry
       .map((entry) => ({ id: entry.id, files: entryFiles(entry.id), expected: `suites/catalog/${entry.area.startsWith('proxy-') ? 'proxy' : entry.area}.ts` }))
       .filter(({ files: found, expected }) => found.length !== 1 || found[0] !== expected);
@@ -46,7 +48,9 @@ describe('the rule catalog', () => {
   });
 
   it('every entry names its section, level, title and the spec sentence it checks', () => {
-    const incomplete = everyEntry.filter((entry) => !/^\d+(\.\d+)*$/.test(entry.section) || !['must', 'should'].includes(entry.level) || entry.title.trim() === '' || entry.statement.trim() === '');
+    const incomplete = everyEntry.filter(
+      (entry) => !/^\d+(\.\d+)*$/.test(entry.section) || !['must', 'should'].includes(entry.level) || entry.title.trim() === '' || entry.statement.trim() === '',
+    );
     expect(incomplete.map((entry) => entry.id)).toEqual([]);
   });
 

@@ -23,7 +23,8 @@ describe('the registry binds the catalog to the implementations', () => {
   });
 
   it('names each mismatch, and refuses to bind them', () => {
-    const problems = bindingProblems([entry('jobs.a.x'), entry('jobs.a.y'), entry('jobs.a.y')], [fixedRule('jobs.a.x', nothing), fixedRule('jobs.a.x', nothing), fixedRule('jobs.a.z', nothing)]);
+    const entries = [entry('jobs.a.x'), entry('jobs.a.y'), entry('jobs.a.y')];
+    const problems = bindingProblems(entries, [fixedRule('jobs.a.x', nothing), fixedRule('jobs.a.x', nothing), fixedRule('jobs.a.z', nothing)]);
     expect(problems).toEqual([
       'jobs.a.y: in the catalog, no implementation',
       'jobs.a.y: in the catalog, no implementation',
