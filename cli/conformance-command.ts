@@ -32,8 +32,7 @@ import { proxyMain } from './proxy-command.js';
 import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';
 import { SuiteError, messageOf } from '../suites/engine/errors.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
-import type { Rule } from '../suites/engine/rule.js';
-import { rules } from '../suites/checks/rules.js';
+import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
 import { toolInfo } from '../suites/engine/tool-info.js';
 import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfParse } from './exit-codes.js';
 import { CONFORMANCE_OPTIONS } from './options/conformance-options.js';
@@ -44,7 +43,7 @@ import { addOptions, readOptions, UsageError } from './options/option-table.js';
  * the spec sentence it checks. The first line keeps its form for scripts that parse it; the second
  * starts with white space.
  */
-export function formatRuleList(list: readonly Rule[]): string {
+export function formatRuleList(list: readonly CatalogEntry[]): string {
   const width = Math.max(...list.map((rule) => rule.id.length));
   return list
     .map(
@@ -189,7 +188,7 @@ export async function main(io: CliIo): Promise<number> {
     throw error;
   }
   if (options.listRules === true) {
-    io.stdout.write(formatRuleList(rules));
+    io.stdout.write(formatRuleList(catalog));
     return EXIT_OK;
   }
   redactor.add(options.apiKey);

@@ -1,37 +1,17 @@
 /**
- * @module The proxy's rules that the suite has no id for: mostly client
- * rules (the suite drives its own requests, so it never judges a client),
- * plus the server rules only live traffic can see. Every other finding
- * names the suite's own rule (suites/checks/rules.ts), so one rule id means one
- * statement whichever tool found it.
+ * @module The rules the proxy names, looked up in the rule catalog (suites/catalog/): the suite's own
+ * rules, so one rule id means one statement whichever tool found it, and the proxy's own (mostly client
+ * rules, plus the server statements only live traffic shows, in suites/catalog/proxy.ts). The catalog is
+ * data only: looking a title up loads no rule, generator or HTTP client.
  */
-import { rules } from '../suites/checks/rules.js';
-import type { RuleLevel } from '../suites/engine/rule.js';
+import { catalogEntry, proxyCatalog, type ProxyCatalogEntry, type RuleLevel } from '../suites/catalog/index.js';
 
 export type Side = 'client' | 'server';
 
-export interface ProxyRule {
-  id: string;
-  section: string;
-  title: string;
-  level: RuleLevel;
-  /** The spec's words the rule checks. */
-  statement: string;
-}
+export type ProxyRule = ProxyCatalogEntry;
 
-export const proxyRules: readonly ProxyRule[] = [
-  { id: 'proxy.client.content-type', section: '1', level: 'must', title: 'A request with a body sends a Content-Type that starts with application/json', statement: 'The `Content-Type` of a request with a body must start with `application/json` (for example with a charset suffix).' },
-  { id: 'proxy.client.api-key', section: '5', level: 'must', title: 'Every operation on jobs sends the API-Key header', statement: 'Every operation on jobs requires authentication. … The credential is sent in the request header `API-Key`' },
-  { id: 'proxy.client.method', section: '1', level: 'must', title: 'Jobs are read with GET, created or updated with POST or PUT, deleted with DELETE', statement: 'Read with GET. Create or update with POST or PUT and a JSON body. Delete with DELETE.' },
-  { id: 'proxy.client.json', section: '1', level: 'must', title: 'A request body is JSON', statement: 'Create or update with POST or PUT and a JSON body.' },
-  { id: 'proxy.client.create-body', section: '4.2', level: 'must', title: 'A POST /jobs body has the request fields of 4.2 with their types and rules', statement: 'Request fields: … Requiredness of the remaining request fields: not shown.' },
-  { id: 'proxy.client.update-body', section: '4.3', level: 'must', title: 'A PUT body has the request fields of POST with their types and rules', statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.' },
-  { id: 'proxy.client.delete-body', section: '4.4', level: 'must', title: 'DELETE /jobs names the job by referenceId in a JSON body', statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.' },
-  { id: 'proxy.client.html', section: '2.1', level: 'must', title: 'A description uses only the allowed tags and attributes', statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.' },
-  { id: 'proxy.client.limits', section: '8', level: 'must', title: 'Request values keep to the limits of section 8', statement: 'referenceId | max 50 characters' },
-  { id: 'proxy.server.job-body', section: '4.1', level: 'must', title: 'GET /jobs/{id} answers 200 with one Job (full)', statement: 'Response 200: one Job (full).' },
-  { id: 'proxy.server.success-status', section: '7', level: 'must', title: 'Successful operations answer with their stated code', statement: 'Success codes: 200 (GET, PUT update), 201 (POST create, with `Location` header), 204 (DELETE).' },
-];
+/** The proxy's own rules (the suite has no id for these statements). */
+export const proxyRules: readonly ProxyRule[] = proxyCatalog;
 
 export interface RuleInfo {
   id: string;
@@ -42,19 +22,14 @@ export interface RuleInfo {
   area: string;
 }
 
-const byId = new Map<string, RuleInfo>([
-  ...rules.map((rule): [string, RuleInfo] => [rule.id, { id: rule.id, section: rule.section, title: rule.title, level: rule.level ?? 'must', area: rule.area }]),
-  ...proxyRules.map((rule): [string, RuleInfo] => [rule.id, { ...rule, area: rule.id.split('.')[1]! === 'client' ? 'proxy-client' : 'proxy-server' }]),
-]);
-
 /**
- * The rule with id `id`, from the suite's registry or the proxy's own list.
+ * The rule with id `id`, the suite's or the proxy's own, from the catalog.
  *
  * @example
  * ruleInfo('jobs.create.location-header').section; // '4.2'
  */
 export function ruleInfo(id: string): RuleInfo {
-  const rule = byId.get(id);
-  if (!rule) throw new Error(`proxy: no rule ${id}`);
-  return rule;
+  const entry = catalogEntry(id);
+  if (!entry) throw new Error(`proxy: no rule ${id}`);
+  return { id: entry.id, section: entry.section, title: entry.title, level: entry.level, area: entry.area };
 }

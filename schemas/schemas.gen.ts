@@ -1293,7 +1293,7 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "id": {
             "type": "string",
             "pattern": "^[a-z0-9-]+(\\.[a-z0-9-]+)+$",
-            "description": "area.operation.property, stable"
+            "description": "jobs.<group>.<name>[.<variant>] or proxy.<side>.<name>, lowercase kebab-case segments (suites/catalog/entry.ts), stable"
           },
           "section": {
             "type": "string",

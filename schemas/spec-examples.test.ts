@@ -191,7 +191,7 @@ describe('the conformance report', () => {
   test('a key outside the schema is rejected (the report schema is closed)', () => {
     expect(issuesOf(validators.report({ ...report, summary: { ...report.summary, warnings: 0 } }))).not.toEqual([]);
   });
-  test('a rule id outside area.operation.property is rejected', () => {
+  test('a rule id that is not dotted lowercase kebab-case segments is rejected', () => {
     expect(issuesOf(validators.report(withValue(report, '/rules/0/id', 'Create Location')))).toContainEqual(
       expect.objectContaining({ path: '/rules/0/id', rule: 'pattern' }),
     );

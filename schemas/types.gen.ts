@@ -455,7 +455,7 @@ export interface Summary {
 }
 export interface RuleResult {
   /**
-   * area.operation.property, stable
+   * jobs.<group>.<name>[.<variant>] or proxy.<side>.<name>, lowercase kebab-case segments (suites/catalog/entry.ts), stable
    */
   id: string;
   /**

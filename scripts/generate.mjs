@@ -3,7 +3,7 @@
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
 // the OpenAPI document (openapi/jobs-api-v1.1.json and its /api/v1.1-prefixed copy), the mock's choices table (docs/mock-choices.md, from
 // mock/core/choices/choices.ts), the observation topics (docs/observations.md, from suites/engine/observation-topics.ts)
-// the rules table (docs/rules.md, from suites/checks/rules.ts), the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/), and inlines examples/ into README.md and docs/*.md
+// the rules table (docs/rules.md, from the rule catalog suites/catalog/), the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/), and inlines examples/ into README.md and docs/*.md
 // (scripts/inline-examples.mjs). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -98,7 +98,7 @@ const { renderRulesDoc } = await import('./rules-doc.mjs');
 const generatedDocs = [
   ['scripts/docs/choices-doc.ts', (m) => m.renderChoicesDoc(), 'docs/mock-choices.md'],
   ['scripts/docs/observation-topics-doc.ts', (m) => m.renderObservationsDoc(), 'docs/observations.md'],
-  ['suites/checks/rules.ts', async (m) => renderRulesDoc(m.rules, (await loadModule(join(root, 'proxy/proxy-rules.ts'))).proxyRules), 'docs/rules.md'],
+  ['suites/catalog/index.ts', (m) => renderRulesDoc(m.catalog, m.proxyCatalog, root), 'docs/rules.md'],
   ['test/mutants/support/mutants-doc.ts', (m) => m.renderMutantsDoc(), 'docs/mutants.md'],
   ['scripts/docs/spec-coverage-doc.ts', (m) => m.renderSpecCoverageDoc(readFileSync(join(root, 'suites/spec-coverage/statements.md'), 'utf8')), 'docs/spec-coverage.md'],
 ];

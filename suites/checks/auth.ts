@@ -5,12 +5,12 @@
  * operation and per kind of bad key, so a report names exactly what is open.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
-import { propertyRule } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 type BadKey = 'missing' | 'wrong';
 
@@ -95,10 +95,10 @@ function wrongKey(ctx: RuleContext): string {
   return `${ctx.tag}not-a-key`;
 }
 
-function authRule(op: Operation, bad: BadKey): Rule {
+/** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */
+function authRule(id: string, op: Operation, bad: BadKey): Implementation {
   const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
-  return propertyRule(
-    { id: `jobs.auth.${bad}-key.${op.name}`, section: '5', area: 'auth', title: `${op.how} ${sent} is refused (4xx) with no effect`, statement: 'Every operation on jobs requires authentication.' },
+  return propertyRule(id,
     {
       maxRuns: 1,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -114,4 +114,25 @@ function authRule(op: Operation, bad: BadKey): Rule {
   );
 }
 
-export const authRules: Rule[] = OPERATIONS.flatMap((op) => [authRule(op, 'missing'), authRule(op, 'wrong')]);
+const operation = (name: string): Operation => OPERATIONS.find((op) => op.name === name)!;
+
+export const authRules: Implementation[] = [
+  authRule('jobs.auth.missing-key.get', operation('get'), 'missing'),
+  authRule('jobs.auth.wrong-key.get', operation('get'), 'wrong'),
+  authRule('jobs.auth.missing-key.list', operation('list'), 'missing'),
+  authRule('jobs.auth.wrong-key.list', operation('list'), 'wrong'),
+  authRule('jobs.auth.missing-key.create', operation('create'), 'missing'),
+  authRule('jobs.auth.wrong-key.create', operation('create'), 'wrong'),
+  authRule('jobs.auth.missing-key.put-by-id', operation('put-by-id'), 'missing'),
+  authRule('jobs.auth.wrong-key.put-by-id', operation('put-by-id'), 'wrong'),
+  authRule('jobs.auth.missing-key.put-by-reference', operation('put-by-reference'), 'missing'),
+  authRule('jobs.auth.wrong-key.put-by-reference', operation('put-by-reference'), 'wrong'),
+  authRule('jobs.auth.missing-key.put-create', operation('put-create'), 'missing'),
+  authRule('jobs.auth.wrong-key.put-create', operation('put-create'), 'wrong'),
+  authRule('jobs.auth.missing-key.delete-by-id', operation('delete-by-id'), 'missing'),
+  authRule('jobs.auth.wrong-key.delete-by-id', operation('delete-by-id'), 'wrong'),
+  authRule('jobs.auth.missing-key.delete-by-reference', operation('delete-by-reference'), 'missing'),
+  authRule('jobs.auth.wrong-key.delete-by-reference', operation('delete-by-reference'), 'wrong'),
+  authRule('jobs.auth.missing-key.delete-by-override', operation('delete-by-override'), 'missing'),
+  authRule('jobs.auth.wrong-key.delete-by-override', operation('delete-by-override'), 'wrong'),
+];

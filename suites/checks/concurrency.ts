@@ -5,20 +5,19 @@
  * (`exclusive`): the race is theirs, not shared with other rules' traffic.
  */
 import * as fc from 'fast-check';
-import type { ApiResponse, Body, Rule, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../kit/compare.js';
 import { isSuccess } from '../kit/http.js';
 import { listJobs } from '../kit/jobs.js';
-import { propertyRule } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 function statuses(responses: ApiResponse[]): string {
   return responses.map((res) => res.status).join(', ');
 }
 
-function raceRule(id: string, section: string, title: string, statement: string, method: 'PUT' | 'POST', expectation: string): Rule {
-  return propertyRule(
-    { id, section, area: 'concurrency', title, statement, exclusive: true },
+function raceRule(id: string, method: 'PUT' | 'POST', expectation: string): Implementation {
+  return propertyRule(id,
     {
       maxRuns: 5,
       arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), parallel: fc.integer({ min: 2, max: 6 }) }),
@@ -45,7 +44,7 @@ function raceRule(id: string, section: string, title: string, statement: string,
   );
 }
 
-export const concurrencyRules: Rule[] = [
-  raceRule('jobs.concurrency.put-create-once', '4.3', 'Concurrent PUT-creates with one referenceId leave exactly one job', 'PUT is recommended whenever a `referenceId` is used, because PUT is idempotent.', 'PUT', 'exactly one job with that referenceId: PUT is idempotent (spec 4.2, 4.3)'),
-  raceRule('jobs.concurrency.post-once', '4.2', 'Concurrent POSTs with one referenceId create exactly one job', 'Posting a `referenceId` that already exists rejects the request from the second time onward.', 'POST', 'exactly one 2xx and one job: a referenceId already in use is rejected (spec 4.2, 7.1)'),
+export const concurrencyRules: Implementation[] = [
+  raceRule('jobs.concurrency.put-create-once', 'PUT', 'exactly one job with that referenceId: PUT is idempotent (spec 4.2, 4.3)'),
+  raceRule('jobs.concurrency.post-once', 'POST', 'exactly one 2xx and one job: a referenceId already in use is rejected (spec 4.2, 7.1)'),
 ];

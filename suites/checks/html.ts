@@ -14,8 +14,8 @@ import { contentText, sameHtmlContent } from '../kit/html-content.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
-import type { ApiResponse, Rule, RuleContext } from '../engine/rule.js';
-import { fixedRule } from '../kit/rule-builders.js';
+import type { ApiResponse, RuleContext } from '../engine/rule.js';
+import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
 
@@ -34,8 +34,8 @@ function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string)
   });
 }
 
-const acceptsAllowedTags: Rule = fixedRule(
-  { id: 'jobs.html.accepts-allowed-tags', section: '2.1', area: 'html', title: 'A description using only the allowed tags and attributes is accepted', statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.' },
+const acceptsAllowedTags: Implementation = fixedRule(
+  'jobs.html.accepts-allowed-tags',
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
@@ -55,8 +55,8 @@ const acceptsAllowedTags: Rule = fixedRule(
   },
 );
 
-const keepsAllowedContent: Rule = fixedRule(
-  { id: 'jobs.html.keeps-allowed-content', section: '2.1', area: 'html', title: 'An accepted description comes back with the same content (same tree, attributes and text)', statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.' },
+const keepsAllowedContent: Implementation = fixedRule(
+  'jobs.html.keeps-allowed-content',
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
       const { res } = await createWithDescription(ctx, job, description);
@@ -99,8 +99,8 @@ function firstDifference(a: string, b: string): string {
 }
 
 /** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
-const longDescriptionKept: Rule = fixedRule(
-  { id: 'jobs.html.long-description', section: '2.1', area: 'html', title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST, PUT by id, PUT by referenceId and PUT-create', statement: 'There is no technical length limit.' },
+const longDescriptionKept: Implementation = fixedRule(
+  'jobs.html.long-description',
   async (ctx: RuleContext) => {
     const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
     const arb = fc.record({ job: createBodyArb(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
@@ -155,30 +155,22 @@ const longDescriptionKept: Rule = fixedRule(
   },
 );
 
-const RULE_TEXT: Record<HtmlViolationKind, { id: string; expected: string; title: string; statement: string }> = {
+const RULE_TEXT: Record<HtmlViolationKind, { id: string; expected: string }> = {
   'disallowed-tag': {
     id: 'jobs.html.rejects-disallowed-tag',
     expected: 'spec 2.1 rule 1: only strong, b, em, i, br, p, div, ul, ol, li, a are allowed',
-    title: 'A description with a tag outside the allow-list is rejected',
-    statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
   },
   'attribute-on-non-a': {
     id: 'jobs.html.rejects-attribute-on-non-a',
     expected: 'spec 2.1 rule 3: no attributes are allowed on any tag but a',
-    title: 'A description with an attribute on a tag other than a is rejected',
-    statement: 'No attributes are allowed on any other tag.',
   },
   'a-without-href': {
     id: 'jobs.html.rejects-a-without-href',
     expected: 'spec 2.1 rule 2: on a, the attribute href must exist',
-    title: 'A description with an a tag without href is rejected',
-    statement: 'On `a`, the attribute `href` must exist and `target` is optional.',
   },
   'other-attribute-on-a': {
     id: 'jobs.html.rejects-other-attribute-on-a',
     expected: 'spec 2.1 rule 2: no attribute other than href and target is allowed on a',
-    title: 'A description with an attribute other than href and target on a is rejected',
-    statement: 'No other attribute is allowed on `a`.',
   },
 };
 
@@ -195,10 +187,10 @@ function violationText(v: HtmlViolationCase): string {
   }
 }
 
-function rejectsViolation(kind: HtmlViolationKind): Rule {
+function rejectsViolation(kind: HtmlViolationKind): Implementation {
   const text = RULE_TEXT[kind];
   return fixedRule(
-    { id: text.id, section: '2.1', area: 'html', title: text.title, statement: text.statement },
+    text.id,
     async (ctx: RuleContext) => {
       await ctx.check(fc.record({ job: createBodyArb(ctx), violation: disallowedHtmlArb(kind) }), async ({ job, violation }) => {
         const { ref, res } = await createWithDescription(ctx, job, violation.html);
@@ -227,8 +219,8 @@ function rejectsViolation(kind: HtmlViolationKind): Rule {
  * it, a tree-based one drops it (HTML parsers do), and the reading notes' "the same tree" allows both. So
  * refusing it is good practice (it names a disallowed element), not a must; the must rules never send one.
  */
-const rejectsStrayEndTag: Rule = fixedRule(
-  { id: 'jobs.html.rejects-stray-end-tag', section: '2.1', area: 'html', level: 'should', title: 'A description with a stray end tag of a disallowed element (<p>x</span></p>) is rejected', statement: 'Good practice; the spec says: Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.' },
+const rejectsStrayEndTag: Implementation = fixedRule(
+  'jobs.html.rejects-stray-end-tag',
   async (ctx: RuleContext) => {
     const expected = 'good practice (spec 2.1 rule 1: only the allowed tags; a tree-based check that drops the end tag also conforms)';
     await ctx.check(fc.record({ job: createBodyArb(ctx), violation: strayEndTagHtmlArb }), async ({ job, violation }) => {
@@ -261,8 +253,8 @@ function commentOutcome(sent: string, returned: unknown): string {
  * see suites/kit/html-content.ts). The suite records what the target does
  * and fails only on a 5xx.
  */
-const commentsObserved: Rule = fixedRule(
-  { id: 'jobs.html.comments-observed', section: '2.1', area: 'html', title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded', statement: 'Comments in a description are neither allowed nor forbidden by the HTML rules, which restrict tags and attributes: a server may accept or refuse them.' },
+const commentsObserved: Implementation = fixedRule(
+  'jobs.html.comments-observed',
   async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), tree: allowedHtmlTreeArb, nameCase: nameCaseArb, note: wordArb('lower') });
     await ctx.check(
@@ -292,7 +284,7 @@ const commentsObserved: Rule = fixedRule(
  * import { htmlRules } from './checks/html.js';
  * export const rules = [...htmlRules];
  */
-export const htmlRules: Rule[] = [
+export const htmlRules: Implementation[] = [
   acceptsAllowedTags,
   keepsAllowedContent,
   longDescriptionKept,

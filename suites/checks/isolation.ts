@@ -12,12 +12,12 @@
  * (a warning). A 5xx is a failure at any level.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, JobsApi, Rule, RuleContext, RuleLevel } from '../engine/rule.js';
+import type { ApiResponse, JobsApi, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, isGone, listJobs } from '../kit/jobs.js';
-import { propertyRule } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 interface Pair {
   mine: Job;
@@ -58,9 +58,8 @@ async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse):
   });
 }
 
-function isolationRule(id: string, title: string, statement: string, check: (ctx: RuleContext, p: Pair) => Promise<void>, level: RuleLevel = 'must'): Rule {
-  return propertyRule(
-    { id, section: '5.3', area: 'isolation', title, statement, level, requires: ['secondApiKey'] },
+function isolationRule(id: string, check: (ctx: RuleContext, p: Pair) => Promise<void>): Implementation {
+  return propertyRule(id,
     {
       maxRuns: 1,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -74,11 +73,11 @@ function refused(ctx: RuleContext, res: ApiResponse, what: string): void {
   expectStatus(ctx, res, isClientError, `another employer's job is invisible: ${what} by the other employer is refused with a 4xx (spec 5.3)`);
 }
 
-const getById = isolationRule('jobs.isolation.get-by-id', "Another employer's job cannot be read by id", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
+const getById = isolationRule('jobs.isolation.get-by-id', async (ctx: RuleContext, p) => {
   refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${p.mine.id}` }), 'get');
 });
 
-const list = isolationRule('jobs.isolation.list', "Lists never show another employer's jobs", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
+const list = isolationRule('jobs.isolation.list', async (ctx: RuleContext, p) => {
   const q = caseTagOf(ctx);
   const theirs = await listJobs(ctx, { q, pageSize: 100 }, p.other);
   const mine = await listJobs(ctx, { q, pageSize: 100 });
@@ -92,7 +91,7 @@ const list = isolationRule('jobs.isolation.list', "Lists never show another empl
 /** Jobs per employer in the aggregates rule, listed one a page: each employer's list has this many pages. */
 const AGGREGATE_JOBS = 2;
 
-const listAggregates = isolationRule('jobs.isolation.list-aggregates', "paging.total and pages count only the key's employer's jobs", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
+const listAggregates = isolationRule('jobs.isolation.list-aggregates', async (ctx: RuleContext, p) => {
   // Both employers hold AGGREGATE_JOBS jobs titled with the same case tag, so one q matches all of them.
   for (let i = 1; i < AGGREGATE_JOBS; i++) {
     await createJob(ctx, identify(ctx, p.generated));
@@ -111,7 +110,7 @@ const listAggregates = isolationRule('jobs.isolation.list-aggregates', "paging.t
   }
 });
 
-const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = another employer's referenceId finds nothing", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
+const listByReference = isolationRule('jobs.isolation.list-by-reference', async (ctx: RuleContext, p) => {
   const theirs = await listJobs(ctx, { q: p.mineReference }, p.other);
   ctx.expect(!idsOf(theirs.json).includes(p.mine.id), {
     title: "q = another employer's referenceId lists that employer's job",
@@ -120,13 +119,13 @@ const listByReference = isolationRule('jobs.isolation.list-by-reference', "q = a
   });
 });
 
-const updateById = isolationRule('jobs.isolation.update-by-id', "Another employer's job cannot be changed by id", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
+const updateById = isolationRule('jobs.isolation.update-by-id', async (ctx: RuleContext, p) => {
   const res = await p.other.client.request({ method: 'PUT', path: `/jobs/${p.mine.id}`, body: { title: scopedTitle(ctx, p.mineReference, 'taken over') } });
   refused(ctx, res, 'put-by-id');
   await expectUntouched(ctx, p, res);
 });
 
-const updateByReference = isolationRule('jobs.isolation.update-by-reference', "PUT /jobs with another employer's referenceId never touches that employer's job", 'The job list and single-job reads return only data for the employer that the key belongs to.', async (ctx: RuleContext, p) => {
+const updateByReference = isolationRule('jobs.isolation.update-by-reference', async (ctx: RuleContext, p) => {
   const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') } });
   // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
   ctx.observe({ topic: 'isolation-status.put-by-reference', section: '5.3', observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status) });
@@ -139,11 +138,9 @@ const updateByReference = isolationRule('jobs.isolation.update-by-reference', "P
   await expectUntouched(ctx, p, res);
 });
 
-const deleteBy = (id: string, how: string, statement: string, send: (p: Pair) => Promise<ApiResponse>, what: string): Rule =>
+const deleteBy = (id: string, send: (p: Pair) => Promise<ApiResponse>, what: string): Implementation =>
   isolationRule(
     id,
-    `Another employer's job cannot be deleted ${how}`,
-    statement,
     async (ctx: RuleContext, p) => {
       const res = await send(p);
       if (what === 'delete-by-reference') {
@@ -155,17 +152,16 @@ const deleteBy = (id: string, how: string, statement: string, send: (p: Pair) =>
       }
       await expectUntouched(ctx, p, res);
     },
-    'should',
   );
 
-export const isolationRules: Rule[] = [
+export const isolationRules: Implementation[] = [
   getById,
   list,
   listAggregates,
   listByReference,
   updateById,
   updateByReference,
-  deleteBy('jobs.isolation.delete-by-id', 'by id', 'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.', (p) => p.other.deleteById(p.mine.id), 'delete-by-id'),
-  deleteBy('jobs.isolation.delete-by-reference', 'by referenceId', 'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.', (p) => p.other.deleteByReference(p.mineReference), 'delete-by-reference'),
-  deleteBy('jobs.isolation.delete-by-override', 'by method override', 'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.', (p) => p.other.deleteByOverride(p.mine.id), 'delete-by-override'),
+  deleteBy('jobs.isolation.delete-by-id', (p) => p.other.deleteById(p.mine.id), 'delete-by-id'),
+  deleteBy('jobs.isolation.delete-by-reference', (p) => p.other.deleteByReference(p.mineReference), 'delete-by-reference'),
+  deleteBy('jobs.isolation.delete-by-override', (p) => p.other.deleteByOverride(p.mine.id), 'delete-by-override'),
 ];

@@ -8,12 +8,12 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, Rule, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
-import { propertyRule } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 type Status = Job['status'];
 type Via = 'id' | 'reference';
@@ -34,10 +34,9 @@ function putStatus(ctx: RuleContext, via: Via, job: Job, referenceId: string, st
   return via === 'id' ? ctx.api.putById(job.id, { status }) : ctx.api.putByReference({ referenceId, status });
 }
 
-function transitionRule(id: string, title: string, statement: string, from: Status, to: Status, via: Via): Rule {
+function transitionRule(id: string, from: Status, to: Status, via: Via): Implementation {
   const how = via === 'id' ? `PUT /jobs/{id} with status "${to}"` : `PUT /jobs with referenceId and status "${to}"`;
-  return propertyRule(
-    { id, section: '3', area: 'lifecycle', title, statement },
+  return propertyRule(id,
     {
       maxRuns: 5,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -57,9 +56,8 @@ function transitionRule(id: string, title: string, statement: string, from: Stat
 }
 
 /** Spec 3: "Other fields unchanged", for the job "identified by id or referenceId": both forms in each case. */
-function keepsFieldsRule(id: string, title: string, statement: string, from: Status, to: Status): Rule {
-  return propertyRule(
-    { id, section: '3', area: 'lifecycle', title, statement },
+function keepsFieldsRule(id: string, from: Status, to: Status): Implementation {
+  return propertyRule(id,
     {
       maxRuns: 5,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -95,10 +93,9 @@ const DELETE_HOW: Record<DeleteWay, string> = {
   override: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
 };
 
-function deleteRule(id: string, section: string, way: DeleteWay, statement: string): Rule {
+function deleteRule(id: string, way: DeleteWay): Implementation {
   const how = DELETE_HOW[way];
-  return propertyRule(
-    { id, section, area: 'lifecycle', title: `${how} answers 204 with no body and removes the job`, statement },
+  return propertyRule(id,
     {
       maxRuns: 5,
       arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constantFrom<Status>('active', 'archived', 'draft') }),
@@ -158,10 +155,9 @@ async function expectUnlisted(ctx: RuleContext, job: Job, referenceId: string, a
   });
 }
 
-function afterDeleteRule(id: string, op: AfterDelete, statement: string): Rule {
+function afterDeleteRule(id: string, op: AfterDelete): Implementation {
   const what = AFTER_DELETE[op];
-  return propertyRule(
-    { id, section: '4.4', area: 'lifecycle', title: `After a delete, ${what} ${op === 'list' ? 'no longer shows the job' : 'is refused as gone (404, 410 or another 4xx)'}`, statement },
+  return propertyRule(id,
     {
       maxRuns: 3,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -186,14 +182,8 @@ const repeatedDeleteAnswer = (status: number): boolean => status === 204 || show
  * A DELETE of a job that is already gone: 4.4 and 7 give 204 for a DELETE and say nothing of a job already
  * removed, so 204 and a 4xx both pass (recorded). What spec 3 states is the effect: the job stays removed.
  */
-const repeatedDelete: Rule = propertyRule(
-  {
-    id: 'jobs.lifecycle.deleted-delete-404',
-    section: '4.4',
-    area: 'lifecycle',
-    title: 'After a delete, a DELETE by id, by referenceId or by override answers 204 or a 4xx, and the job stays gone',
-    statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
-  },
+const repeatedDelete: Implementation = propertyRule(
+  'jobs.lifecycle.deleted-delete-404',
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -217,8 +207,8 @@ const repeatedDelete: Rule = propertyRule(
 );
 
 /** Observes what the target does with transitions the spec does not show (from and to draft). */
-const draftTransitions: Rule = propertyRule(
-  { id: 'jobs.lifecycle.draft-transitions', section: '3', area: 'lifecycle', title: 'Transitions from and to draft (not shown) are observed; the answer is not 5xx', statement: 'Other transitions (from draft, or any automatic change such as closing on `closeDate`): not shown.' },
+const draftTransitions: Implementation = propertyRule(
+  'jobs.lifecycle.draft-transitions',
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -239,19 +229,19 @@ const draftTransitions: Rule = propertyRule(
   },
 );
 
-export const lifecycleRules: Rule[] = [
-  transitionRule('jobs.lifecycle.archive', 'PUT with status archived archives an active job', 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived', 'active', 'archived', 'id'),
-  keepsFieldsRule('jobs.lifecycle.archive-keeps-fields', 'Archiving, by id or by referenceId, changes nothing but the status', 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived | Other fields unchanged.', 'active', 'archived'),
-  transitionRule('jobs.lifecycle.archive-by-reference', 'PUT /jobs with referenceId and status archived archives the job', 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived', 'active', 'archived', 'reference'),
-  transitionRule('jobs.lifecycle.republish', 'PUT with status active re-publishes an archived job', 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active', 'archived', 'active', 'id'),
-  keepsFieldsRule('jobs.lifecycle.republish-keeps-fields', 'Re-publishing, by id or by referenceId, changes nothing but the status', 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active | Other fields unchanged.', 'archived', 'active'),
-  transitionRule('jobs.lifecycle.republish-by-reference', 'PUT /jobs with referenceId and status active re-publishes the job', 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active', 'archived', 'active', 'reference'),
-  deleteRule('jobs.lifecycle.delete-by-id', '4.4', 'id', 'any | DELETE | job identified by id or `referenceId` | (job removed) | 204 with no body.'),
-  deleteRule('jobs.lifecycle.delete-by-reference', '4.4', 'reference', 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.'),
-  deleteRule('jobs.lifecycle.delete-by-override', '4.7', 'override', '`POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.'),
-  afterDeleteRule('jobs.lifecycle.deleted-get-404', 'get', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
-  afterDeleteRule('jobs.lifecycle.deleted-put-404', 'put', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
+export const lifecycleRules: Implementation[] = [
+  transitionRule('jobs.lifecycle.archive', 'active', 'archived', 'id'),
+  keepsFieldsRule('jobs.lifecycle.archive-keeps-fields', 'active', 'archived'),
+  transitionRule('jobs.lifecycle.archive-by-reference', 'active', 'archived', 'reference'),
+  transitionRule('jobs.lifecycle.republish', 'archived', 'active', 'id'),
+  keepsFieldsRule('jobs.lifecycle.republish-keeps-fields', 'archived', 'active'),
+  transitionRule('jobs.lifecycle.republish-by-reference', 'archived', 'active', 'reference'),
+  deleteRule('jobs.lifecycle.delete-by-id', 'id'),
+  deleteRule('jobs.lifecycle.delete-by-reference', 'reference'),
+  deleteRule('jobs.lifecycle.delete-by-override', 'override'),
+  afterDeleteRule('jobs.lifecycle.deleted-get-404', 'get'),
+  afterDeleteRule('jobs.lifecycle.deleted-put-404', 'put'),
   repeatedDelete,
-  afterDeleteRule('jobs.lifecycle.deleted-unlisted', 'list', 'any | DELETE | job identified by id or `referenceId` | (job removed)'),
+  afterDeleteRule('jobs.lifecycle.deleted-unlisted', 'list'),
   draftTransitions,
 ];

@@ -5,12 +5,12 @@
  */
 import * as fc from 'fast-check';
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
-import type { Body, Rule, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
 import { compareDates, HEADER_FIELDS, instantMs, jsonEqual, sameFieldValue, show } from '../kit/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
-import { fixedRule } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 
 /** `count` generated bodies, reproducible from the rule's seed (one property run). */
 async function withBodies(ctx: RuleContext, count: number, use: (bodies: Body[]) => Promise<void>): Promise<void> {
@@ -31,8 +31,8 @@ function sortedIds(ids: number[]): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-const headerFields: Rule = fixedRule(
-  { id: 'jobs.list.header-fields', section: '2.7', area: 'list', title: 'List items carry the job header fields', statement: 'A subset of the job with the same types and meaning: `id`, `referenceId`, `employer`, `title`, `publishDate`, `locations`, `confidential`, `status`.' },
+const headerFields: Implementation = fixedRule(
+  'jobs.list.header-fields',
   (ctx: RuleContext) =>
     withBodies(ctx, 2, async (bodies) => {
       await fixture(ctx, bodies, [undefined, 'active']);
@@ -52,8 +52,8 @@ const headerFields: Rule = fixedRule(
     }),
 );
 
-const headerValues: Rule = fixedRule(
-  { id: 'jobs.list.header-values', section: '2.7', area: 'list', title: 'List item values equal those of the full job', statement: 'A subset of the job with the same types and meaning' },
+const headerValues: Implementation = fixedRule(
+  'jobs.list.header-values',
   (ctx: RuleContext) =>
     withBodies(ctx, 2, async (bodies) => {
       const jobs = await fixture(ctx, bodies, ['active', 'archived']);
@@ -101,8 +101,8 @@ function firstOutOfOrder(items: JobHeader[]): number {
   return times.findIndex((time, i) => i > 0 && compareDates(time, times[i - 1] ?? time) > 0);
 }
 
-const sorted: Rule = fixedRule(
-  { id: 'jobs.list.sorted', section: '4.5', area: 'list', title: 'The list is sorted by publishDate, newest first, across pages too', statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.' },
+const sorted: Implementation = fixedRule(
+  'jobs.list.sorted',
   (ctx: RuleContext) =>
     withBodies(ctx, 4, async (bodies) => {
       // Two jobs, a pause across a second boundary, two more: an order is observable even with whole-second dates.
@@ -163,16 +163,8 @@ function parseJsonText(text: string): unknown {
   }
 }
 
-const noTermFilter: Rule = fixedRule(
-  {
-    id: 'jobs.list.without-q',
-    section: '4.5',
-    area: 'list',
-    title: 'Without q, the list is not filtered by a term: it holds the run\'s own jobs',
-    statement: 'When omitted, no term filter.',
-    // The whole list, not the case's: other rules' jobs coming and going would shift its pages under the walk.
-    exclusive: true,
-  },
+const noTermFilter: Implementation = fixedRule(
+  'jobs.list.without-q',
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, [undefined, 'active', 'archived']);
@@ -234,11 +226,11 @@ async function qFixture(ctx: RuleContext, bodies: Body[]) {
   return { titleToken, referenceToken, a, b };
 }
 
-function qRule(id: string, title: string, statement: string, check: (ctx: RuleContext, f: Awaited<ReturnType<typeof qFixture>>) => Promise<void>): Rule {
-  return fixedRule({ id, section: '4.5', area: 'list', title, statement }, (ctx: RuleContext) => withBodies(ctx, 2, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
+function qRule(id: string, check: (ctx: RuleContext, f: Awaited<ReturnType<typeof qFixture>>) => Promise<void>): Implementation {
+  return fixedRule(id, (ctx: RuleContext) => withBodies(ctx, 2, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
 }
 
-const qTitle = qRule('jobs.list.q-title', 'q matches the job title', 'Matches job title and `referenceId`.', async (ctx: RuleContext, { titleToken, a }) => {
+const qTitle = qRule('jobs.list.q-title', async (ctx: RuleContext, { titleToken, a }) => {
   const list = await listJobs(ctx, { q: titleToken });
   ctx.expect(idsOf(list.json).includes(a.id), {
     title: `q=${titleToken} does not find job ${a.id} whose title contains it`,
@@ -247,7 +239,7 @@ const qTitle = qRule('jobs.list.q-title', 'q matches the job title', 'Matches jo
   });
 });
 
-const qReference = qRule('jobs.list.q-reference-id', 'q matches the referenceId', 'Matches job title and `referenceId`.', async (ctx: RuleContext, { referenceToken, b }) => {
+const qReference = qRule('jobs.list.q-reference-id', async (ctx: RuleContext, { referenceToken, b }) => {
   const list = await listJobs(ctx, { q: referenceToken });
   ctx.expect(idsOf(list.json).includes(b.id), {
     title: `q=${referenceToken} does not find job ${b.id} whose referenceId contains it`,
@@ -256,7 +248,7 @@ const qReference = qRule('jobs.list.q-reference-id', 'q matches the referenceId'
   });
 });
 
-const qFilters = qRule('jobs.list.q-filters', 'q leaves out jobs whose title and referenceId do not match', 'Matches job title and `referenceId`.', async (ctx: RuleContext, { titleToken, referenceToken, a, b }) => {
+const qFilters = qRule('jobs.list.q-filters', async (ctx: RuleContext, { titleToken, referenceToken, a, b }) => {
   const byTitle = await listJobs(ctx, { q: titleToken });
   const byReference = await listJobs(ctx, { q: referenceToken });
   ctx.expect(!idsOf(byTitle.json).includes(b.id) && !idsOf(byReference.json).includes(a.id), {
@@ -268,8 +260,8 @@ const qFilters = qRule('jobs.list.q-filters', 'q leaves out jobs whose title and
 
 const STATUSES: Array<Job['status']> = ['active', 'archived', 'draft'];
 
-const statusFilter: Rule = fixedRule(
-  { id: 'jobs.list.status-filter', section: '4.5', area: 'list', title: 'status= returns exactly the jobs in that status', statement: 'status | String | No | `active`, `archived` or `draft`.' },
+const statusFilter: Implementation = fixedRule(
+  'jobs.list.status-filter',
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, STATUSES);
@@ -285,8 +277,8 @@ const statusFilter: Rule = fixedRule(
     }),
 );
 
-const allStatuses: Rule = fixedRule(
-  { id: 'jobs.list.all-statuses', section: '4.5', area: 'list', title: 'Without status, jobs of every status are listed', statement: 'When omitted, all statuses are returned.' },
+const allStatuses: Implementation = fixedRule(
+  'jobs.list.all-statuses',
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, STATUSES);
@@ -300,8 +292,8 @@ const allStatuses: Rule = fixedRule(
     }),
 );
 
-const pageSizeDefault: Rule = fixedRule(
-  { id: 'jobs.list.page-size-default', section: '4.5', area: 'list', title: 'Without pageSize, pages hold 10 jobs', statement: 'pageSize | Int32 | No | Default 10.' },
+const pageSizeDefault: Implementation = fixedRule(
+  'jobs.list.page-size-default',
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       await fixture(ctx, bodies, Array.from({ length: 11 }, () => undefined));
@@ -315,8 +307,8 @@ const pageSizeDefault: Rule = fixedRule(
     }),
 );
 
-const pageDefault: Rule = fixedRule(
-  { id: 'jobs.list.page-default', section: '4.5', area: 'list', title: 'Without page, the first page is returned', statement: 'page | Int32 | No | Default 1.' },
+const pageDefault: Implementation = fixedRule(
+  'jobs.list.page-default',
   (ctx: RuleContext) =>
     withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, [undefined, undefined, undefined]);
@@ -330,8 +322,8 @@ const pageDefault: Rule = fixedRule(
     }),
 );
 
-const pageSizeMax: Rule = fixedRule(
-  { id: 'jobs.list.page-size-100', section: '4.5', area: 'list', title: 'pageSize=100 (the maximum) is accepted', statement: 'Default 10. Maximum 100.' },
+const pageSizeMax: Implementation = fixedRule(
+  'jobs.list.page-size-100',
   (ctx: RuleContext) =>
     withBodies(ctx, 1, async (bodies) => {
       await fixture(ctx, bodies, [undefined]);
@@ -347,8 +339,8 @@ const pageSizeMax: Rule = fixedRule(
 // The nearest invalid page size: a server wrong by one at the maximum is wrong exactly there.
 const PAGE_SIZE_OVER_MAX = 101;
 
-const pageSizeOverMax: Rule = fixedRule(
-  { id: 'jobs.list.page-size-over-max', section: '8', area: 'list', title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100', statement: 'pageSize | Default 10, maximum 100' },
+const pageSizeOverMax: Implementation = fixedRule(
+  'jobs.list.page-size-over-max',
   (ctx: RuleContext) =>
     withBodies(ctx, 1, async (bodies) => {
       await fixture(ctx, bodies, [undefined]);
@@ -373,7 +365,7 @@ const pageSizeOverMax: Rule = fixedRule(
     }),
 );
 
-export const listRules: Rule[] = [
+export const listRules: Implementation[] = [
   headerFields,
   headerValues,
   sorted,

@@ -12,11 +12,10 @@ import { ReferenceDataError } from '../arbitraries/job.js';
 import { jobCommandsArb } from '../model/job-commands-arb.js';
 import { emptyModel, type JobsModel, type ModelReal } from '../model/jobs-model.js';
 import { expectTargetAgrees } from '../model/verify-target.js';
-import { propertyRule } from '../kit/rule-builders.js';
-import type { Rule } from '../engine/rule.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
-const lifecycle: Rule = propertyRule(
-  { id: 'jobs.model.lifecycle', section: '3', area: 'model', title: "Random sequences of create, PUT-create, partial update, archive, re-publish, delete, get and list agree with a model of the employer's jobs", statement: "A job's `status` is one of `active`, `archived`, `draft`. … Updates are partial. Only the fields sent change.", long: true },
+const lifecycle: Implementation = propertyRule(
+  'jobs.model.lifecycle',
   {
     arbitrary: (ctx) => {
       try {
@@ -42,4 +41,4 @@ const lifecycle: Rule = propertyRule(
  * @example
  * await runConformance({ baseUrl, apiKey, rules: modelRules, seed: 11 });
  */
-export const modelRules: Rule[] = [lifecycle];
+export const modelRules: Implementation[] = [lifecycle];

@@ -6,12 +6,12 @@
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../http/api.js';
-import type { ApiResponse, Body, ListQuery, Rule, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, ListQuery, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../kit/compare.js';
 import { expectStatus } from '../kit/http.js';
 import { createJob, idsOf, listJobs } from '../kit/jobs.js';
-import { fixedRule } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 
 type Status = Job['status'];
 type ListRes = ApiResponse<JobList> & { json: JobList };
@@ -79,13 +79,10 @@ async function walk(ctx: RuleContext, fixture: Fixture, c: PagingCase): Promise<
  */
 function pagingRule(
   id: string,
-  section: string,
-  title: string,
-  statement: string,
   check: (ctx: RuleContext, fixture: Fixture, c: PagingCase) => Promise<void>,
   cases: fc.Arbitrary<PagingCase> = pagingCaseArb,
-): Rule {
-  return fixedRule({ id, section, area: 'paging', title, statement }, (ctx: RuleContext) =>
+): Implementation {
+  return fixedRule(id, (ctx: RuleContext) =>
     ctx.check(
       fc.array(createBodyArb(ctx), { minLength: FIXTURE.length, maxLength: FIXTURE.length }),
       async (bodies: Body[]) => {
@@ -100,7 +97,7 @@ function pagingRule(
   );
 }
 
-const total = pagingRule('jobs.paging.total', '2.8', 'paging.total, pages and pageSize describe the matching jobs', 'total | Int | Total number of matching jobs. … pages | Int | Number of pages. … pageSize | Int | Page size in effect.', async (ctx: RuleContext, fixture, c) => {
+const total = pagingRule('jobs.paging.total', async (ctx: RuleContext, fixture, c) => {
   const expected = expectedIds(fixture, c).length;
   for (const page of await walk(ctx, fixture, c)) {
     const { paging } = page.json;
@@ -114,7 +111,7 @@ const total = pagingRule('jobs.paging.total', '2.8', 'paging.total, pages and pa
   // Only a total above one page tells the matching jobs from the page's own (a seed once drew none).
 }, multiPageCaseArb);
 
-const pageLength = pagingRule('jobs.paging.page-length', '4.5', 'Each page holds pageSize jobs, the last one the rest', 'pageSize | Int | Page size in effect.', async (ctx: RuleContext, fixture, c) => {
+const pageLength = pagingRule('jobs.paging.page-length', async (ctx: RuleContext, fixture, c) => {
   const expected = expectedIds(fixture, c).length;
   for (const [i, page] of (await walk(ctx, fixture, c)).entries()) {
     const want = Math.max(0, Math.min(c.pageSize, expected - i * c.pageSize));
@@ -127,7 +124,7 @@ const pageLength = pagingRule('jobs.paging.page-length', '4.5', 'Each page holds
   }
 });
 
-const previousNullFirst = pagingRule('jobs.paging.previous-null-first', '2.8', 'previous is null on the first page', 'Address of the previous page. Null on the first page.', async (ctx: RuleContext, fixture, c) => {
+const previousNullFirst = pagingRule('jobs.paging.previous-null-first', async (ctx: RuleContext, fixture, c) => {
   const first = await listJobs(ctx, { ...queryOf(fixture, c), page: 1 });
   ctx.expect(first.json.paging.previous === null, {
     title: `page 1 has previous ${show(first.json.paging.previous)}`,
@@ -136,7 +133,7 @@ const previousNullFirst = pagingRule('jobs.paging.previous-null-first', '2.8', '
   });
 });
 
-const nextNullLast = pagingRule('jobs.paging.next-null-last', '2.8', 'next is null on the last page', 'next | String (URL) or null | Address of the next page.', async (ctx: RuleContext, fixture, c) => {
+const nextNullLast = pagingRule('jobs.paging.next-null-last', async (ctx: RuleContext, fixture, c) => {
   const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
   const last = await listJobs(ctx, { ...queryOf(fixture, c), page: pages });
   ctx.expect(last.json.paging.next === null, {
@@ -154,7 +151,7 @@ export function queryProblems(link: string, query: ListQuery): string[] {
     .map(([name, value]) => `${name}=${show(params.get(name))} (active: ${value})`);
 }
 
-const nextFollows = pagingRule('jobs.paging.next-follows', '2.8', 'next leads to the following page and repeats the filters and page size', 'Address of the next page. It repeats the active filters and page size in its query string.', async (ctx: RuleContext, fixture, c) => {
+const nextFollows = pagingRule('jobs.paging.next-follows', async (ctx: RuleContext, fixture, c) => {
   const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
   for (let p = 1; p < pages; p++) {
     const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
@@ -179,7 +176,7 @@ const nextFollows = pagingRule('jobs.paging.next-follows', '2.8', 'next leads to
   }
 }, multiPageCaseArb);
 
-const previousFollows = pagingRule('jobs.paging.previous-follows', '2.8', 'previous leads to the page before', 'Address of the previous page.', async (ctx: RuleContext, fixture, c) => {
+const previousFollows = pagingRule('jobs.paging.previous-follows', async (ctx: RuleContext, fixture, c) => {
   const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
   for (let p = 2; p <= pages; p++) {
     const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
@@ -199,7 +196,7 @@ const previousFollows = pagingRule('jobs.paging.previous-follows', '2.8', 'previ
   }
 }, multiPageCaseArb);
 
-const walkAll = pagingRule('jobs.paging.walk-all', '4.5', 'Walking every page through next yields each matching job once', 'Total number of matching jobs. … Address of the next page.', async (ctx: RuleContext, fixture, c) => {
+const walkAll = pagingRule('jobs.paging.walk-all', async (ctx: RuleContext, fixture, c) => {
   const seen = (await walk(ctx, fixture, c)).flatMap((page) => idsOf(page.json));
   const expected = expectedIds(fixture, c);
   const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
@@ -210,7 +207,7 @@ const walkAll = pagingRule('jobs.paging.walk-all', '4.5', 'Walking every page th
   });
 });
 
-const pageParam = pagingRule('jobs.paging.page-param', '4.5', 'page=k returns the k-th page', 'page | Int | Current page number.', async (ctx: RuleContext, fixture, c) => {
+const pageParam = pagingRule('jobs.paging.page-param', async (ctx: RuleContext, fixture, c) => {
   const walked = await walk(ctx, fixture, c);
   for (const [i, page] of walked.entries()) {
     const direct = await listJobs(ctx, { ...queryOf(fixture, c), page: i + 1 });
@@ -222,4 +219,4 @@ const pageParam = pagingRule('jobs.paging.page-param', '4.5', 'page=k returns th
   }
 });
 
-export const pagingRules: Rule[] = [total, pageLength, previousNullFirst, nextNullLast, nextFollows, previousFollows, walkAll, pageParam];
+export const pagingRules: Implementation[] = [total, pageLength, previousNullFirst, nextNullLast, nextFollows, previousFollows, walkAll, pageParam];

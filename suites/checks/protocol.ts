@@ -6,12 +6,12 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RequestOptions, Rule, RuleContext } from '../engine/rule.js';
+import type { Body, RequestOptions, RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
-import { propertyRule } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 const NON_JSON_TYPES = ['text/plain', 'application/x-www-form-urlencoded'] as const;
 
@@ -57,8 +57,8 @@ function charsetPaths(posted: { id: number; referenceId: string }, fresh: Body &
  * override form refused with the suffix is sent again as plain application/json: the rule fails only when
  * that is accepted (the suffix made the difference); whether the override is honoured is its own rule.
  */
-const charsetAccepted: Rule = propertyRule(
-  { id: 'jobs.protocol.json-charset-accepted', section: '1', area: 'protocol', title: 'Content-Type application/json with a charset suffix is accepted on every request with a body', statement: 'The `Content-Type` of a request with a body must start with `application/json` (for example with a charset suffix).' },
+const charsetAccepted: Implementation = propertyRule(
+  'jobs.protocol.json-charset-accepted',
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.record({ first: createBodyArb(ctx), second: createBodyArb(ctx), type: fc.constantFrom(...CHARSET_TYPES) }),
@@ -86,14 +86,8 @@ const charsetAccepted: Rule = propertyRule(
   },
 );
 
-const nonJsonPost: Rule = propertyRule(
-  {
-    id: 'jobs.protocol.non-json-rejected.post',
-    section: '1',
-    area: 'protocol',
-    level: 'should',
-    title: 'POST /jobs with a non-JSON Content-Type is rejected and creates nothing', statement: 'Good practice; the spec says: The `Content-Type` of a request with a body must start with `application/json`',
-  },
+const nonJsonPost: Implementation = propertyRule(
+  'jobs.protocol.non-json-rejected.post',
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -114,14 +108,8 @@ const nonJsonPost: Rule = propertyRule(
   },
 );
 
-const nonJsonPut: Rule = propertyRule(
-  {
-    id: 'jobs.protocol.non-json-rejected.put',
-    section: '1',
-    area: 'protocol',
-    level: 'should',
-    title: 'PUT /jobs/{id} with a non-JSON Content-Type is rejected and changes nothing', statement: 'Good practice; the spec says: The `Content-Type` of a request with a body must start with `application/json`',
-  },
+const nonJsonPut: Implementation = propertyRule(
+  'jobs.protocol.non-json-rejected.put',
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -143,8 +131,8 @@ const nonJsonPut: Rule = propertyRule(
   },
 );
 
-const missingContentType: Rule = propertyRule(
-  { id: 'jobs.protocol.missing-content-type', section: '1', area: 'protocol', title: 'A body without Content-Type is refused or accepted (observed), never a 5xx', statement: 'The `Content-Type` of a request with a body must start with `application/json`' },
+const missingContentType: Implementation = propertyRule(
+  'jobs.protocol.missing-content-type',
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -156,4 +144,4 @@ const missingContentType: Rule = propertyRule(
   },
 );
 
-export const protocolRules: Rule[] = [charsetAccepted, nonJsonPost, nonJsonPut, missingContentType];
+export const protocolRules: Implementation[] = [charsetAccepted, nonJsonPost, nonJsonPut, missingContentType];

@@ -11,12 +11,12 @@ import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
 import { smallerPlaceArb } from '../arbitraries/smaller-places.js';
 import { POSITION_TYPES_PATH } from '../target/discovery.js';
 import { describeListRead, readReferenceList } from '../target/reference-list.js';
-import type { Rule, RuleContext } from '../engine/rule.js';
+import type { RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { cityOf, sameCity, show } from '../kit/compare.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
-import { fixedRule } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 
 /** Where the run reads the lists (--categories-path, --locations-path). */
 function pathsOf(ctx: RuleContext): { positionTypes: string; categories: string; locations: string } {
@@ -51,8 +51,8 @@ async function readList(ctx: RuleContext, path: string, what: 'position types' |
   return read.items;
 }
 
-const positionTypes: Rule = fixedRule(
-  { id: 'jobs.reference.position-types', section: '4.6', area: 'reference', title: 'GET /positiontypes lists position types {id, name}', statement: '`GET /positiontypes` exists.' },
+const positionTypes: Implementation = fixedRule(
+  'jobs.reference.position-types',
   async (ctx: RuleContext) => {
     await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4');
   },
@@ -64,15 +64,8 @@ const positionTypes: Rule = fixedRule(
  * authentication": the spec contradicts itself, so a server that asks for the key follows one of its
  * statements. Answering without one is what 4.6 describes: level should.
  */
-const positionTypesWithoutKey: Rule = fixedRule(
-  {
-    id: 'jobs.reference.position-types-without-key',
-    section: '4.6',
-    area: 'reference',
-    level: 'should',
-    title: 'GET /positiontypes answers 200 without an API-Key (a plain GET from a browser)',
-    statement: 'Good practice; the spec says: It is an unauthenticated-style plain GET that can be tried from a browser.',
-  },
+const positionTypesWithoutKey: Implementation = fixedRule(
+  'jobs.reference.position-types-without-key',
   async (ctx: RuleContext) => {
     const path = pathsOf(ctx).positionTypes;
     const anonymous = await ctx.api.client.request({ method: 'GET', path, apiKey: null });
@@ -81,15 +74,15 @@ const positionTypesWithoutKey: Rule = fixedRule(
   },
 );
 
-const categories: Rule = fixedRule(
-  { id: 'jobs.reference.categories', section: '4.6', area: 'reference', title: 'The category list holds categories {id, name}', statement: 'Reference lists (job categories, position types, locations) supply the identifiers that jobs use.' },
+const categories: Implementation = fixedRule(
+  'jobs.reference.categories',
   async (ctx: RuleContext) => {
     await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3');
   },
 );
 
-const locations: Rule = fixedRule(
-  { id: 'jobs.reference.locations', section: '4.6', area: 'reference', title: 'The location list holds locations {id, name, description, type}', statement: 'Reference lists (job categories, position types, locations) supply the identifiers that jobs use.' },
+const locations: Implementation = fixedRule(
+  'jobs.reference.locations',
   async (ctx: RuleContext) => {
     const probe = await ctx.api.client.request({ method: 'GET', path: pathsOf(ctx).locations });
     if (probe.status === 404) ctx.skip(`no location list at ${pathsOf(ctx).locations} (its path is not shown, spec 4.6): set --locations-path`);
@@ -108,8 +101,8 @@ async function listedCities(ctx: RuleContext): Promise<Set<string> | undefined> 
   return cities;
 }
 
-const locationOutsideList: Rule = fixedRule(
-  { id: 'jobs.reference.location-outside-list', section: '2.2', area: 'reference', title: 'A valid Canadian location outside the location list is accepted, on POST, PUT by id, PUT by referenceId and PUT-create', statement: "A valid Canadian location is accepted even if it is not in the service's location list." },
+const locationOutsideList: Implementation = fixedRule(
+  'jobs.reference.location-outside-list',
   async (ctx: RuleContext) => {
     const listed = await listedCities(ctx);
     ctx.observe({ topic: 'location-list-read', section: '4.6', observed: listed === undefined ? `no location list at ${pathsOf(ctx).locations}: places drawn unfiltered` : `${listed.size} listed cities left out` });
@@ -155,8 +148,8 @@ function names(items: unknown[]): Map<number, string> {
   return new Map((items as Named[]).filter((item) => Number.isInteger(item?.id)).map((item) => [item.id, item.name]));
 }
 
-const idsCarryNames: Rule = fixedRule(
-  { id: 'jobs.reference.ids-accepted', section: '2.4', area: 'reference', title: 'Jobs accept every listed position type and category, and return their names', statement: 'Int32 | Unique position type id. On input only `id` is supplied.' },
+const idsCarryNames: Implementation = fixedRule(
+  'jobs.reference.ids-accepted',
   async (ctx: RuleContext) => {
     const positionNames = names(await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4'));
     const categoryNames = names(await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3'));
@@ -182,4 +175,4 @@ const idsCarryNames: Rule = fixedRule(
   },
 );
 
-export const referenceRules: Rule[] = [positionTypes, positionTypesWithoutKey, categories, locations, locationOutsideList, idsCarryNames];
+export const referenceRules: Implementation[] = [positionTypes, positionTypesWithoutKey, categories, locations, locationOutsideList, idsCarryNames];

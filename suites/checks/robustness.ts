@@ -6,13 +6,13 @@
  */
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, RequestOptions, Rule, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { sameHtmlContent } from '../kit/html-content.js';
-import { fixedRule, propertyRule } from '../kit/rule-builders.js';
+import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 const below500 = (status: number): boolean => status < 500;
 const NO_5XX = 'the target answers every request the suite sends, never with a 5xx: invalid input is a client error (spec 7)';
@@ -48,8 +48,8 @@ function unicodeBody(ctx: RuleContext, generated: Body, text: string): Body & { 
 
 const unicodeArb = (ctx: RuleContext) => fc.record({ generated: createBodyArb(ctx), text: unicodeTextArb });
 
-const unicodeNo5xx: Rule = propertyRule(
-  { id: 'jobs.robustness.unicode-no-5xx', section: '7', area: 'robustness', title: 'Unicode and emoji in titles and descriptions never cause a 5xx', statement: 'Status codes for invalid input and the format of error bodies: not shown.' },
+const unicodeNo5xx: Implementation = propertyRule(
+  'jobs.robustness.unicode-no-5xx',
   {
     maxRuns: 10,
     arbitrary: unicodeArb,
@@ -59,8 +59,8 @@ const unicodeNo5xx: Rule = propertyRule(
   },
 );
 
-const unicodePreserved: Rule = propertyRule(
-  { id: 'jobs.robustness.unicode-preserved', section: '2.1', area: 'robustness', title: 'Unicode and emoji in title and description are stored as sent', statement: 'title | String, max 256 | Job title.' },
+const unicodePreserved: Implementation = propertyRule(
+  'jobs.robustness.unicode-preserved',
   {
     maxRuns: 10,
     arbitrary: unicodeArb,
@@ -91,8 +91,8 @@ function longVariants(body: Body & { referenceId: string }): Array<[string, Body
   ];
 }
 
-const longStrings: Rule = propertyRule(
-  { id: 'jobs.robustness.long-strings', section: '8', area: 'robustness', title: 'Over-long strings and lists never cause a 5xx', statement: 'Status codes for invalid input and the format of error bodies: not shown.' },
+const longStrings: Implementation = propertyRule(
+  'jobs.robustness.long-strings',
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -106,9 +106,9 @@ const longStrings: Rule = propertyRule(
   },
 );
 
-const malformedJson: Rule = propertyRule(
+const malformedJson: Implementation = propertyRule(
   // should: spec 1 tells clients to send JSON; it does not state how a server answers a body that is not (a 5xx still fails as must).
-  { id: 'jobs.robustness.malformed-json', section: '1', area: 'robustness', level: 'should', title: 'Malformed JSON is refused with a 4xx', statement: 'Good practice; the spec says: Create or update with POST or PUT and a JSON body.' },
+  'jobs.robustness.malformed-json',
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -130,8 +130,8 @@ const malformedJson: Rule = propertyRule(
   },
 );
 
-const wrongTypes: Rule = propertyRule(
-  { id: 'jobs.robustness.wrong-types', section: '2', area: 'robustness', title: 'A field of the wrong type never causes a 5xx', statement: 'Bodies are JSON. Field names and types are those of section 2.' },
+const wrongTypes: Implementation = propertyRule(
+  'jobs.robustness.wrong-types',
   {
     maxRuns: 20,
     arbitrary: (ctx) =>
@@ -152,8 +152,8 @@ const ODD_IDS = ['abc', '1.5', '99999999999', '-1', '0', '%20', '1e3'];
 /** Ids that cannot name a job (not an Int32), so a PUT or DELETE on them cannot touch anything. */
 const IMPOSSIBLE_IDS = ['abc', '1.5', '99999999999'];
 
-const oddIds: Rule = fixedRule(
-  { id: 'jobs.robustness.odd-ids', section: '4.1', area: 'robustness', title: 'Ids that are not Int32 job ids get a 4xx (a DELETE 204 or a 4xx), never a 5xx', statement: 'Path parameter `id`: Int32 job id.' },
+const oddIds: Implementation = fixedRule(
+  'jobs.robustness.odd-ids',
   async (ctx: RuleContext) => {
     for (const id of ODD_IDS) {
       const res = await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` });
@@ -170,8 +170,8 @@ const oddIds: Rule = fixedRule(
   },
 );
 
-const listParams: Rule = fixedRule(
-  { id: 'jobs.robustness.list-params', section: '4.5', area: 'robustness', title: 'Odd list parameters never cause a 5xx', statement: 'Status codes for invalid input and the format of error bodies: not shown.' },
+const listParams: Implementation = fixedRule(
+  'jobs.robustness.list-params',
   async (ctx: RuleContext) => {
     const q = caseTagOf(ctx);
     const queries: Array<Record<string, string | number>> = [
@@ -194,8 +194,8 @@ const listParams: Rule = fixedRule(
   },
 );
 
-const pagePastEnd: Rule = propertyRule(
-  { id: 'jobs.robustness.page-past-end', section: '4.5', area: 'robustness', title: 'A page past the last one is empty (or refused), never a 5xx', statement: 'page | Int32 | No | Default 1.' },
+const pagePastEnd: Implementation = propertyRule(
+  'jobs.robustness.page-past-end',
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -222,8 +222,8 @@ const pagePastEnd: Rule = propertyRule(
 
 const SUFFIXES = [' space', '/slash', '?q=1&x', '#frag', "quote'\"", 'ü-ñ', '🚀', '%2F', '\\back'];
 
-const referenceCharacters: Rule = propertyRule(
-  { id: 'jobs.robustness.reference-id-characters', section: '2.1', area: 'robustness', title: 'A referenceId with URL-special or non-ASCII characters works like any other', statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`." },
+const referenceCharacters: Implementation = propertyRule(
+  'jobs.robustness.reference-id-characters',
   {
     maxRuns: 5,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), suffix: fc.constantFrom(...SUFFIXES) }),
@@ -245,4 +245,4 @@ const referenceCharacters: Rule = propertyRule(
   },
 );
 
-export const robustnessRules: Rule[] = [unicodeNo5xx, unicodePreserved, longStrings, malformedJson, wrongTypes, oddIds, listParams, pagePastEnd, referenceCharacters];
+export const robustnessRules: Implementation[] = [unicodeNo5xx, unicodePreserved, longStrings, malformedJson, wrongTypes, oddIds, listParams, pagePastEnd, referenceCharacters];

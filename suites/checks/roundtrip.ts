@@ -4,13 +4,13 @@
  * with the same values.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, Rule, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { sameDay } from '../kit/dates.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { propertyRule } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** Fields a copy legitimately differs in: identity and what the service sets. */
 const OWN_FIELDS = ['id', 'referenceId', 'publishDate', 'closeDate'];
@@ -35,8 +35,8 @@ function expectSameValues(ctx: RuleContext, source: Job, copy: Job, how: string)
   });
 }
 
-const postAccepted: Rule = propertyRule(
-  { id: 'jobs.roundtrip.post-accepted', section: '4.2', area: 'roundtrip', title: 'A GET result without id and referenceId is accepted by POST /jobs', statement: 'Request body is symmetrical with the GET result.' },
+const postAccepted: Implementation = propertyRule(
+  'jobs.roundtrip.post-accepted',
   {
     maxRuns: 10,
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
@@ -48,8 +48,8 @@ const postAccepted: Rule = propertyRule(
   },
 );
 
-const sameValues: Rule = propertyRule(
-  { id: 'jobs.roundtrip.same-values', section: '4.2', area: 'roundtrip', title: 'Posting a GET result back creates a job with the same values', statement: 'Taking a GET result, removing `id` and `referenceId` and posting it creates a job with the same values.' },
+const sameValues: Implementation = propertyRule(
+  'jobs.roundtrip.same-values',
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {
@@ -60,8 +60,8 @@ const sameValues: Rule = propertyRule(
   },
 );
 
-const putCreate: Rule = propertyRule(
-  { id: 'jobs.roundtrip.put-create', section: '4.3', area: 'roundtrip', title: 'A GET result with a new referenceId, PUT to /jobs, creates a job with the same values', statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.' },
+const putCreate: Implementation = propertyRule(
+  'jobs.roundtrip.put-create',
   {
     maxRuns: 10,
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
@@ -76,4 +76,4 @@ const putCreate: Rule = propertyRule(
   },
 );
 
-export const roundtripRules: Rule[] = [postAccepted, sameValues, putCreate];
+export const roundtripRules: Implementation[] = [postAccepted, sameValues, putCreate];

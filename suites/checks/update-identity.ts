@@ -7,13 +7,13 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, Rule, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { changedFields, show } from '../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
-import { propertyRule } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** Lines naming the fields that changed between two reads of one job. */
 function changes(before: Job, after: Job): string[] {
@@ -40,14 +40,8 @@ async function expectDuplicateRefused(ctx: RuleContext, form: UpdateForm, [first
 }
 
 /** Every case by id (4.3 form 1) and by method override (spec 1): a server that does not honour the override refuses it too. */
-export const updateDuplicateReference: Rule = propertyRule(
-  {
-    id: 'jobs.update.duplicate-reference-rejected',
-    section: '2.1',
-    area: 'update',
-    title: 'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds is refused and changes neither job',
-    statement: "Employer's unique id for the job.",
-  },
+export const updateDuplicateReference: Implementation = propertyRule(
+  'jobs.update.duplicate-reference-rejected',
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
@@ -65,8 +59,8 @@ const unlikelyIdArb = fc.integer({ min: INT32_MAX - 100_000, max: INT32_MAX });
  * Whatever a PUT /jobs/{id} on an unknown id answers (4.3 shows nothing for it; a 5xx still fails),
  * no job of the case may afterwards be found under that id: the id is assigned by the service.
  */
-export const unknownIdCreatesNothing: Rule = propertyRule(
-  { id: 'jobs.update.unknown-id-creates-nothing', section: '2.1', area: 'update', title: 'PUT /jobs/{id} on an id no job has never leaves a job under that id', statement: 'Unique job id. Assigned by the service. Read-only.' },
+export const unknownIdCreatesNothing: Implementation = propertyRule(
+  'jobs.update.unknown-id-creates-nothing',
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), id: unlikelyIdArb }),
@@ -91,4 +85,4 @@ export const unknownIdCreatesNothing: Rule = propertyRule(
   },
 );
 
-export const updateIdentityRules: Rule[] = [updateDuplicateReference, unknownIdCreatesNothing];
+export const updateIdentityRules: Implementation[] = [updateDuplicateReference, unknownIdCreatesNothing];

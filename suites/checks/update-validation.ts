@@ -24,9 +24,9 @@ import {
   type Violation,
 } from '../arbitraries/violations.js';
 import { createBodyArb } from '../kit/bodies.js';
-import type { Rule, RuleContext } from '../engine/rule.js';
+import type { RuleContext } from '../engine/rule.js';
 import { knownHtmlViolations } from '../kit/known-html-violations.js';
-import { fixedRule, type RuleMeta } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
 
 /** One violation to send, in the given forms (default: every form of the rule). */
@@ -53,8 +53,8 @@ function runsPerPair(ctx: RuleContext): number {
 const all = (arbs: Record<string, fc.Arbitrary<Violation>>): ViolationCase[] => Object.values(arbs).map((arb) => ({ arb }));
 
 /** A partial-update rule: every case in each of its forms, each pair a property of its own. */
-function updateRule(meta: RuleMeta, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS): Rule {
-  return fixedRule(meta, async (ctx) => {
+function updateRule(id: string, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS): Implementation {
+  return fixedRule(id, async (ctx) => {
     for (const { arb, first, forms: only } of casesOf(ctx)) {
       for (const form of only ?? forms) {
         if (!forms.includes(form)) continue;
@@ -69,8 +69,8 @@ function updateRule(meta: RuleMeta, casesOf: CasesOf, forms: readonly UpdateForm
 }
 
 /** A create rule: every case sent as a create in `form`. */
-function createRule(meta: RuleMeta, form: CreateForm, casesOf: CasesOf): Rule {
-  return fixedRule(meta, async (ctx) => {
+function createRule(id: string, form: CreateForm, casesOf: CasesOf): Implementation {
+  return fixedRule(id, async (ctx) => {
     for (const { arb, first } of casesOf(ctx)) {
       await ctx.check(
         fc.record({ form: fc.constant(form), violation: arb, job: createBodyArb(ctx) }),
@@ -141,8 +141,6 @@ const everyCase: CasesOf = (ctx) => [
   ...outOfRangeCases(ctx),
 ];
 
-const update = (id: string, section: string, title: string, statement: string): RuleMeta => ({ id: `jobs.update.${id}`, section, area: 'update', title, statement });
-
 /**
  * The update-validation rules, in report order.
  *
@@ -150,26 +148,26 @@ const update = (id: string, section: string, title: string, statement: string): 
  * import { updateValidationRules } from './checks/update-validation.js';
  * export const rules = [...updateValidationRules];
  */
-export const updateValidationRules: Rule[] = [
-  updateRule({ ...update('rejects-invalid-html', '2.1', 'A partial PUT (by id, by referenceId or by method override) with disallowed description HTML is refused and changes nothing', 'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.'), long: true }, htmlCases),
-  updateRule(update('rejects-over-long', '8', 'A partial PUT with a string one past its limit is refused and changes nothing', 'Request body fields are the same as POST … title | String, max 256'), overLongCases),
-  updateRule(update('rejects-list-count', '8', 'A partial PUT with 0 or 4 locations or categories is refused and changes nothing', 'Request body fields are the same as POST … locations per job | 1 to 3'), listCountCases),
-  updateRule(update('rejects-routing-without-address', '4.2', 'A partial PUT switching routing type without the new type\'s address is refused and changes nothing', 'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.'), routingCases),
-  updateRule(update('rejects-url-without-scheme', '4.2', 'A partial PUT with an applicationUrl without http(s):// is refused and changes nothing', 'Request body fields are the same as POST … Includes `http://` or `https://`.'), urlSchemeCases),
-  updateRule(update('rejects-salary-without-period', '2.5', 'A partial PUT with a salary amount without a period is refused and changes nothing', 'Request body fields are the same as POST … Rule: `salary.period.id` is required when `salary.amount` is given.'), salaryCases),
-  updateRule(update('rejects-out-of-range', '4.2', 'A partial PUT with a status, period, routing type, category or position type outside its values is refused and changes nothing', 'Request body fields are the same as POST … `active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.'), outOfRangeCases),
+export const updateValidationRules: Implementation[] = [
+  updateRule('jobs.update.rejects-invalid-html', htmlCases),
+  updateRule('jobs.update.rejects-over-long', overLongCases),
+  updateRule('jobs.update.rejects-list-count', listCountCases),
+  updateRule('jobs.update.rejects-routing-without-address', routingCases),
+  updateRule('jobs.update.rejects-url-without-scheme', urlSchemeCases),
+  updateRule('jobs.update.rejects-salary-without-period', salaryCases),
+  updateRule('jobs.update.rejects-out-of-range', outOfRangeCases),
   updateRule(
-    { ...update('override-rejects-invalid', '1', 'A PUT sent as POST with X-HTTP-Method-Override: PUT and an invalid body is refused and changes nothing', 'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method'), level: 'should' },
+    'jobs.update.override-rejects-invalid',
     oneOfEachCases,
     ['override'],
   ),
   createRule(
-    { id: 'jobs.put-create.rejects-invalid', section: '4.3', area: 'create', title: 'PUT /jobs with a new referenceId and an invalid body is refused and creates nothing', statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.' },
+    'jobs.put-create.rejects-invalid',
     'put-create',
     everyCase,
   ),
   createRule(
-    { id: 'jobs.create.rejects-out-of-range', section: '4.2', area: 'create', title: 'POST /jobs with a status, period, routing type, category or position type outside its values is refused and creates nothing', statement: '`active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.' },
+    'jobs.create.rejects-out-of-range',
     'post',
     outOfRangeCases,
   ),

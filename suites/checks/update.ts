@@ -5,14 +5,14 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, Rule, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
 import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryMergeCase } from '../arbitraries/salary.js';
 import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, keptValueProblems, show } from '../kit/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
-import { fixedRule, propertyRule } from '../kit/rule-builders.js';
+import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { assertJobBody } from '../http/api.js';
 
 interface UpdateCase {
@@ -41,8 +41,8 @@ async function updateById(ctx: RuleContext, { base, update }: UpdateCase) {
   return { before, res };
 }
 
-const status200: Rule = propertyRule(
-  { id: 'jobs.update.status-200', section: '4.3', area: 'update', title: 'A partial PUT /jobs/{id} answers 200 with the full Job', statement: 'Update response: 200 with the full Job.' },
+const status200: Implementation = propertyRule(
+  'jobs.update.status-200',
   {
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, value) => {
@@ -52,8 +52,8 @@ const status200: Rule = propertyRule(
   },
 );
 
-const changesField: Rule = propertyRule(
-  { id: 'jobs.update.changes-field', section: '4.3', area: 'update', title: 'A partial PUT changes the field sent', statement: 'Updates are partial. Only the fields sent change.' },
+const changesField: Implementation = propertyRule(
+  'jobs.update.changes-field',
   {
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, value) => {
@@ -70,8 +70,8 @@ const changesField: Rule = propertyRule(
   },
 );
 
-const keepsOtherFields: Rule = propertyRule(
-  { id: 'jobs.update.keeps-other-fields', section: '4.3', area: 'update', title: 'A partial PUT leaves every field not sent unchanged', statement: 'Updates are partial. Only the fields sent change.' },
+const keepsOtherFields: Implementation = propertyRule(
+  'jobs.update.keeps-other-fields',
   {
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, value) => {
@@ -117,8 +117,8 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
 /** The two forms 4.3 states; a valid PUT through the method override is judged by its own rule, at the level its statement has. */
 const READ_ONLY_FORMS: readonly UpdateForm[] = ['id', 'reference'];
 
-const readOnlyFields: Rule = propertyRule(
-  { id: 'jobs.update.read-only-fields', section: '2.1', area: 'update', title: 'A PUT (by id or by referenceId) never changes id, publishDate or employer', statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.' },
+const readOnlyFields: Implementation = propertyRule(
+  'jobs.update.read-only-fields',
   {
     maxRuns: 5,
     arbitrary: updateCaseArb,
@@ -128,8 +128,8 @@ const readOnlyFields: Rule = propertyRule(
   },
 );
 
-const responseMatchesGet: Rule = propertyRule(
-  { id: 'jobs.update.response-matches-get', section: '4.3', area: 'update', title: 'The 200 body of an update is the updated Job, equal to a GET of it', statement: 'Update response: 200 with the full Job.' },
+const responseMatchesGet: Implementation = propertyRule(
+  'jobs.update.response-matches-get',
   {
     maxRuns: 10,
     arbitrary: updateCaseArb,
@@ -148,8 +148,8 @@ const responseMatchesGet: Rule = propertyRule(
   },
 );
 
-const byReference: Rule = propertyRule(
-  { id: 'jobs.update.by-reference', section: '4.3', area: 'update', title: 'PUT /jobs with referenceId in the body updates that job, partially, creating nothing', statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.' },
+const byReference: Implementation = propertyRule(
+  'jobs.update.by-reference',
   {
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, { base, update }) => {
@@ -186,8 +186,8 @@ const byReference: Rule = propertyRule(
  * Spec 4.3 names three bodies as valid: only title, only status, only referenceId plus status. Each is
  * sent once, by a shown transition for the status (active -> archived by id, archived -> active by reference).
  */
-const minimalBodies: Rule = propertyRule(
-  { id: 'jobs.update.minimal-bodies', section: '4.3', area: 'update', title: 'A PUT body with only title, only status, or only referenceId plus status is valid: 200', statement: 'A body with only `title`, or only `status`, or only `referenceId` plus `status`, is valid.' },
+const minimalBodies: Implementation = propertyRule(
+  'jobs.update.minimal-bodies',
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -218,15 +218,8 @@ const minimalBodies: Rule = propertyRule(
  * the intended method", but calls DELETE "the documented value", and 4.7 documents DELETE only. Where a target
  * honours a PUT that way, it is the partial update of 4.3; a server that refuses it breaks no stated rule.
  */
-const byOverride: Rule = propertyRule(
-  {
-    id: 'jobs.update.by-override',
-    section: '1',
-    area: 'update',
-    level: 'should',
-    title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT updates like PUT: 200, the full Job, only the fields sent change',
-    statement: 'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
-  },
+const byOverride: Implementation = propertyRule(
+  'jobs.update.by-override',
   {
     maxRuns: 10,
     arbitrary: updateCaseArb,
@@ -286,8 +279,8 @@ async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fiel
  * fields, and 4.3 changes only the fields sent: a partial salary merges into the stored one. Each part is sent
  * once in every form (by id, by referenceId, by method override), then generated parts in any form.
  */
-const salaryMerge: Rule = fixedRule(
-  { id: 'jobs.update.salary-merge', section: '4.3', area: 'update', title: 'A PUT with part of salary changes the salary fields sent and keeps the others, by id, by referenceId and by method override', statement: 'Updates are partial. Only the fields sent change.' },
+const salaryMerge: Implementation = fixedRule(
+  'jobs.update.salary-merge',
   async (ctx: RuleContext) => {
     for (const fields of PARTIAL_SALARY_FIELDS.filter((f) => f.length === 1 || (f.length === 2 && f.includes('amount')))) {
       for (const form of SALARY_MERGE_FORMS) {
@@ -299,4 +292,4 @@ const salaryMerge: Rule = fixedRule(
   },
 );
 
-export const updateRules: Rule[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference, minimalBodies, salaryMerge, byOverride];
+export const updateRules: Implementation[] = [status200, changesField, keepsOtherFields, readOnlyFields, responseMatchesGet, byReference, minimalBodies, salaryMerge, byOverride];

@@ -3,69 +3,37 @@
  * check of one spec statement; the runner gives it a RuleContext that carries
  * the target's API, the discovered reference data, the run's seed and budget,
  * and the ways to report (fail, observe, skip). Rules never print and never
- * talk HTTP except through the context.
+ * talk HTTP except through the context. A rule's metadata (id, section, level,
+ * area, title, statement) is data in suites/catalog/; its id grammar is
+ * `jobs.<group>.<name>[.<variant>]` (suites/catalog/entry.ts).
  */
 import type * as fc from 'fast-check';
 import type { Exchange, Job, JobList, Observation } from '../../schemas/types.gen.js';
+import type { Area, Requirement, RuleLevel } from '../catalog/entry.js';
 import type { ObservationTopic } from './observation-topics.js';
 
-/** Areas group rules in reports and in files under suites/checks/. */
-export type Area =
-  | 'create'
-  | 'roundtrip'
-  | 'update'
-  | 'lifecycle'
-  | 'list'
-  | 'paging'
-  | 'html'
-  | 'limits'
-  | 'protocol'
-  | 'auth'
-  | 'isolation'
-  | 'robustness'
-  | 'concurrency'
-  | 'model'
-  | 'reference';
+export type { Area, Requirement, RuleLevel } from '../catalog/entry.js';
 
 /**
- * `must`: the spec states it, or it follows directly from a statement; a failure fails the run.
- * `should`: good HTTP practice the spec does not state; a failure is a warning (exit 0 unless
- * --strict). A mismatch answered with a 5xx counts as must even in a should rule (reports/status.ts).
+ * A rule as the runner runs it: its catalog entry (suites/catalog/, the metadata) joined with the
+ * implementation bound to its id (suites/checks/, the run). The fields are documented on CatalogEntry.
  */
-export type RuleLevel = 'must' | 'should';
-
-/** What a rule needs from the configuration; without it the rule is skipped with a reason. */
-export type Requirement = 'secondApiKey';
-
 export interface Rule {
-  /** Stable id, `area.operation.property`, e.g. `jobs.create.location-header`. Never renamed. */
+  /** Stable id: `jobs.<group>.<name>[.<variant>]`, e.g. `jobs.create.location-header` (grammar: suites/catalog/entry.ts). Never renamed. */
   id: string;
   /** The spec section the rule enforces, e.g. `4.2`. */
   section: string;
   area: Area;
   /** One line: the spec statement checked. */
   title: string;
-  /**
-   * The spec's own words that the rule checks (as test262 names its spec anchor): an exact quote of
-   * the Jobs API v1.1 sentence or table cell, trimmed with "…", garbled field names renamed in
-   * [brackets]. A `should` rule quotes the sentence its good practice relates to, after
-   * "Good practice; the spec says: ". test/rules/statements.test.ts checks every quote against the spec.
-   */
+  /** The spec's own words that the rule checks (an exact quote, see CatalogEntry.statement). */
   statement: string;
   /** Default `must`. */
   level?: RuleLevel;
-  requires?: Requirement[];
-  /**
-   * The rule needs the target to itself: the runner lets every running rule end first and starts
-   * nothing else until it ends, at any --concurrency. For rules whose outcome other rules' traffic
-   * could change (racing requests, anything not scoped to the case's own jobs).
-   */
+  requires?: readonly Requirement[];
+  /** The rule needs the target to itself (see CatalogEntry.exclusive). */
   exclusive?: boolean;
-  /**
-   * A long chain of requests one after another (a model run, a large property): above --concurrency 1
-   * the runner starts it before the other rules, so it runs beside them instead of finishing last on
-   * a slow network. Reports keep registry order; the rule's seed and cases do not change.
-   */
+  /** A long chain of requests, started first above --concurrency 1 (see CatalogEntry.long). */
   long?: boolean;
   run(ctx: RuleContext): Promise<void>;
 }

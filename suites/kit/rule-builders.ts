@@ -1,14 +1,17 @@
 /**
- * @module The one way to declare a rule (id, section, level, title, the spec sentence it
- * checks as `statement`, then the generator and the check): a property (generated cases through
- * ctx.check, shrunk and replayable) or a fixed rule (its own run: one scripted
- * case, or several ctx.check calls with steps between them). Every rule under
- * suites/checks/ is built by one of the two.
+ * @module The one way to implement a rule: bind a run to the rule's id (its metadata is in the catalog,
+ * suites/catalog/), as a property (generated cases through ctx.check, shrunk and replayable) or a fixed rule
+ * (its own run: one scripted case, or several ctx.check calls with steps between them). Every rule under
+ * suites/checks/ is built by one of the two; suites/checks/rules.ts joins them with their catalog entries.
  */
 import type * as fc from 'fast-check';
-import type { Rule, RuleContext } from '../engine/rule.js';
+import type { RuleContext } from '../engine/rule.js';
 
-export type RuleMeta = Omit<Rule, 'run'>;
+/** The code of one rule, bound to its catalog id. */
+export interface Implementation {
+  readonly id: string;
+  run(ctx: RuleContext): Promise<void>;
+}
 
 export interface PropertySpec<T> {
   arbitrary(ctx: RuleContext): fc.Arbitrary<T>;
@@ -20,17 +23,17 @@ export interface PropertySpec<T> {
 }
 
 /**
- * A rule that checks `check` on generated values.
+ * The rule `id` checks `check` on generated values.
  *
  * @example
- * propertyRule({ id: 'jobs.create.status-201', section: '4.2', area: 'create', title: '...', statement: 'Response 201 with a `Location` header ...' }, {
+ * propertyRule('jobs.create.status-201', {
  *   arbitrary: (ctx) => createBodyArb(ctx),
  *   check: async (ctx, body) => { ... },
  * });
  */
-export function propertyRule<T>(meta: RuleMeta, spec: PropertySpec<T>): Rule {
+export function propertyRule<T>(id: string, spec: PropertySpec<T>): Implementation {
   return {
-    ...meta,
+    id,
     run: (ctx) =>
       ctx.check(spec.arbitrary(ctx), (value) => spec.check(ctx, value), {
         runs: spec.maxRuns === undefined ? ctx.runs : Math.min(ctx.runs, spec.maxRuns),
@@ -40,13 +43,13 @@ export function propertyRule<T>(meta: RuleMeta, spec: PropertySpec<T>): Rule {
 }
 
 /**
- * A rule with its own run: one scripted case, or several properties in sequence.
+ * The rule `id` with its own run: one scripted case, or several properties in sequence.
  *
  * @example
- * fixedRule({ id: 'jobs.limits.title-length', section: '8', area: 'limits', title: '...', statement: '| title | max 256 characters |' }, async (ctx: RuleContext) => {
+ * fixedRule('jobs.limits.title-length', async (ctx: RuleContext) => {
  *   await ctx.check(createBodyArb(ctx), async (job) => { ... });
  * });
  */
-export function fixedRule(meta: RuleMeta, run: (ctx: RuleContext) => Promise<void>): Rule {
-  return { ...meta, run };
+export function fixedRule(id: string, run: (ctx: RuleContext) => Promise<void>): Implementation {
+  return { id, run };
 }

@@ -31,6 +31,8 @@ export const LAYERS: readonly Layer[] = [
   { under: 'cli/', may: ['cli/', 'mock/', 'suites/', 'proxy/', 'reports/', 'schemas/'] },
   // The validating proxy: a product of its own beside the suite.
   { under: 'proxy/', may: ['proxy/', 'suites/', 'reports/', 'schemas/'] },
+  // The rule catalog is data: it imports nothing but the schemas, so the proxy, --list-rules and the docs read it without loading a rule.
+  { under: 'suites/catalog/', may: ['suites/catalog/', 'schemas/'] },
   // The model never imports the checks (the lifecycle rule in checks/ uses the model, never the other way round).
   { under: 'suites/model/', may: ['suites/', 'reports/', 'schemas/'], mayNot: ['suites/checks/'] },
   // The rule kit (helpers shared by the checks and the model) never imports a rule.
@@ -45,7 +47,7 @@ export const LAYERS: readonly Layer[] = [
 /** Imports that break a layer's rule on purpose or for now, each with why; `from` and `to` match as prefixes. */
 export const EXCEPTIONS: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
   { from: 'schemas/openapi.test.ts', to: 'scripts/openapi.mjs', why: 'the test checks the generator of the OpenAPI document' },
-  { from: 'suites/checks/rule-statements.test.ts', to: 'proxy/proxy-rules.ts', why: 'the statements test reads the proxy rules too' },
+  { from: 'suites/checks/rules.test.ts', to: 'scripts/rules-doc.mjs', why: 'the test checks the implementation files the rules doc names' },
   { from: 'mock/core/choices/choices.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
   { from: 'suites/engine/observation-topics.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
 ];

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer, type CoreRequest, type MockServer } from '../../mock/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
+import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { answerInstead, jsonResponse, mockOptions, type Transform } from '../mutants/kit.js';
 import { type MockClient, useMock, validJob } from '../mock/helpers.js';
@@ -44,7 +45,7 @@ describe('the suite records what a target does with a comment, and fails only a 
 
   async function observe(transform?: Transform) {
     await using server = await createMockServer(mockOptions({ transform }));
-    const report = await runConformance({ baseUrl: server.url, apiKey: 'demo-key-1', seed: 7, rules: htmlRules, only: 'jobs.html.comments-observed' });
+    const report = await runConformance({ baseUrl: server.url, apiKey: 'demo-key-1', seed: 7, rules: rulesOf(htmlRules), only: 'jobs.html.comments-observed' });
     return { status: report.rules[0]!.status, observed: report.observations.filter((o) => o.topic === 'html-comments').map((o) => o.observed), leftover: report.cleanup.leftover };
   }
 

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { pagingRules } from '../../suites/checks/paging.js';
+import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed } from '../mutants/kit.js';
 
@@ -27,7 +28,7 @@ describe('the paging link rules always follow a link', () => {
 
   for (const seed of SEEDS) {
     it(`flag a next that drops the filters, seed ${seed}`, async () => {
-      const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed, rules: pagingRules, only: LINK_RULES });
+      const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed, rules: rulesOf(pagingRules), only: LINK_RULES });
       const status = Object.fromEntries(report.rules.map((r) => [r.id, r.status]));
       expect(status['jobs.paging.next-follows'], `seed ${seed}`).toBe('failed');
       expect(report.cleanup.leftover).toEqual([]);

@@ -10,10 +10,11 @@ import { htmlAllowlist } from '../../schemas/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { limitsRules } from '../../suites/checks/limits/index.js';
 import { modelRules } from '../../suites/checks/model.js';
+import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { isJobsPath, isPost, isPut, mockOptions, mutantNamed, rewriteRequest, rewriteResponseText, type Transform } from '../mutants/kit.js';
 
-const rules = [...htmlRules, ...limitsRules, ...modelRules];
+const rules = rulesOf([...htmlRules, ...limitsRules, ...modelRules]);
 
 interface Variant {
   name: string;
@@ -76,7 +77,7 @@ describe('broken variants of the mock', () => {
 
   it('shrinks a failing lifecycle to a short, readable sequence', async () => {
     await using mock = await createMockServer(mockOptions(variants.find((v) => v.name.startsWith('ignores status'))));
-    const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 11, runs: 20, rules: modelRules });
+    const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 11, runs: 20, rules: rulesOf(modelRules) });
     const [mismatch] = report.rules[0]!.mismatches;
     expect(mismatch?.title).toMatch(/status archived did not move the job from active to archived|departs from/);
     const steps = String(mismatch?.counterexample?.text ?? '');

@@ -102,14 +102,16 @@ describe('arguments', () => {
     expect(run.stdout).toContain('JOBS_STRICT');
   });
 
-  it('--list-rules prints every rule of the registry with its section and level, then the spec sentence it checks, needing no target', async () => {
+  it('--list-rules prints every rule of the catalog with its section and level, then the spec sentence it checks, needing no target', async () => {
     const run = await runCli(['--list-rules']);
     expect(run.code).toBe(0);
-    const { rules } = await import('../../suites/checks/rules.js');
+    const { catalog: rules } = await import('../../suites/catalog/index.js');
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2 * rules.length);
     expect(lines[1]).toBe(`    spec says: ${rules[0]!.statement}`);
     expect(lines.filter((line) => !line.startsWith(' '))).toHaveLength(rules.length);
+    // The ids printed are the catalog's, in its order (suites/catalog/catalog.test.ts finds each one's literal entry).
+    expect(lines.filter((line) => !line.startsWith(' ')).map((line) => line.split(/\s+/)[0])).toEqual(rules.map((rule) => rule.id));
     expect(lines[0]).toMatch(new RegExp(`^${rules[0]!.id.replaceAll('.', '\\.')}\\s+§${rules[0]!.section}\\s+`));
     expect(run.stdout).toMatch(/jobs\.isolation\.get-by-id\s+§5\.3\s+must\s+.*\[needs secondApiKey\]/);
     expect(run.stdout).toMatch(/jobs\.protocol\.non-json-rejected\.post\s+§1\s+should\s+POST/);

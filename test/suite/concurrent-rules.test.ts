@@ -12,6 +12,7 @@ import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
 import { concurrencyRules } from '../../suites/checks/concurrency.js';
 import { listRules } from '../../suites/checks/list.js';
 import { robustnessRules } from '../../suites/checks/robustness.js';
+import { rulesOf } from '../../suites/checks/rules.js';
 import { caseTokens } from '../../suites/engine/case-tokens.js';
 import type { Rule } from '../../suites/engine/rule.js';
 import { runConformance, type ProgressEvent } from '../../suites/engine/run-conformance.js';
@@ -39,7 +40,7 @@ describe('an exclusive rule', () => {
     );
     await using mock = await createMockServer(mockOptions({ transform: spy }));
     // Exclusive rules in the middle: the rules before them must drain, the rules after them must wait.
-    const rules: Rule[] = [...robustnessRules, ...concurrencyRules, ...listRules];
+    const rules: Rule[] = rulesOf([...robustnessRules, ...concurrencyRules, ...listRules]);
     const spans = new Map<string, { start: number; end: number }>();
     // A rule's case tags start with the run tag and its rule key (suites/engine/case-tokens.ts): what it left in the mock when it ended.
     const keyOf = (ruleId: string) => caseTokens(rules)(ruleId).replace(/k0$/, 'k');

@@ -100,10 +100,16 @@ describe('a mismatch', () => {
 
   it('is reported as found with --max-shrinks 0, after fewer cases than a shrunk one', async () => {
     // A property that fails for every id above 5: shrinking walks the id down to 6.
-    const rule: Rule = propertyRule(
-      { id: 'jobs.test.shrinks', section: '1', area: 'protocol', title: 'ids up to 5', statement: 's' },
-      { arbitrary: () => fc.integer({ min: 0, max: 1_000_000 }), check: async (ctx, id) => ctx.expect(id <= 5, { title: `id ${id}`, expected: '<= 5', received: String(id) }) },
-    );
+    const rule: Rule = {
+      section: '1',
+      area: 'protocol',
+      title: 'ids up to 5',
+      statement: 's',
+      ...propertyRule('jobs.test.shrinks', {
+        arbitrary: () => fc.integer({ min: 0, max: 1_000_000 }),
+        check: async (ctx, id) => ctx.expect(id <= 5, { title: `id ${id}`, expected: '<= 5', received: String(id) }),
+      }),
+    };
     await withMock(undefined, async (mock) => {
       const shrunk = await run(mock, { rules: [rule] });
       const found = await run(mock, { rules: [rule], maxShrinks: 0 });

@@ -8,9 +8,10 @@ import { createMockServer, type MockServer } from '../../mock/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { limitsRules } from '../../suites/checks/limits/index.js';
 import { modelRules } from '../../suites/checks/model.js';
+import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 
-const rules = [...htmlRules, ...limitsRules, ...modelRules];
+const rules = rulesOf([...htmlRules, ...limitsRules, ...modelRules]);
 
 describe('generated rules against the mock', () => {
   let mock: MockServer;

@@ -3,16 +3,16 @@
  * closeDate 60 days on, false flags, a null salary, publishDate set by the service.
  */
 import * as fc from 'fast-check';
-import type { Rule, RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../kit/compare.js';
 import { dayOffsets, isDaysAfter, utcDay } from '../../kit/dates.js';
 import { createJob, getJob } from '../../kit/jobs.js';
-import { propertyRule } from '../../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { omit, CREATE_WAYS, createBy } from './shared.js';
 
-export const defaultStatus: Rule = propertyRule(
-  { id: 'jobs.create.default-status', section: '3', area: 'create', title: 'POST without status creates a draft', statement: 'POST or PUT-create with `status` omitted | valid request | draft' },
+export const defaultStatus: Implementation = propertyRule(
+  'jobs.create.default-status',
   {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -27,8 +27,8 @@ export const defaultStatus: Rule = propertyRule(
   },
 );
 
-export const defaultCloseDate: Rule = propertyRule(
-  { id: 'jobs.create.default-close-date', section: '3', area: 'create', title: 'POST without closeDate closes 60 days after publishDate', statement: '`closeDate` defaults to 60 days after `publishDate` when omitted.' },
+export const defaultCloseDate: Implementation = propertyRule(
+  'jobs.create.default-close-date',
   {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -44,9 +44,8 @@ export const defaultCloseDate: Rule = propertyRule(
   },
 );
 
-export function defaultFalse(id: string, section: string, field: 'confidential' | 'autoRefresh' | 'plusCommission', statement: string): Rule {
-  return propertyRule(
-    { id, section, area: 'create', title: `POST without ${field} sets it to false`, statement },
+export function defaultFalse(id: string, field: 'confidential' | 'autoRefresh' | 'plusCommission'): Implementation {
+  return propertyRule(id,
     {
       maxRuns: 3,
       arbitrary: (ctx) => createBodyArb(ctx),
@@ -57,7 +56,7 @@ export function defaultFalse(id: string, section: string, field: 'confidential' 
         const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
         ctx.expect(value === false, {
           title: `${field} defaults to ${show(value)}`,
-          expected: `${field} false when omitted (spec ${section}: default false)`,
+          expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
           received: `${field} ${show(value)}`,
         });
       },
@@ -65,8 +64,8 @@ export function defaultFalse(id: string, section: string, field: 'confidential' 
   );
 }
 
-export const publishDateByService: Rule = propertyRule(
-  { id: 'jobs.create.publish-date-by-service', section: '3', area: 'create', title: 'The service sets publishDate on create (today)', statement: '`publishDate` is set by the service.' },
+export const publishDateByService: Implementation = propertyRule(
+  'jobs.create.publish-date-by-service',
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -90,8 +89,8 @@ export function isAroundNow(date: string, since: number): boolean {
   return day >= utcDay(new Date(since).toISOString()) - 1 && day <= utcDay(new Date().toISOString()) + 1;
 }
 
-export const salaryNullByDefault: Rule = propertyRule(
-  { id: 'jobs.create.salary-null-by-default', section: '2.1', area: 'create', title: 'POST or PUT-create without salary creates a job whose salary is null', statement: 'null when no salary is defined (see 2.5).' },
+export const salaryNullByDefault: Implementation = propertyRule(
+  'jobs.create.salary-null-by-default',
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), way: fc.constantFrom(...CREATE_WAYS) }),

@@ -7,12 +7,12 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
-import type { ApiResponse, Body, Rule, RuleContext } from '../../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../kit/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
 import { createJob, getJob, listJobs } from '../../kit/jobs.js';
-import { propertyRule } from '../../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { CREATE_WAYS, type CreateWay } from './shared.js';
 
 /** The ways a freed referenceId is taken again: both creates, and an update by id of another live job. */
@@ -32,14 +32,8 @@ async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other
   return way === 'POST /jobs' ? ctx.api.create(body) : ctx.api.putByReference(body);
 }
 
-export const deletedReferenceReusable: Rule = propertyRule(
-  {
-    id: 'jobs.create.deleted-reference-reusable',
-    section: '3',
-    area: 'create',
-    title: "A deleted job's referenceId can be used again, by POST, by PUT-create and by PUT /jobs/{id} on another job",
-    statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
-  },
+export const deletedReferenceReusable: Implementation = propertyRule(
+  'jobs.create.deleted-reference-reusable',
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),

@@ -3,12 +3,12 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
-import type { Body, Rule, RuleContext } from '../../engine/rule.js';
+import type { Body, RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, show } from '../../kit/compare.js';
 import { expectStatus, isClientError } from '../../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../../kit/jobs.js';
-import { propertyRule } from '../../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { observeErrorBody } from './shared.js';
 
 /** Creates a job, then POSTs another body with the same referenceId. */
@@ -19,8 +19,8 @@ async function postDuplicate(ctx: RuleContext, first: Body, second: Body) {
   return { body, original, duplicate };
 }
 
-export const duplicateRejected: Rule = propertyRule(
-  { id: 'jobs.create.duplicate-reference-rejected', section: '4.2', area: 'create', title: 'POST with a referenceId already in use is rejected (4xx)', statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.' },
+export const duplicateRejected: Implementation = propertyRule(
+  'jobs.create.duplicate-reference-rejected',
   {
     maxRuns: 5,
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
@@ -35,8 +35,8 @@ export const duplicateRejected: Rule = propertyRule(
   },
 );
 
-export const duplicateCreatesNothing: Rule = propertyRule(
-  { id: 'jobs.create.duplicate-reference-creates-nothing', section: '4.2', area: 'create', title: 'A rejected duplicate POST creates nothing and leaves the first job unchanged', statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.' },
+export const duplicateCreatesNothing: Implementation = propertyRule(
+  'jobs.create.duplicate-reference-creates-nothing',
   {
     maxRuns: 5,
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),

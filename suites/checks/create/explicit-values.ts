@@ -3,15 +3,15 @@
  */
 import * as fc from 'fast-check';
 import { validEndPatches } from '../../arbitraries/boundaries.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { keptValueProblems, show } from '../../kit/compare.js';
 import { createJob } from '../../kit/jobs.js';
-import { propertyRule } from '../../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { STATUSES } from './shared.js';
 
-export const explicitValues: Rule = propertyRule(
-  { id: 'jobs.create.explicit-values', section: '4.2', area: 'create', title: 'Every value sent on create is kept, the ends of each enum and list first', statement: 'The body is the created Job (full).' },
+export const explicitValues: Implementation = propertyRule(
+  'jobs.create.explicit-values',
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     // The lowest and highest period, category and position type, and every status: the valid edges, in every run.
@@ -29,8 +29,8 @@ export const explicitValues: Rule = propertyRule(
   },
 );
 
-export const explicitStatus: Rule = propertyRule(
-  { id: 'jobs.create.explicit-status', section: '3', area: 'create', title: 'POST with status given creates the job in that status', statement: 'POST or PUT-create with `status` given | valid request | the given status' },
+export const explicitStatus: Implementation = propertyRule(
+  'jobs.create.explicit-status',
   {
     maxRuns: 6,
     arbitrary: (ctx) => fc.record({ status: fc.constantFrom(...STATUSES), body: createBodyArb(ctx) }),

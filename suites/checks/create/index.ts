@@ -4,7 +4,7 @@
  * defaults.ts, `jobs.put-create.*` in put-create.ts, ...). Bodies are generated
  * valid by construction; every job gets a fresh referenceId from the case.
  */
-import type { Rule } from '../../engine/rule.js';
+import type { Implementation } from '../../kit/rule-builders.js';
 import { defaultStatus, defaultCloseDate, defaultFalse, publishDateByService, salaryNullByDefault } from './defaults.js';
 import { deletedReferenceReusable } from './deleted-reference.js';
 import { duplicateRejected, duplicateCreatesNothing } from './duplicate-reference.js';
@@ -13,7 +13,7 @@ import { putCreates, putCreateDefaults, putIdempotent, putCreateDefaultFlags } f
 import { confidentialEmployer, publishDateReadOnly, withoutReferenceId } from './read-only.js';
 import { status201, locationHeader, bodyMatchesGet } from './response.js';
 
-export const createRules: Rule[] = [
+export const createRules: Implementation[] = [
   status201,
   locationHeader,
   bodyMatchesGet,
@@ -21,9 +21,9 @@ export const createRules: Rule[] = [
   explicitStatus,
   defaultStatus,
   defaultCloseDate,
-  defaultFalse('jobs.create.default-confidential', '2.1', 'confidential', 'true if the employer name is confidential. Default false.'),
-  defaultFalse('jobs.create.default-auto-refresh', '2.1', 'autoRefresh', 'true if auto-refresh is on. … Default false.'),
-  defaultFalse('jobs.create.default-plus-commission', '2.5', 'plusCommission', 'true if the job earns commission. Default false.'),
+  defaultFalse('jobs.create.default-confidential', 'confidential'),
+  defaultFalse('jobs.create.default-auto-refresh', 'autoRefresh'),
+  defaultFalse('jobs.create.default-plus-commission', 'plusCommission'),
   salaryNullByDefault,
   publishDateByService,
   publishDateReadOnly,

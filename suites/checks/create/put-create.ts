@@ -1,17 +1,17 @@
 /**
  * @module PUT /jobs with a new referenceId creates the job (spec 4.3) as POST would.
  */
-import type { Body, Rule, RuleContext } from '../../engine/rule.js';
+import type { Body, RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, jsonEqual, keptValueProblems, show } from '../../kit/compare.js';
 import { isDaysAfter } from '../../kit/dates.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from '../../kit/http.js';
 import { getJob, listJobs } from '../../kit/jobs.js';
-import { propertyRule } from '../../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { omit, createBy } from './shared.js';
 
-export const putCreates: Rule = propertyRule(
-  { id: 'jobs.put-create.creates', section: '4.3', area: 'create', title: 'PUT /jobs with a new referenceId creates the job', statement: 'Creates a job (with a `referenceId`) or updates an existing one.' },
+export const putCreates: Implementation = propertyRule(
+  'jobs.put-create.creates',
   {
     maxRuns: 10,
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
@@ -41,8 +41,8 @@ export const putCreates: Rule = propertyRule(
   },
 );
 
-export const putCreateDefaults: Rule = propertyRule(
-  { id: 'jobs.put-create.defaults', section: '3', area: 'create', title: 'PUT-create without status/closeDate applies the POST defaults', statement: 'POST or PUT-create with `status` omitted | valid request | draft | Job created. … `closeDate` defaults to 60 days after `publishDate` when omitted.' },
+export const putCreateDefaults: Implementation = propertyRule(
+  'jobs.put-create.defaults',
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -60,8 +60,8 @@ export const putCreateDefaults: Rule = propertyRule(
   },
 );
 
-export const putIdempotent: Rule = propertyRule(
-  { id: 'jobs.put-create.idempotent', section: '4.3', area: 'create', title: 'Repeating a PUT /jobs with the same body leaves one job with those values', statement: 'PUT is recommended whenever a `referenceId` is used, because PUT is idempotent.' },
+export const putIdempotent: Implementation = propertyRule(
+  'jobs.put-create.idempotent',
   {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -88,8 +88,8 @@ export const putIdempotent: Rule = propertyRule(
   },
 );
 
-export const putCreateDefaultFlags: Rule = propertyRule(
-  { id: 'jobs.put-create.default-flags', section: '4.3', area: 'create', title: 'PUT-create without confidential, autoRefresh or plusCommission sets them to false', statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.' },
+export const putCreateDefaultFlags: Implementation = propertyRule(
+  'jobs.put-create.default-flags',
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),

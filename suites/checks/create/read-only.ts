@@ -3,12 +3,12 @@
  * and id are never honoured, on POST and on PUT-create; a job may be created without a referenceId.
  */
 import type { Job } from '../../../schemas/types.gen.js';
-import type { ApiResponse, Body, Rule, RuleContext } from '../../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
 import { anonymous, createBodyArb, foreignReadOnly, identify } from '../../kit/bodies.js';
 import { changedFields, sameEmployer, show } from '../../kit/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
-import { propertyRule } from '../../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { isAroundNow } from './defaults.js';
 import { CREATE_WAYS, type CreateWay } from './shared.js';
 
@@ -47,8 +47,8 @@ async function expectReadOnlyOnCreate(ctx: RuleContext, way: CreateWay, generate
   });
 }
 
-export const publishDateReadOnly: Rule = propertyRule(
-  { id: 'jobs.create.publish-date-read-only', section: '2.1', area: 'create', title: 'A publishDate, employer or id sent on create (POST or PUT-create) is never honoured (read-only)', statement: 'Publish date. Set by the service. Read-only.' },
+export const publishDateReadOnly: Implementation = propertyRule(
+  'jobs.create.publish-date-read-only',
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -58,8 +58,8 @@ export const publishDateReadOnly: Rule = propertyRule(
   },
 );
 
-export const withoutReferenceId: Rule = propertyRule(
-  { id: 'jobs.create.without-reference-id', section: '2.1', area: 'create', title: 'POST without referenceId creates a job whose referenceId is "" or null', statement: 'Described as an empty string when the employer gave none; sample responses show null. A consumer accepts both.' },
+export const withoutReferenceId: Implementation = propertyRule(
+  'jobs.create.without-reference-id',
   {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -80,8 +80,8 @@ export const withoutReferenceId: Rule = propertyRule(
  * may come back as it is, masked or blank (recorded). The employer's id is not named as confidential, so a
  * confidential job, created so or made so by a PUT, still shows the key's employer id.
  */
-export const confidentialEmployer: Rule = propertyRule(
-  { id: 'jobs.create.confidential-employer-id', section: '2.1', area: 'create', title: "A confidential job still shows the key's employer id; its name may be hidden (observed)", statement: 'true if the employer name is confidential.' },
+export const confidentialEmployer: Implementation = propertyRule(
+  'jobs.create.confidential-employer-id',
   {
     maxRuns: 2,
     arbitrary: (ctx) => createBodyArb(ctx),

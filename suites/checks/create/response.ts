@@ -2,15 +2,15 @@
  * @module The answer to POST /jobs (spec 4.2): 201, a Location header, the created Job.
  */
 import type { Job } from '../../../schemas/types.gen.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, show } from '../../kit/compare.js';
 import { expectStatus, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
-import { propertyRule } from '../../kit/rule-builders.js';
+import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 
-export const status201: Rule = propertyRule(
-  { id: 'jobs.create.status-201', section: '4.2', area: 'create', title: 'POST /jobs with a valid body answers 201 with the created Job', statement: 'Response 201 with a `Location` header holding the address of the new job' },
+export const status201: Implementation = propertyRule(
+  'jobs.create.status-201',
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {
@@ -20,8 +20,8 @@ export const status201: Rule = propertyRule(
   },
 );
 
-export const locationHeader: Rule = propertyRule(
-  { id: 'jobs.create.location-header', section: '4.2', area: 'create', title: 'The 201 carries a Location header with the address of the new job', statement: 'Response 201 with a `Location` header holding the address of the new job (`{base_url}/api/v1.1/jobs/<job_id>`).' },
+export const locationHeader: Implementation = propertyRule(
+  'jobs.create.location-header',
   {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -54,8 +54,8 @@ export const locationHeader: Rule = propertyRule(
   },
 );
 
-export const bodyMatchesGet: Rule = propertyRule(
-  { id: 'jobs.create.body-matches-get', section: '4.2', area: 'create', title: 'The 201 body is the created Job: equal to a GET of it', statement: 'The body is the created Job (full).' },
+export const bodyMatchesGet: Implementation = propertyRule(
+  'jobs.create.body-matches-get',
   {
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {

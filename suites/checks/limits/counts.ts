@@ -7,8 +7,8 @@ import { locationsArb } from '../../arbitraries/location.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
-import { fixedRule } from '../../kit/rule-builders.js';
+import type { RuleContext } from '../../engine/rule.js';
+import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 
 interface CountSpec {
@@ -26,10 +26,11 @@ function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number):
   });
 }
 
-export function countRule(spec: CountSpec): Rule {
+/** The rule `id`: `spec.field` holds `spec.min` to `spec.max` entries, in every write form. */
+export function countRule(id: string, spec: CountSpec): Implementation {
   const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
   return fixedRule(
-    { id: `jobs.limits.${spec.field}-count`, section: '8', area: 'limits', title: `${spec.min} to ${spec.max} ${spec.field} are accepted (${spec.max} in every write form); ${spec.min - 1} and ${spec.max + 1} are rejected`, statement: `${spec.field} per job | ${spec.min} to ${spec.max}`, long: true },
+    id,
     async (ctx: RuleContext) => {
       // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
       const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;

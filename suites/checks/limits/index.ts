@@ -6,7 +6,7 @@
  * is only observed. Every bound is read from the schemas.
  */
 import { inputLimits } from '../../arbitraries/schema-limits.js';
-import type { Rule } from '../../engine/rule.js';
+import type { Implementation } from '../../kit/rule-builders.js';
 import { countRule } from './counts.js';
 import { locationForms, locationDescriptionLength } from './locations.js';
 import { emailOrUrlLength, routingAddressRequired, routingUrlScheme, routingOtherFieldNull } from './routing.js';
@@ -20,19 +20,19 @@ import { referenceIdLength, titleLength } from './text-lengths.js';
  * import { limitsRules } from './checks/limits/index.js';
  * export const rules = [...limitsRules];
  */
-export const limitsRules: Rule[] = [
+export const limitsRules: Implementation[] = [
   referenceIdLength,
   titleLength,
-  emailOrUrlLength('email'),
-  emailOrUrlLength('url'),
-  countRule({ field: 'locations', min: inputLimits.locationsMin, max: inputLimits.locationsMax }),
-  countRule({ field: 'categories', min: inputLimits.categoriesMin, max: inputLimits.categoriesMax }),
+  emailOrUrlLength('jobs.limits.application-email-length', 'email'),
+  emailOrUrlLength('jobs.limits.application-url-length', 'url'),
+  countRule('jobs.limits.locations-count', { field: 'locations', min: inputLimits.locationsMin, max: inputLimits.locationsMax }),
+  countRule('jobs.limits.categories-count', { field: 'categories', min: inputLimits.categoriesMin, max: inputLimits.categoriesMax }),
   locationForms,
   locationDescriptionLength,
   salaryPeriodRequired,
   salaryFourDecimals,
-  routingAddressRequired('email'),
-  routingAddressRequired('url'),
+  routingAddressRequired('jobs.limits.routing-email-required', 'email'),
+  routingAddressRequired('jobs.limits.routing-url-required', 'url'),
   routingUrlScheme,
   routingOtherFieldNull,
 ];

@@ -8,8 +8,8 @@ import { padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
-import { fixedRule } from '../../kit/rule-builders.js';
+import type { RuleContext } from '../../engine/rule.js';
+import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 
 /** `items` in runs of at most `size`. */
 function chunks(items: readonly LocationInput[], size: number): LocationInput[][] {
@@ -18,8 +18,8 @@ function chunks(items: readonly LocationInput[], size: number): LocationInput[][
   return out;
 }
 
-export const locationForms: Rule = fixedRule(
-  { id: 'jobs.limits.location-forms', section: '2.2', area: 'limits', title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted', statement: 'On input, `description` takes one of two forms: … `<City>` … `<City>, <ProvinceCode>`' },
+export const locationForms: Implementation = fixedRule(
+  'jobs.limits.location-forms',
   async (ctx: RuleContext) => {
     // First every official name with punctuation, digits or letters beyond A-Z, in both forms, up to the most a job takes: on every seed.
     const groups = [UNUSUAL_PLACES.withProvince, UNUSUAL_PLACES.cityOnly].flatMap((places) => chunks(places, inputLimits.locationsMax));
@@ -57,8 +57,8 @@ export const locationForms: Rule = fixedRule(
  * Spec 2.2 and 8: a location description is at most 300 characters. Only the rejection over the limit is
  * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
  */
-export const locationDescriptionLength: Rule = fixedRule(
-  { id: 'jobs.limits.location-description-length', section: '8', area: 'limits', title: `A location description of ${inputLimits.locationDescriptionMax + 1} characters is rejected`, statement: 'location name / description / type | max 256 / 300 / 50 characters' },
+export const locationDescriptionLength: Implementation = fixedRule(
+  'jobs.limits.location-description-length',
   async (ctx: RuleContext) => {
     const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
     const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });

@@ -11,18 +11,18 @@ import { inputLimits, routingTypeIds } from '../../arbitraries/schema-limits.js'
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
-import { fixedRule } from '../../kit/rule-builders.js';
+import type { RuleContext } from '../../engine/rule.js';
+import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { RoutingKind, withRouting } from './routing-body.js';
 
-export function emailOrUrlLength(kind: RoutingKind): Rule {
+export function emailOrUrlLength(id: string, kind: RoutingKind): Implementation {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const max = kind === 'email' ? inputLimits.applicationEmailMax : inputLimits.applicationUrlMax; // §8: applicationEmail <= 50, applicationUrl <= 200
   const valueArb = kind === 'email' ? emailOfLengthArb : urlOfLengthArb;
   const statement = `spec 8: ${field} max ${max} characters`;
   return fixedRule(
-    { id: `jobs.limits.application-${kind}-length`, section: '8', area: 'limits', title: `An ${field} of ${max} characters is accepted and kept, in every write form; one of ${max + 1} is rejected`, statement: `${field} | max ${max} characters` },
+    id,
     async (ctx: RuleContext) => {
       const arb = fc.record({ job: createBodyArb(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
       await ctx.check(arb, async ({ job, atLimit, over }) => {
@@ -51,11 +51,11 @@ export function emailOrUrlLength(kind: RoutingKind): Rule {
   );
 }
 
-export function routingAddressRequired(kind: RoutingKind): Rule {
+export function routingAddressRequired(ruleId: string, kind: RoutingKind): Implementation {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const id = routingTypeIds[kind];
   return fixedRule(
-    { id: `jobs.limits.routing-${kind}-required`, section: '4.2', area: 'limits', title: `Routing type ${id} without ${field} is rejected`, statement: `Required when \`applicantRoutingType.id\` is ${id}.` },
+    ruleId,
     async (ctx: RuleContext) => {
       await ctx.check(createBodyArb(ctx), async (job) => {
         const body = identify(ctx, job);
@@ -69,8 +69,8 @@ export function routingAddressRequired(kind: RoutingKind): Rule {
   );
 }
 
-export const routingUrlScheme: Rule = fixedRule(
-  { id: 'jobs.limits.routing-url-scheme', section: '4.2', area: 'limits', title: 'An applicationUrl without http:// or https:// (none, another scheme, scheme-relative, a near miss) is rejected', statement: 'Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.' },
+export const routingUrlScheme: Implementation = fixedRule(
+  'jobs.limits.routing-url-scheme',
   async (ctx: RuleContext) => {
     const examples = urlsWithoutHttpScheme.map((url) => ({ url }));
     await ctx.check(fc.record({ job: createBodyArb(ctx), url: urlWithoutSchemeArb }), async ({ job, url }) => {
@@ -83,8 +83,8 @@ export const routingUrlScheme: Rule = fixedRule(
   },
 );
 
-export const routingOtherFieldNull: Rule = fixedRule(
-  { id: 'jobs.limits.routing-other-field-null', section: '2.1', area: 'limits', title: 'The address field of the other routing type is null in responses, also after switching type', statement: 'Applies only when routing type is 1. Null in responses when not applicable. … Applies only when routing type is 2. Null in responses when not applicable.' },
+export const routingOtherFieldNull: Implementation = fixedRule(
+  'jobs.limits.routing-other-field-null',
   async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
     await ctx.check(arb, async ({ job, email, url }) => {

@@ -10,13 +10,13 @@ import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../
 import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../kit/amount-decimals.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import type { ApiResponse, Body, Rule, RuleContext } from '../../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../kit/compare.js';
-import { fixedRule } from '../../kit/rule-builders.js';
+import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 
-export const salaryPeriodRequired: Rule = fixedRule(
-  { id: 'jobs.limits.salary-period-required', section: '2.5', area: 'limits', title: 'A salary amount without salary.period.id is rejected', statement: 'Rule: `salary.period.id` is required when `salary.amount` is given.' },
+export const salaryPeriodRequired: Implementation = fixedRule(
+  'jobs.limits.salary-period-required',
   async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
       const body = identify(ctx, job);
@@ -67,8 +67,8 @@ async function sendSalary(ctx: RuleContext, path: SalaryPath, job: Body, id: num
 
 const SALARY_PATHS: readonly SalaryPath[] = ['PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
 
-export const salaryFourDecimals: Rule = fixedRule(
-  { id: 'jobs.limits.salary-four-decimals', section: '2.5', area: 'limits', title: 'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId and PUT-create', statement: 'Base salary. Responses carry four decimal places.' },
+export const salaryFourDecimals: Implementation = fixedRule(
+  'jobs.limits.salary-four-decimals',
   async (ctx: RuleContext) => {
     // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
     const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));

@@ -11,8 +11,8 @@ import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { createJob } from '../../kit/jobs.js';
-import type { Rule, RuleContext } from '../../engine/rule.js';
-import { fixedRule } from '../../kit/rule-builders.js';
+import type { RuleContext } from '../../engine/rule.js';
+import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 
 interface TextLimit {
   field: 'referenceId' | 'title';
@@ -28,10 +28,10 @@ interface TextLimit {
 }
 
 /** A field of `max` characters is accepted and kept as sent, in every write form; one of `max + 1` is rejected by POST and creates nothing. */
-function textLengthRule(id: string, limit: TextLimit): Rule {
+function textLengthRule(id: string, limit: TextLimit): Implementation {
   const { field, max } = limit;
   return fixedRule(
-    { id, section: '8', area: 'limits', title: `A ${field} of ${max} characters is accepted and kept; one of ${max + 1} is rejected`, statement: `${field} | max ${max} characters` },
+    id,
     async (ctx: RuleContext) => {
       const statement = `spec 8: ${field} max ${max} characters`;
       await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, limit.alphabet) }), async ({ job, filler }) => {
@@ -61,7 +61,7 @@ function textLengthRule(id: string, limit: TextLimit): Rule {
   );
 }
 
-export const referenceIdLength: Rule = textLengthRule('jobs.limits.reference-id-length', {
+export const referenceIdLength: Implementation = textLengthRule('jobs.limits.reference-id-length', {
   field: 'referenceId',
   max: inputLimits.referenceIdMax,
   alphabet: 'ascii',
@@ -69,7 +69,7 @@ export const referenceIdLength: Rule = textLengthRule('jobs.limits.reference-id-
   shown: (value) => JSON.stringify(value),
 });
 
-export const titleLength: Rule = textLengthRule('jobs.limits.title-length', {
+export const titleLength: Implementation = textLengthRule('jobs.limits.title-length', {
   field: 'title',
   max: inputLimits.titleMax,
   alphabet: 'bmp',

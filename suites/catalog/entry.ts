@@ -1,0 +1,93 @@
+/**
+ * @module What a catalog entry is: the data of one rule (its id, the spec section and sentence it checks, its
+ * level, area and title), kept apart from the code that checks it. A rule's implementation binds to its id
+ * (suites/checks/rules.ts joins the two), so the catalog is the one place a rule's metadata is written, and
+ * `grep -rn '<id>' suites/` finds every id. This folder imports nothing: the proxy, --list-rules, docs/rules.md
+ * and the reports read it without loading a single rule.
+ *
+ * Rule ids (checked on every entry by suites/catalog/catalog.test.ts):
+ * - `jobs.<group>.<name>` for the suite's rules, where `<group>` is the rule's area or the operation it
+ *   probes (`jobs.create.location-header`, `jobs.put-create.defaults`), and one more `.<variant>` segment where
+ *   one statement is probed per operation (`jobs.auth.missing-key.put-by-id`, `jobs.protocol.non-json-rejected.post`);
+ * - `proxy.<side>.<name>` for the proxy's own rules, `<side>` being `client` or `server` (`proxy.client.api-key`).
+ * Every segment is lowercase kebab-case (`[a-z0-9]+(-[a-z0-9]+)*`). Ids are never renamed.
+ */
+
+/** Areas group rules in reports and in the catalog's files (suites/catalog/<area>.ts). */
+export type Area =
+  | 'create'
+  | 'roundtrip'
+  | 'update'
+  | 'lifecycle'
+  | 'list'
+  | 'paging'
+  | 'html'
+  | 'limits'
+  | 'protocol'
+  | 'auth'
+  | 'isolation'
+  | 'robustness'
+  | 'concurrency'
+  | 'model'
+  | 'reference';
+
+/** The areas of the proxy's own rules: what a client sends, and what only live traffic shows of a server. */
+export type ProxyArea = 'proxy-client' | 'proxy-server';
+
+/**
+ * `must`: the spec states it, or it follows directly from a statement; a failure fails the run.
+ * `should`: good HTTP practice the spec does not state; a failure is a warning (exit 0 unless
+ * --strict). A mismatch answered with a 5xx counts as must even in a should rule (reports/status.ts).
+ */
+export type RuleLevel = 'must' | 'should';
+
+/** What a rule needs from the configuration; without it the rule is skipped with a reason. */
+export type Requirement = 'secondApiKey';
+
+/** The suite's rule ids: `jobs.<group>.<name>`, with one optional `.<variant>`. */
+export const SUITE_RULE_ID = /^jobs(\.[a-z0-9]+(-[a-z0-9]+)*){2,3}$/;
+/** The proxy's own rule ids: `proxy.<side>.<name>`. */
+export const PROXY_RULE_ID = /^proxy\.(client|server)\.[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** The metadata of one of the suite's rules. */
+export interface CatalogEntry {
+  /** Stable id (see the grammar above), e.g. `jobs.create.location-header`. Never renamed. */
+  readonly id: string;
+  /** The spec section the rule enforces, e.g. `4.2`. */
+  readonly section: string;
+  readonly level: RuleLevel;
+  readonly area: Area;
+  /** One line: the spec statement checked. */
+  readonly title: string;
+  /**
+   * The spec's own words that the rule checks (as test262 names its spec anchor): an exact quote of
+   * the Jobs API v1.1 sentence or table cell, trimmed with "…", garbled field names renamed in
+   * [brackets]. A `should` rule quotes the sentence its good practice relates to, after
+   * "Good practice; the spec says: ". suites/catalog/rule-statements.test.ts checks every quote against the spec.
+   */
+  readonly statement: string;
+  readonly requires?: readonly Requirement[];
+  /**
+   * The rule needs the target to itself: the runner lets every running rule end first and starts
+   * nothing else until it ends, at any --concurrency. For rules whose outcome other rules' traffic
+   * could change (racing requests, anything not scoped to the case's own jobs).
+   */
+  readonly exclusive?: boolean;
+  /**
+   * A long chain of requests one after another (a model run, a large property): above --concurrency 1
+   * the runner starts it before the other rules, so it runs beside them instead of finishing last on
+   * a slow network. Reports keep catalog order; the rule's seed and cases do not change.
+   */
+  readonly long?: boolean;
+}
+
+/** The metadata of one of the proxy's own rules. */
+export interface ProxyCatalogEntry {
+  readonly id: string;
+  readonly section: string;
+  readonly level: RuleLevel;
+  readonly area: ProxyArea;
+  readonly title: string;
+  /** The spec's words the rule checks. */
+  readonly statement: string;
+}

@@ -1,0 +1,77 @@
+/** @module The catalog's robustness rules: answers to malformed requests (spec 7). */
+import type { CatalogEntry } from './entry.js';
+
+export const robustnessEntries: readonly CatalogEntry[] = [
+  {
+    id: 'jobs.robustness.unicode-no-5xx',
+    section: '7',
+    level: 'must',
+    area: 'robustness',
+    title: 'Unicode and emoji in titles and descriptions never cause a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  {
+    id: 'jobs.robustness.unicode-preserved',
+    section: '2.1',
+    level: 'must',
+    area: 'robustness',
+    title: 'Unicode and emoji in title and description are stored as sent',
+    statement: 'title | String, max 256 | Job title.',
+  },
+  {
+    id: 'jobs.robustness.long-strings',
+    section: '8',
+    level: 'must',
+    area: 'robustness',
+    title: 'Over-long strings and lists never cause a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  {
+    id: 'jobs.robustness.malformed-json',
+    section: '1',
+    level: 'should',
+    area: 'robustness',
+    title: 'Malformed JSON is refused with a 4xx',
+    statement: 'Good practice; the spec says: Create or update with POST or PUT and a JSON body.',
+  },
+  {
+    id: 'jobs.robustness.wrong-types',
+    section: '2',
+    level: 'must',
+    area: 'robustness',
+    title: 'A field of the wrong type never causes a 5xx',
+    statement: 'Bodies are JSON. Field names and types are those of section 2.',
+  },
+  {
+    id: 'jobs.robustness.odd-ids',
+    section: '4.1',
+    level: 'must',
+    area: 'robustness',
+    title: 'Ids that are not Int32 job ids get a 4xx (a DELETE 204 or a 4xx), never a 5xx',
+    statement: 'Path parameter `id`: Int32 job id.',
+  },
+  {
+    id: 'jobs.robustness.list-params',
+    section: '4.5',
+    level: 'must',
+    area: 'robustness',
+    title: 'Odd list parameters never cause a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  {
+    id: 'jobs.robustness.page-past-end',
+    section: '4.5',
+    level: 'must',
+    area: 'robustness',
+    title: 'A page past the last one is empty (or refused), never a 5xx',
+    statement: 'page | Int32 | No | Default 1.',
+  },
+  {
+    id: 'jobs.robustness.reference-id-characters',
+    section: '2.1',
+    level: 'must',
+    area: 'robustness',
+    title: 'A referenceId with URL-special or non-ASCII characters works like any other',
+    statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
+  },
+];

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { implementationSources } from '../../scripts/rules-doc.mjs';
+import { catalog, type CatalogEntry } from '../catalog/index.js';
+import { fixedRule } from '../kit/rule-builders.js';
+import { bindingProblems, bindRules, implementations, rules, rulesOf } from './rules.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const entry = (id: string): CatalogEntry => ({ id, section: '1', level: 'must', area: 'protocol', title: id, statement: 's' });
+const nothing = async (): Promise<void> => {};
+
+describe('the registry binds the catalog to the implementations', () => {
+  it('one to one: no entry without an implementation, no implementation without an entry, no id twice', () => {
+    expect(bindingProblems(catalog, implementations)).toEqual([]);
+    expect(rules.map((rule) => rule.id)).toEqual(catalog.map((e) => e.id));
+  });
+
+  it('a rule takes its metadata from the catalog and its run from the implementation', () => {
+    const rule = rules.find((r) => r.id === 'jobs.create.location-header')!;
+    const implementation = implementations.find((i) => i.id === 'jobs.create.location-header')!;
+    expect(rule).toMatchObject({ ...catalog.find((e) => e.id === rule.id) });
+    expect(rule.run).toBe(implementation.run);
+  });
+
+  it('names each mismatch, and refuses to bind them', () => {
+    const entries = [entry('jobs.a.x'), entry('jobs.a.y'), entry('jobs.a.y')];
+    const problems = bindingProblems(entries, [fixedRule('jobs.a.x', nothing), fixedRule('jobs.a.x', nothing), fixedRule('jobs.a.z', nothing)]);
+    expect(problems).toEqual([
+      'jobs.a.y: in the catalog, no implementation',
+      'jobs.a.y: in the catalog, no implementation',
+      'jobs.a.z: implemented, not in the catalog',
+      'jobs.a.y: twice in the catalog',
+      'jobs.a.x: implemented twice',
+    ]);
+    expect(() => bindRules([entry('jobs.a.x')], [])).toThrow(/jobs\.a\.x: in the catalog, no implementation/);
+  });
+
+  it('rulesOf joins some implementations with their entries, in the order given', () => {
+    const some = implementations.filter((i) => i.id.startsWith('jobs.paging.')).reverse();
+    expect(rulesOf(some).map((rule) => [rule.id, rule.area])).toEqual(some.map((i) => [i.id, 'paging']));
+    expect(() => rulesOf([fixedRule('jobs.a.unknown', nothing)])).toThrow(/implemented, not in the catalog/);
+  });
+
+  it('each rule is bound in exactly one file, by its literal id (the Source column of docs/rules.md)', () => {
+    const sources = implementationSources(ROOT, catalog.map((e) => e.id));
+    const notOnce = [...sources].filter(([, files]) => files.length !== 1);
+    expect(notOnce).toEqual([]);
+    expect(sources.get('jobs.auth.missing-key.put-by-id')).toEqual(['suites/checks/auth.ts']);
+    expect(sources.get('jobs.create.rejects-out-of-range')).toEqual(['suites/checks/update-validation.ts']);
+  });
+});
