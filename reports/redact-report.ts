@@ -6,10 +6,10 @@
  * in options.headerNames (--header) are masked like API-Key.
  */
 import type { ConformanceReport } from '../schemas/types.gen.js';
+import { isSecretHeader, REDACTED } from '../vocabulary/index.js';
 
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
-const SENSITIVE_HEADER = /^(api-key|x-api-key|authorization|proxy-authorization|cookie|set-cookie)$/i;
 const SENSITIVE_OPTION = /key|token|secret|password/i;
 // Values that are already placeholders, not secrets: never scrub them from other text.
 const PLACEHOLDER = /^(\[redacted\]|<redacted>|\*+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)$/;
@@ -30,7 +30,7 @@ export function redactReport(report: ConformanceReport, secrets: readonly string
   const found = new Set(secrets.filter(isSecretValue));
   // --header values are secrets like the key: mask every header the run added.
   const extra = new Set((report.options?.headerNames ?? []).map((name) => name.toLowerCase()));
-  maskSensitive(copy, found, false, (name) => SENSITIVE_HEADER.test(name) || extra.has(name.toLowerCase()));
+  maskSensitive(copy, found, false, (name) => isSecretHeader(name) || extra.has(name.toLowerCase()));
   const ordered = [...found].sort((a, b) => b.length - a.length);
   return scrub(copy, ordered) as unknown as ConformanceReport;
 }

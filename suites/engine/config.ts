@@ -9,6 +9,7 @@ import { ConfigError } from './errors.js';
 import { parseExtraHeaders } from '../http/extra-headers.js';
 import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
+import { API_PREFIX } from '../../vocabulary/index.js';
 
 /** Options as given (flags, env or a program): strings or already-typed values. */
 export interface ConformanceOptions {
@@ -203,8 +204,6 @@ export interface ResolvedConfig {
   retry: RetryLimits;
 }
 
-const API_SUFFIX = '/api/v1.1';
-
 /**
  * The API root of a base address: `/api/v1.1` appended unless present.
  *
@@ -222,7 +221,7 @@ export function apiRootOf(baseUrl: string): string {
   if (url.search || url.hash) throw new ConfigError('base-url', '--base-url must not have a query or fragment');
   if (url.username || url.password) throw new ConfigError('base-url', '--base-url must not carry credentials; pass the key with --api-key');
   const path = url.pathname.replace(/\/+$/, '');
-  return `${url.origin}${path.endsWith(API_SUFFIX) ? path : path + API_SUFFIX}`;
+  return `${url.origin}${path.endsWith(API_PREFIX) ? path : path + API_PREFIX}`;
 }
 
 function integer(flag: string, value: number | string | undefined, min: number, max: number): number | undefined {

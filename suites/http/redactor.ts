@@ -4,9 +4,7 @@
  * so an API key cannot reach a report, a log or the terminal, even when a
  * server echoes it back in a body or a header.
  */
-
-/** What a secret is replaced with everywhere. */
-export const REDACTED = '[redacted]';
+import { REDACTED } from '../../vocabulary/index.js';
 
 /** Shorter header values are not scrubbed from other text (they would mask ordinary words); their header is still masked. */
 const MIN_SCRUBBED_LENGTH = 4;
