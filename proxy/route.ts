@@ -46,11 +46,15 @@ export function operationOf(method: string, url: string, headers: RawHeaders): O
   const pathname = q < 0 ? url : url.slice(0, q);
   const at = pathname.indexOf(`${API_PREFIX}/`);
   if (at < 0) return { kind: 'outside' };
-  const op = operationAt(method, pathname.slice(at + API_PREFIX.length), { [METHOD_OVERRIDE_HEADER]: headerOf(headers, METHOD_OVERRIDE_HEADER) });
+  const override = { [METHOD_OVERRIDE_HEADER]: headerOf(headers, METHOD_OVERRIDE_HEADER) };
+  const op = operationAt(method, pathname.slice(at + API_PREFIX.length), override);
   return judged(op, () => new URLSearchParams(q < 0 ? '' : url.slice(q + 1)));
 }
 
-/** The table's operation in the proxy's terms: HEAD and OPTIONS on jobs are machinery, not judged; a POST on a job's path is forwarded, not judged. */
+/**
+ * The table's operation in the proxy's terms: HEAD and OPTIONS on jobs are
+ * machinery, and a POST on a job's path is no operation: forwarded, not judged.
+ */
 function judged(op: TableOperation, query: () => URLSearchParams): Operation {
   if (op.resource.name === 'other') return op.kind === 'not-allowed' ? { kind: 'outside' } : { kind: 'other' };
   if (MACHINERY.has(op.method)) return { kind: 'outside' };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isJobOperation, isWrite, operationAt, operationOf, type Operation } from './operations.js';
 
 const OVERRIDE = 'x-http-method-override';
-const kindOf = (method: string, path: string, headers: Record<string, string> = {}): Operation['kind'] | undefined => operationOf(method, path, headers)?.kind;
+const kindOf = (method: string, path: string, headers: Record<string, string> = {}): Operation['kind'] | undefined =>
+  operationOf(method, path, headers)?.kind;
 
 describe('operationOf', () => {
   it.each([
@@ -52,14 +53,19 @@ describe('operationOf', () => {
   );
 
   it('names the resource, the method as sent and the override it applied', () => {
-    expect(operationOf('POST', '/api/v1.1/jobs/AB7', { [OVERRIDE]: 'delete' })).toEqual({ kind: 'delete-by-id', resource: { name: 'job', id: 'AB7' }, method: 'POST', override: 'DELETE' });
-    expect(operationOf('DELETE', '/api/v1.1/jobs', {})).toEqual({ kind: 'delete-by-reference', resource: { name: 'jobs' }, method: 'DELETE' });
-    expect(operationOf('GET', '/api/v1.1/Categories/', {})).toEqual({ kind: 'reference-list', resource: { name: 'other', path: '/Categories' }, method: 'GET' });
+    expect(operationOf('POST', '/api/v1.1/jobs/AB7', { [OVERRIDE]: 'delete' })).toEqual({
+      kind: 'delete-by-id', resource: { name: 'job', id: 'AB7' }, method: 'POST', override: 'DELETE',
+    });
+    const byReference = operationOf('DELETE', '/api/v1.1/jobs', {});
+    expect(byReference).toEqual({ kind: 'delete-by-reference', resource: { name: 'jobs' }, method: 'DELETE' });
+    const list = operationOf('GET', '/api/v1.1/Categories/', {});
+    expect(list).toEqual({ kind: 'reference-list', resource: { name: 'other', path: '/Categories' }, method: 'GET' });
     expect(operationOf('POST', '/api/v1.1/jobs/7', { [OVERRIDE]: 'GET' })).toMatchObject({ kind: 'get', override: 'GET' });
   });
 
   it('an override on a list path is not applied: the lists are read only', () => {
-    expect(operationOf('POST', '/api/v1.1/positiontypes', { [OVERRIDE]: 'GET' })).toEqual({ kind: 'not-allowed', resource: { name: 'other', path: '/positiontypes' }, method: 'POST' });
+    const op = operationOf('POST', '/api/v1.1/positiontypes', { [OVERRIDE]: 'GET' });
+    expect(op).toEqual({ kind: 'not-allowed', resource: { name: 'other', path: '/positiontypes' }, method: 'POST' });
   });
 
   it('operationAt reads a path the caller found below the prefix itself', () => {

@@ -35,7 +35,9 @@ export type Operation =
   | (Sent & { kind: 'not-allowed'; resource: Resource });
 
 /** The operation each effective method names on /jobs and on /jobs/{id}. */
-const ON_JOBS: Readonly<Record<string, JobOperation['kind']>> = { GET: 'list', POST: 'create', PUT: 'put-by-reference', DELETE: 'delete-by-reference' };
+const ON_JOBS: Readonly<Record<string, JobOperation['kind']>> = {
+  GET: 'list', POST: 'create', PUT: 'put-by-reference', DELETE: 'delete-by-reference',
+};
 const ON_JOB: Readonly<Record<string, JobOperation['kind']>> = { GET: 'get', PUT: 'put-by-id', DELETE: 'delete-by-id' };
 
 /**
@@ -62,7 +64,8 @@ export function operationAt(method: string, apiPath: string, headers: HeaderMap)
   if (sent === 'OPTIONS') return { kind: 'preflight', resource, method: sent };
   if (resource.name === 'other') {
     // The override names a method on a resource path (spec 4.7); the lists are read only.
-    return sent === 'GET' || sent === 'HEAD' ? { kind: 'reference-list', resource, method: sent } : { kind: 'not-allowed', resource, method: sent };
+    const read = sent === 'GET' || sent === 'HEAD';
+    return { kind: read ? 'reference-list' : 'not-allowed', resource, method: sent };
   }
   const override = methodOverrideOf(sent, headers);
   // A HEAD reads like a GET (HTTP machinery); an override naming HEAD names no operation.
@@ -73,7 +76,8 @@ export function operationAt(method: string, apiPath: string, headers: HeaderMap)
 }
 
 /** Whether the operation is one of the spec's operations on jobs (not a list, preflight or refused method). */
-export const isJobOperation = (op: Operation): op is JobOperation => op.kind !== 'reference-list' && op.kind !== 'preflight' && op.kind !== 'not-allowed';
+export const isJobOperation = (op: Operation): op is JobOperation =>
+  op.kind !== 'reference-list' && op.kind !== 'preflight' && op.kind !== 'not-allowed';
 
 /** Whether the operation writes: creates, changes or deletes a job. */
 export const isWrite = (op: { kind: string }): boolean => op.kind === 'create' || op.kind.startsWith('put-') || op.kind.startsWith('delete-');
