@@ -56,7 +56,7 @@ export interface MockServerOptions extends ProfileOptions {
   controlCors?: string | string[];
   /** How many requests the journal keeps; default 1000, 0 turns it off. */
   journalSize?: number;
-  /** More header names the journal redacts (API-Key, Authorization, Proxy-Authorization and Cookie always are). */
+  /** More header names the journal redacts (the shared SECRET_HEADERS, API-Key, Authorization, Cookie and the like, always are). */
   secretHeaders?: string[];
 }
 

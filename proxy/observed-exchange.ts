@@ -8,12 +8,10 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { validators } from '../schemas/index.js';
 import type { Exchange, Job, JobList } from '../schemas/types.gen.js';
 import { recordedBody } from '../suites/http/client.js';
-import { REDACTED, type Redactor } from '../reports/redactor.js';
+import type { Redactor } from '../reports/redactor.js';
+import { isSecretHeader, REDACTED } from '../vocabulary/index.js';
 import { headerOf, type CapturedExchange, type RawHeaders } from './captured-exchange.js';
 import { operationOf, type Operation } from './route.js';
-
-/** Headers whose values are credentials: never recorded. */
-const SECRET_HEADERS = new Set(['api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
 export interface Body {
   /** The decoded text; undefined when there was no body, or it could not be kept or decoded (`problem`). */
@@ -80,7 +78,8 @@ function recordHeaders(raw: RawHeaders | undefined, redactor: Redactor): Record<
   if (!raw) return out;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    const value = SECRET_HEADERS.has(name) ? REDACTED : redactor.redact(raw[i + 1]!);
+    // Credential headers are never recorded (the shared list).
+    const value = isSecretHeader(name) ? REDACTED : redactor.redact(raw[i + 1]!);
     out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
   }
   return out;

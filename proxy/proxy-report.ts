@@ -13,6 +13,7 @@ import { toolInfo } from '../suites/engine/tool-info.js';
 import type { Finding } from './findings.js';
 import type { Inspector } from './inspector.js';
 import { ruleInfo } from './proxy-rules.js';
+import { API_PREFIX } from '../vocabulary/index.js';
 
 export interface ProxyReportInput {
   target: string;
@@ -63,7 +64,7 @@ export function buildProxyReport(inspector: Inspector, input: ProxyReportInput):
   const rules = [...results.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const report = buildReport({
     tool: toolInfo,
-    apiRoot: `${input.target}/api/v1.1`,
+    apiRoot: `${input.target}${API_PREFIX}`,
     seed: 0,
     runs: 1,
     options: {},

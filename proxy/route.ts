@@ -1,9 +1,11 @@
 /**
- * @module Which operation of the spec an exchange is (spec 4, 4.7), read
- * from its method, path and X-HTTP-Method-Override header. The API root is
- * found by its version segment (spec 9: `/api/v1.1`), so a target behind a
- * path prefix works too.
+ * @module Which operation of the spec an exchange is, as the proxy judges it:
+ * the shared operation table (vocabulary/operations) read from the method,
+ * URL and X-HTTP-Method-Override header of a captured exchange. The API root
+ * is found by its version segment anywhere in the path (spec 9: `/api/v1.1`),
+ * so a target behind a path prefix works too.
  */
+import { API_PREFIX, METHOD_OVERRIDE_HEADER, operationAt, type Operation as TableOperation } from '../vocabulary/index.js';
 import { headerOf, type RawHeaders } from './captured-exchange.js';
 
 export type Operation =
@@ -21,13 +23,19 @@ export type Operation =
   /** Outside the API root: forwarded, not checked. */
   | { kind: 'outside' };
 
-/** Whether the operation writes (creates, changes or deletes a job). */
-export const isWrite = (op: Operation): boolean => op.kind === 'create' || op.kind.startsWith('put-') || op.kind.startsWith('delete-');
-
-const ROOT = '/api/v1.1';
+export { isWrite } from '../vocabulary/index.js';
 
 /** HTTP machinery rather than API use: a HEAD is a GET without body, an OPTIONS a browser's preflight. */
 const MACHINERY = new Set(['HEAD', 'OPTIONS']);
+
+/** The id as the server reads it; a malformed escape stays as sent. */
+function decodedId(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /**
  * @example
@@ -36,25 +44,38 @@ const MACHINERY = new Set(['HEAD', 'OPTIONS']);
 export function operationOf(method: string, url: string, headers: RawHeaders): Operation {
   const q = url.indexOf('?');
   const pathname = q < 0 ? url : url.slice(0, q);
-  const at = pathname.indexOf(`${ROOT}/`);
+  const at = pathname.indexOf(`${API_PREFIX}/`);
   if (at < 0) return { kind: 'outside' };
-  const rest = pathname.slice(at + ROOT.length).replace(/\/+$/, '');
-  const item = /^\/jobs\/([^/]+)$/.exec(rest);
-  if (rest !== '/jobs' && !item) return { kind: MACHINERY.has(method) || method === 'GET' ? 'other' : 'outside' } as Operation;
-  const override = method === 'POST' ? headerOf(headers, 'x-http-method-override')?.trim().toUpperCase() : undefined;
-  const effective = override || method;
-  const id = item ? decodeURIComponent(item[1]!) : undefined;
-  switch (effective) {
-    case 'GET':
-      return id === undefined ? { kind: 'list', query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)) } : { kind: 'get', id };
-    case 'POST':
+  const override = { [METHOD_OVERRIDE_HEADER]: headerOf(headers, METHOD_OVERRIDE_HEADER) };
+  const op = operationAt(method, pathname.slice(at + API_PREFIX.length), override);
+  return judged(op, () => new URLSearchParams(q < 0 ? '' : url.slice(q + 1)));
+}
+
+/**
+ * The table's operation in the proxy's terms: HEAD and OPTIONS on jobs are
+ * machinery, and a POST on a job's path is no operation: forwarded, not judged.
+ */
+function judged(op: TableOperation, query: () => URLSearchParams): Operation {
+  if (op.resource.name === 'other') return op.kind === 'not-allowed' ? { kind: 'outside' } : { kind: 'other' };
+  if (MACHINERY.has(op.method)) return { kind: 'outside' };
+  const override = op.override !== undefined;
+  switch (op.kind) {
+    case 'list':
+      return { kind: 'list', query: query() };
+    case 'get':
+    case 'put-by-id':
+      return { kind: op.kind, id: decodedId(op.resource.id) };
+    case 'delete-by-id':
+      return { kind: op.kind, id: decodedId(op.resource.id), override };
+    case 'create':
+    case 'put-by-reference':
+      return { kind: op.kind };
+    case 'delete-by-reference':
+      return { kind: op.kind, override };
+    default: {
       // POST on a job's path without an override is not an operation of spec 4: forwarded, not judged.
-      return id === undefined ? { kind: 'create' } : { kind: 'other' };
-    case 'PUT':
-      return id === undefined ? { kind: 'put-by-reference' } : { kind: 'put-by-id', id };
-    case 'DELETE':
-      return id === undefined ? { kind: 'delete-by-reference', override: override !== undefined } : { kind: 'delete-by-id', id, override: override !== undefined };
-    default:
-      return MACHINERY.has(method) ? { kind: 'outside' } : { kind: 'unknown-method', method: effective };
+      const effective = op.override ?? op.method;
+      return effective === 'POST' ? { kind: 'other' } : { kind: 'unknown-method', method: effective };
+    }
   }
 }

@@ -10,6 +10,7 @@ import { ConfigError } from '../suites/engine/errors.js';
 import type { Finding } from './findings.js';
 import { createForwarder } from './forwarder.js';
 import { createJudge } from './judge.js';
+import { API_PREFIX } from '../vocabulary/index.js';
 
 export interface ProxyOptions {
   /** The server to check: its base address (`https://staging.example.com`), as for the suite's --base-url. */
@@ -56,7 +57,8 @@ function targetUrl(target: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('target', `--target: use an http:// or https:// address, not ${url.protocol}`);
   // The API root may be given; the proxy forwards whole paths, so it needs the base address.
-  url.pathname = url.pathname.replace(/\/api\/v1\.1\/?$/, '/');
+  const path = url.pathname.replace(/\/$/, '');
+  if (path.endsWith(API_PREFIX)) url.pathname = `${path.slice(0, -API_PREFIX.length)}/`;
   return url;
 }
 

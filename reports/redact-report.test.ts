@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANTED_KEY, sampleReport, withKeyInOptions } from './sample-report.test-support.js';
 import { REDACTED, redactReport } from './redactor.js';
+import { SECRET_HEADERS } from '../vocabulary/index.js';
 
 describe('redactReport', () => {
   it('masks sensitive headers and options and scrubs their values from every string', () => {
@@ -40,6 +41,15 @@ describe('redactReport', () => {
     expect(text.includes('tok-abcdef123')).toBe(false);
     // The scheme word is not a secret: it survives elsewhere.
     expect(output.rules[0]?.mismatches[0]?.exchanges[0]?.request.body).toBe('{"note":"[redacted] via Bearer auth"}');
+  });
+
+  it('masks every header of the shared secret list, in any case', () => {
+    const report = sampleReport();
+    const first = report.rules[0]?.mismatches[0]?.exchanges[0];
+    if (!first) throw new Error('fixture changed');
+    for (const name of SECRET_HEADERS) first.request.headers[name.toUpperCase()] = `value-of-${name}`;
+    const headers = redactReport(report).rules[0]?.mismatches[0]?.exchanges[0]?.request.headers ?? {};
+    for (const name of SECRET_HEADERS) expect(headers[name.toUpperCase()], name).toBe(REDACTED);
   });
 
   it('is idempotent', () => {

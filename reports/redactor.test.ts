@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor } from './redactor.js';
+import { REDACTED } from '../vocabulary/index.js';
+import { Redactor } from './redactor.js';
 
 describe('Redactor', () => {
   it('masks every occurrence of every secret', () => {

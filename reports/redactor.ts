@@ -9,9 +9,9 @@
  * file or the terminal without that pass, and no renderer repeats it.
  */
 import type { ConformanceReport } from '../schemas/types.gen.js';
+import { isSecretHeader, REDACTED } from '../vocabulary/index.js';
 
-/** What a secret is replaced with everywhere. */
-export const REDACTED = '[redacted]';
+export { REDACTED };
 
 declare const redactedBrand: unique symbol;
 
@@ -20,7 +20,6 @@ export type RedactedReport = ConformanceReport & { readonly [redactedBrand]: tru
 
 /** Shorter values are not scrubbed from other text (they would mask ordinary words); their header is still masked. */
 const MIN_SCRUBBED_LENGTH = 4;
-const SENSITIVE_HEADER = /^(api-key|x-api-key|authorization|proxy-authorization|cookie|set-cookie)$/i;
 const SENSITIVE_OPTION = /key|token|secret|password/i;
 // Values that are already placeholders, not secrets: never scrub them from other text.
 const PLACEHOLDER = /^(\[redacted\]|<redacted>|\*+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)$/;
@@ -88,7 +87,7 @@ export class Redactor {
     const copy = structuredClone(report) as unknown as { [key: string]: Json };
     const found = new Set(this.#secrets.filter(isSecretValue));
     const extra = new Set([...this.#secretHeaders, ...(report.options?.headerNames ?? []).map((name) => name.toLowerCase())]);
-    maskSensitive(copy, found, false, (name) => SENSITIVE_HEADER.test(name) || extra.has(name.toLowerCase()));
+    maskSensitive(copy, found, false, (name) => isSecretHeader(name) || extra.has(name.toLowerCase()));
     const ordered = [...found].sort((a, b) => b.length - a.length);
     return scrubInPlace(copy, ordered) as unknown as RedactedReport;
   }

@@ -28,7 +28,7 @@ export interface MockCoreOptions extends ProfileOptions {
   clock?: Clock;
   /** How many requests the journal keeps (the last N); default 1000, 0 turns it off. */
   journalSize?: number;
-  /** More header names to redact in the journal, besides API-Key, Authorization, Proxy-Authorization and Cookie. */
+  /** More header names to redact in the journal, besides the shared SECRET_HEADERS (API-Key, Authorization, Cookie and the like). */
   secretHeaders?: string[];
 }
 

@@ -13,6 +13,7 @@ import { parseExtraHeaders } from '../http/extra-headers.js';
 import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
 import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, type FailCondition, type ReporterName } from '../../reports/index.js';
+import { API_PREFIX } from '../../vocabulary/index.js';
 
 /** Options as given (flags, env or a program): strings or already-typed values. */
 export interface ConformanceOptions {
@@ -234,8 +235,6 @@ export type ResolvedConfig = RunConfig;
 /** Every option a run takes: the suite's and the gating's. */
 export type RunConfigOptions = ConformanceOptions & CliOnlyOptions;
 
-const API_SUFFIX = '/api/v1.1';
-
 /**
  * The API root of a base address: `/api/v1.1` appended unless present.
  *
@@ -253,7 +252,7 @@ export function apiRootOf(baseUrl: string): string {
   if (url.search || url.hash) throw new ConfigError('base-url', '--base-url must not have a query or fragment');
   if (url.username || url.password) throw new ConfigError('base-url', '--base-url must not carry credentials; pass the key with --api-key');
   const path = url.pathname.replace(/\/+$/, '');
-  return `${url.origin}${path.endsWith(API_SUFFIX) ? path : path + API_SUFFIX}`;
+  return `${url.origin}${path.endsWith(API_PREFIX) ? path : path + API_PREFIX}`;
 }
 
 function integer(flag: string, value: number | string | undefined, min: number, max: number): number | undefined {

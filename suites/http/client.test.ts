@@ -7,7 +7,8 @@ import { runInCase, type CaseLog } from '../engine/case-scope.js';
 import { CONNECTIONS_PER_RULE, MAX_RECORDED_BODY, PARALLEL_HEADROOM, createAgent, createClient, type ObservedResponse } from './client.js';
 import { curlFor } from './curl.js';
 import { SuiteError, TransportError } from '../engine/errors.js';
-import { REDACTED, Redactor } from '../../reports/redactor.js';
+import { Redactor } from '../../reports/redactor.js';
+import { REDACTED } from '../../vocabulary/index.js';
 
 const KEY = 'super-secret-key-123';
 

@@ -4,7 +4,7 @@
  * command names the environment variable that holds it ("$JOBS_API_KEY").
  */
 import type { Exchange } from '../../schemas/types.gen.js';
-import { REDACTED } from '../../reports/redactor.js';
+import { REDACTED } from '../../vocabulary/index.js';
 
 /**
  * Quotes a value for a POSIX shell: single quotes, with embedded single quotes

@@ -1,6 +1,6 @@
 /**
  * @module The allowed import directions between the layers (issue 13; the
- * picture is schemas at the bottom; the mock above them; the reports above
+ * picture is schemas and the shared vocabulary at the bottom; the mock above them; the reports above
  * them and the suite above the reports; test/, scripts/ and bench/ on top). A file may import only from the
  * folders its layer lists; the most specific layer containing the file
  * decides. Imports are read from the TypeScript source: static imports,
@@ -22,25 +22,27 @@ export interface Layer {
 /** Ordered from the most specific folder to the least; the first containing a file applies. */
 export const LAYERS: readonly Layer[] = [
   // The store is the bottom of the mock: it never imports the core (mock/core), the adapters or the suite.
-  { under: 'mock/store/', may: ['mock/store/', 'schemas/'] },
+  { under: 'mock/store/', may: ['mock/store/', 'vocabulary/', 'schemas/'] },
   // The framework-free core (MockCore is its facade) uses the store, never the adapters above it.
-  { under: 'mock/core/', may: ['mock/core/', 'mock/store/', 'schemas/'] },
+  { under: 'mock/core/', may: ['mock/core/', 'mock/store/', 'vocabulary/', 'schemas/'] },
   // Adapters and entry points (node:http server, MSW handlers, express middleware, persistence).
-  { under: 'mock/', may: ['mock/', 'schemas/'] },
+  { under: 'mock/', may: ['mock/', 'vocabulary/', 'schemas/'] },
   // The command lines: the only layer that may import the mock, the suite and the proxy together.
-  { under: 'cli/', may: ['cli/', 'mock/', 'suites/', 'proxy/', 'reports/', 'schemas/'] },
+  { under: 'cli/', may: ['cli/', 'mock/', 'suites/', 'proxy/', 'reports/', 'vocabulary/', 'schemas/'] },
   // The validating proxy: a product of its own beside the suite.
-  { under: 'proxy/', may: ['proxy/', 'suites/', 'reports/', 'schemas/'] },
+  { under: 'proxy/', may: ['proxy/', 'suites/', 'reports/', 'vocabulary/', 'schemas/'] },
   // The rule catalog is data: it imports nothing but the schemas, so the proxy, --list-rules and the docs read it without loading a rule.
   { under: 'suites/catalog/', may: ['suites/catalog/', 'schemas/'] },
   // The model never imports the checks (the lifecycle rule in checks/ uses the model, never the other way round).
-  { under: 'suites/model/', may: ['suites/', 'reports/', 'schemas/'], mayNot: ['suites/checks/'] },
+  { under: 'suites/model/', may: ['suites/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
   // The rule kit (helpers shared by the checks and the model) never imports a rule.
-  { under: 'suites/kit/', may: ['suites/', 'reports/', 'schemas/'], mayNot: ['suites/checks/'] },
+  { under: 'suites/kit/', may: ['suites/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
   // The suite shares schemas with the mock, never its logic: no import from mock/.
-  { under: 'suites/', may: ['suites/', 'reports/', 'schemas/'] },
+  { under: 'suites/', may: ['suites/', 'reports/', 'vocabulary/', 'schemas/'] },
   // Reports sit below the suite: the suite writes them, they never import it.
-  { under: 'reports/', may: ['reports/', 'schemas/'] },
+  { under: 'reports/', may: ['reports/', 'vocabulary/', 'schemas/'] },
+  // The shared vocabulary (prefix, methods, the operation table, secret headers): with schemas/ the bottom.
+  { under: 'vocabulary/', may: ['vocabulary/', 'schemas/'] },
   { under: 'schemas/', may: ['schemas/'] },
 ];
 
@@ -59,6 +61,7 @@ const SELF_EXPORTS: Readonly<Record<string, string>> = {
   'jobs-conformance/suites': 'suites/index.ts',
   'jobs-conformance/proxy': 'proxy/index.ts',
   'jobs-conformance/schemas': 'schemas/index.ts',
+  'jobs-conformance/vocabulary': 'vocabulary/index.ts',
   'jobs-conformance/reports': 'reports/index.ts',
 };
 

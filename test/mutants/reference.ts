@@ -4,7 +4,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
-import { isPost, isPut, isPutByReference } from './support/routes.js';
+import { isListRead, isPost, isPut, isPutByReference } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 
 /** Refuses matching writes whose locations name a place the location list does not hold. */
@@ -31,7 +31,7 @@ export const referenceMutants: Mutant[] = [
     expectedRule: ['jobs.reference.position-types', 'jobs.reference.ids-accepted'],
     transform: (next) => async (req) => {
       const res = await next(req);
-      if (req.method !== 'GET' || !/^\/api\/v1\.1\/positiontypes\/?$/i.test(req.path)) return res;
+      if (!isListRead(req, '/positiontypes')) return res;
       const body = responseJson(res);
       if (!Array.isArray(body?.data)) return res;
       for (const item of body.data as JsonObject[]) item.name = `${String(item.name)} position`;
@@ -45,7 +45,7 @@ export const referenceMutants: Mutant[] = [
     violates: '4.6: GET /positiontypes can be tried from a browser, without an API-Key (here 401 without one)',
     expectedRule: 'jobs.reference.position-types-without-key',
     transform: (next) => async (req) => {
-      if (req.method === 'GET' && /^\/api\/v1\.1\/positiontypes\/?$/i.test(req.path) && !req.headers['api-key']) {
+      if (isListRead(req, '/positiontypes') && !req.headers['api-key']) {
         return jsonResponse(401, { status: 401, code: 'unauthorized', message: 'API-Key required' });
       }
       return next(req);

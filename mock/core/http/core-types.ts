@@ -2,6 +2,7 @@
  * @module The framework-free request and response of the core. Every adapter
  * (node:http, MSW handlers, express middleware) translates to and from these.
  */
+import { ALLOWED_METHODS } from '../../../vocabulary/methods.js';
 
 /** A parsed request, as every adapter hands it to the core. */
 export interface CoreRequest {
@@ -27,11 +28,11 @@ export interface CoreResponse {
 
 export type CoreHandler = (req: CoreRequest) => CoreResponse | Promise<CoreResponse>;
 
-/** The version prefix of every API path (spec 9). */
-export const API_PREFIX = '/api/v1.1';
+/** The version prefix of every API path (spec 9), from the shared vocabulary. */
+export { API_PREFIX } from '../../../vocabulary/paths.js';
 
 /** Every method the API answers on /jobs (the Allow header, and what CORS lets a browser send). */
-export const JOBS_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
+export const JOBS_METHODS = ALLOWED_METHODS.jobs;
 
 /** Default request body limit: 1 MiB (the mock's choice; larger bodies get 413). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

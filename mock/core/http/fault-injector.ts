@@ -4,7 +4,7 @@
  * for the next N matching API requests.
  */
 import { ApiError } from './api-error.js';
-import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
+import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
 import { JSON_TYPE } from './json-response.js';
 
 export interface FaultSpec {
@@ -94,7 +94,7 @@ export class FaultInjector {
     return fault;
   }
 
-  wrap(next: CoreHandler, prefix = '/api/v1.1'): CoreHandler {
+  wrap(next: CoreHandler, prefix = API_PREFIX): CoreHandler {
     return (req) => {
       // Without faults (the usual case) the request goes straight through, synchronously if `next` is.
       const fault = this.faults.length === 0 ? undefined : this.take(req.method, req.path.slice(prefix.length));

@@ -9,15 +9,12 @@
  * path, query and body before anything is stored.
  */
 import type { CoreRequest, CoreResponse } from './core-types.js';
+import { REDACTED, SECRET_HEADERS } from '../../../vocabulary/secrets.js';
 
 /** Default number of entries kept. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 /** Bodies are kept up to this many bytes (then `bodyTruncated`). */
 export const JOURNAL_BODY_CAP = 64 * 1024;
-/** What a secret is replaced with. */
-export const REDACTED = '[redacted]';
-/** Headers redacted by default: the spec's key, and the usual credentials a client might add. */
-export const DEFAULT_SECRET_HEADERS: readonly string[] = ['api-key', 'authorization', 'proxy-authorization', 'cookie'];
 
 /** One journaled request, as `GET /__control/requests` and `core.requests()` return it. */
 export interface JournalEntry {
@@ -128,7 +125,7 @@ export class RequestJournal {
 
   /** `size` (a non-negative integer, checked by MockCore) 0 turns the journal off: record() then does nothing. */
   constructor(readonly size = DEFAULT_JOURNAL_SIZE, secretHeaders: readonly string[] = []) {
-    this.secretHeaders = new Set([...DEFAULT_SECRET_HEADERS, ...secretHeaders.map((h) => h.toLowerCase())]);
+    this.secretHeaders = new Set([...SECRET_HEADERS, ...secretHeaders.map((h) => h.toLowerCase())]);
   }
 
   /** Entries dropped (the oldest first) to keep the last `size`, since the last clear. */

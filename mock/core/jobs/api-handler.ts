@@ -6,7 +6,8 @@
 import { formatJson, isPretty } from '../http/json-format.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiState } from './api-state.js';
-import { API_PREFIX, JOBS_METHODS, type CoreRequest, type CoreResponse } from '../http/core-types.js';
+import { JOBS_METHODS, type CoreRequest, type CoreResponse } from '../http/core-types.js';
+import { ALLOWED_METHODS, isJobOperation, METHOD_OVERRIDE_HEADER, operationOf, OVERRIDE_METHODS, type Operation } from '../../../vocabulary/index.js';
 import {
   createJob, deleteById, deleteByReference, findJob, putByReference, readJob, updateJob,
 } from './job-operations.js';
@@ -17,19 +18,8 @@ import { readJsonObject } from '../http/read-json-body.js';
 import { listNeedsKey, referenceList } from './reference-lists.js';
 import { withOwnLocationForm } from './resolve-location.js';
 
-const ALLOW_LIST = 'GET, HEAD, OPTIONS';
-
-/** spec 1, 4.7: POST with X-HTTP-Method-Override acts as the method it names. */
-function effectiveMethod(req: CoreRequest): string {
-  const method = req.method.toUpperCase();
-  const override = req.headers['x-http-method-override'];
-  if (method !== 'POST' || override === undefined) return method === 'HEAD' ? 'GET' : method;
-  const named = override.trim().toUpperCase();
-  if (named === 'DELETE' || named === 'PUT' || named === 'POST') return named;
-  throw new ApiError(405, 'method_not_allowed', `X-HTTP-Method-Override supports DELETE and PUT, not ${JSON.stringify(override)}`, [], {
-    headers: { allow: JOBS_METHODS },
-  });
-}
+/** The methods this mock accepts in X-HTTP-Method-Override: the spec's (PUT, DELETE), and POST, which changes nothing. */
+const MOCK_OVERRIDES = new Set([...OVERRIDE_METHODS, 'POST']);
 
 function notAllowed(method: string, allow: string): ApiError {
   return new ApiError(405, 'method_not_allowed', `Method ${method} is not allowed here`, [], { headers: { allow } });
@@ -49,49 +39,57 @@ function authenticate(state: ApiState, req: CoreRequest): number {
   return employerId;
 }
 
-function handleJobs(state: ApiState, req: CoreRequest, method: string): CoreResponse {
-  if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, JOBS_METHODS);
-  const employerId = authenticate(state, req);
-  if (method === 'GET') return listJobs(state, employerId, req.query, req.baseUrl);
-  const body = withOwnLocationForm(readJsonObject(req.headers, req.body), state.choices['locations.description']);
-  if (method === 'POST') return createJob(state, employerId, body, req.baseUrl);
-  if (method === 'PUT') return putByReference(state, employerId, body, req.baseUrl);
-  return deleteByReference(state, employerId, body);
+/** The request body as a job input, in the location form the mock was set to read. */
+function jobBody(state: ApiState, req: CoreRequest): Record<string, unknown> {
+  return withOwnLocationForm(readJsonObject(req.headers, req.body), state.choices['locations.description']);
 }
 
-function handleJob(state: ApiState, req: CoreRequest, method: string, idText: string): CoreResponse {
-  // POST on a job path is only meaningful with a method override (spec 4.7)
-  if (!['GET', 'PUT', 'DELETE'].includes(method)) throw notAllowed(req.method, 'GET, HEAD, PUT, DELETE, OPTIONS');
-  const employerId = authenticate(state, req);
-  if (method === 'PUT') {
-    const body = withOwnLocationForm(readJsonObject(req.headers, req.body), state.choices['locations.description']);
-    return updateJob(state, findJob(state, employerId, idText), body);
+/** spec 4.6: a reference list, when the mock serves one at this path (the category and location paths are choices). */
+function answerList(state: ApiState, req: CoreRequest, kind: Operation['kind'], listPath: string): CoreResponse {
+  const path = listPath.toLowerCase();
+  const list = referenceList(path, req.query, req.baseUrl, state.choices);
+  if (!list) throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
+  if (kind === 'preflight') return noContent({ allow: ALLOWED_METHODS.other });
+  if (kind !== 'reference-list') throw notAllowed(req.method, ALLOWED_METHODS.other);
+  if (listNeedsKey(path, state.choices)) authenticate(state, req);
+  return list;
+}
+
+/** spec 4.1 to 4.5 and 4.7: the operations on jobs, after the method and API-Key checks. */
+function answerJobs(state: ApiState, req: CoreRequest, op: Operation): CoreResponse {
+  if (op.kind === 'preflight') return noContent({ allow: ALLOWED_METHODS[op.resource.name] });
+  if (op.override !== undefined && !MOCK_OVERRIDES.has(op.override)) {
+    const override = req.headers[METHOD_OVERRIDE_HEADER];
+    throw new ApiError(405, 'method_not_allowed', `X-HTTP-Method-Override supports DELETE and PUT, not ${JSON.stringify(override)}`, [], {
+      headers: { allow: JOBS_METHODS },
+    });
   }
-  return method === 'GET' ? readJob(state, findJob(state, employerId, idText)) : deleteById(state, employerId, idText);
+  if (!isJobOperation(op)) throw notAllowed(req.method, ALLOWED_METHODS[op.resource.name]);
+  const employerId = authenticate(state, req);
+  switch (op.kind) {
+    case 'list':
+      return listJobs(state, employerId, req.query, req.baseUrl);
+    case 'get':
+      return readJob(state, findJob(state, employerId, op.resource.id));
+    case 'create':
+      return createJob(state, employerId, jobBody(state, req), req.baseUrl);
+    case 'put-by-id': {
+      const body = jobBody(state, req);
+      return updateJob(state, findJob(state, employerId, op.resource.id), body);
+    }
+    case 'put-by-reference':
+      return putByReference(state, employerId, jobBody(state, req), req.baseUrl);
+    case 'delete-by-id':
+      return deleteById(state, employerId, op.resource.id);
+    case 'delete-by-reference':
+      return deleteByReference(state, employerId, jobBody(state, req));
+  }
 }
 
 function route(state: ApiState, req: CoreRequest): CoreResponse {
-  const full = req.path.toLowerCase();
-  if (!(full === API_PREFIX || full.startsWith(`${API_PREFIX}/`))) {
-    throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
-  }
-  let path = full.slice(API_PREFIX.length);
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  const isOptions = req.method.toUpperCase() === 'OPTIONS';
-  if (path === '/jobs') return isOptions ? noContent({ allow: JOBS_METHODS }) : handleJobs(state, req, effectiveMethod(req));
-  if (path.startsWith('/jobs/') && path.indexOf('/', 6) === -1) {
-    if (isOptions) return noContent({ allow: 'GET, HEAD, PUT, DELETE, OPTIONS' });
-    return handleJob(state, req, effectiveMethod(req), req.path.slice(API_PREFIX.length + 6).replace(/\/$/, ''));
-  }
-  const list = referenceList(path, req.query, req.baseUrl, state.choices);
-  if (list) {
-    if (isOptions) return noContent({ allow: ALLOW_LIST });
-    const method = req.method.toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD') throw notAllowed(req.method, ALLOW_LIST);
-    if (listNeedsKey(path, state.choices)) authenticate(state, req);
-    return list;
-  }
-  throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
+  const op = operationOf(req.method, req.path, req.headers);
+  if (op === undefined) throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
+  return op.resource.name === 'other' ? answerList(state, req, op.kind, op.resource.path) : answerJobs(state, req, op);
 }
 
 /**

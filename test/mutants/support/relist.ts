@@ -7,7 +7,8 @@
 import type { CoreHandler, CoreRequest, CoreResponse } from '../../../mock/index.js';
 import type { Transform } from '../mutant.js';
 import { isListBody, jsonResponse, responseJson, type JsonObject } from './json.js';
-import { API_ROOT, isList } from './routes.js';
+import { isList } from './routes.js';
+import { API_PREFIX } from '../../../vocabulary/index.js';
 import { sideRequest } from './side-requests.js';
 
 /** The list parameters of one request, as the core reads them (4.5). */
@@ -54,7 +55,7 @@ export async function allHeaders(next: CoreHandler, req: CoreRequest, filters: {
 
 /** The address of a page, exactly as the core writes it. */
 function pageLink(baseUrl: string, view: ListView, page: number): string {
-  let url = `${baseUrl}${API_ROOT}/jobs?`;
+  let url = `${baseUrl}${API_PREFIX}/jobs?`;
   if (view.q !== undefined) url += `q=${encodeURIComponent(view.q)}&`;
   if (view.status !== undefined) url += `status=${view.status}&`;
   return `${url}page=${page}&pageSize=${view.pageSize}`;

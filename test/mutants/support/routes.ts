@@ -1,34 +1,51 @@
 /**
- * @module Which API operation a core request is. Paths arrive as sent
- * (`/api/v1.1/jobs/12`); the mock matches them case-insensitively and
- * ignores a trailing slash, and so do these.
+ * @module Which API operation a core request is, read from the shared
+ * operation table (vocabulary/operations), so a mutant breaks exactly the
+ * requests the mock routes to that operation. The predicates name the form
+ * as sent: `isPut` is a PUT, `isPost` a POST without an override; only
+ * `isDelete` takes the method-override form too (spec 4.7), as the mock does.
  */
 import type { CoreRequest } from '../../../mock/index.js';
+import { methodOverrideOf, operationOf, type Operation } from '../../../vocabulary/index.js';
 
-const COLLECTION = /^\/api\/v1\.1\/jobs\/?$/i;
-const ITEM = /^\/api\/v1\.1\/jobs\/(\d+)\/?$/i;
+const operation = (req: CoreRequest): Operation | undefined => operationOf(req.method, req.path, req.headers);
 
-export const API_ROOT = '/api/v1.1';
+/** The operation of a request sent without a method override (the plain form of each method). */
+function plainOperation(req: CoreRequest): Operation | undefined {
+  const op = operation(req);
+  return op?.override === undefined ? op : undefined;
+}
 
 /** The numeric id of `/jobs/{id}`, or undefined. */
 export function jobIdOf(req: CoreRequest): number | undefined {
-  const match = ITEM.exec(req.path);
-  return match ? Number(match[1]) : undefined;
+  const resource = operation(req)?.resource;
+  return resource?.name === 'job' && /^\d+$/.test(resource.id) ? Number(resource.id) : undefined;
 }
 
-export const isCollection = (req: CoreRequest): boolean => COLLECTION.test(req.path);
+export const isCollection = (req: CoreRequest): boolean => operation(req)?.resource.name === 'jobs';
 export const isItem = (req: CoreRequest): boolean => jobIdOf(req) !== undefined;
 export const isJobsPath = (req: CoreRequest): boolean => isCollection(req) || isItem(req);
 
 /** The method the mock acts on: X-HTTP-Method-Override on a POST counts (spec 4.7). */
-export function effectiveMethod(req: CoreRequest): string {
-  const override = req.headers['x-http-method-override'];
-  return req.method === 'POST' && override ? override.toUpperCase() : req.method.toUpperCase();
-}
+export const effectiveMethod = (req: CoreRequest): string => methodOverrideOf(req.method, req.headers) ?? req.method.toUpperCase();
 
-export const isList = (req: CoreRequest): boolean => req.method === 'GET' && isCollection(req);
-export const isPost = (req: CoreRequest): boolean => req.method === 'POST' && isCollection(req) && !req.headers['x-http-method-override'];
-export const isPutById = (req: CoreRequest): boolean => req.method === 'PUT' && isItem(req);
-export const isPutByReference = (req: CoreRequest): boolean => req.method === 'PUT' && isCollection(req);
-export const isPut = (req: CoreRequest): boolean => req.method === 'PUT' && isJobsPath(req);
-export const isDelete = (req: CoreRequest): boolean => effectiveMethod(req) === 'DELETE' && isJobsPath(req);
+export const isList = (req: CoreRequest): boolean => req.method === 'GET' && operation(req)?.kind === 'list';
+export const isPost = (req: CoreRequest): boolean => plainOperation(req)?.kind === 'create';
+export const isPutById = (req: CoreRequest): boolean => plainOperation(req)?.kind === 'put-by-id' && isItem(req);
+export const isPutByReference = (req: CoreRequest): boolean => plainOperation(req)?.kind === 'put-by-reference';
+export const isPut = (req: CoreRequest): boolean => isPutById(req) || isPutByReference(req);
+export const isDelete = (req: CoreRequest): boolean => {
+  const kind = operation(req)?.kind;
+  return kind === 'delete-by-reference' || (kind === 'delete-by-id' && isItem(req));
+};
+
+/**
+ * Whether the request is a GET of the reference list at `path` (lower case, under the prefix).
+ *
+ * @example
+ * isListRead(req, '/positiontypes')
+ */
+export function isListRead(req: CoreRequest, path: string): boolean {
+  const op = operation(req);
+  return req.method === 'GET' && op?.kind === 'reference-list' && op.resource.path.toLowerCase() === path;
+}

@@ -5,7 +5,7 @@
  */
 import type { CoreHandler, CoreRequest, CoreResponse } from '../../../mock/index.js';
 import { isJobBody, isListBody, responseJson, type JsonObject } from './json.js';
-import { API_ROOT } from './routes.js';
+import { API_PREFIX } from '../../../vocabulary/index.js';
 
 /** Asks the core a side question with the headers of `req` (its key), e.g. a GET before a PUT. */
 export function sideRequest(next: CoreHandler, req: CoreRequest, method: string, path: string, options: { query?: URLSearchParams; body?: JsonObject; headers?: Record<string, string> } = {}): Promise<CoreResponse> {
@@ -15,7 +15,7 @@ export function sideRequest(next: CoreHandler, req: CoreRequest, method: string,
     next({
       ...req,
       method,
-      path: `${API_ROOT}${path}`,
+      path: `${API_PREFIX}${path}`,
       query: options.query ?? new URLSearchParams(),
       headers: options.body ? { ...headers, 'content-type': 'application/json' } : headers,
       body: options.body ? Buffer.from(JSON.stringify(options.body), 'utf8') : undefined,

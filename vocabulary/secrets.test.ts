@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';
+
+/** The lists the layers kept before they shared this one: the union must still cover each. */
+const FORMER = {
+  journal: ['api-key', 'authorization', 'proxy-authorization', 'cookie'],
+  proxy: ['api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie'],
+  reports: ['api-key', 'x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie'],
+};
+
+describe('secret headers', () => {
+  it.each(Object.entries(FORMER))('cover what the %s redacted', (_layer, names) => {
+    for (const name of names) expect(isSecretHeader(name), name).toBe(true);
+  });
+
+  it('are exactly the union of the former lists, in lower case', () => {
+    expect([...SECRET_HEADERS].sort()).toEqual([...new Set(Object.values(FORMER).flat())].sort());
+    for (const name of SECRET_HEADERS) expect(name).toBe(name.toLowerCase());
+  });
+
+  it('match in any case, and nothing else', () => {
+    expect(isSecretHeader('API-Key')).toBe(true);
+    expect(isSecretHeader('Set-Cookie')).toBe(true);
+    for (const name of ['content-type', 'x-trace', 'api-key-hint', 'location']) expect(isSecretHeader(name), name).toBe(false);
+  });
+
+  it('are replaced by one placeholder', () => expect(REDACTED).toBe('[redacted]'));
+});
