@@ -70,18 +70,13 @@ function handleJob(state: ApiState, req: CoreRequest, method: string, idText: st
   return method === 'GET' ? readJob(state, findJob(state, employerId, idText)) : deleteById(state, employerId, idText);
 }
 
-function route(state: ApiState, req: CoreRequest): CoreResponse {
-  const full = req.path.toLowerCase();
-  if (!(full === API_PREFIX || full.startsWith(`${API_PREFIX}/`))) {
-    throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
-  }
-  let path = full.slice(API_PREFIX.length);
-  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+/** `path` is the request's path under the API prefix, lower case, without a trailing slash (apiPath, matched once by dispatch.ts). */
+function route(state: ApiState, req: CoreRequest, path: string): CoreResponse {
   const isOptions = req.method.toUpperCase() === 'OPTIONS';
   if (path === '/jobs') return isOptions ? noContent({ allow: JOBS_METHODS }) : handleJobs(state, req, effectiveMethod(req));
   if (path.startsWith('/jobs/') && path.indexOf('/', 6) === -1) {
     if (isOptions) return noContent({ allow: 'GET, HEAD, PUT, DELETE, OPTIONS' });
-    return handleJob(state, req, effectiveMethod(req), req.path.slice(API_PREFIX.length + 6).replace(/\/$/, ''));
+    return handleJob(state, req, effectiveMethod(req), idText(req.path));
   }
   const list = referenceList(path, req.query, req.baseUrl, state.choices);
   if (list) {
@@ -94,21 +89,26 @@ function route(state: ApiState, req: CoreRequest): CoreResponse {
   throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
 }
 
+/** The id as sent, its case kept for the error message (`path` is lower case). */
+function idText(full: string): string {
+  return full.slice(API_PREFIX.length + '/jobs/'.length).replace(/\/$/, '');
+}
+
 /**
  * The core handler for every request under /api/v1.1. Rejections become their
  * 4xx response; an unexpected error becomes a 500 and never escapes.
  *
  * @example
  * const handle = createApiHandler(new ApiState(store));
- * handle({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl });
+ * handle({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl }, '/positiontypes');
  */
-export function createApiHandler(state: ApiState): (req: CoreRequest) => CoreResponse {
-  return (req) => withJsonFormat(answer(state, req), state.choices['json.format']);
+export function createApiHandler(state: ApiState): (req: CoreRequest, path: string) => CoreResponse {
+  return (req, path) => withJsonFormat(answer(state, req, path), state.choices['json.format']);
 }
 
-function answer(state: ApiState, req: CoreRequest): CoreResponse {
+function answer(state: ApiState, req: CoreRequest, path: string): CoreResponse {
   try {
-    return route(state, req);
+    return route(state, req, path);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, state.choices);
     return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
