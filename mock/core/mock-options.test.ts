@@ -67,7 +67,8 @@ describe("MockCore's change events", () => {
     core.reset();
     expect(seen).toEqual(['operation', 'operation', 'operation']);
     const dispatch = createDispatcher(core);
-    const answer = dispatch({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl: 'http://m.test' });
+    const request = { method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl: 'http://m.test' };
+    const answer = dispatch(request);
     expect(seen.at(-1)).toBe('request');
     let answered = false;
     void Promise.resolve(answer).then(() => (answered = true));
