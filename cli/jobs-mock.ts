@@ -11,6 +11,7 @@ import type { ResolvedProfile } from '../mock/core/choices/choices.js';
 import type { CorsPolicy } from '../mock/core/http/cors.js';
 import { checkEmployers, DEMO_EMPLOYERS } from '../mock/core/jobs/employers.js';
 import { MockConfigError } from '../mock/core/mock-config-error.js';
+import { resolveMockOptions, SERVER_DEFAULTS } from '../mock/core/mock-options.js';
 import { packageVersion } from '../mock/package-version.js';
 import type { FsyncMode } from '../mock/persistence/change-log.js';
 import { createMockServer, type MockServer } from '../mock/server.js';
@@ -42,7 +43,7 @@ function startLine(server: MockServer, employers: EmployerConfig[], demo: boolea
   const list = employers
     .map((e) => `${e.id} ${e.name} [${e.plan ?? 'standard'}]${demo ? ` API-Key: ${e.apiKey}` : ''}`)
     .join('; ');
-  return `jobs-mock listening on ${server.url} (API root ${server.url}/api/v1.1, control ${server.url}/__control)${profileText(server.profile())} employers: ${list}`;
+  return `jobs-mock listening on ${server.url} (API root ${server.url}/api/v1.1, control ${server.url}/__control)${profileText(server.core.profile)} employers: ${list}`;
 }
 
 const program = addOptions(
@@ -82,18 +83,15 @@ async function main(): Promise<void> {
     throw error;
   }
   try {
-    if (opts.persist && !opts.data) throw new MockConfigError('invalid_argument', '--persist needs --data FILE');
-    if (!opts.persist && (opts.fsync !== undefined || opts.compactAfter !== undefined)) {
-      throw new MockConfigError('invalid_argument', `${opts.fsync !== undefined ? '--fsync' : '--compact-after'} needs --persist`);
-    }
-    if (opts.now !== undefined && !Number.isFinite(Date.parse(opts.now))) throw new MockConfigError('invalid_argument', `--now: not an ISO 8601 instant: ${opts.now}`);
     const employers = opts.employers ? readEmployers(opts.employers) : DEMO_EMPLOYERS;
-    const server = await createMockServer({
+    // Read and checked once (persist without --data, --fsync without --persist, --now, origins, ...); the server takes the result as is.
+    const options = resolveMockOptions({
       port: opts.port, host: opts.host, employers, dataFile: opts.data, persist: opts.persist, fsync: opts.fsync,
       compactAfterBytes: opts.compactAfter, now: opts.now, bodyLimit: opts.bodyLimit,
       profile: opts.profile, profileSeed: opts.profileSeed, choices: Object.fromEntries(opts.choice),
-      cors: opts.cors as string | string[], controlCors: opts.controlCors, journalSize: opts.journalSize, secretHeaders: opts.secretHeader,
-    });
+      cors: opts.cors, controlCors: opts.controlCors, journalSize: opts.journalSize, secretHeaders: opts.secretHeader,
+    }, SERVER_DEFAULTS);
+    const server = await createMockServer(options);
     // Under --persist, close() ends with a compaction: the data file then holds everything and the log is empty.
     const stop = (): void => {
       server.close().then(

@@ -2,8 +2,8 @@
 import { createHandlers, createJobsMiddleware, createMockServer, MockCore } from 'jobs-conformance/mock';
 
 const mock = await createMockServer({ profile: 'lenient', choices: { 'status.invalid-input': '422' } });
-mock.setProfile({ profile: 'random', profileSeed: 7 }); // at run time; jobs stay
-console.log(mock.profile().profile, mock.profile().choices['paging.link-form']);
+mock.core.setProfile({ profile: 'random', profileSeed: 7 }); // at run time; jobs stay
+console.log(mock.core.profile.profile, mock.core.profile.choices['paging.link-form']);
 await mock.close();
 
 // The same options everywhere the core is built:

@@ -1,5 +1,5 @@
 // The request journal: check what your client sent, as WireMock's verify does.
-// Here with MSW (core.requests()); createMockServer's object has mock.requests() too.
+// Here with MSW (core.requests()); with createMockServer it is mock.core.requests().
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import { createHandlers, MockCore } from 'jobs-conformance/mock';

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMiddleware } from '@mswjs/http-middleware';
-import { createHandlers, newCore, type CreateHandlersOptions } from './handlers/create-handlers.js';
+import { coreFor, createHandlers, type CreateHandlersOptions } from './handlers/create-handlers.js';
 import type { MockCore } from './core/mock-core.js';
 
 /**
@@ -32,8 +32,8 @@ export interface JobsMiddleware extends NodeMiddleware {
  * app.listen(4010);
  */
 export function createJobsMiddleware(options: Partial<CreateHandlersOptions> = {}): JobsMiddleware {
-  const core = options.core ?? newCore(options);
-  const handlers = createHandlers({ ...options, baseUrl: options.baseUrl ?? '', core });
+  const { core, resolved } = coreFor(options);
+  const handlers = createHandlers({ baseUrl: options.baseUrl ?? '', core, resolved });
   // http-middleware loads msw's CommonJS build; its handler type differs only nominally from the ESM one.
   const middleware = createMiddleware(...(handlers as unknown as Parameters<typeof createMiddleware>));
   return Object.assign(middleware as unknown as NodeMiddleware, { core });

@@ -1,7 +1,7 @@
 /**
  * @module The lean node:http adapter: reads the body (with a size limit),
  * builds a CoreRequest without Fetch/Request objects, writes the CoreResponse.
- * It is the standalone server's fast path (see the issue's throughput targets):
+ * It is the standalone server's fast path (bench/RESULTS.md, GET by id against a bare node:http server):
  * no Promise is made unless the handler returns one, and a request without a
  * body is answered in the same tick it arrives.
  */
@@ -56,17 +56,30 @@ function readBody(req: IncomingMessage, limit: number, done: (body: Buffer | und
   });
 }
 
-function coreRequest(req: IncomingMessage, body: Buffer | undefined, baseUrl: () => string): CoreRequest {
+/** The base URL a Host header gives, or the server's own; the last one is kept, since a client sends the same Host every time. */
+function baseUrlOf(fallback: () => string): (host: string | undefined) => string {
+  let lastHost: string | undefined;
+  let lastUrl = '';
+  return (host) => {
+    if (host !== undefined && host === lastHost) return lastUrl;
+    if (host === undefined || !HOST_RE.test(host)) return fallback();
+    lastHost = host;
+    lastUrl = `http://${host}`;
+    return lastUrl;
+  };
+}
+
+function coreRequest(req: IncomingMessage, body: Buffer | undefined, baseUrl: (host: string | undefined) => string): CoreRequest {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const host = req.headers.host;
+  const headers = req.headers as Record<string, string>;
   return {
     method: req.method ?? 'GET',
     path: q < 0 ? url : url.slice(0, q),
     query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)),
-    headers: req.headers as Record<string, string>,
+    headers,
     body,
-    baseUrl: host !== undefined && HOST_RE.test(host) ? `http://${host}` : baseUrl(),
+    baseUrl: baseUrl(headers.host),
   };
 }
 
@@ -99,7 +112,8 @@ function send(res: ServerResponse, response: CoreResponse): void {
  * @example
  * http.createServer(createNodeListener(dispatch, () => 'http://127.0.0.1:4010'));
  */
-export function createNodeListener(handler: CoreHandler, baseUrl: () => string, bodyLimit = DEFAULT_BODY_LIMIT): RequestListener {
+export function createNodeListener(handler: CoreHandler, ownUrl: () => string, bodyLimit = DEFAULT_BODY_LIMIT): RequestListener {
+  const baseUrl = baseUrlOf(ownUrl);
   const respond = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined): void => {
     let result: CoreResponse | Promise<CoreResponse>;
     try {

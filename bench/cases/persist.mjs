@@ -46,7 +46,7 @@ function writeDataFile(path, count) {
 async function writeChangeLog(dataFile, lines) {
   const core = new MockCore();
   const persistence = await Persistence.open(core, { dataFile, fsync: 'off', compactAfterBytes: Number.MAX_SAFE_INTEGER });
-  const dispatch = createDispatcher(core, { settle: () => persistence.settle() });
+  const dispatch = createDispatcher(core); // persistence listens to the core's change events
   const ids = core.store.allEntries().map((entry) => entry.id);
   const send = (method, path, body) =>
     dispatch({ method, path, query: new URLSearchParams(), headers: { 'api-key': 'demo-key-1', 'content-type': 'application/json' }, body: body && Buffer.from(JSON.stringify(body)), baseUrl: 'http://bench' });

@@ -23,7 +23,7 @@ for (const [employer, count] of Object.entries(spec.seed ?? {})) {
       const publishDate = new Date(start - ((i * 7919) % count) * 60_000).toISOString();
       batch.push({ ...jobBody(i, { referenceId: `bench-${employer}-${String(i).padStart(6, '0')}` }), publishDate });
     }
-    for (const job of mock.seedJobs(Number(employer), batch)) if (ids[employer].length < 1000) ids[employer].push(job.id);
+    for (const job of mock.core.seedJobs(Number(employer), batch)) if (ids[employer].length < 1000) ids[employer].push(job.id);
     n += batch.length;
   }
 }

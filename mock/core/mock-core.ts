@@ -11,26 +11,33 @@ import { ApiError } from './http/api-error.js';
 import { createApiHandler } from './jobs/api-handler.js';
 import { ApiState } from './jobs/api-state.js';
 import { resolveChoices, type Choices, type ProfileOptions, type ResolvedProfile } from './choices/choices.js';
-import type { CoreHandler, CoreRequest, CoreResponse } from './http/core-types.js';
+import { apiPath } from './http/api-path.js';
+import type { CoreHandler, PathHandler } from './http/core-types.js';
 import { FaultInjector, type FaultSpec } from './http/fault-injector.js';
 import { buildStoredJob, toCreateShape } from './jobs/job-input.js';
 import { insertJob } from './jobs/job-operations.js';
 import { takeJobsSnapshot, type JobsSnapshot } from './jobs/jobs-snapshot.js';
-import { checkEmployers, DEMO_EMPLOYERS } from './jobs/employers.js';
+import { checkEmployers } from './jobs/employers.js';
 import { MockConfigError } from './mock-config-error.js';
-import { DEFAULT_JOURNAL_SIZE, RequestJournal, type JournalEntry, type JournalFilter } from './http/request-journal.js';
+import { resolveMockOptions, transformOf, type MockOptions, type ResolvedMockOptions } from './mock-options.js';
+import { andThen } from './http/maybe-async.js';
+import { RequestJournal, type JournalEntry, type JournalFilter } from './http/request-journal.js';
 import { createClock, toEpochMs, type Clock } from '../store/clock.js';
 import { JobsStore, type JobEntry } from '../store/jobs-store.js';
 import type { EmployerConfig, StoredJob } from '../store/stored-job.js';
 
-export interface MockCoreOptions extends ProfileOptions {
-  employers?: EmployerConfig[];
+/** The shared options (mock-options.ts), and the clock to use instead of the real one. */
+export interface MockCoreOptions extends MockOptions {
   clock?: Clock;
-  /** How many requests the journal keeps (the last N); default 1000, 0 turns it off. */
-  journalSize?: number;
-  /** More header names to redact in the journal, besides the shared SECRET_HEADERS (API-Key, Authorization, Cookie and the like). */
-  secretHeaders?: string[];
 }
+
+/**
+ * Where a change event comes from: `request` after every request dispatch.ts
+ * answers (the answer waits for a listener's promise), `operation` after a
+ * programmatic change (reset, addEmployers, seedJobs), which nothing awaits.
+ */
+export type ChangeSource = 'request' | 'operation';
+export type ChangeListener = (source: ChangeSource) => void | PromiseLike<void>;
 
 /** The whole state as plain JSON (control API `GET /__control/state`); API keys are left out. */
 export interface MockSnapshot {
@@ -63,26 +70,68 @@ export class MockCore {
   /** The requests received (control API excluded), recorded by dispatch.ts. */
   readonly journal: RequestJournal;
   private readonly initialEmployers: EmployerConfig[];
-  private readonly api: (req: CoreRequest) => CoreResponse;
-  /** The API handler with faults applied, then the optional transform. */
-  readonly handle: CoreHandler;
+  /** The API handler with faults applied (and the test-only transform of mock/testing.ts), for dispatch.ts. */
+  readonly answer: PathHandler;
   /** Set when the state is persisted: `POST /__control/compact` runs it (a 409 without). */
   compactor: Compactor | undefined;
+  /** The options the core was made from, read once: the doors build their dispatcher from the same object. */
+  readonly options: ResolvedMockOptions;
   #profile: ResolvedProfile;
+  #listeners: ChangeListener[] = [];
 
-  /** Throws MockConfigError for an unknown profile, choice or value (see mock/core/choices/choices.ts). */
-  constructor(options: MockCoreOptions = {}, transform?: (next: CoreHandler) => CoreHandler) {
-    this.#profile = resolveChoices(options);
-    this.initialEmployers = checkEmployers(options.employers ?? DEMO_EMPLOYERS);
-    this.clock = options.clock ?? createClock();
-    const journalSize = options.journalSize ?? DEFAULT_JOURNAL_SIZE;
-    if (!Number.isInteger(journalSize) || journalSize < 0) throw new MockConfigError('invalid_argument', `journalSize must be a non-negative integer, not ${journalSize}`);
-    this.journal = new RequestJournal(journalSize, options.secretHeaders);
+  /** Throws MockConfigError for an invalid option (resolveMockOptions; an unknown profile, choice or value, see choices.ts). */
+  constructor(options: MockCoreOptions | ResolvedMockOptions = {}) {
+    const resolved = resolveMockOptions(options);
+    this.options = resolved;
+    this.#profile = resolved.profile;
+    this.initialEmployers = [...resolved.employers];
+    this.clock = (options as MockCoreOptions).clock ?? createClock();
+    if (resolved.now !== undefined) this.clock.set(resolved.now);
+    this.journal = new RequestJournal(resolved.journalSize, resolved.secretHeaders);
     this.store = new JobsStore(this.clock, this.initialEmployers);
     this.state = new ApiState(this.store);
     this.state.setChoices(this.#profile.choices);
-    this.api = createApiHandler(this.state);
-    this.handle = this.faults.wrap(transform ? transform(this.api) : this.api);
+    const api = createApiHandler(this.state);
+    const transform = transformOf(resolved);
+    // A transform sees whole requests and may change the path: the core under it finds the operation's path again.
+    const transformed = transform?.((req) => api(req, apiPath(req.path) ?? ''));
+    this.answer = this.faults.wrap(transformed ? (req) => transformed(req) : api);
+  }
+
+  /**
+   * The API handler for a whole request under /api/v1.1, faults applied: what
+   * the adapters reach through dispatch.ts (which also journals, applies CORS
+   * and tells the change listeners).
+   */
+  readonly handle: CoreHandler = (req) => this.answer(req, apiPath(req.path) ?? '');
+
+  /**
+   * Subscribes to the core's change events (persistence does): after every
+   * request dispatch.ts answers, before the answer goes out (the answer waits
+   * for a returned promise), and after each programmatic change (reset,
+   * addEmployers, seedJobs). Returns the function that unsubscribes.
+   *
+   * @example
+   * const stop = core.onChange((source) => log(source));
+   */
+  onChange(listener: ChangeListener): () => void {
+    this.#listeners = [...this.#listeners, listener];
+    return () => {
+      this.#listeners = this.#listeners.filter((l) => l !== listener);
+    };
+  }
+
+  /** Tells the listeners; with none (the usual case) it costs a length check. A request's answer waits for what they return. */
+  changed(source: ChangeSource): void | Promise<void> {
+    const listeners = this.#listeners;
+    if (listeners.length === 0) return undefined;
+    if (listeners.length === 1) return listeners[0]!(source) as void | Promise<void>;
+    let wait: void | Promise<void> = undefined;
+    for (const listener of listeners) {
+      const result = listener(source);
+      if (result !== undefined) wait = andThen(wait, () => result) as Promise<void>;
+    }
+    return wait;
   }
 
   /** The profile in effect: its name, the seed of `random`, the overrides and every switch's value. */
@@ -113,6 +162,7 @@ export class MockCore {
     this.clock.reset();
     this.faults.clear();
     this.journal.clear();
+    void this.changed('operation');
   }
 
   /**
@@ -131,6 +181,7 @@ export class MockCore {
     const checked = checkEmployers(employers);
     const others = this.store.employerConfigs().filter((e) => !checked.some((n) => n.id === e.id));
     this.store.addEmployers(checkEmployers(checked, others));
+    void this.changed('operation');
   }
 
   private employerId(employer: number | string): number {
@@ -160,6 +211,7 @@ export class MockCore {
       if (error instanceof RangeError) throw new ApiError(400, 'validation_failed', error.message, [], { cause: error });
       throw error;
     }
+    void this.changed('operation');
     return created.map((entry) => JSON.parse(this.state.jsonOnce(entry)) as Job);
   }
 

@@ -7,37 +7,35 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { ApiError } from '../core/http/api-error.js';
-import { API_PREFIX, DEFAULT_BODY_LIMIT, type CoreRequest, type CoreResponse } from '../core/http/core-types.js';
+import { API_PREFIX, type CoreRequest, type CoreResponse } from '../core/http/core-types.js';
 import { createDispatcher } from '../core/http/dispatch.js';
 import { CONTROL_PREFIX } from '../core/http/control.js';
-import type { CorsPolicy } from '../core/http/cors.js';
-import type { ProfileOptions } from '../core/choices/choices.js';
 import { MockCore } from '../core/mock-core.js';
-import type { EmployerConfig } from '../store/stored-job.js';
+import { resolveMockOptions, type MockOptions, type ResolvedMockOptions } from '../core/mock-options.js';
 import { readRequestBody } from './read-request-body.js';
 
-export interface CreateHandlersOptions extends ProfileOptions {
+/**
+ * The shared options (mock-options.ts: employers, profile, choices, now,
+ * journalSize, secretHeaders, bodyLimit, cors, controlCors), the base_url,
+ * and optionally the core to serve. CORS defaults to 'off' here: the page and
+ * the handlers usually share an origin, or your server adds CORS.
+ */
+export interface CreateHandlersOptions extends MockOptions {
   /** The base_url the handlers answer for, e.g. `https://jobs.example.com`; '' answers for any origin. */
   baseUrl: string;
-  /** The state to serve; default a new MockCore with `employers`. Share one to drive it from a test. */
+  /**
+   * The state to serve; default a new MockCore made from these options. Share one to drive it
+   * from a test: the core's own options (employers, profile, journal, secret headers) then apply, not these.
+   */
   core?: MockCore;
-  /** Employers of the new core (ignored with `core`, as are profile, profileSeed and choices); default DEMO_EMPLOYERS. */
-  employers?: EmployerConfig[];
-  /** Request body limit in bytes; default 1 MiB. */
-  bodyLimit?: number;
-  /** Journal size of the new core (ignored with `core`); default 1000, 0 turns it off. */
-  journalSize?: number;
-  /** CORS for the API; default 'off' (the page and the handlers share an origin, or your server adds CORS). */
-  cors?: CorsPolicy;
-  /** Origins allowed to call /__control from a browser; default none. */
-  controlCors?: readonly string[];
+  /** Options read already (resolveMockOptions); given, the shared fields above are not read again. */
+  resolved?: ResolvedMockOptions;
 }
 
-/** A core from the options' employers and profile. */
-export function newCore(options: Partial<CreateHandlersOptions>): MockCore {
-  return new MockCore({
-    employers: options.employers, profile: options.profile, profileSeed: options.profileSeed, choices: options.choices, journalSize: options.journalSize,
-  });
+/** The options read once, and the core they make (or the given one). */
+export function coreFor(options: Partial<CreateHandlersOptions>): { core: MockCore; resolved: ResolvedMockOptions } {
+  const resolved = options.resolved ?? resolveMockOptions(options);
+  return { core: options.core ?? new MockCore(resolved), resolved };
 }
 
 function escapeRegExp(s: string): string {
@@ -63,9 +61,9 @@ function toResponse(res: CoreResponse): Response {
  * server.listen();
  */
 export function createHandlers(options: CreateHandlersOptions): HttpHandler[] {
-  const core = options.core ?? newCore(options);
-  const dispatch = createDispatcher(core, { cors: options.cors, controlCors: options.controlCors });
-  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const { core, resolved } = coreFor(options);
+  const dispatch = createDispatcher(core, resolved);
+  const limit = resolved.bodyLimit;
   const resolver = async ({ request }: { request: Request }): Promise<Response> => {
     const url = new URL(request.url);
     let body: Uint8Array | undefined;

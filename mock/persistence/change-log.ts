@@ -8,16 +8,11 @@
  */
 import { close, closeSync, fdatasync, fstatSync, openSync, renameSync, writeSync } from 'node:fs';
 import { promisify } from 'node:util';
+import type { FsyncMode } from '../core/mock-options.js';
 import { syncDirectory } from './data-file.js';
 
-/**
- * When an answer waits for its change to reach the disk (`--fsync`): `always`
- * (the answer waits for a flush that covers it), `batch` (the answer waits for
- * the write only; a flush follows within `batchMs`), `off` (never flushed by
- * the mock; the operating system writes it back when it likes).
- */
-export type FsyncMode = 'always' | 'batch' | 'off';
-export const FSYNC_MODES: readonly FsyncMode[] = ['always', 'batch', 'off'];
+// Read and checked with the other options (mock/core/mock-options.ts).
+export { FSYNC_MODES, type FsyncMode } from '../core/mock-options.js';
 
 export interface ChangeLogOptions {
   mode: FsyncMode;

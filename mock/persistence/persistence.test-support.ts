@@ -44,7 +44,7 @@ export async function persisted(dataFile: string, options: Partial<PersistenceOp
   const core = new MockCore();
   core.setClock(now);
   const persistence = await Persistence.open(core, { dataFile, warn: () => undefined, ...options });
-  const dispatch = createDispatcher(core, { settle: () => persistence.settle() });
+  const dispatch = createDispatcher(core); // persistence listens to the core's change events
   const send: Driven['send'] = async (method, path, body, apiKey = 'demo-key-1') => {
     const res = await dispatch({
       method,

@@ -19,12 +19,11 @@ import { basename, dirname, join } from 'node:path';
 import { ApiError } from '../core/http/api-error.js';
 import type { JobsSnapshot } from '../core/jobs/jobs-snapshot.js';
 import type { MockCore } from '../core/mock-core.js';
-import { ChangeLog, type FsyncMode } from './change-log.js';
+import { DEFAULT_COMPACT_AFTER_BYTES, type FsyncMode } from '../core/mock-options.js';
+import { ChangeLog } from './change-log.js';
 import { DATA_FILE_TAIL, dataFileHead, loadDataFile, writeFileAtomically } from './data-file.js';
 import { encodeRecord, readLog, replayRecords, type LogRecord } from './log-records.js';
 
-/** Compact once the log passes this many bytes (about 60,000 changes of a 1 KB job). */
-export const DEFAULT_COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
 
 export interface PersistenceOptions {
   dataFile: string;
@@ -96,8 +95,8 @@ export function loadPersistedState(core: MockCore, dataFile: string, warn: (mess
 
 /**
  * @example
- * const persistence = await Persistence.open(core, { dataFile: 'jobs.json' });
- * const dispatch = createDispatcher(core, { settle: () => persistence.settle() });
+ * const persistence = await Persistence.open(core, { dataFile: 'jobs.json' }); // subscribes to core.onChange
+ * const dispatch = createDispatcher(core, options); // each answer waits for its change's line in the log
  * await persistence.close(); // compacts
  */
 export class Persistence {
@@ -110,6 +109,7 @@ export class Persistence {
   private generation: number;
   private compaction: Promise<CompactionSummary> | undefined;
   private closed = false;
+  private readonly unsubscribe: () => void;
 
   private constructor(
     private readonly core: MockCore,
@@ -129,6 +129,8 @@ export class Persistence {
     this.log = ChangeLog.open(`${dataFile}.log`, { mode: this.mode, flush: options.flush });
     core.store.trackChanges();
     core.compactor = () => this.compact();
+    // Every change reaches the log through the core's change events: a request's before its answer goes out, a programmatic one at once.
+    this.unsubscribe = core.onChange((source) => (source === 'request' ? this.settle() : this.record()));
   }
 
   /**
@@ -229,6 +231,7 @@ export class Persistence {
     try {
       await this.compact();
     } finally {
+      this.unsubscribe();
       this.core.compactor = undefined;
       await this.log.close();
     }

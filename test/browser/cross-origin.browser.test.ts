@@ -76,7 +76,7 @@ describe.skipIf(!available)('the mock seen from a page on another origin (Chromi
 
   it('creates a job through a preflight and reads Location; cannot reset the mock', async () => {
     await using mock = await createMockServer();
-    mock.seedJobs(101, [validJob()]);
+    mock.core.seedJobs(101, [validJob()]);
     await withPage(async (page) => {
       const created = await pageFetch(page, `${mock.url}/api/v1.1/jobs`, {
         method: 'POST',
@@ -85,7 +85,7 @@ describe.skipIf(!available)('the mock seen from a page on another origin (Chromi
       });
       expect(created.status).toBe(201);
       expect(created.location).toMatch(/\/api\/v1\.1\/jobs\/2$/);
-      expect(mock.requests({ method: 'OPTIONS' })).toHaveLength(1);
+      expect(mock.core.requests({ method: 'OPTIONS' })).toHaveLength(1);
 
       // A simple POST goes out without a preflight: the browser blocks the answer, the mock refuses the reset.
       const reset = await pageFetch(page, `${mock.url}/__control/reset`, { method: 'POST' });
@@ -97,16 +97,16 @@ describe.skipIf(!available)('the mock seen from a page on another origin (Chromi
       });
       expect(faults.error).toMatch(/Failed to fetch/);
     });
-    expect(mock.snapshot().jobs).toHaveLength(2);
-    expect(mock.snapshot().faults).toEqual([]);
+    expect(mock.core.snapshot().jobs).toHaveLength(2);
+    expect(mock.core.snapshot().faults).toEqual([]);
   });
 
   it('with controlCors set to the page origin, the same page can reset it', async () => {
     await using mock = await createMockServer({ controlCors: siteOrigin });
-    mock.seedJobs(101, [validJob()]);
+    mock.core.seedJobs(101, [validJob()]);
     await withPage(async (page) => {
       expect((await pageFetch(page, `${mock.url}/__control/reset`, { method: 'POST' })).status).toBe(204);
     });
-    expect(mock.snapshot().jobs).toEqual([]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
   });
 });

@@ -12,11 +12,11 @@ const DAY = 24 * 3600 * 1000;
 let mock: MockServer;
 let api: MockClient;
 useMock((started) => ({ mock, api } = started), {}, (m) => {
-  m.setProfile({});
-  m.setClock(T0);
+  m.core.setProfile({});
+  m.core.setClock(T0);
 });
 
-const use = (choices: Record<string, string>) => mock.setProfile({ choices });
+const use = (choices: Record<string, string>) => mock.core.setProfile({ choices });
 const create = async (overrides: Record<string, unknown> = {}) => (await api.post('/jobs', validJob(overrides))).json;
 const invalid = validJob({ title: 'x'.repeat(300) });
 
@@ -185,7 +185,7 @@ describe('job fields', () => {
     const plain = await create();
     expect(Object.keys(plain)).not.toContain('updatedAt');
     use({ 'job.extra-fields': 'updated-at' });
-    mock.advanceClock(1000);
+    mock.core.advanceClock(1000);
     const updated = (await api.put(`/jobs/${plain.id}`, { title: 'Changed' })).json;
     expect(updated.updatedAt).toBe(new Date(Date.parse(T0) + 1000).toISOString());
     expect(Object.keys((await api.get('/jobs')).json.data[0])).not.toContain('updatedAt');
@@ -301,7 +301,7 @@ describe('list', () => {
   it.each([['id-desc', 'desc'], ['id-asc', 'asc']])('order.ties=%s: jobs of one publishDate are listed by id %s, newer publishDates first; switching re-sorts', async (value, direction) => {
     const a = await create({ status: 'active' });
     const b = await create({ status: 'active' });
-    mock.advanceClock(1000);
+    mock.core.advanceClock(1000);
     const c = await create({ status: 'active' });
     use({ 'order.ties': value });
     const ties = direction === 'desc' ? [b.id, a.id] : [a.id, b.id];
@@ -386,9 +386,9 @@ describe('validation and update switches', () => {
 
 describe('profiles', () => {
   it('createMockServer({ profile }) and reset: the profile stays across a reset', async () => {
-    mock.setProfile({ profile: 'alt' });
-    mock.reset();
-    expect(mock.profile().profile).toBe('alt');
+    mock.core.setProfile({ profile: 'alt' });
+    mock.core.reset();
+    expect(mock.core.profile.profile).toBe('alt');
     expect((await create()).referenceId).toBe('');
   });
 
@@ -405,7 +405,7 @@ describe('profiles', () => {
       expect(res.json.message).toEqual(expect.any(String));
     }
     expect((await control('GET')).json).toEqual(set.json);
-    expect(mock.snapshot().profile).toEqual(set.json);
+    expect(mock.core.snapshot().profile).toEqual(set.json);
   });
 
   it('the reference profile keeps a job and a list exactly as before (no extra field, absolute links)', async () => {

@@ -12,7 +12,7 @@ const T0 = '2025-04-01T09:30:00.000Z';
 let mock: MockServer;
 let api: MockClient;
 useMock((started) => ({ mock, api } = started), {}, (m) => {
-  m.setClock(T0);
+  m.core.setClock(T0);
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -25,7 +25,7 @@ describe('clock-driven dates', () => {
   });
 
   it('the real clock is used by default (publishDate within the test\'s wall-clock window)', async () => {
-    mock.resetClock();
+    mock.core.resetClock();
     const before = Date.now();
     const job = (await api.post('/jobs', validJob())).json;
     const at = Date.parse(job.publishDate);
@@ -35,7 +35,7 @@ describe('clock-driven dates', () => {
 
   it('an update keeps publishDate and closeDate, also after time passes', async () => {
     const job = (await api.post('/jobs', validJob({ status: 'active' }))).json;
-    mock.advanceClock(3 * DAY);
+    mock.core.advanceClock(3 * DAY);
     const updated = (await api.put(`/jobs/${job.id}`, { status: 'archived' })).json;
     expect(updated.publishDate).toBe(job.publishDate);
     expect(updated.closeDate).toBe(job.closeDate);
@@ -43,7 +43,7 @@ describe('clock-driven dates', () => {
 
   it('a job past its closeDate keeps its status (no automatic closing: the mock\'s choice)', async () => {
     const job = (await api.post('/jobs', validJob({ status: 'active' }))).json;
-    mock.advanceClock(61 * DAY);
+    mock.core.advanceClock(61 * DAY);
     expect((await api.get(`/jobs/${job.id}`)).json.status).toBe('active');
   });
 });
@@ -51,11 +51,11 @@ describe('clock-driven dates', () => {
 describe('auto-refresh (2.1, 8)', () => {
   it('resets the publish date every 7 days for an active autoRefresh job of an unlimited employer', async () => {
     const job = (await api.post('/jobs', validJob({ status: 'active', autoRefresh: true }))).json;
-    mock.advanceClock(7 * DAY - 1);
+    mock.core.advanceClock(7 * DAY - 1);
     expect((await api.get(`/jobs/${job.id}`)).json.publishDate).toBe(T0);
-    mock.advanceClock(1);
+    mock.core.advanceClock(1);
     expect((await api.get(`/jobs/${job.id}`)).json.publishDate).toBe(iso(Date.parse(T0) + 7 * DAY));
-    mock.advanceClock(15 * DAY);
+    mock.core.advanceClock(15 * DAY);
     const later = (await api.get(`/jobs/${job.id}`)).json;
     expect(later.publishDate).toBe(iso(Date.parse(T0) + 21 * DAY));
     expect(later.closeDate).toBe(job.closeDate);
@@ -63,10 +63,10 @@ describe('auto-refresh (2.1, 8)', () => {
 
   it('moves a refreshed job to the top of the list', async () => {
     const refreshed = (await api.post('/jobs', validJob({ status: 'active', autoRefresh: true }))).json;
-    mock.advanceClock(DAY);
+    mock.core.advanceClock(DAY);
     const newer = (await api.post('/jobs', validJob({ status: 'active' }))).json;
     expect((await api.get('/jobs')).json.data.map((j: { id: number }) => j.id)).toEqual([newer.id, refreshed.id]);
-    mock.advanceClock(6 * DAY);
+    mock.core.advanceClock(6 * DAY);
     expect((await api.get('/jobs')).json.data.map((j: { id: number }) => j.id)).toEqual([refreshed.id, newer.id]);
   });
 
@@ -77,17 +77,17 @@ describe('auto-refresh (2.1, 8)', () => {
     const standard = client(mock, KEY_2);
     const other = await standard.post('/jobs', validJob({ status: 'active', autoRefresh: true }));
     expect(other.json.autoRefresh).toBe(true); // accepted and kept, but without effect
-    mock.advanceClock(30 * DAY);
+    mock.core.advanceClock(30 * DAY);
     for (const id of [off.id, draft.id, archived.id]) expect((await api.get(`/jobs/${id}`)).json.publishDate).toBe(T0);
     expect((await standard.get(`/jobs/${other.json.id}`)).json.publishDate).toBe(T0);
   });
 
   it('starts refreshing when autoRefresh is switched on, and stops when it is switched off', async () => {
     const job = (await api.post('/jobs', validJob({ status: 'active' }))).json;
-    mock.advanceClock(8 * DAY);
+    mock.core.advanceClock(8 * DAY);
     expect((await api.put(`/jobs/${job.id}`, { autoRefresh: true })).json.publishDate).toBe(iso(Date.parse(T0) + 7 * DAY));
     await api.put(`/jobs/${job.id}`, { autoRefresh: false });
-    mock.advanceClock(20 * DAY);
+    mock.core.advanceClock(20 * DAY);
     expect((await api.get(`/jobs/${job.id}`)).json.publishDate).toBe(iso(Date.parse(T0) + 7 * DAY));
   });
 });

@@ -21,7 +21,7 @@ it('100 concurrent PUT-creates with one referenceId create exactly one job', asy
   expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
   const list = await api.get('/jobs?q=race');
   expect(list.json.paging.total).toBe(1);
-  expect(mock.snapshot().jobs).toHaveLength(1);
+  expect(mock.core.snapshot().jobs).toHaveLength(1);
 });
 
 it('100 concurrent POSTs with one referenceId: one 201, 99 409, one job', async () => {
@@ -29,7 +29,7 @@ it('100 concurrent POSTs with one referenceId: one 201, 99 409, one job', async 
   const statuses = results.map((r) => r.status).sort();
   expect(statuses.filter((s) => s === 201)).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(99);
-  expect(mock.snapshot().jobs).toHaveLength(1);
+  expect(mock.core.snapshot().jobs).toHaveLength(1);
 });
 
 it('concurrent creates get distinct ids and all appear in the list', async () => {

@@ -126,20 +126,20 @@ describe('control API over HTTP', () => {
 
 describe('programmatic control', () => {
   it('seedJobs, snapshot, setClock/advanceClock, injectFault/clearFaults, addEmployers', async () => {
-    mock.setClock('2025-01-01T00:00:00Z');
-    const [job] = mock.seedJobs('demo-key-1', [validJob()]);
+    mock.core.setClock('2025-01-01T00:00:00Z');
+    const [job] = mock.core.seedJobs('demo-key-1', [validJob()]);
     expect(job!.publishDate).toBe('2025-01-01T00:00:00.000Z');
-    mock.advanceClock(1000);
+    mock.core.advanceClock(1000);
     expect((await api.post('/jobs', validJob())).json.publishDate).toBe('2025-01-01T00:00:01.000Z');
-    expect(mock.snapshot().jobs).toHaveLength(2);
-    mock.injectFault({ status: 429 });
+    expect(mock.core.snapshot().jobs).toHaveLength(2);
+    mock.core.injectFault({ status: 429 });
     expect((await api.get('/jobs')).status).toBe(429);
-    mock.injectFault({ status: 500, count: 'unlimited' });
-    mock.clearFaults();
+    mock.core.injectFault({ status: 500, count: 'unlimited' });
+    mock.core.clearFaults();
     expect((await api.get('/jobs')).status).toBe(200);
-    mock.addEmployers([{ id: 3, name: 'Third', apiKey: 'third' }]);
+    mock.core.addEmployers([{ id: 3, name: 'Third', apiKey: 'third' }]);
     expect((await client(mock, 'third').get('/jobs')).status).toBe(200);
-    expect(() => mock.seedJobs(12345, [])).toThrow(/no employer/);
+    expect(() => mock.core.seedJobs(12345, [])).toThrow(/no employer/);
   });
 });
 
@@ -160,7 +160,7 @@ describe('transform option', () => {
     try {
       const b = client(broken);
       await b.post('/jobs', validJob({ title: 'first' }));
-      broken.advanceClock(1000);
+      broken.core.advanceClock(1000);
       await b.post('/jobs', '{"title":"second"}');
       await b.post('/jobs', validJob({ title: 'second' }));
       const list = await b.get('/jobs');

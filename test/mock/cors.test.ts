@@ -90,12 +90,12 @@ describe('the control API stays same-origin', () => {
     expect(validators.error(res.json).ok).toBe(true);
     expect(res.json.code).toBe('forbidden_origin');
     expect(corsHeaders(res.headers)).toEqual([]);
-    expect(mock.snapshot().jobs).toHaveLength(1);
+    expect(mock.core.snapshot().jobs).toHaveLength(1);
     // Neither a preflight nor the other operations get through.
     expect((await preflight(mock.url, '/__control/faults', EVIL)).status).toBe(403);
     const fault = await send(mock.url, { method: 'POST', path: '/__control/faults', apiKey: null, body: { status: 500 }, headers: { origin: 'null' } });
     expect(fault.status).toBe(403);
-    expect(mock.snapshot().faults).toEqual([]);
+    expect(mock.core.snapshot().faults).toEqual([]);
   });
 
   it('accepts its own origin and no Origin at all, with no CORS headers', async () => {
@@ -114,7 +114,7 @@ describe('the control API stays same-origin', () => {
     expect([pre.status, pre.headers['access-control-allow-origin']]).toEqual([204, APP]);
     const reset = await send(mock.url, { method: 'POST', path: '/__control/reset', apiKey: null, headers: { origin: APP } });
     expect([reset.status, reset.headers['access-control-allow-origin']]).toEqual([204, APP]);
-    expect(mock.snapshot().jobs).toEqual([]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
     expect((await send(mock.url, { method: 'POST', path: '/__control/reset', apiKey: null, headers: { origin: EVIL } })).status).toBe(403);
   });
 });

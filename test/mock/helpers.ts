@@ -4,7 +4,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
+import { createMockServer, type MockServer, type TestMockServerOptions } from '../../mock/testing.js';
 
 export const KEY_1 = 'demo-key-1';
 export const KEY_2 = 'demo-key-2';
@@ -99,7 +99,7 @@ export function validJob(overrides: Record<string, unknown> = {}): Record<string
 }
 
 /** Starts a mock for a test; use with `await using`. */
-export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
+export async function startMock(options: TestMockServerOptions = {}): Promise<MockServer> {
   return createMockServer({ port: 0, ...options });
 }
 
@@ -112,7 +112,7 @@ export type MockClient = ReturnType<typeof client>;
  */
 export function useMock(
   bind: (started: { mock: MockServer; api: MockClient }) => void,
-  options: MockServerOptions = {},
+  options: TestMockServerOptions = {},
   afterReset: (mock: MockServer) => void = () => {},
 ): void {
   let mock: MockServer | undefined;
@@ -122,7 +122,7 @@ export function useMock(
   });
   afterAll(() => mock?.close());
   beforeEach(() => {
-    mock?.reset();
+    mock?.core.reset();
     if (mock) afterReset(mock);
   });
 }

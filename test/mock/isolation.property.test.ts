@@ -39,7 +39,7 @@ it('two employers never see each other\'s jobs, whatever they do', async () => {
   let n = 0;
   await fc.assert(
     fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25 }), async (ops) => {
-      mock.reset();
+      mock.core.reset();
       const owned: [Owned, Owned] = [new Map(), new Map()];
       const at = (map: Owned, pick: number) => [...map.entries()][pick % Math.max(1, map.size)];
       for (const op of ops) {

@@ -24,7 +24,7 @@ describe('POST /jobs (4.2)', () => {
   });
 
   it('applies the defaults of 2.1/4.2: draft, confidential/autoRefresh/plusCommission false, closeDate = publishDate + 60 days, referenceId null', async () => {
-    mock.setClock('2025-01-10T08:00:00.000Z');
+    mock.core.setClock('2025-01-10T08:00:00.000Z');
     const res = await api.post('/jobs', validJob({ salary: { amount: 10, period: { id: 5 } } }));
     expect(res.json).toMatchObject({
       status: 'draft', confidential: false, autoRefresh: false, referenceId: null,
@@ -84,7 +84,7 @@ describe('round trip (4.2): a GET result without id and referenceId, posted back
     ['email routing with salary', validJob({ referenceId: 'rt', status: 'active', confidential: true, closeDate: '2031-01-01T00:00:00Z' })],
     ['URL routing, no salary', validJob({ applicantRoutingType: { id: 2 }, applicationUrl: 'http://x.example/a', salary: null, applicationEmail: undefined })],
   ])('%s', async (_name, body) => {
-    mock.setClock('2025-02-01T00:00:00Z');
+    mock.core.setClock('2025-02-01T00:00:00Z');
     const first = (await api.post('/jobs', body)).json;
     const { id: _id, referenceId: _ref, ...again } = first;
     const second = await api.post('/jobs', again);

@@ -53,7 +53,7 @@ describe('GET /__control/requests', () => {
 
   it('shows a request still in flight (a latency fault) without status, then with it', async () => {
     await using mock = await startMock();
-    mock.injectFault({ latencyMs: 300 });
+    mock.core.injectFault({ latencyMs: 300 });
     const pending = send(mock.url, { path: '/jobs' });
     let inFlight: Array<{ status?: number }> = [];
     for (let i = 0; i < 50 && inFlight.length === 0; i++) {
@@ -64,7 +64,7 @@ describe('GET /__control/requests', () => {
     expect(inFlight[0]!.status).toBeUndefined();
     expect((await control(mock.url, '/requests/count?status=200')).json.count).toBe(0);
     expect((await pending).status).toBe(200);
-    const [done] = mock.requests();
+    const [done] = mock.core.requests();
     expect(done!.status).toBe(200);
     expect(done!.durationMs).toBeGreaterThanOrEqual(250);
   });
@@ -78,9 +78,9 @@ describe('GET /__control/requests', () => {
     expect((await control(mock.url, '/requests', 'DELETE')).status).toBe(204);
     expect((await control(mock.url, '/requests/count')).json).toEqual({ count: 0, dropped: 0 });
     await send(mock.url, { path: '/jobs' });
-    expect(mock.requests().map((e) => e.seq)).toEqual([6]); // sequence numbers go on
-    mock.reset();
-    expect(mock.requests()).toEqual([]);
+    expect(mock.core.requests().map((e) => e.seq)).toEqual([6]); // sequence numbers go on
+    mock.core.reset();
+    expect(mock.core.requests()).toEqual([]);
 
     await using off = await startMock({ journalSize: 0 });
     await send(off.url, { path: '/jobs' });
@@ -91,7 +91,7 @@ describe('GET /__control/requests', () => {
     await using mock = await startMock();
     const big = validJob({ description: `<p>${'x'.repeat(100_000)}</p>` });
     await send(mock.url, { method: 'POST', path: '/jobs', body: big });
-    const [entry] = mock.requests();
+    const [entry] = mock.core.requests();
     expect(entry!.bodyTruncated).toBe(true);
     expect(entry!.bodyBytes).toBe(JSON.stringify(big).length);
     expect(entry!.body!.length).toBe(64 * 1024);
@@ -108,11 +108,11 @@ describe('GET /__control/requests', () => {
     expect(text).not.toContain('s3cret-session');
     expect(text).not.toContain('Bearer tok');
     expect(text).toContain('Leaked [redacted]');
-    expect(mock.requests()[1]).toMatchObject({ path: '/api/v1.1/jobs/[redacted]', query: 'key=[redacted]' });
+    expect(mock.core.requests()[1]).toMatchObject({ path: '/api/v1.1/jobs/[redacted]', query: 'key=[redacted]' });
     // A key that URL encoding changes is scrubbed in its encoded forms too.
-    mock.addEmployers([{ id: 7, name: 'Odd Key Inc', apiKey: 'k+y/ 1' }]);
+    mock.core.addEmployers([{ id: 7, name: 'Odd Key Inc', apiKey: 'k+y/ 1' }]);
     await send(mock.url, { path: `/jobs/${encodeURIComponent('k+y/ 1')}?key=${encodeURIComponent('k+y/ 1')}`, apiKey: 'k+y/ 1' });
-    const odd = JSON.stringify(mock.requests().at(-1));
+    const odd = JSON.stringify(mock.core.requests().at(-1));
     expect(odd).not.toMatch(/k\+y|k%2By|y%2F/i);
   });
 });

@@ -16,7 +16,7 @@ const HEADER_FIELDS = ['confidential', 'employer', 'id', 'locations', 'publishDa
 /** Seeds n jobs one minute apart: job i has title `Job i` and referenceId `ref-i`. */
 function seed(n: number, extra: (i: number) => Record<string, unknown> = () => ({})) {
   const start = Date.parse('2025-01-01T00:00:00Z');
-  return mock.seedJobs(101, Array.from({ length: n }, (_, i) => validJob({
+  return mock.core.seedJobs(101, Array.from({ length: n }, (_, i) => validJob({
     title: `Job ${i}`, referenceId: `ref-${i}`, publishDate: new Date(start + i * 60_000).toISOString(), ...extra(i),
   })));
 }
@@ -31,7 +31,7 @@ describe('GET /jobs', () => {
   });
 
   it('sorts by publishDate descending, ties by id descending', async () => {
-    mock.setClock('2025-06-01T00:00:00Z');
+    mock.core.setClock('2025-06-01T00:00:00Z');
     const same = [0, 1, 2].map(async () => (await api.post('/jobs', validJob())).json.id as number);
     const ids = await Promise.all(same);
     seed(3);

@@ -60,5 +60,5 @@ it('answers a request script identically through MSW and through the node:http s
     const viaServer = await run(mock.url, step);
     expect(viaMsw, `${step.method} ${step.path}`).toEqual(viaServer);
   }
-  expect(core.snapshot().jobs).toEqual(mock.snapshot().jobs);
+  expect(core.snapshot().jobs).toEqual(mock.core.snapshot().jobs);
 });

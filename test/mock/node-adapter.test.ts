@@ -70,7 +70,7 @@ describe('node:http adapter', () => {
 
   it('waits for a handler that answers later (an injected latency)', async () => {
     await using mock = await startMock();
-    mock.injectFault({ latencyMs: 100 });
+    mock.core.injectFault({ latencyMs: 100 });
     const started = performance.now();
     const res = await client(mock).post('/jobs', validJob());
     expect(res.status).toBe(201);

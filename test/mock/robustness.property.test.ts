@@ -12,8 +12,8 @@ import { send, startMock, validJob, type SendOptions } from './helpers.js';
 let mock: MockServer;
 beforeAll(async () => {
   mock = await startMock({ bodyLimit: 16 * 1024 });
-  mock.seedJobs(101, [validJob({ referenceId: 'seed-1' }), validJob({ referenceId: 'seed-2', status: 'active' })]);
-  mock.seedJobs(102, [validJob({ referenceId: 'seed-1' })]);
+  mock.core.seedJobs(101, [validJob({ referenceId: 'seed-1' }), validJob({ referenceId: 'seed-2', status: 'active' })]);
+  mock.core.seedJobs(102, [validJob({ referenceId: 'seed-1' })]);
 });
 afterAll(() => mock.close());
 
@@ -120,7 +120,7 @@ it.each([
 ])('under the %s profile: no 5xx, JSON (or problem+json) 4xx errors, store unchanged by every rejection', async (profile, extra) => {
   const other = await startMock({ bodyLimit: 16 * 1024, profile, ...extra });
   try {
-    other.seedJobs(101, [validJob({ referenceId: 'seed-1' }), validJob({ referenceId: 'seed-2', status: 'active' })]);
+    other.core.seedJobs(101, [validJob({ referenceId: 'seed-1' }), validJob({ referenceId: 'seed-2', status: 'active' })]);
     await fc.assert(
       fc.asyncProperty(request, async (options) => {
         const before = other.core.jobsJson();

@@ -9,7 +9,7 @@
  * import { mockOptions, mutantNamed } from './kit.js';
  * await using mock = await createMockServer(mockOptions(mutantNamed('create-without-location-header')));
  */
-import type { MockServerOptions } from '../../mock/index.js';
+import type { TestMockServerOptions } from '../../mock/testing.js';
 import { mutants } from './index.js';
 import type { Mutant, Transform } from './mutant.js';
 
@@ -43,6 +43,6 @@ export interface Variant {
  * @example
  * await using mock = await createMockServer(mockOptions({ transform: rewriteRequest(isPost, (body) => { delete body.title; }) }));
  */
-export function mockOptions(variant?: Variant): MockServerOptions {
+export function mockOptions(variant?: Variant): TestMockServerOptions {
   return { port: 0, ...(variant?.transform ? { transform: variant.transform } : {}), ...(variant?.choices ? { choices: variant.choices } : {}) };
 }

@@ -19,7 +19,7 @@
  */
 import { appendFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { createMockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import type { ConformanceReport, RuleResult } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rules as registry } from '../../suites/checks/rules.js';

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createMockServer, type CoreHandler } from '../../mock/index.js';
+import { type CoreHandler } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import { send, validJob } from '../mock/helpers.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -127,7 +128,7 @@ describe('prism proxy in front of the mock', () => {
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { total: number; requests: number }; rules: Array<{ id: string; status: string }> };
     expect(report.summary.total, summary).toBeGreaterThan(100);
     // The suite's requests reached the mock through the proxy (the journal saw them).
-    expect(mock.requests().length).toBeGreaterThan(100);
+    expect(mock.core.requests().length).toBeGreaterThan(100);
     expect(responseViolations(prism.log())).toEqual([]);
     // Prism re-serializes JSON and drops the amount's four decimals (1.0000 becomes 1): the one rule that sees it may fail; no other.
     const failed = report.rules.filter((r) => r.status === 'failed' || r.status === 'error').map((r) => r.id);

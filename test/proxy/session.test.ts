@@ -5,7 +5,7 @@
  * server side; a client that breaks the spec is found on the client side.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { runProxy, type ProxyServer } from '../../proxy/run-proxy.js';
 import type { Finding } from '../../proxy/findings.js';
 import { isItem, isList, isListBody, jsonResponse, mockOptions, mutantNamed, responseJson, rewriteResponse, withResponseJson, type Transform, type Variant } from '../mutants/kit.js';

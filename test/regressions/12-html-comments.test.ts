@@ -8,7 +8,8 @@
  * with one (jobs.html.comments-observed) and fails it only on a 5xx.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer, type CoreRequest, type MockServer } from '../../mock/index.js';
+import { type CoreRequest } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';

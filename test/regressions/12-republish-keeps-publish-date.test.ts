@@ -14,12 +14,12 @@ const DAY = 24 * 3600 * 1000;
 const T0 = '2026-01-01T00:00:00.000Z';
 let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started), {}, (m) => m.setClock(T0));
+useMock((started) => ({ mock, api } = started), {}, (m) => m.core.setClock(T0));
 
 it('PUT {status: "active"} on an archived auto-refresh job keeps publishDate (demo-key-1: unlimited plan)', async () => {
   const job = (await api.post('/jobs', validJob({ status: 'active', autoRefresh: true }))).json;
   expect((await api.put(`/jobs/${job.id}`, { status: 'archived' })).status).toBe(200);
-  mock.advanceClock(20 * DAY);
+  mock.core.advanceClock(20 * DAY);
   const republished = await api.put(`/jobs/${job.id}`, { status: 'active' });
   expect(republished.status).toBe(200);
   expect(republished.json.status).toBe('active');
@@ -30,10 +30,10 @@ it('PUT {status: "active"} on an archived auto-refresh job keeps publishDate (de
 
 it('the next refresh falls 7 days after the re-publish, not 7 days after publishDate', async () => {
   const job = (await api.post('/jobs', validJob({ status: 'archived', autoRefresh: true }))).json;
-  mock.advanceClock(20 * DAY);
+  mock.core.advanceClock(20 * DAY);
   await api.put(`/jobs/${job.id}`, { status: 'active' });
-  mock.advanceClock(6 * DAY);
+  mock.core.advanceClock(6 * DAY);
   expect((await api.get(`/jobs/${job.id}`)).json.publishDate).toBe(T0);
-  mock.advanceClock(1 * DAY);
+  mock.core.advanceClock(1 * DAY);
   expect((await api.get(`/jobs/${job.id}`)).json.publishDate).toBe(new Date(Date.parse(T0) + 27 * DAY).toISOString());
 });

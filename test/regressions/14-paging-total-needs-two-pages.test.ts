@@ -7,7 +7,7 @@
  * more, as the link rules do (issue 6).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { pagingRules } from '../../suites/checks/paging.js';
 import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';

@@ -79,7 +79,7 @@ it('reports as leftover only the jobs the target still holds', async () => {
   const cleanup = new RunCleanup({ jobs, tag: TAG, clients: { primary: client } });
   const report = await cleanup.finish();
 
-  const remaining = mock.snapshot().jobs.map((job) => job.id);
+  const remaining = mock.core.snapshot().jobs.map((job) => job.id);
   expect(remaining).toEqual([kept.json!.id]);
   expect(report.leftover.map((job) => job.id)).toEqual(remaining);
   expect(report.leftover[0]?.reason).toMatch(/DELETE \/api\/v1\.1\/jobs\/\d+ answered 500/);

@@ -7,7 +7,7 @@
  * cases of two pages or more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { pagingRules } from '../../suites/checks/paging.js';
 import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';

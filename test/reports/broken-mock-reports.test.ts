@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/server.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { createProgress, exitCodeFor, applyBaseline, writeReports } from '../../reports/index.js';
 import { formatIssues, validators } from '../../schemas/index.js';
 import type { RedactedReport } from '../../reports/redactor.js';

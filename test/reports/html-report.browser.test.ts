@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../support/launch-chromium.js';
 import { sampleReport } from '../../reports/sample-report.test-support.js';
 import { renderHtml } from '../../reports/html/render.js';
-import { createMockServer } from '../../mock/server.js';
+import { createMockServer } from '../../mock/testing.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed } from '../mutants/kit.js';
 import { redactReport } from '../../reports/redactor.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/server.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { renderTerminalSummary, rootCauses, writeReports, type RootCause } from '../../reports/index.js';
 import type { RedactedReport } from '../../reports/redactor.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';

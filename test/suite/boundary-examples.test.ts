@@ -4,7 +4,7 @@
  * same counterexample, as a drawn case does.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
 import { runConformance, type RunOptions } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed } from '../mutants/kit.js';

@@ -5,7 +5,7 @@
  * and every other rule of this part still passes.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import { htmlAllowlist } from '../../schemas/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { limitsRules } from '../../suites/checks/limits/index.js';

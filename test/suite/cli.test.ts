@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { isPut, mockOptions, mutantNamed, rewriteRequest } from '../mutants/kit.js';
@@ -184,7 +184,7 @@ describe('could not run', () => {
       expect(report.rules.map((rule) => rule.id)).toEqual(['jobs.create.status-201', 'jobs.isolation.get-by-id']);
       expect(run.stdout).toMatch(/PASSED/);
       expectNoKey(run.stdout, run.stderr, ...texts);
-      expect(mock.snapshot().jobs).toEqual([]);
+      expect(mock.core.snapshot().jobs).toEqual([]);
     });
 
     it('stops on Ctrl-C, cleans up, writes a partial report and exits 130', async () => {
@@ -198,7 +198,7 @@ describe('could not run', () => {
       expect(report.interrupted).toBe(true);
       expect(report.rules.some((rule) => rule.skipReason?.includes('interrupted'))).toBe(true);
       expect(report.cleanup.leftover).toEqual([]);
-      expect(mock.snapshot().jobs).toEqual([]);
+      expect(mock.core.snapshot().jobs).toEqual([]);
       expectNoKey(run.stdout, run.stderr);
     });
   });
@@ -237,7 +237,7 @@ describe('a mismatch', () => {
     const replayed = (await readReport(replayDir)).report;
     expect(replayed.rules.map((rule) => [rule.id, rule.status, rule.cases])).toEqual([['jobs.lifecycle.republish', 'failed', 1]]);
     expect(replayed.seed).toBe(report.seed);
-    expect(mock.snapshot().jobs).toEqual([]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
   });
 });
 
@@ -279,7 +279,7 @@ describe('a warning: only a should rule fails', () => {
     expect(fromEnv.code, fromEnv.stderr).toBe(1);
     const failOnWarning = await runCli([...args(join(dir, 'warning-fail-on')), '--fail-on', 'warning'], { JOBS_API_KEY: KEY });
     expect(failOnWarning.code, failOnWarning.stderr).toBe(1);
-    expect(mock.snapshot().jobs).toEqual([]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@
  * ends only once the jobs of its cases are deleted.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
 import { concurrencyRules } from '../../suites/checks/concurrency.js';
 import { listRules } from '../../suites/checks/list.js';
@@ -59,7 +59,7 @@ describe('an exclusive rule', () => {
         if (event.type === 'rule-end') {
           spans.get(event.rule.id)!.end = performance.now();
           const prefix = `${tag}${keyOf(event.rule.id)}`;
-          leftAtEnd.push(...mock.snapshot().jobs.filter((job) => (job.referenceId ?? '').startsWith(prefix) || job.title.includes(prefix)).map((job) => `${event.rule.id}: ${job.id}`));
+          leftAtEnd.push(...mock.core.snapshot().jobs.filter((job) => (job.referenceId ?? '').startsWith(prefix) || job.title.includes(prefix)).map((job) => `${event.rule.id}: ${job.id}`));
         }
       },
     });

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
 import { SuiteError } from '../../suites/engine/errors.js';
@@ -68,7 +68,7 @@ describe('a mismatch', () => {
       expect(mismatch.replay.command).toContain('--only jobs.create.location-header');
       expect(mismatch.replay.command).toContain(`--replay-path ${mismatch.replay.path}`);
       expect(report.cleanup.leftover).toEqual([]);
-      expect(mock.snapshot().jobs).toEqual([]);
+      expect(mock.core.snapshot().jobs).toEqual([]);
     });
   });
 
@@ -152,7 +152,7 @@ describe('rule outcomes', () => {
       const report = await run(mock, { only: 'jobs.isolation', secondApiKey: SECOND_KEY });
       expectValidReport(report);
       expect(report.rules.every((rule) => rule.status === 'passed')).toBe(true);
-      expect(mock.snapshot().jobs).toEqual([]);
+      expect(mock.core.snapshot().jobs).toEqual([]);
     });
   });
 
@@ -225,7 +225,7 @@ describe('cleanup', () => {
         expect(left.reason).toMatch(/DELETE \/api\/v1\.1\/jobs\/\d+ answered 403/);
         expect(left.referenceId).toMatch(new RegExp(`^${report.options?.referencePrefix}`));
       }
-      expect(mock.snapshot().jobs.map((job) => job.id).sort()).toEqual(report.cleanup.leftover.map((left) => left.id).sort());
+      expect(mock.core.snapshot().jobs.map((job) => job.id).sort()).toEqual(report.cleanup.leftover.map((left) => left.id).sort());
     });
   });
 
@@ -248,7 +248,7 @@ describe('cleanup', () => {
       expect(report.rules.filter((rule) => rule.status !== 'skipped').length).toBeLessThanOrEqual(5 + concurrency);
       expect(report.rules.at(-1)?.skipReason).toMatch(/interrupted/);
       expect(report.cleanup.leftover).toEqual([]);
-      expect(mock.snapshot().jobs).toEqual([]);
+      expect(mock.core.snapshot().jobs).toEqual([]);
       expectValidReport(report);
     });
   });

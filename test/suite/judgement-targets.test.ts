@@ -5,7 +5,7 @@
  * `passed`, as exit 0 without `--strict`.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';

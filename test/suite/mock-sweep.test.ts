@@ -66,7 +66,7 @@ describe('the suite against the mock', () => {
     const drawn = new Set<string>();
     for (const seed of [1_000, 8_919, 16_838, 24_757, 32_676]) {
       await using mock = await createMockServer({ port: 0, profile: 'random', profileSeed: profileSeedOf(seed) });
-      drawn.add(JSON.stringify(mock.profile().choices));
+      drawn.add(JSON.stringify(mock.core.profile.choices));
     }
     expect(drawn.size).toBeGreaterThan(1);
   });

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** What must not change: the jobs, employers and faults (not the clock). */
 function state() {
-  const { jobs, employers, faults } = mock.snapshot();
+  const { jobs, employers, faults } = mock.core.snapshot();
   return { jobs, employers, faults };
 }
 
@@ -44,7 +44,7 @@ describe('jobs that existed before the run', () => {
       // Tag-like prefixes on purpose: only the run's own random tag may be touched.
       const bodies = fc.sample(jobCreateArb(refs, 'jc000000-', { withStatus: true }), { seed: 11 + i, numRuns: 6 });
       const withRefs = bodies.map((body, n) => (n === 0 ? body : { ...body, referenceId: `jc000000-k${n}-0` }));
-      for (const job of mock.seedJobs(key, withRefs)) seeded.push({ key, job });
+      for (const job of mock.core.seedJobs(key, withRefs)) seeded.push({ key, job });
     }
     expect(seeded).toHaveLength(12);
     const before = state();

@@ -4,7 +4,7 @@
  * reason when q cannot find the suite's jobs by the whole word the lists use.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import { SuiteError } from '../../suites/engine/errors.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { isList, mockOptions, reshapeRequest } from '../mutants/kit.js';
@@ -15,7 +15,7 @@ const ONLY = 'jobs.reference.position-types';
 async function qObservations(choices: Record<string, string>): Promise<string[]> {
   await using mock = await createMockServer({ port: 0, choices });
   const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: ONLY });
-  expect(mock.snapshot().jobs).toEqual([]);
+  expect(mock.core.snapshot().jobs).toEqual([]);
   return report.observations.filter((o) => o.topic === 'q.match').map((o) => o.observed);
 }
 
@@ -46,6 +46,6 @@ describe('the q probe', () => {
     const run = runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: ONLY });
     await expect(run).rejects.toBeInstanceOf(SuiteError);
     await expect(run).rejects.toMatchObject({ code: 'DISCOVERY_FAILED' });
-    expect(mock.snapshot().jobs).toEqual([]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
   });
 });

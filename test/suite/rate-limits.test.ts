@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FaultSpec } from '../../mock/core/http/fault-injector.js';
-import { createMockServer, type MockServer } from '../../mock/index.js';
+import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { writeReports } from '../../reports/index.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
@@ -48,7 +48,7 @@ function run(mock: MockServer, options: Partial<RunOptions> = {}): Promise<Redac
 /** Injects `fault` once the rules start (preflight and the q probe also POST, and must not meet it). */
 function faultWhenRulesStart(mock: MockServer, fault: FaultSpec): Pick<RunOptions, 'onProgress'> {
   return {
-    onProgress: (event) => void (event.type === 'start' && mock.injectFault(fault)),
+    onProgress: (event) => void (event.type === 'start' && mock.core.injectFault(fault)),
   };
 }
 
@@ -167,7 +167,7 @@ describe('rate limits (429/503 with and without Retry-After)', () => {
         signal: controller.signal,
         onProgress: (event) => {
           if (event.type !== 'start') return;
-          mock.injectFault({
+          mock.core.injectFault({
             status: 429,
             headers: { 'retry-after': '30' },
             method: 'POST',

@@ -7,7 +7,7 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import { jobCreateArb } from '../../suites/arbitraries/job.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { isList, mockOptions } from '../mutants/kit.js';
@@ -23,7 +23,7 @@ describe('the list without q', () => {
     const othersOnly = relist(({ items, view }) => (view.q === undefined ? items.filter((item) => !String(item.title).startsWith('jc')) : items));
     await using mock = await createMockServer(mockOptions({ transform: (next) => (req) => (isList(req) ? othersOnly(next)(req) : next(req)) }));
     const bodies = fc.sample(jobCreateArb(REFS, SECRET), { seed: 3, numRuns: 5 }).map((body, n) => ({ ...body, referenceId: `${SECRET}${n}` }));
-    const seeded = mock.seedJobs(KEY, bodies);
+    const seeded = mock.core.seedJobs(KEY, bodies);
     const report = await runConformance({ baseUrl: mock.url, apiKey: KEY, seed: 5, only: 'jobs.list.without-q' });
     const rule = report.rules.find((r) => r.id === 'jobs.list.without-q');
     expect(rule?.status).toBe('failed');

@@ -28,6 +28,13 @@ export interface CoreResponse {
 
 export type CoreHandler = (req: CoreRequest) => CoreResponse | Promise<CoreResponse>;
 
+/**
+ * A handler given the request and its path under the API prefix, lower case,
+ * without a trailing slash (api-path.ts): the prefix is matched once, by
+ * dispatch.ts, and the layers below it (CORS, faults, the router) read this.
+ */
+export type PathHandler = (req: CoreRequest, path: string) => CoreResponse | Promise<CoreResponse>;
+
 /** The version prefix of every API path (spec 9), from the shared vocabulary. */
 export { API_PREFIX } from '../../../vocabulary/paths.js';
 

@@ -6,7 +6,7 @@
  * open in the developer's browser could otherwise reset or rewrite the mock.
  */
 import { ApiError } from './api-error.js';
-import { JOBS_METHODS, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
+import { JOBS_METHODS, type CoreHandler, type CoreRequest, type CoreResponse, type PathHandler } from './core-types.js';
 import { andThen } from './maybe-async.js';
 import { noContent } from './json-response.js';
 import { MockConfigError } from '../mock-config-error.js';
@@ -100,21 +100,22 @@ function preflight(allow: string, req: CoreRequest, vary: boolean): CoreResponse
  * Expose-Headers. Policy `'off'` returns the handler itself.
  *
  * @example
- * const api = withCors(core.handle, '*');
+ * const api = withCors(core.answer, '*'); // (req, path) => response
  */
-export function withCors(next: CoreHandler, policy: CorsPolicy): CoreHandler {
+export function withCors(next: PathHandler, policy: CorsPolicy): PathHandler {
   if (policy === 'off') return next;
   const vary = policy !== '*';
-  return (req) => {
+  // Computed once: the headers every allowed answer gets under `*`.
+  const anyOrigin = { 'access-control-allow-origin': '*', 'access-control-expose-headers': CORS_EXPOSE_HEADERS };
+  return (req, path) => {
     const origin = req.headers.origin;
     // Without an Origin (curl, Node clients, same-origin GETs) nothing changes.
-    if (origin === undefined) return next(req);
+    if (origin === undefined) return next(req, path);
     const allow = allowedOrigin(policy, origin);
-    if (allow === undefined) return vary ? andThen(next(req), (res) => withHeaders(res, { vary: 'Origin' })) : next(req);
+    if (allow === undefined) return vary ? andThen(next(req, path), (res) => withHeaders(res, { vary: 'Origin' })) : next(req, path);
     if (isPreflight(req)) return preflight(allow, req, vary);
-    const add: Record<string, string> = { 'access-control-allow-origin': allow, 'access-control-expose-headers': CORS_EXPOSE_HEADERS };
-    if (vary) add.vary = 'Origin';
-    return andThen(next(req), (res) => withHeaders(res, add));
+    const add = vary ? { 'access-control-allow-origin': allow, 'access-control-expose-headers': CORS_EXPOSE_HEADERS, vary: 'Origin' } : anyOrigin;
+    return andThen(next(req, path), (res) => withHeaders(res, add));
   };
 }
 

@@ -5,23 +5,15 @@
  * CORS applies to all but the control API, which stays same-origin (cors.ts).
  */
 import { ApiError } from './api-error.js';
+import { apiPath } from './api-path.js';
 import { CONTROL_PREFIX, createControlHandler } from './control.js';
-import { guardControl, parseControlOrigins, parseCorsPolicy, withCors, type CorsPolicy } from './cors.js';
+import { guardControl, withCors } from './cors.js';
 import type { MockCore } from '../mock-core.js';
-import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
-import { andThen, isPromise } from './maybe-async.js';
+import { resolveMockOptions, type MockOptions, type ResolvedMockOptions } from '../mock-options.js';
+import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse, type PathHandler } from './core-types.js';
+import { isPromise } from './maybe-async.js';
 
-export interface DispatchOptions {
-  /**
-   * Runs after every API and control request, before its answer goes out; the
-   * answer waits when it returns a promise (the change log's fsync under `--persist`).
-   */
-  settle?: () => void | PromiseLike<void>;
-  /** CORS for everything outside /__control (`off`, `*`, origins; read by parseCorsPolicy); default 'off'. */
-  cors?: CorsPolicy | string;
-  /** Origins allowed to use the control API from a browser; default none (same origin only). */
-  controlCors?: string | readonly string[];
-}
+type Answer = CoreResponse | Promise<CoreResponse>;
 
 /** `prefix` is lower case; the path may be in any case (startsWith spares the usual path a lower-cased copy). */
 function under(path: string, prefix: string): boolean {
@@ -30,37 +22,47 @@ function under(path: string, prefix: string): boolean {
 }
 
 /**
+ * The one handler every adapter calls. CORS comes from `options` (default: the
+ * options the core was made from); the API prefix is matched here, once, and
+ * the path under it handed on. After every API and control request the core's
+ * change listeners run (persistence logs the change), and the answer waits for
+ * them when they return a promise.
+ *
  * @example
- * const dispatch = createDispatcher(core, { settle: () => persistence.settle(), cors: '*' });
+ * const dispatch = createDispatcher(core, resolveMockOptions({ cors: '*' }));
  */
-export function createDispatcher(core: MockCore, options: DispatchOptions = {}): CoreHandler {
-  // Read here, under every adapter (server, MSW handlers, middleware): origins compare in the form browsers send.
-  const cors = parseCorsPolicy(options.cors ?? 'off');
-  const control = guardControl(createControlHandler(core), parseControlOrigins(options.controlCors));
-  const settle = options.settle;
-  const settled = settle
-    ? (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> => {
-        const after = (answer: CoreResponse): CoreResponse | Promise<CoreResponse> => andThen(settle(), () => answer);
-        return isPromise(res) ? Promise.resolve(res).then(after) : after(res);
-      }
-    : (res: CoreResponse | Promise<CoreResponse>): CoreResponse | Promise<CoreResponse> => res;
+export function createDispatcher(core: MockCore, options: MockOptions | ResolvedMockOptions = core.options): CoreHandler {
+  const resolved = resolveMockOptions(options);
+  const control = guardControl(createControlHandler(core), resolved.controlCors);
+  const afterChange = (res: CoreResponse): Answer => {
+    const wait = core.changed('request');
+    return wait === undefined ? res : Promise.resolve(wait).then(() => res);
+  };
+  const settled = (res: Answer): Answer => (isPromise(res) ? Promise.resolve(res).then(afterChange) : afterChange(res));
   const elsewhere = (req: CoreRequest): CoreResponse =>
     new ApiError(404, 'not_found', `No resource at ${req.path}; the API is under ${API_PREFIX}`).toResponse();
-  const api = withCors((req) => settled(core.handle(req)), cors);
-  const other = withCors(elsewhere, cors);
+  const answer = core.answer;
+  const api = withCors((req, path) => settled(answer(req, path)), resolved.cors);
+  const other = withCors(elsewhere, resolved.cors);
   const journal = core.journal;
-  const journaled = (handler: CoreHandler, req: CoreRequest): CoreResponse | Promise<CoreResponse> => {
+  const journaled = (handler: PathHandler, req: CoreRequest, path: string): Answer => {
     const recorded = journal.record(req);
-    if (recorded === undefined) return handler(req);
-    return andThen(handler(req), (res) => {
-      journal.answered(recorded, res);
-      return res;
-    });
+    const res = handler(req, path);
+    if (recorded === undefined) return res;
+    if (isPromise(res)) {
+      return Promise.resolve(res).then((done) => {
+        journal.answered(recorded, done);
+        return done;
+      });
+    }
+    journal.answered(recorded, res);
+    return res;
   };
   // Not async: a synchronous answer stays synchronous (see maybe-async.ts).
   return (req) => {
-    if (under(req.path, API_PREFIX)) return journaled(api, req);
+    const path = apiPath(req.path);
+    if (path !== undefined) return journaled(api, req, path);
     if (under(req.path, CONTROL_PREFIX)) return settled(control(req));
-    return journaled(other, req);
+    return journaled(other, req, '');
   };
 }

@@ -4,7 +4,7 @@
  * for the next N matching API requests.
  */
 import { ApiError } from './api-error.js';
-import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse } from './core-types.js';
+import type { CoreRequest, CoreResponse, PathHandler } from './core-types.js';
 import { JSON_TYPE } from './json-response.js';
 
 export interface FaultSpec {
@@ -16,7 +16,7 @@ export interface FaultSpec {
   count?: number | 'unlimited';
   /** Only requests with this method (default: any). */
   method?: string;
-  /** Only paths (under /api/v1.1) starting with this, e.g. `/jobs` (default: any). */
+  /** Only paths (under /api/v1.1) starting with this, in any case, e.g. `/jobs` (default: any). */
   path?: string;
   /** Extra response headers with the status, e.g. `{"retry-after": "1"}`. */
   headers?: Record<string, string>;
@@ -64,7 +64,7 @@ function bodyResponse(fault: ActiveFault): CoreResponse {
  * @example
  * const faults = new FaultInjector();
  * faults.inject({ status: 503, count: 2, headers: { 'retry-after': '1' } });
- * const handler = faults.wrap(core);
+ * const handler = faults.wrap(api); // (req, path) => response
  */
 export class FaultInjector {
   private faults: ActiveFault[] = [];
@@ -86,7 +86,7 @@ export class FaultInjector {
   /** Takes the first fault that matches, counting it down. */
   private take(method: string, apiPath: string): ActiveFault | undefined {
     const at = this.faults.findIndex(
-      (f) => (f.method === undefined || f.method.toUpperCase() === method.toUpperCase()) && (f.path === undefined || apiPath.startsWith(f.path)),
+      (f) => (f.method === undefined || f.method.toUpperCase() === method.toUpperCase()) && (f.path === undefined || apiPath.startsWith(f.path.toLowerCase())),
     );
     if (at < 0) return undefined;
     const fault = this.faults[at]!;
@@ -94,17 +94,18 @@ export class FaultInjector {
     return fault;
   }
 
-  wrap(next: CoreHandler, prefix = API_PREFIX): CoreHandler {
-    return (req) => {
+  /** Wraps a handler that takes the request and its path under the API prefix (apiPath), which faults match against. */
+  wrap(next: PathHandler): PathHandler {
+    return (req, path) => {
       // Without faults (the usual case) the request goes straight through, synchronously if `next` is.
-      const fault = this.faults.length === 0 ? undefined : this.take(req.method, req.path.slice(prefix.length));
-      return fault ? this.apply(fault, next, req) : next(req);
+      const fault = this.faults.length === 0 ? undefined : this.take(req.method, path);
+      return fault ? this.apply(fault, next, req, path) : next(req, path);
     };
   }
 
-  private async apply(fault: ActiveFault, next: CoreHandler, req: CoreRequest): Promise<CoreResponse> {
+  private async apply(fault: ActiveFault, next: PathHandler, req: CoreRequest, path: string): Promise<CoreResponse> {
     if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-    if (fault.status === undefined) return next(req);
+    if (fault.status === undefined) return next(req, path);
     if (fault.body !== undefined) return bodyResponse(fault);
     return new ApiError(fault.status, 'injected_fault', `Fault injected by the mock's control API (status ${fault.status})`, [], {
       headers: fault.headers ?? {},

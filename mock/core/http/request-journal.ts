@@ -4,9 +4,12 @@
  * recorded when the request reaches the core, before it is answered, so
  * requests still in flight (a fault's latency) are visible; status and
  * duration are filled in once answered. Bounded: past N the oldest entry is
- * dropped and counted. Secrets never enter it: the API-Key header (and any
- * header named secret) is redacted, and the key's value is scrubbed from the
- * path, query and body before anything is stored.
+ * dropped and counted. Recording costs little: an entry keeps references to
+ * what the request already holds (its headers object, a copy of its body
+ * bytes) and two numbers, and is written out only when read. Secrets never
+ * leave it: in everything it returns the API-Key header (and any header named
+ * secret) is redacted, and the key's value is scrubbed from the path, query
+ * and body.
  */
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { REDACTED, SECRET_HEADERS } from '../../../vocabulary/secrets.js';
@@ -53,14 +56,41 @@ export interface JournalFilter {
   status?: number | string;
 }
 
-/** An entry as stored: the arrival time stays a number until someone reads it. */
-type StoredEntry = Omit<JournalEntry, 'receivedAt'> & { receivedAt: number };
+/**
+ * An entry as recorded: the request's own headers object (adapters hand each
+ * request a fresh one and nothing changes it), a copy of its body bytes (at
+ * most JOURNAL_BODY_CAP of them), the times on the monotonic clock. Written
+ * out as a JournalEntry, redacted, when read.
+ */
+class StoredEntry {
+  status: number | undefined = undefined;
+  answeredAt = 0;
+  /** The scrubbed path, made the first time a filter reads it. */
+  #path: string | undefined;
 
-/** A request as recorded: the entry plus its start time for the duration. */
-interface Recorded {
-  entry: StoredEntry;
-  startedAt: number;
+  constructor(
+    readonly seq: number,
+    readonly startedAt: number,
+    readonly method: string,
+    readonly rawPath: string,
+    readonly rawQuery: string,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly body: Uint8Array | undefined,
+    readonly bodyBytes: number,
+  ) {}
+
+  /** The API key as sent and in its encoded forms: what is scrubbed from the rest. */
+  keys(): string[] {
+    return keyForms(this.headers['api-key']);
+  }
+
+  path(): string {
+    return (this.#path ??= scrub(this.rawPath, this.keys()));
+  }
 }
+
+/** A request as recorded, for answered(). */
+type Recorded = StoredEntry;
 
 const decoder = new TextDecoder();
 
@@ -104,7 +134,7 @@ function matcher(filter: JournalFilter): (e: StoredEntry) => boolean {
   return (e) =>
     e.seq > since &&
     (method === undefined || e.method.toUpperCase() === method) &&
-    (path === undefined || (prefix !== undefined ? normalPath(e.path).startsWith(prefix) : normalPath(e.path) === path)) &&
+    (path === undefined || (prefix !== undefined ? normalPath(e.path()).startsWith(prefix) : normalPath(e.path()) === path)) &&
     (status === undefined || status(e.status));
 }
 
@@ -133,44 +163,54 @@ export class RequestJournal {
     return this.#dropped;
   }
 
-  /** Records a request on arrival; undefined when the journal is off. */
+  /** Records a request on arrival; undefined when the journal is off. Nothing is copied but the body's bytes. */
   record(req: CoreRequest): Recorded | undefined {
     if (this.size === 0) return undefined;
-    const key = keyForms(req.headers['api-key']);
-    const headers: Record<string, string> = {};
-    for (const name of Object.keys(req.headers)) {
-      const value = req.headers[name]!;
-      headers[name] = this.secretHeaders.has(name) ? REDACTED : scrub(value, key);
-    }
-    const bytes = req.body?.byteLength ?? 0;
-    const truncated = bytes > JOURNAL_BODY_CAP;
-    const body = req.body === undefined ? null : scrub(decoder.decode(truncated ? req.body.subarray(0, JOURNAL_BODY_CAP) : req.body), key);
+    const body = req.body;
+    const bytes = body === undefined ? 0 : body.byteLength;
+    // A copy: the adapter's buffer may be a slice of a larger one, which the entry would otherwise keep alive.
+    const kept = body === undefined ? undefined : new Uint8Array(body.subarray(0, JOURNAL_BODY_CAP));
     const query = req.query.size === 0 ? '' : req.query.toString();
-    const entry: StoredEntry = {
-      seq: ++this.seq,
-      receivedAt: Date.now(),
-      method: req.method,
-      path: scrub(req.path, key),
-      query: query === '' ? '' : scrub(query, key),
-      headers,
-      body,
-      bodyBytes: bytes,
-      bodyTruncated: truncated,
-    };
+    const entry = new StoredEntry(++this.seq, performance.now(), req.method, req.path, query, req.headers, kept, bytes);
     if (this.ring.length < this.size) this.ring.push(entry);
     else {
       this.ring[this.next] = entry;
       this.#dropped++;
     }
-    this.next = (this.next + 1) % this.size;
-    return { entry, startedAt: performance.now() };
+    this.next = this.next + 1 === this.size ? 0 : this.next + 1;
+    return entry;
   }
 
   /** Fills in the status and duration of a recorded request. */
   answered(recorded: Recorded | undefined, res: CoreResponse): void {
     if (recorded === undefined) return;
-    recorded.entry.status = res.status;
-    recorded.entry.durationMs = Math.round((performance.now() - recorded.startedAt) * 1000) / 1000;
+    recorded.status = res.status;
+    recorded.answeredAt = performance.now();
+  }
+
+  /** An entry as returned: redacted, scrubbed, its body decoded, its times as ISO text and milliseconds. */
+  private written(entry: StoredEntry): JournalEntry {
+    const key = entry.keys();
+    const headers: Record<string, string> = {};
+    for (const name of Object.keys(entry.headers)) {
+      headers[name] = this.secretHeaders.has(name) ? REDACTED : scrub(entry.headers[name]!, key);
+    }
+    const written: JournalEntry = {
+      seq: entry.seq,
+      receivedAt: new Date(Math.round(performance.timeOrigin + entry.startedAt)).toISOString(),
+      method: entry.method,
+      path: entry.path(),
+      query: entry.rawQuery === '' ? '' : scrub(entry.rawQuery, key),
+      headers,
+      body: entry.body === undefined ? null : scrub(decoder.decode(entry.body), key),
+      bodyBytes: entry.bodyBytes,
+      bodyTruncated: entry.bodyBytes > JOURNAL_BODY_CAP,
+    };
+    if (entry.status !== undefined) {
+      written.status = entry.status;
+      written.durationMs = Math.round((entry.answeredAt - entry.startedAt) * 1000) / 1000;
+    }
+    return written;
   }
 
   /** The entries in arrival order, oldest first. */
@@ -178,14 +218,14 @@ export class RequestJournal {
     return this.ring.length < this.size ? this.ring : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
   }
 
-  /** Matching entries, oldest first (copies: changing them changes nothing here). */
+  /** Matching entries, oldest first (written out on each call: changing them changes nothing here). */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const match = matcher(filter);
     const limit = filter.limit ?? Infinity;
     const found: JournalEntry[] = [];
     for (const entry of this.ordered()) {
       if (found.length >= limit) break;
-      if (match(entry)) found.push({ ...entry, receivedAt: new Date(entry.receivedAt).toISOString(), headers: { ...entry.headers } });
+      if (match(entry)) found.push(this.written(entry));
     }
     return found;
   }

@@ -7,7 +7,7 @@ import { formatJson, isPretty } from '../http/json-format.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiState } from './api-state.js';
 import { JOBS_METHODS, type CoreRequest, type CoreResponse } from '../http/core-types.js';
-import { ALLOWED_METHODS, isJobOperation, METHOD_OVERRIDE_HEADER, operationOf, OVERRIDE_METHODS, type Operation } from '../../../vocabulary/index.js';
+import { ALLOWED_METHODS, isJobOperation, METHOD_OVERRIDE_HEADER, operationAt, OVERRIDE_METHODS, type Operation } from '../../../vocabulary/index.js';
 import {
   createJob, deleteById, deleteByReference, findJob, putByReference, readJob, updateJob,
 } from './job-operations.js';
@@ -86,9 +86,9 @@ function answerJobs(state: ApiState, req: CoreRequest, op: Operation): CoreRespo
   }
 }
 
-function route(state: ApiState, req: CoreRequest): CoreResponse {
-  const op = operationOf(req.method, req.path, req.headers);
-  if (op === undefined) throw new ApiError(404, 'not_found', `No resource at ${req.path}`);
+/** `path` is the request's path under the API prefix, lower case, without a trailing slash (apiPath, matched once by dispatch.ts). */
+function route(state: ApiState, req: CoreRequest, path: string): CoreResponse {
+  const op = operationAt(req.method, path, req.headers);
   return op.resource.name === 'other' ? answerList(state, req, op.kind, op.resource.path) : answerJobs(state, req, op);
 }
 
@@ -98,15 +98,15 @@ function route(state: ApiState, req: CoreRequest): CoreResponse {
  *
  * @example
  * const handle = createApiHandler(new ApiState(store));
- * handle({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl });
+ * handle({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl }, '/positiontypes');
  */
-export function createApiHandler(state: ApiState): (req: CoreRequest) => CoreResponse {
-  return (req) => withJsonFormat(answer(state, req), state.choices['json.format']);
+export function createApiHandler(state: ApiState): (req: CoreRequest, path: string) => CoreResponse {
+  return (req, path) => withJsonFormat(answer(state, req, path), state.choices['json.format']);
 }
 
-function answer(state: ApiState, req: CoreRequest): CoreResponse {
+function answer(state: ApiState, req: CoreRequest, path: string): CoreResponse {
   try {
-    return route(state, req);
+    return route(state, req, path);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, state.choices);
     return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();

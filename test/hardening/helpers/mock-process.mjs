@@ -19,7 +19,7 @@ async function collect() {
 process.on('message', async (message) => {
   if (message.type === 'heap') process.send({ type: 'heap', heapUsed: await collect() });
   if (message.type === 'jobs') {
-    const jobs = mock.snapshot().jobs.map((job) => ({
+    const jobs = mock.core.snapshot().jobs.map((job) => ({
       id: job.id,
       employerId: job.employer.id,
       referenceId: job.referenceId,

@@ -15,7 +15,7 @@ export function runTag(report: ConformanceReport): string {
 /** Ids of the mock's jobs that the run tagged as its own. */
 export function taggedJobIds(mock: MockServer, tag: string): number[] {
   return mock
-    .snapshot()
+    .core.snapshot()
     .jobs.filter((job) => (job.referenceId ?? '').startsWith(tag) || job.title.includes(tag))
     .map((job) => job.id)
     .sort((a, b) => a - b);

@@ -22,7 +22,7 @@ export function renderMutantsDoc(mutants: readonly Mutant[] = registered): strin
 # Mutants: broken variants of the mock that the suite must flag
 
 The project keeps ${mutants.length} deliberately broken variants of the reference mock, over ${areas.size} areas, so that every rule is shown able to fail.
-Each breaks exactly one spec statement. It is a \`transform\` around the real mock core (\`createMockServer({ transform })\`): it rewrites a request before the core sees it, rewrites a response after, or keeps a little state of its own. It never edits the mock's code.
+Each breaks exactly one spec statement. It is a \`transform\` around the real mock core (\`createMockServer({ transform })\` of the test-only entry \`mock/testing.ts\`): it rewrites a request before the core sees it, rewrites a response after, or keeps a little state of its own. It never edits the mock's code.
 
 \`test/mutants/mutants.test.ts\` starts each mutant on a free port and runs the suite against it in the test process (\`runConformance\`):
 the default budget (default \`--runs\`) and both demo keys, so that the isolation rules run. The PR gate runs the rules of the mutant's area plus every rule it names ("Flagged by" and "also" below), at a seed hashed from the mutant's name, so two runs of one commit send the same requests; the test fails if a named rule is not in the registry.

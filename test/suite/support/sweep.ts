@@ -16,7 +16,7 @@ export const profileSeedOf = (seed: number): number => (seed * 2_654_435_761) >>
 
 /** How to replay the mock a report came from, and its switches that differ from the reference profile. */
 export function describeProfile(mock: MockServer): string {
-  const { profile, profileSeed, choices } = mock.profile();
+  const { profile, profileSeed, choices } = mock.core.profile;
   const flipped = Object.entries(choices).filter(([name, value]) => REFERENCE_CHOICES[name as ChoiceName] !== value);
   const replay = profileSeed === undefined ? `--profile ${profile}` : `--profile ${profile} --profile-seed ${profileSeed}`;
   return `mock ${replay}: ${flipped.map(([name, value]) => `${name}=${value}`).join(', ')}`;
@@ -47,5 +47,5 @@ export function expectClean(report: ConformanceReport, mock: MockServer, replay 
   expect(text).not.toContain(KEYS.secondApiKey);
   expect(report.cleanup.leftover, where).toEqual([]);
   expect(report.cleanup.deleted, where).toBe(report.cleanup.created);
-  expect(mock.snapshot().jobs, where).toEqual([]);
+  expect(mock.core.snapshot().jobs, where).toEqual([]);
 }
