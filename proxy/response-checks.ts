@@ -8,9 +8,9 @@
  */
 import { formatIssues, validators, type ValidationResult } from '../schemas/index.js';
 import { queryProblems } from '../suites/checks/paging.js';
-import { amountsWithoutFourDecimals } from '../suites/kit/amount-decimals.js';
-import { show } from '../suites/kit/compare.js';
-import { hasTime, instantMs, writtenDay } from '../suites/kit/compare.js';
+import { amountsWithoutFourDecimals } from '../judging/amount-decimals.js';
+import { show } from '../judging/compare.js';
+import { hasTime, instantMs, writtenDay } from '../judging/compare.js';
 import { headerOf } from './captured-exchange.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';

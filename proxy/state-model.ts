@@ -16,7 +16,7 @@
  * the one before it (a change made elsewhere).
  */
 import type { Job, JobHeader } from '../schemas/types.gen.js';
-import { changedFields, COMPARED_FIELDS, instantMs, JOB_FIELDS, keptValueProblems, sameFieldValue, show } from '../suites/kit/compare.js';
+import { changedFields, COMPARED_FIELDS, instantMs, JOB_FIELDS, keptValueProblems, sameFieldValue, show } from '../judging/compare.js';
 import type { Body } from '../suites/engine/rule.js';
 import { headerOf, type CapturedExchange } from './captured-exchange.js';
 import type { Findings } from './findings.js';

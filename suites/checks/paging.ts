@@ -8,7 +8,7 @@ import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../http/api.js';
 import type { ApiResponse, Body, ListQuery, Rule, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
-import { jsonEqual, show } from '../kit/compare.js';
+import { jsonEqual, show } from '../../judging/compare.js';
 import { expectStatus } from '../kit/http.js';
 import { createJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule } from '../kit/rule-builders.js';

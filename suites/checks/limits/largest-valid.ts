@@ -8,7 +8,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
 import { caseTagOf, createBodyArb, identify } from '../../kit/bodies.js';
-import { HEADER_FIELDS, keptValueProblems } from '../../kit/compare.js';
+import { HEADER_FIELDS, keptValueProblems } from '../../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';

@@ -7,8 +7,8 @@
  * dates or their UTC dates agree. The comparisons themselves are called
  * through kit/compare.ts.
  */
-import { parseIsoDate } from '../../schemas/iso-date.js';
-import { DAY_MS } from '../../schemas/time-units.js';
+import { parseIsoDate } from '../schemas/iso-date.js';
+import { DAY_MS } from '../schemas/time-units.js';
 
 /** Day number of the date as written (before any time part); NaN when not an accepted ISO 8601 form. */
 export function writtenDay(value: string): number {

@@ -6,7 +6,7 @@
  * amounts to four decimals) and strictly where it does not.
  */
 import { sameHtmlContent } from './html-content.js';
-import type { Body } from '../engine/rule.js';
+import type { Body } from '../suites/engine/rule.js';
 import { keepsDate, sameDate } from './dates.js';
 
 // The date comparisons are called from here: dates.ts is their arithmetic.

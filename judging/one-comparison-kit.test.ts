@@ -1,7 +1,7 @@
 /**
  * One comparison kit: every comparison of an API value whose spelling the spec
  * leaves open (dates, amounts, HTML, locations, links) goes through
- * suites/kit/compare.ts. A raw `===`, `jsonEqual`, `JSON.stringify` equality,
+ * judging/compare.ts. A raw `===`, `jsonEqual`, `JSON.stringify` equality,
  * `.slice(0, 10)` or `Date.parse` over such a field anywhere else in the suite
  * fails a conformant server that spells the value another way (`+00:00` for
  * `Z`, `<br/>` for `<br>`, `50000.0` for `50000.0000`). The scan reads each
