@@ -64,7 +64,7 @@ function targetUrl(target: string): URL {
  * Starts the validating proxy in front of `target`.
  *
  * @example
- * import { runProxy } from 'jobs-conformance/suites';
+ * import { runProxy } from 'jobs-conformance/proxy';
  *
  * await using proxy = await runProxy({ target: 'http://127.0.0.1:4010', onFinding: (f) => console.log(f.ruleId, f.title) });
  * // point the client at proxy.url, run it, then:

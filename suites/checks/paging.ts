@@ -9,6 +9,7 @@ import { assertJobListBody } from '../http/api.js';
 import type { ApiResponse, Body, ListQuery, Rule, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../../judging/compare.js';
+import { queryProblems } from '../../judging/paging.js';
 import { expectStatus } from '../kit/http.js';
 import { createJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule } from '../kit/rule-builders.js';
@@ -145,14 +146,6 @@ const nextNullLast = pagingRule('jobs.paging.next-null-last', '2.8', 'next is nu
     received: `paging ${show(last.json.paging)}`,
   });
 });
-
-/** The active filters and page size that `link` does not repeat in its query string (spec 2.8), one line each. */
-export function queryProblems(link: string, query: ListQuery): string[] {
-  const params = new URL(link, 'http://x').searchParams;
-  return Object.entries(query)
-    .filter(([name, value]) => value !== undefined && params.get(name) !== String(value))
-    .map(([name, value]) => `${name}=${show(params.get(name))} (active: ${value})`);
-}
 
 const nextFollows = pagingRule('jobs.paging.next-follows', '2.8', 'next leads to the following page and repeats the filters and page size', 'Address of the next page. It repeats the active filters and page size in its query string.', async (ctx: RuleContext, fixture, c) => {
   const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
