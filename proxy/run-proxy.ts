@@ -25,8 +25,8 @@ export interface ProxyOptions {
   /** Called with each finding as soon as it is made. */
   onFinding?: (finding: Finding) => void;
   /**
-   * Where exchanges are judged: `worker` (a worker thread; the default when running from the built package)
-   * or `inline` (the forwarding thread, a turn after forwarding; the default when running from the sources).
+   * Where exchanges are judged: `worker` (a worker thread, the default, from the built package or from the
+   * TypeScript sources alike) or `inline` (the forwarding thread, a turn after forwarding).
    */
   judgeIn?: 'worker' | 'inline';
 }
@@ -74,7 +74,7 @@ export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
   const target = targetUrl(options.target);
   const startedAt = new Date();
   const targetText = target.href.replace(/\/$/, '');
-  const judge = createJudge({ target, targetText, ...(options.onFinding ? { onFinding: options.onFinding } : {}), ...(options.judgeIn ? { thread: options.judgeIn } : {}) });
+  const judge = await createJudge({ target, targetText, ...(options.onFinding ? { onFinding: options.onFinding } : {}), ...(options.judgeIn ? { thread: options.judgeIn } : {}) });
   const forwarder = createForwarder({
     target,
     ...(options.preserveHost ? { preserveHost: true } : {}),
