@@ -4,10 +4,12 @@
  * 1,000 requests/s (median and p99, measured here with a microsecond clock:
  * autocannon's histogram counts whole milliseconds), and the throughput
  * ratio under load (autocannon, the proxy in front of the mock against the
- * mock alone). Two more forwarders in front of the same mock frame the
- * figures: the proxy's forwarding path with nothing judged, and a bare TCP
- * relay that reads nothing (children/tcp-relay-server.mjs), the least any
- * forwarder in Node can cost. Each server runs in its own process; the
+ * mock alone). Three more forwarders in front of the same mock frame the
+ * figures: a bare node:http forwarder that judges nothing
+ * (children/http-forwarder-server.mjs; the proxy's throughput over its own
+ * is the proxy-to-bare-relay ratio), the proxy's forwarding path with
+ * nothing judged, and a bare TCP relay that reads nothing
+ * (children/tcp-relay-server.mjs), the least any forwarder in Node can cost. Each server runs in its own process; the
  * load runs in this one. The targets are measured in alternating slices so
  * drift on a shared machine falls on all. Also the added latency of one
  * request at a time with everything in one process
@@ -66,6 +68,7 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
   const proxy = await startChild('children/proxy-server.mjs', [mock.info.url]);
   const forwardOnly = await startChild('children/forward-only-server.mjs', [mock.info.url]);
   const relay = await startChild('children/tcp-relay-server.mjs', [mock.info.url]);
+  const bare = await startChild('children/http-forwarder-server.mjs', [mock.info.url]);
   try {
     const ids = mock.info.ids['101'];
     const key = { 'api-key': 'demo-key-1' };
@@ -101,15 +104,22 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
       const direct = await run(mock, options(mock.info.url));
       // The proxy's CPU per request is its own process's; the mock behind it does its usual work besides.
       const through = await run(proxy, options(proxy.info.url));
+      // Right after the proxy, so the two runs the headline ratio divides see the same machine.
+      const bareForwarded = await run(bare, options(bare.info.url));
       // The same forwarding path with nothing judged, and a relay that reads nothing: what forwarding costs, and its floor.
       const forwarded = await run(forwardOnly, options(forwardOnly.info.url));
       const relayed = await run(relay, options(relay.info.url));
-      throughput.push({ name, direct, through, forwarded, relayed, ratio: through.rps / direct.rps, forwardedRatio: forwarded.rps / direct.rps, relayedRatio: relayed.rps / direct.rps });
+      throughput.push({
+        name, direct, through, forwarded, relayed, bare: bareForwarded,
+        ratio: through.rps / direct.rps, forwardedRatio: forwarded.rps / direct.rps, relayedRatio: relayed.rps / direct.rps,
+        // The proxy against forwarders that judge nothing: a node:http one (the bare relay) and the TCP floor.
+        bareRatio: through.rps / bareForwarded.rps, proxyToTcpRatio: through.rps / relayed.rps,
+      });
     }
     const judged = await proxy.ask({ type: 'judged' });
     const sequential = (await startChild('children/proxy-sequential.mjs', ['2000'])).info;
     return { seconds, rate, slices, duration, connections, latency, throughput, judged, sequential };
   } finally {
-    await Promise.all([proxy.stop(), forwardOnly.stop(), relay.stop(), mock.stop()]);
+    await Promise.all([proxy.stop(), forwardOnly.stop(), relay.stop(), bare.stop(), mock.stop()]);
   }
 }
