@@ -33,7 +33,7 @@ import { Redactor } from '../suites/http/redactor.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import type { Rule } from '../suites/engine/rule.js';
 import { rules } from '../suites/checks/rules.js';
-import { toolInfo } from '../suites/engine/tool-info.js';
+import { toolInfo } from '../reports/tool-info.js';
 
 /**
  * Two lines per rule: id, section, level (must or should), title (and what it needs); then, indented,

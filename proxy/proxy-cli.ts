@@ -11,7 +11,7 @@ import type { ConformanceReport } from '../schemas/types.gen.js';
 import { messageOf, SuiteError } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { Redactor } from '../suites/http/redactor.js';
-import { toolInfo } from '../suites/engine/tool-info.js';
+import { toolInfo } from '../reports/tool-info.js';
 import type { Finding } from './findings.js';
 import { ruleInfo } from './proxy-rules.js';
 import { runProxy, type ProxyServer } from './run-proxy.js';

@@ -9,7 +9,7 @@ import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.
 import type { ConformanceReport, Mismatch, RuleResult } from '../schemas/types.gen.js';
 import { curlFor, shellQuote } from '../suites/http/curl.js';
 import { buildReport } from '../suites/engine/results.js';
-import { toolInfo } from '../suites/engine/tool-info.js';
+import { toolInfo } from '../reports/tool-info.js';
 import type { Finding } from './findings.js';
 import type { Inspector } from './inspector.js';
 import { ruleInfo } from './proxy-rules.js';

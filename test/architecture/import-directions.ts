@@ -54,7 +54,7 @@ export const EXCEPTIONS: ReadonlyArray<{ readonly from: string; readonly to: str
   { from: 'proxy/', to: 'suites/http/redactor.ts', why: 'the one Redactor and REDACTED, until they live in a layer the proxy may import' },
   { from: 'proxy/proxy-report.ts', to: 'suites/http/curl.ts', why: 'the curl reproducer names REDACTED: it follows the Redactor' },
   { from: 'proxy/proxy-report.ts', to: 'suites/engine/results.ts', why: "buildReport assembles every report object, the suite's and the proxy's" },
-  { from: 'proxy/', to: 'suites/engine/tool-info.ts', why: 'the tool name and version in every report' },
+  { from: 'proxy/', to: 'reports/tool-info.ts', why: 'the tool name and version in every report' },
   { from: 'proxy/run-proxy.ts', to: 'suites/engine/errors.ts', why: 'ConfigError: the command line answers every bad option the same way' },
   { from: 'proxy/proxy-cli.ts', to: 'suites/', why: 'the proxy command line, on its way to cli/' },
   { from: 'mock/core/choices/choices.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
