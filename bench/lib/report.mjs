@@ -301,7 +301,7 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
       'The standalone mock and `jobs-conformance proxy` (runProxy, `bench/children/proxy-server.mjs`) each in its own process, the load in this one: three processes on the same cores. ' +
       `Latency: ${n0(p.rate)} requests/s on schedule for ${p.seconds} s per operation and target, in ${p.slices} alternating slices (mock alone, through a bare TCP relay, through the proxy), ` +
       'timed per request with a microsecond clock; added = through the proxy − mock alone. ' +
-      `Throughput: autocannon, ${p.connections} connections, ${p.duration} s per row after a 1 s warm-up. ` +
+      `Throughput: autocannon, ${p.connections} connections, ${p.duration} s per row and target after a 1 s warm-up, in ${p.slices} alternating slices over every target. ` +
       `The proxy judged ${n0(p.judged.exchanges)} exchanges of this run and found ${p.judged.findings} mismatch${p.judged.findings === 1 ? '' : 'es'}.`,
     '',
     table(
