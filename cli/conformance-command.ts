@@ -33,7 +33,7 @@ import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/
 import { SuiteError, messageOf } from '../suites/engine/errors.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
-import { toolInfo } from '../suites/engine/tool-info.js';
+import { toolInfo } from '../reports/tool-info.js';
 import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfParse } from './exit-codes.js';
 import { CONFORMANCE_OPTIONS } from './options/conformance-options.js';
 import { addOptions, readOptions, UsageError } from './options/option-table.js';

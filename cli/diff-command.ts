@@ -8,7 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { diffReports, driftFailures, readReportFile, renderDriftMarkdown, renderDriftTerminal, shouldUseColor, type DriftCondition } from '../reports/index.js';
 import type { Drift } from '../schemas/types.gen.js';
 import { messageOf } from '../suites/engine/errors.js';
-import { toolInfo } from '../suites/engine/tool-info.js';
+import { toolInfo } from '../reports/tool-info.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, exitCodeOfParse } from './exit-codes.js';
 import { DIFF_OPTIONS, type DiffFormat } from './options/diff-options.js';
 import { addOptions, readOptions, UsageError } from './options/option-table.js';

@@ -8,10 +8,10 @@
  */
 import { Command, CommanderError } from 'commander';
 import { applyBaseline, failingConditions, prepareReportDir, renderTerminalSummary, shouldUseColor, writeReports, type FailCondition, type RedactedReport, type ReporterName } from '../reports/index.js';
-import { messageOf, SuiteError } from '../suites/engine/errors.js';
+import { messageOf } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { Redactor } from '../reports/redactor.js';
-import { toolInfo } from '../suites/engine/tool-info.js';
+import { toolInfo } from '../reports/tool-info.js';
 import type { Finding } from '../proxy/findings.js';
 import { ruleInfo } from '../proxy/proxy-rules.js';
 import { runProxy, type ProxyServer } from '../proxy/run-proxy.js';
@@ -89,7 +89,7 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
   const redact = (text: string): string => new Redactor(proxy?.secrets()).redact(text);
   let gating: Gating;
   try {
-    if (!target) throw new SuiteError('CONFIG', '--target is required (or JOBS_PROXY_TARGET)');
+    if (!target) throw new UsageError('--target is required (or JOBS_PROXY_TARGET)');
     gating = await prepareGating({ reporters: flags.reporters, failOn: flags.failOn, baseline: flags.baseline });
     await prepareReportDir(flags.reportDir);
     proxy = await runProxy({

@@ -39,6 +39,10 @@ export interface CapturedExchange {
 export function headerOf(headers: RawHeaders | undefined, name: string): string | undefined {
   if (!headers) return undefined;
   const wanted = name.toLowerCase();
-  for (let i = 0; i + 1 < headers.length; i += 2) if (headers[i]!.toLowerCase() === wanted) return headers[i + 1];
+  for (let i = 0; i + 1 < headers.length; i += 2) {
+    const candidate = headers[i]!;
+    // The length first: most names differ in it, and then no lower-case copy is made (each exchange asks many times).
+    if (candidate.length === wanted.length && candidate.toLowerCase() === wanted) return headers[i + 1];
+  }
   return undefined;
 }

@@ -22,9 +22,6 @@ const CLIENT_GONE = 'the client went away before the response was complete';
 /** How long `close()` lets exchanges in flight finish before it cuts their connections. */
 const CLOSE_GRACE_MS = 5_000;
 
-// Header values as bytes, the way node:http's rawHeaders gives them (the parser's default, ascii, drops the high bit).
-HTTPParser.encoding = 'latin1';
-
 export interface ForwarderOptions {
   /** The target's base address (`http://127.0.0.1:4010`, or with a path prefix). */
   target: URL;
@@ -94,7 +91,7 @@ interface HeadInfo {
 /**
  * One http-parser-js parser over one direction of a connection. `offset` is the parser's read position in the
  * chunk it is executing: not in its typings, but what lets the relay cut a request where its head ends and where
- * the message ends (the version is pinned by the lockfile, and the pipelined, chunked and split-head cases of
+ * the message ends (the version is pinned exactly in package.json, and the pipelined, chunked and split-head cases of
  * test/proxy/relay.test.ts fail if it moves).
  */
 interface StreamParser {
@@ -106,8 +103,29 @@ interface StreamParser {
   [HTTPParser.kOnMessageComplete]: () => void;
 }
 
+/** http-parser-js's own reader of one head line: it decodes with the package-wide `HTTPParser.encoding`. */
+const readLine = (HTTPParser.prototype as unknown as { consumeLine: (this: StreamParser) => string | undefined }).consumeLine;
+
+/**
+ * The relay's parsers read head lines as latin1: header values as bytes, the way node:http's rawHeaders gives them
+ * (the package's default, ascii, drops the high bit). The package has only a package-wide setting for it, and
+ * setting that once would change what every other user of the package in the process reads (autocannon, for one).
+ * So each of the relay's parsers reads a line with latin1 in place for that one synchronous call, which decodes and
+ * runs no other code; test/proxy/relay.test.ts checks that another parser in the process still reads ascii.
+ */
+function readLatin1Line(this: StreamParser): string | undefined {
+  const shared = HTTPParser.encoding;
+  HTTPParser.encoding = 'latin1';
+  try {
+    return readLine.call(this);
+  } finally {
+    HTTPParser.encoding = shared;
+  }
+}
+
 function parserFor(type: 'REQUEST' | 'RESPONSE', on: { head: (info: HeadInfo) => number | void; body: (bytes: Buffer) => void; end: () => void }): StreamParser {
-  const parser = new HTTPParser(type) as unknown as StreamParser;
+  const parser = new HTTPParser(type) as unknown as StreamParser & { consumeLine: typeof readLatin1Line };
+  parser.consumeLine = readLatin1Line;
   parser[HTTPParser.kOnHeadersComplete] = on.head;
   parser[HTTPParser.kOnBody] = (chunk, start, length) => on.body(chunk.subarray(start, start + length));
   parser[HTTPParser.kOnMessageComplete] = on.end;

@@ -25,7 +25,8 @@ function revive(exchange: CapturedExchange): CapturedExchange {
 port.on('message', async (message: JudgeEvent[] | { type: 'settle' | 'report'; id: number; target?: string; startedAt?: string }) => {
   if (Array.isArray(message)) {
     for (const event of message) {
-      if (event.type === 'start') inspector.started(event.exchange);
+      if (typeof event === 'number') inspector.started({ startSeq: event, method: 'GET', url: '', requestHeaders: [] });
+      else if (event.type === 'start') inspector.started(event.exchange);
       else inspector.ended(revive(event.exchange));
     }
     return;

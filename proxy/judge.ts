@@ -1,20 +1,22 @@
 /**
- * @module Where exchanges are judged: on a worker thread (the default when
- * running from the built package), so the forwarding thread does nothing but
- * forward and post each exchange; or on the forwarding thread itself, a
- * turn of the event loop after forwarding (when the worker's compiled file
- * is not there, as when the TypeScript sources run under a test runner).
+ * @module Where exchanges are judged: on a worker thread (the default), so
+ * the forwarding thread does nothing but forward and post each exchange;
+ * or on the forwarding thread itself, a turn of the event loop after
+ * forwarding (`inline`, on request). The worker runs from the compiled
+ * package or, from the TypeScript sources, from a bundle of them
+ * (worker-entry.ts): tests exercise the same path as production.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { headerOf, type CapturedExchange } from './captured-exchange.js';
 import type { Finding } from './findings.js';
 import { Inspector } from './inspector.js';
 import { buildProxyReport } from './proxy-report.js';
+import { judgeWorkerEntry } from './worker-entry.js';
 
 export interface Judge {
+  /** Where it judges. */
+  readonly thread: 'worker' | 'inline';
   started(exchange: CapturedExchange): void;
   ended(exchange: CapturedExchange): void;
   /** Resolves once every exchange handed over so far has been judged. */
@@ -31,12 +33,16 @@ export interface JudgeOptions {
   /** The target as reports name it. */
   targetText: string;
   onFinding?: (finding: Finding) => void;
-  /** `worker` (default when available) or `inline`. */
+  /** `worker` (default) or `inline`. */
   thread?: 'worker' | 'inline';
 }
 
-/** One message of a batch the forwarding thread posts: a request head, or a finished exchange. */
-export type JudgeEvent = { type: 'start'; exchange: Pick<CapturedExchange, 'startSeq' | 'method' | 'url' | 'requestHeaders'> } | { type: 'end'; exchange: CapturedExchange };
+/**
+ * One message of a batch the forwarding thread posts: a read's request head as its bare startSeq (a read only needs
+ * its place in the order, and a number costs a tenth of an object to post), a write's request head, or a finished
+ * exchange.
+ */
+export type JudgeEvent = number | { type: 'start'; exchange: Pick<CapturedExchange, 'startSeq' | 'method' | 'url' | 'requestHeaders'> } | { type: 'end'; exchange: CapturedExchange };
 
 /**
  * Judging allocates a lot that dies young (parsed bodies, validation results): a young generation larger than
@@ -44,18 +50,16 @@ export type JudgeEvent = { type: 'start'; exchange: Pick<CapturedExchange, 'star
  */
 const JUDGE_YOUNG_GENERATION_MB = 64;
 
-const WORKER_FILE = fileURLToPath(new URL('./judge-worker.js', import.meta.url));
-
 /**
  * @example
- * const judge = createJudge({ target, targetText, onFinding: (f) => console.log(f.title) });
+ * const judge = await createJudge({ target, targetText, onFinding: (f) => console.log(f.title) });
  */
-export function createJudge(options: JudgeOptions): Judge {
-  const thread = options.thread ?? (existsSync(WORKER_FILE) ? 'worker' : 'inline');
-  return thread === 'worker' ? new WorkerJudge(options) : new InlineJudge(options);
+export async function createJudge(options: JudgeOptions): Promise<Judge> {
+  return options.thread === 'inline' ? new InlineJudge(options) : new WorkerJudge(options, await judgeWorkerEntry());
 }
 
 class InlineJudge implements Judge {
+  readonly thread = 'inline';
   readonly #inspector: Inspector;
   constructor(private readonly options: JudgeOptions) {
     this.#inspector = new Inspector(options.target, options.onFinding);
@@ -87,6 +91,7 @@ class InlineJudge implements Judge {
 type Reply = { type: 'finding'; finding: Finding } | { type: 'settled'; id: number } | { type: 'report'; id: number; report: ConformanceReport };
 
 class WorkerJudge implements Judge {
+  readonly thread = 'worker';
   readonly findings: Finding[] = [];
   readonly secrets = new Set<string>();
   readonly #worker: Worker;
@@ -96,8 +101,8 @@ class WorkerJudge implements Judge {
   /** Set when the worker died: every question after that fails with it. */
   #failure: Error | undefined;
 
-  constructor(private readonly options: JudgeOptions) {
-    this.#worker = new Worker(WORKER_FILE, { workerData: { target: options.target.href }, resourceLimits: { maxYoungGenerationSizeMb: JUDGE_YOUNG_GENERATION_MB } });
+  constructor(private readonly options: JudgeOptions, entry: URL) {
+    this.#worker = new Worker(entry, { workerData: { target: options.target.href }, resourceLimits: { maxYoungGenerationSizeMb: JUDGE_YOUNG_GENERATION_MB } });
     this.#worker.on('message', (reply: Reply) => {
       if (reply.type === 'finding') {
         this.findings.push(reply.finding);
@@ -154,7 +159,7 @@ class WorkerJudge implements Judge {
     if (key) this.secrets.add(key);
     // A read only needs its place in the order; a write also its target (method, path, override header). Copying less is cheaper.
     const read = exchange.method === 'GET' || exchange.method === 'HEAD' || exchange.method === 'OPTIONS';
-    this.#post({ type: 'start', exchange: read ? { startSeq: exchange.startSeq, method: exchange.method, url: '', requestHeaders: [] } : { startSeq: exchange.startSeq, method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders } });
+    this.#post(read ? exchange.startSeq : { type: 'start', exchange: { startSeq: exchange.startSeq, method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders } });
   }
 
   ended(exchange: CapturedExchange): void {

@@ -5,9 +5,9 @@
  * its redacted record for a report. Built after the response was forwarded.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { recordedBody } from '../reports/recorded-body.js';
 import { validators } from '../schemas/index.js';
 import type { Exchange, Job, JobList } from '../schemas/types.gen.js';
-import { recordedBody } from '../suites/http/client.js';
 import type { Redactor } from '../reports/redactor.js';
 import { isSecretHeader, REDACTED } from '../vocabulary/index.js';
 import { headerOf, type CapturedExchange, type RawHeaders } from './captured-exchange.js';

@@ -6,7 +6,7 @@
  * relative) is open; only their presence and query are judged.
  */
 import type { Paging } from '../schemas/types.gen.js';
-import { show } from '../suites/kit/compare.js';
+import { show } from '../judging/compare.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
 

@@ -5,11 +5,11 @@
  * judged and where the model stayed silent. Statuses, summary and verdict
  * come from reports/status.ts through buildReport, like the suite's.
  */
+import { buildReport } from '../reports/build-report.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.js';
 import type { ConformanceReport, Mismatch, RuleResult } from '../schemas/types.gen.js';
-import { curlFor, shellQuote } from '../suites/http/curl.js';
-import { buildReport } from '../suites/engine/results.js';
-import { toolInfo } from '../suites/engine/tool-info.js';
+import { curlFor, shellQuote } from '../reports/curl.js';
+import { toolInfo } from '../reports/tool-info.js';
 import type { Finding } from './findings.js';
 import type { Inspector } from './inspector.js';
 import { ruleInfo } from './proxy-rules.js';

@@ -7,10 +7,9 @@
  * status codes and bodies are not shown (7).
  */
 import { formatIssues, validators, type ValidationResult } from '../schemas/index.js';
-import { queryProblems } from '../suites/checks/paging.js';
-import { amountsWithoutFourDecimals } from '../suites/kit/amount-decimals.js';
-import { show } from '../suites/kit/compare.js';
-import { hasTime, instantMs, writtenDay } from '../suites/kit/compare.js';
+import { queryProblems } from '../judging/paging.js';
+import { amountsWithoutFourDecimals } from '../judging/amount-decimals.js';
+import { hasTime, instantMs, show, writtenDay } from '../judging/compare.js';
 import { headerOf } from './captured-exchange.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';

@@ -6,7 +6,7 @@
  */
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { ConformanceReport } from '../schemas/types.gen.js';
-import { ConfigError } from '../suites/engine/errors.js';
+import { ProxyConfigError } from './proxy-config-error.js';
 import type { Finding } from './findings.js';
 import { createForwarder } from './forwarder.js';
 import { createJudge } from './judge.js';
@@ -26,8 +26,8 @@ export interface ProxyOptions {
   /** Called with each finding as soon as it is made. */
   onFinding?: (finding: Finding) => void;
   /**
-   * Where exchanges are judged: `worker` (a worker thread; the default when running from the built package)
-   * or `inline` (the forwarding thread, a turn after forwarding; the default when running from the sources).
+   * Where exchanges are judged: `worker` (a worker thread, the default, from the built package or from the
+   * TypeScript sources alike) or `inline` (the forwarding thread, a turn after forwarding).
    */
   judgeIn?: 'worker' | 'inline';
 }
@@ -53,9 +53,9 @@ function targetUrl(target: string): URL {
   try {
     url = new URL(target);
   } catch {
-    throw new ConfigError('target', `--target: not a URL: ${target}`);
+    throw new ProxyConfigError('target', `--target: not a URL: ${target}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('target', `--target: use an http:// or https:// address, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxyConfigError('target', `--target: use an http:// or https:// address, not ${url.protocol}`);
   // The API root may be given; the proxy forwards whole paths, so it needs the base address.
   const path = url.pathname.replace(/\/$/, '');
   if (path.endsWith(API_PREFIX)) url.pathname = `${path.slice(0, -API_PREFIX.length)}/`;
@@ -66,7 +66,7 @@ function targetUrl(target: string): URL {
  * Starts the validating proxy in front of `target`.
  *
  * @example
- * import { runProxy } from 'jobs-conformance/suites';
+ * import { runProxy } from 'jobs-conformance/proxy';
  *
  * await using proxy = await runProxy({ target: 'http://127.0.0.1:4010', onFinding: (f) => console.log(f.ruleId, f.title) });
  * // point the client at proxy.url, run it, then:
@@ -76,7 +76,7 @@ export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
   const target = targetUrl(options.target);
   const startedAt = new Date();
   const targetText = target.href.replace(/\/$/, '');
-  const judge = createJudge({ target, targetText, ...(options.onFinding ? { onFinding: options.onFinding } : {}), ...(options.judgeIn ? { thread: options.judgeIn } : {}) });
+  const judge = await createJudge({ target, targetText, ...(options.onFinding ? { onFinding: options.onFinding } : {}), ...(options.judgeIn ? { thread: options.judgeIn } : {}) });
   const forwarder = createForwarder({
     target,
     ...(options.preserveHost ? { preserveHost: true } : {}),

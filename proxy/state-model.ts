@@ -16,8 +16,7 @@
  * the one before it (a change made elsewhere).
  */
 import type { Job, JobHeader } from '../schemas/types.gen.js';
-import { changedFields, COMPARED_FIELDS, instantMs, JOB_FIELDS, keptValueProblems, sameFieldValue, show } from '../suites/kit/compare.js';
-import type { Body } from '../suites/engine/rule.js';
+import { changedFields, COMPARED_FIELDS, instantMs, JOB_FIELDS, keptValueProblems, sameFieldValue, show, type Body } from '../judging/compare.js';
 import { headerOf, type CapturedExchange } from './captured-exchange.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';

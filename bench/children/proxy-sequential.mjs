@@ -8,7 +8,7 @@
  */
 import { Agent, request } from 'node:http';
 import { createMockServer } from '../../dist/mock/index.js';
-import { runProxy } from '../../dist/suites/index.js';
+import { runProxy } from '../../dist/proxy/index.js';
 import { uniqueJobBodies } from '../lib/job-bodies.mjs';
 
 const count = Number(process.argv[2] ?? 2000);

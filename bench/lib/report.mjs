@@ -288,7 +288,9 @@ const ms3 = (x) => `${x.toFixed(3)} ms`;
 /** The proxy section (its own block in RESULTS.md, like the latency one). */
 export function renderProxy(p, { command, startedAt, loadBefore }) {
   const get = p.latency.find((x) => x.name === 'GET');
-  const getRatio = p.throughput.find((x) => x.name.startsWith('GET'))?.ratio ?? 0;
+  const getRow = p.throughput.find((x) => x.name.startsWith('GET'));
+  const getRatio = getRow?.ratio ?? 0;
+  const bareRatio = getRow?.bareRatio ?? 0;
   const yes = (ok) => (ok ? 'yes' : '**no**');
   // A negative difference means the mock alone was the slower one in that slice: noise from other processes, not a reading.
   const met = (added, limit) => (added < 0 ? 'no reading (noise)' : yes(added <= limit));
@@ -299,7 +301,7 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
       'The standalone mock and `jobs-conformance proxy` (runProxy, `bench/children/proxy-server.mjs`) each in its own process, the load in this one: three processes on the same cores. ' +
       `Latency: ${n0(p.rate)} requests/s on schedule for ${p.seconds} s per operation and target, in ${p.slices} alternating slices (mock alone, through a bare TCP relay, through the proxy), ` +
       'timed per request with a microsecond clock; added = through the proxy − mock alone. ' +
-      `Throughput: autocannon, ${p.connections} connections, ${p.duration} s per row after a 1 s warm-up. ` +
+      `Throughput: autocannon, ${p.connections} connections, ${p.duration} s per row and target after a 1 s warm-up, in ${p.slices} alternating slices over every target. ` +
       `The proxy judged ${n0(p.judged.exchanges)} exchanges of this run and found ${p.judged.findings} mismatch${p.judged.findings === 1 ? '' : 'es'}.`,
     '',
     table(
@@ -308,6 +310,7 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
         [`added median latency ≤ 0.3 ms at ${n0(p.rate)} req/s (GET)`, ms3(get.addedP50), met(get.addedP50, 0.3)],
         [`added p99 latency ≤ 2 ms at ${n0(p.rate)} req/s (GET)`, ms3(get.addedP99), met(get.addedP99, 2)],
         ['GET throughput through the proxy ≥ 0.5 × the mock alone', n2(getRatio), yes(getRatio >= 0.5)],
+        ['GET throughput through the proxy ≥ 0.8 × a bare node:http forwarder (same run)', n2(bareRatio), yes(bareRatio >= 0.8)],
       ],
     ),
     '',
@@ -321,7 +324,15 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
       p.throughput.map((x) => [x.name, n0(x.direct.rps), n0(x.through.rps), n2(x.ratio), `${n0(x.through.cpuUsPerRequest)} µs`, n2(x.forwardedRatio), `${n0(x.forwarded.cpuUsPerRequest)} µs`, n2(x.relayedRatio), `${n0(x.relayed.cpuUsPerRequest)} µs`]),
     ),
     '',
-    '"Forwarding only" is the proxy\'s own relay with nothing judged (`bench/children/forward-only-server.mjs`: both directions read by the HTTP parser, bodies copied aside). ' +
+    'The proxy against forwarders that judge nothing, measured in the same run (ratio = proxy req/s over theirs):',
+    '',
+    table(
+      ['operation', 'bare node:http forwarder req/s', 'its CPU/request', 'proxy / bare node:http forwarder', 'proxy / bare TCP relay'],
+      p.throughput.map((x) => [x.name, n0(x.bare.rps), `${n0(x.bare.cpuUsPerRequest)} µs`, n2(x.bareRatio), n2(x.proxyToTcpRatio)]),
+    ),
+    '',
+    'The "bare node:http forwarder" (`bench/children/http-forwarder-server.mjs`) forwards each request over a keep-alive pool with node:http and judges nothing. ' +
+      '"Forwarding only" is the proxy\'s own relay with nothing judged (`bench/children/forward-only-server.mjs`: both directions read by the HTTP parser, bodies copied aside). ' +
       'The "bare TCP relay" (`bench/children/tcp-relay-server.mjs`) copies bytes between each client connection and its own connection to the mock and reads nothing: no forwarder in Node costs less, so its ratio bounds any proxy\'s on this machine.',
     '',
     'One request at a time, client, mock and proxy in one process (`bench/children/proxy-sequential.mjs`, 2,000 requests per operation in alternating slices): the time the proxy itself adds, without the wait for a core at each hop between processes.',

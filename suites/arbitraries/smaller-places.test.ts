@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import { assertProduceCorrectValues, assertSameValuesGivenSameSeed } from './arbitrary-assertions.test-support.js';
 import { locationWithProvinceArb } from './location.js';
-import { cityOf, placeKey } from '../kit/compare.js';
+import { cityOf, placeKey } from '../../judging/compare.js';
 import { smallerPlaceArb } from './smaller-places.js';
 
 describe('smallerPlaceArb', () => {

@@ -6,7 +6,7 @@
  * target's own list names.
  */
 import * as fc from 'fast-check';
-import { placeKey } from '../kit/compare.js';
+import { placeKey } from '../../judging/compare.js';
 import type { LocationInput } from './location.js';
 
 /** [city, province or territory code]: one or more per province and territory. */

@@ -7,7 +7,7 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, show } from '../kit/compare.js';
+import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';

@@ -7,7 +7,7 @@
 import * as fc from 'fast-check';
 import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { show } from '../kit/compare.js';
+import { show } from '../../judging/compare.js';
 import { isSuccess } from '../kit/http.js';
 import { listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';

@@ -3,14 +3,14 @@
  * allowed tags are accepted and kept; each kind of violation is rejected and
  * creates nothing. Inputs are valid or invalid by construction (see
  * suites/arbitraries/html.ts); "same content" is defined in
- * suites/kit/html-content.ts.
+ * judging/html-content.ts.
  */
 import * as fc from 'fast-check';
 import { allowedHtmlArb, allowedHtmlTreeArb, disallowedHtmlArb, nameCaseArb, strayEndTagHtmlArb, type HtmlViolationCase, type HtmlViolationKind } from '../arbitraries/html.js';
 import { serializeHtml } from '../arbitraries/html-tree.js';
 import { wordArb } from '../arbitraries/text.js';
 import { expectRejectedCreate } from '../kit/expect-rejected.js';
-import { contentText, sameHtmlContent } from '../kit/html-content.js';
+import { contentText, sameHtmlContent } from '../../judging/html-content.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
@@ -250,7 +250,7 @@ function commentOutcome(sent: string, returned: unknown): string {
 /**
  * Spec 2.1 rules 1-3 restrict tags and attributes; a comment is neither, so a
  * server may accept or refuse one (and may drop it: a comment is not content,
- * see suites/kit/html-content.ts). The suite records what the target does
+ * see judging/html-content.ts). The suite records what the target does
  * and fails only on a 5xx.
  */
 const commentsObserved: Implementation = fixedRule(

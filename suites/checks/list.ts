@@ -7,7 +7,7 @@ import * as fc from 'fast-check';
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
-import { compareDates, HEADER_FIELDS, instantMs, jsonEqual, sameFieldValue, show } from '../kit/compare.js';
+import { compareDates, HEADER_FIELDS, instantMs, jsonEqual, sameFieldValue, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';

@@ -8,7 +8,8 @@ import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../http/api.js';
 import type { ApiResponse, Body, ListQuery, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
-import { jsonEqual, show } from '../kit/compare.js';
+import { jsonEqual, show } from '../../judging/compare.js';
+import { queryProblems } from '../../judging/paging.js';
 import { expectStatus } from '../kit/http.js';
 import { createJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
@@ -142,14 +143,6 @@ const nextNullLast = pagingRule('jobs.paging.next-null-last', async (ctx: RuleCo
     received: `paging ${show(last.json.paging)}`,
   });
 });
-
-/** The active filters and page size that `link` does not repeat in its query string (spec 2.8), one line each. */
-export function queryProblems(link: string, query: ListQuery): string[] {
-  const params = new URL(link, 'http://x').searchParams;
-  return Object.entries(query)
-    .filter(([name, value]) => value !== undefined && params.get(name) !== String(value))
-    .map(([name, value]) => `${name}=${show(params.get(name))} (active: ${value})`);
-}
 
 const nextFollows = pagingRule('jobs.paging.next-follows', async (ctx: RuleContext, fixture, c) => {
   const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);

@@ -13,7 +13,7 @@ import { POSITION_TYPES_PATH } from '../target/discovery.js';
 import { describeListRead, readReferenceList } from '../target/reference-list.js';
 import type { RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { cityOf, sameCity, show } from '../kit/compare.js';
+import { cityOf, sameCity, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';

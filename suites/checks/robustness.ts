@@ -8,10 +8,10 @@ import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { sameText, show } from '../kit/compare.js';
+import { sameText, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { sameHtmlContent } from '../kit/html-content.js';
+import { sameHtmlContent } from '../../judging/html-content.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 const below500 = (status: number): boolean => status < 500;

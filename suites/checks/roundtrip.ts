@@ -6,8 +6,8 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { changedFields, show } from '../kit/compare.js';
-import { sameDay } from '../kit/dates.js';
+import { changedFields, show } from '../../judging/compare.js';
+import { sameDay } from '../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';

@@ -8,7 +8,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
 import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryMergeCase } from '../arbitraries/salary.js';
 import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, keptValueProblems, show } from '../kit/compare.js';
+import { changedFields, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';

@@ -10,7 +10,7 @@
 import * as fc from 'fast-check';
 import type { Exchange, Mismatch, RuleResult } from '../../schemas/types.gen.js';
 import { currentCase, runInCase, type CaseLog } from './case-scope.js';
-import { curlFor } from '../http/curl.js';
+import { curlFor } from '../../reports/curl.js';
 import { MismatchError, SkipError, TransportError } from './errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../../reports/status.js';
 import type { CheckOptions, JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';

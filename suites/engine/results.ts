@@ -1,10 +1,8 @@
 /**
- * @module Builds the ConformanceReport (report.json, schemas/report.schema.json)
- * from the runner's results. Status order, summary, verdict and exit code are
- * owned by reports/status.ts and reports/gating.ts; this module only uses them.
+ * @module The runner's rule results; the ConformanceReport (report.json) is
+ * assembled from them by reports/build-report.ts, which the proxy uses too.
  */
-import { summarize, verdictFor } from '../../reports/status.js';
-import type { ConformanceReport, Observation, RuleResult, Cleanup } from '../../schemas/types.gen.js';
+import type { RuleResult } from '../../schemas/types.gen.js';
 import type { Rule } from './rule.js';
 
 /** A fresh result; `disabled` until the runner raises it. Carries the rule's level (default must). */
@@ -22,44 +20,5 @@ export function newRuleResult(rule: Rule): RuleResult {
   };
 }
 
-export interface ReportInput {
-  tool: { name: string; version: string };
-  apiRoot: string;
-  seed: number;
-  runs: number;
-  options: NonNullable<ConformanceReport['options']>;
-  startedAt: Date;
-  finishedAt: Date;
-  interrupted: boolean;
-  rules: RuleResult[];
-  observations: Observation[];
-  cleanup: Cleanup;
-  requests: number;
-  /** Rate limiting: retries and time waited. */
-  network?: ConformanceReport['network'];
-  replayCommand: string;
-}
-
-/** Assembles the report (the report.json shape). */
-export function buildReport(input: ReportInput): ConformanceReport {
-  const report: ConformanceReport = {
-    tool: input.tool,
-    specVersion: '1.1',
-    target: { baseUrl: input.apiRoot },
-    seed: input.seed,
-    runs: input.runs,
-    options: input.options,
-    startedAt: input.startedAt.toISOString(),
-    finishedAt: input.finishedAt.toISOString(),
-    durationMs: Math.max(0, input.finishedAt.getTime() - input.startedAt.getTime()),
-    verdict: verdictFor(input.rules, { interrupted: input.interrupted, strict: input.options.strict === true }),
-    summary: summarize(input.rules, input.requests),
-    rules: input.rules,
-    observations: input.observations,
-    cleanup: input.cleanup,
-    replayCommand: input.replayCommand,
-  };
-  if (input.network) report.network = input.network;
-  if (input.interrupted) report.interrupted = true;
-  return report;
-}
+// The report object is assembled where every report is (the proxy's too).
+export { buildReport, type ReportInput } from '../../reports/build-report.js';

@@ -32,7 +32,7 @@ import { rules as registry } from '../checks/rules.js';
 import type { RunState } from './run-state.js';
 import { randomSeed, runTag } from './seeds.js';
 import { selectRules } from './select-rules.js';
-import { toolInfo } from './tool-info.js';
+import { toolInfo } from '../../reports/tool-info.js';
 
 /** Progress of a run, for a terminal or a log. Never carries a key. */
 export type ProgressEvent =

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInCase, type CaseLog } from '../engine/case-scope.js';
 import { CONNECTIONS_PER_RULE, MAX_RECORDED_BODY, PARALLEL_HEADROOM, createAgent, createClient, type ObservedResponse } from './client.js';
-import { curlFor } from './curl.js';
+import { curlFor } from '../../reports/curl.js';
 import { SuiteError, TransportError } from '../engine/errors.js';
 import { Redactor } from '../../reports/redactor.js';
 import { REDACTED } from '../../vocabulary/index.js';

@@ -8,6 +8,7 @@
  * (suites/http/retry-policy.ts) and adds the --header headers.
  */
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { recordedBody } from '../../reports/recorded-body.js';
 import type { Exchange } from '../../schemas/types.gen.js';
 import { currentCase } from '../engine/case-scope.js';
 import { SuiteError, TransportError, messageOf } from '../engine/errors.js';
@@ -16,8 +17,8 @@ import type { RequestPacer } from './request-pacer.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { ApiResponse, Client, RequestOptions } from '../engine/rule.js';
 
-/** Bodies longer than this are cut in recorded exchanges. */
-export const MAX_RECORDED_BODY = 8 * 1024;
+// Bodies are recorded the way every report records them (the proxy's too).
+export { MAX_RECORDED_BODY } from '../../reports/recorded-body.js';
 
 /** Whose key a client sends: decides which key cleanup uses and which env var a curl names. */
 export type KeyOwner = 'primary' | 'second';
@@ -115,13 +116,6 @@ function buildHeaders(options: ClientOptions, req: RequestOptions, body: string 
   if (contentType !== null) headers['content-type'] = contentType;
   for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
   return headers;
-}
-
-/** A body as an exchange records it: cut at MAX_RECORDED_BODY. */
-export function recordedBody(text: string | undefined): { body: string | null; bodyTruncated?: true } {
-  if (text === undefined) return { body: null };
-  if (text.length <= MAX_RECORDED_BODY) return { body: text };
-  return { body: text.slice(0, MAX_RECORDED_BODY), bodyTruncated: true };
 }
 
 function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {

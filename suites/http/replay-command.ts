@@ -4,7 +4,7 @@
  * from the environment, and so do --header values (JOBS_HEADERS).
  */
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type ResolvedConfig } from '../engine/config.js';
-import { shellQuote } from './curl.js';
+import { shellQuote } from '../../reports/curl.js';
 
 export interface ReplayTarget {
   config: ResolvedConfig;

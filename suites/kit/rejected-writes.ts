@@ -13,7 +13,7 @@ import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
 import { listAllJobs } from './jobs.js';
 import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
 import { caseTagOf, identify } from './bodies.js';
-import { changedFields, show } from './compare.js';
+import { changedFields, show } from '../../judging/compare.js';
 import { isClientError } from './http.js';
 import { createJob, getJob } from './jobs.js';
 

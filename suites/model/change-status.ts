@@ -7,7 +7,7 @@
  * follows what it answered so later steps still check consistency.
  */
 import type { JobStatus } from '../arbitraries/schema-limits.js';
-import { sameDate } from '../kit/compare.js';
+import { sameDate } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
 import { putJob, putLabel, type PutVia } from './put-job.js';

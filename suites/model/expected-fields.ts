@@ -6,7 +6,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
-import { keepsDate, sameAmount, sameHtmlContent, sameLocations, sameUrl } from '../kit/compare.js';
+import { keepsDate, sameAmount, sameHtmlContent, sameLocations, sameUrl } from '../../judging/compare.js';
 import type { Body } from '../engine/rule.js';
 
 export interface ExpectedSalary {
@@ -98,7 +98,7 @@ function bodyOf(f: ExpectedFields): Body {
 /**
  * Differences between a returned job and the expected fields, one line each
  * (empty when they agree). Values whose spelling the spec leaves open
- * compare through the kit (kit/compare.ts): a description by HTML content,
+ * compare through the judging library (judging/compare.ts): a description by HTML content,
  * locations as resolved by the server, amounts to four decimals, a URL's
  * scheme in any case, closeDate as the day sent in any ISO 8601 form.
  *

@@ -5,7 +5,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import type { ApiResponse } from '../engine/rule.js';
-import { sameDate } from '../kit/compare.js';
+import { sameDate } from '../../judging/compare.js';
 import { responseLine } from '../kit/http.js';
 import { showsGone } from '../kit/jobs.js';
 import { fieldDifferences } from './expected-fields.js';

@@ -30,15 +30,18 @@ export const LAYERS: readonly Layer[] = [
   // The command lines: the only layer that may import the mock, the suite and the proxy together.
   { under: 'cli/', may: ['cli/', 'mock/', 'suites/', 'proxy/', 'reports/', 'vocabulary/', 'schemas/'] },
   // The validating proxy: a product of its own beside the suite.
-  { under: 'proxy/', may: ['proxy/', 'suites/', 'reports/', 'vocabulary/', 'schemas/'] },
+  // Its engine stays out: the proxy reads rule titles from the catalog and compares through judging/.
+  { under: 'proxy/', may: ['proxy/', 'judging/', 'reports/', 'vocabulary/', 'schemas/', 'suites/catalog/'] },
   // The rule catalog is data: it imports nothing but the schemas, so the proxy, --list-rules and the docs read it without loading a rule.
   { under: 'suites/catalog/', may: ['suites/catalog/', 'schemas/'] },
   // The model never imports the checks (the lifecycle rule in checks/ uses the model, never the other way round).
-  { under: 'suites/model/', may: ['suites/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
+  { under: 'suites/model/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
   // The rule kit (helpers shared by the checks and the model) never imports a rule.
-  { under: 'suites/kit/', may: ['suites/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
+  { under: 'suites/kit/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
   // The suite shares schemas with the mock, never its logic: no import from mock/.
-  { under: 'suites/', may: ['suites/', 'reports/', 'vocabulary/', 'schemas/'] },
+  { under: 'suites/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'] },
+  // The judging library: the comparisons (dates, amounts, HTML content, paging links) the suite and the proxy share.
+  { under: 'judging/', may: ['judging/', 'vocabulary/', 'schemas/'] },
   // Reports sit below the suite: the suite writes them, they never import it.
   { under: 'reports/', may: ['reports/', 'vocabulary/', 'schemas/'] },
   // The shared vocabulary (prefix, methods, the operation table, secret headers): with schemas/ the bottom.
@@ -50,6 +53,7 @@ export const LAYERS: readonly Layer[] = [
 export const EXCEPTIONS: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
   { from: 'schemas/openapi.test.ts', to: 'scripts/openapi.mjs', why: 'the test checks the generator of the OpenAPI document' },
   { from: 'suites/checks/rules.test.ts', to: 'scripts/rules-doc.mjs', why: 'the test checks the implementation files the rules doc names' },
+  { from: 'judging/html-content.test.ts', to: 'suites/arbitraries/', why: "the test draws its HTML from the suite's generators" },
   { from: 'mock/core/choices/choices.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
   { from: 'suites/engine/observation-topics.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
 ];

@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, request } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { HTTPParser } from 'http-parser-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CapturedExchange } from '../../proxy/captured-exchange.js';
 import { createForwarder, type Forwarder } from '../../proxy/forwarder.js';
@@ -126,6 +127,25 @@ describe('the relay', () => {
     expect(target.received().toString('latin1')).toBe(head + '{"title":1}');
     await until(() => relay.ended.length === 1);
     expect(relay.ended.map((x) => [x.method, x.status, x.requestBody?.toString(), x.responseBody?.toString()])).toEqual([['PUT', 200, '{"title":1}', '{}']]);
+  });
+
+  it('reads header bytes as latin1 in its own parsers only: another user of http-parser-js in the process still reads ascii', async () => {
+    const place = Buffer.from('Montréal — 職人').toString('latin1');
+    const target = await rawTarget((received) => (received.includes('\r\n\r\n') ? `HTTP/1.1 200 OK\r\nX-Place: ${place}\r\nContent-Length: 0\r\n\r\n` : undefined));
+    const relay = await relayTo(`http://127.0.0.1:${target.port}`);
+    await rawClient(relay.port, [`GET /api/v1.1/jobs HTTP/1.1\r\nHost: proxy\r\nX-Place: ${place}\r\n\r\n`], (r) => r.endsWith('\r\n\r\n'));
+    await until(() => relay.ended.length === 1);
+    const [exchange] = relay.ended as [CapturedExchange];
+    expect(exchange.requestHeaders).toContain(place);
+    expect(exchange.responseHeaders).toContain(place);
+    // The package-wide setting is left as the package ships it, and a parser of its own reads with it (ascii: the high bit dropped).
+    expect(HTTPParser.encoding).toBe('ascii');
+    let headers: string[] = [];
+    const other = new HTTPParser(HTTPParser.REQUEST);
+    other[HTTPParser.kOnHeadersComplete] = (info) => void (headers = info.headers);
+    other.execute(Buffer.from(`GET / HTTP/1.1\r\nX-Place: ${place}\r\n\r\n`, 'latin1'));
+    expect(headers).toEqual(['X-Place', Buffer.from(place, 'latin1').toString('ascii')]);
+    expect(headers[1]).not.toBe(place);
   });
 
   it('answers 502 when the target cannot be reached, and counts the exchange as failed, not as a finding', async () => {

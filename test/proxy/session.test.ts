@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { runProxy, type ProxyServer } from '../../proxy/run-proxy.js';
 import type { Finding } from '../../proxy/findings.js';
+import { createJudge } from '../../proxy/judge.js';
 import { isItem, isList, isListBody, jsonResponse, mockOptions, mutantNamed, responseJson, rewriteResponse, withResponseJson, type Transform, type Variant } from '../mutants/kit.js';
 import { runClientSession, type SessionOptions } from './client-session.js';
 
@@ -90,6 +91,19 @@ describe('a scripted client session through the proxy', () => {
     const findings = await session(undefined, { scriptDescription: true, bodyWithoutContentType: true });
     expect(rulesOf(findings, 'client')).toEqual(['proxy.client.content-type', 'proxy.client.html']);
     expect(rulesOf(findings, 'server')).toEqual([]);
+  });
+
+  it('judged on a worker thread by default from the sources too, and inline on request: the same findings', async () => {
+    const target = new URL('http://127.0.0.1:1');
+    const judges = [await createJudge({ target, targetText: target.href }), await createJudge({ target, targetText: target.href, thread: 'inline' })];
+    expect(judges.map((judge) => judge.thread)).toEqual(['worker', 'inline']);
+    await Promise.all(judges.map((judge) => judge.close()));
+    mock = await createMockServer(mockOptions(mutantNamed('update-clears-salary-not-sent')));
+    proxy = await runProxy({ target: mock.url, judgeIn: 'inline' });
+    await runClientSession(proxy.url);
+    const report = await proxy.report();
+    expect(report.rules.filter((rule) => rule.status === 'failed').map((rule) => rule.id)).toEqual(['jobs.update.keeps-other-fields']);
+    expect(rulesOf(proxy.findings())).toEqual(['jobs.update.keeps-other-fields']);
   });
 
   it('judged on a worker thread, as the built package does: the same findings', async () => {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What tsconfig.build.json compiles. */
-const SOURCES = ['schemas', 'vocabulary', 'mock', 'suites', 'proxy', 'reports', 'cli'];
+const SOURCES = ['schemas', 'vocabulary', 'mock', 'suites', 'proxy', 'judging', 'reports', 'cli'];
 const mtime = (path: string): number => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
 function newestSource(): number {

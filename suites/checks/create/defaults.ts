@@ -5,8 +5,8 @@
 import * as fc from 'fast-check';
 import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { show } from '../../kit/compare.js';
-import { dayOffsets, isDaysAfter, utcDay } from '../../kit/dates.js';
+import { show } from '../../../judging/compare.js';
+import { dayOffsets, isDaysAfter, utcDay } from '../../../judging/dates.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { omit, CREATE_WAYS, createBy } from './shared.js';

@@ -5,7 +5,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { changedFields, show } from '../../kit/compare.js';
+import { changedFields, show } from '../../../judging/compare.js';
 import { expectStatus, isClientError } from '../../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';

@@ -5,7 +5,7 @@ import * as fc from 'fast-check';
 import { validEndPatches } from '../../arbitraries/boundaries.js';
 import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { keptValueProblems, show } from '../../kit/compare.js';
+import { keptValueProblems, show } from '../../../judging/compare.js';
 import { createJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { STATUSES } from './shared.js';

@@ -3,8 +3,8 @@
  */
 import type { Body, RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { changedFields, jsonEqual, keptValueProblems, show } from '../../kit/compare.js';
-import { isDaysAfter } from '../../kit/dates.js';
+import { changedFields, jsonEqual, keptValueProblems, show } from '../../../judging/compare.js';
+import { isDaysAfter } from '../../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from '../../kit/http.js';
 import { getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';

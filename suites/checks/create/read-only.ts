@@ -5,7 +5,7 @@
 import type { Job } from '../../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
 import { anonymous, createBodyArb, foreignReadOnly, identify } from '../../kit/bodies.js';
-import { changedFields, sameEmployer, show } from '../../kit/compare.js';
+import { changedFields, sameEmployer, show } from '../../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';

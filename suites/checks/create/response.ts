@@ -4,7 +4,7 @@
 import type { Job } from '../../../schemas/types.gen.js';
 import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { changedFields, show } from '../../kit/compare.js';
+import { changedFields, show } from '../../../judging/compare.js';
 import { expectStatus, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';

@@ -8,7 +8,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
 import { caseTagOf, createBodyArb, identify } from '../../kit/bodies.js';
-import { HEADER_FIELDS, keptValueProblems } from '../../kit/compare.js';
+import { HEADER_FIELDS, keptValueProblems } from '../../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
@@ -45,7 +45,7 @@ async function send<D>(ctx: RuleContext, form: WriteForm, generated: Body, large
   return { sent, res: await sendUpdate(ctx, form, job, sent), what: formLabel(form, job) };
 }
 
-/** The write is accepted and every response that carries the field shows it as sent (kit/compare.ts keptValueProblems). */
+/** The write is accepted and every response that carries the field shows it as sent (judging/compare.ts keptValueProblems). */
 async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body, largest: LargestValid<D>, material: D): Promise<void> {
   const { field } = largest;
   const { sent, res, what } = await send(ctx, form, generated, largest, material);

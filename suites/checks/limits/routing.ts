@@ -3,7 +3,7 @@
  * type requires, a URL with a scheme, and the other address null.
  */
 import { isSuccess, responseLine } from '../../kit/http.js';
-import { sameFieldValue } from '../../kit/compare.js';
+import { sameFieldValue } from '../../../judging/compare.js';
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/index.js';
 import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthArb, urlsWithoutHttpScheme, urlWithoutSchemeArb } from '../../arbitraries/routing.js';

@@ -7,12 +7,12 @@
 import { isSuccess, responseLine } from '../../kit/http.js';
 import * as fc from 'fast-check';
 import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../arbitraries/salary.js';
-import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../kit/amount-decimals.js';
+import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
-import { keptValueProblems } from '../../kit/compare.js';
+import { keptValueProblems } from '../../../judging/compare.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 
 export const salaryPeriodRequired: Implementation = fixedRule(

@@ -2,7 +2,7 @@
  * @module Length limits of the text fields (spec 8): referenceId and title at n
  * (accepted and kept, by every write) and n + 1 (rejected by POST, nothing created); emoji at the limit only observed.
  */
-import { sameFieldValue } from '../../kit/compare.js';
+import { sameFieldValue } from '../../../judging/compare.js';
 import { isSuccess } from '../../kit/http.js';
 import * as fc from 'fast-check';
 import { inputLimits } from '../../arbitraries/schema-limits.js';

@@ -1,12 +1,11 @@
 /**
- * @module How the suite compares what it sent with what the target returns,
+ * @module How the suite and the proxy compare what was sent with what the target returns,
  * field by field, leniently where the spec leaves room (a sent date by
  * calendar day, date-times as instants whatever their spelling, descriptions
  * as HTML content, category order, location names resolved by the server,
  * amounts to four decimals) and strictly where it does not.
  */
 import { sameHtmlContent } from './html-content.js';
-import type { Body } from '../engine/rule.js';
 import { keepsDate, sameDate } from './dates.js';
 
 // The date comparisons are called from here: dates.ts is their arithmetic.
@@ -14,6 +13,9 @@ export { sameHtmlContent } from './html-content.js';
 export { compareDates, instantMs, dayOffsets, hasTime, isDaysAfter, keepsDate, sameDate, sameDay, utcDay, writtenDay } from './dates.js';
 
 type Json = unknown;
+
+/** A request body as sent: JSON object fields by name. */
+export type Body = Record<string, unknown>;
 
 /** JSON with sorted keys: equal values give equal strings whatever the key order. */
 export function canonical(value: Json): string {

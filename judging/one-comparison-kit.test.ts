@@ -1,11 +1,11 @@
 /**
  * One comparison kit: every comparison of an API value whose spelling the spec
  * leaves open (dates, amounts, HTML, locations, links) goes through
- * suites/kit/compare.ts. A raw `===`, `jsonEqual`, `JSON.stringify` equality,
- * `.slice(0, 10)` or `Date.parse` over such a field anywhere else in the suite
- * fails a conformant server that spells the value another way (`+00:00` for
+ * the judging library (judging/compare.ts). A raw `===`, `jsonEqual`, `JSON.stringify` equality,
+ * `.slice(0, 10)` or `Date.parse` over such a field anywhere in the suite or
+ * the proxy fails a conformant server that spells the value another way (`+00:00` for
  * `Z`, `<br/>` for `<br>`, `50000.0` for `50000.0000`). The scan reads each
- * source line of suites/ outside the kit and flags one of those operations
+ * source line of suites/ and proxy/ and flags one of those operations
  * whose operand reads a watched field: `.closeDate`, `?.amount`,
  * `['description']`, or a field chosen at run time (`item[field]`, which may be
  * any of them). Null, undefined, boolean and typeof checks and `.length`
@@ -16,7 +16,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SUITES = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The folders that judge what a server answers, outside the judging library itself. */
+const SCANNED = ['suites', 'proxy'];
 
 /** Response fields whose form the spec leaves open (reading notes), so they compare only through the kit. */
 export const WATCHED_FIELDS = [
@@ -35,7 +37,7 @@ const NOT_A_VALUE = /^(?:null|undefined|true|false|-?\d[\d_.]*|'[a-z]+')$/;
  */
 const ALLOWED: Record<string, string> = {
   // An HTTP-date in a header (RFC 9110), not an ISO 8601 field.
-  'http/retry-after.ts: const at = Date.parse(text);': 'Retry-After is an HTTP-date',
+  'suites/http/retry-after.ts: const at = Date.parse(text);': 'Retry-After is an HTTP-date',
 };
 
 interface Finding {
@@ -48,7 +50,7 @@ interface Finding {
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'kit' && dir === SUITES ? [] : sources(path);
+    if (entry.isDirectory()) return sources(path);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }
@@ -88,8 +90,10 @@ export function rawComparisons(file: string, text: string): Finding[] {
 }
 
 describe('one comparison kit', () => {
-  it('no source of the suite outside kit/ compares a watched response field raw', () => {
-    const findings = sources(SUITES).flatMap((path) => rawComparisons(relative(SUITES, path), readFileSync(path, 'utf8')));
+  it('no source of the suite or the proxy compares a watched response field raw', () => {
+    const files = SCANNED.flatMap((dir) => sources(join(ROOT, dir)));
+    expect(files.some((path) => path.includes('/proxy/'))).toBe(true);
+    const findings = files.flatMap((path) => rawComparisons(relative(ROOT, path).split('\\').join('/'), readFileSync(path, 'utf8')));
     expect(findings.map((f) => `${f.file}:${f.line} ${f.what}: ${f.text}`)).toEqual([]);
   });
 

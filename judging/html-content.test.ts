@@ -1,8 +1,8 @@
 import * as fc from 'fast-check';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { allowedHtmlArb, allowedHtmlTreeArb } from '../arbitraries/html.js';
-import { serializeHtml } from '../arbitraries/html-tree.js';
+import { allowedHtmlArb, allowedHtmlTreeArb } from '../suites/arbitraries/html.js';
+import { serializeHtml } from '../suites/arbitraries/html-tree.js';
 import { htmlContent, sameHtmlContent } from './html-content.js';
 
 describe('sameHtmlContent', () => {

@@ -5,10 +5,10 @@
  * not show date precision, so a date may come back as `2026-03-01` or as a
  * date-time with any offset; two values are "the same day" when their written
  * dates or their UTC dates agree. The comparisons themselves are called
- * through kit/compare.ts.
+ * through judging/compare.ts.
  */
-import { parseIsoDate } from '../../schemas/iso-date.js';
-import { DAY_MS } from '../../schemas/time-units.js';
+import { parseIsoDate } from '../schemas/iso-date.js';
+import { DAY_MS } from '../schemas/time-units.js';
 
 /** Day number of the date as written (before any time part); NaN when not an accepted ISO 8601 form. */
 export function writtenDay(value: string): number {

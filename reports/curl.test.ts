@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../schemas/types.gen.js';
+import type { Exchange } from '../schemas/types.gen.js';
 import { curlFor, shellQuote } from './curl.js';
-import { REDACTED } from '../../vocabulary/index.js';
+import { REDACTED } from '../vocabulary/index.js';
 
 /** Runs `command` in sh with `curl` replaced by a function that prints each argument, NUL-terminated. */
 function argsOf(command: string, env: Record<string, string> = {}): string[] {

@@ -1,6 +1,6 @@
 /**
- * @module The suite's name and version for reports, read from package.json
- * both when running from source (suites/) and from the build (dist/suites/).
+ * @module The tool's name and version for reports (the suite's and the proxy's), read from package.json
+ * both when running from source (reports/) and from the build (dist/reports/).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

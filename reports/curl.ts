@@ -3,8 +3,8 @@
  * request. Every value is shell-quoted; the API key is never written: the
  * command names the environment variable that holds it ("$JOBS_API_KEY").
  */
-import type { Exchange } from '../../schemas/types.gen.js';
-import { REDACTED } from '../../vocabulary/index.js';
+import type { Exchange } from '../schemas/types.gen.js';
+import { REDACTED } from '../vocabulary/index.js';
 
 /**
  * Quotes a value for a POSIX shell: single quotes, with embedded single quotes
