@@ -49,7 +49,7 @@ export interface Rule {
    * The spec's own words that the rule checks (as test262 names its spec anchor): an exact quote of
    * the Jobs API v1.1 sentence or table cell, trimmed with "…", garbled field names renamed in
    * [brackets]. A `should` rule quotes the sentence its good practice relates to, after
-   * "Good practice; the spec says: ". test/rules/statements.test.ts checks every quote against the spec.
+   * "Good practice; the spec says: ". suites/checks/rule-statements.test.ts checks every quote against the spec.
    */
   statement: string;
   /** Default `must`. */
