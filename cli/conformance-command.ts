@@ -207,7 +207,7 @@ export async function main(io: CliIo): Promise<number> {
     say(`error: ${messageOf(error)}`);
     return 2;
   }
-  let files: string[] = [];
+  let files: string[];
   try {
     files = await writeReports(gated, { dir: resolveConfig(options).reportDir, reporters: gating.reporters, secrets });
   } catch (error) {

@@ -57,7 +57,7 @@ function parseCors(value: string): CorsPolicy {
 
 function parseOrigins(value: string): string[] {
   const policy = parseCors(value);
-  if (!Array.isArray(policy)) throw new InvalidArgumentError('give origins such as http://localhost:5173, not off or *');
+  if (policy === 'off' || policy === '*') throw new InvalidArgumentError('give origins such as http://localhost:5173, not off or *');
   return [...policy];
 }
 

@@ -40,7 +40,7 @@ export function operationOf(method: string, url: string, headers: RawHeaders): O
   if (at < 0) return { kind: 'outside' };
   const rest = pathname.slice(at + ROOT.length).replace(/\/+$/, '');
   const item = /^\/jobs\/([^/]+)$/.exec(rest);
-  if (rest !== '/jobs' && !item) return { kind: MACHINERY.has(method) || method === 'GET' ? 'other' : 'outside' } as Operation;
+  if (rest !== '/jobs' && !item) return { kind: MACHINERY.has(method) || method === 'GET' ? 'other' : 'outside' };
   const override = method === 'POST' ? headerOf(headers, 'x-http-method-override')?.trim().toUpperCase() : undefined;
   const effective = override || method;
   const id = item ? decodeURIComponent(item[1]!) : undefined;

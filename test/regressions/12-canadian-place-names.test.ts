@@ -14,15 +14,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { MockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
-import { client, type MockClient, useMock, validJob } from '../mock/helpers.js';
+import { type MockClient, useMock, validJob } from '../mock/helpers.js';
 
 const PLACES = ['Saint-Louis-du-Ha! Ha!, QC', 'K\u02BC\u00F3moks, BC', 'Fort McMurray (Wood Buffalo), AB'];
 
-let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started));
+useMock((started) => ({ api } = started));
 
 describe('Canadian place names with punctuation (spec 2.2)', () => {
   it.each(PLACES)('%s is accepted, with and without its province code, and echoed', async (place) => {

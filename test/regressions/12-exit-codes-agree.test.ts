@@ -21,7 +21,7 @@ function reportWith(statuses: readonly Status[], extra: { interrupted?: boolean;
   delete report.baseline;
   if (extra.interrupted) report.interrupted = true;
   else delete report.interrupted;
-  if (extra.strict !== undefined) report.options = { ...report.options, strict: extra.strict } as ConformanceReport['options'];
+  if (extra.strict !== undefined) report.options = { ...report.options, strict: extra.strict };
   report.verdict = verdictFor(rules, { interrupted: extra.interrupted === true, strict: extra.strict === true });
   return report;
 }

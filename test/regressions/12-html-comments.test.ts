@@ -8,15 +8,14 @@
  * with one (jobs.html.comments-observed) and fails it only on a 5xx.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer, type CoreRequest, type MockServer } from '../../mock/index.js';
+import { createMockServer, type CoreRequest } from '../../mock/index.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { answerInstead, jsonResponse, mockOptions, type Transform } from '../mutants/kit.js';
 import { type MockClient, useMock, validJob } from '../mock/helpers.js';
 
-let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started));
+useMock((started) => ({ api } = started));
 
 describe('HTML comments in a description (spec 2.1)', () => {
   it.each(['<p>x<!-- c --></p>', '<!-- lead --><p>x</p>', '<p>a<!---->b</p>', '<ul><li>x<!-- <script>y</script> --></li></ul>'])(

@@ -5,15 +5,14 @@
  * valid response (the suite validates responses with the same schemas).
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/index.js';
 import { validators } from '../../schemas/index.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rewriteJobs } from '../mutants/kit.js';
 import { type MockClient, useMock, validJob } from '../mock/helpers.js';
 
-let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started));
+useMock((started) => ({ api } = started));
 
 const urlJob = (applicationUrl: string) => validJob({ applicantRoutingType: { id: 2 }, applicationEmail: undefined, applicationUrl });
 

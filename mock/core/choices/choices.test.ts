@@ -50,7 +50,7 @@ describe('resolveChoices', () => {
     const reference = resolveChoices();
     expect(reference.profile).toBe('reference');
     expect(reference.profileSeed).toBeUndefined();
-    for (const s of CHOICE_SWITCHES.values()) expect(reference.choices[s.name as keyof typeof reference.choices]).toBe(s.reference);
+    for (const s of CHOICE_SWITCHES.values()) expect(reference.choices[s.name]).toBe(s.reference);
     expect(REFERENCE_CHOICES).toEqual(reference.choices);
   });
 
