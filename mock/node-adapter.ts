@@ -1,7 +1,7 @@
 /**
  * @module The lean node:http adapter: reads the body (with a size limit),
  * builds a CoreRequest without Fetch/Request objects, writes the CoreResponse.
- * It is the standalone server's fast path (see the issue's throughput targets):
+ * It is the standalone server's fast path (its throughput targets: bench/RESULTS.md):
  * no Promise is made unless the handler returns one, and a request without a
  * body is answered in the same tick it arrives.
  */

@@ -1,5 +1,5 @@
 /**
- * The forwarder is a relay at the connection level (issue 16): what crosses
+ * The forwarder is a relay at the connection level: what crosses
  * it is checked here on raw sockets, byte for byte, on the cases a
  * request-by-request proxy gets wrong or cannot see: pipelined requests, a
  * chunked request body (its framing kept), a HEAD answer with a length and

@@ -1,5 +1,5 @@
 /**
- * The proxy judges a scripted client session (issue 16, must show): against
+ * The proxy judges a scripted client session: against
  * the mock it finds nothing; against broken variants of the mock (registered
  * mutants, or one built with the toolkit) it finds what each breaks, on the
  * server side; a client that breaks the spec is found on the client side.

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 2): valid Canadian places were refused by the
+ * Regression: valid Canadian places were refused by the
  * location-input pattern, which knew only Latin letters and . ' ’ - in a
  * city. Spec 2.2: "A valid Canadian location is accepted even if it is not in
  * the service's location list." Any city text of letters, marks, digits,

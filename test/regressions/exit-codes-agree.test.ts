@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 6): `exitCodeOf(report)`, the public function of
+ * Regression: `exitCodeOf(report)`, the public function of
  * suites/index.ts, returned 2 for a run with an errored rule while the CLI
  * exited 1 (its default --fail-on counts `error`). Both now come from one
  * function in reports/gating.ts; this table pins the exit code of every

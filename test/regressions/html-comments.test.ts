@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 5): `<p>x<!-- c --></p>` was refused. Comments
+ * Regression: `<p>x<!-- c --></p>` was refused. Comments
  * are not tags: spec 2.1 rules 1-3 restrict tags and attributes, so the
  * reference mock accepts a comment and keeps it. A comment is not a way
  * around the allow-list: one that a browser would end early (`--!>`, `<!-->`)

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 3): `<p>x</span></p>` was accepted, because the
+ * Regression: `<p>x</span></p>` was accepted, because the
  * parser reports no opening tag for a stray end tag. `span` is outside the
  * allow-list (spec 2.1 rule 1), so its end tag is a disallowed tag too, in
  * any case spelling, on POST and on PUT.

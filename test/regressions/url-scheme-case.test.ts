@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 4): `HTTPS://example.com/x` was refused. URL
+ * Regression: `HTTPS://example.com/x` was refused. URL
  * schemes are case-insensitive (RFC 3986 3.1) and the spec asks for
  * "http:// or https://" (4.2); a job that carries such an address is also a
  * valid response (the suite validates responses with the same schemas).
