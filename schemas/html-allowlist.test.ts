@@ -10,7 +10,7 @@ import { findHtmlViolations, htmlAllowlist, loadSchema, SCHEMA_BASE, validators 
 import type { HtmlAllowlist } from './html-allowlist.js';
 import { exampleJobCreate } from './spec-examples.js';
 import { createAjv } from './validators.js';
-import { issuesOf } from './test-helpers.js';
+import { issuesOf } from './test-helpers.test-support.js';
 
 const SPEC_TAGS = ['strong', 'b', 'em', 'i', 'br', 'p', 'div', 'ul', 'ol', 'li', 'a'];
 const describe_ = (description: string) => validators.jobCreate({ ...exampleJobCreate, description });
