@@ -20,7 +20,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 };
 
 /** A test, a test's support or fixture file, a dev-only tool, or a source map. */
-const DEV_ONLY = /(^|\/)(test|tests|fixtures?|dev|bench|examples)\/|(^|\/)test[-_.]|\.test\.|\.test-support\.|\.nightly\.|\.map$|launch-chromium|report-screenshot/;
+const DEV_ONLY =
+  /(^|\/)(test|tests|fixtures?|dev|bench|examples)\/|(^|\/)test[-_.]|\.test\.|\.test-support\.|\.nightly\.|\.map$|launch-chromium|report-screenshot/;
 
 /** The bare package names a shipped module imports (type imports of .d.ts files included). */
 function importedPackages(source: string): string[] {

@@ -28,7 +28,8 @@ describe('issue numbers', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, index) => {
-          if (ISSUE_NUMBER.test(line) && !/https?:\/\//.test(line)) found.push(`${relative(root, file)}:${index + 1}: ${line.trim().slice(0, 120)}`);
+          if (ISSUE_NUMBER.test(line) && !/https?:\/\//.test(line))
+            found.push(`${relative(root, file)}:${index + 1}: ${line.trim().slice(0, 120)}`);
         });
     }
     expect(found).toEqual([]);
