@@ -1,6 +1,7 @@
 // Lint: eslint's and typescript-eslint's recommended sets, type-aware where tsconfig.json reaches.
 // A rule is off below only when it would need hundreds of edits for little gain; each says why.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 // The Node globals the plain scripts use (the `globals` package is not a dependency).
@@ -17,7 +18,7 @@ const NODE_GLOBALS = [
   'setImmediate',
 ];
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', 'test-output/', 'schemas/*.gen.ts', 'openapi/', '**/package-lock.json'],
   },
