@@ -223,7 +223,7 @@ export async function main(io: CliIo): Promise<number> {
     say(`error: ${messageOf(error)}`);
     return EXIT_USAGE;
   }
-  let files: string[] = [];
+  let files: string[];
   try {
     files = await writeReports(gated, { dir: config.reportDir, reporters: config.reporters, secrets: secretsOf(config) });
   } catch (error) {

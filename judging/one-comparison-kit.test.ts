@@ -60,8 +60,8 @@ const readsWatched = (text: string): boolean => FIELD_ACCESS.test(text) || DYNAM
 /** The operand on each side of an equality operator at `at` (a run of non-space, non-operator characters). */
 function operands(line: string, at: number, width: number): [string, string, string] {
   const before = line.slice(0, at).trimEnd();
-  const left = /[\w$.?!\[\]'"()]+$/.exec(before)?.[0] ?? '';
-  const right = /^[\w$.?!\[\]'"()]+/.exec(line.slice(at + width).trimStart())?.[0] ?? '';
+  const left = /[\w$.?![\]'"()]+$/.exec(before)?.[0] ?? '';
+  const right = /^[\w$.?![\]'"()]+/.exec(line.slice(at + width).trimStart())?.[0] ?? '';
   return [left, right, before.slice(0, before.length - left.length)];
 }
 

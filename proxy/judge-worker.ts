@@ -22,7 +22,7 @@ function revive(exchange: CapturedExchange): CapturedExchange {
   return { ...exchange, ...(requestBody ? { requestBody } : {}), ...(responseBody ? { responseBody } : {}) };
 }
 
-port.on('message', async (message: JudgeEvent[] | { type: 'settle' | 'report'; id: number; target?: string; startedAt?: string }) => {
+async function answer(message: JudgeEvent[] | { type: 'settle' | 'report'; id: number; target?: string; startedAt?: string }): Promise<void> {
   if (Array.isArray(message)) {
     for (const event of message) {
       if (typeof event === 'number') inspector.started({ startSeq: event, method: 'GET', url: '', requestHeaders: [] });
@@ -34,4 +34,11 @@ port.on('message', async (message: JudgeEvent[] | { type: 'settle' | 'report'; i
   await inspector.settled();
   if (message.type === 'settle') port.postMessage({ type: 'settled', id: message.id });
   else port.postMessage({ type: 'report', id: message.id, report: buildProxyReport(inspector, { target: message.target!, startedAt: new Date(message.startedAt!), finishedAt: new Date() }) });
+}
+
+port.on('message', (message: Parameters<typeof answer>[0]) => {
+  // A failure must end the thread (rethrown outside the promise): its 'error' event rejects the waiting asks in judge.ts.
+  answer(message).catch((error: unknown) => setImmediate(() => {
+    throw error;
+  }));
 });

@@ -273,7 +273,7 @@ export class StateModel {
     delete job.deleted;
     const before = !create && job.current && job.current.seq < x.captured.startSeq && this.#quiet(employer, x, job.current.seq, job) ? job.current : undefined;
     const sentRule = create ? 'jobs.create.explicit-values' : 'jobs.update.changes-field';
-    const problems = keptValueProblems(body, after as unknown as Record<string, unknown>, create ? KEPT_ON_CREATE : KEPT_ON_UPDATE);
+    const problems = keptValueProblems(body, after, create ? KEPT_ON_CREATE : KEPT_ON_UPDATE);
     this.findings.check(sentRule, 'server', problems.length === 0, () => ({
       title: `${x.captured.method} ${x.captured.url.split('?')[0]} answered a job that does not keep the values sent`,
       expected: create ? 'the created Job with the values sent (spec 4.2)' : 'the fields sent change (spec 4.3: "Only the fields sent change")',
@@ -302,7 +302,7 @@ export class StateModel {
     // Leaving draft is not shown (3): a service may publish the job anew.
     const leftDraft = from === 'draft' && after.status !== 'draft' ? ['publishDate'] : [];
     const ignore = [...touched(sent), ...autoFields(before.job, after), ...leftDraft];
-    const changed = changedFields(before.job as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, ignore);
+    const changed = changedFields(before.job, after, ignore);
     const rule = transition && statusOnly ? `${transition}-keeps-fields` : 'jobs.update.keeps-other-fields';
     this.findings.check(rule, 'server', changed.length === 0, () => ({
       title: `a partial update changed ${changed.join(', ')}, which it did not send`,
@@ -364,7 +364,7 @@ export class StateModel {
     const ack = job.ack;
     if (!ack || ack.seq >= x.captured.startSeq || !this.#quiet(employer, x, ack.seq, job)) return undefined;
     const ignore = [...autoFields(ack.job), ...(fields ? JOB_FIELDS.filter((f) => !fields.includes(f)) : [])];
-    const differ = changedFields(ack.job as unknown as Record<string, unknown>, shown, ignore);
+    const differ = changedFields(ack.job, shown, ignore);
     if (differ.length === 0) return false;
     const earlier = [...(ack.before ? [ack.before] : []), ...job.history] as unknown as Array<Record<string, unknown>>;
     const stale = differ.filter((f) => earlier.some((state) => sameFieldValue(f, state[f], shown[f])) || (ack.create && ack.sent.includes(f)));
@@ -392,7 +392,7 @@ export class StateModel {
     }
     if (job.deleted && job.deleted.seq < x.captured.startSeq) return; // judged by #checkGone
     const rule = job.ack?.create ? 'jobs.create.body-matches-get' : 'jobs.update.response-matches-get';
-    const stale = this.#stale(employer, x, job, got as unknown as Record<string, unknown>);
+    const stale = this.#stale(employer, x, job, got);
     if (stale !== undefined) {
       const shown = stale as Stale;
       this.findings.check(rule, 'server', !stale, () => ({
@@ -420,7 +420,7 @@ export class StateModel {
     for (const item of data) {
       const job = employer.jobs.get(String(item.id));
       if (!job || job.deleted) continue;
-      const stale = this.#stale(employer, x, job, item as unknown as Record<string, unknown>, HEADER_FIELDS);
+      const stale = this.#stale(employer, x, job, item, HEADER_FIELDS);
       if (stale) {
         this.findings.check('jobs.list.header-values', 'server', false, () => ({
           title: `the list shows job ${item.id} with ${stale.fields.join(', ')} as before the last acknowledged write`,

@@ -28,7 +28,7 @@ describe('createProgress', () => {
     expect(areaLines.map((line) => line.split(/\s+/)[1])).toEqual(['create', 'roundtrip', 'html', 'protocol', 'update', 'lifecycle', 'list', 'isolation', 'reference', 'robustness', 'paging']);
     expect(areaLines[0]).toMatch(/^✗ create\s+3 ✓2 ✗1 \d+\.\d s$/);
     expect(lines[1]).toBe('    ✗ jobs.create.location-header POST /jobs responded 201 without a Location header');
-    expect(stream.text()).toMatch(/! paging\s+1 !1 [\d.]+ s\n    ! paging.next.repeats-filters suite error: TypeError: Invalid URL "\]\]><pwned\/> bell\\u0007/);
+    expect(stream.text()).toMatch(/! paging\s+1 !1 [\d.]+ s\n {4}! paging.next.repeats-filters suite error: TypeError: Invalid URL "\]\]><pwned\/> bell\\u0007/);
     expect(stream.text().includes('\r')).toBe(false);
     expect(stream.text().includes('\u001b')).toBe(false);
   });

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { validators } from './index.js';
 import { exampleJob, exampleJobCreate, exampleUrlJob } from './spec-examples.js';
-import { issuesOf, withValue } from './test-helpers.js';
+import { issuesOf, withValue } from './test-helpers.test-support.js';
 
 const { applicationUrl: _url, ...withoutUrl } = exampleJobCreate;
 const emailRouted = { ...withoutUrl, applicantRoutingType: { id: 1 }, applicationEmail: 'jobs@acme.example' };

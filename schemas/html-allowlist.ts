@@ -74,7 +74,7 @@ const requiredByTable = new WeakMap<HtmlAllowlist, Map<string, string[]>>();
 
 function requiredAttributes(allowlist: HtmlAllowlist, tag: string): string[] {
   let byTag = requiredByTable.get(allowlist);
-  if (byTag === undefined) requiredByTable.set(allowlist, (byTag = new Map()));
+  if (byTag === undefined) requiredByTable.set(allowlist, (byTag = new Map<string, string[]>()));
   let required = byTag.get(tag);
   if (required === undefined) {
     required = Object.entries(allowlist.tags[tag]!.attributes).filter(([, need]) => need === 'required').map(([attribute]) => attribute);

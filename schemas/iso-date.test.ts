@@ -4,7 +4,6 @@ import { parseIsoDate } from './iso-date.js';
 import { validators } from './resource-validators.js';
 
 const MIDNIGHT = Date.UTC(2026, 11, 2);
-const H = 3_600_000;
 
 /** [text, the instant it names (ms), nanoseconds beyond it]: every form a server may write for 2026-12-02 (midnight UTC unless noted). */
 const VALID: [string, number, number?][] = [

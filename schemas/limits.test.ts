@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadSchema, validators } from './index.js';
 import { exampleDelete, exampleJob, exampleJobCreate, examplePaging, exampleUrlJob, headerOf } from './spec-examples.js';
-import { astral, issuesOf, withValue } from './test-helpers.js';
+import { astral, issuesOf, withValue } from './test-helpers.test-support.js';
 
 type SchemaName = keyof typeof validators;
 

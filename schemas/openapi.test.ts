@@ -14,7 +14,7 @@ import { buildOpenApi, type OpenApiDocument } from '../scripts/openapi.mjs';
 import { findHtmlViolations, type HtmlAllowlist, validators } from './index.js';
 import { schemaDir } from './schema-dir.js';
 import { createBodyFromJob, exampleJob, exampleJobCreate, exampleJobList, examplePaging, exampleUrlJob, headerOf } from './spec-examples.js';
-import { astral, withValue } from './test-helpers.js';
+import { astral, withValue } from './test-helpers.test-support.js';
 
 const Ajv2020 = ((Ajv2020Import as unknown as { default?: unknown }).default ?? Ajv2020Import) as typeof Ajv2020Import.default;
 const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ?? addFormatsImport) as typeof addFormatsImport.default;

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { formatIssues, readableIssues, SCHEMA_BASE, validators } from './index.js';
 import { exampleJob, exampleJobCreate } from './spec-examples.js';
 import { createAjv } from './validators.js';
-import { issuesOf } from './test-helpers.js';
+import { issuesOf } from './test-helpers.test-support.js';
 
 describe('oneOf [salary object, null]', () => {
   test('a missing period reports /salary/period dependentRequired and nothing else', () => {

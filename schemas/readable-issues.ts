@@ -39,7 +39,7 @@ const isUnder = (path: string, root: string): boolean => path === root || path.s
 function mergeAlternatives(path: string, issues: ValidationIssue[]): ValidationIssue {
   const [first] = issues as [ValidationIssue, ...ValidationIssue[]];
   if (issues.length === 1) return first;
-  const limits = issues.flatMap((i) => (Array.isArray(i.limit) ? i.limit : [i.limit]));
+  const limits = issues.flatMap((i) => (Array.isArray(i.limit) ? (i.limit as unknown[]) : [i.limit]));
   const message =
     first.rule === 'type' ? `must be ${limits.join(' or ')}` : issues.map((i) => i.message).join(', or ');
   return { path, rule: first.rule, limit: limits, message };

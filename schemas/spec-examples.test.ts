@@ -15,7 +15,7 @@ import {
   exampleUrlJob,
   headerOf,
 } from './spec-examples.js';
-import { issuesOf, withValue } from './test-helpers.js';
+import { issuesOf, withValue } from './test-helpers.test-support.js';
 
 describe('§2.1 Job (full)', () => {
   test.each([

@@ -51,7 +51,7 @@ export const exampleUrlJob: Job = {
 /** 4.2: "Taking a GET result, removing id and referenceId and posting it creates a job with the same values." */
 export function createBodyFromJob(job: Job): JobCreate {
   const { id: _id, referenceId: _referenceId, ...body } = job;
-  return body as JobCreate;
+  return body;
 }
 
 /** 4.2: the request fields as a client writes them: locations by description, list items by id only. */

@@ -5,7 +5,7 @@
  * The mock and the suite both import this module.
  */
 // The named export: its declared type is the class under every moduleResolution (the default export's
-// type differs between nodenext and bundler, issue 15).
+// type differs between nodenext and bundler, which integrators' projects use).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormatsImport from 'ajv-formats';

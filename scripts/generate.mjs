@@ -84,14 +84,18 @@ const outputs = [
   [join(schemaDir, 'types.gen.ts'), await generateTypes()],
   [join(schemaDir, 'schemas.gen.ts'), generateSchemaModule()],
 ];
-const openapiBuilder = join(root, 'scripts', 'openapi.mjs');
-if (existsSync(openapiBuilder)) {
-  const { buildOpenApi } = await import(openapiBuilder);
-  // ASCII only (\u escapes): tools copy descriptions and patterns into HTTP headers, which take no other text.
-  const ascii = (doc) => JSON.stringify(doc, null, 2).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
-  outputs.push([join(root, 'openapi', 'jobs-api-v1.1.json'), ascii(buildOpenApi())]);
-  outputs.push([join(root, 'openapi', 'jobs-api-v1.1.prefixed.json'), ascii(buildOpenApi({ prefixed: true }))]);
+/** A generator's entry must exist: skipping a moved file would leave its output unchecked, and stale. */
+function requireEntry(entry, out) {
+  if (existsSync(join(root, entry))) return;
+  console.error(`generate: ${entry} does not exist, so ${out} cannot be generated; if it moved, update its entry in scripts/generate.mjs`);
+  process.exit(1);
 }
+requireEntry('scripts/openapi.mjs', 'openapi/jobs-api-v1.1.json');
+const { buildOpenApi } = await import(join(root, 'scripts', 'openapi.mjs'));
+// ASCII only (\u escapes): tools copy descriptions and patterns into HTTP headers, which take no other text.
+const ascii = (doc) => JSON.stringify(doc, null, 2).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+outputs.push([join(root, 'openapi', 'jobs-api-v1.1.json'), ascii(buildOpenApi())]);
+outputs.push([join(root, 'openapi', 'jobs-api-v1.1.prefixed.json'), ascii(buildOpenApi({ prefixed: true }))]);
 // Docs rendered from TypeScript registries, each loaded without a build: [entry, render(module), output].
 const { loadModule } = await import('./bundle-module.mjs');
 const { renderRulesDoc } = await import('./rules-doc.mjs');
@@ -102,9 +106,8 @@ const generatedDocs = [
   ['test/mutants/support/mutants-doc.ts', (m) => m.renderMutantsDoc(), 'docs/mutants.md'],
   ['scripts/docs/spec-coverage-doc.ts', (m) => m.renderSpecCoverageDoc(readFileSync(join(root, 'suites/spec-coverage/statements.md'), 'utf8')), 'docs/spec-coverage.md'],
 ];
-for (const [entry, render, out] of generatedDocs) {
-  if (existsSync(join(root, entry))) outputs.push([join(root, out), await render(await loadModule(join(root, entry)))]);
-}
+for (const [entry, , out] of generatedDocs) requireEntry(entry, out);
+for (const [entry, render, out] of generatedDocs) outputs.push([join(root, out), await render(await loadModule(join(root, entry)))]);
 // Pages that show examples: each marked block is rewritten from its file; a ts/js block without a marker is refused.
 const { inlineExamples, unmarkedCodeBlocks } = await import('./inline-examples.mjs');
 let handWritten = false;

@@ -4,7 +4,7 @@
  * the committed files are made stale on purpose. The unit tier checks that
  * the real ones are fresh (schemas/generated-files.test.ts).
  */
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -76,5 +76,17 @@ describe('--check on a copy of the project', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('README.md:8: a code block that is not an example file');
     rmSync(readme);
+  });
+
+  test('a generator whose entry file is missing fails and names the file, instead of leaving its doc unchecked', async () => {
+    const entry = join(copy, 'scripts', 'docs', 'choices-doc.ts');
+    renameSync(entry, `${entry}.moved`);
+    try {
+      const outcome = await generate(copy, '--check');
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toContain('generate: scripts/docs/choices-doc.ts does not exist, so docs/mock-choices.md cannot be generated');
+    } finally {
+      renameSync(`${entry}.moved`, entry);
+    }
   });
 });

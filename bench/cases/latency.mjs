@@ -1,5 +1,5 @@
 /**
- * @module The default suite run against a slow target (issue 14): the mock
+ * @module The default suite run against a slow target: the mock
  * behind a loopback proxy that adds a fixed delay to every response (5 ms and
  * 25 ms), each in its own process, and the suite's CLI in a third. Each delay
  * is measured at `--concurrency 1` (rules one after another: the baseline)

@@ -1,5 +1,5 @@
 /**
- * @module `jobs-mock --data FILE --persist` (issue 17): POST latency and
+ * @module `jobs-mock --data FILE --persist`: POST latency and
  * throughput with 1,000 and with 100,000 jobs in the store, both mocks (the
  * real CLI, each its own process) alive at once and measured in alternating
  * blocks, so the ratio comes from one run under the same conditions; then the

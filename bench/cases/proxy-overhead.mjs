@@ -1,6 +1,6 @@
 /**
  * @module The validating proxy's overhead, against the standalone mock
- * alone, for GET and POST (issue 16): the latency it adds at a fixed
+ * alone, for GET and POST: the latency it adds at a fixed
  * 1,000 requests/s (median and p99, measured here with a microsecond clock:
  * autocannon's histogram counts whole milliseconds), and the throughput
  * ratio under load (autocannon, the proxy in front of the mock against the

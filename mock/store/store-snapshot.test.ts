@@ -63,7 +63,7 @@ describe('StoreSnapshot (copy on write)', () => {
     insert(store, 101, 2);
     const snapshot = store.beginSnapshot();
     const keep = (snapshot as unknown as { before: Map<number, StoredJob> }).before;
-    [...snapshot.jobs()];
+    Array.from(snapshot.jobs());
     const [entry] = store.allEntries();
     store.replace(entry!, { ...entry!.job, title: 'Later' });
     expect(keep.size).toBe(0);

@@ -11,8 +11,8 @@ function elements(nodes: ChildNode[]): Element[] {
   const out: Element[] = [];
   for (const node of nodes) {
     if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
-      out.push(node as Element);
-      out.push(...elements((node as Element).children));
+      out.push(node);
+      out.push(...elements(node.children));
     }
   }
   return out;
@@ -20,7 +20,7 @@ function elements(nodes: ChildNode[]): Element[] {
 
 function textOf(node: ChildNode): string {
   if (node.type === 'text') return node.data;
-  if ('children' in node) return (node.children as ChildNode[]).map(textOf).join('');
+  if ('children' in node) return node.children.map(textOf).join('');
   return '';
 }
 

@@ -91,3 +91,24 @@ describe('disallowedHtmlArb spellings and forms', () => {
     expect(valid).toMatch(/\n\thref = "/i);
   });
 });
+
+describe('disallowedHtmlArb', () => {
+  for (const kind of htmlViolationKinds) {
+    describe(kind, () => {
+      it('gives the same values for the same seed', () => {
+        assertSameValuesGivenSameSeed(disallowedHtmlArb(kind));
+      });
+
+      it('fails the schema with exactly one violation, of its kind', () => {
+        assertProduceCorrectValues(disallowedHtmlArb(kind), (value) => {
+          expect(value.kind).toBe(kind);
+          assertViolatesAsItsKindSays(value);
+        }, 200);
+      });
+
+      it('still fails for the same reason after shrinking', () => {
+        assertShrinksStayInvalid(disallowedHtmlArb(kind), assertViolatesAsItsKindSays);
+      });
+    });
+  }
+});

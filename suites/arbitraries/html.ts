@@ -108,7 +108,7 @@ function allowedAttributesArb(tag: string): fc.Arbitrary<Array<[string, string]>
     return need === 'required' ? pair.map((p) => [p]) : fc.option(pair, { nil: undefined }).map((p) => (p ? [p] : []));
   });
   return fc.tuple(...parts).map(function flattenAttributes(lists) {
-    return (lists as Array<Array<[string, string]>>).flat();
+    return lists.flat();
   });
 }
 

@@ -44,7 +44,7 @@ export function emailOfLengthArb(n: number): fc.Arbitrary<string> {
 /**
  * `http` or `https`, mostly lower-case, sometimes upper or mixed case: a
  * scheme is case-insensitive (RFC 3986 3.1), and spec 4.2 only asks for
- * "http:// or https://" (issue 12: `HTTPS://` was once refused).
+ * "http:// or https://" (`HTTPS://` was once refused: test/regressions/url-scheme-case.test.ts).
  *
  * @example
  * fc.sample(schemeArb, 3); // ['https', 'HTTP', 'http']

@@ -129,7 +129,7 @@ const updateByReference = isolationRule('jobs.isolation.update-by-reference', as
   const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') } });
   // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
   ctx.observe({ topic: 'isolation-status.put-by-reference', section: '5.3', observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status) });
-  ctx.expect(!(isSuccess(res.status) && (res.json as Job | undefined)?.id === p.mine.id), {
+  ctx.expect(!(isSuccess(res.status) && res.json?.id === p.mine.id), {
     title: "PUT /jobs by referenceId returned another employer's job",
     expected: 'a referenceId names a job of the key\'s own employer only (spec 5.3)',
     received: responseLine(res),

@@ -111,7 +111,7 @@ const locationOutsideList: Implementation = fixedRule(
     const statement = 'a valid Canadian location is accepted even if it is not in the service\'s location list (spec 2.2)';
     const expectPlace = (where: string, job: Job, sent: string): void => {
       const got = job.locations.map((l) => l.description);
-      ctx.expect(job.locations.length === 1 && sameCity(sent, job.locations[0]!), {
+      ctx.expect(job.locations.length === 1 && sameCity(sent, job.locations[0]), {
         title: `${where}: the job does not carry the location "${sent}"`,
         expected: `the job's one location is ${sent} (${statement})`,
         received: `locations ${show(got)}`,

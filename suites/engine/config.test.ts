@@ -79,7 +79,7 @@ describe('resolveConfig', () => {
     [{ secondApiKey: 'k' }, 'second-api-key'],
     [{ replayPath: 'x:y' }, 'replay-path'],
   ])('refuses %j naming --%s', (override, option) => {
-    const attempt = () => resolveConfig({ ...base, ...override } as never);
+    const attempt = () => resolveConfig({ ...base, ...override });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();

@@ -191,7 +191,7 @@ export class Context implements RuleContext {
     // The examples come first (fast-check runs them before any draw) and on top of the random runs.
     const examples = exampleValues(arbitrary, options.examples, seed);
     const numRuns = Math.max(1, Math.floor(options.runs ?? this.runs)) + examples.length;
-    let abort: unknown;
+    let abort: { error: unknown } | undefined;
     let failure: { value: T; error: MismatchError; log: CaseLog } | undefined;
     let shrinkCases = 0;
     const property = fc.asyncProperty(arbitrary, async (value) => {
@@ -199,7 +199,7 @@ export class Context implements RuleContext {
       // Past --max-shrinks, later candidates count as passing, which ends the shrink.
       if (failure && ++shrinkCases > this.#state.maxShrinks) return;
       if (this.#state.signal?.aborted) {
-        abort = new TransportError('INTERRUPTED', 'run interrupted');
+        abort = { error: new TransportError('INTERRUPTED', 'run interrupted') };
         return;
       }
       const outcome = await this.runCase(this.newCase(`p${index}`), () => predicate(value));
@@ -210,7 +210,7 @@ export class Context implements RuleContext {
         throw outcome.error;
       }
       // Not the server's fault, or already recorded by a nested check: stop without shrinking.
-      abort = outcome.error;
+      abort = { error: outcome.error };
     });
     const path = this.#replayPathFor(index);
     const details = await fc.check(property, {
@@ -219,7 +219,7 @@ export class Context implements RuleContext {
       examples: examples.map((value): [T] => [value]),
       ...(path !== undefined ? { path, endOnFailure: true } : {}),
     });
-    if (abort !== undefined) throw abort;
+    if (abort !== undefined) throw abort.error;
     if (!details.failed || failure === undefined) return;
     const found = failure;
     const reproducibility = this.#quiet ? 'unchecked' : await this.reproduce(() => predicate(found.value), `p${index}r`);

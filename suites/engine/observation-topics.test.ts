@@ -9,13 +9,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // The suite and the proxy both record observations.
 const SOURCE_DIRS = ['suites', 'proxy'];
 
-/** `topic: ..., section: '...'` as written in the suite's sources, with `${...}` read as a placeholder. */
+/** `topic: ..., section: '...'` as written in the suite's sources (on one line or two), with `${...}` read as a placeholder. */
 function observedTopics(): Array<{ file: string; topic: string; section: string }> {
   const files = SOURCE_DIRS.flatMap((dir) =>
     readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(dir, f)),
   );
   return files.flatMap((file) =>
-    [...readFileSync(join(root, file), 'utf8').matchAll(/topic: ([`'])(.+?)\1, section: '([^']+)'/g)].map((m) => ({
+    [...readFileSync(join(root, file), 'utf8').matchAll(/topic: ([`'])(.+?)\1,\s*section: '([^']+)'/g)].map((m) => ({
       file,
       topic: m[2]!.replace(/\$\{[^}]+\}/g, '{x}'),
       section: m[3]!,

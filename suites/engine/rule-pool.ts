@@ -41,7 +41,8 @@ export async function runPool(tasks: Iterable<PoolTask>, limit: number): Promise
     } else {
       while (running.size >= Math.max(1, limit)) await Promise.race(running);
       if (failure) break;
-      start(task);
+      // Not awaited: the pool tracks it in `running`, and it never rejects (a failure is kept in `failure`).
+      void start(task);
     }
   }
   await Promise.all(running);

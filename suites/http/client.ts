@@ -200,7 +200,7 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
   const started = performance.now();
   try {
     const res = await undiciRequest(url, {
-      method: method as Dispatcher.HttpMethod,
+      method,
       headers,
       body,
       signal,

@@ -125,8 +125,8 @@ const MORE_KEYS = ['hasMore', 'has_more', 'hasNext', 'has_next', 'more'];
 function saysMore(json: unknown, seen: number, page: number): boolean {
   for (const { value } of metadataObjects(json)) {
     if (MORE_KEYS.some((k) => value[k] === true)) return true;
-    if (TOTAL_KEYS.some((k) => typeof value[k] === 'number' && (value[k] as number) > seen)) return true;
-    if (PAGES_KEYS.some((k) => typeof value[k] === 'number' && (value[k] as number) > page)) return true;
+    if (TOTAL_KEYS.some((k) => typeof value[k] === 'number' && value[k] > seen)) return true;
+    if (PAGES_KEYS.some((k) => typeof value[k] === 'number' && value[k] > page)) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 /**
- * The layers import one way (issue 13 "Must show"): schemas at the bottom,
+ * The layers import one way: schemas at the bottom,
  * mock/store below mock/core below the mock's adapters, reports below the
  * suite, the suite never importing the mock, nothing importing test/. The rules are the table
  * LAYERS in import-directions.ts.

@@ -1,5 +1,5 @@
 /**
- * @module The allowed import directions between the layers (issue 13; the
+ * @module The allowed import directions between the layers (the
  * picture is schemas and the shared vocabulary at the bottom; the mock above them; the reports above
  * them and the suite above the reports; test/, scripts/ and bench/ on top). A file may import only from the
  * folders its layer lists; the most specific layer containing the file

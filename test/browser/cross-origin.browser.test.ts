@@ -38,7 +38,7 @@ interface Outcome {
 async function pageFetch(page: Page, url: string, init: { method: string; headers?: Record<string, string>; body?: string; mode?: 'cors' | 'no-cors' }): Promise<Outcome> {
   return page.evaluate(async ([u, i]) => {
     try {
-      const res = await fetch(u, i as RequestInit);
+      const res = await fetch(u, i);
       return { status: res.status, location: res.headers.get('location') };
     } catch (error) {
       return { error: String(error) };

@@ -1,5 +1,5 @@
 /**
- * Issue 15: msw is a peer dependency, so an integrator's msw is the one the
+ * msw is a peer dependency, so an integrator's msw is the one the
  * handlers come from. A fresh project on the LOWEST versions of the peer
  * ranges (msw and express, read from package.json) installs the packed
  * package and gets answers from the handlers: under its own setupServer, run

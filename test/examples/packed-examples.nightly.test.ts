@@ -1,5 +1,5 @@
 /**
- * Issue 15: every example of the README and docs/ (the files of examples/,
+ * Every example of the README and docs/ (the files of examples/,
  * which `npm run generate` inlines there) runs as written from the packed
  * package, installed from its tarball into a fresh project with the newest
  * msw of the peer range, express 5 and that project's own vitest and tsc; and

@@ -103,14 +103,14 @@ async function drive(pool: Pool, run: string, until: number): Promise<Outcome> {
   async function send(employer: Employer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     outcome.requests++;
     const res = await pool.request({
-      method: method as 'GET',
+      method,
       path: `/api/v1.1${path}`,
       headers: { 'api-key': employer.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.body.text();
     if (res.statusCode >= 500) outcome.serverErrors++;
-    return { status: res.statusCode, json: text === '' ? undefined : (JSON.parse(text) as any) };
+    return { status: res.statusCode, json: text === '' ? undefined : JSON.parse(text) };
   }
 
   async function worker(w: number): Promise<void> {

@@ -213,12 +213,12 @@ describe('json.format', () => {
   it.each(['pretty-sorted', 'pretty-reversed'])('%s pretty-prints every JSON body (jobs, lists, reference lists, errors), amounts keeping four places', async (format) => {
     use({ 'json.format': format });
     const job = await api.post('/jobs', validJob({ salary: { amount: 1234.5678, period: { id: 1 } } }));
-    expect(job.text).toMatch(/\n  "/);
+    expect(job.text).toMatch(/\n {2}"/);
     expect(job.text).toMatch(/"amount": 1234\.5678,?\n/);
     const keys = Object.keys(job.json);
     expect(keys).toEqual(format === 'pretty-sorted' ? [...keys].sort() : expect.arrayContaining(['id']));
     if (format === 'pretty-reversed') expect(keys.at(-1)).toBe('id');
-    for (const path of ['/jobs', '/positiontypes', '/jobs/999999']) expect((await api.get(path)).text, path).toMatch(/^\{\n  "/);
+    for (const path of ['/jobs', '/positiontypes', '/jobs/999999']) expect((await api.get(path)).text, path).toMatch(/^\{\n {2}"/);
   });
 });
 

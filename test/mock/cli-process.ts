@@ -20,12 +20,12 @@ export function startCli(args: string[], children: ChildProcess[]): Promise<{ ch
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match && out.includes('\n')) resolve({ child, url: match[1]!, line: out });
     });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code, signal) => reject(new Error(`exited ${code ?? signal}: ${err}`)));
   });
 }

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { MockServer } from '../../mock/index.js';
-import { client, type MockClient, useMock, validJob } from './helpers.js';
+import { type MockClient, useMock, validJob } from './helpers.js';
 
 let mock: MockServer;
 let api: MockClient;

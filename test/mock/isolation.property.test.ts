@@ -45,7 +45,7 @@ it('two employers never see each other\'s jobs, whatever they do', async () => {
       for (const op of ops) {
         const me = op.actor;
         const api = apis[me]!;
-        const mine = owned[me]!;
+        const mine = owned[me];
         if (op.kind === 'create') {
           // both employers use the same referenceIds: unique per employer only
           const ref = op.ref ? `shared-${n++ % 3}` : null;
@@ -92,7 +92,7 @@ it('two employers never see each other\'s jobs, whatever they do', async () => {
       for (const who of [0, 1] as const) {
         const list = await apis[who]!.get('/jobs?pageSize=100');
         const ids = list.json.data.map((j: { id: number }) => j.id).sort((a: number, b: number) => a - b);
-        expect(ids).toEqual([...owned[who]!.keys()].sort((a, b) => a - b));
+        expect(ids).toEqual([...owned[who].keys()].sort((a, b) => a - b));
         for (const job of list.json.data) expect(job.employer.id).toBe([101, 102][who]);
       }
     }),

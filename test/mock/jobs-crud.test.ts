@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
 import type { MockServer } from '../../mock/index.js';
-import { API, client, type MockClient, useMock, validJob } from './helpers.js';
+import { API, type MockClient, useMock, validJob } from './helpers.js';
 
 let mock: MockServer;
 let api: MockClient;

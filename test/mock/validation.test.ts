@@ -5,12 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
-import type { MockServer } from '../../mock/index.js';
-import { client, type MockClient, useMock, validJob } from './helpers.js';
+import { type MockClient, useMock, validJob } from './helpers.js';
 
-let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started), {});
+useMock((started) => ({ api } = started), {});
 
 const EMOJI = '😀'; // one code point, two UTF-16 units
 

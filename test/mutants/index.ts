@@ -1,6 +1,6 @@
 /**
  * @module Every mutant of the reference mock, by area. Add one whenever a
- * rule is added (GitHub issue 4): it must break exactly one spec statement
+ * rule is added (a rule no mutant trips is not shown to work): it must break exactly one spec statement
  * and name the rule that flags it.
  *
  * @example

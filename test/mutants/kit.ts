@@ -1,5 +1,5 @@
 /**
- * @module The one mutant toolkit (issue 13): every broken mock a test needs
+ * @module The one mutant toolkit: every broken mock a test needs
  * is either a registered mutant, looked up by name, or built from the same
  * building blocks the mutants are made of, never a hand-written
  * `(next) => (req) => ...` wrapper (only test/mock/, which tests the

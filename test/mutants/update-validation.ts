@@ -7,7 +7,7 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
-import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
+import { requestJson, withJsonBody, type JsonObject } from './support/json.js';
 import { effectiveMethod, isItem, isPost, isPut, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { clipsText, rewriteRequest } from './support/transforms.js';

@@ -58,8 +58,8 @@ async function startPrism(args: string[]): Promise<Prism> {
   const child = spawn(bin('prism'), [...args, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'], env: QUIET_ENV });
   children.push(child);
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -71,7 +71,7 @@ async function startPrism(args: string[]): Promise<Prism> {
         resolve();
       }
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`prism exited with ${code}:\n${out}`));
@@ -122,8 +122,8 @@ describe('prism proxy in front of the mock', () => {
       '--runs', '1', '--seed', '1', '--reporter', 'json', '--report-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'], env: QUIET_ENV });
     children.push(suite);
     let summary = '';
-    suite.stdout!.on('data', (chunk: Buffer) => (summary += chunk.toString()));
-    suite.stderr!.on('data', (chunk: Buffer) => (summary += chunk.toString()));
+    suite.stdout.on('data', (chunk: Buffer) => (summary += chunk.toString()));
+    suite.stderr.on('data', (chunk: Buffer) => (summary += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => suite.once('exit', resolve));
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { total: number; requests: number }; rules: Array<{ id: string; status: string }> };
     expect(report.summary.total, summary).toBeGreaterThan(100);

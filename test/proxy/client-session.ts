@@ -1,5 +1,5 @@
 /**
- * A scripted client session for the proxy's tests (issue 16): what an
+ * A scripted client session for the proxy's tests: what an
  * integrator's client does over a day, through the proxy: create, PUT-create,
  * partial updates by id and by referenceId, archive, re-publish, every kind of
  * delete (by id, by referenceId in the body, by method override), reads of

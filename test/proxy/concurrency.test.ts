@@ -1,5 +1,5 @@
 /**
- * Concurrent traffic causes no false alarm (issue 16): many clients update,
+ * Concurrent traffic causes no false alarm: many clients update,
  * read and list the same jobs at once through the proxy; the model compares
  * only exchanges whose order is certain, so a correct server gets 0
  * findings, and the report counts the comparisons it skipped.

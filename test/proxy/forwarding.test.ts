@@ -1,5 +1,5 @@
 /**
- * The proxy forwards byte for byte (issue 16): status, reason, the raw
+ * The proxy forwards byte for byte: status, reason, the raw
  * header list (order, case, repeats) and the body bytes are what the target
  * sent, including what a JSON round trip would change: `1.0`, `50000.0000`,
  * integers above 2^53, whitespace, a gzip body (forwarded encoded), and

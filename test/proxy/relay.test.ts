@@ -1,5 +1,5 @@
 /**
- * The forwarder is a relay at the connection level (issue 16): what crosses
+ * The forwarder is a relay at the connection level: what crosses
  * it is checked here on raw sockets, byte for byte, on the cases a
  * request-by-request proxy gets wrong or cannot see: pipelined requests, a
  * chunked request body (its framing kept), a HEAD answer with a length and
@@ -70,11 +70,14 @@ function rawClient(port: number, parts: string[], done: (received: string) => bo
       }
     });
     socket.on('error', reject);
-    socket.on('connect', async () => {
+    const writeParts = async (): Promise<void> => {
       for (const part of parts) {
         socket.write(Buffer.from(part, 'latin1'));
         await new Promise((r) => setTimeout(r, 5));
       }
+    };
+    socket.on('connect', () => {
+      writeParts().catch(reject);
     });
   });
 }
@@ -187,7 +190,7 @@ describe('the relay', () => {
         res.end();
       });
     });
-    const port = await listening(target as unknown as Server);
+    const port = await listening(target);
     open.push({ close: () => new Promise((resolve) => target.close(resolve)) });
     const relay = await relayTo(`http://127.0.0.1:${port}`, { captureLimit: 1024 * 1024 });
     const received = await new Promise<Buffer>((resolve, reject) => {

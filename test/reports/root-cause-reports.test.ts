@@ -1,5 +1,5 @@
 /**
- * End to end (issue 14, root causes): the suite runs over real HTTP on
+ * End to end (a failure in a shared setup step is reported once, as the root cause): the suite runs over real HTTP on
  * loopback against the mutant create-answers-non-job-body (POST /jobs answers
  * 201 with a body that is not a Job). Nearly every rule that creates a job
  * fails on that one setup step; the terminal summary, summary.md and

@@ -1,5 +1,5 @@
 /**
- * Rules run concurrently (issue 14): what must not change with --concurrency.
+ * Rules run concurrently: what must not change with --concurrency.
  * An exclusive rule has the target to itself (the mock's own log of requests
  * shows nothing else between its first and last request); a failure found at
  * concurrency 8 replays at concurrency 1 with the same seed and shrinks to the

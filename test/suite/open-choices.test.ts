@@ -1,5 +1,5 @@
 /**
- * No over-reach (issue 11 item 2): where the spec leaves a form open, the
+ * No over-reach: where the spec leaves a form open, the
  * rules that once failed a conformant server over it pass against the mock
  * set to the other form. Each row runs only the rules that form touches, and
  * where the suite records the form it saw, the row checks that observation,

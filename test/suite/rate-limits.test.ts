@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 2 and 3 against the real mock over loopback: injected 429/503
+ * Rate limits and transient faults against the real mock over loopback: injected 429/503
  * faults (the mock's fault injector, /__control/faults) are waited out and
  * retried, never counted as mismatches, and past the caps the rule ends
  * `error`, never `failed`; --rate-limit spaces the run's requests; --header

@@ -1,5 +1,5 @@
 /**
- * Issue 15: `--write-baseline FILE` writes a run's failures as a baseline in
+ * `--write-baseline FILE` writes a run's failures as a baseline in
  * the form `--baseline FILE` reads. Round trip against a broken mock: the run
  * that writes it is gated against it (its failures are known), and a second
  * run with `--baseline FILE` has no failed rule and no stale entry.

@@ -184,7 +184,7 @@ export type ChoiceName = SwitchList[number]['name'];
 export type Choices = { readonly [N in ChoiceName]: keyof SwitchOf<N>['values'] & string };
 
 /** The registry, by name, in a stable (documentation) order. */
-export const CHOICE_SWITCHES: ReadonlyMap<ChoiceName, ChoiceSwitch> = new Map(SWITCH_LIST.map((s) => [s.name as ChoiceName, s]));
+export const CHOICE_SWITCHES: ReadonlyMap<ChoiceName, ChoiceSwitch> = new Map(SWITCH_LIST.map((s) => [s.name, s]));
 
 export const PROFILES = ['reference', 'alt', 'lenient', 'random'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -263,7 +263,7 @@ export function resolveChoices(options: ProfileOptions = {}): ResolvedProfile {
   for (const s of CHOICE_SWITCHES.values()) values[s.name] = profileValue(profile, s, draw);
   const overrides = options.choices ?? {};
   for (const [name, value] of Object.entries(overrides)) {
-    const s = CHOICE_SWITCHES.get(name as ChoiceName);
+    const s = CHOICE_SWITCHES.get(name);
     if (!s) throw new MockConfigError('unknown_choice', `unknown choice ${JSON.stringify(name)}; see docs/mock-choices.md`);
     if (!Object.hasOwn(s.values, value)) {
       throw new MockConfigError('invalid_choice', `choice ${name} cannot be ${JSON.stringify(value)}; use one of ${valuesOf(s).join(', ')}`);
@@ -274,7 +274,7 @@ export function resolveChoices(options: ProfileOptions = {}): ResolvedProfile {
     profile,
     ...(profile === 'random' ? { profileSeed: seed } : {}),
     overrides: { ...overrides },
-    choices: Object.freeze(values) as Choices,
+    choices: Object.freeze(values),
   };
 }
 

@@ -51,8 +51,8 @@ function setProfile(core: MockCore, body: unknown): CoreResponse {
   if (b.profile !== undefined && typeof b.profile !== 'string') throw new ApiError(400, 'validation_failed', 'profile must be a string');
   if (b.profileSeed !== undefined && typeof b.profileSeed !== 'number') throw new ApiError(400, 'validation_failed', 'profileSeed must be a number');
   return json(200, core.setProfile({
-    profile: b.profile as string | undefined,
-    profileSeed: b.profileSeed as number | undefined,
+    profile: b.profile,
+    profileSeed: b.profileSeed,
     choices: choices as Record<string, string> | undefined,
   }));
 }

@@ -59,7 +59,7 @@ export function parseControlOrigins(value: string | readonly string[] | undefine
   // None: same origin only.
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return [];
   const origins = parseCorsPolicy(value);
-  if (!Array.isArray(origins)) throw new MockConfigError('invalid_argument', 'controlCors takes origins, not off or *');
+  if (origins === 'off' || origins === '*') throw new MockConfigError('invalid_argument', 'controlCors takes origins, not off or *');
   return origins;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CoreRequest, CoreResponse } from './core-types.js';
+import type { CoreRequest } from './core-types.js';
 import { createDispatcher } from './dispatch.js';
 import { MockConfigError } from '../mock-config-error.js';
 import { MockCore } from '../mock-core.js';
@@ -11,9 +11,9 @@ const request = (path: string, headers: Record<string, string>): CoreRequest => 
 describe('createDispatcher reads its CORS options itself (the MSW handlers and the middleware pass them as given)', () => {
   it('compares origins in the form browsers send, however they were written', async () => {
     const dispatch = createDispatcher(new MockCore(), { cors: ['HTTP://LocalHost:5173/'], controlCors: 'http://localhost:5173/' });
-    const api = (await dispatch(request('/api/v1.1/positiontypes', { origin: APP, 'api-key': 'demo-key-1' }))) as CoreResponse;
+    const api = await dispatch(request('/api/v1.1/positiontypes', { origin: APP, 'api-key': 'demo-key-1' }));
     expect(api.headers['access-control-allow-origin']).toBe(APP);
-    const control = (await dispatch(request('/__control/requests', { origin: APP }))) as CoreResponse;
+    const control = await dispatch(request('/__control/requests', { origin: APP }));
     expect(control.status).toBe(200);
     expect(control.headers['access-control-allow-origin']).toBe(APP);
   });

@@ -48,7 +48,7 @@ export function checkFaultSpec(spec: unknown): FaultSpec {
   if ((f.body !== undefined || f.contentType !== undefined) && f.status === undefined) problems.push('body and contentType need a status');
   if (f.status === undefined && f.latencyMs === undefined) problems.push('give status, latencyMs or both');
   if (problems.length > 0) throw new ApiError(400, 'validation_failed', `Invalid fault: ${problems.join('; ')}`);
-  return f as FaultSpec;
+  return f;
 }
 
 /** A fault's own body; `contentType` wins over a content-type in `headers`. */

@@ -44,6 +44,6 @@ export function checkEmployers(value: unknown, existing: readonly EmployerConfig
     const owner = keys.get(e.apiKey);
     if (owner !== undefined && owner !== id) throw new MockConfigError('invalid_employers', `${where}.apiKey is already used by employer ${owner}`);
     keys.set(e.apiKey, id);
-    return { id, name: e.name, apiKey: e.apiKey, plan: (e.plan as EmployerConfig['plan']) ?? 'standard' };
+    return { id, name: e.name, apiKey: e.apiKey, plan: e.plan ?? 'standard' };
   });
 }

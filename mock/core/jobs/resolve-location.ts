@@ -81,7 +81,7 @@ export function withOwnLocationForm<B extends Record<string, unknown>>(body: B, 
   if (form !== 'country-suffix' || !Array.isArray(body.locations)) return body;
   const locations = body.locations.map((l: unknown) =>
     l !== null && typeof l === 'object' && typeof (l as { description?: unknown }).description === 'string'
-      ? { ...(l as object), description: inputDescription((l as { description: string }).description) }
+      ? { ...(l), description: inputDescription((l as { description: string }).description) }
       : l,
   );
   return { ...body, locations };

@@ -44,10 +44,10 @@ export const locationHeader: Implementation = propertyRule(
       const sameOrigin = target.origin === new URL(ctx.api.client.apiRoot).origin;
       const followed = sameOrigin ? await ctx.api.client.request<Job>({ method: 'GET', path: target.href }) : await ctx.api.get(job.id);
       expectStatus(ctx, followed, 200, `GET on the Location answers 200 with job ${job.id} (spec 4.1, 4.2)`);
-      ctx.expect((followed.json as Job | undefined)?.id === job.id, {
+      ctx.expect(followed.json?.id === job.id, {
         title: 'the Location header leads to another job',
         expected,
-        received: `GET ${location} returned job ${show((followed.json as Job | undefined)?.id)}`,
+        received: `GET ${location} returned job ${show(followed.json?.id)}`,
         failingExchange: followed.exchange,
       });
     },

@@ -15,7 +15,7 @@ export function honoursSent(applies: (req: CoreRequest) => boolean, status: numb
       const res = await next(req);
       const input = requestJson(req);
       const job = responseJson(res);
-      if (applies(req) && res.status === status && isJobBody(job) && input?.[field] !== undefined) stored.set(job.id as number, { [field]: input[field] });
+      if (applies(req) && res.status === status && isJobBody(job) && input?.[field] !== undefined) stored.set(job.id, { [field]: input[field] });
       return stored.apply(res);
     };
   };

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 6, found by a CI run of test/mutants with seed
+ * Regression (found by a CI run of test/mutants with seed
  * 1383966348): the rules about links between pages drew their eight paging
  * cases from every (pageSize, status) pair, so with some seeds every case fit
  * on one page, no link was ever followed, and jobs.paging.next-follows passed

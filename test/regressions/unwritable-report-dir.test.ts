@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 8): `--report-dir /proc/nope` let the whole run
+ * Regression: `--report-dir /proc/nope` let the whole run
  * go ahead, then spun at 100% CPU after cleanup (Node 20's recursive mkdir
  * never settles there). The CLI now checks the report directory before it
  * sends anything, and bounds report writing in time: one line, exit 2.

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 6): `exitCodeOf(report)`, the public function of
+ * Regression: `exitCodeOf(report)`, the public function of
  * suites/index.ts, returned 2 for a run with an errored rule while the CLI
  * exited 1 (its default --fail-on counts `error`). Both now come from one
  * function in reports/gating.ts; this table pins the exit code of every
@@ -21,7 +21,7 @@ function reportWith(statuses: readonly Status[], extra: { interrupted?: boolean;
   delete report.baseline;
   if (extra.interrupted) report.interrupted = true;
   else delete report.interrupted;
-  if (extra.strict !== undefined) report.options = { ...report.options, strict: extra.strict } as ConformanceReport['options'];
+  if (extra.strict !== undefined) report.options = { ...report.options, strict: extra.strict };
   report.verdict = verdictFor(rules, { interrupted: extra.interrupted === true, strict: extra.strict === true });
   return report;
 }

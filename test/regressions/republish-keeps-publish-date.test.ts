@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 1): re-publishing an archived auto-refresh job
+ * Regression: re-publishing an archived auto-refresh job
  * moved its publishDate. The store caught up the 7-day periods that passed
  * while the job was archived as soon as it was active again. Spec 3 says of
  * re-publishing "Other fields unchanged". Now auto-refresh periods count only

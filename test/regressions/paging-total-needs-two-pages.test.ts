@@ -4,7 +4,7 @@
  * pair, so with some seeds every case fit on one page, where a `total` that
  * counts only the page equals the true total, and the rule passed against a
  * server that counts only the page. The rule now draws cases of two pages or
- * more, as the link rules do (issue 6).
+ * more, as the link rules do (paging-link-rules-need-two-pages.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/testing.js';

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 7): test/mutants/mutants.test.ts read
+ * Regression: test/mutants/mutants.test.ts read
  * `rule.error`, a field no RuleResult has (it is `errorMessage`), and it
  * compiled because the generated report types allowed any key
  * (`[k: string]: unknown`). The report schema is now closed where the shape

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 4): `HTTPS://example.com/x` was refused. URL
+ * Regression: `HTTPS://example.com/x` was refused. URL
  * schemes are case-insensitive (RFC 3986 3.1) and the spec asks for
  * "http:// or https://" (4.2); a job that carries such an address is also a
  * valid response (the suite validates responses with the same schemas).
@@ -11,9 +11,8 @@ import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rewriteJobs } from '../mutants/kit.js';
 import { type MockClient, useMock, validJob } from '../mock/helpers.js';
 
-let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started));
+useMock((started) => ({ api } = started));
 
 const urlJob = (applicationUrl: string) => validJob({ applicantRoutingType: { id: 2 }, applicationEmail: undefined, applicationUrl });
 

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 6, found by test/hardening/suite-hostile-targets): when
+ * Regression (found by test/hardening/suite-hostile-targets): when
  * cleanup's DELETE /jobs/{id} was refused (a 500) for a job a rule had
  * already deleted by referenceId, the report listed it as leftover although
  * the target no longer held it. Cleanup now reads the job before calling it

@@ -1,5 +1,5 @@
 /**
- * Regression (issue 12 item 9): small CLI defects a new user meets.
+ * Regression: small CLI defects a new user meets.
  * - `running 1 rules`;
  * - `--reporter ""` acted as `all` instead of being refused;
  * - `--seed -5` was accepted although seeds are 0 … 2^32-1;
