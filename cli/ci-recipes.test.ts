@@ -62,7 +62,7 @@ function check(args: string[]): void {
   try {
     checkCommandLine({ argv: ['node', 'jobs-conformance', ...args], env: ENV, stdout: sink(() => {}), stderr: sink((text) => (stderr += text)) });
   } catch (error) {
-    throw new Error(`jobs-conformance ${args.join(' ')}: ${stderr.trim() || (error as Error).message}`);
+    throw new Error(`jobs-conformance ${args.join(' ')}: ${stderr.trim() || (error as Error).message}`, { cause: error });
   }
 }
 

@@ -146,7 +146,7 @@ export function applyBaseline<R extends ConformanceReport>(report: R, baseline: 
     verdict: verdictFor(rules, { previous: report.verdict, strict: report.options?.strict === true }),
     baseline: { entries: entries.size, known, stale, ...(baseline.source === undefined ? {} : { source: baseline.source }) },
   } satisfies ConformanceReport;
-  return result as R;
+  return result;
 }
 
 /**

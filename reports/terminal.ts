@@ -5,7 +5,7 @@
  * Target text passes through visibleControlChars: a hostile server cannot
  * send escape sequences to the user's terminal.
  */
-import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
+import type { RuleResult } from '../schemas/types.gen.js';
 import { visibleControlChars } from './control-chars.js';
 import { renderDriftTerminal } from './drift-render.js';
 import { mismatchTag } from './format-mismatch.js';

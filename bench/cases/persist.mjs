@@ -45,8 +45,9 @@ function writeDataFile(path, count) {
 /** Appends `lines` change records to the file's log through the real persistence: half creates, 30% updates, 20% deletes. */
 async function writeChangeLog(dataFile, lines) {
   const core = new MockCore();
-  const persistence = await Persistence.open(core, { dataFile, fsync: 'off', compactAfterBytes: Number.MAX_SAFE_INTEGER });
-  const dispatch = createDispatcher(core); // persistence listens to the core's change events
+  // Opened for its subscription to the core's change events; never closed (see the end).
+  await Persistence.open(core, { dataFile, fsync: 'off', compactAfterBytes: Number.MAX_SAFE_INTEGER });
+  const dispatch = createDispatcher(core);
   const ids = core.store.allEntries().map((entry) => entry.id);
   const send = (method, path, body) =>
     dispatch({ method, path, query: new URLSearchParams(), headers: { 'api-key': 'demo-key-1', 'content-type': 'application/json' }, body: body && Buffer.from(JSON.stringify(body)), baseUrl: 'http://bench' });

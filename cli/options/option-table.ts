@@ -107,7 +107,7 @@ function fromEnv(row: CliOption, text: string): unknown {
  * const options = readOptions(program.parse(argv), MOCK_OPTIONS, process.env);
  */
 export function readOptions(program: Command, table: OptionTable, env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const flags = program.opts();
+  const flags: Record<string, unknown> = program.opts();
   const out: Record<string, unknown> = {};
   for (const row of table.options) {
     const given = flags[attributeOf(row)];

@@ -33,7 +33,7 @@ export function parseCors(value: string): CorsPolicy {
 export function parseOrigins(value: string): string[] {
   const policy = parseCors(value);
   if (!Array.isArray(policy)) throw new InvalidArgumentError('give origins such as http://localhost:5173, not off or *');
-  return [...policy];
+  return [...(policy as readonly string[])];
 }
 
 /** A count of seconds, 0 or more (`--flush-every`). */

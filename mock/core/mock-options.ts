@@ -155,7 +155,7 @@ export function isResolved(options: object): options is ResolvedMockOptions {
  */
 export function resolveMockOptions(options: MockServerOptions | ResolvedMockOptions = {}, defaults: DoorDefaults = {}): ResolvedMockOptions {
   if (isResolved(options)) return options;
-  const given = options as MockServerOptions;
+  const given = options;
   if ((given as { transform?: unknown }).transform !== undefined) {
     throw invalid('transform is test-only: the test entry mock/testing.ts (createMockServer there) takes it, not the public options');
   }

@@ -63,7 +63,7 @@ export function bindingProblems(entries: readonly CatalogEntry[], bound: readonl
 export function bindRules(entries: readonly CatalogEntry[], bound: readonly Implementation[]): Rule[] {
   const problems = bindingProblems(entries, bound);
   if (problems.length > 0) throw new Error(`the rule catalog and the implementations differ:\n${problems.join('\n')}`);
-  const runOf = new Map(bound.map((implementation) => [implementation.id, implementation.run]));
+  const runOf = new Map(bound.map(({ id, run }) => [id, run]));
   return entries.map((entry) => ({ ...entry, run: runOf.get(entry.id)! }));
 }
 

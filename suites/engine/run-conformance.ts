@@ -12,7 +12,7 @@ import { createJobsApi } from '../http/api.js';
 import { currentCase } from './case-scope.js';
 import { CASE_DELETES_AT_ONCE, RunCleanup } from './cleanup.js';
 import { createAgent, createClient, type KeyOwner } from '../http/client.js';
-import { resolveConfig, type ConformanceOptions, type RunConfig, type RunConfigOptions } from './config.js';
+import { resolveConfig, type ConformanceOptions, type RunConfig } from './config.js';
 import { caseTokens } from './case-tokens.js';
 import { CreatedJobs } from './created-jobs.js';
 import { POSITION_TYPES_PATH, discoverReferenceData } from '../target/discovery.js';
@@ -100,7 +100,7 @@ export async function runConformance(config: RunConfig, hooks?: RunHooks): Promi
 export async function runConformance(options: RunOptions): Promise<RedactedReport>;
 export async function runConformance(input: RunOptions | RunConfig, hooks: RunHooks = {}): Promise<RedactedReport> {
   if (isRunConfig(input)) return runResolved(input, hooks);
-  return runResolved(resolveConfig(input as Partial<RunConfigOptions>), input);
+  return runResolved(resolveConfig(input), input);
 }
 
 async function runResolved(config: RunConfig, options: RunHooks): Promise<RedactedReport> {

@@ -10,7 +10,7 @@ import type { RuleContext } from '../engine/rule.js';
 /** The code of one rule, bound to its catalog id. */
 export interface Implementation {
   readonly id: string;
-  run(ctx: RuleContext): Promise<void>;
+  readonly run: (ctx: RuleContext) => Promise<void>;
 }
 
 export interface PropertySpec<T> {

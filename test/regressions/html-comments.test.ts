@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type CoreRequest } from '../../mock/index.js';
-import { createMockServer, type MockServer } from '../../mock/testing.js';
+import { createMockServer } from '../../mock/testing.js';
 import { htmlRules } from '../../suites/checks/html.js';
 import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';

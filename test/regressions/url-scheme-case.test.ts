@@ -5,7 +5,7 @@
  * valid response (the suite validates responses with the same schemas).
  */
 import { describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/testing.js';
+import { createMockServer } from '../../mock/testing.js';
 import { validators } from '../../schemas/index.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rewriteJobs } from '../mutants/kit.js';

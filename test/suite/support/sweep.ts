@@ -5,7 +5,7 @@
  * and `jobs-conformance --seed N`.
  */
 import { expect } from 'vitest';
-import { REFERENCE_CHOICES, type ChoiceName, type MockServer } from '../../../mock/index.js';
+import { REFERENCE_CHOICES, type MockServer } from '../../../mock/index.js';
 import { validators } from '../../../schemas/index.js';
 import type { ConformanceReport } from '../../../schemas/types.gen.js';
 
@@ -17,7 +17,7 @@ export const profileSeedOf = (seed: number): number => (seed * 2_654_435_761) >>
 /** How to replay the mock a report came from, and its switches that differ from the reference profile. */
 export function describeProfile(mock: MockServer): string {
   const { profile, profileSeed, choices } = mock.core.profile;
-  const flipped = Object.entries(choices).filter(([name, value]) => REFERENCE_CHOICES[name as ChoiceName] !== value);
+  const flipped = Object.entries(choices).filter(([name, value]) => REFERENCE_CHOICES[name] !== value);
   const replay = profileSeed === undefined ? `--profile ${profile}` : `--profile ${profile} --profile-seed ${profileSeed}`;
   return `mock ${replay}: ${flipped.map(([name, value]) => `${name}=${value}`).join(', ')}`;
 }
