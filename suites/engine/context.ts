@@ -36,6 +36,19 @@ export async function reproducibility(signal: AbortSignal | undefined, attempt: 
 /** A mismatch shows at most this many exchanges (the last ones of the case). */
 const MAX_EXCHANGES = 30;
 
+/** Runs a --duration check may draw: bounded by its rule's time, not by this. */
+export const DURATION_MAX_RUNS = 100_000_000;
+/** A --duration stretch shorter than this is not started: its skipped draws would cost more than its cases add. */
+const MIN_STRETCH_MS = 50;
+
+interface PropertyOutcome<T> {
+  failed: boolean;
+  /** Runs fast-check made (examples and skipped runs included). */
+  drawn: number;
+  failure?: { value: T; error: MismatchError; log: CaseLog };
+  counterexamplePath?: string;
+}
+
 export interface CaseOutcome {
   log: CaseLog;
   error?: unknown;
@@ -190,12 +203,47 @@ export class Context implements RuleContext {
     const seed = deriveSeed(this.#state.seed, this.rule.id, index);
     // The examples come first (fast-check runs them before any draw) and on top of the random runs.
     const examples = exampleValues(arbitrary, options.examples, seed);
-    const numRuns = Math.max(1, Math.floor(options.runs ?? this.runs)) + examples.length;
+    const requested = Math.max(1, Math.floor(options.runs ?? this.runs));
+    const path = this.#replayPathFor(index);
+    const property = { arbitrary, predicate, index, seed, examples };
+    let outcome = await this.#property(property, { numRuns: requested + examples.length, ...(path !== undefined ? { path } : {}) });
+    // Under --duration a check that takes the full --runs (a capped one keeps its cap) draws on while its rule's
+    // share of the budget lasts; the share is asked again after each stretch, as it grows when other rules end.
+    const deadline = this.#state.caseDeadline;
+    let drawn = outcome.drawn;
+    while (deadline !== undefined && !this.#quiet && path === undefined && requested >= this.runs && !outcome.failed && performance.now() < deadline() - MIN_STRETCH_MS) {
+      outcome = await this.#property(property, { numRuns: DURATION_MAX_RUNS + examples.length, skip: drawn, timeLimitMs: deadline() - performance.now() });
+      if (outcome.drawn <= drawn) break;
+      drawn = outcome.drawn;
+      this.#result.runs = Math.max(this.#result.runs ?? this.runs, drawn - examples.length);
+    }
+    if (!outcome.failed || outcome.failure === undefined) return;
+    const found = outcome.failure;
+    const reproducibility = this.#quiet ? 'unchecked' : await this.reproduce(() => predicate(found.value), `p${index}r`);
+    throw this.record(found.error, found.log, {
+      counterexample: found.value,
+      reproducibility,
+      ...(outcome.counterexamplePath ? { path: encodeReplayPath(index, outcome.counterexamplePath) } : {}),
+    });
+  }
+
+  /**
+   * One fast-check run of a property. `skip` passes the first runs without sending anything: they were
+   * sent by the run before, and the draws after them are the ones a single check of more runs makes,
+   * so `--runs` of the total replays them all.
+   */
+  async #property<T>(
+    property: { arbitrary: fc.Arbitrary<T>; predicate: (value: T) => Promise<void>; index: number; seed: number; examples: T[] },
+    run: { numRuns: number; path?: string; skip?: number; timeLimitMs?: number },
+  ): Promise<PropertyOutcome<T>> {
+    const { arbitrary, predicate, index, seed, examples } = property;
     let abort: unknown;
-    let failure: { value: T; error: MismatchError; log: CaseLog } | undefined;
+    let failure: PropertyOutcome<T>['failure'];
     let shrinkCases = 0;
-    const property = fc.asyncProperty(arbitrary, async (value) => {
+    let drawn = 0;
+    const asyncProperty = fc.asyncProperty(arbitrary, async (value) => {
       if (abort !== undefined) return;
+      if (!failure && drawn++ < (run.skip ?? 0)) return;
       // Past --max-shrinks, later candidates count as passing, which ends the shrink.
       if (failure && ++shrinkCases > this.#state.maxShrinks) return;
       if (this.#state.signal?.aborted) {
@@ -212,22 +260,20 @@ export class Context implements RuleContext {
       // Not the server's fault, or already recorded by a nested check: stop without shrinking.
       abort = outcome.error;
     });
-    const path = this.#replayPathFor(index);
-    const details = await fc.check(property, {
+    const details = await fc.check(asyncProperty, {
       seed,
-      numRuns,
+      numRuns: run.numRuns,
       examples: examples.map((value): [T] => [value]),
-      ...(path !== undefined ? { path, endOnFailure: true } : {}),
+      ...(run.path !== undefined ? { path: run.path, endOnFailure: true } : {}),
+      ...(run.timeLimitMs !== undefined ? { interruptAfterTimeLimit: Math.max(1, Math.round(run.timeLimitMs)), markInterruptAsFailure: false } : {}),
     });
     if (abort !== undefined) throw abort;
-    if (!details.failed || failure === undefined) return;
-    const found = failure;
-    const reproducibility = this.#quiet ? 'unchecked' : await this.reproduce(() => predicate(found.value), `p${index}r`);
-    throw this.record(found.error, found.log, {
-      counterexample: found.value,
-      reproducibility,
-      ...(details.counterexamplePath ? { path: encodeReplayPath(index, details.counterexamplePath) } : {}),
-    });
+    return {
+      failed: details.failed,
+      drawn,
+      ...(failure ? { failure } : {}),
+      ...(details.counterexamplePath ? { counterexamplePath: details.counterexamplePath } : {}),
+    };
   }
 
   #replayPathFor(index: number): string | undefined {

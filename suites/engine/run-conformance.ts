@@ -30,6 +30,8 @@ import { rules as registry } from '../checks/rules.js';
 import type { RunState } from './run-state.js';
 import { randomSeed, runTag } from './seeds.js';
 import { selectRules } from './select-rules.js';
+import { rulesOfShard } from './shards.js';
+import { formatDuration } from './duration.js';
 import { toolInfo } from './tool-info.js';
 
 /** Progress of a run, for a terminal or a log. Never carries a key. */
@@ -56,6 +58,18 @@ export interface RunOptions extends ConformanceOptions {
 
 function notRun(rule: Rule, skipReason: string): RuleResult {
   return { ...newRuleResult(rule), status: 'skipped', skipReason };
+}
+
+/**
+ * Under --duration, the time until which a rule draws cases: its share of what is left of the budget, the
+ * --concurrency slots spread over the rules running or not started yet (`waiting`). An exclusive rule has
+ * the target, all slots, to itself. A rule that ends early leaves its time to the others, and once every
+ * rule has started the running ones take what remains, so the run ends near the budget.
+ */
+export function caseDeadlineOf(rule: Pick<Rule, 'exclusive'>, runDeadline: number, waiting: number, concurrency: number, now = performance.now()): number {
+  const left = Math.max(0, runDeadline - now);
+  const slots = rule.exclusive === true ? 1 : Math.min(concurrency, waiting);
+  return now + (left * slots) / Math.max(1, waiting);
 }
 
 /** After this many rules in a row could not reach the target, the rest are not run (a dead target would cost --timeout-ms per request). */
@@ -86,7 +100,8 @@ function isUnreachable(error: unknown): boolean {
 export async function runConformance(options: RunOptions): Promise<ConformanceReport> {
   const config: ResolvedConfig = resolveConfig(options);
   const allRules = options.rules ?? registry;
-  const selected = selectRules(allRules, config.only);
+  // --shard splits what --only selects, so every shard of one --only computes the same partition.
+  const selected = rulesOfShard(selectRules(allRules, config.only), config.shard);
   if (config.replayPath !== undefined && selected.length !== 1) {
     throw new ConfigError('replay-path', `--replay-path replays one rule: --only must select exactly one (it selects ${selected.length})`);
   }
@@ -128,6 +143,8 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
   });
   const observations = new Observations();
   const startedAt = new Date();
+  // --duration: cases are drawn until this performance.now() time (the whole run's budget, preflight included).
+  const runDeadline = config.durationMs !== undefined ? performance.now() + config.durationMs : undefined;
   // Each result at its rule's place in the selection: reports keep registry order at any --concurrency.
   const results: Array<RuleResult | undefined> = new Array<RuleResult | undefined>(selected.length).fill(undefined);
   let interrupted = false;
@@ -161,6 +178,8 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     };
     options.onProgress?.({ type: 'start', rules: selected });
     let unreachable = 0;
+    // Under --duration: rules not ended yet (running or waiting to start), who share the budget left.
+    let notEnded = selected.length;
     let stopped: string | undefined;
     const runAt = async (rule: Rule, index: number): Promise<void> => {
       if (options.signal?.aborted) {
@@ -173,8 +192,9 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
         return;
       }
       options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
+      const ruleState = runDeadline === undefined ? state : { ...state, caseDeadline: () => caseDeadlineOf(rule, runDeadline, notEnded, config.concurrency) };
       let lastError: unknown;
-      const result = await runRule(rule, state, (text) => redactor.redact(text), (error) => (lastError = error));
+      const result = await runRule(rule, ruleState, (text) => redactor.redact(text), (error) => (lastError = error)).finally(() => notEnded--);
       results[index] = result;
       options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
       // Rules that end in a row (in the order they end) without reaching the target stop the run.
@@ -213,7 +233,9 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       strict: config.strict,
       ...(config.rateLimit ? { rateLimit: `${config.rateLimit.requests}/${config.rateLimit.per}` } : {}),
       headerNames: Object.keys(config.headers),
+      ...(config.durationMs !== undefined ? { duration: formatDuration(config.durationMs) } : {}),
     },
+    ...(config.shard ? { shard: config.shard } : {}),
     startedAt,
     finishedAt: new Date(),
     interrupted,

@@ -23,6 +23,11 @@ export interface RunState {
   /** fast-check replay path, applied only when exactly one rule is selected. */
   replayPath?: string;
   signal?: AbortSignal;
+  /**
+   * Under --duration: the performance.now() time until which the rule's checks draw cases past --runs,
+   * its share of what is left of the budget (it grows as other rules end).
+   */
+  caseDeadline?: () => number;
   /** The command that replays one rule (keys come from the environment). */
   replayCommand(ruleId: string, path?: string): string;
   /** A run-unique token for the next case of a rule, used in case tags (suites/engine/case-tokens.ts). */
