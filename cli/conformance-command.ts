@@ -15,7 +15,9 @@ import {
   EXIT_INTERRUPTED,
   exitCodeOf,
   failingConditions,
+  mergeReports,
   prepareReportDir,
+  ReportError,
   redactReport,
   renderTerminalSummary,
   shouldUseColor,
@@ -23,10 +25,13 @@ import {
   writeReports,
   type Baseline,
 } from '../reports/index.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ConformanceReport } from '../schemas/types.gen.js';
+import { formatIssues, validators } from '../schemas/index.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { proxyMain } from '../proxy/proxy-cli.js';
-import { OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from '../suites/engine/config.js';
+import { DEFAULT_REPORT_DIR, OPTION_SPECS, envOf, optionsFromEnv, resolveConfig, type CliOnlyOptions, type ConformanceOptions, type OptionKey } from '../suites/engine/config.js';
 import { SuiteError, messageOf } from '../suites/engine/errors.js';
 import { parseExtraHeaders } from '../suites/http/extra-headers.js';
 import { Redactor } from '../suites/http/redactor.js';
@@ -165,6 +170,7 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
 export async function main(io: CliIo): Promise<number> {
   // `jobs-conformance proxy ...`: the validating proxy (docs/proxy.md), a command of its own.
   if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: [io.argv[0]!, io.argv[1]!, ...io.argv.slice(3)] });
+  if (io.argv[2] === 'merge-reports') return mergeReportsMain({ ...io, argv: [io.argv[0]!, io.argv[1]!, ...io.argv.slice(3)] });
   const redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
   const program = buildProgram(io);
@@ -219,6 +225,81 @@ export async function main(io: CliIo): Promise<number> {
     say(`interrupted: partial report in ${files.join(', ')}`);
     return EXIT_INTERRUPTED;
   }
+  for (const condition of failingConditions(gated, gating.failOn)) say(condition.message);
+  return exitCodeOf(gated, gating.failOn);
+}
+
+/** The options merge-reports shares with a run: where and how to write, and what gates the exit code. */
+const MERGE_OPTION_KEYS: readonly OptionKey[] = ['reportDir', 'reporter', 'baseline', 'writeBaseline', 'failOn'];
+
+/** One shard's report.json (DIR/report.json, or the file itself), checked against the report schema. */
+async function readShardReport(source: string): Promise<ConformanceReport> {
+  const file = source.endsWith('.json') ? source : join(source, 'report.json');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new ReportError('MERGE_REFUSED', `cannot read ${file}: ${messageOf(error)}`, { cause: error, context: { file } });
+  }
+  const valid = validators.report(parsed);
+  if (!valid.ok) throw new ReportError('MERGE_REFUSED', `${file} is not a conformance report: ${formatIssues(valid.issues).split('\n')[0]}`, { context: { file } });
+  return parsed as ConformanceReport;
+}
+
+/**
+ * `jobs-conformance merge-reports DIR... --report-dir OUT`: the shard reports of one run merged into one
+ * report in every format, gated (--baseline, --fail-on) and exiting as an unsharded run would. A merge it
+ * refuses (mixed seeds or versions, a missing or duplicate shard) exits 2 with one line.
+ *
+ * @example
+ * await mergeReportsMain({ argv: ['node', 'jobs-conformance', 'shard-1', 'shard-2', '--report-dir', 'merged'], env, stdout, stderr });
+ */
+export async function mergeReportsMain(io: CliIo): Promise<number> {
+  const say = (line: string) => io.stderr.write(`${NAME} merge-reports: ${line}\n`);
+  const program = new Command(`${NAME} merge-reports`)
+    .description('Merges the reports of the shards of one run (--shard i/n) into one report, with the verdict and exit code of an unsharded run.')
+    .argument('<dir...>', 'report folders of the shards (each holds report.json)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`${NAME} merge-reports: ${text}`),
+    });
+  for (const spec of OPTION_SPECS.filter((option) => MERGE_OPTION_KEYS.includes(option.key))) {
+    program.addOption(new Option(`--${spec.flag} <${spec.value ?? 'value'}>`, `${spec.description} (env ${envOf(spec)}${spec.default ? `; default ${spec.default}` : ''})`));
+  }
+  try {
+    program.parse(io.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    throw error;
+  }
+  const options = mergeOptions(program.opts(), io.env);
+  const reportDir = options.reportDir?.trim() || DEFAULT_REPORT_DIR;
+  let merged: ConformanceReport;
+  let gating: Gating;
+  try {
+    gating = await prepareGating({ reporters: options.reporter === undefined ? 'all' : [options.reporter].flat().join(','), failOn: options.failOn, baseline: options.baseline, writeBaseline: options.writeBaseline });
+    await prepareReportDir(reportDir);
+    const sources = program.args;
+    const shards = await Promise.all(sources.map(async (source) => ({ source, report: await readShardReport(source) })));
+    merged = mergeReports(shards, rules.map((rule) => rule.id));
+    say(`merged ${shards.length} shards of seed ${merged.seed}: ${merged.rules.length} rules`);
+  } catch (error) {
+    say(`error: ${messageOf(error)}`);
+    return 2;
+  }
+  let files: string[];
+  let gated: ConformanceReport;
+  try {
+    gated = await gate(merged, gating, [], say);
+    files = await writeReports(gated, { dir: reportDir, reporters: gating.reporters });
+  } catch (error) {
+    say(`error: ${messageOf(error)}`);
+    return 2;
+  }
+  io.stdout.write(renderTerminalSummary(gated, { color: shouldUseColor(io.stdout, io.env), files }));
+  if (gated.interrupted) return EXIT_INTERRUPTED;
   for (const condition of failingConditions(gated, gating.failOn)) say(condition.message);
   return exitCodeOf(gated, gating.failOn);
 }

@@ -40,6 +40,7 @@ export {
 export { checkBaselineWritable, readBaseline, writeBaseline } from './baseline-file.js';
 export { redactReport, REDACTED } from './redact-report.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
+export { mergeReports, type ShardReport } from './merge-reports.js';
 export {
   countStatuses,
   isFlakyOnly,

@@ -12,7 +12,8 @@ export type ReportErrorCode =
   | 'REPORTER_UNKNOWN'
   | 'REPORT_DIR_UNWRITABLE'
   | 'REPORT_WRITE_FAILED'
-  | 'REPORT_WRITE_TIMEOUT';
+  | 'REPORT_WRITE_TIMEOUT'
+  | 'MERGE_REFUSED';
 
 /**
  * @example
