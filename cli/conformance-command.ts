@@ -81,7 +81,8 @@ function buildProgram(io: CliIo): Command {
     })
     .addHelpText(
       'after',
-      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.',
+      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.' +
+        '\n`jobs-conformance merge-reports DIR... --report-dir OUT` merges the reports of the --shard runs of one seed (see its --help).',
     );
   for (const spec of OPTION_SPECS) {
     const defaults = spec.default ? `; default ${spec.default}` : '';
@@ -141,7 +142,7 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
   return (event) => {
     switch (event.type) {
       case 'begin':
-        say(`seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}`);
+        say(`seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}${event.shard ? `; shard ${event.shard.index}/${event.shard.count}` : ''}`);
         break;
       case 'start':
         say(`running ${event.rules.length} ${event.rules.length === 1 ? 'rule' : 'rules'}`);

@@ -37,7 +37,7 @@ import { toolInfo } from './tool-info.js';
 /** Progress of a run, for a terminal or a log. Never carries a key. */
 export type ProgressEvent =
   /** Before anything is sent: the seed to replay the run with. */
-  | { type: 'begin'; seed: number; tag: string; apiRoot: string }
+  | { type: 'begin'; seed: number; tag: string; apiRoot: string; shard?: { index: number; count: number } }
   /** The target answered and reference data was found: these rules run now. */
   | { type: 'start'; rules: readonly Rule[] }
   /**
@@ -149,7 +149,7 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
   const results: Array<RuleResult | undefined> = new Array<RuleResult | undefined>(selected.length).fill(undefined);
   let interrupted = false;
   let cleanupReport: ConformanceReport['cleanup'] = { created: 0, deleted: 0, leftover: [] };
-  options.onProgress?.({ type: 'begin', seed, tag, apiRoot: config.apiRoot });
+  options.onProgress?.({ type: 'begin', seed, tag, apiRoot: config.apiRoot, ...(config.shard ? { shard: config.shard } : {}) });
   try {
     await preflight(primary, tag, 'api-key');
     if (second) await preflight(second, tag, 'second-api-key');

@@ -45,7 +45,7 @@ export async function expectShardsMergeToWholeRun(runs: number, seed: number): P
   const shardDirs = Array.from({ length: SHARDS }, (_, i) => join(root, `shard-${i + 1}`));
   // All shards at once against one mock: each has its own run tag, so none sees another's jobs.
   const shardRuns = await Promise.all(shardDirs.map((dir, i) => cli([...base, '--shard', `${i + 1}/${SHARDS}`, '--report-dir', dir])));
-  for (const run of shardRuns) expect(run.stderr).toMatch(/jobs tagged jc/);
+  for (const [i, run] of shardRuns.entries()) expect(run.stderr).toMatch(new RegExp(`jobs tagged jc[a-z0-9]{6}; shard ${i + 1}/${SHARDS}\\n`));
   const shards = await Promise.all(shardDirs.map(readReport));
   expect(mock.snapshot().jobs, 'the shards left jobs behind').toEqual([]);
   expect(new Set(shards.map((report) => report.options?.referencePrefix)).size).toBe(SHARDS);
