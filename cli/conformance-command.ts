@@ -154,6 +154,9 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
       case 'rule-end':
         progress.ruleFinished(event.result);
         break;
+      case 'deepen':
+        say(`every rule ran its --runs; ${event.rules} ${event.rules === 1 ? 'rule draws' : 'rules draw'} more cases for the ${Math.round(event.leftMs / 1000)} s left of --duration`);
+        break;
       case 'cleanup':
         progress.done();
         say('cleaning up the jobs this run created');

@@ -36,14 +36,16 @@ export async function reproducibility(signal: AbortSignal | undefined, attempt: 
 /** A mismatch shows at most this many exchanges (the last ones of the case). */
 const MAX_EXCHANGES = 30;
 
-/** Runs a --duration check may draw: bounded by its rule's time, not by this. */
-export const DURATION_MAX_RUNS = 100_000_000;
 /** A --duration stretch shorter than this is not started: its skipped draws would cost more than its cases add. */
 const MIN_STRETCH_MS = 50;
+/** Runs of the first --duration stretch of a check, before its pace is known. */
+const FIRST_STRETCH_RUNS = 8;
+/** The most runs of one stretch: past its share a run costs only its draw, but draws are not free. */
+const MAX_STRETCH_RUNS = 2_000;
 
 interface PropertyOutcome<T> {
   failed: boolean;
-  /** Runs fast-check made (examples and skipped runs included). */
+  /** Runs drawn up to the last case sent (examples and skipped runs included): a check of this many runs replays them. */
   drawn: number;
   failure?: { value: T; error: MismatchError; log: CaseLog };
   counterexamplePath?: string;
@@ -206,16 +208,31 @@ export class Context implements RuleContext {
     const requested = Math.max(1, Math.floor(options.runs ?? this.runs));
     const path = this.#replayPathFor(index);
     const property = { arbitrary, predicate, index, seed, examples };
-    let outcome = await this.#property(property, { numRuns: requested + examples.length, ...(path !== undefined ? { path } : {}) });
-    // Under --duration a check that takes the full --runs (a capped one keeps its cap) draws on while its rule's
-    // share of the budget lasts; the share is asked again after each stretch, as it grows when other rules end.
-    const deadline = this.#state.caseDeadline;
-    let drawn = outcome.drawn;
-    while (deadline !== undefined && !this.#quiet && path === undefined && requested >= this.runs && !outcome.failed && performance.now() < deadline() - MIN_STRETCH_MS) {
-      outcome = await this.#property(property, { numRuns: DURATION_MAX_RUNS + examples.length, skip: drawn, timeLimitMs: deadline() - performance.now() });
-      if (outcome.drawn <= drawn) break;
-      drawn = outcome.drawn;
-      this.#result.runs = Math.max(this.#result.runs ?? this.runs, drawn - examples.length);
+    const deepening = this.#state.deepening;
+    let outcome: PropertyOutcome<T>;
+    if (deepening === undefined || this.#quiet) {
+      outcome = await this.#property(property, { numRuns: requested + examples.length, ...(path !== undefined ? { path } : {}) });
+      // A check that takes the full --runs (a capped one keeps its cap, as at any --runs) can draw on under --duration.
+      const capped = requested < this.runs || options.maxRuns !== undefined;
+      if (!this.#quiet && path === undefined && !capped && !outcome.failed) this.#state.noteDeepenable?.(index, outcome.drawn);
+    } else {
+      // The second pass of --duration: only the checks noted in the first draw on, from where they stopped; the share
+      // of the budget is asked again after each stretch, as it grows when other rules end.
+      let drawn = deepening.drawn.get(index);
+      if (drawn === undefined) return;
+      outcome = { failed: false, drawn };
+      // Stretches of as many runs as the last stretch's pace fits in the time left; a run that starts past the
+      // share sends nothing, so the share is overrun by at most the cases in flight.
+      let pace: number | undefined;
+      while (!outcome.failed && performance.now() < deepening.until() - MIN_STRETCH_MS) {
+        const started = performance.now();
+        const batch = pace === undefined ? FIRST_STRETCH_RUNS : Math.max(1, Math.min(MAX_STRETCH_RUNS, Math.ceil(pace * (deepening.until() - started))));
+        outcome = await this.#property(property, { numRuns: drawn + batch, skip: drawn, stopAt: deepening.until });
+        if (outcome.drawn <= drawn) break;
+        pace = (outcome.drawn - drawn) / Math.max(1, performance.now() - started);
+        drawn = outcome.drawn;
+        this.#result.runs = Math.max(this.#result.runs ?? this.runs, drawn - examples.length);
+      }
     }
     if (!outcome.failed || outcome.failure === undefined) return;
     const found = outcome.failure;
@@ -230,20 +247,25 @@ export class Context implements RuleContext {
   /**
    * One fast-check run of a property. `skip` passes the first runs without sending anything: they were
    * sent by the run before, and the draws after them are the ones a single check of more runs makes,
-   * so `--runs` of the total replays them all.
+   * so `--runs` of the total replays them all. Past `stopAt()` a run sends nothing either.
    */
   async #property<T>(
     property: { arbitrary: fc.Arbitrary<T>; predicate: (value: T) => Promise<void>; index: number; seed: number; examples: T[] },
-    run: { numRuns: number; path?: string; skip?: number; timeLimitMs?: number },
+    run: { numRuns: number; path?: string; skip?: number; stopAt?: () => number },
   ): Promise<PropertyOutcome<T>> {
     const { arbitrary, predicate, index, seed, examples } = property;
     let abort: unknown;
     let failure: PropertyOutcome<T>['failure'];
     let shrinkCases = 0;
+    let runs = 0;
     let drawn = 0;
     const asyncProperty = fc.asyncProperty(arbitrary, async (value) => {
       if (abort !== undefined) return;
-      if (!failure && drawn++ < (run.skip ?? 0)) return;
+      if (!failure) {
+        const at = runs++;
+        if (at < (run.skip ?? 0) || (run.stopAt !== undefined && performance.now() >= run.stopAt())) return;
+        drawn = at + 1;
+      }
       // Past --max-shrinks, later candidates count as passing, which ends the shrink.
       if (failure && ++shrinkCases > this.#state.maxShrinks) return;
       if (this.#state.signal?.aborted) {
@@ -265,7 +287,6 @@ export class Context implements RuleContext {
       numRuns: run.numRuns,
       examples: examples.map((value): [T] => [value]),
       ...(run.path !== undefined ? { path: run.path, endOnFailure: true } : {}),
-      ...(run.timeLimitMs !== undefined ? { interruptAfterTimeLimit: Math.max(1, Math.round(run.timeLimitMs)), markInterruptAsFailure: false } : {}),
     });
     if (abort !== undefined) throw abort;
     return {

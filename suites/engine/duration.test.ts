@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
 import { formatDuration, parseDuration } from './duration.js';
 import { caseDeadlineOf } from './run-conformance.js';
+import { ruleCost } from './shards.js';
 
 describe('--duration', () => {
   it('reads ms, s, m and h, seconds without a unit', () => {
@@ -22,14 +23,26 @@ describe('--duration', () => {
 });
 
 describe('a rule\'s share of the budget', () => {
-  it('spreads the --concurrency slots over the rules not ended, and gives the rest to the last ones', () => {
-    // 10 s left, 80 rules waiting over 8 slots: a tenth of a share each, 1 s.
-    expect(caseDeadlineOf({}, 10_000, 80, 8, 0)).toBe(1_000);
-    // An exclusive rule has every slot: its share is one rule's part of the time left.
-    expect(caseDeadlineOf({ exclusive: true }, 10_000, 80, 8, 0)).toBe(125);
-    // Once no more than 8 rules are left, each runs to the end of the budget.
-    expect(caseDeadlineOf({}, 10_000, 5, 8, 2_000)).toBe(10_000);
-    // Past the budget, no time is left.
-    expect(caseDeadlineOf({}, 10_000, 5, 8, 12_000)).toBe(12_000);
+  // Costs by the table; rules it does not know cost its median, the same for every one here.
+  const rule = { id: 'x.unknown.rule' };
+  const unit = ruleCost(rule.id);
+  const waiting = (count: number, costs = count) => ({ count, cost: costs * unit });
+
+  it('spreads the --concurrency slots over the rules not ended by cost, from the rule\'s start; the last one takes the rest', () => {
+    // 10 s left at its start, 80 rules of the same cost waiting over 8 slots: a tenth of it, 1 s.
+    expect(caseDeadlineOf(rule, 10_000, waiting(80), 8, 0)).toBeCloseTo(1_000);
+    // Anchored at the rule's start: asking again later gives the same end while the same rules wait.
+    expect(caseDeadlineOf(rule, 12_000, waiting(80), 8, 2_000)).toBeCloseTo(3_000);
+    // As rules end the share grows: 40 waiting, 2 s.
+    expect(caseDeadlineOf(rule, 10_000, waiting(40), 8, 0)).toBeCloseTo(2_000);
+    // Cheaper rules waiting leave more to this one: 80 rules costing as much as 20 of it, 4 s.
+    expect(caseDeadlineOf(rule, 10_000, waiting(80, 20), 8, 0)).toBeCloseTo(4_000);
+    // An exclusive rule has every slot: its share is its part of the cost waiting.
+    expect(caseDeadlineOf({ ...rule, exclusive: true }, 10_000, waiting(80), 8, 0)).toBeCloseTo(125);
+    // Alone, or costing most of what waits: the end of the budget.
+    expect(caseDeadlineOf(rule, 10_000, waiting(1), 8, 2_000)).toBe(10_000);
+    expect(caseDeadlineOf(rule, 10_000, waiting(5), 8, 2_000)).toBe(10_000);
+    // Started past the budget: no time.
+    expect(caseDeadlineOf(rule, 10_000, waiting(5), 8, 12_000)).toBe(12_000);
   });
 });

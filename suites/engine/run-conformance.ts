@@ -26,11 +26,12 @@ import { buildReport, newRuleResult } from './results.js';
 import { runPool, startOrder } from './rule-pool.js';
 import type { Rule } from './rule.js';
 import { runRule } from './rule-runner.js';
+import { raiseStatus } from '../../reports/status.js';
 import { rules as registry } from '../checks/rules.js';
 import type { RunState } from './run-state.js';
 import { randomSeed, runTag } from './seeds.js';
 import { selectRules } from './select-rules.js';
-import { rulesOfShard } from './shards.js';
+import { ruleCost, rulesOfShard } from './shards.js';
 import { formatDuration } from './duration.js';
 import { toolInfo } from './tool-info.js';
 
@@ -46,6 +47,8 @@ export type ProgressEvent =
    */
   | { type: 'rule-start'; rule: Rule; index: number; total: number }
   | { type: 'rule-end'; rule: Rule; result: RuleResult; index: number; total: number }
+  /** --duration: every rule ran its --runs; these rules now draw more cases until the budget is spent. */
+  | { type: 'deepen'; rules: number; leftMs: number }
   | { type: 'cleanup' };
 
 export interface RunOptions extends ConformanceOptions {
@@ -60,16 +63,39 @@ function notRun(rule: Rule, skipReason: string): RuleResult {
   return { ...newRuleResult(rule), status: 'skipped', skipReason };
 }
 
+/** The rules of the second pass of --duration not ended yet (running or waiting to start): how many, and their cost by the table. */
+export interface Waiting {
+  count: number;
+  cost: number;
+}
+
 /**
- * Under --duration, the time until which a rule draws cases: its share of what is left of the budget, the
- * --concurrency slots spread over the rules running or not started yet (`waiting`). An exclusive rule has
- * the target, all slots, to itself. A rule that ends early leaves its time to the others, and once every
- * rule has started the running ones take what remains, so the run ends near the budget.
+ * Under --duration, the time until which a rule's second pass, started at `startedAt`, draws cases: its
+ * share of what was left of the budget then. The --concurrency slots are spread over the rules not ended
+ * yet (`waiting`, counted now) in proportion to their cost at --runs 200 (suites/engine/rule-costs.ts),
+ * so time goes where a deeper run would spend it. An exclusive rule has the target, all slots, to itself.
+ * As rules end the share grows; the last rule running takes the rest of the budget, so the run ends near it.
  */
-export function caseDeadlineOf(rule: Pick<Rule, 'exclusive'>, runDeadline: number, waiting: number, concurrency: number, now = performance.now()): number {
-  const left = Math.max(0, runDeadline - now);
-  const slots = rule.exclusive === true ? 1 : Math.min(concurrency, waiting);
-  return now + (left * slots) / Math.max(1, waiting);
+export function caseDeadlineOf(rule: Pick<Rule, 'id' | 'exclusive'>, runDeadline: number, waiting: Waiting, concurrency: number, startedAt: number): number {
+  const left = Math.max(0, runDeadline - startedAt);
+  const slots = rule.exclusive === true ? 1 : Math.min(concurrency, waiting.count);
+  const fraction = Math.min(1, (slots * ruleCost(rule.id)) / Math.max(1, waiting.cost));
+  return startedAt + left * fraction;
+}
+
+/** A rule's result after the second pass of --duration: the cases, time and runs of both, the worse status. */
+export function joinPasses(first: RuleResult, second: RuleResult): RuleResult {
+  const joined: RuleResult = {
+    ...first,
+    status: raiseStatus(first.status, second.status),
+    durationMs: first.durationMs + second.durationMs,
+    // A second pass that drew nothing new counts no case (runRule counts its top-level work as one).
+    cases: first.cases + (second.runs !== undefined ? second.cases : 0),
+    mismatches: [...first.mismatches, ...second.mismatches],
+  };
+  if (second.runs !== undefined) joined.runs = second.runs;
+  if (second.status === 'error' && second.errorMessage !== undefined) joined.errorMessage = second.errorMessage;
+  return joined;
 }
 
 /** After this many rules in a row could not reach the target, the rest are not run (a dead target would cost --timeout-ms per request). */
@@ -178,8 +204,8 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
     };
     options.onProgress?.({ type: 'start', rules: selected });
     let unreachable = 0;
-    // Under --duration: rules not ended yet (running or waiting to start), who share the budget left.
-    let notEnded = selected.length;
+    // Under --duration: each rule's checks that may draw on in the second pass (check index -> runs drawn).
+    const deepenable = selected.map(() => new Map<number, number>());
     let stopped: string | undefined;
     const runAt = async (rule: Rule, index: number): Promise<void> => {
       if (options.signal?.aborted) {
@@ -192,9 +218,9 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
         return;
       }
       options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
-      const ruleState = runDeadline === undefined ? state : { ...state, caseDeadline: () => caseDeadlineOf(rule, runDeadline, notEnded, config.concurrency) };
+      const ruleState: RunState = runDeadline === undefined ? state : { ...state, noteDeepenable: (check, drawn) => void deepenable[index]!.set(check, drawn) };
       let lastError: unknown;
-      const result = await runRule(rule, ruleState, (text) => redactor.redact(text), (error) => (lastError = error)).finally(() => notEnded--);
+      const result = await runRule(rule, ruleState, (text) => redactor.redact(text), (error) => (lastError = error));
       results[index] = result;
       options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
       // Rules that end in a row (in the order they end) without reaching the target stop the run.
@@ -208,6 +234,28 @@ export async function runConformance(options: RunOptions): Promise<ConformanceRe
       }),
       config.concurrency,
     );
+    // --duration, second pass: the rules that passed draw more cases from where they stopped, until the budget is spent.
+    const deeper = selected.map((rule, index) => ({ rule, index })).filter(({ index }) => results[index]?.status === 'passed' && deepenable[index]!.size > 0);
+    if (runDeadline !== undefined && deeper.length > 0 && stopped === undefined && !options.signal?.aborted && performance.now() < runDeadline) {
+      options.onProgress?.({ type: 'deepen', rules: deeper.length, leftMs: Math.round(runDeadline - performance.now()) });
+      const waiting: Waiting = { count: deeper.length, cost: deeper.reduce((sum, { rule }) => sum + ruleCost(rule.id), 0) };
+      const deepen = async (rule: Rule, index: number): Promise<void> => {
+        const started = performance.now();
+        const until = () => caseDeadlineOf(rule, runDeadline, waiting, config.concurrency, started);
+        const more = await runRule(rule, { ...state, deepening: { drawn: deepenable[index]!, until } }, (text) => redactor.redact(text)).finally(() => {
+          waiting.count--;
+          waiting.cost -= ruleCost(rule.id);
+        });
+        results[index] = joinPasses(results[index]!, more);
+      };
+      await runPool(
+        startOrder(deeper.map(({ rule }) => rule), config.concurrency).map((at) => {
+          const { rule, index } = deeper[at]!;
+          return { exclusive: rule.exclusive === true, run: () => deepen(rule, index) };
+        }),
+        config.concurrency,
+      );
+    }
     if (options.signal?.aborted) interrupted = true;
   } catch (error) {
     if (options.signal?.aborted) throw new SuiteError('INTERRUPTED', 'interrupted before the rules ran', { cause: error });

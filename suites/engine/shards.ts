@@ -42,6 +42,16 @@ export function defaultRuleCost(costs: Readonly<Record<string, number>> = RULE_C
 }
 
 /**
+ * What a rule costs by the table (its median for a rule the table does not know).
+ *
+ * @example
+ * ruleCost('jobs.model.lifecycle') // the heaviest
+ */
+export function ruleCost(id: string, costs: Readonly<Record<string, number>> = RULE_COSTS_MS): number {
+  return costs[id] ?? defaultRuleCost(costs);
+}
+
+/**
  * The rule ids of each of `count` shards (index 0 is shard 1), each list in the order of `ids`.
  *
  * @example
