@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './errors.js';
 import { formatDuration, parseDuration } from './duration.js';
-import { caseDeadlineOf } from './run-conformance.js';
+import { caseDeadlineOf, joinPasses } from './run-conformance.js';
 import { ruleCost } from './shards.js';
 
 describe('--duration', () => {
@@ -44,5 +44,20 @@ describe('a rule\'s share of the budget', () => {
     expect(caseDeadlineOf(rule, 10_000, waiting(5), 8, 2_000)).toBe(10_000);
     // Started past the budget: no time.
     expect(caseDeadlineOf(rule, 10_000, waiting(5), 8, 12_000)).toBe(12_000);
+  });
+});
+
+describe('the two passes of a --duration rule', () => {
+  const first = { id: 'x.a.b', section: '4', area: 'a', title: 't', level: 'must' as const, status: 'passed' as const, durationMs: 100, cases: 20, mismatches: [] };
+
+  it('add up cases and time, keep the runs of the second and the worse status', () => {
+    expect(joinPasses(first, { ...first, durationMs: 900, cases: 80, runs: 100 })).toEqual({ ...first, durationMs: 1000, cases: 100, runs: 100 });
+    const failed = joinPasses(first, { ...first, status: 'error', errorMessage: 'timed out', cases: 3, runs: 23 });
+    expect([failed.status, failed.errorMessage, failed.cases]).toEqual(['error', 'timed out', 23]);
+  });
+
+  it('a second pass that drew nothing new counts no case, and an interrupted one leaves the rule passed', () => {
+    expect(joinPasses(first, { ...first, cases: 1, durationMs: 5 }).cases).toBe(20);
+    expect(joinPasses(first, { ...first, status: 'skipped', skipReason: 'run interrupted while this rule ran', cases: 1 }).status).toBe('passed');
   });
 });
