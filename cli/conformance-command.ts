@@ -26,8 +26,11 @@ import {
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
+import { formatIssues, validators } from '../schemas/index.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { diffMain, parseDiffCommandLine } from './diff-command.js';
+import { gateReport } from './gate-report.js';
+import { mergeReportsMain, parseMergeReportsCommandLine } from './merge-reports-command.js';
 import { proxyMain } from './proxy-command.js';
 import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';
 import { SuiteError, messageOf } from '../suites/engine/errors.js';
@@ -80,7 +83,7 @@ function buildProgram(io: CliIo): Command {
     .addHelpText(
       'after',
       '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.' +
-        '\nOther commands: diff OLD NEW (what drifted between two report.json files; diff --help), proxy (a validating proxy; proxy --help).',
+        '\nOther commands: diff OLD NEW (what drifted between two report.json files; diff --help), merge-reports DIR... (the reports of the --shard runs of one seed merged; merge-reports --help), proxy (a validating proxy; proxy --help).',
     );
   return addOptions(program, CONFORMANCE_OPTIONS);
 }
@@ -111,26 +114,12 @@ export function checkCommandLine(io: CliIo): void {
     parseDiffCommandLine({ ...io, argv: subcommandArgv(io.argv) });
     return;
   }
+  if (io.argv[2] === 'merge-reports') {
+    parseMergeReportsCommandLine({ ...io, argv: subcommandArgv(io.argv) });
+    return;
+  }
   const options = parseRunCommandLine(io);
   if (options.listRules !== true) resolveConfig(options);
-}
-
-/**
- * Gates a finished run: against --baseline, and with --write-baseline, against a new baseline
- * of what fails now, written first (a refresh of --baseline when both are given: see createBaseline).
- * The report is already redacted, so the baseline's reasons (mismatch titles) are too.
- */
-async function gate(report: RedactedReport, gating: Gating, say: (line: string) => void): Promise<RedactedReport> {
-  const gated = gating.baseline ? applyBaseline(report, gating.baseline) : report;
-  if (gating.writeBaseline === undefined) return gated;
-  if (report.interrupted) {
-    say(`baseline not written: the run was interrupted, so ${gating.writeBaseline} would miss the rules that did not run`);
-    return gated;
-  }
-  const baseline: Baseline = { ...createBaseline(gated, gating.baseline), source: gating.writeBaseline };
-  await writeBaseline(gating.writeBaseline, baseline);
-  say(`wrote baseline ${gating.writeBaseline}: ${baseline.rules.length} ${baseline.rules.length === 1 ? 'rule' : 'rules'} accepted`);
-  return applyBaseline(report, baseline);
 }
 
 /** The run's secrets as the last scrub of the report files takes them: the keys and the --header values. */
@@ -143,7 +132,7 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
   return (event) => {
     switch (event.type) {
       case 'begin':
-        say(`seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}`);
+        say(`seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}${event.shard ? `; shard ${event.shard.index}/${event.shard.count}` : ''}`);
         break;
       case 'start':
         say(`running ${event.rules.length} ${event.rules.length === 1 ? 'rule' : 'rules'}`);
@@ -154,6 +143,9 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
         break;
       case 'rule-end':
         progress.ruleFinished(event.result);
+        break;
+      case 'deepen':
+        say(`every rule ran its --runs; ${event.rules} ${event.rules === 1 ? 'rule draws' : 'rules draw'} more cases for the ${Math.round(event.leftMs / 1000)} s left of --duration`);
         break;
       case 'cleanup':
         progress.done();
@@ -217,7 +209,7 @@ export async function main(io: CliIo): Promise<number> {
   }
   let gated: RedactedReport;
   try {
-    gated = await gate(report, gating, say);
+    gated = await gateReport(report, gating, say);
     if (earlier !== undefined) gated = { ...gated, drift: diffReports(earlier, gated, { oldSource: config.compareWith! }) };
   } catch (error) {
     say(`error: ${messageOf(error)}`);

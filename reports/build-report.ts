@@ -23,6 +23,8 @@ export interface ReportInput {
   /** Rate limiting: retries and time waited. */
   network?: ConformanceReport['network'];
   replayCommand: string;
+  /** --shard: this run is shard index of count. */
+  shard?: { index: number; count: number };
 }
 
 /** Assembles the report (the report.json shape). */
@@ -45,6 +47,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     replayCommand: input.replayCommand,
   };
   if (input.network) report.network = input.network;
+  if (input.shard) report.shard = input.shard;
   if (input.interrupted) report.interrupted = true;
   return report;
 }

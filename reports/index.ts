@@ -54,6 +54,7 @@ export { readReportFile } from './report-file.js';
 export { checkBaselineWritable, readBaseline, writeBaseline } from './baseline-file.js';
 export { redactReport, Redactor, REDACTED, type RedactedReport } from './redactor.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
+export { mergeReports, type ShardReport } from './merge-reports.js';
 export {
   countStatuses,
   isFlakyOnly,

@@ -14,7 +14,8 @@ export type ReportErrorCode =
   | 'REPORT_FILE_INVALID'
   | 'REPORT_FILE_UNREADABLE'
   | 'REPORT_WRITE_FAILED'
-  | 'REPORT_WRITE_TIMEOUT';
+  | 'REPORT_WRITE_TIMEOUT'
+  | 'MERGE_REFUSED';
 
 /**
  * @example

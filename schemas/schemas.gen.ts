@@ -1099,6 +1099,10 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
               "type": "string"
             },
             "description": "Names of the --header headers (their values are secrets and never reported)"
+          },
+          "duration": {
+            "type": "string",
+            "description": "--duration, e.g. 10m: every rule drew new cases past --runs until the budget was spent (each rule's runs replays them)"
           }
         },
         "additionalProperties": false
@@ -1155,6 +1159,17 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       },
       "drift": {
         "$ref": "#/$defs/drift"
+      },
+      "shard": {
+        "$ref": "#/$defs/shard",
+        "description": "--shard: this report holds shard index of count (merge them with merge-reports)"
+      },
+      "shards": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/mergedShard"
+        },
+        "description": "Set by merge-reports: the shard reports this report merges, one per shard"
       }
     },
     "required": [
@@ -1174,6 +1189,63 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       "replayCommand"
     ],
     "$defs": {
+      "shard": {
+        "type": "object",
+        "properties": {
+          "index": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "1-based"
+          },
+          "count": {
+            "type": "integer",
+            "minimum": 1
+          }
+        },
+        "required": [
+          "index",
+          "count"
+        ],
+        "additionalProperties": false
+      },
+      "mergedShard": {
+        "type": "object",
+        "properties": {
+          "index": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "count": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "rules": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Rules the shard ran"
+          },
+          "startedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "durationMs": {
+            "type": "number",
+            "minimum": 0
+          },
+          "referencePrefix": {
+            "type": "string",
+            "description": "The shard's run tag"
+          }
+        },
+        "required": [
+          "index",
+          "count",
+          "rules",
+          "startedAt",
+          "durationMs"
+        ],
+        "additionalProperties": false
+      },
       "network": {
         "type": "object",
         "description": "Rate limiting during the run: retries of 429/503 answers (never counted as mismatches) and time spent waiting",
@@ -1319,6 +1391,11 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
             "type": "integer",
             "minimum": 0,
             "description": "Generated cases (or fixed cases) the rule ran"
+          },
+          "runs": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Set by a --duration run: the --runs that draws again every case this rule drew (replay: --seed <seed> --only <id> --runs <runs>)"
           },
           "skipReason": {
             "type": "string"

@@ -413,6 +413,10 @@ export interface ConformanceReport {
      * Names of the --header headers (their values are secrets and never reported)
      */
     headerNames?: string[];
+    /**
+     * --duration, e.g. 10m: every rule drew new cases past --runs until the budget was spent (each rule's runs replays them)
+     */
+    duration?: string;
   };
   startedAt: string;
   finishedAt: string;
@@ -437,6 +441,11 @@ export interface ConformanceReport {
   baseline?: BaselineResult;
   proxy?: ProxyRun;
   drift?: Drift;
+  shard?: Shard;
+  /**
+   * Set by merge-reports: the shard reports this report merges, one per shard
+   */
+  shards?: MergedShard[];
 }
 export interface Summary {
   total: number;
@@ -477,6 +486,10 @@ export interface RuleResult {
    * Generated cases (or fixed cases) the rule ran
    */
   cases: number;
+  /**
+   * Set by a --duration run: the --runs that draws again every case this rule drew (replay: --seed <seed> --only <id> --runs <runs>)
+   */
+  runs?: number;
   skipReason?: string;
   errorMessage?: string;
   /**
@@ -770,4 +783,28 @@ export interface DriftRule {
    * Ordered, raise-only: disabled < skipped < passed < known < warning < failed < error. warning = a should rule failed (good practice the spec does not state); failed = the target departs from the spec; error = the suite itself could not complete the rule.
    */
   status: "disabled" | "skipped" | "passed" | "known" | "warning" | "failed" | "error";
+}
+/**
+ * --shard: this report holds shard index of count (merge them with merge-reports)
+ */
+export interface Shard {
+  /**
+   * 1-based
+   */
+  index: number;
+  count: number;
+}
+export interface MergedShard {
+  index: number;
+  count: number;
+  /**
+   * Rules the shard ran
+   */
+  rules: number;
+  startedAt: string;
+  durationMs: number;
+  /**
+   * The shard's run tag
+   */
+  referencePrefix?: string;
 }

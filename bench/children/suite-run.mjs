@@ -3,19 +3,20 @@
  * the function behind `npx jobs-conformance`) in this process, with
  * process.cpuUsage() around it: the suite's own CPU time per request,
  * apart from the target's (which runs in another process).
- * argv[2]: JSON `{"url", "runs", "seed", "reportDir", "concurrency"}` (concurrency: absent = the CLI's default).
+ * argv[2]: JSON `{"url", "runs", "seed", "reportDir", "concurrency", "shard"}` (concurrency: absent = the CLI's default; shard: `i/n`).
  * Ready message: the figures; then it exits.
  */
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { main } from '../../dist/cli/conformance-command.js';
 
-const { url, runs, seed, reportDir, concurrency } = JSON.parse(process.argv[2]);
+const { url, runs, seed, reportDir, concurrency, shard } = JSON.parse(process.argv[2]);
 const sink = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });
 const argv = ['node', 'jobs-conformance', '--base-url', url, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2', '--report-dir', reportDir];
 if (runs !== undefined) argv.push('--runs', String(runs));
 if (seed !== undefined) argv.push('--seed', String(seed));
 if (concurrency !== undefined) argv.push('--concurrency', String(concurrency));
+if (shard !== undefined) argv.push('--shard', shard);
 
 const startupMs = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -37,5 +38,6 @@ process.send({
   startupMs,
   cpuMs: (cpu.user + cpu.system) / 1000,
   leftover: report.cleanup.leftover.length,
+  ruleIds: report.rules.map((rule) => rule.id),
 });
 process.exit(0);

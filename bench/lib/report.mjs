@@ -347,3 +347,30 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
     '',
   ].join('\n');
 }
+
+/**
+ * The shards section: one run at --runs 200 behind a 25 ms delay, whole and as 4 shards at once; the
+ * whole run's wall next to the slowest shard's. bench/run.mjs keeps it in its own block of RESULTS.md.
+ */
+export function renderShards(s, { command, startedAt, loadBefore }) {
+  const slowest = s.shards.reduce((a, b) => (b.processMs > a.processMs ? b : a));
+  const secs = (x) => `${(x.processMs / 1000).toFixed(1)} s`;
+  const rows = [
+    ['whole run', s.whole.verdict, String(s.whole.rules), n0(s.whole.requests), secs(s.whole), ''],
+    ...s.shards.map((x) => [`shard ${x.shard}`, x.verdict, String(x.rules), n0(x.requests), secs(x), x === slowest ? '**slowest**' : '']),
+  ];
+  const heaviest = slowest.ruleIds?.includes('jobs.model.lifecycle') ? ' The slowest shard holds `jobs.model.lifecycle`, whose cases are one long chain of requests.' : '';
+  return [
+    '## One run at --runs 200 against a slow target, whole and in 4 shards',
+    '',
+    `Written by \`${command}\` on ${startedAt.toISOString()}. The standalone mock behind a loopback proxy adding ${s.delayMs} ms to every response ` +
+      `(\`bench/children/delay-proxy.mjs\`); the CLI at \`--runs ${s.runs}\` (seed ${s.seed}, both keys, default concurrency), first whole, then as ` +
+      `\`--shard 1/4\` … \`4/4\`, four processes at the same time against the same proxy.` +
+      (loadBefore === undefined ? '' : ` Load average (1 min) before: ${n2(loadBefore)}.`),
+    '',
+    table(['run', 'verdict', 'rules', 'requests', 'wall', ''], rows),
+    '',
+    `The whole run: **${secs(s.whole)}**; the slowest of 4 shards: **${secs(slowest)}** (${n2(s.whole.processMs / slowest.processMs)}× faster).${heaviest}`,
+    '',
+  ].join('\n');
+}

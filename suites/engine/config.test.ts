@@ -129,3 +129,21 @@ describe('rate limits and extra headers', () => {
     }
   });
 });
+
+describe('--shard and --duration', () => {
+  const base = { baseUrl: 'http://127.0.0.1:4010', apiKey: 'k' };
+
+  it('resolve to a shard and a budget in milliseconds, absent by default', () => {
+    expect(resolveConfig({ ...base, shard: '3/4', duration: '10m' })).toMatchObject({ shard: { index: 3, count: 4 }, durationMs: 600_000 });
+    const plain = resolveConfig(base);
+    expect(plain.shard).toBeUndefined();
+    expect(plain.durationMs).toBeUndefined();
+  });
+
+  it('refuse malformed values with a ConfigError naming the flag', () => {
+    expect(() => resolveConfig({ ...base, shard: '5/4' })).toThrow(/--shard must be i\/n/);
+    expect(() => resolveConfig({ ...base, duration: '10 minutes' })).toThrow(/--duration must be a time/);
+    expect(() => resolveConfig({ ...base, duration: '0s' })).toThrow(expect.objectContaining({ option: 'duration' }));
+    expect(() => resolveConfig({ ...base, shard: '0/4' })).toThrow(expect.objectContaining({ option: 'shard' }));
+  });
+});

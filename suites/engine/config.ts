@@ -14,6 +14,8 @@ import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
 import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, type FailCondition, type ReporterName } from '../../reports/index.js';
 import { API_PREFIX } from '../../vocabulary/index.js';
+import { parseDuration } from './duration.js';
+import { parseShard, type Shard } from './shards.js';
 
 /** Options as given (flags, env or a program): strings or already-typed values. */
 export interface ConformanceOptions {
@@ -53,6 +55,10 @@ export interface ConformanceOptions {
   retryBackoffMs?: number | string;
   /** Rules run at once (1: one after another). A rule that declares `exclusive` always runs alone. */
   concurrency?: number | string;
+  /** `i/n`: run shard i of n of the selected rules (suites/engine/shards.ts). */
+  shard?: string;
+  /** A time budget (`10m`, `20s`): every rule keeps drawing new cases past --runs until it is spent. */
+  duration?: string;
 }
 
 /** Options only the command line has: gating of the exit code (reports/gating.ts). */
@@ -122,6 +128,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     description: `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone`,
     default: String(DEFAULT_CONCURRENCY),
   },
+  { key: 'shard', flag: 'shard', value: 'i/n', description: 'run shard i of n: a fixed share of the selected rules, balanced by cost (merge with merge-reports)' },
+  { key: 'duration', flag: 'duration', value: 'time', description: 'time budget (20s, 10m, 1h): every rule keeps drawing new cases past --runs until it is spent' },
   { key: 'categoriesPath', flag: 'categories-path', value: 'path', description: 'path of the category list under /api/v1.1', default: '/categories' },
   { key: 'locationsPath', flag: 'locations-path', value: 'path', description: 'path of the location list under /api/v1.1', default: '/locations' },
   { key: 'replayPath', flag: 'replay-path', value: 'path', description: 'fast-check path of a mismatch to replay (with --seed and --only)' },
@@ -227,6 +235,9 @@ export interface RunConfig {
   /** --header headers, names in lower case. */
   headers: Record<string, string>;
   retry: RetryLimits;
+  shard?: Shard;
+  /** --duration in milliseconds. */
+  durationMs?: number;
 }
 
 /** The former name of RunConfig, kept for programs that import it. */
@@ -346,6 +357,8 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
   const compareWith = optionalText(options.compareWith);
   if (compareWith !== undefined) config.compareWith = compareWith;
   if (options.rateLimit !== undefined && options.rateLimit.trim() !== '') config.rateLimit = parseRateLimit(options.rateLimit);
+  if (options.shard !== undefined && options.shard.trim() !== '') config.shard = parseShard(options.shard);
+  if (options.duration !== undefined && options.duration.trim() !== '') config.durationMs = parseDuration(options.duration);
   const seed = integer('seed', options.seed, 0, MAX_SEED);
   if (seed !== undefined) config.seed = seed;
   if (options.secondApiKey !== undefined && options.secondApiKey !== '') {

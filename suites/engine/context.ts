@@ -36,6 +36,21 @@ export async function reproducibility(signal: AbortSignal | undefined, attempt: 
 /** A mismatch shows at most this many exchanges (the last ones of the case). */
 const MAX_EXCHANGES = 30;
 
+/** A --duration stretch shorter than this is not started: its skipped draws would cost more than its cases add. */
+const MIN_STRETCH_MS = 50;
+/** Runs of the first --duration stretch of a check, before its pace is known. */
+const FIRST_STRETCH_RUNS = 8;
+/** The most runs of one stretch: past its share a run costs only its draw, but draws are not free. */
+const MAX_STRETCH_RUNS = 2_000;
+
+interface PropertyOutcome<T> {
+  failed: boolean;
+  /** Runs drawn up to the last case sent (examples and skipped runs included): a check of this many runs replays them. */
+  drawn: number;
+  failure?: { value: T; error: MismatchError; log: CaseLog };
+  counterexamplePath?: string;
+}
+
 export interface CaseOutcome {
   log: CaseLog;
   error?: unknown;
@@ -190,16 +205,71 @@ export class Context implements RuleContext {
     const seed = deriveSeed(this.#state.seed, this.rule.id, index);
     // The examples come first (fast-check runs them before any draw) and on top of the random runs.
     const examples = exampleValues(arbitrary, options.examples, seed);
-    const numRuns = Math.max(1, Math.floor(options.runs ?? this.runs)) + examples.length;
-    let abort: { error: unknown } | undefined;
-    let failure: { value: T; error: MismatchError; log: CaseLog } | undefined;
+    const requested = Math.max(1, Math.floor(options.runs ?? this.runs));
+    const path = this.#replayPathFor(index);
+    const property = { arbitrary, predicate, index, seed, examples };
+    const deepening = this.#state.deepening;
+    let outcome: PropertyOutcome<T>;
+    if (deepening === undefined || this.#quiet) {
+      outcome = await this.#property(property, { numRuns: requested + examples.length, ...(path !== undefined ? { path } : {}) });
+      // A check that takes the full --runs (a capped one keeps its cap, as at any --runs) can draw on under --duration.
+      const capped = requested < this.runs || options.maxRuns !== undefined;
+      if (!this.#quiet && path === undefined && !capped && !outcome.failed) this.#state.noteDeepenable?.(index, outcome.drawn);
+    } else {
+      // The second pass of --duration: only the checks noted in the first draw on, from where they stopped; the share
+      // of the budget is asked again after each stretch, as it grows when other rules end.
+      let drawn = deepening.drawn.get(index);
+      if (drawn === undefined) return;
+      outcome = { failed: false, drawn };
+      // Stretches of as many runs as the last stretch's pace fits in the time left; a run that starts past the
+      // share sends nothing, so the share is overrun by at most the cases in flight.
+      let pace: number | undefined;
+      while (!outcome.failed && performance.now() < deepening.until() - MIN_STRETCH_MS) {
+        const started = performance.now();
+        const batch = pace === undefined ? FIRST_STRETCH_RUNS : Math.max(1, Math.min(MAX_STRETCH_RUNS, Math.ceil(pace * (deepening.until() - started))));
+        outcome = await this.#property(property, { numRuns: drawn + batch, skip: drawn, stopAt: deepening.until });
+        if (outcome.drawn <= drawn) break;
+        pace = (outcome.drawn - drawn) / Math.max(1, performance.now() - started);
+        drawn = outcome.drawn;
+        this.#result.runs = Math.max(this.#result.runs ?? this.runs, drawn - examples.length);
+      }
+    }
+    if (!outcome.failed || outcome.failure === undefined) return;
+    const found = outcome.failure;
+    const reproducibility = this.#quiet ? 'unchecked' : await this.reproduce(() => predicate(found.value), `p${index}r`);
+    throw this.record(found.error, found.log, {
+      counterexample: found.value,
+      reproducibility,
+      ...(outcome.counterexamplePath ? { path: encodeReplayPath(index, outcome.counterexamplePath) } : {}),
+    });
+  }
+
+  /**
+   * One fast-check run of a property. `skip` passes the first runs without sending anything: they were
+   * sent by the run before, and the draws after them are the ones a single check of more runs makes,
+   * so `--runs` of the total replays them all. Past `stopAt()` a run sends nothing either.
+   */
+  async #property<T>(
+    property: { arbitrary: fc.Arbitrary<T>; predicate: (value: T) => Promise<void>; index: number; seed: number; examples: T[] },
+    run: { numRuns: number; path?: string; skip?: number; stopAt?: () => number },
+  ): Promise<PropertyOutcome<T>> {
+    const { arbitrary, predicate, index, seed, examples } = property;
+    let abort: unknown;
+    let failure: PropertyOutcome<T>['failure'];
     let shrinkCases = 0;
-    const property = fc.asyncProperty(arbitrary, async (value) => {
+    let runs = 0;
+    let drawn = 0;
+    const asyncProperty = fc.asyncProperty(arbitrary, async (value) => {
       if (abort !== undefined) return;
+      if (!failure) {
+        const at = runs++;
+        if (at < (run.skip ?? 0) || (run.stopAt !== undefined && performance.now() >= run.stopAt())) return;
+        drawn = at + 1;
+      }
       // Past --max-shrinks, later candidates count as passing, which ends the shrink.
       if (failure && ++shrinkCases > this.#state.maxShrinks) return;
       if (this.#state.signal?.aborted) {
-        abort = { error: new TransportError('INTERRUPTED', 'run interrupted') };
+        abort = new TransportError('INTERRUPTED', 'run interrupted');
         return;
       }
       const outcome = await this.runCase(this.newCase(`p${index}`), () => predicate(value));
@@ -210,24 +280,21 @@ export class Context implements RuleContext {
         throw outcome.error;
       }
       // Not the server's fault, or already recorded by a nested check: stop without shrinking.
-      abort = { error: outcome.error };
+      abort = outcome.error;
     });
-    const path = this.#replayPathFor(index);
-    const details = await fc.check(property, {
+    const details = await fc.check(asyncProperty, {
       seed,
-      numRuns,
+      numRuns: run.numRuns,
       examples: examples.map((value): [T] => [value]),
-      ...(path !== undefined ? { path, endOnFailure: true } : {}),
+      ...(run.path !== undefined ? { path: run.path, endOnFailure: true } : {}),
     });
-    if (abort !== undefined) throw abort.error;
-    if (!details.failed || failure === undefined) return;
-    const found = failure;
-    const reproducibility = this.#quiet ? 'unchecked' : await this.reproduce(() => predicate(found.value), `p${index}r`);
-    throw this.record(found.error, found.log, {
-      counterexample: found.value,
-      reproducibility,
-      ...(details.counterexamplePath ? { path: encodeReplayPath(index, details.counterexamplePath) } : {}),
-    });
+    if (abort !== undefined) throw abort;
+    return {
+      failed: details.failed,
+      drawn,
+      ...(failure ? { failure } : {}),
+      ...(details.counterexamplePath ? { counterexamplePath: details.counterexamplePath } : {}),
+    };
   }
 
   #replayPathFor(index: number): string | undefined {

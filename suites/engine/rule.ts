@@ -139,6 +139,11 @@ export interface CheckOptions<T> {
   /** Random cases (default --runs); the examples run on top of them. */
   runs?: number;
   /**
+   * The rule's own cap on `runs` (a costly chain per case), when `runs` came from min(--runs, cap): a
+   * --duration run then keeps to it, as a run at any --runs does, so that --runs replays what it drew.
+   */
+  maxRuns?: number;
+  /**
    * Cases sent in every run before any random draw (boundary values: the nearest invalid and the largest
    * valid). Each example's fields are laid over a value drawn from the arbitrary with the rule's seed, so
    * the fields an example does not name stay generated, and the example replays by seed and path.

@@ -28,16 +28,19 @@ import { buildReport, newRuleResult } from './results.js';
 import { runPool, startOrder } from './rule-pool.js';
 import type { Rule } from './rule.js';
 import { runRule } from './rule-runner.js';
+import { raiseStatus } from '../../reports/status.js';
 import { rules as registry } from '../checks/rules.js';
 import type { RunState } from './run-state.js';
 import { randomSeed, runTag } from './seeds.js';
 import { selectRules } from './select-rules.js';
+import { ruleCost, rulesOfShard } from './shards.js';
+import { formatDuration } from './duration.js';
 import { toolInfo } from '../../reports/tool-info.js';
 
 /** Progress of a run, for a terminal or a log. Never carries a key. */
 export type ProgressEvent =
   /** Before anything is sent: the seed to replay the run with. */
-  | { type: 'begin'; seed: number; tag: string; apiRoot: string }
+  | { type: 'begin'; seed: number; tag: string; apiRoot: string; shard?: { index: number; count: number } }
   /** The target answered and reference data was found: these rules run now. */
   | { type: 'start'; rules: readonly Rule[] }
   /**
@@ -46,6 +49,8 @@ export type ProgressEvent =
    */
   | { type: 'rule-start'; rule: Rule; index: number; total: number }
   | { type: 'rule-end'; rule: Rule; result: RuleResult; index: number; total: number }
+  /** --duration: every rule ran its --runs; these rules now draw more cases until the budget is spent. */
+  | { type: 'deepen'; rules: number; leftMs: number }
   | { type: 'cleanup' };
 
 /** What a run is given besides its configuration: how to stop it, whom to tell, which rules to pick from. */
@@ -67,6 +72,41 @@ function isRunConfig(input: RunOptions | RunConfig): input is RunConfig {
 
 function notRun(rule: Rule, skipReason: string): RuleResult {
   return { ...newRuleResult(rule), status: 'skipped', skipReason };
+}
+
+/** The rules of the second pass of --duration not ended yet (running or waiting to start): how many, and their cost by the table. */
+export interface Waiting {
+  count: number;
+  cost: number;
+}
+
+/**
+ * Under --duration, the time until which a rule's second pass, started at `startedAt`, draws cases: its
+ * share of what was left of the budget then. The --concurrency slots are spread over the rules not ended
+ * yet (`waiting`, counted now) in proportion to their cost at --runs 200 (suites/engine/rule-costs.ts),
+ * so time goes where a deeper run would spend it. An exclusive rule has the target, all slots, to itself.
+ * As rules end the share grows; the last rule running takes the rest of the budget, so the run ends near it.
+ */
+export function caseDeadlineOf(rule: Pick<Rule, 'id' | 'exclusive'>, runDeadline: number, waiting: Waiting, concurrency: number, startedAt: number): number {
+  const left = Math.max(0, runDeadline - startedAt);
+  const slots = rule.exclusive === true ? 1 : Math.min(concurrency, waiting.count);
+  const fraction = Math.min(1, (slots * ruleCost(rule.id)) / Math.max(1, waiting.cost));
+  return startedAt + left * fraction;
+}
+
+/** A rule's result after the second pass of --duration: the cases, time and runs of both, the worse status. */
+export function joinPasses(first: RuleResult, second: RuleResult): RuleResult {
+  const joined: RuleResult = {
+    ...first,
+    status: raiseStatus(first.status, second.status),
+    durationMs: first.durationMs + second.durationMs,
+    // A second pass that drew nothing new counts no case (runRule counts its top-level work as one).
+    cases: first.cases + (second.runs !== undefined ? second.cases : 0),
+    mismatches: [...first.mismatches, ...second.mismatches],
+  };
+  if (second.runs !== undefined) joined.runs = second.runs;
+  if (second.status === 'error' && second.errorMessage !== undefined) joined.errorMessage = second.errorMessage;
+  return joined;
 }
 
 /** After this many rules in a row could not reach the target, the rest are not run (a dead target would cost --timeout-ms per request). */
@@ -105,7 +145,8 @@ export async function runConformance(input: RunOptions | RunConfig, hooks: RunHo
 
 async function runResolved(config: RunConfig, options: RunHooks): Promise<RedactedReport> {
   const allRules = options.rules ?? registry;
-  const selected = selectRules(allRules, config.only);
+  // --shard splits what --only selects, so every shard of one --only computes the same partition.
+  const selected = rulesOfShard(selectRules(allRules, config.only), config.shard);
   if (config.replayPath !== undefined && selected.length !== 1) {
     throw new ConfigError('replay-path', `--replay-path replays one rule: --only must select exactly one (it selects ${selected.length})`);
   }
@@ -147,11 +188,13 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
   });
   const observations = new Observations();
   const startedAt = new Date();
+  // --duration: cases are drawn until this performance.now() time (the whole run's budget, preflight included).
+  const runDeadline = config.durationMs !== undefined ? performance.now() + config.durationMs : undefined;
   // Each result at its rule's place in the selection: reports keep registry order at any --concurrency.
   const results: Array<RuleResult | undefined> = new Array<RuleResult | undefined>(selected.length).fill(undefined);
   let interrupted = false;
   let cleanupReport: ConformanceReport['cleanup'] = { created: 0, deleted: 0, leftover: [] };
-  options.onProgress?.({ type: 'begin', seed, tag, apiRoot: config.apiRoot });
+  options.onProgress?.({ type: 'begin', seed, tag, apiRoot: config.apiRoot, ...(config.shard ? { shard: config.shard } : {}) });
   try {
     await preflight(primary, tag, 'api-key');
     if (second) await preflight(second, tag, 'second-api-key');
@@ -180,6 +223,8 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
     };
     options.onProgress?.({ type: 'start', rules: selected });
     let unreachable = 0;
+    // Under --duration: each rule's checks that may draw on in the second pass (check index -> runs drawn).
+    const deepenable = selected.map(() => new Map<number, number>());
     let stopped: string | undefined;
     const runAt = async (rule: Rule, index: number): Promise<void> => {
       if (options.signal?.aborted) {
@@ -192,8 +237,9 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
         return;
       }
       options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
+      const ruleState: RunState = runDeadline === undefined ? state : { ...state, noteDeepenable: (check, drawn) => void deepenable[index]!.set(check, drawn) };
       let lastError: unknown;
-      const result = await runRule(rule, state, (text) => redactor.redact(text), (error) => (lastError = error));
+      const result = await runRule(rule, ruleState, (text) => redactor.redact(text), (error) => (lastError = error));
       results[index] = result;
       options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
       // Rules that end in a row (in the order they end) without reaching the target stop the run.
@@ -207,6 +253,28 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
       }),
       config.concurrency,
     );
+    // --duration, second pass: the rules that passed draw more cases from where they stopped, until the budget is spent.
+    const deeper = selected.map((rule, index) => ({ rule, index })).filter(({ index }) => results[index]?.status === 'passed' && deepenable[index]!.size > 0);
+    if (runDeadline !== undefined && deeper.length > 0 && stopped === undefined && !options.signal?.aborted && performance.now() < runDeadline) {
+      options.onProgress?.({ type: 'deepen', rules: deeper.length, leftMs: Math.round(runDeadline - performance.now()) });
+      const waiting: Waiting = { count: deeper.length, cost: deeper.reduce((sum, { rule }) => sum + ruleCost(rule.id), 0) };
+      const deepen = async (rule: Rule, index: number): Promise<void> => {
+        const started = performance.now();
+        const until = () => caseDeadlineOf(rule, runDeadline, waiting, config.concurrency, started);
+        const more = await runRule(rule, { ...state, deepening: { drawn: deepenable[index]!, until } }, (text) => redactor.redact(text)).finally(() => {
+          waiting.count--;
+          waiting.cost -= ruleCost(rule.id);
+        });
+        results[index] = joinPasses(results[index]!, more);
+      };
+      await runPool(
+        startOrder(deeper.map(({ rule }) => rule), config.concurrency).map((at) => {
+          const { rule, index } = deeper[at]!;
+          return { exclusive: rule.exclusive === true, run: () => deepen(rule, index) };
+        }),
+        config.concurrency,
+      );
+    }
     if (options.signal?.aborted) interrupted = true;
   } catch (error) {
     if (options.signal?.aborted) throw new SuiteError('INTERRUPTED', 'interrupted before the rules ran', { cause: error });
@@ -233,7 +301,9 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
       strict: config.strict,
       ...(config.rateLimit ? { rateLimit: `${config.rateLimit.requests}/${config.rateLimit.per}` } : {}),
       headerNames: Object.keys(config.headers),
+      ...(config.durationMs !== undefined ? { duration: formatDuration(config.durationMs) } : {}),
     },
+    ...(config.shard ? { shard: config.shard } : {}),
     startedAt,
     finishedAt: new Date(),
     interrupted,

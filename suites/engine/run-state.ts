@@ -23,6 +23,13 @@ export interface RunState {
   /** fast-check replay path, applied only when exactly one rule is selected. */
   replayPath?: string;
   signal?: AbortSignal;
+  /** Under --duration, first pass: notes a check that may draw on (its index, and the runs drawn, examples included). */
+  noteDeepenable?(checkIndex: number, drawn: number): void;
+  /**
+   * Under --duration, the second pass of a rule: the checks that draw on (index -> runs drawn so far) and the
+   * performance.now() time until which they do, the rule's share of the budget (it grows as other rules end).
+   */
+  deepening?: { drawn: ReadonlyMap<number, number>; until(): number };
   /** The command that replays one rule (keys come from the environment). */
   replayCommand(ruleId: string, path?: string): string;
   /** A run-unique token for the next case of a rule, used in case tags (suites/engine/case-tokens.ts). */

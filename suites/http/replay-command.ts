@@ -5,6 +5,7 @@
  */
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type ResolvedConfig } from '../engine/config.js';
 import { shellQuote } from '../../reports/curl.js';
+import { formatDuration } from '../engine/duration.js';
 
 export interface ReplayTarget {
   config: ResolvedConfig;
@@ -29,6 +30,9 @@ export function replayCommand({ config, seed }: ReplayTarget, ruleId?: string, p
   const only = ruleId ?? config.only?.join(',');
   if (only) parts.push('--only', shellQuote(only));
   if (path) parts.push('--replay-path', shellQuote(path));
+  // A rule's cases are the same in any shard: only the whole run keeps its shard and its time budget.
+  if (ruleId === undefined && config.shard) parts.push('--shard', `${config.shard.index}/${config.shard.count}`);
+  if (ruleId === undefined && config.durationMs !== undefined) parts.push('--duration', formatDuration(config.durationMs));
   // The run's verdict and exit code depend on --strict: a replay of the whole run keeps it.
   if (config.strict && ruleId === undefined) parts.push('--strict');
   return parts.join(' ');

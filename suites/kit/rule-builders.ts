@@ -37,6 +37,7 @@ export function propertyRule<T>(id: string, spec: PropertySpec<T>): Implementati
     run: (ctx) =>
       ctx.check(spec.arbitrary(ctx), (value) => spec.check(ctx, value), {
         runs: spec.maxRuns === undefined ? ctx.runs : Math.min(ctx.runs, spec.maxRuns),
+        ...(spec.maxRuns === undefined ? {} : { maxRuns: spec.maxRuns }),
         ...(spec.examples ? { examples: spec.examples(ctx) } : {}),
       }),
   };

@@ -1,0 +1,47 @@
+/**
+ * @module A --duration run against the mock next to the default run of the same seed: the run ends
+ * within 2 s of its budget with nothing left behind, no rule draws fewer cases than the default run,
+ * every rule whose cases grow with --runs draws more, and the runs a rule reports replay its cases.
+ */
+import { expect } from 'vitest';
+import { createMockServer } from '../../../mock/index.js';
+import type { ConformanceReport } from '../../../schemas/types.gen.js';
+import { DEFAULT_RUNS } from '../../../suites/engine/config.js';
+import { runConformance } from '../../../suites/engine/run-conformance.js';
+import { expectClean, KEYS } from './sweep.js';
+
+const TOLERANCE_MS = 2_000;
+
+export async function expectDurationRun(options: { duration: string; budgetMs: number; seed: number; only?: string }): Promise<ConformanceReport> {
+  await using mock = await createMockServer({ port: 0 });
+  const common = { baseUrl: mock.url, ...KEYS, seed: options.seed, ...(options.only ? { only: options.only } : {}) };
+  const started = performance.now();
+  const report = await runConformance({ ...common, duration: options.duration });
+  const wallMs = performance.now() - started;
+  expect(Math.abs(wallMs - options.budgetMs), `the run took ${Math.round(wallMs)} ms for a budget of ${options.budgetMs} ms`).toBeLessThanOrEqual(TOLERANCE_MS);
+  expectClean(report, mock);
+  expect(report.options?.duration).toBe(options.duration);
+
+  const normal = await runConformance(common);
+  const casesOf = new Map(normal.rules.map((rule) => [rule.id, rule.cases]));
+  expect(report.rules.map((rule) => rule.id)).toEqual(normal.rules.map((rule) => rule.id));
+  for (const rule of report.rules) expect(rule.cases, rule.id).toBeGreaterThanOrEqual(casesOf.get(rule.id)!);
+  // The rules whose cases grow with --runs (those without a cap of their own: one more run, one more case) draw more, and only they.
+  const oneMore = await runConformance({ ...common, runs: DEFAULT_RUNS + 1 });
+  const growing = new Set(oneMore.rules.filter((rule) => rule.cases > casesOf.get(rule.id)!).map((rule) => rule.id));
+  expect(growing.size).toBeGreaterThan(0);
+  for (const rule of report.rules) {
+    if (growing.has(rule.id)) {
+      expect(rule.cases, rule.id).toBeGreaterThan(casesOf.get(rule.id)!);
+      expect(rule.runs, rule.id).toBeGreaterThan(DEFAULT_RUNS);
+    } else {
+      expect(rule.runs, rule.id).toBeUndefined();
+    }
+  }
+
+  // A rule's runs replay its cases: --seed S --only id --runs N draws them all again (one rule, to keep it short).
+  const sample = report.rules.find((rule) => rule.runs !== undefined)!;
+  const replay = await runConformance({ ...common, only: sample.id, runs: sample.runs! });
+  expect(replay.rules[0]!.cases).toBe(sample.cases);
+  return report;
+}
