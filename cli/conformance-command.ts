@@ -10,8 +10,6 @@
  */
 import { Command, CommanderError } from 'commander';
 import {
-  applyBaseline,
-  createBaseline,
   createProgress,
   diffReports,
   failingConditions,
@@ -19,14 +17,11 @@ import {
   readReportFile,
   renderTerminalSummary,
   shouldUseColor,
-  writeBaseline,
   writeReports,
-  type Baseline,
   type RedactedReport,
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
-import { formatIssues, validators } from '../schemas/index.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { diffMain, parseDiffCommandLine } from './diff-command.js';
 import { gateReport } from './gate-report.js';
@@ -165,6 +160,7 @@ export async function main(io: CliIo): Promise<number> {
   // `jobs-conformance proxy ...`: the validating proxy (docs/proxy.md), a command of its own.
   if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: subcommandArgv(io.argv) });
   if (io.argv[2] === 'diff') return diffMain({ ...io, argv: subcommandArgv(io.argv) });
+  if (io.argv[2] === 'merge-reports') return mergeReportsMain({ ...io, argv: subcommandArgv(io.argv) });
   // Every line printed is scrubbed: of the keys as given until the run is configured, then of every secret it has.
   const redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);

@@ -4,8 +4,10 @@ import { CONFORMANCE_OPTIONS } from './conformance-options.js';
 import { MOCK_OPTIONS } from './mock-options.js';
 import { addOptions, envOfOption, readOptions, UsageError, type CliOption, type OptionTable } from './option-table.js';
 import { PROXY_OPTIONS } from './proxy-options.js';
+import { DIFF_OPTIONS } from './diff-options.js';
+import { MERGE_REPORTS_OPTIONS } from './merge-reports-options.js';
 
-const TABLES: readonly OptionTable[] = [CONFORMANCE_OPTIONS, PROXY_OPTIONS, MOCK_OPTIONS];
+const TABLES: readonly OptionTable[] = [CONFORMANCE_OPTIONS, PROXY_OPTIONS, MOCK_OPTIONS, DIFF_OPTIONS, MERGE_REPORTS_OPTIONS];
 /** Variables named before the rule that derives them, kept working. */
 const LEGACY_NAMES: Readonly<Record<string, string>> = { 'jobs-conformance --header': 'JOBS_HEADERS' };
 

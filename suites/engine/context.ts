@@ -227,7 +227,7 @@ export class Context implements RuleContext {
       while (!outcome.failed && performance.now() < deepening.until() - MIN_STRETCH_MS) {
         const started = performance.now();
         const batch = pace === undefined ? FIRST_STRETCH_RUNS : Math.max(1, Math.min(MAX_STRETCH_RUNS, Math.ceil(pace * (deepening.until() - started))));
-        outcome = await this.#property(property, { numRuns: drawn + batch, skip: drawn, stopAt: deepening.until });
+        outcome = await this.#property(property, { numRuns: drawn + batch, skip: drawn, stopAt: () => deepening.until() });
         if (outcome.drawn <= drawn) break;
         pace = (outcome.drawn - drawn) / Math.max(1, performance.now() - started);
         drawn = outcome.drawn;
@@ -254,7 +254,7 @@ export class Context implements RuleContext {
     run: { numRuns: number; path?: string; skip?: number; stopAt?: () => number },
   ): Promise<PropertyOutcome<T>> {
     const { arbitrary, predicate, index, seed, examples } = property;
-    let abort: unknown;
+    let abort: { error: unknown } | undefined;
     let failure: PropertyOutcome<T>['failure'];
     let shrinkCases = 0;
     let runs = 0;
@@ -269,7 +269,7 @@ export class Context implements RuleContext {
       // Past --max-shrinks, later candidates count as passing, which ends the shrink.
       if (failure && ++shrinkCases > this.#state.maxShrinks) return;
       if (this.#state.signal?.aborted) {
-        abort = new TransportError('INTERRUPTED', 'run interrupted');
+        abort = { error: new TransportError('INTERRUPTED', 'run interrupted') };
         return;
       }
       const outcome = await this.runCase(this.newCase(`p${index}`), () => predicate(value));
@@ -280,7 +280,7 @@ export class Context implements RuleContext {
         throw outcome.error;
       }
       // Not the server's fault, or already recorded by a nested check: stop without shrinking.
-      abort = outcome.error;
+      abort = { error: outcome.error };
     });
     const details = await fc.check(asyncProperty, {
       seed,
@@ -288,7 +288,7 @@ export class Context implements RuleContext {
       examples: examples.map((value): [T] => [value]),
       ...(run.path !== undefined ? { path: run.path, endOnFailure: true } : {}),
     });
-    if (abort !== undefined) throw abort;
+    if (abort !== undefined) throw abort.error;
     return {
       failed: details.failed,
       drawn,

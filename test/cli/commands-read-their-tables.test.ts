@@ -9,6 +9,8 @@ import { CONFORMANCE_OPTIONS } from '../../cli/options/conformance-options.js';
 import { MOCK_OPTIONS } from '../../cli/options/mock-options.js';
 import type { OptionTable } from '../../cli/options/option-table.js';
 import { PROXY_OPTIONS } from '../../cli/options/proxy-options.js';
+import { DIFF_OPTIONS } from '../../cli/options/diff-options.js';
+import { MERGE_REPORTS_OPTIONS } from '../../cli/options/merge-reports-options.js';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { MOCK_CLI, runBin, SUITE_CLI } from '../regressions/support/run-bin.js';
 
@@ -48,6 +50,8 @@ describe.each([
   ['jobs-conformance', [SUITE_CLI], CONFORMANCE_OPTIONS],
   ['jobs-conformance proxy', [SUITE_CLI, 'proxy'], PROXY_OPTIONS],
   ['jobs-mock', [MOCK_CLI], MOCK_OPTIONS],
+  ['jobs-conformance diff', [SUITE_CLI, 'diff'], DIFF_OPTIONS],
+  ['jobs-conformance merge-reports', [SUITE_CLI, 'merge-reports'], MERGE_REPORTS_OPTIONS],
 ] as const)('%s', (_, [bin, ...before], table: OptionTable) => {
   it('has no flag outside its option table', async () => {
     const run = await runBin(bin, [...before, '--help']);
