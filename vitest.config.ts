@@ -16,8 +16,9 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 30_000,
   pool: 'forks' as const,
-  // Properties without their own seed run from one printed seed per run (FC_SEED).
-  setupFiles: ['test/support/fast-check-seed.setup.ts'],
+  // Properties without their own seed run from one printed seed per run (FC_SEED); the proxy judges on a worker
+  // thread from the sources too.
+  setupFiles: ['test/support/fast-check-seed.setup.ts', 'test/support/judge-worker-from-sources.setup.ts'],
 };
 
 const NIGHTLY = '**/*.nightly.test.ts';

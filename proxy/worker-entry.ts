@@ -1,18 +1,22 @@
 /**
  * @module Where the judging thread's code comes from. Built (the package, dist/), it is the compiled
- * judge-worker.js beside this file. From the TypeScript sources (tests, a checkout run under a TypeScript
- * loader) there is no such file, and a worker thread does not go through the loader of the thread that starts
- * it: the worker's sources are bundled in memory (esbuild, a development dependency) into one module, started
- * from a data: URL. Either way the exchanges are judged on a worker thread, the production path.
+ * judge-worker.js beside this file. From the TypeScript sources (the tests) there is no such file, and a
+ * worker thread does not go through the loader of the thread that starts it: the test setup registers a
+ * source entry (worker-from-sources.test-support.ts bundles the worker's sources in memory), so the exchanges
+ * are judged on a worker thread, the production path, either way. The package ships no bundler.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ProxyConfigError } from './proxy-config-error.js';
 
 const COMPILED = new URL('./judge-worker.js', import.meta.url);
-const SOURCE = new URL('./judge-worker.ts', import.meta.url);
 
-/** The bundle, made once per process. */
-let bundled: Promise<URL> | undefined;
+let sourceEntry: (() => Promise<URL>) | undefined;
+
+/** How to start the judging thread where judge-worker.js is not compiled (test support registers it). */
+export function useJudgeWorkerSource(entry: () => Promise<URL>): void {
+  sourceEntry = entry;
+}
 
 /**
  * The URL a Worker starts the judging thread from.
@@ -22,39 +26,6 @@ let bundled: Promise<URL> | undefined;
  */
 export function judgeWorkerEntry(): Promise<URL> {
   if (existsSync(fileURLToPath(COMPILED))) return Promise.resolve(COMPILED);
-  return (bundled ??= bundleSources(fileURLToPath(SOURCE)));
-}
-
-async function bundleSources(entry: string): Promise<URL> {
-  const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'worker-from-sources',
-        setup(b) {
-          // Packages stay outside the bundle, as absolute file URLs: a data: module has no folder to resolve them from.
-          b.onResolve({ filter: /^[^./]/ }, async (args) => {
-            if (args.pluginData === 'resolving') return undefined; // the nested call below: esbuild's own resolution
-            if (args.path.startsWith('node:')) return { path: args.path, external: true };
-            const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' });
-            if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
-            return { path: pathToFileURL(found.path).href, external: true };
-          });
-          // Each module keeps its own import.meta.url (the schemas and the tool's version are found from it).
-          b.onLoad({ filter: /\.ts$/ }, (args) => ({
-            contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-            loader: 'ts',
-          }));
-        },
-      },
-    ],
-  });
-  return new URL(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.text).toString('base64')}`);
+  if (sourceEntry !== undefined) return sourceEntry();
+  return Promise.reject(new ProxyConfigError('judge', 'the judging thread is built by `npm run build` (judge-worker.js is missing); from sources, judge inline'));
 }

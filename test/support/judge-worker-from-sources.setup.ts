@@ -1,0 +1,8 @@
+/**
+ * @module vitest setupFile: the proxy's judging thread from the TypeScript sources (there is no compiled
+ * judge-worker.js beside them), so the proxy tests judge on a worker thread, as the built package does.
+ */
+import { useJudgeWorkerSource } from '../../proxy/worker-entry.js';
+import { judgeWorkerFromSources } from '../../proxy/worker-from-sources.test-support.js';
+
+useJudgeWorkerSource(judgeWorkerFromSources);
