@@ -39,7 +39,17 @@ export default defineConfig({
           // One module graph per worker, not per file: the unit tests share no state (fixtures hand out fresh copies).
           isolate: false,
           // test/architecture: the static import-direction check, as fast as a unit test.
-          include: ['schemas/**/*.test.ts', 'vocabulary/**/*.test.ts', 'mock/**/*.test.ts', 'suites/**/*.test.ts', 'proxy/**/*.test.ts', 'judging/**/*.test.ts', 'reports/**/*.test.ts', 'cli/**/*.test.ts', 'test/architecture/**/*.test.ts'],
+          include: [
+            'schemas/**/*.test.ts',
+            'vocabulary/**/*.test.ts',
+            'mock/**/*.test.ts',
+            'suites/**/*.test.ts',
+            'proxy/**/*.test.ts',
+            'judging/**/*.test.ts',
+            'reports/**/*.test.ts',
+            'cli/**/*.test.ts',
+            'test/architecture/**/*.test.ts',
+          ],
         },
       },
       {

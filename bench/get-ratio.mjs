@@ -23,7 +23,11 @@ try {
   let next = 0;
   const byId = () => `/api/v1.1/jobs/${ids[next++ % ids.length]}`;
   const key = { 'api-key': 'demo-key-1' };
-  const byIdOn = (child) => ({ url: child.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] });
+  const byIdOn = (child) => ({
+    url: child.info.url,
+    headers: key,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }],
+  });
   const run = (child, options) => measured(child, { duration, connections: 50, ...options }, { warmup: 1 });
   const rows = { 'mock / bare (same client)': [], 'mock / bare (fixed URL)': [], 'mock CPU µs/req': [], 'bare CPU µs/req': [] };
   for (let r = 0; r < rounds; r++) {
@@ -34,9 +38,12 @@ try {
     rows['mock / bare (fixed URL)'].push(get.rps / fixed.rps);
     rows['mock CPU µs/req'].push(get.cpuUsPerRequest);
     rows['bare CPU µs/req'].push(same.cpuUsPerRequest);
-    console.log(`round ${r + 1}: bare ${Math.round(fixed.rps)} (fixed URL), ${Math.round(same.rps)} (same client); mock ${Math.round(get.rps)} req/s`);
+    console.log(
+      `round ${r + 1}: bare ${Math.round(fixed.rps)} (fixed URL), ${Math.round(same.rps)} (same client); mock ${Math.round(get.rps)} req/s`,
+    );
   }
-  for (const [name, xs] of Object.entries(rows)) console.log(`${name}: ${xs.map((x) => x.toFixed(2)).join(', ')}; median ${median(xs).toFixed(2)}`);
+  for (const [name, xs] of Object.entries(rows))
+    console.log(`${name}: ${xs.map((x) => x.toFixed(2)).join(', ')}; median ${median(xs).toFixed(2)}`);
 } finally {
   await Promise.all([bare.stop(), mock.stop()]);
 }

@@ -20,7 +20,10 @@ const dir = fileURLToPath(new URL('./out/profiles/', import.meta.url));
 mkdirSync(dir, { recursive: true });
 const before = new Set(readdirSync(dir));
 const seed = scenario === 'list-q' ? { 101: 1000, 102: 100_000 } : { 101: 1000, 102: 1000 };
-const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed })], { execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`], timeoutMs: 600_000 });
+const mock = await startChild('children/mock-server.mjs', [JSON.stringify({ seed })], {
+  execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+  timeoutMs: 600_000,
+});
 const ids = mock.info.ids['101'];
 let next = 0;
 const byId = () => `/api/v1.1/jobs/${ids[next++ % ids.length]}`;
@@ -30,8 +33,16 @@ const jsonKey = { ...key, 'content-type': 'application/json' };
 const scenarios = {
   get: { url: mock.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] },
   post: { url: `${mock.info.url}/api/v1.1/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) },
-  'post-new': { url: mock.info.url, headers: jsonKey, requests: [{ method: 'POST', path: '/api/v1.1/jobs', setupRequest: (req) => ({ ...req, body: uniqueBody() }) }] },
-  put: { url: mock.info.url, headers: jsonKey, requests: [{ method: 'PUT', body: '{"title":"Updated title"}', setupRequest: (req) => ({ ...req, path: byId() }) }] },
+  'post-new': {
+    url: mock.info.url,
+    headers: jsonKey,
+    requests: [{ method: 'POST', path: '/api/v1.1/jobs', setupRequest: (req) => ({ ...req, body: uniqueBody() }) }],
+  },
+  put: {
+    url: mock.info.url,
+    headers: jsonKey,
+    requests: [{ method: 'PUT', body: '{"title":"Updated title"}', setupRequest: (req) => ({ ...req, path: byId() }) }],
+  },
   list: { url: `${mock.info.url}/api/v1.1/jobs?pageSize=100`, headers: key },
   'list-q': { url: `${mock.info.url}/api/v1.1/jobs?q=welder&pageSize=100`, headers: { 'api-key': 'demo-key-2' }, connections: 4 },
 };
@@ -44,5 +55,7 @@ console.log(`${scenario}: ${Math.round(result.rps)} req/s; profile ${dir}${file}
 // Only the load: start-up and seeding come before readyAt. µs/req = wall time in the function per request.
 console.log('  ms total  µs/req  share  function (self time, after the mock was ready)');
 for (const f of topFunctions(`${dir}${file}`, 40, { since: mock.info.readyAt })) {
-  console.log(`${f.ms.toFixed(0).padStart(7)} ms ${((f.ms * 1000) / result.total).toFixed(2).padStart(7)} ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
+  console.log(
+    `${f.ms.toFixed(0).padStart(7)} ms ${((f.ms * 1000) / result.total).toFixed(2).padStart(7)} ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`,
+  );
 }

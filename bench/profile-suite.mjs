@@ -26,8 +26,11 @@ try {
   const { requests, cpuMs, wallMs } = suite.info;
   await new Promise((resolve) => suite.proc.once('exit', resolve));
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile') && !before.has(name));
-  console.log(`${requests} requests in ${(wallMs / 1000).toFixed(1)} s; suite CPU ${(cpuMs / requests).toFixed(3)} ms/request; profile ${dir}${file}`);
-  for (const f of topFunctions(`${dir}${file}`, 40)) console.log(`${f.ms.toFixed(0).padStart(7)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
+  console.log(
+    `${requests} requests in ${(wallMs / 1000).toFixed(1)} s; suite CPU ${(cpuMs / requests).toFixed(3)} ms/request; profile ${dir}${file}`,
+  );
+  for (const f of topFunctions(`${dir}${file}`, 40))
+    console.log(`${f.ms.toFixed(0).padStart(7)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`);
 } finally {
   await mock.stop();
   rmSync(reportDir, { recursive: true, force: true });

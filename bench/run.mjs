@@ -57,7 +57,10 @@ if (unknown.length > 0) {
   console.error(`bench: unknown section ${unknown.join(', ')} (choose from ${SECTIONS.join(', ')})`);
   process.exit(2);
 }
-if (!existsSync(new URL('../dist/mock/index.js', import.meta.url)) || !existsSync(new URL('../dist/cli/conformance-command.js', import.meta.url))) {
+if (
+  !existsSync(new URL('../dist/mock/index.js', import.meta.url)) ||
+  !existsSync(new URL('../dist/cli/conformance-command.js', import.meta.url))
+) {
   console.error('bench: dist/ is missing; run `npm run build` first');
   process.exit(2);
 }
@@ -84,7 +87,11 @@ await step('suite', () => suiteRun({ runsFactor }));
 let latencyLoad;
 await step('latency', async () => {
   const before = loadavg()[0];
-  const figures = await latency(values['latency-concurrency'] ? { concurrencies: values['latency-concurrency'].split(',').map((c) => (c === 'default' ? c : Number(c))) } : {});
+  const figures = await latency(
+    values['latency-concurrency']
+      ? { concurrencies: values['latency-concurrency'].split(',').map((c) => (c === 'default' ? c : Number(c))) }
+      : {},
+  );
   latencyLoad = { before, after: loadavg()[0] };
   return figures;
 });
@@ -99,7 +106,8 @@ const renderers = { latency: renderLatency, persist: renderPersist, proxy: rende
 const blocks = {};
 // The latency section reports the load around its own runs (they take minutes).
 const loadOf = (name) => (name === 'latency' ? { loadBefore: latencyLoad?.before, loadAfter: latencyLoad?.after } : { loadBefore });
-for (const name of BLOCK_SECTIONS) if (results[name]) blocks[name] = renderers[name](results[name], { command, startedAt, ...loadOf(name) });
+for (const name of BLOCK_SECTIONS)
+  if (results[name]) blocks[name] = renderers[name](results[name], { command, startedAt, ...loadOf(name) });
 for (const text of [markdown, ...Object.values(blocks)]) if (text) console.log(text);
 const writeTables = ranTables && (values.write || (!values['no-write'] && only.length === SECTIONS.length));
 const writeBlocks = !values['no-write'] && Object.keys(blocks).length > 0;

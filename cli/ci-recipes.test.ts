@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkCommandLine } from './conformance-command.js';
 
-const RECIPES = [...readdirSync('docs/ci').filter((name) => name.endsWith('.yml')).map((name) => join('docs/ci', name)), 'docs/github-actions-example.yml'];
+const RECIPES = [
+  ...readdirSync('docs/ci')
+    .filter((name) => name.endsWith('.yml'))
+    .map((name) => join('docs/ci', name)),
+  'docs/github-actions-example.yml',
+];
 
 /** A sample value for each GitHub expression the recipes use; an expression not listed fails the test, so a new one is looked at. */
 const EXPRESSIONS: Readonly<Record<string, string>> = {
@@ -24,7 +29,9 @@ const ENV = { JOBS_BASE_URL: 'https://staging.example.com', JOBS_API_KEY: 'sampl
 /** Every `run:` script of every step of every job. */
 function runScripts(workflow: unknown): string[] {
   const jobs = (workflow as { jobs?: Record<string, { steps?: { run?: unknown }[] }> }).jobs ?? {};
-  return Object.values(jobs).flatMap((job) => (job.steps ?? []).map((step) => step.run).filter((run): run is string => typeof run === 'string'));
+  return Object.values(jobs).flatMap((job) =>
+    (job.steps ?? []).map((step) => step.run).filter((run): run is string => typeof run === 'string'),
+  );
 }
 
 /** The argument lists of the `jobs-conformance` commands in a shell script (quotes, `\` line continuations, `;`, `&&`, `|`, redirections). */
@@ -58,9 +65,15 @@ function conformanceCommands(script: string): string[][] {
 
 function check(args: string[]): void {
   let stderr = '';
-  const sink = (append: (text: string) => void) => new Writable({ write: (chunk: Buffer, _encoding, done) => (append(chunk.toString('utf8')), done()) });
+  const sink = (append: (text: string) => void) =>
+    new Writable({ write: (chunk: Buffer, _encoding, done) => (append(chunk.toString('utf8')), done()) });
   try {
-    checkCommandLine({ argv: ['node', 'jobs-conformance', ...args], env: ENV, stdout: sink(() => {}), stderr: sink((text) => (stderr += text)) });
+    checkCommandLine({
+      argv: ['node', 'jobs-conformance', ...args],
+      env: ENV,
+      stdout: sink(() => {}),
+      stderr: sink((text) => (stderr += text)),
+    });
   } catch (error) {
     throw new Error(`jobs-conformance ${args.join(' ')}: ${stderr.trim() || (error as Error).message}`, { cause: error });
   }
@@ -68,10 +81,14 @@ function check(args: string[]): void {
 
 describe('the CI recipes in docs/', () => {
   it('finds the commands of a step, wherever the shell puts them', () => {
-    expect(conformanceCommands('status=0\nnpx jobs-conformance diff a.json b.json --format markdown > drift.md || status=$?\ncat drift.md')).toEqual([
-      ['diff', 'a.json', 'b.json', '--format', 'markdown'],
-    ]);
-    expect(conformanceCommands('npx jobs-conformance \\\n  --shard ${{ matrix.shard }}/4 \\\n  --report-dir "shard-1" 2>&1 | tee log # a comment')).toEqual([['--shard', '3/4', '--report-dir', 'shard-1']]);
+    expect(
+      conformanceCommands('status=0\nnpx jobs-conformance diff a.json b.json --format markdown > drift.md || status=$?\ncat drift.md'),
+    ).toEqual([['diff', 'a.json', 'b.json', '--format', 'markdown']]);
+    expect(
+      conformanceCommands(
+        'npx jobs-conformance \\\n  --shard ${{ matrix.shard }}/4 \\\n  --report-dir "shard-1" 2>&1 | tee log # a comment',
+      ),
+    ).toEqual([['--shard', '3/4', '--report-dir', 'shard-1']]);
   });
 
   it('refuses what the CLI refuses (an unknown flag, a bad value, a diff without its files)', () => {

@@ -119,7 +119,9 @@ export function checkCommandLine(io: CliIo): void {
 
 /** The run's secrets as the last scrub of the report files takes them: the keys and the --header values. */
 function secretsOf(config: RunConfig): string[] {
-  return [config.apiKey, config.secondApiKey, ...Object.values(config.headers)].filter((s): s is string => typeof s === 'string' && s !== '');
+  return [config.apiKey, config.secondApiKey, ...Object.values(config.headers)].filter(
+    (s): s is string => typeof s === 'string' && s !== '',
+  );
 }
 
 function progressPrinter(io: CliIo, say: (line: string) => void): (event: ProgressEvent) => void {
@@ -127,7 +129,9 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
   return (event) => {
     switch (event.type) {
       case 'begin':
-        say(`seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}${event.shard ? `; shard ${event.shard.index}/${event.shard.count}` : ''}`);
+        say(
+          `seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}${event.shard ? `; shard ${event.shard.index}/${event.shard.count}` : ''}`,
+        );
         break;
       case 'start':
         say(`running ${event.rules.length} ${event.rules.length === 1 ? 'rule' : 'rules'}`);
@@ -140,7 +144,9 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
         progress.ruleFinished(event.result);
         break;
       case 'deepen':
-        say(`every rule ran its --runs; ${event.rules} ${event.rules === 1 ? 'rule draws' : 'rules draw'} more cases for the ${Math.round(event.leftMs / 1000)} s left of --duration`);
+        say(
+          `every rule ran its --runs; ${event.rules} ${event.rules === 1 ? 'rule draws' : 'rules draw'} more cases for the ${Math.round(event.leftMs / 1000)} s left of --duration`,
+        );
         break;
       case 'cleanup':
         progress.done();

@@ -5,7 +5,15 @@
  * or what --fail-on names, 2 a report could not be read. Its options are cli/options/diff-options.ts.
  */
 import { Command, CommanderError } from 'commander';
-import { diffReports, driftFailures, readReportFile, renderDriftMarkdown, renderDriftTerminal, shouldUseColor, type DriftCondition } from '../reports/index.js';
+import {
+  diffReports,
+  driftFailures,
+  readReportFile,
+  renderDriftMarkdown,
+  renderDriftTerminal,
+  shouldUseColor,
+  type DriftCondition,
+} from '../reports/index.js';
 import type { Drift } from '../schemas/types.gen.js';
 import { messageOf } from '../suites/engine/errors.js';
 import { toolInfo } from '../reports/tool-info.js';
@@ -36,7 +44,11 @@ function program(io: DiffCliIo): Command {
     )
     .version(toolInfo.version)
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text), outputError: (text, write) => write(`${NAME}: ${text}`) })
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`${NAME}: ${text}`),
+    })
     .argument('<old>', 'the earlier report.json (e.g. of the last deployment)')
     .argument('<new>', 'the later report.json')
     .addHelpText(

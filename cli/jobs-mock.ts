@@ -40,9 +40,7 @@ function profileText(profile: ResolvedProfile): string {
 
 /** The start line: URL, profile and employers; keys are shown only for the demo employers (yours stay out of logs). */
 function startLine(server: MockServer, employers: EmployerConfig[], demo: boolean): string {
-  const list = employers
-    .map((e) => `${e.id} ${e.name} [${e.plan ?? 'standard'}]${demo ? ` API-Key: ${e.apiKey}` : ''}`)
-    .join('; ');
+  const list = employers.map((e) => `${e.id} ${e.name} [${e.plan ?? 'standard'}]${demo ? ` API-Key: ${e.apiKey}` : ''}`).join('; ');
   return `jobs-mock listening on ${server.url} (API root ${server.url}/api/v1.1, control ${server.url}/__control)${profileText(server.core.profile)} employers: ${list}`;
 }
 
@@ -53,16 +51,31 @@ const program = addOptions(
     .version(packageVersion()),
   MOCK_OPTIONS,
 )
-  .addHelpText('after', '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0; a repeatable option one value per line).')
+  .addHelpText(
+    'after',
+    '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0; a repeatable option one value per line).',
+  )
   .exitOverride()
   .configureOutput({ outputError: (message, write) => write(`jobs-mock: ${message.replace(/^error: /, '').trim()}\n`) });
 
 /** The options as the table reads them (flags over JOBS_MOCK_* variables over defaults). */
 interface MockCliOptions {
-  port: number; host: string; employers?: string; data?: string; persist: boolean; fsync?: FsyncMode; compactAfter?: number;
-  now?: string; bodyLimit: number;
-  profile: string; profileSeed?: number; choice: Array<[string, string]>;
-  cors: CorsPolicy; controlCors?: string[]; journalSize: number; secretHeader: string[];
+  port: number;
+  host: string;
+  employers?: string;
+  data?: string;
+  persist: boolean;
+  fsync?: FsyncMode;
+  compactAfter?: number;
+  now?: string;
+  bodyLimit: number;
+  profile: string;
+  profileSeed?: number;
+  choice: Array<[string, string]>;
+  cors: CorsPolicy;
+  controlCors?: string[];
+  journalSize: number;
+  secretHeader: string[];
 }
 
 async function main(): Promise<void> {
@@ -85,12 +98,27 @@ async function main(): Promise<void> {
   try {
     const employers = opts.employers ? readEmployers(opts.employers) : DEMO_EMPLOYERS;
     // Read and checked once (persist without --data, --fsync without --persist, --now, origins, ...); the server takes the result as is.
-    const options = resolveMockOptions({
-      port: opts.port, host: opts.host, employers, dataFile: opts.data, persist: opts.persist, fsync: opts.fsync,
-      compactAfterBytes: opts.compactAfter, now: opts.now, bodyLimit: opts.bodyLimit,
-      profile: opts.profile, profileSeed: opts.profileSeed, choices: Object.fromEntries(opts.choice),
-      cors: opts.cors, controlCors: opts.controlCors, journalSize: opts.journalSize, secretHeaders: opts.secretHeader,
-    }, SERVER_DEFAULTS);
+    const options = resolveMockOptions(
+      {
+        port: opts.port,
+        host: opts.host,
+        employers,
+        dataFile: opts.data,
+        persist: opts.persist,
+        fsync: opts.fsync,
+        compactAfterBytes: opts.compactAfter,
+        now: opts.now,
+        bodyLimit: opts.bodyLimit,
+        profile: opts.profile,
+        profileSeed: opts.profileSeed,
+        choices: Object.fromEntries(opts.choice),
+        cors: opts.cors,
+        controlCors: opts.controlCors,
+        journalSize: opts.journalSize,
+        secretHeaders: opts.secretHeader,
+      },
+      SERVER_DEFAULTS,
+    );
     const server = await createMockServer(options);
     // Under --persist, close() ends with a compaction: the data file then holds everything and the log is empty.
     const stop = (): void => {

@@ -51,11 +51,17 @@ interface MergeReportsOptions {
 
 function program(io: MergeReportsCliIo): Command {
   const command = new Command(NAME)
-    .description('Merges the reports of the shards of one run (--shard i/n) into one report, with the verdict and exit code of an unsharded run.')
+    .description(
+      'Merges the reports of the shards of one run (--shard i/n) into one report, with the verdict and exit code of an unsharded run.',
+    )
     .version(toolInfo.version)
     .argument('<dir...>', 'report folders of the shards (each holds report.json)')
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text), outputError: (text, write) => write(`${NAME}: ${text}`) })
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`${NAME}: ${text}`),
+    })
     .addHelpText('after', '\nEvery option also reads from its environment variable (flags win).');
   return addOptions(command, MERGE_REPORTS_OPTIONS);
 }
@@ -77,7 +83,10 @@ async function readShardReport(source: string): Promise<ConformanceReport> {
     throw new ReportError('MERGE_REFUSED', `cannot read ${file}: ${messageOf(error)}`, { cause: error, context: { file } });
   }
   const valid = validators.report(parsed);
-  if (!valid.ok) throw new ReportError('MERGE_REFUSED', `${file} is not a conformance report: ${formatIssues(valid.issues).split('\n')[0]}`, { context: { file } });
+  if (!valid.ok)
+    throw new ReportError('MERGE_REFUSED', `${file} is not a conformance report: ${formatIssues(valid.issues).split('\n')[0]}`, {
+      context: { file },
+    });
   return parsed as ConformanceReport;
 }
 

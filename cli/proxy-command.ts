@@ -7,7 +7,17 @@
  * are the table in cli/options/proxy-options.ts (each also JOBS_PROXY_<FLAG>).
  */
 import { Command, CommanderError } from 'commander';
-import { applyBaseline, failingConditions, prepareReportDir, renderTerminalSummary, shouldUseColor, writeReports, type FailCondition, type RedactedReport, type ReporterName } from '../reports/index.js';
+import {
+  applyBaseline,
+  failingConditions,
+  prepareReportDir,
+  renderTerminalSummary,
+  shouldUseColor,
+  writeReports,
+  type FailCondition,
+  type RedactedReport,
+  type ReporterName,
+} from '../reports/index.js';
 import { messageOf } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { Redactor } from '../reports/redactor.js';
@@ -51,7 +61,11 @@ function program(io: ProxyCliIo): Command {
     .description('A validating proxy: forwards traffic to --target unchanged and checks both sides against the Jobs API v1.1.')
     .version(toolInfo.version)
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text), outputError: (text, write) => write(`${NAME}: ${text}`) })
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`${NAME}: ${text}`),
+    })
     .addHelpText('after', '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0).');
   return addOptions(command, PROXY_OPTIONS);
 }
@@ -104,7 +118,9 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
     return EXIT_USAGE;
   }
   const running: ProxyServer = proxy;
-  io.stdout.write(`jobs-conformance proxy listening on ${running.url} (API root ${running.url}/api/v1.1) forwarding to ${running.target}; reports in ${flags.reportDir}\n`);
+  io.stdout.write(
+    `jobs-conformance proxy listening on ${running.url} (API root ${running.url}/api/v1.1) forwarding to ${running.target}; reports in ${flags.reportDir}\n`,
+  );
   io.onListening?.(running);
 
   const { reporters, failOn, baseline } = gating;

@@ -4,7 +4,8 @@ import { exampleJobCreate } from 'jobs-conformance/schemas';
 
 const mock = await createMockServer({ now: '2025-01-01T00:00:00Z' }); // frozen clock; port 0, 127.0.0.1
 try {
-  const res = await fetch(`${mock.url}/api/v1.1/jobs`, { // mock.url is the base_url
+  const res = await fetch(`${mock.url}/api/v1.1/jobs`, {
+    // mock.url is the base_url
     method: 'POST',
     headers: { 'API-Key': 'demo-key-1', 'Content-Type': 'application/json' },
     body: JSON.stringify(exampleJobCreate),

@@ -6,12 +6,15 @@ import { exampleJobCreate } from 'jobs-conformance/schemas';
 
 const app = express();
 const jobs = createJobsMiddleware(); // jobs.core: reset(), seedJobs(), setClock(), injectFault(), ...
-app.use(jobs);                       // before any body parser: the mock needs the exact bytes
-app.use(express.json());             // your own routes come after it
-app.get('/health', (_req, res) => { res.json({ ok: true }); });
+app.use(jobs); // before any body parser: the mock needs the exact bytes
+app.use(express.json()); // your own routes come after it
+app.get('/health', (_req, res) => {
+  res.json({ ok: true });
+});
 
 jobs.core.seedJobs('demo-key-1', [exampleJobCreate]);
-const server = app.listen(0, '127.0.0.1', async () => { // 0: a free port
+const server = app.listen(0, '127.0.0.1', async () => {
+  // 0: a free port
   const { port } = server.address() as AddressInfo;
   const res = await fetch(`http://127.0.0.1:${port}/api/v1.1/jobs`, { headers: { 'API-Key': 'demo-key-1' } });
   const list = (await res.json()) as { paging: { total: number } };

@@ -24,6 +24,9 @@ describe('amountsWithoutFourDecimals', () => {
 
 describe('maxAmountForms', () => {
   it('describes each numeric maxAmount and skips null', () => {
-    expect(maxAmountForms('{"maxAmount":1,"x":{"maxAmount":2.0000},"y":{"maxAmount":null}}')).toEqual(['another decimal form', 'four places']);
+    expect(maxAmountForms('{"maxAmount":1,"x":{"maxAmount":2.0000},"y":{"maxAmount":null}}')).toEqual([
+      'another decimal form',
+      'four places',
+    ]);
   });
 });

@@ -32,8 +32,23 @@ export function jsonEqual(a: Json, b: Json): boolean {
 
 /** The fields of the full Job (spec 2.1). A target may add read-only fields of its own (e.g. updatedAt): they may change. */
 export const JOB_FIELDS = [
-  'id', 'referenceId', 'employer', 'title', 'publishDate', 'closeDate', 'confidential', 'autoRefresh', 'status',
-  'locations', 'categories', 'positionType', 'salary', 'description', 'applicantRoutingType', 'applicationEmail', 'applicationUrl',
+  'id',
+  'referenceId',
+  'employer',
+  'title',
+  'publishDate',
+  'closeDate',
+  'confidential',
+  'autoRefresh',
+  'status',
+  'locations',
+  'categories',
+  'positionType',
+  'salary',
+  'description',
+  'applicantRoutingType',
+  'applicationEmail',
+  'applicationUrl',
 ] as const;
 
 /** The fields of the job header, a list item (spec 2.7). */
@@ -74,7 +89,9 @@ function eitherConfidential(a: Record<string, unknown>, b: Record<string, unknow
  */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[] = []): string[] {
   const differs = (key: string): boolean =>
-    key === 'employer' ? !sameEmployer(before[key], after[key], eitherConfidential(before, after)) : !sameFieldValue(key, before[key], after[key]);
+    key === 'employer'
+      ? !sameEmployer(before[key], after[key], eitherConfidential(before, after))
+      : !sameFieldValue(key, before[key], after[key]);
   return JOB_FIELDS.filter((key) => !ignore.includes(key) && differs(key)).sort();
 }
 
@@ -86,7 +103,13 @@ export function show(value: unknown, max = 300): string {
 
 /** Lower case, without accents, with one apostrophe and single spaces: how place names are compared (`Montréal` is `montreal`). */
 export function placeKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[\u2018\u2019\u02BC]/g, "'").trim().replace(/\s+/g, ' ').toLowerCase();
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\u2018\u2019\u02BC]/g, "'")
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 /**
@@ -124,7 +147,12 @@ export function sameCity(sent: string, returned: { name?: unknown; description?:
 }
 
 function idsOf(list: unknown): number[] {
-  return Array.isArray(list) ? list.map((item) => (item as { id?: unknown })?.id).filter((id): id is number => typeof id === 'number').sort((a, b) => a - b) : [];
+  return Array.isArray(list)
+    ? list
+        .map((item) => (item as { id?: unknown })?.id)
+        .filter((id): id is number => typeof id === 'number')
+        .sort((a, b) => a - b)
+    : [];
 }
 
 function closeAmount(a: unknown, b: unknown): boolean {
@@ -163,7 +191,10 @@ export function sameText(a: unknown, b: unknown): boolean {
 
 type FieldCheck = (sent: unknown, job: Record<string, unknown>) => string | undefined;
 
-const same = (field: string): FieldCheck => (sent, job) => (jsonEqual(sent, job[field]) ? undefined : `${field}: sent ${show(sent)}, got ${show(job[field])}`);
+const same =
+  (field: string): FieldCheck =>
+  (sent, job) =>
+    jsonEqual(sent, job[field]) ? undefined : `${field}: sent ${show(sent)}, got ${show(job[field])}`;
 
 function salaryCheck(sent: unknown, job: Record<string, unknown>): string | undefined {
   const got = job.salary as Record<string, unknown> | null | undefined;
@@ -172,21 +203,31 @@ function salaryCheck(sent: unknown, job: Record<string, unknown>): string | unde
   if (got === null || got === undefined) return `salary: sent ${show(sent)}, got ${show(got)}`;
   const problems: string[] = [];
   if (s.amount !== undefined && !closeAmount(s.amount, got.amount)) problems.push(`amount ${show(got.amount)}`);
-  if (s.maxAmount !== undefined && s.maxAmount !== null && !closeAmount(s.maxAmount, got.maxAmount)) problems.push(`maxAmount ${show(got.maxAmount)}`);
+  if (s.maxAmount !== undefined && s.maxAmount !== null && !closeAmount(s.maxAmount, got.maxAmount))
+    problems.push(`maxAmount ${show(got.maxAmount)}`);
   if (s.maxAmount === null && got.maxAmount !== null) problems.push(`maxAmount ${show(got.maxAmount)}`);
-  if (s.period?.id !== undefined && (got.period as { id?: unknown } | undefined)?.id !== s.period.id) problems.push(`period ${show(got.period)}`);
-  if (s.plusCommission !== undefined && got.plusCommission !== s.plusCommission) problems.push(`plusCommission ${show(got.plusCommission)}`);
+  if (s.period?.id !== undefined && (got.period as { id?: unknown } | undefined)?.id !== s.period.id)
+    problems.push(`period ${show(got.period)}`);
+  if (s.plusCommission !== undefined && got.plusCommission !== s.plusCommission)
+    problems.push(`plusCommission ${show(got.plusCommission)}`);
   return problems.length === 0 ? undefined : `salary: sent ${show(sent)}, got ${problems.join(', ')}`;
 }
 
 /** Whether the returned locations are the sent ones: as many, each sent place among them (sameCity). */
 export function sameLocations(sent: ReadonlyArray<{ description: string }>, returned: unknown): boolean {
   const got = Array.isArray(returned) ? (returned as Array<{ name?: unknown; description?: unknown }>) : [];
-  return got.length === sent.length && sent.every((place) => got.some((location) => location !== null && typeof location === 'object' && sameCity(place.description, location)));
+  return (
+    got.length === sent.length &&
+    sent.every((place) =>
+      got.some((location) => location !== null && typeof location === 'object' && sameCity(place.description, location)),
+    )
+  );
 }
 
 function locationsCheck(sent: unknown, job: Record<string, unknown>): string | undefined {
-  return sameLocations(sent as Array<{ description: string }>, job.locations) ? undefined : `locations: sent ${show(sent)}, got ${show(job.locations)}`;
+  return sameLocations(sent as Array<{ description: string }>, job.locations)
+    ? undefined
+    : `locations: sent ${show(sent)}, got ${show(job.locations)}`;
 }
 
 /** How each request field is compared with the returned job (spec 2.1, 4.2). */
@@ -195,18 +236,30 @@ const FIELD_CHECKS: Record<string, FieldCheck> = {
   title: same('title'),
   // 2.1: an accepted description may come back re-serialized (the same tree, attributes and text).
   description: (sent, job) =>
-    typeof sent === 'string' && typeof job.description === 'string' && sameHtmlContent(sent, job.description) ? undefined : `description: sent ${show(sent)}, got ${show(job.description)}`,
+    typeof sent === 'string' && typeof job.description === 'string' && sameHtmlContent(sent, job.description)
+      ? undefined
+      : `description: sent ${show(sent)}, got ${show(job.description)}`,
   confidential: same('confidential'),
   autoRefresh: same('autoRefresh'),
   status: same('status'),
   applicationEmail: same('applicationEmail'),
-  applicationUrl: (sent, job) => (sameUrl(sent, job.applicationUrl) ? undefined : `applicationUrl: sent ${show(sent)}, got ${show(job.applicationUrl)}`),
+  applicationUrl: (sent, job) =>
+    sameUrl(sent, job.applicationUrl) ? undefined : `applicationUrl: sent ${show(sent)}, got ${show(job.applicationUrl)}`,
   // A sent date may come back as a date-time in any zone that still names that day (keepsDate).
-  closeDate: (sent, job) => (typeof sent === 'string' && typeof job.closeDate === 'string' && keepsDate(sent, job.closeDate) ? undefined : `closeDate: sent ${show(sent)}, got ${show(job.closeDate)}`),
-  categories: (sent, job) => (jsonEqual(idsOf(sent), idsOf(job.categories)) ? undefined : `categories: sent ${show(sent)}, got ${show(job.categories)}`),
-  positionType: (sent, job) => ((job.positionType as { id?: unknown })?.id === (sent as { id: number }).id ? undefined : `positionType: sent ${show(sent)}, got ${show(job.positionType)}`),
+  closeDate: (sent, job) =>
+    typeof sent === 'string' && typeof job.closeDate === 'string' && keepsDate(sent, job.closeDate)
+      ? undefined
+      : `closeDate: sent ${show(sent)}, got ${show(job.closeDate)}`,
+  categories: (sent, job) =>
+    jsonEqual(idsOf(sent), idsOf(job.categories)) ? undefined : `categories: sent ${show(sent)}, got ${show(job.categories)}`,
+  positionType: (sent, job) =>
+    (job.positionType as { id?: unknown })?.id === (sent as { id: number }).id
+      ? undefined
+      : `positionType: sent ${show(sent)}, got ${show(job.positionType)}`,
   applicantRoutingType: (sent, job) =>
-    (job.applicantRoutingType as { id?: unknown })?.id === (sent as { id: number }).id ? undefined : `applicantRoutingType: sent ${show(sent)}, got ${show(job.applicantRoutingType)}`,
+    (job.applicantRoutingType as { id?: unknown })?.id === (sent as { id: number }).id
+      ? undefined
+      : `applicantRoutingType: sent ${show(sent)}, got ${show(job.applicantRoutingType)}`,
   salary: salaryCheck,
   locations: locationsCheck,
 };

@@ -3,8 +3,17 @@ import { compareDates, isDaysAfter, keepsDate, sameDate, sameDay } from './compa
 
 /** One instant, 2026-12-02T00:00Z, in every form the schemas accept. */
 const MIDNIGHT_FORMS = [
-  '2026-12-02T00:00Z', '2026-12-02T00:00:00Z', '2026-12-02T00:00:00.000000Z', '2026-12-02T00:00:00.000000000Z', '2026-12-02T00:00:00+00:00',
-  '2026-12-01T19:00:00-05:00', '2026-12-01T19:00-05:00', '2026-12-02T05:30:00+0530', '2026-12-02T05:00+05', '20261202T000000Z', '20261201T1900-0500',
+  '2026-12-02T00:00Z',
+  '2026-12-02T00:00:00Z',
+  '2026-12-02T00:00:00.000000Z',
+  '2026-12-02T00:00:00.000000000Z',
+  '2026-12-02T00:00:00+00:00',
+  '2026-12-01T19:00:00-05:00',
+  '2026-12-01T19:00-05:00',
+  '2026-12-02T05:30:00+0530',
+  '2026-12-02T05:00+05',
+  '20261202T000000Z',
+  '20261201T1900-0500',
 ];
 
 describe('every accepted form reads as the same instant', () => {
@@ -24,7 +33,16 @@ describe('every accepted form reads as the same instant', () => {
 
 describe('keepsDate: a sent date and what comes back', () => {
   it('accepts the date, its midnight UTC in any zone, and the local midnight of a zone east of UTC', () => {
-    expect(['2026-12-02', '20261202', '2026-12-02T00:00:00+05:30', '2026-12-02T23:59:59.999Z', '2026-12-02T00:00-05:00', '2026-12-02T18:59:59-05:00'].filter((v) => !keepsDate('2026-12-02', v))).toEqual([]);
+    expect(
+      [
+        '2026-12-02',
+        '20261202',
+        '2026-12-02T00:00:00+05:30',
+        '2026-12-02T23:59:59.999Z',
+        '2026-12-02T00:00-05:00',
+        '2026-12-02T18:59:59-05:00',
+      ].filter((v) => !keepsDate('2026-12-02', v)),
+    ).toEqual([]);
   });
 
   it('refuses a day off, in any zone: the written date alone does not decide', () => {

@@ -22,7 +22,15 @@ const SCANNED = ['suites', 'proxy'];
 
 /** Response fields whose form the spec leaves open (reading notes), so they compare only through the kit. */
 export const WATCHED_FIELDS = [
-  'publishDate', 'closeDate', 'amount', 'maxAmount', 'description', 'locations', 'applicationUrl', 'next', 'previous',
+  'publishDate',
+  'closeDate',
+  'amount',
+  'maxAmount',
+  'description',
+  'locations',
+  'applicationUrl',
+  'next',
+  'previous',
 ] as const;
 
 const FIELD_ACCESS = new RegExp(`(?:\\??\\.|\\[['"])(?:${WATCHED_FIELDS.join('|')})\\b`);
@@ -82,7 +90,8 @@ export function rawComparisons(file: string, text: string): Finding[] {
       const [left, right, prefix] = operands(line, m.index, 3);
       if (isValueEquality(left, right, prefix)) flag(`${m[0]} ${left} ${m[0]} ${right}`);
     }
-    for (const m of line.matchAll(/\b(jsonEqual|Date\.parse|new Date)\(([^;]*)/g)) if (readsWatched(m[2] ?? '') || m[1] === 'Date.parse') flag(`${m[1]}(…)`);
+    for (const m of line.matchAll(/\b(jsonEqual|Date\.parse|new Date)\(([^;]*)/g))
+      if (readsWatched(m[2] ?? '') || m[1] === 'Date.parse') flag(`${m[1]}(…)`);
     if (/JSON\.stringify\([^)]*\)\s*[!=]==/.test(line) && readsWatched(line)) flag('JSON.stringify equality');
     if (/\.slice\(0,\s*10\)/.test(line) && readsWatched(line)) flag('.slice(0, 10)');
   });

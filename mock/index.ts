@@ -14,7 +14,14 @@ export { createJobsMiddleware, type JobsMiddleware } from './middleware.js';
 export type { EmployerConfig } from './store/stored-job.js';
 export type { CoreHandler, CoreRequest, CoreResponse } from './core/http/core-types.js';
 export { API_PREFIX } from './core/http/core-types.js';
-export { MockCore, type ChangeListener, type ChangeSource, type MockCoreOptions, type MockSnapshot, type SeedJob } from './core/mock-core.js';
+export {
+  MockCore,
+  type ChangeListener,
+  type ChangeSource,
+  type MockCoreOptions,
+  type MockSnapshot,
+  type SeedJob,
+} from './core/mock-core.js';
 export { resolveMockOptions, SERVER_DEFAULTS, type MockOptions, type ResolvedMockOptions } from './core/mock-options.js';
 export type { FaultSpec } from './core/http/fault-injector.js';
 export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_CAP, type JournalEntry, type JournalFilter } from './core/http/request-journal.js';
@@ -24,6 +31,14 @@ export { MockConfigError, type MockConfigErrorCode } from './core/mock-config-er
 export { REFERENCE_LIST_PATHS } from './core/jobs/reference-lists.js';
 export { CONTROL_PREFIX, CONTROL_ROUTES } from './core/http/control.js';
 export {
-  CHOICE_SWITCHES, PROFILES, REFERENCE_CHOICES, resolveChoices,
-  type ChoiceName, type Choices, type ChoiceSwitch, type ProfileName, type ProfileOptions, type ResolvedProfile,
+  CHOICE_SWITCHES,
+  PROFILES,
+  REFERENCE_CHOICES,
+  resolveChoices,
+  type ChoiceName,
+  type Choices,
+  type ChoiceSwitch,
+  type ProfileName,
+  type ProfileOptions,
+  type ResolvedProfile,
 } from './core/choices/choices.js';

@@ -94,7 +94,8 @@ function write(res: ServerResponse, response: CoreResponse): void {
 
 /** Answers with the error's own response, or a 500 for anything that is not an ApiError. */
 function fail(res: ServerResponse, error: unknown): void {
-  const apiError = error instanceof ApiError ? error : new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error });
+  const apiError =
+    error instanceof ApiError ? error : new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error });
   if (!res.headersSent && !res.destroyed) write(res, apiError.toResponse());
 }
 
@@ -122,11 +123,21 @@ export function createNodeListener(handler: CoreHandler, ownUrl: () => string, b
       fail(res, error);
       return;
     }
-    if (isPromise(result)) result.then((response) => send(res, response), (error: unknown) => fail(res, error));
+    if (isPromise(result))
+      result.then(
+        (response) => send(res, response),
+        (error: unknown) => fail(res, error),
+      );
     else send(res, result);
   };
   return (req, res) => {
     if (hasNoBody(req)) respond(req, res, undefined);
-    else readBody(req, bodyLimit, (body) => respond(req, res, body), (error) => fail(res, error));
+    else
+      readBody(
+        req,
+        bodyLimit,
+        (body) => respond(req, res, body),
+        (error) => fail(res, error),
+      );
   };
 }

@@ -60,7 +60,11 @@ export async function createMockServer(options: MockServerOptions | ResolvedMock
   const dataFile = resolved.dataFile;
   let persistence: Persistence | undefined;
   if (dataFile?.persist) {
-    persistence = await Persistence.open(core, { dataFile: dataFile.path, fsync: dataFile.fsync, compactAfterBytes: dataFile.compactAfterBytes });
+    persistence = await Persistence.open(core, {
+      dataFile: dataFile.path,
+      fsync: dataFile.fsync,
+      compactAfterBytes: dataFile.compactAfterBytes,
+    });
   } else if (dataFile !== undefined) {
     loadPersistedState(core, dataFile.path);
   }

@@ -73,7 +73,8 @@ export function rewriteHead(head: Buffer, prefix: string, host: string | undefin
   if (prefix === '' && host === undefined) return head;
   let text = head.toString('latin1');
   if (prefix !== '') text = text.replace(/^(\s*[^\s]+ )\//, (_, method: string) => `${method}${prefix}/`);
-  if (host !== undefined) text = text.replace(/(\n)(host)(:[ \t]*)[^\r\n]*/i, (_, nl: string, name: string, colon: string) => `${nl}${name}${colon}${host}`);
+  if (host !== undefined)
+    text = text.replace(/(\n)(host)(:[ \t]*)[^\r\n]*/i, (_, nl: string, name: string, colon: string) => `${nl}${name}${colon}${host}`);
   return Buffer.from(text, 'latin1');
 }
 
@@ -123,7 +124,10 @@ function readLatin1Line(this: StreamParser): string | undefined {
   }
 }
 
-function parserFor(type: 'REQUEST' | 'RESPONSE', on: { head: (info: HeadInfo) => number | void; body: (bytes: Buffer) => void; end: () => void }): StreamParser {
+function parserFor(
+  type: 'REQUEST' | 'RESPONSE',
+  on: { head: (info: HeadInfo) => number | void; body: (bytes: Buffer) => void; end: () => void },
+): StreamParser {
   const parser = new HTTPParser(type) as unknown as StreamParser & { consumeLine: typeof readLatin1Line };
   parser.consumeLine = readLatin1Line;
   parser[HTTPParser.kOnHeadersComplete] = on.head;
@@ -186,10 +190,21 @@ class Relay {
   /** The client has closed its side (a client that aborts looks the same as one that half-closes). */
   #clientEnded = false;
 
-  constructor(private readonly client: Socket, private readonly ctx: RelayContext) {
+  constructor(
+    private readonly client: Socket,
+    private readonly ctx: RelayContext,
+  ) {
     client.setNoDelay(true);
-    this.#requests = parserFor('REQUEST', { head: (info) => this.#requestHead(info), body: (bytes) => this.#inFlight.at(-1)?.requestCapture.add(bytes), end: () => this.#requestEnd() });
-    this.#responses = parserFor('RESPONSE', { head: (info) => this.#responseHead(info), body: (bytes) => this.#inFlight[0]?.responseCapture.add(bytes), end: () => this.#responseEnd() });
+    this.#requests = parserFor('REQUEST', {
+      head: (info) => this.#requestHead(info),
+      body: (bytes) => this.#inFlight.at(-1)?.requestCapture.add(bytes),
+      end: () => this.#requestEnd(),
+    });
+    this.#responses = parserFor('RESPONSE', {
+      head: (info) => this.#responseHead(info),
+      body: (bytes) => this.#inFlight[0]?.responseCapture.add(bytes),
+      end: () => this.#responseEnd(),
+    });
     client.on('data', (chunk: Buffer) => this.#fromClient(chunk));
     // Half-closed: the client has sent all it will; the target may still answer.
     client.on('end', () => {
@@ -231,8 +246,20 @@ class Relay {
     this.#from = end;
     this.#inBody = true;
     this.#upgrading = info.upgrade;
-    const exchange: CapturedExchange = { startSeq: this.ctx.nextSeq(), startedAt: Date.now(), durationMs: 0, method: methods[info.method] ?? String(info.method), url: info.url, requestHeaders: info.headers };
-    this.#inFlight.push({ exchange, started: performance.now(), requestCapture: new Capture(this.ctx.limit), responseCapture: new Capture(this.ctx.limit) });
+    const exchange: CapturedExchange = {
+      startSeq: this.ctx.nextSeq(),
+      startedAt: Date.now(),
+      durationMs: 0,
+      method: methods[info.method] ?? String(info.method),
+      url: info.url,
+      requestHeaders: info.headers,
+    };
+    this.#inFlight.push({
+      exchange,
+      started: performance.now(),
+      requestCapture: new Capture(this.ctx.limit),
+      responseCapture: new Capture(this.ctx.limit),
+    });
     this.ctx.options.onStart?.(exchange);
     this.#toUpstream(rewriteHead(head, this.ctx.prefix, this.ctx.host));
     return 0;
@@ -349,7 +376,9 @@ class Relay {
   #upstreamFailed(error: Error): void {
     if (!this.#responding && this.#inFlight.length > 0 && this.client.writable) {
       const text = `jobs-conformance proxy: cannot reach the target: ${error.message}\n`;
-      this.client.end(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
+      this.client.end(
+        `HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+      );
     } else this.client.destroy();
     this.#failAll(`the target failed: ${error.message}`);
   }

@@ -31,7 +31,10 @@ export class Inspector {
   #scheduled = false;
   #idle: Array<() => void> = [];
 
-  constructor(private readonly target: URL, onFinding?: (finding: Finding) => void) {
+  constructor(
+    private readonly target: URL,
+    onFinding?: (finding: Finding) => void,
+  ) {
     this.findings = new Findings(onFinding);
     this.model = new StateModel(this.findings);
   }

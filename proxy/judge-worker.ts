@@ -11,10 +11,13 @@ import type { JudgeEvent } from './judge.js';
 import { buildProxyReport } from './proxy-report.js';
 
 const port = parentPort!;
-const inspector = new Inspector(new URL((workerData as { target: string }).target), (finding) => port.postMessage({ type: 'finding', finding }));
+const inspector = new Inspector(new URL((workerData as { target: string }).target), (finding) =>
+  port.postMessage({ type: 'finding', finding }),
+);
 
 /** Structured cloning turns a Buffer into a Uint8Array: the checks want Buffers. */
-const asBuffer = (bytes: Uint8Array | undefined): Buffer | undefined => (bytes === undefined ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+const asBuffer = (bytes: Uint8Array | undefined): Buffer | undefined =>
+  bytes === undefined ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function revive(exchange: CapturedExchange): CapturedExchange {
   const requestBody = asBuffer(exchange.requestBody);
@@ -22,7 +25,9 @@ function revive(exchange: CapturedExchange): CapturedExchange {
   return { ...exchange, ...(requestBody ? { requestBody } : {}), ...(responseBody ? { responseBody } : {}) };
 }
 
-async function answer(message: JudgeEvent[] | { type: 'settle' | 'report'; id: number; target?: string; startedAt?: string }): Promise<void> {
+async function answer(
+  message: JudgeEvent[] | { type: 'settle' | 'report'; id: number; target?: string; startedAt?: string },
+): Promise<void> {
   if (Array.isArray(message)) {
     for (const event of message) {
       if (typeof event === 'number') inspector.started({ startSeq: event, method: 'GET', url: '', requestHeaders: [] });
@@ -33,12 +38,19 @@ async function answer(message: JudgeEvent[] | { type: 'settle' | 'report'; id: n
   }
   await inspector.settled();
   if (message.type === 'settle') port.postMessage({ type: 'settled', id: message.id });
-  else port.postMessage({ type: 'report', id: message.id, report: buildProxyReport(inspector, { target: message.target!, startedAt: new Date(message.startedAt!), finishedAt: new Date() }) });
+  else
+    port.postMessage({
+      type: 'report',
+      id: message.id,
+      report: buildProxyReport(inspector, { target: message.target!, startedAt: new Date(message.startedAt!), finishedAt: new Date() }),
+    });
 }
 
 port.on('message', (message: Parameters<typeof answer>[0]) => {
   // A failure must end the thread (rethrown outside the promise): its 'error' event rejects the waiting asks in judge.ts.
-  answer(message).catch((error: unknown) => setImmediate(() => {
-    throw error;
-  }));
+  answer(message).catch((error: unknown) =>
+    setImmediate(() => {
+      throw error;
+    }),
+  );
 });

@@ -42,7 +42,10 @@ export interface JudgeOptions {
  * its place in the order, and a number costs a tenth of an object to post), a write's request head, or a finished
  * exchange.
  */
-export type JudgeEvent = number | { type: 'start'; exchange: Pick<CapturedExchange, 'startSeq' | 'method' | 'url' | 'requestHeaders'> } | { type: 'end'; exchange: CapturedExchange };
+export type JudgeEvent =
+  | number
+  | { type: 'start'; exchange: Pick<CapturedExchange, 'startSeq' | 'method' | 'url' | 'requestHeaders'> }
+  | { type: 'end'; exchange: CapturedExchange };
 
 /**
  * Judging allocates a lot that dies young (parsed bodies, validation results): a young generation larger than
@@ -88,7 +91,8 @@ class InlineJudge implements Judge {
   }
 }
 
-type Reply = { type: 'finding'; finding: Finding } | { type: 'settled'; id: number } | { type: 'report'; id: number; report: ConformanceReport };
+type Reply =
+  { type: 'finding'; finding: Finding } | { type: 'settled'; id: number } | { type: 'report'; id: number; report: ConformanceReport };
 
 class WorkerJudge implements Judge {
   readonly thread = 'worker';
@@ -101,8 +105,14 @@ class WorkerJudge implements Judge {
   /** Set when the worker died: every question after that fails with it. */
   #failure: Error | undefined;
 
-  constructor(private readonly options: JudgeOptions, entry: URL) {
-    this.#worker = new Worker(entry, { workerData: { target: options.target.href }, resourceLimits: { maxYoungGenerationSizeMb: JUDGE_YOUNG_GENERATION_MB } });
+  constructor(
+    private readonly options: JudgeOptions,
+    entry: URL,
+  ) {
+    this.#worker = new Worker(entry, {
+      workerData: { target: options.target.href },
+      resourceLimits: { maxYoungGenerationSizeMb: JUDGE_YOUNG_GENERATION_MB },
+    });
     this.#worker.on('message', (reply: Reply) => {
       if (reply.type === 'finding') {
         this.findings.push(reply.finding);
@@ -159,7 +169,14 @@ class WorkerJudge implements Judge {
     if (key) this.secrets.add(key);
     // A read only needs its place in the order; a write also its target (method, path, override header). Copying less is cheaper.
     const read = exchange.method === 'GET' || exchange.method === 'HEAD' || exchange.method === 'OPTIONS';
-    this.#post(read ? exchange.startSeq : { type: 'start', exchange: { startSeq: exchange.startSeq, method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders } });
+    this.#post(
+      read
+        ? exchange.startSeq
+        : {
+            type: 'start',
+            exchange: { startSeq: exchange.startSeq, method: exchange.method, url: exchange.url, requestHeaders: exchange.requestHeaders },
+          },
+    );
   }
 
   ended(exchange: CapturedExchange): void {
@@ -171,7 +188,13 @@ class WorkerJudge implements Judge {
   }
 
   async report(startedAt: Date): Promise<ConformanceReport> {
-    return (await this.#ask<Extract<Reply, { type: 'report' }>>({ type: 'report', target: this.options.targetText, startedAt: startedAt.toISOString() })).report;
+    return (
+      await this.#ask<Extract<Reply, { type: 'report' }>>({
+        type: 'report',
+        target: this.options.targetText,
+        startedAt: startedAt.toISOString(),
+      })
+    ).report;
   }
 
   async close(): Promise<void> {

@@ -7,8 +7,15 @@ describe('the record of an observed exchange', () => {
   it('never records a header of the shared secret list, on either side', () => {
     const raw = SECRET_HEADERS.flatMap((name) => [name.toUpperCase(), `value-of-${name}`]);
     const captured = {
-      startSeq: 1, endSeq: 2, startedAt: 0, durationMs: 1, method: 'GET', url: '/api/v1.1/jobs',
-      requestHeaders: [...raw, 'Accept', 'application/json'], status: 200, responseHeaders: raw,
+      startSeq: 1,
+      endSeq: 2,
+      startedAt: 0,
+      durationMs: 1,
+      method: 'GET',
+      url: '/api/v1.1/jobs',
+      requestHeaders: [...raw, 'Accept', 'application/json'],
+      status: 200,
+      responseHeaders: raw,
     };
     const record = observe(captured, new URL('http://t'), new Redactor()).record();
     for (const name of SECRET_HEADERS) {

@@ -101,7 +101,9 @@ export function observe(captured: CapturedExchange, targetBase: URL, redactor: R
   let record: Exchange | undefined;
   let job: { value: Job | undefined } | undefined;
   let list: { value: JobList | undefined } | undefined;
-  const valid = <T>(result: { ok: true; value: T } | { ok: false }): { value: T | undefined } => ({ value: result.ok ? result.value : undefined });
+  const valid = <T>(result: { ok: true; value: T } | { ok: false }): { value: T | undefined } => ({
+    value: result.ok ? result.value : undefined,
+  });
   return {
     captured,
     op,

@@ -4,11 +4,21 @@ import { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
 import { checkPaging } from './paging-checks.js';
 
-const x = { record: () => ({ request: { method: 'GET', url: 'http://t/api/v1.1/jobs', headers: {} }, durationMs: 0 }) } as unknown as ObservedExchange;
+const x = {
+  record: () => ({ request: { method: 'GET', url: 'http://t/api/v1.1/jobs', headers: {} }, durationMs: 0 }),
+} as unknown as ObservedExchange;
 
 function broken(query: string, length: number, paging: Partial<Paging>): string[] {
   const findings = new Findings();
-  checkPaging(x, findings, new URLSearchParams(query), length, { total: 12, page: 1, pages: 3, pageSize: 5, previous: null, next: '?page=2&pageSize=5', ...paging });
+  checkPaging(x, findings, new URLSearchParams(query), length, {
+    total: 12,
+    page: 1,
+    pages: 3,
+    pageSize: 5,
+    previous: null,
+    next: '?page=2&pageSize=5',
+    ...paging,
+  });
   return findings.list.map((f) => f.ruleId);
 }
 
@@ -25,7 +35,10 @@ describe('checkPaging', () => {
     expect(broken('pageSize=5', 4, {})).toEqual(['jobs.paging.page-length']);
     expect(broken('pageSize=5', 5, { previous: '?page=0' })).toEqual(['jobs.paging.previous-null-first']);
     expect(broken('pageSize=5&page=3', 2, { page: 3, previous: '?page=2', next: '?page=4' })).toEqual(['jobs.paging.next-null-last']);
-    expect(broken('', 10, { total: 30, pages: 2, pageSize: 20, next: '?page=2' })).toEqual(['jobs.list.page-size-default', 'jobs.paging.page-length']);
+    expect(broken('', 10, { total: 30, pages: 2, pageSize: 20, next: '?page=2' })).toEqual([
+      'jobs.list.page-size-default',
+      'jobs.paging.page-length',
+    ]);
     expect(broken('pageSize=500', 5, {})).toEqual([]);
     expect(broken('pageSize=500', 5, { pageSize: 500, pages: 1, next: null })).toContain('jobs.list.page-size-over-max');
   });

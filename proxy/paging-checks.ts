@@ -27,26 +27,118 @@ export function checkPaging(x: ObservedExchange, findings: Findings, query: URLS
   const askedSize = query.get('pageSize');
   const size = positive(askedSize);
   if (askedSize === null) {
-    findings.check('jobs.list.page-size-default', 'server', paging.pageSize === DEFAULT_PAGE_SIZE, () => ({ title: `without pageSize, the page size in effect is ${paging.pageSize}`, expected: 'pageSize default 10 (spec 4.5, 8)', received: said }), [x]);
+    findings.check(
+      'jobs.list.page-size-default',
+      'server',
+      paging.pageSize === DEFAULT_PAGE_SIZE,
+      () => ({
+        title: `without pageSize, the page size in effect is ${paging.pageSize}`,
+        expected: 'pageSize default 10 (spec 4.5, 8)',
+        received: said,
+      }),
+      [x],
+    );
   } else if (size !== undefined && size <= MAX_PAGE_SIZE) {
-    findings.check('jobs.paging.total', 'server', paging.pageSize === size, () => ({ title: `pageSize=${size} was asked, ${paging.pageSize} is in effect`, expected: `pageSize ${size}, the page size in effect (spec 2.8)`, received: said }), [x]);
+    findings.check(
+      'jobs.paging.total',
+      'server',
+      paging.pageSize === size,
+      () => ({
+        title: `pageSize=${size} was asked, ${paging.pageSize} is in effect`,
+        expected: `pageSize ${size}, the page size in effect (spec 2.8)`,
+        received: said,
+      }),
+      [x],
+    );
   } else if (size !== undefined) {
-    findings.check('jobs.list.page-size-over-max', 'server', paging.pageSize <= MAX_PAGE_SIZE, () => ({ title: `pageSize=${size} gave pages of ${paging.pageSize}`, expected: 'at most 100 (spec 4.5, 8)', received: said }), [x]);
+    findings.check(
+      'jobs.list.page-size-over-max',
+      'server',
+      paging.pageSize <= MAX_PAGE_SIZE,
+      () => ({ title: `pageSize=${size} gave pages of ${paging.pageSize}`, expected: 'at most 100 (spec 4.5, 8)', received: said }),
+      [x],
+    );
   }
   const pagesOk = paging.pages === Math.ceil(paging.total / paging.pageSize) || (paging.total === 0 && paging.pages <= 1);
-  findings.check('jobs.paging.total', 'server', pagesOk, () => ({ title: `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`, expected: `pages = ceil(total / pageSize) = ${Math.ceil(paging.total / paging.pageSize)} (spec 2.8)`, received: said }), [x]);
+  findings.check(
+    'jobs.paging.total',
+    'server',
+    pagesOk,
+    () => ({
+      title: `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`,
+      expected: `pages = ceil(total / pageSize) = ${Math.ceil(paging.total / paging.pageSize)} (spec 2.8)`,
+      received: said,
+    }),
+    [x],
+  );
   const askedPage = query.get('page');
   const page = askedPage === null ? 1 : positive(askedPage);
   if (page !== undefined && page <= Math.max(paging.pages, 1)) {
     const rule = askedPage === null ? 'jobs.list.page-default' : 'jobs.paging.page-param';
-    findings.check(rule, 'server', paging.page === page, () => ({ title: `page ${askedPage ?? '(default)'} answered page ${paging.page}`, expected: `page ${page} (spec 4.5)`, received: said }), [x]);
+    findings.check(
+      rule,
+      'server',
+      paging.page === page,
+      () => ({
+        title: `page ${askedPage ?? '(default)'} answered page ${paging.page}`,
+        expected: `page ${page} (spec 4.5)`,
+        received: said,
+      }),
+      [x],
+    );
   }
   if (!pagesOk) return;
   const p = paging.page;
   const expectedLength = p < paging.pages ? paging.pageSize : p === paging.pages ? paging.total - (paging.pages - 1) * paging.pageSize : 0;
-  findings.check('jobs.paging.page-length', 'server', length === expectedLength, () => ({ title: `page ${p} of ${paging.pages} holds ${length} jobs`, expected: `${expectedLength} jobs: pageSize on every page but the last, the rest on the last (spec 4.5, 2.8)`, received: said }), [x]);
-  if (p === 1) findings.check('jobs.paging.previous-null-first', 'server', paging.previous === null, () => ({ title: 'previous is not null on the first page', expected: 'previous null on the first page (spec 2.8)', received: said }), [x]);
-  if (p >= 2 && p <= paging.pages) findings.check('jobs.paging.previous-follows', 'server', typeof paging.previous === 'string', () => ({ title: `page ${p} has no previous`, expected: 'the address of the previous page (spec 2.8)', received: said }), [x]);
-  if (p >= paging.pages) findings.check('jobs.paging.next-null-last', 'server', paging.next === null, () => ({ title: `the last page (${p}) has next ${show(paging.next)}`, expected: 'next null on the last page (spec 2.8)', received: said }), [x]);
-  else findings.check('jobs.paging.next-follows', 'server', typeof paging.next === 'string', () => ({ title: `page ${p} of ${paging.pages} has no next`, expected: 'next: the address of the next page on every page but the last (spec 2.8)', received: said }), [x]);
+  findings.check(
+    'jobs.paging.page-length',
+    'server',
+    length === expectedLength,
+    () => ({
+      title: `page ${p} of ${paging.pages} holds ${length} jobs`,
+      expected: `${expectedLength} jobs: pageSize on every page but the last, the rest on the last (spec 4.5, 2.8)`,
+      received: said,
+    }),
+    [x],
+  );
+  if (p === 1)
+    findings.check(
+      'jobs.paging.previous-null-first',
+      'server',
+      paging.previous === null,
+      () => ({ title: 'previous is not null on the first page', expected: 'previous null on the first page (spec 2.8)', received: said }),
+      [x],
+    );
+  if (p >= 2 && p <= paging.pages)
+    findings.check(
+      'jobs.paging.previous-follows',
+      'server',
+      typeof paging.previous === 'string',
+      () => ({ title: `page ${p} has no previous`, expected: 'the address of the previous page (spec 2.8)', received: said }),
+      [x],
+    );
+  if (p >= paging.pages)
+    findings.check(
+      'jobs.paging.next-null-last',
+      'server',
+      paging.next === null,
+      () => ({
+        title: `the last page (${p}) has next ${show(paging.next)}`,
+        expected: 'next null on the last page (spec 2.8)',
+        received: said,
+      }),
+      [x],
+    );
+  else
+    findings.check(
+      'jobs.paging.next-follows',
+      'server',
+      typeof paging.next === 'string',
+      () => ({
+        title: `page ${p} of ${paging.pages} has no next`,
+        expected: 'next: the address of the next page on every page but the last (spec 2.8)',
+        received: said,
+      }),
+      [x],
+    );
 }

@@ -53,7 +53,17 @@ export function buildProxyReport(inspector: Inspector, input: ProxyReportInput):
   const results = new Map<string, RuleResult>();
   for (const [id, cases] of inspector.findings.applied) {
     const rule = ruleInfo(id);
-    results.set(id, { id, section: rule.section, area: rule.area, title: rule.title, level: rule.level, status: 'passed', durationMs: 0, cases, mismatches: [] });
+    results.set(id, {
+      id,
+      section: rule.section,
+      area: rule.area,
+      title: rule.title,
+      level: rule.level,
+      status: 'passed',
+      durationMs: 0,
+      cases,
+      mismatches: [],
+    });
   }
   for (const finding of inspector.findings.list) {
     const result = results.get(finding.ruleId)!;

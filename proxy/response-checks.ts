@@ -35,20 +35,57 @@ function line(x: ObservedExchange): string {
 
 /** The body must be a Job (full); `id`, when given, must be its id. */
 function checkJobBody(x: ObservedExchange, findings: Findings, rule: string, what: string, id?: string): void {
-  const problem = x.response.jsonError !== undefined ? `not JSON: ${x.response.jsonError}` : x.job() ? undefined : issuesOf(validators.job(x.response.json), x.response.json);
-  findings.check(rule, 'server', problem === undefined, () => ({ title: `${line(x)} without a Job (full) as its body`, expected: `${what}; the Job of spec 2.1`, received: problem! }), [x]);
+  const problem =
+    x.response.jsonError !== undefined
+      ? `not JSON: ${x.response.jsonError}`
+      : x.job()
+        ? undefined
+        : issuesOf(validators.job(x.response.json), x.response.json);
+  findings.check(
+    rule,
+    'server',
+    problem === undefined,
+    () => ({ title: `${line(x)} without a Job (full) as its body`, expected: `${what}; the Job of spec 2.1`, received: problem! }),
+    [x],
+  );
   if (problem === undefined && id !== undefined) {
     const got = (x.response.json as { id: unknown }).id;
-    findings.check(rule, 'server', String(got) === id, () => ({ title: `${line(x)} with another job (id ${show(got)})`, expected: `the job ${id} of the path`, received: `id ${show(got)}` }), [x]);
+    findings.check(
+      rule,
+      'server',
+      String(got) === id,
+      () => ({
+        title: `${line(x)} with another job (id ${show(got)})`,
+        expected: `the job ${id} of the path`,
+        received: `id ${show(got)}`,
+      }),
+      [x],
+    );
   }
   if (x.response.text !== undefined) {
     const amounts = amountsWithoutFourDecimals(x.response.text);
-    findings.check('jobs.limits.salary-four-decimals', 'server', amounts.length === 0, () => ({ title: `${line(x)} with a salary amount without four decimal places`, expected: 'salary.amount with four decimal places (spec 2.5: "Responses carry four decimal places")', received: amounts.join(', ') }), [x]);
+    findings.check(
+      'jobs.limits.salary-four-decimals',
+      'server',
+      amounts.length === 0,
+      () => ({
+        title: `${line(x)} with a salary amount without four decimal places`,
+        expected: 'salary.amount with four decimal places (spec 2.5: "Responses carry four decimal places")',
+        received: amounts.join(', '),
+      }),
+      [x],
+    );
   }
 }
 
 function checkCreate(x: ObservedExchange, findings: Findings, status: number): void {
-  findings.check('jobs.create.status-201', 'server', status === 201, () => ({ title: `${line(x)}`, expected: '201 for a created job (spec 4.2, 7)', received: `status ${status}` }), [x]);
+  findings.check(
+    'jobs.create.status-201',
+    'server',
+    status === 201,
+    () => ({ title: `${line(x)}`, expected: '201 for a created job (spec 4.2, 7)', received: `status ${status}` }),
+    [x],
+  );
   checkJobBody(x, findings, 'jobs.create.status-201', 'the body is the created Job (full), spec 4.2');
   const location = headerOf(x.captured.responseHeaders, 'location');
   const id = (x.response.json as { id?: unknown } | undefined)?.id;
@@ -58,46 +95,102 @@ function checkCreate(x: ObservedExchange, findings: Findings, status: number): v
   } catch {
     path = undefined;
   }
-  findings.check('jobs.create.location-header', 'server', path !== undefined && (id === undefined || path.endsWith(`/jobs/${String(id)}`)), () => ({
-    title: location === undefined ? `${line(x)} without a Location header` : `${line(x)} with a Location that is not the new job's address`,
-    expected: `Location: {base_url}/api/v1.1/jobs/${id === undefined ? '<job_id>' : String(id)} (spec 4.2)`,
-    received: location === undefined ? 'no Location header' : `Location: ${location}`,
-  }), [x]);
+  findings.check(
+    'jobs.create.location-header',
+    'server',
+    path !== undefined && (id === undefined || path.endsWith(`/jobs/${String(id)}`)),
+    () => ({
+      title:
+        location === undefined ? `${line(x)} without a Location header` : `${line(x)} with a Location that is not the new job's address`,
+      expected: `Location: {base_url}/api/v1.1/jobs/${id === undefined ? '<job_id>' : String(id)} (spec 4.2)`,
+      received: location === undefined ? 'no Location header' : `Location: ${location}`,
+    }),
+    [x],
+  );
 }
 
 function checkDelete(x: ObservedExchange, findings: Findings, status: number): void {
   const empty = x.response.bytes === 0;
-  findings.check(deleteRule(x), 'server', status === 204 && empty, () => ({ title: `${line(x)}${empty ? '' : ' with a body'}`, expected: '204 with no body (spec 4.4)', received: `${status}${empty ? '' : ` ${show(x.response.text ?? '')}`}` }), [x]);
+  findings.check(
+    deleteRule(x),
+    'server',
+    status === 204 && empty,
+    () => ({
+      title: `${line(x)}${empty ? '' : ' with a body'}`,
+      expected: '204 with no body (spec 4.4)',
+      received: `${status}${empty ? '' : ` ${show(x.response.text ?? '')}`}`,
+    }),
+    [x],
+  );
 }
 
 function checkList(x: ObservedExchange, findings: Findings, query: URLSearchParams): void {
   const list = x.list();
   const result = list ? undefined : validators.jobList(x.response.json);
   const dataIssue = result !== undefined && !result.ok && result.issues.some((issue) => !issue.path.startsWith('/paging'));
-  const problem = x.response.jsonError !== undefined ? `not JSON: ${x.response.jsonError}` : list ? undefined : issuesOf(result!, x.response.json);
-  findings.check(dataIssue || x.response.jsonError !== undefined ? 'jobs.list.header-fields' : 'jobs.paging.total', 'server', problem === undefined, () => ({
-    title: `${line(x)} without a job list`,
-    expected: '{data: Job header[], paging} (spec 4.5, 2.7, 2.8)',
-    received: problem!,
-  }), [x]);
+  const problem =
+    x.response.jsonError !== undefined ? `not JSON: ${x.response.jsonError}` : list ? undefined : issuesOf(result!, x.response.json);
+  findings.check(
+    dataIssue || x.response.jsonError !== undefined ? 'jobs.list.header-fields' : 'jobs.paging.total',
+    'server',
+    problem === undefined,
+    () => ({
+      title: `${line(x)} without a job list`,
+      expected: '{data: Job header[], paging} (spec 4.5, 2.7, 2.8)',
+      received: problem!,
+    }),
+    [x],
+  );
   if (!list) return;
   const { data, paging } = list;
   const status = query.get('status');
   if (status !== null && STATUSES.has(status)) {
     const others = data.filter((job) => job.status !== status);
-    findings.check('jobs.list.status-filter', 'server', others.length === 0, () => ({ title: `GET /jobs?status=${status} listed jobs in another status`, expected: `only ${status} jobs (spec 4.5)`, received: others.map((job) => `${job.id}: ${job.status}`).join(', ') }), [x]);
+    findings.check(
+      'jobs.list.status-filter',
+      'server',
+      others.length === 0,
+      () => ({
+        title: `GET /jobs?status=${status} listed jobs in another status`,
+        expected: `only ${status} jobs (spec 4.5)`,
+        received: others.map((job) => `${job.id}: ${job.status}`).join(', '),
+      }),
+      [x],
+    );
   }
   const instants = data.map((job) => (hasTime(job.publishDate) ? instantMs(job.publishDate) : writtenDay(job.publishDate) * 86_400_000));
   const comparable = data.every((job) => hasTime(job.publishDate)) || data.every((job) => !hasTime(job.publishDate));
   if (comparable && instants.every(Number.isFinite)) {
     const at = instants.findIndex((value, i) => i > 0 && value > instants[i - 1]!);
-    findings.check('jobs.list.sorted', 'server', at < 0, () => ({ title: 'the list is not sorted by publishDate, newest first', expected: 'publishDate descending (spec 4.5)', received: `${data[at - 1]!.publishDate} before ${data[at]!.publishDate}` }), [x]);
+    findings.check(
+      'jobs.list.sorted',
+      'server',
+      at < 0,
+      () => ({
+        title: 'the list is not sorted by publishDate, newest first',
+        expected: 'publishDate descending (spec 4.5)',
+        received: `${data[at - 1]!.publishDate} before ${data[at]!.publishDate}`,
+      }),
+      [x],
+    );
   }
   checkPaging(x, findings, query, data.length, paging);
   if (typeof paging.next === 'string') {
-    const active = Object.fromEntries(['q', 'status', 'pageSize'].filter((name) => query.get(name) !== null).map((name) => [name, query.get(name)!]));
+    const active = Object.fromEntries(
+      ['q', 'status', 'pageSize'].filter((name) => query.get(name) !== null).map((name) => [name, query.get(name)!]),
+    );
     const problems = queryProblems(paging.next, active);
-    findings.check('jobs.paging.next-follows', 'server', problems.length === 0, () => ({ title: 'next does not repeat the active filters and page size', expected: 'next repeats the active filters and page size in its query string (spec 2.8)', received: `next ${paging.next}: ${problems.join(', ')}` }), [x]);
+    findings.check(
+      'jobs.paging.next-follows',
+      'server',
+      problems.length === 0,
+      () => ({
+        title: 'next does not repeat the active filters and page size',
+        expected: 'next repeats the active filters and page size in its query string (spec 2.8)',
+        received: `next ${paging.next}: ${problems.join(', ')}`,
+      }),
+      [x],
+    );
   }
 }
 
@@ -115,10 +208,22 @@ export function checkResponse(x: ObservedExchange, findings: Findings): void {
     case 'create':
       return checkCreate(x, findings, status);
     case 'get':
-      findings.check('proxy.server.success-status', 'server', status === 200, () => ({ title: line(x), expected: '200 with one Job (spec 4.1, 7)', received: `status ${status}` }), [x]);
+      findings.check(
+        'proxy.server.success-status',
+        'server',
+        status === 200,
+        () => ({ title: line(x), expected: '200 with one Job (spec 4.1, 7)', received: `status ${status}` }),
+        [x],
+      );
       return checkJobBody(x, findings, 'proxy.server.job-body', 'one Job (full), spec 4.1', op.id);
     case 'put-by-id':
-      findings.check('jobs.update.status-200', 'server', status === 200, () => ({ title: line(x), expected: '200 with the full Job (spec 4.3)', received: `status ${status}` }), [x]);
+      findings.check(
+        'jobs.update.status-200',
+        'server',
+        status === 200,
+        () => ({ title: line(x), expected: '200 with the full Job (spec 4.3)', received: `status ${status}` }),
+        [x],
+      );
       return checkJobBody(x, findings, 'jobs.update.status-200', 'the full Job, spec 4.3', op.id);
     case 'put-by-reference':
       // 4.3: an update answers 200; the status of a PUT that creates is not shown. Either way the body is the Job.
@@ -128,7 +233,14 @@ export function checkResponse(x: ObservedExchange, findings: Findings): void {
       return checkDelete(x, findings, status);
     case 'list':
       if (status === 200) checkList(x, findings, op.query);
-      else findings.check('proxy.server.success-status', 'server', false, () => ({ title: line(x), expected: '200 with the job list (spec 4.5, 7)', received: `status ${status}` }), [x]);
+      else
+        findings.check(
+          'proxy.server.success-status',
+          'server',
+          false,
+          () => ({ title: line(x), expected: '200 with the job list (spec 4.5, 7)', received: `status ${status}` }),
+          [x],
+        );
       return;
     default:
       return;

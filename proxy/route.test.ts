@@ -24,6 +24,10 @@ describe('operationOf', () => {
   it('reads the list query and the override flag', () => {
     const list = operationOf('GET', '/api/v1.1/jobs?q=chef&page=2', []);
     expect(list.kind === 'list' && list.query.get('page')).toBe('2');
-    expect(operationOf('POST', '/api/v1.1/jobs/9', ['x-http-method-override', 'DELETE'])).toEqual({ kind: 'delete-by-id', id: '9', override: true });
+    expect(operationOf('POST', '/api/v1.1/jobs/9', ['x-http-method-override', 'DELETE'])).toEqual({
+      kind: 'delete-by-id',
+      id: '9',
+      override: true,
+    });
   });
 });

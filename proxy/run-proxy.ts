@@ -55,7 +55,8 @@ function targetUrl(target: string): URL {
   } catch {
     throw new ProxyConfigError('target', `--target: not a URL: ${target}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxyConfigError('target', `--target: use an http:// or https:// address, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ProxyConfigError('target', `--target: use an http:// or https:// address, not ${url.protocol}`);
   // The API root may be given; the proxy forwards whole paths, so it needs the base address.
   const path = url.pathname.replace(/\/$/, '');
   if (path.endsWith(API_PREFIX)) url.pathname = `${path.slice(0, -API_PREFIX.length)}/`;
@@ -76,7 +77,12 @@ export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
   const target = targetUrl(options.target);
   const startedAt = new Date();
   const targetText = target.href.replace(/\/$/, '');
-  const judge = await createJudge({ target, targetText, ...(options.onFinding ? { onFinding: options.onFinding } : {}), ...(options.judgeIn ? { thread: options.judgeIn } : {}) });
+  const judge = await createJudge({
+    target,
+    targetText,
+    ...(options.onFinding ? { onFinding: options.onFinding } : {}),
+    ...(options.judgeIn ? { thread: options.judgeIn } : {}),
+  });
   const forwarder = createForwarder({
     target,
     ...(options.preserveHost ? { preserveHost: true } : {}),

@@ -16,7 +16,16 @@
  * the one before it (a change made elsewhere).
  */
 import type { Job, JobHeader } from '../schemas/types.gen.js';
-import { changedFields, COMPARED_FIELDS, instantMs, JOB_FIELDS, keptValueProblems, sameFieldValue, show, type Body } from '../judging/compare.js';
+import {
+  changedFields,
+  COMPARED_FIELDS,
+  instantMs,
+  JOB_FIELDS,
+  keptValueProblems,
+  sameFieldValue,
+  show,
+  type Body,
+} from '../judging/compare.js';
 import { headerOf, type CapturedExchange } from './captured-exchange.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
@@ -100,7 +109,10 @@ function autoFields(...jobs: Array<Job | undefined>): string[] {
   return out;
 }
 
-const STATED_TRANSITIONS: Record<string, string> = { 'active>archived': 'jobs.lifecycle.archive', 'archived>active': 'jobs.lifecycle.republish' };
+const STATED_TRANSITIONS: Record<string, string> = {
+  'active>archived': 'jobs.lifecycle.archive',
+  'archived>active': 'jobs.lifecycle.republish',
+};
 
 export class StateModel {
   readonly silences: Silences = { jobsFirstSeen: 0, uncertainWrites: 0, changedElsewhere: 0, concurrentSkips: 0, withoutKey: 0 };
@@ -271,14 +283,25 @@ export class StateModel {
     if (!known && !create) this.silences.jobsFirstSeen += 1;
     const job = this.#job(employer, after);
     delete job.deleted;
-    const before = !create && job.current && job.current.seq < x.captured.startSeq && this.#quiet(employer, x, job.current.seq, job) ? job.current : undefined;
+    const before =
+      !create && job.current && job.current.seq < x.captured.startSeq && this.#quiet(employer, x, job.current.seq, job)
+        ? job.current
+        : undefined;
     const sentRule = create ? 'jobs.create.explicit-values' : 'jobs.update.changes-field';
     const problems = keptValueProblems(body, after, create ? KEPT_ON_CREATE : KEPT_ON_UPDATE);
-    this.findings.check(sentRule, 'server', problems.length === 0, () => ({
-      title: `${x.captured.method} ${x.captured.url.split('?')[0]} answered a job that does not keep the values sent`,
-      expected: create ? 'the created Job with the values sent (spec 4.2)' : 'the fields sent change (spec 4.3: "Only the fields sent change")',
-      received: problems.join('; '),
-    }), [x]);
+    this.findings.check(
+      sentRule,
+      'server',
+      problems.length === 0,
+      () => ({
+        title: `${x.captured.method} ${x.captured.url.split('?')[0]} answered a job that does not keep the values sent`,
+        expected: create
+          ? 'the created Job with the values sent (spec 4.2)'
+          : 'the fields sent change (spec 4.3: "Only the fields sent change")',
+        received: problems.join('; '),
+      }),
+      [x],
+    );
     if (before) this.#checkUpdate(x, before, after, body, sent);
     if (job.ack) job.history.push(job.ack.job);
     if (job.history.length > MAX_HISTORY) job.history.shift();
@@ -293,22 +316,38 @@ export class StateModel {
     const statusOnly = sent.every((f) => f === 'status' || f === 'referenceId');
     const transition = typeof to === 'string' ? STATED_TRANSITIONS[`${from}>${to}`] : undefined;
     if (transition) {
-      this.findings.check(transition, 'server', after.status === to, () => ({
-        title: `PUT with status ${to} on a ${from} job left it ${after.status}`,
-        expected: `spec 3: ${from} -> PUT with status = ${to} -> ${to}`,
-        received: `status ${after.status}`,
-      }), [before.x, x]);
+      this.findings.check(
+        transition,
+        'server',
+        after.status === to,
+        () => ({
+          title: `PUT with status ${to} on a ${from} job left it ${after.status}`,
+          expected: `spec 3: ${from} -> PUT with status = ${to} -> ${to}`,
+          received: `status ${after.status}`,
+        }),
+        [before.x, x],
+      );
     }
     // Leaving draft is not shown (3): a service may publish the job anew.
     const leftDraft = from === 'draft' && after.status !== 'draft' ? ['publishDate'] : [];
     const ignore = [...touched(sent), ...autoFields(before.job, after), ...leftDraft];
     const changed = changedFields(before.job, after, ignore);
     const rule = transition && statusOnly ? `${transition}-keeps-fields` : 'jobs.update.keeps-other-fields';
-    this.findings.check(rule, 'server', changed.length === 0, () => ({
-      title: `a partial update changed ${changed.join(', ')}, which it did not send`,
-      expected: `only the fields sent change (spec 4.3${transition ? '; spec 3: other fields unchanged' : ''}); sent: ${sent.join(', ')}`,
-      received: changed.map((f) => `${f}: ${show((before.job as Record<string, unknown>)[f], 120)} -> ${show((after as Record<string, unknown>)[f], 120)}`).join('; '),
-    }), [before.x, x]);
+    this.findings.check(
+      rule,
+      'server',
+      changed.length === 0,
+      () => ({
+        title: `a partial update changed ${changed.join(', ')}, which it did not send`,
+        expected: `only the fields sent change (spec 4.3${transition ? '; spec 3: other fields unchanged' : ''}); sent: ${sent.join(', ')}`,
+        received: changed
+          .map(
+            (f) => `${f}: ${show((before.job as Record<string, unknown>)[f], 120)} -> ${show((after as Record<string, unknown>)[f], 120)}`,
+          )
+          .join('; '),
+      }),
+      [before.x, x],
+    );
   }
 
   /** The job `id` was deleted before `x` started (ids are the service's, unique: 2.1). */
@@ -327,11 +366,17 @@ export class StateModel {
     const status = x.captured.status!;
     const method = x.op.kind === 'get' ? 'GET' : x.op.kind === 'put-by-id' ? 'PUT' : 'DELETE';
     const accepted = (status >= 400 && status <= 499) || (method === 'DELETE' && status === 204);
-    this.findings.check(`jobs.lifecycle.deleted-${method.toLowerCase()}-404`, 'server', accepted, () => ({
-      title: `${method} /jobs/${id} answered ${status} for a job deleted before the request`,
-      expected: `the job removed (spec 3, 4.4): a ${method} of it is refused (404, 410 or another 4xx)${method === 'DELETE' ? ' or answers 204 again' : ''}`,
-      received: `${status}${x.response.text ? ` ${show(x.response.text, 200)}` : ''}`,
-    }), [deleted.x, x]);
+    this.findings.check(
+      `jobs.lifecycle.deleted-${method.toLowerCase()}-404`,
+      'server',
+      accepted,
+      () => ({
+        title: `${method} /jobs/${id} answered ${status} for a job deleted before the request`,
+        expected: `the job removed (spec 3, 4.4): a ${method} of it is refused (404, 410 or another 4xx)${method === 'DELETE' ? ' or answers 204 again' : ''}`,
+        received: `${status}${x.response.text ? ` ${show(x.response.text, 200)}` : ''}`,
+      }),
+      [deleted.x, x],
+    );
   }
 
   #deleted(employer: Employer, x: ObservedExchange): void {
@@ -347,10 +392,12 @@ export class StateModel {
 
   /** Another employer's job (5.3): its employer is not the key's, or it was created under a key of another employer. */
   #foreign(employer: Employer, job: Pick<JobHeader, 'id' | 'employer'>): string | undefined {
-    if (employer.employerId !== undefined && job.employer.id !== employer.employerId) return `employer ${job.employer.id}, the key's employer is ${employer.employerId}`;
+    if (employer.employerId !== undefined && job.employer.id !== employer.employerId)
+      return `employer ${job.employer.id}, the key's employer is ${employer.employerId}`;
     for (const other of this.#employers.values()) {
       if (other === employer || other.employerId === undefined || other.employerId === employer.employerId) continue;
-      if (other.jobs.get(String(job.id))?.ack?.create) return `job ${job.id} was created with ${other.label} (employer ${other.employerId})`;
+      if (other.jobs.get(String(job.id))?.ack?.create)
+        return `job ${job.id} was created with ${other.label} (employer ${other.employerId})`;
     }
     return undefined;
   }
@@ -360,14 +407,22 @@ export class StateModel {
    * show the value before the write (a stale read), or undefined when the model cannot tell (no write known,
    * order uncertain, or a value that is neither: a change made elsewhere).
    */
-  #stale(employer: Employer, x: ObservedExchange, job: JobState, shown: Record<string, unknown>, fields?: readonly string[]): Stale | false | undefined {
+  #stale(
+    employer: Employer,
+    x: ObservedExchange,
+    job: JobState,
+    shown: Record<string, unknown>,
+    fields?: readonly string[],
+  ): Stale | false | undefined {
     const ack = job.ack;
     if (!ack || ack.seq >= x.captured.startSeq || !this.#quiet(employer, x, ack.seq, job)) return undefined;
     const ignore = [...autoFields(ack.job), ...(fields ? JOB_FIELDS.filter((f) => !fields.includes(f)) : [])];
     const differ = changedFields(ack.job, shown, ignore);
     if (differ.length === 0) return false;
     const earlier = [...(ack.before ? [ack.before] : []), ...job.history] as unknown as Array<Record<string, unknown>>;
-    const stale = differ.filter((f) => earlier.some((state) => sameFieldValue(f, state[f], shown[f])) || (ack.create && ack.sent.includes(f)));
+    const stale = differ.filter(
+      (f) => earlier.some((state) => sameFieldValue(f, state[f], shown[f])) || (ack.create && ack.sent.includes(f)),
+    );
     if (stale.length < differ.length) {
       // Neither the written value nor the one before: a change made elsewhere (or not; the model cannot tell).
       this.silences.changedElsewhere += 1;
@@ -381,7 +436,17 @@ export class StateModel {
     const got = x.job();
     if (!got) return;
     const foreign = this.#foreign(employer, got);
-    this.findings.check('jobs.isolation.get-by-id', 'server', foreign === undefined, () => ({ title: `GET /jobs/${got.id} showed another employer's job`, expected: 'only data for the employer that the key belongs to (spec 5.3)', received: foreign! }), [x]);
+    this.findings.check(
+      'jobs.isolation.get-by-id',
+      'server',
+      foreign === undefined,
+      () => ({
+        title: `GET /jobs/${got.id} showed another employer's job`,
+        expected: 'only data for the employer that the key belongs to (spec 5.3)',
+        received: foreign!,
+      }),
+      [x],
+    );
     if (foreign) return;
     const job = employer.jobs.get(String(got.id));
     if (!job) {
@@ -395,14 +460,26 @@ export class StateModel {
     const stale = this.#stale(employer, x, job, got);
     if (stale !== undefined) {
       const shown = stale as Stale;
-      this.findings.check(rule, 'server', !stale, () => ({
-        title: `GET /jobs/${got.id} shows ${shown.fields.join(', ')} as before the last acknowledged write`,
-        expected: `the values the write answered (spec ${shown.ack.create ? '4.2' : '4.3'})`,
-        received: shown.fields.map((f) => `${f}: ${show((got as Record<string, unknown>)[f], 120)} (acknowledged ${show((shown.ack.job as Record<string, unknown>)[f], 120)})`).join('; '),
-      }), stale ? [stale.ack.x, x] : [x]);
+      this.findings.check(
+        rule,
+        'server',
+        !stale,
+        () => ({
+          title: `GET /jobs/${got.id} shows ${shown.fields.join(', ')} as before the last acknowledged write`,
+          expected: `the values the write answered (spec ${shown.ack.create ? '4.2' : '4.3'})`,
+          received: shown.fields
+            .map(
+              (f) =>
+                `${f}: ${show((got as Record<string, unknown>)[f], 120)} (acknowledged ${show((shown.ack.job as Record<string, unknown>)[f], 120)})`,
+            )
+            .join('; '),
+        }),
+        stale ? [stale.ack.x, x] : [x],
+      );
     }
     // A stale read is not the job's state: the model keeps the acknowledged one.
-    if (!stale && (!job.current || (job.current.seq < x.captured.startSeq && this.#quiet(employer, x, job.current.seq, job)))) job.current = { job: got, seq: x.captured.endSeq!, x };
+    if (!stale && (!job.current || (job.current.seq < x.captured.startSeq && this.#quiet(employer, x, job.current.seq, job))))
+      job.current = { job: got, seq: x.captured.endSeq!, x };
   }
 
   #listed(employer: Employer, x: ObservedExchange, query: URLSearchParams): void {
@@ -410,42 +487,107 @@ export class StateModel {
     if (!valid) return;
     const { data, paging } = valid;
     const foreign = data.map((item) => [item, this.#foreign(employer, item)] as const).filter(([, why]) => why !== undefined);
-    this.findings.check('jobs.isolation.list', 'server', foreign.length === 0, () => ({ title: "the list shows another employer's jobs", expected: 'only data for the employer that the key belongs to (spec 5.3)', received: foreign.map(([, why]) => why).join('; ') }), [x]);
+    this.findings.check(
+      'jobs.isolation.list',
+      'server',
+      foreign.length === 0,
+      () => ({
+        title: "the list shows another employer's jobs",
+        expected: 'only data for the employer that the key belongs to (spec 5.3)',
+        received: foreign.map(([, why]) => why).join('; '),
+      }),
+      [x],
+    );
     const listed = new Set(data.map((item) => String(item.id)));
     for (const job of employer.jobs.values()) {
       const deleted = job.deleted;
       if (!deleted || deleted.seq >= x.captured.startSeq) continue;
-      this.findings.check('jobs.lifecycle.deleted-unlisted', 'server', !listed.has(job.id), () => ({ title: `the list still shows job ${job.id}, deleted before the request`, expected: 'the job removed (spec 3, 4.4): no longer listed', received: `job ${job.id} on page ${paging.page}` }), [deleted.x, x]);
+      this.findings.check(
+        'jobs.lifecycle.deleted-unlisted',
+        'server',
+        !listed.has(job.id),
+        () => ({
+          title: `the list still shows job ${job.id}, deleted before the request`,
+          expected: 'the job removed (spec 3, 4.4): no longer listed',
+          received: `job ${job.id} on page ${paging.page}`,
+        }),
+        [deleted.x, x],
+      );
     }
     for (const item of data) {
       const job = employer.jobs.get(String(item.id));
       if (!job || job.deleted) continue;
       const stale = this.#stale(employer, x, job, item, HEADER_FIELDS);
       if (stale) {
-        this.findings.check('jobs.list.header-values', 'server', false, () => ({
-          title: `the list shows job ${item.id} with ${stale.fields.join(', ')} as before the last acknowledged write`,
-          expected: 'list items with the values of the full job (spec 2.7)',
-          received: stale.fields.map((f) => `${f}: ${show((item as Record<string, unknown>)[f], 120)} (acknowledged ${show((stale.ack.job as Record<string, unknown>)[f], 120)})`).join('; '),
-        }), [stale.ack.x, x]);
+        this.findings.check(
+          'jobs.list.header-values',
+          'server',
+          false,
+          () => ({
+            title: `the list shows job ${item.id} with ${stale.fields.join(', ')} as before the last acknowledged write`,
+            expected: 'list items with the values of the full job (spec 2.7)',
+            received: stale.fields
+              .map(
+                (f) =>
+                  `${f}: ${show((item as Record<string, unknown>)[f], 120)} (acknowledged ${show((stale.ack.job as Record<string, unknown>)[f], 120)})`,
+              )
+              .join('; '),
+          }),
+          [stale.ack.x, x],
+        );
       }
     }
     this.#checkMembership(employer, x, query, data, paging.total, paging.pages);
   }
 
   /** With no term filter and no write of the key overlapping the list, every live job the model knows in the asked status is counted, and listed when the list is one page. */
-  #checkMembership(employer: Employer, x: ObservedExchange, query: URLSearchParams, data: readonly JobHeader[], total: number, pages: number): void {
+  #checkMembership(
+    employer: Employer,
+    x: ObservedExchange,
+    query: URLSearchParams,
+    data: readonly JobHeader[],
+    total: number,
+    pages: number,
+  ): void {
     // Writes that ended before the list began are in the model; one that overlapped it may or may not show.
     if (query.get('q') || !this.#quiet(employer, x, x.captured.startSeq)) return;
     const status = query.get('status');
-    const known = [...employer.jobs.values()].filter((job) => job.ack && !job.deleted && job.ack.seq < x.captured.startSeq && (status === null || job.ack.job.status === status) && !autoFields(job.ack.job).includes('status'));
+    const known = [...employer.jobs.values()].filter(
+      (job) =>
+        job.ack &&
+        !job.deleted &&
+        job.ack.seq < x.captured.startSeq &&
+        (status === null || job.ack.job.status === status) &&
+        !autoFields(job.ack.job).includes('status'),
+    );
     if (known.length === 0) return;
     const rule = status === null ? 'jobs.list.all-statuses' : 'jobs.list.status-filter';
-    this.findings.check('jobs.paging.total', 'server', total >= known.length, () => ({ title: `paging.total is ${total}, but ${known.length} matching jobs are known to exist`, expected: 'total: the number of matching jobs (spec 2.8)', received: `total ${total}; known: ${known.map((job) => job.id).join(', ')}` }), [x]);
+    this.findings.check(
+      'jobs.paging.total',
+      'server',
+      total >= known.length,
+      () => ({
+        title: `paging.total is ${total}, but ${known.length} matching jobs are known to exist`,
+        expected: 'total: the number of matching jobs (spec 2.8)',
+        received: `total ${total}; known: ${known.map((job) => job.id).join(', ')}`,
+      }),
+      [x],
+    );
     const page = query.get('page');
     if (pages > 1 || (page !== null && page !== '1')) return;
     const listed = new Set(data.map((item) => String(item.id)));
     const missing = known.filter((job) => !listed.has(job.id));
-    this.findings.check(rule, 'server', missing.length === 0, () => ({ title: `the list misses ${missing.length === 1 ? 'a job' : 'jobs'} created through the proxy and not deleted`, expected: status === null ? 'every status listed when status is omitted (spec 4.5)' : `every ${status} job (spec 4.5)`, received: `missing ${missing.map((job) => `${job.id} (${job.ack!.job.status})`).join(', ')}` }), [...missing.map((job) => job.ack!.x), x]);
+    this.findings.check(
+      rule,
+      'server',
+      missing.length === 0,
+      () => ({
+        title: `the list misses ${missing.length === 1 ? 'a job' : 'jobs'} created through the proxy and not deleted`,
+        expected: status === null ? 'every status listed when status is omitted (spec 4.5)' : `every ${status} job (spec 4.5)`,
+        received: `missing ${missing.map((job) => `${job.id} (${job.ack!.job.status})`).join(', ')}`,
+      }),
+      [...missing.map((job) => job.ack!.x), x],
+    );
   }
 }
 

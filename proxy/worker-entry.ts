@@ -27,5 +27,10 @@ export function useJudgeWorkerSource(entry: () => Promise<URL>): void {
 export function judgeWorkerEntry(): Promise<URL> {
   if (existsSync(fileURLToPath(COMPILED))) return Promise.resolve(COMPILED);
   if (sourceEntry !== undefined) return sourceEntry();
-  return Promise.reject(new ProxyConfigError('judge', 'the judging thread is built by `npm run build` (judge-worker.js is missing); from sources, judge inline'));
+  return Promise.reject(
+    new ProxyConfigError(
+      'judge',
+      'the judging thread is built by `npm run build` (judge-worker.js is missing); from sources, judge inline',
+    ),
+  );
 }

@@ -34,7 +34,12 @@ async function bundleSources(entry: string): Promise<URL> {
           b.onResolve({ filter: /^[^./]/ }, async (args) => {
             if (args.pluginData === 'resolving') return undefined; // the nested call below: esbuild's own resolution
             if (args.path.startsWith('node:')) return { path: args.path, external: true };
-            const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' });
+            const found = await b.resolve(args.path, {
+              kind: args.kind,
+              resolveDir: args.resolveDir,
+              importer: args.importer,
+              pluginData: 'resolving',
+            });
             if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
             return { path: pathToFileURL(found.path).href, external: true };
           });

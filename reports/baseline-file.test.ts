@@ -46,7 +46,11 @@ describe('writeBaseline', () => {
 
   it('refuses a file in a folder that does not exist, before and at writing, with BASELINE_UNWRITABLE', async () => {
     const file = join(dir, 'missing', 'baseline.json');
-    await expect(checkBaselineWritable(file)).rejects.toMatchObject({ name: 'ReportError', code: 'BASELINE_UNWRITABLE', context: { file } });
+    await expect(checkBaselineWritable(file)).rejects.toMatchObject({
+      name: 'ReportError',
+      code: 'BASELINE_UNWRITABLE',
+      context: { file },
+    });
     await expect(writeBaseline(file, { rules: [] })).rejects.toMatchObject({ code: 'BASELINE_UNWRITABLE' });
     await expect(checkBaselineWritable(join(dir, 'fine.json'))).resolves.toBeUndefined();
   });

@@ -29,18 +29,26 @@ export function renderDriftTerminal(drift: Drift, options: { color: boolean }): 
   const section = (title: string, lines: readonly Line[], mark: string) => {
     if (lines.length === 0) return;
     out.push(`  ${title}`);
-    for (const line of lines) out.push(`    ${mark} ${t(line.text)}${line.ruleIds.length > 0 ? c.dim(`  (${t(listIds(line.ruleIds))})`) : ''}`);
+    for (const line of lines)
+      out.push(`    ${mark} ${t(line.text)}${line.ruleIds.length > 0 ? c.dim(`  (${t(listIds(line.ruleIds))})`) : ''}`);
   };
-  section(c.yellow('Observations changed (a warning: clients may depend on the old choice)'), changedLines(drift.observations.changed), c.yellow('~'));
+  section(
+    c.yellow('Observations changed (a warning: clients may depend on the old choice)'),
+    changedLines(drift.observations.changed),
+    c.yellow('~'),
+  );
   section(c.yellow('Observations only in the new run'), presenceLines(drift.observations.added), c.yellow('+'));
   section(c.yellow('Observations only in the old run'), presenceLines(drift.observations.removed), c.yellow('-'));
   const status = (change: RuleStatusChange) => `${paintStatus(c, change.old, change.old)} -> ${paintStatus(c, change.new, change.new)}`;
-  const rules = (changes: readonly RuleStatusChange[]) => changes.map((change) => `    ${change.id} ${c.dim(change.level)} ${status(change)}`);
+  const rules = (changes: readonly RuleStatusChange[]) =>
+    changes.map((change) => `    ${change.id} ${c.dim(change.level)} ${status(change)}`);
   if (drift.rules.newlyFailing.length > 0) out.push(`  ${c.red('Rules newly failing')}`, ...rules(drift.rules.newlyFailing));
   if (drift.rules.newlyPassing.length > 0) out.push(`  ${c.green('Rules newly passing')}`, ...rules(drift.rules.newlyPassing));
   if (drift.rules.statusChanged.length > 0) out.push(`  Rules with another status`, ...rules(drift.rules.statusChanged));
-  if (drift.rules.added.length > 0) out.push(`  Rules added`, ...drift.rules.added.map((rule) => `    + ${rule.id} ${c.dim(`${rule.level}, ${rule.status}`)}`));
-  if (drift.rules.removed.length > 0) out.push(`  Rules removed`, ...drift.rules.removed.map((rule) => `    - ${rule.id} ${c.dim(`${rule.level}, ${rule.status}`)}`));
+  if (drift.rules.added.length > 0)
+    out.push(`  Rules added`, ...drift.rules.added.map((rule) => `    + ${rule.id} ${c.dim(`${rule.level}, ${rule.status}`)}`));
+  if (drift.rules.removed.length > 0)
+    out.push(`  Rules removed`, ...drift.rules.removed.map((rule) => `    - ${rule.id} ${c.dim(`${rule.level}, ${rule.status}`)}`));
   out.push('');
   return out.join('\n');
 }
@@ -51,15 +59,21 @@ export function renderDriftTerminal(drift: Drift, options: { color: boolean }): 
  */
 export function renderDriftMarkdown(drift: Drift, options: { heading?: string } = {}): string {
   const lines: string[] = [`${options.heading ?? '##'} Drift since ${escapeMarkdownCell(describeRun(drift.old))}`, ''];
-  if (isEmptyDrift(drift)) return [...lines, 'Nothing changed: same choices where the spec leaves room, same rule statuses, same rules.', ''].join('\n');
+  if (isEmptyDrift(drift))
+    return [...lines, 'Nothing changed: same choices where the spec leaves room, same rule statuses, same rules.', ''].join('\n');
   const table = (title: string, rows: readonly Line[]) => {
     if (rows.length === 0) return;
     lines.push(title, '', '| What | Rules |', '|---|---|');
-    for (const row of rows) lines.push(`| ${row.markdown} | ${row.ruleIds.length > 0 ? escapeMarkdownCell(listIds(row.ruleIds), 300) : '(run)'} |`);
+    for (const row of rows)
+      lines.push(`| ${row.markdown} | ${row.ruleIds.length > 0 ? escapeMarkdownCell(listIds(row.ruleIds), 300) : '(run)'} |`);
     lines.push('');
   };
   if (drift.observations.changed.length > 0) {
-    lines.push('> [!WARNING]', '> The target chose differently where the spec leaves room. Both may conform, but a client may depend on the old choice.', '');
+    lines.push(
+      '> [!WARNING]',
+      '> The target chose differently where the spec leaves room. Both may conform, but a client may depend on the old choice.',
+      '',
+    );
   }
   table('**Observations changed**', changedLines(drift.observations.changed));
   table('**Observations only in the new run**', presenceLines(drift.observations.added));
@@ -67,7 +81,8 @@ export function renderDriftMarkdown(drift: Drift, options: { heading?: string } 
   const statusTable = (title: string, changes: readonly RuleStatusChange[]) => {
     if (changes.length === 0) return;
     lines.push(title, '', '| Rule | Level | Before | Now |', '|---|---|---|---|');
-    for (const change of changes) lines.push(`| ${codeSpan(change.id, { table: true })} | ${change.level} | ${change.old} | ${change.new} |`);
+    for (const change of changes)
+      lines.push(`| ${codeSpan(change.id, { table: true })} | ${change.level} | ${change.old} | ${change.new} |`);
     lines.push('');
   };
   statusTable('**❌ Rules newly failing**', drift.rules.newlyFailing);
@@ -91,7 +106,8 @@ function changedLines(changes: readonly ObservationChange[]): Line[] {
   return grouped(
     changes,
     (change) => `${change.topic}${change.qualifier === undefined ? '' : ` [${change.qualifier}]`}: ${change.old} -> ${change.new}`,
-    (change) => `${cell(change.topic)}${change.qualifier === undefined ? '' : ` ${cell(change.qualifier)}`}: ${cell(change.old)} → ${cell(change.new)}`,
+    (change) =>
+      `${cell(change.topic)}${change.qualifier === undefined ? '' : ` ${cell(change.qualifier)}`}: ${cell(change.old)} → ${cell(change.new)}`,
   );
 }
 

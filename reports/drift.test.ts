@@ -16,20 +16,35 @@ function reportOf(rules: RuleResult[], observations: Observation[], seed = 7): C
   return { ...rest, seed, rules, observations, verdict: 'passed', interrupted: false };
 }
 
-const rule = (id: string, status: RuleResult['status'], level?: RuleResult['level']) => ruleResult(status, { id, ...(level ? { level } : {}) });
-const seen = (ruleId: string | undefined, topic: string, observed: string): Observation => ({ topic, section: '7.2', observed, ...(ruleId ? { ruleId } : {}) });
+const rule = (id: string, status: RuleResult['status'], level?: RuleResult['level']) =>
+  ruleResult(status, { id, ...(level ? { level } : {}) });
+const seen = (ruleId: string | undefined, topic: string, observed: string): Observation => ({
+  topic,
+  section: '7.2',
+  observed,
+  ...(ruleId ? { ruleId } : {}),
+});
 
 describe('diffReports: observations', () => {
   it('lists nothing for two equal reports', () => {
-    const report = reportOf([rule('jobs.a.one', 'passed')], [seen('jobs.a.one', 'error-status.invalid-write', 'POST /jobs: 400'), seen(undefined, 'q.match', 'substring')]);
+    const report = reportOf(
+      [rule('jobs.a.one', 'passed')],
+      [seen('jobs.a.one', 'error-status.invalid-write', 'POST /jobs: 400'), seen(undefined, 'q.match', 'substring')],
+    );
     const drift = diffReports(report, structuredClone(report));
     expect(isEmptyDrift(drift)).toBe(true);
     expect(driftFailures(drift, ['failed', 'warning', 'drift'])).toEqual([]);
   });
 
   it('pairs a rule’s one value per topic as a change, whatever its text', () => {
-    const older = reportOf([rule('jobs.a.one', 'passed')], [seen('jobs.a.one', 'page-past-end', '200 with 0 items'), seen(undefined, 'q.match', 'substring')]);
-    const newer = reportOf([rule('jobs.a.one', 'passed')], [seen('jobs.a.one', 'page-past-end', 'refused with 404'), seen(undefined, 'q.match', 'prefix only')]);
+    const older = reportOf(
+      [rule('jobs.a.one', 'passed')],
+      [seen('jobs.a.one', 'page-past-end', '200 with 0 items'), seen(undefined, 'q.match', 'substring')],
+    );
+    const newer = reportOf(
+      [rule('jobs.a.one', 'passed')],
+      [seen('jobs.a.one', 'page-past-end', 'refused with 404'), seen(undefined, 'q.match', 'prefix only')],
+    );
     expect(diffReports(older, newer).observations).toEqual({
       changed: [
         { topic: 'page-past-end', section: '7.2', ruleId: 'jobs.a.one', old: '200 with 0 items', new: 'refused with 404' },
@@ -42,8 +57,14 @@ describe('diffReports: observations', () => {
 
   it('pairs several values of one topic by their qualifier (the text before the last ": ")', () => {
     const form = (observed: string) => seen('jobs.a.one', 'error-status.invalid-write', observed);
-    const older = reportOf([rule('jobs.a.one', 'passed')], [form('PUT /jobs/{id}: 400'), form('POST /jobs/{id} (X-HTTP-Method-Override: PUT): 400'), form('POST /jobs: 400')]);
-    const newer = reportOf([rule('jobs.a.one', 'passed')], [form('PUT /jobs/{id}: 422'), form('POST /jobs/{id} (X-HTTP-Method-Override: PUT): 400'), form('POST /jobs: 422')]);
+    const older = reportOf(
+      [rule('jobs.a.one', 'passed')],
+      [form('PUT /jobs/{id}: 400'), form('POST /jobs/{id} (X-HTTP-Method-Override: PUT): 400'), form('POST /jobs: 400')],
+    );
+    const newer = reportOf(
+      [rule('jobs.a.one', 'passed')],
+      [form('PUT /jobs/{id}: 422'), form('POST /jobs/{id} (X-HTTP-Method-Override: PUT): 400'), form('POST /jobs: 422')],
+    );
     const { observations } = diffReports(older, newer);
     expect(observations.changed.map((change) => [change.qualifier, change.old, change.new])).toEqual([
       ['PUT /jobs/{id}', '400', '422'],
@@ -54,14 +75,24 @@ describe('diffReports: observations', () => {
   });
 
   it('lists observations only one run made, as added or removed', () => {
-    const older = reportOf([rule('jobs.a.one', 'passed'), rule('jobs.a.two', 'passed')], [seen('jobs.a.one', 'salary.max-amount-form', 'four places'), seen('jobs.a.two', 'date-precision', 'date')]);
+    const older = reportOf(
+      [rule('jobs.a.one', 'passed'), rule('jobs.a.two', 'passed')],
+      [seen('jobs.a.one', 'salary.max-amount-form', 'four places'), seen('jobs.a.two', 'date-precision', 'date')],
+    );
     const newer = reportOf(
       [rule('jobs.a.one', 'passed'), rule('jobs.a.two', 'passed')],
-      [seen('jobs.a.one', 'salary.max-amount-form', 'four places'), seen('jobs.a.one', 'salary.max-amount-form', 'another decimal form'), seen('jobs.a.one', 'header.extra-fields', 'closeDate')],
+      [
+        seen('jobs.a.one', 'salary.max-amount-form', 'four places'),
+        seen('jobs.a.one', 'salary.max-amount-form', 'another decimal form'),
+        seen('jobs.a.one', 'header.extra-fields', 'closeDate'),
+      ],
     );
     const { observations } = diffReports(older, newer);
     expect(observations.changed).toEqual([]);
-    expect(observations.added.map((o) => `${o.topic}: ${o.observed}`)).toEqual(['salary.max-amount-form: another decimal form', 'header.extra-fields: closeDate']);
+    expect(observations.added.map((o) => `${o.topic}: ${o.observed}`)).toEqual([
+      'salary.max-amount-form: another decimal form',
+      'header.extra-fields: closeDate',
+    ]);
     expect(observations.removed.map((o) => `${o.topic}: ${o.observed}`)).toEqual(['date-precision: date']);
   });
 
@@ -70,7 +101,9 @@ describe('diffReports: observations', () => {
     const older = reportOf([rule('jobs.a.one', 'passed')], [form('id: 404'), form('id: 410')]);
     const newer = reportOf([rule('jobs.a.one', 'passed')], [form('id: 204'), form('id: 410')]);
     const { observations } = diffReports(older, newer);
-    expect(observations.changed).toEqual([{ topic: 'status.repeated-delete', section: '7.2', ruleId: 'jobs.a.one', qualifier: 'id', old: '404', new: '204' }]);
+    expect(observations.changed).toEqual([
+      { topic: 'status.repeated-delete', section: '7.2', ruleId: 'jobs.a.one', qualifier: 'id', old: '404', new: '204' },
+    ]);
     const twice = reportOf([rule('jobs.a.one', 'passed')], [form('id: 204'), form('id: 222'), form('id: 410')]);
     const paired = diffReports(older, twice).observations;
     expect(paired.changed).toEqual([]);
@@ -81,11 +114,25 @@ describe('diffReports: observations', () => {
 
 describe('diffReports: rules', () => {
   const older = reportOf(
-    [rule('jobs.a.fails', 'passed'), rule('jobs.a.warns', 'passed', 'should'), rule('jobs.a.heals', 'failed'), rule('jobs.a.skips', 'passed'), rule('jobs.a.gone', 'passed'), rule('jobs.a.same', 'failed')],
+    [
+      rule('jobs.a.fails', 'passed'),
+      rule('jobs.a.warns', 'passed', 'should'),
+      rule('jobs.a.heals', 'failed'),
+      rule('jobs.a.skips', 'passed'),
+      rule('jobs.a.gone', 'passed'),
+      rule('jobs.a.same', 'failed'),
+    ],
     [seen('jobs.a.gone', 'date-precision', 'date')],
   );
   const newer = reportOf(
-    [rule('jobs.a.fails', 'failed'), rule('jobs.a.warns', 'warning', 'should'), rule('jobs.a.heals', 'passed'), rule('jobs.a.skips', 'skipped'), rule('jobs.a.same', 'failed'), rule('jobs.a.new', 'passed')],
+    [
+      rule('jobs.a.fails', 'failed'),
+      rule('jobs.a.warns', 'warning', 'should'),
+      rule('jobs.a.heals', 'passed'),
+      rule('jobs.a.skips', 'skipped'),
+      rule('jobs.a.same', 'failed'),
+      rule('jobs.a.new', 'passed'),
+    ],
     [seen('jobs.a.new', 'date-precision', 'date-time')],
   );
   const drift = diffReports(older, newer, { oldSource: 'last/report.json' });

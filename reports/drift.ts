@@ -5,7 +5,16 @@
  * the second changed (400 became 422, absolute paging links became relative). Pure: the CLI's
  * `diff` command and `--compare-with` read the files and render the result.
  */
-import type { ConformanceReport, Drift, DriftRule, DriftRun, Observation, ObservationChange, RuleResult, RuleStatusChange } from '../schemas/types.gen.js';
+import type {
+  ConformanceReport,
+  Drift,
+  DriftRule,
+  DriftRun,
+  Observation,
+  ObservationChange,
+  RuleResult,
+  RuleStatusChange,
+} from '../schemas/types.gen.js';
 import { ReportError } from './report-error.js';
 import type { RuleStatus } from './status.js';
 
@@ -19,7 +28,11 @@ const FAILING: ReadonlySet<RuleStatus> = new Set<RuleStatus>(['failed', 'warning
  * const drift = diffReports(JSON.parse(await readFile('last/report.json', 'utf8')), report, { oldSource: 'last/report.json' });
  * drift.observations.changed[0] // { topic: 'error-status.invalid-write', qualifier: 'POST /jobs', old: '400', new: '422', ... }
  */
-export function diffReports(older: ConformanceReport, newer: ConformanceReport, sources: { oldSource?: string; newSource?: string } = {}): Drift {
+export function diffReports(
+  older: ConformanceReport,
+  newer: ConformanceReport,
+  sources: { oldSource?: string; newSource?: string } = {},
+): Drift {
   const oldRules = new Map(older.rules.map((rule) => [rule.id, rule]));
   const newRules = new Map(newer.rules.map((rule) => [rule.id, rule]));
   const added = newer.rules.filter((rule) => !oldRules.has(rule.id));
@@ -44,7 +57,10 @@ export function hasObservationDrift(drift: Drift): boolean {
 /** True when nothing differs that the diff lists. */
 export function isEmptyDrift(drift: Drift): boolean {
   const { rules } = drift;
-  return !hasObservationDrift(drift) && rules.newlyFailing.length + rules.newlyPassing.length + rules.statusChanged.length + rules.added.length + rules.removed.length === 0;
+  return (
+    !hasObservationDrift(drift) &&
+    rules.newlyFailing.length + rules.newlyPassing.length + rules.statusChanged.length + rules.added.length + rules.removed.length === 0
+  );
 }
 
 /** What makes `jobs-conformance diff` exit 1: a rule newly failed, newly warned (a should rule), or drift in the observations. */
@@ -62,14 +78,21 @@ export const DEFAULT_DRIFT_FAIL_ON: readonly DriftCondition[] = ['failed'];
  * parseDriftFailOn('failed,drift') // => ['failed', 'drift']
  */
 export function parseDriftFailOn(value: string): DriftCondition[] {
-  const words = value.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+  const words = value
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean);
   if (words.length === 1 && words[0] === 'none') return [];
   if (words.length === 1 && words[0] === 'all') return [...DRIFT_CONDITIONS];
   const unknown = words.filter((word) => !(DRIFT_CONDITIONS as readonly string[]).includes(word));
   if (words.length === 0 || unknown.length > 0) {
-    throw new ReportError('FAIL_ON_INVALID', `--fail-on: unknown condition ${JSON.stringify(unknown.join(',') || value)}; use a comma-separated list of ${DRIFT_CONDITIONS.join(', ')}, or all, or none`, {
-      context: { value, unknown },
-    });
+    throw new ReportError(
+      'FAIL_ON_INVALID',
+      `--fail-on: unknown condition ${JSON.stringify(unknown.join(',') || value)}; use a comma-separated list of ${DRIFT_CONDITIONS.join(', ')}, or all, or none`,
+      {
+        context: { value, unknown },
+      },
+    );
   }
   return [...new Set(words as DriftCondition[])];
 }
@@ -106,7 +129,13 @@ export function observationCounts(drift: Drift): string {
 }
 
 function runOf(report: ConformanceReport, source: string | undefined): DriftRun {
-  const run: DriftRun = { baseUrl: report.target.baseUrl, seed: report.seed, toolVersion: report.tool.version, startedAt: report.startedAt, verdict: report.verdict };
+  const run: DriftRun = {
+    baseUrl: report.target.baseUrl,
+    seed: report.seed,
+    toolVersion: report.tool.version,
+    startedAt: report.startedAt,
+    verdict: report.verdict,
+  };
   return source === undefined ? run : { source, ...run };
 }
 
@@ -114,7 +143,10 @@ function driftRule(rule: RuleResult): DriftRule {
   return { id: rule.id, title: rule.title, level: rule.level, status: rule.status };
 }
 
-function diffStatuses(older: readonly RuleResult[], newRules: ReadonlyMap<string, RuleResult>): Pick<Drift['rules'], 'newlyFailing' | 'newlyPassing' | 'statusChanged'> {
+function diffStatuses(
+  older: readonly RuleResult[],
+  newRules: ReadonlyMap<string, RuleResult>,
+): Pick<Drift['rules'], 'newlyFailing' | 'newlyPassing' | 'statusChanged'> {
   const out = { newlyFailing: [] as RuleStatusChange[], newlyPassing: [] as RuleStatusChange[], statusChanged: [] as RuleStatusChange[] };
   for (const before of older) {
     const after = newRules.get(before.id);
@@ -154,12 +186,14 @@ function diffObservations(older: readonly Observation[], newer: readonly Observa
     for (const o of gone) {
       const qualifier = qualifierOf(o.observed);
       const pair = freshByQualifier.get(qualifier ?? '');
-      if (qualifier !== undefined && goneByQualifier.get(qualifier)?.length === 1 && pair?.length === 1) result.changed.push(changeOf(o, pair[0]!, qualifier));
+      if (qualifier !== undefined && goneByQualifier.get(qualifier)?.length === 1 && pair?.length === 1)
+        result.changed.push(changeOf(o, pair[0]!, qualifier));
       else result.removed.push(o);
     }
     for (const o of fresh) {
       const qualifier = qualifierOf(o.observed);
-      const paired = qualifier !== undefined && goneByQualifier.get(qualifier)?.length === 1 && freshByQualifier.get(qualifier)?.length === 1;
+      const paired =
+        qualifier !== undefined && goneByQualifier.get(qualifier)?.length === 1 && freshByQualifier.get(qualifier)?.length === 1;
       if (!paired) result.added.push(o);
     }
   }

@@ -42,11 +42,7 @@ export function mismatchTag(mismatch: Pick<Mismatch, 'side' | 'reproducibility'>
  * formatMismatchText(rule.mismatches[0])
  */
 export function formatMismatchText(mismatch: Mismatch): string {
-  const parts = [
-    `${mismatch.title} ${mismatchTag(mismatch)}`,
-    `Expected: ${mismatch.expected}`,
-    `Received: ${mismatch.received}`,
-  ];
+  const parts = [`${mismatch.title} ${mismatchTag(mismatch)}`, `Expected: ${mismatch.expected}`, `Received: ${mismatch.received}`];
   if (mismatch.counterexample !== undefined) parts.push(`Counterexample:\n${indent(JSON.stringify(mismatch.counterexample, null, 2))}`);
   parts.push(`Reproduce with:\n${indent(mismatch.curl)}`);
   parts.push(`Replay:\n${indent(mismatch.replay.command)}`);

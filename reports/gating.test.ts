@@ -20,13 +20,18 @@ function withoutErrors(): ConformanceReport {
 
 describe('parseBaseline', () => {
   it('accepts the object form, a plain id list, and bare ids inside rules', () => {
-    expect(parseBaseline({ rules: [{ id: 'a.b', reason: 'ticket 1' }, 'c.d'] })).toEqual({ rules: [{ id: 'a.b', reason: 'ticket 1' }, { id: 'c.d' }] });
+    expect(parseBaseline({ rules: [{ id: 'a.b', reason: 'ticket 1' }, 'c.d'] })).toEqual({
+      rules: [{ id: 'a.b', reason: 'ticket 1' }, { id: 'c.d' }],
+    });
     expect(parseBaseline(['a.b', ' c.d '], 'base.json')).toEqual({ rules: [{ id: 'a.b' }, { id: 'c.d' }], source: 'base.json' });
   });
 
-  it.each([[{}], [null], ['a.b'], [{ rules: [{ reason: 'no id' }] }], [{ rules: [{ id: 'a.b', reason: 3 }] }], [[42]]])('rejects %j with BASELINE_INVALID', (data) => {
-    expect(() => parseBaseline(data, 'base.json')).toThrow(expect.objectContaining({ name: 'ReportError', code: 'BASELINE_INVALID' }));
-  });
+  it.each([[{}], [null], ['a.b'], [{ rules: [{ reason: 'no id' }] }], [{ rules: [{ id: 'a.b', reason: 3 }] }], [[42]]])(
+    'rejects %j with BASELINE_INVALID',
+    (data) => {
+      expect(() => parseBaseline(data, 'base.json')).toThrow(expect.objectContaining({ name: 'ReportError', code: 'BASELINE_INVALID' }));
+    },
+  );
 });
 
 describe('parseFailOn', () => {
@@ -61,7 +66,12 @@ describe('applyBaseline', () => {
     expect(rule?.mismatches).toHaveLength(1); // the evidence stays
     expect(gated.summary.known).toBe(1);
     expect(gated.summary.failed).toBe(report.summary.failed - 1);
-    expect(gated.baseline).toEqual({ entries: 1, known: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }], stale: [], source: 'baseline.json' });
+    expect(gated.baseline).toEqual({
+      entries: 1,
+      known: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }],
+      stale: [],
+      source: 'baseline.json',
+    });
     expectValid(gated);
     // The input is not changed.
     expect(report.rules[0]?.status).toBe('failed');
@@ -93,7 +103,9 @@ describe('applyBaseline', () => {
   it('does not stale ids absent from a filtered (--only) run, nor skipped or errored rules', () => {
     const report = sampleReport();
     report.options = { ...report.options, only: 'jobs.create' };
-    const gated = applyBaseline(report, { rules: [{ id: 'gone.rule.id' }, { id: 'isolation.list.other-employer' }, { id: 'paging.next.repeats-filters' }] });
+    const gated = applyBaseline(report, {
+      rules: [{ id: 'gone.rule.id' }, { id: 'isolation.list.other-employer' }, { id: 'paging.next.repeats-filters' }],
+    });
     expect(gated.baseline?.stale).toEqual([]);
     expect(gated.baseline?.known).toEqual([]);
     expect(gated.rules.find((r) => r.id === 'paging.next.repeats-filters')?.status).toBe('error');
@@ -172,7 +184,9 @@ describe('exitCodeFor and failingConditions', () => {
   });
 
   it('counts a warning only under --fail-on warning, all, or a strict report', () => {
-    const onlyWarning = applyBaseline(withoutErrors(), { rules: createBaseline(withoutErrors()).rules.filter((r) => r.id !== 'jobs.protocol.non-json-rejected.post') });
+    const onlyWarning = applyBaseline(withoutErrors(), {
+      rules: createBaseline(withoutErrors()).rules.filter((r) => r.id !== 'jobs.protocol.non-json-rejected.post'),
+    });
     expect(onlyWarning.rules.filter((r) => r.status === 'warning').map((r) => r.id)).toEqual(['jobs.protocol.non-json-rejected.post']);
     expect(onlyWarning.verdict).toBe('passed');
     expect(exitCodeFor(onlyWarning)).toBe(0);
@@ -183,7 +197,11 @@ describe('exitCodeFor and failingConditions', () => {
     expect(exitCodeFor(strict)).toBe(1);
     expect(exitCodeFor(strict, [])).toBe(1);
     // A baseline accepts a warning like a failure:
-    expect(applyBaseline(strict, { rules: [{ id: 'jobs.protocol.non-json-rejected.post' }] }).rules.find((r) => r.id === 'jobs.protocol.non-json-rejected.post')?.status).toBe('known');
+    expect(
+      applyBaseline(strict, { rules: [{ id: 'jobs.protocol.non-json-rejected.post' }] }).rules.find(
+        (r) => r.id === 'jobs.protocol.non-json-rejected.post',
+      )?.status,
+    ).toBe('known');
   });
 
   it('treats an interrupted run and a run with no rules as errors', () => {

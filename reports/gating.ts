@@ -61,7 +61,10 @@ export const DEFAULT_FAIL_ON: readonly FailCondition[] = ['failed', 'flaky', 'er
  * parseFailOn('none')         // => []
  */
 export function parseFailOn(value: string): FailCondition[] {
-  const words = value.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+  const words = value
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean);
   if (words.length === 1 && words[0] === 'none') return [];
   if (words.length === 1 && words[0] === 'all') return [...FAIL_CONDITIONS];
   const unknown = words.filter((word) => !(FAIL_CONDITIONS as readonly string[]).includes(word));
@@ -86,9 +89,13 @@ export function parseFailOn(value: string): FailCondition[] {
 export function parseBaseline(data: unknown, source?: string): Baseline {
   const list = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.rules) ? data.rules : undefined;
   const invalid = (why: string, entry?: unknown) =>
-    new ReportError('BASELINE_INVALID', `baseline${source ? ` ${source}` : ''}: ${why}; expected {"rules":[{"id":"...","reason":"..."}]} or ["rule.id", ...]`, {
-      context: { source, entry },
-    });
+    new ReportError(
+      'BASELINE_INVALID',
+      `baseline${source ? ` ${source}` : ''}: ${why}; expected {"rules":[{"id":"...","reason":"..."}]} or ["rule.id", ...]`,
+      {
+        context: { source, entry },
+      },
+    );
   if (!list) throw invalid('no "rules" array');
   const rules: BaselineEntry[] = list.map((entry: unknown) => {
     if (typeof entry === 'string' && entry.trim()) return { id: entry.trim() };
@@ -195,7 +202,8 @@ export function failingConditions(report: ConformanceReport, failOn: readonly Fa
   const found: FailingCondition[] = [];
   const strict = report.options?.strict === true;
   const add = (condition: FailCondition, ids: string[], message: string) => {
-    if (failOn.includes(condition) || (strict && (condition === 'warning' || condition === 'drift'))) found.push({ condition, ids, message });
+    if (failOn.includes(condition) || (strict && (condition === 'warning' || condition === 'drift')))
+      found.push({ condition, ids, message });
   };
   const failed = report.rules.filter((rule) => rule.status === 'failed');
   const reproducible = failed.filter((rule) => !isFlakyOnly(rule)).map((rule) => rule.id);
@@ -210,9 +218,24 @@ export function failingConditions(report: ConformanceReport, failOn: readonly Fa
   else if (report.verdict === 'error') add('error', [], 'the run ended with an error');
   if (report.interrupted) add('error', [], 'the run was interrupted before every rule ran');
   if (report.rules.length === 0) add('error', [], 'no rule ran (check --only)');
-  if (warned.length > 0) add('warning', warned, `${plural(warned.length, 'should rule')} failed (warnings${strict ? ', failing the run under --strict' : ''}): ${warned.join(', ')}`);
-  if (report.drift && hasObservationDrift(report.drift)) add('drift', [], `the target's choices drifted since ${report.drift.old.source ?? 'the earlier run'}: ${observationCounts(report.drift)}`);
-  if (stale.length > 0) add('stale-baseline', stale, `stale baseline ${stale.length === 1 ? 'entry' : 'entries'} (remove ${stale.length === 1 ? 'it' : 'them'}): ${stale.join(', ')}`);
+  if (warned.length > 0)
+    add(
+      'warning',
+      warned,
+      `${plural(warned.length, 'should rule')} failed (warnings${strict ? ', failing the run under --strict' : ''}): ${warned.join(', ')}`,
+    );
+  if (report.drift && hasObservationDrift(report.drift))
+    add(
+      'drift',
+      [],
+      `the target's choices drifted since ${report.drift.old.source ?? 'the earlier run'}: ${observationCounts(report.drift)}`,
+    );
+  if (stale.length > 0)
+    add(
+      'stale-baseline',
+      stale,
+      `stale baseline ${stale.length === 1 ? 'entry' : 'entries'} (remove ${stale.length === 1 ? 'it' : 'them'}): ${stale.join(', ')}`,
+    );
   return found;
 }
 

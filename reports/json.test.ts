@@ -17,7 +17,9 @@ describe('renderJson', () => {
   it('keeps everything else as it was: rules, mismatches, counterexamples, exchanges, observations, leftovers', () => {
     const input = withKeyInOptions(sampleReport());
     const output = JSON.parse(renderJson(redactReport(input))) as typeof input;
-    expect(output.rules.map((rule) => [rule.id, rule.status, rule.cases])).toEqual(input.rules.map((rule) => [rule.id, rule.status, rule.cases]));
+    expect(output.rules.map((rule) => [rule.id, rule.status, rule.cases])).toEqual(
+      input.rules.map((rule) => [rule.id, rule.status, rule.cases]),
+    );
     expect(output.rules[3]?.mismatches[0]?.counterexample).toEqual(input.rules[3]?.mismatches[0]?.counterexample);
     expect(output.rules[0]?.mismatches[0]?.exchanges).toEqual(input.rules[0]?.mismatches[0]?.exchanges);
     expect(output.observations).toEqual(input.observations);

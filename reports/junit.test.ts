@@ -50,7 +50,12 @@ function expectedCounts(report: ConformanceReport, area?: string) {
 }
 
 function counts(node: { '@_tests': string; '@_failures': string; '@_errors': string; '@_skipped': string }) {
-  return { tests: Number(node['@_tests']), failures: Number(node['@_failures']), errors: Number(node['@_errors']), skipped: Number(node['@_skipped']) };
+  return {
+    tests: Number(node['@_tests']),
+    failures: Number(node['@_failures']),
+    errors: Number(node['@_errors']),
+    skipped: Number(node['@_skipped']),
+  };
 }
 
 describe('renderJunit', () => {
@@ -87,7 +92,9 @@ describe('renderJunit', () => {
     expect(failure['#text']).toContain("curl -i -X POST 'http://127.0.0.1:4010/api/v1.1/jobs'");
     expect(failure['#text']).toContain('> POST http://127.0.0.1:4010/api/v1.1/jobs');
     expect(failure['#text']).toContain('< 201');
-    expect(failure['#text']).toContain('npx jobs-conformance --base-url http://127.0.0.1:4010 --seed 424242 --only jobs.create.location-header');
+    expect(failure['#text']).toContain(
+      'npx jobs-conformance --base-url http://127.0.0.1:4010 --seed 424242 --only jobs.create.location-header',
+    );
 
     expect((find('jobs.roundtrip.get-equals-post')?.failure as { '@_type': string })['@_type']).toBe('flaky-mismatch');
     expect((find('html.description.allow-list')?.failure as { '@_message': string })['@_message']).toContain('(+1 more)');
@@ -123,7 +130,9 @@ describe('renderJunit', () => {
     const warning = find(report, 'jobs.protocol.non-json-rejected.post');
     expect(level(warning)).toBe('should');
     expect(warning?.failure).toBeUndefined();
-    expect(warning?.['system-out']).toContain('warning (should rule: good practice the spec does not state) §1 text/plain POST answered 201');
+    expect(warning?.['system-out']).toContain(
+      'warning (should rule: good practice the spec does not state) §1 text/plain POST answered 201',
+    );
     expect(warning?.['system-out']).toContain('Received: status 201');
 
     const strict: ConformanceReport = { ...report, options: { ...report.options, strict: true } };
@@ -136,7 +145,11 @@ describe('renderJunit', () => {
 
   it('shows known rules as skipped and stale baseline entries as failures', () => {
     const gated = applyBaseline(sampleReport(), {
-      rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }, { id: 'gone.rule.id', reason: 'renamed' }],
+      rules: [
+        { id: 'jobs.create.location-header', reason: 'ticket 12' },
+        { id: 'jobs.update.partial' },
+        { id: 'gone.rule.id', reason: 'renamed' },
+      ],
     });
     const parsed = parse(renderJunit(redactReport(gated)));
     const suites = parsed.testsuites.testsuite;

@@ -67,7 +67,10 @@ export function renderJunit(report: RedactedReport): string {
     for (const entry of unknownStale) {
       suite
         .ele('testcase', { name: xmlText(entry.id), classname: 'baseline', time: '0' })
-        .ele('failure', { type: 'stale-baseline', message: xmlText(`stale baseline entry: no rule ${entry.id} ran in this unfiltered run; remove it`) })
+        .ele('failure', {
+          type: 'stale-baseline',
+          message: xmlText(`stale baseline entry: no rule ${entry.id} ran in this unfiltered run; remove it`),
+        })
         .txt(xmlText(entry.reason ?? ''));
     }
   }
@@ -86,7 +89,8 @@ function countRules(rules: readonly RuleResult[], stale: ReadonlyMap<string, unk
   const counts: Counts = { tests: rules.length, failures: 0, errors: 0, skipped: 0, time: 0 };
   for (const rule of rules) {
     counts.time += rule.durationMs / 1000;
-    if (rule.status === 'failed' || (strict && rule.status === 'warning') || (rule.status === 'passed' && stale.has(rule.id))) counts.failures += 1;
+    if (rule.status === 'failed' || (strict && rule.status === 'warning') || (rule.status === 'passed' && stale.has(rule.id)))
+      counts.failures += 1;
     else if (rule.status === 'error') counts.errors += 1;
     else if (rule.status === 'skipped' || rule.status === 'disabled' || rule.status === 'known') counts.skipped += 1;
   }
@@ -161,7 +165,9 @@ function addTestcase(suite: XMLBuilder, rule: RuleResult, stale: { reason?: stri
   } else if (stale) {
     testcase.ele('failure', {
       type: 'stale-baseline',
-      message: message(`stale baseline entry: ${rule.id} passes now; remove it from the baseline${stale.reason ? ` (${stale.reason})` : ''}`),
+      message: message(
+        `stale baseline entry: ${rule.id} passes now; remove it from the baseline${stale.reason ? ` (${stale.reason})` : ''}`,
+      ),
     });
   }
 }

@@ -15,12 +15,14 @@ import { truncate } from './truncate.js';
  */
 export function escapeMarkdownCell(text: string, max = 160): string {
   const line = truncate(visibleControlChars(text).replace(/\s*[\r\n]+\s*/g, ' '), max);
-  return line
-    .replace(/[\\`*_{}[\]()#+!|~>]/g, '\\$&')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    // A zero-width space after @ keeps a hostile server from pinging people in a PR comment.
-    .replace(/@/g, '@\u200b');
+  return (
+    line
+      .replace(/[\\`*_{}[\]()#+!|~>]/g, '\\$&')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      // A zero-width space after @ keeps a hostile server from pinging people in a PR comment.
+      .replace(/@/g, '@\u200b')
+  );
 }
 
 /**

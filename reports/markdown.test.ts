@@ -8,7 +8,10 @@ import { redactReport } from './redactor.js';
 
 /** Cells of a GFM table row: split on pipes that are not backslash-escaped. */
 function cells(row: string): string[] {
-  return row.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim());
+  return row
+    .split(/(?<!\\)\|/)
+    .slice(1, -1)
+    .map((cell) => cell.trim());
 }
 
 describe('escapeMarkdownCell', () => {
@@ -52,13 +55,23 @@ describe('renderMarkdown', () => {
       '`jobs.protocol.non-json-rejected.post`',
     ]);
     for (const row of rows) expect(cells(row)).toHaveLength(5);
-    expect(cells(rows[0]!)).toEqual(['❌ failed', '`jobs.create.location-header`', '4.2', 'must', 'POST /jobs responded 201 without a Location header']);
+    expect(cells(rows[0]!)).toEqual([
+      '❌ failed',
+      '`jobs.create.location-header`',
+      '4.2',
+      'must',
+      'POST /jobs responded 201 without a Location header',
+    ]);
     expect(cells(rows[1]!)[0]).toBe('❌ failed (flaky)');
     expect(cells(rows[3]!)[4]).toMatch(/^suite error: TypeError: Invalid URL/);
     expect(cells(rows[4]!).slice(0, 4)).toEqual(['⚠️ warning', '`jobs.protocol.non-json-rejected.post`', '1', 'should']);
     expect(md).toContain('1 warning: should rules check good practice the spec does not state. They fail the run only with `--strict`.');
-    expect(renderMarkdown(redactReport({ ...report, options: { ...report.options, strict: true } }))).toContain('This run used `--strict`: they fail it.');
-    expect(md).toContain("```sh\nnpx jobs-conformance --base-url http://127.0.0.1:4010 --seed 424242 --runs 50 --reference-prefix 'jc7f3a9-'\n```");
+    expect(renderMarkdown(redactReport({ ...report, options: { ...report.options, strict: true } }))).toContain(
+      'This run used `--strict`: they fail it.',
+    );
+    expect(md).toContain(
+      "```sh\nnpx jobs-conformance --base-url http://127.0.0.1:4010 --seed 424242 --runs 50 --reference-prefix 'jc7f3a9-'\n```",
+    );
     expect(md).toContain('2 jobs were left on the target');
   });
 

@@ -51,7 +51,12 @@ export function renderMarkdown(report: RedactedReport, options: MarkdownOptions 
 
   const causes = rootCauses(report);
   if (causes.length > 0) {
-    lines.push(`**Root causes**: ${causesHeadline(causes)} (each rule is in the table too).`, '', '| Status | Cause | Rules |', '|---|---|---|');
+    lines.push(
+      `**Root causes**: ${causesHeadline(causes)} (each rule is in the table too).`,
+      '',
+      '| Status | Cause | Rules |',
+      '|---|---|---|',
+    );
     for (const cause of causes) {
       const ids = cause.ruleIds.slice(0, 3).map((id) => codeSpan(id, { table: true }));
       const more = cause.ruleIds.length - ids.length;
@@ -82,10 +87,14 @@ export function renderMarkdown(report: RedactedReport, options: MarkdownOptions 
   }
   if (summary.warning > 0) {
     const effect = report.options?.strict ? 'This run used `--strict`: they fail it.' : 'They fail the run only with `--strict`.';
-    lines.push(`${summary.warning} ${summary.warning === 1 ? 'warning' : 'warnings'}: should rules check good practice the spec does not state. ${effect}`, '');
+    lines.push(
+      `${summary.warning} ${summary.warning === 1 ? 'warning' : 'warnings'}: should rules check good practice the spec does not state. ${effect}`,
+      '',
+    );
   }
 
-  if (summary.known > 0) lines.push(`${summary.known} known ${summary.known === 1 ? 'mismatch is' : 'mismatches are'} accepted by the baseline.`, '');
+  if (summary.known > 0)
+    lines.push(`${summary.known} known ${summary.known === 1 ? 'mismatch is' : 'mismatches are'} accepted by the baseline.`, '');
   const stale = report.baseline?.stale ?? [];
   if (stale.length > 0) {
     lines.push('> [!WARNING]', '> Stale baseline entries (remove them so the baseline only shrinks):');
@@ -98,7 +107,9 @@ export function renderMarkdown(report: RedactedReport, options: MarkdownOptions 
   if (leftover.length > 0) {
     lines.push(`> [!CAUTION]`, `> ${leftover.length} ${leftover.length === 1 ? 'job was' : 'jobs were'} left on the target:`);
     for (const job of leftover.slice(0, 10)) {
-      lines.push(`> - id ${escapeMarkdownCell(String(job.id ?? '?'))}, referenceId ${escapeMarkdownCell(job.referenceId ?? '?', 60)}: ${escapeMarkdownCell(job.reason, 120)}`);
+      lines.push(
+        `> - id ${escapeMarkdownCell(String(job.id ?? '?'))}, referenceId ${escapeMarkdownCell(job.referenceId ?? '?', 60)}: ${escapeMarkdownCell(job.reason, 120)}`,
+      );
     }
     lines.push('');
   }

@@ -75,17 +75,25 @@ describe('mergeReports', () => {
   it('refuses a mixed seed, a mixed tool version, a missing shard and a duplicate shard, each in one line', () => {
     const shards = shardsOf(whole, 3);
     const otherSeed = { ...shards[1]!, report: { ...shards[1]!.report, seed: whole.seed + 1 } };
-    expect(refusal(() => mergeReports([shards[0]!, otherSeed, shards[2]!], order))).toBe(`mixed seed: shard-1 has ${whole.seed}, shard-2 has ${whole.seed + 1}`);
+    expect(refusal(() => mergeReports([shards[0]!, otherSeed, shards[2]!], order))).toBe(
+      `mixed seed: shard-1 has ${whole.seed}, shard-2 has ${whole.seed + 1}`,
+    );
     const otherTool = { ...shards[2]!, report: { ...shards[2]!.report, tool: { name: 'jobs-conformance', version: '9.9.9' } } };
-    expect(refusal(() => mergeReports([shards[0]!, shards[1]!, otherTool], order))).toMatch(/^mixed tool version: shard-1 has .+, shard-3 has 9\.9\.9$/);
+    expect(refusal(() => mergeReports([shards[0]!, shards[1]!, otherTool], order))).toMatch(
+      /^mixed tool version: shard-1 has .+, shard-3 has 9\.9\.9$/,
+    );
     expect(refusal(() => mergeReports([shards[0]!, shards[2]!], order))).toBe('missing shard 2/3: every shard of the run is needed');
-    expect(refusal(() => mergeReports([...shards, { ...shards[1]!, source: 'again' }], order))).toBe('shard 2/3 appears twice: shard-2 and again');
+    expect(refusal(() => mergeReports([...shards, { ...shards[1]!, source: 'again' }], order))).toBe(
+      'shard 2/3 appears twice: shard-2 and again',
+    );
     for (const message of [refusal(() => mergeReports([shards[0]!, otherSeed], order))]) expect(message).not.toContain('\n');
   });
 
   it('refuses a report of no shard, mixed shard counts and a shard already gated by a baseline', () => {
     const [a, b] = shardsOf(whole, 2);
-    expect(refusal(() => mergeReports([{ source: 'plain', report: whole }], order))).toBe('plain is not a shard report (it was not run with --shard i/n)');
+    expect(refusal(() => mergeReports([{ source: 'plain', report: whole }], order))).toBe(
+      'plain is not a shard report (it was not run with --shard i/n)',
+    );
     const [, , c] = shardsOf(whole, 3);
     expect(refusal(() => mergeReports([a!, b!, c!], order))).toBe('mixed shard count: shard-1 has 2, shard-3 has 3');
     const gated = { ...b!, report: { ...b!.report, baseline: { entries: 0, known: [], stale: [] } } };

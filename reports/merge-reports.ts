@@ -33,7 +33,10 @@ function checkSameRun(shards: readonly ShardReport[]): void {
   for (const shard of shards) {
     for (const [what, of] of same) {
       if (of(shard.report) !== of(first.report)) {
-        refuse(`mixed ${what}: ${first.source} has ${String(of(first.report))}, ${shard.source} has ${String(of(shard.report))}`, { what, sources: [first.source, shard.source] });
+        refuse(`mixed ${what}: ${first.source} has ${String(of(first.report))}, ${shard.source} has ${String(of(shard.report))}`, {
+          what,
+          sources: [first.source, shard.source],
+        });
       }
     }
   }
@@ -43,7 +46,8 @@ function checkShards(shards: readonly ShardReport[]): number {
   if (shards.length === 0) refuse('no shard report to merge', {});
   for (const { source, report } of shards) {
     if (!report.shard) refuse(`${source} is not a shard report (it was not run with --shard i/n)`, { source });
-    if (report.baseline) refuse(`${source} was gated by a baseline: run the shards without --baseline and pass it to merge-reports`, { source });
+    if (report.baseline)
+      refuse(`${source} was gated by a baseline: run the shards without --baseline and pass it to merge-reports`, { source });
   }
   checkSameRun(shards);
   const count = shards[0]!.report.shard!.count;
@@ -51,11 +55,13 @@ function checkShards(shards: readonly ShardReport[]): number {
   for (const { source, report } of shards) {
     const index = report.shard!.index;
     const earlier = seen.get(index);
-    if (earlier !== undefined) refuse(`shard ${index}/${count} appears twice: ${earlier} and ${source}`, { index, sources: [earlier, source] });
+    if (earlier !== undefined)
+      refuse(`shard ${index}/${count} appears twice: ${earlier} and ${source}`, { index, sources: [earlier, source] });
     seen.set(index, source);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !seen.has(index));
-  if (missing.length > 0) refuse(`missing shard ${missing.map((index) => `${index}/${count}`).join(', ')}: every shard of the run is needed`, { missing });
+  if (missing.length > 0)
+    refuse(`missing shard ${missing.map((index) => `${index}/${count}`).join(', ')}: every shard of the run is needed`, { missing });
   return count;
 }
 
@@ -85,7 +91,11 @@ export function mergeReports(shards: readonly ShardReport[], ruleOrder: readonly
   const order = new Map(ruleOrder.map((id, index) => [id, index]));
   const place = (id: string) => order.get(id) ?? ruleOrder.length;
   // Registry order, as an unsharded run reports; rules the order does not know keep their shard order after them.
-  const rules: RuleResult[] = reports.flatMap((report) => report.rules).map((rule, i) => ({ rule, i })).sort((a, b) => place(a.rule.id) - place(b.rule.id) || a.i - b.i).map(({ rule }) => rule);
+  const rules: RuleResult[] = reports
+    .flatMap((report) => report.rules)
+    .map((rule, i) => ({ rule, i }))
+    .sort((a, b) => place(a.rule.id) - place(b.rule.id) || a.i - b.i)
+    .map(({ rule }) => rule);
   const startedAt = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))));
   const finishedAt = new Date(Math.max(...reports.map((r) => Date.parse(r.finishedAt))));
   const interrupted = reports.some((r) => r.interrupted === true);
@@ -97,12 +107,17 @@ export function mergeReports(shards: readonly ShardReport[], ruleOrder: readonly
     target: first.target,
     seed: first.seed,
     runs: first.runs,
-    ...(first.options ? { options: { ...first.options, referencePrefix: reports.map((r) => r.options?.referencePrefix ?? '').join(',') } } : {}),
+    ...(first.options
+      ? { options: { ...first.options, referencePrefix: reports.map((r) => r.options?.referencePrefix ?? '').join(',') } }
+      : {}),
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: Math.max(0, finishedAt.getTime() - startedAt.getTime()),
     verdict: verdictFor(rules, { interrupted, strict }),
-    summary: summarize(rules, sum((r) => r.summary.requests)),
+    summary: summarize(
+      rules,
+      sum((r) => r.summary.requests),
+    ),
     rules,
     observations: mergeObservations(reports, place),
     cleanup: {

@@ -15,7 +15,9 @@ export function networkSummary(report: ConformanceReport): string | undefined {
   const network = report.network;
   const limit = report.options?.rateLimit;
   if (!network || (network.retries === 0 && limit === undefined)) return undefined;
-  const parts = [`${network.retries} ${network.retries === 1 ? 'retry' : 'retries'} after rate limits (${seconds(network.retryWaitMs)} waited)`];
+  const parts = [
+    `${network.retries} ${network.retries === 1 ? 'retry' : 'retries'} after rate limits (${seconds(network.retryWaitMs)} waited)`,
+  ];
   if (limit !== undefined) parts.push(`--rate-limit ${limit} (${seconds(network.rateLimitWaitMs)} spacing)`);
   return parts.join(' · ');
 }

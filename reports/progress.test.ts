@@ -25,10 +25,24 @@ describe('createProgress', () => {
     runAll(stream, sampleReport().rules, false);
     const lines = stream.text().trimEnd().split('\n');
     const areaLines = lines.filter((line) => !line.startsWith('    '));
-    expect(areaLines.map((line) => line.split(/\s+/)[1])).toEqual(['create', 'roundtrip', 'html', 'protocol', 'update', 'lifecycle', 'list', 'isolation', 'reference', 'robustness', 'paging']);
+    expect(areaLines.map((line) => line.split(/\s+/)[1])).toEqual([
+      'create',
+      'roundtrip',
+      'html',
+      'protocol',
+      'update',
+      'lifecycle',
+      'list',
+      'isolation',
+      'reference',
+      'robustness',
+      'paging',
+    ]);
     expect(areaLines[0]).toMatch(/^✗ create\s+3 ✓2 ✗1 \d+\.\d s$/);
     expect(lines[1]).toBe('    ✗ jobs.create.location-header POST /jobs responded 201 without a Location header');
-    expect(stream.text()).toMatch(/! paging\s+1 !1 [\d.]+ s\n {4}! paging.next.repeats-filters suite error: TypeError: Invalid URL "\]\]><pwned\/> bell\\u0007/);
+    expect(stream.text()).toMatch(
+      /! paging\s+1 !1 [\d.]+ s\n {4}! paging.next.repeats-filters suite error: TypeError: Invalid URL "\]\]><pwned\/> bell\\u0007/,
+    );
     expect(stream.text().includes('\r')).toBe(false);
     expect(stream.text().includes('\u001b')).toBe(false);
   });
@@ -60,7 +74,13 @@ describe('createProgress', () => {
   });
 
   describe('with rules running concurrently', () => {
-    const rule = (id: string, area: string, status: RuleResult['status'] = 'passed'): ProgressResult => ({ id, area, status, durationMs: 1, mismatches: [] });
+    const rule = (id: string, area: string, status: RuleResult['status'] = 'passed'): ProgressResult => ({
+      id,
+      area,
+      status,
+      durationMs: 1,
+      mismatches: [],
+    });
     const rules = [rule('a.1', 'create'), rule('a.2', 'create', 'failed'), rule('b.1', 'update'), rule('b.2', 'update')];
     // Two at a time, started in order: a.2 ends last, after the update area's rules.
     const interleaved = (progress: ReturnType<typeof createProgress>) => {
@@ -104,12 +124,14 @@ describe('createProgress', () => {
       // update is complete but waits for create, which opened first.
       expect(stream.text()).not.toMatch(/✓ update/);
       progress.ruleFinished(rules[1]!);
-      expect(withoutTimes(stream.chunks.at(-1)!)).toBe('\r\u001b[2K\u001b[1A\u001b[2K✗ create       2/2 ✓1 ✗1 T s\n    ✗ a.2 \n✓ update       2/2 ✓2 T s\n');
+      expect(withoutTimes(stream.chunks.at(-1)!)).toBe(
+        '\r\u001b[2K\u001b[1A\u001b[2K✗ create       2/2 ✓1 ✗1 T s\n    ✗ a.2 \n✓ update       2/2 ✓2 T s\n',
+      );
       progress.done();
       expect(stream.text().endsWith('\n')).toBe(true);
     });
 
-    it('keeps plan order when a later area\'s long rule starts first and ends first', () => {
+    it("keeps plan order when a later area's long rule starts first and ends first", () => {
       const stream = recorder(false);
       const progress = createProgress(stream, { color: false });
       progress.plan(rules);

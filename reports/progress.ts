@@ -20,7 +20,8 @@ export interface ProgressRule {
 }
 
 /** The part of a result the progress needs (a RuleResult fits). */
-export type ProgressResult = Pick<RuleResult, 'id' | 'area' | 'status' | 'durationMs'> & Partial<Pick<RuleResult, 'mismatches' | 'errorMessage'>>;
+export type ProgressResult = Pick<RuleResult, 'id' | 'area' | 'status' | 'durationMs'> &
+  Partial<Pick<RuleResult, 'mismatches' | 'errorMessage'>>;
 
 export interface Progress {
   /** Optional: the rules about to run, so each area line can show `done/total` and settle on its last rule. */
@@ -130,14 +131,18 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions)
     for (const result of state.finished) {
       if (result.status !== 'failed' && result.status !== 'warning' && result.status !== 'error') continue;
       const why = result.status === 'error' ? `suite error: ${result.errorMessage ?? ''}` : (result.mismatches?.[0]?.title ?? '');
-      lines.push(`    ${paintStatus(c, result.status, STATUS_SYMBOL[result.status])} ${result.id} ${c.dim(visibleControlChars(why).replace(/\n/g, ' '))}`);
+      lines.push(
+        `    ${paintStatus(c, result.status, STATUS_SYMBOL[result.status])} ${result.id} ${c.dim(visibleControlChars(why).replace(/\n/g, ' '))}`,
+      );
     }
     return `${lines.join('\n')}\n`;
   };
 
   /** Planned: all its rules ended. Unplanned: nothing of it runs and a later area has opened (rules start in order). */
   const complete = (state: AreaState, index: number): boolean =>
-    state.total !== undefined ? state.finished.length >= state.total : state.startedAt !== undefined && state.running.length === 0 && index < open.length - 1;
+    state.total !== undefined
+      ? state.finished.length >= state.total
+      : state.startedAt !== undefined && state.running.length === 0 && index < open.length - 1;
 
   /** Settles the leading complete areas (in the order they opened), then redraws what is still open. */
   const update = () => {
@@ -150,7 +155,8 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions)
     plan(rules) {
       planned.clear();
       for (const rule of rules) planned.set(rule.area, (planned.get(rule.area) ?? 0) + 1);
-      for (const [area, total] of planned) if (!open.some((state) => state.area === area)) open.push({ area, total, finished: [], running: [] });
+      for (const [area, total] of planned)
+        if (!open.some((state) => state.area === area)) open.push({ area, total, finished: [], running: [] });
     },
     ruleStarted(rule) {
       stateFor(rule.area).running.push(rule.id);

@@ -10,7 +10,14 @@ describe('proxySummary', () => {
   });
 
   it('says what was judged, the findings per side, and where the model was silent', () => {
-    const proxy = { exchanges: 41, employers: 2, failedExchanges: 1, uncheckedBodies: 0, findings: { client: 1, server: 3 }, silences: { ...silences, jobsFirstSeen: 3, concurrentSkips: 2 } };
+    const proxy = {
+      exchanges: 41,
+      employers: 2,
+      failedExchanges: 1,
+      uncheckedBodies: 0,
+      findings: { client: 1, server: 3 },
+      silences: { ...silences, jobsFirstSeen: 3, concurrentSkips: 2 },
+    };
     expect(proxySummary({ proxy } as ConformanceReport)).toBe(
       'proxy: 41 exchanges, 2 employers · findings: 1 client, 3 server · 1 without a response · silent where the model could not know: 3 jobs first seen (created before the proxy started, or elsewhere), 2 comparisons skipped for concurrent traffic',
     );

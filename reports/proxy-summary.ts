@@ -23,7 +23,10 @@ export function proxySummary(report: ConformanceReport): string | undefined {
   ]
     .filter(([count]) => (count as number) > 0)
     .map(([count, what]) => `${count} ${what}`);
-  const parts = [`proxy: ${proxy.exchanges} ${proxy.exchanges === 1 ? 'exchange' : 'exchanges'}, ${proxy.employers} ${proxy.employers === 1 ? 'employer' : 'employers'}`, `findings: ${proxy.findings.client} client, ${proxy.findings.server} server`];
+  const parts = [
+    `proxy: ${proxy.exchanges} ${proxy.exchanges === 1 ? 'exchange' : 'exchanges'}, ${proxy.employers} ${proxy.employers === 1 ? 'employer' : 'employers'}`,
+    `findings: ${proxy.findings.client} client, ${proxy.findings.server} server`,
+  ];
   if (proxy.failedExchanges > 0) parts.push(`${proxy.failedExchanges} without a response`);
   if (proxy.uncheckedBodies > 0) parts.push(`${proxy.uncheckedBodies} bodies not checked`);
   if (silent.length > 0) parts.push(`silent where the model could not know: ${silent.join(', ')}`);

@@ -20,7 +20,10 @@ describe('Redactor', () => {
 
   it('redacts header values, keeping invented (non-secret) keys readable', () => {
     const r = new Redactor(['demo-key-1']);
-    expect(r.redactHeaders({ 'api-key': 'demo-key-1', 'x-echo': 'key=demo-key-1' })).toEqual({ 'api-key': REDACTED, 'x-echo': `key=${REDACTED}` });
+    expect(r.redactHeaders({ 'api-key': 'demo-key-1', 'x-echo': 'key=demo-key-1' })).toEqual({
+      'api-key': REDACTED,
+      'x-echo': `key=${REDACTED}`,
+    });
     expect(r.redactHeaders({ 'api-key': 'jc123456-not-a-key' })).toEqual({ 'api-key': 'jc123456-not-a-key' });
   });
 });

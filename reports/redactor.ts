@@ -71,7 +71,8 @@ export class Redactor {
    */
   redactHeaders(headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) out[name] = this.#secretHeaders.has(name.toLowerCase()) ? REDACTED : this.redact(value);
+    for (const [name, value] of Object.entries(headers))
+      out[name] = this.#secretHeaders.has(name.toLowerCase()) ? REDACTED : this.redact(value);
     return out;
   }
 
@@ -136,7 +137,8 @@ function maskSensitive(node: Json, found: Set<string>, inOptions: boolean, isSen
 
 /** Scrubs the copy where it lies: the copy is already private, a second copy would only cost time. */
 function scrubInPlace(node: Json, secrets: readonly string[]): Json {
-  if (typeof node === 'string') return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(REDACTED) : text), node);
+  if (typeof node === 'string')
+    return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(REDACTED) : text), node);
   if (node === null || typeof node !== 'object') return node;
   if (Array.isArray(node)) {
     for (const [index, item] of node.entries()) node[index] = scrubInPlace(item, secrets);

@@ -19,7 +19,10 @@ export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 export async function withinTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ReportError('REPORT_WRITE_TIMEOUT', `${what} did not finish within ${ms} ms`, { context: { ms } })), ms);
+    timer = setTimeout(
+      () => reject(new ReportError('REPORT_WRITE_TIMEOUT', `${what} did not finish within ${ms} ms`, { context: { ms } })),
+      ms,
+    );
     timer.unref();
   });
   try {

@@ -17,7 +17,11 @@ const ROOT = 'http://127.0.0.1:4010/api/v1.1';
 /** A rule that failed on `method path` with `title`. */
 function failedOn(id: string, method: string, path: string, title: string, status: RuleResult['status'] = 'failed'): RuleResult {
   const rule = ruleResult(status, { id, mismatches: 1 });
-  const exchange = { request: { method, url: `${ROOT}${path}`, headers: {} }, response: { status: 201, headers: {}, body: '{}' }, durationMs: 1 };
+  const exchange = {
+    request: { method, url: `${ROOT}${path}`, headers: {} },
+    response: { status: 201, headers: {}, body: '{}' },
+    durationMs: 1,
+  };
   rule.mismatches = rule.mismatches.map((m) => ({ ...m, title, exchanges: [exchange] }));
   return rule;
 }
@@ -42,8 +46,18 @@ describe('rootCauses', () => {
       ruleResult('passed', { id: 'fine' }),
     ]);
     expect(rootCauses(report)).toEqual([
-      { requestLine: 'POST /jobs', failure: 'the 201 body is not a Job (full) (job.schema.json)', ruleIds: ['b.one', 'b.two', 'b.three'], status: 'failed' },
-      { requestLine: 'GET /jobs/{id}', failure: 'the 200 body is not a Job (full) (job.schema.json)', ruleIds: ['a.one', 'a.two'], status: 'failed' },
+      {
+        requestLine: 'POST /jobs',
+        failure: 'the 201 body is not a Job (full) (job.schema.json)',
+        ruleIds: ['b.one', 'b.two', 'b.three'],
+        status: 'failed',
+      },
+      {
+        requestLine: 'GET /jobs/{id}',
+        failure: 'the 200 body is not a Job (full) (job.schema.json)',
+        ruleIds: ['a.one', 'a.two'],
+        status: 'failed',
+      },
       { requestLine: 'PUT /jobs/{id}', failure: 'PUT /jobs/{id} ignores X', ruleIds: ['w.one', 'w.two'], status: 'warning' },
     ]);
   });
@@ -52,7 +66,10 @@ describe('rootCauses', () => {
     const twice = failedOn('r.twice', 'POST', '/jobs', notAJob('/jobs'));
     twice.mismatches = [...twice.mismatches, ...twice.mismatches];
     expect(rootCauses(reportOf([twice]))).toEqual([]);
-    expect(rootCauses(reportOf([twice, failedOn('r.other', 'POST', '/jobs', notAJob('/jobs'))]))[0]?.ruleIds).toEqual(['r.twice', 'r.other']);
+    expect(rootCauses(reportOf([twice, failedOn('r.other', 'POST', '/jobs', notAJob('/jobs'))]))[0]?.ruleIds).toEqual([
+      'r.twice',
+      'r.other',
+    ]);
   });
 
   it('templates the path under the API root', () => {
@@ -76,7 +93,9 @@ describe('the writers show the causes above the rules', () => {
   it('summary.md: one cause row, the rules still in the table', () => {
     const md = renderMarkdown(redactReport(report));
     expect(md).toContain('**Root causes**: 1 cause explains 3 failed rules');
-    expect(md).toContain('| ❌ failed | `POST /jobs`: the 201 body is not a Job \\(full\\) \\(job.schema.json\\) | fails 3 rules: `jobs.one`, `jobs.two`, `jobs.three` |');
+    expect(md).toContain(
+      '| ❌ failed | `POST /jobs`: the 201 body is not a Job \\(full\\) \\(job.schema.json\\) | fails 3 rules: `jobs.one`, `jobs.two`, `jobs.three` |',
+    );
     expect(md).toContain('| ❌ failed | `jobs.three` |');
   });
 

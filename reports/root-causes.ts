@@ -89,7 +89,9 @@ function causeOf(mismatch: Mismatch, apiRoot: string): Omit<RootCause, 'ruleIds'
   const path = pathnameOf(failing.request.url) ?? failing.request.url;
   const rawLine = `${failing.request.method} ${path}`;
   const requestLine = `${failing.request.method} ${pathTemplate(path, apiRoot)}`;
-  const failure = mismatch.title.startsWith(`${rawLine}: `) ? mismatch.title.slice(rawLine.length + 2) : mismatch.title.split(path).join(pathTemplate(path, apiRoot));
+  const failure = mismatch.title.startsWith(`${rawLine}: `)
+    ? mismatch.title.slice(rawLine.length + 2)
+    : mismatch.title.split(path).join(pathTemplate(path, apiRoot));
   return { requestLine, failure };
 }
 

@@ -4,7 +4,10 @@
  */
 import type { Mismatch, RuleResult } from '../schemas/types.gen.js';
 
-export function ruleResult(status: RuleResult['status'], options: { level?: RuleResult['level']; mismatches?: number; id?: string; reproducibility?: Mismatch['reproducibility'] } = {}): RuleResult {
+export function ruleResult(
+  status: RuleResult['status'],
+  options: { level?: RuleResult['level']; mismatches?: number; id?: string; reproducibility?: Mismatch['reproducibility'] } = {},
+): RuleResult {
   const id = options.id ?? `jobs.test.${status}`;
   const level = options.level ?? (status === 'warning' ? 'should' : 'must');
   return {

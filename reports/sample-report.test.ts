@@ -18,7 +18,9 @@ describe('sampleReport fixture', () => {
 
   it('covers every status but known, warnings of a should rule, and carries the hostile content and the planted key', () => {
     const report = sampleReport();
-    expect(new Set(report.rules.map((rule) => rule.status))).toEqual(new Set(['passed', 'failed', 'warning', 'skipped', 'disabled', 'error']));
+    expect(new Set(report.rules.map((rule) => rule.status))).toEqual(
+      new Set(['passed', 'failed', 'warning', 'skipped', 'disabled', 'error']),
+    );
     expect(new Set(report.rules.map((rule) => rule.level))).toEqual(new Set(['must', 'should']));
     const text = JSON.stringify(report);
     for (const payload of Object.values(HOSTILE)) expect(text).toContain(JSON.stringify(payload).slice(1, -1));

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../schemas/types.gen.js';
 import { ruleResult as result } from './rule-result.test-support.js';
-import { countStatuses, isFlakyOnly, mismatchLevel, raiseStatus, STATUS_ORDER, statusOfMismatch, summarize, verdictFor, worstStatus } from './status.js';
+import {
+  countStatuses,
+  isFlakyOnly,
+  mismatchLevel,
+  raiseStatus,
+  STATUS_ORDER,
+  statusOfMismatch,
+  summarize,
+  verdictFor,
+  worstStatus,
+} from './status.js';
 
-const answered = (status: number): Exchange => ({ request: { method: 'POST', url: 'http://x/jobs', headers: {} }, response: { status, headers: {} }, durationMs: 1 });
+const answered = (status: number): Exchange => ({
+  request: { method: 'POST', url: 'http://x/jobs', headers: {} },
+  response: { status, headers: {} },
+  durationMs: 1,
+});
 
 describe('status order', () => {
   it('is disabled < skipped < passed < known < warning < failed < error', () => {
@@ -50,8 +64,25 @@ describe('levels', () => {
 
 describe('summary and verdict', () => {
   it('counts warnings apart from failures', () => {
-    const rules = [result('passed'), result('failed', { mismatches: 2 }), result('warning', { mismatches: 1 }), result('skipped'), result('known', { mismatches: 1 })];
-    expect(summarize(rules, 42)).toEqual({ total: 5, passed: 1, failed: 1, skipped: 1, disabled: 0, known: 1, warning: 1, error: 0, mismatches: 4, requests: 42 });
+    const rules = [
+      result('passed'),
+      result('failed', { mismatches: 2 }),
+      result('warning', { mismatches: 1 }),
+      result('skipped'),
+      result('known', { mismatches: 1 }),
+    ];
+    expect(summarize(rules, 42)).toEqual({
+      total: 5,
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      disabled: 0,
+      known: 1,
+      warning: 1,
+      error: 0,
+      mismatches: 4,
+      requests: 42,
+    });
     expect(countStatuses(rules, { mismatches: 9, requests: 1 })).toMatchObject({ warning: 1, failed: 1, mismatches: 9, requests: 1 });
   });
 

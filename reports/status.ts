@@ -70,7 +70,18 @@ export function statusOfMismatch(level: RuleLevel): 'warning' | 'failed' {
  * summarize(report.rules, report.summary.requests)
  */
 export function summarize(rules: readonly RuleResult[], requests: number): Summary {
-  const summary: Summary = { total: rules.length, passed: 0, failed: 0, skipped: 0, disabled: 0, known: 0, warning: 0, error: 0, mismatches: 0, requests };
+  const summary: Summary = {
+    total: rules.length,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    disabled: 0,
+    known: 0,
+    warning: 0,
+    error: 0,
+    mismatches: 0,
+    requests,
+  };
   for (const rule of rules) {
     summary[rule.status] += 1;
     summary.mismatches += rule.mismatches.length;
@@ -114,5 +125,9 @@ export function verdictFor(rules: readonly RuleResult[], options: VerdictOptions
 
 /** Whether a failed (or warned) rule failed only with mismatches that did not reproduce on re-run. */
 export function isFlakyOnly(rule: RuleResult): boolean {
-  return (rule.status === 'failed' || rule.status === 'warning') && rule.mismatches.length > 0 && rule.mismatches.every((m) => m.reproducibility === 'flaky');
+  return (
+    (rule.status === 'failed' || rule.status === 'warning') &&
+    rule.mismatches.length > 0 &&
+    rule.mismatches.every((m) => m.reproducibility === 'flaky')
+  );
 }

@@ -14,19 +14,25 @@ describe('renderTerminalSummary', () => {
     expect(text).toContain('13 rules: 5 passed, 3 failed, 1 warning, 1 error, 2 skipped, 1 disabled · 5 mismatches · 231 requests');
     expect(text).toContain('✗ jobs.create.location-header §4.2 must');
     expect(text).toContain('Warnings (should rules: good practice the spec does not state; they fail the run only with --strict)');
-    expect(text).toContain('⚠ jobs.protocol.non-json-rejected.post §1 should POST /jobs with a non-JSON Content-Type is rejected and creates nothing');
+    expect(text).toContain(
+      '⚠ jobs.protocol.non-json-rejected.post §1 should POST /jobs with a non-JSON Content-Type is rejected and creates nothing',
+    );
     expect(text.indexOf('Warnings')).toBeGreaterThan(text.indexOf('! paging.next.repeats-filters'));
     expect(text).toContain('expected §4.2: "Response 201 with a Location header');
     expect(text).toContain("reproduce curl -i -X POST 'http://127.0.0.1:4010/api/v1.1/jobs'");
-    expect(text).toContain('jobs.roundtrip.get-equals-post §4.2 must POSTing a GET result without id and referenceId creates a job with the same values (flaky)');
+    expect(text).toContain(
+      'jobs.roundtrip.get-equals-post §4.2 must POSTing a GET result without id and referenceId creates a job with the same values (flaky)',
+    );
     expect(text).toContain('! paging.next.repeats-filters');
     expect(text).toContain('Cleanup: created 37, deleted 35, 2 left on the target');
-    expect(text).toContain("Replay: npx jobs-conformance --base-url http://127.0.0.1:4010 --seed 424242 --runs 50 --reference-prefix 'jc7f3a9-'");
+    expect(text).toContain(
+      "Replay: npx jobs-conformance --base-url http://127.0.0.1:4010 --seed 424242 --runs 50 --reference-prefix 'jc7f3a9-'",
+    );
     expect(text).toContain('Reports: out/report.html');
     expect(text).not.toContain('isolation.list.other-employer'); // skipped rules are only counted
   });
 
-  it('is plain without colour, and never passes the target\'s escape sequences through', () => {
+  it("is plain without colour, and never passes the target's escape sequences through", () => {
     const plain = renderTerminalSummary(redactReport(sampleReport()), { color: false });
     expect(plain.includes(ESC)).toBe(false);
     expect(plain).toContain('esc\\u001b[31mred');
@@ -42,7 +48,9 @@ describe('renderTerminalSummary', () => {
   });
 
   it('lists known rules and stale baseline entries', () => {
-    const gated = applyBaseline(sampleReport(), { rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }] });
+    const gated = applyBaseline(sampleReport(), {
+      rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }],
+    });
     const text = renderTerminalSummary(redactReport(gated), { color: false });
     expect(text).toContain('Known (baseline)\n  ~ jobs.create.location-header ticket 12');
     expect(text).toContain('Stale baseline entries (remove them)\n  ! jobs.update.partial passes now');

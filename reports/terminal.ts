@@ -36,11 +36,24 @@ export function renderTerminalSummary(report: RedactedReport, options: TerminalS
   const t = visibleControlChars;
   const out: string[] = [''];
   const verdictText = ` ${report.verdict.toUpperCase()} `;
-  const badge = report.verdict === 'passed' ? c.bgGreen(c.black(verdictText)) : report.verdict === 'failed' ? c.bgRed(c.white(verdictText)) : c.bgMagenta(c.white(verdictText));
+  const badge =
+    report.verdict === 'passed'
+      ? c.bgGreen(c.black(verdictText))
+      : report.verdict === 'failed'
+        ? c.bgRed(c.white(verdictText))
+        : c.bgMagenta(c.white(verdictText));
   out.push(`${c.bold(`Jobs API v${report.specVersion} conformance`)} ${options.color ? badge : report.verdict.toUpperCase()}`);
-  out.push(c.dim(`  target ${t(report.target.baseUrl)}  seed ${report.seed}  ${(report.durationMs / 1000).toFixed(1)} s  ${t(report.tool.name)} ${t(report.tool.version)}`));
-  const counts = COUNT_ORDER.filter((status) => report.summary[status] > 0).map((status) => paintStatus(c, status, `${report.summary[status]} ${status}`));
-  out.push(`  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}`);
+  out.push(
+    c.dim(
+      `  target ${t(report.target.baseUrl)}  seed ${report.seed}  ${(report.durationMs / 1000).toFixed(1)} s  ${t(report.tool.name)} ${t(report.tool.version)}`,
+    ),
+  );
+  const counts = COUNT_ORDER.filter((status) => report.summary[status] > 0).map((status) =>
+    paintStatus(c, status, `${report.summary[status]} ${status}`),
+  );
+  out.push(
+    `  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}`,
+  );
   const network = networkSummary(report);
   if (network) out.push(`  ${network}`);
   const proxy = proxySummary(report);
@@ -51,7 +64,9 @@ export function renderTerminalSummary(report: RedactedReport, options: TerminalS
   if (causes.length > 0) {
     out.push('', `${c.bold('Root causes')} ${c.dim(`(${causesHeadline(causes)}; each rule is listed below too)`)}`);
     for (const cause of causes) {
-      out.push(`  ${paintStatus(c, cause.status, STATUS_SYMBOL[cause.status])} ${c.bold(t(describeCause(cause)))} ${c.dim(`(${failsRules(cause)})`)}`);
+      out.push(
+        `  ${paintStatus(c, cause.status, STATUS_SYMBOL[cause.status])} ${c.bold(t(describeCause(cause)))} ${c.dim(`(${failsRules(cause)})`)}`,
+      );
       out.push(c.dim(`      ${t(listIds(cause.ruleIds, 5))}`));
     }
   }
@@ -66,7 +81,9 @@ export function renderTerminalSummary(report: RedactedReport, options: TerminalS
   }
   const warnings = report.rules.filter((rule) => rule.status === 'warning');
   if (warnings.length > 0) {
-    const effect = report.options?.strict ? 'failing the run under --strict' : 'good practice the spec does not state; they fail the run only with --strict';
+    const effect = report.options?.strict
+      ? 'failing the run under --strict'
+      : 'good practice the spec does not state; they fail the run only with --strict';
     out.push('', `${c.bold(c.yellow('Warnings'))} ${c.dim(`(should rules: ${effect})`)}`);
     for (const rule of warnings.slice(0, maxDetailed)) out.push(...formatProblem(rule, c, t));
     const rest = warnings.slice(maxDetailed);
@@ -75,12 +92,14 @@ export function renderTerminalSummary(report: RedactedReport, options: TerminalS
   const known = report.rules.filter((rule) => rule.status === 'known');
   if (known.length > 0) {
     out.push('', c.bold('Known (baseline)'));
-    for (const rule of known) out.push(`  ${paintStatus(c, 'known', STATUS_SYMBOL.known)} ${rule.id} ${c.dim(t(rule.baselineReason ?? ''))}`);
+    for (const rule of known)
+      out.push(`  ${paintStatus(c, 'known', STATUS_SYMBOL.known)} ${rule.id} ${c.dim(t(rule.baselineReason ?? ''))}`);
   }
   const stale = report.baseline?.stale ?? [];
   if (stale.length > 0) {
     out.push('', c.bold(c.yellow('Stale baseline entries (remove them)')));
-    for (const entry of stale) out.push(`  ${c.yellow('!')} ${t(entry.id)} ${c.dim(entry.cause === 'passes' ? 'passes now' : 'no such rule ran')}`);
+    for (const entry of stale)
+      out.push(`  ${c.yellow('!')} ${t(entry.id)} ${c.dim(entry.cause === 'passes' ? 'passes now' : 'no such rule ran')}`);
   }
   if (report.observations.length > 0) {
     out.push('', c.dim(`${report.observations.length} observations where the spec is silent (see report.html)`));

@@ -53,9 +53,13 @@ export function parseReporters(value: string | readonly string[]): ReporterName[
   const names = words.map((word) => aliases[word] ?? word);
   const unknown = names.filter((name) => !(REPORTERS as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0) {
-    throw new ReportError('REPORTER_UNKNOWN', `--reporter: unknown ${JSON.stringify(unknown.join(',') || words.join(','))}; use ${REPORTERS.join(', ')} or all`, {
-      context: { value, unknown },
-    });
+    throw new ReportError(
+      'REPORTER_UNKNOWN',
+      `--reporter: unknown ${JSON.stringify(unknown.join(',') || words.join(','))}; use ${REPORTERS.join(', ')} or all`,
+      {
+        context: { value, unknown },
+      },
+    );
   }
   return [...new Set(names as ReporterName[])];
 }

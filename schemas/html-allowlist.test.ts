@@ -17,7 +17,9 @@ const describe_ = (description: string) => validators.jobCreate({ ...exampleJobC
 const kinds = (html: string) => findHtmlViolations(html).map((v) => [v.kind, v.tag, v.attribute]);
 
 describe('the table is read from html.schema.json', () => {
-  const schemaTable = (loadSchema('html.schema.json') as { $defs: { allowedHtml: Record<string, unknown> } }).$defs.allowedHtml['x-html-allowlist'];
+  const schemaTable = (loadSchema('html.schema.json') as { $defs: { allowedHtml: Record<string, unknown> } }).$defs.allowedHtml[
+    'x-html-allowlist'
+  ];
 
   test('htmlAllowlist is the x-html-allowlist value of the schema', () => {
     expect(htmlAllowlist).toEqual(schemaTable);
@@ -63,17 +65,21 @@ describe.each(SPEC_TAGS.filter((t) => t !== 'a'))('§2.1 <%s>', (tag) => {
 });
 
 describe('§2.1 rule 2: <a>', () => {
-  test.each(['<a href="https://x.example">x</a>', '<a href="https://x.example" target="_blank">x</a>', '<a target="_self" href="/jobs">x</a>', '<a href="">x</a>'])(
-    '%s is allowed',
-    (html) => {
-      expect(findHtmlViolations(html)).toEqual([]);
-      expect(issuesOf(describe_(html))).toEqual([]);
-    },
-  );
+  test.each([
+    '<a href="https://x.example">x</a>',
+    '<a href="https://x.example" target="_blank">x</a>',
+    '<a target="_self" href="/jobs">x</a>',
+    '<a href="">x</a>',
+  ])('%s is allowed', (html) => {
+    expect(findHtmlViolations(html)).toEqual([]);
+    expect(issuesOf(describe_(html))).toEqual([]);
+  });
   test('without href is rejected', () => {
     expect(kinds('<a>x</a>')).toEqual([['missing-attribute', 'a', 'href']]);
     expect(kinds('<a target="_blank">x</a>')).toEqual([['missing-attribute', 'a', 'href']]);
-    expect(issuesOf(describe_('<a>x</a>'))).toEqual([expect.objectContaining({ path: '/description', rule: 'x-html-allowlist', message: '<a> must have attribute "href"' })]);
+    expect(issuesOf(describe_('<a>x</a>'))).toEqual([
+      expect.objectContaining({ path: '/description', rule: 'x-html-allowlist', message: '<a> must have attribute "href"' }),
+    ]);
   });
   test.each(['rel', 'class', 'onclick', 'style'])('with href and %s is rejected', (attribute) => {
     expect(kinds(`<a href="https://x.example" ${attribute}="y">x</a>`)).toEqual([['disallowed-attribute', 'a', attribute]]);
@@ -87,10 +93,13 @@ describe('§2.1 rule 1: other tags are rejected', () => {
       expect.objectContaining({ path: '/description', rule: 'x-html-allowlist', message: `tag <${tag}> is not allowed` }),
     ]);
   });
-  test.each(['<p>x</span></p>', '<p>x</SPAN></p>', 'text </script>', '<div>x</iframe></div>'])('a stray end tag %s is a disallowed tag (the parser reports no opening tag for it)', (html) => {
-    const tag = /<\/(\w+)>/.exec(html)![1]!.toLowerCase();
-    expect(kinds(html)).toEqual([['disallowed-tag', tag, undefined]]);
-  });
+  test.each(['<p>x</span></p>', '<p>x</SPAN></p>', 'text </script>', '<div>x</iframe></div>'])(
+    'a stray end tag %s is a disallowed tag (the parser reports no opening tag for it)',
+    (html) => {
+      const tag = /<\/(\w+)>/.exec(html)![1]!.toLowerCase();
+      expect(kinds(html)).toEqual([['disallowed-tag', tag, undefined]]);
+    },
+  );
   test('an element outside the list is reported once, at its start tag', () => {
     expect(kinds('<span>x</span></span>')).toEqual([['disallowed-tag', 'span', undefined]]);
   });
@@ -109,7 +118,12 @@ describe('tag and attribute names are case-insensitive (HTML)', () => {
   ])('%s is a violation', (html, expected) => {
     expect(kinds(html)).toEqual(expected);
   });
-  test.each(['<P>x</P>', '<A HREF="https://x.example">x</A>', '<a Href="https://x.example" TARGET="_blank">x</a>', '<UL><Li>x</lI></UL><Br>'])('%s is allowed', (html) => {
+  test.each([
+    '<P>x</P>',
+    '<A HREF="https://x.example">x</A>',
+    '<a Href="https://x.example" TARGET="_blank">x</a>',
+    '<UL><Li>x</lI></UL><Br>',
+  ])('%s is allowed', (html) => {
     expect(findHtmlViolations(html)).toEqual([]);
   });
 });
@@ -125,7 +139,9 @@ describe('comments (the rules restrict tags and attributes; a comment is neither
     (html) => {
       expect(findHtmlViolations(html)).toEqual([]);
       expect(issuesOf(describe_(html))).toEqual([]);
-      expect(findHtmlViolations(html, refusing).map((v) => [v.kind, v.message])).toEqual([['disallowed-markup', 'HTML comments are not allowed']]);
+      expect(findHtmlViolations(html, refusing).map((v) => [v.kind, v.message])).toEqual([
+        ['disallowed-markup', 'HTML comments are not allowed'],
+      ]);
     },
   );
   // Each would end earlier in a browser than in htmlparser2, or is no comment at all (HTML 13.1.6).
@@ -144,7 +160,9 @@ describe('comments (the rules restrict tags and attributes; a comment is neither
     expect(messages).toEqual([expect.stringContaining(reason)]);
   });
   test('a CDATA section (a bogus comment to a browser, ended at the first >) is refused', () => {
-    expect(findHtmlViolations('<![CDATA[ > <script>alert(1)</script> ]]>').map((v) => v.message)).toEqual(['CDATA sections are not allowed']);
+    expect(findHtmlViolations('<![CDATA[ > <script>alert(1)</script> ]]>').map((v) => v.message)).toEqual([
+      'CDATA sections are not allowed',
+    ]);
   });
 });
 
@@ -229,15 +247,57 @@ describe('entities are not decoded: the violations are those of a parse that dec
     return seen;
   };
   const fragments = [
-    '<', '>', '/', '!', '?', '"', "'", '=', ' ', 'a', 'p', 'x', '&', ';', '#', '&amp;', '&lt;', '&gt;', '&#60;', '&#x3c;', '&lt', '&quot;',
-    '<p>', '</p>', '<a href="', '<a target=', '<br/>', '<!--', '-->', '<![CDATA[', ']]>', '<!doctype html>', '<?xml ?>',
-    '<script>', '</script>', '<textarea>', '</textarea>', '<title>', '<svg>', '<constructor>', '<div class=&quot;x&quot;>', '<b&amp;>',
+    '<',
+    '>',
+    '/',
+    '!',
+    '?',
+    '"',
+    "'",
+    '=',
+    ' ',
+    'a',
+    'p',
+    'x',
+    '&',
+    ';',
+    '#',
+    '&amp;',
+    '&lt;',
+    '&gt;',
+    '&#60;',
+    '&#x3c;',
+    '&lt',
+    '&quot;',
+    '<p>',
+    '</p>',
+    '<a href="',
+    '<a target=',
+    '<br/>',
+    '<!--',
+    '-->',
+    '<![CDATA[',
+    ']]>',
+    '<!doctype html>',
+    '<?xml ?>',
+    '<script>',
+    '</script>',
+    '<textarea>',
+    '</textarea>',
+    '<title>',
+    '<svg>',
+    '<constructor>',
+    '<div class=&quot;x&quot;>',
+    '<b&amp;>',
   ];
   test('for any mix of tags, entities and markup', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...fragments), { maxLength: 40 }).map((parts) => parts.join('')), (html) => {
-        expect(structure(html, false)).toEqual(structure(html, true));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...fragments), { maxLength: 40 }).map((parts) => parts.join('')),
+        (html) => {
+          expect(structure(html, false)).toEqual(structure(html, true));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -26,8 +26,7 @@ interface HtmlSchema {
   $defs: { allowedHtml: { 'x-html-allowlist': HtmlAllowlist } };
 }
 
-export const htmlAllowlist: HtmlAllowlist = (loadSchema('html.schema.json') as unknown as HtmlSchema).$defs
-  .allowedHtml['x-html-allowlist'];
+export const htmlAllowlist: HtmlAllowlist = (loadSchema('html.schema.json') as unknown as HtmlSchema).$defs.allowedHtml['x-html-allowlist'];
 
 export type HtmlViolationKind = 'disallowed-tag' | 'disallowed-attribute' | 'missing-attribute' | 'disallowed-markup';
 
@@ -77,7 +76,9 @@ function requiredAttributes(allowlist: HtmlAllowlist, tag: string): string[] {
   if (byTag === undefined) requiredByTable.set(allowlist, (byTag = new Map<string, string[]>()));
   let required = byTag.get(tag);
   if (required === undefined) {
-    required = Object.entries(allowlist.tags[tag]!.attributes).filter(([, need]) => need === 'required').map(([attribute]) => attribute);
+    required = Object.entries(allowlist.tags[tag]!.attributes)
+      .filter(([, need]) => need === 'required')
+      .map(([attribute]) => attribute);
     byTag.set(tag, required);
   }
   return required;
@@ -108,7 +109,13 @@ class AllowlistParser extends Parser {
   /** `offset` 2: ended by `-->`, the source runs from `<!--`; 0: cut off by the end of the text, or a bogus `</1x>`. */
   override oncomment(start: number, endIndex: number, offset: number): void {
     const opened = this.source.startsWith('<!--', start - 4);
-    this.raw.comment(offset === 2 ? this.source.slice(start - 4, endIndex + 1) : opened ? this.source.slice(start - 4, endIndex) : this.source.slice(start - 2, endIndex + 1));
+    this.raw.comment(
+      offset === 2
+        ? this.source.slice(start - 4, endIndex + 1)
+        : opened
+          ? this.source.slice(start - 4, endIndex)
+          : this.source.slice(start - 2, endIndex + 1),
+    );
     super.oncomment(start, endIndex, offset);
   }
 

@@ -77,17 +77,44 @@ const rows: Row[] = [
   { section: '2.1', schema: 'job', path: '/confidential', check: BOOLEAN },
   { section: '2.1', schema: 'job', path: '/autoRefresh', check: BOOLEAN },
   { section: '2.1, 3', schema: 'job', path: '/status', check: STATUS },
-  { section: '2.1, 8', schema: 'job', path: '/status', check: { kind: 'maxLength', max: 10, make: (n) => (n === 10 ? 'active' : 'archivedxyz') } },
+  {
+    section: '2.1, 8',
+    schema: 'job',
+    path: '/status',
+    check: { kind: 'maxLength', max: 10, make: (n) => (n === 10 ? 'active' : 'archivedxyz') },
+  },
   { section: '2.1, 8', schema: 'job', path: '/locations', check: { kind: 'items', min: 1, max: 3 } },
   { section: '2.1, 8', schema: 'job', path: '/categories', check: { kind: 'items', min: 1, max: 3 } },
   { section: '2.1, 2.4', schema: 'job', path: '/positionType/id', check: INT32 },
-  { section: '2.1, 2.5', schema: 'job', path: '/salary', check: { kind: 'values', accepted: [null, exampleJob.salary], rejected: [0, 'none', {}] } },
-  { section: '2.1, 8', schema: 'job', path: '/description', check: { kind: 'values', accepted: ['', 'x'.repeat(200_000)], rejected: [null] } },
+  {
+    section: '2.1, 2.5',
+    schema: 'job',
+    path: '/salary',
+    check: { kind: 'values', accepted: [null, exampleJob.salary], rejected: [0, 'none', {}] },
+  },
+  {
+    section: '2.1, 8',
+    schema: 'job',
+    path: '/description',
+    check: { kind: 'values', accepted: ['', 'x'.repeat(200_000)], rejected: [null] },
+  },
   { section: '2.1, 2.6', schema: 'job', path: '/applicantRoutingType/id', check: { kind: 'enum', values: [1], outside: [0, 3] } },
-  { section: '2.1, 2.6', schema: 'job', path: '/applicantRoutingType/id', base: exampleUrlJob, check: { kind: 'enum', values: [2], outside: [0, 3] } },
+  {
+    section: '2.1, 2.6',
+    schema: 'job',
+    path: '/applicantRoutingType/id',
+    base: exampleUrlJob,
+    check: { kind: 'enum', values: [2], outside: [0, 3] },
+  },
   { section: '2.1, 8', schema: 'job', path: '/applicationEmail', check: { kind: 'maxLength', max: 50 } },
   { section: '2.1, 8', schema: 'job', path: '/applicationUrl', base: exampleUrlJob, check: { kind: 'maxLength', max: 200, make: url } },
-  { section: '2.1', schema: 'job', path: '/applicationUrl', base: exampleUrlJob, check: { kind: 'values', accepted: ['http://a.example', 'https://a.example/x'], rejected: ['a.example', 'ftp://a.example', null] } },
+  {
+    section: '2.1',
+    schema: 'job',
+    path: '/applicationUrl',
+    base: exampleUrlJob,
+    check: { kind: 'values', accepted: ['http://a.example', 'https://a.example/x'], rejected: ['a.example', 'ftp://a.example', null] },
+  },
   // 2.2 Location, as returned.
   { section: '2.2', schema: 'location', path: '/id', check: INT32 },
   { section: '2.2, 8', schema: 'location', path: '/name', check: { kind: 'maxLength', max: 256 } },
@@ -103,7 +130,16 @@ const rows: Row[] = [
     path: '/description',
     check: {
       kind: 'values',
-      accepted: ['Toronto', 'Toronto, ON', 'Montréal, QC', "St. John's, NL", '100 Mile House, BC', 'Iqaluit, NU', 'Whitehorse, YT', 'Trois-Rivières'],
+      accepted: [
+        'Toronto',
+        'Toronto, ON',
+        'Montréal, QC',
+        "St. John's, NL",
+        '100 Mile House, BC',
+        'Iqaluit, NU',
+        'Whitehorse, YT',
+        'Trois-Rivières',
+      ],
       rejected: ['Toronto, XX', 'Toronto,ON', 'Toronto, on', 'Paris, France', ', ON', ' Toronto', 'Toronto, ON, Canada'],
     },
   },
@@ -134,8 +170,18 @@ const rows: Row[] = [
   { section: '2.8', schema: 'paging', path: '/page', check: { kind: 'range', min: 1 } },
   { section: '2.8', schema: 'paging', path: '/total', check: { kind: 'range', min: 0 } },
   { section: '2.8', schema: 'paging', path: '/pages', check: { kind: 'range', min: 0 } },
-  { section: '2.8', schema: 'paging', path: '/previous', check: { kind: 'values', accepted: [null, 'https://jobs.example/api/v1.1/jobs?page=1'], rejected: [1, 'not a url'] } },
-  { section: '2.8', schema: 'paging', path: '/next', check: { kind: 'values', accepted: [null, 'http://127.0.0.1:4010/api/v1.1/jobs?q=x&pageSize=5&page=3'], rejected: [false] } },
+  {
+    section: '2.8',
+    schema: 'paging',
+    path: '/previous',
+    check: { kind: 'values', accepted: [null, 'https://jobs.example/api/v1.1/jobs?page=1'], rejected: [1, 'not a url'] },
+  },
+  {
+    section: '2.8',
+    schema: 'paging',
+    path: '/next',
+    check: { kind: 'values', accepted: [null, 'http://127.0.0.1:4010/api/v1.1/jobs?q=x&pageSize=5&page=3'], rejected: [false] },
+  },
   // 4.2 request fields (POST /jobs and PUT create).
   { section: '4.2, 8', schema: 'jobCreate', path: '/referenceId', check: { kind: 'maxLength', max: 50 } },
   { section: '4.2, 8', schema: 'jobCreate', path: '/title', check: { kind: 'maxLength', max: 256 } },
@@ -149,20 +195,52 @@ const rows: Row[] = [
   { section: '4.2, 8', schema: 'jobCreate', path: '/categories', check: { kind: 'items', min: 1, max: 3 } },
   { section: '4.2', schema: 'jobCreate', path: '/categories/0/id', check: INT32 },
   { section: '4.2', schema: 'jobCreate', path: '/positionType/id', check: INT32 },
-  { section: '4.2', schema: 'jobCreate', path: '/salary/amount', check: { kind: 'values', accepted: [0, 0.5, 1e9], rejected: ['25', -0.0001] } },
-  { section: '4.2', schema: 'jobCreate', path: '/salary/maxAmount', check: { kind: 'values', accepted: [null, 0, 30.25], rejected: ['30'] } },
+  {
+    section: '4.2',
+    schema: 'jobCreate',
+    path: '/salary/amount',
+    check: { kind: 'values', accepted: [0, 0.5, 1e9], rejected: ['25', -0.0001] },
+  },
+  {
+    section: '4.2',
+    schema: 'jobCreate',
+    path: '/salary/maxAmount',
+    check: { kind: 'values', accepted: [null, 0, 30.25], rejected: ['30'] },
+  },
   { section: '4.2', schema: 'jobCreate', path: '/salary/period/id', check: { kind: 'enum', values: [1, 2, 3, 4, 5], outside: [0, 6] } },
   { section: '4.2', schema: 'jobCreate', path: '/salary/plusCommission', check: BOOLEAN },
   { section: '4.2', schema: 'jobCreate', path: '/salary', check: { kind: 'values', accepted: [null], rejected: ['none', []] } },
-  { section: '4.2, 8', schema: 'jobCreate', path: '/description', check: { kind: 'values', accepted: ['', '<p>x</p>'.repeat(20_000)], rejected: ['<span>x</span>', 5] } },
-  { section: '4.2', schema: 'jobCreate', path: '/applicantRoutingType/id', base: { ...exampleJobCreate, applicationEmail: 'a@b.example' }, check: { kind: 'enum', values: [1, 2], outside: [0, 3] } },
+  {
+    section: '4.2, 8',
+    schema: 'jobCreate',
+    path: '/description',
+    check: { kind: 'values', accepted: ['', '<p>x</p>'.repeat(20_000)], rejected: ['<span>x</span>', 5] },
+  },
+  {
+    section: '4.2',
+    schema: 'jobCreate',
+    path: '/applicantRoutingType/id',
+    base: { ...exampleJobCreate, applicationEmail: 'a@b.example' },
+    check: { kind: 'enum', values: [1, 2], outside: [0, 3] },
+  },
   { section: '4.2, 8', schema: 'jobCreate', path: '/applicationEmail', check: { kind: 'maxLength', max: 50 } },
   { section: '4.2, 8', schema: 'jobCreate', path: '/applicationUrl', check: { kind: 'maxLength', max: 200, make: url } },
-  { section: '4.2', schema: 'jobCreate', path: '/applicationUrl', check: { kind: 'values', accepted: ['http://x', 'https://x.example/a?b=c'], rejected: ['x.example', 'HTTPS//x', 'mailto:a@b.example'] } },
+  {
+    section: '4.2',
+    schema: 'jobCreate',
+    path: '/applicationUrl',
+    check: { kind: 'values', accepted: ['http://x', 'https://x.example/a?b=c'], rejected: ['x.example', 'HTTPS//x', 'mailto:a@b.example'] },
+  },
   // 4.3 partial update and PUT /jobs; 4.4 DELETE /jobs body.
   { section: '4.3', schema: 'jobUpdate', path: '/title', check: { kind: 'maxLength', max: 256 } },
   { section: '4.3, 8', schema: 'jobUpdate', path: '/referenceId', check: { kind: 'maxLength', max: 50 } },
-  { section: '4.3', schema: 'jobUpdate', path: '/locations', base: { locations: [{ description: 'Halifax, NS' }] }, check: { kind: 'items', min: 1, max: 3 } },
+  {
+    section: '4.3',
+    schema: 'jobUpdate',
+    path: '/locations',
+    base: { locations: [{ description: 'Halifax, NS' }] },
+    check: { kind: 'items', min: 1, max: 3 },
+  },
   { section: '4.3', schema: 'jobUpdateByReference', path: '/referenceId', check: { kind: 'maxLength', max: 50 } },
   { section: '4.3', schema: 'jobUpdateByReference', path: '/referenceId', check: { kind: 'minLength', min: 1 } },
   { section: '4.4, 8', schema: 'jobDelete', path: '/referenceId', check: { kind: 'maxLength', max: 50 } },
@@ -198,10 +276,12 @@ function casesOf(check: Check): Case[] {
       ];
     }
     case 'items':
-      return [check.min, check.max].map((n): Case => ({ name: `${n} items`, value: n })).concat([
-        { name: `${check.min - 1} items`, value: check.min - 1, reject: { rule: 'minItems', limit: check.min } },
-        { name: `${check.max + 1} items`, value: check.max + 1, reject: { rule: 'maxItems', limit: check.max } },
-      ]);
+      return [check.min, check.max]
+        .map((n): Case => ({ name: `${n} items`, value: n }))
+        .concat([
+          { name: `${check.min - 1} items`, value: check.min - 1, reject: { rule: 'minItems', limit: check.min } },
+          { name: `${check.max + 1} items`, value: check.max + 1, reject: { rule: 'maxItems', limit: check.max } },
+        ]);
     case 'range': {
       const cases: Case[] = [];
       if (check.min !== undefined) {
@@ -230,7 +310,10 @@ function casesOf(check: Check): Case[] {
 /** Items counts become arrays of copies of the base's first item (or the example's, when the base has none). */
 function valueAt(row: Row, base: unknown, value: unknown): unknown {
   if (row.check.kind !== 'items') return value;
-  const existing = row.path.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], base);
+  const existing = row.path
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], base);
   const item = (existing as unknown[])[0];
   return Array.from({ length: value as number }, () => structuredClone(item));
 }
@@ -266,19 +349,39 @@ describe('§8 length limits count Unicode code points, not UTF-16 units', () => 
     expect(fifty.length).toBe(100);
     expect([...fifty].length).toBe(50);
   });
-  test.each(['jobCreate', 'jobUpdate', 'jobDelete', 'job', 'jobHeader'] as const)('%s: referenceId of 50 emoji accepted, 51 rejected', (name) => {
-    const base = bases[name];
-    const validate = validators[name] as (data: unknown) => ReturnType<typeof validators.job>;
-    expect(issuesOf(validate(withValue(base, '/referenceId', fifty)))).toEqual([]);
-    expect(issuesOf(validate(withValue(base, '/referenceId', astral(51))))).toContainEqual(
-      expect.objectContaining({ path: '/referenceId', rule: 'maxLength', limit: 50 }),
-    );
-  });
+  test.each(['jobCreate', 'jobUpdate', 'jobDelete', 'job', 'jobHeader'] as const)(
+    '%s: referenceId of 50 emoji accepted, 51 rejected',
+    (name) => {
+      const base = bases[name];
+      const validate = validators[name] as (data: unknown) => ReturnType<typeof validators.job>;
+      expect(issuesOf(validate(withValue(base, '/referenceId', fifty)))).toEqual([]);
+      expect(issuesOf(validate(withValue(base, '/referenceId', astral(51))))).toContainEqual(
+        expect.objectContaining({ path: '/referenceId', rule: 'maxLength', limit: 50 }),
+      );
+    },
+  );
 });
 
 test('every schema with a length or count limit in sections 2, 4.2 and 8 has a row', () => {
   const covered = new Set(rows.map((r) => r.schema));
-  for (const name of ['job', 'jobCreate', 'jobUpdate', 'jobUpdateByReference', 'jobDelete', 'jobHeader', 'paging', 'listQuery', 'location', 'locationInput', 'category', 'positionType', 'employer', 'salary', 'salaryPeriod', 'applicantRoutingType'] as const) {
+  for (const name of [
+    'job',
+    'jobCreate',
+    'jobUpdate',
+    'jobUpdateByReference',
+    'jobDelete',
+    'jobHeader',
+    'paging',
+    'listQuery',
+    'location',
+    'locationInput',
+    'category',
+    'positionType',
+    'employer',
+    'salary',
+    'salaryPeriod',
+    'applicantRoutingType',
+  ] as const) {
     expect(covered, name).toContain(name);
   }
 });
@@ -290,7 +393,12 @@ describe('§8 values that are not validation limits are stated in the schemas, f
       .slice(1)
       .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], loadSchema(file));
   test.each([
-    ['§3, 8 default job lifetime: 60 days after publishDate', 'job-input-fields.schema.json', '/properties/closeDate/x-default-days-after-publish-date', 60],
+    [
+      '§3, 8 default job lifetime: 60 days after publishDate',
+      'job-input-fields.schema.json',
+      '/properties/closeDate/x-default-days-after-publish-date',
+      60,
+    ],
     ['§2.1, 8 auto-refresh interval: 7 days', 'job-input-fields.schema.json', '/properties/autoRefresh/x-refresh-interval-days', 7],
     ['§4.2 confidential default false', 'job-input-fields.schema.json', '/properties/confidential/default', false],
     ['§4.2 autoRefresh default false', 'job-input-fields.schema.json', '/properties/autoRefresh/default', false],

@@ -20,5 +20,9 @@ export function loadSchema(fileName: string): JsonSchema {
 
 /** Every schema file, keyed by file name. */
 export function loadAllSchemas(): Map<string, JsonSchema> {
-  return new Map(Object.keys(schemaFiles).sort().map((f) => [f, loadSchema(f)]));
+  return new Map(
+    Object.keys(schemaFiles)
+      .sort()
+      .map((f) => [f, loadSchema(f)]),
+  );
 }

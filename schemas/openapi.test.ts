@@ -13,7 +13,15 @@ import { describe, expect, test } from 'vitest';
 import { buildOpenApi, type OpenApiDocument } from '../scripts/openapi.mjs';
 import { findHtmlViolations, type HtmlAllowlist, validators } from './index.js';
 import { schemaDir } from './schema-dir.js';
-import { createBodyFromJob, exampleJob, exampleJobCreate, exampleJobList, examplePaging, exampleUrlJob, headerOf } from './spec-examples.js';
+import {
+  createBodyFromJob,
+  exampleJob,
+  exampleJobCreate,
+  exampleJobList,
+  examplePaging,
+  exampleUrlJob,
+  headerOf,
+} from './spec-examples.js';
 import { astral, withValue } from './test-helpers.test-support.js';
 
 const Ajv2020 = ((Ajv2020Import as unknown as { default?: unknown }).default ?? Ajv2020Import) as typeof Ajv2020Import.default;
@@ -45,7 +53,10 @@ test('the prefixed copy has /api/v1.1 in every path and the server {base_url}, a
 test('both documents are ASCII, byte for byte, and so is every pattern they hold (tools copy them into HTTP headers)', () => {
   for (const file of ['jobs-api-v1.1.json', 'jobs-api-v1.1.prefixed.json']) {
     const bytes = readFileSync(join(schemaDir, '..', 'openapi', file));
-    expect(bytes.findIndex((b) => b > 0x7f), file).toBe(-1);
+    expect(
+      bytes.findIndex((b) => b > 0x7f),
+      file,
+    ).toBe(-1);
   }
   const patterns: string[] = [];
   JSON.stringify(doc, (key, value: unknown) => {
@@ -91,11 +102,20 @@ describe('§4 every path and method', () => {
   });
   test('and no other', () => {
     const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
-    const actual = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => methods.includes(k)).map((m) => `${path} ${m}`));
+    const actual = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((k) => methods.includes(k))
+        .map((m) => `${path} ${m}`),
+    );
     expect(actual.sort()).toEqual(expected.map(([, p, m]) => `${p} ${m}`).sort());
   });
   test('§9 the server is {base_url}/api/v1.1 with a base_url variable', () => {
-    expect(doc.servers).toEqual([expect.objectContaining({ url: '{base_url}/api/v1.1', variables: { base_url: expect.objectContaining({ default: expect.stringMatching(/^https?:\/\//) }) } })]);
+    expect(doc.servers).toEqual([
+      expect.objectContaining({
+        url: '{base_url}/api/v1.1',
+        variables: { base_url: expect.objectContaining({ default: expect.stringMatching(/^https?:\/\//) }) },
+      }),
+    ]);
   });
 });
 
@@ -157,7 +177,12 @@ describe('bodies, status codes and headers', () => {
   test('§4.7 POST /jobs/{id} requires X-HTTP-Method-Override: DELETE, or PUT (section 1: the intended method), and answers as that method', () => {
     const post = operation('/jobs/{id}', 'post');
     expect(post.parameters).toContainEqual(
-      expect.objectContaining({ name: 'X-HTTP-Method-Override', in: 'header', required: true, schema: { type: 'string', enum: ['DELETE', 'PUT'] } }),
+      expect.objectContaining({
+        name: 'X-HTTP-Method-Override',
+        in: 'header',
+        required: true,
+        schema: { type: 'string', enum: ['DELETE', 'PUT'] },
+      }),
     );
     expect(Object.keys(post.responses ?? {})).toEqual(expect.arrayContaining(['204', '200']));
   });
@@ -165,7 +190,12 @@ describe('bodies, status codes and headers', () => {
   test('§1 POST /jobs may carry X-HTTP-Method-Override: PUT or DELETE, answering 200 or 204 as that method', () => {
     const post = operation('/jobs', 'post');
     expect(post.parameters).toContainEqual(
-      expect.objectContaining({ name: 'X-HTTP-Method-Override', in: 'header', required: false, schema: { type: 'string', enum: ['PUT', 'DELETE'] } }),
+      expect.objectContaining({
+        name: 'X-HTTP-Method-Override',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', enum: ['PUT', 'DELETE'] },
+      }),
     );
     expect(Object.keys(post.responses ?? {})).toEqual(expect.arrayContaining(['201', '200', '204']));
   });
@@ -239,22 +269,80 @@ describe('references', () => {
 describe('the embedded schemas behave like the schema files', () => {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
-  ajv.addKeyword({ keyword: 'x-html-allowlist', type: 'string', validate: (table: HtmlAllowlist, html: string) => findHtmlViolations(html, table).length === 0 });
+  ajv.addKeyword({
+    keyword: 'x-html-allowlist',
+    type: 'string',
+    validate: (table: HtmlAllowlist, html: string) => findHtmlViolations(html, table).length === 0,
+  });
   const rewritten = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'));
   ajv.addSchema({ $id: 'https://jobs-conformance.local/openapi-components.json', $defs: rewritten });
   const viaOpenApi = (name: string) => ajv.getSchema(`https://jobs-conformance.local/openapi-components.json#/$defs/${name}`)!;
 
   const cases: [keyof typeof validators, string, unknown[]][] = [
-    ['job', 'Job', [exampleJob, exampleUrlJob, withValue(exampleJob, '/applicationUrl', 'https://x'), withValue(exampleJob, '/title', astral(257)), withValue(exampleJob, '/publishDate', '2024-03-01T09:30:00'), withValue(exampleJob, '/publishDate', 'soon'), withValue(exampleJob, '/salary', null)]],
-    ['jobCreate', 'JobCreate', [exampleJobCreate, createBodyFromJob(exampleJob), createBodyFromJob(exampleUrlJob), withValue(exampleJobCreate, '/salary', { amount: 5 }), withValue(exampleJobCreate, '/applicationUrl', undefined), withValue(exampleJobCreate, '/description', '<span>x</span>'), withValue(exampleJobCreate, '/description', '<a>x</a>'), withValue(exampleJobCreate, '/locations/0/description', 'Paris, FR'), withValue(exampleJobCreate, '/categories', []), withValue(exampleJobCreate, '/referenceId', astral(51)), withValue(exampleJobCreate, '/referenceId', astral(50)), withValue(exampleJobCreate, '/title', undefined)]],
-    ['jobUpdate', 'JobUpdate', [{}, { title: 'x' }, { status: 'archived' }, { status: 'gone' }, { salary: { amount: 1 } }, { closeDate: '2024-03-01T09:30:00+02:00' }, { closeDate: '2026-12-02T00:00Z' }, { closeDate: '20261202T053000.123456789+0530' }, { closeDate: '2026-12-02T08Z' }]],
-    ['jobUpdateByReference', 'JobUpdateByReference', [{ referenceId: 'r', status: 'active' }, { status: 'active' }, { referenceId: '' }, exampleJobCreate]],
+    [
+      'job',
+      'Job',
+      [
+        exampleJob,
+        exampleUrlJob,
+        withValue(exampleJob, '/applicationUrl', 'https://x'),
+        withValue(exampleJob, '/title', astral(257)),
+        withValue(exampleJob, '/publishDate', '2024-03-01T09:30:00'),
+        withValue(exampleJob, '/publishDate', 'soon'),
+        withValue(exampleJob, '/salary', null),
+      ],
+    ],
+    [
+      'jobCreate',
+      'JobCreate',
+      [
+        exampleJobCreate,
+        createBodyFromJob(exampleJob),
+        createBodyFromJob(exampleUrlJob),
+        withValue(exampleJobCreate, '/salary', { amount: 5 }),
+        withValue(exampleJobCreate, '/applicationUrl', undefined),
+        withValue(exampleJobCreate, '/description', '<span>x</span>'),
+        withValue(exampleJobCreate, '/description', '<a>x</a>'),
+        withValue(exampleJobCreate, '/locations/0/description', 'Paris, FR'),
+        withValue(exampleJobCreate, '/categories', []),
+        withValue(exampleJobCreate, '/referenceId', astral(51)),
+        withValue(exampleJobCreate, '/referenceId', astral(50)),
+        withValue(exampleJobCreate, '/title', undefined),
+      ],
+    ],
+    [
+      'jobUpdate',
+      'JobUpdate',
+      [
+        {},
+        { title: 'x' },
+        { status: 'archived' },
+        { status: 'gone' },
+        { salary: { amount: 1 } },
+        { closeDate: '2024-03-01T09:30:00+02:00' },
+        { closeDate: '2026-12-02T00:00Z' },
+        { closeDate: '20261202T053000.123456789+0530' },
+        { closeDate: '2026-12-02T08Z' },
+      ],
+    ],
+    [
+      'jobUpdateByReference',
+      'JobUpdateByReference',
+      [{ referenceId: 'r', status: 'active' }, { status: 'active' }, { referenceId: '' }, exampleJobCreate],
+    ],
     ['jobHeader', 'JobHeader', [headerOf(exampleJob), exampleJob, withValue(headerOf(exampleJob), '/locations', [])]],
     ['jobList', 'JobList', [exampleJobList, { data: [] }, withValue(exampleJobList, '/paging/pageSize', 101)]],
     ['paging', 'Paging', [examplePaging, withValue(examplePaging, '/page', 0), withValue(examplePaging, '/next', 'not a url')]],
     ['positionTypeList', 'PositionTypeList', [[exampleJob.positionType], { data: [exampleJob.positionType] }, [{ id: 1 }], 'x']],
     ['salaryInput', 'SalaryInput', [{ amount: 1, period: { id: 5 } }, { amount: 1, period: { id: 6 } }, { amount: 1 }]],
-    ['error', 'ErrorBody', [{ status: 404, code: 'not_found', message: 'no job 7' }, { status: 200, code: 'x', message: 'y' }]],
+    [
+      'error',
+      'ErrorBody',
+      [
+        { status: 404, code: 'not_found', message: 'no job 7' },
+        { status: 200, code: 'x', message: 'y' },
+      ],
+    ],
   ];
 
   test.each(cases)('%s: same verdicts through the OpenAPI component %s', (name, component, samples) => {

@@ -53,7 +53,9 @@ describe('anyOf alternatives', () => {
   });
 
   test('a reference list of the wrong type names both accepted types', () => {
-    expect(issuesOf(validators.categoryList('x'))).toEqual([{ path: '', rule: 'type', limit: ['array', 'object'], message: 'must be array or object' }]);
+    expect(issuesOf(validators.categoryList('x'))).toEqual([
+      { path: '', rule: 'type', limit: ['array', 'object'], message: 'must be array or object' },
+    ]);
   });
 });
 
@@ -71,9 +73,15 @@ describe('readableIssues on raw ajv errors', () => {
   test('nested alternatives: the innermost real cause survives', () => {
     const check = compile('nested', {
       type: 'object',
-      properties: { a: { anyOf: [{ type: 'null' }, { type: 'object', properties: { b: { oneOf: [{ type: 'null' }, { type: 'string', maxLength: 2 }] } } }] } },
+      properties: {
+        a: {
+          anyOf: [{ type: 'null' }, { type: 'object', properties: { b: { oneOf: [{ type: 'null' }, { type: 'string', maxLength: 2 }] } } }],
+        },
+      },
     });
-    expect(check({ a: { b: 'abc' } })).toEqual([{ path: '/a/b', rule: 'maxLength', limit: 2, message: 'must NOT have more than 2 characters' }]);
+    expect(check({ a: { b: 'abc' } })).toEqual([
+      { path: '/a/b', rule: 'maxLength', limit: 2, message: 'must NOT have more than 2 characters' },
+    ]);
     expect(check({ a: { b: 7 } })).toEqual([{ path: '/a/b', rule: 'type', limit: ['null', 'string'], message: 'must be null or string' }]);
   });
 
@@ -100,8 +108,12 @@ describe('formatIssues with the validated data: each line says what it received'
 
   test('a missing property reads "got nothing", a wrong type its value', () => {
     const { title: _dropped, ...untitled } = exampleJobCreate;
-    expect(formatIssues(issuesOf(validators.jobCreate(untitled)), { data: untitled })).toContain("/title required: must have required property 'title', got nothing");
-    expect(formatIssues(issuesOf(validators.jobUpdate({ salary: 'none' })), { data: { salary: 'none' } })).toBe('/salary type (["object","null"]): must be object or null, got "none"');
+    expect(formatIssues(issuesOf(validators.jobCreate(untitled)), { data: untitled })).toContain(
+      "/title required: must have required property 'title', got nothing",
+    );
+    expect(formatIssues(issuesOf(validators.jobUpdate({ salary: 'none' })), { data: { salary: 'none' } })).toBe(
+      '/salary type (["object","null"]): must be object or null, got "none"',
+    );
   });
 
   test('a long string is told by its length, never cut (a cut secret would escape redaction)', () => {
@@ -110,7 +122,9 @@ describe('formatIssues with the validated data: each line says what it received'
   });
 
   test('objects and arrays are told by their size', () => {
-    expect(formatIssues(issuesOf(validators.jobUpdate({ salary: [1, 2] })), { data: { salary: [1, 2] } })).toMatch(/, got an array of 2 items$/);
+    expect(formatIssues(issuesOf(validators.jobUpdate({ salary: [1, 2] })), { data: { salary: [1, 2] } })).toMatch(
+      /, got an array of 2 items$/,
+    );
     expect(formatIssues(issuesOf(validators.job(null)), { data: null })).toMatch(/^\/ type .*, got null$/);
   });
 });

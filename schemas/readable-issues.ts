@@ -40,8 +40,7 @@ function mergeAlternatives(path: string, issues: ValidationIssue[]): ValidationI
   const [first] = issues as [ValidationIssue, ...ValidationIssue[]];
   if (issues.length === 1) return first;
   const limits = issues.flatMap((i) => (Array.isArray(i.limit) ? (i.limit as unknown[]) : [i.limit]));
-  const message =
-    first.rule === 'type' ? `must be ${limits.join(' or ')}` : issues.map((i) => i.message).join(', or ');
+  const message = first.rule === 'type' ? `must be ${limits.join(' or ')}` : issues.map((i) => i.message).join(', or ');
   return { path, rule: first.rule, limit: limits, message };
 }
 

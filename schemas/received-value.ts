@@ -31,7 +31,8 @@ export function describeReceived(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return String(value);
   if (typeof value === 'string') return value.length <= MAX_SHOWN_STRING ? JSON.stringify(value) : `a string of ${value.length} characters`;
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : `an array of ${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+  if (Array.isArray(value))
+    return value.length === 0 ? 'an empty array' : `an array of ${value.length} ${value.length === 1 ? 'item' : 'items'}`;
   const keys = Object.keys(value).length;
   return keys === 0 ? 'an empty object' : `an object with ${keys} ${keys === 1 ? 'key' : 'keys'}`;
 }

@@ -10,6 +10,4 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Folder holding the *.schema.json files. */
-export const schemaDir: string = [here, join(here, '..', '..', 'schemas')].find((dir) =>
-  existsSync(join(dir, 'job.schema.json')),
-) ?? here;
+export const schemaDir: string = [here, join(here, '..', '..', 'schemas')].find((dir) => existsSync(join(dir, 'job.schema.json'))) ?? here;

@@ -118,7 +118,12 @@ describe('§2.7 job header and §4.5 list', () => {
 
   test('§2.8 the first page has previous null; a later page has both links', () => {
     expect(issuesOf(validators.paging(examplePaging))).toEqual([]);
-    const middle = { ...examplePaging, page: 2, previous: 'https://jobs.example/api/v1.1/jobs?page=1', next: 'https://jobs.example/api/v1.1/jobs?page=3' };
+    const middle = {
+      ...examplePaging,
+      page: 2,
+      previous: 'https://jobs.example/api/v1.1/jobs?page=1',
+      next: 'https://jobs.example/api/v1.1/jobs?page=3',
+    };
     expect(issuesOf(validators.paging(middle))).toEqual([]);
   });
 
@@ -130,7 +135,10 @@ describe('§2.7 job header and §4.5 list', () => {
 });
 
 describe('§4.6 reference lists (shape not shown: bare array or {data})', () => {
-  const periods = (loadSchema('salary-period.schema.json')['x-periods'] as { id: number; name: string }[]).map((p) => ({ ...p, unit: p.name.toLowerCase() }));
+  const periods = (loadSchema('salary-period.schema.json')['x-periods'] as { id: number; name: string }[]).map((p) => ({
+    ...p,
+    unit: p.name.toLowerCase(),
+  }));
   const routing = loadSchema('applicant-routing-type.schema.json')['x-routing-types'] as { id: number; name: string }[];
   const lists = {
     positionTypeList: [exampleJob.positionType, { id: 2, name: 'Part time' }],
@@ -149,16 +157,30 @@ describe('§4.6 reference lists (shape not shown: bare array or {data})', () => 
   });
 
   test('§2.5 the salary period table has the five ids with their meanings', () => {
-    expect(periods.map((p) => [p.id, p.name])).toEqual([[1, 'Yearly'], [2, 'Monthly'], [3, 'Weekly'], [4, 'Daily'], [5, 'Hourly']]);
+    expect(periods.map((p) => [p.id, p.name])).toEqual([
+      [1, 'Yearly'],
+      [2, 'Monthly'],
+      [3, 'Weekly'],
+      [4, 'Daily'],
+      [5, 'Hourly'],
+    ]);
   });
 
   test('§2.6 the routing type table has 1 Email and 2 URL', () => {
-    expect(routing).toEqual([{ id: 1, name: 'Email' }, { id: 2, name: 'URL' }]);
+    expect(routing).toEqual([
+      { id: 1, name: 'Email' },
+      { id: 2, name: 'URL' },
+    ]);
   });
 });
 
 describe("the mock's error body (spec 7.2: format not shown)", () => {
-  const body = { status: 400, code: 'validation_failed', message: 'title is too long', fieldErrors: [{ path: '/title', rule: 'maxLength', limit: 256, message: 'must NOT have more than 256 characters' }] };
+  const body = {
+    status: 400,
+    code: 'validation_failed',
+    message: 'title is too long',
+    fieldErrors: [{ path: '/title', rule: 'maxLength', limit: 256, message: 'must NOT have more than 256 characters' }],
+  };
   test('passes, with 4xx and 5xx statuses', () => {
     expect(issuesOf(validators.error(body))).toEqual([]);
     expect(issuesOf(validators.error({ ...body, status: 599 }))).toEqual([]);
@@ -180,7 +202,19 @@ describe('the conformance report', () => {
     durationMs: 5000,
     verdict: 'passed',
     summary: { total: 1, passed: 1, failed: 0, skipped: 0, disabled: 0, known: 0, warning: 0, error: 0, mismatches: 0, requests: 3 },
-    rules: [{ id: 'jobs.create.location-header', section: '4.2', area: 'create', title: '201 with Location', level: 'must', status: 'passed', durationMs: 12, cases: 1, mismatches: [] }],
+    rules: [
+      {
+        id: 'jobs.create.location-header',
+        section: '4.2',
+        area: 'create',
+        title: '201 with Location',
+        level: 'must',
+        status: 'passed',
+        durationMs: 12,
+        cases: 1,
+        mismatches: [],
+      },
+    ],
     observations: [],
     cleanup: { created: 1, deleted: 1, leftover: [] },
     replayCommand: 'jobs-conformance --seed 42',

@@ -7,7 +7,10 @@ import type { ValidationIssue, ValidationResult } from './validators.js';
 /** A deep copy of `doc` with `value` at `pointer` (`/a/0/b`); `undefined` removes the member. */
 export function withValue<T>(doc: T, pointer: string, value: unknown): T {
   const copy = structuredClone(doc) as unknown;
-  const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = keys.pop();
   if (last === undefined) return value as T;
   let node = copy as Record<string, unknown>;

@@ -19,8 +19,7 @@ import { SchemaError } from './schema-error.js';
 export type { ValidationIssue } from './readable-issues.js';
 
 // ajv-formats is CommonJS with a `default` export and no named one; unwrap for ESM.
-const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ??
-  addFormatsImport) as typeof addFormatsImport.default;
+const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ?? addFormatsImport) as typeof addFormatsImport.default;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
@@ -99,8 +98,11 @@ export function validatorFor<T>(ref: string): Validator<T> {
  * Given the validated `data`, each line also says what it received: `/publishDate type ("string"): must be string, got null`.
  */
 export function formatIssues(issues: ValidationIssue[], validated?: { data: unknown }): string {
-  const received = (path: string): string => (validated === undefined ? '' : `, got ${describeReceived(valueAtPointer(validated.data, path))}`);
+  const received = (path: string): string =>
+    validated === undefined ? '' : `, got ${describeReceived(valueAtPointer(validated.data, path))}`;
   return issues
-    .map((i) => `${i.path || '/'} ${i.rule}${i.limit !== undefined ? ` (${JSON.stringify(i.limit)})` : ''}: ${i.message}${received(i.path)}`)
+    .map(
+      (i) => `${i.path || '/'} ${i.rule}${i.limit !== undefined ? ` (${JSON.stringify(i.limit)})` : ''}: ${i.message}${received(i.path)}`,
+    )
     .join('\n');
 }

@@ -16,6 +16,15 @@ export async function loadModule(entry) {
   const { build } = await import('esbuild');
   // A data: module has no file URL of its own: code that reads import.meta.url sees the entry's file instead.
   const define = { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) };
-  const result = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'node', logLevel: 'error', plugins: [toNodeModules], define });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'error',
+    plugins: [toNodeModules],
+    define,
+  });
   return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
 }

@@ -15,7 +15,10 @@ const CODE_BLOCK = /^```(ts|typescript|js|javascript|mjs)\s*$/gm;
  * inlineExamples('<!-- example: examples/a.ts -->\n```ts\nold\n```', root) // '<!-- example: examples/a.ts -->\n```ts\n<the file>```'
  */
 export function inlineExamples(markdown, root) {
-  return markdown.replace(MARKED_BLOCK, (_, marker, file, lang) => `${marker}\`\`\`${lang || 'ts'}\n${readFileSync(join(root, file), 'utf8').trimEnd()}\n\`\`\``);
+  return markdown.replace(
+    MARKED_BLOCK,
+    (_, marker, file, lang) => `${marker}\`\`\`${lang || 'ts'}\n${readFileSync(join(root, file), 'utf8').trimEnd()}\n\`\`\``,
+  );
 }
 
 /** Code blocks of a page that no example marker governs: each is a hand-written copy that nothing runs. */

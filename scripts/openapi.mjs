@@ -127,7 +127,10 @@ function buildDocument() {
     security: JOB_SECURITY,
     tags: [
       { name: 'jobs', description: "The employer's jobs: create, read, update, delete and list (4.1-4.5, 4.7)." },
-      { name: 'reference lists', description: 'The lists job fields refer to by id: position types, categories, locations, salary periods, routing types (4.6).' },
+      {
+        name: 'reference lists',
+        description: 'The lists job fields refer to by id: position types, categories, locations, salary periods, routing types (4.6).',
+      },
     ],
     paths: {
       '/jobs': {
@@ -137,14 +140,20 @@ function buildDocument() {
           summary: 'List the job headers of the authenticated employer (4.5)',
           description: 'Sorted by publishDate descending. Returns only jobs of the employer the key belongs to (5.3).',
           parameters: listQueryParameters(listQuery),
-          responses: { 200: { description: 'One page of job headers.', content: json(ref('JobList')) }, ...errors('Invalid query or key.') },
+          responses: {
+            200: { description: 'One page of job headers.', content: json(ref('JobList')) },
+            ...errors('Invalid query or key.'),
+          },
         },
         post: {
           operationId: 'createJob',
           tags: ['jobs'],
           summary: 'Create a job (4.2)',
-          description: 'The body is symmetrical with the GET result. A referenceId already in use is rejected from the second time on (7.1).',
-          parameters: [methodOverride(['PUT', 'DELETE'], 'PUT updates (or creates) the job the body names by referenceId, DELETE deletes it.')],
+          description:
+            'The body is symmetrical with the GET result. A referenceId already in use is rejected from the second time on (7.1).',
+          parameters: [
+            methodOverride(['PUT', 'DELETE'], 'PUT updates (or creates) the job the body names by referenceId, DELETE deletes it.'),
+          ],
           requestBody: body('JobCreate', 'The job to create (with X-HTTP-Method-Override: the body of PUT /jobs or DELETE /jobs).'),
           responses: {
             201: created,
@@ -157,11 +166,16 @@ function buildDocument() {
           operationId: 'putJobByReferenceId',
           tags: ['jobs'],
           summary: 'Update a job identified by referenceId, or create it (4.3, form 2)',
-          description: 'Partial update: only the fields sent change. When no job has this referenceId, the body creates one, as POST with a referenceId; the status code of that response is not shown in the spec (the reference mock answers 201 with Location).',
+          description:
+            'Partial update: only the fields sent change. When no job has this referenceId, the body creates one, as POST with a referenceId; the status code of that response is not shown in the spec (the reference mock answers 201 with Location).',
           requestBody: body('JobUpdateByReference', 'referenceId identifies the job.'),
           responses: {
             200: jobOk('Updated: the full job.'),
-            201: { ...created, description: 'Created (status not shown in the spec): the full job.', headers: { Location: { ...created.headers.Location, required: false } } },
+            201: {
+              ...created,
+              description: 'Created (status not shown in the spec): the full job.',
+              headers: { Location: { ...created.headers.Location, required: false } },
+            },
             ...errors('Invalid body or key.'),
           },
         },
@@ -211,10 +225,30 @@ function buildDocument() {
         },
       },
       '/positiontypes': referenceList('/positiontypes', 'position type', 'PositionTypeList', '4.6, 2.4'),
-      '/categories': referenceList('/categories', 'job category', 'CategoryList', "4.6, 2.3 (path not shown in the spec: the reference mock's choice)"),
-      '/locations': referenceList('/locations', 'location', 'LocationList', "4.6, 2.2 (path not shown in the spec: the reference mock's choice)"),
-      '/salaryperiods': referenceList('/salaryperiods', 'salary period', 'SalaryPeriodList', "2.5 (path not shown in the spec: the reference mock's choice)"),
-      '/applicantroutingtypes': referenceList('/applicantroutingtypes', 'applicant routing type', 'ApplicantRoutingTypeList', "2.6 (path not shown in the spec: the reference mock's choice)"),
+      '/categories': referenceList(
+        '/categories',
+        'job category',
+        'CategoryList',
+        "4.6, 2.3 (path not shown in the spec: the reference mock's choice)",
+      ),
+      '/locations': referenceList(
+        '/locations',
+        'location',
+        'LocationList',
+        "4.6, 2.2 (path not shown in the spec: the reference mock's choice)",
+      ),
+      '/salaryperiods': referenceList(
+        '/salaryperiods',
+        'salary period',
+        'SalaryPeriodList',
+        "2.5 (path not shown in the spec: the reference mock's choice)",
+      ),
+      '/applicantroutingtypes': referenceList(
+        '/applicantroutingtypes',
+        'applicant routing type',
+        'ApplicantRoutingTypeList',
+        "2.6 (path not shown in the spec: the reference mock's choice)",
+      ),
     },
     components: {
       schemas,

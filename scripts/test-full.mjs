@@ -6,5 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
-const { status, signal } = spawnSync(process.execPath, [vitest, 'run', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, TEST_TIER: 'full' } });
+const { status, signal } = spawnSync(process.execPath, [vitest, 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_TIER: 'full' },
+});
 process.exit(status ?? (signal ? 1 : 0));

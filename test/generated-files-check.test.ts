@@ -10,7 +10,6 @@ import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectRoot as root, runGenerate as generate } from '../schemas/run-generate.test-support.js';
 
-
 describe('--check on a copy of the project', () => {
   let copy = '';
   const types = () => join(copy, 'schemas', 'types.gen.ts');
@@ -71,7 +70,7 @@ describe('--check on a copy of the project', () => {
     expect(readFileSync(readme, 'utf8')).toBe("# Copy\n\n<!-- example: examples/hello.ts -->\n```ts\nconsole.log('hello');\n```\n");
     expect((await generate(copy, '--check')).code).toBe(0);
 
-    appendFileSync(readme, "\n```ts\nconst handWritten = 1;\n```\n");
+    appendFileSync(readme, '\n```ts\nconst handWritten = 1;\n```\n');
     const refused = await generate(copy, '--check');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('README.md:8: a code block that is not an example file');

@@ -40,7 +40,10 @@ function statementRows(): Row[] {
 function matrixCells(): Cell[] {
   return specMatrix.flatMap((group) =>
     group.rows.flatMap((row) =>
-      (Object.keys(MATRIX_PATHS) as MatrixPath[]).map((path) => ({ where: `${group.title} / ${row.statement} / ${MATRIX_PATHS[path]}`, text: row.cells[path] ?? '' })),
+      (Object.keys(MATRIX_PATHS) as MatrixPath[]).map((path) => ({
+        where: `${group.title} / ${row.statement} / ${MATRIX_PATHS[path]}`,
+        text: row.cells[path] ?? '',
+      })),
     ),
   );
 }
@@ -64,7 +67,11 @@ describe('docs/spec-coverage.md: the statement × path matrix', () => {
   });
 
   it('names only rules that exist', () => {
-    const unknown = cells.flatMap((cell) => cellIds(cell).filter((id) => !registry.has(id)).map((id) => `${cell.where}: ${id}`));
+    const unknown = cells.flatMap((cell) =>
+      cellIds(cell)
+        .filter((id) => !registry.has(id))
+        .map((id) => `${cell.where}: ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -112,7 +119,10 @@ describe('docs/spec-coverage.md as a whole', () => {
   });
 
   it('reads a cell as rules with notes, or as a reason of a known kind, and nothing else', () => {
-    expect(parseCell('jobs.a.b (how it probes), jobs.c.d')).toEqual({ kind: 'rules', rules: [{ id: 'jobs.a.b', note: 'how it probes' }, { id: 'jobs.c.d' }] });
+    expect(parseCell('jobs.a.b (how it probes), jobs.c.d')).toEqual({
+      kind: 'rules',
+      rules: [{ id: 'jobs.a.b', note: 'how it probes' }, { id: 'jobs.c.d' }],
+    });
     expect(parseCell('not probed: needs 7 days')).toEqual({ kind: 'not probed', reason: 'needs 7 days' });
     expect(parseCell('pending: writes item 17')).toEqual({ kind: 'pending', reason: 'writes item 17' });
     for (const bad of ['', 'n/a', 'n/a: ', 'probed somewhere', 'jobs.a.b and more']) expect(parseCell(bad), bad).toBeUndefined();

@@ -16,7 +16,13 @@
  */
 export { API_PREFIX, apiPathOf, resourceOf, type Resource } from './paths.js';
 export {
-  ALLOWED_METHODS, API_METHODS, MACHINERY_METHODS, METHOD_OVERRIDE_HEADER, OVERRIDE_METHODS, methodOverrideOf, type HeaderMap,
+  ALLOWED_METHODS,
+  API_METHODS,
+  MACHINERY_METHODS,
+  METHOD_OVERRIDE_HEADER,
+  OVERRIDE_METHODS,
+  methodOverrideOf,
+  type HeaderMap,
 } from './methods.js';
 export { isJobOperation, isWrite, operationAt, operationOf, type JobOperation, type Operation } from './operations.js';
 export { isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';

@@ -54,7 +54,10 @@ describe('operationOf', () => {
 
   it('names the resource, the method as sent and the override it applied', () => {
     expect(operationOf('POST', '/api/v1.1/jobs/AB7', { [OVERRIDE]: 'delete' })).toEqual({
-      kind: 'delete-by-id', resource: { name: 'job', id: 'AB7' }, method: 'POST', override: 'DELETE',
+      kind: 'delete-by-id',
+      resource: { name: 'job', id: 'AB7' },
+      method: 'POST',
+      override: 'DELETE',
     });
     const byReference = operationOf('DELETE', '/api/v1.1/jobs', {});
     expect(byReference).toEqual({ kind: 'delete-by-reference', resource: { name: 'jobs' }, method: 'DELETE' });

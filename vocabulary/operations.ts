@@ -36,7 +36,10 @@ export type Operation =
 
 /** The operation each effective method names on /jobs and on /jobs/{id}. */
 const ON_JOBS: Readonly<Record<string, JobOperation['kind']>> = {
-  GET: 'list', POST: 'create', PUT: 'put-by-reference', DELETE: 'delete-by-reference',
+  GET: 'list',
+  POST: 'create',
+  PUT: 'put-by-reference',
+  DELETE: 'delete-by-reference',
 };
 const ON_JOB: Readonly<Record<string, JobOperation['kind']>> = { GET: 'get', PUT: 'put-by-id', DELETE: 'delete-by-id' };
 
@@ -80,4 +83,5 @@ export const isJobOperation = (op: Operation): op is JobOperation =>
   op.kind !== 'reference-list' && op.kind !== 'preflight' && op.kind !== 'not-allowed';
 
 /** Whether the operation writes: creates, changes or deletes a job. */
-export const isWrite = (op: { kind: string }): boolean => op.kind === 'create' || op.kind.startsWith('put-') || op.kind.startsWith('delete-');
+export const isWrite = (op: { kind: string }): boolean =>
+  op.kind === 'create' || op.kind.startsWith('put-') || op.kind.startsWith('delete-');

@@ -14,15 +14,21 @@ const HEADERS = { host: '127.0.0.1:4010', 'user-agent': 'bench', accept: '*/*', 
 
 function setup(journalSize) {
   const core = new MockCore({ journalSize });
-  const ids = core.seedJobs(101, Array.from({ length: 1000 }, (_, i) => jobBody(i, { referenceId: `j-${i}` }))).map((j) => j.id);
+  const ids = core
+    .seedJobs(
+      101,
+      Array.from({ length: 1000 }, (_, i) => jobBody(i, { referenceId: `j-${i}` })),
+    )
+    .map((j) => j.id);
   const dispatch = createDispatcher(core);
   const request = (method, path, query, body) => ({
     method,
     path,
     query: new URLSearchParams(query),
-    headers: body === undefined
-      ? { ...HEADERS, 'api-key': 'demo-key-1' }
-      : { ...HEADERS, 'api-key': 'demo-key-1', 'content-type': 'application/json', 'content-length': String(body.length) },
+    headers:
+      body === undefined
+        ? { ...HEADERS, 'api-key': 'demo-key-1' }
+        : { ...HEADERS, 'api-key': 'demo-key-1', 'content-type': 'application/json', 'content-length': String(body.length) },
     body,
     baseUrl: BASE,
   });
@@ -56,7 +62,8 @@ export async function journalCost({ rounds = 7, count = 2000 } = {}) {
     // Warm both up (and fill the journal, so the ring drops on every request).
     time(off, name, count);
     time(on, name, Math.max(count, 1000));
-    if (on.core.requests().length !== 1000 || off.core.requests().length !== 0) throw new Error('bench: the journals are not as configured');
+    if (on.core.requests().length !== 1000 || off.core.requests().length !== 0)
+      throw new Error('bench: the journals are not as configured');
     const offUs = [];
     const onUs = [];
     for (let r = 0; r < rounds; r++) {

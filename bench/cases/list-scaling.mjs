@@ -29,7 +29,9 @@ const NEW_NEEDLES = ['nurse', 'baker', 'cashier'];
 /** Latency of one request, in ms. */
 async function once(mock, employer, query) {
   const started = performance.now();
-  const res = await fetch(`${mock.info.url}/api/v1.1/jobs?${query}`, { headers: { 'api-key': employer === '101' ? 'demo-key-1' : 'demo-key-2' } });
+  const res = await fetch(`${mock.info.url}/api/v1.1/jobs?${query}`, {
+    headers: { 'api-key': employer === '101' ? 'demo-key-1' : 'demo-key-2' },
+  });
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`list ${query}: HTTP ${res.status}`);
   return performance.now() - started;
@@ -68,7 +70,14 @@ export async function listScaling({ duration, connections = 10, warmup = 1 }) {
     for (const [label, query] of QUERIES) {
       const small = await measure(mock, '101', query, { duration, connections, warmup });
       const large = await measure(mock, '102', query, { duration, connections, warmup });
-      rows.push({ label, query, small, large, latencyRatio: large.latencyMs.mean / small.latencyMs.mean, cpuRatio: large.cpuUsPerRequest / small.cpuUsPerRequest });
+      rows.push({
+        label,
+        query,
+        small,
+        large,
+        latencyRatio: large.latencyMs.mean / small.latencyMs.mean,
+        cpuRatio: large.cpuUsPerRequest / small.cpuUsPerRequest,
+      });
     }
     const firstRequest = await firstRequests(mock);
     const memory = (await mock.ask({ type: 'cpu' })).memory;

@@ -26,16 +26,34 @@ export async function mockThroughput({ duration, connections, warmup = 1, journa
     const key = { 'api-key': 'demo-key-1' };
     const jsonKey = { ...key, 'content-type': 'application/json' };
     const baseline = await run(bare, { url: `${bare.info.url}/` });
-    const postNew = (url) => ({ url, headers: jsonKey, requests: [{ method: 'POST', path: `${API}/jobs`, setupRequest: (req) => ({ ...req, body: uniqueBody() }) }] });
+    const postNew = (url) => ({
+      url,
+      headers: jsonKey,
+      requests: [{ method: 'POST', path: `${API}/jobs`, setupRequest: (req) => ({ ...req, body: uniqueBody() }) }],
+    });
     const ceilingRun = await run(barePost, postNew(barePost.info.url));
-    const ceiling = { name: 'bare node:http POST: parse + stringify, no checks, no store (new description each)', ...ceilingRun, ratio: ceilingRun.rps / baseline.rps };
+    const ceiling = {
+      name: 'bare node:http POST: parse + stringify, no checks, no store (new description each)',
+      ...ceilingRun,
+      ratio: ceilingRun.rps / baseline.rps,
+    };
     const rows = [
-      ['GET /jobs/{id}', { url: mock.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] }],
-      ['POST /jobs (same body)', { url: `${mock.info.url}${API}/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) }],
+      [
+        'GET /jobs/{id}',
+        { url: mock.info.url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: byId() }) }] },
+      ],
+      [
+        'POST /jobs (same body)',
+        { url: `${mock.info.url}${API}/jobs`, method: 'POST', headers: jsonKey, body: JSON.stringify(jobBody(3)) },
+      ],
       ['POST /jobs (new description each)', postNew(mock.info.url)],
       [
         'PUT /jobs/{id} (partial: title)',
-        { url: mock.info.url, headers: jsonKey, requests: [{ method: 'PUT', body: '{"title":"Updated title"}', setupRequest: (req) => ({ ...req, path: byId() }) }] },
+        {
+          url: mock.info.url,
+          headers: jsonKey,
+          requests: [{ method: 'PUT', body: '{"title":"Updated title"}', setupRequest: (req) => ({ ...req, path: byId() }) }],
+        },
       ],
       ['GET /jobs?pageSize=100', { url: `${mock.info.url}${API}/jobs?pageSize=100`, headers: { 'api-key': 'demo-key-2' } }],
     ];

@@ -35,7 +35,10 @@ function writeDataFile(path, count) {
   for (let done = 0; done < count; done += 1000) {
     const batch = [];
     for (let i = done; i < Math.min(count, done + 1000); i++) {
-      batch.push({ ...jobBody(i, { referenceId: `bench-${String(i).padStart(6, '0')}` }), publishDate: new Date(start - ((i * 7919) % count) * 60_000).toISOString() });
+      batch.push({
+        ...jobBody(i, { referenceId: `bench-${String(i).padStart(6, '0')}` }),
+        publishDate: new Date(start - ((i * 7919) % count) * 60_000).toISOString(),
+      });
     }
     core.seedJobs(101, batch);
   }
@@ -50,13 +53,23 @@ async function writeChangeLog(dataFile, lines) {
   const dispatch = createDispatcher(core);
   const ids = core.store.allEntries().map((entry) => entry.id);
   const send = (method, path, body) =>
-    dispatch({ method, path, query: new URLSearchParams(), headers: { 'api-key': 'demo-key-1', 'content-type': 'application/json' }, body: body && Buffer.from(JSON.stringify(body)), baseUrl: 'http://bench' });
+    dispatch({
+      method,
+      path,
+      query: new URLSearchParams(),
+      headers: { 'api-key': 'demo-key-1', 'content-type': 'application/json' },
+      body: body && Buffer.from(JSON.stringify(body)),
+      baseUrl: 'http://bench',
+    });
   for (let i = 0; i < lines; i++) {
     const roll = i % 10;
     if (roll < 5 || ids.length === 0) {
       ids.push(JSON.parse((await send('POST', '/api/v1.1/jobs', jobBody(i))).body).id);
     } else if (roll < 8) {
-      await send('PUT', `/api/v1.1/jobs/${ids[(i * 7919) % ids.length]}`, { title: `Updated ${i}`, salary: { amount: 40000 + i, period: { id: 1 } } });
+      await send('PUT', `/api/v1.1/jobs/${ids[(i * 7919) % ids.length]}`, {
+        title: `Updated ${i}`,
+        salary: { amount: 40000 + i, period: { id: 1 } },
+      });
     } else {
       const at = (i * 104729) % ids.length;
       await send('DELETE', `/api/v1.1/jobs/${ids[at]}`);
@@ -111,15 +124,22 @@ async function posts(pool, clients, count) {
   const latencies = [];
   let left = count;
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (left-- > 0) {
-      const t = performance.now();
-      const res = await pool.request({ method: 'POST', path: '/api/v1.1/jobs', headers: { 'api-key': 'demo-key-1', 'content-type': 'application/json' }, body: POST_BODY });
-      await res.body.dump();
-      if (res.statusCode !== 201) throw new Error(`POST: HTTP ${res.statusCode}`);
-      latencies.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (left-- > 0) {
+        const t = performance.now();
+        const res = await pool.request({
+          method: 'POST',
+          path: '/api/v1.1/jobs',
+          headers: { 'api-key': 'demo-key-1', 'content-type': 'application/json' },
+          body: POST_BODY,
+        });
+        await res.body.dump();
+        if (res.statusCode !== 201) throw new Error(`POST: HTTP ${res.statusCode}`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
   return { latencies, ms: performance.now() - started };
 }
 
@@ -202,8 +222,15 @@ export async function persist({ quick = false } = {}) {
       ],
       compacting,
       startup: {
-        fileJobs: PERSIST_SIZES.at(-1), fileBytes, logLines: LOG_LINES, logBytes, jobsAfterLog: logged.jobs,
-        fileOnlyMs: fileOnly.startMs, fileOnlyCpuMs: fileOnly.startCpuMs, withLogMs: withLog.startMs, withLogCpuMs: withLog.startCpuMs,
+        fileJobs: PERSIST_SIZES.at(-1),
+        fileBytes,
+        logLines: LOG_LINES,
+        logBytes,
+        jobsAfterLog: logged.jobs,
+        fileOnlyMs: fileOnly.startMs,
+        fileOnlyCpuMs: fileOnly.startCpuMs,
+        withLogMs: withLog.startMs,
+        withLogCpuMs: withLog.startCpuMs,
       },
     };
   } finally {

@@ -25,10 +25,18 @@ const API = '/api/v1.1';
 function once(agent, url, method, headers, body) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request(url, { method, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers, agent }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode >= 200 && res.statusCode < 300 ? resolve(performance.now() - started) : reject(new Error(`${method} ${url}: ${res.statusCode}`))));
-    });
+    const req = request(
+      url,
+      { method, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers, agent },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode >= 200 && res.statusCode < 300
+            ? resolve(performance.now() - started)
+            : reject(new Error(`${method} ${url}: ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -76,7 +84,12 @@ async function alternating(targets, optionsFor, { duration, slices }) {
       sums[name].cpuUs += after.user - before.user + (after.system - before.system);
     }
   }
-  return Object.fromEntries(entries.map(([name]) => [name, { rps: sums[name].requests / sums[name].seconds, cpuUsPerRequest: sums[name].cpuUs / sums[name].requests }]));
+  return Object.fromEntries(
+    entries.map(([name]) => [
+      name,
+      { rps: sums[name].requests / sums[name].seconds, cpuUsPerRequest: sums[name].cpuUs / sums[name].requests },
+    ]),
+  );
 }
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -105,7 +118,11 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
     const latency = [];
     for (const [name, next] of Object.entries(operations)) {
       await paced({ base: proxy.info.url, next, rate, seconds: 0.5 }); // warm-up
-      const targets = [['mock', mock], ['relay', relay], ['proxy', proxy]];
+      const targets = [
+        ['mock', mock],
+        ['relay', relay],
+        ['proxy', proxy],
+      ];
       const samples = { mock: [], relay: [], proxy: [] };
       for (let slice = 0; slice < slices; slice++) {
         for (const [target, child] of slice % 2 === 0 ? targets : [...targets].reverse()) {
@@ -119,8 +136,16 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
     }
     const throughput = [];
     const rows = {
-      'GET /jobs/{id}': (url) => ({ url, headers: key, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${API}/jobs/${ids[n++ % ids.length]}` }) }] }),
-      'POST /jobs (new description each)': (url) => ({ url, headers: jsonKey, requests: [{ method: 'POST', path: `${API}/jobs`, setupRequest: (req) => ({ ...req, body: uniqueBody() }) }] }),
+      'GET /jobs/{id}': (url) => ({
+        url,
+        headers: key,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${API}/jobs/${ids[n++ % ids.length]}` }) }],
+      }),
+      'POST /jobs (new description each)': (url) => ({
+        url,
+        headers: jsonKey,
+        requests: [{ method: 'POST', path: `${API}/jobs`, setupRequest: (req) => ({ ...req, body: uniqueBody() }) }],
+      }),
     };
     // The proxy's CPU per request is its own process's; the mock behind each forwarder does its usual work besides.
     // The forwarders: the same forwarding path with nothing judged, a bare node:http forwarder and a relay that reads nothing.
@@ -128,10 +153,14 @@ export async function proxyOverhead({ seconds = 4, duration = 5, connections = 5
     for (const [name, options] of Object.entries(rows)) {
       const m = await alternating(targets, (child) => ({ ...options(child.info.url), connections }), { duration, slices });
       throughput.push({
-        name, ...m,
-        ratio: m.through.rps / m.direct.rps, forwardedRatio: m.forwarded.rps / m.direct.rps, relayedRatio: m.relayed.rps / m.direct.rps,
+        name,
+        ...m,
+        ratio: m.through.rps / m.direct.rps,
+        forwardedRatio: m.forwarded.rps / m.direct.rps,
+        relayedRatio: m.relayed.rps / m.direct.rps,
         // The proxy against forwarders that judge nothing: a node:http one (the bare relay) and the TCP floor.
-        bareRatio: m.through.rps / m.bare.rps, proxyToTcpRatio: m.through.rps / m.relayed.rps,
+        bareRatio: m.through.rps / m.bare.rps,
+        proxyToTcpRatio: m.through.rps / m.relayed.rps,
       });
     }
     const judged = await proxy.ask({ type: 'judged' });

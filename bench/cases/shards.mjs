@@ -31,7 +31,9 @@ export async function shards({ seed = 1 } = {}) {
     process.stderr.write(`bench: shards: the whole run at --runs ${SHARDS_RUNS}...\n`);
     const whole = await suiteRun(proxy.info.url, seed);
     process.stderr.write(`bench: shards: ${SHARD_COUNT} shards at once...\n`);
-    const parts = await Promise.all(Array.from({ length: SHARD_COUNT }, (_, i) => suiteRun(proxy.info.url, seed, `${i + 1}/${SHARD_COUNT}`)));
+    const parts = await Promise.all(
+      Array.from({ length: SHARD_COUNT }, (_, i) => suiteRun(proxy.info.url, seed, `${i + 1}/${SHARD_COUNT}`)),
+    );
     return { seed, delayMs: SHARDS_DELAY_MS, runs: SHARDS_RUNS, whole, shards: parts };
   } finally {
     await proxy.stop();

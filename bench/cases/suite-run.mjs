@@ -14,7 +14,9 @@ async function once(label, runs, seed) {
   try {
     const before = (await mock.ask({ type: 'cpu' })).cpu;
     const spawned = performance.now();
-    const suite = await startChild('children/suite-run.mjs', [JSON.stringify({ url: mock.info.url, runs, seed, reportDir })], { timeoutMs: 900_000 });
+    const suite = await startChild('children/suite-run.mjs', [JSON.stringify({ url: mock.info.url, runs, seed, reportDir })], {
+      timeoutMs: 900_000,
+    });
     const processMs = performance.now() - spawned;
     const after = (await mock.ask({ type: 'cpu' })).cpu;
     const figures = suite.info;

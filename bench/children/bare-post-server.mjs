@@ -17,9 +17,12 @@ const server = createServer((req, res) => {
     job.id = ++nextId;
     const body = JSON.stringify(job);
     res.writeHead(201, [
-      'content-type', 'application/json; charset=utf-8',
-      'location', `http://${req.headers.host}/api/v1.1/jobs/${job.id}`,
-      'content-length', Buffer.byteLength(body),
+      'content-type',
+      'application/json; charset=utf-8',
+      'location',
+      `http://${req.headers.host}/api/v1.1/jobs/${job.id}`,
+      'content-length',
+      Buffer.byteLength(body),
     ]);
     res.end(body);
   });

@@ -10,10 +10,13 @@ import { serveParent } from '../lib/child.mjs';
 const target = new URL(process.argv[2]);
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 const server = createServer({ noDelay: true }, (req, res) => {
-  const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-    answer.pipe(res);
-  });
+  const upstream = request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host }, agent },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', () => res.destroy());
   req.pipe(upstream);
 });

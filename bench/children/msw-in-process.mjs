@@ -12,7 +12,12 @@ import { jobBody } from '../lib/job-bodies.mjs';
 const { seconds = 3 } = JSON.parse(process.argv[2] ?? '{}');
 const BASE = 'http://jobs.bench.test';
 const core = new MockCore();
-const ids = core.seedJobs(101, Array.from({ length: 1000 }, (_, i) => jobBody(i, { referenceId: `msw-${i}` }))).map((j) => j.id);
+const ids = core
+  .seedJobs(
+    101,
+    Array.from({ length: 1000 }, (_, i) => jobBody(i, { referenceId: `msw-${i}` })),
+  )
+  .map((j) => j.id);
 const server = setupServer(...createHandlers({ baseUrl: BASE, core }));
 server.listen({ onUnhandledRequest: 'error' });
 

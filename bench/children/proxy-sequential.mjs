@@ -29,7 +29,11 @@ const once = (base, op) =>
     req.on('error', reject);
     req.end(payload);
   });
-const created = await fetch(`${mock.url}/api/v1.1/jobs`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: body() });
+const created = await fetch(`${mock.url}/api/v1.1/jobs`, {
+  method: 'POST',
+  headers: { ...key, 'content-type': 'application/json' },
+  body: body(),
+});
 const id = (await created.json()).id;
 const stats = (l) => {
   const s = [...l].sort((a, b) => a - b);
@@ -40,7 +44,15 @@ for (const op of ['GET', 'POST']) {
   const samples = { direct: [], through: [] };
   for (let i = 0; i < 100; i++) await once(proxy.url, op); // warm-up
   for (let slice = 0; slice < 4; slice++) {
-    for (const [name, base] of slice % 2 === 0 ? [['direct', mock.url], ['through', proxy.url]] : [['through', proxy.url], ['direct', mock.url]]) {
+    for (const [name, base] of slice % 2 === 0
+      ? [
+          ['direct', mock.url],
+          ['through', proxy.url],
+        ]
+      : [
+          ['through', proxy.url],
+          ['direct', mock.url],
+        ]) {
       for (let i = 0; i < count / 4; i++) samples[name].push(await once(base, op));
     }
   }

@@ -12,7 +12,11 @@ serveParent({
   handlers: {
     judged: async () => {
       const report = await proxy.report();
-      return { exchanges: report.proxy.exchanges, findings: report.summary.mismatches, rules: report.rules.filter((rule) => rule.mismatches.length > 0).map((rule) => rule.id) };
+      return {
+        exchanges: report.proxy.exchanges,
+        findings: report.summary.mismatches,
+        rules: report.rules.filter((rule) => rule.mismatches.length > 0).map((rule) => rule.id),
+      };
     },
   },
 });

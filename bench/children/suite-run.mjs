@@ -12,7 +12,18 @@ import { main } from '../../dist/cli/conformance-command.js';
 
 const { url, runs, seed, reportDir, concurrency, shard } = JSON.parse(process.argv[2]);
 const sink = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });
-const argv = ['node', 'jobs-conformance', '--base-url', url, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2', '--report-dir', reportDir];
+const argv = [
+  'node',
+  'jobs-conformance',
+  '--base-url',
+  url,
+  '--api-key',
+  'demo-key-1',
+  '--second-api-key',
+  'demo-key-2',
+  '--report-dir',
+  reportDir,
+];
 if (runs !== undefined) argv.push('--runs', String(runs));
 if (seed !== undefined) argv.push('--seed', String(seed));
 if (concurrency !== undefined) argv.push('--concurrency', String(concurrency));

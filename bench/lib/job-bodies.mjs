@@ -4,8 +4,26 @@
  */
 
 export const TITLE_WORDS = [
-  'Welder', 'Nurse', 'Accountant', 'Electrician', 'Teacher', 'Cook', 'Driver', 'Developer', 'Plumber', 'Cashier',
-  'Carpenter', 'Pharmacist', 'Mechanic', 'Baker', 'Analyst', 'Designer', 'Librarian', 'Paramedic', 'Surveyor', 'Guide',
+  'Welder',
+  'Nurse',
+  'Accountant',
+  'Electrician',
+  'Teacher',
+  'Cook',
+  'Driver',
+  'Developer',
+  'Plumber',
+  'Cashier',
+  'Carpenter',
+  'Pharmacist',
+  'Mechanic',
+  'Baker',
+  'Analyst',
+  'Designer',
+  'Librarian',
+  'Paramedic',
+  'Surveyor',
+  'Guide',
 ];
 const STATUSES = ['active', 'active', 'active', 'archived', 'draft'];
 

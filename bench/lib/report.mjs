@@ -34,13 +34,21 @@ export function targets(r) {
     if (post) out.push([`standalone POST (${kind}) ≥ 0.4 × bare node:http`, n2(post.ratio), post.ratio >= 0.4]);
   }
   for (const l of r.list?.rows ?? []) {
-    out.push([`list 100k within 2× of 1k: ${l.label}`, `${n2(l.latencyRatio)}× latency, ${n2(l.cpuRatio)}× CPU`, l.latencyRatio <= 2 || l.cpuRatio <= 2]);
+    out.push([
+      `list 100k within 2× of 1k: ${l.label}`,
+      `${n2(l.latencyRatio)}× latency, ${n2(l.cpuRatio)}× CPU`,
+      l.latencyRatio <= 2 || l.cpuRatio <= 2,
+    ]);
   }
   const def = r.suite?.results[0];
   if (def) {
     out.push(['default suite run < 30 s', `${(def.processMs / 1000).toFixed(1)} s`, def.processMs < 30_000]);
     const perRequest = marginalCpu(r.suite.results) ?? def.suiteCpuMsPerRequest;
-    out.push(['suite CPU per request ≤ 1 ms (drives ≥ 1,000 req/s)', `${perRequest.toFixed(3)} ms (≈ ${n0(1000 / perRequest)} req/s)`, perRequest <= 1]);
+    out.push([
+      'suite CPU per request ≤ 1 ms (drives ≥ 1,000 req/s)',
+      `${perRequest.toFixed(3)} ms (≈ ${n0(1000 / perRequest)} req/s)`,
+      perRequest <= 1,
+    ]);
   }
   return out;
 }
@@ -61,7 +69,7 @@ export function renderLatency(l, { command, startedAt, loadBefore, loadAfter }) 
     '## The default run against a slow target (added latency per response)',
     '',
     `Written by \`${command}\` on ${startedAt.toISOString()}. The standalone mock behind a loopback proxy that answers every response a fixed delay later ` +
-      '(`bench/children/delay-proxy.mjs`), each in its own process; the CLI\'s default run (seed ' +
+      "(`bench/children/delay-proxy.mjs`), each in its own process; the CLI's default run (seed " +
       `${l.seed}, both keys) against the proxy, at \`--concurrency 1\` (rules one after another: the baseline) and at the default concurrency. ` +
       '"Delay × requests" is the wait the added delay alone explains when every request waits for the one before; ' +
       '"speed-up" is the `--concurrency 1` wall over this row\'s, for the same delay.' +
@@ -107,7 +115,17 @@ export function renderPersist(p, { command, startedAt, loadBefore }) {
   const size = (n) => n.toLocaleString('en-US');
   const row = (r) => {
     const [a, b] = r.bySize;
-    return [r.label, ms(a.p50), ms(b.p50), `**${n2(b.p50 / a.p50)}×**`, ms(a.p99), ms(b.p99), n0(a.rps), n0(b.rps), `${n2(b.rps / a.rps)}×`];
+    return [
+      r.label,
+      ms(a.p50),
+      ms(b.p50),
+      `**${n2(b.p50 / a.p50)}×**`,
+      ms(a.p99),
+      ms(b.p99),
+      n0(a.rps),
+      n0(b.rps),
+      `${n2(b.rps / a.rps)}×`,
+    ];
   };
   const c = p.compacting;
   const s = p.startup;
@@ -118,14 +136,26 @@ export function renderPersist(p, { command, startedAt, loadBefore }) {
     '## Persistence: `--data FILE --persist` at 1,000 and 100,000 jobs',
     '',
     `Written by \`${command}\` on ${startedAt.toISOString()}. Load average (1 min) before: ${n2(loadBefore)}` +
-      (loadBefore > 2 ? ' — **the machine was shared with other busy processes: every figure here is slower and noisier than on an idle machine.**' : '.'),
+      (loadBefore > 2
+        ? ' — **the machine was shared with other busy processes: every figure here is slower and noisier than on an idle machine.**'
+        : '.'),
     '',
     `The real \`jobs-mock\` CLI (\`--fsync ${p.fsync}\`, the default), one process per store size, both running at once and measured in alternating blocks, so ` +
       `each ratio comes from one run under the same conditions. POST of a 1 KB job, timed per request in the bench process (undici, keep-alive). ` +
       `The stores grow by the jobs posted (a few thousand). The first row is the same pair of files without \`--persist\`: what the store itself costs at each size.`,
     '',
     table(
-      ['clients', `median ${size(small)}`, `median ${size(large)}`, 'median ratio', `p99 ${size(small)}`, `p99 ${size(large)}`, `req/s ${size(small)}`, `req/s ${size(large)}`, 'req/s ratio'],
+      [
+        'clients',
+        `median ${size(small)}`,
+        `median ${size(large)}`,
+        'median ratio',
+        `p99 ${size(small)}`,
+        `p99 ${size(large)}`,
+        `req/s ${size(small)}`,
+        `req/s ${size(large)}`,
+        'req/s ratio',
+      ],
       p.rows.map(row),
     ),
     '',
@@ -159,7 +189,15 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
   ];
   const t = targets(r);
   if (t.length > 0) {
-    parts.push('## Targets', '', table(['target', 'measured', 'met'], t.map(([a, b, ok]) => [a, b, ok ? 'yes' : '**no**'])), '');
+    parts.push(
+      '## Targets',
+      '',
+      table(
+        ['target', 'measured', 'met'],
+        t.map(([a, b, ok]) => [a, b, ok ? 'yes' : '**no**']),
+      ),
+      '',
+    );
   }
   if (r.throughput) {
     const { baseline, ceiling, results, connections, duration } = r.throughput;
@@ -172,8 +210,17 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
       table(
         ['operation', 'req/s', 'ratio to bare', 'mean latency', 'p99 latency', 'server CPU/request'],
         [
-          ['bare node:http, 1 KB JSON', n0(baseline.rps), '1.00', ms(baseline.latencyMs.mean), ms(baseline.latencyMs.p99), us(baseline.cpuUsPerRequest)],
-          ...(ceiling ? [ceiling] : []).concat(results).map((x) => [x.name, n0(x.rps), n2(x.ratio), ms(x.latencyMs.mean), ms(x.latencyMs.p99), us(x.cpuUsPerRequest)]),
+          [
+            'bare node:http, 1 KB JSON',
+            n0(baseline.rps),
+            '1.00',
+            ms(baseline.latencyMs.mean),
+            ms(baseline.latencyMs.p99),
+            us(baseline.cpuUsPerRequest),
+          ],
+          ...(ceiling ? [ceiling] : [])
+            .concat(results)
+            .map((x) => [x.name, n0(x.rps), n2(x.ratio), ms(x.latencyMs.mean), ms(x.latencyMs.p99), us(x.cpuUsPerRequest)]),
         ],
       ),
       '',
@@ -211,7 +258,15 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
         `autocannon, ${l.connections} connections, ${l.duration} s per cell.`,
       '',
       table(
-        ['query', `req/s ${n0(l.small)}`, `req/s ${n0(l.large)}`, 'latency ratio', `CPU/request ${n0(l.small)}`, `CPU/request ${n0(l.large)}`, 'CPU ratio'],
+        [
+          'query',
+          `req/s ${n0(l.small)}`,
+          `req/s ${n0(l.large)}`,
+          'latency ratio',
+          `CPU/request ${n0(l.small)}`,
+          `CPU/request ${n0(l.large)}`,
+          'CPU ratio',
+        ],
         l.rows.map((x) => [
           `${x.label} (\`${x.query.replace('{emp}', 'E') || '(none)'}\`)`,
           n0(x.small.rps),
@@ -315,13 +370,55 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
     ),
     '',
     table(
-      ['operation', 'requests', 'mock p50', 'proxy p50', 'added p50', 'added by a bare relay, p50', 'mock p99', 'proxy p99', 'added p99', 'added by a bare relay, p99'],
-      p.latency.map((x) => [x.name, n0(x.through.count), ms3(x.direct.p50), ms3(x.through.p50), ms3(x.addedP50), ms3(x.relayed.p50 - x.direct.p50), ms3(x.direct.p99), ms3(x.through.p99), ms3(x.addedP99), ms3(x.relayed.p99 - x.direct.p99)]),
+      [
+        'operation',
+        'requests',
+        'mock p50',
+        'proxy p50',
+        'added p50',
+        'added by a bare relay, p50',
+        'mock p99',
+        'proxy p99',
+        'added p99',
+        'added by a bare relay, p99',
+      ],
+      p.latency.map((x) => [
+        x.name,
+        n0(x.through.count),
+        ms3(x.direct.p50),
+        ms3(x.through.p50),
+        ms3(x.addedP50),
+        ms3(x.relayed.p50 - x.direct.p50),
+        ms3(x.direct.p99),
+        ms3(x.through.p99),
+        ms3(x.addedP99),
+        ms3(x.relayed.p99 - x.direct.p99),
+      ]),
     ),
     '',
     table(
-      ['operation', 'mock req/s', 'proxy req/s', 'ratio', 'proxy CPU/request', 'forwarding only: ratio', 'its CPU/request', 'bare TCP relay: ratio', 'its CPU/request'],
-      p.throughput.map((x) => [x.name, n0(x.direct.rps), n0(x.through.rps), n2(x.ratio), `${n0(x.through.cpuUsPerRequest)} µs`, n2(x.forwardedRatio), `${n0(x.forwarded.cpuUsPerRequest)} µs`, n2(x.relayedRatio), `${n0(x.relayed.cpuUsPerRequest)} µs`]),
+      [
+        'operation',
+        'mock req/s',
+        'proxy req/s',
+        'ratio',
+        'proxy CPU/request',
+        'forwarding only: ratio',
+        'its CPU/request',
+        'bare TCP relay: ratio',
+        'its CPU/request',
+      ],
+      p.throughput.map((x) => [
+        x.name,
+        n0(x.direct.rps),
+        n0(x.through.rps),
+        n2(x.ratio),
+        `${n0(x.through.cpuUsPerRequest)} µs`,
+        n2(x.forwardedRatio),
+        `${n0(x.forwarded.cpuUsPerRequest)} µs`,
+        n2(x.relayedRatio),
+        `${n0(x.relayed.cpuUsPerRequest)} µs`,
+      ]),
     ),
     '',
     'The proxy against forwarders that judge nothing, measured in the same run (ratio = proxy req/s over theirs):',
@@ -341,7 +438,15 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
       ['operation', 'mock p50', 'proxy p50', 'added p50', 'mock p99', 'proxy p99', 'added p99'],
       ['GET', 'POST'].map((op) => {
         const x = p.sequential[op];
-        return [op, ms3(x.direct.p50), ms3(x.through.p50), ms3(x.through.p50 - x.direct.p50), ms3(x.direct.p99), ms3(x.through.p99), ms3(x.through.p99 - x.direct.p99)];
+        return [
+          op,
+          ms3(x.direct.p50),
+          ms3(x.through.p50),
+          ms3(x.through.p50 - x.direct.p50),
+          ms3(x.direct.p99),
+          ms3(x.through.p99),
+          ms3(x.through.p99 - x.direct.p99),
+        ];
       }),
     ),
     '',
@@ -359,7 +464,9 @@ export function renderShards(s, { command, startedAt, loadBefore }) {
     ['whole run', s.whole.verdict, String(s.whole.rules), n0(s.whole.requests), secs(s.whole), ''],
     ...s.shards.map((x) => [`shard ${x.shard}`, x.verdict, String(x.rules), n0(x.requests), secs(x), x === slowest ? '**slowest**' : '']),
   ];
-  const heaviest = slowest.ruleIds?.includes('jobs.model.lifecycle') ? ' The slowest shard holds `jobs.model.lifecycle`, whose cases are one long chain of requests.' : '';
+  const heaviest = slowest.ruleIds?.includes('jobs.model.lifecycle')
+    ? ' The slowest shard holds `jobs.model.lifecycle`, whose cases are one long chain of requests.'
+    : '';
   return [
     '## One run at --runs 200 against a slow target, whole and in 4 shards',
     '',

@@ -41,6 +41,11 @@ export const CONFORMANCE_OPTIONS: OptionTable = {
   envPrefix: 'JOBS_',
   options: [
     ...OPTION_SPECS.map(rowOf),
-    { key: 'listRules', flag: 'list-rules', description: 'print every rule (id, spec section, level, title; then the spec sentence it checks) and exit', example: '1' },
+    {
+      key: 'listRules',
+      flag: 'list-rules',
+      description: 'print every rule (id, spec section, level, title; then the spec sentence it checks) and exit',
+      example: '1',
+    },
   ],
 };

@@ -38,6 +38,11 @@ export const DIFF_OPTIONS: OptionTable = {
       defaultText: DEFAULT_DRIFT_FAIL_ON.join(','),
       example: 'failed,drift',
     },
-    { key: 'strict', flag: 'strict', description: 'a rule newly warning and any drift in the observations fail too (exit 1)', example: '1' },
+    {
+      key: 'strict',
+      flag: 'strict',
+      description: 'a rule newly warning and any drift in the observations fail too (exit 1)',
+      example: '1',
+    },
   ],
 };

@@ -12,7 +12,14 @@ export const MERGE_REPORTS_OPTIONS: OptionTable = {
   command: 'jobs-conformance merge-reports',
   envPrefix: 'JOBS_MERGE_REPORTS_',
   options: [
-    { key: 'reportDir', flag: 'report-dir', value: 'dir', description: 'where the merged reports go', fallback: DEFAULT_REPORT_DIR, example: 'merged' },
+    {
+      key: 'reportDir',
+      flag: 'report-dir',
+      value: 'dir',
+      description: 'where the merged reports go',
+      fallback: DEFAULT_REPORT_DIR,
+      example: 'merged',
+    },
     {
       key: 'reporters',
       flag: 'reporter',
@@ -33,7 +40,13 @@ export const MERGE_REPORTS_OPTIONS: OptionTable = {
       defaultText: DEFAULT_FAIL_ON.join(','),
       example: 'failed,error',
     },
-    { key: 'baseline', flag: 'baseline', value: 'file', description: 'known mismatches, applied to the merged report', example: 'baseline.json' },
+    {
+      key: 'baseline',
+      flag: 'baseline',
+      value: 'file',
+      description: 'known mismatches, applied to the merged report',
+      example: 'baseline.json',
+    },
     {
       key: 'writeBaseline',
       flag: 'write-baseline',

@@ -72,7 +72,10 @@ export function addOptions(program: Command, table: OptionTable): Command {
   for (const row of table.options) {
     const flags = `${row.short ? `-${row.short}, ` : ''}--${row.flag}`;
     const fallback = defaultOf(row);
-    const option = new Option(row.value === undefined ? flags : `${flags} <${row.value}>`, `${row.description} (env ${envOfOption(table, row)}${fallback ? `; default ${fallback}` : ''})`);
+    const option = new Option(
+      row.value === undefined ? flags : `${flags} <${row.value}>`,
+      `${row.description} (env ${envOfOption(table, row)}${fallback ? `; default ${fallback}` : ''})`,
+    );
     const parse = row.parse ?? ((text: string) => text);
     if (row.repeatable) option.argParser((text: string, previous: unknown[] | undefined) => [...(previous ?? []), parse(text)]);
     else if (row.parse) option.argParser(row.parse);

@@ -54,8 +54,12 @@ describe('readOptions', () => {
   it('refuses a bad variable, naming it and its flag', () => {
     expect(() => read(MOCK_OPTIONS, [], { JOBS_MOCK_PORT: '70000' })).toThrow(UsageError);
     expect(() => read(MOCK_OPTIONS, [], { JOBS_MOCK_PORT: '70000' })).toThrow(/^JOBS_MOCK_PORT \(--port\): must be an integer 0-65535/);
-    expect(() => read(PROXY_OPTIONS, [], { JOBS_PROXY_PRESERVE_HOST: 'maybe' })).toThrow(/JOBS_PROXY_PRESERVE_HOST \(--preserve-host\): is a switch/);
-    expect(() => read(PROXY_OPTIONS, [], { JOBS_PROXY_REPORTER: 'json,pdf' })).toThrow(/JOBS_PROXY_REPORTER \(--reporter\): --reporter: unknown "pdf"/);
+    expect(() => read(PROXY_OPTIONS, [], { JOBS_PROXY_PRESERVE_HOST: 'maybe' })).toThrow(
+      /JOBS_PROXY_PRESERVE_HOST \(--preserve-host\): is a switch/,
+    );
+    expect(() => read(PROXY_OPTIONS, [], { JOBS_PROXY_REPORTER: 'json,pdf' })).toThrow(
+      /JOBS_PROXY_REPORTER \(--reporter\): --reporter: unknown "pdf"/,
+    );
   });
 
   it('lets the flag win over its variable', () => {
@@ -74,7 +78,17 @@ describe('readOptions', () => {
   });
 
   it('keeps the defaults when neither the flag nor the variable is set (an empty variable counts as unset)', () => {
-    expect(read(MOCK_OPTIONS, [], { JOBS_MOCK_PORT: '' })).toMatchObject({ port: 4010, host: '127.0.0.1', journalSize: 1000, choice: [], cors: '*' });
-    expect(read(PROXY_OPTIONS, [])).toMatchObject({ port: 4020, reporters: ['json', 'junit', 'html', 'markdown'], failOn: ['failed', 'flaky', 'error', 'stale-baseline'] });
+    expect(read(MOCK_OPTIONS, [], { JOBS_MOCK_PORT: '' })).toMatchObject({
+      port: 4010,
+      host: '127.0.0.1',
+      journalSize: 1000,
+      choice: [],
+      cors: '*',
+    });
+    expect(read(PROXY_OPTIONS, [])).toMatchObject({
+      port: 4020,
+      reporters: ['json', 'junit', 'html', 'markdown'],
+      failOn: ['failed', 'flaky', 'error', 'stale-baseline'],
+    });
   });
 });

@@ -39,7 +39,8 @@ export function parseOrigins(value: string): string[] {
 /** A count of seconds, 0 or more (`--flush-every`). */
 export function parseSeconds(value: string): number {
   const seconds = Number(value);
-  if (value.trim() === '' || !Number.isFinite(seconds) || seconds < 0) throw new InvalidArgumentError('must be a number of seconds (0: only when the proxy stops)');
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds < 0)
+    throw new InvalidArgumentError('must be a number of seconds (0: only when the proxy stops)');
   return seconds;
 }
 

@@ -3,8 +3,15 @@
  * file, CLI arguments), as opposed to a rejected API request (ApiError).
  */
 
-export type MockConfigErrorCode = 'invalid_employers' | 'invalid_data_file' | 'unknown_employer' | 'invalid_argument' | 'port_in_use'
-  | 'unknown_profile' | 'unknown_choice' | 'invalid_choice';
+export type MockConfigErrorCode =
+  | 'invalid_employers'
+  | 'invalid_data_file'
+  | 'unknown_employer'
+  | 'invalid_argument'
+  | 'port_in_use'
+  | 'unknown_profile'
+  | 'unknown_choice'
+  | 'invalid_choice';
 
 /**
  * @example

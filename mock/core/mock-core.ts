@@ -220,7 +220,11 @@ export class MockCore {
     const ids = new Set(this.store.allEntries().map((e) => e.id));
     for (const [i, value] of jobs.entries()) {
       const result = validators.job(value);
-      if (!result.ok) throw new MockConfigError('invalid_data_file', `jobs[${i}] is not a valid job: ${result.issues[0]?.path} ${result.issues[0]?.message}`);
+      if (!result.ok)
+        throw new MockConfigError(
+          'invalid_data_file',
+          `jobs[${i}] is not a valid job: ${result.issues[0]?.path} ${result.issues[0]?.message}`,
+        );
       const job = result.value;
       const employerId = this.employerId(job.employer.id);
       // A job as returned has the same field shapes toCreateShape reads from a stored one.
@@ -229,8 +233,8 @@ export class MockCore {
         employerId,
         publishDate: toEpochMs(job.publishDate),
       });
-      const clash = ids.has(job.id) ||
-        (stored.referenceId !== null && this.store.getByReference(employerId, stored.referenceId) !== undefined);
+      const clash =
+        ids.has(job.id) || (stored.referenceId !== null && this.store.getByReference(employerId, stored.referenceId) !== undefined);
       if (clash) throw new MockConfigError('invalid_data_file', `jobs[${i}]: id ${job.id} or its referenceId appears twice`);
       ids.add(job.id);
       this.store.insert(stored);
@@ -269,7 +273,10 @@ export class MockCore {
 
   /** Every job as the API returns it, with the 4-decimal amounts (a data file's `jobs`). */
   jobsJson(): string {
-    return `[${this.store.allEntries().map((e) => this.state.jsonOf(e)).join(',')}]`;
+    return `[${this.store
+      .allEntries()
+      .map((e) => this.state.jsonOf(e))
+      .join(',')}]`;
   }
 
   snapshot(): MockSnapshot {

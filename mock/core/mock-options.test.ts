@@ -7,13 +7,24 @@ import { resolveMockOptions, SERVER_DEFAULTS } from './mock-options.js';
 describe('resolveMockOptions reads every option once, for every door', () => {
   it('parses CORS, origins, secret headers, the clock and the data file into one frozen object', () => {
     const resolved = resolveMockOptions({
-      cors: 'HTTP://LocalHost:5173/, http://a.test', controlCors: 'http://b.test/', secretHeaders: ['X-Token'], now: '2025-01-01T00:00:00Z',
-      dataFile: 'jobs.json', persist: true, fsync: 'batch',
+      cors: 'HTTP://LocalHost:5173/, http://a.test',
+      controlCors: 'http://b.test/',
+      secretHeaders: ['X-Token'],
+      now: '2025-01-01T00:00:00Z',
+      dataFile: 'jobs.json',
+      persist: true,
+      fsync: 'batch',
     });
     expect(resolved).toMatchObject({
-      cors: ['http://localhost:5173', 'http://a.test'], controlCors: ['http://b.test'], secretHeaders: ['x-token'], now: Date.UTC(2025, 0, 1),
-      dataFile: { path: 'jobs.json', persist: true, fsync: 'batch', compactAfterBytes: 64 * 1024 * 1024 }, journalSize: 1000, bodyLimit: 1024 * 1024,
-      port: 0, host: '127.0.0.1',
+      cors: ['http://localhost:5173', 'http://a.test'],
+      controlCors: ['http://b.test'],
+      secretHeaders: ['x-token'],
+      now: Date.UTC(2025, 0, 1),
+      dataFile: { path: 'jobs.json', persist: true, fsync: 'batch', compactAfterBytes: 64 * 1024 * 1024 },
+      journalSize: 1000,
+      bodyLimit: 1024 * 1024,
+      port: 0,
+      host: '127.0.0.1',
     });
     expect(Object.isFrozen(resolved)).toBe(true);
   });
@@ -67,7 +78,14 @@ describe("MockCore's change events", () => {
     core.reset();
     expect(seen).toEqual(['operation', 'operation', 'operation']);
     const dispatch = createDispatcher(core);
-    const request = { method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl: 'http://m.test' };
+    const request = {
+      method: 'GET',
+      path: '/api/v1.1/positiontypes',
+      query: new URLSearchParams(),
+      headers: {},
+      body: undefined,
+      baseUrl: 'http://m.test',
+    };
     const answer = dispatch(request);
     expect(seen.at(-1)).toBe('request');
     let answered = false;

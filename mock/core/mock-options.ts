@@ -153,7 +153,10 @@ export function isResolved(options: object): options is ResolvedMockOptions {
  * const options = resolveMockOptions({ profile: 'alt', cors: 'http://localhost:5173', secretHeaders: ['X-Token'] }, SERVER_DEFAULTS);
  * const mock = await createMockServer(options);
  */
-export function resolveMockOptions(options: MockServerOptions | ResolvedMockOptions = {}, defaults: DoorDefaults = {}): ResolvedMockOptions {
+export function resolveMockOptions(
+  options: MockServerOptions | ResolvedMockOptions = {},
+  defaults: DoorDefaults = {},
+): ResolvedMockOptions {
   if (isResolved(options)) return options;
   const given = options;
   if ((given as { transform?: unknown }).transform !== undefined) {
@@ -180,7 +183,10 @@ export function resolveMockOptions(options: MockServerOptions | ResolvedMockOpti
  * The same options with a wrapper around the core's API handler: only the
  * test-only entry (mock/testing.ts) calls this, so the public options have no such hook.
  */
-export function withTransform(options: ResolvedMockOptions, transform: ((next: CoreHandler) => CoreHandler) | undefined): ResolvedMockOptions {
+export function withTransform(
+  options: ResolvedMockOptions,
+  transform: ((next: CoreHandler) => CoreHandler) | undefined,
+): ResolvedMockOptions {
   if (transform === undefined) return options;
   const copy: ResolvedMockOptions = Object.freeze({ ...options });
   resolvedObjects.add(copy);

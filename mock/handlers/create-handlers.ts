@@ -70,7 +70,12 @@ export function createHandlers(options: CreateHandlersOptions): HttpHandler[] {
     try {
       body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await readRequestBody(request, limit);
     } catch (error) {
-      return toResponse((error instanceof ApiError ? error : new ApiError(400, 'malformed_json', 'The request body could not be read', [], { cause: error })).toResponse());
+      return toResponse(
+        (error instanceof ApiError
+          ? error
+          : new ApiError(400, 'malformed_json', 'The request body could not be read', [], { cause: error })
+        ).toResponse(),
+      );
     }
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {

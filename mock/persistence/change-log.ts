@@ -65,7 +65,7 @@ export class ChangeLog {
   /** Writes one whole line (one write unless the system takes it in parts); throws when the write fails. */
   append(line: string): void {
     const buffer = Buffer.from(line);
-    for (let done = 0; done < buffer.length; ) done += writeSync(this.fd, buffer, done);
+    for (let done = 0; done < buffer.length;) done += writeSync(this.fd, buffer, done);
     this.bytes += buffer.length;
     this.appended++;
     if (this.options.mode === 'batch' && !this.timer) {
@@ -97,16 +97,18 @@ export class ChangeLog {
       if (barrier) await barrier;
       await this.flush(fd);
     })();
-    this.flushing = flushing.then(
-      () => {
-        this.durable = Math.max(this.durable, upTo);
-        this.settleWaiters(upTo);
-      },
-      (error: unknown) => this.settleWaiters(upTo, error),
-    ).finally(() => {
-      this.flushing = undefined;
-      if (this.waiters.length > 0) this.startFlush();
-    });
+    this.flushing = flushing
+      .then(
+        () => {
+          this.durable = Math.max(this.durable, upTo);
+          this.settleWaiters(upTo);
+        },
+        (error: unknown) => this.settleWaiters(upTo, error),
+      )
+      .finally(() => {
+        this.flushing = undefined;
+        if (this.waiters.length > 0) this.startFlush();
+      });
   }
 
   private settleWaiters(upTo: number, error?: unknown): void {

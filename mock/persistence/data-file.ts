@@ -33,7 +33,8 @@ export function loadDataFile(path: string): DataFile {
   const file = parsed as Partial<DataFile> | null;
   if (!Array.isArray(file?.jobs)) throw new MockConfigError('invalid_data_file', `${path} must be {"version": 1, "jobs": [...]}`);
   const nextId = Number.isInteger(file.nextId) ? file.nextId : undefined;
-  if (file.employers !== undefined && !Array.isArray(file.employers)) throw new MockConfigError('invalid_data_file', `${path}: employers must be an array`);
+  if (file.employers !== undefined && !Array.isArray(file.employers))
+    throw new MockConfigError('invalid_data_file', `${path}: employers must be an array`);
   return { version: 1, nextId, employers: file.employers, jobs: file.jobs };
 }
 
@@ -71,7 +72,11 @@ async function writeAll(handle: FileHandle, text: string): Promise<number> {
  * @example
  * await writeFileAtomically('jobs.json', pieces());
  */
-export async function writeFileAtomically(path: string, pieces: AsyncIterable<string> | Iterable<string>, chunkBytes = 128 * 1024): Promise<number> {
+export async function writeFileAtomically(
+  path: string,
+  pieces: AsyncIterable<string> | Iterable<string>,
+  chunkBytes = 128 * 1024,
+): Promise<number> {
   const temp = `${path}.${process.pid}.tmp`;
   const handle = await open(temp, 'w');
   let bytes = 0;

@@ -59,7 +59,10 @@ describe('replayRecords', () => {
 
   it('a reset empties what came before it, including the next id', () => {
     const employers = [{ id: 101, name: 'A', apiKey: 'k' }];
-    const state = replayRecords(file, [{ n: 1, reset: true, employers }, { n: 2, put: [job(1, 'after')] }]);
+    const state = replayRecords(file, [
+      { n: 1, reset: true, employers },
+      { n: 2, put: [job(1, 'after')] },
+    ]);
     expect([...state.jobs.values()]).toEqual([job(1, 'after')]);
     expect(state).toMatchObject({ reset: true, nextId: 2, employers });
   });

@@ -34,7 +34,12 @@ export interface LogRecord {
  * @example
  * log.append(encodeRecord(changes, store.nextJobId, (entry) => core.jobJson(entry), () => store.employerConfigs()));
  */
-export function encodeRecord(changes: StoreChanges, nextId: number, jobJson: (entry: JobEntry) => string, employers: () => EmployerConfig[]): string {
+export function encodeRecord(
+  changes: StoreChanges,
+  nextId: number,
+  jobJson: (entry: JobEntry) => string,
+  employers: () => EmployerConfig[],
+): string {
   let line = `{"n":${nextId}`;
   if (changes.cleared) line += ',"reset":true';
   if (changes.employers) line += `,"employers":${JSON.stringify(employers())}`;
@@ -54,11 +59,13 @@ const isId = (x: unknown): x is number => Number.isInteger(x) && (x as number) >
 function isRecord(value: unknown): value is LogRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const r = value as Record<string, unknown>;
-  return Number.isInteger(r.n) &&
+  return (
+    Number.isInteger(r.n) &&
     (r.reset === undefined || r.reset === true) &&
     (r.employers === undefined || Array.isArray(r.employers)) &&
     (r.put === undefined || (Array.isArray(r.put) && r.put.every((job) => isId((job as { id?: unknown } | null)?.id)))) &&
-    (r.del === undefined || (Array.isArray(r.del) && r.del.every(isId)));
+    (r.del === undefined || (Array.isArray(r.del) && r.del.every(isId)))
+  );
 }
 
 export interface LogReading {
@@ -98,7 +105,12 @@ export function readLog(path: string): LogReading {
     }
     if (!isRecord(record)) {
       if (i === lines.length - 1 && end === buffer.length) {
-        return { records, validBytes, bytes: buffer.length, torn: `${path}: its last line (line ${i + 1}) is not a whole change record, left out` };
+        return {
+          records,
+          validBytes,
+          bytes: buffer.length,
+          torn: `${path}: its last line (line ${i + 1}) is not a whole change record, left out`,
+        };
       }
       throw new MockConfigError('invalid_data_file', `${path}: line ${i + 1} is not a change record`);
     }

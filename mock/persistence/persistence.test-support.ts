@@ -40,7 +40,11 @@ export interface Driven {
 }
 
 /** A fresh core (frozen clock) with persistence on `dataFile`. */
-export async function persisted(dataFile: string, options: Partial<PersistenceOptions> = {}, now = '2026-01-05T10:00:00Z'): Promise<Driven> {
+export async function persisted(
+  dataFile: string,
+  options: Partial<PersistenceOptions> = {},
+  now = '2026-01-05T10:00:00Z',
+): Promise<Driven> {
   const core = new MockCore();
   core.setClock(now);
   const persistence = await Persistence.open(core, { dataFile, warn: () => undefined, ...options });

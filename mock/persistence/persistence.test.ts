@@ -27,7 +27,9 @@ describe('Persistence', () => {
     await send('POST', '/__control/reset');
     const a = (await send('POST', '/api/v1.1/jobs', jobBody(2, { autoRefresh: true }))).json;
     const b = (await send('POST', '/api/v1.1/jobs', jobBody(3))).json;
-    expect((await send('PUT', `/api/v1.1/jobs/${b.id}`, { title: 'Renamed', salary: { amount: 10.5, period: { id: 2 } } })).status).toBe(200);
+    expect((await send('PUT', `/api/v1.1/jobs/${b.id}`, { title: 'Renamed', salary: { amount: 10.5, period: { id: 2 } } })).status).toBe(
+      200,
+    );
     expect((await send('PUT', '/api/v1.1/jobs', { referenceId: 'ref-9', ...jobBody(9) })).status).toBe(201);
     expect((await send('PUT', '/api/v1.1/jobs', { referenceId: 'ref-9', status: 'archived' })).status).toBe(200);
     expect((await send('DELETE', '/api/v1.1/jobs', { referenceId: 'ref-9' })).status).toBe(204);

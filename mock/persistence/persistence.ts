@@ -24,7 +24,6 @@ import { ChangeLog } from './change-log.js';
 import { DATA_FILE_TAIL, dataFileHead, loadDataFile, writeFileAtomically } from './data-file.js';
 import { encodeRecord, readLog, replayRecords, type LogRecord } from './log-records.js';
 
-
 export interface PersistenceOptions {
   dataFile: string;
   /** When an answer waits for its change to reach the disk; default `always`. */
@@ -182,7 +181,14 @@ export class Persistence {
     if (!changes) return false;
     const store = this.core.store;
     try {
-      this.log.append(encodeRecord(changes, store.nextJobId, (entry) => this.core.jobJson(entry), () => store.employerConfigs()));
+      this.log.append(
+        encodeRecord(
+          changes,
+          store.nextJobId,
+          (entry) => this.core.jobJson(entry),
+          () => store.employerConfigs(),
+        ),
+      );
     } catch (cause) {
       throw new ApiError(500, 'persistence_failed', 'The mock could not append the change to its data file log', [], { cause });
     }

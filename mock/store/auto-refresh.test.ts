@@ -6,9 +6,27 @@ import type { StoredJob } from './stored-job.js';
 const T0 = Date.UTC(2025, 0, 1);
 
 function entry(fields: Partial<StoredJob>): JobEntry {
-  return newEntry({ id: 1, employerId: 1, referenceId: null, title: 'Welder', publishDate: T0, updatedAt: T0, closeDate: '2030-01-01', confidential: false,
-    autoRefresh: true, status: 'active', locations: [], categories: [], positionType: { id: 1, name: 'Full-time' }, salary: null, description: '<p>x</p>',
-    applicantRoutingType: { id: 1, name: 'Email' }, applicationEmail: 'a@example.com', applicationUrl: null, ...fields });
+  return newEntry({
+    id: 1,
+    employerId: 1,
+    referenceId: null,
+    title: 'Welder',
+    publishDate: T0,
+    updatedAt: T0,
+    closeDate: '2030-01-01',
+    confidential: false,
+    autoRefresh: true,
+    status: 'active',
+    locations: [],
+    categories: [],
+    positionType: { id: 1, name: 'Full-time' },
+    salary: null,
+    description: '<p>x</p>',
+    applicantRoutingType: { id: 1, name: 'Email' },
+    applicationEmail: 'a@example.com',
+    applicationUrl: null,
+    ...fields,
+  });
 }
 
 /** Runs the policy at `now`, applying each new publish date as the store would; returns what was republished. */

@@ -28,7 +28,15 @@ export function searchText(job: StoredJob): string {
 }
 
 export function newEntry(job: StoredJob): JobEntry {
-  return { id: job.id, publishDate: job.publishDate, job, search: searchText(job), activeSince: job.publishDate, json: undefined, headerJson: undefined };
+  return {
+    id: job.id,
+    publishDate: job.publishDate,
+    job,
+    search: searchText(job),
+    activeSince: job.publishDate,
+    json: undefined,
+    headerJson: undefined,
+  };
 }
 
 /** The entry as search views see it, taken before a change so the old matches can be found. */

@@ -132,7 +132,10 @@ export class JobIndex {
     const entries = [...this.byId.values()].sort(compare);
     this.all = OrderedIndex.fromOrdered(entries, compare);
     for (const status of JOB_STATUSES) {
-      this.byStatus[status] = OrderedIndex.fromOrdered(entries.filter((e) => e.job.status === status), compare);
+      this.byStatus[status] = OrderedIndex.fromOrdered(
+        entries.filter((e) => e.job.status === status),
+        compare,
+      );
     }
   }
 

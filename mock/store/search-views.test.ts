@@ -13,7 +13,27 @@ const EMPLOYERS = [
 ];
 const TITLES = ['Welder', 'welding lead', 'Nurse', 'Cook', 'Ébéniste', 'line cook'];
 /** More needles than an employer keeps views for, so eviction and rebuilding happen too. */
-const NEEDLES = ['wel', 'welder', 'cook', 'ook', 'nurse', 'ébé', 'e', 'ref-1', 'ref-', 'lead', 'ne c', '\u0000ref-2', 'zzz', 'w', 'in', 'er', 'ur', 'é', 'ste'];
+const NEEDLES = [
+  'wel',
+  'welder',
+  'cook',
+  'ook',
+  'nurse',
+  'ébé',
+  'e',
+  'ref-1',
+  'ref-',
+  'lead',
+  'ne c',
+  '\u0000ref-2',
+  'zzz',
+  'w',
+  'in',
+  'er',
+  'ur',
+  'é',
+  'ste',
+];
 
 function job(id: number, employerId: number, title: string, status: JobStatus, publishDate: number): StoredJob {
   return {
@@ -41,16 +61,34 @@ function job(id: number, employerId: number, title: string, status: JobStatus, p
 /** Spec 4.5 written out plainly: every job of the employer, filtered, in list order. */
 function scan(store: JobsStore, employerId: number, needle: string, status: JobStatus | undefined): number[] {
   return [...store.ordered(employerId)]
-    .filter((e) => (status === undefined || e.job.status === status) && `${e.job.title}\u0000${e.job.referenceId}`.toLowerCase().includes(needle))
+    .filter(
+      (e) => (status === undefined || e.job.status === status) && `${e.job.title}\u0000${e.job.referenceId}`.toLowerCase().includes(needle),
+    )
     .sort(compareListOrder)
     .map((e) => e.id);
 }
 
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('insert' as const), employer: fc.constantFrom(1, 2), title: fc.constantFrom(...TITLES), status: fc.constantFrom(...JOB_STATUSES), age: fc.nat(20) }),
-  fc.record({ kind: fc.constantFrom('title' as const, 'status' as const, 'republish' as const, 'delete' as const), pick: fc.nat(), title: fc.constantFrom(...TITLES), status: fc.constantFrom(...JOB_STATUSES) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    employer: fc.constantFrom(1, 2),
+    title: fc.constantFrom(...TITLES),
+    status: fc.constantFrom(...JOB_STATUSES),
+    age: fc.nat(20),
+  }),
+  fc.record({
+    kind: fc.constantFrom('title' as const, 'status' as const, 'republish' as const, 'delete' as const),
+    pick: fc.nat(),
+    title: fc.constantFrom(...TITLES),
+    status: fc.constantFrom(...JOB_STATUSES),
+  }),
   fc.record({ kind: fc.constant('clock' as const), days: fc.integer({ min: 1, max: 10 }) }),
-  fc.record({ kind: fc.constant('query' as const), employer: fc.constantFrom(1, 2), needle: fc.constantFrom(...NEEDLES), status: fc.constantFrom(undefined, ...JOB_STATUSES) }),
+  fc.record({
+    kind: fc.constant('query' as const),
+    employer: fc.constantFrom(1, 2),
+    needle: fc.constantFrom(...NEEDLES),
+    status: fc.constantFrom(undefined, ...JOB_STATUSES),
+  }),
 );
 
 describe('search views (store.matching)', () => {
@@ -67,7 +105,9 @@ describe('search views (store.matching)', () => {
           } else if (o.kind === 'clock') {
             clock.advance(o.days * 24 * 3600 * 1000);
           } else if (o.kind === 'query') {
-            expect([...store.matching(o.employer, o.needle, o.status)].map((e) => e.id)).toEqual(scan(store, o.employer, o.needle, o.status));
+            expect([...store.matching(o.employer, o.needle, o.status)].map((e) => e.id)).toEqual(
+              scan(store, o.employer, o.needle, o.status),
+            );
             expect(store.matching(o.employer, o.needle, o.status).size).toBe(scan(store, o.employer, o.needle, o.status).length);
           } else if (live.length > 0) {
             const entry = live[o.pick % live.length]!;
@@ -78,7 +118,8 @@ describe('search views (store.matching)', () => {
           }
         }
         for (const employer of [1, 2]) {
-          for (const needle of NEEDLES) expect([...store.matching(employer, needle)].map((e) => e.id)).toEqual(scan(store, employer, needle, undefined));
+          for (const needle of NEEDLES)
+            expect([...store.matching(employer, needle)].map((e) => e.id)).toEqual(scan(store, employer, needle, undefined));
         }
       }),
       { numRuns: 150 },

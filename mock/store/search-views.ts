@@ -40,7 +40,10 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
 /** The title's words: split at white space only (`-`, `_` and `.` join), less the punctuation at their ends. */
 function titleWords(title: string): string[] {
-  return title.split(/\s+/u).map((word) => word.replace(EDGE_PUNCTUATION, '')).filter((word) => word !== '');
+  return title
+    .split(/\s+/u)
+    .map((word) => word.replace(EDGE_PUNCTUATION, ''))
+    .filter((word) => word !== '');
 }
 
 /**
@@ -56,7 +59,11 @@ export function wholeWordMatch(search: string, needle: string): boolean {
   return search.slice(sep + 1) === needle || titleWords(search.slice(0, sep)).includes(needle);
 }
 
-const SEARCH_MATCHES: Readonly<Record<string, (search: string, needle: string) => boolean>> = { 'substring': substringMatch, 'word-prefix': wordPrefixMatch, 'word': wholeWordMatch };
+const SEARCH_MATCHES: Readonly<Record<string, (search: string, needle: string) => boolean>> = {
+  substring: substringMatch,
+  'word-prefix': wordPrefixMatch,
+  word: wholeWordMatch,
+};
 
 /** The matcher of a q.match value (substring for an unknown one: the choices are validated before). */
 export function searchMatchOf(value: string | undefined): (search: string, needle: string) => boolean {
@@ -71,7 +78,11 @@ export class SearchView<T extends OrderKey> {
   ) {}
 
   /** A view of `matches`, which must already be in list order. */
-  static fromOrdered<T extends OrderKey>(matches: readonly T[], statusOf: (item: T) => JobStatus, compare: OrderCompare = compareListOrder): SearchView<T> {
+  static fromOrdered<T extends OrderKey>(
+    matches: readonly T[],
+    statusOf: (item: T) => JobStatus,
+    compare: OrderCompare = compareListOrder,
+  ): SearchView<T> {
     const split: Record<JobStatus, T[]> = { active: [], archived: [], draft: [] };
     for (const item of matches) split[statusOf(item)].push(item);
     const byStatus = {} as Record<JobStatus, OrderedIndex<T>>;

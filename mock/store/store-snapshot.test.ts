@@ -5,14 +5,33 @@ import { JobsStore } from './jobs-store.js';
 import type { EmployerConfig, StoredJob } from './stored-job.js';
 
 const T0 = Date.UTC(2025, 0, 1);
-const EMPLOYERS: EmployerConfig[] = [{ id: 101, name: 'A', apiKey: 'a' }, { id: 102, name: 'B', apiKey: 'b' }];
+const EMPLOYERS: EmployerConfig[] = [
+  { id: 101, name: 'A', apiKey: 'a' },
+  { id: 102, name: 'B', apiKey: 'b' },
+];
 
 /** A new job as the core would insert it (the store hands out the id). */
 function insert(store: JobsStore, employerId: number, i: number): void {
-  store.insert({ id: store.allocateId(), employerId, referenceId: `ref-${i}`, title: `Welder ${i}`, publishDate: T0 - i * 1000, updatedAt: T0,
-    closeDate: '2030-01-01', confidential: false, autoRefresh: false, status: 'active', locations: [], categories: [],
-    positionType: { id: 1, name: 'Full-time' }, salary: null, description: '<p>x</p>', applicantRoutingType: { id: 1, name: 'Email' },
-    applicationEmail: 'a@example.com', applicationUrl: null });
+  store.insert({
+    id: store.allocateId(),
+    employerId,
+    referenceId: `ref-${i}`,
+    title: `Welder ${i}`,
+    publishDate: T0 - i * 1000,
+    updatedAt: T0,
+    closeDate: '2030-01-01',
+    confidential: false,
+    autoRefresh: false,
+    status: 'active',
+    locations: [],
+    categories: [],
+    positionType: { id: 1, name: 'Full-time' },
+    salary: null,
+    description: '<p>x</p>',
+    applicantRoutingType: { id: 1, name: 'Email' },
+    applicationEmail: 'a@example.com',
+    applicationUrl: null,
+  });
 }
 
 const titles = (jobs: Iterable<StoredJob>) => new Map([...jobs].map((job) => [job.id, job.title]));

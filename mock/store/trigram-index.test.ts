@@ -9,36 +9,40 @@ describe('TrigramIndex', () => {
     const alphabet = fc.constantFrom('a', 'b', 'c', 'é', '-', '0', '\u0000');
     const text = fc.string({ unit: alphabet, maxLength: 12 });
     fc.assert(
-      fc.property(fc.array(fc.record({ text, remove: fc.boolean(), pick: fc.nat() }), { maxLength: 3000 }), fc.array(text, { minLength: 1, maxLength: 20 }), (ops, needles) => {
-        const index = new TrigramIndex<Item>();
-        const live: Item[] = [];
-        ops.forEach((op, id) => {
-          if (op.remove && live.length > 0) {
-            const [victim] = live.splice(op.pick % live.length, 1);
-            index.remove(victim!);
-          } else if (op.pick % 4 === 0 && live.length > 0) {
-            // A changed text: the item is indexed again under the new one.
-            const item = live[op.pick % live.length]!;
-            item.text = op.text;
-            index.add(item, item.text);
-          } else {
-            const item = { id, text: op.text };
-            live.push(item);
-            index.add(item, item.text);
+      fc.property(
+        fc.array(fc.record({ text, remove: fc.boolean(), pick: fc.nat() }), { maxLength: 3000 }),
+        fc.array(text, { minLength: 1, maxLength: 20 }),
+        (ops, needles) => {
+          const index = new TrigramIndex<Item>();
+          const live: Item[] = [];
+          ops.forEach((op, id) => {
+            if (op.remove && live.length > 0) {
+              const [victim] = live.splice(op.pick % live.length, 1);
+              index.remove(victim!);
+            } else if (op.pick % 4 === 0 && live.length > 0) {
+              // A changed text: the item is indexed again under the new one.
+              const item = live[op.pick % live.length]!;
+              item.text = op.text;
+              index.add(item, item.text);
+            } else {
+              const item = { id, text: op.text };
+              live.push(item);
+              index.add(item, item.text);
+            }
+          });
+          for (const needle of needles) {
+            const candidates = index.candidates(needle);
+            if (needle.length < 3) {
+              expect(candidates).toBeUndefined();
+              continue;
+            }
+            const matches = live.filter((item) => item.text.includes(needle));
+            for (const match of matches) expect(candidates).toContain(match);
+            for (const candidate of candidates!) expect(live).toContain(candidate);
+            expect(new Set(candidates).size).toBe(candidates!.length);
           }
-        });
-        for (const needle of needles) {
-          const candidates = index.candidates(needle);
-          if (needle.length < 3) {
-            expect(candidates).toBeUndefined();
-            continue;
-          }
-          const matches = live.filter((item) => item.text.includes(needle));
-          for (const match of matches) expect(candidates).toContain(match);
-          for (const candidate of candidates!) expect(live).toContain(candidate);
-          expect(new Set(candidates).size).toBe(candidates!.length);
-        }
-      }),
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -12,7 +12,9 @@ describe('html tag', () => {
 
   it('passes SafeHtml (nested html, raw) through, joins arrays, drops null/undefined/false', () => {
     const items = ['<a>', html`<b>${'<c>'}</b>`];
-    expect(html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>`.toString()).toBe('<ul><li>&lt;a&gt;</li><li><b>&lt;c&gt;</b></li></ul>');
+    expect(html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>`.toString()).toBe(
+      '<ul><li>&lt;a&gt;</li><li><b>&lt;c&gt;</b></li></ul>',
+    );
     expect(html`${raw('<br>')}${null}${undefined}${false}${0}`.toString()).toBe('<br>0');
     expect(html`x`).toBeInstanceOf(SafeHtml);
   });

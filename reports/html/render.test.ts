@@ -63,7 +63,7 @@ describe('renderHtml', () => {
     expect(page.includes(PLANTED_KEY)).toBe(false);
   });
 
-  it('shows the verdict and counts, one expandable element per rule, and each failure\'s details', () => {
+  it("shows the verdict and counts, one expandable element per rule, and each failure's details", () => {
     expect(textOf(all.find((el) => el.attribs['data-testid'] === 'verdict')!)).toBe('error');
     const rules = all.filter((el) => el.name === 'details' && el.attribs.class?.startsWith('rule '));
     expect(rules.map((el) => [el.attribs.id, el.attribs['data-status'], el.attribs['data-area']])).toEqual(
@@ -76,7 +76,8 @@ describe('renderHtml', () => {
     expect(failedText).toContain('x-powered-by');
     const copyButtons = elements(failed.children).filter((el) => el.name === 'button' && el.attribs['data-copy']);
     expect(copyButtons).toHaveLength(2);
-    for (const button of copyButtons) expect(all.some((el) => el.attribs.id === button.attribs['data-copy'] && el.name === 'pre')).toBe(true);
+    for (const button of copyButtons)
+      expect(all.some((el) => el.attribs.id === button.attribs['data-copy'] && el.name === 'pre')).toBe(true);
     const roundtrip = textOf(rules[3]!);
     expect(roundtrip).toContain('Counterexample (shrunk)');
     expect(roundtrip).toContain('"description": "Sept-Îles, QC"');
@@ -84,19 +85,55 @@ describe('renderHtml', () => {
 
   it('has a coverage row for every spec section, linking each rule', () => {
     const rows = all.filter((el) => el.name === 'tr' && el.attribs['data-section']);
-    expect(rows.map((row) => row.attribs['data-section'])).toEqual(
-      ['1', '2', '2.1', '2.2', '2.3', '2.4', '2.5', '2.6', '2.7', '2.8', '3', '4', '4.1', '4.2', '4.3', '4.4', '4.5', '4.6', '4.7', '5', '6', '7', '8', '9'],
-    );
+    expect(rows.map((row) => row.attribs['data-section'])).toEqual([
+      '1',
+      '2',
+      '2.1',
+      '2.2',
+      '2.3',
+      '2.4',
+      '2.5',
+      '2.6',
+      '2.7',
+      '2.8',
+      '3',
+      '4',
+      '4.1',
+      '4.2',
+      '4.3',
+      '4.4',
+      '4.5',
+      '4.6',
+      '4.7',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
     const row42 = rows.find((row) => row.attribs['data-section'] === '4.2')!;
     expect(row42.attribs.class).toBe('failed');
-    const links = elements(row42.children).filter((el) => el.name === 'a').map((el) => el.attribs.href);
-    expect(links).toEqual(['#rule-jobs.create.location-header', '#rule-jobs.create.status-201', '#rule-jobs.roundtrip.get-equals-post', '#rule-robustness.concurrent.create']);
+    const links = elements(row42.children)
+      .filter((el) => el.name === 'a')
+      .map((el) => el.attribs.href);
+    expect(links).toEqual([
+      '#rule-jobs.create.location-header',
+      '#rule-jobs.create.status-201',
+      '#rule-jobs.roundtrip.get-equals-post',
+      '#rule-robustness.concurrent.create',
+    ]);
     expect(rows.find((row) => row.attribs['data-section'] === '2.8')!.attribs.class).toBe('error');
     expect(rows.find((row) => row.attribs['data-section'] === '6')!.attribs.class).toBe('uncovered');
   });
 
   it('shows the baseline and stale entries', () => {
-    const gated = renderHtml(redactReport(applyBaseline(sampleReport(), { rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }] })));
+    const gated = renderHtml(
+      redactReport(
+        applyBaseline(sampleReport(), {
+          rules: [{ id: 'jobs.create.location-header', reason: 'ticket 12' }, { id: 'jobs.update.partial' }],
+        }),
+      ),
+    );
     const text = textOf(parseDocument(gated));
     expect(text).toContain('Known mismatch, accepted by the baseline: ticket 12');
     expect(text).toContain('Stale baseline entries');

@@ -3,7 +3,14 @@
  * then the statements section by section (suites/spec-coverage/statements.md, written by hand, passed in).
  * scripts/generate.mjs renders it; test/spec-coverage.test.ts checks what it names.
  */
-import { MATRIX_PATHS, PATH_NOTES, parseCell, specMatrix, type MatrixGroup, type MatrixPath } from '../../suites/spec-coverage/spec-matrix.js';
+import {
+  MATRIX_PATHS,
+  PATH_NOTES,
+  parseCell,
+  specMatrix,
+  type MatrixGroup,
+  type MatrixPath,
+} from '../../suites/spec-coverage/spec-matrix.js';
 
 const PATHS = Object.keys(MATRIX_PATHS) as MatrixPath[];
 function escape(text: string): string {
@@ -24,7 +31,9 @@ function renderCell(cell: string, notes: string[]): string {
 
 function renderGroup(group: MatrixGroup): string[] {
   const notes: string[] = [];
-  const rows = group.rows.map((row) => `| ${row.section} | ${escape(row.statement)} | ${PATHS.map((path) => renderCell(row.cells[path], notes)).join(' | ')} |`);
+  const rows = group.rows.map(
+    (row) => `| ${row.section} | ${escape(row.statement)} | ${PATHS.map((path) => renderCell(row.cells[path], notes)).join(' | ')} |`,
+  );
   return [
     `### ${group.title}`,
     '',

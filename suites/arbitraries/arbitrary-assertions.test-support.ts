@@ -22,7 +22,11 @@ export function assertSameValuesGivenSameSeed<T>(arb: fc.Arbitrary<T>, numRuns =
 
 /** Every generated value satisfies `holds` (which throws or returns false with a reason). */
 export function assertProduceCorrectValues<T>(arb: fc.Arbitrary<T>, holds: (value: T) => void, numRuns = 150): void {
-  for (const seed of SEEDS) fc.assert(fc.property(arb, (v) => void holds(v)), { seed, numRuns });
+  for (const seed of SEEDS)
+    fc.assert(
+      fc.property(arb, (v) => void holds(v)),
+      { seed, numRuns },
+    );
 }
 
 /**

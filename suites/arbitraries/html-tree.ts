@@ -84,7 +84,9 @@ function serializeNode(node: HtmlNode, spell: (name: string) => string): string 
   if (node.type === 'text') return escapeText(node.text);
   if (node.type === 'end-tag') return `</${spell(node.tag)}>`;
   const tag = spell(node.tag);
-  const attributes = node.attributes.map(([name, value]) => serializeAttribute(spell(name), value, node.attributeForm ?? 'double')).join('');
+  const attributes = node.attributes
+    .map(([name, value]) => serializeAttribute(spell(name), value, node.attributeForm ?? 'double'))
+    .join('');
   if (node.void) return `<${tag}${attributes}>`;
   return `<${tag}${attributes}>${serializeNodes(node.children, spell)}</${tag}>`;
 }

@@ -1,7 +1,11 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findHtmlViolations, formatIssues, validatorFor } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
+import {
+  assertProduceCorrectValues,
+  assertSameValuesGivenSameSeed,
+  assertShrinksStayInvalid,
+} from './arbitrary-assertions.test-support.js';
 import { allowedHtmlArb, disallowedHtmlArb, htmlViolationKinds, strayEndTagHtmlArb, type HtmlViolationCase } from './html.js';
 
 const allowedHtml = validatorFor<string>('html.schema.json#/$defs/allowedHtml');
@@ -36,10 +40,14 @@ describe('allowedHtmlArb', () => {
   });
 
   it('passes the x-html-allowlist keyword of html.schema.json', () => {
-    assertProduceCorrectValues(allowedHtmlArb, (html) => {
-      const result = allowedHtml(html);
-      expect(result.ok, result.ok ? '' : `${html}\n${formatIssues(result.issues)}`).toBe(true);
-    }, 300);
+    assertProduceCorrectValues(
+      allowedHtmlArb,
+      (html) => {
+        const result = allowedHtml(html);
+        expect(result.ok, result.ok ? '' : `${html}\n${formatIssues(result.issues)}`).toBe(true);
+      },
+      300,
+    );
   });
 
   it('covers nesting, links with and without target, lists and escaped text', () => {
@@ -52,7 +60,8 @@ describe('allowedHtmlArb', () => {
 
   it('spells names in lower, upper and capitalized case (HTML names are case-insensitive)', () => {
     const all = fc.sample(allowedHtmlArb, { seed: 12, numRuns: 300 }).join('\n');
-    for (const needle of ['<a href="', '<A HREF="', '<A Href="', '<P>', '<Li>', '<BR>', ' TARGET="', ' Target="']) expect(all).toContain(needle);
+    for (const needle of ['<a href="', '<A HREF="', '<A Href="', '<P>', '<Li>', '<BR>', ' TARGET="', ' Target="'])
+      expect(all).toContain(needle);
   });
 });
 
@@ -100,10 +109,14 @@ describe('disallowedHtmlArb', () => {
       });
 
       it('fails the schema with exactly one violation, of its kind', () => {
-        assertProduceCorrectValues(disallowedHtmlArb(kind), (value) => {
-          expect(value.kind).toBe(kind);
-          assertViolatesAsItsKindSays(value);
-        }, 200);
+        assertProduceCorrectValues(
+          disallowedHtmlArb(kind),
+          (value) => {
+            expect(value.kind).toBe(kind);
+            assertViolatesAsItsKindSays(value);
+          },
+          200,
+        );
       });
 
       it('still fails for the same reason after shrinking', () => {

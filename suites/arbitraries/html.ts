@@ -31,8 +31,17 @@ type Role = 'inline' | 'void' | 'paragraph' | 'block' | 'list' | 'list-item';
 // HTML content-model roles of the tags the spec allows. A tag added to the
 // allow-list without a role here is simply not generated (never mis-nested).
 const ROLES: Record<string, Role> = {
-  strong: 'inline', b: 'inline', em: 'inline', i: 'inline', a: 'inline',
-  br: 'void', p: 'paragraph', div: 'block', ul: 'list', ol: 'list', li: 'list-item',
+  strong: 'inline',
+  b: 'inline',
+  em: 'inline',
+  i: 'inline',
+  a: 'inline',
+  br: 'void',
+  p: 'paragraph',
+  div: 'block',
+  ul: 'list',
+  ol: 'list',
+  li: 'list-item',
 };
 
 const allowed = Object.entries(htmlAllowlist.tags).filter(([tag]) => tag in ROLES);
@@ -129,7 +138,9 @@ function phrasingArb(depth: number, inLink: boolean): fc.Arbitrary<HtmlNode[]> {
       for (const tag of inline) {
         const childInLink = inLink || LINK_TAGS.includes(tag);
         options.push(
-          fc.tuple(allowedAttributesArb(tag), phrasingArb(depth - 1, childInLink), validAttributeFormArb).map(([attrs, kids, form]) => element(tag, attrs, kids, form)),
+          fc
+            .tuple(allowedAttributesArb(tag), phrasingArb(depth - 1, childInLink), validAttributeFormArb)
+            .map(([attrs, kids, form]) => element(tag, attrs, kids, form)),
         );
       }
     }
@@ -235,7 +246,10 @@ interface Violation {
 
 /** A disallowed element with its text. */
 function disallowedTagArb(): fc.Arbitrary<Violation> {
-  return fc.record({ tag: fc.constantFrom(...DISALLOWED_TAGS), children: textChild }).map(function toDisallowedTag({ tag, children }): Violation {
+  return fc.record({ tag: fc.constantFrom(...DISALLOWED_TAGS), children: textChild }).map(function toDisallowedTag({
+    tag,
+    children,
+  }): Violation {
     return { kind: 'disallowed-tag', node: element(tag, [], children) };
   });
 }
@@ -254,10 +268,17 @@ function attributeOnNonLinkArb(): fc.Arbitrary<Violation> {
   const inlineBare = BARE_TAGS.filter((tag) => ROLES[tag] === 'inline' || ROLES[tag] === 'void');
   const names = [...OTHER_ATTRIBUTES, 'href', 'target'];
   return fc
-    .record({ tag: fc.constantFrom(...inlineBare), name: fc.constantFrom(...names), value: wordArb('lower'), children: textChild, form: anyAttributeFormArb })
+    .record({
+      tag: fc.constantFrom(...inlineBare),
+      name: fc.constantFrom(...names),
+      value: wordArb('lower'),
+      children: textChild,
+      form: anyAttributeFormArb,
+    })
     .map(function toAttributeOnNonLink({ tag, name, value, children, form }) {
       const attributes: Array<[string, string]> = [[name, value]];
-      const node = ROLES[tag] === 'void' ? { ...voidElement(tag), attributes, attributeForm: form } : element(tag, attributes, children, form);
+      const node =
+        ROLES[tag] === 'void' ? { ...voidElement(tag), attributes, attributeForm: form } : element(tag, attributes, children, form);
       return { kind: 'attribute-on-non-a' as const, node, attribute: name };
     });
 }
@@ -278,7 +299,13 @@ function linkWithOtherAttributeArb(): fc.Arbitrary<Violation> {
   const tag = LINK_TAGS[0]!;
   const names = OTHER_ATTRIBUTES.filter((name) => !(name in htmlAllowlist.tags[tag]!.attributes));
   return fc
-    .record({ attributes: allowedAttributesArb(tag), name: fc.constantFrom(...names), value: wordArb('lower'), children: textChild, form: anyAttributeFormArb })
+    .record({
+      attributes: allowedAttributesArb(tag),
+      name: fc.constantFrom(...names),
+      value: wordArb('lower'),
+      children: textChild,
+      form: anyAttributeFormArb,
+    })
     .map(function toLinkWithOtherAttribute({ attributes, name, value, children, form }) {
       return { kind: 'other-attribute-on-a' as const, node: element(tag, [...attributes, [name, value]], children, form), attribute: name };
     });
@@ -321,7 +348,9 @@ function applyViolation({ base, violation, position, nameCase }: ViolationDraw):
  * fc.sample(disallowedHtmlArb('disallowed-tag'), 1); // [{ kind: 'disallowed-tag', tag: 'script', nameCase: 'upper', html: '<P>x <SCRIPT>y</SCRIPT></P>' }]
  */
 export function disallowedHtmlArb(kind: HtmlViolationKind): fc.Arbitrary<HtmlViolationCase> {
-  return fc.record({ base: allowedHtmlTreeArb, violation: violationArbs[kind](), position: fc.nat(), nameCase: nameCaseArb }).map(applyViolation);
+  return fc
+    .record({ base: allowedHtmlTreeArb, violation: violationArbs[kind](), position: fc.nat(), nameCase: nameCaseArb })
+    .map(applyViolation);
 }
 
 /**

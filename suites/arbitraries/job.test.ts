@@ -1,7 +1,11 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIssues, validators } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
+import {
+  assertProduceCorrectValues,
+  assertSameValuesGivenSameSeed,
+  assertShrinksStayInvalid,
+} from './arbitrary-assertions.test-support.js';
 import { disallowedHtmlArb } from './html.js';
 import { jobCreateArb, jobFieldUpdateArb, ReferenceDataError, withTitlePrefix } from './job.js';
 import { salaryWithoutPeriodArb } from './salary.js';
@@ -64,7 +68,9 @@ describe('jobCreateArb', () => {
   });
 
   it('stays invalid, for the violation built in, when a bad description or salary is composed in and shrunk', () => {
-    const badHtml = fc.record({ job: arb, html: disallowedHtmlArb('disallowed-tag') }).map(({ job, html }) => ({ ...job, description: html.html }));
+    const badHtml = fc
+      .record({ job: arb, html: disallowedHtmlArb('disallowed-tag') })
+      .map(({ job, html }) => ({ ...job, description: html.html }));
     assertShrinksStayInvalid(badHtml, (body) => {
       const result = validators.jobCreate(body);
       expect(result.ok).toBe(false);
@@ -105,7 +111,19 @@ describe('jobFieldUpdateArb', () => {
   it('covers every updatable field', () => {
     const fields = new Set(fc.sample(updates, { seed: 5, numRuns: 300 }).flatMap((p) => Object.keys(p)));
     expect([...fields].sort()).toEqual(
-      ['applicantRoutingType', 'applicationEmail', 'applicationUrl', 'categories', 'closeDate', 'confidential', 'description', 'locations', 'positionType', 'salary', 'title'].sort(),
+      [
+        'applicantRoutingType',
+        'applicationEmail',
+        'applicationUrl',
+        'categories',
+        'closeDate',
+        'confidential',
+        'description',
+        'locations',
+        'positionType',
+        'salary',
+        'title',
+      ].sort(),
     );
   });
 });

@@ -1,8 +1,20 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
-import { locationCityOnlyArb, locationInputArb, locationsArb, locationWithProvinceArb, UNUSUAL_PLACES, unusualCityOnlyArb, unusualLocationArb } from './location.js';
+import {
+  assertProduceCorrectValues,
+  assertSameValuesGivenSameSeed,
+  assertShrinksStayInvalid,
+} from './arbitrary-assertions.test-support.js';
+import {
+  locationCityOnlyArb,
+  locationInputArb,
+  locationsArb,
+  locationWithProvinceArb,
+  UNUSUAL_PLACES,
+  unusualCityOnlyArb,
+  unusualLocationArb,
+} from './location.js';
 import { inputLimits, provinceCodes } from './schema-limits.js';
 
 describe('locationInputArb', () => {
@@ -36,7 +48,14 @@ describe('unusualLocationArb: official names a too-narrow pattern once refused, 
   it("draws official names written with ! ' digits hyphens or letters beyond A-Z, in both forms", () => {
     assertProduceCorrectValues(unusualLocationArb, ({ description }) => expect(description).toMatch(/[^A-Za-z ,]/));
     const drawn = new Set(fc.sample(unusualLocationArb, { seed: 1, numRuns: 200 }).map((l) => l.description));
-    for (const place of ['Saint-Louis-du-Ha! Ha!, QC', "St. John's, NL", "L'\u00CEle-Perrot, QC", '100 Mile House, BC', 'Grand Falls-Windsor, NL', 'Trois-Rivi\u00E8res, QC']) {
+    for (const place of [
+      'Saint-Louis-du-Ha! Ha!, QC',
+      "St. John's, NL",
+      "L'\u00CEle-Perrot, QC",
+      '100 Mile House, BC',
+      'Grand Falls-Windsor, NL',
+      'Trois-Rivi\u00E8res, QC',
+    ]) {
       expect(drawn).toContain(place);
     }
     assertProduceCorrectValues(unusualCityOnlyArb, ({ description }) => expect(description).not.toContain(','));
@@ -47,14 +66,21 @@ describe('unusualLocationArb: official names a too-narrow pattern once refused, 
     expect(new Set(UNUSUAL_PLACES.withProvince.map((l) => l.description))).toEqual(drawn);
     const cityOnly = new Set(fc.sample(unusualCityOnlyArb, { seed: 4, numRuns: 500 }).map((l) => l.description));
     expect(new Set(UNUSUAL_PLACES.cityOnly.map((l) => l.description))).toEqual(cityOnly);
-    for (const location of [...UNUSUAL_PLACES.withProvince, ...UNUSUAL_PLACES.cityOnly]) expect(validators.locationInput(location).ok, location.description).toBe(true);
+    for (const location of [...UNUSUAL_PLACES.withProvince, ...UNUSUAL_PLACES.cityOnly])
+      expect(validators.locationInput(location).ok, location.description).toBe(true);
   });
 
   it('never reaches a shared body: every job body draws everyday places, official and plainly spelled', () => {
-    const everyday = fc.sample(locationsArb(), { seed: 2, numRuns: 500 }).flat().map((l) => l.description);
+    const everyday = fc
+      .sample(locationsArb(), { seed: 2, numRuns: 500 })
+      .flat()
+      .map((l) => l.description);
     expect(everyday.filter((d) => unusual.test(d.replace('Montréal', 'Montreal')))).toEqual([]);
     // Unofficial or disputable names are drawn nowhere (spec 2.2 leaves the judgement of a valid place to the server).
-    const all = [...fc.sample(unusualLocationArb, { seed: 3, numRuns: 300 }), ...fc.sample(locationInputArb, { seed: 3, numRuns: 300 })].map((l) => l.description);
+    const all = [
+      ...fc.sample(unusualLocationArb, { seed: 3, numRuns: 300 }),
+      ...fc.sample(locationInputArb, { seed: 3, numRuns: 300 }),
+    ].map((l) => l.description);
     expect(all.filter((d) => /\(|\u02BC/.test(d))).toEqual([]);
   });
 });

@@ -118,9 +118,7 @@ export const UNUSUAL_PLACES: { readonly withProvince: readonly LocationInput[]; 
  * @example
  * fc.sample(locationCityOnlyArb, 1); // [{ description: 'Saskatoon' }]
  */
-export const locationCityOnlyArb: fc.Arbitrary<LocationInput> = fc
-  .constantFrom(...EVERYDAY.filter((c) => c.unambiguous))
-  .map(cityOnly);
+export const locationCityOnlyArb: fc.Arbitrary<LocationInput> = fc.constantFrom(...EVERYDAY.filter((c) => c.unambiguous)).map(cityOnly);
 
 /**
  * `City` (spec 2.2 form 1), an unambiguous official name of punctuation,
@@ -156,9 +154,7 @@ function cityOf(location: LocationInput): string {
  * @example
  * fc.sample(locationsArb({ minLength: 4, maxLength: 4 }), 1); // four distinct cities: one too many
  */
-export function locationsArb(
-  options: { minLength?: number; maxLength?: number } = {},
-): fc.Arbitrary<LocationInput[]> {
+export function locationsArb(options: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<LocationInput[]> {
   const minLength = options.minLength ?? inputLimits.locationsMin;
   const maxLength = options.maxLength ?? inputLimits.locationsMax;
   return fc.uniqueArray(locationInputArb, { minLength, maxLength, selector: cityOf });

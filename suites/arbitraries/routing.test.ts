@@ -1,7 +1,11 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validatorFor } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
+import {
+  assertProduceCorrectValues,
+  assertSameValuesGivenSameSeed,
+  assertShrinksStayInvalid,
+} from './arbitrary-assertions.test-support.js';
 import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, routingArb, urlOfLengthArb, urlWithoutSchemeArb } from './routing.js';
 import { inputLimits, routingTypeIds } from './schema-limits.js';
 

@@ -121,8 +121,7 @@ export const urlsWithoutHttpScheme: readonly string[] = [
 ];
 
 export type Routing =
-  | { applicantRoutingType: { id: number }; applicationEmail: string }
-  | { applicantRoutingType: { id: number }; applicationUrl: string };
+  { applicantRoutingType: { id: number }; applicationEmail: string } | { applicantRoutingType: { id: number }; applicationUrl: string };
 
 function emailRouting(applicationEmail: string): Routing {
   // §4.2: applicationEmail required when applicantRoutingType.id is 1

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { validators } from '../../schemas/index.js';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
+import {
+  assertProduceCorrectValues,
+  assertSameValuesGivenSameSeed,
+  assertShrinksStayInvalid,
+} from './arbitrary-assertions.test-support.js';
 import { PARTIAL_SALARY_FIELDS, salaryInputArb, salaryMergeCaseArb, salaryWithoutPeriodArb } from './salary.js';
 import { salaryPeriodIds } from './schema-limits.js';
 
@@ -46,7 +50,9 @@ describe('salaryWithoutPeriodArb', () => {
 
 describe('amounts with three and four decimals (2.5: four places are kept)', () => {
   it('draws amounts with three and four decimals, and the largest one with four', () => {
-    const decimals = new Set(fc.sample(salaryInputArb, { seed: 1, numRuns: 300 }).map((s) => (String(s.amount).split('.')[1] ?? '').length));
+    const decimals = new Set(
+      fc.sample(salaryInputArb, { seed: 1, numRuns: 300 }).map((s) => (String(s.amount).split('.')[1] ?? '').length),
+    );
     expect(decimals).toContain(3);
     expect(decimals).toContain(4);
     expect(fc.sample(salaryInputArb, { seed: 2, numRuns: 500 }).map((s) => s.amount)).toContain(499_999.9999);

@@ -132,7 +132,12 @@ interface MergeParts {
 
 function toMergeCase({ base: parts, fields, amountShare, maxShare, periodStep }: MergeParts): SalaryMergeCase {
   const maxUnits = parts.amountUnits + (parts.extraUnits ?? 0);
-  const base = { amount: toAmount(parts.amountUnits), maxAmount: toAmount(maxUnits), period: { id: parts.periodId }, plusCommission: parts.plusCommission ?? true };
+  const base = {
+    amount: toAmount(parts.amountUnits),
+    maxAmount: toAmount(maxUnits),
+    period: { id: parts.periodId },
+    plusCommission: parts.plusCommission ?? true,
+  };
   const patch: Partial<SalaryInput> = {};
   if (fields.includes('amount')) patch.amount = toAmount(Math.max(1, Math.round((maxUnits * amountShare) / 100)));
   if (fields.includes('maxAmount')) patch.maxAmount = maxShare === null ? null : toAmount(Math.round((parts.amountUnits * maxShare) / 100));
@@ -156,8 +161,15 @@ export function salaryMergeCaseArb(only?: readonly SalaryField[]): fc.Arbitrary<
     .record({
       base: salaryPartsArb.map((p) => ({ ...p, extraUnits: p.extraUnits ?? 0 })),
       fields: only ? fc.constant(only) : fc.constantFrom(...PARTIAL_SALARY_FIELDS),
-      amountShare: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 100 }) }, { weight: 1, arbitrary: fc.integer({ min: 101, max: 200 }) }),
-      maxShare: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 100, max: 300 }) }, { weight: 1, arbitrary: fc.integer({ min: 10, max: 99 }) }, fc.constant(null)),
+      amountShare: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 100 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 101, max: 200 }) },
+      ),
+      maxShare: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 100, max: 300 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 10, max: 99 }) },
+        fc.constant(null),
+      ),
       periodStep: fc.nat(),
     })
     .map(toMergeCase);

@@ -1,6 +1,10 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertProduceCorrectValues, assertSameValuesGivenSameSeed, assertShrinksStayInvalid } from './arbitrary-assertions.test-support.js';
+import {
+  assertProduceCorrectValues,
+  assertSameValuesGivenSameSeed,
+  assertShrinksStayInvalid,
+} from './arbitrary-assertions.test-support.js';
 import { astralTextArb, codePointLength, exactLengthTextArb, PadError, padToLength, unicodeWordsArb, wordsArb } from './text.js';
 
 describe('exactLengthTextArb', () => {
@@ -11,12 +15,16 @@ describe('exactLengthTextArb', () => {
   it('has exactly n code points, each one UTF-16 unit', () => {
     for (const n of [0, 1, 50, 51, 256, 257]) {
       for (const alphabet of ['lower', 'ascii', 'bmp'] as const) {
-        assertProduceCorrectValues(exactLengthTextArb(n, alphabet), (s) => {
-          expect(s.length).toBe(n);
-          expect(codePointLength(s)).toBe(n);
-          expect(s.normalize('NFC')).toBe(s);
-          if (alphabet !== 'bmp') expect(s).toMatch(/^[a-zA-Z0-9]*$/);
-        }, 20);
+        assertProduceCorrectValues(
+          exactLengthTextArb(n, alphabet),
+          (s) => {
+            expect(s.length).toBe(n);
+            expect(codePointLength(s)).toBe(n);
+            expect(s.normalize('NFC')).toBe(s);
+            if (alphabet !== 'bmp') expect(s).toMatch(/^[a-zA-Z0-9]*$/);
+          },
+          20,
+        );
       }
     }
   });

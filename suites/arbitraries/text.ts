@@ -80,9 +80,7 @@ function astralFirst([first, rest]: [string, string]): string {
  */
 export function astralTextArb(n: number): fc.Arbitrary<string> {
   const unit = fc.oneof(charArb('ascii'), fc.constantFrom(...ASTRAL));
-  return fc
-    .tuple(fc.constantFrom(...ASTRAL), fc.string({ unit, minLength: n - 1, maxLength: n - 1 }))
-    .map(astralFirst);
+  return fc.tuple(fc.constantFrom(...ASTRAL), fc.string({ unit, minLength: n - 1, maxLength: n - 1 })).map(astralFirst);
 }
 
 /**
@@ -109,7 +107,11 @@ export { codePointLength } from '../../schemas/code-points.js';
 export class PadError extends Error {
   override readonly name = 'PadError';
   readonly code = 'PAD_TOO_SHORT';
-  constructor(readonly prefix: string, readonly fillerLength: number, readonly n: number) {
+  constructor(
+    readonly prefix: string,
+    readonly fillerLength: number,
+    readonly n: number,
+  ) {
     super(`[suites] cannot pad "${prefix}" to ${n} characters with a ${fillerLength}-character filler`);
   }
 }

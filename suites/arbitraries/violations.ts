@@ -16,13 +16,21 @@ import type { Body, ReferenceData } from '../engine/rule.js';
 import { disallowedHtmlArb, type HtmlViolationKind } from './html.js';
 import { locationsArb, locationWithProvinceArb } from './location.js';
 import { nearestOutside, statusNearMisses } from './boundaries.js';
-import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, urlOfLengthArb, urlsWithoutHttpScheme, urlWithoutSchemeArb } from './routing.js';
+import {
+  applicationEmailArb,
+  applicationUrlArb,
+  emailOfLengthArb,
+  urlOfLengthArb,
+  urlsWithoutHttpScheme,
+  urlWithoutSchemeArb,
+} from './routing.js';
 import { salaryInputArb, salaryWithoutPeriodArb } from './salary.js';
 import { inputLimits, jobStatuses, routingTypeIds, salaryPeriodIds } from './schema-limits.js';
 import { exactLengthTextArb } from './text.js';
 
 /** The rule families of spec 2, 4.2 and 8 a write body can break. */
-export type ViolationFamily = 'html' | 'over-long' | 'list-count' | 'routing-without-address' | 'url-without-scheme' | 'salary-without-period' | 'out-of-range';
+export type ViolationFamily =
+  'html' | 'over-long' | 'list-count' | 'routing-without-address' | 'url-without-scheme' | 'salary-without-period' | 'out-of-range';
 
 export interface Violation {
   family: ViolationFamily;
@@ -97,16 +105,18 @@ export const overLongViolationArbs: Record<string, fc.Arbitrary<Violation>> = {
     statement: over('applicationUrl', inputLimits.applicationUrlMax),
     patch: { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url },
   })),
-  locationDescription: fc.record({ place: locationWithProvinceArb, filler: exactLengthTextArb(inputLimits.locationDescriptionMax + 1, 'lower') }).map(({ place, filler }) => {
-    // A real place, then letters up to one past the limit: invalid by length whatever a server knows of places.
-    const description = `${place.description} ${filler}`.slice(0, inputLimits.locationDescriptionMax + 1);
-    return {
-      family: 'over-long' as const,
-      name: `location-description-${inputLimits.locationDescriptionMax + 1}`,
-      statement: over('location description', inputLimits.locationDescriptionMax),
-      patch: { locations: [{ description }] },
-    };
-  }),
+  locationDescription: fc
+    .record({ place: locationWithProvinceArb, filler: exactLengthTextArb(inputLimits.locationDescriptionMax + 1, 'lower') })
+    .map(({ place, filler }) => {
+      // A real place, then letters up to one past the limit: invalid by length whatever a server knows of places.
+      const description = `${place.description} ${filler}`.slice(0, inputLimits.locationDescriptionMax + 1);
+      return {
+        family: 'over-long' as const,
+        name: `location-description-${inputLimits.locationDescriptionMax + 1}`,
+        statement: over('location description', inputLimits.locationDescriptionMax),
+        patch: { locations: [{ description }] },
+      };
+    }),
 };
 
 const count = (field: string, n: number): string => `spec 8: ${field} per job 1 to 3; this body has ${n}`;
@@ -128,13 +138,21 @@ export function listCountViolationArbs(refs: ReferenceData): Record<string, fc.A
   });
   const arbs: Record<string, fc.Arbitrary<Violation>> = {
     [`locations-${inputLimits.locationsMin - 1}`]: fc.constant(violation('locations', [])),
-    [`locations-${inputLimits.locationsMax + 1}`]: locationsArb({ minLength: inputLimits.locationsMax + 1, maxLength: inputLimits.locationsMax + 1 }).map((l) => violation('locations', l)),
+    [`locations-${inputLimits.locationsMax + 1}`]: locationsArb({
+      minLength: inputLimits.locationsMax + 1,
+      maxLength: inputLimits.locationsMax + 1,
+    }).map((l) => violation('locations', l)),
     [`categories-${inputLimits.categoriesMin - 1}`]: fc.constant(violation('categories', [])),
   };
   const distinct = [...new Set(refs.categoryIds)];
   if (distinct.length > inputLimits.categoriesMax) {
     const n = inputLimits.categoriesMax + 1;
-    arbs[`categories-${n}`] = fc.shuffledSubarray(distinct, { minLength: n, maxLength: n }).map((ids) => violation('categories', ids.map((id) => ({ id }))));
+    arbs[`categories-${n}`] = fc.shuffledSubarray(distinct, { minLength: n, maxLength: n }).map((ids) =>
+      violation(
+        'categories',
+        ids.map((id) => ({ id })),
+      ),
+    );
   }
   return arbs;
 }
@@ -169,7 +187,9 @@ const urlViolation = (name: string, url: string): Violation => ({
 });
 
 /** Routing type 2 with an applicationUrl that lacks `http://` or `https://` (spec 4.2). */
-export const urlWithoutSchemeViolationArb: fc.Arbitrary<Violation> = urlWithoutSchemeArb.map((url) => urlViolation('applicationUrl-without-scheme', url));
+export const urlWithoutSchemeViolationArb: fc.Arbitrary<Violation> = urlWithoutSchemeArb.map((url) =>
+  urlViolation('applicationUrl-without-scheme', url),
+);
 
 /**
  * The first cases of urlWithoutSchemeViolationArb in every run: another scheme, scheme-relative, near misses.
@@ -177,7 +197,9 @@ export const urlWithoutSchemeViolationArb: fc.Arbitrary<Violation> = urlWithoutS
  * @example
  * urlSchemeBoundaryViolations[0]?.name; // 'applicationUrl "ftp://jobs.example.com/apply"'
  */
-export const urlSchemeBoundaryViolations: readonly Violation[] = urlsWithoutHttpScheme.map((url) => urlViolation(`applicationUrl ${JSON.stringify(url)}`, url));
+export const urlSchemeBoundaryViolations: readonly Violation[] = urlsWithoutHttpScheme.map((url) =>
+  urlViolation(`applicationUrl ${JSON.stringify(url)}`, url),
+);
 
 /**
  * A salary amount without salary.period.id (spec 2.5), on a job with no
@@ -201,13 +223,17 @@ const INT32_MAX = 2_147_483_647;
 /** A positive Int32 outside `ids` (shrinks towards the small ones). */
 function idOutsideArb(ids: readonly number[]): fc.Arbitrary<number> {
   const known = new Set(ids);
-  return fc.oneof(fc.integer({ min: 1, max: Math.max(...ids, 0) + 1000 }), fc.integer({ min: 1, max: INT32_MAX })).filter((id) => !known.has(id));
+  return fc
+    .oneof(fc.integer({ min: 1, max: Math.max(...ids, 0) + 1000 }), fc.integer({ min: 1, max: INT32_MAX }))
+    .filter((id) => !known.has(id));
 }
 
 /** An integer outside `ids`, around them: 0 and negatives, or past the largest. */
 function enumOutsideArb(ids: readonly number[]): fc.Arbitrary<number> {
   const known = new Set(ids);
-  return fc.oneof(fc.integer({ min: -10, max: 0 }), fc.integer({ min: Math.max(...ids) + 1, max: Math.max(...ids) + 100 })).filter((id) => !known.has(id));
+  return fc
+    .oneof(fc.integer({ min: -10, max: 0 }), fc.integer({ min: Math.max(...ids) + 1, max: Math.max(...ids) + 100 }))
+    .filter((id) => !known.has(id));
 }
 
 const OUT_OF_RANGE_STATEMENT = {
@@ -242,16 +268,26 @@ export function outOfRangeBoundaryViolations(refs: ReferenceData): Record<string
       violation(`salary-period-${id}`, OUT_OF_RANGE_STATEMENT.salaryPeriod, { salary: { ...BOUNDARY_SALARY, period: { id } } }),
     ),
     'routing-type': nearestOutside(Object.values(routingTypeIds)).map((id) =>
-      violation(`routing-type-${id}`, OUT_OF_RANGE_STATEMENT.routingType, { applicantRoutingType: { id }, applicationEmail: BOUNDARY_EMAIL, applicationUrl: BOUNDARY_URL }),
+      violation(`routing-type-${id}`, OUT_OF_RANGE_STATEMENT.routingType, {
+        applicantRoutingType: { id },
+        applicationEmail: BOUNDARY_EMAIL,
+        applicationUrl: BOUNDARY_URL,
+      }),
     ),
     // With one valid category beside it: the unknown id is the only reason to refuse.
     // A list read only in part (refs.partial) may hold any id: none is sent as unknown.
-    category: refs.partial?.categories === undefined ? idsOutside(refs.categoryIds).map((id) =>
-      violation(`category-${id}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...validCategory, { id }] }),
-    ) : [],
-    'position-type': refs.partial?.positionTypes === undefined
-      ? idsOutside(refs.positionTypeIds).map((id) => violation(`position-type-${id}`, OUT_OF_RANGE_STATEMENT.positionType, { positionType: { id } }))
-      : [],
+    category:
+      refs.partial?.categories === undefined
+        ? idsOutside(refs.categoryIds).map((id) =>
+            violation(`category-${id}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...validCategory, { id }] }),
+          )
+        : [],
+    'position-type':
+      refs.partial?.positionTypes === undefined
+        ? idsOutside(refs.positionTypeIds).map((id) =>
+            violation(`position-type-${id}`, OUT_OF_RANGE_STATEMENT.positionType, { positionType: { id } }),
+          )
+        : [],
   };
 }
 
@@ -268,20 +304,35 @@ export function outOfRangeBoundaryViolations(refs: ReferenceData): Record<string
  */
 export function outOfRangeViolationArbs(refs: ReferenceData): Record<string, fc.Arbitrary<Violation>> {
   const violation = (name: string, statement: string, patch: Body): Violation => ({ family: 'out-of-range', name, statement, patch });
-  const validCategories = fc.uniqueArray(fc.constantFrom(...new Set(refs.categoryIds)), { minLength: 0, maxLength: inputLimits.categoriesMax - 1 });
+  const validCategories = fc.uniqueArray(fc.constantFrom(...new Set(refs.categoryIds)), {
+    minLength: 0,
+    maxLength: inputLimits.categoriesMax - 1,
+  });
   return {
-    status: fc.constantFrom(...NOT_STATUSES).map((status) => violation(`status-${JSON.stringify(status)}`, OUT_OF_RANGE_STATEMENT.status, { status })),
-    'salary-period': fc.record({ salary: salaryInputArb, id: enumOutsideArb(salaryPeriodIds) }).map(({ salary, id }) =>
-      violation(`salary-period-${id}`, OUT_OF_RANGE_STATEMENT.salaryPeriod, { salary: { ...salary, period: { id } } }),
-    ),
-    'routing-type': fc.record({ id: enumOutsideArb(Object.values(routingTypeIds)), email: applicationEmailArb, url: applicationUrlArb }).map(({ id, email, url }) =>
-      violation(`routing-type-${id}`, OUT_OF_RANGE_STATEMENT.routingType, { applicantRoutingType: { id }, applicationEmail: email, applicationUrl: url }),
-    ),
+    status: fc
+      .constantFrom(...NOT_STATUSES)
+      .map((status) => violation(`status-${JSON.stringify(status)}`, OUT_OF_RANGE_STATEMENT.status, { status })),
+    'salary-period': fc
+      .record({ salary: salaryInputArb, id: enumOutsideArb(salaryPeriodIds) })
+      .map(({ salary, id }) =>
+        violation(`salary-period-${id}`, OUT_OF_RANGE_STATEMENT.salaryPeriod, { salary: { ...salary, period: { id } } }),
+      ),
+    'routing-type': fc
+      .record({ id: enumOutsideArb(Object.values(routingTypeIds)), email: applicationEmailArb, url: applicationUrlArb })
+      .map(({ id, email, url }) =>
+        violation(`routing-type-${id}`, OUT_OF_RANGE_STATEMENT.routingType, {
+          applicantRoutingType: { id },
+          applicationEmail: email,
+          applicationUrl: url,
+        }),
+      ),
     ...(refs.partial?.categories === undefined
       ? {
-          category: fc.record({ valid: validCategories, unknown: idOutsideArb(refs.categoryIds) }).map(({ valid, unknown }) =>
-            violation(`category-${unknown}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...valid, unknown].map((id) => ({ id })) }),
-          ),
+          category: fc
+            .record({ valid: validCategories, unknown: idOutsideArb(refs.categoryIds) })
+            .map(({ valid, unknown }) =>
+              violation(`category-${unknown}`, OUT_OF_RANGE_STATEMENT.category, { categories: [...valid, unknown].map((id) => ({ id })) }),
+            ),
         }
       : {}),
     ...(refs.partial?.positionTypes === undefined

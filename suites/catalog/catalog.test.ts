@@ -29,11 +29,20 @@ describe('the rule catalog', () => {
   });
 
   it('the grammar refuses what it does not describe', () => {
-    const notIds = ['jobs.create', 'jobs.Create.location', 'jobs.create.location_header', 'jobs.a.b.c.d', 'create.location-header', 'jobs.create.-x', 'jobs..x'];
+    const notIds = [
+      'jobs.create',
+      'jobs.Create.location',
+      'jobs.create.location_header',
+      'jobs.a.b.c.d',
+      'create.location-header',
+      'jobs.create.-x',
+      'jobs..x',
+    ];
     for (const id of notIds) {
       expect(SUITE_RULE_ID.test(id), id).toBe(false);
     }
-    for (const id of ['proxy.both.api-key', 'proxy.client', 'proxy.client.api-key.get', 'proxy.client.API-key']) expect(PROXY_RULE_ID.test(id), id).toBe(false);
+    for (const id of ['proxy.both.api-key', 'proxy.client', 'proxy.client.api-key.get', 'proxy.client.API-key'])
+      expect(PROXY_RULE_ID.test(id), id).toBe(false);
     expect(SUITE_RULE_ID.test('jobs.auth.missing-key.put-by-id')).toBe(true);
   });
 
@@ -42,19 +51,27 @@ describe('the rule catalog', () => {
     const entryFiles = (id: string) =>
       files.filter(([file, text]) => file.startsWith('suites/catalog/') && text.includes(`id: '${id}',`)).map(([file]) => file);
     const misplaced = everyEntry
-      .map((entry) => ({ id: entry.id, files: entryFiles(entry.id), expected: `suites/catalog/${entry.area.startsWith('proxy-') ? 'proxy' : entry.area}.ts` }))
+      .map((entry) => ({
+        id: entry.id,
+        files: entryFiles(entry.id),
+        expected: `suites/catalog/${entry.area.startsWith('proxy-') ? 'proxy' : entry.area}.ts`,
+      }))
       .filter(({ files: found, expected }) => found.length !== 1 || found[0] !== expected);
     expect(misplaced).toEqual([]);
   });
 
   it('every entry names its section, level, title and the spec sentence it checks', () => {
     const incomplete = everyEntry.filter(
-      (entry) => !/^\d+(\.\d+)*$/.test(entry.section) || !['must', 'should'].includes(entry.level) || entry.title.trim() === '' || entry.statement.trim() === '',
+      (entry) =>
+        !/^\d+(\.\d+)*$/.test(entry.section) ||
+        !['must', 'should'].includes(entry.level) ||
+        entry.title.trim() === '' ||
+        entry.statement.trim() === '',
     );
     expect(incomplete.map((entry) => entry.id)).toEqual([]);
   });
 
-  it('looks an entry up by id, the suite\'s and the proxy\'s', () => {
+  it("looks an entry up by id, the suite's and the proxy's", () => {
     expect(catalogEntry('jobs.create.location-header')).toMatchObject({ section: '4.2', area: 'create' });
     expect(catalogEntry('proxy.client.api-key')).toMatchObject({ section: '5', area: 'proxy-client' });
     expect(catalogEntry('jobs.create.nothing-like-this')).toBeUndefined();

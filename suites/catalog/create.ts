@@ -160,7 +160,8 @@ export const createEntries: readonly CatalogEntry[] = [
     level: 'must',
     area: 'create',
     title: 'PUT-create without status/closeDate applies the POST defaults',
-    statement: 'POST or PUT-create with `status` omitted | valid request | draft | Job created. … `closeDate` defaults to 60 days after `publishDate` when omitted.',
+    statement:
+      'POST or PUT-create with `status` omitted | valid request | draft | Job created. … `closeDate` defaults to 60 days after `publishDate` when omitted.',
   },
   {
     id: 'jobs.put-create.default-flags',

@@ -72,6 +72,7 @@ export const htmlEntries: readonly CatalogEntry[] = [
     level: 'must',
     area: 'html',
     title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded',
-    statement: 'Comments in a description are neither allowed nor forbidden by the HTML rules, which restrict tags and attributes: a server may accept or refuse them.',
+    statement:
+      'Comments in a description are neither allowed nor forbidden by the HTML rules, which restrict tags and attributes: a server may accept or refuse them.',
   },
 ];

@@ -72,7 +72,8 @@ export const lifecycleEntries: readonly CatalogEntry[] = [
     level: 'must',
     area: 'lifecycle',
     title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE answers 204 with no body and removes the job',
-    statement: '`POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.',
+    statement:
+      '`POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.',
   },
   {
     id: 'jobs.lifecycle.deleted-get-404',

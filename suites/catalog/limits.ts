@@ -81,7 +81,8 @@ export const limitsEntries: readonly CatalogEntry[] = [
     section: '2.5',
     level: 'must',
     area: 'limits',
-    title: 'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId and PUT-create',
+    title:
+      'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId and PUT-create',
     statement: 'Base salary. Responses carry four decimal places.',
   },
   {
@@ -114,6 +115,7 @@ export const limitsEntries: readonly CatalogEntry[] = [
     level: 'must',
     area: 'limits',
     title: 'The address field of the other routing type is null in responses, also after switching type',
-    statement: 'Applies only when routing type is 1. Null in responses when not applicable. … Applies only when routing type is 2. Null in responses when not applicable.',
+    statement:
+      'Applies only when routing type is 1. Null in responses when not applicable. … Applies only when routing type is 2. Null in responses when not applicable.',
   },
 ];

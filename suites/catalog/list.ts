@@ -8,7 +8,8 @@ export const listEntries: readonly CatalogEntry[] = [
     level: 'must',
     area: 'list',
     title: 'List items carry the job header fields',
-    statement: 'A subset of the job with the same types and meaning: `id`, `referenceId`, `employer`, `title`, `publishDate`, `locations`, `confidential`, `status`.',
+    statement:
+      'A subset of the job with the same types and meaning: `id`, `referenceId`, `employer`, `title`, `publishDate`, `locations`, `confidential`, `status`.',
   },
   {
     id: 'jobs.list.header-values',

@@ -7,7 +7,8 @@ export const modelEntries: readonly CatalogEntry[] = [
     section: '3',
     level: 'must',
     area: 'model',
-    title: "Random sequences of create, PUT-create, partial update, archive, re-publish, delete, get and list agree with a model of the employer's jobs",
+    title:
+      "Random sequences of create, PUT-create, partial update, archive, re-publish, delete, get and list agree with a model of the employer's jobs",
     statement: "A job's `status` is one of `active`, `archived`, `draft`. … Updates are partial. Only the fields sent change.",
     long: true,
   },

@@ -28,7 +28,9 @@ describe('rule statements', () => {
   });
 
   it('a should rule, and only a should rule, says its quote is what good practice relates to', () => {
-    const wrong = [...catalog, ...proxyCatalog].filter((rule) => (rule.level === 'should') !== (rule.statement).startsWith(GOOD_PRACTICE)).map((rule) => rule.id);
+    const wrong = [...catalog, ...proxyCatalog]
+      .filter((rule) => (rule.level === 'should') !== rule.statement.startsWith(GOOD_PRACTICE))
+      .map((rule) => rule.id);
     expect(wrong).toEqual([]);
   });
 
@@ -38,9 +40,16 @@ describe('rule statements', () => {
 
   const spec = existsSync(SPEC_PATH) ? collapse(readFileSync(SPEC_PATH, 'utf8')) : undefined;
   const verbatim = 'every quoted fragment occurs verbatim in the Jobs API v1.1 specification';
-  it.skipIf(spec === undefined)(spec === undefined ? `${verbatim} (skipped: the specification is not beside the repository)` : verbatim, () => {
-    // The validating proxy's own rules quote the spec the same way.
-    const notInSpec = [...catalog, ...proxyCatalog].flatMap((rule) => quotedFragments(rule.statement).filter((fragment) => !spec!.includes(fragment)).map((fragment) => `${rule.id}: ${fragment}`));
-    expect(notInSpec).toEqual([]);
-  });
+  it.skipIf(spec === undefined)(
+    spec === undefined ? `${verbatim} (skipped: the specification is not beside the repository)` : verbatim,
+    () => {
+      // The validating proxy's own rules quote the spec the same way.
+      const notInSpec = [...catalog, ...proxyCatalog].flatMap((rule) =>
+        quotedFragments(rule.statement)
+          .filter((fragment) => !spec!.includes(fragment))
+          .map((fragment) => `${rule.id}: ${fragment}`),
+      );
+      expect(notInSpec).toEqual([]);
+    },
+  );
 });

@@ -72,14 +72,16 @@ export const updateEntries: readonly CatalogEntry[] = [
     level: 'should',
     area: 'update',
     title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT updates like PUT: 200, the full Job, only the fields sent change',
-    statement: 'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
+    statement:
+      'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
   },
   {
     id: 'jobs.update.duplicate-reference-rejected',
     section: '2.1',
     level: 'must',
     area: 'update',
-    title: 'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds is refused and changes neither job',
+    title:
+      'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds is refused and changes neither job',
     statement: "Employer's unique id for the job.",
   },
   {
@@ -96,7 +98,8 @@ export const updateEntries: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title: 'A partial PUT (by id, by referenceId or by method override) with disallowed description HTML is refused and changes nothing',
-    statement: 'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
+    statement:
+      'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
     long: true,
   },
   {
@@ -121,7 +124,8 @@ export const updateEntries: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title: "A partial PUT switching routing type without the new type's address is refused and changes nothing",
-    statement: 'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.',
+    statement:
+      'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.',
   },
   {
     id: 'jobs.update.rejects-url-without-scheme',
@@ -145,7 +149,8 @@ export const updateEntries: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title: 'A partial PUT with a status, period, routing type, category or position type outside its values is refused and changes nothing',
-    statement: 'Request body fields are the same as POST … `active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.',
+    statement:
+      'Request body fields are the same as POST … `active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.',
   },
   {
     id: 'jobs.update.override-rejects-invalid',
@@ -153,6 +158,7 @@ export const updateEntries: readonly CatalogEntry[] = [
     level: 'should',
     area: 'update',
     title: 'A PUT sent as POST with X-HTTP-Method-Override: PUT and an invalid body is refused and changes nothing',
-    statement: 'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method',
+    statement:
+      'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method',
   },
 ];

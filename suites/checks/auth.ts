@@ -61,11 +61,20 @@ const OPERATIONS: Operation[] = [
     request: (ctx, f) => ({ method: 'POST', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}new` } }),
     noEffect: nothingCreated('POST', (f) => `${f.referenceId}new`),
   },
-  { name: 'put-by-id', how: 'PUT /jobs/{id}', request: (ctx, f) => ({ method: 'PUT', path: `/jobs/${f.job.id}`, body: { title: scopedTitle(ctx, f.referenceId, 'changed') } }), noEffect: unchanged },
+  {
+    name: 'put-by-id',
+    how: 'PUT /jobs/{id}',
+    request: (ctx, f) => ({ method: 'PUT', path: `/jobs/${f.job.id}`, body: { title: scopedTitle(ctx, f.referenceId, 'changed') } }),
+    noEffect: unchanged,
+  },
   {
     name: 'put-by-reference',
     how: 'PUT /jobs',
-    request: (ctx, f) => ({ method: 'PUT', path: '/jobs', body: { referenceId: f.referenceId, title: scopedTitle(ctx, f.referenceId, 'changed') } }),
+    request: (ctx, f) => ({
+      method: 'PUT',
+      path: '/jobs',
+      body: { referenceId: f.referenceId, title: scopedTitle(ctx, f.referenceId, 'changed') },
+    }),
     noEffect: unchanged,
   },
   {
@@ -75,7 +84,12 @@ const OPERATIONS: Operation[] = [
     request: (ctx, f) => ({ method: 'PUT', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}new` } }),
     noEffect: nothingCreated('PUT-create', (f) => `${f.referenceId}new`),
   },
-  { name: 'delete-by-id', how: 'DELETE /jobs/{id}', request: (_ctx, f) => ({ method: 'DELETE', path: `/jobs/${f.job.id}` }), noEffect: unchanged },
+  {
+    name: 'delete-by-id',
+    how: 'DELETE /jobs/{id}',
+    request: (_ctx, f) => ({ method: 'DELETE', path: `/jobs/${f.job.id}` }),
+    noEffect: unchanged,
+  },
   {
     name: 'delete-by-reference',
     how: 'DELETE /jobs',
@@ -98,20 +112,26 @@ function wrongKey(ctx: RuleContext): string {
 /** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */
 function authRule(id: string, op: Operation, bad: BadKey): Implementation {
   const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
-  return propertyRule(id,
-    {
-      maxRuns: 1,
-      arbitrary: (ctx) => createBodyArb(ctx),
-      check: async (ctx: RuleContext, generated) => {
-        const body = identify(ctx, generated);
-        const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
-        const res: ApiResponse = await ctx.api.client.request({ ...op.request(ctx, fixture), apiKey: bad === 'missing' ? null : wrongKey(ctx) });
-        if (isClientError(res.status)) ctx.observe({ topic: `auth-status.${bad}-key`, section: '5.5', observed: String(res.status) });
-        expectStatus(ctx, res, isClientError, `${op.how} ${sent} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); any 4xx (5.5: code not shown)`);
-        await op.noEffect(ctx, fixture);
-      },
+  return propertyRule(id, {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
+      const res: ApiResponse = await ctx.api.client.request({
+        ...op.request(ctx, fixture),
+        apiKey: bad === 'missing' ? null : wrongKey(ctx),
+      });
+      if (isClientError(res.status)) ctx.observe({ topic: `auth-status.${bad}-key`, section: '5.5', observed: String(res.status) });
+      expectStatus(
+        ctx,
+        res,
+        isClientError,
+        `${op.how} ${sent} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); any 4xx (5.5: code not shown)`,
+      );
+      await op.noEffect(ctx, fixture);
     },
-  );
+  });
 }
 
 const operation = (name: string): Operation => OPERATIONS.find((op) => op.name === name)!;

@@ -17,31 +17,30 @@ function statuses(responses: ApiResponse[]): string {
 }
 
 function raceRule(id: string, method: 'PUT' | 'POST', expectation: string): Implementation {
-  return propertyRule(id,
-    {
-      maxRuns: 5,
-      arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), parallel: fc.integer({ min: 2, max: 6 }) }),
-      check: async (ctx: RuleContext, { generated, parallel }: { generated: Body; parallel: number }) => {
-        const body = identify(ctx, generated);
-        const responses = await Promise.all(
-          Array.from({ length: parallel }, () => ctx.api.client.request({ method, path: '/jobs', body })),
-        );
-        ctx.expect(responses.every((res) => res.status < 500), {
+  return propertyRule(id, {
+    maxRuns: 5,
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), parallel: fc.integer({ min: 2, max: 6 }) }),
+    check: async (ctx: RuleContext, { generated, parallel }: { generated: Body; parallel: number }) => {
+      const body = identify(ctx, generated);
+      const responses = await Promise.all(Array.from({ length: parallel }, () => ctx.api.client.request({ method, path: '/jobs', body })));
+      ctx.expect(
+        responses.every((res) => res.status < 500),
+        {
           title: `concurrent ${method}s answered ${statuses(responses)}`,
           expected: `every request answered without a 5xx (spec 7); ${expectation}`,
           received: `statuses ${statuses(responses)}`,
-        });
-        const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
-        const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
-        const created = responses.filter((res) => isSuccess(res.status)).length;
-        ctx.expect(matching.length === 1 && (method === 'PUT' || created === 1), {
-          title: `${parallel} concurrent ${method}s with one referenceId left ${matching.length} job(s)`,
-          expected: expectation,
-          received: `statuses ${statuses(responses)}; listed ids ${show(matching.map((item) => item.id))}`,
-        });
-      },
+        },
+      );
+      const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
+      const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
+      const created = responses.filter((res) => isSuccess(res.status)).length;
+      ctx.expect(matching.length === 1 && (method === 'PUT' || created === 1), {
+        title: `${parallel} concurrent ${method}s with one referenceId left ${matching.length} job(s)`,
+        expected: expectation,
+        received: `statuses ${statuses(responses)}; listed ids ${show(matching.map((item) => item.id))}`,
+      });
     },
-  );
+  });
 }
 
 export const concurrencyRules: Implementation[] = [

@@ -59,18 +59,21 @@ async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse):
 }
 
 function isolationRule(id: string, check: (ctx: RuleContext, p: Pair) => Promise<void>): Implementation {
-  return propertyRule(id,
-    {
-      maxRuns: 1,
-      arbitrary: (ctx) => createBodyArb(ctx),
-      check: async (ctx: RuleContext, generated) => check(ctx, await pair(ctx, generated)),
-    },
-  );
+  return propertyRule(id, {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => check(ctx, await pair(ctx, generated)),
+  });
 }
 
 function refused(ctx: RuleContext, res: ApiResponse, what: string): void {
   if (isClientError(res.status)) ctx.observe({ topic: `isolation-status.${what}`, section: '5.3', observed: String(res.status) });
-  expectStatus(ctx, res, isClientError, `another employer's job is invisible: ${what} by the other employer is refused with a 4xx (spec 5.3)`);
+  expectStatus(
+    ctx,
+    res,
+    isClientError,
+    `another employer's job is invisible: ${what} by the other employer is refused with a 4xx (spec 5.3)`,
+  );
 }
 
 const getById = isolationRule('jobs.isolation.get-by-id', async (ctx: RuleContext, p) => {
@@ -98,7 +101,10 @@ const listAggregates = isolationRule('jobs.isolation.list-aggregates', async (ct
     await createJob(ctx, identify(ctx, p.generated), p.other);
   }
   const q = caseTagOf(ctx);
-  for (const [who, api] of [['first', ctx.api], ['second', p.other]] as const) {
+  for (const [who, api] of [
+    ['first', ctx.api],
+    ['second', p.other],
+  ] as const) {
     const list = await listJobs(ctx, { q, pageSize: 1 }, api);
     const { paging } = list.json;
     ctx.expect(paging.total === AGGREGATE_JOBS && paging.pages === AGGREGATE_JOBS, {
@@ -120,18 +126,30 @@ const listByReference = isolationRule('jobs.isolation.list-by-reference', async 
 });
 
 const updateById = isolationRule('jobs.isolation.update-by-id', async (ctx: RuleContext, p) => {
-  const res = await p.other.client.request({ method: 'PUT', path: `/jobs/${p.mine.id}`, body: { title: scopedTitle(ctx, p.mineReference, 'taken over') } });
+  const res = await p.other.client.request({
+    method: 'PUT',
+    path: `/jobs/${p.mine.id}`,
+    body: { title: scopedTitle(ctx, p.mineReference, 'taken over') },
+  });
   refused(ctx, res, 'put-by-id');
   await expectUntouched(ctx, p, res);
 });
 
 const updateByReference = isolationRule('jobs.isolation.update-by-reference', async (ctx: RuleContext, p) => {
-  const res = await p.other.client.request<Job>({ method: 'PUT', path: '/jobs', body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') } });
+  const res = await p.other.client.request<Job>({
+    method: 'PUT',
+    path: '/jobs',
+    body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') },
+  });
   // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
-  ctx.observe({ topic: 'isolation-status.put-by-reference', section: '5.3', observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status) });
+  ctx.observe({
+    topic: 'isolation-status.put-by-reference',
+    section: '5.3',
+    observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status),
+  });
   ctx.expect(!(isSuccess(res.status) && res.json?.id === p.mine.id), {
     title: "PUT /jobs by referenceId returned another employer's job",
-    expected: 'a referenceId names a job of the key\'s own employer only (spec 5.3)',
+    expected: "a referenceId names a job of the key's own employer only (spec 5.3)",
     received: responseLine(res),
     failingExchange: res.exchange,
   });
@@ -139,20 +157,22 @@ const updateByReference = isolationRule('jobs.isolation.update-by-reference', as
 });
 
 const deleteBy = (id: string, send: (p: Pair) => Promise<ApiResponse>, what: string): Implementation =>
-  isolationRule(
-    id,
-    async (ctx: RuleContext, p) => {
-      const res = await send(p);
-      if (what === 'delete-by-reference') {
-        // The second employer has no such job: a 404 is expected, but only the effect is required.
-        ctx.observe({ topic: `isolation-status.${what}`, section: '5.3', observed: String(res.status) });
-        expectStatus(ctx, res, (s) => isClientError(s) || isGone(s) || s === 204, 'a delete naming an unknown referenceId is answered without a 5xx (spec 4.4, 5.3)');
-      } else {
-        refused(ctx, res, what);
-      }
-      await expectUntouched(ctx, p, res);
-    },
-  );
+  isolationRule(id, async (ctx: RuleContext, p) => {
+    const res = await send(p);
+    if (what === 'delete-by-reference') {
+      // The second employer has no such job: a 404 is expected, but only the effect is required.
+      ctx.observe({ topic: `isolation-status.${what}`, section: '5.3', observed: String(res.status) });
+      expectStatus(
+        ctx,
+        res,
+        (s) => isClientError(s) || isGone(s) || s === 204,
+        'a delete naming an unknown referenceId is answered without a 5xx (spec 4.4, 5.3)',
+      );
+    } else {
+      refused(ctx, res, what);
+    }
+    await expectUntouched(ctx, p, res);
+  });
 
 export const isolationRules: Implementation[] = [
   getById,

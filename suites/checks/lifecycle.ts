@@ -36,47 +36,43 @@ function putStatus(ctx: RuleContext, via: Via, job: Job, referenceId: string, st
 
 function transitionRule(id: string, from: Status, to: Status, via: Via): Implementation {
   const how = via === 'id' ? `PUT /jobs/{id} with status "${to}"` : `PUT /jobs with referenceId and status "${to}"`;
-  return propertyRule(id,
-    {
-      maxRuns: 5,
-      arbitrary: (ctx) => createBodyArb(ctx),
-      check: async (ctx: RuleContext, generated) => {
-        const { job, referenceId } = await jobIn(ctx, generated, from);
-        const res = await putStatus(ctx, via, job, referenceId, to);
-        expectStatus(ctx, res, 200, `${how} on a ${from} job answers 200 with the full Job (spec 3, 4.3)`);
-        const after = await getJob(ctx, job.id);
-        ctx.expect(jobOf(res).status === to && after.status === to, {
-          title: `${how} left the job ${after.status}`,
-          expected: `${from} -> ${to} (spec 3); the response body has the new status (4.3)`,
-          received: `response status ${show(jobOf(res).status)}, GET status ${show(after.status)}`,
-        });
-      },
+  return propertyRule(id, {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const { job, referenceId } = await jobIn(ctx, generated, from);
+      const res = await putStatus(ctx, via, job, referenceId, to);
+      expectStatus(ctx, res, 200, `${how} on a ${from} job answers 200 with the full Job (spec 3, 4.3)`);
+      const after = await getJob(ctx, job.id);
+      ctx.expect(jobOf(res).status === to && after.status === to, {
+        title: `${how} left the job ${after.status}`,
+        expected: `${from} -> ${to} (spec 3); the response body has the new status (4.3)`,
+        received: `response status ${show(jobOf(res).status)}, GET status ${show(after.status)}`,
+      });
     },
-  );
+  });
 }
 
 /** Spec 3: "Other fields unchanged", for the job "identified by id or referenceId": both forms in each case. */
 function keepsFieldsRule(id: string, from: Status, to: Status): Implementation {
-  return propertyRule(id,
-    {
-      maxRuns: 5,
-      arbitrary: (ctx) => createBodyArb(ctx),
-      check: async (ctx: RuleContext, generated) => {
-        for (const via of ['id', 'reference'] as const) {
-          const { job, referenceId } = await jobIn(ctx, generated, from);
-          const res = await putStatus(ctx, via, job, referenceId, to);
-          expectStatus(ctx, res, 200, `setup: PUT with status "${to}" on a ${from} job (by ${via}) answers 200 (spec 3)`);
-          const after = await getJob(ctx, job.id);
-          const diff = changedFields(job, after, ['status']);
-          ctx.expect(diff.length === 0, {
-            title: `${from} -> ${to} by ${via} also changed ${diff.join(', ')}`,
-            expected: `${from} -> ${to}, job identified by id or referenceId: other fields unchanged (spec 3)`,
-            received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
-          });
-        }
-      },
+  return propertyRule(id, {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      for (const via of ['id', 'reference'] as const) {
+        const { job, referenceId } = await jobIn(ctx, generated, from);
+        const res = await putStatus(ctx, via, job, referenceId, to);
+        expectStatus(ctx, res, 200, `setup: PUT with status "${to}" on a ${from} job (by ${via}) answers 200 (spec 3)`);
+        const after = await getJob(ctx, job.id);
+        const diff = changedFields(job, after, ['status']);
+        ctx.expect(diff.length === 0, {
+          title: `${from} -> ${to} by ${via} also changed ${diff.join(', ')}`,
+          expected: `${from} -> ${to}, job identified by id or referenceId: other fields unchanged (spec 3)`,
+          received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
+        });
+      }
     },
-  );
+  });
 }
 
 type DeleteWay = 'id' | 'reference' | 'override';
@@ -95,37 +91,39 @@ const DELETE_HOW: Record<DeleteWay, string> = {
 
 function deleteRule(id: string, way: DeleteWay): Implementation {
   const how = DELETE_HOW[way];
-  return propertyRule(id,
-    {
-      maxRuns: 5,
-      arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constantFrom<Status>('active', 'archived', 'draft') }),
-      check: async (ctx: RuleContext, { body, status }) => {
-        const { job, referenceId } = await jobIn(ctx, body, status);
-        const res = await deleteJob(ctx, way, job, referenceId);
-        expectStatus(ctx, res, 204, `${how} answers 204 (spec 4.4${way === 'override' ? ', 4.7' : ''})`);
-        ctx.expect(res.text === '', {
-          title: `${how} answered 204 with a body`,
-          expected: '204 with no body (spec 4.4)',
-          received: responseLine(res),
-          failingExchange: res.exchange,
-        });
-        const after = await ctx.api.get(job.id);
-        observeGoneStatus(ctx, after.status);
-        ctx.expect(showsGone(after.status), {
-          title: `the job is still there after ${how}`,
-          expected: 'the job is removed (spec 3: any -> removed): GET answers a client error, e.g. 404 or 410 (the code is not shown)',
-          received: `${requestLine(after)} -> ${responseLine(after)}`,
-          failingExchange: after.exchange,
-        });
-      },
+  return propertyRule(id, {
+    maxRuns: 5,
+    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constantFrom<Status>('active', 'archived', 'draft') }),
+    check: async (ctx: RuleContext, { body, status }) => {
+      const { job, referenceId } = await jobIn(ctx, body, status);
+      const res = await deleteJob(ctx, way, job, referenceId);
+      expectStatus(ctx, res, 204, `${how} answers 204 (spec 4.4${way === 'override' ? ', 4.7' : ''})`);
+      ctx.expect(res.text === '', {
+        title: `${how} answered 204 with a body`,
+        expected: '204 with no body (spec 4.4)',
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+      const after = await ctx.api.get(job.id);
+      observeGoneStatus(ctx, after.status);
+      ctx.expect(showsGone(after.status), {
+        title: `the job is still there after ${how}`,
+        expected: 'the job is removed (spec 3: any -> removed): GET answers a client error, e.g. 404 or 410 (the code is not shown)',
+        received: `${requestLine(after)} -> ${responseLine(after)}`,
+        failingExchange: after.exchange,
+      });
     },
-  );
+  });
 }
 
 /** The code a removed job answers with is not shown (4.4, 7.2): recorded, and flagged when it is neither 404 nor 410. */
 function observeGoneStatus(ctx: RuleContext, status: number): void {
   if (!isClientError(status)) return;
-  ctx.observe({ topic: 'status.deleted-job', section: '4.4', observed: isGone(status) ? String(status) : `${status} (neither 404 nor 410)` });
+  ctx.observe({
+    topic: 'status.deleted-job',
+    section: '4.4',
+    observed: isGone(status) ? String(status) : `${status} (neither 404 nor 410)`,
+  });
 }
 
 type AfterDelete = 'get' | 'put' | 'list';
@@ -157,22 +155,29 @@ async function expectUnlisted(ctx: RuleContext, job: Job, referenceId: string, a
 
 function afterDeleteRule(id: string, op: AfterDelete): Implementation {
   const what = AFTER_DELETE[op];
-  return propertyRule(id,
-    {
-      maxRuns: 3,
-      arbitrary: (ctx) => createBodyArb(ctx),
-      check: async (ctx: RuleContext, generated) => {
-        const { job, referenceId } = await deletedJob(ctx, generated);
-        if (op === 'list') return expectUnlisted(ctx, job, referenceId, '');
-        const res =
-          op === 'get'
-            ? await ctx.api.client.request({ method: 'GET', path: `/jobs/${job.id}` })
-            : await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: { title: scopedTitle(ctx, referenceId, 'after delete') } });
-        observeGoneStatus(ctx, res.status);
-        expectStatus(ctx, res, showsGone, `${what} of a deleted job answers a client error (404, 410 or another 4xx: the code is not shown): the job is removed (spec 3, 4.4, 7.2)`);
-      },
+  return propertyRule(id, {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const { job, referenceId } = await deletedJob(ctx, generated);
+      if (op === 'list') return expectUnlisted(ctx, job, referenceId, '');
+      const res =
+        op === 'get'
+          ? await ctx.api.client.request({ method: 'GET', path: `/jobs/${job.id}` })
+          : await ctx.api.client.request({
+              method: 'PUT',
+              path: `/jobs/${job.id}`,
+              body: { title: scopedTitle(ctx, referenceId, 'after delete') },
+            });
+      observeGoneStatus(ctx, res.status);
+      expectStatus(
+        ctx,
+        res,
+        showsGone,
+        `${what} of a deleted job answers a client error (404, 410 or another 4xx: the code is not shown): the job is removed (spec 3, 4.4, 7.2)`,
+      );
     },
-  );
+  });
 }
 
 /** 204 again (DELETE is idempotent in HTTP, RFC 9110 9.2.2) or a client error naming the job gone: the spec shows neither. */
@@ -182,52 +187,56 @@ const repeatedDeleteAnswer = (status: number): boolean => status === 204 || show
  * A DELETE of a job that is already gone: 4.4 and 7 give 204 for a DELETE and say nothing of a job already
  * removed, so 204 and a 4xx both pass (recorded). What spec 3 states is the effect: the job stays removed.
  */
-const repeatedDelete: Implementation = propertyRule(
-  'jobs.lifecycle.deleted-delete-404',
-  {
-    maxRuns: 3,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const { job, referenceId } = await deletedJob(ctx, generated);
-      for (const way of ['id', 'reference', 'override'] as const) {
-        const res = await deleteJob(ctx, way, job, referenceId);
-        if (repeatedDeleteAnswer(res.status)) ctx.observe({ topic: 'status.repeated-delete', section: '4.4', observed: `${way}: ${res.status}` });
-        expectStatus(ctx, res, repeatedDeleteAnswer, `${DELETE_HOW[way]} of a deleted job answers 204 (DELETE is idempotent) or a 4xx, never a 5xx (spec 4.4, 7)`);
-      }
-      const after = await ctx.api.get(job.id);
-      ctx.expect(showsGone(after.status), {
-        title: 'the job is back after a repeated DELETE',
-        expected: 'the job stays removed (spec 3: any -> removed): GET answers a client error',
-        received: `${requestLine(after)} -> ${responseLine(after)}`,
-        failingExchange: after.exchange,
-      });
-      await expectUnlisted(ctx, job, referenceId, ' after a repeated DELETE');
-    },
+const repeatedDelete: Implementation = propertyRule('jobs.lifecycle.deleted-delete-404', {
+  maxRuns: 3,
+  arbitrary: (ctx) => createBodyArb(ctx),
+  check: async (ctx: RuleContext, generated) => {
+    const { job, referenceId } = await deletedJob(ctx, generated);
+    for (const way of ['id', 'reference', 'override'] as const) {
+      const res = await deleteJob(ctx, way, job, referenceId);
+      if (repeatedDeleteAnswer(res.status))
+        ctx.observe({ topic: 'status.repeated-delete', section: '4.4', observed: `${way}: ${res.status}` });
+      expectStatus(
+        ctx,
+        res,
+        repeatedDeleteAnswer,
+        `${DELETE_HOW[way]} of a deleted job answers 204 (DELETE is idempotent) or a 4xx, never a 5xx (spec 4.4, 7)`,
+      );
+    }
+    const after = await ctx.api.get(job.id);
+    ctx.expect(showsGone(after.status), {
+      title: 'the job is back after a repeated DELETE',
+      expected: 'the job stays removed (spec 3: any -> removed): GET answers a client error',
+      received: `${requestLine(after)} -> ${responseLine(after)}`,
+      failingExchange: after.exchange,
+    });
+    await expectUnlisted(ctx, job, referenceId, ' after a repeated DELETE');
   },
-);
+});
 
 /** Observes what the target does with transitions the spec does not show (from and to draft). */
-const draftTransitions: Implementation = propertyRule(
-  'jobs.lifecycle.draft-transitions',
-  {
-    maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const pairs: Array<[Status, Status]> = [
-        ['draft', 'active'],
-        ['draft', 'archived'],
-        ['active', 'draft'],
-      ];
-      for (const [from, to] of pairs) {
-        const { job } = await jobIn(ctx, generated, from);
-        const res = await ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${job.id}`, body: { status: to } });
-        const after = await getJob(ctx, job.id);
-        ctx.observe({ topic: `transition.${from}-to-${to}`, section: '3', observed: `PUT answered ${res.status}; status now ${after.status}` });
-        expectStatus(ctx, res, (s) => s < 500, `a transition the spec does not show is accepted or refused, never a 5xx (spec 3, 7)`);
-      }
-    },
+const draftTransitions: Implementation = propertyRule('jobs.lifecycle.draft-transitions', {
+  maxRuns: 1,
+  arbitrary: (ctx) => createBodyArb(ctx),
+  check: async (ctx: RuleContext, generated) => {
+    const pairs: Array<[Status, Status]> = [
+      ['draft', 'active'],
+      ['draft', 'archived'],
+      ['active', 'draft'],
+    ];
+    for (const [from, to] of pairs) {
+      const { job } = await jobIn(ctx, generated, from);
+      const res = await ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${job.id}`, body: { status: to } });
+      const after = await getJob(ctx, job.id);
+      ctx.observe({
+        topic: `transition.${from}-to-${to}`,
+        section: '3',
+        observed: `PUT answered ${res.status}; status now ${after.status}`,
+      });
+      expectStatus(ctx, res, (s) => s < 500, `a transition the spec does not show is accepted or refused, never a 5xx (spec 3, 7)`);
+    }
   },
-);
+});
 
 export const lifecycleRules: Implementation[] = [
   transitionRule('jobs.lifecycle.archive', 'active', 'archived', 'id'),

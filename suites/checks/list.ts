@@ -31,49 +31,45 @@ function sortedIds(ids: number[]): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-const headerFields: Implementation = fixedRule(
-  'jobs.list.header-fields',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 2, async (bodies) => {
-      await fixture(ctx, bodies, [undefined, 'active']);
-      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
-      for (const item of list.json.data as unknown as Array<Record<string, unknown>>) {
-        const keys = Object.keys(item);
-        const missing = HEADER_FIELDS.filter((field) => !keys.includes(field));
-        ctx.expect(missing.length === 0, {
-          title: `list item ${show(item.id)} lacks ${missing.join(', ')}`,
-          expected: `the header fields ${HEADER_FIELDS.join(', ')} (spec 2.7)`,
-          received: `fields ${keys.sort().join(', ')}`,
-        });
-        // 2.7 lists the header's fields but does not forbid more: an extra one is recorded, not failed.
-        const extra = keys.filter((key) => !(HEADER_FIELDS as readonly string[]).includes(key));
-        if (extra.length > 0) ctx.observe({ topic: 'header.extra-fields', section: '2.7', observed: extra.sort().join(', ') });
-      }
-    }),
+const headerFields: Implementation = fixedRule('jobs.list.header-fields', (ctx: RuleContext) =>
+  withBodies(ctx, 2, async (bodies) => {
+    await fixture(ctx, bodies, [undefined, 'active']);
+    const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+    for (const item of list.json.data as unknown as Array<Record<string, unknown>>) {
+      const keys = Object.keys(item);
+      const missing = HEADER_FIELDS.filter((field) => !keys.includes(field));
+      ctx.expect(missing.length === 0, {
+        title: `list item ${show(item.id)} lacks ${missing.join(', ')}`,
+        expected: `the header fields ${HEADER_FIELDS.join(', ')} (spec 2.7)`,
+        received: `fields ${keys.sort().join(', ')}`,
+      });
+      // 2.7 lists the header's fields but does not forbid more: an extra one is recorded, not failed.
+      const extra = keys.filter((key) => !(HEADER_FIELDS as readonly string[]).includes(key));
+      if (extra.length > 0) ctx.observe({ topic: 'header.extra-fields', section: '2.7', observed: extra.sort().join(', ') });
+    }
+  }),
 );
 
-const headerValues: Implementation = fixedRule(
-  'jobs.list.header-values',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 2, async (bodies) => {
-      const jobs = await fixture(ctx, bodies, ['active', 'archived']);
-      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
-      for (const job of jobs) {
-        const item = list.json.data.find((header) => header.id === job.id);
-        ctx.expect(item !== undefined, {
-          title: `job ${job.id} is missing from the list`,
-          expected: 'the list has every job of the employer matching q (spec 4.5)',
-          received: `listed ids ${show(idsOf(list.json))}`,
-        });
-        const full = await getJob(ctx, job.id);
-        const diff = HEADER_FIELDS.filter((field) => !sameFieldValue(field, item[field], full[field]));
-        ctx.expect(diff.length === 0, {
-          title: `list item ${job.id} differs from the job in ${diff.join(', ')}`,
-          expected: 'a header is a subset of the job with the same types and meaning (spec 2.7)',
-          received: diff.map((field) => `${field}: list ${show(item[field])}, job ${show(full[field])}`).join('\n'),
-        });
-      }
-    }),
+const headerValues: Implementation = fixedRule('jobs.list.header-values', (ctx: RuleContext) =>
+  withBodies(ctx, 2, async (bodies) => {
+    const jobs = await fixture(ctx, bodies, ['active', 'archived']);
+    const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+    for (const job of jobs) {
+      const item = list.json.data.find((header) => header.id === job.id);
+      ctx.expect(item !== undefined, {
+        title: `job ${job.id} is missing from the list`,
+        expected: 'the list has every job of the employer matching q (spec 4.5)',
+        received: `listed ids ${show(idsOf(list.json))}`,
+      });
+      const full = await getJob(ctx, job.id);
+      const diff = HEADER_FIELDS.filter((field) => !sameFieldValue(field, item[field], full[field]));
+      ctx.expect(diff.length === 0, {
+        title: `list item ${job.id} differs from the job in ${diff.join(', ')}`,
+        expected: 'a header is a subset of the job with the same types and meaning (spec 2.7)',
+        received: diff.map((field) => `${field}: list ${show(item[field])}, job ${show(full[field])}`).join('\n'),
+      });
+    }
+  }),
 );
 
 /** Just over a second: jobs created either side of it differ in publishDate even on a server that writes whole seconds. */
@@ -101,40 +97,39 @@ function firstOutOfOrder(items: JobHeader[]): number {
   return times.findIndex((time, i) => i > 0 && compareDates(time, times[i - 1] ?? time) > 0);
 }
 
-const sorted: Implementation = fixedRule(
-  'jobs.list.sorted',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 4, async (bodies) => {
-      // Two jobs, a pause across a second boundary, two more: an order is observable even with whole-second dates.
-      const older = await fixture(ctx, bodies.slice(0, 2), [undefined, 'active']);
-      await sleep(SECOND_BOUNDARY_MS);
-      const newer = await fixture(ctx, bodies.slice(2), ['archived', undefined]);
-      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
-      const listed = idsOf(list.json);
-      const missing = [...older, ...newer].filter((job) => !listed.includes(job.id)).map((job) => job.id);
-      ctx.expect(missing.length === 0, {
-        title: `jobs ${missing.join(', ')} are missing from the list`,
-        expected: 'the list has every job of the employer matching q (spec 4.5)',
-        received: `listed ids ${show(listed)}`,
-      });
-      const bad = firstOutOfOrder(list.json.data);
-      ctx.expect(bad === -1, {
-        title: `list item ${bad} is newer than the one before it`,
-        expected: 'sorted by publishDate descending; ties in any order (spec 4.5)',
-        received: list.json.data.map((item) => `${item.id} ${item.publishDate}`).join('\n'),
-      });
-      // The order holds over the whole list, not within each page: walk it two jobs a page (the older pair on page 2).
-      const walked = await walkPages(ctx, SORT_WALK_PAGE_SIZE, older.length + newer.length);
-      const across = firstOutOfOrder(walked);
-      ctx.expect(across === -1, {
-        title: `walking the list ${SORT_WALK_PAGE_SIZE} jobs a page, item ${across} (page ${Math.floor(across / SORT_WALK_PAGE_SIZE) + 1}) is newer than the one before it`,
-        expected: 'sorted by publishDate descending over the whole list, page after page; ties in any order (spec 4.5)',
-        received: walked.map((item, i) => `page ${Math.floor(i / SORT_WALK_PAGE_SIZE) + 1}: ${item.id} ${item.publishDate}`).join('\n'),
-      });
-      // A second apart, the later jobs must come first, unless the service writes publishDate as a bare date (then all tie).
-      const distinct = new Set(list.json.data.map((item) => instantMs(item.publishDate))).size;
-      if (distinct === 1) ctx.observe({ topic: 'list.sort-order-unobservable', section: '4.5', observed: 'jobs created a second apart share one publishDate' });
-    }),
+const sorted: Implementation = fixedRule('jobs.list.sorted', (ctx: RuleContext) =>
+  withBodies(ctx, 4, async (bodies) => {
+    // Two jobs, a pause across a second boundary, two more: an order is observable even with whole-second dates.
+    const older = await fixture(ctx, bodies.slice(0, 2), [undefined, 'active']);
+    await sleep(SECOND_BOUNDARY_MS);
+    const newer = await fixture(ctx, bodies.slice(2), ['archived', undefined]);
+    const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
+    const listed = idsOf(list.json);
+    const missing = [...older, ...newer].filter((job) => !listed.includes(job.id)).map((job) => job.id);
+    ctx.expect(missing.length === 0, {
+      title: `jobs ${missing.join(', ')} are missing from the list`,
+      expected: 'the list has every job of the employer matching q (spec 4.5)',
+      received: `listed ids ${show(listed)}`,
+    });
+    const bad = firstOutOfOrder(list.json.data);
+    ctx.expect(bad === -1, {
+      title: `list item ${bad} is newer than the one before it`,
+      expected: 'sorted by publishDate descending; ties in any order (spec 4.5)',
+      received: list.json.data.map((item) => `${item.id} ${item.publishDate}`).join('\n'),
+    });
+    // The order holds over the whole list, not within each page: walk it two jobs a page (the older pair on page 2).
+    const walked = await walkPages(ctx, SORT_WALK_PAGE_SIZE, older.length + newer.length);
+    const across = firstOutOfOrder(walked);
+    ctx.expect(across === -1, {
+      title: `walking the list ${SORT_WALK_PAGE_SIZE} jobs a page, item ${across} (page ${Math.floor(across / SORT_WALK_PAGE_SIZE) + 1}) is newer than the one before it`,
+      expected: 'sorted by publishDate descending over the whole list, page after page; ties in any order (spec 4.5)',
+      received: walked.map((item, i) => `page ${Math.floor(i / SORT_WALK_PAGE_SIZE) + 1}: ${item.id} ${item.publishDate}`).join('\n'),
+    });
+    // A second apart, the later jobs must come first, unless the service writes publishDate as a bare date (then all tie).
+    const distinct = new Set(list.json.data.map((item) => instantMs(item.publishDate))).size;
+    if (distinct === 1)
+      ctx.observe({ topic: 'list.sort-order-unobservable', section: '4.5', observed: 'jobs created a second apart share one publishDate' });
+  }),
 );
 
 /** The unscoped list is walked this many jobs a page: the rule's three jobs, the newest of the list, span two pages. */
@@ -149,7 +144,7 @@ const UNSCOPED_MAX_PAGES = 25;
 function onlyOwnJobs(ours: ReadonlySet<number>): (text: string) => string {
   return (text) => {
     const body = parseJsonText(text) as { data?: unknown; paging?: unknown } | undefined;
-    if (!body || !Array.isArray(body.data)) return '(not recorded: the answer to a list not scoped to the run\'s jobs)';
+    if (!body || !Array.isArray(body.data)) return "(not recorded: the answer to a list not scoped to the run's jobs)";
     const own = body.data.filter((item) => ours.has((item as { id?: unknown } | null)?.id as number));
     return JSON.stringify({ data: own, paging: body.paging, notRecorded: `${body.data.length - own.length} other jobs of the page` });
   };
@@ -163,57 +158,59 @@ function parseJsonText(text: string): unknown {
   }
 }
 
-const noTermFilter: Implementation = fixedRule(
-  'jobs.list.without-q',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 3, async (bodies) => {
-      const jobs = await fixture(ctx, bodies, [undefined, 'active', 'archived']);
-      const ours = new Set(jobs.map((job) => job.id));
-      const found = new Set<number>();
-      let total: unknown;
-      let complete = false;
-      let walked = 0;
-      // Ids only: nothing of another job is read into a check, a mismatch or an exchange.
-      for (let page = 1; page <= UNSCOPED_MAX_PAGES; page++) {
-        const res = await ctx.api.client.request<{ data?: unknown; paging?: { total?: unknown; pages?: unknown } }>({
-          method: 'GET',
-          path: '/jobs',
-          query: { pageSize: UNSCOPED_PAGE_SIZE, page },
-          recordResponse: onlyOwnJobs(ours),
-        });
-        ctx.expect(res.status === 200, {
-          title: `GET /jobs without q (page ${page}) answered ${res.status}`,
-          expected: 'GET /jobs without q answers 200 with the employer\'s jobs (spec 4.5: when omitted, no term filter)',
-          received: String(res.status),
-          failingExchange: res.exchange,
-        });
-        const data = Array.isArray(res.json?.data) ? (res.json.data as Array<{ id?: unknown } | null>) : [];
-        if (page === 1) total = res.json?.paging?.total;
-        walked = page;
-        for (const item of data) if (ours.has(item?.id as number)) found.add(item?.id as number);
-        if (found.size === ours.size) break;
-        const pages = res.json?.paging?.pages;
-        if (data.length === 0 || typeof pages !== 'number' || page >= pages) {
-          complete = true;
-          break;
-        }
-      }
-      ctx.expect(typeof total === 'number' && total >= ours.size, {
-        title: `GET /jobs without q says total ${show(total)}, fewer than the ${ours.size} jobs the rule created`,
-        expected: 'without q, no term filter: paging.total counts every job of the employer, the rule\'s own among them (spec 4.5, 2.8)',
-        received: `paging.total ${show(total)}; the rule's jobs ${show([...ours])}`,
+const noTermFilter: Implementation = fixedRule('jobs.list.without-q', (ctx: RuleContext) =>
+  withBodies(ctx, 3, async (bodies) => {
+    const jobs = await fixture(ctx, bodies, [undefined, 'active', 'archived']);
+    const ours = new Set(jobs.map((job) => job.id));
+    const found = new Set<number>();
+    let total: unknown;
+    let complete = false;
+    let walked = 0;
+    // Ids only: nothing of another job is read into a check, a mismatch or an exchange.
+    for (let page = 1; page <= UNSCOPED_MAX_PAGES; page++) {
+      const res = await ctx.api.client.request<{ data?: unknown; paging?: { total?: unknown; pages?: unknown } }>({
+        method: 'GET',
+        path: '/jobs',
+        query: { pageSize: UNSCOPED_PAGE_SIZE, page },
+        recordResponse: onlyOwnJobs(ours),
       });
-      const missing = [...ours].filter((id) => !found.has(id));
-      if (missing.length > 0 && !complete) {
-        ctx.observe({ topic: 'list.unscoped-walk-capped', section: '4.5', observed: `walked ${walked} pages of ${UNSCOPED_PAGE_SIZE} (total ${show(total)}) without meeting jobs ${missing.join(', ')}` });
-        return;
-      }
-      ctx.expect(missing.length === 0, {
-        title: `walking GET /jobs without q to its last page does not meet jobs ${missing.join(', ')}`,
-        expected: 'without q, no term filter: every page of the list together holds every job of the employer (spec 4.5)',
-        received: `walked ${walked} pages of ${UNSCOPED_PAGE_SIZE}, total ${show(total)}; met ${show([...found])} of the rule's jobs ${show([...ours])}`,
+      ctx.expect(res.status === 200, {
+        title: `GET /jobs without q (page ${page}) answered ${res.status}`,
+        expected: "GET /jobs without q answers 200 with the employer's jobs (spec 4.5: when omitted, no term filter)",
+        received: String(res.status),
+        failingExchange: res.exchange,
       });
-    }),
+      const data = Array.isArray(res.json?.data) ? (res.json.data as Array<{ id?: unknown } | null>) : [];
+      if (page === 1) total = res.json?.paging?.total;
+      walked = page;
+      for (const item of data) if (ours.has(item?.id as number)) found.add(item?.id as number);
+      if (found.size === ours.size) break;
+      const pages = res.json?.paging?.pages;
+      if (data.length === 0 || typeof pages !== 'number' || page >= pages) {
+        complete = true;
+        break;
+      }
+    }
+    ctx.expect(typeof total === 'number' && total >= ours.size, {
+      title: `GET /jobs without q says total ${show(total)}, fewer than the ${ours.size} jobs the rule created`,
+      expected: "without q, no term filter: paging.total counts every job of the employer, the rule's own among them (spec 4.5, 2.8)",
+      received: `paging.total ${show(total)}; the rule's jobs ${show([...ours])}`,
+    });
+    const missing = [...ours].filter((id) => !found.has(id));
+    if (missing.length > 0 && !complete) {
+      ctx.observe({
+        topic: 'list.unscoped-walk-capped',
+        section: '4.5',
+        observed: `walked ${walked} pages of ${UNSCOPED_PAGE_SIZE} (total ${show(total)}) without meeting jobs ${missing.join(', ')}`,
+      });
+      return;
+    }
+    ctx.expect(missing.length === 0, {
+      title: `walking GET /jobs without q to its last page does not meet jobs ${missing.join(', ')}`,
+      expected: 'without q, no term filter: every page of the list together holds every job of the employer (spec 4.5)',
+      received: `walked ${walked} pages of ${UNSCOPED_PAGE_SIZE}, total ${show(total)}; met ${show([...found])} of the rule's jobs ${show([...ours])}`,
+    });
+  }),
 );
 
 /** Two jobs: A matches a token only by title, B another token only by referenceId. */
@@ -260,109 +257,101 @@ const qFilters = qRule('jobs.list.q-filters', async (ctx: RuleContext, { titleTo
 
 const STATUSES: Array<Job['status']> = ['active', 'archived', 'draft'];
 
-const statusFilter: Implementation = fixedRule(
-  'jobs.list.status-filter',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 3, async (bodies) => {
-      const jobs = await fixture(ctx, bodies, STATUSES);
-      for (const status of STATUSES) {
-        const list = await listJobs(ctx, { q: caseTagOf(ctx), status });
-        const expected = sortedIds(jobs.filter((job) => job.status === status).map((job) => job.id));
-        ctx.expect(jsonEqual(sortedIds(idsOf(list.json)), expected), {
-          title: `status=${status} listed ${show(sortedIds(idsOf(list.json)))}, expected ${show(expected)}`,
-          expected: `only jobs in status ${status} (spec 4.5)`,
-          received: list.json.data.map((item) => `${item.id} ${item.status}`).join('\n') || 'no jobs',
-        });
-      }
-    }),
-);
-
-const allStatuses: Implementation = fixedRule(
-  'jobs.list.all-statuses',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 3, async (bodies) => {
-      const jobs = await fixture(ctx, bodies, STATUSES);
-      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
-      const expected = sortedIds(jobs.map((job) => job.id));
+const statusFilter: Implementation = fixedRule('jobs.list.status-filter', (ctx: RuleContext) =>
+  withBodies(ctx, 3, async (bodies) => {
+    const jobs = await fixture(ctx, bodies, STATUSES);
+    for (const status of STATUSES) {
+      const list = await listJobs(ctx, { q: caseTagOf(ctx), status });
+      const expected = sortedIds(jobs.filter((job) => job.status === status).map((job) => job.id));
       ctx.expect(jsonEqual(sortedIds(idsOf(list.json)), expected), {
-        title: 'the list without status misses jobs',
-        expected: `every status when status is omitted (spec 4.5): ${show(expected)}`,
+        title: `status=${status} listed ${show(sortedIds(idsOf(list.json)))}, expected ${show(expected)}`,
+        expected: `only jobs in status ${status} (spec 4.5)`,
         received: list.json.data.map((item) => `${item.id} ${item.status}`).join('\n') || 'no jobs',
       });
-    }),
+    }
+  }),
 );
 
-const pageSizeDefault: Implementation = fixedRule(
-  'jobs.list.page-size-default',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 3, async (bodies) => {
-      await fixture(ctx, bodies, Array.from({ length: 11 }, () => undefined));
-      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
-      const { paging } = list.json;
-      ctx.expect(paging.pageSize === 10 && list.json.data.length === 10 && paging.total === 11, {
-        title: `default page: pageSize ${paging.pageSize}, ${list.json.data.length} items of ${paging.total}`,
-        expected: 'pageSize default 10 (spec 4.5, 8): 10 of the 11 matching jobs on page 1',
-        received: `paging ${show(paging)}, ${list.json.data.length} items`,
-      });
-    }),
+const allStatuses: Implementation = fixedRule('jobs.list.all-statuses', (ctx: RuleContext) =>
+  withBodies(ctx, 3, async (bodies) => {
+    const jobs = await fixture(ctx, bodies, STATUSES);
+    const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+    const expected = sortedIds(jobs.map((job) => job.id));
+    ctx.expect(jsonEqual(sortedIds(idsOf(list.json)), expected), {
+      title: 'the list without status misses jobs',
+      expected: `every status when status is omitted (spec 4.5): ${show(expected)}`,
+      received: list.json.data.map((item) => `${item.id} ${item.status}`).join('\n') || 'no jobs',
+    });
+  }),
 );
 
-const pageDefault: Implementation = fixedRule(
-  'jobs.list.page-default',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 3, async (bodies) => {
-      const jobs = await fixture(ctx, bodies, [undefined, undefined, undefined]);
-      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2 });
-      const first = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2, page: 1 });
-      ctx.expect(list.json.paging.page === 1 && jsonEqual(idsOf(list.json), idsOf(first.json)), {
-        title: `the list without page is page ${list.json.paging.page}`,
-        expected: 'page default 1 (spec 4.5, 8)',
-        received: `without page: page ${list.json.paging.page}, ids ${show(idsOf(list.json))}; page=1: ids ${show(idsOf(first.json))} (of ${jobs.length})`,
-      });
-    }),
+const pageSizeDefault: Implementation = fixedRule('jobs.list.page-size-default', (ctx: RuleContext) =>
+  withBodies(ctx, 3, async (bodies) => {
+    await fixture(
+      ctx,
+      bodies,
+      Array.from({ length: 11 }, () => undefined),
+    );
+    const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+    const { paging } = list.json;
+    ctx.expect(paging.pageSize === 10 && list.json.data.length === 10 && paging.total === 11, {
+      title: `default page: pageSize ${paging.pageSize}, ${list.json.data.length} items of ${paging.total}`,
+      expected: 'pageSize default 10 (spec 4.5, 8): 10 of the 11 matching jobs on page 1',
+      received: `paging ${show(paging)}, ${list.json.data.length} items`,
+    });
+  }),
 );
 
-const pageSizeMax: Implementation = fixedRule(
-  'jobs.list.page-size-100',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 1, async (bodies) => {
-      await fixture(ctx, bodies, [undefined]);
-      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
-      ctx.expect(list.json.paging.pageSize === 100, {
-        title: `pageSize=100 gave pageSize ${list.json.paging.pageSize}`,
-        expected: 'pageSize maximum 100 (spec 4.5, 8): 100 is in effect',
-        received: `paging ${show(list.json.paging)}`,
-      });
-    }),
+const pageDefault: Implementation = fixedRule('jobs.list.page-default', (ctx: RuleContext) =>
+  withBodies(ctx, 3, async (bodies) => {
+    const jobs = await fixture(ctx, bodies, [undefined, undefined, undefined]);
+    const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2 });
+    const first = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2, page: 1 });
+    ctx.expect(list.json.paging.page === 1 && jsonEqual(idsOf(list.json), idsOf(first.json)), {
+      title: `the list without page is page ${list.json.paging.page}`,
+      expected: 'page default 1 (spec 4.5, 8)',
+      received: `without page: page ${list.json.paging.page}, ids ${show(idsOf(list.json))}; page=1: ids ${show(idsOf(first.json))} (of ${jobs.length})`,
+    });
+  }),
+);
+
+const pageSizeMax: Implementation = fixedRule('jobs.list.page-size-100', (ctx: RuleContext) =>
+  withBodies(ctx, 1, async (bodies) => {
+    await fixture(ctx, bodies, [undefined]);
+    const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
+    ctx.expect(list.json.paging.pageSize === 100, {
+      title: `pageSize=100 gave pageSize ${list.json.paging.pageSize}`,
+      expected: 'pageSize maximum 100 (spec 4.5, 8): 100 is in effect',
+      received: `paging ${show(list.json.paging)}`,
+    });
+  }),
 );
 
 // The nearest invalid page size: a server wrong by one at the maximum is wrong exactly there.
 const PAGE_SIZE_OVER_MAX = 101;
 
-const pageSizeOverMax: Implementation = fixedRule(
-  'jobs.list.page-size-over-max',
-  (ctx: RuleContext) =>
-    withBodies(ctx, 1, async (bodies) => {
-      await fixture(ctx, bodies, [undefined]);
-      const res = await ctx.api.client.request<{ paging?: { pageSize?: number }; data?: unknown[] }>({
-        method: 'GET',
-        path: '/jobs',
-        query: { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX },
-      });
-      if (isClientError(res.status)) {
-        ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `rejected with ${res.status}` });
-        return;
-      }
-      expectStatus(ctx, res, 200, `pageSize=${PAGE_SIZE_OVER_MAX} is rejected with a 4xx or served with at most 100 (spec 4.5, 8)`);
-      const pageSize = res.json?.paging?.pageSize;
-      ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
-      ctx.expect(typeof pageSize === 'number' && pageSize <= 100 && (res.json?.data?.length ?? 0) <= 100, {
-        title: `pageSize=${PAGE_SIZE_OVER_MAX} was served with pageSize ${show(pageSize)}`,
-        expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
-        received: responseLine(res),
-        failingExchange: res.exchange,
-      });
-    }),
+const pageSizeOverMax: Implementation = fixedRule('jobs.list.page-size-over-max', (ctx: RuleContext) =>
+  withBodies(ctx, 1, async (bodies) => {
+    await fixture(ctx, bodies, [undefined]);
+    const res = await ctx.api.client.request<{ paging?: { pageSize?: number }; data?: unknown[] }>({
+      method: 'GET',
+      path: '/jobs',
+      query: { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX },
+    });
+    if (isClientError(res.status)) {
+      ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `rejected with ${res.status}` });
+      return;
+    }
+    expectStatus(ctx, res, 200, `pageSize=${PAGE_SIZE_OVER_MAX} is rejected with a 4xx or served with at most 100 (spec 4.5, 8)`);
+    const pageSize = res.json?.paging?.pageSize;
+    ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
+    ctx.expect(typeof pageSize === 'number' && pageSize <= 100 && (res.json?.data?.length ?? 0) <= 100, {
+      title: `pageSize=${PAGE_SIZE_OVER_MAX} was served with pageSize ${show(pageSize)}`,
+      expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
+      received: responseLine(res),
+      failingExchange: res.exchange,
+    });
+  }),
 );
 
 export const listRules: Implementation[] = [

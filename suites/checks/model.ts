@@ -14,26 +14,23 @@ import { emptyModel, type JobsModel, type ModelReal } from '../model/jobs-model.
 import { expectTargetAgrees } from '../model/verify-target.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
-const lifecycle: Implementation = propertyRule(
-  'jobs.model.lifecycle',
-  {
-    arbitrary: (ctx) => {
-      try {
-        return jobCommandsArb(ctx.refs, ctx.tag);
-      } catch (error) {
-        if (error instanceof ReferenceDataError) ctx.skip(`cannot build a job: ${error.message}`);
-        throw error;
-      }
-    },
-    check: async (ctx, cmds) => {
-      // Each execution is its own case: its tag scopes the list to the jobs of this sequence only.
-      const real: ModelReal = { ctx, scope: ctx.caseTag?.() ?? ctx.tag };
-      const model: JobsModel = emptyModel();
-      await fc.asyncModelRun(() => ({ model, real }), cmds);
-      await expectTargetAgrees(real, model);
-    },
+const lifecycle: Implementation = propertyRule('jobs.model.lifecycle', {
+  arbitrary: (ctx) => {
+    try {
+      return jobCommandsArb(ctx.refs, ctx.tag);
+    } catch (error) {
+      if (error instanceof ReferenceDataError) ctx.skip(`cannot build a job: ${error.message}`);
+      throw error;
+    }
   },
-);
+  check: async (ctx, cmds) => {
+    // Each execution is its own case: its tag scopes the list to the jobs of this sequence only.
+    const real: ModelReal = { ctx, scope: ctx.caseTag?.() ?? ctx.tag };
+    const model: JobsModel = emptyModel();
+    await fc.asyncModelRun(() => ({ model, real }), cmds);
+    await expectTargetAgrees(real, model);
+  },
+});
 
 /**
  * The model-based rules.

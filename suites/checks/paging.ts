@@ -98,19 +98,23 @@ function pagingRule(
   );
 }
 
-const total = pagingRule('jobs.paging.total', async (ctx: RuleContext, fixture, c) => {
-  const expected = expectedIds(fixture, c).length;
-  for (const page of await walk(ctx, fixture, c)) {
-    const { paging } = page.json;
-    ctx.expect(paging.total === expected && paging.pages === Math.ceil(expected / c.pageSize) && paging.pageSize === c.pageSize, {
-      title: `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`,
-      expected: `total ${expected} matching jobs, pages ${Math.ceil(expected / c.pageSize)}, pageSize ${c.pageSize} in effect (spec 2.8)`,
-      received: `paging ${show(paging)} for ${show(c)}`,
-      failingExchange: page.exchange,
-    });
-  }
-  // Only a total above one page tells the matching jobs from the page's own (a seed once drew none).
-}, multiPageCaseArb);
+const total = pagingRule(
+  'jobs.paging.total',
+  async (ctx: RuleContext, fixture, c) => {
+    const expected = expectedIds(fixture, c).length;
+    for (const page of await walk(ctx, fixture, c)) {
+      const { paging } = page.json;
+      ctx.expect(paging.total === expected && paging.pages === Math.ceil(expected / c.pageSize) && paging.pageSize === c.pageSize, {
+        title: `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`,
+        expected: `total ${expected} matching jobs, pages ${Math.ceil(expected / c.pageSize)}, pageSize ${c.pageSize} in effect (spec 2.8)`,
+        received: `paging ${show(paging)} for ${show(c)}`,
+        failingExchange: page.exchange,
+      });
+    }
+    // Only a total above one page tells the matching jobs from the page's own (a seed once drew none).
+  },
+  multiPageCaseArb,
+);
 
 const pageLength = pagingRule('jobs.paging.page-length', async (ctx: RuleContext, fixture, c) => {
   const expected = expectedIds(fixture, c).length;
@@ -144,50 +148,58 @@ const nextNullLast = pagingRule('jobs.paging.next-null-last', async (ctx: RuleCo
   });
 });
 
-const nextFollows = pagingRule('jobs.paging.next-follows', async (ctx: RuleContext, fixture, c) => {
-  const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
-  for (let p = 1; p < pages; p++) {
-    const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
-    const next = page.json.paging.next;
-    ctx.expect(typeof next === 'string', {
-      title: `page ${p} of ${pages} has no next`,
-      expected: 'next: the address of the next page on every page but the last (spec 2.8)',
-      received: `paging ${show(page.json.paging)}`,
-    });
-    const problems = queryProblems(next, queryOf(fixture, c));
-    ctx.expect(problems.length === 0, {
-      title: 'next does not repeat the active filters and page size',
-      expected: 'next repeats the active filters and page size in its query string (spec 2.8)',
-      received: `next ${next}: ${problems.join(', ')}`,
-    });
-    const followed = await follow(ctx, next, page);
-    ctx.expect(followed.json.paging.page === p + 1, {
-      title: `next of page ${p} leads to page ${followed.json.paging.page}`,
-      expected: `page ${p + 1} (spec 2.8)`,
-      received: `paging ${show(followed.json.paging)}`,
-    });
-  }
-}, multiPageCaseArb);
+const nextFollows = pagingRule(
+  'jobs.paging.next-follows',
+  async (ctx: RuleContext, fixture, c) => {
+    const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
+    for (let p = 1; p < pages; p++) {
+      const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
+      const next = page.json.paging.next;
+      ctx.expect(typeof next === 'string', {
+        title: `page ${p} of ${pages} has no next`,
+        expected: 'next: the address of the next page on every page but the last (spec 2.8)',
+        received: `paging ${show(page.json.paging)}`,
+      });
+      const problems = queryProblems(next, queryOf(fixture, c));
+      ctx.expect(problems.length === 0, {
+        title: 'next does not repeat the active filters and page size',
+        expected: 'next repeats the active filters and page size in its query string (spec 2.8)',
+        received: `next ${next}: ${problems.join(', ')}`,
+      });
+      const followed = await follow(ctx, next, page);
+      ctx.expect(followed.json.paging.page === p + 1, {
+        title: `next of page ${p} leads to page ${followed.json.paging.page}`,
+        expected: `page ${p + 1} (spec 2.8)`,
+        received: `paging ${show(followed.json.paging)}`,
+      });
+    }
+  },
+  multiPageCaseArb,
+);
 
-const previousFollows = pagingRule('jobs.paging.previous-follows', async (ctx: RuleContext, fixture, c) => {
-  const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
-  for (let p = 2; p <= pages; p++) {
-    const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
-    const previous = page.json.paging.previous;
-    ctx.expect(typeof previous === 'string', {
-      title: `page ${p} has no previous`,
-      expected: 'previous: the address of the previous page on every page but the first (spec 2.8)',
-      received: `paging ${show(page.json.paging)}`,
-    });
-    const followed = await follow(ctx, previous, page);
-    const direct = await listJobs(ctx, { ...queryOf(fixture, c), page: p - 1 });
-    ctx.expect(followed.json.paging.page === p - 1 && jsonEqual(idsOf(followed.json), idsOf(direct.json)), {
-      title: `previous of page ${p} does not lead to page ${p - 1}`,
-      expected: `page ${p - 1} with the same filters (spec 2.8)`,
-      received: `previous ${previous} -> page ${followed.json.paging.page}, ids ${show(idsOf(followed.json))}; page=${p - 1} ids ${show(idsOf(direct.json))}`,
-    });
-  }
-}, multiPageCaseArb);
+const previousFollows = pagingRule(
+  'jobs.paging.previous-follows',
+  async (ctx: RuleContext, fixture, c) => {
+    const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
+    for (let p = 2; p <= pages; p++) {
+      const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
+      const previous = page.json.paging.previous;
+      ctx.expect(typeof previous === 'string', {
+        title: `page ${p} has no previous`,
+        expected: 'previous: the address of the previous page on every page but the first (spec 2.8)',
+        received: `paging ${show(page.json.paging)}`,
+      });
+      const followed = await follow(ctx, previous, page);
+      const direct = await listJobs(ctx, { ...queryOf(fixture, c), page: p - 1 });
+      ctx.expect(followed.json.paging.page === p - 1 && jsonEqual(idsOf(followed.json), idsOf(direct.json)), {
+        title: `previous of page ${p} does not lead to page ${p - 1}`,
+        expected: `page ${p - 1} with the same filters (spec 2.8)`,
+        received: `previous ${previous} -> page ${followed.json.paging.page}, ids ${show(idsOf(followed.json))}; page=${p - 1} ids ${show(idsOf(direct.json))}`,
+      });
+    }
+  },
+  multiPageCaseArb,
+);
 
 const walkAll = pagingRule('jobs.paging.walk-all', async (ctx: RuleContext, fixture, c) => {
   const seen = (await walk(ctx, fixture, c)).flatMap((page) => idsOf(page.json));
@@ -212,4 +224,13 @@ const pageParam = pagingRule('jobs.paging.page-param', async (ctx: RuleContext, 
   }
 });
 
-export const pagingRules: Implementation[] = [total, pageLength, previousNullFirst, nextNullLast, nextFollows, previousFollows, walkAll, pageParam];
+export const pagingRules: Implementation[] = [
+  total,
+  pageLength,
+  previousNullFirst,
+  nextNullLast,
+  nextFollows,
+  previousFollows,
+  walkAll,
+  pageParam,
+];

@@ -35,45 +35,41 @@ function expectSameValues(ctx: RuleContext, source: Job, copy: Job, how: string)
   });
 }
 
-const postAccepted: Implementation = propertyRule(
-  'jobs.roundtrip.post-accepted',
-  {
-    maxRuns: 10,
-    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-    check: async (ctx: RuleContext, generated) => {
-      const source = await original(ctx, generated);
-      const res = await ctx.api.create(withoutIdentity(source));
-      expectStatus(ctx, res, 201, 'POST of a GET result without id and referenceId creates a job: 201 (spec 4.2)');
-    },
+const postAccepted: Implementation = propertyRule('jobs.roundtrip.post-accepted', {
+  maxRuns: 10,
+  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+  check: async (ctx: RuleContext, generated) => {
+    const source = await original(ctx, generated);
+    const res = await ctx.api.create(withoutIdentity(source));
+    expectStatus(ctx, res, 201, 'POST of a GET result without id and referenceId creates a job: 201 (spec 4.2)');
   },
-);
+});
 
-const sameValues: Implementation = propertyRule(
-  'jobs.roundtrip.same-values',
-  {
-    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-    check: async (ctx: RuleContext, generated) => {
-      const source = await original(ctx, generated);
-      const copy = await createJob(ctx, withoutIdentity(source));
-      expectSameValues(ctx, source, await getJob(ctx, copy.id), 'POST of a GET result without id and referenceId');
-    },
+const sameValues: Implementation = propertyRule('jobs.roundtrip.same-values', {
+  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+  check: async (ctx: RuleContext, generated) => {
+    const source = await original(ctx, generated);
+    const copy = await createJob(ctx, withoutIdentity(source));
+    expectSameValues(ctx, source, await getJob(ctx, copy.id), 'POST of a GET result without id and referenceId');
   },
-);
+});
 
-const putCreate: Implementation = propertyRule(
-  'jobs.roundtrip.put-create',
-  {
-    maxRuns: 10,
-    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-    check: async (ctx: RuleContext, generated) => {
-      const source = await original(ctx, generated);
-      const referenceId = ctx.referenceId();
-      const res = await ctx.api.putByReference({ ...withoutIdentity(source), referenceId });
-      expectStatus(ctx, res, isSuccess, 'PUT /jobs with a GET result and a new referenceId creates the job (spec 4.3: same fields as POST, symmetrical with GET)');
-      const copy = await getJob(ctx, jobOf(res).id);
-      expectSameValues(ctx, source, copy, 'PUT /jobs of a GET result with a new referenceId');
-    },
+const putCreate: Implementation = propertyRule('jobs.roundtrip.put-create', {
+  maxRuns: 10,
+  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+  check: async (ctx: RuleContext, generated) => {
+    const source = await original(ctx, generated);
+    const referenceId = ctx.referenceId();
+    const res = await ctx.api.putByReference({ ...withoutIdentity(source), referenceId });
+    expectStatus(
+      ctx,
+      res,
+      isSuccess,
+      'PUT /jobs with a GET result and a new referenceId creates the job (spec 4.3: same fields as POST, symmetrical with GET)',
+    );
+    const copy = await getJob(ctx, jobOf(res).id);
+    expectSameValues(ctx, source, copy, 'PUT /jobs of a GET result with a new referenceId');
   },
-);
+});
 
 export const roundtripRules: Implementation[] = [postAccepted, sameValues, putCreate];

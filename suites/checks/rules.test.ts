@@ -24,7 +24,11 @@ describe('the registry binds the catalog to the implementations', () => {
 
   it('names each mismatch, and refuses to bind them', () => {
     const entries = [entry('jobs.a.x'), entry('jobs.a.y'), entry('jobs.a.y')];
-    const problems = bindingProblems(entries, [fixedRule('jobs.a.x', nothing), fixedRule('jobs.a.x', nothing), fixedRule('jobs.a.z', nothing)]);
+    const problems = bindingProblems(entries, [
+      fixedRule('jobs.a.x', nothing),
+      fixedRule('jobs.a.x', nothing),
+      fixedRule('jobs.a.z', nothing),
+    ]);
     expect(problems).toEqual([
       'jobs.a.y: in the catalog, no implementation',
       'jobs.a.y: in the catalog, no implementation',
@@ -42,7 +46,10 @@ describe('the registry binds the catalog to the implementations', () => {
   });
 
   it('each rule is bound in exactly one file, by its literal id (the Source column of docs/rules.md)', () => {
-    const sources = implementationSources(ROOT, catalog.map((e) => e.id));
+    const sources = implementationSources(
+      ROOT,
+      catalog.map((e) => e.id),
+    );
     const notOnce = [...sources].filter(([, files]) => files.length !== 1);
     expect(notOnce).toEqual([]);
     expect(sources.get('jobs.auth.missing-key.put-by-id')).toEqual(['suites/checks/auth.ts']);

@@ -53,7 +53,9 @@ export function bindingProblems(entries: readonly CatalogEntry[], bound: readonl
   const twice = (ids: readonly string[]) => ids.filter((id, index) => ids.indexOf(id) !== index);
   return [
     ...entries.filter((entry) => !implemented.has(entry.id)).map((entry) => `${entry.id}: in the catalog, no implementation`),
-    ...bound.filter((implementation) => !listed.has(implementation.id)).map((implementation) => `${implementation.id}: implemented, not in the catalog`),
+    ...bound
+      .filter((implementation) => !listed.has(implementation.id))
+      .map((implementation) => `${implementation.id}: implemented, not in the catalog`),
     ...twice(entries.map((entry) => entry.id)).map((id) => `${id}: twice in the catalog`),
     ...twice(bound.map((implementation) => implementation.id)).map((id) => `${id}: implemented twice`),
   ];
@@ -77,5 +79,8 @@ export const rules: readonly Rule[] = bindRules(catalog, implementations);
  */
 export function rulesOf(bound: readonly Implementation[]): Rule[] {
   const entryOf = new Map(catalog.map((entry) => [entry.id, entry]));
-  return bindRules(bound.map((implementation) => entryOf.get(implementation.id)).filter((entry) => entry !== undefined), bound);
+  return bindRules(
+    bound.map((implementation) => entryOf.get(implementation.id)).filter((entry) => entry !== undefined),
+    bound,
+  );
 }

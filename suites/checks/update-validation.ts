@@ -101,7 +101,12 @@ const overLongCases: CasesOf = () => {
 
 const listCountCases: CasesOf = (ctx) => {
   const arbs = listCountViolationArbs(ctx.refs);
-  if (Object.keys(arbs).length < 4) ctx.observe({ topic: 'categories.too-few-to-probe', section: '8', observed: `only ${new Set(ctx.refs.categoryIds).size} distinct categories: 4 not probed` });
+  if (Object.keys(arbs).length < 4)
+    ctx.observe({
+      topic: 'categories.too-few-to-probe',
+      section: '8',
+      observed: `only ${new Set(ctx.refs.categoryIds).size} distinct categories: 4 not probed`,
+    });
   return all(arbs);
 };
 
@@ -156,19 +161,7 @@ export const updateValidationRules: Implementation[] = [
   updateRule('jobs.update.rejects-url-without-scheme', urlSchemeCases),
   updateRule('jobs.update.rejects-salary-without-period', salaryCases),
   updateRule('jobs.update.rejects-out-of-range', outOfRangeCases),
-  updateRule(
-    'jobs.update.override-rejects-invalid',
-    oneOfEachCases,
-    ['override'],
-  ),
-  createRule(
-    'jobs.put-create.rejects-invalid',
-    'put-create',
-    everyCase,
-  ),
-  createRule(
-    'jobs.create.rejects-out-of-range',
-    'post',
-    outOfRangeCases,
-  ),
+  updateRule('jobs.update.override-rejects-invalid', oneOfEachCases, ['override']),
+  createRule('jobs.put-create.rejects-invalid', 'put-create', everyCase),
+  createRule('jobs.create.rejects-out-of-range', 'post', outOfRangeCases),
 ];

@@ -39,7 +39,12 @@ async function start(listed: Array<Record<string, unknown>>, deleteStatus: numbe
         return;
       }
       if (req.method === 'GET' && req.url?.startsWith('/api/v1.1/jobs?')) {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: listed, paging: { total: listed.length, page: 1, pages: 1, pageSize: 100, previous: null, next: null } }));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            data: listed,
+            paging: { total: listed.length, page: 1, pages: 1, pageSize: 100, previous: null, next: null },
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -60,8 +65,20 @@ afterEach(async () => {
 });
 
 function cleanupFor(t: Target, jobs: CreatedJobs, timeoutMs = 2_000, caseDeletesAtOnce?: number): RunCleanup {
-  const client = createClient({ apiRoot: t.root, apiKey: 'k', owner: 'primary', timeoutMs, redactor: new Redactor(['k']), dispatcher: agent });
-  return new RunCleanup({ jobs, tag: TAG, clients: { primary: client }, ...(caseDeletesAtOnce !== undefined ? { caseDeletesAtOnce } : {}) });
+  const client = createClient({
+    apiRoot: t.root,
+    apiKey: 'k',
+    owner: 'primary',
+    timeoutMs,
+    redactor: new Redactor(['k']),
+    dispatcher: agent,
+  });
+  return new RunCleanup({
+    jobs,
+    tag: TAG,
+    clients: { primary: client },
+    ...(caseDeletesAtOnce !== undefined ? { caseDeletesAtOnce } : {}),
+  });
 }
 
 describe('isTagged', () => {
@@ -105,10 +122,15 @@ describe('RunCleanup', () => {
     const report = await cleanupFor(t, jobs, 200).finish();
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(t.deletes).toHaveLength(3);
-    expect(report.leftover.map((left) => left.reason)).toEqual([
-      ...Array.from({ length: 3 }, () => 'DELETE /api/v1.1/jobs/{id}: no response within 200 ms'),
-      ...Array.from({ length: 2 }, () => 'not attempted: the target stopped answering (DELETE /api/v1.1/jobs/3: no response within 200 ms)'),
-    ].map((reason, i) => reason.replace('{id}', String(i + 1))));
+    expect(report.leftover.map((left) => left.reason)).toEqual(
+      [
+        ...Array.from({ length: 3 }, () => 'DELETE /api/v1.1/jobs/{id}: no response within 200 ms'),
+        ...Array.from(
+          { length: 2 },
+          () => 'not attempted: the target stopped answering (DELETE /api/v1.1/jobs/3: no response within 200 ms)',
+        ),
+      ].map((reason, i) => reason.replace('{id}', String(i + 1))),
+    );
   });
 
   it.each([

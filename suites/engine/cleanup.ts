@@ -31,7 +31,9 @@ export interface CleanupOptions {
 
 /** True when the run created this job: its referenceId starts with the tag or its title contains it. */
 export function isTagged(job: { referenceId?: unknown; title?: unknown }, tag: string): boolean {
-  return (typeof job.referenceId === 'string' && job.referenceId.startsWith(tag)) || (typeof job.title === 'string' && job.title.includes(tag));
+  return (
+    (typeof job.referenceId === 'string' && job.referenceId.startsWith(tag)) || (typeof job.title === 'string' && job.title.includes(tag))
+  );
 }
 
 export class RunCleanup {
@@ -49,7 +51,10 @@ export class RunCleanup {
     const pending = this.#options.jobs.pending(caseId);
     // Each delete is one job of its own: on a slow network, waiting for each in turn made cleanup the longest part of many cases.
     // #delete never rejects, so the pool runs them all.
-    await runPool(pending.map((job) => ({ exclusive: false, run: () => this.#delete(job) })), this.#options.caseDeletesAtOnce ?? CASE_DELETES_AT_ONCE);
+    await runPool(
+      pending.map((job) => ({ exclusive: false, run: () => this.#delete(job) })),
+      this.#options.caseDeletesAtOnce ?? CASE_DELETES_AT_ONCE,
+    );
   }
 
   /** Final pass: retries what is left, sweeps the tagged list, and reports. */
@@ -118,7 +123,11 @@ export class RunCleanup {
       // Deleting shifts later items forward, so re-read a page until it holds nothing new to delete.
       for (let reads = 0; reads < SWEEP_MAX_PAGES; reads++) {
         const res = await runOutsideCase(() =>
-          client.request<{ data?: unknown; paging?: { pages?: unknown } }>({ method: 'GET', path: '/jobs', query: { q: tag, pageSize: 100, page } }),
+          client.request<{ data?: unknown; paging?: { pages?: unknown } }>({
+            method: 'GET',
+            path: '/jobs',
+            query: { q: tag, pageSize: 100, page },
+          }),
         );
         const data = Array.isArray(res.json?.data) ? (res.json.data as Array<Record<string, unknown>>) : [];
         if (res.status !== 200 || data.length === 0) return;

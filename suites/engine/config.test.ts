@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, OPTION_SPECS, apiRootOf, envName, envOf, optionsFromEnv, resolveConfig } from './config.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_RUNS,
+  DEFAULT_TIMEOUT_MS,
+  OPTION_SPECS,
+  apiRootOf,
+  envName,
+  envOf,
+  optionsFromEnv,
+  resolveConfig,
+} from './config.js';
 import { ConfigError } from './errors.js';
 import { DEFAULT_FAIL_ON, REPORTERS } from '../../reports/index.js';
 
@@ -51,8 +61,27 @@ describe('resolveConfig', () => {
   });
 
   it('reads numbers and lists given as strings', () => {
-    const config = resolveConfig({ ...base, seed: '12', runs: '3', maxShrinks: '0', timeoutMs: '500', concurrency: '1', only: 'jobs.create, jobs.list', reporter: 'json,junit', strict: '1' });
-    expect(config).toMatchObject({ seed: 12, strict: true, runs: 3, maxShrinks: 0, timeoutMs: 500, concurrency: 1, only: ['jobs.create', 'jobs.list'], reporters: ['json', 'junit'] });
+    const config = resolveConfig({
+      ...base,
+      seed: '12',
+      runs: '3',
+      maxShrinks: '0',
+      timeoutMs: '500',
+      concurrency: '1',
+      only: 'jobs.create, jobs.list',
+      reporter: 'json,junit',
+      strict: '1',
+    });
+    expect(config).toMatchObject({
+      seed: 12,
+      strict: true,
+      runs: 3,
+      maxShrinks: 0,
+      timeoutMs: 500,
+      concurrency: 1,
+      only: ['jobs.create', 'jobs.list'],
+      reporters: ['json', 'junit'],
+    });
   });
 
   it.each([
@@ -110,7 +139,10 @@ describe('rate limits and extra headers', () => {
   });
 
   it('reads headers from a list or from newline-separated text, names in lower case', () => {
-    expect(resolveConfig({ ...base, headers: ['X-Gateway-Key: abc:def', 'traceparent:00-1'] }).headers).toEqual({ 'x-gateway-key': 'abc:def', traceparent: '00-1' });
+    expect(resolveConfig({ ...base, headers: ['X-Gateway-Key: abc:def', 'traceparent:00-1'] }).headers).toEqual({
+      'x-gateway-key': 'abc:def',
+      traceparent: '00-1',
+    });
     expect(resolveConfig({ ...base, headers: 'X-A: 1\n\nX-B: two words\n' }).headers).toEqual({ 'x-a': '1', 'x-b': 'two words' });
   });
 

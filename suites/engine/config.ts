@@ -108,7 +108,13 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'baseUrl', flag: 'base-url', value: 'url', description: 'base address of the service (the suite appends /api/v1.1)' },
   { key: 'apiKey', flag: 'api-key', value: 'key', description: 'API key of the employer the suite acts as' },
   { key: 'secondApiKey', flag: 'second-api-key', value: 'key', description: "another employer's API key; turns on the isolation rules" },
-  { key: 'seed', flag: 'seed', value: 'n', description: `run seed, 0 to ${MAX_SEED} (printed by every run; replays it)`, default: 'random' },
+  {
+    key: 'seed',
+    flag: 'seed',
+    value: 'n',
+    description: `run seed, 0 to ${MAX_SEED} (printed by every run; replays it)`,
+    default: 'random',
+  },
   { key: 'runs', flag: 'runs', value: 'n', description: 'generated cases per property rule', default: String(DEFAULT_RUNS) },
   {
     key: 'maxShrinks',
@@ -118,9 +124,26 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     default: String(DEFAULT_MAX_SHRINKS),
   },
   { key: 'reportDir', flag: 'report-dir', value: 'dir', description: 'folder the reports are written to', default: DEFAULT_REPORT_DIR },
-  { key: 'reporter', flag: 'reporter', value: 'list', description: 'report formats, comma-separated: json, junit, html, markdown or all', default: DEFAULT_REPORTERS.join(',') },
-  { key: 'only', flag: 'only', value: 'pattern', description: 'run only rules whose id starts with or matches (glob *) one of the comma-separated patterns' },
-  { key: 'timeoutMs', flag: 'timeout-ms', value: 'n', description: 'timeout of each request in milliseconds', default: String(DEFAULT_TIMEOUT_MS) },
+  {
+    key: 'reporter',
+    flag: 'reporter',
+    value: 'list',
+    description: 'report formats, comma-separated: json, junit, html, markdown or all',
+    default: DEFAULT_REPORTERS.join(','),
+  },
+  {
+    key: 'only',
+    flag: 'only',
+    value: 'pattern',
+    description: 'run only rules whose id starts with or matches (glob *) one of the comma-separated patterns',
+  },
+  {
+    key: 'timeoutMs',
+    flag: 'timeout-ms',
+    value: 'n',
+    description: 'timeout of each request in milliseconds',
+    default: String(DEFAULT_TIMEOUT_MS),
+  },
   {
     key: 'concurrency',
     flag: 'concurrency',
@@ -128,12 +151,44 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     description: `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone`,
     default: String(DEFAULT_CONCURRENCY),
   },
-  { key: 'shard', flag: 'shard', value: 'i/n', description: 'run shard i of n: a fixed share of the selected rules, balanced by cost (merge with merge-reports)' },
-  { key: 'duration', flag: 'duration', value: 'time', description: 'time budget (20s, 10m, 1h): every rule keeps drawing new cases past --runs until it is spent' },
-  { key: 'categoriesPath', flag: 'categories-path', value: 'path', description: 'path of the category list under /api/v1.1', default: '/categories' },
-  { key: 'locationsPath', flag: 'locations-path', value: 'path', description: 'path of the location list under /api/v1.1', default: '/locations' },
-  { key: 'replayPath', flag: 'replay-path', value: 'path', description: 'fast-check path of a mismatch to replay (with --seed and --only)' },
-  { key: 'rateLimit', flag: 'rate-limit', value: 'n/s|n/m', description: 'most requests per second (10/s) or per minute (300/m) for the whole run' },
+  {
+    key: 'shard',
+    flag: 'shard',
+    value: 'i/n',
+    description: 'run shard i of n: a fixed share of the selected rules, balanced by cost (merge with merge-reports)',
+  },
+  {
+    key: 'duration',
+    flag: 'duration',
+    value: 'time',
+    description: 'time budget (20s, 10m, 1h): every rule keeps drawing new cases past --runs until it is spent',
+  },
+  {
+    key: 'categoriesPath',
+    flag: 'categories-path',
+    value: 'path',
+    description: 'path of the category list under /api/v1.1',
+    default: '/categories',
+  },
+  {
+    key: 'locationsPath',
+    flag: 'locations-path',
+    value: 'path',
+    description: 'path of the location list under /api/v1.1',
+    default: '/locations',
+  },
+  {
+    key: 'replayPath',
+    flag: 'replay-path',
+    value: 'path',
+    description: 'fast-check path of a mismatch to replay (with --seed and --only)',
+  },
+  {
+    key: 'rateLimit',
+    flag: 'rate-limit',
+    value: 'n/s|n/m',
+    description: 'most requests per second (10/s) or per minute (300/m) for the whole run',
+  },
   {
     key: 'headers',
     flag: 'header',
@@ -143,11 +198,40 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     env: 'JOBS_HEADERS',
     description: 'extra header sent with every request (repeatable; env: one per line); values are redacted like the key',
   },
-  { key: 'retryMax', flag: 'retry-max', value: 'n', description: 'retries of one rate-limited request (429, or 503 with Retry-After)', default: String(DEFAULT_RETRY_LIMITS.maxRetries) },
-  { key: 'retryMaxWaitMs', flag: 'retry-max-wait-ms', value: 'n', description: 'longest single wait on a rate limit; a longer Retry-After ends the rule as error', default: String(DEFAULT_RETRY_LIMITS.maxWaitMs) },
-  { key: 'retryTotalWaitMs', flag: 'retry-total-wait-ms', value: 'n', description: 'most the whole run waits on rate limits', default: String(DEFAULT_RETRY_LIMITS.totalWaitMs) },
-  { key: 'retryBackoffMs', flag: 'retry-backoff-ms', value: 'n', description: 'first backoff of a 429 without Retry-After, doubled per retry', default: String(DEFAULT_RETRY_LIMITS.backoffMs) },
-  { key: 'baseline', flag: 'baseline', value: 'file', description: 'known mismatches ({"rules":[{"id","reason"}]}): listed rules count as known, not failed' },
+  {
+    key: 'retryMax',
+    flag: 'retry-max',
+    value: 'n',
+    description: 'retries of one rate-limited request (429, or 503 with Retry-After)',
+    default: String(DEFAULT_RETRY_LIMITS.maxRetries),
+  },
+  {
+    key: 'retryMaxWaitMs',
+    flag: 'retry-max-wait-ms',
+    value: 'n',
+    description: 'longest single wait on a rate limit; a longer Retry-After ends the rule as error',
+    default: String(DEFAULT_RETRY_LIMITS.maxWaitMs),
+  },
+  {
+    key: 'retryTotalWaitMs',
+    flag: 'retry-total-wait-ms',
+    value: 'n',
+    description: 'most the whole run waits on rate limits',
+    default: String(DEFAULT_RETRY_LIMITS.totalWaitMs),
+  },
+  {
+    key: 'retryBackoffMs',
+    flag: 'retry-backoff-ms',
+    value: 'n',
+    description: 'first backoff of a 429 without Retry-After, doubled per retry',
+    default: String(DEFAULT_RETRY_LIMITS.backoffMs),
+  },
+  {
+    key: 'baseline',
+    flag: 'baseline',
+    value: 'file',
+    description: 'known mismatches ({"rules":[{"id","reason"}]}): listed rules count as known, not failed',
+  },
   {
     key: 'writeBaseline',
     flag: 'write-baseline',
@@ -158,7 +242,8 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     key: 'compareWith',
     flag: 'compare-with',
     value: 'file',
-    description: 'an earlier report.json: list what drifted since (changed observations, rules newly failing or passing); a changed observation fails only with --strict or --fail-on drift',
+    description:
+      'an earlier report.json: list what drifted since (changed observations, rules newly failing or passing); a changed observation fails only with --strict or --fail-on drift',
   },
   { key: 'strict', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
   {
@@ -259,7 +344,8 @@ export function apiRootOf(baseUrl: string): string {
   } catch {
     throw new ConfigError('base-url', `--base-url is not a URL: ${JSON.stringify(baseUrl)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('base-url', `--base-url must be http or https, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError('base-url', `--base-url must be http or https, got ${url.protocol}`);
   if (url.search || url.hash) throw new ConfigError('base-url', '--base-url must not have a query or fragment');
   if (url.username || url.password) throw new ConfigError('base-url', '--base-url must not carry credentials; pass the key with --api-key');
   const path = url.pathname.replace(/\/+$/, '');
@@ -269,7 +355,8 @@ export function apiRootOf(baseUrl: string): string {
 function integer(flag: string, value: number | string | undefined, min: number, max: number): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(flag, `--${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(flag, `--${flag} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -362,11 +449,13 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
   const seed = integer('seed', options.seed, 0, MAX_SEED);
   if (seed !== undefined) config.seed = seed;
   if (options.secondApiKey !== undefined && options.secondApiKey !== '') {
-    if (options.secondApiKey === apiKey) throw new ConfigError('second-api-key', '--second-api-key must be another employer\'s key, not --api-key again');
+    if (options.secondApiKey === apiKey)
+      throw new ConfigError('second-api-key', "--second-api-key must be another employer's key, not --api-key again");
     config.secondApiKey = options.secondApiKey;
   }
   if (options.replayPath !== undefined && options.replayPath !== '') {
-    if (!/^(\d+\/)?\d+(:\d+)*$/.test(options.replayPath)) throw new ConfigError('replay-path', `--replay-path must look like 0:1:2, got ${JSON.stringify(options.replayPath)}`);
+    if (!/^(\d+\/)?\d+(:\d+)*$/.test(options.replayPath))
+      throw new ConfigError('replay-path', `--replay-path must look like 0:1:2, got ${JSON.stringify(options.replayPath)}`);
     config.replayPath = options.replayPath;
   }
   return config;

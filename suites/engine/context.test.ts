@@ -14,7 +14,12 @@ describe('exampleValues (the examples a check sends before any draw)', () => {
 
   it('depends on the seed only, so a replay by seed and path meets the same values', () => {
     expect(exampleValues(arb, [{ n: 0 }, { n: 6 }], 42)).toEqual(exampleValues(arb, [{ n: 0 }, { n: 6 }], 42));
-    const jobs = (seed: number) => exampleValues(arb, Array.from({ length: 5 }, () => ({ n: 1 })), seed).map((v) => v.job);
+    const jobs = (seed: number) =>
+      exampleValues(
+        arb,
+        Array.from({ length: 5 }, () => ({ n: 1 })),
+        seed,
+      ).map((v) => v.job);
     expect(jobs(1)).not.toEqual(jobs(2));
   });
 

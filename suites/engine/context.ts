@@ -25,7 +25,10 @@ export const REPRODUCE_TIMES = 3;
  * Re-runs `attempt` REPRODUCE_TIMES times (it resolves to the error it ended with, if any):
  * deterministic if every run fails with a mismatch, flaky if one does not, unchecked if interrupted.
  */
-export async function reproducibility(signal: AbortSignal | undefined, attempt: () => Promise<unknown>): Promise<Mismatch['reproducibility']> {
+export async function reproducibility(
+  signal: AbortSignal | undefined,
+  attempt: () => Promise<unknown>,
+): Promise<Mismatch['reproducibility']> {
   let failures = 0;
   for (let i = 0; i < REPRODUCE_TIMES; i++) {
     if (signal?.aborted) return 'unchecked';
@@ -75,7 +78,8 @@ export function decodeReplayPath(path: string): { index: number; fcPath: string 
 /** The generated input as JSON: objects as they are, anything else wrapped. */
 function counterexampleJson(value: unknown): Record<string, unknown> {
   try {
-    const isPlain = value !== null && typeof value === 'object' && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
+    const isPlain =
+      value !== null && typeof value === 'object' && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
     if (isPlain || typeof value !== 'object') {
       const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
       if (json !== null && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
@@ -226,7 +230,10 @@ export class Context implements RuleContext {
       let pace: number | undefined;
       while (!outcome.failed && performance.now() < deepening.until() - MIN_STRETCH_MS) {
         const started = performance.now();
-        const batch = pace === undefined ? FIRST_STRETCH_RUNS : Math.max(1, Math.min(MAX_STRETCH_RUNS, Math.ceil(pace * (deepening.until() - started))));
+        const batch =
+          pace === undefined
+            ? FIRST_STRETCH_RUNS
+            : Math.max(1, Math.min(MAX_STRETCH_RUNS, Math.ceil(pace * (deepening.until() - started))));
         outcome = await this.#property(property, { numRuns: drawn + batch, skip: drawn, stopAt: () => deepening.until() });
         if (outcome.drawn <= drawn) break;
         pace = (outcome.drawn - drawn) / Math.max(1, performance.now() - started);

@@ -22,13 +22,13 @@ describe('--duration', () => {
   });
 });
 
-describe('a rule\'s share of the budget', () => {
+describe("a rule's share of the budget", () => {
   // Costs by the table; rules it does not know cost its median, the same for every one here.
   const rule = { id: 'x.unknown.rule' };
   const unit = ruleCost(rule.id);
   const waiting = (count: number, costs = count) => ({ count, cost: costs * unit });
 
-  it('spreads the --concurrency slots over the rules not ended by cost, from the rule\'s start; the last one takes the rest', () => {
+  it("spreads the --concurrency slots over the rules not ended by cost, from the rule's start; the last one takes the rest", () => {
     // 10 s left at its start, 80 rules of the same cost waiting over 8 slots: a tenth of it, 1 s.
     expect(caseDeadlineOf(rule, 10_000, waiting(80), 8, 0)).toBeCloseTo(1_000);
     // Anchored at the rule's start: asking again later gives the same end while the same rules wait.
@@ -48,16 +48,33 @@ describe('a rule\'s share of the budget', () => {
 });
 
 describe('the two passes of a --duration rule', () => {
-  const first = { id: 'x.a.b', section: '4', area: 'a', title: 't', level: 'must' as const, status: 'passed' as const, durationMs: 100, cases: 20, mismatches: [] };
+  const first = {
+    id: 'x.a.b',
+    section: '4',
+    area: 'a',
+    title: 't',
+    level: 'must' as const,
+    status: 'passed' as const,
+    durationMs: 100,
+    cases: 20,
+    mismatches: [],
+  };
 
   it('add up cases and time, keep the runs of the second and the worse status', () => {
-    expect(joinPasses(first, { ...first, durationMs: 900, cases: 80, runs: 100 })).toEqual({ ...first, durationMs: 1000, cases: 100, runs: 100 });
+    expect(joinPasses(first, { ...first, durationMs: 900, cases: 80, runs: 100 })).toEqual({
+      ...first,
+      durationMs: 1000,
+      cases: 100,
+      runs: 100,
+    });
     const failed = joinPasses(first, { ...first, status: 'error', errorMessage: 'timed out', cases: 3, runs: 23 });
     expect([failed.status, failed.errorMessage, failed.cases]).toEqual(['error', 'timed out', 23]);
   });
 
   it('a second pass that drew nothing new counts no case, and an interrupted one leaves the rule passed', () => {
     expect(joinPasses(first, { ...first, cases: 1, durationMs: 5 }).cases).toBe(20);
-    expect(joinPasses(first, { ...first, status: 'skipped', skipReason: 'run interrupted while this rule ran', cases: 1 }).status).toBe('passed');
+    expect(joinPasses(first, { ...first, status: 'skipped', skipReason: 'run interrupted while this rule ran', cases: 1 }).status).toBe(
+      'passed',
+    );
   });
 });

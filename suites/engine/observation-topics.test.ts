@@ -12,7 +12,9 @@ const SOURCE_DIRS = ['suites', 'proxy'];
 /** `topic: ..., section: '...'` as written in the suite's sources (on one line or two), with `${...}` read as a placeholder. */
 function observedTopics(): Array<{ file: string; topic: string; section: string }> {
   const files = SOURCE_DIRS.flatMap((dir) =>
-    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(dir, f)),
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => join(dir, f)),
   );
   return files.flatMap((file) =>
     [...readFileSync(join(root, file), 'utf8').matchAll(/topic: ([`'])(.+?)\1,\s*section: '([^']+)'/g)].map((m) => ({
@@ -25,7 +27,10 @@ function observedTopics(): Array<{ file: string; topic: string; section: string 
 
 /** The registered topics a source topic (a literal, or a template with `{x}` parts) can produce. */
 function registeredFor(topic: string): string[] {
-  const source = topic.split('{x}').map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')).join('.+');
+  const source = topic
+    .split('{x}')
+    .map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
+    .join('.+');
   const literal = topic.includes('{x}') ? undefined : topicInfo(topic);
   return Object.entries(OBSERVATION_TOPICS)
     .filter(([pattern, info]) => info === literal || new RegExp(`^${source}$`).test(pattern))
@@ -39,7 +44,8 @@ describe('observation topics', () => {
     for (const { file, topic, section } of used) {
       const patterns = registeredFor(topic);
       expect(patterns, `${file}: ${topic}`).not.toEqual([]);
-      for (const pattern of patterns) expect(OBSERVATION_TOPICS[pattern as keyof typeof OBSERVATION_TOPICS].section, `${file}: ${topic}`).toBe(section);
+      for (const pattern of patterns)
+        expect(OBSERVATION_TOPICS[pattern as keyof typeof OBSERVATION_TOPICS].section, `${file}: ${topic}`).toBe(section);
     }
   });
 

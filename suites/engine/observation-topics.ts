@@ -14,36 +14,89 @@ export interface TopicInfo {
 }
 
 export const OBSERVATION_TOPICS = {
-  'q.match': { section: '4.5', meaning: 'How the target matches q: a substring of the title or referenceId, a prefix only, or whole words only (probed once per run).' },
-  'transition.{from}-to-{to}': { section: '3', meaning: 'What a PUT of status {to} does to a {from} job where section 3 does not show the transition.' },
+  'q.match': {
+    section: '4.5',
+    meaning: 'How the target matches q: a substring of the title or referenceId, a prefix only, or whole words only (probed once per run).',
+  },
+  'transition.{from}-to-{to}': {
+    section: '3',
+    meaning: 'What a PUT of status {to} does to a {from} job where section 3 does not show the transition.',
+  },
   'transition.{from}-to-{to}.publish-date': { section: '3', meaning: 'Whether publishDate is set anew when a job leaves draft.' },
   'job-id-reused': { section: '2.1', meaning: 'The id of a deleted job was given to another job.' },
   'put-create-status': { section: '4.3', meaning: 'The status a PUT /jobs that creates a job answers (200 or 201).' },
   'put-create-location-header': { section: '4.3', meaning: 'Whether a PUT /jobs that creates a job sends a Location header.' },
   'update-archived-job': { section: '4.3', meaning: 'How a partial update of an archived job is answered.' },
-  'error-status.invalid-write': { section: '7.2', meaning: 'The 4xx a refused invalid write answers, per form (POST, PUT by id, by referenceId, override).' },
-  'error-status.duplicate-reference-id': { section: '7.1', meaning: 'The status a create (or a PUT /jobs/{id} referenceId change) with a referenceId already in use answers.' },
+  'error-status.invalid-write': {
+    section: '7.2',
+    meaning: 'The 4xx a refused invalid write answers, per form (POST, PUT by id, by referenceId, override).',
+  },
+  'error-status.duplicate-reference-id': {
+    section: '7.1',
+    meaning: 'The status a create (or a PUT /jobs/{id} referenceId change) with a referenceId already in use answers.',
+  },
   'error-status.content-type': { section: '1', meaning: 'The 4xx a body with a Content-Type other than JSON answers.' },
   'error-body-shape': { section: '7.2', meaning: 'The shape of an error body (the spec shows none).' },
-  'title.astral-characters-at-limit': { section: '8', meaning: 'Whether a title of 256 characters outside the BMP (emoji) is counted in code points or UTF-16 units.' },
-  'locations.too-few-to-probe': { section: '8', meaning: 'The location list holds too few distinct places to send one more than the maximum.' },
-  'categories.too-few-to-probe': { section: '8', meaning: 'The category list holds too few distinct ids to send one more than the maximum.' },
-  'salary.merge-below-amount': { section: '2.5', meaning: 'How a partial salary update that would put maxAmount below amount is answered (refused; a merge is checked).' },
+  'title.astral-characters-at-limit': {
+    section: '8',
+    meaning: 'Whether a title of 256 characters outside the BMP (emoji) is counted in code points or UTF-16 units.',
+  },
+  'locations.too-few-to-probe': {
+    section: '8',
+    meaning: 'The location list holds too few distinct places to send one more than the maximum.',
+  },
+  'categories.too-few-to-probe': {
+    section: '8',
+    meaning: 'The category list holds too few distinct ids to send one more than the maximum.',
+  },
+  'salary.merge-below-amount': {
+    section: '2.5',
+    meaning: 'How a partial salary update that would put maxAmount below amount is answered (refused; a merge is checked).',
+  },
   'salary.max-amount-form': { section: '2.5', meaning: 'How the largest salary amount comes back (number form, decimals).' },
-  'reference-list-shape.position types': { section: '4.6', meaning: 'The form of the position type list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.' },
-  'reference-list-shape.categories': { section: '4.6', meaning: 'The form of the category list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.' },
-  'reference-list-shape.locations': { section: '4.6', meaning: 'The form of the location list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.' },
-  'reference-list-cut.{list}': { section: '4.6', meaning: 'A list that could not be read to its end (more pages than the cap, a failing page): no id is sent as unknown, since any id may sit on a page not read.' },
+  'reference-list-shape.position types': {
+    section: '4.6',
+    meaning:
+      'The form of the position type list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.',
+  },
+  'reference-list-shape.categories': {
+    section: '4.6',
+    meaning:
+      'The form of the category list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.',
+  },
+  'reference-list-shape.locations': {
+    section: '4.6',
+    meaning:
+      'The form of the location list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.',
+  },
+  'reference-list-cut.{list}': {
+    section: '4.6',
+    meaning:
+      'A list that could not be read to its end (more pages than the cap, a failing page): no id is sent as unknown, since any id may sit on a page not read.',
+  },
   'reference-list-without-key': { section: '4.6', meaning: 'How a reference list answers a request without an API-Key.' },
-  'location-list-read': { section: '4.6', meaning: 'Where the location list was read, and how many listed cities the generators leave out.' },
+  'location-list-read': {
+    section: '4.6',
+    meaning: 'Where the location list was read, and how many listed cities the generators leave out.',
+  },
   'header.extra-fields': { section: '2.7', meaning: 'Fields a list item carries beyond the job header.' },
-  'list.sort-order-unobservable': { section: '4.5', meaning: 'Jobs created a second apart share one publishDate, so the list order could not be checked.' },
-  'list.unscoped-walk-capped': { section: '4.5', meaning: 'The list without q held more jobs than the suite walks, and the run\'s own jobs were not among those walked: what the walk saw was checked, the rest not.' },
+  'list.sort-order-unobservable': {
+    section: '4.5',
+    meaning: 'Jobs created a second apart share one publishDate, so the list order could not be checked.',
+  },
+  'list.unscoped-walk-capped': {
+    section: '4.5',
+    meaning:
+      "The list without q held more jobs than the suite walks, and the run's own jobs were not among those walked: what the walk saw was checked, the rest not.",
+  },
   'page-size-over-max': { section: '8', meaning: 'Whether a pageSize over 100 is refused or clamped.' },
   'page-past-end': { section: '4.5', meaning: 'How a page past the last one is answered (refused, or an empty page).' },
   'read-only-fields.create': { section: '2.1', meaning: 'The status a POST with a foreign employer and id answers when refused.' },
   'read-only-fields.update': { section: '2.1', meaning: 'The status a PUT with a foreign employer and id answers when refused.' },
-  'location-header-form': { section: '4.2', meaning: 'Whether the Location header of a create is an absolute URL or a relative reference.' },
+  'location-header-form': {
+    section: '4.2',
+    meaning: 'Whether the Location header of a create is an absolute URL or a relative reference.',
+  },
   'date-precision': { section: '2.1', meaning: 'Whether publishDate comes back as a date or a date-time.' },
   'reference-id-empty': { section: '2.1', meaning: 'What a job created without a referenceId shows for it (null or another value).' },
   'reference-id-characters': { section: '2.1', meaning: 'How a referenceId with unusual characters is answered.' },
@@ -54,9 +107,15 @@ export const OBSERVATION_TOPICS = {
   'missing-content-type': { section: '1', meaning: 'How a body sent without a Content-Type is answered.' },
   'html-comments': { section: '2.1', meaning: 'Whether HTML comments in a description are refused or accepted, and what is kept.' },
   'status.deleted-job': { section: '4.4', meaning: 'The status a GET of a deleted job answers (404, 410 or another).' },
-  'employer.confidential-name': { section: '2.1', meaning: "What a confidential job shows of its employer's name: the name, or what hides it." },
+  'employer.confidential-name': {
+    section: '2.1',
+    meaning: "What a confidential job shows of its employer's name: the name, or what hides it.",
+  },
   'status.put-unknown-id': { section: '4.3', meaning: 'The status a PUT /jobs/{id} on an id no job has answers.' },
-  'status.repeated-delete': { section: '4.4', meaning: 'The status a DELETE of a job already deleted (or never there) answers, per form: 204 again or a 4xx.' },
+  'status.repeated-delete': {
+    section: '4.4',
+    meaning: 'The status a DELETE of a job already deleted (or never there) answers, per form: 204 again or a 4xx.',
+  },
   'paging-link-form': { section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
 } as const satisfies Record<string, TopicInfo>;
@@ -77,7 +136,10 @@ export type ObservationTopic = Filled<TopicPattern>;
  */
 export function topicInfo(topic: string): TopicInfo | undefined {
   for (const [pattern, info] of Object.entries(OBSERVATION_TOPICS)) {
-    const source = pattern.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^.]+');
+    const source = pattern
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('[^.]+');
     if (new RegExp(`^${source}$`).test(topic)) return info;
   }
   return undefined;

@@ -87,7 +87,13 @@ export interface Waiting {
  * so time goes where a deeper run would spend it. An exclusive rule has the target, all slots, to itself.
  * As rules end the share grows; the last rule running takes the rest of the budget, so the run ends near it.
  */
-export function caseDeadlineOf(rule: Pick<Rule, 'id' | 'exclusive'>, runDeadline: number, waiting: Waiting, concurrency: number, startedAt: number): number {
+export function caseDeadlineOf(
+  rule: Pick<Rule, 'id' | 'exclusive'>,
+  runDeadline: number,
+  waiting: Waiting,
+  concurrency: number,
+  startedAt: number,
+): number {
   const left = Math.max(0, runDeadline - startedAt);
   const slots = rule.exclusive === true ? 1 : Math.min(concurrency, waiting.count);
   const fraction = Math.min(1, (slots * ruleCost(rule.id)) / Math.max(1, waiting.cost));
@@ -184,7 +190,10 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
     tag,
     // --concurrency 1 sends one request at a time, cleanup included.
     caseDeletesAtOnce: config.concurrency > 1 ? CASE_DELETES_AT_ONCE : 1,
-    clients: { primary: client('primary', config.apiKey), ...(config.secondApiKey ? { second: client('second', config.secondApiKey) } : {}) },
+    clients: {
+      primary: client('primary', config.apiKey),
+      ...(config.secondApiKey ? { second: client('second', config.secondApiKey) } : {}),
+    },
   });
   const observations = new Observations();
   const startedAt = new Date();
@@ -198,11 +207,15 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
   try {
     await preflight(primary, tag, 'api-key');
     if (second) await preflight(second, tag, 'second-api-key');
-    const refs = await discoverReferenceData(primary, {
-      positionTypesPath: POSITION_TYPES_PATH,
-      categoriesPath: config.categoriesPath,
-      locationsPath: config.locationsPath,
-    }, observations);
+    const refs = await discoverReferenceData(
+      primary,
+      {
+        positionTypesPath: POSITION_TYPES_PATH,
+        categoriesPath: config.categoriesPath,
+        locationsPath: config.locationsPath,
+      },
+      observations,
+    );
     // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
     await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
     const state: RunState = {
@@ -237,14 +250,21 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
         return;
       }
       options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
-      const ruleState: RunState = runDeadline === undefined ? state : { ...state, noteDeepenable: (check, drawn) => void deepenable[index]!.set(check, drawn) };
+      const ruleState: RunState =
+        runDeadline === undefined ? state : { ...state, noteDeepenable: (check, drawn) => void deepenable[index]!.set(check, drawn) };
       let lastError: unknown;
-      const result = await runRule(rule, ruleState, (text) => redactor.redact(text), (error) => (lastError = error));
+      const result = await runRule(
+        rule,
+        ruleState,
+        (text) => redactor.redact(text),
+        (error) => (lastError = error),
+      );
       results[index] = result;
       options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
       // Rules that end in a row (in the order they end) without reaching the target stop the run.
       unreachable = result.status === 'error' && isUnreachable(lastError) ? unreachable + 1 : 0;
-      if (unreachable >= MAX_UNREACHABLE_RULES) stopped ??= `not run: the target stopped answering (${redactor.redact(messageOf(lastError))})`;
+      if (unreachable >= MAX_UNREACHABLE_RULES)
+        stopped ??= `not run: the target stopped answering (${redactor.redact(messageOf(lastError))})`;
     };
     await runPool(
       startOrder(selected, config.concurrency).map((index) => {
@@ -254,21 +274,34 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
       config.concurrency,
     );
     // --duration, second pass: the rules that passed draw more cases from where they stopped, until the budget is spent.
-    const deeper = selected.map((rule, index) => ({ rule, index })).filter(({ index }) => results[index]?.status === 'passed' && deepenable[index]!.size > 0);
-    if (runDeadline !== undefined && deeper.length > 0 && stopped === undefined && !options.signal?.aborted && performance.now() < runDeadline) {
+    const deeper = selected
+      .map((rule, index) => ({ rule, index }))
+      .filter(({ index }) => results[index]?.status === 'passed' && deepenable[index]!.size > 0);
+    if (
+      runDeadline !== undefined &&
+      deeper.length > 0 &&
+      stopped === undefined &&
+      !options.signal?.aborted &&
+      performance.now() < runDeadline
+    ) {
       options.onProgress?.({ type: 'deepen', rules: deeper.length, leftMs: Math.round(runDeadline - performance.now()) });
       const waiting: Waiting = { count: deeper.length, cost: deeper.reduce((sum, { rule }) => sum + ruleCost(rule.id), 0) };
       const deepen = async (rule: Rule, index: number): Promise<void> => {
         const started = performance.now();
         const until = () => caseDeadlineOf(rule, runDeadline, waiting, config.concurrency, started);
-        const more = await runRule(rule, { ...state, deepening: { drawn: deepenable[index]!, until } }, (text) => redactor.redact(text)).finally(() => {
+        const more = await runRule(rule, { ...state, deepening: { drawn: deepenable[index]!, until } }, (text) =>
+          redactor.redact(text),
+        ).finally(() => {
           waiting.count--;
           waiting.cost -= ruleCost(rule.id);
         });
         results[index] = joinPasses(results[index]!, more);
       };
       await runPool(
-        startOrder(deeper.map(({ rule }) => rule), config.concurrency).map((at) => {
+        startOrder(
+          deeper.map(({ rule }) => rule),
+          config.concurrency,
+        ).map((at) => {
           const { rule, index } = deeper[at]!;
           return { exclusive: rule.exclusive === true, run: () => deepen(rule, index) };
         }),
@@ -287,31 +320,37 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
     await agent.close();
   }
   // The one redaction pass of the report: where it is built, with the run's keys and --header values.
-  return redactor.redactReport(buildReport({
-    tool: toolInfo,
-    apiRoot: config.apiRoot,
-    seed,
-    runs: config.runs,
-    options: {
-      only: config.only?.join(',') ?? null,
-      secondApiKey: second !== undefined,
-      timeoutMs: config.timeoutMs,
-      concurrency: config.concurrency,
-      referencePrefix: tag,
-      strict: config.strict,
-      ...(config.rateLimit ? { rateLimit: `${config.rateLimit.requests}/${config.rateLimit.per}` } : {}),
-      headerNames: Object.keys(config.headers),
-      ...(config.durationMs !== undefined ? { duration: formatDuration(config.durationMs) } : {}),
-    },
-    ...(config.shard ? { shard: config.shard } : {}),
-    startedAt,
-    finishedAt: new Date(),
-    interrupted,
-    rules: results.filter((result): result is RuleResult => result !== undefined),
-    observations: observations.list(selected.map((rule) => rule.id)),
-    cleanup: cleanupReport,
-    requests,
-    network: { retries: retry.stats.retries, retryWaitMs: Math.round(retry.stats.waitedMs), rateLimitWaitMs: Math.round(pacer?.waitedMs ?? 0) },
-    replayCommand: replayCommand({ config, seed }),
-  }));
+  return redactor.redactReport(
+    buildReport({
+      tool: toolInfo,
+      apiRoot: config.apiRoot,
+      seed,
+      runs: config.runs,
+      options: {
+        only: config.only?.join(',') ?? null,
+        secondApiKey: second !== undefined,
+        timeoutMs: config.timeoutMs,
+        concurrency: config.concurrency,
+        referencePrefix: tag,
+        strict: config.strict,
+        ...(config.rateLimit ? { rateLimit: `${config.rateLimit.requests}/${config.rateLimit.per}` } : {}),
+        headerNames: Object.keys(config.headers),
+        ...(config.durationMs !== undefined ? { duration: formatDuration(config.durationMs) } : {}),
+      },
+      ...(config.shard ? { shard: config.shard } : {}),
+      startedAt,
+      finishedAt: new Date(),
+      interrupted,
+      rules: results.filter((result): result is RuleResult => result !== undefined),
+      observations: observations.list(selected.map((rule) => rule.id)),
+      cleanup: cleanupReport,
+      requests,
+      network: {
+        retries: retry.stats.retries,
+        retryWaitMs: Math.round(retry.stats.waitedMs),
+        rateLimitWaitMs: Math.round(pacer?.waitedMs ?? 0),
+      },
+      replayCommand: replayCommand({ config, seed }),
+    }),
+  );
 }

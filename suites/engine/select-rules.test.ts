@@ -17,7 +17,10 @@ describe('--only', () => {
   it('selects exactly the rule a pattern names, not the rules it is a prefix of', () => {
     const withPrefixes = [...registry, rule('jobs.create.status-201-extra')];
     expect(selectRules(withPrefixes, ['jobs.create.status-201']).map((r) => r.id)).toEqual(['jobs.create.status-201']);
-    expect(selectRules(withPrefixes, ['jobs.create.status-2']).map((r) => r.id)).toEqual(['jobs.create.status-201', 'jobs.create.status-201-extra']);
+    expect(selectRules(withPrefixes, ['jobs.create.status-2']).map((r) => r.id)).toEqual([
+      'jobs.create.status-201',
+      'jobs.create.status-201-extra',
+    ]);
   });
 
   it('selects everything without patterns and refuses patterns that match nothing', () => {

@@ -36,7 +36,11 @@ describe('--shard i/n', () => {
   });
 
   it('more shards than rules leaves the extra shards empty', () => {
-    expect(partitionRules(['x.a', 'x.b'], 3, {}).map((shard) => shard.length).sort()).toEqual([0, 1, 1]);
+    expect(
+      partitionRules(['x.a', 'x.b'], 3, {})
+        .map((shard) => shard.length)
+        .sort(),
+    ).toEqual([0, 1, 1]);
   });
 
   it('parses i/n and refuses anything else with a ConfigError naming --shard', () => {

@@ -81,8 +81,18 @@ export function partitionRules(ids: readonly string[], count: number, costs: Rea
  * @example
  * rulesOfShard(selected, { index: 1, count: 4 })
  */
-export function rulesOfShard<T extends { id: string }>(rules: readonly T[], shard: Shard | undefined, costs?: Readonly<Record<string, number>>): T[] {
+export function rulesOfShard<T extends { id: string }>(
+  rules: readonly T[],
+  shard: Shard | undefined,
+  costs?: Readonly<Record<string, number>>,
+): T[] {
   if (shard === undefined) return [...rules];
-  const ids = new Set(partitionRules(rules.map((rule) => rule.id), shard.count, costs)[shard.index - 1]);
+  const ids = new Set(
+    partitionRules(
+      rules.map((rule) => rule.id),
+      shard.count,
+      costs,
+    )[shard.index - 1],
+  );
   return rules.filter((rule) => ids.has(rule.id));
 }

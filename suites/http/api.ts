@@ -36,7 +36,8 @@ export function assertJobBody(res: ApiResponse): void {
 export function assertJobListBody(res: ApiResponse): void {
   if (res.status < 200 || res.status > 299) return;
   const result = validators.jobList(res.json);
-  if (!result.ok) throw schemaMismatch(res, 'job-list.schema.json', listSection(result.issues), 'a job list of headers with paging', result.issues);
+  if (!result.ok)
+    throw schemaMismatch(res, 'job-list.schema.json', listSection(result.issues), 'a job list of headers with paging', result.issues);
 }
 
 /**

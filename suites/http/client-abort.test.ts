@@ -36,12 +36,16 @@ describe('the run signal (Ctrl-C) and the request timeout', () => {
   });
 
   it('a run already aborted sends nothing that waits', async () => {
-    const error = await client(AbortSignal.abort()).request({ method: 'GET', path: '/jobs' }).catch((e: unknown) => e);
+    const error = await client(AbortSignal.abort())
+      .request({ method: 'GET', path: '/jobs' })
+      .catch((e: unknown) => e);
     expect((error as TransportError).code).toBe('INTERRUPTED');
   });
 
   it('with a live run signal, the timeout still applies (REQUEST_TIMEOUT, not INTERRUPTED)', async () => {
-    const error = await client(new AbortController().signal, 200).request({ method: 'GET', path: '/jobs' }).catch((e: unknown) => e);
+    const error = await client(new AbortController().signal, 200)
+      .request({ method: 'GET', path: '/jobs' })
+      .catch((e: unknown) => e);
     expect((error as TransportError).code).toBe('REQUEST_TIMEOUT');
     expect((error as TransportError).message).toMatch(/no response within 200 ms/);
   });

@@ -35,7 +35,11 @@ beforeAll(async () => {
         return;
       }
       // Echoes the key back, as a careless server might.
-      res.writeHead(201, { 'content-type': 'application/json', 'x-echo-key': String(req.headers['api-key'] ?? ''), location: '/api/v1.1/jobs/7' });
+      res.writeHead(201, {
+        'content-type': 'application/json',
+        'x-echo-key': String(req.headers['api-key'] ?? ''),
+        location: '/api/v1.1/jobs/7',
+      });
       res.end(JSON.stringify({ id: 7, referenceId: 'jcabc-k1-0', echoed: req.headers['api-key'] ?? null }));
     });
   });
@@ -65,7 +69,9 @@ describe('client', () => {
   it('sends the key, tags the case, and records the exchange with the key redacted everywhere', async () => {
     const log = newCase();
     const observed: ObservedResponse[] = [];
-    const res = await runInCase(log, () => client({ onResponse: (r) => observed.push(r) }).request({ method: 'POST', path: '/jobs', body: { title: `about ${KEY}` } }));
+    const res = await runInCase(log, () =>
+      client({ onResponse: (r) => observed.push(r) }).request({ method: 'POST', path: '/jobs', body: { title: `about ${KEY}` } }),
+    );
     const sent = seen.at(-1);
     expect(sent?.headers['api-key']).toBe(KEY);
     expect(sent?.headers['x-conformance-case-id']).toBe(log.caseId);
@@ -92,7 +98,11 @@ describe('client', () => {
   });
 
   it('records only what recordResponse keeps of a response body (the rule still reads all of it), the key redacted', async () => {
-    const res = await client().request({ method: 'GET', path: '/jobs', recordResponse: (text) => `kept ${text.length} characters; ${KEY}` });
+    const res = await client().request({
+      method: 'GET',
+      path: '/jobs',
+      recordResponse: (text) => `kept ${text.length} characters; ${KEY}`,
+    });
     expect(res.json).toMatchObject({ id: 7, referenceId: 'jcabc-k1-0' });
     expect(res.exchange.response?.body).toBe(`kept ${res.text.length} characters; ${REDACTED}`);
   });
@@ -122,7 +132,14 @@ describe('client', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const agent = createAgent(5_000);
     const started = Date.now();
-    const error = await createClient({ apiRoot: `http://127.0.0.1:${port}/api/v1.1`, apiKey: KEY, owner: 'primary', timeoutMs: 5_000, redactor: new Redactor([KEY]), dispatcher: agent })
+    const error = await createClient({
+      apiRoot: `http://127.0.0.1:${port}/api/v1.1`,
+      apiKey: KEY,
+      owner: 'primary',
+      timeoutMs: 5_000,
+      redactor: new Redactor([KEY]),
+      dispatcher: agent,
+    })
       .request({ method: 'GET', path: '/jobs' })
       .catch((e: unknown) => e);
     await agent.close();
@@ -138,7 +155,14 @@ describe('client', () => {
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     const agent = createAgent(5_000, 2);
     try {
-      const c = createClient({ apiRoot: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api/v1.1`, apiKey: KEY, owner: 'primary', timeoutMs: 5_000, redactor: new Redactor([KEY]), dispatcher: agent });
+      const c = createClient({
+        apiRoot: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/api/v1.1`,
+        apiKey: KEY,
+        owner: 'primary',
+        timeoutMs: 5_000,
+        redactor: new Redactor([KEY]),
+        dispatcher: agent,
+      });
       const answers = await Promise.all(Array.from({ length: 40 }, () => c.request({ method: 'GET', path: '/jobs' })));
       expect(answers.every((res) => res.status === 200)).toBe(true);
       expect(connections).toBe(2 * CONNECTIONS_PER_RULE + PARALLEL_HEADROOM);
@@ -152,7 +176,9 @@ describe('client', () => {
   });
 
   it('never sends the key to another origin', async () => {
-    const error = await client().request({ method: 'GET', path: 'http://example.invalid/api/v1.1/jobs' }).catch((e: unknown) => e);
+    const error = await client()
+      .request({ method: 'GET', path: 'http://example.invalid/api/v1.1/jobs' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SuiteError);
     expect(seen.some((s) => s.url.includes('example.invalid'))).toBe(false);
   });
@@ -173,7 +199,10 @@ describe.skipIf(!hasCurl)('curl reproducer', () => {
     const res = await client().request({ method: 'PUT', path: '/jobs', body, contentType: 'application/json; charset=utf-8' });
     const original = seen.at(-1);
     // Asynchronously: the server answering curl lives in this process.
-    await promisify(execFile)('sh', ['-c', `${curlFor(res.exchange)} > /dev/null`], { env: { PATH: process.env.PATH ?? '', JOBS_API_KEY: KEY }, timeout: 10_000 });
+    await promisify(execFile)('sh', ['-c', `${curlFor(res.exchange)} > /dev/null`], {
+      env: { PATH: process.env.PATH ?? '', JOBS_API_KEY: KEY },
+      timeout: 10_000,
+    });
     const replayed = seen.at(-1);
     expect(replayed).not.toBe(original);
     expect(replayed).toMatchObject({ method: 'PUT', url: original?.url, body: original?.body });

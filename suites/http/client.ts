@@ -71,7 +71,11 @@ export const PARALLEL_HEADROOM = 8;
  * request seldom waits for a socket, few enough to stay polite. Close it when the run ends.
  */
 export function createAgent(timeoutMs: number, concurrency = 1): Agent {
-  return new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 2_000, connections: concurrency * CONNECTIONS_PER_RULE + PARALLEL_HEADROOM });
+  return new Agent({
+    connect: { timeout: timeoutMs },
+    keepAliveTimeout: 2_000,
+    connections: concurrency * CONNECTIONS_PER_RULE + PARALLEL_HEADROOM,
+  });
 }
 
 /**

@@ -6,7 +6,16 @@
 import { ConfigError } from '../engine/errors.js';
 
 /** Headers the suite sets itself: a --header must not replace them (API-Key has --api-key). */
-const OWN_HEADERS = new Set(['api-key', 'accept', 'content-type', 'content-length', 'host', 'x-conformance-case-id', 'transfer-encoding', 'connection']);
+const OWN_HEADERS = new Set([
+  'api-key',
+  'accept',
+  'content-type',
+  'content-length',
+  'host',
+  'x-conformance-case-id',
+  'transfer-encoding',
+  'connection',
+]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // Visible ASCII, spaces and tabs, and non-ASCII: no line breaks or other control characters.
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
@@ -28,7 +37,11 @@ export function parseExtraHeaders(input: string | readonly string[] | undefined)
     if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) {
       throw new ConfigError('header', `${which} is not 'Name: value' (a header name, a colon, a value on one line)`);
     }
-    if (OWN_HEADERS.has(name.toLowerCase())) throw new ConfigError('header', `${which} sets ${name}, which the suite sets itself${name.toLowerCase() === 'api-key' ? ' (use --api-key)' : ''}`);
+    if (OWN_HEADERS.has(name.toLowerCase()))
+      throw new ConfigError(
+        'header',
+        `${which} sets ${name}, which the suite sets itself${name.toLowerCase() === 'api-key' ? ' (use --api-key)' : ''}`,
+      );
     if (value === '') throw new ConfigError('header', `${which} (${name}) has an empty value`);
     headers[name.toLowerCase()] = value;
   }

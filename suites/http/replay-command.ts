@@ -19,7 +19,16 @@ export interface ReplayTarget {
  * replayCommand({ config, seed: 42 }, 'jobs.create.status-201', '0:1')
  */
 export function replayCommand({ config, seed }: ReplayTarget, ruleId?: string, path?: string): string {
-  const parts = ['npx', 'jobs-conformance', '--base-url', shellQuote(config.apiRoot), '--seed', String(seed), '--runs', String(config.runs)];
+  const parts = [
+    'npx',
+    'jobs-conformance',
+    '--base-url',
+    shellQuote(config.apiRoot),
+    '--seed',
+    String(seed),
+    '--runs',
+    String(config.runs),
+  ];
   if (config.categoriesPath !== '/categories') parts.push('--categories-path', shellQuote(config.categoriesPath));
   if (config.locationsPath !== '/locations') parts.push('--locations-path', shellQuote(config.locationsPath));
   if (config.timeoutMs !== DEFAULT_TIMEOUT_MS) parts.push('--timeout-ms', String(config.timeoutMs));

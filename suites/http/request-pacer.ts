@@ -21,7 +21,11 @@ export interface RateLimit {
 export function parseRateLimit(text: string): RateLimit {
   const match = /^\s*(\d+(?:\.\d+)?)\s*\/\s*(s|m)\s*$/i.exec(text);
   const requests = match ? Number(match[1]) : Number.NaN;
-  if (!match || !(requests > 0)) throw new ConfigError('rate-limit', `--rate-limit must look like 10/s or 300/m (a positive number per second or minute), got ${JSON.stringify(text)}`);
+  if (!match || !(requests > 0))
+    throw new ConfigError(
+      'rate-limit',
+      `--rate-limit must look like 10/s or 300/m (a positive number per second or minute), got ${JSON.stringify(text)}`,
+    );
   return { requests, per: match[2]!.toLowerCase() as 's' | 'm' };
 }
 

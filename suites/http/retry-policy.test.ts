@@ -4,7 +4,10 @@ import { RequestPacer, intervalOf, parseRateLimit } from './request-pacer.js';
 import { retryAfterMs } from './retry-after.js';
 import { RetryPolicy, type RetryableResponse } from './retry-policy.js';
 
-const limited = (status: number, retryAfter?: string): RetryableResponse => ({ status, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } });
+const limited = (status: number, retryAfter?: string): RetryableResponse => ({
+  status,
+  headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+});
 
 describe('Retry-After', () => {
   it('reads delay-seconds and HTTP dates (a past date waits 0)', () => {
@@ -49,8 +52,12 @@ describe('RetryPolicy', () => {
       maxWaitMs: 1_000,
       totalWaitMs: 1_500,
     });
-    expect(stop(() => policy.waitBeforeRetry(limited(429, '1'), 2, 'GET /jobs')).message).toMatch(/GET \/jobs: answered 429 .*after 2 retries/);
-    expect(stop(() => policy.waitBeforeRetry(limited(429, '5'), 0, 'GET /jobs')).message).toMatch(/asks for 5000 ms, more than --retry-max-wait-ms 1000/);
+    expect(stop(() => policy.waitBeforeRetry(limited(429, '1'), 2, 'GET /jobs')).message).toMatch(
+      /GET \/jobs: answered 429 .*after 2 retries/,
+    );
+    expect(stop(() => policy.waitBeforeRetry(limited(429, '5'), 0, 'GET /jobs')).message).toMatch(
+      /asks for 5000 ms, more than --retry-max-wait-ms 1000/,
+    );
     policy.stats.waitedMs = 1_000; // as if the run had waited 1 s already
     const total = stop(() => policy.waitBeforeRetry(limited(429, '1'), 0, 'GET /jobs'));
     expect(total.code).toBe('RATE_LIMITED');

@@ -55,8 +55,10 @@ export class RetryPolicy {
     // A 503 without Retry-After is an outage, not a limit: the rule sees it.
     if (asked === undefined && status === 503) return undefined;
     const wait = asked ?? this.limits.backoffMs * 2 ** retry;
-    const stop = (why: string) => new SuiteError('RATE_LIMITED', `${where}: answered ${status} (rate limited); ${why}`, { context: { status, retries: retry } });
-    if (retry >= this.limits.maxRetries) throw stop(`still limited after ${retry} ${retry === 1 ? 'retry' : 'retries'} (--retry-max ${this.limits.maxRetries})`);
+    const stop = (why: string) =>
+      new SuiteError('RATE_LIMITED', `${where}: answered ${status} (rate limited); ${why}`, { context: { status, retries: retry } });
+    if (retry >= this.limits.maxRetries)
+      throw stop(`still limited after ${retry} ${retry === 1 ? 'retry' : 'retries'} (--retry-max ${this.limits.maxRetries})`);
     if (wait > this.limits.maxWaitMs) throw stop(`Retry-After asks for ${wait} ms, more than --retry-max-wait-ms ${this.limits.maxWaitMs}`);
     if (this.stats.waitedMs + wait > this.limits.totalWaitMs) {
       throw stop(`the run already waited ${this.stats.waitedMs} ms on rate limits (--retry-total-wait-ms ${this.limits.totalWaitMs})`);

@@ -74,5 +74,9 @@ export function anonymous(ctx: RuleContext, body: Body): Body {
 
 /** Read-only values a client might send (2.1): an old publishDate, and an employer and id that are not the service's. */
 export function foreignReadOnly(ctx: RuleContext): { publishDate: string; employer: { id: number; name: string }; id: number } {
-  return { publishDate: '2001-01-01T00:00:00Z', employer: { id: 2_147_480_000, name: `${caseTagOf(ctx)} not the key's employer` }, id: 2_147_480_001 };
+  return {
+    publishDate: '2001-01-01T00:00:00Z',
+    employer: { id: 2_147_480_000, name: `${caseTagOf(ctx)} not the key's employer` },
+    id: 2_147_480_001,
+  };
 }

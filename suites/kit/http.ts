@@ -33,7 +33,12 @@ export function expectStatus(
   accepted: number | readonly number[] | ((status: number) => boolean),
   expected: string,
 ): void {
-  const ok = typeof accepted === 'function' ? accepted(res.status) : typeof accepted === 'number' ? res.status === accepted : accepted.includes(res.status);
+  const ok =
+    typeof accepted === 'function'
+      ? accepted(res.status)
+      : typeof accepted === 'number'
+        ? res.status === accepted
+        : accepted.includes(res.status);
   ctx.expect(ok, {
     title: `${requestLine(res)} answered ${res.status}`,
     expected,

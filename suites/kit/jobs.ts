@@ -33,7 +33,11 @@ export interface Acceptance {
 export async function createJob(ctx: RuleContext, body: Body, how: JobsApi | Acceptance = ctx.api): Promise<Job> {
   if ('anySuccess' in how) {
     const res = await ctx.api.create(body);
-    ctx.expect(isSuccess(res.status) && res.json !== undefined, { title: how.title, expected: `${how.expected}: the job is created (2xx)`, received: responseLine(res) });
+    ctx.expect(isSuccess(res.status) && res.json !== undefined, {
+      title: how.title,
+      expected: `${how.expected}: the job is created (2xx)`,
+      received: responseLine(res),
+    });
     return res.json;
   }
   const res = await how.create(body);
@@ -49,7 +53,11 @@ export async function getJob(ctx: RuleContext, id: number, api: JobsApi = ctx.ap
 }
 
 /** GET /jobs with the query; the rule fails unless 200. */
-export async function listJobs(ctx: RuleContext, query: ListQuery, api: JobsApi = ctx.api): Promise<ApiResponse<JobList> & { json: JobList }> {
+export async function listJobs(
+  ctx: RuleContext,
+  query: ListQuery,
+  api: JobsApi = ctx.api,
+): Promise<ApiResponse<JobList> & { json: JobList }> {
   const res = await api.list(query);
   expectStatus(ctx, res, 200, 'GET /jobs answers 200 with {data, paging} (spec 4.5)');
   return res as ApiResponse<JobList> & { json: JobList };

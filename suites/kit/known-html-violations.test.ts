@@ -15,15 +15,24 @@ describe('knownHtmlViolations', () => {
   for (const kind of htmlViolationKinds) {
     it(`${kind}: each breaks the allow-list exactly once, that way`, () => {
       for (const html of knownHtmlViolations(kind)) {
-        expect(findHtmlViolations(html).map((v) => v.kind), html).toEqual([SCHEMA_KIND[kind]]);
+        expect(
+          findHtmlViolations(html).map((v) => v.kind),
+          html,
+        ).toEqual([SCHEMA_KIND[kind]]);
       }
     });
 
     it(`${kind}: comes in upper-case and capitalized spellings too`, () => {
       const htmls = knownHtmlViolations(kind);
       // A tag or attribute name all upper-case (<SCRIPT>, <A>, HREF=), and one capitalized (<Script>, Target=).
-      expect(htmls.some((html) => /[<\s]\/?[A-Z]{2,}[\s>=]|<[A-Z][\s>]/.test(html)), kind).toBe(true);
-      expect(htmls.some((html) => /[<\s]\/?[A-Z][a-z]+[\s>=]/.test(html)), kind).toBe(true);
+      expect(
+        htmls.some((html) => /[<\s]\/?[A-Z]{2,}[\s>=]|<[A-Z][\s>]/.test(html)),
+        kind,
+      ).toBe(true);
+      expect(
+        htmls.some((html) => /[<\s]\/?[A-Z][a-z]+[\s>=]/.test(html)),
+        kind,
+      ).toBe(true);
     });
 
     it(`${kind}: comes with its attributes in every form HTML writes (single-quoted, unquoted, spaced; valueless where it breaks a rule)`, () => {
@@ -38,7 +47,11 @@ describe('knownHtmlViolations', () => {
 
   it('holds no stray end tag (the should rule sends those: knownStrayEndTags)', () => {
     for (const kind of htmlViolationKinds) for (const html of knownStrayEndTags()) expect(knownHtmlViolations(kind)).not.toContain(html);
-    for (const html of knownStrayEndTags()) expect(findHtmlViolations(html).map((v) => v.kind), html).toEqual(['disallowed-tag']);
+    for (const html of knownStrayEndTags())
+      expect(
+        findHtmlViolations(html).map((v) => v.kind),
+        html,
+      ).toEqual(['disallowed-tag']);
   });
 });
 

@@ -24,7 +24,9 @@ const VOID_ELEMENTS = new Set(['img', 'input']);
 const OTHER_ATTRIBUTES = ['class', 'style', 'onclick', 'id'];
 
 const disallowedTags = DISALLOWED_TAGS.filter((tag) => !(tag in htmlAllowlist.tags));
-const linkTags = Object.entries(htmlAllowlist.tags).filter(([, rule]) => Object.values(rule.attributes).includes('required')).map(([tag]) => tag);
+const linkTags = Object.entries(htmlAllowlist.tags)
+  .filter(([, rule]) => Object.values(rule.attributes).includes('required'))
+  .map(([tag]) => tag);
 const bareTags = Object.entries(htmlAllowlist.tags).filter(([, rule]) => Object.keys(rule.attributes).length === 0);
 
 /** `<tag attrs>` placed where HTML allows it (a list item in a list, a list holding an item, a void tag in a paragraph). */
@@ -61,7 +63,13 @@ function attributeForms(kind: HtmlViolationKind): string[] {
       // The classic carrier: a disallowed element whose attributes are unquoted.
       return ['<p>text <img src=x onerror=alert(1)></p>', "<p>text <span class='x'>y</span></p>"];
     case 'attribute-on-non-a':
-      return ['<p onclick=alert(1)>text</p>', "<p class='x'>text</p>", '<p hidden>text</p>', '<p\n\tstyle = "color:red">text</p>', '<b ID=x>text</b>'];
+      return [
+        '<p onclick=alert(1)>text</p>',
+        "<p class='x'>text</p>",
+        '<p hidden>text</p>',
+        '<p\n\tstyle = "color:red">text</p>',
+        '<b ID=x>text</b>',
+      ];
     case 'a-without-href':
       // No href, though the target's value holds the letters "href=".
       return [
@@ -85,7 +93,11 @@ function lowerCase(kind: HtmlViolationKind): string[] {
     case 'disallowed-tag':
       return [
         ...disallowedTags.map((tag) =>
-          tag === 'script' ? '<p>text <script>alert(1)</script></p>' : VOID_ELEMENTS.has(tag) ? `<p>text <${tag}></p>` : `<div><${tag}>text</${tag}></div>`,
+          tag === 'script'
+            ? '<p>text <script>alert(1)</script></p>'
+            : VOID_ELEMENTS.has(tag)
+              ? `<p>text <${tag}></p>`
+              : `<div><${tag}>text</${tag}></div>`,
         ),
       ];
     case 'attribute-on-non-a':
@@ -110,7 +122,10 @@ function otherSpellings(kind: HtmlViolationKind): string[] {
     case 'a-without-href':
       return [`<p><${upper}>link</${upper}></p>`, `<p><${capital} Target="_blank">link</${capital}></p>`];
     case 'other-attribute-on-a':
-      return [`<p><${upper} HREF="${HREF}" ONCLICK="x">link</${upper}></p>`, `<p><${capital} Href="${HREF}" Class="x">link</${capital}></p>`];
+      return [
+        `<p><${upper} HREF="${HREF}" ONCLICK="x">link</${upper}></p>`,
+        `<p><${capital} Href="${HREF}" Class="x">link</${capital}></p>`,
+      ];
   }
 }
 

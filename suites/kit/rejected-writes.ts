@@ -73,7 +73,8 @@ export function createBodyWith(body: Body, violation: Violation, marker: string)
 
 /** Spec 7.2 shows no status code for invalid input: record the one the target chose, per form. */
 function observeRefusal(ctx: RuleContext, form: UpdateForm | CreateForm, res: ApiResponse): void {
-  if (isClientError(res.status)) ctx.observe({ topic: 'error-status.invalid-write', section: '7.2', observed: `${formLabel(form)}: ${res.status}` });
+  if (isClientError(res.status))
+    ctx.observe({ topic: 'error-status.invalid-write', section: '7.2', observed: `${formLabel(form)}: ${res.status}` });
 }
 
 /** Sends `patch` as a partial update of `job` in `form`. */
@@ -97,7 +98,13 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
  * @example
  * await expectUpdateRefused(ctx, 'reference', generated, violation);
  */
-export async function expectUpdateRefused(ctx: RuleContext, form: UpdateForm, generated: Body, violation: Violation, statement = violation.statement): Promise<void> {
+export async function expectUpdateRefused(
+  ctx: RuleContext,
+  form: UpdateForm,
+  generated: Body,
+  violation: Violation,
+  statement = violation.statement,
+): Promise<void> {
   const created = await createJob(ctx, identify(ctx, baseBodyFor(generated, violation)));
   const before = await getJob(ctx, created.id);
   const patch = patchWithMarker(violation, ctx.referenceId());
@@ -113,7 +120,9 @@ export async function expectUpdateRefused(ctx: RuleContext, form: UpdateForm, ge
     received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
   });
   const tag = caseTagOf(ctx);
-  const others = (await listAllJobs(ctx, { q: tag })).filter((item) => item.id !== before.id && ((item.referenceId ?? '').startsWith(tag) || item.title.includes(tag)));
+  const others = (await listAllJobs(ctx, { q: tag })).filter(
+    (item) => item.id !== before.id && ((item.referenceId ?? '').startsWith(tag) || item.title.includes(tag)),
+  );
   ctx.expect(others.length === 0, {
     title: `${what} was refused but created a job`,
     expected: `${statement}: a refused update creates nothing`,
@@ -137,5 +146,8 @@ export async function expectCreateRefused(ctx: RuleContext, form: CreateForm, ge
   const res = form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference({ ...body, referenceId });
   observeRefusal(ctx, form, res);
   const section = form === 'post' ? 'spec 4.2' : 'spec 4.3: a PUT that creates behaves as POST';
-  await expectRejectedCreate(ctx, res, marker, { title: `${formLabel(form)} with ${violation.name} was accepted`, expected: `${violation.statement}; ${section}` });
+  await expectRejectedCreate(ctx, res, marker, {
+    title: `${formLabel(form)} with ${violation.name} was accepted`,
+    expected: `${violation.statement}; ${section}`,
+  });
 }

@@ -34,12 +34,20 @@ export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus
       received: responseLine(res),
     });
     const outcome = isSuccess(res.status) ? `accepted; status now ${res.json?.status}` : `refused with ${res.status}`;
-    r.ctx.observe({ topic: `transition.${from}-to-${to}`, section: '3', observed: `PUT status ${to} on ${from === "draft" ? "a" : "an"} ${from} job: ${outcome}` });
+    r.ctx.observe({
+      topic: `transition.${from}-to-${to}`,
+      section: '3',
+      observed: `PUT status ${to} on ${from === 'draft' ? 'a' : 'an'} ${from} job: ${outcome}`,
+    });
     if (isSuccess(res.status) && res.json) {
       target.status = res.json.status;
       // Leaving draft is not shown (3): a service may publish the job "now"; the model learns the date it set.
       if (from === 'draft' && !sameDate(res.json.publishDate, target.publishDate)) {
-        r.ctx.observe({ topic: `transition.${from}-to-${to}.publish-date`, section: '3', observed: 'publishDate set anew when the job left draft' });
+        r.ctx.observe({
+          topic: `transition.${from}-to-${to}.publish-date`,
+          section: '3',
+          observed: 'publishDate set anew when the job left draft',
+        });
         target.publishDate = res.json.publishDate;
       }
       expectMatchesModel(r, where, res.json, target);

@@ -88,7 +88,12 @@ function bodyOf(f: ExpectedFields): Body {
     applicantRoutingType: { id: f.routingTypeId },
     closeDate: f.closeDate,
     confidential: f.confidential,
-    salary: f.salary && { amount: f.salary.amount, maxAmount: f.salary.maxAmount, period: { id: f.salary.periodId }, plusCommission: f.salary.plusCommission },
+    salary: f.salary && {
+      amount: f.salary.amount,
+      maxAmount: f.salary.maxAmount,
+      period: { id: f.salary.periodId },
+      plusCommission: f.salary.plusCommission,
+    },
   };
   if (f.applicationEmail !== null) body.applicationEmail = f.applicationEmail;
   if (f.applicationUrl !== null) body.applicationUrl = f.applicationUrl;
@@ -112,7 +117,13 @@ export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
   };
   if (job.title !== f.title) differ('title', f.title, job.title);
   if (!sameHtmlContent(f.description, job.description)) differ('description (content)', f.description, job.description);
-  if (!sameLocations(f.locations.map((description) => ({ description })), job.locations)) differ('locations', f.locations, job.locations);
+  if (
+    !sameLocations(
+      f.locations.map((description) => ({ description })),
+      job.locations,
+    )
+  )
+    differ('locations', f.locations, job.locations);
   const categoryIds = job.categories.map((c) => c.id).sort((a, b) => a - b);
   if (JSON.stringify(categoryIds) !== JSON.stringify(f.categoryIds)) differ('categories (ids)', f.categoryIds, categoryIds);
   if (job.positionType.id !== f.positionTypeId) differ('positionType.id', f.positionTypeId, job.positionType.id);
@@ -124,7 +135,10 @@ export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
   const salaryAgrees =
     s === null || e === null
       ? s === e
-      : sameAmount(s.amount, e.amount) && sameAmount(s.maxAmount, e.maxAmount) && s.period.id === e.periodId && s.plusCommission === e.plusCommission;
+      : sameAmount(s.amount, e.amount) &&
+        sameAmount(s.maxAmount, e.maxAmount) &&
+        s.period.id === e.periodId &&
+        s.plusCommission === e.plusCommission;
   if (!salaryAgrees) differ('salary', e, s);
   if (!keepsDate(f.closeDate, job.closeDate)) differ('closeDate (date)', f.closeDate, job.closeDate);
   if (job.confidential !== f.confidential) differ('confidential', f.confidential, job.confidential);

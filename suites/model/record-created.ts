@@ -16,7 +16,13 @@ import { expectMatchesModel } from './verify-target.js';
  * @example
  * recordCreated(m, r, 'POST /jobs', await r.ctx.api.create(body), body);
  */
-export function recordCreated(m: JobsModel, r: ModelReal, where: string, res: ApiResponse<Job>, body: Body & { referenceId: string }): ModelJob {
+export function recordCreated(
+  m: JobsModel,
+  r: ModelReal,
+  where: string,
+  res: ApiResponse<Job>,
+  body: Body & { referenceId: string },
+): ModelJob {
   r.ctx.expect(isSuccess(res.status) && res.json !== undefined, {
     title: `${where} did not create the job (referenceId ${body.referenceId})`,
     expected: 'spec 4.2 / 4.3: a valid body with a new referenceId creates a job',

@@ -21,13 +21,16 @@ import { listAllJobs } from '../kit/jobs.js';
 export function expectMatchesModel(r: ModelReal, where: string, job: Job, expected: ModelJob): void {
   const diffs = fieldDifferences(job, expected.fields);
   if (job.id !== expected.id) diffs.unshift(`id: expected ${expected.id}, received ${job.id}`);
-  if (job.referenceId !== expected.ref) diffs.unshift(`referenceId: expected ${JSON.stringify(expected.ref)}, received ${JSON.stringify(job.referenceId)}`);
+  if (job.referenceId !== expected.ref)
+    diffs.unshift(`referenceId: expected ${JSON.stringify(expected.ref)}, received ${JSON.stringify(job.referenceId)}`);
   if (job.status !== expected.status) diffs.unshift(`status: expected ${expected.status}, received ${job.status}`);
   // 2.1: publishDate is read-only; an update or a stated transition (3: "other fields unchanged") never moves it.
-  if (!sameDate(job.publishDate, expected.publishDate)) diffs.push(`publishDate (read-only): expected ${expected.publishDate}, received ${job.publishDate}`);
+  if (!sameDate(job.publishDate, expected.publishDate))
+    diffs.push(`publishDate (read-only): expected ${expected.publishDate}, received ${job.publishDate}`);
   r.ctx.expect(diffs.length === 0, {
     title: `${where}: job ${expected.id} (referenceId ${expected.ref}) departs from what the requests so far imply`,
-    expected: 'spec 3 (status by the transitions table), 4.2 (the job has the values sent), 4.3 (only the fields sent change), 2.1 (publishDate read-only)',
+    expected:
+      'spec 3 (status by the transitions table), 4.2 (the job has the values sent), 4.3 (only the fields sent change), 2.1 (publishDate read-only)',
     received: diffs.join('\n'),
   });
 }
@@ -87,12 +90,15 @@ export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, st
     if (seen.length > 1) problems.push(`listed ${seen.length} times: job ${job.id}`);
     for (const item of seen) {
       if (item.status !== job.status) problems.push(`job ${job.id}: status ${item.status}, expected ${job.status}`);
-      if (item.referenceId !== job.ref) problems.push(`job ${job.id}: referenceId ${JSON.stringify(item.referenceId)}, expected ${job.ref}`);
-      if (item.title !== job.fields.title) problems.push(`job ${job.id}: title ${JSON.stringify(item.title)}, expected ${JSON.stringify(job.fields.title)}`);
+      if (item.referenceId !== job.ref)
+        problems.push(`job ${job.id}: referenceId ${JSON.stringify(item.referenceId)}, expected ${job.ref}`);
+      if (item.title !== job.fields.title)
+        problems.push(`job ${job.id}: title ${JSON.stringify(item.title)}, expected ${JSON.stringify(job.fields.title)}`);
     }
   }
   for (const item of ours) {
-    if (!want.some((job) => job.id === item.id)) problems.push(`unexpected: job ${item.id} (referenceId ${JSON.stringify(item.referenceId)}, ${item.status})`);
+    if (!want.some((job) => job.id === item.id))
+      problems.push(`unexpected: job ${item.id} (referenceId ${JSON.stringify(item.referenceId)}, ${item.status})`);
   }
   const filter = status === undefined ? '' : `&status=${status}`;
   r.ctx.expect(problems.length === 0, {

@@ -29,7 +29,8 @@ export type MatrixPath = keyof typeof MATRIX_PATHS;
 export type MatrixCells = Record<MatrixPath, string>;
 
 /** A cell read: the rules it names, each with its note, or a reason of one kind. */
-export type ParsedCell = { kind: 'rules'; rules: Array<{ id: string; note?: string }> } | { kind: 'n/a' | 'not probed' | 'pending'; reason: string };
+export type ParsedCell =
+  { kind: 'rules'; rules: Array<{ id: string; note?: string }> } | { kind: 'n/a' | 'not probed' | 'pending'; reason: string };
 
 const RULE_ITEM = /^(jobs\.[\w.-]*[\w-])(?: \((.+)\))?$/;
 const REASON = /^(n\/a|not probed|pending): (\S.*)$/;
@@ -101,7 +102,10 @@ const WRONG_TYPE_ANSWER =
   'not probed: the answer to a wrong type is not shown (7.2), so only a 5xx could fail, and jobs.robustness.wrong-types looks for one on POST only';
 
 /** The four response columns of a field whose response form only the schema states. */
-function schemaResponses(note: string, listItem: string = `${SCHEMA_LIST} (response schema: ${note})`): Pick<MatrixCells, 'created' | 'read' | 'updated' | 'listItem'> {
+function schemaResponses(
+  note: string,
+  listItem: string = `${SCHEMA_LIST} (response schema: ${note})`,
+): Pick<MatrixCells, 'created' | 'read' | 'updated' | 'listItem'> {
   return {
     created: `${SCHEMA_CREATED} (response schema: ${note})`,
     read: `${SCHEMA_READ} (response schema: ${note})`,
@@ -116,8 +120,18 @@ function responseOnly(requests: string): Pick<MatrixCells, 'post' | 'putById' | 
 }
 
 /** The request columns of a rule every write refuses: POST's own rule, the update rule (three forms), the PUT-create rule. */
-function refusedEverywhere(postRule: string, updateRule: string, byReference: string = updateRule): Pick<MatrixCells, 'post' | 'putById' | 'putByReference' | 'putCreate' | 'override'> {
-  return { post: postRule, putById: updateRule, putByReference: byReference, putCreate: 'jobs.put-create.rejects-invalid', override: updateRule };
+function refusedEverywhere(
+  postRule: string,
+  updateRule: string,
+  byReference: string = updateRule,
+): Pick<MatrixCells, 'post' | 'putById' | 'putByReference' | 'putCreate' | 'override'> {
+  return {
+    post: postRule,
+    putById: updateRule,
+    putByReference: byReference,
+    putCreate: 'jobs.put-create.rejects-invalid',
+    override: updateRule,
+  };
 }
 
 const types: MatrixGroup = {
@@ -144,7 +158,10 @@ const limits: MatrixGroup = {
     {
       section: '2.1, 8',
       statement: '`referenceId` "String, max 50"',
-      cells: { ...refusedEverywhere('jobs.limits.reference-id-length', 'jobs.update.rejects-over-long', REFERENCE_IS_LOOKUP), ...schemaResponses('maxLength 50') },
+      cells: {
+        ...refusedEverywhere('jobs.limits.reference-id-length', 'jobs.update.rejects-over-long', REFERENCE_IS_LOOKUP),
+        ...schemaResponses('maxLength 50'),
+      },
     },
     {
       section: '2.1, 8',
@@ -154,17 +171,26 @@ const limits: MatrixGroup = {
     {
       section: '2.1, 8',
       statement: '`applicationEmail` "String, max 50"',
-      cells: { ...refusedEverywhere('jobs.limits.application-email-length', 'jobs.update.rejects-over-long'), ...schemaResponses('maxLength 50', notInHeader('applicationEmail')) },
+      cells: {
+        ...refusedEverywhere('jobs.limits.application-email-length', 'jobs.update.rejects-over-long'),
+        ...schemaResponses('maxLength 50', notInHeader('applicationEmail')),
+      },
     },
     {
       section: '2.1, 8',
       statement: '`applicationUrl` "String, max 200"',
-      cells: { ...refusedEverywhere('jobs.limits.application-url-length', 'jobs.update.rejects-over-long'), ...schemaResponses('maxLength 200', notInHeader('applicationUrl')) },
+      cells: {
+        ...refusedEverywhere('jobs.limits.application-url-length', 'jobs.update.rejects-over-long'),
+        ...schemaResponses('maxLength 200', notInHeader('applicationUrl')),
+      },
     },
     {
       section: '2.2, 8',
       statement: 'location `description` "max 300"',
-      cells: { ...refusedEverywhere('jobs.limits.location-description-length', 'jobs.update.rejects-over-long'), ...schemaResponses('maxLength 300') },
+      cells: {
+        ...refusedEverywhere('jobs.limits.location-description-length', 'jobs.update.rejects-over-long'),
+        ...schemaResponses('maxLength 300'),
+      },
     },
     {
       section: '2.1, 4.2, 8',
@@ -174,7 +200,10 @@ const limits: MatrixGroup = {
     {
       section: '2.1, 4.2, 8',
       statement: '`categories` "1 to 3 entries"',
-      cells: { ...refusedEverywhere('jobs.limits.categories-count', 'jobs.update.rejects-list-count'), ...schemaResponses('1 to 3 items', notInHeader('categories')) },
+      cells: {
+        ...refusedEverywhere('jobs.limits.categories-count', 'jobs.update.rejects-list-count'),
+        ...schemaResponses('1 to 3 items', notInHeader('categories')),
+      },
     },
     {
       section: '8',
@@ -188,13 +217,17 @@ const limits: MatrixGroup = {
         created: `${LIMIT_RULES} (the 201 of the POST and the answer of the PUT-create keep the value)`,
         read: `${LIMIT_RULES} (GET after each PUT and PUT-create)`,
         updated: `${LIMIT_RULES} (the 200 of each update form)`,
-        listItem: 'jobs.limits.reference-id-length, jobs.limits.title-length, jobs.limits.locations-count (after each PUT and PUT-create; the header (2.7) carries no address or category)',
+        listItem:
+          'jobs.limits.reference-id-length, jobs.limits.title-length, jobs.limits.locations-count (after each PUT and PUT-create; the header (2.7) carries no address or category)',
       },
     },
     {
       section: '2.1, 8',
       statement: '`employer.name` "String, max 128"',
-      cells: { ...responseOnly('n/a: read-only: a sent employer is never honoured (row "employer is the key\'s")'), ...schemaResponses('maxLength 128') },
+      cells: {
+        ...responseOnly('n/a: read-only: a sent employer is never honoured (row "employer is the key\'s")'),
+        ...schemaResponses('maxLength 128'),
+      },
     },
     {
       section: '2.2, 8',
@@ -230,17 +263,26 @@ const enums: MatrixGroup = {
     {
       section: '2.1, 3, 4.2',
       statement: '`status` "One of active, archived, draft" ("String, max 10")',
-      cells: { ...refusedEverywhere('jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range'), ...schemaResponses('status enum') },
+      cells: {
+        ...refusedEverywhere('jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range'),
+        ...schemaResponses('status enum'),
+      },
     },
     {
       section: '2.5, 4.2',
       statement: '`salary.period.id` "1 to 5"',
-      cells: { ...refusedEverywhere('jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range'), ...schemaResponses('period id 1 to 5', notInHeader('salary')) },
+      cells: {
+        ...refusedEverywhere('jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range'),
+        ...schemaResponses('period id 1 to 5', notInHeader('salary')),
+      },
     },
     {
       section: '2.6, 4.2',
       statement: '`applicantRoutingType.id` "1 or 2"',
-      cells: { ...refusedEverywhere('jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range'), ...schemaResponses('routing type id 1 or 2', notInHeader('the routing type')) },
+      cells: {
+        ...refusedEverywhere('jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range'),
+        ...schemaResponses('routing type id 1 or 2', notInHeader('the routing type')),
+      },
     },
     {
       section: '2.4, 4.2, 4.6',
@@ -273,22 +315,40 @@ const requiredness: MatrixGroup = {
     {
       section: '2.5, 4.2',
       statement: '"`salary.period.id` is required when `salary.amount` is given."',
-      cells: { ...refusedEverywhere('jobs.limits.salary-period-required', 'jobs.update.rejects-salary-without-period'), ...schemaResponses('a salary carries its period', notInHeader('salary')) },
+      cells: {
+        ...refusedEverywhere('jobs.limits.salary-period-required', 'jobs.update.rejects-salary-without-period'),
+        ...schemaResponses('a salary carries its period', notInHeader('salary')),
+      },
     },
     {
       section: '4.2',
       statement: '`applicationEmail` "Required when `applicantRoutingType.id` is 1."',
-      cells: { ...refusedEverywhere('jobs.limits.routing-email-required', 'jobs.update.rejects-routing-without-address'), created: REFUSED_NEVER_SHOWN, read: REFUSED_NEVER_SHOWN, updated: REFUSED_NEVER_SHOWN, listItem: notInHeader('applicationEmail') },
+      cells: {
+        ...refusedEverywhere('jobs.limits.routing-email-required', 'jobs.update.rejects-routing-without-address'),
+        created: REFUSED_NEVER_SHOWN,
+        read: REFUSED_NEVER_SHOWN,
+        updated: REFUSED_NEVER_SHOWN,
+        listItem: notInHeader('applicationEmail'),
+      },
     },
     {
       section: '4.2',
       statement: '`applicationUrl` "Required when `applicantRoutingType.id` is 2."',
-      cells: { ...refusedEverywhere('jobs.limits.routing-url-required', 'jobs.update.rejects-routing-without-address'), created: REFUSED_NEVER_SHOWN, read: REFUSED_NEVER_SHOWN, updated: REFUSED_NEVER_SHOWN, listItem: notInHeader('applicationUrl') },
+      cells: {
+        ...refusedEverywhere('jobs.limits.routing-url-required', 'jobs.update.rejects-routing-without-address'),
+        created: REFUSED_NEVER_SHOWN,
+        read: REFUSED_NEVER_SHOWN,
+        updated: REFUSED_NEVER_SHOWN,
+        listItem: notInHeader('applicationUrl'),
+      },
     },
     {
       section: '2.1, 4.2',
       statement: '`applicationUrl` "Includes `http://` or `https://`."',
-      cells: { ...refusedEverywhere('jobs.limits.routing-url-scheme', 'jobs.update.rejects-url-without-scheme'), ...schemaResponses('http(s):// pattern', notInHeader('applicationUrl')) },
+      cells: {
+        ...refusedEverywhere('jobs.limits.routing-url-scheme', 'jobs.update.rejects-url-without-scheme'),
+        ...schemaResponses('http(s):// pattern', notInHeader('applicationUrl')),
+      },
     },
     {
       section: '2.1',
@@ -310,13 +370,22 @@ const html: MatrixGroup = {
     {
       section: '2.1',
       statement: 'Rule 1: "Allowed tags: strong, b, em, i, br, p, div, ul, ol, li, a." (another tag is refused)',
-      cells: { ...refusedEverywhere('jobs.html.rejects-disallowed-tag', 'jobs.update.rejects-invalid-html'), created: REFUSED_NEVER_SHOWN, read: REFUSED_NEVER_SHOWN, updated: REFUSED_NEVER_SHOWN, listItem: notInHeader('the description') },
+      cells: {
+        ...refusedEverywhere('jobs.html.rejects-disallowed-tag', 'jobs.update.rejects-invalid-html'),
+        created: REFUSED_NEVER_SHOWN,
+        read: REFUSED_NEVER_SHOWN,
+        updated: REFUSED_NEVER_SHOWN,
+        listItem: notInHeader('the description'),
+      },
     },
     {
       section: '2.1',
       statement: 'Rule 2: "On a, the attribute href must exist and target is optional. No other attribute is allowed on a."',
       cells: {
-        ...refusedEverywhere('jobs.html.rejects-a-without-href, jobs.html.rejects-other-attribute-on-a', 'jobs.update.rejects-invalid-html'),
+        ...refusedEverywhere(
+          'jobs.html.rejects-a-without-href, jobs.html.rejects-other-attribute-on-a',
+          'jobs.update.rejects-invalid-html',
+        ),
         created: REFUSED_NEVER_SHOWN,
         read: REFUSED_NEVER_SHOWN,
         updated: REFUSED_NEVER_SHOWN,
@@ -326,7 +395,13 @@ const html: MatrixGroup = {
     {
       section: '2.1',
       statement: 'Rule 3: "No attributes are allowed on any other tag."',
-      cells: { ...refusedEverywhere('jobs.html.rejects-attribute-on-non-a', 'jobs.update.rejects-invalid-html'), created: REFUSED_NEVER_SHOWN, read: REFUSED_NEVER_SHOWN, updated: REFUSED_NEVER_SHOWN, listItem: notInHeader('the description') },
+      cells: {
+        ...refusedEverywhere('jobs.html.rejects-attribute-on-non-a', 'jobs.update.rejects-invalid-html'),
+        created: REFUSED_NEVER_SHOWN,
+        read: REFUSED_NEVER_SHOWN,
+        updated: REFUSED_NEVER_SHOWN,
+        listItem: notInHeader('the description'),
+      },
     },
     {
       section: '2.1',
@@ -351,7 +426,8 @@ const html: MatrixGroup = {
         putById: 'jobs.html.long-description',
         putByReference: 'jobs.html.long-description',
         putCreate: 'jobs.html.long-description',
-        override: 'not probed: jobs.html.long-description sends its long description by POST and the three stated PUT forms; the should-level override PUT gets generated descriptions only (jobs.update.by-override)',
+        override:
+          'not probed: jobs.html.long-description sends its long description by POST and the three stated PUT forms; the should-level override PUT gets generated descriptions only (jobs.update.by-override)',
         created: 'jobs.html.long-description',
         read: 'jobs.html.long-description',
         updated: 'jobs.html.long-description',
@@ -376,7 +452,7 @@ const locations: MatrixGroup = {
         created: 'jobs.limits.location-forms',
         read: 'jobs.create.body-matches-get (equal to the create response)',
         updated: 'jobs.update.response-matches-get (equal to a GET)',
-        listItem: 'jobs.list.header-values (equal to the job\'s)',
+        listItem: "jobs.list.header-values (equal to the job's)",
       },
     },
     {
@@ -387,11 +463,12 @@ const locations: MatrixGroup = {
         putById: 'jobs.reference.location-outside-list',
         putByReference: 'jobs.reference.location-outside-list',
         putCreate: 'jobs.reference.location-outside-list',
-        override: 'not probed: the should-level override PUT gets generated locations (jobs.update.by-override), not ones chosen outside the list',
+        override:
+          'not probed: the should-level override PUT gets generated locations (jobs.update.by-override), not ones chosen outside the list',
         created: 'jobs.reference.location-outside-list',
         read: 'jobs.create.body-matches-get (equal to the create response)',
         updated: 'jobs.reference.location-outside-list',
-        listItem: 'jobs.list.header-values (list items equal the job\'s, whatever its places)',
+        listItem: "jobs.list.header-values (list items equal the job's, whatever its places)",
       },
     },
   ],
@@ -432,7 +509,7 @@ const identity: MatrixGroup = {
     },
     {
       section: '2.1, 5.3',
-      statement: '`employer`: the key\'s employer; a sent one is never stored',
+      statement: "`employer`: the key's employer; a sent one is never stored",
       cells: {
         post: 'jobs.create.publish-date-read-only',
         putById: 'jobs.update.read-only-fields',
@@ -447,12 +524,13 @@ const identity: MatrixGroup = {
     },
     {
       section: '2.1, 4.2, 7.1',
-      statement: '`referenceId` is the employer\'s unique id: one already in use is refused',
+      statement: "`referenceId` is the employer's unique id: one already in use is refused",
       cells: {
         post: 'jobs.create.duplicate-reference-rejected, jobs.create.duplicate-reference-creates-nothing, jobs.concurrency.post-once',
         putById: 'jobs.update.duplicate-reference-rejected',
         putByReference: 'n/a: `PUT /jobs` with a referenceId in use updates that job (4.3)',
-        putCreate: 'n/a: a PUT-create\'s referenceId is new; repeating it updates: jobs.put-create.idempotent, jobs.concurrency.put-create-once',
+        putCreate:
+          "n/a: a PUT-create's referenceId is new; repeating it updates: jobs.put-create.idempotent, jobs.concurrency.put-create-once",
         override: 'jobs.update.duplicate-reference-rejected',
         created: REFUSED_NEVER_SHOWN,
         read: REFUSED_NEVER_SHOWN,
@@ -462,7 +540,7 @@ const identity: MatrixGroup = {
     },
     {
       section: '2.1, 4.2',
-      statement: 'A deleted job\'s referenceId is free again',
+      statement: "A deleted job's referenceId is free again",
       cells: {
         post: 'jobs.create.deleted-reference-reusable',
         putById: 'jobs.create.deleted-reference-reusable (given to another live job)',
@@ -523,7 +601,7 @@ const defaults: MatrixGroup = {
         created: 'jobs.create.default-confidential, jobs.put-create.default-flags',
         read: 'jobs.create.body-matches-get (equal to the create response)',
         updated: CREATE_ONLY,
-        listItem: 'jobs.list.header-values (equal to the job\'s)',
+        listItem: "jobs.list.header-values (equal to the job's)",
       },
     },
     {
@@ -609,7 +687,8 @@ const updates: MatrixGroup = {
     },
     {
       section: '2.5, 4.2, 4.3',
-      statement: 'A partial salary (`salary.amount`, `maxAmount`, `period.id`, `plusCommission` are separate request fields) changes only what it sends',
+      statement:
+        'A partial salary (`salary.amount`, `maxAmount`, `period.id`, `plusCommission` are separate request fields) changes only what it sends',
       cells: {
         post: UPDATE_ONLY,
         putById: 'jobs.update.salary-merge',
@@ -707,7 +786,8 @@ const protocol: MatrixGroup = {
   rows: [
     {
       section: '1',
-      statement: '"The `Content-Type` of a request with a body must start with `application/json` (for example with a charset suffix)." (the suffixed form is accepted)',
+      statement:
+        '"The `Content-Type` of a request with a body must start with `application/json` (for example with a charset suffix)." (the suffixed form is accepted)',
       cells: {
         post: 'jobs.protocol.json-charset-accepted',
         putById: 'jobs.protocol.json-charset-accepted',
@@ -724,4 +804,16 @@ const protocol: MatrixGroup = {
 };
 
 /** The matrix, in the order the doc shows it. */
-export const specMatrix: readonly MatrixGroup[] = [types, limits, enums, requiredness, html, locations, identity, defaults, updates, amounts, protocol];
+export const specMatrix: readonly MatrixGroup[] = [
+  types,
+  limits,
+  enums,
+  requiredness,
+  html,
+  locations,
+  identity,
+  defaults,
+  updates,
+  amounts,
+  protocol,
+];

@@ -22,13 +22,22 @@ export const POSITION_TYPES_PATH = '/positiontypes';
 
 type ListName = 'position types' | 'categories';
 
-async function readIds(client: Client, path: string, what: ListName, observations?: Observations): Promise<{ ids: number[]; cut?: string }> {
+async function readIds(
+  client: Client,
+  path: string,
+  what: ListName,
+  observations?: Observations,
+): Promise<{ ids: number[]; cut?: string }> {
   const read = await readReferenceList(client, path);
   const about = what === 'categories' ? 'categories (spec 4.6; path set by --categories-path)' : 'position types (spec 4.6)';
-  if (read.problem !== undefined) throw new SuiteError('DISCOVERY_FAILED', `cannot read the ${about}: ${read.problem}`, { context: { path } });
+  if (read.problem !== undefined)
+    throw new SuiteError('DISCOVERY_FAILED', `cannot read the ${about}: ${read.problem}`, { context: { path } });
   const ids = itemIds(read.items);
   const where = `GET ${new URL(client.apiRoot + path).pathname}`;
-  if (ids.length === 0) throw new SuiteError('DISCOVERY_FAILED', `cannot read the ${about}: ${where} lists no item with an integer id (${read.shape})`, { context: { path } });
+  if (ids.length === 0)
+    throw new SuiteError('DISCOVERY_FAILED', `cannot read the ${about}: ${where} lists no item with an integer id (${read.shape})`, {
+      context: { path },
+    });
   observations?.add({ topic: `reference-list-shape.${what}`, section: '4.6', observed: describeListRead(read) });
   return read.whole ? { ids } : { ids, cut: read.cut! };
 }

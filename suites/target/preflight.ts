@@ -16,9 +16,13 @@ export async function preflight(client: Client, tag: string, flag: 'api-key' | '
   const res = await client.request({ method: 'GET', path: '/jobs', query: { q: tag, pageSize: 1 } });
   const where = `GET ${new URL(client.apiRoot).pathname}/jobs`;
   if (res.status === 401 || res.status === 403) {
-    throw new SuiteError('KEY_REJECTED', `the key given with --${flag} was rejected: ${where} answered ${res.status}`, { context: { status: res.status } });
+    throw new SuiteError('KEY_REJECTED', `the key given with --${flag} was rejected: ${where} answered ${res.status}`, {
+      context: { status: res.status },
+    });
   }
   if (res.status === 404) {
-    throw new SuiteError('API_NOT_FOUND', `no Jobs API v1.1 at ${client.apiRoot}: ${where} answered 404 (check --base-url)`, { context: { status: 404 } });
+    throw new SuiteError('API_NOT_FOUND', `no Jobs API v1.1 at ${client.apiRoot}: ${where} answered 404 (check --base-url)`, {
+      context: { status: 404 },
+    });
   }
 }

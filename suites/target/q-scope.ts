@@ -31,7 +31,13 @@ const OBSERVED: Record<QueryMatch, string> = {
  * @example
  * const match = await probeQueryScope(api, refs, 'jc1a2b3c', 7, observations); // 'substring'
  */
-export async function probeQueryScope(api: JobsApi, refs: ReferenceData, tag: string, seed: number, observations: Observations): Promise<QueryMatch | undefined> {
+export async function probeQueryScope(
+  api: JobsApi,
+  refs: ReferenceData,
+  tag: string,
+  seed: number,
+  observations: Observations,
+): Promise<QueryMatch | undefined> {
   // Not a case tag (those are `<tag><rule key>k<n>x`): the probe's word belongs to no rule.
   const word = `${tag}qs`;
   const referenceId = referenceWord(word, 0);
@@ -43,7 +49,11 @@ export async function probeQueryScope(api: JobsApi, refs: ReferenceData, tag: st
   if (created.status < 200 || created.status > 299 || typeof id !== 'number') return undefined; // the create rules report it
   try {
     const finds = async (q: string): Promise<boolean> => {
-      const res = await api.client.request<{ data?: Array<{ id?: unknown }> }>({ method: 'GET', path: '/jobs', query: { q, pageSize: 100 } });
+      const res = await api.client.request<{ data?: Array<{ id?: unknown }> }>({
+        method: 'GET',
+        path: '/jobs',
+        query: { q, pageSize: 100 },
+      });
       return res.status === 200 && Array.isArray(res.json?.data) && res.json.data.some((item) => item?.id === id);
     };
     if (!(await finds(word))) {

@@ -23,7 +23,8 @@ function fakeClient(pages: Record<string, Page>): Client & { asked: string[] } {
     asked,
     async request<T>(options: RequestOptions): Promise<ApiResponse<T>> {
       const url = /^https?:/.test(options.path) ? new URL(options.path) : new URL(ROOT + options.path);
-      for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.append(name, String(value));
+      for (const [name, value] of Object.entries(options.query ?? {}))
+        if (value !== undefined) url.searchParams.append(name, String(value));
       const key = `${url.pathname.slice('/api/v1.1'.length)}${url.search}`;
       asked.push(key);
       const page = pages[key] ?? { status: 404, json: { message: 'not found' } };
@@ -32,7 +33,10 @@ function fakeClient(pages: Record<string, Page>): Client & { asked: string[] } {
         headers: page.headers ?? {},
         text: JSON.stringify(page.json),
         json: page.json as T,
-        exchange: { request: { method: 'GET', url: url.href, headers: {} }, response: { status: page.status ?? 200, headers: {}, body: null } } as never,
+        exchange: {
+          request: { method: 'GET', url: url.href, headers: {} },
+          response: { status: page.status ?? 200, headers: {}, body: null },
+        } as never,
       };
     },
   };
@@ -48,13 +52,21 @@ describe('findListItems: every reasonable shape (spec 4.6: not shown)', () => {
     ['a named key', { positionTypes: items(1, 2) }, '{positionTypes: [...]}', ['positionTypes']],
     ['paging beside the data', { data: items(1, 2), paging: { next: null } }, '{data: [...], paging}', ['data']],
     ['an empty links array beside the items', { results: items(1, 2), links: [] }, '{results: [...], links: [...]}', ['results']],
-    ['HAL, one object deep', { _embedded: { categories: items(1, 2) }, _links: { self: { href: '/categories' } } }, '{_embedded: {categories: [...]}, _links}', ['_embedded', 'categories']],
+    [
+      'HAL, one object deep',
+      { _embedded: { categories: items(1, 2) }, _links: { self: { href: '/categories' } } },
+      '{_embedded: {categories: [...]}, _links}',
+      ['_embedded', 'categories'],
+    ],
   ])('%s', (_form, json, shape, key) => {
     expect(findListItems(json)).toEqual({ kind: 'items', items: items(1, 2), shape, key });
   });
 
   it('calls two arrays of items ambiguous, and names the shape', () => {
-    expect(findListItems({ categories: items(1, 2), featured: items(3, 3) })).toEqual({ kind: 'ambiguous', shape: '{categories: [...], featured: [...]}' });
+    expect(findListItems({ categories: items(1, 2), featured: items(3, 3) })).toEqual({
+      kind: 'ambiguous',
+      shape: '{categories: [...], featured: [...]}',
+    });
   });
 
   it('finds nothing in an object without arrays, or in a scalar', () => {
@@ -112,7 +124,10 @@ describe('readReferenceList: every page', () => {
     expect(itemIds(read.items)).toEqual([1, 2, 3, 4, 5]);
     expect(read.whole).toBe(true);
     expect(read.pagedBy).toBe('page query');
-    const byPages = fakeClient({ '/c': { json: { data: items(1, 1), meta: { page: 1, totalPages: 2 } } }, '/c?page=2': { json: { data: items(2, 2), meta: { page: 2, totalPages: 2 } } } });
+    const byPages = fakeClient({
+      '/c': { json: { data: items(1, 1), meta: { page: 1, totalPages: 2 } } },
+      '/c?page=2': { json: { data: items(2, 2), meta: { page: 2, totalPages: 2 } } },
+    });
     expect(itemIds((await readReferenceList(byPages, '/c')).items)).toEqual([1, 2]);
   });
 
@@ -125,21 +140,34 @@ describe('readReferenceList: every page', () => {
 
   it('marks the list not whole when the cap is reached, a page fails, or page=N+1 serves page 1 again', async () => {
     const endless: Record<string, Page> = {};
-    for (let p = 1; p <= 10; p++) endless[p === 1 ? '/c' : `/c?page=${p}`] = { json: { data: items(p, p), paging: { next: `/api/v1.1/c?page=${p + 1}` } } };
+    for (let p = 1; p <= 10; p++)
+      endless[p === 1 ? '/c' : `/c?page=${p}`] = { json: { data: items(p, p), paging: { next: `/api/v1.1/c?page=${p + 1}` } } };
     const capped = fakeClient(endless);
     const read = await readReferenceList(capped, '/c', { maxPages: 4 });
     expect(capped.asked).toHaveLength(4);
     expect(read).toMatchObject({ whole: false, cut: 'more pages after 4 (the cap)' });
-    const failing = await readReferenceList(fakeClient({ '/c': { json: { data: items(1, 1), paging: { next: '/api/v1.1/c?page=2' } } } }), '/c');
+    const failing = await readReferenceList(
+      fakeClient({ '/c': { json: { data: items(1, 1), paging: { next: '/api/v1.1/c?page=2' } } } }),
+      '/c',
+    );
     expect(failing).toMatchObject({ whole: false, cut: expect.stringContaining('page 2 answered 404') });
-    const ignoresPage = fakeClient({ '/c': { json: { data: items(1, 2), total: 4 } }, '/c?page=2': { json: { data: items(1, 2), total: 4 } } });
+    const ignoresPage = fakeClient({
+      '/c': { json: { data: items(1, 2), total: 4 } },
+      '/c?page=2': { json: { data: items(1, 2), total: 4 } },
+    });
     expect(await readReferenceList(ignoresPage, '/c')).toMatchObject({ whole: false, cut: expect.stringContaining('adds no new item') });
-    const loop = fakeClient({ '/c': { json: { data: items(1, 1), next: '/api/v1.1/c?page=2' } }, '/c?page=2': { json: { data: items(2, 2), next: '/api/v1.1/c' } } });
+    const loop = fakeClient({
+      '/c': { json: { data: items(1, 1), next: '/api/v1.1/c?page=2' } },
+      '/c?page=2': { json: { data: items(2, 2), next: '/api/v1.1/c' } },
+    });
     expect(await readReferenceList(loop, '/c')).toMatchObject({ whole: false, cut: expect.stringContaining('links back') });
   });
 
   it('keeps the key on the target: a link to another origin is read on the target', async () => {
-    const client = fakeClient({ '/c': { json: { data: items(1, 1), paging: { next: 'https://public.example/api/v1.1/c?page=2' } } }, '/c?page=2': { json: { data: items(2, 2) } } });
+    const client = fakeClient({
+      '/c': { json: { data: items(1, 1), paging: { next: 'https://public.example/api/v1.1/c?page=2' } } },
+      '/c?page=2': { json: { data: items(2, 2) } },
+    });
     expect(itemIds((await readReferenceList(client, '/c')).items)).toEqual([1, 2]);
   });
 });
@@ -167,11 +195,15 @@ describe('discoverReferenceData', () => {
       const ids = (v.patch.categories as Array<{ id: number }>).map((c) => c.id);
       expect(ids.filter((id) => !refs.categoryIds.includes(id))).toHaveLength(1);
     }
-    for (const v of fc.sample(positionType!, { seed: 42, numRuns: 300 })) expect(refs.positionTypeIds).not.toContain((v.patch.positionType as { id: number }).id);
+    for (const v of fc.sample(positionType!, { seed: 42, numRuns: 300 }))
+      expect(refs.positionTypeIds).not.toContain((v.patch.positionType as { id: number }).id);
   });
 
   it('sends no unknown id of a list read only in part', async () => {
-    const pages: Record<string, Page> = { '/positiontypes': { json: items(1, 3) }, '/categories': { json: { data: items(1, 2), paging: { next: '/api/v1.1/categories?page=2' } } } };
+    const pages: Record<string, Page> = {
+      '/positiontypes': { json: items(1, 3) },
+      '/categories': { json: { data: items(1, 2), paging: { next: '/api/v1.1/categories?page=2' } } },
+    };
     const refs = await discoverReferenceData(fakeClient(pages), paths);
     expect(refs.partial).toEqual({ categories: expect.stringContaining('page 2 answered 404') });
     expect(Object.keys(outOfRangeViolationArbs(refs))).not.toContain('category');

@@ -62,7 +62,9 @@ function describe(json: Json, depth = 0): string {
 
 /** The array-valued properties of an object, as key paths. */
 function arraysIn(json: Json, prefix: readonly string[] = []): Array<{ key: string[]; items: unknown[] }> {
-  return Object.entries(json).filter(([, v]) => Array.isArray(v)).map(([k, v]) => ({ key: [...prefix, k], items: v as unknown[] }));
+  return Object.entries(json)
+    .filter(([, v]) => Array.isArray(v))
+    .map(([k, v]) => ({ key: [...prefix, k], items: v as unknown[] }));
 }
 
 /**
@@ -94,7 +96,12 @@ export function itemIds(items: readonly unknown[]): number[] {
 /** The objects that may hold paging metadata: the body and its object-valued properties (`paging`, `meta`, `links`, `_links`). */
 function metadataObjects(json: unknown): Array<{ name: string; value: Json }> {
   if (!isObject(json)) return [];
-  return [{ name: '', value: json }, ...Object.entries(json).filter(([, v]) => isObject(v)).map(([k, v]) => ({ name: `${k}.`, value: v as Json }))];
+  return [
+    { name: '', value: json },
+    ...Object.entries(json)
+      .filter(([, v]) => isObject(v))
+      .map(([k, v]) => ({ name: `${k}.`, value: v as Json })),
+  ];
 }
 
 /** The body's `next` link (a string, or `{href}` as HAL writes it): `found` is false when no object has a `next` key at all. */
@@ -117,7 +124,17 @@ export function nextInLinkHeader(header: string | undefined): string | undefined
   return undefined;
 }
 
-const TOTAL_KEYS = ['total', 'count', 'totalCount', 'total_count', 'totalItems', 'total_items', 'totalElements', 'totalResults', 'total_results'];
+const TOTAL_KEYS = [
+  'total',
+  'count',
+  'totalCount',
+  'total_count',
+  'totalItems',
+  'total_items',
+  'totalElements',
+  'totalResults',
+  'total_results',
+];
 const PAGES_KEYS = ['pages', 'totalPages', 'total_pages', 'pageCount', 'page_count', 'lastPage', 'last_page'];
 const MORE_KEYS = ['hasMore', 'has_more', 'hasNext', 'has_next', 'more'];
 
@@ -153,7 +170,11 @@ function countNew(items: readonly unknown[], known: Set<number>): number {
  * const read = await readReferenceList(client, '/categories');
  * if (read.problem === undefined) itemIds(read.items);
  */
-export async function readReferenceList(client: Client, path: string, options: { maxPages?: number; apiKey?: null } = {}): Promise<ListRead> {
+export async function readReferenceList(
+  client: Client,
+  path: string,
+  options: { maxPages?: number; apiKey?: null } = {},
+): Promise<ListRead> {
   const maxPages = options.maxPages ?? MAX_LIST_PAGES;
   const keyOption = options.apiKey === null ? { apiKey: null } : {};
   const first = await client.request({ method: 'GET', path, ...keyOption });
@@ -163,7 +184,11 @@ export async function readReferenceList(client: Client, path: string, options: {
   if (first.status !== 200) return { ...read, whole: false, problem: `${where} answered ${first.status}` };
   if (body.kind === 'none') return { ...read, whole: false, problem: `${where} holds no array of items (${body.shape})` };
   if (body.kind === 'ambiguous') {
-    return { ...read, whole: false, problem: `${where} holds more than one array of items, ${body.shape}: which one is the list is ambiguous` };
+    return {
+      ...read,
+      whole: false,
+      problem: `${where} holds more than one array of items, ${body.shape}: which one is the list is ambiguous`,
+    };
   }
   const known = new Set<number>();
   read.items.push(...body.items);
@@ -190,7 +215,11 @@ export async function readReferenceList(client: Client, path: string, options: {
     read.responses.push(next);
     const nextBody = findListItems(next.json);
     if (next.status !== 200 || nextBody.kind !== 'items') {
-      return { ...read, whole: false, cut: `page ${page + 1} answered ${next.status} ${nextBody.kind === 'items' ? '' : `(${nextBody.shape})`}`.trim() };
+      return {
+        ...read,
+        whole: false,
+        cut: `page ${page + 1} answered ${next.status} ${nextBody.kind === 'items' ? '' : `(${nextBody.shape})`}`.trim(),
+      };
     }
     read.items.push(...nextBody.items);
     if (countNew(nextBody.items, known) === 0) {

@@ -33,16 +33,30 @@ describe('import directions', () => {
     ].join('\n');
     const edges = importsOf('mock/store/x.ts', source);
     expect(edges.map((e) => e.to)).toEqual([
-      'mock/core/api-state.ts', 'mock/store/job-entry.ts', 'suites/engine/rule.ts', 'test/setup.ts', 'mock/mock-core.ts', 'schemas/index.ts', 'mock/index.ts',
+      'mock/core/api-state.ts',
+      'mock/store/job-entry.ts',
+      'suites/engine/rule.ts',
+      'test/setup.ts',
+      'mock/mock-core.ts',
+      'schemas/index.ts',
+      'mock/index.ts',
     ]);
     expect(violations(edges).map((v) => v.split(' ')[2])).toEqual([
-      'mock/core/api-state.ts', 'suites/engine/rule.ts', 'test/setup.ts', 'mock/mock-core.ts', 'mock/index.ts',
+      'mock/core/api-state.ts',
+      'suites/engine/rule.ts',
+      'test/setup.ts',
+      'mock/mock-core.ts',
+      'mock/index.ts',
     ]);
   });
 
   it('lists every exception it still needs (a stale one is removed)', () => {
     const edges = repositoryImports(REPO_ROOT);
-    for (const x of EXCEPTIONS) expect(edges.some((e) => e.from.startsWith(x.from) && e.to.startsWith(x.to)), x.why).toBe(true);
+    for (const x of EXCEPTIONS)
+      expect(
+        edges.some((e) => e.from.startsWith(x.from) && e.to.startsWith(x.to)),
+        x.why,
+      ).toBe(true);
   });
 
   it('applies the most specific layer, and leaves test/ free', () => {
@@ -60,7 +74,9 @@ describe('import directions', () => {
     expect(violations([{ from: 'suites/arbitraries/job.ts', to: support, specifier: '' }])).toHaveLength(1);
     expect(LAYERS.every((layer) => layer.may.some((folder) => layer.under.startsWith(folder)))).toBe(true);
     const modelRule = [{ under: 'suites/model/', may: ['suites/', 'schemas/'], mayNot: ['suites/checks/'] }, ...LAYERS];
-    expect(violations([{ from: 'suites/model/commands.ts', to: 'suites/checks/support/http.ts', specifier: '' }], modelRule)).toHaveLength(1);
+    expect(violations([{ from: 'suites/model/commands.ts', to: 'suites/checks/support/http.ts', specifier: '' }], modelRule)).toHaveLength(
+      1,
+    );
     expect(violations([{ from: 'suites/model/commands.ts', to: 'suites/engine/rule.ts', specifier: '' }], modelRule)).toEqual([]);
   });
 });

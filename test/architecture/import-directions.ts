@@ -77,7 +77,8 @@ export interface ImportEdge {
   readonly specifier: string;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The repository files a TypeScript source imports (packages other than this one are left out). */
 export function importsOf(file: string, source: string): ImportEdge[] {
@@ -109,7 +110,8 @@ export function violations(edges: readonly ImportEdge[], layers: readonly Layer[
       continue;
     }
     const layer = layerOf(edge.from, layers);
-    const allowed = layer && layer.may.some((folder) => edge.to.startsWith(folder)) && !layer.mayNot?.some((folder) => edge.to.startsWith(folder));
+    const allowed =
+      layer && layer.may.some((folder) => edge.to.startsWith(folder)) && !layer.mayNot?.some((folder) => edge.to.startsWith(folder));
     if (!layer || allowed) continue;
     if (exceptions.some((x) => edge.from.startsWith(x.from) && edge.to.startsWith(x.to))) continue;
     const not = layer.mayNot ? ` but not ${layer.mayNot.join(', ')}` : '';

@@ -19,7 +19,9 @@ const inCi = process.env.CI === 'true';
 const available = chromiumAvailable();
 
 if (!available && !inCi) {
-  console.warn(`[browser] skipping the cross-origin test: ${CHROMIUM_PATH} is missing (apt-get install -y chromium); it fails instead under CI=true`);
+  console.warn(
+    `[browser] skipping the cross-origin test: ${CHROMIUM_PATH} is missing (apt-get install -y chromium); it fails instead under CI=true`,
+  );
 }
 
 describe('Chromium is present under CI', () => {
@@ -35,15 +37,22 @@ interface Outcome {
   error?: string;
 }
 
-async function pageFetch(page: Page, url: string, init: { method: string; headers?: Record<string, string>; body?: string; mode?: 'cors' | 'no-cors' }): Promise<Outcome> {
-  return page.evaluate(async ([u, i]) => {
-    try {
-      const res = await fetch(u, i);
-      return { status: res.status, location: res.headers.get('location') };
-    } catch (error) {
-      return { error: String(error) };
-    }
-  }, [url, init] as const);
+async function pageFetch(
+  page: Page,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string; mode?: 'cors' | 'no-cors' },
+): Promise<Outcome> {
+  return page.evaluate(
+    async ([u, i]) => {
+      try {
+        const res = await fetch(u, i);
+        return { status: res.status, location: res.headers.get('location') };
+      } catch (error) {
+        return { error: String(error) };
+      }
+    },
+    [url, init] as const,
+  );
 }
 
 describe.skipIf(!available)('the mock seen from a page on another origin (Chromium)', () => {
@@ -52,7 +61,9 @@ describe.skipIf(!available)('the mock seen from a page on another origin (Chromi
   let siteOrigin: string;
 
   beforeAll(async () => {
-    site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>other origin</title>'));
+    site = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>other origin</title>'),
+    );
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     browser = await launchChromium();
@@ -93,7 +104,9 @@ describe.skipIf(!available)('the mock seen from a page on another origin (Chromi
       const blind = await pageFetch(page, `${mock.url}/__control/reset`, { method: 'POST', mode: 'no-cors' });
       expect(blind.status).toBe(0); // opaque
       const faults = await pageFetch(page, `${mock.url}/__control/faults`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"status":500,"count":"unlimited"}',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"status":500,"count":"unlimited"}',
       });
       expect(faults.error).toMatch(/Failed to fetch/);
     });

@@ -22,7 +22,9 @@ const inCi = process.env.CI === 'true';
 const available = chromiumAvailable();
 
 if (!available && !inCi) {
-  console.warn(`[browser] skipping the setupWorker test: ${CHROMIUM_PATH} is missing (apt-get install -y chromium); it fails instead under CI=true`);
+  console.warn(
+    `[browser] skipping the setupWorker test: ${CHROMIUM_PATH} is missing (apt-get install -y chromium); it fails instead under CI=true`,
+  );
 }
 
 describe('Chromium is present under CI', () => {
@@ -31,7 +33,8 @@ describe('Chromium is present under CI', () => {
   });
 });
 
-const pageLoading = (script: string) => `<!doctype html><html><head><meta charset="utf-8"><title>msw worker</title><script type="module" src="${script}"></script></head><body></body></html>`;
+const pageLoading = (script: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>msw worker</title><script type="module" src="${script}"></script></head><body></body></html>`;
 
 /** The browser bundle of an entry; esbuild fails on any node: import it reaches. */
 async function bundle(entry: URL): Promise<string> {
@@ -133,7 +136,9 @@ describe.skipIf(!available)('createHandlers under setupWorker in Chromium', () =
 
   it('runs examples/msw-browser.ts as written: the worker answers the page', async () => {
     await onNewPage(async (page, pageErrors) => {
-      const logged = new Promise<string>((resolve) => page.on('console', (message) => message.text().startsWith('200 ') && resolve(message.text())));
+      const logged = new Promise<string>((resolve) =>
+        page.on('console', (message) => message.text().startsWith('200 ') && resolve(message.text())),
+      );
       await page.goto(`${origin}/example.html`);
       expect(await logged).toBe('200 Full-time, Part-time, Contract, Temporary, Internship, Seasonal, Casual');
       expect(pageErrors).toEqual([]);

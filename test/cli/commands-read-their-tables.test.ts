@@ -70,7 +70,11 @@ describe('the variables reach the running commands', () => {
   });
 
   it('jobs-mock: JOBS_MOCK_PORT, JOBS_MOCK_PROFILE and JOBS_MOCK_CHOICE', async () => {
-    const { line, code } = await startAndStop([MOCK_CLI], { JOBS_MOCK_PORT: '0', JOBS_MOCK_PROFILE: 'alt', JOBS_MOCK_CHOICE: 'paging.link-form=relative' });
+    const { line, code } = await startAndStop([MOCK_CLI], {
+      JOBS_MOCK_PORT: '0',
+      JOBS_MOCK_PROFILE: 'alt',
+      JOBS_MOCK_CHOICE: 'paging.link-form=relative',
+    });
     expect(line).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ .* profile: alt choices: paging\.link-form=relative/);
     expect(code).toBe(0);
   });
@@ -83,8 +87,15 @@ describe('the variables reach the running commands', () => {
 
   it('jobs-conformance proxy: JOBS_PROXY_TARGET, JOBS_PROXY_PORT and JOBS_PROXY_REPORTER', async () => {
     const dir = `/tmp/jc-proxy-env-${process.pid}`;
-    const { line } = await startAndStop([SUITE_CLI, 'proxy'], { JOBS_PROXY_TARGET: mock.url, JOBS_PROXY_PORT: '0', JOBS_PROXY_REPORTER: 'json', JOBS_PROXY_REPORT_DIR: dir });
-    expect(line).toMatch(new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ .* forwarding to ${mock.url.replace(/[.]/g, '\\.')}.*; reports in ${dir}`));
+    const { line } = await startAndStop([SUITE_CLI, 'proxy'], {
+      JOBS_PROXY_TARGET: mock.url,
+      JOBS_PROXY_PORT: '0',
+      JOBS_PROXY_REPORTER: 'json',
+      JOBS_PROXY_REPORT_DIR: dir,
+    });
+    expect(line).toMatch(
+      new RegExp(`listening on http://127\\.0\\.0\\.1:\\d+ .* forwarding to ${mock.url.replace(/[.]/g, '\\.')}.*; reports in ${dir}`),
+    );
   });
 
   it('jobs-conformance: JOBS_LIST_RULES', async () => {

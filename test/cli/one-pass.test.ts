@@ -55,7 +55,12 @@ describe('one run of jobs-conformance', () => {
     const code = await main({
       argv: ['node', 'jobs-conformance', ...RUN, '--report-dir', join(dir, 'cli'), '--write-baseline', join(dir, 'baseline.json')],
       // Key and target from the environment: they are read by the same table as the flags.
-      env: { JOBS_BASE_URL: mock.url, JOBS_API_KEY: 'demo-key-1', JOBS_SECOND_API_KEY: 'demo-key-2', JOBS_HEADERS: 'X-Gateway-Token: gw-one-pass-secret' },
+      env: {
+        JOBS_BASE_URL: mock.url,
+        JOBS_API_KEY: 'demo-key-1',
+        JOBS_SECOND_API_KEY: 'demo-key-2',
+        JOBS_HEADERS: 'X-Gateway-Token: gw-one-pass-secret',
+      },
       stdout,
       stderr,
     });
@@ -67,7 +72,8 @@ describe('one run of jobs-conformance', () => {
     expect(files.sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
     for (const name of files) {
       const text = await readFile(join(dir, 'cli', name), 'utf8');
-      for (const secret of ['demo-key-1', 'demo-key-2', 'gw-one-pass-secret']) expect(text.includes(secret), `${name}: ${secret}`).toBe(false);
+      for (const secret of ['demo-key-1', 'demo-key-2', 'gw-one-pass-secret'])
+        expect(text.includes(secret), `${name}: ${secret}`).toBe(false);
     }
     expect(stdout.text + stderr.text).not.toMatch(/demo-key-1|demo-key-2|gw-one-pass-secret/);
   });
@@ -75,7 +81,12 @@ describe('one run of jobs-conformance', () => {
   it('parses nothing before a bad option is named: one resolveConfig call, no report', async () => {
     const redactions = vi.spyOn(Redactor.prototype, 'redactReport');
     const stderr = sink();
-    const code = await main({ argv: ['node', 'jobs-conformance', '--base-url', mock.url, '--api-key', 'demo-key-1', '--reporter', 'json,pdf'], env: {}, stdout: sink(), stderr });
+    const code = await main({
+      argv: ['node', 'jobs-conformance', '--base-url', mock.url, '--api-key', 'demo-key-1', '--reporter', 'json,pdf'],
+      env: {},
+      stdout: sink(),
+      stderr,
+    });
     expect(code).toBe(2);
     expect(stderr.text).toMatch(/^jobs-conformance: error: --reporter: unknown "pdf"/);
     expect(vi.mocked(config.resolveConfig)).toHaveBeenCalledTimes(1);

@@ -57,7 +57,7 @@ describe('the committed lowest-peers project', () => {
 });
 
 describe(`an integrator project on msw ${LOWEST.msw} and express ${LOWEST.express}`, () => {
-  it('has the lowest versions installed, and the package uses the project\'s msw', async () => {
+  it("has the lowest versions installed, and the package uses the project's msw", async () => {
     expect(await project.installedVersion('msw')).toBe(LOWEST.msw);
     expect(await project.installedVersion('express')).toBe(LOWEST.express);
     expect(await project.mswCopies()).toEqual([join(project.dir, 'node_modules/msw')]);

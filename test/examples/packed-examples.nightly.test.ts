@@ -40,11 +40,26 @@ let examples: string[];
 const typeChecks: Partial<Record<keyof typeof TSCONFIGS, CommandResult>> = {};
 
 beforeAll(async () => {
-  project = await createIntegratorProject([`msw@${PEERS.msw}`, 'express@^5', '@types/express@^5', 'vitest@^4', 'typescript@^5', '@types/node@^20']);
+  project = await createIntegratorProject([
+    `msw@${PEERS.msw}`,
+    'express@^5',
+    '@types/express@^5',
+    'vitest@^4',
+    'typescript@^5',
+    '@types/node@^20',
+  ]);
   examples = await copyExamples(project);
   await Promise.all(
     Object.entries(TSCONFIGS).map(async ([name, resolution]) => {
-      const compilerOptions = { ...resolution, target: 'ES2022', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, skipLibCheck: false, noEmit: true };
+      const compilerOptions = {
+        ...resolution,
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        types: ['node'],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      };
       await writeFile(join(project.dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: ['examples'] }, null, 2));
       typeChecks[name as keyof typeof TSCONFIGS] = await project.run('npx', ['tsc', '-p', `tsconfig.${name}.json`], 180_000);
     }),
@@ -56,7 +71,7 @@ afterAll(async () => {
 });
 
 describe('the packed package in a fresh project', () => {
-  it('installs one msw, the project\'s (the newest of the peer range), not a copy of its own', async () => {
+  it("installs one msw, the project's (the newest of the peer range), not a copy of its own", async () => {
     expect(await project.mswCopies()).toEqual([join(project.dir, 'node_modules/msw')]);
     expect(await project.installedVersion('msw')).toMatch(/^2\./);
   });
@@ -78,7 +93,7 @@ describe('the packed package in a fresh project', () => {
     expect(result.stdout).toMatch(expected);
   });
 
-  it('runs the MSW example with the project\'s vitest: every handler answers', async () => {
+  it("runs the MSW example with the project's vitest: every handler answers", async () => {
     const result = await project.run('npx', ['vitest', 'run', 'examples/msw-vitest.test.ts'], 120_000);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Tests\s+3 passed/);

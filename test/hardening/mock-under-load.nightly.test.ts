@@ -44,10 +44,12 @@ function ask<T>(type: string): Promise<T> {
 
 beforeAll(async () => {
   child = fork(fileURLToPath(new URL('./helpers/mock-process.mjs', import.meta.url)), [], { execArgv: ['--expose-gc'], stdio: 'inherit' });
-  url = (await new Promise<{ url: string }>((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`mock process exited with ${code}`)));
-  })).url;
+  url = (
+    await new Promise<{ url: string }>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`mock process exited with ${code}`)));
+    })
+  ).url;
 });
 
 afterAll(async () => {
@@ -127,8 +129,16 @@ async function drive(pool: Pool, run: string, until: number): Promise<Outcome> {
       live[employer.id]!.push(job.id);
     };
     const sameJob = (what: string, json: any, job: StoredJobView) => {
-      if (json?.id !== job.id || json?.employer?.id !== employer.id || json?.title !== job.title || json?.status !== job.status || json?.referenceId !== job.referenceId) {
-        problem(`${what}: body ${JSON.stringify({ id: json?.id, employer: json?.employer, title: json?.title, status: json?.status })} differs from ${JSON.stringify(job)}`);
+      if (
+        json?.id !== job.id ||
+        json?.employer?.id !== employer.id ||
+        json?.title !== job.title ||
+        json?.status !== job.status ||
+        json?.referenceId !== job.referenceId
+      ) {
+        problem(
+          `${what}: body ${JSON.stringify({ id: json?.id, employer: json?.employer, title: json?.title, status: json?.status })} differs from ${JSON.stringify(job)}`,
+        );
       }
     };
 
@@ -136,7 +146,13 @@ async function drive(pool: Pool, run: string, until: number): Promise<Outcome> {
       const r = next();
       if (r < 0.3 || mine.size === 0) {
         const referenceId = `${prefix}${n++}`;
-        const job = { id: 0, employerId: employer.id, referenceId, title: `Welder ${referenceId}`, status: next() < 0.5 ? 'active' : 'draft' };
+        const job = {
+          id: 0,
+          employerId: employer.id,
+          referenceId,
+          title: `Welder ${referenceId}`,
+          status: next() < 0.5 ? 'active' : 'draft',
+        };
         const viaPut = r >= 0.25;
         const res = await send(employer, viaPut ? 'PUT' : 'POST', '/jobs', jobBody(referenceId, job.title, job.status));
         if (expectStatus(`${viaPut ? 'PUT' : 'POST'} /jobs create`, res.status, 201)) {
@@ -179,7 +195,8 @@ async function drive(pool: Pool, run: string, until: number): Promise<Outcome> {
         if (expectStatus('GET /jobs?q', res.status, 200)) {
           if (res.json.paging.total !== mine.size) problem(`list of ${prefix}: total ${res.json.paging.total}, expected ${mine.size}`);
           for (const item of res.json.data) {
-            if (item.employer.id !== employer.id || !mine.has(item.id)) problem(`list of ${prefix} shows job ${item.id} of employer ${item.employer.id}`);
+            if (item.employer.id !== employer.id || !mine.has(item.id))
+              problem(`list of ${prefix} shows job ${item.id} of employer ${item.employer.id}`);
           }
         }
       } else {
@@ -199,7 +216,9 @@ async function drive(pool: Pool, run: string, until: number): Promise<Outcome> {
     for (const job of mine.values()) outcome.expected.set(job.id, job);
   }
 
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, w) => worker(w).catch((error: unknown) => problem(`worker ${w}: ${String(error)}`))));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, w) => worker(w).catch((error: unknown) => problem(`worker ${w}: ${String(error)}`))),
+  );
   return outcome;
 }
 
@@ -237,7 +256,9 @@ it('200 connections of mixed operations from two employers for 10 s: no 5xx, not
   await new Promise((resolve) => setTimeout(resolve, 200)); // let the server drop its closed sockets
   const after = (await ask<{ heapUsed: number }>('heap')).heapUsed;
   const grown = peak - baseline;
-  console.log(`mock under load: ${outcome.requests} requests, ${jobs.length} jobs at the end; heap baseline ${(baseline / MiB).toFixed(1)} MiB, peak +${(grown / MiB).toFixed(1)} MiB, after reset +${((after - baseline) / MiB).toFixed(1)} MiB`);
+  console.log(
+    `mock under load: ${outcome.requests} requests, ${jobs.length} jobs at the end; heap baseline ${(baseline / MiB).toFixed(1)} MiB, peak +${(grown / MiB).toFixed(1)} MiB, after reset +${((after - baseline) / MiB).toFixed(1)} MiB`,
+  );
   expect(grown).toBeGreaterThan(jobs.length * 2_000);
   expect(after - baseline).toBeLessThan(Math.max(3 * MiB, grown * 0.15));
 });

@@ -18,7 +18,9 @@ import { runTag, taggedJobIds } from './helpers/tagged-jobs.js';
 const ARGS = ['--only', 'jobs.create,jobs.update,jobs.lifecycle', '--runs', '3', '--seed', '7', '--timeout-ms', '400'];
 const JOB_PATH = /^\/api\/v1\.1\/jobs\/\d+$/;
 /** How many rules ARGS selects: the registry's create, update and lifecycle rules. */
-const SELECTED = rules.filter((rule) => ['jobs.create.', 'jobs.update.', 'jobs.lifecycle.'].some((prefix) => rule.id.startsWith(prefix))).length;
+const SELECTED = rules.filter((rule) =>
+  ['jobs.create.', 'jobs.update.', 'jobs.lifecycle.'].some((prefix) => rule.id.startsWith(prefix)),
+).length;
 
 let mock: MockServer;
 let proxy: HostileProxy | undefined;
@@ -59,7 +61,9 @@ const ruleTraffic = (r: ProxiedRequest) => !r.outsideRule && r.method !== 'DELET
 describe('a target that misbehaves on some requests', () => {
   it('hangs on some reads: each times out after --timeout-ms, its rule is an error, the run completes', async () => {
     let reads = 0;
-    const result = await behind((r) => (ruleTraffic(r) && r.method === 'GET' && JOB_PATH.test(r.url) && ++reads % 4 === 0 ? { kind: 'hang' } : { kind: 'pass' }));
+    const result = await behind((r) =>
+      ruleTraffic(r) && r.method === 'GET' && JOB_PATH.test(r.url) && ++reads % 4 === 0 ? { kind: 'hang' } : { kind: 'pass' },
+    );
     const report = expectReportedAndClean(result);
     expect(proxy!.counts.hang).toBeGreaterThan(0);
     const errored = report.rules.filter((rule) => rule.status === 'error');
@@ -113,7 +117,9 @@ describe('a target that misbehaves on some requests', () => {
       return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
     };
     const result = await behind((r) =>
-      r.n > 3 && random() < 0.1 ? { kind: 'answer', status: 500, headers: { 'content-type': 'application/json' }, body: '{"error":"boom"}' } : { kind: 'pass' },
+      r.n > 3 && random() < 0.1
+        ? { kind: 'answer', status: 500, headers: { 'content-type': 'application/json' }, body: '{"error":"boom"}' }
+        : { kind: 'pass' },
     );
     expect(result.signal, result.stderr).toBeNull();
     expect(result.stderr).not.toMatch(/internal error|\n\s+at [^\n]+:\d+:\d+/);

@@ -47,12 +47,22 @@ describe('a target the suite cannot use ends the run with exit 2 and the reason'
   });
 
   it('answers HTML to everything', async () => {
-    const result = await against({ kind: 'answer', status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><h1>Welcome to nginx!</h1>' });
+    const result = await against({
+      kind: 'answer',
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+      body: '<!doctype html><h1>Welcome to nginx!</h1>',
+    });
     expectCannotRun(result, /cannot read the position types/);
   });
 
   it('answers invalid JSON to everything', async () => {
-    const result = await against({ kind: 'answer', status: 200, headers: { 'content-type': 'application/json' }, body: '{"data": [{"id": 1,' });
+    const result = await against({
+      kind: 'answer',
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"data": [{"id": 1,',
+    });
     expectCannotRun(result, /cannot read the position types/);
   });
 

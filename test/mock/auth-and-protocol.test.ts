@@ -14,8 +14,13 @@ useMock((started) => ({ mock, api } = started), { bodyLimit: 64 * 1024 });
 
 describe('authentication (5)', () => {
   const operations: Array<[string, string, unknown?]> = [
-    ['GET', '/jobs'], ['POST', '/jobs', validJob()], ['PUT', '/jobs', validJob({ referenceId: 'x' })], ['DELETE', '/jobs', { referenceId: 'x' }],
-    ['GET', '/jobs/1'], ['PUT', '/jobs/1', { title: 't' }], ['DELETE', '/jobs/1'],
+    ['GET', '/jobs'],
+    ['POST', '/jobs', validJob()],
+    ['PUT', '/jobs', validJob({ referenceId: 'x' })],
+    ['DELETE', '/jobs', { referenceId: 'x' }],
+    ['GET', '/jobs/1'],
+    ['PUT', '/jobs/1', { title: 't' }],
+    ['DELETE', '/jobs/1'],
   ];
   it.each(operations)('%s %s: 401 without a key and with a wrong key; nothing changes', async (method, path, body) => {
     const job = (await api.post('/jobs', validJob({ referenceId: 'x' }))).json;
@@ -29,7 +34,7 @@ describe('authentication (5)', () => {
     expect((await api.get('/jobs/1')).json).toEqual(job);
   });
 
-  it('another employer\'s job is a 404 for every operation, never a 403, and stays untouched (5.3)', async () => {
+  it("another employer's job is a 404 for every operation, never a 403, and stays untouched (5.3)", async () => {
     const other = client(mock, KEY_2);
     const job = (await api.post('/jobs', validJob({ referenceId: 'mine' }))).json;
     expect((await other.get(`/jobs/${job.id}`)).status).toBe(404);
@@ -53,8 +58,11 @@ describe('reference lists (4.6)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const validator = {
-      '/positiontypes': validators.positionTypeList, '/categories': validators.categoryList, '/locations': validators.locationList,
-      '/salaryperiods': validators.salaryPeriodList, '/applicantroutingtypes': validators.applicantRoutingTypeList,
+      '/positiontypes': validators.positionTypeList,
+      '/categories': validators.categoryList,
+      '/locations': validators.locationList,
+      '/salaryperiods': validators.salaryPeriodList,
+      '/applicantroutingtypes': validators.applicantRoutingTypeList,
     }[path]!;
     expect(validator(res.json).ok).toBe(true);
     expect(res.json.data.length).toBeGreaterThan(1);
@@ -85,28 +93,41 @@ describe('Content-Type (1)', () => {
     expect((await api.post('/jobs', validJob(), { contentType })).status).toBe(201);
   });
 
-  it.each([null, 'text/plain', 'application/x-www-form-urlencoded', 'text/json'])('415 for %s on POST, PUT and DELETE with a body', async (contentType) => {
-    const job = (await api.post('/jobs', validJob({ referenceId: 'ct' }))).json;
-    for (const [method, path, body] of [['POST', '/jobs', validJob()], ['PUT', `/jobs/${job.id}`, { title: 'x' }], ['PUT', '/jobs', { referenceId: 'ct', title: 'x' }], ['DELETE', '/jobs', { referenceId: 'ct' }]] as const) {
-      const res = await send(mock.url, { method, path, body, contentType });
-      expect(res.status).toBe(415);
-      expect(res.json.code).toBe('unsupported_media_type');
-    }
-    expect((await api.get(`/jobs/${job.id}`)).json).toEqual(job);
-  });
+  it.each([null, 'text/plain', 'application/x-www-form-urlencoded', 'text/json'])(
+    '415 for %s on POST, PUT and DELETE with a body',
+    async (contentType) => {
+      const job = (await api.post('/jobs', validJob({ referenceId: 'ct' }))).json;
+      for (const [method, path, body] of [
+        ['POST', '/jobs', validJob()],
+        ['PUT', `/jobs/${job.id}`, { title: 'x' }],
+        ['PUT', '/jobs', { referenceId: 'ct', title: 'x' }],
+        ['DELETE', '/jobs', { referenceId: 'ct' }],
+      ] as const) {
+        const res = await send(mock.url, { method, path, body, contentType });
+        expect(res.status).toBe(415);
+        expect(res.json.code).toBe('unsupported_media_type');
+      }
+      expect((await api.get(`/jobs/${job.id}`)).json).toEqual(job);
+    },
+  );
 
   it('needs no Content-Type on DELETE /jobs/{id} or the override without a body', async () => {
     const job = (await api.post('/jobs', validJob())).json;
-    expect((await send(mock.url, { method: 'POST', path: `/jobs/${job.id}`, headers: { 'X-HTTP-Method-Override': 'DELETE' } })).status).toBe(204);
+    expect(
+      (await send(mock.url, { method: 'POST', path: `/jobs/${job.id}`, headers: { 'X-HTTP-Method-Override': 'DELETE' } })).status,
+    ).toBe(204);
   });
 });
 
 describe('malformed and oversized bodies', () => {
-  it.each(['', '{', '{"title": }', 'null', '[]', '"job"', '42', '{"a":1}{"b":2}', '\u00ef\u00bb\u00bf{}'])('400 for body %j', async (body) => {
-    const res = await api.post('/jobs', body);
-    expect(res.status).toBe(400);
-    expect(['malformed_json', 'validation_failed']).toContain(res.json.code);
-  });
+  it.each(['', '{', '{"title": }', 'null', '[]', '"job"', '42', '{"a":1}{"b":2}', '\u00ef\u00bb\u00bf{}'])(
+    '400 for body %j',
+    async (body) => {
+      const res = await api.post('/jobs', body);
+      expect(res.status).toBe(400);
+      expect(['malformed_json', 'validation_failed']).toContain(res.json.code);
+    },
+  );
 
   it('400 for invalid UTF-8', async () => {
     const res = await api.post('/jobs', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]));
@@ -133,7 +154,10 @@ describe('malformed and oversized bodies', () => {
   });
 
   it('__proto__ and constructor keys are inert data', async () => {
-    const res = await api.post('/jobs', '{"__proto__":{"status":"active","polluted":1},"constructor":{"prototype":{"x":1}},' + JSON.stringify(validJob()).slice(1));
+    const res = await api.post(
+      '/jobs',
+      '{"__proto__":{"status":"active","polluted":1},"constructor":{"prototype":{"x":1}},' + JSON.stringify(validJob()).slice(1),
+    );
     expect(res.status).toBe(201);
     expect(res.json.status).toBe('draft');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -142,7 +166,12 @@ describe('malformed and oversized bodies', () => {
 });
 
 describe('methods and paths', () => {
-  it.each([['PATCH', '/jobs'], ['PATCH', '/jobs/1'], ['TRACE', '/jobs/1'], ['POST', '/jobs/1']])('405 with Allow for %s %s', async (method, path) => {
+  it.each([
+    ['PATCH', '/jobs'],
+    ['PATCH', '/jobs/1'],
+    ['TRACE', '/jobs/1'],
+    ['POST', '/jobs/1'],
+  ])('405 with Allow for %s %s', async (method, path) => {
     const res = await api.send({ method, path, body: {} });
     expect(res.status).toBe(405);
     expect(res.headers.allow).toMatch(/GET/);

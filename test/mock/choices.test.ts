@@ -11,30 +11,44 @@ const T0 = '2026-01-01T09:30:00.123Z';
 const DAY = 24 * 3600 * 1000;
 let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started), {}, (m) => {
-  m.core.setProfile({});
-  m.core.setClock(T0);
-});
+useMock(
+  (started) => ({ mock, api } = started),
+  {},
+  (m) => {
+    m.core.setProfile({});
+    m.core.setClock(T0);
+  },
+);
 
 const use = (choices: Record<string, string>) => mock.core.setProfile({ choices });
 const create = async (overrides: Record<string, unknown> = {}) => (await api.post('/jobs', validJob(overrides))).json;
 const invalid = validJob({ title: 'x'.repeat(300) });
 
 describe('status codes', () => {
-  it.each([['400', 400], ['422', 422]])('status.invalid-input=%s: an invalid body and an invalid query get %i; malformed JSON stays 400', async (value, status) => {
+  it.each([
+    ['400', 400],
+    ['422', 422],
+  ])('status.invalid-input=%s: an invalid body and an invalid query get %i; malformed JSON stays 400', async (value, status) => {
     use({ 'status.invalid-input': value });
     expect((await api.post('/jobs', invalid)).status).toBe(status);
     expect((await api.get('/jobs?page=0')).status).toBe(status);
     expect((await api.post('/jobs', '{"title":')).status).toBe(400);
   });
 
-  it.each([['409', 409], ['400', 400], ['422', 422]])('status.duplicate-reference=%s: a second POST of a referenceId gets %i', async (value, status) => {
+  it.each([
+    ['409', 409],
+    ['400', 400],
+    ['422', 422],
+  ])('status.duplicate-reference=%s: a second POST of a referenceId gets %i', async (value, status) => {
     use({ 'status.duplicate-reference': value });
     await create({ referenceId: 'dup-1' });
     expect((await api.post('/jobs', validJob({ referenceId: 'dup-1' }))).status).toBe(status);
   });
 
-  it.each([['201', 201], ['200', 200]])('status.put-create=%s: PUT /jobs that creates gets %i with a Location', async (value, status) => {
+  it.each([
+    ['201', 201],
+    ['200', 200],
+  ])('status.put-create=%s: PUT /jobs that creates gets %i with a Location', async (value, status) => {
     use({ 'status.put-create': value });
     const res = await api.put('/jobs', validJob({ referenceId: 'put-1' }));
     expect(res.status).toBe(status);
@@ -42,19 +56,29 @@ describe('status codes', () => {
     expect((await api.put('/jobs', { referenceId: 'put-1', title: 'Again' })).status).toBe(200);
   });
 
-  it.each([['404', 404], ['400', 400]])('status.malformed-id=%s: /jobs/abc gets %i, an unknown well-formed id stays 404', async (value, status) => {
+  it.each([
+    ['404', 404],
+    ['400', 400],
+  ])('status.malformed-id=%s: /jobs/abc gets %i, an unknown well-formed id stays 404', async (value, status) => {
     use({ 'status.malformed-id': value });
     for (const id of ['abc', '-1', '2147483648']) expect((await api.get(`/jobs/${id}`)).status, id).toBe(status);
     expect((await api.get('/jobs/999999')).status).toBe(404);
   });
 
-  it.each([['401', 401, 401], ['403', 403, 403], ['split', 401, 403]])('status.auth=%s: missing key %i, invalid key %i', async (value, missing, wrong) => {
+  it.each([
+    ['401', 401, 401],
+    ['403', 403, 403],
+    ['split', 401, 403],
+  ])('status.auth=%s: missing key %i, invalid key %i', async (value, missing, wrong) => {
     use({ 'status.auth': value });
     expect((await client(mock, null).get('/jobs')).status).toBe(missing);
     expect((await client(mock, 'nope').get('/jobs')).status).toBe(wrong);
   });
 
-  it.each([['404', 404], ['410', 410]])('status.deleted-job=%s: a deleted job by id gets %i; to another employer it stays 404', async (value, status) => {
+  it.each([
+    ['404', 404],
+    ['410', 410],
+  ])('status.deleted-job=%s: a deleted job by id gets %i; to another employer it stays 404', async (value, status) => {
     use({ 'status.deleted-job': value });
     const job = await create();
     expect((await api.del(`/jobs/${job.id}`)).status).toBe(204);
@@ -63,27 +87,39 @@ describe('status codes', () => {
     expect((await client(mock, KEY_2).get(`/jobs/${job.id}`)).status).toBe(404);
   });
 
-  it.each([['refuse', 404, 404], ['204', 204, 204]])('status.repeated-delete=%s: a DELETE of a job already deleted gets %i by id (override too), %i by referenceId; it stays gone', async (value, byId, byReference) => {
-    use({ 'status.repeated-delete': value });
-    const job = await create({ referenceId: 'again-1' });
-    expect((await api.del(`/jobs/${job.id}`)).status).toBe(204);
-    expect((await api.del(`/jobs/${job.id}`)).status).toBe(byId);
-    expect((await api.post(`/jobs/${job.id}`, undefined, { headers: { 'x-http-method-override': 'DELETE' } })).status).toBe(byId);
-    expect((await api.del('/jobs', { referenceId: 'again-1' })).status).toBe(byReference);
-    expect((await api.get(`/jobs/${job.id}`)).status).toBe(404);
-    // Another employer's job is no job of this key's to have deleted: still 404.
-    const theirs = (await client(mock, KEY_2).post('/jobs', validJob())).json;
-    expect((await api.del(`/jobs/${theirs.id}`)).status).toBe(404);
-  });
+  it.each([
+    ['refuse', 404, 404],
+    ['204', 204, 204],
+  ])(
+    'status.repeated-delete=%s: a DELETE of a job already deleted gets %i by id (override too), %i by referenceId; it stays gone',
+    async (value, byId, byReference) => {
+      use({ 'status.repeated-delete': value });
+      const job = await create({ referenceId: 'again-1' });
+      expect((await api.del(`/jobs/${job.id}`)).status).toBe(204);
+      expect((await api.del(`/jobs/${job.id}`)).status).toBe(byId);
+      expect((await api.post(`/jobs/${job.id}`, undefined, { headers: { 'x-http-method-override': 'DELETE' } })).status).toBe(byId);
+      expect((await api.del('/jobs', { referenceId: 'again-1' })).status).toBe(byReference);
+      expect((await api.get(`/jobs/${job.id}`)).status).toBe(404);
+      // Another employer's job is no job of this key's to have deleted: still 404.
+      const theirs = (await client(mock, KEY_2).post('/jobs', validJob())).json;
+      expect((await api.del(`/jobs/${theirs.id}`)).status).toBe(404);
+    },
+  );
 
-  it.each([['clamp', 200], ['reject', 400]])('paging.page-size-over-max=%s: pageSize=101 gets %i', async (value, status) => {
+  it.each([
+    ['clamp', 200],
+    ['reject', 400],
+  ])('paging.page-size-over-max=%s: pageSize=101 gets %i', async (value, status) => {
     use({ 'paging.page-size-over-max': value });
     const res = await api.get('/jobs?pageSize=101');
     expect(res.status).toBe(status);
     if (status === 200) expect(res.json.paging.pageSize).toBe(100);
   });
 
-  it.each([['empty', 200], ['404', 404]])('paging.page-past-end=%s: page 3 of one page gets %i; page 1 of an empty list is 200', async (value, status) => {
+  it.each([
+    ['empty', 200],
+    ['404', 404],
+  ])('paging.page-past-end=%s: page 3 of one page gets %i; page 1 of an empty list is 200', async (value, status) => {
     use({ 'paging.page-past-end': value });
     expect((await api.get('/jobs?page=1')).status).toBe(200);
     await create();
@@ -106,7 +142,13 @@ describe('error bodies (errors.body)', () => {
     const res = await api.post('/jobs', invalid);
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toBe('application/problem+json');
-    expect(res.json).toMatchObject({ type: 'about:blank', title: 'Unprocessable Content', status: 422, detail: expect.any(String), errors: [expect.objectContaining({ path: '/title' })] });
+    expect(res.json).toMatchObject({
+      type: 'about:blank',
+      title: 'Unprocessable Content',
+      status: 422,
+      detail: expect.any(String),
+      errors: [expect.objectContaining({ path: '/title' })],
+    });
     expect((await client(mock, null).get('/jobs')).json).toMatchObject({ status: 401, title: 'Unauthorized' });
   });
 
@@ -118,7 +160,10 @@ describe('error bodies (errors.body)', () => {
 });
 
 describe('job fields', () => {
-  it.each([['null', null], ['empty', '']])('job.reference-id-absent=%s: a job without referenceId has %j in the job and the list', async (value, written) => {
+  it.each([
+    ['null', null],
+    ['empty', ''],
+  ])('job.reference-id-absent=%s: a job without referenceId has %j in the job and the list', async (value, written) => {
     use({ 'job.reference-id-absent': value });
     const job = await create();
     expect(job.referenceId).toBe(written);
@@ -149,7 +194,10 @@ describe('job fields', () => {
     expect((await create({ closeDate: sent })).closeDate).toBe(written);
   });
 
-  it.each([['four-places', '"maxAmount":60000.0000'], ['plain', '"maxAmount":60000,']])('salary.max-amount-form=%s writes %s; amount keeps four places', async (value, text) => {
+  it.each([
+    ['four-places', '"maxAmount":60000.0000'],
+    ['plain', '"maxAmount":60000,'],
+  ])('salary.max-amount-form=%s writes %s; amount keeps four places', async (value, text) => {
     use({ 'salary.max-amount-form': value });
     const res = await api.post('/jobs', validJob());
     expect(res.text).toContain(text);
@@ -177,7 +225,10 @@ describe('job fields', () => {
     const { id, referenceId, ...again } = (await api.get(`/jobs/${job.id}`)).json;
     const posted = await api.post('/jobs', again);
     expect(posted.status, posted.text).toBe(201);
-    expect(posted.json.locations.map((l: { description: string }) => l.description)).toEqual(['Red Deer, AB, Canada', 'Calgary, AB, Canada']);
+    expect(posted.json.locations.map((l: { description: string }) => l.description)).toEqual([
+      'Red Deer, AB, Canada',
+      'Calgary, AB, Canada',
+    ]);
     expect((await api.put(`/jobs/${job.id}`, { locations: again.locations })).json.locations).toEqual(job.locations);
   });
 
@@ -191,13 +242,27 @@ describe('job fields', () => {
     expect(Object.keys((await api.get('/jobs')).json.data[0])).not.toContain('updatedAt');
     use({ 'header.extra-fields': 'job-fields' });
     const header = (await api.get('/jobs')).json.data[0];
-    expect(Object.keys(header)).toEqual(['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status', 'closeDate', 'autoRefresh']);
+    expect(Object.keys(header)).toEqual([
+      'id',
+      'referenceId',
+      'employer',
+      'title',
+      'publishDate',
+      'locations',
+      'confidential',
+      'status',
+      'closeDate',
+      'autoRefresh',
+    ]);
     expect(header).toMatchObject({ closeDate: plain.closeDate, autoRefresh: false });
   });
 });
 
 describe('confidential employer (job.confidential-employer)', () => {
-  it.each([['shown', false], ['masked', true]])('%s: a confidential job shows its employer id, and the name masked: %s, in the job and the header', async (value, masked) => {
+  it.each([
+    ['shown', false],
+    ['masked', true],
+  ])('%s: a confidential job shows its employer id, and the name masked: %s, in the job and the header', async (value, masked) => {
     use({ 'job.confidential-employer': value });
     const open = await create({ confidential: false });
     const hidden = await create({ confidential: true });
@@ -210,22 +275,25 @@ describe('confidential employer (job.confidential-employer)', () => {
 });
 
 describe('json.format', () => {
-  it.each(['pretty-sorted', 'pretty-reversed'])('%s pretty-prints every JSON body (jobs, lists, reference lists, errors), amounts keeping four places', async (format) => {
-    use({ 'json.format': format });
-    const job = await api.post('/jobs', validJob({ salary: { amount: 1234.5678, period: { id: 1 } } }));
-    expect(job.text).toMatch(/\n {2}"/);
-    expect(job.text).toMatch(/"amount": 1234\.5678,?\n/);
-    const keys = Object.keys(job.json);
-    expect(keys).toEqual(format === 'pretty-sorted' ? [...keys].sort() : expect.arrayContaining(['id']));
-    if (format === 'pretty-reversed') expect(keys.at(-1)).toBe('id');
-    for (const path of ['/jobs', '/positiontypes', '/jobs/999999']) expect((await api.get(path)).text, path).toMatch(/^\{\n {2}"/);
-  });
+  it.each(['pretty-sorted', 'pretty-reversed'])(
+    '%s pretty-prints every JSON body (jobs, lists, reference lists, errors), amounts keeping four places',
+    async (format) => {
+      use({ 'json.format': format });
+      const job = await api.post('/jobs', validJob({ salary: { amount: 1234.5678, period: { id: 1 } } }));
+      expect(job.text).toMatch(/\n {2}"/);
+      expect(job.text).toMatch(/"amount": 1234\.5678,?\n/);
+      const keys = Object.keys(job.json);
+      expect(keys).toEqual(format === 'pretty-sorted' ? [...keys].sort() : expect.arrayContaining(['id']));
+      if (format === 'pretty-reversed') expect(keys.at(-1)).toBe('id');
+      for (const path of ['/jobs', '/positiontypes', '/jobs/999999']) expect((await api.get(path)).text, path).toMatch(/^\{\n {2}"/);
+    },
+  );
 });
 
 describe('description', () => {
   const sent = "<P>Fish &amp; chips &eacute;<BR><a HREF='https://example.com/?a=1&amp;b=2' target=_blank>x</a></P>";
 
-  it('description.form=as-sent keeps the text; reserialized writes the same tree in a serializer\'s spelling', async () => {
+  it("description.form=as-sent keeps the text; reserialized writes the same tree in a serializer's spelling", async () => {
     expect((await create({ description: sent })).description).toBe(sent);
     use({ 'description.form': 'reserialized' });
     const job = await create({ description: sent });
@@ -298,18 +366,26 @@ describe('list', () => {
     expect((await api.get('/jobs?q=weld')).json.data.map((j: { id: number }) => j.id)).toEqual([job.id]);
   });
 
-  it.each([['id-desc', 'desc'], ['id-asc', 'asc']])('order.ties=%s: jobs of one publishDate are listed by id %s, newer publishDates first; switching re-sorts', async (value, direction) => {
-    const a = await create({ status: 'active' });
-    const b = await create({ status: 'active' });
-    mock.core.advanceClock(1000);
-    const c = await create({ status: 'active' });
-    use({ 'order.ties': value });
-    const ties = direction === 'desc' ? [b.id, a.id] : [a.id, b.id];
-    expect((await api.get('/jobs')).json.data.map((j: { id: number }) => j.id)).toEqual([c.id, ...ties]);
-    expect((await api.get('/jobs?status=active')).json.data.map((j: { id: number }) => j.id)).toEqual([c.id, ...ties]);
-    const d = await create({ status: 'active' });
-    expect((await api.get('/jobs?q=welder')).json.data.map((j: { id: number }) => j.id)).toEqual(direction === 'desc' ? [d.id, c.id, ...ties] : [c.id, d.id, ...ties]);
-  });
+  it.each([
+    ['id-desc', 'desc'],
+    ['id-asc', 'asc'],
+  ])(
+    'order.ties=%s: jobs of one publishDate are listed by id %s, newer publishDates first; switching re-sorts',
+    async (value, direction) => {
+      const a = await create({ status: 'active' });
+      const b = await create({ status: 'active' });
+      mock.core.advanceClock(1000);
+      const c = await create({ status: 'active' });
+      use({ 'order.ties': value });
+      const ties = direction === 'desc' ? [b.id, a.id] : [a.id, b.id];
+      expect((await api.get('/jobs')).json.data.map((j: { id: number }) => j.id)).toEqual([c.id, ...ties]);
+      expect((await api.get('/jobs?status=active')).json.data.map((j: { id: number }) => j.id)).toEqual([c.id, ...ties]);
+      const d = await create({ status: 'active' });
+      expect((await api.get('/jobs?q=welder')).json.data.map((j: { id: number }) => j.id)).toEqual(
+        direction === 'desc' ? [d.id, c.id, ...ties] : [c.id, d.id, ...ties],
+      );
+    },
+  );
 });
 
 describe('reference lists', () => {
@@ -340,7 +416,10 @@ describe('reference lists', () => {
       link = body.paging.next;
     }
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect((await client(mock, null).get('/categories?page=8')).json).toMatchObject({ data: [], paging: { page: 8, next: null, previous: '/api/v1.1/categories?page=7' } });
+    expect((await client(mock, null).get('/categories?page=8')).json).toMatchObject({
+      data: [],
+      paging: { page: 8, next: null, previous: '/api/v1.1/categories?page=7' },
+    });
     use({ 'lists.shape': 'paged', 'paging.link-form': 'absolute' });
     expect((await client(mock, null).get('/positiontypes')).json.paging.next).toBe(`${mock.url}/api/v1.1/positiontypes?page=2`);
   });
@@ -369,19 +448,24 @@ describe('validation and update switches', () => {
     expect((await api.put(`/jobs/${job.id}`, { status: 'draft' })).json.status).toBe('draft');
   });
 
-  it.each([['accept', 201], ['refuse', 400]])('validation.blank-title=%s: a title of spaces gets %i', async (value, status) => {
+  it.each([
+    ['accept', 201],
+    ['refuse', 400],
+  ])('validation.blank-title=%s: a title of spaces gets %i', async (value, status) => {
     use({ 'validation.blank-title': value });
     expect((await api.post('/jobs', validJob({ title: '   ' }))).status).toBe(status);
   });
 
-  it.each([['accept', 201], ['refuse', 400]])('validation.close-before-publish=%s: a closeDate the day before gets %i; the same day is fine', async (value, status) => {
+  it.each([
+    ['accept', 201],
+    ['refuse', 400],
+  ])('validation.close-before-publish=%s: a closeDate the day before gets %i; the same day is fine', async (value, status) => {
     use({ 'validation.close-before-publish': value });
     expect((await api.post('/jobs', validJob({ closeDate: '2025-12-31' }))).status).toBe(status);
     expect((await api.post('/jobs', validJob({ closeDate: '2026-01-01' }))).status).toBe(201);
     const job = await create();
     expect((await api.put(`/jobs/${job.id}`, { closeDate: '2025-12-31T23:59:59Z' })).status).toBe(status === 201 ? 200 : 400);
   });
-
 });
 
 describe('profiles', () => {
@@ -397,9 +481,20 @@ describe('profiles', () => {
     expect((await control('GET')).json).toMatchObject({ profile: 'reference', choices: { 'q.match': 'substring' } });
     const set = await control('POST', { profile: 'random', profileSeed: 7, choices: { 'q.match': 'word-prefix' } });
     expect(set.status).toBe(200);
-    expect(set.json).toMatchObject({ profile: 'random', profileSeed: 7, overrides: { 'q.match': 'word-prefix' }, choices: { 'q.match': 'word-prefix' } });
+    expect(set.json).toMatchObject({
+      profile: 'random',
+      profileSeed: 7,
+      overrides: { 'q.match': 'word-prefix' },
+      choices: { 'q.match': 'word-prefix' },
+    });
     expect((await control('GET')).json).toEqual(set.json);
-    for (const bad of [{ profile: 'nope' }, { choices: { 'q.match': 'fuzzy' } }, { choices: { nope: 'x' } }, { profileSeed: -1, profile: 'random' }, [1]]) {
+    for (const bad of [
+      { profile: 'nope' },
+      { choices: { 'q.match': 'fuzzy' } },
+      { choices: { nope: 'x' } },
+      { profileSeed: -1, profile: 'random' },
+      [1],
+    ]) {
       const res = await control('POST', bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.json.message).toEqual(expect.any(String));
@@ -411,8 +506,23 @@ describe('profiles', () => {
   it('the reference profile keeps a job and a list exactly as before (no extra field, absolute links)', async () => {
     const job = await create();
     expect(Object.keys(job)).toEqual([
-      'id', 'referenceId', 'employer', 'title', 'publishDate', 'closeDate', 'confidential', 'autoRefresh', 'status', 'locations',
-      'categories', 'positionType', 'salary', 'description', 'applicantRoutingType', 'applicationEmail', 'applicationUrl',
+      'id',
+      'referenceId',
+      'employer',
+      'title',
+      'publishDate',
+      'closeDate',
+      'confidential',
+      'autoRefresh',
+      'status',
+      'locations',
+      'categories',
+      'positionType',
+      'salary',
+      'description',
+      'applicantRoutingType',
+      'applicationEmail',
+      'applicationUrl',
     ]);
     expect(job.publishDate).toBe(T0);
   });
@@ -432,7 +542,13 @@ describe('data files under a profile', () => {
       await alt.close();
       await using reference = await createMockServer({ dataFile, now: T0 });
       const read = (await client(reference).get(`/jobs/${written.id}`)).json;
-      expect(read).toMatchObject({ id: written.id, referenceId: null, title: written.title, description: written.description, closeDate: written.closeDate });
+      expect(read).toMatchObject({
+        id: written.id,
+        referenceId: null,
+        title: written.title,
+        description: written.description,
+        closeDate: written.closeDate,
+      });
       expect(Date.parse(read.publishDate)).toBe(Date.parse(written.publishDate));
       expect(read.salary.maxAmount).toBe(60000);
     } finally {

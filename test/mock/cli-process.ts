@@ -32,5 +32,7 @@ export function startCli(args: string[], children: ChildProcess[]): Promise<{ ch
 
 /** Resolves with the exit code once the child has exited. */
 export function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
 }

@@ -34,7 +34,21 @@ describe('jobs-mock CLI', () => {
   it('--help lists the options and exits 0', () => {
     const res = run(['--help']);
     expect(res.status).toBe(0);
-    for (const option of ['--port', '--host', '--employers', '--data', '--persist', '--help', '--profile', '--profile-seed', '--choice', '--cors', '--control-cors', '--journal-size', '--secret-header']) {
+    for (const option of [
+      '--port',
+      '--host',
+      '--employers',
+      '--data',
+      '--persist',
+      '--help',
+      '--profile',
+      '--profile-seed',
+      '--choice',
+      '--cors',
+      '--control-cors',
+      '--journal-size',
+      '--secret-header',
+    ]) {
       expect(res.stdout).toContain(option);
     }
   });
@@ -44,7 +58,10 @@ describe('jobs-mock CLI', () => {
     const alt = await start(['--profile', 'alt', '--choice', 'paging.link-form=absolute', '--choice', 'q.match=substring']);
     expect(alt.line).toContain(' profile: alt choices: paging.link-form=absolute q.match=substring employers: ');
     const state = (await send(alt.url, { path: '/__control/profile', apiKey: null })).json;
-    expect(state).toMatchObject({ profile: 'alt', choices: { 'paging.link-form': 'absolute', 'q.match': 'substring', 'order.ties': 'id-asc' } });
+    expect(state).toMatchObject({
+      profile: 'alt',
+      choices: { 'paging.link-form': 'absolute', 'q.match': 'substring', 'order.ties': 'id-asc' },
+    });
     const drawn = await start(['--profile', 'random']);
     const seed = Number(/profile: random \(seed (\d+)\)/.exec(drawn.line)?.[1]);
     expect(Number.isInteger(seed)).toBe(true);
@@ -83,11 +100,22 @@ describe('jobs-mock CLI', () => {
   });
 
   it.each([
-    [['--port', 'abc']], [['--port', '70000']], [['--bogus']], [['--persist']], [['--now', 'yesterday']],
-    [['--employers', '/nonexistent/employers.json']], [['--body-limit', '0']],
-    [['--profile', 'strict']], [['--profile', 'random', '--profile-seed', '-1']], [['--profile-seed', '4294967296']],
-    [['--choice', 'paging.link-form']], [['--choice', 'paging.link=relative']], [['--choice', 'paging.link-form=sideways']],
-    [['--cors', 'sometimes']], [['--control-cors', '*']], [['--journal-size', '-1']],
+    [['--port', 'abc']],
+    [['--port', '70000']],
+    [['--bogus']],
+    [['--persist']],
+    [['--now', 'yesterday']],
+    [['--employers', '/nonexistent/employers.json']],
+    [['--body-limit', '0']],
+    [['--profile', 'strict']],
+    [['--profile', 'random', '--profile-seed', '-1']],
+    [['--profile-seed', '4294967296']],
+    [['--choice', 'paging.link-form']],
+    [['--choice', 'paging.link=relative']],
+    [['--choice', 'paging.link-form=sideways']],
+    [['--cors', 'sometimes']],
+    [['--control-cors', '*']],
+    [['--journal-size', '-1']],
   ])('exits 2 with one line on stderr for %j', (args) => {
     const res = run(args);
     expect(res.status).toBe(2);

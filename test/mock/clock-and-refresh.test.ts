@@ -11,9 +11,13 @@ const DAY = 24 * 3600 * 1000;
 const T0 = '2025-04-01T09:30:00.000Z';
 let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started), {}, (m) => {
-  m.core.setClock(T0);
-});
+useMock(
+  (started) => ({ mock, api } = started),
+  {},
+  (m) => {
+    m.core.setClock(T0);
+  },
+);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -24,7 +28,7 @@ describe('clock-driven dates', () => {
     expect(job.closeDate).toBe(iso(Date.parse(T0) + 60 * DAY));
   });
 
-  it('the real clock is used by default (publishDate within the test\'s wall-clock window)', async () => {
+  it("the real clock is used by default (publishDate within the test's wall-clock window)", async () => {
     mock.core.resetClock();
     const before = Date.now();
     const job = (await api.post('/jobs', validJob())).json;
@@ -41,7 +45,7 @@ describe('clock-driven dates', () => {
     expect(updated.closeDate).toBe(job.closeDate);
   });
 
-  it('a job past its closeDate keeps its status (no automatic closing: the mock\'s choice)', async () => {
+  it("a job past its closeDate keeps its status (no automatic closing: the mock's choice)", async () => {
     const job = (await api.post('/jobs', validJob({ status: 'active' }))).json;
     mock.core.advanceClock(61 * DAY);
     expect((await api.get(`/jobs/${job.id}`)).json.status).toBe('active');

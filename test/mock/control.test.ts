@@ -47,7 +47,12 @@ describe('control API over HTTP', () => {
     await control('POST', '/employers', [{ id: 9, name: 'Boreal Bakery Ltd', apiKey: 'bakery-key-2' }]);
     expect((await bakery.get('/jobs')).status).toBe(401);
     expect((await client(mock, 'bakery-key-2').get(`/jobs/${job.id}`)).json.employer.name).toBe('Boreal Bakery Ltd');
-    for (const bad of [{}, [{ id: 0, name: 'x', apiKey: 'k' }], [{ id: 3, name: 'x'.repeat(129), apiKey: 'k' }], [{ id: 3, name: 'x', apiKey: 'demo-key-1' }]]) {
+    for (const bad of [
+      {},
+      [{ id: 0, name: 'x', apiKey: 'k' }],
+      [{ id: 3, name: 'x'.repeat(129), apiKey: 'k' }],
+      [{ id: 3, name: 'x', apiKey: 'demo-key-1' }],
+    ]) {
       const res = await control('POST', '/employers', bad);
       expect(res.status).toBe(400);
       expect(validators.error(res.json).ok).toBe(true);
@@ -55,7 +60,10 @@ describe('control API over HTTP', () => {
   });
 
   it('POST /jobs seeds jobs (by employerId or apiKey, publishDate allowed), all or none', async () => {
-    const seeded = await control('POST', '/jobs', { employerId: 102, jobs: [validJob({ publishDate: '2024-12-24T00:00:00Z' }), validJob()] });
+    const seeded = await control('POST', '/jobs', {
+      employerId: 102,
+      jobs: [validJob({ publishDate: '2024-12-24T00:00:00Z' }), validJob()],
+    });
     expect(seeded.status).toBe(201);
     expect(seeded.json.data).toHaveLength(2);
     expect(seeded.json.data[0].publishDate).toBe('2024-12-24T00:00:00.000Z');
@@ -67,7 +75,10 @@ describe('control API over HTTP', () => {
   });
 
   it('GET/POST /clock set, advance and release the clock', async () => {
-    expect((await control('POST', '/clock', { now: '2025-05-05T05:05:05Z' })).json).toEqual({ now: '2025-05-05T05:05:05.000Z', frozen: true });
+    expect((await control('POST', '/clock', { now: '2025-05-05T05:05:05Z' })).json).toEqual({
+      now: '2025-05-05T05:05:05.000Z',
+      frozen: true,
+    });
     expect((await control('POST', '/clock', { advanceMs: 1000 })).json.now).toBe('2025-05-05T05:05:06.000Z');
     expect((await api.post('/jobs', validJob())).json.publishDate).toBe('2025-05-05T05:05:06.000Z');
     expect((await control('POST', '/clock', { real: true })).json.frozen).toBe(false);
@@ -77,7 +88,9 @@ describe('control API over HTTP', () => {
 
   it('POST /faults: a status for the next N matching requests, then normal again', async () => {
     const job = (await api.post('/jobs', validJob())).json;
-    expect((await control('POST', '/faults', { status: 503, count: 2, method: 'GET', path: '/jobs', headers: { 'retry-after': '2' } })).status).toBe(201);
+    expect(
+      (await control('POST', '/faults', { status: 503, count: 2, method: 'GET', path: '/jobs', headers: { 'retry-after': '2' } })).status,
+    ).toBe(201);
     expect((await send(mock.url, { path: '/positiontypes', apiKey: null })).status).toBe(200); // path does not match
     const first = await api.get(`/jobs/${job.id}`);
     expect(first.status).toBe(503);
@@ -89,7 +102,12 @@ describe('control API over HTTP', () => {
   });
 
   it('POST /faults: a body of its own, JSON or text, with its content type', async () => {
-    await control('POST', '/faults', { status: 503, path: '/jobs', body: { error: 'maintenance', until: '10:00' }, headers: { 'Retry-After': '30' } });
+    await control('POST', '/faults', {
+      status: 503,
+      path: '/jobs',
+      body: { error: 'maintenance', until: '10:00' },
+      headers: { 'Retry-After': '30' },
+    });
     const json = await api.get('/jobs');
     expect(json.status).toBe(503);
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -102,7 +120,11 @@ describe('control API over HTTP', () => {
     const empty = await api.get('/jobs');
     expect([empty.status, empty.text]).toEqual([500, '']);
     expect((await api.get('/jobs')).status).toBe(200);
-    for (const fault of [{ latencyMs: 1, body: 'x' }, { status: 500, contentType: '' }]) expect((await control('POST', '/faults', fault)).status).toBe(400);
+    for (const fault of [
+      { latencyMs: 1, body: 'x' },
+      { status: 500, contentType: '' },
+    ])
+      expect((await control('POST', '/faults', fault)).status).toBe(400);
   });
 
   it('POST /faults: latency delays without changing the answer; DELETE /faults clears', async () => {
@@ -117,7 +139,8 @@ describe('control API over HTTP', () => {
   });
 
   it('rejects an invalid fault with 400; unknown control paths are 404, wrong methods 405', async () => {
-    for (const fault of [{}, { status: 200 }, { status: 503, count: 0 }, { latencyMs: -1 }]) expect((await control('POST', '/faults', fault)).status).toBe(400);
+    for (const fault of [{}, { status: 200 }, { status: 503, count: 0 }, { latencyMs: -1 }])
+      expect((await control('POST', '/faults', fault)).status).toBe(400);
     expect((await control('GET', '/nope')).status).toBe(404);
     expect((await control('DELETE', '/state')).status).toBe(405);
     expect(CONTROL_ROUTES).toContain('POST /reset');
@@ -146,16 +169,18 @@ describe('programmatic control', () => {
 describe('transform option', () => {
   it('wraps every /api/v1.1 request with raw body bytes and the serialized response, not /__control', async () => {
     const seen: string[] = [];
-    const reverseList = (next: CoreHandler): CoreHandler => async (req) => {
-      seen.push(`${req.method} ${req.path} ${req.body ? new TextDecoder().decode(req.body).slice(0, 10) : '-'}`);
-      const res = await next(req);
-      if (req.method === 'GET' && req.path.endsWith('/jobs') && typeof res.body === 'string') {
-        const parsed = JSON.parse(res.body);
-        parsed.data.reverse();
-        return { ...res, headers: { ...res.headers, 'x-broken': 'yes' }, body: JSON.stringify(parsed) };
-      }
-      return res;
-    };
+    const reverseList =
+      (next: CoreHandler): CoreHandler =>
+      async (req) => {
+        seen.push(`${req.method} ${req.path} ${req.body ? new TextDecoder().decode(req.body).slice(0, 10) : '-'}`);
+        const res = await next(req);
+        if (req.method === 'GET' && req.path.endsWith('/jobs') && typeof res.body === 'string') {
+          const parsed = JSON.parse(res.body);
+          parsed.data.reverse();
+          return { ...res, headers: { ...res.headers, 'x-broken': 'yes' }, body: JSON.stringify(parsed) };
+        }
+        return res;
+      };
     const broken = await startMock({ transform: reverseList, now: '2025-01-01T00:00:00Z' });
     try {
       const b = client(broken);

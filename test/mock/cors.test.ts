@@ -14,7 +14,9 @@ const APP = 'http://localhost:5173';
 
 const preflight = (url: string, path: string, origin: string, method = 'POST', headers = 'api-key, content-type') =>
   send(url, {
-    method: 'OPTIONS', path, apiKey: null,
+    method: 'OPTIONS',
+    path,
+    apiKey: null,
     headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
   });
 
@@ -93,7 +95,13 @@ describe('the control API stays same-origin', () => {
     expect(mock.core.snapshot().jobs).toHaveLength(1);
     // Neither a preflight nor the other operations get through.
     expect((await preflight(mock.url, '/__control/faults', EVIL)).status).toBe(403);
-    const fault = await send(mock.url, { method: 'POST', path: '/__control/faults', apiKey: null, body: { status: 500 }, headers: { origin: 'null' } });
+    const fault = await send(mock.url, {
+      method: 'POST',
+      path: '/__control/faults',
+      apiKey: null,
+      body: { status: 500 },
+      headers: { origin: 'null' },
+    });
     expect(fault.status).toBe(403);
     expect(mock.core.snapshot().faults).toEqual([]);
   });

@@ -27,14 +27,20 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('create' as const), actor, ref: fc.boolean() }),
   fc.record({ kind: fc.constant('putRef' as const), actor, pick: fc.nat() }),
   fc.record({ kind: fc.constant('update' as const), actor, pick: fc.nat(), target }),
-  fc.record({ kind: fc.constant('delete' as const), actor, pick: fc.nat(), target, how: fc.constantFrom<'id' | 'override' | 'ref'>('id', 'override', 'ref') }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    actor,
+    pick: fc.nat(),
+    target,
+    how: fc.constantFrom<'id' | 'override' | 'ref'>('id', 'override', 'ref'),
+  }),
   fc.record({ kind: fc.constant('read' as const), actor, pick: fc.nat(), target }),
 );
 
 /** The model: per employer, its job ids and referenceIds. */
 type Owned = Map<number, string | null>;
 
-it('two employers never see each other\'s jobs, whatever they do', async () => {
+it("two employers never see each other's jobs, whatever they do", async () => {
   const apis = [client(mock, KEY_1), client(mock, KEY_2)];
   let n = 0;
   await fc.assert(
@@ -79,9 +85,11 @@ it('two employers never see each other\'s jobs, whatever they do', async () => {
         } else {
           if (op.how === 'ref' && ref === null) continue;
           const res =
-            op.how === 'id' ? await api.del(`/jobs/${id}`)
-            : op.how === 'override' ? await api.post(`/jobs/${id}`, undefined, { headers: { 'X-HTTP-Method-Override': 'DELETE' } })
-            : await api.del('/jobs', { referenceId: ref });
+            op.how === 'id'
+              ? await api.del(`/jobs/${id}`)
+              : op.how === 'override'
+                ? await api.post(`/jobs/${id}`, undefined, { headers: { 'X-HTTP-Method-Override': 'DELETE' } })
+                : await api.del('/jobs', { referenceId: ref });
           // by referenceId, the other employer may own the same ref: then its own job goes
           const ownSameRef = op.how === 'ref' && !allowed ? [...mine.entries()].find(([, r]) => r === ref) : undefined;
           expect(res.status).toBe(allowed || ownSameRef ? 204 : 404);

@@ -27,8 +27,12 @@ describe('POST /jobs (4.2)', () => {
     mock.core.setClock('2025-01-10T08:00:00.000Z');
     const res = await api.post('/jobs', validJob({ salary: { amount: 10, period: { id: 5 } } }));
     expect(res.json).toMatchObject({
-      status: 'draft', confidential: false, autoRefresh: false, referenceId: null,
-      publishDate: '2025-01-10T08:00:00.000Z', closeDate: '2025-03-11T08:00:00.000Z',
+      status: 'draft',
+      confidential: false,
+      autoRefresh: false,
+      referenceId: null,
+      publishDate: '2025-01-10T08:00:00.000Z',
+      closeDate: '2025-03-11T08:00:00.000Z',
       salary: { plusCommission: false, maxAmount: null, period: { id: 5, name: 'Hourly' } },
     });
   });
@@ -36,7 +40,13 @@ describe('POST /jobs (4.2)', () => {
   it('keeps given values: status, closeDate, confidential, autoRefresh, referenceId', async () => {
     const body = validJob({ status: 'active', closeDate: '2030-05-01', confidential: true, autoRefresh: true, referenceId: 'ref-1' });
     const res = await api.post('/jobs', body);
-    expect(res.json).toMatchObject({ status: 'active', closeDate: '2030-05-01', confidential: true, autoRefresh: true, referenceId: 'ref-1' });
+    expect(res.json).toMatchObject({
+      status: 'active',
+      closeDate: '2030-05-01',
+      confidential: true,
+      autoRefresh: true,
+      referenceId: 'ref-1',
+    });
   });
 
   it('writes salary amounts with four decimal places in the response text (2.5)', async () => {
@@ -47,7 +57,7 @@ describe('POST /jobs (4.2)', () => {
     expect(list.text).toContain('"amount":50000.0000');
   });
 
-  it('rounds amounts with more than four decimals to four (the mock\'s choice)', async () => {
+  it("rounds amounts with more than four decimals to four (the mock's choice)", async () => {
     const res = await api.post('/jobs', validJob({ salary: { amount: 12.34567, period: { id: 5 } } }));
     expect(res.text).toContain('"amount":12.3457');
   });
@@ -63,13 +73,28 @@ describe('POST /jobs (4.2)', () => {
 
   it('routes: email job has applicationUrl null; URL job has applicationEmail null (2.1)', async () => {
     const email = await api.post('/jobs', validJob({ applicationUrl: 'https://ignored.example' }));
-    expect(email.json).toMatchObject({ applicantRoutingType: { id: 1, name: 'Email' }, applicationEmail: 'jobs@example.com', applicationUrl: null });
+    expect(email.json).toMatchObject({
+      applicantRoutingType: { id: 1, name: 'Email' },
+      applicationEmail: 'jobs@example.com',
+      applicationUrl: null,
+    });
     const url = await api.post('/jobs', validJob({ applicantRoutingType: { id: 2 }, applicationUrl: 'https://apply.example/1' }));
-    expect(url.json).toMatchObject({ applicantRoutingType: { id: 2, name: 'URL' }, applicationEmail: null, applicationUrl: 'https://apply.example/1' });
+    expect(url.json).toMatchObject({
+      applicantRoutingType: { id: 2, name: 'URL' },
+      applicationEmail: null,
+      applicationUrl: 'https://apply.example/1',
+    });
   });
 
   it('fills names from the reference lists and echoes location descriptions', async () => {
-    const res = await api.post('/jobs', validJob({ locations: [{ description: 'Toronto' }, { description: '100 Mile House, BC' }], categories: [{ id: 12 }], positionType: { id: 5 } }));
+    const res = await api.post(
+      '/jobs',
+      validJob({
+        locations: [{ description: 'Toronto' }, { description: '100 Mile House, BC' }],
+        categories: [{ id: 12 }],
+        positionType: { id: 5 },
+      }),
+    );
     expect(res.json.locations).toEqual([
       { id: 1, name: 'Toronto, ON', description: 'Toronto', type: 'city' },
       { id: expect.any(Number), name: '100 Mile House, BC', description: '100 Mile House, BC', type: 'city' },
@@ -82,7 +107,10 @@ describe('POST /jobs (4.2)', () => {
 describe('round trip (4.2): a GET result without id and referenceId, posted back, creates an equal job', () => {
   it.each([
     ['email routing with salary', validJob({ referenceId: 'rt', status: 'active', confidential: true, closeDate: '2031-01-01T00:00:00Z' })],
-    ['URL routing, no salary', validJob({ applicantRoutingType: { id: 2 }, applicationUrl: 'http://x.example/a', salary: null, applicationEmail: undefined })],
+    [
+      'URL routing, no salary',
+      validJob({ applicantRoutingType: { id: 2 }, applicationUrl: 'http://x.example/a', salary: null, applicationEmail: undefined }),
+    ],
   ])('%s', async (_name, body) => {
     mock.core.setClock('2025-02-01T00:00:00Z');
     const first = (await api.post('/jobs', body)).json;
@@ -121,7 +149,7 @@ describe('PUT /jobs/{id} (4.3): partial updates', () => {
     expect(active.json).toEqual(created);
   });
 
-  it('allows every transition from and to draft (the mock\'s choice)', async () => {
+  it("allows every transition from and to draft (the mock's choice)", async () => {
     const created = (await api.post('/jobs', validJob())).json;
     for (const status of ['active', 'draft', 'archived', 'draft']) {
       expect((await api.put(`/jobs/${created.id}`, { status })).json.status).toBe(status);
@@ -130,7 +158,13 @@ describe('PUT /jobs/{id} (4.3): partial updates', () => {
 
   it('ignores read-only and unknown fields (id, publishDate, employer, names)', async () => {
     const created = (await api.post('/jobs', validJob())).json;
-    const res = await api.put(`/jobs/${created.id}`, { id: 5, publishDate: '2000-01-01', employer: { id: 9, name: 'x' }, whatever: [1], title: 'T' });
+    const res = await api.put(`/jobs/${created.id}`, {
+      id: 5,
+      publishDate: '2000-01-01',
+      employer: { id: 9, name: 'x' },
+      whatever: [1],
+      title: 'T',
+    });
     expect(res.json).toEqual({ ...created, title: 'T' });
   });
 
@@ -145,7 +179,12 @@ describe('PUT /jobs/{id} (4.3): partial updates', () => {
   });
 
   it('merges a partial salary into the stored one (4.2 lists each salary field), by id and by referenceId', async () => {
-    const created = (await api.post('/jobs', validJob({ referenceId: 's1', salary: { amount: 50000, maxAmount: 70000, period: { id: 1 }, plusCommission: true } }))).json;
+    const created = (
+      await api.post(
+        '/jobs',
+        validJob({ referenceId: 's1', salary: { amount: 50000, maxAmount: 70000, period: { id: 1 }, plusCommission: true } }),
+      )
+    ).json;
     const byId = await api.put(`/jobs/${created.id}`, { salary: { amount: 60000, period: { id: 2 } } });
     expect(byId.json.salary).toMatchObject({ amount: 60000, maxAmount: 70000, period: { id: 2 }, plusCommission: true });
     const byRef = await api.put('/jobs', { referenceId: 's1', salary: { plusCommission: false } });

@@ -22,9 +22,20 @@ describe('GET /__control/requests', () => {
     expect(res.status).toBe(200);
     const { data, size, dropped } = res.json;
     expect([size, dropped]).toEqual([1000, 0]);
-    expect(data.map((e: { method: string; path: string }) => `${e.method} ${e.path}`)).toEqual(['POST /api/v1.1/jobs', 'GET /api/v1.1/jobs', 'GET /api/v1.0/jobs']);
+    expect(data.map((e: { method: string; path: string }) => `${e.method} ${e.path}`)).toEqual([
+      'POST /api/v1.1/jobs',
+      'GET /api/v1.1/jobs',
+      'GET /api/v1.0/jobs',
+    ]);
     const [post, list, elsewhere] = data;
-    expect(post).toMatchObject({ seq: 1, query: '', body: JSON.stringify(job), bodyBytes: JSON.stringify(job).length, bodyTruncated: false, status: 201 });
+    expect(post).toMatchObject({
+      seq: 1,
+      query: '',
+      body: JSON.stringify(job),
+      bodyBytes: JSON.stringify(job).length,
+      bodyTruncated: false,
+      status: 201,
+    });
     expect(post.headers).toMatchObject({ 'api-key': '[redacted]', 'content-type': 'application/json', 'x-trace': 't-1' });
     expect(post.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(post.receivedAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -48,7 +59,8 @@ describe('GET /__control/requests', () => {
     expect(await seqs('since=2')).toEqual([3, 4]);
     expect(await seqs('since=1&limit=2')).toEqual([2, 3]);
     expect((await control(mock.url, '/requests/count?method=GET&status=2xx')).json).toEqual({ count: 2, dropped: 0 });
-    for (const bad of ['since=-1', 'limit=x', 'status=2x', 'status=700']) expect((await control(mock.url, `/requests?${bad}`)).status).toBe(400);
+    for (const bad of ['since=-1', 'limit=x', 'status=2x', 'status=700'])
+      expect((await control(mock.url, `/requests?${bad}`)).status).toBe(400);
   });
 
   it('shows a request still in flight (a latency fault) without status, then with it', async () => {
@@ -99,7 +111,12 @@ describe('GET /__control/requests', () => {
 
   it('never holds a key: the header is redacted, the key sent scrubbed from path, query and body; secret headers redacted', async () => {
     await using mock = await startMock({ secretHeaders: ['X-Session'] });
-    await send(mock.url, { method: 'POST', path: '/jobs', body: validJob({ title: `Leaked ${KEY_1}` }), headers: { 'x-session': 's3cret-session', authorization: 'Bearer tok' } });
+    await send(mock.url, {
+      method: 'POST',
+      path: '/jobs',
+      body: validJob({ title: `Leaked ${KEY_1}` }),
+      headers: { 'x-session': 's3cret-session', authorization: 'Bearer tok' },
+    });
     await send(mock.url, { path: `/jobs/${KEY_1}?key=${KEY_1}` });
     await send(mock.url, { path: '/jobs', apiKey: 'not-a-real-key' });
     const text = (await control(mock.url, '/requests')).text;

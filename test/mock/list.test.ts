@@ -16,9 +16,17 @@ const HEADER_FIELDS = ['confidential', 'employer', 'id', 'locations', 'publishDa
 /** Seeds n jobs one minute apart: job i has title `Job i` and referenceId `ref-i`. */
 function seed(n: number, extra: (i: number) => Record<string, unknown> = () => ({})) {
   const start = Date.parse('2025-01-01T00:00:00Z');
-  return mock.core.seedJobs(101, Array.from({ length: n }, (_, i) => validJob({
-    title: `Job ${i}`, referenceId: `ref-${i}`, publishDate: new Date(start + i * 60_000).toISOString(), ...extra(i),
-  })));
+  return mock.core.seedJobs(
+    101,
+    Array.from({ length: n }, (_, i) =>
+      validJob({
+        title: `Job ${i}`,
+        referenceId: `ref-${i}`,
+        publishDate: new Date(start + i * 60_000).toISOString(),
+        ...extra(i),
+      }),
+    ),
+  );
 }
 
 describe('GET /jobs', () => {
@@ -51,9 +59,20 @@ describe('GET /jobs', () => {
     seed(25, (i) => ({ status: i % 2 ? 'active' : 'draft' }));
     const first = await api.get('/jobs');
     expect(first.json.data).toHaveLength(10);
-    expect(first.json.paging).toEqual({ total: 25, page: 1, pages: 3, pageSize: 10, previous: null, next: `${mock.url}${API}/jobs?page=2&pageSize=10` });
+    expect(first.json.paging).toEqual({
+      total: 25,
+      page: 1,
+      pages: 3,
+      pageSize: 10,
+      previous: null,
+      next: `${mock.url}${API}/jobs?page=2&pageSize=10`,
+    });
     const filtered = await api.get('/jobs?q=job&status=draft&pageSize=5');
-    expect(filtered.json.paging).toMatchObject({ total: 13, pages: 3, next: `${mock.url}${API}/jobs?q=job&status=draft&page=2&pageSize=5` });
+    expect(filtered.json.paging).toMatchObject({
+      total: 13,
+      pages: 3,
+      next: `${mock.url}${API}/jobs?q=job&status=draft&page=2&pageSize=5`,
+    });
   });
 
   it('walking next then previous visits every job once, in order', async () => {
@@ -79,7 +98,8 @@ describe('GET /jobs', () => {
 
   it('q matches title or referenceId, case-insensitively; URL-encodes q in the links', async () => {
     seed(3, (i) => ({ title: ['Senior Welder', 'Cook', 'Driver'][i], referenceId: ['A-1', 'weld-2', 'C 3'][i] }));
-    const titles = async (q: string) => (await api.get(`/jobs?q=${encodeURIComponent(q)}`)).json.data.map((j: { title: string }) => j.title).sort();
+    const titles = async (q: string) =>
+      (await api.get(`/jobs?q=${encodeURIComponent(q)}`)).json.data.map((j: { title: string }) => j.title).sort();
     expect(await titles('WELD')).toEqual(['Cook', 'Senior Welder']);
     expect(await titles('c 3')).toEqual(['Driver']);
     expect(await titles('nothing')).toEqual([]);
@@ -126,12 +146,23 @@ describe('GET /jobs', () => {
     const res = await api.get('/jobs?page=5');
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual([]);
-    expect(res.json.paging).toMatchObject({ total: 3, page: 5, pages: 1, next: null, previous: `${mock.url}${API}/jobs?page=4&pageSize=10` });
+    expect(res.json.paging).toMatchObject({
+      total: 3,
+      page: 5,
+      pages: 1,
+      next: null,
+      previous: `${mock.url}${API}/jobs?page=4&pageSize=10`,
+    });
   });
 
   it.each([
-    ['page=0', '/page', 'minimum'], ['page=-1', '/page', 'minimum'], ['page=abc', '/page', 'type'], ['page=1.5', '/page', 'type'],
-    ['page=2147483648', '/page', 'maximum'], ['pageSize=x', '/pageSize', 'type'], ['status=closed', '/status', 'enum'],
+    ['page=0', '/page', 'minimum'],
+    ['page=-1', '/page', 'minimum'],
+    ['page=abc', '/page', 'type'],
+    ['page=1.5', '/page', 'type'],
+    ['page=2147483648', '/page', 'maximum'],
+    ['pageSize=x', '/pageSize', 'type'],
+    ['status=closed', '/status', 'enum'],
   ])('400 for %s', async (query, path, rule) => {
     const res = await api.get(`/jobs?${query}`);
     expect(res.status).toBe(400);
@@ -144,7 +175,13 @@ describe('GET /jobs', () => {
     const base = Date.parse('2020-01-01T00:00:00Z');
     const sample = store.get(101, template!.id)!.job;
     for (let i = 0; i < 100_000; i++) {
-      store.insert({ ...sample, id: store.allocateId(), referenceId: `bulk-${i}`, publishDate: base + ((i * 7919) % 100_000) * 1000, status: i % 2 ? 'active' : 'draft' });
+      store.insert({
+        ...sample,
+        id: store.allocateId(),
+        referenceId: `bulk-${i}`,
+        publishDate: base + ((i * 7919) % 100_000) * 1000,
+        status: i % 2 ? 'active' : 'draft',
+      });
     }
     const t0 = performance.now();
     for (let i = 0; i < 20; i++) {

@@ -34,7 +34,7 @@ afterAll(async () => {
 beforeEach(() => middleware.core.reset());
 
 describe('express middleware', () => {
-  it('serves the API: create (201, Location on the app\'s own origin), read, list, delete', async () => {
+  it("serves the API: create (201, Location on the app's own origin), read, list, delete", async () => {
     const api = client({ url });
     const created = await api.post('/jobs', validJob({ salary: { amount: 42, period: { id: 3 } } }));
     expect(created.status).toBe(201);
@@ -68,7 +68,10 @@ describe('express middleware', () => {
   });
 
   it('serves the control API and lets other routes through', async () => {
-    expect((await send(url, { method: 'POST', path: '/__control/clock', body: { now: '2025-01-01T00:00:00Z' } })).json).toEqual({ now: '2025-01-01T00:00:00.000Z', frozen: true });
+    expect((await send(url, { method: 'POST', path: '/__control/clock', body: { now: '2025-01-01T00:00:00Z' } })).json).toEqual({
+      now: '2025-01-01T00:00:00.000Z',
+      frozen: true,
+    });
     expect((await send(url, { path: `${url}/health` })).json).toEqual({ ok: true });
     expect((await send(url, { path: `${url}/elsewhere` })).json).toEqual({ fallthrough: true });
   });

@@ -16,13 +16,20 @@ it('takes every shared option the server takes: secretHeaders, journalSize and n
   try {
     const res = await fetch('https://doors.example.test/__control/requests', { headers: { 'x-session': 's3cret' } });
     expect(res.status).toBe(200);
-    const reply = await fetch('https://doors.example.test/api/v1.1/positiontypes', { headers: { 'x-session': 's3cret', 'api-key': 'demo-key-1' } });
+    const reply = await fetch('https://doors.example.test/api/v1.1/positiontypes', {
+      headers: { 'x-session': 's3cret', 'api-key': 'demo-key-1' },
+    });
     expect(reply.status).toBe(200);
-    const journal = (await (await fetch('https://doors.example.test/__control/requests')).json()) as { data: Array<{ headers: Record<string, string> }> };
+    const journal = (await (await fetch('https://doors.example.test/__control/requests')).json()) as {
+      data: Array<{ headers: Record<string, string> }>;
+    };
     expect(journal.data).toHaveLength(1);
     expect(journal.data[0]!.headers['x-session']).toBe('[redacted]');
     expect(journal.data[0]!.headers['api-key']).toBe('[redacted]');
-    const state = (await (await fetch('https://doors.example.test/__control/state')).json()) as { now: string; profile: { profile: string } };
+    const state = (await (await fetch('https://doors.example.test/__control/state')).json()) as {
+      now: string;
+      profile: { profile: string };
+    };
     expect(state).toMatchObject({ now: NOW, profile: { profile: 'alt' } });
   } finally {
     handlers.close();

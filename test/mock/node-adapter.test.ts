@@ -55,11 +55,19 @@ describe('node:http adapter', () => {
   });
 
   it.each([
-    ['throws synchronously', (): CoreHandler => () => { throw new Error('boom'); }],
+    [
+      'throws synchronously',
+      (): CoreHandler => () => {
+        throw new Error('boom');
+      },
+    ],
     ['rejects', (): CoreHandler => () => Promise.reject(new Error('boom'))],
   ])('a handler that %s gets a 500 internal_error, and the server goes on serving', async (_name, broken) => {
     let calls = 0;
-    const transform = (next: CoreHandler): CoreHandler => (req) => (++calls === 1 ? broken()(req) : next(req));
+    const transform =
+      (next: CoreHandler): CoreHandler =>
+      (req) =>
+        ++calls === 1 ? broken()(req) : next(req);
     await using mock = await startMock({ transform });
     const api = client(mock);
     const failed = await api.post('/jobs', validJob());

@@ -49,10 +49,18 @@ interface JobModel {
   seed?: string;
 }
 
-const body = (ref: string, k: number) => validJob({ referenceId: ref, title: `Job ${ref} k${k}`, salary: { amount: k, period: { id: 1 } } });
+const body = (ref: string, k: number) =>
+  validJob({ referenceId: ref, title: `Job ${ref} k${k}`, salary: { amount: k, period: { id: 1 } } });
 
 /** Drives the mock until a request fails (the kill); each worker touches only the jobs it created, one request at a time. */
-async function worker(url: string, w: number, round: number, draw: () => number, jobs: Map<string, JobModel>, ids: Map<number, string>): Promise<void> {
+async function worker(
+  url: string,
+  w: number,
+  round: number,
+  draw: () => number,
+  jobs: Map<string, JobModel>,
+  ids: Map<number, string>,
+): Promise<void> {
   const own = () => [...jobs.values()].filter((job) => job.ref.startsWith(`w${w}-`) && job.acked.present && job.id !== undefined);
   const seen = (id: number, ref: string) => {
     expect(ids.get(id) ?? ref, `id ${id} given to two jobs`).toBe(ref);
@@ -76,14 +84,28 @@ async function worker(url: string, w: number, round: number, draw: () => number,
         job.pending = deleting ? { present: false } : { present: true, k };
         const res = deleting
           ? await send(url, { method: 'DELETE', path: `/jobs/${job.id}` })
-          : await send(url, { method: 'PUT', path: `/jobs/${job.id}`, body: { title: `Job ${job.ref} k${k}`, salary: { amount: k, period: { id: 1 } } } });
+          : await send(url, {
+              method: 'PUT',
+              path: `/jobs/${job.id}`,
+              body: { title: `Job ${job.ref} k${k}`, salary: { amount: k, period: { id: 1 } } },
+            });
         expect(res.status, res.text).toBe(deleting ? 204 : 200);
         Object.assign(job, { acked: job.pending, pending: undefined });
       } else {
         const seed = `w${w}-r${round}-${i}`;
-        const group = ['a', 'b', 'c'].map((x): JobModel => ({ ref: `${seed}${x}`, acked: { present: false }, pending: { present: true, k }, seed }));
+        const group = ['a', 'b', 'c'].map((x): JobModel => ({
+          ref: `${seed}${x}`,
+          acked: { present: false },
+          pending: { present: true, k },
+          seed,
+        }));
         for (const job of group) jobs.set(job.ref, job);
-        const res = await send(url, { method: 'POST', path: '/__control/jobs', apiKey: null, body: { employerId: 101, jobs: group.map((job) => body(job.ref, k)) } });
+        const res = await send(url, {
+          method: 'POST',
+          path: '/__control/jobs',
+          apiKey: null,
+          body: { employerId: 101, jobs: group.map((job) => body(job.ref, k)) },
+        });
         expect(res.status, res.text).toBe(201);
         for (const [n, job] of group.entries()) {
           seen(res.json.data[n].id, job.ref);
@@ -99,7 +121,9 @@ async function worker(url: string, w: number, round: number, draw: () => number,
 
 /** Compares the restarted mock with the model, then makes the model what the mock holds. */
 async function check(url: string, jobs: Map<string, JobModel>, ids: Map<number, string>): Promise<void> {
-  const state = (await send(url, { method: 'GET', path: '/__control/state', apiKey: null })).json as { jobs: Array<{ id: number; referenceId: string; title: string; salary: { amount: number } }> };
+  const state = (await send(url, { method: 'GET', path: '/__control/state', apiKey: null })).json as {
+    jobs: Array<{ id: number; referenceId: string; title: string; salary: { amount: number } }>;
+  };
   const byRef = new Map(state.jobs.map((job) => [job.referenceId, job]));
   // A seed in flight at the kill is there whole or not at all.
   const seeds = new Map<string, number>();
@@ -117,7 +141,10 @@ async function check(url: string, jobs: Map<string, JobModel>, ids: Map<number, 
       model.id = actual.id;
     }
     const allowed = [model.acked, ...(model.pending ? [model.pending] : [])];
-    expect(allowed.some((a) => same(a, look)), `${model.ref}: ${JSON.stringify(look)}, allowed ${JSON.stringify(allowed)}`).toBe(true);
+    expect(
+      allowed.some((a) => same(a, look)),
+      `${model.ref}: ${JSON.stringify(look)}, allowed ${JSON.stringify(allowed)}`,
+    ).toBe(true);
     Object.assign(model, { acked: look, pending: undefined, seed: undefined });
   }
 }
@@ -127,24 +154,30 @@ describe('jobs-mock --persist under SIGKILL', () => {
     [1, 'always'],
     [2, 'always'],
     [3, 'batch'],
-  ])('seed %i, --fsync %s: every acknowledged change survives, nothing half-applied, ids unique', async (seed, fsync) => {
-    const draw = seededRandom(seed);
-    const data = join(dir, `kill-${seed}.json`);
-    const args = ['--data', data, '--persist', '--fsync', fsync, '--compact-after', '20000'];
-    const jobs = new Map<string, JobModel>();
-    const ids = new Map<number, string>();
-    let mock = await start(args);
-    for (let round = 0; round < KILLS; round++) {
-      const load = Array.from({ length: WORKERS }, (_, w) => worker(mock.url, w, round, seededRandom(seed * 100 + round * 10 + w), jobs, ids));
-      await new Promise((resolve) => setTimeout(resolve, 150 + draw() * 600));
-      mock.child.kill('SIGKILL');
-      await Promise.all(load);
-      mock = await start(args);
-      await check(mock.url, jobs, ids);
-    }
-    // An id is never handed out twice, also after the restarts (deleted jobs' ids included).
-    const fresh = await send(mock.url, { method: 'POST', path: '/jobs', body: body('fresh', 1) });
-    expect(Math.max(...ids.keys())).toBeLessThan(fresh.json.id);
-    expect(jobs.size).toBeGreaterThan(20);
-  }, 30_000);
+  ])(
+    'seed %i, --fsync %s: every acknowledged change survives, nothing half-applied, ids unique',
+    async (seed, fsync) => {
+      const draw = seededRandom(seed);
+      const data = join(dir, `kill-${seed}.json`);
+      const args = ['--data', data, '--persist', '--fsync', fsync, '--compact-after', '20000'];
+      const jobs = new Map<string, JobModel>();
+      const ids = new Map<number, string>();
+      let mock = await start(args);
+      for (let round = 0; round < KILLS; round++) {
+        const load = Array.from({ length: WORKERS }, (_, w) =>
+          worker(mock.url, w, round, seededRandom(seed * 100 + round * 10 + w), jobs, ids),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 150 + draw() * 600));
+        mock.child.kill('SIGKILL');
+        await Promise.all(load);
+        mock = await start(args);
+        await check(mock.url, jobs, ids);
+      }
+      // An id is never handed out twice, also after the restarts (deleted jobs' ids included).
+      const fresh = await send(mock.url, { method: 'POST', path: '/jobs', body: body('fresh', 1) });
+      expect(Math.max(...ids.keys())).toBeLessThan(fresh.json.id);
+      expect(jobs.size).toBeGreaterThan(20);
+    },
+    30_000,
+  );
 });

@@ -25,14 +25,16 @@ const weirdValue = fc.oneof(
 );
 
 /** A valid job with one field broken (often, not always, invalid: the assertion below is conditional). */
-const brokenJob = fc.record({ field: fc.constantFrom(...FIELDS, 'salary.amount', 'locations.0', 'categories.0.id'), value: weirdValue }).map(({ field, value }) => {
-  const job = validJob() as Record<string, any>;
-  const [a, b, c] = field.split('.');
-  if (c !== undefined) job[a!][Number(b)][c] = value;
-  else if (b !== undefined) job[a!][Number.isNaN(Number(b)) ? b : Number(b)] = value;
-  else job[a!] = value;
-  return JSON.stringify(job);
-});
+const brokenJob = fc
+  .record({ field: fc.constantFrom(...FIELDS, 'salary.amount', 'locations.0', 'categories.0.id'), value: weirdValue })
+  .map(({ field, value }) => {
+    const job = validJob() as Record<string, any>;
+    const [a, b, c] = field.split('.');
+    if (c !== undefined) job[a!][Number(b)][c] = value;
+    else if (b !== undefined) job[a!][Number.isNaN(Number(b)) ? b : Number(b)] = value;
+    else job[a!] = value;
+    return JSON.stringify(job);
+  });
 
 const rawBody = fc.oneof(
   brokenJob,
@@ -56,20 +58,42 @@ const idText = fc.oneof(
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
 );
 
-const request: fc.Arbitrary<SendOptions> = fc.record({
-  method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
-  path: fc.oneof(
-    fc.constant('/jobs'),
-    idText.map((id) => `/jobs/${id}`),
-    fc.record({ page: fc.oneof(fc.integer(), fc.string({ maxLength: 5 })), pageSize: fc.oneof(fc.integer(), fc.string({ maxLength: 5 })), status: fc.string({ maxLength: 8 }) })
-      .map((q) => `/jobs?page=${encodeURIComponent(String(q.page))}&pageSize=${encodeURIComponent(String(q.pageSize))}&status=${encodeURIComponent(q.status)}&q=%F0%9F%98%80`),
-    fc.constantFrom('/positiontypes/1', '/unknown', '/jobs/1/x', '/__control/nope', '/%E0%A4%A'),
-  ),
-  apiKey: fc.constantFrom<string | null>('demo-key-1', 'demo-key-2', null, 'wrong', ''),
-  body: fc.option(rawBody, { nil: undefined }),
-  contentType: fc.constantFrom<string | null | undefined>(undefined, 'application/json; charset=utf-8', 'text/plain', null, 'application/jsonx', 'APPLICATION/JSON'),
-  headers: fc.constantFrom<Record<string, string>>({}, { 'x-http-method-override': 'DELETE' }, { 'x-http-method-override': 'GET' }, { 'x-http-method-override': 'PUT' }),
-}).map((r) => (r.method === 'GET' || r.method === 'HEAD' ? { ...r, body: undefined } : r));
+const request: fc.Arbitrary<SendOptions> = fc
+  .record({
+    method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
+    path: fc.oneof(
+      fc.constant('/jobs'),
+      idText.map((id) => `/jobs/${id}`),
+      fc
+        .record({
+          page: fc.oneof(fc.integer(), fc.string({ maxLength: 5 })),
+          pageSize: fc.oneof(fc.integer(), fc.string({ maxLength: 5 })),
+          status: fc.string({ maxLength: 8 }),
+        })
+        .map(
+          (q) =>
+            `/jobs?page=${encodeURIComponent(String(q.page))}&pageSize=${encodeURIComponent(String(q.pageSize))}&status=${encodeURIComponent(q.status)}&q=%F0%9F%98%80`,
+        ),
+      fc.constantFrom('/positiontypes/1', '/unknown', '/jobs/1/x', '/__control/nope', '/%E0%A4%A'),
+    ),
+    apiKey: fc.constantFrom<string | null>('demo-key-1', 'demo-key-2', null, 'wrong', ''),
+    body: fc.option(rawBody, { nil: undefined }),
+    contentType: fc.constantFrom<string | null | undefined>(
+      undefined,
+      'application/json; charset=utf-8',
+      'text/plain',
+      null,
+      'application/jsonx',
+      'APPLICATION/JSON',
+    ),
+    headers: fc.constantFrom<Record<string, string>>(
+      {},
+      { 'x-http-method-override': 'DELETE' },
+      { 'x-http-method-override': 'GET' },
+      { 'x-http-method-override': 'PUT' },
+    ),
+  })
+  .map((r) => (r.method === 'GET' || r.method === 'HEAD' ? { ...r, body: undefined } : r));
 
 it('a few thousand malformed requests: no 5xx, JSON 4xx errors, store unchanged by every rejection', async () => {
   let rejected = 0;
@@ -117,26 +141,30 @@ it.each([
   ['alt', {}],
   ['lenient', {}],
   ['random', { profileSeed: 11 }],
-])('under the %s profile: no 5xx, JSON (or problem+json) 4xx errors, store unchanged by every rejection', async (profile, extra) => {
-  const other = await startMock({ bodyLimit: 16 * 1024, profile, ...extra });
-  try {
-    other.core.seedJobs(101, [validJob({ referenceId: 'seed-1' }), validJob({ referenceId: 'seed-2', status: 'active' })]);
-    await fc.assert(
-      fc.asyncProperty(request, async (options) => {
-        const before = other.core.jobsJson();
-        const res = await send(other.url, options);
-        expect(res.status, `${options.method} ${options.path} -> ${res.text.slice(0, 200)}`).toBeLessThan(500);
-        if (res.status >= 400) {
-          if (options.method !== 'HEAD') {
-            expect(res.headers['content-type']).toMatch(/^application\/(problem\+)?json/);
-            expect(typeof res.json.message === 'string' || typeof res.json.detail === 'string').toBe(true);
+])(
+  'under the %s profile: no 5xx, JSON (or problem+json) 4xx errors, store unchanged by every rejection',
+  async (profile, extra) => {
+    const other = await startMock({ bodyLimit: 16 * 1024, profile, ...extra });
+    try {
+      other.core.seedJobs(101, [validJob({ referenceId: 'seed-1' }), validJob({ referenceId: 'seed-2', status: 'active' })]);
+      await fc.assert(
+        fc.asyncProperty(request, async (options) => {
+          const before = other.core.jobsJson();
+          const res = await send(other.url, options);
+          expect(res.status, `${options.method} ${options.path} -> ${res.text.slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            if (options.method !== 'HEAD') {
+              expect(res.headers['content-type']).toMatch(/^application\/(problem\+)?json/);
+              expect(typeof res.json.message === 'string' || typeof res.json.detail === 'string').toBe(true);
+            }
+            expect(other.core.jobsJson()).toBe(before);
           }
-          expect(other.core.jobsJson()).toBe(before);
-        }
-      }),
-      { numRuns: 600 },
-    );
-  } finally {
-    await other.close();
-  }
-}, 60_000);
+        }),
+        { numRuns: 600 },
+      );
+    } finally {
+      await other.close();
+    }
+  },
+  60_000,
+);

@@ -16,7 +16,13 @@ export const authMutants: Mutant[] = [
     name: 'auth-accepts-missing-key',
     area: 'auth',
     violates: "5.1: every operation on jobs requires authentication (here a request without API-Key acts as the first employer's)",
-    expectedRule: ['jobs.auth.missing-key.get', 'jobs.auth.missing-key.list', 'jobs.auth.missing-key.create', 'jobs.auth.missing-key.put-by-id', 'jobs.auth.missing-key.delete-by-id'],
+    expectedRule: [
+      'jobs.auth.missing-key.get',
+      'jobs.auth.missing-key.list',
+      'jobs.auth.missing-key.create',
+      'jobs.auth.missing-key.put-by-id',
+      'jobs.auth.missing-key.delete-by-id',
+    ],
     transform: (next) => async (req) =>
       next(isJobsPath(req) && req.headers['api-key'] === undefined ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } } : req),
   },
@@ -25,17 +31,28 @@ export const authMutants: Mutant[] = [
     name: 'auth-accepts-wrong-key',
     area: 'auth',
     violates: "5.1, 5.2: a key the service never issued is refused (here it acts as the first employer's)",
-    expectedRule: ['jobs.auth.wrong-key.get', 'jobs.auth.wrong-key.list', 'jobs.auth.wrong-key.create', 'jobs.auth.wrong-key.put-by-id', 'jobs.auth.wrong-key.delete-by-id'],
+    expectedRule: [
+      'jobs.auth.wrong-key.get',
+      'jobs.auth.wrong-key.list',
+      'jobs.auth.wrong-key.create',
+      'jobs.auth.wrong-key.put-by-id',
+      'jobs.auth.wrong-key.delete-by-id',
+    ],
     transform: (next) => async (req) => {
       const key = req.headers['api-key'];
-      return next(isJobsPath(req) && key !== undefined && !DEMO_KEYS.includes(key) ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } } : req);
+      return next(
+        isJobsPath(req) && key !== undefined && !DEMO_KEYS.includes(key)
+          ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } }
+          : req,
+      );
     },
   },
   {
     // spec 5.1: every operation on jobs requires authentication, PUT-create included (4.3)
     name: 'auth-put-create-without-key',
     area: 'auth',
-    violates: "5.1: every operation on jobs requires authentication (here a PUT /jobs without API-Key whose referenceId is new creates the job for the first employer)",
+    violates:
+      '5.1: every operation on jobs requires authentication (here a PUT /jobs without API-Key whose referenceId is new creates the job for the first employer)',
     expectedRule: 'jobs.auth.missing-key.put-create',
     transform: (next) => async (req) => {
       const body = requestJson(req);

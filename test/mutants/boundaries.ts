@@ -25,14 +25,20 @@ function refusesTextOfLength(match: (req: CoreRequest) => boolean, field: string
 }
 
 /** The rules that send an out-of-range value on each write path. */
-const OUT_OF_RANGE_RULES = ['jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range', 'jobs.put-create.rejects-invalid', 'jobs.update.override-rejects-invalid'] as const;
+const OUT_OF_RANGE_RULES = [
+  'jobs.create.rejects-out-of-range',
+  'jobs.update.rejects-out-of-range',
+  'jobs.put-create.rejects-invalid',
+  'jobs.update.override-rejects-invalid',
+] as const;
 
 export const boundaryMutants: Mutant[] = [
   {
     // spec 2.5 and 4.2: salary.period.id is 1 to 5
     name: 'limits-accepts-period-id-6',
     area: 'limits',
-    violates: '2.5, 4.2: salary.period.id is 1 to 5 (here exactly 6, one past the last, is accepted as 5 on every write; 0 and 7 are refused)',
+    violates:
+      '2.5, 4.2: salary.period.id is 1 to 5 (here exactly 6, one past the last, is accepted as 5 on every write; 0 and 7 are refused)',
     expectedRule: OUT_OF_RANGE_RULES,
     transform: rewriteRequest(isWrite, (body) => {
       const period = (body.salary as JsonObject | null | undefined)?.period as JsonObject | undefined;
@@ -55,10 +61,16 @@ export const boundaryMutants: Mutant[] = [
     name: 'limits-accepts-any-url-scheme',
     area: 'limits',
     violates: '4.2: applicationUrl includes http:// or https:// (here any `scheme://` is accepted on every write, stored as https://)',
-    expectedRule: ['jobs.limits.routing-url-scheme', 'jobs.update.rejects-url-without-scheme', 'jobs.put-create.rejects-invalid', 'jobs.update.override-rejects-invalid'],
+    expectedRule: [
+      'jobs.limits.routing-url-scheme',
+      'jobs.update.rejects-url-without-scheme',
+      'jobs.put-create.rejects-invalid',
+      'jobs.update.override-rejects-invalid',
+    ],
     transform: rewriteRequest(isWrite, (body) => {
       const url = body.applicationUrl;
-      if (typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^https?:\/\//i.test(url)) body.applicationUrl = url.replace(/^[^:]+:\/\//, 'https://');
+      if (typeof url === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^https?:\/\//i.test(url))
+        body.applicationUrl = url.replace(/^[^:]+:\/\//, 'https://');
     }),
   },
   {
@@ -102,9 +114,12 @@ export const boundaryMutants: Mutant[] = [
     area: 'limits',
     violates: '8: 1 to 3 categories per job (here a PUT sent by X-HTTP-Method-Override keeps only the first 2 of 3, answering 200)',
     expectedRule: 'jobs.limits.categories-count',
-    transform: rewriteRequest((req) => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT', (body) => {
-      if (Array.isArray(body.categories) && body.categories.length === 3) body.categories = body.categories.slice(0, 2);
-    }),
+    transform: rewriteRequest(
+      (req) => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT',
+      (body) => {
+        if (Array.isArray(body.categories) && body.categories.length === 3) body.categories = body.categories.slice(0, 2);
+      },
+    ),
   },
   {
     // spec 8 and 4.3: the update answer is the full job, applicationEmail as stored
@@ -113,17 +128,20 @@ export const boundaryMutants: Mutant[] = [
     violates: '8: applicationEmail max 50 characters, kept as sent (here PUT answers show one of exactly 50 cut to 49; it is stored whole)',
     expectedRule: 'jobs.limits.application-email-length',
     transform: rewriteJobs((job, header, req) => {
-      if (!header && req.method === 'PUT' && typeof job.applicationEmail === 'string' && job.applicationEmail.length === 50) job.applicationEmail = job.applicationEmail.slice(0, 49);
+      if (!header && req.method === 'PUT' && typeof job.applicationEmail === 'string' && job.applicationEmail.length === 50)
+        job.applicationEmail = job.applicationEmail.slice(0, 49);
     }),
   },
   {
     // spec 4.1 and 8: GET shows the job as stored, a title of 256 whole
     name: 'limits-cuts-title-of-256-on-get',
     area: 'limits',
-    violates: '8: title max 256 characters, kept as sent (here GET /jobs/{id} shows one of exactly 256 cut to 255; write answers show it whole)',
+    violates:
+      '8: title max 256 characters, kept as sent (here GET /jobs/{id} shows one of exactly 256 cut to 255; write answers show it whole)',
     expectedRule: 'jobs.limits.title-length',
     transform: rewriteJobs((job, header, req) => {
-      if (!header && req.method === 'GET' && typeof job.title === 'string' && codePointLength(job.title) === 256) job.title = Array.from(job.title).slice(0, 255).join('');
+      if (!header && req.method === 'GET' && typeof job.title === 'string' && codePointLength(job.title) === 256)
+        job.title = Array.from(job.title).slice(0, 255).join('');
     }),
   },
   {

@@ -22,7 +22,7 @@ function racyCreate(match: (req: CoreRequest) => boolean): Transform {
     const aliases = new Map<string, string>();
     const unalias = (res: CoreResponse): CoreResponse => {
       if (res.body === undefined || aliases.size === 0) return res;
-      let text = (typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body));
+      let text = typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
       for (const [alias, real] of aliases) text = text.replaceAll(alias, real);
       return { ...res, body: text };
     };

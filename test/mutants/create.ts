@@ -29,8 +29,13 @@ function keepsDeletedReferences(refuses: (next: Next, req: CoreReq, referenceId:
         return res;
       }
       const referenceId = body?.referenceId;
-      if (typeof referenceId !== 'string' || !removed.has(keyed(req, referenceId)) || !(await refuses(next, req, referenceId))) return next(req);
-      return jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: `referenceId ${JSON.stringify(referenceId)} is in use` });
+      if (typeof referenceId !== 'string' || !removed.has(keyed(req, referenceId)) || !(await refuses(next, req, referenceId)))
+        return next(req);
+      return jsonResponse(409, {
+        status: 409,
+        code: 'duplicate_reference_id',
+        message: `referenceId ${JSON.stringify(referenceId)} is in use`,
+      });
     };
   };
 }
@@ -92,18 +97,35 @@ export const createMutants: Mutant[] = [
     // reading of the day would pass it; the instant is on the 3rd.
     name: 'create-close-date-day-late-in-offset',
     area: 'create',
-    violates: '2.1, 4.2: the job keeps the closeDate sent (here the next day, written at -05:00 so its written date still reads the day sent)',
-    expectedRule: ['jobs.create.explicit-values', 'jobs.model.lifecycle', 'jobs.put-create.creates', 'jobs.update.changes-field', 'jobs.update.by-reference', 'jobs.roundtrip.put-create'],
-    transform: rewriteRequest((req) => isPost(req) || isPut(req), (body) => {
-      if (typeof body.closeDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.closeDate)) body.closeDate = `${body.closeDate}T19:00:00-05:00`;
-    }),
+    violates:
+      '2.1, 4.2: the job keeps the closeDate sent (here the next day, written at -05:00 so its written date still reads the day sent)',
+    expectedRule: [
+      'jobs.create.explicit-values',
+      'jobs.model.lifecycle',
+      'jobs.put-create.creates',
+      'jobs.update.changes-field',
+      'jobs.update.by-reference',
+      'jobs.roundtrip.put-create',
+    ],
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.closeDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.closeDate))
+          body.closeDate = `${body.closeDate}T19:00:00-05:00`;
+      },
+    ),
   },
   {
     // spec 4.2, 7.1: a POST with a referenceId already in use is rejected
     name: 'create-duplicate-reference-accepted',
     area: 'create',
     violates: '4.2, 7.1: a POST with a referenceId in use is rejected (here it updates that job and answers 201)',
-    expectedRule: ['jobs.create.duplicate-reference-rejected', 'jobs.create.duplicate-reference-creates-nothing', 'jobs.concurrency.post-once', 'jobs.model.lifecycle'],
+    expectedRule: [
+      'jobs.create.duplicate-reference-rejected',
+      'jobs.create.duplicate-reference-creates-nothing',
+      'jobs.concurrency.post-once',
+      'jobs.model.lifecycle',
+    ],
     transform: (next) => async (req) => {
       const res = await next(req);
       const body = requestJson(req);
@@ -132,7 +154,7 @@ export const createMutants: Mutant[] = [
     // spec 2.1: the id is assigned by the service; a sent one is never stored
     name: 'create-honours-sent-id',
     area: 'create',
-    violates: '2.1: id is assigned by the service (here an id sent on POST is shown as the job\'s id)',
+    violates: "2.1: id is assigned by the service (here an id sent on POST is shown as the job's id)",
     expectedRule: 'jobs.create.publish-date-read-only',
     transform: honoursSent(isPost, 201, 'id'),
   },
@@ -140,7 +162,8 @@ export const createMutants: Mutant[] = [
     // spec 2.1, 3 and 4.3: a PUT that creates behaves as POST: publishDate is set by the service
     name: 'create-put-create-honours-sent-publish-date',
     area: 'create',
-    violates: '2.1, 3, 4.3: publishDate is set by the service on a PUT-create too (here one sent on a PUT /jobs that creates is stored; POST stays right)',
+    violates:
+      '2.1, 3, 4.3: publishDate is set by the service on a PUT-create too (here one sent on a PUT /jobs that creates is stored; POST stays right)',
     expectedRule: 'jobs.create.publish-date-read-only',
     transform: honoursSent(isPutByReference, 201, 'publishDate'),
   },
@@ -154,7 +177,8 @@ export const createMutants: Mutant[] = [
       (req) => isPost(req) || isPutByReference(req),
       (body) => {
         // A create body: a PUT /jobs that only names a job (referenceId plus a field or two) is left alone.
-        if (body.salary === undefined && body.title !== undefined && body.locations !== undefined) body.salary = { amount: 0, period: { id: 1 } };
+        if (body.salary === undefined && body.title !== undefined && body.locations !== undefined)
+          body.salary = { amount: 0, period: { id: 1 } };
       },
     ),
   },
@@ -171,23 +195,30 @@ export const createMutants: Mutant[] = [
       const created = res.status === 201 ? responseJson(res) : undefined;
       if (!isJobBody(created)) return res;
       const flagged = await sideRequest(next, req, 'PUT', `/jobs/${created.id}`, { body: { confidential: true } });
-      return flagged.status === 200 ? { ...flagged, status: 201, headers: { ...flagged.headers, ...(res.headers.location ? { location: res.headers.location } : {}) } } : res;
+      return flagged.status === 200
+        ? { ...flagged, status: 201, headers: { ...flagged.headers, ...(res.headers.location ? { location: res.headers.location } : {}) } }
+        : res;
     },
   },
   {
     // spec 3, 4.2: a deleted job is removed, so its referenceId no longer "already exists"
     name: 'create-deleted-reference-refused',
     area: 'create',
-    violates: "3, 4.2: a deleted job is removed (here a soft delete keeps its referenceId in the unique index: POST or PUT-create with it answers 409)",
+    violates:
+      '3, 4.2: a deleted job is removed (here a soft delete keeps its referenceId in the unique index: POST or PUT-create with it answers 409)',
     expectedRule: 'jobs.create.deleted-reference-reusable',
     // A PUT /jobs naming a live job with the referenceId is an update, not a reuse.
-    transform: keepsDeletedReferences(async (next, req, referenceId) => isPost(req) || (isPutByReference(req) && (await jobByReference(next, req, referenceId)) === undefined)),
+    transform: keepsDeletedReferences(
+      async (next, req, referenceId) =>
+        isPost(req) || (isPutByReference(req) && (await jobByReference(next, req, referenceId)) === undefined),
+    ),
   },
   {
     // spec 3, 2.1: a deleted job is removed, so its referenceId is free for another live job too
     name: 'create-deleted-reference-refused-on-update',
     area: 'create',
-    violates: "3: a deleted job is removed (here its referenceId stays reserved against PUT /jobs/{id}: giving it to another job answers 409; creates take it)",
+    violates:
+      '3: a deleted job is removed (here its referenceId stays reserved against PUT /jobs/{id}: giving it to another job answers 409; creates take it)',
     expectedRule: 'jobs.create.deleted-reference-reusable',
     transform: keepsDeletedReferences(async (_next, req) => isPutById(req)),
   },
@@ -202,4 +233,3 @@ export const createMutants: Mutant[] = [
     }),
   },
 ];
-

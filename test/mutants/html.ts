@@ -34,7 +34,9 @@ const isLowerCase = (name: string): boolean => name === name.toLowerCase();
 
 /** Rewrites the attributes of each start tag that `match`es (by its name as written). */
 const eachStartTag = (html: string, match: (name: string) => boolean, edit: (attributes: string) => string): string =>
-  html.replace(TAG, (tag, slash: string, name: string, attributes: string) => (slash === '' && match(name) ? `<${name}${edit(attributes)}>` : tag));
+  html.replace(TAG, (tag, slash: string, name: string, attributes: string) =>
+    slash === '' && match(name) ? `<${name}${edit(attributes)}>` : tag,
+  );
 
 /** Drops the attributes whose name (as written) `drop`s. */
 const dropAttributes = (attributes: string, drop: (name: string) => boolean): string =>
@@ -66,7 +68,9 @@ export const htmlMutants: Mutant[] = [
     area: 'html',
     violates: '2.1 rule 2: href must exist on a (here a link without href is accepted, given an href)',
     expectedRule: 'jobs.html.rejects-a-without-href',
-    transform: cleanDescription((html) => eachLink(html, (attributes) => (/\shref\s*=/i.test(attributes) ? attributes : ` href="https://example.com/"${attributes}`))),
+    transform: cleanDescription((html) =>
+      eachLink(html, (attributes) => (/\shref\s*=/i.test(attributes) ? attributes : ` href="https://example.com/"${attributes}`)),
+    ),
   },
   {
     // spec 2.1 rule 2: no attribute other than href and target on a
@@ -74,24 +78,30 @@ export const htmlMutants: Mutant[] = [
     area: 'html',
     violates: '2.1 rule 2: only href and target on a (here onclick is accepted, stripped)',
     expectedRule: 'jobs.html.rejects-other-attribute-on-a',
-    transform: cleanDescription((html) => eachLink(html, (attributes) => attributes.replace(/\s+onclick\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/gi, ''))),
+    transform: cleanDescription((html) =>
+      eachLink(html, (attributes) => attributes.replace(/\s+onclick\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/gi, '')),
+    ),
   },
   {
     // spec 2.1 rule 1: an end tag names its element too (refusing it is good practice: a tree-based check drops it)
     name: 'html-accepts-stray-end-tag',
     area: 'html',
-    violates: '2.1 rule 1, good practice: only the allowed tags (here an end tag of a disallowed element with no start tag, <p>x</span></p>, is accepted, stripped)',
+    violates:
+      '2.1 rule 1, good practice: only the allowed tags (here an end tag of a disallowed element with no start tag, <p>x</span></p>, is accepted, stripped)',
     expectedRule: 'jobs.html.rejects-stray-end-tag',
     transform: cleanDescription((html) => {
       const opened = new Set([...html.matchAll(/<([A-Za-z][A-Za-z0-9-]*)/g)].map((m) => m[1]!.toLowerCase()));
-      return html.replace(TAG, (tag, slash: string, name: string) => (slash === '/' && !isAllowedTag(name) && !opened.has(name.toLowerCase()) ? '' : tag));
+      return html.replace(TAG, (tag, slash: string, name: string) =>
+        slash === '/' && !isAllowedTag(name) && !opened.has(name.toLowerCase()) ? '' : tag,
+      );
     }),
   },
   {
     // spec 2.1 rules 1-3 judge every attribute however it is written
     name: 'html-sees-double-quoted-attributes-only',
     area: 'html',
-    violates: "2.1 rules 2-3: no attributes but href and target on a (here the check sees only name=\"...\": <p onclick=alert(1)>, <p class='x'> and <p hidden> pass, and <a href='x'> has no href)",
+    violates:
+      "2.1 rules 2-3: no attributes but href and target on a (here the check sees only name=\"...\": <p onclick=alert(1)>, <p class='x'> and <p hidden> pass, and <a href='x'> has no href)",
     expectedRule: [
       'jobs.html.rejects-attribute-on-non-a',
       'jobs.html.rejects-other-attribute-on-a',
@@ -104,23 +114,39 @@ export const htmlMutants: Mutant[] = [
       'jobs.model.lifecycle',
     ],
     // What such a check validates: the tags with their double-quoted attributes only (the others are invisible to it, so they are dropped here).
-    transform: cleanDescription((html) => eachStartTag(html, () => true, (attributes) => attributes.replace(ATTRIBUTE, (attribute) => (/=\s*"/.test(attribute) ? attribute : '')))),
+    transform: cleanDescription((html) =>
+      eachStartTag(
+        html,
+        () => true,
+        (attributes) => attributes.replace(ATTRIBUTE, (attribute) => (/=\s*"/.test(attribute) ? attribute : '')),
+      ),
+    ),
   },
   {
     // spec 2.1 rule 1 with HTML's case-insensitive names: <SCRIPT> is <script>
     name: 'html-case-sensitive-tag-check',
     area: 'html',
-    violates: '2.1 rule 1: only the allowed tags (here a disallowed tag spelled with a capital, <SCRIPT> or <Script>, is accepted, stripped)',
+    violates:
+      '2.1 rule 1: only the allowed tags (here a disallowed tag spelled with a capital, <SCRIPT> or <Script>, is accepted, stripped)',
     expectedRule: 'jobs.html.rejects-disallowed-tag',
-    transform: cleanDescription((html) => html.replace(TAG, (tag, _slash: string, name: string) => (!isLowerCase(name) && !isAllowedTag(name) ? '' : tag))),
+    transform: cleanDescription((html) =>
+      html.replace(TAG, (tag, _slash: string, name: string) => (!isLowerCase(name) && !isAllowedTag(name) ? '' : tag)),
+    ),
   },
   {
     // spec 2.1 rule 3 with case-insensitive attribute names: <P CLASS=x> has an attribute
     name: 'html-case-sensitive-attribute-check',
     area: 'html',
-    violates: '2.1 rule 3: no attributes on tags other than a (here an attribute spelled with a capital, <P CLASS="x">, is accepted, stripped)',
+    violates:
+      '2.1 rule 3: no attributes on tags other than a (here an attribute spelled with a capital, <P CLASS="x">, is accepted, stripped)',
     expectedRule: 'jobs.html.rejects-attribute-on-non-a',
-    transform: cleanDescription((html) => eachStartTag(html, (name) => name.toLowerCase() !== 'a', (attributes) => dropAttributes(attributes, (name) => !isLowerCase(name)))),
+    transform: cleanDescription((html) =>
+      eachStartTag(
+        html,
+        (name) => name.toLowerCase() !== 'a',
+        (attributes) => dropAttributes(attributes, (name) => !isLowerCase(name)),
+      ),
+    ),
   },
   {
     // spec 2.1 rule 2 with case-insensitive tag names: <A> is an a and needs href
@@ -129,33 +155,55 @@ export const htmlMutants: Mutant[] = [
     violates: '2.1 rule 2: href must exist on a (here only a lower-case <a> is checked: <A> without href is accepted, given an href)',
     expectedRule: 'jobs.html.rejects-a-without-href',
     transform: cleanDescription((html) =>
-      eachStartTag(html, (name) => name.toLowerCase() === 'a' && !isLowerCase(name), (attributes) => (attributeNames(attributes).includes('href') ? attributes : ` href="https://example.com/"${attributes}`)),
+      eachStartTag(
+        html,
+        (name) => name.toLowerCase() === 'a' && !isLowerCase(name),
+        (attributes) => (attributeNames(attributes).includes('href') ? attributes : ` href="https://example.com/"${attributes}`),
+      ),
     ),
   },
   {
     // spec 2.1 rule 2 with case-insensitive attribute names: ONCLICK on a is onclick
     name: 'html-case-sensitive-a-attribute-check',
     area: 'html',
-    violates: '2.1 rule 2: only href and target on a (here another attribute spelled with a capital, ONCLICK or Class, is accepted, stripped)',
+    violates:
+      '2.1 rule 2: only href and target on a (here another attribute spelled with a capital, ONCLICK or Class, is accepted, stripped)',
     expectedRule: 'jobs.html.rejects-other-attribute-on-a',
     transform: cleanDescription((html) =>
-      eachStartTag(html, (name) => name.toLowerCase() === 'a', (attributes) => dropAttributes(attributes, (name) => !isLowerCase(name) && !['href', 'target'].includes(name.toLowerCase()))),
+      eachStartTag(
+        html,
+        (name) => name.toLowerCase() === 'a',
+        (attributes) => dropAttributes(attributes, (name) => !isLowerCase(name) && !['href', 'target'].includes(name.toLowerCase())),
+      ),
     ),
   },
   {
     // spec 2.1 rules 1-2 with case-insensitive names: <A HREF="..."> is a link with href, and allowed
     name: 'html-refuses-upper-case-href',
     area: 'html',
-    violates: '2.1 rules 1-2: a description of allowed tags is accepted (here HREF or Href is not read as href, so <A HREF="..."> is refused as a link without href)',
+    violates:
+      '2.1 rules 1-2: a description of allowed tags is accepted (here HREF or Href is not read as href, so <A HREF="..."> is refused as a link without href)',
     expectedRule: ['jobs.html.accepts-allowed-tags', 'jobs.html.keeps-allowed-content', 'jobs.html.comments-observed'],
-    transform: cleanDescription((html) => eachStartTag(html, (name) => name.toLowerCase() === 'a', (attributes) => dropAttributes(attributes, (name) => name !== 'href' && name.toLowerCase() === 'href'))),
+    transform: cleanDescription((html) =>
+      eachStartTag(
+        html,
+        (name) => name.toLowerCase() === 'a',
+        (attributes) => dropAttributes(attributes, (name) => name !== 'href' && name.toLowerCase() === 'href'),
+      ),
+    ),
   },
   {
     // spec 2.1, 4.2: an accepted description is kept (the body is symmetrical with the GET result)
     name: 'html-rewrites-b-and-i',
     area: 'html',
     violates: '2.1, 4.2: an allowed description comes back as sent (here <b> is stored as <strong> and <i> as <em>)',
-    expectedRule: ['jobs.html.keeps-allowed-content', 'jobs.create.explicit-values', 'jobs.put-create.creates', 'jobs.update.by-reference', 'jobs.model.lifecycle'],
+    expectedRule: [
+      'jobs.html.keeps-allowed-content',
+      'jobs.create.explicit-values',
+      'jobs.put-create.creates',
+      'jobs.update.by-reference',
+      'jobs.model.lifecycle',
+    ],
     transform: cleanDescription((html) => html.replace(/<(\/?)b>/gi, '<$1strong>').replace(/<(\/?)i>/gi, '<$1em>')),
   },
   {
@@ -170,17 +218,20 @@ export const htmlMutants: Mutant[] = [
     // spec 2.1 rule 4 and 4.3: no length limit on PUT /jobs either (a job named by referenceId, or a PUT-create)
     name: 'html-put-by-reference-cuts-long-description',
     area: 'html',
-    violates: '2.1 rule 4, 4.3: the description has no technical length limit (here PUT /jobs stores it cut to 16384 characters; POST and PUT /jobs/{id} keep it whole)',
+    violates:
+      '2.1 rule 4, 4.3: the description has no technical length limit (here PUT /jobs stores it cut to 16384 characters; POST and PUT /jobs/{id} keep it whole)',
     expectedRule: 'jobs.html.long-description',
     transform: rewriteRequest(isPutByReference, (body) => {
-      if (typeof body.description === 'string' && body.description.length > 16_384) body.description = body.description.slice(0, 16_384).replace(/<[^>]*$/, '');
+      if (typeof body.description === 'string' && body.description.length > 16_384)
+        body.description = body.description.slice(0, 16_384).replace(/<[^>]*$/, '');
     }),
   },
   {
     // spec 4.3 with 2.1 rule 4: the 200 of an update is the full (updated) Job, a long description included
     name: 'html-update-response-cuts-long-description',
     area: 'html',
-    violates: '2.1 rule 4, 4.3: the update response is the full Job (here its description is cut to 16384 characters; the stored job and GET keep it whole)',
+    violates:
+      '2.1 rule 4, 4.3: the update response is the full Job (here its description is cut to 16384 characters; the stored job and GET keep it whole)',
     expectedRule: 'jobs.html.long-description',
     transform: rewriteResponse(isPutById, (res) => {
       const job = responseJson(res);

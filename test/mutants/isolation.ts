@@ -15,7 +15,12 @@ const totalCountsOtherEmployer: Transform = (next) => async (req) => {
   const other = otherKey(req.headers['api-key']);
   const body = responseJson(res);
   if (!isList(req) || !req.query.get('q') || other === undefined || res.status !== 200 || !isListBody(body)) return res;
-  const theirs = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ q: req.query.get('q')!, pageSize: '1' }), headers: { 'api-key': other } }));
+  const theirs = responseJson(
+    await sideRequest(next, req, 'GET', '/jobs', {
+      query: new URLSearchParams({ q: req.query.get('q')!, pageSize: '1' }),
+      headers: { 'api-key': other },
+    }),
+  );
   const extra = isListBody(theirs) && typeof theirs.paging.total === 'number' ? theirs.paging.total : 0;
   const total = (body.paging.total as number) + extra;
   const pageSize = body.paging.pageSize as number;
@@ -37,7 +42,8 @@ export const isolationMutants: Mutant[] = [
     // spec 5.3: the job list returns only data of the key's employer, its counts too
     name: 'isolation-list-total-counts-other-employer',
     area: 'isolation',
-    violates: "5.3: the list returns only the key's employer's data (here paging.total and pages also count the other employer's jobs matching q)",
+    violates:
+      "5.3: the list returns only the key's employer's data (here paging.total and pages also count the other employer's jobs matching q)",
     expectedRule: 'jobs.isolation.list-aggregates',
     transform: totalCountsOtherEmployer,
   },

@@ -15,8 +15,28 @@ import type { Mutant, Transform } from './mutant.js';
 
 export { expectedRules, primaryRule, type Mutant, type Transform } from './mutant.js';
 export { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
-export { effectiveMethod, isCollection, isDelete, isItem, isJobsPath, isList, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-export { answerInstead, clipsText, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
+export {
+  effectiveMethod,
+  isCollection,
+  isDelete,
+  isItem,
+  isJobsPath,
+  isList,
+  isPost,
+  isPut,
+  isPutById,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
+export {
+  answerInstead,
+  clipsText,
+  reshapeRequest,
+  rewriteJobs,
+  rewriteRequest,
+  rewriteResponse,
+  rewriteResponseText,
+} from './support/transforms.js';
 
 /**
  * The registered mutant called `name` (docs/mutants.md lists them).
@@ -44,5 +64,9 @@ export interface Variant {
  * await using mock = await createMockServer(mockOptions({ transform: rewriteRequest(isPost, (body) => { delete body.title; }) }));
  */
 export function mockOptions(variant?: Variant): TestMockServerOptions {
-  return { port: 0, ...(variant?.transform ? { transform: variant.transform } : {}), ...(variant?.choices ? { choices: variant.choices } : {}) };
+  return {
+    port: 0,
+    ...(variant?.transform ? { transform: variant.transform } : {}),
+    ...(variant?.choices ? { choices: variant.choices } : {}),
+  };
 }

@@ -27,7 +27,12 @@ export const lifecycleMutants: Mutant[] = [
     name: 'lifecycle-delete-answers-200-with-job',
     area: 'lifecycle',
     violates: '4.4: a DELETE answers 204 with no body (here 200 with the deleted job)',
-    expectedRule: ['jobs.lifecycle.delete-by-id', 'jobs.lifecycle.delete-by-reference', 'jobs.lifecycle.delete-by-override', 'jobs.lifecycle.deleted-get-404'],
+    expectedRule: [
+      'jobs.lifecycle.delete-by-id',
+      'jobs.lifecycle.delete-by-reference',
+      'jobs.lifecycle.delete-by-override',
+      'jobs.lifecycle.deleted-get-404',
+    ],
     transform: (next) => async (req) => {
       if (!isDelete(req)) return next(req);
       const job = await namedJob(next, req, jobIdOf(req), requestJson(req));
@@ -65,7 +70,8 @@ export const lifecycleMutants: Mutant[] = [
     // spec 3: archiving a job identified by referenceId leaves the other fields unchanged
     name: 'lifecycle-archive-by-reference-clears-salary',
     area: 'lifecycle',
-    violates: '3: active -> archived, job identified by referenceId: other fields unchanged (here PUT /jobs with referenceId and status archived also clears the salary)',
+    violates:
+      '3: active -> archived, job identified by referenceId: other fields unchanged (here PUT /jobs with referenceId and status archived also clears the salary)',
     expectedRule: ['jobs.lifecycle.archive-keeps-fields', 'jobs.model.lifecycle'],
     transform: (next) => async (req) => {
       const body = requestJson(req);

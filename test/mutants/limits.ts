@@ -37,7 +37,8 @@ export const limitsMutants: Mutant[] = [
     violates: '4.2: applicationUrl with http:// or https:// is accepted (here a scheme spelled with a capital, HTTPS://, is refused)',
     expectedRule: 'jobs.limits.application-url-length',
     transform: rewriteRequest(isWrite, (body) => {
-      if (typeof body.applicationUrl === 'string' && /^[a-z]*[A-Z][A-Za-z]*:/.test(body.applicationUrl)) body.applicationUrl = body.applicationUrl.replace(/^[A-Za-z]+:/, 'ftp:');
+      if (typeof body.applicationUrl === 'string' && /^[a-z]*[A-Z][A-Za-z]*:/.test(body.applicationUrl))
+        body.applicationUrl = body.applicationUrl.replace(/^[A-Za-z]+:/, 'ftp:');
     }),
   },
   {
@@ -88,7 +89,12 @@ export const limitsMutants: Mutant[] = [
     expectedRule: 'jobs.limits.salary-period-required',
     transform: rewriteRequest(isWrite, (body) => {
       const salary = body.salary as JsonObject | null | undefined;
-      if (salary && typeof salary === 'object' && salary.amount !== undefined && (salary.period as JsonObject | undefined)?.id === undefined) {
+      if (
+        salary &&
+        typeof salary === 'object' &&
+        salary.amount !== undefined &&
+        (salary.period as JsonObject | undefined)?.id === undefined
+      ) {
         salary.period = { id: 1 };
       }
     }),
@@ -117,7 +123,14 @@ export const limitsMutants: Mutant[] = [
     name: 'limits-salary-rounds-to-cents',
     area: 'limits',
     violates: '2.5: responses carry four decimal places (here amounts are stored rounded to two: 1234.5678 comes back 1234.5700)',
-    expectedRule: ['jobs.limits.salary-four-decimals', 'jobs.create.explicit-values', 'jobs.update.changes-field', 'jobs.update.by-reference', 'jobs.update.salary-merge', 'jobs.model.lifecycle'],
+    expectedRule: [
+      'jobs.limits.salary-four-decimals',
+      'jobs.create.explicit-values',
+      'jobs.update.changes-field',
+      'jobs.update.by-reference',
+      'jobs.update.salary-merge',
+      'jobs.model.lifecycle',
+    ],
     transform: rewriteRequest(isWrite, (body) => {
       const salary = body.salary as JsonObject | null | undefined;
       if (salary && typeof salary === 'object' && typeof salary.amount === 'number') salary.amount = Math.round(salary.amount * 100) / 100;
@@ -130,7 +143,8 @@ export const limitsMutants: Mutant[] = [
     violates: '4.2: applicationEmail is required with routing type 1 (here a default address is filled in)',
     expectedRule: 'jobs.limits.routing-email-required',
     transform: rewriteRequest(isPost, (body) => {
-      if (routingId(body) === 1 && (body.applicationEmail === undefined || body.applicationEmail === null)) body.applicationEmail = 'jobs@employer.example';
+      if (routingId(body) === 1 && (body.applicationEmail === undefined || body.applicationEmail === null))
+        body.applicationEmail = 'jobs@employer.example';
     }),
   },
   {

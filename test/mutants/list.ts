@@ -79,7 +79,8 @@ export const listMutants: Mutant[] = [
     // spec 4.5: sorted by publishDate descending, on a server whose publishDate has whole seconds
     name: 'list-sorted-oldest-first-whole-seconds',
     area: 'list',
-    violates: '4.5: the list is sorted by publishDate descending (here ascending, with whole-second publishDates: jobs created within a second tie)',
+    violates:
+      '4.5: the list is sorted by publishDate descending (here ascending, with whole-second publishDates: jobs created within a second tie)',
     expectedRule: 'jobs.list.sorted',
     choices: { 'dates.precision': 'seconds' },
     transform: relist(({ items }) => [...items].sort((a, b) => newestFirst(b, a))),

@@ -21,7 +21,11 @@ describe('the mutant list', () => {
 
   it('names only rules the registry has', () => {
     const known = new Set(rules.map((rule) => rule.id));
-    const unknown = mutants.flatMap((mutant) => expectedRules(mutant).filter((id) => !known.has(id)).map((id) => `${mutant.name}: ${id}`));
+    const unknown = mutants.flatMap((mutant) =>
+      expectedRules(mutant)
+        .filter((id) => !known.has(id))
+        .map((id) => `${mutant.name}: ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 

@@ -38,7 +38,9 @@ const seeds = testSeeds('MUTANTS_SEED', 0);
 const TIMEOUT_MS = SCOPE === 'registry' ? 600_000 : 120_000;
 const limit = createLimiter(CONCURRENCY);
 
-console.log(`mutants: seed base ${seeds.base}${seeds.drawn ? ' (drawn)' : ''}, rules: ${SCOPE}; replay with ${seeds.replay} MUTANTS_RULES=${SCOPE}`);
+console.log(
+  `mutants: seed base ${seeds.base}${seeds.drawn ? ' (drawn)' : ''}, rules: ${SCOPE}; replay with ${seeds.replay} MUTANTS_RULES=${SCOPE}`,
+);
 
 async function runAgainst(mutant: Mutant): Promise<ConformanceReport> {
   return limit(async () => {
@@ -49,7 +51,13 @@ async function runAgainst(mutant: Mutant): Promise<ConformanceReport> {
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: seeds.of(mutant.name), rules, maxShrinks: 0 });
     if (process.env.MUTANTS_RESULTS) {
       const { rules, seed } = report;
-      const line = { name: mutant.name, seed, ms: Date.now() - started, failed: failedIds(rules), errored: rules.filter((r) => r.status === 'error').map((r) => r.id) };
+      const line = {
+        name: mutant.name,
+        seed,
+        ms: Date.now() - started,
+        failed: failedIds(rules),
+        errored: rules.filter((r) => r.status === 'error').map((r) => r.id),
+      };
       await appendFile(process.env.MUTANTS_RESULTS, `${JSON.stringify(line)}\n`);
     }
     return report;
@@ -57,24 +65,35 @@ async function runAgainst(mutant: Mutant): Promise<ConformanceReport> {
 }
 
 /** Rules that flag the target: failed, or warned (a should rule's mutant is flagged by a warning). */
-const failedIds = (rules: RuleResult[]): string[] => rules.filter((rule) => rule.status === 'failed' || rule.status === 'warning').map((rule) => rule.id);
+const failedIds = (rules: RuleResult[]): string[] =>
+  rules.filter((rule) => rule.status === 'failed' || rule.status === 'warning').map((rule) => rule.id);
 
 describe.concurrent('the suite against the mutants of the mock, at the default budget', () => {
   for (const mutant of mutants) {
     const expected = primaryRule(mutant);
-    test(`${mutant.name} is flagged by ${expected}`, async () => {
-      const running = rulesForMutant(mutant, registry, SCOPE);
-      expect(namedRulesNotRun(mutant, running), `mutant ${mutant.name} names rules that are not in the registry`).toEqual([]);
-      const report = await runAgainst(mutant);
-      const failed = failedIds(report.rules);
-      const replay = `${seeds.replay} MUTANTS_RULES=${SCOPE} npx vitest run test/mutants/mutants.test.ts -t '${mutant.name}'`;
-      const where = `seed ${report.seed}, ${running.length} rules; ${replay}`;
-      expect(report.rules.map((rule) => rule.id), where).toEqual(running.map((rule) => rule.id));
-      expect(failed.length, `mutant ${mutant.name} (${mutant.violates}): no rule failed (${where})`).toBeGreaterThan(0);
-      expect(failed, `mutant ${mutant.name} (${mutant.violates}): ${expected} did not fail; failed: ${failed.join(', ')} (${where})`).toContain(expected);
-      // A broken server is a failed rule, never a crash of the suite (status error).
-      const errored = report.rules.filter((rule) => rule.status === 'error').map((rule) => `${rule.id}: ${rule.errorMessage ?? ''}`);
-      expect(errored, `mutant ${mutant.name}: the suite itself broke (${where})`).toEqual([]);
-    }, TIMEOUT_MS);
+    test(
+      `${mutant.name} is flagged by ${expected}`,
+      async () => {
+        const running = rulesForMutant(mutant, registry, SCOPE);
+        expect(namedRulesNotRun(mutant, running), `mutant ${mutant.name} names rules that are not in the registry`).toEqual([]);
+        const report = await runAgainst(mutant);
+        const failed = failedIds(report.rules);
+        const replay = `${seeds.replay} MUTANTS_RULES=${SCOPE} npx vitest run test/mutants/mutants.test.ts -t '${mutant.name}'`;
+        const where = `seed ${report.seed}, ${running.length} rules; ${replay}`;
+        expect(
+          report.rules.map((rule) => rule.id),
+          where,
+        ).toEqual(running.map((rule) => rule.id));
+        expect(failed.length, `mutant ${mutant.name} (${mutant.violates}): no rule failed (${where})`).toBeGreaterThan(0);
+        expect(
+          failed,
+          `mutant ${mutant.name} (${mutant.violates}): ${expected} did not fail; failed: ${failed.join(', ')} (${where})`,
+        ).toContain(expected);
+        // A broken server is a failed rule, never a crash of the suite (status error).
+        const errored = report.rules.filter((rule) => rule.status === 'error').map((rule) => `${rule.id}: ${rule.errorMessage ?? ''}`);
+        expect(errored, `mutant ${mutant.name}: the suite itself broke (${where})`).toEqual([]);
+      },
+      TIMEOUT_MS,
+    );
   }
 });

@@ -32,7 +32,8 @@ export const protocolMutants: Mutant[] = [
     // spec 1: the charset suffix is fine on every request with a body, PUT included
     name: 'protocol-rejects-charset-on-put',
     area: 'protocol',
-    violates: '1: the Content-Type must start with application/json, a charset suffix is fine (here a PUT, by id, by referenceId or creating, with it gets 415)',
+    violates:
+      '1: the Content-Type must start with application/json, a charset suffix is fine (here a PUT, by id, by referenceId or creating, with it gets 415)',
     expectedRule: 'jobs.protocol.json-charset-accepted',
     transform: refusesCharset((req) => req.method === 'PUT'),
   },
@@ -40,7 +41,8 @@ export const protocolMutants: Mutant[] = [
     // spec 1, 4.4: DELETE /jobs carries its referenceId in a JSON body, charset suffix allowed
     name: 'protocol-rejects-charset-on-delete',
     area: 'protocol',
-    violates: '1, 4.4: the Content-Type must start with application/json (here DELETE /jobs with {referenceId} and a charset suffix gets 415)',
+    violates:
+      '1, 4.4: the Content-Type must start with application/json (here DELETE /jobs with {referenceId} and a charset suffix gets 415)',
     expectedRule: 'jobs.protocol.json-charset-accepted',
     transform: refusesCharset((req) => req.method === 'DELETE'),
   },
@@ -48,7 +50,8 @@ export const protocolMutants: Mutant[] = [
     // spec 1, 4.7: the method-override form carries the same body conventions
     name: 'protocol-rejects-charset-on-override',
     area: 'protocol',
-    violates: '1: the Content-Type must start with application/json (here a POST with X-HTTP-Method-Override and a charset suffix gets 415; plain application/json works)',
+    violates:
+      '1: the Content-Type must start with application/json (here a POST with X-HTTP-Method-Override and a charset suffix gets 415; plain application/json works)',
     expectedRule: 'jobs.protocol.json-charset-accepted',
     transform: refusesCharset((req) => req.method === 'POST' && req.headers['x-http-method-override'] !== undefined),
   },

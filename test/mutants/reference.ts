@@ -16,7 +16,9 @@ function refusesUnlistedLocations(match: (req: CoreRequest) => boolean): Mutant[
     const listed = new Set((Array.isArray(list?.data) ? (list.data as JsonObject[]) : []).map((l) => String(l.name).toLowerCase()));
     const city = (d: string): string => d.split(',')[0]!.trim().toLowerCase();
     const listedCities = new Set([...listed].map(city));
-    const unknown = (body.locations as JsonObject[]).find((l) => typeof l?.description === 'string' && !listed.has(l.description.toLowerCase()) && !listedCities.has(city(l.description)));
+    const unknown = (body.locations as JsonObject[]).find(
+      (l) => typeof l?.description === 'string' && !listed.has(l.description.toLowerCase()) && !listedCities.has(city(l.description)),
+    );
     if (unknown === undefined) return next(req);
     return jsonResponse(400, { status: 400, code: 'validation_failed', message: `unknown location ${String(unknown.description)}` });
   };
@@ -64,7 +66,8 @@ export const referenceMutants: Mutant[] = [
     // spec 2.2 on PUT /jobs: a valid Canadian location outside the list is accepted when the job is named by referenceId, and by a PUT-create
     name: 'reference-put-by-reference-refuses-location-outside-list',
     area: 'reference',
-    violates: '2.2, 4.3: a valid Canadian location outside the location list is accepted (here PUT /jobs accepts only listed places; POST and PUT /jobs/{id} accept any)',
+    violates:
+      '2.2, 4.3: a valid Canadian location outside the location list is accepted (here PUT /jobs accepts only listed places; POST and PUT /jobs/{id} accept any)',
     expectedRule: 'jobs.reference.location-outside-list',
     transform: refusesUnlistedLocations(isPutByReference),
   },

@@ -16,7 +16,12 @@ export const roundtripMutants: Mutant[] = [
     transform: (next) => async (req) => {
       const body = requestJson(req);
       if ((isPost(req) || isPut(req)) && body !== undefined && 'employer' in body) {
-        return jsonResponse(400, { status: 400, code: 'validation_failed', message: 'employer is read-only', fieldErrors: [{ path: '/employer', rule: 'readOnly', message: 'must not be sent' }] });
+        return jsonResponse(400, {
+          status: 400,
+          code: 'validation_failed',
+          message: 'employer is read-only',
+          fieldErrors: [{ path: '/employer', rule: 'readOnly', message: 'must not be sent' }],
+        });
       }
       return next(req);
     },

@@ -81,10 +81,12 @@ export const updateValidationMutants: Mutant[] = [
     // spec 4.2 and 4.3: applicationUrl is required with routing type 2, also after a partial switch
     name: 'update-put-accepts-routing-switch-without-url',
     area: 'update',
-    violates: '4.2, 4.3: applicationUrl is required with routing type 2 (here a PUT switching to type 2 without one gets a default address)',
+    violates:
+      '4.2, 4.3: applicationUrl is required with routing type 2 (here a PUT switching to type 2 without one gets a default address)',
     expectedRule: ['jobs.update.rejects-routing-without-address', 'jobs.put-create.rejects-invalid'],
     transform: rewriteRequest(isPut, (body) => {
-      if (idOf(body.applicantRoutingType) === 2 && typeof body.applicationUrl !== 'string') body.applicationUrl = 'https://employer.example/apply';
+      if (idOf(body.applicantRoutingType) === 2 && typeof body.applicationUrl !== 'string')
+        body.applicationUrl = 'https://employer.example/apply';
     }),
   },
   {
@@ -94,7 +96,8 @@ export const updateValidationMutants: Mutant[] = [
     violates: '4.2, 4.3: applicationUrl includes http(s)://, on PUT too (here a PUT URL without one is given https://)',
     expectedRule: ['jobs.update.rejects-url-without-scheme', 'jobs.put-create.rejects-invalid'],
     transform: rewriteRequest(isPut, (body) => {
-      if (typeof body.applicationUrl === 'string' && !/^https?:\/\//i.test(body.applicationUrl)) body.applicationUrl = `https://${body.applicationUrl}`;
+      if (typeof body.applicationUrl === 'string' && !/^https?:\/\//i.test(body.applicationUrl))
+        body.applicationUrl = `https://${body.applicationUrl}`;
     }),
   },
   {
@@ -105,7 +108,8 @@ export const updateValidationMutants: Mutant[] = [
     expectedRule: ['jobs.update.rejects-salary-without-period', 'jobs.put-create.rejects-invalid'],
     transform: rewriteRequest(isPut, (body) => {
       const salary = body.salary as JsonObject | null | undefined;
-      if (salary && typeof salary === 'object' && salary.amount !== undefined && idOf(salary.period) === undefined) salary.period = { id: 1 };
+      if (salary && typeof salary === 'object' && salary.amount !== undefined && idOf(salary.period) === undefined)
+        salary.period = { id: 1 };
     }),
   },
   {
@@ -122,7 +126,8 @@ export const updateValidationMutants: Mutant[] = [
     // spec 1 and 4.3: a PUT sent through the method override obeys the same rules
     name: 'update-override-accepts-script',
     area: 'update',
-    violates: '1, 2.1 rule 1, 4.3: a PUT sent as POST with X-HTTP-Method-Override obeys the allow-list (here <script> is accepted, stripped)',
+    violates:
+      '1, 2.1 rule 1, 4.3: a PUT sent as POST with X-HTTP-Method-Override obeys the allow-list (here <script> is accepted, stripped)',
     expectedRule: 'jobs.update.override-rejects-invalid',
     transform: rewriteRequest(isOverridePut, (body) => {
       if (typeof body.description === 'string') body.description = body.description.replace(SCRIPT, '');
@@ -132,7 +137,8 @@ export const updateValidationMutants: Mutant[] = [
     // spec 1, 8 and 4.3: title max 256 characters, on a PUT sent through the method override too
     name: 'update-override-truncates-over-long-title',
     area: 'update',
-    violates: '1, 8, 4.3: title max 256 characters on a PUT sent as POST with X-HTTP-Method-Override (here a longer title is cut to 256; PUT stays strict)',
+    violates:
+      '1, 8, 4.3: title max 256 characters on a PUT sent as POST with X-HTTP-Method-Override (here a longer title is cut to 256; PUT stays strict)',
     expectedRule: ['jobs.update.rejects-over-long', 'jobs.update.override-rejects-invalid'],
     transform: clipsText(isOverridePut, 'title', 256),
   },
@@ -140,7 +146,8 @@ export const updateValidationMutants: Mutant[] = [
     // spec 1, 2.6 and 4.3: applicantRoutingType.id is 1 or 2, on a PUT sent through the method override too
     name: 'update-override-accepts-routing-3',
     area: 'update',
-    violates: '1, 2.6, 4.3: applicantRoutingType.id is 1 or 2 on a PUT sent as POST with X-HTTP-Method-Override (here another id becomes 1; PUT stays strict)',
+    violates:
+      '1, 2.6, 4.3: applicantRoutingType.id is 1 or 2 on a PUT sent as POST with X-HTTP-Method-Override (here another id becomes 1; PUT stays strict)',
     expectedRule: 'jobs.update.rejects-out-of-range',
     transform: rewriteRequest(isOverridePut, (body) => {
       const routing = body.applicantRoutingType as JsonObject | undefined;

@@ -29,7 +29,8 @@ function createsUnderClientIds(next: CoreHandler): CoreHandler {
   return async (req) => {
     const id = jobIdOf(req);
     const service = id === undefined ? undefined : toService.get(keyed(req, id));
-    if (service !== undefined) return showClientIds(req, await next({ ...req, path: req.path.replace(/\/jobs\/\d+/i, `/jobs/${service}`) }));
+    if (service !== undefined)
+      return showClientIds(req, await next({ ...req, path: req.path.replace(/\/jobs\/\d+/i, `/jobs/${service}`) }));
     const res = await next(req);
     const body = requestJson(req);
     if (!isPutById(req) || id === undefined || res.status !== 404 || body === undefined) return showClientIds(req, res);
@@ -75,7 +76,8 @@ export const updateMutants: Mutant[] = [
     // spec 4.2 lists each salary field as its own request field; 4.3: only the fields sent change
     name: 'update-salary-replaced-whole',
     area: 'update',
-    violates: '4.2, 4.3: only the fields sent change (here a partial salary replaces the stored one whole: maxAmount null, plusCommission false, 400 without an amount)',
+    violates:
+      '4.2, 4.3: only the fields sent change (here a partial salary replaces the stored one whole: maxAmount null, plusCommission false, 400 without an amount)',
     expectedRule: ['jobs.update.salary-merge', 'jobs.model.lifecycle'],
     transform: replacesSalaryWhole(isAnyPut),
   },
@@ -92,7 +94,12 @@ export const updateMutants: Mutant[] = [
     name: 'update-clears-salary-not-sent',
     area: 'update',
     violates: '4.3: only the fields sent change (here a PUT /jobs/{id} without salary sets it to null)',
-    expectedRule: ['jobs.update.keeps-other-fields', 'jobs.lifecycle.archive-keeps-fields', 'jobs.lifecycle.republish-keeps-fields', 'jobs.model.lifecycle'],
+    expectedRule: [
+      'jobs.update.keeps-other-fields',
+      'jobs.lifecycle.archive-keeps-fields',
+      'jobs.lifecycle.republish-keeps-fields',
+      'jobs.model.lifecycle',
+    ],
     transform: rewriteRequest(isPutById, (body) => {
       if (!('salary' in body)) body.salary = null;
     }),
@@ -109,7 +116,8 @@ export const updateMutants: Mutant[] = [
     // spec 2.1 and 4.3 form 2: publishDate is read-only on a PUT /jobs naming its job by referenceId too
     name: 'update-by-reference-keeps-sent-publish-date',
     area: 'update',
-    violates: '2.1, 4.3: publishDate is read-only (here a publishDate sent on PUT /jobs by referenceId is stored; PUT /jobs/{id} stays right)',
+    violates:
+      '2.1, 4.3: publishDate is read-only (here a publishDate sent on PUT /jobs by referenceId is stored; PUT /jobs/{id} stays right)',
     expectedRule: 'jobs.update.read-only-fields',
     transform: honoursSent(isPutByReference, 200, 'publishDate'),
   },
@@ -126,7 +134,14 @@ export const updateMutants: Mutant[] = [
     name: 'update-moves-publish-date-to-now',
     area: 'update',
     violates: '2.1, 4.3: publishDate is read-only (here every update sets it to the time of the update, the same day)',
-    expectedRule: ['jobs.update.read-only-fields', 'jobs.update.keeps-other-fields', 'jobs.update.by-reference', 'jobs.lifecycle.archive-keeps-fields', 'jobs.lifecycle.republish-keeps-fields', 'jobs.model.lifecycle'],
+    expectedRule: [
+      'jobs.update.read-only-fields',
+      'jobs.update.keeps-other-fields',
+      'jobs.update.by-reference',
+      'jobs.lifecycle.archive-keeps-fields',
+      'jobs.lifecycle.republish-keeps-fields',
+      'jobs.model.lifecycle',
+    ],
     transform: (next) => {
       const stored = new JobOverrides();
       return async (req) => {
@@ -165,14 +180,20 @@ export const updateMutants: Mutant[] = [
     expectedRule: 'jobs.update.by-override',
     transform: answerInstead(
       (req) => req.method === 'POST' && effectiveMethod(req) === 'PUT',
-      () => jsonResponse(405, { status: 405, code: 'method_not_allowed', message: 'X-HTTP-Method-Override supports DELETE only' }, { allow: 'GET, PUT, DELETE' }),
+      () =>
+        jsonResponse(
+          405,
+          { status: 405, code: 'method_not_allowed', message: 'X-HTTP-Method-Override supports DELETE only' },
+          { allow: 'GET, PUT, DELETE' },
+        ),
     ),
   },
   {
     // spec 2.1, 7.1: referenceId is the employer's unique id for the job, on update too
     name: 'update-duplicate-reference-accepted',
     area: 'update',
-    violates: "2.1: referenceId is the employer's unique id for the job (here PUT /jobs/{id} with another live job's referenceId answers 200 as if it were set)",
+    violates:
+      "2.1: referenceId is the employer's unique id for the job (here PUT /jobs/{id} with another live job's referenceId answers 200 as if it were set)",
     expectedRule: 'jobs.update.duplicate-reference-rejected',
     transform: acceptsDuplicateReference(isPutById),
   },
@@ -180,7 +201,8 @@ export const updateMutants: Mutant[] = [
     // spec 2.1 and 1: the same unique check on a PUT sent as POST with X-HTTP-Method-Override
     name: 'update-override-duplicate-reference-accepted',
     area: 'update',
-    violates: "2.1: referenceId is the employer's unique id for the job (here only the method-override form of PUT /jobs/{id} lets another live job's referenceId through)",
+    violates:
+      "2.1: referenceId is the employer's unique id for the job (here only the method-override form of PUT /jobs/{id} lets another live job's referenceId through)",
     expectedRule: 'jobs.update.duplicate-reference-rejected',
     transform: acceptsDuplicateReference((req) => req.method === 'POST' && effectiveMethod(req) === 'PUT' && isItem(req)),
   },

@@ -65,11 +65,19 @@ describe('jobs-conformance proxy', () => {
   it('prints a start line and a live line per finding, flushes reports, and on SIGTERM writes them and exits 1', async () => {
     const reportDir = join(dir, 'one');
     const proxy = await startProxy(['--target', mock.url, '--report-dir', reportDir, '--flush-every', '0.2']);
-    expect(proxy.stdout()).toMatch(/^jobs-conformance proxy listening on http:\/\/127\.0\.0\.1:\d+ \(API root .*\/api\/v1\.1\) forwarding to http:\/\/127\.0\.0\.1:\d+; reports in /);
-    const res = await rawRequest(`${proxy.url}/api/v1.1/jobs`, { method: 'POST', headers: { 'api-key': KEY }, body: JSON.stringify({ title: KEY }) });
+    expect(proxy.stdout()).toMatch(
+      /^jobs-conformance proxy listening on http:\/\/127\.0\.0\.1:\d+ \(API root .*\/api\/v1\.1\) forwarding to http:\/\/127\.0\.0\.1:\d+; reports in /,
+    );
+    const res = await rawRequest(`${proxy.url}/api/v1.1/jobs`, {
+      method: 'POST',
+      headers: { 'api-key': KEY },
+      body: JSON.stringify({ title: KEY }),
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     await until(() => proxy.stderr().includes('proxy.client.content-type'));
-    expect(proxy.stderr()).toMatch(/jobs-conformance proxy: client proxy\.client\.content-type \(§1\): POST \/api\/v1\.1\/jobs sent a body without a Content-Type/);
+    expect(proxy.stderr()).toMatch(
+      /jobs-conformance proxy: client proxy\.client\.content-type \(§1\): POST \/api\/v1\.1\/jobs sent a body without a Content-Type/,
+    );
     // --flush-every wrote a report while the proxy runs.
     await until(async () => (await stat(join(reportDir, 'report.json')).catch(() => undefined)) !== undefined);
     proxy.child.kill('SIGTERM');
@@ -86,10 +94,21 @@ describe('jobs-conformance proxy', () => {
     expect(await readFile(join(reportDir, 'junit.xml'), 'utf8')).toContain('[client side, unchecked]');
     expect(proxy.stdout()).toContain('[client side, unchecked]');
     // Every human-readable format says what the proxy judged and where its model was silent.
-    for (const text of [proxy.stdout(), await readFile(join(reportDir, 'summary.md'), 'utf8'), await readFile(join(reportDir, 'report.html'), 'utf8')]) {
+    for (const text of [
+      proxy.stdout(),
+      await readFile(join(reportDir, 'summary.md'), 'utf8'),
+      await readFile(join(reportDir, 'report.html'), 'utf8'),
+    ]) {
       expect(text).toContain('proxy: 1 exchange, 1 employer · findings: 1 client, 0 server');
     }
-    for (const output of [text, await readFile(join(reportDir, 'report.html'), 'utf8'), await readFile(join(reportDir, 'summary.md'), 'utf8'), proxy.stdout(), proxy.stderr()]) expect(output).not.toContain(KEY);
+    for (const output of [
+      text,
+      await readFile(join(reportDir, 'report.html'), 'utf8'),
+      await readFile(join(reportDir, 'summary.md'), 'utf8'),
+      proxy.stdout(),
+      proxy.stderr(),
+    ])
+      expect(output).not.toContain(KEY);
   });
 
   it('exits 0 with --fail-on none, and 0 after clean traffic on SIGINT', async () => {
@@ -120,18 +139,48 @@ describe('jobs-conformance proxy', () => {
     const tls = join(dir, 'tls');
     await mkdir(tls, { recursive: true });
     // A certificate for localhost, made now: the target the proxy must trust only through NODE_EXTRA_CA_CERTS.
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', join(tls, 'key.pem'), '-out', join(tls, 'cert.pem')], { stdio: 'ignore' });
-    const target = createHttpsServer({ key: await readFile(join(tls, 'key.pem')), cert: await readFile(join(tls, 'cert.pem')) }, (req, res) => {
-      req.resume();
-      const body = `{"host":"${req.headers.host}","url":"${req.url}","servername":"${(req.socket as unknown as { servername?: string }).servername}","amount":1.0}`;
-      res.writeHead(200, ['Content-Type', 'application/json', 'Content-Length', String(body.length)]);
-      res.end(body);
-    });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+        '-keyout',
+        join(tls, 'key.pem'),
+        '-out',
+        join(tls, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const target = createHttpsServer(
+      { key: await readFile(join(tls, 'key.pem')), cert: await readFile(join(tls, 'cert.pem')) },
+      (req, res) => {
+        req.resume();
+        const body = `{"host":"${req.headers.host}","url":"${req.url}","servername":"${(req.socket as unknown as { servername?: string }).servername}","amount":1.0}`;
+        res.writeHead(200, ['Content-Type', 'application/json', 'Content-Length', String(body.length)]);
+        res.end(body);
+      },
+    );
     await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
     const port = (target.address() as AddressInfo).port;
-    const proxy = await startProxy(['--target', `https://localhost:${port}/base`, '--report-dir', join(dir, 'tls-report'), '--flush-every', '0', '--fail-on', 'none'], { NODE_EXTRA_CA_CERTS: join(tls, 'cert.pem') });
+    const proxy = await startProxy(
+      ['--target', `https://localhost:${port}/base`, '--report-dir', join(dir, 'tls-report'), '--flush-every', '0', '--fail-on', 'none'],
+      { NODE_EXTRA_CA_CERTS: join(tls, 'cert.pem') },
+    );
     const res = await rawRequest(`${proxy.url}/api/v1.1/positiontypes`, { headers: { 'api-key': KEY } });
-    expect(res.body.toString()).toBe(`{"host":"localhost:${port}","url":"/base/api/v1.1/positiontypes","servername":"localhost","amount":1.0}`);
+    expect(res.body.toString()).toBe(
+      `{"host":"localhost:${port}","url":"/base/api/v1.1/positiontypes","servername":"localhost","amount":1.0}`,
+    );
     proxy.child.kill('SIGINT');
     await proxy.exit;
     await new Promise((r) => target.close(r));

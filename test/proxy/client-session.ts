@@ -78,7 +78,8 @@ export async function runClientSession(baseUrl: string, options: SessionOptions 
   await call('GET', `/jobs/${a}`);
   // Enough jobs for three pages of five.
   const more: Array<number | undefined> = [];
-  for (let n = 3; n <= 12; n++) more.push(idOf(await call('POST', '/jobs', jobBody(n, { referenceId: `session-${n}`, ...(n % 3 === 0 ? { status: 'draft' } : {}) }))));
+  for (let n = 3; n <= 12; n++)
+    more.push(idOf(await call('POST', '/jobs', jobBody(n, { referenceId: `session-${n}`, ...(n % 3 === 0 ? { status: 'draft' } : {}) }))));
   if (options.scriptDescription) await call('POST', '/jobs', jobBody(99, { description: '<p>Hi</p><script>alert(1)</script>' }));
   if (options.bodyWithoutContentType) await call('PUT', `/jobs/${more[0]}`, { title: 'Sent as no type' }, { 'content-type': '' });
   // Lists: whole, paged, filtered.

@@ -18,10 +18,19 @@ const FIXED: Record<string, { headers: string[]; body: Buffer }> = {
   '/decimals': { headers: ['Content-Type', 'application/json'], body: Buffer.from('{"salary":{"amount":1.0,"maxAmount":50000.0000}}') },
   '/big-integer': { headers: ['Content-Type', 'application/json'], body: Buffer.from('{"id":9007199254740993,"n":12345678901234567890}') },
   '/whitespace': { headers: ['Content-Type', 'application/json'], body: Buffer.from('{\n  "title" :  "a",\t"x":[ 1 ,2 ]\n}\n') },
-  '/gzip': { headers: ['Content-Type', 'application/json', 'Content-Encoding', 'gzip', 'X-Repeated', 'one', 'x-repeated', 'two'], body: gzipSync('{"amount":50000.0000}') },
-  '/non-ascii': { headers: ['Content-Type', 'application/json; charset=utf-8'], body: Buffer.from('{"title":"Pâtissière à Montréal — 職人 🍰","d":"\\u00e9"}') },
+  '/gzip': {
+    headers: ['Content-Type', 'application/json', 'Content-Encoding', 'gzip', 'X-Repeated', 'one', 'x-repeated', 'two'],
+    body: gzipSync('{"amount":50000.0000}'),
+  },
+  '/non-ascii': {
+    headers: ['Content-Type', 'application/json; charset=utf-8'],
+    body: Buffer.from('{"title":"Pâtissière à Montréal — 職人 🍰","d":"\\u00e9"}'),
+  },
   // UTF-8 bytes in a header value (written through node as the latin1 string of those bytes): forwarded as they are.
-  '/non-ascii-header': { headers: ['Content-Type', 'application/json', 'X-Place', Buffer.from('Montréal — 職人').toString('latin1')], body: Buffer.from('{}') },
+  '/non-ascii-header': {
+    headers: ['Content-Type', 'application/json', 'X-Place', Buffer.from('Montréal — 職人').toString('latin1')],
+    body: Buffer.from('{}'),
+  },
 };
 
 let fixed: Server;
@@ -153,7 +162,9 @@ describe('bytes through the proxy equal bytes from the target', () => {
   it('validates the decoded copy of a gzip body', async () => {
     const bad = createServer((req, res) => {
       req.resume();
-      const body = gzipSync(JSON.stringify({ data: [], paging: { total: 5, page: 1, pages: 1, pageSize: 10, previous: null, next: null } }));
+      const body = gzipSync(
+        JSON.stringify({ data: [], paging: { total: 5, page: 1, pages: 1, pageSize: 10, previous: null, next: null } }),
+      );
       res.writeHead(200, ['Content-Type', 'application/json', 'Content-Encoding', 'gzip', 'Content-Length', String(body.length)]);
       res.end(body);
     });

@@ -24,12 +24,23 @@ export function rawRequest(url: string, options: RawRequest = {}): Promise<RawRe
   return new Promise((resolve, reject) => {
     // node:http sends a DELETE body without framing unless told its length.
     const length = options.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(options.body)) };
-    const req = request(url, { method: options.method ?? 'GET', headers: { ...length, ...options.headers }, ...(options.agent ? { agent: options.agent } : {}) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, statusMessage: res.statusMessage ?? '', rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers: { ...length, ...options.headers }, ...(options.agent ? { agent: options.agent } : {}) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            statusMessage: res.statusMessage ?? '',
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });

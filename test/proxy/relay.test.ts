@@ -22,10 +22,13 @@ afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
-const listening = (server: Server): Promise<number> => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+const listening = (server: Server): Promise<number> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
 /** A target on a raw socket: it keeps what it received, and answers with `answer(received)` once that returns bytes. */
-async function rawTarget(answer: (received: Buffer, socket: Socket) => string | undefined): Promise<{ port: number; received: () => Buffer; closed: Promise<void> }> {
+async function rawTarget(
+  answer: (received: Buffer, socket: Socket) => string | undefined,
+): Promise<{ port: number; received: () => Buffer; closed: Promise<void> }> {
   let received = Buffer.alloc(0);
   let closedResolve!: () => void;
   const closed = new Promise<void>((resolve) => (closedResolve = resolve));
@@ -48,7 +51,10 @@ async function rawTarget(answer: (received: Buffer, socket: Socket) => string | 
 }
 
 /** The forwarder on its own server, with every exchange it hands over. */
-async function relayTo(target: string, options: { preserveHost?: boolean; captureLimit?: number } = {}): Promise<{ port: number; ended: CapturedExchange[]; forwarder: Forwarder }> {
+async function relayTo(
+  target: string,
+  options: { preserveHost?: boolean; captureLimit?: number } = {},
+): Promise<{ port: number; ended: CapturedExchange[]; forwarder: Forwarder }> {
   const ended: CapturedExchange[] = [];
   const forwarder = createForwarder({ target: new URL(target), onEnd: (x) => ended.push(x), ...options });
   const server = createServer({ allowHalfOpen: true }, forwarder.connection);
@@ -95,7 +101,8 @@ describe('the relay', () => {
       'HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"id\r\n5\r\n":7}\n\r\n0\r\n\r\n',
     ];
     let target = await rawTarget(() => undefined);
-    const expected = (port: number): string => requests.join('').replaceAll('Host: proxy', `Host: 127.0.0.1:${port}`).replaceAll(' /api/', ' /base/api/');
+    const expected = (port: number): string =>
+      requests.join('').replaceAll('Host: proxy', `Host: 127.0.0.1:${port}`).replaceAll(' /api/', ' /base/api/');
     target = await rawTarget((received) => (received.toString('latin1') === expected(target.port) ? responses.join('') : undefined));
     const relay = await relayTo(`http://127.0.0.1:${target.port}/base/`);
     const back = await rawClient(relay.port, [requests.join('')], (r) => r.length >= responses.join('').length);
@@ -129,12 +136,16 @@ describe('the relay', () => {
     expect(back).toBe('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}');
     expect(target.received().toString('latin1')).toBe(head + '{"title":1}');
     await until(() => relay.ended.length === 1);
-    expect(relay.ended.map((x) => [x.method, x.status, x.requestBody?.toString(), x.responseBody?.toString()])).toEqual([['PUT', 200, '{"title":1}', '{}']]);
+    expect(relay.ended.map((x) => [x.method, x.status, x.requestBody?.toString(), x.responseBody?.toString()])).toEqual([
+      ['PUT', 200, '{"title":1}', '{}'],
+    ]);
   });
 
   it('reads header bytes as latin1 in its own parsers only: another user of http-parser-js in the process still reads ascii', async () => {
     const place = Buffer.from('Montréal — 職人').toString('latin1');
-    const target = await rawTarget((received) => (received.includes('\r\n\r\n') ? `HTTP/1.1 200 OK\r\nX-Place: ${place}\r\nContent-Length: 0\r\n\r\n` : undefined));
+    const target = await rawTarget((received) =>
+      received.includes('\r\n\r\n') ? `HTTP/1.1 200 OK\r\nX-Place: ${place}\r\nContent-Length: 0\r\n\r\n` : undefined,
+    );
     const relay = await relayTo(`http://127.0.0.1:${target.port}`);
     await rawClient(relay.port, [`GET /api/v1.1/jobs HTTP/1.1\r\nHost: proxy\r\nX-Place: ${place}\r\n\r\n`], (r) => r.endsWith('\r\n\r\n'));
     await until(() => relay.ended.length === 1);
@@ -194,14 +205,17 @@ describe('the relay', () => {
     open.push({ close: () => new Promise((resolve) => target.close(resolve)) });
     const relay = await relayTo(`http://127.0.0.1:${port}`, { captureLimit: 1024 * 1024 });
     const received = await new Promise<Buffer>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: relay.port, method: 'POST', path: '/api/v1.1/jobs', headers: { 'content-length': big.length } }, (res) => {
-        const chunks: Buffer[] = [];
-        // Read nothing for a while: the relay pauses the target meanwhile, and every byte still arrives in order.
-        res.pause();
-        setTimeout(() => res.resume(), 300);
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve(Buffer.concat(chunks)));
-      });
+      const req = request(
+        { host: '127.0.0.1', port: relay.port, method: 'POST', path: '/api/v1.1/jobs', headers: { 'content-length': big.length } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          // Read nothing for a while: the relay pauses the target meanwhile, and every byte still arrives in order.
+          res.pause();
+          setTimeout(() => res.resume(), 300);
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        },
+      );
       req.on('error', reject);
       req.end(big);
     });

@@ -9,7 +9,19 @@ import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { runProxy, type ProxyServer } from '../../proxy/run-proxy.js';
 import type { Finding } from '../../proxy/findings.js';
 import { createJudge } from '../../proxy/judge.js';
-import { isItem, isList, isListBody, jsonResponse, mockOptions, mutantNamed, responseJson, rewriteResponse, withResponseJson, type Transform, type Variant } from '../mutants/kit.js';
+import {
+  isItem,
+  isList,
+  isListBody,
+  jsonResponse,
+  mockOptions,
+  mutantNamed,
+  responseJson,
+  rewriteResponse,
+  withResponseJson,
+  type Transform,
+  type Variant,
+} from '../mutants/kit.js';
 import { runClientSession, type SessionOptions } from './client-session.js';
 
 let mock: MockServer | undefined;
@@ -22,7 +34,11 @@ afterEach(async () => {
   mock = undefined;
 });
 
-async function session(variant?: Variant, options?: SessionOptions, profile?: { profile: string; profileSeed?: number }): Promise<Finding[]> {
+async function session(
+  variant?: Variant,
+  options?: SessionOptions,
+  profile?: { profile: string; profileSeed?: number },
+): Promise<Finding[]> {
   mock = await createMockServer({ ...mockOptions(variant), ...profile });
   proxy = await runProxy({ target: mock.url });
   await runClientSession(proxy.url, options);
@@ -30,7 +46,8 @@ async function session(variant?: Variant, options?: SessionOptions, profile?: { 
   return [...proxy.findings()];
 }
 
-const rulesOf = (findings: readonly Finding[], side?: 'client' | 'server'): string[] => [...new Set(findings.filter((f) => !side || f.side === side).map((f) => f.ruleId))].sort();
+const rulesOf = (findings: readonly Finding[], side?: 'client' | 'server'): string[] =>
+  [...new Set(findings.filter((f) => !side || f.side === side).map((f) => f.ruleId))].sort();
 
 /** A server that answers a job's second GET from a cache filled by the first: reads go stale after an update. */
 const staleReads: Transform = (next) => {
@@ -63,19 +80,34 @@ describe('a scripted client session through the proxy', () => {
     expect(report.verdict).toBe('passed');
     expect(report.proxy?.exchanges).toBeGreaterThan(30);
     expect(report.rules.map((rule) => rule.id)).toEqual(
-      expect.arrayContaining(['jobs.update.keeps-other-fields', 'jobs.lifecycle.deleted-unlisted', 'jobs.lifecycle.deleted-put-404', 'jobs.lifecycle.deleted-delete-404', 'jobs.list.all-statuses', 'jobs.paging.total', 'jobs.update.response-matches-get']),
+      expect.arrayContaining([
+        'jobs.update.keeps-other-fields',
+        'jobs.lifecycle.deleted-unlisted',
+        'jobs.lifecycle.deleted-put-404',
+        'jobs.lifecycle.deleted-delete-404',
+        'jobs.list.all-statuses',
+        'jobs.paging.total',
+        'jobs.update.response-matches-get',
+      ]),
     );
   });
 
   // Every form the spec leaves open (relative paging links, re-serialized HTML, date forms, PUT-create codes...) passes.
-  it.each([{ profile: 'alt' }, { profile: 'lenient' }, { profile: 'random', profileSeed: 1 }, { profile: 'random', profileSeed: 2 }])('against the mock under the choice profile $profile $profileSeed: 0 findings', async (profile) => {
-    const findings = await session(undefined, undefined, profile);
-    expect(findings.map((f) => `${f.ruleId}: ${f.title} / ${f.received}`)).toEqual([]);
-  });
+  it.each([{ profile: 'alt' }, { profile: 'lenient' }, { profile: 'random', profileSeed: 1 }, { profile: 'random', profileSeed: 2 }])(
+    'against the mock under the choice profile $profile $profileSeed: 0 findings',
+    async (profile) => {
+      const findings = await session(undefined, undefined, profile);
+      expect(findings.map((f) => `${f.ruleId}: ${f.title} / ${f.received}`)).toEqual([]);
+    },
+  );
 
   it.each([
     ['stale GET after an update', { transform: staleReads }, ['jobs.update.response-matches-get']],
-    ['deleted job still listed (and readable)', mutantNamed('lifecycle-delete-by-reference-ignored'), ['jobs.lifecycle.deleted-unlisted', 'jobs.lifecycle.deleted-get-404', 'jobs.lifecycle.deleted-put-404']],
+    [
+      'deleted job still listed (and readable)',
+      mutantNamed('lifecycle-delete-by-reference-ignored'),
+      ['jobs.lifecycle.deleted-unlisted', 'jobs.lifecycle.deleted-get-404', 'jobs.lifecycle.deleted-put-404'],
+    ],
     ['update changing a field it did not send', mutantNamed('update-clears-salary-not-sent'), ['jobs.update.keeps-other-fields']],
     ['wrong paging total', mutantNamed('paging-total-counts-the-page'), ['jobs.paging.total']],
     ['a 201 whose body is not a Job', mutantNamed('create-answers-non-job-body'), ['jobs.create.status-201']],
@@ -95,7 +127,10 @@ describe('a scripted client session through the proxy', () => {
 
   it('judged on a worker thread by default from the sources too, and inline on request: the same findings', async () => {
     const target = new URL('http://127.0.0.1:1');
-    const judges = [await createJudge({ target, targetText: target.href }), await createJudge({ target, targetText: target.href, thread: 'inline' })];
+    const judges = [
+      await createJudge({ target, targetText: target.href }),
+      await createJudge({ target, targetText: target.href, thread: 'inline' }),
+    ];
     expect(judges.map((judge) => judge.thread)).toEqual(['worker', 'inline']);
     await Promise.all(judges.map((judge) => judge.close()));
     mock = await createMockServer(mockOptions(mutantNamed('update-clears-salary-not-sent')));
@@ -108,8 +143,11 @@ describe('a scripted client session through the proxy', () => {
 
   it('judged on a worker thread, as the built package does: the same findings', async () => {
     // dist/ (npm test builds first) has the worker's compiled file, so its runProxy judges on a worker thread.
-    const built = (await import('../../dist/proxy/index.js'));
-    for (const [variant, rules] of [[undefined, []], [mutantNamed('update-clears-salary-not-sent'), ['jobs.update.keeps-other-fields']]] as const) {
+    const built = await import('../../dist/proxy/index.js');
+    for (const [variant, rules] of [
+      [undefined, []],
+      [mutantNamed('update-clears-salary-not-sent'), ['jobs.update.keeps-other-fields']],
+    ] as const) {
       mock = await createMockServer(mockOptions(variant));
       proxy = await built.runProxy({ target: mock.url });
       await runClientSession(proxy.url);

@@ -28,7 +28,17 @@ const target = () => ['--base-url', mock.url, '--api-key', 'demo-key-1'];
 
 describe('jobs-conformance', () => {
   it('says "running 1 rule" for one rule', async () => {
-    const run = await runBin(SUITE_CLI, [...target(), '--only', 'jobs.create.status-201', '--runs', '1', '--reporter', 'json', '--report-dir', '/tmp/jc-reg12-small']);
+    const run = await runBin(SUITE_CLI, [
+      ...target(),
+      '--only',
+      'jobs.create.status-201',
+      '--runs',
+      '1',
+      '--reporter',
+      'json',
+      '--report-dir',
+      '/tmp/jc-reg12-small',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('running 1 rule\n');
   }, 30_000);

@@ -29,24 +29,36 @@ describe('HTML comments in a description (spec 2.1)', () => {
     },
   );
 
-  it.each(['<p>x<!-- a --!><script>alert(1)</script>--></p>', '<!--><script>alert(1)</script>-->', '<![CDATA[ > <script>alert(1)</script> ]]>'])(
-    '%s is refused',
-    async (description) => {
-      const res = await api.post('/jobs', validJob({ description }));
-      expect(res.status, res.text).toBe(400);
-    },
-  );
+  it.each([
+    '<p>x<!-- a --!><script>alert(1)</script>--></p>',
+    '<!--><script>alert(1)</script>-->',
+    '<![CDATA[ > <script>alert(1)</script> ]]>',
+  ])('%s is refused', async (description) => {
+    const res = await api.post('/jobs', validJob({ description }));
+    expect(res.status, res.text).toBe(400);
+  });
 });
 
 describe('the suite records what a target does with a comment, and fails only a 5xx', () => {
-  const hasComment = (req: CoreRequest): boolean => req.method === 'POST' && new TextDecoder().decode(req.body ?? new Uint8Array()).includes('<!--');
+  const hasComment = (req: CoreRequest): boolean =>
+    req.method === 'POST' && new TextDecoder().decode(req.body ?? new Uint8Array()).includes('<!--');
   /** Answers `status` to every POST whose body holds a comment. */
   const answering = (status: number): Transform => answerInstead(hasComment, () => jsonResponse(status, { message: 'no comments' }));
 
   async function observe(transform?: Transform) {
     await using server = await createMockServer(mockOptions({ transform }));
-    const report = await runConformance({ baseUrl: server.url, apiKey: 'demo-key-1', seed: 7, rules: rulesOf(htmlRules), only: 'jobs.html.comments-observed' });
-    return { status: report.rules[0]!.status, observed: report.observations.filter((o) => o.topic === 'html-comments').map((o) => o.observed), leftover: report.cleanup.leftover };
+    const report = await runConformance({
+      baseUrl: server.url,
+      apiKey: 'demo-key-1',
+      seed: 7,
+      rules: rulesOf(htmlRules),
+      only: 'jobs.html.comments-observed',
+    });
+    return {
+      status: report.rules[0]!.status,
+      observed: report.observations.filter((o) => o.topic === 'html-comments').map((o) => o.observed),
+      leftover: report.cleanup.leftover,
+    };
   }
 
   it('the reference mock: accepted and kept, recorded', async () => {

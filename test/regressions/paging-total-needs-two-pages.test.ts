@@ -27,7 +27,13 @@ describe('jobs.paging.total always sees a total larger than a page', () => {
 
   for (const seed of SEEDS) {
     it(`flags a total that counts only the page, seed ${seed}`, async () => {
-      const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed, rules: rulesOf(pagingRules), only: 'jobs.paging.total' });
+      const report = await runConformance({
+        baseUrl: mock.url,
+        apiKey: 'demo-key-1',
+        seed,
+        rules: rulesOf(pagingRules),
+        only: 'jobs.paging.total',
+      });
       expect(report.rules.find((r) => r.id === 'jobs.paging.total')?.status, `seed ${seed}`).toBe('failed');
       expect(report.cleanup.leftover).toEqual([]);
     });

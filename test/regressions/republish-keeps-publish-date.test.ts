@@ -14,7 +14,11 @@ const DAY = 24 * 3600 * 1000;
 const T0 = '2026-01-01T00:00:00.000Z';
 let mock: MockServer;
 let api: MockClient;
-useMock((started) => ({ mock, api } = started), {}, (m) => m.core.setClock(T0));
+useMock(
+  (started) => ({ mock, api } = started),
+  {},
+  (m) => m.core.setClock(T0),
+);
 
 it('PUT {status: "active"} on an archived auto-refresh job keeps publishDate (demo-key-1: unlimited plan)', async () => {
   const job = (await api.post('/jobs', validJob({ status: 'active', autoRefresh: true }))).json;

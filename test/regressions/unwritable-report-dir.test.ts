@@ -28,7 +28,18 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const args = (reportDir: string) => ['--base-url', mock.url, '--api-key', 'demo-key-1', '--only', 'jobs.create.status-201', '--runs', '1', '--report-dir', reportDir];
+const args = (reportDir: string) => [
+  '--base-url',
+  mock.url,
+  '--api-key',
+  'demo-key-1',
+  '--only',
+  'jobs.create.status-201',
+  '--runs',
+  '1',
+  '--report-dir',
+  reportDir,
+];
 
 describe('an unwritable --report-dir', () => {
   for (const [name, path] of [
@@ -54,7 +65,9 @@ describe('an unwritable --report-dir', () => {
     execFileSync('mkfifo', [join(stuck, 'report.json')]);
     const started = Date.now();
     try {
-      await expect(writeReports(redactReport(sampleReport()), { dir: stuck, reporters: ['json'], stepSummary: false, timeoutMs: 300 })).rejects.toBeInstanceOf(ReportError);
+      await expect(
+        writeReports(redactReport(sampleReport()), { dir: stuck, reporters: ['json'], stepSummary: false, timeoutMs: 300 }),
+      ).rejects.toBeInstanceOf(ReportError);
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       // Unblock the pending open() of the FIFO so no thread stays stuck.

@@ -75,9 +75,16 @@ describe('reports of a run against a mock without Location headers', () => {
   });
 
   it('lists the rule as a failure in junit.xml', async () => {
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => ['testsuite', 'testcase'].includes(name) });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      isArray: (name) => ['testsuite', 'testcase'].includes(name),
+    });
     const xml = parser.parse(await read('junit.xml')) as {
-      testsuites: { '@_failures': string; testsuite: { '@_name': string; testcase: { '@_name': string; failure?: { '@_message': string } }[] }[] };
+      testsuites: {
+        '@_failures': string;
+        testsuite: { '@_name': string; testcase: { '@_name': string; failure?: { '@_message': string } }[] }[];
+      };
     };
     const create = xml.testsuites.testsuite.find((suite) => suite['@_name'] === 'create');
     const testcase = create?.testcase.find((c) => c['@_name'].startsWith(`${BROKEN_RULE}:`));

@@ -32,14 +32,33 @@ async function cli(...args: string[]): Promise<Outcome> {
         done();
       },
     });
-  const code = await main({ argv: ['node', 'jobs-conformance', ...args], env: { NO_COLOR: '1' }, stdout: sink((t) => (stdout += t)), stderr: sink((t) => (stderr += t)) });
+  const code = await main({
+    argv: ['node', 'jobs-conformance', ...args],
+    env: { NO_COLOR: '1' },
+    stdout: sink((t) => (stdout += t)),
+    stderr: sink((t) => (stderr += t)),
+  });
   return { code, stdout, stderr };
 }
 
 /** One whole run against a fresh mock in `profile`, reports in `dir`. */
 async function runAgainst(profile: string, dir: string, ...extra: string[]): Promise<Outcome> {
   await using mock = await createMockServer({ port: 0, profile });
-  return await cli('--base-url', mock.url, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2', '--seed', SEED, '--report-dir', dir, '--reporter', 'json,markdown', ...extra);
+  return await cli(
+    '--base-url',
+    mock.url,
+    '--api-key',
+    'demo-key-1',
+    '--second-api-key',
+    'demo-key-2',
+    '--seed',
+    SEED,
+    '--report-dir',
+    dir,
+    '--reporter',
+    'json,markdown',
+    ...extra,
+  );
 }
 
 let root: string;
@@ -91,7 +110,16 @@ describe('jobs-conformance diff', () => {
 
   it('lists nothing between two runs of the same profile and seed, even under --fail-on all --strict', async () => {
     for (const format of ['terminal', 'markdown', 'json']) {
-      const result = await cli('diff', join(dirOf('reference'), 'report.json'), join(dirOf('again'), 'report.json'), '--fail-on', 'all', '--strict', '--format', format);
+      const result = await cli(
+        'diff',
+        join(dirOf('reference'), 'report.json'),
+        join(dirOf('again'), 'report.json'),
+        '--fail-on',
+        'all',
+        '--strict',
+        '--format',
+        format,
+      );
       expect(result.code, result.stdout).toBe(0);
       if (format === 'json') expect(JSON.parse(result.stdout)).toMatchObject({ observations: { changed: [], added: [], removed: [] } });
       else expect(result.stdout).toMatch(/[Nn]othing changed/);
@@ -125,7 +153,16 @@ describe('--compare-with on a run', () => {
   });
 
   it('stops before sending anything when the file is missing (exit 2)', async () => {
-    const result = await cli('--base-url', 'http://127.0.0.1:9', '--api-key', 'demo-key-1', '--report-dir', dirOf('never'), '--compare-with', join(root, 'missing.json'));
+    const result = await cli(
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--api-key',
+      'demo-key-1',
+      '--report-dir',
+      dirOf('never'),
+      '--compare-with',
+      join(root, 'missing.json'),
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('cannot read report');
   });

@@ -26,7 +26,9 @@ const inCi = process.env.CI === 'true';
 const available = chromiumAvailable();
 
 if (!available && !inCi) {
-  console.warn(`[reports] skipping browser tests: ${CHROMIUM_PATH} is missing (apt-get install -y chromium); they fail instead under CI=true`);
+  console.warn(
+    `[reports] skipping browser tests: ${CHROMIUM_PATH} is missing (apt-get install -y chromium); they fail instead under CI=true`,
+  );
 }
 
 describe('Chromium is present under CI', () => {
@@ -100,7 +102,9 @@ describe.skipIf(!available)('report.html in Chromium', () => {
     expect(await page.locator('.count.failed b').innerText()).toBe('3');
     expect(await page.locator('.count.passed b').innerText()).toBe('5');
     expect(await page.locator('.count.warning b').innerText()).toBe('1');
-    expect(await page.locator('#warnings').innerText()).toContain('1 warning: 1 should rule failed, good practice the spec does not state. They do not fail the run unless --strict.');
+    expect(await page.locator('#warnings').innerText()).toContain(
+      '1 warning: 1 should rule failed, good practice the spec does not state. They do not fail the run unless --strict.',
+    );
     expect(await page.title()).toBe('ERROR: Jobs API v1.1 conformance of http://127.0.0.1:4010/api/v1.1');
     await page.close();
   });
@@ -119,7 +123,8 @@ describe.skipIf(!available)('report.html in Chromium', () => {
 
   it('filters by status, area and text', async () => {
     const { page } = await open(pageFile);
-    const visibleStatuses = () => page.locator('details.rule:visible').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.status));
+    const visibleStatuses = () =>
+      page.locator('details.rule:visible').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.status));
     expect(await visibleStatuses()).toHaveLength(13);
     expect(await page.locator('#filter-count').innerText()).toBe('13 of 13 rules');
 
@@ -134,7 +139,9 @@ describe.skipIf(!available)('report.html in Chromium', () => {
     expect(await page.locator('section.area[data-area="update"]').isVisible()).toBe(false);
 
     await page.selectOption('#filter-area', 'html');
-    expect(await page.locator('details.rule:visible').evaluateAll((els) => els.map((el) => el.id))).toEqual(['rule-html.description.allow-list']);
+    expect(await page.locator('details.rule:visible').evaluateAll((els) => els.map((el) => el.id))).toEqual([
+      'rule-html.description.allow-list',
+    ]);
 
     await page.click('[data-filter-status="passed"]');
     expect(await visibleStatuses()).toEqual([]);
@@ -143,7 +150,9 @@ describe.skipIf(!available)('report.html in Chromium', () => {
     await page.click('[data-filter-status="all"]');
     await page.selectOption('#filter-area', 'all');
     await page.fill('#filter-text', 'LOCATION');
-    expect(await page.locator('details.rule:visible').evaluateAll((els) => els.map((el) => el.id))).toEqual(['rule-jobs.create.location-header']);
+    expect(await page.locator('details.rule:visible').evaluateAll((els) => els.map((el) => el.id))).toEqual([
+      'rule-jobs.create.location-header',
+    ]);
     await page.close();
   });
 
@@ -202,7 +211,10 @@ describe.skipIf(!available)('report.html in Chromium', () => {
   });
 
   it('blocks an injected script by CSP alone, while the page still works', async () => {
-    const injected = pageHtml.replace('<main>', '<main><script>window.__pwned = "inline"; alert("inline")</script><div onclick="window.__pwned = 1">x</div>');
+    const injected = pageHtml.replace(
+      '<main>',
+      '<main><script>window.__pwned = "inline"; alert("inline")</script><div onclick="window.__pwned = 1">x</div>',
+    );
     const file = join(dir, 'injected.html');
     await writeFile(file, injected);
     const watch = await open(file);
@@ -250,10 +262,12 @@ describe.skipIf(!available)('report.html of a run against a mock whose POST answ
     expect(await cause.isVisible()).toBe(true);
     expect(await cause.innerText()).toMatch(/POST \/jobs: the 201 body is not a Job \(full\) \(job\.schema\.json\) \(fails \d+ rules\)/);
     // The section comes before the rules, which keep their own entries.
-    expect(await page.evaluate(() => {
-      const causesSection = document.getElementById('root-causes')!;
-      return Boolean(causesSection.compareDocumentPosition(document.getElementById('rules')!) & Node.DOCUMENT_POSITION_FOLLOWING);
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const causesSection = document.getElementById('root-causes')!;
+        return Boolean(causesSection.compareDocumentPosition(document.getElementById('rules')!) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+    ).toBe(true);
     await cause.locator('summary').click();
     const link = cause.locator('a').first();
     const target = (await link.getAttribute('href'))!.slice(1);

@@ -21,11 +21,26 @@ const SHARDS = 4;
 describe.skipIf(!chromiumAvailable())('report.html of a merged run in Chromium', () => {
   it('opens with no page error and lists every rule once', async () => {
     await using mock = await createMockServer({ port: 0 });
-    const options = { baseUrl: mock.url, apiKey: 'demo-key-1', secondApiKey: 'demo-key-2', seed: 77, runs: 2, only: 'jobs.create,jobs.update' };
+    const options = {
+      baseUrl: mock.url,
+      apiKey: 'demo-key-1',
+      secondApiKey: 'demo-key-2',
+      seed: 77,
+      runs: 2,
+      only: 'jobs.create,jobs.update',
+    };
     const shards = await Promise.all(
-      Array.from({ length: SHARDS }, async (_, i) => ({ source: `shard ${i + 1}`, report: await runConformance({ ...options, shard: `${i + 1}/${SHARDS}` }) })),
+      Array.from({ length: SHARDS }, async (_, i) => ({
+        source: `shard ${i + 1}`,
+        report: await runConformance({ ...options, shard: `${i + 1}/${SHARDS}` }),
+      })),
     );
-    const merged = redactReport(mergeReports(shards, rules.map((rule) => rule.id)));
+    const merged = redactReport(
+      mergeReports(
+        shards,
+        rules.map((rule) => rule.id),
+      ),
+    );
     const dir = await mkdtemp(join(tmpdir(), 'merged-html-'));
     const file = join(dir, 'report.html');
     await writeFile(file, renderHtml(merged));

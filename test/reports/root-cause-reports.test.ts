@@ -44,7 +44,9 @@ describe('root causes of a run against a mock whose POST answers a non-Job body'
     expect(`${cause.requestLine}: ${cause.failure}`).toBe(CAUSE);
     expect(cause.ruleIds.length).toBeGreaterThan(10);
     expect(rootCauses(report).filter((c) => c.requestLine === 'POST /jobs' && c.failure === cause.failure)).toHaveLength(1);
-    const first = failed.find((rule) => rule.id === cause.ruleIds[0])!.mismatches.find((m) => m.title.endsWith('is not a Job (full) (job.schema.json)'));
+    const first = failed
+      .find((rule) => rule.id === cause.ruleIds[0])!
+      .mismatches.find((m) => m.title.endsWith('is not a Job (full) (job.schema.json)'));
     expect(first?.received).toBe('/publishDate type ("string"): must be string, got null');
   });
 

@@ -12,7 +12,16 @@ import { limitsRules } from '../../suites/checks/limits/index.js';
 import { modelRules } from '../../suites/checks/model.js';
 import { rulesOf } from '../../suites/checks/rules.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
-import { isJobsPath, isPost, isPut, mockOptions, mutantNamed, rewriteRequest, rewriteResponseText, type Transform } from '../mutants/kit.js';
+import {
+  isJobsPath,
+  isPost,
+  isPut,
+  mockOptions,
+  mutantNamed,
+  rewriteRequest,
+  rewriteResponseText,
+  type Transform,
+} from '../mutants/kit.js';
 
 const rules = rulesOf([...htmlRules, ...limitsRules, ...modelRules]);
 
@@ -31,12 +40,15 @@ const registered = (name: string, fails: string[]): Variant => ({ name, transfor
 const variants: Variant[] = [
   {
     name: 'accepts tags outside the allow-list (drops them before validating)',
-    transform: rewriteRequest((req) => isPost(req) || isPut(req), (body) => {
-      if (typeof body.description !== 'string') return;
-      body.description = body.description.replace(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g, (tag, name: string) =>
-        name.toLowerCase() in htmlAllowlist.tags ? tag : '',
-      );
-    }),
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.description !== 'string') return;
+        body.description = body.description.replace(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g, (tag, name: string) =>
+          name.toLowerCase() in htmlAllowlist.tags ? tag : '',
+        );
+      },
+    ),
     fails: ['jobs.html.rejects-disallowed-tag'],
     // Its stray end tags (</span>) go too: refusing those is good practice only.
     warns: ['jobs.html.rejects-stray-end-tag'],
@@ -65,7 +77,9 @@ describe('broken variants of the mock', () => {
       await using mock = await createMockServer(mockOptions(variant));
       const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 11, runs: 20, rules });
       const failed = report.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}:${r.status}`);
-      expect(failed.sort()).toEqual([...variant.fails.map((id) => `${id}:failed`), ...(variant.warns ?? []).map((id) => `${id}:warning`)].sort());
+      expect(failed.sort()).toEqual(
+        [...variant.fails.map((id) => `${id}:failed`), ...(variant.warns ?? []).map((id) => `${id}:warning`)].sort(),
+      );
       for (const id of variant.fails) {
         const result = report.rules.find((r) => r.id === id)!;
         expect(result.mismatches.length).toBeGreaterThan(0);

@@ -29,10 +29,17 @@ interface CliRun {
 }
 
 /** Runs the bin asynchronously (the mock answering it lives in this process). */
-function runCli(args: string[], env: Record<string, string> = {}, options: { interruptWhen?: (stderr: string) => boolean } = {}): Promise<CliRun> {
+function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { interruptWhen?: (stderr: string) => boolean } = {},
+): Promise<CliRun> {
   return new Promise((done, fail) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let interrupted = false;
@@ -92,7 +99,19 @@ describe('arguments', () => {
   it('--help lists every option with its environment variable and the exit codes', async () => {
     const run = await runCli(['--help']);
     expect(run.code).toBe(0);
-    for (const flag of ['--base-url', '--api-key', '--second-api-key', '--seed', '--runs', '--report-dir', '--reporter', '--only', '--timeout-ms', '--categories-path', '--locations-path']) {
+    for (const flag of [
+      '--base-url',
+      '--api-key',
+      '--second-api-key',
+      '--seed',
+      '--runs',
+      '--report-dir',
+      '--reporter',
+      '--only',
+      '--timeout-ms',
+      '--categories-path',
+      '--locations-path',
+    ]) {
       expect(run.stdout).toContain(flag);
     }
     expect(run.stdout).toContain('JOBS_BASE_URL');
@@ -145,7 +164,9 @@ describe('could not run', () => {
     expect(run.code).toBe(2);
     expect(run.ms).toBeLessThan(5_000);
     expect(run.stderr).toMatch(/seed \d+/);
-    expect(run.stderr).toMatch(new RegExp(`cannot run: GET /api/v1\\.1/jobs: no response from http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`));
+    expect(run.stderr).toMatch(
+      new RegExp(`cannot run: GET /api/v1\\.1/jobs: no response from http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`),
+    );
     expectNoKey(run.stdout, run.stderr);
   });
 
@@ -189,9 +210,13 @@ describe('could not run', () => {
 
     it('stops on Ctrl-C, cleans up, writes a partial report and exits 130', async () => {
       const reportDir = join(dir, 'interrupted');
-      const run = await runCli(['--base-url', mock.url, '--reporter', 'json', '--report-dir', reportDir], { JOBS_API_KEY: KEY }, {
-        interruptWhen: (stderr) => /running \d+ rules/.test(stderr),
-      });
+      const run = await runCli(
+        ['--base-url', mock.url, '--reporter', 'json', '--report-dir', reportDir],
+        { JOBS_API_KEY: KEY },
+        {
+          interruptWhen: (stderr) => /running \d+ rules/.test(stderr),
+        },
+      );
       expect(run.code).toBe(130);
       expect(run.stderr).toMatch(/interrupted/);
       const { report } = await readReport(reportDir);
@@ -219,7 +244,10 @@ describe('a mismatch', () => {
 
   it('exits 1, reports it with a replay command, and the replay fails the same way', async () => {
     const reportDir = join(dir, 'mismatch');
-    const run = await runCli(['--base-url', mock.url, '--only', 'jobs.lifecycle.republish*', '--runs', '3', '--reporter', 'json', '--report-dir', reportDir], { JOBS_API_KEY: KEY });
+    const run = await runCli(
+      ['--base-url', mock.url, '--only', 'jobs.lifecycle.republish*', '--runs', '3', '--reporter', 'json', '--report-dir', reportDir],
+      { JOBS_API_KEY: KEY },
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/rules? failed: .*jobs\.lifecycle\.republish\b/);
     const { report } = await readReport(reportDir);
@@ -231,7 +259,10 @@ describe('a mismatch', () => {
     expectNoKey(run.stdout, run.stderr, JSON.stringify(report));
 
     const replayDir = join(dir, 'replay');
-    const args = mismatch.replay.command.replace(/^npx jobs-conformance /, '').split(' ').map((arg) => arg.replace(/^'(.*)'$/, '$1'));
+    const args = mismatch.replay.command
+      .replace(/^npx jobs-conformance /, '')
+      .split(' ')
+      .map((arg) => arg.replace(/^'(.*)'$/, '$1'));
     const replay = await runCli([...args, '--reporter', 'json', '--report-dir', replayDir], { JOBS_API_KEY: KEY });
     expect(replay.code).toBe(1);
     const replayed = (await readReport(replayDir)).report;
@@ -251,14 +282,27 @@ describe('a warning: only a should rule fails', () => {
     await mock.close();
   });
 
-  const args = (reportDir: string) => ['--base-url', mock.url, '--only', 'jobs.protocol.*', '--runs', '1', '--reporter', 'json,junit', '--report-dir', reportDir];
+  const args = (reportDir: string) => [
+    '--base-url',
+    mock.url,
+    '--only',
+    'jobs.protocol.*',
+    '--runs',
+    '1',
+    '--reporter',
+    'json,junit',
+    '--report-dir',
+    reportDir,
+  ];
 
   it('exits 0 and reports the warning apart; --strict (or JOBS_STRICT=1) makes it exit 1', async () => {
     const lenientDir = join(dir, 'warning');
     const lenient = await runCli(args(lenientDir), { JOBS_API_KEY: KEY });
     expect(lenient.code, lenient.stderr).toBe(0);
     expect(lenient.stdout).toMatch(/PASSED/);
-    expect(lenient.stdout).toMatch(/Warnings \(should rules: good practice the spec does not state; they fail the run only with --strict\)/);
+    expect(lenient.stdout).toMatch(
+      /Warnings \(should rules: good practice the spec does not state; they fail the run only with --strict\)/,
+    );
     expect(lenient.stdout).toMatch(/⚠ jobs\.protocol\.non-json-rejected\.post §1 should/);
     const { report } = await readReport(lenientDir);
     const warned = report.rules.filter((rule) => rule.status === 'warning').map((rule) => rule.id);
@@ -270,7 +314,9 @@ describe('a warning: only a should rule fails', () => {
     const strictDir = join(dir, 'warning-strict');
     const strict = await runCli([...args(strictDir), '--strict'], { JOBS_API_KEY: KEY });
     expect(strict.code, strict.stderr).toBe(1);
-    expect(strict.stderr).toMatch(/2 should rules failed \(warnings, failing the run under --strict\): jobs\.protocol\.non-json-rejected\.post, jobs\.protocol\.non-json-rejected\.put/);
+    expect(strict.stderr).toMatch(
+      /2 should rules failed \(warnings, failing the run under --strict\): jobs\.protocol\.non-json-rejected\.post, jobs\.protocol\.non-json-rejected\.put/,
+    );
     const strictReport = (await readReport(strictDir)).report;
     expect([strictReport.verdict, strictReport.options?.strict]).toEqual(['failed', true]);
     expect(strictReport.replayCommand).toMatch(/ --strict$/);
@@ -307,12 +353,29 @@ describe('-H/--header and JOBS_HEADERS', () => {
   it('sends every header with every request; no report, stdout or stderr holds a value', async () => {
     const reportDir = join(dir, 'headers-run');
     const run = await runCli(
-      ['--base-url', mock.url, '--only', 'jobs.create.status-201', '--runs', '2', '--report-dir', reportDir, '-H', `X-Gateway-Token: ${SECRET}`, '--header', 'X-Trace: trace-s3cret-1'],
+      [
+        '--base-url',
+        mock.url,
+        '--only',
+        'jobs.create.status-201',
+        '--runs',
+        '2',
+        '--report-dir',
+        reportDir,
+        '-H',
+        `X-Gateway-Token: ${SECRET}`,
+        '--header',
+        'X-Trace: trace-s3cret-1',
+      ],
       { JOBS_API_KEY: KEY, JOBS_HEADERS: 'X-Ignored: env-loses-to-flags' },
     );
     expect(run.code).toBe(0);
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((headers) => headers['x-gateway-token'] === SECRET && headers['x-trace'] === 'trace-s3cret-1' && headers['x-ignored'] === undefined)).toBe(true);
+    expect(
+      seen.every(
+        (headers) => headers['x-gateway-token'] === SECRET && headers['x-trace'] === 'trace-s3cret-1' && headers['x-ignored'] === undefined,
+      ),
+    ).toBe(true);
     const { report, texts } = await readReport(reportDir);
     expect(report.options?.headerNames).toEqual(['x-gateway-token', 'x-trace']);
     for (const text of [run.stdout, run.stderr, ...texts]) {
@@ -323,10 +386,24 @@ describe('-H/--header and JOBS_HEADERS', () => {
 
   it('reads JOBS_HEADERS, one header per line', async () => {
     seen.length = 0;
-    const run = await runCli(['--base-url', mock.url, '--only', 'jobs.create.status-201', '--runs', '1', '--report-dir', join(dir, 'headers-env'), '--reporter', 'json'], {
-      JOBS_API_KEY: KEY,
-      JOBS_HEADERS: `X-Gateway-Token: ${SECRET}\nX-Trace: t-1\n`,
-    });
+    const run = await runCli(
+      [
+        '--base-url',
+        mock.url,
+        '--only',
+        'jobs.create.status-201',
+        '--runs',
+        '1',
+        '--report-dir',
+        join(dir, 'headers-env'),
+        '--reporter',
+        'json',
+      ],
+      {
+        JOBS_API_KEY: KEY,
+        JOBS_HEADERS: `X-Gateway-Token: ${SECRET}\nX-Trace: t-1\n`,
+      },
+    );
     expect(run.code).toBe(0);
     expect(seen.every((headers) => headers['x-gateway-token'] === SECRET && headers['x-trace'] === 't-1')).toBe(true);
     expect(run.stdout + run.stderr).not.toContain(SECRET);
@@ -335,7 +412,9 @@ describe('-H/--header and JOBS_HEADERS', () => {
   it('exits 2 on a malformed header with one line that does not echo it', async () => {
     const run = await runCli(['--base-url', mock.url, '-H', `X-Gateway-Token ${SECRET}`], { JOBS_API_KEY: KEY });
     expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([`jobs-conformance: error: --header entry 1 is not 'Name: value' (a header name, a colon, a value on one line)`]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `jobs-conformance: error: --header entry 1 is not 'Name: value' (a header name, a colon, a value on one line)`,
+    ]);
     expect(run.stdout + run.stderr).not.toContain(SECRET);
   });
 });

@@ -59,7 +59,12 @@ describe('an exclusive rule', () => {
         if (event.type === 'rule-end') {
           spans.get(event.rule.id)!.end = performance.now();
           const prefix = `${tag}${keyOf(event.rule.id)}`;
-          leftAtEnd.push(...mock.core.snapshot().jobs.filter((job) => (job.referenceId ?? '').startsWith(prefix) || job.title.includes(prefix)).map((job) => `${event.rule.id}: ${job.id}`));
+          leftAtEnd.push(
+            ...mock.core
+              .snapshot()
+              .jobs.filter((job) => (job.referenceId ?? '').startsWith(prefix) || job.title.includes(prefix))
+              .map((job) => `${event.rule.id}: ${job.id}`),
+          );
         }
       },
     });
@@ -74,10 +79,15 @@ describe('an exclusive rule', () => {
       const first = byRule.indexOf(id);
       const last = byRule.lastIndexOf(id);
       expect(first, id).toBeGreaterThanOrEqual(0);
-      expect(byRule.slice(first, last + 1).filter((rule) => rule !== id), `requests of other rules during ${id}`).toEqual([]);
+      expect(
+        byRule.slice(first, last + 1).filter((rule) => rule !== id),
+        `requests of other rules during ${id}`,
+      ).toEqual([]);
       // And by the runner's clock: no other rule was running at any time while it ran.
       const own = spans.get(id)!;
-      const overlapping = [...spans].filter(([other, span]) => other !== id && span.start < own.end && span.end > own.start).map(([other]) => other);
+      const overlapping = [...spans]
+        .filter(([other, span]) => other !== id && span.start < own.end && span.end > own.start)
+        .map(([other]) => other);
       expect(overlapping, `rules running beside ${id}`).toEqual([]);
     }
     // The others did run at once (else this test could not fail): their requests interleave.

@@ -16,7 +16,16 @@ import { SuiteError } from '../../suites/engine/errors.js';
 import type { Rule } from '../../suites/engine/rule.js';
 import { runConformance, type RunOptions } from '../../suites/engine/run-conformance.js';
 import { propertyRule } from '../../suites/kit/rule-builders.js';
-import { answerInstead, isPost, jsonResponse, mockOptions, mutantNamed, rewriteJobs, rewriteRequest, type Transform } from '../mutants/kit.js';
+import {
+  answerInstead,
+  isPost,
+  jsonResponse,
+  mockOptions,
+  mutantNamed,
+  rewriteJobs,
+  rewriteRequest,
+  type Transform,
+} from '../mutants/kit.js';
 
 const KEY = 'demo-key-1';
 const SECOND_KEY = 'demo-key-2';
@@ -79,7 +88,8 @@ describe('a mismatch', () => {
       const replay = await run(mock, { only: 'jobs.create.location-header', replayPath: first.replay.path ?? undefined });
       const again = onlyMismatch(replay, 'jobs.create.location-header');
       // Equal but for the run tag in the title (every run has its own tag, on purpose).
-      const untagged = (report: ConformanceReport, m: Mismatch) => JSON.stringify(m.counterexample).replaceAll(report.options?.referencePrefix ?? '?', '<tag>');
+      const untagged = (report: ConformanceReport, m: Mismatch) =>
+        JSON.stringify(m.counterexample).replaceAll(report.options?.referencePrefix ?? '?', '<tag>');
       expect(untagged(replay, again)).toBe(untagged(original, first));
       expect(replay.rules[0]?.cases).toBe(1);
     });
@@ -147,7 +157,7 @@ describe('rule outcomes', () => {
     });
   });
 
-  it('runs isolation rules with a second key and keeps each employer out of the other one\'s jobs', async () => {
+  it("runs isolation rules with a second key and keeps each employer out of the other one's jobs", async () => {
     await withMock(undefined, async (mock) => {
       const report = await run(mock, { only: 'jobs.isolation', secondApiKey: SECOND_KEY });
       expectValidReport(report);
@@ -165,7 +175,16 @@ describe('rule outcomes', () => {
   });
 
   it('reports a rule that breaks as error, not as a server failure', async () => {
-    const broken: Rule = { id: 'jobs.test.broken', section: '1', area: 'protocol', title: 'throws', statement: 's', run: async () => { throw new TypeError('rule bug'); } };
+    const broken: Rule = {
+      id: 'jobs.test.broken',
+      section: '1',
+      area: 'protocol',
+      title: 'throws',
+      statement: 's',
+      run: async () => {
+        throw new TypeError('rule bug');
+      },
+    };
     await withMock(undefined, async (mock) => {
       const report = await run(mock, { rules: [broken] });
       expect(report.rules[0]).toMatchObject({ status: 'error', errorMessage: 'rule bug' });
@@ -190,7 +209,10 @@ describe('rule levels', () => {
     },
   });
   /** Answers GET /positiontypes?answer=N with status N. */
-  const answers = answerInstead((req) => req.query.has('answer'), (req) => jsonResponse(Number(req.query.get('answer')), {}));
+  const answers = answerInstead(
+    (req) => req.query.has('answer'),
+    (req) => jsonResponse(Number(req.query.get('answer')), {}),
+  );
 
   it('a failed should rule is a warning that passes the run; a 5xx in it is a must failure; strict fails on warnings', async () => {
     await withMock(answers, async (mock) => {
@@ -212,7 +234,10 @@ describe('rule levels', () => {
 
 describe('cleanup', () => {
   it('reports jobs the target refuses to delete as leftover without failing the target', async () => {
-    const keeps = answerInstead((req) => req.method === 'DELETE', () => jsonResponse(403, { code: 'forbidden' }));
+    const keeps = answerInstead(
+      (req) => req.method === 'DELETE',
+      () => jsonResponse(403, { code: 'forbidden' }),
+    );
     await withMock(keeps, async (mock) => {
       const report = await run(mock, { only: 'jobs.create.status-201' });
       expect(report.rules[0]?.status).toBe('passed');
@@ -225,7 +250,12 @@ describe('cleanup', () => {
         expect(left.reason).toMatch(/DELETE \/api\/v1\.1\/jobs\/\d+ answered 403/);
         expect(left.referenceId).toMatch(new RegExp(`^${report.options?.referencePrefix}`));
       }
-      expect(mock.core.snapshot().jobs.map((job) => job.id).sort()).toEqual(report.cleanup.leftover.map((left) => left.id).sort());
+      expect(
+        mock.core
+          .snapshot()
+          .jobs.map((job) => job.id)
+          .sort(),
+      ).toEqual(report.cleanup.leftover.map((left) => left.id).sort());
     });
   });
 
@@ -256,26 +286,33 @@ describe('cleanup', () => {
 
 describe('a target that stops answering mid-run', () => {
   // At 8, the rules already running when it dies end in error too; no rule starts after three in a row.
-  it.each([1, 8])('at concurrency %i stops after three rules without an answer, skips the rest and reports what it could not delete, in seconds', async (concurrency) => {
-    let requests = 0;
-    const dies = answerInstead(() => ++requests > 40, () => new Promise(() => {}));
-    await withMock(dies, async (mock) => {
-      const started = Date.now();
-      const report = await run(mock, { only: 'jobs.create', timeoutMs: 300, concurrency });
-      expect(Date.now() - started).toBeLessThan(15_000);
-      const errored = report.rules.filter((rule) => rule.status === 'error');
-      expect(errored.length).toBeGreaterThanOrEqual(3);
-      expect(errored.length).toBeLessThanOrEqual(3 + concurrency - 1);
-      for (const rule of errored) expect(rule.errorMessage).toMatch(/no response within 300 ms/);
-      const skipped = report.rules.filter((rule) => rule.status === 'skipped');
-      expect(skipped.length).toBeGreaterThan(0);
-      for (const rule of skipped) expect(rule.skipReason).toMatch(/^not run: the target stopped answering/);
-      expect(report.verdict).toBe('error');
-      expect(report.cleanup.leftover.length).toBeGreaterThan(0);
-      for (const left of report.cleanup.leftover) expect(left.reason).toMatch(/no response within 300 ms|not attempted: the target stopped answering/);
-      expectValidReport(report);
-    });
-  });
+  it.each([1, 8])(
+    'at concurrency %i stops after three rules without an answer, skips the rest and reports what it could not delete, in seconds',
+    async (concurrency) => {
+      let requests = 0;
+      const dies = answerInstead(
+        () => ++requests > 40,
+        () => new Promise(() => {}),
+      );
+      await withMock(dies, async (mock) => {
+        const started = Date.now();
+        const report = await run(mock, { only: 'jobs.create', timeoutMs: 300, concurrency });
+        expect(Date.now() - started).toBeLessThan(15_000);
+        const errored = report.rules.filter((rule) => rule.status === 'error');
+        expect(errored.length).toBeGreaterThanOrEqual(3);
+        expect(errored.length).toBeLessThanOrEqual(3 + concurrency - 1);
+        for (const rule of errored) expect(rule.errorMessage).toMatch(/no response within 300 ms/);
+        const skipped = report.rules.filter((rule) => rule.status === 'skipped');
+        expect(skipped.length).toBeGreaterThan(0);
+        for (const rule of skipped) expect(rule.skipReason).toMatch(/^not run: the target stopped answering/);
+        expect(report.verdict).toBe('error');
+        expect(report.cleanup.leftover.length).toBeGreaterThan(0);
+        for (const left of report.cleanup.leftover)
+          expect(left.reason).toMatch(/no response within 300 ms|not attempted: the target stopped answering/);
+        expectValidReport(report);
+      });
+    },
+  );
 });
 
 describe('a run that cannot start', () => {
@@ -300,7 +337,10 @@ describe('a run that cannot start', () => {
   });
 
   it('throws DISCOVERY_FAILED when the reference lists cannot be read', async () => {
-    const noLists = answerInstead((req) => req.path.endsWith('/positiontypes'), () => ({ status: 404, headers: {} }));
+    const noLists = answerInstead(
+      (req) => req.path.endsWith('/positiontypes'),
+      () => ({ status: 404, headers: {} }),
+    );
     await withMock(noLists, async (mock) => {
       const error = await run(mock, {}).catch((e: unknown) => e);
       expect((error as SuiteError).code).toBe('DISCOVERY_FAILED');

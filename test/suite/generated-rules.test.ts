@@ -26,7 +26,14 @@ describe('generated rules against the mock', () => {
     it(`pass with seed ${seed}, leaving nothing behind`, async () => {
       const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed, runs: 8, rules });
       const failed = report.rules.filter((r) => r.status !== 'passed');
-      expect(failed.map((r) => ({ id: r.id, status: r.status, skip: r.skipReason, mismatches: r.mismatches.map((m) => `${m.title}\n${m.received}`) }))).toEqual([]);
+      expect(
+        failed.map((r) => ({
+          id: r.id,
+          status: r.status,
+          skip: r.skipReason,
+          mismatches: r.mismatches.map((m) => `${m.title}\n${m.received}`),
+        })),
+      ).toEqual([]);
       expect(report.rules.map((r) => r.id)).toEqual(rules.map((r) => r.id));
       expect(report.cleanup.leftover).toEqual([]);
       expect(report.cleanup.created).toBeGreaterThan(0);
@@ -34,7 +41,14 @@ describe('generated rules against the mock', () => {
   }
 
   it('records what the mock chose where the spec is silent', async () => {
-    const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 5, runs: 10, rules, only: 'jobs.model,jobs.limits.title-length' });
+    const report = await runConformance({
+      baseUrl: mock.url,
+      apiKey: 'demo-key-1',
+      seed: 5,
+      runs: 10,
+      rules,
+      only: 'jobs.model,jobs.limits.title-length',
+    });
     const topics = report.observations.map((o) => o.topic);
     expect(topics).toContain('title.astral-characters-at-limit');
     expect(topics).toContain('put-create-status');

@@ -9,7 +9,17 @@ import { createMockServer } from '../../mock/testing.js';
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
-import { answerInstead, isPost, isPut, jsonResponse, mockOptions, mutantNamed, requestJson, rewriteRequest, type Variant } from '../mutants/kit.js';
+import {
+  answerInstead,
+  isPost,
+  isPut,
+  jsonResponse,
+  mockOptions,
+  mutantNamed,
+  requestJson,
+  rewriteRequest,
+  type Variant,
+} from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
 const SEEDS = [1, 2, 3];
@@ -24,7 +34,9 @@ const gazetteer: Variant = {
   transform: answerInstead(
     (req) => {
       const locations = (isPost(req) || isPut(req)) && requestJson(req)?.locations;
-      return Array.isArray(locations) && locations.some((l) => DISPUTED_NAME.test(String((l as { description?: unknown })?.description ?? '')));
+      return (
+        Array.isArray(locations) && locations.some((l) => DISPUTED_NAME.test(String((l as { description?: unknown })?.description ?? '')))
+      );
     },
     () => jsonResponse(400, { status: 400, code: 'validation', message: 'unknown place' }),
   ),
@@ -45,7 +57,9 @@ const dropsStrayEndTags: Variant = {
 };
 
 function notPassed(report: ConformanceReport, status: 'failed' | 'warning' | 'error'): string[] {
-  return report.rules.filter((rule) => rule.status === status).map((rule) => `${rule.id}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? ''}`);
+  return report.rules
+    .filter((rule) => rule.status === status)
+    .map((rule) => `${rule.id}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? ''}`);
 }
 
 // `return await`: the mock must stay up until the run ends.
@@ -55,24 +69,34 @@ async function run(variant: Variant, seed: number, only?: string[]): Promise<Con
 }
 
 describe('targets that judge where the spec lets them', () => {
-  it.each(WHOLE_RUN_SEEDS)('a server refusing disputed place names passes every rule (seed %i; 2.2: the server judges a valid place)', async (seed) => {
-    const report = await run(gazetteer, seed);
-    expect([...notPassed(report, 'failed'), ...notPassed(report, 'warning'), ...notPassed(report, 'error')], `seed ${seed}`).toEqual([]);
-    expect(report.verdict).toBe('passed');
-  }, 120_000);
+  it.each(WHOLE_RUN_SEEDS)(
+    'a server refusing disputed place names passes every rule (seed %i; 2.2: the server judges a valid place)',
+    async (seed) => {
+      const report = await run(gazetteer, seed);
+      expect([...notPassed(report, 'failed'), ...notPassed(report, 'warning'), ...notPassed(report, 'error')], `seed ${seed}`).toEqual([]);
+      expect(report.verdict).toBe('passed');
+    },
+    120_000,
+  );
 
-  it.each(SEEDS)('a server dropping stray end tags of disallowed elements passes every must rule, and warns once (seed %i)', async (seed) => {
-    const report = await run(dropsStrayEndTags, seed, ['jobs.html.*', 'jobs.update.*', 'jobs.put-create.*', 'jobs.create.*']);
-    expect(notPassed(report, 'failed'), `seed ${seed}`).toEqual([]);
-    expect(notPassed(report, 'error'), `seed ${seed}`).toEqual([]);
-    expect(report.rules.filter((rule) => rule.status === 'warning').map((rule) => rule.id)).toEqual(['jobs.html.rejects-stray-end-tag']);
-    expect(report.verdict).toBe('passed');
-  }, 120_000);
+  it.each(SEEDS)(
+    'a server dropping stray end tags of disallowed elements passes every must rule, and warns once (seed %i)',
+    async (seed) => {
+      const report = await run(dropsStrayEndTags, seed, ['jobs.html.*', 'jobs.update.*', 'jobs.put-create.*', 'jobs.create.*']);
+      expect(notPassed(report, 'failed'), `seed ${seed}`).toEqual([]);
+      expect(notPassed(report, 'error'), `seed ${seed}`).toEqual([]);
+      expect(report.rules.filter((rule) => rule.status === 'warning').map((rule) => rule.id)).toEqual(['jobs.html.rejects-stray-end-tag']);
+      expect(report.verdict).toBe('passed');
+    },
+    120_000,
+  );
 
   it('a server asking a key for /positiontypes passes with a warning (4 "All endpoints require authentication" against 4.6 "plain GET")', async () => {
     const report = await run(mutantNamed('reference-position-types-need-key'), 1);
     expect(notPassed(report, 'failed')).toEqual([]);
-    expect(report.rules.filter((rule) => rule.status === 'warning').map((rule) => rule.id)).toEqual(['jobs.reference.position-types-without-key']);
+    expect(report.rules.filter((rule) => rule.status === 'warning').map((rule) => rule.id)).toEqual([
+      'jobs.reference.position-types-without-key',
+    ]);
     expect(report.verdict).toBe('passed');
   }, 120_000);
 });

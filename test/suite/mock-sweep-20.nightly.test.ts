@@ -16,12 +16,20 @@ import { KEYS, expectClean, profileSeedOf } from './support/sweep.js';
 const SEEDS = Array.from({ length: 20 }, (_, i) => 1_000 + i * 7_919);
 
 describe('the suite against the mock, over 20 random profiles', () => {
-  it.each(SEEDS)('finds no mismatch with seed %i at the default budget against a random profile drawn from it', async (seed) => {
-    await using mock = await createMockServer({ port: 0, profile: 'random', profileSeed: profileSeedOf(seed) });
-    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed });
-    expect(report.seed).toBe(seed);
-    expect(report.runs).toBe(20);
-    expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
-    expectClean(report, mock, `TEST_TIER=full npx vitest run --project nightly test/suite/mock-sweep-20.nightly.test.ts -t 'seed ${seed} '`);
-  }, 60_000);
+  it.each(SEEDS)(
+    'finds no mismatch with seed %i at the default budget against a random profile drawn from it',
+    async (seed) => {
+      await using mock = await createMockServer({ port: 0, profile: 'random', profileSeed: profileSeedOf(seed) });
+      const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed });
+      expect(report.seed).toBe(seed);
+      expect(report.runs).toBe(20);
+      expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
+      expectClean(
+        report,
+        mock,
+        `TEST_TIER=full npx vitest run --project nightly test/suite/mock-sweep-20.nightly.test.ts -t 'seed ${seed} '`,
+      );
+    },
+    60_000,
+  );
 });

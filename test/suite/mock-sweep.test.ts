@@ -32,35 +32,45 @@ const replay = (name: string): string => `${seeds.replay} npx vitest run test/su
 console.log(`mock sweep: seed base ${seeds.base}${seeds.drawn ? ' (drawn)' : ''}; replay with ${seeds.replay}`);
 
 describe('the suite against the mock', () => {
-  it.each(NAMED_PROFILES)('finds no mismatch at the default budget against the %s profile, in well under a minute', async (profile) => {
-    await using mock = await createMockServer({ port: 0, profile });
-    const started = Date.now();
-    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: seeds.of(profile) });
-    expect(report.seed).toBe(seeds.of(profile));
-    expect(report.runs).toBe(20);
-    expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
-    // Rules ran 8 at once, long ones first; the report lists them in registry order all the same.
-    expect(report.rules.map((rule) => rule.id)).toEqual(registry.map((rule) => rule.id));
-    if (profile === 'reference') {
-      // The mutants' control: with both keys, every rule runs against the plain mock and passes: none failed, none skipped.
-      const notPassed = report.rules.filter((rule) => rule.status !== 'passed');
-      const lines = notPassed.map((rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? rule.skipReason ?? ''}`);
-      expect(lines, `seed ${report.seed}; ${replay(profile)}`).toEqual([]);
-      expect(report.rules.length).toBe(registry.length);
-    }
-    expectClean(report, mock, replay(profile));
-    expect(Date.now() - started).toBeLessThan(60_000);
-  }, 120_000);
+  it.each(NAMED_PROFILES)(
+    'finds no mismatch at the default budget against the %s profile, in well under a minute',
+    async (profile) => {
+      await using mock = await createMockServer({ port: 0, profile });
+      const started = Date.now();
+      const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: seeds.of(profile) });
+      expect(report.seed).toBe(seeds.of(profile));
+      expect(report.runs).toBe(20);
+      expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
+      // Rules ran 8 at once, long ones first; the report lists them in registry order all the same.
+      expect(report.rules.map((rule) => rule.id)).toEqual(registry.map((rule) => rule.id));
+      if (profile === 'reference') {
+        // The mutants' control: with both keys, every rule runs against the plain mock and passes: none failed, none skipped.
+        const notPassed = report.rules.filter((rule) => rule.status !== 'passed');
+        const lines = notPassed.map(
+          (rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? rule.skipReason ?? ''}`,
+        );
+        expect(lines, `seed ${report.seed}; ${replay(profile)}`).toEqual([]);
+        expect(report.rules.length).toBe(registry.length);
+      }
+      expectClean(report, mock, replay(profile));
+      expect(Date.now() - started).toBeLessThan(60_000);
+    },
+    120_000,
+  );
 
-  it.each(RANDOM_RUNS)('finds no mismatch at the default budget against a random profile drawn from the seed of %s', async (name) => {
-    const seed = seeds.of(name);
-    await using mock = await createMockServer({ port: 0, profile: 'random', profileSeed: profileSeedOf(seed) });
-    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed });
-    expect(report.seed).toBe(seed);
-    expect(report.runs).toBe(20);
-    expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
-    expectClean(report, mock, replay(name));
-  }, 60_000);
+  it.each(RANDOM_RUNS)(
+    'finds no mismatch at the default budget against a random profile drawn from the seed of %s',
+    async (name) => {
+      const seed = seeds.of(name);
+      await using mock = await createMockServer({ port: 0, profile: 'random', profileSeed: profileSeedOf(seed) });
+      const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed });
+      expect(report.seed).toBe(seed);
+      expect(report.runs).toBe(20);
+      expect(report.options?.concurrency).toBe(DEFAULT_CONCURRENCY);
+      expectClean(report, mock, replay(name));
+    },
+    60_000,
+  );
 
   it('draws different profiles for different seeds (the sweep covers more than one form)', async () => {
     const drawn = new Set<string>();

@@ -26,7 +26,16 @@ interface OpenChoice {
 }
 
 /** Every rule that reads a job's dates: created, updated, listed, paged, copied and modelled. */
-const DATE_RULES = ['jobs.create.*', 'jobs.put-create.*', 'jobs.update.*', 'jobs.lifecycle.*', 'jobs.roundtrip.*', 'jobs.list.*', 'jobs.paging.*', 'jobs.model.lifecycle'];
+const DATE_RULES = [
+  'jobs.create.*',
+  'jobs.put-create.*',
+  'jobs.update.*',
+  'jobs.lifecycle.*',
+  'jobs.roundtrip.*',
+  'jobs.list.*',
+  'jobs.paging.*',
+  'jobs.model.lifecycle',
+];
 
 const OPEN_CHOICES: OpenChoice[] = [
   {
@@ -38,7 +47,15 @@ const OPEN_CHOICES: OpenChoice[] = [
   {
     form: 'a description stored re-serialized (<br> back as <br/>; 2.1)',
     choices: { 'description.form': 'reserialized' },
-    only: ['jobs.create.explicit-values', 'jobs.put-create.creates', 'jobs.update.changes-field', 'jobs.update.by-reference', 'jobs.model.lifecycle', 'jobs.roundtrip.*', 'jobs.html.*'],
+    only: [
+      'jobs.create.explicit-values',
+      'jobs.put-create.creates',
+      'jobs.update.changes-field',
+      'jobs.update.by-reference',
+      'jobs.model.lifecycle',
+      'jobs.roundtrip.*',
+      'jobs.html.*',
+    ],
   },
   {
     form: 'maxAmount as a plain number (2.5 states four places for amount only)',
@@ -49,7 +66,15 @@ const OPEN_CHOICES: OpenChoice[] = [
   {
     form: 'extra read-only fields in the header and the full Job (2.7, 2.1)',
     choices: { 'header.extra-fields': 'job-fields', 'job.extra-fields': 'updated-at' },
-    only: ['jobs.list.*', 'jobs.paging.*', 'jobs.update.*', 'jobs.create.*', 'jobs.lifecycle.*', 'jobs.roundtrip.*', 'jobs.model.lifecycle'],
+    only: [
+      'jobs.list.*',
+      'jobs.paging.*',
+      'jobs.update.*',
+      'jobs.create.*',
+      'jobs.lifecycle.*',
+      'jobs.roundtrip.*',
+      'jobs.model.lifecycle',
+    ],
     observed: ['header.extra-fields', 'autoRefresh, closeDate'],
   },
   {
@@ -95,7 +120,17 @@ const OPEN_CHOICES: OpenChoice[] = [
   {
     form: 'q matching one whole word of the title (words end at white space only) or the whole referenceId (4.5)',
     choices: { 'q.match': 'word' },
-    only: ['jobs.list.*', 'jobs.paging.*', 'jobs.model.lifecycle', 'jobs.isolation.*', 'jobs.concurrency.*', 'jobs.create.*', 'jobs.update.*', 'jobs.auth.*', 'jobs.limits.*'],
+    only: [
+      'jobs.list.*',
+      'jobs.paging.*',
+      'jobs.model.lifecycle',
+      'jobs.isolation.*',
+      'jobs.concurrency.*',
+      'jobs.create.*',
+      'jobs.update.*',
+      'jobs.auth.*',
+      'jobs.limits.*',
+    ],
     observed: ['q.match', 'whole word (of the title, or the whole referenceId) only'],
   },
   {
@@ -112,19 +147,42 @@ const OPEN_CHOICES: OpenChoice[] = [
   {
     form: 'a DELETE of a job already deleted answering 204 again (4.4 gives 204, shows nothing for a job gone)',
     choices: { 'status.repeated-delete': '204' },
-    only: ['jobs.lifecycle.*', 'jobs.robustness.odd-ids', 'jobs.isolation.*', 'jobs.create.deleted-reference-reusable', 'jobs.protocol.*', 'jobs.model.lifecycle'],
+    only: [
+      'jobs.lifecycle.*',
+      'jobs.robustness.odd-ids',
+      'jobs.isolation.*',
+      'jobs.create.deleted-reference-reusable',
+      'jobs.protocol.*',
+      'jobs.model.lifecycle',
+    ],
     observed: ['status.repeated-delete', 'reference: 204'],
   },
   {
     form: "a confidential job's employer name masked (2.1: true if the employer name is confidential)",
     choices: { 'job.confidential-employer': 'masked' },
-    only: ['jobs.create.*', 'jobs.put-create.*', 'jobs.update.*', 'jobs.lifecycle.*', 'jobs.roundtrip.*', 'jobs.list.*', 'jobs.isolation.*', 'jobs.model.lifecycle'],
+    only: [
+      'jobs.create.*',
+      'jobs.put-create.*',
+      'jobs.update.*',
+      'jobs.lifecycle.*',
+      'jobs.roundtrip.*',
+      'jobs.list.*',
+      'jobs.isolation.*',
+      'jobs.model.lifecycle',
+    ],
     observed: ['employer.confidential-name', 'hidden as "Confidential"'],
   },
   {
     form: 'descriptions with every non-ASCII character as a numeric character reference (2.1: the same tree, text may be re-serialized)',
     choices: { 'description.form': 'numeric-references' },
-    only: ['jobs.html.*', 'jobs.robustness.unicode-preserved', 'jobs.create.*', 'jobs.update.*', 'jobs.roundtrip.*', 'jobs.model.lifecycle'],
+    only: [
+      'jobs.html.*',
+      'jobs.robustness.unicode-preserved',
+      'jobs.create.*',
+      'jobs.update.*',
+      'jobs.roundtrip.*',
+      'jobs.model.lifecycle',
+    ],
   },
   {
     form: 'JSON bodies pretty-printed with the keys of every object sorted (4: bodies are JSON)',
@@ -160,14 +218,26 @@ const OPEN_CHOICES: OpenChoice[] = [
   {
     form: 'locations written with a country suffix, `Red Deer, AB, Canada` (2.2)',
     choices: { 'locations.description': 'country-suffix' },
-    only: ['jobs.reference.*', 'jobs.create.*', 'jobs.update.*', 'jobs.put-create.*', 'jobs.limits.*', 'jobs.list.header-values', 'jobs.roundtrip.*', 'jobs.model.*'],
+    only: [
+      'jobs.reference.*',
+      'jobs.create.*',
+      'jobs.update.*',
+      'jobs.put-create.*',
+      'jobs.limits.*',
+      'jobs.list.header-values',
+      'jobs.roundtrip.*',
+      'jobs.model.*',
+    ],
   },
 ];
 
 function failures(report: ConformanceReport): string[] {
   return report.rules
     .filter((rule) => rule.status !== 'passed' && rule.status !== 'skipped') // failed, warning or error
-    .map((rule) => `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? ''}\n  ${rule.mismatches[0]?.received ?? ''}`);
+    .map(
+      (rule) =>
+        `${rule.id} ${rule.status}: ${rule.mismatches[0]?.title ?? rule.errorMessage ?? ''}\n  ${rule.mismatches[0]?.received ?? ''}`,
+    );
 }
 
 describe('the suite accepts every form the spec leaves open', () => {
@@ -182,35 +252,45 @@ describe('the suite accepts every form the spec leaves open', () => {
     expect(values.filter((value) => !proven.has(value))).toEqual([]);
   });
 
-  it.each(OPEN_CHOICES)('$form', async ({ choices, only, observed, writes }) => {
-    await using mock = await createMockServer({ port: 0, choices });
-    if (writes) {
-      const [field, form] = writes;
-      const res = await fetch(`${mock.url}/api/v1.1/jobs`, {
-        method: 'POST',
-        headers: { 'API-Key': KEYS.apiKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...exampleJobCreate, referenceId: undefined, closeDate: '2026-12-02' }),
-      });
-      expect(((await res.json()) as Record<string, unknown>)[field]).toMatch(form);
-    }
-    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: SEED, runs: 4, only });
-    expect(report.rules.length).toBeGreaterThan(0);
-    expect(failures(report), `seed ${SEED}, choices ${JSON.stringify(choices)}`).toEqual([]);
-    if (observed) {
-      const [topic, value] = observed;
-      expect(report.observations.filter((o) => o.topic === topic).map((o) => o.observed)).toContain(value);
-    }
-  }, 120_000);
+  it.each(OPEN_CHOICES)(
+    '$form',
+    async ({ choices, only, observed, writes }) => {
+      await using mock = await createMockServer({ port: 0, choices });
+      if (writes) {
+        const [field, form] = writes;
+        const res = await fetch(`${mock.url}/api/v1.1/jobs`, {
+          method: 'POST',
+          headers: { 'API-Key': KEYS.apiKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...exampleJobCreate, referenceId: undefined, closeDate: '2026-12-02' }),
+        });
+        expect(((await res.json()) as Record<string, unknown>)[field]).toMatch(form);
+      }
+      const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: SEED, runs: 4, only });
+      expect(report.rules.length).toBeGreaterThan(0);
+      expect(failures(report), `seed ${SEED}, choices ${JSON.stringify(choices)}`).toEqual([]);
+      if (observed) {
+        const [topic, value] = observed;
+        expect(report.observations.filter((o) => o.topic === topic).map((o) => o.observed)).toContain(value);
+      }
+    },
+    120_000,
+  );
 });
 
 describe('a paged reference list (4.6): unknown ids are drawn outside every page', () => {
   const OUT_OF_RANGE = ['jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range', 'jobs.put-create.rejects-invalid'];
 
-  it.each([1, 2, 3, 7, 42, 1001, 2024, 31_337])('seed %i: the out-of-range rules pass against pages of 3', async (seed) => {
-    await using mock = await createMockServer({ port: 0, choices: { 'lists.shape': 'paged', 'paging.link-form': 'relative' } });
-    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed, only: OUT_OF_RANGE });
-    expect(report.rules.map((rule) => rule.id).sort()).toEqual([...OUT_OF_RANGE].sort());
-    expect(failures(report), `seed ${seed}`).toEqual([]);
-    expect(report.observations.find((o) => o.topic === 'reference-list-shape.categories')?.observed).toBe('{data: [...], paging}, 7 pages by paging.next');
-  }, 120_000);
+  it.each([1, 2, 3, 7, 42, 1001, 2024, 31_337])(
+    'seed %i: the out-of-range rules pass against pages of 3',
+    async (seed) => {
+      await using mock = await createMockServer({ port: 0, choices: { 'lists.shape': 'paged', 'paging.link-form': 'relative' } });
+      const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed, only: OUT_OF_RANGE });
+      expect(report.rules.map((rule) => rule.id).sort()).toEqual([...OUT_OF_RANGE].sort());
+      expect(failures(report), `seed ${seed}`).toEqual([]);
+      expect(report.observations.find((o) => o.topic === 'reference-list-shape.categories')?.observed).toBe(
+        '{data: [...], paging}, 7 pages by paging.next',
+      );
+    },
+    120_000,
+  );
 });

@@ -37,8 +37,13 @@ function state() {
 
 describe('jobs that existed before the run', () => {
   it('are untouched, and the run leaves the target as it found it', async () => {
-    const lists = await Promise.all(['/positiontypes', '/categories'].map(async (path) => JSON.parse((await getJson(path, KEYS[0])).text) as unknown));
-    const refs = { positionTypeIds: itemIds((lists[0] as { data: unknown[] }).data), categoryIds: itemIds((lists[1] as { data: unknown[] }).data) };
+    const lists = await Promise.all(
+      ['/positiontypes', '/categories'].map(async (path) => JSON.parse((await getJson(path, KEYS[0])).text) as unknown),
+    );
+    const refs = {
+      positionTypeIds: itemIds((lists[0] as { data: unknown[] }).data),
+      categoryIds: itemIds((lists[1] as { data: unknown[] }).data),
+    };
     const seeded: Array<{ key: string; job: Job }> = [];
     for (const [i, key] of KEYS.entries()) {
       // Tag-like prefixes on purpose: only the run's own random tag may be touched.

@@ -131,7 +131,9 @@ describe('rate limits (429/503 with and without Retry-After)', () => {
       expectValid(report);
       const rule = report.rules.find((r) => r.id === RULE);
       expect(rule?.status).toBe('error');
-      expect(rule?.errorMessage).toMatch(/POST \/jobs: answered 429 \(rate limited\); Retry-After asks for 30000 ms, more than --retry-max-wait-ms 1000/);
+      expect(rule?.errorMessage).toMatch(
+        /POST \/jobs: answered 429 \(rate limited\); Retry-After asks for 30000 ms, more than --retry-max-wait-ms 1000/,
+      );
       expect(report.summary.failed).toBe(0);
       expect(report.summary.mismatches).toBe(0);
       expect(report.verdict).toBe('error');

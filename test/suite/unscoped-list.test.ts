@@ -20,9 +20,15 @@ const SECRET = 'confidentialpreexisting';
 describe('the list without q', () => {
   it('records nothing of the jobs that were there before the run, even in a failure', async () => {
     // Without q, the run's own jobs (their titles start with the run tag) are hidden: only the older jobs show.
-    const othersOnly = relist(({ items, view }) => (view.q === undefined ? items.filter((item) => !String(item.title).startsWith('jc')) : items));
-    await using mock = await createMockServer(mockOptions({ transform: (next) => (req) => (isList(req) ? othersOnly(next)(req) : next(req)) }));
-    const bodies = fc.sample(jobCreateArb(REFS, SECRET), { seed: 3, numRuns: 5 }).map((body, n) => ({ ...body, referenceId: `${SECRET}${n}` }));
+    const othersOnly = relist(({ items, view }) =>
+      view.q === undefined ? items.filter((item) => !String(item.title).startsWith('jc')) : items,
+    );
+    await using mock = await createMockServer(
+      mockOptions({ transform: (next) => (req) => (isList(req) ? othersOnly(next)(req) : next(req)) }),
+    );
+    const bodies = fc
+      .sample(jobCreateArb(REFS, SECRET), { seed: 3, numRuns: 5 })
+      .map((body, n) => ({ ...body, referenceId: `${SECRET}${n}` }));
     const seeded = mock.core.seedJobs(KEY, bodies);
     const report = await runConformance({ baseUrl: mock.url, apiKey: KEY, seed: 5, only: 'jobs.list.without-q' });
     const rule = report.rules.find((r) => r.id === 'jobs.list.without-q');

@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 async function run(args: string[]): Promise<CliRun> {
-  const result = await runCli(mock.url, { args: ['--second-api-key', 'demo-key-2', '--seed', '7', '--runs', '3', ...args], deadlineMs: 120_000 });
+  const result = await runCli(mock.url, {
+    args: ['--second-api-key', 'demo-key-2', '--seed', '7', '--runs', '3', ...args],
+    deadlineMs: 120_000,
+  });
   runs.push(result);
   return result;
 }
@@ -61,9 +64,14 @@ describe('--write-baseline', () => {
     const file = join(dir, 'refreshed.json');
     const passing = 'jobs.update.status-200'; // the mutant breaks create only: stale under --baseline alone
     const notRun = { id: 'jobs.update.changes-field', reason: 'filtered out by --only: no news' };
-    writeFileSync(old, JSON.stringify({ rules: [{ id: MUTANT.expectedRule, reason: 'LB strips Location, ticket OPS-12' }, { id: passing }, notRun] }));
+    writeFileSync(
+      old,
+      JSON.stringify({ rules: [{ id: MUTANT.expectedRule, reason: 'LB strips Location, ticket OPS-12' }, { id: passing }, notRun] }),
+    );
     const refreshed = await run(['--only', `${MUTANT.expectedRule},${passing}`, '--baseline', old, '--write-baseline', file]);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ rules: [{ id: MUTANT.expectedRule, reason: 'LB strips Location, ticket OPS-12' }, notRun] });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      rules: [{ id: MUTANT.expectedRule, reason: 'LB strips Location, ticket OPS-12' }, notRun],
+    });
     expect(refreshed.report!.baseline).toMatchObject({ entries: 2, stale: [] });
     expect(refreshed.code, refreshed.stderr).toBe(0);
   });
@@ -72,6 +80,8 @@ describe('--write-baseline', () => {
     const result = await run(['--write-baseline', join(dir, 'no-such-folder', 'baseline.json')]);
     expect(result.code).toBe(2);
     // One line, and no seed line: the run never began.
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^jobs-conformance: error: cannot write baseline .*no-such-folder/)]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^jobs-conformance: error: cannot write baseline .*no-such-folder/),
+    ]);
   });
 });

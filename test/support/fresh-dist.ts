@@ -18,14 +18,16 @@ function newestSource(): number {
   let newest = mtime(join(ROOT, 'tsconfig.build.json'));
   for (const dir of SOURCES) {
     for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })) {
-      if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) newest = Math.max(newest, mtime(join(entry.parentPath, entry.name)));
+      if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+        newest = Math.max(newest, mtime(join(entry.parentPath, entry.name)));
     }
   }
   return newest;
 }
 
 /** The oldest of the built entry points (a missing one counts as never built). */
-const builtAt = (): number => Math.min(...['cli/jobs-conformance.js', 'cli/jobs-mock.js', 'mock/index.js'].map((file) => mtime(join(ROOT, 'dist', file))));
+const builtAt = (): number =>
+  Math.min(...['cli/jobs-conformance.js', 'cli/jobs-mock.js', 'mock/index.js'].map((file) => mtime(join(ROOT, 'dist', file))));
 
 export default function setup(): void {
   if (builtAt() >= newestSource()) return;

@@ -32,7 +32,8 @@ export interface TestSeeds {
  */
 export function testSeeds(variable: string, gateBase: number, env: NodeJS.ProcessEnv = process.env): TestSeeds {
   const value = env[variable] ?? (env.TEST_TIER === 'full' ? 'random' : String(gateBase));
-  if (value !== 'random' && !/^\d+$/.test(value)) throw new Error(`${variable} must be a non-negative integer or "random", not ${JSON.stringify(value)}`);
+  if (value !== 'random' && !/^\d+$/.test(value))
+    throw new Error(`${variable} must be a non-negative integer or "random", not ${JSON.stringify(value)}`);
   const drawn = value === 'random';
   const base = drawn ? randomSeed() : Number(value);
   return { base, drawn, of: (name) => deriveSeed(base, name), replay: `${variable}=${base}` };

@@ -7,13 +7,37 @@ import { CHOICE_SWITCHES, parseChoiceArgument, PROFILES, REFERENCE_CHOICES, reso
 
 // Every form the spec leaves open that the mock can take, one switch each: adding or dropping one is a deliberate change.
 const EXPECTED_SWITCHES = [
-  'status.invalid-input', 'status.duplicate-reference', 'status.put-create', 'status.malformed-id', 'status.auth',
-  'status.deleted-job', 'paging.page-size-over-max', 'paging.page-past-end', 'errors.body', 'job.reference-id-absent',
-  'dates.precision', 'dates.zone', 'dates.close-date', 'paging.link-form', 'paging.param-order', 'lists.shape', 'lists.auth',
-  'description.form', 'description.comments', 'q.match', 'order.ties', 'salary.max-amount-form', 'locations.description',
-  'job.extra-fields', 'header.extra-fields', 'transitions.to-draft', 'validation.blank-title', 'validation.close-before-publish',
+  'status.invalid-input',
+  'status.duplicate-reference',
+  'status.put-create',
+  'status.malformed-id',
+  'status.auth',
+  'status.deleted-job',
+  'paging.page-size-over-max',
+  'paging.page-past-end',
+  'errors.body',
+  'job.reference-id-absent',
+  'dates.precision',
+  'dates.zone',
+  'dates.close-date',
+  'paging.link-form',
+  'paging.param-order',
+  'lists.shape',
+  'lists.auth',
+  'description.form',
+  'description.comments',
+  'q.match',
+  'order.ties',
+  'salary.max-amount-form',
+  'locations.description',
+  'job.extra-fields',
+  'header.extra-fields',
+  'transitions.to-draft',
+  'validation.blank-title',
+  'validation.close-before-publish',
   // Forms the spec leaves open for writes: a repeated DELETE, a confidential job's employer.
-  'status.repeated-delete', 'job.confidential-employer',
+  'status.repeated-delete',
+  'job.confidential-employer',
   'json.format',
 ];
 
@@ -100,7 +124,8 @@ describe('resolveChoices', () => {
     const bad = thrown(() => resolveChoices({ choices: { 'paging.link-form': 'sideways' } }));
     expect(bad.code).toBe('invalid_choice');
     expect(bad.message).toContain('absolute, relative');
-    for (const seed of [-1, 1.5, 2 ** 32]) expect(thrown(() => resolveChoices({ profile: 'random', profileSeed: seed })).code).toBe('invalid_choice');
+    for (const seed of [-1, 1.5, 2 ** 32])
+      expect(thrown(() => resolveChoices({ profile: 'random', profileSeed: seed })).code).toBe('invalid_choice');
     expect(thrown(() => resolveChoices({ choices: { toString: 'x' } })).code).toBe('unknown_choice');
   });
 

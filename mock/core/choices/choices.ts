@@ -35,145 +35,345 @@ function define<const V extends string>(
 }
 
 const SWITCH_LIST = [
-  define('status.invalid-input', '7.2', 'Status code of a request with invalid input (body, query)', {
-    '400': '400 Bad Request',
-    '422': '422 Unprocessable Content (malformed JSON stays 400)',
-  }, '400'),
-  define('status.duplicate-reference', '7.1', 'Status code of a POST (or referenceId change) with a referenceId in use', {
-    '409': '409 Conflict',
-    '400': '400 Bad Request',
-    '422': '422 Unprocessable Content',
-  }, '409', '422'),
-  define('status.put-create', '4.3', 'Status code of a PUT /jobs that creates a job', {
-    '201': '201 Created with a Location header, as POST',
-    '200': '200 OK with a Location header',
-  }, '201'),
-  define('status.malformed-id', '4.1', 'Status code for a path id that is not a positive Int32 in decimal (`abc`, `-1`, `2147483648`)', {
-    '404': '404 Not Found: no job has that id',
-    '400': '400 (the invalid-input status): the id is malformed',
-  }, '404'),
-  define('status.auth', '5.5', 'Status code for a missing or invalid API-Key', {
-    '401': '401 with `WWW-Authenticate: API-Key` for both',
-    '403': '403 Forbidden for both',
-    'split': '401 when the key is missing, 403 when it is not valid',
-  }, '401', 'split'),
-  define('status.deleted-job', '4.4', 'Status code for a request by id to a job the employer deleted', {
-    '404': '404 Not Found, as for an id that never existed',
-    '410': '410 Gone (the store remembers deleted ids per employer)',
-  }, '404'),
-  define('status.repeated-delete', '4.4', 'A DELETE of a job that is gone: one the employer deleted (by id or override), or a referenceId no job holds', {
-    'refuse': 'refused like any request naming the job: the status.deleted-job code by id, 404 by referenceId',
-    '204': '204 again: DELETE is idempotent (HTTP), the job stays removed',
-  }, 'refuse'),
-  define('job.confidential-employer', '2.1', 'What a confidential job shows of its employer ("true if the employer name is confidential")', {
-    'shown': 'the employer as for any job: its id and name',
-    'masked': 'the id, and the name written as `Confidential` (full job and list header)',
-  }, 'shown'),
-  define('paging.page-size-over-max', '4.5, 8', 'A pageSize above 100', {
-    'clamp': 'clamped to 100; `paging.pageSize` shows 100',
-    'reject': 'refused with the invalid-input status',
-  }, 'clamp', 'clamp'),
-  define('paging.page-past-end', '4.5', 'A page past the last one', {
-    'empty': '200 with `data: []`, `next: null`, `previous` on page - 1',
-    '404': '404 Not Found (page 1 of an empty list is still 200)',
-  }, 'empty', 'empty'),
-  define('errors.body', '7.2', 'Format of error bodies', {
-    'mock': '`{status, code, message, fieldErrors?}` (schemas/error.schema.json), application/json',
-    'problem': 'RFC 9457 problem details `{type, title, status, detail, code, errors?}`, application/problem+json',
-    'message': '`{message}` only, application/json',
-  }, 'mock', 'message'),
-  define('job.reference-id-absent', '2.1', 'referenceId of a job created without one', {
-    'null': '`null`, as in the samples',
-    'empty': '`""`, as described',
-  }, 'null'),
-  define('dates.precision', '2.1', 'Precision of publishDate (and the default closeDate)', {
-    'ms': 'milliseconds: `2025-01-10T08:00:00.123Z`',
-    'seconds': 'whole seconds: `2025-01-10T08:00:00Z` (publishDate is set to the whole second)',
-    'minutes': 'minutes only, as Java\'s OffsetDateTime.toString() at zero seconds: `2025-01-10T08:00Z` (publishDate is set to the whole minute)',
-    'micros': 'six fraction digits: `2025-01-10T08:00:00.123456Z` (the last three follow from the millisecond)',
-    'nanos': 'nine fraction digits: `2025-01-10T08:00:00.123456789Z` (the last six follow from the millisecond)',
-  }, 'ms'),
-  define('dates.zone', '2.1', 'The UTC offset written date-times carry, and how it is spelled', {
-    'z': '`Z`',
-    'offset': '`+00:00`',
-    'minus-five': 'every date-time in a fixed non-UTC offset: `2025-01-10T03:00:00.123-05:00`',
-    'plus-0530': 'every date-time at +05:30, the offset without its colon: `2025-01-10T13:30:00.123+0530`',
-  }, 'z'),
-  define('dates.close-date', '2.1, 4.2', 'closeDate in responses', {
-    'as-sent': 'echoed exactly as sent (a date stays a date)',
-    'normalized': 'a UTC date-time in the service form (dates.precision, dates.zone); a date is its midnight UTC',
-  }, 'as-sent'),
-  define('paging.link-form', '2.8', 'Form of `paging.previous` and `paging.next` (String (URL))', {
-    'absolute': '`{base_url}/api/v1.1/jobs?page=2&pageSize=10`',
-    'relative': '`/api/v1.1/jobs?page=2&pageSize=10`',
-  }, 'absolute'),
-  define('paging.param-order', '2.8', 'Order of the query parameters in paging links', {
-    'filters-first': '`q`, `status`, `page`, `pageSize`',
-    'page-first': '`page`, `pageSize`, `q`, `status`',
-  }, 'filters-first'),
-  define('lists.shape', '4.6', 'Shape of the reference list responses', {
-    'data': '`{data: [...]}`',
-    'array': 'a bare array `[...]`',
-    'items-count': '`{items: [...], count}`',
-    'named': 'the items under the name of the list: `{positionTypes: [...]}`, `{categories: [...]}`, `{locations: [...]}`',
-    'paged': 'pages of 3 items: `{data: [...], paging: {total, page, pages, pageSize, previous, next}}`, `next` in the form of paging.link-form',
-  }, 'data'),
-  define('lists.auth', '4.6, 5.1', 'Whether `/categories` and `/locations` need an API key (`/positiontypes` never does: 4.6 calls it a plain GET)', {
-    'open': 'no key needed; a wrong one is ignored',
-    'key': 'a valid API-Key is required (status.auth applies)',
-  }, 'open', 'open'),
-  define('description.form', '2.1', 'Spelling of a stored description', {
-    'as-sent': 'stored and returned exactly as sent',
-    'reserialized': 'parsed and written back: lower-case names, double-quoted attributes, `<br/>`, entities decoded (the same tree, attributes and text)',
-    'numeric-references': 'as sent, every non-ASCII character written as a numeric character reference (`¡` as `&#161;`)',
-  }, 'as-sent'),
-  define('description.comments', '2.1', 'HTML comments in a description (the HTML rules restrict tags and attributes only)', {
-    'accept': 'accepted (subject to the shared allow-list)',
-    'refuse': 'refused with the invalid-input status, rule `html`',
-  }, 'accept', 'accept'),
-  define('q.match', '4.5', 'How `q` "matches job title and referenceId" (case-insensitive)', {
-    'substring': 'a substring of the title or the referenceId',
-    'word-prefix': 'a prefix of a word of the title, or a prefix of the referenceId',
-    'word': 'one whole word of the title (words end at white space only: `a-b` is one word), or the whole referenceId',
-  }, 'substring'),
-  define('order.ties', '4.5', 'Order of jobs with the same publishDate', {
-    'id-desc': 'newest id first',
-    'id-asc': 'oldest id first',
-  }, 'id-desc'),
-  define('salary.max-amount-form', '2.5', 'Decimal form of `salary.maxAmount` (only `amount` states four places)', {
-    'four-places': '`60000.0000`',
-    'plain': 'a plain JSON number: `60000`, `1.5`',
-  }, 'four-places'),
-  define('locations.description', '2.2', '`description` of a location in responses', {
-    'as-sent': 'echoed as sent',
-    'canonical': "the list's `City, PC` for a known place (cities matched case- and accent-insensitively); others as sent",
-    'country-suffix': "as canonical, followed by `, Canada` (`Red Deer, AB, Canada`) when that fits in 300 characters; a sent `..., Canada` is read without it (4.2: a GET result posted back)",
-  }, 'as-sent'),
-  define('job.extra-fields', '2.1', 'Extra read-only fields in the full Job', {
-    'none': 'exactly the fields of 2.1',
-    'updated-at': 'adds `updatedAt` (date-time of the last change)',
-  }, 'none'),
-  define('header.extra-fields', '2.7', 'Extra read-only fields in the job header (list item)', {
-    'none': 'exactly the fields of 2.7',
-    'job-fields': 'adds `closeDate` and `autoRefresh`, more fields of the full job (2.7: the header is a subset of the job)',
-  }, 'none'),
-  define('transitions.to-draft', '3', 'A PUT that moves an active or archived job back to draft', {
-    'allowed': 'allowed (status is just a value)',
-    'refused': 'refused with the invalid-input status',
-  }, 'allowed', 'allowed'),
-  define('validation.blank-title', '4.2', 'A title of only white space', {
-    'accept': 'accepted and stored as sent',
-    'refuse': 'refused with the invalid-input status',
-  }, 'accept', 'accept'),
-  define('validation.close-before-publish', '2.1, 4.2', 'A closeDate before the publishDate (a date counts to its end)', {
-    'accept': 'accepted',
-    'refuse': 'refused with the invalid-input status',
-  }, 'accept', 'accept'),
-  define('json.format', '4', 'Spelling of JSON response bodies (white space, key order)', {
-    'compact': 'compact, keys in the order of the field tables',
-    'pretty-sorted': 'pretty-printed (two spaces), the keys of every object sorted',
-    'pretty-reversed': 'pretty-printed (two spaces), the keys of every object in reverse order',
-  }, 'compact'),
+  define(
+    'status.invalid-input',
+    '7.2',
+    'Status code of a request with invalid input (body, query)',
+    {
+      '400': '400 Bad Request',
+      '422': '422 Unprocessable Content (malformed JSON stays 400)',
+    },
+    '400',
+  ),
+  define(
+    'status.duplicate-reference',
+    '7.1',
+    'Status code of a POST (or referenceId change) with a referenceId in use',
+    {
+      '409': '409 Conflict',
+      '400': '400 Bad Request',
+      '422': '422 Unprocessable Content',
+    },
+    '409',
+    '422',
+  ),
+  define(
+    'status.put-create',
+    '4.3',
+    'Status code of a PUT /jobs that creates a job',
+    {
+      '201': '201 Created with a Location header, as POST',
+      '200': '200 OK with a Location header',
+    },
+    '201',
+  ),
+  define(
+    'status.malformed-id',
+    '4.1',
+    'Status code for a path id that is not a positive Int32 in decimal (`abc`, `-1`, `2147483648`)',
+    {
+      '404': '404 Not Found: no job has that id',
+      '400': '400 (the invalid-input status): the id is malformed',
+    },
+    '404',
+  ),
+  define(
+    'status.auth',
+    '5.5',
+    'Status code for a missing or invalid API-Key',
+    {
+      '401': '401 with `WWW-Authenticate: API-Key` for both',
+      '403': '403 Forbidden for both',
+      split: '401 when the key is missing, 403 when it is not valid',
+    },
+    '401',
+    'split',
+  ),
+  define(
+    'status.deleted-job',
+    '4.4',
+    'Status code for a request by id to a job the employer deleted',
+    {
+      '404': '404 Not Found, as for an id that never existed',
+      '410': '410 Gone (the store remembers deleted ids per employer)',
+    },
+    '404',
+  ),
+  define(
+    'status.repeated-delete',
+    '4.4',
+    'A DELETE of a job that is gone: one the employer deleted (by id or override), or a referenceId no job holds',
+    {
+      refuse: 'refused like any request naming the job: the status.deleted-job code by id, 404 by referenceId',
+      '204': '204 again: DELETE is idempotent (HTTP), the job stays removed',
+    },
+    'refuse',
+  ),
+  define(
+    'job.confidential-employer',
+    '2.1',
+    'What a confidential job shows of its employer ("true if the employer name is confidential")',
+    {
+      shown: 'the employer as for any job: its id and name',
+      masked: 'the id, and the name written as `Confidential` (full job and list header)',
+    },
+    'shown',
+  ),
+  define(
+    'paging.page-size-over-max',
+    '4.5, 8',
+    'A pageSize above 100',
+    {
+      clamp: 'clamped to 100; `paging.pageSize` shows 100',
+      reject: 'refused with the invalid-input status',
+    },
+    'clamp',
+    'clamp',
+  ),
+  define(
+    'paging.page-past-end',
+    '4.5',
+    'A page past the last one',
+    {
+      empty: '200 with `data: []`, `next: null`, `previous` on page - 1',
+      '404': '404 Not Found (page 1 of an empty list is still 200)',
+    },
+    'empty',
+    'empty',
+  ),
+  define(
+    'errors.body',
+    '7.2',
+    'Format of error bodies',
+    {
+      mock: '`{status, code, message, fieldErrors?}` (schemas/error.schema.json), application/json',
+      problem: 'RFC 9457 problem details `{type, title, status, detail, code, errors?}`, application/problem+json',
+      message: '`{message}` only, application/json',
+    },
+    'mock',
+    'message',
+  ),
+  define(
+    'job.reference-id-absent',
+    '2.1',
+    'referenceId of a job created without one',
+    {
+      null: '`null`, as in the samples',
+      empty: '`""`, as described',
+    },
+    'null',
+  ),
+  define(
+    'dates.precision',
+    '2.1',
+    'Precision of publishDate (and the default closeDate)',
+    {
+      ms: 'milliseconds: `2025-01-10T08:00:00.123Z`',
+      seconds: 'whole seconds: `2025-01-10T08:00:00Z` (publishDate is set to the whole second)',
+      minutes:
+        "minutes only, as Java's OffsetDateTime.toString() at zero seconds: `2025-01-10T08:00Z` (publishDate is set to the whole minute)",
+      micros: 'six fraction digits: `2025-01-10T08:00:00.123456Z` (the last three follow from the millisecond)',
+      nanos: 'nine fraction digits: `2025-01-10T08:00:00.123456789Z` (the last six follow from the millisecond)',
+    },
+    'ms',
+  ),
+  define(
+    'dates.zone',
+    '2.1',
+    'The UTC offset written date-times carry, and how it is spelled',
+    {
+      z: '`Z`',
+      offset: '`+00:00`',
+      'minus-five': 'every date-time in a fixed non-UTC offset: `2025-01-10T03:00:00.123-05:00`',
+      'plus-0530': 'every date-time at +05:30, the offset without its colon: `2025-01-10T13:30:00.123+0530`',
+    },
+    'z',
+  ),
+  define(
+    'dates.close-date',
+    '2.1, 4.2',
+    'closeDate in responses',
+    {
+      'as-sent': 'echoed exactly as sent (a date stays a date)',
+      normalized: 'a UTC date-time in the service form (dates.precision, dates.zone); a date is its midnight UTC',
+    },
+    'as-sent',
+  ),
+  define(
+    'paging.link-form',
+    '2.8',
+    'Form of `paging.previous` and `paging.next` (String (URL))',
+    {
+      absolute: '`{base_url}/api/v1.1/jobs?page=2&pageSize=10`',
+      relative: '`/api/v1.1/jobs?page=2&pageSize=10`',
+    },
+    'absolute',
+  ),
+  define(
+    'paging.param-order',
+    '2.8',
+    'Order of the query parameters in paging links',
+    {
+      'filters-first': '`q`, `status`, `page`, `pageSize`',
+      'page-first': '`page`, `pageSize`, `q`, `status`',
+    },
+    'filters-first',
+  ),
+  define(
+    'lists.shape',
+    '4.6',
+    'Shape of the reference list responses',
+    {
+      data: '`{data: [...]}`',
+      array: 'a bare array `[...]`',
+      'items-count': '`{items: [...], count}`',
+      named: 'the items under the name of the list: `{positionTypes: [...]}`, `{categories: [...]}`, `{locations: [...]}`',
+      paged:
+        'pages of 3 items: `{data: [...], paging: {total, page, pages, pageSize, previous, next}}`, `next` in the form of paging.link-form',
+    },
+    'data',
+  ),
+  define(
+    'lists.auth',
+    '4.6, 5.1',
+    'Whether `/categories` and `/locations` need an API key (`/positiontypes` never does: 4.6 calls it a plain GET)',
+    {
+      open: 'no key needed; a wrong one is ignored',
+      key: 'a valid API-Key is required (status.auth applies)',
+    },
+    'open',
+    'open',
+  ),
+  define(
+    'description.form',
+    '2.1',
+    'Spelling of a stored description',
+    {
+      'as-sent': 'stored and returned exactly as sent',
+      reserialized:
+        'parsed and written back: lower-case names, double-quoted attributes, `<br/>`, entities decoded (the same tree, attributes and text)',
+      'numeric-references': 'as sent, every non-ASCII character written as a numeric character reference (`¡` as `&#161;`)',
+    },
+    'as-sent',
+  ),
+  define(
+    'description.comments',
+    '2.1',
+    'HTML comments in a description (the HTML rules restrict tags and attributes only)',
+    {
+      accept: 'accepted (subject to the shared allow-list)',
+      refuse: 'refused with the invalid-input status, rule `html`',
+    },
+    'accept',
+    'accept',
+  ),
+  define(
+    'q.match',
+    '4.5',
+    'How `q` "matches job title and referenceId" (case-insensitive)',
+    {
+      substring: 'a substring of the title or the referenceId',
+      'word-prefix': 'a prefix of a word of the title, or a prefix of the referenceId',
+      word: 'one whole word of the title (words end at white space only: `a-b` is one word), or the whole referenceId',
+    },
+    'substring',
+  ),
+  define(
+    'order.ties',
+    '4.5',
+    'Order of jobs with the same publishDate',
+    {
+      'id-desc': 'newest id first',
+      'id-asc': 'oldest id first',
+    },
+    'id-desc',
+  ),
+  define(
+    'salary.max-amount-form',
+    '2.5',
+    'Decimal form of `salary.maxAmount` (only `amount` states four places)',
+    {
+      'four-places': '`60000.0000`',
+      plain: 'a plain JSON number: `60000`, `1.5`',
+    },
+    'four-places',
+  ),
+  define(
+    'locations.description',
+    '2.2',
+    '`description` of a location in responses',
+    {
+      'as-sent': 'echoed as sent',
+      canonical: "the list's `City, PC` for a known place (cities matched case- and accent-insensitively); others as sent",
+      'country-suffix':
+        'as canonical, followed by `, Canada` (`Red Deer, AB, Canada`) when that fits in 300 characters; a sent `..., Canada` is read without it (4.2: a GET result posted back)',
+    },
+    'as-sent',
+  ),
+  define(
+    'job.extra-fields',
+    '2.1',
+    'Extra read-only fields in the full Job',
+    {
+      none: 'exactly the fields of 2.1',
+      'updated-at': 'adds `updatedAt` (date-time of the last change)',
+    },
+    'none',
+  ),
+  define(
+    'header.extra-fields',
+    '2.7',
+    'Extra read-only fields in the job header (list item)',
+    {
+      none: 'exactly the fields of 2.7',
+      'job-fields': 'adds `closeDate` and `autoRefresh`, more fields of the full job (2.7: the header is a subset of the job)',
+    },
+    'none',
+  ),
+  define(
+    'transitions.to-draft',
+    '3',
+    'A PUT that moves an active or archived job back to draft',
+    {
+      allowed: 'allowed (status is just a value)',
+      refused: 'refused with the invalid-input status',
+    },
+    'allowed',
+    'allowed',
+  ),
+  define(
+    'validation.blank-title',
+    '4.2',
+    'A title of only white space',
+    {
+      accept: 'accepted and stored as sent',
+      refuse: 'refused with the invalid-input status',
+    },
+    'accept',
+    'accept',
+  ),
+  define(
+    'validation.close-before-publish',
+    '2.1, 4.2',
+    'A closeDate before the publishDate (a date counts to its end)',
+    {
+      accept: 'accepted',
+      refuse: 'refused with the invalid-input status',
+    },
+    'accept',
+    'accept',
+  ),
+  define(
+    'json.format',
+    '4',
+    'Spelling of JSON response bodies (white space, key order)',
+    {
+      compact: 'compact, keys in the order of the field tables',
+      'pretty-sorted': 'pretty-printed (two spaces), the keys of every object sorted',
+      'pretty-reversed': 'pretty-printed (two spaces), the keys of every object in reverse order',
+    },
+    'compact',
+  ),
 ] as const;
 
 type SwitchList = typeof SWITCH_LIST;
@@ -266,7 +466,10 @@ export function resolveChoices(options: ProfileOptions = {}): ResolvedProfile {
     const s = CHOICE_SWITCHES.get(name);
     if (!s) throw new MockConfigError('unknown_choice', `unknown choice ${JSON.stringify(name)}; see docs/mock-choices.md`);
     if (!Object.hasOwn(s.values, value)) {
-      throw new MockConfigError('invalid_choice', `choice ${name} cannot be ${JSON.stringify(value)}; use one of ${valuesOf(s).join(', ')}`);
+      throw new MockConfigError(
+        'invalid_choice',
+        `choice ${name} cannot be ${JSON.stringify(value)}; use one of ${valuesOf(s).join(', ')}`,
+      );
     }
     values[name] = value;
   }

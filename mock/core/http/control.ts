@@ -45,16 +45,23 @@ function setProfile(core: MockCore, body: unknown): CoreResponse {
   }
   const b = body as Record<string, unknown>;
   const choices = b.choices;
-  if (choices !== undefined && (typeof choices !== 'object' || choices === null || Array.isArray(choices) || Object.values(choices).some((v) => typeof v !== 'string'))) {
+  if (
+    choices !== undefined &&
+    (typeof choices !== 'object' || choices === null || Array.isArray(choices) || Object.values(choices).some((v) => typeof v !== 'string'))
+  ) {
     throw new ApiError(400, 'validation_failed', 'choices must be an object of name: value strings');
   }
   if (b.profile !== undefined && typeof b.profile !== 'string') throw new ApiError(400, 'validation_failed', 'profile must be a string');
-  if (b.profileSeed !== undefined && typeof b.profileSeed !== 'number') throw new ApiError(400, 'validation_failed', 'profileSeed must be a number');
-  return json(200, core.setProfile({
-    profile: b.profile,
-    profileSeed: b.profileSeed,
-    choices: choices as Record<string, string> | undefined,
-  }));
+  if (b.profileSeed !== undefined && typeof b.profileSeed !== 'number')
+    throw new ApiError(400, 'validation_failed', 'profileSeed must be a number');
+  return json(
+    200,
+    core.setProfile({
+      profile: b.profile,
+      profileSeed: b.profileSeed,
+      choices: choices as Record<string, string> | undefined,
+    }),
+  );
 }
 
 /** Compaction runs off the request path; the answer comes when the new data file is on disk. */
@@ -72,8 +79,15 @@ function journalFilter(query: URLSearchParams): JournalFilter {
     return Number(text);
   };
   const status = query.get('status') || undefined;
-  if (status !== undefined && !/^([1-5]\d\d|[1-5]xx)$/i.test(status)) throw new ApiError(400, 'validation_failed', 'status must be a status code (201) or a class (4xx)');
-  return { since: count('since'), limit: count('limit'), method: query.get('method') || undefined, path: query.get('path') || undefined, status };
+  if (status !== undefined && !/^([1-5]\d\d|[1-5]xx)$/i.test(status))
+    throw new ApiError(400, 'validation_failed', 'status must be a status code (201) or a class (4xx)');
+  return {
+    since: count('since'),
+    limit: count('limit'),
+    method: query.get('method') || undefined,
+    path: query.get('path') || undefined,
+    status,
+  };
 }
 
 function journal(core: MockCore, query: URLSearchParams): CoreResponse {
@@ -121,7 +135,9 @@ export function createControlHandler(core: MockCore): CoreHandler {
       const route = ROUTES[`${req.method.toUpperCase()} ${path}`];
       if (!route) {
         const known = CONTROL_ROUTES.some((r) => r.endsWith(` ${path}`));
-        throw known ? new ApiError(405, 'method_not_allowed', `Method ${req.method} is not allowed here`) : new ApiError(404, 'not_found', `No control operation at ${req.path}`);
+        throw known
+          ? new ApiError(405, 'method_not_allowed', `Method ${req.method} is not allowed here`)
+          : new ApiError(404, 'not_found', `No control operation at ${req.path}`);
       }
       const result = route(core, req);
       return isPromise(result) ? Promise.resolve(result).catch(errorAnswer) : result;

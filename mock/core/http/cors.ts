@@ -44,7 +44,13 @@ function normalOrigin(text: string): string {
  */
 export function parseCorsPolicy(value: string | readonly string[]): CorsPolicy {
   if (value === 'off' || value === '*') return value;
-  const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : value;
+  const list =
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : value;
   if (list.length === 0) throw new MockConfigError('invalid_argument', 'give off, * or an origin such as http://localhost:5173');
   return list.map(normalOrigin);
 }
@@ -79,7 +85,10 @@ function isPreflight(req: CoreRequest): boolean {
 function allowHeaders(requested: string | undefined): string {
   if (requested === undefined || requested.trim() === '') return CORS_ALLOW_HEADERS.join(', ');
   const fixed = new Set(CORS_ALLOW_HEADERS.map((h) => h.toLowerCase()));
-  const extra = requested.split(',').map((h) => h.trim()).filter((h) => h !== '' && !fixed.has(h.toLowerCase()));
+  const extra = requested
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '' && !fixed.has(h.toLowerCase()));
   return [...CORS_ALLOW_HEADERS, ...extra].join(', ');
 }
 
@@ -114,7 +123,9 @@ export function withCors(next: PathHandler, policy: CorsPolicy): PathHandler {
     const allow = allowedOrigin(policy, origin);
     if (allow === undefined) return vary ? andThen(next(req, path), (res) => withHeaders(res, { vary: 'Origin' })) : next(req, path);
     if (isPreflight(req)) return preflight(allow, req, vary);
-    const add = vary ? { 'access-control-allow-origin': allow, 'access-control-expose-headers': CORS_EXPOSE_HEADERS, vary: 'Origin' } : anyOrigin;
+    const add = vary
+      ? { 'access-control-allow-origin': allow, 'access-control-expose-headers': CORS_EXPOSE_HEADERS, vary: 'Origin' }
+      : anyOrigin;
     return andThen(next(req, path), (res) => withHeaders(res, add));
   };
 }
@@ -151,6 +162,10 @@ export function guardControl(next: CoreHandler, allowed: readonly string[] = [])
       if (isPreflight(req)) return preflight(origin, req, true);
       return andThen(next(req), (res) => withHeaders(res, { 'access-control-allow-origin': origin, vary: 'Origin' }));
     }
-    return new ApiError(403, 'forbidden_origin', `The control API refuses requests from another origin (${origin}); start the mock with --control-cors ${origin} to allow it`).toResponse();
+    return new ApiError(
+      403,
+      'forbidden_origin',
+      `The control API refuses requests from another origin (${origin}); start the mock with --control-cors ${origin} to allow it`,
+    ).toResponse();
   };
 }

@@ -6,7 +6,14 @@ import { MockCore } from '../mock-core.js';
 
 const APP = 'http://localhost:5173';
 
-const request = (path: string, headers: Record<string, string>): CoreRequest => ({ method: 'GET', path, query: new URLSearchParams(), headers, body: undefined, baseUrl: 'http://127.0.0.1:4010' });
+const request = (path: string, headers: Record<string, string>): CoreRequest => ({
+  method: 'GET',
+  path,
+  query: new URLSearchParams(),
+  headers,
+  body: undefined,
+  baseUrl: 'http://127.0.0.1:4010',
+});
 
 describe('createDispatcher reads its CORS options itself (the MSW handlers and the middleware pass them as given)', () => {
   it('compares origins in the form browsers send, however they were written', async () => {

@@ -36,15 +36,24 @@ interface ActiveFault extends FaultSpec {
 /** Checks a fault given over the control API or programmatically; throws a 400 ApiError. */
 export function checkFaultSpec(spec: unknown): FaultSpec {
   const problems: string[] = [];
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) throw new ApiError(400, 'validation_failed', 'A fault is a JSON object');
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec))
+    throw new ApiError(400, 'validation_failed', 'A fault is a JSON object');
   const f = spec as Record<string, unknown>;
-  if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 400 && (f.status as number) <= 599)) problems.push('status must be an integer 400-599');
-  if (f.latencyMs !== undefined && !(typeof f.latencyMs === 'number' && f.latencyMs >= 0 && f.latencyMs <= 60_000)) problems.push('latencyMs must be 0-60000');
-  if (f.count !== undefined && f.count !== 'unlimited' && !(Number.isInteger(f.count) && (f.count as number) >= 1)) problems.push("count must be a positive integer or 'unlimited'");
+  if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 400 && (f.status as number) <= 599))
+    problems.push('status must be an integer 400-599');
+  if (f.latencyMs !== undefined && !(typeof f.latencyMs === 'number' && f.latencyMs >= 0 && f.latencyMs <= 60_000))
+    problems.push('latencyMs must be 0-60000');
+  if (f.count !== undefined && f.count !== 'unlimited' && !(Number.isInteger(f.count) && (f.count as number) >= 1))
+    problems.push("count must be a positive integer or 'unlimited'");
   if (f.method !== undefined && typeof f.method !== 'string') problems.push('method must be a string');
   if (f.path !== undefined && typeof f.path !== 'string') problems.push('path must be a string');
-  if (f.headers !== undefined && (typeof f.headers !== 'object' || f.headers === null || Object.values(f.headers).some((v) => typeof v !== 'string'))) problems.push('headers must map names to strings');
-  if (f.contentType !== undefined && (typeof f.contentType !== 'string' || f.contentType === '')) problems.push('contentType must be a non-empty string');
+  if (
+    f.headers !== undefined &&
+    (typeof f.headers !== 'object' || f.headers === null || Object.values(f.headers).some((v) => typeof v !== 'string'))
+  )
+    problems.push('headers must map names to strings');
+  if (f.contentType !== undefined && (typeof f.contentType !== 'string' || f.contentType === ''))
+    problems.push('contentType must be a non-empty string');
   if ((f.body !== undefined || f.contentType !== undefined) && f.status === undefined) problems.push('body and contentType need a status');
   if (f.status === undefined && f.latencyMs === undefined) problems.push('give status, latencyMs or both');
   if (problems.length > 0) throw new ApiError(400, 'validation_failed', `Invalid fault: ${problems.join('; ')}`);
@@ -86,7 +95,9 @@ export class FaultInjector {
   /** Takes the first fault that matches, counting it down. */
   private take(method: string, apiPath: string): ActiveFault | undefined {
     const at = this.faults.findIndex(
-      (f) => (f.method === undefined || f.method.toUpperCase() === method.toUpperCase()) && (f.path === undefined || apiPath.startsWith(f.path.toLowerCase())),
+      (f) =>
+        (f.method === undefined || f.method.toUpperCase() === method.toUpperCase()) &&
+        (f.path === undefined || apiPath.startsWith(f.path.toLowerCase())),
     );
     if (at < 0) return undefined;
     const fault = this.faults[at]!;

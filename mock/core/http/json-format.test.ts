@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatJson } from './json-format.js';
 
 describe('formatJson', () => {
-  const text = '{"id":7,"title":"a \\"q\\" \\u00e9","salary":{"amount":50000.0000,"maxAmount":null},"locations":[{"name":"x"},{}],"empty":[]}';
+  const text =
+    '{"id":7,"title":"a \\"q\\" \\u00e9","salary":{"amount":50000.0000,"maxAmount":null},"locations":[{"name":"x"},{}],"empty":[]}';
 
   it('keeps the value, number literals and string escapes as written', () => {
     for (const format of ['compact', 'pretty-sorted', 'pretty-reversed'] as const) {

@@ -9,7 +9,10 @@
 
 export type JsonFormat = 'compact' | 'pretty-sorted' | 'pretty-reversed';
 
-type Node = { kind: 'object'; entries: Array<[key: string, raw: string, value: Node]> } | { kind: 'array'; items: Node[] } | { kind: 'raw'; text: string };
+type Node =
+  | { kind: 'object'; entries: Array<[key: string, raw: string, value: Node]> }
+  | { kind: 'array'; items: Node[] }
+  | { kind: 'raw'; text: string };
 
 class Reader {
   at = 0;
@@ -86,7 +89,9 @@ function print(node: Node, order: (entries: Array<[string, string, Node]>) => Ar
     return `[\n${node.items.map((item) => inner + print(item, order, inner)).join(',\n')}\n${indent}]`;
   }
   if (node.entries.length === 0) return '{}';
-  return `{\n${order(node.entries).map(([, raw, value]) => `${inner}${raw}: ${print(value, order, inner)}`).join(',\n')}\n${indent}}`;
+  return `{\n${order(node.entries)
+    .map(([, raw, value]) => `${inner}${raw}: ${print(value, order, inner)}`)
+    .join(',\n')}\n${indent}}`;
 }
 
 const ORDERS: Record<Exclude<JsonFormat, 'compact'>, (entries: Array<[string, string, Node]>) => Array<[string, string, Node]>> = {
@@ -95,7 +100,8 @@ const ORDERS: Record<Exclude<JsonFormat, 'compact'>, (entries: Array<[string, st
 };
 
 /** A format that re-spells the text. */
-export const isPretty = (format: string | undefined): format is Exclude<JsonFormat, 'compact'> => format === 'pretty-sorted' || format === 'pretty-reversed';
+export const isPretty = (format: string | undefined): format is Exclude<JsonFormat, 'compact'> =>
+  format === 'pretty-sorted' || format === 'pretty-reversed';
 
 /**
  * The JSON `text` in `format`; `compact` leaves it as it is.

@@ -3,7 +3,12 @@ import { REDACTED, SECRET_HEADERS } from '../../../vocabulary/index.js';
 import { RequestJournal } from './request-journal.js';
 
 const request = (headers: Record<string, string>) => ({
-  method: 'GET', path: '/api/v1.1/jobs', query: new URLSearchParams(), headers, body: undefined, baseUrl: 'http://127.0.0.1:4010',
+  method: 'GET',
+  path: '/api/v1.1/jobs',
+  query: new URLSearchParams(),
+  headers,
+  body: undefined,
+  baseUrl: 'http://127.0.0.1:4010',
 });
 
 describe('the request journal', () => {

@@ -154,7 +154,10 @@ export class RequestJournal {
   private readonly secretHeaders: Set<string>;
 
   /** `size` (a non-negative integer, checked by MockCore) 0 turns the journal off: record() then does nothing. */
-  constructor(readonly size = DEFAULT_JOURNAL_SIZE, secretHeaders: readonly string[] = []) {
+  constructor(
+    readonly size = DEFAULT_JOURNAL_SIZE,
+    secretHeaders: readonly string[] = [],
+  ) {
     this.secretHeaders = new Set([...SECRET_HEADERS, ...secretHeaders.map((h) => h.toLowerCase())]);
   }
 

@@ -7,10 +7,15 @@ import { formatJson, isPretty } from '../http/json-format.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiState } from './api-state.js';
 import { JOBS_METHODS, type CoreRequest, type CoreResponse } from '../http/core-types.js';
-import { ALLOWED_METHODS, isJobOperation, METHOD_OVERRIDE_HEADER, operationAt, OVERRIDE_METHODS, type Operation } from '../../../vocabulary/index.js';
 import {
-  createJob, deleteById, deleteByReference, findJob, putByReference, readJob, updateJob,
-} from './job-operations.js';
+  ALLOWED_METHODS,
+  isJobOperation,
+  METHOD_OVERRIDE_HEADER,
+  operationAt,
+  OVERRIDE_METHODS,
+  type Operation,
+} from '../../../vocabulary/index.js';
+import { createJob, deleteById, deleteByReference, findJob, putByReference, readJob, updateJob } from './job-operations.js';
 import { listJobs } from './list-jobs.js';
 import { errorResponse } from '../http/error-response.js';
 import { noContent } from '../http/json-response.js';

@@ -34,7 +34,8 @@ export function checkEmployers(value: unknown, existing: readonly EmployerConfig
     if (typeof e.name !== 'string' || e.name === '' || codePointLength(e.name) > 128) {
       throw new MockConfigError('invalid_employers', `${where}.name must be a string of 1 to 128 characters`);
     }
-    if (typeof e.apiKey !== 'string' || e.apiKey === '') throw new MockConfigError('invalid_employers', `${where}.apiKey must be a non-empty string`);
+    if (typeof e.apiKey !== 'string' || e.apiKey === '')
+      throw new MockConfigError('invalid_employers', `${where}.apiKey must be a non-empty string`);
     if (e.plan !== undefined && e.plan !== 'unlimited' && e.plan !== 'standard') {
       throw new MockConfigError('invalid_employers', `${where}.plan must be "unlimited" or "standard"`);
     }
@@ -42,7 +43,8 @@ export function checkEmployers(value: unknown, existing: readonly EmployerConfig
     if (ids.has(id)) throw new MockConfigError('invalid_employers', `${where}.id ${id} appears twice`);
     ids.add(id);
     const owner = keys.get(e.apiKey);
-    if (owner !== undefined && owner !== id) throw new MockConfigError('invalid_employers', `${where}.apiKey is already used by employer ${owner}`);
+    if (owner !== undefined && owner !== id)
+      throw new MockConfigError('invalid_employers', `${where}.apiKey is already used by employer ${owner}`);
     keys.set(e.apiKey, id);
     return { id, name: e.name, apiKey: e.apiKey, plan: e.plan ?? 'standard' };
   });

@@ -17,8 +17,20 @@ import { formatServiceInstant } from './serialize-job.js';
 
 /** The request fields of spec 4.2; anything else in a body is ignored. */
 export const INPUT_FIELDS = [
-  'referenceId', 'title', 'closeDate', 'confidential', 'autoRefresh', 'status', 'locations', 'categories',
-  'positionType', 'salary', 'description', 'applicantRoutingType', 'applicationEmail', 'applicationUrl',
+  'referenceId',
+  'title',
+  'closeDate',
+  'confidential',
+  'autoRefresh',
+  'status',
+  'locations',
+  'categories',
+  'positionType',
+  'salary',
+  'description',
+  'applicantRoutingType',
+  'applicationEmail',
+  'applicationUrl',
 ] as const;
 
 /** spec 3, 8: default job lifetime. */
@@ -143,7 +155,8 @@ export function buildStoredJob(
     title: input.title as string,
     publishDate: meta.publishDate,
     updatedAt: meta.updatedAt ?? meta.publishDate,
-    closeDate: typeof input.closeDate === 'string' ? input.closeDate : formatServiceInstant(meta.publishDate + DEFAULT_LIFETIME_MS, choices),
+    closeDate:
+      typeof input.closeDate === 'string' ? input.closeDate : formatServiceInstant(meta.publishDate + DEFAULT_LIFETIME_MS, choices),
     confidential: input.confidential === true,
     autoRefresh: input.autoRefresh === true,
     status: (input.status as JobStatus | undefined) ?? 'draft',

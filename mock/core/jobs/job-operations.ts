@@ -37,7 +37,10 @@ export function findJob(state: ApiState, employerId: number, idText: string): Jo
   if (entry) return entry;
   const choices = state.choices;
   if (!wellFormed && choices['status.malformed-id'] === '400') {
-    throw validationError([{ path: '/path/id', rule: 'format', message: 'the job id must be a positive Int32 in decimal' }], `Malformed job id ${JSON.stringify(idText)}`);
+    throw validationError(
+      [{ path: '/path/id', rule: 'format', message: 'the job id must be a positive Int32 in decimal' }],
+      `Malformed job id ${JSON.stringify(idText)}`,
+    );
   }
   if (choices['status.deleted-job'] === '410' && state.store.wasDeleted(employerId, id)) {
     throw new ApiError(410, 'gone', `The job with id ${id} was deleted`);
@@ -104,7 +107,11 @@ export function updateJob(state: ApiState, entry: JobEntry, sent: Body, keepRefe
   if (keepReference) delete changes.referenceId;
   const merged = { ...toCreateShape(old), ...changes };
   validateBody(validators.jobCreate, merged, checkSemantics(merged, choices));
-  const built = buildStoredJob(merged, { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: state.store.clock.now() }, choices);
+  const built = buildStoredJob(
+    merged,
+    { id: old.id, employerId: old.employerId, publishDate: old.publishDate, updatedAt: state.store.clock.now() },
+    choices,
+  );
   // Fields not sent keep their stored form, also when the profile changed since (description.form, locations.description).
   const next = {
     ...built,

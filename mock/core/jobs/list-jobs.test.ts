@@ -28,7 +28,8 @@ function expected(core: MockCore, q: string, status: string | undefined, page: n
   const needle = q.toLowerCase();
   const match = searchMatchOf(core.choices['q.match']);
   const all = [...core.store.ordered(101)].filter(
-    (e) => (status === undefined || e.job.status === status) && match(`${e.job.title}\u0000${e.job.referenceId ?? ''}`.toLowerCase(), needle),
+    (e) =>
+      (status === undefined || e.job.status === status) && match(`${e.job.title}\u0000${e.job.referenceId ?? ''}`.toLowerCase(), needle),
   );
   all.sort(core.choices['order.ties'] === 'id-asc' ? compareListOrderIdsAscending : compareListOrder);
   return { total: all.length, ids: all.slice((page - 1) * pageSize, page * pageSize).map((e) => e.id) };
@@ -45,13 +46,19 @@ describe.each([
     const statuses = ['active', 'draft', 'archived'];
     const created = core.seedJobs(
       101,
-      Array.from({ length: n }, (_, i) => ({ ...body(i, statuses[i % 3]!), publishDate: new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % 300) * 60_000).toISOString() })), // five jobs per minute: ties
+      Array.from({ length: n }, (_, i) => ({
+        ...body(i, statuses[i % 3]!),
+        publishDate: new Date(Date.UTC(2024, 0, 1) + ((i * 7919) % 300) * 60_000).toISOString(),
+      })), // five jobs per minute: ties
     );
     const store = core.store;
     const state = new ApiState(store);
     state.setChoices(core.choices);
     const query = fc.record({
-      q: fc.oneof(fc.constantFrom('weld', 'WELDER 1', 'ref-0', 'ref-01234', 'ébé', 'ÉBÉNISTE 1', 'zzz', '1\u00000', 'er 12'), fc.string({ maxLength: 5 })),
+      q: fc.oneof(
+        fc.constantFrom('weld', 'WELDER 1', 'ref-0', 'ref-01234', 'ébé', 'ÉBÉNISTE 1', 'zzz', '1\u00000', 'er 12'),
+        fc.string({ maxLength: 5 }),
+      ),
       status: fc.constantFrom(undefined, 'active', 'draft', 'archived'),
       page: fc.integer({ min: 1, max: 5 }),
       pageSize: fc.constantFrom(1, 10, 100),

@@ -38,7 +38,12 @@ function readParam(query: URLSearchParams, name: string, integer: boolean): stri
  */
 export function parseListParams(query: URLSearchParams, choices: Choices = REFERENCE_CHOICES): ListParams {
   const params: Record<string, unknown> = {};
-  for (const [name, integer] of [['q', false], ['status', false], ['page', true], ['pageSize', true]] as const) {
+  for (const [name, integer] of [
+    ['q', false],
+    ['status', false],
+    ['page', true],
+    ['pageSize', true],
+  ] as const) {
     const value = readParam(query, name, integer);
     if (value !== undefined) params[name] = value;
   }
@@ -67,7 +72,8 @@ export function pageUrl(baseUrl: string, params: ListParams, page: number, choic
   if (params.q !== undefined) filters += `&q=${encodeURIComponent(params.q)}`;
   if (params.status !== undefined) filters += `&status=${params.status}`;
   const paging = `page=${page}&pageSize=${params.pageSize}`;
-  const query = choices['paging.param-order'] === 'page-first' ? `${paging}${filters}` : `${filters.slice(1)}${filters ? '&' : ''}${paging}`;
+  const query =
+    choices['paging.param-order'] === 'page-first' ? `${paging}${filters}` : `${filters.slice(1)}${filters ? '&' : ''}${paging}`;
   return `${choices['paging.link-form'] === 'relative' ? '' : baseUrl}${API_PREFIX}/jobs?${query}`;
 }
 
@@ -78,7 +84,10 @@ export function pageUrl(baseUrl: string, params: ListParams, page: number, choic
 export function listJobs(state: ApiState, employerId: number, query: URLSearchParams, baseUrl: string): CoreResponse {
   const choices = state.choices;
   const params = parseListParams(query, choices);
-  const index = params.q === undefined ? state.store.ordered(employerId, params.status) : state.store.matching(employerId, params.q.toLowerCase(), params.status);
+  const index =
+    params.q === undefined
+      ? state.store.ordered(employerId, params.status)
+      : state.store.matching(employerId, params.q.toLowerCase(), params.status);
   const total = index.size;
   const start = (params.page - 1) * params.pageSize;
   const items = index.slice(start, start + params.pageSize).map((e) => state.headerJsonOf(e));

@@ -25,13 +25,30 @@ export const POSITION_TYPES: readonly PositionType[] = frozenRows([
 ]);
 
 /** Job categories (spec 2.3: name at most 40 characters). */
-export const CATEGORIES: readonly Category[] = frozenRows([
-  'Accounting and Finance', 'Administration', 'Agriculture', 'Arts and Culture', 'Construction and Trades',
-  'Customer Service', 'Education', 'Engineering', 'Health Care', 'Hospitality and Tourism',
-  'Human Resources', 'Information Technology', 'Legal', 'Manufacturing', 'Marketing and Communications',
-  'Non-profit and Volunteering', 'Retail and Sales', 'Science and Research', 'Transportation and Logistics',
-  'Public Sector',
-].map((name, i) => ({ id: i + 1, name })));
+export const CATEGORIES: readonly Category[] = frozenRows(
+  [
+    'Accounting and Finance',
+    'Administration',
+    'Agriculture',
+    'Arts and Culture',
+    'Construction and Trades',
+    'Customer Service',
+    'Education',
+    'Engineering',
+    'Health Care',
+    'Hospitality and Tourism',
+    'Human Resources',
+    'Information Technology',
+    'Legal',
+    'Manufacturing',
+    'Marketing and Communications',
+    'Non-profit and Volunteering',
+    'Retail and Sales',
+    'Science and Research',
+    'Transportation and Logistics',
+    'Public Sector',
+  ].map((name, i) => ({ id: i + 1, name })),
+);
 
 /** Canadian provinces and territories accepted in `<City>, <PC>` (spec 2.2), from location-input.schema.json. */
 export const PROVINCE_CODES: readonly string[] = (loadSchema('location-input.schema.json') as { 'x-province-codes': string[] })[
@@ -39,10 +56,26 @@ export const PROVINCE_CODES: readonly string[] = (loadSchema('location-input.sch
 ];
 
 const CITIES: ReadonlyArray<[string, string]> = [
-  ['Toronto', 'ON'], ['Ottawa', 'ON'], ['Hamilton', 'ON'], ['Montréal', 'QC'], ['Québec', 'QC'],
-  ['Vancouver', 'BC'], ['Victoria', 'BC'], ['Calgary', 'AB'], ['Edmonton', 'AB'], ['Winnipeg', 'MB'],
-  ['Regina', 'SK'], ['Saskatoon', 'SK'], ['Halifax', 'NS'], ['Fredericton', 'NB'], ['Moncton', 'NB'],
-  ["St. John's", 'NL'], ['Charlottetown', 'PE'], ['Whitehorse', 'YT'], ['Yellowknife', 'NT'], ['Iqaluit', 'NU'],
+  ['Toronto', 'ON'],
+  ['Ottawa', 'ON'],
+  ['Hamilton', 'ON'],
+  ['Montréal', 'QC'],
+  ['Québec', 'QC'],
+  ['Vancouver', 'BC'],
+  ['Victoria', 'BC'],
+  ['Calgary', 'AB'],
+  ['Edmonton', 'AB'],
+  ['Winnipeg', 'MB'],
+  ['Regina', 'SK'],
+  ['Saskatoon', 'SK'],
+  ['Halifax', 'NS'],
+  ['Fredericton', 'NB'],
+  ['Moncton', 'NB'],
+  ["St. John's", 'NL'],
+  ['Charlottetown', 'PE'],
+  ['Whitehorse', 'YT'],
+  ['Yellowknife', 'NT'],
+  ['Iqaluit', 'NU'],
 ];
 
 /** Known locations; a valid `<City>, <PC>` outside this list is accepted too (spec 2.2). */
@@ -50,7 +83,10 @@ export const LOCATIONS: readonly Location[] = frozenRows(
   CITIES.map(([city, pc], i) => ({ id: i + 1, name: `${city}, ${pc}`, description: `${city}, ${pc}`, type: 'city' })),
 );
 
-interface PeriodRow { id: SalaryPeriod['id']; name: string }
+interface PeriodRow {
+  id: SalaryPeriod['id'];
+  name: string;
+}
 const PERIOD_UNITS: Record<number, string> = { 1: 'year', 2: 'month', 3: 'week', 4: 'day', 5: 'hour' };
 
 /** Salary periods (spec 2.5), from salary-period.schema.json x-periods. */
@@ -62,7 +98,10 @@ export const SALARY_PERIODS: readonly SalaryPeriod[] = frozenRows(
   })),
 );
 
-interface RoutingRow { id: ApplicantRoutingType['id']; name: string }
+interface RoutingRow {
+  id: ApplicantRoutingType['id'];
+  name: string;
+}
 
 /** Applicant routing types (spec 2.6), from applicant-routing-type.schema.json x-routing-types. */
 export const APPLICANT_ROUTING_TYPES: readonly ApplicantRoutingType[] = frozenRows(

@@ -7,9 +7,7 @@
  * `/positiontypes` never needs a key (4.6: a plain GET that "can be tried from
  * a browser"); `/categories` and `/locations` need one under lists.auth = key.
  */
-import {
-  APPLICANT_ROUTING_TYPES, CATEGORIES, LOCATIONS, POSITION_TYPES, SALARY_PERIODS,
-} from './reference-data.js';
+import { APPLICANT_ROUTING_TYPES, CATEGORIES, LOCATIONS, POSITION_TYPES, SALARY_PERIODS } from './reference-data.js';
 import type { Choices } from '../choices/choices.js';
 import { API_PREFIX, type CoreResponse } from '../http/core-types.js';
 import { jsonText } from '../http/json-response.js';
@@ -34,7 +32,14 @@ function wholeBody(path: string, shape: string | undefined): string {
   let body = BODIES.get(key);
   if (body === undefined) {
     const { list, name } = LISTS[path]!;
-    const json = shape === 'array' ? list : shape === 'items-count' ? { items: list, count: list.length } : shape === 'named' ? { [name]: list } : { data: list };
+    const json =
+      shape === 'array'
+        ? list
+        : shape === 'items-count'
+          ? { items: list, count: list.length }
+          : shape === 'named'
+            ? { [name]: list }
+            : { data: list };
     body = JSON.stringify(json);
     BODIES.set(key, body);
   }

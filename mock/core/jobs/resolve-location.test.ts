@@ -33,7 +33,12 @@ it('gives the same frozen object for the same description, and stays right past 
 });
 
 it('resolves places with punctuation, modifier letters and combining marks (spec 2.2)', () => {
-  for (const description of ['Saint-Louis-du-Ha! Ha!, QC', 'K\u02BC\u00F3moks, BC', 'Fort McMurray (Wood Buffalo), AB', 'Fort McMurray (Wood Buffalo)']) {
+  for (const description of [
+    'Saint-Louis-du-Ha! Ha!, QC',
+    'K\u02BC\u00F3moks, BC',
+    'Fort McMurray (Wood Buffalo), AB',
+    'Fort McMurray (Wood Buffalo)',
+  ]) {
     const location = resolveLocation(description);
     expect(location).toMatchObject({ name: description, description, type: 'city' });
     expect(location.id).toBeGreaterThanOrEqual(100_000);
@@ -41,5 +46,8 @@ it('resolves places with punctuation, modifier letters and combining marks (spec
   }
   expect(resolveLocation('Fort McMurray (Wood Buffalo), AB').id).not.toBe(resolveLocation('Fort McMurray, AB').id);
   // Montre\u0301al (e + combining acute) is the listed Montr\u00e9al, echoed as sent.
-  expect(resolveLocation('Montre\u0301al, QC')).toMatchObject({ id: resolveLocation('Montr\u00e9al, QC').id, description: 'Montre\u0301al, QC' });
+  expect(resolveLocation('Montre\u0301al, QC')).toMatchObject({
+    id: resolveLocation('Montr\u00e9al, QC').id,
+    description: 'Montre\u0301al, QC',
+  });
 });

@@ -18,7 +18,12 @@ for (const l of LOCATIONS) {
 
 /** Case, spacing and accents folded: `Montréal` and `montreal` meet. */
 function foldKey(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 }
 
 const foldedFullName = new Map(LOCATIONS.map((l) => [foldKey(l.name), l]));
@@ -81,7 +86,7 @@ export function withOwnLocationForm<B extends Record<string, unknown>>(body: B, 
   if (form !== 'country-suffix' || !Array.isArray(body.locations)) return body;
   const locations = body.locations.map((l: unknown) =>
     l !== null && typeof l === 'object' && typeof (l as { description?: unknown }).description === 'string'
-      ? { ...(l), description: inputDescription((l as { description: string }).description) }
+      ? { ...l, description: inputDescription((l as { description: string }).description) }
       : l,
   );
   return { ...body, locations };

@@ -72,6 +72,8 @@ describe('formatServiceInstant: every dates.precision in every dates.zone', () =
     const choices = { ...REFERENCE_CHOICES, 'dates.precision': 'nanos' };
     expect(formatServiceInstant(at, choices)).toBe(formatServiceInstant(at, choices));
     expect(formatServiceInstant(Date.UTC(2026, 11, 2), choices)).toBe('2026-12-02T00:00:00.000000000Z');
-    expect(formatServiceInstant(Date.UTC(2026, 11, 2), { ...choices, 'dates.precision': 'micros', 'dates.zone': 'minus-five' })).toBe('2026-12-01T19:00:00.000000-05:00');
+    expect(formatServiceInstant(Date.UTC(2026, 11, 2), { ...choices, 'dates.precision': 'micros', 'dates.zone': 'minus-five' })).toBe(
+      '2026-12-01T19:00:00.000000-05:00',
+    );
   });
 });

@@ -33,8 +33,8 @@ function listJson(rows: readonly object[]): string {
 
 /** Each dates.zone: the offset the date-times are written in (minutes east of UTC) and its spelling. */
 const ZONES: Readonly<Record<string, { minutes: number; suffix: string }>> = {
-  'z': { minutes: 0, suffix: 'Z' },
-  'offset': { minutes: 0, suffix: '+00:00' },
+  z: { minutes: 0, suffix: 'Z' },
+  offset: { minutes: 0, suffix: '+00:00' },
   'minus-five': { minutes: -300, suffix: '-05:00' },
   'plus-0530': { minutes: 330, suffix: '+0530' },
 };
@@ -60,11 +60,15 @@ export function formatServiceInstant(ms: number, choices: Choices): string {
   const zone = ZONES[choices['dates.zone'] ?? 'z'] ?? ZONES.z!;
   const local = formatInstant(ms + zone.minutes * 60_000).slice(0, -1); // YYYY-MM-DDTHH:MM:SS.mmm, in the zone
   const time =
-    precision === 'seconds' ? local.slice(0, -4)
-    : precision === 'minutes' ? local.slice(0, -7)
-    : precision === 'micros' ? local + subMillisecondDigits(ms, 3)
-    : precision === 'nanos' ? local + subMillisecondDigits(ms, 6)
-    : local;
+    precision === 'seconds'
+      ? local.slice(0, -4)
+      : precision === 'minutes'
+        ? local.slice(0, -7)
+        : precision === 'micros'
+          ? local + subMillisecondDigits(ms, 3)
+          : precision === 'nanos'
+            ? local + subMillisecondDigits(ms, 6)
+            : local;
   return `${time}${zone.suffix}`;
 }
 
@@ -81,11 +85,13 @@ function referenceIdText(referenceId: string | null, choices: Choices): string {
 
 function salaryJson(salary: StoredSalary | null, choices: Choices): string {
   if (salary === null) return 'null';
-  const max = salary.maxAmount === null ? 'null' : choices['salary.max-amount-form'] === 'plain' ? String(Number(salary.maxAmount)) : salary.maxAmount;
-  return (
-    `{"amount":${salary.amount},"maxAmount":${max},` +
-    `"period":${rowJson(salary.period)},"plusCommission":${salary.plusCommission}}`
-  );
+  const max =
+    salary.maxAmount === null
+      ? 'null'
+      : choices['salary.max-amount-form'] === 'plain'
+        ? String(Number(salary.maxAmount))
+        : salary.maxAmount;
+  return `{"amount":${salary.amount},"maxAmount":${max},` + `"period":${rowJson(salary.period)},"plusCommission":${salary.plusCommission}}`;
 }
 
 /** The name a confidential job shows under job.confidential-employer = masked. */
@@ -118,9 +124,10 @@ export function serializeJob(job: StoredJob, employer: Employer, choices: Choice
 
 /** The job header (spec 2.7): the fields of job-header.schema.json, plus header.extra-fields. */
 export function serializeJobHeader(job: StoredJob, employer: Employer, choices: Choices = REFERENCE_CHOICES): string {
-  const extra = choices['header.extra-fields'] === 'job-fields'
-    ? `,"closeDate":${closeDateText(job.closeDate, choices)},"autoRefresh":${job.autoRefresh}`
-    : '';
+  const extra =
+    choices['header.extra-fields'] === 'job-fields'
+      ? `,"closeDate":${closeDateText(job.closeDate, choices)},"autoRefresh":${job.autoRefresh}`
+      : '';
   return (
     `{"id":${job.id},"referenceId":${referenceIdText(job.referenceId, choices)},"employer":${employerJson(employer, job.confidential, choices)},` +
     `"title":${s(job.title)},"publishDate":"${formatServiceInstant(job.publishDate, choices)}",` +

@@ -25,9 +25,14 @@ export function renderCoverage(report: ConformanceReport): SafeHtml {
     const passed = rules.filter((rule) => rule.status === 'passed').length;
     return html`<tr class="${worst ?? 'uncovered'}" data-section="${key}">
   <th>§${key}</th><td>${titles.get(key) ?? 'not a section of the spec'}</td>
-  <td class="rules">${rules.length === 0 ? html`<span class="muted">no rules</span>` : rules.map(
-    (rule) => html`<a class="chip ${rule.status}" href="#${ruleAnchor(rule.id)}" title="${rule.status}: ${rule.title}">${rule.id}</a>`,
-  )}</td>
+  <td class="rules">${
+    rules.length === 0
+      ? html`<span class="muted">no rules</span>`
+      : rules.map(
+          (rule) =>
+            html`<a class="chip ${rule.status}" href="#${ruleAnchor(rule.id)}" title="${rule.status}: ${rule.title}">${rule.id}</a>`,
+        )
+  }</td>
   <td>${worst ? badge(worst) : badge('none', 'not covered')}</td>
   <td class="muted passed-count">${rules.length > 0 ? `${passed}/${rules.length} passed` : ''}</td>
 </tr>`;

@@ -11,7 +11,9 @@ import { copyable, IdSource, plural } from './common.js';
 const COUNT_ORDER = ['failed', 'warning', 'error', 'known', 'passed', 'skipped', 'disabled'] as const;
 
 export function renderHeader(report: ConformanceReport, ids: IdSource): SafeHtml {
-  const options = Object.entries(report.options ?? {}).map(([name, value]) => `${name}=${JSON.stringify(value)}`).join('  ');
+  const options = Object.entries(report.options ?? {})
+    .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+    .join('  ');
   const facts: [string, string][] = [
     ['Target', report.target.baseUrl],
     ['Seed', String(report.seed)],
@@ -48,9 +50,12 @@ function notices(report: ConformanceReport): SafeHtml[] {
       html`<div class="notice">Baseline${baseline.source ? html` <code>${baseline.source}</code>` : ''}: ${plural(baseline.entries, 'entry', 'entries')}, ${baseline.known.length} accepted as known.</div>`,
     );
     if (baseline.stale.length > 0) {
-      out.push(html`<div class="notice bad" id="stale-baseline">Stale baseline entries: remove them, so the baseline only shrinks.<ul>${baseline.stale.map(
-        (entry) => html`<li><code>${entry.id}</code>: ${entry.cause === 'passes' ? 'passes now' : 'no such rule ran in this unfiltered run'}</li>`,
-      )}</ul></div>`);
+      out.push(
+        html`<div class="notice bad" id="stale-baseline">Stale baseline entries: remove them, so the baseline only shrinks.<ul>${baseline.stale.map(
+          (entry) =>
+            html`<li><code>${entry.id}</code>: ${entry.cause === 'passes' ? 'passes now' : 'no such rule ran in this unfiltered run'}</li>`,
+        )}</ul></div>`,
+      );
     }
   }
   const warnings = report.summary.warning;
@@ -62,7 +67,9 @@ function notices(report: ConformanceReport): SafeHtml[] {
   }
   const leftover = report.cleanup.leftover;
   if (leftover.length > 0) {
-    out.push(html`<div class="notice bad">${plural(leftover.length, 'job was', 'jobs were')} left on the target; see <a href="#cleanup">Cleanup</a>.</div>`);
+    out.push(
+      html`<div class="notice bad">${plural(leftover.length, 'job was', 'jobs were')} left on the target; see <a href="#cleanup">Cleanup</a>.</div>`,
+    );
   }
   return out;
 }
@@ -71,9 +78,12 @@ function notices(report: ConformanceReport): SafeHtml[] {
 function verdictReason(report: ConformanceReport): string {
   const { failed, error, known, warning } = report.summary;
   const accepted = known > 0 ? ` (${known} known, accepted by the baseline)` : '';
-  const warned = warning > 0 ? ` ${plural(warning, 'warning')} (should rules)${report.options?.strict ? ', failing the run under --strict' : ''}.` : '';
+  const warned =
+    warning > 0 ? ` ${plural(warning, 'warning')} (should rules)${report.options?.strict ? ', failing the run under --strict' : ''}.` : '';
   if (report.verdict === 'error') {
-    return error > 0 ? `The suite could not complete ${plural(error, 'rule')}; ${plural(failed, 'rule')} failed.` : 'The run ended with an error.';
+    return error > 0
+      ? `The suite could not complete ${plural(error, 'rule')}; ${plural(failed, 'rule')} failed.`
+      : 'The run ended with an error.';
   }
   if (report.verdict === 'failed') return `${plural(failed, 'rule departs', 'rules depart')} from the spec${accepted}.${warned}`;
   return `No rule departs from the spec${accepted}.${warned}`;

@@ -7,11 +7,13 @@ import { html, type SafeHtml } from '../escape.js';
 import { ruleAnchor } from './common.js';
 
 export function renderObservations(report: ConformanceReport): SafeHtml {
-  if (report.observations.length === 0) return html`<section id="observations"><h2>Observations</h2><p class="muted">None recorded.</p></section>`;
+  if (report.observations.length === 0)
+    return html`<section id="observations"><h2>Observations</h2><p class="muted">None recorded.</p></section>`;
   const rows = report.observations.map(
-    (o) => html`<tr><td><code>${o.topic}</code></td><td>§${o.section}</td><td>${o.observed}</td><td>${o.note ?? ''}</td><td>${
-      o.ruleId ? html`<a class="chip" href="#${ruleAnchor(o.ruleId)}">${o.ruleId}</a>` : ''
-    }</td></tr>`,
+    (o) =>
+      html`<tr><td><code>${o.topic}</code></td><td>§${o.section}</td><td>${o.observed}</td><td>${o.note ?? ''}</td><td>${
+        o.ruleId ? html`<a class="chip" href="#${ruleAnchor(o.ruleId)}">${o.ruleId}</a>` : ''
+      }</td></tr>`,
   );
   return html`<section id="observations"><h2>Observations <span class="muted">where the spec is silent; not failures</span></h2>
 <table><thead><tr><th>Topic</th><th>§</th><th>Observed</th><th>Note</th><th>Rule</th></tr></thead><tbody>${rows}</tbody></table></section>`;

@@ -50,17 +50,26 @@ function renderRule(rule: RuleResult, ids: IdSource): SafeHtml {
 function ruleBody(rule: RuleResult, ids: IdSource): SafeHtml {
   const notes: SafeHtml[] = [];
   if (rule.skipReason) notes.push(html`<p><b>Skipped:</b> ${rule.skipReason}</p>`);
-  if (rule.errorMessage) notes.push(html`<p><b>Suite error</b> (the suite could not complete this rule; not a verdict on the target):</p><pre>${rule.errorMessage}</pre>`);
-  if (rule.status === 'warning') notes.push(html`<p><b>Warning:</b> this should rule checks good practice the spec does not state; it fails the run only with --strict.</p>`);
-  if (rule.status === 'failed' && rule.level === 'should') notes.push(html`<p><b>Failed although a should rule:</b> the target answered with a 5xx, which always counts as must.</p>`);
+  if (rule.errorMessage)
+    notes.push(
+      html`<p><b>Suite error</b> (the suite could not complete this rule; not a verdict on the target):</p><pre>${rule.errorMessage}</pre>`,
+    );
+  if (rule.status === 'warning')
+    notes.push(
+      html`<p><b>Warning:</b> this should rule checks good practice the spec does not state; it fails the run only with --strict.</p>`,
+    );
+  if (rule.status === 'failed' && rule.level === 'should')
+    notes.push(html`<p><b>Failed although a should rule:</b> the target answered with a 5xx, which always counts as must.</p>`);
   if (rule.baselineReason) notes.push(html`<p><b>Known mismatch, accepted by the baseline:</b> ${rule.baselineReason}</p>`);
   if (rule.status === 'disabled') notes.push(html`<p class="muted">Disabled in this run.</p>`);
-  if (rule.status === 'passed' && rule.mismatches.length === 0) notes.push(html`<p class="muted">Passed ${plural(rule.cases, 'case')}.</p>`);
+  if (rule.status === 'passed' && rule.mismatches.length === 0)
+    notes.push(html`<p class="muted">Passed ${plural(rule.cases, 'case')}.</p>`);
   return html`${notes}${rule.mismatches.map((mismatch) => renderMismatch(mismatch, ids))}`;
 }
 
 function renderMismatch(mismatch: Mismatch, ids: IdSource): SafeHtml {
-  const reproducibility = mismatch.reproducibility === 'deterministic' ? 'failed' : mismatch.reproducibility === 'flaky' ? 'known' : 'skipped';
+  const reproducibility =
+    mismatch.reproducibility === 'deterministic' ? 'failed' : mismatch.reproducibility === 'flaky' ? 'known' : 'skipped';
   return html`<article class="mismatch">
 <h4>${mismatch.title}${badge(reproducibility, mismatch.reproducibility)}</h4>
 <dl class="facts"><dt>Expected</dt><dd>${mismatch.expected}</dd><dt>Received</dt><dd>${mismatch.received}</dd><dt>Section</dt><dd>§${mismatch.section}</dd><dt>Level</dt><dd>${mismatch.level}</dd>${mismatch.side === undefined ? '' : html`<dt>Side</dt><dd>${mismatch.side}</dd>`}</dl>

@@ -11,65 +11,55 @@ import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { omit, CREATE_WAYS, createBy } from './shared.js';
 
-export const defaultStatus: Implementation = propertyRule(
-  'jobs.create.default-status',
-  {
-    maxRuns: 5,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, omit(identify(ctx, generated), 'status'));
-      ctx.expect(job.status === 'draft', {
-        title: `POST without status created a job in status "${job.status}"`,
-        expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
-        received: `status ${show(job.status)}`,
-      });
-    },
+export const defaultStatus: Implementation = propertyRule('jobs.create.default-status', {
+  maxRuns: 5,
+  arbitrary: (ctx) => createBodyArb(ctx),
+  check: async (ctx: RuleContext, generated) => {
+    const job = await createJob(ctx, omit(identify(ctx, generated), 'status'));
+    ctx.expect(job.status === 'draft', {
+      title: `POST without status created a job in status "${job.status}"`,
+      expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
+      received: `status ${show(job.status)}`,
+    });
   },
-);
+});
 
-export const defaultCloseDate: Implementation = propertyRule(
-  'jobs.create.default-close-date',
-  {
-    maxRuns: 5,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, omit(identify(ctx, generated), 'closeDate'));
-      ctx.observe({ topic: 'date-precision', section: '2.1', observed: /T/.test(job.publishDate) ? 'date-time' : 'date' });
-      ctx.expect(isDaysAfter(job.publishDate, job.closeDate, 60), {
-        title: 'default closeDate is not 60 days after publishDate',
-        expected: 'closeDate = publishDate + 60 days, compared by calendar day (spec 3, 4.2, 8)',
-        received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
-      });
-    },
+export const defaultCloseDate: Implementation = propertyRule('jobs.create.default-close-date', {
+  maxRuns: 5,
+  arbitrary: (ctx) => createBodyArb(ctx),
+  check: async (ctx: RuleContext, generated) => {
+    const job = await createJob(ctx, omit(identify(ctx, generated), 'closeDate'));
+    ctx.observe({ topic: 'date-precision', section: '2.1', observed: /T/.test(job.publishDate) ? 'date-time' : 'date' });
+    ctx.expect(isDaysAfter(job.publishDate, job.closeDate, 60), {
+      title: 'default closeDate is not 60 days after publishDate',
+      expected: 'closeDate = publishDate + 60 days, compared by calendar day (spec 3, 4.2, 8)',
+      received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
+    });
   },
-);
+});
 
 export function defaultFalse(id: string, field: 'confidential' | 'autoRefresh' | 'plusCommission'): Implementation {
-  return propertyRule(id,
-    {
-      maxRuns: 3,
-      arbitrary: (ctx) => createBodyArb(ctx),
-      check: async (ctx: RuleContext, generated) => {
-        let body = omit(identify(ctx, generated), 'confidential', 'autoRefresh');
-        if (field === 'plusCommission') body = { ...body, salary: { amount: 50000, period: { id: 1 } } };
-        const job = await createJob(ctx, body);
-        const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
-        ctx.expect(value === false, {
-          title: `${field} defaults to ${show(value)}`,
-          expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
-          received: `${field} ${show(value)}`,
-        });
-      },
-    },
-  );
-}
-
-export const publishDateByService: Implementation = propertyRule(
-  'jobs.create.publish-date-by-service',
-  {
-    maxRuns: 1,
+  return propertyRule(id, {
+    maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
+      let body = omit(identify(ctx, generated), 'confidential', 'autoRefresh');
+      if (field === 'plusCommission') body = { ...body, salary: { amount: 50000, period: { id: 1 } } };
+      const job = await createJob(ctx, body);
+      const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
+      ctx.expect(value === false, {
+        title: `${field} defaults to ${show(value)}`,
+        expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
+        received: `${field} ${show(value)}`,
+      });
+    },
+  });
+}
+
+export const publishDateByService: Implementation = propertyRule('jobs.create.publish-date-by-service', {
+  maxRuns: 1,
+  arbitrary: (ctx) => createBodyArb(ctx),
+  check: async (ctx: RuleContext, generated) => {
     const before = Date.now();
     const job = await createJob(ctx, identify(ctx, generated));
     const day = utcDay(job.publishDate);
@@ -79,9 +69,8 @@ export const publishDateByService: Implementation = propertyRule(
       expected: 'publishDate set by the service when the job is created (spec 3), within a day of now',
       received: `publishDate ${job.publishDate}, suite clock ${new Date(before).toISOString()}`,
     });
-    },
   },
-);
+});
 
 /** True when `date` falls within a day of the suite's clock around `since` (the service set it "now"). */
 export function isAroundNow(date: string, since: number): boolean {
@@ -89,20 +78,17 @@ export function isAroundNow(date: string, since: number): boolean {
   return day >= utcDay(new Date(since).toISOString()) - 1 && day <= utcDay(new Date().toISOString()) + 1;
 }
 
-export const salaryNullByDefault: Implementation = propertyRule(
-  'jobs.create.salary-null-by-default',
-  {
-    maxRuns: 3,
-    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), way: fc.constantFrom(...CREATE_WAYS) }),
-    check: async (ctx: RuleContext, { body, way }) => {
-      const identified = identify(ctx, body);
-      const job = await createBy(ctx, way, { ...omit(identified, 'salary'), referenceId: identified.referenceId });
-      const fetched = await getJob(ctx, job.id);
-      ctx.expect(job.salary === null && fetched.salary === null, {
-        title: `${way} without salary created a job with salary ${show(fetched.salary)}`,
-        expected: 'salary null when no salary is defined (spec 2.1; 4.3: PUT-create behaves as POST)',
-        received: `${way} answered salary ${show(job.salary)}; GET answered salary ${show(fetched.salary)}`,
-      });
-    },
+export const salaryNullByDefault: Implementation = propertyRule('jobs.create.salary-null-by-default', {
+  maxRuns: 3,
+  arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), way: fc.constantFrom(...CREATE_WAYS) }),
+  check: async (ctx: RuleContext, { body, way }) => {
+    const identified = identify(ctx, body);
+    const job = await createBy(ctx, way, { ...omit(identified, 'salary'), referenceId: identified.referenceId });
+    const fetched = await getJob(ctx, job.id);
+    ctx.expect(job.salary === null && fetched.salary === null, {
+      title: `${way} without salary created a job with salary ${show(fetched.salary)}`,
+      expected: 'salary null when no salary is defined (spec 2.1; 4.3: PUT-create behaves as POST)',
+      received: `${way} answered salary ${show(job.salary)}; GET answered salary ${show(fetched.salary)}`,
+    });
   },
-);
+});

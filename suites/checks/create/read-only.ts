@@ -19,13 +19,19 @@ import { CREATE_WAYS, type CreateWay } from './shared.js';
 async function expectReadOnlyOnCreate(ctx: RuleContext, way: CreateWay, generated: Body): Promise<void> {
   const before = Date.now();
   const foreign = foreignReadOnly(ctx);
-  const send = (body: Body & { referenceId: string }): Promise<ApiResponse<Job>> => (way === 'POST /jobs' ? ctx.api.create(body) : ctx.api.putByReference(body));
+  const send = (body: Body & { referenceId: string }): Promise<ApiResponse<Job>> =>
+    way === 'POST /jobs' ? ctx.api.create(body) : ctx.api.putByReference(body);
   // POST answers 201 (4.2); the code of a PUT-create is not shown (4.3).
   const created = way === 'POST /jobs' ? 201 : isSuccess;
   const spec = way === 'POST /jobs' ? 'spec 4.2' : 'spec 4.3: a PUT that creates behaves as POST';
   // A GET result carries publishDate (4.2: the body is symmetrical with it), so one sent is accepted and ignored.
   const res = await send({ ...identify(ctx, generated), publishDate: foreign.publishDate });
-  expectStatus(ctx, res, created, `${way} with the fields of a GET result (publishDate included) creates the job (${spec}: body symmetrical with GET)`);
+  expectStatus(
+    ctx,
+    res,
+    created,
+    `${way} with the fields of a GET result (publishDate included) creates the job (${spec}: body symmetrical with GET)`,
+  );
   const job = jobOf(res);
   ctx.expect(isAroundNow(job.publishDate, before), {
     title: `the publishDate sent on ${way} was stored`,
@@ -35,7 +41,11 @@ async function expectReadOnlyOnCreate(ctx: RuleContext, way: CreateWay, generate
   // Another employer and an id are no GET result of this key: refusing them is fine, storing them is not.
   const other = await send({ ...identify(ctx, generated), employer: foreign.employer, id: foreign.id });
   if (isClientError(other.status)) {
-    ctx.observe({ topic: 'read-only-fields.create', section: '2.1', observed: `a ${way} with a foreign employer and an id is refused with ${other.status}` });
+    ctx.observe({
+      topic: 'read-only-fields.create',
+      section: '2.1',
+      observed: `a ${way} with a foreign employer and an id is refused with ${other.status}`,
+    });
     return;
   }
   expectStatus(ctx, other, created, `${way} carrying read-only employer and id creates the job or is refused (4xx) (spec 2.1, ${spec})`);
@@ -47,61 +57,64 @@ async function expectReadOnlyOnCreate(ctx: RuleContext, way: CreateWay, generate
   });
 }
 
-export const publishDateReadOnly: Implementation = propertyRule(
-  'jobs.create.publish-date-read-only',
-  {
-    maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      for (const way of CREATE_WAYS) await expectReadOnlyOnCreate(ctx, way, generated);
-    },
+export const publishDateReadOnly: Implementation = propertyRule('jobs.create.publish-date-read-only', {
+  maxRuns: 1,
+  arbitrary: (ctx) => createBodyArb(ctx),
+  check: async (ctx: RuleContext, generated) => {
+    for (const way of CREATE_WAYS) await expectReadOnlyOnCreate(ctx, way, generated);
   },
-);
+});
 
-export const withoutReferenceId: Implementation = propertyRule(
-  'jobs.create.without-reference-id',
-  {
-    maxRuns: 3,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, anonymous(ctx, generated));
-      ctx.observe({ topic: 'reference-id-empty', section: '2.1', observed: job.referenceId === null ? 'null' : JSON.stringify(job.referenceId) });
-      ctx.expect(job.referenceId === null || job.referenceId === '', {
-        title: `a job created without referenceId has referenceId ${show(job.referenceId)}`,
-        expected: 'referenceId "" or null when the employer gave none (spec 2.1)',
-        received: `referenceId ${show(job.referenceId)}`,
-      });
-    },
+export const withoutReferenceId: Implementation = propertyRule('jobs.create.without-reference-id', {
+  maxRuns: 3,
+  arbitrary: (ctx) => createBodyArb(ctx),
+  check: async (ctx: RuleContext, generated) => {
+    const job = await createJob(ctx, anonymous(ctx, generated));
+    ctx.observe({
+      topic: 'reference-id-empty',
+      section: '2.1',
+      observed: job.referenceId === null ? 'null' : JSON.stringify(job.referenceId),
+    });
+    ctx.expect(job.referenceId === null || job.referenceId === '', {
+      title: `a job created without referenceId has referenceId ${show(job.referenceId)}`,
+      expected: 'referenceId "" or null when the employer gave none (spec 2.1)',
+      received: `referenceId ${show(job.referenceId)}`,
+    });
   },
-);
+});
 
 /**
  * Spec 2.1 says confidential is "true if the employer name is confidential" and not what that hides: the name
  * may come back as it is, masked or blank (recorded). The employer's id is not named as confidential, so a
  * confidential job, created so or made so by a PUT, still shows the key's employer id.
  */
-export const confidentialEmployer: Implementation = propertyRule(
-  'jobs.create.confidential-employer-id',
-  {
-    maxRuns: 2,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const open = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: false }))).id);
-      const hidden = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: true }))).id);
-      const put = await ctx.api.putById(open.id, { confidential: true });
-      expectStatus(ctx, put, 200, 'setup: PUT /jobs/{id} with only confidential is a partial update: 200 (spec 4.3)');
-      const madeHidden = await getJob(ctx, open.id);
-      ctx.observe({ topic: 'employer.confidential-name', section: '2.1', observed: hidden.employer.name === open.employer.name ? 'shown' : `hidden as ${show(hidden.employer.name)}` });
-      // The comparison kit compares a confidential job's employer by id (sameEmployer): a hidden name is no change.
-      const problems = [
-        ...(sameEmployer(hidden.employer, open.employer, true) ? [] : [`job ${hidden.id}, created confidential: employer ${show(hidden.employer)}`]),
-        ...changedFields(open, madeHidden, ['confidential']).map((f) => `job ${open.id}, made confidential: ${f} ${show(open[f])} -> ${show(madeHidden[f])}`),
-      ];
-      ctx.expect(problems.length === 0, {
-        title: "a confidential job lost the key's employer id, or the PUT making it confidential changed more",
-        expected: `the key's employer (id ${open.employer.id}): 2.1 makes the employer name confidential, not the job's employer; 4.3: only the fields sent change`,
-        received: problems.join('\n'),
-      });
-    },
+export const confidentialEmployer: Implementation = propertyRule('jobs.create.confidential-employer-id', {
+  maxRuns: 2,
+  arbitrary: (ctx) => createBodyArb(ctx),
+  check: async (ctx: RuleContext, generated) => {
+    const open = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: false }))).id);
+    const hidden = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: true }))).id);
+    const put = await ctx.api.putById(open.id, { confidential: true });
+    expectStatus(ctx, put, 200, 'setup: PUT /jobs/{id} with only confidential is a partial update: 200 (spec 4.3)');
+    const madeHidden = await getJob(ctx, open.id);
+    ctx.observe({
+      topic: 'employer.confidential-name',
+      section: '2.1',
+      observed: hidden.employer.name === open.employer.name ? 'shown' : `hidden as ${show(hidden.employer.name)}`,
+    });
+    // The comparison kit compares a confidential job's employer by id (sameEmployer): a hidden name is no change.
+    const problems = [
+      ...(sameEmployer(hidden.employer, open.employer, true)
+        ? []
+        : [`job ${hidden.id}, created confidential: employer ${show(hidden.employer)}`]),
+      ...changedFields(open, madeHidden, ['confidential']).map(
+        (f) => `job ${open.id}, made confidential: ${f} ${show(open[f])} -> ${show(madeHidden[f])}`,
+      ),
+    ];
+    ctx.expect(problems.length === 0, {
+      title: "a confidential job lost the key's employer id, or the PUT making it confidential changed more",
+      expected: `the key's employer (id ${open.employer.id}): 2.1 makes the employer name confidential, not the job's employer; 4.3: only the fields sent change`,
+      received: problems.join('\n'),
+    });
   },
-);
+});

@@ -29,48 +29,56 @@ function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number):
 /** The rule `id`: `spec.field` holds `spec.min` to `spec.max` entries, in every write form. */
 export function countRule(id: string, spec: CountSpec): Implementation {
   const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
-  return fixedRule(
-    id,
-    async (ctx: RuleContext) => {
-      // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
-      const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;
-      const accepted: number[] = [];
-      for (let n = spec.min; n <= Math.min(spec.max, available); n++) accepted.push(n);
-      const rejected = [spec.min - 1, spec.max + 1].filter((n) => n >= 0 && n <= available);
-      if (spec.max + 1 > available) {
-        ctx.observe({ topic: `${spec.field}.too-few-to-probe`, section: '8', observed: `only ${available} distinct ${spec.field}: ${spec.max + 1} not probed` });
-      }
-      const arb = fc.record({
-        job: createBodyArb(ctx),
-        good: fc.tuple(...accepted.map((n) => entriesArb(ctx, spec.field, n))),
-        bad: fc.tuple(...rejected.map((n) => entriesArb(ctx, spec.field, n))),
+  return fixedRule(id, async (ctx: RuleContext) => {
+    // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
+    const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;
+    const accepted: number[] = [];
+    for (let n = spec.min; n <= Math.min(spec.max, available); n++) accepted.push(n);
+    const rejected = [spec.min - 1, spec.max + 1].filter((n) => n >= 0 && n <= available);
+    if (spec.max + 1 > available) {
+      ctx.observe({
+        topic: `${spec.field}.too-few-to-probe`,
+        section: '8',
+        observed: `only ${available} distinct ${spec.field}: ${spec.max + 1} not probed`,
       });
-      await ctx.check(arb, async ({ job, good, bad }) => {
-        for (const entries of good) {
-          const body = identify(ctx, job);
-          const created = await createJob(ctx, { ...body, [spec.field]: entries }, { anySuccess: true, title: `POST /jobs refused ${entries.length} ${spec.field}`, expected: statement });
-          ctx.expect(created[spec.field].length === entries.length, {
-            title: `the job does not keep its ${entries.length} ${spec.field}`,
-            expected: `${statement}: the ${spec.field} come back as sent`,
-            received: `${created[spec.field].length} ${spec.field}: ${JSON.stringify(created[spec.field])}`,
-          });
-        }
-        for (const entries of bad) {
-          const body = identify(ctx, job);
-    const ref = body.referenceId;
-          await createRejected(ctx, { ...body, [spec.field]: entries }, ref, { title: `POST /jobs accepted ${entries.length} ${spec.field}`, expected: statement });
-        }
-      });
-      const most = accepted.at(-1);
-      if (most !== undefined) {
-        await largestKeptOnEveryWrite(ctx, {
-          field: spec.field,
-          what: `${most} ${spec.field}`,
-          statement,
-          material: entriesArb(ctx, spec.field, most),
-          into: (body, _marker, entries) => ({ ...body, [spec.field]: entries }),
+    }
+    const arb = fc.record({
+      job: createBodyArb(ctx),
+      good: fc.tuple(...accepted.map((n) => entriesArb(ctx, spec.field, n))),
+      bad: fc.tuple(...rejected.map((n) => entriesArb(ctx, spec.field, n))),
+    });
+    await ctx.check(arb, async ({ job, good, bad }) => {
+      for (const entries of good) {
+        const body = identify(ctx, job);
+        const created = await createJob(
+          ctx,
+          { ...body, [spec.field]: entries },
+          { anySuccess: true, title: `POST /jobs refused ${entries.length} ${spec.field}`, expected: statement },
+        );
+        ctx.expect(created[spec.field].length === entries.length, {
+          title: `the job does not keep its ${entries.length} ${spec.field}`,
+          expected: `${statement}: the ${spec.field} come back as sent`,
+          received: `${created[spec.field].length} ${spec.field}: ${JSON.stringify(created[spec.field])}`,
         });
       }
-    },
-  );
+      for (const entries of bad) {
+        const body = identify(ctx, job);
+        const ref = body.referenceId;
+        await createRejected(ctx, { ...body, [spec.field]: entries }, ref, {
+          title: `POST /jobs accepted ${entries.length} ${spec.field}`,
+          expected: statement,
+        });
+      }
+    });
+    const most = accepted.at(-1);
+    if (most !== undefined) {
+      await largestKeptOnEveryWrite(ctx, {
+        field: spec.field,
+        what: `${most} ${spec.field}`,
+        statement,
+        material: entriesArb(ctx, spec.field, most),
+        into: (body, _marker, entries) => ({ ...body, [spec.field]: entries }),
+      });
+    }
+  });
 }

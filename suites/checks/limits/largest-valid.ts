@@ -34,7 +34,13 @@ function formsOf(field: string): WriteForm[] {
 }
 
 /** Sends the value in `form`: a PUT-create of a whole body, or a partial update of a job created for the case. */
-async function send<D>(ctx: RuleContext, form: WriteForm, generated: Body, largest: LargestValid<D>, material: D): Promise<{ sent: Body; res: ApiResponse<Job>; what: string }> {
+async function send<D>(
+  ctx: RuleContext,
+  form: WriteForm,
+  generated: Body,
+  largest: LargestValid<D>,
+  material: D,
+): Promise<{ sent: Body; res: ApiResponse<Job>; what: string }> {
   if (form === 'put-create') {
     const body = identify(ctx, generated);
     const sent = { referenceId: body.referenceId, ...largest.into(body, body.referenceId, material) };
@@ -52,16 +58,27 @@ async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body,
   // Honouring an override PUT is good practice only (jobs.update.by-override): a refusal is not judged here, an update is.
   if (form === 'override' && isClientError(res.status)) return;
   const expected = `${largest.statement}; spec 4.3: a PUT body obeys the same rules as POST`;
-  ctx.expect(isSuccess(res.status) && res.json !== undefined, { title: `${what} refused ${largest.what}`, expected, received: responseLine(res) });
+  ctx.expect(isSuccess(res.status) && res.json !== undefined, {
+    title: `${what} refused ${largest.what}`,
+    expected,
+    received: responseLine(res),
+  });
   const id = res.json.id;
-  const reads: Array<[string, Record<string, unknown> | undefined]> = [[`the answer of ${what}`, res.json], [`GET /jobs/${id}`, await getJob(ctx, id)]];
+  const reads: Array<[string, Record<string, unknown> | undefined]> = [
+    [`the answer of ${what}`, res.json],
+    [`GET /jobs/${id}`, await getJob(ctx, id)],
+  ];
   if ((HEADER_FIELDS as readonly string[]).includes(field)) {
     const item = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).find((header) => header.id === id);
     reads.push([`the GET /jobs item of job ${id}`, item]);
   }
   for (const [where, job] of reads) {
     const problems = job === undefined ? [`job ${id} is not listed`] : keptValueProblems(sent, job, [field]);
-    ctx.expect(problems.length === 0, { title: `${where} does not keep ${largest.what} sent by ${what}`, expected: `${largest.statement}: the ${field} comes back as sent`, received: problems.join('\n') });
+    ctx.expect(problems.length === 0, {
+      title: `${where} does not keep ${largest.what} sent by ${what}`,
+      expected: `${largest.statement}: the ${field} comes back as sent`,
+      received: problems.join('\n'),
+    });
   }
 }
 

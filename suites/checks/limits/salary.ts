@@ -15,19 +15,16 @@ import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../../judging/compare.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 
-export const salaryPeriodRequired: Implementation = fixedRule(
-  'jobs.limits.salary-period-required',
-  async (ctx: RuleContext) => {
-    await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
-      const body = identify(ctx, job);
+export const salaryPeriodRequired: Implementation = fixedRule('jobs.limits.salary-period-required', async (ctx: RuleContext) => {
+  await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
+    const body = identify(ctx, job);
     const ref = body.referenceId;
-      await createRejected(ctx, { ...body, salary }, ref, {
-        title: 'POST /jobs accepted a salary amount without a period',
-        expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
-      });
+    await createRejected(ctx, { ...body, salary }, ref, {
+      title: 'POST /jobs accepted a salary amount without a period',
+      expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
     });
-  },
-);
+  });
+});
 
 /** The write paths that answer with the full Job (2.5: "Responses carry four decimal places" on each of them). */
 type SalaryPath = 'POST /jobs' | 'PUT /jobs/{id}' | 'PUT /jobs by referenceId' | 'PUT /jobs creating';
@@ -41,10 +38,14 @@ function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, s
     received: wrong.length > 0 ? wrong.join(', ') : `no "amount" in ${responseLine(r)}`,
     failingExchange: r.exchange,
   });
-  const changed = r.json === undefined ? ['no job in the body'] : keptValueProblems({ salary: { amount: salary.amount, maxAmount: salary.maxAmount } }, r.json);
+  const changed =
+    r.json === undefined
+      ? ['no job in the body']
+      : keptValueProblems({ salary: { amount: salary.amount, maxAmount: salary.maxAmount } }, r.json);
   ctx.expect(changed.length === 0, {
     title: `${what} does not give back the amount sent to the fourth decimal`,
-    expected: 'spec 2.5: four decimal places are carried, so an amount sent with up to four keeps every one (4.2: a GET result posted back creates a job with the same values)',
+    expected:
+      'spec 2.5: four decimal places are carried, so an amount sent with up to four keeps every one (4.2: a GET result posted back creates a job with the same values)',
     received: changed.join('\n'),
     failingExchange: r.exchange,
   });
@@ -52,7 +53,14 @@ function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, s
   for (const form of maxAmountForms(r.text)) ctx.observe({ topic: 'salary.max-amount-form', section: '2.5', observed: form });
 }
 
-async function sendSalary(ctx: RuleContext, path: SalaryPath, job: Body, id: number, referenceId: string, salary: SalaryInput): Promise<ApiResponse<Job>> {
+async function sendSalary(
+  ctx: RuleContext,
+  path: SalaryPath,
+  job: Body,
+  id: number,
+  referenceId: string,
+  salary: SalaryInput,
+): Promise<ApiResponse<Job>> {
   switch (path) {
     case 'POST /jobs':
       return ctx.api.create({ ...identify(ctx, job), salary });
@@ -67,33 +75,30 @@ async function sendSalary(ctx: RuleContext, path: SalaryPath, job: Body, id: num
 
 const SALARY_PATHS: readonly SalaryPath[] = ['PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
 
-export const salaryFourDecimals: Implementation = fixedRule(
-  'jobs.limits.salary-four-decimals',
-  async (ctx: RuleContext) => {
-    // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
-    const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
-    const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
-    await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
-      const res = await sendSalary(ctx, 'POST /jobs', job, 0, '', first);
-      ctx.expect(isSuccess(res.status) && res.json !== undefined, {
-        title: 'POST /jobs refused a job with a valid salary',
-        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
-        received: responseLine(res),
-      });
-      const { id, referenceId } = res.json as Job & { referenceId: string };
-      expectFourPlaces(ctx, 'POST /jobs', res, first);
-      expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
-      for (const [i, path] of SALARY_PATHS.entries()) {
-        const salary = others[i]!;
-        const r = await sendSalary(ctx, path, job, id, referenceId, salary);
-        ctx.expect(isSuccess(r.status) && r.json !== undefined, {
-          title: `${path} refused a valid salary`,
-          expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
-          received: responseLine(r),
-        });
-        expectFourPlaces(ctx, path, r, salary);
-        if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
-      }
+export const salaryFourDecimals: Implementation = fixedRule('jobs.limits.salary-four-decimals', async (ctx: RuleContext) => {
+  // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
+  const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
+  const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
+  await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
+    const res = await sendSalary(ctx, 'POST /jobs', job, 0, '', first);
+    ctx.expect(isSuccess(res.status) && res.json !== undefined, {
+      title: 'POST /jobs refused a job with a valid salary',
+      expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
+      received: responseLine(res),
     });
-  },
-);
+    const { id, referenceId } = res.json as Job & { referenceId: string };
+    expectFourPlaces(ctx, 'POST /jobs', res, first);
+    expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
+    for (const [i, path] of SALARY_PATHS.entries()) {
+      const salary = others[i]!;
+      const r = await sendSalary(ctx, path, job, id, referenceId, salary);
+      ctx.expect(isSuccess(r.status) && r.json !== undefined, {
+        title: `${path} refused a valid salary`,
+        expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
+        received: responseLine(r),
+      });
+      expectFourPlaces(ctx, path, r, salary);
+      if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
+    }
+  });
+});

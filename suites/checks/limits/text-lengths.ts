@@ -30,14 +30,18 @@ interface TextLimit {
 /** A field of `max` characters is accepted and kept as sent, in every write form; one of `max + 1` is rejected by POST and creates nothing. */
 function textLengthRule(id: string, limit: TextLimit): Implementation {
   const { field, max } = limit;
-  return fixedRule(
-    id,
-    async (ctx: RuleContext) => {
-      const statement = `spec 8: ${field} max ${max} characters`;
-      await ctx.check(fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, limit.alphabet) }), async ({ job, filler }) => {
+  return fixedRule(id, async (ctx: RuleContext) => {
+    const statement = `spec 8: ${field} max ${max} characters`;
+    await ctx.check(
+      fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, limit.alphabet) }),
+      async ({ job, filler }) => {
         const at = identify(ctx, job);
         const atLimit = limit.valueOf(ctx, at.referenceId, filler, max);
-        const created = await createJob(ctx, { ...at, [field]: atLimit }, { anySuccess: true, title: `POST /jobs refused a ${field} of exactly ${max} characters`, expected: statement });
+        const created = await createJob(
+          ctx,
+          { ...at, [field]: atLimit },
+          { anySuccess: true, title: `POST /jobs refused a ${field} of exactly ${max} characters`, expected: statement },
+        );
         ctx.expect(sameFieldValue(field, created[field], atLimit), {
           title: `the job does not keep a ${field} of ${max} characters as sent`,
           expected: `${statement}: the ${field} comes back as sent`,
@@ -48,17 +52,17 @@ function textLengthRule(id: string, limit: TextLimit): Implementation {
           title: `POST /jobs accepted a ${field} of ${max + 1} characters`,
           expected: statement,
         });
-      });
-      await largestKeptOnEveryWrite(ctx, {
-        field,
-        what: `a ${field} of ${max} characters`,
-        statement,
-        material: exactLengthTextArb(max, limit.alphabet),
-        into: (body, marker, filler) => ({ ...body, [field]: limit.valueOf(ctx, marker, filler, max) }),
-      });
-      await limit.after?.(ctx, max);
-    },
-  );
+      },
+    );
+    await largestKeptOnEveryWrite(ctx, {
+      field,
+      what: `a ${field} of ${max} characters`,
+      statement,
+      material: exactLengthTextArb(max, limit.alphabet),
+      into: (body, marker, filler) => ({ ...body, [field]: limit.valueOf(ctx, marker, filler, max) }),
+    });
+    await limit.after?.(ctx, max);
+  });
 }
 
 export const referenceIdLength: Implementation = textLengthRule('jobs.limits.reference-id-length', {
@@ -84,7 +88,7 @@ async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> 
     fc.record({ job: createBodyArb(ctx), text: astralTextArb(max) }),
     async ({ job, text }) => {
       const body = identify(ctx, job);
-    const ref = body.referenceId;
+      const ref = body.referenceId;
       const prefix = `${ref} `;
       const title = prefix + [...text].slice(0, max - prefix.length).join('');
       const res = await ctx.api.create({ ...body, title });
@@ -93,7 +97,12 @@ async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> 
       const observed = isSuccess(res.status)
         ? `accepted ${sent}; stored ${stored === title ? 'as sent' : `as ${codePointLength(stored ?? '')} code points`}`
         : `answered ${res.status} to ${sent}`;
-      ctx.observe({ topic: 'title.astral-characters-at-limit', section: '8', observed, note: 'the spec counts "characters"; code points and UTF-16 units differ for emoji' });
+      ctx.observe({
+        topic: 'title.astral-characters-at-limit',
+        section: '8',
+        observed,
+        note: 'the spec counts "characters"; code points and UTF-16 units differ for emoji',
+      });
     },
     { runs: 1 },
   );

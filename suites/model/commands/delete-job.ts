@@ -27,8 +27,16 @@ export class DeleteJobCommand implements JobsCommand {
     this.#ref = target.ref;
     const { api } = r.ctx;
     const res =
-      this.via === 'id' ? await api.deleteById(target.id) : this.via === 'reference' ? await api.deleteByReference(target.ref) : await api.deleteByOverride(target.id);
-    const label = { id: `DELETE /jobs/${target.id}`, reference: `DELETE /jobs (referenceId ${target.ref})`, override: `POST /jobs/${target.id} with X-HTTP-Method-Override: DELETE` }[this.via];
+      this.via === 'id'
+        ? await api.deleteById(target.id)
+        : this.via === 'reference'
+          ? await api.deleteByReference(target.ref)
+          : await api.deleteByOverride(target.id);
+    const label = {
+      id: `DELETE /jobs/${target.id}`,
+      reference: `DELETE /jobs (referenceId ${target.ref})`,
+      override: `POST /jobs/${target.id} with X-HTTP-Method-Override: DELETE`,
+    }[this.via];
     r.ctx.expect(isSuccess(res.status), {
       title: `${label} did not delete the ${target.status} job`,
       expected: `spec ${this.via === 'override' ? '4.7' : '4.4'}: any job identified by id or referenceId is removed (204 with no body)`,

@@ -36,7 +36,11 @@ export class UpdateJobCommand implements JobsCommand {
     const res = await putJob(r, target, patch, this.via);
     const where = putLabel(target, this.via);
     if (target.status === 'archived' && isClientError(res.status)) {
-      r.ctx.observe({ topic: 'update-archived-job', section: '4.3', observed: `a partial update of an archived job answers ${res.status}` });
+      r.ctx.observe({
+        topic: 'update-archived-job',
+        section: '4.3',
+        observed: `a partial update of an archived job answers ${res.status}`,
+      });
       await expectReadBack(r, target);
       return;
     }

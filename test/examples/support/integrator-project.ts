@@ -43,7 +43,8 @@ export interface IntegratorProject {
  */
 function childEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const name of Object.keys(env)) if (/^npm_(package|lifecycle)_|^npm_config_(local_)?prefix$|^INIT_CWD$|^VITEST|^FORCE_COLOR$/i.test(name)) delete env[name];
+  for (const name of Object.keys(env))
+    if (/^npm_(package|lifecycle)_|^npm_config_(local_)?prefix$|^INIT_CWD$|^VITEST|^FORCE_COLOR$/i.test(name)) delete env[name];
   return env;
 }
 
@@ -69,7 +70,8 @@ function handle(dir: string): IntegratorProject {
       const tree = await run(dir, 'npm', ['ls', 'msw', '--all', '--parseable']);
       return tree.stdout.split('\n').filter((line) => /node_modules\/msw$/.test(line) && !line.includes('/vitest/'));
     },
-    installedVersion: async (name) => (JSON.parse(await readFile(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version,
+    installedVersion: async (name) =>
+      (JSON.parse(await readFile(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version,
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -115,7 +117,10 @@ export async function copyExamples(project: IntegratorProject): Promise<string[]
   await mkdir(join(project.dir, 'build'), { recursive: true });
   for (const file of files) {
     const source = await readFile(join(EXAMPLES, file), 'utf8');
-    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: file });
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      fileName: file,
+    });
     await writeFile(join(project.dir, 'build', file.replace(/\.ts$/, '.js')), outputText);
   }
   return files;

@@ -16,7 +16,9 @@ if (!name) throw new Error('usage: lock-project.mjs <project folder under test/e
 const project = join(repo, 'test/examples', name);
 const dir = mkdtempSync(join(tmpdir(), 'jobs-lock-'));
 try {
-  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }));
+  const [{ filename }] = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }),
+  );
   renameSync(join(dir, filename), join(dir, 'jobs-conformance.tgz'));
   copyFileSync(join(project, 'package.json'), join(dir, 'package.json'));
   execFileSync('npm', ['install', '--package-lock-only', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });

@@ -57,7 +57,13 @@ export async function startHostileProxy(decide: (req: ProxiedRequest) => Behavio
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const caseId = String(req.headers['x-conformance-case-id'] ?? '');
-      const behaviour = decide({ n: ++n, method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, outsideRule: caseId.endsWith('run') });
+      const behaviour = decide({
+        n: ++n,
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        outsideRule: caseId.endsWith('run'),
+      });
       counts[behaviour.kind]++;
       if (behaviour.kind === 'hang') return;
       if (behaviour.kind === 'drop-before') return void req.socket.destroy();
@@ -74,7 +80,10 @@ export async function startHostileProxy(decide: (req: ProxiedRequest) => Behavio
         upstreamRes.on('end', () => {
           if (behaviour.kind === 'drop-after') return void req.socket.destroy();
           const payload = Buffer.concat(answer);
-          res.writeHead(upstreamRes.statusCode ?? 502, { ...forwardHeaders(upstreamRes.headers), 'content-length': String(payload.length) });
+          res.writeHead(upstreamRes.statusCode ?? 502, {
+            ...forwardHeaders(upstreamRes.headers),
+            'content-length': String(payload.length),
+          });
           res.end(payload);
         });
       });

@@ -51,7 +51,18 @@ export function cleanupReportDir(dir: string): void {
  */
 export function runCli(baseUrl: string, options: CliOptions = {}): Promise<CliRun> {
   const reportDir = newReportDir();
-  const args = [CLI, '--base-url', baseUrl, '--api-key', 'demo-key-1', '--report-dir', reportDir, '--reporter', 'json', ...(options.args ?? [])];
+  const args = [
+    CLI,
+    '--base-url',
+    baseUrl,
+    '--api-key',
+    'demo-key-1',
+    '--report-dir',
+    reportDir,
+    '--reporter',
+    'json',
+    ...(options.args ?? []),
+  ];
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let stdout = '';

@@ -14,8 +14,8 @@ export function runTag(report: ConformanceReport): string {
 
 /** Ids of the mock's jobs that the run tagged as its own. */
 export function taggedJobIds(mock: MockServer, tag: string): number[] {
-  return mock
-    .core.snapshot()
+  return mock.core
+    .snapshot()
     .jobs.filter((job) => (job.referenceId ?? '').startsWith(tag) || job.title.includes(tag))
     .map((job) => job.id)
     .sort((a, b) => a - b);

@@ -8,14 +8,19 @@ import { JobOverrides } from './job-overrides.js';
 import { isJobBody, requestJson, responseJson } from './json.js';
 
 /** Writes matching `applies` that answer `status` with a Job: their sent `field` is shown back from then on. */
-export function honoursSent(applies: (req: CoreRequest) => boolean, status: number, field: 'id' | 'publishDate' | 'employer'): Mutant['transform'] {
+export function honoursSent(
+  applies: (req: CoreRequest) => boolean,
+  status: number,
+  field: 'id' | 'publishDate' | 'employer',
+): Mutant['transform'] {
   return (next) => {
     const stored = new JobOverrides();
     return async (req) => {
       const res = await next(req);
       const input = requestJson(req);
       const job = responseJson(res);
-      if (applies(req) && res.status === status && isJobBody(job) && input?.[field] !== undefined) stored.set(job.id, { [field]: input[field] });
+      if (applies(req) && res.status === status && isJobBody(job) && input?.[field] !== undefined)
+        stored.set(job.id, { [field]: input[field] });
       return stored.apply(res);
     };
   };

@@ -19,7 +19,10 @@ export function inputOf(job: JsonObject): JsonObject {
     locations: (job.locations as JsonObject[]).map((location) => ({ description: location.description })),
     categories: (job.categories as Named[]).map((category) => ({ id: category.id })),
     positionType: { id: (job.positionType as Named).id },
-    salary: salary === null ? null : { amount: salary.amount, maxAmount: salary.maxAmount, period: { id: salary.period.id }, plusCommission: salary.plusCommission },
+    salary:
+      salary === null
+        ? null
+        : { amount: salary.amount, maxAmount: salary.maxAmount, period: { id: salary.period.id }, plusCommission: salary.plusCommission },
     description: job.description,
     applicantRoutingType: { id: (job.applicantRoutingType as Named).id },
     applicationEmail: job.applicationEmail,

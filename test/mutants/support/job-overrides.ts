@@ -20,7 +20,11 @@ export class JobOverrides {
   apply(res: CoreResponse): CoreResponse {
     if (this.#byId.size === 0 || res.status < 200 || res.status > 299) return res;
     const body = responseJson(res);
-    const jobs: Array<[JsonObject, boolean]> = isJobBody(body) ? [[body, false]] : isListBody(body) ? body.data.map((item) => [item, true]) : [];
+    const jobs: Array<[JsonObject, boolean]> = isJobBody(body)
+      ? [[body, false]]
+      : isListBody(body)
+        ? body.data.map((item) => [item, true])
+        : [];
     let changed = false;
     for (const [job, header] of jobs) {
       const fields = this.#byId.get(job.id as number);

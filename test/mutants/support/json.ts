@@ -29,7 +29,7 @@ export function withJsonBody(req: CoreRequest, body: JsonObject): CoreRequest {
 export function responseJson(res: CoreResponse): JsonObject | undefined {
   if (res.body === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse((typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body)));
+    const value: unknown = JSON.parse(typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body));
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;

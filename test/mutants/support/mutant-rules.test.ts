@@ -17,6 +17,11 @@ describe('rulesForMutant', () => {
   it('names the rules a mutant expects that are not among those that run', () => {
     const mutant = { ...mutantNamed('create-answers-200'), expectedRule: ['jobs.create.status-201', 'jobs.create.renamed-away'] as const };
     expect(namedRulesNotRun(mutant, rulesForMutant(mutant, registry, 'area'))).toEqual(['jobs.create.renamed-away']);
-    expect(namedRulesNotRun(mutant, registry.filter((rule) => rule.area === 'auth'))).toEqual(['jobs.create.status-201', 'jobs.create.renamed-away']);
+    expect(
+      namedRulesNotRun(
+        mutant,
+        registry.filter((rule) => rule.area === 'auth'),
+      ),
+    ).toEqual(['jobs.create.status-201', 'jobs.create.renamed-away']);
   });
 });

@@ -39,7 +39,12 @@ export function listViewOf(query: URLSearchParams, defaultPageSize = 10): ListVi
 }
 
 /** Every header matching `filters` (q, status) for the key in `headers`; or the core's refusal. */
-export async function allHeaders(next: CoreHandler, req: CoreRequest, filters: { q?: string | undefined; status?: string | undefined }, headers: Record<string, string> = {}): Promise<JsonObject[] | CoreResponse> {
+export async function allHeaders(
+  next: CoreHandler,
+  req: CoreRequest,
+  filters: { q?: string | undefined; status?: string | undefined },
+  headers: Record<string, string> = {},
+): Promise<JsonObject[] | CoreResponse> {
   const items: JsonObject[] = [];
   for (let page = 1; ; page++) {
     const query = new URLSearchParams({ page: String(page), pageSize: '100' });
@@ -95,10 +100,12 @@ export function relist(
   edit: (input: { items: JsonObject[]; view: ListView; req: CoreRequest; next: CoreHandler }) => JsonObject[] | Promise<JsonObject[]>,
   options: RelistOptions = {},
 ): Transform {
-  const viewOf = options.view ?? ((req: CoreRequest) => {
-    const view = listViewOf(req.query);
-    return view ? { ...view, pageSize: Math.min(view.pageSize, 100) } : undefined;
-  });
+  const viewOf =
+    options.view ??
+    ((req: CoreRequest) => {
+      const view = listViewOf(req.query);
+      return view ? { ...view, pageSize: Math.min(view.pageSize, 100) } : undefined;
+    });
   return (next) => async (req) => {
     if (!isList(req)) return next(req);
     const view = viewOf(req);

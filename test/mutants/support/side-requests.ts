@@ -8,7 +8,13 @@ import { isJobBody, isListBody, responseJson, type JsonObject } from './json.js'
 import { API_PREFIX } from '../../../vocabulary/index.js';
 
 /** Asks the core a side question with the headers of `req` (its key), e.g. a GET before a PUT. */
-export function sideRequest(next: CoreHandler, req: CoreRequest, method: string, path: string, options: { query?: URLSearchParams; body?: JsonObject; headers?: Record<string, string> } = {}): Promise<CoreResponse> {
+export function sideRequest(
+  next: CoreHandler,
+  req: CoreRequest,
+  method: string,
+  path: string,
+  options: { query?: URLSearchParams; body?: JsonObject; headers?: Record<string, string> } = {},
+): Promise<CoreResponse> {
   const headers = { ...req.headers, ...options.headers };
   delete headers['x-http-method-override'];
   return Promise.resolve(
@@ -38,7 +44,12 @@ export async function jobByReference(next: CoreHandler, req: CoreRequest, refere
 }
 
 /** The job a PUT or DELETE names: by id in the path or by referenceId in the body. */
-export async function namedJob(next: CoreHandler, req: CoreRequest, id: number | undefined, body: JsonObject | undefined): Promise<JsonObject | undefined> {
+export async function namedJob(
+  next: CoreHandler,
+  req: CoreRequest,
+  id: number | undefined,
+  body: JsonObject | undefined,
+): Promise<JsonObject | undefined> {
   if (id !== undefined) return currentJob(next, req, id);
   const header = typeof body?.referenceId === 'string' ? await jobByReference(next, req, body.referenceId) : undefined;
   return header ? currentJob(next, req, header.id as number) : undefined;

@@ -56,7 +56,10 @@ export function reshapeRequest(match: Match, edit: (req: CoreRequest) => CoreReq
  * @example
  * rewriteResponse(isPost, (res) => ({ ...res, status: res.status === 201 ? 200 : res.status }));
  */
-export function rewriteResponse(match: Match, edit: (res: CoreResponse, req: CoreRequest) => CoreResponse | Promise<CoreResponse>): Transform {
+export function rewriteResponse(
+  match: Match,
+  edit: (res: CoreResponse, req: CoreRequest) => CoreResponse | Promise<CoreResponse>,
+): Transform {
   return (next) => async (req) => {
     const res = await next(req);
     return match(req) ? edit(res, req) : res;

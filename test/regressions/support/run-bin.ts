@@ -23,7 +23,10 @@ export function runBin(bin: string, args: string[], options: { env?: Record<stri
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm run build\``);
   return new Promise((done, fail) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let killed = false;

@@ -12,13 +12,21 @@ import { expectClean, KEYS } from './sweep.js';
 
 const TOLERANCE_MS = 2_000;
 
-export async function expectDurationRun(options: { duration: string; budgetMs: number; seed: number; only?: string }): Promise<ConformanceReport> {
+export async function expectDurationRun(options: {
+  duration: string;
+  budgetMs: number;
+  seed: number;
+  only?: string;
+}): Promise<ConformanceReport> {
   await using mock = await createMockServer({ port: 0 });
   const common = { baseUrl: mock.url, ...KEYS, seed: options.seed, ...(options.only ? { only: options.only } : {}) };
   const started = performance.now();
   const report = await runConformance({ ...common, duration: options.duration });
   const wallMs = performance.now() - started;
-  expect(Math.abs(wallMs - options.budgetMs), `the run took ${Math.round(wallMs)} ms for a budget of ${options.budgetMs} ms`).toBeLessThanOrEqual(TOLERANCE_MS);
+  expect(
+    Math.abs(wallMs - options.budgetMs),
+    `the run took ${Math.round(wallMs)} ms for a budget of ${options.budgetMs} ms`,
+  ).toBeLessThanOrEqual(TOLERANCE_MS);
   expectClean(report, mock);
   expect(report.options?.duration).toBe(options.duration);
 

@@ -26,11 +26,14 @@ export async function cli(args: string[]): Promise<{ code: number; stderr: strin
     stdout: sink(),
     stderr: new Writable({ write: (chunk, _encoding, callback) => ((stderr += String(chunk)), callback()) }),
   };
-  const code = await (args[0] === 'merge-reports' ? mergeReportsMain({ ...io, argv: ['node', 'jobs-conformance', ...args.slice(1)] }) : main(io));
+  const code = await (args[0] === 'merge-reports'
+    ? mergeReportsMain({ ...io, argv: ['node', 'jobs-conformance', ...args.slice(1)] })
+    : main(io));
   return { code, stderr };
 }
 
-export const readReport = async (dir: string): Promise<ConformanceReport> => JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
+export const readReport = async (dir: string): Promise<ConformanceReport> =>
+  JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as ConformanceReport;
 
 /** The rule set, statuses and per-rule case counts of a report: what sharding must not change. */
 const shape = (report: ConformanceReport) => report.rules.map((rule) => `${rule.id} ${rule.status} ${rule.cases}`);
@@ -42,11 +45,23 @@ const shape = (report: ConformanceReport) => report.rules.map((rule) => `${rule.
 export async function expectShardsMergeToWholeRun(runs: number, seed: number): Promise<{ mergedDir: string; merged: ConformanceReport }> {
   await using mock = await createMockServer({ port: 0 });
   const root = await mkdtemp(join(tmpdir(), 'jobs-shards-'));
-  const base = ['--base-url', mock.url, '--api-key', KEYS.apiKey, '--second-api-key', KEYS.secondApiKey, '--seed', String(seed), '--runs', String(runs)];
+  const base = [
+    '--base-url',
+    mock.url,
+    '--api-key',
+    KEYS.apiKey,
+    '--second-api-key',
+    KEYS.secondApiKey,
+    '--seed',
+    String(seed),
+    '--runs',
+    String(runs),
+  ];
   const shardDirs = Array.from({ length: SHARDS }, (_, i) => join(root, `shard-${i + 1}`));
   // All shards at once against one mock: each has its own run tag, so none sees another's jobs.
   const shardRuns = await Promise.all(shardDirs.map((dir, i) => cli([...base, '--shard', `${i + 1}/${SHARDS}`, '--report-dir', dir])));
-  for (const [i, run] of shardRuns.entries()) expect(run.stderr).toMatch(new RegExp(`jobs tagged jc[a-z0-9]{6}; shard ${i + 1}/${SHARDS}\\n`));
+  for (const [i, run] of shardRuns.entries())
+    expect(run.stderr).toMatch(new RegExp(`jobs tagged jc[a-z0-9]{6}; shard ${i + 1}/${SHARDS}\\n`));
   const shards = await Promise.all(shardDirs.map(readReport));
   expect(mock.core.snapshot().jobs, 'the shards left jobs behind').toEqual([]);
   expect(new Set(shards.map((report) => report.options?.referencePrefix)).size).toBe(SHARDS);
