@@ -8,7 +8,7 @@
  * unreachable, key rejected), 130 interrupted.
  * Commands of their own: `diff OLD NEW` (cli/diff-command.ts) and `proxy` (cli/proxy-command.ts).
  */
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import {
   createProgress,
   diffReports,
@@ -31,10 +31,10 @@ import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/
 import { SuiteError, messageOf } from '../suites/engine/errors.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
-import { toolInfo } from '../reports/tool-info.js';
-import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfParse } from './exit-codes.js';
+import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { CONFORMANCE_OPTIONS } from './options/conformance-options.js';
-import { addOptions, readOptions, UsageError } from './options/option-table.js';
+import { commandProgram } from './command.js';
+import { addOptions, readOptions } from './options/option-table.js';
 
 /**
  * Two lines per rule: id, section, level (must or should), title (and what it needs); then, indented,
@@ -65,16 +65,8 @@ export interface CliIo {
 }
 
 function buildProgram(io: CliIo): Command {
-  const program = new Command(NAME)
+  const program = commandProgram(NAME, io)
     .description('Checks a Jobs API v1.1 server against the spec and writes conformance reports.')
-    .version(toolInfo.version)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      // Commander's own errors (unknown option, missing value) name the tool like every other line.
-      outputError: (text, write) => write(`${NAME}: ${text}`),
-    })
     .addHelpText(
       'after',
       '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.' +
@@ -174,12 +166,7 @@ export async function main(io: CliIo): Promise<number> {
   try {
     options = parseRunCommandLine(io);
   } catch (error) {
-    if (error instanceof CommanderError) return exitCodeOfParse(error);
-    if (error instanceof UsageError) {
-      say(`error: ${error.message}`);
-      return EXIT_USAGE;
-    }
-    throw error;
+    return exitCodeOfBadCommandLine(error, say);
   }
   if (options.listRules === true) {
     io.stdout.write(formatRuleList(catalog));

@@ -4,7 +4,7 @@
  * (cli/exit-codes.ts): 0 nothing --fail-on names (a changed observation is a warning), 1 a rule newly failing
  * or what --fail-on names, 2 a report could not be read. Its options are cli/options/diff-options.ts.
  */
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import {
   diffReports,
   driftFailures,
@@ -16,10 +16,10 @@ import {
 } from '../reports/index.js';
 import type { Drift } from '../schemas/types.gen.js';
 import { messageOf } from '../suites/engine/errors.js';
-import { toolInfo } from '../reports/tool-info.js';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, exitCodeOfParse } from './exit-codes.js';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { DIFF_OPTIONS, type DiffFormat } from './options/diff-options.js';
-import { addOptions, readOptions, UsageError } from './options/option-table.js';
+import { commandProgram } from './command.js';
+import { addOptions, readOptions } from './options/option-table.js';
 
 const NAME = 'jobs-conformance diff';
 
@@ -38,17 +38,10 @@ interface DiffOptions {
 }
 
 function program(io: DiffCliIo): Command {
-  const command = new Command(NAME)
+  const command = commandProgram(NAME, io)
     .description(
       'Lists what changed between two report.json files: observations (what the target chose where the spec leaves room), rules newly failing or passing, rules added or removed.',
     )
-    .version(toolInfo.version)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(`${NAME}: ${text}`),
-    })
     .argument('<old>', 'the earlier report.json (e.g. of the last deployment)')
     .argument('<new>', 'the later report.json')
     .addHelpText(
@@ -77,12 +70,7 @@ export async function diffMain(io: DiffCliIo): Promise<number> {
   try {
     parsed = parseDiffCommandLine(io);
   } catch (error) {
-    if (error instanceof CommanderError) return exitCodeOfParse(error);
-    if (error instanceof UsageError) {
-      say(`error: ${error.message}`);
-      return EXIT_USAGE;
-    }
-    throw error;
+    return exitCodeOfBadCommandLine(error, say);
   }
   const { options, files } = parsed;
   let drift: Drift;

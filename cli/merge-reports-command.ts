@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import {
   failingConditions,
   mergeReports,
@@ -20,16 +20,16 @@ import {
   type RedactedReport,
   type ReporterName,
 } from '../reports/index.js';
-import { toolInfo } from '../reports/tool-info.js';
 import { formatIssues, validators } from '../schemas/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { catalog } from '../suites/catalog/index.js';
 import { messageOf } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
-import { EXIT_INTERRUPTED, EXIT_USAGE, exitCodeOf, exitCodeOfParse } from './exit-codes.js';
+import { EXIT_INTERRUPTED, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { gateReport } from './gate-report.js';
 import { MERGE_REPORTS_OPTIONS } from './options/merge-reports-options.js';
-import { addOptions, readOptions, UsageError } from './options/option-table.js';
+import { commandProgram } from './command.js';
+import { addOptions, readOptions } from './options/option-table.js';
 
 const NAME = 'jobs-conformance merge-reports';
 
@@ -50,18 +50,11 @@ interface MergeReportsOptions {
 }
 
 function program(io: MergeReportsCliIo): Command {
-  const command = new Command(NAME)
+  const command = commandProgram(NAME, io)
     .description(
       'Merges the reports of the shards of one run (--shard i/n) into one report, with the verdict and exit code of an unsharded run.',
     )
-    .version(toolInfo.version)
     .argument('<dir...>', 'report folders of the shards (each holds report.json)')
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(`${NAME}: ${text}`),
-    })
     .addHelpText('after', '\nEvery option also reads from its environment variable (flags win).');
   return addOptions(command, MERGE_REPORTS_OPTIONS);
 }
@@ -102,12 +95,7 @@ export async function mergeReportsMain(io: MergeReportsCliIo): Promise<number> {
   try {
     parsed = parseMergeReportsCommandLine(io);
   } catch (error) {
-    if (error instanceof CommanderError) return exitCodeOfParse(error);
-    if (error instanceof UsageError) {
-      say(`error: ${error.message}`);
-      return EXIT_USAGE;
-    }
-    throw error;
+    return exitCodeOfBadCommandLine(error, say);
   }
   const { options, sources } = parsed;
   let merged: RedactedReport;

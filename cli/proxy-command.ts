@@ -6,7 +6,7 @@
  * 0 no mismatch, 1 a --fail-on condition holds, 2 could not start. Its options
  * are the table in cli/options/proxy-options.ts (each also JOBS_PROXY_<FLAG>).
  */
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import {
   applyBaseline,
   failingConditions,
@@ -21,11 +21,11 @@ import {
 import { messageOf } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { Redactor } from '../reports/redactor.js';
-import { toolInfo } from '../reports/tool-info.js';
 import type { Finding } from '../proxy/findings.js';
 import { ruleInfo } from '../proxy/proxy-rules.js';
 import { runProxy, type ProxyServer } from '../proxy/run-proxy.js';
-import { EXIT_USAGE, exitCodeOf, exitCodeOfParse } from './exit-codes.js';
+import { EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
+import { commandProgram } from './command.js';
 import { addOptions, readOptions, UsageError } from './options/option-table.js';
 import { PROXY_OPTIONS } from './options/proxy-options.js';
 
@@ -57,15 +57,8 @@ interface ProxyOptions {
 }
 
 function program(io: ProxyCliIo): Command {
-  const command = new Command(NAME)
+  const command = commandProgram(NAME, io)
     .description('A validating proxy: forwards traffic to --target unchanged and checks both sides against the Jobs API v1.1.')
-    .version(toolInfo.version)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(`${NAME}: ${text}`),
-    })
     .addHelpText('after', '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0).');
   return addOptions(command, PROXY_OPTIONS);
 }
@@ -90,12 +83,7 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
     command.parse(io.argv);
     flags = readOptions(command, PROXY_OPTIONS, io.env) as unknown as ProxyOptions;
   } catch (error) {
-    if (error instanceof CommanderError) return exitCodeOfParse(error);
-    if (error instanceof UsageError) {
-      say(`error: ${error.message}`);
-      return EXIT_USAGE;
-    }
-    throw error;
+    return exitCodeOfBadCommandLine(error, say);
   }
   const target = flags.target;
   let proxy: ProxyServer | undefined;

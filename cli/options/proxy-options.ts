@@ -2,10 +2,9 @@
  * @module The option table of `jobs-conformance proxy`. Report and gating
  * values are parsed here, once, by the reports layer's own parsers.
  */
-import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, REPORTERS } from '../../reports/index.js';
-import { DEFAULT_REPORT_DIR } from '../../suites/engine/config.js';
 import type { OptionTable } from './option-table.js';
-import { flagParser, parseHost, parsePort, parseSeconds } from './parsers.js';
+import { parseHost, parsePort, parseSeconds } from './parsers.js';
+import { reportOptionRows } from './report-options.js';
 
 export const DEFAULT_PROXY_PORT = 4020;
 
@@ -46,34 +45,7 @@ export const PROXY_OPTIONS: OptionTable = {
       description: "send the client's Host header to the target (default: the target's host)",
       example: '1',
     },
-    {
-      key: 'reportDir',
-      flag: 'report-dir',
-      value: 'dir',
-      description: 'where the reports go',
-      fallback: DEFAULT_REPORT_DIR,
-      example: 'out',
-    },
-    {
-      key: 'reporters',
-      flag: 'reporter',
-      value: 'list',
-      description: 'formats: json, junit, html, markdown, or all',
-      parse: flagParser(parseReporters),
-      fallback: [...REPORTERS],
-      defaultText: 'all',
-      example: 'json,html',
-    },
-    {
-      key: 'failOn',
-      flag: 'fail-on',
-      value: 'list',
-      description: 'what makes the exit code 1',
-      parse: flagParser(parseFailOn),
-      fallback: [...DEFAULT_FAIL_ON],
-      defaultText: DEFAULT_FAIL_ON.join(','),
-      example: 'failed,error',
-    },
+    ...reportOptionRows('where the reports go'),
     { key: 'baseline', flag: 'baseline', value: 'file', description: 'known findings by rule id, accepted', example: 'baseline.json' },
     {
       key: 'flushEvery',
