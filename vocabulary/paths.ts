@@ -25,7 +25,8 @@ export type Resource =
  * apiPathOf('/health')           // undefined
  */
 export function apiPathOf(pathname: string): string | undefined {
-  if (pathname.slice(0, API_PREFIX.length).toLowerCase() !== API_PREFIX) return undefined;
+  // startsWith spares the usual path (the prefix as spec 9 writes it) a lower-cased copy: the mock asks on every request.
+  if (!pathname.startsWith(API_PREFIX) && pathname.slice(0, API_PREFIX.length).toLowerCase() !== API_PREFIX) return undefined;
   const rest = pathname.slice(API_PREFIX.length);
   return rest === '' || rest.startsWith('/') ? rest : undefined;
 }
