@@ -2,7 +2,7 @@
  * @module Where the judging thread's code comes from. Built (the package, dist/), it is the compiled
  * judge-worker.js beside this file. From the TypeScript sources (the tests) there is no such file, and a
  * worker thread does not go through the loader of the thread that starts it: the test setup registers a
- * source entry (worker-from-sources.test-support.ts bundles the worker's sources in memory), so the exchanges
+ * source entry (test/support/judge-worker-from-sources.ts bundles the worker's sources in memory), so the exchanges
  * are judged on a worker thread, the production path, either way. The package ships no bundler.
  */
 import { existsSync } from 'node:fs';

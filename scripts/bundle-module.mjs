@@ -1,30 +1,50 @@
-// Loads a TypeScript module of this checkout without a build of dist/: esbuild bundles it in memory and bare
-// imports stay external, resolved from this checkout's node_modules. scripts/generate.mjs renders its docs this way.
+// Runs a TypeScript module of this checkout without a build of dist/: esbuild bundles it in memory into one
+// module, started from a data: URL. Bare imports stay external, as absolute file URLs resolved from this
+// checkout's node_modules (a data: module has no folder to resolve them from), and each bundled module keeps
+// its own import.meta.url (schemas and the tool's version are found from it). scripts/generate.mjs renders its
+// docs this way; the tests start the proxy's judging thread this way (test/support/judge-worker-from-sources.ts).
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-const toNodeModules = {
-  name: 'node-modules',
+const fromCheckout = {
+  name: 'from-checkout',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('node:') ? { path: args.path, external: true } : { path: import.meta.resolve(args.path), external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined; // the nested call below: esbuild's own resolution
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'resolving',
+      });
+      if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
+      return { path: pathToFileURL(found.path).href, external: true };
+    });
+    b.onLoad({ filter: /\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+    }));
   },
 };
 
-/** The module's exports. */
-export async function loadModule(entry) {
+/** The data: URL of the module bundled with everything it imports from this checkout. */
+export async function bundleModule(entry) {
   const { build } = await import('esbuild');
-  // A data: module has no file URL of its own: code that reads import.meta.url sees the entry's file instead.
-  const define = { 'import.meta.url': JSON.stringify(pathToFileURL(entry).href) };
   const result = await build({
     entryPoints: [entry],
     bundle: true,
     write: false,
     format: 'esm',
     platform: 'node',
+    target: 'node20',
     logLevel: 'error',
-    plugins: [toNodeModules],
-    define,
+    plugins: [fromCheckout],
   });
-  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
+  return new URL(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
+}
+
+/** The module's exports. */
+export async function loadModule(entry) {
+  return import((await bundleModule(entry)).href);
 }

@@ -3,6 +3,6 @@
  * judge-worker.js beside them), so the proxy tests judge on a worker thread, as the built package does.
  */
 import { useJudgeWorkerSource } from '../../proxy/worker-entry.js';
-import { judgeWorkerFromSources } from '../../proxy/worker-from-sources.test-support.js';
+import { judgeWorkerFromSources } from './judge-worker-from-sources.js';
 
 useJudgeWorkerSource(judgeWorkerFromSources);

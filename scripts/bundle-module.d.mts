@@ -1,0 +1,4 @@
+/** The data: URL of the module bundled with everything it imports from this checkout. */
+export function bundleModule(entry: string): Promise<URL>;
+/** The module's exports. */
+export function loadModule(entry: string): Promise<Record<string, unknown>>;
