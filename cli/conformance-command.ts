@@ -19,10 +19,12 @@ import {
   shouldUseColor,
   writeReports,
   type RedactedReport,
+  type TimedExchange,
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
+import { checkHarMain, parseCheckHarCommandLine } from './check-har-command.js';
 import { diffMain, parseDiffCommandLine } from './diff-command.js';
 import { gateReport } from './gate-report.js';
 import { mergeReportsMain, parseMergeReportsCommandLine } from './merge-reports-command.js';
@@ -70,7 +72,7 @@ function buildProgram(io: CliIo): Command {
     .addHelpText(
       'after',
       '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.' +
-        '\nOther commands: diff OLD NEW (what drifted between two report.json files; diff --help), merge-reports DIR... (the reports of the --shard runs of one seed merged; merge-reports --help), proxy (a validating proxy; proxy --help).',
+        '\nOther commands: diff OLD NEW (what drifted between two report.json files; diff --help), merge-reports DIR... (the reports of the --shard runs of one seed merged; merge-reports --help), proxy (a validating proxy; proxy --help), check-har FILE (recorded traffic judged offline; check-har --help).',
     );
   return addOptions(program, CONFORMANCE_OPTIONS);
 }
@@ -103,6 +105,10 @@ export function checkCommandLine(io: CliIo): void {
   }
   if (io.argv[2] === 'merge-reports') {
     parseMergeReportsCommandLine({ ...io, argv: subcommandArgv(io.argv) });
+    return;
+  }
+  if (io.argv[2] === 'check-har') {
+    parseCheckHarCommandLine({ ...io, argv: subcommandArgv(io.argv) });
     return;
   }
   const options = parseRunCommandLine(io);
@@ -159,6 +165,7 @@ export async function main(io: CliIo): Promise<number> {
   if (io.argv[2] === 'proxy') return proxyMain({ ...io, argv: subcommandArgv(io.argv) });
   if (io.argv[2] === 'diff') return diffMain({ ...io, argv: subcommandArgv(io.argv) });
   if (io.argv[2] === 'merge-reports') return mergeReportsMain({ ...io, argv: subcommandArgv(io.argv) });
+  if (io.argv[2] === 'check-har') return checkHarMain({ ...io, argv: subcommandArgv(io.argv) });
   // Every line printed is scrubbed: of the keys as given until the run is configured, then of every secret it has.
   const redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
@@ -178,6 +185,7 @@ export async function main(io: CliIo): Promise<number> {
   let report: RedactedReport;
   let gating: Gating;
   let earlier: ConformanceReport | undefined;
+  const exchanges: TimedExchange[] = [];
   try {
     // The one parse of this run's options: everything below reads `config`.
     config = resolveConfig(options);
@@ -186,7 +194,11 @@ export async function main(io: CliIo): Promise<number> {
     // Read before anything is sent: a missing or foreign file stops the run at once (exit 2).
     if (config.compareWith !== undefined) earlier = await readReportFile(config.compareWith);
     await prepareReportDir(config.reportDir);
-    report = await runConformance(config, { ...(io.signal ? { signal: io.signal } : {}), onProgress: progressPrinter(io, say) });
+    report = await runConformance(config, {
+      ...(io.signal ? { signal: io.signal } : {}),
+      onProgress: progressPrinter(io, say),
+      onExchange: (recorded) => exchanges.push(recorded),
+    });
   } catch (error) {
     if (error instanceof SuiteError && error.code === 'INTERRUPTED') {
       say('interrupted');
@@ -206,7 +218,7 @@ export async function main(io: CliIo): Promise<number> {
   }
   let files: string[];
   try {
-    files = await writeReports(gated, { dir: config.reportDir, reporters: config.reporters, secrets: secretsOf(config) });
+    files = await writeReports(gated, { dir: config.reportDir, reporters: config.reporters, secrets: secretsOf(config), exchanges });
   } catch (error) {
     say(`error: ${messageOf(error)}`);
     return EXIT_USAGE;

@@ -19,6 +19,8 @@ export interface ProxyReportInput {
   target: string;
   startedAt: Date;
   finishedAt: Date;
+  /** What a mismatch says replays it (default: the proxy's command for the target). */
+  command?: string;
 }
 
 /** A command that starts the same proxy (the findings come from live traffic: replaying means sending it again). */
@@ -49,7 +51,7 @@ function mismatchOf(finding: Finding, command: string): Mismatch {
  * const report = buildProxyReport(inspector, { target, startedAt, finishedAt: new Date(), interrupted: false });
  */
 export function buildProxyReport(inspector: Inspector, input: ProxyReportInput): ConformanceReport {
-  const command = proxyCommand(input.target);
+  const command = input.command ?? proxyCommand(input.target);
   const results = new Map<string, RuleResult>();
   for (const [id, cases] of inspector.findings.applied) {
     const rule = ruleInfo(id);

@@ -11,7 +11,18 @@
  * process.stdout.write(renderTerminalSummary(gated, { color: shouldUseColor(process.stdout), files }));
  * process.exitCode = exitCodeFor(gated, parseFailOn(opts.failOn));
  */
-export { writeReports, parseReporters, REPORTERS, REPORT_FILES, type ReporterName, type WriteReportsOptions } from './write-reports.js';
+export { harOfExchanges, type TimedExchange } from './har/exchanges-har.js';
+export { harIssue, isHar, type HarIssue } from './har/validate-har.js';
+export type { HarEntry, HarLog } from './har/har.js';
+export {
+  writeReports,
+  parseReporters,
+  REPORTERS,
+  REPORT_FILES,
+  EXCHANGES_HAR,
+  type ReporterName,
+  type WriteReportsOptions,
+} from './write-reports.js';
 export { prepareReportDir, DEFAULT_WRITE_TIMEOUT_MS } from './report-dir.js';
 export { renderJson } from './json.js';
 export { renderJunit } from './junit.js';

@@ -8,6 +8,8 @@ import { renderHtml } from './html/render.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import { harOfExchanges, type TimedExchange } from './har/exchanges-har.js';
+import { toolInfo } from './tool-info.js';
 import { isSecretValue, Redactor, type RedactedReport } from './redactor.js';
 import { createReportDir, DEFAULT_WRITE_TIMEOUT_MS, withinTime } from './report-dir.js';
 import { ReportError } from './report-error.js';
@@ -24,6 +26,9 @@ export const REPORT_FILES: Readonly<Record<ReporterName, string>> = {
   markdown: 'summary.md',
 };
 
+/** Where the suite's exchanges go, beside the reports. */
+export const EXCHANGES_HAR = 'exchanges.har';
+
 export interface WriteReportsOptions {
   /** Directory to write into; created when missing (CLI default ./conformance-report). */
   dir: string;
@@ -36,6 +41,8 @@ export interface WriteReportsOptions {
    * set; false to never append. Only when the markdown reporter is chosen.
    */
   stepSummary?: string | false;
+  /** The run's exchanges (the suite's): written beside the reports as exchanges.har (HAR 1.2). */
+  exchanges?: readonly TimedExchange[];
   /** Most time the whole writing may take (default 30 s): a stuck file system fails the write instead of hanging the run. */
   timeoutMs?: number;
 }
@@ -88,6 +95,11 @@ export async function writeReports(report: RedactedReport, options: WriteReports
     for (const name of REPORTERS.filter((r) => reporters.includes(r))) {
       const path = join(options.dir, REPORT_FILES[name]);
       await writeFile(path, render[name](), 'utf8');
+      written.push(path);
+    }
+    if (options.exchanges) {
+      const path = join(options.dir, EXCHANGES_HAR);
+      await writeFile(path, lastScrub.redact(JSON.stringify(harOfExchanges(options.exchanges, toolInfo))), 'utf8');
       written.push(path);
     }
     const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;

@@ -6,8 +6,16 @@ import { addOptions, envOfOption, readOptions, UsageError, type CliOption, type 
 import { PROXY_OPTIONS } from './proxy-options.js';
 import { DIFF_OPTIONS } from './diff-options.js';
 import { MERGE_REPORTS_OPTIONS } from './merge-reports-options.js';
+import { CHECK_HAR_OPTIONS } from './check-har-options.js';
 
-const TABLES: readonly OptionTable[] = [CONFORMANCE_OPTIONS, PROXY_OPTIONS, MOCK_OPTIONS, DIFF_OPTIONS, MERGE_REPORTS_OPTIONS];
+const TABLES: readonly OptionTable[] = [
+  CONFORMANCE_OPTIONS,
+  PROXY_OPTIONS,
+  MOCK_OPTIONS,
+  DIFF_OPTIONS,
+  MERGE_REPORTS_OPTIONS,
+  CHECK_HAR_OPTIONS,
+];
 /** Variables named before the rule that derives them, kept working. */
 const LEGACY_NAMES: Readonly<Record<string, string>> = { 'jobs-conformance --header': 'JOBS_HEADERS' };
 

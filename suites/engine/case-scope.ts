@@ -12,6 +12,8 @@ export interface CaseLog {
   readonly caseId: string;
   /** Run-unique prefix of this case's referenceIds, a word of its titles, e.g. `jc1a2b3c05k3x` (suites/engine/scope-words.ts). */
   readonly caseTag: string;
+  /** The rule the case belongs to. */
+  readonly ruleId?: string;
   readonly exchanges: Exchange[];
 }
 

@@ -139,7 +139,7 @@ export class Context implements RuleContext {
   /** A new case of this rule: its own id, tag and exchange log. */
   newCase(label: string): CaseLog {
     const caseTag = `${this.#state.tag}${this.#state.nextCaseToken(this.rule.id)}`;
-    return { caseId: `${this.#state.tag}-${this.rule.id}#${label}.${this.#cases++}`, caseTag, exchanges: [] };
+    return { caseId: `${this.#state.tag}-${this.rule.id}#${label}.${this.#cases++}`, caseTag, ruleId: this.rule.id, exchanges: [] };
   }
 
   /**

@@ -36,6 +36,7 @@ import { selectRules } from './select-rules.js';
 import { ruleCost, rulesOfShard } from './shards.js';
 import { formatDuration } from './duration.js';
 import { toolInfo } from '../../reports/tool-info.js';
+import type { TimedExchange } from '../../reports/har/exchanges-har.js';
 
 /** Progress of a run, for a terminal or a log. Never carries a key. */
 export type ProgressEvent =
@@ -60,6 +61,8 @@ export interface RunHooks {
   onProgress?: (event: ProgressEvent) => void;
   /** The rules to select from (default: the registry in suites/checks/rules.ts). */
   rules?: readonly Rule[];
+  /** Told every exchange of the run once it is over, redacted (the CLI writes them as exchanges.har). */
+  onExchange?: (recorded: TimedExchange) => void;
 }
 
 /** Plain options of a programmatic run: resolved once by runConformance. */
@@ -180,6 +183,7 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
       defaultCaseId: `${tag}-run`,
       ...(signal ? { signal } : {}),
       onRequest: () => void requests++,
+      ...(options.onExchange ? { onExchange: options.onExchange } : {}),
       onResponse: (response) => jobs.noteResponse(response, currentCase()?.caseId ?? 'run'),
     });
   const primary = client('primary', config.apiKey, options.signal);

@@ -10,6 +10,7 @@
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { recordedBody } from '../../reports/recorded-body.js';
 import type { Exchange } from '../../schemas/types.gen.js';
+import type { TimedExchange } from '../../reports/har/exchanges-har.js';
 import { currentCase } from '../engine/case-scope.js';
 import { SuiteError, TransportError, messageOf } from '../engine/errors.js';
 import type { Redactor } from '../../reports/redactor.js';
@@ -49,6 +50,8 @@ export interface ClientOptions {
   defaultCaseId?: string;
   onResponse?: (response: ObservedResponse) => void;
   onRequest?: () => void;
+  /** Told each exchange once it is over (answered or failed), already redacted: the run's HAR log. */
+  onExchange?: (recorded: TimedExchange) => void;
   /** Spaces requests under --rate-limit; shared by every client of the run. */
   pacer?: RequestPacer;
   /** Retries rate-limited requests; shared by every client of the run. */
@@ -186,6 +189,7 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
   if (key === options.apiKey) exchange.request.keyEnv = KEY_ENV[options.owner];
   log?.exchanges.push(exchange);
   options.onRequest?.();
+  const startedAt = new Date();
 
   // One controller per request for the whole-request timeout and the run's abort
   // (cheaper than AbortSignal.timeout + AbortSignal.any on every request).
@@ -239,5 +243,6 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
   } finally {
     clearTimeout(timer);
     runSignal?.removeEventListener('abort', onRunAbort);
+    options.onExchange?.({ exchange, startedAt, ...(log?.ruleId !== undefined ? { ruleId: log.ruleId } : {}) });
   }
 }

@@ -11,6 +11,7 @@ import type { OptionTable } from '../../cli/options/option-table.js';
 import { PROXY_OPTIONS } from '../../cli/options/proxy-options.js';
 import { DIFF_OPTIONS } from '../../cli/options/diff-options.js';
 import { MERGE_REPORTS_OPTIONS } from '../../cli/options/merge-reports-options.js';
+import { CHECK_HAR_OPTIONS } from '../../cli/options/check-har-options.js';
 import { createMockServer, type MockServer } from '../../mock/index.js';
 import { MOCK_CLI, runBin, SUITE_CLI } from '../regressions/support/run-bin.js';
 
@@ -52,6 +53,7 @@ describe.each([
   ['jobs-mock', [MOCK_CLI], MOCK_OPTIONS],
   ['jobs-conformance diff', [SUITE_CLI, 'diff'], DIFF_OPTIONS],
   ['jobs-conformance merge-reports', [SUITE_CLI, 'merge-reports'], MERGE_REPORTS_OPTIONS],
+  ['jobs-conformance check-har', [SUITE_CLI, 'check-har'], CHECK_HAR_OPTIONS],
 ] as const)('%s', (_, [bin, ...before], table: OptionTable) => {
   it('has no flag outside its option table', async () => {
     const run = await runBin(bin, [...before, '--help']);

@@ -1,0 +1,68 @@
+/**
+ * @module Judges recorded traffic offline: the API's exchanges of a HAR file go through the proxy's own checks and
+ * state model, one event at a time in the order they happened, and come out as the proxy's report.
+ */
+import type { ConformanceReport } from '../../schemas/types.gen.js';
+import type { HarLog } from '../../reports/har/har.js';
+import { shellQuote } from '../../reports/curl.js';
+import type { Finding } from '../findings.js';
+import { Inspector } from '../inspector.js';
+import { buildProxyReport } from '../proxy-report.js';
+import { harExchanges } from './har-exchanges.js';
+
+export interface CheckHarOptions {
+  /** The file's name, as the report's replay command gives it. */
+  source: string;
+  /** The server's base address; read off the entries when not given. */
+  baseUrl?: URL;
+  /** Told each finding as it happens, with the API keys seen so far (to scrub a printed line of them). */
+  onFinding?: (finding: Finding, secrets: ReadonlySet<string>) => void;
+}
+
+export interface CheckHarResult {
+  report: ConformanceReport;
+  /** The base address the entries were judged against. */
+  base: URL;
+  judged: number;
+  /** Entries outside the API prefix, skipped. */
+  ignored: number;
+  /** API keys seen in the traffic, for the report writers' last scrub. */
+  secrets: ReadonlySet<string>;
+}
+
+/** The command that judges the same file again. */
+export function checkHarCommand(source: string, base: URL): string {
+  return `npx jobs-conformance check-har ${shellQuote(source)} --base-url ${shellQuote(base.href.replace(/\/$/, ''))}`;
+}
+
+/**
+ * @example
+ * const { report, judged, ignored } = await checkHar(await readHarFile('traffic.har'), { source: 'traffic.har' });
+ */
+export async function checkHar(har: HarLog, options: CheckHarOptions): Promise<CheckHarResult> {
+  const startedAt = new Date();
+  const { base, exchanges, ignored } = harExchanges(har, options.baseUrl);
+  const onFinding = options.onFinding;
+  const inspector: Inspector = new Inspector(base, onFinding && ((finding) => onFinding(finding, inspector.secrets)));
+  const events = exchanges.flatMap((x) => [
+    { seq: x.startSeq, x, end: false },
+    { seq: x.endSeq!, x, end: true },
+  ]);
+  events.sort((a, b) => a.seq - b.seq);
+  // As live: the model learns of a request when it starts, and judges its exchange once it is over, before later events.
+  for (const event of events) {
+    if (!event.end) inspector.started(event.x);
+    else {
+      inspector.ended(event.x);
+      await inspector.settled();
+    }
+  }
+  const target = base.href.replace(/\/$/, '');
+  const report = buildProxyReport(inspector, {
+    target,
+    startedAt,
+    finishedAt: new Date(),
+    command: checkHarCommand(options.source, base),
+  });
+  return { report, base, judged: exchanges.length, ignored, secrets: inspector.secrets };
+}
