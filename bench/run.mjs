@@ -11,7 +11,7 @@
  *
  * Options: --only throughput,journal,list,msw,suite,latency,persist,proxy,shards   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
- *          --latency-concurrency 1,default (the concurrencies the latency section measures)
+ *          --latency-concurrency 8,default (the concurrencies the latency section measures)
  *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
  *          --write / --no-write
  */

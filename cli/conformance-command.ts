@@ -141,6 +141,11 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
       case 'rule-end':
         progress.ruleFinished(event.result);
         break;
+      case 'concurrency':
+        say(
+          `distant target (median answer ${Math.round(event.medianMs)} ms): up to ${event.limit} rules at once, fewer at its first 429 (--concurrency fixes the number)`,
+        );
+        break;
       case 'deepen':
         say(
           `every rule ran its --runs; ${event.rules} ${event.rules === 1 ? 'rule draws' : 'rules draw'} more cases for the ${Math.round(event.leftMs / 1000)} s left of --duration`,

@@ -12,6 +12,14 @@ import { main } from '../../dist/cli/conformance-command.js';
 
 const { url, runs, seed, reportDir, concurrency, shard } = JSON.parse(process.argv[2]);
 const sink = () => new Writable({ write: (_chunk, _encoding, callback) => callback() });
+// The CLI says on stderr when it raised its concurrency against a distant target.
+let stderrText = '';
+const stderr = new Writable({
+  write: (chunk, _encoding, callback) => {
+    stderrText += chunk.toString();
+    callback();
+  },
+});
 const argv = [
   'node',
   'jobs-conformance',
@@ -32,7 +40,7 @@ if (shard !== undefined) argv.push('--shard', shard);
 const startupMs = performance.now();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
-const exitCode = await main({ argv, env: {}, stdout: sink(), stderr: sink() });
+const exitCode = await main({ argv, env: {}, stdout: sink(), stderr });
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 const report = JSON.parse(readFileSync(`${reportDir}/report.json`, 'utf8'));
@@ -44,6 +52,7 @@ process.send({
   passed: report.summary.passed,
   warnings: report.summary.warning,
   concurrency: report.options.concurrency,
+  raisedTo: Number(/up to (\d+) rules at once/.exec(stderrText)?.[1] ?? report.options.concurrency),
   requests: report.summary.requests,
   wallMs,
   startupMs,

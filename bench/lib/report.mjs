@@ -54,7 +54,11 @@ export function targets(r) {
 }
 
 /** A slow target must not make CI wait: at 25 ms added per response, the default run at the default concurrency takes at most 20 s. */
-export const LATENCY_TARGET = { delayMs: 25, wallMs: 20_000 };
+/** A default run against a distant target: at most this long (wallMs) at each added delay. */
+export const LATENCY_TARGETS = [
+  { delayMs: 25, wallMs: 12_000 },
+  { delayMs: 100, wallMs: 30_000 },
+];
 
 /**
  * The latency section: the default run's wall time behind the delay proxy, at --concurrency 1 and
@@ -63,16 +67,15 @@ export const LATENCY_TARGET = { delayMs: 25, wallMs: 20_000 };
  * rewrites only it.
  */
 export function renderLatency(l, { command, startedAt, loadBefore, loadAfter }) {
-  const baseline = (delayMs) => l.results.find((x) => x.delayMs === delayMs && x.concurrency === 1);
-  const target = l.results.find((x) => x.delayMs === LATENCY_TARGET.delayMs && x.isDefault);
+  const baseline = (delayMs) => l.results.find((x) => x.delayMs === delayMs && !x.isDefault);
   const lines = [
     '## The default run against a slow target (added latency per response)',
     '',
     `Written by \`${command}\` on ${startedAt.toISOString()}. The standalone mock behind a loopback proxy that answers every response a fixed delay later ` +
       "(`bench/children/delay-proxy.mjs`), each in its own process; the CLI's default run (seed " +
-      `${l.seed}, both keys) against the proxy, at \`--concurrency 1\` (rules one after another: the baseline) and at the default concurrency. ` +
+      `${l.seed}, both keys) against the proxy, at a fixed \`--concurrency\` (the baseline) and without one (the default: 8 rules at once, raised against a distant target). ` +
       '"Delay × requests" is the wait the added delay alone explains when every request waits for the one before; ' +
-      '"speed-up" is the `--concurrency 1` wall over this row\'s, for the same delay.' +
+      '"speed-up" is the fixed concurrency\'s wall over this row\'s, for the same delay.' +
       (loadBefore === undefined ? '' : ` Load average (1 min) before: ${n2(loadBefore)}, after: ${n2(loadAfter)}.`),
     '',
     table(
@@ -81,7 +84,9 @@ export function renderLatency(l, { command, startedAt, loadBefore, loadAfter }) 
         const base = baseline(x.delayMs);
         return [
           `${x.delayMs} ms`,
-          x.isDefault ? `${x.concurrency} (default)` : String(x.concurrency),
+          x.isDefault
+            ? `${x.raisedTo ?? x.concurrency} (default${x.raisedTo && x.raisedTo !== x.concurrency ? `, raised from ${x.concurrency}` : ''})`
+            : `${x.concurrency} (fixed)`,
           x.verdict,
           `${x.passed}/${x.rules} passed`,
           n0(x.requests),
@@ -94,10 +99,12 @@ export function renderLatency(l, { command, startedAt, loadBefore, loadAfter }) 
     ),
     '',
   ];
-  if (target) {
-    const met = target.processMs <= LATENCY_TARGET.wallMs;
+  for (const goal of LATENCY_TARGETS) {
+    const target = l.results.find((x) => x.delayMs === goal.delayMs && x.isDefault);
+    if (!target) continue;
+    const met = target.processMs <= goal.wallMs;
     lines.push(
-      `Target (a slow target must not make CI wait): at ${LATENCY_TARGET.delayMs} ms added per response, the default run at the default concurrency takes at most ${LATENCY_TARGET.wallMs / 1000} s: ` +
+      `Target (a distant target must not make CI wait): at ${goal.delayMs} ms added per response, the default run takes at most ${goal.wallMs / 1000} s: ` +
         `**${(target.processMs / 1000).toFixed(1)} s, ${met ? 'met' : 'not met'}**.`,
       '',
     );

@@ -97,6 +97,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Rules in flight at once: enough to hide a real network's latency, few enough for a staging server. */
 export const DEFAULT_CONCURRENCY = 8;
 export const MAX_CONCURRENCY = 64;
+/** Rules at once a run without --concurrency may raise itself to against a distant target (suites/engine/concurrency-governor.ts). */
+export const ADAPTIVE_CONCURRENCY_CAP = 32;
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 export const DEFAULT_REPORTERS = ['all'];
 export const DEFAULT_FAIL_ON_TEXT = DEFAULT_FAIL_ON.join(',');
@@ -148,7 +150,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     key: 'concurrency',
     flag: 'concurrency',
     value: 'n',
-    description: `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone`,
+    description: `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone. Not given: ${DEFAULT_CONCURRENCY}, raised to ${ADAPTIVE_CONCURRENCY_CAP} against a distant target until it answers 429`,
     default: String(DEFAULT_CONCURRENCY),
   },
   {
@@ -310,8 +312,10 @@ export interface RunConfig {
   compareWith?: string;
   only: string[] | null;
   timeoutMs: number;
-  /** Rules in flight at once. */
+  /** Rules in flight at once (to start with, when adaptiveConcurrency). */
   concurrency: number;
+  /** --concurrency was not given: the run may raise it against a distant target (suites/engine/concurrency-governor.ts). */
+  adaptiveConcurrency: boolean;
   categoriesPath: string;
   locationsPath: string;
   replayPath?: string;
@@ -426,6 +430,7 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
     only: list(options.only).length > 0 ? list(options.only) : null,
     timeoutMs: integer('timeout-ms', options.timeoutMs, 1, 600_000) ?? DEFAULT_TIMEOUT_MS,
     concurrency: integer('concurrency', options.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY,
+    adaptiveConcurrency: options.concurrency === undefined || String(options.concurrency).trim() === '',
     categoriesPath: apiPath('categories-path', options.categoriesPath, '/categories'),
     locationsPath: apiPath('locations-path', options.locationsPath, '/locations'),
     strict: flag('strict', options.strict),

@@ -15,12 +15,14 @@ export interface PoolTask {
 }
 
 /**
- * Runs `tasks`, at most `limit` at once, each started in order.
+ * Runs `tasks`, at most `limit` at once, each started in order. A function limit is read before each start:
+ * the run raises or lowers it while the pool runs (suites/engine/concurrency-governor.ts).
  *
  * @example
  * await runPool(rules.map((rule, i) => ({ exclusive: rule.exclusive === true, run: () => runAt(i) })), 8);
  */
-export async function runPool(tasks: Iterable<PoolTask>, limit: number): Promise<void> {
+export async function runPool(tasks: Iterable<PoolTask>, limit: number | (() => number)): Promise<void> {
+  const limitNow = typeof limit === 'number' ? () => limit : limit;
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   const start = (task: PoolTask): Promise<void> => {
@@ -39,7 +41,7 @@ export async function runPool(tasks: Iterable<PoolTask>, limit: number): Promise
       if (failure) break;
       await start(task);
     } else {
-      while (running.size >= Math.max(1, limit)) await Promise.race(running);
+      while (running.size >= Math.max(1, limitNow())) await Promise.race(running);
       if (failure) break;
       // Not awaited: the pool tracks it in `running`, and it never rejects (a failure is kept in `failure`).
       void start(task);

@@ -35,6 +35,7 @@ import { randomSeed, runTag } from './seeds.js';
 import { selectRules } from './select-rules.js';
 import { ruleCost, rulesOfShard } from './shards.js';
 import { formatDuration } from './duration.js';
+import { ConcurrencyGovernor } from './concurrency-governor.js';
 import { toolInfo } from '../../reports/tool-info.js';
 import type { TimedExchange } from '../../reports/har/exchanges-har.js';
 
@@ -52,6 +53,8 @@ export type ProgressEvent =
   | { type: 'rule-end'; rule: Rule; result: RuleResult; index: number; total: number }
   /** --duration: every rule ran its --runs; these rules now draw more cases until the budget is spent. */
   | { type: 'deepen'; rules: number; leftMs: number }
+  /** No --concurrency given and the target is distant: more rules run at once (until it answers 429). */
+  | { type: 'concurrency'; limit: number; medianMs: number }
   | { type: 'cleanup' };
 
 /** What a run is given besides its configuration: how to stop it, whom to tell, which rules to pick from. */
@@ -163,7 +166,8 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
   const tag = runTag();
   const redactor = new Redactor([config.apiKey, config.secondApiKey]);
   for (const [name, value] of Object.entries(config.headers)) redactor.addHeader(name, value);
-  const agent = createAgent(config.timeoutMs, config.concurrency);
+  const governor = new ConcurrencyGovernor({ concurrency: config.concurrency, adaptive: config.adaptiveConcurrency });
+  const agent = createAgent(config.timeoutMs, governor.ceiling);
   // One pacer and one retry policy for every client: --rate-limit and the retry caps hold for the whole run.
   const pacer = config.rateLimit ? new RequestPacer(config.rateLimit) : undefined;
   const retry = new RetryPolicy(config.retry);
@@ -183,7 +187,12 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
       defaultCaseId: `${tag}-run`,
       ...(signal ? { signal } : {}),
       onRequest: () => void requests++,
-      ...(options.onExchange ? { onExchange: options.onExchange } : {}),
+      gate: governor,
+      onExchange: (recorded) => {
+        const { response } = recorded.exchange;
+        governor.noteAnswer(recorded.exchange.durationMs, response?.status, response?.headers['retry-after'] !== undefined);
+        options.onExchange?.(recorded);
+      },
       onResponse: (response) => jobs.noteResponse(response, currentCase()?.caseId ?? 'run'),
     });
   const primary = client('primary', config.apiKey, options.signal);
@@ -222,6 +231,9 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
     );
     // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
     await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
+    // Preflight, discovery and the q probe have timed the target: a distant one gets more rules at once.
+    const adapted = governor.adapt();
+    if (adapted.raised) options.onProgress?.({ type: 'concurrency', limit: governor.limit, medianMs: adapted.medianMs! });
     const state: RunState = {
       seed,
       runs: config.runs,
@@ -275,7 +287,7 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
         const rule = selected[index]!;
         return { exclusive: rule.exclusive === true, run: () => runAt(rule, index) };
       }),
-      config.concurrency,
+      () => governor.limit,
     );
     // --duration, second pass: the rules that passed draw more cases from where they stopped, until the budget is spent.
     const deeper = selected
@@ -292,7 +304,7 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
       const waiting: Waiting = { count: deeper.length, cost: deeper.reduce((sum, { rule }) => sum + ruleCost(rule.id), 0) };
       const deepen = async (rule: Rule, index: number): Promise<void> => {
         const started = performance.now();
-        const until = () => caseDeadlineOf(rule, runDeadline, waiting, config.concurrency, started);
+        const until = () => caseDeadlineOf(rule, runDeadline, waiting, governor.limit, started);
         const more = await runRule(rule, { ...state, deepening: { drawn: deepenable[index]!, until } }, (text) =>
           redactor.redact(text),
         ).finally(() => {
@@ -309,7 +321,7 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
           const { rule, index } = deeper[at]!;
           return { exclusive: rule.exclusive === true, run: () => deepen(rule, index) };
         }),
-        config.concurrency,
+        () => governor.limit,
       );
     }
     if (options.signal?.aborted) interrupted = true;

@@ -54,10 +54,18 @@ export interface ClientOptions {
   onExchange?: (recorded: TimedExchange) => void;
   /** Spaces requests under --rate-limit; shared by every client of the run. */
   pacer?: RequestPacer;
+  /** Bounds the requests in flight; shared by every client of the run (suites/engine/concurrency-governor.ts). */
+  gate?: RequestGate;
   /** Retries rate-limited requests; shared by every client of the run. */
   retry?: RetryPolicy;
   /** --header headers sent with every request (a rule's own headers win). */
   extraHeaders?: Readonly<Record<string, string>>;
+}
+
+/** A bound on the requests in flight: a request takes a slot before it is sent and gives it back once answered. */
+export interface RequestGate {
+  acquire(): Promise<void>;
+  release(): void;
 }
 
 /** The env var a curl reproducer names for each owner's key. */
@@ -159,7 +167,13 @@ function transportError(error: unknown, timedOut: boolean, options: ClientOption
 async function send<T>(options: ClientOptions, root: URL, req: RequestOptions): Promise<ApiResponse<T>> {
   for (let retry = 0; ; retry++) {
     await options.pacer?.take(options.signal);
-    const response = await sendOnce<T>(options, root, req);
+    await options.gate?.acquire();
+    let response: ApiResponse<T>;
+    try {
+      response = await sendOnce<T>(options, root, req);
+    } finally {
+      options.gate?.release();
+    }
     // Every attempt stays in the case's log; only the last one's answer reaches the rule.
     const wait = options.retry?.waitBeforeRetry(response, retry, `${response.exchange.request.method} ${req.path.split('?')[0]}`);
     if (wait === undefined) return response;

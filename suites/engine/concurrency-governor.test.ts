@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ADAPTIVE_CAP, ConcurrencyGovernor, DISTANT_MEDIAN_MS, PRESSURE_CAP } from './concurrency-governor.js';
+
+const answered = (governor: ConcurrencyGovernor, ms: number, times = 5) => {
+  for (let i = 0; i < times; i++) governor.noteAnswer(ms, 200, false);
+};
+
+describe('ConcurrencyGovernor', () => {
+  it('raises the limit against a distant target', () => {
+    const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    answered(governor, DISTANT_MEDIAN_MS + 15);
+    expect(governor.adapt()).toEqual({ medianMs: DISTANT_MEDIAN_MS + 15, raised: true });
+    expect(governor.limit).toBe(ADAPTIVE_CAP);
+  });
+
+  it('keeps the limit against a near target', () => {
+    const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    answered(governor, 1);
+    expect(governor.adapt().raised).toBe(false);
+    expect(governor.limit).toBe(8);
+  });
+
+  it('keeps a given --concurrency whatever the latency', () => {
+    const governor = new ConcurrencyGovernor({ concurrency: 4, adaptive: false });
+    answered(governor, 200);
+    expect(governor.adapt().raised).toBe(false);
+    expect(governor.limit).toBe(4);
+    expect(governor.ceiling).toBe(4);
+  });
+
+  it('never raises after a 429, and backs off to the pressure cap when one comes later', () => {
+    const early = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    answered(early, 50);
+    early.noteAnswer(50, 429, false);
+    expect(early.adapt().raised).toBe(false);
+
+    const late = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    answered(late, 50);
+    late.adapt();
+    late.noteAnswer(50, 503, true);
+    expect(late.limit).toBe(PRESSURE_CAP);
+    expect(late.underPressure).toBe(true);
+  });
+
+  it('takes a 503 without Retry-After as an outage, not pressure', () => {
+    const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    governor.noteAnswer(50, 503, false);
+    expect(governor.underPressure).toBe(false);
+  });
+
+  it('lets any number of requests through until pressure, then at most the pressure cap', async () => {
+    const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    for (let i = 0; i < 20; i++) await governor.acquire();
+    governor.noteAnswer(10, 429, false);
+    for (let i = 0; i < 20; i++) governor.release();
+    let inFlight = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        await governor.acquire();
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+        governor.release();
+      }),
+    );
+    expect(most).toBe(PRESSURE_CAP);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * @module How many rules run at once, and how many requests may be in flight. A given --concurrency is kept as
+ * given. Otherwise the run starts at the default and, once preflight and discovery have shown a distant target
+ * (their median answer slower than DISTANT_MEDIAN_MS) that answered no 429 or 503, raises it up to
+ * ADAPTIVE_CAP: against a distant server the run waits on latency, not on either side's CPU, so more rules at once
+ * cost the server no more per second than the default costs a near one. At the first 429, or a 503 with
+ * Retry-After, it backs off for the rest of the run: at most PRESSURE_CAP rules at once, and at most
+ * PRESSURE_CAP requests in flight (the request gate, which every request of the run passes).
+ */
+import { ADAPTIVE_CONCURRENCY_CAP, DEFAULT_CONCURRENCY } from './config.js';
+
+/** A median answer slower than this, in ms, marks a distant target (loopback and a LAN answer in a few ms, a busy loopback in under 20). */
+export const DISTANT_MEDIAN_MS = 20;
+/** The most rules at once the run raises itself to. */
+export const ADAPTIVE_CAP = ADAPTIVE_CONCURRENCY_CAP;
+/** Rules at once, and requests in flight, once the target has shown pressure. */
+export const PRESSURE_CAP = DEFAULT_CONCURRENCY;
+
+export interface GovernorOptions {
+  /** Rules at once to start with. */
+  concurrency: number;
+  /** False when --concurrency was given: then nothing changes it. */
+  adaptive: boolean;
+}
+
+export class ConcurrencyGovernor {
+  #limit: number;
+  readonly #adaptive: boolean;
+  #pressure = false;
+  #samples: number[] = [];
+  #inFlight = 0;
+  #waiting: Array<() => void> = [];
+
+  constructor(options: GovernorOptions) {
+    this.#limit = options.concurrency;
+    this.#adaptive = options.adaptive;
+  }
+
+  /** Rules at once, now. */
+  get limit(): number {
+    return this.#limit;
+  }
+
+  /** The most rules at once this run may reach: what connection pools are sized for. */
+  get ceiling(): number {
+    return this.#adaptive ? Math.max(this.#limit, ADAPTIVE_CAP) : this.#limit;
+  }
+
+  /** Whether the target answered a rate limit or an outage with Retry-After. */
+  get underPressure(): boolean {
+    return this.#pressure;
+  }
+
+  /** One answer of the target: how long it took, and its status (undefined: no answer). */
+  noteAnswer(durationMs: number, status: number | undefined, retryAfter: boolean): void {
+    if (status === 429 || (status === 503 && retryAfter)) {
+      this.#pressure = true;
+      this.#limit = Math.min(this.#limit, PRESSURE_CAP);
+      return;
+    }
+    if (status !== undefined && this.#samples.length < 64) this.#samples.push(durationMs);
+  }
+
+  /**
+   * After preflight and discovery: raises the limit when the target is distant and showed no pressure. Returns
+   * the median answer time it judged by, and whether it raised the limit.
+   */
+  adapt(): { medianMs: number | undefined; raised: boolean } {
+    const medianMs = median(this.#samples);
+    const raised =
+      this.#adaptive && !this.#pressure && medianMs !== undefined && medianMs >= DISTANT_MEDIAN_MS && this.#limit < ADAPTIVE_CAP;
+    if (raised) this.#limit = ADAPTIVE_CAP;
+    return { medianMs, raised };
+  }
+
+  /** Waits for a request slot: free until the target showed pressure, then PRESSURE_CAP in flight at most. */
+  async acquire(): Promise<void> {
+    while (this.#pressure && this.#inFlight >= PRESSURE_CAP) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#inFlight++;
+  }
+
+  release(): void {
+    this.#inFlight--;
+    this.#waiting.shift()?.();
+  }
+}
+
+function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

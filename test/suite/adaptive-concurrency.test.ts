@@ -1,0 +1,115 @@
+/**
+ * Without --concurrency, a run against a distant target (here the mock answering 15 ms late) raises the rules it
+ * runs at once, and the requests in flight follow; a given --concurrency is kept; and once the target answers
+ * 429, no more than 8 requests of the run are in flight at once (counted at the target).
+ */
+import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../mock/testing.js';
+import { PRESSURE_CAP } from '../../suites/engine/concurrency-governor.js';
+import { runConformance, type ProgressEvent, type RunOptions } from '../../suites/engine/run-conformance.js';
+import type { Transform } from '../mutants/kit.js';
+
+const DELAY_MS = 15;
+/**
+ * Requests the suite sent before it had the 429 may reach the mock a little later (the mock runs in the test's
+ * process, on the same event loop): those in flight then are done well within this.
+ */
+const GRACE_MS = 300;
+const ONLY = 'jobs.create';
+
+interface Counted {
+  transform: Transform;
+  /** The most in flight at once among requests that arrived after the suite had the 429 (and GRACE_MS more). */
+  mostAfterPressure: () => number;
+  /** Told by the suite that its client has the 429. */
+  sawPressure: () => void;
+}
+
+/** The mock answering DELAY_MS late, counting requests in flight after a 429 it answers to request number `limitAt`. */
+function counted(limitAt?: number): Counted {
+  let afterPressure = 0;
+  let mostAfterPressure = 0;
+  let seen = 0;
+  let pressuredAt = Infinity;
+  const transform: Transform = (next) => async (req) => {
+    const n = ++seen;
+    const late = performance.now() > pressuredAt + GRACE_MS;
+    if (late) mostAfterPressure = Math.max(mostAfterPressure, ++afterPressure);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+      if (n === limitAt) {
+        return { status: 429, headers: { 'retry-after': '0', 'content-type': 'text/plain' }, body: 'slow down' };
+      }
+      return await next(req);
+    } finally {
+      if (late) afterPressure--;
+    }
+  };
+  return {
+    transform,
+    mostAfterPressure: () => mostAfterPressure,
+    sawPressure: () => void (pressuredAt = Math.min(pressuredAt, performance.now())),
+  };
+}
+
+async function run(target: Counted, options: Partial<RunOptions> = {}): Promise<{ events: ProgressEvent[]; verdict: string }> {
+  await using mock = await createMockServer({ port: 0, transform: target.transform });
+  const events: ProgressEvent[] = [];
+  const report = await runConformance({
+    baseUrl: mock.url,
+    apiKey: 'demo-key-1',
+    secondApiKey: 'demo-key-2',
+    seed: 3,
+    runs: 2,
+    only: ONLY,
+    retryBackoffMs: 10,
+    onProgress: (event) => events.push(event),
+    onExchange: ({ exchange }) => void (exchange.response?.status === 429 && target.sawPressure()),
+    ...options,
+  });
+  return { events, verdict: report.verdict };
+}
+
+const raised = (events: ProgressEvent[]) => events.find((event) => event.type === 'concurrency');
+
+/** The most rules running at once, from the run's rule-start and rule-end events. */
+function mostRulesAtOnce(events: ProgressEvent[]): number {
+  let running = 0;
+  let most = 0;
+  for (const event of events) {
+    if (event.type === 'rule-start') most = Math.max(most, ++running);
+    if (event.type === 'rule-end') running--;
+  }
+  return most;
+}
+
+describe('adaptive concurrency', { timeout: 90_000 }, () => {
+  it('runs more rules at once against a distant target, and the run still passes', async () => {
+    const target = counted();
+    const { events, verdict } = await run(target);
+    expect(raised(events)).toMatchObject({ type: 'concurrency', limit: 32 });
+    expect(verdict).toBe('passed');
+    expect(mostRulesAtOnce(events)).toBeGreaterThan(8);
+  });
+
+  it('keeps a given --concurrency', async () => {
+    const target = counted();
+    const { events } = await run(target, { concurrency: 8 });
+    expect(raised(events)).toBeUndefined();
+    expect(mostRulesAtOnce(events)).toBe(8);
+  });
+
+  it('never raises after a 429 in preflight', async () => {
+    const { events } = await run(counted(1));
+    expect(raised(events)).toBeUndefined();
+  });
+
+  it('keeps at most 8 requests in flight once the target answered 429', async () => {
+    const target = counted(60);
+    const { events, verdict } = await run(target);
+    expect(raised(events)).toBeDefined();
+    expect(verdict).toBe('passed');
+    expect(target.mostAfterPressure()).toBeGreaterThan(0);
+    expect(target.mostAfterPressure()).toBeLessThanOrEqual(PRESSURE_CAP);
+  });
+});
