@@ -1,7 +1,8 @@
 /**
  * The CI recipes in docs/ (docs/ci.md): each is valid YAML, and every `jobs-conformance` command in
  * its steps is one the CLI accepts: parsed and validated as main() does before it sends anything
- * (checkCommandLine), with GitHub expressions replaced by sample values.
+ * (checkCommandLine), with GitHub expressions replaced by sample values. Each sets up Node on every
+ * supported line (.ci/node-lines.sh), through a node-version matrix.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,15 +21,41 @@ const RECIPES = [
 /** A sample value for each GitHub expression the recipes use; an expression not listed fails the test, so a new one is looked at. */
 const EXPRESSIONS: Readonly<Record<string, string>> = {
   'matrix.shard': '3',
+  'matrix.node-version': '24',
   'github.run_number': '42',
 };
+
+/** The supported Node.js lines, as .ci/run tests them (.ci/node-lines.sh: the gate's line and the others). */
+function supportedNodeLines(script: string): number[] {
+  const gate = /^NODE_GATE_LINE=(\d+)$/m.exec(script)?.[1];
+  const others = /^NODE_OTHER_LINES=\(([\d ]+)\)$/m.exec(script)?.[1];
+  if (gate === undefined || others === undefined) throw new Error('.ci/node-lines.sh sets no NODE_GATE_LINE or NODE_OTHER_LINES');
+  return [gate, ...others.trim().split(/\s+/)].map(Number).sort((a, b) => a - b);
+}
+
+interface Job {
+  strategy?: { matrix?: Record<string, unknown> };
+  container?: unknown;
+  steps?: { uses?: string; run?: unknown; with?: Record<string, unknown> }[];
+}
+
+/** How each job of a workflow sets up Node: the node-version of setup-node, or the container's image. */
+function nodeSetups(workflow: unknown): { job: string; version: unknown; matrix: unknown }[] {
+  const jobs = (workflow as { jobs?: Record<string, Job> }).jobs ?? {};
+  return Object.entries(jobs).flatMap(([name, job]) => {
+    const matrix = job.strategy?.matrix?.['node-version'];
+    const setupNode = (job.steps ?? []).filter((step) => step.uses?.startsWith('actions/setup-node@'));
+    const versions = [...setupNode.map((step) => step.with?.['node-version']), ...(job.container === undefined ? [] : [job.container])];
+    return versions.map((version) => ({ job: name, version, matrix }));
+  });
+}
 
 /** In a run, the URL and key come from the environment (secrets); these stand in for them. */
 const ENV = { JOBS_BASE_URL: 'https://staging.example.com', JOBS_API_KEY: 'sample-key' };
 
 /** Every `run:` script of every step of every job. */
 function runScripts(workflow: unknown): string[] {
-  const jobs = (workflow as { jobs?: Record<string, { steps?: { run?: unknown }[] }> }).jobs ?? {};
+  const jobs = (workflow as { jobs?: Record<string, Job> }).jobs ?? {};
   return Object.values(jobs).flatMap((job) =>
     (job.steps ?? []).map((step) => step.run).filter((run): run is string => typeof run === 'string'),
   );
@@ -111,6 +138,28 @@ describe('the CI recipes in docs/', () => {
       }
     }
     expect(refused).toEqual([]);
+  });
+
+  it('reads the supported Node lines from .ci/node-lines.sh', () => {
+    expect(supportedNodeLines('NODE_GATE_LINE=24\nNODE_OTHER_LINES=(22 26)\n')).toEqual([22, 24, 26]);
+    expect(() => supportedNodeLines('NODE_GATE_LINE=24\n')).toThrow(/NODE_OTHER_LINES/);
+  });
+
+  it('set up Node on every supported line, the lowest of which package.json requires', () => {
+    const lines = supportedNodeLines(readFileSync('.ci/node-lines.sh', 'utf8'));
+    const engines = (JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe(`>=${lines[0]}`);
+    const wrong = RECIPES.flatMap((file) =>
+      nodeSetups(parse(readFileSync(file, 'utf8')))
+        .filter(
+          ({ version, matrix }) =>
+            !/^(node:)?\$\{\{ matrix\.node-version \}\}(-[a-z]+)?$/.test(String(version)) ||
+            JSON.stringify(matrix) !== JSON.stringify(lines),
+        )
+        .map(({ job, version, matrix }) => `${file} ${job}: node ${String(version)}, matrix ${JSON.stringify(matrix)}`),
+    );
+    expect(wrong).toEqual([]);
+    expect(RECIPES.every((file) => nodeSetups(parse(readFileSync(file, 'utf8'))).length > 0)).toBe(true);
   });
 
   it('cover the shards with a merge, the time budget and the drift check', () => {

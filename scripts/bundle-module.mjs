@@ -37,7 +37,7 @@ export async function bundleModule(entry) {
     write: false,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     logLevel: 'error',
     plugins: [fromCheckout],
   });

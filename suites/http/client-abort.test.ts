@@ -26,13 +26,12 @@ function client(signal: AbortSignal, timeoutMs = 10_000) {
 describe('the run signal (Ctrl-C) and the request timeout', () => {
   it('aborting the run ends an in-flight request at once as INTERRUPTED, long before its timeout', async () => {
     const controller = new AbortController();
-    const started = performance.now();
     const pending = client(controller.signal).request({ method: 'GET', path: '/jobs' });
     setTimeout(() => controller.abort(), 50);
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
+    // INTERRUPTED, not REQUEST_TIMEOUT: the abort ended it, not the 10 s timeout.
     expect((error as TransportError).code).toBe('INTERRUPTED');
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('a run already aborted sends nothing that waits', async () => {

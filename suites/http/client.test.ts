@@ -117,11 +117,9 @@ describe('client', () => {
 
   it('gives up after the timeout with REQUEST_TIMEOUT, recording the error', async () => {
     const log = newCase();
-    const started = Date.now();
     const error = await runInCase(log, () => client({ timeoutMs: 300 }).request({ method: 'GET', path: '/slow' })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).code).toBe('REQUEST_TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(log.exchanges[0]?.error).toMatch(/no response within 300 ms/);
   });
 
@@ -131,7 +129,6 @@ describe('client', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const agent = createAgent(5_000);
-    const started = Date.now();
     const error = await createClient({
       apiRoot: `http://127.0.0.1:${port}/api/v1.1`,
       apiKey: KEY,
@@ -143,8 +140,8 @@ describe('client', () => {
       .request({ method: 'GET', path: '/jobs' })
       .catch((e: unknown) => e);
     await agent.close();
+    // TARGET_UNREACHABLE, not REQUEST_TIMEOUT: the refusal ended it, not the 5 s timeout.
     expect((error as TransportError).code).toBe('TARGET_UNREACHABLE');
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect((error as Error).message).not.toContain(KEY);
   });
 

@@ -69,12 +69,11 @@ describe('RetryPolicy', () => {
     await policy.wait(5, undefined);
     expect(policy.stats).toEqual({ retries: 1, waitedMs: 5 });
     const controller = new AbortController();
-    const started = performance.now();
     setTimeout(() => controller.abort(), 20);
-    const error = await policy.wait(30_000, controller.signal).catch((e: unknown) => e);
+    // A wait the abort did not end would outlast the test's own timeout (30 s).
+    const error = await policy.wait(60_000, controller.signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).code).toBe('INTERRUPTED');
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 

@@ -37,7 +37,6 @@ describe('a target the suite cannot use ends the run with exit 2 and the reason'
   it('hangs on every request: the per-request timeout (--timeout-ms) ends it', async () => {
     const result = await against({ kind: 'hang' });
     expectCannotRun(result, /no response within 400 ms/);
-    expect(result.ms).toBeLessThan(10_000);
     expect(target!.counts.hang).toBeGreaterThan(0);
   });
 

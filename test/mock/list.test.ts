@@ -169,7 +169,8 @@ describe('GET /jobs', () => {
     expect(res.json.fieldErrors).toContainEqual(expect.objectContaining({ path, rule }));
   });
 
-  it('stays fast with 100,000 jobs for one employer (no sort per request)', async () => {
+  // Its speed (100,000 jobs within 2x of 1,000) is measured by `npm run bench` (the list section), not timed in the gate.
+  it('serves 100,000 jobs for one employer: deep pages, the total, the order and q', async () => {
     const store = mock.core.store;
     const [template] = seed(1);
     const base = Date.parse('2020-01-01T00:00:00Z');
@@ -183,13 +184,10 @@ describe('GET /jobs', () => {
         status: i % 2 ? 'active' : 'draft',
       });
     }
-    const t0 = performance.now();
     for (let i = 0; i < 20; i++) {
       const res = await api.get(`/jobs?status=active&page=${1 + i * 20}&pageSize=100`);
       expect(res.json.data).toHaveLength(100);
     }
-    const perRequest = (performance.now() - t0) / 20;
-    expect(perRequest).toBeLessThan(50);
     const res = await api.get('/jobs?pageSize=3');
     expect(res.json.paging.total).toBe(100_001);
     const dates = res.json.data.map((j: { publishDate: string }) => j.publishDate);

@@ -63,12 +63,11 @@ describe('an unwritable --report-dir', () => {
     await rm(stuck, { recursive: true, force: true });
     execFileSync('mkdir', [stuck]);
     execFileSync('mkfifo', [join(stuck, 'report.json')]);
-    const started = Date.now();
     try {
+      // Without the 300 ms bound the write would wait forever: the test's own timeout is the guard, not a clock assertion.
       await expect(
         writeReports(redactReport(sampleReport()), { dir: stuck, reporters: ['json'], stepSummary: false, timeoutMs: 300 }),
       ).rejects.toBeInstanceOf(ReportError);
-      expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       // Unblock the pending open() of the FIFO so no thread stays stuck.
       await import('node:fs/promises').then(async (fs) => (await fs.open(join(stuck, 'report.json'), 'r')).close()).catch(() => undefined);

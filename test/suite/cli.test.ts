@@ -25,7 +25,6 @@ interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }
 
 /** Runs the bin asynchronously (the mock answering it lives in this process). */
@@ -35,7 +34,6 @@ function runCli(
   options: { interruptWhen?: (stderr: string) => boolean } = {},
 ): Promise<CliRun> {
   return new Promise((done, fail) => {
-    const started = Date.now();
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +53,7 @@ function runCli(
     child.on('error', fail);
     child.on('close', (code) => {
       clearTimeout(timer);
-      done({ code, stdout, stderr, ms: Date.now() - started });
+      done({ code, stdout, stderr });
     });
   });
 }
@@ -158,11 +156,11 @@ describe('arguments', () => {
 });
 
 describe('could not run', () => {
-  it('exits 2 within seconds against a closed port, saying why', async () => {
+  // The refused connection itself ends the run (ECONNREFUSED, not a timeout): its speed is bench's, not the gate's.
+  it('exits 2 against a closed port, saying why', async () => {
     const port = await closedPort();
     const run = await runCli(['--base-url', `http://127.0.0.1:${port}`, '--api-key', KEY]);
     expect(run.code).toBe(2);
-    expect(run.ms).toBeLessThan(5_000);
     expect(run.stderr).toMatch(/seed \d+/);
     expect(run.stderr).toMatch(
       new RegExp(`cannot run: GET /api/v1\\.1/jobs: no response from http://127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`),

@@ -33,10 +33,9 @@ console.log(`mock sweep: seed base ${seeds.base}${seeds.drawn ? ' (drawn)' : ''}
 
 describe('the suite against the mock', () => {
   it.each(NAMED_PROFILES)(
-    'finds no mismatch at the default budget against the %s profile, in well under a minute',
+    'finds no mismatch at the default budget against the %s profile',
     async (profile) => {
       await using mock = await createMockServer({ port: 0, profile });
-      const started = Date.now();
       const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: seeds.of(profile) });
       expect(report.seed).toBe(seeds.of(profile));
       expect(report.runs).toBe(20);
@@ -53,7 +52,6 @@ describe('the suite against the mock', () => {
         expect(report.rules.length).toBe(registry.length);
       }
       expectClean(report, mock, replay(profile));
-      expect(Date.now() - started).toBeLessThan(60_000);
     },
     120_000,
   );

@@ -117,7 +117,6 @@ describe('rate limits (429/503 with and without Retry-After)', () => {
 
   it('past the wait bound the rule ends error, never failed, and the verdict is error', async () => {
     await withMock(async (mock) => {
-      const started = performance.now();
       const report = await run(mock, {
         retryMaxWaitMs: 1_000,
         ...faultWhenRulesStart(mock, {
@@ -137,7 +136,6 @@ describe('rate limits (429/503 with and without Retry-After)', () => {
       expect(report.summary.failed).toBe(0);
       expect(report.summary.mismatches).toBe(0);
       expect(report.verdict).toBe('error');
-      expect(performance.now() - started).toBeLessThan(10_000);
     });
   });
 
@@ -164,14 +162,14 @@ describe('rate limits (429/503 with and without Retry-After)', () => {
   it('a Ctrl-C during a Retry-After wait stops the run promptly (partial report, no hang)', async () => {
     await withMock(async (mock) => {
       const controller = new AbortController();
-      const started = performance.now();
       const report = await run(mock, {
         signal: controller.signal,
         onProgress: (event) => {
           if (event.type !== 'start') return;
+          // A wait the Ctrl-C did not end would outlast the test's own timeout (30 s), with no clock in the assertions.
           mock.core.injectFault({
             status: 429,
-            headers: { 'retry-after': '30' },
+            headers: { 'retry-after': '45' },
             method: 'POST',
             path: '/jobs',
             count: 'unlimited',
@@ -181,7 +179,6 @@ describe('rate limits (429/503 with and without Retry-After)', () => {
       });
       expect(report.interrupted).toBe(true);
       expect(report.summary.failed).toBe(0);
-      expect(performance.now() - started).toBeLessThan(5_000);
     });
   });
 });

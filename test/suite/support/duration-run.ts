@@ -1,7 +1,7 @@
 /**
  * @module A --duration run against the mock next to the default run of the same seed: the run ends
- * within 2 s of its budget with nothing left behind, no rule draws fewer cases than the default run,
- * every rule whose cases grow with --runs draws more, and the runs a rule reports replay its cases.
+ * within 2 s of its budget (plus, on a busy machine, the default run's own time) with nothing left
+ * behind, no rule draws fewer cases than the default run, every rule whose cases grow with --runs draws more, and the runs a rule reports replay its cases.
  */
 import { expect } from 'vitest';
 import { createMockServer } from '../../../mock/index.js';
@@ -12,6 +12,12 @@ import { expectClean, KEYS } from './sweep.js';
 
 const TOLERANCE_MS = 2_000;
 
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
 export async function expectDurationRun(options: {
   duration: string;
   budgetMs: number;
@@ -20,17 +26,20 @@ export async function expectDurationRun(options: {
 }): Promise<ConformanceReport> {
   await using mock = await createMockServer({ port: 0 });
   const common = { baseUrl: mock.url, ...KEYS, seed: options.seed, ...(options.only ? { only: options.only } : {}) };
-  const started = performance.now();
-  const report = await runConformance({ ...common, duration: options.duration });
-  const wallMs = performance.now() - started;
-  expect(
-    Math.abs(wallMs - options.budgetMs),
-    `the run took ${Math.round(wallMs)} ms for a budget of ${options.budgetMs} ms`,
-  ).toBeLessThanOrEqual(TOLERANCE_MS);
+  const durationRun = await timed(() => runConformance({ ...common, duration: options.duration }));
+  const report = durationRun.value;
   expectClean(report, mock);
   expect(report.options?.duration).toBe(options.duration);
 
-  const normal = await runConformance(common);
+  const normalRun = await timed(() => runConformance(common));
+  const normal = normalRun.value;
+  // It spends the budget, and past it only finishes what it was doing. "Within 2 s" holds on a quiet machine; a busy
+  // one slows that tail as much as it slows a whole default run of the same rules, measured here in the same test.
+  const took =
+    `the run took ${Math.round(durationRun.ms)} ms for a budget of ${options.budgetMs} ms ` +
+    `(a default run: ${Math.round(normalRun.ms)} ms)`;
+  expect(durationRun.ms, took).toBeGreaterThanOrEqual(options.budgetMs - TOLERANCE_MS);
+  expect(durationRun.ms, took).toBeLessThanOrEqual(options.budgetMs + TOLERANCE_MS + normalRun.ms);
   const casesOf = new Map(normal.rules.map((rule) => [rule.id, rule.cases]));
   expect(report.rules.map((rule) => rule.id)).toEqual(normal.rules.map((rule) => rule.id));
   for (const rule of report.rules) expect(rule.cases, rule.id).toBeGreaterThanOrEqual(casesOf.get(rule.id)!);
