@@ -161,4 +161,22 @@ export const updateEntries: readonly CatalogEntry[] = [
     statement:
       'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method',
   },
+  {
+    id: 'jobs.update.rejects-schema-negatives',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title:
+      'A PUT by id, by referenceId or through the override with a value derived invalid from the schemas is refused and changes nothing; the largest valid value is accepted',
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+  },
+  {
+    id: 'jobs.update.rejects-lenient-values',
+    section: '4.3',
+    level: 'should',
+    area: 'update',
+    title:
+      'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
+    statement: 'Good practice; the spec says: Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+  },
 ];
