@@ -192,8 +192,8 @@ export const createEntries: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'create',
-    title: 'POST /jobs with a status, period, routing type, category or position type outside its values is refused and creates nothing',
-    statement: '`active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.',
+    title: 'POST /jobs with a period, routing type, category or position type outside its values is refused and creates nothing',
+    statement: 'Int32 | 1 to 5. … Int32 | 1 or 2.',
   },
   {
     id: 'jobs.create.rejects-schema-negatives',

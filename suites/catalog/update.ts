@@ -148,9 +148,8 @@ export const updateEntries: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'update',
-    title: 'A partial PUT with a status, period, routing type, category or position type outside its values is refused and changes nothing',
-    statement:
-      'Request body fields are the same as POST … `active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.',
+    title: 'A partial PUT with a period, routing type, category or position type outside its values is refused and changes nothing',
+    statement: 'Request body fields are the same as POST … Int32 | 1 to 5. … Int32 | 1 or 2.',
   },
   {
     id: 'jobs.update.override-rejects-invalid',
