@@ -7,7 +7,7 @@
  * in every run, before any random draw (RuleContext.check `examples`).
  */
 import type { Body, ReferenceData } from '../engine/rule.js';
-import { jobStatuses, salaryPeriodIds, statusMaxLength } from './schema-limits.js';
+import { jobStatuses, salaryPeriodIds } from './schema-limits.js';
 
 /** The ends of a set of integer ids and the nearest integers outside them. */
 export interface IdRangeEnds {
@@ -40,21 +40,6 @@ export function idRangeEnds(ids: readonly number[]): IdRangeEnds {
 export function nearestOutside(ids: readonly number[]): number[] {
   const { below, above } = idRangeEnds(ids);
   return [below, above];
-}
-
-/**
- * Statuses one step off the enum of spec 3: one character past the longest a status may be, and a
- * near miss (a status without its last letter). Never a case variant of a status: a server may
- * compare statuses without case.
- *
- * @example
- * statusNearMisses(); // ['archivedzzz', 'activ']
- */
-export function statusNearMisses(): string[] {
-  const longest = [...jobStatuses].sort((a, b) => b.length - a.length)[0] ?? 'draft';
-  const overLong = longest.padEnd(statusMaxLength + 1, 'z');
-  const shortened = jobStatuses[0]!.slice(0, -1);
-  return [overLong, shortened];
 }
 
 /**

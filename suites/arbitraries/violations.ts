@@ -15,7 +15,7 @@ import * as fc from 'fast-check';
 import type { Body, ReferenceData } from '../engine/rule.js';
 import { disallowedHtmlArb, type HtmlViolationKind } from './html.js';
 import { locationsArb, locationWithProvinceArb } from './location.js';
-import { nearestOutside, statusNearMisses } from './boundaries.js';
+import { nearestOutside } from './boundaries.js';
 import {
   applicationEmailArb,
   applicationUrlArb,
@@ -25,7 +25,7 @@ import {
   urlWithoutSchemeArb,
 } from './routing.js';
 import { salaryInputArb, salaryWithoutPeriodArb } from './salary.js';
-import { inputLimits, jobStatuses, routingTypeIds, salaryPeriodIds } from './schema-limits.js';
+import { inputLimits, routingTypeIds, salaryPeriodIds } from './schema-limits.js';
 import { exactLengthTextArb } from './text.js';
 
 /** The rule families of spec 2, 4.2 and 8 a write body can break. */
@@ -34,7 +34,7 @@ export type ViolationFamily =
 
 export interface Violation {
   family: ViolationFamily;
-  /** Short and unique within the family, e.g. `title-257`, `status-unknown`. */
+  /** Short and unique within the family, e.g. `title-257`, `salary-period-6`. */
   name: string;
   /** The spec statement broken, with its section. */
   statement: string;
@@ -214,10 +214,6 @@ export const salaryWithoutPeriodViolationArb: fc.Arbitrary<Violation> = salaryWi
   unset: ['salary'],
 }));
 
-// Words that are no status; never a case variant of one (a server may compare statuses without case).
-const NOT_STATUSES = ['closed', 'deleted', 'pending', 'expired', 'published', 'open', 'inactive', 'removed'].filter(
-  (word) => !jobStatuses.some((status) => status.toLowerCase() === word.toLowerCase()),
-);
 const INT32_MAX = 2_147_483_647;
 
 /** A positive Int32 outside `ids` (shrinks towards the small ones). */
@@ -237,7 +233,6 @@ function enumOutsideArb(ids: readonly number[]): fc.Arbitrary<number> {
 }
 
 const OUT_OF_RANGE_STATEMENT = {
-  status: `spec 3, 4.2: status is one of ${jobStatuses.join(', ')}`,
   salaryPeriod: `spec 2.5, 4.2: salary.period.id is ${salaryPeriodIds.join(', ')}`,
   routingType: `spec 2.6, 4.2: applicantRoutingType.id is ${Object.values(routingTypeIds).join(' or ')}`,
   category: 'spec 2.3, 4.2: category ids come from the category list (4.6)',
@@ -252,7 +247,7 @@ const BOUNDARY_URL = 'https://jobs.example.com/apply';
 /**
  * The nearest invalid values of each enum and list, keyed as outOfRangeViolationArbs: every run sends
  * them first (a server that takes period 6 or routing type 3 is wrong by one, where random draws rarely
- * look). Status: one character too long and a near miss; ids: just below the lowest and just above the
+ * look). Ids: just below the lowest and just above the
  * highest (for categories and position types, of the target's own lists).
  *
  * @example
@@ -263,7 +258,6 @@ export function outOfRangeBoundaryViolations(refs: ReferenceData): Record<string
   const idsOutside = (ids: readonly number[]): number[] => (ids.length === 0 ? [] : nearestOutside(ids));
   const validCategory = refs.categoryIds.length > 0 ? [{ id: Math.min(...refs.categoryIds) }] : [];
   return {
-    status: statusNearMisses().map((status) => violation(`status-${JSON.stringify(status)}`, OUT_OF_RANGE_STATEMENT.status, { status })),
     'salary-period': nearestOutside(salaryPeriodIds).map((id) =>
       violation(`salary-period-${id}`, OUT_OF_RANGE_STATEMENT.salaryPeriod, { salary: { ...BOUNDARY_SALARY, period: { id } } }),
     ),
@@ -292,7 +286,7 @@ export function outOfRangeBoundaryViolations(refs: ReferenceData): Record<string
 }
 
 /**
- * Values outside their enum or list: status (spec 3, 4.2), salary.period.id
+ * Values outside their enum or list: salary.period.id
  * (2.5: 1 to 5), applicantRoutingType.id (2.6: 1 or 2), a category and a
  * position type id the target's lists do not hold (2.3, 2.4, 4.6). The ids
  * are drawn outside the whole list (discovery reads every page); a list read
@@ -300,7 +294,7 @@ export function outOfRangeBoundaryViolations(refs: ReferenceData): Record<string
  * on a page not read.
  *
  * @example
- * Object.keys(outOfRangeViolationArbs(ctx.refs)); // ['status', 'salary-period', 'routing-type', 'category', 'position-type']
+ * Object.keys(outOfRangeViolationArbs(ctx.refs)); // ['salary-period', 'routing-type', 'category', 'position-type']
  */
 export function outOfRangeViolationArbs(refs: ReferenceData): Record<string, fc.Arbitrary<Violation>> {
   const violation = (name: string, statement: string, patch: Body): Violation => ({ family: 'out-of-range', name, statement, patch });
@@ -309,9 +303,6 @@ export function outOfRangeViolationArbs(refs: ReferenceData): Record<string, fc.
     maxLength: inputLimits.categoriesMax - 1,
   });
   return {
-    status: fc
-      .constantFrom(...NOT_STATUSES)
-      .map((status) => violation(`status-${JSON.stringify(status)}`, OUT_OF_RANGE_STATEMENT.status, { status })),
     'salary-period': fc
       .record({ salary: salaryInputArb, id: enumOutsideArb(salaryPeriodIds) })
       .map(({ salary, id }) =>

@@ -192,7 +192,25 @@ export const createEntries: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'create',
-    title: 'POST /jobs with a status, period, routing type, category or position type outside its values is refused and creates nothing',
-    statement: '`active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.',
+    title: 'POST /jobs with a period, routing type, category or position type outside its values is refused and creates nothing',
+    statement: 'Int32 | 1 to 5. … Int32 | 1 or 2.',
+  },
+  {
+    id: 'jobs.create.rejects-schema-negatives',
+    section: '4',
+    level: 'must',
+    area: 'create',
+    title:
+      'POST /jobs and PUT-create with a value derived invalid from the schemas (another type, null or empty where required, past a length or count, near an enum or pattern) are refused and create nothing; the largest valid value is accepted',
+    statement: 'Bodies are JSON. Field names and types are those of section 2.',
+  },
+  {
+    id: 'jobs.create.rejects-lenient-values',
+    section: '4',
+    level: 'should',
+    area: 'create',
+    title:
+      'POST /jobs and PUT-create with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) are refused',
+    statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
 ];

@@ -148,9 +148,8 @@ export const updateEntries: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'update',
-    title: 'A partial PUT with a status, period, routing type, category or position type outside its values is refused and changes nothing',
-    statement:
-      'Request body fields are the same as POST … `active`, `archived` or `draft`. Default `draft`. … Int32 | 1 to 5. … Int32 | 1 or 2.',
+    title: 'A partial PUT with a period, routing type, category or position type outside its values is refused and changes nothing',
+    statement: 'Request body fields are the same as POST … Int32 | 1 to 5. … Int32 | 1 or 2.',
   },
   {
     id: 'jobs.update.override-rejects-invalid',
@@ -160,5 +159,23 @@ export const updateEntries: readonly CatalogEntry[] = [
     title: 'A PUT sent as POST with X-HTTP-Method-Override: PUT and an invalid body is refused and changes nothing',
     statement:
       'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method',
+  },
+  {
+    id: 'jobs.update.rejects-schema-negatives',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title:
+      'A PUT by id, by referenceId or through the override with a value derived invalid from the schemas is refused and changes nothing; the largest valid value is accepted',
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+  },
+  {
+    id: 'jobs.update.rejects-lenient-values',
+    section: '4.3',
+    level: 'should',
+    area: 'update',
+    title:
+      'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
+    statement: 'Good practice; the spec says: Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
 ];

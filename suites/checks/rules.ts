@@ -21,6 +21,7 @@ import { protocolRules } from './protocol.js';
 import { referenceRules } from './reference.js';
 import { robustnessRules } from './robustness.js';
 import { roundtripRules } from './roundtrip.js';
+import { schemaNegativeRules } from './schema-negatives.js';
 import { updateRules } from './update.js';
 import { updateIdentityRules } from './update-identity.js';
 import { updateValidationRules } from './update-validation.js';
@@ -33,6 +34,7 @@ export const implementations: readonly Implementation[] = [
   ...updateRules,
   ...updateIdentityRules,
   ...updateValidationRules,
+  ...schemaNegativeRules,
   ...lifecycleRules,
   ...htmlRules,
   ...limitsRules,

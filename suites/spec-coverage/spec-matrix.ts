@@ -98,8 +98,21 @@ const LIMIT_RULES =
   'jobs.limits.reference-id-length, jobs.limits.title-length, jobs.limits.application-email-length, jobs.limits.application-url-length, jobs.limits.locations-count, jobs.limits.categories-count';
 const LIMIT_RULES_BUT_REFERENCE_ID =
   'jobs.limits.title-length, jobs.limits.application-email-length, jobs.limits.application-url-length, jobs.limits.locations-count, jobs.limits.categories-count';
-const WRONG_TYPE_ANSWER =
-  'not probed: the answer to a wrong type is not shown (7.2), so only a 5xx could fail, and jobs.robustness.wrong-types looks for one on POST only';
+const WRONG_TYPE_REFUSED = 'every other JSON type of every field, nested ones too, derived from the schemas';
+const COERCED = 'a coerced type such as "1" for 1, should';
+
+/** A required value sent present but null or empty, on every path (the derived negatives). */
+function nullOrEmptyToo(cells: ReturnType<typeof refusedEverywhere>): ReturnType<typeof refusedEverywhere> {
+  const create = ', jobs.create.rejects-schema-negatives (present but null or empty)';
+  const update = ', jobs.update.rejects-schema-negatives (present but null or empty)';
+  return {
+    post: cells.post + create,
+    putById: cells.putById + update,
+    putByReference: cells.putByReference + update,
+    putCreate: cells.putCreate + create,
+    override: cells.override + update,
+  };
+}
 
 /** The four response columns of a field whose response form only the schema states. */
 function schemaResponses(
@@ -141,11 +154,11 @@ const types: MatrixGroup = {
       section: '2, 4',
       statement: '"Field names and types are those of section 2." (Int32, String, Boolean, Date, Decimal, Object, Array)',
       cells: {
-        post: 'jobs.robustness.wrong-types (a wrong type is never answered with a 5xx)',
-        putById: WRONG_TYPE_ANSWER,
-        putByReference: WRONG_TYPE_ANSWER,
-        putCreate: WRONG_TYPE_ANSWER,
-        override: WRONG_TYPE_ANSWER,
+        post: `jobs.create.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.create.rejects-lenient-values (${COERCED}), jobs.robustness.wrong-types (never a 5xx)`,
+        putById: `jobs.update.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.update.rejects-lenient-values (${COERCED})`,
+        putByReference: `jobs.update.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.update.rejects-lenient-values (${COERCED})`,
+        putCreate: `jobs.create.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.create.rejects-lenient-values (${COERCED})`,
+        override: `jobs.update.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.update.rejects-lenient-values (${COERCED})`,
         ...schemaResponses('the type of every field'),
       },
     },
@@ -264,7 +277,9 @@ const enums: MatrixGroup = {
       section: '2.1, 3, 4.2',
       statement: '`status` "One of active, archived, draft" ("String, max 10")',
       cells: {
-        ...refusedEverywhere('jobs.create.rejects-out-of-range', 'jobs.update.rejects-out-of-range'),
+        ...refusedEverywhere('jobs.create.rejects-schema-negatives', 'jobs.update.rejects-schema-negatives'),
+        putCreate:
+          'jobs.create.rejects-schema-negatives (white space, a prefix, an extension, 11 characters, another vocabulary; another letter case: the should rules *.rejects-lenient-values)',
         ...schemaResponses('status enum'),
       },
     },
@@ -316,7 +331,7 @@ const requiredness: MatrixGroup = {
       section: '2.5, 4.2',
       statement: '"`salary.period.id` is required when `salary.amount` is given."',
       cells: {
-        ...refusedEverywhere('jobs.limits.salary-period-required', 'jobs.update.rejects-salary-without-period'),
+        ...nullOrEmptyToo(refusedEverywhere('jobs.limits.salary-period-required', 'jobs.update.rejects-salary-without-period')),
         ...schemaResponses('a salary carries its period', notInHeader('salary')),
       },
     },
@@ -324,7 +339,7 @@ const requiredness: MatrixGroup = {
       section: '4.2',
       statement: '`applicationEmail` "Required when `applicantRoutingType.id` is 1."',
       cells: {
-        ...refusedEverywhere('jobs.limits.routing-email-required', 'jobs.update.rejects-routing-without-address'),
+        ...nullOrEmptyToo(refusedEverywhere('jobs.limits.routing-email-required', 'jobs.update.rejects-routing-without-address')),
         created: REFUSED_NEVER_SHOWN,
         read: REFUSED_NEVER_SHOWN,
         updated: REFUSED_NEVER_SHOWN,
@@ -335,7 +350,7 @@ const requiredness: MatrixGroup = {
       section: '4.2',
       statement: '`applicationUrl` "Required when `applicantRoutingType.id` is 2."',
       cells: {
-        ...refusedEverywhere('jobs.limits.routing-url-required', 'jobs.update.rejects-routing-without-address'),
+        ...nullOrEmptyToo(refusedEverywhere('jobs.limits.routing-url-required', 'jobs.update.rejects-routing-without-address')),
         created: REFUSED_NEVER_SHOWN,
         read: REFUSED_NEVER_SHOWN,
         updated: REFUSED_NEVER_SHOWN,

@@ -23,6 +23,7 @@ import { protocolMutants } from './protocol.js';
 import { referenceMutants } from './reference.js';
 import { robustnessMutants } from './robustness.js';
 import { roundtripMutants } from './roundtrip.js';
+import { schemaNegativeMutants } from './schema-negatives.js';
 import { updateMutants } from './update.js';
 import { updateValidationMutants } from './update-validation.js';
 
@@ -34,6 +35,7 @@ export const mutants: readonly Mutant[] = [
   ...roundtripMutants,
   ...updateMutants,
   ...updateValidationMutants,
+  ...schemaNegativeMutants,
   ...lifecycleMutants,
   ...htmlMutants,
   ...limitsMutants,

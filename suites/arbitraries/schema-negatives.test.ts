@@ -1,0 +1,121 @@
+/**
+ * The values derived from the schemas: deterministic, each invalid one fails
+ * job-create.schema.json for the reason its class names (put in a plain valid
+ * body, as the rules send it), each largest valid one passes, and every
+ * exclusion stands for a value the schema would otherwise give.
+ */
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validators } from '../../schemas/index.js';
+import type { ReferenceData } from '../engine/rule.js';
+import { patchFor, withContext } from '../kit/negative-bodies.js';
+import { jobCreateArb } from './job.js';
+import { EXCLUSIONS } from './negative-exclusions.js';
+import { deriveAll, derivedNegatives, type NegativeKind } from './schema-negatives.js';
+
+const refs: ReferenceData = { positionTypeIds: [4, 7, 9], categoryIds: [12, 3, 30, 17] };
+const MARKER = 'jc1-k0-0';
+const [body] = fc.sample(jobCreateArb(refs, 'jc1'), { seed: 7, numRuns: 1 });
+
+/** The keywords of job-create a value of each class fails (any one of them names the reason). */
+const KEYWORDS: Record<NegativeKind, readonly string[]> = {
+  'other-type': ['type', 'oneOf'],
+  'coerced-type': ['type', 'oneOf'],
+  null: ['type', 'oneOf'],
+  empty: ['minLength', 'minItems', 'required', 'pattern', 'format'],
+  'non-integer': ['type'],
+  'outside-int32': ['minimum', 'maximum'],
+  'enum-outside': ['enum'],
+  'enum-other-member': ['enum'],
+  'enum-case': ['enum'],
+  'enum-white-space': ['enum'],
+  'enum-prefix': ['enum'],
+  'enum-extension': ['enum'],
+  'too-long': ['maxLength'],
+  'too-many': ['maxItems'],
+  'pattern-near-miss': ['pattern', 'format'],
+  'largest-valid': [],
+};
+
+function sent(value: (typeof derived)[number]): Record<string, unknown> {
+  const base = { ...withContext(body!, value), referenceId: MARKER };
+  return { ...base, ...patchFor(value, base, refs, MARKER) };
+}
+
+const derived = derivedNegatives();
+
+describe('derivedNegatives (invalid values from the schemas)', () => {
+  it('derives the same values every time, from the schemas only', () => {
+    expect(deriveAll()).toEqual(deriveAll());
+    expect(fc.sample(fc.constantFrom(...derived), { seed: 3, numRuns: 5 })).toEqual(
+      fc.sample(fc.constantFrom(...derived), { seed: 3, numRuns: 5 }),
+    );
+  });
+
+  it('reaches every nested field of a write body', () => {
+    const fields = new Set(derived.map((v) => v.field));
+    for (const field of [
+      'salary.period.id',
+      'salary.period',
+      'locations[].description',
+      'categories[].id',
+      'positionType.id',
+      'applicantRoutingType.id',
+      'status',
+      'title',
+    ])
+      expect(fields).toContain(field);
+  });
+
+  it.each(derived.filter((v) => !v.valid).map((v) => [`${v.field} ${v.kind} ${JSON.stringify(v.value)}`, v] as const))(
+    '%s fails job-create for its named reason',
+    (_, value) => {
+      const result = validators.jobCreate(sent(value));
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      const rules = result.issues.map((issue) => issue.rule);
+      expect(
+        rules.some((rule) => KEYWORDS[value.kind].includes(rule)),
+        `${value.reason}: ${JSON.stringify(result.issues)}`,
+      ).toBe(true);
+    },
+  );
+
+  it.each(derived.filter((v) => v.valid).map((v) => [`${v.field} ${JSON.stringify(v.value).length - 2}`, v] as const))(
+    'the largest valid %s passes job-create',
+    (_, value) => {
+      expect(validators.jobCreate(sent(value))).toMatchObject({ ok: true });
+    },
+  );
+
+  it('sends a required value present but null or empty for every required nested field and routing address', () => {
+    const required = derived.filter((v) => v.requiredValue).map((v) => `${v.field} ${JSON.stringify(v.value)}`);
+    for (const expected of [
+      'applicationEmail null',
+      'applicationEmail ""',
+      'applicationUrl ""',
+      'salary.period {}',
+      'salary.period.id null',
+    ])
+      expect(required).toContain(expected);
+  });
+
+  it('excludes only what an exclusion names, each with its reason, and every exclusion still applies to a derived value', () => {
+    const { excluded } = deriveAll();
+    for (const exclusion of EXCLUSIONS)
+      expect(
+        excluded.some((e) => e.field === exclusion.field),
+        exclusion.field,
+      ).toBe(true);
+    for (const e of excluded) expect(e.because.length).toBeGreaterThan(20);
+    expect(derived.some((v) => v.field === 'autoRefresh')).toBe(false);
+  });
+
+  it('sends a coerced type and another letter case at the should level, white space around a status as a must', () => {
+    const level = (field: string, kind: NegativeKind) => derived.find((v) => v.field === field && v.kind === kind)?.level;
+    expect(level('categories[].id', 'coerced-type')).toBe('should');
+    expect(level('status', 'enum-case')).toBe('should');
+    expect(level('status', 'enum-white-space')).toBe('must');
+    expect(level('salary.period.id', 'non-integer')).toBe('must');
+  });
+});

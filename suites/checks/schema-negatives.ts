@@ -1,0 +1,193 @@
+/**
+ * @module Invalid values derived from the schemas (suites/arbitraries/
+ * schema-negatives.ts), sent on every write path: POST and PUT-create (spec
+ * 4.2, 4.3: a PUT that creates behaves as POST), PUT by id, PUT by
+ * referenceId and the override PUT (4.3; spec 1). Each is refused (a 4xx:
+ * 7.2 shows no code) with no effect: an update leaves the job as a GET showed
+ * it, a create makes no job. The largest valid value of each length is
+ * accepted. A case is one field (its values, nested ones included) on one
+ * path: every field once per run, each on a path fast-check draws, then more
+ * draws as --runs grows. The must rules send what the spec makes invalid;
+ * the should rules what a lenient but defensible reading accepts (a coerced
+ * type, another letter case of a status, null read as "not sent"; see
+ * negative-exclusions.ts).
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import { changedFields, show } from '../../judging/compare.js';
+import { derivedNegatives, type DerivedValue, type NegativeKind } from '../arbitraries/schema-negatives.js';
+import { NULL_AS_NOT_SENT, type NegativeLevel } from '../arbitraries/negative-exclusions.js';
+import type { Body, RuleContext } from '../engine/rule.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { expectRejected } from '../kit/expect-rejected.js';
+import { isSuccess, responseLine } from '../kit/http.js';
+import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
+import { patchFor, withContext } from '../kit/negative-bodies.js';
+import { formLabel, sendUpdate, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
+import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+
+const CREATE_FORMS: readonly CreateForm[] = ['post', 'put-create'];
+
+/**
+ * The level a value is sent at on a path: a top-level null in a partial update may be read as "not
+ * sent" (4.3: only the fields sent change), so it is a should there even where a create must refuse it.
+ */
+function levelOn(value: DerivedValue, update: boolean): NegativeLevel {
+  return update && value.kind === 'null' && value.path.length === 1 ? 'should' : value.level;
+}
+
+/** Values a path cannot carry as they are: PUT /jobs names its job by referenceId (PUT-create: a string one). */
+function fitsPath(value: DerivedValue, form: UpdateForm | CreateForm): boolean {
+  if (value.field !== 'referenceId') return true;
+  if (form === 'reference') return false;
+  return form !== 'put-create' || typeof value.value === 'string';
+}
+
+/** The derived values of one top-level field at `level`, grouped: a case sends one group. */
+function groups(level: NegativeLevel, update: boolean): DerivedValue[][] {
+  const byField = new Map<string, DerivedValue[]>();
+  for (const value of derivedNegatives()) {
+    if ((value.valid ? 'must' : levelOn(value, update)) !== level) continue;
+    const field = value.path[0]!;
+    byField.set(field, [...(byField.get(field) ?? []), value]);
+  }
+  return [...byField.values()];
+}
+
+const describe = (value: DerivedValue): string => `${value.field} ${show(value.value, 60)} (${value.kind})`;
+const statementOf = (value: DerivedValue, level: NegativeLevel): string =>
+  `${value.reason}${value.requiredValue ? '; a required value present but null or empty is as absent' : ''}${
+    level === 'should' ? ` (good practice: ${value.kind === 'null' ? NULL_AS_NOT_SENT : 'a lenient reading exists'})` : ''
+  }`;
+
+/** Draws on top of the examples: none at the default --runs of 20 (the examples hold every field), more as --runs grows. */
+const extraRuns = (ctx: RuleContext): number => Math.floor(ctx.runs / 40);
+
+/** The values of one field, each as a partial update of one job in `form`: refused and unchanged, or (largest valid) kept. */
+async function updateCase(
+  ctx: RuleContext,
+  level: NegativeLevel,
+  form: UpdateForm,
+  values: DerivedValue[],
+  generated: Body,
+): Promise<void> {
+  // Nested values sit in the plain input form of their container (the create body's), not in a GET's.
+  const base = identify(ctx, withContext(generated, values[0]!));
+  let before: Job = await getJob(ctx, (await createJob(ctx, base)).id);
+  for (const value of values.filter((v) => fitsPath(v, form))) {
+    const patch = patchFor(value, base, ctx.refs, ctx.referenceId());
+    if (patch === undefined) continue;
+    const res = await sendUpdate(ctx, form, before, patch);
+    const what = `${formLabel(form, before)} with ${describe(value)}`;
+    if (value.valid) {
+      ctx.expect(isSuccess(res.status), {
+        title: `${what} was refused`,
+        expected: `${value.reason}: the largest valid value is accepted (spec 8, 4.3)`,
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+      before = await getJob(ctx, before.id);
+      continue;
+    }
+    const statement = statementOf(value, level);
+    expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statement}; spec 4.3: a PUT body obeys the rules of POST` });
+    const after = await getJob(ctx, before.id);
+    const diff = changedFields(before, after);
+    ctx.expect(diff.length === 0, {
+      title: `${what} was refused but changed ${diff.join(', ')}`,
+      expected: `${statement}: a refused update changes nothing`,
+      received: diff.map((field) => `${field}: ${show(before[field as keyof Job])} -> ${show(after[field as keyof Job])}`).join('\n'),
+    });
+  }
+}
+
+/** The values of one field, each in a create body sent in `form`: refused and no job made, or (largest valid) created. */
+async function createCase(
+  ctx: RuleContext,
+  level: NegativeLevel,
+  form: CreateForm,
+  values: DerivedValue[],
+  generated: Body,
+): Promise<void> {
+  const refused = new Map<string, DerivedValue>();
+  for (const value of values.filter((v) => fitsPath(v, form))) {
+    const body = identify(ctx, withContext(generated, value));
+    const marker = body.referenceId;
+    const patch = patchFor(value, body, ctx.refs, marker);
+    if (patch === undefined) continue;
+    const sent = { ...body, ...patch };
+    const res =
+      form === 'post' ? await ctx.api.create(sent) : await ctx.api.putByReference({ ...sent, referenceId: sent.referenceId ?? marker });
+    const what = `${formLabel(form)} with ${describe(value)}`;
+    if (value.valid) {
+      ctx.expect(isSuccess(res.status), {
+        title: `${what} was refused`,
+        expected: `${value.reason}: the largest valid value is accepted (spec 8, 4.2)`,
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+      continue;
+    }
+    const section = form === 'post' ? 'spec 4.2' : 'spec 4.3: a PUT that creates behaves as POST';
+    expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statementOf(value, level)}; ${section}` });
+    refused.set(marker, value);
+  }
+  // One list for the case: every refused body carried its own marker (referenceId and title).
+  const listed = await listAllJobs(ctx, { q: caseTagOf(ctx) });
+  for (const job of listed) {
+    const marker = [...refused.keys()].find((m) => (job.referenceId ?? '').startsWith(m) || job.title.includes(m));
+    const value = marker === undefined ? undefined : refused.get(marker);
+    ctx.expect(value === undefined, {
+      title: `${formLabel(form)} with ${value ? describe(value) : ''} was refused but created job ${job.id}`,
+      expected: `${value ? statementOf(value, level) : ''}: a refused create makes no job`,
+      received: `GET /jobs?q=${caseTagOf(ctx)} lists job ${job.id} (referenceId ${show(job.referenceId)})`,
+    });
+  }
+}
+
+/**
+ * The classes sent on every path in every run: the nearest values outside (a length, a count, an enum, an
+ * integer), a required value present but null or empty, and the largest valid value. A server wrong on one
+ * path is wrong there first; the other classes go to one drawn path per run.
+ */
+const BOUNDARY_KINDS: ReadonlySet<NegativeKind> = new Set(['too-long', 'too-many', 'empty', 'enum-outside', 'largest-valid']);
+const isBoundary = (value: DerivedValue): boolean => BOUNDARY_KINDS.has(value.kind) || value.requiredValue === true;
+
+/**
+ * A rule over `forms`. Its examples: each field's boundary values on every form, then all its values on
+ * a form fast-check draws; then more draws of (field, form) as --runs grows.
+ */
+function negativeRule<F extends UpdateForm | CreateForm>(
+  id: string,
+  level: NegativeLevel,
+  forms: readonly F[],
+  run: (ctx: RuleContext, level: NegativeLevel, form: F, values: DerivedValue[], generated: Body) => Promise<void>,
+): Implementation {
+  const update = forms.some((form) => (STATED_UPDATE_FORMS as readonly string[]).includes(form));
+  return fixedRule(id, async (ctx) => {
+    const fields = groups(level, update);
+    const boundaries = fields.map((values) => values.filter(isBoundary)).filter((values) => values.length > 0);
+    await ctx.check(
+      fc.record({ values: fc.constantFrom(...fields), form: fc.constantFrom(...forms), job: createBodyArb(ctx) }),
+      ({ values, form, job }) => run(ctx, level, form, values, job),
+      {
+        runs: extraRuns(ctx),
+        examples: [...boundaries.flatMap((values) => forms.map((form) => ({ values, form }))), ...fields.map((values) => ({ values }))],
+      },
+    );
+  });
+}
+
+/**
+ * The schema-negative rules, in report order.
+ *
+ * @example
+ * import { schemaNegativeRules } from './checks/schema-negatives.js';
+ * export const rules = [...schemaNegativeRules];
+ */
+export const schemaNegativeRules: Implementation[] = [
+  negativeRule('jobs.create.rejects-schema-negatives', 'must', CREATE_FORMS, createCase),
+  negativeRule('jobs.update.rejects-schema-negatives', 'must', STATED_UPDATE_FORMS, updateCase),
+  negativeRule('jobs.create.rejects-lenient-values', 'should', CREATE_FORMS, createCase),
+  negativeRule('jobs.update.rejects-lenient-values', 'should', STATED_UPDATE_FORMS, updateCase),
+];

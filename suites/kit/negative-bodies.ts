@@ -1,0 +1,85 @@
+/**
+ * @module A derived value (suites/arbitraries/schema-negatives.ts) put in a
+ * write body: everything around it plain and valid (principle: canonical
+ * setup), so the value is the only thing wrong. A nested value sits in one
+ * entry of its array or in a copy of its valid object (a salary: the plain
+ * `{amount: 52000, period: {id: 1}}`); a count past the maximum repeats valid
+ * entries (distinct category ids from the target's lists); a referenceId
+ * keeps the case's marker at its start, so a job a server wrongly creates is
+ * found and cleaned up.
+ */
+import type { DerivedValue } from '../arbitraries/schema-negatives.js';
+import { routingTypeIds, salaryPeriodIds } from '../arbitraries/schema-limits.js';
+import type { Body, ReferenceData } from '../engine/rule.js';
+
+const PLAIN_SALARY = { amount: 52000, period: { id: salaryPeriodIds[0] } };
+const PLAIN_ADDRESS: Record<number, { field: string; value: string }> = {
+  [routingTypeIds.email]: { field: 'applicationEmail', value: 'apply@example.com' },
+  [routingTypeIds.url]: { field: 'applicationUrl', value: 'https://jobs.example.com/apply' },
+};
+
+/** The fields the value's context needs (a routing type with its plain address), and the address of the other type dropped. */
+export function withContext(body: Body, value: DerivedValue): Body {
+  const routing = (value.context?.applicantRoutingType as { id?: number } | undefined)?.id;
+  if (routing === undefined) return body;
+  const { applicationEmail: _email, applicationUrl: _url, ...rest } = body;
+  const address = PLAIN_ADDRESS[routing];
+  return { ...rest, applicantRoutingType: { id: routing }, ...(address ? { [address.field]: address.value } : {}) };
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** The valid value of a top-level field a nested value is put into. */
+function validContainer(field: string, body: Body): unknown {
+  const current = body[field];
+  if (field === 'salary') return current && typeof current === 'object' && 'amount' in current ? clone(current) : clone(PLAIN_SALARY);
+  if (Array.isArray(current)) return current.slice(0, 1).map(clone);
+  return clone(current ?? {});
+}
+
+/** `container` with `value` at `path` (`[]`: the array's single entry). */
+function setAt(container: unknown, path: readonly string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (head === '[]') {
+    const entries = Array.isArray(container) ? container : [];
+    return [setAt(entries[0], rest, value)];
+  }
+  const object = container && typeof container === 'object' && !Array.isArray(container) ? (container as Record<string, unknown>) : {};
+  return { ...object, [head!]: setAt(object[head!], rest, value) };
+}
+
+/** `count` valid entries of an array field (undefined when the target's lists cannot give them). */
+function entries(field: string, count: number, body: Body, refs: ReferenceData): unknown[] | undefined {
+  if (field === 'categories') {
+    const ids = [...new Set(refs.categoryIds)];
+    return ids.length >= count ? ids.slice(0, count).map((id) => ({ id })) : undefined;
+  }
+  const sent = Array.isArray(body[field]) ? (body[field] as unknown[]) : [];
+  if (sent.length === 0) return undefined;
+  return Array.from({ length: count }, (_, i) => clone(sent[i % sent.length]));
+}
+
+/**
+ * The top-level fields that carry `value` over the valid `body` (a partial update sends them alone;
+ * a create lays them over the body); undefined when the target cannot give what the value needs.
+ *
+ * @example
+ * patchFor(periodIdHalf, body, refs, 'jc1-k0'); // { salary: { amount: 52000, period: { id: 1.5 } } }
+ */
+export function patchFor(value: DerivedValue, body: Body, refs: ReferenceData, marker: string): Body | undefined {
+  const [field, ...rest] = value.path;
+  if (field === undefined) return undefined;
+  if (value.kind === 'too-many') {
+    const list = entries(field, value.value as number, body, refs);
+    return list ? { [field]: list } : undefined;
+  }
+  if (rest.length === 0) return { [field]: field === 'referenceId' ? withMarker(value.value, marker) : value.value };
+  return { [field]: setAt(validContainer(field, body), rest, value.value) };
+}
+
+/** A referenceId string of the same length that starts with the case's marker (unique, and found by cleanup). */
+function withMarker(value: unknown, marker: string): unknown {
+  if (typeof value !== 'string' || value.length < marker.length) return value;
+  return marker + value.slice(marker.length);
+}

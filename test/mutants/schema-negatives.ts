@@ -1,0 +1,104 @@
+/**
+ * @module Mutants of the schema-negative rules: each lets through ONE class
+ * of value the request schemas make invalid, one step beside a value the
+ * hand-written lists sent (a status with white space beside an unknown one,
+ * a fractional period id beside 0 and 6, a null or empty required value
+ * beside an omitted one, a coerced type), as a lenient parser or a partial
+ * update that reads null as "not sent" would.
+ */
+import type { CoreRequest } from '../../mock/index.js';
+import type { Mutant } from './mutant.js';
+import type { JsonObject } from './support/json.js';
+import { effectiveMethod, isItem, isPost, isPut } from './support/routes.js';
+import { rewriteRequest } from './support/transforms.js';
+
+const isOverridePut = (req: CoreRequest): boolean => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT';
+/** Every write that carries a job body: POST, PUT by id, PUT by referenceId (update or create), the override PUT. */
+const isWrite = (req: CoreRequest): boolean => isPost(req) || isPut(req) || isOverridePut(req);
+const isUpdate = (req: CoreRequest): boolean => isPut(req) || isOverridePut(req);
+const object = (value: unknown): JsonObject | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
+
+export const schemaNegativeMutants: Mutant[] = [
+  {
+    // spec 3 and 4.3: status is one of active, archived, draft (" active" is none of them)
+    name: 'update-put-trims-status',
+    area: 'update',
+    violates: '3, 4.3: status is active, archived or draft (here a PUT status with white space around it is trimmed and taken)',
+    expectedRule: ['jobs.update.rejects-schema-negatives', 'jobs.create.rejects-schema-negatives'],
+    transform: rewriteRequest(isUpdate, (body) => {
+      if (typeof body.status === 'string') body.status = body.status.trim();
+    }),
+  },
+  {
+    // spec 2.5: salary.period.id is an Int32 of 1 to 5 (1.5 is no Int32)
+    name: 'create-truncates-fractional-period-id',
+    area: 'create',
+    violates: '2.5, 4.2: salary.period.id is an Int32, 1 to 5 (here a fraction is cut to its integer part, on every write)',
+    expectedRule: ['jobs.create.rejects-schema-negatives', 'jobs.update.rejects-schema-negatives'],
+    transform: rewriteRequest(isWrite, (body) => {
+      const period = object(object(body.salary)?.period);
+      if (period && typeof period.id === 'number') period.id = Math.trunc(period.id);
+    }),
+  },
+  {
+    // spec 2.5: salary.period.id is required when salary.amount is given ({} has none)
+    name: 'create-fills-empty-salary-period',
+    area: 'create',
+    violates: '2.5, 4.2: salary.period.id is required when salary.amount is given (here a period sent as {} becomes yearly)',
+    expectedRule: ['jobs.create.rejects-schema-negatives', 'jobs.update.rejects-schema-negatives'],
+    transform: rewriteRequest(isWrite, (body) => {
+      const salary = object(body.salary);
+      const period = object(salary?.period);
+      if (salary && period && Object.keys(period).length === 0) salary.period = { id: 1 };
+    }),
+  },
+  {
+    // spec 4.2: applicationEmail is required when applicantRoutingType.id is 1 (null is no address)
+    name: 'create-fills-null-application-email',
+    area: 'create',
+    violates:
+      '4.2: applicationEmail is required with routing type 1 (here a POST or PUT-create with applicationEmail null gets a default address)',
+    expectedRule: ['jobs.create.rejects-schema-negatives', 'jobs.update.rejects-lenient-values'],
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (object(body.applicantRoutingType)?.id === 1 && body.applicationEmail === null) body.applicationEmail = 'apply@example.com';
+      },
+    ),
+  },
+  {
+    // spec 2.1 and 4.2: title is a String
+    name: 'create-coerces-numeric-title',
+    area: 'create',
+    violates: '2.1, 4: title is a String (here a number is taken as its decimal text, on every write)',
+    expectedRule: ['jobs.create.rejects-lenient-values', 'jobs.update.rejects-lenient-values'],
+    transform: rewriteRequest(isWrite, (body) => {
+      if (typeof body.title === 'number') body.title = String(body.title);
+    }),
+  },
+  {
+    // spec 2.3 and 4.2: a category is {id} with an Int32 id
+    name: 'create-coerces-string-category-id',
+    area: 'create',
+    violates: '2.3, 4.2: categories are {id} with an Int32 (here an id written as a JSON string is read as its number, on every write)',
+    expectedRule: ['jobs.create.rejects-lenient-values', 'jobs.update.rejects-lenient-values'],
+    transform: rewriteRequest(isWrite, (body) => {
+      if (!Array.isArray(body.categories)) return;
+      for (const category of body.categories) {
+        const entry = object(category);
+        if (entry && typeof entry.id === 'string' && /^\d+$/.test(entry.id)) entry.id = Number(entry.id);
+      }
+    }),
+  },
+  {
+    // spec 2.1 and 4.3: locations is an Array of 1 to 3 entries (null is none)
+    name: 'update-put-reads-null-locations-as-not-sent',
+    area: 'update',
+    violates: '2.1, 8, 4.3: locations is an array of 1 to 3 (here a PUT with locations null is taken as not sending them)',
+    expectedRule: 'jobs.update.rejects-lenient-values',
+    transform: rewriteRequest(isUpdate, (body) => {
+      if (body.locations === null) delete body.locations;
+    }),
+  },
+];
