@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, cityOf, keptValueProblems, sameCity, sameLocations, sameText } from './compare.js';
+import { changedFields, cityOf, keptValueProblems, sameCity, sameCollection, sameLocations, samePlaces, sameText } from './compare.js';
 import { sameDate } from './dates.js';
 
 describe('sameDate', () => {
@@ -38,6 +38,51 @@ describe('changedFields', () => {
     expect(changedFields(open, masked)).toEqual(['confidential']);
     expect(changedFields(masked, { ...masked, employer: { id: 8, name: 'Confidential' } })).toEqual(['employer']);
     expect(changedFields(open, { ...open, employer: { id: 7, name: 'Confidential' } })).toEqual(['employer']);
+  });
+});
+
+describe('locations and categories as collections (spec 2.1 states no order)', () => {
+  const toronto = { id: 3, name: 'Toronto', description: 'Toronto, ON', type: 'city' };
+  const levis = { id: 9, name: 'Lévis', description: 'Lévis, QC', type: 'city' };
+
+  it('finds no change when only the order differs', () => {
+    const posted = {
+      id: 1,
+      locations: [levis, toronto],
+      categories: [
+        { id: 5, name: 'b' },
+        { id: 2, name: 'a' },
+      ],
+    };
+    const fetched = {
+      id: 1,
+      locations: [toronto, levis],
+      categories: [
+        { id: 2, name: 'a' },
+        { id: 5, name: 'b' },
+      ],
+    };
+    expect(changedFields(posted, fetched)).toEqual([]);
+  });
+
+  it('counts each item: a repeated or a missing one is a change', () => {
+    expect(sameCollection([{ id: 1 }, { id: 1 }], [{ id: 1 }, { id: 2 }])).toBe(false);
+    expect(sameCollection([{ id: 1 }], [{ id: 1 }, { id: 1 }])).toBe(false);
+    expect(changedFields({ categories: [{ id: 1 }, { id: 2 }] }, { categories: [{ id: 1 }, { id: 3 }] })).toEqual(['categories']);
+  });
+
+  it('compares the locations of two jobs by place, never by record id', () => {
+    expect(
+      samePlaces(
+        [levis, toronto],
+        [
+          { ...toronto, id: 40 },
+          { ...levis, id: 41 },
+        ],
+      ),
+    ).toBe(true);
+    expect(samePlaces([levis], [{ ...levis, type: 'town' }])).toBe(false);
+    expect(samePlaces([levis, levis], [levis, toronto])).toBe(false);
   });
 });
 

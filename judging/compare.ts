@@ -10,7 +10,20 @@ import { keepsDate, sameDate } from './dates.js';
 
 // The date comparisons are called from here: dates.ts is their arithmetic.
 export { sameHtmlContent } from './html-content.js';
-export { compareDates, instantMs, dayOffsets, hasTime, isDaysAfter, keepsDate, sameDate, sameDay, utcDay, writtenDay } from './dates.js';
+export {
+  compareDates,
+  instantMs,
+  dayOffsets,
+  hasTime,
+  isDaysAfter,
+  keepsDate,
+  keepsInstant,
+  sameDate,
+  sameDay,
+  utcDay,
+  writtenDay,
+  writtenStepMs,
+} from './dates.js';
 
 type Json = unknown;
 
@@ -54,12 +67,52 @@ export const JOB_FIELDS = [
 /** The fields of the job header, a list item (spec 2.7). */
 export const HEADER_FIELDS = ['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status'] as const;
 
-/** Two values of one Job field are the same: dates as dates (sameDate), a description by HTML content, a URL by sameUrl, the rest as JSON. */
+/** Fields whose arrays the spec gives no order (2.1 "Array of Location", "Array of Category"): compared as collections. */
+export const UNORDERED_FIELDS: readonly string[] = ['locations', 'categories'];
+
+/**
+ * The same items, each as often, in any order (a multiset of JSON values). Spec 2.1 types `locations` and
+ * `categories` as arrays and states no order, so a server may answer them in the order sent, by id, or by name.
+ *
+ * @example
+ * sameCollection([{ id: 2 }, { id: 1 }], [{ id: 1 }, { id: 2 }]); // true
+ * sameCollection([{ id: 1 }, { id: 1 }], [{ id: 1 }]); // false
+ */
+export function sameCollection(a: readonly unknown[], b: readonly unknown[]): boolean {
+  const sorted = (items: readonly unknown[]): string[] => items.map(canonical).sort();
+  return a.length === b.length && jsonEqual(sorted(a), sorted(b));
+}
+
+/**
+ * Two values of one Job field are the same: dates as dates (sameDate), a description by HTML content, a URL by
+ * sameUrl, locations and categories as collections (sameCollection), the rest as JSON.
+ */
 export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
   if ((field === 'publishDate' || field === 'closeDate') && typeof a === 'string' && typeof b === 'string') return sameDate(a, b);
   if (field === 'description' && typeof a === 'string' && typeof b === 'string') return sameHtmlContent(a, b);
   if (field === 'applicationUrl') return sameUrl(a, b);
+  if (UNORDERED_FIELDS.includes(field) && Array.isArray(a) && Array.isArray(b)) return sameCollection(a, b);
   return jsonEqual(a, b);
+}
+
+/** A location as a place: what it names, without the record id a server gives it (`{name, description, type}`). */
+function placeOf(location: unknown): unknown {
+  if (location === null || typeof location !== 'object') return location;
+  const { id: _id, ...place } = location as Record<string, unknown>;
+  return place;
+}
+
+/**
+ * The locations of two jobs name the same places, in any order: each compared by name, description and type,
+ * never by id. A server may give each job its own location record for a place outside its list (2.2: such a
+ * place "is accepted"), so the same place may carry another id in another job.
+ *
+ * @example
+ * samePlaces([{ id: 7, name: 'Lévis', description: 'Lévis, QC', type: 'city' }], [{ id: 9, name: 'Lévis', description: 'Lévis, QC', type: 'city' }]); // true
+ */
+export function samePlaces(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return jsonEqual(a, b);
+  return sameCollection(a.map(placeOf), b.map(placeOf));
 }
 
 function employerIdOf(employer: unknown): unknown {
@@ -245,7 +298,7 @@ const FIELD_CHECKS: Record<string, FieldCheck> = {
   applicationEmail: same('applicationEmail'),
   applicationUrl: (sent, job) =>
     sameUrl(sent, job.applicationUrl) ? undefined : `applicationUrl: sent ${show(sent)}, got ${show(job.applicationUrl)}`,
-  // A sent date may come back as a date-time in any zone that still names that day (keepsDate).
+  // A sent date may come back as a date-time that names that day under either reading; a sent date-time as the same instant (keepsDate).
   closeDate: (sent, job) =>
     typeof sent === 'string' && typeof job.closeDate === 'string' && keepsDate(sent, job.closeDate)
       ? undefined

@@ -32,7 +32,7 @@ describe('every accepted form reads as the same instant', () => {
 });
 
 describe('keepsDate: a sent date and what comes back', () => {
-  it('accepts the date, its midnight UTC in any zone, and the local midnight of a zone east of UTC', () => {
+  it("accepts the date, its midnight UTC in any zone, and any time of that day in the answer's own zone", () => {
     expect(
       [
         '2026-12-02',
@@ -41,14 +41,57 @@ describe('keepsDate: a sent date and what comes back', () => {
         '2026-12-02T23:59:59.999Z',
         '2026-12-02T00:00-05:00',
         '2026-12-02T18:59:59-05:00',
+        '2026-12-01T19:00:00-05:00',
       ].filter((v) => !keepsDate('2026-12-02', v)),
     ).toEqual([]);
   });
 
-  it('refuses a day off, in any zone: the written date alone does not decide', () => {
-    const late = ['2026-12-03', '2026-12-03T00:00Z', '2026-12-02T19:00:00-05:00', '2026-12-03T05:30+05:30', '2026-12-02T23:00-12:00'];
+  it("accepts the end of the local day: the written date in the answer's own offset is the date sent", () => {
+    expect(keepsDate('2026-12-09', '2026-12-09T23:59:59-05:00')).toBe(true);
+    expect(keepsDate('2026-12-09', '2026-12-09T23:59:59.999999-05:00')).toBe(true);
+    expect(keepsDate('2026-12-09', '2026-12-09T23:00-12:00')).toBe(true);
+  });
+
+  it('refuses a day off under both readings, in any zone', () => {
+    const late = ['2026-12-03', '2026-12-03T00:00Z', '2026-12-03T00:00:00-05:00', '2026-12-03T05:30+05:30', '2026-12-03T23:59:59-05:00'];
     const early = ['2026-12-01', '2026-12-01T23:59:59.999Z', '2026-12-01T18:59-05:00', '2026-12-01T05:30+05:30', 'soon'];
     expect([...late, ...early].filter((v) => keepsDate('2026-12-02', v))).toEqual([]);
+  });
+});
+
+describe('keepsDate: a sent date-time and what comes back', () => {
+  it('accepts the same instant in any zone and spelling, or its day as a bare date', () => {
+    const sent = '2026-12-02T08:15:30+05:30';
+    expect(
+      ['2026-12-02T02:45:30Z', '2026-12-01T21:45:30-05:00', '20261202T024530Z', '2026-12-02T02:45:30.000000+00:00', '2026-12-02'].filter(
+        (v) => !keepsDate(sent, v),
+      ),
+    ).toEqual([]);
+  });
+
+  it('accepts an instant cut or rounded to the precision the answer writes, and no coarser', () => {
+    expect(keepsDate('2026-12-02T08:15:30.750Z', '2026-12-02T08:15:30Z')).toBe(true);
+    expect(keepsDate('2026-12-02T08:15:30.750Z', '2026-12-02T08:15:31.000Z')).toBe(true);
+    expect(keepsDate('2026-12-02T08:15:30Z', '2026-12-02T08:15Z')).toBe(true);
+    expect(keepsDate('2026-12-02T08:15:30.123456789Z', '2026-12-02T08:15:30.123Z')).toBe(true);
+    expect(keepsDate('2026-12-02T08:15:30.5Z', '2026-12-02T08:15:30.005Z')).toBe(false);
+    expect(keepsDate('2026-12-02T08:15:30Z', '2026-12-02T08:15:31Z')).toBe(false);
+  });
+
+  it('refuses an offset read wrongly or dropped', () => {
+    expect(keepsDate('2026-12-02T08:00:00+05:30', '2026-12-02T08:00:00Z')).toBe(false);
+    expect(keepsDate('2026-12-02T08:00:00-0330', '2026-12-02T08:00:00+03:30')).toBe(false);
+    expect(keepsDate('2026-12-02T08:00+05', '2026-12-02T08:00:00.000Z')).toBe(false);
+  });
+
+  it('reads a time without a zone in any zone, a whole quarter hour within 14 hours of UTC', () => {
+    expect(
+      ['2026-12-02T08:00:00Z', '2026-12-02T08:00:00-05:00', '2026-12-02T08:00+0545', '2026-12-02T08:00:00'].filter(
+        (v) => !keepsDate('2026-12-02T08:00:00', v),
+      ),
+    ).toEqual([]);
+    expect(keepsDate('2026-12-02T08:00:00', '2026-12-02T08:07:00Z')).toBe(false);
+    expect(keepsDate('2026-12-02T08:00:00', '2026-12-03T08:00:00Z')).toBe(false);
   });
 });
 

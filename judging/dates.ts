@@ -7,7 +7,7 @@
  * dates or their UTC dates agree. The comparisons themselves are called
  * through judging/compare.ts.
  */
-import { parseIsoDate } from '../schemas/iso-date.js';
+import { ISO_DATE_PATTERN, parseIsoDate } from '../schemas/iso-date.js';
 import { DAY_MS } from '../schemas/time-units.js';
 
 /** Day number of the date as written (before any time part); NaN when not an accepted ISO 8601 form. */
@@ -45,27 +45,82 @@ export function sameDay(a: string, b: string): boolean {
 }
 
 /**
- * A returned value keeps the calendar date sent (`YYYY-MM-DD`): the same date,
- * or a date-time from the start of that day (in UTC, or in the value's own
- * zone when it lies east of UTC, as a server that stores local midnight writes
- * it) to its end in UTC. `2026-12-01T19:00-05:00` (midnight UTC written at
- * -05:00) keeps `2026-12-02`; `2026-12-02T19:00-05:00` is midnight UTC of the
- * 3rd, a day late, although its written date reads the 2nd. A sent date-time
- * falls back to sameDay.
+ * A returned value keeps the closeDate sent, in whatever ISO 8601 form the server writes it back:
+ * - a date sent (`YYYY-MM-DD`) has no zone, so either reading of the answer's day keeps it (sameDay): its
+ *   written date in its own offset (`2026-12-09T23:59:59-05:00`, the end of the local day) or its UTC date
+ *   (`2026-12-08T19:00:00-05:00`, midnight UTC written at -05:00);
+ * - a date-time sent with a zone is an instant: the answer names the same instant to the precision it writes
+ *   (keepsInstant), or, written as a bare date, the same day;
+ * - a date-time sent without a zone is a wall time of a zone it does not state: the answer names that wall time
+ *   in some zone (a whole quarter hour within 14 hours of UTC).
  *
  * @example
- * keepsDate('2026-12-02', '2026-12-02T00:00:00+05:30') // true
- * keepsDate('2026-12-02', '2026-12-02T19:00:00-05:00') // false
+ * keepsDate('2026-12-09', '2026-12-09T23:59:59-05:00') // true
+ * keepsDate('2026-12-02', '2026-12-03T00:00:00-05:00') // false
+ * keepsDate('2026-12-02T08:00:00+05:30', '2026-12-02T02:30:00.000Z') // true
  */
 export function keepsDate(sent: string, got: string): boolean {
   const date = parseIsoDate(sent);
   const value = parseIsoDate(got);
   if (date === undefined || value === undefined) return false;
-  if (date.hasTime) return sameDay(sent, got);
-  if (!value.hasTime) return value.writtenDay === date.writtenDay;
-  const start = date.writtenDay * DAY_MS;
-  const from = Math.min(start, start - (value.offsetMinutes ?? 0) * 60_000);
-  return value.ms >= from && value.ms < start + DAY_MS;
+  if (!date.hasTime || !value.hasTime) return sameDay(sent, got);
+  return keepsInstant(sent, got);
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+/** The widest UTC offsets in use (+14:00 Kiribati, -12:00), in quarter hours. */
+const MAX_OFFSET_QUARTERS = 14 * 4;
+
+const ISO_DATE = new RegExp(ISO_DATE_PATTERN, 'u');
+/** Groups of ISO_DATE_PATTERN: 1-8 the extended form, 9-16 the basic one; seconds and fraction are the 6th and 7th of each. */
+const FORM_GROUPS = 8;
+
+/**
+ * The step of the time a date-time writes, in ms: a minute when it writes no seconds, a second when it
+ * writes no fraction (or only zeros: a server that stores whole seconds may still write `.000`), else a
+ * millisecond (the precision a server keeps below it is its own choice: 2.1 shows none). NaN when not ISO 8601.
+ *
+ * @example
+ * writtenStepMs('2026-12-02T08:00Z') // 60000
+ * writtenStepMs('2026-12-02T08:00:00.000Z') // 1000
+ */
+export function writtenStepMs(value: string): number {
+  const m = ISO_DATE.exec(value);
+  if (!m) return Number.NaN;
+  const at = m[1] !== undefined ? 1 : 1 + FORM_GROUPS;
+  const seconds = m[at + 5];
+  const fraction = m[at + 6];
+  if (seconds === undefined) return 60_000;
+  return fraction === undefined || /^0+$/.test(fraction) ? 1000 : 1;
+}
+
+/** got - sent in ms, sub-millisecond digits included. */
+function differenceMs(sent: string, got: string): number {
+  const a = parseIsoDate(sent);
+  const b = parseIsoDate(got);
+  if (a === undefined || b === undefined) return Number.NaN;
+  return b.ms - a.ms + (b.subMs - a.subMs) / 1e6;
+}
+
+/**
+ * Two date-times name the same instant to the precision the answer writes (writtenStepMs): a server that
+ * keeps whole seconds may answer `…T08:00:00Z` for `…T08:00:00.250Z`, rounded or cut. A sent time without a
+ * zone (or an answer without one: the wall time of the server's zone) may be read in any zone, so the two may
+ * lie any whole quarter hour apart, up to 14 hours.
+ *
+ * @example
+ * keepsInstant('2026-12-02T08:00:00.250Z', '2026-12-02T08:00:00Z') // true
+ * keepsInstant('2026-12-02T08:00:00+05:30', '2026-12-02T08:00:00Z') // false
+ * keepsInstant('2026-12-02T08:00:00', '2026-12-02T08:00:00-05:00') // true
+ */
+export function keepsInstant(sent: string, got: string): boolean {
+  const step = writtenStepMs(got);
+  const difference = differenceMs(sent, got);
+  if (!Number.isFinite(difference) || !Number.isFinite(step)) return false;
+  const zoned = parseIsoDate(sent)?.offsetMinutes !== undefined && parseIsoDate(got)?.offsetMinutes !== undefined;
+  if (zoned) return Math.abs(difference) < step;
+  const quarters = Math.round(difference / QUARTER_HOUR_MS);
+  return Math.abs(quarters) <= MAX_OFFSET_QUARTERS && Math.abs(difference - quarters * QUARTER_HOUR_MS) < step;
 }
 
 /** `YYYY-MM-DD` of a UTC day `offset` days from now. */

@@ -6,14 +6,19 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../engine/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, samePlaces, show } from '../../judging/compare.js';
 import { sameDay } from '../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { characterClassRules } from './character-classes.js';
+import { closeDateFormRules } from './close-date-forms.js';
 
-/** Fields a copy legitimately differs in: identity and what the service sets. */
-const OWN_FIELDS = ['id', 'referenceId', 'publishDate', 'closeDate'];
+/**
+ * Fields a copy legitimately differs in: identity and what the service sets. closeDate is compared by day and
+ * locations by place below: another job may hold the same place under another location record (id).
+ */
+const OWN_FIELDS = ['id', 'referenceId', 'publishDate', 'closeDate', 'locations'];
 
 function withoutIdentity(job: Job): Body {
   const { id: _id, referenceId: _referenceId, ...rest } = job;
@@ -28,6 +33,7 @@ async function original(ctx: RuleContext, generated: Body): Promise<Job> {
 function expectSameValues(ctx: RuleContext, source: Job, copy: Job, how: string): void {
   const diff = changedFields(source, copy, OWN_FIELDS);
   if (!sameDay(source.closeDate, copy.closeDate)) diff.push('closeDate');
+  if (!samePlaces(source.locations, copy.locations)) diff.push('locations');
   ctx.expect(diff.length === 0, {
     title: `the job created from a GET result differs in ${diff.join(', ')}`,
     expected: `${how} creates a job with the same values (spec 4.2: request body symmetrical with the GET result)`,
@@ -72,4 +78,4 @@ const putCreate: Implementation = propertyRule('jobs.roundtrip.put-create', {
   },
 });
 
-export const roundtripRules: Implementation[] = [postAccepted, sameValues, putCreate];
+export const roundtripRules: Implementation[] = [postAccepted, sameValues, putCreate, ...characterClassRules, ...closeDateFormRules];

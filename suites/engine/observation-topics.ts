@@ -116,6 +116,11 @@ export const OBSERVATION_TOPICS = {
     section: '4.4',
     meaning: 'The status a DELETE of a job already deleted (or never there) answers, per form: 204 again or a 4xx.',
   },
+  'array-order': {
+    section: '2.1',
+    meaning:
+      "The order of a job's locations and categories in the POST answer and a GET: as sent, by id, or another (the spec states none).",
+  },
   'paging-link-form': { section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
 } as const satisfies Record<string, TopicInfo>;

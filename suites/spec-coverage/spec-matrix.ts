@@ -818,6 +818,65 @@ const protocol: MatrixGroup = {
   ],
 };
 
+// The values a job comes back with, by method: every character class in every string field, every ISO 8601 form of
+// closeDate (suites/arbitraries/character-classes.ts, close-date-forms.ts). Each proven by a mutant in test/mutants/roundtrip.ts.
+const CLASSES = 'jobs.roundtrip.character-classes';
+const DATE_FORMS = 'jobs.roundtrip.close-date-forms';
+const NO_CLOSE_DATE_IN_HEADER = 'n/a: the job header (2.7) has no closeDate';
+
+const roundTrips: MatrixGroup = {
+  title: 'Values round-trip: character classes and date forms (2.1, 2.7, 4.2, 4.3)',
+  rows: [
+    {
+      section: '2.1, 2.7, 4.3',
+      statement:
+        'Every string field (title, referenceId, description text, applicationEmail, applicationUrl, location description) keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, characters beyond the BMP and inner white space, each where a valid value holds it',
+      cells: {
+        post: `${CLASSES} (mutant roundtrip-list-escapes-html-in-title)`,
+        putById: `${CLASSES} (title and description of the class)`,
+        putByReference: `${CLASSES} (by the referenceId as written, class and all; mutant roundtrip-put-strips-combining-marks-from-reference-id)`,
+        putCreate: 'not probed: PUT-create behaves as POST (4.3); the classes go through POST and both update forms',
+        override: 'not probed: the override PUT is a should-level form (jobs.update.by-override)',
+        created: CLASSES,
+        read: `${CLASSES} (after the POST and after both PUTs)`,
+        updated: `${CLASSES} (the answers of PUT by id and by referenceId, untouched fields included)`,
+        listItem: `${CLASSES} (title, referenceId, locations; mutant roundtrip-list-mangles-astral-characters)`,
+      },
+    },
+    {
+      section: '2.1',
+      statement: 'A title keeps the white space at its ends (should: trimming keeps 4.2 symmetry, and 2.1 says only "String")',
+      cells: {
+        post: 'jobs.roundtrip.title-end-white-space',
+        putById: 'jobs.roundtrip.title-end-white-space',
+        putByReference: 'jobs.roundtrip.title-end-white-space (mutant roundtrip-put-by-reference-trims-title)',
+        putCreate: 'not probed: PUT-create behaves as POST (4.3)',
+        override: 'not probed: the override PUT is a should-level form (jobs.update.by-override)',
+        created: 'jobs.roundtrip.title-end-white-space',
+        read: 'jobs.roundtrip.title-end-white-space',
+        updated: 'jobs.roundtrip.title-end-white-space',
+        listItem: 'jobs.roundtrip.title-end-white-space',
+      },
+    },
+    {
+      section: '2.1',
+      statement:
+        '`closeDate` "Date, ISO 8601" in every form the schemas accept (date, basic, minutes, 1-9 fraction digits, Z, offsets east and west, no zone) comes back as the same day, or the same instant where a time was sent',
+      cells: {
+        post: `${DATE_FORMS} (mutant roundtrip-close-date-offset-dropped)`,
+        putById: DATE_FORMS,
+        putByReference: DATE_FORMS,
+        putCreate: 'not probed: PUT-create behaves as POST (4.3)',
+        override: 'not probed: the override PUT is a should-level form (jobs.update.by-override)',
+        created: DATE_FORMS,
+        read: DATE_FORMS,
+        updated: DATE_FORMS,
+        listItem: NO_CLOSE_DATE_IN_HEADER,
+      },
+    },
+  ],
+};
+
 /** The matrix, in the order the doc shows it. */
 export const specMatrix: readonly MatrixGroup[] = [
   types,
@@ -830,5 +889,6 @@ export const specMatrix: readonly MatrixGroup[] = [
   defaults,
   updates,
   amounts,
+  roundTrips,
   protocol,
 ];

@@ -92,13 +92,12 @@ export const createMutants: Mutant[] = [
     }),
   },
   {
-    // spec 2.1, 4.2: the job has the closeDate sent. A date stored one day late, as midnight UTC of the next day, and
-    // written at -05:00 keeps the written date sent (2026-12-02T19:00:00-05:00 for 2026-12-02): a comparison by either
-    // reading of the day would pass it; the instant is on the 3rd.
+    // spec 2.1, 4.2: the job has the closeDate sent. A date stored one day late and written at -05:00
+    // (2026-12-03T00:00:00-05:00 for 2026-12-02): late under both readings of a day, its written date and its UTC date.
+    // (The end of the day sent in a zone west of UTC, 2026-12-02T23:59:59-05:00, keeps it: its written date is the day.)
     name: 'create-close-date-day-late-in-offset',
     area: 'create',
-    violates:
-      '2.1, 4.2: the job keeps the closeDate sent (here the next day, written at -05:00 so its written date still reads the day sent)',
+    violates: '2.1, 4.2: the job keeps the closeDate sent (here the next day, written at -05:00: late in its own zone and in UTC)',
     expectedRule: [
       'jobs.create.explicit-values',
       'jobs.model.lifecycle',
@@ -111,7 +110,7 @@ export const createMutants: Mutant[] = [
       (req) => isPost(req) || isPut(req),
       (body) => {
         if (typeof body.closeDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.closeDate))
-          body.closeDate = `${body.closeDate}T19:00:00-05:00`;
+          body.closeDate = `${new Date(Date.parse(body.closeDate) + DAY_MS).toISOString().slice(0, 10)}T00:00:00-05:00`;
       },
     ),
   },

@@ -4,7 +4,20 @@
  */
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson } from './support/json.js';
-import { isPost, isPut } from './support/routes.js';
+import { isList, isPost, isPut, isPutByReference } from './support/routes.js';
+import { rewriteRequest, rewriteResponseText } from './support/transforms.js';
+
+/**
+ * Edits the value of each string field `field` in a JSON text, as written (rewriteJobs would parse and rewrite the
+ * whole body, and `1.5000` would lose its decimals): `edit` gets the JSON string's content, escapes included.
+ */
+function editStringField(field: string, edit: (raw: string) => string): (text: string) => string {
+  const value = new RegExp(`("${field}":\\s*")((?:[^"\\\\]|\\\\.)*)"`, 'g');
+  return (text) => text.replace(value, (_whole, head: string, raw: string) => `${head}${edit(raw)}"`);
+}
+
+/** An offset other than UTC at the end of a date-time: `+05:30`, `-0500`, `+09`. */
+const NON_UTC_OFFSET = /[+-](?!00(?::?00)?$)\d{2}(?::?\d{2})?$/;
 
 export const roundtripMutants: Mutant[] = [
   {
@@ -25,5 +38,63 @@ export const roundtripMutants: Mutant[] = [
       }
       return next(req);
     },
+  },
+  {
+    // spec 2.7: a list item has the job's title, same type and meaning; a server that HTML-escapes it for the list
+    name: 'roundtrip-list-escapes-html-in-title',
+    area: 'roundtrip',
+    violates: '2.7: the list item has the title of the job (here `&`, `<`, `>` and `"` HTML-escaped in the list only)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteResponseText(
+      isList,
+      editStringField('title', (raw) => raw.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\\"/g, '&quot;')),
+    ),
+  },
+  {
+    // spec 2.1, 4.3: a referenceId is the employer's own string; a PUT answer that drops its combining marks changed it
+    name: 'roundtrip-put-strips-combining-marks-from-reference-id',
+    area: 'roundtrip',
+    violates: '2.1, 4.3: the PUT answer is the job, its referenceId as written (here without its combining marks: `é` as `e`)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteResponseText(
+      isPut,
+      editStringField('referenceId', (raw) => raw.normalize('NFD').replace(/\p{M}/gu, '')),
+    ),
+  },
+  {
+    // spec 2.7: the list item's title is the job's; a server whose list index splits astral characters (UTF-16 units)
+    name: 'roundtrip-list-mangles-astral-characters',
+    area: 'roundtrip',
+    violates: '2.7: the list item has the title of the job (here each character outside the BMP replaced by U+FFFD in the list)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteResponseText(
+      isList,
+      editStringField('title', (raw) => raw.replace(/[\u{10000}-\u{10FFFF}]/gu, '\uFFFD')),
+    ),
+  },
+  {
+    // spec 2.1 (should): a title is a string; trimming its ends on one write path only is the departure probed
+    name: 'roundtrip-put-by-reference-trims-title',
+    area: 'roundtrip',
+    violates: '2.1: the title written is kept, white space at its ends included (here trimmed by PUT /jobs by referenceId)',
+    expectedRule: 'jobs.roundtrip.title-end-white-space',
+    transform: rewriteRequest(isPutByReference, (body) => {
+      if (typeof body.title === 'string') body.title = body.title.trim();
+    }),
+  },
+  {
+    // spec 2.1: closeDate is "Date, ISO 8601"; a date-time's offset is part of the instant
+    name: 'roundtrip-close-date-offset-dropped',
+    area: 'roundtrip',
+    violates:
+      '2.1: a closeDate date-time keeps its instant (here an offset other than UTC is read as UTC: `08:00+05:30` stored as `08:00Z`)',
+    expectedRule: 'jobs.roundtrip.close-date-forms',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.closeDate === 'string' && body.closeDate.includes('T'))
+          body.closeDate = body.closeDate.replace(NON_UTC_OFFSET, 'Z');
+      },
+    ),
   },
 ];

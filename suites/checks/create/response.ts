@@ -4,7 +4,8 @@
 import type { Job } from '../../../schemas/types.gen.js';
 import type { RuleContext } from '../../engine/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { changedFields, show } from '../../../judging/compare.js';
+import { changedFields, sameCity, show } from '../../../judging/compare.js';
+import type { Body } from '../../engine/rule.js';
 import { expectStatus, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
@@ -57,11 +58,38 @@ export const locationHeader: Implementation = propertyRule('jobs.create.location
   },
 });
 
+type Order = 'as sent' | 'by id' | 'another order';
+
+/** How `returned` orders items whose sent positions `positionOf` finds: the order sent, ascending ids, or neither. */
+function orderOf(returned: unknown, positionOf: (item: Record<string, unknown>) => number): Order {
+  const items = Array.isArray(returned) ? (returned as Array<Record<string, unknown>>) : [];
+  const ascending = (keys: number[]): boolean => keys.every((key, i) => i === 0 || (keys[i - 1] ?? key) < key);
+  if (ascending(items.map(positionOf))) return 'as sent';
+  return ascending(items.map((item) => (typeof item.id === 'number' ? item.id : Number.NaN))) ? 'by id' : 'another order';
+}
+
+/** Records the order of locations and categories the answers chose (spec 2.1 states none), when two or more were sent. */
+function observeOrder(ctx: RuleContext, sent: Body, created: Job, fetched: Job): void {
+  const places = (sent.locations as Array<{ description: string }> | undefined) ?? [];
+  const categoryIds = ((sent.categories as Array<{ id: number }> | undefined) ?? []).map((category) => category.id);
+  const placeAt = (location: Record<string, unknown>): number => places.findIndex((place) => sameCity(place.description, location));
+  const categoryAt = (category: Record<string, unknown>): number => categoryIds.indexOf(category.id as number);
+  const parts = [
+    ...(places.length > 1 ? [`locations: POST ${orderOf(created.locations, placeAt)}, GET ${orderOf(fetched.locations, placeAt)}`] : []),
+    ...(categoryIds.length > 1
+      ? [`categories: POST ${orderOf(created.categories, categoryAt)}, GET ${orderOf(fetched.categories, categoryAt)}`]
+      : []),
+  ];
+  if (parts.length > 0) ctx.observe({ topic: 'array-order', section: '2.1', observed: parts.join('; ') });
+}
+
 export const bodyMatchesGet: Implementation = propertyRule('jobs.create.body-matches-get', {
   arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
   check: async (ctx: RuleContext, generated) => {
-    const created = await createJob(ctx, identify(ctx, generated));
+    const body = identify(ctx, generated);
+    const created = await createJob(ctx, body);
     const fetched = await getJob(ctx, created.id);
+    observeOrder(ctx, body, created, fetched);
     const diff = changedFields(created, fetched);
     ctx.expect(diff.length === 0, {
       title: `the POST body and a GET of the job differ in ${diff.join(', ')}`,

@@ -1,0 +1,66 @@
+import * as fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validatorFor } from '../../schemas/index.js';
+import { assertProduceCorrectValues, assertSameValuesGivenSameSeed } from './arbitrary-assertions.test-support.js';
+import {
+  asHtmlText,
+  CHARACTER_CLASSES,
+  CLASS_EXAMPLES,
+  classSampleArb,
+  type CharacterClass,
+  type ClassSample,
+} from './character-classes.js';
+import { inputLimits } from './schema-limits.js';
+
+const fields = validatorFor<unknown>('job-input-fields.schema.json');
+const place = validatorFor<unknown>('location-input.schema.json');
+/** The longest referenceId a rule writes before the class text: a case's own (scope-words.ts), with room to spare. */
+const OWN_REFERENCE_ID = 'jc7f3a9k05k3x12x';
+
+/** What marks text as holding the class. */
+const HOLDS: Record<CharacterClass, RegExp> = {
+  'html-special': /[<>&"']/,
+  backslash: /\\/,
+  'non-ascii': /[^\p{ASCII}]/u,
+  'combining-marks': /\p{M}/u,
+  astral: /[\u{10000}-\u{10FFFF}]/u,
+  'inner-white-space': / {2}|[\u00A0\u2003\u3000]/u,
+};
+
+function isValidSample(sample: ClassSample): void {
+  expect(sample.text).toMatch(HOLDS[sample.characterClass]);
+  expect(sample.text).toBe(sample.text.trim());
+  const referenceId = `${OWN_REFERENCE_ID}-${sample.text}`;
+  // §8: referenceId max 50, whether a server counts code points or UTF-16 units
+  expect(referenceId.length).toBeLessThanOrEqual(inputLimits.referenceIdMax);
+  expect(fields({ referenceId, title: sample.text, ...sample.routing }).ok).toBe(true);
+  for (const location of sample.locations ?? []) expect(place(location).ok).toBe(true);
+}
+
+describe('character classes', () => {
+  it('give the same samples for the same seed', () => {
+    assertSameValuesGivenSameSeed(classSampleArb);
+  });
+
+  it('hold their class in valid values, and fit a referenceId', () => {
+    assertProduceCorrectValues(classSampleArb, isValidSample);
+    CLASS_EXAMPLES.forEach(isValidSample);
+  });
+
+  it('send every class with both routing types in the examples, and classed addresses and places where some exist', () => {
+    expect(new Set(CLASS_EXAMPLES.map((s) => `${s.characterClass} ${s.routing.applicantRoutingType.id}`)).size).toBe(
+      CHARACTER_CLASSES.length * 2,
+    );
+    const addresses = CLASS_EXAMPLES.flatMap((s) =>
+      'applicationEmail' in s.routing ? [s.routing.applicationEmail] : [s.routing.applicationUrl],
+    );
+    expect(addresses.filter((a) => /[&']/.test(a)).length).toBeGreaterThanOrEqual(2);
+    expect(addresses.some((a) => /%[89A-F][0-9A-F]/.test(a))).toBe(true);
+    expect(CLASS_EXAMPLES.some((s) => s.locations?.some((l) => /[^\p{ASCII}]/u.test(l.description)))).toBe(true);
+  });
+
+  it('write HTML-special text as text, never as a tag', () => {
+    expect(asHtmlText('<b> a&b "q"')).toBe('&lt;b&gt; a&amp;b "q"');
+    fc.assert(fc.property(classSampleArb, (sample) => !/[<>]/.test(asHtmlText(sample.text))));
+  });
+});

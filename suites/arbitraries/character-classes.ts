@@ -1,0 +1,116 @@
+/**
+ * @module Character classes for the round trip of every string field (spec 2.1: title, referenceId, description,
+ * applicationEmail, applicationUrl are strings; 2.2: a location description names a Canadian place). Each class is a
+ * set of characters a server is known to mangle: HTML-special ones escaped where they are plain text, backslashes read
+ * as escapes, letters outside ASCII, combining marks stripped, characters outside the BMP split or replaced, white
+ * space collapsed. A field carries a class only where a valid value can hold it, so every value stays valid by
+ * construction:
+ * - title and referenceId: every class, raw (white space at the ends is the should rule's, not here);
+ * - description: every class as HTML text, `<`, `>` and `&` escaped (2.1: the text, not a tag);
+ * - applicationEmail: `&` and `'` in the local part (RFC 5322 atext); other classes leave the address plain;
+ * - applicationUrl: `&` and `'` in the query, non-ASCII percent-encoded (RFC 3986 3.4): forms that come back identical;
+ * - locations: real Canadian place names holding the class (`St. John's`, `Trois-Rivières`), never invented text.
+ */
+import * as fc from 'fast-check';
+import type { LocationInput } from './location.js';
+import { routingTypeIds } from './schema-limits.js';
+
+export const CHARACTER_CLASSES = ['html-special', 'backslash', 'non-ascii', 'combining-marks', 'astral', 'inner-white-space'] as const;
+export type CharacterClass = (typeof CHARACTER_CLASSES)[number];
+
+/**
+ * Pieces of text of each class: never white space at either end (pieces are joined by single spaces), each at most
+ * 8 code points, so three of them fit a referenceId beside the case's own (spec 8: referenceId max 50).
+ */
+const PIECES: Record<CharacterClass, readonly string[]> = {
+  // A plain field is not HTML: `&amp;` and `<b>` are text there, and must come back as written.
+  'html-special': ['<b>', 'a&b', '"q"', "l'an", '&amp;', '&lt;', '<>', "'&'"],
+  backslash: ['C:\\jobs', '\\n', 'a\\\\b', '\\u0041', '\\"', '\\'],
+  'non-ascii': ['Ærø', 'ñandú', 'Straße', 'Ωμέγα', 'жёлтый', '日本語', 'עברית', 'çà'],
+  // Decomposed (NFD) letters: a server may store the composed form (NFC), never drop the mark.
+  'combining-marks': ['e\u0301t\u00E9', 'n\u0303', 'a\u0308b', 'o\u0302\u0323', 'Z\u0327'],
+  astral: ['🍁', '𝄞', '😀x', '🚀🚀', '𠜎', 'a🎉b'],
+  'inner-white-space': ['a  b', 'a\u00A0b', 'a\u2003b', 'a\u3000b', 'a \u00A0 b'],
+};
+
+/** Real places whose official names hold the class (2.2): the location's share of the class, where one exists. */
+const PLACES: Partial<Record<CharacterClass, readonly LocationInput[]>> = {
+  'html-special': [{ description: "St. John's, NL" }, { description: 'Saint-Louis-du-Ha! Ha!, QC' }],
+  'non-ascii': [{ description: 'Trois-Rivi\u00E8res, QC' }, { description: 'Les \u00CEles-de-la-Madeleine, QC' }],
+};
+
+/** Addresses that hold the class and stay valid: the email's local part, the URL's path and query. */
+const EMAILS: Partial<Record<CharacterClass, string>> = { 'html-special': "o'neil&sons@example.com" };
+const URLS: Partial<Record<CharacterClass, string>> = {
+  'html-special': "https://jobs.example.com/apply?a=1&b='x'",
+  'non-ascii': 'https://jobs.example.com/caf%C3%A9/%E6%97%A5?q=%C3%A9t%C3%A9',
+};
+
+/** One job's worth of a class: the text the plain string fields carry, and the address and places that hold it. */
+export interface ClassSample {
+  readonly characterClass: CharacterClass;
+  /** Text of the class, no white space at its ends. */
+  readonly text: string;
+  /** The routing the job uses: 1 (email) or 2 (URL), with its address. */
+  readonly routing:
+    { applicantRoutingType: { id: number }; applicationEmail: string } | { applicantRoutingType: { id: number }; applicationUrl: string };
+  /** Places holding the class, or undefined where no real name does (the job keeps its generated places). */
+  readonly locations: readonly LocationInput[] | undefined;
+}
+
+const PLAIN_EMAIL = 'jobs@example.com';
+const PLAIN_URL = 'https://jobs.example.com/apply';
+
+function routingOf(characterClass: CharacterClass, byUrl: boolean): ClassSample['routing'] {
+  // §4.2: applicationEmail with routing type 1, applicationUrl with routing type 2
+  return byUrl
+    ? { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: URLS[characterClass] ?? PLAIN_URL }
+    : { applicantRoutingType: { id: routingTypeIds.email }, applicationEmail: EMAILS[characterClass] ?? PLAIN_EMAIL };
+}
+
+/**
+ * The plainest sample of each class, for each routing type: every class, and both addresses of each, go out in
+ * every run (the rule's examples).
+ *
+ * @example
+ * CLASS_EXAMPLES[0]; // { characterClass: 'html-special', text: '<b> a&b "q" …', routing: { …, applicationEmail: "o'neil&sons@example.com" }, … }
+ */
+export const CLASS_EXAMPLES: readonly ClassSample[] = CHARACTER_CLASSES.flatMap((characterClass) =>
+  [false, true].map((byUrl) => ({
+    characterClass,
+    text: PIECES[characterClass].slice(0, 3).join(' '),
+    routing: routingOf(characterClass, byUrl),
+    locations: PLACES[characterClass],
+  })),
+);
+
+function sampleOf([characterClass, pieces, byUrl]: [CharacterClass, string[], boolean]): ClassSample {
+  return { characterClass, text: pieces.join(' '), routing: routingOf(characterClass, byUrl), locations: PLACES[characterClass] };
+}
+
+/**
+ * A class and 1-3 of its pieces, with either routing type.
+ *
+ * @example
+ * fc.sample(classSampleArb, 1); // [{ characterClass: 'astral', text: '🍁 a🎉b', … }]
+ */
+export const classSampleArb: fc.Arbitrary<ClassSample> = fc
+  .constantFrom(...CHARACTER_CLASSES)
+  .chain((characterClass) =>
+    fc.tuple(
+      fc.constant(characterClass),
+      fc.array(fc.constantFrom(...PIECES[characterClass]), { minLength: 1, maxLength: 3 }),
+      fc.boolean(),
+    ),
+  )
+  .map(sampleOf);
+
+/**
+ * The text as HTML text: `&`, `<` and `>` escaped, so a description holds the characters, never a tag.
+ *
+ * @example
+ * asHtmlText('<b> a&b'); // '&lt;b&gt; a&amp;b'
+ */
+export function asHtmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,114 @@
+/**
+ * @module closeDate in every form the schemas accept (spec 2.1 "Date, ISO 8601"; the reading notes: a date or a
+ * date-time in any ISO 8601 form; the grammar is common.schema.json `isoDate`): one instant written as a date, as a
+ * date-time in minutes, seconds and 1 to 9 fraction digits (`.` or `,`), in UTC (`Z`, `z`, `+00:00`) and at offsets
+ * east and west of it (`+05:30`, `+0545`, `+05`, `-03:30`, `-05:00`), in the extended and the basic format, with `T`,
+ * `t` or a space, and without a zone. Each form is data (CLOSE_DATE_FORMS); writeCloseDate spells an instant in it.
+ */
+import * as fc from 'fast-check';
+import { DAY_MS } from '../../schemas/time-units.js';
+
+/** How one form writes an instant. */
+export interface CloseDateForm {
+  readonly name: string;
+  /** A bare date (the day of the instant in UTC): no time, no zone. */
+  readonly dateOnly?: true;
+  /** The basic format (`20261202T080000Z`) instead of the extended one. */
+  readonly basic?: true;
+  /** Minutes east of UTC the wall time is written in; undefined writes no zone (the wall time in UTC). */
+  readonly offsetMinutes?: number;
+  /** How the zone is spelled: `Z`, `z`, `+00:00`, `+0530`, `+05`; derived from offsetMinutes when absent. */
+  readonly zone?: string;
+  /** Seconds written (default true). */
+  readonly seconds?: false;
+  /** Fraction digits, 0 to 9. */
+  readonly fractionDigits?: number;
+  /** The fraction's separator (default `.`). */
+  readonly comma?: true;
+  /** What separates date and time (default `T`). */
+  readonly separator?: 't' | ' ';
+}
+
+export const CLOSE_DATE_FORMS: readonly CloseDateForm[] = [
+  { name: 'date', dateOnly: true },
+  { name: 'basic date', dateOnly: true, basic: true },
+  { name: 'seconds Z', offsetMinutes: 0, zone: 'Z' },
+  { name: 'minutes Z', offsetMinutes: 0, zone: 'Z', seconds: false },
+  { name: 'one fraction digit', offsetMinutes: 0, zone: 'Z', fractionDigits: 1 },
+  { name: 'milliseconds', offsetMinutes: 0, zone: 'Z', fractionDigits: 3 },
+  { name: 'microseconds', offsetMinutes: 0, zone: 'Z', fractionDigits: 6 },
+  { name: 'nanoseconds', offsetMinutes: 0, zone: 'Z', fractionDigits: 9 },
+  { name: 'comma fraction', offsetMinutes: 0, zone: 'Z', fractionDigits: 2, comma: true },
+  { name: '+00:00', offsetMinutes: 0, zone: '+00:00' },
+  { name: '-05:00', offsetMinutes: -300 },
+  { name: '+05:30 with milliseconds', offsetMinutes: 330, fractionDigits: 3 },
+  { name: '-03:30 in minutes', offsetMinutes: -210, seconds: false },
+  { name: '+0545 without a colon', offsetMinutes: 345, zone: '+0545' },
+  { name: '+09 hours only', offsetMinutes: 540, zone: '+09' },
+  { name: '+14:00, the widest east', offsetMinutes: 840 },
+  { name: '-12:00, the widest west', offsetMinutes: -720 },
+  { name: 'basic Z', basic: true, offsetMinutes: 0, zone: 'Z' },
+  { name: 'basic -0500 with a fraction', basic: true, offsetMinutes: -300, zone: '-0500', fractionDigits: 4 },
+  { name: 'lower-case t and z', offsetMinutes: 0, zone: 'z', separator: 't' },
+  { name: 'a space for T', offsetMinutes: 60, separator: ' ' },
+  { name: 'no zone', fractionDigits: 3 },
+];
+
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+/** `+05:30` / `-0500` for minutes east of UTC. */
+function offsetText(minutes: number, colon: boolean): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}${colon ? ':' : ''}${pad(abs % 60)}`;
+}
+
+/**
+ * `ms` (and `nanos` below it, 0-999999) written in `form`: the wall time at the form's offset.
+ *
+ * @example
+ * writeCloseDate(Date.UTC(2026, 11, 2, 8), 0, CLOSE_DATE_FORMS[10]); // '2026-12-02T03:00:00-05:00'
+ */
+export function writeCloseDate(ms: number, nanos: number, form: CloseDateForm): string {
+  const wall = new Date(ms + (form.offsetMinutes ?? 0) * 60_000);
+  const dash = form.basic ? '' : '-';
+  const colon = form.basic ? '' : ':';
+  const date = `${wall.getUTCFullYear()}${dash}${pad(wall.getUTCMonth() + 1)}${dash}${pad(wall.getUTCDate())}`;
+  if (form.dateOnly) return date;
+  const digits = form.fractionDigits ?? 0;
+  const fraction =
+    digits === 0 ? '' : `${form.comma ? ',' : '.'}${`${pad(wall.getUTCMilliseconds(), 3)}${pad(nanos, 6)}`.slice(0, digits)}`;
+  const seconds = form.seconds === false ? '' : `${colon}${pad(wall.getUTCSeconds())}${fraction}`;
+  const zone = form.offsetMinutes === undefined ? '' : (form.zone ?? offsetText(form.offsetMinutes, !form.basic));
+  return `${date}${form.separator ?? 'T'}${pad(wall.getUTCHours())}${colon}${pad(wall.getUTCMinutes())}${seconds}${zone}`;
+}
+
+/** An instant: ms since the epoch and the nanoseconds below them. */
+export interface Instant {
+  readonly ms: number;
+  readonly nanos: number;
+}
+
+/**
+ * An instant 30 to 200 days from `now` (never before publishDate: a server may refuse that), to the nanosecond.
+ *
+ * @example
+ * fc.sample(futureInstantArb(), 1); // [{ ms: 1801234567891, nanos: 456789 }]
+ */
+export function futureInstantArb(now: number = Date.now()): fc.Arbitrary<Instant> {
+  return fc
+    .record({
+      days: fc.integer({ min: 30, max: 200 }),
+      time: fc.integer({ min: 0, max: DAY_MS - 1 }),
+      nanos: fc.integer({ min: 0, max: 999_999 }),
+    })
+    .map(({ days, time, nanos }) => ({ ms: Math.floor(now / DAY_MS + days) * DAY_MS + time, nanos }));
+}
+
+/**
+ * One of the forms, drawn.
+ *
+ * @example
+ * fc.sample(closeDateFormArb, 1); // [{ name: '+0545 without a colon', offsetMinutes: 345, zone: '+0545' }]
+ */
+export const closeDateFormArb: fc.Arbitrary<CloseDateForm> = fc.constantFrom(...CLOSE_DATE_FORMS);

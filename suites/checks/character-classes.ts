@@ -1,0 +1,195 @@
+/**
+ * @module Every string field round-trips every character class (spec 2.1, 2.7, 4.2, 4.3): what is written comes
+ * back as the same value on every read path, the write's own answer (POST 201, PUT 200), GET /jobs/{id}, the
+ * list item (title, referenceId, locations are in the header) and the answer of a later PUT. The classes come
+ * from suites/arbitraries/character-classes.ts; each is sent in every run (the rule's examples), then drawn.
+ * Values compare through the judging kit: text up to Unicode normalization (NFC), the description by HTML
+ * content, the URL with its scheme in any case, places as the server resolves them.
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import type { Body, RuleContext } from '../engine/rule.js';
+import { asHtmlText, CLASS_EXAMPLES, classSampleArb, type ClassSample } from '../arbitraries/character-classes.js';
+import type { LocationInput } from '../arbitraries/location.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { sameHtmlContent, sameLocations, sameText, sameUrl, show } from '../../judging/compare.js';
+import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
+import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** What the job must hold after the writes so far. */
+interface Written {
+  title: string;
+  referenceId: string;
+  description?: string;
+  applicationEmail?: string;
+  applicationUrl?: string;
+  locations: readonly LocationInput[];
+}
+
+/** The fields of `job` (a full job, or a list item with `header`) that do not hold what was written. */
+function differences(written: Written, job: Record<string, unknown>, header: boolean): string[] {
+  const differs: string[] = [];
+  const note = (field: string, sent: unknown): number => differs.push(`${field}: sent ${show(sent)}, got ${show(job[field])}`);
+  // Text up to Unicode normalization: a server may store `é` composed or decomposed (sameText).
+  if (!sameText(job.title, written.title)) note('title', written.title);
+  if (!sameText(job.referenceId, written.referenceId)) note('referenceId', written.referenceId);
+  if (!sameLocations(written.locations, job.locations)) note('locations', written.locations);
+  if (header) return differs;
+  if (written.description !== undefined && !(typeof job.description === 'string' && sameHtmlContent(written.description, job.description)))
+    note('description', written.description);
+  if (written.applicationEmail !== undefined && job.applicationEmail !== written.applicationEmail)
+    note('applicationEmail', written.applicationEmail);
+  if (written.applicationUrl !== undefined && !sameUrl(job.applicationUrl, written.applicationUrl))
+    note('applicationUrl', written.applicationUrl);
+  return differs;
+}
+
+/** Fails unless `job`, read by `path`, holds what was written. */
+function expectKept(ctx: RuleContext, written: Written, job: Record<string, unknown>, path: string, what: string, header = false): void {
+  const differs = differences(written, job, header);
+  ctx.expect(differs.length === 0, {
+    title: `${path} changed ${what}`,
+    expected: `${path} returns every string field as written (spec 2.1 and 2.7: strings; 4.2, 4.3: the body is symmetrical with the GET result)`,
+    received: differs.join('\n'),
+  });
+}
+
+/** The list item of job `id`, from the case's own jobs; fails when the list misses it. */
+async function listItemOf(ctx: RuleContext, id: number): Promise<Record<string, unknown>> {
+  const item = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).find((header) => header.id === id);
+  ctx.expect(item !== undefined, {
+    title: `job ${id} is missing from the list`,
+    expected: 'the list has every job of the employer matching q (spec 4.5)',
+    received: `no item with id ${id}`,
+  });
+  return item;
+}
+
+/** Reads the job back by GET and in the list, and checks both. */
+async function expectReadsKept(ctx: RuleContext, written: Written, id: number, what: string): Promise<void> {
+  expectKept(ctx, written, await getJob(ctx, id), `GET /jobs/${id}`, what);
+  expectKept(ctx, written, await listItemOf(ctx, id), `the list item of job ${id}`, what, true);
+}
+
+/** The body of one class: every plain string field carries its text, the address and places hold it where they can. */
+function classBody(ctx: RuleContext, generated: Body, sample: ClassSample): { body: Body & { referenceId: string }; plain: string } {
+  const identified = identify(ctx, generated);
+  const { applicationEmail: _email, applicationUrl: _url, ...rest } = identified;
+  const body = {
+    ...rest,
+    ...sample.routing,
+    ...(sample.locations ? { locations: [...sample.locations] } : {}),
+    referenceId: `${identified.referenceId}-${sample.text}`,
+    title: scopedTitle(ctx, identified.referenceId, sample.text),
+    description: `<p>${asHtmlText(sample.text)}</p>`,
+  };
+  return { body, plain: identified.referenceId };
+}
+
+function writtenOf(body: Body & { referenceId: string }): Written {
+  return {
+    title: body.title as string,
+    referenceId: body.referenceId,
+    description: body.description as string,
+    ...(typeof body.applicationEmail === 'string' ? { applicationEmail: body.applicationEmail } : {}),
+    ...(typeof body.applicationUrl === 'string' ? { applicationUrl: body.applicationUrl } : {}),
+    locations: body.locations as LocationInput[],
+  };
+}
+
+/**
+ * POST the class's body. The spec restricts no character of a referenceId, but this suite records a refusal
+ * of an unusual one (jobs.robustness.reference-id-characters does too) and goes on with the plain referenceId:
+ * the other fields still carry the class.
+ */
+async function createClassJob(
+  ctx: RuleContext,
+  body: Body & { referenceId: string },
+  plain: string,
+): Promise<Job & { referenceId: string }> {
+  const res = await ctx.api.create(body);
+  if (isClientError(res.status)) {
+    ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(body.referenceId)}: ${res.status}` });
+    return { ...(await createJob(ctx, { ...body, referenceId: plain })), referenceId: plain };
+  }
+  expectStatus(ctx, res, 201, 'POST /jobs with string fields of any characters creates the job: 201 (spec 2.1, 4.2)');
+  return { ...jobOf(res), referenceId: body.referenceId };
+}
+
+const characterClasses: Implementation = propertyRule<{ generated: Body; sample: ClassSample }>('jobs.roundtrip.character-classes', {
+  maxRuns: 3,
+  arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), sample: classSampleArb }),
+  examples: () => CLASS_EXAMPLES.map((sample) => ({ sample })),
+  check: async (ctx: RuleContext, { generated, sample }) => {
+    const { body, plain } = classBody(ctx, generated, sample);
+    const created = await createClassJob(ctx, body, plain);
+    const id = created.id;
+    const written: Written = { ...writtenOf(body), referenceId: created.referenceId };
+    const what = `${sample.characterClass} text`;
+    expectKept(ctx, written, created, 'the POST /jobs answer', what);
+    await expectReadsKept(ctx, written, id, what);
+
+    // A later PUT by id writes the class again; its answer still holds the fields it did not touch.
+    const retitled = {
+      title: scopedTitle(ctx, plain, `${sample.text} ${sample.text}`),
+      description: `<p>${asHtmlText(`${sample.text}.`)}</p>`,
+    };
+    const byId = await ctx.api.putById(id, retitled);
+    expectStatus(ctx, byId, 200, 'PUT /jobs/{id} with a title and description of any characters answers 200 and the job (spec 4.3)');
+    Object.assign(written, retitled);
+    expectKept(ctx, written, jobOf(byId), `the PUT /jobs/${id} answer`, what);
+
+    // PUT /jobs names the job by the referenceId as written, class and all (4.3 form 2).
+    const renamed = { referenceId: written.referenceId, title: scopedTitle(ctx, plain, `${sample.text}!`) };
+    const byReference = await ctx.api.putByReference(renamed);
+    expectStatus(ctx, byReference, 200, 'PUT /jobs by the referenceId as written updates the job: 200 (spec 4.3 form 2)');
+    ctx.expect(jobOf(byReference).id === id, {
+      title: `PUT /jobs by referenceId ${JSON.stringify(written.referenceId)} answered job ${jobOf(byReference).id}, not ${id}`,
+      expected: 'the job with that referenceId is updated (spec 4.3)',
+      received: responseLine(byReference),
+    });
+    written.title = renamed.title;
+    expectKept(ctx, written, jobOf(byReference), 'the PUT /jobs answer', what);
+    await expectReadsKept(ctx, written, id, what);
+  },
+});
+
+/** White space at both ends of a title, ASCII and not (a no-break space). */
+const END_SPACES = { before: '  ', after: ' \u00A0' };
+
+const titleEndWhiteSpace: Implementation = propertyRule(
+  // should: 4.2's symmetry holds for a server that trims (a trimmed title posted back is itself), and 2.1 says
+  // only "String": keeping the spaces is the faithful choice, trimming them a defensible one.
+  'jobs.roundtrip.title-end-white-space',
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const spaced = (text: string): string => `${END_SPACES.before}${scopedTitle(ctx, body.referenceId, text)}${END_SPACES.after}`;
+      const written: Written = { title: spaced('spaced'), referenceId: body.referenceId, locations: body.locations as LocationInput[] };
+      const created = await createJob(ctx, { ...body, title: written.title });
+      const what = 'the white space at the ends of the title';
+      expectKept(ctx, written, created, 'the POST /jobs answer', what);
+      await expectReadsKept(ctx, written, created.id, what);
+      const puts = [
+        { path: `the PUT /jobs/${created.id} answer`, text: 'by id', put: (title: string) => ctx.api.putById(created.id, { title }) },
+        {
+          path: 'the PUT /jobs answer',
+          text: 'by reference',
+          put: (title: string) => ctx.api.putByReference({ referenceId: body.referenceId, title }),
+        },
+      ];
+      for (const { path, text, put } of puts) {
+        written.title = spaced(text);
+        const res = await put(written.title);
+        expectStatus(ctx, res, 200, 'PUT of a title answers 200 and the job (spec 4.3)');
+        expectKept(ctx, written, jobOf(res), path, what);
+      }
+      await expectReadsKept(ctx, written, created.id, what);
+    },
+  },
+);
+
+export const characterClassRules: Implementation[] = [characterClasses, titleEndWhiteSpace];

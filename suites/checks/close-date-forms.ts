@@ -1,0 +1,71 @@
+/**
+ * @module closeDate through every form and offset the schemas accept (spec 2.1 "Date, ISO 8601"; the reading
+ * notes: any ISO 8601 form), on every write path and every read of it: the POST answer and a GET, the answer of
+ * PUT /jobs/{id}, of PUT /jobs by referenceId, and a GET after them. A date comes back as that day under either
+ * reading (its written date or its UTC date); a date-time as the same instant, to the precision the answer writes
+ * (judging/dates.ts keepsDate). Each form goes out in every run (the rule's examples), then drawn ones.
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import type { Body, RuleContext } from '../engine/rule.js';
+import {
+  CLOSE_DATE_FORMS,
+  closeDateFormArb,
+  futureInstantArb,
+  writeCloseDate,
+  type CloseDateForm,
+  type Instant,
+} from '../arbitraries/close-date-forms.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { keepsDate, show } from '../../judging/compare.js';
+import { expectStatus, jobOf } from '../kit/http.js';
+import { createJob, getJob } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string, form: string): void {
+  ctx.expect(typeof job.closeDate === 'string' && keepsDate(sent, job.closeDate), {
+    title: `${path} changed a closeDate sent in the form "${form}"`,
+    expected:
+      'the closeDate sent: the same day for a date, the same instant for a date-time, in any ISO 8601 spelling (spec 2.1 "Date, ISO 8601"; 4.2, 4.3)',
+    received: `sent ${show(sent)}, got ${show(job.closeDate)}`,
+  });
+}
+
+interface FormCase {
+  generated: Body;
+  form: CloseDateForm;
+  instants: [Instant, Instant, Instant];
+}
+
+const closeDateForms: Implementation = propertyRule<FormCase>('jobs.roundtrip.close-date-forms', {
+  maxRuns: 3,
+  arbitrary: (ctx) =>
+    fc.record({
+      generated: createBodyArb(ctx),
+      form: closeDateFormArb,
+      // One instant per write: POST, PUT by id, PUT by referenceId.
+      instants: fc.tuple(futureInstantArb(), futureInstantArb(), futureInstantArb()),
+    }),
+  // Every form in every run; the instants stay drawn.
+  examples: () => CLOSE_DATE_FORMS.map((form) => ({ form })),
+  check: async (ctx: RuleContext, { generated, form, instants }) => {
+    const [onPost, onPutById, onPutByReference] = instants.map((instant) => writeCloseDate(instant.ms, instant.nanos, form)) as [
+      string,
+      string,
+      string,
+    ];
+    const body = identify(ctx, { ...generated, closeDate: onPost });
+    const created = await createJob(ctx, body);
+    expectCloseDate(ctx, onPost, created, 'the POST /jobs answer', form.name);
+    expectCloseDate(ctx, onPost, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
+    const byId = await ctx.api.putById(created.id, { closeDate: onPutById });
+    expectStatus(ctx, byId, 200, 'PUT /jobs/{id} with a closeDate answers 200 and the job (spec 4.3)');
+    expectCloseDate(ctx, onPutById, jobOf(byId), `the PUT /jobs/${created.id} answer`, form.name);
+    const byReference = await ctx.api.putByReference({ referenceId: body.referenceId, closeDate: onPutByReference });
+    expectStatus(ctx, byReference, 200, 'PUT /jobs by referenceId with a closeDate answers 200 and the job (spec 4.3)');
+    expectCloseDate(ctx, onPutByReference, jobOf(byReference), 'the PUT /jobs answer', form.name);
+    expectCloseDate(ctx, onPutByReference, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
+  },
+});
+
+export const closeDateFormRules: Implementation[] = [closeDateForms];
