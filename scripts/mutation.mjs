@@ -54,10 +54,11 @@ const started = Date.now();
 const stryker = fileURLToPath(new URL('../node_modules/@stryker-mutator/core/bin/stryker.js', import.meta.url));
 const status = run(process.execPath, [stryker, 'run', 'stryker.config.mjs', ...strykerArgs]);
 const next = readJson(INCREMENTAL);
+// Interrupted, Stryker still writes a partial incremental report: merge it too, so the other files' results stay.
+if (next) writeFileSync(INCREMENTAL, `${JSON.stringify(mergeIncremental(previous, next))}\n`);
 if (status !== 0 || !next) process.exit(status || 1);
 
-const merged = mergeIncremental(previous, next);
-writeFileSync(INCREMENTAL, `${JSON.stringify(merged)}\n`);
+const merged = readJson(INCREMENTAL);
 const runInfo = {
   arguments: strykerArgs.join(' '),
   node: process.versions.node,
