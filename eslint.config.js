@@ -22,6 +22,8 @@ export default defineConfig(
   {
     ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', 'test-output/', 'schemas/*.gen.ts', 'openapi/', '**/package-lock.json'],
   },
+  // StrykerJS's sandbox and reports (npm run mutation).
+  { ignores: ['.stryker-tmp/', 'mutation-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

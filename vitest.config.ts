@@ -49,6 +49,8 @@ export default defineConfig({
             'reports/**/*.test.ts',
             'cli/**/*.test.ts',
             'test/architecture/**/*.test.ts',
+            // The mutation run's survivors against their list (the run itself is `npm run mutation`).
+            'test/mutation/**/*.test.ts',
           ],
         },
       },
@@ -57,7 +59,7 @@ export default defineConfig({
           ...shared,
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/architecture/**', 'test/examples/**', NIGHTLY],
+          exclude: ['test/architecture/**', 'test/mutation/**', 'test/examples/**', NIGHTLY],
           // Builds dist/ only when a source is newer: `npm ci` has just built it.
           globalSetup: ['test/support/fresh-dist.ts', FAST_CHECK_SEED],
           // test/mutants runs its mutants 8 at once (describe.concurrent): most of each run is waiting.

@@ -19,7 +19,7 @@ describe('--check on a copy of the project', () => {
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'jobs-generate-'));
     // Every generator reads its own sources (the doc renderers import the registries they render).
-    const skip = new Set(['node_modules', 'dist', '.git']);
+    const skip = new Set(['node_modules', 'dist', '.git', '.stryker-tmp', 'mutation-report']);
     cpSync(root, copy, { recursive: true, filter: (src) => !skip.has(relative(root, src).split(sep)[0]!) });
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
   });

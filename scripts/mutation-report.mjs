@@ -1,0 +1,77 @@
+// The mutation run's reports, read and written by scripts/mutation.mjs:
+// - the incremental file (Stryker's whole mutation report, checked in) keeps the files a narrower run left out;
+// - test/mutation/last-run.json is its compact summary: counts per file and every survivor, keyed by what it
+//   changed (file, mutator, original and replacement code), with its line as a hint only, so the survivors list
+//   (test/mutation/survivors.json) survives unrelated edits.
+
+/** Statuses that count against the score: the suite ran and noticed nothing, or never ran the code. */
+export const SURVIVING = ['Survived', 'NoCoverage'];
+const DETECTED = ['Killed', 'Timeout'];
+
+/**
+ * Stryker writes only the files it mutated this time: a run of one file would drop the others' results.
+ * Keeps every file of `previous` that `next` does not hold.
+ */
+export function mergeIncremental(previous, next) {
+  if (!previous) return next;
+  const files = { ...next.files };
+  for (const [name, file] of Object.entries(previous.files ?? {})) if (!(name in files)) files[name] = file;
+  return { ...next, files: sortedKeys(files) };
+}
+
+const sortedKeys = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));
+
+/** The text a mutant replaced, from its file's source and its location (1-based lines, 1-based columns). */
+export function originalOf(source, { start, end }) {
+  const lines = source.split('\n');
+  if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
+  const middle = lines.slice(start.line, end.line - 1);
+  return [lines[start.line - 1].slice(start.column - 1), ...middle, lines[end.line - 1].slice(0, end.column - 1)].join('\n');
+}
+
+/** One line, at most `max` characters: a key that reads in a diff. */
+export function snippet(text, max = 160) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function countsOf(mutants) {
+  const count = (statuses) => mutants.filter((m) => statuses.includes(m.status)).length;
+  const detected = count(DETECTED);
+  const valid = detected + count(SURVIVING);
+  return {
+    mutants: mutants.length,
+    killed: count(['Killed']),
+    timeout: count(['Timeout']),
+    survived: count(['Survived']),
+    noCoverage: count(['NoCoverage']),
+    errors: count(['RuntimeError', 'CompileError']),
+    ignored: count(['Ignored']),
+    // Stryker's mutation score: detected over valid mutants (errors and ignored ones left out).
+    score: valid === 0 ? null : Math.round((1_000 * detected) / valid) / 10,
+  };
+}
+
+/** The compact summary of a whole mutation report: counts per file and overall, and every survivor. */
+export function summarize(report, run) {
+  const files = {};
+  const survivors = [];
+  const all = [];
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    files[file] = countsOf(mutants);
+    all.push(...mutants);
+    for (const m of mutants.filter((mutant) => SURVIVING.includes(mutant.status)).sort(byLocation)) {
+      survivors.push({
+        file,
+        mutator: m.mutatorName,
+        original: snippet(originalOf(source, m.location)),
+        replacement: snippet(m.replacement ?? ''),
+        line: m.location.start.line,
+        status: m.status,
+      });
+    }
+  }
+  return { run, totals: countsOf(all), files: sortedKeys(files), survivors };
+}
+
+const byLocation = (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column;

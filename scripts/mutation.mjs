@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm run mutation [-- --area jobs|store|http] [-- --mutate FILE]`: StrykerJS over the mock's job logic with the
+// suite as the test (stryker.config.mjs). StrykerJS 10 needs Node 22 or newer: under an older node this script
+// runs itself again under Node 24 fetched from the npm registry (`npx -y -p node@24`), so one command works on
+// every supported Node line. Other arguments go to `stryker run` (e.g. `--mutate mock/core/jobs/list-jobs.ts`,
+// `--force` to ignore the incremental file, `--concurrency 1`).
+// After the run: the incremental file keeps the results of the files this run left out, and
+// test/mutation/last-run.json is written afresh from it (test/mutation/survivors.test.ts reads it).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MUTATE } from '../stryker.config.mjs';
+import { mergeIncremental, summarize } from './mutation-report.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const INCREMENTAL = `${ROOT}test/mutation/stryker-incremental.json`;
+const LAST_RUN = `${ROOT}test/mutation/last-run.json`;
+const STRYKER_NODE = 22;
+
+/** An area is the mutated files under one folder, with the config's exclusions. */
+const AREAS = { jobs: 'mock/core/jobs/', store: 'mock/store/', http: 'mock/core/http/' };
+
+function strykerArguments(args) {
+  const at = args.indexOf('--area');
+  if (at === -1) return args;
+  const area = args[at + 1];
+  const folder = AREAS[area];
+  if (!folder) {
+    console.error(`--area takes one of ${Object.keys(AREAS).join(', ')}, not ${JSON.stringify(area)}`);
+    process.exit(2);
+  }
+  const patterns = MUTATE.filter((pattern) => pattern.startsWith(folder) || pattern.startsWith('!'));
+  return [...args.slice(0, at), '--mutate', patterns.join(','), ...args.slice(at + 2)];
+}
+
+function run(command, args, options = {}) {
+  const { status, signal } = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
+  return status ?? (signal ? 1 : 0);
+}
+
+const args = process.argv.slice(2);
+const major = Number(process.versions.node.split('.')[0]);
+if (major < STRYKER_NODE) {
+  console.log(`node ${process.versions.node} is older than StrykerJS needs (${STRYKER_NODE}): running under node@24 from the npm registry`);
+  process.exit(
+    run('npx', ['-y', '-p', 'node@24', 'node', fileURLToPath(import.meta.url), ...args], { shell: process.platform === 'win32' }),
+  );
+}
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+const previous = readJson(INCREMENTAL);
+const strykerArgs = strykerArguments(args);
+const started = Date.now();
+const stryker = fileURLToPath(new URL('../node_modules/@stryker-mutator/core/bin/stryker.js', import.meta.url));
+const status = run(process.execPath, [stryker, 'run', 'stryker.config.mjs', ...strykerArgs]);
+const next = readJson(INCREMENTAL);
+// Interrupted, Stryker still writes a partial incremental report: merge it too, so the other files' results stay.
+if (next) writeFileSync(INCREMENTAL, `${JSON.stringify(mergeIncremental(previous, next))}\n`);
+if (status !== 0 || !next) process.exit(status || 1);
+
+const merged = readJson(INCREMENTAL);
+const runInfo = {
+  arguments: strykerArgs.join(' '),
+  node: process.versions.node,
+  seconds: Math.round((Date.now() - started) / 1_000),
+  finished: new Date().toISOString(),
+};
+writeFileSync(LAST_RUN, `${JSON.stringify(summarize(merged, runInfo), null, 2)}\n`);
+console.log(`mutation: ${LAST_RUN.slice(ROOT.length)} and ${INCREMENTAL.slice(ROOT.length)} written`);

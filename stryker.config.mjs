@@ -1,0 +1,61 @@
+// @ts-check
+/**
+ * StrykerJS: mutation testing of the mock's job logic, with the suite as the test (`npm run mutation`, which
+ * runs scripts/mutation.mjs: Node 22 or newer, fetched with npx where the machine has an older one).
+ * docs/testing.md ("Mutation testing") says how to run it, what it measured and where the survivors are listed.
+ *
+ * What is mutated: the code that decides what the API answers.
+ * - IN  mock/core/jobs/**: routing to the operations, the API-Key check, body reading, validation, the
+ *   operations, list and search, serialization (dates, amounts, HTML), reference lists and locations;
+ * - IN  mock/store/**: the job index, list order, search views, the clock, auto-refresh, employers and keys;
+ * - IN  mock/core/http/{read-json-body,api-error,error-response,json-response}.ts: how a body is read and how a
+ *   refusal is answered (status, headers, error body).
+ * - OUT the doors (mock/server.ts, node-adapter, handlers/, middleware, browser) and persistence/: they carry a
+ *   request to the core and back, and test/mock proves they behave alike; mock/core/http/dispatch.ts, api-path.ts
+ *   and cors.ts: the way in, and headers for browsers the spec does not speak of;
+ * - OUT the choice wiring (mock/core/choices/**, mock-options.ts, mock-core.ts, json-format.ts): it selects among
+ *   legal forms, each run by its own profile, and a mutant there only swaps one legal form for another;
+ * - OUT logging and the control API (request-journal.ts, control.ts, fault-injector.ts, the snapshots for the
+ *   control API and --persist: jobs-snapshot.ts, store-snapshot.ts): the suite never calls them, by design;
+ * - OUT schemas/** and vocabulary/**, though they decide answers too: the suite shares them (its oracle), and
+ *   in one process a mutant there would change the judge and the judged at once.
+ */
+export const MUTATE = [
+  'mock/core/jobs/**/*.ts',
+  'mock/store/**/*.ts',
+  'mock/core/http/read-json-body.ts',
+  'mock/core/http/api-error.ts',
+  'mock/core/http/error-response.ts',
+  'mock/core/http/json-response.ts',
+  '!**/*.test.ts',
+  '!**/*.test-support.ts',
+  '!mock/core/jobs/jobs-snapshot.ts',
+  '!mock/store/store-snapshot.ts',
+];
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  // The suite as the test: one test per rule and profile (test/mutation/suite-as-test.mutation.ts), in a vitest
+  // project of its own that `npm test` does not run.
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  // Each mutant runs only the rules that executed its code.
+  coverageAnalysis: 'perTest',
+  mutate: MUTATE,
+  // The results of the last run, checked in: a mutant whose code and covering rules did not change is not run again.
+  incremental: true,
+  incrementalFile: 'test/mutation/stryker-incremental.json',
+  // Two cores: one worker each.
+  concurrency: 2,
+  // A rule that waits past a second boundary takes over a second against the plain mock; a mutant that hangs is a timeout (killed).
+  timeoutMS: 10_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'mutation-report/mutation.html' },
+  jsonReporter: { fileName: 'mutation-report/mutation.json' },
+  tempDirName: '.stryker-tmp',
+  // The sandbox is a copy of the sources the test imports: no build output, reports or benchmarks.
+  ignorePatterns: ['dist', 'coverage', 'conformance-report', 'mutation-report', 'bench/out', 'test-output', 'test/mutation/*.json'],
+  thresholds: { high: 95, low: 80, break: null },
+  cleanTempDir: 'always',
+};
