@@ -31,7 +31,7 @@ export const pagingMutants: Mutant[] = [
     name: 'paging-next-drops-filters',
     area: 'paging',
     violates: '2.8: next repeats the active filters and page size (here without q and status)',
-    expectedRule: ['jobs.paging.next-follows', 'jobs.paging.walk-all', 'jobs.paging.total'],
+    expectedRule: ['jobs.paging.next-follows', 'jobs.paging.walk-all', 'jobs.paging.total', 'jobs.paging.previous-follows'],
     transform: rewritePaging((paging) => {
       if (typeof paging.next === 'string') paging.next = withoutFilters(paging.next);
     }),
