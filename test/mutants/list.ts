@@ -104,6 +104,37 @@ export const listMutants: Mutant[] = [
     transform: rewriteQuery((query) => query.delete('status')),
   },
   {
+    // spec 5.3: the job list returns only data of the employer the key belongs to, without q too
+    name: 'list-without-q-shows-other-employer-jobs',
+    area: 'list',
+    violates: "5.3: the list returns only the key's employer's jobs (here, without q, every employer's jobs and totals)",
+    expectedRule: 'jobs.isolation.list',
+    transform: relist(async ({ items, view, req, next }) => {
+      const other = otherKey(req.headers['api-key']);
+      if (view.q !== undefined || other === undefined) return items;
+      const theirs = await allHeaders(next, req, view, { 'api-key': other });
+      return Array.isArray(theirs) ? [...items, ...theirs].sort(newestFirst) : items;
+    }),
+  },
+  {
+    // spec 4.5: status filters the list, with or without q
+    name: 'list-status-ignored-without-q',
+    area: 'list',
+    violates: '4.5: status= returns only jobs in that status (here ignored when q is absent or empty)',
+    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total'],
+    transform: rewriteQuery((query) => {
+      if (!query.get('q')) query.delete('status');
+    }),
+  },
+  {
+    // spec 4.5: sorted by publishDate descending, whatever the filters
+    name: 'list-sorted-oldest-first-with-status',
+    area: 'list',
+    violates: '4.5: the list is sorted by publishDate descending (here ascending when a status filter is given)',
+    expectedRule: 'jobs.list.sorted',
+    transform: relist(({ items, view }) => (view.status === undefined ? items : [...items].sort((a, b) => newestFirst(b, a)))),
+  },
+  {
     // spec 4.5, 8: pageSize default 10
     name: 'list-page-size-default-20',
     area: 'list',

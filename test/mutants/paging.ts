@@ -61,4 +61,29 @@ export const pagingMutants: Mutant[] = [
       paging.total = data.length;
     }),
   },
+  {
+    // spec 2.8: pages is the number of pages
+    name: 'paging-pages-off-by-one-exact-divisor',
+    area: 'paging',
+    violates: '2.8: pages is the number of pages (here one too many when a pageSize above 1 divides the total exactly)',
+    expectedRule: 'jobs.paging.total',
+    transform: rewritePaging((paging) => {
+      const { total, pageSize } = paging as { total: number; pageSize: number };
+      if (pageSize > 1 && total > pageSize && total % pageSize === 0) paging.pages = total / pageSize + 1;
+    }),
+  },
+  {
+    // spec 2.8: next repeats the active filters, with or without q
+    name: 'paging-next-drops-status-without-q',
+    area: 'paging',
+    violates: '2.8: next repeats the active filters and page size (here, without q, it drops status)',
+    expectedRule: ['jobs.paging.next-follows', 'jobs.paging.walk-all'],
+    transform: rewritePaging((paging, _data, req) => {
+      if (!req.query.get('q') && typeof paging.next === 'string') {
+        const url = new URL(paging.next);
+        url.searchParams.delete('status');
+        paging.next = url.href;
+      }
+    }),
+  },
 ];
