@@ -292,9 +292,7 @@ function judgeOrder(p: MatrixPage): void {
     line(p.data.filter((item) => p.fixture.ids.has(item.id))),
   );
   // Across pages: the k-th item of the whole list has the k-th newest publishDate of the matching jobs.
-  const wrong = p.expectedHere.findIndex(
-    (job, i) => p.data[i] !== undefined && compareDates(p.data[i].publishDate, job.publishDate) !== 0,
-  );
+  const wrong = p.expectedHere.findIndex((job, i) => p.data[i] !== undefined && compareDates(p.data[i].publishDate, job.publishDate) !== 0);
   p.expect(
     wrong === -1,
     `item ${wrong} of page ${p.at} is not the ${p.start + wrong + 1}th newest matching job`,

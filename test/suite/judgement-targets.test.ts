@@ -23,7 +23,6 @@ import {
   rewriteRequest,
   rewriteResponse,
   withResponseJson,
-  type Transform,
   type Variant,
 } from '../mutants/kit.js';
 
@@ -64,7 +63,7 @@ const dropsStrayEndTags: Variant = {
 
 /** Every job confidential, and its employer's name masked in the list alone (2.1: "true if the employer name is confidential"). */
 const masksInListOnly: Variant = {
-  transform: ((next) =>
+  transform: (next) =>
     rewriteRequest(isPost, (body) => {
       body.confidential = true;
     })(
@@ -74,7 +73,7 @@ const masksInListOnly: Variant = {
         for (const item of body.data) item.employer = { ...(item.employer as object), name: 'Confidential' };
         return withResponseJson(res, body);
       })(next),
-    )) as Transform,
+    ),
 };
 
 function notPassed(report: ConformanceReport, status: 'failed' | 'warning' | 'error'): string[] {
