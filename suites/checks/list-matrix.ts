@@ -13,7 +13,7 @@ import type { Job, JobHeader, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, JobsApi, ListQuery, RuleContext } from '../engine/rule.js';
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { compareDates, hasTime, sameEmployer, show } from '../../judging/compare.js';
+import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judging/compare.js';
 import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
@@ -123,6 +123,9 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
     const title = scopedTitle(ctx, body.referenceId, isTitled(i) ? `${titleWord} listed job ${i}` : `listed job ${i}`);
     jobs.push(await createJob(ctx, { ...body, title, status }));
   }
+  // A second apart, the later jobs come first, unless the service writes publishDate as a bare date or in minutes (then all tie).
+  if (aspect === 'order' && new Set(jobs.map((job) => instantMs(job.publishDate))).size === 1)
+    ctx.observe({ topic: 'list.sort-order-unobservable', section: '4.5', observed: 'jobs created a second apart share one publishDate' });
   const referenceId = jobs[REFERENCE_JOB]!.referenceId as string;
   const others: Job[] = [];
   if (aspect === 'isolation') {
