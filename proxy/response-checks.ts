@@ -7,7 +7,7 @@
  * status codes and bodies are not shown (7).
  */
 import { formatIssues, validators, type ValidationResult } from '../schemas/index.js';
-import { queryProblems } from '../judging/paging.js';
+import { linkProblems } from '../judging/paging.js';
 import { amountsWithoutFourDecimals } from '../judging/amount-decimals.js';
 import { hasTime, instantMs, show, writtenDay } from '../judging/compare.js';
 import { headerOf } from './captured-exchange.js';
@@ -33,6 +33,11 @@ function line(x: ObservedExchange): string {
   return `${x.captured.method} ${x.captured.url.split('?')[0]} answered ${x.captured.status}`;
 }
 
+/** The job id of a path (`103`, `0103`: the same Int32) is the body's id. */
+function sameJobId(got: unknown, pathId: string): boolean {
+  return /^\d+$/.test(pathId) ? got === Number(pathId) : String(got) === pathId;
+}
+
 /** The body must be a Job (full); `id`, when given, must be its id. */
 function checkJobBody(x: ObservedExchange, findings: Findings, rule: string, what: string, id?: string): void {
   const problem =
@@ -53,7 +58,7 @@ function checkJobBody(x: ObservedExchange, findings: Findings, rule: string, wha
     findings.check(
       rule,
       'server',
-      String(got) === id,
+      sameJobId(got, id),
       () => ({
         title: `${line(x)} with another job (id ${show(got)})`,
         expected: `the job ${id} of the path`,
@@ -175,11 +180,15 @@ function checkList(x: ObservedExchange, findings: Findings, query: URLSearchPara
     );
   }
   checkPaging(x, findings, query, data.length, paging);
+  // Judged by meaning (judging/paging.ts): the filters sent and the page size in effect, in any URL form.
   if (typeof paging.next === 'string') {
-    const active = Object.fromEntries(
-      ['q', 'status', 'pageSize'].filter((name) => query.get(name) !== null).map((name) => [name, query.get(name)!]),
-    );
-    const problems = queryProblems(paging.next, active);
+    const problems = linkProblems(paging.next, {
+      q: query.get('q') ?? undefined,
+      status: query.get('status') ?? undefined,
+      pageSize: paging.pageSize,
+      pageSizeSent: query.get('pageSize') !== null,
+      page: paging.page + 1,
+    });
     findings.check(
       'jobs.paging.next-follows',
       'server',

@@ -13,6 +13,7 @@ import { describe, expect, test } from 'vitest';
 import { buildOpenApi, type OpenApiDocument } from '../scripts/openapi.mjs';
 import { findHtmlViolations, type HtmlAllowlist, validators } from './index.js';
 import { schemaDir } from './schema-dir.js';
+import { isIriReference } from './validators.js';
 import {
   createBodyFromJob,
   exampleJob,
@@ -269,6 +270,8 @@ describe('references', () => {
 describe('the embedded schemas behave like the schema files', () => {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
+  // iri-reference is a JSON Schema 2020-12 format that ajv-formats lacks; a tool that knows it reads it so.
+  ajv.addFormat('iri-reference', { type: 'string', validate: isIriReference });
   ajv.addKeyword({
     keyword: 'x-html-allowlist',
     type: 'string',
@@ -332,7 +335,16 @@ describe('the embedded schemas behave like the schema files', () => {
     ],
     ['jobHeader', 'JobHeader', [headerOf(exampleJob), exampleJob, withValue(headerOf(exampleJob), '/locations', [])]],
     ['jobList', 'JobList', [exampleJobList, { data: [] }, withValue(exampleJobList, '/paging/pageSize', 101)]],
-    ['paging', 'Paging', [examplePaging, withValue(examplePaging, '/page', 0), withValue(examplePaging, '/next', 'not a url')]],
+    [
+      'paging',
+      'Paging',
+      [
+        examplePaging,
+        withValue(examplePaging, '/page', 0),
+        withValue(examplePaging, '/next', 'not a url'),
+        withValue(examplePaging, '/next', '/api/v1.1/jobs?q=séance&page=2'),
+      ],
+    ],
     ['positionTypeList', 'PositionTypeList', [[exampleJob.positionType], { data: [exampleJob.positionType] }, [{ id: 1 }], 'x']],
     ['salaryInput', 'SalaryInput', [{ amount: 1, period: { id: 5 } }, { amount: 1, period: { id: 6 } }, { amount: 1 }]],
     [

@@ -843,16 +843,16 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
           "string",
           "null"
         ],
-        "format": "uri-reference",
-        "description": "String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL)."
+        "format": "iri-reference",
+        "description": "String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL); an IRI with letters beyond ASCII unencoded too."
       },
       "next": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uri-reference",
-        "description": "String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL)."
+        "format": "iri-reference",
+        "description": "String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL); an IRI with letters beyond ASCII unencoded too."
       }
     },
     "required": [

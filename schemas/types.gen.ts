@@ -286,11 +286,11 @@ export interface Paging {
   pages: number;
   pageSize: number;
   /**
-   * String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL).
+   * String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL); an IRI with letters beyond ASCII unencoded too.
    */
   previous: string | null;
   /**
-   * String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL).
+   * String (URL), spec 2.8: an absolute or a relative URL (resolved against the request URL); an IRI with letters beyond ASCII unencoded too.
    */
   next: string | null;
   [k: string]: unknown;

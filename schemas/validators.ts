@@ -45,6 +45,17 @@ function annotationKeywords(schemas: Iterable<unknown>): string[] {
   return [...found].sort();
 }
 
+/** An IRI reference (RFC 3987): no white space or control character, and it resolves against a base URL. */
+export function isIriReference(value: string): boolean {
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(value)) return false;
+  try {
+    new URL(value, 'http://base.invalid/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A fresh ajv (draft 2020-12, formats with iso-8601, the x-html-allowlist keyword) with every
  * schema file added. The keyword reads its table from the schema it sits in,
@@ -59,6 +70,8 @@ export function createAjv(): Ajv2020 {
   addFormats(ajv);
   // Every ISO 8601 form of a date field (schemas/iso-date.ts); ajv-formats' iso-date-time requires seconds.
   ajv.addFormat('iso-8601', { type: 'string', validate: isIsoDate });
+  // A paging link is a "String (URL)" (2.8): relative or absolute, and an IRI (RFC 3987) may carry letters beyond ASCII unencoded.
+  ajv.addFormat('iri-reference', { type: 'string', validate: isIriReference });
   const schemas = [...loadAllSchemas().values()];
   ajv.addVocabulary(annotationKeywords(schemas));
   ajv.addKeyword({

@@ -24,8 +24,9 @@ export const listEntries: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: 'The list is sorted by publishDate, newest first, across pages too',
+    title: 'The list is sorted by publishDate, newest first, across pages, in every combination of q, status, page and pageSize',
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
+    exclusive: true,
   },
   {
     id: 'jobs.list.q-title',
@@ -44,29 +45,14 @@ export const listEntries: readonly CatalogEntry[] = [
     statement: 'Matches job title and `referenceId`.',
   },
   {
-    id: 'jobs.list.q-filters',
-    section: '4.5',
-    level: 'must',
-    area: 'list',
-    title: 'q leaves out jobs whose title and referenceId do not match',
-    statement: 'Matches job title and `referenceId`.',
-  },
-  {
-    id: 'jobs.list.without-q',
-    section: '4.5',
-    level: 'must',
-    area: 'list',
-    title: "Without q, the list is not filtered by a term: it holds the run's own jobs",
-    statement: 'When omitted, no term filter.',
-    exclusive: true,
-  },
-  {
     id: 'jobs.list.status-filter',
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: 'status= returns exactly the jobs in that status',
+    title:
+      'q and status return exactly the matching jobs, and without them nothing is filtered, in every combination of the list parameters',
     statement: 'status | String | No | `active`, `archived` or `draft`.',
+    exclusive: true,
   },
   {
     id: 'jobs.list.all-statuses',

@@ -7,8 +7,10 @@ export const pagingEntries: readonly CatalogEntry[] = [
     section: '2.8',
     level: 'must',
     area: 'paging',
-    title: 'paging.total, pages and pageSize describe the matching jobs',
+    title:
+      'paging.total, pages, page, pageSize and the page length describe the matching jobs, in every combination of the list parameters',
     statement: 'total | Int | Total number of matching jobs. … pages | Int | Number of pages. … pageSize | Int | Page size in effect.',
+    exclusive: true,
   },
   {
     id: 'jobs.paging.page-length',
@@ -39,8 +41,10 @@ export const pagingEntries: readonly CatalogEntry[] = [
     section: '2.8',
     level: 'must',
     area: 'paging',
-    title: 'next leads to the following page and repeats the filters and page size',
+    title:
+      'next and previous address the pages either side, repeat the filters and the page size in effect, and are null at the ends, in every combination of the list parameters',
     statement: 'Address of the next page. It repeats the active filters and page size in its query string.',
+    exclusive: true,
   },
   {
     id: 'jobs.paging.previous-follows',

@@ -13,11 +13,12 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, JobsApi, RuleContext } from '../engine/rule.js';
-import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
-import { createJob, getJob, idsOf, isGone, listJobs } from '../kit/jobs.js';
+import { createJob, getJob, isGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { matrixRule } from './list-matrix.js';
 
 interface Pair {
   mine: Job;
@@ -80,50 +81,8 @@ const getById = isolationRule('jobs.isolation.get-by-id', async (ctx: RuleContex
   refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${p.mine.id}` }), 'get');
 });
 
-const list = isolationRule('jobs.isolation.list', async (ctx: RuleContext, p) => {
-  const q = caseTagOf(ctx);
-  const theirs = await listJobs(ctx, { q, pageSize: 100 }, p.other);
-  const mine = await listJobs(ctx, { q, pageSize: 100 });
-  ctx.expect(!idsOf(theirs.json).includes(p.mine.id) && !idsOf(mine.json).includes(p.theirs.id), {
-    title: "a list shows another employer's job",
-    expected: 'the job list returns only data of the employer the key belongs to (spec 5.3)',
-    received: `second employer's list ${show(idsOf(theirs.json))} (first's job ${p.mine.id}); first employer's list ${show(idsOf(mine.json))} (second's job ${p.theirs.id})`,
-  });
-});
-
-/** Jobs per employer in the aggregates rule, listed one a page: each employer's list has this many pages. */
-const AGGREGATE_JOBS = 2;
-
-const listAggregates = isolationRule('jobs.isolation.list-aggregates', async (ctx: RuleContext, p) => {
-  // Both employers hold AGGREGATE_JOBS jobs titled with the same case tag, so one q matches all of them.
-  for (let i = 1; i < AGGREGATE_JOBS; i++) {
-    await createJob(ctx, identify(ctx, p.generated));
-    await createJob(ctx, identify(ctx, p.generated), p.other);
-  }
-  const q = caseTagOf(ctx);
-  for (const [who, api] of [
-    ['first', ctx.api],
-    ['second', p.other],
-  ] as const) {
-    const list = await listJobs(ctx, { q, pageSize: 1 }, api);
-    const { paging } = list.json;
-    ctx.expect(paging.total === AGGREGATE_JOBS && paging.pages === AGGREGATE_JOBS, {
-      title: `the ${who} employer's list says total ${show(paging.total)}, pages ${show(paging.pages)}: it counts the other employer's matching jobs`,
-      expected: `total ${AGGREGATE_JOBS} and pages ${AGGREGATE_JOBS} at pageSize 1: the list returns only data of the key's employer, its counts too (spec 5.3, 2.8)`,
-      received: `GET /jobs?q=${q}&pageSize=1 as the ${who} employer: paging ${show(paging)}; each employer holds ${AGGREGATE_JOBS} jobs matching q`,
-      failingExchange: list.exchange,
-    });
-  }
-});
-
-const listByReference = isolationRule('jobs.isolation.list-by-reference', async (ctx: RuleContext, p) => {
-  const theirs = await listJobs(ctx, { q: p.mineReference }, p.other);
-  ctx.expect(!idsOf(theirs.json).includes(p.mine.id), {
-    title: "q = another employer's referenceId lists that employer's job",
-    expected: 'a job is invisible to other employers, by referenceId too (spec 5.3)',
-    received: `listed ${show(idsOf(theirs.json))}`,
-  });
-});
+/** Lists and their counts hold only the key's employer's jobs, in every combination of the list parameters (suites/checks/list-matrix.ts). */
+const list: Implementation = matrixRule('jobs.isolation.list', 'isolation');
 
 const updateById = isolationRule('jobs.isolation.update-by-id', async (ctx: RuleContext, p) => {
   const res = await p.other.client.request({
@@ -177,8 +136,6 @@ const deleteBy = (id: string, send: (p: Pair) => Promise<ApiResponse>, what: str
 export const isolationRules: Implementation[] = [
   getById,
   list,
-  listAggregates,
-  listByReference,
   updateById,
   updateByReference,
   deleteBy('jobs.isolation.delete-by-id', (p) => p.other.deleteById(p.mine.id), 'delete-by-id'),

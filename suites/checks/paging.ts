@@ -9,10 +9,10 @@ import { assertJobListBody } from '../http/api.js';
 import type { ApiResponse, Body, ListQuery, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../../judging/compare.js';
-import { queryProblems } from '../../judging/paging.js';
 import { expectStatus } from '../kit/http.js';
 import { createJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { matrixRule } from './list-matrix.js';
 
 type Status = Job['status'];
 type ListRes = ApiResponse<JobList> & { json: JobList };
@@ -98,23 +98,8 @@ function pagingRule(
   );
 }
 
-const total = pagingRule(
-  'jobs.paging.total',
-  async (ctx: RuleContext, fixture, c) => {
-    const expected = expectedIds(fixture, c).length;
-    for (const page of await walk(ctx, fixture, c)) {
-      const { paging } = page.json;
-      ctx.expect(paging.total === expected && paging.pages === Math.ceil(expected / c.pageSize) && paging.pageSize === c.pageSize, {
-        title: `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`,
-        expected: `total ${expected} matching jobs, pages ${Math.ceil(expected / c.pageSize)}, pageSize ${c.pageSize} in effect (spec 2.8)`,
-        received: `paging ${show(paging)} for ${show(c)}`,
-        failingExchange: page.exchange,
-      });
-    }
-    // Only a total above one page tells the matching jobs from the page's own (a seed once drew none).
-  },
-  multiPageCaseArb,
-);
+/** total, pages and pageSize in every combination of the list parameters (suites/checks/list-matrix.ts). */
+const total: Implementation = matrixRule('jobs.paging.total', 'count');
 
 const pageLength = pagingRule('jobs.paging.page-length', async (ctx: RuleContext, fixture, c) => {
   const expected = expectedIds(fixture, c).length;
@@ -148,34 +133,8 @@ const nextNullLast = pagingRule('jobs.paging.next-null-last', async (ctx: RuleCo
   });
 });
 
-const nextFollows = pagingRule(
-  'jobs.paging.next-follows',
-  async (ctx: RuleContext, fixture, c) => {
-    const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
-    for (let p = 1; p < pages; p++) {
-      const page = await listJobs(ctx, { ...queryOf(fixture, c), page: p });
-      const next = page.json.paging.next;
-      ctx.expect(typeof next === 'string', {
-        title: `page ${p} of ${pages} has no next`,
-        expected: 'next: the address of the next page on every page but the last (spec 2.8)',
-        received: `paging ${show(page.json.paging)}`,
-      });
-      const problems = queryProblems(next, queryOf(fixture, c));
-      ctx.expect(problems.length === 0, {
-        title: 'next does not repeat the active filters and page size',
-        expected: 'next repeats the active filters and page size in its query string (spec 2.8)',
-        received: `next ${next}: ${problems.join(', ')}`,
-      });
-      const followed = await follow(ctx, next, page);
-      ctx.expect(followed.json.paging.page === p + 1, {
-        title: `next of page ${p} leads to page ${followed.json.paging.page}`,
-        expected: `page ${p + 1} (spec 2.8)`,
-        received: `paging ${show(followed.json.paging)}`,
-      });
-    }
-  },
-  multiPageCaseArb,
-);
+/** Both links, by meaning, in every combination of the list parameters (suites/checks/list-matrix.ts). */
+const nextFollows: Implementation = matrixRule('jobs.paging.next-follows', 'links');
 
 const previousFollows = pagingRule(
   'jobs.paging.previous-follows',

@@ -188,6 +188,10 @@ export class Context implements RuleContext {
     return this.#case().caseTag;
   }
 
+  seedOf(label: string): number {
+    return deriveSeed(this.#state.seed, this.rule.id, label);
+  }
+
   fail(mismatch: MismatchInput): never {
     throw new MismatchError(mismatch);
   }

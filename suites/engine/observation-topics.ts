@@ -84,11 +84,6 @@ export const OBSERVATION_TOPICS = {
     section: '4.5',
     meaning: 'Jobs created a second apart share one publishDate, so the list order could not be checked.',
   },
-  'list.unscoped-walk-capped': {
-    section: '4.5',
-    meaning:
-      "The list without q held more jobs than the suite walks, and the run's own jobs were not among those walked: what the walk saw was checked, the rest not.",
-  },
   'page-size-over-max': { section: '8', meaning: 'Whether a pageSize over 100 is refused or clamped.' },
   'page-past-end': { section: '4.5', meaning: 'How a page past the last one is answered (refused, or an empty page).' },
   'read-only-fields.create': { section: '2.1', meaning: 'The status a POST with a foreign employer and id answers when refused.' },

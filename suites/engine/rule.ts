@@ -166,6 +166,11 @@ export interface RuleContext {
    * `q = caseTag()` lists only the case's own jobs. Optional for contexts built elsewhere (tests).
    */
   caseTag?(): string;
+  /**
+   * A seed for the rule's own draws outside ctx.check (a fixture, a covering set of cases), derived from
+   * the run seed, the rule id and `label`: the same --seed draws the same. Optional for contexts built elsewhere (tests).
+   */
+  seedOf?(label: string): number;
   /** fast-check runs per property (--runs). */
   readonly runs: number;
   /**

@@ -44,7 +44,7 @@ export const isolationMutants: Mutant[] = [
     area: 'isolation',
     violates:
       "5.3: the list returns only the key's employer's data (here paging.total and pages also count the other employer's jobs matching q)",
-    expectedRule: 'jobs.isolation.list-aggregates',
+    expectedRule: 'jobs.isolation.list',
     transform: totalCountsOtherEmployer,
   },
   {

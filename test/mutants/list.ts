@@ -41,7 +41,7 @@ export const listMutants: Mutant[] = [
     name: 'list-without-q-empty',
     area: 'list',
     violates: '4.5: without q the list is not filtered by a term (here it is empty)',
-    expectedRule: 'jobs.list.without-q',
+    expectedRule: 'jobs.list.status-filter',
     transform: relist(({ items, view }) => (view.q === undefined ? [] : items)),
   },
   {
@@ -49,7 +49,7 @@ export const listMutants: Mutant[] = [
     name: 'list-without-q-first-page-only',
     area: 'list',
     violates: '4.5: without q the list is not filtered by a term (here every page= gives the first page)',
-    expectedRule: 'jobs.list.without-q',
+    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total'],
     transform: rewriteQuery((query) => {
       if (!query.get('q')) query.delete('page');
     }),
@@ -59,7 +59,7 @@ export const listMutants: Mutant[] = [
     name: 'list-shows-other-employer-jobs',
     area: 'list',
     violates: "5.3: the list returns only the key's employer's jobs (here the other employer's matching jobs too)",
-    expectedRule: ['jobs.isolation.list', 'jobs.isolation.list-by-reference'],
+    expectedRule: 'jobs.isolation.list',
     transform: relist(async ({ items, view, req, next }) => {
       const other = otherKey(req.headers['api-key']);
       if (other === undefined) return items;
@@ -102,6 +102,37 @@ export const listMutants: Mutant[] = [
     violates: '4.5: status= returns only jobs in that status (here every status)',
     expectedRule: ['jobs.list.status-filter', 'jobs.paging.total', 'jobs.paging.page-length', 'jobs.model.lifecycle'],
     transform: rewriteQuery((query) => query.delete('status')),
+  },
+  {
+    // spec 5.3: the job list returns only data of the employer the key belongs to, without q too
+    name: 'list-without-q-shows-other-employer-jobs',
+    area: 'list',
+    violates: "5.3: the list returns only the key's employer's jobs (here, without q, every employer's jobs and totals)",
+    expectedRule: 'jobs.isolation.list',
+    transform: relist(async ({ items, view, req, next }) => {
+      const other = otherKey(req.headers['api-key']);
+      if (view.q !== undefined || other === undefined) return items;
+      const theirs = await allHeaders(next, req, view, { 'api-key': other });
+      return Array.isArray(theirs) ? [...items, ...theirs].sort(newestFirst) : items;
+    }),
+  },
+  {
+    // spec 4.5: status filters the list, with or without q
+    name: 'list-status-ignored-without-q',
+    area: 'list',
+    violates: '4.5: status= returns only jobs in that status (here ignored when q is absent or empty)',
+    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total'],
+    transform: rewriteQuery((query) => {
+      if (!query.get('q')) query.delete('status');
+    }),
+  },
+  {
+    // spec 4.5: sorted by publishDate descending, whatever the filters
+    name: 'list-sorted-oldest-first-with-status',
+    area: 'list',
+    violates: '4.5: the list is sorted by publishDate descending (here ascending when a status filter is given)',
+    expectedRule: 'jobs.list.sorted',
+    transform: relist(({ items, view }) => (view.status === undefined ? items : [...items].sort((a, b) => newestFirst(b, a)))),
   },
   {
     // spec 4.5, 8: pageSize default 10

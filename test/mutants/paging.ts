@@ -31,7 +31,7 @@ export const pagingMutants: Mutant[] = [
     name: 'paging-next-drops-filters',
     area: 'paging',
     violates: '2.8: next repeats the active filters and page size (here without q and status)',
-    expectedRule: ['jobs.paging.next-follows', 'jobs.paging.walk-all', 'jobs.paging.total'],
+    expectedRule: ['jobs.paging.next-follows', 'jobs.paging.walk-all', 'jobs.paging.total', 'jobs.paging.previous-follows'],
     transform: rewritePaging((paging) => {
       if (typeof paging.next === 'string') paging.next = withoutFilters(paging.next);
     }),
@@ -59,6 +59,31 @@ export const pagingMutants: Mutant[] = [
     expectedRule: ['jobs.paging.total', 'jobs.list.page-size-default'],
     transform: rewritePaging((paging, data) => {
       paging.total = data.length;
+    }),
+  },
+  {
+    // spec 2.8: pages is the number of pages
+    name: 'paging-pages-off-by-one-exact-divisor',
+    area: 'paging',
+    violates: '2.8: pages is the number of pages (here one too many when a pageSize above 1 divides the total exactly)',
+    expectedRule: 'jobs.paging.total',
+    transform: rewritePaging((paging) => {
+      const { total, pageSize } = paging as { total: number; pageSize: number };
+      if (pageSize > 1 && total > pageSize && total % pageSize === 0) paging.pages = total / pageSize + 1;
+    }),
+  },
+  {
+    // spec 2.8: next repeats the active filters, with or without q
+    name: 'paging-next-drops-status-without-q',
+    area: 'paging',
+    violates: '2.8: next repeats the active filters and page size (here, without q, it drops status)',
+    expectedRule: ['jobs.paging.next-follows', 'jobs.paging.walk-all'],
+    transform: rewritePaging((paging, _data, req) => {
+      if (!req.query.get('q') && typeof paging.next === 'string') {
+        const url = new URL(paging.next);
+        url.searchParams.delete('status');
+        paging.next = url.href;
+      }
     }),
   },
 ];

@@ -79,7 +79,15 @@ export async function runClientSession(baseUrl: string, options: SessionOptions 
   // Enough jobs for three pages of five.
   const more: Array<number | undefined> = [];
   for (let n = 3; n <= 12; n++)
-    more.push(idOf(await call('POST', '/jobs', jobBody(n, { referenceId: `session-${n}`, ...(n % 3 === 0 ? { status: 'draft' } : {}) }))));
+    more.push(
+      idOf(
+        await call(
+          'POST',
+          '/jobs',
+          jobBody(n, { referenceId: `session-${n}`, title: `Session job ${n} séance`, ...(n % 3 === 0 ? { status: 'draft' } : {}) }),
+        ),
+      ),
+    );
   if (options.scriptDescription) await call('POST', '/jobs', jobBody(99, { description: '<p>Hi</p><script>alert(1)</script>' }));
   if (options.bodyWithoutContentType) await call('PUT', `/jobs/${more[0]}`, { title: 'Sent as no type' }, { 'content-type': '' });
   // Lists: whole, paged, filtered.
@@ -87,6 +95,13 @@ export async function runClientSession(baseUrl: string, options: SessionOptions 
   for (const page of [1, 2, 3]) await call('GET', `/jobs?pageSize=5&page=${page}`);
   await call('GET', '/jobs?status=active&pageSize=100');
   await call('GET', '/jobs?q=session-7');
+  // Forms whose meaning a link keeps: a size over 100 (clamped or refused), an empty q, a size with a leading zero,
+  // a q beyond ASCII, and an id with a leading zero.
+  await call('GET', '/jobs?pageSize=500');
+  await call('GET', '/jobs?q=&pageSize=5');
+  await call('GET', '/jobs?pageSize=05&status=active');
+  await call('GET', `/jobs?q=${encodeURIComponent('séance')}&pageSize=2`);
+  await call('GET', `/jobs/0${a}`);
   // Every kind of delete, then reads and lists of what was deleted.
   await call('DELETE', `/jobs/${more[1]}`);
   await call('DELETE', '/jobs', { referenceId: 'session-5' });

@@ -101,6 +101,18 @@ describe('a scripted client session through the proxy', () => {
     },
   );
 
+  it('against a server whose paging links are IRIs (letters beyond ASCII unencoded): 0 findings', async () => {
+    const iriLinks: Transform = rewriteResponse(isList, (res) => {
+      const body = responseJson(res);
+      if (res.status !== 200 || !isListBody(body)) return res;
+      const paging = { ...body.paging };
+      for (const name of ['previous', 'next'] as const) if (typeof paging[name] === 'string') paging[name] = decodeURI(paging[name]);
+      return withResponseJson(res, { ...body, paging });
+    });
+    const findings = await session({ transform: iriLinks });
+    expect(findings.map((f) => `${f.ruleId}: ${f.title} / ${f.received}`)).toEqual([]);
+  });
+
   it.each([
     ['stale GET after an update', { transform: staleReads }, ['jobs.update.response-matches-get']],
     [

@@ -11,13 +11,18 @@ import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import {
   answerInstead,
+  isList,
+  isListBody,
   isPost,
   isPut,
   jsonResponse,
   mockOptions,
   mutantNamed,
   requestJson,
+  responseJson,
   rewriteRequest,
+  rewriteResponse,
+  withResponseJson,
   type Variant,
 } from '../mutants/kit.js';
 
@@ -56,6 +61,21 @@ const dropsStrayEndTags: Variant = {
   ),
 };
 
+/** Every job confidential, and its employer's name masked in the list alone (2.1: "true if the employer name is confidential"). */
+const masksInListOnly: Variant = {
+  transform: (next) =>
+    rewriteRequest(isPost, (body) => {
+      body.confidential = true;
+    })(
+      rewriteResponse(isList, (res) => {
+        const body = responseJson(res);
+        if (res.status !== 200 || !isListBody(body)) return res;
+        for (const item of body.data) item.employer = { ...(item.employer as object), name: 'Confidential' };
+        return withResponseJson(res, body);
+      })(next),
+    ),
+};
+
 function notPassed(report: ConformanceReport, status: 'failed' | 'warning' | 'error'): string[] {
   return report.rules
     .filter((rule) => rule.status === status)
@@ -90,6 +110,12 @@ describe('targets that judge where the spec lets them', () => {
     },
     120_000,
   );
+
+  it("a server masking a confidential employer's name in the list alone passes the list rules (2.7: the same meaning)", async () => {
+    const report = await run(masksInListOnly, 1, ['jobs.list.*', 'jobs.isolation.list']);
+    expect([...notPassed(report, 'failed'), ...notPassed(report, 'error')]).toEqual([]);
+    expect(report.rules.find((rule) => rule.id === 'jobs.list.header-values')?.status).toBe('passed');
+  }, 120_000);
 
   it('a server asking a key for /positiontypes passes with a warning (4 "All endpoints require authentication" against 4.6 "plain GET")', async () => {
     const report = await run(mutantNamed('reference-position-types-need-key'), 1);

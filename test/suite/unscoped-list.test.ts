@@ -1,6 +1,6 @@
 /**
- * The one list without q (jobs.list.without-q, spec 4.5 "When omitted, no
- * term filter") reads the employer's other jobs on a real server: they must
+ * The list matrix's combinations without q (jobs.list.status-filter, spec 4.5
+ * "When omitted, no term filter") read the employer's other jobs on a real server: they must
  * never reach a report. Against a target whose unscoped list shows only the
  * jobs that were there before the run, the rule fails, and its mismatch, with
  * the exchanges it records, holds nothing of those jobs.
@@ -30,8 +30,8 @@ describe('the list without q', () => {
       .sample(jobCreateArb(REFS, SECRET), { seed: 3, numRuns: 5 })
       .map((body, n) => ({ ...body, referenceId: `${SECRET}${n}` }));
     const seeded = mock.core.seedJobs(KEY, bodies);
-    const report = await runConformance({ baseUrl: mock.url, apiKey: KEY, seed: 5, only: 'jobs.list.without-q' });
-    const rule = report.rules.find((r) => r.id === 'jobs.list.without-q');
+    const report = await runConformance({ baseUrl: mock.url, apiKey: KEY, seed: 5, only: 'jobs.list.status-filter' });
+    const rule = report.rules.find((r) => r.id === 'jobs.list.status-filter');
     expect(rule?.status).toBe('failed');
     expect(rule?.mismatches[0]?.exchanges.length).toBeGreaterThan(0);
     const text = JSON.stringify(report);

@@ -1,0 +1,46 @@
+/**
+ * @module The list's parameters in combination (spec 4.5, 8): each of q, status, page and pageSize at
+ * the levels that matter, named by role; suites/checks/list-matrix.ts turns a combination into a query
+ * against its fixture. Every pair of levels is sent at the default budget (pairwiseCombinations, from
+ * the rule's seed); random combinations follow, and under --duration they keep coming (about 1,400
+ * draws reach all 256 of the whole product).
+ */
+import * as fc from 'fast-check';
+import { pairwiseRows, type Row } from './pairwise.js';
+
+export const LIST_LEVELS = {
+  // §4.5 q: "When omitted, no term filter"; an empty q= filters nothing either. A whole title word and a whole
+  // referenceId match under every reading of "matches" (substring, prefix, word).
+  q: ['absent', 'empty', 'title-word', 'reference-id'],
+  // §4.5 status: "When omitted, all statuses are returned", else one of active, archived, draft.
+  status: ['absent', 'active', 'archived', 'draft'],
+  // §4.5 page, default 1: the first, one in the middle, the last, and one past the end.
+  page: ['first', 'middle', 'last', 'past-end'],
+  // §4.5, 8 pageSize: the default (not sent, 10), 1, an exact divisor of the total, and the maximum 100.
+  pageSize: ['default', 'one', 'divisor', 'max'],
+} as const;
+
+export type ListCombination = Row<typeof LIST_LEVELS>;
+
+/** Any combination of the levels (shrinks towards the first level of each). */
+export const listCombinationArb: fc.Arbitrary<ListCombination> = fc.record({
+  q: fc.constantFrom(...LIST_LEVELS.q),
+  status: fc.constantFrom(...LIST_LEVELS.status),
+  page: fc.constantFrom(...LIST_LEVELS.page),
+  pageSize: fc.constantFrom(...LIST_LEVELS.pageSize),
+});
+
+/**
+ * Combinations holding every pair of levels of two parameters (16 to 24 of the 256).
+ *
+ * @example
+ * pairwiseCombinations(7)[0]; // { q: 'empty', status: 'draft', page: 'last', pageSize: 'one' }
+ */
+export function pairwiseCombinations(seed: number): ListCombination[] {
+  return pairwiseRows(LIST_LEVELS, seed);
+}
+
+/** A combination in one line, for titles and counterexamples. */
+export function showCombination(c: ListCombination): string {
+  return `q ${c.q}, status ${c.status}, page ${c.page}, pageSize ${c.pageSize}`;
+}

@@ -1,0 +1,410 @@
+/**
+ * @module The list in every combination of its parameters (spec 4.5, 2.8, 5.3). One fixture per rule run
+ * (create once, read many): twelve jobs of the key's employer in the three statuses, eight of them with
+ * a title word, one whose whole referenceId is a q; for the isolation rule, four jobs of the second
+ * employer whose titles hold that word and that referenceId, so every q matches them under any reading.
+ * Then the combinations of suites/arbitraries/list-combinations.ts (every pair of levels first), one
+ * list request each, each judged for one aspect: the filter, the order across pages, the counts, both
+ * links (by meaning, judging/paging.ts), or isolation. Without q the list holds every job of the
+ * employer, so the rules run alone (exclusive) and count from the totals read before the fixture.
+ */
+import * as fc from 'fast-check';
+import type { Job, JobHeader, JobList } from '../../schemas/types.gen.js';
+import type { ApiResponse, JobsApi, ListQuery, RuleContext } from '../engine/rule.js';
+import { assertJobListBody } from '../http/api.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judging/compare.js';
+import { linkProblems } from '../../judging/paging.js';
+import { expectStatus, isClientError } from '../kit/http.js';
+import { createJob } from '../kit/jobs.js';
+import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { listCombinationArb, pairwiseCombinations, showCombination, type ListCombination } from '../arbitraries/list-combinations.js';
+
+/** What one matrix rule judges of every combination. */
+export type MatrixAspect = 'filter' | 'order' | 'count' | 'links' | 'isolation';
+
+type Status = Job['status'];
+type StatusFilter = Status | 'absent';
+
+/** The statuses of the key's employer's fixture jobs, in creation order: 5 active, 4 archived, 3 draft. */
+const FIXTURE: readonly Status[] = [
+  'active',
+  'archived',
+  'draft',
+  'active',
+  'archived',
+  'active',
+  'draft',
+  'active',
+  'archived',
+  'active',
+  'draft',
+  'archived',
+];
+/** Fixture jobs whose title holds the title word (8 of 12, in every status). */
+const isTitled = (index: number): boolean => index % 3 !== 2;
+/** The fixture job whose whole referenceId is the reference-id level of q (active, no title word). */
+const REFERENCE_JOB = 5;
+/** The second employer's jobs, each titled with the title word and the referenceId above. */
+const OTHER_FIXTURE: readonly Status[] = ['active', 'archived', 'draft', 'active'];
+
+// §4.5, 8: pageSize default 10, maximum 100.
+const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 100;
+/** Just over a second: jobs created either side of it differ in publishDate even on a server that writes whole seconds. */
+const SECOND_BOUNDARY_MS = 1_100;
+
+interface MatrixFixture {
+  /** The key's employer's jobs, as created. */
+  jobs: Job[];
+  titleWord: string;
+  referenceId: string;
+  /** The key's employer's totals without q, per status filter, read before the fixture was created. */
+  before: Record<StatusFilter, number>;
+  /** The second employer's jobs (the isolation rule only). */
+  others: Job[];
+  /** Every fixture id: what an exchange of a list without q records (no other job reaches a report). */
+  ids: ReadonlySet<number>;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What an exchange records of a list not scoped to the fixture: the paging and the fixture's own jobs,
+ * with a count of the items left out (the suite copies no other job into a report).
+ */
+export function onlyOwnJobs(ours: ReadonlySet<number>): (text: string) => string {
+  return (text) => {
+    let body: { data?: unknown; paging?: unknown } | undefined;
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      body = undefined;
+    }
+    if (!body || !Array.isArray(body.data)) return "(not recorded: the answer to a list not scoped to the run's jobs)";
+    const own = body.data.filter((item) => ours.has((item as { id?: unknown } | null)?.id as number));
+    return JSON.stringify({ data: own, paging: body.paging, notRecorded: `${body.data.length - own.length} other jobs of the page` });
+  };
+}
+
+/** GET /jobs as sent, recording only the fixture's jobs when the list is not scoped to them. */
+function requestList(ctx: RuleContext, api: JobsApi, query: ListQuery, ours: ReadonlySet<number>): Promise<ApiResponse<JobList>> {
+  const scoped = typeof query.q === 'string' && query.q !== '';
+  return api.client.request<JobList>({ method: 'GET', path: '/jobs', query, ...(scoped ? {} : { recordResponse: onlyOwnJobs(ours) }) });
+}
+
+/** The employer's totals without q, per status filter. */
+async function totalsWithoutQ(ctx: RuleContext): Promise<Record<StatusFilter, number>> {
+  const totals = {} as Record<StatusFilter, number>;
+  for (const status of ['absent', 'active', 'archived', 'draft'] as const) {
+    const res = await requestList(ctx, ctx.api, { pageSize: 1, ...(status === 'absent' ? {} : { status }) }, new Set());
+    expectStatus(ctx, res, 200, 'setup: GET /jobs without q answers 200 with the list (spec 4.5)');
+    assertJobListBody(res);
+    totals[status] = res.json!.paging.total;
+  }
+  return totals;
+}
+
+/** A publishDate written in whole seconds (or coarser): jobs created within a second may tie. */
+const wholeSeconds = (date: string): boolean => !/T\d\d:\d\d:\d\d[.,]\d*[1-9]/.test(date);
+
+async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<MatrixFixture> {
+  const caseTag = caseTagOf(ctx);
+  // A word of the case tag's form that no other title or referenceId of the run contains (suites/engine/scope-words.ts).
+  const titleWord = `${caseTag}tq`;
+  const bodies = fc.sample(createBodyArb(ctx), { seed: ctx.seedOf?.('fixture') ?? 0, numRuns: FIXTURE.length });
+  const before = await totalsWithoutQ(ctx);
+  const jobs: Job[] = [];
+  for (const [i, status] of FIXTURE.entries()) {
+    // The order is observable on a server that writes whole seconds only if the fixture spans a second boundary.
+    if (aspect === 'order' && i === FIXTURE.length / 2 && jobs.every((job) => wholeSeconds(job.publishDate)))
+      await sleep(SECOND_BOUNDARY_MS);
+    const body = identify(ctx, bodies[i] ?? {});
+    const title = scopedTitle(ctx, body.referenceId, isTitled(i) ? `${titleWord} listed job ${i}` : `listed job ${i}`);
+    jobs.push(await createJob(ctx, { ...body, title, status }));
+  }
+  // A second apart, the later jobs come first, unless the service writes publishDate as a bare date or in minutes (then all tie).
+  if (aspect === 'order' && new Set(jobs.map((job) => instantMs(job.publishDate))).size === 1)
+    ctx.observe({ topic: 'list.sort-order-unobservable', section: '4.5', observed: 'jobs created a second apart share one publishDate' });
+  const referenceId = jobs[REFERENCE_JOB]!.referenceId as string;
+  const others: Job[] = [];
+  if (aspect === 'isolation') {
+    if (!ctx.second) ctx.skip('needs a second employer: pass --second-api-key');
+    for (const [i, status] of OTHER_FIXTURE.entries()) {
+      const body = identify(ctx, bodies[i] ?? {});
+      const title = scopedTitle(ctx, body.referenceId, `${titleWord} ${referenceId} other employer's job ${i}`);
+      others.push(await createJob(ctx, { ...body, title, status }, ctx.second));
+      if (others[0]!.employer.id === jobs[0]!.employer.id)
+        ctx.skip(`both keys belong to employer ${jobs[0]!.employer.id}: isolation needs two employers`);
+    }
+  }
+  return { jobs, titleWord, referenceId, before, others, ids: new Set([...jobs, ...others].map((job) => job.id)) };
+}
+
+/** What a combination sends and what its answer must show, known from the fixture alone. */
+interface Expectation {
+  query: ListQuery;
+  /** The key's employer's fixture jobs matching the filters, newest first (ties in creation order: any order passes). */
+  matching: Job[];
+  total: number;
+  pageSize: number;
+  pageSizeSent: boolean;
+  pages: number;
+  page: number;
+  pastEnd: boolean;
+}
+
+function matches(fixture: MatrixFixture, c: ListCombination, job: Job, index: number): boolean {
+  const byQ = c.q === 'title-word' ? isTitled(index) : c.q === 'reference-id' ? job.referenceId === fixture.referenceId : true;
+  return byQ && (c.status === 'absent' || job.status === c.status);
+}
+
+/** The largest divisor of `total` below it and at most 100 (pages all full, more than one); else the total itself, or 1. */
+function exactDivisor(total: number): number {
+  for (let d = Math.min(MAX_PAGE_SIZE, total - 1); d >= 2; d--) if (total % d === 0) return d;
+  return total >= 1 && total <= MAX_PAGE_SIZE ? total : 1;
+}
+
+function expectationOf(fixture: MatrixFixture, c: ListCombination): Expectation {
+  const matching = fixture.jobs
+    .map((job, index) => ({ job, index }))
+    .filter(({ job, index }) => matches(fixture, c, job, index))
+    .map(({ job }) => job)
+    .sort((a, b) => compareDates(b.publishDate, a.publishDate) || 0);
+  const scoped = c.q === 'title-word' || c.q === 'reference-id';
+  const total = matching.length + (scoped ? 0 : fixture.before[c.status]);
+  const pageSize = { default: DEFAULT_PAGE_SIZE, one: 1, divisor: exactDivisor(total), max: MAX_PAGE_SIZE }[c.pageSize];
+  const pages = Math.ceil(total / pageSize);
+  const last = Math.max(pages, 1);
+  const page = { first: 1, middle: pages >= 3 ? Math.ceil(pages / 2) : Math.min(2, last), last, 'past-end': last + 1 }[c.page];
+  const q = { absent: undefined, empty: '', 'title-word': fixture.titleWord, 'reference-id': fixture.referenceId }[c.q];
+  const query: ListQuery = {
+    ...(q === undefined ? {} : { q }),
+    ...(c.status === 'absent' ? {} : { status: c.status }),
+    page,
+    ...(c.pageSize === 'default' ? {} : { pageSize }),
+  };
+  return { query, matching, total, pageSize, pageSizeSent: c.pageSize !== 'default', pages, page, pastEnd: page > last };
+}
+
+/** Runs one combination and judges `aspect` of its answer. */
+async function checkCombination(ctx: RuleContext, fixture: MatrixFixture, c: ListCombination, aspect: MatrixAspect): Promise<void> {
+  const e = expectationOf(fixture, c);
+  const res = await requestList(ctx, ctx.api, e.query, fixture.ids);
+  if (e.pastEnd && isClientError(res.status)) {
+    // What a page past the end answers is open (4.5 states none): refused, or a page.
+    ctx.observe({ topic: 'page-past-end', section: '4.5', observed: `refused with ${res.status}` });
+    return;
+  }
+  expectStatus(ctx, res, 200, `GET /jobs answers 200 with {data, paging} (spec 4.5): ${showCombination(c)}`);
+  assertJobListBody(res);
+  const page = new MatrixPage(ctx, fixture, c, e, res as ApiResponse<JobList> & { json: JobList });
+  ASPECTS[aspect](page);
+}
+
+/** One answered page and what it must show; each aspect reads it. */
+class MatrixPage {
+  readonly data: JobHeader[];
+  readonly paging: JobList['paging'];
+  /** The page the answer holds: the page asked for, or past the end the last one if the server clamps. */
+  readonly at: number;
+  /** Positions of the whole list this page covers: [start, end). */
+  readonly start: number;
+  readonly end: number;
+
+  constructor(
+    readonly ctx: RuleContext,
+    readonly fixture: MatrixFixture,
+    readonly c: ListCombination,
+    readonly e: Expectation,
+    readonly res: ApiResponse<JobList> & { json: JobList },
+  ) {
+    this.data = res.json.data;
+    this.paging = res.json.paging;
+    const clamped = e.pastEnd && this.paging.page !== e.page && this.data.length > 0;
+    this.at = clamped ? Math.max(e.pages, 1) : e.page;
+    this.start = (this.at - 1) * e.pageSize;
+    this.end = Math.max(this.start, Math.min(this.start + e.pageSize, e.total));
+    if (e.pastEnd) ctx.observe({ topic: 'page-past-end', section: '4.5', observed: clamped ? 'the last page' : 'an empty page' });
+  }
+
+  /** Fails the rule with the combination and the query in its texts. */
+  expect(condition: boolean, title: string, expected: string, received: string): void {
+    this.ctx.expect(condition, {
+      title: `${title} (${showCombination(this.c)})`,
+      expected,
+      received: `${received}\nquery ${show(this.e.query)}; paging ${show(this.paging)}`,
+      failingExchange: this.res.exchange,
+    });
+  }
+
+  /** The key's employer's matching fixture jobs at the positions of this page. */
+  get expectedHere(): Job[] {
+    return this.e.matching.slice(this.start, Math.min(this.end, this.e.matching.length));
+  }
+
+  /** The page's items that are fixture jobs of the key's employer. */
+  get ownHere(): JobHeader[] {
+    const own = new Set(this.fixture.jobs.map((job) => job.id));
+    return this.data.filter((item) => own.has(item.id));
+  }
+}
+
+const line = (items: ReadonlyArray<{ id: number; status: string; publishDate: string }>): string =>
+  items.map((item) => `${item.id} ${item.status} ${item.publishDate}`).join('\n') || 'no jobs';
+
+/** §4.5: q and status filter; without them, no term filter and every status. */
+function judgeFilter(p: MatrixPage): void {
+  const { c, e } = p;
+  if (c.status !== 'absent') {
+    const others = p.data.filter((item) => item.status !== c.status);
+    p.expect(
+      others.length === 0,
+      `status=${c.status} listed ${others.length} job(s) in another status`,
+      `only jobs in status ${c.status} (spec 4.5)`,
+      line(p.ownHere) + (others.length > 0 ? `\n(${others.length} of the ${p.data.length} items are not ${c.status})` : ''),
+    );
+  }
+  const wanted = new Set(e.matching.map((job) => job.id));
+  const strays = p.ownHere.filter((item) => !wanted.has(item.id));
+  p.expect(
+    strays.length === 0,
+    `the list holds job(s) ${strays.map((item) => item.id).join(', ')} that the filters leave out`,
+    `only jobs matching q (title or referenceId) and status (spec 4.5): ${show(e.matching.map((job) => job.id))}`,
+    line(p.ownHere),
+  );
+  const expected = p.expectedHere.length;
+  const found = p.ownHere.length;
+  p.expect(
+    found === expected,
+    `page ${p.at} holds ${found} of the matching jobs, expected ${expected}`,
+    `the matching jobs ${show(e.matching.map((job) => job.id))}, ${e.pageSize} a page, newest first: ${show(p.expectedHere.map((job) => job.id))} on page ${p.at} (spec 4.5${c.q === 'absent' || c.q === 'empty' ? ': without a term, no term filter' : ''}${c.status === 'absent' ? '; without status, every status' : ''})`,
+    line(p.ownHere),
+  );
+}
+
+/** §4.5: sorted by publishDate descending over the whole list (ties in any order). */
+function judgeOrder(p: MatrixPage): void {
+  const comparable = p.data.every((item) => hasTime(item.publishDate)) || p.data.every((item) => !hasTime(item.publishDate));
+  const bad = comparable ? p.data.findIndex((item, i) => i > 0 && compareDates(item.publishDate, p.data[i - 1]!.publishDate) > 0) : -1;
+  p.expect(
+    bad === -1,
+    `list item ${bad} of page ${p.at} is newer than the one before it`,
+    'sorted by publishDate descending; ties in any order (spec 4.5)',
+    // Only the fixture's own jobs are shown: a list without q holds jobs the run did not create.
+    line(p.data.filter((item) => p.fixture.ids.has(item.id))),
+  );
+  // Across pages: the k-th item of the whole list has the k-th newest publishDate of the matching jobs.
+  const wrong = p.expectedHere.findIndex((job, i) => p.data[i] !== undefined && compareDates(p.data[i].publishDate, job.publishDate) !== 0);
+  p.expect(
+    wrong === -1,
+    `item ${wrong} of page ${p.at} is not the ${p.start + wrong + 1}th newest matching job`,
+    `page ${p.at} of ${p.e.pageSize} a page holds the matching jobs of publishDates ${show(p.expectedHere.map((job) => job.publishDate))}, in this order; ties in any order (spec 4.5)`,
+    line(p.data.filter((item) => p.fixture.ids.has(item.id))),
+  );
+}
+
+/** §2.8: total, pages and pageSize describe the matching jobs; the page asked for, of the right length. */
+function judgeCount(p: MatrixPage): void {
+  const { paging, e } = p;
+  const pagesOk = paging.pages === e.pages || (e.total === 0 && paging.pages <= 1);
+  p.expect(
+    paging.total === e.total && pagesOk && paging.pageSize === e.pageSize,
+    `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`,
+    `total ${e.total} matching jobs, pages ${e.pages}, pageSize ${e.pageSize} in effect (spec 2.8)`,
+    `${e.matching.length} fixture jobs match${p.c.q === 'absent' || p.c.q === 'empty' ? `, and the employer held ${p.fixture.before[p.c.status]} before` : ''}`,
+  );
+  p.expect(
+    paging.page === e.page || (e.pastEnd && paging.page === p.at),
+    `page=${e.page} answered page ${paging.page}`,
+    `page ${e.page} (spec 4.5, 2.8: the current page number)`,
+    `paging.page ${paging.page}`,
+  );
+  p.expect(
+    p.data.length === p.end - p.start,
+    `page ${p.at} holds ${p.data.length} jobs, expected ${p.end - p.start}`,
+    `pages of pageSize ${e.pageSize} over ${e.total} matching jobs: ${p.end - p.start} on page ${p.at} (spec 4.5, 2.8)`,
+    `${p.data.length} items`,
+  );
+}
+
+/** §2.8: previous null on the first page, next null on the last; each link repeats the filters and the page size in effect. */
+function judgeLinks(p: MatrixPage): void {
+  const { paging, e } = p;
+  const address = { q: e.query.q, status: e.query.status, pageSize: e.pageSize, pageSizeSent: e.pageSizeSent };
+  const judge = (name: 'previous' | 'next', link: string | null, to: number | undefined): void => {
+    if (typeof link !== 'string') return;
+    const problems = linkProblems(link, { ...address, page: to });
+    p.expect(
+      problems.length === 0,
+      `${name} does not address page ${to ?? '(any)'} of the same list`,
+      `${name} repeats the active filters and the page size in effect (spec 2.8), read by meaning: any URL form and parameter order`,
+      `${name} ${link}: ${problems.join(', ')}`,
+    );
+  };
+  if (e.pastEnd) {
+    // Past the end the spec names no previous or next page: a link given must still address the same list.
+    judge('previous', paging.previous, undefined);
+    judge('next', paging.next, undefined);
+    return;
+  }
+  p.expect(
+    e.page === 1 ? paging.previous === null : typeof paging.previous === 'string',
+    e.page === 1 ? `page 1 has previous ${show(paging.previous)}` : `page ${e.page} has no previous`,
+    'previous: null on the first page, the address of the previous page on the others (spec 2.8)',
+    `previous ${show(paging.previous)}`,
+  );
+  p.expect(
+    e.page < e.pages ? typeof paging.next === 'string' : paging.next === null,
+    e.page < e.pages ? `page ${e.page} of ${e.pages} has no next` : `the last page (${e.page}) has next ${show(paging.next)}`,
+    'next: the address of the next page, null on the last page (spec 2.8)',
+    `next ${show(paging.next)}`,
+  );
+  judge('previous', paging.previous, e.page - 1);
+  judge('next', paging.next, e.page + 1);
+}
+
+/** §5.3: the list returns only the key's employer's jobs, and counts only them. */
+function judgeIsolation(p: MatrixPage): void {
+  const { fixture, e, paging } = p;
+  const theirs = new Set(fixture.others.map((job) => job.id));
+  const leaked = p.data.filter((item) => theirs.has(item.id));
+  const employer = fixture.jobs[0]!.employer;
+  const foreign = p.data.filter((item) => !sameEmployer(item.employer, employer, true));
+  p.expect(
+    leaked.length === 0 && foreign.length === 0,
+    `the list shows ${leaked.length + foreign.length} job(s) of another employer`,
+    'the job list returns only data of the employer the key belongs to (spec 5.3)',
+    `the second employer's jobs ${show(leaked.map((item) => item.id))} listed; ${foreign.length} item(s) with another employer than ${employer.id}`,
+  );
+  p.expect(
+    paging.total <= e.total,
+    `paging.total ${paging.total} counts more than the employer's ${e.total} matching jobs`,
+    "the list returns only data of the key's employer, its counts too (spec 5.3, 2.8)",
+    `the second employer holds ${fixture.others.length} jobs whose titles hold the same q`,
+  );
+}
+
+const ASPECTS: Record<MatrixAspect, (page: MatrixPage) => void> = {
+  filter: judgeFilter,
+  order: judgeOrder,
+  count: judgeCount,
+  links: judgeLinks,
+  isolation: judgeIsolation,
+};
+
+/**
+ * A rule that runs the list matrix and judges `aspect` of every combination: one fixture, then every
+ * pair of levels (pairwise, from the rule's seed) and --runs random combinations, more under --duration.
+ *
+ * @example
+ * matrixRule(id, 'order'); // a rule judging the order of every combination
+ */
+export function matrixRule(id: string, aspect: MatrixAspect): Implementation {
+  return fixedRule(id, async (ctx: RuleContext) => {
+    const fixture = await createFixture(ctx, aspect);
+    await ctx.check(listCombinationArb, (c) => checkCombination(ctx, fixture, c, aspect), {
+      examples: pairwiseCombinations(ctx.seedOf?.('pairwise') ?? 0),
+    });
+  });
+}
