@@ -184,6 +184,19 @@ describe('job fields', () => {
     expect((await api.get('/jobs')).json.data[0].publishDate).toBe(publishDate);
   });
 
+  it.each(
+    ['ms', 'seconds', 'minutes', 'micros', 'nanos'].flatMap((precision) => ['z', 'offset', 'minus-five'].map((zone) => [precision, zone])),
+  )(
+    'dates.precision=%s dates.zone=%s: the default closeDate is exactly 60 days after publishDate, to the last digit',
+    async (precision, zone) => {
+      use({ 'dates.precision': precision, 'dates.zone': zone });
+      const job = await create();
+      expect(Date.parse(job.closeDate) - Date.parse(job.publishDate)).toBe(60 * DAY);
+      // The same time of day, every fraction digit and the zone included: one clock reading gives both.
+      expect(job.closeDate.slice(10)).toBe(job.publishDate.slice(10));
+    },
+  );
+
   it.each([
     ['as-sent', '2026-03-01', '2026-03-01'],
     ['as-sent', '2026-03-01T12:00:00+02:00', '2026-03-01T12:00:00+02:00'],
