@@ -139,7 +139,7 @@ describe('malformed and oversized bodies', () => {
     expect((await api.post('/jobs', validJob({ x: JSON.parse(`${'['.repeat(60)}${']'.repeat(60)}`) }))).status).toBe(201);
   });
 
-  it('413 above the body limit (64 KiB here, 1 MiB by default), accepted at the limit', async () => {
+  it('413 above the body limit (64 KiB here, 64 MiB by default), accepted at the limit', async () => {
     const filler = (size: number) => {
       const body = JSON.stringify(validJob({ pad: '' }));
       return body.replace('"pad":""', `"pad":"${'x'.repeat(size - body.length)}"`);
