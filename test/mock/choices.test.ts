@@ -411,7 +411,7 @@ describe('reference lists', () => {
     ['named', '/locations', (body: any) => body.locations],
   ])('lists.shape=%s: %s holds the whole list', async (value, path, itemsOf) => {
     use({ 'lists.shape': value });
-    const body = (await client(mock, null).get(path)).json;
+    const body = (await api.get(path)).json;
     if (!Array.isArray(body)) expect(Object.keys(body).length, JSON.stringify(body).slice(0, 80)).toBeLessThanOrEqual(2);
     expect(itemsOf(body).length).toBeGreaterThanOrEqual(7);
     expect(itemsOf(body)).toContainEqual(expect.objectContaining({ id: 1 }));
@@ -422,14 +422,14 @@ describe('reference lists', () => {
     const ids: number[] = [];
     let link: string | null = '/api/v1.1/categories';
     for (let pages = 0; link !== null && pages < 20; pages++) {
-      const body: any = (await client(mock, null).get(link.replace('/api/v1.1', ''))).json;
+      const body: any = (await api.get(link.replace('/api/v1.1', ''))).json;
       expect(body.data.length).toBeLessThanOrEqual(3);
       expect(body.paging).toMatchObject({ total: 20, pages: 7, pageSize: 3 });
       ids.push(...body.data.map((c: { id: number }) => c.id));
       link = body.paging.next;
     }
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect((await client(mock, null).get('/categories?page=8')).json).toMatchObject({
+    expect((await api.get('/categories?page=8')).json).toMatchObject({
       data: [],
       paging: { page: 8, next: null, previous: '/api/v1.1/categories?page=7' },
     });
