@@ -20,6 +20,8 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   baseline: 'baseline.json',
   writeBaseline: 'baseline.json',
   compareWith: 'last/report.json',
+  categoryIds: '1,2,3',
+  positionTypeIds: '1,2',
 };
 
 function rowOf(spec: OptionSpec): CliOption {

@@ -5,6 +5,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { parseChoiceArgument, PROFILES } from '../../mock/core/choices/choices.js';
+import { DEFAULT_BODY_LIMIT } from '../../mock/core/http/core-types.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../mock/core/http/request-journal.js';
 import { FSYNC_MODES, type FsyncMode } from '../../mock/persistence/change-log.js';
 import type { OptionTable } from './option-table.js';
@@ -42,7 +43,7 @@ function parseChoice(value: string): [string, string] {
 }
 
 export const DEFAULT_MOCK_PORT = 4010;
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export { DEFAULT_BODY_LIMIT };
 
 export const MOCK_OPTIONS: OptionTable = {
   command: 'jobs-mock',

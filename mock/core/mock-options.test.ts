@@ -22,7 +22,7 @@ describe('resolveMockOptions reads every option once, for every door', () => {
       now: Date.UTC(2025, 0, 1),
       dataFile: { path: 'jobs.json', persist: true, fsync: 'batch', compactAfterBytes: 64 * 1024 * 1024 },
       journalSize: 1000,
-      bodyLimit: 1024 * 1024,
+      bodyLimit: 64 * 1024 * 1024,
       port: 0,
       host: '127.0.0.1',
     });

@@ -33,7 +33,7 @@ export interface MockOptions extends ProfileOptions {
   employers?: EmployerConfig[];
   /** Freeze the clock at this instant at start (default: real time). */
   now?: Date | number | string;
-  /** Request body limit in bytes; default 1 MiB. Larger bodies get 413. */
+  /** Request body limit in bytes; default 64 MiB (spec 8: a description has no technical limit). Larger bodies get 413. */
   bodyLimit?: number;
   /**
    * CORS for the API (everything but /__control): `'*'` lets a page on any

@@ -146,4 +146,20 @@ export const authEntries: readonly CatalogEntry[] = [
     title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE with an API-Key the service never issued is refused (4xx) with no effect',
     statement: 'Every operation on jobs requires authentication.',
   },
+  {
+    id: 'jobs.auth.missing-key.put-by-override',
+    section: '5',
+    level: 'must',
+    area: 'auth',
+    title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT without the API-Key header is refused (4xx) with no effect',
+    statement: 'Every operation on jobs requires authentication.',
+  },
+  {
+    id: 'jobs.auth.wrong-key.put-by-override',
+    section: '5',
+    level: 'must',
+    area: 'auth',
+    title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT with an API-Key the service never issued is refused (4xx) with no effect',
+    statement: 'Every operation on jobs requires authentication.',
+  },
 ];

@@ -85,6 +85,18 @@ const OPERATIONS: Operation[] = [
     noEffect: nothingCreated('PUT-create', (f) => `${f.referenceId}new`),
   },
   {
+    // Spec 1: a client that cannot send PUT may POST with the override; the key guards that path as well.
+    name: 'put-by-override',
+    how: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT',
+    request: (ctx, f) => ({
+      method: 'POST',
+      path: `/jobs/${f.job.id}`,
+      headers: { 'X-HTTP-Method-Override': 'PUT' },
+      body: { title: scopedTitle(ctx, f.referenceId, 'changed') },
+    }),
+    noEffect: unchanged,
+  },
+  {
     name: 'delete-by-id',
     how: 'DELETE /jobs/{id}',
     request: (_ctx, f) => ({ method: 'DELETE', path: `/jobs/${f.job.id}` }),
@@ -155,4 +167,6 @@ export const authRules: Implementation[] = [
   authRule('jobs.auth.wrong-key.delete-by-reference', operation('delete-by-reference'), 'wrong'),
   authRule('jobs.auth.missing-key.delete-by-override', operation('delete-by-override'), 'missing'),
   authRule('jobs.auth.wrong-key.delete-by-override', operation('delete-by-override'), 'wrong'),
+  authRule('jobs.auth.missing-key.put-by-override', operation('put-by-override'), 'missing'),
+  authRule('jobs.auth.wrong-key.put-by-override', operation('put-by-override'), 'wrong'),
 ];

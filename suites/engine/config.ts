@@ -37,6 +37,10 @@ export interface ConformanceOptions {
   timeoutMs?: number | string;
   categoriesPath?: string;
   locationsPath?: string;
+  /** Category ids to use instead of reading the category list (4.6: its path is not shown). */
+  categoryIds?: string | number[];
+  /** Position type ids to use instead of reading /positiontypes. */
+  positionTypeIds?: string | number[];
   /** fast-check replay path of one mismatch (with --only selecting its rule). */
   replayPath?: string;
   /** A failed should rule (a warning) fails the run: verdict failed, exit code 1. */
@@ -180,6 +184,18 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     default: '/locations',
   },
   {
+    key: 'categoryIds',
+    flag: 'category-ids',
+    value: 'list',
+    description: 'category ids, comma-separated, used instead of reading the category list (for a target whose list cannot be read)',
+  },
+  {
+    key: 'positionTypeIds',
+    flag: 'position-type-ids',
+    value: 'list',
+    description: 'position type ids, comma-separated, used instead of reading /positiontypes',
+  },
+  {
     key: 'replayPath',
     flag: 'replay-path',
     value: 'path',
@@ -318,6 +334,10 @@ export interface RunConfig {
   adaptiveConcurrency: boolean;
   categoriesPath: string;
   locationsPath: string;
+  /** --category-ids: the ids jobs use, given instead of read. */
+  categoryIds?: number[];
+  /** --position-type-ids: the ids jobs use, given instead of read. */
+  positionTypeIds?: number[];
   replayPath?: string;
   strict: boolean;
   rateLimit?: RateLimit;
@@ -373,6 +393,17 @@ function apiPath(flag: string, value: string | undefined, fallback: string): str
   const path = value ?? fallback;
   if (!/^\/[^\s?#]*$/.test(path)) throw new ConfigError(flag, `--${flag} must be a path starting with /, got ${JSON.stringify(path)}`);
   return path.replace(/\/+$/, '') || '/';
+}
+
+/** A comma-separated list of Int32 ids (spec 2.3, 2.4); undefined when not given. */
+function idList(name: string, value: string | number[] | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const items = Array.isArray(value) ? value.map(String) : list(value);
+  if (items.length === 0) return undefined;
+  const ids = items.map((item) => (/^\d+$/.test(item.trim()) ? Number(item.trim()) : Number.NaN));
+  if (ids.some((id) => !Number.isInteger(id) || id > 2_147_483_647))
+    throw new ConfigError(name, `--${name} must be comma-separated Int32 ids, e.g. 1,2,3, got ${JSON.stringify(value)}`);
+  return [...new Set(ids)];
 }
 
 function flag(name: string, value: boolean | string | undefined): boolean {
@@ -451,6 +482,10 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
   if (options.rateLimit !== undefined && options.rateLimit.trim() !== '') config.rateLimit = parseRateLimit(options.rateLimit);
   if (options.shard !== undefined && options.shard.trim() !== '') config.shard = parseShard(options.shard);
   if (options.duration !== undefined && options.duration.trim() !== '') config.durationMs = parseDuration(options.duration);
+  const categoryIds = idList('category-ids', options.categoryIds);
+  if (categoryIds !== undefined) config.categoryIds = categoryIds;
+  const positionTypeIds = idList('position-type-ids', options.positionTypeIds);
+  if (positionTypeIds !== undefined) config.positionTypeIds = positionTypeIds;
   const seed = integer('seed', options.seed, 0, MAX_SEED);
   if (seed !== undefined) config.seed = seed;
   if (options.secondApiKey !== undefined && options.secondApiKey !== '') {

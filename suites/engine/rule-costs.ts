@@ -144,6 +144,8 @@ export const RULE_COSTS_MS: Readonly<Record<string, number>> = {
   'jobs.auth.wrong-key.delete-by-reference': 4,
   'jobs.auth.missing-key.delete-by-override': 14,
   'jobs.auth.wrong-key.delete-by-override': 5,
+  'jobs.auth.missing-key.put-by-override': 8,
+  'jobs.auth.wrong-key.put-by-override': 5,
   'jobs.isolation.get-by-id': 7,
   'jobs.isolation.list': 4,
   'jobs.isolation.update-by-id': 7,

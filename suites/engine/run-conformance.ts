@@ -228,6 +228,10 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
         locationsPath: config.locationsPath,
       },
       observations,
+      {
+        ...(config.categoryIds ? { categoryIds: config.categoryIds } : {}),
+        ...(config.positionTypeIds ? { positionTypeIds: config.positionTypeIds } : {}),
+      },
     );
     // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
     await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);

@@ -31,6 +31,8 @@ export function replayCommand({ config, seed }: ReplayTarget, ruleId?: string, p
   ];
   if (config.categoriesPath !== '/categories') parts.push('--categories-path', shellQuote(config.categoriesPath));
   if (config.locationsPath !== '/locations') parts.push('--locations-path', shellQuote(config.locationsPath));
+  if (config.categoryIds) parts.push('--category-ids', config.categoryIds.join(','));
+  if (config.positionTypeIds) parts.push('--position-type-ids', config.positionTypeIds.join(','));
   if (config.timeoutMs !== DEFAULT_TIMEOUT_MS) parts.push('--timeout-ms', String(config.timeoutMs));
   // The same target likely has the same limit; --header values are secrets and come from JOBS_HEADERS.
   if (config.rateLimit) parts.push('--rate-limit', `${config.rateLimit.requests}/${config.rateLimit.per}`);

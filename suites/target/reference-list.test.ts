@@ -210,13 +210,27 @@ describe('discoverReferenceData', () => {
     expect(Object.keys(outOfRangeViolationArbs(refs))).toContain('position-type');
   });
 
+  it('names the options that get past a category list it cannot find', async () => {
+    const client = fakeClient({ '/positiontypes': { json: items(1, 3) } });
+    const error = await discoverReferenceData(client, paths).catch((e: unknown) => e);
+    expect((error as SuiteError).code).toBe('DISCOVERY_FAILED');
+    expect((error as SuiteError).message).toMatch(/--categories-path.*--category-ids/);
+  });
+
+  it('takes given ids instead of reading their lists, and sends no unknown id outside them', async () => {
+    const refs = await discoverReferenceData(fakeClient({}), paths, undefined, { categoryIds: [4, 5], positionTypeIds: [2] });
+    expect(refs).toMatchObject({ categoryIds: [4, 5], positionTypeIds: [2] });
+    expect(Object.keys(refs.partial ?? {}).sort()).toEqual(['categories', 'positionTypes']);
+    expect(Object.keys(outOfRangeViolationArbs(refs))).not.toContain('category');
+  });
+
   it('cannot run on an ambiguous list, and says why with its shape', async () => {
     const client = fakeClient({ '/positiontypes': { json: { a: items(1, 2), b: items(3, 4) } } });
     const error = await discoverReferenceData(client, paths).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SuiteError);
     expect((error as SuiteError).code).toBe('DISCOVERY_FAILED');
     expect((error as SuiteError).message).toBe(
-      'cannot read the position types (spec 4.6): GET /api/v1.1/positiontypes holds more than one array of items, {a: [...], b: [...]}: which one is the list is ambiguous',
+      'cannot read the position types (spec 4.6; or give the ids with --position-type-ids): GET /api/v1.1/positiontypes holds more than one array of items, {a: [...], b: [...]}: which one is the list is ambiguous',
     );
   });
 });

@@ -184,6 +184,19 @@ describe('job fields', () => {
     expect((await api.get('/jobs')).json.data[0].publishDate).toBe(publishDate);
   });
 
+  it.each(
+    ['ms', 'seconds', 'minutes', 'micros', 'nanos'].flatMap((precision) => ['z', 'offset', 'minus-five'].map((zone) => [precision, zone])),
+  )(
+    'dates.precision=%s dates.zone=%s: the default closeDate is exactly 60 days after publishDate, to the last digit',
+    async (precision, zone) => {
+      use({ 'dates.precision': precision, 'dates.zone': zone });
+      const job = await create();
+      expect(Date.parse(job.closeDate) - Date.parse(job.publishDate)).toBe(60 * DAY);
+      // The same time of day, every fraction digit and the zone included: one clock reading gives both.
+      expect(job.closeDate.slice(10)).toBe(job.publishDate.slice(10));
+    },
+  );
+
   it.each([
     ['as-sent', '2026-03-01', '2026-03-01'],
     ['as-sent', '2026-03-01T12:00:00+02:00', '2026-03-01T12:00:00+02:00'],
@@ -398,7 +411,7 @@ describe('reference lists', () => {
     ['named', '/locations', (body: any) => body.locations],
   ])('lists.shape=%s: %s holds the whole list', async (value, path, itemsOf) => {
     use({ 'lists.shape': value });
-    const body = (await client(mock, null).get(path)).json;
+    const body = (await api.get(path)).json;
     if (!Array.isArray(body)) expect(Object.keys(body).length, JSON.stringify(body).slice(0, 80)).toBeLessThanOrEqual(2);
     expect(itemsOf(body).length).toBeGreaterThanOrEqual(7);
     expect(itemsOf(body)).toContainEqual(expect.objectContaining({ id: 1 }));
@@ -409,14 +422,14 @@ describe('reference lists', () => {
     const ids: number[] = [];
     let link: string | null = '/api/v1.1/categories';
     for (let pages = 0; link !== null && pages < 20; pages++) {
-      const body: any = (await client(mock, null).get(link.replace('/api/v1.1', ''))).json;
+      const body: any = (await api.get(link.replace('/api/v1.1', ''))).json;
       expect(body.data.length).toBeLessThanOrEqual(3);
       expect(body.paging).toMatchObject({ total: 20, pages: 7, pageSize: 3 });
       ids.push(...body.data.map((c: { id: number }) => c.id));
       link = body.paging.next;
     }
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect((await client(mock, null).get('/categories?page=8')).json).toMatchObject({
+    expect((await api.get('/categories?page=8')).json).toMatchObject({
       data: [],
       paging: { page: 8, next: null, previous: '/api/v1.1/categories?page=7' },
     });

@@ -45,6 +45,16 @@ describe('node:http adapter', () => {
     expect((await client(mock).get('/jobs')).json.paging.total).toBe(1);
   });
 
+  it('accepts a description of about 2 MB at the default limit (spec 2.1, 8: no technical limit)', async () => {
+    await using mock = await startMock();
+    const api = client(mock);
+    const description = '<p>Responsibilities and qualifications, described at length.</p>'.repeat(32_000);
+    expect(description.length).toBeGreaterThan(2_000_000);
+    const created = await api.post('/jobs', validJob({ description }));
+    expect(created.status).toBe(201);
+    expect((await api.get(`/jobs/${created.json.id}`)).json.description).toBe(description);
+  });
+
   it('answers a GET without a body, and one that sends a body anyway', async () => {
     await using mock = await startMock();
     const api = client(mock);

@@ -5,7 +5,7 @@
 import type { Mutant } from './mutant.js';
 import { DEMO_KEYS } from './support/keys.js';
 import { requestJson } from './support/json.js';
-import { isJobsPath, isPutByReference } from './support/routes.js';
+import { effectiveMethod, isItem, isJobsPath, isPutByReference } from './support/routes.js';
 import { jobByReference } from './support/side-requests.js';
 
 const FIRST_KEY = DEMO_KEYS[0]!;
@@ -60,6 +60,23 @@ export const authMutants: Mutant[] = [
       const keyed = { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } };
       // Updates stay refused: only a PUT that creates slips through.
       return (await jobByReference(next, keyed, body.referenceId)) === undefined ? next(keyed) : next(req);
+    },
+  },
+  {
+    // spec 1, 5.1: the override PUT (POST /jobs/{id} with X-HTTP-Method-Override: PUT) is an operation on jobs too
+    name: 'auth-override-put-without-key',
+    area: 'auth',
+    violates:
+      "5.1: every operation on jobs requires authentication (here POST /jobs/{id} with X-HTTP-Method-Override: PUT skips the key check and updates the first employer's job)",
+    expectedRule: ['jobs.auth.missing-key.put-by-override', 'jobs.auth.wrong-key.put-by-override'],
+    transform: (next) => async (req) => {
+      const key = req.headers['api-key'];
+      const overridePut = req.method.toUpperCase() === 'POST' && effectiveMethod(req) === 'PUT' && isItem(req);
+      return next(
+        overridePut && (key === undefined || !DEMO_KEYS.includes(key))
+          ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } }
+          : req,
+      );
     },
   },
 ];

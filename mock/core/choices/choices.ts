@@ -3,8 +3,9 @@
  * leaves a form or a status open ("not shown", or a type without a form, see
  * the reading notes of the spec) is one named switch with its allowed values.
  * The reference value of each is the mock's historical behaviour. Every value
- * of every switch is conformant: a switch never covers a stated rule. The
- * The choices table is generated from this registry (docs/mock-choices.md).
+ * of every switch is conformant, a switch never covers a stated rule, with one
+ * marked exception (lists.auth=open, a departure kept for clients). The
+ * choices table is generated from this registry (docs/mock-choices.md).
  */
 import { MockConfigError } from '../mock-config-error.js';
 
@@ -238,10 +239,10 @@ const SWITCH_LIST = [
     '4.6, 5.1',
     'Whether `/categories` and `/locations` need an API key (`/positiontypes` never does: 4.6 calls it a plain GET)',
     {
-      open: 'no key needed; a wrong one is ignored',
-      key: 'a valid API-Key is required (status.auth applies)',
+      key: 'a valid API-Key is required (status.auth applies): section 4, "All endpoints require authentication"',
+      open: 'no key needed; a wrong one is ignored (a departure from section 4, kept as a switch for clients written against such servers)',
     },
-    'open',
+    'key',
     'open',
   ),
   define(

@@ -9,6 +9,7 @@ import type { StoredJob, StoredSalary } from '../../store/stored-job.js';
 import { REFERENCE_CHOICES, type Choices } from '../choices/choices.js';
 import { formatInstant } from './format-instant.js';
 import { parseIsoDate } from '../../../schemas/iso-date.js';
+import { DAY_MS } from '../../../schemas/time-units.js';
 
 const s = JSON.stringify;
 
@@ -48,9 +49,12 @@ export function publishGrainMs(choices: Choices): number {
  * Fraction digits below the millisecond (dates.precision micros, nanos): the
  * mock's clock has none, so they follow from the millisecond (zeros on a
  * whole second, as at a date's midnight); one instant is always written alike.
+ * They follow from the time of day only, so the default closeDate, whole days
+ * after its publishDate (spec 8: 60 days), carries the same digits.
  */
 function subMillisecondDigits(ms: number, width: number): string {
-  return ms % 1000 === 0 ? '0'.repeat(width) : String(((ms % 1_000_003) * 7919) % 10 ** width).padStart(width, '0');
+  const timeOfDay = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
+  return ms % 1000 === 0 ? '0'.repeat(width) : String(((timeOfDay % 1_000_003) * 7919) % 10 ** width).padStart(width, '0');
 }
 
 /** A service date-time in the form the choices give (dates.precision, dates.zone); the reference form is formatInstant's. */
