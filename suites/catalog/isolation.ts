@@ -51,10 +51,11 @@ export const isolationEntries: readonly CatalogEntry[] = [
   {
     id: 'jobs.isolation.delete-by-reference',
     section: '5.3',
-    level: 'should',
+    level: 'must',
     area: 'isolation',
     title: "Another employer's job cannot be deleted by referenceId",
-    statement: 'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.',
+    statement:
+      "A job is identified either by the service's numeric job id or by the employer's own `referenceId`. … Every operation on jobs requires authentication.",
     requires: ['secondApiKey'],
   },
   {

@@ -7,9 +7,11 @@
  * Levels: 5.3 states that "the job list and single-job reads" return only the
  * key's employer's data. Reads are `must`, and so are updates: a successful
  * update answers with the full Job (4.3), which is a read of the other
- * employer's data. A delete answers 204 with no body, so refusing another
- * employer's delete protects data 5.3 does not name: good practice, `should`
- * (a warning). A 5xx is a failure at any level.
+ * employer's data. A delete by referenceId is `must` too: a referenceId is
+ * "the employer's own" (spec 1), so the key's employer's referenceId never
+ * names another employer's job. A delete by id answers 204 with no body, so
+ * refusing another employer's delete there protects data 5.3 does not name:
+ * good practice, `should` (a warning). A 5xx is a failure at any level.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, JobsApi, RuleContext } from '../engine/rule.js';
@@ -44,11 +46,13 @@ async function pair(ctx: RuleContext, generated: Record<string, unknown>): Promi
   return { mine, mineReference: body.referenceId, theirs, other, generated };
 }
 
-async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse): Promise<void> {
+async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse, byReference = false): Promise<void> {
   const after = await ctx.api.get(p.mine.id);
   ctx.expect(after.status === 200, {
     title: `the other employer's ${requestLine(attempt)} removed the job`,
-    expected: "an employer cannot delete another employer's job (good practice: spec 5.3 states reads only)",
+    expected: byReference
+      ? "a referenceId is the employer's own (spec 1): the other employer's referenceId never names this employer's job (5.3)"
+      : "an employer cannot delete another employer's job (good practice: spec 5.3 states reads only)",
     received: `${requestLine(attempt)} -> ${responseLine(attempt)}; then GET -> ${after.status}`,
   });
   const diff = changedFields(p.mine, after.json as Job);
@@ -130,7 +134,7 @@ const deleteBy = (id: string, send: (p: Pair) => Promise<ApiResponse>, what: str
     } else {
       refused(ctx, res, what);
     }
-    await expectUntouched(ctx, p, res);
+    await expectUntouched(ctx, p, res, what === 'delete-by-reference');
   });
 
 export const isolationRules: Implementation[] = [

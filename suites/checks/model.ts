@@ -3,29 +3,36 @@
  * random sequences of operations run against the target and a model of the
  * employer's jobs; after every step the target must agree with the model,
  * and at the end every live job reads back, every deleted job is gone and
- * the scoped list holds exactly the live jobs. A failing sequence is shrunk
+ * the scoped list holds exactly the live jobs. With a second key, the second
+ * employer acts on the same referenceIds, and its own scoped list must hold
+ * exactly its own jobs. A failing sequence is shrunk
  * (fast-check's command shrinking, through ctx.check) to the shortest that
  * still fails, and reported as readable steps.
  */
 import * as fc from 'fast-check';
 import { ReferenceDataError } from '../arbitraries/job.js';
 import { jobCommandsArb } from '../model/job-commands-arb.js';
+import { scriptedSequence } from '../model/scripted-sequence.js';
 import { emptyModel, type JobsModel, type ModelReal } from '../model/jobs-model.js';
 import { expectTargetAgrees } from '../model/verify-target.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 const lifecycle: Implementation = propertyRule('jobs.model.lifecycle', {
+  // Fewer, longer sequences: the referenceId commands need several steps to set up (create, rename or delete, reuse).
+  maxRuns: 10,
   arbitrary: (ctx) => {
     try {
-      return jobCommandsArb(ctx.refs, ctx.tag);
+      return fc.record({ cmds: jobCommandsArb(ctx.refs, ctx.tag, { withSecondEmployer: ctx.second !== undefined }) });
     } catch (error) {
       if (error instanceof ReferenceDataError) ctx.skip(`cannot build a job: ${error.message}`);
       throw error;
     }
   },
-  check: async (ctx, cmds) => {
+  // Every run first sends the scripted sequence: each way of naming a job once, set up in order.
+  examples: (ctx) => [{ cmds: scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined) }],
+  check: async (ctx, { cmds }) => {
     // Each execution is its own case: its tag scopes the list to the jobs of this sequence only.
-    const real: ModelReal = { ctx, scope: ctx.caseTag?.() ?? ctx.tag };
+    const real: ModelReal = { ctx, scope: ctx.caseTag?.() ?? ctx.tag, ...(ctx.second ? { second: ctx.second } : {}) };
     const model: JobsModel = emptyModel();
     await fc.asyncModelRun(() => ({ model, real }), cmds);
     await expectTargetAgrees(real, model);

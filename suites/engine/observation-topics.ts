@@ -116,6 +116,12 @@ export const OBSERVATION_TOPICS = {
     meaning:
       "The order of a job's locations and categories in the POST answer and a GET: as sent, by id, or another (the spec states none).",
   },
+
+  'method-override.put': {
+    section: '1',
+    meaning: 'Whether a PUT sent as POST /jobs/{id} with X-HTTP-Method-Override: PUT is honoured (spec 1 documents DELETE only).',
+  },
+  'update.salary-null': { section: '2.5', meaning: 'How a PUT with salary: null is answered: the salary cleared, or the request refused.' },
   'paging-link-form': { section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
 } as const satisfies Record<string, TopicInfo>;

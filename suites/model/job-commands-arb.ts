@@ -7,17 +7,26 @@
  * jobs.update.salary-merge probes that).
  */
 import * as fc from 'fast-check';
-import { jobCreateArb, jobFieldUpdateArb, jobStatusArb, type JobArbOptions } from '../arbitraries/job.js';
+import { jobCreateArb, jobFieldUpdateArb, jobStatusArb, titleArb, type JobArbOptions } from '../arbitraries/job.js';
 import type { Body, ReferenceData } from '../engine/rule.js';
 import { ArchiveJobCommand } from './commands/archive-job.js';
+import { ClearSalaryCommand } from './commands/clear-salary.js';
 import { CreateDuplicateJobCommand } from './commands/create-duplicate-job.js';
 import { CreateJobCommand } from './commands/create-job.js';
+import { CreatePrefixSiblingCommand } from './commands/create-prefix-sibling.js';
+import { DeleteFreedReferenceCommand } from './commands/delete-freed-reference.js';
 import { DeleteJobCommand } from './commands/delete-job.js';
 import { GetDeletedJobCommand } from './commands/get-deleted-job.js';
+import { GetEditPutCommand } from './commands/get-edit-put.js';
 import { GetJobCommand } from './commands/get-job.js';
 import { ListJobsCommand } from './commands/list-jobs.js';
+import { OtherEmployerCreateCommand } from './commands/other-employer-create.js';
+import { OtherEmployerDeleteCommand } from './commands/other-employer-delete.js';
+import { OtherEmployerUpdateCommand } from './commands/other-employer-update.js';
 import { PutCreateJobCommand } from './commands/put-create-job.js';
+import { RenameReferenceCommand } from './commands/rename-reference.js';
 import { RepublishJobCommand } from './commands/republish-job.js';
+import { ReuseReferenceCommand } from './commands/reuse-reference.js';
 import { UpdateJobCommand } from './commands/update-job.js';
 import type { JobsCommand } from './jobs-model.js';
 
@@ -28,13 +37,20 @@ function completeSalary(body: Body): Body {
 }
 
 export interface JobCommandsOptions extends JobArbOptions {
-  /** Longest sequence generated (default 25; sequences average about 12 commands). */
+  /** Longest sequence generated (default 30). */
   maxCommands?: number;
+  /** The run has a second employer's key: add the commands in which that employer acts on the same referenceIds. */
+  withSecondEmployer?: boolean;
 }
 
 /**
- * Random sequences of create, PUT-create, partial update, archive,
- * re-publish, delete (three ways), get, get-deleted, list and duplicate create.
+ * Random sequences of create, PUT-create, partial update, GET-edit-PUT,
+ * salary cleared by null, archive, re-publish (each by id, by referenceId or
+ * through the method override), referenceId renamed, delete (three ways), a
+ * freed referenceId taken again or deleted by, a referenceId extended by a
+ * digit, get, get-deleted, list and duplicate create; with a second
+ * employer, that employer's creates, updates and deletes on the same
+ * referenceIds.
  *
  * @example
  * await ctx.check(jobCommandsArb(ctx.refs, ctx.tag), async (cmds) => {
@@ -44,23 +60,50 @@ export interface JobCommandsOptions extends JobArbOptions {
 export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCommandsOptions = {}): fc.Arbitrary<Iterable<JobsCommand>> {
   const body = jobCreateArb(refs, tag, { ...options, withStatus: true }).map(completeSalary);
   const patch = jobFieldUpdateArb(refs, tag, options).map(completeSalary);
+  const title = titleArb(tag);
   const position = fc.nat();
-  const putVia = fc.constantFrom('id' as const, 'reference' as const);
+  const putVia = fc.constantFrom('id' as const, 'reference' as const, 'override' as const);
+  const createVia = fc.constantFrom('post' as const, 'put-create' as const);
+  // Half the time position 0 (the referenceId freed last; the oldest live job), so "delete, then reuse the referenceId"
+  // and "extend a referenceId, then delete by the shorter one" are common pairs.
+  const recent = fc.oneof(fc.constant(0), position);
+  const deleteJob = fc
+    .record({ position: recent, via: fc.constantFrom('id' as const, 'reference' as const, 'override' as const) })
+    .map(({ position: p, via }) => new DeleteJobCommand(p, via));
+  const create = body.map((b) => new CreateJobCommand(b));
+  const putCreate = body.map((b) => new PutCreateJobCommand(b));
+  // fc.commands draws its entries evenly: creates are listed several times, so most steps find jobs to act on.
   const commands: fc.Arbitrary<JobsCommand>[] = [
-    body.map((b) => new CreateJobCommand(b)),
-    body.map((b) => new CreateJobCommand(b)),
-    body.map((b) => new PutCreateJobCommand(b)),
+    create,
+    create,
+    create,
+    putCreate,
+    putCreate,
     fc.record({ position, patch, via: putVia }).map(({ position: p, patch: u, via }) => new UpdateJobCommand(p, u, via, tag)),
+    fc.record({ position, title, via: putVia }).map(({ position: p, title: t, via }) => new GetEditPutCommand(p, t, via, tag)),
+    fc.record({ position, via: putVia }).map(({ position: p, via }) => new ClearSalaryCommand(p, via)),
     fc.record({ position, via: putVia }).map(({ position: p, via }) => new ArchiveJobCommand(p, via)),
     fc.record({ position, via: putVia }).map(({ position: p, via }) => new RepublishJobCommand(p, via)),
     fc
-      .record({ position, via: fc.constantFrom('id' as const, 'reference' as const, 'override' as const) })
-      .map(({ position: p, via }) => new DeleteJobCommand(p, via)),
+      .record({ position, via: fc.constantFrom('id' as const, 'override' as const) })
+      .map(({ position: p, via }) => new RenameReferenceCommand(p, via)),
+    deleteJob,
+    deleteJob,
+    fc.record({ position: recent, body, via: createVia }).map(({ position: p, body: b, via }) => new ReuseReferenceCommand(p, b, via)),
+    recent.map((p) => new DeleteFreedReferenceCommand(p)),
+    fc.record({ position: recent, body, via: createVia }).map(({ position: p, body: b, via }) => new CreatePrefixSiblingCommand(p, b, via)),
     position.map((p) => new GetJobCommand(p)),
     position.map((p) => new GetDeletedJobCommand(p)),
     fc.option(jobStatusArb, { nil: undefined }).map((s) => new ListJobsCommand(s)),
     fc.record({ position, body }).map(({ position: p, body: b }) => new CreateDuplicateJobCommand(p, b, tag)),
   ];
+  if (options.withSecondEmployer) {
+    commands.push(
+      fc.record({ position, body, via: createVia }).map(({ position: p, body: b, via }) => new OtherEmployerCreateCommand(p, b, via)),
+      fc.record({ position, title }).map(({ position: p, title: t }) => new OtherEmployerUpdateCommand(p, t, tag)),
+      position.map((p) => new OtherEmployerDeleteCommand(p)),
+    );
+  }
   // 'medium': fast-check's default 'small' size keeps sequences to about 5 commands, too short to reach most states.
-  return fc.commands(commands, { maxCommands: options.maxCommands ?? 25, size: 'medium' });
+  return fc.commands(commands, { maxCommands: options.maxCommands ?? 30, size: 'medium' });
 }

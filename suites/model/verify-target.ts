@@ -3,8 +3,8 @@
  * or read back (spec 4.1), a deleted job gone (4.4), and the list scoped to
  * the execution holding exactly the model's live jobs (4.5).
  */
-import type { Job } from '../../schemas/index.js';
-import type { ApiResponse } from '../engine/rule.js';
+import type { Job, JobHeader } from '../../schemas/index.js';
+import type { ApiResponse, JobsApi } from '../engine/rule.js';
 import { sameDate } from '../../judging/compare.js';
 import { responseLine } from '../kit/http.js';
 import { showsGone } from '../kit/jobs.js';
@@ -41,8 +41,8 @@ export function expectMatchesModel(r: ModelReal, where: string, job: Job, expect
  * @example
  * await expectReadBack(r, target); // GET /jobs/{id} equals the model job
  */
-export async function expectReadBack(r: ModelReal, expected: ModelJob): Promise<void> {
-  const res = await r.ctx.api.get(expected.id);
+export async function expectReadBack(r: ModelReal, expected: ModelJob, api: JobsApi = r.ctx.api): Promise<void> {
+  const res = await api.get(expected.id);
   r.ctx.expect(res.status === 200 && res.json !== undefined, {
     title: `GET /jobs/${expected.id} did not return a live job (referenceId ${expected.ref})`,
     expected: 'spec 4.1: 200 with the job',
@@ -73,16 +73,9 @@ export async function expectGone(r: ModelReal, m: Readonly<JobsModel>, gone: Del
   });
 }
 
-/**
- * The list with q = scope (and a status filter) holds exactly the model's live jobs, each once, with their status.
- *
- * @example
- * await expectListMatches(r, m, 'archived'); // GET /jobs?q=scope&status=archived
- */
-export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, status?: string): Promise<void> {
-  const items = await listAllJobs(r.ctx, status === undefined ? { q: r.scope } : { q: r.scope, status });
+/** What departs in `items` (one employer's list, scoped) from exactly `want`, each once, with its status, referenceId and title. */
+function listProblems(r: ModelReal, items: readonly JobHeader[], want: readonly ModelJob[]): string[] {
   const ours = items.filter((item) => (item.referenceId ?? '').startsWith(r.scope) || item.title.includes(r.scope));
-  const want = [...m.jobs.values()].filter((job) => status === undefined || job.status === status);
   const problems: string[] = [];
   for (const job of want) {
     const seen = ours.filter((item) => item.id === job.id);
@@ -100,6 +93,19 @@ export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, st
     if (!want.some((job) => job.id === item.id))
       problems.push(`unexpected: job ${item.id} (referenceId ${JSON.stringify(item.referenceId)}, ${item.status})`);
   }
+  return problems;
+}
+
+/**
+ * The list with q = scope (and a status filter) holds exactly the model's live jobs, each once, with their status.
+ *
+ * @example
+ * await expectListMatches(r, m, 'archived'); // GET /jobs?q=scope&status=archived
+ */
+export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, status?: string): Promise<void> {
+  const items = await listAllJobs(r.ctx, status === undefined ? { q: r.scope } : { q: r.scope, status });
+  const want = [...m.jobs.values()].filter((job) => status === undefined || job.status === status);
+  const problems = listProblems(r, items, want);
   const filter = status === undefined ? '' : `&status=${status}`;
   r.ctx.expect(problems.length === 0, {
     title: `GET /jobs?q=${r.scope}${filter} does not list exactly the employer's live jobs`,
@@ -109,13 +115,44 @@ export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, st
 }
 
 /**
- * Everything at once, after a sequence: each live job reads back, each deleted job is gone, the list agrees.
+ * The second employer's view (with a second key): its list with q = scope holds exactly its own jobs of
+ * the model, none of the first employer's, though both employers' jobs hold the scope and may share
+ * referenceIds (spec 5.3: the list returns only the key's employer's jobs; 1: "the employer's own referenceId").
+ *
+ * @example
+ * await expectOtherViewMatches(r, m); // GET /jobs?q=scope with the second key
+ */
+export async function expectOtherViewMatches(r: ModelReal, m: Readonly<JobsModel>): Promise<void> {
+  if (r.second === undefined) return;
+  const items = await listAllJobs(r.ctx, { q: r.scope }, r.second);
+  const problems = listProblems(r, items, [...m.others.values()]);
+  r.ctx.expect(problems.length === 0, {
+    title: `GET /jobs?q=${r.scope} as the second employer does not list exactly that employer's own jobs`,
+    expected: `spec 5.3: the list returns only the key's employer's jobs: ${[...m.others.values()].map((j) => j.id).join(', ') || 'none'} (the first employer's: ${[...m.jobs.values()].map((j) => j.id).join(', ') || 'none'})`,
+    received: problems.join('\n'),
+  });
+}
+
+/**
+ * What every step checks after its own answer: both employers' lists (each with exactly its own jobs).
+ *
+ * @example
+ * await expectListsMatch(r, m); // after a write
+ */
+export async function expectListsMatch(r: ModelReal, m: Readonly<JobsModel>): Promise<void> {
+  await expectListMatches(r, m);
+  await expectOtherViewMatches(r, m);
+}
+
+/**
+ * Everything at once, after a sequence: each live job (of both employers) reads back, each deleted job is gone, both lists agree.
  *
  * @example
  * await expectTargetAgrees(r, m); // after a whole sequence
  */
 export async function expectTargetAgrees(r: ModelReal, m: Readonly<JobsModel>): Promise<void> {
   for (const job of m.jobs.values()) await expectReadBack(r, job);
+  for (const job of m.others.values()) await expectReadBack(r, job, r.second);
   for (const gone of m.deleted) await expectGone(r, m, gone);
-  await expectListMatches(r, m);
+  await expectListsMatch(r, m);
 }

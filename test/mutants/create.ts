@@ -4,41 +4,11 @@
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
-import { isJobBody, jsonResponse, requestJson, responseJson, withResponseJson } from './support/json.js';
-import { isDelete, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
+import { keepsDeletedReferences } from './support/deleted-references.js';
+import { isJobBody, requestJson, responseJson, withResponseJson } from './support/json.js';
+import { isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { jobByReference, sideRequest } from './support/side-requests.js';
 import { rewriteJobs, rewriteRequest, rewriteResponse } from './support/transforms.js';
-
-type Next = Parameters<Mutant['transform']>[0];
-type CoreReq = Parameters<Next>[0];
-
-/**
- * A soft delete: the referenceId of each deleted job stays reserved, and a write with it that `refuses` picks is
- * answered 409 as a duplicate.
- */
-function keepsDeletedReferences(refuses: (next: Next, req: CoreReq, referenceId: string) => Promise<boolean>): Mutant['transform'] {
-  return (next) => {
-    const removed = new Set<string>();
-    const keyed = (req: CoreReq, referenceId: string): string => `${req.headers['api-key'] ?? ''} ${referenceId}`;
-    return async (req) => {
-      const body = requestJson(req);
-      if (isDelete(req)) {
-        const job = await namedJob(next, req, jobIdOf(req), body);
-        const res = await next(req);
-        if (res.status === 204 && typeof job?.referenceId === 'string' && job.referenceId !== '') removed.add(keyed(req, job.referenceId));
-        return res;
-      }
-      const referenceId = body?.referenceId;
-      if (typeof referenceId !== 'string' || !removed.has(keyed(req, referenceId)) || !(await refuses(next, req, referenceId)))
-        return next(req);
-      return jsonResponse(409, {
-        status: 409,
-        code: 'duplicate_reference_id',
-        message: `referenceId ${JSON.stringify(referenceId)} is in use`,
-      });
-    };
-  };
-}
 
 export const createMutants: Mutant[] = [
   {

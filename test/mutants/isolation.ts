@@ -6,7 +6,7 @@ import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, responseJson, withResponseJson } from './support/json.js';
 import { otherKey } from './support/keys.js';
-import { effectiveMethod, isItem, isList } from './support/routes.js';
+import { effectiveMethod, isCollection, isItem, isList } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 
 /** A list with q whose paging.total (and pages) also count the other employer's jobs matching q; the data stays the key's own. */
@@ -62,5 +62,14 @@ export const isolationMutants: Mutant[] = [
     violates: "5.3 (should): an employer reaches only its own jobs (here DELETE /jobs/{id} deletes the other employer's job)",
     expectedRule: ['jobs.isolation.delete-by-id', 'jobs.isolation.delete-by-override'],
     transform: fallBackToOtherEmployer((req) => effectiveMethod(req) === 'DELETE' && isItem(req)),
+  },
+  {
+    // spec 1, 5.1, 5.3: a referenceId is the employer's own, so it never names another employer's job
+    name: 'isolation-deletes-other-employer-job-by-reference',
+    area: 'isolation',
+    violates:
+      "1, 5.3: a referenceId is the employer's own (here DELETE /jobs with a referenceId the key's employer does not hold deletes the other employer's job with it)",
+    expectedRule: ['jobs.isolation.delete-by-reference', 'jobs.model.lifecycle'],
+    transform: fallBackToOtherEmployer((req) => effectiveMethod(req) === 'DELETE' && isCollection(req)),
   },
 ];

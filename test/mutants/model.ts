@@ -1,12 +1,91 @@
 /**
- * @module Mutants only a sequence of operations reveals (spec 3, 4.3): the
- * model-based lifecycle rule must catch them.
+ * @module Mutants only a sequence of operations reveals (spec 1, 3, 4.3, 4.4):
+ * the model-based lifecycle rule must catch them.
  */
-import type { Mutant } from './mutant.js';
+import type { CoreRequest, CoreResponse } from '../../mock/index.js';
+import type { Mutant, Transform } from './mutant.js';
+import { keepsDeletedReferences } from './support/deleted-references.js';
 import { inputOf } from './support/job-input.js';
-import { isJobBody, requestJson, responseJson } from './support/json.js';
-import { isPut, jobIdOf } from './support/routes.js';
-import { namedJob, sideRequest } from './support/side-requests.js';
+import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
+import { otherKey } from './support/keys.js';
+import { effectiveMethod, isCollection, isItem, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
+
+const duplicate = (referenceId: unknown): CoreResponse =>
+  jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: `referenceId ${JSON.stringify(referenceId)} is in use` });
+
+const notFound = (referenceId: string): CoreResponse =>
+  jsonResponse(404, { status: 404, code: 'not_found', message: `No job with referenceId ${JSON.stringify(referenceId)}` });
+
+/** A PUT on /jobs/{id}, plainly or through X-HTTP-Method-Override. */
+const isPutOnItem = (req: CoreRequest): boolean => isItem(req) && effectiveMethod(req) === 'PUT';
+
+/** A request naming its job by the referenceId in its body: PUT /jobs or DELETE /jobs. */
+const byReference = (req: CoreRequest): boolean => isCollection(req) && ['PUT', 'DELETE'].includes(effectiveMethod(req));
+
+/** The employer's key and a referenceId, as one key of a mutant's own index. */
+const keyed = (req: CoreRequest, referenceId: string): string => `${req.headers['api-key'] ?? ''} ${referenceId}`;
+
+/** A body in the GET form: a location with more than its description, or a category with more than its id. */
+function isGetShaped(body: JsonObject): boolean {
+  const more = (list: unknown, key: string): boolean =>
+    Array.isArray(list) && list.some((item) => typeof item === 'object' && item !== null && Object.keys(item).some((k) => k !== key));
+  return more(body.locations, 'description') || more(body.categories, 'id');
+}
+
+/**
+ * A referenceId index that a PUT /jobs/{id} rename does not update: the old referenceId still names the job
+ * (a PUT by it updates the job, a DELETE by it deletes it), and the new one names nothing.
+ */
+const staleReferenceIndex: Transform = (next) => {
+  const renamedFrom = new Map<string, number>();
+  const renamedTo = new Set<string>();
+  return async (req) => {
+    const body = requestJson(req);
+    const id = jobIdOf(req);
+    if (isPutOnItem(req) && id !== undefined && typeof body?.referenceId === 'string') {
+      const before = await currentJob(next, req, id);
+      const res = await next(req);
+      if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== body.referenceId) {
+        renamedFrom.set(keyed(req, before.referenceId), id);
+        renamedTo.add(keyed(req, body.referenceId));
+      }
+      return res;
+    }
+    const ref = body?.referenceId;
+    if (!byReference(req) || typeof ref !== 'string') return next(req);
+    if (renamedTo.has(keyed(req, ref))) return notFound(ref);
+    const stale = renamedFrom.get(keyed(req, ref));
+    if (stale === undefined || (await currentJob(next, req, stale)) === undefined) return next(req);
+    if (effectiveMethod(req) === 'DELETE') return sideRequest(next, req, 'DELETE', `/jobs/${stale}`);
+    const { referenceId: _named, ...changes } = body!;
+    return sideRequest(next, req, 'PUT', `/jobs/${stale}`, { body: changes });
+  };
+};
+
+/** A create (POST, or a PUT /jobs that creates) refused as a duplicate when the other employer holds its referenceId. */
+const referenceUniqueAcrossEmployers: Transform = (next) => async (req) => {
+  const ref = requestJson(req)?.referenceId;
+  const other = otherKey(req.headers['api-key']);
+  if (typeof ref !== 'string' || other === undefined || !(isPost(req) || isPutByReference(req))) return next(req);
+  if (isPutByReference(req) && (await jobByReference(next, req, ref)) !== undefined) return next(req);
+  const theirs = await jobByReference(next, { ...req, headers: { ...req.headers, 'api-key': other } }, ref);
+  return theirs === undefined ? next(req) : duplicate(ref);
+};
+
+/** DELETE /jobs by referenceId that also deletes the employer's jobs whose referenceId starts with it. */
+const deleteByReferencePrefix: Transform = (next) => async (req) => {
+  const ref = requestJson(req)?.referenceId;
+  if (!(isCollection(req) && effectiveMethod(req) === 'DELETE') || typeof ref !== 'string' || ref === '') return next(req);
+  const res = await next(req);
+  if (res.status !== 204) return res;
+  const listed = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ q: ref, pageSize: '100' }) }));
+  const extended = isListBody(listed)
+    ? listed.data.filter((item) => typeof item.referenceId === 'string' && item.referenceId.startsWith(ref))
+    : [];
+  for (const item of extended) await sideRequest(next, req, 'DELETE', `/jobs/${item.id as number}`);
+  return res;
+};
 
 export const modelMutants: Mutant[] = [
   {
@@ -24,6 +103,89 @@ export const modelMutants: Mutant[] = [
       // Answer as if updated, then quietly put the job back as it was.
       await sideRequest(next, req, 'PUT', `/jobs/${before.id as number}`, { body: inputOf(before) });
       return res;
+    },
+  },
+  {
+    // spec 2.1, 4.3: referenceId is unique among the employer's jobs; the job's own is no other job's
+    name: 'model-put-own-reference-refused',
+    area: 'model',
+    violates:
+      "2.1, 4.3: a PUT body is symmetrical with the GET result (here PUT /jobs/{id} carrying the job's own referenceId answers 409: the duplicate check forgets to leave the job itself out)",
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => async (req) => {
+      const ref = requestJson(req)?.referenceId;
+      const id = jobIdOf(req);
+      if (!isPutOnItem(req) || id === undefined || typeof ref !== 'string') return next(req);
+      const job = await currentJob(next, req, id);
+      return job?.referenceId === ref ? duplicate(ref) : next(req);
+    },
+  },
+  {
+    // spec 4.3: a PUT body is symmetrical with the GET result, on an update too
+    name: 'model-update-refuses-get-shaped-body',
+    area: 'model',
+    violates:
+      '4.3: a PUT body is symmetrical with the GET result (here an update of an existing job, by id, by referenceId or by override, refuses locations and categories in their GET form with 400; PUT-create takes them)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const updates = isPutOnItem(req) || (isPutByReference(req) && typeof body?.referenceId === 'string');
+      if (!updates || body === undefined || !isGetShaped(body)) return next(req);
+      const existing = await namedJob(next, req, jobIdOf(req), body);
+      if (existing === undefined) return next(req);
+      return jsonResponse(400, { status: 400, code: 'invalid_body', message: 'locations take only a description, categories only an id' });
+    },
+  },
+  {
+    // spec 1, 4.3, 4.4: a job is identified by the employer's referenceId, the one it holds now
+    name: 'model-stale-reference-index',
+    area: 'model',
+    violates:
+      '1, 4.3, 4.4: a job is identified by its referenceId (here a referenceId changed by PUT /jobs/{id} leaves a stale index: the old one still names the job, the new one names nothing)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: staleReferenceIndex,
+  },
+  {
+    // spec 3, 4.2: a deleted job is removed, whichever way it was named
+    name: 'model-reference-reserved-after-delete-by-reference',
+    area: 'model',
+    violates:
+      '3, 4.2: a deleted job is removed (here only a DELETE /jobs by referenceId keeps the referenceId reserved: a create with it answers 409; deletes by id free it)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: keepsDeletedReferences(
+      async (next, req, referenceId) =>
+        isPost(req) || (isPutByReference(req) && (await jobByReference(next, req, referenceId)) === undefined),
+      (req) => isCollection(req),
+    ),
+  },
+  {
+    // spec 1, 4.2: a referenceId is the employer's own; another employer's does not exist for it
+    name: 'model-reference-unique-across-employers',
+    area: 'model',
+    violates:
+      "1, 4.2: a referenceId is the employer's own (here a create with a referenceId another employer holds answers 409, as if it already existed)",
+    expectedRule: 'jobs.model.lifecycle',
+    transform: referenceUniqueAcrossEmployers,
+  },
+  {
+    // spec 4.4: DELETE /jobs removes the job with that referenceId, no other
+    name: 'model-delete-by-reference-prefix',
+    area: 'model',
+    violates: '4.4: DELETE /jobs removes the job identified by the referenceId (here also every job whose referenceId starts with it)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: deleteByReferencePrefix,
+  },
+  {
+    // spec 2.1, 4.3: salary is "Object or null"; only the fields sent change, to the values sent
+    name: 'model-salary-null-ignored',
+    area: 'model',
+    violates: '2.1, 4.3: the fields sent change (here a PUT with salary null answers 200 and keeps the salary)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!(isPutOnItem(req) || isPutByReference(req)) || body?.salary !== null) return next(req);
+      const { salary: _dropped, ...rest } = body;
+      return next(withJsonBody(req, rest));
     },
   },
 ];

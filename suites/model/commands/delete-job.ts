@@ -2,11 +2,12 @@
  * @module DELETE a live job by id (`DELETE /jobs/{id}`), by referenceId
  * (`DELETE /jobs` with a JSON body) or by method override (`POST /jobs/{id}`
  * with `X-HTTP-Method-Override: DELETE`): spec 4.4, 4.7. Afterwards the id
- * must not read any more.
+ * must not read any more, its referenceId is free again, and every other job
+ * of both employers is still listed.
  */
 import { isSuccess, responseLine } from '../../kit/http.js';
-import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
-import { expectGone } from '../verify-target.js';
+import { free, jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
+import { expectGone, expectListsMatch } from '../verify-target.js';
 
 export type DeleteVia = 'id' | 'reference' | 'override';
 
@@ -43,9 +44,12 @@ export class DeleteJobCommand implements JobsCommand {
       received: responseLine(res),
     });
     m.jobs.delete(target.ref);
+    free(m, target.ref);
     const gone = { ref: target.ref, id: target.id };
     m.deleted.push(gone);
     await expectGone(r, m, gone);
+    // The other jobs stay: one whose referenceId starts with this one's, and the other employer's with the same referenceId.
+    await expectListsMatch(r, m);
   }
 
   toString(): string {

@@ -1,8 +1,8 @@
 /**
  * @module A partial update of one field of a live job (spec 4.3: "Only the
  * fields sent change"), by id or by referenceId. A PUT by referenceId of an
- * existing job must update it, never create a second one (the list checks
- * that). Whether an archived job may be edited is not shown: a refusal there
+ * existing job must update it, never create a second one (the lists check
+ * that). The method-override form may be declined (put-job.ts). Whether an archived job may be edited is not shown: a refusal there
  * is observed and the job must stay as it was.
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
@@ -11,8 +11,8 @@ import type { Body } from '../../engine/rule.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { applyPatch } from '../expected-fields.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
-import { putJob, putLabel, type PutVia } from '../put-job.js';
-import { expectMatchesModel, expectReadBack } from '../verify-target.js';
+import { overrideDeclined, putJob, putLabel, type PutVia } from '../put-job.js';
+import { expectListsMatch, expectMatchesModel, expectReadBack } from '../verify-target.js';
 
 export class UpdateJobCommand implements JobsCommand {
   #ref: string | undefined;
@@ -35,6 +35,7 @@ export class UpdateJobCommand implements JobsCommand {
     const patch = withTitlePrefix(this.patch, this.tag, titlePrefix(target.ref, r.scope, this.tag));
     const res = await putJob(r, target, patch, this.via);
     const where = putLabel(target, this.via);
+    if (overrideDeclined(r, this.via, res)) return expectReadBack(r, target);
     if (target.status === 'archived' && isClientError(res.status)) {
       r.ctx.observe({
         topic: 'update-archived-job',
@@ -52,6 +53,8 @@ export class UpdateJobCommand implements JobsCommand {
     target.fields = applyPatch(target.fields, patch);
     expectMatchesModel(r, where, res.json, target);
     await expectReadBack(r, target);
+    // A PUT by referenceId that created a second job instead (or touched the other employer's) shows in the lists.
+    await expectListsMatch(r, m);
   }
 
   toString(): string {

@@ -1,0 +1,68 @@
+/**
+ * @module The one sequence the lifecycle rule sends in every run before its
+ * random ones (the model's "boundaries first"): each way of naming a job
+ * once, in the order that sets it up. Two referenceIds, one a prefix of the
+ * other; the GET-edit-PUT by id, by referenceId and by override; salary
+ * cleared by null; a delete by referenceId, then the referenceId taken again;
+ * a rename, then the old referenceId (a PUT /jobs with it creates) and the
+ * new one (an update by it); a DELETE by a freed referenceId; and, with a
+ * second key, the second employer creating, updating and deleting by the
+ * same referenceIds, and deleting by one only the first employer holds.
+ * Random sequences reach the same commands in other orders and states.
+ */
+import * as fc from 'fast-check';
+import { jobCreateArb, jobFieldUpdateArb, titleArb } from '../arbitraries/job.js';
+import type { Body, ReferenceData } from '../engine/rule.js';
+import { ClearSalaryCommand } from './commands/clear-salary.js';
+import { CreateJobCommand } from './commands/create-job.js';
+import { CreatePrefixSiblingCommand } from './commands/create-prefix-sibling.js';
+import { DeleteFreedReferenceCommand } from './commands/delete-freed-reference.js';
+import { DeleteJobCommand } from './commands/delete-job.js';
+import { GetEditPutCommand } from './commands/get-edit-put.js';
+import { OtherEmployerCreateCommand } from './commands/other-employer-create.js';
+import { OtherEmployerDeleteCommand } from './commands/other-employer-delete.js';
+import { OtherEmployerUpdateCommand } from './commands/other-employer-update.js';
+import { RenameReferenceCommand } from './commands/rename-reference.js';
+import { ReuseReferenceCommand } from './commands/reuse-reference.js';
+import { UpdateJobCommand } from './commands/update-job.js';
+import type { JobsCommand } from './jobs-model.js';
+
+/** A whole salary, so that clearing it by null changes the job (2.5: period 1 is yearly). */
+const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommission: false };
+
+/**
+ * @example
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 17 commands, 20 with a second employer
+ */
+export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
+  // A fixed seed: the sequence is the same in every run, as boundary values are.
+  const bodies = fc.sample(jobCreateArb(refs, tag), { seed: 29, numRuns: 5 });
+  const [titleA, titleB, titleC, titleD] = fc.sample(titleArb(tag), { seed: 29, numRuns: 4 }) as [string, string, string, string];
+  const [patch] = fc.sample(jobFieldUpdateArb(refs, tag), { seed: 29, numRuns: 1 }) as [Body];
+  const body = (i: number): Body => bodies[i]!;
+  // Live jobs after each step, by position: [first], [first, first+digit], ...
+  const commands: JobsCommand[] = [
+    new CreateJobCommand({ ...body(0), status: 'active', salary: SALARY }),
+    new CreatePrefixSiblingCommand(0, body(1), 'post'),
+    new GetEditPutCommand(0, titleA, 'id', tag),
+    new GetEditPutCommand(0, titleB, 'reference', tag),
+    new GetEditPutCommand(1, titleC, 'override', tag),
+    new ClearSalaryCommand(0, 'id'),
+    new DeleteJobCommand(0, 'reference'),
+    new ReuseReferenceCommand(0, body(2), 'post'),
+    new RenameReferenceCommand(1, 'id'),
+    new ReuseReferenceCommand(0, body(3), 'put-create'),
+    new UpdateJobCommand(1, patch, 'reference', tag),
+    new RenameReferenceCommand(2, 'id'),
+    new DeleteFreedReferenceCommand(0),
+  ];
+  if (withSecondEmployer) {
+    commands.push(
+      new OtherEmployerCreateCommand(0, body(4), 'put-create'),
+      new OtherEmployerUpdateCommand(0, titleD, tag),
+      new OtherEmployerDeleteCommand(0),
+      new OtherEmployerDeleteCommand(0),
+    );
+  }
+  return commands;
+}
