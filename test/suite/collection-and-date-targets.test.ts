@@ -51,8 +51,9 @@ const endOfLocalDay: Variant = {
 /** Location ids of the job's own: 10 per job, from its id (the same on every read of one job). */
 const locationRecordPerJob: Variant = {
   transform: rewriteJobs((job) => {
-    if (!Array.isArray(job.locations) || typeof job.id !== 'number') return;
-    job.locations = (job.locations as JsonObject[]).map((location, index) => ({ ...location, id: 1_000_000 + job.id * 10 + index }));
+    const id = job.id;
+    if (!Array.isArray(job.locations) || typeof id !== 'number') return;
+    job.locations = (job.locations as JsonObject[]).map((location, index) => ({ ...location, id: 1_000_000 + id * 10 + index }));
   }),
 };
 
