@@ -114,9 +114,9 @@ export const limitsEntries: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'should',
     area: 'limits',
-    title: 'An applicationUrl whose scheme is written in upper or mixed case (HTTPS://, Http://) is accepted and kept',
-    statement:
-      'Good practice (RFC 3986 3.1: schemes are case-insensitive); the spec says: Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.',
+    title:
+      'An applicationUrl whose scheme is written in upper or mixed case (HTTPS://, Http://; RFC 3986 3.1: case-insensitive) is accepted and kept',
+    statement: 'Good practice; the spec says: Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.',
   },
   {
     id: 'jobs.limits.routing-other-field-null',
