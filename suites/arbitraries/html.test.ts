@@ -6,7 +6,14 @@ import {
   assertSameValuesGivenSameSeed,
   assertShrinksStayInvalid,
 } from './arbitrary-assertions.test-support.js';
-import { allowedHtmlArb, disallowedHtmlArb, htmlViolationKinds, strayEndTagHtmlArb, type HtmlViolationCase } from './html.js';
+import {
+  allowedHtmlArb,
+  allowedHtmlSpellingArb,
+  disallowedHtmlArb,
+  htmlViolationKinds,
+  strayEndTagHtmlArb,
+  type HtmlViolationCase,
+} from './html.js';
 
 const allowedHtml = validatorFor<string>('html.schema.json#/$defs/allowedHtml');
 
@@ -58,10 +65,32 @@ describe('allowedHtmlArb', () => {
     expect(all).toMatch(/<(b|i|em|strong)>[^<]*<(b|i|em|strong|a)[ >]/);
   });
 
-  it('spells names in lower, upper and capitalized case (HTML names are case-insensitive)', () => {
+  it('is canonical: lower-case names, double-quoted attributes', () => {
     const all = fc.sample(allowedHtmlArb, { seed: 12, numRuns: 300 }).join('\n');
+    expect(all).toContain('<a href="');
+    expect(all).not.toMatch(/<\/?[a-z]*[A-Z]/);
+    expect(all).not.toMatch(/ [A-Za-z]+[A-Z][a-z]*=/);
+    expect(all).not.toMatch(/=(?!")/);
+    expect(all).not.toMatch(/\n\t/);
+  });
+});
+
+describe('allowedHtmlSpellingArb', () => {
+  it('passes the x-html-allowlist keyword of html.schema.json', () => {
+    assertProduceCorrectValues(allowedHtmlSpellingArb, (html) => expect(allowedHtml(html).ok).toBe(true), 300);
+  });
+
+  it('spells names in lower, upper and capitalized case (HTML names are case-insensitive)', () => {
+    const all = fc.sample(allowedHtmlSpellingArb, { seed: 12, numRuns: 300 }).join('\n');
     for (const needle of ['<a href="', '<A HREF="', '<A Href="', '<P>', '<Li>', '<BR>', ' TARGET="', ' Target="'])
       expect(all).toContain(needle);
+  });
+
+  it('writes attributes single-quoted, unquoted and spaced too', () => {
+    const valid = fc.sample(allowedHtmlSpellingArb, { seed: 13, numRuns: 300 }).join('\n');
+    expect(valid).toMatch(/ href='/i);
+    expect(valid).toMatch(/ href=http/i);
+    expect(valid).toMatch(/\n\thref = "/i);
   });
 });
 
@@ -94,10 +123,6 @@ describe('disallowedHtmlArb spellings and forms', () => {
     expect(html).toMatch(/\s[A-Za-z-]+=[^"'\s>]/);
     expect(html).toMatch(/<[A-Za-z]+(\s[^>]*)?\s[A-Za-z-]+>/);
     expect(html).toMatch(/\n\t[A-Za-z-]+ = "/);
-    const valid = fc.sample(allowedHtmlArb, { seed: 13, numRuns: 300 }).join('\n');
-    expect(valid).toMatch(/ href='/i);
-    expect(valid).toMatch(/ href=http/i);
-    expect(valid).toMatch(/\n\thref = "/i);
   });
 });
 

@@ -4,12 +4,14 @@
  * nest inside what is HTML's own content model, kept here so every generated
  * tree parses the same in any HTML parser (no <div> inside <p>, no <a> inside
  * <a>, only <li> inside lists, no empty containers a sanitizer might drop).
- * Tag and attribute names are case-insensitive in HTML: each description is
- * spelled lower-case mostly, upper-case (`<A HREF>`) or capitalized
- * (`<Script>`) sometimes, valid and invalid ones alike. Attributes come in
- * every form HTML allows (double- or single-quoted, unquoted, spaced, and
- * valueless in violations: see AttributeForm), so a check that only sees
- * `name="..."` is caught.
+ * Tag and attribute names are case-insensitive in HTML, and attributes come
+ * in every form HTML allows (double- or single-quoted, unquoted, spaced, and
+ * valueless in violations: see AttributeForm). A valid description that only
+ * reaches a rule's subject is canonical (allowedHtmlArb: lower-case names,
+ * double-quoted attributes); the other spellings are drawn by the one rule
+ * that owns them (allowedHtmlSpellingArb, jobs.html.accepts-allowed-tags) and
+ * by the refusal rules, whose violations come in every spelling so a check
+ * that only sees `name="..."` is caught.
  */
 import * as fc from 'fast-check';
 import { htmlAllowlist } from '../../schemas/index.js';
@@ -193,14 +195,40 @@ export const nameCaseArb: fc.Arbitrary<NameCase> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<NameCase>('capital') },
 );
 
+/** The tree with every attribute written double-quoted: the canonical spelling (attributeForm dropped). */
+function doubleQuoted(nodes: readonly HtmlNode[]): HtmlNode[] {
+  return nodes.map(function canonicalNode(node): HtmlNode {
+    if (node.type !== 'element') return node;
+    const { attributeForm: _form, ...rest } = node;
+    return { ...rest, children: doubleQuoted(node.children) };
+  });
+}
+
 /**
  * Serialized trees of allowed tags, with `a href` and an optional `target`:
- * valid by spec 2.1 rules 1-3 by construction, names in any case.
+ * valid by spec 2.1 rules 1-3 by construction, in the canonical spelling
+ * (lower-case names, double-quoted attributes) every setup body uses.
  *
  * @example
- * fc.sample(allowedHtmlArb, 1); // ['<p>Senior <b>cook</b></p> <UL><LI><A HREF="https://example.com/x">apply</A></LI></UL>']
+ * fc.sample(allowedHtmlArb, 1); // ['<p>Senior <b>cook</b></p> <ul><li><a href="https://example.com/x">apply</a></li></ul>']
  */
-export const allowedHtmlArb: fc.Arbitrary<string> = fc.tuple(allowedHtmlTreeArb, nameCaseArb).map(function spellTree([tree, nameCase]) {
+export const allowedHtmlArb: fc.Arbitrary<string> = allowedHtmlTreeArb.map(function spellCanonically(tree) {
+  return serializeHtml(doubleQuoted(tree));
+});
+
+/**
+ * The same trees in every legal spelling: names lower-case, upper-case or
+ * capitalized (nameCaseArb), attributes double- or single-quoted, unquoted
+ * or spaced. For the one rule that owns accepting those spellings
+ * (jobs.html.accepts-allowed-tags), never a setup body.
+ *
+ * @example
+ * fc.sample(allowedHtmlSpellingArb, 1); // ["<P>Senior <B>cook</B></P> <UL><LI><A HREF='https://example.com/x'>apply</A></LI></UL>"]
+ */
+export const allowedHtmlSpellingArb: fc.Arbitrary<string> = fc.tuple(allowedHtmlTreeArb, nameCaseArb).map(function spellTree([
+  tree,
+  nameCase,
+]) {
   return serializeHtml(tree, nameCase);
 });
 

@@ -6,7 +6,15 @@ import {
   assertSameValuesGivenSameSeed,
   assertShrinksStayInvalid,
 } from './arbitrary-assertions.test-support.js';
-import { applicationEmailArb, applicationUrlArb, emailOfLengthArb, routingArb, urlOfLengthArb, urlWithoutSchemeArb } from './routing.js';
+import {
+  applicationEmailArb,
+  applicationUrlArb,
+  applicationUrlSchemeVariantArb,
+  emailOfLengthArb,
+  routingArb,
+  urlOfLengthArb,
+  urlWithoutSchemeArb,
+} from './routing.js';
 import { inputLimits, routingTypeIds } from './schema-limits.js';
 
 const urlField = validatorFor<unknown>('job-input-fields.schema.json#/properties/applicationUrl');
@@ -55,10 +63,18 @@ describe('routing arbitraries', () => {
     });
   });
 
-  it('applicationUrlArb draws the scheme in lower, upper and mixed case (RFC 3986: schemes are case-insensitive)', () => {
-    const schemes = new Set(fc.sample(applicationUrlArb, { seed: 4, numRuns: 200 }).map((url) => url.slice(0, url.indexOf(':'))));
-    for (const scheme of ['https', 'http', 'HTTPS', 'Https']) expect(schemes).toContain(scheme);
-    assertProduceCorrectValues(applicationUrlArb, (url) => expect(url).toMatch(/^https?:\/\//i));
+  it('applicationUrlArb writes the scheme lower-case (canonical setup); the variant arbitrary never does', () => {
+    const schemeOf = (url: string): string => url.slice(0, url.indexOf(':'));
+    const canonical = new Set(fc.sample(applicationUrlArb, { seed: 4, numRuns: 200 }).map(schemeOf));
+    expect([...canonical].sort()).toEqual(['http', 'https']);
+    for (const n of [50, 200]) assertProduceCorrectValues(urlOfLengthArb(n), (url) => expect(url).toMatch(/^https?:\/\//));
+    const variants = new Set(fc.sample(applicationUrlSchemeVariantArb, { seed: 4, numRuns: 200 }).map(schemeOf));
+    for (const scheme of ['HTTPS', 'Https']) expect(variants).toContain(scheme);
+    assertProduceCorrectValues(applicationUrlSchemeVariantArb, (url) => {
+      expect(url).toMatch(/^https?:\/\//i);
+      expect(url).not.toMatch(/^https?:/);
+      expect(urlField(url).ok).toBe(true);
+    });
   });
 
   it('urlWithoutSchemeArb always lacks http(s) and fails the pattern, shrinks included', () => {

@@ -23,11 +23,11 @@ describe('smallerPlaceArb', () => {
     expect(smaller.filter((city) => everyday.has(city))).toEqual([]);
   });
 
-  it('leaves out the excluded cities, compared without case or accents', () => {
-    const excluded = new Set(['kamloops', placeKey('Trois-Rivieres')]);
+  it('leaves out the excluded cities, compared without case', () => {
+    const excluded = new Set(['kamloops', placeKey('THUNDER bay')]);
     const drawn = new Set(fc.sample(smallerPlaceArb(excluded)!, { seed: 2, numRuns: 500 }).map((l) => cityOf(l.description)));
     expect(drawn.has('kamloops')).toBe(false);
-    expect(drawn.has('trois-rivieres')).toBe(false);
+    expect(drawn.has('thunder bay')).toBe(false);
     expect(drawn.size).toBeGreaterThan(5);
   });
 

@@ -33,18 +33,13 @@ const PLACES: ReadonlyArray<readonly [string, string]> = [
   ['Kingston', 'ON'],
   ['Peterborough', 'ON'],
   ['Summerside', 'PE'],
-  ['Trois-Rivières', 'QC'],
   ['Rimouski', 'QC'],
   ['Sherbrooke', 'QC'],
   ['Moose Jaw', 'SK'],
   ['Prince Albert', 'SK'],
   ['Dawson City', 'YT'],
   ['Watson Lake', 'YT'],
-  // Official names with hyphens, digits, an apostrophe and letters beyond A-Z: a list of major cities holds none of them.
-  ['Saint-Jean-sur-Richelieu', 'QC'],
-  ["L'\u00CEle-Perrot", 'QC'],
-  ['Grand Falls-Windsor', 'NL'],
-  ['100 Mile House', 'BC'],
+  // Official names with hyphens, digits, an apostrophe or letters beyond A-Z are jobs.limits.location-forms' alone (canonical setup).
 ];
 
 /**

@@ -110,6 +110,15 @@ export const limitsEntries: readonly CatalogEntry[] = [
     statement: 'Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.',
   },
   {
+    id: 'jobs.limits.url-scheme-case',
+    section: '4.2',
+    level: 'should',
+    area: 'limits',
+    title:
+      'An applicationUrl whose scheme is written in upper or mixed case (HTTPS://, Http://; RFC 3986 3.1: case-insensitive) is accepted and kept',
+    statement: 'Good practice; the spec says: Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.',
+  },
+  {
     id: 'jobs.limits.routing-other-field-null',
     section: '2.1',
     level: 'must',

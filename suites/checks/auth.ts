@@ -1,14 +1,15 @@
 /**
  * @module Authentication (spec 5): every job operation without the API-Key
- * header, or with a key the service never issued, is refused (any 4xx: the
- * code is not shown, so it is recorded) and has no effect. One rule per
+ * header, or with a key the service never issued, is refused: its answer
+ * carries no job data and it has no effect. The answer itself is "not shown"
+ * (5.5): a 401, a 403, a gateway's 302 to a login page or a 200 login page
+ * all conform, and the status is recorded. One rule per
  * operation and per kind of bad key, so a report names exactly what is open.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
-import { expectStatus, isClientError } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
@@ -116,6 +117,16 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
+/** What job data an answer to an unauthenticated request carries: a job, a non-empty list, or the fixture's referenceId or title. */
+function jobDataIn(res: ApiResponse, { job, referenceId }: Fixture): string | undefined {
+  const body = res.json as { id?: unknown; title?: unknown; data?: unknown } | undefined;
+  if (body && typeof body === 'object' && typeof body.id === 'number' && typeof body.title === 'string') return 'a job';
+  if (body && typeof body === 'object' && Array.isArray(body.data) && body.data.length > 0) return `a list of ${body.data.length} jobs`;
+  if (res.text.includes(referenceId)) return `the job's referenceId ${referenceId}`;
+  if (res.text.includes(job.title)) return "the job's title";
+  return undefined;
+}
+
 /** A key no service issued: not a secret, so reports show it as sent. */
 function wrongKey(ctx: RuleContext): string {
   return `${ctx.tag}not-a-key`;
@@ -134,13 +145,14 @@ function authRule(id: string, op: Operation, bad: BadKey): Implementation {
         ...op.request(ctx, fixture),
         apiKey: bad === 'missing' ? null : wrongKey(ctx),
       });
-      if (isClientError(res.status)) ctx.observe({ topic: `auth-status.${bad}-key`, section: '5.5', observed: String(res.status) });
-      expectStatus(
-        ctx,
-        res,
-        isClientError,
-        `${op.how} ${sent} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); any 4xx (5.5: code not shown)`,
-      );
+      ctx.observe({ topic: `auth-status.${bad}-key`, section: '5.5', observed: String(res.status) });
+      const leaked = jobDataIn(res, fixture);
+      ctx.expect(res.status < 500 && leaked === undefined, {
+        title: res.status >= 500 ? `${op.how} ${sent} answered ${res.status}` : `${op.how} ${sent} answered with job data (${leaked})`,
+        expected: `${op.how} ${sent} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); the answer is not shown (5.5), so any status but a 5xx, with no job data`,
+        received: `${res.status} ${res.text.slice(0, 300)}`,
+        failingExchange: res.exchange,
+      });
       await op.noEffect(ctx, fixture);
     },
   });

@@ -96,8 +96,14 @@ export const OBSERVATION_TOPICS = {
   'reference-id-empty': { section: '2.1', meaning: 'What a job created without a referenceId shows for it (null or another value).' },
   'reference-id-characters': { section: '2.1', meaning: 'How a referenceId with unusual characters is answered.' },
   'long-description': { section: '2.1', meaning: 'How a description of 200 000 characters is answered (the spec sets no limit).' },
-  'auth-status.missing-key': { section: '5.5', meaning: 'The 4xx a request without the API-Key header answers.' },
-  'auth-status.wrong-key': { section: '5.5', meaning: 'The 4xx a request with an API-Key the service never issued answers.' },
+  'auth-status.missing-key': {
+    section: '5.5',
+    meaning: 'The status a request without the API-Key header answers (5.5: not shown; a 4xx, a redirect to a login page...).',
+  },
+  'auth-status.wrong-key': {
+    section: '5.5',
+    meaning: 'The status a request with an API-Key the service never issued answers (5.5: not shown).',
+  },
   'isolation-status.{operation}': { section: '5.3', meaning: "The status a request on another employer's job answers, per operation." },
   'missing-content-type': { section: '1', meaning: 'How a body sent without a Content-Type is answered.' },
   'html-comments': { section: '2.1', meaning: 'Whether HTML comments in a description are refused or accepted, and what is kept.' },

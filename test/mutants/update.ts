@@ -43,6 +43,9 @@ function createsUnderClientIds(next: CoreHandler): CoreHandler {
   };
 }
 
+/** A date written within the last 30 days: a job's own publishDate, never the suite's foreign one (2001). */
+const isRecent = (date: unknown): boolean => typeof date === 'string' && Date.now() - Date.parse(date) < 30 * 86_400_000;
+
 const isAnyPut = (req: Parameters<typeof isPut>[0]): boolean => effectiveMethod(req) === 'PUT' && isJobsPath(req);
 
 /** A partial salary on the updates `match` picks replaces the stored one whole (maxAmount null, plusCommission false; 400 without an amount). */
@@ -111,6 +114,18 @@ export const updateMutants: Mutant[] = [
     violates: '2.1, 4.3: publishDate is read-only (here a publishDate sent on PUT is stored)',
     expectedRule: 'jobs.update.read-only-fields',
     transform: honoursSent(isPut, 200, 'publishDate'),
+  },
+  {
+    // spec 4.2, 4.3: the body is symmetrical with the GET result, so the job's own publishDate is accepted
+    name: 'update-refuses-own-publish-date',
+    area: 'update',
+    violates:
+      "4.2, 4.3: a body symmetrical with GET is accepted (here a PUT carrying a recent publishDate, as a job's own is, is refused with 400; an old foreign one is ignored)",
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: answerInstead(
+      (req) => isAnyPut(req) && isRecent(requestJson(req)?.publishDate),
+      () => jsonResponse(400, { status: 400, code: 'read_only', message: 'publishDate is read-only' }),
+    ),
   },
   {
     // spec 2.1 and 4.3 form 2: publishDate is read-only on a PUT /jobs naming its job by referenceId too

@@ -9,7 +9,7 @@ import { inputLimits } from '../../arbitraries/schema-limits.js';
 import type { Implementation } from '../../kit/rule-builders.js';
 import { countRule } from './counts.js';
 import { locationForms, locationDescriptionLength } from './locations.js';
-import { emailOrUrlLength, routingAddressRequired, routingUrlScheme, routingOtherFieldNull } from './routing.js';
+import { emailOrUrlLength, routingAddressRequired, routingUrlScheme, routingOtherFieldNull, urlSchemeCase } from './routing.js';
 import { salaryPeriodRequired, salaryFourDecimals } from './salary.js';
 import { referenceIdLength, titleLength } from './text-lengths.js';
 
@@ -34,5 +34,6 @@ export const limitsRules: Implementation[] = [
   routingAddressRequired('jobs.limits.routing-email-required', 'email'),
   routingAddressRequired('jobs.limits.routing-url-required', 'url'),
   routingUrlScheme,
+  urlSchemeCase,
   routingOtherFieldNull,
 ];

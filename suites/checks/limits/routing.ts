@@ -9,6 +9,7 @@ import type { Job } from '../../../schemas/index.js';
 import {
   applicationEmailArb,
   applicationUrlArb,
+  applicationUrlSchemeVariantArb,
   emailOfLengthArb,
   urlOfLengthArb,
   urlsWithoutHttpScheme,
@@ -37,7 +38,6 @@ export function emailOrUrlLength(id: string, kind: RoutingKind): Implementation 
         title: `POST /jobs refused an ${field} of exactly ${max} characters`,
         expected: statement,
       });
-      // A URL's scheme is case-insensitive (RFC 3986 3.1): `HTTPS://` may come back as `https://`.
       ctx.expect(sameFieldValue(field, created[field], atLimit), {
         title: `the job does not keep an ${field} of ${max} characters as sent`,
         expected: `${statement}: the ${field} comes back as sent`,
@@ -86,6 +86,32 @@ export const routingUrlScheme: Implementation = fixedRule('jobs.limits.routing-u
       });
     },
     { examples },
+  );
+});
+
+/**
+ * The one owner of an upper- or mixed-case scheme (`HTTPS://`): RFC 3986 makes it the same scheme, but
+ * spec 4.2 writes "http:// or https://" literally, so a server that checks the text may refuse it. Good
+ * practice, not a must; every other rule sends the scheme lower-case. Kept means the same URL, the scheme
+ * compared case-insensitively (a server may store it lower-case).
+ */
+export const urlSchemeCase: Implementation = fixedRule('jobs.limits.url-scheme-case', async (ctx: RuleContext) => {
+  const statement = 'good practice (RFC 3986 3.1: a scheme is case-insensitive; spec 4.2: applicationUrl includes http:// or https://)';
+  await ctx.check(
+    fc.record({ job: createBodyArb(ctx), url: applicationUrlSchemeVariantArb }),
+    async ({ job, url }) => {
+      const created = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
+        anySuccess: true,
+        title: `POST /jobs refused the applicationUrl "${url}" (scheme not in lower case)`,
+        expected: statement,
+      });
+      ctx.expect(sameFieldValue('applicationUrl', created.applicationUrl, url), {
+        title: `the job does not keep the applicationUrl "${url}"`,
+        expected: `${statement}: the same URL comes back (the scheme in any case)`,
+        received: JSON.stringify(created.applicationUrl),
+      });
+    },
+    { runs: Math.min(ctx.runs, 5) },
   );
 });
 

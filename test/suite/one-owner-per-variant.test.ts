@@ -1,0 +1,118 @@
+/**
+ * Canonical setup, one owner per variant: a server that makes ONE strict but
+ * defensible choice about a legal form (it refuses that form, or answers in
+ * it) gets ONE finding, from the rule that owns the form, and no other rule
+ * of the registry fails. Every body a rule sends only to reach its subject is
+ * canonical (lower-case URL schemes, lower-case double-quoted HTML, everyday
+ * place names), so only the owner ever sends the variant. Rows whose owner is
+ * null are choices the spec leaves open: no rule may flag them at all.
+ *
+ * Not a row yet: date forms with offsets or fractions in what the suite sends
+ * (their owner rule is the round-trip work's), decimal strings in responses.
+ */
+import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../mock/testing.js';
+import type { CoreRequest } from '../../mock/index.js';
+import { UNUSUAL_PLACES } from '../../suites/arbitraries/location.js';
+import { runConformance } from '../../suites/engine/run-conformance.js';
+import {
+  answerInstead,
+  effectiveMethod,
+  isJobsPath,
+  isPutById,
+  jsonResponse,
+  mockOptions,
+  requestJson,
+  type Transform,
+} from '../mutants/kit.js';
+
+const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
+const DEMO_KEYS = new Set([KEYS.apiKey, KEYS.secondApiKey]);
+
+const isWrite = (req: CoreRequest): boolean => isJobsPath(req) && ['POST', 'PUT'].includes(effectiveMethod(req));
+
+/** A server that refuses (400) every job write whose body `has` the form. */
+function refusesWrites(has: (body: Record<string, unknown>) => boolean): Transform {
+  return answerInstead(
+    (req) => {
+      const body = requestJson(req);
+      return isWrite(req) && body !== undefined && has(body);
+    },
+    () => jsonResponse(400, { status: 400, code: 'validation_failed', message: 'form not accepted' }),
+  );
+}
+
+const description = (body: Record<string, unknown>): string => (typeof body.description === 'string' ? body.description : '');
+const startTags = (html: string): string[] => [...html.matchAll(/<[A-Za-z][^>]*>/g)].map((m) => m[0]);
+const unusualPlaces = new Set([...UNUSUAL_PLACES.withProvince, ...UNUSUAL_PLACES.cityOnly].map((place) => place.description));
+
+interface Row {
+  form: string;
+  transform: Transform;
+  /** The one rule that reports; null: an open choice, nothing may report. */
+  owner: string | null;
+}
+
+const ROWS: Row[] = [
+  {
+    form: 'an applicationUrl scheme not in lower case (HTTPS://)',
+    transform: refusesWrites((body) => typeof body.applicationUrl === 'string' && /^[a-z]*[A-Z]/.test(body.applicationUrl)),
+    owner: 'jobs.limits.url-scheme-case',
+  },
+  {
+    form: 'HTML tag or attribute names not in lower case (<P>, <A HREF>)',
+    transform: refusesWrites((body) => /<\/?[a-z]*[A-Z]/.test(description(body)) || /<a\s[^>]*[A-Z][a-z]*\s*=/.test(description(body))),
+    owner: 'jobs.html.accepts-allowed-tags',
+  },
+  {
+    form: "single-quoted attributes (<a href='...'>)",
+    transform: refusesWrites((body) => startTags(description(body)).some((tag) => /=\s*'/.test(tag))),
+    owner: 'jobs.html.accepts-allowed-tags',
+  },
+  {
+    form: 'unquoted or spaced attributes (<a href=https://...>)',
+    transform: refusesWrites((body) => startTags(description(body)).some((tag) => /=[^"]|\s=/.test(tag))),
+    owner: 'jobs.html.accepts-allowed-tags',
+  },
+  {
+    form: "official place names with punctuation, digits or marks (St. John's, NL)",
+    transform: refusesWrites(
+      (body) =>
+        Array.isArray(body.locations) &&
+        body.locations.some((l) => unusualPlaces.has(String((l as { description?: unknown } | null)?.description))),
+    ),
+    owner: 'jobs.limits.location-forms',
+  },
+  {
+    form: 'a gateway answering 302 to a login page without a valid key (spec 5.5: not shown)',
+    transform: answerInstead(
+      (req) => isJobsPath(req) && !DEMO_KEYS.has(String(req.headers['api-key'] ?? '')),
+      () => ({ status: 302, headers: { location: '/login', 'content-type': 'text/html' }, body: '<html>Sign in</html>' }),
+    ),
+    owner: null,
+  },
+  {
+    form: 'a PUT /jobs/{id} carrying a foreign publishDate refused (spec 2.1: read-only)',
+    transform: answerInstead(
+      (req) => {
+        const sent = requestJson(req)?.publishDate;
+        return isPutById(req) && typeof sent === 'string' && sent.startsWith('2001-');
+      },
+      () => jsonResponse(400, { status: 400, code: 'read_only', message: 'publishDate is read-only' }),
+    ),
+    owner: null,
+  },
+];
+
+describe('one strict but legal choice costs one finding, from the rule that owns the form', () => {
+  it.each(ROWS)(
+    '$form: only $owner reports',
+    async ({ transform, owner }) => {
+      await using mock = await createMockServer(mockOptions({ transform }));
+      const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 29, runs: 2, maxShrinks: 0, concurrency: 8 });
+      const flagged = report.rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error').map((r) => r.id);
+      expect(flagged).toEqual(owner === null ? [] : [owner]);
+    },
+    300_000,
+  );
+});
