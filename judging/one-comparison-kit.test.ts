@@ -46,7 +46,8 @@ const NOT_A_VALUE = /^(?:null|undefined|true|false|-?\d[\d_.]*|'[a-z]+')$/;
 const ALLOWED: Record<string, string> = {
   // An HTTP-date in a header (RFC 9110), not an ISO 8601 field.
   'suites/http/retry-after.ts: const at = Date.parse(text);': 'Retry-After is an HTTP-date',
-  'proxy/har/har-exchanges.ts: startedAt: Date.parse(entry.startedDateTime),': "a HAR entry's start, written by the recording tool, not the API",
+  'proxy/har/har-exchanges.ts: startedAt: Date.parse(entry.startedDateTime),':
+    "a HAR entry's start, written by the recording tool, not the API",
 };
 
 interface Finding {
