@@ -56,7 +56,7 @@ describe('character classes', () => {
     );
     expect(addresses.filter((a) => /[&']/.test(a)).length).toBeGreaterThanOrEqual(2);
     expect(addresses.some((a) => /%[89A-F][0-9A-F]/.test(a))).toBe(true);
-    expect(CLASS_EXAMPLES.some((s) => s.locations?.some((l) => /[^\p{ASCII}]/u.test(l.description)))).toBe(true);
+    expect(CLASS_EXAMPLES.every((s) => s.locations === undefined)).toBe(true);
   });
 
   it('write HTML-special text as text, never as a tag', () => {

@@ -61,6 +61,8 @@ interface MatrixFixture {
   referenceId: string;
   /** The key's employer's totals without q, per status filter, read before the fixture was created. */
   before: Record<StatusFilter, number>;
+  /** The same totals once the fixture was complete. */
+  complete: Record<StatusFilter, number>;
   /** The second employer's jobs (the isolation rule only). */
   others: Job[];
   /** Every fixture id: what an exchange of a list without q records (no other job reaches a report). */
@@ -138,7 +140,19 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
         ctx.skip(`both keys belong to employer ${jobs[0]!.employer.id}: isolation needs two employers`);
     }
   }
-  return { jobs, titleWord, referenceId, before, others, ids: new Set([...jobs, ...others].map((job) => job.id)) };
+  // Read once the fixture is complete: the unscoped totals the lists must show while nobody else writes.
+  const complete = await totalsWithoutQ(ctx);
+  return { jobs, titleWord, referenceId, before, complete, others, ids: new Set([...jobs, ...others].map((job) => job.id)) };
+}
+
+/**
+ * Whether the employer's unscoped total for `status` is still the one read when the fixture was complete. A list
+ * without q shows every job of the employer, so another client writing meanwhile (another shard of the run, a
+ * user of a shared staging server) changes it: such a list is not judged.
+ */
+async function unscopedTotalHolds(ctx: RuleContext, fixture: MatrixFixture, status: StatusFilter): Promise<boolean> {
+  const res = await requestList(ctx, ctx.api, { pageSize: 1, ...(status === 'absent' ? {} : { status }) }, new Set());
+  return res.status === 200 && (res.json as JobList | undefined)?.paging?.total === fixture.complete[status];
 }
 
 /** What a combination sends and what its answer must show, known from the fixture alone. */
@@ -187,10 +201,22 @@ function expectationOf(fixture: MatrixFixture, c: ListCombination): Expectation 
   return { query, matching, total, pageSize, pageSizeSent: c.pageSize !== 'default', pages, page, pastEnd: page > last };
 }
 
+function observeMoved(ctx: RuleContext): void {
+  ctx.observe({
+    topic: 'list.employer-jobs-moved',
+    section: '4.5',
+    observed: "the employer's jobs changed while a list without q was read (another client writing): that list was not judged",
+  });
+}
+
 /** Runs one combination and judges `aspect` of its answer. */
 async function checkCombination(ctx: RuleContext, fixture: MatrixFixture, c: ListCombination, aspect: MatrixAspect): Promise<void> {
   const e = expectationOf(fixture, c);
+  const unscoped = c.q === 'absent' || c.q === 'empty';
+  const moved = async (): Promise<boolean> => unscoped && !(await unscopedTotalHolds(ctx, fixture, c.status));
+  if (await moved()) return observeMoved(ctx);
   const res = await requestList(ctx, ctx.api, e.query, fixture.ids);
+  if (await moved()) return observeMoved(ctx);
   if (e.pastEnd && isClientError(res.status)) {
     // What a page past the end answers is open (4.5 states none): refused, or a page.
     ctx.observe({ topic: 'page-past-end', section: '4.5', observed: `refused with ${res.status}` });

@@ -80,6 +80,10 @@ export const OBSERVATION_TOPICS = {
     meaning: 'Where the location list was read, and how many listed cities the generators leave out.',
   },
   'header.extra-fields': { section: '2.7', meaning: 'Fields a list item carries beyond the job header.' },
+  'list.employer-jobs-moved': {
+    section: '4.5',
+    meaning: "A list without q read while another client changed the employer's jobs (another shard, a shared server): not judged.",
+  },
   'list.sort-order-unobservable': {
     section: '4.5',
     meaning: 'Jobs created a second apart share one publishDate, so the list order could not be checked.',

@@ -69,7 +69,7 @@ describe('one run of jobs-conformance', () => {
     expect(vi.mocked(config.resolveConfig)).toHaveBeenCalledTimes(1);
     expect(redactions).toHaveBeenCalledTimes(1);
     const files = await readdir(join(dir, 'cli'));
-    expect(files.sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
+    expect(files.sort()).toEqual(['exchanges.har', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
     for (const name of files) {
       const text = await readFile(join(dir, 'cli', name), 'utf8');
       for (const secret of ['demo-key-1', 'demo-key-2', 'gw-one-pass-secret'])

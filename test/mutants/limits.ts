@@ -31,11 +31,11 @@ export const limitsMutants: Mutant[] = [
     }),
   },
   {
-    // spec 4.2: applicationUrl includes http:// or https://, a scheme being case-insensitive (RFC 3986 3.1)
+    // spec 4.2 (good practice): a scheme is case-insensitive (RFC 3986 3.1); setup sends lower case, one rule owns the rest
     name: 'limits-refuses-upper-case-scheme',
     area: 'limits',
-    violates: '4.2: applicationUrl with http:// or https:// is accepted (here a scheme spelled with a capital, HTTPS://, is refused)',
-    expectedRule: 'jobs.limits.application-url-length',
+    violates: '4.2, should: applicationUrl with HTTPS:// is accepted as https:// (here a scheme spelled with a capital is refused)',
+    expectedRule: 'jobs.limits.url-scheme-case',
     transform: rewriteRequest(isWrite, (body) => {
       if (typeof body.applicationUrl === 'string' && /^[a-z]*[A-Z][A-Za-z]*:/.test(body.applicationUrl))
         body.applicationUrl = body.applicationUrl.replace(/^[A-Za-z]+:/, 'ftp:');

@@ -1,5 +1,5 @@
 /**
- * Without --concurrency, a run against a distant target (here the mock answering 15 ms late) raises the rules it
+ * Without --concurrency, a run against a distant target (here the mock answering 30 ms late) raises the rules it
  * runs at once, and the requests in flight follow; a given --concurrency is kept; and once the target answers
  * 429, no more than 8 requests of the run are in flight at once (counted at the target).
  */
@@ -9,7 +9,7 @@ import { PRESSURE_CAP } from '../../suites/engine/concurrency-governor.js';
 import { runConformance, type ProgressEvent, type RunOptions } from '../../suites/engine/run-conformance.js';
 import type { Transform } from '../mutants/kit.js';
 
-const DELAY_MS = 15;
+const DELAY_MS = 30;
 /**
  * Requests the suite sent before it had the 429 may reach the mock a little later (the mock runs in the test's
  * process, on the same event loop): those in flight then are done well within this.

@@ -198,7 +198,7 @@ describe('could not run', () => {
       expect(run.stderr).toContain('seed 99 (replay with --seed 99)');
       expect(run.code).toBe(0);
       const { report, files, texts } = await readReport(reportDir);
-      expect(files.sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
+      expect(files.sort()).toEqual(['exchanges.har', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
       expect(report).toMatchObject({ seed: 99, runs: 2, verdict: 'passed', options: { secondApiKey: true } });
       expect(report.rules.map((rule) => rule.id)).toEqual(['jobs.create.status-201', 'jobs.isolation.get-by-id']);
       expect(run.stdout).toMatch(/PASSED/);

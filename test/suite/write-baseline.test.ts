@@ -57,7 +57,8 @@ describe('--write-baseline', () => {
     expect(second.report!.baseline).toMatchObject({ entries: written.rules.length, stale: [] });
     expect(idsWith(second, 'known')).toContain(MUTANT.expectedRule);
     expect(second.code, second.stderr).toBe(0);
-  });
+    // Two whole runs of the registry: the test's own bound, not the default 30 s of one step.
+  }, 240_000);
 
   it('refreshes a baseline: an entry that no longer fails goes, one that still fails keeps its reason, one for a rule not run stays', async () => {
     const old = join(dir, 'old.json');
