@@ -152,7 +152,7 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
  */
 async function unscopedTotalHolds(ctx: RuleContext, fixture: MatrixFixture, status: StatusFilter): Promise<boolean> {
   const res = await requestList(ctx, ctx.api, { pageSize: 1, ...(status === 'absent' ? {} : { status }) }, new Set());
-  return res.status === 200 && (res.json as JobList | undefined)?.paging?.total === fixture.complete[status];
+  return res.status === 200 && res.json?.paging?.total === fixture.complete[status];
 }
 
 /** What a combination sends and what its answer must show, known from the fixture alone. */
