@@ -184,7 +184,7 @@ describe.skipIf(!chromiumAvailable())('check-har on HAR files of real producers'
         '--api-key',
         KEY,
         '--only',
-        'jobs.create.status-201,jobs.list.sorted',
+        'jobs.create.status-201,jobs.update.status-200',
         '--runs',
         '2',
         '--seed',
@@ -201,7 +201,7 @@ describe.skipIf(!chromiumAvailable())('check-har on HAR files of real producers'
     const report = await reportIn(out);
     expect(har.log.entries).toHaveLength(report.summary.requests);
     const ruled = new Set(har.log.entries.map((entry) => entry._ruleId).filter(Boolean));
-    expect([...ruled].sort()).toEqual(['jobs.create.status-201', 'jobs.list.sorted']);
+    expect([...ruled].sort()).toEqual(['jobs.create.status-201', 'jobs.update.status-200']);
 
     const judged = join(dir, 'suite-har-report');
     await cli(['check-har', join(out, 'exchanges.har'), '--report-dir', judged]);

@@ -128,6 +128,8 @@ describe('the relay', () => {
       const text = received.toString('latin1');
       if (text === head) return 'HTTP/1.1 100 Continue\r\n\r\n';
       if (text === '{"title":1}') return 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}';
+      // On a loaded machine the body may reach the target in the same read as the head's end: answer both at once.
+      if (text.endsWith(`\r\n\r\n{"title":1}`)) return 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}';
       return undefined;
     });
     const relay = await relayTo(`http://127.0.0.1:${target.port}`, { preserveHost: true });
