@@ -3,7 +3,7 @@
  * the levels that matter, named by role; suites/checks/list-matrix.ts turns a combination into a query
  * against its fixture. Every pair of levels is sent at the default budget (pairwiseCombinations, from
  * the rule's seed); random combinations follow, and under --duration they keep coming (about 1,400
- * draws reach all 256 of the whole product).
+ * draws reach all 256 of the whole product). The links are judged under every filter combination (linkRows).
  */
 import * as fc from 'fast-check';
 import { pairwiseRows, type Row } from './pairwise.js';
@@ -38,6 +38,24 @@ export const listCombinationArb: fc.Arbitrary<ListCombination> = fc.record({
  */
 export function pairwiseCombinations(seed: number): ListCombination[] {
   return pairwiseRows(LIST_LEVELS, seed);
+}
+
+/**
+ * Rows that put both links of a page under every filter combination: each (q, status) pair on a middle page of
+ * pageSize 1, unless the pairwise rows already hold it there. Pairwise coverage alone sends a pair once, at any
+ * page and size, and a page without links judges none: a link that loses its page only when no filter is
+ * active would pass.
+ *
+ * @example
+ * linkRows([]).length; // 16: every q level with every status level
+ */
+export function linkRows(rows: readonly ListCombination[]): ListCombination[] {
+  const linked = (row: ListCombination): boolean => row.page === 'middle' && row.pageSize === 'one';
+  return LIST_LEVELS.q.flatMap((q) =>
+    LIST_LEVELS.status
+      .filter((status) => !rows.some((row) => row.q === q && row.status === status && linked(row)))
+      .map((status): ListCombination => ({ q, status, page: 'middle', pageSize: 'one' })),
+  );
 }
 
 /** A combination in one line, for titles and counterexamples. */

@@ -18,7 +18,13 @@ import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
-import { listCombinationArb, pairwiseCombinations, showCombination, type ListCombination } from '../arbitraries/list-combinations.js';
+import {
+  linkRows,
+  listCombinationArb,
+  pairwiseCombinations,
+  showCombination,
+  type ListCombination,
+} from '../arbitraries/list-combinations.js';
 
 /** What one matrix rule judges of every combination. */
 export type MatrixAspect = 'filter' | 'order' | 'count' | 'links' | 'isolation';
@@ -421,7 +427,8 @@ const ASPECTS: Record<MatrixAspect, (page: MatrixPage) => void> = {
 
 /**
  * A rule that runs the list matrix and judges `aspect` of every combination: one fixture, then every
- * pair of levels (pairwise, from the rule's seed) and --runs random combinations, more under --duration.
+ * pair of levels (pairwise, from the rule's seed; for the links, every filter pair on a page that has both),
+ * and --runs random combinations, more under --duration.
  *
  * @example
  * matrixRule(id, 'order'); // a rule judging the order of every combination
@@ -429,8 +436,9 @@ const ASPECTS: Record<MatrixAspect, (page: MatrixPage) => void> = {
 export function matrixRule(id: string, aspect: MatrixAspect): Implementation {
   return fixedRule(id, async (ctx: RuleContext) => {
     const fixture = await createFixture(ctx, aspect);
+    const pairwise = pairwiseCombinations(ctx.seedOf?.('pairwise') ?? 0);
     await ctx.check(listCombinationArb, (c) => checkCombination(ctx, fixture, c, aspect), {
-      examples: pairwiseCombinations(ctx.seedOf?.('pairwise') ?? 0),
+      examples: aspect === 'links' ? [...pairwise, ...linkRows(pairwise)] : pairwise,
     });
   });
 }

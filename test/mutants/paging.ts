@@ -25,7 +25,29 @@ function withoutFilters(link: string): string {
   return url.href;
 }
 
+/** `link` whose page parameter is lost: a prefix glued to the query's first name, as a stray literal would do. */
+function withPageLost(link: string): string {
+  const url = new URL(link);
+  url.search = `?x${url.search.slice(1)}`;
+  return url.href;
+}
+
+/** No filter active: neither q (an empty q filters nothing) nor status. */
+const unfiltered = (req: CoreRequest): boolean => !req.query.get('q') && !req.query.has('status');
+
 export const pagingMutants: Mutant[] = [
+  {
+    // spec 2.8: next and previous address the next and previous page, with or without filters
+    name: 'paging-links-lose-page-without-filters',
+    area: 'paging',
+    violates: '2.8: next and previous address the next and previous page (here, with no filter active, their page is lost)',
+    expectedRule: 'jobs.paging.next-follows',
+    transform: rewritePaging((paging, _data, req) => {
+      if (!unfiltered(req)) return;
+      if (typeof paging.next === 'string') paging.next = withPageLost(paging.next);
+      if (typeof paging.previous === 'string') paging.previous = withPageLost(paging.previous);
+    }),
+  },
   {
     // spec 2.8: next repeats the active filters and page size in its query string
     name: 'paging-next-drops-filters',

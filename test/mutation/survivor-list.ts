@@ -18,10 +18,10 @@ export interface Survivor {
  * Why a survivor may stay:
  * - `equivalent`: no observable difference (the reason says why);
  * - `open in the spec`: the mutant turns the mock into another form the spec allows (the reason names the section
- *   and what it leaves open);
- * - `needs a probe`: a real blind spot of the suite, listed until a probe kills it (the reason names the probe).
+ *   and what it leaves open).
+ * A real blind spot of the suite has no place here: a probe kills it.
  */
-export const OUTCOMES = ['equivalent', 'open in the spec', 'needs a probe'] as const;
+export const OUTCOMES = ['equivalent', 'open in the spec'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 export interface ListedSurvivor {
@@ -46,14 +46,34 @@ const sameMutant = (a: Omit<Survivor, 'line' | 'status'>, b: Omit<Survivor, 'lin
 export const describeSurvivor = (s: Omit<Survivor, 'status'> | ListedSurvivor): string =>
   `${s.file}:${s.line ?? '?'} ${s.mutator}: ${JSON.stringify(s.original)} -> ${JSON.stringify(s.replacement)}`;
 
+/**
+ * Pairs each survivor with one listed entry of the same mutant, the nearest by line: two mutants may change the
+ * same text on two lines, and one entry must not answer for both.
+ */
+function pairUp(run: LastRun, listed: readonly ListedSurvivor[]): { unlisted: Survivor[]; unused: ListedSurvivor[] } {
+  const unused = [...listed];
+  const missing: Survivor[] = [];
+  for (const survivor of run.survivors) {
+    const candidates = unused.filter((entry) => sameMutant(entry, survivor));
+    if (candidates.length === 0) {
+      missing.push(survivor);
+      continue;
+    }
+    const distance = (entry: ListedSurvivor): number => Math.abs((entry.line ?? survivor.line) - survivor.line);
+    const nearest = candidates.reduce((best, entry) => (distance(entry) < distance(best) ? entry : best));
+    unused.splice(unused.indexOf(nearest), 1);
+  }
+  return { unlisted: missing, unused };
+}
+
 /** Survivors of the last run that the list does not hold. */
 export function unlisted(run: LastRun, listed: readonly ListedSurvivor[]): Survivor[] {
-  return run.survivors.filter((survivor) => !listed.some((entry) => sameMutant(entry, survivor)));
+  return pairUp(run, listed).unlisted;
 }
 
 /** Entries of files the last run mutated that no longer survive (killed since, or the code changed): stale. */
 export function stale(run: LastRun, listed: readonly ListedSurvivor[]): ListedSurvivor[] {
-  return listed.filter((entry) => entry.file in run.files && !run.survivors.some((survivor) => sameMutant(entry, survivor)));
+  return pairUp(run, listed).unused.filter((entry) => entry.file in run.files);
 }
 
 /** What is wrong with an entry's reason, or undefined when it stands. */

@@ -51,6 +51,14 @@ describe('the survivor list', () => {
     expect(unlisted(run, [{ ...entry, replacement: 'a > b' }])).toEqual(run.survivors);
   });
 
+  it('holds one entry to one survivor: of two entries of the same change, the one whose mutant was killed is stale', () => {
+    const twin: Survivor = { ...survivor, line: 30 };
+    const listedTwice = [entry, { ...entry, line: 31 }];
+    expect(stale({ ...run, survivors: [survivor, twin] }, listedTwice)).toEqual([]);
+    expect(stale({ ...run, survivors: [twin] }, listedTwice)).toEqual([entry]);
+    expect(unlisted({ ...run, survivors: [survivor, twin] }, [entry]).map((s) => s.line)).toEqual([30]);
+  });
+
   it('flags an entry of a mutated file that no longer survives', () => {
     expect(stale({ ...run, survivors: [] }, [entry])).toEqual([entry]);
     expect(stale({ files: {}, survivors: [] }, [entry])).toEqual([]);
