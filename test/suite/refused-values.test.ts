@@ -36,3 +36,35 @@ describe('a refused set of places names only the refused one', () => {
     expect(titles.join('\n')).not.toContain("St. John's");
   }, 120_000);
 });
+
+describe('a refused count of categories names the categories refused alone', () => {
+  it('jobs.limits.categories-count says which entries are refused, not only how many were sent', async () => {
+    // Even ids are refused, alone too; the odd ones sent with them are accepted alone and must not be named.
+    const transform = answerInstead(
+      (req) => {
+        const categories = requestJson(req)?.categories;
+        return (
+          isJobsPath(req) &&
+          effectiveMethod(req) === 'POST' &&
+          Array.isArray(categories) &&
+          categories.some((c) => typeof c?.id === 'number' && c.id % 2 === 0)
+        );
+      },
+      () => jsonResponse(400, { status: 400, code: 'validation_failed', message: 'unknown category' }),
+    );
+    await using mock = await createMockServer(mockOptions({ transform }));
+    const report = await runConformance({
+      baseUrl: mock.url,
+      ...KEYS,
+      seed: 26,
+      runs: 1,
+      maxShrinks: 0,
+      only: ['jobs.limits.categories-count'],
+    });
+    const titles = report.rules.find((r) => r.id === 'jobs.limits.categories-count')!.mismatches.map((m) => m.title);
+    const diagnosed = titles.find((title) => title.includes('; alone,'));
+    expect(diagnosed, titles.join('\n')).toMatch(
+      /^POST \/jobs refused \d+ categories; alone, \d of them are refused: \[\{"id":\d*[02468]\}(,\{"id":\d*[02468]\})*\]$/,
+    );
+  }, 120_000);
+});
