@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from './amount-decimals.js';
+import {
+  amountAsNumber,
+  amountForms,
+  amountsWithoutFourDecimals,
+  amountUnits,
+  countAmounts,
+  maxAmountForms,
+  sameAmount,
+} from './amount-decimals.js';
 
 describe('amountsWithoutFourDecimals', () => {
   it('accepts amounts written with four decimals, with any spacing, and skips null', () => {
@@ -28,5 +36,48 @@ describe('maxAmountForms', () => {
       'another decimal form',
       'four places',
     ]);
+  });
+});
+
+describe('decimal strings (2.5 "Decimal": a string form is defensible)', () => {
+  it('reads a decimal string amount by its digits and counts it', () => {
+    const text = '{"amount":"52000.0000","maxAmount":"61000.5","x":{"amount":"1.5"}}';
+    expect(countAmounts(text)).toBe(2);
+    expect(amountsWithoutFourDecimals(text)).toEqual(['"amount": "1.5"']);
+    expect(maxAmountForms(text)).toEqual(['another decimal form']);
+  });
+
+  it('tells the number form from the string form, in the order written', () => {
+    expect(amountForms('{"amount":"1.0000","maxAmount":2,"y":{"maxAmount":null}}')).toEqual(['decimal string', 'number']);
+    expect(amountForms('{"amount": 1.0000, "maxAmount" : "2.0000"}')).toEqual(['number', 'decimal string']);
+  });
+
+  it('compares amounts exactly, whichever form each takes, to the fourth decimal', () => {
+    expect(sameAmount(52000, '52000.0000')).toBe(true);
+    expect(sameAmount('25.5', 25.5)).toBe(true);
+    expect(sameAmount(1234.5678, '1234.56780000')).toBe(true);
+    expect(sameAmount(1234.57, '1234.5678')).toBe(false);
+    // beyond a double's 15-16 digits a string keeps every digit
+    expect(sameAmount('123456789012345678.0001', '123456789012345678.0002')).toBe(false);
+    expect(sameAmount(null, undefined)).toBe(true);
+    expect(sameAmount(null, '0.0000')).toBe(false);
+  });
+
+  it('refuses what is no plain decimal: exponents, spaces, words', () => {
+    for (const text of ['1e3', ' 1.0', '1.0 ', '1,5', 'abc', '', '.5', '1.']) expect(amountUnits(text), text).toBeUndefined();
+    expect(sameAmount('1e3', 1000)).toBe(false);
+  });
+
+  it('rounds half away from zero at the fourth decimal, on the digits', () => {
+    expect(amountUnits('0.99995')).toBe(10000n);
+    expect(amountUnits('-1.00005')).toBe(-10001n);
+    expect(amountUnits(1e21)).toBe(10n ** 25n);
+    expect(amountUnits(1e-7)).toBe(0n);
+  });
+
+  it('turns a decimal string into the number a request takes, and leaves other values alone', () => {
+    expect(amountAsNumber('52000.0000')).toBe(52000);
+    expect(amountAsNumber(null)).toBeNull();
+    expect(amountAsNumber('1e3')).toBe('1e3');
   });
 });

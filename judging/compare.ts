@@ -3,13 +3,16 @@
  * field by field, leniently where the spec leaves room (a sent date by
  * calendar day, date-times as instants whatever their spelling, descriptions
  * as HTML content, category order, location names resolved by the server,
- * amounts to four decimals) and strictly where it does not.
+ * amounts to four decimals in either decimal form) and strictly where it does not.
  */
 import { sameHtmlContent } from './html-content.js';
 import { keepsDate, sameDate } from './dates.js';
+import { sameAmount } from './amount-decimals.js';
 
 // The date comparisons are called from here: dates.ts is their arithmetic.
 export { sameHtmlContent } from './html-content.js';
+// An amount may come back as a number or a decimal string (2.5 "Decimal"): read as its value either way.
+export { sameAmount } from './amount-decimals.js';
 export {
   compareDates,
   instantMs,
@@ -208,16 +211,6 @@ function idsOf(list: unknown): number[] {
     : [];
 }
 
-function closeAmount(a: unknown, b: unknown): boolean {
-  return typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) < 0.00005;
-}
-
-/** The same amount to four decimals (2.5), or both null/absent (a maxAmount not given). */
-export function sameAmount(a: number | null | undefined, b: number | null | undefined): boolean {
-  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
-  return closeAmount(a, b);
-}
-
 /**
  * The same address, the scheme compared case-insensitively (RFC 3986 3.1 and
  * 6.2.2.1: `HTTPS://x` and `https://x` are one URL, so a server may store either).
@@ -255,8 +248,8 @@ function salaryCheck(sent: unknown, job: Record<string, unknown>): string | unde
   const s = sent as { amount?: number; maxAmount?: number | null; period?: { id?: number }; plusCommission?: boolean };
   if (got === null || got === undefined) return `salary: sent ${show(sent)}, got ${show(got)}`;
   const problems: string[] = [];
-  if (s.amount !== undefined && !closeAmount(s.amount, got.amount)) problems.push(`amount ${show(got.amount)}`);
-  if (s.maxAmount !== undefined && s.maxAmount !== null && !closeAmount(s.maxAmount, got.maxAmount))
+  if (s.amount !== undefined && !sameAmount(s.amount, got.amount)) problems.push(`amount ${show(got.amount)}`);
+  if (s.maxAmount !== undefined && s.maxAmount !== null && !sameAmount(s.maxAmount, got.maxAmount))
     problems.push(`maxAmount ${show(got.maxAmount)}`);
   if (s.maxAmount === null && got.maxAmount !== null) problems.push(`maxAmount ${show(got.maxAmount)}`);
   if (s.period?.id !== undefined && (got.period as { id?: unknown } | undefined)?.id !== s.period.id)

@@ -149,9 +149,23 @@ const rows: Row[] = [
   { section: '2.4', schema: 'positionType', path: '/id', check: INT32 },
   { section: '2.4, 8', schema: 'positionType', path: '/name', check: { kind: 'maxLength', max: 10 } },
   { section: '2.1, 8', schema: 'employer', path: '/name', check: { kind: 'maxLength', max: 128 } },
-  // 2.5 Salary, as returned.
-  { section: '2.5', schema: 'salary', path: '/amount', check: { kind: 'values', accepted: [0, 85000.1234], rejected: [null, '85000'] } },
-  { section: '2.5', schema: 'salary', path: '/maxAmount', check: { kind: 'values', accepted: [null, 95000.5], rejected: ['95000'] } },
+  // 2.5 Salary, as returned: a "Decimal" as a number or a plain decimal string (the string form is a should rule's).
+  {
+    section: '2.5',
+    schema: 'salary',
+    path: '/amount',
+    check: {
+      kind: 'values',
+      accepted: [0, 85000.1234, '85000', '85000.0000', '-1.5'],
+      rejected: [null, '8.5e4', ' 85000', '85,000', '', '.5', 'x'],
+    },
+  },
+  {
+    section: '2.5',
+    schema: 'salary',
+    path: '/maxAmount',
+    check: { kind: 'values', accepted: [null, 95000.5, '95000', '95000.5000'], rejected: ['9.5e4', '95000 ', 'null'] },
+  },
   { section: '2.5', schema: 'salary', path: '/period/id', check: { kind: 'enum', values: [1, 2, 3, 4, 5], outside: [0, 6] } },
   { section: '2.5', schema: 'salary', path: '/period/name', check: { kind: 'maxLength', max: 50 } },
   { section: '2.5', schema: 'salary', path: '/period/unit', check: { kind: 'maxLength', max: 50 } },

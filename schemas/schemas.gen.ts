@@ -2164,16 +2164,20 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://jobs-conformance.local/schemas/salary.schema.json",
     "title": "Salary",
-    "description": "Salary as returned (spec 2.5). Responses carry four decimal places in the amounts; that is a property of the response text, checked on the raw bytes, not here.",
+    "description": "Salary as returned (spec 2.5). Responses carry four decimal places in the amounts; that is a property of the response text, checked on the raw bytes, not here. An amount is a \"Decimal\": a JSON number is the plain reading, a decimal string (\"52000.0000\", Django REST Framework's default) a defensible one, so a response may write either (the number form is a should rule). Requests take numbers only (salary-input.schema.json).",
     "type": "object",
     "properties": {
       "amount": {
-        "type": "number"
+        "$ref": "#/$defs/decimal"
       },
       "maxAmount": {
-        "type": [
-          "number",
-          "null"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/decimal"
+          },
+          {
+            "type": "null"
+          }
         ]
       },
       "period": {
@@ -2188,6 +2192,20 @@ export const schemaFiles: Record<string, Record<string, unknown>> = {
       "maxAmount",
       "period",
       "plusCommission"
-    ]
+    ],
+    "$defs": {
+      "decimal": {
+        "description": "A decimal as a JSON number or as a string holding a plain decimal: optional minus, digits, optional fraction; no exponent, no spaces.",
+        "anyOf": [
+          {
+            "type": "number"
+          },
+          {
+            "type": "string",
+            "pattern": "^-?[0-9]+(\\.[0-9]+)?$"
+          }
+        ]
+      }
+    }
   },
 };

@@ -50,8 +50,16 @@ export const exampleUrlJob: Job = {
 
 /** 4.2: "Taking a GET result, removing id and referenceId and posting it creates a job with the same values." */
 export function createBodyFromJob(job: Job): JobCreate {
-  const { id: _id, referenceId: _referenceId, ...body } = job;
-  return body;
+  const { id: _id, referenceId: _referenceId, salary, ...body } = job;
+  return {
+    ...body,
+    salary: salary === null ? null : { ...salary, amount: Number(salary.amount), maxAmount: numberOrNull(salary.maxAmount) },
+  };
+}
+
+/** Requests take amounts as numbers; a response may write a "Decimal" as a string (2.5), read back as its number. */
+function numberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
 }
 
 /** 4.2: the request fields as a client writes them: locations by description, list items by id only. */

@@ -341,11 +341,14 @@ export interface PositionType {
   [k: string]: unknown;
 }
 /**
- * Salary as returned (spec 2.5). Responses carry four decimal places in the amounts; that is a property of the response text, checked on the raw bytes, not here.
+ * Salary as returned (spec 2.5). Responses carry four decimal places in the amounts; that is a property of the response text, checked on the raw bytes, not here. An amount is a "Decimal": a JSON number is the plain reading, a decimal string ("52000.0000", Django REST Framework's default) a defensible one, so a response may write either (the number form is a should rule). Requests take numbers only (salary-input.schema.json).
  */
 export interface Salary {
-  amount: number;
-  maxAmount: number | null;
+  /**
+   * A decimal as a JSON number or as a string holding a plain decimal: optional minus, digits, optional fraction; no exponent, no spaces.
+   */
+  amount: number | string;
+  maxAmount: (number | string) | null;
   period: SalaryPeriod;
   plusCommission: boolean;
   [k: string]: unknown;

@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { MATRIX_PATHS, parseCell, specMatrix, type MatrixPath } from '../suites/spec-coverage/spec-matrix.js';
 import { renderSpecCoverageDoc } from '../scripts/docs/spec-coverage-doc.js';
 import { rules } from '../suites/checks/rules.js';
+import { mutants } from './mutants/index.js';
+import { expectedRules } from './mutants/kit.js';
 
 interface Row {
   line: string;
@@ -75,6 +77,21 @@ describe('docs/spec-coverage.md: the statement × path matrix', () => {
     expect(unknown).toEqual([]);
   });
 
+  it("names as proof only mutants that exist and that one of the cell's own rules is expected to catch", () => {
+    const byName = new Map(mutants.map((mutant) => [mutant.name, mutant]));
+    const wrong = cells.flatMap((cell) =>
+      [...cell.text.matchAll(/mutant ([a-z0-9]+(?:-[a-z0-9]+)+)/g)].flatMap(([, name]) => {
+        const mutant = byName.get(name!);
+        if (!mutant) return [`${cell.where}: no mutant ${name}`];
+        const ids = cellIds(cell);
+        return expectedRules(mutant).some((rule) => ids.includes(rule) || ids.some((id) => rule.startsWith(`${id}.`)))
+          ? []
+          : [`${cell.where}: ${name} is caught by ${expectedRules(mutant).join(', ')}, none of the cell's rules`];
+      }),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('leaves no cell pending (work of another branch: fill it with the rule that landed, or a reason)', () => {
     expect(cells.filter((cell) => parseCell(cell.text)?.kind === 'pending').map((cell) => `${cell.where}: ${cell.text}`)).toEqual([]);
   });
@@ -99,6 +116,17 @@ describe('docs/spec-coverage.md: the statements section by section', () => {
       return row.ids.length === 0 && !/not probed|see /i.test(probedBy);
     });
     expect(unexplained.map((row) => row.line)).toEqual([]);
+  });
+
+  it('names as proof only mutants that exist', () => {
+    const known = new Set(mutants.map((mutant) => mutant.name));
+    const named = rows.flatMap((row) =>
+      [...row.line.matchAll(/mutants? ((?:`[a-z0-9-]+`(?:, | and |; )?)+)/g)].flatMap(([, list]) =>
+        [...list!.matchAll(/`([a-z0-9-]+)`/g)].map(([, name]) => name!),
+      ),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !known.has(name))).toEqual([]);
   });
 
   it('gives every statement a level', () => {

@@ -53,6 +53,12 @@ export function renderChoicesDoc(): string {
     `Profiles (\`--profile\`, \`{ profile }\`, \`POST /__control/profile\`): ${PROFILES.map((p) => `\`${p}\``).join(', ')}.`,
     '`reference` takes every reference value; `alt` the first other value of every switch; `lenient` the accepting value of the validation switches and another form elsewhere;',
     '`random` draws every switch from `profileSeed` (the same seed, the same profile). `--choice name=value` (`{ choices }`) sets one switch over any profile.',
+    `Kept at the reference value by every profile (its other value is legal, but a should rule warns about it): ${[
+      ...CHOICE_SWITCHES.values(),
+    ]
+      .filter((s) => s.outsideProfiles)
+      .map((s) => `\`${s.name}\``)
+      .join(', ')}.`,
     '',
     '| Switch | Spec | Question | Values | `alt` | `lenient` |',
     '|---|---|---|---|---|---|',

@@ -86,6 +86,14 @@ export const limitsEntries: readonly CatalogEntry[] = [
     statement: 'Base salary. Responses carry four decimal places.',
   },
   {
+    id: 'jobs.limits.amount-as-number',
+    section: '2.5',
+    level: 'should',
+    area: 'limits',
+    title: 'Salary amount and maxAmount come back as JSON numbers (a decimal string such as "52000.0000" warns)',
+    statement: 'Good practice; the spec says: | amount | Decimal | Base salary. Responses carry four decimal places. |',
+  },
+  {
     id: 'jobs.limits.routing-email-required',
     section: '4.2',
     level: 'must',

@@ -5,7 +5,7 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../engine/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { changedFields, samePlaces, show } from '../../judging/compare.js';
 import { sameDay } from '../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
@@ -22,7 +22,7 @@ const OWN_FIELDS = ['id', 'referenceId', 'publishDate', 'closeDate', 'locations'
 
 function withoutIdentity(job: Job): Body {
   const { id: _id, referenceId: _referenceId, ...rest } = job;
-  return rest;
+  return withNumberAmounts(rest);
 }
 
 async function original(ctx: RuleContext, generated: Body): Promise<Job> {

@@ -54,6 +54,10 @@ export const OBSERVATION_TOPICS = {
     meaning: 'How a partial salary update that would put maxAmount below amount is answered (refused; a merge is checked).',
   },
   'salary.max-amount-form': { section: '2.5', meaning: 'How the largest salary amount comes back (number form, decimals).' },
+  'salary.amount-form': {
+    section: '2.5',
+    meaning: 'The JSON type of the salary amounts in a response: a number or a decimal string ("Decimal" leaves it open).',
+  },
   'reference-list-shape.position types': {
     section: '4.6',
     meaning:

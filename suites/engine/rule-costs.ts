@@ -98,6 +98,7 @@ export const RULE_COSTS_MS: Readonly<Record<string, number>> = {
   'jobs.limits.location-description-length': 4,
   'jobs.limits.salary-period-required': 156,
   'jobs.limits.salary-four-decimals': 803,
+  'jobs.limits.amount-as-number': 60,
   'jobs.limits.routing-email-required': 471,
   'jobs.limits.routing-url-required': 621,
   'jobs.limits.routing-url-scheme': 189,

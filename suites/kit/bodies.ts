@@ -11,6 +11,7 @@ import type * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, ReferenceDataError, withTitlePrefix, type JobArbOptions } from '../arbitraries/job.js';
 import type { Body, RuleContext } from '../engine/rule.js';
 import { titlePrefix } from '../engine/scope-words.js';
+import { amountAsNumber } from '../../judging/amount-decimals.js';
 
 /**
  * Valid create bodies (no referenceId; the title holds the run tag). Skips the rule (instead of
@@ -79,4 +80,17 @@ export function foreignReadOnly(ctx: RuleContext): { publishDate: string; employ
     employer: { id: 2_147_480_000, name: `${caseTagOf(ctx)} not the key's employer` },
     id: 2_147_480_001,
   };
+}
+
+/**
+ * A job as GET returned it, made a request body: the salary amounts as JSON numbers, the canonical request
+ * form (a server may answer a "Decimal" as a string, spec 2.5; that form is jobs.limits.amount-as-number's alone).
+ *
+ * @example
+ * withNumberAmounts({ salary: { amount: '52000.0000', maxAmount: null } }); // { salary: { amount: 52000, maxAmount: null } }
+ */
+export function withNumberAmounts(body: Body): Body {
+  const salary = body.salary as Record<string, unknown> | null | undefined;
+  if (salary === null || typeof salary !== 'object') return body;
+  return { ...body, salary: { ...salary, amount: amountAsNumber(salary.amount), maxAmount: amountAsNumber(salary.maxAmount) } };
 }

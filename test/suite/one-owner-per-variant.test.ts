@@ -6,9 +6,8 @@
  * canonical (lower-case URL schemes, lower-case double-quoted HTML, everyday
  * place names), so only the owner ever sends the variant. Rows whose owner is
  * null are choices the spec leaves open: no rule may flag them at all.
- *
- * Not a row yet: date forms with offsets or fractions in what the suite sends
- * (their owner rule is the round-trip work's), decimal strings in responses.
+ * A row is a transform around the mock core (a server refusing a form), or
+ * one of the mock's choices (a server answering in a form).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
@@ -48,7 +47,9 @@ const unusualPlaces = new Set([...UNUSUAL_PLACES.withProvince, ...UNUSUAL_PLACES
 
 interface Row {
   form: string;
-  transform: Transform;
+  transform?: Transform;
+  /** Mock choices the row runs on (a form the server answers in). */
+  choices?: Record<string, string>;
   /** The one rule that reports; null: an open choice, nothing may report. */
   owner: string | null;
 }
@@ -84,6 +85,16 @@ const ROWS: Row[] = [
     owner: 'jobs.limits.location-forms',
   },
   {
+    form: 'salary amounts answered as decimal strings ("52000.0000", spec 2.5 "Decimal")',
+    choices: { 'salary.amount-form': 'string' },
+    owner: 'jobs.limits.amount-as-number',
+  },
+  {
+    form: 'a closeDate with an offset or fractional seconds refused (2026-12-09T08:00:00.5+05:00)',
+    transform: refusesWrites((body) => typeof body.closeDate === 'string' && /T.*(?:[.,]\d|[+-]\d\d(?::?\d\d)?$)/.test(body.closeDate)),
+    owner: 'jobs.roundtrip.close-date-forms',
+  },
+  {
     form: 'a gateway answering 302 to a login page without a valid key (spec 5.5: not shown)',
     transform: answerInstead(
       (req) => isJobsPath(req) && !DEMO_KEYS.has(String(req.headers['api-key'] ?? '')),
@@ -107,8 +118,8 @@ const ROWS: Row[] = [
 describe('one strict but legal choice costs one finding, from the rule that owns the form', () => {
   it.each(ROWS)(
     '$form: only $owner reports',
-    async ({ transform, owner }) => {
-      await using mock = await createMockServer(mockOptions({ transform }));
+    async ({ transform, choices, owner }) => {
+      await using mock = await createMockServer(mockOptions({ transform, choices }));
       const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 29, runs: 2, maxShrinks: 0, concurrency: 8 });
       const flagged = report.rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error').map((r) => r.id);
       expect(flagged).toEqual(owner === null ? [] : [owner]);

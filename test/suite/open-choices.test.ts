@@ -229,6 +229,21 @@ const OPEN_CHOICES: OpenChoice[] = [
       'jobs.model.*',
     ],
   },
+  {
+    // Every rule that reads or sends back an amount; the owner of the form (jobs.limits.amount-as-number) warns, by design.
+    form: 'salary amounts written as decimal strings, `"52000.0000"` (2.5: "Decimal")',
+    choices: { 'salary.amount-form': 'string' },
+    only: [
+      'jobs.create.*',
+      'jobs.update.*',
+      'jobs.put-create.*',
+      'jobs.limits.salary-four-decimals',
+      'jobs.limits.salary-period-required',
+      'jobs.roundtrip.*',
+      'jobs.model.*',
+    ],
+    observed: ['salary.max-amount-form', 'four places'],
+  },
 ];
 
 function failures(report: ConformanceReport): string[] {

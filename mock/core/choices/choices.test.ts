@@ -29,6 +29,7 @@ const EXPECTED_SWITCHES = [
   'q.match',
   'order.ties',
   'salary.max-amount-form',
+  'salary.amount-form',
   'locations.description',
   'job.extra-fields',
   'header.extra-fields',
@@ -83,6 +84,7 @@ describe('resolveChoices', () => {
     const alt = resolveChoices({ profile: 'alt' }).choices as Record<string, string>;
     const lenient = resolveChoices({ profile: 'lenient' }).choices as Record<string, string>;
     for (const s of CHOICE_SWITCHES.values()) {
+      if (s.outsideProfiles) continue;
       expect(alt[s.name], s.name).not.toBe(s.reference);
       expect(lenient[s.name], s.name).toBe(s.lenient ?? alt[s.name]);
     }
@@ -107,7 +109,20 @@ describe('resolveChoices', () => {
         seen.get(name)!.add(value);
       }
     }
-    for (const s of CHOICE_SWITCHES.values()) expect([...seen.get(s.name)!].sort(), s.name).toEqual(Object.keys(s.values).sort());
+    for (const s of CHOICE_SWITCHES.values()) {
+      const expected = s.outsideProfiles ? [s.reference] : Object.keys(s.values).sort();
+      expect([...seen.get(s.name)!].sort(), s.name).toEqual(expected);
+    }
+  });
+
+  it('keeps a switch outside the profiles at its reference value in every profile; a choice still sets it', () => {
+    const outside = [...CHOICE_SWITCHES.values()].filter((s) => s.outsideProfiles);
+    expect(outside.map((s) => s.name)).toContain('salary.amount-form');
+    for (const profile of PROFILES) {
+      const choices = resolveChoices({ profile, profileSeed: 3 }).choices as Record<string, string>;
+      for (const s of outside) expect(choices[s.name], `${profile} ${s.name}`).toBe(s.reference);
+    }
+    expect(resolveChoices({ choices: { 'salary.amount-form': 'string' } }).choices['salary.amount-form']).toBe('string');
   });
 
   it('a choice overrides the profile and is reported as an override', () => {

@@ -22,6 +22,11 @@ export interface ChoiceSwitch {
   readonly reference: string;
   /** The value of the `lenient` profile (the accepting value, or another form); default: the `alt` value. */
   readonly lenient?: string;
+  /**
+   * Kept at the reference value by every profile: its other value is legal but a should rule warns about it, and the
+   * profiles must pass `--strict` with 0 warnings. Set it with `--choice`.
+   */
+  readonly outsideProfiles?: true;
 }
 
 function define<const V extends string>(
@@ -31,8 +36,17 @@ function define<const V extends string>(
   values: Record<V, string>,
   reference: NoInfer<V>,
   lenient?: NoInfer<V>,
+  outsideProfiles?: true,
 ): ChoiceSwitch & { values: Record<V, string>; reference: V } {
-  return Object.freeze({ name, section, question, values: Object.freeze(values), reference, ...(lenient ? { lenient } : {}) });
+  return Object.freeze({
+    name,
+    section,
+    question,
+    values: Object.freeze(values),
+    reference,
+    ...(lenient ? { lenient } : {}),
+    ...(outsideProfiles ? { outsideProfiles } : {}),
+  });
 }
 
 const SWITCH_LIST = [
@@ -300,6 +314,18 @@ const SWITCH_LIST = [
     'four-places',
   ),
   define(
+    'salary.amount-form',
+    '2.5',
+    'JSON type of `salary.amount` and `salary.maxAmount` ("Decimal": a number is the plain reading)',
+    {
+      number: 'JSON numbers: `52000.0000`',
+      string: 'decimal strings: `"52000.0000"` (Django REST Framework\'s default; a should rule warns, so no profile takes it)',
+    },
+    'number',
+    undefined,
+    true,
+  ),
+  define(
     'locations.description',
     '2.2',
     '`description` of a location in responses',
@@ -412,7 +438,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 function profileValue(profile: ProfileName, s: ChoiceSwitch, draw: () => number): string {
-  if (profile === 'reference') return s.reference;
+  if (profile === 'reference' || s.outsideProfiles) return s.reference;
   if (profile === 'alt') return altValue(s);
   if (profile === 'lenient') return s.lenient ?? altValue(s);
   const values = valuesOf(s);

@@ -95,7 +95,12 @@ function salaryJson(salary: StoredSalary | null, choices: Choices): string {
       : choices['salary.max-amount-form'] === 'plain'
         ? String(Number(salary.maxAmount))
         : salary.maxAmount;
-  return `{"amount":${salary.amount},"maxAmount":${max},` + `"period":${rowJson(salary.period)},"plusCommission":${salary.plusCommission}}`;
+  // salary.amount-form = string: both amounts as decimal strings, the digits unchanged.
+  const form = (text: string): string => (choices['salary.amount-form'] === 'string' && text !== 'null' ? `"${text}"` : text);
+  return (
+    `{"amount":${form(salary.amount)},"maxAmount":${form(max)},` +
+    `"period":${rowJson(salary.period)},"plusCommission":${salary.plusCommission}}`
+  );
 }
 
 /** The name a confidential job shows under job.confidential-employer = masked. */

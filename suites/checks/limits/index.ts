@@ -10,7 +10,7 @@ import type { Implementation } from '../../kit/rule-builders.js';
 import { countRule } from './counts.js';
 import { locationForms, locationDescriptionLength } from './locations.js';
 import { emailOrUrlLength, routingAddressRequired, routingUrlScheme, routingOtherFieldNull, urlSchemeCase } from './routing.js';
-import { salaryPeriodRequired, salaryFourDecimals } from './salary.js';
+import { salaryPeriodRequired, salaryFourDecimals, amountAsNumber } from './salary.js';
 import { referenceIdLength, titleLength } from './text-lengths.js';
 
 /**
@@ -31,6 +31,7 @@ export const limitsRules: Implementation[] = [
   locationDescriptionLength,
   salaryPeriodRequired,
   salaryFourDecimals,
+  amountAsNumber,
   routingAddressRequired('jobs.limits.routing-email-required', 'email'),
   routingAddressRequired('jobs.limits.routing-url-required', 'url'),
   routingUrlScheme,

@@ -18,6 +18,7 @@ import { createJob } from '../../kit/jobs.js';
 import type { Body, RuleContext } from '../../engine/rule.js';
 import { isSuccess } from '../../kit/http.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
+import { refusedValues } from '../../kit/refused-values.js';
 
 /** `items` in runs of at most `size`. */
 function chunks(items: readonly LocationInput[], size: number): LocationInput[][] {
@@ -26,18 +27,9 @@ function chunks(items: readonly LocationInput[], size: number): LocationInput[][
   return out;
 }
 
-/**
- * The places of `group` the target refuses: none when the group is accepted; else each is retried alone, so
- * a report names only the places refused (the whole group when each alone is accepted: the mix is refused).
- */
+/** The places of `group` the target refuses, each retried alone when the group is refused (refusedValues). */
 async function refusedPlaces(ctx: RuleContext, job: Body, group: LocationInput[]): Promise<LocationInput[]> {
-  if (isSuccess((await ctx.api.create({ ...identify(ctx, job), locations: group })).status)) return [];
-  if (group.length === 1) return group;
-  const refused: LocationInput[] = [];
-  for (const place of group) {
-    if (!isSuccess((await ctx.api.create({ ...identify(ctx, job), locations: [place] })).status)) refused.push(place);
-  }
-  return refused.length > 0 ? refused : group;
+  return refusedValues(group, async (locations) => isSuccess((await ctx.api.create({ ...identify(ctx, job), locations })).status));
 }
 
 export const locationForms: Implementation = fixedRule('jobs.limits.location-forms', async (ctx: RuleContext) => {

@@ -2,12 +2,14 @@
  * @module Salary input (spec 2.5): an amount needs a period; amounts take up
  * to four decimals, written with four in every response that carries the
  * full Job (POST 201, GET, PUT 200 by id and by referenceId, PUT-create; list
- * items carry no salary).
+ * items carry no salary). An amount is a "Decimal": a JSON number is the plain
+ * reading, a decimal string (`"52000.0000"`) a defensible one, read as its
+ * value by every rule; one should rule owns the form.
  */
 import { isSuccess, responseLine } from '../../kit/http.js';
 import * as fc from 'fast-check';
 import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../arbitraries/salary.js';
-import { amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
+import { amountForms, amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
@@ -101,4 +103,41 @@ export const salaryFourDecimals: Implementation = fixedRule('jobs.limits.salary-
       if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
     }
   });
+});
+
+/** The plainest salary that carries both amounts, so the response writes each of them. */
+const PLAIN_SALARY: SalaryInput = { amount: 52000, maxAmount: 61000, period: { id: 1 } };
+
+/**
+ * The one owner of the amounts' JSON type: spec 2.5 types them "Decimal", and a JSON number is the plain
+ * reading; a decimal string (Django REST Framework's default) is defensible, so it only warns. The form
+ * each response used is recorded.
+ */
+export const amountAsNumber: Implementation = fixedRule('jobs.limits.amount-as-number', async (ctx: RuleContext) => {
+  await ctx.check(
+    createBodyArb(ctx),
+    async (job) => {
+      const created = await sendSalary(ctx, 'POST /jobs', job, 0, '', PLAIN_SALARY);
+      ctx.expect(isSuccess(created.status) && created.json !== undefined, {
+        title: 'POST /jobs refused a job with a valid salary',
+        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
+        received: responseLine(created),
+      });
+      const read = await ctx.api.get(created.json.id);
+      for (const [what, r] of [
+        ['POST /jobs', created],
+        [`GET /jobs/${created.json.id}`, read],
+      ] as const) {
+        const forms = amountForms(r.text);
+        for (const form of new Set(forms)) ctx.observe({ topic: 'salary.amount-form', section: '2.5', observed: form });
+        ctx.expect(forms.length > 0 && forms.every((form) => form === 'number'), {
+          title: `${what} writes a salary amount as a string`,
+          expected: 'good practice (spec 2.5: amount and maxAmount are "Decimal"): JSON numbers, e.g. "amount": 52000.0000',
+          received: forms.length > 0 ? `amounts written as: ${forms.join(', ')}` : `no "amount" in ${responseLine(r)}`,
+          failingExchange: r.exchange,
+        });
+      }
+    },
+    { runs: 1 },
+  );
 });

@@ -14,16 +14,17 @@ import type { Job } from '../../../schemas/index.js';
 import { withTitlePrefix } from '../../arbitraries/job.js';
 import { titlePrefix } from '../../engine/scope-words.js';
 import type { Body } from '../../engine/rule.js';
+import { withNumberAmounts } from '../../kit/bodies.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { applyPatch } from '../expected-fields.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { overrideDeclined, putJob, putLabel, type PutVia } from '../put-job.js';
 import { expectListsMatch, expectMatchesModel, expectReadBack } from '../verify-target.js';
 
-/** A GET result as a PUT body: everything but the id and the status. */
+/** A GET result as a PUT body: everything but the id and the status, amounts as numbers (the canonical request form). */
 function editable(job: Job): Body {
   const { id: _id, status: _status, ...rest } = job;
-  return rest;
+  return withNumberAmounts(rest);
 }
 
 export class GetEditPutCommand implements JobsCommand {
