@@ -115,13 +115,6 @@ export function checkCommandLine(io: CliIo): void {
   if (options.listRules !== true) resolveConfig(options);
 }
 
-/** The run's secrets as the last scrub of the report files takes them: the keys and the --header values. */
-function secretsOf(config: RunConfig): string[] {
-  return [config.apiKey, config.secondApiKey, ...Object.values(config.headers)].filter(
-    (s): s is string => typeof s === 'string' && s !== '',
-  );
-}
-
 function progressPrinter(io: CliIo, say: (line: string) => void): (event: ProgressEvent) => void {
   const progress = createProgress(io.stderr, { color: shouldUseColor(io.stderr, io.env) });
   return (event) => {
@@ -171,8 +164,8 @@ export async function main(io: CliIo): Promise<number> {
   if (io.argv[2] === 'diff') return diffMain({ ...io, argv: subcommandArgv(io.argv) });
   if (io.argv[2] === 'merge-reports') return mergeReportsMain({ ...io, argv: subcommandArgv(io.argv) });
   if (io.argv[2] === 'check-har') return checkHarMain({ ...io, argv: subcommandArgv(io.argv) });
-  // Every line printed is scrubbed: of the keys as given until the run is configured, then of every secret it has.
-  const redactor = new Redactor();
+  // Every line printed is scrubbed: of the keys as given until the run is configured, then through the run's one Redactor.
+  let redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
   let options: Partial<RunConfigOptions> & { listRules?: boolean };
   try {
@@ -184,8 +177,7 @@ export async function main(io: CliIo): Promise<number> {
     io.stdout.write(formatRuleList(catalog));
     return EXIT_OK;
   }
-  redactor.add(options.apiKey);
-  redactor.add(options.secondApiKey);
+  redactor = new Redactor([options.apiKey, options.secondApiKey]).freeze();
   let config: RunConfig;
   let report: RedactedReport;
   let gating: Gating;
@@ -194,7 +186,7 @@ export async function main(io: CliIo): Promise<number> {
   try {
     // The one parse of this run's options: everything below reads `config`.
     config = resolveConfig(options);
-    for (const secret of secretsOf(config)) redactor.add(secret);
+    redactor = config.redactor;
     gating = await prepareGating(config);
     // Read before anything is sent: a missing or foreign file stops the run at once (exit 2).
     if (config.compareWith !== undefined) earlier = await readReportFile(config.compareWith);
@@ -223,7 +215,7 @@ export async function main(io: CliIo): Promise<number> {
   }
   let files: string[];
   try {
-    files = await writeReports(gated, { dir: config.reportDir, reporters: config.reporters, secrets: secretsOf(config), exchanges });
+    files = await writeReports(gated, { dir: config.reportDir, reporters: config.reporters, redactor: config.redactor, exchanges });
   } catch (error) {
     say(`error: ${messageOf(error)}`);
     return EXIT_USAGE;

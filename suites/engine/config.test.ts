@@ -7,6 +7,7 @@ import {
   apiRootOf,
   envName,
   envOf,
+  isRunConfig,
   optionsFromEnv,
   resolveConfig,
 } from './config.js';
@@ -177,5 +178,24 @@ describe('--shard and --duration', () => {
     expect(() => resolveConfig({ ...base, duration: '10 minutes' })).toThrow(/--duration must be a time/);
     expect(() => resolveConfig({ ...base, duration: '0s' })).toThrow(expect.objectContaining({ option: 'duration' }));
     expect(() => resolveConfig({ ...base, shard: '0/4' })).toThrow(expect.objectContaining({ option: 'shard' }));
+  });
+});
+
+describe('the RunConfig resolveConfig makes', () => {
+  const base = { baseUrl: 'http://localhost:4010', apiKey: 'key-one', secondApiKey: 'key-two' };
+
+  it('is told from plain options by what made it, not by its fields', () => {
+    const config = resolveConfig(base);
+    expect(isRunConfig(config)).toBe(true);
+    expect(isRunConfig({ ...config })).toBe(false);
+    expect(isRunConfig(base)).toBe(false);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it("carries the run's one Redactor, frozen, with its keys and --header values", () => {
+    const { redactor } = resolveConfig({ ...base, headers: ['X-Gateway-Token: gw-secret-value', 'X-Short: ab'] });
+    expect(redactor.redact('key-one key-two gw-secret-value ab')).toBe('[redacted] [redacted] [redacted] ab');
+    expect(redactor.redactHeaders({ 'x-short': 'ab' })).toEqual({ 'x-short': '[redacted]' });
+    expect(() => redactor.add('later')).toThrow(/frozen/);
   });
 });

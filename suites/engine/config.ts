@@ -13,6 +13,7 @@ import { parseExtraHeaders } from '../http/extra-headers.js';
 import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
 import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, type FailCondition, type ReporterName } from '../../reports/index.js';
+import { Redactor } from '../../reports/index.js';
 import { API_PREFIX } from '../../vocabulary/index.js';
 import { parseDuration } from './duration.js';
 import { parseShard, type Shard } from './shards.js';
@@ -303,11 +304,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Re
   return out;
 }
 
-/**
- * The validated configuration of a run: what to run, and how to gate and write its report. resolveConfig makes it,
- * once per run; runConformance, the gating and writeReports read it and parse nothing again.
- */
-export interface RunConfig {
+/** The validated fields of a run's configuration (RunConfig without its brand). */
+export interface RunSettings {
   /** The API root, ending in /api/v1.1, without a trailing slash. */
   apiRoot: string;
   apiKey: string;
@@ -347,6 +345,40 @@ export interface RunConfig {
   shard?: Shard;
   /** --duration in milliseconds. */
   durationMs?: number;
+  /**
+   * The run's one Redactor, frozen: its API keys and --header values. The run's client and report, the console and
+   * the report files all mask secrets through it.
+   */
+  redactor: Redactor;
+}
+
+declare const runConfigBrand: unique symbol;
+
+/**
+ * The validated configuration of a run: what to run, and how to gate and write its report. resolveConfig makes it,
+ * once per run, frozen; runConformance, the gating and writeReports read it and parse nothing again. Branded as
+ * RedactedReport is: only resolveConfig makes one.
+ */
+export type RunConfig = Readonly<RunSettings> & { readonly [runConfigBrand]: true };
+
+/** What resolveConfig made, remembered by identity: how runConformance tells a RunConfig from plain options. */
+const resolvedConfigs = new WeakSet<object>();
+
+/**
+ * Whether a value is a RunConfig made by resolveConfig (not plain options that happen to look alike).
+ *
+ * @example
+ * isRunConfig(resolveConfig({ baseUrl: 'http://localhost:4010', apiKey: 'k' })) // true
+ */
+export function isRunConfig(value: unknown): value is RunConfig {
+  return typeof value === 'object' && value !== null && resolvedConfigs.has(value);
+}
+
+/** The run's secrets, gathered once: its keys, and its --header values (their headers masked whatever they hold). */
+function redactorOf(settings: Omit<RunSettings, 'redactor'>): Redactor {
+  const redactor = new Redactor([settings.apiKey, settings.secondApiKey]);
+  for (const [name, value] of Object.entries(settings.headers)) redactor.addHeader(name, value);
+  return redactor.freeze();
 }
 
 /** The former name of RunConfig, kept for programs that import it. */
@@ -450,7 +482,7 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
   const apiRoot = apiRootOf(requiredText('base-url', options.baseUrl));
   const apiKey = requiredText('api-key', options.apiKey);
   const reporters = nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated');
-  const config: RunConfig = {
+  const config: Omit<RunSettings, 'redactor'> = {
     apiRoot,
     apiKey,
     runs: integer('runs', options.runs, 1, 100_000) ?? DEFAULT_RUNS,
@@ -498,5 +530,7 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
       throw new ConfigError('replay-path', `--replay-path must look like 0:1:2, got ${JSON.stringify(options.replayPath)}`);
     config.replayPath = options.replayPath;
   }
-  return config;
+  const resolved = Object.freeze({ ...config, redactor: redactorOf(config) }) as RunConfig;
+  resolvedConfigs.add(resolved);
+  return resolved;
 }
