@@ -1,39 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_RUNS,
-  DEFAULT_TIMEOUT_MS,
-  OPTION_SPECS,
-  apiRootOf,
-  envName,
-  envOf,
-  isRunConfig,
-  optionsFromEnv,
-  resolveConfig,
-} from './config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, apiRootOf, isRunConfig, resolveConfig } from './config.js';
 import { ConfigError } from './errors.js';
 import { DEFAULT_FAIL_ON, REPORTERS } from '../../reports/index.js';
-
-describe('environment variables', () => {
-  it('derives each name mechanically from the flag (--header reads the plural JOBS_HEADERS, one per line)', () => {
-    expect(envName('base-url')).toBe('JOBS_BASE_URL');
-    expect(envName('api-key')).toBe('JOBS_API_KEY');
-    expect(envName('second-api-key')).toBe('JOBS_SECOND_API_KEY');
-    expect(envName('timeout-ms')).toBe('JOBS_TIMEOUT_MS');
-    for (const spec of OPTION_SPECS) {
-      expect(envOf(spec)).toBe(spec.flag === 'header' ? 'JOBS_HEADERS' : `JOBS_${spec.flag.toUpperCase().replaceAll('-', '_')}`);
-    }
-  });
-
-  it('reads every option from its variable, skipping empty ones', () => {
-    const env = Object.fromEntries(OPTION_SPECS.map((spec) => [envOf(spec), `value-of-${spec.flag}`]));
-    const options = optionsFromEnv({ ...env, JOBS_ONLY: '' });
-    for (const spec of OPTION_SPECS) {
-      if (spec.flag === 'only') expect(options.only).toBeUndefined();
-      else expect(options[spec.key]).toBe(`value-of-${spec.flag}`);
-    }
-  });
-});
 
 describe('resolveConfig', () => {
   const base = { baseUrl: 'http://127.0.0.1:4010', apiKey: 'k' };
