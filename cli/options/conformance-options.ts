@@ -95,7 +95,9 @@ const RUN_OPTIONS: readonly CliOption[] = [
     example: String(DEFAULT_CONCURRENCY),
     flag: 'concurrency',
     value: 'n',
-    description: `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone. Not given: ${DEFAULT_CONCURRENCY}, raised to ${ADAPTIVE_CONCURRENCY_CAP} against a distant target until it answers 429`,
+    description:
+      `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone. ` +
+      `Not given: ${DEFAULT_CONCURRENCY}, raised to ${ADAPTIVE_CONCURRENCY_CAP} against a distant target until it answers 429`,
     defaultText: String(DEFAULT_CONCURRENCY),
   },
   {
@@ -218,7 +220,8 @@ const RUN_OPTIONS: readonly CliOption[] = [
     flag: 'compare-with',
     value: 'file',
     description:
-      'an earlier report.json: list what drifted since (changed observations, rules newly failing or passing); a changed observation fails only with --strict or --fail-on drift',
+      'an earlier report.json: list what drifted since (changed observations, rules newly failing or passing); ' +
+      'a changed observation fails only with --strict or --fail-on drift',
   },
   { key: 'strict', example: '1', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
   {
