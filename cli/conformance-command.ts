@@ -30,13 +30,13 @@ import { gateReport } from './gate-report.js';
 import { mergeReportsMain, parseMergeReportsCommandLine } from './merge-reports-command.js';
 import { proxyMain } from './proxy-command.js';
 import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';
-import { SuiteError, messageOf } from '../suites/engine/errors.js';
+import { ConfigError, SuiteError, messageOf } from '../suites/engine/errors.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
 import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { CONFORMANCE_OPTIONS } from './options/conformance-options.js';
 import { commandProgram } from './command.js';
-import { addOptions, readOptions } from './options/option-table.js';
+import { addOptions, envOfOption, readOptions } from './options/option-table.js';
 
 /**
  * Two lines per rule: id, section, level (must or should), title (and what it needs); then, indented,
@@ -89,6 +89,18 @@ function parseRunCommandLine(io: CliIo): Partial<RunConfigOptions> & { listRules
   return readOptions(program, CONFORMANCE_OPTIONS, io.env);
 }
 
+/** The rows a run cannot do without: checked here, so the message names the variable that also sets them. */
+const REQUIRED_FLAGS = ['base-url', 'api-key'];
+
+/** Throws the ConfigError of the first required option neither its flag nor its variable gave. */
+function requireRunOptions(options: Partial<RunConfigOptions>): void {
+  for (const row of CONFORMANCE_OPTIONS.options.filter((option) => REQUIRED_FLAGS.includes(option.flag))) {
+    const value = (options as Record<string, unknown>)[row.key];
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new ConfigError(row.flag, `--${row.flag} is required (or set ${envOfOption(CONFORMANCE_OPTIONS, row)})`);
+  }
+}
+
 /**
  * Checks a command line as far as it can be checked without running it: parsed as main() parses it, then
  * its values validated as main() validates them before it sends anything (resolveConfig). Throws what main()
@@ -112,14 +124,9 @@ export function checkCommandLine(io: CliIo): void {
     return;
   }
   const options = parseRunCommandLine(io);
-  if (options.listRules !== true) resolveConfig(options);
-}
-
-/** The run's secrets as the last scrub of the report files takes them: the keys and the --header values. */
-function secretsOf(config: RunConfig): string[] {
-  return [config.apiKey, config.secondApiKey, ...Object.values(config.headers)].filter(
-    (s): s is string => typeof s === 'string' && s !== '',
-  );
+  if (options.listRules === true) return;
+  requireRunOptions(options);
+  resolveConfig(options);
 }
 
 function progressPrinter(io: CliIo, say: (line: string) => void): (event: ProgressEvent) => void {
@@ -171,8 +178,8 @@ export async function main(io: CliIo): Promise<number> {
   if (io.argv[2] === 'diff') return diffMain({ ...io, argv: subcommandArgv(io.argv) });
   if (io.argv[2] === 'merge-reports') return mergeReportsMain({ ...io, argv: subcommandArgv(io.argv) });
   if (io.argv[2] === 'check-har') return checkHarMain({ ...io, argv: subcommandArgv(io.argv) });
-  // Every line printed is scrubbed: of the keys as given until the run is configured, then of every secret it has.
-  const redactor = new Redactor();
+  // Every line printed is scrubbed: of the keys as given until the run is configured, then through the run's one Redactor.
+  let redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
   let options: Partial<RunConfigOptions> & { listRules?: boolean };
   try {
@@ -184,17 +191,17 @@ export async function main(io: CliIo): Promise<number> {
     io.stdout.write(formatRuleList(catalog));
     return EXIT_OK;
   }
-  redactor.add(options.apiKey);
-  redactor.add(options.secondApiKey);
+  redactor = new Redactor([options.apiKey, options.secondApiKey]).freeze();
   let config: RunConfig;
   let report: RedactedReport;
   let gating: Gating;
   let earlier: ConformanceReport | undefined;
   const exchanges: TimedExchange[] = [];
   try {
+    requireRunOptions(options);
     // The one parse of this run's options: everything below reads `config`.
     config = resolveConfig(options);
-    for (const secret of secretsOf(config)) redactor.add(secret);
+    redactor = config.redactor;
     gating = await prepareGating(config);
     // Read before anything is sent: a missing or foreign file stops the run at once (exit 2).
     if (config.compareWith !== undefined) earlier = await readReportFile(config.compareWith);
@@ -223,7 +230,7 @@ export async function main(io: CliIo): Promise<number> {
   }
   let files: string[];
   try {
-    files = await writeReports(gated, { dir: config.reportDir, reporters: config.reporters, secrets: secretsOf(config), exchanges });
+    files = await writeReports(gated, { dir: config.reportDir, reporters: config.reporters, redactor: config.redactor, exchanges });
   } catch (error) {
     say(`error: ${messageOf(error)}`);
     return EXIT_USAGE;

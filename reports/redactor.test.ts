@@ -27,3 +27,16 @@ describe('Redactor', () => {
     expect(r.redactHeaders({ 'api-key': 'jc123456-not-a-key' })).toEqual({ 'api-key': 'jc123456-not-a-key' });
   });
 });
+
+describe('a frozen Redactor', () => {
+  it('refuses a secret added after freeze, and still masks those it has', () => {
+    const redactor = new Redactor(['s3cret-key']).freeze();
+    expect(() => redactor.add('another')).toThrow(/frozen/);
+    expect(() => redactor.addHeader('x-token', 'another')).toThrow(/frozen/);
+    expect(redactor.redact('s3cret-key another')).toBe(`${REDACTED} another`);
+  });
+
+  it('scrubs a file of the secrets long enough not to be ordinary words only', () => {
+    expect(new Redactor(['k', 's3cret']).scrubFile('key k: s3cret')).toBe(`key k: ${REDACTED}`);
+  });
+});

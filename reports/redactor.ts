@@ -26,17 +26,37 @@ const PLACEHOLDER = /^(\[redacted\]|<redacted>|\*+|\$\{?[A-Za-z_][A-Za-z0-9_]*\}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** A secret added to a Redactor after freeze(): the run's secrets are all known once its configuration is resolved. */
+export class FrozenRedactorError extends Error {
+  override readonly name = 'FrozenRedactorError';
+}
+
 export class Redactor {
   readonly #secrets: string[] = [];
   /** Header names (lower case) whose values are secret whatever they are (--header). */
   readonly #secretHeaders = new Set<string>();
+  #frozen = false;
 
   constructor(secrets: ReadonlyArray<string | undefined> = []) {
     for (const secret of secrets) this.add(secret);
   }
 
+  /**
+   * Closes the set of secrets: a later add or addHeader throws. A run's one Redactor is frozen where its
+   * configuration is resolved, so the run, the console and the writers all mask the same secrets.
+   */
+  freeze(): this {
+    this.#frozen = true;
+    return this;
+  }
+
+  #open(): void {
+    if (this.#frozen) throw new FrozenRedactorError('this Redactor is frozen: its secrets were all given when it was made');
+  }
+
   /** Registers a secret; empty values are ignored. */
   add(secret: string | undefined): void {
+    this.#open();
     if (!secret || this.#secrets.includes(secret)) return;
     this.#secrets.push(secret);
     // Longest first, so a key that contains another key is masked whole.
@@ -48,6 +68,7 @@ export class Redactor {
    * `value` from all text when it is long enough not to be an ordinary word.
    */
   addHeader(name: string, value: string): void {
+    this.#open();
     this.#secretHeaders.add(name.toLowerCase());
     if (value.trim().length >= MIN_SCRUBBED_LENGTH) this.add(value.trim());
   }
@@ -62,6 +83,19 @@ export class Redactor {
     let out = text;
     // includes() first: most texts hold no secret, and split/join would copy them anyway.
     for (const secret of this.#secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+
+  /**
+   * The last scrub of a written file's text: only the secrets long enough not to be an ordinary word and not
+   * already a placeholder (isSecretValue), so a short key given on a test server does not mask words of a report.
+   *
+   * @example
+   * new Redactor(['k', 's3cret']).scrubFile('key k: s3cret') // 'key k: [redacted]'
+   */
+  scrubFile(text: string): string {
+    let out = text;
+    for (const secret of this.#secrets) if (isSecretValue(secret) && out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
   }
 

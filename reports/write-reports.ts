@@ -10,7 +10,7 @@ import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { harOfExchanges, type TimedExchange } from './har/exchanges-har.js';
 import { toolInfo } from './tool-info.js';
-import { isSecretValue, Redactor, type RedactedReport } from './redactor.js';
+import { Redactor, type RedactedReport } from './redactor.js';
 import { createReportDir, DEFAULT_WRITE_TIMEOUT_MS, withinTime } from './report-dir.js';
 import { ReportError } from './report-error.js';
 
@@ -34,7 +34,9 @@ export interface WriteReportsOptions {
   dir: string;
   /** Formats to write; default all. */
   reporters?: readonly ReporterName[];
-  /** Secret values (the API keys of the run) scrubbed from each file's text once more, as a last line of defence. */
+  /** The run's one Redactor (resolveConfig's): its secrets are scrubbed from each file's text once more, as a last line of defence. */
+  redactor?: Redactor;
+  /** Secret values (the API keys of the run) to scrub that way, for a caller without a Redactor. */
   secrets?: readonly string[];
   /**
    * File the Markdown summary is appended to; default $GITHUB_STEP_SUMMARY when
@@ -81,12 +83,12 @@ export function parseReporters(value: string | readonly string[]): ReporterName[
 export async function writeReports(report: RedactedReport, options: WriteReportsOptions): Promise<string[]> {
   const reporters = options.reporters ?? REPORTERS;
   // The report was redacted where it was built; the renderers are pure. Only the final text is scrubbed here.
-  const lastScrub = new Redactor((options.secrets ?? []).filter(isSecretValue));
+  const lastScrub = options.redactor ?? new Redactor(options.secrets ?? []);
   const render: Record<ReporterName, () => string> = {
-    json: () => lastScrub.redact(renderJson(report)),
-    junit: () => lastScrub.redact(renderJunit(report)),
-    html: () => lastScrub.redact(renderHtml(report)),
-    markdown: () => lastScrub.redact(renderMarkdown(report)),
+    json: () => lastScrub.scrubFile(renderJson(report)),
+    junit: () => lastScrub.scrubFile(renderJunit(report)),
+    html: () => lastScrub.scrubFile(renderHtml(report)),
+    markdown: () => lastScrub.scrubFile(renderMarkdown(report)),
   };
   const written: string[] = [];
   const timeoutMs = options.timeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
@@ -99,7 +101,7 @@ export async function writeReports(report: RedactedReport, options: WriteReports
     }
     if (options.exchanges) {
       const path = join(options.dir, EXCHANGES_HAR);
-      await writeFile(path, lastScrub.redact(JSON.stringify(harOfExchanges(options.exchanges, toolInfo))), 'utf8');
+      await writeFile(path, lastScrub.scrubFile(JSON.stringify(harOfExchanges(options.exchanges, toolInfo))), 'utf8');
       written.push(path);
     }
     const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;

@@ -108,6 +108,7 @@ const { renderRulesDoc } = await import('./rules-doc.mjs');
 const generatedDocs = [
   ['scripts/docs/choices-doc.ts', (m) => m.renderChoicesDoc(), 'docs/mock-choices.md'],
   ['scripts/docs/observation-topics-doc.ts', (m) => m.renderObservationsDoc(), 'docs/observations.md'],
+  ['scripts/docs/open-points-doc.ts', (m) => m.renderOpenPointsDoc(), 'docs/open-points.md'],
   ['suites/catalog/index.ts', (m) => renderRulesDoc(m.catalog, m.proxyCatalog, root), 'docs/rules.md'],
   ['test/mutants/support/mutants-doc.ts', (m) => m.renderMutantsDoc(), 'docs/mutants.md'],
   [

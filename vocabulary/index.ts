@@ -26,3 +26,4 @@ export {
 } from './methods.js';
 export { isJobOperation, isWrite, operationAt, operationOf, type JobOperation, type Operation } from './operations.js';
 export { isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';
+export { isOpenPointId, OPEN_POINTS, type OpenPoint, type OpenPointId } from './open-points.js';

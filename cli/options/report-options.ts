@@ -1,6 +1,6 @@
 /**
  * @module The report and gating rows that the proxy and merge-reports share (a run reads the same flags from the
- * suite's OPTION_SPECS): where the reports go, their formats, and what makes the exit code 1. Values are parsed
+ * run's table, conformance-options.ts): where the reports go, their formats, and what makes the exit code 1. Values are parsed
  * here, once, by the reports layer's own parsers.
  */
 import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, REPORTERS } from '../../reports/index.js';

@@ -40,7 +40,8 @@ export function renderChoicesDoc(): string {
   const alt = resolveChoices({ profile: 'alt' }).choices as Record<string, string>;
   const lenient = resolveChoices({ profile: 'lenient' }).choices as Record<string, string>;
   const rows = [...CHOICE_SWITCHES.values()].map(
-    (s) => `| \`${s.name}\` | ${s.section} | ${cell(s.question)} | ${cell(valuesCell(s))} | \`${alt[s.name]}\` | \`${lenient[s.name]}\` |`,
+    (s) =>
+      `| \`${s.name}\` | \`${s.openPoint}\` | ${s.section} | ${cell(s.question)} | ${cell(valuesCell(s))} | \`${alt[s.name]}\` | \`${lenient[s.name]}\` |`,
   );
   const fixed = FIXED_DECISIONS.map(([section, question, answer]) => `| ${section} | ${cell(question)} | ${cell(answer)} |`);
   return [
@@ -49,6 +50,7 @@ export function renderChoicesDoc(): string {
     '',
     'Where the Jobs API v1.1 leaves a form or a status open ("not shown", or a type without a form), the mock has a named switch.',
     "Every value of every switch is conformant: a switch never covers a stated rule. The reference value (bold) is the mock's default behaviour.",
+    'Each switch names the open point of the spec it answers ([open-points.md](open-points.md)).',
     '',
     `Profiles (\`--profile\`, \`{ profile }\`, \`POST /__control/profile\`): ${PROFILES.map((p) => `\`${p}\``).join(', ')}.`,
     '`reference` takes every reference value; `alt` the first other value of every switch; `lenient` the accepting value of the validation switches and another form elsewhere;',
@@ -60,8 +62,8 @@ export function renderChoicesDoc(): string {
       .map((s) => `\`${s.name}\``)
       .join(', ')}.`,
     '',
-    '| Switch | Spec | Question | Values | `alt` | `lenient` |',
-    '|---|---|---|---|---|---|',
+    '| Switch | Open point | Spec | Question | Values | `alt` | `lenient` |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
     '',
     '## Decisions every profile shares',

@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_RUNS,
-  DEFAULT_TIMEOUT_MS,
-  OPTION_SPECS,
-  apiRootOf,
-  envName,
-  envOf,
-  optionsFromEnv,
-  resolveConfig,
-} from './config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, apiRootOf, isRunConfig, resolveConfig } from './config.js';
 import { ConfigError } from './errors.js';
 import { DEFAULT_FAIL_ON, REPORTERS } from '../../reports/index.js';
-
-describe('environment variables', () => {
-  it('derives each name mechanically from the flag (--header reads the plural JOBS_HEADERS, one per line)', () => {
-    expect(envName('base-url')).toBe('JOBS_BASE_URL');
-    expect(envName('api-key')).toBe('JOBS_API_KEY');
-    expect(envName('second-api-key')).toBe('JOBS_SECOND_API_KEY');
-    expect(envName('timeout-ms')).toBe('JOBS_TIMEOUT_MS');
-    for (const spec of OPTION_SPECS) {
-      expect(envOf(spec)).toBe(spec.flag === 'header' ? 'JOBS_HEADERS' : `JOBS_${spec.flag.toUpperCase().replaceAll('-', '_')}`);
-    }
-  });
-
-  it('reads every option from its variable, skipping empty ones', () => {
-    const env = Object.fromEntries(OPTION_SPECS.map((spec) => [envOf(spec), `value-of-${spec.flag}`]));
-    const options = optionsFromEnv({ ...env, JOBS_ONLY: '' });
-    for (const spec of OPTION_SPECS) {
-      if (spec.flag === 'only') expect(options.only).toBeUndefined();
-      else expect(options[spec.key]).toBe(`value-of-${spec.flag}`);
-    }
-  });
-});
 
 describe('resolveConfig', () => {
   const base = { baseUrl: 'http://127.0.0.1:4010', apiKey: 'k' };
@@ -177,5 +146,24 @@ describe('--shard and --duration', () => {
     expect(() => resolveConfig({ ...base, duration: '10 minutes' })).toThrow(/--duration must be a time/);
     expect(() => resolveConfig({ ...base, duration: '0s' })).toThrow(expect.objectContaining({ option: 'duration' }));
     expect(() => resolveConfig({ ...base, shard: '0/4' })).toThrow(expect.objectContaining({ option: 'shard' }));
+  });
+});
+
+describe('the RunConfig resolveConfig makes', () => {
+  const base = { baseUrl: 'http://localhost:4010', apiKey: 'key-one', secondApiKey: 'key-two' };
+
+  it('is told from plain options by what made it, not by its fields', () => {
+    const config = resolveConfig(base);
+    expect(isRunConfig(config)).toBe(true);
+    expect(isRunConfig({ ...config })).toBe(false);
+    expect(isRunConfig(base)).toBe(false);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it("carries the run's one Redactor, frozen, with its keys and --header values", () => {
+    const { redactor } = resolveConfig({ ...base, headers: ['X-Gateway-Token: gw-secret-value', 'X-Short: ab'] });
+    expect(redactor.redact('key-one key-two gw-secret-value ab')).toBe('[redacted] [redacted] [redacted] ab');
+    expect(redactor.redactHeaders({ 'x-short': 'ab' })).toEqual({ 'x-short': '[redacted]' });
+    expect(() => redactor.add('later')).toThrow(/frozen/);
   });
 });

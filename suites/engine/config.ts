@@ -1,18 +1,15 @@
 /**
- * @module The suite's options: one table gives each option its flag, its
- * environment variable (derived mechanically from the flag: `--base-url` ->
- * `JOBS_BASE_URL`), its default and its help line (the CLI builds its
- * `jobs-conformance` option table from it: cli/options/conformance-options.ts).
- * Values from flags win over values from the environment; resolveConfig
- * validates them all, once per run, into the RunConfig that the run, the
- * gating and the report writing all read, and throws a ConfigError naming the
- * option.
+ * @module A run's configuration: resolveConfig validates options (as a program gives them, or as the command line
+ * read them through its table, cli/options/conformance-options.ts) once per run into the RunConfig that the run,
+ * the gating and the report writing all read, and throws a ConfigError naming the option. The engine knows no
+ * environment variable: flags and variables are the command line's (cli/options/).
  */
 import { ConfigError } from './errors.js';
 import { parseExtraHeaders } from '../http/extra-headers.js';
 import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
 import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, type FailCondition, type ReporterName } from '../../reports/index.js';
+import { Redactor } from '../../reports/index.js';
 import { API_PREFIX } from '../../vocabulary/index.js';
 import { parseDuration } from './duration.js';
 import { parseShard, type Shard } from './shards.js';
@@ -77,23 +74,6 @@ export interface CliOnlyOptions {
   compareWith?: string;
 }
 
-export type OptionKey = keyof ConformanceOptions | keyof CliOnlyOptions;
-
-export interface OptionSpec {
-  key: OptionKey;
-  flag: string;
-  /** Placeholder of the value in --help; absent for a switch (a flag without a value, env 1/true or 0/false). */
-  value?: string;
-  description: string;
-  default?: string;
-  /** A one-letter alias, e.g. `H` for -H. */
-  short?: string;
-  /** The flag may be given many times; its values form a list. */
-  repeatable?: boolean;
-  /** The environment variable when it is not the mechanical one (envName). */
-  env?: string;
-}
-
 export const DEFAULT_RUNS = 20;
 /** Enough to shrink most counterexamples; a target that answers slowly pays a request chain per try. */
 export const DEFAULT_MAX_SHRINKS = 40;
@@ -109,205 +89,8 @@ export const DEFAULT_FAIL_ON_TEXT = DEFAULT_FAIL_ON.join(',');
 /** Run seeds are unsigned 32-bit integers. */
 export const MAX_SEED = 0xffffffff;
 
-/** Every option, in --help order. */
-export const OPTION_SPECS: readonly OptionSpec[] = [
-  { key: 'baseUrl', flag: 'base-url', value: 'url', description: 'base address of the service (the suite appends /api/v1.1)' },
-  { key: 'apiKey', flag: 'api-key', value: 'key', description: 'API key of the employer the suite acts as' },
-  { key: 'secondApiKey', flag: 'second-api-key', value: 'key', description: "another employer's API key; turns on the isolation rules" },
-  {
-    key: 'seed',
-    flag: 'seed',
-    value: 'n',
-    description: `run seed, 0 to ${MAX_SEED} (printed by every run; replays it)`,
-    default: 'random',
-  },
-  { key: 'runs', flag: 'runs', value: 'n', description: 'generated cases per property rule', default: String(DEFAULT_RUNS) },
-  {
-    key: 'maxShrinks',
-    flag: 'max-shrinks',
-    value: 'n',
-    description: 'cases tried to shrink a counterexample (0: report it as found; fewer requests on a slow target)',
-    default: String(DEFAULT_MAX_SHRINKS),
-  },
-  { key: 'reportDir', flag: 'report-dir', value: 'dir', description: 'folder the reports are written to', default: DEFAULT_REPORT_DIR },
-  {
-    key: 'reporter',
-    flag: 'reporter',
-    value: 'list',
-    description: 'report formats, comma-separated: json, junit, html, markdown or all',
-    default: DEFAULT_REPORTERS.join(','),
-  },
-  {
-    key: 'only',
-    flag: 'only',
-    value: 'pattern',
-    description: 'run only rules whose id starts with or matches (glob *) one of the comma-separated patterns',
-  },
-  {
-    key: 'timeoutMs',
-    flag: 'timeout-ms',
-    value: 'n',
-    description: 'timeout of each request in milliseconds',
-    default: String(DEFAULT_TIMEOUT_MS),
-  },
-  {
-    key: 'concurrency',
-    flag: 'concurrency',
-    value: 'n',
-    description: `rules run at once, 1 to ${MAX_CONCURRENCY} (1: one after another); rules that need the target to themselves still run alone. Not given: ${DEFAULT_CONCURRENCY}, raised to ${ADAPTIVE_CONCURRENCY_CAP} against a distant target until it answers 429`,
-    default: String(DEFAULT_CONCURRENCY),
-  },
-  {
-    key: 'shard',
-    flag: 'shard',
-    value: 'i/n',
-    description: 'run shard i of n: a fixed share of the selected rules, balanced by cost (merge with merge-reports)',
-  },
-  {
-    key: 'duration',
-    flag: 'duration',
-    value: 'time',
-    description: 'time budget (20s, 10m, 1h): every rule keeps drawing new cases past --runs until it is spent',
-  },
-  {
-    key: 'categoriesPath',
-    flag: 'categories-path',
-    value: 'path',
-    description: 'path of the category list under /api/v1.1',
-    default: '/categories',
-  },
-  {
-    key: 'locationsPath',
-    flag: 'locations-path',
-    value: 'path',
-    description: 'path of the location list under /api/v1.1',
-    default: '/locations',
-  },
-  {
-    key: 'categoryIds',
-    flag: 'category-ids',
-    value: 'list',
-    description: 'category ids, comma-separated, used instead of reading the category list (for a target whose list cannot be read)',
-  },
-  {
-    key: 'positionTypeIds',
-    flag: 'position-type-ids',
-    value: 'list',
-    description: 'position type ids, comma-separated, used instead of reading /positiontypes',
-  },
-  {
-    key: 'replayPath',
-    flag: 'replay-path',
-    value: 'path',
-    description: 'fast-check path of a mismatch to replay (with --seed and --only)',
-  },
-  {
-    key: 'rateLimit',
-    flag: 'rate-limit',
-    value: 'n/s|n/m',
-    description: 'most requests per second (10/s) or per minute (300/m) for the whole run',
-  },
-  {
-    key: 'headers',
-    flag: 'header',
-    short: 'H',
-    value: "'Name: value'",
-    repeatable: true,
-    env: 'JOBS_HEADERS',
-    description: 'extra header sent with every request (repeatable; env: one per line); values are redacted like the key',
-  },
-  {
-    key: 'retryMax',
-    flag: 'retry-max',
-    value: 'n',
-    description: 'retries of one rate-limited request (429, or 503 with Retry-After)',
-    default: String(DEFAULT_RETRY_LIMITS.maxRetries),
-  },
-  {
-    key: 'retryMaxWaitMs',
-    flag: 'retry-max-wait-ms',
-    value: 'n',
-    description: 'longest single wait on a rate limit; a longer Retry-After ends the rule as error',
-    default: String(DEFAULT_RETRY_LIMITS.maxWaitMs),
-  },
-  {
-    key: 'retryTotalWaitMs',
-    flag: 'retry-total-wait-ms',
-    value: 'n',
-    description: 'most the whole run waits on rate limits',
-    default: String(DEFAULT_RETRY_LIMITS.totalWaitMs),
-  },
-  {
-    key: 'retryBackoffMs',
-    flag: 'retry-backoff-ms',
-    value: 'n',
-    description: 'first backoff of a 429 without Retry-After, doubled per retry',
-    default: String(DEFAULT_RETRY_LIMITS.backoffMs),
-  },
-  {
-    key: 'baseline',
-    flag: 'baseline',
-    value: 'file',
-    description: 'known mismatches ({"rules":[{"id","reason"}]}): listed rules count as known, not failed',
-  },
-  {
-    key: 'writeBaseline',
-    flag: 'write-baseline',
-    value: 'file',
-    description: "write the run's failed and warned rules to file as a baseline (the --baseline format), then gate the run against it",
-  },
-  {
-    key: 'compareWith',
-    flag: 'compare-with',
-    value: 'file',
-    description:
-      'an earlier report.json: list what drifted since (changed observations, rules newly failing or passing); a changed observation fails only with --strict or --fail-on drift',
-  },
-  { key: 'strict', flag: 'strict', description: 'warnings (failed should rules) fail the run: verdict failed, exit code 1' },
-  {
-    key: 'failOn',
-    flag: 'fail-on',
-    value: 'list',
-    description: 'what makes the exit code 1: failed, flaky, error, stale-baseline, warning, drift (with --compare-with), all or none',
-    default: DEFAULT_FAIL_ON_TEXT,
-  },
-];
-
-/**
- * The environment variable of a flag.
- *
- * @example
- * envName('base-url') // 'JOBS_BASE_URL'
- */
-export function envName(flag: string): string {
-  return `JOBS_${flag.replace(/-/g, '_').toUpperCase()}`;
-}
-
-/**
- * The environment variable of an option.
- *
- * @example
- * envOf({ key: 'headers', flag: 'header', env: 'JOBS_HEADERS', description: '' }) // 'JOBS_HEADERS'
- */
-export function envOf(spec: OptionSpec): string {
-  return spec.env ?? envName(spec.flag);
-}
-
-/** Options read from the environment (only those set and non-empty). */
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Record<OptionKey, string>> {
-  const out: Partial<Record<OptionKey, string>> = {};
-  for (const spec of OPTION_SPECS) {
-    const value = env[envOf(spec)];
-    if (value !== undefined && value !== '') out[spec.key] = value;
-  }
-  return out;
-}
-
-/**
- * The validated configuration of a run: what to run, and how to gate and write its report. resolveConfig makes it,
- * once per run; runConformance, the gating and writeReports read it and parse nothing again.
- */
-export interface RunConfig {
+/** The validated fields of a run's configuration (RunConfig without its brand). */
+export interface RunSettings {
   /** The API root, ending in /api/v1.1, without a trailing slash. */
   apiRoot: string;
   apiKey: string;
@@ -347,6 +130,40 @@ export interface RunConfig {
   shard?: Shard;
   /** --duration in milliseconds. */
   durationMs?: number;
+  /**
+   * The run's one Redactor, frozen: its API keys and --header values. The run's client and report, the console and
+   * the report files all mask secrets through it.
+   */
+  redactor: Redactor;
+}
+
+declare const runConfigBrand: unique symbol;
+
+/**
+ * The validated configuration of a run: what to run, and how to gate and write its report. resolveConfig makes it,
+ * once per run, frozen; runConformance, the gating and writeReports read it and parse nothing again. Branded as
+ * RedactedReport is: only resolveConfig makes one.
+ */
+export type RunConfig = Readonly<RunSettings> & { readonly [runConfigBrand]: true };
+
+/** What resolveConfig made, remembered by identity: how runConformance tells a RunConfig from plain options. */
+const resolvedConfigs = new WeakSet<object>();
+
+/**
+ * Whether a value is a RunConfig made by resolveConfig (not plain options that happen to look alike).
+ *
+ * @example
+ * isRunConfig(resolveConfig({ baseUrl: 'http://localhost:4010', apiKey: 'k' })) // true
+ */
+export function isRunConfig(value: unknown): value is RunConfig {
+  return typeof value === 'object' && value !== null && resolvedConfigs.has(value);
+}
+
+/** The run's secrets, gathered once: its keys, and its --header values (their headers masked whatever they hold). */
+function redactorOf(settings: Omit<RunSettings, 'redactor'>): Redactor {
+  const redactor = new Redactor([settings.apiKey, settings.secondApiKey]);
+  for (const [name, value] of Object.entries(settings.headers)) redactor.addHeader(name, value);
+  return redactor.freeze();
 }
 
 /** The former name of RunConfig, kept for programs that import it. */
@@ -411,7 +228,7 @@ function flag(name: string, value: boolean | string | undefined): boolean {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '' || text === '0' || text === 'false' || text === 'no') return false;
   if (text === '1' || text === 'true' || text === 'yes') return true;
-  throw new ConfigError(name, `--${name} is a switch: set ${envName(name)} to 1 or 0 (true or false), got ${JSON.stringify(value)}`);
+  throw new ConfigError(name, `--${name} is a switch: 1 or 0 (true or false), got ${JSON.stringify(value)}`);
 }
 
 /** A list option given but empty (`--reporter ""`) is an error, not the default. */
@@ -423,7 +240,7 @@ function nonEmptyList(name: string, value: string | string[] | undefined, fallba
 }
 
 function requiredText(flag: string, value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw new ConfigError(flag, `--${flag} is required (or set ${envName(flag)})`);
+  if (value === undefined || value.trim() === '') throw new ConfigError(flag, `--${flag} is required`);
   return value;
 }
 
@@ -450,7 +267,7 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
   const apiRoot = apiRootOf(requiredText('base-url', options.baseUrl));
   const apiKey = requiredText('api-key', options.apiKey);
   const reporters = nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated');
-  const config: RunConfig = {
+  const config: Omit<RunSettings, 'redactor'> = {
     apiRoot,
     apiKey,
     runs: integer('runs', options.runs, 1, 100_000) ?? DEFAULT_RUNS,
@@ -498,5 +315,7 @@ export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
       throw new ConfigError('replay-path', `--replay-path must look like 0:1:2, got ${JSON.stringify(options.replayPath)}`);
     config.replayPath = options.replayPath;
   }
-  return config;
+  const resolved = Object.freeze({ ...config, redactor: redactorOf(config) }) as RunConfig;
+  resolvedConfigs.add(resolved);
+  return resolved;
 }

@@ -5,8 +5,11 @@
  * `npm run generate` writes docs/observations.md from it. A `{name}` in a
  * topic stands for a value filled in at run time (a status, an operation).
  */
+import type { OpenPointId } from '../../vocabulary/index.js';
 
 export interface TopicInfo {
+  /** The open point of the spec the topic records the target's answer to (vocabulary/open-points.ts). */
+  readonly openPoint: OpenPointId;
   /** The spec section that leaves the choice open. */
   readonly section: string;
   /** One line: what the observed value says. */
@@ -15,129 +18,228 @@ export interface TopicInfo {
 
 export const OBSERVATION_TOPICS = {
   'q.match': {
+    openPoint: 'q.match',
     section: '4.5',
     meaning: 'How the target matches q: a substring of the title or referenceId, a prefix only, or whole words only (probed once per run).',
   },
   'transition.{from}-to-{to}': {
+    openPoint: 'lifecycle.unshown',
     section: '3',
     meaning: 'What a PUT of status {to} does to a {from} job where section 3 does not show the transition.',
   },
-  'transition.{from}-to-{to}.publish-date': { section: '3', meaning: 'Whether publishDate is set anew when a job leaves draft.' },
-  'job-id-reused': { section: '2.1', meaning: 'The id of a deleted job was given to another job.' },
-  'put-create-status': { section: '4.3', meaning: 'The status a PUT /jobs that creates a job answers (200 or 201).' },
-  'put-create-location-header': { section: '4.3', meaning: 'Whether a PUT /jobs that creates a job sends a Location header.' },
-  'update-archived-job': { section: '4.3', meaning: 'How a partial update of an archived job is answered.' },
+  'transition.{from}-to-{to}.publish-date': {
+    openPoint: 'lifecycle.unshown',
+    section: '3',
+    meaning: 'Whether publishDate is set anew when a job leaves draft.',
+  },
+  'job-id-reused': { openPoint: 'job.deleted', section: '2.1', meaning: 'The id of a deleted job was given to another job.' },
+  'put-create-status': {
+    openPoint: 'put-create.answer',
+    section: '4.3',
+    meaning: 'The status a PUT /jobs that creates a job answers (200 or 201).',
+  },
+  'put-create-location-header': {
+    openPoint: 'put-create.answer',
+    section: '4.3',
+    meaning: 'Whether a PUT /jobs that creates a job sends a Location header.',
+  },
+  'update-archived-job': {
+    openPoint: 'lifecycle.unshown',
+    section: '4.3',
+    meaning: 'How a partial update of an archived job is answered.',
+  },
   'error-status.invalid-write': {
+    openPoint: 'refusal.status',
     section: '7.2',
     meaning: 'The 4xx a refused invalid write answers, per form (POST, PUT by id, by referenceId, override).',
   },
   'error-status.duplicate-reference-id': {
+    openPoint: 'duplicate-reference.status',
     section: '7.1',
     meaning: 'The status a create (or a PUT /jobs/{id} referenceId change) with a referenceId already in use answers.',
   },
-  'error-status.content-type': { section: '1', meaning: 'The 4xx a body with a Content-Type other than JSON answers.' },
-  'error-body-shape': { section: '7.2', meaning: 'The shape of an error body (the spec shows none).' },
+  'error-status.content-type': {
+    openPoint: 'refusal.status',
+    section: '1',
+    meaning: 'The 4xx a body with a Content-Type other than JSON answers.',
+  },
+  'error-body-shape': { openPoint: 'errors.body', section: '7.2', meaning: 'The shape of an error body (the spec shows none).' },
   'title.astral-characters-at-limit': {
+    openPoint: 'input.unbounded',
     section: '8',
     meaning: 'Whether a title of 256 characters outside the BMP (emoji) is counted in code points or UTF-16 units.',
   },
   'locations.too-few-to-probe': {
+    openPoint: 'lists.reference',
     section: '8',
     meaning: 'The location list holds too few distinct places to send one more than the maximum.',
   },
   'categories.too-few-to-probe': {
+    openPoint: 'lists.reference',
     section: '8',
     meaning: 'The category list holds too few distinct ids to send one more than the maximum.',
   },
   'salary.merge-below-amount': {
+    openPoint: 'input.unbounded',
     section: '2.5',
     meaning: 'How a partial salary update that would put maxAmount below amount is answered (refused; a merge is checked).',
   },
-  'salary.max-amount-form': { section: '2.5', meaning: 'How the largest salary amount comes back (number form, decimals).' },
+  'salary.max-amount-form': {
+    openPoint: 'salary.max-amount-form',
+    section: '2.5',
+    meaning: 'How the largest salary amount comes back (number form, decimals).',
+  },
   'salary.amount-form': {
+    openPoint: 'salary.amount-form',
     section: '2.5',
     meaning: 'The JSON type of the salary amounts in a response: a number or a decimal string ("Decimal" leaves it open).',
   },
   'reference-list-shape.position types': {
+    openPoint: 'lists.reference',
     section: '4.6',
     meaning:
       'The form of the position type list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.',
   },
   'reference-list-shape.categories': {
+    openPoint: 'lists.reference',
     section: '4.6',
     meaning:
       'The form of the category list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.',
   },
   'reference-list-shape.locations': {
+    openPoint: 'lists.reference',
     section: '4.6',
     meaning:
       'The form of the location list: a bare array, or the object around its items (their key, the metadata beside it), and the pages it spans.',
   },
   'reference-list-cut.{list}': {
+    openPoint: 'lists.reference',
     section: '4.6',
     meaning:
       'A list that could not be read to its end (more pages than the cap, a failing page): no id is sent as unknown, since any id may sit on a page not read.',
   },
-  'reference-list-without-key': { section: '4.6', meaning: 'How a reference list answers a request without an API-Key.' },
+  'reference-list-without-key': {
+    openPoint: 'lists.auth',
+    section: '4.6',
+    meaning: 'How a reference list answers a request without an API-Key.',
+  },
   'location-list-read': {
+    openPoint: 'lists.reference',
     section: '4.6',
     meaning: 'Where the location list was read, and how many listed cities the generators leave out.',
   },
-  'header.extra-fields': { section: '2.7', meaning: 'Fields a list item carries beyond the job header.' },
+  'header.extra-fields': { openPoint: 'response.extra', section: '2.7', meaning: 'Fields a list item carries beyond the job header.' },
   'list.employer-jobs-moved': {
+    openPoint: 'lists.order',
     section: '4.5',
     meaning: "A list without q read while another client changed the employer's jobs (another shard, a shared server): not judged.",
   },
   'list.sort-order-unobservable': {
+    openPoint: 'lists.order',
     section: '4.5',
     meaning: 'Jobs created a second apart share one publishDate, so the list order could not be checked.',
   },
-  'page-size-over-max': { section: '8', meaning: 'Whether a pageSize over 100 is refused or clamped.' },
-  'page-past-end': { section: '4.5', meaning: 'How a page past the last one is answered (refused, or an empty page).' },
-  'read-only-fields.create': { section: '2.1', meaning: 'The status a POST with a foreign employer and id answers when refused.' },
-  'read-only-fields.update': { section: '2.1', meaning: 'The status a PUT with a foreign employer and id answers when refused.' },
+  'page-size-over-max': {
+    openPoint: 'paging.page-size-over-max',
+    section: '8',
+    meaning: 'Whether a pageSize over 100 is refused or clamped.',
+  },
+  'page-past-end': {
+    openPoint: 'paging.page-past-end',
+    section: '4.5',
+    meaning: 'How a page past the last one is answered (refused, or an empty page).',
+  },
+  'read-only-fields.create': {
+    openPoint: 'refusal.status',
+    section: '2.1',
+    meaning: 'The status a POST with a foreign employer and id answers when refused.',
+  },
+  'read-only-fields.update': {
+    openPoint: 'refusal.status',
+    section: '2.1',
+    meaning: 'The status a PUT with a foreign employer and id answers when refused.',
+  },
   'location-header-form': {
+    openPoint: 'urls.form',
     section: '4.2',
     meaning: 'Whether the Location header of a create is an absolute URL or a relative reference.',
   },
-  'date-precision': { section: '2.1', meaning: 'Whether publishDate comes back as a date or a date-time.' },
-  'reference-id-empty': { section: '2.1', meaning: 'What a job created without a referenceId shows for it (null or another value).' },
-  'reference-id-characters': { section: '2.1', meaning: 'How a referenceId with unusual characters is answered.' },
-  'long-description': { section: '2.1', meaning: 'How a description of 200 000 characters is answered (the spec sets no limit).' },
+  'date-precision': { openPoint: 'dates.form', section: '2.1', meaning: 'Whether publishDate comes back as a date or a date-time.' },
+  'reference-id-empty': {
+    openPoint: 'reference-id.absent',
+    section: '2.1',
+    meaning: 'What a job created without a referenceId shows for it (null or another value).',
+  },
+  'reference-id-characters': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning: 'How a referenceId with unusual characters is answered.',
+  },
+  'long-description': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning: 'How a description of 200 000 characters is answered (the spec sets no limit).',
+  },
   'auth-status.missing-key': {
+    openPoint: 'auth.status',
     section: '5.5',
     meaning: 'The status a request without the API-Key header answers (5.5: not shown; a 4xx, a redirect to a login page...).',
   },
   'auth-status.wrong-key': {
+    openPoint: 'auth.status',
     section: '5.5',
     meaning: 'The status a request with an API-Key the service never issued answers (5.5: not shown).',
   },
-  'isolation-status.{operation}': { section: '5.3', meaning: "The status a request on another employer's job answers, per operation." },
-  'missing-content-type': { section: '1', meaning: 'How a body sent without a Content-Type is answered.' },
-  'html-comments': { section: '2.1', meaning: 'Whether HTML comments in a description are refused or accepted, and what is kept.' },
-  'status.deleted-job': { section: '4.4', meaning: 'The status a GET of a deleted job answers (404, 410 or another).' },
+  'isolation-status.{operation}': {
+    openPoint: 'job.missing',
+    section: '5.3',
+    meaning: "The status a request on another employer's job answers, per operation.",
+  },
+  'missing-content-type': { openPoint: 'refusal.status', section: '1', meaning: 'How a body sent without a Content-Type is answered.' },
+  'html-comments': {
+    openPoint: 'description.comments',
+    section: '2.1',
+    meaning: 'Whether HTML comments in a description are refused or accepted, and what is kept.',
+  },
+  'status.deleted-job': {
+    openPoint: 'job.deleted',
+    section: '4.4',
+    meaning: 'The status a GET of a deleted job answers (404, 410 or another).',
+  },
   'employer.confidential-name': {
+    openPoint: 'employer.confidential',
     section: '2.1',
     meaning: "What a confidential job shows of its employer's name: the name, or what hides it.",
   },
-  'status.put-unknown-id': { section: '4.3', meaning: 'The status a PUT /jobs/{id} on an id no job has answers.' },
+  'status.put-unknown-id': {
+    openPoint: 'job.missing',
+    section: '4.3',
+    meaning: 'The status a PUT /jobs/{id} on an id no job has answers.',
+  },
   'status.repeated-delete': {
+    openPoint: 'job.deleted',
     section: '4.4',
     meaning: 'The status a DELETE of a job already deleted (or never there) answers, per form: 204 again or a 4xx.',
   },
   'array-order': {
+    openPoint: 'job.echo',
     section: '2.1',
     meaning:
       "The order of a job's locations and categories in the POST answer and a GET: as sent, by id, or another (the spec states none).",
   },
 
   'method-override.put': {
+    openPoint: 'refusal.status',
     section: '1',
     meaning: 'Whether a PUT sent as POST /jobs/{id} with X-HTTP-Method-Override: PUT is honoured (spec 1 documents DELETE only).',
   },
-  'update.salary-null': { section: '2.5', meaning: 'How a PUT with salary: null is answered: the salary cleared, or the request refused.' },
-  'paging-link-form': { section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
-  'paging-link-origin': { section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
+  'update.salary-null': {
+    openPoint: 'input.unbounded',
+    section: '2.5',
+    meaning: 'How a PUT with salary: null is answered: the salary cleared, or the request refused.',
+  },
+  'paging-link-form': { openPoint: 'urls.form', section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
+  'paging-link-origin': { openPoint: 'urls.form', section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
 } as const satisfies Record<string, TopicInfo>;
 
 export type TopicPattern = keyof typeof OBSERVATION_TOPICS;

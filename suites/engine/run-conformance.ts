@@ -12,7 +12,7 @@ import { createJobsApi } from '../http/api.js';
 import { currentCase } from './case-scope.js';
 import { CASE_DELETES_AT_ONCE, RunCleanup } from './cleanup.js';
 import { createAgent, createClient, type KeyOwner } from '../http/client.js';
-import { resolveConfig, type ConformanceOptions, type RunConfig } from './config.js';
+import { isRunConfig, resolveConfig, type ConformanceOptions, type RunConfig } from './config.js';
 import { caseTokens } from './case-tokens.js';
 import { CreatedJobs } from './created-jobs.js';
 import { POSITION_TYPES_PATH, discoverReferenceData } from '../target/discovery.js';
@@ -20,7 +20,6 @@ import { ConfigError, SuiteError, TransportError, messageOf } from './errors.js'
 import { Observations } from './observations.js';
 import { preflight } from '../target/preflight.js';
 import { probeQueryScope } from '../target/q-scope.js';
-import { Redactor } from '../../reports/redactor.js';
 import { RequestPacer } from '../http/request-pacer.js';
 import { RetryPolicy } from '../http/retry-policy.js';
 import { replayCommand } from '../http/replay-command.js';
@@ -70,11 +69,6 @@ export interface RunHooks {
 
 /** Plain options of a programmatic run: resolved once by runConformance. */
 export interface RunOptions extends ConformanceOptions, RunHooks {}
-
-/** A RunConfig from resolveConfig (it has apiRoot), not plain options (they have baseUrl). */
-function isRunConfig(input: RunOptions | RunConfig): input is RunConfig {
-  return typeof (input as Partial<RunConfig>).apiRoot === 'string' && (input as Partial<RunOptions>).baseUrl === undefined;
-}
 
 function notRun(rule: Rule, skipReason: string): RuleResult {
   return { ...newRuleResult(rule), status: 'skipped', skipReason };
@@ -155,48 +149,107 @@ export async function runConformance(input: RunOptions | RunConfig, hooks: RunHo
   return runResolved(resolveConfig(input), input);
 }
 
-async function runResolved(config: RunConfig, options: RunHooks): Promise<RedactedReport> {
-  const allRules = options.rules ?? registry;
-  // --shard splits what --only selects, so every shard of one --only computes the same partition.
+type Client = ReturnType<typeof createClient>;
+
+/** What one run holds while it runs: its seed and tag, its clients and what they share, its results so far. */
+interface Run {
+  readonly config: RunConfig;
+  readonly hooks: RunHooks;
+  /** The rules the run selects from, and those it runs (registry order). */
+  readonly allRules: readonly Rule[];
+  readonly selected: readonly Rule[];
+  readonly seed: number;
+  readonly tag: string;
+  readonly governor: ConcurrencyGovernor;
+  readonly agent: ReturnType<typeof createAgent>;
+  readonly pacer: RequestPacer | undefined;
+  readonly retry: RetryPolicy;
+  readonly jobs: CreatedJobs;
+  readonly primary: Client;
+  readonly second: Client | undefined;
+  readonly cleanup: RunCleanup;
+  readonly observations: Observations;
+  readonly startedAt: Date;
+  /** --duration: cases are drawn until this performance.now() time (the whole run's budget, preflight included). */
+  readonly runDeadline: number | undefined;
+  /** Each result at its rule's place in the selection: reports keep registry order at any --concurrency. */
+  readonly results: Array<RuleResult | undefined>;
+  /** Requests sent so far. */
+  readonly requests: number;
+  interrupted: boolean;
+}
+
+async function runResolved(config: RunConfig, hooks: RunHooks): Promise<RedactedReport> {
+  const run = openRun(config, hooks);
+  hooks.onProgress?.({
+    type: 'begin',
+    seed: run.seed,
+    tag: run.tag,
+    apiRoot: config.apiRoot,
+    ...(config.shard ? { shard: config.shard } : {}),
+  });
+  let cleanupReport: ConformanceReport['cleanup'];
+  try {
+    const state = await prepareTarget(run);
+    hooks.onProgress?.({ type: 'start', rules: run.selected });
+    const first = await firstPass(run, state);
+    await secondPass(run, state, first);
+    if (hooks.signal?.aborted) run.interrupted = true;
+  } catch (error) {
+    if (hooks.signal?.aborted) throw new SuiteError('INTERRUPTED', 'interrupted before the rules ran', { cause: error });
+    throw error;
+  } finally {
+    cleanupReport = await closeRun(run);
+  }
+  return reportOf(run, cleanupReport);
+}
+
+/** The rules a run runs: --shard splits what --only selects, so every shard of one --only computes the same partition. */
+function selectionOf(config: RunConfig, hooks: RunHooks): { allRules: readonly Rule[]; selected: readonly Rule[] } {
+  const allRules = hooks.rules ?? registry;
   const selected = rulesOfShard(selectRules(allRules, config.only), config.shard);
   if (config.replayPath !== undefined && selected.length !== 1) {
     throw new ConfigError('replay-path', `--replay-path replays one rule: --only must select exactly one (it selects ${selected.length})`);
   }
+  return { allRules, selected };
+}
+
+/** The run's seed, tag and clients, with what every client shares: the agent, the pacer, the retry policy, the redactor. */
+function openRun(config: RunConfig, hooks: RunHooks): Run {
+  const { allRules, selected } = selectionOf(config, hooks);
   const seed = config.seed ?? randomSeed();
   const tag = runTag();
-  const redactor = new Redactor([config.apiKey, config.secondApiKey]);
-  for (const [name, value] of Object.entries(config.headers)) redactor.addHeader(name, value);
   const governor = new ConcurrencyGovernor({ concurrency: config.concurrency, adaptive: config.adaptiveConcurrency });
   const agent = createAgent(config.timeoutMs, governor.ceiling);
   // One pacer and one retry policy for every client: --rate-limit and the retry caps hold for the whole run.
   const pacer = config.rateLimit ? new RequestPacer(config.rateLimit) : undefined;
   const retry = new RetryPolicy(config.retry);
   const jobs = new CreatedJobs();
-  let requests = 0;
+  const counter = { requests: 0 };
   const client = (owner: KeyOwner, apiKey: string, signal?: AbortSignal) =>
     createClient({
       apiRoot: config.apiRoot,
       apiKey,
       owner,
       timeoutMs: config.timeoutMs,
-      redactor,
+      redactor: config.redactor,
       dispatcher: agent,
       retry,
       extraHeaders: config.headers,
       ...(pacer ? { pacer } : {}),
       defaultCaseId: `${tag}-run`,
       ...(signal ? { signal } : {}),
-      onRequest: () => void requests++,
+      onRequest: () => void counter.requests++,
       gate: governor,
       onExchange: (recorded) => {
         const { response } = recorded.exchange;
         governor.noteAnswer(recorded.exchange.durationMs, response?.status, response?.headers['retry-after'] !== undefined);
-        options.onExchange?.(recorded);
+        hooks.onExchange?.(recorded);
       },
       onResponse: (response) => jobs.noteResponse(response, currentCase()?.caseId ?? 'run'),
     });
-  const primary = client('primary', config.apiKey, options.signal);
-  const second = config.secondApiKey ? client('second', config.secondApiKey, options.signal) : undefined;
+  const primary = client('primary', config.apiKey, hooks.signal);
+  const second = config.secondApiKey ? client('second', config.secondApiKey, hooks.signal) : undefined;
   // Cleanup clients ignore the run's signal: after Ctrl-C they still have to delete.
   const cleanup = new RunCleanup({
     jobs,
@@ -208,139 +261,168 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
       ...(config.secondApiKey ? { second: client('second', config.secondApiKey) } : {}),
     },
   });
-  const observations = new Observations();
   const startedAt = new Date();
-  // --duration: cases are drawn until this performance.now() time (the whole run's budget, preflight included).
   const runDeadline = config.durationMs !== undefined ? performance.now() + config.durationMs : undefined;
-  // Each result at its rule's place in the selection: reports keep registry order at any --concurrency.
-  const results: Array<RuleResult | undefined> = new Array<RuleResult | undefined>(selected.length).fill(undefined);
-  let interrupted = false;
+  return {
+    config,
+    hooks,
+    allRules,
+    selected,
+    seed,
+    tag,
+    governor,
+    agent,
+    pacer,
+    retry,
+    jobs,
+    primary,
+    second,
+    cleanup,
+    startedAt,
+    runDeadline,
+    observations: new Observations(),
+    results: new Array<RuleResult | undefined>(selected.length).fill(undefined),
+    get requests() {
+      return counter.requests;
+    },
+    interrupted: false,
+  };
+}
+
+/**
+ * The target checked (its keys), its reference data discovered and its q probed; then the state every rule runs
+ * in. A distant target, timed by these requests, gets more rules at once.
+ */
+async function prepareTarget(run: Run): Promise<RunState> {
+  const { config, hooks, primary, second, observations, tag, seed, governor } = run;
+  await preflight(primary, tag, 'api-key');
+  if (second) await preflight(second, tag, 'second-api-key');
+  const refs = await discoverReferenceData(
+    primary,
+    { positionTypesPath: POSITION_TYPES_PATH, categoriesPath: config.categoriesPath, locationsPath: config.locationsPath },
+    observations,
+    {
+      ...(config.categoryIds ? { categoryIds: config.categoryIds } : {}),
+      ...(config.positionTypeIds ? { positionTypeIds: config.positionTypeIds } : {}),
+    },
+  );
+  // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
+  await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
+  const adapted = governor.adapt();
+  if (adapted.raised) hooks.onProgress?.({ type: 'concurrency', limit: governor.limit, medianMs: adapted.medianMs! });
+  return {
+    seed,
+    runs: config.runs,
+    maxShrinks: config.maxShrinks,
+    concurrency: config.concurrency,
+    tag,
+    refs,
+    api: createJobsApi(primary),
+    ...(second ? { second: createJobsApi(second) } : {}),
+    cleanup: run.cleanup,
+    observations,
+    ...(config.replayPath !== undefined ? { replayPath: config.replayPath } : {}),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+    replayCommand: (ruleId, path) => replayCommand({ config, seed }, ruleId, path),
+    nextCaseToken: caseTokens(run.allRules),
+  };
+}
+
+/** What the first pass leaves to the second: each rule's checks that may draw on (check index -> runs drawn), and why the rest stopped. */
+interface FirstPass {
+  readonly deepenable: ReadonlyArray<Map<number, number>>;
+  readonly stopped: string | undefined;
+}
+
+/** Every selected rule once, up to --concurrency at once; a run of unreachable rules stops the rest. */
+async function firstPass(run: Run, state: RunState): Promise<FirstPass> {
+  const { selected, results, hooks, config, governor } = run;
+  const redact = (text: string) => config.redactor.redact(text);
+  let unreachable = 0;
+  const deepenable = selected.map(() => new Map<number, number>());
+  let stopped: string | undefined;
+  const runAt = async (rule: Rule, index: number): Promise<void> => {
+    if (hooks.signal?.aborted) {
+      run.interrupted = true;
+      results[index] = notRun(rule, 'run interrupted before this rule');
+      return;
+    }
+    if (stopped !== undefined) {
+      results[index] = notRun(rule, stopped);
+      return;
+    }
+    hooks.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
+    const ruleState: RunState =
+      run.runDeadline === undefined ? state : { ...state, noteDeepenable: (check, drawn) => void deepenable[index]!.set(check, drawn) };
+    let lastError: unknown;
+    const result = await runRule(rule, ruleState, redact, (error) => (lastError = error));
+    results[index] = result;
+    hooks.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
+    // Rules that end in a row (in the order they end) without reaching the target stop the run.
+    unreachable = result.status === 'error' && isUnreachable(lastError) ? unreachable + 1 : 0;
+    if (unreachable >= MAX_UNREACHABLE_RULES) stopped ??= `not run: the target stopped answering (${redact(messageOf(lastError))})`;
+  };
+  await runPool(
+    startOrder(selected, config.concurrency).map((index) => {
+      const rule = selected[index]!;
+      return { exclusive: rule.exclusive === true, run: () => runAt(rule, index) };
+    }),
+    () => governor.limit,
+  );
+  return { deepenable, stopped };
+}
+
+/** --duration, second pass: the rules that passed draw more cases from where they stopped, until the budget is spent. */
+async function secondPass(run: Run, state: RunState, first: FirstPass): Promise<void> {
+  const { selected, results, hooks, config, governor, runDeadline } = run;
+  const deeper = selected
+    .map((rule, index) => ({ rule, index }))
+    .filter(({ index }) => results[index]?.status === 'passed' && first.deepenable[index]!.size > 0);
+  if (runDeadline === undefined || deeper.length === 0 || first.stopped !== undefined || hooks.signal?.aborted) return;
+  if (performance.now() >= runDeadline) return;
+  hooks.onProgress?.({ type: 'deepen', rules: deeper.length, leftMs: Math.round(runDeadline - performance.now()) });
+  const waiting: Waiting = { count: deeper.length, cost: deeper.reduce((sum, { rule }) => sum + ruleCost(rule.id), 0) };
+  const deepen = async (rule: Rule, index: number): Promise<void> => {
+    const started = performance.now();
+    const until = () => caseDeadlineOf(rule, runDeadline, waiting, governor.limit, started);
+    const more = await runRule(rule, { ...state, deepening: { drawn: first.deepenable[index]!, until } }, (text) =>
+      config.redactor.redact(text),
+    ).finally(() => {
+      waiting.count--;
+      waiting.cost -= ruleCost(rule.id);
+    });
+    results[index] = joinPasses(results[index]!, more);
+  };
+  await runPool(
+    startOrder(
+      deeper.map(({ rule }) => rule),
+      config.concurrency,
+    ).map((at) => {
+      const { rule, index } = deeper[at]!;
+      return { exclusive: rule.exclusive === true, run: () => deepen(rule, index) };
+    }),
+    () => governor.limit,
+  );
+}
+
+/** The jobs the run created deleted (after a failure or an interruption too), then the connections closed. */
+async function closeRun(run: Run): Promise<ConformanceReport['cleanup']> {
   let cleanupReport: ConformanceReport['cleanup'] = { created: 0, deleted: 0, leftover: [] };
-  options.onProgress?.({ type: 'begin', seed, tag, apiRoot: config.apiRoot, ...(config.shard ? { shard: config.shard } : {}) });
   try {
-    await preflight(primary, tag, 'api-key');
-    if (second) await preflight(second, tag, 'second-api-key');
-    const refs = await discoverReferenceData(
-      primary,
-      {
-        positionTypesPath: POSITION_TYPES_PATH,
-        categoriesPath: config.categoriesPath,
-        locationsPath: config.locationsPath,
-      },
-      observations,
-      {
-        ...(config.categoryIds ? { categoryIds: config.categoryIds } : {}),
-        ...(config.positionTypeIds ? { positionTypeIds: config.positionTypeIds } : {}),
-      },
-    );
-    // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
-    await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
-    // Preflight, discovery and the q probe have timed the target: a distant one gets more rules at once.
-    const adapted = governor.adapt();
-    if (adapted.raised) options.onProgress?.({ type: 'concurrency', limit: governor.limit, medianMs: adapted.medianMs! });
-    const state: RunState = {
-      seed,
-      runs: config.runs,
-      maxShrinks: config.maxShrinks,
-      concurrency: config.concurrency,
-      tag,
-      refs,
-      api: createJobsApi(primary),
-      ...(second ? { second: createJobsApi(second) } : {}),
-      cleanup,
-      observations,
-      ...(config.replayPath !== undefined ? { replayPath: config.replayPath } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      replayCommand: (ruleId, path) => replayCommand({ config, seed }, ruleId, path),
-      nextCaseToken: caseTokens(allRules),
-    };
-    options.onProgress?.({ type: 'start', rules: selected });
-    let unreachable = 0;
-    // Under --duration: each rule's checks that may draw on in the second pass (check index -> runs drawn).
-    const deepenable = selected.map(() => new Map<number, number>());
-    let stopped: string | undefined;
-    const runAt = async (rule: Rule, index: number): Promise<void> => {
-      if (options.signal?.aborted) {
-        interrupted = true;
-        results[index] = notRun(rule, 'run interrupted before this rule');
-        return;
-      }
-      if (stopped !== undefined) {
-        results[index] = notRun(rule, stopped);
-        return;
-      }
-      options.onProgress?.({ type: 'rule-start', rule, index, total: selected.length });
-      const ruleState: RunState =
-        runDeadline === undefined ? state : { ...state, noteDeepenable: (check, drawn) => void deepenable[index]!.set(check, drawn) };
-      let lastError: unknown;
-      const result = await runRule(
-        rule,
-        ruleState,
-        (text) => redactor.redact(text),
-        (error) => (lastError = error),
-      );
-      results[index] = result;
-      options.onProgress?.({ type: 'rule-end', rule, result, index, total: selected.length });
-      // Rules that end in a row (in the order they end) without reaching the target stop the run.
-      unreachable = result.status === 'error' && isUnreachable(lastError) ? unreachable + 1 : 0;
-      if (unreachable >= MAX_UNREACHABLE_RULES)
-        stopped ??= `not run: the target stopped answering (${redactor.redact(messageOf(lastError))})`;
-    };
-    await runPool(
-      startOrder(selected, config.concurrency).map((index) => {
-        const rule = selected[index]!;
-        return { exclusive: rule.exclusive === true, run: () => runAt(rule, index) };
-      }),
-      () => governor.limit,
-    );
-    // --duration, second pass: the rules that passed draw more cases from where they stopped, until the budget is spent.
-    const deeper = selected
-      .map((rule, index) => ({ rule, index }))
-      .filter(({ index }) => results[index]?.status === 'passed' && deepenable[index]!.size > 0);
-    if (
-      runDeadline !== undefined &&
-      deeper.length > 0 &&
-      stopped === undefined &&
-      !options.signal?.aborted &&
-      performance.now() < runDeadline
-    ) {
-      options.onProgress?.({ type: 'deepen', rules: deeper.length, leftMs: Math.round(runDeadline - performance.now()) });
-      const waiting: Waiting = { count: deeper.length, cost: deeper.reduce((sum, { rule }) => sum + ruleCost(rule.id), 0) };
-      const deepen = async (rule: Rule, index: number): Promise<void> => {
-        const started = performance.now();
-        const until = () => caseDeadlineOf(rule, runDeadline, waiting, governor.limit, started);
-        const more = await runRule(rule, { ...state, deepening: { drawn: deepenable[index]!, until } }, (text) =>
-          redactor.redact(text),
-        ).finally(() => {
-          waiting.count--;
-          waiting.cost -= ruleCost(rule.id);
-        });
-        results[index] = joinPasses(results[index]!, more);
-      };
-      await runPool(
-        startOrder(
-          deeper.map(({ rule }) => rule),
-          config.concurrency,
-        ).map((at) => {
-          const { rule, index } = deeper[at]!;
-          return { exclusive: rule.exclusive === true, run: () => deepen(rule, index) };
-        }),
-        () => governor.limit,
-      );
+    if (run.jobs.all().length > 0 || run.results.some((result) => result !== undefined)) {
+      run.hooks.onProgress?.({ type: 'cleanup' });
+      cleanupReport = await run.cleanup.finish();
     }
-    if (options.signal?.aborted) interrupted = true;
-  } catch (error) {
-    if (options.signal?.aborted) throw new SuiteError('INTERRUPTED', 'interrupted before the rules ran', { cause: error });
-    throw error;
   } finally {
-    if (jobs.all().length > 0 || results.some((result) => result !== undefined)) {
-      options.onProgress?.({ type: 'cleanup' });
-      cleanupReport = await cleanup.finish();
-    }
-    await agent.close();
+    await run.agent.close();
   }
-  // The one redaction pass of the report: where it is built, with the run's keys and --header values.
-  return redactor.redactReport(
+  return cleanupReport;
+}
+
+/** The report, redacted where it is built: the one redaction pass, with the run's keys and --header values. */
+function reportOf(run: Run, cleanup: ConformanceReport['cleanup']): RedactedReport {
+  const { config, seed, second, observations, selected, retry, pacer } = run;
+  return config.redactor.redactReport(
     buildReport({
       tool: toolInfo,
       apiRoot: config.apiRoot,
@@ -351,20 +433,20 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
         secondApiKey: second !== undefined,
         timeoutMs: config.timeoutMs,
         concurrency: config.concurrency,
-        referencePrefix: tag,
+        referencePrefix: run.tag,
         strict: config.strict,
         ...(config.rateLimit ? { rateLimit: `${config.rateLimit.requests}/${config.rateLimit.per}` } : {}),
         headerNames: Object.keys(config.headers),
         ...(config.durationMs !== undefined ? { duration: formatDuration(config.durationMs) } : {}),
       },
       ...(config.shard ? { shard: config.shard } : {}),
-      startedAt,
+      startedAt: run.startedAt,
       finishedAt: new Date(),
-      interrupted,
-      rules: results.filter((result): result is RuleResult => result !== undefined),
+      interrupted: run.interrupted,
+      rules: run.results.filter((result): result is RuleResult => result !== undefined),
       observations: observations.list(selected.map((rule) => rule.id)),
-      cleanup: cleanupReport,
-      requests,
+      cleanup,
+      requests: run.requests,
       network: {
         retries: retry.stats.retries,
         retryWaitMs: Math.round(retry.stats.waitedMs),

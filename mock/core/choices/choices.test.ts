@@ -155,7 +155,7 @@ describe('docs/mock-choices.md', () => {
     const doc = readFileSync(fileURLToPath(new URL('../../../docs/mock-choices.md', import.meta.url)), 'utf8');
     expect(doc).toBe(renderChoicesDoc());
     for (const s of CHOICE_SWITCHES.values()) {
-      const row = doc.split('\n').find((line) => line.startsWith(`| \`${s.name}\` | ${s.section} |`));
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${s.name}\` | \`${s.openPoint}\` | ${s.section} |`));
       expect(row, s.name).toBeDefined();
       for (const value of Object.keys(s.values)) expect(row, `${s.name} ${value}`).toContain(`\`${value}\``);
       expect(row).toContain(`**\`${s.reference}\`** (reference)`);

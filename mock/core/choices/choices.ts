@@ -7,12 +7,15 @@
  * marked exception (lists.auth=open, a departure kept for clients). The
  * choices table is generated from this registry (docs/mock-choices.md).
  */
+import type { OpenPointId } from '../../../vocabulary/index.js';
 import { MockConfigError } from '../mock-config-error.js';
 
 /** One switch: where the spec leaves room, and the forms the mock can take there. */
 export interface ChoiceSwitch {
   /** Dotted kebab name, e.g. `paging.link-form`. */
   readonly name: string;
+  /** The open point of the spec this switch answers (vocabulary/open-points.ts). */
+  readonly openPoint: OpenPointId;
   /** Spec section(s), e.g. `2.8`. */
   readonly section: string;
   /** The question the spec leaves open. */
@@ -29,17 +32,24 @@ export interface ChoiceSwitch {
   readonly outsideProfiles?: true;
 }
 
-function define<const V extends string>(
-  name: string,
-  section: string,
-  question: string,
-  values: Record<V, string>,
-  reference: NoInfer<V>,
-  lenient?: NoInfer<V>,
-  outsideProfiles?: true,
-): ChoiceSwitch & { values: Record<V, string>; reference: V } {
+/** What a switch is declared with: its name, open point and question, its values, and which is the reference. */
+interface SwitchSpec<V extends string> {
+  name: string;
+  openPoint: OpenPointId;
+  section: string;
+  question: string;
+  values: Record<V, string>;
+  reference: NoInfer<V>;
+  lenient?: NoInfer<V>;
+  /** Every profile keeps the reference value: the other is legal, but a should rule warns about it. */
+  outsideProfiles?: true;
+}
+
+function define<const V extends string>(spec: SwitchSpec<V>): ChoiceSwitch & { values: Record<V, string>; reference: V } {
+  const { name, openPoint, section, question, values, reference, lenient, outsideProfiles } = spec;
   return Object.freeze({
     name,
+    openPoint,
     section,
     question,
     values: Object.freeze(values),
@@ -50,139 +60,152 @@ function define<const V extends string>(
 }
 
 const SWITCH_LIST = [
-  define(
-    'status.invalid-input',
-    '7.2',
-    'Status code of a request with invalid input (body, query)',
-    {
+  define({
+    name: 'status.invalid-input',
+    openPoint: 'refusal.status',
+    section: '7.2',
+    question: 'Status code of a request with invalid input (body, query)',
+    values: {
       '400': '400 Bad Request',
       '422': '422 Unprocessable Content (malformed JSON stays 400)',
     },
-    '400',
-  ),
-  define(
-    'status.duplicate-reference',
-    '7.1',
-    'Status code of a POST (or referenceId change) with a referenceId in use',
-    {
+    reference: '400',
+  }),
+  define({
+    name: 'status.duplicate-reference',
+    openPoint: 'duplicate-reference.status',
+    section: '7.1',
+    question: 'Status code of a POST (or referenceId change) with a referenceId in use',
+    values: {
       '409': '409 Conflict',
       '400': '400 Bad Request',
       '422': '422 Unprocessable Content',
     },
-    '409',
-    '422',
-  ),
-  define(
-    'status.put-create',
-    '4.3',
-    'Status code of a PUT /jobs that creates a job',
-    {
+    reference: '409',
+    lenient: '422',
+  }),
+  define({
+    name: 'status.put-create',
+    openPoint: 'put-create.answer',
+    section: '4.3',
+    question: 'Status code of a PUT /jobs that creates a job',
+    values: {
       '201': '201 Created with a Location header, as POST',
       '200': '200 OK with a Location header',
     },
-    '201',
-  ),
-  define(
-    'status.malformed-id',
-    '4.1',
-    'Status code for a path id that is not a positive Int32 in decimal (`abc`, `-1`, `2147483648`)',
-    {
+    reference: '201',
+  }),
+  define({
+    name: 'status.malformed-id',
+    openPoint: 'job.missing',
+    section: '4.1',
+    question: 'Status code for a path id that is not a positive Int32 in decimal (`abc`, `-1`, `2147483648`)',
+    values: {
       '404': '404 Not Found: no job has that id',
       '400': '400 (the invalid-input status): the id is malformed',
     },
-    '404',
-  ),
-  define(
-    'status.auth',
-    '5.5',
-    'Status code for a missing or invalid API-Key',
-    {
+    reference: '404',
+  }),
+  define({
+    name: 'status.auth',
+    openPoint: 'auth.status',
+    section: '5.5',
+    question: 'Status code for a missing or invalid API-Key',
+    values: {
       '401': '401 with `WWW-Authenticate: API-Key` for both',
       '403': '403 Forbidden for both',
       split: '401 when the key is missing, 403 when it is not valid',
     },
-    '401',
-    'split',
-  ),
-  define(
-    'status.deleted-job',
-    '4.4',
-    'Status code for a request by id to a job the employer deleted',
-    {
+    reference: '401',
+    lenient: 'split',
+  }),
+  define({
+    name: 'status.deleted-job',
+    openPoint: 'job.deleted',
+    section: '4.4',
+    question: 'Status code for a request by id to a job the employer deleted',
+    values: {
       '404': '404 Not Found, as for an id that never existed',
       '410': '410 Gone (the store remembers deleted ids per employer)',
     },
-    '404',
-  ),
-  define(
-    'status.repeated-delete',
-    '4.4',
-    'A DELETE of a job that is gone: one the employer deleted (by id or override), or a referenceId no job holds',
-    {
+    reference: '404',
+  }),
+  define({
+    name: 'status.repeated-delete',
+    openPoint: 'job.deleted',
+    section: '4.4',
+    question: 'A DELETE of a job that is gone: one the employer deleted (by id or override), or a referenceId no job holds',
+    values: {
       refuse: 'refused like any request naming the job: the status.deleted-job code by id, 404 by referenceId',
       '204': '204 again: DELETE is idempotent (HTTP), the job stays removed',
     },
-    'refuse',
-  ),
-  define(
-    'job.confidential-employer',
-    '2.1',
-    'What a confidential job shows of its employer ("true if the employer name is confidential")',
-    {
+    reference: 'refuse',
+  }),
+  define({
+    name: 'job.confidential-employer',
+    openPoint: 'employer.confidential',
+    section: '2.1',
+    question: 'What a confidential job shows of its employer ("true if the employer name is confidential")',
+    values: {
       shown: 'the employer as for any job: its id and name',
       masked: 'the id, and the name written as `Confidential` (full job and list header)',
     },
-    'shown',
-  ),
-  define(
-    'paging.page-size-over-max',
-    '4.5, 8',
-    'A pageSize above 100',
-    {
+    reference: 'shown',
+  }),
+  define({
+    name: 'paging.page-size-over-max',
+    openPoint: 'paging.page-size-over-max',
+    section: '4.5, 8',
+    question: 'A pageSize above 100',
+    values: {
       clamp: 'clamped to 100; `paging.pageSize` shows 100',
       reject: 'refused with the invalid-input status',
     },
-    'clamp',
-    'clamp',
-  ),
-  define(
-    'paging.page-past-end',
-    '4.5',
-    'A page past the last one',
-    {
+    reference: 'clamp',
+    lenient: 'clamp',
+  }),
+  define({
+    name: 'paging.page-past-end',
+    openPoint: 'paging.page-past-end',
+    section: '4.5',
+    question: 'A page past the last one',
+    values: {
       empty: '200 with `data: []`, `next: null`, `previous` on page - 1',
       '404': '404 Not Found (page 1 of an empty list is still 200)',
     },
-    'empty',
-    'empty',
-  ),
-  define(
-    'errors.body',
-    '7.2',
-    'Format of error bodies',
-    {
+    reference: 'empty',
+    lenient: 'empty',
+  }),
+  define({
+    name: 'errors.body',
+    openPoint: 'errors.body',
+    section: '7.2',
+    question: 'Format of error bodies',
+    values: {
       mock: '`{status, code, message, fieldErrors?}` (schemas/error.schema.json), application/json',
       problem: 'RFC 9457 problem details `{type, title, status, detail, code, errors?}`, application/problem+json',
       message: '`{message}` only, application/json',
     },
-    'mock',
-    'message',
-  ),
-  define(
-    'job.reference-id-absent',
-    '2.1',
-    'referenceId of a job created without one',
-    {
+    reference: 'mock',
+    lenient: 'message',
+  }),
+  define({
+    name: 'job.reference-id-absent',
+    openPoint: 'reference-id.absent',
+    section: '2.1',
+    question: 'referenceId of a job created without one',
+    values: {
       null: '`null`, as in the samples',
       empty: '`""`, as described',
     },
-    'null',
-  ),
-  define(
-    'dates.precision',
-    '2.1',
-    'Precision of publishDate (and the default closeDate)',
-    {
+    reference: 'null',
+  }),
+  define({
+    name: 'dates.precision',
+    openPoint: 'dates.form',
+    section: '2.1',
+    question: 'Precision of publishDate (and the default closeDate)',
+    values: {
       ms: 'milliseconds: `2025-01-10T08:00:00.123Z`',
       seconds: 'whole seconds: `2025-01-10T08:00:00Z` (publishDate is set to the whole second)',
       minutes:
@@ -190,55 +213,60 @@ const SWITCH_LIST = [
       micros: 'six fraction digits: `2025-01-10T08:00:00.123456Z` (the last three follow from the millisecond)',
       nanos: 'nine fraction digits: `2025-01-10T08:00:00.123456789Z` (the last six follow from the millisecond)',
     },
-    'ms',
-  ),
-  define(
-    'dates.zone',
-    '2.1',
-    'The UTC offset written date-times carry, and how it is spelled',
-    {
+    reference: 'ms',
+  }),
+  define({
+    name: 'dates.zone',
+    openPoint: 'dates.form',
+    section: '2.1',
+    question: 'The UTC offset written date-times carry, and how it is spelled',
+    values: {
       z: '`Z`',
       offset: '`+00:00`',
       'minus-five': 'every date-time in a fixed non-UTC offset: `2025-01-10T03:00:00.123-05:00`',
       'plus-0530': 'every date-time at +05:30, the offset without its colon: `2025-01-10T13:30:00.123+0530`',
     },
-    'z',
-  ),
-  define(
-    'dates.close-date',
-    '2.1, 4.2',
-    'closeDate in responses',
-    {
+    reference: 'z',
+  }),
+  define({
+    name: 'dates.close-date',
+    openPoint: 'job.echo',
+    section: '2.1, 4.2',
+    question: 'closeDate in responses',
+    values: {
       'as-sent': 'echoed exactly as sent (a date stays a date)',
       normalized: 'a UTC date-time in the service form (dates.precision, dates.zone); a date is its midnight UTC',
     },
-    'as-sent',
-  ),
-  define(
-    'paging.link-form',
-    '2.8',
-    'Form of `paging.previous` and `paging.next` (String (URL))',
-    {
+    reference: 'as-sent',
+  }),
+  define({
+    name: 'paging.link-form',
+    openPoint: 'urls.form',
+    section: '2.8',
+    question: 'Form of `paging.previous` and `paging.next` (String (URL))',
+    values: {
       absolute: '`{base_url}/api/v1.1/jobs?page=2&pageSize=10`',
       relative: '`/api/v1.1/jobs?page=2&pageSize=10`',
     },
-    'absolute',
-  ),
-  define(
-    'paging.param-order',
-    '2.8',
-    'Order of the query parameters in paging links',
-    {
+    reference: 'absolute',
+  }),
+  define({
+    name: 'paging.param-order',
+    openPoint: 'urls.form',
+    section: '2.8',
+    question: 'Order of the query parameters in paging links',
+    values: {
       'filters-first': '`q`, `status`, `page`, `pageSize`',
       'page-first': '`page`, `pageSize`, `q`, `status`',
     },
-    'filters-first',
-  ),
-  define(
-    'lists.shape',
-    '4.6',
-    'Shape of the reference list responses',
-    {
+    reference: 'filters-first',
+  }),
+  define({
+    name: 'lists.shape',
+    openPoint: 'lists.reference',
+    section: '4.6',
+    question: 'Shape of the reference list responses',
+    values: {
       data: '`{data: [...]}`',
       array: 'a bare array `[...]`',
       'items-count': '`{items: [...], count}`',
@@ -246,161 +274,174 @@ const SWITCH_LIST = [
       paged:
         'pages of 3 items: `{data: [...], paging: {total, page, pages, pageSize, previous, next}}`, `next` in the form of paging.link-form',
     },
-    'data',
-  ),
-  define(
-    'lists.auth',
-    '4.6, 5.1',
-    'Whether `/categories` and `/locations` need an API key (`/positiontypes` never does: 4.6 calls it a plain GET)',
-    {
+    reference: 'data',
+  }),
+  define({
+    name: 'lists.auth',
+    openPoint: 'lists.auth',
+    section: '4.6, 5.1',
+    question: 'Whether `/categories` and `/locations` need an API key (`/positiontypes` never does: 4.6 calls it a plain GET)',
+    values: {
       key: 'a valid API-Key is required (status.auth applies): section 4, "All endpoints require authentication"',
       open: 'no key needed; a wrong one is ignored (a departure from section 4, kept as a switch for clients written against such servers)',
     },
-    'key',
-    'open',
-  ),
-  define(
-    'description.form',
-    '2.1',
-    'Spelling of a stored description',
-    {
+    reference: 'key',
+    lenient: 'open',
+  }),
+  define({
+    name: 'description.form',
+    openPoint: 'job.echo',
+    section: '2.1',
+    question: 'Spelling of a stored description',
+    values: {
       'as-sent': 'stored and returned exactly as sent',
       reserialized:
         'parsed and written back: lower-case names, double-quoted attributes, `<br/>`, entities decoded (the same tree, attributes and text)',
       'numeric-references': 'as sent, every non-ASCII character written as a numeric character reference (`¡` as `&#161;`)',
     },
-    'as-sent',
-  ),
-  define(
-    'description.comments',
-    '2.1',
-    'HTML comments in a description (the HTML rules restrict tags and attributes only)',
-    {
+    reference: 'as-sent',
+  }),
+  define({
+    name: 'description.comments',
+    openPoint: 'description.comments',
+    section: '2.1',
+    question: 'HTML comments in a description (the HTML rules restrict tags and attributes only)',
+    values: {
       accept: 'accepted (subject to the shared allow-list)',
       refuse: 'refused with the invalid-input status, rule `html`',
     },
-    'accept',
-    'accept',
-  ),
-  define(
-    'q.match',
-    '4.5',
-    'How `q` "matches job title and referenceId" (case-insensitive)',
-    {
+    reference: 'accept',
+    lenient: 'accept',
+  }),
+  define({
+    name: 'q.match',
+    openPoint: 'q.match',
+    section: '4.5',
+    question: 'How `q` "matches job title and referenceId" (case-insensitive)',
+    values: {
       substring: 'a substring of the title or the referenceId',
       'word-prefix': 'a prefix of a word of the title, or a prefix of the referenceId',
       word: 'one whole word of the title (words end at white space only: `a-b` is one word), or the whole referenceId',
     },
-    'substring',
-  ),
-  define(
-    'order.ties',
-    '4.5',
-    'Order of jobs with the same publishDate',
-    {
+    reference: 'substring',
+  }),
+  define({
+    name: 'order.ties',
+    openPoint: 'lists.order',
+    section: '4.5',
+    question: 'Order of jobs with the same publishDate',
+    values: {
       'id-desc': 'newest id first',
       'id-asc': 'oldest id first',
     },
-    'id-desc',
-  ),
-  define(
-    'salary.max-amount-form',
-    '2.5',
-    'Decimal form of `salary.maxAmount` (only `amount` states four places)',
-    {
+    reference: 'id-desc',
+  }),
+  define({
+    name: 'salary.max-amount-form',
+    openPoint: 'salary.max-amount-form',
+    section: '2.5',
+    question: 'Decimal form of `salary.maxAmount` (only `amount` states four places)',
+    values: {
       'four-places': '`60000.0000`',
       plain: 'a plain JSON number: `60000`, `1.5`',
     },
-    'four-places',
-  ),
-  define(
-    'salary.amount-form',
-    '2.5',
-    'JSON type of `salary.amount` and `salary.maxAmount` ("Decimal": a number is the plain reading)',
-    {
+    reference: 'four-places',
+  }),
+  define({
+    name: 'salary.amount-form',
+    openPoint: 'salary.amount-form',
+    section: '2.5',
+    question: 'JSON type of `salary.amount` and `salary.maxAmount` ("Decimal": a number is the plain reading)',
+    values: {
       number: 'JSON numbers: `52000.0000`',
       string: 'decimal strings: `"52000.0000"` (Django REST Framework\'s default; a should rule warns, so no profile takes it)',
     },
-    'number',
-    undefined,
-    true,
-  ),
-  define(
-    'locations.description',
-    '2.2',
-    '`description` of a location in responses',
-    {
+    reference: 'number',
+    outsideProfiles: true,
+  }),
+  define({
+    name: 'locations.description',
+    openPoint: 'job.echo',
+    section: '2.2',
+    question: '`description` of a location in responses',
+    values: {
       'as-sent': 'echoed as sent',
       canonical: "the list's `City, PC` for a known place (cities matched case- and accent-insensitively); others as sent",
       'country-suffix':
         'as canonical, followed by `, Canada` (`Red Deer, AB, Canada`) when that fits in 300 characters; a sent `..., Canada` is read without it (4.2: a GET result posted back)',
     },
-    'as-sent',
-  ),
-  define(
-    'job.extra-fields',
-    '2.1',
-    'Extra read-only fields in the full Job',
-    {
+    reference: 'as-sent',
+  }),
+  define({
+    name: 'job.extra-fields',
+    openPoint: 'response.extra',
+    section: '2.1',
+    question: 'Extra read-only fields in the full Job',
+    values: {
       none: 'exactly the fields of 2.1',
       'updated-at': 'adds `updatedAt` (date-time of the last change)',
     },
-    'none',
-  ),
-  define(
-    'header.extra-fields',
-    '2.7',
-    'Extra read-only fields in the job header (list item)',
-    {
+    reference: 'none',
+  }),
+  define({
+    name: 'header.extra-fields',
+    openPoint: 'response.extra',
+    section: '2.7',
+    question: 'Extra read-only fields in the job header (list item)',
+    values: {
       none: 'exactly the fields of 2.7',
       'job-fields': 'adds `closeDate` and `autoRefresh`, more fields of the full job (2.7: the header is a subset of the job)',
     },
-    'none',
-  ),
-  define(
-    'transitions.to-draft',
-    '3',
-    'A PUT that moves an active or archived job back to draft',
-    {
+    reference: 'none',
+  }),
+  define({
+    name: 'transitions.to-draft',
+    openPoint: 'lifecycle.unshown',
+    section: '3',
+    question: 'A PUT that moves an active or archived job back to draft',
+    values: {
       allowed: 'allowed (status is just a value)',
       refused: 'refused with the invalid-input status',
     },
-    'allowed',
-    'allowed',
-  ),
-  define(
-    'validation.blank-title',
-    '4.2',
-    'A title of only white space',
-    {
+    reference: 'allowed',
+    lenient: 'allowed',
+  }),
+  define({
+    name: 'validation.blank-title',
+    openPoint: 'input.unbounded',
+    section: '4.2',
+    question: 'A title of only white space',
+    values: {
       accept: 'accepted and stored as sent',
       refuse: 'refused with the invalid-input status',
     },
-    'accept',
-    'accept',
-  ),
-  define(
-    'validation.close-before-publish',
-    '2.1, 4.2',
-    'A closeDate before the publishDate (a date counts to its end)',
-    {
+    reference: 'accept',
+    lenient: 'accept',
+  }),
+  define({
+    name: 'validation.close-before-publish',
+    openPoint: 'input.unbounded',
+    section: '2.1, 4.2',
+    question: 'A closeDate before the publishDate (a date counts to its end)',
+    values: {
       accept: 'accepted',
       refuse: 'refused with the invalid-input status',
     },
-    'accept',
-    'accept',
-  ),
-  define(
-    'json.format',
-    '4',
-    'Spelling of JSON response bodies (white space, key order)',
-    {
+    reference: 'accept',
+    lenient: 'accept',
+  }),
+  define({
+    name: 'json.format',
+    openPoint: 'response.extra',
+    section: '4',
+    question: 'Spelling of JSON response bodies (white space, key order)',
+    values: {
       compact: 'compact, keys in the order of the field tables',
       'pretty-sorted': 'pretty-printed (two spaces), the keys of every object sorted',
       'pretty-reversed': 'pretty-printed (two spaces), the keys of every object in reverse order',
     },
-    'compact',
-  ),
+    reference: 'compact',
+  }),
 ] as const;
 
 type SwitchList = typeof SWITCH_LIST;
