@@ -47,9 +47,6 @@ const FIRST_STRETCH_RUNS = 8;
 /** The most runs of one stretch: past its share a run costs only its draw, but draws are not free. */
 const MAX_STRETCH_RUNS = 2_000;
 
-/** Cases of one check run at once when they are independent (CheckOptions.independentCases) and --concurrency is above 1. */
-export const CASES_AT_ONCE = 4;
-
 /** A case run ahead of fast-check: its outcome, and the observations it made, added when fast-check reaches it. */
 type AheadCase = { stopped: true } | { stopped: false; outcome: CaseOutcome; observations: ObservationInput[] };
 
@@ -299,8 +296,8 @@ export class Context implements RuleContext {
   ): Promise<PropertyOutcome<T>> {
     const { arbitrary, predicate, index, seed, examples } = property;
     // A replay runs one path: nothing to run ahead.
-    const ahead =
-      property.independent && this.#state.concurrency > 1 && run.path === undefined ? await this.#runAhead(property, run) : undefined;
+    const atOnce = property.independent && run.path === undefined ? (this.#state.casesAtOnce?.() ?? 1) : 1;
+    const ahead = atOnce > 1 ? await this.#runAhead(property, run, atOnce) : undefined;
     let abort: { error: unknown } | undefined;
     let failure: PropertyOutcome<T>['failure'];
     let shrinkCases = 0;
@@ -364,13 +361,14 @@ export class Context implements RuleContext {
   }
 
   /**
-   * Runs the cases of an independent property ahead of fast-check, CASES_AT_ONCE at a time: the values a check with
+   * Runs the cases of an independent property ahead of fast-check, `atOnce` at a time: the values a check with
    * the same seed and runs draws, each in its own case, started in draw order (so case ids and tags follow draw
    * order). Nothing starts past the first failure, nor past `stopAt()`. Returns each run's outcome by its index.
    */
   async #runAhead<T>(
     property: CheckedProperty<T>,
     run: { numRuns: number; skip?: number; stopAt?: () => number },
+    atOnce: number,
   ): Promise<Map<number, AheadCase>> {
     const values = await drawnValues(property, run.numRuns);
     const done = new Map<number, AheadCase>();
@@ -392,7 +390,7 @@ export class Context implements RuleContext {
     const indexes = values.map((_, at) => at).slice(run.skip ?? 0);
     await runPool(
       indexes.map((at) => ({ exclusive: false, run: () => runAt(at) })),
-      CASES_AT_ONCE,
+      atOnce,
     );
     return done;
   }

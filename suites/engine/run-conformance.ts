@@ -35,7 +35,7 @@ import { randomSeed, runTag } from './seeds.js';
 import { selectRules } from './select-rules.js';
 import { ruleCost, rulesOfShard } from './shards.js';
 import { formatDuration } from './duration.js';
-import { ConcurrencyGovernor } from './concurrency-governor.js';
+import { casesAtOnce, ConcurrencyGovernor } from './concurrency-governor.js';
 import { toolInfo } from '../../reports/tool-info.js';
 import type { TimedExchange } from '../../reports/har/exchanges-har.js';
 
@@ -253,6 +253,7 @@ async function runResolved(config: RunConfig, options: RunHooks): Promise<Redact
       ...(options.signal ? { signal: options.signal } : {}),
       replayCommand: (ruleId, path) => replayCommand({ config, seed }, ruleId, path),
       nextCaseToken: caseTokens(allRules),
+      casesAtOnce: () => casesAtOnce(governor.limit),
     };
     options.onProgress?.({ type: 'start', rules: selected });
     let unreachable = 0;

@@ -143,7 +143,7 @@ describe('a property whose cases share nothing (independentCases)', () => {
   const outcomes = (report: ConformanceReport) => report.rules.map((rule) => `${rule.id} ${rule.status} ${rule.cases} ${rule.runs ?? ''}`);
   const observed = (report: ConformanceReport) => report.observations.map((o) => `${o.ruleId ?? ''} ${o.topic} ${o.observed}`);
 
-  it('runs its cases at once above concurrency 1, with the outcome, cases and observations of a run at concurrency 1', async () => {
+  it('runs its cases at once above the default concurrency, with the outcome, cases and observations of a run at concurrency 1', async () => {
     const arrivals: string[] = [];
     const spy = reshapeRequest(
       () => true,
@@ -154,7 +154,7 @@ describe('a property whose cases share nothing (independentCases)', () => {
     );
     await using mock = await createMockServer(mockOptions({ transform: spy }));
     const base = { baseUrl: mock.url, ...KEYS, seed: 77, only: 'jobs.model' };
-    const concurrent = await runConformance({ ...base, concurrency: 8 });
+    const concurrent = await runConformance({ ...base, concurrency: 16 });
     const ofModel = arrivals.filter((caseId) => caseId.includes('jobs.model.lifecycle#p0.'));
     // The cases overlap: a later case sends before an earlier one's last request (one after another, they never do).
     const caseOf = (caseId: string) => Number(caseId.split('.').at(-1));
@@ -174,7 +174,7 @@ describe('a property whose cases share nothing (independentCases)', () => {
   it('reports a failure seen ahead as at concurrency 1: the same shrunk counterexample and replay path', async () => {
     await using mock = await createMockServer(mockOptions(mutantNamed('update-clears-salary-not-sent')));
     const base = { baseUrl: mock.url, ...KEYS, seed: 5_151, only: rules };
-    const concurrent = await runConformance({ ...base, concurrency: 8 });
+    const concurrent = await runConformance({ ...base, concurrency: 16 });
     const sequential = await runConformance({ ...base, concurrency: 1 });
     const found = failureOf(concurrent, rules);
     const again = failureOf(sequential, rules);
