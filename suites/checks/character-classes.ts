@@ -118,6 +118,7 @@ async function createClassJob(
 }
 
 const characterClasses: Implementation = propertyRule<{ generated: Body; sample: ClassSample }>('jobs.roundtrip.character-classes', {
+  independentCases: true,
   maxRuns: 3,
   arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), sample: classSampleArb }),
   examples: () => CLASS_EXAMPLES.map((sample) => ({ sample })),

@@ -38,6 +38,7 @@ interface FormCase {
 }
 
 const closeDateForms: Implementation = propertyRule<FormCase>('jobs.roundtrip.close-date-forms', {
+  independentCases: true,
   maxRuns: 3,
   arbitrary: (ctx) =>
     fc.record({

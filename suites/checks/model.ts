@@ -18,6 +18,7 @@ import { expectTargetAgrees } from '../model/verify-target.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 const lifecycle: Implementation = propertyRule('jobs.model.lifecycle', {
+  independentCases: true,
   // Fewer, longer sequences: the referenceId commands need several steps to set up (create, rename or delete, reuse).
   maxRuns: 10,
   arbitrary: (ctx) => {

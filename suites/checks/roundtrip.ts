@@ -42,6 +42,7 @@ function expectSameValues(ctx: RuleContext, source: Job, copy: Job, how: string)
 }
 
 const postAccepted: Implementation = propertyRule('jobs.roundtrip.post-accepted', {
+  independentCases: true,
   maxRuns: 10,
   arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
   check: async (ctx: RuleContext, generated) => {
@@ -52,6 +53,7 @@ const postAccepted: Implementation = propertyRule('jobs.roundtrip.post-accepted'
 });
 
 const sameValues: Implementation = propertyRule('jobs.roundtrip.same-values', {
+  independentCases: true,
   arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
   check: async (ctx: RuleContext, generated) => {
     const source = await original(ctx, generated);
@@ -61,6 +63,7 @@ const sameValues: Implementation = propertyRule('jobs.roundtrip.same-values', {
 });
 
 const putCreate: Implementation = propertyRule('jobs.roundtrip.put-create', {
+  independentCases: true,
   maxRuns: 10,
   arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
   check: async (ctx: RuleContext, generated) => {

@@ -172,6 +172,8 @@ function negativeRule<F extends UpdateForm | CreateForm>(
       ({ values, form, job }) => run(ctx, level, form, values, job),
       {
         runs: extraRuns(ctx),
+        // Each case creates its own job (or lists only its own case tag).
+        independentCases: true,
         examples: [...boundaries.flatMap((values) => forms.map((form) => ({ values, form }))), ...fields.map((values) => ({ values }))],
       },
     );

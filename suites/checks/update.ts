@@ -42,6 +42,7 @@ async function updateById(ctx: RuleContext, { base, update }: UpdateCase) {
 }
 
 const status200: Implementation = propertyRule('jobs.update.status-200', {
+  independentCases: true,
   arbitrary: updateCaseArb,
   check: async (ctx: RuleContext, value) => {
     const { res } = await updateById(ctx, value);
@@ -55,6 +56,7 @@ const status200: Implementation = propertyRule('jobs.update.status-200', {
 });
 
 const changesField: Implementation = propertyRule('jobs.update.changes-field', {
+  independentCases: true,
   arbitrary: updateCaseArb,
   check: async (ctx: RuleContext, value) => {
     const { before, res } = await updateById(ctx, value);
@@ -70,6 +72,7 @@ const changesField: Implementation = propertyRule('jobs.update.changes-field', {
 });
 
 const keepsOtherFields: Implementation = propertyRule('jobs.update.keeps-other-fields', {
+  independentCases: true,
   arbitrary: updateCaseArb,
   check: async (ctx: RuleContext, value) => {
     const { before, res } = await updateById(ctx, value);
@@ -137,6 +140,7 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
 const READ_ONLY_FORMS: readonly UpdateForm[] = ['id', 'reference'];
 
 const readOnlyFields: Implementation = propertyRule('jobs.update.read-only-fields', {
+  independentCases: true,
   maxRuns: 5,
   arbitrary: updateCaseArb,
   check: async (ctx: RuleContext, value) => {
@@ -145,6 +149,7 @@ const readOnlyFields: Implementation = propertyRule('jobs.update.read-only-field
 });
 
 const responseMatchesGet: Implementation = propertyRule('jobs.update.response-matches-get', {
+  independentCases: true,
   maxRuns: 10,
   arbitrary: updateCaseArb,
   check: async (ctx: RuleContext, value) => {
@@ -162,6 +167,7 @@ const responseMatchesGet: Implementation = propertyRule('jobs.update.response-ma
 });
 
 const byReference: Implementation = propertyRule('jobs.update.by-reference', {
+  independentCases: true,
   arbitrary: updateCaseArb,
   check: async (ctx: RuleContext, { base, update }) => {
     const body = identify(ctx, base);
@@ -205,6 +211,7 @@ const byReference: Implementation = propertyRule('jobs.update.by-reference', {
  * sent once, by a shown transition for the status (active -> archived by id, archived -> active by reference).
  */
 const minimalBodies: Implementation = propertyRule('jobs.update.minimal-bodies', {
+  independentCases: true,
   maxRuns: 3,
   arbitrary: (ctx) => createBodyArb(ctx),
   check: async (ctx: RuleContext, generated) => {
@@ -242,6 +249,7 @@ const minimalBodies: Implementation = propertyRule('jobs.update.minimal-bodies',
  * honours a PUT that way, it is the partial update of 4.3; a server that refuses it breaks no stated rule.
  */
 const byOverride: Implementation = propertyRule('jobs.update.by-override', {
+  independentCases: true,
   maxRuns: 10,
   arbitrary: updateCaseArb,
   check: async (ctx: RuleContext, { base, update }) => {
@@ -327,7 +335,7 @@ const salaryMerge: Implementation = fixedRule('jobs.update.salary-merge', async 
     }
   }
   const arb = fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(), form: fc.constantFrom(...SALARY_MERGE_FORMS) });
-  await ctx.check(arb, ({ job, salary, form }) => checkSalaryMerge(ctx, job, salary, form));
+  await ctx.check(arb, ({ job, salary, form }) => checkSalaryMerge(ctx, job, salary, form), { independentCases: true });
 });
 
 export const updateRules: Implementation[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADAPTIVE_CAP, ConcurrencyGovernor, DISTANT_MEDIAN_MS, PRESSURE_CAP } from './concurrency-governor.js';
+import { ADAPTIVE_CAP, CASES_AT_ONCE, casesAtOnce, ConcurrencyGovernor, DISTANT_MEDIAN_MS, PRESSURE_CAP } from './concurrency-governor.js';
 
 const answered = (governor: ConcurrencyGovernor, ms: number, times = 5) => {
   for (let i = 0; i < times; i++) governor.noteAnswer(ms, 200, false);
@@ -65,5 +65,17 @@ describe('ConcurrencyGovernor', () => {
       }),
     );
     expect(most).toBe(PRESSURE_CAP);
+  });
+});
+
+describe('casesAtOnce', () => {
+  it('runs several cases of a property at once against a distant target, and one again once it answered 429', () => {
+    const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    expect(casesAtOnce(governor.limit)).toBe(1);
+    answered(governor, DISTANT_MEDIAN_MS + 15);
+    governor.adapt();
+    expect(casesAtOnce(governor.limit)).toBe(CASES_AT_ONCE);
+    governor.noteAnswer(30, 429, false);
+    expect(casesAtOnce(governor.limit)).toBe(1);
   });
 });

@@ -15,6 +15,21 @@ export const DISTANT_MEDIAN_MS = 20;
 export const ADAPTIVE_CAP = ADAPTIVE_CONCURRENCY_CAP;
 /** Rules at once, and requests in flight, once the target has shown pressure. */
 export const PRESSURE_CAP = DEFAULT_CONCURRENCY;
+/** Cases of one independent property at once, above the default rules at once. */
+export const CASES_AT_ONCE = 4;
+
+/**
+ * Cases of one independent property at once with `limit` rules at once: several only above the default (a distant
+ * target, or a --concurrency raised by hand), where the run waits on latency and a rule's chain of cases bounds it;
+ * near, the run waits on CPU and more requests in flight would only queue. Under pressure the limit is back at the
+ * default, so one.
+ *
+ * @example
+ * casesAtOnce(32); // 4
+ */
+export function casesAtOnce(limit: number): number {
+  return limit > DEFAULT_CONCURRENCY ? CASES_AT_ONCE : 1;
+}
 
 export interface GovernorOptions {
   /** Rules at once to start with. */

@@ -15,6 +15,7 @@ import { MismatchError, SkipError, TransportError } from './errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../../reports/status.js';
 import type { CheckOptions, JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';
 import type { RunState } from './run-state.js';
+import { runPool } from './rule-pool.js';
 import { referenceWord } from './scope-words.js';
 import { deriveSeed } from './seeds.js';
 
@@ -45,6 +46,9 @@ const MIN_STRETCH_MS = 50;
 const FIRST_STRETCH_RUNS = 8;
 /** The most runs of one stretch: past its share a run costs only its draw, but draws are not free. */
 const MAX_STRETCH_RUNS = 2_000;
+
+/** A case run ahead of fast-check: its outcome, and the observations it made, added when fast-check reaches it. */
+type AheadCase = { stopped: true } | { stopped: false; outcome: CaseOutcome; observations: ObservationInput[] };
 
 interface PropertyOutcome<T> {
   failed: boolean;
@@ -105,6 +109,27 @@ export function exampleValues<T>(arbitrary: fc.Arbitrary<T>, examples: ReadonlyA
   });
 }
 
+interface CheckedProperty<T> {
+  arbitrary: fc.Arbitrary<T>;
+  predicate: (value: T) => Promise<void>;
+  index: number;
+  seed: number;
+  examples: T[];
+  /** CheckOptions.independentCases. */
+  independent: boolean;
+}
+
+/** The values fast-check hands a check of `numRuns` runs with this seed and examples, in order (drawing sends nothing). */
+async function drawnValues<T>(property: CheckedProperty<T>, numRuns: number): Promise<T[]> {
+  const values: T[] = [];
+  const record = fc.asyncProperty(property.arbitrary, (value) => {
+    values.push(value);
+    return Promise.resolve();
+  });
+  await fc.check(record, { seed: property.seed, numRuns, examples: property.examples.map((value): [T] => [value]) });
+  return values;
+}
+
 export class Context implements RuleContext {
   readonly rule: Rule;
   readonly api: JobsApi;
@@ -117,6 +142,8 @@ export class Context implements RuleContext {
   /** A quiet context re-runs a rule to test reproducibility: it records nothing. */
   readonly #quiet: boolean;
   readonly #counters = new WeakMap<CaseLog, number>();
+  /** Observations of cases run ahead, held until fast-check reaches them: the report keeps draw order. */
+  readonly #heldObservations = new WeakMap<CaseLog, ObservationInput[]>();
   readonly #defaultCase: CaseLog;
   #checks = 0;
   #cases = 0;
@@ -201,7 +228,10 @@ export class Context implements RuleContext {
   }
 
   observe(observation: ObservationInput): void {
-    if (!this.#quiet) this.#state.observations.add({ ...observation, ruleId: this.rule.id });
+    if (this.#quiet) return;
+    const held = this.#heldObservations.get(this.#case());
+    if (held) held.push(observation);
+    else this.#state.observations.add({ ...observation, ruleId: this.rule.id });
   }
 
   skip(reason: string): never {
@@ -215,7 +245,7 @@ export class Context implements RuleContext {
     const examples = exampleValues(arbitrary, options.examples, seed);
     const requested = Math.max(1, Math.floor(options.runs ?? this.runs));
     const path = this.#replayPathFor(index);
-    const property = { arbitrary, predicate, index, seed, examples };
+    const property = { arbitrary, predicate, index, seed, examples, independent: options.independentCases === true };
     const deepening = this.#state.deepening;
     let outcome: PropertyOutcome<T>;
     if (deepening === undefined || this.#quiet) {
@@ -261,29 +291,20 @@ export class Context implements RuleContext {
    * so `--runs` of the total replays them all. Past `stopAt()` a run sends nothing either.
    */
   async #property<T>(
-    property: { arbitrary: fc.Arbitrary<T>; predicate: (value: T) => Promise<void>; index: number; seed: number; examples: T[] },
+    property: CheckedProperty<T>,
     run: { numRuns: number; path?: string; skip?: number; stopAt?: () => number },
   ): Promise<PropertyOutcome<T>> {
     const { arbitrary, predicate, index, seed, examples } = property;
+    // A replay runs one path: nothing to run ahead.
+    const atOnce = property.independent && run.path === undefined ? (this.#state.casesAtOnce?.() ?? 1) : 1;
+    const ahead = atOnce > 1 ? await this.#runAhead(property, run, atOnce) : undefined;
     let abort: { error: unknown } | undefined;
     let failure: PropertyOutcome<T>['failure'];
     let shrinkCases = 0;
     let runs = 0;
     let drawn = 0;
-    const asyncProperty = fc.asyncProperty(arbitrary, async (value) => {
-      if (abort !== undefined) return;
-      if (!failure) {
-        const at = runs++;
-        if (at < (run.skip ?? 0) || (run.stopAt !== undefined && performance.now() >= run.stopAt())) return;
-        drawn = at + 1;
-      }
-      // Past --max-shrinks, later candidates count as passing, which ends the shrink.
-      if (failure && ++shrinkCases > this.#state.maxShrinks) return;
-      if (this.#state.signal?.aborted) {
-        abort = { error: new TransportError('INTERRUPTED', 'run interrupted') };
-        return;
-      }
-      const outcome = await this.runCase(this.newCase(`p${index}`), () => predicate(value));
+    const runNow = (value: T): Promise<CaseOutcome> => this.runCase(this.newCase(`p${index}`), () => predicate(value));
+    const judge = (value: T, outcome: CaseOutcome): void => {
       this.#result.cases += 1;
       if (outcome.error === undefined) return;
       if (outcome.error instanceof MismatchError && !outcome.error.recorded) {
@@ -292,6 +313,37 @@ export class Context implements RuleContext {
       }
       // Not the server's fault, or already recorded by a nested check: stop without shrinking.
       abort = { error: outcome.error };
+    };
+    const asyncProperty = fc.asyncProperty(arbitrary, async (value) => {
+      if (abort !== undefined) return;
+      if (!failure) {
+        const at = runs++;
+        if (at < (run.skip ?? 0)) return;
+        if (ahead !== undefined) {
+          const done = ahead.get(at);
+          // Not run ahead: past stopAt (or past a failure, which fast-check never reaches).
+          if (done === undefined || done.stopped) return;
+          drawn = at + 1;
+          if (done.outcome.error === undefined) {
+            this.#result.cases += 1;
+            for (const observation of done.observations) this.observe(observation);
+            return;
+          }
+          // A failure: run again now, so that fast-check shrinks from a value it ran itself (a command sequence
+          // shrinks by the commands it ran); if it passes this time, the failure seen ahead stands.
+          const again = await runNow(value);
+          return judge(value, again.error === undefined ? done.outcome : again);
+        }
+        if (run.stopAt !== undefined && performance.now() >= run.stopAt()) return;
+        drawn = at + 1;
+      }
+      // Past --max-shrinks, later candidates count as passing, which ends the shrink.
+      if (failure && ++shrinkCases > this.#state.maxShrinks) return;
+      if (this.#state.signal?.aborted) {
+        abort = { error: new TransportError('INTERRUPTED', 'run interrupted') };
+        return;
+      }
+      judge(value, await runNow(value));
     });
     const details = await fc.check(asyncProperty, {
       seed,
@@ -306,6 +358,41 @@ export class Context implements RuleContext {
       ...(failure ? { failure } : {}),
       ...(details.counterexamplePath ? { counterexamplePath: details.counterexamplePath } : {}),
     };
+  }
+
+  /**
+   * Runs the cases of an independent property ahead of fast-check, `atOnce` at a time: the values a check with
+   * the same seed and runs draws, each in its own case, started in draw order (so case ids and tags follow draw
+   * order). Nothing starts past the first failure, nor past `stopAt()`. Returns each run's outcome by its index.
+   */
+  async #runAhead<T>(
+    property: CheckedProperty<T>,
+    run: { numRuns: number; skip?: number; stopAt?: () => number },
+    atOnce: number,
+  ): Promise<Map<number, AheadCase>> {
+    const values = await drawnValues(property, run.numRuns);
+    const done = new Map<number, AheadCase>();
+    let firstFailure = Number.POSITIVE_INFINITY;
+    const runAt = async (at: number): Promise<void> => {
+      if (at > firstFailure) return;
+      if (this.#state.signal?.aborted || (run.stopAt !== undefined && performance.now() >= run.stopAt())) {
+        done.set(at, { stopped: true });
+        return;
+      }
+      const log = this.newCase(`p${property.index}`);
+      const observations: ObservationInput[] = [];
+      this.#heldObservations.set(log, observations);
+      const outcome = await this.runCase(log, () => property.predicate(values[at]!));
+      this.#heldObservations.delete(log);
+      if (outcome.error !== undefined) firstFailure = Math.min(firstFailure, at);
+      done.set(at, { stopped: false, outcome, observations });
+    };
+    const indexes = values.map((_, at) => at).slice(run.skip ?? 0);
+    await runPool(
+      indexes.map((at) => ({ exclusive: false, run: () => runAt(at) })),
+      atOnce,
+    );
+    return done;
   }
 
   #replayPathFor(index: number): string | undefined {

@@ -149,6 +149,12 @@ export interface CheckOptions<T> {
    * the fields an example does not name stay generated, and the example replays by seed and path.
    */
   examples?: ReadonlyArray<Partial<T>>;
+  /**
+   * The cases share nothing: each sets up its own jobs (under its own case tag), reads only them, and calls no
+   * ctx.check. Above --concurrency 1 they then run several at once (cases drawn up front with the same seed);
+   * fast-check still sees their outcomes in draw order and shrinks one case at a time, so the report is the same.
+   */
+  independentCases?: boolean;
 }
 
 export interface RuleContext {

@@ -34,7 +34,7 @@ import { randomSeed, runTag } from './seeds.js';
 import { selectRules } from './select-rules.js';
 import { ruleCost, rulesOfShard } from './shards.js';
 import { formatDuration } from './duration.js';
-import { ConcurrencyGovernor } from './concurrency-governor.js';
+import { casesAtOnce, ConcurrencyGovernor } from './concurrency-governor.js';
 import { toolInfo } from '../../reports/tool-info.js';
 import type { TimedExchange } from '../../reports/har/exchanges-har.js';
 
@@ -325,6 +325,7 @@ async function prepareTarget(run: Run): Promise<RunState> {
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     replayCommand: (ruleId, path) => replayCommand({ config, seed }, ruleId, path),
     nextCaseToken: caseTokens(run.allRules),
+    casesAtOnce: () => casesAtOnce(governor.limit),
   };
 }
 

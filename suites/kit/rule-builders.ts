@@ -20,6 +20,8 @@ export interface PropertySpec<T> {
   maxRuns?: number;
   /** Boundary cases sent in every run before the random ones (see RuleContext.check). */
   examples?(ctx: RuleContext): ReadonlyArray<Partial<T>>;
+  /** Its cases share nothing: they may run several at once (see CheckOptions.independentCases). */
+  independentCases?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function propertyRule<T>(id: string, spec: PropertySpec<T>): Implementati
         runs: spec.maxRuns === undefined ? ctx.runs : Math.min(ctx.runs, spec.maxRuns),
         ...(spec.maxRuns === undefined ? {} : { maxRuns: spec.maxRuns }),
         ...(spec.examples ? { examples: spec.examples(ctx) } : {}),
+        ...(spec.independentCases ? { independentCases: true } : {}),
       }),
   };
 }

@@ -137,3 +137,50 @@ describe('a failure found at concurrency 8', () => {
     expect(observed(concurrent)).toEqual(observed(sequential));
   }, 120_000);
 });
+
+describe('a property whose cases share nothing (independentCases)', () => {
+  const rules = 'jobs.update.keeps-other-fields';
+  const outcomes = (report: ConformanceReport) => report.rules.map((rule) => `${rule.id} ${rule.status} ${rule.cases} ${rule.runs ?? ''}`);
+  const observed = (report: ConformanceReport) => report.observations.map((o) => `${o.ruleId ?? ''} ${o.topic} ${o.observed}`);
+
+  it('runs its cases at once above the default concurrency, with the outcome, cases and observations of a run at concurrency 1', async () => {
+    const arrivals: string[] = [];
+    const spy = reshapeRequest(
+      () => true,
+      (req) => {
+        arrivals.push(req.headers['x-conformance-case-id'] ?? '');
+        return req;
+      },
+    );
+    await using mock = await createMockServer(mockOptions({ transform: spy }));
+    const base = { baseUrl: mock.url, ...KEYS, seed: 77, only: 'jobs.model' };
+    const concurrent = await runConformance({ ...base, concurrency: 16 });
+    const ofModel = arrivals.filter((caseId) => caseId.includes('jobs.model.lifecycle#p0.'));
+    // The cases overlap: a later case sends before an earlier one's last request (one after another, they never do).
+    const caseOf = (caseId: string) => Number(caseId.split('.').at(-1));
+    const overlapping = ofModel.some((caseId, i) => ofModel.slice(i + 1).some((later) => caseOf(later) < caseOf(caseId)));
+    expect(overlapping).toBe(true);
+    arrivals.length = 0;
+    const sequential = await runConformance({ ...base, concurrency: 1 });
+    const ofModelSequential = arrivals.filter((caseId) => caseId.includes('jobs.model.lifecycle#p0.'));
+    expect(ofModelSequential.some((caseId, i) => ofModelSequential.slice(i + 1).some((later) => caseOf(later) < caseOf(caseId)))).toBe(
+      false,
+    );
+    expect(concurrent.verdict).toBe('passed');
+    expect(outcomes(concurrent)).toEqual(outcomes(sequential));
+    expect(observed(concurrent)).toEqual(observed(sequential));
+  }, 120_000);
+
+  it('reports a failure seen ahead as at concurrency 1: the same shrunk counterexample and replay path', async () => {
+    await using mock = await createMockServer(mockOptions(mutantNamed('update-clears-salary-not-sent')));
+    const base = { baseUrl: mock.url, ...KEYS, seed: 5_151, only: rules };
+    const concurrent = await runConformance({ ...base, concurrency: 16 });
+    const sequential = await runConformance({ ...base, concurrency: 1 });
+    const found = failureOf(concurrent, rules);
+    const again = failureOf(sequential, rules);
+    expect(counterexampleOf(concurrent, found)).toBe(counterexampleOf(sequential, again));
+    expect(found.replay.path).toBe(again.replay.path);
+    expect(found.title).toBe(again.title);
+    expect(outcomes(concurrent)).toEqual(outcomes(sequential));
+  }, 120_000);
+});

@@ -72,24 +72,28 @@ export function countRule(id: string, spec: CountSpec): Implementation {
       good: fc.tuple(...accepted.map((n) => entriesArb(ctx, spec.field, n))),
       bad: fc.tuple(...rejected.map((n) => entriesArb(ctx, spec.field, n))),
     });
-    await ctx.check(arb, async ({ job, good, bad }) => {
-      for (const entries of good) {
-        const created = await createAccepted(ctx, job, spec.field, entries, statement);
-        ctx.expect(created[spec.field].length === entries.length, {
-          title: `the job does not keep its ${entries.length} ${spec.field}`,
-          expected: `${statement}: the ${spec.field} come back as sent`,
-          received: `${created[spec.field].length} ${spec.field}: ${JSON.stringify(created[spec.field])}`,
-        });
-      }
-      for (const entries of bad) {
-        const body = identify(ctx, job);
-        const ref = body.referenceId;
-        await createRejected(ctx, { ...body, [spec.field]: entries }, ref, {
-          title: `POST /jobs accepted ${entries.length} ${spec.field}`,
-          expected: statement,
-        });
-      }
-    });
+    await ctx.check(
+      arb,
+      async ({ job, good, bad }) => {
+        for (const entries of good) {
+          const created = await createAccepted(ctx, job, spec.field, entries, statement);
+          ctx.expect(created[spec.field].length === entries.length, {
+            title: `the job does not keep its ${entries.length} ${spec.field}`,
+            expected: `${statement}: the ${spec.field} come back as sent`,
+            received: `${created[spec.field].length} ${spec.field}: ${JSON.stringify(created[spec.field])}`,
+          });
+        }
+        for (const entries of bad) {
+          const body = identify(ctx, job);
+          const ref = body.referenceId;
+          await createRejected(ctx, { ...body, [spec.field]: entries }, ref, {
+            title: `POST /jobs accepted ${entries.length} ${spec.field}`,
+            expected: statement,
+          });
+        }
+      },
+      { independentCases: true },
+    );
     const most = accepted.at(-1);
     if (most !== undefined) {
       await largestKeptOnEveryWrite(ctx, {
