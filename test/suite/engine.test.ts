@@ -115,7 +115,7 @@ describe('a mismatch', () => {
       area: 'protocol',
       title: 'ids up to 5',
       statement: 's',
-      ...propertyRule('jobs.test.shrinks', {
+      ...propertyRule({ id: 'jobs.protocol.test-shrinks', section: '1', level: 'must', title: 'ids up to 5', statement: 's' }, {
         arbitrary: () => fc.integer({ min: 0, max: 1_000_000 }),
         check: async (ctx, id) => ctx.expect(id <= 5, { title: `id ${id}`, expected: '<= 5', received: String(id) }),
       }),

@@ -8,7 +8,7 @@ import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
 import type { RuleContext } from '../../engine/rule.js';
-import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 
 interface CountSpec {
@@ -27,9 +27,9 @@ function entriesArb(ctx: RuleContext, field: CountSpec['field'], count: number):
 }
 
 /** The rule `id`: `spec.field` holds `spec.min` to `spec.max` entries, in every write form. */
-export function countRule(id: string, spec: CountSpec): Implementation {
+export function countRule(entry: RuleEntry, spec: CountSpec): Implementation {
   const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
-  return fixedRule(id, async (ctx: RuleContext) => {
+  return fixedRule(entry, async (ctx: RuleContext) => {
     // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
     const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;
     const accepted: number[] = [];

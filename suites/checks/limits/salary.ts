@@ -15,16 +15,25 @@ import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../../judging/compare.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 
-export const salaryPeriodRequired: Implementation = fixedRule('jobs.limits.salary-period-required', async (ctx: RuleContext) => {
-  await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
-    const body = identify(ctx, job);
-    const ref = body.referenceId;
-    await createRejected(ctx, { ...body, salary }, ref, {
-      title: 'POST /jobs accepted a salary amount without a period',
-      expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
+export const salaryPeriodRequired: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.salary-period-required',
+    section: '2.5',
+    level: 'must',
+    title: 'A salary amount without salary.period.id is rejected',
+    statement: 'Rule: `salary.period.id` is required when `salary.amount` is given.',
+  },
+  async (ctx: RuleContext) => {
+    await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
+      const body = identify(ctx, job);
+      const ref = body.referenceId;
+      await createRejected(ctx, { ...body, salary }, ref, {
+        title: 'POST /jobs accepted a salary amount without a period',
+        expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
+      });
     });
-  });
-});
+  },
+);
 
 /** The write paths that answer with the full Job (2.5: "Responses carry four decimal places" on each of them). */
 type SalaryPath = 'POST /jobs' | 'PUT /jobs/{id}' | 'PUT /jobs by referenceId' | 'PUT /jobs creating';
@@ -75,30 +84,40 @@ async function sendSalary(
 
 const SALARY_PATHS: readonly SalaryPath[] = ['PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
 
-export const salaryFourDecimals: Implementation = fixedRule('jobs.limits.salary-four-decimals', async (ctx: RuleContext) => {
-  // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
-  const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
-  const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
-  await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
-    const res = await sendSalary(ctx, 'POST /jobs', job, 0, '', first);
-    ctx.expect(isSuccess(res.status) && res.json !== undefined, {
-      title: 'POST /jobs refused a job with a valid salary',
-      expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
-      received: responseLine(res),
-    });
-    const { id, referenceId } = res.json as Job & { referenceId: string };
-    expectFourPlaces(ctx, 'POST /jobs', res, first);
-    expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
-    for (const [i, path] of SALARY_PATHS.entries()) {
-      const salary = others[i]!;
-      const r = await sendSalary(ctx, path, job, id, referenceId, salary);
-      ctx.expect(isSuccess(r.status) && r.json !== undefined, {
-        title: `${path} refused a valid salary`,
-        expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
-        received: responseLine(r),
+export const salaryFourDecimals: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.salary-four-decimals',
+    section: '2.5',
+    level: 'must',
+    title:
+      'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId and PUT-create',
+    statement: 'Base salary. Responses carry four decimal places.',
+  },
+  async (ctx: RuleContext) => {
+    // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
+    const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
+    const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
+    await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
+      const res = await sendSalary(ctx, 'POST /jobs', job, 0, '', first);
+      ctx.expect(isSuccess(res.status) && res.json !== undefined, {
+        title: 'POST /jobs refused a job with a valid salary',
+        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
+        received: responseLine(res),
       });
-      expectFourPlaces(ctx, path, r, salary);
-      if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
-    }
-  });
-});
+      const { id, referenceId } = res.json as Job & { referenceId: string };
+      expectFourPlaces(ctx, 'POST /jobs', res, first);
+      expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
+      for (const [i, path] of SALARY_PATHS.entries()) {
+        const salary = others[i]!;
+        const r = await sendSalary(ctx, path, job, id, referenceId, salary);
+        ctx.expect(isSuccess(r.status) && r.json !== undefined, {
+          title: `${path} refused a valid salary`,
+          expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
+          received: responseLine(r),
+        });
+        expectFourPlaces(ctx, path, r, salary);
+        if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
+      }
+    });
+  },
+);
