@@ -22,6 +22,13 @@ describe('the registry binds the catalog to the implementations', () => {
     expect(rule.run).toBe(implementation.run);
   });
 
+  it('the catalog holds each entry as its rule file declares it (npm run generate has run)', () => {
+    const declared = new Map(implementations.map((implementation) => [implementation.id, implementation.entry]));
+    expect(catalog.filter((entry) => JSON.stringify(declared.get(entry.id)) !== JSON.stringify(entry)).map((entry) => entry.id)).toEqual(
+      [],
+    );
+  });
+
   it('names each mismatch, and refuses to bind them', () => {
     const entries = [entry('jobs.protocol.x'), entry('jobs.protocol.y'), entry('jobs.protocol.y')];
     const problems = bindingProblems(entries, [

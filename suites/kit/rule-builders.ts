@@ -32,7 +32,7 @@ export interface PropertySpec<T> {
  * The rule `entry` checks `check` on generated values.
  *
  * @example
- * propertyRule({ id: 'jobs.create.status-201', section: '4.2', level: 'must', title, statement }, {
+ * propertyRule({ id, section: '4.2', level: 'must', title, statement }, {
  *   arbitrary: (ctx) => createBodyArb(ctx),
  *   check: async (ctx, body) => { ... },
  * });
@@ -54,7 +54,7 @@ export function propertyRule<T>(entry: RuleEntry, spec: PropertySpec<T>): Implem
  * The rule `entry` with its own run: one scripted case, or several properties in sequence.
  *
  * @example
- * fixedRule({ id: 'jobs.limits.title-length', section: '8', level: 'must', title, statement }, async (ctx: RuleContext) => {
+ * fixedRule({ id, section: '8', level: 'must', title, statement }, async (ctx: RuleContext) => {
  *   await ctx.check(createBodyArb(ctx), async (job) => { ... });
  * });
  */
