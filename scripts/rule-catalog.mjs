@@ -5,7 +5,7 @@
 //  - suites/checks/rules.gen.ts: the list of every rule, which suites/checks/rules.ts binds to the catalog.
 // Order: areas in the order of AREAS (suites/catalog/entry.ts); within an area a rule keeps its place in the
 // catalog as it was, and a new one goes last (by id), so adding a rule reorders nothing.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { loadModule } from './bundle-module.mjs';
@@ -35,7 +35,8 @@ async function exportedRules(root) {
   const dir = mkdtempSync(join(tmpdir(), 'rule-catalog-'));
   try {
     const entry = join(dir, 'all-rules.ts');
-    writeFileSync(entry, files.map((file, i) => `export * as m${i} from ${JSON.stringify(join(root, file))};\n`).join(''));
+    const areas = `export { AREAS } from ${JSON.stringify(join(root, 'suites/catalog/entry.ts'))};\n`;
+    writeFileSync(entry, areas + files.map((file, i) => `export * as m${i} from ${JSON.stringify(join(root, file))};\n`).join(''));
     const modules = await loadModule(entry);
     const rules = new Map();
     const bindings = [];
@@ -51,7 +52,7 @@ async function exportedRules(root) {
         }
       }
     });
-    return { rules: [...rules.values()], bindings, files };
+    return { rules: [...rules.values()], bindings, files, areas: modules.AREAS };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -70,12 +71,9 @@ function unexported(root, files, rules) {
 
 /** The ids in the order the committed catalog holds them (none on a first run). */
 function previousOrder(root) {
-  let text = '';
-  try {
-    text = readFileSync(join(root, CATALOG_OUT), 'utf8');
-  } catch {
-    return new Map();
-  }
+  const path = join(root, CATALOG_OUT);
+  if (!existsSync(path)) return new Map();
+  const text = readFileSync(path, 'utf8');
   return new Map([...text.matchAll(/^ {4}id: '([^']+)'/gm)].map((match, index) => [match[1], index]));
 }
 
@@ -138,13 +136,12 @@ async function formatted(root, text) {
  * declares a rule it does not export.
  */
 export async function generateRuleCatalog(root) {
-  const { rules, bindings, files } = await exportedRules(root);
+  const { rules, bindings, files, areas } = await exportedRules(root);
   const problems = unexported(root, files, rules);
   if (problems.length > 0) throw new Error(`generate: ${problems.join('\n')}`);
-  const { AREAS } = await loadModule(join(root, 'suites/catalog/entry.ts'));
   const entries = ordered(
     rules.map((rule) => rule.entry),
-    AREAS,
+    areas,
     previousOrder(root),
   );
   return [
