@@ -1,9 +1,9 @@
 /**
  * @module What a catalog entry is: the data of one rule (its id, the spec section and sentence it checks, its
- * level, area and title), kept apart from the code that checks it. A rule's implementation binds to its id
- * (suites/checks/rules.ts joins the two), so the catalog is the one place a rule's metadata is written, and
- * `grep -rn '<id>' suites/` finds every id. This folder imports nothing: the proxy, --list-rules, docs/rules.md
- * and the reports read it without loading a single rule.
+ * level, area and title), kept apart from the code that checks it. Each rule file under suites/checks/ declares
+ * its rule's entry beside its code (a RuleEntry: the area derives from the id); `npm run generate` collects them
+ * into catalog.gen.ts, so `grep -rn '<id>' suites/` finds the rule's file. This folder imports nothing: the proxy,
+ * --list-rules, docs/rules.md and the reports read it without loading a single rule.
  *
  * Rule ids (checked on every entry by suites/catalog/catalog.test.ts):
  * - `jobs.<group>.<name>` for the suite's rules, where `<group>` is the rule's area or the operation it
