@@ -3,6 +3,7 @@
 // the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
 // the OpenAPI document (openapi/jobs-api-v1.1.json and its /api/v1.1-prefixed copy), the mock's choices table (docs/mock-choices.md, from
 // mock/core/choices/choices.ts), the observation topics (docs/observations.md, from suites/engine/observation-topics.ts)
+// the rule catalog and rule list (suites/catalog/catalog.gen.ts, suites/checks/rules.gen.ts, from the rule files, scripts/rule-catalog.mjs),
 // the rules table (docs/rules.md, from the rule catalog suites/catalog/), the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/), and inlines examples/ into README.md and docs/*.md
 // (scripts/inline-examples.mjs). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
@@ -102,6 +103,15 @@ const ascii = (doc) =>
   JSON.stringify(doc, null, 2).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
 outputs.push([join(root, 'openapi', 'jobs-api-v1.1.json'), ascii(buildOpenApi())]);
 outputs.push([join(root, 'openapi', 'jobs-api-v1.1.prefixed.json'), ascii(buildOpenApi({ prefixed: true }))]);
+// The rule catalog and rule list from the rule files, written before the docs that render the catalog.
+const { generateRuleCatalog } = await import('./rule-catalog.mjs');
+let ruleFilesFresh = true;
+try {
+  for (const [path, text] of await generateRuleCatalog(root)) ruleFilesFresh = writeOrCheck(join(root, path), text) && ruleFilesFresh;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
 // Docs rendered from TypeScript registries, each loaded without a build: [entry, render(module), output].
 const { loadModule } = await import('./bundle-module.mjs');
 const { renderRulesDoc } = await import('./rules-doc.mjs');
@@ -143,5 +153,5 @@ for (const page of ['README.md', ...docPages].filter((p) => existsSync(join(root
     else outputs.push([path, inlined]);
   }
 }
-const fresh = outputs.map(([path, text]) => writeOrCheck(path, text)).every(Boolean) && !handWritten;
+const fresh = outputs.map(([path, text]) => writeOrCheck(path, text)).every(Boolean) && !handWritten && ruleFilesFresh;
 process.exit(fresh ? 0 : 1);

@@ -8,9 +8,29 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSyn
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadModule } from '../scripts/bundle-module.mjs';
 import { projectRoot as root, runGenerate as generate } from '../schemas/run-generate.test-support.js';
+import type { CatalogEntry } from '../suites/catalog/index.js';
 
-describe('--check on a copy of the project', () => {
+/** What `jobs-conformance --list-rules` prints in the project at `project`, run from its sources. */
+async function listRulesOf(project: string): Promise<string> {
+  const cli = (await loadModule(join(project, 'cli', 'conformance-command.ts'))) as {
+    main(io: { argv: string[]; env: NodeJS.ProcessEnv; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number>;
+  };
+  let out = '';
+  const sink = (write: (text: string) => void) => ({ write: (text: string) => (write(text), true) }) as unknown as NodeJS.WritableStream;
+  const code = await cli.main({
+    argv: ['node', 'jobs-conformance', '--list-rules'],
+    env: {},
+    stdout: sink((text) => (out += text)),
+    stderr: sink(() => {}),
+  });
+  expect(code).toBe(0);
+  return out;
+}
+
+// Each test runs the generator two to four times, each run bundling the rule files and the doc registries: minutes on a loaded machine.
+describe('--check on a copy of the project', { timeout: 180_000 }, () => {
   let copy = '';
   const types = () => join(copy, 'schemas', 'types.gen.ts');
   const openapi = () => join(copy, 'openapi', 'jobs-api-v1.1.json');
@@ -75,6 +95,69 @@ describe('--check on a copy of the project', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('README.md:8: a code block that is not an example file');
     rmSync(readme);
+  });
+
+  test('a rule file added under suites/checks/ is in the generated catalog and in --list-rules, last of its area', async () => {
+    const ruleFile = join(copy, 'suites', 'checks', 'fixture-rule.ts');
+    const catalogFile = join(copy, 'suites', 'catalog', 'catalog.gen.ts');
+    const listFile = join(copy, 'suites', 'checks', 'rules.gen.ts');
+    writeFileSync(
+      ruleFile,
+      [
+        "import { fixedRule } from '../kit/rule-builders.js';",
+        'export const fixtureRule = fixedRule(',
+        "  { id: 'jobs.protocol.fixture-rule', section: '1', level: 'should', title: 'A fixture rule', statement: 'Read with GET.' },",
+        '  async () => {},',
+        ');',
+        '',
+      ].join('\n'),
+    );
+    try {
+      const stale = await generate(copy, '--check');
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toContain(`stale: ${catalogFile}`);
+      expect(stale.stderr).toContain(`stale: ${listFile}`);
+      expect((await generate(copy)).code).toBe(0);
+      expect(readFileSync(listFile, 'utf8')).toContain('fixtureRule.fixtureRule,');
+
+      const { catalog } = (await loadModule(join(copy, 'suites', 'catalog', 'index.ts'))) as { catalog: CatalogEntry[] };
+      const ids = catalog.map((entry) => entry.id);
+      const protocol = ids.filter((id) => id.startsWith('jobs.protocol.'));
+      expect(protocol.at(-1)).toBe('jobs.protocol.fixture-rule');
+      expect(ids.indexOf('jobs.protocol.fixture-rule')).toBe(ids.indexOf(protocol.at(-2)!) + 1);
+      expect(catalog.find((entry) => entry.id === 'jobs.protocol.fixture-rule')).toEqual({
+        id: 'jobs.protocol.fixture-rule',
+        section: '1',
+        level: 'should',
+        area: 'protocol',
+        title: 'A fixture rule',
+        statement: 'Read with GET.',
+      });
+      expect(await listRulesOf(copy)).toMatch(/^jobs\.protocol\.fixture-rule +§1 +should +A fixture rule$/m);
+    } finally {
+      rmSync(ruleFile);
+      expect((await generate(copy)).code).toBe(0);
+    }
+  });
+
+  test('a rule file that declares a rule it does not export fails generation and names the rule', async () => {
+    const ruleFile = join(copy, 'suites', 'checks', 'hidden-rule.ts');
+    writeFileSync(
+      ruleFile,
+      [
+        "import { fixedRule } from '../kit/rule-builders.js';",
+        "const hidden = fixedRule({ id: 'jobs.protocol.hidden', section: '1', level: 'must', title: 't', statement: 's' }, async () => {});",
+        'export const notARule = [hidden.id];',
+        '',
+      ].join('\n'),
+    );
+    try {
+      const outcome = await generate(copy, '--check');
+      expect(outcome.code).toBe(1);
+      expect(outcome.stderr).toContain('suites/checks/hidden-rule.ts: the rule jobs.protocol.hidden is not exported');
+    } finally {
+      rmSync(ruleFile);
+    }
   });
 
   test('a generator whose entry file is missing fails and names the file, instead of leaving its doc unchecked', async () => {

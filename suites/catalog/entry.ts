@@ -1,9 +1,9 @@
 /**
  * @module What a catalog entry is: the data of one rule (its id, the spec section and sentence it checks, its
- * level, area and title), kept apart from the code that checks it. A rule's implementation binds to its id
- * (suites/checks/rules.ts joins the two), so the catalog is the one place a rule's metadata is written, and
- * `grep -rn '<id>' suites/` finds every id. This folder imports nothing: the proxy, --list-rules, docs/rules.md
- * and the reports read it without loading a single rule.
+ * level, area and title), kept apart from the code that checks it. Each rule file under suites/checks/ declares
+ * its rule's entry beside its code (a RuleEntry: the area derives from the id); `npm run generate` collects them
+ * into catalog.gen.ts, so `grep -rn '<id>' suites/` finds the rule's file. This folder imports nothing: the proxy,
+ * --list-rules, docs/rules.md and the reports read it without loading a single rule.
  *
  * Rule ids (checked on every entry by suites/catalog/catalog.test.ts):
  * - `jobs.<group>.<name>` for the suite's rules, where `<group>` is the rule's area or the operation it
@@ -13,23 +13,26 @@
  * Every segment is lowercase kebab-case (`[a-z0-9]+(-[a-z0-9]+)*`). Ids are never renamed.
  */
 
-/** Areas group rules in reports and in the catalog's files (suites/catalog/<area>.ts). */
-export type Area =
-  | 'create'
-  | 'roundtrip'
-  | 'update'
-  | 'lifecycle'
-  | 'list'
-  | 'paging'
-  | 'html'
-  | 'limits'
-  | 'protocol'
-  | 'auth'
-  | 'isolation'
-  | 'robustness'
-  | 'concurrency'
-  | 'model'
-  | 'reference';
+/** Areas group rules in reports, in the order the catalog runs them (a rule's area is its id's group, see areaOfRuleId). */
+export const AREAS = [
+  'reference',
+  'create',
+  'roundtrip',
+  'update',
+  'lifecycle',
+  'html',
+  'limits',
+  'model',
+  'list',
+  'paging',
+  'protocol',
+  'auth',
+  'isolation',
+  'robustness',
+  'concurrency',
+] as const;
+
+export type Area = (typeof AREAS)[number];
 
 /** The areas of the proxy's own rules: what a client sends, and what only live traffic shows of a server. */
 export type ProxyArea = 'proxy-client' | 'proxy-server';
@@ -79,6 +82,31 @@ export interface CatalogEntry {
    * a slow network. Reports keep catalog order; the rule's seed and cases do not change.
    */
   readonly long?: boolean;
+}
+
+/** What a rule file declares beside its code: the entry without its area, which areaOfRuleId derives from the id. */
+export type RuleEntry = Omit<CatalogEntry, 'area'>;
+
+/** Groups that name an operation rather than an area: PUT-create is creation by another path. */
+const AREA_OF_GROUP: Readonly<Record<string, Area>> = { 'put-create': 'create' };
+
+/**
+ * The area of the suite's rule `id`: its group (`jobs.<group>.…`), or the area that group belongs to.
+ *
+ * @example
+ * areaOfRuleId('jobs.put-create.defaults'); // 'create'
+ */
+export function areaOfRuleId(id: string): Area {
+  const group = id.split('.')[1] ?? '';
+  const area = AREA_OF_GROUP[group] ?? (AREAS as readonly string[]).find((name) => name === group);
+  if (area === undefined) throw new Error(`rule ${id}: its group ${JSON.stringify(group)} is no area (${AREAS.join(', ')})`);
+  return area as Area;
+}
+
+/** The catalog entry of a rule file's declaration, its area derived from the id; keys in the catalog's order. */
+export function catalogEntryOf(declared: RuleEntry): CatalogEntry {
+  const { id, section, level, title, statement, ...rest } = declared;
+  return { id, section, level, area: areaOfRuleId(id), title, statement, ...rest };
 }
 
 /** The metadata of one of the proxy's own rules. */

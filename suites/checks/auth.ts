@@ -11,7 +11,7 @@ import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/r
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 type BadKey = 'missing' | 'wrong';
 
@@ -133,9 +133,9 @@ function wrongKey(ctx: RuleContext): string {
 }
 
 /** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */
-function authRule(id: string, op: Operation, bad: BadKey): Implementation {
+function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation {
   const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
-  return propertyRule(id, {
+  return propertyRule(entry, {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
@@ -161,24 +161,224 @@ function authRule(id: string, op: Operation, bad: BadKey): Implementation {
 const operation = (name: string): Operation => OPERATIONS.find((op) => op.name === name)!;
 
 export const authRules: Implementation[] = [
-  authRule('jobs.auth.missing-key.get', operation('get'), 'missing'),
-  authRule('jobs.auth.wrong-key.get', operation('get'), 'wrong'),
-  authRule('jobs.auth.missing-key.list', operation('list'), 'missing'),
-  authRule('jobs.auth.wrong-key.list', operation('list'), 'wrong'),
-  authRule('jobs.auth.missing-key.create', operation('create'), 'missing'),
-  authRule('jobs.auth.wrong-key.create', operation('create'), 'wrong'),
-  authRule('jobs.auth.missing-key.put-by-id', operation('put-by-id'), 'missing'),
-  authRule('jobs.auth.wrong-key.put-by-id', operation('put-by-id'), 'wrong'),
-  authRule('jobs.auth.missing-key.put-by-reference', operation('put-by-reference'), 'missing'),
-  authRule('jobs.auth.wrong-key.put-by-reference', operation('put-by-reference'), 'wrong'),
-  authRule('jobs.auth.missing-key.put-create', operation('put-create'), 'missing'),
-  authRule('jobs.auth.wrong-key.put-create', operation('put-create'), 'wrong'),
-  authRule('jobs.auth.missing-key.delete-by-id', operation('delete-by-id'), 'missing'),
-  authRule('jobs.auth.wrong-key.delete-by-id', operation('delete-by-id'), 'wrong'),
-  authRule('jobs.auth.missing-key.delete-by-reference', operation('delete-by-reference'), 'missing'),
-  authRule('jobs.auth.wrong-key.delete-by-reference', operation('delete-by-reference'), 'wrong'),
-  authRule('jobs.auth.missing-key.delete-by-override', operation('delete-by-override'), 'missing'),
-  authRule('jobs.auth.wrong-key.delete-by-override', operation('delete-by-override'), 'wrong'),
-  authRule('jobs.auth.missing-key.put-by-override', operation('put-by-override'), 'missing'),
-  authRule('jobs.auth.wrong-key.put-by-override', operation('put-by-override'), 'wrong'),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.get',
+      section: '5',
+      level: 'must',
+      title: 'GET /jobs/{id} without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('get'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.get',
+      section: '5',
+      level: 'must',
+      title: 'GET /jobs/{id} with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('get'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.list',
+      section: '5',
+      level: 'must',
+      title: 'GET /jobs without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('list'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.list',
+      section: '5',
+      level: 'must',
+      title: 'GET /jobs with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('list'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.create',
+      section: '5',
+      level: 'must',
+      title: 'POST /jobs without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('create'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.create',
+      section: '5',
+      level: 'must',
+      title: 'POST /jobs with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('create'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.put-by-id',
+      section: '5',
+      level: 'must',
+      title: 'PUT /jobs/{id} without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('put-by-id'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.put-by-id',
+      section: '5',
+      level: 'must',
+      title: 'PUT /jobs/{id} with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('put-by-id'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.put-by-reference',
+      section: '5',
+      level: 'must',
+      title: 'PUT /jobs without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('put-by-reference'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.put-by-reference',
+      section: '5',
+      level: 'must',
+      title: 'PUT /jobs with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('put-by-reference'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.put-create',
+      section: '5',
+      level: 'must',
+      title: 'PUT /jobs with a new referenceId without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('put-create'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.put-create',
+      section: '5',
+      level: 'must',
+      title: 'PUT /jobs with a new referenceId with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('put-create'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.delete-by-id',
+      section: '5',
+      level: 'must',
+      title: 'DELETE /jobs/{id} without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('delete-by-id'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.delete-by-id',
+      section: '5',
+      level: 'must',
+      title: 'DELETE /jobs/{id} with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('delete-by-id'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.delete-by-reference',
+      section: '5',
+      level: 'must',
+      title: 'DELETE /jobs without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('delete-by-reference'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.delete-by-reference',
+      section: '5',
+      level: 'must',
+      title: 'DELETE /jobs with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('delete-by-reference'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.delete-by-override',
+      section: '5',
+      level: 'must',
+      title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('delete-by-override'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.delete-by-override',
+      section: '5',
+      level: 'must',
+      title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('delete-by-override'),
+    'wrong',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.missing-key.put-by-override',
+      section: '5',
+      level: 'must',
+      title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT without the API-Key header is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('put-by-override'),
+    'missing',
+  ),
+  authRule(
+    {
+      id: 'jobs.auth.wrong-key.put-by-override',
+      section: '5',
+      level: 'must',
+      title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT with an API-Key the service never issued is refused (4xx) with no effect',
+      statement: 'Every operation on jobs requires authentication.',
+    },
+    operation('put-by-override'),
+    'wrong',
+  ),
 ];

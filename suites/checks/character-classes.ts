@@ -117,44 +117,54 @@ async function createClassJob(
   return { ...jobOf(res), referenceId: body.referenceId };
 }
 
-const characterClasses: Implementation = propertyRule<{ generated: Body; sample: ClassSample }>('jobs.roundtrip.character-classes', {
-  independentCases: true,
-  maxRuns: 3,
-  arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), sample: classSampleArb }),
-  examples: () => CLASS_EXAMPLES.map((sample) => ({ sample })),
-  check: async (ctx: RuleContext, { generated, sample }) => {
-    const { body, plain } = classBody(ctx, generated, sample);
-    const created = await createClassJob(ctx, body, plain);
-    const id = created.id;
-    const written: Written = { ...writtenOf(body), referenceId: created.referenceId };
-    const what = `${sample.characterClass} text`;
-    expectKept(ctx, written, created, 'the POST /jobs answer', what);
-    await expectReadsKept(ctx, written, id, what);
-
-    // A later PUT by id writes the class again; its answer still holds the fields it did not touch.
-    const retitled = {
-      title: scopedTitle(ctx, plain, `${sample.text} ${sample.text}`),
-      description: `<p>${asHtmlText(`${sample.text}.`)}</p>`,
-    };
-    const byId = await ctx.api.putById(id, retitled);
-    expectStatus(ctx, byId, 200, 'PUT /jobs/{id} with a title and description of any characters answers 200 and the job (spec 4.3)');
-    Object.assign(written, retitled);
-    expectKept(ctx, written, jobOf(byId), `the PUT /jobs/${id} answer`, what);
-
-    // PUT /jobs names the job by the referenceId as written, class and all (4.3 form 2).
-    const renamed = { referenceId: written.referenceId, title: scopedTitle(ctx, plain, `${sample.text}!`) };
-    const byReference = await ctx.api.putByReference(renamed);
-    expectStatus(ctx, byReference, 200, 'PUT /jobs by the referenceId as written updates the job: 200 (spec 4.3 form 2)');
-    ctx.expect(jobOf(byReference).id === id, {
-      title: `PUT /jobs by referenceId ${JSON.stringify(written.referenceId)} answered job ${jobOf(byReference).id}, not ${id}`,
-      expected: 'the job with that referenceId is updated (spec 4.3)',
-      received: responseLine(byReference),
-    });
-    written.title = renamed.title;
-    expectKept(ctx, written, jobOf(byReference), 'the PUT /jobs answer', what);
-    await expectReadsKept(ctx, written, id, what);
+const characterClasses: Implementation = propertyRule<{ generated: Body; sample: ClassSample }>(
+  {
+    id: 'jobs.roundtrip.character-classes',
+    section: '4.3',
+    level: 'must',
+    title:
+      'Every string field keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, characters beyond the BMP and inner white space on every write and read path',
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
-});
+  {
+    independentCases: true,
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), sample: classSampleArb }),
+    examples: () => CLASS_EXAMPLES.map((sample) => ({ sample })),
+    check: async (ctx: RuleContext, { generated, sample }) => {
+      const { body, plain } = classBody(ctx, generated, sample);
+      const created = await createClassJob(ctx, body, plain);
+      const id = created.id;
+      const written: Written = { ...writtenOf(body), referenceId: created.referenceId };
+      const what = `${sample.characterClass} text`;
+      expectKept(ctx, written, created, 'the POST /jobs answer', what);
+      await expectReadsKept(ctx, written, id, what);
+
+      // A later PUT by id writes the class again; its answer still holds the fields it did not touch.
+      const retitled = {
+        title: scopedTitle(ctx, plain, `${sample.text} ${sample.text}`),
+        description: `<p>${asHtmlText(`${sample.text}.`)}</p>`,
+      };
+      const byId = await ctx.api.putById(id, retitled);
+      expectStatus(ctx, byId, 200, 'PUT /jobs/{id} with a title and description of any characters answers 200 and the job (spec 4.3)');
+      Object.assign(written, retitled);
+      expectKept(ctx, written, jobOf(byId), `the PUT /jobs/${id} answer`, what);
+
+      // PUT /jobs names the job by the referenceId as written, class and all (4.3 form 2).
+      const renamed = { referenceId: written.referenceId, title: scopedTitle(ctx, plain, `${sample.text}!`) };
+      const byReference = await ctx.api.putByReference(renamed);
+      expectStatus(ctx, byReference, 200, 'PUT /jobs by the referenceId as written updates the job: 200 (spec 4.3 form 2)');
+      ctx.expect(jobOf(byReference).id === id, {
+        title: `PUT /jobs by referenceId ${JSON.stringify(written.referenceId)} answered job ${jobOf(byReference).id}, not ${id}`,
+        expected: 'the job with that referenceId is updated (spec 4.3)',
+        received: responseLine(byReference),
+      });
+      written.title = renamed.title;
+      expectKept(ctx, written, jobOf(byReference), 'the PUT /jobs answer', what);
+      await expectReadsKept(ctx, written, id, what);
+    },
+  },
+);
 
 /** White space at both ends of a title, ASCII and not (a no-break space). */
 const END_SPACES = { before: '  ', after: ' \u00A0' };
@@ -162,7 +172,13 @@ const END_SPACES = { before: '  ', after: ' \u00A0' };
 const titleEndWhiteSpace: Implementation = propertyRule(
   // should: 4.2's symmetry holds for a server that trims (a trimmed title posted back is itself), and 2.1 says
   // only "String": keeping the spaces is the faithful choice, trimming them a defensible one.
-  'jobs.roundtrip.title-end-white-space',
+  {
+    id: 'jobs.roundtrip.title-end-white-space',
+    section: '2.1',
+    level: 'should',
+    title: 'A title keeps the white space at its ends on every write and read path',
+    statement: 'Good practice; the spec says: title | String, max 256 | Job title.',
+  },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),

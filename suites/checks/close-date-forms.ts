@@ -37,36 +37,45 @@ interface FormCase {
   instants: [Instant, Instant, Instant];
 }
 
-const closeDateForms: Implementation = propertyRule<FormCase>('jobs.roundtrip.close-date-forms', {
-  independentCases: true,
-  maxRuns: 3,
-  arbitrary: (ctx) =>
-    fc.record({
-      generated: createBodyArb(ctx),
-      form: closeDateFormArb,
-      // One instant per write: POST, PUT by id, PUT by referenceId.
-      instants: fc.tuple(futureInstantArb(), futureInstantArb(), futureInstantArb()),
-    }),
-  // Every form in every run; the instants stay drawn.
-  examples: () => CLOSE_DATE_FORMS.map((form) => ({ form })),
-  check: async (ctx: RuleContext, { generated, form, instants }) => {
-    const [onPost, onPutById, onPutByReference] = instants.map((instant) => writeCloseDate(instant.ms, instant.nanos, form)) as [
-      string,
-      string,
-      string,
-    ];
-    const body = identify(ctx, { ...generated, closeDate: onPost });
-    const created = await createJob(ctx, body);
-    expectCloseDate(ctx, onPost, created, 'the POST /jobs answer', form.name);
-    expectCloseDate(ctx, onPost, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
-    const byId = await ctx.api.putById(created.id, { closeDate: onPutById });
-    expectStatus(ctx, byId, 200, 'PUT /jobs/{id} with a closeDate answers 200 and the job (spec 4.3)');
-    expectCloseDate(ctx, onPutById, jobOf(byId), `the PUT /jobs/${created.id} answer`, form.name);
-    const byReference = await ctx.api.putByReference({ referenceId: body.referenceId, closeDate: onPutByReference });
-    expectStatus(ctx, byReference, 200, 'PUT /jobs by referenceId with a closeDate answers 200 and the job (spec 4.3)');
-    expectCloseDate(ctx, onPutByReference, jobOf(byReference), 'the PUT /jobs answer', form.name);
-    expectCloseDate(ctx, onPutByReference, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
+const closeDateForms: Implementation = propertyRule<FormCase>(
+  {
+    id: 'jobs.roundtrip.close-date-forms',
+    section: '2.1',
+    level: 'must',
+    title: 'A closeDate in every ISO 8601 form and offset comes back as the same day or instant on every write and read path',
+    statement: 'closeDate | Date, ISO 8601 | Date the job closes.',
   },
-});
+  {
+    independentCases: true,
+    maxRuns: 3,
+    arbitrary: (ctx) =>
+      fc.record({
+        generated: createBodyArb(ctx),
+        form: closeDateFormArb,
+        // One instant per write: POST, PUT by id, PUT by referenceId.
+        instants: fc.tuple(futureInstantArb(), futureInstantArb(), futureInstantArb()),
+      }),
+    // Every form in every run; the instants stay drawn.
+    examples: () => CLOSE_DATE_FORMS.map((form) => ({ form })),
+    check: async (ctx: RuleContext, { generated, form, instants }) => {
+      const [onPost, onPutById, onPutByReference] = instants.map((instant) => writeCloseDate(instant.ms, instant.nanos, form)) as [
+        string,
+        string,
+        string,
+      ];
+      const body = identify(ctx, { ...generated, closeDate: onPost });
+      const created = await createJob(ctx, body);
+      expectCloseDate(ctx, onPost, created, 'the POST /jobs answer', form.name);
+      expectCloseDate(ctx, onPost, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
+      const byId = await ctx.api.putById(created.id, { closeDate: onPutById });
+      expectStatus(ctx, byId, 200, 'PUT /jobs/{id} with a closeDate answers 200 and the job (spec 4.3)');
+      expectCloseDate(ctx, onPutById, jobOf(byId), `the PUT /jobs/${created.id} answer`, form.name);
+      const byReference = await ctx.api.putByReference({ referenceId: body.referenceId, closeDate: onPutByReference });
+      expectStatus(ctx, byReference, 200, 'PUT /jobs by referenceId with a closeDate answers 200 and the job (spec 4.3)');
+      expectCloseDate(ctx, onPutByReference, jobOf(byReference), 'the PUT /jobs answer', form.name);
+      expectCloseDate(ctx, onPutByReference, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
+    },
+  },
+);
 
 export const closeDateFormRules: Implementation[] = [closeDateForms];

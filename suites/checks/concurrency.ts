@@ -10,14 +10,14 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { isSuccess } from '../kit/http.js';
 import { listJobs } from '../kit/jobs.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 function statuses(responses: ApiResponse[]): string {
   return responses.map((res) => res.status).join(', ');
 }
 
-function raceRule(id: string, method: 'PUT' | 'POST', expectation: string): Implementation {
-  return propertyRule(id, {
+function raceRule(entry: RuleEntry, method: 'PUT' | 'POST', expectation: string): Implementation {
+  return propertyRule(entry, {
     maxRuns: 5,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), parallel: fc.integer({ min: 2, max: 6 }) }),
     check: async (ctx: RuleContext, { generated, parallel }: { generated: Body; parallel: number }) => {
@@ -44,6 +44,28 @@ function raceRule(id: string, method: 'PUT' | 'POST', expectation: string): Impl
 }
 
 export const concurrencyRules: Implementation[] = [
-  raceRule('jobs.concurrency.put-create-once', 'PUT', 'exactly one job with that referenceId: PUT is idempotent (spec 4.2, 4.3)'),
-  raceRule('jobs.concurrency.post-once', 'POST', 'exactly one 2xx and one job: a referenceId already in use is rejected (spec 4.2, 7.1)'),
+  raceRule(
+    {
+      id: 'jobs.concurrency.put-create-once',
+      section: '4.3',
+      level: 'must',
+      title: 'Concurrent PUT-creates with one referenceId leave exactly one job',
+      statement: 'PUT is recommended whenever a `referenceId` is used, because PUT is idempotent.',
+      exclusive: true,
+    },
+    'PUT',
+    'exactly one job with that referenceId: PUT is idempotent (spec 4.2, 4.3)',
+  ),
+  raceRule(
+    {
+      id: 'jobs.concurrency.post-once',
+      section: '4.2',
+      level: 'must',
+      title: 'Concurrent POSTs with one referenceId create exactly one job',
+      statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.',
+      exclusive: true,
+    },
+    'POST',
+    'exactly one 2xx and one job: a referenceId already in use is rejected (spec 4.2, 7.1)',
+  ),
 ];

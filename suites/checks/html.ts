@@ -21,7 +21,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
 import type { ApiResponse, RuleContext } from '../engine/rule.js';
-import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
 
@@ -45,47 +45,65 @@ function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string)
  * unquoted or spaced attributes): HTML syntax for the same elements, so accepting them is a must, and every
  * other rule sends its descriptions lower-case and double-quoted (allowedHtmlArb).
  */
-const acceptsAllowedTags: Implementation = fixedRule('jobs.html.accepts-allowed-tags', async (ctx: RuleContext) => {
-  await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlSpellingArb }), async ({ job, description }) => {
-    const { res } = await createWithDescription(ctx, job, description);
-    expectAccepted(ctx, res, description);
-  });
-  // Then each spelling once: HTML names are case-insensitive, so <A HREF="..."> is a link with href.
-  for (const description of knownAllowedSpellings()) {
-    await ctx.check(
-      createBodyArb(ctx),
-      async (job) => {
-        const { res } = await createWithDescription(ctx, job, description);
-        expectAccepted(ctx, res, description);
-      },
-      { runs: 1 },
-    );
-  }
-});
-
-const keepsAllowedContent: Implementation = fixedRule('jobs.html.keeps-allowed-content', async (ctx: RuleContext) => {
-  await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
-    const { res } = await createWithDescription(ctx, job, description);
-    expectAccepted(ctx, res, description);
-    const created = res.json!;
-    const read = await ctx.api.get(created.id);
-    ctx.expect(read.status === 200, {
-      title: `GET /jobs/${created.id} did not return the job just created`,
-      expected: 'spec 4.1: 200 with the job',
-      received: responseLine(read),
+const acceptsAllowedTags: Implementation = fixedRule(
+  {
+    id: 'jobs.html.accepts-allowed-tags',
+    section: '2.1',
+    level: 'must',
+    title: 'A description using only the allowed tags and attributes is accepted',
+    statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
+  },
+  async (ctx: RuleContext) => {
+    await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlSpellingArb }), async ({ job, description }) => {
+      const { res } = await createWithDescription(ctx, job, description);
+      expectAccepted(ctx, res, description);
     });
-    for (const [what, got] of [
-      ['the POST response', created.description],
-      [`GET /jobs/${created.id}`, read.json!.description],
-    ] as const) {
-      ctx.expect(sameHtmlContent(description, got), {
-        title: `${what} changed the content of an allowed description`,
-        expected: `spec 2.1 and 4.2 (the body is symmetrical with the GET result): the same elements, attributes and text as sent\n${contentText(description)}`,
-        received: `${contentText(got)}\nas text: ${got}`,
-      });
+    // Then each spelling once: HTML names are case-insensitive, so <A HREF="..."> is a link with href.
+    for (const description of knownAllowedSpellings()) {
+      await ctx.check(
+        createBodyArb(ctx),
+        async (job) => {
+          const { res } = await createWithDescription(ctx, job, description);
+          expectAccepted(ctx, res, description);
+        },
+        { runs: 1 },
+      );
     }
-  });
-});
+  },
+);
+
+const keepsAllowedContent: Implementation = fixedRule(
+  {
+    id: 'jobs.html.keeps-allowed-content',
+    section: '2.1',
+    level: 'must',
+    title: 'An accepted description comes back with the same content (same tree, attributes and text)',
+    statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
+  },
+  async (ctx: RuleContext) => {
+    await ctx.check(fc.record({ job: createBodyArb(ctx), description: allowedHtmlArb }), async ({ job, description }) => {
+      const { res } = await createWithDescription(ctx, job, description);
+      expectAccepted(ctx, res, description);
+      const created = res.json!;
+      const read = await ctx.api.get(created.id);
+      ctx.expect(read.status === 200, {
+        title: `GET /jobs/${created.id} did not return the job just created`,
+        expected: 'spec 4.1: 200 with the job',
+        received: responseLine(read),
+      });
+      for (const [what, got] of [
+        ['the POST response', created.description],
+        [`GET /jobs/${created.id}`, read.json!.description],
+      ] as const) {
+        ctx.expect(sameHtmlContent(description, got), {
+          title: `${what} changed the content of an allowed description`,
+          expected: `spec 2.1 and 4.2 (the body is symmetrical with the GET result): the same elements, attributes and text as sent\n${contentText(description)}`,
+          received: `${contentText(got)}\nas text: ${got}`,
+        });
+      }
+    });
+  },
+);
 
 /** Sizes of the long description, in UTF-16 units: well past common column limits, well under common 1 MiB body limits. */
 const LONG_DESCRIPTION = { min: 20_000, max: 60_000 } as const;
@@ -104,74 +122,107 @@ function firstDifference(a: string, b: string): string {
 }
 
 /** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */
-const longDescriptionKept: Implementation = fixedRule('jobs.html.long-description', async (ctx: RuleContext) => {
-  const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
-  const arb = fc.record({ job: createBodyArb(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
-  const expectKept = (where: string, sent: string, got: string | undefined): void => {
-    ctx.expect(got !== undefined && sameHtmlContent(sent, got), {
-      title: `${where} did not keep a description of ${sent.length} characters`,
-      expected: `${statement}: the same content comes back`,
-      received: firstDifference(sent, got ?? ''),
-    });
-  };
-  await ctx.check(
-    arb,
-    async ({ job, fragment, size }) => {
-      const description = longDescription(fragment, size);
-      const { res } = await createWithDescription(ctx, job, description);
-      ctx.expect(isSuccess(res.status), {
-        title: `POST /jobs refused a description of ${description.length} characters`,
-        expected: `${statement}: the job is created (2xx)`,
-        received: responseLine(res),
+const longDescriptionKept: Implementation = fixedRule(
+  {
+    id: 'jobs.html.long-description',
+    section: '2.1',
+    level: 'must',
+    title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST, PUT by id, PUT by referenceId and PUT-create',
+    statement: 'There is no technical length limit.',
+  },
+  async (ctx: RuleContext) => {
+    const statement = 'spec 2.1 description rule 4 and 8: there is no technical length limit on the description';
+    const arb = fc.record({ job: createBodyArb(ctx), fragment: allowedHtmlArb, size: fc.integer(LONG_DESCRIPTION) });
+    const expectKept = (where: string, sent: string, got: string | undefined): void => {
+      ctx.expect(got !== undefined && sameHtmlContent(sent, got), {
+        title: `${where} did not keep a description of ${sent.length} characters`,
+        expected: `${statement}: the same content comes back`,
+        received: firstDifference(sent, got ?? ''),
       });
-      const id = res.json!.id;
-      expectKept('POST /jobs', description, res.json?.description);
-      expectKept(`GET /jobs/${id}`, description, (await ctx.api.get(id)).json?.description);
-      const longer = longDescription(fragment, size + 1000);
-      const updated = await ctx.api.putById(id, { description: longer });
-      ctx.expect(updated.status === 200, {
-        title: `PUT /jobs/${id} refused a description of ${longer.length} characters`,
-        expected: `${statement}; 4.3: a partial update answers 200`,
-        received: responseLine(updated),
-      });
-      expectKept(`PUT /jobs/${id}`, longer, updated.json?.description);
-      expectKept(`GET /jobs/${id} after the PUT`, longer, (await ctx.api.get(id)).json?.description);
-      // The other ways a body reaches a job: named by referenceId, and a PUT that creates (spec 4.3).
-      const referenceId = res.json!.referenceId ?? '';
-      const byReference = await ctx.api.putByReference({ referenceId, description });
-      ctx.expect(byReference.status === 200, {
-        title: `PUT /jobs (referenceId ${referenceId}) refused a description of ${description.length} characters`,
-        expected: `${statement}; 4.3: a partial update answers 200`,
-        received: responseLine(byReference),
-      });
-      expectKept(`PUT /jobs (referenceId ${referenceId})`, description, byReference.json?.description);
-      const putCreated = await ctx.api.putByReference({ ...identify(ctx, job), description: longer });
-      ctx.expect(isSuccess(putCreated.status), {
-        title: `PUT /jobs with a new referenceId refused a description of ${longer.length} characters`,
-        expected: `${statement}; 4.3: a PUT that creates behaves as POST (2xx)`,
-        received: responseLine(putCreated),
-      });
-      expectKept('PUT /jobs (new referenceId)', longer, putCreated.json?.description);
-    },
-    { runs: Math.min(ctx.runs, 3) },
-  );
-});
+    };
+    await ctx.check(
+      arb,
+      async ({ job, fragment, size }) => {
+        const description = longDescription(fragment, size);
+        const { res } = await createWithDescription(ctx, job, description);
+        ctx.expect(isSuccess(res.status), {
+          title: `POST /jobs refused a description of ${description.length} characters`,
+          expected: `${statement}: the job is created (2xx)`,
+          received: responseLine(res),
+        });
+        const id = res.json!.id;
+        expectKept('POST /jobs', description, res.json?.description);
+        expectKept(`GET /jobs/${id}`, description, (await ctx.api.get(id)).json?.description);
+        const longer = longDescription(fragment, size + 1000);
+        const updated = await ctx.api.putById(id, { description: longer });
+        ctx.expect(updated.status === 200, {
+          title: `PUT /jobs/${id} refused a description of ${longer.length} characters`,
+          expected: `${statement}; 4.3: a partial update answers 200`,
+          received: responseLine(updated),
+        });
+        expectKept(`PUT /jobs/${id}`, longer, updated.json?.description);
+        expectKept(`GET /jobs/${id} after the PUT`, longer, (await ctx.api.get(id)).json?.description);
+        // The other ways a body reaches a job: named by referenceId, and a PUT that creates (spec 4.3).
+        const referenceId = res.json!.referenceId ?? '';
+        const byReference = await ctx.api.putByReference({ referenceId, description });
+        ctx.expect(byReference.status === 200, {
+          title: `PUT /jobs (referenceId ${referenceId}) refused a description of ${description.length} characters`,
+          expected: `${statement}; 4.3: a partial update answers 200`,
+          received: responseLine(byReference),
+        });
+        expectKept(`PUT /jobs (referenceId ${referenceId})`, description, byReference.json?.description);
+        const putCreated = await ctx.api.putByReference({ ...identify(ctx, job), description: longer });
+        ctx.expect(isSuccess(putCreated.status), {
+          title: `PUT /jobs with a new referenceId refused a description of ${longer.length} characters`,
+          expected: `${statement}; 4.3: a PUT that creates behaves as POST (2xx)`,
+          received: responseLine(putCreated),
+        });
+        expectKept('PUT /jobs (new referenceId)', longer, putCreated.json?.description);
+      },
+      { runs: Math.min(ctx.runs, 3) },
+    );
+  },
+);
 
-const RULE_TEXT: Record<HtmlViolationKind, { id: string; expected: string }> = {
+const RULE_TEXT: Record<HtmlViolationKind, { entry: RuleEntry; expected: string }> = {
   'disallowed-tag': {
-    id: 'jobs.html.rejects-disallowed-tag',
+    entry: {
+      id: 'jobs.html.rejects-disallowed-tag',
+      section: '2.1',
+      level: 'must',
+      title: 'A description with a tag outside the allow-list is rejected',
+      statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
+    },
     expected: 'spec 2.1 rule 1: only strong, b, em, i, br, p, div, ul, ol, li, a are allowed',
   },
   'attribute-on-non-a': {
-    id: 'jobs.html.rejects-attribute-on-non-a',
+    entry: {
+      id: 'jobs.html.rejects-attribute-on-non-a',
+      section: '2.1',
+      level: 'must',
+      title: 'A description with an attribute on a tag other than a is rejected',
+      statement: 'No attributes are allowed on any other tag.',
+    },
     expected: 'spec 2.1 rule 3: no attributes are allowed on any tag but a',
   },
   'a-without-href': {
-    id: 'jobs.html.rejects-a-without-href',
+    entry: {
+      id: 'jobs.html.rejects-a-without-href',
+      section: '2.1',
+      level: 'must',
+      title: 'A description with an a tag without href is rejected',
+      statement: 'On `a`, the attribute `href` must exist and `target` is optional.',
+    },
     expected: 'spec 2.1 rule 2: on a, the attribute href must exist',
   },
   'other-attribute-on-a': {
-    id: 'jobs.html.rejects-other-attribute-on-a',
+    entry: {
+      id: 'jobs.html.rejects-other-attribute-on-a',
+      section: '2.1',
+      level: 'must',
+      title: 'A description with an attribute other than href and target on a is rejected',
+      statement: 'No other attribute is allowed on `a`.',
+    },
     expected: 'spec 2.1 rule 2: no attribute other than href and target is allowed on a',
   },
 };
@@ -191,7 +242,7 @@ function violationText(v: HtmlViolationCase): string {
 
 function rejectsViolation(kind: HtmlViolationKind): Implementation {
   const text = RULE_TEXT[kind];
-  return fixedRule(text.id, async (ctx: RuleContext) => {
+  return fixedRule(text.entry, async (ctx: RuleContext) => {
     await ctx.check(fc.record({ job: createBodyArb(ctx), violation: disallowedHtmlArb(kind) }), async ({ job, violation }) => {
       const { ref, res } = await createWithDescription(ctx, job, violation.html);
       await expectRejectedCreate(ctx, res, ref, {
@@ -218,27 +269,39 @@ function rejectsViolation(kind: HtmlViolationKind): Implementation {
  * it, a tree-based one drops it (HTML parsers do), and the reading notes' "the same tree" allows both. So
  * refusing it is good practice (it names a disallowed element), not a must; the must rules never send one.
  */
-const rejectsStrayEndTag: Implementation = fixedRule('jobs.html.rejects-stray-end-tag', async (ctx: RuleContext) => {
-  const expected = 'good practice (spec 2.1 rule 1: only the allowed tags; a tree-based check that drops the end tag also conforms)';
-  await ctx.check(
-    fc.record({ job: createBodyArb(ctx), violation: strayEndTagHtmlArb }),
-    async ({ job, violation }) => {
-      const { ref, res } = await createWithDescription(ctx, job, violation.html);
-      await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted a description with ${violationText(violation)}`, expected });
-    },
-    { runs: Math.min(ctx.runs, 5) },
-  );
-  for (const html of knownStrayEndTags()) {
+const rejectsStrayEndTag: Implementation = fixedRule(
+  {
+    id: 'jobs.html.rejects-stray-end-tag',
+    section: '2.1',
+    level: 'should',
+    title: 'A description with a stray end tag of a disallowed element (<p>x</span></p>) is rejected',
+    statement: 'Good practice; the spec says: Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
+  },
+  async (ctx: RuleContext) => {
+    const expected = 'good practice (spec 2.1 rule 1: only the allowed tags; a tree-based check that drops the end tag also conforms)';
     await ctx.check(
-      createBodyArb(ctx),
-      async (job) => {
-        const { ref, res } = await createWithDescription(ctx, job, html);
-        await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted the description ${html}`, expected });
+      fc.record({ job: createBodyArb(ctx), violation: strayEndTagHtmlArb }),
+      async ({ job, violation }) => {
+        const { ref, res } = await createWithDescription(ctx, job, violation.html);
+        await expectRejectedCreate(ctx, res, ref, {
+          title: `POST /jobs accepted a description with ${violationText(violation)}`,
+          expected,
+        });
       },
-      { runs: 1 },
+      { runs: Math.min(ctx.runs, 5) },
     );
-  }
-});
+    for (const html of knownStrayEndTags()) {
+      await ctx.check(
+        createBodyArb(ctx),
+        async (job) => {
+          const { ref, res } = await createWithDescription(ctx, job, html);
+          await expectRejectedCreate(ctx, res, ref, { title: `POST /jobs accepted the description ${html}`, expected });
+        },
+        { runs: 1 },
+      );
+    }
+  },
+);
 
 /** What came back of a description sent with a comment: the comment kept, dropped, or the content changed. */
 function commentOutcome(sent: string, returned: unknown): string {
@@ -253,31 +316,41 @@ function commentOutcome(sent: string, returned: unknown): string {
  * see judging/html-content.ts). The suite records what the target does
  * and fails only on a 5xx.
  */
-const commentsObserved: Implementation = fixedRule('jobs.html.comments-observed', async (ctx: RuleContext) => {
-  const arb = fc.record({ job: createBodyArb(ctx), html: allowedHtmlArb, note: wordArb('lower') });
-  await ctx.check(
-    arb,
-    async ({ job, html, note }) => {
-      const description = `${html}<!-- ${note} -->`;
-      const { res } = await createWithDescription(ctx, job, description);
-      expectStatus(
-        ctx,
-        res,
-        (status) => status < 500,
-        'spec 2.1 leaves comments open (rules 1-3 restrict tags and attributes): any answer but a 5xx',
-      );
-      if (!isSuccess(res.status)) {
-        ctx.observe({ topic: 'html-comments', section: '2.1', observed: `refused with ${res.status}` });
-        return;
-      }
-      const created = res.json as { id: number; description?: unknown };
-      const read = await ctx.api.get(created.id);
-      const outcome = read.status === 200 ? commentOutcome(description, read.json!.description) : `GET answered ${read.status}`;
-      ctx.observe({ topic: 'html-comments', section: '2.1', observed: `accepted (${res.status}); ${outcome}` });
-    },
-    { runs: 1 },
-  );
-});
+const commentsObserved: Implementation = fixedRule(
+  {
+    id: 'jobs.html.comments-observed',
+    section: '2.1',
+    level: 'must',
+    title: 'A description with an HTML comment is answered without a 5xx; accepting or refusing it is recorded',
+    statement:
+      'Comments in a description are neither allowed nor forbidden by the HTML rules, which restrict tags and attributes: a server may accept or refuse them.',
+  },
+  async (ctx: RuleContext) => {
+    const arb = fc.record({ job: createBodyArb(ctx), html: allowedHtmlArb, note: wordArb('lower') });
+    await ctx.check(
+      arb,
+      async ({ job, html, note }) => {
+        const description = `${html}<!-- ${note} -->`;
+        const { res } = await createWithDescription(ctx, job, description);
+        expectStatus(
+          ctx,
+          res,
+          (status) => status < 500,
+          'spec 2.1 leaves comments open (rules 1-3 restrict tags and attributes): any answer but a 5xx',
+        );
+        if (!isSuccess(res.status)) {
+          ctx.observe({ topic: 'html-comments', section: '2.1', observed: `refused with ${res.status}` });
+          return;
+        }
+        const created = res.json as { id: number; description?: unknown };
+        const read = await ctx.api.get(created.id);
+        const outcome = read.status === 200 ? commentOutcome(description, read.json!.description) : `GET answered ${read.status}`;
+        ctx.observe({ topic: 'html-comments', section: '2.1', observed: `accepted (${res.status}); ${outcome}` });
+      },
+      { runs: 1 },
+    );
+  },
+);
 
 /**
  * The HTML rules, in report order.

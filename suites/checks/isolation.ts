@@ -19,7 +19,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone } from '../kit/jobs.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
 interface Pair {
@@ -63,8 +63,8 @@ async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse, 
   });
 }
 
-function isolationRule(id: string, check: (ctx: RuleContext, p: Pair) => Promise<void>): Implementation {
-  return propertyRule(id, {
+function isolationRule(entry: RuleEntry, check: (ctx: RuleContext, p: Pair) => Promise<void>): Implementation {
+  return propertyRule(entry, {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => check(ctx, await pair(ctx, generated)),
@@ -81,46 +81,87 @@ function refused(ctx: RuleContext, res: ApiResponse, what: string): void {
   );
 }
 
-const getById = isolationRule('jobs.isolation.get-by-id', async (ctx: RuleContext, p) => {
-  refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${p.mine.id}` }), 'get');
-});
+const getById = isolationRule(
+  {
+    id: 'jobs.isolation.get-by-id',
+    section: '5.3',
+    level: 'must',
+    title: "Another employer's job cannot be read by id",
+    statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
+    requires: ['secondApiKey'],
+  },
+  async (ctx: RuleContext, p) => {
+    refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${p.mine.id}` }), 'get');
+  },
+);
 
 /** Lists and their counts hold only the key's employer's jobs, in every combination of the list parameters (suites/checks/list-matrix.ts). */
-const list: Implementation = matrixRule('jobs.isolation.list', 'isolation');
-
-const updateById = isolationRule('jobs.isolation.update-by-id', async (ctx: RuleContext, p) => {
-  const res = await p.other.client.request({
-    method: 'PUT',
-    path: `/jobs/${p.mine.id}`,
-    body: { title: scopedTitle(ctx, p.mineReference, 'taken over') },
-  });
-  refused(ctx, res, 'put-by-id');
-  await expectUntouched(ctx, p, res);
-});
-
-const updateByReference = isolationRule('jobs.isolation.update-by-reference', async (ctx: RuleContext, p) => {
-  const res = await p.other.client.request<Job>({
-    method: 'PUT',
-    path: '/jobs',
-    body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') },
-  });
-  // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
-  ctx.observe({
-    topic: 'isolation-status.put-by-reference',
+const list: Implementation = matrixRule(
+  {
+    id: 'jobs.isolation.list',
     section: '5.3',
-    observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status),
-  });
-  ctx.expect(!(isSuccess(res.status) && res.json?.id === p.mine.id), {
-    title: "PUT /jobs by referenceId returned another employer's job",
-    expected: "a referenceId names a job of the key's own employer only (spec 5.3)",
-    received: responseLine(res),
-    failingExchange: res.exchange,
-  });
-  await expectUntouched(ctx, p, res);
-});
+    level: 'must',
+    title: "Lists never show or count another employer's jobs, in every combination of the list parameters, with and without q",
+    statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
+    requires: ['secondApiKey'],
+    exclusive: true,
+  },
+  'isolation',
+);
 
-const deleteBy = (id: string, send: (p: Pair) => Promise<ApiResponse>, what: string): Implementation =>
-  isolationRule(id, async (ctx: RuleContext, p) => {
+const updateById = isolationRule(
+  {
+    id: 'jobs.isolation.update-by-id',
+    section: '5.3',
+    level: 'must',
+    title: "Another employer's job cannot be changed by id",
+    statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
+    requires: ['secondApiKey'],
+  },
+  async (ctx: RuleContext, p) => {
+    const res = await p.other.client.request({
+      method: 'PUT',
+      path: `/jobs/${p.mine.id}`,
+      body: { title: scopedTitle(ctx, p.mineReference, 'taken over') },
+    });
+    refused(ctx, res, 'put-by-id');
+    await expectUntouched(ctx, p, res);
+  },
+);
+
+const updateByReference = isolationRule(
+  {
+    id: 'jobs.isolation.update-by-reference',
+    section: '5.3',
+    level: 'must',
+    title: "PUT /jobs with another employer's referenceId never touches that employer's job",
+    statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
+    requires: ['secondApiKey'],
+  },
+  async (ctx: RuleContext, p) => {
+    const res = await p.other.client.request<Job>({
+      method: 'PUT',
+      path: '/jobs',
+      body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') },
+    });
+    // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
+    ctx.observe({
+      topic: 'isolation-status.put-by-reference',
+      section: '5.3',
+      observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status),
+    });
+    ctx.expect(!(isSuccess(res.status) && res.json?.id === p.mine.id), {
+      title: "PUT /jobs by referenceId returned another employer's job",
+      expected: "a referenceId names a job of the key's own employer only (spec 5.3)",
+      received: responseLine(res),
+      failingExchange: res.exchange,
+    });
+    await expectUntouched(ctx, p, res);
+  },
+);
+
+const deleteBy = (entry: RuleEntry, send: (p: Pair) => Promise<ApiResponse>, what: string): Implementation =>
+  isolationRule(entry, async (ctx: RuleContext, p) => {
     const res = await send(p);
     if (what === 'delete-by-reference') {
       // The second employer has no such job: a 404 is expected, but only the effect is required.
@@ -142,7 +183,43 @@ export const isolationRules: Implementation[] = [
   list,
   updateById,
   updateByReference,
-  deleteBy('jobs.isolation.delete-by-id', (p) => p.other.deleteById(p.mine.id), 'delete-by-id'),
-  deleteBy('jobs.isolation.delete-by-reference', (p) => p.other.deleteByReference(p.mineReference), 'delete-by-reference'),
-  deleteBy('jobs.isolation.delete-by-override', (p) => p.other.deleteByOverride(p.mine.id), 'delete-by-override'),
+  deleteBy(
+    {
+      id: 'jobs.isolation.delete-by-id',
+      section: '5.3',
+      level: 'should',
+      title: "Another employer's job cannot be deleted by id",
+      statement:
+        'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.',
+      requires: ['secondApiKey'],
+    },
+    (p) => p.other.deleteById(p.mine.id),
+    'delete-by-id',
+  ),
+  deleteBy(
+    {
+      id: 'jobs.isolation.delete-by-reference',
+      section: '5.3',
+      level: 'must',
+      title: "Another employer's job cannot be deleted by referenceId",
+      statement:
+        "A job is identified either by the service's numeric job id or by the employer's own `referenceId`. … Every operation on jobs requires authentication.",
+      requires: ['secondApiKey'],
+    },
+    (p) => p.other.deleteByReference(p.mineReference),
+    'delete-by-reference',
+  ),
+  deleteBy(
+    {
+      id: 'jobs.isolation.delete-by-override',
+      section: '5.3',
+      level: 'should',
+      title: "Another employer's job cannot be deleted by method override",
+      statement:
+        'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.',
+      requires: ['secondApiKey'],
+    },
+    (p) => p.other.deleteByOverride(p.mine.id),
+    'delete-by-override',
+  ),
 ];

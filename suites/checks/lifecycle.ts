@@ -13,7 +13,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 type Status = Job['status'];
 type Via = 'id' | 'reference';
@@ -34,9 +34,9 @@ function putStatus(ctx: RuleContext, via: Via, job: Job, referenceId: string, st
   return via === 'id' ? ctx.api.putById(job.id, { status }) : ctx.api.putByReference({ referenceId, status });
 }
 
-function transitionRule(id: string, from: Status, to: Status, via: Via): Implementation {
+function transitionRule(entry: RuleEntry, from: Status, to: Status, via: Via): Implementation {
   const how = via === 'id' ? `PUT /jobs/{id} with status "${to}"` : `PUT /jobs with referenceId and status "${to}"`;
-  return propertyRule(id, {
+  return propertyRule(entry, {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
@@ -54,8 +54,8 @@ function transitionRule(id: string, from: Status, to: Status, via: Via): Impleme
 }
 
 /** Spec 3: "Other fields unchanged", for the job "identified by id or referenceId": both forms in each case. */
-function keepsFieldsRule(id: string, from: Status, to: Status): Implementation {
-  return propertyRule(id, {
+function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementation {
+  return propertyRule(entry, {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
@@ -89,9 +89,9 @@ const DELETE_HOW: Record<DeleteWay, string> = {
   override: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
 };
 
-function deleteRule(id: string, way: DeleteWay): Implementation {
+function deleteRule(entry: RuleEntry, way: DeleteWay): Implementation {
   const how = DELETE_HOW[way];
-  return propertyRule(id, {
+  return propertyRule(entry, {
     maxRuns: 5,
     arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constantFrom<Status>('active', 'archived', 'draft') }),
     check: async (ctx: RuleContext, { body, status }) => {
@@ -153,9 +153,9 @@ async function expectUnlisted(ctx: RuleContext, job: Job, referenceId: string, a
   });
 }
 
-function afterDeleteRule(id: string, op: AfterDelete): Implementation {
+function afterDeleteRule(entry: RuleEntry, op: AfterDelete): Implementation {
   const what = AFTER_DELETE[op];
-  return propertyRule(id, {
+  return propertyRule(entry, {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
@@ -187,70 +187,207 @@ const repeatedDeleteAnswer = (status: number): boolean => status === 204 || show
  * A DELETE of a job that is already gone: 4.4 and 7 give 204 for a DELETE and say nothing of a job already
  * removed, so 204 and a 4xx both pass (recorded). What spec 3 states is the effect: the job stays removed.
  */
-const repeatedDelete: Implementation = propertyRule('jobs.lifecycle.deleted-delete-404', {
-  maxRuns: 3,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const { job, referenceId } = await deletedJob(ctx, generated);
-    for (const way of ['id', 'reference', 'override'] as const) {
-      const res = await deleteJob(ctx, way, job, referenceId);
-      if (repeatedDeleteAnswer(res.status))
-        ctx.observe({ topic: 'status.repeated-delete', section: '4.4', observed: `${way}: ${res.status}` });
-      expectStatus(
-        ctx,
-        res,
-        repeatedDeleteAnswer,
-        `${DELETE_HOW[way]} of a deleted job answers 204 (DELETE is idempotent) or a 4xx, never a 5xx (spec 4.4, 7)`,
-      );
-    }
-    const after = await ctx.api.get(job.id);
-    ctx.expect(showsGone(after.status), {
-      title: 'the job is back after a repeated DELETE',
-      expected: 'the job stays removed (spec 3: any -> removed): GET answers a client error',
-      received: `${requestLine(after)} -> ${responseLine(after)}`,
-      failingExchange: after.exchange,
-    });
-    await expectUnlisted(ctx, job, referenceId, ' after a repeated DELETE');
+const repeatedDelete: Implementation = propertyRule(
+  {
+    id: 'jobs.lifecycle.deleted-delete-404',
+    section: '4.4',
+    level: 'must',
+    title: 'After a delete, a DELETE by id, by referenceId or by override answers 204 or a 4xx, and the job stays gone',
+    statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
   },
-});
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const { job, referenceId } = await deletedJob(ctx, generated);
+      for (const way of ['id', 'reference', 'override'] as const) {
+        const res = await deleteJob(ctx, way, job, referenceId);
+        if (repeatedDeleteAnswer(res.status))
+          ctx.observe({ topic: 'status.repeated-delete', section: '4.4', observed: `${way}: ${res.status}` });
+        expectStatus(
+          ctx,
+          res,
+          repeatedDeleteAnswer,
+          `${DELETE_HOW[way]} of a deleted job answers 204 (DELETE is idempotent) or a 4xx, never a 5xx (spec 4.4, 7)`,
+        );
+      }
+      const after = await ctx.api.get(job.id);
+      ctx.expect(showsGone(after.status), {
+        title: 'the job is back after a repeated DELETE',
+        expected: 'the job stays removed (spec 3: any -> removed): GET answers a client error',
+        received: `${requestLine(after)} -> ${responseLine(after)}`,
+        failingExchange: after.exchange,
+      });
+      await expectUnlisted(ctx, job, referenceId, ' after a repeated DELETE');
+    },
+  },
+);
 
 /** Observes what the target does with transitions the spec does not show (from and to draft). */
-const draftTransitions: Implementation = propertyRule('jobs.lifecycle.draft-transitions', {
-  maxRuns: 1,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const pairs: Array<[Status, Status]> = [
-      ['draft', 'active'],
-      ['draft', 'archived'],
-      ['active', 'draft'],
-    ];
-    for (const [from, to] of pairs) {
-      const { job } = await jobIn(ctx, generated, from);
-      const res = await ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${job.id}`, body: { status: to } });
-      const after = await getJob(ctx, job.id);
-      ctx.observe({
-        topic: `transition.${from}-to-${to}`,
-        section: '3',
-        observed: `PUT answered ${res.status}; status now ${after.status}`,
-      });
-      expectStatus(ctx, res, (s) => s < 500, `a transition the spec does not show is accepted or refused, never a 5xx (spec 3, 7)`);
-    }
+const draftTransitions: Implementation = propertyRule(
+  {
+    id: 'jobs.lifecycle.draft-transitions',
+    section: '3',
+    level: 'must',
+    title: 'Transitions from and to draft (not shown) are observed; the answer is not 5xx',
+    statement: 'Other transitions (from draft, or any automatic change such as closing on `closeDate`): not shown.',
   },
-});
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const pairs: Array<[Status, Status]> = [
+        ['draft', 'active'],
+        ['draft', 'archived'],
+        ['active', 'draft'],
+      ];
+      for (const [from, to] of pairs) {
+        const { job } = await jobIn(ctx, generated, from);
+        const res = await ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${job.id}`, body: { status: to } });
+        const after = await getJob(ctx, job.id);
+        ctx.observe({
+          topic: `transition.${from}-to-${to}`,
+          section: '3',
+          observed: `PUT answered ${res.status}; status now ${after.status}`,
+        });
+        expectStatus(ctx, res, (s) => s < 500, `a transition the spec does not show is accepted or refused, never a 5xx (spec 3, 7)`);
+      }
+    },
+  },
+);
 
 export const lifecycleRules: Implementation[] = [
-  transitionRule('jobs.lifecycle.archive', 'active', 'archived', 'id'),
-  keepsFieldsRule('jobs.lifecycle.archive-keeps-fields', 'active', 'archived'),
-  transitionRule('jobs.lifecycle.archive-by-reference', 'active', 'archived', 'reference'),
-  transitionRule('jobs.lifecycle.republish', 'archived', 'active', 'id'),
-  keepsFieldsRule('jobs.lifecycle.republish-keeps-fields', 'archived', 'active'),
-  transitionRule('jobs.lifecycle.republish-by-reference', 'archived', 'active', 'reference'),
-  deleteRule('jobs.lifecycle.delete-by-id', 'id'),
-  deleteRule('jobs.lifecycle.delete-by-reference', 'reference'),
-  deleteRule('jobs.lifecycle.delete-by-override', 'override'),
-  afterDeleteRule('jobs.lifecycle.deleted-get-404', 'get'),
-  afterDeleteRule('jobs.lifecycle.deleted-put-404', 'put'),
+  transitionRule(
+    {
+      id: 'jobs.lifecycle.archive',
+      section: '3',
+      level: 'must',
+      title: 'PUT with status archived archives an active job',
+      statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived',
+    },
+    'active',
+    'archived',
+    'id',
+  ),
+  keepsFieldsRule(
+    {
+      id: 'jobs.lifecycle.archive-keeps-fields',
+      section: '3',
+      level: 'must',
+      title: 'Archiving, by id or by referenceId, changes nothing but the status',
+      statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived | Other fields unchanged.',
+    },
+    'active',
+    'archived',
+  ),
+  transitionRule(
+    {
+      id: 'jobs.lifecycle.archive-by-reference',
+      section: '3',
+      level: 'must',
+      title: 'PUT /jobs with referenceId and status archived archives the job',
+      statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived',
+    },
+    'active',
+    'archived',
+    'reference',
+  ),
+  transitionRule(
+    {
+      id: 'jobs.lifecycle.republish',
+      section: '3',
+      level: 'must',
+      title: 'PUT with status active re-publishes an archived job',
+      statement: 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active',
+    },
+    'archived',
+    'active',
+    'id',
+  ),
+  keepsFieldsRule(
+    {
+      id: 'jobs.lifecycle.republish-keeps-fields',
+      section: '3',
+      level: 'must',
+      title: 'Re-publishing, by id or by referenceId, changes nothing but the status',
+      statement: 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active | Other fields unchanged.',
+    },
+    'archived',
+    'active',
+  ),
+  transitionRule(
+    {
+      id: 'jobs.lifecycle.republish-by-reference',
+      section: '3',
+      level: 'must',
+      title: 'PUT /jobs with referenceId and status active re-publishes the job',
+      statement: 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active',
+    },
+    'archived',
+    'active',
+    'reference',
+  ),
+  deleteRule(
+    {
+      id: 'jobs.lifecycle.delete-by-id',
+      section: '4.4',
+      level: 'must',
+      title: 'DELETE /jobs/{id} answers 204 with no body and removes the job',
+      statement: 'any | DELETE | job identified by id or `referenceId` | (job removed) | 204 with no body.',
+    },
+    'id',
+  ),
+  deleteRule(
+    {
+      id: 'jobs.lifecycle.delete-by-reference',
+      section: '4.4',
+      level: 'must',
+      title: 'DELETE /jobs with {referenceId} answers 204 with no body and removes the job',
+      statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
+    },
+    'reference',
+  ),
+  deleteRule(
+    {
+      id: 'jobs.lifecycle.delete-by-override',
+      section: '4.7',
+      level: 'must',
+      title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE answers 204 with no body and removes the job',
+      statement:
+        '`POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.',
+    },
+    'override',
+  ),
+  afterDeleteRule(
+    {
+      id: 'jobs.lifecycle.deleted-get-404',
+      section: '4.4',
+      level: 'must',
+      title: 'After a delete, GET /jobs/{id} is refused as gone (404, 410 or another 4xx)',
+      statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
+    },
+    'get',
+  ),
+  afterDeleteRule(
+    {
+      id: 'jobs.lifecycle.deleted-put-404',
+      section: '4.4',
+      level: 'must',
+      title: 'After a delete, PUT /jobs/{id} is refused as gone (404, 410 or another 4xx)',
+      statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
+    },
+    'put',
+  ),
   repeatedDelete,
-  afterDeleteRule('jobs.lifecycle.deleted-unlisted', 'list'),
+  afterDeleteRule(
+    {
+      id: 'jobs.lifecycle.deleted-unlisted',
+      section: '4.4',
+      level: 'must',
+      title: 'After a delete, the list no longer shows the job',
+      statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
+    },
+    'list',
+  ),
   draftTransitions,
 ];

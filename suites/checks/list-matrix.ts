@@ -17,7 +17,7 @@ import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judg
 import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
-import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import {
   linkRows,
   listCombinationArb,
@@ -433,8 +433,8 @@ const ASPECTS: Record<MatrixAspect, (page: MatrixPage) => void> = {
  * @example
  * matrixRule(id, 'order'); // a rule judging the order of every combination
  */
-export function matrixRule(id: string, aspect: MatrixAspect): Implementation {
-  return fixedRule(id, async (ctx: RuleContext) => {
+export function matrixRule(entry: RuleEntry, aspect: MatrixAspect): Implementation {
+  return fixedRule(entry, async (ctx: RuleContext) => {
     const fixture = await createFixture(ctx, aspect);
     const pairwise = pairwiseCombinations(ctx.seedOf?.('pairwise') ?? 0);
     await ctx.check(listCombinationArb, (c) => checkCombination(ctx, fixture, c, aspect), {

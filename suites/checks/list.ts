@@ -12,7 +12,7 @@ import { caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
 import { HEADER_FIELDS, jsonEqual, sameEmployer, sameFieldValue, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
-import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
 /** `count` generated bodies, reproducible from the rule's seed (one property run). */
@@ -34,53 +34,80 @@ function sortedIds(ids: number[]): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-const headerFields: Implementation = fixedRule('jobs.list.header-fields', (ctx: RuleContext) =>
-  withBodies(ctx, 2, async (bodies) => {
-    await fixture(ctx, bodies, [undefined, 'active']);
-    const list = await listJobs(ctx, { q: caseTagOf(ctx) });
-    for (const item of list.json.data as unknown as Array<Record<string, unknown>>) {
-      const keys = Object.keys(item);
-      const missing = HEADER_FIELDS.filter((field) => !keys.includes(field));
-      ctx.expect(missing.length === 0, {
-        title: `list item ${show(item.id)} lacks ${missing.join(', ')}`,
-        expected: `the header fields ${HEADER_FIELDS.join(', ')} (spec 2.7)`,
-        received: `fields ${keys.sort().join(', ')}`,
-      });
-      // 2.7 lists the header's fields but does not forbid more: an extra one is recorded, not failed.
-      const extra = keys.filter((key) => !(HEADER_FIELDS as readonly string[]).includes(key));
-      if (extra.length > 0) ctx.observe({ topic: 'header.extra-fields', section: '2.7', observed: extra.sort().join(', ') });
-    }
-  }),
+const headerFields: Implementation = fixedRule(
+  {
+    id: 'jobs.list.header-fields',
+    section: '2.7',
+    level: 'must',
+    title: 'List items carry the job header fields',
+    statement:
+      'A subset of the job with the same types and meaning: `id`, `referenceId`, `employer`, `title`, `publishDate`, `locations`, `confidential`, `status`.',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 2, async (bodies) => {
+      await fixture(ctx, bodies, [undefined, 'active']);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+      for (const item of list.json.data as unknown as Array<Record<string, unknown>>) {
+        const keys = Object.keys(item);
+        const missing = HEADER_FIELDS.filter((field) => !keys.includes(field));
+        ctx.expect(missing.length === 0, {
+          title: `list item ${show(item.id)} lacks ${missing.join(', ')}`,
+          expected: `the header fields ${HEADER_FIELDS.join(', ')} (spec 2.7)`,
+          received: `fields ${keys.sort().join(', ')}`,
+        });
+        // 2.7 lists the header's fields but does not forbid more: an extra one is recorded, not failed.
+        const extra = keys.filter((key) => !(HEADER_FIELDS as readonly string[]).includes(key));
+        if (extra.length > 0) ctx.observe({ topic: 'header.extra-fields', section: '2.7', observed: extra.sort().join(', ') });
+      }
+    }),
 );
 
-const headerValues: Implementation = fixedRule('jobs.list.header-values', (ctx: RuleContext) =>
-  withBodies(ctx, 2, async (bodies) => {
-    const jobs = await fixture(ctx, bodies, ['active', 'archived']);
-    const list = await listJobs(ctx, { q: caseTagOf(ctx) });
-    for (const job of jobs) {
-      const item = list.json.data.find((header) => header.id === job.id);
-      ctx.expect(item !== undefined, {
-        title: `job ${job.id} is missing from the list`,
-        expected: 'the list has every job of the employer matching q (spec 4.5)',
-        received: `listed ids ${show(idsOf(list.json))}`,
-      });
-      const full = await getJob(ctx, job.id);
-      // A confidential employer's name may be masked in the list alone: the employer is then compared by its id (sameEmployer).
-      const confidential = item.confidential === true || full.confidential === true;
-      const same = (field: (typeof HEADER_FIELDS)[number]): boolean =>
-        field === 'employer' ? sameEmployer(item.employer, full.employer, confidential) : sameFieldValue(field, item[field], full[field]);
-      const diff = HEADER_FIELDS.filter((field) => !same(field));
-      ctx.expect(diff.length === 0, {
-        title: `list item ${job.id} differs from the job in ${diff.join(', ')}`,
-        expected: 'a header is a subset of the job with the same types and meaning (spec 2.7)',
-        received: diff.map((field) => `${field}: list ${show(item[field])}, job ${show(full[field])}`).join('\n'),
-      });
-    }
-  }),
+const headerValues: Implementation = fixedRule(
+  {
+    id: 'jobs.list.header-values',
+    section: '2.7',
+    level: 'must',
+    title: 'List item values equal those of the full job',
+    statement: 'A subset of the job with the same types and meaning',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 2, async (bodies) => {
+      const jobs = await fixture(ctx, bodies, ['active', 'archived']);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+      for (const job of jobs) {
+        const item = list.json.data.find((header) => header.id === job.id);
+        ctx.expect(item !== undefined, {
+          title: `job ${job.id} is missing from the list`,
+          expected: 'the list has every job of the employer matching q (spec 4.5)',
+          received: `listed ids ${show(idsOf(list.json))}`,
+        });
+        const full = await getJob(ctx, job.id);
+        // A confidential employer's name may be masked in the list alone: the employer is then compared by its id (sameEmployer).
+        const confidential = item.confidential === true || full.confidential === true;
+        const same = (field: (typeof HEADER_FIELDS)[number]): boolean =>
+          field === 'employer' ? sameEmployer(item.employer, full.employer, confidential) : sameFieldValue(field, item[field], full[field]);
+        const diff = HEADER_FIELDS.filter((field) => !same(field));
+        ctx.expect(diff.length === 0, {
+          title: `list item ${job.id} differs from the job in ${diff.join(', ')}`,
+          expected: 'a header is a subset of the job with the same types and meaning (spec 2.7)',
+          received: diff.map((field) => `${field}: list ${show(item[field])}, job ${show(full[field])}`).join('\n'),
+        });
+      }
+    }),
 );
 
 /** Sorted by publishDate descending, across pages too, in every combination of the list parameters (suites/checks/list-matrix.ts). */
-const sorted: Implementation = matrixRule('jobs.list.sorted', 'order');
+const sorted: Implementation = matrixRule(
+  {
+    id: 'jobs.list.sorted',
+    section: '4.5',
+    level: 'must',
+    title: 'The list is sorted by publishDate, newest first, across pages, in every combination of q, status, page and pageSize',
+    statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
+    exclusive: true,
+  },
+  'order',
+);
 
 /** Two jobs: A matches a token only by title, B another token only by referenceId. */
 async function qFixture(ctx: RuleContext, bodies: Body[]) {
@@ -92,113 +119,182 @@ async function qFixture(ctx: RuleContext, bodies: Body[]) {
   return { titleToken, referenceToken, a, b };
 }
 
-function qRule(id: string, check: (ctx: RuleContext, f: Awaited<ReturnType<typeof qFixture>>) => Promise<void>): Implementation {
-  return fixedRule(id, (ctx: RuleContext) => withBodies(ctx, 2, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
+function qRule(entry: RuleEntry, check: (ctx: RuleContext, f: Awaited<ReturnType<typeof qFixture>>) => Promise<void>): Implementation {
+  return fixedRule(entry, (ctx: RuleContext) => withBodies(ctx, 2, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
 }
 
-const qTitle = qRule('jobs.list.q-title', async (ctx: RuleContext, { titleToken, a }) => {
-  const list = await listJobs(ctx, { q: titleToken });
-  ctx.expect(idsOf(list.json).includes(a.id), {
-    title: `q=${titleToken} does not find job ${a.id} whose title contains it`,
-    expected: 'q matches the job title (spec 4.5)',
-    received: `title ${show(a.title)}; listed ids ${show(idsOf(list.json))}`,
-  });
-});
+const qTitle = qRule(
+  {
+    id: 'jobs.list.q-title',
+    section: '4.5',
+    level: 'must',
+    title: 'q matches the job title',
+    statement: 'Matches job title and `referenceId`.',
+  },
+  async (ctx: RuleContext, { titleToken, a }) => {
+    const list = await listJobs(ctx, { q: titleToken });
+    ctx.expect(idsOf(list.json).includes(a.id), {
+      title: `q=${titleToken} does not find job ${a.id} whose title contains it`,
+      expected: 'q matches the job title (spec 4.5)',
+      received: `title ${show(a.title)}; listed ids ${show(idsOf(list.json))}`,
+    });
+  },
+);
 
-const qReference = qRule('jobs.list.q-reference-id', async (ctx: RuleContext, { referenceToken, b }) => {
-  const list = await listJobs(ctx, { q: referenceToken });
-  ctx.expect(idsOf(list.json).includes(b.id), {
-    title: `q=${referenceToken} does not find job ${b.id} whose referenceId contains it`,
-    expected: 'q matches the referenceId (spec 4.5)',
-    received: `referenceId ${show(b.referenceId)}; listed ids ${show(idsOf(list.json))}`,
-  });
-});
+const qReference = qRule(
+  {
+    id: 'jobs.list.q-reference-id',
+    section: '4.5',
+    level: 'must',
+    title: 'q matches the referenceId',
+    statement: 'Matches job title and `referenceId`.',
+  },
+  async (ctx: RuleContext, { referenceToken, b }) => {
+    const list = await listJobs(ctx, { q: referenceToken });
+    ctx.expect(idsOf(list.json).includes(b.id), {
+      title: `q=${referenceToken} does not find job ${b.id} whose referenceId contains it`,
+      expected: 'q matches the referenceId (spec 4.5)',
+      received: `referenceId ${show(b.referenceId)}; listed ids ${show(idsOf(list.json))}`,
+    });
+  },
+);
 
 const STATUSES: Array<Job['status']> = ['active', 'archived', 'draft'];
 
 /** q and status filter, and without them nothing is filtered, in every combination of the list parameters (suites/checks/list-matrix.ts). */
-const statusFilter: Implementation = matrixRule('jobs.list.status-filter', 'filter');
-
-const allStatuses: Implementation = fixedRule('jobs.list.all-statuses', (ctx: RuleContext) =>
-  withBodies(ctx, 3, async (bodies) => {
-    const jobs = await fixture(ctx, bodies, STATUSES);
-    const list = await listJobs(ctx, { q: caseTagOf(ctx) });
-    const expected = sortedIds(jobs.map((job) => job.id));
-    ctx.expect(jsonEqual(sortedIds(idsOf(list.json)), expected), {
-      title: 'the list without status misses jobs',
-      expected: `every status when status is omitted (spec 4.5): ${show(expected)}`,
-      received: list.json.data.map((item) => `${item.id} ${item.status}`).join('\n') || 'no jobs',
-    });
-  }),
+const statusFilter: Implementation = matrixRule(
+  {
+    id: 'jobs.list.status-filter',
+    section: '4.5',
+    level: 'must',
+    title:
+      'q and status return exactly the matching jobs, and without them nothing is filtered, in every combination of the list parameters',
+    statement: 'status | String | No | `active`, `archived` or `draft`.',
+    exclusive: true,
+  },
+  'filter',
 );
 
-const pageSizeDefault: Implementation = fixedRule('jobs.list.page-size-default', (ctx: RuleContext) =>
-  withBodies(ctx, 3, async (bodies) => {
-    await fixture(
-      ctx,
-      bodies,
-      Array.from({ length: 11 }, () => undefined),
-    );
-    const list = await listJobs(ctx, { q: caseTagOf(ctx) });
-    const { paging } = list.json;
-    ctx.expect(paging.pageSize === 10 && list.json.data.length === 10 && paging.total === 11, {
-      title: `default page: pageSize ${paging.pageSize}, ${list.json.data.length} items of ${paging.total}`,
-      expected: 'pageSize default 10 (spec 4.5, 8): 10 of the 11 matching jobs on page 1',
-      received: `paging ${show(paging)}, ${list.json.data.length} items`,
-    });
-  }),
+const allStatuses: Implementation = fixedRule(
+  {
+    id: 'jobs.list.all-statuses',
+    section: '4.5',
+    level: 'must',
+    title: 'Without status, jobs of every status are listed',
+    statement: 'When omitted, all statuses are returned.',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 3, async (bodies) => {
+      const jobs = await fixture(ctx, bodies, STATUSES);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+      const expected = sortedIds(jobs.map((job) => job.id));
+      ctx.expect(jsonEqual(sortedIds(idsOf(list.json)), expected), {
+        title: 'the list without status misses jobs',
+        expected: `every status when status is omitted (spec 4.5): ${show(expected)}`,
+        received: list.json.data.map((item) => `${item.id} ${item.status}`).join('\n') || 'no jobs',
+      });
+    }),
 );
 
-const pageDefault: Implementation = fixedRule('jobs.list.page-default', (ctx: RuleContext) =>
-  withBodies(ctx, 3, async (bodies) => {
-    const jobs = await fixture(ctx, bodies, [undefined, undefined, undefined]);
-    const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2 });
-    const first = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2, page: 1 });
-    ctx.expect(list.json.paging.page === 1 && jsonEqual(idsOf(list.json), idsOf(first.json)), {
-      title: `the list without page is page ${list.json.paging.page}`,
-      expected: 'page default 1 (spec 4.5, 8)',
-      received: `without page: page ${list.json.paging.page}, ids ${show(idsOf(list.json))}; page=1: ids ${show(idsOf(first.json))} (of ${jobs.length})`,
-    });
-  }),
+const pageSizeDefault: Implementation = fixedRule(
+  {
+    id: 'jobs.list.page-size-default',
+    section: '4.5',
+    level: 'must',
+    title: 'Without pageSize, pages hold 10 jobs',
+    statement: 'pageSize | Int32 | No | Default 10.',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 3, async (bodies) => {
+      await fixture(
+        ctx,
+        bodies,
+        Array.from({ length: 11 }, () => undefined),
+      );
+      const list = await listJobs(ctx, { q: caseTagOf(ctx) });
+      const { paging } = list.json;
+      ctx.expect(paging.pageSize === 10 && list.json.data.length === 10 && paging.total === 11, {
+        title: `default page: pageSize ${paging.pageSize}, ${list.json.data.length} items of ${paging.total}`,
+        expected: 'pageSize default 10 (spec 4.5, 8): 10 of the 11 matching jobs on page 1',
+        received: `paging ${show(paging)}, ${list.json.data.length} items`,
+      });
+    }),
 );
 
-const pageSizeMax: Implementation = fixedRule('jobs.list.page-size-100', (ctx: RuleContext) =>
-  withBodies(ctx, 1, async (bodies) => {
-    await fixture(ctx, bodies, [undefined]);
-    const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
-    ctx.expect(list.json.paging.pageSize === 100, {
-      title: `pageSize=100 gave pageSize ${list.json.paging.pageSize}`,
-      expected: 'pageSize maximum 100 (spec 4.5, 8): 100 is in effect',
-      received: `paging ${show(list.json.paging)}`,
-    });
-  }),
+const pageDefault: Implementation = fixedRule(
+  {
+    id: 'jobs.list.page-default',
+    section: '4.5',
+    level: 'must',
+    title: 'Without page, the first page is returned',
+    statement: 'page | Int32 | No | Default 1.',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 3, async (bodies) => {
+      const jobs = await fixture(ctx, bodies, [undefined, undefined, undefined]);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2 });
+      const first = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 2, page: 1 });
+      ctx.expect(list.json.paging.page === 1 && jsonEqual(idsOf(list.json), idsOf(first.json)), {
+        title: `the list without page is page ${list.json.paging.page}`,
+        expected: 'page default 1 (spec 4.5, 8)',
+        received: `without page: page ${list.json.paging.page}, ids ${show(idsOf(list.json))}; page=1: ids ${show(idsOf(first.json))} (of ${jobs.length})`,
+      });
+    }),
+);
+
+const pageSizeMax: Implementation = fixedRule(
+  {
+    id: 'jobs.list.page-size-100',
+    section: '4.5',
+    level: 'must',
+    title: 'pageSize=100 (the maximum) is accepted',
+    statement: 'Default 10. Maximum 100.',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 1, async (bodies) => {
+      await fixture(ctx, bodies, [undefined]);
+      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
+      ctx.expect(list.json.paging.pageSize === 100, {
+        title: `pageSize=100 gave pageSize ${list.json.paging.pageSize}`,
+        expected: 'pageSize maximum 100 (spec 4.5, 8): 100 is in effect',
+        received: `paging ${show(list.json.paging)}`,
+      });
+    }),
 );
 
 // The nearest invalid page size: a server wrong by one at the maximum is wrong exactly there.
 const PAGE_SIZE_OVER_MAX = 101;
 
-const pageSizeOverMax: Implementation = fixedRule('jobs.list.page-size-over-max', (ctx: RuleContext) =>
-  withBodies(ctx, 1, async (bodies) => {
-    await fixture(ctx, bodies, [undefined]);
-    const res = await ctx.api.client.request<{ paging?: { pageSize?: number }; data?: unknown[] }>({
-      method: 'GET',
-      path: '/jobs',
-      query: { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX },
-    });
-    if (isClientError(res.status)) {
-      ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `rejected with ${res.status}` });
-      return;
-    }
-    expectStatus(ctx, res, 200, `pageSize=${PAGE_SIZE_OVER_MAX} is rejected with a 4xx or served with at most 100 (spec 4.5, 8)`);
-    const pageSize = res.json?.paging?.pageSize;
-    ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
-    ctx.expect(typeof pageSize === 'number' && pageSize <= 100 && (res.json?.data?.length ?? 0) <= 100, {
-      title: `pageSize=${PAGE_SIZE_OVER_MAX} was served with pageSize ${show(pageSize)}`,
-      expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
-      received: responseLine(res),
-      failingExchange: res.exchange,
-    });
-  }),
+const pageSizeOverMax: Implementation = fixedRule(
+  {
+    id: 'jobs.list.page-size-over-max',
+    section: '8',
+    level: 'must',
+    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100',
+    statement: 'pageSize | Default 10, maximum 100',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 1, async (bodies) => {
+      await fixture(ctx, bodies, [undefined]);
+      const res = await ctx.api.client.request<{ paging?: { pageSize?: number }; data?: unknown[] }>({
+        method: 'GET',
+        path: '/jobs',
+        query: { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX },
+      });
+      if (isClientError(res.status)) {
+        ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `rejected with ${res.status}` });
+        return;
+      }
+      expectStatus(ctx, res, 200, `pageSize=${PAGE_SIZE_OVER_MAX} is rejected with a 4xx or served with at most 100 (spec 4.5, 8)`);
+      const pageSize = res.json?.paging?.pageSize;
+      ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
+      ctx.expect(typeof pageSize === 'number' && pageSize <= 100 && (res.json?.data?.length ?? 0) <= 100, {
+        title: `pageSize=${PAGE_SIZE_OVER_MAX} was served with pageSize ${show(pageSize)}`,
+        expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+    }),
 );
 
 export const listRules: Implementation[] = [

@@ -11,7 +11,7 @@ import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../../judging/compare.js';
 import { expectStatus } from '../kit/http.js';
 import { createJob, idsOf, listJobs } from '../kit/jobs.js';
-import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
 type Status = Job['status'];
@@ -79,11 +79,11 @@ async function walk(ctx: RuleContext, fixture: Fixture, c: PagingCase): Promise<
  * generated paging cases against it (the inner property, shrunk on failure).
  */
 function pagingRule(
-  id: string,
+  entry: RuleEntry,
   check: (ctx: RuleContext, fixture: Fixture, c: PagingCase) => Promise<void>,
   cases: fc.Arbitrary<PagingCase> = pagingCaseArb,
 ): Implementation {
-  return fixedRule(id, (ctx: RuleContext) =>
+  return fixedRule(entry, (ctx: RuleContext) =>
     ctx.check(
       fc.array(createBodyArb(ctx), { minLength: FIXTURE.length, maxLength: FIXTURE.length }),
       async (bodies: Body[]) => {
@@ -99,45 +99,100 @@ function pagingRule(
 }
 
 /** total, pages and pageSize in every combination of the list parameters (suites/checks/list-matrix.ts). */
-const total: Implementation = matrixRule('jobs.paging.total', 'count');
+const total: Implementation = matrixRule(
+  {
+    id: 'jobs.paging.total',
+    section: '2.8',
+    level: 'must',
+    title:
+      'paging.total, pages, page, pageSize and the page length describe the matching jobs, in every combination of the list parameters',
+    statement: 'total | Int | Total number of matching jobs. … pages | Int | Number of pages. … pageSize | Int | Page size in effect.',
+    exclusive: true,
+  },
+  'count',
+);
 
-const pageLength = pagingRule('jobs.paging.page-length', async (ctx: RuleContext, fixture, c) => {
-  const expected = expectedIds(fixture, c).length;
-  for (const [i, page] of (await walk(ctx, fixture, c)).entries()) {
-    const want = Math.max(0, Math.min(c.pageSize, expected - i * c.pageSize));
-    ctx.expect(page.json.data.length === want, {
-      title: `page ${i + 1} holds ${page.json.data.length} jobs, expected ${want}`,
-      expected: `pages of pageSize ${c.pageSize} over ${expected} matching jobs (spec 4.5, 2.8)`,
-      received: `ids ${show(idsOf(page.json))} for ${show(c)}`,
-      failingExchange: page.exchange,
+const pageLength = pagingRule(
+  {
+    id: 'jobs.paging.page-length',
+    section: '4.5',
+    level: 'must',
+    title: 'Each page holds pageSize jobs, the last one the rest',
+    statement: 'pageSize | Int | Page size in effect.',
+  },
+  async (ctx: RuleContext, fixture, c) => {
+    const expected = expectedIds(fixture, c).length;
+    for (const [i, page] of (await walk(ctx, fixture, c)).entries()) {
+      const want = Math.max(0, Math.min(c.pageSize, expected - i * c.pageSize));
+      ctx.expect(page.json.data.length === want, {
+        title: `page ${i + 1} holds ${page.json.data.length} jobs, expected ${want}`,
+        expected: `pages of pageSize ${c.pageSize} over ${expected} matching jobs (spec 4.5, 2.8)`,
+        received: `ids ${show(idsOf(page.json))} for ${show(c)}`,
+        failingExchange: page.exchange,
+      });
+    }
+  },
+);
+
+const previousNullFirst = pagingRule(
+  {
+    id: 'jobs.paging.previous-null-first',
+    section: '2.8',
+    level: 'must',
+    title: 'previous is null on the first page',
+    statement: 'Address of the previous page. Null on the first page.',
+  },
+  async (ctx: RuleContext, fixture, c) => {
+    const first = await listJobs(ctx, { ...queryOf(fixture, c), page: 1 });
+    ctx.expect(first.json.paging.previous === null, {
+      title: `page 1 has previous ${show(first.json.paging.previous)}`,
+      expected: 'previous: null on the first page (spec 2.8)',
+      received: `paging ${show(first.json.paging)}`,
     });
-  }
-});
+  },
+);
 
-const previousNullFirst = pagingRule('jobs.paging.previous-null-first', async (ctx: RuleContext, fixture, c) => {
-  const first = await listJobs(ctx, { ...queryOf(fixture, c), page: 1 });
-  ctx.expect(first.json.paging.previous === null, {
-    title: `page 1 has previous ${show(first.json.paging.previous)}`,
-    expected: 'previous: null on the first page (spec 2.8)',
-    received: `paging ${show(first.json.paging)}`,
-  });
-});
-
-const nextNullLast = pagingRule('jobs.paging.next-null-last', async (ctx: RuleContext, fixture, c) => {
-  const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
-  const last = await listJobs(ctx, { ...queryOf(fixture, c), page: pages });
-  ctx.expect(last.json.paging.next === null, {
-    title: `the last page (${pages}) has next ${show(last.json.paging.next)}`,
-    expected: 'next: null on the last page (spec 2.8)',
-    received: `paging ${show(last.json.paging)}`,
-  });
-});
+const nextNullLast = pagingRule(
+  {
+    id: 'jobs.paging.next-null-last',
+    section: '2.8',
+    level: 'must',
+    title: 'next is null on the last page',
+    statement: 'next | String (URL) or null | Address of the next page.',
+  },
+  async (ctx: RuleContext, fixture, c) => {
+    const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
+    const last = await listJobs(ctx, { ...queryOf(fixture, c), page: pages });
+    ctx.expect(last.json.paging.next === null, {
+      title: `the last page (${pages}) has next ${show(last.json.paging.next)}`,
+      expected: 'next: null on the last page (spec 2.8)',
+      received: `paging ${show(last.json.paging)}`,
+    });
+  },
+);
 
 /** Both links, by meaning, in every combination of the list parameters (suites/checks/list-matrix.ts). */
-const nextFollows: Implementation = matrixRule('jobs.paging.next-follows', 'links');
+const nextFollows: Implementation = matrixRule(
+  {
+    id: 'jobs.paging.next-follows',
+    section: '2.8',
+    level: 'must',
+    title:
+      'next and previous address the pages either side, repeat the filters and the page size in effect, and are null at the ends, in every combination of the list parameters',
+    statement: 'Address of the next page. It repeats the active filters and page size in its query string.',
+    exclusive: true,
+  },
+  'links',
+);
 
 const previousFollows = pagingRule(
-  'jobs.paging.previous-follows',
+  {
+    id: 'jobs.paging.previous-follows',
+    section: '2.8',
+    level: 'must',
+    title: 'previous leads to the page before',
+    statement: 'Address of the previous page.',
+  },
   async (ctx: RuleContext, fixture, c) => {
     const pages = Math.ceil(expectedIds(fixture, c).length / c.pageSize);
     for (let p = 2; p <= pages; p++) {
@@ -160,28 +215,46 @@ const previousFollows = pagingRule(
   multiPageCaseArb,
 );
 
-const walkAll = pagingRule('jobs.paging.walk-all', async (ctx: RuleContext, fixture, c) => {
-  const seen = (await walk(ctx, fixture, c)).flatMap((page) => idsOf(page.json));
-  const expected = expectedIds(fixture, c);
-  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-  ctx.expect(jsonEqual(sorted(seen), sorted(expected)), {
-    title: 'walking the pages does not yield every matching job exactly once',
-    expected: `each of ${show(sorted(expected))} once (spec 4.5, 2.8)`,
-    received: `walked ${show(seen)} for ${show(c)}`,
-  });
-});
-
-const pageParam = pagingRule('jobs.paging.page-param', async (ctx: RuleContext, fixture, c) => {
-  const walked = await walk(ctx, fixture, c);
-  for (const [i, page] of walked.entries()) {
-    const direct = await listJobs(ctx, { ...queryOf(fixture, c), page: i + 1 });
-    ctx.expect(direct.json.paging.page === i + 1 && jsonEqual([...idsOf(direct.json)].sort(), [...idsOf(page.json)].sort()), {
-      title: `page=${i + 1} differs from the ${i + 1}th page reached through next`,
-      expected: 'page selects the page (spec 4.5)',
-      received: `page=${i + 1}: page ${direct.json.paging.page}, ids ${show(idsOf(direct.json))}; walked ids ${show(idsOf(page.json))}`,
+const walkAll = pagingRule(
+  {
+    id: 'jobs.paging.walk-all',
+    section: '4.5',
+    level: 'must',
+    title: 'Walking every page through next yields each matching job once',
+    statement: 'Total number of matching jobs. … Address of the next page.',
+  },
+  async (ctx: RuleContext, fixture, c) => {
+    const seen = (await walk(ctx, fixture, c)).flatMap((page) => idsOf(page.json));
+    const expected = expectedIds(fixture, c);
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    ctx.expect(jsonEqual(sorted(seen), sorted(expected)), {
+      title: 'walking the pages does not yield every matching job exactly once',
+      expected: `each of ${show(sorted(expected))} once (spec 4.5, 2.8)`,
+      received: `walked ${show(seen)} for ${show(c)}`,
     });
-  }
-});
+  },
+);
+
+const pageParam = pagingRule(
+  {
+    id: 'jobs.paging.page-param',
+    section: '4.5',
+    level: 'must',
+    title: 'page=k returns the k-th page',
+    statement: 'page | Int | Current page number.',
+  },
+  async (ctx: RuleContext, fixture, c) => {
+    const walked = await walk(ctx, fixture, c);
+    for (const [i, page] of walked.entries()) {
+      const direct = await listJobs(ctx, { ...queryOf(fixture, c), page: i + 1 });
+      ctx.expect(direct.json.paging.page === i + 1 && jsonEqual([...idsOf(direct.json)].sort(), [...idsOf(page.json)].sort()), {
+        title: `page=${i + 1} differs from the ${i + 1}th page reached through next`,
+        expected: 'page selects the page (spec 4.5)',
+        received: `page=${i + 1}: page ${direct.json.paging.page}, ids ${show(idsOf(direct.json))}; walked ids ${show(idsOf(page.json))}`,
+      });
+    }
+  },
+);
 
 export const pagingRules: Implementation[] = [
   total,

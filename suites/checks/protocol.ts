@@ -84,90 +84,127 @@ function charsetPaths(posted: { id: number; referenceId: string }, fresh: Body &
  * override form refused with the suffix is sent again as plain application/json: the rule fails only when
  * that is accepted (the suffix made the difference); whether the override is honoured is its own rule.
  */
-const charsetAccepted: Implementation = propertyRule('jobs.protocol.json-charset-accepted', {
-  maxRuns: 3,
-  arbitrary: (ctx) => fc.record({ first: createBodyArb(ctx), second: createBodyArb(ctx), type: fc.constantFrom(...CHARSET_TYPES) }),
-  check: async (ctx: RuleContext, { first, second, type }) => {
-    const expected = (how: string) => `a Content-Type starting with application/json (${type}) is accepted on ${how} (spec 1)`;
-    const body = identify(ctx, first);
-    const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body, contentType: type });
-    expectStatus(ctx, res, 201, `${expected('POST /jobs')}: 201 (4.2)`);
-    const posted = { id: jobOf(res).id, referenceId: body.referenceId };
-    for (const path of charsetPaths(posted, identify(ctx, second))) {
-      const sent = await ctx.api.client.request({ ...path.request, contentType: type });
-      if (path.accepts(sent.status) || !path.override) {
-        expectStatus(ctx, sent, path.accepts, expected(path.how));
-        continue;
+const charsetAccepted: Implementation = propertyRule(
+  {
+    id: 'jobs.protocol.json-charset-accepted',
+    section: '1',
+    level: 'must',
+    title: 'Content-Type application/json with a charset suffix is accepted on every request with a body',
+    statement: 'The `Content-Type` of a request with a body must start with `application/json` (for example with a charset suffix).',
+  },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.record({ first: createBodyArb(ctx), second: createBodyArb(ctx), type: fc.constantFrom(...CHARSET_TYPES) }),
+    check: async (ctx: RuleContext, { first, second, type }) => {
+      const expected = (how: string) => `a Content-Type starting with application/json (${type}) is accepted on ${how} (spec 1)`;
+      const body = identify(ctx, first);
+      const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body, contentType: type });
+      expectStatus(ctx, res, 201, `${expected('POST /jobs')}: 201 (4.2)`);
+      const posted = { id: jobOf(res).id, referenceId: body.referenceId };
+      for (const path of charsetPaths(posted, identify(ctx, second))) {
+        const sent = await ctx.api.client.request({ ...path.request, contentType: type });
+        if (path.accepts(sent.status) || !path.override) {
+          expectStatus(ctx, sent, path.accepts, expected(path.how));
+          continue;
+        }
+        const plain = await ctx.api.client.request({ ...path.request, contentType: 'application/json' });
+        ctx.expect(!path.accepts(plain.status), {
+          title: `${path.how} refused ${type} but accepts application/json`,
+          expected: expected(path.how),
+          received: `with ${type}: ${responseLine(sent)}; with application/json: ${responseLine(plain)}`,
+          failingExchange: sent.exchange,
+        });
       }
-      const plain = await ctx.api.client.request({ ...path.request, contentType: 'application/json' });
-      ctx.expect(!path.accepts(plain.status), {
-        title: `${path.how} refused ${type} but accepts application/json`,
-        expected: expected(path.how),
-        received: `with ${type}: ${responseLine(sent)}; with application/json: ${responseLine(plain)}`,
-        failingExchange: sent.exchange,
-      });
-    }
+    },
   },
-});
+);
 
-const nonJsonPost: Implementation = propertyRule('jobs.protocol.non-json-rejected.post', {
-  maxRuns: 3,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    for (const contentType of NON_JSON_TYPES) {
+const nonJsonPost: Implementation = propertyRule(
+  {
+    id: 'jobs.protocol.non-json-rejected.post',
+    section: '1',
+    level: 'should',
+    title: 'POST /jobs with a non-JSON Content-Type is rejected and creates nothing',
+    statement: 'Good practice; the spec says: The `Content-Type` of a request with a body must start with `application/json`',
+  },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      for (const contentType of NON_JSON_TYPES) {
+        const body = identify(ctx, generated);
+        const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body, contentType });
+        if (isClientError(res.status))
+          ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `${contentType}: ${res.status}` });
+        expectStatus(
+          ctx,
+          res,
+          isClientError,
+          `a body sent as ${contentType} is refused with a 4xx (good practice: spec 1 asks clients for application/json; it does not state that a server refuses other types)`,
+        );
+        const list = await listJobs(ctx, { q: body.referenceId });
+        ctx.expect(list.json.data.length === 0, {
+          title: `the refused ${contentType} POST created a job`,
+          expected: 'a refused request has no effect',
+          received: `listed ${show(list.json.data.map((item) => item.id))}`,
+        });
+      }
+    },
+  },
+);
+
+const nonJsonPut: Implementation = propertyRule(
+  {
+    id: 'jobs.protocol.non-json-rejected.put',
+    section: '1',
+    level: 'should',
+    title: 'PUT /jobs/{id} with a non-JSON Content-Type is rejected and changes nothing',
+    statement: 'Good practice; the spec says: The `Content-Type` of a request with a body must start with `application/json`',
+  },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);
-      const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body, contentType });
-      if (isClientError(res.status))
-        ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `${contentType}: ${res.status}` });
-      expectStatus(
-        ctx,
-        res,
-        isClientError,
-        `a body sent as ${contentType} is refused with a 4xx (good practice: spec 1 asks clients for application/json; it does not state that a server refuses other types)`,
-      );
-      const list = await listJobs(ctx, { q: body.referenceId });
-      ctx.expect(list.json.data.length === 0, {
-        title: `the refused ${contentType} POST created a job`,
-        expected: 'a refused request has no effect',
-        received: `listed ${show(list.json.data.map((item) => item.id))}`,
+      const created = await createJob(ctx, body);
+      const before = await getJob(ctx, created.id);
+      const res = await ctx.api.client.request({
+        method: 'PUT',
+        path: `/jobs/${before.id}`,
+        body: { title: scopedTitle(ctx, body.referenceId, 'changed') },
+        contentType: 'text/plain',
       });
-    }
+      if (isClientError(res.status))
+        ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `text/plain: ${res.status}` });
+      expectStatus(ctx, res, isClientError, 'a PUT body sent as text/plain is refused with a 4xx (good practice: spec 1 binds the client)');
+      const after = await getJob(ctx, before.id);
+      const diff = changedFields(before, after);
+      ctx.expect(diff.length === 0, {
+        title: `the refused PUT changed ${diff.join(', ')}`,
+        expected: 'a refused request has no effect',
+        received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+      });
+    },
   },
-});
+);
 
-const nonJsonPut: Implementation = propertyRule('jobs.protocol.non-json-rejected.put', {
-  maxRuns: 3,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const body = identify(ctx, generated);
-    const created = await createJob(ctx, body);
-    const before = await getJob(ctx, created.id);
-    const res = await ctx.api.client.request({
-      method: 'PUT',
-      path: `/jobs/${before.id}`,
-      body: { title: scopedTitle(ctx, body.referenceId, 'changed') },
-      contentType: 'text/plain',
-    });
-    if (isClientError(res.status)) ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `text/plain: ${res.status}` });
-    expectStatus(ctx, res, isClientError, 'a PUT body sent as text/plain is refused with a 4xx (good practice: spec 1 binds the client)');
-    const after = await getJob(ctx, before.id);
-    const diff = changedFields(before, after);
-    ctx.expect(diff.length === 0, {
-      title: `the refused PUT changed ${diff.join(', ')}`,
-      expected: 'a refused request has no effect',
-      received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
-    });
+const missingContentType: Implementation = propertyRule(
+  {
+    id: 'jobs.protocol.missing-content-type',
+    section: '1',
+    level: 'must',
+    title: 'A body without Content-Type is refused or accepted (observed), never a 5xx',
+    statement: 'The `Content-Type` of a request with a body must start with `application/json`',
   },
-});
-
-const missingContentType: Implementation = propertyRule('jobs.protocol.missing-content-type', {
-  maxRuns: 1,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body: identify(ctx, generated), contentType: null });
-    ctx.observe({ topic: 'missing-content-type', section: '1', observed: String(res.status) });
-    expectStatus(ctx, res, (status) => status < 500, 'a request the spec does not cover is answered, never with a 5xx (spec 1, 7)');
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body: identify(ctx, generated), contentType: null });
+      ctx.observe({ topic: 'missing-content-type', section: '1', observed: String(res.status) });
+      expectStatus(ctx, res, (status) => status < 500, 'a request the spec does not cover is answered, never with a 5xx (spec 1, 7)');
+    },
   },
-});
+);
 
 export const protocolRules: Implementation[] = [charsetAccepted, nonJsonPost, nonJsonPut, missingContentType];

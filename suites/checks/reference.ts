@@ -57,9 +57,18 @@ async function readList(
   return read.items;
 }
 
-const positionTypes: Implementation = fixedRule('jobs.reference.position-types', async (ctx: RuleContext) => {
-  await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4');
-});
+const positionTypes: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.position-types',
+    section: '4.6',
+    level: 'must',
+    title: 'GET /positiontypes lists position types {id, name}',
+    statement: '`GET /positiontypes` exists.',
+  },
+  async (ctx: RuleContext) => {
+    await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4');
+  },
+);
 
 /**
  * Spec 4.6 calls GET /positiontypes "an unauthenticated-style plain GET that can be tried from a
@@ -67,28 +76,55 @@ const positionTypes: Implementation = fixedRule('jobs.reference.position-types',
  * authentication": the spec contradicts itself, so a server that asks for the key follows one of its
  * statements. Answering without one is what 4.6 describes: level should.
  */
-const positionTypesWithoutKey: Implementation = fixedRule('jobs.reference.position-types-without-key', async (ctx: RuleContext) => {
-  const path = pathsOf(ctx).positionTypes;
-  const anonymous = await ctx.api.client.request({ method: 'GET', path, apiKey: null });
-  ctx.observe({ topic: 'reference-list-without-key', section: '4.6', observed: `GET ${path} without API-Key: ${anonymous.status}` });
-  expectStatus(
-    ctx,
-    anonymous,
-    200,
-    `GET ${path} without an API-Key answers 200: it is an unauthenticated-style plain GET that can be tried from a browser (spec 4.6; 7: GET 200; section 4 says all endpoints require authentication)`,
-  );
-});
+const positionTypesWithoutKey: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.position-types-without-key',
+    section: '4.6',
+    level: 'should',
+    title: 'GET /positiontypes answers 200 without an API-Key (a plain GET from a browser)',
+    statement: 'Good practice; the spec says: It is an unauthenticated-style plain GET that can be tried from a browser.',
+  },
+  async (ctx: RuleContext) => {
+    const path = pathsOf(ctx).positionTypes;
+    const anonymous = await ctx.api.client.request({ method: 'GET', path, apiKey: null });
+    ctx.observe({ topic: 'reference-list-without-key', section: '4.6', observed: `GET ${path} without API-Key: ${anonymous.status}` });
+    expectStatus(
+      ctx,
+      anonymous,
+      200,
+      `GET ${path} without an API-Key answers 200: it is an unauthenticated-style plain GET that can be tried from a browser (spec 4.6; 7: GET 200; section 4 says all endpoints require authentication)`,
+    );
+  },
+);
 
-const categories: Implementation = fixedRule('jobs.reference.categories', async (ctx: RuleContext) => {
-  await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3');
-});
+const categories: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.categories',
+    section: '4.6',
+    level: 'must',
+    title: 'The category list holds categories {id, name}',
+    statement: 'Reference lists (job categories, position types, locations) supply the identifiers that jobs use.',
+  },
+  async (ctx: RuleContext) => {
+    await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3');
+  },
+);
 
-const locations: Implementation = fixedRule('jobs.reference.locations', async (ctx: RuleContext) => {
-  const probe = await ctx.api.client.request({ method: 'GET', path: pathsOf(ctx).locations });
-  if (probe.status === 404)
-    ctx.skip(`no location list at ${pathsOf(ctx).locations} (its path is not shown, spec 4.6): set --locations-path`);
-  await readList(ctx, pathsOf(ctx).locations, 'locations', validators.locationList, '2.2');
-});
+const locations: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.locations',
+    section: '4.6',
+    level: 'must',
+    title: 'The location list holds locations {id, name, description, type}',
+    statement: 'Reference lists (job categories, position types, locations) supply the identifiers that jobs use.',
+  },
+  async (ctx: RuleContext) => {
+    const probe = await ctx.api.client.request({ method: 'GET', path: pathsOf(ctx).locations });
+    if (probe.status === 404)
+      ctx.skip(`no location list at ${pathsOf(ctx).locations} (its path is not shown, spec 4.6): set --locations-path`);
+    await readList(ctx, pathsOf(ctx).locations, 'locations', validators.locationList, '2.2');
+  },
+);
 
 /** The cities (cityOf) of the target's location list, every page of it, or undefined when it cannot be read (its path is not shown). */
 async function listedCities(ctx: RuleContext): Promise<Set<string> | undefined> {
@@ -101,62 +137,71 @@ async function listedCities(ctx: RuleContext): Promise<Set<string> | undefined> 
   return cities;
 }
 
-const locationOutsideList: Implementation = fixedRule('jobs.reference.location-outside-list', async (ctx: RuleContext) => {
-  const listed = await listedCities(ctx);
-  ctx.observe({
-    topic: 'location-list-read',
-    section: '4.6',
-    observed:
-      listed === undefined
-        ? `no location list at ${pathsOf(ctx).locations}: places drawn unfiltered`
-        : `${listed.size} listed cities left out`,
-  });
-  const place = smallerPlaceArb(listed ?? new Set());
-  if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
-  const statement = "a valid Canadian location is accepted even if it is not in the service's location list (spec 2.2)";
-  const expectPlace = (where: string, job: Job, sent: string): void => {
-    const got = job.locations.map((l) => l.description);
-    ctx.expect(job.locations.length === 1 && sameCity(sent, job.locations[0]), {
-      title: `${where}: the job does not carry the location "${sent}"`,
-      expected: `the job's one location is ${sent} (${statement})`,
-      received: `locations ${show(got)}`,
+const locationOutsideList: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.location-outside-list',
+    section: '2.2',
+    level: 'must',
+    title: 'A valid Canadian location outside the location list is accepted, on POST, PUT by id, PUT by referenceId and PUT-create',
+    statement: "A valid Canadian location is accepted even if it is not in the service's location list.",
+  },
+  async (ctx: RuleContext) => {
+    const listed = await listedCities(ctx);
+    ctx.observe({
+      topic: 'location-list-read',
+      section: '4.6',
+      observed:
+        listed === undefined
+          ? `no location list at ${pathsOf(ctx).locations}: places drawn unfiltered`
+          : `${listed.size} listed cities left out`,
     });
-  };
-  await ctx.check(
-    fc.record({ body: createBodyArb(ctx), first: place, second: place }),
-    async ({ body, first, second }) => {
-      const created = await ctx.api.create({ ...identify(ctx, body), locations: [first] });
-      expectStatus(ctx, created, 201, `POST /jobs with the location "${first.description}" creates the job: 201 (${statement})`);
-      expectPlace('POST /jobs', created.json!, first.description);
-      const updated = await ctx.api.putById(created.json!.id, { locations: [second] });
-      expectStatus(
-        ctx,
-        updated,
-        200,
-        `PUT /jobs/{id} with only the location "${second.description}" updates the job: 200 (${statement}; 4.3)`,
-      );
-      expectPlace(`PUT /jobs/${created.json!.id}`, updated.json!, second.description);
-      const referenceId = created.json!.referenceId ?? '';
-      const byReference = await ctx.api.putByReference({ referenceId, locations: [first] });
-      expectStatus(
-        ctx,
-        byReference,
-        200,
-        `PUT /jobs (referenceId ${referenceId}) with only the location "${first.description}" updates the job: 200 (${statement}; 4.3)`,
-      );
-      expectPlace(`PUT /jobs (referenceId ${referenceId})`, byReference.json!, first.description);
-      const putCreated = await ctx.api.putByReference({ ...identify(ctx, body), locations: [second] });
-      expectStatus(
-        ctx,
-        putCreated,
-        isSuccess,
-        `PUT /jobs with a new referenceId and the location "${second.description}" creates the job (${statement}; 4.3)`,
-      );
-      expectPlace('PUT /jobs (new referenceId)', putCreated.json!, second.description);
-    },
-    { runs: Math.min(ctx.runs, 5) },
-  );
-});
+    const place = smallerPlaceArb(listed ?? new Set());
+    if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
+    const statement = "a valid Canadian location is accepted even if it is not in the service's location list (spec 2.2)";
+    const expectPlace = (where: string, job: Job, sent: string): void => {
+      const got = job.locations.map((l) => l.description);
+      ctx.expect(job.locations.length === 1 && sameCity(sent, job.locations[0]), {
+        title: `${where}: the job does not carry the location "${sent}"`,
+        expected: `the job's one location is ${sent} (${statement})`,
+        received: `locations ${show(got)}`,
+      });
+    };
+    await ctx.check(
+      fc.record({ body: createBodyArb(ctx), first: place, second: place }),
+      async ({ body, first, second }) => {
+        const created = await ctx.api.create({ ...identify(ctx, body), locations: [first] });
+        expectStatus(ctx, created, 201, `POST /jobs with the location "${first.description}" creates the job: 201 (${statement})`);
+        expectPlace('POST /jobs', created.json!, first.description);
+        const updated = await ctx.api.putById(created.json!.id, { locations: [second] });
+        expectStatus(
+          ctx,
+          updated,
+          200,
+          `PUT /jobs/{id} with only the location "${second.description}" updates the job: 200 (${statement}; 4.3)`,
+        );
+        expectPlace(`PUT /jobs/${created.json!.id}`, updated.json!, second.description);
+        const referenceId = created.json!.referenceId ?? '';
+        const byReference = await ctx.api.putByReference({ referenceId, locations: [first] });
+        expectStatus(
+          ctx,
+          byReference,
+          200,
+          `PUT /jobs (referenceId ${referenceId}) with only the location "${first.description}" updates the job: 200 (${statement}; 4.3)`,
+        );
+        expectPlace(`PUT /jobs (referenceId ${referenceId})`, byReference.json!, first.description);
+        const putCreated = await ctx.api.putByReference({ ...identify(ctx, body), locations: [second] });
+        expectStatus(
+          ctx,
+          putCreated,
+          isSuccess,
+          `PUT /jobs with a new referenceId and the location "${second.description}" creates the job (${statement}; 4.3)`,
+        );
+        expectPlace('PUT /jobs (new referenceId)', putCreated.json!, second.description);
+      },
+      { runs: Math.min(ctx.runs, 5) },
+    );
+  },
+);
 
 interface Named {
   id: number;
@@ -167,34 +212,43 @@ function names(items: unknown[]): Map<number, string> {
   return new Map((items as Named[]).filter((item) => Number.isInteger(item?.id)).map((item) => [item.id, item.name]));
 }
 
-const idsCarryNames: Implementation = fixedRule('jobs.reference.ids-accepted', async (ctx: RuleContext) => {
-  const positionNames = names(await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4'));
-  const categoryNames = names(await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3'));
-  const pick = fc.record({
-    body: createBodyArb(ctx),
-    positionType: fc.constantFrom(...positionNames.keys()),
-    category: fc.constantFrom(...categoryNames.keys()),
-  });
-  await ctx.check(
-    pick,
-    async ({ body, positionType, category }) => {
-      const job = await createJob(ctx, { ...identify(ctx, body), positionType: { id: positionType }, categories: [{ id: category }] });
-      const gotType: PositionType = job.positionType;
-      const gotCategory: Category | undefined = job.categories.find((c) => c.id === category);
-      ctx.expect(
-        gotType.id === positionType &&
-          gotType.name === positionNames.get(positionType) &&
-          gotCategory?.name === categoryNames.get(category),
-        {
-          title: `position type ${positionType} / category ${category} came back as ${show(gotType)} / ${show(job.categories)}`,
-          expected: 'the job carries the listed position type and category, with the names of the lists (spec 2.3, 2.4, 4.6)',
-          received: `positionType ${show(gotType)}, categories ${show(job.categories)}; lists: ${show(positionNames.get(positionType))}, ${show(categoryNames.get(category))}`,
-        },
-      );
-    },
-    { runs: Math.min(ctx.runs, 10) },
-  );
-});
+const idsCarryNames: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.ids-accepted',
+    section: '2.4',
+    level: 'must',
+    title: 'Jobs accept every listed position type and category, and return their names',
+    statement: 'Int32 | Unique position type id. On input only `id` is supplied.',
+  },
+  async (ctx: RuleContext) => {
+    const positionNames = names(await readList(ctx, pathsOf(ctx).positionTypes, 'position types', validators.positionTypeList, '2.4'));
+    const categoryNames = names(await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3'));
+    const pick = fc.record({
+      body: createBodyArb(ctx),
+      positionType: fc.constantFrom(...positionNames.keys()),
+      category: fc.constantFrom(...categoryNames.keys()),
+    });
+    await ctx.check(
+      pick,
+      async ({ body, positionType, category }) => {
+        const job = await createJob(ctx, { ...identify(ctx, body), positionType: { id: positionType }, categories: [{ id: category }] });
+        const gotType: PositionType = job.positionType;
+        const gotCategory: Category | undefined = job.categories.find((c) => c.id === category);
+        ctx.expect(
+          gotType.id === positionType &&
+            gotType.name === positionNames.get(positionType) &&
+            gotCategory?.name === categoryNames.get(category),
+          {
+            title: `position type ${positionType} / category ${category} came back as ${show(gotType)} / ${show(job.categories)}`,
+            expected: 'the job carries the listed position type and category, with the names of the lists (spec 2.3, 2.4, 4.6)',
+            received: `positionType ${show(gotType)}, categories ${show(job.categories)}; lists: ${show(positionNames.get(positionType))}, ${show(categoryNames.get(category))}`,
+          },
+        );
+      },
+      { runs: Math.min(ctx.runs, 10) },
+    );
+  },
+);
 
 export const referenceRules: Implementation[] = [
   positionTypes,

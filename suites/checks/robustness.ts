@@ -54,30 +54,48 @@ function unicodeBody(ctx: RuleContext, generated: Body, text: string): Body & { 
 
 const unicodeArb = (ctx: RuleContext) => fc.record({ generated: createBodyArb(ctx), text: unicodeTextArb });
 
-const unicodeNo5xx: Implementation = propertyRule('jobs.robustness.unicode-no-5xx', {
-  maxRuns: 10,
-  arbitrary: unicodeArb,
-  check: async (ctx: RuleContext, { generated, text }) => {
-    expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body: unicodeBody(ctx, generated, text) }));
+const unicodeNo5xx: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.unicode-no-5xx',
+    section: '7',
+    level: 'must',
+    title: 'Unicode and emoji in titles and descriptions never cause a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
   },
-});
+  {
+    maxRuns: 10,
+    arbitrary: unicodeArb,
+    check: async (ctx: RuleContext, { generated, text }) => {
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body: unicodeBody(ctx, generated, text) }));
+    },
+  },
+);
 
-const unicodePreserved: Implementation = propertyRule('jobs.robustness.unicode-preserved', {
-  maxRuns: 10,
-  arbitrary: unicodeArb,
-  check: async (ctx: RuleContext, { generated, text }) => {
-    const body = unicodeBody(ctx, generated, text);
-    const job = await getJob(ctx, (await createJob(ctx, body)).id);
-    // Unicode normalization (NFC) is a reasonable server choice; anything else is a change of text. The description
-    // is HTML: compared by content (2.1: it may come back re-serialized, `¡` as `&#161;`), NFC included.
-    const sameDescription = typeof job.description === 'string' && sameHtmlContent(body.description as string, job.description);
-    ctx.expect(sameText(job.title, body.title) && sameDescription, {
-      title: 'Unicode text came back changed',
-      expected: 'title and description are strings: the text sent is returned (spec 2.1)',
-      received: `title ${show(job.title)} (sent ${show(body.title)}); description ${show(job.description)} (sent ${show(body.description)})`,
-    });
+const unicodePreserved: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.unicode-preserved',
+    section: '2.1',
+    level: 'must',
+    title: 'Unicode and emoji in title and description are stored as sent',
+    statement: 'title | String, max 256 | Job title.',
   },
-});
+  {
+    maxRuns: 10,
+    arbitrary: unicodeArb,
+    check: async (ctx: RuleContext, { generated, text }) => {
+      const body = unicodeBody(ctx, generated, text);
+      const job = await getJob(ctx, (await createJob(ctx, body)).id);
+      // Unicode normalization (NFC) is a reasonable server choice; anything else is a change of text. The description
+      // is HTML: compared by content (2.1: it may come back re-serialized, `¡` as `&#161;`), NFC included.
+      const sameDescription = typeof job.description === 'string' && sameHtmlContent(body.description as string, job.description);
+      ctx.expect(sameText(job.title, body.title) && sameDescription, {
+        title: 'Unicode text came back changed',
+        expected: 'title and description are strings: the text sent is returned (spec 2.1)',
+        received: `title ${show(job.title)} (sent ${show(body.title)}); description ${show(job.description)} (sent ${show(body.description)})`,
+      });
+    },
+  },
+);
 
 /** One over-long field at a time (spec 8 limits, and the "no technical limit" description). */
 function longVariants(body: Body & { referenceId: string }): Array<[string, Body]> {
@@ -94,22 +112,37 @@ function longVariants(body: Body & { referenceId: string }): Array<[string, Body
   ];
 }
 
-const longStrings: Implementation = propertyRule('jobs.robustness.long-strings', {
-  maxRuns: 1,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    for (const [what, body] of longVariants(identify(ctx, generated))) {
-      const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body });
-      if (what.startsWith('description'))
-        ctx.observe({ topic: 'long-description', section: '2.1', observed: `200 000 characters: ${res.status}` });
-      expectStatus(ctx, res, below500, `a POST with a ${what} is answered, never with a 5xx (spec 8, 7)`);
-    }
+const longStrings: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.long-strings',
+    section: '8',
+    level: 'must',
+    title: 'Over-long strings and lists never cause a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
   },
-});
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      for (const [what, body] of longVariants(identify(ctx, generated))) {
+        const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body });
+        if (what.startsWith('description'))
+          ctx.observe({ topic: 'long-description', section: '2.1', observed: `200 000 characters: ${res.status}` });
+        expectStatus(ctx, res, below500, `a POST with a ${what} is answered, never with a 5xx (spec 8, 7)`);
+      }
+    },
+  },
+);
 
 const malformedJson: Implementation = propertyRule(
   // should: spec 1 tells clients to send JSON; it does not state how a server answers a body that is not (a 5xx still fails as must).
-  'jobs.robustness.malformed-json',
+  {
+    id: 'jobs.robustness.malformed-json',
+    section: '1',
+    level: 'should',
+    title: 'Malformed JSON is refused with a 4xx',
+    statement: 'Good practice; the spec says: Create or update with POST or PUT and a JSON body.',
+  },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
@@ -136,137 +169,186 @@ const malformedJson: Implementation = propertyRule(
   },
 );
 
-const wrongTypes: Implementation = propertyRule('jobs.robustness.wrong-types', {
-  maxRuns: 20,
-  arbitrary: (ctx) =>
-    fc.record({
-      generated: createBodyArb(ctx),
-      // Never referenceId or title: they carry the tag that cleanup relies on.
-      field: fc.constantFrom(
-        'closeDate',
-        'confidential',
-        'autoRefresh',
-        'status',
-        'locations',
-        'categories',
-        'positionType',
-        'salary',
-        'description',
-        'applicantRoutingType',
-        'applicationEmail',
-        'applicationUrl',
-      ),
-      value: fc.jsonValue({ maxDepth: 2 }),
-    }),
-  check: async (ctx: RuleContext, { generated, field, value }) => {
-    const body = { ...identify(ctx, generated), [field]: value };
-    expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body }));
+const wrongTypes: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.wrong-types',
+    section: '2',
+    level: 'must',
+    title: 'A field of the wrong type never causes a 5xx',
+    statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
-});
+  {
+    maxRuns: 20,
+    arbitrary: (ctx) =>
+      fc.record({
+        generated: createBodyArb(ctx),
+        // Never referenceId or title: they carry the tag that cleanup relies on.
+        field: fc.constantFrom(
+          'closeDate',
+          'confidential',
+          'autoRefresh',
+          'status',
+          'locations',
+          'categories',
+          'positionType',
+          'salary',
+          'description',
+          'applicantRoutingType',
+          'applicationEmail',
+          'applicationUrl',
+        ),
+        value: fc.jsonValue({ maxDepth: 2 }),
+      }),
+    check: async (ctx: RuleContext, { generated, field, value }) => {
+      const body = { ...identify(ctx, generated), [field]: value };
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body }));
+    },
+  },
+);
 
 const ODD_IDS = ['abc', '1.5', '99999999999', '-1', '0', '%20', '1e3'];
 /** Ids that cannot name a job (not an Int32), so a PUT or DELETE on them cannot touch anything. */
 const IMPOSSIBLE_IDS = ['abc', '1.5', '99999999999'];
 
-const oddIds: Implementation = fixedRule('jobs.robustness.odd-ids', async (ctx: RuleContext) => {
-  for (const id of ODD_IDS) {
-    const res = await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` });
-    expectStatus(
-      ctx,
-      res,
-      IMPOSSIBLE_IDS.includes(id) ? isClientError : below500,
-      `GET /jobs/${id} is answered with a client error, never a 5xx (spec 4.1: the id is an Int32; 7)`,
-    );
-  }
-  for (const id of IMPOSSIBLE_IDS) {
-    const put = await ctx.api.client.request({
-      method: 'PUT',
-      path: `/jobs/${id}`,
-      body: { title: scopedTitle(ctx, ctx.referenceId(), 'odd id') },
-    });
-    expectStatus(ctx, put, isClientError, `PUT /jobs/${id} names no job: a client error (spec 4.3, 7)`);
-    const del = await ctx.api.client.request({ method: 'DELETE', path: `/jobs/${id}` });
-    // DELETE is idempotent (HTTP): "nothing there to remove" may answer 204 as well as a 4xx; 4.4 says nothing of an absent job.
-    if (del.status === 204 || isClientError(del.status))
-      ctx.observe({ topic: 'status.repeated-delete', section: '4.4', observed: `id ${id}: ${del.status}` });
-    expectStatus(
-      ctx,
-      del,
-      (status) => status === 204 || isClientError(status),
-      `DELETE /jobs/${id} names no job: 204 (nothing to remove) or a client error, never a 5xx (spec 4.4, 7)`,
-    );
-  }
-});
-
-const listParams: Implementation = fixedRule('jobs.robustness.list-params', async (ctx: RuleContext) => {
-  const q = caseTagOf(ctx);
-  const queries: Array<Record<string, string | number>> = [
-    { q, page: 0 },
-    { q, page: -1 },
-    { q, page: 'abc' },
-    { q, page: 2147483647 },
-    { q, page: '99999999999' },
-    { q, pageSize: 0 },
-    { q, pageSize: -5 },
-    { q, pageSize: 'x' },
-    { q, pageSize: 1_000_000 },
-    { q, status: 'bogus' },
-    { q: `${q}🚀 日本語 %' OR 1=1 --` },
-    { q: `${q}${'z'.repeat(3000)}` },
-  ];
-  for (const query of queries) {
-    expectNo5xx(ctx, await ctx.api.client.request({ method: 'GET', path: '/jobs', query }));
-  }
-});
-
-const pagePastEnd: Implementation = propertyRule('jobs.robustness.page-past-end', {
-  maxRuns: 1,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const job = await createJob(ctx, identify(ctx, generated));
-    const res = await ctx.api.client.request<JobList>({ method: 'GET', path: '/jobs', query: { q: caseTagOf(ctx), pageSize: 1, page: 5 } });
-    expectNo5xx(ctx, res);
-    if (!isSuccess(res.status)) {
-      ctx.observe({ topic: 'page-past-end', section: '4.5', observed: `refused with ${res.status}` });
-      return;
-    }
-    const page = res.json;
-    ctx.observe({
-      topic: 'page-past-end',
-      section: '4.5',
-      observed: `${res.status} with ${page?.data?.length ?? '?'} item(s), paging.page ${page?.paging?.page}`,
-    });
-    // Clamping to the last page is a reasonable choice; repeating jobs under page 5 is not.
-    ctx.expect(page?.data?.length === 0 || page?.paging?.page !== 5, {
-      title: `page 5 of a 1-job list holds ${show(page?.data?.map((item) => item.id))}`,
-      expected: `a page past the end holds no jobs (spec 4.5: total 1 with pageSize 1 is one page; job ${job.id})`,
-      received: `${requestLine(res)} -> ${responseLine(res)}`,
-      failingExchange: res.exchange,
-    });
+const oddIds: Implementation = fixedRule(
+  {
+    id: 'jobs.robustness.odd-ids',
+    section: '4.1',
+    level: 'must',
+    title: 'Ids that are not Int32 job ids get a 4xx (a DELETE 204 or a 4xx), never a 5xx',
+    statement: 'Path parameter `id`: Int32 job id.',
   },
-});
+  async (ctx: RuleContext) => {
+    for (const id of ODD_IDS) {
+      const res = await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` });
+      expectStatus(
+        ctx,
+        res,
+        IMPOSSIBLE_IDS.includes(id) ? isClientError : below500,
+        `GET /jobs/${id} is answered with a client error, never a 5xx (spec 4.1: the id is an Int32; 7)`,
+      );
+    }
+    for (const id of IMPOSSIBLE_IDS) {
+      const put = await ctx.api.client.request({
+        method: 'PUT',
+        path: `/jobs/${id}`,
+        body: { title: scopedTitle(ctx, ctx.referenceId(), 'odd id') },
+      });
+      expectStatus(ctx, put, isClientError, `PUT /jobs/${id} names no job: a client error (spec 4.3, 7)`);
+      const del = await ctx.api.client.request({ method: 'DELETE', path: `/jobs/${id}` });
+      // DELETE is idempotent (HTTP): "nothing there to remove" may answer 204 as well as a 4xx; 4.4 says nothing of an absent job.
+      if (del.status === 204 || isClientError(del.status))
+        ctx.observe({ topic: 'status.repeated-delete', section: '4.4', observed: `id ${id}: ${del.status}` });
+      expectStatus(
+        ctx,
+        del,
+        (status) => status === 204 || isClientError(status),
+        `DELETE /jobs/${id} names no job: 204 (nothing to remove) or a client error, never a 5xx (spec 4.4, 7)`,
+      );
+    }
+  },
+);
+
+const listParams: Implementation = fixedRule(
+  {
+    id: 'jobs.robustness.list-params',
+    section: '4.5',
+    level: 'must',
+    title: 'Odd list parameters never cause a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  async (ctx: RuleContext) => {
+    const q = caseTagOf(ctx);
+    const queries: Array<Record<string, string | number>> = [
+      { q, page: 0 },
+      { q, page: -1 },
+      { q, page: 'abc' },
+      { q, page: 2147483647 },
+      { q, page: '99999999999' },
+      { q, pageSize: 0 },
+      { q, pageSize: -5 },
+      { q, pageSize: 'x' },
+      { q, pageSize: 1_000_000 },
+      { q, status: 'bogus' },
+      { q: `${q}🚀 日本語 %' OR 1=1 --` },
+      { q: `${q}${'z'.repeat(3000)}` },
+    ];
+    for (const query of queries) {
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'GET', path: '/jobs', query }));
+    }
+  },
+);
+
+const pagePastEnd: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.page-past-end',
+    section: '4.5',
+    level: 'must',
+    title: 'A page past the last one is empty (or refused), never a 5xx',
+    statement: 'page | Int32 | No | Default 1.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      const res = await ctx.api.client.request<JobList>({
+        method: 'GET',
+        path: '/jobs',
+        query: { q: caseTagOf(ctx), pageSize: 1, page: 5 },
+      });
+      expectNo5xx(ctx, res);
+      if (!isSuccess(res.status)) {
+        ctx.observe({ topic: 'page-past-end', section: '4.5', observed: `refused with ${res.status}` });
+        return;
+      }
+      const page = res.json;
+      ctx.observe({
+        topic: 'page-past-end',
+        section: '4.5',
+        observed: `${res.status} with ${page?.data?.length ?? '?'} item(s), paging.page ${page?.paging?.page}`,
+      });
+      // Clamping to the last page is a reasonable choice; repeating jobs under page 5 is not.
+      ctx.expect(page?.data?.length === 0 || page?.paging?.page !== 5, {
+        title: `page 5 of a 1-job list holds ${show(page?.data?.map((item) => item.id))}`,
+        expected: `a page past the end holds no jobs (spec 4.5: total 1 with pageSize 1 is one page; job ${job.id})`,
+        received: `${requestLine(res)} -> ${responseLine(res)}`,
+        failingExchange: res.exchange,
+      });
+    },
+  },
+);
 
 const SUFFIXES = [' space', '/slash', '?q=1&x', '#frag', 'quote\'"', 'ü-ñ', '🚀', '%2F', '\\back'];
 
-const referenceCharacters: Implementation = propertyRule('jobs.robustness.reference-id-characters', {
-  maxRuns: 5,
-  arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), suffix: fc.constantFrom(...SUFFIXES) }),
-  check: async (ctx: RuleContext, { generated, suffix }) => {
-    const base = identify(ctx, generated);
-    const body = { ...base, referenceId: `${base.referenceId}${suffix}` };
-    const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body });
-    expectNo5xx(ctx, res);
-    ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(suffix)}: ${res.status}` });
-    if (res.status !== 201) return;
-    const update = await ctx.api.putByReference({ referenceId: body.referenceId, title: scopedTitle(ctx, base.referenceId, 'renamed') });
-    expectStatus(ctx, update, 200, 'PUT /jobs names the job by its referenceId, whatever characters it holds (spec 4.3 form 2)');
-    ctx.expect(jobOf(update).id === jobOf(res).id, {
-      title: `PUT by referenceId ${JSON.stringify(body.referenceId)} updated job ${jobOf(update).id}, not ${jobOf(res).id}`,
-      expected: 'the job with that referenceId is updated (spec 4.3)',
-      received: responseLine(update),
-    });
+const referenceCharacters: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.reference-id-characters',
+    section: '2.1',
+    level: 'must',
+    title: 'A referenceId with URL-special or non-ASCII characters works like any other',
+    statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
-});
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), suffix: fc.constantFrom(...SUFFIXES) }),
+    check: async (ctx: RuleContext, { generated, suffix }) => {
+      const base = identify(ctx, generated);
+      const body = { ...base, referenceId: `${base.referenceId}${suffix}` };
+      const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body });
+      expectNo5xx(ctx, res);
+      ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(suffix)}: ${res.status}` });
+      if (res.status !== 201) return;
+      const update = await ctx.api.putByReference({ referenceId: body.referenceId, title: scopedTitle(ctx, base.referenceId, 'renamed') });
+      expectStatus(ctx, update, 200, 'PUT /jobs names the job by its referenceId, whatever characters it holds (spec 4.3 form 2)');
+      ctx.expect(jobOf(update).id === jobOf(res).id, {
+        title: `PUT by referenceId ${JSON.stringify(body.referenceId)} updated job ${jobOf(update).id}, not ${jobOf(res).id}`,
+        expected: 'the job with that referenceId is updated (spec 4.3)',
+        received: responseLine(update),
+      });
+    },
+  },
+);
 
 export const robustnessRules: Implementation[] = [
   unicodeNo5xx,

@@ -41,44 +41,71 @@ function expectSameValues(ctx: RuleContext, source: Job, copy: Job, how: string)
   });
 }
 
-const postAccepted: Implementation = propertyRule('jobs.roundtrip.post-accepted', {
-  independentCases: true,
-  maxRuns: 10,
-  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-  check: async (ctx: RuleContext, generated) => {
-    const source = await original(ctx, generated);
-    const res = await ctx.api.create(withoutIdentity(source));
-    expectStatus(ctx, res, 201, 'POST of a GET result without id and referenceId creates a job: 201 (spec 4.2)');
+const postAccepted: Implementation = propertyRule(
+  {
+    id: 'jobs.roundtrip.post-accepted',
+    section: '4.2',
+    level: 'must',
+    title: 'A GET result without id and referenceId is accepted by POST /jobs',
+    statement: 'Request body is symmetrical with the GET result.',
   },
-});
+  {
+    independentCases: true,
+    maxRuns: 10,
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const source = await original(ctx, generated);
+      const res = await ctx.api.create(withoutIdentity(source));
+      expectStatus(ctx, res, 201, 'POST of a GET result without id and referenceId creates a job: 201 (spec 4.2)');
+    },
+  },
+);
 
-const sameValues: Implementation = propertyRule('jobs.roundtrip.same-values', {
-  independentCases: true,
-  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-  check: async (ctx: RuleContext, generated) => {
-    const source = await original(ctx, generated);
-    const copy = await createJob(ctx, withoutIdentity(source));
-    expectSameValues(ctx, source, await getJob(ctx, copy.id), 'POST of a GET result without id and referenceId');
+const sameValues: Implementation = propertyRule(
+  {
+    id: 'jobs.roundtrip.same-values',
+    section: '4.2',
+    level: 'must',
+    title: 'Posting a GET result back creates a job with the same values',
+    statement: 'Taking a GET result, removing `id` and `referenceId` and posting it creates a job with the same values.',
   },
-});
+  {
+    independentCases: true,
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const source = await original(ctx, generated);
+      const copy = await createJob(ctx, withoutIdentity(source));
+      expectSameValues(ctx, source, await getJob(ctx, copy.id), 'POST of a GET result without id and referenceId');
+    },
+  },
+);
 
-const putCreate: Implementation = propertyRule('jobs.roundtrip.put-create', {
-  independentCases: true,
-  maxRuns: 10,
-  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-  check: async (ctx: RuleContext, generated) => {
-    const source = await original(ctx, generated);
-    const referenceId = ctx.referenceId();
-    const res = await ctx.api.putByReference({ ...withoutIdentity(source), referenceId });
-    expectStatus(
-      ctx,
-      res,
-      isSuccess,
-      'PUT /jobs with a GET result and a new referenceId creates the job (spec 4.3: same fields as POST, symmetrical with GET)',
-    );
-    const copy = await getJob(ctx, jobOf(res).id);
-    expectSameValues(ctx, source, copy, 'PUT /jobs of a GET result with a new referenceId');
+const putCreate: Implementation = propertyRule(
+  {
+    id: 'jobs.roundtrip.put-create',
+    section: '4.3',
+    level: 'must',
+    title: 'A GET result with a new referenceId, PUT to /jobs, creates a job with the same values',
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
-});
+  {
+    independentCases: true,
+    maxRuns: 10,
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const source = await original(ctx, generated);
+      const referenceId = ctx.referenceId();
+      const res = await ctx.api.putByReference({ ...withoutIdentity(source), referenceId });
+      expectStatus(
+        ctx,
+        res,
+        isSuccess,
+        'PUT /jobs with a GET result and a new referenceId creates the job (spec 4.3: same fields as POST, symmetrical with GET)',
+      );
+      const copy = await getJob(ctx, jobOf(res).id);
+      expectSameValues(ctx, source, copy, 'PUT /jobs of a GET result with a new referenceId');
+    },
+  },
+);
 
 export const roundtripRules: Implementation[] = [postAccepted, sameValues, putCreate, ...characterClassRules, ...closeDateFormRules];

@@ -22,27 +22,34 @@ describe('the registry binds the catalog to the implementations', () => {
     expect(rule.run).toBe(implementation.run);
   });
 
+  it('the catalog holds each entry as its rule file declares it (npm run generate has run)', () => {
+    const declared = new Map(implementations.map((implementation) => [implementation.id, implementation.entry]));
+    expect(catalog.filter((entry) => JSON.stringify(declared.get(entry.id)) !== JSON.stringify(entry)).map((entry) => entry.id)).toEqual(
+      [],
+    );
+  });
+
   it('names each mismatch, and refuses to bind them', () => {
-    const entries = [entry('jobs.a.x'), entry('jobs.a.y'), entry('jobs.a.y')];
+    const entries = [entry('jobs.protocol.x'), entry('jobs.protocol.y'), entry('jobs.protocol.y')];
     const problems = bindingProblems(entries, [
-      fixedRule('jobs.a.x', nothing),
-      fixedRule('jobs.a.x', nothing),
-      fixedRule('jobs.a.z', nothing),
+      fixedRule(entry('jobs.protocol.x'), nothing),
+      fixedRule(entry('jobs.protocol.x'), nothing),
+      fixedRule(entry('jobs.protocol.z'), nothing),
     ]);
     expect(problems).toEqual([
-      'jobs.a.y: in the catalog, no implementation',
-      'jobs.a.y: in the catalog, no implementation',
-      'jobs.a.z: implemented, not in the catalog',
-      'jobs.a.y: twice in the catalog',
-      'jobs.a.x: implemented twice',
+      'jobs.protocol.y: in the catalog, no implementation',
+      'jobs.protocol.y: in the catalog, no implementation',
+      'jobs.protocol.z: implemented, not in the catalog',
+      'jobs.protocol.y: twice in the catalog',
+      'jobs.protocol.x: implemented twice',
     ]);
-    expect(() => bindRules([entry('jobs.a.x')], [])).toThrow(/jobs\.a\.x: in the catalog, no implementation/);
+    expect(() => bindRules([entry('jobs.protocol.x')], [])).toThrow(/jobs\.protocol\.x: in the catalog, no implementation/);
   });
 
   it('rulesOf joins some implementations with their entries, in the order given', () => {
     const some = implementations.filter((i) => i.id.startsWith('jobs.paging.')).reverse();
     expect(rulesOf(some).map((rule) => [rule.id, rule.area])).toEqual(some.map((i) => [i.id, 'paging']));
-    expect(() => rulesOf([fixedRule('jobs.a.unknown', nothing)])).toThrow(/implemented, not in the catalog/);
+    expect(() => rulesOf([fixedRule(entry('jobs.protocol.unknown'), nothing)])).toThrow(/implemented, not in the catalog/);
   });
 
   it('each rule is bound in exactly one file, by its literal id (the Source column of docs/rules.md)', () => {

@@ -1,52 +1,17 @@
 /**
  * @module The registry: every rule of the suite, its catalog entry (suites/catalog/, the metadata, in the
- * order the rules run) joined with the implementation bound to its id here. `--only` filters it by id
- * prefix or glob. To add an area, import its implementations and spread them below (one line each);
- * suites/checks/rules.test.ts checks that catalog and implementations match one to one.
+ * order the rules run) joined with the code of the rule file that declares it. Both are generated from the
+ * rule files by `npm run generate` (suites/catalog/catalog.gen.ts, ./rules.gen.ts): a new rule is one exported
+ * rule in a file under suites/checks/. `--only` filters the rules by id prefix or glob; suites/checks/rules.test.ts
+ * checks that catalog and code match one to one.
  */
 import { catalog, type CatalogEntry } from '../catalog/index.js';
 import type { Rule } from '../engine/rule.js';
 import type { Implementation } from '../kit/rule-builders.js';
-import { authRules } from './auth.js';
-import { concurrencyRules } from './concurrency.js';
-import { createRules } from './create/index.js';
-import { htmlRules } from './html.js';
-import { isolationRules } from './isolation.js';
-import { lifecycleRules } from './lifecycle.js';
-import { limitsRules } from './limits/index.js';
-import { listRules } from './list.js';
-import { modelRules } from './model.js';
-import { pagingRules } from './paging.js';
-import { protocolRules } from './protocol.js';
-import { referenceRules } from './reference.js';
-import { robustnessRules } from './robustness.js';
-import { roundtripRules } from './roundtrip.js';
-import { schemaNegativeRules } from './schema-negatives.js';
-import { updateRules } from './update.js';
-import { updateIdentityRules } from './update-identity.js';
-import { updateValidationRules } from './update-validation.js';
+import { exportedRules } from './rules.gen.js';
 
-/** Every implementation, each bound to a catalog id. */
-export const implementations: readonly Implementation[] = [
-  ...referenceRules,
-  ...createRules,
-  ...roundtripRules,
-  ...updateRules,
-  ...updateIdentityRules,
-  ...updateValidationRules,
-  ...schemaNegativeRules,
-  ...lifecycleRules,
-  ...htmlRules,
-  ...limitsRules,
-  ...modelRules,
-  ...listRules,
-  ...pagingRules,
-  ...protocolRules,
-  ...authRules,
-  ...isolationRules,
-  ...robustnessRules,
-  ...concurrencyRules,
-];
+/** Every rule's code, as the rule files export it. */
+export const implementations: readonly Implementation[] = exportedRules;
 
 /** What differs between the catalog and the implementations: ids without code, code without an id, ids bound twice. */
 export function bindingProblems(entries: readonly CatalogEntry[], bound: readonly Implementation[]): string[] {

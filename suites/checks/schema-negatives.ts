@@ -24,7 +24,7 @@ import { isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
 import { patchFor, withContext } from '../kit/negative-bodies.js';
 import { formLabel, sendUpdate, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
-import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 const CREATE_FORMS: readonly CreateForm[] = ['post', 'put-create'];
 
@@ -158,13 +158,13 @@ const isBoundary = (value: DerivedValue): boolean => BOUNDARY_KINDS.has(value.ki
  * a form fast-check draws; then more draws of (field, form) as --runs grows.
  */
 function negativeRule<F extends UpdateForm | CreateForm>(
-  id: string,
+  entry: RuleEntry,
   level: NegativeLevel,
   forms: readonly F[],
   run: (ctx: RuleContext, level: NegativeLevel, form: F, values: DerivedValue[], generated: Body) => Promise<void>,
 ): Implementation {
   const update = forms.some((form) => (STATED_UPDATE_FORMS as readonly string[]).includes(form));
-  return fixedRule(id, async (ctx) => {
+  return fixedRule(entry, async (ctx) => {
     const fields = groups(level, update);
     const boundaries = fields.map((values) => values.filter(isBoundary)).filter((values) => values.length > 0);
     await ctx.check(
@@ -188,8 +188,57 @@ function negativeRule<F extends UpdateForm | CreateForm>(
  * export const rules = [...schemaNegativeRules];
  */
 export const schemaNegativeRules: Implementation[] = [
-  negativeRule('jobs.create.rejects-schema-negatives', 'must', CREATE_FORMS, createCase),
-  negativeRule('jobs.update.rejects-schema-negatives', 'must', STATED_UPDATE_FORMS, updateCase),
-  negativeRule('jobs.create.rejects-lenient-values', 'should', CREATE_FORMS, createCase),
-  negativeRule('jobs.update.rejects-lenient-values', 'should', STATED_UPDATE_FORMS, updateCase),
+  negativeRule(
+    {
+      id: 'jobs.create.rejects-schema-negatives',
+      section: '4',
+      level: 'must',
+      title:
+        'POST /jobs and PUT-create with a value derived invalid from the schemas (another type, null or empty where required, past a length or count, near an enum or pattern) are refused and create nothing; the largest valid value is accepted',
+      statement: 'Bodies are JSON. Field names and types are those of section 2.',
+    },
+    'must',
+    CREATE_FORMS,
+    createCase,
+  ),
+  negativeRule(
+    {
+      id: 'jobs.update.rejects-schema-negatives',
+      section: '4.3',
+      level: 'must',
+      title:
+        'A PUT by id, by referenceId or through the override with a value derived invalid from the schemas is refused and changes nothing; the largest valid value is accepted',
+      statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+    },
+    'must',
+    STATED_UPDATE_FORMS,
+    updateCase,
+  ),
+  negativeRule(
+    {
+      id: 'jobs.create.rejects-lenient-values',
+      section: '4',
+      level: 'should',
+      title:
+        'POST /jobs and PUT-create with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) are refused',
+      statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
+    },
+    'should',
+    CREATE_FORMS,
+    createCase,
+  ),
+  negativeRule(
+    {
+      id: 'jobs.update.rejects-lenient-values',
+      section: '4.3',
+      level: 'should',
+      title:
+        'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
+      statement:
+        'Good practice; the spec says: Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+    },
+    'should',
+    STATED_UPDATE_FORMS,
+    updateCase,
+  ),
 ];

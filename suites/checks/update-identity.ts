@@ -48,13 +48,23 @@ async function expectDuplicateRefused(ctx: RuleContext, form: UpdateForm, [first
 }
 
 /** Every case by id (4.3 form 1) and by method override (spec 1): a server that does not honour the override refuses it too. */
-export const updateDuplicateReference: Implementation = propertyRule('jobs.update.duplicate-reference-rejected', {
-  maxRuns: 3,
-  arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
-  check: async (ctx: RuleContext, bodies) => {
-    for (const form of ['id', 'override'] as const) await expectDuplicateRefused(ctx, form, bodies);
+export const updateDuplicateReference: Implementation = propertyRule(
+  {
+    id: 'jobs.update.duplicate-reference-rejected',
+    section: '2.1',
+    level: 'must',
+    title:
+      'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds is refused and changes neither job',
+    statement: "Employer's unique id for the job.",
   },
-});
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
+    check: async (ctx: RuleContext, bodies) => {
+      for (const form of ['id', 'override'] as const) await expectDuplicateRefused(ctx, form, bodies);
+    },
+  },
+);
 
 // §2.1: id is Int32. Ids this close to its maximum are taken by hardly any service; a GET checks first.
 const INT32_MAX = 2_147_483_647;
@@ -64,31 +74,40 @@ const unlikelyIdArb = fc.integer({ min: INT32_MAX - 100_000, max: INT32_MAX });
  * Whatever a PUT /jobs/{id} on an unknown id answers (4.3 shows nothing for it; a 5xx still fails),
  * no job of the case may afterwards be found under that id: the id is assigned by the service.
  */
-export const unknownIdCreatesNothing: Implementation = propertyRule('jobs.update.unknown-id-creates-nothing', {
-  maxRuns: 3,
-  arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), id: unlikelyIdArb }),
-  check: async (ctx: RuleContext, { generated, id }) => {
-    // Another job of the employer under that id is not the case's to touch: nothing to probe then.
-    if ((await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` })).status === 200) return;
-    const body = identify(ctx, generated);
-    const res = await ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${id}`, body });
-    expectStatus(ctx, res, (status) => status < 500, `PUT /jobs/${id} on an id no job has is answered, never with a 5xx (spec 7)`);
-    ctx.observe({
-      topic: 'status.put-unknown-id',
-      section: '4.3',
-      observed: isSuccess(res.status) ? `${res.status} (accepted)` : String(res.status),
-    });
-    const after = await ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/${id}` });
-    const ours = isSuccess(after.status) && after.json?.referenceId === body.referenceId;
-    const tag = caseTagOf(ctx);
-    const listed = (await listAllJobs(ctx, { q: tag })).filter((item) => item.id === id);
-    ctx.expect(!ours && listed.length === 0, {
-      title: `PUT /jobs/${id} left a job with the id the client chose`,
-      expected: 'the job id is assigned by the service (spec 2.1): a PUT naming an id no job has creates no job with that id',
-      received: `PUT -> ${responseLine(res)}; then GET /jobs/${id} -> ${after.status}; GET /jobs?q=${tag} lists ${listed.length} job(s) with id ${id}`,
-      failingExchange: after.exchange,
-    });
+export const unknownIdCreatesNothing: Implementation = propertyRule(
+  {
+    id: 'jobs.update.unknown-id-creates-nothing',
+    section: '2.1',
+    level: 'must',
+    title: 'PUT /jobs/{id} on an id no job has never leaves a job under that id',
+    statement: 'Unique job id. Assigned by the service. Read-only.',
   },
-});
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), id: unlikelyIdArb }),
+    check: async (ctx: RuleContext, { generated, id }) => {
+      // Another job of the employer under that id is not the case's to touch: nothing to probe then.
+      if ((await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` })).status === 200) return;
+      const body = identify(ctx, generated);
+      const res = await ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${id}`, body });
+      expectStatus(ctx, res, (status) => status < 500, `PUT /jobs/${id} on an id no job has is answered, never with a 5xx (spec 7)`);
+      ctx.observe({
+        topic: 'status.put-unknown-id',
+        section: '4.3',
+        observed: isSuccess(res.status) ? `${res.status} (accepted)` : String(res.status),
+      });
+      const after = await ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/${id}` });
+      const ours = isSuccess(after.status) && after.json?.referenceId === body.referenceId;
+      const tag = caseTagOf(ctx);
+      const listed = (await listAllJobs(ctx, { q: tag })).filter((item) => item.id === id);
+      ctx.expect(!ours && listed.length === 0, {
+        title: `PUT /jobs/${id} left a job with the id the client chose`,
+        expected: 'the job id is assigned by the service (spec 2.1): a PUT naming an id no job has creates no job with that id',
+        received: `PUT -> ${responseLine(res)}; then GET /jobs/${id} -> ${after.status}; GET /jobs?q=${tag} lists ${listed.length} job(s) with id ${id}`,
+        failingExchange: after.exchange,
+      });
+    },
+  },
+);
 
 export const updateIdentityRules: Implementation[] = [updateDuplicateReference, unknownIdCreatesNothing];

@@ -26,7 +26,7 @@ import {
 import { createBodyArb } from '../kit/bodies.js';
 import type { RuleContext } from '../engine/rule.js';
 import { knownHtmlViolations } from '../kit/known-html-violations.js';
-import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
 
 /** One violation to send, in the given forms (default: every form of the rule). */
@@ -53,8 +53,8 @@ function runsPerPair(ctx: RuleContext): number {
 const all = (arbs: Record<string, fc.Arbitrary<Violation>>): ViolationCase[] => Object.values(arbs).map((arb) => ({ arb }));
 
 /** A partial-update rule: every case in each of its forms, each pair a property of its own. */
-function updateRule(id: string, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS): Implementation {
-  return fixedRule(id, async (ctx) => {
+function updateRule(entry: RuleEntry, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS): Implementation {
+  return fixedRule(entry, async (ctx) => {
     for (const { arb, first, forms: only } of casesOf(ctx)) {
       for (const form of only ?? forms) {
         if (!forms.includes(form)) continue;
@@ -69,8 +69,8 @@ function updateRule(id: string, casesOf: CasesOf, forms: readonly UpdateForm[] =
 }
 
 /** A create rule: every case sent as a create in `form`. */
-function createRule(id: string, form: CreateForm, casesOf: CasesOf): Implementation {
-  return fixedRule(id, async (ctx) => {
+function createRule(entry: RuleEntry, form: CreateForm, casesOf: CasesOf): Implementation {
+  return fixedRule(entry, async (ctx) => {
     for (const { arb, first } of casesOf(ctx)) {
       await ctx.check(
         fc.record({ form: fc.constant(form), violation: arb, job: createBodyArb(ctx) }),
@@ -154,14 +154,111 @@ const everyCase: CasesOf = (ctx) => [
  * export const rules = [...updateValidationRules];
  */
 export const updateValidationRules: Implementation[] = [
-  updateRule('jobs.update.rejects-invalid-html', htmlCases),
-  updateRule('jobs.update.rejects-over-long', overLongCases),
-  updateRule('jobs.update.rejects-list-count', listCountCases),
-  updateRule('jobs.update.rejects-routing-without-address', routingCases),
-  updateRule('jobs.update.rejects-url-without-scheme', urlSchemeCases),
-  updateRule('jobs.update.rejects-salary-without-period', salaryCases),
-  updateRule('jobs.update.rejects-out-of-range', outOfRangeCases),
-  updateRule('jobs.update.override-rejects-invalid', oneOfEachCases, ['override']),
-  createRule('jobs.put-create.rejects-invalid', 'put-create', everyCase),
-  createRule('jobs.create.rejects-out-of-range', 'post', outOfRangeCases),
+  updateRule(
+    {
+      id: 'jobs.update.rejects-invalid-html',
+      section: '2.1',
+      level: 'must',
+      title: 'A partial PUT (by id, by referenceId or by method override) with disallowed description HTML is refused and changes nothing',
+      statement:
+        'Request body fields are the same as POST … Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
+      long: true,
+    },
+    htmlCases,
+  ),
+  updateRule(
+    {
+      id: 'jobs.update.rejects-over-long',
+      section: '8',
+      level: 'must',
+      title: 'A partial PUT with a string one past its limit is refused and changes nothing',
+      statement: 'Request body fields are the same as POST … title | String, max 256',
+    },
+    overLongCases,
+  ),
+  updateRule(
+    {
+      id: 'jobs.update.rejects-list-count',
+      section: '8',
+      level: 'must',
+      title: 'A partial PUT with 0 or 4 locations or categories is refused and changes nothing',
+      statement: 'Request body fields are the same as POST … locations per job | 1 to 3',
+    },
+    listCountCases,
+  ),
+  updateRule(
+    {
+      id: 'jobs.update.rejects-routing-without-address',
+      section: '4.2',
+      level: 'must',
+      title: "A partial PUT switching routing type without the new type's address is refused and changes nothing",
+      statement:
+        'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.',
+    },
+    routingCases,
+  ),
+  updateRule(
+    {
+      id: 'jobs.update.rejects-url-without-scheme',
+      section: '4.2',
+      level: 'must',
+      title: 'A partial PUT with an applicationUrl without http(s):// is refused and changes nothing',
+      statement: 'Request body fields are the same as POST … Includes `http://` or `https://`.',
+    },
+    urlSchemeCases,
+  ),
+  updateRule(
+    {
+      id: 'jobs.update.rejects-salary-without-period',
+      section: '2.5',
+      level: 'must',
+      title: 'A partial PUT with a salary amount without a period is refused and changes nothing',
+      statement: 'Request body fields are the same as POST … Rule: `salary.period.id` is required when `salary.amount` is given.',
+    },
+    salaryCases,
+  ),
+  updateRule(
+    {
+      id: 'jobs.update.rejects-out-of-range',
+      section: '4.2',
+      level: 'must',
+      title: 'A partial PUT with a period, routing type, category or position type outside its values is refused and changes nothing',
+      statement: 'Request body fields are the same as POST … Int32 | 1 to 5. … Int32 | 1 or 2.',
+    },
+    outOfRangeCases,
+  ),
+  updateRule(
+    {
+      id: 'jobs.update.override-rejects-invalid',
+      section: '1',
+      level: 'should',
+      title: 'A PUT sent as POST with X-HTTP-Method-Override: PUT and an invalid body is refused and changes nothing',
+      statement:
+        'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method',
+    },
+    oneOfEachCases,
+    ['override'],
+  ),
+  createRule(
+    {
+      id: 'jobs.put-create.rejects-invalid',
+      section: '4.3',
+      level: 'must',
+      title: 'PUT /jobs with a new referenceId and an invalid body is refused and creates nothing',
+      statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
+    },
+    'put-create',
+    everyCase,
+  ),
+  createRule(
+    {
+      id: 'jobs.create.rejects-out-of-range',
+      section: '4.2',
+      level: 'must',
+      title: 'POST /jobs with a period, routing type, category or position type outside its values is refused and creates nothing',
+      statement: 'Int32 | 1 to 5. … Int32 | 1 or 2.',
+    },
+    'post',
+    outOfRangeCases,
+  ),
 ];

@@ -41,51 +41,78 @@ async function updateById(ctx: RuleContext, { base, update }: UpdateCase) {
   return { before, res };
 }
 
-const status200: Implementation = propertyRule('jobs.update.status-200', {
-  independentCases: true,
-  arbitrary: updateCaseArb,
-  check: async (ctx: RuleContext, value) => {
-    const { res } = await updateById(ctx, value);
-    expectStatus(
-      ctx,
-      res,
-      200,
-      `PUT /jobs/{id} with only ${describeUpdate(value.update)} is a valid partial update: 200 with the full Job (spec 4.3)`,
-    );
+const status200: Implementation = propertyRule(
+  {
+    id: 'jobs.update.status-200',
+    section: '4.3',
+    level: 'must',
+    title: 'A partial PUT /jobs/{id} answers 200 with the full Job',
+    statement: 'Update response: 200 with the full Job.',
   },
-});
+  {
+    independentCases: true,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      const { res } = await updateById(ctx, value);
+      expectStatus(
+        ctx,
+        res,
+        200,
+        `PUT /jobs/{id} with only ${describeUpdate(value.update)} is a valid partial update: 200 with the full Job (spec 4.3)`,
+      );
+    },
+  },
+);
 
-const changesField: Implementation = propertyRule('jobs.update.changes-field', {
-  independentCases: true,
-  arbitrary: updateCaseArb,
-  check: async (ctx: RuleContext, value) => {
-    const { before, res } = await updateById(ctx, value);
-    expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
-    const after = await getJob(ctx, before.id);
-    const problems = keptValueProblems(value.update, after);
-    ctx.expect(problems.length === 0, {
-      title: `PUT with ${describeUpdate(value.update)} did not change it`,
-      expected: 'the fields sent take the values sent (spec 4.3: only the fields sent change)',
-      received: problems.join('\n'),
-    });
+const changesField: Implementation = propertyRule(
+  {
+    id: 'jobs.update.changes-field',
+    section: '4.3',
+    level: 'must',
+    title: 'A partial PUT changes the field sent',
+    statement: 'Updates are partial. Only the fields sent change.',
   },
-});
+  {
+    independentCases: true,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      const { before, res } = await updateById(ctx, value);
+      expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
+      const after = await getJob(ctx, before.id);
+      const problems = keptValueProblems(value.update, after);
+      ctx.expect(problems.length === 0, {
+        title: `PUT with ${describeUpdate(value.update)} did not change it`,
+        expected: 'the fields sent take the values sent (spec 4.3: only the fields sent change)',
+        received: problems.join('\n'),
+      });
+    },
+  },
+);
 
-const keepsOtherFields: Implementation = propertyRule('jobs.update.keeps-other-fields', {
-  independentCases: true,
-  arbitrary: updateCaseArb,
-  check: async (ctx: RuleContext, value) => {
-    const { before, res } = await updateById(ctx, value);
-    expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
-    const after = await getJob(ctx, before.id);
-    const diff = changedFields(before, after, touched(value.update));
-    ctx.expect(diff.length === 0, {
-      title: `PUT with only ${describeUpdate(value.update)} also changed ${diff.join(', ')}`,
-      expected: 'updates are partial: only the fields sent change (spec 4.3)',
-      received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
-    });
+const keepsOtherFields: Implementation = propertyRule(
+  {
+    id: 'jobs.update.keeps-other-fields',
+    section: '4.3',
+    level: 'must',
+    title: 'A partial PUT leaves every field not sent unchanged',
+    statement: 'Updates are partial. Only the fields sent change.',
   },
-});
+  {
+    independentCases: true,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      const { before, res } = await updateById(ctx, value);
+      expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
+      const after = await getJob(ctx, before.id);
+      const diff = changedFields(before, after, touched(value.update));
+      ctx.expect(diff.length === 0, {
+        title: `PUT with only ${describeUpdate(value.update)} also changed ${diff.join(', ')}`,
+        expected: 'updates are partial: only the fields sent change (spec 4.3)',
+        received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+      });
+    },
+  },
+);
 
 /** Observes a refused PUT carrying a foreign read-only value, or requires a 200 (ignored): spec 2.1 makes it read-only, not refused. */
 function expectIgnoredOrRefused(ctx: RuleContext, res: ApiResponse, label: string, what: string): void {
@@ -139,144 +166,190 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
 /** The two forms 4.3 states; a valid PUT through the method override is judged by its own rule, at the level its statement has. */
 const READ_ONLY_FORMS: readonly UpdateForm[] = ['id', 'reference'];
 
-const readOnlyFields: Implementation = propertyRule('jobs.update.read-only-fields', {
-  independentCases: true,
-  maxRuns: 5,
-  arbitrary: updateCaseArb,
-  check: async (ctx: RuleContext, value) => {
-    for (const form of READ_ONLY_FORMS) await expectReadOnlyOnUpdate(ctx, form, value);
+const readOnlyFields: Implementation = propertyRule(
+  {
+    id: 'jobs.update.read-only-fields',
+    section: '2.1',
+    level: 'must',
+    title: 'A PUT (by id or by referenceId) never changes id, publishDate or employer',
+    statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.',
   },
-});
+  {
+    independentCases: true,
+    maxRuns: 5,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      for (const form of READ_ONLY_FORMS) await expectReadOnlyOnUpdate(ctx, form, value);
+    },
+  },
+);
 
-const responseMatchesGet: Implementation = propertyRule('jobs.update.response-matches-get', {
-  independentCases: true,
-  maxRuns: 10,
-  arbitrary: updateCaseArb,
-  check: async (ctx: RuleContext, value) => {
-    const { before, res } = await updateById(ctx, value);
-    expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
-    const returned = jobOf(res);
-    const after = await getJob(ctx, before.id);
-    const diff = changedFields(returned, after);
-    ctx.expect(diff.length === 0, {
-      title: `the PUT body and a GET of the job differ in ${diff.join(', ')}`,
-      expected: 'update response: 200 with the full (updated) Job (spec 4.3)',
-      received: diff.map((field) => `${field}: PUT ${show(returned[field])}, GET ${show(after[field])}`).join('\n'),
-    });
+const responseMatchesGet: Implementation = propertyRule(
+  {
+    id: 'jobs.update.response-matches-get',
+    section: '4.3',
+    level: 'must',
+    title: 'The 200 body of an update is the updated Job, equal to a GET of it',
+    statement: 'Update response: 200 with the full Job.',
   },
-});
+  {
+    independentCases: true,
+    maxRuns: 10,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, value) => {
+      const { before, res } = await updateById(ctx, value);
+      expectStatus(ctx, res, 200, 'setup: a partial PUT /jobs/{id} answers 200 (spec 4.3)');
+      const returned = jobOf(res);
+      const after = await getJob(ctx, before.id);
+      const diff = changedFields(returned, after);
+      ctx.expect(diff.length === 0, {
+        title: `the PUT body and a GET of the job differ in ${diff.join(', ')}`,
+        expected: 'update response: 200 with the full (updated) Job (spec 4.3)',
+        received: diff.map((field) => `${field}: PUT ${show(returned[field])}, GET ${show(after[field])}`).join('\n'),
+      });
+    },
+  },
+);
 
-const byReference: Implementation = propertyRule('jobs.update.by-reference', {
-  independentCases: true,
-  arbitrary: updateCaseArb,
-  check: async (ctx: RuleContext, { base, update }) => {
-    const body = identify(ctx, base);
-    const created = await createJob(ctx, body);
-    const before = await getJob(ctx, created.id);
-    const res = await ctx.api.putByReference({ ...update, referenceId: body.referenceId });
-    expectStatus(
-      ctx,
-      res,
-      200,
-      `PUT /jobs with referenceId + ${describeUpdate(update)} updates the job: 200 with the Job (spec 4.3 form 2)`,
-    );
-    const returned = jobOf(res);
-    ctx.expect(returned.id === before.id, {
-      title: `PUT /jobs by referenceId answered with job ${returned.id}, not ${before.id}`,
-      expected: 'the job named by referenceId is updated (spec 4.3 form 2)',
-      received: `id ${returned.id}`,
-    });
-    const after: Job = await getJob(ctx, before.id);
-    const problems = [
-      ...keptValueProblems(update, after),
-      ...changedFields(before, after, touched(update)).map((f) => `${f} changed: ${show(before[f])} -> ${show(after[f])}`),
-    ];
-    ctx.expect(problems.length === 0, {
-      title: `PUT /jobs by referenceId with ${describeUpdate(update)} did not apply as a partial update`,
-      expected: 'only the fields sent change, to the values sent (spec 4.3)',
-      received: problems.join('\n'),
-    });
-    const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
-    const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
-    ctx.expect(matching.length === 1, {
-      title: `${matching.length} jobs carry referenceId ${body.referenceId} after an update by referenceId`,
-      expected: 'one job: a PUT naming an existing referenceId updates, it does not create (spec 4.3)',
-      received: `listed ids ${show(matching.map((m) => m.id))}`,
-    });
+const byReference: Implementation = propertyRule(
+  {
+    id: 'jobs.update.by-reference',
+    section: '4.3',
+    level: 'must',
+    title: 'PUT /jobs with referenceId in the body updates that job, partially, creating nothing',
+    statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
   },
-});
+  {
+    independentCases: true,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, { base, update }) => {
+      const body = identify(ctx, base);
+      const created = await createJob(ctx, body);
+      const before = await getJob(ctx, created.id);
+      const res = await ctx.api.putByReference({ ...update, referenceId: body.referenceId });
+      expectStatus(
+        ctx,
+        res,
+        200,
+        `PUT /jobs with referenceId + ${describeUpdate(update)} updates the job: 200 with the Job (spec 4.3 form 2)`,
+      );
+      const returned = jobOf(res);
+      ctx.expect(returned.id === before.id, {
+        title: `PUT /jobs by referenceId answered with job ${returned.id}, not ${before.id}`,
+        expected: 'the job named by referenceId is updated (spec 4.3 form 2)',
+        received: `id ${returned.id}`,
+      });
+      const after: Job = await getJob(ctx, before.id);
+      const problems = [
+        ...keptValueProblems(update, after),
+        ...changedFields(before, after, touched(update)).map((f) => `${f} changed: ${show(before[f])} -> ${show(after[f])}`),
+      ];
+      ctx.expect(problems.length === 0, {
+        title: `PUT /jobs by referenceId with ${describeUpdate(update)} did not apply as a partial update`,
+        expected: 'only the fields sent change, to the values sent (spec 4.3)',
+        received: problems.join('\n'),
+      });
+      const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
+      const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
+      ctx.expect(matching.length === 1, {
+        title: `${matching.length} jobs carry referenceId ${body.referenceId} after an update by referenceId`,
+        expected: 'one job: a PUT naming an existing referenceId updates, it does not create (spec 4.3)',
+        received: `listed ids ${show(matching.map((m) => m.id))}`,
+      });
+    },
+  },
+);
 
 /**
  * Spec 4.3 names three bodies as valid: only title, only status, only referenceId plus status. Each is
  * sent once, by a shown transition for the status (active -> archived by id, archived -> active by reference).
  */
-const minimalBodies: Implementation = propertyRule('jobs.update.minimal-bodies', {
-  independentCases: true,
-  maxRuns: 3,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const body = identify(ctx, { ...generated, status: 'active' });
-    const job = await createJob(ctx, body);
-    const forms: Array<[string, () => Promise<ApiResponse<Job>>, Body]> = [
-      [
-        'only title',
-        () => ctx.api.putById(job.id, { title: scopedTitle(ctx, body.referenceId, 'retitled') }),
-        { title: scopedTitle(ctx, body.referenceId, 'retitled') },
-      ],
-      ['only status', () => ctx.api.putById(job.id, { status: 'archived' }), { status: 'archived' }],
-      [
-        'only referenceId plus status',
-        () => ctx.api.putByReference({ referenceId: body.referenceId, status: 'active' }),
-        { status: 'active' },
-      ],
-    ];
-    for (const [form, send, sent] of forms) {
-      const res = await send();
-      expectStatus(ctx, res, 200, `a PUT body with ${form} is valid: 200 with the full Job (spec 4.3)`);
-      const problems = keptValueProblems(sent, jobOf(res));
-      ctx.expect(problems.length === 0, {
-        title: `a PUT with ${form} did not apply it`,
-        expected: 'the fields sent take the values sent (spec 4.3)',
-        received: problems.join('\n'),
-      });
-    }
+const minimalBodies: Implementation = propertyRule(
+  {
+    id: 'jobs.update.minimal-bodies',
+    section: '4.3',
+    level: 'must',
+    title: 'A PUT body with only title, only status, or only referenceId plus status is valid: 200',
+    statement: 'A body with only `title`, or only `status`, or only `referenceId` plus `status`, is valid.',
   },
-});
+  {
+    independentCases: true,
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, { ...generated, status: 'active' });
+      const job = await createJob(ctx, body);
+      const forms: Array<[string, () => Promise<ApiResponse<Job>>, Body]> = [
+        [
+          'only title',
+          () => ctx.api.putById(job.id, { title: scopedTitle(ctx, body.referenceId, 'retitled') }),
+          { title: scopedTitle(ctx, body.referenceId, 'retitled') },
+        ],
+        ['only status', () => ctx.api.putById(job.id, { status: 'archived' }), { status: 'archived' }],
+        [
+          'only referenceId plus status',
+          () => ctx.api.putByReference({ referenceId: body.referenceId, status: 'active' }),
+          { status: 'active' },
+        ],
+      ];
+      for (const [form, send, sent] of forms) {
+        const res = await send();
+        expectStatus(ctx, res, 200, `a PUT body with ${form} is valid: 200 with the full Job (spec 4.3)`);
+        const problems = keptValueProblems(sent, jobOf(res));
+        ctx.expect(problems.length === 0, {
+          title: `a PUT with ${form} did not apply it`,
+          expected: 'the fields sent take the values sent (spec 4.3)',
+          received: problems.join('\n'),
+        });
+      }
+    },
+  },
+);
 
 /**
  * Level should: section 1 lets a client that cannot send PUT send POST with X-HTTP-Method-Override "carrying
  * the intended method", but calls DELETE "the documented value", and 4.7 documents DELETE only. Where a target
  * honours a PUT that way, it is the partial update of 4.3; a server that refuses it breaks no stated rule.
  */
-const byOverride: Implementation = propertyRule('jobs.update.by-override', {
-  independentCases: true,
-  maxRuns: 10,
-  arbitrary: updateCaseArb,
-  check: async (ctx: RuleContext, { base, update }) => {
-    const before = await getJob(ctx, (await createJob(ctx, identify(ctx, base))).id);
-    const res = await sendUpdate(ctx, 'override', before, update);
-    expectStatus(
-      ctx,
-      res,
-      200,
-      `${formLabel('override', before)} with only ${describeUpdate(update)} acts as PUT /jobs/{id}: 200 with the full Job (spec 1, 4.3)`,
-    );
-    assertJobBody(res);
-    const returned = jobOf(res);
-    const after = await getJob(ctx, before.id);
-    const problems = [
-      ...(returned.id === before.id ? [] : [`answered with job ${returned.id}`]),
-      ...keptValueProblems(update, after),
-      ...changedFields(before, after, touched(update)).map((f) => `${f} changed: ${show(before[f])} -> ${show(after[f])}`),
-      ...changedFields(returned, after).map((f) => `${f}: response ${show(returned[f])}, GET ${show(after[f])}`),
-    ];
-    ctx.expect(problems.length === 0, {
-      title: `the override PUT with ${describeUpdate(update)} did not apply as a partial update`,
-      expected: 'as PUT /jobs/{id}: the fields sent take the values sent, no other field changes, the body is the updated Job (spec 4.3)',
-      received: problems.join('\n'),
-    });
+const byOverride: Implementation = propertyRule(
+  {
+    id: 'jobs.update.by-override',
+    section: '1',
+    level: 'should',
+    title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT updates like PUT: 200, the full Job, only the fields sent change',
+    statement:
+      'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
   },
-});
+  {
+    independentCases: true,
+    maxRuns: 10,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, { base, update }) => {
+      const before = await getJob(ctx, (await createJob(ctx, identify(ctx, base))).id);
+      const res = await sendUpdate(ctx, 'override', before, update);
+      expectStatus(
+        ctx,
+        res,
+        200,
+        `${formLabel('override', before)} with only ${describeUpdate(update)} acts as PUT /jobs/{id}: 200 with the full Job (spec 1, 4.3)`,
+      );
+      assertJobBody(res);
+      const returned = jobOf(res);
+      const after = await getJob(ctx, before.id);
+      const problems = [
+        ...(returned.id === before.id ? [] : [`answered with job ${returned.id}`]),
+        ...keptValueProblems(update, after),
+        ...changedFields(before, after, touched(update)).map((f) => `${f} changed: ${show(before[f])} -> ${show(after[f])}`),
+        ...changedFields(returned, after).map((f) => `${f}: response ${show(returned[f])}, GET ${show(after[f])}`),
+      ];
+      ctx.expect(problems.length === 0, {
+        title: `the override PUT with ${describeUpdate(update)} did not apply as a partial update`,
+        expected: 'as PUT /jobs/{id}: the fields sent take the values sent, no other field changes, the body is the updated Job (spec 4.3)',
+        received: problems.join('\n'),
+      });
+    },
+  },
+);
 
 /** The forms a partial salary is sent in: the two of 4.3, and the method override of spec 1 where the target honours it. */
 const SALARY_MERGE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override'];
@@ -324,19 +397,28 @@ async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fiel
  * fields, and 4.3 changes only the fields sent: a partial salary merges into the stored one. Each part is sent
  * once in every form (by id, by referenceId, by method override), then generated parts in any form.
  */
-const salaryMerge: Implementation = fixedRule('jobs.update.salary-merge', async (ctx: RuleContext) => {
-  for (const fields of PARTIAL_SALARY_FIELDS.filter((f) => f.length === 1 || (f.length === 2 && f.includes('amount')))) {
-    for (const form of SALARY_MERGE_FORMS) {
-      await ctx.check(
-        fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(fields) }),
-        ({ job, salary }) => checkSalaryMerge(ctx, job, salary, form),
-        { runs: 1 },
-      );
+const salaryMerge: Implementation = fixedRule(
+  {
+    id: 'jobs.update.salary-merge',
+    section: '4.3',
+    level: 'must',
+    title: 'A PUT with part of salary changes the salary fields sent and keeps the others, by id, by referenceId and by method override',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  async (ctx: RuleContext) => {
+    for (const fields of PARTIAL_SALARY_FIELDS.filter((f) => f.length === 1 || (f.length === 2 && f.includes('amount')))) {
+      for (const form of SALARY_MERGE_FORMS) {
+        await ctx.check(
+          fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(fields) }),
+          ({ job, salary }) => checkSalaryMerge(ctx, job, salary, form),
+          { runs: 1 },
+        );
+      }
     }
-  }
-  const arb = fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(), form: fc.constantFrom(...SALARY_MERGE_FORMS) });
-  await ctx.check(arb, ({ job, salary, form }) => checkSalaryMerge(ctx, job, salary, form), { independentCases: true });
-});
+    const arb = fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(), form: fc.constantFrom(...SALARY_MERGE_FORMS) });
+    await ctx.check(arb, ({ job, salary, form }) => checkSalaryMerge(ctx, job, salary, form), { independentCases: true });
+  },
+);
 
 export const updateRules: Implementation[] = [
   status200,

@@ -1,15 +1,21 @@
 /**
- * @module The one way to implement a rule: bind a run to the rule's id (its metadata is in the catalog,
- * suites/catalog/), as a property (generated cases through ctx.check, shrunk and replayable) or a fixed rule
- * (its own run: one scripted case, or several ctx.check calls with steps between them). Every rule under
- * suites/checks/ is built by one of the two; suites/checks/rules.ts joins them with their catalog entries.
+ * @module The one way to write a rule: its catalog entry (id, section, level, title, statement; the area comes
+ * from the id) beside its run, as a property (generated cases through ctx.check, shrunk and replayable) or a
+ * fixed rule (its own run: one scripted case, or several ctx.check calls with steps between them). Every rule
+ * under suites/checks/ is built by one of the two and exported from its file; `npm run generate` reads the
+ * entries from there into the data-only catalog (suites/catalog/catalog.gen.ts) and lists the rules
+ * (suites/checks/rules.gen.ts).
  */
 import type * as fc from 'fast-check';
+import { catalogEntryOf, type CatalogEntry, type RuleEntry } from '../catalog/entry.js';
 import type { RuleContext } from '../engine/rule.js';
 
-/** The code of one rule, bound to its catalog id. */
+export type { RuleEntry } from '../catalog/entry.js';
+
+/** The code of one rule, with the catalog entry its file declares. */
 export interface Implementation {
   readonly id: string;
+  readonly entry: CatalogEntry;
   readonly run: (ctx: RuleContext) => Promise<void>;
 }
 
@@ -25,17 +31,18 @@ export interface PropertySpec<T> {
 }
 
 /**
- * The rule `id` checks `check` on generated values.
+ * The rule `entry` checks `check` on generated values.
  *
  * @example
- * propertyRule('jobs.create.status-201', {
+ * propertyRule({ id, section: '4.2', level: 'must', title, statement }, {
  *   arbitrary: (ctx) => createBodyArb(ctx),
  *   check: async (ctx, body) => { ... },
  * });
  */
-export function propertyRule<T>(id: string, spec: PropertySpec<T>): Implementation {
+export function propertyRule<T>(entry: RuleEntry, spec: PropertySpec<T>): Implementation {
   return {
-    id,
+    id: entry.id,
+    entry: catalogEntryOf(entry),
     run: (ctx) =>
       ctx.check(spec.arbitrary(ctx), (value) => spec.check(ctx, value), {
         runs: spec.maxRuns === undefined ? ctx.runs : Math.min(ctx.runs, spec.maxRuns),
@@ -47,13 +54,13 @@ export function propertyRule<T>(id: string, spec: PropertySpec<T>): Implementati
 }
 
 /**
- * The rule `id` with its own run: one scripted case, or several properties in sequence.
+ * The rule `entry` with its own run: one scripted case, or several properties in sequence.
  *
  * @example
- * fixedRule('jobs.limits.title-length', async (ctx: RuleContext) => {
+ * fixedRule({ id, section: '8', level: 'must', title, statement }, async (ctx: RuleContext) => {
  *   await ctx.check(createBodyArb(ctx), async (job) => { ... });
  * });
  */
-export function fixedRule(id: string, run: (ctx: RuleContext) => Promise<void>): Implementation {
-  return { id, run };
+export function fixedRule(entry: RuleEntry, run: (ctx: RuleContext) => Promise<void>): Implementation {
+  return { id: entry.id, entry: catalogEntryOf(entry), run };
 }

@@ -115,10 +115,13 @@ describe('a mismatch', () => {
       area: 'protocol',
       title: 'ids up to 5',
       statement: 's',
-      ...propertyRule('jobs.test.shrinks', {
-        arbitrary: () => fc.integer({ min: 0, max: 1_000_000 }),
-        check: async (ctx, id) => ctx.expect(id <= 5, { title: `id ${id}`, expected: '<= 5', received: String(id) }),
-      }),
+      ...propertyRule(
+        { id: 'jobs.protocol.test-shrinks', section: '1', level: 'must', title: 'ids up to 5', statement: 's' },
+        {
+          arbitrary: () => fc.integer({ min: 0, max: 1_000_000 }),
+          check: async (ctx, id) => ctx.expect(id <= 5, { title: `id ${id}`, expected: '<= 5', received: String(id) }),
+        },
+      ),
     };
     await withMock(undefined, async (mock) => {
       const shrunk = await run(mock, { rules: [rule] });

@@ -8,38 +8,56 @@ import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../../judging/compare.js';
 import { dayOffsets, isDaysAfter, utcDay } from '../../../judging/dates.js';
 import { createJob, getJob } from '../../kit/jobs.js';
-import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
+import { propertyRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { omit, CREATE_WAYS, createBy } from './shared.js';
 
-export const defaultStatus: Implementation = propertyRule('jobs.create.default-status', {
-  maxRuns: 5,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const job = await createJob(ctx, omit(identify(ctx, generated), 'status'));
-    ctx.expect(job.status === 'draft', {
-      title: `POST without status created a job in status "${job.status}"`,
-      expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
-      received: `status ${show(job.status)}`,
-    });
+export const defaultStatus: Implementation = propertyRule(
+  {
+    id: 'jobs.create.default-status',
+    section: '3',
+    level: 'must',
+    title: 'POST without status creates a draft',
+    statement: 'POST or PUT-create with `status` omitted | valid request | draft',
   },
-});
-
-export const defaultCloseDate: Implementation = propertyRule('jobs.create.default-close-date', {
-  maxRuns: 5,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const job = await createJob(ctx, omit(identify(ctx, generated), 'closeDate'));
-    ctx.observe({ topic: 'date-precision', section: '2.1', observed: /T/.test(job.publishDate) ? 'date-time' : 'date' });
-    ctx.expect(isDaysAfter(job.publishDate, job.closeDate, 60), {
-      title: 'default closeDate is not 60 days after publishDate',
-      expected: 'closeDate = publishDate + 60 days, compared by calendar day (spec 3, 4.2, 8)',
-      received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
-    });
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, omit(identify(ctx, generated), 'status'));
+      ctx.expect(job.status === 'draft', {
+        title: `POST without status created a job in status "${job.status}"`,
+        expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
+        received: `status ${show(job.status)}`,
+      });
+    },
   },
-});
+);
 
-export function defaultFalse(id: string, field: 'confidential' | 'autoRefresh' | 'plusCommission'): Implementation {
-  return propertyRule(id, {
+export const defaultCloseDate: Implementation = propertyRule(
+  {
+    id: 'jobs.create.default-close-date',
+    section: '3',
+    level: 'must',
+    title: 'POST without closeDate closes 60 days after publishDate',
+    statement: '`closeDate` defaults to 60 days after `publishDate` when omitted.',
+  },
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, omit(identify(ctx, generated), 'closeDate'));
+      ctx.observe({ topic: 'date-precision', section: '2.1', observed: /T/.test(job.publishDate) ? 'date-time' : 'date' });
+      ctx.expect(isDaysAfter(job.publishDate, job.closeDate, 60), {
+        title: 'default closeDate is not 60 days after publishDate',
+        expected: 'closeDate = publishDate + 60 days, compared by calendar day (spec 3, 4.2, 8)',
+        received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
+      });
+    },
+  },
+);
+
+export function defaultFalse(entry: RuleEntry, field: 'confidential' | 'autoRefresh' | 'plusCommission'): Implementation {
+  return propertyRule(entry, {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
@@ -56,21 +74,30 @@ export function defaultFalse(id: string, field: 'confidential' | 'autoRefresh' |
   });
 }
 
-export const publishDateByService: Implementation = propertyRule('jobs.create.publish-date-by-service', {
-  maxRuns: 1,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const before = Date.now();
-    const job = await createJob(ctx, identify(ctx, generated));
-    const day = utcDay(job.publishDate);
-    const today = [utcDay(new Date(before).toISOString()) - 1, utcDay(new Date().toISOString()) + 1];
-    ctx.expect(day >= (today[0] ?? 0) && day <= (today[1] ?? 0), {
-      title: `publishDate ${job.publishDate} is not the day of creation`,
-      expected: 'publishDate set by the service when the job is created (spec 3), within a day of now',
-      received: `publishDate ${job.publishDate}, suite clock ${new Date(before).toISOString()}`,
-    });
+export const publishDateByService: Implementation = propertyRule(
+  {
+    id: 'jobs.create.publish-date-by-service',
+    section: '3',
+    level: 'must',
+    title: 'The service sets publishDate on create (today)',
+    statement: '`publishDate` is set by the service.',
   },
-});
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const before = Date.now();
+      const job = await createJob(ctx, identify(ctx, generated));
+      const day = utcDay(job.publishDate);
+      const today = [utcDay(new Date(before).toISOString()) - 1, utcDay(new Date().toISOString()) + 1];
+      ctx.expect(day >= (today[0] ?? 0) && day <= (today[1] ?? 0), {
+        title: `publishDate ${job.publishDate} is not the day of creation`,
+        expected: 'publishDate set by the service when the job is created (spec 3), within a day of now',
+        received: `publishDate ${job.publishDate}, suite clock ${new Date(before).toISOString()}`,
+      });
+    },
+  },
+);
 
 /** True when `date` falls within a day of the suite's clock around `since` (the service set it "now"). */
 export function isAroundNow(date: string, since: number): boolean {
@@ -78,17 +105,26 @@ export function isAroundNow(date: string, since: number): boolean {
   return day >= utcDay(new Date(since).toISOString()) - 1 && day <= utcDay(new Date().toISOString()) + 1;
 }
 
-export const salaryNullByDefault: Implementation = propertyRule('jobs.create.salary-null-by-default', {
-  maxRuns: 3,
-  arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), way: fc.constantFrom(...CREATE_WAYS) }),
-  check: async (ctx: RuleContext, { body, way }) => {
-    const identified = identify(ctx, body);
-    const job = await createBy(ctx, way, { ...omit(identified, 'salary'), referenceId: identified.referenceId });
-    const fetched = await getJob(ctx, job.id);
-    ctx.expect(job.salary === null && fetched.salary === null, {
-      title: `${way} without salary created a job with salary ${show(fetched.salary)}`,
-      expected: 'salary null when no salary is defined (spec 2.1; 4.3: PUT-create behaves as POST)',
-      received: `${way} answered salary ${show(job.salary)}; GET answered salary ${show(fetched.salary)}`,
-    });
+export const salaryNullByDefault: Implementation = propertyRule(
+  {
+    id: 'jobs.create.salary-null-by-default',
+    section: '2.1',
+    level: 'must',
+    title: 'POST or PUT-create without salary creates a job whose salary is null',
+    statement: 'null when no salary is defined (see 2.5).',
   },
-});
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), way: fc.constantFrom(...CREATE_WAYS) }),
+    check: async (ctx: RuleContext, { body, way }) => {
+      const identified = identify(ctx, body);
+      const job = await createBy(ctx, way, { ...omit(identified, 'salary'), referenceId: identified.referenceId });
+      const fetched = await getJob(ctx, job.id);
+      ctx.expect(job.salary === null && fetched.salary === null, {
+        title: `${way} without salary created a job with salary ${show(fetched.salary)}`,
+        expected: 'salary null when no salary is defined (spec 2.1; 4.3: PUT-create behaves as POST)',
+        received: `${way} answered salary ${show(job.salary)}; GET answered salary ${show(fetched.salary)}`,
+      });
+    },
+  },
+);

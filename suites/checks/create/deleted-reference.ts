@@ -32,32 +32,42 @@ async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other
   return way === 'POST /jobs' ? ctx.api.create(body) : ctx.api.putByReference(body);
 }
 
-export const deletedReferenceReusable: Implementation = propertyRule('jobs.create.deleted-reference-reusable', {
-  maxRuns: 3,
-  arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
-  check: async (ctx: RuleContext, [first, second]) => {
-    for (const way of REUSE_WAYS) {
-      const body = identify(ctx, first);
-      const old = await createJob(ctx, body);
-      expectStatus(ctx, await ctx.api.deleteById(old.id), 204, 'setup: DELETE /jobs/{id} answers 204 (spec 4.4)');
-      const res = await reuse(ctx, way, body.referenceId, second);
-      const [accepts, answer] = ANSWERS[way];
-      expectStatus(
-        ctx,
-        res,
-        accepts,
-        `the job with referenceId ${body.referenceId} was removed (spec 3), so ${way} with it is accepted: ${answer}`,
-      );
-      const taker = jobOf(res);
-      const read = await getJob(ctx, taker.id);
-      const listed = (await listJobs(ctx, { q: body.referenceId, pageSize: 100 })).json.data.filter(
-        (item) => item.referenceId === body.referenceId,
-      );
-      ctx.expect(taker.id !== old.id && read.referenceId === body.referenceId && listed.length === 1 && listed[0]?.id === taker.id, {
-        title: `${way} with a deleted job's referenceId did not give it to one live job`,
-        expected: 'one live job with the referenceId: the one that took it (spec 2.1: the service assigns ids; 3: the old job is removed)',
-        received: `deleted job ${old.id}; ${way} answered job ${taker.id}; GET /jobs/${taker.id} has referenceId ${show(read.referenceId)}; listed with the referenceId: ${show(listed.map((item) => item.id))}`,
-      });
-    }
+export const deletedReferenceReusable: Implementation = propertyRule(
+  {
+    id: 'jobs.create.deleted-reference-reusable',
+    section: '3',
+    level: 'must',
+    title: "A deleted job's referenceId can be used again, by POST, by PUT-create and by PUT /jobs/{id} on another job",
+    statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
   },
-});
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
+    check: async (ctx: RuleContext, [first, second]) => {
+      for (const way of REUSE_WAYS) {
+        const body = identify(ctx, first);
+        const old = await createJob(ctx, body);
+        expectStatus(ctx, await ctx.api.deleteById(old.id), 204, 'setup: DELETE /jobs/{id} answers 204 (spec 4.4)');
+        const res = await reuse(ctx, way, body.referenceId, second);
+        const [accepts, answer] = ANSWERS[way];
+        expectStatus(
+          ctx,
+          res,
+          accepts,
+          `the job with referenceId ${body.referenceId} was removed (spec 3), so ${way} with it is accepted: ${answer}`,
+        );
+        const taker = jobOf(res);
+        const read = await getJob(ctx, taker.id);
+        const listed = (await listJobs(ctx, { q: body.referenceId, pageSize: 100 })).json.data.filter(
+          (item) => item.referenceId === body.referenceId,
+        );
+        ctx.expect(taker.id !== old.id && read.referenceId === body.referenceId && listed.length === 1 && listed[0]?.id === taker.id, {
+          title: `${way} with a deleted job's referenceId did not give it to one live job`,
+          expected:
+            'one live job with the referenceId: the one that took it (spec 2.1: the service assigns ids; 3: the old job is removed)',
+          received: `deleted job ${old.id}; ${way} answered job ${taker.id}; GET /jobs/${taker.id} has referenceId ${show(read.referenceId)}; listed with the referenceId: ${show(listed.map((item) => item.id))}`,
+        });
+      }
+    },
+  },
+);

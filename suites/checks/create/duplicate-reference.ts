@@ -23,42 +23,60 @@ async function postDuplicate(ctx: RuleContext, first: Body, second: Body) {
   return { body, original, duplicate };
 }
 
-export const duplicateRejected: Implementation = propertyRule('jobs.create.duplicate-reference-rejected', {
-  maxRuns: 5,
-  arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
-  check: async (ctx: RuleContext, [first, second]) => {
-    const { duplicate } = await postDuplicate(ctx, first, second);
-    if (isClientError(duplicate.status)) {
-      ctx.observe({ topic: 'error-status.duplicate-reference-id', section: '7.1', observed: String(duplicate.status) });
-      observeErrorBody(ctx, duplicate.json, duplicate.text);
-    }
-    expectStatus(
-      ctx,
-      duplicate,
-      isClientError,
-      'a POST with a referenceId already in use is rejected from the second time on: a 4xx (spec 4.2, 7.1)',
-    );
+export const duplicateRejected: Implementation = propertyRule(
+  {
+    id: 'jobs.create.duplicate-reference-rejected',
+    section: '4.2',
+    level: 'must',
+    title: 'POST with a referenceId already in use is rejected (4xx)',
+    statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.',
   },
-});
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
+    check: async (ctx: RuleContext, [first, second]) => {
+      const { duplicate } = await postDuplicate(ctx, first, second);
+      if (isClientError(duplicate.status)) {
+        ctx.observe({ topic: 'error-status.duplicate-reference-id', section: '7.1', observed: String(duplicate.status) });
+        observeErrorBody(ctx, duplicate.json, duplicate.text);
+      }
+      expectStatus(
+        ctx,
+        duplicate,
+        isClientError,
+        'a POST with a referenceId already in use is rejected from the second time on: a 4xx (spec 4.2, 7.1)',
+      );
+    },
+  },
+);
 
-export const duplicateCreatesNothing: Implementation = propertyRule('jobs.create.duplicate-reference-creates-nothing', {
-  maxRuns: 5,
-  arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
-  check: async (ctx: RuleContext, [first, second]) => {
-    const { body, original, duplicate } = await postDuplicate(ctx, first, second);
-    const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
-    const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
-    ctx.expect(matching.length === 1 && matching[0]?.id === original.id, {
-      title: `${matching.length} jobs carry referenceId ${body.referenceId} after a duplicate POST`,
-      expected: 'exactly the first job: a POST with a used referenceId is rejected (spec 4.2)',
-      received: `duplicate POST answered ${duplicate.status}; list has ids ${show(idsOf(list.json))}`,
-    });
-    const after = await getJob(ctx, original.id);
-    const diff = changedFields(original, after);
-    ctx.expect(diff.length === 0, {
-      title: `the duplicate POST changed the first job (${diff.join(', ')})`,
-      expected: 'the first job unchanged: the duplicate is rejected, not applied (spec 4.2; PUT is the way to update)',
-      received: diff.map((f) => `${f}: ${show(original[f])} -> ${show(after[f])}`).join('\n'),
-    });
+export const duplicateCreatesNothing: Implementation = propertyRule(
+  {
+    id: 'jobs.create.duplicate-reference-creates-nothing',
+    section: '4.2',
+    level: 'must',
+    title: 'A rejected duplicate POST creates nothing and leaves the first job unchanged',
+    statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.',
   },
-});
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
+    check: async (ctx: RuleContext, [first, second]) => {
+      const { body, original, duplicate } = await postDuplicate(ctx, first, second);
+      const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
+      const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
+      ctx.expect(matching.length === 1 && matching[0]?.id === original.id, {
+        title: `${matching.length} jobs carry referenceId ${body.referenceId} after a duplicate POST`,
+        expected: 'exactly the first job: a POST with a used referenceId is rejected (spec 4.2)',
+        received: `duplicate POST answered ${duplicate.status}; list has ids ${show(idsOf(list.json))}`,
+      });
+      const after = await getJob(ctx, original.id);
+      const diff = changedFields(original, after);
+      ctx.expect(diff.length === 0, {
+        title: `the duplicate POST changed the first job (${diff.join(', ')})`,
+        expected: 'the first job unchanged: the duplicate is rejected, not applied (spec 4.2; PUT is the way to update)',
+        received: diff.map((f) => `${f}: ${show(original[f])} -> ${show(after[f])}`).join('\n'),
+      });
+    },
+  },
+);

@@ -10,31 +10,49 @@ import { createJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { STATUSES } from './shared.js';
 
-export const explicitValues: Implementation = propertyRule('jobs.create.explicit-values', {
-  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-  // The lowest and highest period, category and position type, and every status: the valid edges, in every run.
-  examples: (ctx) => validEndPatches(ctx.refs),
-  check: async (ctx: RuleContext, generated) => {
-    const body = identify(ctx, generated);
-    const job = await createJob(ctx, body);
-    const problems = keptValueProblems(body, job);
-    ctx.expect(problems.length === 0, {
-      title: `created job differs from the request in ${problems.length} field(s)`,
-      expected: 'the created job has the values sent (spec 4.2 request fields; 3: POST with status given)',
-      received: problems.join('\n'),
-    });
+export const explicitValues: Implementation = propertyRule(
+  {
+    id: 'jobs.create.explicit-values',
+    section: '4.2',
+    level: 'must',
+    title: 'Every value sent on create is kept, the ends of each enum and list first',
+    statement: 'The body is the created Job (full).',
   },
-});
+  {
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    // The lowest and highest period, category and position type, and every status: the valid edges, in every run.
+    examples: (ctx) => validEndPatches(ctx.refs),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const job = await createJob(ctx, body);
+      const problems = keptValueProblems(body, job);
+      ctx.expect(problems.length === 0, {
+        title: `created job differs from the request in ${problems.length} field(s)`,
+        expected: 'the created job has the values sent (spec 4.2 request fields; 3: POST with status given)',
+        received: problems.join('\n'),
+      });
+    },
+  },
+);
 
-export const explicitStatus: Implementation = propertyRule('jobs.create.explicit-status', {
-  maxRuns: 6,
-  arbitrary: (ctx) => fc.record({ status: fc.constantFrom(...STATUSES), body: createBodyArb(ctx) }),
-  check: async (ctx: RuleContext, { status, body }) => {
-    const job = await createJob(ctx, { ...identify(ctx, body), status });
-    ctx.expect(job.status === status, {
-      title: `POST with status "${status}" created a job in status "${job.status}"`,
-      expected: `status "${status}" (spec 3: POST with status given -> the given status)`,
-      received: `status ${show(job.status)}`,
-    });
+export const explicitStatus: Implementation = propertyRule(
+  {
+    id: 'jobs.create.explicit-status',
+    section: '3',
+    level: 'must',
+    title: 'POST with status given creates the job in that status',
+    statement: 'POST or PUT-create with `status` given | valid request | the given status',
   },
-});
+  {
+    maxRuns: 6,
+    arbitrary: (ctx) => fc.record({ status: fc.constantFrom(...STATUSES), body: createBodyArb(ctx) }),
+    check: async (ctx: RuleContext, { status, body }) => {
+      const job = await createJob(ctx, { ...identify(ctx, body), status });
+      ctx.expect(job.status === status, {
+        title: `POST with status "${status}" created a job in status "${job.status}"`,
+        expected: `status "${status}" (spec 3: POST with status given -> the given status)`,
+        received: `status ${show(job.status)}`,
+      });
+    },
+  },
+);

@@ -10,97 +10,135 @@ import { getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { omit, createBy } from './shared.js';
 
-export const putCreates: Implementation = propertyRule('jobs.put-create.creates', {
-  maxRuns: 10,
-  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-  check: async (ctx: RuleContext, generated) => {
-    const body = identify(ctx, generated);
-    const res = await ctx.api.putByReference(body);
-    if (isSuccess(res.status)) {
-      ctx.observe({ topic: 'put-create-status', section: '4.3', observed: String(res.status) });
-      // 4.2 states a Location header for POST's 201 only; for PUT-create it is recorded, never required.
-      ctx.observe({
-        topic: 'put-create-location-header',
-        section: '4.3',
-        observed: res.headers.location ? 'Location header sent' : 'no Location header',
+export const putCreates: Implementation = propertyRule(
+  {
+    id: 'jobs.put-create.creates',
+    section: '4.3',
+    level: 'must',
+    title: 'PUT /jobs with a new referenceId creates the job',
+    statement: 'Creates a job (with a `referenceId`) or updates an existing one.',
+  },
+  {
+    maxRuns: 10,
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const res = await ctx.api.putByReference(body);
+      if (isSuccess(res.status)) {
+        ctx.observe({ topic: 'put-create-status', section: '4.3', observed: String(res.status) });
+        // 4.2 states a Location header for POST's 201 only; for PUT-create it is recorded, never required.
+        ctx.observe({
+          topic: 'put-create-location-header',
+          section: '4.3',
+          observed: res.headers.location ? 'Location header sent' : 'no Location header',
+        });
+      }
+      expectStatus(ctx, res, isSuccess, 'PUT /jobs with a new referenceId creates the job: a 2xx with the Job (spec 4.3; code not shown)');
+      const job = jobOf(res);
+      ctx.expect(job.referenceId === body.referenceId, {
+        title: 'PUT-create returned a job with another referenceId',
+        expected: `referenceId ${body.referenceId} (spec 4.3)`,
+        received: `referenceId ${show(job.referenceId)}`,
       });
-    }
-    expectStatus(ctx, res, isSuccess, 'PUT /jobs with a new referenceId creates the job: a 2xx with the Job (spec 4.3; code not shown)');
-    const job = jobOf(res);
-    ctx.expect(job.referenceId === body.referenceId, {
-      title: 'PUT-create returned a job with another referenceId',
-      expected: `referenceId ${body.referenceId} (spec 4.3)`,
-      received: `referenceId ${show(job.referenceId)}`,
-    });
-    const fetched = await getJob(ctx, job.id);
-    const problems = keptValueProblems(body, fetched);
-    ctx.expect(problems.length === 0, {
-      title: 'the job created by PUT does not have the values sent',
-      expected: 'PUT-create behaves as POST with a referenceId: the values sent are kept (spec 4.3, 4.2)',
-      received: problems.join('\n'),
-    });
+      const fetched = await getJob(ctx, job.id);
+      const problems = keptValueProblems(body, fetched);
+      ctx.expect(problems.length === 0, {
+        title: 'the job created by PUT does not have the values sent',
+        expected: 'PUT-create behaves as POST with a referenceId: the values sent are kept (spec 4.3, 4.2)',
+        received: problems.join('\n'),
+      });
+    },
   },
-});
+);
 
-export const putCreateDefaults: Implementation = propertyRule('jobs.put-create.defaults', {
-  maxRuns: 3,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const body = omit(identify(ctx, generated), 'status', 'closeDate') as Body & { referenceId: string };
-    const res = await ctx.api.putByReference(body);
-    expectStatus(ctx, res, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3)');
-    const job = jobOf(res);
-    ctx.expect(job.status === 'draft' && isDaysAfter(job.publishDate, job.closeDate, 60), {
-      title: 'PUT-create did not apply the create defaults',
-      expected: 'status draft and closeDate = publishDate + 60 days (spec 3: POST or PUT-create with status omitted; 4.3: behaves as POST)',
-      received: `status ${show(job.status)}, publishDate ${job.publishDate}, closeDate ${job.closeDate}`,
-    });
+export const putCreateDefaults: Implementation = propertyRule(
+  {
+    id: 'jobs.put-create.defaults',
+    section: '3',
+    level: 'must',
+    title: 'PUT-create without status/closeDate applies the POST defaults',
+    statement:
+      'POST or PUT-create with `status` omitted | valid request | draft | Job created. … `closeDate` defaults to 60 days after `publishDate` when omitted.',
   },
-});
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = omit(identify(ctx, generated), 'status', 'closeDate') as Body & { referenceId: string };
+      const res = await ctx.api.putByReference(body);
+      expectStatus(ctx, res, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3)');
+      const job = jobOf(res);
+      ctx.expect(job.status === 'draft' && isDaysAfter(job.publishDate, job.closeDate, 60), {
+        title: 'PUT-create did not apply the create defaults',
+        expected:
+          'status draft and closeDate = publishDate + 60 days (spec 3: POST or PUT-create with status omitted; 4.3: behaves as POST)',
+        received: `status ${show(job.status)}, publishDate ${job.publishDate}, closeDate ${job.closeDate}`,
+      });
+    },
+  },
+);
 
-export const putIdempotent: Implementation = propertyRule('jobs.put-create.idempotent', {
-  maxRuns: 5,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const body = identify(ctx, generated);
-    const first = await ctx.api.putByReference(body);
-    expectStatus(ctx, first, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3)');
-    const second = await ctx.api.putByReference(body);
-    expectStatus(ctx, second, 200, 'a PUT /jobs with the referenceId of an existing job updates it: 200 with the Job (spec 4.3)');
-    const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
-    const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
-    ctx.expect(matching.length === 1 && matching[0]?.id === jobOf(first).id && jobOf(second).id === jobOf(first).id, {
-      title: `repeating the PUT left ${matching.length} job(s) with referenceId ${body.referenceId}`,
-      expected: 'one job: PUT is idempotent (spec 4.2, 4.3)',
-      received: `first PUT id ${jobOf(first).id}, second PUT id ${show(second.json?.id)}, listed ids ${show(matching.map((m) => m.id))}`,
-    });
-    const diff = changedFields(jobOf(first), jobOf(second));
-    ctx.expect(jsonEqual(diff, []), {
-      title: `repeating the PUT changed ${diff.join(', ')}`,
-      expected: 'the same job with the same values (spec 4.3: PUT is idempotent)',
-      received: `${requestLine(second)} -> ${responseLine(second)}`,
-    });
+export const putIdempotent: Implementation = propertyRule(
+  {
+    id: 'jobs.put-create.idempotent',
+    section: '4.3',
+    level: 'must',
+    title: 'Repeating a PUT /jobs with the same body leaves one job with those values',
+    statement: 'PUT is recommended whenever a `referenceId` is used, because PUT is idempotent.',
   },
-});
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const first = await ctx.api.putByReference(body);
+      expectStatus(ctx, first, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3)');
+      const second = await ctx.api.putByReference(body);
+      expectStatus(ctx, second, 200, 'a PUT /jobs with the referenceId of an existing job updates it: 200 with the Job (spec 4.3)');
+      const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
+      const matching = list.json.data.filter((item) => item.referenceId === body.referenceId);
+      ctx.expect(matching.length === 1 && matching[0]?.id === jobOf(first).id && jobOf(second).id === jobOf(first).id, {
+        title: `repeating the PUT left ${matching.length} job(s) with referenceId ${body.referenceId}`,
+        expected: 'one job: PUT is idempotent (spec 4.2, 4.3)',
+        received: `first PUT id ${jobOf(first).id}, second PUT id ${show(second.json?.id)}, listed ids ${show(matching.map((m) => m.id))}`,
+      });
+      const diff = changedFields(jobOf(first), jobOf(second));
+      ctx.expect(jsonEqual(diff, []), {
+        title: `repeating the PUT changed ${diff.join(', ')}`,
+        expected: 'the same job with the same values (spec 4.3: PUT is idempotent)',
+        received: `${requestLine(second)} -> ${responseLine(second)}`,
+      });
+    },
+  },
+);
 
-export const putCreateDefaultFlags: Implementation = propertyRule('jobs.put-create.default-flags', {
-  maxRuns: 3,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const identified = identify(ctx, generated);
-    const body = {
-      ...omit(identified, 'confidential', 'autoRefresh'),
-      referenceId: identified.referenceId,
-      salary: { amount: 50000, period: { id: 1 } },
-    };
-    const job = await createBy(ctx, 'PUT /jobs (create)', body);
-    const flags = { confidential: job.confidential, autoRefresh: job.autoRefresh, plusCommission: job.salary?.plusCommission };
-    const notFalse = Object.entries(flags).filter(([, value]) => value !== false);
-    ctx.expect(notFalse.length === 0, {
-      title: `PUT-create defaulted ${notFalse.map(([field]) => field).join(', ')} to other than false`,
-      expected:
-        'confidential, autoRefresh and salary.plusCommission false when omitted (spec 2.1, 2.5, 4.2: default false; 4.3: PUT-create behaves as POST)',
-      received: notFalse.map(([field, value]) => `${field} ${show(value)}`).join(', '),
-    });
+export const putCreateDefaultFlags: Implementation = propertyRule(
+  {
+    id: 'jobs.put-create.default-flags',
+    section: '4.3',
+    level: 'must',
+    title: 'PUT-create without confidential, autoRefresh or plusCommission sets them to false',
+    statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
   },
-});
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const identified = identify(ctx, generated);
+      const body = {
+        ...omit(identified, 'confidential', 'autoRefresh'),
+        referenceId: identified.referenceId,
+        salary: { amount: 50000, period: { id: 1 } },
+      };
+      const job = await createBy(ctx, 'PUT /jobs (create)', body);
+      const flags = { confidential: job.confidential, autoRefresh: job.autoRefresh, plusCommission: job.salary?.plusCommission };
+      const notFalse = Object.entries(flags).filter(([, value]) => value !== false);
+      ctx.expect(notFalse.length === 0, {
+        title: `PUT-create defaulted ${notFalse.map(([field]) => field).join(', ')} to other than false`,
+        expected:
+          'confidential, autoRefresh and salary.plusCommission false when omitted (spec 2.1, 2.5, 4.2: default false; 4.3: PUT-create behaves as POST)',
+        received: notFalse.map(([field, value]) => `${field} ${show(value)}`).join(', '),
+      });
+    },
+  },
+);

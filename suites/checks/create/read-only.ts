@@ -57,64 +57,91 @@ async function expectReadOnlyOnCreate(ctx: RuleContext, way: CreateWay, generate
   });
 }
 
-export const publishDateReadOnly: Implementation = propertyRule('jobs.create.publish-date-read-only', {
-  maxRuns: 1,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    for (const way of CREATE_WAYS) await expectReadOnlyOnCreate(ctx, way, generated);
+export const publishDateReadOnly: Implementation = propertyRule(
+  {
+    id: 'jobs.create.publish-date-read-only',
+    section: '2.1',
+    level: 'must',
+    title: 'A publishDate, employer or id sent on create (POST or PUT-create) is never honoured (read-only)',
+    statement: 'Publish date. Set by the service. Read-only.',
   },
-});
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      for (const way of CREATE_WAYS) await expectReadOnlyOnCreate(ctx, way, generated);
+    },
+  },
+);
 
-export const withoutReferenceId: Implementation = propertyRule('jobs.create.without-reference-id', {
-  maxRuns: 3,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const job = await createJob(ctx, anonymous(ctx, generated));
-    ctx.observe({
-      topic: 'reference-id-empty',
-      section: '2.1',
-      observed: job.referenceId === null ? 'null' : JSON.stringify(job.referenceId),
-    });
-    ctx.expect(job.referenceId === null || job.referenceId === '', {
-      title: `a job created without referenceId has referenceId ${show(job.referenceId)}`,
-      expected: 'referenceId "" or null when the employer gave none (spec 2.1)',
-      received: `referenceId ${show(job.referenceId)}`,
-    });
+export const withoutReferenceId: Implementation = propertyRule(
+  {
+    id: 'jobs.create.without-reference-id',
+    section: '2.1',
+    level: 'must',
+    title: 'POST without referenceId creates a job whose referenceId is "" or null',
+    statement: 'Described as an empty string when the employer gave none; sample responses show null. A consumer accepts both.',
   },
-});
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, anonymous(ctx, generated));
+      ctx.observe({
+        topic: 'reference-id-empty',
+        section: '2.1',
+        observed: job.referenceId === null ? 'null' : JSON.stringify(job.referenceId),
+      });
+      ctx.expect(job.referenceId === null || job.referenceId === '', {
+        title: `a job created without referenceId has referenceId ${show(job.referenceId)}`,
+        expected: 'referenceId "" or null when the employer gave none (spec 2.1)',
+        received: `referenceId ${show(job.referenceId)}`,
+      });
+    },
+  },
+);
 
 /**
  * Spec 2.1 says confidential is "true if the employer name is confidential" and not what that hides: the name
  * may come back as it is, masked or blank (recorded). The employer's id is not named as confidential, so a
  * confidential job, created so or made so by a PUT, still shows the key's employer id.
  */
-export const confidentialEmployer: Implementation = propertyRule('jobs.create.confidential-employer-id', {
-  maxRuns: 2,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const open = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: false }))).id);
-    const hidden = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: true }))).id);
-    const put = await ctx.api.putById(open.id, { confidential: true });
-    expectStatus(ctx, put, 200, 'setup: PUT /jobs/{id} with only confidential is a partial update: 200 (spec 4.3)');
-    const madeHidden = await getJob(ctx, open.id);
-    ctx.observe({
-      topic: 'employer.confidential-name',
-      section: '2.1',
-      observed: hidden.employer.name === open.employer.name ? 'shown' : `hidden as ${show(hidden.employer.name)}`,
-    });
-    // The comparison kit compares a confidential job's employer by id (sameEmployer): a hidden name is no change.
-    const problems = [
-      ...(sameEmployer(hidden.employer, open.employer, true)
-        ? []
-        : [`job ${hidden.id}, created confidential: employer ${show(hidden.employer)}`]),
-      ...changedFields(open, madeHidden, ['confidential']).map(
-        (f) => `job ${open.id}, made confidential: ${f} ${show(open[f])} -> ${show(madeHidden[f])}`,
-      ),
-    ];
-    ctx.expect(problems.length === 0, {
-      title: "a confidential job lost the key's employer id, or the PUT making it confidential changed more",
-      expected: `the key's employer (id ${open.employer.id}): 2.1 makes the employer name confidential, not the job's employer; 4.3: only the fields sent change`,
-      received: problems.join('\n'),
-    });
+export const confidentialEmployer: Implementation = propertyRule(
+  {
+    id: 'jobs.create.confidential-employer-id',
+    section: '2.1',
+    level: 'must',
+    title: "A confidential job still shows the key's employer id; its name may be hidden (observed)",
+    statement: 'true if the employer name is confidential.',
   },
-});
+  {
+    maxRuns: 2,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const open = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: false }))).id);
+      const hidden = await getJob(ctx, (await createJob(ctx, identify(ctx, { ...generated, confidential: true }))).id);
+      const put = await ctx.api.putById(open.id, { confidential: true });
+      expectStatus(ctx, put, 200, 'setup: PUT /jobs/{id} with only confidential is a partial update: 200 (spec 4.3)');
+      const madeHidden = await getJob(ctx, open.id);
+      ctx.observe({
+        topic: 'employer.confidential-name',
+        section: '2.1',
+        observed: hidden.employer.name === open.employer.name ? 'shown' : `hidden as ${show(hidden.employer.name)}`,
+      });
+      // The comparison kit compares a confidential job's employer by id (sameEmployer): a hidden name is no change.
+      const problems = [
+        ...(sameEmployer(hidden.employer, open.employer, true)
+          ? []
+          : [`job ${hidden.id}, created confidential: employer ${show(hidden.employer)}`]),
+        ...changedFields(open, madeHidden, ['confidential']).map(
+          (f) => `job ${open.id}, made confidential: ${f} ${show(open[f])} -> ${show(madeHidden[f])}`,
+        ),
+      ];
+      ctx.expect(problems.length === 0, {
+        title: "a confidential job lost the key's employer id, or the PUT making it confidential changed more",
+        expected: `the key's employer (id ${open.employer.id}): 2.1 makes the employer name confidential, not the job's employer; 4.3: only the fields sent change`,
+        received: problems.join('\n'),
+      });
+    },
+  },
+);

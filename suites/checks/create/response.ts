@@ -10,53 +10,71 @@ import { expectStatus, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 
-export const status201: Implementation = propertyRule('jobs.create.status-201', {
-  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-  check: async (ctx: RuleContext, generated) => {
-    const res = await ctx.api.create(identify(ctx, generated));
-    expectStatus(ctx, res, 201, 'POST /jobs with a valid body answers 201 and the created Job (spec 4.2, 7)');
+export const status201: Implementation = propertyRule(
+  {
+    id: 'jobs.create.status-201',
+    section: '4.2',
+    level: 'must',
+    title: 'POST /jobs with a valid body answers 201 with the created Job',
+    statement: 'Response 201 with a `Location` header holding the address of the new job',
   },
-});
+  {
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const res = await ctx.api.create(identify(ctx, generated));
+      expectStatus(ctx, res, 201, 'POST /jobs with a valid body answers 201 and the created Job (spec 4.2, 7)');
+    },
+  },
+);
 
-export const locationHeader: Implementation = propertyRule('jobs.create.location-header', {
-  maxRuns: 5,
-  arbitrary: (ctx) => createBodyArb(ctx),
-  check: async (ctx: RuleContext, generated) => {
-    const res = await ctx.api.create(identify(ctx, generated));
-    expectStatus(ctx, res, 201, 'setup: POST /jobs with a valid body answers 201 (spec 4.2)');
-    const job = jobOf(res);
-    const location = res.headers.location;
-    const expected = `a Location header holding {base_url}/api/v1.1/jobs/${job.id} (spec 4.2)`;
-    ctx.expect(location !== undefined && location !== '', {
-      title: 'POST /jobs 201 has no Location header',
-      expected,
-      received: 'no Location header',
-      failingExchange: res.exchange,
-    });
-    const target = new URL(location ?? '', res.exchange.request.url);
-    ctx.observe({
-      topic: 'location-header-form',
-      section: '4.2',
-      observed: /^https?:\/\//i.test(location ?? '') ? 'absolute URL' : 'relative reference',
-    });
-    ctx.expect(target.pathname.replace(/\/+$/, '').endsWith(`/api/v1.1/jobs/${job.id}`), {
-      title: 'Location header does not point at the new job',
-      expected,
-      received: `Location: ${location} (job id ${job.id})`,
-      failingExchange: res.exchange,
-    });
-    // Follow it only on the target's own origin: the key never goes elsewhere.
-    const sameOrigin = target.origin === new URL(ctx.api.client.apiRoot).origin;
-    const followed = sameOrigin ? await ctx.api.client.request<Job>({ method: 'GET', path: target.href }) : await ctx.api.get(job.id);
-    expectStatus(ctx, followed, 200, `GET on the Location answers 200 with job ${job.id} (spec 4.1, 4.2)`);
-    ctx.expect(followed.json?.id === job.id, {
-      title: 'the Location header leads to another job',
-      expected,
-      received: `GET ${location} returned job ${show(followed.json?.id)}`,
-      failingExchange: followed.exchange,
-    });
+export const locationHeader: Implementation = propertyRule(
+  {
+    id: 'jobs.create.location-header',
+    section: '4.2',
+    level: 'must',
+    title: 'The 201 carries a Location header with the address of the new job',
+    statement: 'Response 201 with a `Location` header holding the address of the new job (`{base_url}/api/v1.1/jobs/<job_id>`).',
   },
-});
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const res = await ctx.api.create(identify(ctx, generated));
+      expectStatus(ctx, res, 201, 'setup: POST /jobs with a valid body answers 201 (spec 4.2)');
+      const job = jobOf(res);
+      const location = res.headers.location;
+      const expected = `a Location header holding {base_url}/api/v1.1/jobs/${job.id} (spec 4.2)`;
+      ctx.expect(location !== undefined && location !== '', {
+        title: 'POST /jobs 201 has no Location header',
+        expected,
+        received: 'no Location header',
+        failingExchange: res.exchange,
+      });
+      const target = new URL(location ?? '', res.exchange.request.url);
+      ctx.observe({
+        topic: 'location-header-form',
+        section: '4.2',
+        observed: /^https?:\/\//i.test(location ?? '') ? 'absolute URL' : 'relative reference',
+      });
+      ctx.expect(target.pathname.replace(/\/+$/, '').endsWith(`/api/v1.1/jobs/${job.id}`), {
+        title: 'Location header does not point at the new job',
+        expected,
+        received: `Location: ${location} (job id ${job.id})`,
+        failingExchange: res.exchange,
+      });
+      // Follow it only on the target's own origin: the key never goes elsewhere.
+      const sameOrigin = target.origin === new URL(ctx.api.client.apiRoot).origin;
+      const followed = sameOrigin ? await ctx.api.client.request<Job>({ method: 'GET', path: target.href }) : await ctx.api.get(job.id);
+      expectStatus(ctx, followed, 200, `GET on the Location answers 200 with job ${job.id} (spec 4.1, 4.2)`);
+      ctx.expect(followed.json?.id === job.id, {
+        title: 'the Location header leads to another job',
+        expected,
+        received: `GET ${location} returned job ${show(followed.json?.id)}`,
+        failingExchange: followed.exchange,
+      });
+    },
+  },
+);
 
 type Order = 'as sent' | 'by id' | 'another order';
 
@@ -83,18 +101,27 @@ function observeOrder(ctx: RuleContext, sent: Body, created: Job, fetched: Job):
   if (parts.length > 0) ctx.observe({ topic: 'array-order', section: '2.1', observed: parts.join('; ') });
 }
 
-export const bodyMatchesGet: Implementation = propertyRule('jobs.create.body-matches-get', {
-  arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-  check: async (ctx: RuleContext, generated) => {
-    const body = identify(ctx, generated);
-    const created = await createJob(ctx, body);
-    const fetched = await getJob(ctx, created.id);
-    observeOrder(ctx, body, created, fetched);
-    const diff = changedFields(created, fetched);
-    ctx.expect(diff.length === 0, {
-      title: `the POST body and a GET of the job differ in ${diff.join(', ')}`,
-      expected: 'the 201 body is the created Job (full), the same as GET /jobs/{id} (spec 4.2)',
-      received: diff.map((field) => `${field}: POST ${show(created[field])}, GET ${show(fetched[field])}`).join('\n'),
-    });
+export const bodyMatchesGet: Implementation = propertyRule(
+  {
+    id: 'jobs.create.body-matches-get',
+    section: '4.2',
+    level: 'must',
+    title: 'The 201 body is the created Job: equal to a GET of it',
+    statement: 'The body is the created Job (full).',
   },
-});
+  {
+    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const created = await createJob(ctx, body);
+      const fetched = await getJob(ctx, created.id);
+      observeOrder(ctx, body, created, fetched);
+      const diff = changedFields(created, fetched);
+      ctx.expect(diff.length === 0, {
+        title: `the POST body and a GET of the job differ in ${diff.join(', ')}`,
+        expected: 'the 201 body is the created Job (full), the same as GET /jobs/{id} (spec 4.2)',
+        received: diff.map((field) => `${field}: POST ${show(created[field])}, GET ${show(fetched[field])}`).join('\n'),
+      });
+    },
+  },
+);

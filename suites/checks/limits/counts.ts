@@ -11,7 +11,7 @@ import { isSuccess } from '../../kit/http.js';
 import { refusedAmong } from '../../kit/refused-values.js';
 import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../../engine/rule.js';
-import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 
 interface CountSpec {
@@ -52,9 +52,9 @@ async function createAccepted(ctx: RuleContext, job: Body, field: CountSpec['fie
 }
 
 /** The rule `id`: `spec.field` holds `spec.min` to `spec.max` entries, in every write form. */
-export function countRule(id: string, spec: CountSpec): Implementation {
+export function countRule(entry: RuleEntry, spec: CountSpec): Implementation {
   const statement = `spec 8: ${spec.field} per job ${spec.min} to ${spec.max}`;
-  return fixedRule(id, async (ctx: RuleContext) => {
+  return fixedRule(entry, async (ctx: RuleContext) => {
     // Only distinct categories make an unambiguous count; a target with few categories limits what can be probed.
     const available = spec.field === 'categories' ? new Set(ctx.refs.categoryIds).size : Number.POSITIVE_INFINITY;
     const accepted: number[] = [];

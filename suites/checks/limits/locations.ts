@@ -32,72 +32,90 @@ async function refusedPlaces(ctx: RuleContext, job: Body, group: LocationInput[]
   return refusedValues(group, async (locations) => isSuccess((await ctx.api.create({ ...identify(ctx, job), locations })).status));
 }
 
-export const locationForms: Implementation = fixedRule('jobs.limits.location-forms', async (ctx: RuleContext) => {
-  // First every official name with punctuation, digits or letters beyond A-Z, in both forms, up to the most a job takes: on every seed.
-  const groups = [UNUSUAL_PLACES.withProvince, UNUSUAL_PLACES.cityOnly].flatMap((places) => chunks(places, inputLimits.locationsMax));
-  await ctx.check(
-    fc.record({ job: createBodyArb(ctx) }),
-    async ({ job }) => {
-      for (const group of groups) {
-        const locations = await refusedPlaces(ctx, job, group);
-        if (locations.length === 0) continue;
+export const locationForms: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.location-forms',
+    section: '2.2',
+    level: 'must',
+    title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted',
+    statement: 'On input, `description` takes one of two forms: … `<City>` … `<City>, <ProvinceCode>`',
+  },
+  async (ctx: RuleContext) => {
+    // First every official name with punctuation, digits or letters beyond A-Z, in both forms, up to the most a job takes: on every seed.
+    const groups = [UNUSUAL_PLACES.withProvince, UNUSUAL_PLACES.cityOnly].flatMap((places) => chunks(places, inputLimits.locationsMax));
+    await ctx.check(
+      fc.record({ job: createBodyArb(ctx) }),
+      async ({ job }) => {
+        for (const group of groups) {
+          const locations = await refusedPlaces(ctx, job, group);
+          if (locations.length === 0) continue;
+          const body = identify(ctx, job);
+          await createJob(
+            ctx,
+            { ...body, locations },
+            {
+              anySuccess: true,
+              title: `POST /jobs refused the places ${locations.map((l) => `"${l.description}"`).join(', ')}`,
+              expected:
+                'spec 2.2: a location description takes the form <City> or <City>, <ProvinceCode>; these are official Canadian place names',
+            },
+          );
+        }
+      },
+      { runs: 1 },
+    );
+    // Half the draws of each form are official names with punctuation, digits or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
+    const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
+    const cityOnly = fc.oneof(locationCityOnlyArb, unusualCityOnlyArb);
+    const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly });
+    await ctx.check(arb, async ({ job, withCode, cityOnly }) => {
+      for (const [form, location] of [
+        ['<City>, <ProvinceCode>', withCode],
+        ['<City>', cityOnly],
+      ] as const) {
         const body = identify(ctx, job);
         await createJob(
           ctx,
-          { ...body, locations },
+          { ...body, locations: [location] },
           {
             anySuccess: true,
-            title: `POST /jobs refused the places ${locations.map((l) => `"${l.description}"`).join(', ')}`,
-            expected:
-              'spec 2.2: a location description takes the form <City> or <City>, <ProvinceCode>; these are official Canadian place names',
+            title: `POST /jobs refused the location "${location.description}" (form ${form})`,
+            expected: `spec 2.2: a location description takes the form ${form}`,
           },
         );
       }
-    },
-    { runs: 1 },
-  );
-  // Half the draws of each form are official names with punctuation, digits or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
-  const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
-  const cityOnly = fc.oneof(locationCityOnlyArb, unusualCityOnlyArb);
-  const arb = fc.record({ job: createBodyArb(ctx), withCode, cityOnly });
-  await ctx.check(arb, async ({ job, withCode, cityOnly }) => {
-    for (const [form, location] of [
-      ['<City>, <ProvinceCode>', withCode],
-      ['<City>', cityOnly],
-    ] as const) {
-      const body = identify(ctx, job);
-      await createJob(
-        ctx,
-        { ...body, locations: [location] },
-        {
-          anySuccess: true,
-          title: `POST /jobs refused the location "${location.description}" (form ${form})`,
-          expected: `spec 2.2: a location description takes the form ${form}`,
-        },
-      );
-    }
-  });
-});
+    });
+  },
+);
 
 /**
  * Spec 2.2 and 8: a location description is at most 300 characters. Only the rejection over the limit is
  * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
  */
-export const locationDescriptionLength: Implementation = fixedRule('jobs.limits.location-description-length', async (ctx: RuleContext) => {
-  const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
-  const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });
-  await ctx.check(
-    arb,
-    async ({ job, place }) => {
-      const body = identify(ctx, job);
-      const ref = body.referenceId;
-      const [city, province] = place.description.split(', ');
-      const description = `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), max + 1 - `, ${province}`.length)}, ${province}`;
-      await createRejected(ctx, { ...body, locations: [{ description }] }, ref, {
-        title: `POST /jobs accepted a location description of ${description.length} characters`,
-        expected: `spec 2.2 and 8: location description max ${max} characters`,
-      });
-    },
-    { runs: Math.min(ctx.runs, 5) },
-  );
-});
+export const locationDescriptionLength: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.location-description-length',
+    section: '8',
+    level: 'must',
+    title: 'A location description of 301 characters is rejected',
+    statement: 'location name / description / type | max 256 / 300 / 50 characters',
+  },
+  async (ctx: RuleContext) => {
+    const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
+    const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });
+    await ctx.check(
+      arb,
+      async ({ job, place }) => {
+        const body = identify(ctx, job);
+        const ref = body.referenceId;
+        const [city, province] = place.description.split(', ');
+        const description = `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), max + 1 - `, ${province}`.length)}, ${province}`;
+        await createRejected(ctx, { ...body, locations: [{ description }] }, ref, {
+          title: `POST /jobs accepted a location description of ${description.length} characters`,
+          expected: `spec 2.2 and 8: location description max ${max} characters`,
+        });
+      },
+      { runs: Math.min(ctx.runs, 5) },
+    );
+  },
+);

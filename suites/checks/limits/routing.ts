@@ -20,16 +20,16 @@ import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
 import type { RuleContext } from '../../engine/rule.js';
-import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { RoutingKind, withRouting } from './routing-body.js';
 
-export function emailOrUrlLength(id: string, kind: RoutingKind): Implementation {
+export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implementation {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const max = kind === 'email' ? inputLimits.applicationEmailMax : inputLimits.applicationUrlMax; // §8: applicationEmail <= 50, applicationUrl <= 200
   const valueArb = kind === 'email' ? emailOfLengthArb : urlOfLengthArb;
   const statement = `spec 8: ${field} max ${max} characters`;
-  return fixedRule(id, async (ctx: RuleContext) => {
+  return fixedRule(entry, async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
     await ctx.check(arb, async ({ job, atLimit, over }) => {
       const at = identify(ctx, job);
@@ -59,10 +59,10 @@ export function emailOrUrlLength(id: string, kind: RoutingKind): Implementation 
   });
 }
 
-export function routingAddressRequired(ruleId: string, kind: RoutingKind): Implementation {
+export function routingAddressRequired(entry: RuleEntry, kind: RoutingKind): Implementation {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const id = routingTypeIds[kind];
-  return fixedRule(ruleId, async (ctx: RuleContext) => {
+  return fixedRule(entry, async (ctx: RuleContext) => {
     await ctx.check(createBodyArb(ctx), async (job) => {
       const body = identify(ctx, job);
       const ref = body.referenceId;
@@ -74,20 +74,29 @@ export function routingAddressRequired(ruleId: string, kind: RoutingKind): Imple
   });
 }
 
-export const routingUrlScheme: Implementation = fixedRule('jobs.limits.routing-url-scheme', async (ctx: RuleContext) => {
-  const examples = urlsWithoutHttpScheme.map((url) => ({ url }));
-  await ctx.check(
-    fc.record({ job: createBodyArb(ctx), url: urlWithoutSchemeArb }),
-    async ({ job, url }) => {
-      const body = identify(ctx, job);
-      await createRejected(ctx, withRouting(body, 'url', { applicationUrl: url }), body.referenceId, {
-        title: `POST /jobs accepted the applicationUrl "${url}", which includes neither http:// nor https://`,
-        expected: 'spec 4.2: applicationUrl includes http:// or https://',
-      });
-    },
-    { examples },
-  );
-});
+export const routingUrlScheme: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.routing-url-scheme',
+    section: '4.2',
+    level: 'must',
+    title: 'An applicationUrl without http:// or https:// (none, another scheme, scheme-relative, a near miss) is rejected',
+    statement: 'Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.',
+  },
+  async (ctx: RuleContext) => {
+    const examples = urlsWithoutHttpScheme.map((url) => ({ url }));
+    await ctx.check(
+      fc.record({ job: createBodyArb(ctx), url: urlWithoutSchemeArb }),
+      async ({ job, url }) => {
+        const body = identify(ctx, job);
+        await createRejected(ctx, withRouting(body, 'url', { applicationUrl: url }), body.referenceId, {
+          title: `POST /jobs accepted the applicationUrl "${url}", which includes neither http:// nor https://`,
+          expected: 'spec 4.2: applicationUrl includes http:// or https://',
+        });
+      },
+      { examples },
+    );
+  },
+);
 
 /**
  * The one owner of an upper- or mixed-case scheme (`HTTPS://`): RFC 3986 makes it the same scheme, but
@@ -95,59 +104,79 @@ export const routingUrlScheme: Implementation = fixedRule('jobs.limits.routing-u
  * practice, not a must; every other rule sends the scheme lower-case. Kept means the same URL, the scheme
  * compared case-insensitively (a server may store it lower-case).
  */
-export const urlSchemeCase: Implementation = fixedRule('jobs.limits.url-scheme-case', async (ctx: RuleContext) => {
-  const statement = 'good practice (RFC 3986 3.1: a scheme is case-insensitive; spec 4.2: applicationUrl includes http:// or https://)';
-  await ctx.check(
-    fc.record({ job: createBodyArb(ctx), url: applicationUrlSchemeVariantArb }),
-    async ({ job, url }) => {
-      const created = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
-        anySuccess: true,
-        title: `POST /jobs refused the applicationUrl "${url}" (scheme not in lower case)`,
-        expected: statement,
-      });
-      ctx.expect(sameFieldValue('applicationUrl', created.applicationUrl, url), {
-        title: `the job does not keep the applicationUrl "${url}"`,
-        expected: `${statement}: the same URL comes back (the scheme in any case)`,
-        received: JSON.stringify(created.applicationUrl),
-      });
-    },
-    { runs: Math.min(ctx.runs, 5) },
-  );
-});
+export const urlSchemeCase: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.url-scheme-case',
+    section: '4.2',
+    level: 'should',
+    title:
+      'An applicationUrl whose scheme is written in upper or mixed case (HTTPS://, Http://; RFC 3986 3.1: case-insensitive) is accepted and kept',
+    statement: 'Good practice; the spec says: Required when `applicantRoutingType.id` is 2. Includes `http://` or `https://`.',
+  },
+  async (ctx: RuleContext) => {
+    const statement = 'good practice (RFC 3986 3.1: a scheme is case-insensitive; spec 4.2: applicationUrl includes http:// or https://)';
+    await ctx.check(
+      fc.record({ job: createBodyArb(ctx), url: applicationUrlSchemeVariantArb }),
+      async ({ job, url }) => {
+        const created = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
+          anySuccess: true,
+          title: `POST /jobs refused the applicationUrl "${url}" (scheme not in lower case)`,
+          expected: statement,
+        });
+        ctx.expect(sameFieldValue('applicationUrl', created.applicationUrl, url), {
+          title: `the job does not keep the applicationUrl "${url}"`,
+          expected: `${statement}: the same URL comes back (the scheme in any case)`,
+          received: JSON.stringify(created.applicationUrl),
+        });
+      },
+      { runs: Math.min(ctx.runs, 5) },
+    );
+  },
+);
 
-export const routingOtherFieldNull: Implementation = fixedRule('jobs.limits.routing-other-field-null', async (ctx: RuleContext) => {
-  const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
-  await ctx.check(arb, async ({ job, email, url }) => {
-    const statement =
-      'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
-    const expectNull = (where: string, got: Job, field: 'applicationEmail' | 'applicationUrl'): void => {
-      ctx.expect(got[field] === null, {
-        title: `${where}: ${field} is not null for routing type ${got.applicantRoutingType.id}`,
+export const routingOtherFieldNull: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.routing-other-field-null',
+    section: '2.1',
+    level: 'must',
+    title: 'The address field of the other routing type is null in responses, also after switching type',
+    statement:
+      'Applies only when routing type is 1. Null in responses when not applicable. … Applies only when routing type is 2. Null in responses when not applicable.',
+  },
+  async (ctx: RuleContext) => {
+    const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
+    await ctx.check(arb, async ({ job, email, url }) => {
+      const statement =
+        'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
+      const expectNull = (where: string, got: Job, field: 'applicationEmail' | 'applicationUrl'): void => {
+        ctx.expect(got[field] === null, {
+          title: `${where}: ${field} is not null for routing type ${got.applicantRoutingType.id}`,
+          expected: statement,
+          received: `${field}: ${JSON.stringify(got[field])}`,
+        });
+      };
+      const byEmail = await createJob(ctx, withRouting(identify(ctx, job), 'email', { applicationEmail: email }), {
+        anySuccess: true,
+        title: 'POST /jobs refused routing type 1 with an applicationEmail',
         expected: statement,
-        received: `${field}: ${JSON.stringify(got[field])}`,
       });
-    };
-    const byEmail = await createJob(ctx, withRouting(identify(ctx, job), 'email', { applicationEmail: email }), {
-      anySuccess: true,
-      title: 'POST /jobs refused routing type 1 with an applicationEmail',
-      expected: statement,
+      expectNull('POST /jobs (routing type 1)', byEmail, 'applicationUrl');
+      const byUrl = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
+        anySuccess: true,
+        title: 'POST /jobs refused routing type 2 with an applicationUrl',
+        expected: statement,
+      });
+      expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
+      // Switching type by a partial update makes the old address inapplicable.
+      const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });
+      ctx.expect(isSuccess(switched.status) && switched.json !== undefined, {
+        title: `PUT /jobs/${byEmail.id} refused switching routing type 1 to 2 with an applicationUrl`,
+        expected: 'spec 4.3: a partial update changes only the fields sent: 200 with the full job',
+        received: responseLine(switched),
+      });
+      expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
+      const read = await ctx.api.get(byEmail.id);
+      if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
     });
-    expectNull('POST /jobs (routing type 1)', byEmail, 'applicationUrl');
-    const byUrl = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
-      anySuccess: true,
-      title: 'POST /jobs refused routing type 2 with an applicationUrl',
-      expected: statement,
-    });
-    expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
-    // Switching type by a partial update makes the old address inapplicable.
-    const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });
-    ctx.expect(isSuccess(switched.status) && switched.json !== undefined, {
-      title: `PUT /jobs/${byEmail.id} refused switching routing type 1 to 2 with an applicationUrl`,
-      expected: 'spec 4.3: a partial update changes only the fields sent: 200 with the full job',
-      received: responseLine(switched),
-    });
-    expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
-    const read = await ctx.api.get(byEmail.id);
-    if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
-  });
-});
+  },
+);

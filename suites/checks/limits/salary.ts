@@ -17,16 +17,25 @@ import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../../judging/compare.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 
-export const salaryPeriodRequired: Implementation = fixedRule('jobs.limits.salary-period-required', async (ctx: RuleContext) => {
-  await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
-    const body = identify(ctx, job);
-    const ref = body.referenceId;
-    await createRejected(ctx, { ...body, salary }, ref, {
-      title: 'POST /jobs accepted a salary amount without a period',
-      expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
+export const salaryPeriodRequired: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.salary-period-required',
+    section: '2.5',
+    level: 'must',
+    title: 'A salary amount without salary.period.id is rejected',
+    statement: 'Rule: `salary.period.id` is required when `salary.amount` is given.',
+  },
+  async (ctx: RuleContext) => {
+    await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
+      const body = identify(ctx, job);
+      const ref = body.referenceId;
+      await createRejected(ctx, { ...body, salary }, ref, {
+        title: 'POST /jobs accepted a salary amount without a period',
+        expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
+      });
     });
-  });
-});
+  },
+);
 
 /** The write paths that answer with the full Job (2.5: "Responses carry four decimal places" on each of them). */
 type SalaryPath = 'POST /jobs' | 'PUT /jobs/{id}' | 'PUT /jobs by referenceId' | 'PUT /jobs creating';
@@ -77,33 +86,43 @@ async function sendSalary(
 
 const SALARY_PATHS: readonly SalaryPath[] = ['PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
 
-export const salaryFourDecimals: Implementation = fixedRule('jobs.limits.salary-four-decimals', async (ctx: RuleContext) => {
-  // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
-  const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
-  const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
-  await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
-    const res = await sendSalary(ctx, 'POST /jobs', job, 0, '', first);
-    ctx.expect(isSuccess(res.status) && res.json !== undefined, {
-      title: 'POST /jobs refused a job with a valid salary',
-      expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
-      received: responseLine(res),
-    });
-    const { id, referenceId } = res.json as Job & { referenceId: string };
-    expectFourPlaces(ctx, 'POST /jobs', res, first);
-    expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
-    for (const [i, path] of SALARY_PATHS.entries()) {
-      const salary = others[i]!;
-      const r = await sendSalary(ctx, path, job, id, referenceId, salary);
-      ctx.expect(isSuccess(r.status) && r.json !== undefined, {
-        title: `${path} refused a valid salary`,
-        expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
-        received: responseLine(r),
+export const salaryFourDecimals: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.salary-four-decimals',
+    section: '2.5',
+    level: 'must',
+    title:
+      'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId and PUT-create',
+    statement: 'Base salary. Responses carry four decimal places.',
+  },
+  async (ctx: RuleContext) => {
+    // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
+    const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
+    const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
+    await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
+      const res = await sendSalary(ctx, 'POST /jobs', job, 0, '', first);
+      ctx.expect(isSuccess(res.status) && res.json !== undefined, {
+        title: 'POST /jobs refused a job with a valid salary',
+        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
+        received: responseLine(res),
       });
-      expectFourPlaces(ctx, path, r, salary);
-      if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
-    }
-  });
-});
+      const { id, referenceId } = res.json as Job & { referenceId: string };
+      expectFourPlaces(ctx, 'POST /jobs', res, first);
+      expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
+      for (const [i, path] of SALARY_PATHS.entries()) {
+        const salary = others[i]!;
+        const r = await sendSalary(ctx, path, job, id, referenceId, salary);
+        ctx.expect(isSuccess(r.status) && r.json !== undefined, {
+          title: `${path} refused a valid salary`,
+          expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
+          received: responseLine(r),
+        });
+        expectFourPlaces(ctx, path, r, salary);
+        if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
+      }
+    });
+  },
+);
 
 /** The plainest salary that carries both amounts, so the response writes each of them. */
 const PLAIN_SALARY: SalaryInput = { amount: 52000, maxAmount: 61000, period: { id: 1 } };
@@ -113,31 +132,40 @@ const PLAIN_SALARY: SalaryInput = { amount: 52000, maxAmount: 61000, period: { i
  * reading; a decimal string (Django REST Framework's default) is defensible, so it only warns. The form
  * each response used is recorded.
  */
-export const amountAsNumber: Implementation = fixedRule('jobs.limits.amount-as-number', async (ctx: RuleContext) => {
-  await ctx.check(
-    createBodyArb(ctx),
-    async (job) => {
-      const created = await sendSalary(ctx, 'POST /jobs', job, 0, '', PLAIN_SALARY);
-      ctx.expect(isSuccess(created.status) && created.json !== undefined, {
-        title: 'POST /jobs refused a job with a valid salary',
-        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
-        received: responseLine(created),
-      });
-      const read = await ctx.api.get(created.json.id);
-      for (const [what, r] of [
-        ['POST /jobs', created],
-        [`GET /jobs/${created.json.id}`, read],
-      ] as const) {
-        const forms = amountForms(r.text);
-        for (const form of new Set(forms)) ctx.observe({ topic: 'salary.amount-form', section: '2.5', observed: form });
-        ctx.expect(forms.length > 0 && forms.every((form) => form === 'number'), {
-          title: `${what} writes a salary amount as a string`,
-          expected: 'good practice (spec 2.5: amount and maxAmount are "Decimal"): JSON numbers, e.g. "amount": 52000.0000',
-          received: forms.length > 0 ? `amounts written as: ${forms.join(', ')}` : `no "amount" in ${responseLine(r)}`,
-          failingExchange: r.exchange,
+export const amountAsNumber: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.amount-as-number',
+    section: '2.5',
+    level: 'should',
+    title: 'Salary amount and maxAmount come back as JSON numbers (a decimal string such as "52000.0000" warns)',
+    statement: 'Good practice; the spec says: | amount | Decimal | Base salary. Responses carry four decimal places. |',
+  },
+  async (ctx: RuleContext) => {
+    await ctx.check(
+      createBodyArb(ctx),
+      async (job) => {
+        const created = await sendSalary(ctx, 'POST /jobs', job, 0, '', PLAIN_SALARY);
+        ctx.expect(isSuccess(created.status) && created.json !== undefined, {
+          title: 'POST /jobs refused a job with a valid salary',
+          expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
+          received: responseLine(created),
         });
-      }
-    },
-    { runs: 1 },
-  );
-});
+        const read = await ctx.api.get(created.json.id);
+        for (const [what, r] of [
+          ['POST /jobs', created],
+          [`GET /jobs/${created.json.id}`, read],
+        ] as const) {
+          const forms = amountForms(r.text);
+          for (const form of new Set(forms)) ctx.observe({ topic: 'salary.amount-form', section: '2.5', observed: form });
+          ctx.expect(forms.length > 0 && forms.every((form) => form === 'number'), {
+            title: `${what} writes a salary amount as a string`,
+            expected: 'good practice (spec 2.5: amount and maxAmount are "Decimal"): JSON numbers, e.g. "amount": 52000.0000',
+            received: forms.length > 0 ? `amounts written as: ${forms.join(', ')}` : `no "amount" in ${responseLine(r)}`,
+            failingExchange: r.exchange,
+          });
+        }
+      },
+      { runs: 1 },
+    );
+  },
+);

@@ -12,7 +12,7 @@ import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { createJob } from '../../kit/jobs.js';
 import type { RuleContext } from '../../engine/rule.js';
-import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
+import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 
 interface TextLimit {
   field: 'referenceId' | 'title';
@@ -28,9 +28,9 @@ interface TextLimit {
 }
 
 /** A field of `max` characters is accepted and kept as sent, in every write form; one of `max + 1` is rejected by POST and creates nothing. */
-function textLengthRule(id: string, limit: TextLimit): Implementation {
+function textLengthRule(entry: RuleEntry, limit: TextLimit): Implementation {
   const { field, max } = limit;
-  return fixedRule(id, async (ctx: RuleContext) => {
+  return fixedRule(entry, async (ctx: RuleContext) => {
     const statement = `spec 8: ${field} max ${max} characters`;
     await ctx.check(
       fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max + 1, limit.alphabet) }),
@@ -65,22 +65,40 @@ function textLengthRule(id: string, limit: TextLimit): Implementation {
   });
 }
 
-export const referenceIdLength: Implementation = textLengthRule('jobs.limits.reference-id-length', {
-  field: 'referenceId',
-  max: inputLimits.referenceIdMax,
-  alphabet: 'ascii',
-  valueOf: (_ctx, ref, filler, length) => padToLength(ref, filler, length),
-  shown: (value) => JSON.stringify(value),
-});
+export const referenceIdLength: Implementation = textLengthRule(
+  {
+    id: 'jobs.limits.reference-id-length',
+    section: '8',
+    level: 'must',
+    title: 'A referenceId of 50 characters is accepted and kept; one of 51 is rejected',
+    statement: 'referenceId | max 50 characters',
+  },
+  {
+    field: 'referenceId',
+    max: inputLimits.referenceIdMax,
+    alphabet: 'ascii',
+    valueOf: (_ctx, ref, filler, length) => padToLength(ref, filler, length),
+    shown: (value) => JSON.stringify(value),
+  },
+);
 
-export const titleLength: Implementation = textLengthRule('jobs.limits.title-length', {
-  field: 'title',
-  max: inputLimits.titleMax,
-  alphabet: 'bmp',
-  valueOf: (ctx, ref, filler, length) => padToLength(scopedTitle(ctx, ref, ''), filler, length),
-  shown: (value) => `${codePointLength(value ?? '')} characters: ${JSON.stringify(value)}`,
-  after: observeAstralTitle,
-});
+export const titleLength: Implementation = textLengthRule(
+  {
+    id: 'jobs.limits.title-length',
+    section: '8',
+    level: 'must',
+    title: 'A title of 256 characters is accepted and kept; one of 257 is rejected',
+    statement: 'title | max 256 characters',
+  },
+  {
+    field: 'title',
+    max: inputLimits.titleMax,
+    alphabet: 'bmp',
+    valueOf: (ctx, ref, filler, length) => padToLength(scopedTitle(ctx, ref, ''), filler, length),
+    shown: (value) => `${codePointLength(value ?? '')} characters: ${JSON.stringify(value)}`,
+    after: observeAstralTitle,
+  },
+);
 
 /** §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. */
 async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
