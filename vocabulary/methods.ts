@@ -11,8 +11,11 @@ export const API_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
 /** HTTP machinery around them: HEAD is a GET without body, OPTIONS a browser's preflight. */
 export const MACHINERY_METHODS: readonly string[] = ['HEAD', 'OPTIONS'];
 
+/** The override header as the spec spells it, and as the suite sends it. */
+export const METHOD_OVERRIDE = 'X-HTTP-Method-Override';
+
 /** The override header, lower case as every adapter hands headers on. */
-export const METHOD_OVERRIDE_HEADER = 'x-http-method-override';
+export const METHOD_OVERRIDE_HEADER = METHOD_OVERRIDE.toLowerCase();
 
 /** The methods a client may name in the override (spec 1: "a client that cannot send PUT or DELETE"; DELETE is the documented value). */
 export const OVERRIDE_METHODS: readonly string[] = ['PUT', 'DELETE'];

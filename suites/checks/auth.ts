@@ -12,6 +12,7 @@ import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.j
 import { changedFields, show } from '../../judging/compare.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 type BadKey = 'missing' | 'wrong';
 
@@ -92,7 +93,7 @@ const OPERATIONS: Operation[] = [
     request: (ctx, f) => ({
       method: 'POST',
       path: `/jobs/${f.job.id}`,
-      headers: { 'X-HTTP-Method-Override': 'PUT' },
+      headers: { [METHOD_OVERRIDE]: 'PUT' },
       body: { title: scopedTitle(ctx, f.referenceId, 'changed') },
     }),
     noEffect: unchanged,
@@ -112,7 +113,7 @@ const OPERATIONS: Operation[] = [
   {
     name: 'delete-by-override',
     how: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
-    request: (_ctx, f) => ({ method: 'POST', path: `/jobs/${f.job.id}`, headers: { 'X-HTTP-Method-Override': 'DELETE' } }),
+    request: (_ctx, f) => ({ method: 'POST', path: `/jobs/${f.job.id}`, headers: { [METHOD_OVERRIDE]: 'DELETE' } }),
     noEffect: unchanged,
   },
 ];

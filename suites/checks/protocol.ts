@@ -12,6 +12,7 @@ import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 const NON_JSON_TYPES = ['text/plain', 'application/x-www-form-urlencoded'] as const;
 
@@ -54,7 +55,7 @@ function charsetPaths(posted: { id: number; referenceId: string }, fresh: Body &
       request: {
         method: 'POST',
         path: `/jobs/${posted.id}`,
-        headers: { 'X-HTTP-Method-Override': 'PUT' },
+        headers: { [METHOD_OVERRIDE]: 'PUT' },
         body: { title: title('by override') },
       },
       accepts: (s) => s === 200,
@@ -70,7 +71,7 @@ function charsetPaths(posted: { id: number; referenceId: string }, fresh: Body &
       request: {
         method: 'POST',
         path: '/jobs',
-        headers: { 'X-HTTP-Method-Override': 'DELETE' },
+        headers: { [METHOD_OVERRIDE]: 'DELETE' },
         body: { referenceId: posted.referenceId },
       },
       accepts: (s) => s === 204,

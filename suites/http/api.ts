@@ -7,6 +7,7 @@
 import { formatIssues, validators, type ValidationIssue } from '../../schemas/index.js';
 import { MismatchError } from '../engine/errors.js';
 import type { ApiResponse, Body, Client, JobsApi, ListQuery } from '../engine/rule.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 function schemaMismatch(res: ApiResponse, schema: string, section: string, what: string, issues: ValidationIssue[]): MismatchError {
   const { method, url } = res.exchange.request;
@@ -62,7 +63,7 @@ export function createJobsApi(client: Client): JobsApi {
     deleteById: (id) => client.request({ method: 'DELETE', path: `/jobs/${encodeURIComponent(String(id))}` }),
     deleteByReference: (referenceId) => client.request({ method: 'DELETE', path: '/jobs', body: { referenceId } }),
     deleteByOverride: (id) =>
-      client.request({ method: 'POST', path: `/jobs/${encodeURIComponent(String(id))}`, headers: { 'X-HTTP-Method-Override': 'DELETE' } }),
+      client.request({ method: 'POST', path: `/jobs/${encodeURIComponent(String(id))}`, headers: { [METHOD_OVERRIDE]: 'DELETE' } }),
     list: async (query: ListQuery = {}) => {
       const res = await client.request({ method: 'GET', path: '/jobs', query });
       assertJobListBody(res);

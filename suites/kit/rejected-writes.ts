@@ -16,6 +16,7 @@ import { caseTagOf, identify } from './bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { isClientError } from './http.js';
 import { createJob, getJob } from './jobs.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 /** How a partial update names its job (spec 4.3 forms 1 and 2; spec 1 method override). */
 export type UpdateForm = 'id' | 'reference' | 'override';
@@ -27,8 +28,6 @@ export type CreateForm = 'post' | 'put-create';
  * once the server honours it. A server that does not honour the override refuses the POST, which these rules accept.
  */
 export const STATED_UPDATE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override'];
-
-const METHOD_OVERRIDE = 'X-HTTP-Method-Override';
 
 /**
  * The request line a form sends, for mismatch titles.

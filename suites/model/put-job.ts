@@ -10,6 +10,7 @@ import type { Job } from '../../schemas/index.js';
 import type { ApiResponse, Body } from '../engine/rule.js';
 import { isClientError } from '../kit/http.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 export type PutVia = 'id' | 'reference' | 'override';
 
@@ -27,7 +28,7 @@ export function putJob(r: ModelReal, target: ModelJob, patch: Body, via: PutVia)
       return r.ctx.api.client.request<Job>({
         method: 'POST',
         path: `/jobs/${target.id}`,
-        headers: { 'X-HTTP-Method-Override': 'PUT' },
+        headers: { [METHOD_OVERRIDE]: 'PUT' },
         body: patch,
       });
   }
