@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rules as registry } from '../../../suites/checks/rules.js';
-import { mutantNamed } from '../kit.js';
+import { expectedRules, mutantNamed } from '../kit.js';
 import { namedRulesNotRun, rulesForMutant } from './mutant-rules.js';
 
 describe('rulesForMutant', () => {
@@ -12,6 +12,13 @@ describe('rulesForMutant', () => {
     expect(ids.filter((id) => !id.startsWith('jobs.create.') && !id.startsWith('jobs.put-create.'))).toEqual(['jobs.model.lifecycle']);
     expect(ids).toEqual(registry.map((rule) => rule.id).filter((id) => ids.includes(id)));
     expect(rulesForMutant(mutant, registry, 'registry')).toHaveLength(registry.length);
+  });
+
+  it('runs only the rules a mutant names under the named scope, in registry order', () => {
+    const mutant = mutantNamed('create-default-status-active');
+    const ids = rulesForMutant(mutant, registry, 'named').map((rule) => rule.id);
+    expect([...ids].sort()).toEqual([...expectedRules(mutant)].sort());
+    expect(ids).toEqual(registry.map((rule) => rule.id).filter((id) => ids.includes(id)));
   });
 
   it('names the rules a mutant expects that are not among those that run', () => {

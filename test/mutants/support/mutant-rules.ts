@@ -1,14 +1,18 @@
 /**
- * @module The rules a mutant runs against. A mutant breaks one statement of
- * its area, so the PR gate runs the rules of that area plus every rule the
- * mutant names (some faults are flagged from another area): a tenth of the
- * registry's requests, the same proof. The nightly tier runs the whole registry.
+ * @module The rules a mutant runs against. The PR gate runs only the rules the
+ * mutant names: each rule draws its inputs from a seed derived from the run's
+ * seed and its own id, so the named rule sends alone the very requests it sends
+ * beside its area, and the proof is the same at a fraction of the requests.
+ * `area` adds the rules of the mutant's area (a fault one rule misses is still
+ * caught by its neighbours); the nightly tier runs the whole registry.
  */
 import type { Rule } from '../../../suites/engine/rule.js';
 import { expectedRules, type Mutant } from '../mutant.js';
 
-/** `area`: the mutant's area plus its named rules (the gate); `registry`: every rule (nightly). */
-export type MutantRuleScope = 'area' | 'registry';
+/** `named`: the rules the mutant names (the gate); `area`: its area plus those; `registry`: every rule (nightly). */
+export type MutantRuleScope = 'named' | 'area' | 'registry';
+
+export const MUTANT_RULE_SCOPES: readonly MutantRuleScope[] = ['named', 'area', 'registry'];
 
 /**
  * The rules that run against `mutant`, in registry order.
@@ -19,6 +23,7 @@ export type MutantRuleScope = 'area' | 'registry';
 export function rulesForMutant(mutant: Mutant, registry: readonly Rule[], scope: MutantRuleScope): Rule[] {
   if (scope === 'registry') return [...registry];
   const named = new Set(expectedRules(mutant));
+  if (scope === 'named') return registry.filter((rule) => named.has(rule.id));
   return registry.filter((rule) => rule.area === mutant.area || named.has(rule.id));
 }
 
