@@ -21,8 +21,8 @@ import {
 import { messageOf } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { Redactor } from '../reports/redactor.js';
-import type { Finding } from '../proxy/findings.js';
-import { ruleInfo } from '../proxy/proxy-rules.js';
+import type { Finding } from '../proxy/checks/findings.js';
+import { ruleInfo } from '../proxy/checks/proxy-rules.js';
 import { runProxy, type ProxyServer } from '../proxy/run-proxy.js';
 import { EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { commandProgram } from './command.js';

@@ -8,4 +8,4 @@
  * const proxy = await runProxy({ target: 'http://localhost:4010' });
  */
 export { runProxy, type ProxyOptions, type ProxyServer } from './run-proxy.js';
-export type { Finding } from './findings.js';
+export type { Finding } from './checks/findings.js';

@@ -10,9 +10,9 @@ import { mismatchLevel, raiseStatus, statusOfMismatch } from '../reports/status.
 import type { ConformanceReport, Mismatch, RuleResult } from '../schemas/types.gen.js';
 import { curlFor, shellQuote } from '../reports/curl.js';
 import { toolInfo } from '../reports/tool-info.js';
-import type { Finding } from './findings.js';
-import type { Inspector } from './inspector.js';
-import { ruleInfo } from './proxy-rules.js';
+import type { Finding } from './checks/findings.js';
+import type { Inspector } from './judge/inspector.js';
+import { ruleInfo } from './checks/proxy-rules.js';
 import { API_PREFIX } from '../vocabulary/index.js';
 
 export interface ProxyReportInput {

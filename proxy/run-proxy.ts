@@ -7,9 +7,9 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { ProxyConfigError } from './proxy-config-error.js';
-import type { Finding } from './findings.js';
-import { createForwarder } from './forwarder.js';
-import { createJudge } from './judge.js';
+import type { Finding } from './checks/findings.js';
+import { createForwarder } from './relay/forwarder.js';
+import { createJudge } from './judge/judge-thread.js';
 import { API_PREFIX } from '../vocabulary/index.js';
 
 export interface ProxyOptions {

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 /** Where each kind of rule is implemented: the suite's under suites/checks/, the proxy's own under proxy/. */
 const IMPLEMENTATION_DIRS = { jobs: 'suites/checks', proxy: 'proxy' };
 /** Files that name ids without implementing them. */
-const NOT_IMPLEMENTATIONS = /\.test\.ts$|^proxy\/proxy-rules\.ts$/;
+const NOT_IMPLEMENTATIONS = /\.test\.ts$|^proxy\/checks\/proxy-rules\.ts$/;
 
 function sourceFiles(root, dir) {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })

@@ -5,8 +5,8 @@
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import type { HarLog } from '../../reports/har/har.js';
 import { shellQuote } from '../../reports/curl.js';
-import type { Finding } from '../findings.js';
-import { Inspector } from '../inspector.js';
+import type { Finding } from '../checks/findings.js';
+import { Inspector } from '../judge/inspector.js';
 import { buildProxyReport } from '../proxy-report.js';
 import { harExchanges } from './har-exchanges.js';
 

@@ -6,7 +6,7 @@
  */
 import type { HarEntry, HarLog } from '../../reports/har/har.js';
 import { API_PREFIX } from '../../vocabulary/index.js';
-import type { CapturedExchange, RawHeaders } from '../captured-exchange.js';
+import type { CapturedExchange, RawHeaders } from '../relay/captured-exchange.js';
 import { HarInputError } from './har-input-error.js';
 
 export interface HarExchanges {

@@ -29,6 +29,10 @@ export const LAYERS: readonly Layer[] = [
   { under: 'mock/', may: ['mock/', 'vocabulary/', 'schemas/'] },
   // The command lines: the only layer that may import the mock, the suite and the proxy together.
   { under: 'cli/', may: ['cli/', 'mock/', 'suites/', 'proxy/', 'reports/', 'vocabulary/', 'schemas/'] },
+  // The proxy's relay forwards bytes and hands finished exchanges over: it knows nothing of the checks or the judging thread.
+  { under: 'proxy/relay/', may: ['proxy/relay/', 'vocabulary/', 'schemas/'] },
+  // The proxy's checks and the state model they read: below the judging thread that runs them, above the relay.
+  { under: 'proxy/checks/', may: ['proxy/checks/', 'proxy/relay/', 'judging/', 'reports/', 'vocabulary/', 'schemas/', 'suites/catalog/'] },
   // The validating proxy: a product of its own beside the suite.
   // Its engine stays out: the proxy reads rule titles from the catalog and compares through judging/.
   { under: 'proxy/', may: ['proxy/', 'judging/', 'reports/', 'vocabulary/', 'schemas/', 'suites/catalog/'] },

@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { runProxy, type ProxyServer } from '../../proxy/run-proxy.js';
-import type { Finding } from '../../proxy/findings.js';
-import { createJudge } from '../../proxy/judge.js';
+import type { Finding } from '../../proxy/checks/findings.js';
+import { createJudge } from '../../proxy/judge/judge-thread.js';
 import {
   isItem,
   isList,

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { bundleModule } from '../../scripts/bundle-module.mjs';
 
-const SOURCE = new URL('../../proxy/judge-worker.ts', import.meta.url);
+const SOURCE = new URL('../../proxy/judge/judge-worker.ts', import.meta.url);
 
 /** The bundle, made once per process. */
 let bundled: Promise<URL> | undefined;

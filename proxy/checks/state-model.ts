@@ -15,7 +15,7 @@
  * transport failure), or a read that shows neither the written value nor
  * the one before it (a change made elsewhere).
  */
-import type { Job, JobHeader } from '../schemas/types.gen.js';
+import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import {
   changedFields,
   COMPARED_FIELDS,
@@ -25,11 +25,11 @@ import {
   sameFieldValue,
   show,
   type Body,
-} from '../judging/compare.js';
-import { headerOf, type CapturedExchange } from './captured-exchange.js';
+} from '../../judging/compare.js';
+import { headerOf, type CapturedExchange } from '../relay/captured-exchange.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
-import { isWrite, operationOf, type Operation } from './route.js';
+import { isWrite, exchangeOperation, type ExchangeOperation } from '../relay/route.js';
 
 interface Seen {
   job: Job;
@@ -139,7 +139,7 @@ export class StateModel {
   started(captured: Pick<CapturedExchange, 'startSeq' | 'method' | 'url' | 'requestHeaders'>): void {
     this.#open.add(captured.startSeq);
     const key = headerOf(captured.requestHeaders, 'api-key');
-    const op = operationOf(captured.method, captured.url, captured.requestHeaders);
+    const op = exchangeOperation(captured.method, captured.url, captured.requestHeaders);
     if (!key || !isWrite(op)) return;
     const write: Write = { startSeq: captured.startSeq, any: op.kind === 'put-by-reference' || op.kind === 'delete-by-reference' };
     if ('id' in op) write.id = op.id;
@@ -226,7 +226,7 @@ export class StateModel {
     employer.writes.splice(0, employer.writes.length, ...keep);
   }
 
-  #target(employer: Employer, op: Operation, body: unknown): JobState | undefined {
+  #target(employer: Employer, op: ExchangeOperation, body: unknown): JobState | undefined {
     if ('id' in op) return employer.jobs.get(op.id);
     const ref = (body as { referenceId?: unknown } | undefined)?.referenceId;
     const id = typeof ref === 'string' ? employer.byRef.get(ref) : undefined;

@@ -5,13 +5,13 @@
  * its redacted record for a report. Built after the response was forwarded.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { recordedBody } from '../reports/recorded-body.js';
-import { validators } from '../schemas/index.js';
-import type { Exchange, Job, JobList } from '../schemas/types.gen.js';
-import type { Redactor } from '../reports/redactor.js';
-import { isSecretHeader, REDACTED } from '../vocabulary/index.js';
-import { headerOf, type CapturedExchange, type RawHeaders } from './captured-exchange.js';
-import { operationOf, type Operation } from './route.js';
+import { recordedBody } from '../../reports/recorded-body.js';
+import { validators } from '../../schemas/index.js';
+import type { Exchange, Job, JobList } from '../../schemas/types.gen.js';
+import type { Redactor } from '../../reports/redactor.js';
+import { isSecretHeader, REDACTED } from '../../vocabulary/index.js';
+import { headerOf, type CapturedExchange, type RawHeaders } from '../relay/captured-exchange.js';
+import { exchangeOperation, type ExchangeOperation } from '../relay/route.js';
 
 export interface Body {
   /** The decoded text; undefined when there was no body, or it could not be kept or decoded (`problem`). */
@@ -27,7 +27,7 @@ export interface Body {
 
 export interface ObservedExchange {
   readonly captured: CapturedExchange;
-  readonly op: Operation;
+  readonly op: ExchangeOperation;
   /** The API-Key header's value; never leaves memory (reports show REDACTED). */
   readonly apiKey: string | undefined;
   readonly request: Body;
@@ -97,7 +97,7 @@ export function observe(captured: CapturedExchange, targetBase: URL, redactor: R
   redactor.add(apiKey);
   const request = readBody(captured.requestBody, captured.requestTooLarge, captured.requestHeaders);
   const response = readBody(captured.responseBody, captured.responseTooLarge, captured.responseHeaders);
-  const op = operationOf(captured.method, captured.url, captured.requestHeaders);
+  const op = exchangeOperation(captured.method, captured.url, captured.requestHeaders);
   let record: Exchange | undefined;
   let job: { value: Job | undefined } | undefined;
   let list: { value: JobList | undefined } | undefined;

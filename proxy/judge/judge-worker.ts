@@ -5,10 +5,10 @@
  * and `report` messages.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CapturedExchange } from './captured-exchange.js';
+import type { CapturedExchange } from '../relay/captured-exchange.js';
 import { Inspector } from './inspector.js';
-import type { JudgeEvent } from './judge.js';
-import { buildProxyReport } from './proxy-report.js';
+import type { JudgeEvent } from './judge-thread.js';
+import { buildProxyReport } from '../proxy-report.js';
 
 const port = parentPort!;
 const inspector = new Inspector(new URL((workerData as { target: string }).target), (finding) =>

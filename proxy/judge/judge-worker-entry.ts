@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ProxyConfigError } from './proxy-config-error.js';
+import { ProxyConfigError } from '../proxy-config-error.js';
 
 const COMPILED = new URL('./judge-worker.js', import.meta.url);
 

@@ -4,7 +4,7 @@
  * rules, plus the server statements only live traffic shows, in suites/catalog/proxy.ts). The catalog is
  * data only: looking a title up loads no rule, generator or HTTP client.
  */
-import { catalogEntry, proxyCatalog, type ProxyCatalogEntry, type RuleLevel } from '../suites/catalog/index.js';
+import { catalogEntry, proxyCatalog, type ProxyCatalogEntry, type RuleLevel } from '../../suites/catalog/index.js';
 
 export type Side = 'client' | 'server';
 

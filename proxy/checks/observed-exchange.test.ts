@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../reports/redactor.js';
-import { REDACTED, SECRET_HEADERS } from '../vocabulary/index.js';
+import { Redactor } from '../../reports/redactor.js';
+import { REDACTED, SECRET_HEADERS } from '../../vocabulary/index.js';
 import { observe } from './observed-exchange.js';
 
 describe('the record of an observed exchange', () => {

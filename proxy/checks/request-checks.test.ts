@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../reports/redactor.js';
+import { Redactor } from '../../reports/redactor.js';
 import { Findings } from './findings.js';
 import { observe } from './observed-exchange.js';
 import { checkRequest } from './request-checks.js';

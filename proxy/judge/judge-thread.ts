@@ -7,12 +7,12 @@
  * (worker-entry.ts): tests exercise the same path as production.
  */
 import { Worker } from 'node:worker_threads';
-import type { ConformanceReport } from '../schemas/types.gen.js';
-import { headerOf, type CapturedExchange } from './captured-exchange.js';
-import type { Finding } from './findings.js';
+import type { ConformanceReport } from '../../schemas/types.gen.js';
+import { headerOf, type CapturedExchange } from '../relay/captured-exchange.js';
+import type { Finding } from '../checks/findings.js';
 import { Inspector } from './inspector.js';
-import { buildProxyReport } from './proxy-report.js';
-import { judgeWorkerEntry } from './worker-entry.js';
+import { buildProxyReport } from '../proxy-report.js';
+import { judgeWorkerEntry } from './judge-worker-entry.js';
 
 export interface Judge {
   /** Where it judges. */

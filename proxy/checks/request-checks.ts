@@ -7,11 +7,11 @@
  * requiredness of create fields, a non-empty title, a non-negative amount:
  * "not shown" in the spec), the issue is not the client's fault and is left out.
  */
-import { formatIssues, validators, type ValidationIssue, type Validator } from '../schemas/index.js';
-import { headerOf } from './captured-exchange.js';
+import { formatIssues, validators, type ValidationIssue, type Validator } from '../../schemas/index.js';
+import { headerOf } from '../relay/captured-exchange.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
-import type { Operation } from './route.js';
+import type { ExchangeOperation } from '../relay/route.js';
 
 /** The spec leaves these open (4.2 "Requiredness of the remaining request fields: not shown"); the schemas hold the mock's choice. */
 const CREATE_FIELDS_REQUIRED_BY_CHOICE = new Set([
@@ -43,7 +43,7 @@ interface BodySchema {
   what: string;
 }
 
-function bodySchemaOf(op: Operation): BodySchema | undefined {
+function bodySchemaOf(op: ExchangeOperation): BodySchema | undefined {
   switch (op.kind) {
     case 'create':
       return { validator: validators.jobCreate, rule: 'proxy.client.create-body', what: 'a job-create body (4.2)' };
@@ -62,7 +62,7 @@ function bodySchemaOf(op: Operation): BodySchema | undefined {
   }
 }
 
-const isJobsOperation = (op: Operation): boolean => op.kind !== 'other' && op.kind !== 'outside' && op.kind !== 'unknown-method';
+const isJobsOperation = (op: ExchangeOperation): boolean => op.kind !== 'other' && op.kind !== 'outside' && op.kind !== 'unknown-method';
 
 /**
  * Applies the client-side rules to one exchange.

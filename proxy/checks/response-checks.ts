@@ -6,11 +6,11 @@
  * order and paging object (4.5, 2.8). Error answers are left alone: their
  * status codes and bodies are not shown (7).
  */
-import { formatIssues, validators, type ValidationResult } from '../schemas/index.js';
-import { linkProblems } from '../judging/paging.js';
-import { amountsWithoutFourDecimals } from '../judging/amount-decimals.js';
-import { hasTime, instantMs, show, writtenDay } from '../judging/compare.js';
-import { headerOf } from './captured-exchange.js';
+import { formatIssues, validators, type ValidationResult } from '../../schemas/index.js';
+import { linkProblems } from '../../judging/paging.js';
+import { amountsWithoutFourDecimals } from '../../judging/amount-decimals.js';
+import { hasTime, instantMs, show, writtenDay } from '../../judging/compare.js';
+import { headerOf } from '../relay/captured-exchange.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
 import { checkPaging } from './paging-checks.js';

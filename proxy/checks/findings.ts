@@ -5,7 +5,7 @@
  * it, already redacted. `Findings.check` also counts how often each rule was
  * applied, so a report can say a rule held over N exchanges.
  */
-import type { Exchange } from '../schemas/types.gen.js';
+import type { Exchange } from '../../schemas/types.gen.js';
 import type { ObservedExchange } from './observed-exchange.js';
 import { ruleInfo, type Side } from './proxy-rules.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { operationOf } from './route.js';
+import { exchangeOperation } from './route.js';
 
-describe('operationOf', () => {
+describe('exchangeOperation', () => {
   it.each([
     ['GET', '/api/v1.1/jobs?status=active', [], 'list'],
     ['GET', '/api/v1.1/jobs/7', [], 'get'],
@@ -18,13 +18,13 @@ describe('operationOf', () => {
     ['GET', '/prefix/api/v1.1/jobs/3', [], 'get'],
     ['GET', '/health', [], 'outside'],
   ])('%s %s %j is %s', (method, url, headers, kind) => {
-    expect(operationOf(method, url, headers).kind).toBe(kind);
+    expect(exchangeOperation(method, url, headers).kind).toBe(kind);
   });
 
   it('reads the list query and the override flag', () => {
-    const list = operationOf('GET', '/api/v1.1/jobs?q=chef&page=2', []);
+    const list = exchangeOperation('GET', '/api/v1.1/jobs?q=chef&page=2', []);
     expect(list.kind === 'list' && list.query.get('page')).toBe('2');
-    expect(operationOf('POST', '/api/v1.1/jobs/9', ['x-http-method-override', 'DELETE'])).toEqual({
+    expect(exchangeOperation('POST', '/api/v1.1/jobs/9', ['x-http-method-override', 'DELETE'])).toEqual({
       kind: 'delete-by-id',
       id: '9',
       override: true,

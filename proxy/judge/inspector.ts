@@ -4,13 +4,13 @@
  * reads and checks them on a later turn of the event loop, in the order they
  * finished (the order the stateful model needs), a batch at a time.
  */
-import { Redactor } from '../reports/redactor.js';
-import type { CapturedExchange } from './captured-exchange.js';
-import { Findings, type Finding } from './findings.js';
-import { observe, type ObservedExchange } from './observed-exchange.js';
-import { checkRequest } from './request-checks.js';
-import { checkResponse } from './response-checks.js';
-import { StateModel } from './state-model.js';
+import { Redactor } from '../../reports/redactor.js';
+import type { CapturedExchange } from '../relay/captured-exchange.js';
+import { Findings, type Finding } from '../checks/findings.js';
+import { observe, type ObservedExchange } from '../checks/observed-exchange.js';
+import { checkRequest } from '../checks/request-checks.js';
+import { checkResponse } from '../checks/response-checks.js';
+import { StateModel } from '../checks/state-model.js';
 
 export interface InspectorCounts {
   exchanges: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Paging } from '../schemas/types.gen.js';
+import type { Paging } from '../../schemas/types.gen.js';
 import { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
 import { checkPaging } from './paging-checks.js';

@@ -3,12 +3,14 @@
  * the shared operation table (vocabulary/operations) read from the method,
  * URL and X-HTTP-Method-Override header of a captured exchange. The API root
  * is found by its version segment anywhere in the path (spec 9: `/api/v1.1`),
- * so a target behind a path prefix works too.
+ * so a target behind a path prefix works too. (The table's own lookup,
+ * vocabulary's `operationOf`, reads a path and a header map; this reads a
+ * captured exchange and answers in the proxy's terms.)
  */
-import { API_PREFIX, METHOD_OVERRIDE_HEADER, operationAt, type Operation as TableOperation } from '../vocabulary/index.js';
+import { API_PREFIX, METHOD_OVERRIDE_HEADER, operationAt, type Operation as TableOperation } from '../../vocabulary/index.js';
 import { headerOf, type RawHeaders } from './captured-exchange.js';
 
-export type Operation =
+export type ExchangeOperation =
   | { kind: 'list'; query: URLSearchParams }
   | { kind: 'get'; id: string }
   | { kind: 'create' }
@@ -23,7 +25,7 @@ export type Operation =
   /** Outside the API root: forwarded, not checked. */
   | { kind: 'outside' };
 
-export { isWrite } from '../vocabulary/index.js';
+export { isWrite } from '../../vocabulary/index.js';
 
 /** HTTP machinery rather than API use: a HEAD is a GET without body, an OPTIONS a browser's preflight. */
 const MACHINERY = new Set(['HEAD', 'OPTIONS']);
@@ -39,9 +41,9 @@ function decodedId(segment: string): string {
 
 /**
  * @example
- * operationOf('POST', '/api/v1.1/jobs/7', ['X-HTTP-Method-Override', 'DELETE']); // { kind: 'delete-by-id', id: '7', override: true }
+ * exchangeOperation('POST', '/api/v1.1/jobs/7', ['X-HTTP-Method-Override', 'DELETE']); // { kind: 'delete-by-id', id: '7', override: true }
  */
-export function operationOf(method: string, url: string, headers: RawHeaders): Operation {
+export function exchangeOperation(method: string, url: string, headers: RawHeaders): ExchangeOperation {
   const q = url.indexOf('?');
   const pathname = q < 0 ? url : url.slice(0, q);
   const at = pathname.indexOf(`${API_PREFIX}/`);
@@ -55,7 +57,7 @@ export function operationOf(method: string, url: string, headers: RawHeaders): O
  * The table's operation in the proxy's terms: HEAD and OPTIONS on jobs are
  * machinery, and a POST on a job's path is no operation: forwarded, not judged.
  */
-function judged(op: TableOperation, query: () => URLSearchParams): Operation {
+function judged(op: TableOperation, query: () => URLSearchParams): ExchangeOperation {
   if (op.resource.name === 'other') return op.kind === 'not-allowed' ? { kind: 'outside' } : { kind: 'other' };
   if (MACHINERY.has(op.method)) return { kind: 'outside' };
   const override = op.override !== undefined;

@@ -5,8 +5,8 @@
  * previous/next null exactly at the ends. The links' form (absolute or
  * relative) is open; only their presence and query are judged.
  */
-import type { Paging } from '../schemas/types.gen.js';
-import { show } from '../judging/compare.js';
+import type { Paging } from '../../schemas/types.gen.js';
+import { show } from '../../judging/compare.js';
 import type { Findings } from './findings.js';
 import type { ObservedExchange } from './observed-exchange.js';
 
