@@ -123,7 +123,8 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
     section: '4.3',
     level: 'must',
     title:
-      'Every string field keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, characters beyond the BMP and inner white space on every write and read path',
+      'Every string field keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, ' +
+      'characters beyond the BMP and inner white space on every write and read path',
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {

@@ -97,7 +97,9 @@ const keepsAllowedContent: Implementation = fixedRule(
       ] as const) {
         ctx.expect(sameHtmlContent(description, got), {
           title: `${what} changed the content of an allowed description`,
-          expected: `spec 2.1 and 4.2 (the body is symmetrical with the GET result): the same elements, attributes and text as sent\n${contentText(description)}`,
+          expected:
+            `spec 2.1 and 4.2 (the body is symmetrical with the GET result): the same elements, ` +
+            `attributes and text as sent\n${contentText(description)}`,
           received: `${contentText(got)}\nas text: ${got}`,
         });
       }

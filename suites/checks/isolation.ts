@@ -203,7 +203,8 @@ export const isolationRules: Implementation[] = [
       level: 'must',
       title: "Another employer's job cannot be deleted by referenceId",
       statement:
-        "A job is identified either by the service's numeric job id or by the employer's own `referenceId`. … Every operation on jobs requires authentication.",
+        "A job is identified either by the service's numeric job id or by the employer's own " +
+        '`referenceId`. … Every operation on jobs requires authentication.',
       requires: ['secondApiKey'],
     },
     (p) => p.other.deleteByReference(p.mineReference),

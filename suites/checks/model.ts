@@ -23,7 +23,8 @@ const lifecycle: Implementation = propertyRule(
     section: '3',
     level: 'must',
     title:
-      "Random sequences of create, PUT-create, partial update, GET-edit-PUT, archive, re-publish, rename, delete, reuse of freed referenceIds, get and list (by id, referenceId and override; a second employer on the same referenceIds) agree with a model of the employer's jobs",
+      'Random sequences of create, PUT-create, partial update, GET-edit-PUT, archive, re-publish, rename, delete, reuse of freed referenceIds, get and ' +
+      "list (by id, referenceId and override; a second employer on the same referenceIds) agree with a model of the employer's jobs",
     statement: "A job's `status` is one of `active`, `archived`, `draft`. … Updates are partial. Only the fields sent change.",
     long: true,
   },

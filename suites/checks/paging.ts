@@ -178,7 +178,8 @@ const nextFollows: Implementation = matrixRule(
     section: '2.8',
     level: 'must',
     title:
-      'next and previous address the pages either side, repeat the filters and the page size in effect, and are null at the ends, in every combination of the list parameters',
+      'next and previous address the pages either side, repeat the filters and the page size in effect, ' +
+      'and are null at the ends, in every combination of the list parameters',
     statement: 'Address of the next page. It repeats the active filters and page size in its query string.',
     exclusive: true,
   },

@@ -141,7 +141,8 @@ const nonJsonPost: Implementation = propertyRule(
           ctx,
           res,
           isClientError,
-          `a body sent as ${contentType} is refused with a 4xx (good practice: spec 1 asks clients for application/json; it does not state that a server refuses other types)`,
+          `a body sent as ${contentType} is refused with a 4xx (good practice: spec 1 asks clients for ` +
+            `application/json; it does not state that a server refuses other types)`,
         );
         const list = await listJobs(ctx, { q: body.referenceId });
         ctx.expect(list.json.data.length === 0, {

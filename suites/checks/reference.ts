@@ -92,7 +92,8 @@ const positionTypesWithoutKey: Implementation = fixedRule(
       ctx,
       anonymous,
       200,
-      `GET ${path} without an API-Key answers 200: it is an unauthenticated-style plain GET that can be tried from a browser (spec 4.6; 7: GET 200; section 4 says all endpoints require authentication)`,
+      `GET ${path} without an API-Key answers 200: it is an unauthenticated-style plain GET that can be tried from ` +
+        `a browser (spec 4.6; 7: GET 200; section 4 says all endpoints require authentication)`,
     );
   },
 );
@@ -241,7 +242,9 @@ const idsCarryNames: Implementation = fixedRule(
           {
             title: `position type ${positionType} / category ${category} came back as ${show(gotType)} / ${show(job.categories)}`,
             expected: 'the job carries the listed position type and category, with the names of the lists (spec 2.3, 2.4, 4.6)',
-            received: `positionType ${show(gotType)}, categories ${show(job.categories)}; lists: ${show(positionNames.get(positionType))}, ${show(categoryNames.get(category))}`,
+            received:
+              `positionType ${show(gotType)}, categories ${show(job.categories)}; lists: ` +
+              `${show(positionNames.get(positionType))}, ${show(categoryNames.get(category))}`,
           },
         );
       },

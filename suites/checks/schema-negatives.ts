@@ -194,7 +194,8 @@ export const schemaNegativeRules: Implementation[] = [
       section: '4',
       level: 'must',
       title:
-        'POST /jobs and PUT-create with a value derived invalid from the schemas (another type, null or empty where required, past a length or count, near an enum or pattern) are refused and create nothing; the largest valid value is accepted',
+        'POST /jobs and PUT-create with a value derived invalid from the schemas (another type, null or empty where required, past a ' +
+        'length or count, near an enum or pattern) are refused and create nothing; the largest valid value is accepted',
       statement: 'Bodies are JSON. Field names and types are those of section 2.',
     },
     'must',
@@ -207,7 +208,8 @@ export const schemaNegativeRules: Implementation[] = [
       section: '4.3',
       level: 'must',
       title:
-        'A PUT by id, by referenceId or through the override with a value derived invalid from the schemas is refused and changes nothing; the largest valid value is accepted',
+        'A PUT by id, by referenceId or through the override with a value derived invalid from the ' +
+        'schemas is refused and changes nothing; the largest valid value is accepted',
       statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
     },
     'must',
@@ -220,7 +222,8 @@ export const schemaNegativeRules: Implementation[] = [
       section: '4',
       level: 'should',
       title:
-        'POST /jobs and PUT-create with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) are refused',
+        'POST /jobs and PUT-create with a value a lenient reading accepts (a coerced type, another letter case ' +
+        'of a status, null for a field that is not nullable, a near-ISO date) are refused',
       statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
     },
     'should',
@@ -233,7 +236,8 @@ export const schemaNegativeRules: Implementation[] = [
       section: '4.3',
       level: 'should',
       title:
-        'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
+        'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, another letter ' +
+        'case of a status, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
       statement:
         'Good practice; the spec says: Request body fields are the same as POST, and its format is symmetrical with the GET result.',
     },

@@ -234,7 +234,8 @@ export const updateValidationRules: Implementation[] = [
       level: 'should',
       title: 'A PUT sent as POST with X-HTTP-Method-Override: PUT and an invalid body is refused and changes nothing',
       statement:
-        'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method',
+        'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with ' +
+        'the header `X-HTTP-Method-Override` carrying the intended method',
     },
     oneOfEachCases,
     ['override'],

@@ -318,7 +318,8 @@ const byOverride: Implementation = propertyRule(
     level: 'should',
     title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT updates like PUT: 200, the full Job, only the fields sent change',
     statement:
-      'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
+      'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` ' +
+      'carrying the intended method (DELETE is the documented value), on the resource path.',
   },
   {
     independentCases: true,

@@ -65,7 +65,9 @@ export const deletedReferenceReusable: Implementation = propertyRule(
           title: `${way} with a deleted job's referenceId did not give it to one live job`,
           expected:
             'one live job with the referenceId: the one that took it (spec 2.1: the service assigns ids; 3: the old job is removed)',
-          received: `deleted job ${old.id}; ${way} answered job ${taker.id}; GET /jobs/${taker.id} has referenceId ${show(read.referenceId)}; listed with the referenceId: ${show(listed.map((item) => item.id))}`,
+          received:
+            `deleted job ${old.id}; ${way} answered job ${taker.id}; GET /jobs/${taker.id} has referenceId ` +
+            `${show(read.referenceId)}; listed with the referenceId: ${show(listed.map((item) => item.id))}`,
         });
       }
     },

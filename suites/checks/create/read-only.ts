@@ -139,7 +139,9 @@ export const confidentialEmployer: Implementation = propertyRule(
       ];
       ctx.expect(problems.length === 0, {
         title: "a confidential job lost the key's employer id, or the PUT making it confidential changed more",
-        expected: `the key's employer (id ${open.employer.id}): 2.1 makes the employer name confidential, not the job's employer; 4.3: only the fields sent change`,
+        expected:
+          `the key's employer (id ${open.employer.id}): 2.1 makes the employer name confidential, ` +
+          `not the job's employer; 4.3: only the fields sent change`,
         received: problems.join('\n'),
       });
     },

@@ -141,7 +141,8 @@ export const routingOtherFieldNull: Implementation = fixedRule(
     level: 'must',
     title: 'The address field of the other routing type is null in responses, also after switching type',
     statement:
-      'Applies only when routing type is 1. Null in responses when not applicable. … Applies only when routing type is 2. Null in responses when not applicable.',
+      'Applies only when routing type is 1. Null in responses when not applicable. … Applies ' +
+      'only when routing type is 2. Null in responses when not applicable.',
   },
   async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
