@@ -10,13 +10,13 @@
  * defensible one): both are read here as the same value, exactly.
  */
 
+import { DECIMAL_STRING } from '../schemas/decimal-string.js';
+
 // "amount" and "maxAmount" only occur as salary keys in a job; the leading quote keeps "maxAmount" from matching "amount".
 // The value is a number or a string holding a plain decimal; the quote, when present, is captured to tell the forms apart.
 const AMOUNT_IN_TEXT = /"amount"\s*:\s*("?)(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\1/g;
 const MAX_AMOUNT_IN_TEXT = /"maxAmount"\s*:\s*("?)(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\1/g;
 const FOUR_DECIMALS = /^-?\d+\.\d{4}$/;
-/** A decimal string as salary.schema.json allows it: optional minus, digits, optional fraction; no exponent, no spaces. */
-const DECIMAL_STRING = /^-?\d+(?:\.\d+)?$/;
 const PLACES = 4;
 
 /** How an amount is written in a response. */
