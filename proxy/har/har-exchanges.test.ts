@@ -79,6 +79,21 @@ describe('harExchanges', () => {
     expect(x!.responseTooLarge).toBe(true);
   });
 
+  it("takes size -1 (HAR's 'not available') as unknown, unless the headers or the status say the body is empty", () => {
+    const unread = harEntry();
+    unread.response.content = { size: -1, mimeType: 'application/json' };
+    const declaredEmpty = harEntry();
+    declaredEmpty.response.headers.push({ name: 'Content-Length', value: '0' });
+    declaredEmpty.response.content = { size: -1, mimeType: 'application/json' };
+    const noContent = harEntry();
+    noContent.response.status = 204;
+    noContent.response.content = { size: -1, mimeType: 'x-unknown' };
+    const [x, y, z] = harExchanges(harOf([unread, declaredEmpty, noContent])).exchanges;
+    expect(x!.responseTooLarge).toBe(true);
+    expect([y!.responseTooLarge, y!.responseBody]).toEqual([undefined, undefined]);
+    expect([z!.responseTooLarge, z!.responseBody]).toEqual([undefined, undefined]);
+  });
+
   it('records a request that got no response as failed', () => {
     const entry = harEntry();
     entry.response.status = 0;

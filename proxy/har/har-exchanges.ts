@@ -20,6 +20,9 @@ export interface HarExchanges {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** Statuses whose responses have no body (RFC 9110, 15.3.5 and 15.4.5). */
+const NO_BODY_STATUSES = new Set([204, 304]);
+
 function rawHeaders(list: HarEntry['request']['headers'], drop: readonly string[] = []): RawHeaders {
   const out: string[] = [];
   // HTTP/2 pseudo-headers (`:authority`) are no headers of the message.
@@ -37,9 +40,25 @@ function decoded(text: string, encoding: string | undefined, where: string): Buf
   return Buffer.from(compact, 'base64');
 }
 
-/** A body the producer left out (HAR lets it omit the text) is unknown, not empty: it is forwarded unchecked. */
-function bodyOf(text: string | undefined, size: number, encoding: string | undefined, where: string): { body?: Buffer; unknown?: true } {
-  if (text === undefined) return size > 0 ? { unknown: true } : {};
+/** The Content-Length a message's headers declare, if any. */
+function declaredLength(headers: HarEntry['request']['headers']): number | undefined {
+  const header = headers.find(({ name }) => name.toLowerCase() === 'content-length');
+  return header === undefined ? undefined : Number(header.value);
+}
+
+/**
+ * A body the producer left out (HAR lets it omit the text) is unknown, not empty: it is judged by no body check.
+ * Size -1 is HAR's "not available": Playwright writes it for a response the page never read to its end, so
+ * only a declared length of 0 (or a status without a body) makes such a body empty.
+ */
+function bodyOf(
+  text: string | undefined,
+  size: number,
+  encoding: string | undefined,
+  where: string,
+  empty: () => boolean,
+): { body?: Buffer; unknown?: true } {
+  if (text === undefined) return size === 0 || (size < 0 && empty()) ? {} : { unknown: true };
   const bytes = decoded(text, encoding, where);
   return bytes.length > 0 ? { body: bytes } : {};
 }
@@ -90,11 +109,23 @@ function chooseBase(entries: readonly HarEntry[], given: URL | undefined): strin
 
 function captured(entry: HarEntry, index: number, url: URL, base: string): Omit<CapturedExchange, 'startSeq'> {
   const where = `entry ${index} (${entry.request.method} ${entry.request.url})`;
-  const request = bodyOf(entry.request.postData?.text, entry.request.bodySize, entry.request.postData?._encoding, `${where}, request`);
+  const request = bodyOf(
+    entry.request.postData?.text,
+    entry.request.bodySize,
+    entry.request.postData?._encoding,
+    `${where}, request`,
+    () => (declaredLength(entry.request.headers) ?? 0) === 0,
+  );
   const failed = entry.response.status === 0;
   const response = failed
     ? {}
-    : bodyOf(entry.response.content.text, entry.response.content.size, entry.response.content.encoding, `${where}, response`);
+    : bodyOf(
+        entry.response.content.text,
+        entry.response.content.size,
+        entry.response.content.encoding,
+        `${where}, response`,
+        () => NO_BODY_STATUSES.has(entry.response.status) || declaredLength(entry.response.headers) === 0,
+      );
   return {
     startedAt: Date.parse(entry.startedDateTime),
     durationMs: Math.max(0, entry.time),

@@ -94,7 +94,7 @@ describe.skipIf(!chromiumAvailable())('check-har on HAR files of real producers'
     const out = join(dir, 'playwright-report');
     const run = await cli(['check-har', file, '--report-dir', out]);
     expect(run.stderr).toMatch(/judged 6 exchanges of .*playwright\.har under http:\/\/127\.0\.0\.1:\d+\/api\/v1\.1; ignored 1 outside it/);
-    expect(run.code).toBe(0);
+    expect(run, 'the exit code, with what check-har printed').toMatchObject({ code: 0 });
     const report = await reportIn(out);
     expect(report.proxy?.exchanges).toBe(6);
     expect(report.rules.flatMap((rule) => rule.mismatches)).toEqual([]);
