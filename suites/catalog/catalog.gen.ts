@@ -488,6 +488,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Good practice; the spec says: Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
+    id: 'jobs.update.by-reference-needs-one',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'PUT /jobs without a referenceId (absent or null) changes no job, not one created without a referenceId, and creates none',
+    statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',
@@ -599,6 +607,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'lifecycle',
     title: 'Transitions from and to draft (not shown) are observed; the answer is not 5xx',
     statement: 'Other transitions (from draft, or any automatic change such as closing on `closeDate`): not shown.',
+  },
+  {
+    id: 'jobs.lifecycle.delete-by-reference-needs-one',
+    section: '4.4',
+    level: 'must',
+    area: 'lifecycle',
+    title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null) deletes no job, not one created without one',
+    statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {
     id: 'jobs.html.accepts-allowed-tags',
@@ -1304,6 +1320,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'robustness',
     title: 'A referenceId with URL-special or non-ASCII characters works like any other',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
+  },
+  {
+    id: 'jobs.robustness.near-miss-ids',
+    section: '4.1',
+    level: 'must',
+    area: 'robustness',
+    title: "Texts one step beside a job's id (letters, a fraction, +2^32, a sign) neither read, change nor delete that job",
+    statement: 'Path parameter `id`: Int32 job id.',
   },
   {
     id: 'jobs.concurrency.put-create-once',

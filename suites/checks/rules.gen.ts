@@ -15,8 +15,10 @@ import * as lifecycle from './lifecycle.js';
 import * as limitsIndex from './limits/index.js';
 import * as list from './list.js';
 import * as model from './model.js';
+import * as nearMissIds from './near-miss-ids.js';
 import * as paging from './paging.js';
 import * as protocol from './protocol.js';
+import * as referenceIdentification from './reference-identification.js';
 import * as reference from './reference.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
@@ -47,8 +49,11 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   limitsIndex.limitsRules,
   list.listRules,
   model.modelRules,
+  nearMissIds.nearMissIdsRule,
   paging.pagingRules,
   protocol.protocolRules,
+  referenceIdentification.deleteWithoutReference,
+  referenceIdentification.putWithoutReference,
   reference.referenceRules,
   robustness.robustnessRules,
   roundtrip.roundtripRules,

@@ -4,9 +4,23 @@
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
 import { isCollection, isDelete, isPut, jobIdOf } from './support/routes.js';
-import { jobByReference, namedJob } from './support/side-requests.js';
+import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 
 export const lifecycleMutants: Mutant[] = [
+  {
+    // spec 4.4: DELETE /jobs identifies its job by the referenceId in the body; none names no job
+    name: 'lifecycle-delete-without-reference-deletes-unnamed-jobs',
+    area: 'lifecycle',
+    violates: '4.4: DELETE /jobs names its job by referenceId (here a body without one deletes every job created without one)',
+    expectedRule: 'jobs.lifecycle.delete-by-reference-needs-one',
+    transform: (next) => async (req) => {
+      if (!isDelete(req) || !isCollection(req) || !namesNoReference(requestJson(req))) return next(req);
+      // What `DELETE ... WHERE reference_id IS ?` does when the parameter is null.
+      const unnamed = await jobsWithoutReference(next, req);
+      for (const job of unnamed) await sideRequest(next, req, 'DELETE', `/jobs/${job.id as number}`);
+      return unnamed.length === 0 ? next(req) : { status: 204, headers: {} };
+    },
+  },
   {
     // spec 3: active -> archived by PUT with status archived
     name: 'lifecycle-archive-ignored',

@@ -2,9 +2,29 @@
  * @module Mutants that crash (spec 7: invalid or unusual input gets a client
  * error or is served, never a 5xx).
  */
-import type { Mutant } from './mutant.js';
+import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, serverError } from './support/json.js';
 import { isList, isPost, isPut } from './support/routes.js';
+import { reshapeRequest } from './support/transforms.js';
+
+const ITEM_PATH = /^(.*\/jobs\/)([^/]+)$/;
+
+/**
+ * A server that reads the path id of `/jobs/{id}` (every method, the override too) with `read`: a text that is
+ * not the decimal of the id it yields is routed to that id.
+ */
+function readsPathIdAs(read: (text: string) => number): Transform {
+  const misread = (path: string): string | undefined => {
+    const [, head, text] = ITEM_PATH.exec(path) ?? [];
+    if (head === undefined || text === undefined) return undefined;
+    const id = read(decodeURIComponent(text));
+    return Number.isSafeInteger(id) && id > 0 && String(id) !== text ? `${head}${id}` : undefined;
+  };
+  return reshapeRequest(
+    (req) => misread(req.path) !== undefined,
+    (req) => ({ ...req, path: misread(req.path)! }),
+  );
+}
 
 export const robustnessMutants: Mutant[] = [
   {
@@ -31,5 +51,29 @@ export const robustnessMutants: Mutant[] = [
       const { page, pages } = body.paging as { page: number; pages: number };
       return page > Math.max(pages, 1) ? serverError() : res;
     },
+  },
+  {
+    // spec 4.1: the path id is an Int32; "103x" or "103.5" is not job 103
+    name: 'robustness-path-id-read-by-leading-digits',
+    area: 'robustness',
+    violates: '4.1: the path id is an Int32 job id (here "103x" and "103.5" read as 103, as parseInt does)',
+    expectedRule: ['jobs.robustness.near-miss-ids', 'jobs.robustness.odd-ids'],
+    transform: readsPathIdAs((text) => Number.parseInt(text, 10)),
+  },
+  {
+    // spec 4.1: the path id is an Int32; any text with the id's digits is not job 103
+    name: 'robustness-path-id-read-by-its-digits',
+    area: 'robustness',
+    violates: '4.1: the path id is an Int32 job id (here every digit of the text is kept: "x103" and "-103" read as 103)',
+    expectedRule: ['jobs.robustness.near-miss-ids', 'jobs.robustness.odd-ids'],
+    transform: readsPathIdAs((text) => Number(text.replace(/\D/g, '') || NaN)),
+  },
+  {
+    // spec 4.1: the path id is an Int32; 2^32 + 103 is no Int32, not job 103
+    name: 'robustness-path-id-wraps-past-int32',
+    area: 'robustness',
+    violates: '4.1: the path id is an Int32 job id (here a decimal past the Int32 range keeps its low 32 bits)',
+    expectedRule: ['jobs.robustness.near-miss-ids', 'jobs.robustness.odd-ids'],
+    transform: readsPathIdAs((text) => (/^\d+$/.test(text) ? Number(BigInt.asIntN(32, BigInt(text))) : NaN)),
   },
 ];

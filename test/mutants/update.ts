@@ -8,7 +8,7 @@ import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
 import { effectiveMethod, isItem, isJobsPath, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { jobByReference, sideRequest } from './support/side-requests.js';
+import { jobByReference, jobsWithoutReference, namesNoReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 
 /**
@@ -75,6 +75,22 @@ function acceptsDuplicateReference(match: (req: CoreRequest) => boolean): Mutant
 }
 
 export const updateMutants: Mutant[] = [
+  {
+    // spec 4.3: PUT /jobs identifies its job by the referenceId in the body; none names no job
+    name: 'update-put-without-reference-updates-unnamed-jobs',
+    area: 'update',
+    violates: '4.3: PUT /jobs names its job by referenceId (here a body without one updates every job created without one)',
+    expectedRule: 'jobs.update.by-reference-needs-one',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || !namesNoReference(body) || body === undefined) return next(req);
+      // What `UPDATE ... WHERE reference_id IS ?` does when the parameter is null.
+      const { referenceId: _none, ...patch } = body;
+      const unnamed = await jobsWithoutReference(next, req);
+      const answers = await Promise.all(unnamed.map((job) => sideRequest(next, req, 'PUT', `/jobs/${job.id as number}`, { body: patch })));
+      return answers[0] ?? next(req);
+    },
+  },
   {
     // spec 4.2 lists each salary field as its own request field; 4.3: only the fields sent change
     name: 'update-salary-replaced-whole',

@@ -150,6 +150,7 @@ const OPEN_CHOICES: OpenChoice[] = [
     only: [
       'jobs.lifecycle.*',
       'jobs.robustness.odd-ids',
+      'jobs.robustness.near-miss-ids',
       'jobs.isolation.*',
       'jobs.create.deleted-reference-reusable',
       'jobs.protocol.*',

@@ -54,3 +54,15 @@ export async function namedJob(
   const header = typeof body?.referenceId === 'string' ? await jobByReference(next, req, body.referenceId) : undefined;
   return header ? currentJob(next, req, header.id as number) : undefined;
 }
+
+/** The caller's jobs listed without a referenceId (null or ""), on the first page of 100. */
+export async function jobsWithoutReference(next: CoreHandler, req: CoreRequest): Promise<JsonObject[]> {
+  const res = await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ pageSize: '100' }) });
+  const body = res.status === 200 ? responseJson(res) : undefined;
+  return isListBody(body) ? body.data.filter((item) => item.referenceId === null || item.referenceId === '') : [];
+}
+
+/** Whether a request to the collection carries no referenceId a job could have: none, null or not a string. */
+export function namesNoReference(body: JsonObject | undefined): boolean {
+  return typeof body?.referenceId !== 'string' || body.referenceId === '';
+}

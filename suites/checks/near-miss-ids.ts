@@ -1,0 +1,104 @@
+/**
+ * @module Near misses of a real job id in the path (spec 4.1: "Path parameter id: Int32 job id."). The odd-ids
+ * rule sends ids that name no job at all; a server that reads a path id leniently (its leading digits, all its
+ * digits, or an Int32 that wraps) only shows it on a text beside an id that exists. So the texts here are
+ * derived from the id of a job the case created, and sent on every path that takes an id: none may read,
+ * change or delete that job. Status codes for such a path are not shown (spec 7); only the effect is judged.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, RuleContext } from '../engine/rule.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { changedFields, show } from '../../judging/compare.js';
+import { isSuccess, responseLine } from '../kit/http.js';
+import { createJob, getJob } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
+
+const INT32_SPAN = 2 ** 32;
+
+/**
+ * Texts that are no Int32 decimal, or another Int32, each one step beside `id`: trailing and leading letters, a
+ * fraction, the id plus 2^32 (the same low 32 bits), and its negative.
+ *
+ * @example
+ * nearMissIds(103); // ['103x', 'x103', '103.5', '4294967399', '-103']
+ */
+export function nearMissIds(id: number): string[] {
+  return [`${id}x`, `x${id}`, `${id}.5`, `${id + INT32_SPAN}`, `-${id}`];
+}
+
+type IdPath = 'GET' | 'PUT' | 'PUT by override' | 'DELETE' | 'DELETE by override';
+
+function send(ctx: RuleContext, path: IdPath, text: string, title: string): Promise<ApiResponse<Job>> {
+  const url = `/jobs/${text}`;
+  switch (path) {
+    case 'GET':
+      return ctx.api.client.request<Job>({ method: 'GET', path: url });
+    case 'PUT':
+      return ctx.api.client.request<Job>({ method: 'PUT', path: url, body: { title } });
+    case 'PUT by override':
+      return ctx.api.client.request<Job>({ method: 'POST', path: url, headers: { [METHOD_OVERRIDE]: 'PUT' }, body: { title } });
+    case 'DELETE':
+      return ctx.api.client.request<Job>({ method: 'DELETE', path: url });
+    case 'DELETE by override':
+      return ctx.api.client.request<Job>({ method: 'POST', path: url, headers: { [METHOD_OVERRIDE]: 'DELETE' } });
+  }
+}
+
+/** The reads and updates first, then the deletes, so one job serves every text. */
+const READS_AND_UPDATES: readonly IdPath[] = ['GET', 'PUT', 'PUT by override'];
+const DELETES: readonly IdPath[] = ['DELETE', 'DELETE by override'];
+
+/** Whether a 2xx answer shows the job itself: the near miss was read as its id. */
+function answersWithJob(res: ApiResponse<Job>, job: Job): boolean {
+  if (!isSuccess(res.status)) return false;
+  const body = res.json as unknown;
+  return typeof body === 'object' && body !== null && (body as { id?: unknown }).id === job.id;
+}
+
+async function probe(ctx: RuleContext, job: Job, text: string, path: IdPath): Promise<void> {
+  const what = `${path} /jobs/${text}`;
+  const res = await send(ctx, path, text, scopedTitle(ctx, ctx.referenceId(), 'near-miss id'));
+  ctx.expect(!answersWithJob(res, job), {
+    title: `${what} was answered as job ${job.id}`,
+    expected: `the path id is an Int32 job id (spec 4.1): "${text}" is not ${job.id}, so it names no job of the case`,
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+  if (!path.startsWith('DELETE') || !isSuccess(res.status)) return;
+  // A 2xx DELETE may mean "nothing to remove"; only a read shows whether it removed the job.
+  const after = await ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/${job.id}` });
+  ctx.expect(isSuccess(after.status), {
+    title: `${what} deleted job ${job.id}`,
+    expected: `the path id is an Int32 job id (spec 4.1): "${text}" is not ${job.id}, so deleting it leaves job ${job.id} alone`,
+    received: `GET /jobs/${job.id} then: ${responseLine(after)}`,
+    failingExchange: res.exchange,
+  });
+}
+
+export const nearMissIdsRule: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.near-miss-ids',
+    section: '4.1',
+    level: 'must',
+    title: "Texts one step beside a job's id (letters, a fraction, +2^32, a sign) neither read, change nor delete that job",
+    statement: 'Path parameter `id`: Int32 job id.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await getJob(ctx, (await createJob(ctx, identify(ctx, generated))).id);
+      const texts = nearMissIds(job.id);
+      for (const path of READS_AND_UPDATES) for (const text of texts) await probe(ctx, job, text, path);
+      const after = await getJob(ctx, job.id);
+      const diff = changedFields(job, after);
+      ctx.expect(diff.length === 0, {
+        title: `updates of near misses of /jobs/${job.id} changed job ${job.id}: ${diff.join(', ')}`,
+        expected: 'the path id is an Int32 job id (spec 4.1): a text that is not the id names another job, or none',
+        received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
+      });
+      for (const path of DELETES) for (const text of texts) await probe(ctx, job, text, path);
+    },
+  },
+);

@@ -1,0 +1,104 @@
+/**
+ * @module Writes by referenceId that carry none (spec 4.3 form 2: "referenceId is in the body"; 4.4: "referenceId in
+ * a JSON body on DELETE /jobs"). A body without a referenceId, or with null, names no job, and the required
+ * keyword of the by-reference forms is derived here as the schema negatives derive every other keyword: the value
+ * absent, and null. A server that matches "no referenceId" against its stored null (SQL `reference_id IS ?`, a map
+ * keyed by null) updates or deletes the employer's jobs created without one, so each case holds one such job
+ * beside a named one, and judges only the effect: both jobs as before and no other job (spec 7 shows no status).
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
+import { anonymous, caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { changedFields, show } from '../../judging/compare.js';
+import { isSuccess } from '../kit/http.js';
+import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
+
+/** A by-reference request that names no job, and how a mismatch names it. */
+interface Unnamed {
+  readonly label: string;
+  send(ctx: RuleContext): Promise<ApiResponse>;
+}
+
+/** The referenceId absent, and null (sample responses write "none" as null, spec 2.1). */
+const MISSING: ReadonlyArray<{ label: string; patch: Body }> = [
+  { label: 'without referenceId', patch: {} },
+  { label: 'with referenceId null', patch: { referenceId: null } },
+];
+
+const PUTS: readonly Unnamed[] = MISSING.map(({ label, patch }) => ({
+  label: `PUT /jobs ${label}`,
+  send: (ctx) =>
+    ctx.api.client.request({ method: 'PUT', path: '/jobs', body: { ...patch, title: scopedTitle(ctx, ctx.referenceId(), 'unnamed') } }),
+}));
+
+const DELETES: readonly Unnamed[] = [
+  { label: 'DELETE /jobs with no body', send: (ctx) => ctx.api.client.request({ method: 'DELETE', path: '/jobs' }) },
+  ...MISSING.flatMap(({ label, patch }): Unnamed[] => [
+    { label: `DELETE /jobs ${label}`, send: (ctx) => ctx.api.client.request({ method: 'DELETE', path: '/jobs', body: patch }) },
+    {
+      label: `POST /jobs (${METHOD_OVERRIDE}: DELETE) ${label}`,
+      send: (ctx) => ctx.api.client.request({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: patch }),
+    },
+  ]),
+];
+
+/** What became of one job, as lines; none when it is as before. */
+async function effectOn(ctx: RuleContext, before: Job): Promise<string[]> {
+  const res = await ctx.api.get(before.id);
+  if (!isSuccess(res.status) || res.json === undefined)
+    return [`job ${before.id} (referenceId ${show(before.referenceId)}) is gone: ${res.status}`];
+  const after = res.json;
+  return changedFields(before, after).map((field) => `job ${before.id} ${field}: ${show(before[field])} -> ${show(after[field])}`);
+}
+
+/** Creates a job without a referenceId and a named one, sends each request, and fails on any effect. */
+async function expectNoEffect(ctx: RuleContext, generated: Body, requests: readonly Unnamed[], statement: string): Promise<void> {
+  const unnamed = await getJob(ctx, (await createJob(ctx, anonymous(ctx, generated))).id);
+  const named = await getJob(ctx, (await createJob(ctx, identify(ctx, generated))).id);
+  for (const request of requests) {
+    const res = await request.send(ctx);
+    const effects = [...(await effectOn(ctx, unnamed)), ...(await effectOn(ctx, named))];
+    const others = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).filter((item) => item.id !== unnamed.id && item.id !== named.id);
+    effects.push(...others.map((item) => `a new job ${item.id} titled ${show(item.title)}`));
+    ctx.expect(effects.length === 0, {
+      title: `${request.label} had an effect`,
+      expected: `${statement}: a body with no referenceId names no job, so neither a job created without one nor any other changes`,
+      received: effects.join('\n'),
+      failingExchange: res.exchange,
+    });
+    if (effects.length > 0) return;
+  }
+}
+
+export const putWithoutReference: Implementation = propertyRule(
+  {
+    id: 'jobs.update.by-reference-needs-one',
+    section: '4.3',
+    level: 'must',
+    title: 'PUT /jobs without a referenceId (absent or null) changes no job, not one created without a referenceId, and creates none',
+    statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: (ctx: RuleContext, generated) => expectNoEffect(ctx, generated, PUTS, 'PUT /jobs: referenceId is in the body (spec 4.3)'),
+  },
+);
+
+export const deleteWithoutReference: Implementation = propertyRule(
+  {
+    id: 'jobs.lifecycle.delete-by-reference-needs-one',
+    section: '4.4',
+    level: 'must',
+    title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null) deletes no job, not one created without one',
+    statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: (ctx: RuleContext, generated) =>
+      expectNoEffect(ctx, generated, DELETES, 'the job is identified by referenceId in a JSON body on DELETE /jobs (spec 4.4)'),
+  },
+);
