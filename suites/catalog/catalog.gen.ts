@@ -1326,8 +1326,16 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.1',
     level: 'must',
     area: 'robustness',
-    title: "Texts one step beside a job's id (letters, a fraction, +2^32, a sign) neither read, change nor delete that job",
+    title: "Texts beside a job's id that no Int32 reading takes for it (x103, 2^32+103, -103) neither read, change nor delete the job",
     statement: 'Path parameter `id`: Int32 job id.',
+  },
+  {
+    id: 'jobs.robustness.prefixed-ids',
+    section: '4.1',
+    level: 'should',
+    area: 'robustness',
+    title: "A job's id followed by more (103x, 103.5) neither reads, changes nor deletes the job, as a prefix reading would",
+    statement: 'Good practice; the spec says: Path parameter `id`: Int32 job id.',
   },
   {
     id: 'jobs.concurrency.put-create-once',

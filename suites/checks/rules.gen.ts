@@ -49,7 +49,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   limitsIndex.limitsRules,
   list.listRules,
   model.modelRules,
-  nearMissIds.nearMissIdsRule,
+  nearMissIds.nearMissIdsRules,
   paging.pagingRules,
   protocol.protocolRules,
   referenceIdentification.deleteWithoutReference,

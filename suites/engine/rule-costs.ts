@@ -163,6 +163,7 @@ export const RULE_COSTS_MS: Readonly<Record<string, number>> = {
   'jobs.robustness.wrong-types': 26,
   'jobs.robustness.odd-ids': 4,
   'jobs.robustness.near-miss-ids': 10,
+  'jobs.robustness.prefixed-ids': 8,
   'jobs.robustness.list-params': 4,
   'jobs.robustness.page-past-end': 2,
   'jobs.robustness.reference-id-characters': 6,

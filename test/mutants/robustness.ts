@@ -57,7 +57,7 @@ export const robustnessMutants: Mutant[] = [
     name: 'robustness-path-id-read-by-leading-digits',
     area: 'robustness',
     violates: '4.1: the path id is an Int32 job id (here "103x" and "103.5" read as 103, as parseInt does)',
-    expectedRule: ['jobs.robustness.near-miss-ids', 'jobs.robustness.odd-ids'],
+    expectedRule: ['jobs.robustness.prefixed-ids', 'jobs.robustness.odd-ids'],
     transform: readsPathIdAs((text) => Number.parseInt(text, 10)),
   },
   {

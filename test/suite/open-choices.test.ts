@@ -151,6 +151,7 @@ const OPEN_CHOICES: OpenChoice[] = [
       'jobs.lifecycle.*',
       'jobs.robustness.odd-ids',
       'jobs.robustness.near-miss-ids',
+      'jobs.robustness.prefixed-ids',
       'jobs.isolation.*',
       'jobs.create.deleted-reference-reusable',
       'jobs.protocol.*',
