@@ -76,7 +76,9 @@ try {
   for (const rule of rules) {
     const chain = Math.round(rule.durationMs / Math.max(1, delayMs));
     const split = [...(kinds.get(rule.id) ?? new Map())].map(([kind, n]) => `${kind} ${n}`).join(', ');
-    console.log(`| ${rule.id} | ${(rule.durationMs / 1000).toFixed(1)} | ${requests.get(rule.id) ?? 0} | ${rule.cases} | ${chain} | ${split} |`);
+    console.log(
+      `| ${rule.id} | ${(rule.durationMs / 1000).toFixed(1)} | ${requests.get(rule.id) ?? 0} | ${rule.cases} | ${chain} | ${split} |`,
+    );
   }
 } finally {
   await proxy.stop();
