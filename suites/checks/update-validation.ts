@@ -28,7 +28,14 @@ import type { RuleContext } from '../engine/rule.js';
 import { knownHtmlViolations } from '../kit/known-html-violations.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { SharedJob } from '../kit/shared-job.js';
-import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
+import {
+  expectCreateRefused,
+  expectUpdateRefused,
+  STATED_UPDATE_FORMS,
+  type CreateForm,
+  type UpdateCase,
+  type UpdateForm,
+} from '../kit/rejected-writes.js';
 
 /** One violation to send, in the given forms (default: every form of the rule). */
 interface ViolationCase {
@@ -60,17 +67,18 @@ const all = (arbs: Record<string, fc.Arbitrary<Violation>>): ViolationCase[] => 
  */
 function updateRule(entry: RuleEntry, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS, shared = true): Implementation {
   return fixedRule(entry, async (ctx) => {
-    const job = shared ? await SharedJob.create(ctx) : SharedJob.unshared(ctx);
+    const job = shared ? await SharedJob.create<UpdateCase>(ctx) : SharedJob.unshared<UpdateCase>(ctx);
+    const send = (sent: UpdateCase) => expectUpdateRefused(ctx, job, sent);
     for (const { arb, first, forms: only } of casesOf(ctx)) {
       for (const form of only ?? forms) {
         if (!forms.includes(form)) continue;
-        await ctx.check(
-          fc.record({ form: fc.constant(form), violation: arb }),
-          ({ violation }) => expectUpdateRefused(ctx, form, job, violation),
-          { runs: runsPerPair(ctx), examples: examplesOf(first) },
-        );
+        await ctx.check(fc.record({ form: fc.constant(form), violation: arb }), send, {
+          runs: runsPerPair(ctx),
+          examples: examplesOf(first),
+        });
       }
     }
+    await job.expectNothingCreated(entry.statement, (suspects) => ctx.check(fc.constantFrom(...suspects), send, { runs: suspects.length }));
   });
 }
 

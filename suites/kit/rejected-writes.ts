@@ -94,22 +94,25 @@ export function fitsAnyJob(violation: Violation): boolean {
   return violation.base === undefined && (violation.unset ?? []).length === 0;
 }
 
+/** A partial update to send: its form and its violation. */
+export interface UpdateCase {
+  form: UpdateForm;
+  violation: Violation;
+}
+
 /**
  * Sends the violation as a partial update in `form` to the rule's shared job when it fits any job (else to a job
  * of the case made with the fields it needs), and fails unless it is refused with a 4xx and changes nothing: a
- * GET shows the job as before and the job's scope still lists that one job only.
+ * GET shows the job as before, and the job's scope still lists that one job only (for the shared job, that list
+ * is read once for all cases: SharedJob.expectNothingCreated).
  *
  * @example
- * await expectUpdateRefused(ctx, 'reference', shared, violation);
+ * await expectUpdateRefused(ctx, shared, { form: 'reference', violation });
  */
-export async function expectUpdateRefused(
-  ctx: RuleContext,
-  form: UpdateForm,
-  shared: SharedJob,
-  violation: Violation,
-  statement = violation.statement,
-): Promise<void> {
-  const target = fitsAnyJob(violation) ? await shared.forCase() : await ownJob(ctx, baseBodyFor(shared.body, violation));
+export async function expectUpdateRefused(ctx: RuleContext, shared: SharedJob<UpdateCase>, sent: UpdateCase): Promise<void> {
+  const { form, violation } = sent;
+  const { statement } = violation;
+  const target = fitsAnyJob(violation) ? await shared.forCase(sent) : await ownJob(ctx, baseBodyFor(shared.body, violation));
   const before = target.job;
   const patch = patchWithMarker(violation, target.marker());
   const res = await sendUpdate(ctx, form, before, patch);
@@ -125,11 +128,11 @@ export async function expectUpdateRefused(
     expected: `${statement}: a refused update changes nothing`,
     received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
   });
+  if (target.shared) return;
   const { scope } = target;
   const others = (await listAllJobs(ctx, { q: scope })).filter(
     (item) => item.id !== before.id && ((item.referenceId ?? '').startsWith(scope) || item.title.includes(scope)),
   );
-  if (others.length > 0) target.spend();
   ctx.expect(others.length === 0, {
     title: `${what} was refused but created a job`,
     expected: `${statement}: a refused update creates nothing`,

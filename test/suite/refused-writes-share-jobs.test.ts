@@ -8,7 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
 import type { ConformanceReport, RuleResult } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
-import { effectiveMethod, isItem, jsonResponse, mockOptions, requestJson, type JsonObject } from '../mutants/kit.js';
+import { inputOf } from '../mutants/support/job-input.js';
+import { currentJob, sideRequest } from '../mutants/support/side-requests.js';
+import {
+  effectiveMethod,
+  isItem,
+  jobIdOf,
+  jsonResponse,
+  mockOptions,
+  requestJson,
+  type JsonObject,
+  type Transform,
+} from '../mutants/kit.js';
 import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
@@ -17,8 +28,8 @@ const SCRIPT = /<\/?script\b[^>]*>/gi;
 type Mend = (body: JsonObject) => boolean;
 
 /** A mock whose PUT by id answers 400 to a body `mend` edits, after applying the edited body: refused, yet changed. */
-function refusesButApplies(mend: Mend) {
-  return (next: (req: CoreRequest) => Promise<CoreResponse>) =>
+function refusesButApplies(mend: Mend): Transform {
+  return (next) =>
     async (req: CoreRequest): Promise<CoreResponse> => {
       const body = isItem(req) && effectiveMethod(req) === 'PUT' ? requestJson(req) : undefined;
       if (body === undefined || !mend(body)) return next(req);
@@ -63,6 +74,25 @@ describe('refused writes share their setup job', () => {
     expect(title).toMatch(/^PUT \/jobs\/\d+ with title .* \(too-long\) was refused but changed title$/);
     expect(title.match(/\((other-type|null|empty|too-long|coerced-type)\)/g)).toEqual(['(too-long)']);
     expect(left).toBe(0);
+  }, 120_000);
+
+  it('a refused PUT that makes a job is found by the one list of the shared scope, and its case is run again', async () => {
+    // A PUT by id with a title past 256 is refused, but a copy of the job with the title cut is created.
+    const transform: Transform = (next) => async (req) => {
+      const id = isItem(req) && effectiveMethod(req) === 'PUT' ? jobIdOf(req) : undefined;
+      const title = id === undefined ? undefined : requestJson(req)?.title;
+      if (typeof title !== 'string' || title.length <= 256) return next(req);
+      const job = await currentJob(next, req, id!);
+      if (job) await sideRequest(next, req, 'POST', '/jobs', { body: { ...inputOf(job), title: title.slice(0, 256) } });
+      return jsonResponse(400, { status: 400, code: 'validation_failed', message: 'refused' });
+    };
+    await using mock = await createMockServer(mockOptions({ transform }));
+    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 7, only: ['jobs.update.rejects-over-long'] });
+    const rule = report.rules[0]!;
+    expect(rule.status).toBe('failed');
+    expect(rule.mismatches[0]?.title).toMatch(/^PUT \/jobs\/\d+ with title-257 was refused but created a job$/);
+    expect(rule.mismatches[0]?.counterexample).toMatchObject({ form: 'id' });
+    expect(report.cleanup.leftover).toEqual([]);
   }, 120_000);
 
   it('a conformant server passes and keeps no job', async () => {
