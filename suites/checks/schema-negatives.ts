@@ -23,6 +23,7 @@ import { expectRejected } from '../kit/expect-rejected.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
 import { patchFor, withContext } from '../kit/negative-bodies.js';
+import { refusedAmong } from '../kit/refused-values.js';
 import { formLabel, sendUpdate, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
@@ -63,7 +64,12 @@ const statementOf = (value: DerivedValue, level: NegativeLevel): string =>
 /** Draws on top of the examples: none at the default --runs of 20 (the examples hold every field), more as --runs grows. */
 const extraRuns = (ctx: RuleContext): number => Math.floor(ctx.runs / 40);
 
-/** The values of one field, each as a partial update of one job in `form`: refused and unchanged, or (largest valid) kept. */
+/**
+ * The values of one field, each as a partial update of one job in `form`: refused and unchanged, or (largest valid)
+ * kept. A refused update changes nothing, so the refused values sent one after another are proven by one GET after
+ * the last of them (and before each valid one, which changes the job); when that GET shows a change, the values are
+ * sent again one by one to a new job, each with its GET, so the report names the value that changed it.
+ */
 async function updateCase(
   ctx: RuleContext,
   level: NegativeLevel,
@@ -74,9 +80,14 @@ async function updateCase(
   // Nested values sit in the plain input form of their container (the create body's), not in a GET's.
   const base = identify(ctx, withContext(generated, values[0]!));
   let before: Job = await getJob(ctx, (await createJob(ctx, base)).id);
+  let refused: DerivedValue[] = [];
   for (const value of values.filter((v) => fitsPath(v, form))) {
     const patch = patchFor(value, base, ctx.refs, ctx.referenceId());
     if (patch === undefined) continue;
+    if (value.valid) {
+      await expectUnchanged(ctx, level, form, base, before, refused);
+      refused = [];
+    }
     const res = await sendUpdate(ctx, form, before, patch);
     const what = `${formLabel(form, before)} with ${describe(value)}`;
     if (value.valid) {
@@ -91,14 +102,45 @@ async function updateCase(
     }
     const statement = statementOf(value, level);
     expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statement}; spec 4.3: a PUT body obeys the rules of POST` });
-    const after = await getJob(ctx, before.id);
-    const diff = changedFields(before, after);
-    ctx.expect(diff.length === 0, {
-      title: `${what} was refused but changed ${diff.join(', ')}`,
-      expected: `${statement}: a refused update changes nothing`,
-      received: diff.map((field) => `${field}: ${show(before[field as keyof Job])} -> ${show(after[field as keyof Job])}`).join('\n'),
-    });
+    refused.push(value);
   }
+  await expectUnchanged(ctx, level, form, base, before, refused);
+}
+
+/**
+ * One GET proves that the refused values sent since `before` was read changed nothing. On a change, each is sent
+ * again alone to a new job made from `base` (refusedAmong, the kit's diagnosis of a set), so the report names the
+ * values that change a job alone, or all of them when none does (only their sequence changed it).
+ */
+async function expectUnchanged(
+  ctx: RuleContext,
+  level: NegativeLevel,
+  form: UpdateForm,
+  base: Body,
+  before: Job,
+  refused: readonly DerivedValue[],
+): Promise<void> {
+  if (refused.length === 0) return;
+  const after = await getJob(ctx, before.id);
+  const diff = changedFields(before, after);
+  if (diff.length === 0) return;
+  const culprits = await refusedAmong(refused, (subset) => leavesUnchanged(ctx, form, base, subset));
+  ctx.expect(false, {
+    title: `${formLabel(form, before)} with ${culprits.map(describe).join(', ')} was refused but changed ${diff.join(', ')}`,
+    expected: `${culprits.map((value) => statementOf(value, level)).join('; ')}: a refused update changes nothing`,
+    received: diff.map((field) => `${field}: ${show(before[field as keyof Job])} -> ${show(after[field as keyof Job])}`).join('\n'),
+  });
+}
+
+/** Whether `values`, sent one after another to a new job made from `base`, leave it as a GET showed it. */
+async function leavesUnchanged(ctx: RuleContext, form: UpdateForm, base: Body, values: readonly DerivedValue[]): Promise<boolean> {
+  const body = identify(ctx, base);
+  const job = await getJob(ctx, (await createJob(ctx, body)).id);
+  for (const value of values) {
+    const patch = patchFor(value, body, ctx.refs, ctx.referenceId());
+    if (patch !== undefined) await sendUpdate(ctx, form, job, patch);
+  }
+  return changedFields(job, await getJob(ctx, job.id)).length === 0;
 }
 
 /** The values of one field, each in a create body sent in `form`: refused and no job made, or (largest valid) created. */

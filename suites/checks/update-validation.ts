@@ -27,7 +27,15 @@ import { createBodyArb } from '../kit/bodies.js';
 import type { RuleContext } from '../engine/rule.js';
 import { knownHtmlViolations } from '../kit/known-html-violations.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
-import { expectCreateRefused, expectUpdateRefused, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
+import { SharedJob } from '../kit/shared-job.js';
+import {
+  expectCreateRefused,
+  expectUpdateRefused,
+  STATED_UPDATE_FORMS,
+  type CreateForm,
+  type UpdateCase,
+  type UpdateForm,
+} from '../kit/rejected-writes.js';
 
 /** One violation to send, in the given forms (default: every form of the rule). */
 interface ViolationCase {
@@ -52,19 +60,25 @@ function runsPerPair(ctx: RuleContext): number {
 
 const all = (arbs: Record<string, fc.Arbitrary<Violation>>): ViolationCase[] => Object.values(arbs).map((arb) => ({ arb }));
 
-/** A partial-update rule: every case in each of its forms, each pair a property of its own. */
-function updateRule(entry: RuleEntry, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS): Implementation {
+/**
+ * A partial-update rule: every case in each of its forms, each pair a property of its own. A refused update
+ * changes nothing, so the cases share one job (suites/kit/shared-job.ts) unless `shared` is false (each of the
+ * rule's violations needs fields set on its job first).
+ */
+function updateRule(entry: RuleEntry, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS, shared = true): Implementation {
   return fixedRule(entry, async (ctx) => {
+    const job = shared ? await SharedJob.create<UpdateCase>(ctx) : SharedJob.unshared<UpdateCase>(ctx);
+    const send = (sent: UpdateCase) => expectUpdateRefused(ctx, job, sent);
     for (const { arb, first, forms: only } of casesOf(ctx)) {
       for (const form of only ?? forms) {
         if (!forms.includes(form)) continue;
-        await ctx.check(
-          fc.record({ form: fc.constant(form), violation: arb, job: createBodyArb(ctx) }),
-          ({ violation, job }) => expectUpdateRefused(ctx, form, job, violation),
-          { runs: runsPerPair(ctx), examples: examplesOf(first) },
-        );
+        await ctx.check(fc.record({ form: fc.constant(form), violation: arb }), send, {
+          runs: runsPerPair(ctx),
+          examples: examplesOf(first),
+        });
       }
     }
+    await job.expectNothingCreated(entry.statement, (suspects) => ctx.check(fc.constantFrom(...suspects), send, { runs: suspects.length }));
   });
 }
 
@@ -196,6 +210,8 @@ export const updateValidationRules: Implementation[] = [
         'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.',
     },
     routingCases,
+    STATED_UPDATE_FORMS,
+    false,
   ),
   updateRule(
     {
@@ -216,6 +232,8 @@ export const updateValidationRules: Implementation[] = [
       statement: 'Request body fields are the same as POST … Rule: `salary.period.id` is required when `salary.amount` is given.',
     },
     salaryCases,
+    STATED_UPDATE_FORMS,
+    false,
   ),
   updateRule(
     {

@@ -12,10 +12,11 @@ import { padToLength } from '../arbitraries/text.js';
 import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
 import { listAllJobs } from './jobs.js';
 import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
-import { caseTagOf, identify } from './bodies.js';
+import { identify } from './bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { isClientError } from './http.js';
-import { createJob, getJob } from './jobs.js';
+import { getJob } from './jobs.js';
+import { ownJob, type SharedJob } from './shared-job.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 /** How a partial update names its job (spec 4.3 forms 1 and 2; spec 1 method override). */
@@ -88,44 +89,54 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
   }
 }
 
+/** Whether a violation can be sent to any valid job: it needs no field set or unset first. */
+export function fitsAnyJob(violation: Violation): boolean {
+  return violation.base === undefined && (violation.unset ?? []).length === 0;
+}
+
+/** A partial update to send: its form and its violation. */
+export interface UpdateCase {
+  form: UpdateForm;
+  violation: Violation;
+}
+
 /**
- * Creates the job the violation needs (from a valid generated body), sends
- * the violation as a partial update in `form`, and fails unless it is
- * refused with a 4xx and changes nothing: a GET shows the job as before and
- * the case still holds that one job only.
+ * Sends the violation as a partial update in `form` to the rule's shared job when it fits any job (else to a job
+ * of the case made with the fields it needs), and fails unless it is refused with a 4xx and changes nothing: a
+ * GET shows the job as before, and the job's scope still lists that one job only (for the shared job, that list
+ * is read once for all cases: SharedJob.expectNothingCreated).
  *
  * @example
- * await expectUpdateRefused(ctx, 'reference', generated, violation);
+ * await expectUpdateRefused(ctx, shared, { form: 'reference', violation });
  */
-export async function expectUpdateRefused(
-  ctx: RuleContext,
-  form: UpdateForm,
-  generated: Body,
-  violation: Violation,
-  statement = violation.statement,
-): Promise<void> {
-  const created = await createJob(ctx, identify(ctx, baseBodyFor(generated, violation)));
-  const before = await getJob(ctx, created.id);
-  const patch = patchWithMarker(violation, ctx.referenceId());
+export async function expectUpdateRefused(ctx: RuleContext, shared: SharedJob<UpdateCase>, sent: UpdateCase): Promise<void> {
+  const { form, violation } = sent;
+  const { statement } = violation;
+  const target = fitsAnyJob(violation) ? await shared.forCase(sent) : await ownJob(ctx, baseBodyFor(shared.body, violation));
+  const before = target.job;
+  const patch = patchWithMarker(violation, target.marker());
   const res = await sendUpdate(ctx, form, before, patch);
   const what = `${formLabel(form, before)} with ${violation.name}`;
   observeRefusal(ctx, form, res);
+  if (!isClientError(res.status)) target.spend();
   expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statement}; spec 4.3: a PUT body obeys the same rules as POST` });
   const after = await getJob(ctx, before.id);
   const diff = changedFields(before, after);
+  if (diff.length > 0) target.spend();
   ctx.expect(diff.length === 0, {
     title: `${what} was refused but changed ${diff.join(', ')}`,
     expected: `${statement}: a refused update changes nothing`,
     received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
   });
-  const tag = caseTagOf(ctx);
-  const others = (await listAllJobs(ctx, { q: tag })).filter(
-    (item) => item.id !== before.id && ((item.referenceId ?? '').startsWith(tag) || item.title.includes(tag)),
+  if (target.shared) return;
+  const { scope } = target;
+  const others = (await listAllJobs(ctx, { q: scope })).filter(
+    (item) => item.id !== before.id && ((item.referenceId ?? '').startsWith(scope) || item.title.includes(scope)),
   );
   ctx.expect(others.length === 0, {
     title: `${what} was refused but created a job`,
     expected: `${statement}: a refused update creates nothing`,
-    received: `GET /jobs?q=${tag} lists ${others.map((j) => `job ${j.id} (referenceId ${JSON.stringify(j.referenceId)})`).join(', ')}`,
+    received: `GET /jobs?q=${scope} lists ${others.map((j) => `job ${j.id} (referenceId ${JSON.stringify(j.referenceId)})`).join(', ')}`,
   });
 }
 
