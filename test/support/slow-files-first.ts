@@ -1,7 +1,7 @@
 /**
  * The order in which `npm test` starts its files. Vitest orders by the durations of the last run, kept in
  * node_modules/.vite; a fresh clone has none, and vitest then starts the largest files first. The longest files
- * are short in lines (test/mutants/mutants.test.ts is 100 lines and runs about a minute), so on a fresh clone
+ * are short in lines (test/mutants/mutants.test.ts is 100 lines and runs one to two minutes), so on a fresh clone
  * they started last and the whole run waited on them alone. The files listed here start first, longest first,
  * whatever the cache holds; the rest keep vitest's order. Measure again (docs/testing.md "How long") when a
  * file of the gate grows past the last of these.
