@@ -1,0 +1,19 @@
+/**
+ * @module The longest files of the PR gate, longest first (paths from the repository root), measured by
+ * `npx vitest run --reporter=json` (docs/testing.md "How long"). test/support/slow-files-first.ts starts them first;
+ * test/architecture/slow-files.test.ts checks that each is a file of the gate.
+ */
+export const SLOW_FILES = [
+  'test/suite/open-choices.test.ts',
+  'test/suite/one-owner-per-variant.test.ts',
+  'test/mutants/mutants.test.ts',
+  'test/suite/mock-sweep.test.ts',
+  'test/suite/judgement-targets.test.ts',
+  'test/suite/cli.test.ts',
+  'test/suite/broken-variants.test.ts',
+  'test/generated-files-check.test.ts',
+  'test/mock/cli.test.ts',
+  'test/suite/write-baseline.test.ts',
+  'test/openapi/openapi-tools.test.ts',
+  'test/examples/lowest-peers.test.ts',
+];
