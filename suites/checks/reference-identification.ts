@@ -15,10 +15,10 @@ import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
-/** A by-reference request that names no job, and how a mismatch names it. */
+/** A by-reference request that names no job, and how a mismatch names it; `generated` is a valid create body. */
 interface Unnamed {
   readonly label: string;
-  send(ctx: RuleContext): Promise<ApiResponse>;
+  send(ctx: RuleContext, generated: Body): Promise<ApiResponse>;
 }
 
 /** The referenceId absent, and null (sample responses write "none" as null, spec 2.1). */
@@ -27,11 +27,22 @@ const MISSING: ReadonlyArray<{ label: string; patch: Body }> = [
   { label: 'with referenceId null', patch: { referenceId: null } },
 ];
 
-const PUTS: readonly Unnamed[] = MISSING.map(({ label, patch }) => ({
-  label: `PUT /jobs ${label}`,
-  send: (ctx) =>
-    ctx.api.client.request({ method: 'PUT', path: '/jobs', body: { ...patch, title: scopedTitle(ctx, ctx.referenceId(), 'unnamed') } }),
-}));
+/**
+ * A PUT /jobs names its job, or the job it creates, by referenceId (spec 4.3: "Creates a job (with a referenceId)").
+ * A title alone reaches only the update; the whole create body, titled for the case, also reaches the create, so a
+ * server that takes a PUT without a referenceId as a POST shows it by the job it adds.
+ */
+const PUTS: readonly Unnamed[] = MISSING.flatMap(({ label, patch }): Unnamed[] => [
+  {
+    label: `PUT /jobs ${label}`,
+    send: (ctx) =>
+      ctx.api.client.request({ method: 'PUT', path: '/jobs', body: { ...patch, title: scopedTitle(ctx, ctx.referenceId(), 'unnamed') } }),
+  },
+  {
+    label: `PUT /jobs ${label}, with a whole create body`,
+    send: (ctx, generated) => ctx.api.client.request({ method: 'PUT', path: '/jobs', body: { ...anonymous(ctx, generated), ...patch } }),
+  },
+]);
 
 const DELETES: readonly Unnamed[] = [
   { label: 'DELETE /jobs with no body', send: (ctx) => ctx.api.client.request({ method: 'DELETE', path: '/jobs' }) },
@@ -58,7 +69,7 @@ async function expectNoEffect(ctx: RuleContext, generated: Body, requests: reado
   const unnamed = await getJob(ctx, (await createJob(ctx, anonymous(ctx, generated))).id);
   const named = await getJob(ctx, (await createJob(ctx, identify(ctx, generated))).id);
   for (const request of requests) {
-    const res = await request.send(ctx);
+    const res = await request.send(ctx, generated);
     const effects = [...(await effectOn(ctx, unnamed)), ...(await effectOn(ctx, named))];
     const others = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).filter((item) => item.id !== unnamed.id && item.id !== named.id);
     effects.push(...others.map((item) => `a new job ${item.id} titled ${show(item.title)}`));

@@ -92,6 +92,19 @@ export const updateMutants: Mutant[] = [
     },
   },
   {
+    // spec 4.3: "Creates a job (with a referenceId)"; a PUT /jobs without one names no job to create
+    name: 'update-put-without-reference-creates',
+    area: 'update',
+    violates: '4.3: PUT /jobs creates a job only with a referenceId (here a whole create body without one is taken as a POST)',
+    expectedRule: 'jobs.update.by-reference-needs-one',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || body === undefined || Object.hasOwn(body, 'referenceId')) return next(req);
+      // What the mock does when its missing-referenceId check is dropped: the create branch runs with no name.
+      return sideRequest(next, req, 'POST', '/jobs', { body });
+    },
+  },
+  {
     // spec 4.2 lists each salary field as its own request field; 4.3: only the fields sent change
     name: 'update-salary-replaced-whole',
     area: 'update',
