@@ -170,10 +170,11 @@ export const readShowsLastWrite: ProxyCheck = {
   side: 'server',
   rules: ['jobs.create.body-matches-get', 'jobs.update.response-matches-get'],
   run: checkOf('server', (out, model, x) => {
-    const fresh = model.read?.fresh;
-    if (!fresh) return;
+    const { read } = model;
+    const fresh = read?.fresh;
+    if (!read || !fresh) return;
     const { stale } = fresh;
-    const got = model.read!.got;
+    const { got } = read;
     out.check(
       fresh.rule,
       !stale,
