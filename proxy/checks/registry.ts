@@ -28,8 +28,41 @@ export class CheckSelectionError extends Error {
     readonly option: 'only' | 'skip',
     readonly patterns: readonly string[],
   ) {
-    super(`--${option} ${patterns.join(',')} matches no rule the proxy checks`);
+    super(`--${option} ${patterns.join(',')} matches no rule the proxy checks (docs/proxy.md lists them)`);
   }
+}
+
+/** What a selection keeps, and why each rule it drops is dropped (the report lists those as skipped). */
+export interface RuleSelection {
+  readonly kept: ReadonlySet<string>;
+  readonly dropped: ReadonlyMap<string, string>;
+  /** The flags that make the same selection again (for a replay command). */
+  readonly flags: readonly string[];
+}
+
+const given = (patterns: readonly string[] | null | undefined): patterns is readonly string[] => !!patterns && patterns.length > 0;
+
+/**
+ * The rule ids a selection keeps, and the reason for each it drops; throws CheckSelectionError when `--only` or
+ * `--skip` names none of the rules.
+ *
+ * @example
+ * ruleSelection({ skip: ['jobs.paging'] }).dropped.get('jobs.paging.total') // 'skipped by --skip jobs.paging'
+ */
+export function ruleSelection(selection: CheckSelection = {}): RuleSelection {
+  const { only, skip } = selection;
+  const dropped = new Map<string, string>();
+  const kept = given(only) ? idsMatching(PROXY_CHECK_RULES, only) : new Set(PROXY_CHECK_RULES);
+  if (given(only)) {
+    if (kept.size === 0) throw new CheckSelectionError('only', only);
+    for (const id of PROXY_CHECK_RULES) if (!kept.has(id)) dropped.set(id, `not selected by --only ${only.join(',')}`);
+  }
+  if (given(skip)) {
+    const skipped = idsMatching(PROXY_CHECK_RULES, skip);
+    if (skipped.size === 0) throw new CheckSelectionError('skip', skip);
+    for (const id of skipped) if (kept.delete(id)) dropped.set(id, `skipped by --skip ${skip.join(',')}`);
+  }
+  return { kept, dropped, flags: selectionFlags(selection) };
 }
 
 /**
@@ -39,13 +72,12 @@ export class CheckSelectionError extends Error {
  * selectedRules({ skip: ['jobs.paging'] }).has('jobs.paging.total') // false
  */
 export function selectedRules(selection: CheckSelection = {}): ReadonlySet<string> {
-  const { only, skip } = selection;
-  const kept = only && only.length > 0 ? idsMatching(PROXY_CHECK_RULES, only) : new Set(PROXY_CHECK_RULES);
-  if (only && only.length > 0 && kept.size === 0) throw new CheckSelectionError('only', only);
-  if (skip && skip.length > 0) {
-    const skipped = idsMatching(PROXY_CHECK_RULES, skip);
-    if (skipped.size === 0) throw new CheckSelectionError('skip', skip);
-    for (const id of skipped) kept.delete(id);
-  }
-  return kept;
+  return ruleSelection(selection).kept;
+}
+
+function selectionFlags(selection: CheckSelection = {}): string[] {
+  return [
+    ...(given(selection.only) ? ['--only', selection.only.join(',')] : []),
+    ...(given(selection.skip) ? ['--skip', selection.skip.join(',')] : []),
+  ];
 }

@@ -9,7 +9,7 @@ import type { CapturedExchange } from '../relay/captured-exchange.js';
 import { Findings, type Finding } from '../checks/findings.js';
 import { observe, type ObservedExchange } from '../checks/observed-exchange.js';
 import type { ProxyCheck } from '../checks/check.js';
-import { PROXY_CHECKS, selectedRules, type CheckSelection } from '../checks/registry.js';
+import { PROXY_CHECKS, ruleSelection, type CheckSelection, type RuleSelection } from '../checks/registry.js';
 import { EMPTY_VIEW, StateModel, type ModelView } from '../checks/state-model.js';
 
 export interface InspectorCounts {
@@ -30,7 +30,9 @@ export class Inspector {
   #queue: CapturedExchange[] = [];
   #scheduled = false;
   #idle: Array<() => void> = [];
-  /** The rules the selection keeps, and the checks that report under one of them. */
+  /** The rules the selection keeps (and those it drops, which the report lists as skipped). */
+  readonly selection: RuleSelection;
+  /** The rules kept, and the checks that report under one of them. */
   readonly #rules: ReadonlySet<string>;
   readonly #checks: readonly ProxyCheck[];
 
@@ -41,7 +43,8 @@ export class Inspector {
   ) {
     this.findings = new Findings(onFinding);
     this.model = new StateModel();
-    this.#rules = selectedRules(selection);
+    this.selection = ruleSelection(selection);
+    this.#rules = this.selection.kept;
     this.#checks = PROXY_CHECKS.filter((check) => check.rules.some((rule) => this.#rules.has(rule)));
   }
 
