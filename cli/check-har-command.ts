@@ -45,6 +45,8 @@ interface CheckHarOptions {
   reporters: ReporterName[];
   failOn: FailCondition[];
   baseline?: string;
+  only?: string[];
+  skip?: string[];
 }
 
 function program(io: CheckHarCliIo): Command {
@@ -93,6 +95,7 @@ export async function checkHarMain(io: CheckHarCliIo): Promise<number> {
     result = await checkHar(har, {
       source: file,
       ...(baseUrl ? { baseUrl } : {}),
+      selection: { only: options.only ?? null, skip: options.skip ?? null },
       // Keys come only from the file: a printed line is scrubbed of every key seen so far.
       onFinding: (finding, secrets) => say(new Redactor([...secrets]).redact(findingLine(finding))),
     });

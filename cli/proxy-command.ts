@@ -54,6 +54,8 @@ interface ProxyOptions {
   failOn: FailCondition[];
   baseline?: string;
   flushEvery: number;
+  only?: string[];
+  skip?: string[];
 }
 
 function program(io: ProxyCliIo): Command {
@@ -99,6 +101,7 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
       port: flags.port,
       host: flags.host,
       ...(flags.preserveHost ? { preserveHost: true } : {}),
+      selection: { only: flags.only ?? null, skip: flags.skip ?? null },
       onFinding: (finding) => say(redact(findingLine(finding))),
     });
   } catch (error) {

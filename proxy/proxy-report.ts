@@ -23,9 +23,14 @@ export interface ProxyReportInput {
   command?: string;
 }
 
-/** A command that starts the same proxy (the findings come from live traffic: replaying means sending it again). */
-export function proxyCommand(target: string): string {
-  return `npx jobs-conformance proxy --target ${shellQuote(target)}`;
+/** A command that starts the same proxy, with the same checks (the findings come from live traffic: replaying means sending it again). */
+export function proxyCommand(target: string, selectionFlags: readonly string[] = []): string {
+  return ['npx jobs-conformance proxy --target', ...[target, ...selectionFlags].map(shellQuote)].join(' ');
+}
+
+function ruleResult(id: string, status: 'passed' | 'skipped', cases: number): RuleResult {
+  const { section, area, title, level } = ruleInfo(id);
+  return { id, section, area, title, level, status, durationMs: 0, cases, mismatches: [] };
 }
 
 function mismatchOf(finding: Finding, command: string): Mismatch {
@@ -51,28 +56,17 @@ function mismatchOf(finding: Finding, command: string): Mismatch {
  * const report = buildProxyReport(inspector, { target, startedAt, finishedAt: new Date(), interrupted: false });
  */
 export function buildProxyReport(inspector: Inspector, input: ProxyReportInput): ConformanceReport {
-  const command = input.command ?? proxyCommand(input.target);
+  const command = input.command ?? proxyCommand(input.target, inspector.selection.flags);
   const results = new Map<string, RuleResult>();
-  for (const [id, cases] of inspector.findings.applied) {
-    const rule = ruleInfo(id);
-    results.set(id, {
-      id,
-      section: rule.section,
-      area: rule.area,
-      title: rule.title,
-      level: rule.level,
-      status: 'passed',
-      durationMs: 0,
-      cases,
-      mismatches: [],
-    });
-  }
+  for (const [id, cases] of inspector.findings.applied) results.set(id, ruleResult(id, 'passed', cases));
   for (const finding of inspector.findings.list) {
     const result = results.get(finding.ruleId)!;
     const mismatch = mismatchOf(finding, command);
     result.mismatches.push(mismatch);
     result.status = raiseStatus(result.status, statusOfMismatch(mismatch.level));
   }
+  // Rules the selection dropped are listed as not run, with the flag that dropped them.
+  for (const [id, skipReason] of inspector.selection.dropped) results.set(id, { ...ruleResult(id, 'skipped', 0), skipReason });
   const rules = [...results.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const report = buildReport({
     tool: toolInfo,

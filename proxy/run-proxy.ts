@@ -8,6 +8,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { ProxyConfigError } from './proxy-config-error.js';
 import type { Finding } from './checks/findings.js';
+import { ruleSelection, type CheckSelection } from './checks/registry.js';
 import { createForwarder } from './relay/forwarder.js';
 import { createJudge } from './judge/judge-thread.js';
 import { API_PREFIX } from '../vocabulary/index.js';
@@ -30,6 +31,8 @@ export interface ProxyOptions {
    * TypeScript sources alike) or `inline` (the forwarding thread, a turn after forwarding).
    */
   judgeIn?: 'worker' | 'inline';
+  /** Which checks run, by the rules they report under (`--only`, `--skip`); all by default. */
+  selection?: CheckSelection;
 }
 
 export interface ProxyServer extends AsyncDisposable {
@@ -75,6 +78,8 @@ function targetUrl(target: string): URL {
  */
 export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
   const target = targetUrl(options.target);
+  // A selection that names no rule is refused here, before listening (the judging thread would only fail later).
+  ruleSelection(options.selection);
   const startedAt = new Date();
   const targetText = target.href.replace(/\/$/, '');
   const judge = await createJudge({
@@ -82,6 +87,7 @@ export async function runProxy(options: ProxyOptions): Promise<ProxyServer> {
     targetText,
     ...(options.onFinding ? { onFinding: options.onFinding } : {}),
     ...(options.judgeIn ? { thread: options.judgeIn } : {}),
+    ...(options.selection ? { selection: options.selection } : {}),
   });
   const forwarder = createForwarder({
     target,

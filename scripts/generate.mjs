@@ -5,7 +5,7 @@
 // mock/core/choices/choices.ts), the observation topics (docs/observations.md, from suites/engine/observation-topics.ts)
 // the rule catalog and rule list (suites/catalog/catalog.gen.ts, suites/checks/rules.gen.ts, from the rule files, scripts/rule-catalog.mjs),
 // the rules table (docs/rules.md, from the rule catalog suites/catalog/), the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/), and inlines examples/ into README.md and docs/*.md
-// (scripts/inline-examples.mjs). `--check` fails on a stale file instead of writing.
+// (scripts/inline-examples.mjs), and the proxy's checks (docs/proxy-checks.md, from proxy/checks/registry.ts). `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +121,7 @@ const generatedDocs = [
   ['scripts/docs/open-points-doc.ts', (m) => m.renderOpenPointsDoc(), 'docs/open-points.md'],
   ['suites/catalog/index.ts', (m) => renderRulesDoc(m.catalog, m.proxyCatalog, root), 'docs/rules.md'],
   ['test/mutants/support/mutants-doc.ts', (m) => m.renderMutantsDoc(), 'docs/mutants.md'],
+  ['scripts/docs/proxy-checks-doc.ts', (m) => m.renderProxyChecksDoc(), 'docs/proxy-checks.md'],
   [
     'scripts/docs/spec-coverage-doc.ts',
     (m) => m.renderSpecCoverageDoc(readFileSync(join(root, 'suites/spec-coverage/statements.md'), 'utf8')),

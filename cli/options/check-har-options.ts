@@ -3,6 +3,7 @@
  * the reports go and what gates the exit code (each also JOBS_CHECK_HAR_<FLAG>).
  */
 import type { OptionTable } from './option-table.js';
+import { CHECK_SELECTION_ROWS } from './check-selection-options.js';
 import { reportOptionRows } from './report-options.js';
 
 export const CHECK_HAR_OPTIONS: OptionTable = {
@@ -16,6 +17,7 @@ export const CHECK_HAR_OPTIONS: OptionTable = {
       description: "the server's base address in the file (before /api/v1.1); read off the entries when there is one",
       example: 'http://127.0.0.1:4010',
     },
+    ...CHECK_SELECTION_ROWS,
     ...reportOptionRows('where the reports go'),
     {
       key: 'baseline',

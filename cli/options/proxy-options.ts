@@ -4,6 +4,7 @@
  */
 import type { OptionTable } from './option-table.js';
 import { parseHost, parsePort, parseSeconds } from './parsers.js';
+import { CHECK_SELECTION_ROWS } from './check-selection-options.js';
 import { reportOptionRows } from './report-options.js';
 
 export const DEFAULT_PROXY_PORT = 4020;
@@ -45,6 +46,7 @@ export const PROXY_OPTIONS: OptionTable = {
       description: "send the client's Host header to the target (default: the target's host)",
       example: '1',
     },
+    ...CHECK_SELECTION_ROWS,
     ...reportOptionRows('where the reports go'),
     { key: 'baseline', flag: 'baseline', value: 'file', description: 'known findings by rule id, accepted', example: 'baseline.json' },
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Paging } from '../../schemas/types.gen.js';
-import { Findings } from './findings.js';
+import { Verdicts } from './check.js';
 import type { ObservedExchange } from './observed-exchange.js';
 import { checkPaging } from './paging-checks.js';
 
@@ -9,8 +9,8 @@ const x = {
 } as unknown as ObservedExchange;
 
 function broken(query: string, length: number, paging: Partial<Paging>): string[] {
-  const findings = new Findings();
-  checkPaging(x, findings, new URLSearchParams(query), length, {
+  const out = new Verdicts('server');
+  checkPaging(x, out, new URLSearchParams(query), length, {
     total: 12,
     page: 1,
     pages: 3,
@@ -19,7 +19,7 @@ function broken(query: string, length: number, paging: Partial<Paging>): string[
     next: '?page=2&pageSize=5',
     ...paging,
   });
-  return findings.list.map((f) => f.ruleId);
+  return out.list.filter((v) => !v.ok).map((v) => v.ruleId);
 }
 
 describe('checkPaging', () => {

@@ -7,8 +7,22 @@
  */
 import type { Paging } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';
-import type { Findings } from './findings.js';
+import type { Verdicts } from './check.js';
 import type { ObservedExchange } from './observed-exchange.js';
+
+/** Every rule checkPaging judges under. */
+export const PAGING_RULES: readonly string[] = [
+  'jobs.list.page-size-default',
+  'jobs.paging.total',
+  'jobs.list.page-size-over-max',
+  'jobs.list.page-default',
+  'jobs.paging.page-param',
+  'jobs.paging.page-length',
+  'jobs.paging.previous-null-first',
+  'jobs.paging.previous-follows',
+  'jobs.paging.next-null-last',
+  'jobs.paging.next-follows',
+];
 
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
@@ -20,16 +34,15 @@ function positive(value: string | null): number | undefined {
 
 /**
  * @example
- * checkPaging(observed, findings, new URLSearchParams('page=2'), 10, paging);
+ * checkPaging(observed, out, new URLSearchParams('page=2'), 10, paging);
  */
-export function checkPaging(x: ObservedExchange, findings: Findings, query: URLSearchParams, length: number, paging: Paging): void {
+export function checkPaging(x: ObservedExchange, out: Verdicts, query: URLSearchParams, length: number, paging: Paging): void {
   const said = `paging ${show(paging)}`;
   const askedSize = query.get('pageSize');
   const size = positive(askedSize);
   if (askedSize === null) {
-    findings.check(
+    out.check(
       'jobs.list.page-size-default',
-      'server',
       paging.pageSize === DEFAULT_PAGE_SIZE,
       () => ({
         title: `without pageSize, the page size in effect is ${paging.pageSize}`,
@@ -39,9 +52,8 @@ export function checkPaging(x: ObservedExchange, findings: Findings, query: URLS
       [x],
     );
   } else if (size !== undefined && size <= MAX_PAGE_SIZE) {
-    findings.check(
+    out.check(
       'jobs.paging.total',
-      'server',
       paging.pageSize === size,
       () => ({
         title: `pageSize=${size} was asked, ${paging.pageSize} is in effect`,
@@ -51,18 +63,16 @@ export function checkPaging(x: ObservedExchange, findings: Findings, query: URLS
       [x],
     );
   } else if (size !== undefined) {
-    findings.check(
+    out.check(
       'jobs.list.page-size-over-max',
-      'server',
       paging.pageSize <= MAX_PAGE_SIZE,
       () => ({ title: `pageSize=${size} gave pages of ${paging.pageSize}`, expected: 'at most 100 (spec 4.5, 8)', received: said }),
       [x],
     );
   }
   const pagesOk = paging.pages === Math.ceil(paging.total / paging.pageSize) || (paging.total === 0 && paging.pages <= 1);
-  findings.check(
+  out.check(
     'jobs.paging.total',
-    'server',
     pagesOk,
     () => ({
       title: `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`,
@@ -75,9 +85,8 @@ export function checkPaging(x: ObservedExchange, findings: Findings, query: URLS
   const page = askedPage === null ? 1 : positive(askedPage);
   if (page !== undefined && page <= Math.max(paging.pages, 1)) {
     const rule = askedPage === null ? 'jobs.list.page-default' : 'jobs.paging.page-param';
-    findings.check(
+    out.check(
       rule,
-      'server',
       paging.page === page,
       () => ({
         title: `page ${askedPage ?? '(default)'} answered page ${paging.page}`,
@@ -90,9 +99,8 @@ export function checkPaging(x: ObservedExchange, findings: Findings, query: URLS
   if (!pagesOk) return;
   const p = paging.page;
   const expectedLength = p < paging.pages ? paging.pageSize : p === paging.pages ? paging.total - (paging.pages - 1) * paging.pageSize : 0;
-  findings.check(
+  out.check(
     'jobs.paging.page-length',
-    'server',
     length === expectedLength,
     () => ({
       title: `page ${p} of ${paging.pages} holds ${length} jobs`,
@@ -102,25 +110,22 @@ export function checkPaging(x: ObservedExchange, findings: Findings, query: URLS
     [x],
   );
   if (p === 1)
-    findings.check(
+    out.check(
       'jobs.paging.previous-null-first',
-      'server',
       paging.previous === null,
       () => ({ title: 'previous is not null on the first page', expected: 'previous null on the first page (spec 2.8)', received: said }),
       [x],
     );
   if (p >= 2 && p <= paging.pages)
-    findings.check(
+    out.check(
       'jobs.paging.previous-follows',
-      'server',
       typeof paging.previous === 'string',
       () => ({ title: `page ${p} has no previous`, expected: 'the address of the previous page (spec 2.8)', received: said }),
       [x],
     );
   if (p >= paging.pages)
-    findings.check(
+    out.check(
       'jobs.paging.next-null-last',
-      'server',
       paging.next === null,
       () => ({
         title: `the last page (${p}) has next ${show(paging.next)}`,
@@ -130,9 +135,8 @@ export function checkPaging(x: ObservedExchange, findings: Findings, query: URLS
       [x],
     );
   else
-    findings.check(
+    out.check(
       'jobs.paging.next-follows',
-      'server',
       typeof paging.next === 'string',
       () => ({
         title: `page ${p} of ${paging.pages} has no next`,

@@ -1,54 +1,68 @@
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../reports/redactor.js';
-import { Findings } from './findings.js';
-import { observe } from './observed-exchange.js';
-import { checkRequest } from './request-checks.js';
+import { exampleJobCreate } from '../../schemas/spec-examples.js';
+import { findingsOf, testChecks, verdictsOf, type CheckRow, type Step } from './check-cases.test-support.js';
+import { REQUEST_CHECKS } from './request-checks.js';
 
-function clientRules(method: string, url: string, headers: string[], body?: unknown): string[] {
-  const captured = {
-    startSeq: 1,
-    endSeq: 2,
-    startedAt: 0,
-    durationMs: 0,
-    method,
-    url,
-    requestHeaders: headers,
-    ...(body === undefined ? {} : { requestBody: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) }),
-  };
-  const findings = new Findings();
-  checkRequest(observe(captured, new URL('http://t'), new Redactor()), findings);
-  return findings.list.map((f) => f.ruleId);
-}
+/** The client rules every client check finds in one request. */
+const clientRules = (step: Step): string[] => REQUEST_CHECKS.flatMap((check) => findingsOf(verdictsOf(check, [step])));
 
-const KEY = ['API-Key', 'k-1'];
-const JSON_TYPE = ['Content-Type', 'application/json; charset=utf-8'];
+const put = (body: unknown, contentType?: string | null): Step => ({
+  method: 'PUT',
+  path: '/jobs/1',
+  body,
+  ...(contentType === undefined ? {} : { contentType }),
+});
+const create = (body: unknown): Step => ({ method: 'POST', path: '/jobs', body });
+const LIST: Step = { method: 'GET', path: '/jobs' };
 
-describe('checkRequest', () => {
+const ROWS: Readonly<Record<string, CheckRow>> = {
+  'client-method': {
+    passes: [LIST],
+    broken: [{ steps: [{ method: 'PATCH', path: '/jobs/1' }], finding: 'proxy.client.method' }],
+  },
+  'client-api-key': {
+    passes: [LIST],
+    broken: [{ steps: [{ ...LIST, key: null }], finding: 'proxy.client.api-key' }],
+  },
+  'client-content-type': {
+    passes: [put({ title: 'a' })],
+    broken: [
+      { steps: [put({ title: 'a' }, null)], finding: 'proxy.client.content-type' },
+      { steps: [put({ title: 'a' }, 'text/json')], finding: 'proxy.client.content-type' },
+    ],
+  },
+  'client-body': {
+    passes: [create(exampleJobCreate)],
+    broken: [
+      { steps: [create({ applicantRoutingType: { id: 2 } })], finding: 'proxy.client.create-body' },
+      { steps: [put({ salary: { amount: 5 } })], finding: 'proxy.client.update-body' },
+      { steps: [{ method: 'DELETE', path: '/jobs' }], finding: 'proxy.client.delete-body' },
+      { steps: [put('{')], finding: 'proxy.client.json' },
+      { steps: [put({ description: '<p onclick="x">a</p>' })], finding: 'proxy.client.html' },
+      { steps: [put({ title: 'x'.repeat(257) })], finding: 'proxy.client.limits' },
+    ],
+  },
+};
+
+describe('the client checks', () => {
+  testChecks(REQUEST_CHECKS, ROWS);
+
   it('passes what the spec leaves open: a create body without the fields whose requiredness is not shown, an empty title, a comment', () => {
-    expect(clientRules('POST', '/api/v1.1/jobs', [...KEY, ...JSON_TYPE], { title: '', description: '<p>a<!-- note --></p>' })).toEqual([]);
-    expect(clientRules('PUT', '/api/v1.1/jobs', [...KEY, ...JSON_TYPE], { referenceId: 'r-1', status: 'archived' })).toEqual([]);
-    expect(clientRules('GET', '/api/v1.1/positiontypes', [])).toEqual([]);
+    expect(clientRules(create({ title: '', description: '<p>a<!-- note --></p>' }))).toEqual([]);
+    expect(clientRules({ method: 'PUT', path: '/jobs', body: { referenceId: 'r-1', status: 'archived' } })).toEqual([]);
+    expect(clientRules({ method: 'GET', path: '/positiontypes', key: null })).toEqual([]);
   });
 
   it('finds what the spec states: key, Content-Type, JSON, HTML, limits, stated conditionals, the referenceId of PUT /jobs', () => {
-    expect(clientRules('GET', '/api/v1.1/jobs', [])).toEqual(['proxy.client.api-key']);
-    expect(clientRules('PUT', '/api/v1.1/jobs/1', KEY, { title: 'a' })).toEqual(['proxy.client.content-type']);
-    expect(clientRules('PUT', '/api/v1.1/jobs/1', [...KEY, 'Content-Type', 'text/plain'], '{')).toEqual([
-      'proxy.client.content-type',
-      'proxy.client.json',
-    ]);
-    expect(
-      clientRules('PUT', '/api/v1.1/jobs/1', [...KEY, ...JSON_TYPE], { description: '<p onclick="x">a</p><script></script>' }),
-    ).toEqual(['proxy.client.html']);
-    expect(clientRules('PUT', '/api/v1.1/jobs/1', [...KEY, ...JSON_TYPE], { title: 'x'.repeat(257), locations: [] })).toEqual([
-      'proxy.client.limits',
-    ]);
-    expect(clientRules('PUT', '/api/v1.1/jobs/1', [...KEY, ...JSON_TYPE], { salary: { amount: 5 } })).toEqual(['proxy.client.update-body']);
-    expect(clientRules('POST', '/api/v1.1/jobs', [...KEY, ...JSON_TYPE], { applicantRoutingType: { id: 2 } })).toEqual([
-      'proxy.client.create-body',
-    ]);
-    expect(clientRules('PUT', '/api/v1.1/jobs', [...KEY, ...JSON_TYPE], { status: 'active' })).toEqual(['proxy.client.update-body']);
-    expect(clientRules('DELETE', '/api/v1.1/jobs', KEY)).toEqual(['proxy.client.delete-body']);
-    expect(clientRules('PATCH', '/api/v1.1/jobs/1', KEY)).toEqual(['proxy.client.method']);
+    expect(clientRules({ ...LIST, key: null })).toEqual(['proxy.client.api-key']);
+    expect(clientRules(put({ title: 'a' }, null))).toEqual(['proxy.client.content-type']);
+    expect(clientRules(put('{', 'text/plain'))).toEqual(['proxy.client.content-type', 'proxy.client.json']);
+    expect(clientRules(put({ description: '<p onclick="x">a</p><script></script>' }))).toEqual(['proxy.client.html']);
+    expect(clientRules(put({ title: 'x'.repeat(257), locations: [] }))).toEqual(['proxy.client.limits']);
+    expect(clientRules(put({ salary: { amount: 5 } }))).toEqual(['proxy.client.update-body']);
+    expect(clientRules(create({ applicantRoutingType: { id: 2 } }))).toEqual(['proxy.client.create-body']);
+    expect(clientRules({ method: 'PUT', path: '/jobs', body: { status: 'active' } })).toEqual(['proxy.client.update-body']);
+    expect(clientRules({ method: 'DELETE', path: '/jobs' })).toEqual(['proxy.client.delete-body']);
+    expect(clientRules({ method: 'PATCH', path: '/jobs/1' })).toEqual(['proxy.client.method']);
   });
 });

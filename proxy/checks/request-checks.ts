@@ -9,7 +9,7 @@
  */
 import { formatIssues, validators, type ValidationIssue, type Validator } from '../../schemas/index.js';
 import { headerOf } from '../relay/captured-exchange.js';
-import type { Findings } from './findings.js';
+import { checkOf, type ProxyCheck } from './check.js';
 import type { ObservedExchange } from './observed-exchange.js';
 import type { ExchangeOperation } from '../relay/route.js';
 
@@ -64,100 +64,123 @@ function bodySchemaOf(op: ExchangeOperation): BodySchema | undefined {
 
 const isJobsOperation = (op: ExchangeOperation): boolean => op.kind !== 'other' && op.kind !== 'outside' && op.kind !== 'unknown-method';
 
-/**
- * Applies the client-side rules to one exchange.
- *
- * @example
- * checkRequest(observed, findings);
- */
-export function checkRequest(x: ObservedExchange, findings: Findings): void {
-  const { op } = x;
-  const line = `${x.captured.method} ${x.captured.url.split('?')[0]}`;
-  if (op.kind === 'unknown-method') {
-    findings.check(
+const lineOf = (x: ObservedExchange): string => `${x.captured.method} ${x.captured.url.split('?')[0]}`;
+
+/** 1: a method the conventions do not name on a jobs path. */
+export const clientMethod: ProxyCheck = {
+  id: 'client-method',
+  side: 'client',
+  rules: ['proxy.client.method'],
+  run: checkOf('client', (out, _model, x) => {
+    const { op } = x;
+    if (op.kind !== 'unknown-method') return;
+    out.check(
       'proxy.client.method',
-      'client',
       false,
       () => ({
-        title: `${line}: the method ${op.method} is not one of the spec's`,
+        title: `${lineOf(x)}: the method ${op.method} is not one of the spec's`,
         expected: 'GET, POST, PUT or DELETE (or POST with X-HTTP-Method-Override: DELETE), spec 1',
         received: op.method,
       }),
       [x],
     );
-    return;
-  }
-  if (!isJobsOperation(op)) return;
-  findings.check(
-    'proxy.client.api-key',
-    'client',
-    x.apiKey !== undefined && x.apiKey !== '',
-    () => ({
-      title: `${line} was sent without an API-Key header`,
-      expected: 'the API-Key header on every operation on jobs (spec 5)',
-      received: 'no API-Key header',
-    }),
-    [x],
-  );
-  const schema = bodySchemaOf(op);
-  const hasBody = x.request.bytes > 0 || x.request.problem !== undefined;
-  if (hasBody) {
+  }),
+};
+
+/** 5: the API-Key header on every operation on jobs. */
+export const clientApiKey: ProxyCheck = {
+  id: 'client-api-key',
+  side: 'client',
+  rules: ['proxy.client.api-key'],
+  run: checkOf('client', (out, _model, x) => {
+    if (!isJobsOperation(x.op)) return;
+    out.check(
+      'proxy.client.api-key',
+      x.apiKey !== undefined && x.apiKey !== '',
+      () => ({
+        title: `${lineOf(x)} was sent without an API-Key header`,
+        expected: 'the API-Key header on every operation on jobs (spec 5)',
+        received: 'no API-Key header',
+      }),
+      [x],
+    );
+  }),
+};
+
+const hasBody = (x: ObservedExchange): boolean => x.request.bytes > 0 || x.request.problem !== undefined;
+
+/** 1: a body's Content-Type starts with application/json. */
+export const clientContentType: ProxyCheck = {
+  id: 'client-content-type',
+  side: 'client',
+  rules: ['proxy.client.content-type'],
+  run: checkOf('client', (out, _model, x) => {
+    if (!isJobsOperation(x.op) || !hasBody(x)) return;
     const type = headerOf(x.captured.requestHeaders, 'content-type');
-    findings.check(
+    out.check(
       'proxy.client.content-type',
-      'client',
       type !== undefined && type.trim().toLowerCase().startsWith('application/json'),
       () => ({
-        title: `${line} sent a body ${type === undefined ? 'without a Content-Type' : `as ${type}`}`,
+        title: `${lineOf(x)} sent a body ${type === undefined ? 'without a Content-Type' : `as ${type}`}`,
         expected: 'a Content-Type that starts with application/json (spec 1)',
         received: type === undefined ? 'no Content-Type header' : `Content-Type: ${type}`,
       }),
       [x],
     );
-  }
-  if (!schema || x.request.problem !== undefined) return;
-  if (!hasBody) {
-    findings.check(
-      schema.rule,
-      'client',
-      false,
-      () => ({ title: `${line} was sent without a body`, expected: schema.what, received: 'no body' }),
-      [x],
-    );
-    return;
-  }
-  if (x.request.jsonError !== undefined) {
-    findings.check(
-      'proxy.client.json',
-      'client',
-      false,
-      () => ({ title: `${line}: the body is not JSON`, expected: 'a JSON body (spec 1)', received: x.request.jsonError! }),
-      [x],
-    );
-    return;
-  }
-  const result = schema.validator(x.request.json);
-  const issues = result.ok ? [] : result.issues.filter(statedIssue);
-  const byRule = new Map<string, ValidationIssue[]>();
-  for (const issue of issues) byRule.set(ruleOfIssue(issue, schema.rule), [...(byRule.get(ruleOfIssue(issue, schema.rule)) ?? []), issue]);
-  const rules = op.kind === 'delete-by-reference' ? [schema.rule] : [schema.rule, 'proxy.client.html', 'proxy.client.limits'];
-  for (const rule of rules) {
-    const broken = byRule.get(rule);
-    findings.check(
-      rule,
-      'client',
-      broken === undefined,
-      () => ({
-        title: `${line}: the body breaks ${rule === 'proxy.client.html' ? 'the description HTML rules' : rule === 'proxy.client.limits' ? 'a limit' : 'the request fields'}`,
-        expected:
-          rule === 'proxy.client.html'
-            ? 'only the allowed tags and attributes (spec 2.1)'
-            : rule === 'proxy.client.limits'
-              ? 'the limits of spec 8'
-              : schema.what,
-        received: formatIssues(broken ?? [], { data: x.request.json }),
-      }),
-      [x],
-    );
-  }
-}
+  }),
+};
+
+const BODY_RULES = ['proxy.client.create-body', 'proxy.client.update-body', 'proxy.client.delete-body'];
+
+/** 1, 4.2-4.4, 2.1, 8: the body is JSON and a valid request body (its HTML and limits judged under their own rules). */
+export const clientBody: ProxyCheck = {
+  id: 'client-body',
+  side: 'client',
+  rules: [...BODY_RULES, 'proxy.client.json', 'proxy.client.html', 'proxy.client.limits'],
+  run: checkOf('client', (out, _model, x) => {
+    const schema = isJobsOperation(x.op) ? bodySchemaOf(x.op) : undefined;
+    if (!schema || x.request.problem !== undefined) return;
+    const line = lineOf(x);
+    if (!hasBody(x)) {
+      out.check(schema.rule, false, () => ({ title: `${line} was sent without a body`, expected: schema.what, received: 'no body' }), [x]);
+      return;
+    }
+    if (x.request.jsonError !== undefined) {
+      out.check(
+        'proxy.client.json',
+        false,
+        () => ({ title: `${line}: the body is not JSON`, expected: 'a JSON body (spec 1)', received: x.request.jsonError! }),
+        [x],
+      );
+      return;
+    }
+    const result = schema.validator(x.request.json);
+    const issues = result.ok ? [] : result.issues.filter(statedIssue);
+    const byRule = new Map<string, ValidationIssue[]>();
+    for (const issue of issues)
+      byRule.set(ruleOfIssue(issue, schema.rule), [...(byRule.get(ruleOfIssue(issue, schema.rule)) ?? []), issue]);
+    const rules = x.op.kind === 'delete-by-reference' ? [schema.rule] : [schema.rule, 'proxy.client.html', 'proxy.client.limits'];
+    for (const rule of rules) {
+      const broken = byRule.get(rule);
+      out.check(
+        rule,
+        broken === undefined,
+        () => ({
+          title: `${line}: the body breaks ${BROKEN[rule] ?? 'the request fields'}`,
+          expected: EXPECTED[rule] ?? schema.what,
+          received: formatIssues(broken ?? [], { data: x.request.json }),
+        }),
+        [x],
+      );
+    }
+  }),
+};
+
+const BROKEN: Readonly<Record<string, string>> = { 'proxy.client.html': 'the description HTML rules', 'proxy.client.limits': 'a limit' };
+const EXPECTED: Readonly<Record<string, string>> = {
+  'proxy.client.html': 'only the allowed tags and attributes (spec 2.1)',
+  'proxy.client.limits': 'the limits of spec 8',
+};
+
+/** The client-side checks, in the order they apply. */
+export const REQUEST_CHECKS: readonly ProxyCheck[] = [clientMethod, clientApiKey, clientContentType, clientBody];

@@ -11,9 +11,9 @@ import { linkProblems } from '../../judging/paging.js';
 import { amountsWithoutFourDecimals } from '../../judging/amount-decimals.js';
 import { hasTime, instantMs, show, writtenDay } from '../../judging/compare.js';
 import { headerOf } from '../relay/captured-exchange.js';
-import type { Findings } from './findings.js';
+import { checkOf, type ProxyCheck, type Verdicts } from './check.js';
 import type { ObservedExchange } from './observed-exchange.js';
-import { checkPaging } from './paging-checks.js';
+import { checkPaging, PAGING_RULES } from './paging-checks.js';
 
 const isSuccess = (status: number): boolean => status >= 200 && status <= 299;
 const STATUSES = new Set(['active', 'archived', 'draft']);
@@ -39,25 +39,23 @@ function sameJobId(got: unknown, pathId: string): boolean {
 }
 
 /** The body must be a Job (full); `id`, when given, must be its id. */
-function checkJobBody(x: ObservedExchange, findings: Findings, rule: string, what: string, id?: string): void {
+function checkJobBody(x: ObservedExchange, out: Verdicts, rule: string, what: string, id?: string): void {
   const problem =
     x.response.jsonError !== undefined
       ? `not JSON: ${x.response.jsonError}`
       : x.job()
         ? undefined
         : issuesOf(validators.job(x.response.json), x.response.json);
-  findings.check(
+  out.check(
     rule,
-    'server',
     problem === undefined,
     () => ({ title: `${line(x)} without a Job (full) as its body`, expected: `${what}; the Job of spec 2.1`, received: problem! }),
     [x],
   );
   if (problem === undefined && id !== undefined) {
     const got = (x.response.json as { id: unknown }).id;
-    findings.check(
+    out.check(
       rule,
-      'server',
       sameJobId(got, id),
       () => ({
         title: `${line(x)} with another job (id ${show(got)})`,
@@ -69,9 +67,8 @@ function checkJobBody(x: ObservedExchange, findings: Findings, rule: string, wha
   }
   if (x.response.text !== undefined) {
     const amounts = amountsWithoutFourDecimals(x.response.text);
-    findings.check(
+    out.check(
       'jobs.limits.salary-four-decimals',
-      'server',
       amounts.length === 0,
       () => ({
         title: `${line(x)} with a salary amount without four decimal places`,
@@ -83,15 +80,14 @@ function checkJobBody(x: ObservedExchange, findings: Findings, rule: string, wha
   }
 }
 
-function checkCreate(x: ObservedExchange, findings: Findings, status: number): void {
-  findings.check(
+function checkCreate(x: ObservedExchange, out: Verdicts, status: number): void {
+  out.check(
     'jobs.create.status-201',
-    'server',
     status === 201,
     () => ({ title: `${line(x)}`, expected: '201 for a created job (spec 4.2, 7)', received: `status ${status}` }),
     [x],
   );
-  checkJobBody(x, findings, 'jobs.create.status-201', 'the body is the created Job (full), spec 4.2');
+  checkJobBody(x, out, 'jobs.create.status-201', 'the body is the created Job (full), spec 4.2');
   const location = headerOf(x.captured.responseHeaders, 'location');
   const id = (x.response.json as { id?: unknown } | undefined)?.id;
   let path: string | undefined;
@@ -100,9 +96,8 @@ function checkCreate(x: ObservedExchange, findings: Findings, status: number): v
   } catch {
     path = undefined;
   }
-  findings.check(
+  out.check(
     'jobs.create.location-header',
-    'server',
     path !== undefined && (id === undefined || path.endsWith(`/jobs/${String(id)}`)),
     () => ({
       title:
@@ -114,11 +109,10 @@ function checkCreate(x: ObservedExchange, findings: Findings, status: number): v
   );
 }
 
-function checkDelete(x: ObservedExchange, findings: Findings, status: number): void {
+function checkDelete(x: ObservedExchange, out: Verdicts, status: number): void {
   const empty = x.response.bytes === 0;
-  findings.check(
+  out.check(
     deleteRule(x),
-    'server',
     status === 204 && empty,
     () => ({
       title: `${line(x)}${empty ? '' : ' with a body'}`,
@@ -129,15 +123,113 @@ function checkDelete(x: ObservedExchange, findings: Findings, status: number): v
   );
 }
 
-function checkList(x: ObservedExchange, findings: Findings, query: URLSearchParams): void {
+/** The status of a success answer whose body could be read; undefined for any other (error answers are not shown, 7). */
+function successStatus(x: ObservedExchange): number | undefined {
+  const status = x.captured.status;
+  return status === undefined || !isSuccess(status) || x.response.problem !== undefined ? undefined : status;
+}
+
+/** A server check of the success answers of one kind of operation. */
+function answerCheck(
+  id: string,
+  rules: readonly string[],
+  kinds: readonly string[],
+  body: (out: Verdicts, x: ObservedExchange, status: number) => void,
+): ProxyCheck {
+  return {
+    id,
+    side: 'server',
+    rules,
+    run: checkOf('server', (out, _model, x) => {
+      const status = successStatus(x);
+      if (status !== undefined && kinds.includes(x.op.kind)) body(out, x, status);
+    }),
+  };
+}
+
+const DECIMALS = 'jobs.limits.salary-four-decimals';
+
+/** 4.2, 7: 201, the created Job, its Location. */
+export const createAnswer = answerCheck(
+  'create-answer',
+  ['jobs.create.status-201', DECIMALS, 'jobs.create.location-header'],
+  ['create'],
+  (out, x, status) => checkCreate(x, out, status),
+);
+
+/** 4.1, 7: 200 with the Job of the path. */
+export const readAnswer = answerCheck(
+  'read-answer',
+  ['proxy.server.success-status', 'proxy.server.job-body', DECIMALS],
+  ['get'],
+  (out, x, status) => {
+    out.check(
+      'proxy.server.success-status',
+      status === 200,
+      () => ({ title: line(x), expected: '200 with one Job (spec 4.1, 7)', received: `status ${status}` }),
+      [x],
+    );
+    checkJobBody(x, out, 'proxy.server.job-body', 'one Job (full), spec 4.1', idOf(x));
+  },
+);
+
+/** 4.3: 200 with the full Job of the path. */
+export const updateAnswer = answerCheck('update-answer', ['jobs.update.status-200', DECIMALS], ['put-by-id'], (out, x, status) => {
+  out.check(
+    'jobs.update.status-200',
+    status === 200,
+    () => ({ title: line(x), expected: '200 with the full Job (spec 4.3)', received: `status ${status}` }),
+    [x],
+  );
+  checkJobBody(x, out, 'jobs.update.status-200', 'the full Job, spec 4.3', idOf(x));
+});
+
+/** 4.3: an update answers 200; the status of a PUT that creates is not shown. Either way the body is the Job. */
+export const updateByReferenceAnswer = answerCheck(
+  'update-by-reference-answer',
+  ['jobs.update.by-reference', DECIMALS],
+  ['put-by-reference'],
+  (out, x) => checkJobBody(x, out, 'jobs.update.by-reference', 'the full Job, spec 4.3'),
+);
+
+/** 4.4, 4.7: 204 with no body, whichever way the job was named. */
+export const deleteAnswer = answerCheck(
+  'delete-answer',
+  ['jobs.lifecycle.delete-by-id', 'jobs.lifecycle.delete-by-reference', 'jobs.lifecycle.delete-by-override'],
+  ['delete-by-id', 'delete-by-reference'],
+  (out, x, status) => checkDelete(x, out, status),
+);
+
+/** 4.5, 7: a list answers 200. */
+export const listStatus = answerCheck('list-status', ['proxy.server.success-status'], ['list'], (out, x, status) => {
+  if (status !== 200)
+    out.check(
+      'proxy.server.success-status',
+      false,
+      () => ({ title: line(x), expected: '200 with the job list (spec 4.5, 7)', received: `status ${status}` }),
+      [x],
+    );
+});
+
+const queryOf = (x: ObservedExchange): URLSearchParams => (x.op.kind === 'list' ? x.op.query : new URLSearchParams());
+const idOf = (x: ObservedExchange): string | undefined => ('id' in x.op ? x.op.id : undefined);
+
+/** A check of a 200 list answer. */
+function listCheck(id: string, rules: readonly string[], body: (out: Verdicts, x: ObservedExchange, query: URLSearchParams) => void) {
+  return answerCheck(id, rules, ['list'], (out, x, status) => {
+    if (status === 200) body(out, x, queryOf(x));
+  });
+}
+
+/** 4.5, 2.7, 2.8: the body is a job list. */
+export const listBody = listCheck('list-body', ['jobs.list.header-fields', 'jobs.paging.total'], (out, x) => {
   const list = x.list();
   const result = list ? undefined : validators.jobList(x.response.json);
   const dataIssue = result !== undefined && !result.ok && result.issues.some((issue) => !issue.path.startsWith('/paging'));
   const problem =
     x.response.jsonError !== undefined ? `not JSON: ${x.response.jsonError}` : list ? undefined : issuesOf(result!, x.response.json);
-  findings.check(
+  out.check(
     dataIssue || x.response.jsonError !== undefined ? 'jobs.list.header-fields' : 'jobs.paging.total',
-    'server',
     problem === undefined,
     () => ({
       title: `${line(x)} without a job list`,
@@ -146,112 +238,83 @@ function checkList(x: ObservedExchange, findings: Findings, query: URLSearchPara
     }),
     [x],
   );
-  if (!list) return;
-  const { data, paging } = list;
+});
+
+/** 4.5: status=<s> lists only jobs in that status. */
+export const listStatusFilter = listCheck('list-status-filter', ['jobs.list.status-filter'], (out, x, query) => {
+  const data = x.list()?.data;
   const status = query.get('status');
-  if (status !== null && STATUSES.has(status)) {
-    const others = data.filter((job) => job.status !== status);
-    findings.check(
-      'jobs.list.status-filter',
-      'server',
-      others.length === 0,
-      () => ({
-        title: `GET /jobs?status=${status} listed jobs in another status`,
-        expected: `only ${status} jobs (spec 4.5)`,
-        received: others.map((job) => `${job.id}: ${job.status}`).join(', '),
-      }),
-      [x],
-    );
-  }
+  if (data === undefined || status === null || !STATUSES.has(status)) return;
+  const others = data.filter((job) => job.status !== status);
+  out.check(
+    'jobs.list.status-filter',
+    others.length === 0,
+    () => ({
+      title: `GET /jobs?status=${status} listed jobs in another status`,
+      expected: `only ${status} jobs (spec 4.5)`,
+      received: others.map((job) => `${job.id}: ${job.status}`).join(', '),
+    }),
+    [x],
+  );
+});
+
+/** 4.5: publishDate descending, judged where the dates compare (all with a time, or all days). */
+export const listSorted = listCheck('list-sorted', ['jobs.list.sorted'], (out, x) => {
+  const data = x.list()?.data;
+  if (data === undefined) return;
   const instants = data.map((job) => (hasTime(job.publishDate) ? instantMs(job.publishDate) : writtenDay(job.publishDate) * 86_400_000));
   const comparable = data.every((job) => hasTime(job.publishDate)) || data.every((job) => !hasTime(job.publishDate));
-  if (comparable && instants.every(Number.isFinite)) {
-    const at = instants.findIndex((value, i) => i > 0 && value > instants[i - 1]!);
-    findings.check(
-      'jobs.list.sorted',
-      'server',
-      at < 0,
-      () => ({
-        title: 'the list is not sorted by publishDate, newest first',
-        expected: 'publishDate descending (spec 4.5)',
-        received: `${data[at - 1]!.publishDate} before ${data[at]!.publishDate}`,
-      }),
-      [x],
-    );
-  }
-  checkPaging(x, findings, query, data.length, paging);
-  // Judged by meaning (judging/paging.ts): the filters sent and the page size in effect, in any URL form.
-  if (typeof paging.next === 'string') {
-    const problems = linkProblems(paging.next, {
-      q: query.get('q') ?? undefined,
-      status: query.get('status') ?? undefined,
-      pageSize: paging.pageSize,
-      pageSizeSent: query.get('pageSize') !== null,
-      page: paging.page + 1,
-    });
-    findings.check(
-      'jobs.paging.next-follows',
-      'server',
-      problems.length === 0,
-      () => ({
-        title: 'next does not repeat the active filters and page size',
-        expected: 'next repeats the active filters and page size in its query string (spec 2.8)',
-        received: `next ${paging.next}: ${problems.join(', ')}`,
-      }),
-      [x],
-    );
-  }
-}
+  if (!comparable || !instants.every(Number.isFinite)) return;
+  const at = instants.findIndex((value, i) => i > 0 && value > instants[i - 1]!);
+  out.check(
+    'jobs.list.sorted',
+    at < 0,
+    () => ({
+      title: 'the list is not sorted by publishDate, newest first',
+      expected: 'publishDate descending (spec 4.5)',
+      received: `${data[at - 1]!.publishDate} before ${data[at]!.publishDate}`,
+    }),
+    [x],
+  );
+});
 
-/**
- * Applies the stateless server rules to one exchange (success answers only).
- *
- * @example
- * checkResponse(observed, findings);
- */
-export function checkResponse(x: ObservedExchange, findings: Findings): void {
-  const status = x.captured.status;
-  if (status === undefined || !isSuccess(status) || x.response.problem !== undefined) return;
-  const { op } = x;
-  switch (op.kind) {
-    case 'create':
-      return checkCreate(x, findings, status);
-    case 'get':
-      findings.check(
-        'proxy.server.success-status',
-        'server',
-        status === 200,
-        () => ({ title: line(x), expected: '200 with one Job (spec 4.1, 7)', received: `status ${status}` }),
-        [x],
-      );
-      return checkJobBody(x, findings, 'proxy.server.job-body', 'one Job (full), spec 4.1', op.id);
-    case 'put-by-id':
-      findings.check(
-        'jobs.update.status-200',
-        'server',
-        status === 200,
-        () => ({ title: line(x), expected: '200 with the full Job (spec 4.3)', received: `status ${status}` }),
-        [x],
-      );
-      return checkJobBody(x, findings, 'jobs.update.status-200', 'the full Job, spec 4.3', op.id);
-    case 'put-by-reference':
-      // 4.3: an update answers 200; the status of a PUT that creates is not shown. Either way the body is the Job.
-      return checkJobBody(x, findings, 'jobs.update.by-reference', 'the full Job, spec 4.3');
-    case 'delete-by-id':
-    case 'delete-by-reference':
-      return checkDelete(x, findings, status);
-    case 'list':
-      if (status === 200) checkList(x, findings, op.query);
-      else
-        findings.check(
-          'proxy.server.success-status',
-          'server',
-          false,
-          () => ({ title: line(x), expected: '200 with the job list (spec 4.5, 7)', received: `status ${status}` }),
-          [x],
-        );
-      return;
-    default:
-      return;
-  }
-}
+/** 2.8, 4.5, 8: the paging object against itself and the query, and next repeating the filters and page size. */
+export const listPaging = listCheck('list-paging', PAGING_RULES, (out, x, query) => {
+  const list = x.list();
+  if (list === undefined) return;
+  const { data, paging } = list;
+  checkPaging(x, out, query, data.length, paging);
+  // Judged by meaning (judging/paging.ts): the filters sent and the page size in effect, in any URL form.
+  if (typeof paging.next !== 'string') return;
+  const problems = linkProblems(paging.next, {
+    q: query.get('q') ?? undefined,
+    status: query.get('status') ?? undefined,
+    pageSize: paging.pageSize,
+    pageSizeSent: query.get('pageSize') !== null,
+    page: paging.page + 1,
+  });
+  out.check(
+    'jobs.paging.next-follows',
+    problems.length === 0,
+    () => ({
+      title: 'next does not repeat the active filters and page size',
+      expected: 'next repeats the active filters and page size in its query string (spec 2.8)',
+      received: `next ${paging.next}: ${problems.join(', ')}`,
+    }),
+    [x],
+  );
+});
+
+/** The stateless server-side checks, in the order they apply. */
+export const RESPONSE_CHECKS: readonly ProxyCheck[] = [
+  createAnswer,
+  readAnswer,
+  updateAnswer,
+  updateByReferenceAnswer,
+  deleteAnswer,
+  listStatus,
+  listBody,
+  listStatusFilter,
+  listSorted,
+  listPaging,
+];

@@ -6,6 +6,7 @@ import type { ConformanceReport } from '../../schemas/types.gen.js';
 import type { HarLog } from '../../reports/har/har.js';
 import { shellQuote } from '../../reports/curl.js';
 import type { Finding } from '../checks/findings.js';
+import type { CheckSelection } from '../checks/registry.js';
 import { Inspector } from '../judge/inspector.js';
 import { buildProxyReport } from '../proxy-report.js';
 import { harExchanges } from './har-exchanges.js';
@@ -15,6 +16,8 @@ export interface CheckHarOptions {
   source: string;
   /** The server's base address; read off the entries when not given. */
   baseUrl?: URL;
+  /** Which checks run (`--only`, `--skip`); all by default. */
+  selection?: CheckSelection;
   /** Told each finding as it happens, with the API keys seen so far (to scrub a printed line of them). */
   onFinding?: (finding: Finding, secrets: ReadonlySet<string>) => void;
 }
@@ -30,9 +33,10 @@ export interface CheckHarResult {
   secrets: ReadonlySet<string>;
 }
 
-/** The command that judges the same file again. */
-export function checkHarCommand(source: string, base: URL): string {
-  return `npx jobs-conformance check-har ${shellQuote(source)} --base-url ${shellQuote(base.href.replace(/\/$/, ''))}`;
+/** The command that judges the same file again, with the same checks. */
+export function checkHarCommand(source: string, base: URL, selectionFlags: readonly string[] = []): string {
+  const args = [source, '--base-url', base.href.replace(/\/$/, ''), ...selectionFlags];
+  return ['npx jobs-conformance check-har', ...args.map(shellQuote)].join(' ');
 }
 
 /**
@@ -43,7 +47,8 @@ export async function checkHar(har: HarLog, options: CheckHarOptions): Promise<C
   const startedAt = new Date();
   const { base, exchanges, ignored } = harExchanges(har, options.baseUrl);
   const onFinding = options.onFinding;
-  const inspector: Inspector = new Inspector(base, onFinding && ((finding) => onFinding(finding, inspector.secrets)));
+  const tell = onFinding && ((finding: Finding) => onFinding(finding, inspector.secrets));
+  const inspector: Inspector = new Inspector(base, tell, options.selection);
   const events = exchanges.flatMap((x) => [
     { seq: x.startSeq, x, end: false },
     { seq: x.endSeq!, x, end: true },
@@ -62,7 +67,7 @@ export async function checkHar(har: HarLog, options: CheckHarOptions): Promise<C
     target,
     startedAt,
     finishedAt: new Date(),
-    command: checkHarCommand(options.source, base),
+    command: checkHarCommand(options.source, base, inspector.selection.flags),
   });
   return { report, base, judged: exchanges.length, ignored, secrets: inspector.secrets };
 }

@@ -8,9 +8,9 @@ import { Redactor } from '../../reports/redactor.js';
 import type { CapturedExchange } from '../relay/captured-exchange.js';
 import { Findings, type Finding } from '../checks/findings.js';
 import { observe, type ObservedExchange } from '../checks/observed-exchange.js';
-import { checkRequest } from '../checks/request-checks.js';
-import { checkResponse } from '../checks/response-checks.js';
-import { StateModel } from '../checks/state-model.js';
+import type { ProxyCheck } from '../checks/check.js';
+import { PROXY_CHECKS, ruleSelection, type CheckSelection, type RuleSelection } from '../checks/registry.js';
+import { EMPTY_VIEW, StateModel, type ModelView } from '../checks/state-model.js';
 
 export interface InspectorCounts {
   exchanges: number;
@@ -30,13 +30,22 @@ export class Inspector {
   #queue: CapturedExchange[] = [];
   #scheduled = false;
   #idle: Array<() => void> = [];
+  /** The rules the selection keeps (and those it drops, which the report lists as skipped). */
+  readonly selection: RuleSelection;
+  /** The rules kept, and the checks that report under one of them. */
+  readonly #rules: ReadonlySet<string>;
+  readonly #checks: readonly ProxyCheck[];
 
   constructor(
     private readonly target: URL,
     onFinding?: (finding: Finding) => void,
+    selection?: CheckSelection,
   ) {
     this.findings = new Findings(onFinding);
-    this.model = new StateModel(this.findings);
+    this.model = new StateModel();
+    this.selection = ruleSelection(selection);
+    this.#rules = this.selection.kept;
+    this.#checks = PROXY_CHECKS.filter((check) => check.rules.some((rule) => this.#rules.has(rule)));
   }
 
   /** A request head arrived: the model learns which writes are in flight. */
@@ -72,13 +81,19 @@ export class Inspector {
     const x: ObservedExchange = observe(captured, this.target, this.redactor);
     if (x.apiKey) this.secrets.add(x.apiKey);
     if (x.request.problem !== undefined || x.response.problem !== undefined) this.counts.unchecked += 1;
-    checkRequest(x, this.findings);
-    if (captured.status === undefined) {
+    const answered = captured.status !== undefined;
+    if (!answered) {
       this.counts.failed += 1;
       this.model.failed(x);
-      return;
     }
-    checkResponse(x, this.findings);
-    this.model.judge(x);
+    this.#apply(answered ? this.model.record(x) : EMPTY_VIEW, x, answered);
+  }
+
+  /** Applies the selected checks (the server's only to an answered exchange) and records their verdicts. */
+  #apply(view: ModelView, x: ObservedExchange, answered: boolean): void {
+    for (const check of this.#checks) {
+      if (!answered && check.side === 'server') continue;
+      for (const v of check.run(view, x)) if (this.#rules.has(v.ruleId)) this.findings.check(v.ruleId, v.side, v.ok, v.text, v.exchanges);
+    }
   }
 }

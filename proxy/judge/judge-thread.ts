@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { headerOf, type CapturedExchange } from '../relay/captured-exchange.js';
 import type { Finding } from '../checks/findings.js';
+import type { CheckSelection } from '../checks/registry.js';
 import { Inspector } from './inspector.js';
 import { buildProxyReport } from '../proxy-report.js';
 import { judgeWorkerEntry } from './judge-worker-entry.js';
@@ -35,6 +36,14 @@ export interface JudgeOptions {
   onFinding?: (finding: Finding) => void;
   /** `worker` (default) or `inline`. */
   thread?: 'worker' | 'inline';
+  /** Which checks run; all by default. */
+  selection?: CheckSelection;
+}
+
+/** What the judging thread starts with. */
+export interface JudgeWorkerData {
+  target: string;
+  selection: CheckSelection | undefined;
 }
 
 /**
@@ -65,7 +74,7 @@ class InlineJudge implements Judge {
   readonly thread = 'inline';
   readonly #inspector: Inspector;
   constructor(private readonly options: JudgeOptions) {
-    this.#inspector = new Inspector(options.target, options.onFinding);
+    this.#inspector = new Inspector(options.target, options.onFinding, options.selection);
   }
   get findings(): readonly Finding[] {
     return this.#inspector.findings.list;
@@ -110,7 +119,7 @@ class WorkerJudge implements Judge {
     entry: URL,
   ) {
     this.#worker = new Worker(entry, {
-      workerData: { target: options.target.href },
+      workerData: { target: options.target.href, selection: options.selection } satisfies JudgeWorkerData,
       resourceLimits: { maxYoungGenerationSizeMb: JUDGE_YOUNG_GENERATION_MB },
     });
     this.#worker.on('message', (reply: Reply) => {

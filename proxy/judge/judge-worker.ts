@@ -7,13 +7,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CapturedExchange } from '../relay/captured-exchange.js';
 import { Inspector } from './inspector.js';
-import type { JudgeEvent } from './judge-thread.js';
+import type { JudgeEvent, JudgeWorkerData } from './judge-thread.js';
 import { buildProxyReport } from '../proxy-report.js';
 
 const port = parentPort!;
-const inspector = new Inspector(new URL((workerData as { target: string }).target), (finding) =>
-  port.postMessage({ type: 'finding', finding }),
-);
+const { target, selection } = workerData as JudgeWorkerData;
+const inspector = new Inspector(new URL(target), (finding) => port.postMessage({ type: 'finding', finding }), selection);
 
 /** Structured cloning turns a Buffer into a Uint8Array: the checks want Buffers. */
 const asBuffer = (bytes: Uint8Array | undefined): Buffer | undefined =>

@@ -1,28 +1,13 @@
 /**
  * @module --only: selects rules by id prefix (`jobs.create`) or glob
- * (`jobs.*.location-header`), several patterns comma-separated.
+ * (`jobs.*.location-header`), several patterns comma-separated (the reading
+ * of suites/catalog/rule-patterns.ts, which the proxy's --only and --skip share).
  */
+import { idsMatching } from '../catalog/rule-patterns.js';
 import { ConfigError } from './errors.js';
 import type { Rule } from './rule.js';
 
-function globToRegExp(glob: string): RegExp {
-  const source = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${source}$`);
-}
-
-/**
- * True when `id` starts with `pattern`, or matches it as a glob (`*`, `?`).
- *
- * @example
- * ruleMatches('jobs.create.location-header', 'jobs.create') // true
- * ruleMatches('jobs.create.location-header', '*.location-*') // true
- */
-export function ruleMatches(id: string, pattern: string): boolean {
-  return /[*?]/.test(pattern) ? globToRegExp(pattern).test(id) : id.startsWith(pattern);
-}
+export { ruleMatches } from '../catalog/rule-patterns.js';
 
 /**
  * The rules matching any pattern (all when `patterns` is null), in registry
@@ -31,9 +16,11 @@ export function ruleMatches(id: string, pattern: string): boolean {
  */
 export function selectRules(rules: readonly Rule[], patterns: readonly string[] | null): Rule[] {
   if (patterns === null) return [...rules];
-  const ids = new Set(rules.map((rule) => rule.id));
-  const matches = (id: string, pattern: string) => (ids.has(pattern) ? id === pattern : ruleMatches(id, pattern));
-  const selected = rules.filter((rule) => patterns.some((pattern) => matches(rule.id, pattern)));
+  const chosen = idsMatching(
+    rules.map((rule) => rule.id),
+    patterns,
+  );
+  const selected = rules.filter((rule) => chosen.has(rule.id));
   if (selected.length === 0) throw new ConfigError('only', `--only ${patterns.join(',')} matches no rule`);
   return selected;
 }
