@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../reports/redactor.js';
 import { REDACTED, SECRET_HEADERS } from '../../vocabulary/index.js';
-import { observe } from './observed-exchange.js';
+import { employerKeyOf, observe } from './observed-exchange.js';
 
 describe('the record of an observed exchange', () => {
   it('never records a header of the shared secret list, on either side', () => {
@@ -23,5 +23,13 @@ describe('the record of an observed exchange', () => {
       expect(record.response?.headers[name], name).toBe(REDACTED);
     }
     expect(record.request.headers.accept).toBe('application/json');
+  });
+});
+
+describe('the employer a request names by its key', () => {
+  it('is its API-Key, and none when the key is absent or a recording redacted it (every employer would look alike)', () => {
+    expect(employerKeyOf(['API-Key', 'demo-key-1'])).toBe('demo-key-1');
+    expect(employerKeyOf(['api-key', REDACTED])).toBeUndefined();
+    expect(employerKeyOf(['Accept', 'application/json'])).toBeUndefined();
   });
 });

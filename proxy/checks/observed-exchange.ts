@@ -30,6 +30,8 @@ export interface ObservedExchange {
   readonly op: ExchangeOperation;
   /** The API-Key header's value; never leaves memory (reports show REDACTED). */
   readonly apiKey: string | undefined;
+  /** The key as it names an employer: undefined without a key, and for a key a recording redacted (employerKeyOf). */
+  readonly employerKey: string | undefined;
   readonly request: Body;
   readonly response: Body;
   /** The redacted record a finding carries. */
@@ -86,6 +88,18 @@ function recordHeaders(raw: RawHeaders | undefined, redactor: Redactor): Record<
 }
 
 /**
+ * The API-Key of a request as it names an employer. A recording that replaced its keys by REDACTED (the suite's own
+ * exchanges.har) names none: every employer would look the same, so the checks that follow employers stay silent.
+ *
+ * @example
+ * employerKeyOf(['API-Key', '[redacted]']); // undefined
+ */
+export function employerKeyOf(headers: RawHeaders): string | undefined {
+  const key = headerOf(headers, 'api-key');
+  return key === REDACTED ? undefined : key;
+}
+
+/**
  * Reads a captured exchange; `targetBase` makes the recorded URL the target's.
  *
  * @example
@@ -108,6 +122,7 @@ export function observe(captured: CapturedExchange, targetBase: URL, redactor: R
     captured,
     op,
     apiKey,
+    employerKey: employerKeyOf(captured.requestHeaders),
     request,
     response,
     record: () => (record ??= toRecord(captured, request, response, targetBase, redactor)),

@@ -18,8 +18,8 @@
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { changedFields, instantMs, JOB_FIELDS, sameFieldValue, type Body } from '../../judging/compare.js';
-import { headerOf, type CapturedExchange } from '../relay/captured-exchange.js';
-import type { ObservedExchange } from './observed-exchange.js';
+import type { CapturedExchange } from '../relay/captured-exchange.js';
+import { employerKeyOf, type ObservedExchange } from './observed-exchange.js';
 import { isWrite, exchangeOperation, type ExchangeOperation } from '../relay/route.js';
 
 export interface Seen {
@@ -150,7 +150,7 @@ export class StateModel {
   /** A request head arrived: a write is now in flight. */
   started(captured: Pick<CapturedExchange, 'startSeq' | 'method' | 'url' | 'requestHeaders'>): void {
     this.#open.add(captured.startSeq);
-    const key = headerOf(captured.requestHeaders, 'api-key');
+    const key = employerKeyOf(captured.requestHeaders);
     const op = exchangeOperation(captured.method, captured.url, captured.requestHeaders);
     if (!key || !isWrite(op)) return;
     const write: Write = { startSeq: captured.startSeq, any: op.kind === 'put-by-reference' || op.kind === 'delete-by-reference' };
@@ -162,8 +162,8 @@ export class StateModel {
   /** An exchange without a response: a write's outcome is unknown. */
   failed(x: ObservedExchange): void {
     this.#close(x);
-    if (!x.apiKey || !isWrite(x.op)) return;
-    const employer = this.#employer(x.apiKey);
+    if (!x.employerKey || !isWrite(x.op)) return;
+    const employer = this.#employer(x.employerKey);
     const job = this.#target(employer, x.op, x.request.json);
     if (job) this.#forget(job);
     else if (x.op.kind !== 'create') for (const state of employer.jobs.values()) this.#forget(state);
@@ -172,11 +172,11 @@ export class StateModel {
   /** Learns from one finished exchange (in the order they finished); answers what it showed against the model before. */
   record(x: ObservedExchange): ModelView {
     this.#close(x);
-    if (!x.apiKey) {
+    if (!x.employerKey) {
       this.silences.withoutKey += 1;
       return EMPTY_VIEW;
     }
-    const employer = this.#employer(x.apiKey);
+    const employer = this.#employer(x.employerKey);
     const status = x.captured.status!;
     const ok = status >= 200 && status <= 299;
     const { op } = x;
@@ -226,7 +226,7 @@ export class StateModel {
       const answered = (x.response.json as { id?: unknown } | undefined)?.id;
       if (answered !== undefined && write.id === undefined) write.id = String(answered);
     }
-    if (x.apiKey) this.#prune(this.#employer(x.apiKey));
+    if (x.employerKey) this.#prune(this.#employer(x.employerKey));
   }
 
   #prune(employer: Employer): void {

@@ -109,8 +109,9 @@ function chooseBase(entries: readonly HarEntry[], given: URL | undefined): strin
 
 function captured(entry: HarEntry, index: number, url: URL, base: string): Omit<CapturedExchange, 'startSeq'> {
   const where = `entry ${index} (${entry.request.method} ${entry.request.url})`;
+  // The suite marks what it abridged: that text is not the body as sent, so it is judged like an omitted one.
   const request = bodyOf(
-    entry.request.postData?.text,
+    entry.request.postData?._abridged ? undefined : entry.request.postData?.text,
     entry.request.bodySize,
     entry.request.postData?._encoding,
     `${where}, request`,
@@ -120,7 +121,7 @@ function captured(entry: HarEntry, index: number, url: URL, base: string): Omit<
   const response = failed
     ? {}
     : bodyOf(
-        entry.response.content.text,
+        entry.response.content._abridged ? undefined : entry.response.content.text,
         entry.response.content.size,
         entry.response.content.encoding,
         `${where}, response`,

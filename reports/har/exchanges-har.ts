@@ -33,7 +33,8 @@ function mimeTypeOf(headers: Readonly<Record<string, string>> | undefined): stri
   return headers?.['content-type'] ?? '';
 }
 
-const TRUNCATED = 'body truncated by the suite (the report keeps the first part)';
+const TRUNCATED = 'body truncated by the suite (the report keeps the first part, or leaves out the jobs of others)';
+const ABRIDGED = { comment: TRUNCATED, _abridged: true } as const;
 
 function contentOf(response: NonNullable<Exchange['response']>): HarContent {
   const text = response.body ?? undefined;
@@ -41,7 +42,7 @@ function contentOf(response: NonNullable<Exchange['response']>): HarContent {
     size: text === undefined ? 0 : Buffer.byteLength(text),
     mimeType: mimeTypeOf(response.headers),
     ...(text !== undefined ? { text } : {}),
-    ...(response.bodyTruncated ? { comment: TRUNCATED } : {}),
+    ...(response.bodyTruncated ? ABRIDGED : {}),
   };
 }
 
@@ -60,7 +61,7 @@ function entryOf({ exchange, startedAt, ruleId }: TimedExchange): HarEntry {
       headers: headerList(request.headers),
       queryString: queryList(request.url),
       ...(body !== undefined
-        ? { postData: { mimeType: mimeTypeOf(request.headers), text: body, ...(request.bodyTruncated ? { comment: TRUNCATED } : {}) } }
+        ? { postData: { mimeType: mimeTypeOf(request.headers), text: body, ...(request.bodyTruncated ? ABRIDGED : {}) } }
         : {}),
       headersSize: UNKNOWN,
       bodySize: body === undefined ? 0 : Buffer.byteLength(body),

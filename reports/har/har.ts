@@ -16,6 +16,8 @@ export interface HarPostData {
   /** Not in HAR 1.2 itself: some producers (Playwright among them) mark a base64 request body so. */
   _encoding?: string;
   comment?: string;
+  /** As HarContent's `_abridged`. */
+  _abridged?: true;
 }
 
 export interface HarContent {
@@ -26,6 +28,8 @@ export interface HarContent {
   encoding?: string;
   compression?: number;
   comment?: string;
+  /** The suite's mark: `text` is not the whole body (cut, or the jobs of others left out), so nothing judges it. */
+  _abridged?: true;
 }
 
 export interface HarRequest {

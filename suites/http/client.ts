@@ -231,12 +231,15 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     });
     const text = await res.body.text();
+    const recorded = req.recordResponse ? req.recordResponse(text) : text;
     const responseHeaders = flattenHeaders(res.headers);
     exchange.durationMs = Math.round(performance.now() - started);
     exchange.response = {
       status: res.statusCode,
       headers: redactor.redactHeaders(responseHeaders),
-      ...recordedBody(text === '' ? undefined : redactor.redact(req.recordResponse ? req.recordResponse(text) : text)),
+      ...recordedBody(text === '' ? undefined : redactor.redact(recorded)),
+      // A body the rule abridged (other employers' jobs left out) is not the answer as sent: say so, as for a cut one.
+      ...(recorded !== text ? { bodyTruncated: true as const } : {}),
     };
     const json = parseJson(text) as T | undefined;
     options.onResponse?.({
