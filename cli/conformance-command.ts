@@ -35,7 +35,7 @@ import { runConformance, type ProgressEvent } from '../suites/engine/run-conform
 import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
 import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { CONFORMANCE_OPTIONS } from './options/conformance-options.js';
-import { commandProgram } from './command.js';
+import { commandProgram, type CliIo } from './command.js';
 import { addOptions, envOfOption, readOptions } from './options/option-table.js';
 
 /**
@@ -56,15 +56,6 @@ export function formatRuleList(list: readonly CatalogEntry[]): string {
 const NAME = 'jobs-conformance';
 
 export { EXIT_INTERRUPTED };
-
-export interface CliIo {
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  /** Aborted on Ctrl-C; the CLI wires SIGINT to it. */
-  signal?: AbortSignal;
-}
 
 function buildProgram(io: CliIo): Command {
   const program = commandProgram(NAME, io)

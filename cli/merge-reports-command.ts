@@ -28,18 +28,10 @@ import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { EXIT_INTERRUPTED, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { gateReport } from './gate-report.js';
 import { MERGE_REPORTS_OPTIONS } from './options/merge-reports-options.js';
-import { commandProgram } from './command.js';
+import { commandProgram, type CliIo } from './command.js';
 import { addOptions, readOptions } from './options/option-table.js';
 
 const NAME = 'jobs-conformance merge-reports';
-
-export interface MergeReportsCliIo {
-  /** The arguments after `merge-reports`, with the two leading argv entries (node, script). */
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream;
-}
 
 interface MergeReportsOptions {
   reportDir: string;
@@ -49,7 +41,7 @@ interface MergeReportsOptions {
   writeBaseline?: string;
 }
 
-function program(io: MergeReportsCliIo): Command {
+function program(io: CliIo): Command {
   const command = commandProgram(NAME, io)
     .description(
       'Merges the reports of the shards of one run (--shard i/n) into one report, with the verdict and exit code of an unsharded run.',
@@ -60,7 +52,7 @@ function program(io: MergeReportsCliIo): Command {
 }
 
 /** The command line parsed and its options read, without running anything: throws what the command refuses with exit 2. */
-export function parseMergeReportsCommandLine(io: MergeReportsCliIo): { options: MergeReportsOptions; sources: string[] } {
+export function parseMergeReportsCommandLine(io: CliIo): { options: MergeReportsOptions; sources: string[] } {
   const command = program(io);
   command.parse(io.argv);
   return { options: readOptions(command, MERGE_REPORTS_OPTIONS, io.env) as unknown as MergeReportsOptions, sources: command.args };
@@ -89,7 +81,7 @@ async function readShardReport(source: string): Promise<ConformanceReport> {
  * @example
  * await mergeReportsMain({ argv: ['node', 'jobs-conformance', 'shard-1', 'shard-2', '--report-dir', 'merged'], env, stdout, stderr });
  */
-export async function mergeReportsMain(io: MergeReportsCliIo): Promise<number> {
+export async function mergeReportsMain(io: CliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`${NAME}: ${line}\n`);
   let parsed: ReturnType<typeof parseMergeReportsCommandLine>;
   try {

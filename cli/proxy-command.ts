@@ -25,21 +25,14 @@ import type { Finding } from '../proxy/checks/findings.js';
 import { ruleInfo } from '../proxy/checks/proxy-rules.js';
 import { runProxy, type ProxyServer } from '../proxy/run-proxy.js';
 import { EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
-import { commandProgram } from './command.js';
+import { commandProgram, type CliIo } from './command.js';
 import { addOptions, readOptions, UsageError } from './options/option-table.js';
 import { PROXY_OPTIONS } from './options/proxy-options.js';
 
 const NAME = 'jobs-conformance proxy';
 
-export interface ProxyCliIo {
-  /** The arguments after `proxy`, with the two leading argv entries (node, script). */
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
-  /** Aborted on SIGINT or SIGTERM: the proxy stops, writes its reports and exits. */
-  signal?: AbortSignal;
-  /** Told the proxy's address once it listens (tests). */
+/** The proxy's io: a command's, and a hook told the proxy's address once it listens (tests). */
+export interface ProxyCliIo extends CliIo {
   onListening?: (proxy: ProxyServer) => void;
 }
 
