@@ -12,9 +12,7 @@ import {
   renderTerminalSummary,
   shouldUseColor,
   writeReports,
-  type FailCondition,
   type RedactedReport,
-  type ReporterName,
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
 import { checkHar, type CheckHarResult } from '../proxy/har/check-har.js';
@@ -25,19 +23,11 @@ import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { commandProgram, type CliIo } from './command.js';
 import { EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { gateReport } from './gate-report.js';
-import { CHECK_HAR_OPTIONS } from './options/check-har-options.js';
+import { CHECK_HAR_OPTIONS, type CheckHarOptions } from './options/check-har-options.js';
 import { addOptions, readOptions, UsageError } from './options/option-table.js';
 import { findingLine } from './proxy-command.js';
 
 const NAME = 'jobs-conformance check-har';
-
-interface CheckHarOptions {
-  baseUrl?: string;
-  reportDir: string;
-  reporters: ReporterName[];
-  failOn: FailCondition[];
-  baseline?: string;
-}
 
 function program(io: CliIo): Command {
   const command = commandProgram(NAME, io)
@@ -51,7 +41,7 @@ function program(io: CliIo): Command {
 export function parseCheckHarCommandLine(io: CliIo): { options: CheckHarOptions; file: string; baseUrl?: URL } {
   const command = program(io);
   command.parse(io.argv);
-  const options = readOptions(command, CHECK_HAR_OPTIONS, io.env) as unknown as CheckHarOptions;
+  const options = readOptions(command, CHECK_HAR_OPTIONS, io.env);
   let baseUrl: URL | undefined;
   if (options.baseUrl !== undefined) {
     baseUrl = URL.canParse(options.baseUrl) ? new URL(options.baseUrl) : undefined;

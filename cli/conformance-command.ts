@@ -34,7 +34,7 @@ import { ConfigError, SuiteError, messageOf } from '../suites/engine/errors.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
 import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
-import { CONFORMANCE_OPTIONS } from './options/conformance-options.js';
+import { CONFORMANCE_OPTIONS, type ConformanceCliOptions } from './options/conformance-options.js';
 import { commandProgram, type CliIo } from './command.js';
 import { addOptions, envOfOption, readOptions } from './options/option-table.js';
 
@@ -74,7 +74,7 @@ function subcommandArgv(argv: readonly string[]): string[] {
 }
 
 /** A run's command line parsed and its options read (flags over variables), without running anything. */
-function parseRunCommandLine(io: CliIo): Partial<RunConfigOptions> & { listRules?: boolean } {
+function parseRunCommandLine(io: CliIo): ConformanceCliOptions {
   const program = buildProgram(io);
   program.parse(io.argv);
   return readOptions(program, CONFORMANCE_OPTIONS, io.env);
@@ -172,7 +172,7 @@ export async function main(io: CliIo): Promise<number> {
   // Every line printed is scrubbed: of the keys as given until the run is configured, then through the run's one Redactor.
   let redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
-  let options: Partial<RunConfigOptions> & { listRules?: boolean };
+  let options: ConformanceCliOptions;
   try {
     options = parseRunCommandLine(io);
   } catch (error) {

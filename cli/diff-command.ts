@@ -5,29 +5,15 @@
  * or what --fail-on names, 2 a report could not be read. Its options are cli/options/diff-options.ts.
  */
 import { Command } from 'commander';
-import {
-  diffReports,
-  driftFailures,
-  readReportFile,
-  renderDriftMarkdown,
-  renderDriftTerminal,
-  shouldUseColor,
-  type DriftCondition,
-} from '../reports/index.js';
+import { diffReports, driftFailures, readReportFile, renderDriftMarkdown, renderDriftTerminal, shouldUseColor } from '../reports/index.js';
 import type { Drift } from '../schemas/types.gen.js';
 import { messageOf } from '../suites/engine/errors.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, exitCodeOfBadCommandLine } from './exit-codes.js';
-import { DIFF_OPTIONS, type DiffFormat } from './options/diff-options.js';
+import { DIFF_OPTIONS, type DiffOptions } from './options/diff-options.js';
 import { commandProgram, type CliIo } from './command.js';
 import { addOptions, readOptions } from './options/option-table.js';
 
 const NAME = 'jobs-conformance diff';
-
-interface DiffOptions {
-  format: DiffFormat;
-  failOn: DriftCondition[];
-  strict?: boolean;
-}
 
 function program(io: CliIo): Command {
   const command = commandProgram(NAME, io)
@@ -47,7 +33,7 @@ function program(io: CliIo): Command {
 export function parseDiffCommandLine(io: CliIo): { options: DiffOptions; files: [string, string] } {
   const command = program(io);
   command.parse(io.argv);
-  return { options: readOptions(command, DIFF_OPTIONS, io.env) as unknown as DiffOptions, files: [command.args[0]!, command.args[1]!] };
+  return { options: readOptions(command, DIFF_OPTIONS, io.env), files: [command.args[0]!, command.args[1]!] };
 }
 
 /**

@@ -16,9 +16,7 @@ import {
   ReportError,
   shouldUseColor,
   writeReports,
-  type FailCondition,
   type RedactedReport,
-  type ReporterName,
 } from '../reports/index.js';
 import { formatIssues, validators } from '../schemas/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
@@ -27,19 +25,11 @@ import { messageOf } from '../suites/engine/errors.js';
 import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
 import { EXIT_INTERRUPTED, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { gateReport } from './gate-report.js';
-import { MERGE_REPORTS_OPTIONS } from './options/merge-reports-options.js';
+import { MERGE_REPORTS_OPTIONS, type MergeReportsOptions } from './options/merge-reports-options.js';
 import { commandProgram, type CliIo } from './command.js';
 import { addOptions, readOptions } from './options/option-table.js';
 
 const NAME = 'jobs-conformance merge-reports';
-
-interface MergeReportsOptions {
-  reportDir: string;
-  reporters: ReporterName[];
-  failOn: FailCondition[];
-  baseline?: string;
-  writeBaseline?: string;
-}
 
 function program(io: CliIo): Command {
   const command = commandProgram(NAME, io)
@@ -55,7 +45,7 @@ function program(io: CliIo): Command {
 export function parseMergeReportsCommandLine(io: CliIo): { options: MergeReportsOptions; sources: string[] } {
   const command = program(io);
   command.parse(io.argv);
-  return { options: readOptions(command, MERGE_REPORTS_OPTIONS, io.env) as unknown as MergeReportsOptions, sources: command.args };
+  return { options: readOptions(command, MERGE_REPORTS_OPTIONS, io.env), sources: command.args };
 }
 
 /** One shard's report.json (DIR/report.json, or the file itself), checked against the report schema. */
