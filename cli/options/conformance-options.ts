@@ -16,6 +16,7 @@ import {
   MAX_SEED,
   type RunConfigOptions,
 } from '../../suites/engine/config.js';
+import { REPORTERS } from '../../reports/index.js';
 import { DEFAULT_RETRY_LIMITS } from '../../suites/http/retry-policy.js';
 import type { CliOption, OptionTable } from './option-table.js';
 
@@ -76,7 +77,7 @@ const RUN_OPTIONS: readonly CliOption<ConformanceCliOptions>[] = [
     example: DEFAULT_REPORTERS.join(','),
     flag: 'reporter',
     value: 'list',
-    description: 'report formats, comma-separated: json, junit, html, markdown or all',
+    description: `report formats, comma-separated: ${REPORTERS.join(', ')} or all`,
     defaultText: DEFAULT_REPORTERS.join(','),
   },
   {

@@ -23,7 +23,7 @@ export function reportOptionRows(reportDirDescription: string): CliOption<Report
       key: 'reporters',
       flag: 'reporter',
       value: 'list',
-      description: 'formats: json, junit, html, markdown, or all',
+      description: `formats: ${REPORTERS.join(', ')}, or all`,
       parse: flagParser(parseReporters),
       fallback: [...REPORTERS],
       defaultText: 'all',
