@@ -23,10 +23,10 @@ import {
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
-import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
+import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { checkHarMain, parseCheckHarCommandLine } from './check-har-command.js';
 import { diffMain, parseDiffCommandLine } from './diff-command.js';
-import { gateReport } from './gate-report.js';
+import { gateReport } from '../reports/gating/gate-report.js';
 import { mergeReportsMain, parseMergeReportsCommandLine } from './merge-reports-command.js';
 import { proxyMain } from './proxy-command.js';
 import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';

@@ -17,7 +17,7 @@ import {
   type RedactedReport,
 } from '../reports/index.js';
 import { messageOf } from '../suites/engine/errors.js';
-import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
+import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { Redactor } from '../reports/redactor.js';
 import type { Finding } from '../proxy/checks/findings.js';
 import { ruleInfo } from '../proxy/checks/proxy-rules.js';

@@ -62,7 +62,7 @@ export interface ConformanceOptions {
   duration?: string;
 }
 
-/** Options only the command line has: gating of the exit code (reports/gating.ts). */
+/** Options only the command line has: gating of the exit code (reports/gating/gating.ts). */
 export interface CliOnlyOptions {
   /** A file of known mismatches: rules it lists count as known, not failed. */
   baseline?: string;
