@@ -12,44 +12,24 @@ import {
   renderTerminalSummary,
   shouldUseColor,
   writeReports,
-  type FailCondition,
   type RedactedReport,
-  type ReporterName,
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
 import { checkHar, type CheckHarResult } from '../proxy/har/check-har.js';
 import { readHarFile } from '../proxy/har/read-har.js';
 import { API_PREFIX } from '../vocabulary/index.js';
 import { messageOf } from '../suites/engine/errors.js';
-import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
-import { commandProgram } from './command.js';
+import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
+import { commandProgram, type CliIo } from './command.js';
 import { EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
-import { gateReport } from './gate-report.js';
-import { CHECK_HAR_OPTIONS } from './options/check-har-options.js';
+import { gateReport } from '../reports/gating/gate-report.js';
+import { CHECK_HAR_OPTIONS, type CheckHarOptions } from './options/check-har-options.js';
 import { addOptions, readOptions, UsageError } from './options/option-table.js';
 import { findingLine } from './proxy-command.js';
 
 const NAME = 'jobs-conformance check-har';
 
-export interface CheckHarCliIo {
-  /** The arguments after `check-har`, with the two leading argv entries (node, script). */
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream;
-}
-
-interface CheckHarOptions {
-  baseUrl?: string;
-  reportDir: string;
-  reporters: ReporterName[];
-  failOn: FailCondition[];
-  baseline?: string;
-  only?: string[];
-  skip?: string[];
-}
-
-function program(io: CheckHarCliIo): Command {
+function program(io: CliIo): Command {
   const command = commandProgram(NAME, io)
     .description("Judges recorded traffic (a HAR 1.2 file) against the Jobs API v1.1 with the proxy's checks, in the order recorded.")
     .argument('<file>', 'the HAR file')
@@ -58,10 +38,10 @@ function program(io: CheckHarCliIo): Command {
 }
 
 /** The command line parsed and its options read, without running anything: throws what the command refuses with exit 2. */
-export function parseCheckHarCommandLine(io: CheckHarCliIo): { options: CheckHarOptions; file: string; baseUrl?: URL } {
+export function parseCheckHarCommandLine(io: CliIo): { options: CheckHarOptions; file: string; baseUrl?: URL } {
   const command = program(io);
   command.parse(io.argv);
-  const options = readOptions(command, CHECK_HAR_OPTIONS, io.env) as unknown as CheckHarOptions;
+  const options = readOptions(command, CHECK_HAR_OPTIONS, io.env);
   let baseUrl: URL | undefined;
   if (options.baseUrl !== undefined) {
     baseUrl = URL.canParse(options.baseUrl) ? new URL(options.baseUrl) : undefined;
@@ -77,7 +57,7 @@ export function parseCheckHarCommandLine(io: CheckHarCliIo): { options: CheckHar
  * @example
  * await checkHarMain({ argv: ['node', 'jobs-conformance', 'traffic.har'], env, stdout, stderr });
  */
-export async function checkHarMain(io: CheckHarCliIo): Promise<number> {
+export async function checkHarMain(io: CliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`${NAME}: ${line}\n`);
   let parsed: ReturnType<typeof parseCheckHarCommandLine>;
   try {

@@ -6,10 +6,19 @@
 import { Command } from 'commander';
 import { toolInfo } from '../reports/tool-info.js';
 
-export interface CommandStreams {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+/** What a command reads and writes instead of the process's own: the process in bin/, fakes in tests. */
+export interface CliIo {
+  /** The command's arguments, with the two leading argv entries (node, script); a subcommand's own name is taken out. */
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** Aborted on Ctrl-C (the proxy: also SIGTERM): the command stops and writes what it has. */
+  signal?: AbortSignal;
 }
+
+/** The streams a program writes its help, version and errors to. */
+export type CommandStreams = Pick<CliIo, 'stdout' | 'stderr'>;
 
 /**
  * A program named `name` that writes to `io`.

@@ -23,10 +23,10 @@ import {
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
-import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
+import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { checkHarMain, parseCheckHarCommandLine } from './check-har-command.js';
 import { diffMain, parseDiffCommandLine } from './diff-command.js';
-import { gateReport } from './gate-report.js';
+import { gateReport } from '../reports/gating/gate-report.js';
 import { mergeReportsMain, parseMergeReportsCommandLine } from './merge-reports-command.js';
 import { proxyMain } from './proxy-command.js';
 import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';
@@ -34,8 +34,8 @@ import { ConfigError, SuiteError, messageOf } from '../suites/engine/errors.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
 import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
-import { CONFORMANCE_OPTIONS } from './options/conformance-options.js';
-import { commandProgram } from './command.js';
+import { CONFORMANCE_OPTIONS, type ConformanceCliOptions } from './options/conformance-options.js';
+import { commandProgram, type CliIo } from './command.js';
 import { addOptions, envOfOption, readOptions } from './options/option-table.js';
 
 /**
@@ -57,15 +57,6 @@ const NAME = 'jobs-conformance';
 
 export { EXIT_INTERRUPTED };
 
-export interface CliIo {
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  /** Aborted on Ctrl-C; the CLI wires SIGINT to it. */
-  signal?: AbortSignal;
-}
-
 function buildProgram(io: CliIo): Command {
   const program = commandProgram(NAME, io)
     .description('Checks a Jobs API v1.1 server against the spec and writes conformance reports.')
@@ -83,7 +74,7 @@ function subcommandArgv(argv: readonly string[]): string[] {
 }
 
 /** A run's command line parsed and its options read (flags over variables), without running anything. */
-function parseRunCommandLine(io: CliIo): Partial<RunConfigOptions> & { listRules?: boolean } {
+function parseRunCommandLine(io: CliIo): ConformanceCliOptions {
   const program = buildProgram(io);
   program.parse(io.argv);
   return readOptions(program, CONFORMANCE_OPTIONS, io.env);
@@ -181,7 +172,7 @@ export async function main(io: CliIo): Promise<number> {
   // Every line printed is scrubbed: of the keys as given until the run is configured, then through the run's one Redactor.
   let redactor = new Redactor();
   const say = (line: string) => io.stderr.write(`${NAME}: ${redactor.redact(line)}\n`);
-  let options: Partial<RunConfigOptions> & { listRules?: boolean };
+  let options: ConformanceCliOptions;
   try {
     options = parseRunCommandLine(io);
   } catch (error) {

@@ -5,39 +5,17 @@
  * or what --fail-on names, 2 a report could not be read. Its options are cli/options/diff-options.ts.
  */
 import { Command } from 'commander';
-import {
-  diffReports,
-  driftFailures,
-  readReportFile,
-  renderDriftMarkdown,
-  renderDriftTerminal,
-  shouldUseColor,
-  type DriftCondition,
-} from '../reports/index.js';
+import { diffReports, driftFailures, readReportFile, renderDriftMarkdown, renderDriftTerminal, shouldUseColor } from '../reports/index.js';
 import type { Drift } from '../schemas/types.gen.js';
 import { messageOf } from '../suites/engine/errors.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, exitCodeOfBadCommandLine } from './exit-codes.js';
-import { DIFF_OPTIONS, type DiffFormat } from './options/diff-options.js';
-import { commandProgram } from './command.js';
+import { DIFF_OPTIONS, type DiffOptions } from './options/diff-options.js';
+import { commandProgram, type CliIo } from './command.js';
 import { addOptions, readOptions } from './options/option-table.js';
 
 const NAME = 'jobs-conformance diff';
 
-export interface DiffCliIo {
-  /** The arguments after `diff`, with the two leading argv entries (node, script). */
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream;
-}
-
-interface DiffOptions {
-  format: DiffFormat;
-  failOn: DriftCondition[];
-  strict?: boolean;
-}
-
-function program(io: DiffCliIo): Command {
+function program(io: CliIo): Command {
   const command = commandProgram(NAME, io)
     .description(
       'Lists what changed between two report.json files: observations (what the target chose where the spec leaves room), rules newly failing or passing, rules added or removed.',
@@ -52,10 +30,10 @@ function program(io: DiffCliIo): Command {
 }
 
 /** The command line parsed and its options read, without running anything: throws what the command refuses with exit 2. */
-export function parseDiffCommandLine(io: DiffCliIo): { options: DiffOptions; files: [string, string] } {
+export function parseDiffCommandLine(io: CliIo): { options: DiffOptions; files: [string, string] } {
   const command = program(io);
   command.parse(io.argv);
-  return { options: readOptions(command, DIFF_OPTIONS, io.env) as unknown as DiffOptions, files: [command.args[0]!, command.args[1]!] };
+  return { options: readOptions(command, DIFF_OPTIONS, io.env), files: [command.args[0]!, command.args[1]!] };
 }
 
 /**
@@ -64,7 +42,7 @@ export function parseDiffCommandLine(io: DiffCliIo): { options: DiffOptions; fil
  * @example
  * const code = await diffMain({ argv: ['node', 'jobs-conformance', 'old/report.json', 'new/report.json'], env: process.env, stdout: process.stdout, stderr: process.stderr });
  */
-export async function diffMain(io: DiffCliIo): Promise<number> {
+export async function diffMain(io: CliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`${NAME}: ${line}\n`);
   let parsed: ReturnType<typeof parseDiffCommandLine>;
   try {

@@ -8,16 +8,14 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import type { ResolvedProfile } from '../mock/core/choices/choices.js';
-import type { CorsPolicy } from '../mock/core/http/cors.js';
 import { checkEmployers, DEMO_EMPLOYERS } from '../mock/core/jobs/employers.js';
 import { MockConfigError } from '../mock/core/mock-config-error.js';
 import { resolveMockOptions, SERVER_DEFAULTS } from '../mock/core/mock-options.js';
 import { packageVersion } from '../mock/package-version.js';
-import type { FsyncMode } from '../mock/persistence/change-log.js';
 import { createMockServer, type MockServer } from '../mock/server.js';
 import type { EmployerConfig } from '../mock/store/stored-job.js';
 import { EXIT_USAGE, exitCodeOfParse } from './exit-codes.js';
-import { MOCK_OPTIONS } from './options/mock-options.js';
+import { MOCK_OPTIONS, type MockCliOptions } from './options/mock-options.js';
 import { addOptions, readOptions, UsageError } from './options/option-table.js';
 
 function readEmployers(file: string): EmployerConfig[] {
@@ -58,31 +56,11 @@ const program = addOptions(
   .exitOverride()
   .configureOutput({ outputError: (message, write) => write(`jobs-mock: ${message.replace(/^error: /, '').trim()}\n`) });
 
-/** The options as the table reads them (flags over JOBS_MOCK_* variables over defaults). */
-interface MockCliOptions {
-  port: number;
-  host: string;
-  employers?: string;
-  data?: string;
-  persist: boolean;
-  fsync?: FsyncMode;
-  compactAfter?: number;
-  now?: string;
-  bodyLimit: number;
-  profile: string;
-  profileSeed?: number;
-  choice: Array<[string, string]>;
-  cors: CorsPolicy;
-  controlCors?: string[];
-  journalSize: number;
-  secretHeader: string[];
-}
-
 async function main(): Promise<void> {
   let opts: MockCliOptions;
   try {
     program.parse();
-    opts = readOptions(program, MOCK_OPTIONS, process.env) as unknown as MockCliOptions;
+    opts = readOptions(program, MOCK_OPTIONS, process.env);
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = exitCodeOfParse(error);

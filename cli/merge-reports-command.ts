@@ -16,40 +16,22 @@ import {
   ReportError,
   shouldUseColor,
   writeReports,
-  type FailCondition,
   type RedactedReport,
-  type ReporterName,
 } from '../reports/index.js';
 import { formatIssues, validators } from '../schemas/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { catalog } from '../suites/catalog/index.js';
 import { messageOf } from '../suites/engine/errors.js';
-import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
+import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { EXIT_INTERRUPTED, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
-import { gateReport } from './gate-report.js';
-import { MERGE_REPORTS_OPTIONS } from './options/merge-reports-options.js';
-import { commandProgram } from './command.js';
+import { gateReport } from '../reports/gating/gate-report.js';
+import { MERGE_REPORTS_OPTIONS, type MergeReportsOptions } from './options/merge-reports-options.js';
+import { commandProgram, type CliIo } from './command.js';
 import { addOptions, readOptions } from './options/option-table.js';
 
 const NAME = 'jobs-conformance merge-reports';
 
-export interface MergeReportsCliIo {
-  /** The arguments after `merge-reports`, with the two leading argv entries (node, script). */
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream;
-}
-
-interface MergeReportsOptions {
-  reportDir: string;
-  reporters: ReporterName[];
-  failOn: FailCondition[];
-  baseline?: string;
-  writeBaseline?: string;
-}
-
-function program(io: MergeReportsCliIo): Command {
+function program(io: CliIo): Command {
   const command = commandProgram(NAME, io)
     .description(
       'Merges the reports of the shards of one run (--shard i/n) into one report, with the verdict and exit code of an unsharded run.',
@@ -60,10 +42,10 @@ function program(io: MergeReportsCliIo): Command {
 }
 
 /** The command line parsed and its options read, without running anything: throws what the command refuses with exit 2. */
-export function parseMergeReportsCommandLine(io: MergeReportsCliIo): { options: MergeReportsOptions; sources: string[] } {
+export function parseMergeReportsCommandLine(io: CliIo): { options: MergeReportsOptions; sources: string[] } {
   const command = program(io);
   command.parse(io.argv);
-  return { options: readOptions(command, MERGE_REPORTS_OPTIONS, io.env) as unknown as MergeReportsOptions, sources: command.args };
+  return { options: readOptions(command, MERGE_REPORTS_OPTIONS, io.env), sources: command.args };
 }
 
 /** One shard's report.json (DIR/report.json, or the file itself), checked against the report schema. */
@@ -89,7 +71,7 @@ async function readShardReport(source: string): Promise<ConformanceReport> {
  * @example
  * await mergeReportsMain({ argv: ['node', 'jobs-conformance', 'shard-1', 'shard-2', '--report-dir', 'merged'], env, stdout, stderr });
  */
-export async function mergeReportsMain(io: MergeReportsCliIo): Promise<number> {
+export async function mergeReportsMain(io: CliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`${NAME}: ${line}\n`);
   let parsed: ReturnType<typeof parseMergeReportsCommandLine>;
   try {

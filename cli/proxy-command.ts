@@ -14,48 +14,24 @@ import {
   renderTerminalSummary,
   shouldUseColor,
   writeReports,
-  type FailCondition,
   type RedactedReport,
-  type ReporterName,
 } from '../reports/index.js';
 import { messageOf } from '../suites/engine/errors.js';
-import { prepareGating, type Gating } from '../suites/engine/gating-options.js';
+import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { Redactor } from '../reports/redactor.js';
 import type { Finding } from '../proxy/checks/findings.js';
 import { ruleInfo } from '../proxy/checks/proxy-rules.js';
 import { runProxy, type ProxyServer } from '../proxy/run-proxy.js';
 import { EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
-import { commandProgram } from './command.js';
+import { commandProgram, type CliIo } from './command.js';
 import { addOptions, readOptions, UsageError } from './options/option-table.js';
-import { PROXY_OPTIONS } from './options/proxy-options.js';
+import { PROXY_OPTIONS, type ProxyOptions } from './options/proxy-options.js';
 
 const NAME = 'jobs-conformance proxy';
 
-export interface ProxyCliIo {
-  /** The arguments after `proxy`, with the two leading argv entries (node, script). */
-  argv: string[];
-  env: NodeJS.ProcessEnv;
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
-  /** Aborted on SIGINT or SIGTERM: the proxy stops, writes its reports and exits. */
-  signal?: AbortSignal;
-  /** Told the proxy's address once it listens (tests). */
+/** The proxy's io: a command's, and a hook told the proxy's address once it listens (tests). */
+export interface ProxyCliIo extends CliIo {
   onListening?: (proxy: ProxyServer) => void;
-}
-
-/** The options as the table reads them (flags over JOBS_PROXY_* variables over defaults), parsed. */
-interface ProxyOptions {
-  target?: string;
-  port: number;
-  host: string;
-  preserveHost?: boolean;
-  reportDir: string;
-  reporters: ReporterName[];
-  failOn: FailCondition[];
-  baseline?: string;
-  flushEvery: number;
-  only?: string[];
-  skip?: string[];
 }
 
 function program(io: ProxyCliIo): Command {
@@ -83,7 +59,7 @@ export async function proxyMain(io: ProxyCliIo): Promise<number> {
   let flags: ProxyOptions;
   try {
     command.parse(io.argv);
-    flags = readOptions(command, PROXY_OPTIONS, io.env) as unknown as ProxyOptions;
+    flags = readOptions(command, PROXY_OPTIONS, io.env);
   } catch (error) {
     return exitCodeOfBadCommandLine(error, say);
   }

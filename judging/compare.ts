@@ -8,6 +8,7 @@
 import { sameHtmlContent } from './html-content.js';
 import { keepsDate, sameDate } from './dates.js';
 import { sameAmount } from './amount-decimals.js';
+import { JOB_FIELDS } from '../schemas/job-fields.js';
 
 // The date comparisons are called from here: dates.ts is their arithmetic.
 export { sameHtmlContent } from './html-content.js';
@@ -46,29 +47,8 @@ export function jsonEqual(a: Json, b: Json): boolean {
   return canonical(a) === canonical(b);
 }
 
-/** The fields of the full Job (spec 2.1). A target may add read-only fields of its own (e.g. updatedAt): they may change. */
-export const JOB_FIELDS = [
-  'id',
-  'referenceId',
-  'employer',
-  'title',
-  'publishDate',
-  'closeDate',
-  'confidential',
-  'autoRefresh',
-  'status',
-  'locations',
-  'categories',
-  'positionType',
-  'salary',
-  'description',
-  'applicantRoutingType',
-  'applicationEmail',
-  'applicationUrl',
-] as const;
-
-/** The fields of the job header, a list item (spec 2.7). */
-export const HEADER_FIELDS = ['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status'] as const;
+/** The fields of the full Job (spec 2.1), read from the schemas: the fields changedFields compares. */
+export { JOB_FIELDS };
 
 /** Fields whose arrays the spec gives no order (2.1 "Array of Location", "Array of Category"): compared as collections. */
 export const UNORDERED_FIELDS: readonly string[] = ['locations', 'categories'];

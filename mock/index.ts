@@ -8,37 +8,5 @@
  * console.log(`${mock.url}/api/v1.1/positiontypes`);
  */
 export { createMockServer, type MockServer, type MockServerOptions } from './server.js';
-export { DEMO_EMPLOYERS } from './core/jobs/employers.js';
-export { createHandlers, type CreateHandlersOptions } from './handlers/create-handlers.js';
 export { createJobsMiddleware, type JobsMiddleware } from './middleware.js';
-export type { EmployerConfig } from './store/stored-job.js';
-export type { CoreHandler, CoreRequest, CoreResponse } from './core/http/core-types.js';
-export { API_PREFIX } from './core/http/core-types.js';
-export {
-  MockCore,
-  type ChangeListener,
-  type ChangeSource,
-  type MockCoreOptions,
-  type MockSnapshot,
-  type SeedJob,
-} from './core/mock-core.js';
-export { resolveMockOptions, SERVER_DEFAULTS, type MockOptions, type ResolvedMockOptions } from './core/mock-options.js';
-export type { FaultSpec } from './core/http/fault-injector.js';
-export { DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_CAP, type JournalEntry, type JournalFilter } from './core/http/request-journal.js';
-export { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, type CorsPolicy } from './core/http/cors.js';
-export { ApiError, type ApiErrorCode, type FieldError } from './core/http/api-error.js';
-export { MockConfigError, type MockConfigErrorCode } from './core/mock-config-error.js';
-export { REFERENCE_LIST_PATHS } from './core/jobs/reference-lists.js';
-export { CONTROL_PREFIX, CONTROL_ROUTES } from './core/http/control.js';
-export {
-  CHOICE_SWITCHES,
-  PROFILES,
-  REFERENCE_CHOICES,
-  resolveChoices,
-  type ChoiceName,
-  type Choices,
-  type ChoiceSwitch,
-  type ProfileName,
-  type ProfileOptions,
-  type ResolvedProfile,
-} from './core/choices/choices.js';
+export * from './portable-exports.js';

@@ -1,11 +1,11 @@
 /**
  * @module Reads a baseline file for `--baseline FILE` and writes one for
- * `--write-baseline FILE` (see gating.ts for the format).
+ * `--write-baseline FILE` (see gating/gating.ts for the format).
  */
 import { constants } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { parseBaseline, type Baseline } from './gating.js';
+import { parseBaseline, type Baseline } from './gating/gating.js';
 import { DEFAULT_WRITE_TIMEOUT_MS, withinTime } from './report-dir.js';
 import { ReportError } from './report-error.js';
 

@@ -1,7 +1,7 @@
 /**
  * @module Assembles the ConformanceReport (report.json, schemas/report.schema.json)
  * from rule results, for the suite's runner and the proxy alike. Status order,
- * summary, verdict and exit code are owned by status.ts and gating.ts; this
+ * summary, verdict and exit code are owned by status.ts and gating/gating.ts; this
  * module only uses them.
  */
 import type { ConformanceReport, Observation, RuleResult, Cleanup } from '../schemas/types.gen.js';

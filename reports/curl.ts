@@ -4,7 +4,7 @@
  * command names the environment variable that holds it ("$JOBS_API_KEY").
  */
 import type { Exchange } from '../schemas/types.gen.js';
-import { REDACTED } from '../vocabulary/index.js';
+import { API_KEY, API_KEY_HEADER, REDACTED } from '../vocabulary/index.js';
 
 /**
  * Quotes a value for a POSIX shell: single quotes, with embedded single quotes
@@ -33,9 +33,9 @@ export function curlFor(exchange: Exchange): string {
   const keyEnv = typeof request.keyEnv === 'string' ? request.keyEnv : 'JOBS_API_KEY';
   for (const [name, value] of Object.entries(request.headers)) {
     if (OMITTED.has(name.toLowerCase())) continue;
-    if (name.toLowerCase() === 'api-key' && value === REDACTED) {
+    if (name.toLowerCase() === API_KEY_HEADER && value === REDACTED) {
       // Double quotes so the shell expands the variable; its name is a safe literal.
-      parts.push('-H', `"API-Key: $${keyEnv}"`);
+      parts.push('-H', `"${API_KEY}: $${keyEnv}"`);
     } else {
       parts.push('-H', shellQuote(`${name}: ${value}`));
     }

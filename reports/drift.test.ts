@@ -3,7 +3,7 @@ import { formatIssues, validators } from '../schemas/index.js';
 import type { ConformanceReport, Observation, RuleResult } from '../schemas/types.gen.js';
 import { diffReports, driftFailures, isEmptyDrift, parseDriftFailOn } from './drift.js';
 import { renderDriftMarkdown, renderDriftTerminal } from './drift-render.js';
-import { failingConditions } from './gating.js';
+import { failingConditions } from './gating/gating.js';
 import { renderMarkdown } from './markdown.js';
 import { redactReport } from './redactor.js';
 import { ruleResult } from './rule-result.test-support.js';

@@ -47,7 +47,7 @@ export {
   type BaselineEntry,
   type FailCondition,
   type FailingCondition,
-} from './gating.js';
+} from './gating/gating.js';
 export {
   diffReports,
   driftFailures,

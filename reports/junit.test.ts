@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { HOSTILE, PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
-import { applyBaseline } from './gating.js';
+import { applyBaseline } from './gating/gating.js';
 import { renderJunit } from './junit.js';
 import { redactReport } from './redactor.js';
 

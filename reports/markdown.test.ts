@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleResult } from '../schemas/types.gen.js';
 import { PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
-import { applyBaseline } from './gating.js';
+import { applyBaseline } from './gating/gating.js';
 import { codeBlock, codeSpan, escapeMarkdownCell } from './markdown-escape.js';
 import { renderMarkdown } from './markdown.js';
 import { redactReport } from './redactor.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANTED_KEY, sampleReport } from './sample-report.test-support.js';
-import { applyBaseline } from './gating.js';
+import { applyBaseline } from './gating/gating.js';
 import { renderTerminalSummary } from './terminal.js';
 import { shouldUseColor } from './terminal-style.js';
 import { redactReport } from './redactor.js';

@@ -4,27 +4,15 @@
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { renderHtml } from './html/render.js';
-import { renderJson } from './json.js';
-import { renderJunit } from './junit.js';
-import { renderMarkdown } from './markdown.js';
 import { harOfExchanges, type TimedExchange } from './har/exchanges-har.js';
 import { toolInfo } from './tool-info.js';
 import { Redactor, type RedactedReport } from './redactor.js';
 import { createReportDir, DEFAULT_WRITE_TIMEOUT_MS, withinTime } from './report-dir.js';
 import { ReportError } from './report-error.js';
 
-export type ReporterName = 'json' | 'junit' | 'html' | 'markdown';
+import { formatNamed, REPORT_FORMATS, REPORTERS, reportFormat, type ReporterName } from './formats/report-formats.js';
 
-export const REPORTERS: readonly ReporterName[] = ['json', 'junit', 'html', 'markdown'];
-
-/** File name of each format inside the report directory. */
-export const REPORT_FILES: Readonly<Record<ReporterName, string>> = {
-  json: 'report.json',
-  junit: 'junit.xml',
-  html: 'report.html',
-  markdown: 'summary.md',
-};
+export { REPORT_FILES, REPORTERS, type ReporterName } from './formats/report-formats.js';
 
 /** Where the suite's exchanges go, beside the reports. */
 export const EXCHANGES_HAR = 'exchanges.har';
@@ -58,8 +46,7 @@ export interface WriteReportsOptions {
 export function parseReporters(value: string | readonly string[]): ReporterName[] {
   const words = (typeof value === 'string' ? value.split(',') : value).map((word) => word.trim().toLowerCase()).filter(Boolean);
   if (words.length === 1 && words[0] === 'all') return [...REPORTERS];
-  const aliases: Record<string, ReporterName> = { md: 'markdown', xml: 'junit' };
-  const names = words.map((word) => aliases[word] ?? word);
+  const names = words.map((word) => formatNamed(word) ?? word);
   const unknown = names.filter((name) => !(REPORTERS as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0) {
     throw new ReportError(
@@ -84,19 +71,14 @@ export async function writeReports(report: RedactedReport, options: WriteReports
   const reporters = options.reporters ?? REPORTERS;
   // The report was redacted where it was built; the renderers are pure. Only the final text is scrubbed here.
   const lastScrub = options.redactor ?? new Redactor(options.secrets ?? []);
-  const render: Record<ReporterName, () => string> = {
-    json: () => lastScrub.scrubFile(renderJson(report)),
-    junit: () => lastScrub.scrubFile(renderJunit(report)),
-    html: () => lastScrub.scrubFile(renderHtml(report)),
-    markdown: () => lastScrub.scrubFile(renderMarkdown(report)),
-  };
+  const render = (name: ReporterName): string => lastScrub.scrubFile(reportFormat(name).render(report));
   const written: string[] = [];
   const timeoutMs = options.timeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
   const writeAll = async () => {
     await createReportDir(options.dir, timeoutMs);
-    for (const name of REPORTERS.filter((r) => reporters.includes(r))) {
-      const path = join(options.dir, REPORT_FILES[name]);
-      await writeFile(path, render[name](), 'utf8');
+    for (const { name, file } of REPORT_FORMATS.filter((format) => reporters.includes(format.name))) {
+      const path = join(options.dir, file);
+      await writeFile(path, render(name), 'utf8');
       written.push(path);
     }
     if (options.exchanges) {
@@ -105,7 +87,7 @@ export async function writeReports(report: RedactedReport, options: WriteReports
       written.push(path);
     }
     const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;
-    if (stepSummary && reporters.includes('markdown')) await appendFile(stepSummary, `${render.markdown()}\n`, 'utf8');
+    if (stepSummary && reporters.includes('markdown')) await appendFile(stepSummary, `${render('markdown')}\n`, 'utf8');
   };
   try {
     await withinTime(writeAll(), timeoutMs, `writing reports to ${options.dir}`);

@@ -25,5 +25,5 @@ export {
   type HeaderMap,
 } from './methods.js';
 export { isJobOperation, isWrite, operationAt, operationOf, type JobOperation, type Operation } from './operations.js';
-export { isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';
+export { API_KEY, API_KEY_HEADER, isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';
 export { isOpenPointId, OPEN_POINTS, type OpenPoint, type OpenPointId } from './open-points.js';

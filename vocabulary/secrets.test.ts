@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';
+import { API_KEY, API_KEY_HEADER, isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';
 
 /** The lists the layers kept before they shared this one: the union must still cover each. */
 const FORMER = {
@@ -22,6 +22,11 @@ describe('secret headers', () => {
     expect(isSecretHeader('API-Key')).toBe(true);
     expect(isSecretHeader('Set-Cookie')).toBe(true);
     for (const name of ['content-type', 'x-trace', 'api-key-hint', 'location']) expect(isSecretHeader(name), name).toBe(false);
+  });
+
+  it("hold the spec's key header, as header maps key it", () => {
+    expect(API_KEY_HEADER).toBe(API_KEY.toLowerCase());
+    expect(isSecretHeader(API_KEY)).toBe(true);
   });
 
   it('are replaced by one placeholder', () => expect(REDACTED).toBe('[redacted]'));

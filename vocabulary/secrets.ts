@@ -4,6 +4,12 @@
  * findings), and what a secret is replaced with.
  */
 
+/** The header that carries the employer's key (spec 5), as the spec spells it. */
+export const API_KEY = 'API-Key';
+
+/** The same name as header maps key it (lower case). */
+export const API_KEY_HEADER = API_KEY.toLowerCase();
+
 /** What a secret is replaced with everywhere. */
 export const REDACTED = '[redacted]';
 
@@ -12,7 +18,14 @@ export const REDACTED = '[redacted]';
  * the spec's key (spec 5), its common alias, and the usual credentials a
  * client or server may add.
  */
-export const SECRET_HEADERS: readonly string[] = ['api-key', 'x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
+export const SECRET_HEADERS: readonly string[] = [
+  API_KEY_HEADER,
+  'x-api-key',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+];
 
 const SECRET_SET: ReadonlySet<string> = new Set(SECRET_HEADERS);
 

@@ -2,11 +2,20 @@
  * @module The option table of `jobs-conformance check-har FILE`: which server the recorded traffic is of, where
  * the reports go and what gates the exit code (each also JOBS_CHECK_HAR_<FLAG>).
  */
+import type { FailCondition, ReporterName } from '../../reports/index.js';
 import type { OptionTable } from './option-table.js';
-import { CHECK_SELECTION_ROWS } from './check-selection-options.js';
+import { CHECK_SELECTION_ROWS, type CheckSelectionOptions } from './check-selection-options.js';
 import { reportOptionRows } from './report-options.js';
 
-export const CHECK_HAR_OPTIONS: OptionTable = {
+export type CheckHarOptions = {
+  baseUrl?: string;
+  reportDir: string;
+  reporters: ReporterName[];
+  failOn: FailCondition[];
+  baseline?: string;
+} & CheckSelectionOptions;
+
+export const CHECK_HAR_OPTIONS: OptionTable<CheckHarOptions> = {
   command: 'jobs-conformance check-har',
   envPrefix: 'JOBS_CHECK_HAR_',
   options: [

@@ -24,7 +24,13 @@ function patternsOf(option: 'only' | 'skip'): (text: string) => string[] {
   };
 }
 
-export const CHECK_SELECTION_ROWS: readonly CliOption[] = [
+/** What the two rows read: the patterns of each list. */
+export type CheckSelectionOptions = {
+  only?: string[];
+  skip?: string[];
+};
+
+export const CHECK_SELECTION_ROWS: readonly CliOption<CheckSelectionOptions>[] = [
   {
     key: 'only',
     flag: 'only',

@@ -14,12 +14,17 @@ import {
   DEFAULT_TIMEOUT_MS,
   MAX_CONCURRENCY,
   MAX_SEED,
+  type RunConfigOptions,
 } from '../../suites/engine/config.js';
+import { REPORTERS } from '../../reports/index.js';
 import { DEFAULT_RETRY_LIMITS } from '../../suites/http/retry-policy.js';
 import type { CliOption, OptionTable } from './option-table.js';
 
+/** The options as the table reads them: a run's, each as given (resolveConfig checks them), and --list-rules. */
+export type ConformanceCliOptions = Partial<RunConfigOptions> & { listRules?: boolean };
+
 /** The rows of a run, in --help order. */
-const RUN_OPTIONS: readonly CliOption[] = [
+const RUN_OPTIONS: readonly CliOption<ConformanceCliOptions>[] = [
   {
     key: 'baseUrl',
     example: 'http://127.0.0.1:4010',
@@ -72,7 +77,7 @@ const RUN_OPTIONS: readonly CliOption[] = [
     example: DEFAULT_REPORTERS.join(','),
     flag: 'reporter',
     value: 'list',
-    description: 'report formats, comma-separated: json, junit, html, markdown or all',
+    description: `report formats, comma-separated: ${REPORTERS.join(', ')} or all`,
     defaultText: DEFAULT_REPORTERS.join(','),
   },
   {
@@ -234,7 +239,7 @@ const RUN_OPTIONS: readonly CliOption[] = [
   },
 ];
 
-export const CONFORMANCE_OPTIONS: OptionTable = {
+export const CONFORMANCE_OPTIONS: OptionTable<ConformanceCliOptions> = {
   command: 'jobs-conformance',
   envPrefix: 'JOBS_',
   options: [

@@ -2,7 +2,7 @@
  * @module The option table of `jobs-conformance diff OLD NEW`: the output format and what fails the
  * command (each also JOBS_DIFF_<FLAG>).
  */
-import { DEFAULT_DRIFT_FAIL_ON, DRIFT_CONDITIONS, parseDriftFailOn } from '../../reports/index.js';
+import { DEFAULT_DRIFT_FAIL_ON, DRIFT_CONDITIONS, parseDriftFailOn, type DriftCondition } from '../../reports/index.js';
 import type { OptionTable } from './option-table.js';
 import { flagParser } from './parsers.js';
 
@@ -15,7 +15,13 @@ function parseFormat(text: string): DiffFormat {
   return format;
 }
 
-export const DIFF_OPTIONS: OptionTable = {
+export type DiffOptions = {
+  format: DiffFormat;
+  failOn: DriftCondition[];
+  strict?: boolean;
+};
+
+export const DIFF_OPTIONS: OptionTable<DiffOptions> = {
   command: 'jobs-conformance diff',
   envPrefix: 'JOBS_DIFF_',
   options: [

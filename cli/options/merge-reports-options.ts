@@ -2,10 +2,19 @@
  * @module The option table of `jobs-conformance merge-reports DIR...`: where and how the merged report is
  * written, and what gates the exit code (each also JOBS_MERGE_REPORTS_<FLAG>).
  */
+import type { FailCondition, ReporterName } from '../../reports/index.js';
 import type { OptionTable } from './option-table.js';
 import { reportOptionRows } from './report-options.js';
 
-export const MERGE_REPORTS_OPTIONS: OptionTable = {
+export type MergeReportsOptions = {
+  reportDir: string;
+  reporters: ReporterName[];
+  failOn: FailCondition[];
+  baseline?: string;
+  writeBaseline?: string;
+};
+
+export const MERGE_REPORTS_OPTIONS: OptionTable<MergeReportsOptions> = {
   command: 'jobs-conformance merge-reports',
   envPrefix: 'JOBS_MERGE_REPORTS_',
   options: [

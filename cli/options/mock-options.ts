@@ -6,6 +6,7 @@
 import { InvalidArgumentError } from 'commander';
 import { parseChoiceArgument, PROFILES } from '../../mock/core/choices/choices.js';
 import { DEFAULT_BODY_LIMIT } from '../../mock/core/http/core-types.js';
+import type { CorsPolicy } from '../../mock/core/http/cors.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../mock/core/http/request-journal.js';
 import { FSYNC_MODES, type FsyncMode } from '../../mock/persistence/change-log.js';
 import type { OptionTable } from './option-table.js';
@@ -45,7 +46,27 @@ function parseChoice(value: string): [string, string] {
 export const DEFAULT_MOCK_PORT = 4010;
 export { DEFAULT_BODY_LIMIT };
 
-export const MOCK_OPTIONS: OptionTable = {
+/** The options as the table reads them (flags over JOBS_MOCK_* variables over defaults). */
+export type MockCliOptions = {
+  port: number;
+  host: string;
+  employers?: string;
+  data?: string;
+  persist: boolean;
+  fsync?: FsyncMode;
+  compactAfter?: number;
+  now?: string;
+  bodyLimit: number;
+  profile: string;
+  profileSeed?: number;
+  choice: Array<[string, string]>;
+  cors: CorsPolicy;
+  controlCors?: string[];
+  journalSize: number;
+  secretHeader: string[];
+};
+
+export const MOCK_OPTIONS: OptionTable<MockCliOptions> = {
   command: 'jobs-mock',
   envPrefix: 'JOBS_MOCK_',
   options: [

@@ -10,9 +10,8 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 
-export interface CliOption {
-  /** Where the value lands in what readOptions returns. */
-  key: string;
+/** What every row has, whatever its value. */
+interface OptionRow {
   /** The long flag, without the dashes. */
   flag: string;
   /** A one-letter alias, e.g. `p` for -p. */
@@ -20,12 +19,8 @@ export interface CliOption {
   /** Placeholder of the value in --help; absent for a switch. */
   value?: string;
   description: string;
-  /** Text (of the flag or of the variable) to value; throws InvalidArgumentError. Default: the text itself. */
-  parse?: (text: string) => unknown;
   /** The flag may be given many times; its values form a list (the variable: one per line). */
   repeatable?: boolean;
-  /** The value when neither the flag nor the variable is set. */
-  fallback?: unknown;
   /** The default as --help shows it (default: the fallback, when it is a string or a number). */
   defaultText?: string;
   /** The variable when it is not the derived one (kept for a name that predates the rule). */
@@ -34,12 +29,40 @@ export interface CliOption {
   example: string;
 }
 
-export interface OptionTable {
+/** What a row's parse returns: the option's value, or one item of a repeatable row's list. */
+type Parsed<V> = V extends readonly (infer Item)[] ? Item | V : V;
+
+/**
+ * One row of a table whose command reads its options as `T`: the row's key is a field of `T`, its parse and
+ * fallback give that field's type. A field without a fallback may be absent, so `T` declares it optional.
+ */
+export type CliOption<T extends object> = {
+  [K in keyof T & string]-?: OptionRow & {
+    /** Where the value lands in what readOptions returns. */
+    key: K;
+    /** Text (of the flag or of the variable) to value; throws InvalidArgumentError. Default: the text itself. */
+    parse?: (text: string) => Parsed<Exclude<T[K], undefined>>;
+    /** The value when neither the flag nor the variable is set. */
+    fallback?: T[K];
+  };
+}[keyof T & string];
+
+export interface OptionTable<T extends object> {
   /** The command as its usage line names it. */
   command: string;
   /** Prefix of every derived variable: JOBS_, JOBS_PROXY_, JOBS_MOCK_. */
   envPrefix: string;
-  options: readonly CliOption[];
+  options: readonly CliOption<T>[];
+}
+
+/** A row of any table, as the walks over every table (help, variables, tests) read it. */
+export type AnyCliOption = OptionRow & { key: string; parse?: (text: string) => unknown; fallback?: unknown };
+
+/** Any command's table, whatever its options' type. */
+export interface AnyOptionTable {
+  command: string;
+  envPrefix: string;
+  options: readonly AnyCliOption[];
 }
 
 /** A bad flag or variable value, or a bad combination: the command prints it and exits 2. */
@@ -53,22 +76,22 @@ export class UsageError extends Error {
  * @example
  * envOfOption({ envPrefix: 'JOBS_MOCK_', ... }, { flag: 'journal-size', ... }) // 'JOBS_MOCK_JOURNAL_SIZE'
  */
-export function envOfOption(table: Pick<OptionTable, 'envPrefix'>, option: Pick<CliOption, 'flag' | 'env'>): string {
+export function envOfOption(table: Pick<AnyOptionTable, 'envPrefix'>, option: Pick<AnyCliOption, 'flag' | 'env'>): string {
   return option.env ?? `${table.envPrefix}${option.flag.replace(/-/g, '_').toUpperCase()}`;
 }
 
-function defaultOf(option: CliOption): string | undefined {
+function defaultOf(option: AnyCliOption): string | undefined {
   if (option.defaultText !== undefined) return option.defaultText;
   return typeof option.fallback === 'string' || typeof option.fallback === 'number' ? String(option.fallback) : undefined;
 }
 
 /** Commander's property name of a flag (--report-dir -> reportDir). */
-function attributeOf(option: CliOption): string {
+function attributeOf(option: AnyCliOption): string {
   return option.flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** Adds every row of the table to the program, with its variable and default in the help line. */
-export function addOptions(program: Command, table: OptionTable): Command {
+export function addOptions(program: Command, table: AnyOptionTable): Command {
   for (const row of table.options) {
     const flags = `${row.short ? `-${row.short}, ` : ''}--${row.flag}`;
     const fallback = defaultOf(row);
@@ -92,7 +115,7 @@ export function parseSwitch(text: string): boolean {
   throw new InvalidArgumentError(`is a switch: 1 or 0 (true or false), got ${JSON.stringify(text)}`);
 }
 
-function fromEnv(row: CliOption, text: string): unknown {
+function fromEnv(row: AnyCliOption, text: string): unknown {
   if (row.value === undefined) return parseSwitch(text);
   const parse = row.parse ?? ((value: string) => value);
   if (!row.repeatable) return parse(text);
@@ -109,7 +132,7 @@ function fromEnv(row: CliOption, text: string): unknown {
  * @example
  * const options = readOptions(program.parse(argv), MOCK_OPTIONS, process.env);
  */
-export function readOptions(program: Command, table: OptionTable, env: NodeJS.ProcessEnv): Record<string, unknown> {
+export function readOptions<T extends object>(program: Command, table: OptionTable<T>, env: NodeJS.ProcessEnv): T {
   const flags: Record<string, unknown> = program.opts();
   const out: Record<string, unknown> = {};
   for (const row of table.options) {
@@ -124,5 +147,6 @@ export function readOptions(program: Command, table: OptionTable, env: NodeJS.Pr
       }
     } else if (row.fallback !== undefined) out[row.key] = row.fallback;
   }
-  return out;
+  // Each value came through its row's parse (or is its fallback), typed by the row's key: the table is the proof.
+  return out as T;
 }

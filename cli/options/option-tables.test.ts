@@ -2,13 +2,13 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { CONFORMANCE_OPTIONS } from './conformance-options.js';
 import { MOCK_OPTIONS } from './mock-options.js';
-import { addOptions, envOfOption, readOptions, UsageError, type CliOption, type OptionTable } from './option-table.js';
+import { addOptions, envOfOption, readOptions, UsageError, type AnyCliOption, type AnyOptionTable } from './option-table.js';
 import { PROXY_OPTIONS } from './proxy-options.js';
 import { DIFF_OPTIONS } from './diff-options.js';
 import { MERGE_REPORTS_OPTIONS } from './merge-reports-options.js';
 import { CHECK_HAR_OPTIONS } from './check-har-options.js';
 
-const TABLES: readonly OptionTable[] = [
+const TABLES: readonly AnyOptionTable[] = [
   CONFORMANCE_OPTIONS,
   PROXY_OPTIONS,
   MOCK_OPTIONS,
@@ -20,13 +20,13 @@ const TABLES: readonly OptionTable[] = [
 const LEGACY_NAMES: Readonly<Record<string, string>> = { 'jobs-conformance --header': 'JOBS_HEADERS' };
 
 /** The command's options as it reads them, from argv and env, through a fresh program built from its table. */
-function read(table: OptionTable, args: string[], env: NodeJS.ProcessEnv = {}): Record<string, unknown> {
+function read(table: AnyOptionTable, args: string[], env: NodeJS.ProcessEnv = {}): Record<string, unknown> {
   const program = addOptions(new Command(table.command).exitOverride(), table);
   program.parse(['node', table.command, ...args]);
   return readOptions(program, table, env);
 }
 
-function flagArgs(row: CliOption): string[] {
+function flagArgs(row: AnyCliOption): string[] {
   return row.value === undefined ? [`--${row.flag}`] : [`--${row.flag}`, row.example];
 }
 

@@ -2,14 +2,28 @@
  * @module The option table of `jobs-conformance proxy`. Report and gating
  * values are parsed here, once, by the reports layer's own parsers.
  */
+import type { FailCondition, ReporterName } from '../../reports/index.js';
 import type { OptionTable } from './option-table.js';
 import { parseHost, parsePort, parseSeconds } from './parsers.js';
-import { CHECK_SELECTION_ROWS } from './check-selection-options.js';
+import { CHECK_SELECTION_ROWS, type CheckSelectionOptions } from './check-selection-options.js';
 import { reportOptionRows } from './report-options.js';
 
 export const DEFAULT_PROXY_PORT = 4020;
 
-export const PROXY_OPTIONS: OptionTable = {
+/** The options as the table reads them (flags over JOBS_PROXY_* variables over defaults), parsed. */
+export type ProxyOptions = {
+  target?: string;
+  port: number;
+  host: string;
+  preserveHost?: boolean;
+  reportDir: string;
+  reporters: ReporterName[];
+  failOn: FailCondition[];
+  baseline?: string;
+  flushEvery: number;
+} & CheckSelectionOptions;
+
+export const PROXY_OPTIONS: OptionTable<ProxyOptions> = {
   command: 'jobs-conformance proxy',
   envPrefix: 'JOBS_PROXY_',
   options: [

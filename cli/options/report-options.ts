@@ -3,20 +3,27 @@
  * run's table, conformance-options.ts): where the reports go, their formats, and what makes the exit code 1. Values are parsed
  * here, once, by the reports layer's own parsers.
  */
-import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, REPORTERS } from '../../reports/index.js';
+import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, REPORTERS, type FailCondition, type ReporterName } from '../../reports/index.js';
 import { DEFAULT_REPORT_DIR } from '../../suites/engine/config.js';
 import type { CliOption } from './option-table.js';
 import { flagParser } from './parsers.js';
 
+/** The values the shared rows give a command. */
+export type ReportOptions = {
+  reportDir: string;
+  reporters: ReporterName[];
+  failOn: FailCondition[];
+};
+
 /** --report-dir, --reporter and --fail-on, with the help line of --report-dir given by the command. */
-export function reportOptionRows(reportDirDescription: string): CliOption[] {
+export function reportOptionRows(reportDirDescription: string): CliOption<ReportOptions>[] {
   return [
     { key: 'reportDir', flag: 'report-dir', value: 'dir', description: reportDirDescription, fallback: DEFAULT_REPORT_DIR, example: 'out' },
     {
       key: 'reporters',
       flag: 'reporter',
       value: 'list',
-      description: 'formats: json, junit, html, markdown, or all',
+      description: `formats: ${REPORTERS.join(', ')}, or all`,
       parse: flagParser(parseReporters),
       fallback: [...REPORTERS],
       defaultText: 'all',

@@ -9,7 +9,7 @@ import { recordedBody } from '../../reports/recorded-body.js';
 import { validators } from '../../schemas/index.js';
 import type { Exchange, Job, JobList } from '../../schemas/types.gen.js';
 import type { Redactor } from '../../reports/redactor.js';
-import { isSecretHeader, REDACTED } from '../../vocabulary/index.js';
+import { API_KEY_HEADER, isSecretHeader, REDACTED } from '../../vocabulary/index.js';
 import { headerOf, type CapturedExchange, type RawHeaders } from '../relay/captured-exchange.js';
 import { exchangeOperation, type ExchangeOperation } from '../relay/route.js';
 
@@ -107,7 +107,7 @@ export function employerKeyOf(headers: RawHeaders): string | undefined {
  * x.op.kind; // 'create'
  */
 export function observe(captured: CapturedExchange, targetBase: URL, redactor: Redactor): ObservedExchange {
-  const apiKey = headerOf(captured.requestHeaders, 'api-key');
+  const apiKey = headerOf(captured.requestHeaders, API_KEY_HEADER);
   redactor.add(apiKey);
   const request = readBody(captured.requestBody, captured.requestTooLarge, captured.requestHeaders);
   const response = readBody(captured.responseBody, captured.responseTooLarge, captured.responseHeaders);

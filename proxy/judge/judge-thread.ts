@@ -14,6 +14,7 @@ import type { CheckSelection } from '../checks/registry.js';
 import { Inspector } from './inspector.js';
 import { buildProxyReport } from '../proxy-report.js';
 import { judgeWorkerEntry } from './judge-worker-entry.js';
+import { API_KEY_HEADER } from '../../vocabulary/index.js';
 
 export interface Judge {
   /** Where it judges. */
@@ -174,7 +175,7 @@ class WorkerJudge implements Judge {
   }
 
   started(exchange: CapturedExchange): void {
-    const key = headerOf(exchange.requestHeaders, 'api-key');
+    const key = headerOf(exchange.requestHeaders, API_KEY_HEADER);
     if (key) this.secrets.add(key);
     // A read only needs its place in the order; a write also its target (method, path, override header). Copying less is cheaper.
     const read = exchange.method === 'GET' || exchange.method === 'HEAD' || exchange.method === 'OPTIONS';

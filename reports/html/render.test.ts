@@ -3,7 +3,7 @@ import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE, PLANTED_KEY, sampleReport } from '../sample-report.test-support.js';
-import { applyBaseline } from '../gating.js';
+import { applyBaseline } from '../gating/gating.js';
 import { renderHtml } from './render.js';
 import { redactReport } from '../redactor.js';
 

@@ -7,9 +7,10 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
+import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { Body, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
-import { HEADER_FIELDS, jsonEqual, sameEmployer, sameFieldValue, show } from '../../judging/compare.js';
+import { jsonEqual, sameEmployer, sameFieldValue, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
@@ -49,14 +50,14 @@ const headerFields: Implementation = fixedRule(
       const list = await listJobs(ctx, { q: caseTagOf(ctx) });
       for (const item of list.json.data as unknown as Array<Record<string, unknown>>) {
         const keys = Object.keys(item);
-        const missing = HEADER_FIELDS.filter((field) => !keys.includes(field));
+        const missing = JOB_HEADER_FIELDS.filter((field) => !keys.includes(field));
         ctx.expect(missing.length === 0, {
           title: `list item ${show(item.id)} lacks ${missing.join(', ')}`,
-          expected: `the header fields ${HEADER_FIELDS.join(', ')} (spec 2.7)`,
+          expected: `the header fields ${JOB_HEADER_FIELDS.join(', ')} (spec 2.7)`,
           received: `fields ${keys.sort().join(', ')}`,
         });
         // 2.7 lists the header's fields but does not forbid more: an extra one is recorded, not failed.
-        const extra = keys.filter((key) => !(HEADER_FIELDS as readonly string[]).includes(key));
+        const extra = keys.filter((key) => !(JOB_HEADER_FIELDS as readonly string[]).includes(key));
         if (extra.length > 0) ctx.observe({ topic: 'header.extra-fields', section: '2.7', observed: extra.sort().join(', ') });
       }
     }),
@@ -84,9 +85,9 @@ const headerValues: Implementation = fixedRule(
         const full = await getJob(ctx, job.id);
         // A confidential employer's name may be masked in the list alone: the employer is then compared by its id (sameEmployer).
         const confidential = item.confidential === true || full.confidential === true;
-        const same = (field: (typeof HEADER_FIELDS)[number]): boolean =>
+        const same = (field: (typeof JOB_HEADER_FIELDS)[number]): boolean =>
           field === 'employer' ? sameEmployer(item.employer, full.employer, confidential) : sameFieldValue(field, item[field], full[field]);
-        const diff = HEADER_FIELDS.filter((field) => !same(field));
+        const diff = JOB_HEADER_FIELDS.filter((field) => !same(field));
         ctx.expect(diff.length === 0, {
           title: `list item ${job.id} differs from the job in ${diff.join(', ')}`,
           expected: 'a header is a subset of the job with the same types and meaning (spec 2.7)',

@@ -6,6 +6,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
+import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../../judging/compare.js';
@@ -169,6 +170,9 @@ const malformedJson: Implementation = propertyRule(
   },
 );
 
+/** Every request field but referenceId and title: they carry the tag that cleanup relies on. */
+const WRONG_TYPE_FIELDS = JOB_INPUT_FIELDS.filter((field) => field !== 'referenceId' && field !== 'title');
+
 const wrongTypes: Implementation = propertyRule(
   {
     id: 'jobs.robustness.wrong-types',
@@ -182,21 +186,7 @@ const wrongTypes: Implementation = propertyRule(
     arbitrary: (ctx) =>
       fc.record({
         generated: createBodyArb(ctx),
-        // Never referenceId or title: they carry the tag that cleanup relies on.
-        field: fc.constantFrom(
-          'closeDate',
-          'confidential',
-          'autoRefresh',
-          'status',
-          'locations',
-          'categories',
-          'positionType',
-          'salary',
-          'description',
-          'applicantRoutingType',
-          'applicationEmail',
-          'applicationUrl',
-        ),
+        field: fc.constantFrom(...WRONG_TYPE_FIELDS),
         value: fc.jsonValue({ maxDepth: 2 }),
       }),
     check: async (ctx: RuleContext, { generated, field, value }) => {

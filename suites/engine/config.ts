@@ -8,7 +8,7 @@ import { ConfigError } from './errors.js';
 import { parseExtraHeaders } from '../http/extra-headers.js';
 import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
-import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, type FailCondition, type ReporterName } from '../../reports/index.js';
+import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, REPORTERS, type FailCondition, type ReporterName } from '../../reports/index.js';
 import { Redactor } from '../../reports/index.js';
 import { API_PREFIX } from '../../vocabulary/index.js';
 import { parseDuration } from './duration.js';
@@ -62,7 +62,7 @@ export interface ConformanceOptions {
   duration?: string;
 }
 
-/** Options only the command line has: gating of the exit code (reports/gating.ts). */
+/** Options only the command line has: gating of the exit code (reports/gating/gating.ts). */
 export interface CliOnlyOptions {
   /** A file of known mismatches: rules it lists count as known, not failed. */
   baseline?: string;
@@ -266,7 +266,7 @@ function optionalText(value: string | undefined): string | undefined {
 export function resolveConfig(options: Partial<RunConfigOptions>): RunConfig {
   const apiRoot = apiRootOf(requiredText('base-url', options.baseUrl));
   const apiKey = requiredText('api-key', options.apiKey);
-  const reporters = nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, 'json, junit, html, markdown or all, comma-separated');
+  const reporters = nonEmptyList('reporter', options.reporter, DEFAULT_REPORTERS, `${REPORTERS.join(', ')} or all, comma-separated`);
   const config: Omit<RunSettings, 'redactor'> = {
     apiRoot,
     apiKey,

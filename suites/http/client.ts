@@ -17,6 +17,7 @@ import type { Redactor } from '../../reports/redactor.js';
 import type { RequestPacer } from './request-pacer.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { ApiResponse, Client, RequestOptions } from '../engine/rule.js';
+import { API_KEY_HEADER } from '../../vocabulary/index.js';
 
 // Bodies are recorded the way every report records them (the proxy's too).
 export { MAX_RECORDED_BODY } from '../../reports/recorded-body.js';
@@ -126,7 +127,7 @@ function buildHeaders(options: ClientOptions, req: RequestOptions, body: string 
   const headers: Record<string, string> = { accept: 'application/json', 'x-conformance-case-id': caseId };
   for (const [name, value] of Object.entries(options.extraHeaders ?? {})) headers[name.toLowerCase()] = value;
   const key = req.apiKey === undefined ? options.apiKey : req.apiKey;
-  if (key !== null) headers['api-key'] = key;
+  if (key !== null) headers[API_KEY_HEADER] = key;
   const contentType = req.contentType === undefined ? (body === undefined ? null : 'application/json') : req.contentType;
   if (contentType !== null) headers['content-type'] = contentType;
   for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -199,7 +200,7 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
     },
     durationMs: 0,
   };
-  const key = headers['api-key'];
+  const key = headers[API_KEY_HEADER];
   if (key === options.apiKey) exchange.request.keyEnv = KEY_ENV[options.owner];
   log?.exchanges.push(exchange);
   options.onRequest?.();

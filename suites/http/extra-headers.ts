@@ -4,10 +4,11 @@
  * never printed), so a parse error names the entry, never its text.
  */
 import { ConfigError } from '../engine/errors.js';
+import { API_KEY_HEADER } from '../../vocabulary/index.js';
 
 /** Headers the suite sets itself: a --header must not replace them (API-Key has --api-key). */
 const OWN_HEADERS = new Set([
-  'api-key',
+  API_KEY_HEADER,
   'accept',
   'content-type',
   'content-length',
@@ -40,7 +41,7 @@ export function parseExtraHeaders(input: string | readonly string[] | undefined)
     if (OWN_HEADERS.has(name.toLowerCase()))
       throw new ConfigError(
         'header',
-        `${which} sets ${name}, which the suite sets itself${name.toLowerCase() === 'api-key' ? ' (use --api-key)' : ''}`,
+        `${which} sets ${name}, which the suite sets itself${name.toLowerCase() === API_KEY_HEADER ? ' (use --api-key)' : ''}`,
       );
     if (value === '') throw new ConfigError('header', `${which} (${name}) has an empty value`);
     headers[name.toLowerCase()] = value;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFORMANCE_OPTIONS } from '../../cli/options/conformance-options.js';
 import { MOCK_OPTIONS } from '../../cli/options/mock-options.js';
-import type { OptionTable } from '../../cli/options/option-table.js';
+import type { AnyOptionTable } from '../../cli/options/option-table.js';
 import { PROXY_OPTIONS } from '../../cli/options/proxy-options.js';
 import { DIFF_OPTIONS } from '../../cli/options/diff-options.js';
 import { MERGE_REPORTS_OPTIONS } from '../../cli/options/merge-reports-options.js';
@@ -54,7 +54,7 @@ describe.each([
   ['jobs-conformance diff', [SUITE_CLI, 'diff'], DIFF_OPTIONS],
   ['jobs-conformance merge-reports', [SUITE_CLI, 'merge-reports'], MERGE_REPORTS_OPTIONS],
   ['jobs-conformance check-har', [SUITE_CLI, 'check-har'], CHECK_HAR_OPTIONS],
-] as const)('%s', (_, [bin, ...before], table: OptionTable) => {
+] as const)('%s', (_, [bin, ...before], table: AnyOptionTable) => {
   it('has no flag outside its option table', async () => {
     const run = await runBin(bin, [...before, '--help']);
     expect(run.code).toBe(0);

@@ -2,7 +2,7 @@
  * Regression: `exitCodeOf(report)`, the public function of
  * suites/index.ts, returned 2 for a run with an errored rule while the CLI
  * exited 1 (its default --fail-on counts `error`). Both now come from one
- * function in reports/gating.ts; this table pins the exit code of every
+ * function in reports/gating/gating.ts; this table pins the exit code of every
  * status combination, for the public function and for the CLI's path.
  */
 import { describe, expect, it } from 'vitest';

@@ -11,6 +11,7 @@ import { andThen } from './maybe-async.js';
 import { noContent } from './json-response.js';
 import { MockConfigError } from '../mock-config-error.js';
 import { METHOD_OVERRIDE } from '../../../vocabulary/methods.js';
+import { API_KEY } from '../../../vocabulary/secrets.js';
 
 /** `'off'`, `'*'` (any origin), or the allowed origins, e.g. `['http://localhost:5173']`. */
 export type CorsPolicy = 'off' | '*' | readonly string[];
@@ -18,7 +19,7 @@ export type CorsPolicy = 'off' | '*' | readonly string[];
 /** The methods a preflight allows: every method the API answers. */
 export const CORS_ALLOW_METHODS = JOBS_METHODS;
 /** Request headers a preflight always allows: the key, the JSON body's type and the method override (spec 4.7). */
-export const CORS_ALLOW_HEADERS = ['API-Key', 'Content-Type', METHOD_OVERRIDE];
+export const CORS_ALLOW_HEADERS = [API_KEY, 'Content-Type', METHOD_OVERRIDE];
 /** Response headers scripts may read: Location after a create (spec 4.1), Allow, and Retry-After of a fault. */
 export const CORS_EXPOSE_HEADERS = 'Location, Allow, Retry-After, WWW-Authenticate';
 

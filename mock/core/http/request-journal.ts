@@ -12,7 +12,7 @@
  * and body.
  */
 import type { CoreRequest, CoreResponse } from './core-types.js';
-import { REDACTED, SECRET_HEADERS } from '../../../vocabulary/secrets.js';
+import { API_KEY_HEADER, REDACTED, SECRET_HEADERS } from '../../../vocabulary/secrets.js';
 
 /** Default number of entries kept. */
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -81,7 +81,7 @@ class StoredEntry {
 
   /** The API key as sent and in its encoded forms: what is scrubbed from the rest. */
   keys(): string[] {
-    return keyForms(this.headers['api-key']);
+    return keyForms(this.headers[API_KEY_HEADER]);
   }
 
   path(): string {

@@ -9,6 +9,8 @@ import type { ApiState } from './api-state.js';
 import { JOBS_METHODS, type CoreRequest, type CoreResponse } from '../http/core-types.js';
 import {
   ALLOWED_METHODS,
+  API_KEY,
+  API_KEY_HEADER,
   isJobOperation,
   METHOD_OVERRIDE_HEADER,
   operationAt,
@@ -32,14 +34,14 @@ function notAllowed(method: string, allow: string): ApiError {
 
 /** spec 5: every job operation needs the API-Key of an employer; 5.5 leaves the status open (status.auth). */
 function authenticate(state: ApiState, req: CoreRequest): number {
-  const key = req.headers['api-key'];
+  const key = req.headers[API_KEY_HEADER];
   const missing = key === undefined || key === '';
   const employerId = missing ? undefined : state.store.employerByKey(key);
   if (employerId === undefined) {
     const message = missing ? 'The API-Key header is missing' : 'The API-Key is not valid';
     const choice = state.choices['status.auth'];
     if (choice === '403' || (choice === 'split' && !missing)) throw new ApiError(403, 'unauthorized', message);
-    throw new ApiError(401, 'unauthorized', message, [], { headers: { 'www-authenticate': 'API-Key' } });
+    throw new ApiError(401, 'unauthorized', message, [], { headers: { 'www-authenticate': API_KEY } });
   }
   return employerId;
 }

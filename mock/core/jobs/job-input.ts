@@ -5,6 +5,7 @@
  * the build of a stored job with the spec's defaults.
  */
 import { DAY_MS } from '../../../schemas/time-units.js';
+import { JOB_INPUT_FIELDS } from '../../../schemas/job-fields.js';
 import type { FieldError } from '../http/api-error.js';
 import { APPLICANT_ROUTING_TYPES, byId, CATEGORIES, POSITION_TYPES, SALARY_PERIODS } from './reference-data.js';
 import type { JobStatus, StoredJob, StoredSalary } from '../../store/stored-job.js';
@@ -14,24 +15,6 @@ import { hasHtmlComment } from './html-comments.js';
 import { canonicalLocation, countrySuffixedLocation, inputDescription, resolveLocation } from './resolve-location.js';
 import { reserializeHtml, withNumericReferences } from './reserialize-html.js';
 import { formatServiceInstant } from './serialize-job.js';
-
-/** The request fields of spec 4.2; anything else in a body is ignored. */
-export const INPUT_FIELDS = [
-  'referenceId',
-  'title',
-  'closeDate',
-  'confidential',
-  'autoRefresh',
-  'status',
-  'locations',
-  'categories',
-  'positionType',
-  'salary',
-  'description',
-  'applicantRoutingType',
-  'applicationEmail',
-  'applicationUrl',
-] as const;
 
 /** spec 3, 8: default job lifetime. */
 export const DEFAULT_LIFETIME_MS = 60 * DAY_MS;
@@ -80,7 +63,7 @@ export function checkSemantics(body: Body, choices: Choices = REFERENCE_CHOICES)
 /** Copies only the input fields, as own data properties (a `__proto__` key stays inert). */
 export function pickInputFields(body: Body): Body {
   const picked: Body = {};
-  for (const field of INPUT_FIELDS) if (Object.hasOwn(body, field)) picked[field] = body[field];
+  for (const field of JOB_INPUT_FIELDS) if (Object.hasOwn(body, field)) picked[field] = body[field];
   return picked;
 }
 

@@ -7,8 +7,9 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
+import { JOB_HEADER_FIELDS } from '../../../schemas/job-fields.js';
 import { caseTagOf, createBodyArb, identify } from '../../kit/bodies.js';
-import { HEADER_FIELDS, keptValueProblems } from '../../../judging/compare.js';
+import { keptValueProblems } from '../../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
@@ -68,7 +69,7 @@ async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body,
     [`the answer of ${what}`, res.json],
     [`GET /jobs/${id}`, await getJob(ctx, id)],
   ];
-  if ((HEADER_FIELDS as readonly string[]).includes(field)) {
+  if ((JOB_HEADER_FIELDS as readonly string[]).includes(field)) {
     const item = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).find((header) => header.id === id);
     reads.push([`the GET /jobs item of job ${id}`, item]);
   }

@@ -4,9 +4,10 @@
  * header (only the fields a header has).
  */
 import type { CoreResponse } from '../../../mock/index.js';
+import { JOB_HEADER_FIELDS } from '../../../schemas/job-fields.js';
 import { isJobBody, isListBody, responseJson, withResponseJson, type JsonObject } from './json.js';
 
-const HEADER_FIELDS = new Set(['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status']);
+const HEADER_FIELDS: ReadonlySet<string> = new Set(JOB_HEADER_FIELDS);
 
 export class JobOverrides {
   readonly #byId = new Map<number, JsonObject>();

@@ -16,10 +16,10 @@
  * includes it, and a report made with `--strict` (report.options.strict)
  * adds it to whatever `--fail-on` says.
  */
-import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
-import { hasObservationDrift, observationCounts } from './drift.js';
-import { ReportError } from './report-error.js';
-import { countStatuses, isFlakyOnly, verdictFor } from './status.js';
+import type { ConformanceReport, RuleResult } from '../../schemas/types.gen.js';
+import { hasObservationDrift, observationCounts } from '../drift.js';
+import { ReportError } from '../report-error.js';
+import { countStatuses, isFlakyOnly, verdictFor } from '../status.js';
 
 /** Exit code of an interrupted run (128 + SIGINT). */
 export const EXIT_INTERRUPTED = 130;

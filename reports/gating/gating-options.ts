@@ -3,7 +3,9 @@
  * --fail-on, --baseline), the baseline files read and checked before anything
  * is sent: the suite's CLI and the proxy's share them.
  */
-import { checkBaselineWritable, readBaseline, type Baseline, type FailCondition, type ReporterName } from '../../reports/index.js';
+import { checkBaselineWritable, readBaseline } from '../baseline-file.js';
+import type { ReporterName } from '../formats/report-formats.js';
+import type { Baseline, FailCondition } from './gating.js';
 
 export interface Gating {
   reporters: ReporterName[];

@@ -2,8 +2,10 @@
  * @module Gating a finished report, shared by a run and merge-reports: --baseline applied, and
  * --write-baseline written first and then applied.
  */
-import { applyBaseline, createBaseline, writeBaseline, type Baseline, type RedactedReport } from '../reports/index.js';
-import type { Gating } from '../suites/engine/gating-options.js';
+import { writeBaseline } from '../baseline-file.js';
+import type { RedactedReport } from '../redactor.js';
+import { applyBaseline, createBaseline, type Baseline } from './gating.js';
+import type { Gating } from './gating-options.js';
 
 /**
  * Gates a finished run: against --baseline, and with --write-baseline, against a new baseline

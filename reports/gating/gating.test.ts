@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssues, validators } from '../schemas/index.js';
-import type { ConformanceReport } from '../schemas/types.gen.js';
-import { sampleReport } from './sample-report.test-support.js';
+import { formatIssues, validators } from '../../schemas/index.js';
+import type { ConformanceReport } from '../../schemas/types.gen.js';
+import { sampleReport } from '../sample-report.test-support.js';
 import { applyBaseline, createBaseline, DEFAULT_FAIL_ON, exitCodeFor, failingConditions, parseBaseline, parseFailOn } from './gating.js';
-import { ReportError } from './report-error.js';
+import { ReportError } from '../report-error.js';
 
 function expectValid(report: ConformanceReport): void {
   const result = validators.report(report);
