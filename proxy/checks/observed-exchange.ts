@@ -95,7 +95,7 @@ function recordHeaders(raw: RawHeaders | undefined, redactor: Redactor): Record<
  * employerKeyOf(['API-Key', '[redacted]']); // undefined
  */
 export function employerKeyOf(headers: RawHeaders): string | undefined {
-  const key = headerOf(headers, 'api-key');
+  const key = headerOf(headers, API_KEY_HEADER);
   return key === REDACTED ? undefined : key;
 }
 

@@ -17,6 +17,7 @@
  * the one before it (a change made elsewhere).
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
+import { JOB_HEADER_FIELDS } from '../../schemas/index.js';
 import { changedFields, instantMs, JOB_FIELDS, sameFieldValue, type Body } from '../../judging/compare.js';
 import type { CapturedExchange } from '../relay/captured-exchange.js';
 import { employerKeyOf, type ObservedExchange } from './observed-exchange.js';
@@ -403,7 +404,7 @@ export class StateModel {
     );
     const stale = data.flatMap((item) => {
       const job = employer.jobs.get(String(item.id));
-      const shown = job && !job.deleted ? this.#stale(employer, x, job, item, HEADER_FIELDS) : undefined;
+      const shown = job && !job.deleted ? this.#stale(employer, x, job, item, JOB_HEADER_FIELDS) : undefined;
       return shown ? [{ item, stale: shown }] : [];
     });
     const known = this.#known(employer, x, query);
@@ -433,6 +434,3 @@ const MAX_JOBS_PER_KEY = 20_000;
 
 /** Acknowledged states kept per job for recognizing a stale read. */
 const MAX_HISTORY = 8;
-
-/** Spec 2.7: the job header's fields. */
-const HEADER_FIELDS: readonly string[] = ['id', 'referenceId', 'employer', 'title', 'publishDate', 'locations', 'confidential', 'status'];
