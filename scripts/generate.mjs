@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// Regenerates what is derived from schemas/: the TypeScript types (schemas/types.gen.ts),
-// the schema objects as a module (schemas/schemas.gen.ts, so no file is read at run time)
-// the OpenAPI document (openapi/jobs-api-v1.1.json and its /api/v1.1-prefixed copy), the mock's choices table (docs/mock-choices.md, from
-// mock/core/choices/choices.ts), the observation topics (docs/observations.md, from suites/engine/observation-topics.ts)
-// the rule catalog and rule list (suites/catalog/catalog.gen.ts, suites/checks/rules.gen.ts, from the rule files, scripts/rule-catalog.mjs),
-// the rules table (docs/rules.md, from the rule catalog suites/catalog/), the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/), and inlines examples/ into README.md and docs/*.md
-// (scripts/inline-examples.mjs), and the proxy's checks (docs/proxy-checks.md, from proxy/checks/registry.ts). `--check` fails on a stale file instead of writing.
+// Regenerates what is derived from the sources:
+// - from schemas/: the TypeScript types (schemas/types.gen.ts), the schema objects as a module (schemas/schemas.gen.ts,
+//   so no file is read at run time) and the OpenAPI document (openapi/jobs-api-v1.1.json and its prefixed copy);
+// - the mock's choices table (docs/mock-choices.md, from mock/core/choices/choices.ts);
+// - the observation topics (docs/observations.md, from suites/engine/observation-topics.ts);
+// - the rule catalog and rule list (suites/catalog/catalog.gen.ts, suites/checks/rules.gen.ts, from the rule files,
+//   scripts/rule-catalog.mjs), and the rules table (docs/rules.md);
+// - the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/);
+// - examples/ inlined into README.md and docs/*.md (scripts/inline-examples.mjs);
+// - the proxy's checks (docs/proxy-checks.md, from proxy/checks/registry.ts).
+// `--check` fails on a stale file instead of writing.
 import { readFileSync, writeFileSync, readdirSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -32,6 +32,13 @@ const DATE_RULES = [
   'jobs.model.lifecycle',
 ];
 
+/** The reference-list shapes of the lists.shape switch, as a row's name writes them. */
+const REFERENCE_LIST_SHAPES = {
+  'items-count': '{items, count}',
+  named: '{positionTypes: [...]}, {categories: [...]}',
+  paged: 'pages of 3 items linked by paging.next',
+} as const;
+
 export const OPEN_CHOICES: OpenChoice[] = [
   {
     form: 'paging links as relative URLs (2.8 "String (URL)")',
@@ -201,8 +208,8 @@ export const OPEN_CHOICES: OpenChoice[] = [
     choices: { 'locations.description': 'canonical' },
     only: ['jobs.create.*', 'jobs.update.*', 'jobs.list.header-values', 'jobs.roundtrip.*', 'jobs.model.lifecycle'],
   },
-  ...(['items-count', 'named', 'paged'] as const).map((shape): OpenChoice => ({
-    form: `reference lists as ${shape === 'items-count' ? '{items, count}' : shape === 'named' ? '{positionTypes: [...]}, {categories: [...]}' : 'pages of 3 items linked by paging.next'} (4.6: shape not shown)`,
+  ...Object.entries(REFERENCE_LIST_SHAPES).map(([shape, looks]): OpenChoice => ({
+    form: `reference lists as ${looks} (4.6: shape not shown)`,
     choices: { 'lists.shape': shape },
     only: ['jobs.reference.*', 'jobs.create.*', 'jobs.update.*', 'jobs.put-create.*', 'jobs.limits.*', 'jobs.model.*'],
     observed:
