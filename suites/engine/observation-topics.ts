@@ -132,7 +132,8 @@ export const OBSERVATION_TOPICS = {
   'list.employer-jobs-moved': {
     openPoint: 'lists.order',
     section: '4.5',
-    meaning: "A list without q read while another client changed the employer's jobs (another shard, a shared server): not judged.",
+    meaning:
+      "Another client changed the employer's jobs (another shard, a shared server) while a list without q was read, or while the list rules' jobs were created: that list, or where their jobs stand in lists without q, not judged.",
   },
   'list.sort-order-unobservable': {
     openPoint: 'lists.order',

@@ -3,14 +3,17 @@
  * "When omitted, no term filter") read the employer's other jobs on a real server: they must
  * never reach a report. Against a target whose unscoped list shows only the
  * jobs that were there before the run, the rule fails, and its mismatch, with
- * the exchanges it records, holds nothing of those jobs.
+ * the exchanges it records, holds nothing of those jobs. And another client writing
+ * the employer's jobs meanwhile (another shard, a user of a shared server) fails
+ * none of the matrix rules: what moved is observed, not judged.
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
 import { jobCreateArb } from '../../suites/arbitraries/job.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
-import { isList, mockOptions } from '../mutants/kit.js';
+import { isList, isPost, mockOptions } from '../mutants/kit.js';
+import type { MockCore } from '../../mock/index.js';
 import { relist } from '../mutants/support/relist.js';
 
 const KEY = 'demo-key-1';
@@ -39,4 +42,35 @@ describe('the list without q', () => {
     expect(text).not.toContain(SECRET);
     for (const job of seeded) expect(text).not.toContain(`"id":${job.id},`);
   });
+
+  it("fails no matrix rule while another client writes the employer's jobs, and observes it", async () => {
+    const MATRIX = ['jobs.list.sorted', 'jobs.list.status-filter', 'jobs.paging.total', 'jobs.paging.next-follows', 'jobs.isolation.list'];
+    const bodies = fc.sample(jobCreateArb(REFS, SECRET), { seed: 4, numRuns: 200 });
+    const statuses = ['active', 'archived', 'draft'] as const;
+    let written = 0;
+    // Beside every third creation and every fifth list, another client adds a job of the same employer.
+    const write = (core: MockCore): void => {
+      const body = bodies[written % bodies.length]!;
+      core.seedJobs(KEY, [{ ...body, referenceId: `${SECRET}w${written}`, status: statuses[written % 3] }]);
+      written++;
+    };
+    // The mock's state, once it is started: what the other client writes through.
+    const other: { core?: MockCore } = {};
+    let seen = 0;
+    const writer = mockOptions({
+      transform: (next) => async (req) => {
+        const res = await next(req);
+        if (req.headers['api-key'] === KEY && (isPost(req) || isList(req)) && ++seen % (isPost(req) ? 3 : 5) === 0) write(other.core!);
+        return res;
+      },
+    });
+    await using mock = await createMockServer(writer);
+    other.core = mock.core;
+    const report = await runConformance({ baseUrl: mock.url, apiKey: KEY, secondApiKey: 'demo-key-2', seed: 9, only: MATRIX.join(',') });
+    for (const rule of report.rules) for (const m of rule.mismatches) console.log(rule.id, m.title, m.expected, m.received);
+    console.log(`another client wrote ${written} jobs during the run (seed 9)`);
+    expect(written).toBeGreaterThan(10);
+    expect(report.rules.map((rule) => `${rule.id} ${rule.status}`)).toEqual(MATRIX.map((id) => `${id} passed`));
+    expect(report.observations.some((o) => o.topic === 'list.employer-jobs-moved')).toBe(true);
+  }, 120_000);
 });

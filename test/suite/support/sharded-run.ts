@@ -58,7 +58,8 @@ export async function expectShardsMergeToWholeRun(runs: number, seed: number): P
     String(runs),
   ];
   const shardDirs = Array.from({ length: SHARDS }, (_, i) => join(root, `shard-${i + 1}`));
-  // All shards at once against one mock: each has its own run tag, so none sees another's jobs.
+  // All shards at once against one mock: each has its own run tag, and the lists without q, which see every
+  // job of the employer, judge only what no other shard moved (list.employer-jobs-moved).
   const shardRuns = await Promise.all(shardDirs.map((dir, i) => cli([...base, '--shard', `${i + 1}/${SHARDS}`, '--report-dir', dir])));
   for (const [i, run] of shardRuns.entries())
     expect(run.stderr).toMatch(new RegExp(`jobs tagged jc[a-z0-9]{6}; shard ${i + 1}/${SHARDS}\\n`));
