@@ -3,12 +3,13 @@ import { defineConfig } from 'vitest/config';
 import { SlowFilesFirst } from './test/support/slow-files-first.js';
 
 /**
- * Three tiers (docs/testing.md says what each proves), in four projects:
+ * Three tiers (docs/testing.md says what each proves), in five projects:
  * - `unit`: the fast `*.test.ts` beside the source (schemas, mock, suite units, report units) and the
  *   import-direction check; `npm run test:unit` (or `npx vitest --project unit`).
  * - `integration`: the rest of test/ (the mock over HTTP, the suite against the mock and its mutants, the
- *   built CLIs) and `examples` (the packed package in locked integrator projects). With `unit`, the PR gate:
- *   `npm test`, deterministic seeds.
+ *   built CLIs), one module graph per worker; `integration-isolated`, the few of its files that patch a module
+ *   or a global, a graph each; and `examples` (the packed package in locked integrator projects). With `unit`,
+ *   the PR gate: `npm test`, deterministic seeds.
  * - `nightly`: `test/**\/*.nightly.test.ts`, the long runs; `npm run test:full` (TEST_TIER=full) runs them
  *   beside the other two, which then draw random seeds and run their wider variants.
  */
@@ -23,6 +24,24 @@ const shared = {
 };
 
 const NIGHTLY = '**/*.nightly.test.ts';
+/**
+ * Integration files that replace a module (vi.mock) or patch the network globals (msw's setupServer): each
+ * needs a module graph of its own, so they run isolated, apart from the files that share one per worker.
+ */
+const PATCHES_MODULES_OR_GLOBALS = [
+  'test/cli/one-pass.test.ts',
+  'test/mock/journal.test.ts',
+  'test/mock/middleware.test.ts',
+  'test/mock/msw-handlers.test.ts',
+  'test/mock/msw-options.test.ts',
+];
+const integration = {
+  ...shared,
+  // Builds dist/ only when a source is newer: `npm ci` has just built it.
+  globalSetup: ['test/support/fresh-dist.ts', FAST_CHECK_SEED],
+  // test/mutants runs its mutants 8 at once (describe.concurrent): most of each run is waiting.
+  maxConcurrency: 8,
+};
 const fullTier = process.env.TEST_TIER === 'full';
 
 export default defineConfig({
@@ -59,15 +78,16 @@ export default defineConfig({
       },
       {
         test: {
-          ...shared,
+          ...integration,
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/architecture/**', 'test/mutation/**', 'test/examples/**', NIGHTLY],
-          // Builds dist/ only when a source is newer: `npm ci` has just built it.
-          globalSetup: ['test/support/fresh-dist.ts', FAST_CHECK_SEED],
-          // test/mutants runs its mutants 8 at once (describe.concurrent): most of each run is waiting.
-          maxConcurrency: 8,
+          exclude: ['test/architecture/**', 'test/mutation/**', 'test/examples/**', NIGHTLY, ...PATCHES_MODULES_OR_GLOBALS],
+          // One module graph per worker: each file importing the sources anew cost more than half of the gate's time.
+          isolate: false,
         },
+      },
+      {
+        test: { ...integration, name: 'integration-isolated', include: PATCHES_MODULES_OR_GLOBALS },
       },
       {
         test: {
