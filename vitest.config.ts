@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { PATCHES_MODULES_OR_GLOBALS } from './test/support/isolated-files.js';
 import { SlowFilesFirst } from './test/support/slow-files-first.js';
 
 /**
@@ -24,17 +25,6 @@ const shared = {
 };
 
 const NIGHTLY = '**/*.nightly.test.ts';
-/**
- * Integration files that replace a module (vi.mock) or patch the network globals (msw's setupServer): each
- * needs a module graph of its own, so they run isolated, apart from the files that share one per worker.
- */
-const PATCHES_MODULES_OR_GLOBALS = [
-  'test/cli/one-pass.test.ts',
-  'test/mock/journal.test.ts',
-  'test/mock/middleware.test.ts',
-  'test/mock/msw-handlers.test.ts',
-  'test/mock/msw-options.test.ts',
-];
 const integration = {
   ...shared,
   // Builds dist/ only when a source is newer: `npm ci` has just built it.
