@@ -31,6 +31,7 @@ import { mergeReportsMain, parseMergeReportsCommandLine } from './merge-reports-
 import { proxyMain } from './proxy-command.js';
 import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';
 import { ConfigError, SuiteError, messageOf } from '../suites/engine/errors.js';
+import { BURST_SIZE } from '../suites/engine/concurrency-governor.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import { catalog, type CatalogEntry } from '../suites/catalog/index.js';
 import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
@@ -142,6 +143,12 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
       case 'concurrency':
         say(
           `distant target (median answer ${Math.round(event.medianMs)} ms): up to ${event.limit} rules at once, fewer at its first 429 (--concurrency fixes the number)`,
+        );
+        break;
+      case 'concurrency-kept':
+        say(
+          `slow target (median answer ${Math.round(event.medianMs)} ms, ${Math.round(event.burstMedianMs)} ms with ${BURST_SIZE} at once): ` +
+            `it queues requests, so ${event.limit} rules at once (--concurrency fixes the number)`,
         );
         break;
       case 'deepen':

@@ -1,42 +1,81 @@
 import { describe, expect, it } from 'vitest';
-import { ADAPTIVE_CAP, CASES_AT_ONCE, casesAtOnce, ConcurrencyGovernor, DISTANT_MEDIAN_MS, PRESSURE_CAP } from './concurrency-governor.js';
+import {
+  ADAPTIVE_CAP,
+  BURST_SIZE,
+  CASES_AT_ONCE,
+  casesAtOnce,
+  ConcurrencyGovernor,
+  DISTANT_MEDIAN_MS,
+  PRESSURE_CAP,
+} from './concurrency-governor.js';
 
 const answered = (governor: ConcurrencyGovernor, ms: number, times = 5) => {
   for (let i = 0; i < times; i++) governor.noteAnswer(ms, 200, false);
 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A distant target: every request waits `ms`, however many are in flight. */
+const distant = (ms: number) => () => sleep(ms);
+/** A target that serves one request at a time, `ms` each: requests at once wait for those before them. */
+function queueing(ms: number): () => Promise<unknown> {
+  let last: Promise<unknown> = Promise.resolve();
+  return () => (last = last.then(() => sleep(ms)));
+}
 
 describe('ConcurrencyGovernor', () => {
-  it('raises the limit against a distant target', () => {
+  it('raises the limit against a distant target that answers a burst as fast as one request', async () => {
     const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
     answered(governor, DISTANT_MEDIAN_MS + 15);
-    expect(governor.adapt()).toEqual({ medianMs: DISTANT_MEDIAN_MS + 15, raised: true });
+    await governor.burst(distant(DISTANT_MEDIAN_MS + 15));
+    expect(governor.adapt()).toMatchObject({ medianMs: DISTANT_MEDIAN_MS + 15, raised: true });
     expect(governor.limit).toBe(ADAPTIVE_CAP);
   });
 
-  it('keeps the limit against a near target', () => {
+  it('keeps the limit against a slow target that queues a burst, and the burst is no sample of answers one at a time', async () => {
+    const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    answered(governor, DISTANT_MEDIAN_MS + 15);
+    const send = queueing(DISTANT_MEDIAN_MS + 15);
+    // The burst's answers pass the client's hook too: they must not move the median of answers one at a time.
+    await governor.burst(async () => {
+      await send();
+      governor.noteAnswer(BURST_SIZE * (DISTANT_MEDIAN_MS + 15), 200, false);
+    });
+    expect(governor.medianMs).toBe(DISTANT_MEDIAN_MS + 15);
+    const adapted = governor.adapt();
+    expect(adapted.raised).toBe(false);
+    expect(adapted.burstMedianMs).toBeGreaterThan(2 * (DISTANT_MEDIAN_MS + 15));
+    expect(governor.limit).toBe(8);
+  });
+
+  it('sends no burst, and keeps the limit, against a near target', async () => {
     const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
     answered(governor, 1);
+    let sent = 0;
+    await governor.burst(async () => sent++);
+    expect(sent).toBe(0);
     expect(governor.adapt().raised).toBe(false);
     expect(governor.limit).toBe(8);
   });
 
-  it('keeps a given --concurrency whatever the latency', () => {
+  it('keeps a given --concurrency whatever the latency', async () => {
     const governor = new ConcurrencyGovernor({ concurrency: 4, adaptive: false });
     answered(governor, 200);
+    await governor.burst(distant(1));
     expect(governor.adapt().raised).toBe(false);
     expect(governor.limit).toBe(4);
     expect(governor.ceiling).toBe(4);
   });
 
-  it('never raises after a 429, and backs off to the pressure cap when one comes later', () => {
+  it('never raises after a 429, and backs off to the pressure cap when one comes later', async () => {
     const early = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
     answered(early, 50);
     early.noteAnswer(50, 429, false);
+    await early.burst(distant(50));
     expect(early.adapt().raised).toBe(false);
 
     const late = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
     answered(late, 50);
-    late.adapt();
+    await late.burst(distant(50));
+    expect(late.adapt().raised).toBe(true);
     late.noteAnswer(50, 503, true);
     expect(late.limit).toBe(PRESSURE_CAP);
     expect(late.underPressure).toBe(true);
@@ -69,10 +108,11 @@ describe('ConcurrencyGovernor', () => {
 });
 
 describe('casesAtOnce', () => {
-  it('runs several cases of a property at once against a distant target, and one again once it answered 429', () => {
+  it('runs several cases of a property at once against a distant target, and one again once it answered 429', async () => {
     const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
     expect(casesAtOnce(governor.limit)).toBe(1);
     answered(governor, DISTANT_MEDIAN_MS + 15);
+    await governor.burst(distant(DISTANT_MEDIAN_MS + 15));
     governor.adapt();
     expect(casesAtOnce(governor.limit)).toBe(CASES_AT_ONCE);
     governor.noteAnswer(30, 429, false);

@@ -3,7 +3,10 @@
  * given. Otherwise the run starts at the default and, once preflight and discovery have shown a distant target
  * (their median answer slower than DISTANT_MEDIAN_MS) that answered no 429 or 503, raises it up to
  * ADAPTIVE_CAP: against a distant server the run waits on latency, not on either side's CPU, so more rules at once
- * cost the server no more per second than the default costs a near one. At the first 429, or a 503 with
+ * cost the server no more per second than the default costs a near one. A slow answer may also be a server that
+ * serves one request at a time (a development server, a busy machine): there more requests at once only queue,
+ * until they time out. So a burst of BURST_SIZE requests at once decides first: the limit rises only if the
+ * burst's median answer is within BURST_SLOWDOWN times the median of the answers one at a time. At the first 429, or a 503 with
  * Retry-After, it backs off for the rest of the run: at most PRESSURE_CAP rules at once, and at most
  * PRESSURE_CAP requests in flight (the request gate, which every request of the run passes).
  */
@@ -15,6 +18,10 @@ export const DISTANT_MEDIAN_MS = 20;
 export const ADAPTIVE_CAP = ADAPTIVE_CONCURRENCY_CAP;
 /** Rules at once, and requests in flight, once the target has shown pressure. */
 export const PRESSURE_CAP = DEFAULT_CONCURRENCY;
+/** Requests sent at once to tell a distant target from one that queues them. */
+export const BURST_SIZE = 8;
+/** How much slower a burst's median answer may be than one at a time for the target to count as distant. */
+export const BURST_SLOWDOWN = 2;
 /** Cases of one independent property at once, above the default rules at once. */
 export const CASES_AT_ONCE = 4;
 
@@ -43,6 +50,8 @@ export class ConcurrencyGovernor {
   readonly #adaptive: boolean;
   #pressure = false;
   #samples: number[] = [];
+  #burstMs: number[] = [];
+  #bursting = false;
   #inFlight = 0;
   #waiting: Array<() => void> = [];
 
@@ -73,19 +82,50 @@ export class ConcurrencyGovernor {
       this.#limit = Math.min(this.#limit, PRESSURE_CAP);
       return;
     }
-    if (status !== undefined && this.#samples.length < 64) this.#samples.push(durationMs);
+    if (status !== undefined && !this.#bursting && this.#samples.length < 64) this.#samples.push(durationMs);
+  }
+
+  /** The median answer so far, one request at a time. */
+  get medianMs(): number | undefined {
+    return median(this.#samples);
+  }
+
+  /** Whether the answers so far mark a distant target the run may raise its limit for (a burst then decides). */
+  get mayRaise(): boolean {
+    const medianMs = this.medianMs;
+    return this.#adaptive && !this.#pressure && medianMs !== undefined && medianMs >= DISTANT_MEDIAN_MS && this.#limit < ADAPTIVE_CAP;
   }
 
   /**
-   * After preflight and discovery: raises the limit when the target is distant and showed no pressure. Returns
-   * the median answer time it judged by, and whether it raised the limit.
+   * Sends BURST_SIZE requests at once with `send` and keeps their answer times, when the answers so far mark a
+   * distant target (else it sends nothing). Their times are not samples of answers one at a time.
    */
-  adapt(): { medianMs: number | undefined; raised: boolean } {
-    const medianMs = median(this.#samples);
-    const raised =
-      this.#adaptive && !this.#pressure && medianMs !== undefined && medianMs >= DISTANT_MEDIAN_MS && this.#limit < ADAPTIVE_CAP;
+  async burst(send: () => Promise<unknown>): Promise<void> {
+    if (!this.mayRaise) return;
+    this.#bursting = true;
+    try {
+      const timed = async (): Promise<number> => {
+        const started = performance.now();
+        await send().catch(() => undefined);
+        return performance.now() - started;
+      };
+      this.#burstMs = await Promise.all(Array.from({ length: BURST_SIZE }, timed));
+    } finally {
+      this.#bursting = false;
+    }
+  }
+
+  /**
+   * After preflight, discovery and the burst: raises the limit when the target is distant, showed no pressure, and
+   * answered the burst about as fast as one request at a time. Returns the medians it judged by, and whether it
+   * raised the limit.
+   */
+  adapt(): { medianMs: number | undefined; burstMedianMs: number | undefined; raised: boolean } {
+    const medianMs = this.medianMs;
+    const burstMedianMs = median(this.#burstMs);
+    const raised = this.mayRaise && burstMedianMs !== undefined && burstMedianMs <= BURST_SLOWDOWN * medianMs!;
     if (raised) this.#limit = ADAPTIVE_CAP;
-    return { medianMs, raised };
+    return { medianMs, burstMedianMs, raised };
   }
 
   /** Waits for a request slot: free until the target showed pressure, then PRESSURE_CAP in flight at most. */

@@ -53,7 +53,9 @@ export type ProgressEvent =
   /** --duration: every rule ran its --runs; these rules now draw more cases until the budget is spent. */
   | { type: 'deepen'; rules: number; leftMs: number }
   /** No --concurrency given and the target is distant: more rules run at once (until it answers 429). */
-  | { type: 'concurrency'; limit: number; medianMs: number }
+  | { type: 'concurrency'; limit: number; medianMs: number; burstMedianMs: number }
+  /** No --concurrency given and the target answers slowly, but slower still to requests at once: it queues them. */
+  | { type: 'concurrency-kept'; limit: number; medianMs: number; burstMedianMs: number }
   | { type: 'cleanup' };
 
 /** What a run is given besides its configuration: how to stop it, whom to tell, which rules to pick from. */
@@ -308,8 +310,16 @@ async function prepareTarget(run: Run): Promise<RunState> {
   );
   // Every list is scoped with q = a case tag: check once that the target's q finds that form (spec 4.5).
   await probeQueryScope(createJobsApi(primary), refs, tag, seed, observations);
+  // A distant target gets more rules at once if it answers a burst as fast as one request (it does not queue them).
+  await governor.burst(() => primary.request({ method: 'GET', path: POSITION_TYPES_PATH }));
   const adapted = governor.adapt();
-  if (adapted.raised) hooks.onProgress?.({ type: 'concurrency', limit: governor.limit, medianMs: adapted.medianMs! });
+  if (adapted.burstMedianMs !== undefined)
+    hooks.onProgress?.({
+      type: adapted.raised ? 'concurrency' : 'concurrency-kept',
+      limit: governor.limit,
+      medianMs: adapted.medianMs!,
+      burstMedianMs: adapted.burstMedianMs,
+    });
   return {
     seed,
     runs: config.runs,

@@ -1,7 +1,8 @@
 /**
  * Without --concurrency, a run against a distant target (here the mock answering 30 ms late) raises the rules it
- * runs at once, and the requests in flight follow; a given --concurrency is kept; and once the target answers
- * 429, no more than 8 requests of the run are in flight at once (counted at the target).
+ * runs at once, and the requests in flight follow; a target as slow that serves one request at a time (it queues a
+ * burst) keeps the default; a given --concurrency is kept; and once the target answers 429, no more than 8 requests
+ * of the run are in flight at once (counted at the target).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
@@ -88,8 +89,28 @@ describe('adaptive concurrency', { timeout: 90_000 }, () => {
     const target = counted();
     const { events, verdict } = await run(target);
     expect(raised(events)).toMatchObject({ type: 'concurrency', limit: 32 });
+    expect(events.some((event) => event.type === 'concurrency-kept')).toBe(false);
     expect(verdict).toBe('passed');
     expect(mostRulesAtOnce(events)).toBeGreaterThan(8);
+  });
+
+  it('keeps the default against a target as slow that serves one request at a time, and says why', async () => {
+    let queue: Promise<unknown> = Promise.resolve();
+    const oneAtATime: Transform = (next) => (req) => {
+      const answer = queue.then(async () => {
+        await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+        return next(req);
+      });
+      queue = answer.catch(() => undefined);
+      return answer;
+    };
+    const { events, verdict } = await run({ transform: oneAtATime, mostAfterPressure: () => 0, sawPressure: () => undefined });
+    expect(raised(events)).toBeUndefined();
+    const kept = events.find((event) => event.type === 'concurrency-kept');
+    expect(kept).toMatchObject({ type: 'concurrency-kept', limit: 8 });
+    expect(kept?.type === 'concurrency-kept' && kept.burstMedianMs > 2 * kept.medianMs).toBe(true);
+    expect(verdict).toBe('passed');
+    expect(mostRulesAtOnce(events)).toBeLessThanOrEqual(8);
   });
 
   it('keeps a given --concurrency', async () => {
