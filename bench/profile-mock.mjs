@@ -55,7 +55,8 @@ console.log(`${scenario}: ${Math.round(result.rps)} req/s; profile ${dir}${file}
 // Only the load: start-up and seeding come before readyAt. µs/req = wall time in the function per request.
 console.log('  ms total  µs/req  share  function (self time, after the mock was ready)');
 for (const f of topFunctions(`${dir}${file}`, 40, { since: mock.info.readyAt })) {
+  const perRequestUs = ((f.ms * 1000) / result.total).toFixed(2);
   console.log(
-    `${f.ms.toFixed(0).padStart(7)} ms ${((f.ms * 1000) / result.total).toFixed(2).padStart(7)} ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`,
+    `${f.ms.toFixed(0).padStart(7)} ms ${perRequestUs.padStart(7)} ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`,
   );
 }

@@ -46,12 +46,13 @@ import { addOptions, envOfOption, readOptions } from './options/option-table.js'
  */
 export function formatRuleList(list: readonly CatalogEntry[]): string {
   const width = Math.max(...list.map((rule) => rule.id.length));
-  return list
-    .map(
-      (rule) =>
-        `${rule.id.padEnd(width)}  ${`§${rule.section}`.padEnd(6)}  ${(rule.level ?? 'must').padEnd(6)}  ${rule.title}${rule.requires?.length ? ` [needs ${rule.requires.join(', ')}]` : ''}\n    spec says: ${rule.statement}\n`,
-    )
-    .join('');
+  return list.map((rule) => ruleListEntry(rule, width)).join('');
+}
+
+function ruleListEntry(rule: CatalogEntry, width: number): string {
+  const needs = rule.requires?.length ? ` [needs ${rule.requires.join(', ')}]` : '';
+  const head = `${rule.id.padEnd(width)}  ${`§${rule.section}`.padEnd(6)}  ${(rule.level ?? 'must').padEnd(6)}  ${rule.title}${needs}`;
+  return `${head}\n    spec says: ${rule.statement}\n`;
 }
 
 const NAME = 'jobs-conformance';
@@ -63,8 +64,11 @@ function buildProgram(io: CliIo): Command {
     .description('Checks a Jobs API v1.1 server against the spec and writes conformance reports.')
     .addHelpText(
       'after',
-      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.' +
-        '\nOther commands: diff OLD NEW (what drifted between two report.json files; diff --help), merge-reports DIR... (the reports of the --shard runs of one seed merged; merge-reports --help), proxy (a validating proxy; proxy --help), check-har FILE (recorded traffic judged offline; check-har --help).',
+      '\nEvery option also reads from its environment variable (flags win; a switch takes 1 or 0). ' +
+        'Exit codes: 0 no mismatch (warnings allowed unless --strict), 1 mismatch, 2 could not run, 130 interrupted.' +
+        '\nOther commands: diff OLD NEW (what drifted between two report.json files; diff --help), ' +
+        'merge-reports DIR... (the reports of the --shard runs of one seed merged; merge-reports --help), ' +
+        'proxy (a validating proxy; proxy --help), check-har FILE (recorded traffic judged offline; check-har --help).',
     );
   return addOptions(program, CONFORMANCE_OPTIONS);
 }
@@ -127,7 +131,8 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
     switch (event.type) {
       case 'begin':
         say(
-          `seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; jobs tagged ${event.tag}${event.shard ? `; shard ${event.shard.index}/${event.shard.count}` : ''}`,
+          `seed ${event.seed} (replay with --seed ${event.seed}); target ${event.apiRoot}; ` +
+            `jobs tagged ${event.tag}${event.shard ? `; shard ${event.shard.index}/${event.shard.count}` : ''}`,
         );
         break;
       case 'start':
@@ -142,7 +147,8 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
         break;
       case 'concurrency':
         say(
-          `distant target (median answer ${Math.round(event.medianMs)} ms): up to ${event.limit} rules at once, fewer at its first 429 (--concurrency fixes the number)`,
+          `distant target (median answer ${Math.round(event.medianMs)} ms): up to ${event.limit} rules at once, ` +
+            `fewer at its first 429 (--concurrency fixes the number)`,
         );
         break;
       case 'concurrency-kept':
@@ -153,7 +159,8 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
         break;
       case 'deepen':
         say(
-          `every rule ran its --runs; ${event.rules} ${event.rules === 1 ? 'rule draws' : 'rules draw'} more cases for the ${Math.round(event.leftMs / 1000)} s left of --duration`,
+          `every rule ran its --runs; ${event.rules} ${event.rules === 1 ? 'rule draws' : 'rules draw'} more cases ` +
+            `for the ${Math.round(event.leftMs / 1000)} s left of --duration`,
         );
         break;
       case 'cleanup':

@@ -18,13 +18,16 @@ const NAME = 'jobs-conformance diff';
 function program(io: CliIo): Command {
   const command = commandProgram(NAME, io)
     .description(
-      'Lists what changed between two report.json files: observations (what the target chose where the spec leaves room), rules newly failing or passing, rules added or removed.',
+      'Lists what changed between two report.json files: ' +
+        'observations (what the target chose where the spec leaves room), rules newly failing or passing, rules added or removed.',
     )
     .argument('<old>', 'the earlier report.json (e.g. of the last deployment)')
     .argument('<new>', 'the later report.json')
     .addHelpText(
       'after',
-      '\nEvery option also reads from its environment variable (flags win). Exit codes: 0 nothing that --fail-on names (a changed observation is a warning), 1 a rule newly failing or what --fail-on names, 2 could not read a report.',
+      '\nEvery option also reads from its environment variable (flags win). ' +
+        'Exit codes: 0 nothing that --fail-on names (a changed observation is a warning), ' +
+        '1 a rule newly failing or what --fail-on names, 2 could not read a report.',
     );
   return addOptions(command, DIFF_OPTIONS);
 }
@@ -40,7 +43,8 @@ export function parseDiffCommandLine(io: CliIo): { options: DiffOptions; files: 
  * Runs `diff` and resolves to its exit code.
  *
  * @example
- * const code = await diffMain({ argv: ['node', 'jobs-conformance', 'old/report.json', 'new/report.json'], env: process.env, stdout: process.stdout, stderr: process.stderr });
+ * const argv = ['node', 'jobs-conformance', 'old/report.json', 'new/report.json'];
+ * const code = await diffMain({ argv, env: process.env, stdout: process.stdout, stderr: process.stderr });
  */
 export async function diffMain(io: CliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`${NAME}: ${line}\n`);

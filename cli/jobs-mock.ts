@@ -39,7 +39,10 @@ function profileText(profile: ResolvedProfile): string {
 /** The start line: URL, profile and employers; keys are shown only for the demo employers (yours stay out of logs). */
 function startLine(server: MockServer, employers: EmployerConfig[], demo: boolean): string {
   const list = employers.map((e) => `${e.id} ${e.name} [${e.plan ?? 'standard'}]${demo ? ` API-Key: ${e.apiKey}` : ''}`).join('; ');
-  return `jobs-mock listening on ${server.url} (API root ${server.url}/api/v1.1, control ${server.url}/__control)${profileText(server.core.profile)} employers: ${list}`;
+  return (
+    `jobs-mock listening on ${server.url} (API root ${server.url}/api/v1.1, control ${server.url}/__control)` +
+    `${profileText(server.core.profile)} employers: ${list}`
+  );
 }
 
 const program = addOptions(

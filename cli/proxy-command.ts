@@ -51,7 +51,8 @@ export function findingLine(finding: Finding): string {
  * Runs the proxy command until `io.signal` aborts; resolves to the exit code.
  *
  * @example
- * const code = await proxyMain({ argv: ['node', 'jobs-conformance', '--target', 'http://127.0.0.1:4010'], env: process.env, stdout: process.stdout, stderr: process.stderr, signal });
+ * const argv = ['node', 'jobs-conformance', '--target', 'http://127.0.0.1:4010'];
+ * const code = await proxyMain({ argv, env: process.env, stdout: process.stdout, stderr: process.stderr, signal });
  */
 export async function proxyMain(io: ProxyCliIo): Promise<number> {
   const say = (line: string) => io.stderr.write(`${NAME}: ${line}\n`);

@@ -88,7 +88,8 @@ export function parseDriftFailOn(value: string): DriftCondition[] {
   if (words.length === 0 || unknown.length > 0) {
     throw new ReportError(
       'FAIL_ON_INVALID',
-      `--fail-on: unknown condition ${JSON.stringify(unknown.join(',') || value)}; use a comma-separated list of ${DRIFT_CONDITIONS.join(', ')}, or all, or none`,
+      `--fail-on: unknown condition ${JSON.stringify(unknown.join(',') || value)}; ` +
+        `use a comma-separated list of ${DRIFT_CONDITIONS.join(', ')}, or all, or none`,
       {
         context: { value, unknown },
       },

@@ -5,7 +5,8 @@
  * and a terminal summary; gating (baseline, --fail-on, exit code) is pure.
  *
  * @example
- * import { writeReports, parseReporters, applyBaseline, readBaseline, exitCodeFor, parseFailOn, renderTerminalSummary, shouldUseColor } from './reports/index.js';
+ * import { writeReports, parseReporters, applyBaseline, readBaseline } from './reports/index.js';
+ * import { exitCodeFor, parseFailOn, renderTerminalSummary, shouldUseColor } from './reports/index.js';
  * const gated = opts.baseline ? applyBaseline(report, await readBaseline(opts.baseline)) : report;
  * const files = await writeReports(gated, { dir: opts.reportDir, reporters: parseReporters(opts.reporter) });
  * process.stdout.write(renderTerminalSummary(gated, { color: shouldUseColor(process.stdout), files }));

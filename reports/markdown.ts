@@ -1,6 +1,7 @@
 /**
  * @module summary.md: the verdict, the counts, a capped table of failed,
- * errored and warned (failed should) rules with their level, the root causes that explain several of them, stale baseline entries, leftovers and the replay command;
+ * errored and warned (failed should) rules with their level, the root causes that explain several of them,
+ * stale baseline entries, leftovers and the replay command;
  * short enough for a pull-request comment or $GITHUB_STEP_SUMMARY.
  */
 import type { ConformanceReport, RuleResult } from '../schemas/types.gen.js';
@@ -42,9 +43,12 @@ export function renderMarkdown(report: RedactedReport, options: MarkdownOptions 
     .filter(([, count]) => count !== 0)
     .map(([label, count]) => `${count} ${label}`)
     .join(' · ');
+  const mismatches = `${summary.mismatches} ${summary.mismatches === 1 ? 'mismatch' : 'mismatches'}`;
+  const requests = `${summary.requests} ${summary.requests === 1 ? 'request' : 'requests'}`;
+  const tool = escapeMarkdownCell(`${report.tool.name} ${report.tool.version}`);
   lines.push(
-    `**${summary.total} rules**: ${counts || 'none ran'} — ${summary.mismatches} ${summary.mismatches === 1 ? 'mismatch' : 'mismatches'}, ${summary.requests} ${summary.requests === 1 ? 'request' : 'requests'} in ${(report.durationMs / 1000).toFixed(1)} s  `,
-    `Target ${codeSpan(report.target.baseUrl)} · seed ${codeSpan(String(report.seed))} · ${escapeMarkdownCell(`${report.tool.name} ${report.tool.version}`)}${networkLine(report)}`,
+    `**${summary.total} rules**: ${counts || 'none ran'} — ${mismatches}, ${requests} in ${(report.durationMs / 1000).toFixed(1)} s  `,
+    `Target ${codeSpan(report.target.baseUrl)} · seed ${codeSpan(String(report.seed))} · ${tool}${networkLine(report)}`,
     '',
   );
   if (report.interrupted) lines.push('> [!WARNING]', '> The run was interrupted before every rule ran.', '');
@@ -60,8 +64,9 @@ export function renderMarkdown(report: RedactedReport, options: MarkdownOptions 
     for (const cause of causes) {
       const ids = cause.ruleIds.slice(0, 3).map((id) => codeSpan(id, { table: true }));
       const more = cause.ruleIds.length - ids.length;
+      const failure = `${codeSpan(cause.requestLine, { table: true })}: ${escapeMarkdownCell(cause.failure)}`;
       lines.push(
-        `| ${STATUS_LABEL[cause.status] ?? cause.status} | ${codeSpan(cause.requestLine, { table: true })}: ${escapeMarkdownCell(cause.failure)} | ${failsRules(cause)}: ${ids.join(', ')}${more > 0 ? ` …and ${more} more` : ''} |`,
+        `| ${STATUS_LABEL[cause.status] ?? cause.status} | ${failure} | ${failsRules(cause)}: ${ids.join(', ')}${more > 0 ? ` …and ${more} more` : ''} |`,
       );
     }
     lines.push('');
@@ -76,7 +81,8 @@ export function renderMarkdown(report: RedactedReport, options: MarkdownOptions 
     lines.push('| Status | Rule | § | Level | What departs from the spec |', '|---|---|---|---|---|');
     for (const rule of problems.slice(0, maxRows)) {
       lines.push(
-        `| ${statusLabel(rule)} | ${codeSpan(rule.id, { table: true })} | ${escapeMarkdownCell(rule.section, 20)} | ${rule.level} | ${escapeMarkdownCell(problemText(rule))} |`,
+        `| ${statusLabel(rule)} | ${codeSpan(rule.id, { table: true })} | ${escapeMarkdownCell(rule.section, 20)} | ${rule.level} | ` +
+          `${escapeMarkdownCell(problemText(rule))} |`,
       );
     }
     if (problems.length > maxRows) {
@@ -108,7 +114,8 @@ export function renderMarkdown(report: RedactedReport, options: MarkdownOptions 
     lines.push(`> [!CAUTION]`, `> ${leftover.length} ${leftover.length === 1 ? 'job was' : 'jobs were'} left on the target:`);
     for (const job of leftover.slice(0, 10)) {
       lines.push(
-        `> - id ${escapeMarkdownCell(String(job.id ?? '?'))}, referenceId ${escapeMarkdownCell(job.referenceId ?? '?', 60)}: ${escapeMarkdownCell(job.reason, 120)}`,
+        `> - id ${escapeMarkdownCell(String(job.id ?? '?'))}, referenceId ${escapeMarkdownCell(job.referenceId ?? '?', 60)}: ` +
+          escapeMarkdownCell(job.reason, 120),
       );
     }
     lines.push('');
@@ -132,7 +139,10 @@ function problemText(rule: RuleResult): string {
   return `${first.title}${rest.length > 0 ? ` (+${rest.length} more)` : ''}`;
 }
 
-/** The rate-limit phrase and a proxy session's phrase, each on its own header line (a hard break before it), or nothing. Our own numbers and a validated N/s: no escaping needed. */
+/**
+ * The rate-limit phrase and a proxy session's phrase, each on its own header line (a hard break before it), or nothing.
+ * Our own numbers and a validated N/s: no escaping needed.
+ */
 function networkLine(report: ConformanceReport): string {
   const lines = [networkSummary(report), proxySummary(report)].filter((text): text is string => text !== undefined);
   return lines.map((text) => `  \n${text}`).join('');

@@ -19,7 +19,9 @@ describe('proxySummary', () => {
       silences: { ...silences, jobsFirstSeen: 3, concurrentSkips: 2 },
     };
     expect(proxySummary({ proxy } as ConformanceReport)).toBe(
-      'proxy: 41 exchanges, 2 employers · findings: 1 client, 3 server · 1 without a response · silent where the model could not know: 3 jobs first seen (created before the proxy started, or elsewhere), 2 comparisons skipped for concurrent traffic',
+      'proxy: 41 exchanges, 2 employers · findings: 1 client, 3 server · 1 without a response · ' +
+        'silent where the model could not know: 3 jobs first seen ' +
+        '(created before the proxy started, or elsewhere), 2 comparisons skipped for concurrent traffic',
     );
   });
 });

@@ -51,8 +51,9 @@ export function renderTerminalSummary(report: RedactedReport, options: TerminalS
   const counts = COUNT_ORDER.filter((status) => report.summary[status] > 0).map((status) =>
     paintStatus(c, status, `${report.summary[status]} ${status}`),
   );
+  const mismatches = plural(report.summary.mismatches, 'mismatch', 'mismatches');
   out.push(
-    `  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}`,
+    `  ${report.summary.total} rules: ${counts.join(', ') || 'none ran'} · ${mismatches} · ${plural(report.summary.requests, 'request')}`,
   );
   const network = networkSummary(report);
   if (network) out.push(`  ${network}`);

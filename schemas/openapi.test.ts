@@ -126,14 +126,18 @@ describe('§4.5 list parameters', () => {
     expect(Object.keys(params).sort()).toEqual(['page', 'pageSize', 'q', 'status']);
     for (const p of Object.values(params)) expect(p).toMatchObject({ in: 'query', required: false });
   });
-  test('pageSize from 1 default 10, with 100 in effect as an annotation, not a hard maximum (the mock may clamp or reject); page from 1 default 1; status by the status enum', () => {
-    expect(params.pageSize!.schema).toMatchObject({ type: 'integer', minimum: 1, default: 10, 'x-maximum-in-effect': 100 });
-    expect(params.pageSize!.schema).not.toHaveProperty('maximum');
-    expect((params.pageSize as { description?: string }).description).toMatch(/clamp.*reject/s);
-    expect(params.page!.schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
-    expect(params.status!.schema).toEqual({ $ref: '#/components/schemas/Status' });
-    expect(doc.components.schemas.Status).toMatchObject({ enum: ['active', 'archived', 'draft'] });
-  });
+  test(
+    'pageSize from 1 default 10, with 100 in effect as an annotation, not a hard maximum (the mock may clamp or reject); ' +
+      'page from 1 default 1; status by the status enum',
+    () => {
+      expect(params.pageSize!.schema).toMatchObject({ type: 'integer', minimum: 1, default: 10, 'x-maximum-in-effect': 100 });
+      expect(params.pageSize!.schema).not.toHaveProperty('maximum');
+      expect((params.pageSize as { description?: string }).description).toMatch(/clamp.*reject/s);
+      expect(params.page!.schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
+      expect(params.status!.schema).toEqual({ $ref: '#/components/schemas/Status' });
+      expect(doc.components.schemas.Status).toMatchObject({ enum: ['active', 'archived', 'draft'] });
+    },
+  );
 });
 
 describe('bodies, status codes and headers', () => {

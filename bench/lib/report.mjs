@@ -73,7 +73,8 @@ export function renderLatency(l, { command, startedAt, loadBefore, loadAfter }) 
     '',
     `Written by \`${command}\` on ${startedAt.toISOString()}. The standalone mock behind a loopback proxy that answers every response a fixed delay later ` +
       "(`bench/children/delay-proxy.mjs`), each in its own process; the CLI's default run (seed " +
-      `${l.seed}, both keys) against the proxy, at a fixed \`--concurrency\` (the baseline) and without one (the default: 8 rules at once, raised against a distant target). ` +
+      `${l.seed}, both keys) against the proxy, at a fixed \`--concurrency\` (the baseline) ` +
+      `and without one (the default: 8 rules at once, raised against a distant target). ` +
       '"Delay × requests" is the wait the added delay alone explains when every request waits for the one before; ' +
       '"speed-up" is the fixed concurrency\'s wall over this row\'s, for the same delay.' +
       (loadBefore === undefined ? '' : ` Load average (1 min) before: ${n2(loadBefore)}, after: ${n2(loadAfter)}.`),
@@ -147,9 +148,11 @@ export function renderPersist(p, { command, startedAt, loadBefore }) {
         ? ' — **the machine was shared with other busy processes: every figure here is slower and noisier than on an idle machine.**'
         : '.'),
     '',
-    `The real \`jobs-mock\` CLI (\`--fsync ${p.fsync}\`, the default), one process per store size, both running at once and measured in alternating blocks, so ` +
+    `The real \`jobs-mock\` CLI (\`--fsync ${p.fsync}\`, the default), ` +
+      `one process per store size, both running at once and measured in alternating blocks, so ` +
       `each ratio comes from one run under the same conditions. POST of a 1 KB job, timed per request in the bench process (undici, keep-alive). ` +
-      `The stores grow by the jobs posted (a few thousand). The first row is the same pair of files without \`--persist\`: what the store itself costs at each size.`,
+      `The stores grow by the jobs posted (a few thousand). ` +
+      `The first row is the same pair of files without \`--persist\`: what the store itself costs at each size.`,
     '',
     table(
       [
@@ -166,15 +169,21 @@ export function renderPersist(p, { command, startedAt, loadBefore }) {
       p.rows.map(row),
     ),
     '',
-    `Target: median POST latency at ${size(large)} jobs ≤ 2× that at ${size(small)}: ${worst <= 2 ? 'met' : '**not met**'} (worst ratio with \`--persist\`: ${n2(worst)}×).`,
+    `Target: median POST latency at ${size(large)} jobs ≤ 2× that at ${size(small)}: ` +
+      `${worst <= 2 ? 'met' : '**not met**'} (worst ratio with \`--persist\`: ${n2(worst)}×).`,
     '',
-    `**A compaction under load.** \`POST /__control/compact\` on the ${size(large)}-job mock while one client posts: the compaction wrote ${size(c.compaction.jobs)} jobs ` +
-      `(${(c.compaction.bytes / 2 ** 20).toFixed(1)} MiB) in ${(c.compaction.ms / 1000).toFixed(1)} s; the ${n0(c.requests)} POSTs answered meanwhile took ${ms(c.p50)} median, ` +
+    `**A compaction under load.** \`POST /__control/compact\` on the ${size(large)}-job mock while one client posts: ` +
+      `the compaction wrote ${size(c.compaction.jobs)} jobs ` +
+      `(${(c.compaction.bytes / 2 ** 20).toFixed(1)} MiB) in ${(c.compaction.ms / 1000).toFixed(1)} s; ` +
+      `the ${n0(c.requests)} POSTs answered meanwhile took ${ms(c.p50)} median, ` +
       `${ms(c.p99)} p99, ${ms(c.max)} at most.`,
     '',
-    `**Start-up** (from spawning the CLI to its start line, \`--persist\`; in brackets the process's own CPU time by then): a ${size(s.fileJobs)}-job data file (${(s.fileBytes / 2 ** 20).toFixed(0)} MiB) alone ` +
-      `**${(s.fileOnlyMs / 1000).toFixed(1)} s**${cpu(s.fileOnlyCpuMs)}; with a ${size(s.logLines)}-line change log beside it (${(s.logBytes / 2 ** 20).toFixed(0)} MiB: half creates, 30% updates, 20% deletes; ` +
-      `${size(s.jobsAfterLog)} jobs after replay) **${(s.withLogMs / 1000).toFixed(1)} s**${cpu(s.withLogCpuMs)}. A log past the compaction size is compacted in the background after the start line.`,
+    `**Start-up** (from spawning the CLI to its start line, \`--persist\`; in brackets the process's own CPU time by then): ` +
+      `a ${size(s.fileJobs)}-job data file (${(s.fileBytes / 2 ** 20).toFixed(0)} MiB) alone ` +
+      `**${(s.fileOnlyMs / 1000).toFixed(1)} s**${cpu(s.fileOnlyCpuMs)}; with a ${size(s.logLines)}-line change log beside it ` +
+      `(${(s.logBytes / 2 ** 20).toFixed(0)} MiB: half creates, 30% updates, 20% deletes; ` +
+      `${size(s.jobsAfterLog)} jobs after replay) **${(s.withLogMs / 1000).toFixed(1)} s**${cpu(s.withLogCpuMs)}. ` +
+      `A log past the compaction size is compacted in the background after the start line.`,
     '',
   ].join('\n');
 }
@@ -290,7 +299,8 @@ export function renderResults(r, { command, startedAt, loadBefore, loadAfter }) 
     if (f) {
       parts.push(
         `Each row repeats one query, so a \`q\` is answered from that needle's search view, which the mock keeps up to date through every change. ` +
-          `The first request of a needle builds its view: for new broad needles (${f.needles.map((n) => `\`${n}\``).join(', ')}, 5% of titles each, pageSize=100) ` +
+          `The first request of a needle builds its view: for new broad needles ` +
+          `(${f.needles.map((n) => `\`${n}\``).join(', ')}, 5% of titles each, pageSize=100) ` +
           `the median first request took ${ms(f.smallMs)} at ${n0(l.small)} jobs and ${ms(f.largeMs)} at ${n0(l.large)} jobs (${n2(f.largeMs / f.smallMs)}×).`,
         '',
       );
@@ -360,10 +370,13 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
     '## The validating proxy in front of the mock (added latency and throughput)',
     '',
     `Written by \`${command}\` on ${startedAt.toISOString()}; load average (1 min) before: ${n2(loadBefore)} on ${p.cpus} CPUs. ` +
-      'The standalone mock and `jobs-conformance proxy` (runProxy, `bench/children/proxy-server.mjs`) each in its own process, the load in this one: three processes on the same cores. ' +
-      `Latency: ${n0(p.rate)} requests/s on schedule for ${p.seconds} s per operation and target, in ${p.slices} alternating slices (mock alone, through a bare TCP relay, through the proxy), ` +
+      'The standalone mock and `jobs-conformance proxy` (runProxy, `bench/children/proxy-server.mjs`) each in its own process, the load in this one: ' +
+      'three processes on the same cores. ' +
+      `Latency: ${n0(p.rate)} requests/s on schedule for ${p.seconds} s per operation and target, in ${p.slices} alternating slices ` +
+      `(mock alone, through a bare TCP relay, through the proxy), ` +
       'timed per request with a microsecond clock; added = through the proxy − mock alone. ' +
-      `Throughput: autocannon, ${p.connections} connections, ${p.duration} s per row and target after a 1 s warm-up, in ${p.slices} alternating slices over every target. ` +
+      `Throughput: autocannon, ${p.connections} connections, ${p.duration} s per row and target after a 1 s warm-up, ` +
+      `in ${p.slices} alternating slices over every target. ` +
       `The proxy judged ${n0(p.judged.exchanges)} exchanges of this run and found ${p.judged.findings} mismatch${p.judged.findings === 1 ? '' : 'es'}.`,
     '',
     table(
@@ -435,11 +448,17 @@ export function renderProxy(p, { command, startedAt, loadBefore }) {
       p.throughput.map((x) => [x.name, n0(x.bare.rps), `${n0(x.bare.cpuUsPerRequest)} µs`, n2(x.bareRatio), n2(x.proxyToTcpRatio)]),
     ),
     '',
-    'The "bare node:http forwarder" (`bench/children/http-forwarder-server.mjs`) forwards each request over a keep-alive pool with node:http and judges nothing. ' +
-      '"Forwarding only" is the proxy\'s own relay with nothing judged (`bench/children/forward-only-server.mjs`: both directions read by the HTTP parser, bodies copied aside). ' +
-      'The "bare TCP relay" (`bench/children/tcp-relay-server.mjs`) copies bytes between each client connection and its own connection to the mock and reads nothing: no forwarder in Node costs less, so its ratio bounds any proxy\'s on this machine.',
+    'The "bare node:http forwarder" (`bench/children/http-forwarder-server.mjs`) forwards each request ' +
+      'over a keep-alive pool with node:http and judges nothing. ' +
+      '"Forwarding only" is the proxy\'s own relay with nothing judged ' +
+      '(`bench/children/forward-only-server.mjs`: both directions read by the HTTP parser, bodies copied aside). ' +
+      'The "bare TCP relay" (`bench/children/tcp-relay-server.mjs`) copies bytes between each client connection ' +
+      'and its own connection to the mock and reads nothing: ' +
+      "no forwarder in Node costs less, so its ratio bounds any proxy's on this machine.",
     '',
-    'One request at a time, client, mock and proxy in one process (`bench/children/proxy-sequential.mjs`, 2,000 requests per operation in alternating slices): the time the proxy itself adds, without the wait for a core at each hop between processes.',
+    'One request at a time, client, mock and proxy in one process ' +
+      '(`bench/children/proxy-sequential.mjs`, 2,000 requests per operation in alternating slices): ' +
+      'the time the proxy itself adds, without the wait for a core at each hop between processes.',
     '',
     table(
       ['operation', 'mock p50', 'proxy p50', 'added p50', 'mock p99', 'proxy p99', 'added p99'],

@@ -71,7 +71,8 @@ export function parseFailOn(value: string): FailCondition[] {
   if (words.length === 0 || unknown.length > 0) {
     throw new ReportError(
       'FAIL_ON_INVALID',
-      `--fail-on: unknown condition ${JSON.stringify(unknown.join(',') || value)}; use a comma-separated list of ${FAIL_CONDITIONS.join(', ')}, or all, or none`,
+      `--fail-on: unknown condition ${JSON.stringify(unknown.join(',') || value)}; ` +
+        `use a comma-separated list of ${FAIL_CONDITIONS.join(', ')}, or all, or none`,
       { context: { value, unknown } },
     );
   }

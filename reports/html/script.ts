@@ -9,7 +9,8 @@
  * the rule named in the URL hash, and downloading the embedded report.json.
  */
 
-export const SCRIPT = `(() => {
+export const SCRIPT =
+  `(() => {
   'use strict';
   const $ = (selector, root = document) => root.querySelector(selector);
   const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
@@ -97,7 +98,8 @@ export const SCRIPT = `(() => {
     if (button.dataset.filterStatus) { state.status = button.dataset.filterStatus; apply(); }
     else if (button.dataset.copy) copy(button);
     else if (button.id === 'expand-failures') {
-      for (const rule of rules) if (!rule.hidden && (rule.dataset.status === 'failed' || rule.dataset.status === 'warning' || rule.dataset.status === 'error')) rule.open = true;
+      for (const rule of rules) if (!rule.hidden && (rule.dataset.status === 'failed' ` +
+  `|| rule.dataset.status === 'warning' || rule.dataset.status === 'error')) rule.open = true;
     } else if (button.id === 'collapse-all') { for (const rule of rules) rule.open = false; }
     else if (button.id === 'download-json') download();
   });

@@ -4,7 +4,8 @@
  * no style attributes.
  */
 
-export const STYLES = `
+export const STYLES =
+  `
 :root {
   color-scheme: light dark;
   --fg: #1f2328; --muted: #59636e; --bg: #ffffff; --panel: #f6f8fa; --border: #d1d9e0;
@@ -47,7 +48,8 @@ pre { margin: 0; padding: 8px 10px; background: var(--panel); border: 1px solid 
 .counts { display: flex; flex-wrap: wrap; gap: 8px; margin: 16px 0 0; padding: 0; list-style: none; }
 .count { padding: 6px 12px; border-radius: 6px; border: 1px solid var(--border); background: var(--panel); min-width: 84px; }
 .count b { display: block; font-size: 20px; }
-.badge { display: inline-block; white-space: nowrap; min-width: 62px; padding: 0 8px; border-radius: 10px; font-size: 12px; font-weight: 600; text-align: center; }
+.badge { display: inline-block; white-space: nowrap; min-width: 62px; padding: 0 8px; ` +
+  `border-radius: 10px; font-size: 12px; font-weight: 600; text-align: center; }
 .badge.passed, .count.passed b { color: var(--passed); }
 .badge.failed, .count.failed b { color: var(--failed); }
 .badge.error, .count.error b { color: var(--error); }
@@ -59,10 +61,13 @@ pre { margin: 0; padding: 8px 10px; background: var(--panel); border: 1px solid 
 .badge.passed { background: var(--passed-bg); } .badge.failed { background: var(--failed-bg); } .badge.error { background: var(--error-bg); }
 .badge.known { background: var(--known-bg); } .badge.skipped { background: var(--skipped-bg); } .badge.disabled { background: var(--disabled-bg); }
 .badge.none { color: var(--muted); background: var(--panel); }
-.notice { margin: 12px 0 0; padding: 10px 14px; border-radius: 6px; border: 1px solid var(--border); border-left: 4px solid var(--known); background: var(--known-bg); }
+.notice { margin: 12px 0 0; padding: 10px 14px; border-radius: 6px; border: 1px solid var(--border); ` +
+  `border-left: 4px solid var(--known); background: var(--known-bg); }
 .notice.bad { border-left-color: var(--failed); background: var(--failed-bg); }
 .notice ul { margin: 4px 0 0; padding-left: 20px; }
-.root-causes { list-style: none; margin: 8px 0 0; padding: 0; } .root-cause { margin: 6px 0; padding: 8px 12px; border: 1px solid var(--border); border-left: 4px solid var(--failed); border-radius: 6px; } .root-cause.warning { border-left-color: var(--warning); }
+.root-causes { list-style: none; margin: 8px 0 0; padding: 0; } ` +
+  `.root-cause { margin: 6px 0; padding: 8px 12px; border: 1px solid var(--border); border-left: 4px solid var(--failed); border-radius: 6px; } ` +
+  `.root-cause.warning { border-left-color: var(--warning); }
 .cause-rules { margin: 4px 0 0; padding-left: 20px; columns: 2; }
 .command { display: flex; gap: 8px; align-items: flex-start; margin: 6px 0; }
 .command pre { flex: 1; }

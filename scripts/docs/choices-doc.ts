@@ -11,12 +11,16 @@ export const FIXED_DECISIONS: ReadonlyArray<readonly [string, string, string]> =
   [
     '2.1, 3, 8',
     'Auto-refresh and archived time',
-    'Auto-refresh applies to active jobs with `autoRefresh` of employers on an unlimited plan. Its 7-day periods count only while the job is active: from the later of `publishDate` and the moment the job last became active. Re-publishing (archived -> active) therefore changes nothing but `status` (spec 3: "Other fields unchanged"); the next refresh falls 7 days after the re-publish. Switching `autoRefresh` on for a job that stayed active catches up the periods since `publishDate`.',
+    'Auto-refresh applies to active jobs with `autoRefresh` of employers on an unlimited plan. ' +
+      'Its 7-day periods count only while the job is active: from the later of `publishDate` and the moment the job last became active. ' +
+      'Re-publishing (archived -> active) therefore changes nothing but `status` (spec 3: "Other fields unchanged"); ' +
+      'the next refresh falls 7 days after the re-publish. Switching `autoRefresh` on for a job that stayed active catches up the periods since `publishDate`.',
   ],
   [
     '2.1',
     'HTML comments in a description',
-    'Accepted by default where the shared allow-list accepts them (they are not tags: rules 1-3 restrict tags and attributes); `description.comments = refuse` rejects them. The suite records what a target does as an observation.',
+    'Accepted by default where the shared allow-list accepts them (they are not tags: rules 1-3 restrict tags and attributes); ' +
+      '`description.comments = refuse` rejects them. The suite records what a target does as an observation.',
   ],
   ['3', 'Automatic changes', 'None in any profile: a job past its closeDate keeps its status.'],
 ];
@@ -53,7 +57,8 @@ export function renderChoicesDoc(): string {
     'Each switch names the open point of the spec it answers ([open-points.md](open-points.md)).',
     '',
     `Profiles (\`--profile\`, \`{ profile }\`, \`POST /__control/profile\`): ${PROFILES.map((p) => `\`${p}\``).join(', ')}.`,
-    '`reference` takes every reference value; `alt` the first other value of every switch; `lenient` the accepting value of the validation switches and another form elsewhere;',
+    '`reference` takes every reference value; `alt` the first other value of every switch; ' +
+      '`lenient` the accepting value of the validation switches and another form elsewhere;',
     '`random` draws every switch from `profileSeed` (the same seed, the same profile). `--choice name=value` (`{ choices }`) sets one switch over any profile.',
     `Kept at the reference value by every profile (its other value is legal, but a should rule warns about it): ${[
       ...CHOICE_SWITCHES.values(),

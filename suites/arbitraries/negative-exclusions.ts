@@ -41,7 +41,8 @@ export const EXCLUSIONS: readonly Exclusion[] = [
     field: 'locations[].description',
     kinds: ['pattern-near-miss', 'largest-valid'],
     because:
-      'spec 2.2 states the two forms and that a valid place outside the list is accepted; it states no refusal of a place a server does not know, and 300 letters name no place',
+      'spec 2.2 states the two forms and that a valid place outside the list is accepted; ' +
+      'it states no refusal of a place a server does not know, and 300 letters name no place',
   },
   {
     field: 'applicationUrl',

@@ -154,7 +154,8 @@ function toMergeCase({ base: parts, fields, amountShare, maxShare, periodStep }:
  * fields not sent must keep their stored values. `only` fixes the fields sent.
  *
  * @example
- * fc.sample(salaryMergeCaseArb(), 1); // [{ base: { amount: 5000, maxAmount: 7000, period: { id: 1 }, plusCommission: true }, patch: { plusCommission: false }, fields: ['plusCommission'] }]
+ * fc.sample(salaryMergeCaseArb(), 1);
+ * // [{ base: { amount: 5000, maxAmount: 7000, period: { id: 1 }, plusCommission: true }, patch: { plusCommission: false }, fields: ['plusCommission'] }]
  */
 export function salaryMergeCaseArb(only?: readonly SalaryField[]): fc.Arbitrary<SalaryMergeCase> {
   return fc

@@ -133,8 +133,13 @@ function otherTypeValues(schema: JsonSchema, types: Set<JsonType>): Array<{ kind
     .map(({ type, value, coerced }) => ({
       kind: coerced ? ('coerced-type' as const) : ('other-type' as const),
       value,
-      reason: `type ${declared}: ${JSON.stringify(value)} is ${type === 'integer' ? 'a number' : `a${type === 'array' || type === 'object' ? 'n' : ''} ${type}`}`,
+      reason: `type ${declared}: ${JSON.stringify(value)} is ${type === 'integer' ? 'a number' : withArticle(type)}`,
     }));
+}
+
+/** `an array`, `an object`, `a string`... */
+function withArticle(type: string): string {
+  return `a${type === 'array' || type === 'object' ? 'n' : ''} ${type}`;
 }
 
 /** Strings near one enum member: another case, white space around it, a prefix, an extension. */

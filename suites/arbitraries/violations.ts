@@ -59,7 +59,8 @@ const HTML_STATEMENT: Record<HtmlViolationKind, string> = {
  * A description with one violation of `kind` (see disallowedHtmlArb).
  *
  * @example
- * fc.sample(htmlViolationArb('disallowed-tag'), 1); // [{ family: 'html', name: 'disallowed-tag <script>', patch: { description: '<p>x<script>y</script></p>' }, ... }]
+ * fc.sample(htmlViolationArb('disallowed-tag'), 1);
+ * // [{ family: 'html', name: 'disallowed-tag <script>', patch: { description: '<p>x<script>y</script></p>' }, ... }]
  */
 export function htmlViolationArb(kind: HtmlViolationKind): fc.Arbitrary<Violation> {
   return disallowedHtmlArb(kind).map((v) => ({
@@ -163,7 +164,9 @@ export function listCountViolationArbs(refs: ReferenceData): Record<string, fc.A
  * type. As a create body, the type comes with the other type's address only.
  *
  * @example
- * fc.sample(routingWithoutAddressArb('url'), 1); // [{ patch: { applicantRoutingType: { id: 2 } }, base: { applicantRoutingType: { id: 1 }, applicationEmail: 'a@example.com' }, unset: ['applicationUrl'] }]
+ * fc.sample(routingWithoutAddressArb('url'), 1);
+ * // [{ patch: { applicantRoutingType: { id: 2 } }, base: { applicantRoutingType: { id: 1 }, applicationEmail: 'a@example.com' },
+ * //    unset: ['applicationUrl'] }]
  */
 export function routingWithoutAddressArb(to: 'email' | 'url'): fc.Arbitrary<Violation> {
   const field = to === 'email' ? 'applicationEmail' : 'applicationUrl';

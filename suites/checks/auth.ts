@@ -150,7 +150,9 @@ function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation 
       const leaked = jobDataIn(res, fixture);
       ctx.expect(res.status < 500 && leaked === undefined, {
         title: res.status >= 500 ? `${op.how} ${sent} answered ${res.status}` : `${op.how} ${sent} answered with job data (${leaked})`,
-        expected: `${op.how} ${sent} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); the answer is not shown (5.5), so any status but a 5xx, with no job data`,
+        expected:
+          `${op.how} ${sent} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); ` +
+          `the answer is not shown (5.5), so any status but a 5xx, with no job data`,
         received: `${res.status} ${res.text.slice(0, 300)}`,
         failingExchange: res.exchange,
       });

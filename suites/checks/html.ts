@@ -120,7 +120,10 @@ function longDescription(fragment: string, size: number): string {
 function firstDifference(a: string, b: string): string {
   let at = 0;
   while (at < a.length && at < b.length && a[at] === b[at]) at++;
-  return `sent ${a.length} characters, got ${b.length}; first difference at ${at}: sent ${JSON.stringify(a.slice(at, at + 40))}, got ${JSON.stringify(b.slice(at, at + 40))}`;
+  return (
+    `sent ${a.length} characters, got ${b.length}; first difference at ${at}: ` +
+    `sent ${JSON.stringify(a.slice(at, at + 40))}, got ${JSON.stringify(b.slice(at, at + 40))}`
+  );
 }
 
 /** Spec 2.1 description rule 4 and 8: "There is no technical length limit" (shortness is only requested). */

@@ -188,7 +188,9 @@ async function outsideTheFixture(
   ctx.observe({
     topic: 'list.employer-jobs-moved',
     section: '4.5',
-    observed: `the employer's totals without q moved by more than the fixture while it was created (${show(before)} before, ${show(complete)} after): lists without q count from the later ones, and where the fixture's jobs stand in them is not judged`,
+    observed:
+      `the employer's totals without q moved by more than the fixture while it was created (${show(before)} before, ${show(complete)} after): ` +
+      `lists without q count from the later ones, and where the fixture's jobs stand in them is not judged`,
   });
   return { outside: later, newestFirst: false };
 }
@@ -375,7 +377,10 @@ function judgeFilter(p: MatrixPage): void {
   p.expect(
     found === expected || !p.positional,
     `page ${p.at} holds ${found} of the matching jobs, expected ${expected}`,
-    `the matching jobs ${show(e.matching.map((job) => job.id))}, ${e.pageSize} a page, newest first: ${show(p.expectedHere.map((job) => job.id))} on page ${p.at} (spec 4.5${c.q === 'absent' || c.q === 'empty' ? ': without a term, no term filter' : ''}${c.status === 'absent' ? '; without status, every status' : ''})`,
+    `the matching jobs ${show(e.matching.map((job) => job.id))}, ${e.pageSize} a page, newest first: ` +
+      `${show(p.expectedHere.map((job) => job.id))} on page ${p.at} ` +
+      `(spec 4.5${c.q === 'absent' || c.q === 'empty' ? ': without a term, no term filter' : ''}` +
+      `${c.status === 'absent' ? '; without status, every status' : ''})`,
     line(p.ownHere),
   );
 }
@@ -398,7 +403,8 @@ function judgeOrder(p: MatrixPage): void {
   p.expect(
     wrong === -1,
     `item ${wrong} of page ${p.at} is not the ${p.start + wrong + 1}th newest matching job`,
-    `page ${p.at} of ${p.e.pageSize} a page holds the matching jobs of publishDates ${show(p.expectedHere.map((job) => job.publishDate))}, in this order; ties in any order (spec 4.5)`,
+    `page ${p.at} of ${p.e.pageSize} a page holds the matching jobs ` +
+      `of publishDates ${show(p.expectedHere.map((job) => job.publishDate))}, in this order; ties in any order (spec 4.5)`,
     line(p.data.filter((item) => p.fixture.ids.has(item.id))),
   );
 }
@@ -411,7 +417,8 @@ function judgeCount(p: MatrixPage): void {
     paging.total === e.total && pagesOk && paging.pageSize === e.pageSize,
     `paging says total ${paging.total}, pages ${paging.pages}, pageSize ${paging.pageSize}`,
     `total ${e.total} matching jobs, pages ${e.pages}, pageSize ${e.pageSize} in effect (spec 2.8)`,
-    `${e.matching.length} fixture jobs match${p.c.q === 'absent' || p.c.q === 'empty' ? `, and the employer holds ${p.fixture.outside[p.c.status]} others` : ''}`,
+    `${e.matching.length} fixture jobs match` +
+      `${p.c.q === 'absent' || p.c.q === 'empty' ? `, and the employer holds ${p.fixture.outside[p.c.status]} others` : ''}`,
   );
   p.expect(
     paging.page === e.page || (e.pastEnd && paging.page === p.at),

@@ -133,7 +133,8 @@ export const OBSERVATION_TOPICS = {
     openPoint: 'lists.order',
     section: '4.5',
     meaning:
-      "Another client changed the employer's jobs (another shard, a shared server) while a list without q was read, or while the list rules' jobs were created: that list, or where their jobs stand in lists without q, not judged.",
+      "Another client changed the employer's jobs (another shard, a shared server) while a list without q was read, " +
+      "or while the list rules' jobs were created: that list, or where their jobs stand in lists without q, not judged.",
   },
   'list.sort-order-unobservable': {
     openPoint: 'lists.order',

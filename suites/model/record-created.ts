@@ -33,7 +33,9 @@ export function recordCreated(
   // Either employer's: a create answered with a live job's id touched that job instead of making a new one.
   const clash = [...m.jobs.values(), ...m.others.values()].find((job) => job.id === res.json!.id);
   r.ctx.expect(clash === undefined, {
-    title: `${where} gave the new job the id ${res.json.id} of a live job (referenceId ${clash?.ref}${clash && m.others.get(clash.ref) === clash ? ", the second employer's" : ''})`,
+    title:
+      `${where} gave the new job the id ${res.json.id} of a live job ` +
+      `(referenceId ${clash?.ref}${clash && m.others.get(clash.ref) === clash ? ", the second employer's" : ''})`,
     expected: 'spec 2.1: id is a unique job id',
     received: responseLine(res),
   });

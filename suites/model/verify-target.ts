@@ -73,6 +73,11 @@ export async function expectGone(r: ModelReal, m: Readonly<JobsModel>, gone: Del
   });
 }
 
+/** The ids of model jobs as a list, or `none`. */
+function idList(jobs: Iterable<ModelJob>): string {
+  return [...jobs].map((j) => j.id).join(', ') || 'none';
+}
+
 /** What departs in `items` (one employer's list, scoped) from exactly `want`, each once, with its status, referenceId and title. */
 function listProblems(r: ModelReal, items: readonly JobHeader[], want: readonly ModelJob[]): string[] {
   const ours = items.filter((item) => (item.referenceId ?? '').startsWith(r.scope) || item.title.includes(r.scope));
@@ -128,7 +133,7 @@ export async function expectOtherViewMatches(r: ModelReal, m: Readonly<JobsModel
   const problems = listProblems(r, items, [...m.others.values()]);
   r.ctx.expect(problems.length === 0, {
     title: `GET /jobs?q=${r.scope} as the second employer does not list exactly that employer's own jobs`,
-    expected: `spec 5.3: the list returns only the key's employer's jobs: ${[...m.others.values()].map((j) => j.id).join(', ') || 'none'} (the first employer's: ${[...m.jobs.values()].map((j) => j.id).join(', ') || 'none'})`,
+    expected: `spec 5.3: the list returns only the key's employer's jobs: ${idList(m.others.values())} (the first employer's: ${idList(m.jobs.values())})`,
     received: problems.join('\n'),
   });
 }

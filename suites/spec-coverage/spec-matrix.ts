@@ -94,10 +94,14 @@ const UPDATE_ONLY = 'n/a: a create has no earlier value to keep';
 // confidential, routing; never status, referenceId or a read-only field.
 const overrideNeverSends = (what: string): string =>
   `not probed: the override PUT is a should-level form (section 1 documents DELETE); jobs.update.by-override never sends ${what}`;
-const LIMIT_RULES =
-  'jobs.limits.reference-id-length, jobs.limits.title-length, jobs.limits.application-email-length, jobs.limits.application-url-length, jobs.limits.locations-count, jobs.limits.categories-count';
-const LIMIT_RULES_BUT_REFERENCE_ID =
-  'jobs.limits.title-length, jobs.limits.application-email-length, jobs.limits.application-url-length, jobs.limits.locations-count, jobs.limits.categories-count';
+const LIMIT_RULES_BUT_REFERENCE_ID = [
+  'jobs.limits.title-length',
+  'jobs.limits.application-email-length',
+  'jobs.limits.application-url-length',
+  'jobs.limits.locations-count',
+  'jobs.limits.categories-count',
+].join(', ');
+const LIMIT_RULES = `jobs.limits.reference-id-length, ${LIMIT_RULES_BUT_REFERENCE_ID}`;
 const WRONG_TYPE_REFUSED = 'every other JSON type of every field, nested ones too, derived from the schemas';
 const COERCED = 'a coerced type such as "1" for 1, should';
 
@@ -154,7 +158,9 @@ const types: MatrixGroup = {
       section: '2, 4',
       statement: '"Field names and types are those of section 2." (Int32, String, Boolean, Date, Decimal, Object, Array)',
       cells: {
-        post: `jobs.create.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.create.rejects-lenient-values (${COERCED}), jobs.robustness.wrong-types (never a 5xx)`,
+        post:
+          `jobs.create.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.create.rejects-lenient-values (${COERCED}), ` +
+          `jobs.robustness.wrong-types (never a 5xx)`,
         putById: `jobs.update.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.update.rejects-lenient-values (${COERCED})`,
         putByReference: `jobs.update.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.update.rejects-lenient-values (${COERCED})`,
         putCreate: `jobs.create.rejects-schema-negatives (${WRONG_TYPE_REFUSED}), jobs.create.rejects-lenient-values (${COERCED})`,
@@ -231,7 +237,8 @@ const limits: MatrixGroup = {
         read: `${LIMIT_RULES} (GET after each PUT and PUT-create)`,
         updated: `${LIMIT_RULES} (the 200 of each update form)`,
         listItem:
-          'jobs.limits.reference-id-length, jobs.limits.title-length, jobs.limits.locations-count (after each PUT and PUT-create; the header (2.7) carries no address or category)',
+          'jobs.limits.reference-id-length, jobs.limits.title-length, jobs.limits.locations-count ' +
+          '(after each PUT and PUT-create; the header (2.7) carries no address or category)',
       },
     },
     {
@@ -279,7 +286,8 @@ const enums: MatrixGroup = {
       cells: {
         ...refusedEverywhere('jobs.create.rejects-schema-negatives', 'jobs.update.rejects-schema-negatives'),
         putCreate:
-          'jobs.create.rejects-schema-negatives (white space, a prefix, an extension, 11 characters, another vocabulary; another letter case: the should rules *.rejects-lenient-values)',
+          'jobs.create.rejects-schema-negatives (white space, a prefix, an extension, 11 characters, another vocabulary; ' +
+          'another letter case: the should rules *.rejects-lenient-values)',
         ...schemaResponses('status enum'),
       },
     },
@@ -442,7 +450,8 @@ const html: MatrixGroup = {
         putByReference: 'jobs.html.long-description',
         putCreate: 'jobs.html.long-description',
         override:
-          'not probed: jobs.html.long-description sends its long description by POST and the three stated PUT forms; the should-level override PUT gets generated descriptions only (jobs.update.by-override)',
+          'not probed: jobs.html.long-description sends its long description by POST and the three stated PUT forms; ' +
+          'the should-level override PUT gets generated descriptions only (jobs.update.by-override)',
         created: 'jobs.html.long-description',
         read: 'jobs.html.long-description',
         updated: 'jobs.html.long-description',
@@ -830,7 +839,9 @@ const roundTrips: MatrixGroup = {
     {
       section: '2.1, 2.7, 4.3',
       statement:
-        'Every string field (title, referenceId, description text, applicationEmail, applicationUrl, location description) keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, characters beyond the BMP and inner white space, each where a valid value holds it',
+        'Every string field (title, referenceId, description text, applicationEmail, applicationUrl, location description) ' +
+        'keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, ' +
+        'characters beyond the BMP and inner white space, each where a valid value holds it',
       cells: {
         post: `${CLASSES} (mutant roundtrip-list-escapes-html-in-title)`,
         putById: `${CLASSES} (title and description of the class)`,
@@ -861,7 +872,8 @@ const roundTrips: MatrixGroup = {
     {
       section: '2.1',
       statement:
-        '`closeDate` "Date, ISO 8601" in every form the schemas accept (date, basic, minutes, 1-9 fraction digits, Z, offsets east and west, no zone) comes back as the same day, or the same instant where a time was sent',
+        '`closeDate` "Date, ISO 8601" in every form the schemas accept (date, basic, minutes, 1-9 fraction digits, Z, offsets east and west, no zone) ' +
+        'comes back as the same day, or the same instant where a time was sent',
       cells: {
         post: `${DATE_FORMS} (mutant roundtrip-close-date-offset-dropped)`,
         putById: DATE_FORMS,

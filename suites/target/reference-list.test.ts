@@ -230,7 +230,8 @@ describe('discoverReferenceData', () => {
     expect(error).toBeInstanceOf(SuiteError);
     expect((error as SuiteError).code).toBe('DISCOVERY_FAILED');
     expect((error as SuiteError).message).toBe(
-      'cannot read the position types (spec 4.6; or give the ids with --position-type-ids): GET /api/v1.1/positiontypes holds more than one array of items, {a: [...], b: [...]}: which one is the list is ambiguous',
+      'cannot read the position types (spec 4.6; or give the ids with --position-type-ids): GET /api/v1.1/positiontypes holds more than one array of items, ' +
+        '{a: [...], b: [...]}: which one is the list is ambiguous',
     );
   });
 });

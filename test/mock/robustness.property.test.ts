@@ -72,7 +72,8 @@ const request: fc.Arbitrary<SendOptions> = fc
         })
         .map(
           (q) =>
-            `/jobs?page=${encodeURIComponent(String(q.page))}&pageSize=${encodeURIComponent(String(q.pageSize))}&status=${encodeURIComponent(q.status)}&q=%F0%9F%98%80`,
+            `/jobs?page=${encodeURIComponent(String(q.page))}&pageSize=${encodeURIComponent(String(q.pageSize))}` +
+            `&status=${encodeURIComponent(q.status)}&q=%F0%9F%98%80`,
         ),
       fc.constantFrom('/positiontypes/1', '/unknown', '/jobs/1/x', '/__control/nope', '/%E0%A4%A'),
     ),

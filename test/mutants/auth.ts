@@ -67,7 +67,8 @@ export const authMutants: Mutant[] = [
     name: 'auth-override-put-without-key',
     area: 'auth',
     violates:
-      "5.1: every operation on jobs requires authentication (here POST /jobs/{id} with X-HTTP-Method-Override: PUT skips the key check and updates the first employer's job)",
+      '5.1: every operation on jobs requires authentication (here POST /jobs/{id} with X-HTTP-Method-Override: PUT ' +
+      "skips the key check and updates the first employer's job)",
     expectedRule: ['jobs.auth.missing-key.put-by-override', 'jobs.auth.wrong-key.put-by-override'],
     transform: (next) => async (req) => {
       const key = req.headers['api-key'];

@@ -101,7 +101,8 @@ export const htmlMutants: Mutant[] = [
     name: 'html-sees-double-quoted-attributes-only',
     area: 'html',
     violates:
-      "2.1 rules 2-3: no attributes but href and target on a (here the check sees only name=\"...\": <p onclick=alert(1)>, <p class='x'> and <p hidden> pass, and <a href='x'> has no href)",
+      '2.1 rules 2-3: no attributes but href and target on a (here the check sees only name="...": ' +
+      "<p onclick=alert(1)>, <p class='x'> and <p hidden> pass, and <a href='x'> has no href)",
     expectedRule: [
       'jobs.html.rejects-attribute-on-non-a',
       'jobs.html.rejects-other-attribute-on-a',
@@ -219,7 +220,8 @@ export const htmlMutants: Mutant[] = [
     name: 'html-put-by-reference-cuts-long-description',
     area: 'html',
     violates:
-      '2.1 rule 4, 4.3: the description has no technical length limit (here PUT /jobs stores it cut to 16384 characters; POST and PUT /jobs/{id} keep it whole)',
+      '2.1 rule 4, 4.3: the description has no technical length limit (here PUT /jobs stores it cut to 16384 characters; ' +
+      'POST and PUT /jobs/{id} keep it whole)',
     expectedRule: 'jobs.html.long-description',
     transform: rewriteRequest(isPutByReference, (body) => {
       if (typeof body.description === 'string' && body.description.length > 16_384)

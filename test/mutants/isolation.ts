@@ -68,7 +68,8 @@ export const isolationMutants: Mutant[] = [
     name: 'isolation-deletes-other-employer-job-by-reference',
     area: 'isolation',
     violates:
-      "1, 5.3: a referenceId is the employer's own (here DELETE /jobs with a referenceId the key's employer does not hold deletes the other employer's job with it)",
+      "1, 5.3: a referenceId is the employer's own (here DELETE /jobs with a referenceId the key's employer does not hold " +
+      "deletes the other employer's job with it)",
     expectedRule: ['jobs.isolation.delete-by-reference', 'jobs.model.lifecycle'],
     transform: fallBackToOtherEmployer((req) => effectiveMethod(req) === 'DELETE' && isCollection(req)),
   },

@@ -85,7 +85,8 @@ export const lifecycleMutants: Mutant[] = [
     name: 'lifecycle-archive-by-reference-clears-salary',
     area: 'lifecycle',
     violates:
-      '3: active -> archived, job identified by referenceId: other fields unchanged (here PUT /jobs with referenceId and status archived also clears the salary)',
+      '3: active -> archived, job identified by referenceId: other fields unchanged ' +
+      '(here PUT /jobs with referenceId and status archived also clears the salary)',
     expectedRule: ['jobs.lifecycle.archive-keeps-fields', 'jobs.model.lifecycle'],
     transform: (next) => async (req) => {
       const body = requestJson(req);

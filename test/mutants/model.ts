@@ -110,7 +110,8 @@ export const modelMutants: Mutant[] = [
     name: 'model-put-own-reference-refused',
     area: 'model',
     violates:
-      "2.1, 4.3: a PUT body is symmetrical with the GET result (here PUT /jobs/{id} carrying the job's own referenceId answers 409: the duplicate check forgets to leave the job itself out)",
+      "2.1, 4.3: a PUT body is symmetrical with the GET result (here PUT /jobs/{id} carrying the job's own referenceId answers 409: " +
+      'the duplicate check forgets to leave the job itself out)',
     expectedRule: 'jobs.model.lifecycle',
     transform: (next) => async (req) => {
       const ref = requestJson(req)?.referenceId;
@@ -125,7 +126,8 @@ export const modelMutants: Mutant[] = [
     name: 'model-update-refuses-get-shaped-body',
     area: 'model',
     violates:
-      '4.3: a PUT body is symmetrical with the GET result (here an update of an existing job, by id, by referenceId or by override, refuses locations and categories in their GET form with 400; PUT-create takes them)',
+      '4.3: a PUT body is symmetrical with the GET result (here an update of an existing job, by id, by referenceId or by override, ' +
+      'refuses locations and categories in their GET form with 400; PUT-create takes them)',
     expectedRule: 'jobs.model.lifecycle',
     transform: (next) => async (req) => {
       const body = requestJson(req);
@@ -141,7 +143,8 @@ export const modelMutants: Mutant[] = [
     name: 'model-stale-reference-index',
     area: 'model',
     violates:
-      '1, 4.3, 4.4: a job is identified by its referenceId (here a referenceId changed by PUT /jobs/{id} leaves a stale index: the old one still names the job, the new one names nothing)',
+      '1, 4.3, 4.4: a job is identified by its referenceId (here a referenceId changed by PUT /jobs/{id} leaves a stale index: ' +
+      'the old one still names the job, the new one names nothing)',
     expectedRule: 'jobs.model.lifecycle',
     transform: staleReferenceIndex,
   },
@@ -150,7 +153,8 @@ export const modelMutants: Mutant[] = [
     name: 'model-reference-reserved-after-delete-by-reference',
     area: 'model',
     violates:
-      '3, 4.2: a deleted job is removed (here only a DELETE /jobs by referenceId keeps the referenceId reserved: a create with it answers 409; deletes by id free it)',
+      '3, 4.2: a deleted job is removed (here only a DELETE /jobs by referenceId keeps the referenceId reserved: ' +
+      'a create with it answers 409; deletes by id free it)',
     expectedRule: 'jobs.model.lifecycle',
     transform: keepsDeletedReferences(
       async (next, req, referenceId) =>

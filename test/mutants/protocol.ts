@@ -51,7 +51,8 @@ export const protocolMutants: Mutant[] = [
     name: 'protocol-rejects-charset-on-override',
     area: 'protocol',
     violates:
-      '1: the Content-Type must start with application/json (here a POST with X-HTTP-Method-Override and a charset suffix gets 415; plain application/json works)',
+      '1: the Content-Type must start with application/json (here a POST with X-HTTP-Method-Override and a charset suffix gets 415; ' +
+      'plain application/json works)',
     expectedRule: 'jobs.protocol.json-charset-accepted',
     transform: refusesCharset((req) => req.method === 'POST' && req.headers['x-http-method-override'] !== undefined),
   },

@@ -67,7 +67,8 @@ export const referenceMutants: Mutant[] = [
     name: 'reference-put-by-reference-refuses-location-outside-list',
     area: 'reference',
     violates:
-      '2.2, 4.3: a valid Canadian location outside the location list is accepted (here PUT /jobs accepts only listed places; POST and PUT /jobs/{id} accept any)',
+      '2.2, 4.3: a valid Canadian location outside the location list is accepted (here PUT /jobs accepts only listed places; ' +
+      'POST and PUT /jobs/{id} accept any)',
     expectedRule: 'jobs.reference.location-outside-list',
     transform: refusesUnlistedLocations(isPutByReference),
   },

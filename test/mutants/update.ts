@@ -109,7 +109,8 @@ export const updateMutants: Mutant[] = [
     name: 'update-salary-replaced-whole',
     area: 'update',
     violates:
-      '4.2, 4.3: only the fields sent change (here a partial salary replaces the stored one whole: maxAmount null, plusCommission false, 400 without an amount)',
+      '4.2, 4.3: only the fields sent change (here a partial salary replaces the stored one whole: ' +
+      'maxAmount null, plusCommission false, 400 without an amount)',
     expectedRule: ['jobs.update.salary-merge', 'jobs.model.lifecycle'],
     transform: replacesSalaryWhole(isAnyPut),
   },
@@ -149,7 +150,8 @@ export const updateMutants: Mutant[] = [
     name: 'update-refuses-own-publish-date',
     area: 'update',
     violates:
-      "4.2, 4.3: a body symmetrical with GET is accepted (here a PUT carrying a recent publishDate, as a job's own is, is refused with 400; an old foreign one is ignored)",
+      "4.2, 4.3: a body symmetrical with GET is accepted (here a PUT carrying a recent publishDate, as a job's own is, is refused with 400; " +
+      'an old foreign one is ignored)',
     expectedRule: 'jobs.update.read-only-fields',
     transform: answerInstead(
       (req) => isAnyPut(req) && isRecent(requestJson(req)?.publishDate),
@@ -246,7 +248,8 @@ export const updateMutants: Mutant[] = [
     name: 'update-override-duplicate-reference-accepted',
     area: 'update',
     violates:
-      "2.1: referenceId is the employer's unique id for the job (here only the method-override form of PUT /jobs/{id} lets another live job's referenceId through)",
+      "2.1: referenceId is the employer's unique id for the job (here only the method-override form of PUT /jobs/{id} " +
+      "lets another live job's referenceId through)",
     expectedRule: 'jobs.update.duplicate-reference-rejected',
     transform: acceptsDuplicateReference((req) => req.method === 'POST' && effectiveMethod(req) === 'PUT' && isItem(req)),
   },

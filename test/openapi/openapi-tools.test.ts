@@ -125,7 +125,10 @@ describe('prism proxy in front of the mock', () => {
     suite.stdout.on('data', (chunk: Buffer) => (summary += chunk.toString()));
     suite.stderr.on('data', (chunk: Buffer) => (summary += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => suite.once('exit', resolve));
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { summary: { total: number; requests: number }; rules: Array<{ id: string; status: string }> };
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+      summary: { total: number; requests: number };
+      rules: Array<{ id: string; status: string }>;
+    };
     expect(report.summary.total, summary).toBeGreaterThan(100);
     // The suite's requests reached the mock through the proxy (the journal saw them).
     expect(mock.core.requests().length).toBeGreaterThan(100);

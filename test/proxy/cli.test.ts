@@ -166,7 +166,8 @@ describe('jobs-conformance proxy', () => {
       { key: await readFile(join(tls, 'key.pem')), cert: await readFile(join(tls, 'cert.pem')) },
       (req, res) => {
         req.resume();
-        const body = `{"host":"${req.headers.host}","url":"${req.url}","servername":"${(req.socket as unknown as { servername?: string }).servername}","amount":1.0}`;
+        const { servername } = req.socket as unknown as { servername?: string };
+        const body = `{"host":"${req.headers.host}","url":"${req.url}","servername":"${servername}","amount":1.0}`;
         res.writeHead(200, ['Content-Type', 'application/json', 'Content-Length', String(body.length)]);
         res.end(body);
       },

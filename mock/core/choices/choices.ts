@@ -368,7 +368,8 @@ const SWITCH_LIST = [
       'as-sent': 'echoed as sent',
       canonical: "the list's `City, PC` for a known place (cities matched case- and accent-insensitively); others as sent",
       'country-suffix':
-        'as canonical, followed by `, Canada` (`Red Deer, AB, Canada`) when that fits in 300 characters; a sent `..., Canada` is read without it (4.2: a GET result posted back)',
+        'as canonical, followed by `, Canada` (`Red Deer, AB, Canada`) when that fits in 300 characters; ' +
+        'a sent `..., Canada` is read without it (4.2: a GET result posted back)',
     },
     reference: 'as-sent',
   }),

@@ -26,7 +26,8 @@ export class IdSource {
 /** A command in a <pre> with a Copy button (the button is shown only when the script runs). */
 export function copyable(ids: IdSource, text: string, label: string): SafeHtml {
   const id = ids.take();
-  return html`<div class="command"><pre id="${id}">${text}</pre><button type="button" data-copy="${id}" data-needs-script hidden aria-label="Copy ${label}">Copy</button></div>`;
+  const button = html`<button type="button" data-copy="${id}" data-needs-script hidden aria-label="Copy ${label}">Copy</button>`;
+  return html`<div class="command"><pre id="${id}">${text}</pre>${button}</div>`;
 }
 
 export function plural(count: number, word: string, many = `${word}s`): string {

@@ -12,11 +12,15 @@ export function renderExchange(exchange: Exchange): SafeHtml {
   const status = response
     ? html`<span class="http-status ${response.status < 400 ? 'ok' : 'bad'}">${response.status}</span>`
     : html`<span class="http-status bad">no response</span>`;
+  const timing = html`<span class="muted">${exchange.durationMs} ms${exchange.caseId ? ` · ${exchange.caseId}` : ''}</span>`;
+  const answer = response
+    ? html`${headers(response.headers)}${body(response.body, response.bodyTruncated)}`
+    : html`<pre>${exchange.error ?? 'transport error'}</pre>`;
   return html`<div class="exchange">
-  <div class="exchange-head">${request.method} ${request.url} → ${status} <span class="muted">${exchange.durationMs} ms${exchange.caseId ? ` · ${exchange.caseId}` : ''}</span></div>
+  <div class="exchange-head">${request.method} ${request.url} → ${status} ${timing}</div>
   <div class="exchange-cols">
     <div><h5>Request</h5>${headers(request.headers)}${body(request.body, request.bodyTruncated)}</div>
-    <div><h5>Response</h5>${response ? html`${headers(response.headers)}${body(response.body, response.bodyTruncated)}` : html`<pre>${exchange.error ?? 'transport error'}</pre>`}</div>
+    <div><h5>Response</h5>${answer}</div>
   </div>
 </div>`;
 }

@@ -28,10 +28,12 @@ export function renderHeader(report: ConformanceReport, ids: IdSource): SafeHtml
   const proxy = proxySummary(report);
   if (proxy) facts.push(['Proxy', proxy]);
   const counts = COUNT_ORDER.map((status) => html`<li class="count ${status}"><b>${report.summary[status]}</b>${status}</li>`);
+  const mismatches = plural(report.summary.mismatches, 'mismatch', 'mismatches');
+  const tally = html`${report.summary.total} rules · ${mismatches} · ${plural(report.summary.requests, 'request')}`;
   return html`<header class="verdict ${report.verdict}" id="verdict">
   <div class="verdict-title"><h1>Jobs API v${report.specVersion} conformance</h1>
   <div>${verdictReason(report)}</div>
-  <span class="muted">${report.summary.total} rules · ${plural(report.summary.mismatches, 'mismatch', 'mismatches')} · ${plural(report.summary.requests, 'request')}</span></div>
+  <span class="muted">${tally}</span></div>
   <div class="verdict-word" data-testid="verdict">${report.verdict}</div>
 </header>
 <ul class="counts">${counts}</ul>
@@ -46,8 +48,9 @@ function notices(report: ConformanceReport): SafeHtml[] {
   if (report.interrupted) out.push(html`<div class="notice bad">The run was interrupted before every rule ran.</div>`);
   const baseline = report.baseline;
   if (baseline) {
+    const source = baseline.source ? html` <code>${baseline.source}</code>` : '';
     out.push(
-      html`<div class="notice">Baseline${baseline.source ? html` <code>${baseline.source}</code>` : ''}: ${plural(baseline.entries, 'entry', 'entries')}, ${baseline.known.length} accepted as known.</div>`,
+      html`<div class="notice">Baseline${source}: ${plural(baseline.entries, 'entry', 'entries')}, ${baseline.known.length} accepted as known.</div>`,
     );
     if (baseline.stale.length > 0) {
       out.push(
@@ -61,9 +64,8 @@ function notices(report: ConformanceReport): SafeHtml[] {
   const warnings = report.summary.warning;
   if (warnings > 0) {
     const effect = report.options?.strict ? 'This run used --strict: they fail it.' : 'They do not fail the run unless --strict.';
-    out.push(
-      html`<div class="notice warn" id="warnings">${plural(warnings, 'warning')}: ${plural(warnings, 'should rule')} failed, good practice the spec does not state. ${effect}</div>`,
-    );
+    const failed = html`${plural(warnings, 'warning')}: ${plural(warnings, 'should rule')} failed`;
+    out.push(html`<div class="notice warn" id="warnings">${failed}, good practice the spec does not state. ${effect}</div>`);
   }
   const leftover = report.cleanup.leftover;
   if (leftover.length > 0) {

@@ -17,9 +17,10 @@ export function renderRules(report: ConformanceReport, ids: IdSource): SafeHtml 
     const count = status === 'all' ? report.rules.length : report.rules.filter((rule) => rule.status === status).length;
     return html`<button type="button" data-filter-status="${status}" aria-pressed="${status === 'all' ? 'true' : 'false'}">${status} ${count}</button>`;
   });
+  const areaOptions = areas.map((area) => html`<option value="${area}">${area}</option>`);
   const filters = html`<div class="filters" id="filters" data-needs-script hidden>
   <div class="group" role="group" aria-label="Filter by status">${statusButtons}</div>
-  <select id="filter-area" aria-label="Filter by area"><option value="all">all areas</option>${areas.map((area) => html`<option value="${area}">${area}</option>`)}</select>
+  <select id="filter-area" aria-label="Filter by area"><option value="all">all areas</option>${areaOptions}</select>
   <input id="filter-text" type="search" placeholder="rule id or title" aria-label="Filter by text">
   <span class="spacer"></span><span class="muted" id="filter-count"></span>
   <button type="button" id="expand-failures">Expand failures</button><button type="button" id="collapse-all">Collapse all</button>
@@ -30,7 +31,8 @@ export function renderRules(report: ConformanceReport, ids: IdSource): SafeHtml 
     const failing = rules.filter((rule) => rule.status === 'failed' || rule.status === 'error').length;
     const warning = rules.filter((rule) => rule.status === 'warning').length;
     const notes = `${failing > 0 ? `, ${failing} failing` : ''}${warning > 0 ? `, ${plural(warning, 'warning')}` : ''}`;
-    return html`<section class="area" data-area="${area}"><div class="area-head"><h3>${area}</h3><span class="muted">${plural(rules.length, 'rule')}${notes}</span></div>
+    const head = html`<div class="area-head"><h3>${area}</h3><span class="muted">${plural(rules.length, 'rule')}${notes}</span></div>`;
+    return html`<section class="area" data-area="${area}">${head}
 ${rules.map((rule) => renderRule(rule, ids))}</section>`;
   });
   return html`<section id="rules"><h2>Rules</h2>${filters}
@@ -41,8 +43,12 @@ ${groups}</section>`;
 function renderRule(rule: RuleResult, ids: IdSource): SafeHtml {
   const search = `${rule.id} ${rule.title} ${rule.section}`.toLowerCase();
   const cases = rule.cases > 0 ? `${plural(rule.cases, 'case')} · ` : '';
-  return html`<details class="rule ${rule.status}" id="${ruleAnchor(rule.id)}" data-status="${rule.status}" data-level="${rule.level}" data-area="${rule.area}" data-search="${search}">
-<summary>${badge(rule.status)}<span class="rule-id">${rule.id}</span><span class="rule-title">${rule.title}</span><span class="level ${rule.level}" title="${LEVEL_HINT[rule.level]}">${rule.level}</span><span class="rule-meta">§${rule.section} · ${cases}${formatMs(rule.durationMs)}</span></summary>
+  const names = html`<span class="rule-id">${rule.id}</span><span class="rule-title">${rule.title}</span>`;
+  const level = html`<span class="level ${rule.level}" title="${LEVEL_HINT[rule.level]}">${rule.level}</span>`;
+  const meta = html`<span class="rule-meta">§${rule.section} · ${cases}${formatMs(rule.durationMs)}</span>`;
+  const data = html`data-status="${rule.status}" data-level="${rule.level}" data-area="${rule.area}" data-search="${search}"`;
+  return html`<details class="rule ${rule.status}" id="${ruleAnchor(rule.id)}" ${data}>
+<summary>${badge(rule.status)}${names}${level}${meta}</summary>
 <div class="rule-body">${ruleBody(rule, ids)}</div>
 </details>`;
 }
@@ -70,10 +76,17 @@ function ruleBody(rule: RuleResult, ids: IdSource): SafeHtml {
 function renderMismatch(mismatch: Mismatch, ids: IdSource): SafeHtml {
   const reproducibility =
     mismatch.reproducibility === 'deterministic' ? 'failed' : mismatch.reproducibility === 'flaky' ? 'known' : 'skipped';
+  const side = mismatch.side === undefined ? '' : html`<dt>Side</dt><dd>${mismatch.side}</dd>`;
+  const outcome = html`<dt>Expected</dt><dd>${mismatch.expected}</dd><dt>Received</dt><dd>${mismatch.received}</dd>`;
+  const facts = html`${outcome}<dt>Section</dt><dd>§${mismatch.section}</dd><dt>Level</dt><dd>${mismatch.level}</dd>${side}`;
+  const counterexample =
+    mismatch.counterexample === undefined
+      ? ''
+      : html`<h5>Counterexample (shrunk)</h5><pre class="counterexample">${JSON.stringify(mismatch.counterexample, null, 2)}</pre>`;
   return html`<article class="mismatch">
 <h4>${mismatch.title}${badge(reproducibility, mismatch.reproducibility)}</h4>
-<dl class="facts"><dt>Expected</dt><dd>${mismatch.expected}</dd><dt>Received</dt><dd>${mismatch.received}</dd><dt>Section</dt><dd>§${mismatch.section}</dd><dt>Level</dt><dd>${mismatch.level}</dd>${mismatch.side === undefined ? '' : html`<dt>Side</dt><dd>${mismatch.side}</dd>`}</dl>
-${mismatch.counterexample === undefined ? '' : html`<h5>Counterexample (shrunk)</h5><pre class="counterexample">${JSON.stringify(mismatch.counterexample, null, 2)}</pre>`}
+<dl class="facts">${facts}</dl>
+${counterexample}
 <h5>Reproduce with curl</h5>${copyable(ids, mismatch.curl, 'curl command')}
 <h5>Replay</h5>${copyable(ids, mismatch.replay.command, 'replay command')}
 <h5>${plural(mismatch.exchanges.length, 'exchange')}</h5>${mismatch.exchanges.map(renderExchange)}

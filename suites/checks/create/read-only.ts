@@ -53,7 +53,9 @@ async function expectReadOnlyOnCreate(ctx: RuleContext, way: CreateWay, generate
   ctx.expect(stored.id !== foreign.id && sameEmployer(stored.employer, job.employer, stored.confidential || job.confidential), {
     title: `the employer or id sent on ${way} was stored`,
     expected: "id is assigned by the service, the employer is the key's (spec 2.1, 5.3)",
-    received: `sent id ${foreign.id}, employer ${show(foreign.employer)}; got id ${stored.id}, employer ${show(stored.employer)} (the key's employer: ${show(job.employer)})`,
+    received:
+      `sent id ${foreign.id}, employer ${show(foreign.employer)}; ` +
+      `got id ${stored.id}, employer ${show(stored.employer)} (the key's employer: ${show(job.employer)})`,
   });
 }
 

@@ -56,7 +56,8 @@ function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, s
   ctx.expect(changed.length === 0, {
     title: `${what} does not give back the amount sent to the fourth decimal`,
     expected:
-      'spec 2.5: four decimal places are carried, so an amount sent with up to four keeps every one (4.2: a GET result posted back creates a job with the same values)',
+      'spec 2.5: four decimal places are carried, so an amount sent with up to four keeps every one ' +
+      '(4.2: a GET result posted back creates a job with the same values)',
     received: changed.join('\n'),
     failingExchange: r.exchange,
   });
