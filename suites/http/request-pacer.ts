@@ -5,7 +5,7 @@
  * callers queue in order without a lock.
  */
 import { abortableSleep } from '../engine/abortable-sleep.js';
-import { ConfigError } from '../engine/errors.js';
+import { ConfigError } from '../contract/errors.js';
 
 export interface RateLimit {
   requests: number;

@@ -8,7 +8,7 @@
  * and the time waited for the report.
  */
 import { abortableSleep } from '../engine/abortable-sleep.js';
-import { SuiteError } from '../engine/errors.js';
+import { SuiteError } from '../contract/errors.js';
 import { retryAfterMs } from './retry-after.js';
 
 export interface RetryLimits {

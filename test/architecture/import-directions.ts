@@ -36,6 +36,9 @@ export const LAYERS: readonly Layer[] = [
   // The validating proxy: a product of its own beside the suite.
   // Its engine stays out: the proxy reads rule titles from the catalog and compares through judging/.
   { under: 'proxy/', may: ['proxy/', 'judging/', 'reports/', 'vocabulary/', 'schemas/', 'suites/catalog/'] },
+  // The rule contract (Rule, RuleContext, the typed errors, the case scope, observations) is the suite's floor: every other
+  // folder of the suite builds on it, and it imports no runner, client or rule.
+  { under: 'suites/contract/', may: ['suites/contract/', 'suites/catalog/', 'vocabulary/', 'schemas/'] },
   // The rule catalog is data: it imports nothing but the schemas, so the proxy, --list-rules and the docs read it without loading a rule.
   { under: 'suites/catalog/', may: ['suites/catalog/', 'schemas/'] },
   // The model never imports the checks (the lifecycle rule in checks/ uses the model, never the other way round).
@@ -59,7 +62,7 @@ export const EXCEPTIONS: ReadonlyArray<{ readonly from: string; readonly to: str
   { from: 'suites/checks/rules.test.ts', to: 'scripts/rules-doc.mjs', why: 'the test checks the implementation files the rules doc names' },
   { from: 'judging/html-content.test.ts', to: 'suites/arbitraries/', why: "the test draws its HTML from the suite's generators" },
   { from: 'mock/core/choices/choices.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
-  { from: 'suites/engine/observation-topics.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
+  { from: 'suites/contract/observation-topics.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
 ];
 
 /** The package's own exports (package.json "exports"), as the source folder each resolves to. */
