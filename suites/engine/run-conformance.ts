@@ -22,7 +22,7 @@ import { preflight } from '../target/preflight.js';
 import { probeQueryScope } from '../target/q-scope.js';
 import { RequestPacer } from '../http/request-pacer.js';
 import { RetryPolicy } from '../http/retry-policy.js';
-import { replayCommand } from '../http/replay-command.js';
+import { replayCommand } from './replay-command.js';
 import { buildReport, newRuleResult } from './results.js';
 import { runPool, startOrder } from './rule-pool.js';
 import type { Rule } from '../contract/rule.js';

@@ -4,7 +4,7 @@
  * per second or minute. Slots are reserved synchronously, so concurrent
  * callers queue in order without a lock.
  */
-import { abortableSleep } from '../engine/abortable-sleep.js';
+import { abortableSleep } from './abortable-sleep.js';
 import { ConfigError } from '../contract/errors.js';
 
 export interface RateLimit {

@@ -7,7 +7,7 @@
  * says nothing about conformance). One instance per run counts the retries
  * and the time waited for the report.
  */
-import { abortableSleep } from '../engine/abortable-sleep.js';
+import { abortableSleep } from './abortable-sleep.js';
 import { SuiteError } from '../contract/errors.js';
 import { retryAfterMs } from './retry-after.js';
 

@@ -77,6 +77,10 @@ describe('import directions', () => {
     expect(violations([{ from: 'reports/json.ts', to: 'suites/contract/rule.ts', specifier: '' }])).toHaveLength(1);
     expect(violations([{ from: 'suites/contract/rule.ts', to: 'suites/engine/run-state.ts', specifier: '' }])).toHaveLength(1);
     expect(violations([{ from: 'suites/engine/run-state.ts', to: 'suites/contract/rule.ts', specifier: '' }])).toEqual([]);
+    // The floors of the runner never import it: the client, the rules, the target probes.
+    for (const from of ['suites/http/client.ts', 'suites/checks/list.ts', 'suites/target/preflight.ts', 'suites/kit/http.ts'])
+      expect(violations([{ from, to: 'suites/engine/config.ts', specifier: '' }])).toHaveLength(1);
+    expect(violations([{ from: 'suites/index.ts', to: 'suites/engine/config.ts', specifier: '' }])).toEqual([]);
     // Test support beside the source is for tests only (tsconfig.build.json does not ship it).
     const support = 'suites/arbitraries/arbitrary-assertions.test-support.ts';
     expect(violations([{ from: 'suites/arbitraries/job.test.ts', to: support, specifier: '' }])).toEqual([]);

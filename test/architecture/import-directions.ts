@@ -41,10 +41,25 @@ export const LAYERS: readonly Layer[] = [
   { under: 'suites/contract/', may: ['suites/contract/', 'suites/catalog/', 'vocabulary/', 'schemas/'] },
   // The rule catalog is data: it imports nothing but the schemas, so the proxy, --list-rules and the docs read it without loading a rule.
   { under: 'suites/catalog/', may: ['suites/catalog/', 'schemas/'] },
+  // The client, the one choke point: it stands on the contract and imports no generator, kit, rule or runner.
+  { under: 'suites/http/', may: ['suites/http/', 'suites/contract/', 'reports/', 'vocabulary/', 'schemas/'] },
   // The model never imports the checks (the lifecycle rule in checks/ uses the model, never the other way round).
-  { under: 'suites/model/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
+  {
+    under: 'suites/model/',
+    may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'],
+    mayNot: ['suites/checks/', 'suites/engine/'],
+  },
   // The rule kit (helpers shared by the checks and the model) never imports a rule.
-  { under: 'suites/kit/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
+  {
+    under: 'suites/kit/',
+    may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'],
+    mayNot: ['suites/checks/', 'suites/engine/'],
+  },
+  // The generators, the rules and the target probes are floors of the runner (suites/engine/), which runs them: none imports it.
+  { under: 'suites/arbitraries/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/engine/'] },
+  { under: 'suites/checks/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/engine/'] },
+  { under: 'suites/target/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/engine/'] },
+  // The runner and the suite's public entry (suites/index.ts) on top: they may import every folder of the suite.
   // The suite shares schemas with the mock, never its logic: no import from mock/.
   { under: 'suites/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'] },
   // The judging library: the comparisons (dates, amounts, HTML content, paging links) the suite and the proxy share.
