@@ -69,6 +69,10 @@ describe('import directions', () => {
   it('applies the most specific layer, and leaves test/ free', () => {
     expect(layerOf('mock/store/jobs-store.ts')?.under).toBe('mock/store/');
     expect(layerOf('mock/core/mock-core.ts')?.under).toBe('mock/core/');
+    // The core's HTTP utilities sit below MockCore and the routers that call it.
+    expect(violations([{ from: 'mock/core/http/cors.ts', to: 'mock/core/mock-core.ts', specifier: '' }])).toHaveLength(1);
+    expect(violations([{ from: 'mock/core/http/api-error.ts', to: 'mock/core/routes/dispatch.ts', specifier: '' }])).toHaveLength(1);
+    expect(violations([{ from: 'mock/core/routes/dispatch.ts', to: 'mock/core/mock-core.ts', specifier: '' }])).toEqual([]);
     expect(layerOf('mock/server.ts')?.under).toBe('mock/');
     expect(layerOf('test/mock/list.test.ts')).toBeUndefined();
     expect(violations([{ from: 'suites/checks/create.ts', to: 'mock/core/mock-core.ts', specifier: '' }])).toHaveLength(1);

@@ -23,6 +23,12 @@ export interface Layer {
 export const LAYERS: readonly Layer[] = [
   // The store is the bottom of the mock: it never imports the core (mock/core), the adapters or the suite.
   { under: 'mock/store/', may: ['mock/store/', 'vocabulary/', 'schemas/'] },
+  // The core's HTTP utilities (the request and response types, error bodies, CORS, the journal, faults): below MockCore
+  // and its routers (mock/core/routes/), which they never import.
+  {
+    under: 'mock/core/http/',
+    may: ['mock/core/http/', 'mock/core/choices/', 'mock/core/mock-config-error.ts', 'vocabulary/', 'schemas/'],
+  },
   // The framework-free core (MockCore is its facade) uses the store, never the adapters above it.
   { under: 'mock/core/', may: ['mock/core/', 'mock/store/', 'vocabulary/', 'schemas/'] },
   // Adapters and entry points (node:http server, MSW handlers, express middleware, persistence).
