@@ -11,8 +11,8 @@
  * - IN  mock/core/http/{read-json-body,api-error,error-response,json-response}.ts: how a body is read and how a
  *   refusal is answered (status, headers, error body).
  * - OUT the doors (mock/server.ts, node-adapter, handlers/, middleware, browser) and persistence/: they carry a
- *   request to the core and back, and test/mock proves they behave alike; mock/core/http/dispatch.ts, api-path.ts
- *   and cors.ts: the way in, and headers for browsers the spec does not speak of;
+ *   request to the core and back, and test/mock proves they behave alike; mock/core/routes/dispatch.ts, http/api-path.ts
+ *   and http/cors.ts: the way in, and headers for browsers the spec does not speak of;
  * - OUT the choice wiring (mock/core/choices/**, mock-options.ts, mock-core.ts, json-format.ts): it selects among
  *   legal forms, each run by its own profile, and a mutant there only swaps one legal form for another;
  * - OUT logging and the control API (request-journal.ts, control.ts, fault-injector.ts, the snapshots for the

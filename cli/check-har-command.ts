@@ -18,7 +18,7 @@ import { Redactor } from '../reports/redactor.js';
 import { checkHar, type CheckHarResult } from '../proxy/har/check-har.js';
 import { readHarFile } from '../proxy/har/read-har.js';
 import { API_PREFIX } from '../vocabulary/index.js';
-import { messageOf } from '../suites/engine/errors.js';
+import { messageOf } from '../suites/contract/errors.js';
 import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { commandProgram, type CliIo } from './command.js';
 import { EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';

@@ -30,7 +30,7 @@ import { gateReport } from '../reports/gating/gate-report.js';
 import { mergeReportsMain, parseMergeReportsCommandLine } from './merge-reports-command.js';
 import { proxyMain } from './proxy-command.js';
 import { resolveConfig, type RunConfig, type RunConfigOptions } from '../suites/engine/config.js';
-import { ConfigError, SuiteError, messageOf } from '../suites/engine/errors.js';
+import { ConfigError, SuiteError, messageOf } from '../suites/contract/errors.js';
 import { BURST_SIZE } from '../suites/engine/concurrency-governor.js';
 import { runConformance, type ProgressEvent } from '../suites/engine/run-conformance.js';
 import { catalog, type CatalogEntry } from '../suites/catalog/index.js';

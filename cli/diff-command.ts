@@ -7,7 +7,7 @@
 import { Command } from 'commander';
 import { diffReports, driftFailures, readReportFile, renderDriftMarkdown, renderDriftTerminal, shouldUseColor } from '../reports/index.js';
 import type { Drift } from '../schemas/types.gen.js';
-import { messageOf } from '../suites/engine/errors.js';
+import { messageOf } from '../suites/contract/errors.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { DIFF_OPTIONS, type DiffOptions } from './options/diff-options.js';
 import { commandProgram, type CliIo } from './command.js';

@@ -5,7 +5,7 @@
  * and a partial report is written); a second one exits at once.
  */
 import { EXIT_INTERRUPTED, main } from './conformance-command.js';
-import { messageOf } from '../suites/engine/errors.js';
+import { messageOf } from '../suites/contract/errors.js';
 
 const controller = new AbortController();
 const proxy = process.argv[2] === 'proxy';

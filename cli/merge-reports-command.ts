@@ -21,7 +21,7 @@ import {
 import { formatIssues, validators } from '../schemas/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { catalog } from '../suites/catalog/index.js';
-import { messageOf } from '../suites/engine/errors.js';
+import { messageOf } from '../suites/contract/errors.js';
 import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { EXIT_INTERRUPTED, EXIT_USAGE, exitCodeOf, exitCodeOfBadCommandLine } from './exit-codes.js';
 import { gateReport } from '../reports/gating/gate-report.js';

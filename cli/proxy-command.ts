@@ -16,7 +16,7 @@ import {
   writeReports,
   type RedactedReport,
 } from '../reports/index.js';
-import { messageOf } from '../suites/engine/errors.js';
+import { messageOf } from '../suites/contract/errors.js';
 import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { Redactor } from '../reports/redactor.js';
 import type { Finding } from '../proxy/checks/findings.js';

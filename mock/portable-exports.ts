@@ -24,7 +24,7 @@ export { CORS_ALLOW_HEADERS, CORS_ALLOW_METHODS, CORS_EXPOSE_HEADERS, type CorsP
 export { ApiError, type ApiErrorCode, type FieldError } from './core/http/api-error.js';
 export { MockConfigError, type MockConfigErrorCode } from './core/mock-config-error.js';
 export { REFERENCE_LIST_PATHS } from './core/jobs/reference-lists.js';
-export { CONTROL_PREFIX, CONTROL_ROUTES } from './core/http/control.js';
+export { CONTROL_PREFIX, CONTROL_ROUTES } from './core/routes/control.js';
 export {
   CHOICE_SWITCHES,
   PROFILES,

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDispatcher } from './core/http/dispatch.js';
+import { createDispatcher } from './core/routes/dispatch.js';
 import { MockConfigError } from './core/mock-config-error.js';
 import { MockCore } from './core/mock-core.js';
 import { resolveMockOptions, SERVER_DEFAULTS, type MockServerOptions, type ResolvedMockOptions } from './core/mock-options.js';

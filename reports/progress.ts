@@ -13,7 +13,7 @@ import { worstStatus, type RuleStatus } from './status.js';
 import { colorsFor, paintStatus, STATUS_SYMBOL } from './terminal-style.js';
 import { truncate } from './truncate.js';
 
-/** The part of a rule the progress needs (a suites/engine/rule.ts Rule fits). */
+/** The part of a rule the progress needs (a suites/contract/rule.ts Rule fits). */
 export interface ProgressRule {
   id: string;
   area: string;

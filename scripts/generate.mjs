@@ -3,7 +3,7 @@
 // - from schemas/: the TypeScript types (schemas/types.gen.ts), the schema objects as a module (schemas/schemas.gen.ts,
 //   so no file is read at run time) and the OpenAPI document (openapi/jobs-api-v1.1.json and its prefixed copy);
 // - the mock's choices table (docs/mock-choices.md, from mock/core/choices/choices.ts);
-// - the observation topics (docs/observations.md, from suites/engine/observation-topics.ts);
+// - the observation topics (docs/observations.md, from suites/contract/observation-topics.ts);
 // - the rule catalog and rule list (suites/catalog/catalog.gen.ts, suites/checks/rules.gen.ts, from the rule files,
 //   scripts/rule-catalog.mjs), and the rules table (docs/rules.md);
 // - the spec coverage (docs/spec-coverage.md, from suites/spec-coverage/);

@@ -11,7 +11,7 @@
 export { runConformance, type ProgressEvent, type RunOptions } from './engine/run-conformance.js';
 export { rules } from './checks/rules.js';
 export { isRunConfig, resolveConfig, type ConformanceOptions, type ResolvedConfig, type RunConfig } from './engine/config.js';
-export { ConfigError, MismatchError, SkipError, SuiteError, TransportError, type SuiteErrorCode } from './engine/errors.js';
+export { ConfigError, MismatchError, SkipError, SuiteError, TransportError, type SuiteErrorCode } from './contract/errors.js';
 /** The CLI's exit code for a report (0, 1, or 130 when interrupted): one function, shared with the CLI. */
 export { exitCodeOf } from '../reports/gating/gating.js';
-export type * from './engine/rule.js';
+export type * from './contract/rule.js';

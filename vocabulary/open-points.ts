@@ -2,7 +2,7 @@
  * @module The open points of the Jobs API v1.1: every place where the spec leaves a server a form, a status or a
  * behaviour to choose ("not shown", a type without a form, a case it does not mention). One table, read by both
  * sides: each of the mock's choice switches (mock/core/choices/choices.ts) and each of the suite's observation
- * topics (suites/engine/observation-topics.ts) names its point here by id, and a test checks that every point has
+ * topics (suites/contract/observation-topics.ts) names its point here by id, and a test checks that every point has
  * at least one of each. `npm run generate` writes docs/open-points.md from the three tables.
  */
 

@@ -5,7 +5,7 @@
  * in this process, in alternating rounds, median of the rounds. The ratio is on
  * over off for the same operation in the same run.
  */
-import { createDispatcher } from '../../dist/mock/core/http/dispatch.js';
+import { createDispatcher } from '../../dist/mock/core/routes/dispatch.js';
 import { MockCore } from '../../dist/mock/index.js';
 import { jobBody } from '../lib/job-bodies.mjs';
 

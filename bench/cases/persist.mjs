@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { MockCore } from '../../dist/mock/index.js';
-import { createDispatcher } from '../../dist/mock/core/http/dispatch.js';
+import { createDispatcher } from '../../dist/mock/core/routes/dispatch.js';
 import { Persistence } from '../../dist/mock/persistence/persistence.js';
 import { jobBody } from '../lib/job-bodies.mjs';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDispatcher } from './http/dispatch.js';
+import { createDispatcher } from './routes/dispatch.js';
 import { MockConfigError } from './mock-config-error.js';
 import { MockCore } from './mock-core.js';
 import { resolveMockOptions, SERVER_DEFAULTS } from './mock-options.js';

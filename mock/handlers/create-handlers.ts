@@ -8,8 +8,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { ApiError } from '../core/http/api-error.js';
 import { API_PREFIX, type CoreRequest, type CoreResponse } from '../core/http/core-types.js';
-import { createDispatcher } from '../core/http/dispatch.js';
-import { CONTROL_PREFIX } from '../core/http/control.js';
+import { createDispatcher } from '../core/routes/dispatch.js';
+import { CONTROL_PREFIX } from '../core/routes/control.js';
 import { MockCore } from '../core/mock-core.js';
 import { resolveMockOptions, type MockOptions, type ResolvedMockOptions } from '../core/mock-options.js';
 import { readRequestBody } from './read-request-body.js';

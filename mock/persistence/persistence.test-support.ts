@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDispatcher } from '../core/http/dispatch.js';
+import { createDispatcher } from '../core/routes/dispatch.js';
 import { MockCore } from '../core/mock-core.js';
 import type { CoreResponse } from '../core/http/core-types.js';
 import { Persistence, type PersistenceOptions } from './persistence.js';

@@ -1,11 +1,11 @@
 /**
  * @module docs/open-points.md from the three tables that meet in it: the spec's open points
  * (vocabulary/open-points.ts), the mock's switches that take each one (mock/core/choices/choices.ts) and the
- * suite's observation topics that record a target's answer (suites/engine/observation-topics.ts).
+ * suite's observation topics that record a target's answer (suites/contract/observation-topics.ts).
  * `npm run generate` writes it, `npm run generate -- --check` fails when it is stale.
  */
 import { CHOICE_SWITCHES } from '../../mock/core/choices/choices.js';
-import { OBSERVATION_TOPICS } from '../../suites/engine/observation-topics.js';
+import { OBSERVATION_TOPICS } from '../../suites/contract/observation-topics.js';
 import { OPEN_POINTS } from '../../vocabulary/index.js';
 
 function codes(names: readonly string[]): string {

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaDir } from '../../schemas/schema-dir.js';
 import { validators } from '../../schemas/index.js';
 import { patchWithMarker } from '../kit/rejected-writes.js';
-import type { ReferenceData } from '../engine/rule.js';
+import type { ReferenceData } from '../contract/rule.js';
 import { idRangeEnds, validEndPatches } from './boundaries.js';
 import { derivedNegatives } from './schema-negatives.js';
 import { locationsArb } from './location.js';

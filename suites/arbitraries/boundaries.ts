@@ -6,7 +6,7 @@
  * random draw from a wide range rarely lands there; so the rules send these
  * in every run, before any random draw (RuleContext.check `examples`).
  */
-import type { Body, ReferenceData } from '../engine/rule.js';
+import type { Body, ReferenceData } from '../contract/rule.js';
 import { jobStatuses, salaryPeriodIds } from './schema-limits.js';
 
 /** The ends of a set of integer ids and the nearest integers outside them. */

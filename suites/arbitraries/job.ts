@@ -8,7 +8,7 @@
  * execution (a shrink re-runs the same value), so rules add ctx.referenceId().
  */
 import * as fc from 'fast-check';
-import type { Body, ReferenceData } from '../engine/rule.js';
+import type { Body, ReferenceData } from '../contract/rule.js';
 import { allowedHtmlArb } from './html.js';
 import { locationsArb } from './location.js';
 import { routingArb, type Routing } from './routing.js';
@@ -202,7 +202,7 @@ export function jobFieldUpdateArb(refs: ReferenceData, tag: string, options: Job
 
 /**
  * Replaces the leading word `tag` of a generated title with `prefix` (words
- * that start with the tag, e.g. suites/engine/scope-words.ts titlePrefix), so a job
+ * that start with the tag, e.g. suites/contract/scope-words.ts titlePrefix), so a job
  * can be found by a token unique to one execution. A title that does not
  * start with the word `tag` (already retitled, or not generated) is kept.
  *

@@ -7,7 +7,7 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validators } from '../../schemas/index.js';
-import type { ReferenceData } from '../engine/rule.js';
+import type { ReferenceData } from '../contract/rule.js';
 import { patchFor, withContext } from '../kit/negative-bodies.js';
 import { jobCreateArb } from './job.js';
 import { EXCLUSIONS } from './negative-exclusions.js';

@@ -12,7 +12,7 @@
  * must carry the case's marker, the length to pad to.
  */
 import * as fc from 'fast-check';
-import type { Body, ReferenceData } from '../engine/rule.js';
+import type { Body, ReferenceData } from '../contract/rule.js';
 import { disallowedHtmlArb, type HtmlViolationKind } from './html.js';
 import { locationsArb, locationWithProvinceArb } from './location.js';
 import { nearestOutside } from './boundaries.js';

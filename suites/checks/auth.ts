@@ -7,7 +7,7 @@
  * operation and per kind of bad key, so a report names exactly what is open.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';

@@ -8,7 +8,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../contract/rule.js';
 import { asHtmlText, CLASS_EXAMPLES, classSampleArb, type ClassSample } from '../arbitraries/character-classes.js';
 import type { LocationInput } from '../arbitraries/location.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';

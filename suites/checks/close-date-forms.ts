@@ -7,7 +7,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../contract/rule.js';
 import {
   CLOSE_DATE_FORMS,
   closeDateFormArb,

@@ -5,7 +5,7 @@
  * (`exclusive`): the race is theirs, not shared with other rules' traffic.
  */
 import * as fc from 'fast-check';
-import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { isSuccess } from '../kit/http.js';

@@ -20,7 +20,7 @@ import { contentText, sameHtmlContent } from '../../judging/html-content.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
-import type { ApiResponse, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, RuleContext } from '../contract/rule.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';

@@ -14,7 +14,7 @@
  * good practice, `should` (a warning). A 5xx is a failure at any level.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, JobsApi, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, JobsApi, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';

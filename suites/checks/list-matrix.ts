@@ -11,7 +11,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job, JobHeader, JobList } from '../../schemas/types.gen.js';
-import type { ApiResponse, JobsApi, ListQuery, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judging/compare.js';
@@ -127,7 +127,7 @@ const wholeSeconds = (date: string): boolean => !/T\d\d:\d\d:\d\d[.,]\d*[1-9]/.t
 
 async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<MatrixFixture> {
   const caseTag = caseTagOf(ctx);
-  // A word of the case tag's form that no other title or referenceId of the run contains (suites/engine/scope-words.ts).
+  // A word of the case tag's form that no other title or referenceId of the run contains (suites/contract/scope-words.ts).
   const titleWord = `${caseTag}tq`;
   const bodies = fc.sample(createBodyArb(ctx), { seed: ctx.seedOf?.('fixture') ?? 0, numRuns: FIXTURE.length });
   const before = await totalsWithoutQ(ctx);

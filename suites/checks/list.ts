@@ -8,7 +8,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
-import type { Body, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
 import { jsonEqual, sameEmployer, sameFieldValue, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';

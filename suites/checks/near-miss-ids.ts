@@ -8,7 +8,7 @@
  * the parameter's type without saying how its text is read.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';

@@ -6,7 +6,7 @@
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../http/api.js';
-import type { ApiResponse, Body, ListQuery, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../../judging/compare.js';
 import { expectStatus } from '../kit/http.js';

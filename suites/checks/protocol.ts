@@ -6,7 +6,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RequestOptions, RuleContext } from '../engine/rule.js';
+import type { Body, RequestOptions, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';

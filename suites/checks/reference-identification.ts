@@ -7,7 +7,7 @@
  * beside a named one, and judges only the effect: both jobs as before and no other job (spec 7 shows no status).
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { isSuccess } from '../kit/http.js';

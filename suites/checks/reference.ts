@@ -11,7 +11,7 @@ import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
 import { smallerPlaceArb } from '../arbitraries/smaller-places.js';
 import { POSITION_TYPES_PATH } from '../target/discovery.js';
 import { describeListRead, readReferenceList } from '../target/reference-list.js';
-import type { RuleContext } from '../engine/rule.js';
+import type { RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { cityOf, sameCity, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';

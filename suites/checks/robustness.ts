@@ -7,7 +7,7 @@
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
-import type { ApiResponse, Body, RequestOptions, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';

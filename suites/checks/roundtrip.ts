@@ -4,7 +4,7 @@
  * with the same values.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { changedFields, samePlaces, show } from '../../judging/compare.js';
 import { sameDay } from '../../judging/dates.js';

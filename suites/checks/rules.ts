@@ -6,7 +6,7 @@
  * checks that catalog and code match one to one.
  */
 import { catalog, type CatalogEntry } from '../catalog/index.js';
-import type { Rule } from '../engine/rule.js';
+import type { Rule } from '../contract/rule.js';
 import type { Implementation } from '../kit/rule-builders.js';
 import { exportedRules } from './rules.gen.js';
 

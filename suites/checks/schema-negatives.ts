@@ -17,7 +17,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { derivedNegatives, type DerivedValue, type NegativeKind } from '../arbitraries/schema-negatives.js';
 import { NULL_AS_NOT_SENT, type NegativeLevel } from '../arbitraries/negative-exclusions.js';
-import type { Body, RuleContext } from '../engine/rule.js';
+import type { Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { expectRejected } from '../kit/expect-rejected.js';
 import { isSuccess, responseLine } from '../kit/http.js';

@@ -24,7 +24,7 @@ import {
   type Violation,
 } from '../arbitraries/violations.js';
 import { createBodyArb } from '../kit/bodies.js';
-import type { RuleContext } from '../engine/rule.js';
+import type { RuleContext } from '../contract/rule.js';
 import { knownHtmlViolations } from '../kit/known-html-violations.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { SharedJob } from '../kit/shared-job.js';

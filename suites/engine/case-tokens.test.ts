@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseTokens } from './case-tokens.js';
-import type { Rule } from './rule.js';
+import type { Rule } from '../contract/rule.js';
 
 const rulesNamed = (count: number): Rule[] =>
   Array.from({ length: count }, (_, i) => ({ id: `r${i}`, section: '1', area: 'create', title: '', statement: '', run: async () => {} }));

@@ -5,8 +5,8 @@
  * does not depend on which rules ran before or beside it: the same seed
  * gives a rule the same case tags at any --concurrency and under --only.
  */
-import type { Rule } from './rule.js';
-import { counterWord } from './scope-words.js';
+import type { Rule } from '../contract/rule.js';
+import { counterWord } from '../contract/scope-words.js';
 
 /**
  * A token source for `rules` (the full list the run selects from): `<rule key>k<case number>x`, the

@@ -6,11 +6,11 @@
  * it; a refused delete is reported as leftover, never as a server failure.
  */
 import type { Cleanup as CleanupReport } from '../../schemas/types.gen.js';
-import { runOutsideCase } from './case-scope.js';
+import { runOutsideCase } from '../contract/case-scope.js';
 import type { KeyOwner } from '../http/client.js';
 import type { CreatedJob, CreatedJobs } from './created-jobs.js';
-import { TransportError, messageOf } from './errors.js';
-import type { Client } from './rule.js';
+import { TransportError, messageOf } from '../contract/errors.js';
+import type { Client } from '../contract/rule.js';
 import { runPool } from './rule-pool.js';
 
 /** The final list reads at most this many pages per key. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, apiRootOf, isRunConfig, resolveConfig } from './config.js';
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../contract/errors.js';
 import { DEFAULT_FAIL_ON, REPORTERS } from '../../reports/index.js';
 
 describe('resolveConfig', () => {

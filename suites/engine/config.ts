@@ -4,7 +4,7 @@
  * the gating and the report writing all read, and throws a ConfigError naming the option. The engine knows no
  * environment variable: flags and variables are the command line's (cli/options/).
  */
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../contract/errors.js';
 import { parseExtraHeaders } from '../http/extra-headers.js';
 import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';

@@ -9,14 +9,14 @@
  */
 import * as fc from 'fast-check';
 import type { Exchange, Mismatch, RuleResult } from '../../schemas/types.gen.js';
-import { currentCase, runInCase, type CaseLog } from './case-scope.js';
+import { currentCase, runInCase, type CaseLog } from '../contract/case-scope.js';
 import { curlFor } from '../../reports/curl.js';
-import { MismatchError, SkipError, TransportError } from './errors.js';
+import { MismatchError, SkipError, TransportError } from '../contract/errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../../reports/status.js';
-import type { CheckOptions, JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from './rule.js';
+import type { CheckOptions, JobsApi, MismatchInput, ObservationInput, ReferenceData, Rule, RuleContext } from '../contract/rule.js';
 import type { RunState } from './run-state.js';
 import { runPool } from './rule-pool.js';
-import { referenceWord } from './scope-words.js';
+import { referenceWord } from '../contract/scope-words.js';
 import { deriveSeed } from './seeds.js';
 
 /** How often the minimal case is re-run before it is labelled deterministic. */

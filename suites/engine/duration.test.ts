@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../contract/errors.js';
 import { formatDuration, parseDuration } from './duration.js';
 import { caseDeadlineOf, joinPasses } from './run-conformance.js';
 import { ruleCost } from './shards.js';

@@ -2,7 +2,7 @@
  * @module --duration: a time budget for the run (`10m`, `20s`, `1h`, `90`: seconds when no unit).
  * Within it every rule keeps drawing new cases (suites/engine/context.ts) past its --runs.
  */
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../contract/errors.js';
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** A day: a longer budget is a typo more likely than a plan. */

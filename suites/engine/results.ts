@@ -3,7 +3,7 @@
  * assembled from them by reports/build-report.ts, which the proxy uses too.
  */
 import type { RuleResult } from '../../schemas/types.gen.js';
-import type { Rule } from './rule.js';
+import type { Rule } from '../contract/rule.js';
 
 /** A fresh result; `disabled` until the runner raises it. Carries the rule's level (default must). */
 export function newRuleResult(rule: Rule): RuleResult {

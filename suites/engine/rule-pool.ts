@@ -5,7 +5,7 @@
  * rule gets the target to itself: the rules already running end first, and
  * nothing else starts until it ends.
  */
-import type { Rule } from './rule.js';
+import type { Rule } from '../contract/rule.js';
 
 export interface PoolTask {
   /** Runs alone (Rule.exclusive). */

@@ -7,10 +7,10 @@
  */
 import type { RuleResult } from '../../schemas/types.gen.js';
 import { Context, reproducibility } from './context.js';
-import { MismatchError, SkipError, SuiteError, messageOf } from './errors.js';
+import { MismatchError, SkipError, SuiteError, messageOf } from '../contract/errors.js';
 import { raiseStatus } from '../../reports/status.js';
 import { newRuleResult } from './results.js';
-import type { Rule } from './rule.js';
+import type { Rule } from '../contract/rule.js';
 import type { RunState } from './run-state.js';
 
 const NEEDS_SECOND_KEY = 'needs a second employer: pass --second-api-key (or JOBS_SECOND_API_KEY)';

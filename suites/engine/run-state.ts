@@ -4,8 +4,8 @@
  * run-conformance.ts; the context and runner read it.
  */
 import type { RunCleanup } from './cleanup.js';
-import type { Observations } from './observations.js';
-import type { JobsApi, ReferenceData } from './rule.js';
+import type { Observations } from '../contract/observations.js';
+import type { JobsApi, ReferenceData } from '../contract/rule.js';
 
 export interface RunState {
   seed: number;

@@ -32,7 +32,7 @@ const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
  * A run-unique tag: `jc` + 6 base36 characters, one word to any q tokenizer
- * (suites/engine/scope-words.ts). Every referenceId the run creates starts with it
+ * (suites/contract/scope-words.ts). Every referenceId the run creates starts with it
  * and every title holds it as a word.
  *
  * @example

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from './errors.js';
-import type { Rule } from './rule.js';
+import { ConfigError } from '../contract/errors.js';
+import type { Rule } from '../contract/rule.js';
 import { ruleMatches, selectRules } from './select-rules.js';
 
 const rule = (id: string): Rule => ({ id, section: '1', area: 'create', title: id, statement: id, run: async () => {} });

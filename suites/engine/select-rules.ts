@@ -4,8 +4,8 @@
  * of suites/catalog/rule-patterns.ts, which the proxy's --only and --skip share).
  */
 import { idsMatching } from '../catalog/rule-patterns.js';
-import { ConfigError } from './errors.js';
-import type { Rule } from './rule.js';
+import { ConfigError } from '../contract/errors.js';
+import type { Rule } from '../contract/rule.js';
 
 export { ruleMatches } from '../catalog/rule-patterns.js';
 

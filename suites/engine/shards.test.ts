@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rules } from '../checks/rules.js';
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../contract/errors.js';
 import { RULE_COSTS_MS } from './rule-costs.js';
 import { defaultRuleCost, parseShard, partitionRules, rulesOfShard } from './shards.js';
 

@@ -7,7 +7,7 @@
  * A rule keeps its seed (derived from the run seed and its id), so a mismatch found in a shard
  * replays on one machine with the same command.
  */
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../contract/errors.js';
 import { RULE_COSTS_MS } from './rule-costs.js';
 
 /** Shard `index` (1-based) of `count`. */

@@ -5,8 +5,8 @@
  * with the schema, the spec section and each issue.
  */
 import { formatIssues, validators, type ValidationIssue } from '../../schemas/index.js';
-import { MismatchError } from '../engine/errors.js';
-import type { ApiResponse, Body, Client, JobsApi, ListQuery } from '../engine/rule.js';
+import { MismatchError } from '../contract/errors.js';
+import type { ApiResponse, Body, Client, JobsApi, ListQuery } from '../contract/rule.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 function schemaMismatch(res: ApiResponse, schema: string, section: string, what: string, issues: ValidationIssue[]): MismatchError {

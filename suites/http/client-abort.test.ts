@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './client.js';
-import { TransportError } from '../engine/errors.js';
+import { TransportError } from '../contract/errors.js';
 import { Redactor } from '../../reports/redactor.js';
 
 let server: Server;

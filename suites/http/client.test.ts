@@ -3,10 +3,10 @@ import { promisify } from 'node:util';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInCase, type CaseLog } from '../engine/case-scope.js';
+import { runInCase, type CaseLog } from '../contract/case-scope.js';
 import { CONNECTIONS_PER_RULE, MAX_RECORDED_BODY, PARALLEL_HEADROOM, createAgent, createClient, type ObservedResponse } from './client.js';
 import { curlFor } from '../../reports/curl.js';
-import { SuiteError, TransportError } from '../engine/errors.js';
+import { SuiteError, TransportError } from '../contract/errors.js';
 import { Redactor } from '../../reports/redactor.js';
 import { REDACTED } from '../../vocabulary/index.js';
 

@@ -11,12 +11,12 @@ import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { recordedBody } from '../../reports/recorded-body.js';
 import type { Exchange } from '../../schemas/types.gen.js';
 import type { TimedExchange } from '../../reports/har/exchanges-har.js';
-import { currentCase } from '../engine/case-scope.js';
-import { SuiteError, TransportError, messageOf } from '../engine/errors.js';
+import { currentCase } from '../contract/case-scope.js';
+import { SuiteError, TransportError, messageOf } from '../contract/errors.js';
 import type { Redactor } from '../../reports/redactor.js';
 import type { RequestPacer } from './request-pacer.js';
 import type { RetryPolicy } from './retry-policy.js';
-import type { ApiResponse, Client, RequestOptions } from '../engine/rule.js';
+import type { ApiResponse, Client, RequestOptions } from '../contract/rule.js';
 import { API_KEY_HEADER } from '../../vocabulary/index.js';
 
 // Bodies are recorded the way every report records them (the proxy's too).

@@ -3,7 +3,7 @@
  * tracing. Their values are treated like the API key (redacted everywhere,
  * never printed), so a parse error names the entry, never its text.
  */
-import { ConfigError } from '../engine/errors.js';
+import { ConfigError } from '../contract/errors.js';
 import { API_KEY_HEADER } from '../../vocabulary/index.js';
 
 /** Headers the suite sets itself: a --header must not replace them (API-Key has --api-key). */

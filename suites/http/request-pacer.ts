@@ -4,8 +4,8 @@
  * per second or minute. Slots are reserved synchronously, so concurrent
  * callers queue in order without a lock.
  */
-import { abortableSleep } from '../engine/abortable-sleep.js';
-import { ConfigError } from '../engine/errors.js';
+import { abortableSleep } from './abortable-sleep.js';
+import { ConfigError } from '../contract/errors.js';
 
 export interface RateLimit {
   requests: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SuiteError, TransportError } from '../engine/errors.js';
+import { SuiteError, TransportError } from '../contract/errors.js';
 import { RequestPacer, intervalOf, parseRateLimit } from './request-pacer.js';
 import { retryAfterMs } from './retry-after.js';
 import { RetryPolicy, type RetryableResponse } from './retry-policy.js';

@@ -7,8 +7,8 @@
  * says nothing about conformance). One instance per run counts the retries
  * and the time waited for the report.
  */
-import { abortableSleep } from '../engine/abortable-sleep.js';
-import { SuiteError } from '../engine/errors.js';
+import { abortableSleep } from './abortable-sleep.js';
+import { SuiteError } from '../contract/errors.js';
 import { retryAfterMs } from './retry-after.js';
 
 export interface RetryLimits {

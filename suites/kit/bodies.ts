@@ -4,13 +4,13 @@
  * gives each one the identity of the case that sends it: a fresh referenceId
  * (a shrink re-runs the same value, so ids must never come from the
  * generator) and a title that starts with it and holds the case tag and the
- * run tag as words (suites/engine/scope-words.ts), so the case's jobs are found
+ * run tag as words (suites/contract/scope-words.ts), so the case's jobs are found
  * with q = the case tag and nothing else is, whatever form of matching q uses.
  */
 import type * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, ReferenceDataError, withTitlePrefix, type JobArbOptions } from '../arbitraries/job.js';
-import type { Body, RuleContext } from '../engine/rule.js';
-import { titlePrefix } from '../engine/scope-words.js';
+import type { Body, RuleContext } from '../contract/rule.js';
+import { titlePrefix } from '../contract/scope-words.js';
 import { amountAsNumber } from '../../judging/amount-decimals.js';
 
 /**

@@ -4,7 +4,7 @@
  * target created nothing (no job whose referenceId or title carries the
  * execution's unique marker shows up in the list).
  */
-import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { isClientError, responseLine } from './http.js';
 import { listAllJobs } from './jobs.js';
 

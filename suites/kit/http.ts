@@ -3,7 +3,7 @@
  * one-line descriptions of an exchange for mismatch texts.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, RuleContext } from '../contract/rule.js';
 
 /** `POST /api/v1.1/jobs` of a response's request. */
 export function requestLine(res: ApiResponse): string {

@@ -9,7 +9,7 @@
  */
 import type { JobHeader } from '../../schemas/index.js';
 import type { Job, JobList } from '../../schemas/types.gen.js';
-import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { expectStatus, isSuccess, jobOf, responseLine } from './http.js';
 
 /** How a create must be answered when the default (a setup step: 201) is not the point. */

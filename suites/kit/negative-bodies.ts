@@ -10,7 +10,7 @@
  */
 import type { DerivedValue } from '../arbitraries/schema-negatives.js';
 import { routingTypeIds, salaryPeriodIds } from '../arbitraries/schema-limits.js';
-import type { Body, ReferenceData } from '../engine/rule.js';
+import type { Body, ReferenceData } from '../contract/rule.js';
 
 const PLAIN_SALARY = { amount: 52000, period: { id: salaryPeriodIds[0] } };
 const PLAIN_ADDRESS: Record<number, { field: string; value: string }> = {

@@ -13,7 +13,7 @@ import {
   urlWithoutSchemeViolationArb,
   type Violation,
 } from '../arbitraries/violations.js';
-import type { ReferenceData } from '../engine/rule.js';
+import type { ReferenceData } from '../contract/rule.js';
 import { baseBodyFor, createBodyWith, patchWithMarker } from './rejected-writes.js';
 
 const refs: ReferenceData = { positionTypeIds: [1, 2, 3], categoryIds: [10, 11, 12, 13, 14] };

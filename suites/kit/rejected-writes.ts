@@ -11,7 +11,7 @@ import type { Violation } from '../arbitraries/violations.js';
 import { padToLength } from '../arbitraries/text.js';
 import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
 import { listAllJobs } from './jobs.js';
-import type { ApiResponse, Body, RuleContext } from '../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { identify } from './bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { isClientError } from './http.js';

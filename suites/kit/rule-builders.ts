@@ -8,7 +8,7 @@
  */
 import type * as fc from 'fast-check';
 import { catalogEntryOf, type CatalogEntry, type RuleEntry } from '../catalog/entry.js';
-import type { RuleContext } from '../engine/rule.js';
+import type { RuleContext } from '../contract/rule.js';
 
 export type { RuleEntry } from '../catalog/entry.js';
 

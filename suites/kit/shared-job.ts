@@ -13,8 +13,8 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../engine/rule.js';
-import { referenceWord } from '../engine/scope-words.js';
+import type { Body, RuleContext } from '../contract/rule.js';
+import { referenceWord } from '../contract/scope-words.js';
 import { caseTagOf, createBodyArb, identify } from './bodies.js';
 import { createJob, getJob, listAllJobs } from './jobs.js';
 

@@ -7,7 +7,7 @@
 import type { Job } from '../../schemas/index.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
 import { keepsDate, sameAmount, sameHtmlContent, sameLocations, sameUrl } from '../../judging/compare.js';
-import type { Body } from '../engine/rule.js';
+import type { Body } from '../contract/rule.js';
 
 export interface ExpectedSalary {
   amount: number;

@@ -8,7 +8,7 @@
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, jobStatusArb, titleArb, type JobArbOptions } from '../arbitraries/job.js';
-import type { Body, ReferenceData } from '../engine/rule.js';
+import type { Body, ReferenceData } from '../contract/rule.js';
 import { ArchiveJobCommand } from './commands/archive-job.js';
 import { ClearSalaryCommand } from './commands/clear-salary.js';
 import { CreateDuplicateJobCommand } from './commands/create-duplicate-job.js';

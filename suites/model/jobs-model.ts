@@ -7,7 +7,7 @@
  * and, with a second key, the second employer's own live jobs.
  */
 import type { JobStatus } from '../arbitraries/schema-limits.js';
-import type { JobsApi, RuleContext } from '../engine/rule.js';
+import type { JobsApi, RuleContext } from '../contract/rule.js';
 import type { ExpectedFields } from './expected-fields.js';
 
 export interface ModelJob {

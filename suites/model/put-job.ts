@@ -7,7 +7,7 @@
  * PUT form (observed); where it honours it, it is the PUT.
  */
 import type { Job } from '../../schemas/index.js';
-import type { ApiResponse, Body } from '../engine/rule.js';
+import type { ApiResponse, Body } from '../contract/rule.js';
 import { isClientError } from '../kit/http.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';

@@ -7,7 +7,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import type { JobStatus } from '../arbitraries/schema-limits.js';
-import type { ApiResponse, Body } from '../engine/rule.js';
+import type { ApiResponse, Body } from '../contract/rule.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { fieldsFromBody } from './expected-fields.js';
 import type { JobsModel, ModelJob, ModelReal } from './jobs-model.js';

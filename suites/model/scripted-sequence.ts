@@ -12,7 +12,7 @@
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, titleArb } from '../arbitraries/job.js';
-import type { Body, ReferenceData } from '../engine/rule.js';
+import type { Body, ReferenceData } from '../contract/rule.js';
 import { ClearSalaryCommand } from './commands/clear-salary.js';
 import { CreateJobCommand } from './commands/create-job.js';
 import { CreatePrefixSiblingCommand } from './commands/create-prefix-sibling.js';

@@ -4,7 +4,7 @@
  * the execution holding exactly the model's live jobs (4.5).
  */
 import type { Job, JobHeader } from '../../schemas/index.js';
-import type { ApiResponse, JobsApi } from '../engine/rule.js';
+import type { ApiResponse, JobsApi } from '../contract/rule.js';
 import { sameDate } from '../../judging/compare.js';
 import { responseLine } from '../kit/http.js';
 import { showsGone } from '../kit/jobs.js';

@@ -7,10 +7,10 @@
  * (DISCOVERY_FAILED). The reference rules check the lists' items; discovery
  * only needs ids.
  */
-import { SuiteError } from '../engine/errors.js';
-import type { Observations } from '../engine/observations.js';
+import { SuiteError } from '../contract/errors.js';
+import type { Observations } from '../contract/observations.js';
 import { describeListRead, itemIds, readReferenceList } from './reference-list.js';
-import type { Client, ReferenceData } from '../engine/rule.js';
+import type { Client, ReferenceData } from '../contract/rule.js';
 
 export interface ListPaths {
   positionTypesPath: string;

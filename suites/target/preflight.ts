@@ -3,8 +3,8 @@
  * accept the key? A tagged list (nothing pre-existing matches the run tag)
  * answers both without touching any job. Failures are SuiteErrors: exit 2.
  */
-import { SuiteError } from '../engine/errors.js';
-import type { Client } from '../engine/rule.js';
+import { SuiteError } from '../contract/errors.js';
+import type { Client } from '../contract/rule.js';
 
 /**
  * Throws TARGET_UNREACHABLE (from the client), KEY_REJECTED or API_NOT_FOUND.

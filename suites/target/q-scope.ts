@@ -2,7 +2,7 @@
  * @module Before the rules: does the target's `q` find jobs the way the suite
  * scopes every list? Every q the suite sends is one word of letters and
  * digits that its titles hold between spaces, and that starts the title and
- * the referenceId (suites/engine/scope-words.ts). Spec 4.5 says only that q
+ * the referenceId (suites/contract/scope-words.ts). Spec 4.5 says only that q
  * "matches job title and referenceId": substring, prefix, word-prefix and
  * whole-word matching all find that form. One probe job tells which of them
  * the target uses (an observation), and a target whose q finds none of them
@@ -10,10 +10,10 @@
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, withTitlePrefix } from '../arbitraries/job.js';
-import { SuiteError } from '../engine/errors.js';
-import type { Observations } from '../engine/observations.js';
-import type { JobsApi, ReferenceData } from '../engine/rule.js';
-import { referenceWord, titlePrefix } from '../engine/scope-words.js';
+import { SuiteError } from '../contract/errors.js';
+import type { Observations } from '../contract/observations.js';
+import type { JobsApi, ReferenceData } from '../contract/rule.js';
+import { referenceWord, titlePrefix } from '../contract/scope-words.js';
 
 /** How the target's q matched the probe job: part of a word, the start of one, or whole words only. */
 export type QueryMatch = 'substring' | 'prefix' | 'word';

@@ -2,10 +2,10 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { outOfRangeViolationArbs } from '../arbitraries/violations.js';
 import { discoverReferenceData } from './discovery.js';
-import { SuiteError } from '../engine/errors.js';
-import { Observations } from '../engine/observations.js';
+import { SuiteError } from '../contract/errors.js';
+import { Observations } from '../contract/observations.js';
 import { describeListRead, findListItems, itemIds, nextInLinkHeader, readReferenceList } from './reference-list.js';
-import type { ApiResponse, Client, RequestOptions } from '../engine/rule.js';
+import type { ApiResponse, Client, RequestOptions } from '../contract/rule.js';
 
 const ROOT = 'http://target.test/api/v1.1';
 

@@ -10,7 +10,7 @@
  * read to its end is marked not whole: an id outside what was read may still
  * be listed, so no rule may call such an id unknown.
  */
-import type { ApiResponse, Client } from '../engine/rule.js';
+import type { ApiResponse, Client } from '../contract/rule.js';
 
 /** The most requests (pages) one list read sends: a reference list is small; a paging loop must end. */
 export const MAX_LIST_PAGES = 50;

@@ -23,6 +23,12 @@ export interface Layer {
 export const LAYERS: readonly Layer[] = [
   // The store is the bottom of the mock: it never imports the core (mock/core), the adapters or the suite.
   { under: 'mock/store/', may: ['mock/store/', 'vocabulary/', 'schemas/'] },
+  // The core's HTTP utilities (the request and response types, error bodies, CORS, the journal, faults): below MockCore
+  // and its routers (mock/core/routes/), which they never import.
+  {
+    under: 'mock/core/http/',
+    may: ['mock/core/http/', 'mock/core/choices/', 'mock/core/mock-config-error.ts', 'vocabulary/', 'schemas/'],
+  },
   // The framework-free core (MockCore is its facade) uses the store, never the adapters above it.
   { under: 'mock/core/', may: ['mock/core/', 'mock/store/', 'vocabulary/', 'schemas/'] },
   // Adapters and entry points (node:http server, MSW handlers, express middleware, persistence).
@@ -36,12 +42,30 @@ export const LAYERS: readonly Layer[] = [
   // The validating proxy: a product of its own beside the suite.
   // Its engine stays out: the proxy reads rule titles from the catalog and compares through judging/.
   { under: 'proxy/', may: ['proxy/', 'judging/', 'reports/', 'vocabulary/', 'schemas/', 'suites/catalog/'] },
+  // The rule contract (Rule, RuleContext, the typed errors, the case scope, observations) is the suite's floor: every other
+  // folder of the suite builds on it, and it imports no runner, client or rule.
+  { under: 'suites/contract/', may: ['suites/contract/', 'suites/catalog/', 'vocabulary/', 'schemas/'] },
   // The rule catalog is data: it imports nothing but the schemas, so the proxy, --list-rules and the docs read it without loading a rule.
   { under: 'suites/catalog/', may: ['suites/catalog/', 'schemas/'] },
+  // The client, the one choke point: it stands on the contract and imports no generator, kit, rule or runner.
+  { under: 'suites/http/', may: ['suites/http/', 'suites/contract/', 'reports/', 'vocabulary/', 'schemas/'] },
   // The model never imports the checks (the lifecycle rule in checks/ uses the model, never the other way round).
-  { under: 'suites/model/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
+  {
+    under: 'suites/model/',
+    may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'],
+    mayNot: ['suites/checks/', 'suites/engine/'],
+  },
   // The rule kit (helpers shared by the checks and the model) never imports a rule.
-  { under: 'suites/kit/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/checks/'] },
+  {
+    under: 'suites/kit/',
+    may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'],
+    mayNot: ['suites/checks/', 'suites/engine/'],
+  },
+  // The generators, the rules and the target probes are floors of the runner (suites/engine/), which runs them: none imports it.
+  { under: 'suites/arbitraries/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/engine/'] },
+  { under: 'suites/checks/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/engine/'] },
+  { under: 'suites/target/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'], mayNot: ['suites/engine/'] },
+  // The runner and the suite's public entry (suites/index.ts) on top: they may import every folder of the suite.
   // The suite shares schemas with the mock, never its logic: no import from mock/.
   { under: 'suites/', may: ['suites/', 'judging/', 'reports/', 'vocabulary/', 'schemas/'] },
   // The judging library: the comparisons (dates, amounts, HTML content, paging links) the suite and the proxy share.
@@ -59,7 +83,7 @@ export const EXCEPTIONS: ReadonlyArray<{ readonly from: string; readonly to: str
   { from: 'suites/checks/rules.test.ts', to: 'scripts/rules-doc.mjs', why: 'the test checks the implementation files the rules doc names' },
   { from: 'judging/html-content.test.ts', to: 'suites/arbitraries/', why: "the test draws its HTML from the suite's generators" },
   { from: 'mock/core/choices/choices.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
-  { from: 'suites/engine/observation-topics.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
+  { from: 'suites/contract/observation-topics.test.ts', to: 'scripts/docs/', why: 'the test checks the doc generated from the registry' },
 ];
 
 /** The package's own exports (package.json "exports"), as the source folder each resolves to. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHOICE_SWITCHES } from '../../mock/core/choices/choices.js';
-import { OBSERVATION_TOPICS } from '../../suites/engine/observation-topics.js';
+import { OBSERVATION_TOPICS } from '../../suites/contract/observation-topics.js';
 import { isOpenPointId, OPEN_POINTS } from '../../vocabulary/index.js';
 
 const switches = [...CHOICE_SWITCHES.values()];

@@ -5,7 +5,7 @@
  * rule that must flag it.
  */
 import type { CoreHandler } from '../../mock/index.js';
-import type { Area } from '../../suites/engine/rule.js';
+import type { Area } from '../../suites/contract/rule.js';
 
 export type Transform = (next: CoreHandler) => CoreHandler;
 

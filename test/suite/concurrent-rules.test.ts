@@ -14,7 +14,7 @@ import { listRules } from '../../suites/checks/list.js';
 import { robustnessRules } from '../../suites/checks/robustness.js';
 import { rulesOf } from '../../suites/checks/rules.js';
 import { caseTokens } from '../../suites/engine/case-tokens.js';
-import type { Rule } from '../../suites/engine/rule.js';
+import type { Rule } from '../../suites/contract/rule.js';
 import { runConformance, type ProgressEvent } from '../../suites/engine/run-conformance.js';
 import { mockOptions, mutantNamed, reshapeRequest } from '../mutants/kit.js';
 

@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport, Mismatch } from '../../schemas/types.gen.js';
-import { SuiteError } from '../../suites/engine/errors.js';
-import type { Rule } from '../../suites/engine/rule.js';
+import { SuiteError } from '../../suites/contract/errors.js';
+import type { Rule } from '../../suites/contract/rule.js';
 import { runConformance, type RunOptions } from '../../suites/engine/run-conformance.js';
 import { propertyRule } from '../../suites/kit/rule-builders.js';
 import {

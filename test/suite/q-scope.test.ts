@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
-import { SuiteError } from '../../suites/engine/errors.js';
+import { SuiteError } from '../../suites/contract/errors.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { isList, mockOptions, reshapeRequest } from '../mutants/kit.js';
 

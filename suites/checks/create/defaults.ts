@@ -3,7 +3,7 @@
  * closeDate 60 days on, false flags, a null salary, publishDate set by the service.
  */
 import * as fc from 'fast-check';
-import type { RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../../judging/compare.js';
 import { dayOffsets, isDaysAfter, utcDay } from '../../../judging/dates.js';

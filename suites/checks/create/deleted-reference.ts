@@ -7,7 +7,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
-import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';

@@ -3,7 +3,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../../engine/rule.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, show } from '../../../judging/compare.js';
 import { expectStatus, isClientError } from '../../kit/http.js';

@@ -3,7 +3,7 @@
  */
 import * as fc from 'fast-check';
 import { validEndPatches } from '../../arbitraries/boundaries.js';
-import type { RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { keptValueProblems, show } from '../../../judging/compare.js';
 import { createJob } from '../../kit/jobs.js';

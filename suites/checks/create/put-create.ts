@@ -1,7 +1,7 @@
 /**
  * @module PUT /jobs with a new referenceId creates the job (spec 4.3) as POST would.
  */
-import type { Body, RuleContext } from '../../engine/rule.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, jsonEqual, keptValueProblems, show } from '../../../judging/compare.js';
 import { isDaysAfter } from '../../../judging/dates.js';

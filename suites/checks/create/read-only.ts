@@ -3,7 +3,7 @@
  * and id are never honoured, on POST and on PUT-create; a job may be created without a referenceId.
  */
 import type { Job } from '../../../schemas/types.gen.js';
-import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import { anonymous, createBodyArb, foreignReadOnly, identify } from '../../kit/bodies.js';
 import { changedFields, sameEmployer, show } from '../../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../../kit/http.js';

@@ -2,10 +2,10 @@
  * @module The answer to POST /jobs (spec 4.2): 201, a Location header, the created Job.
  */
 import type { Job } from '../../../schemas/types.gen.js';
-import type { RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, sameCity, show } from '../../../judging/compare.js';
-import type { Body } from '../../engine/rule.js';
+import type { Body } from '../../contract/rule.js';
 import { expectStatus, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';

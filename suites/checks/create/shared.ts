@@ -3,7 +3,7 @@
  * the observed shape of an error body, and creating by POST or by PUT.
  */
 import type { Job } from '../../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../../engine/rule.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
 import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
 import { createJob } from '../../kit/jobs.js';
 

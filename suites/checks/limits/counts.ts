@@ -10,7 +10,7 @@ import { createJob } from '../../kit/jobs.js';
 import { isSuccess } from '../../kit/http.js';
 import { refusedAmong } from '../../kit/refused-values.js';
 import type { Job } from '../../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../../engine/rule.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 

@@ -13,7 +13,7 @@ import { keptValueProblems } from '../../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
-import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 
 /** A limit's largest valid value, built from drawn material (a filler, an address, a list). */
 export interface LargestValid<D> {

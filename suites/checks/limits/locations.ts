@@ -15,7 +15,7 @@ import { padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
-import type { Body, RuleContext } from '../../engine/rule.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
 import { isSuccess } from '../../kit/http.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 import { refusedValues } from '../../kit/refused-values.js';

@@ -3,7 +3,7 @@
  * both addresses dropped, then the given address added.
  */
 import { routingTypeIds } from '../../arbitraries/schema-limits.js';
-import type { Body } from '../../engine/rule.js';
+import type { Body } from '../../contract/rule.js';
 
 export type RoutingKind = 'email' | 'url';
 

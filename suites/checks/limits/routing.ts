@@ -19,7 +19,7 @@ import { inputLimits, routingTypeIds } from '../../arbitraries/schema-limits.js'
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
-import type { RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../contract/rule.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { RoutingKind, withRouting } from './routing-body.js';

@@ -12,7 +12,7 @@ import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../
 import { amountForms, amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import type { ApiResponse, Body, RuleContext } from '../../engine/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../../judging/compare.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';

@@ -11,7 +11,7 @@ import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { createJob } from '../../kit/jobs.js';
-import type { RuleContext } from '../../engine/rule.js';
+import type { RuleContext } from '../../contract/rule.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 
 interface TextLimit {

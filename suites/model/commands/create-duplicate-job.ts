@@ -4,8 +4,8 @@
  * (the scoped list still holds exactly the model's jobs).
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
-import { titlePrefix } from '../../engine/scope-words.js';
-import type { Body } from '../../engine/rule.js';
+import { titlePrefix } from '../../contract/scope-words.js';
+import type { Body } from '../../contract/rule.js';
 import { expectRejected } from '../../kit/expect-rejected.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { expectListMatches, expectReadBack } from '../verify-target.js';

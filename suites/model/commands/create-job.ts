@@ -3,7 +3,7 @@
  * explicit status (spec 3).
  */
 import { identify } from '../../kit/bodies.js';
-import type { Body } from '../../engine/rule.js';
+import type { Body } from '../../contract/rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
 import { expectReadBack } from '../verify-target.js';

@@ -6,7 +6,7 @@
  * prefix or a pattern match finds both.
  */
 import { retitle } from '../../kit/bodies.js';
-import type { Body } from '../../engine/rule.js';
+import type { Body } from '../../contract/rule.js';
 import { jobAt, MAX_LIVE_JOBS, retake, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
 import { expectListsMatch, expectReadBack } from '../verify-target.js';

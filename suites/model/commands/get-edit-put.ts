@@ -12,8 +12,8 @@
  */
 import type { Job } from '../../../schemas/index.js';
 import { withTitlePrefix } from '../../arbitraries/job.js';
-import { titlePrefix } from '../../engine/scope-words.js';
-import type { Body } from '../../engine/rule.js';
+import { titlePrefix } from '../../contract/scope-words.js';
+import type { Body } from '../../contract/rule.js';
 import { withNumberAmounts } from '../../kit/bodies.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { applyPatch } from '../expected-fields.js';

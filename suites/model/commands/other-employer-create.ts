@@ -9,7 +9,7 @@
  * refuses, or answers with (or changes) the other employer's job.
  */
 import { retitle } from '../../kit/bodies.js';
-import type { Body } from '../../engine/rule.js';
+import type { Body } from '../../contract/rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelJob, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
 import { expectListsMatch, expectReadBack } from '../verify-target.js';

@@ -5,7 +5,7 @@
  * (spec 1: "the employer's own referenceId"; 5.3).
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
-import { titlePrefix } from '../../engine/scope-words.js';
+import { titlePrefix } from '../../contract/scope-words.js';
 import { isSuccess, responseLine } from '../../kit/http.js';
 import { applyPatch } from '../expected-fields.js';
 import type { JobsCommand, JobsModel, ModelReal } from '../jobs-model.js';

@@ -4,7 +4,7 @@
  * not shown: 200 and 201 are both accepted, and observed.
  */
 import { identify } from '../../kit/bodies.js';
-import type { Body } from '../../engine/rule.js';
+import type { Body } from '../../contract/rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
 import { expectReadBack } from '../verify-target.js';

@@ -7,7 +7,7 @@
  * stale referenceId index answers with the renamed job or refuses.
  */
 import { retitle } from '../../kit/bodies.js';
-import type { Body } from '../../engine/rule.js';
+import type { Body } from '../../contract/rule.js';
 import { freedAt, MAX_LIVE_JOBS, retake, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
 import { expectListsMatch, expectReadBack } from '../verify-target.js';

@@ -6,8 +6,8 @@
  * is observed and the job must stay as it was.
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
-import { titlePrefix } from '../../engine/scope-words.js';
-import type { Body } from '../../engine/rule.js';
+import { titlePrefix } from '../../contract/scope-words.js';
+import type { Body } from '../../contract/rule.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
 import { applyPatch } from '../expected-fields.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';

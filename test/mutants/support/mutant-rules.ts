@@ -6,7 +6,7 @@
  * `area` adds the rules of the mutant's area (a fault one rule misses is still
  * caught by its neighbours); the nightly tier runs the whole registry.
  */
-import type { Rule } from '../../../suites/engine/rule.js';
+import type { Rule } from '../../../suites/contract/rule.js';
 import { expectedRules, type Mutant } from '../mutant.js';
 
 /** `named`: the rules the mutant names (the gate); `area`: its area plus those; `registry`: every rule (nightly). */

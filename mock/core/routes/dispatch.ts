@@ -4,14 +4,14 @@
  * request but the control API's own is journaled on arrival (core.journal);
  * CORS applies to all but the control API, which stays same-origin (cors.ts).
  */
-import { ApiError } from './api-error.js';
-import { apiPath } from './api-path.js';
+import { ApiError } from '../http/api-error.js';
+import { apiPath } from '../http/api-path.js';
 import { CONTROL_PREFIX, createControlHandler } from './control.js';
-import { guardControl, withCors } from './cors.js';
+import { guardControl, withCors } from '../http/cors.js';
 import type { MockCore } from '../mock-core.js';
 import { resolveMockOptions, type MockOptions, type ResolvedMockOptions } from '../mock-options.js';
-import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse, type PathHandler } from './core-types.js';
-import { isPromise } from './maybe-async.js';
+import { API_PREFIX, type CoreHandler, type CoreRequest, type CoreResponse, type PathHandler } from '../http/core-types.js';
+import { isPromise } from '../http/maybe-async.js';
 
 type Answer = CoreResponse | Promise<CoreResponse>;
 

@@ -189,7 +189,7 @@ export interface RuleContext {
   fail(mismatch: MismatchInput): never;
   /** fail(mismatch) unless condition holds. */
   expect(condition: boolean, mismatch: MismatchInput): asserts condition;
-  /** Records what the target chose where the spec is silent (never a failure); the topic comes from suites/engine/observation-topics.ts. */
+  /** Records what the target chose where the spec is silent (never a failure); the topic comes from suites/contract/observation-topics.ts. */
   observe(observation: ObservationInput): void;
   /** Stops the rule as skipped, with a reason. */
   skip(reason: string): never;

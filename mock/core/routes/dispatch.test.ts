@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CoreRequest } from './core-types.js';
+import type { CoreRequest } from '../http/core-types.js';
 import { createDispatcher } from './dispatch.js';
 import { MockConfigError } from '../mock-config-error.js';
 import { MockCore } from '../mock-core.js';

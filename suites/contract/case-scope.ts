@@ -10,7 +10,7 @@ import type { Exchange } from '../../schemas/types.gen.js';
 export interface CaseLog {
   /** Sent as X-Conformance-Case-Id, e.g. `jc1a2b3c-jobs.create.status-201#3`. */
   readonly caseId: string;
-  /** Run-unique prefix of this case's referenceIds, a word of its titles, e.g. `jc1a2b3c05k3x` (suites/engine/scope-words.ts). */
+  /** Run-unique prefix of this case's referenceIds, a word of its titles, e.g. `jc1a2b3c05k3x` (suites/contract/scope-words.ts). */
   readonly caseTag: string;
   /** The rule the case belongs to. */
   readonly ruleId?: string;

@@ -2,7 +2,7 @@
  * @module A wait that the run's AbortSignal (Ctrl-C) ends at once: rate-limit
  * spacing and Retry-After waits must never outlive an interrupted run.
  */
-import { TransportError } from './errors.js';
+import { TransportError } from '../contract/errors.js';
 
 /**
  * Resolves after `ms`, or rejects with an INTERRUPTED TransportError as soon as `signal` aborts.

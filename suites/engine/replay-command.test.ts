@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../engine/config.js';
+import { resolveConfig } from './config.js';
 import { replayCommand } from './replay-command.js';
 
 describe('replayCommand', () => {

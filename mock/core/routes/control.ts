@@ -4,14 +4,14 @@
  * state, compact the data file (under `--persist`). Meant for tests and local development; it has no authentication, so
  * the server binds to 127.0.0.1 by default.
  */
-import { ApiError } from './api-error.js';
-import type { CoreHandler, CoreRequest, CoreResponse } from './core-types.js';
-import { isPromise } from './maybe-async.js';
-import { json, noContent } from './json-response.js';
-import { readJsonBody } from './read-json-body.js';
+import { ApiError } from '../http/api-error.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from '../http/core-types.js';
+import { isPromise } from '../http/maybe-async.js';
+import { json, noContent } from '../http/json-response.js';
+import { readJsonBody } from '../http/read-json-body.js';
 import { MockConfigError } from '../mock-config-error.js';
 import type { MockCore, SeedJob } from '../mock-core.js';
-import type { JournalFilter } from './request-journal.js';
+import type { JournalFilter } from '../http/request-journal.js';
 import type { EmployerConfig } from '../../store/stored-job.js';
 
 export const CONTROL_PREFIX = '/__control';

@@ -3,9 +3,9 @@
  * key: JOBS_API_KEY (and JOBS_SECOND_API_KEY for the isolation rules) come
  * from the environment, and so do --header values (JOBS_HEADERS).
  */
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type ResolvedConfig } from '../engine/config.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, type ResolvedConfig } from './config.js';
 import { shellQuote } from '../../reports/curl.js';
-import { formatDuration } from '../engine/duration.js';
+import { formatDuration } from './duration.js';
 
 export interface ReplayTarget {
   config: ResolvedConfig;
