@@ -69,4 +69,10 @@ describe('startOrder', () => {
     expect(startOrder(rules, 8)).toEqual([1, 3, 0, 2, 4]);
     expect(startOrder(rules, 1)).toEqual([0, 1, 2, 3, 4]);
   });
+
+  it('starts the exclusive rules before all others above concurrency 1, so none drains the pool mid-run', () => {
+    const rules = [{}, { long: true }, { exclusive: true }, {}, { exclusive: true, long: true }];
+    expect(startOrder(rules, 8)).toEqual([2, 4, 1, 0, 3]);
+    expect(startOrder(rules, 1)).toEqual([0, 1, 2, 3, 4]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * @module Runs the selected rules up to --concurrency at once. Rules start in
- * registry order, long rules first (startOrder); a report never depends on
+ * registry order, exclusive and long rules first (startOrder); a report never depends on
  * who finished first (callers store each result at its index). An exclusive
  * rule gets the target to itself: the rules already running end first, and
  * nothing else starts until it ends.
@@ -52,14 +52,19 @@ export async function runPool(tasks: Iterable<PoolTask>, limit: number | (() => 
 }
 
 /**
- * The order rules start in (indexes into `rules`): registry order, except that above concurrency 1
- * long rules start first, so a long chain of requests overlaps the short rules instead of running last.
+ * The order rules start in (indexes into `rules`): registry order, except that above concurrency 1 the exclusive
+ * rules come first, then the long ones. An exclusive rule met mid-run drains the pool: every slot idles until the
+ * longest running rule ends, once per exclusive rule, which on a distant server costs more than the rules
+ * themselves. Run first, they drain nothing. Long rules then start before the short ones, so a long chain of
+ * requests overlaps them instead of running last.
  *
  * @example
- * startOrder([short, long], 8); // [1, 0]
+ * startOrder([short, long, exclusive], 8); // [2, 1, 0]
  */
-export function startOrder(rules: readonly Pick<Rule, 'long'>[], concurrency: number): number[] {
+export function startOrder(rules: readonly Pick<Rule, 'long' | 'exclusive'>[], concurrency: number): number[] {
   const indexes = rules.map((_, index) => index);
   if (concurrency <= 1) return indexes;
-  return [...indexes.filter((i) => rules[i]?.long === true), ...indexes.filter((i) => rules[i]?.long !== true)];
+  const exclusive = (i: number) => rules[i]?.exclusive === true;
+  const long = (i: number) => !exclusive(i) && rules[i]?.long === true;
+  return [...indexes.filter(exclusive), ...indexes.filter(long), ...indexes.filter((i) => !exclusive(i) && !long(i))];
 }
