@@ -5,7 +5,8 @@
  * several rules are cut off at once.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../../mock/index.js';
+import type { MockServer } from '../../mock/index.js';
+import { createMockServer } from '../../mock/testing.js';
 import { DEFAULT_CONCURRENCY } from '../../suites/engine/config.js';
 import { rules as registry } from '../../suites/checks/rules.js';
 import { cleanupReportDir, runCli, type CliRun } from './helpers/run-cli.js';
@@ -13,8 +14,18 @@ import { runTag, taggedJobIds } from './helpers/tagged-jobs.js';
 
 let mock: MockServer;
 let run: CliRun | undefined;
+// The exclusive rules run first, one at a time: Ctrl-C must come once the others run side by side.
+const exclusive = new Set(registry.filter((rule) => rule.exclusive === true).map((rule) => rule.id));
+let sideBySide = false;
 beforeEach(async () => {
-  mock = await createMockServer();
+  sideBySide = false;
+  mock = await createMockServer({
+    transform: (next) => (req) => {
+      const rule = /-(jobs\.[^#]+)#/.exec(req.headers['x-conformance-case-id'] ?? '')?.[1];
+      if (rule !== undefined && !exclusive.has(rule)) sideBySide = true;
+      return next(req);
+    },
+  });
 });
 afterEach(async () => {
   await mock.close();
@@ -31,13 +42,18 @@ it('SIGINT mid-run: stops the rules it was running, cleans up, writes report.jso
       let output = '';
       child.stderr!.on('data', (chunk: string) => {
         output += chunk;
-        // Once rules are running (and jobs exist), wait a little longer, then press Ctrl-C.
+        // Once rules run side by side (and jobs exist), wait a little longer, then press Ctrl-C.
         if (signalledAt === 0 && /running \d+ rules/.test(output)) {
           signalledAt = -1;
-          setTimeout(() => {
-            signalledAt = performance.now();
-            child.kill('SIGINT');
-          }, 1_500);
+          const waiting = setInterval(() => {
+            if (!sideBySide) return;
+            clearInterval(waiting);
+            setTimeout(() => {
+              signalledAt = performance.now();
+              child.kill('SIGINT');
+            }, 1_500);
+          }, 50);
+          child.once('exit', () => clearInterval(waiting));
         }
       });
     },
