@@ -11,12 +11,14 @@
  */
 import * as fc from 'fast-check';
 import type { Job, JobHeader, JobList } from '../../schemas/types.gen.js';
+import { MismatchError } from '../contract/errors.js';
 import type { ApiResponse, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judging/compare.js';
 import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError } from '../kit/http.js';
+import { atOnce } from '../kit/at-once.js';
 import { createJob } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import {
@@ -110,17 +112,15 @@ function requestList(ctx: RuleContext, api: JobsApi, query: ListQuery, ours: Rea
   return api.client.request<JobList>({ method: 'GET', path: '/jobs', query, ...(scoped ? {} : { recordResponse: onlyOwnJobs(ours) }) });
 }
 
-/** The employer's totals without q, per status filter, read at once. */
+/** The employer's totals without q, per status filter. */
 async function totalsWithoutQ(ctx: RuleContext): Promise<Record<StatusFilter, number>> {
   const filters = ['absent', 'active', 'archived', 'draft'] as const;
-  const totals = await Promise.all(
-    filters.map(async (status) => {
-      const res = await requestList(ctx, ctx.api, { pageSize: 1, ...(status === 'absent' ? {} : { status }) }, new Set());
-      expectStatus(ctx, res, 200, 'setup: GET /jobs without q answers 200 with the list (spec 4.5)');
-      assertJobListBody(res);
-      return [status, res.json!.paging.total] as const;
-    }),
-  );
+  const totals = await atOnce(ctx, filters, async (status) => {
+    const res = await requestList(ctx, ctx.api, { pageSize: 1, ...(status === 'absent' ? {} : { status }) }, new Set());
+    expectStatus(ctx, res, 200, 'setup: GET /jobs without q answers 200 with the list (spec 4.5)');
+    assertJobListBody(res);
+    return [status, res.json!.paging.total] as const;
+  });
   return Object.fromEntries(totals) as Record<StatusFilter, number>;
 }
 
@@ -133,15 +133,17 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const titleWord = `${caseTag}tq`;
   const bodies = fc.sample(createBodyArb(ctx), { seed: ctx.seedOf?.('fixture') ?? 0, numRuns: FIXTURE.length });
   const before = await totalsWithoutQ(ctx);
-  const jobs: Job[] = [];
-  for (const [i, status] of FIXTURE.entries()) {
-    // The order is observable on a server that writes whole seconds only if the fixture spans a second boundary.
-    if (aspect === 'order' && i === FIXTURE.length / 2 && jobs.every((job) => wholeSeconds(job.publishDate)))
-      await sleep(SECOND_BOUNDARY_MS);
+  // Named up front, in order, so that a job's referenceId does not depend on which creation answers first.
+  const named = FIXTURE.map((status, i) => {
     const body = identify(ctx, bodies[i] ?? {});
     const title = scopedTitle(ctx, body.referenceId, isTitled(i) ? `${titleWord} listed job ${i}` : `listed job ${i}`);
-    jobs.push(await createJob(ctx, { ...body, title, status }));
-  }
+    return { ...body, title, status };
+  });
+  const half = FIXTURE.length / 2;
+  const jobs = await atOnce(ctx, named.slice(0, half), (body) => createJob(ctx, body));
+  // The order is observable on a server that writes whole seconds only if the fixture spans a second boundary.
+  if (aspect === 'order' && jobs.every((job) => wholeSeconds(job.publishDate))) await sleep(SECOND_BOUNDARY_MS);
+  jobs.push(...(await atOnce(ctx, named.slice(half), (body) => createJob(ctx, body))));
   // A second apart, the later jobs come first, unless the service writes publishDate as a bare date or in minutes (then all tie).
   if (aspect === 'order' && new Set(jobs.map((job) => instantMs(job.publishDate))).size === 1)
     ctx.observe({ topic: 'list.sort-order-unobservable', section: '4.5', observed: 'jobs created a second apart share one publishDate' });
@@ -276,10 +278,30 @@ function observeMoved(ctx: RuleContext): void {
   });
 }
 
+/**
+ * How often a combination without q is read before its mismatch stands. Another client's job that lives only
+ * between the reads either side of the list (created and deleted again within milliseconds, as a parallel shard's
+ * racing rules do) leaves both totals as they were: read again, such a list is whole, while a server's own fault
+ * shows every time.
+ */
+const UNSCOPED_READS = 3;
+
 /** Runs one combination and judges `aspect` of its answer. */
 async function checkCombination(ctx: RuleContext, fixture: MatrixFixture, c: ListCombination, aspect: MatrixAspect): Promise<void> {
-  const e = expectationOf(fixture, c);
   const unscoped = c.q === 'absent' || c.q === 'empty';
+  for (let read = 1; ; read++) {
+    try {
+      return await readAndJudge(ctx, fixture, c, aspect, unscoped);
+    } catch (error) {
+      if (!unscoped || read === UNSCOPED_READS || !(error instanceof MismatchError)) throw error;
+    }
+  }
+}
+
+/** Reads one combination's list once and judges `aspect` of it. */
+async function readAndJudge(ctx: RuleContext, fixture: MatrixFixture, c: ListCombination, aspect: MatrixAspect, unscoped: boolean) {
+  const e = expectationOf(fixture, c);
+  // Read either side of the list: a job another client created or deleted meanwhile changes one of them.
   const moved = async (): Promise<boolean> => unscoped && !(await unscopedTotalHolds(ctx, fixture, c.status));
   if (await moved()) return observeMoved(ctx);
   const res = await requestList(ctx, ctx.api, e.query, fixture.ids);

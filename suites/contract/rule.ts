@@ -177,6 +177,12 @@ export interface RuleContext {
    * the run seed, the rule id and `label`: the same --seed draws the same. Optional for contexts built elsewhere (tests).
    */
   seedOf?(label: string): number;
+  /**
+   * How many requests of the rule's own setup may be in flight at once: as many as the cases of an independent
+   * property (several against a distant target, else 1, so a near target sees one request at a time). Optional
+   * for contexts built elsewhere (tests).
+   */
+  atOnce?(): number;
   /** fast-check runs per property (--runs). */
   readonly runs: number;
   /**

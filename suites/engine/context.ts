@@ -219,6 +219,10 @@ export class Context implements RuleContext {
     return deriveSeed(this.#state.seed, this.rule.id, label);
   }
 
+  atOnce(): number {
+    return this.#state.casesAtOnce?.() ?? 1;
+  }
+
   fail(mismatch: MismatchInput): never {
     throw new MismatchError(mismatch);
   }
