@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleContext } from '../contract/rule.js';
+import { atOnce } from './at-once.js';
+
+/** A context allowing `limit` requests at once (undefined: a context without atOnce, as tests build them). */
+const contextAllowing = (limit?: number) => (limit === undefined ? {} : { atOnce: () => limit }) as unknown as RuleContext;
+
+/** Runs atOnce over 10 items that each wait a little, counting how many were in flight at most. */
+async function mostInFlight(ctx: RuleContext): Promise<{ most: number; results: number[] }> {
+  let inFlight = 0;
+  let most = 0;
+  const results = await atOnce(ctx, [...Array(10).keys()], async (item, index) => {
+    most = Math.max(most, ++inFlight);
+    // The later items answer first: the results must still come in the items' order.
+    await new Promise((resolve) => setTimeout(resolve, 10 - item));
+    inFlight--;
+    return item * 10 + index;
+  });
+  return { most, results };
+}
+
+describe('atOnce', () => {
+  it('keeps at most ctx.atOnce() in flight, and the results in the items order', async () => {
+    const { most, results } = await mostInFlight(contextAllowing(4));
+    expect(most).toBe(4);
+    expect(results).toEqual([0, 11, 22, 33, 44, 55, 66, 77, 88, 99]);
+  });
+
+  it('goes one at a time when the run allows one, or the context does not say', async () => {
+    expect((await mostInFlight(contextAllowing(1))).most).toBe(1);
+    expect((await mostInFlight(contextAllowing())).most).toBe(1);
+  });
+});
