@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ADAPTIVE_CAP,
   BURST_SIZE,
+  BURST_SLOWDOWN,
   CASES_AT_ONCE,
   casesAtOnce,
   ConcurrencyGovernor,
   DISTANT_MEDIAN_MS,
+  EXCLUSIVE_CASES_AT_ONCE,
   PRESSURE_CAP,
 } from './concurrency-governor.js';
 
@@ -42,7 +44,7 @@ describe('ConcurrencyGovernor', () => {
     expect(governor.medianMs).toBe(DISTANT_MEDIAN_MS + 15);
     const adapted = governor.adapt();
     expect(adapted.raised).toBe(false);
-    expect(adapted.burstMedianMs).toBeGreaterThan(2 * (DISTANT_MEDIAN_MS + 15));
+    expect(adapted.burstMedianMs).toBeGreaterThan(BURST_SLOWDOWN * (DISTANT_MEDIAN_MS + 15));
     expect(governor.limit).toBe(8);
   });
 
@@ -115,7 +117,11 @@ describe('casesAtOnce', () => {
     await governor.burst(distant(DISTANT_MEDIAN_MS + 15));
     governor.adapt();
     expect(casesAtOnce(governor.limit)).toBe(CASES_AT_ONCE);
+    // A rule that runs alone has every slot to itself: more of its cases at once.
+    expect(casesAtOnce(governor.limit, true)).toBe(EXCLUSIVE_CASES_AT_ONCE);
+    expect(EXCLUSIVE_CASES_AT_ONCE).toBeGreaterThan(CASES_AT_ONCE);
     governor.noteAnswer(30, 429, false);
     expect(casesAtOnce(governor.limit)).toBe(1);
+    expect(casesAtOnce(governor.limit, true)).toBe(1);
   });
 });

@@ -21,21 +21,25 @@ export const PRESSURE_CAP = DEFAULT_CONCURRENCY;
 /** Requests sent at once to tell a distant target from one that queues them. */
 export const BURST_SIZE = 8;
 /** How much slower a burst's median answer may be than one at a time for the target to count as distant. */
-export const BURST_SLOWDOWN = 2;
+export const BURST_SLOWDOWN = 3;
 /** Cases of one independent property at once, above the default rules at once. */
 export const CASES_AT_ONCE = 4;
+/** The same for a rule that runs alone (Rule.exclusive): it has every slot of the run to itself. */
+export const EXCLUSIVE_CASES_AT_ONCE = 8;
 
 /**
  * Cases of one independent property at once with `limit` rules at once: several only above the default (a distant
  * target, or a --concurrency raised by hand), where the run waits on latency and a rule's chain of cases bounds it;
  * near, the run waits on CPU and more requests in flight would only queue. Under pressure the limit is back at the
- * default, so one.
+ * default, so one. A rule that runs alone sends more at once: nothing else is in flight beside it.
  *
  * @example
  * casesAtOnce(32); // 4
+ * casesAtOnce(32, true); // 8
  */
-export function casesAtOnce(limit: number): number {
-  return limit > DEFAULT_CONCURRENCY ? CASES_AT_ONCE : 1;
+export function casesAtOnce(limit: number, exclusive = false): number {
+  if (limit <= DEFAULT_CONCURRENCY) return 1;
+  return exclusive ? EXCLUSIVE_CASES_AT_ONCE : CASES_AT_ONCE;
 }
 
 export interface GovernorOptions {

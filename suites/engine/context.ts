@@ -220,7 +220,7 @@ export class Context implements RuleContext {
   }
 
   atOnce(): number {
-    return this.#state.casesAtOnce?.() ?? 1;
+    return this.#state.casesAtOnce?.(this.rule.exclusive === true) ?? 1;
   }
 
   fail(mismatch: MismatchInput): never {
@@ -300,7 +300,7 @@ export class Context implements RuleContext {
   ): Promise<PropertyOutcome<T>> {
     const { arbitrary, predicate, index, seed, examples } = property;
     // A replay runs one path: nothing to run ahead.
-    const atOnce = property.independent && run.path === undefined ? (this.#state.casesAtOnce?.() ?? 1) : 1;
+    const atOnce = property.independent && run.path === undefined ? this.atOnce() : 1;
     const ahead = atOnce > 1 ? await this.#runAhead(property, run, atOnce) : undefined;
     let abort: { error: unknown } | undefined;
     let failure: PropertyOutcome<T>['failure'];

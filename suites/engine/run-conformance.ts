@@ -335,7 +335,7 @@ async function prepareTarget(run: Run): Promise<RunState> {
     ...(hooks.signal ? { signal: hooks.signal } : {}),
     replayCommand: (ruleId, path) => replayCommand({ config, seed }, ruleId, path),
     nextCaseToken: caseTokens(run.allRules),
-    casesAtOnce: () => casesAtOnce(governor.limit),
+    casesAtOnce: (exclusive) => casesAtOnce(governor.limit, exclusive),
   };
 }
 

@@ -32,8 +32,11 @@ export interface RunState {
   deepening?: { drawn: ReadonlyMap<number, number>; until(): number };
   /** The command that replays one rule (keys come from the environment). */
   replayCommand(ruleId: string, path?: string): string;
-  /** Cases of one independent property (CheckOptions.independentCases) that may run at once, now (default 1). */
-  casesAtOnce?(): number;
+  /**
+   * Cases of one independent property (CheckOptions.independentCases) that may run at once, now (default 1), for a
+   * rule that runs alone (Rule.exclusive) or beside others.
+   */
+  casesAtOnce?(exclusive: boolean): number;
   /** A run-unique token for the next case of a rule, used in case tags (suites/engine/case-tokens.ts). */
   nextCaseToken(ruleId: string): string;
 }
