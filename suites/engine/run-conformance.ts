@@ -313,7 +313,8 @@ async function prepareTarget(run: Run): Promise<RunState> {
   // A distant target gets more rules at once if it answers a burst as fast as one request (it does not queue them).
   await governor.burst(() => primary.request({ method: 'GET', path: POSITION_TYPES_PATH }));
   const adapted = governor.adapt();
-  if (adapted.burstMedianMs !== undefined)
+  // A 429 during the burst is pressure, not a queue: then the run claims no queue.
+  if (adapted.burstMedianMs !== undefined && (adapted.raised || !governor.underPressure))
     hooks.onProgress?.({
       type: adapted.raised ? 'concurrency' : 'concurrency-kept',
       limit: governor.limit,
