@@ -72,7 +72,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.test.ts'],
           exclude: ['test/architecture/**', 'test/mutation/**', 'test/examples/**', NIGHTLY, ...PATCHES_MODULES_OR_GLOBALS],
-          // One module graph per worker: each file importing the sources anew cost more than half of the gate's time.
+          // One module graph per worker: each file importing the sources anew cost 219 s of a 516 s gate in CI.
           isolate: false,
         },
       },
