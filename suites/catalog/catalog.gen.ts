@@ -312,6 +312,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'closeDate | Date, ISO 8601 | Date the job closes.',
   },
   {
+    id: 'jobs.roundtrip.close-date-before-publish',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title: 'A closeDate before publishDate is kept as sent or refused without effect, on POST and every update path (observed)',
+    statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',

@@ -18,8 +18,11 @@ import {
 } from '../arbitraries/close-date-forms.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { keepsDate, show } from '../../judging/compare.js';
-import { expectStatus, jobOf } from '../kit/http.js';
+import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
+import { expectNothingCreated } from '../kit/expect-rejected.js';
+import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
+import { formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string, form: string): void {
@@ -78,4 +81,77 @@ const closeDateForms: Implementation = propertyRule<FormCase>(
   },
 );
 
-export const closeDateFormRules: Implementation[] = [closeDateForms];
+/**
+ * closeDates before the job's publishDate, derived from the publishDate the target gave (never the suite's clock):
+ * well before it, the publish day itself (the nearest date that is not before it, read to its end), and a
+ * date-time just before it.
+ */
+function closeDatesBefore(publishDate: string): Array<[string, string]> {
+  const publish = Date.parse(publishDate);
+  const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+  return [
+    ['a date 3 days before publishDate', day(publish - 3 * DAY_MS)],
+    ['the publish day as a date', day(publish)],
+    ['a date-time an hour before publishDate', new Date(publish - HOUR_MS).toISOString()],
+  ];
+}
+
+const CLOSE_BEFORE_PUBLISH = 'spec 2.1: closeDate is the "Date the job closes" and can be set explicitly; nothing bounds it by publishDate';
+
+const closeDateBeforePublish: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.roundtrip.close-date-before-publish',
+    section: '2.1',
+    level: 'must',
+    title: 'A closeDate before publishDate is kept as sent or refused without effect, on POST and every update path (observed)',
+    statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      for (const [what, closeDate] of closeDatesBefore(job.publishDate)) {
+        const body = identify(ctx, { ...generated, closeDate });
+        const res = await ctx.api.create(body);
+        expectStatus(ctx, res, (status) => status < 500, `a POST /jobs with ${what} is answered, never with a 5xx (spec 7)`);
+        observeCloseBeforePublish(ctx, 'POST /jobs', what, res.status);
+        if (isSuccess(res.status)) {
+          expectCloseDate(ctx, closeDate, jobOf(res), 'the POST /jobs answer', what);
+          expectCloseDate(ctx, closeDate, await getJob(ctx, jobOf(res).id), `GET /jobs/${jobOf(res).id}`, what);
+        } else if (isClientError(res.status)) {
+          await expectNothingCreated(ctx, body.referenceId, { title: `POST /jobs with ${what}`, expected: CLOSE_BEFORE_PUBLISH });
+        }
+        for (const form of STATED_UPDATE_FORMS) await updateCloseDate(ctx, job.id, form, what, closeDate);
+      }
+    },
+  },
+);
+
+/** Sends the closeDate as a partial update in `form`: kept on the answer and a GET, or refused with the job's closeDate as it was. */
+async function updateCloseDate(ctx: RuleContext, id: number, form: (typeof STATED_UPDATE_FORMS)[number], what: string, closeDate: string) {
+  const before = await getJob(ctx, id);
+  const res = await sendUpdate(ctx, form, before, { closeDate });
+  const path = formLabel(form, before);
+  expectStatus(ctx, res, (status) => status < 500, `${path} with ${what} is answered, never with a 5xx (spec 7)`);
+  observeCloseBeforePublish(ctx, formLabel(form), what, res.status);
+  const after = await getJob(ctx, id);
+  if (isSuccess(res.status)) {
+    expectCloseDate(ctx, closeDate, jobOf(res), `the ${path} answer`, what);
+    expectCloseDate(ctx, closeDate, after, `GET /jobs/${id} after ${path}`, what);
+    return;
+  }
+  ctx.expect(after.closeDate === before.closeDate, {
+    title: `${path} with ${what} was refused but changed closeDate`,
+    expected: `${CLOSE_BEFORE_PUBLISH}; a refused update changes nothing (spec 4.3)`,
+    received: `closeDate ${show(before.closeDate)} -> ${show(after.closeDate)}`,
+  });
+}
+
+/** Whether a closeDate before publishDate is accepted is not stated: record it, per path and kind of value. */
+function observeCloseBeforePublish(ctx: RuleContext, path: string, what: string, status: number): void {
+  const answer = isSuccess(status) ? 'accepted' : `refused with ${status}`;
+  ctx.observe({ topic: 'close-date.before-publish', section: '2.1', observed: `${path}, ${what}: ${answer}` });
+}
+
+export const closeDateFormRules: Implementation[] = [closeDateForms, closeDateBeforePublish];

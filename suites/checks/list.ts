@@ -110,18 +110,30 @@ const sorted: Implementation = matrixRule(
   'order',
 );
 
-/** Two jobs: A matches a token only by title, B another token only by referenceId. */
+/**
+ * A title word of digits alone, unique to the case (a hash of its tag), with a leading zero: a q that reads as a
+ * number. A server that parses query values before it knows their types refuses it, or looks up 12345 for 012345.
+ */
+function digitsWordOf(tag: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of tag) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `0${String(hash).padStart(10, '0')}`;
+}
+
+/** Three jobs: A matches a token only by title, B another token only by referenceId, C a word of digits in its title. */
 async function qFixture(ctx: RuleContext, bodies: Body[]) {
   const tag = caseTagOf(ctx);
   const titleToken = `${tag}tq`;
   const referenceToken = `${tag}rq`;
+  const digitsToken = digitsWordOf(tag);
   const a = await createJob(ctx, { ...retitle(ctx, bodies[0] ?? {}, titleToken), referenceId: `${tag}a` });
   const b = await createJob(ctx, { ...retitle(ctx, bodies[1] ?? {}, `${tag}b`), referenceId: referenceToken });
-  return { titleToken, referenceToken, a, b };
+  const c = await createJob(ctx, { ...retitle(ctx, bodies[2] ?? {}, `${tag}c ${digitsToken}`), referenceId: `${tag}c` });
+  return { titleToken, referenceToken, digitsToken, a, b, c };
 }
 
 function qRule(entry: RuleEntry, check: (ctx: RuleContext, f: Awaited<ReturnType<typeof qFixture>>) => Promise<void>): Implementation {
-  return fixedRule(entry, (ctx: RuleContext) => withBodies(ctx, 2, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
+  return fixedRule(entry, (ctx: RuleContext) => withBodies(ctx, 3, async (bodies) => check(ctx, await qFixture(ctx, bodies))));
 }
 
 const qTitle = qRule(
@@ -132,13 +144,19 @@ const qTitle = qRule(
     title: 'q matches the job title',
     statement: 'Matches job title and `referenceId`.',
   },
-  async (ctx: RuleContext, { titleToken, a }) => {
-    const list = await listJobs(ctx, { q: titleToken });
-    ctx.expect(idsOf(list.json).includes(a.id), {
-      title: `q=${titleToken} does not find job ${a.id} whose title contains it`,
-      expected: 'q matches the job title (spec 4.5)',
-      received: `title ${show(a.title)}; listed ids ${show(idsOf(list.json))}`,
-    });
+  async (ctx: RuleContext, { titleToken, digitsToken, a, c }) => {
+    // A title word of letters and digits, and one of digits alone (a q that reads as a number is still text).
+    for (const [token, job] of [
+      [titleToken, a],
+      [digitsToken, c],
+    ] as const) {
+      const list = await listJobs(ctx, { q: token });
+      ctx.expect(idsOf(list.json).includes(job.id), {
+        title: `q=${token} does not find job ${job.id} whose title contains it`,
+        expected: 'q matches the job title (spec 4.5)',
+        received: `title ${show(job.title)}; listed ids ${show(idsOf(list.json))}`,
+      });
+    }
   },
 );
 

@@ -56,6 +56,7 @@ async function follow(ctx: RuleContext, link: string, from: ApiResponse): Promis
   // 2.8 says "String (URL)": an absolute or a relative URL, resolved against the request URL.
   ctx.observe({ topic: 'paging-link-form', section: '2.8', observed: /^[a-z][a-z0-9+.-]*:/i.test(link) ? 'absolute URL' : 'relative URL' });
   const url = new URL(link, from.exchange.request.url);
+  ctx.observe({ topic: 'paging-link-param-order', section: '2.8', observed: [...new Set(url.searchParams.keys())].join(', ') });
   const root = new URL(ctx.api.client.apiRoot);
   if (url.origin !== root.origin) ctx.observe({ topic: 'paging-link-origin', section: '2.8', observed: `links point at ${url.origin}` });
   const res = await ctx.api.client.request<JobList>({ method: 'GET', path: `${root.origin}${url.pathname}${url.search}` });

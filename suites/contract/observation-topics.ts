@@ -240,6 +240,16 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'How a PUT with salary: null is answered: the salary cleared, or the request refused.',
   },
+  'close-date.before-publish': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning: 'Whether a closeDate before the publishDate is accepted or refused, per write path and kind of value.',
+  },
+  'paging-link-param-order': {
+    openPoint: 'urls.form',
+    section: '2.8',
+    meaning: 'The order of the query parameters in a paging link (2.8 says the link repeats the filters and page size).',
+  },
   'paging-link-form': { openPoint: 'urls.form', section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { openPoint: 'urls.form', section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
 } as const satisfies Record<string, TopicInfo>;

@@ -39,6 +39,7 @@ export const RULE_COSTS_MS: Readonly<Record<string, number>> = {
   'jobs.roundtrip.character-classes': 1100,
   'jobs.roundtrip.title-end-white-space': 280,
   'jobs.roundtrip.close-date-forms': 1100,
+  'jobs.roundtrip.close-date-before-publish': 300,
   'jobs.update.status-200': 373,
   'jobs.update.changes-field': 417,
   'jobs.update.keeps-other-fields': 468,

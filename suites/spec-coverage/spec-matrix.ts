@@ -831,6 +831,7 @@ const protocol: MatrixGroup = {
 // closeDate (suites/arbitraries/character-classes.ts, close-date-forms.ts). Each proven by a mutant in test/mutants/roundtrip.ts.
 const CLASSES = 'jobs.roundtrip.character-classes';
 const DATE_FORMS = 'jobs.roundtrip.close-date-forms';
+const CLOSE_BEFORE_PUBLISH = 'jobs.roundtrip.close-date-before-publish';
 const NO_CLOSE_DATE_IN_HEADER = 'n/a: the job header (2.7) has no closeDate';
 
 const roundTrips: MatrixGroup = {
@@ -883,6 +884,23 @@ const roundTrips: MatrixGroup = {
         created: DATE_FORMS,
         read: DATE_FORMS,
         updated: DATE_FORMS,
+        listItem: NO_CLOSE_DATE_IN_HEADER,
+      },
+    },
+    {
+      section: '2.1',
+      statement:
+        '`closeDate` "can be set explicitly", and nothing bounds it by publishDate: one before it (3 days, the publish day, an hour) ' +
+        'is kept as sent, or refused with a 4xx and no effect (observed)',
+      cells: {
+        post: `${CLOSE_BEFORE_PUBLISH} (mutant roundtrip-past-close-date-dropped)`,
+        putById: CLOSE_BEFORE_PUBLISH,
+        putByReference: CLOSE_BEFORE_PUBLISH,
+        putCreate: 'not probed: PUT-create behaves as POST (4.3)',
+        override: CLOSE_BEFORE_PUBLISH,
+        created: CLOSE_BEFORE_PUBLISH,
+        read: CLOSE_BEFORE_PUBLISH,
+        updated: CLOSE_BEFORE_PUBLISH,
         listItem: NO_CLOSE_DATE_IN_HEADER,
       },
     },

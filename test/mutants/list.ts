@@ -2,10 +2,11 @@
  * @module Mutants of the job list (spec 4.5, 2.7, 5.3, 8).
  */
 import type { Mutant } from './mutant.js';
-import { isListBody, responseJson, withResponseJson, type JsonObject } from './support/json.js';
+import { isListBody, jsonResponse, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
 import { isList } from './support/routes.js';
+import { answerInstead } from './support/transforms.js';
 
 const newestFirst = (a: JsonObject, b: JsonObject): number =>
   Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || (b.id as number) - (a.id as number);
@@ -93,6 +94,17 @@ export const listMutants: Mutant[] = [
     expectedRule: ['jobs.list.q-reference-id', 'jobs.update.by-reference'],
     transform: relist(({ items, view }) =>
       view.q === undefined ? items : items.filter((item) => String(item.title).toLowerCase().includes(view.q!.toLowerCase())),
+    ),
+  },
+  {
+    // spec 4.5: q is a String; a server that reads every query value of digits as a number (as it reads page) refuses a numeric q
+    name: 'list-q-of-digits-refused',
+    area: 'list',
+    violates: '4.5: q is a String that matches the title (here a q of digits alone, `q=04213`, is refused with 400 as not a string)',
+    expectedRule: 'jobs.list.q-title',
+    transform: answerInstead(
+      (req) => isList(req) && /^\d+$/.test(req.query.get('q') ?? ''),
+      () => jsonResponse(400, { code: 'validation_failed', message: 'q must be a string' }),
     ),
   },
   {

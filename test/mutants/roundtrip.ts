@@ -2,6 +2,7 @@
  * @module Mutants of the round trip (spec 4.2, 4.3): a GET result without id
  * and referenceId, posted back, must create a job with the same values.
  */
+import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson } from './support/json.js';
 import { isList, isPost, isPut, isPutByReference } from './support/routes.js';
@@ -94,6 +95,23 @@ export const roundtripMutants: Mutant[] = [
       (body) => {
         if (typeof body.closeDate === 'string' && body.closeDate.includes('T'))
           body.closeDate = body.closeDate.replace(NON_UTC_OFFSET, 'Z');
+      },
+    ),
+  },
+  {
+    // spec 2.1: closeDate "can be set explicitly"; nothing bounds it by publishDate, so a server may refuse one in the past, not drop it
+    name: 'roundtrip-past-close-date-dropped',
+    area: 'roundtrip',
+    violates:
+      '2.1: a closeDate is kept as sent or refused (here a closeDate before now is answered 2xx but dropped: a POST gets the default, ' +
+      'a PUT keeps the old one)',
+    expectedRule: 'jobs.roundtrip.close-date-before-publish',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        const { closeDate } = body;
+        if (typeof closeDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(closeDate) && Date.parse(closeDate) < Date.now() - DAY_MS)
+          delete body.closeDate;
       },
     ),
   },
