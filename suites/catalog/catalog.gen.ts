@@ -831,6 +831,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Good practice; the spec says: | amount | Decimal | Base salary. Responses carry four decimal places. |',
   },
   {
+    id: 'jobs.limits.salary-fifth-decimal',
+    section: '2.5',
+    level: 'must',
+    area: 'limits',
+    title: 'An amount with a fifth decimal is kept to four places, by rounding either way, or refused (observed)',
+    statement: 'Base salary. Responses carry four decimal places.',
+  },
+  {
     id: 'jobs.model.lifecycle',
     section: '3',
     level: 'must',

@@ -250,6 +250,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.8',
     meaning: 'The order of the query parameters in a paging link (2.8 says the link repeats the filters and page size).',
   },
+  'salary.fifth-decimal': {
+    openPoint: 'input.unbounded',
+    section: '2.5',
+    meaning: 'What an amount sent with a fifth decimal becomes: rounded, cut, or refused (2.5 states four places in responses).',
+  },
   'paging-link-form': { openPoint: 'urls.form', section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { openPoint: 'urls.form', section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
 } as const satisfies Record<string, TopicInfo>;

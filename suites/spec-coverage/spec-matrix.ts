@@ -802,6 +802,23 @@ const amounts: MatrixGroup = {
         listItem: notInHeader('salary'),
       },
     },
+    {
+      section: '2.5',
+      statement:
+        '`salary.amount` with a fifth decimal (a half, the smallest, one that carries, one JavaScript writes with an exponent) ' +
+        'comes back with four places, rounded down or up, or is refused (observed)',
+      cells: {
+        post: 'jobs.limits.salary-fifth-decimal (mutant limits-salary-fifth-decimal-rounds-to-cents)',
+        putById: 'jobs.limits.salary-fifth-decimal',
+        putByReference: 'not probed: the amount is read as on PUT by id (4.3: one partial update)',
+        putCreate: 'not probed: PUT-create behaves as POST (4.3)',
+        override: 'not probed: the override PUT is a should-level form (jobs.update.by-override)',
+        created: 'jobs.limits.salary-fifth-decimal',
+        read: 'not probed: the answers are judged; the four-decimal rule reads GET',
+        updated: 'jobs.limits.salary-fifth-decimal',
+        listItem: notInHeader('salary'),
+      },
+    },
   ],
 };
 

@@ -137,6 +137,21 @@ export const limitsMutants: Mutant[] = [
     }),
   },
   {
+    // spec 2.5: four places are carried, so an amount with a fifth decimal keeps the four before it (rounded either way)
+    name: 'limits-salary-fifth-decimal-rounds-to-cents',
+    area: 'limits',
+    violates:
+      '2.5: responses carry four decimal places (here only an amount with more than four is rounded to two: 1234.56785 comes back 1234.5700)',
+    expectedRule: 'jobs.limits.salary-fifth-decimal',
+    transform: rewriteRequest(isWrite, (body) => {
+      const salary = body.salary as JsonObject | null | undefined;
+      const places = (amount: number): number => (String(amount).includes('e') ? 20 : (String(amount).split('.')[1] ?? '').length);
+      if (salary && typeof salary === 'object' && typeof salary.amount === 'number' && places(salary.amount) > 4) {
+        salary.amount = Math.round(salary.amount * 100) / 100;
+      }
+    }),
+  },
+  {
     // spec 4.2: applicationEmail is required when applicantRoutingType.id is 1
     name: 'limits-routing-email-missing-accepted',
     area: 'limits',

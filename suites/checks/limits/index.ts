@@ -10,7 +10,7 @@ import type { Implementation } from '../../kit/rule-builders.js';
 import { countRule } from './counts.js';
 import { locationForms, locationDescriptionLength } from './locations.js';
 import { emailOrUrlLength, routingAddressRequired, routingUrlScheme, routingOtherFieldNull, urlSchemeCase } from './routing.js';
-import { salaryPeriodRequired, salaryFourDecimals, amountAsNumber } from './salary.js';
+import { salaryPeriodRequired, salaryFourDecimals, salaryFifthDecimal, amountAsNumber } from './salary.js';
 import { referenceIdLength, titleLength } from './text-lengths.js';
 
 /**
@@ -69,6 +69,7 @@ export const limitsRules: Implementation[] = [
   locationDescriptionLength,
   salaryPeriodRequired,
   salaryFourDecimals,
+  salaryFifthDecimal,
   amountAsNumber,
   routingAddressRequired(
     {

@@ -9,8 +9,8 @@
 import { isSuccess, responseLine } from '../../kit/http.js';
 import * as fc from 'fast-check';
 import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../arbitraries/salary.js';
-import { amountForms, amountsWithoutFourDecimals, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
-import { createRejected } from '../../kit/expect-rejected.js';
+import { amountForms, amountsWithoutFourDecimals, amountUnits, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
+import { createRejected, expectNothingCreated } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
@@ -124,6 +124,83 @@ export const salaryFourDecimals: Implementation = fixedRule(
     });
   },
 );
+
+/**
+ * Amounts with a fifth decimal, each with the ten-thousandths below it: a half at the fifth, the smallest amount
+ * that has one, a half that carries into the units, and one that JavaScript writes with an exponent (1e-7).
+ */
+const FIFTH_DECIMALS: ReadonlyArray<{ amount: number; text: string; below: bigint }> = [
+  { amount: 1234.56785, text: '1234.56785', below: 12_345_678n },
+  { amount: 0.00005, text: '0.00005', below: 0n },
+  { amount: 99_999.99995, text: '99999.99995', below: 999_999_999n },
+  { amount: 1e-7, text: '0.0000001', below: 0n },
+];
+
+/** The write paths of the fifth decimal: the create and the partial update, the two ways an amount first comes in. */
+const FIFTH_DECIMAL_PATHS: readonly SalaryPath[] = ['POST /jobs', 'PUT /jobs/{id}'];
+
+export const salaryFifthDecimal: Implementation = fixedRule(
+  {
+    id: 'jobs.limits.salary-fifth-decimal',
+    section: '2.5',
+    level: 'must',
+    title: 'An amount with a fifth decimal is kept to four places, by rounding either way, or refused (observed)',
+    statement: 'Base salary. Responses carry four decimal places.',
+  },
+  async (ctx: RuleContext) => {
+    await ctx.check(createBodyArb(ctx), async (job) => {
+      const setup = await sendSalary(ctx, 'POST /jobs', job, 0, '', PLAIN_SALARY);
+      ctx.expect(isSuccess(setup.status) && setup.json !== undefined, {
+        title: 'POST /jobs refused a job with a valid salary',
+        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
+        received: responseLine(setup),
+      });
+      const { id } = setup.json;
+      for (const path of FIFTH_DECIMAL_PATHS) {
+        for (const fifth of FIFTH_DECIMALS) {
+          const identified = identify(ctx, job);
+          const salary = { amount: fifth.amount, maxAmount: null, period: { id: 1 } };
+          const r = path === 'POST /jobs' ? await ctx.api.create({ ...identified, salary }) : await ctx.api.putById(id, { salary });
+          await expectFifthDecimalKept(ctx, path, r, fifth, identified.referenceId);
+        }
+      }
+    });
+  },
+);
+
+/** Accepted: four places, and the amount one of the two ten-thousandths around it; refused: a 4xx that creates nothing. */
+async function expectFifthDecimalKept(
+  ctx: RuleContext,
+  path: SalaryPath,
+  r: ApiResponse<Job>,
+  fifth: (typeof FIFTH_DECIMALS)[number],
+  referenceId: string,
+): Promise<void> {
+  const what = `${path} with amount ${fifth.text}`;
+  if (!isSuccess(r.status)) {
+    ctx.observe({ topic: 'salary.fifth-decimal', section: '2.5', observed: `${path}, ${fifth.text}: refused with ${r.status}` });
+    ctx.expect(r.status >= 400 && r.status < 500, {
+      title: `${what} was answered ${r.status}`,
+      expected: 'spec 7: a request the server does not take is a client error, never a 5xx',
+      received: responseLine(r),
+      failingExchange: r.exchange,
+    });
+    if (path === 'POST /jobs') await expectNothingCreated(ctx, referenceId, { title: what, expected: 'spec 2.5' });
+    return;
+  }
+  const kept = r.json?.salary?.amount;
+  ctx.observe({ topic: 'salary.fifth-decimal', section: '2.5', observed: `${path}, ${fifth.text}: kept as ${String(kept)}` });
+  const units = amountUnits(kept);
+  const wrong = amountsWithoutFourDecimals(r.text);
+  ctx.expect(wrong.length === 0 && units !== undefined && (units === fifth.below || units === fifth.below + 1n), {
+    title: `${what} came back as another amount`,
+    expected:
+      'spec 2.5: responses carry four decimal places, so an amount with a fifth is written with four: ' +
+      `the ten-thousandth below it or above it (${fifth.text} rounded down or up)`,
+    received: `amount ${String(kept)}${wrong.length > 0 ? `; written ${wrong.join(', ')}` : ''}`,
+    failingExchange: r.exchange,
+  });
+}
 
 /** The plainest salary that carries both amounts, so the response writes each of them. */
 const PLAIN_SALARY: SalaryInput = { amount: 52000, maxAmount: 61000, period: { id: 1 } };
