@@ -114,7 +114,20 @@ async function createClassJob(
     return { ...(await createJob(ctx, { ...body, referenceId: plain })), referenceId: plain };
   }
   expectStatus(ctx, res, 201, 'POST /jobs with string fields of any characters creates the job: 201 (spec 2.1, 4.2)');
+  observeSpelling(ctx, body, jobOf(res));
   return { ...jobOf(res), referenceId: body.referenceId };
+}
+
+/**
+ * A description and a place may come back in another spelling of the same content (the HTML re-serialized, a
+ * place in its canonical name): 2.1 gives the markup's rules and the place's meaning, not the text. Recorded.
+ */
+function observeSpelling(ctx: RuleContext, body: Body, job: Job): void {
+  const sentPlaces = (body.locations as LocationInput[]).map((location) => location.description);
+  const keptPlaces = job.locations.map((location) => location.description);
+  const description = job.description === body.description ? 'as sent' : 'respelled';
+  const places = sentPlaces.every((place) => keptPlaces.includes(place)) ? 'as sent' : 'respelled';
+  ctx.observe({ topic: 'job.spelling', section: '2.1', observed: `description ${description}, location descriptions ${places}` });
 }
 
 const characterClasses: Implementation = propertyRule<{ generated: Body; sample: ClassSample }>(

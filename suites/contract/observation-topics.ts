@@ -255,6 +255,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'What an amount sent with a fifth decimal becomes: rounded, cut, or refused (2.5 states four places in responses).',
   },
+  'job.spelling': {
+    openPoint: 'job.echo',
+    section: '2.1',
+    meaning: "Whether a job's description and location descriptions come back as sent or in another spelling of the same content.",
+  },
   'paging-link-form': { openPoint: 'urls.form', section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { openPoint: 'urls.form', section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
 } as const satisfies Record<string, TopicInfo>;
