@@ -173,7 +173,24 @@ const malformedJson: Implementation = propertyRule(
 /** Every request field but referenceId and title: they carry the tag that cleanup relies on. */
 const WRONG_TYPE_FIELDS = JOB_INPUT_FIELDS.filter((field) => field !== 'referenceId' && field !== 'title');
 
-const wrongTypes: Implementation = propertyRule(
+interface WrongType {
+  generated: Body;
+  field: (typeof WRONG_TYPE_FIELDS)[number];
+  value: fc.JsonValue;
+}
+
+/** The nearest wrong values of the object fields: the object without its members, and a salary without its amount. */
+const OBJECT_MISSES: ReadonlyArray<Omit<WrongType, 'generated'>> = [
+  { field: 'salary', value: {} },
+  { field: 'positionType', value: {} },
+  { field: 'applicantRoutingType', value: {} },
+  { field: 'salary', value: { period: { id: 1 } } },
+  { field: 'salary', value: { maxAmount: 1, period: { id: 1 } } },
+  { field: 'locations', value: [{}] },
+  { field: 'categories', value: [{}] },
+];
+
+const wrongTypes: Implementation = propertyRule<WrongType>(
   {
     id: 'jobs.robustness.wrong-types',
     section: '2',
@@ -189,6 +206,7 @@ const wrongTypes: Implementation = propertyRule(
         field: fc.constantFrom(...WRONG_TYPE_FIELDS),
         value: fc.jsonValue({ maxDepth: 2 }),
       }),
+    examples: () => OBJECT_MISSES,
     check: async (ctx: RuleContext, { generated, field, value }) => {
       const body = { ...identify(ctx, generated), [field]: value };
       expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body }));
