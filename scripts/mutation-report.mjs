@@ -7,6 +7,12 @@
 /** Statuses that count against the score: the suite ran and noticed nothing, or never ran the code. */
 export const SURVIVING = ['Survived', 'NoCoverage'];
 const DETECTED = ['Killed', 'Timeout'];
+/**
+ * How the mutation test words a kill by a changed observation (OBSERVATION_CHANGED in
+ * test/mutation/observed-forms.ts): no rule failed, but the suite reported another form where the spec leaves one open.
+ */
+const OBSERVATION_CHANGED = 'observation changed';
+const killedByObservation = (mutant) => mutant.status === 'Killed' && (mutant.statusReason ?? '').includes(OBSERVATION_CHANGED);
 
 /**
  * Stryker writes only the files it mutated this time: a run of one file would drop the others' results.
@@ -42,6 +48,8 @@ function countsOf(mutants) {
   return {
     mutants: mutants.length,
     killed: count(['Killed']),
+    // Of those, the kills by a changed observation alone (every rule passed).
+    killedByObservation: mutants.filter(killedByObservation).length,
     timeout: count(['Timeout']),
     survived: count(['Survived']),
     noCoverage: count(['NoCoverage']),

@@ -8,10 +8,11 @@ import type { ProfileName } from '../../mock/index.js';
 export const MUTATION_PROFILES: readonly ProfileName[] = ['reference', 'alt', 'lenient'];
 
 /**
- * The reference profile alone by default: on 2 shared cores each profile more multiplies the time of every
- * surviving mutant (measured in docs/testing.md). MUTATION_PROFILES=reference,alt,lenient widens the run.
+ * Every named profile by default: a mutant in a branch only another profile takes runs there, and a mutant that
+ * swaps one legal form for another changes what that profile's rules observe (observed-forms.ts). Each profile
+ * more multiplies the time of every surviving mutant (docs/testing.md); MUTATION_PROFILES=reference narrows a run.
  */
-export const DEFAULT_MUTATION_PROFILES: readonly ProfileName[] = ['reference'];
+export const DEFAULT_MUTATION_PROFILES: readonly ProfileName[] = MUTATION_PROFILES;
 
 /** Reads MUTATION_PROFILES; unset or empty is the default list. Throws on a name that is not a named profile. */
 export function mutationProfiles(value: string | undefined): ProfileName[] {

@@ -5,29 +5,56 @@
  * strict (a warning fails the test like a mismatch). One test per rule gives per-test coverage its grain: a
  * mutant runs only the rules that executed its line, and the first rule it fails kills it.
  *
- * The reference profile by default; MUTATION_PROFILES=reference,alt,lenient adds the other legal forms
- * (docs/mock-choices.md), so a mutant that turns one form into another is killed by the profile whose form it
- * breaks. Without them such a mutant survives, and is listed as "open in the spec" (test/mutation/survivors.json).
+ * Every named profile by default (reference, alt, lenient: docs/mock-choices.md), so a mutant in a branch only
+ * another profile takes is run there; MUTATION_PROFILES=reference narrows a run.
+ *
+ * Each test also compares the rule's observations with those of the unmutated mock (observed-forms.ts): a mutant
+ * that swaps one legal form for another fails no rule, but changes what the suite reports it saw.
  *
  * Not part of `npm test` (vitest.config.ts includes no `*.mutation.ts`); run alone with
- * `npx vitest run --config vitest.mutation.config.ts` (every rule passes against the plain mock).
+ * `npx vitest run --config vitest.mutation.config.ts` (every rule passes against the plain mock). After a change to
+ * the rules or the mock, `MUTATION_RECORD=1 npx vitest run --config vitest.mutation.config.ts` records the
+ * observations afresh (test/mutation/observed-forms.json).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createMockServer, type ProfileName } from '../../mock/index.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rules as registry } from '../../suites/checks/rules.js';
 import { KEYS, expectClean } from '../suite/support/sweep.js';
 import { mutationProfiles } from './mutation-profiles.js';
+import { OBSERVATION_CHANGED, observedForms, readObservedForms, writeObservedForms, type ObservedForms } from './observed-forms.js';
 
 /** One seed for every run: a mutant is judged on the same requests each time (incremental mode relies on it). */
 const SEED = 1;
+/** Record the observations of the unmutated mock instead of comparing with them. */
+const RECORD = process.env.MUTATION_RECORD === '1';
+/**
+ * The first job id of each mock: a real service's ids run to many digits, and from 1 every job of a one-rule run
+ * would have a one-digit id, under which a mutant that reads only one digit of a path id passes.
+ */
+const FIRST_JOB_ID = 1_000_001;
+const recorded: ObservedForms = readObservedForms() ?? {};
+
+afterAll(() => {
+  if (RECORD) writeObservedForms(recorded);
+});
 
 describe.each(mutationProfiles(process.env.MUTATION_PROFILES))('the suite against the mock, profile %s', (profile: ProfileName) => {
   it.each(registry.map((rule) => [rule.id, rule] as const))('%s passes', async (_id, rule) => {
     await using mock = await createMockServer({ port: 0, profile });
+    mock.core.store.reserveIdsBelow(FIRST_JOB_ID);
     // A mutant is proven by its first failing case: shrinking would only replay it.
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: SEED, rules: [rule], maxShrinks: 0, strict: true });
     expect(report.rules.map((r) => r.status)).toEqual(['passed']);
-    expectClean(report, mock, `MUTATION_PROFILES=${profile} npx vitest run --config vitest.mutation.config.ts -t '${rule.id}'`);
+    const replay = `MUTATION_PROFILES=${profile} npx vitest run --config vitest.mutation.config.ts -t '${rule.id}'`;
+    expectClean(report, mock, replay);
+    const forms = observedForms(report);
+    if (RECORD) {
+      recorded[profile] = { ...recorded[profile], [rule.id]: forms };
+      return;
+    }
+    const expected = recorded[profile]?.[rule.id];
+    expect(expected, `no recorded observations for ${profile}: record them (MUTATION_RECORD=1, see the top of this file)`).toBeDefined();
+    expect(forms, `${OBSERVATION_CHANGED}: ${replay}`).toEqual(expected);
   });
 });
