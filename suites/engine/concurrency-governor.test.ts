@@ -9,6 +9,8 @@ import {
   DISTANT_MEDIAN_MS,
   EXCLUSIVE_CASES_AT_ONCE,
   PRESSURE_CAP,
+  SLOWDOWN_FACTOR,
+  SLOWDOWN_WINDOW,
 } from './concurrency-governor.js';
 
 const answered = (governor: ConcurrencyGovernor, ms: number, times = 5) => {
@@ -81,6 +83,52 @@ describe('ConcurrencyGovernor', () => {
     late.noteAnswer(50, 503, true);
     expect(late.limit).toBe(PRESSURE_CAP);
     expect(late.underPressure).toBe(true);
+  });
+
+  /** A governor raised against a distant target answering in `ms` (the burst's times injected: no timers). */
+  const raisedAt = async (ms: number): Promise<ConcurrencyGovernor> => {
+    const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    answered(governor, ms);
+    await governor.burst(async () => governor.noteAnswer(ms, 200, false));
+    expect(governor.adapt().raised).toBe(true);
+    return governor;
+  };
+
+  it('goes back to the default, once, when the answers after a raise slow down by SLOWDOWN_FACTOR', async () => {
+    const governor = await raisedAt(40);
+    const slow = 40 * SLOWDOWN_FACTOR + 1;
+    const decisions = Array.from({ length: SLOWDOWN_WINDOW }, () => governor.noteAnswer(slow, 200, false));
+    expect(decisions.slice(0, -1).every((decision) => decision === undefined)).toBe(true);
+    expect(decisions.at(-1)).toEqual({ limit: 8, medianMs: 40, slowMedianMs: slow });
+    expect(governor.limit).toBe(8);
+    expect(governor.lowered).toBe(true);
+    expect(governor.underPressure).toBe(false);
+    // Never raised again, and no second event.
+    expect(governor.mayRaise).toBe(false);
+    expect(Array.from({ length: 2 * SLOWDOWN_WINDOW }, () => governor.noteAnswer(10 * slow, 200, false)).some(Boolean)).toBe(false);
+  });
+
+  it('keeps the raise while the answers stay within SLOWDOWN_FACTOR, a few slow ones among them', async () => {
+    const governor = await raisedAt(40);
+    for (let i = 0; i < 4 * SLOWDOWN_WINDOW; i++) {
+      const ms = i % 4 === 0 ? 40 * SLOWDOWN_FACTOR * 10 : 40 * (SLOWDOWN_FACTOR - 1);
+      expect(governor.noteAnswer(ms, 200, false)).toBeUndefined();
+    }
+    expect(governor.limit).toBe(ADAPTIVE_CAP);
+    expect(governor.lowered).toBe(false);
+  });
+
+  it('judges no slowdown without a raise, nor after a 429 brought the limit down', async () => {
+    const near = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    answered(near, 1);
+    near.adapt();
+    expect(Array.from({ length: SLOWDOWN_WINDOW }, () => near.noteAnswer(1000, 200, false)).some(Boolean)).toBe(false);
+    expect(near.lowered).toBe(false);
+
+    const pressed = await raisedAt(40);
+    pressed.noteAnswer(40, 429, false);
+    expect(Array.from({ length: SLOWDOWN_WINDOW }, () => pressed.noteAnswer(1000, 200, false)).some(Boolean)).toBe(false);
+    expect(pressed.limit).toBe(PRESSURE_CAP);
   });
 
   it('takes a 503 without Retry-After as an outage, not pressure', () => {

@@ -6,9 +6,11 @@
  * cost the server no more per second than the default costs a near one. A slow answer may also be a server that
  * serves one request at a time (a development server, a busy machine): there more requests at once only queue,
  * until they time out. So a burst of BURST_SIZE requests at once decides first: the limit rises only if the
- * burst's median answer is within BURST_SLOWDOWN times the median of the answers one at a time. At the first 429, or a 503 with
- * Retry-After, it backs off for the rest of the run: at most PRESSURE_CAP rules at once, and at most
- * PRESSURE_CAP requests in flight (the request gate, which every request of the run passes).
+ * burst's median answer is within BURST_SLOWDOWN times the median of the answers one at a time. A burst of 8 does not
+ * show a server that serves 8 at once and queues the rest: after a raise, each SLOWDOWN_WINDOW answers whose median
+ * is SLOWDOWN_FACTOR times the median before the raise (or more) bring the limit back to the default for the rest of
+ * the run. At the first 429, or a 503 with Retry-After, it backs off for the rest of the run: at most PRESSURE_CAP
+ * rules at once, and at most PRESSURE_CAP requests in flight (the request gate, which every request of the run passes).
  */
 import { ADAPTIVE_CONCURRENCY_CAP, DEFAULT_CONCURRENCY } from './config.js';
 
@@ -22,6 +24,14 @@ export const PRESSURE_CAP = DEFAULT_CONCURRENCY;
 export const BURST_SIZE = 8;
 /** How much slower a burst's median answer may be than one at a time for the target to count as distant. */
 export const BURST_SLOWDOWN = 3;
+/** Answers after a raise judged together: enough that a few slow ones (a large list, a retry) do not decide. */
+export const SLOWDOWN_WINDOW = 32;
+/**
+ * How much slower than before the raise a window's median answer must be to bring the limit back: well above what
+ * the run's own load costs a distant server that does not queue (its answers wait on the network), and below the
+ * 4-fold and more a server that serves 8 at once shows at 32 rules at once (each running cases at once).
+ */
+export const SLOWDOWN_FACTOR = 4;
 /** Cases of one independent property at once, above the default rules at once. */
 export const CASES_AT_ONCE = 4;
 /** The same for a rule that runs alone (Rule.exclusive): it has every slot of the run to itself. */
@@ -49,12 +59,23 @@ export interface GovernorOptions {
   adaptive: boolean;
 }
 
+/** Why the run went back to the default after a raise: the median before it, and that of the window that slowed down. */
+export interface Slowdown {
+  limit: number;
+  medianMs: number;
+  slowMedianMs: number;
+}
+
 export class ConcurrencyGovernor {
   #limit: number;
   readonly #adaptive: boolean;
   #pressure = false;
   #samples: number[] = [];
   #burstMs: number[] = [];
+  /** The median one at a time that a raise was judged by; undefined until a raise, and again once lowered. */
+  #raisedFrom: number | undefined;
+  #window: number[] = [];
+  #lowered = false;
   #bursting = false;
   #inFlight = 0;
   #waiting: Array<() => void> = [];
@@ -79,14 +100,39 @@ export class ConcurrencyGovernor {
     return this.#pressure;
   }
 
-  /** One answer of the target: how long it took, and its status (undefined: no answer). */
-  noteAnswer(durationMs: number, status: number | undefined, retryAfter: boolean): void {
+  /** Whether the answers slowed down after a raise, which brought the limit back to the default. */
+  get lowered(): boolean {
+    return this.#lowered;
+  }
+
+  /**
+   * One answer of the target: how long it took, and its status (undefined: no answer). Returns the slowdown when
+   * this answer completes a window that brings the limit back to the default (once per run), else undefined.
+   */
+  noteAnswer(durationMs: number, status: number | undefined, retryAfter: boolean): Slowdown | undefined {
     if (status === 429 || (status === 503 && retryAfter)) {
       this.#pressure = true;
       this.#limit = Math.min(this.#limit, PRESSURE_CAP);
-      return;
+      this.#raisedFrom = undefined;
+      return undefined;
     }
-    if (status !== undefined && !this.#bursting && this.#samples.length < 64) this.#samples.push(durationMs);
+    if (status === undefined || this.#bursting) return undefined;
+    if (this.#raisedFrom !== undefined) return this.#judgeWindow(durationMs, this.#raisedFrom);
+    if (this.#samples.length < 64) this.#samples.push(durationMs);
+    return undefined;
+  }
+
+  /** Adds an answer after the raise to the window; a full window slower by SLOWDOWN_FACTOR or more lowers the limit. */
+  #judgeWindow(durationMs: number, medianMs: number): Slowdown | undefined {
+    this.#window.push(durationMs);
+    if (this.#window.length < SLOWDOWN_WINDOW) return undefined;
+    const slowMedianMs = median(this.#window)!;
+    this.#window = [];
+    if (slowMedianMs < SLOWDOWN_FACTOR * medianMs) return undefined;
+    this.#raisedFrom = undefined;
+    this.#lowered = true;
+    this.#limit = DEFAULT_CONCURRENCY;
+    return { limit: this.#limit, medianMs, slowMedianMs };
   }
 
   /** The median answer so far, one request at a time. */
@@ -97,7 +143,14 @@ export class ConcurrencyGovernor {
   /** Whether the answers so far mark a distant target the run may raise its limit for (a burst then decides). */
   get mayRaise(): boolean {
     const medianMs = this.medianMs;
-    return this.#adaptive && !this.#pressure && medianMs !== undefined && medianMs >= DISTANT_MEDIAN_MS && this.#limit < ADAPTIVE_CAP;
+    return (
+      this.#adaptive &&
+      !this.#pressure &&
+      !this.#lowered &&
+      medianMs !== undefined &&
+      medianMs >= DISTANT_MEDIAN_MS &&
+      this.#limit < ADAPTIVE_CAP
+    );
   }
 
   /**
@@ -128,7 +181,10 @@ export class ConcurrencyGovernor {
     const medianMs = this.medianMs;
     const burstMedianMs = median(this.#burstMs);
     const raised = this.mayRaise && burstMedianMs !== undefined && burstMedianMs <= BURST_SLOWDOWN * medianMs!;
-    if (raised) this.#limit = ADAPTIVE_CAP;
+    if (raised) {
+      this.#limit = ADAPTIVE_CAP;
+      this.#raisedFrom = medianMs;
+    }
     return { medianMs, burstMedianMs, raised };
   }
 
