@@ -159,8 +159,9 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
         break;
       case 'concurrency-lowered':
         say(
-          `the target slowed down at more rules at once (median answer ${Math.round(event.slowMedianMs)} ms, ` +
-            `${Math.round(event.medianMs)} ms before): it queues requests, so back to ${event.limit} rules at once`,
+          `the target slowed down at more rules at once (median answer ${Math.round(event.slowMedianMs)} ms, ${Math.round(event.medianMs)} ms before, ` +
+            `${Math.round(event.slowPerSecond)} answers a second, ${Math.round(event.burstPerSecond)} with ${BURST_SIZE} at once): ` +
+            `it queues requests, so back to ${event.limit} rules at once`,
         );
         break;
       case 'deepen':

@@ -56,8 +56,8 @@ export type ProgressEvent =
   | { type: 'concurrency'; limit: number; medianMs: number; burstMedianMs: number }
   /** No --concurrency given and the target answers slowly, but slower still to requests at once: it queues them. */
   | { type: 'concurrency-kept'; limit: number; medianMs: number; burstMedianMs: number }
-  /** After a raise, the answers slowed down by a large factor (the target queues what it cannot serve at once): back to the default. */
-  | { type: 'concurrency-lowered'; limit: number; medianMs: number; slowMedianMs: number }
+  /** After a raise, the answers slowed down by a large factor and came no faster (the target queues what it cannot serve at once): back to the default. */
+  | { type: 'concurrency-lowered'; limit: number; medianMs: number; slowMedianMs: number; burstPerSecond: number; slowPerSecond: number }
   | { type: 'cleanup' };
 
 /** What a run is given besides its configuration: how to stop it, whom to tell, which rules to pick from. */
