@@ -62,9 +62,10 @@ try {
   const byRequests = (a, b) => (requests.get(b.id) ?? 0) - (requests.get(a.id) ?? 0);
   const order = values.sort === 'requests' ? byRequests : (a, b) => b.durationMs - a.durationMs;
   const rules = [...report.rules].sort(order).slice(0, Number(values.top));
-  const { wallMs, requests: total, raisedTo } = suite.info;
+  const { wallMs, requests: total, raisedTo, loweredTo } = suite.info;
   console.log(
-    `+${delayMs} ms: ${report.verdict}, wall ${(wallMs / 1000).toFixed(1)} s, ${total} requests, up to ${raisedTo} rules at once`,
+    `+${delayMs} ms: ${report.verdict}, wall ${(wallMs / 1000).toFixed(1)} s, ${total} requests, up to ${raisedTo} rules at once` +
+      (loweredTo ? `, back to ${loweredTo} as answers slowed down` : ''),
   );
   for (const rule of report.rules.filter((r) => r.status !== 'passed')) {
     console.log(

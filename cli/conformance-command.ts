@@ -157,6 +157,13 @@ function progressPrinter(io: CliIo, say: (line: string) => void): (event: Progre
             `it queues requests, so ${event.limit} rules at once (--concurrency fixes the number)`,
         );
         break;
+      case 'concurrency-lowered':
+        say(
+          `the target slowed down at more rules at once (median answer ${Math.round(event.slowMedianMs)} ms, ${Math.round(event.medianMs)} ms before, ` +
+            `${Math.round(event.slowPerSecond)} answers a second, ${Math.round(event.burstPerSecond)} with ${BURST_SIZE} at once): ` +
+            `it queues requests, so back to ${event.limit} rules at once`,
+        );
+        break;
       case 'deepen':
         say(
           `every rule ran its --runs; ${event.rules} ${event.rules === 1 ? 'rule draws' : 'rules draw'} more cases ` +

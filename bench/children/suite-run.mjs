@@ -53,6 +53,8 @@ process.send({
   warnings: report.summary.warning,
   concurrency: report.options.concurrency,
   raisedTo: Number(/up to (\d+) rules at once/.exec(stderrText)?.[1] ?? report.options.concurrency),
+  // And when the answers slowed down after the raise, which brought it back.
+  loweredTo: Number(/back to (\d+) rules at once/.exec(stderrText)?.[1] ?? 0) || undefined,
   requests: report.summary.requests,
   wallMs,
   startupMs,

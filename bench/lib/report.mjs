@@ -86,7 +86,8 @@ export function renderLatency(l, { command, startedAt, loadBefore, loadAfter }) 
         return [
           `${x.delayMs} ms`,
           x.isDefault
-            ? `${x.raisedTo ?? x.concurrency} (default${x.raisedTo && x.raisedTo !== x.concurrency ? `, raised from ${x.concurrency}` : ''})`
+            ? `${x.raisedTo ?? x.concurrency} (default${x.raisedTo && x.raisedTo !== x.concurrency ? `, raised from ${x.concurrency}` : ''}` +
+              `${x.loweredTo ? `, back to ${x.loweredTo} as answers slowed down` : ''})`
             : `${x.concurrency} (fixed)`,
           x.verdict,
           `${x.passed}/${x.rules} passed`,

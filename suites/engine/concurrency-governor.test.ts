@@ -9,6 +9,8 @@ import {
   DISTANT_MEDIAN_MS,
   EXCLUSIVE_CASES_AT_ONCE,
   PRESSURE_CAP,
+  SLOWDOWN_FACTOR,
+  SLOWDOWN_WINDOW,
 } from './concurrency-governor.js';
 
 const answered = (governor: ConcurrencyGovernor, ms: number, times = 5) => {
@@ -81,6 +83,66 @@ describe('ConcurrencyGovernor', () => {
     late.noteAnswer(50, 503, true);
     expect(late.limit).toBe(PRESSURE_CAP);
     expect(late.underPressure).toBe(true);
+  });
+
+  /**
+   * A governor raised against a distant target answering in `ms`, the burst's times injected: its clock steps ms / 8
+   * at each reading, and the burst reads it 8 times as its requests start, then 8 times as they end.
+   */
+  const raisedAt = async (ms: number): Promise<ConcurrencyGovernor> => {
+    let now = 0;
+    const clock = () => (now += ms / BURST_SIZE);
+    const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true, clock });
+    answered(governor, ms);
+    await governor.burst(async () => governor.noteAnswer(ms, 200, false));
+    expect(governor.adapt().raised).toBe(true);
+    return governor;
+  };
+
+  it('goes back to the default, once, when the answers after a raise slow down by SLOWDOWN_FACTOR and come no faster', async () => {
+    const governor = await raisedAt(40);
+    const slow = 40 * SLOWDOWN_FACTOR + 1;
+    // 32 in flight at `slow` each: fewer answers a second than the burst's 8 at 40 ms (the target serves 8 at once).
+    const decisions = Array.from({ length: SLOWDOWN_WINDOW }, () => governor.noteAnswer(slow, 200, false, 32));
+    expect(decisions.slice(0, -1).every((decision) => decision === undefined)).toBe(true);
+    expect(decisions.at(-1)).toEqual({ limit: 8, medianMs: 40, slowMedianMs: slow, burstPerSecond: 200, slowPerSecond: 32_000 / slow });
+    expect(governor.limit).toBe(8);
+    expect(governor.lowered).toBe(true);
+    expect(governor.underPressure).toBe(false);
+    // Never raised again, and no second event.
+    expect(governor.mayRaise).toBe(false);
+    expect(Array.from({ length: 2 * SLOWDOWN_WINDOW }, () => governor.noteAnswer(10 * slow, 200, false, 32)).some(Boolean)).toBe(false);
+  });
+
+  it('keeps the raise when the answers slow down but still come faster than in the burst (the run loads a shared CPU)', async () => {
+    const governor = await raisedAt(40);
+    const slow = 40 * SLOWDOWN_FACTOR + 1;
+    // 100 in flight at `slow` each: about 620 answers a second against the burst's 200.
+    for (let i = 0; i < 3 * SLOWDOWN_WINDOW; i++) expect(governor.noteAnswer(slow, 200, false, 100)).toBeUndefined();
+    expect(governor.limit).toBe(ADAPTIVE_CAP);
+  });
+
+  it('keeps the raise while the answers stay within SLOWDOWN_FACTOR, a few slow ones among them', async () => {
+    const governor = await raisedAt(40);
+    for (let i = 0; i < 4 * SLOWDOWN_WINDOW; i++) {
+      const ms = i % 4 === 0 ? 40 * SLOWDOWN_FACTOR * 10 : 40 * (SLOWDOWN_FACTOR - 1);
+      expect(governor.noteAnswer(ms, 200, false, 32)).toBeUndefined();
+    }
+    expect(governor.limit).toBe(ADAPTIVE_CAP);
+    expect(governor.lowered).toBe(false);
+  });
+
+  it('judges no slowdown without a raise, nor after a 429 brought the limit down', async () => {
+    const near = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
+    answered(near, 1);
+    near.adapt();
+    expect(Array.from({ length: SLOWDOWN_WINDOW }, () => near.noteAnswer(1000, 200, false, 32)).some(Boolean)).toBe(false);
+    expect(near.lowered).toBe(false);
+
+    const pressed = await raisedAt(40);
+    pressed.noteAnswer(40, 429, false);
+    expect(Array.from({ length: SLOWDOWN_WINDOW }, () => pressed.noteAnswer(1000, 200, false, 32)).some(Boolean)).toBe(false);
+    expect(pressed.limit).toBe(PRESSURE_CAP);
   });
 
   it('takes a 503 without Retry-After as an outage, not pressure', () => {

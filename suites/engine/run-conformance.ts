@@ -56,6 +56,8 @@ export type ProgressEvent =
   | { type: 'concurrency'; limit: number; medianMs: number; burstMedianMs: number }
   /** No --concurrency given and the target answers slowly, but slower still to requests at once: it queues them. */
   | { type: 'concurrency-kept'; limit: number; medianMs: number; burstMedianMs: number }
+  /** After a raise, the answers slowed down by a large factor and came no faster (the target queues what it cannot serve at once): back to the default. */
+  | { type: 'concurrency-lowered'; limit: number; medianMs: number; slowMedianMs: number; burstPerSecond: number; slowPerSecond: number }
   | { type: 'cleanup' };
 
 /** What a run is given besides its configuration: how to stop it, whom to tell, which rules to pick from. */
@@ -245,7 +247,12 @@ function openRun(config: RunConfig, hooks: RunHooks): Run {
       gate: governor,
       onExchange: (recorded) => {
         const { response } = recorded.exchange;
-        governor.noteAnswer(recorded.exchange.durationMs, response?.status, response?.headers['retry-after'] !== undefined);
+        const slowdown = governor.noteAnswer(
+          recorded.exchange.durationMs,
+          response?.status,
+          response?.headers['retry-after'] !== undefined,
+        );
+        if (slowdown) hooks.onProgress?.({ type: 'concurrency-lowered', ...slowdown });
         hooks.onExchange?.(recorded);
       },
       onResponse: (response) => jobs.noteResponse(response, currentCase()?.caseId ?? 'run'),

@@ -1,12 +1,13 @@
 /**
  * Without --concurrency, a run against a distant target (here the mock answering 30 ms late) raises the rules it
  * runs at once, and the requests in flight follow; a target as slow that serves one request at a time (it queues a
- * burst) keeps the default; a given --concurrency is kept; and once the target answers 429, no more than 8 requests
+ * burst) keeps the default; one that serves 8 at once and queues the rest brings a raise back to the default, and says
+ * why; a given --concurrency is kept; and once the target answers 429, no more than 8 requests
  * of the run are in flight at once (counted at the target).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
-import { BURST_SLOWDOWN, PRESSURE_CAP } from '../../suites/engine/concurrency-governor.js';
+import { BURST_SIZE, BURST_SLOWDOWN, PRESSURE_CAP, SLOWDOWN_FACTOR } from '../../suites/engine/concurrency-governor.js';
 import { runConformance, type ProgressEvent, type RunOptions } from '../../suites/engine/run-conformance.js';
 import type { Transform } from '../mutants/kit.js';
 
@@ -118,6 +119,27 @@ describe('adaptive concurrency', { timeout: 90_000 }, () => {
     const kept = events.find((event) => event.type === 'concurrency-kept');
     expect(kept).toMatchObject({ type: 'concurrency-kept', limit: 8 });
     expect(kept?.type === 'concurrency-kept' && kept.burstMedianMs > BURST_SLOWDOWN * kept.medianMs).toBe(true);
+    expect(verdict).toBe('passed');
+  });
+
+  it('goes back to the default when a target that serves 8 at once slows down at more, and says why', async () => {
+    // 8 requests at once (the burst) answer as one does; each request beyond them waits as long again.
+    let inFlight = 0;
+    const eightAtOnce: Transform = (next) => async (req) => {
+      const queued = Math.max(0, inFlight++ - (BURST_SIZE - 1));
+      try {
+        await new Promise((resolve) => setTimeout(resolve, DELAY_MS * (1 + queued)));
+        return await next(req);
+      } finally {
+        inFlight--;
+      }
+    };
+    const { events, verdict } = await run({ transform: eightAtOnce, mostAfterPressure: () => 0, sawPressure: () => undefined });
+    const concurrencyEvents = JSON.stringify(events.filter((event) => event.type.startsWith('concurrency')));
+    expect(raised(events), concurrencyEvents).toBeDefined();
+    const lowered = events.find((event) => event.type === 'concurrency-lowered');
+    expect(lowered, concurrencyEvents).toMatchObject({ type: 'concurrency-lowered', limit: 8 });
+    expect(lowered?.type === 'concurrency-lowered' && lowered.slowMedianMs >= SLOWDOWN_FACTOR * lowered.medianMs).toBe(true);
     expect(verdict).toBe('passed');
   });
 
