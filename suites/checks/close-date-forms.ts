@@ -22,7 +22,7 @@ import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
 import { expectNothingCreated } from '../kit/expect-rejected.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { formLabel, sendUpdate, STATED_UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string, form: string): void {
@@ -129,7 +129,7 @@ const closeDateBeforePublish: Implementation = propertyRule<Body>(
 );
 
 /** Sends the closeDate as a partial update in `form`: kept on the answer and a GET, or refused with the job's closeDate as it was. */
-async function updateCloseDate(ctx: RuleContext, id: number, form: (typeof STATED_UPDATE_FORMS)[number], what: string, closeDate: string) {
+async function updateCloseDate(ctx: RuleContext, id: number, form: UpdateForm, what: string, closeDate: string): Promise<void> {
   const before = await getJob(ctx, id);
   const res = await sendUpdate(ctx, form, before, { closeDate });
   const path = formLabel(form, before);
