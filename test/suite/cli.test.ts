@@ -2,7 +2,8 @@
  * The built `jobs-conformance` bin (node dist/cli/jobs-conformance.js; `npm test`
  * builds first): exit codes, options from flags and JOBS_* variables, the
  * seed on stderr, reports on disk, replay of a mismatch, Ctrl-C, and never a
- * key in any output.
+ * key in any output. The tests of what the command reads call its main() in
+ * process (runInProcess); every exit code is also seen from the bin.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
