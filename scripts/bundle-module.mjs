@@ -3,7 +3,9 @@
 // checkout's node_modules (a data: module has no folder to resolve them from), and each bundled module keeps
 // its own import.meta.url (schemas and the tool's version are found from it). scripts/generate.mjs renders its
 // docs this way; the tests start the proxy's judging thread this way (test/support/judge-worker-from-sources.ts).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const fromCheckout = {
@@ -47,4 +49,20 @@ export async function bundleModule(entry) {
 /** The module's exports. */
 export async function loadModule(entry) {
   return import((await bundleModule(entry)).href);
+}
+
+/**
+ * The exports of several modules, bundled together: each bundle holds its own copy of what it imports, so the
+ * schemas' validators, compiled at import, would be compiled once per module loaded apart.
+ */
+export async function loadModules(entries) {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-modules-'));
+  try {
+    const entry = join(dir, 'all.ts');
+    writeFileSync(entry, entries.map((file, i) => `export * as m${i} from ${JSON.stringify(file)};\n`).join(''));
+    const modules = await loadModule(entry);
+    return entries.map((_, i) => modules[`m${i}`]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

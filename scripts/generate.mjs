@@ -117,7 +117,7 @@ try {
   process.exit(1);
 }
 // Docs rendered from TypeScript registries, each loaded without a build: [entry, render(module), output].
-const { loadModule } = await import('./bundle-module.mjs');
+const { loadModules } = await import('./bundle-module.mjs');
 const { renderRulesDoc } = await import('./rules-doc.mjs');
 const generatedDocs = [
   ['scripts/docs/choices-doc.ts', (m) => m.renderChoicesDoc(), 'docs/mock-choices.md'],
@@ -133,7 +133,9 @@ const generatedDocs = [
   ],
 ];
 for (const [entry, , out] of generatedDocs) requireEntry(entry, out);
-for (const [entry, render, out] of generatedDocs) outputs.push([join(root, out), await render(await loadModule(join(root, entry)))]);
+// One bundle for every registry: loaded apart, each would compile the schemas' validators again.
+const docModules = await loadModules(generatedDocs.map(([entry]) => join(root, entry)));
+for (const [i, [, render, out]] of generatedDocs.entries()) outputs.push([join(root, out), await render(docModules[i])]);
 // Pages that show examples: each marked block is rewritten from its file; a ts/js block without a marker is refused.
 const { inlineExamples, unmarkedCodeBlocks } = await import('./inline-examples.mjs');
 let handWritten = false;

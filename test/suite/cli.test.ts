@@ -2,7 +2,8 @@
  * The built `jobs-conformance` bin (node dist/cli/jobs-conformance.js; `npm test`
  * builds first): exit codes, options from flags and JOBS_* variables, the
  * seed on stderr, reports on disk, replay of a mismatch, Ctrl-C, and never a
- * key in any output.
+ * key in any output. The tests of what the command reads call its main() in
+ * process (runInProcess); every exit code is also seen from the bin.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,7 +12,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../cli/conformance-command.js';
 import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
@@ -56,6 +59,30 @@ function runCli(
       done({ code, stdout, stderr });
     });
   });
+}
+
+/** A stream that keeps what is written to it. */
+function textSink(): Writable & { text: string } {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      stream.text += chunk.toString('utf8');
+      done();
+    },
+  }) as Writable & { text: string };
+  stream.text = '';
+  return stream;
+}
+
+/**
+ * Runs the command's main() in this process, from the sources: for the tests whose subject is what the command
+ * reads and answers, not the process around it (each spawn imports dist/ anew, about 2 s of CPU). Every exit code
+ * is still seen from a real process by another test of this file.
+ */
+async function runInProcess(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const stdout = textSink();
+  const stderr = textSink();
+  const code = await main({ argv: ['node', 'jobs-conformance', ...args], env: { PATH: process.env.PATH ?? '', ...env }, stdout, stderr });
+  return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
 function expectNoKey(...texts: string[]): void {
@@ -135,6 +162,7 @@ describe('arguments', () => {
   });
 
   const common = ['--base-url', 'http://127.0.0.1:1', '--api-key', KEY];
+  // The first row through the bin (exit 2 from a real process), the others through main() in process.
   it.each([
     [[], /--base-url is required \(or set JOBS_BASE_URL\)/],
     [['--base-url', 'http://127.0.0.1:1'], /--api-key is required/],
@@ -148,7 +176,7 @@ describe('arguments', () => {
     [[...common, '--only', 'jobs.nothing'], /--only jobs.nothing matches no rule/],
     [[...common, '--replay-path', '0:1'], /--replay-path replays one rule/],
   ])('exits 2 on bad arguments %j with one clear line', async (args, message) => {
-    const run = await runCli(args);
+    const run = args.length === 0 ? await runCli(args) : await runInProcess(args);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expectNoKey(run.stdout, run.stderr);
@@ -310,7 +338,8 @@ describe('a warning: only a should rule fails', () => {
     expect(report.rules.find((rule) => rule.id === 'jobs.protocol.non-json-rejected.post')?.mismatches[0]?.level).toBe('should');
 
     const strictDir = join(dir, 'warning-strict');
-    const strict = await runCli([...args(strictDir), '--strict'], { JOBS_API_KEY: KEY });
+    // The lenient run above is the bin's; the same command's exit codes under the strict options are main()'s, in process.
+    const strict = await runInProcess([...args(strictDir), '--strict'], { JOBS_API_KEY: KEY });
     expect(strict.code, strict.stderr).toBe(1);
     expect(strict.stderr).toMatch(
       /2 should rules failed \(warnings, failing the run under --strict\): jobs\.protocol\.non-json-rejected\.post, jobs\.protocol\.non-json-rejected\.put/,
@@ -319,9 +348,9 @@ describe('a warning: only a should rule fails', () => {
     expect([strictReport.verdict, strictReport.options?.strict]).toEqual(['failed', true]);
     expect(strictReport.replayCommand).toMatch(/ --strict$/);
 
-    const fromEnv = await runCli(args(join(dir, 'warning-env')), { JOBS_API_KEY: KEY, JOBS_STRICT: '1' });
+    const fromEnv = await runInProcess(args(join(dir, 'warning-env')), { JOBS_API_KEY: KEY, JOBS_STRICT: '1' });
     expect(fromEnv.code, fromEnv.stderr).toBe(1);
-    const failOnWarning = await runCli([...args(join(dir, 'warning-fail-on')), '--fail-on', 'warning'], { JOBS_API_KEY: KEY });
+    const failOnWarning = await runInProcess([...args(join(dir, 'warning-fail-on')), '--fail-on', 'warning'], { JOBS_API_KEY: KEY });
     expect(failOnWarning.code, failOnWarning.stderr).toBe(1);
     expect(mock.core.snapshot().jobs).toEqual([]);
   });
@@ -384,7 +413,7 @@ describe('-H/--header and JOBS_HEADERS', () => {
 
   it('reads JOBS_HEADERS, one header per line', async () => {
     seen.length = 0;
-    const run = await runCli(
+    const run = await runInProcess(
       [
         '--base-url',
         mock.url,
@@ -408,7 +437,7 @@ describe('-H/--header and JOBS_HEADERS', () => {
   });
 
   it('exits 2 on a malformed header with one line that does not echo it', async () => {
-    const run = await runCli(['--base-url', mock.url, '-H', `X-Gateway-Token ${SECRET}`], { JOBS_API_KEY: KEY });
+    const run = await runInProcess(['--base-url', mock.url, '-H', `X-Gateway-Token ${SECRET}`], { JOBS_API_KEY: KEY });
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toEqual([
       `jobs-conformance: error: --header entry 1 is not 'Name: value' (a header name, a colon, a value on one line)`,
