@@ -17,7 +17,8 @@ import {
   type Instant,
 } from '../arbitraries/close-date-forms.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { keepsDate, show } from '../../judging/compare.js';
+import { keepsDate, sameDate, show } from '../../judging/compare.js';
+import { instantMs } from '../../judging/dates.js';
 import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
 import { expectNothingCreated } from '../kit/expect-rejected.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
@@ -87,7 +88,7 @@ const closeDateForms: Implementation = propertyRule<FormCase>(
  * date-time just before it.
  */
 function closeDatesBefore(publishDate: string): Array<[string, string]> {
-  const publish = Date.parse(publishDate);
+  const publish = instantMs(publishDate);
   const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
   return [
     ['a date 3 days before publishDate', day(publish - 3 * DAY_MS)],
@@ -141,7 +142,7 @@ async function updateCloseDate(ctx: RuleContext, id: number, form: UpdateForm, w
     expectCloseDate(ctx, closeDate, after, `GET /jobs/${id} after ${path}`, what);
     return;
   }
-  ctx.expect(after.closeDate === before.closeDate, {
+  ctx.expect(sameDate(after.closeDate, before.closeDate), {
     title: `${path} with ${what} was refused but changed closeDate`,
     expected: `${CLOSE_BEFORE_PUBLISH}; a refused update changes nothing (spec 4.3)`,
     received: `closeDate ${show(before.closeDate)} -> ${show(after.closeDate)}`,

@@ -40,6 +40,8 @@ afterAll(() => {
 });
 
 describe.each(mutationProfiles(process.env.MUTATION_PROFILES))('the suite against the mock, profile %s', (profile: ProfileName) => {
+  // A profile recorded afresh keeps no rule the registry lost; the profiles this run leaves out keep theirs.
+  if (RECORD) recorded[profile] = {};
   it.each(registry.map((rule) => [rule.id, rule] as const))('%s passes', async (_id, rule) => {
     await using mock = await createMockServer({ port: 0, profile });
     mock.core.store.reserveIdsBelow(FIRST_JOB_ID);

@@ -59,7 +59,11 @@ const variants: Variant[] = [
     fails: ['jobs.html.keeps-allowed-content', 'jobs.html.long-description', 'jobs.model.lifecycle'],
   },
   // Amounts are sent with up to four decimals: cutting two of them changes the value the model expects, too.
-  registered('limits-salary-two-decimals', ['jobs.limits.salary-four-decimals', 'jobs.model.lifecycle']),
+  registered('limits-salary-two-decimals', [
+    'jobs.limits.salary-four-decimals',
+    'jobs.limits.salary-fifth-decimal',
+    'jobs.model.lifecycle',
+  ]),
   registered('limits-four-locations-accepted', ['jobs.limits.locations-count']),
   registered('limits-title-257-accepted', ['jobs.limits.title-length']),
   {
