@@ -8,10 +8,10 @@
 export const SURVIVING = ['Survived', 'NoCoverage'];
 const DETECTED = ['Killed', 'Timeout'];
 /**
- * How the mutation test words a kill by a changed observation (OBSERVATION_CHANGED in
- * test/mutation/observed-forms.ts): no rule failed, but the suite reported another form where the spec leaves one open.
+ * How the mutation test words a kill by a changed observation (test/mutation/observed-forms.ts starts its failure
+ * with it): no rule failed, but the suite reported another form where the spec leaves one open.
  */
-const OBSERVATION_CHANGED = 'observation changed';
+export const OBSERVATION_CHANGED = 'observation changed';
 const killedByObservation = (mutant) => mutant.status === 'Killed' && (mutant.statusReason ?? '').includes(OBSERVATION_CHANGED);
 
 /**

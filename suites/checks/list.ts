@@ -111,13 +111,12 @@ const sorted: Implementation = matrixRule(
 );
 
 /**
- * A title word of digits alone, unique to the case (a hash of its tag), with a leading zero: a q that reads as a
- * number. A server that parses query values before it knows their types refuses it, or looks up 12345 for 012345.
+ * A title word of digits alone, with a leading zero: a q that reads as a number. Each character of the case tag
+ * becomes its character code in three digits, so the word is the case's own as the tag is. A server that parses
+ * query values before it knows their types refuses it, or looks up 12345 for 012345.
  */
 function digitsWordOf(tag: string): string {
-  let hash = 0x811c9dc5;
-  for (const char of tag) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return `0${String(hash).padStart(10, '0')}`;
+  return `0${[...tag].map((char) => String(char.codePointAt(0)).padStart(3, '0')).join('')}`;
 }
 
 /** Three jobs: A matches a token only by title, B another token only by referenceId, C a word of digits in its title. */

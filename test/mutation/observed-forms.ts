@@ -14,7 +14,7 @@ import type { ConformanceReport } from '../../schemas/types.gen.js';
 export const OBSERVED_FORMS_FILE = new URL('./observed-forms.json', import.meta.url);
 
 /** The start of the assertion message of a changed observation: scripts/mutation-report.mjs counts these kills. */
-export const OBSERVATION_CHANGED = 'observation changed';
+export { OBSERVATION_CHANGED } from '../../scripts/mutation-report.mjs';
 
 /** profile → rule id → the rule's observations as `topic = observed`, sorted. */
 export type ObservedForms = Record<string, Record<string, string[]>>;

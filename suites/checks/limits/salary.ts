@@ -12,6 +12,7 @@ import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../
 import { amountForms, amountsWithoutFourDecimals, amountUnits, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
 import { createRejected, expectNothingCreated } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
+import { createJob } from '../../kit/jobs.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../../judging/compare.js';
@@ -149,13 +150,7 @@ export const salaryFifthDecimal: Implementation = fixedRule(
   },
   async (ctx: RuleContext) => {
     await ctx.check(createBodyArb(ctx), async (job) => {
-      const setup = await sendSalary(ctx, 'POST /jobs', job, 0, '', PLAIN_SALARY);
-      ctx.expect(isSuccess(setup.status) && setup.json !== undefined, {
-        title: 'POST /jobs refused a job with a valid salary',
-        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
-        received: responseLine(setup),
-      });
-      const { id } = setup.json;
+      const { id } = await createJob(ctx, { ...identify(ctx, job), salary: PLAIN_SALARY });
       for (const path of FIFTH_DECIMAL_PATHS) {
         for (const fifth of FIFTH_DECIMALS) {
           const identified = identify(ctx, job);
