@@ -320,6 +320,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
   },
   {
+    id: 'jobs.roundtrip.blank-title',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title: 'An empty or white-space title is kept as sent or refused without effect, on POST, PUT-create and every update path (observed)',
+    statement: 'title | String, max 256 | Job title.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',

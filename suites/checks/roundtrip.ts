@@ -12,6 +12,7 @@ import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { characterClassRules } from './character-classes.js';
+import { blankTitleRules } from './blank-title.js';
 import { closeDateFormRules } from './close-date-forms.js';
 
 /**
@@ -108,4 +109,4 @@ const putCreate: Implementation = propertyRule(
   },
 );
 
-export const roundtripRules: Implementation[] = [postAccepted, sameValues, putCreate, ...characterClassRules, ...closeDateFormRules];
+export const roundtripRules: Implementation[] = [postAccepted, sameValues, putCreate, ...characterClassRules, ...closeDateFormRules, ...blankTitleRules];

@@ -255,6 +255,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'What an amount sent with a fifth decimal becomes: rounded, cut, or refused (2.5 states four places in responses).',
   },
+  'title.blank': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning: 'Whether an empty or white-space title is accepted or refused, per write path and value (2.1 and 8 state a maximum only).',
+  },
   'job.spelling': {
     openPoint: 'job.echo',
     section: '2.1',

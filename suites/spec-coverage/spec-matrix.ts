@@ -849,6 +849,7 @@ const protocol: MatrixGroup = {
 const CLASSES = 'jobs.roundtrip.character-classes';
 const DATE_FORMS = 'jobs.roundtrip.close-date-forms';
 const CLOSE_BEFORE_PUBLISH = 'jobs.roundtrip.close-date-before-publish';
+const BLANK_TITLE = 'jobs.roundtrip.blank-title';
 const NO_CLOSE_DATE_IN_HEADER = 'n/a: the job header (2.7) has no closeDate';
 
 const roundTrips: MatrixGroup = {
@@ -919,6 +920,21 @@ const roundTrips: MatrixGroup = {
         read: CLOSE_BEFORE_PUBLISH,
         updated: CLOSE_BEFORE_PUBLISH,
         listItem: NO_CLOSE_DATE_IN_HEADER,
+      },
+    },
+    {
+      section: '2.1',
+      statement: 'An empty or white-space title is kept as sent or refused without effect (observed: 2.1 and 8 state a maximum only)',
+      cells: {
+        post: `${BLANK_TITLE} (mutant roundtrip-blank-title-ignored-on-update on the PUTs)`,
+        putById: BLANK_TITLE,
+        putByReference: BLANK_TITLE,
+        putCreate: BLANK_TITLE,
+        override: BLANK_TITLE,
+        created: BLANK_TITLE,
+        read: BLANK_TITLE,
+        updated: BLANK_TITLE,
+        listItem: 'not probed: a title without a word is not found by q; the answers and GET are judged',
       },
     },
   ],

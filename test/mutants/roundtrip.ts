@@ -115,4 +115,14 @@ export const roundtripMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.1 and 8 bound a title by its greatest length only: a blank one may be refused, not taken and dropped
+    name: 'roundtrip-blank-title-ignored-on-update',
+    area: 'roundtrip',
+    violates: '2.1: a title is kept as sent or refused (here a PUT with a title of white space alone is answered 200 but keeps the old title)',
+    expectedRule: 'jobs.roundtrip.blank-title',
+    transform: rewriteRequest(isPut, (body) => {
+      if (typeof body.title === 'string' && body.title.trim() === '') delete body.title;
+    }),
+  },
 ];
