@@ -63,7 +63,13 @@ export const OBSERVATION_TOPICS = {
     section: '1',
     meaning: 'The 4xx a body with a Content-Type other than JSON answers.',
   },
-  'error-body-shape': { openPoint: 'errors.body', section: '7.2', meaning: 'The shape of an error body (the spec shows none).' },
+  'error-body-shape': {
+    openPoint: 'errors.body',
+    section: '7.2',
+    meaning:
+      'The form of each client error a rule was answered (the spec shows none): the status, the keys, each value\'s JSON type, ' +
+      'whether a string is empty, how many entries a list has; never the values.',
+  },
   'title.astral-characters-at-limit': {
     openPoint: 'input.unbounded',
     section: '8',

@@ -10,6 +10,7 @@
 import * as fc from 'fast-check';
 import type { Exchange, Mismatch, RuleResult } from '../../schemas/types.gen.js';
 import { currentCase, runInCase, type CaseLog } from '../contract/case-scope.js';
+import { errorBodyForm } from './error-body-form.js';
 import { curlFor } from '../../reports/curl.js';
 import { MismatchError, SkipError, TransportError } from '../contract/errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../../reports/status.js';
@@ -176,7 +177,13 @@ export class Context implements RuleContext {
    */
   async runCase(log: CaseLog, fn: () => Promise<void>): Promise<CaseOutcome> {
     try {
-      await runInCase(log, fn);
+      await runInCase(log, async () => {
+        try {
+          await fn();
+        } finally {
+          this.#observeErrorBodies(log);
+        }
+      });
       return { log };
     } catch (error) {
       return { log, error };
@@ -185,6 +192,14 @@ export class Context implements RuleContext {
       // One case's cleanup after the other: a rule keeps at most one in flight. --concurrency 1 keeps to one request at a time.
       if (this.#state.concurrency > 1) this.#cleanup = this.#cleanup.then(cleanup);
       else await cleanup();
+    }
+  }
+
+  /** Records the form of each client error the case was answered (the spec shows no error body, 7.2). */
+  #observeErrorBodies(log: CaseLog): void {
+    for (const exchange of log.exchanges) {
+      const form = errorBodyForm(exchange);
+      if (form !== undefined) this.observe({ topic: 'error-body-shape', section: '7.2', observed: form });
     }
   }
 

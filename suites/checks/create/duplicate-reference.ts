@@ -9,7 +9,6 @@ import { changedFields, show } from '../../../judging/compare.js';
 import { expectStatus, isClientError } from '../../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
-import { observeErrorBody } from './shared.js';
 
 /** Creates a job, then POSTs another body with the same referenceId. */
 async function postDuplicate(ctx: RuleContext, first: Body, second: Body) {
@@ -38,7 +37,6 @@ export const duplicateRejected: Implementation = propertyRule(
       const { duplicate } = await postDuplicate(ctx, first, second);
       if (isClientError(duplicate.status)) {
         ctx.observe({ topic: 'error-status.duplicate-reference-id', section: '7.1', observed: String(duplicate.status) });
-        observeErrorBody(ctx, duplicate.json, duplicate.text);
       }
       expectStatus(
         ctx,

@@ -1,6 +1,6 @@
 /**
  * @module Helpers the create rules share: the statuses, dropping fields from a body,
- * the observed shape of an error body, and creating by POST or by PUT.
+ * and creating by POST or by PUT.
  */
 import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
@@ -11,17 +11,6 @@ export const STATUSES = ['active', 'archived', 'draft'] as const;
 
 export function omit(body: Body, ...fields: string[]): Body {
   return Object.fromEntries(Object.entries(body).filter(([key]) => !fields.includes(key)));
-}
-
-/** Observes the shape of an error body (the spec does not show one, 7.2). */
-export function observeErrorBody(ctx: RuleContext, json: unknown, text: string): void {
-  const shape =
-    json !== null && typeof json === 'object' && !Array.isArray(json)
-      ? `JSON object with ${Object.keys(json).sort().join(', ') || 'no fields'}`
-      : text === ''
-        ? 'empty body'
-        : 'not JSON';
-  ctx.observe({ topic: 'error-body-shape', section: '7.2', observed: shape });
 }
 
 export type CreateWay = 'POST /jobs' | 'PUT /jobs (create)';

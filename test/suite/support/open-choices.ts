@@ -248,6 +248,21 @@ export const OPEN_CHOICES: OpenChoice[] = [
     ],
     observed: ['salary.max-amount-form', 'four places'],
   },
+  {
+    form: 'error bodies as RFC 9457 problem details (7.2 shows no error body)',
+    choices: { 'errors.body': 'problem', 'status.duplicate-reference': '400' },
+    only: ['jobs.create.duplicate-reference-rejected'],
+    observed: [
+      'error-body-shape',
+      '400: {code: text, detail: text, errors: [1 × {message: text, path: text, rule: text}], status: number, title: text, type: text}',
+    ],
+  },
+  {
+    form: 'error bodies with a message alone (7.2 shows no error body)',
+    choices: { 'errors.body': 'message', 'status.duplicate-reference': '422' },
+    only: ['jobs.create.duplicate-reference-rejected'],
+    observed: ['error-body-shape', '422: {message: text}'],
+  },
 ];
 
 /** True when `profile` sets every choice of `row`: its whole-registry run meets the row's form. */
