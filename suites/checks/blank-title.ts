@@ -60,7 +60,8 @@ const blankTitleRule: Implementation = propertyRule<Body>(
       const job = await createJob(ctx, identify(ctx, generated));
       for (const [what, title] of BLANK_TITLES) {
         const value = blankTitle(ctx, what, title);
-        for (const form of ['post', 'put-create'] as const) await createWithOpenValue(ctx, form, { ...identify(ctx, generated), title }, value);
+        for (const form of ['post', 'put-create'] as const)
+          await createWithOpenValue(ctx, form, { ...identify(ctx, generated), title }, value);
         for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, job.id, form, { title }, value);
       }
     },

@@ -22,7 +22,7 @@ describe('jsonForm', () => {
       ],
     };
     expect(jsonForm(body)).toBe(
-      '{code: text, fieldErrors: [2 × {limit: number, message: text, path: text, rule: text} | {message: text, path: text, rule: \'\'}], ' +
+      "{code: text, fieldErrors: [2 × {limit: number, message: text, path: text, rule: text} | {message: text, path: text, rule: ''}], " +
         'message: text, status: number}',
     );
   });
@@ -57,6 +57,8 @@ describe('errorBodyForm', () => {
     expect(errorBodyForm(answered(500, '{}'))).toBeUndefined();
     expect(errorBodyForm(answered(429, '{}'))).toBeUndefined();
     expect(errorBodyForm(answered(422, '{"code":', {}, true))).toBeUndefined();
-    expect(errorBodyForm({ request: { method: 'GET', url: 'http://127.0.0.1/jobs/1', headers: {} }, error: 'reset', durationMs: 1 })).toBeUndefined();
+    expect(
+      errorBodyForm({ request: { method: 'GET', url: 'http://127.0.0.1/jobs/1', headers: {} }, error: 'reset', durationMs: 1 }),
+    ).toBeUndefined();
   });
 });

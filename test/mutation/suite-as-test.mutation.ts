@@ -5,8 +5,9 @@
  * strict (a warning fails the test like a mismatch). One test per rule gives per-test coverage its grain: a
  * mutant runs only the rules that executed its line, and the first rule it fails kills it.
  *
- * Every named profile by default (reference, alt, lenient: docs/mock-choices.md), so a mutant in a branch only
- * another profile takes is run there; MUTATION_PROFILES=reference narrows a run.
+ * Every named profile by default (reference, alt, lenient: docs/mock-choices.md), and `other-forms`, the forms none
+ * of them takes (mutation-profiles.ts), so a mutant in a branch only another form takes is run there;
+ * MUTATION_PROFILES=reference narrows a run.
  *
  * Each test also compares the rule's observations with those of the unmutated mock (observed-forms.ts): a mutant
  * that swaps one legal form for another fails no rule, but changes what the suite reports it saw.
@@ -17,11 +18,11 @@
  * observations afresh (test/mutation/observed-forms.json).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMockServer, type ProfileName } from '../../mock/index.js';
+import { createMockServer } from '../../mock/index.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rules as registry } from '../../suites/checks/rules.js';
 import { KEYS, expectClean } from '../suite/support/sweep.js';
-import { mutationProfiles } from './mutation-profiles.js';
+import { mockOptionsOf, mutationProfiles } from './mutation-profiles.js';
 import { OBSERVATION_CHANGED, observedForms, readObservedForms, writeObservedForms, type ObservedForms } from './observed-forms.js';
 
 /** One seed for every run: a mutant is judged on the same requests each time (incremental mode relies on it). */
@@ -39,11 +40,11 @@ afterAll(() => {
   if (RECORD) writeObservedForms(recorded);
 });
 
-describe.each(mutationProfiles(process.env.MUTATION_PROFILES))('the suite against the mock, profile %s', (profile: ProfileName) => {
+describe.each(mutationProfiles(process.env.MUTATION_PROFILES))('the suite against the mock, profile %s', (profile: string) => {
   // A profile recorded afresh keeps no rule the registry lost; the profiles this run leaves out keep theirs.
   if (RECORD) recorded[profile] = {};
   it.each(registry.map((rule) => [rule.id, rule] as const))('%s passes', async (_id, rule) => {
-    await using mock = await createMockServer({ port: 0, profile });
+    await using mock = await createMockServer({ port: 0, ...mockOptionsOf(profile) });
     mock.core.store.reserveIdsBelow(FIRST_JOB_ID);
     // A mutant is proven by its first failing case: shrinking would only replay it.
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: SEED, rules: [rule], maxShrinks: 0, strict: true });
