@@ -316,7 +316,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'roundtrip',
-    title: 'A closeDate before publishDate is kept as sent or refused without effect, on POST and every update path (observed)',
+    title: 'A closeDate before publishDate is kept as sent or refused without effect, on POST, PUT-create and every update path (observed)',
     statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
   },
   {

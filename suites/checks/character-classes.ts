@@ -13,8 +13,9 @@ import { asHtmlText, CLASS_EXAMPLES, classSampleArb, type ClassSample } from '..
 import type { LocationInput } from '../arbitraries/location.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameHtmlContent, sameLocations, sameText, sameUrl, show } from '../../judging/compare.js';
-import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
+import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
+import type { CreateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** What the job must hold after the writes so far. */
@@ -99,21 +100,24 @@ function writtenOf(body: Body & { referenceId: string }): Written {
 }
 
 /**
- * POST the class's body. The spec restricts no character of a referenceId, but this suite records a refusal
- * of an unusual one (jobs.robustness.reference-id-characters does too) and goes on with the plain referenceId:
- * the other fields still carry the class.
+ * Creates the class's body by POST or by a PUT with a new referenceId (4.3: it behaves as POST). The spec restricts
+ * no character of a referenceId, but this suite records a refusal of an unusual one
+ * (jobs.robustness.reference-id-characters does too) and goes on with the plain referenceId: the other fields still
+ * carry the class.
  */
 async function createClassJob(
   ctx: RuleContext,
+  form: CreateForm,
   body: Body & { referenceId: string },
   plain: string,
 ): Promise<Job & { referenceId: string }> {
-  const res = await ctx.api.create(body);
-  if (isClientError(res.status)) {
+  const res = form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference(body);
+  if (isClientError(res.status) && body.referenceId !== plain) {
     ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(body.referenceId)}: ${res.status}` });
-    return { ...(await createJob(ctx, { ...body, referenceId: plain })), referenceId: plain };
+    return createClassJob(ctx, form, { ...body, referenceId: plain }, plain);
   }
-  expectStatus(ctx, res, 201, 'POST /jobs with string fields of any characters creates the job: 201 (spec 2.1, 4.2)');
+  if (form === 'post') expectStatus(ctx, res, 201, 'POST /jobs with string fields of any characters creates the job: 201 (spec 2.1, 4.2)');
+  else expectStatus(ctx, res, isSuccess, 'PUT /jobs with a new referenceId and string fields of any characters creates the job (spec 4.3)');
   observeSpelling(ctx, body, jobOf(res));
   return { ...jobOf(res), referenceId: body.referenceId };
 }
@@ -147,7 +151,7 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
     examples: () => CLASS_EXAMPLES.map((sample) => ({ sample })),
     check: async (ctx: RuleContext, { generated, sample }) => {
       const { body, plain } = classBody(ctx, generated, sample);
-      const created = await createClassJob(ctx, body, plain);
+      const created = await createClassJob(ctx, 'post', body, plain);
       const id = created.id;
       const written: Written = { ...writtenOf(body), referenceId: created.referenceId };
       const what = `${sample.characterClass} text`;
@@ -176,6 +180,13 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
       written.title = renamed.title;
       expectKept(ctx, written, jobOf(byReference), 'the PUT /jobs answer', what);
       await expectReadsKept(ctx, written, id, what);
+
+      // A PUT with a new referenceId creates the class's job as POST does (4.3).
+      const fresh = classBody(ctx, generated, sample);
+      const made = await createClassJob(ctx, 'put-create', fresh.body, fresh.plain);
+      const madeWritten: Written = { ...writtenOf(fresh.body), referenceId: made.referenceId };
+      expectKept(ctx, madeWritten, made, 'the PUT /jobs (new referenceId) answer', what);
+      await expectReadsKept(ctx, madeWritten, made.id, what);
     },
   },
 );

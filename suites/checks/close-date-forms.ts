@@ -1,7 +1,7 @@
 /**
  * @module closeDate through every form and offset the schemas accept (spec 2.1 "Date, ISO 8601"; the reading
  * notes: any ISO 8601 form), on every write path and every read of it: the POST answer and a GET, the answer of
- * PUT /jobs/{id}, of PUT /jobs by referenceId, and a GET after them. A date comes back as that day under either
+ * PUT /jobs/{id}, of PUT /jobs by referenceId and of a PUT that creates, and a GET after each. A date comes back as that day under either
  * reading (its written date or its UTC date); a date-time as the same instant, to the precision the answer writes
  * (judging/dates.ts keepsDate). Each form goes out in every run (the rule's examples), then drawn ones.
  */
@@ -20,7 +20,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { keepsDate, sameDate, show } from '../../judging/compare.js';
 import { instantMs } from '../../judging/dates.js';
 import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
-import { expectStatus, jobOf } from '../kit/http.js';
+import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { createWithOpenValue, updateWithOpenValue, type OpenValue } from '../kit/kept-or-refused.js';
 import { STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
@@ -38,7 +38,7 @@ function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string,
 interface FormCase {
   generated: Body;
   form: CloseDateForm;
-  instants: [Instant, Instant, Instant];
+  instants: [Instant, Instant, Instant, Instant];
 }
 
 const closeDateForms: Implementation = propertyRule<FormCase>(
@@ -56,17 +56,15 @@ const closeDateForms: Implementation = propertyRule<FormCase>(
       fc.record({
         generated: createBodyArb(ctx),
         form: closeDateFormArb,
-        // One instant per write: POST, PUT by id, PUT by referenceId.
-        instants: fc.tuple(futureInstantArb(), futureInstantArb(), futureInstantArb()),
+        // One instant per write: POST, PUT by id, PUT by referenceId, PUT-create.
+        instants: fc.tuple(futureInstantArb(), futureInstantArb(), futureInstantArb(), futureInstantArb()),
       }),
     // Every form in every run; the instants stay drawn.
     examples: () => CLOSE_DATE_FORMS.map((form) => ({ form })),
     check: async (ctx: RuleContext, { generated, form, instants }) => {
-      const [onPost, onPutById, onPutByReference] = instants.map((instant) => writeCloseDate(instant.ms, instant.nanos, form)) as [
-        string,
-        string,
-        string,
-      ];
+      const [onPost, onPutById, onPutByReference, onPutCreate] = instants.map((instant) =>
+        writeCloseDate(instant.ms, instant.nanos, form),
+      ) as [string, string, string, string];
       const body = identify(ctx, { ...generated, closeDate: onPost });
       const created = await createJob(ctx, body);
       expectCloseDate(ctx, onPost, created, 'the POST /jobs answer', form.name);
@@ -78,6 +76,10 @@ const closeDateForms: Implementation = propertyRule<FormCase>(
       expectStatus(ctx, byReference, 200, 'PUT /jobs by referenceId with a closeDate answers 200 and the job (spec 4.3)');
       expectCloseDate(ctx, onPutByReference, jobOf(byReference), 'the PUT /jobs answer', form.name);
       expectCloseDate(ctx, onPutByReference, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
+      const made = await ctx.api.putByReference(identify(ctx, { ...generated, closeDate: onPutCreate }));
+      expectStatus(ctx, made, isSuccess, 'PUT /jobs with a new referenceId and a closeDate creates the job (spec 4.3)');
+      expectCloseDate(ctx, onPutCreate, jobOf(made), 'the PUT /jobs (new referenceId) answer', form.name);
+      expectCloseDate(ctx, onPutCreate, await getJob(ctx, jobOf(made).id), `GET /jobs/${jobOf(made).id}`, form.name);
     },
   },
 );
@@ -121,7 +123,7 @@ const closeDateBeforePublish: Implementation = propertyRule<Body>(
     id: 'jobs.roundtrip.close-date-before-publish',
     section: '2.1',
     level: 'must',
-    title: 'A closeDate before publishDate is kept as sent or refused without effect, on POST and every update path (observed)',
+    title: 'A closeDate before publishDate is kept as sent or refused without effect, on POST, PUT-create and every update path (observed)',
     statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
   },
   {
@@ -131,7 +133,8 @@ const closeDateBeforePublish: Implementation = propertyRule<Body>(
       const job = await createJob(ctx, identify(ctx, generated));
       for (const [what, closeDate] of closeDatesBefore(job.publishDate)) {
         const value = closeBeforePublish(ctx, what, closeDate);
-        await createWithOpenValue(ctx, 'post', identify(ctx, { ...generated, closeDate }), value);
+        for (const form of ['post', 'put-create'] as const)
+          await createWithOpenValue(ctx, form, identify(ctx, { ...generated, closeDate }), value);
         for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, job.id, form, { closeDate }, value);
       }
     },

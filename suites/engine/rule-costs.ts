@@ -41,7 +41,7 @@ export const RULE_COSTS_MS: Readonly<Record<string, number>> = {
   'jobs.roundtrip.close-date-forms': 1100,
   'jobs.roundtrip.close-date-before-publish': 300,
   'jobs.roundtrip.blank-title': 300,
-  'jobs.limits.salary-fifth-decimal': 200,
+  'jobs.limits.salary-fifth-decimal': 400,
   'jobs.update.status-200': 373,
   'jobs.update.changes-field': 417,
   'jobs.update.keeps-other-fields': 468,

@@ -6,7 +6,7 @@ import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson } from './support/json.js';
 import { isList, isPost, isPut, isPutByReference } from './support/routes.js';
-import { rewriteRequest, rewriteResponseText } from './support/transforms.js';
+import { rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /**
  * Edits the value of each string field `field` in a JSON text, as written (rewriteJobs would parse and rewrite the
@@ -16,6 +16,10 @@ function editStringField(field: string, edit: (raw: string) => string): (text: s
   const value = new RegExp(`("${field}":\\s*")((?:[^"\\\\]|\\\\.)*)"`, 'g');
   return (text) => text.replace(value, (_whole, head: string, raw: string) => `${head}${edit(raw)}"`);
 }
+
+/** HTML-escapes `&`, `<`, `>` and `"` in a JSON string's content, as written (its quotes are escaped `\\"`). */
+const escapeHtml = (raw: string): string =>
+  raw.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\\"/g, '&quot;');
 
 /** An offset other than UTC at the end of a date-time: `+05:30`, `-0500`, `+09`. */
 const NON_UTC_OFFSET = /[+-](?!00(?::?00)?$)\d{2}(?::?\d{2})?$/;
@@ -46,10 +50,7 @@ export const roundtripMutants: Mutant[] = [
     area: 'roundtrip',
     violates: '2.7: the list item has the title of the job (here `&`, `<`, `>` and `"` HTML-escaped in the list only)',
     expectedRule: 'jobs.roundtrip.character-classes',
-    transform: rewriteResponseText(
-      isList,
-      editStringField('title', (raw) => raw.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\\"/g, '&quot;')),
-    ),
+    transform: rewriteResponseText(isList, editStringField('title', escapeHtml)),
   },
   {
     // spec 2.1, 4.3: a referenceId is the employer's own string; a PUT answer that drops its combining marks changed it
@@ -119,10 +120,22 @@ export const roundtripMutants: Mutant[] = [
     // spec 2.1 and 8 bound a title by its greatest length only: a blank one may be refused, not taken and dropped
     name: 'roundtrip-blank-title-ignored-on-update',
     area: 'roundtrip',
-    violates: '2.1: a title is kept as sent or refused (here a PUT with a title of white space alone is answered 200 but keeps the old title)',
+    violates:
+      '2.1: a title is kept as sent or refused (here a PUT with a title of white space alone is answered 200 but keeps the old title)',
     expectedRule: 'jobs.roundtrip.blank-title',
     transform: rewriteRequest(isPut, (body) => {
       if (typeof body.title === 'string' && body.title.trim() === '') delete body.title;
     }),
+  },
+  {
+    // spec 4.3: a PUT with a new referenceId creates the job as POST does, so its answer is the job as written
+    name: 'roundtrip-put-create-escapes-html-in-title',
+    area: 'roundtrip',
+    violates:
+      '4.3: the answer of a PUT that creates is the job, its title as written (here `&`, `<`, `>` and `"` HTML-escaped in that answer only)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteResponse(isPutByReference, (res) =>
+      res.status === 201 && typeof res.body === 'string' ? { ...res, body: editStringField('title', escapeHtml)(res.body) } : res,
+    ),
   },
 ];

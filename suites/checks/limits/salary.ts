@@ -66,23 +66,27 @@ function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, s
   for (const form of maxAmountForms(r.text)) ctx.observe({ topic: 'salary.max-amount-form', section: '2.5', observed: form });
 }
 
+/**
+ * Sends `salary` on `path`: the creates send `fresh` (a body with a referenceId no job holds), the updates name
+ * job `id` or its `referenceId`.
+ */
 async function sendSalary(
   ctx: RuleContext,
   path: SalaryPath,
-  job: Body,
+  fresh: Body & { referenceId: string },
   id: number,
   referenceId: string,
   salary: SalaryInput,
 ): Promise<ApiResponse<Job>> {
   switch (path) {
     case 'POST /jobs':
-      return ctx.api.create({ ...identify(ctx, job), salary });
+      return ctx.api.create({ ...fresh, salary });
     case 'PUT /jobs/{id}':
       return ctx.api.putById(id, { salary });
     case 'PUT /jobs by referenceId':
       return ctx.api.putByReference({ referenceId, salary });
     case 'PUT /jobs creating':
-      return ctx.api.putByReference({ ...identify(ctx, job), salary });
+      return ctx.api.putByReference({ ...fresh, salary });
   }
 }
 
@@ -102,7 +106,7 @@ export const salaryFourDecimals: Implementation = fixedRule(
     const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
     const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
     await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
-      const res = await sendSalary(ctx, 'POST /jobs', job, 0, '', first);
+      const res = await sendSalary(ctx, 'POST /jobs', identify(ctx, job), 0, '', first);
       ctx.expect(isSuccess(res.status) && res.json !== undefined, {
         title: 'POST /jobs refused a job with a valid salary',
         expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
@@ -113,7 +117,7 @@ export const salaryFourDecimals: Implementation = fixedRule(
       expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
       for (const [i, path] of SALARY_PATHS.entries()) {
         const salary = others[i]!;
-        const r = await sendSalary(ctx, path, job, id, referenceId, salary);
+        const r = await sendSalary(ctx, path, identify(ctx, job), id, referenceId, salary);
         ctx.expect(isSuccess(r.status) && r.json !== undefined, {
           title: `${path} refused a valid salary`,
           expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
@@ -137,8 +141,8 @@ const FIFTH_DECIMALS: ReadonlyArray<{ amount: number; text: string; below: bigin
   { amount: 1e-7, text: '0.0000001', below: 0n },
 ];
 
-/** The write paths of the fifth decimal: the create and the partial update, the two ways an amount first comes in. */
-const FIFTH_DECIMAL_PATHS: readonly SalaryPath[] = ['POST /jobs', 'PUT /jobs/{id}'];
+/** Every write path that takes an amount: a server may read the amount of each on its own code path. */
+const FIFTH_DECIMAL_PATHS: readonly SalaryPath[] = ['POST /jobs', 'PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
 
 export const salaryFifthDecimal: Implementation = fixedRule(
   {
@@ -150,13 +154,13 @@ export const salaryFifthDecimal: Implementation = fixedRule(
   },
   async (ctx: RuleContext) => {
     await ctx.check(createBodyArb(ctx), async (job) => {
-      const { id } = await createJob(ctx, { ...identify(ctx, job), salary: PLAIN_SALARY });
+      const { id, referenceId } = await createJob(ctx, { ...identify(ctx, job), salary: PLAIN_SALARY });
       for (const path of FIFTH_DECIMAL_PATHS) {
         for (const fifth of FIFTH_DECIMALS) {
-          const identified = identify(ctx, job);
+          const fresh = identify(ctx, job);
           const salary = { amount: fifth.amount, maxAmount: null, period: { id: 1 } };
-          const r = path === 'POST /jobs' ? await ctx.api.create({ ...identified, salary }) : await ctx.api.putById(id, { salary });
-          await expectFifthDecimalKept(ctx, path, r, fifth, identified.referenceId);
+          const r = await sendSalary(ctx, path, fresh, id, referenceId ?? '', salary);
+          await expectFifthDecimalKept(ctx, path, r, fifth, fresh.referenceId);
         }
       }
     });
@@ -180,7 +184,8 @@ async function expectFifthDecimalKept(
       received: responseLine(r),
       failingExchange: r.exchange,
     });
-    if (path === 'POST /jobs') await expectNothingCreated(ctx, referenceId, { title: what, expected: 'spec 2.5' });
+    if (path === 'POST /jobs' || path === 'PUT /jobs creating')
+      await expectNothingCreated(ctx, referenceId, { title: what, expected: 'spec 2.5' });
     return;
   }
   const kept = r.json?.salary?.amount;
@@ -217,7 +222,7 @@ export const amountAsNumber: Implementation = fixedRule(
     await ctx.check(
       createBodyArb(ctx),
       async (job) => {
-        const created = await sendSalary(ctx, 'POST /jobs', job, 0, '', PLAIN_SALARY);
+        const created = await sendSalary(ctx, 'POST /jobs', identify(ctx, job), 0, '', PLAIN_SALARY);
         ctx.expect(isSuccess(created.status) && created.json !== undefined, {
           title: 'POST /jobs refused a job with a valid salary',
           expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
