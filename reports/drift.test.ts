@@ -77,7 +77,7 @@ describe('diffReports: observations', () => {
   it('lists observations only one run made, as added or removed', () => {
     const older = reportOf(
       [rule('jobs.a.one', 'passed'), rule('jobs.a.two', 'passed')],
-      [seen('jobs.a.one', 'salary.max-amount-form', 'four places'), seen('jobs.a.two', 'date-precision', 'date')],
+      [seen('jobs.a.one', 'salary.max-amount-form', 'four places'), seen('jobs.a.two', 'date-form', 'date')],
     );
     const newer = reportOf(
       [rule('jobs.a.one', 'passed'), rule('jobs.a.two', 'passed')],
@@ -93,7 +93,7 @@ describe('diffReports: observations', () => {
       'salary.max-amount-form: another decimal form',
       'header.extra-fields: closeDate',
     ]);
-    expect(observations.removed.map((o) => `${o.topic}: ${o.observed}`)).toEqual(['date-precision: date']);
+    expect(observations.removed.map((o) => `${o.topic}: ${o.observed}`)).toEqual(['date-form: date']);
   });
 
   it('keeps two values of one qualifier on a side as added and removed rather than guess a pair', () => {
@@ -122,7 +122,7 @@ describe('diffReports: rules', () => {
       rule('jobs.a.gone', 'passed'),
       rule('jobs.a.same', 'failed'),
     ],
-    [seen('jobs.a.gone', 'date-precision', 'date')],
+    [seen('jobs.a.gone', 'date-form', 'date')],
   );
   const newer = reportOf(
     [
@@ -133,7 +133,7 @@ describe('diffReports: rules', () => {
       rule('jobs.a.same', 'failed'),
       rule('jobs.a.new', 'passed'),
     ],
-    [seen('jobs.a.new', 'date-precision', 'date-time')],
+    [seen('jobs.a.new', 'date-form', 'date-time')],
   );
   const drift = diffReports(older, newer, { oldSource: 'last/report.json' });
 

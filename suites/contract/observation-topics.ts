@@ -135,6 +135,7 @@ export const OBSERVATION_TOPICS = {
     meaning: 'Where the location list was read, and how many listed cities the generators leave out.',
   },
   'header.extra-fields': { openPoint: 'response.extra', section: '2.7', meaning: 'Fields a list item carries beyond the job header.' },
+  'job.extra-fields': { openPoint: 'response.extra', section: '2.1', meaning: 'Fields a job answer carries beyond the job (2.1).' },
   'list.employer-jobs-moved': {
     openPoint: 'lists.order',
     section: '4.5',
@@ -172,7 +173,13 @@ export const OBSERVATION_TOPICS = {
     section: '4.2',
     meaning: 'Whether the Location header of a create is an absolute URL or a relative reference.',
   },
-  'date-precision': { openPoint: 'dates.form', section: '2.1', meaning: 'Whether publishDate comes back as a date or a date-time.' },
+  'date-form': {
+    openPoint: 'dates.form',
+    section: '2.1',
+    meaning:
+      'How every job answer writes publishDate (a date, or a date-time with its precision and zone), and whether a closeDate a ' +
+      'write sent comes back as sent or rewritten, and in which form.',
+  },
   'reference-id-empty': {
     openPoint: 'reference-id.absent',
     section: '2.1',

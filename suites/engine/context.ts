@@ -11,6 +11,7 @@ import * as fc from 'fast-check';
 import type { Exchange, Mismatch, RuleResult } from '../../schemas/types.gen.js';
 import { currentCase, runInCase, type CaseLog } from '../contract/case-scope.js';
 import { errorBodyForm } from './error-body-form.js';
+import { jobAnswerForms } from './job-answer-form.js';
 import { curlFor } from '../../reports/curl.js';
 import { MismatchError, SkipError, TransportError } from '../contract/errors.js';
 import { mismatchLevel, raiseStatus, statusOfMismatch } from '../../reports/status.js';
@@ -181,7 +182,7 @@ export class Context implements RuleContext {
         try {
           await fn();
         } finally {
-          this.#observeErrorBodies(log);
+          this.#observeAnswerForms(log);
         }
       });
       return { log };
@@ -195,11 +196,15 @@ export class Context implements RuleContext {
     }
   }
 
-  /** Records the form of each client error the case was answered (the spec shows no error body, 7.2). */
-  #observeErrorBodies(log: CaseLog): void {
+  /**
+   * Records the open forms of the case's answers: each client error's body (the spec shows none, 7.2), and how each
+   * job answer writes its dates and which fields it adds (2.1).
+   */
+  #observeAnswerForms(log: CaseLog): void {
     for (const exchange of log.exchanges) {
       const form = errorBodyForm(exchange);
       if (form !== undefined) this.observe({ topic: 'error-body-shape', section: '7.2', observed: form });
+      for (const observation of jobAnswerForms(exchange)) this.observe(observation);
     }
   }
 
