@@ -1,6 +1,6 @@
 /**
  * @module Authentication (spec 5): every job operation without the API-Key
- * header, or with a key the service never issued, is refused: its answer
+ * header, or with a key the service never issued (one of the run's own, or an empty value), is refused: its answer
  * carries no job data and it has no effect. The answer itself is "not shown"
  * (5.5): a 401, a 403, a gateway's 302 to a login page or a 200 login page
  * all conform, and the status is recorded. One rule per
@@ -128,9 +128,16 @@ function jobDataIn(res: ApiResponse, { job, referenceId }: Fixture): string | un
   return undefined;
 }
 
-/** A key no service issued: not a secret, so reports show it as sent. */
-function wrongKey(ctx: RuleContext): string {
-  return `${ctx.tag}not-a-key`;
+/**
+ * The keys no service issued, each with how the observation names it: one of the run's own (not a secret, so
+ * reports show it as sent), and the header sent empty, which a server that reads an empty value as no key to
+ * check, rather than as a missing one, would let through.
+ */
+function wrongKeys(ctx: RuleContext): Array<{ key: string; named: string }> {
+  return [
+    { key: `${ctx.tag}not-a-key`, named: 'a key never issued' },
+    { key: '', named: 'an empty value' },
+  ];
 }
 
 /** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */
@@ -142,21 +149,22 @@ function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation 
     check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);
       const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
-      const res: ApiResponse = await ctx.api.client.request({
-        ...op.request(ctx, fixture),
-        apiKey: bad === 'missing' ? null : wrongKey(ctx),
-      });
-      ctx.observe({ topic: `auth-status.${bad}-key`, section: '5.5', observed: String(res.status) });
-      const leaked = jobDataIn(res, fixture);
-      ctx.expect(res.status < 500 && leaked === undefined, {
-        title: res.status >= 500 ? `${op.how} ${sent} answered ${res.status}` : `${op.how} ${sent} answered with job data (${leaked})`,
-        expected:
-          `${op.how} ${sent} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); ` +
-          `the answer is not shown (5.5), so any status but a 5xx, with no job data`,
-        received: `${res.status} ${res.text.slice(0, 300)}`,
-        failingExchange: res.exchange,
-      });
-      await op.noEffect(ctx, fixture);
+      const keys = bad === 'missing' ? [{ key: null, named: '' }] : wrongKeys(ctx);
+      for (const { key, named } of keys) {
+        const res: ApiResponse = await ctx.api.client.request({ ...op.request(ctx, fixture), apiKey: key });
+        ctx.observe({ topic: `auth-status.${bad}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
+        const leaked = jobDataIn(res, fixture);
+        const how = named ? `${op.how} with ${named} as API-Key` : `${op.how} ${sent}`;
+        ctx.expect(res.status < 500 && leaked === undefined, {
+          title: res.status >= 500 ? `${how} answered ${res.status}` : `${how} answered with job data (${leaked})`,
+          expected:
+            `${how} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); ` +
+            `the answer is not shown (5.5), so any status but a 5xx, with no job data`,
+          received: `${res.status} ${res.text.slice(0, 300)}`,
+          failingExchange: res.exchange,
+        });
+        await op.noEffect(ctx, fixture);
+      }
     },
   });
 }

@@ -67,7 +67,7 @@ export const OBSERVATION_TOPICS = {
     openPoint: 'errors.body',
     section: '7.2',
     meaning:
-      'The form of each client error a rule was answered (the spec shows none): the status, the keys, each value\'s JSON type, ' +
+      "The form of each client error a rule was answered (the spec shows none): the status, the keys, each value's JSON type, " +
       'whether a string is empty, how many entries a list has; never the values.',
   },
   'title.astral-characters-at-limit': {
@@ -203,7 +203,8 @@ export const OBSERVATION_TOPICS = {
   'auth-status.wrong-key': {
     openPoint: 'auth.status',
     section: '5.5',
-    meaning: 'The status a request with an API-Key the service never issued answers (5.5: not shown).',
+    meaning:
+      "The status a request with an API-Key the service never issued answers, per key: one of the run's own, an empty value (5.5: not shown).",
   },
   'isolation-status.{operation}': {
     openPoint: 'job.missing',

@@ -27,6 +27,15 @@ export const authMutants: Mutant[] = [
       next(isJobsPath(req) && req.headers['api-key'] === undefined ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } } : req),
   },
   {
+    // spec 5.1, 5.2: an API-Key header sent empty carries no valid key
+    name: 'auth-accepts-empty-key',
+    area: 'auth',
+    violates: "5.1, 5.2: a key the service never issued is refused (here an empty API-Key acts as the first employer's)",
+    expectedRule: ['jobs.auth.wrong-key.get', 'jobs.auth.wrong-key.list', 'jobs.auth.wrong-key.create', 'jobs.auth.wrong-key.put-by-id'],
+    transform: (next) => async (req) =>
+      next(isJobsPath(req) && req.headers['api-key'] === '' ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } } : req),
+  },
+  {
     // spec 5.1, 5.2: the key must be a valid one
     name: 'auth-accepts-wrong-key',
     area: 'auth',
