@@ -1,6 +1,6 @@
 /**
  * @module The mock settings the mutation run tries each rule under (MUTATION_PROFILES, comma-separated): the named
- * profiles, and `other-forms`, the forms no named profile takes. All fixed: a random profile would change with its
+ * profiles, and `other-forms`, every switch away from the reference. All fixed: a random profile would change with its
  * seed, and a mutant's verdict must not.
  */
 import { CHOICE_SWITCHES, resolveChoices, type MockServerOptions, type ProfileName } from '../../mock/index.js';
@@ -14,18 +14,22 @@ const NAMED: readonly ProfileName[] = ['reference', 'alt', 'lenient'];
 const WARNED_FORMS: Readonly<Record<string, string>> = { 'salary.amount-form': 'string' };
 
 /**
- * For each switch, the first value no named profile takes (and no should rule warns of): the branches that only
- * such a form runs are run by the mutation test too. Derived from the switches, so a value added later joins it.
+ * Every switch away from the reference: the first value no named profile takes, or else the first value other than
+ * the reference's. So the branches only such a form runs are run by the mutation test, and in combinations no named
+ * profile makes (a zone west of UTC with closeDates rewritten in it). Derived from the switches, so a value added
+ * later joins it.
  *
  * @example
- * otherForms(); // { 'dates.precision': 'minutes', 'dates.zone': 'minus-five', 'lists.shape': 'items-count', ... }
+ * otherForms(); // { 'dates.precision': 'minutes', 'dates.zone': 'minus-five', 'dates.close-date': 'normalized', ... }
  */
 export function otherForms(): Record<string, string> {
-  const named = NAMED.map((profile) => resolveChoices({ profile }).choices as Readonly<Record<string, string>>);
+  const [reference, ...others] = NAMED.map((profile) => resolveChoices({ profile }).choices as Readonly<Record<string, string>>);
   const forms: Record<string, string> = {};
   for (const s of CHOICE_SWITCHES.values()) {
-    const untaken = Object.keys(s.values).find((value) => named.every((c) => c[s.name] !== value) && WARNED_FORMS[s.name] !== value);
-    if (untaken !== undefined) forms[s.name] = untaken;
+    const values = Object.keys(s.values).filter((value) => WARNED_FORMS[s.name] !== value);
+    const untaken = values.find((value) => [reference!, ...others].every((c) => c[s.name] !== value));
+    const other = untaken ?? values.find((value) => value !== reference![s.name]);
+    if (other !== undefined) forms[s.name] = other;
   }
   return forms;
 }
