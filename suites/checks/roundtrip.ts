@@ -109,4 +109,11 @@ const putCreate: Implementation = propertyRule(
   },
 );
 
-export const roundtripRules: Implementation[] = [postAccepted, sameValues, putCreate, ...characterClassRules, ...closeDateFormRules, ...blankTitleRules];
+export const roundtripRules: Implementation[] = [
+  postAccepted,
+  sameValues,
+  putCreate,
+  ...characterClassRules,
+  ...closeDateFormRules,
+  ...blankTitleRules,
+];
