@@ -39,7 +39,7 @@ export const MUTATION_PROFILES: readonly string[] = [...NAMED, 'other-forms'];
 
 /** The mock options of a setting of MUTATION_PROFILES. */
 export function mockOptionsOf(name: string): Pick<MockServerOptions, 'profile' | 'choices'> {
-  return name === 'other-forms' ? { choices: otherForms() } : { profile: name as ProfileName };
+  return name === 'other-forms' ? { choices: otherForms() } : { profile: name };
 }
 
 /**
