@@ -49,9 +49,15 @@ describe('findListItems: every reasonable shape (spec 4.6: not shown)', () => {
     ['a bare array', items(1, 2), 'bare array', []],
     ['{data}', { data: items(1, 2) }, '{data: [...]}', ['data']],
     ['{items, count}', { items: items(1, 2), count: 2 }, '{items: [...], count}', ['items']],
+    [
+      '{count, items}: the same shape whatever order the keys come in',
+      { count: 2, items: items(1, 2) },
+      '{items: [...], count}',
+      ['items'],
+    ],
     ['a named key', { positionTypes: items(1, 2) }, '{positionTypes: [...]}', ['positionTypes']],
     ['paging beside the data', { data: items(1, 2), paging: { next: null } }, '{data: [...], paging}', ['data']],
-    ['an empty links array beside the items', { results: items(1, 2), links: [] }, '{results: [...], links: [...]}', ['results']],
+    ['an empty links array beside the items', { results: items(1, 2), links: [] }, '{links: [...], results: [...]}', ['results']],
     [
       'HAL, one object deep',
       { _embedded: { categories: items(1, 2) }, _links: { self: { href: '/categories' } } },

@@ -50,9 +50,13 @@ function holdsItems(value: unknown[]): boolean {
   return value.length > 0 && value.every((item) => isObject(item) && Number.isInteger(item.id));
 }
 
-/** `{a: [...], b}`: the keys of an object, the array-valued ones marked, one object deep. */
+/** `{a: [...], b}`: the keys of an object, the array-valued ones marked (and first), one object deep. */
 function describe(json: Json, depth = 0): string {
-  const parts = Object.entries(json).map(([key, value]) => {
+  // Arrays first, then by name: the order a server writes its keys in is no part of the shape.
+  const entries = Object.entries(json).sort(
+    ([a, x], [b, y]) => Number(Array.isArray(y)) - Number(Array.isArray(x)) || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  const parts = entries.map(([key, value]) => {
     if (Array.isArray(value)) return `${key}: [...]`;
     if (depth === 0 && isObject(value) && Object.values(value).some(Array.isArray)) return `${key}: ${describe(value, 1)}`;
     return key;
