@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rules as registry } from '../../suites/checks/rules.js';
-import { MUTATION_PROFILES } from './mutation-profiles.js';
+import { MOCK_SETTINGS } from '../support/mock-settings.js';
 import { readObservedForms } from './observed-forms.js';
 
 describe('test/mutation/observed-forms.json', () => {
@@ -12,7 +12,7 @@ describe('test/mutation/observed-forms.json', () => {
 
   it('holds the observations of every rule under every profile of the mutation run (MUTATION_RECORD=1 records them)', () => {
     expect(forms).toBeDefined();
-    for (const profile of MUTATION_PROFILES) {
+    for (const profile of MOCK_SETTINGS) {
       expect(Object.keys(forms?.[profile] ?? {}).sort(), profile).toEqual(registry.map((rule) => rule.id).sort());
     }
   });

@@ -6,7 +6,7 @@
  * mutant runs only the rules that executed its line, and the first rule it fails kills it.
  *
  * Every named profile by default (reference, alt, lenient: docs/mock-choices.md), and `other-forms`, the forms none
- * of them takes (mutation-profiles.ts), so a mutant in a branch only another form takes is run there;
+ * of them takes (test/support/mock-settings.ts), so a mutant in a branch only another form takes is run there;
  * MUTATION_PROFILES=reference narrows a run.
  *
  * Each test also compares the rule's observations with those of the unmutated mock (observed-forms.ts): a mutant
@@ -22,7 +22,8 @@ import { createMockServer } from '../../mock/index.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rules as registry } from '../../suites/checks/rules.js';
 import { KEYS, expectClean } from '../suite/support/sweep.js';
-import { mockOptionsOf, mutationProfiles } from './mutation-profiles.js';
+import { mockOptionsOf } from '../support/mock-settings.js';
+import { mutationProfiles } from './mutation-profiles.js';
 import { OBSERVATION_CHANGED, observedForms, readObservedForms, writeObservedForms, type ObservedForms } from './observed-forms.js';
 
 /** One seed for every run: a mutant is judged on the same requests each time (incremental mode relies on it). */

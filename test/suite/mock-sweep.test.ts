@@ -1,8 +1,10 @@
 /**
  * The whole suite against the mock finds nothing to report, whatever form the
- * mock takes where the spec leaves room (docs/mock-choices.md): once per named
- * profile, and against a few random profiles, all at the default budget (each
- * run well under a minute) and the default --concurrency (8 rules at once).
+ * mock takes where the spec leaves room (docs/mock-choices.md): once per fixed
+ * setting (test/support/mock-settings.ts: each named profile, and other-forms,
+ * every switch away from the reference), and in the nightly tier against random
+ * profiles, all at the default budget (each run well under a minute) and the
+ * default --concurrency (8 rules at once).
  * Every report is valid, carries no key, and leaves the mock as empty as it
  * found it.
  *
@@ -10,14 +12,14 @@
  * PR gate, so two runs of one commit send the same requests; `random`, the
  * nightly default, draws one), and the random profiles from their run seeds.
  * The base is printed, and a failure names the seed, the profile and the
- * command that replays it. The gate runs one random profile: more random
- * profiles repeat its assertions on other draws, which is the nightly tier's
- * work (random-2 and random-3 here under TEST_TIER=full, and the 20-seed
- * sweep of mock-sweep-20.nightly.test.ts).
+ * command that replays it. Random profiles repeat the fixed settings'
+ * assertions on other draws, which is the nightly tier's work (three here under
+ * TEST_TIER=full, and the 20-seed sweep of mock-sweep-20.nightly.test.ts);
+ * other-forms already runs a combination no named profile makes in the gate.
  *
- * A named profile's run also proves the rows of open-choices.test.ts whose
- * every choice it holds (support/open-choices.ts): it checks their
- * observations here.
+ * A setting's run also proves the rows of open-choices.test.ts whose every
+ * choice it holds (support/open-choices.ts): it checks their observations here,
+ * and their written forms on a mock set to the row's choices alone.
  *
  * The reference profile's run is also the control of test/mutants: the plain
  * mock passes every rule of the registry, none failed, none skipped.
@@ -28,21 +30,22 @@ import { DEFAULT_CONCURRENCY } from '../../suites/engine/config.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rules as registry } from '../../suites/checks/rules.js';
 import { FULL_TIER, testSeeds } from '../support/test-seeds.js';
-import { NAMED_PROFILES, rowsProvenBy } from './support/open-choices.js';
+import { MOCK_SETTINGS, mockOptionsOf } from '../support/mock-settings.js';
+import { expectWrittenForm, rowsProvenBy } from './support/open-choices.js';
 import { KEYS, expectClean, profileSeedOf } from './support/sweep.js';
 
-/** Random profiles: one in the PR gate (each costs a whole-registry run); the nightly tier runs three, then sweeps 20 more. */
-const RANDOM_RUNS = FULL_TIER ? (['random-1', 'random-2', 'random-3'] as const) : (['random-1'] as const);
+/** Random profiles, each a whole-registry run: the nightly tier's (three here, then 20 more in mock-sweep-20). */
+const RANDOM_RUNS = ['random-1', 'random-2', 'random-3'] as const;
 const seeds = testSeeds('SWEEP_SEED', 0);
 const replay = (name: string): string => `${seeds.replay} npx vitest run test/suite/mock-sweep.test.ts -t '${name}'`;
 
 console.log(`mock sweep: seed base ${seeds.base}${seeds.drawn ? ' (drawn)' : ''}; replay with ${seeds.replay}`);
 
 describe('the suite against the mock', () => {
-  it.each(NAMED_PROFILES)(
-    'finds no mismatch at the default budget against the %s profile',
+  it.each(MOCK_SETTINGS)(
+    'finds no mismatch at the default budget against the %s setting',
     async (profile) => {
-      await using mock = await createMockServer({ port: 0, profile });
+      await using mock = await createMockServer({ port: 0, ...mockOptionsOf(profile) });
       const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: seeds.of(profile) });
       expect(report.seed).toBe(seeds.of(profile));
       expect(report.runs).toBe(20);
@@ -59,20 +62,26 @@ describe('the suite against the mock', () => {
         expect(report.rules.length).toBe(registry.length);
       }
       expectClean(report, mock, replay(profile));
-      // The open forms this profile holds (open-choices.test.ts leaves their rows to this run): the run met each one.
-      for (const { form, observed } of rowsProvenBy(profile)) {
-        if (!observed) continue;
-        const [topic, value] = observed;
-        expect(
-          report.observations.filter((o) => o.topic === topic).map((o) => o.observed),
-          `${form}; ${replay(profile)}`,
-        ).toContain(value);
+      // The open forms this setting holds (open-choices.test.ts leaves their rows to this run): the run met each one.
+      for (const { form, observed, writes, choices } of rowsProvenBy(profile)) {
+        if (observed) {
+          const [topic, value] = observed;
+          expect(
+            report.observations.filter((o) => o.topic === topic).map((o) => o.observed),
+            `${form}; ${replay(profile)}`,
+          ).toContain(value);
+        }
+        // The row's written form, on a mock set to the row's choices alone (other switches change how it is written).
+        if (writes) {
+          await using fresh = await createMockServer({ port: 0, choices });
+          await expectWrittenForm(fresh.url, writes);
+        }
       }
     },
     120_000,
   );
 
-  it.each(RANDOM_RUNS)(
+  it.runIf(FULL_TIER).each(RANDOM_RUNS)(
     'finds no mismatch at the default budget against a random profile drawn from the seed of %s',
     async (name) => {
       const seed = seeds.of(name);

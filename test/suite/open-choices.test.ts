@@ -4,23 +4,24 @@
  * set to the other form. Each row runs only the rules that form touches, and
  * where the suite records the form it saw, the row checks that observation,
  * so a row cannot pass without meeting the form. The rows are in
- * support/open-choices.ts. A row whose every choice belongs to a named
- * profile is proven in the PR gate by that profile's whole-registry run in
- * mock-sweep.test.ts (runs 20, every rule, no warning), which also checks the
- * row's observation; the nightly tier (TEST_TIER=full) runs it here as well.
+ * support/open-choices.ts. A row whose every choice one setting of the sweep
+ * holds (a named profile, or other-forms) is proven in the PR gate by that
+ * setting's whole-registry run in mock-sweep.test.ts (runs 20, every rule, no
+ * warning), which also checks the row's observation and written form; the
+ * nightly tier (TEST_TIER=full) runs it here as well.
  */
 import { describe, expect, it } from 'vitest';
-import { CHOICE_SWITCHES, createMockServer, resolveChoices } from '../../mock/index.js';
+import { CHOICE_SWITCHES, createMockServer } from '../../mock/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
-import { exampleJobCreate } from '../../schemas/index.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { FULL_TIER } from '../support/test-seeds.js';
-import { NAMED_PROFILES, OPEN_CHOICES, rowsProvenBy } from './support/open-choices.js';
+import { choicesOf, MOCK_SETTINGS } from '../support/mock-settings.js';
+import { expectWrittenForm, OPEN_CHOICES, rowsProvenBy } from './support/open-choices.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
 const SEED = 11_002;
-/** The rows no named profile of the sweep proves: the gate's; the nightly tier runs every row. */
-const swept = new Set(NAMED_PROFILES.flatMap(rowsProvenBy));
+/** The rows no setting of the sweep proves: the gate's; the nightly tier runs every row. */
+const swept = new Set(MOCK_SETTINGS.flatMap(rowsProvenBy));
 const ROWS = FULL_TIER ? OPEN_CHOICES : OPEN_CHOICES.filter((row) => !swept.has(row));
 
 function failures(report: ConformanceReport): string[] {
@@ -33,12 +34,12 @@ function failures(report: ConformanceReport): string[] {
 }
 
 describe('the suite accepts every form the spec leaves open', () => {
-  // Every value of every switch is proven somewhere in the gate: by a named profile of the sweep
-  // (test/suite/mock-sweep.test.ts runs reference, alt and lenient whole) or by a row here.
-  it('has a row or a named profile for every value of every switch', () => {
+  // Every value of every switch is proven somewhere in the gate: by a setting of the sweep
+  // (test/suite/mock-sweep.test.ts runs reference, alt, lenient and other-forms whole) or by a row here.
+  it('has a row or a setting of the sweep for every value of every switch', () => {
     const proven = new Set(OPEN_CHOICES.flatMap(({ choices }) => Object.entries(choices).map(([name, value]) => `${name}=${value}`)));
-    for (const profile of NAMED_PROFILES) {
-      for (const [name, value] of Object.entries(resolveChoices({ profile }).choices)) proven.add(`${name}=${value}`);
+    for (const setting of MOCK_SETTINGS) {
+      for (const [name, value] of Object.entries(choicesOf(setting))) proven.add(`${name}=${value}`);
     }
     const values = [...CHOICE_SWITCHES.values()].flatMap((s) => Object.keys(s.values).map((value) => `${s.name}=${value}`));
     expect(values.filter((value) => !proven.has(value))).toEqual([]);
@@ -48,15 +49,7 @@ describe('the suite accepts every form the spec leaves open', () => {
     '$form',
     async ({ choices, only, observed, writes }) => {
       await using mock = await createMockServer({ port: 0, choices });
-      if (writes) {
-        const [field, form] = writes;
-        const res = await fetch(`${mock.url}/api/v1.1/jobs`, {
-          method: 'POST',
-          headers: { 'API-Key': KEYS.apiKey, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ...exampleJobCreate, referenceId: undefined, closeDate: '2026-12-02' }),
-        });
-        expect(((await res.json()) as Record<string, unknown>)[field]).toMatch(form);
-      }
+      if (writes) await expectWrittenForm(mock.url, writes);
       const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: SEED, runs: 4, only });
       expect(report.rules.length).toBeGreaterThan(0);
       expect(failures(report), `seed ${SEED}, choices ${JSON.stringify(choices)}`).toEqual([]);

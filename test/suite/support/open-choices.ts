@@ -1,13 +1,13 @@
 /**
  * @module The open forms test/suite/open-choices.test.ts proves, one row per form: the mock's choices that set it,
- * the rules it touches, and what the run must record. A row whose every choice is part of a named profile is proven
- * by that profile's whole-registry run in test/suite/mock-sweep.test.ts (the sweep checks its observation there);
- * the PR gate runs the other rows alone, the nightly tier all of them.
+ * the rules it touches, and what the run must record. A row whose every choice one of the sweep's settings holds
+ * (test/support/mock-settings.ts: the named profiles and other-forms) is proven by that setting's whole-registry run
+ * in test/suite/mock-sweep.test.ts, which checks the row's observation and written form there; the PR gate runs the
+ * other rows alone, the nightly tier all of them.
  */
-import { resolveChoices } from '../../../mock/index.js';
-
-/** The named profiles test/suite/mock-sweep.test.ts runs whole in the PR gate. */
-export const NAMED_PROFILES = ['reference', 'alt', 'lenient'] as const;
+import { expect } from 'vitest';
+import { exampleJobCreate } from '../../../schemas/index.js';
+import { choicesOf } from '../../support/mock-settings.js';
 
 export interface OpenChoice {
   /** The form the spec leaves open, and where. */
@@ -265,14 +265,21 @@ export const OPEN_CHOICES: OpenChoice[] = [
   },
 ];
 
-/** True when `profile` sets every choice of `row`: its whole-registry run meets the row's form. */
-export function profileHolds(profile: string, row: OpenChoice): boolean {
-  const choices: Readonly<Record<string, string>> = resolveChoices({ profile }).choices;
+/** True when the mock setting `setting` (of MOCK_SETTINGS) sets every choice of `row`: its whole-registry run meets the row's form. */
+export function settingHolds(setting: string, row: OpenChoice): boolean {
+  const choices = choicesOf(setting);
   return Object.entries(row.choices).every(([name, value]) => choices[name] === value);
 }
 
-/**
- * The rows a named profile's run proves: every choice in the profile, and no written form to check on a fresh job
- * (the sweep checks observations, not writes).
- */
-export const rowsProvenBy = (profile: string): OpenChoice[] => OPEN_CHOICES.filter((row) => !row.writes && profileHolds(profile, row));
+/** The rows a setting's whole-registry run proves: every choice in the setting. */
+export const rowsProvenBy = (setting: string): OpenChoice[] => OPEN_CHOICES.filter((row) => settingHolds(setting, row));
+
+/** Creates a job with closeDate 2026-12-02 on the mock at `baseUrl` and checks that it is written in the row's form. */
+export async function expectWrittenForm(baseUrl: string, [field, form]: [string, RegExp]): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/v1.1/jobs`, {
+    method: 'POST',
+    headers: { 'API-Key': 'demo-key-1', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...exampleJobCreate, referenceId: undefined, closeDate: '2026-12-02' }),
+  });
+  expect(((await res.json()) as Record<string, unknown>)[field], `${field} written`).toMatch(form);
+}
