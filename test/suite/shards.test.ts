@@ -1,7 +1,7 @@
 /**
  * --shard i/n and merge-reports (docs/suite.md, "Shards"): 4 shards run at the same time against one mock,
  * merged, give the unsharded run of the same seed: the same rules, statuses, per-rule case counts, verdict
- * and exit code, and no job left behind. The gate runs them at --runs 5; the nightly tier at --runs 200
+ * and exit code, and no job left behind. The gate runs them at --runs 2; the nightly tier at --runs 200
  * (shards.nightly.test.ts). merge-reports refuses what cannot be one run, with one line and exit 2.
  */
 import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
@@ -15,8 +15,8 @@ import { cli, expectShardsMergeToWholeRun, readReport } from './support/sharded-
 import { existsSync } from 'node:fs';
 
 describe('4 shards at the same time, merged', () => {
-  it('give the unsharded run of the same seed (--runs 5), leave no job behind, and write every format', async () => {
-    const { mergedDir, merged } = await expectShardsMergeToWholeRun(5, 24);
+  it('give the unsharded run of the same seed (--runs 2), leave no job behind, and write every format', async () => {
+    const { mergedDir, merged } = await expectShardsMergeToWholeRun(2, 24);
     const valid = validators.report(merged);
     expect(valid.ok, valid.ok ? '' : formatIssues(valid.issues)).toBe(true);
     for (const file of Object.values(REPORT_FILES)) expect(existsSync(join(mergedDir, file)), file).toBe(true);
