@@ -7,7 +7,8 @@
  * changes title and salary together, a seed creates three jobs or none); no
  * job appears that nobody sent; ids stay unique and are never handed out again.
  * A small `--compact-after` makes compactions (and log rotations) happen under
- * the load, so kills land in them too.
+ * the load, so kills land in them too. The gate runs one seed of each --fsync,
+ * the nightly tier (TEST_TIER=full) a third.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../mock/core/choices/choices.js';
 import { requireBuiltCli, startCli } from './cli-process.js';
 import { send, validJob } from './helpers.js';
+import { FULL_TIER } from '../support/test-seeds.js';
 
 const WORKERS = 8;
 const KILLS = 2;
@@ -150,11 +152,19 @@ async function check(url: string, jobs: Map<string, JobModel>, ids: Map<number, 
 }
 
 describe('jobs-mock --persist under SIGKILL', () => {
-  it.each([
-    [1, 'always'],
-    [2, 'always'],
-    [3, 'batch'],
-  ])(
+  // One kill of each --fsync in the gate; more seeds draw other kill moments, which is the nightly tier's work.
+  it.each(
+    FULL_TIER
+      ? [
+          [1, 'always'],
+          [2, 'always'],
+          [3, 'batch'],
+        ]
+      : [
+          [1, 'always'],
+          [3, 'batch'],
+        ],
+  )(
     'seed %i, --fsync %s: every acknowledged change survives, nothing half-applied, ids unique',
     async (seed, fsync) => {
       const draw = seededRandom(seed);

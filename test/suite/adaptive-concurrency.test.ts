@@ -145,13 +145,15 @@ describe('adaptive concurrency', { timeout: 90_000 }, () => {
 
   it('keeps a given --concurrency', async () => {
     const target = counted();
-    const { events } = await run(target, { concurrency: 8 });
+    // 20 short rules: enough for 8 at once, and the subject is the limit, not the load.
+    const { events } = await run(target, { concurrency: 8, only: 'jobs.auth' });
     expect(raised(events)).toBeUndefined();
     expect(mostRulesAtOnce(events)).toBe(8);
   });
 
   it('never raises after a 429 in preflight', async () => {
-    const { events } = await run(counted(1));
+    // The limit is settled in preflight: a few rules show it.
+    const { events } = await run(counted(1), { only: 'jobs.reference' });
     expect(raised(events)).toBeUndefined();
   });
 
