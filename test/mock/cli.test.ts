@@ -1,7 +1,8 @@
 /**
  * `jobs-mock` (dist/cli/jobs-mock.js, built by `npm run build` / pretest): help,
  * the start line, employers and data files, persistence across a crash, and
- * exit code 2 with one line on bad arguments or a port in use.
+ * exit code 2 with one line on bad arguments or a port in use (read by the
+ * command's mockMain() in process, but for one refusal through the bin).
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, exited, requireBuiltCli, startCli } from './cli-process.js';
+import { mockMain } from '../../cli/mock-command.js';
+import { textSink } from '../support/text-sink.js';
 import { client, send, validJob } from './helpers.js';
 
 let dir: string;
@@ -28,6 +31,22 @@ const start = (args: string[]) => startCli(args, children);
 
 function run(args: string[]) {
   return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 15_000 });
+}
+
+/**
+ * Runs the command's mockMain() in this process, from the sources, for a command line it refuses: the subject is
+ * what it reads and answers, not the process around it (each spawn imports dist/ anew). The exit code of a real
+ * process is seen by the first refusal and the other tests of this file.
+ */
+async function runInProcess(args: string[]): Promise<{ status: number; stderr: string }> {
+  const stdout = textSink();
+  const stderr = textSink();
+  const started = await mockMain({ argv: ['node', 'jobs-mock', ...args], env: {}, stdout, stderr });
+  if (typeof started !== 'number') {
+    await started.close();
+    throw new Error(`jobs-mock started for ${JSON.stringify(args)}: ${stdout.text}`);
+  }
+  return { status: started, stderr: stderr.text };
 }
 
 describe('jobs-mock CLI', () => {
@@ -116,17 +135,18 @@ describe('jobs-mock CLI', () => {
     [['--cors', 'sometimes']],
     [['--control-cors', '*']],
     [['--journal-size', '-1']],
-  ])('exits 2 with one line on stderr for %j', (args) => {
-    const res = run(args);
+  ])('exits 2 with one line on stderr for %j', async (args) => {
+    // The first row through the bin (exit 2 from a real process), the others through mockMain() in process.
+    const res = args[0] === '--port' && args[1] === 'abc' ? run(args) : await runInProcess(args);
     expect(res.status).toBe(2);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
     expect(res.stderr).toMatch(/^jobs-mock: /);
   });
 
-  it('exits 2 when the employers file is invalid', () => {
+  it('exits 2 when the employers file is invalid', async () => {
     const file = join(dir, 'bad-employers.json');
     writeFileSync(file, JSON.stringify([{ id: 1, name: 'A', apiKey: '' }]));
-    const res = run(['--employers', file]);
+    const res = await runInProcess(['--employers', file]);
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('apiKey');
   });
@@ -136,7 +156,7 @@ describe('jobs-mock CLI', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const res = run(['--port', String(port)]);
+      const res = await runInProcess(['--port', String(port)]);
       expect(res.status).toBe(2);
       expect(res.stderr).toMatch(/already in use/);
     } finally {

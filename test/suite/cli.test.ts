@@ -12,13 +12,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/conformance-command.js';
 import { createMockServer, type MockServer } from '../../mock/testing.js';
 import { validators } from '../../schemas/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { isPut, mockOptions, mutantNamed, rewriteRequest } from '../mutants/kit.js';
+import { textSink } from '../support/text-sink.js';
 
 const CLI = resolve('dist/cli/jobs-conformance.js');
 const KEY = 'demo-key-1';
@@ -59,18 +59,6 @@ function runCli(
       done({ code, stdout, stderr });
     });
   });
-}
-
-/** A stream that keeps what is written to it. */
-function textSink(): Writable & { text: string } {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      stream.text += chunk.toString('utf8');
-      done();
-    },
-  }) as Writable & { text: string };
-  stream.text = '';
-  return stream;
 }
 
 /**
