@@ -768,7 +768,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '8',
     level: 'must',
     area: 'limits',
-    title: 'A location description of 301 characters is rejected',
+    title: 'A location description of 301 characters is rejected; one of 300, if taken, is answered within 300',
     statement: 'location name / description / type | max 256 / 300 / 50 characters',
   },
   {

@@ -4,7 +4,7 @@
  */
 import type { Mutant } from './mutant.js';
 import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
-import { isPost, isPut } from './support/routes.js';
+import { isJobsPath, isPost, isPut } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
@@ -188,5 +188,17 @@ export const limitsMutants: Mutant[] = [
         location.description = description.slice(0, 300 - tail.length) + tail;
       }
     }),
+  },
+  {
+    // spec 2.2, 8: location description max 300 characters, in answers too
+    name: 'limits-country-suffix-past-300',
+    area: 'limits',
+    violates: '2.2, 8: location description max 300 characters (here `, Canada` is added to one of 300 as well)',
+    expectedRule: 'jobs.limits.location-description-length',
+    choices: { 'locations.description': 'country-suffix' },
+    // The text as sent (parsing would drop the amounts' trailing zeros): a location's description of 300 characters gains the suffix.
+    transform: rewriteResponseText(isJobsPath, (text) =>
+      text.replace(/"description":"([^"\\]{300})","type"/gu, '"description":"$1, Canada","type"'),
+    ),
   },
 ];

@@ -14,7 +14,7 @@ import { inputLimits } from '../../arbitraries/schema-limits.js';
 import { padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { createJob } from '../../kit/jobs.js';
+import { createJob, getJob } from '../../kit/jobs.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
 import { isSuccess } from '../../kit/http.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
@@ -89,15 +89,17 @@ export const locationForms: Implementation = fixedRule(
 );
 
 /**
- * Spec 2.2 and 8: a location description is at most 300 characters. Only the rejection over the limit is
- * probed: a city name long enough to reach 300 is not a "valid Canadian location", which a server may refuse.
+ * Spec 2.2 and 8: a location description is at most 300 characters. Over the limit it is refused. At the limit,
+ * a city name that long is not a "valid Canadian location", which a server may refuse; a server that takes it
+ * answers it within 300 characters too (every answer is checked against job.schema.json), however it writes
+ * it back (with a country name added, say).
  */
 export const locationDescriptionLength: Implementation = fixedRule(
   {
     id: 'jobs.limits.location-description-length',
     section: '8',
     level: 'must',
-    title: 'A location description of 301 characters is rejected',
+    title: 'A location description of 301 characters is rejected; one of 300, if taken, is answered within 300',
     statement: 'location name / description / type | max 256 / 300 / 50 characters',
   },
   async (ctx: RuleContext) => {
@@ -109,11 +111,16 @@ export const locationDescriptionLength: Implementation = fixedRule(
         const body = identify(ctx, job);
         const ref = body.referenceId;
         const [city, province] = place.description.split(', ');
-        const description = `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), max + 1 - `, ${province}`.length)}, ${province}`;
+        const ofLength = (length: number): string =>
+          `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), length - `, ${province}`.length)}, ${province}`;
+        const description = ofLength(max + 1);
         await createRejected(ctx, { ...body, locations: [{ description }] }, ref, {
           title: `POST /jobs accepted a location description of ${description.length} characters`,
           expected: `spec 2.2 and 8: location description max ${max} characters`,
         });
+        // The largest valid length: taken or refused; taken, its answer and its GET are Jobs (descriptions within 300).
+        const taken = await ctx.api.create({ ...identify(ctx, job), locations: [{ description: ofLength(max) }] });
+        if (isSuccess(taken.status)) await getJob(ctx, (taken.json as { id: number }).id);
       },
       { runs: Math.min(ctx.runs, 5) },
     );
