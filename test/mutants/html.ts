@@ -6,9 +6,9 @@
  */
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { Mutant } from './mutant.js';
-import { isJobBody, responseJson, withResponseJson } from './support/json.js';
+import { isJobBody, jsonResponse, requestJson, responseJson, withResponseJson } from './support/json.js';
 import { isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
-import { rewriteRequest, rewriteResponse } from './support/transforms.js';
+import { answerInstead, rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 /** Rewrites the description of POST and PUT bodies. */
 function cleanDescription(clean: (html: string) => string): Mutant['transform'] {
@@ -191,6 +191,20 @@ export const htmlMutants: Mutant[] = [
         (name) => name.toLowerCase() === 'a',
         (attributes) => dropAttributes(attributes, (name) => name !== 'href' && name.toLowerCase() === 'href'),
       ),
+    ),
+  },
+  {
+    // spec 2.1 rules 1-3: a description of allowed tags is accepted; `<!--` in an attribute value is no comment
+    name: 'html-comment-found-by-text-search',
+    area: 'html',
+    violates:
+      '2.1 rules 1-3: a description of allowed tags is accepted (here, refusing comments, the server searches the text ' +
+      'for `<!--` and refuses a link whose href holds it)',
+    expectedRule: 'jobs.html.accepts-allowed-tags',
+    choices: { 'description.comments': 'refuse' },
+    transform: answerInstead(
+      (req) => (isPost(req) || isPut(req)) && String(requestJson(req)?.description ?? '').includes('<!--'),
+      () => jsonResponse(400, { status: 400, code: 'validation_failed', message: 'The description holds an HTML comment' }),
     ),
   },
   {
