@@ -52,6 +52,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Int32 | Unique position type id. On input only `id` is supplied.',
   },
   {
+    id: 'jobs.reference.location-ids-name-one-place',
+    section: '2.2',
+    level: 'should',
+    area: 'reference',
+    title: 'Places outside the location list get ids of their own: no id names two locations',
+    statement: 'Good practice; the spec says: id | Int32 | Unique location id.',
+  },
+  {
     id: 'jobs.create.status-201',
     section: '4.2',
     level: 'must',

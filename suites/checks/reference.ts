@@ -204,6 +204,56 @@ const locationOutsideList: Implementation = fixedRule(
   },
 );
 
+/** The ids the answer's locations share with a location of another name: `id: name, name`. */
+function idsNamingTwoPlaces(job: Job): string[] {
+  const namesById = new Map<number, Set<string>>();
+  for (const location of job.locations) namesById.set(location.id, (namesById.get(location.id) ?? new Set()).add(location.name));
+  return [...namesById].filter(([, named]) => named.size > 1).map(([id, named]) => `${id}: ${[...named].join(', ')}`);
+}
+
+/**
+ * "Unique location id" (2.2), read as one id per location: three distinct places outside the target's list in one
+ * job, and no id the answer gives two of them names two locations (a server may resolve two places to one location,
+ * a region say, and then names it once). A should rule: a server that marks every place outside its list with one
+ * placeholder id reads "unique" as unique among its listed locations.
+ */
+const locationIdsNameOnePlace: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.location-ids-name-one-place',
+    section: '2.2',
+    level: 'should',
+    title: 'Places outside the location list get ids of their own: no id names two locations',
+    statement: 'Good practice; the spec says: id | Int32 | Unique location id.',
+  },
+  async (ctx: RuleContext) => {
+    const place = smallerPlaceArb((await listedCities(ctx)) ?? new Set());
+    if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
+    const places = fc.uniqueArray(place, { minLength: 3, maxLength: 3, selector: (p) => cityOf(p.description) });
+    await ctx.check(
+      fc.record({ body: createBodyArb(ctx), locations: places }),
+      async ({ body, locations }) => {
+        const created = await ctx.api.create({ ...identify(ctx, body), locations });
+        if (!isSuccess(created.status)) return; // the must rule location-outside-list judges a refusal
+        const read = await ctx.api.get(created.json!.id);
+        const sent = locations.map((l) => `"${l.description}"`).join(', ');
+        for (const [where, job] of [
+          ['POST /jobs', created.json!],
+          [`GET /jobs/${created.json!.id}`, read.json!],
+        ] as const) {
+          if (!job) continue;
+          const shared = idsNamingTwoPlaces(job);
+          ctx.expect(shared.length === 0, {
+            title: `${where}: one location id names two locations`,
+            expected: `spec 2.2: "Unique location id": each of ${sent} a location with an id of its own, or one location named once`,
+            received: shared.join('\n'),
+          });
+        }
+      },
+      { runs: Math.min(ctx.runs, 3) },
+    );
+  },
+);
+
 interface Named {
   id: number;
   name: string;
@@ -259,5 +309,6 @@ export const referenceRules: Implementation[] = [
   categories,
   locations,
   locationOutsideList,
+  locationIdsNameOnePlace,
   idsCarryNames,
 ];

@@ -10,6 +10,7 @@ export const RULE_COSTS_MS: Readonly<Record<string, number>> = {
   'jobs.reference.categories': 2,
   'jobs.reference.locations': 2,
   'jobs.reference.location-outside-list': 94,
+  'jobs.reference.location-ids-name-one-place': 10,
   'jobs.reference.ids-accepted': 78,
   'jobs.create.status-201': 701,
   'jobs.create.location-header': 15,

@@ -4,7 +4,8 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
-import { isListRead, isPost, isPut, isPutByReference } from './support/routes.js';
+import { isJobsPath, isListRead, isPost, isPut, isPutByReference } from './support/routes.js';
+import { rewriteResponseText } from './support/transforms.js';
 import { sideRequest } from './support/side-requests.js';
 
 /** Refuses matching writes whose locations name a place the location list does not hold. */
@@ -71,5 +72,14 @@ export const referenceMutants: Mutant[] = [
       'POST and PUT /jobs/{id} accept any)',
     expectedRule: 'jobs.reference.location-outside-list',
     transform: refusesUnlistedLocations(isPutByReference),
+  },
+  {
+    // spec 2.2: "Unique location id"
+    name: 'reference-places-outside-list-share-one-id',
+    area: 'reference',
+    violates: '2.2: a location id is unique (here every place outside the list gets the id 100000, each with its own name)',
+    expectedRule: 'jobs.reference.location-ids-name-one-place',
+    // The text as sent (parsing would drop the amounts' trailing zeros); the mock's ids of unlisted places have six digits or more.
+    transform: rewriteResponseText(isJobsPath, (text) => text.replace(/\{"id":\d{6,},"name"/g, '{"id":100000,"name"')),
   },
 ];
