@@ -31,7 +31,7 @@ import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rules as registry } from '../../suites/checks/rules.js';
 import { FULL_TIER, testSeeds } from '../support/test-seeds.js';
 import { MOCK_SETTINGS, mockOptionsOf } from '../support/mock-settings.js';
-import { expectWrittenForm, rowsProvenBy } from './support/open-choices.js';
+import { expectObserved, expectWrittenForm, rowsProvenBy } from './support/open-choices.js';
 import { KEYS, expectClean, profileSeedOf } from './support/sweep.js';
 
 /** Random profiles, each a whole-registry run: the nightly tier's (three here, then 20 more in mock-sweep-20). */
@@ -64,13 +64,7 @@ describe('the suite against the mock', () => {
       expectClean(report, mock, replay(profile));
       // The open forms this setting holds (open-choices.test.ts leaves their rows to this run): the run met each one.
       for (const { form, observed, writes, choices } of rowsProvenBy(profile)) {
-        if (observed) {
-          const [topic, value] = observed;
-          expect(
-            report.observations.filter((o) => o.topic === topic).map((o) => o.observed),
-            `${form}; ${replay(profile)}`,
-          ).toContain(value);
-        }
+        if (observed) expectObserved(report, observed, `${form}; ${replay(profile)}`);
         // The row's written form, on a mock set to the row's choices alone (other switches change how it is written).
         if (writes) {
           await using fresh = await createMockServer({ port: 0, choices });

@@ -7,6 +7,7 @@
  */
 import { expect } from 'vitest';
 import { exampleJobCreate } from '../../../schemas/index.js';
+import type { ConformanceReport } from '../../../schemas/types.gen.js';
 import { choicesOf } from '../../support/mock-settings.js';
 
 export interface OpenChoice {
@@ -273,6 +274,14 @@ export function settingHolds(setting: string, row: OpenChoice): boolean {
 
 /** The rows a setting's whole-registry run proves: every choice in the setting. */
 export const rowsProvenBy = (setting: string): OpenChoice[] => OPEN_CHOICES.filter((row) => settingHolds(setting, row));
+
+/** Checks that `report` recorded the row's observation, `[topic, observed]`; `where` says how to replay the run. */
+export function expectObserved(report: ConformanceReport, [topic, value]: [string, string], where = ''): void {
+  expect(
+    report.observations.filter((o) => o.topic === topic).map((o) => o.observed),
+    where,
+  ).toContain(value);
+}
 
 /** Creates a job with closeDate 2026-12-02 on the mock at `baseUrl` and checks that it is written in the row's form. */
 export async function expectWrittenForm(baseUrl: string, [field, form]: [string, RegExp]): Promise<void> {
