@@ -5,9 +5,9 @@
  * strict (a warning fails the test like a mismatch). One test per rule gives per-test coverage its grain: a
  * mutant runs only the rules that executed its line, and the first rule it fails kills it.
  *
- * Every named profile by default (reference, alt, lenient: docs/mock-choices.md), and `other-forms`, the forms none
- * of them takes (test/support/mock-settings.ts), so a mutant in a branch only another form takes is run there;
- * MUTATION_PROFILES=reference narrows a run.
+ * Every named profile by default (reference, alt, lenient: docs/mock-choices.md), and `other-forms`, `-2` and `-3`,
+ * the forms none of them takes (test/support/mock-settings.ts), so a mutant in a branch only another form takes is
+ * run there; MUTATION_PROFILES=reference narrows a run.
  *
  * Each test also compares the rule's observations with those of the unmutated mock (observed-forms.ts): a mutant
  * that swaps one legal form for another fails no rule, but changes what the suite reports it saw.

@@ -15,13 +15,13 @@ import { CHOICE_SWITCHES, createMockServer } from '../../mock/index.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { FULL_TIER } from '../support/test-seeds.js';
-import { choicesOf, MOCK_SETTINGS } from '../support/mock-settings.js';
+import { choicesOf, GATE_SETTINGS } from '../support/mock-settings.js';
 import { expectObserved, expectWrittenForm, OPEN_CHOICES, rowsProvenBy } from './support/open-choices.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
 const SEED = 11_002;
 /** The rows no setting of the sweep proves: the gate's; the nightly tier runs every row. */
-const swept = new Set(MOCK_SETTINGS.flatMap(rowsProvenBy));
+const swept = new Set(GATE_SETTINGS.flatMap(rowsProvenBy));
 const ROWS = FULL_TIER ? OPEN_CHOICES : OPEN_CHOICES.filter((row) => !swept.has(row));
 
 function failures(report: ConformanceReport): string[] {
@@ -38,7 +38,7 @@ describe('the suite accepts every form the spec leaves open', () => {
   // (test/suite/mock-sweep.test.ts runs reference, alt, lenient and other-forms whole) or by a row here.
   it('has a row or a setting of the sweep for every value of every switch', () => {
     const proven = new Set(OPEN_CHOICES.flatMap(({ choices }) => Object.entries(choices).map(([name, value]) => `${name}=${value}`)));
-    for (const setting of MOCK_SETTINGS) {
+    for (const setting of GATE_SETTINGS) {
       for (const [name, value] of Object.entries(choicesOf(setting))) proven.add(`${name}=${value}`);
     }
     const values = [...CHOICE_SWITCHES.values()].flatMap((s) => Object.keys(s.values).map((value) => `${s.name}=${value}`));

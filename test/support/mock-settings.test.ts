@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHOICE_SWITCHES, resolveChoices } from '../../mock/index.js';
-import { choicesOf, mockOptionsOf, otherForms } from './mock-settings.js';
+import { choicesOf, GATE_SETTINGS, MOCK_SETTINGS, mockOptionsOf, otherForms } from './mock-settings.js';
 
 describe('the mock settings', () => {
   const named = (['reference', 'alt', 'lenient'] as const).map((profile) => resolveChoices({ profile }).choices as Record<string, string>);
@@ -18,9 +18,24 @@ describe('the mock settings', () => {
     expect(forms['salary.amount-form']).toBeUndefined();
   });
 
-  it('gives the mock a named profile by name and other-forms as choices', () => {
+  it('holds every value no named profile takes in other-forms or its ranks 1 and 2, each value once', () => {
+    const held = [0, 1, 2].flatMap((rank) => Object.entries(otherForms(rank)).map(([name, value]) => `${name}=${value}`));
+    const untaken = [...CHOICE_SWITCHES.values()].flatMap((s) =>
+      Object.keys(s.values)
+        .filter((value) => named.every((c) => c[s.name] !== value))
+        .map((value) => `${s.name}=${value}`),
+    );
+    expect(new Set(held).size).toBe(held.length);
+    // The string amount is a should rule's warning, which fails a strict run: no setting holds it.
+    expect(untaken.filter((value) => !held.includes(value))).toEqual(['salary.amount-form=string']);
+  });
+
+  it('gives the mock a named profile by name and the other forms as choices; the gate sweeps the first four', () => {
     expect(mockOptionsOf('alt')).toEqual({ profile: 'alt' });
     expect(mockOptionsOf('other-forms')).toEqual({ choices: otherForms() });
+    expect(mockOptionsOf('other-forms-3')).toEqual({ choices: otherForms(2) });
+    expect(MOCK_SETTINGS.slice(0, GATE_SETTINGS.length)).toEqual(GATE_SETTINGS);
+    expect(GATE_SETTINGS).toEqual(['reference', 'alt', 'lenient', 'other-forms']);
     expect(choicesOf('other-forms')).toMatchObject(otherForms());
     expect(choicesOf('alt')).toEqual(named[1]);
   });

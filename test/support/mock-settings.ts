@@ -1,8 +1,9 @@
 /**
- * @module The fixed mock settings the whole suite is proven against: the named profiles, and `other-forms`, every
- * switch away from the reference. The PR gate's sweep (test/suite/mock-sweep.test.ts) runs the whole registry under
- * each, and the mutation run tries each rule under each (test/mutation). All fixed: a random profile would change
- * with its seed, and a mutant's verdict must not.
+ * @module The fixed mock settings the whole suite is proven against: the named profiles, `other-forms`, every
+ * switch away from the reference, and `other-forms-2` and `-3`, the forms it leaves out. The sweep
+ * (test/suite/mock-sweep.test.ts) runs the whole registry under each (the PR gate under the first four), and the
+ * mutation run tries each rule under each (test/mutation). All fixed: a random profile would change with its seed,
+ * and a mutant's verdict must not.
  */
 import { CHOICE_SWITCHES, resolveChoices, type MockServerOptions, type ProfileName } from '../../mock/index.js';
 
@@ -18,28 +19,42 @@ const WARNED_FORMS: Readonly<Record<string, string>> = { 'salary.amount-form': '
  * Every switch away from the reference: the first value no named profile takes, or else the first value other than
  * the reference's. So the branches only such a form runs are run, and in combinations no named profile makes (a
  * zone west of UTC with closeDates rewritten in it). Derived from the switches, so a value added later joins it.
+ * `rank` 1 and 2 take the second and third value no named profile takes, and leave a switch with no such value at
+ * the reference's: the forms `other-forms` cannot hold at once (six and nine fraction digits, two list shapes).
  *
  * @example
  * otherForms(); // { 'dates.precision': 'minutes', 'dates.zone': 'minus-five', 'dates.close-date': 'normalized', ... }
+ * otherForms(1); // { 'dates.precision': 'micros', 'dates.zone': 'plus-0530', 'lists.shape': 'named' }
  */
-export function otherForms(): Record<string, string> {
-  const [reference, ...others] = NAMED_PROFILES.map((profile) => resolveChoices({ profile }).choices as Readonly<Record<string, string>>);
+export function otherForms(rank = 0): Record<string, string> {
+  const named = NAMED_PROFILES.map((profile) => resolveChoices({ profile }).choices as Readonly<Record<string, string>>);
+  const reference = named[0]!;
   const forms: Record<string, string> = {};
   for (const s of CHOICE_SWITCHES.values()) {
     const values = Object.keys(s.values).filter((value) => WARNED_FORMS[s.name] !== value);
-    const untaken = values.find((value) => [reference!, ...others].every((c) => c[s.name] !== value));
-    const other = untaken ?? values.find((value) => value !== reference![s.name]);
+    const untaken = values.filter((value) => named.every((c) => c[s.name] !== value));
+    const other = rank === 0 ? (untaken[0] ?? values.find((value) => value !== reference[s.name])) : untaken[rank];
     if (other !== undefined) forms[s.name] = other;
   }
   return forms;
 }
 
-/** Every setting: reference (the mock's own forms), the other named profiles, then the forms none of them takes. */
-export const MOCK_SETTINGS: readonly string[] = [...NAMED_PROFILES, 'other-forms'];
+/** The settings that hold the forms no named profile takes: `other-forms` (every switch moved), then the rarer ones. */
+const OTHER_FORMS = ['other-forms', 'other-forms-2', 'other-forms-3'] as const;
+
+/** The PR gate's sweep: reference (the mock's own forms), the other named profiles, and other-forms. */
+export const GATE_SETTINGS: readonly string[] = [...NAMED_PROFILES, OTHER_FORMS[0]];
+
+/**
+ * Every fixed setting: the gate's, then the forms other-forms leaves out. The mutation run and the nightly sweep run
+ * them all; in the gate, open-choices.test.ts runs those forms with the rules they touch.
+ */
+export const MOCK_SETTINGS: readonly string[] = [...GATE_SETTINGS, ...OTHER_FORMS.slice(1)];
 
 /** The mock options of a setting of MOCK_SETTINGS. */
 export function mockOptionsOf(name: string): Pick<MockServerOptions, 'profile' | 'choices'> {
-  return name === 'other-forms' ? { choices: otherForms() } : { profile: name };
+  const rank = (OTHER_FORMS as readonly string[]).indexOf(name);
+  return rank === -1 ? { profile: name } : { choices: otherForms(rank) };
 }
 
 /** The choice every switch takes under a setting of MOCK_SETTINGS. */
