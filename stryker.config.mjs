@@ -17,6 +17,8 @@
  *   legal forms, each run by its own profile, and a mutant there only swaps one legal form for another;
  * - OUT logging and the control API (request-journal.ts, control.ts, fault-injector.ts, the snapshots for the
  *   control API and --persist: jobs-snapshot.ts, store-snapshot.ts): the suite never calls them, by design;
+ * - OUT the mock's configuration (jobs/employers.ts: the demo employers and the check of `--employers`): a server's
+ *   employers are its data, which the suite reads but never sets; test/mock proves the check;
  * - OUT schemas/** and vocabulary/**, though they decide answers too: the suite shares them (its oracle), and
  *   in one process a mutant there would change the judge and the judged at once.
  */
@@ -31,6 +33,7 @@ export const MUTATE = [
   '!**/*.test-support.ts',
   '!mock/core/jobs/jobs-snapshot.ts',
   '!mock/store/store-snapshot.ts',
+  '!mock/core/jobs/employers.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -1057,6 +1057,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'The `Content-Type` of a request with a body must start with `application/json`',
   },
   {
+    id: 'jobs.protocol.json-media-type',
+    section: '4',
+    level: 'should',
+    area: 'protocol',
+    title: 'Every JSON body the API answers is labelled with a JSON media type (a success, a list and a refusal)',
+    statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
+  },
+  {
     id: 'jobs.auth.missing-key.get',
     section: '5',
     level: 'must',
@@ -1310,7 +1318,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '1',
     level: 'should',
     area: 'robustness',
-    title: 'Malformed JSON is refused with a 4xx',
+    title: 'Malformed JSON, JSON that is no object, and JSON nested thousands deep are refused with a 4xx',
     statement: 'Good practice; the spec says: Create or update with POST or PUT and a JSON body.',
   },
   {

@@ -6,10 +6,10 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RequestOptions, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
-import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
+import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
@@ -209,4 +209,48 @@ const missingContentType: Implementation = propertyRule(
   },
 );
 
-export const protocolRules: Implementation[] = [charsetAccepted, nonJsonPost, nonJsonPut, missingContentType];
+/** `application/json` or a structured `+json` type (`application/problem+json`), parameters aside (RFC 6839 3.1). */
+const isJsonMediaType = (contentType: string | undefined): boolean =>
+  /^application\/(?:[\w.+-]+\+)?json$/i.test((contentType ?? '').split(';')[0]!.trim());
+
+/** The media type a response is labelled with: `application/json`, `no content type`. */
+const mediaTypeOf = (res: ApiResponse): string => (res.headers['content-type'] ?? 'no content type').split(';')[0]!.trim().toLowerCase();
+
+const jsonMediaType: Implementation = propertyRule(
+  {
+    id: 'jobs.protocol.json-media-type',
+    section: '4',
+    level: 'should',
+    title: 'Every JSON body the API answers is labelled with a JSON media type (a success, a list and a refusal)',
+    statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      // One answer of each kind that carries a body: a create, a read, both updates, a list page and a refusal.
+      const created = await ctx.api.create(body);
+      const job = jobOf(created);
+      const answers = [
+        created,
+        await ctx.api.get(job.id),
+        await ctx.api.putById(job.id, { title: scopedTitle(ctx, body.referenceId, 'labelled') }),
+        await ctx.api.putByReference({ referenceId: body.referenceId, title: scopedTitle(ctx, body.referenceId, 'labelled again') }),
+        await ctx.api.list({ q: body.referenceId }),
+        // A salary that is no object: refused by every reading of 2.5.
+        await ctx.api.create({ ...body, referenceId: `${body.referenceId}-x`, salary: 'none' }),
+      ];
+      for (const res of answers.filter((answer) => answer.json !== undefined)) {
+        ctx.expect(isJsonMediaType(res.headers['content-type']), {
+          title: `${requestLine(res)} answered JSON as ${mediaTypeOf(res)}`,
+          expected: 'a JSON body comes with Content-Type application/json or a +json type (good practice: spec 4 makes bodies JSON)',
+          received: `${res.status} content-type: ${res.headers['content-type'] ?? '(none)'}`,
+          failingExchange: res.exchange,
+        });
+      }
+    },
+  },
+);
+
+export const protocolRules: Implementation[] = [charsetAccepted, nonJsonPost, nonJsonPut, missingContentType, jsonMediaType];

@@ -19,6 +19,15 @@ function refusesCharset(only: (req: CoreRequest) => boolean): Transform {
   };
 }
 
+/** Labels the JSON body of every answer whose status `labelled` holds as text/plain, the body unchanged. */
+function labelsJsonAsText(labelled: (status: number) => boolean): Transform {
+  return (next) => async (req) => {
+    const res = await next(req);
+    if (!isJobsPath(req) || !labelled(res.status) || res.body === undefined || res.body.length === 0) return res;
+    return { ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } };
+  };
+}
+
 export const protocolMutants: Mutant[] = [
   {
     // spec 1: a Content-Type starting with application/json, e.g. with a charset suffix, is accepted
@@ -66,5 +75,13 @@ export const protocolMutants: Mutant[] = [
       (req) => /^text\/plain\b/i.test(req.headers['content-type'] ?? ''),
       (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json' } }),
     ),
+  },
+  {
+    // spec 4: bodies are JSON; labelling them so is good practice (a should rule), and a client reading by media type needs it
+    name: 'refusals-labelled-text-plain',
+    area: 'protocol',
+    violates: '4 (should): bodies are JSON (here every refusal writes its JSON error body as text/plain)',
+    expectedRule: 'jobs.protocol.json-media-type',
+    transform: labelsJsonAsText((status) => status >= 400 && status <= 499),
   },
 ];

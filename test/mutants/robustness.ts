@@ -2,9 +2,10 @@
  * @module Mutants that crash (spec 7: invalid or unusual input gets a client
  * error or is served, never a 5xx).
  */
+import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isListBody, requestJson, responseJson, serverError } from './support/json.js';
-import { isList, isPost, isPut } from './support/routes.js';
+import { isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
+import { isList, isPost, isPut, isPutById } from './support/routes.js';
 import { reshapeRequest } from './support/transforms.js';
 
 const ITEM_PATH = /^(.*\/jobs\/)([^/]+)$/;
@@ -26,7 +27,29 @@ function readsPathIdAs(read: (text: string) => number): Transform {
   );
 }
 
+/** A body that parses as JSON but is no object: an array, null or a scalar. */
+function isJsonNonObject(req: CoreRequest): boolean {
+  if (!req.body || req.body.length === 0 || requestJson(req) !== undefined) return false;
+  try {
+    JSON.parse(new TextDecoder().decode(req.body));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const robustnessMutants: Mutant[] = [
+  {
+    // spec 2.1, 4.3: a job body is a JSON object; an array, null or a scalar names no field, and is no update
+    name: 'non-object-body-taken-as-empty-update',
+    area: 'robustness',
+    violates: '2.1, 4.3 (should): a body is a job object (here a PUT /jobs/{id} of an array, null or a scalar is an empty update: 200)',
+    expectedRule: 'jobs.robustness.malformed-json',
+    transform: reshapeRequest(
+      (req) => isPutById(req) && isJsonNonObject(req),
+      (req) => withJsonBody(req, {}),
+    ),
+  },
   {
     // spec 2.1, 7: titles are Unicode text; no 5xx
     name: 'robustness-500-on-emoji-title',
