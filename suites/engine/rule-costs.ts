@@ -133,7 +133,6 @@ export const RULE_COSTS_MS: Readonly<Record<string, number>> = {
   'jobs.protocol.non-json-rejected.post': 6,
   'jobs.protocol.non-json-rejected.put': 19,
   'jobs.protocol.missing-content-type': 1,
-  'jobs.protocol.json-media-type': 2,
   'jobs.auth.missing-key.get': 8,
   'jobs.auth.wrong-key.get': 4,
   'jobs.auth.missing-key.list': 9,
