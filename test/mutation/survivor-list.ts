@@ -18,10 +18,12 @@ export interface Survivor {
  * Why a survivor may stay:
  * - `equivalent`: no observable difference (the reason says why);
  * - `open in the spec`: the mutant turns the mock into another form the spec allows (the reason names the section
- *   and what it leaves open).
+ *   and what it leaves open);
+ * - `not applied`: a module constant the vitest runner evaluates once at load, so the run never switched it on; the
+ *   reason names the rule that fails when it is set by hand.
  * A real blind spot of the suite has no place here: a probe kills it.
  */
-export const OUTCOMES = ['equivalent', 'open in the spec'] as const;
+export const OUTCOMES = ['equivalent', 'open in the spec', 'not applied'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 export interface ListedSurvivor {
@@ -85,5 +87,7 @@ export function reasonProblem(entry: ListedSurvivor): string | undefined {
   // A form the spec leaves open is named by its section ("spec 4.7"), as every rule is.
   if (entry.outcome === 'open in the spec' && !/\bspec \d+(\.\d+)*\b/.test(reason))
     return 'an open form names its section ("spec 4.7: ...")';
+  if (entry.outcome === 'not applied' && !/\bjobs\.[a-z-]+\.[a-z.-]+\b/.test(reason))
+    return 'a mutant the run did not apply names the rule that fails on it ("jobs.protocol.json-media-type fails ...")';
   return undefined;
 }
