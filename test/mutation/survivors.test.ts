@@ -64,11 +64,17 @@ describe('the survivor list', () => {
     expect(stale({ files: {}, survivors: [] }, [entry])).toEqual([]);
   });
 
-  it('refuses an unknown outcome, a reason that is no sentence, and an open form without its section', () => {
+  it('refuses an unknown outcome, a reason that is no sentence, an open form without its section, and a mutant not applied without its rule', () => {
     expect(reasonProblem(entry)).toBeUndefined();
     expect(reasonProblem({ ...entry, outcome: 'fine' as never })).toMatch(/not one of/);
     expect(reasonProblem({ ...entry, reason: 'same' })).toMatch(/sentence/);
     expect(reasonProblem({ ...entry, outcome: 'open in the spec', reason: 'the link form is left open' })).toMatch(/section/);
     expect(reasonProblem({ ...entry, outcome: 'open in the spec', reason: 'spec 4.7: the link form is left open' })).toBeUndefined();
+    expect(reasonProblem({ ...entry, outcome: 'not applied', reason: 'a module constant the runner never switched on' })).toMatch(
+      /names the rule/,
+    );
+    expect(
+      reasonProblem({ ...entry, outcome: 'not applied', reason: 'a module constant; set by hand, jobs.protocol.json-media-type fails' }),
+    ).toBeUndefined();
   });
 });
