@@ -231,6 +231,7 @@ const jsonMediaType: Implementation = propertyRule(
       const body = identify(ctx, generated);
       // One answer of each kind that carries a body: a create, a read, both updates, a list page and a refusal.
       const created = await ctx.api.create(body);
+      expectStatus(ctx, created, 201, 'setup: POST /jobs with a valid body creates the job and answers 201 (spec 4.2)');
       const job = jobOf(created);
       const answers = [
         created,
