@@ -1318,7 +1318,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '1',
     level: 'should',
     area: 'robustness',
-    title: 'Malformed JSON, JSON that is no object, and JSON nested thousands deep are refused with a 4xx',
+    title: 'Malformed JSON, JSON that is no object, and JSON nested 100 deep are refused with a 4xx',
     statement: 'Good practice; the spec says: Create or update with POST or PUT and a JSON body.',
   },
   {

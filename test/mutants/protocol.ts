@@ -78,7 +78,7 @@ export const protocolMutants: Mutant[] = [
   },
   {
     // spec 4: bodies are JSON; labelling them so is good practice (a should rule), and a client reading by media type needs it
-    name: 'refusals-labelled-text-plain',
+    name: 'protocol-refusals-labelled-text-plain',
     area: 'protocol',
     violates: '4 (should): bodies are JSON (here every refusal writes its JSON error body as text/plain)',
     expectedRule: 'jobs.protocol.json-media-type',

@@ -41,7 +41,7 @@ function isJsonNonObject(req: CoreRequest): boolean {
 export const robustnessMutants: Mutant[] = [
   {
     // spec 2.1, 4.3: a job body is a JSON object; an array, null or a scalar names no field, and is no update
-    name: 'non-object-body-taken-as-empty-update',
+    name: 'robustness-non-object-body-taken-as-empty-update',
     area: 'robustness',
     violates: '2.1, 4.3 (should): a body is a job object (here a PUT /jobs/{id} of an array, null or a scalar is an empty update: 200)',
     expectedRule: 'jobs.robustness.malformed-json',
