@@ -209,12 +209,11 @@ const missingContentType: Implementation = propertyRule(
   },
 );
 
-/** `application/json` or a structured `+json` type (`application/problem+json`), parameters aside (RFC 6839 3.1). */
-const isJsonMediaType = (contentType: string | undefined): boolean =>
-  /^application\/(?:[\w.+-]+\+)?json$/i.test((contentType ?? '').split(';')[0]!.trim());
-
-/** The media type a response is labelled with: `application/json`, `no content type`. */
+/** The media type a response is labelled with, parameters aside: `application/json`, `no content type`. */
 const mediaTypeOf = (res: ApiResponse): string => (res.headers['content-type'] ?? 'no content type').split(';')[0]!.trim().toLowerCase();
+
+/** `application/json` or a structured `+json` type (`application/problem+json`; RFC 6839 3.1). */
+const isJsonMediaType = (mediaType: string): boolean => /^application\/(?:[\w.+-]+\+)?json$/.test(mediaType);
 
 const jsonMediaType: Implementation = propertyRule(
   {
@@ -243,7 +242,7 @@ const jsonMediaType: Implementation = propertyRule(
         await ctx.api.create({ ...body, referenceId: `${body.referenceId}-x`, salary: 'none' }),
       ];
       for (const res of answers.filter((answer) => answer.json !== undefined)) {
-        ctx.expect(isJsonMediaType(res.headers['content-type']), {
+        ctx.expect(isJsonMediaType(mediaTypeOf(res)), {
           title: `${requestLine(res)} answered JSON as ${mediaTypeOf(res)}`,
           expected: 'a JSON body comes with Content-Type application/json or a +json type (good practice: spec 4 makes bodies JSON)',
           received: `${res.status} content-type: ${res.headers['content-type'] ?? '(none)'}`,
