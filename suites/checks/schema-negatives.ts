@@ -18,6 +18,7 @@ import { changedFields, show } from '../../judging/compare.js';
 import { derivedNegatives, type DerivedValue, type NegativeKind } from '../arbitraries/schema-negatives.js';
 import { NULL_AS_NOT_SENT, type NegativeLevel } from '../arbitraries/negative-exclusions.js';
 import type { Body, RuleContext } from '../contract/rule.js';
+import { atOnce } from '../kit/at-once.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { expectRejected } from '../kit/expect-rejected.js';
 import { isSuccess, responseLine } from '../kit/http.js';
@@ -152,14 +153,20 @@ async function createCase(
   generated: Body,
 ): Promise<void> {
   const refused = new Map<string, DerivedValue>();
-  for (const value of values.filter((v) => fitsPath(v, form))) {
-    const body = identify(ctx, withContext(generated, value));
-    const marker = body.referenceId;
-    const patch = patchFor(value, body, ctx.refs, marker);
-    if (patch === undefined) continue;
-    const sent = { ...body, ...patch };
-    const res =
-      form === 'post' ? await ctx.api.create(sent) : await ctx.api.putByReference({ ...sent, referenceId: sent.referenceId ?? marker });
+  const sends = values
+    .filter((v) => fitsPath(v, form))
+    .flatMap((value) => {
+      const body = identify(ctx, withContext(generated, value));
+      const marker = body.referenceId;
+      const patch = patchFor(value, body, ctx.refs, marker);
+      return patch === undefined ? [] : [{ value, marker, sent: { ...body, ...patch } }];
+    });
+  // Each create names a job of its own (its own marker): they may go several at once, and are judged in order.
+  const answers = await atOnce(ctx, sends, ({ sent, marker }) =>
+    form === 'post' ? ctx.api.create(sent) : ctx.api.putByReference({ ...sent, referenceId: sent.referenceId ?? marker }),
+  );
+  for (const [i, { value, marker }] of sends.entries()) {
+    const res = answers[i]!;
     const what = `${formLabel(form)} with ${describe(value)}`;
     if (value.valid) {
       ctx.expect(isSuccess(res.status), {

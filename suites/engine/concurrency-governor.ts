@@ -37,22 +37,21 @@ export const SLOWDOWN_WINDOW = 32;
 export const SLOWDOWN_FACTOR = 4;
 /** Cases of one independent property at once, above the default rules at once. */
 export const CASES_AT_ONCE = 4;
-/** The same for a rule that runs alone (Rule.exclusive): it has every slot of the run to itself. */
-export const EXCLUSIVE_CASES_AT_ONCE = 8;
 
 /**
  * Cases of one independent property at once with `limit` rules at once: several only above the default (a distant
  * target, or a --concurrency raised by hand), where the run waits on latency and a rule's chain of cases bounds it;
  * near, the run waits on CPU and more requests in flight would only queue. Under pressure the limit is back at the
- * default, so one. A rule that runs alone sends more at once: nothing else is in flight beside it.
+ * default, so one. A rule that runs alone (Rule.exclusive) takes every slot of the run: nothing else is in flight
+ * beside it, and the run waits on it alone, so its cases at once are the run's limit.
  *
  * @example
  * casesAtOnce(32); // 4
- * casesAtOnce(32, true); // 8
+ * casesAtOnce(32, true); // 32
  */
 export function casesAtOnce(limit: number, exclusive = false): number {
   if (limit <= DEFAULT_CONCURRENCY) return 1;
-  return exclusive ? EXCLUSIVE_CASES_AT_ONCE : CASES_AT_ONCE;
+  return exclusive ? limit : CASES_AT_ONCE;
 }
 
 export interface GovernorOptions {

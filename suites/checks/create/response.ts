@@ -19,6 +19,7 @@ export const status201: Implementation = propertyRule(
     statement: 'Response 201 with a `Location` header holding the address of the new job',
   },
   {
+    independentCases: true,
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {
       const res = await ctx.api.create(identify(ctx, generated));
@@ -110,6 +111,7 @@ export const bodyMatchesGet: Implementation = propertyRule(
     statement: 'The body is the created Job (full).',
   },
   {
+    independentCases: true,
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);

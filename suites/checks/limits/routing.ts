@@ -31,24 +31,28 @@ export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implement
   const statement = `spec 8: ${field} max ${max} characters`;
   return fixedRule(entry, async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), atLimit: valueArb(max), over: valueArb(max + 1) });
-    await ctx.check(arb, async ({ job, atLimit, over }) => {
-      const at = identify(ctx, job);
-      const created = await createJob(ctx, withRouting(at, kind, { [field]: atLimit }), {
-        anySuccess: true,
-        title: `POST /jobs refused an ${field} of exactly ${max} characters`,
-        expected: statement,
-      });
-      ctx.expect(sameFieldValue(field, created[field], atLimit), {
-        title: `the job does not keep an ${field} of ${max} characters as sent`,
-        expected: `${statement}: the ${field} comes back as sent`,
-        received: JSON.stringify(created[field]),
-      });
-      const bad = identify(ctx, job);
-      await createRejected(ctx, withRouting(bad, kind, { [field]: over }), bad.referenceId, {
-        title: `POST /jobs accepted an ${field} of ${max + 1} characters`,
-        expected: statement,
-      });
-    });
+    await ctx.check(
+      arb,
+      async ({ job, atLimit, over }) => {
+        const at = identify(ctx, job);
+        const created = await createJob(ctx, withRouting(at, kind, { [field]: atLimit }), {
+          anySuccess: true,
+          title: `POST /jobs refused an ${field} of exactly ${max} characters`,
+          expected: statement,
+        });
+        ctx.expect(sameFieldValue(field, created[field], atLimit), {
+          title: `the job does not keep an ${field} of ${max} characters as sent`,
+          expected: `${statement}: the ${field} comes back as sent`,
+          received: JSON.stringify(created[field]),
+        });
+        const bad = identify(ctx, job);
+        await createRejected(ctx, withRouting(bad, kind, { [field]: over }), bad.referenceId, {
+          title: `POST /jobs accepted an ${field} of ${max + 1} characters`,
+          expected: statement,
+        });
+      },
+      { independentCases: true },
+    );
     await largestKeptOnEveryWrite(ctx, {
       field,
       what: `an ${field} of ${max} characters`,
@@ -63,14 +67,18 @@ export function routingAddressRequired(entry: RuleEntry, kind: RoutingKind): Imp
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const id = routingTypeIds[kind];
   return fixedRule(entry, async (ctx: RuleContext) => {
-    await ctx.check(createBodyArb(ctx), async (job) => {
-      const body = identify(ctx, job);
-      const ref = body.referenceId;
-      await createRejected(ctx, withRouting(body, kind, {}), ref, {
-        title: `POST /jobs accepted applicantRoutingType ${id} without ${field}`,
-        expected: `spec 4.2: ${field} is required when applicantRoutingType.id is ${id}`,
-      });
-    });
+    await ctx.check(
+      createBodyArb(ctx),
+      async (job) => {
+        const body = identify(ctx, job);
+        const ref = body.referenceId;
+        await createRejected(ctx, withRouting(body, kind, {}), ref, {
+          title: `POST /jobs accepted applicantRoutingType ${id} without ${field}`,
+          expected: `spec 4.2: ${field} is required when applicantRoutingType.id is ${id}`,
+        });
+      },
+      { independentCases: true },
+    );
   });
 }
 
@@ -93,7 +101,7 @@ export const routingUrlScheme: Implementation = fixedRule(
           expected: 'spec 4.2: applicationUrl includes http:// or https://',
         });
       },
-      { examples },
+      { examples, independentCases: true },
     );
   },
 );
@@ -146,38 +154,42 @@ export const routingOtherFieldNull: Implementation = fixedRule(
   },
   async (ctx: RuleContext) => {
     const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
-    await ctx.check(arb, async ({ job, email, url }) => {
-      const statement =
-        'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
-      const expectNull = (where: string, got: Job, field: 'applicationEmail' | 'applicationUrl'): void => {
-        ctx.expect(got[field] === null, {
-          title: `${where}: ${field} is not null for routing type ${got.applicantRoutingType.id}`,
+    await ctx.check(
+      arb,
+      async ({ job, email, url }) => {
+        const statement =
+          'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
+        const expectNull = (where: string, got: Job, field: 'applicationEmail' | 'applicationUrl'): void => {
+          ctx.expect(got[field] === null, {
+            title: `${where}: ${field} is not null for routing type ${got.applicantRoutingType.id}`,
+            expected: statement,
+            received: `${field}: ${JSON.stringify(got[field])}`,
+          });
+        };
+        const byEmail = await createJob(ctx, withRouting(identify(ctx, job), 'email', { applicationEmail: email }), {
+          anySuccess: true,
+          title: 'POST /jobs refused routing type 1 with an applicationEmail',
           expected: statement,
-          received: `${field}: ${JSON.stringify(got[field])}`,
         });
-      };
-      const byEmail = await createJob(ctx, withRouting(identify(ctx, job), 'email', { applicationEmail: email }), {
-        anySuccess: true,
-        title: 'POST /jobs refused routing type 1 with an applicationEmail',
-        expected: statement,
-      });
-      expectNull('POST /jobs (routing type 1)', byEmail, 'applicationUrl');
-      const byUrl = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
-        anySuccess: true,
-        title: 'POST /jobs refused routing type 2 with an applicationUrl',
-        expected: statement,
-      });
-      expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
-      // Switching type by a partial update makes the old address inapplicable.
-      const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });
-      ctx.expect(isSuccess(switched.status) && switched.json !== undefined, {
-        title: `PUT /jobs/${byEmail.id} refused switching routing type 1 to 2 with an applicationUrl`,
-        expected: 'spec 4.3: a partial update changes only the fields sent: 200 with the full job',
-        received: responseLine(switched),
-      });
-      expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
-      const read = await ctx.api.get(byEmail.id);
-      if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
-    });
+        expectNull('POST /jobs (routing type 1)', byEmail, 'applicationUrl');
+        const byUrl = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
+          anySuccess: true,
+          title: 'POST /jobs refused routing type 2 with an applicationUrl',
+          expected: statement,
+        });
+        expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
+        // Switching type by a partial update makes the old address inapplicable.
+        const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });
+        ctx.expect(isSuccess(switched.status) && switched.json !== undefined, {
+          title: `PUT /jobs/${byEmail.id} refused switching routing type 1 to 2 with an applicationUrl`,
+          expected: 'spec 4.3: a partial update changes only the fields sent: 200 with the full job',
+          received: responseLine(switched),
+        });
+        expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
+        const read = await ctx.api.get(byEmail.id);
+        if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
+      },
+      { independentCases: true },
+    );
   },
 );

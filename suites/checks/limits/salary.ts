@@ -13,6 +13,7 @@ import { amountForms, amountsWithoutFourDecimals, amountUnits, countAmounts, max
 import { createRejected, expectNothingCreated } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
+import { atOnce } from '../../kit/at-once.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../../judging/compare.js';
@@ -27,14 +28,18 @@ export const salaryPeriodRequired: Implementation = fixedRule(
     statement: 'Rule: `salary.period.id` is required when `salary.amount` is given.',
   },
   async (ctx: RuleContext) => {
-    await ctx.check(fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }), async ({ job, salary }) => {
-      const body = identify(ctx, job);
-      const ref = body.referenceId;
-      await createRejected(ctx, { ...body, salary }, ref, {
-        title: 'POST /jobs accepted a salary amount without a period',
-        expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
-      });
-    });
+    await ctx.check(
+      fc.record({ job: createBodyArb(ctx), salary: salaryWithoutPeriodArb }),
+      async ({ job, salary }) => {
+        const body = identify(ctx, job);
+        const ref = body.referenceId;
+        await createRejected(ctx, { ...body, salary }, ref, {
+          title: 'POST /jobs accepted a salary amount without a period',
+          expected: 'spec 2.5: salary.period.id is required when salary.amount is given',
+        });
+      },
+      { independentCases: true },
+    );
   },
 );
 
@@ -105,28 +110,32 @@ export const salaryFourDecimals: Implementation = fixedRule(
     // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
     const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
     const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
-    await ctx.check(arb, async ({ job, salaries: [first, ...others] }) => {
-      const res = await sendSalary(ctx, 'POST /jobs', identify(ctx, job), 0, '', first);
-      ctx.expect(isSuccess(res.status) && res.json !== undefined, {
-        title: 'POST /jobs refused a job with a valid salary',
-        expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
-        received: responseLine(res),
-      });
-      const { id, referenceId } = res.json as Job & { referenceId: string };
-      expectFourPlaces(ctx, 'POST /jobs', res, first);
-      expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
-      for (const [i, path] of SALARY_PATHS.entries()) {
-        const salary = others[i]!;
-        const r = await sendSalary(ctx, path, identify(ctx, job), id, referenceId, salary);
-        ctx.expect(isSuccess(r.status) && r.json !== undefined, {
-          title: `${path} refused a valid salary`,
-          expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
-          received: responseLine(r),
+    await ctx.check(
+      arb,
+      async ({ job, salaries: [first, ...others] }) => {
+        const res = await sendSalary(ctx, 'POST /jobs', identify(ctx, job), 0, '', first);
+        ctx.expect(isSuccess(res.status) && res.json !== undefined, {
+          title: 'POST /jobs refused a job with a valid salary',
+          expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
+          received: responseLine(res),
         });
-        expectFourPlaces(ctx, path, r, salary);
-        if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
-      }
-    });
+        const { id, referenceId } = res.json as Job & { referenceId: string };
+        expectFourPlaces(ctx, 'POST /jobs', res, first);
+        expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
+        for (const [i, path] of SALARY_PATHS.entries()) {
+          const salary = others[i]!;
+          const r = await sendSalary(ctx, path, identify(ctx, job), id, referenceId, salary);
+          ctx.expect(isSuccess(r.status) && r.json !== undefined, {
+            title: `${path} refused a valid salary`,
+            expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
+            received: responseLine(r),
+          });
+          expectFourPlaces(ctx, path, r, salary);
+          if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
+        }
+      },
+      { independentCases: true },
+    );
   },
 );
 
@@ -153,19 +162,46 @@ export const salaryFifthDecimal: Implementation = fixedRule(
     statement: 'Base salary. Responses carry four decimal places.',
   },
   async (ctx: RuleContext) => {
-    await ctx.check(createBodyArb(ctx), async (job) => {
-      const { id, referenceId } = await createJob(ctx, { ...identify(ctx, job), salary: PLAIN_SALARY });
-      for (const path of FIFTH_DECIMAL_PATHS) {
-        for (const fifth of FIFTH_DECIMALS) {
-          const fresh = identify(ctx, job);
-          const salary = { amount: fifth.amount, maxAmount: null, period: { id: 1 } };
-          const r = await sendSalary(ctx, path, fresh, id, referenceId ?? '', salary);
-          await expectFifthDecimalKept(ctx, path, r, fifth, fresh.referenceId);
-        }
-      }
-    });
+    await ctx.check(
+      createBodyArb(ctx),
+      async (job) => {
+        const { id, referenceId } = await createJob(ctx, { ...identify(ctx, job), salary: PLAIN_SALARY });
+        const sends = FIFTH_DECIMAL_PATHS.flatMap((path) =>
+          FIFTH_DECIMALS.map((fifth) => ({
+            path,
+            fifth,
+            fresh: identify(ctx, job),
+            salary: { amount: fifth.amount, maxAmount: null, period: { id: 1 } },
+          })),
+        );
+        type Send = (typeof sends)[number];
+        const send = async (s: Send) => [s, await sendSalary(ctx, s.path, s.fresh, id, referenceId ?? '', s.salary)] as const;
+        const inTurn = async (items: Send[]) => {
+          const answers = [];
+          for (const s of items) answers.push(await send(s));
+          return answers;
+        };
+        // The creates name new jobs and may go several at once; the updates name one job, so one after another:
+        // two writes of one job in flight would let either answer carry the other's amount.
+        const lanes = [
+          () =>
+            atOnce(
+              ctx,
+              sends.filter((s) => !UPDATE_PATHS.has(s.path)),
+              send,
+            ),
+          () => inTurn(sends.filter((s) => UPDATE_PATHS.has(s.path))),
+        ];
+        const answers = new Map((await atOnce(ctx, lanes, (lane) => lane())).flat());
+        // Judged in the grid's order, whatever order the answers came in.
+        for (const s of sends) await expectFifthDecimalKept(ctx, s.path, answers.get(s)!, s.fifth, s.fresh.referenceId);
+      },
+      { independentCases: true },
+    );
   },
 );
+
+const UPDATE_PATHS: ReadonlySet<SalaryPath> = new Set(['PUT /jobs/{id}', 'PUT /jobs by referenceId']);
 
 /** Accepted: four places, and the amount one of the two ten-thousandths around it; refused: a 4xx that creates nothing. */
 async function expectFifthDecimalKept(

@@ -53,6 +53,7 @@ function textLengthRule(entry: RuleEntry, limit: TextLimit): Implementation {
           expected: statement,
         });
       },
+      { independentCases: true },
     );
     await largestKeptOnEveryWrite(ctx, {
       field,
