@@ -17,9 +17,9 @@ import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judging/compare.js';
 import { linkProblems } from '../../judging/paging.js';
-import { expectStatus, isClientError } from '../kit/http.js';
+import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
 import { atOnce } from '../kit/at-once.js';
-import { createJob } from '../kit/jobs.js';
+import { createJob, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import {
   linkRows,
@@ -50,6 +50,17 @@ const FIXTURE: readonly Status[] = [
   'draft',
   'archived',
 ];
+/**
+ * Fixture jobs created active and archived by a later PUT (spec 3): a status reached by a write, not by the create, so
+ * that every list (with q and without) shows where a server keeps a job whose status changed.
+ */
+const ARCHIVED_LATER: ReadonlySet<number> = new Set([4, 8]);
+/**
+ * A titled fixture job created without the title word and given it by a later PUT, after a list with q = the title
+ * word: a match reached by a write, so that a server whose search (an index, a cache of a needle's matches) misses
+ * a changed title shows it.
+ */
+const TITLED_LATER = 7;
 /** Fixture jobs whose title holds the title word (8 of 12, in every status). */
 const isTitled = (index: number): boolean => index % 3 !== 2;
 /** The fixture job whose whole referenceId is the reference-id level of q (active, no title word). */
@@ -136,14 +147,23 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   // Named up front, in order, so that a job's referenceId does not depend on which creation answers first.
   const named = FIXTURE.map((status, i) => {
     const body = identify(ctx, bodies[i] ?? {});
-    const title = scopedTitle(ctx, body.referenceId, isTitled(i) ? `${titleWord} listed job ${i}` : `listed job ${i}`);
-    return { ...body, title, status };
+    return { ...body, title: scopedTitle(ctx, body.referenceId, titledAt(i, titleWord)), status };
   });
+  // What the creates send: the jobs reached by a later write are created before it.
+  const created = named.map((body, i) => ({
+    ...body,
+    ...(i === TITLED_LATER ? { title: scopedTitle(ctx, body.referenceId, titledAt(i)) } : {}),
+    ...(ARCHIVED_LATER.has(i) ? { status: 'active' as const } : {}),
+  }));
   const half = FIXTURE.length / 2;
-  const jobs = await atOnce(ctx, named.slice(0, half), (body) => createJob(ctx, body));
+  const jobs = await atOnce(ctx, created.slice(0, half), (body) => createJob(ctx, body));
   // The order is observable on a server that writes whole seconds only if the fixture spans a second boundary.
   if (aspect === 'order' && jobs.every((job) => wholeSeconds(job.publishDate))) await sleep(SECOND_BOUNDARY_MS);
-  jobs.push(...(await atOnce(ctx, named.slice(half), (body) => createJob(ctx, body))));
+  jobs.push(...(await atOnce(ctx, created.slice(half), (body) => createJob(ctx, body))));
+  for (const i of ARCHIVED_LATER) jobs[i] = await archive(ctx, jobs[i]!);
+  // Searched before the title gains the word, so that the search is asked again after the write.
+  await listJobs(ctx, { q: titleWord });
+  jobs[TITLED_LATER] = await retitle(ctx, jobs[TITLED_LATER]!, named[TITLED_LATER]!.title);
   // A second apart, the later jobs come first, unless the service writes publishDate as a bare date or in minutes (then all tie).
   if (aspect === 'order' && new Set(jobs.map((job) => instantMs(job.publishDate))).size === 1)
     ctx.observe({ topic: 'list.sort-order-unobservable', section: '4.5', observed: 'jobs created a second apart share one publishDate' });
@@ -164,6 +184,30 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const ids = new Set([...jobs, ...others].map((job) => job.id));
   const outside = await outsideTheFixture(ctx, jobs, before, complete, ids);
   return { jobs, titleWord, referenceId, ...outside, complete, others, ids };
+}
+
+/** A fixture job's title words: the title word (when given), then its place in the fixture. */
+const titledAt = (index: number, titleWord?: string): string =>
+  titleWord !== undefined && isTitled(index) ? `${titleWord} listed job ${index}` : `listed job ${index}`;
+
+/** PUT /jobs/{id} with a new title (spec 4.3); the rule fails unless it answers 200 with that title. */
+async function retitle(ctx: RuleContext, job: Job, title: string): Promise<Job> {
+  const res = await ctx.api.putById(job.id, { title });
+  expectStatus(ctx, res, 200, 'setup: PUT /jobs/{id} with a new title updates the job and answers 200 with it (spec 4.3)');
+  return jobOf(res);
+}
+
+/** PUT /jobs/{id} with status archived (spec 3); the rule fails unless it answers 200 with the archived job. */
+async function archive(ctx: RuleContext, job: Job): Promise<Job> {
+  const res = await ctx.api.putById(job.id, { status: 'archived' });
+  expectStatus(ctx, res, 200, 'setup: PUT /jobs/{id} with status archived archives the job and answers 200 with it (spec 3, 4.3)');
+  const archived = jobOf(res);
+  ctx.expect(archived.status === 'archived', {
+    title: `setup: PUT /jobs/${job.id} with status archived answered a job with status ${show(archived.status)}`,
+    expected: 'spec 3: archiving sets the status to archived',
+    received: responseLine(res),
+  });
+  return archived;
 }
 
 const ownCount = (jobs: readonly Job[], status: StatusFilter): number =>

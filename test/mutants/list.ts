@@ -5,7 +5,7 @@ import type { Mutant } from './mutant.js';
 import { isListBody, jsonResponse, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
-import { isList } from './support/routes.js';
+import { isList, isPost } from './support/routes.js';
 import { answerInstead } from './support/transforms.js';
 
 const newestFirst = (a: JsonObject, b: JsonObject): number =>
@@ -27,6 +27,26 @@ function pagesReversed(items: JsonObject[], size: number): JsonObject[] {
   for (let at = 0; at < items.length; at += size) pages.push(items.slice(at, at + size));
   return pages.reverse().flat();
 }
+
+/**
+ * Lists without q filtered by status from the status each job was created with: a status index that a later
+ * write (an archive by PUT) does not move, as a store that files a job under its status once would keep.
+ */
+const statusFromCreate: Mutant['transform'] = (next) => {
+  const createdAs = new Map<number, unknown>();
+  const list = relist(async ({ items, view, req, next: core }) => {
+    if (view.q !== undefined || view.status === undefined) return items;
+    const every = await allHeaders(core, req, {});
+    if (!Array.isArray(every)) return items;
+    return every.filter((item) => (createdAs.get(item.id as number) ?? item.status) === view.status);
+  })(next);
+  return async (req) => {
+    const res = await list(req);
+    const body = responseJson(res);
+    if (isPost(req) && res.status === 201 && typeof body?.id === 'number') createdAs.set(body.id, body.status);
+    return res;
+  };
+};
 
 export const listMutants: Mutant[] = [
   {
@@ -163,6 +183,14 @@ export const listMutants: Mutant[] = [
     violates: '4.5, 8: pageSize is at most 100 (here a pageSize over 100, e.g. 101, is accepted and served)',
     expectedRule: 'jobs.list.page-size-over-max',
     transform: relist(({ items }) => items, { view: (req) => listViewOf(req.query) }),
+  },
+  {
+    // spec 4.5: status filters the list, whichever write gave the job its status (3: archive)
+    name: 'list-status-filter-keeps-created-status',
+    area: 'list',
+    violates: '4.5: status returns the jobs of that status (here, without q, a job archived by a PUT is still listed as active)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: statusFromCreate,
   },
   {
     // spec 2.7: a list item is the job header: id, referenceId, employer, title, publishDate, locations, confidential, status
