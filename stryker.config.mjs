@@ -7,7 +7,7 @@
  * What is mutated: the code that decides what the API answers.
  * - IN  mock/core/jobs/**: routing to the operations, the API-Key check, body reading, validation, the
  *   operations, list and search, serialization (dates, amounts, HTML), reference lists and locations;
- * - IN  mock/store/**: the job index, list order, search views, the clock, auto-refresh, employers and keys;
+ * - IN  mock/store/**: the job index, list order, search views, the clock, employers and keys;
  * - IN  mock/core/http/{read-json-body,api-error,error-response,json-response}.ts: how a body is read and how a
  *   refusal is answered (status, headers, error body).
  * - OUT the doors (mock/server.ts, node-adapter, handlers/, middleware, browser) and persistence/: they carry a
@@ -19,6 +19,12 @@
  *   control API and --persist: jobs-snapshot.ts, store-snapshot.ts): the suite never calls them, by design;
  * - OUT the mock's configuration (jobs/employers.ts: the demo employers and the check of `--employers`): a server's
  *   employers are its data, which the suite reads but never sets; test/mock proves the check;
+ * - OUT what no run can reach on a server it must leave as it found it: auto-refresh (store/auto-refresh.ts) acts
+ *   after 7 days of the server's clock, which a run can neither wait for nor move; the trigram index
+ *   (store/trigram-index.ts) serves `q` only from 1,000 jobs of one employer, more than a run may create. Their unit
+ *   tests prove them (auto-refresh against the scan of every job, the trigram index against the plain scan). Inside
+ *   the mutated files, `// Stryker disable` comments mark the same reach (the control API's and --persist's methods of
+ *   the store, the frozen clock), each with its reason;
  * - OUT schemas/** and vocabulary/**, though they decide answers too: the suite shares them (its oracle), and
  *   in one process a mutant there would change the judge and the judged at once.
  */
@@ -34,6 +40,8 @@ export const MUTATE = [
   '!mock/core/jobs/jobs-snapshot.ts',
   '!mock/store/store-snapshot.ts',
   '!mock/core/jobs/employers.ts',
+  '!mock/store/auto-refresh.ts',
+  '!mock/store/trigram-index.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

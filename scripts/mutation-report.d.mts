@@ -2,3 +2,18 @@
 
 /** How the mutation test words a kill by a changed observation; the summary counts those kills apart. */
 export declare const OBSERVATION_CHANGED: string;
+
+/** A Stryker mutation report, as far as the merge reads it: its files by path. */
+export interface MutationReportFiles {
+  files: Record<string, unknown>;
+}
+
+/** `next`'s files, then every file of `previous` that `next` does not hold, less the `excluded` ones. */
+export declare function mergeIncremental<R extends MutationReportFiles>(
+  previous: R | undefined,
+  next: R,
+  excluded?: ReadonlySet<string>,
+): R;
+
+/** The files a `mutate` list leaves out by name (its `!path` patterns without a wildcard). */
+export declare function excludedFiles(patterns: readonly string[]): Set<string>;

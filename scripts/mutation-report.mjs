@@ -18,12 +18,17 @@ const killedByObservation = (mutant) => mutant.status === 'Killed' && (mutant.st
  * Stryker writes only the files it mutated this time: a run of one file would drop the others' results.
  * Keeps every file of `previous` that `next` does not hold.
  */
-export function mergeIncremental(previous, next) {
-  if (!previous) return next;
+export function mergeIncremental(previous, next, excluded = new Set()) {
   const files = { ...next.files };
-  for (const [name, file] of Object.entries(previous.files ?? {})) if (!(name in files)) files[name] = file;
+  for (const [name, file] of Object.entries(previous?.files ?? {})) if (!(name in files)) files[name] = file;
+  // A file the config now leaves out leaves the results too.
+  for (const name of excluded) delete files[name];
   return { ...next, files: sortedKeys(files) };
 }
+
+/** The files the config leaves out by name (its `!path` patterns without a wildcard). */
+export const excludedFiles = (patterns) =>
+  new Set(patterns.filter((pattern) => pattern.startsWith('!') && !pattern.includes('*')).map((pattern) => pattern.slice(1)));
 
 const sortedKeys = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));
 

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MUTATE } from '../stryker.config.mjs';
-import { mergeIncremental, summarize } from './mutation-report.mjs';
+import { excludedFiles, mergeIncremental, summarize } from './mutation-report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const INCREMENTAL = `${ROOT}test/mutation/stryker-incremental.json`;
@@ -55,7 +55,7 @@ const stryker = fileURLToPath(new URL('../node_modules/@stryker-mutator/core/bin
 const status = run(process.execPath, [stryker, 'run', 'stryker.config.mjs', ...strykerArgs]);
 const next = readJson(INCREMENTAL);
 // Interrupted, Stryker still writes a partial incremental report: merge it too, so the other files' results stay.
-if (next) writeFileSync(INCREMENTAL, `${JSON.stringify(mergeIncremental(previous, next))}\n`);
+if (next) writeFileSync(INCREMENTAL, `${JSON.stringify(mergeIncremental(previous, next, excludedFiles(MUTATE)))}\n`);
 if (status !== 0 || !next) process.exit(status || 1);
 
 const merged = readJson(INCREMENTAL);

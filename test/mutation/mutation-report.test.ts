@@ -1,0 +1,31 @@
+/**
+ * The merge of Stryker's incremental reports (scripts/mutation-report.mjs): a run of some files keeps the results of
+ * the others, and a file the config now leaves out leaves the results, so its mutants no longer count.
+ */
+import { describe, expect, it } from 'vitest';
+import { excludedFiles, mergeIncremental } from '../../scripts/mutation-report.mjs';
+
+const report = (...names: string[]) => ({
+  schemaVersion: '2',
+  files: Object.fromEntries(names.map((name) => [name, { mutants: [name] }])),
+});
+
+describe('mergeIncremental', () => {
+  it("keeps the previous run's files that this run left out, and takes this run's for the files it ran", () => {
+    const merged = mergeIncremental(report('a.ts', 'b.ts'), { ...report('b.ts'), files: { 'b.ts': { mutants: ['new'] } } });
+    expect(merged.files).toEqual({ 'a.ts': { mutants: ['a.ts'] }, 'b.ts': { mutants: ['new'] } });
+  });
+
+  it('drops the files the config leaves out by name, from either run', () => {
+    const merged = mergeIncremental(report('a.ts', 'gone.ts'), report('b.ts', 'also-gone.ts'), new Set(['gone.ts', 'also-gone.ts']));
+    expect(Object.keys(merged.files)).toEqual(['a.ts', 'b.ts']);
+  });
+});
+
+describe('excludedFiles', () => {
+  it("reads the config's `!path` patterns without a wildcard", () => {
+    expect(excludedFiles(['mock/**/*.ts', '!**/*.test.ts', '!mock/store/auto-refresh.ts'])).toEqual(
+      new Set(['mock/store/auto-refresh.ts']),
+    );
+  });
+});
