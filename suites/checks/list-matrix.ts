@@ -191,7 +191,7 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
 const titledAt = (index: number, titleWord?: string): string =>
   titleWord !== undefined && isTitled(index) ? `${titleWord} listed job ${index}` : `listed job ${index}`;
 
-/** PUT /jobs/{id} with a new title (spec 4.3); the rule fails unless it answers 200 with that title. */
+/** PUT /jobs/{id} with a new title (spec 4.3); the rule fails unless it answers 200 with the job. */
 async function retitle(ctx: RuleContext, job: Job, title: string): Promise<Job> {
   const res = await ctx.api.putById(job.id, { title });
   expectStatus(ctx, res, 200, 'setup: PUT /jobs/{id} with a new title updates the job and answers 200 with it (spec 4.3)');
