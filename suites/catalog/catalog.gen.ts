@@ -243,6 +243,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'create',
     title: 'PUT /jobs with a new referenceId and an invalid body is refused and creates nothing',
     statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
+    long: true,
   },
   {
     id: 'jobs.create.rejects-out-of-range',
@@ -483,6 +484,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'update',
     title: 'A partial PUT with a period, routing type, category or position type outside its values is refused and changes nothing',
     statement: 'Request body fields are the same as POST … Int32 | 1 to 5. … Int32 | 1 or 2.',
+    long: true,
   },
   {
     id: 'jobs.update.override-rejects-invalid',
@@ -501,6 +503,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     title:
       'A PUT by id, by referenceId or through the override with a value derived invalid from the schemas is refused and changes nothing; the largest valid value is accepted',
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+    long: true,
   },
   {
     id: 'jobs.update.rejects-lenient-values',

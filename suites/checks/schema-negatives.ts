@@ -260,6 +260,7 @@ export const schemaNegativeRules: Implementation[] = [
         'A PUT by id, by referenceId or through the override with a value derived invalid from the ' +
         'schemas is refused and changes nothing; the largest valid value is accepted',
       statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+      long: true,
     },
     'must',
     STATED_UPDATE_FORMS,

@@ -103,8 +103,8 @@ export interface UpdateCase {
 /**
  * Sends the violation as a partial update in `form` to the rule's shared job when it fits any job (else to a job
  * of the case made with the fields it needs), and fails unless it is refused with a 4xx and changes nothing: a
- * GET shows the job as before, and the job's scope still lists that one job only (for the shared job, that list
- * is read once for all cases: SharedJob.expectNothingCreated).
+ * GET shows the job as before, and the job's scope still lists that one job only (for the shared job, both are read
+ * once for all cases: SharedJob.expectUnchanged).
  *
  * @example
  * await expectUpdateRefused(ctx, shared, { form: 'reference', violation });
@@ -120,15 +120,14 @@ export async function expectUpdateRefused(ctx: RuleContext, shared: SharedJob<Up
   observeRefusal(ctx, form, res);
   if (!isClientError(res.status)) target.spend();
   expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statement}; spec 4.3: a PUT body obeys the same rules as POST` });
+  if (target.shared) return;
   const after = await getJob(ctx, before.id);
   const diff = changedFields(before, after);
-  if (diff.length > 0) target.spend();
   ctx.expect(diff.length === 0, {
     title: `${what} was refused but changed ${diff.join(', ')}`,
     expected: `${statement}: a refused update changes nothing`,
     received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
   });
-  if (target.shared) return;
   const { scope } = target;
   const others = (await listAllJobs(ctx, { q: scope })).filter(
     (item) => item.id !== before.id && ((item.referenceId ?? '').startsWith(scope) || item.title.includes(scope)),

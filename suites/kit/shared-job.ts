@@ -1,21 +1,23 @@
 /**
  * @module One setup job for every case of a rule whose cases only send writes the target must refuse. A refused
  * write leaves its job as it was (spec 7.2, 4.3), so the cases need not each create, read and delete a job of their
- * own: the rule creates one in its main case (deleted when the rule ends, after a failure too), reads it once, and
- * each case compares its job with that reading. A case that sees the job changed, or its write accepted, spends
- * it: every later case (fast-check's shrinks, the reproducibility re-run) sets up a job of its own from the same
- * body, as a rule without a shared job does, so a counterexample never rests on a job an earlier case changed.
- * Markers minted for the shared job start with its referenceId, so ONE list with q = that referenceId, read when
- * the rule's cases are done, finds any job a refused write to it made (by its referenceId or a marked title),
- * whichever case sent it: the same proof as a list after every case. When it finds one, the cases that may have
- * made it (whose markers it carries, else every case sent to the shared job) run again, each on a job of its own
- * with its own list, so the report carries the case that made it, as a counterexample.
+ * own: the rule creates one in its main case (deleted when the rule ends, after a failure too) and reads it once, and
+ * each case only sends its write and judges the answer. A case whose write was accepted spends the job: every later
+ * case (fast-check's shrinks, the reproducibility re-run) sets up a job of its own from the same body, as a rule
+ * without a shared job does, so a counterexample never rests on a job an earlier case changed.
+ * When the rule's cases are done, ONE read of the job and ONE list with q = its referenceId (the markers minted for
+ * it start with it) prove that no refused write changed the job or made another, whichever case sent it: the same
+ * proof as a read and a list after every case, at two requests instead of two a case. When either finds something,
+ * the cases that may have done it (for a made job, those whose markers it carries; else every case sent to the
+ * shared job) run again, each on a job of its own with its own read and list, so the report carries the case that
+ * did it, as a counterexample.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { referenceWord } from '../contract/scope-words.js';
 import { caseTagOf, createBodyArb, identify } from './bodies.js';
+import { changedFields, show } from '../../judging/compare.js';
 import { createJob, getJob, listAllJobs } from './jobs.js';
 
 /** A job a case writes to: the shared one (as read before any case) or one of its own, and how to mark what it sends. */
@@ -28,7 +30,7 @@ export interface CaseJob {
   marker(): string;
   /** Called when the case saw the job changed or its write accepted: later cases set up their own. */
   spend(): void;
-  /** The shared job: its scope is listed once, when the rule's cases are done (expectNothingCreated), not by the case. */
+  /** The shared job: it is read and its scope listed once, when the rule's cases are done (expectUnchanged), not by the case. */
   readonly shared: boolean;
 }
 
@@ -96,30 +98,36 @@ export class SharedJob<T = unknown> {
   }
 
   /**
-   * Call in the rule's main case when its cases are done: one list of the shared job's scope proves that no write
-   * sent to it made a job. When one did, `rerun` runs the cases that may have made it again (each on a job of its
-   * own, which lists its own scope: a ctx.check over them); if none fails again, the rule fails here, naming them.
+   * Call in the rule's main case when its cases are done: one read of the shared job proves that no write sent to it
+   * changed it, and one list of its scope that none made a job. When one did, `rerun` runs the cases that may have
+   * done it again (each on a job of its own, which it reads and whose scope it lists: a ctx.check over them); if none
+   * fails again, the rule fails here, naming what it found.
    *
    * @example
-   * await shared.expectNothingCreated((suspects) => ctx.check(fc.constantFrom(...suspects), send, { runs: suspects.length }));
+   * await shared.expectUnchanged(statement, (suspects) => ctx.check(fc.constantFrom(...suspects), send, { runs: suspects.length }));
    */
-  async expectNothingCreated(statement: string, rerun: (suspects: T[]) => Promise<void>): Promise<void> {
+  async expectUnchanged(statement: string, rerun: (suspects: T[]) => Promise<void>): Promise<void> {
     const job = this.#job;
     if (job === undefined || this.#sent.length === 0) return;
     const scope = job.referenceId ?? '';
+    const after = await getJob(this.#ctx, job.id);
+    const diff = changedFields(job, after);
     const others = (await listAllJobs(this.#ctx, { q: scope })).filter(
       (item) => item.id !== job.id && ((item.referenceId ?? '').startsWith(scope) || item.title.includes(scope)),
     );
-    if (others.length === 0) return;
+    if (diff.length === 0 && others.length === 0) return;
     this.#spent = true;
     const carries = (marker: string): boolean => others.some((o) => (o.referenceId ?? '').startsWith(marker) || o.title.includes(marker));
-    const marked = this.#sent.filter((sent) => sent.markers.some(carries));
+    const marked = diff.length === 0 ? this.#sent.filter((sent) => sent.markers.some(carries)) : [];
     const suspects = (marked.length > 0 ? marked : this.#sent).map((sent) => sent.value);
     await rerun(suspects);
+    const changed = diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`);
+    const made = others.map((o) => `job ${o.id} (referenceId ${JSON.stringify(o.referenceId)})`);
+    const found = [...(diff.length > 0 ? [`changed ${diff.join(', ')}`] : []), ...(made.length > 0 ? ['created a job'] : [])];
     this.#ctx.fail({
-      title: `a refused update to job ${job.id} created ${others.map((o) => `job ${o.id}`).join(', ')}`,
-      expected: `${statement}: a refused update creates nothing`,
-      received: `GET /jobs?q=${scope} lists ${others.map((o) => `job ${o.id} (referenceId ${JSON.stringify(o.referenceId)})`).join(', ')}`,
+      title: `the refused updates to job ${job.id} ${found.join(' and ')}`,
+      expected: `${statement}: a refused update changes nothing and creates nothing`,
+      received: [...changed, ...(made.length > 0 ? [`GET /jobs?q=${scope} lists ${made.join(', ')}`] : [])].join('\n'),
     });
   }
 }

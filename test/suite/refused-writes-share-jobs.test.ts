@@ -56,7 +56,9 @@ describe('refused writes share their setup job', () => {
     };
     const { rule, left } = await runAgainst('jobs.update.rejects-invalid-html', stripsScript);
     expect(rule.status).toBe('failed');
-    expect(rule.mismatches[0]?.title).toMatch(/^PUT \/jobs\/\d+ with .* was refused but changed description$/);
+    // Found by the one read of the shared job when the cases are done, then named by running the cases again: any
+    // form whose PUT names the job by its path (by id, or through the override) may be the one named.
+    expect(rule.mismatches[0]?.title).toMatch(/^(PUT|POST) \/jobs\S* .*with .*script.* was refused but changed description$/i);
     expect(rule.mismatches[0]?.reproducibility).toBe('deterministic');
     expect(left).toBe(0);
   }, 120_000);
