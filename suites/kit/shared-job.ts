@@ -28,7 +28,7 @@ export interface CaseJob {
   readonly scope: string;
   /** A fresh marker in that scope, for a field the write pads (a title, a referenceId). */
   marker(): string;
-  /** Called when the case saw the job changed or its write accepted: later cases set up their own. */
+  /** Called when the case saw its write accepted: later cases set up their own. */
   spend(): void;
   /** The shared job: it is read and its scope listed once, when the rule's cases are done (expectUnchanged), not by the case. */
   readonly shared: boolean;
