@@ -176,23 +176,15 @@ export const salaryFifthDecimal: Implementation = fixedRule(
         );
         type Send = (typeof sends)[number];
         const send = async (s: Send) => [s, await sendSalary(ctx, s.path, s.fresh, id, referenceId ?? '', s.salary)] as const;
-        const inTurn = async (items: Send[]) => {
+        const inTurn = async (chain: Send[]) => {
           const answers = [];
-          for (const s of items) answers.push(await send(s));
+          for (const s of chain) answers.push(await send(s));
           return answers;
         };
-        // The creates name new jobs and may go several at once; the updates name one job, so one after another:
-        // two writes of one job in flight would let either answer carry the other's amount.
-        const lanes = [
-          () =>
-            atOnce(
-              ctx,
-              sends.filter((s) => !UPDATE_PATHS.has(s.path)),
-              send,
-            ),
-          () => inTurn(sends.filter((s) => UPDATE_PATHS.has(s.path))),
-        ];
-        const answers = new Map((await atOnce(ctx, lanes, (lane) => lane())).flat());
+        // Each create names a new job, a chain of its own; the updates name one job, so they are one chain: two writes
+        // of one job in flight would let either answer carry the other's amount.
+        const chains = [sends.filter((s) => UPDATE_PATHS.has(s.path)), ...sends.filter((s) => !UPDATE_PATHS.has(s.path)).map((s) => [s])];
+        const answers = new Map((await atOnce(ctx, chains, inTurn)).flat());
         // Judged in the grid's order, whatever order the answers came in.
         for (const s of sends) await expectFifthDecimalKept(ctx, s.path, answers.get(s)!, s.fifth, s.fresh.referenceId);
       },
