@@ -535,7 +535,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '3',
     level: 'must',
     area: 'lifecycle',
-    title: 'Archiving, by id or by referenceId, changes nothing but the status',
+    title: 'Archiving, by id, by referenceId or by a method override the target honours, changes nothing but the status',
     statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived | Other fields unchanged.',
   },
   {
@@ -559,7 +559,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '3',
     level: 'must',
     area: 'lifecycle',
-    title: 'Re-publishing, by id or by referenceId, changes nothing but the status',
+    title: 'Re-publishing, by id, by referenceId or by a method override the target honours, changes nothing but the status',
     statement: 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active | Other fields unchanged.',
   },
   {
@@ -642,6 +642,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'lifecycle',
     title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null) deletes no job, not one created without one',
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
+  },
+  {
+    id: 'jobs.lifecycle.delete-by-reference-override',
+    section: '4.7',
+    level: 'should',
+    area: 'lifecycle',
+    title: 'POST /jobs with {referenceId} and X-HTTP-Method-Override: DELETE answers 204 with no body and removes the job',
+    statement:
+      'Good practice; the spec says: `POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.',
   },
   {
     id: 'jobs.html.accepts-allowed-tags',

@@ -13,8 +13,9 @@
  * refusing another employer's delete there protects data 5.3 does not name:
  * good practice, `should` (a warning). A 5xx is a failure at any level.
  */
+import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, JobsApi, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
@@ -31,15 +32,19 @@ interface Pair {
   generated: Record<string, unknown>;
 }
 
+type Status = Job['status'];
+/** The statuses a create names explicitly; a create without one gives draft (spec 3). */
+const OTHER_STATUSES: readonly Status[] = ['active', 'archived'];
+
 function secondApi(ctx: RuleContext): JobsApi {
   if (!ctx.second) ctx.skip('needs a second employer: pass --second-api-key');
   return ctx.second;
 }
 
-/** One job per employer; skips when both keys belong to the same employer. */
-async function pair(ctx: RuleContext, generated: Record<string, unknown>): Promise<Pair> {
+/** One job per employer, the key's in `status` (draft when omitted); skips when both keys belong to the same employer. */
+async function pair(ctx: RuleContext, generated: Record<string, unknown>, status: Status | undefined): Promise<Pair> {
   const other = secondApi(ctx);
-  const body = identify(ctx, generated);
+  const body = identify(ctx, status === undefined ? generated : { ...generated, status });
   const mine = await getJob(ctx, (await createJob(ctx, body)).id);
   const theirs = await createJob(ctx, identify(ctx, generated), other);
   if (mine.employer.id === theirs.employer.id) ctx.skip(`both keys belong to employer ${mine.employer.id}: isolation needs two employers`);
@@ -63,11 +68,17 @@ async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse, 
   });
 }
 
+/**
+ * Each isolation rule acts on a job in every status (spec 3): the plain draft a create gives, then an active and an
+ * archived one, so a server that guards only some statuses (an active posting read as public) shows it.
+ */
 function isolationRule(entry: RuleEntry, check: (ctx: RuleContext, p: Pair) => Promise<void>): Implementation {
-  return propertyRule(entry, {
+  return propertyRule<{ body: Body; status: Status | undefined }>(entry, {
     maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => check(ctx, await pair(ctx, generated)),
+    independentCases: true,
+    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constant<Status | undefined>(undefined) }),
+    examples: () => OTHER_STATUSES.map((status) => ({ status })),
+    check: async (ctx: RuleContext, { body, status }) => check(ctx, await pair(ctx, body, status)),
   });
 }
 

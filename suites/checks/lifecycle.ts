@@ -2,7 +2,8 @@
  * @module States and deletion (spec 3, 4.4, 4.7): archive (active ->
  * archived) and re-publish (archived -> active) change only the status;
  * delete by id, by referenceId or by method override answers 204 with no
- * body, after which the job is gone for GET, PUT and the list; a DELETE of
+ * body (the override on POST /jobs with a referenceId is good practice: 4.7
+ * names "a resource path", and DELETE /jobs names its job in the body), after which the job is gone for GET, PUT and the list; a DELETE of
  * it again answers 204 or a 4xx (not shown), and it stays gone.
  * Transitions from draft are not shown: they are only observed.
  */
@@ -14,6 +15,8 @@ import { changedFields, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
+import { formLabel, sendUpdate } from '../kit/rejected-writes.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 type Status = Job['status'];
 type Via = 'id' | 'reference';
@@ -53,20 +56,27 @@ function transitionRule(entry: RuleEntry, from: Status, to: Status, via: Via): I
   });
 }
 
-/** Spec 3: "Other fields unchanged", for the job "identified by id or referenceId": both forms in each case. */
+/**
+ * Spec 3: "Other fields unchanged", for the job "identified by id or referenceId": both forms in each case, and the
+ * method override of spec 1 where the target honours it (good practice only: a refusal is not judged, a transition is).
+ */
 function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementation {
   return propertyRule(entry, {
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      for (const via of ['id', 'reference'] as const) {
-        const { job, referenceId } = await jobIn(ctx, generated, from);
-        const res = await putStatus(ctx, via, job, referenceId, to);
-        expectStatus(ctx, res, 200, `setup: PUT with status "${to}" on a ${from} job (by ${via}) answers 200 (spec 3)`);
+      for (const form of ['id', 'reference', 'override'] as const) {
+        const { job } = await jobIn(ctx, generated, from);
+        const res = await sendUpdate(ctx, form, job, { status: to });
+        const how = `${formLabel(form, job)} with status "${to}" on a ${from} job`;
+        if (form === 'override' && isClientError(res.status)) continue;
+        expectStatus(ctx, res, 200, `setup: ${how} answers 200 (spec 3${form === 'override' ? ', 1' : ''})`);
         const after = await getJob(ctx, job.id);
-        const diff = changedFields(job, after, ['status']);
+        // The transition by id and by referenceId is its own rule's (transitionRule); the override's has no other.
+        const moved = form !== 'override' || after.status === to;
+        const diff = [...(moved ? [] : ['status']), ...changedFields(job, after, ['status'])];
         ctx.expect(diff.length === 0, {
-          title: `${from} -> ${to} by ${via} also changed ${diff.join(', ')}`,
+          title: `${how} also changed ${diff.join(', ')}`,
           expected: `${from} -> ${to}, job identified by id or referenceId: other fields unchanged (spec 3)`,
           received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
         });
@@ -75,18 +85,20 @@ function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementa
   });
 }
 
-type DeleteWay = 'id' | 'reference' | 'override';
+type DeleteWay = 'id' | 'reference' | 'override' | 'override-reference';
 
 function deleteJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string): Promise<ApiResponse> {
   if (way === 'id') return ctx.api.deleteById(job.id);
   if (way === 'reference') return ctx.api.deleteByReference(referenceId);
-  return ctx.api.deleteByOverride(job.id);
+  if (way === 'override') return ctx.api.deleteByOverride(job.id);
+  return ctx.api.client.request({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: { referenceId } });
 }
 
 const DELETE_HOW: Record<DeleteWay, string> = {
   id: 'DELETE /jobs/{id}',
   reference: 'DELETE /jobs with {referenceId}',
   override: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
+  'override-reference': 'POST /jobs with {referenceId} and X-HTTP-Method-Override: DELETE',
 };
 
 function deleteRule(entry: RuleEntry, way: DeleteWay): Implementation {
@@ -97,7 +109,7 @@ function deleteRule(entry: RuleEntry, way: DeleteWay): Implementation {
     check: async (ctx: RuleContext, { body, status }) => {
       const { job, referenceId } = await jobIn(ctx, body, status);
       const res = await deleteJob(ctx, way, job, referenceId);
-      expectStatus(ctx, res, 204, `${how} answers 204 (spec 4.4${way === 'override' ? ', 4.7' : ''})`);
+      expectStatus(ctx, res, 204, `${how} answers 204 (spec 4.4${way.startsWith('override') ? ', 4.7' : ''})`);
       ctx.expect(res.text === '', {
         title: `${how} answered 204 with a body`,
         expected: '204 with no body (spec 4.4)',
@@ -274,7 +286,7 @@ export const lifecycleRules: Implementation[] = [
       id: 'jobs.lifecycle.archive-keeps-fields',
       section: '3',
       level: 'must',
-      title: 'Archiving, by id or by referenceId, changes nothing but the status',
+      title: 'Archiving, by id, by referenceId or by a method override the target honours, changes nothing but the status',
       statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived | Other fields unchanged.',
     },
     'active',
@@ -309,7 +321,7 @@ export const lifecycleRules: Implementation[] = [
       id: 'jobs.lifecycle.republish-keeps-fields',
       section: '3',
       level: 'must',
-      title: 'Re-publishing, by id or by referenceId, changes nothing but the status',
+      title: 'Re-publishing, by id, by referenceId or by a method override the target honours, changes nothing but the status',
       statement: 'archived | PUT with `status` = `active` | job identified by id or `referenceId` | active | Other fields unchanged.',
     },
     'archived',
@@ -357,6 +369,18 @@ export const lifecycleRules: Implementation[] = [
         '`POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.',
     },
     'override',
+  ),
+  deleteRule(
+    {
+      id: 'jobs.lifecycle.delete-by-reference-override',
+      section: '4.7',
+      level: 'should',
+      title: 'POST /jobs with {referenceId} and X-HTTP-Method-Override: DELETE answers 204 with no body and removes the job',
+      statement:
+        'Good practice; the spec says: `POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual ' +
+        'authentication header) acts as a DELETE of that resource.',
+    },
+    'override-reference',
   ),
   afterDeleteRule(
     {

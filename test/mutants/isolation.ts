@@ -2,7 +2,7 @@
  * @module Mutants of isolation between employers (spec 5.3): the second
  * employer reaches the first one's jobs.
  */
-import type { CoreRequest } from '../../mock/index.js';
+import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, responseJson, withResponseJson } from './support/json.js';
 import { otherKey } from './support/keys.js';
@@ -27,13 +27,14 @@ const totalCountsOtherEmployer: Transform = (next) => async (req) => {
   return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages: Math.ceil(total / pageSize) } });
 };
 
-/** When `match` and the core answers 404, retries with the other employer's key. */
-function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean): Transform {
+/** When `match` and the core answers 404, retries with the other employer's key, and answers that where `shown` holds of it. */
+function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean, shown: (res: CoreResponse) => boolean = () => true): Transform {
   return (next) => async (req) => {
     const res = await next(req);
     const other = otherKey(req.headers['api-key']);
     if (!match(req) || res.status !== 404 || other === undefined) return res;
-    return next({ ...req, headers: { ...req.headers, 'api-key': other } });
+    const theirs = await next({ ...req, headers: { ...req.headers, 'api-key': other } });
+    return shown(theirs) ? theirs : res;
   };
 }
 
@@ -72,5 +73,17 @@ export const isolationMutants: Mutant[] = [
       "deletes the other employer's job with it)",
     expectedRule: ['jobs.isolation.delete-by-reference', 'jobs.model.lifecycle'],
     transform: fallBackToOtherEmployer((req) => effectiveMethod(req) === 'DELETE' && isCollection(req)),
+  },
+  {
+    // spec 5.3: single-job reads return only data of the key's employer, whatever the job's status
+    name: 'isolation-reads-other-employer-active-job',
+    area: 'isolation',
+    violates:
+      "5.3: a read returns only the key's employer's data (here GET /jobs/{id} finds the other employer's job when it is active: a posting read as public)",
+    expectedRule: 'jobs.isolation.get-by-id',
+    transform: fallBackToOtherEmployer(
+      (req) => req.method === 'GET' && isItem(req),
+      (theirs) => responseJson(theirs)?.status === 'active',
+    ),
   },
 ];

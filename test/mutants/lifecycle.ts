@@ -3,7 +3,8 @@
  */
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
-import { isCollection, isDelete, isPut, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isCollection, isDelete, isItem, isPut, jobIdOf } from './support/routes.js';
+import { answerInstead, rewriteRequest } from './support/transforms.js';
 import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 
 export const lifecycleMutants: Mutant[] = [
@@ -93,5 +94,33 @@ export const lifecycleMutants: Mutant[] = [
       if (!isPut(req) || !isCollection(req) || body?.status !== 'archived' || Object.keys(body).length !== 2) return next(req);
       return next(withJsonBody(req, { ...body, salary: null }));
     },
+  },
+  {
+    // spec 3: archiving changes only the status, by whichever form of PUT the target honours (the override of spec 1 too)
+    name: 'lifecycle-archive-by-override-closes-now',
+    area: 'lifecycle',
+    violates:
+      '3: active -> archived, other fields unchanged (here POST /jobs/{id} with X-HTTP-Method-Override: PUT and status archived ' +
+      'also sets closeDate to today; PUT itself keeps it)',
+    expectedRule: 'jobs.lifecycle.archive-keeps-fields',
+    transform: rewriteRequest(
+      (req) => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT',
+      (body) => {
+        if (body.status === 'archived') body.closeDate = new Date().toISOString().slice(0, 10);
+      },
+    ),
+  },
+  {
+    // spec 4.7 (should): the override on the path DELETE /jobs takes; 4.4 names the job by the referenceId in the body
+    name: 'lifecycle-delete-by-reference-override-ignored',
+    area: 'lifecycle',
+    violates:
+      '4.7 (should): POST with X-HTTP-Method-Override: DELETE acts as the DELETE of its path (here POST /jobs with a referenceId ' +
+      'answers 204 and deletes nothing)',
+    expectedRule: 'jobs.lifecycle.delete-by-reference-override',
+    transform: answerInstead(
+      (req) => req.method === 'POST' && isCollection(req) && effectiveMethod(req) === 'DELETE',
+      () => ({ status: 204, headers: {}, body: undefined }),
+    ),
   },
 ];

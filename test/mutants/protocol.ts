@@ -84,4 +84,12 @@ export const protocolMutants: Mutant[] = [
     expectedRule: 'jobs.protocol.json-media-type',
     transform: labelsJsonAsText((status) => status >= 400 && status <= 499),
   },
+  {
+    // spec 1: a Content-Type starting with application/json is accepted; a charset value is case-insensitive (RFC 9110 8.3.2)
+    name: 'protocol-charset-value-case-sensitive',
+    area: 'protocol',
+    violates: '1: the Content-Type must start with application/json (here application/json;charset=UTF-8 gets 415; charset=utf-8 works)',
+    expectedRule: 'jobs.protocol.json-charset-accepted',
+    transform: refusesCharset((req) => /charset\s*=\s*"?UTF-8/.test(req.headers['content-type'] ?? '')),
+  },
 ];
