@@ -25,6 +25,7 @@ const HOLDS: Record<CharacterClass, RegExp> = {
   'combining-marks': /\p{M}/u,
   astral: /[\u{10000}-\u{10FFFF}]/u,
   'inner-white-space': / {2}|[\u00A0\u2003\u3000]/u,
+  'ascii-punctuation': /[+%#/?=;~$*!{}[\]|^`@]/,
 };
 
 function isValidSample(sample: ClassSample): void {
@@ -55,6 +56,7 @@ describe('character classes', () => {
       'applicationEmail' in s.routing ? [s.routing.applicationEmail] : [s.routing.applicationUrl],
     );
     expect(addresses.filter((a) => /[&']/.test(a)).length).toBeGreaterThanOrEqual(2);
+    expect(addresses.filter((a) => a.includes('+')).length).toBeGreaterThanOrEqual(2);
     expect(addresses.some((a) => /%[89A-F][0-9A-F]/.test(a))).toBe(true);
     expect(CLASS_EXAMPLES.every((s) => s.locations === undefined)).toBe(true);
   });

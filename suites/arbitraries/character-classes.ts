@@ -3,19 +3,27 @@
  * applicationEmail, applicationUrl are strings; 2.2: a location description names a Canadian place). Each class is a
  * set of characters a server is known to mangle: HTML-special ones escaped where they are plain text, backslashes read
  * as escapes, letters outside ASCII, combining marks stripped, characters outside the BMP split or replaced, white
- * space collapsed. A field carries a class only where a valid value can hold it, so every value stays valid by
- * construction:
+ * space collapsed, ASCII punctuation decoded as in a URL or a form (`+` as a space). A field carries a class only
+ * where a valid value can hold it, so every value stays valid by construction:
  * - title and referenceId: every class, raw (white space at the ends is the should rule's, not here);
  * - description: every class as HTML text, `<`, `>` and `&` escaped (2.1: the text, not a tag);
- * - applicationEmail: `&` and `'` in the local part (RFC 5322 atext); other classes leave the address plain;
- * - applicationUrl: `&` and `'` in the query, non-ASCII percent-encoded (RFC 3986 3.4): forms that come back identical;
+ * - applicationEmail: `&` and `'`, or `.`, `+`, `_` and `-`, in the local part (RFC 5322 atext); other classes leave the address plain;
+ * - applicationUrl: `&` and `'` in the query, non-ASCII percent-encoded, `+` and `%2B` (RFC 3986 3.3, 3.4): forms that come back identical;
  * - locations: the job's plain places (unusual official spellings belong to jobs.limits.location-forms).
  */
 import * as fc from 'fast-check';
 import type { LocationInput } from './location.js';
 import { routingTypeIds } from './schema-limits.js';
 
-export const CHARACTER_CLASSES = ['html-special', 'backslash', 'non-ascii', 'combining-marks', 'astral', 'inner-white-space'] as const;
+export const CHARACTER_CLASSES = [
+  'html-special',
+  'backslash',
+  'non-ascii',
+  'combining-marks',
+  'astral',
+  'inner-white-space',
+  'ascii-punctuation',
+] as const;
 export type CharacterClass = (typeof CHARACTER_CLASSES)[number];
 
 /**
@@ -31,6 +39,8 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
   'combining-marks': ['e\u0301t\u00E9', 'n\u0303', 'a\u0308b', 'o\u0302\u0323', 'Z\u0327'],
   astral: ['🍁', '𝄞', '😀x', '🚀🚀', '𠜎', 'a🎉b'],
   'inner-white-space': ['a  b', 'a\u00A0b', 'a\u2003b', 'a\u3000b', 'a \u00A0 b'],
+  // What URL and form decoding mangle (`+` read as a space, `%20` decoded) and what sanitizers strip.
+  'ascii-punctuation': ['a+b', '50%', '%20', '#1', 'x/y?z', 'a=b;c', '~$*!', '{[|]}', '^`@'],
 };
 
 /**
@@ -41,9 +51,14 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
 const PLACES: Partial<Record<CharacterClass, readonly LocationInput[]>> = {};
 
 /** Addresses that hold the class and stay valid: the email's local part, the URL's path and query. */
-const EMAILS: Partial<Record<CharacterClass, string>> = { 'html-special': "o'neil&sons@example.com" };
+const EMAILS: Partial<Record<CharacterClass, string>> = {
+  'html-special': "o'neil&sons@example.com",
+  // A sub-address and the other atext punctuation an address commonly holds.
+  'ascii-punctuation': 'first.last+jobs_2-x@mail.example.com',
+};
 const URLS: Partial<Record<CharacterClass, string>> = {
   'html-special': "https://jobs.example.com/apply?a=1&b='x'",
+  'ascii-punctuation': 'https://jobs.example.com/a_b-c.d~e/apply?x=1+2&tag=%2Bsr',
   'non-ascii': 'https://jobs.example.com/caf%C3%A9/%E6%97%A5?q=%C3%A9t%C3%A9',
 };
 

@@ -63,7 +63,7 @@ const ARCHIVED_LATER: ReadonlySet<number> = new Set([4, 8]);
 const TITLED_LATER = 7;
 /** Fixture jobs whose title holds the title word (8 of 12, in every status). */
 const isTitled = (index: number): boolean => index % 3 !== 2;
-/** The fixture job whose whole referenceId is the reference-id level of q (active, no title word). */
+/** The fixture job whose whole referenceId is the reference-id level of q (active, no title word, its title not holding it). */
 const REFERENCE_JOB = 5;
 /** The second employer's jobs, each titled with the title word and the referenceId above. */
 const OTHER_FIXTURE: readonly Status[] = ['active', 'archived', 'draft', 'active'];
@@ -151,7 +151,9 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   // Named up front, in order, so that a job's referenceId does not depend on which creation answers first.
   const named = FIXTURE.map((status, i) => {
     const body = identify(ctx, bodies[i] ?? {});
-    return { ...body, title: scopedTitle(ctx, body.referenceId, titledAt(i, titleWord)), status };
+    // The reference-id job's title starts with the case tag, not its referenceId: q = that referenceId must match by referenceId.
+    const marker = i === REFERENCE_JOB ? caseTag : body.referenceId;
+    return { ...body, title: scopedTitle(ctx, marker, titledAt(i, titleWord)), status };
   });
   // What the creates send: the jobs reached by a later write are created before it.
   const created = named.map((body, i) => ({

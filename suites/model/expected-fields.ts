@@ -111,19 +111,9 @@ function bodyOf(f: ExpectedFields): Body {
  * fieldDifferences(job, fields); // ['title: expected "a", received "b"']
  */
 export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
-  const diffs: string[] = [];
-  const differ = (field: string, expected: unknown, received: unknown): void => {
-    diffs.push(`${field}: expected ${JSON.stringify(expected)}, received ${JSON.stringify(received)}`);
-  };
-  if (job.title !== f.title) differ('title', f.title, job.title);
+  const diffs = headerFieldDifferences(job, f);
+  const differ = differenceWriter(diffs);
   if (!sameHtmlContent(f.description, job.description)) differ('description (content)', f.description, job.description);
-  if (
-    !sameLocations(
-      f.locations.map((description) => ({ description })),
-      job.locations,
-    )
-  )
-    differ('locations', f.locations, job.locations);
   const categoryIds = job.categories.map((c) => c.id).sort((a, b) => a - b);
   if (JSON.stringify(categoryIds) !== JSON.stringify(f.categoryIds)) differ('categories (ids)', f.categoryIds, categoryIds);
   if (job.positionType.id !== f.positionTypeId) differ('positionType.id', f.positionTypeId, job.positionType.id);
@@ -141,8 +131,31 @@ export function fieldDifferences(job: Job, f: ExpectedFields): string[] {
         s.plusCommission === e.plusCommission;
   if (!salaryAgrees) differ('salary', e, s);
   if (!keepsDate(f.closeDate, job.closeDate)) differ('closeDate (date)', f.closeDate, job.closeDate);
-  if (job.confidential !== f.confidential) differ('confidential', f.confidential, job.confidential);
   // §2.1: autoRefresh defaults to false, and the suite never sends it
   if (job.autoRefresh !== false) differ('autoRefresh', false, job.autoRefresh);
   return diffs;
+}
+
+/**
+ * What departs in the fields a list item shares with the full job (2.7: title, locations, confidential; "the
+ * same types and meaning"), so a list that keeps a header as it was created, while GET shows the update, departs.
+ *
+ * @example
+ * headerFieldDifferences(listItem, fields); // ['confidential: expected true, received false']
+ */
+export function headerFieldDifferences(job: Pick<Job, 'title' | 'locations' | 'confidential'>, f: ExpectedFields): string[] {
+  const diffs: string[] = [];
+  const differ = differenceWriter(diffs);
+  if (job.title !== f.title) differ('title', f.title, job.title);
+  const sent = f.locations.map((description) => ({ description }));
+  if (!sameLocations(sent, job.locations)) differ('locations', f.locations, job.locations);
+  if (job.confidential !== f.confidential) differ('confidential', f.confidential, job.confidential);
+  return diffs;
+}
+
+/** Writes one difference line into `diffs`: the field, what was expected and what came back. */
+function differenceWriter(diffs: string[]): (field: string, expected: unknown, received: unknown) => void {
+  return (field, expected, received) => {
+    diffs.push(`${field}: expected ${JSON.stringify(expected)}, received ${JSON.stringify(received)}`);
+  };
 }

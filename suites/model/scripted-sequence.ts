@@ -5,7 +5,9 @@
  * other; the GET-edit-PUT by id, by referenceId and by override; salary
  * cleared by null; a delete by referenceId, then the referenceId taken again;
  * a rename, then the old referenceId (a PUT /jobs with it creates) and the
- * new one (an update by it); a DELETE by a freed referenceId; and, with a
+ * new one (an update by it); the header fields a list shows (confidential,
+ * locations) changed; a DELETE by a freed referenceId, then a POST taking a
+ * referenceId freed by a rename; and, with a
  * second key, the second employer creating, updating and deleting by the
  * same referenceIds, and deleting by one only the first employer holds.
  * Random sequences reach the same commands in other orders and states.
@@ -32,11 +34,11 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 17 commands, 20 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 16 commands, 20 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
-  const bodies = fc.sample(jobCreateArb(refs, tag), { seed: 29, numRuns: 5 });
+  const bodies = fc.sample(jobCreateArb(refs, tag), { seed: 29, numRuns: 6 });
   const [titleA, titleB, titleC, titleD] = fc.sample(titleArb(tag), { seed: 29, numRuns: 4 }) as [string, string, string, string];
   const [patch] = fc.sample(jobFieldUpdateArb(refs, tag), { seed: 29, numRuns: 1 }) as [Body];
   const body = (i: number): Body => bodies[i]!;
@@ -53,8 +55,13 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new RenameReferenceCommand(1, 'id'),
     new ReuseReferenceCommand(0, body(3), 'put-create'),
     new UpdateJobCommand(1, patch, 'reference', tag),
+    // The header fields a list item shares with the job, changed: the flag set (then cleared below) and other places.
+    new UpdateJobCommand(0, { confidential: true, locations: body(5).locations }, 'id', tag),
     new RenameReferenceCommand(2, 'id'),
     new DeleteFreedReferenceCommand(0),
+    // The referenceId freed by that rename taken again by POST (the PUT-create took one above).
+    new ReuseReferenceCommand(0, body(5), 'post'),
+    new UpdateJobCommand(0, { confidential: false }, 'reference', tag),
   ];
   if (withSecondEmployer) {
     commands.push(

@@ -8,7 +8,7 @@ import type { ApiResponse, JobsApi } from '../contract/rule.js';
 import { sameDate } from '../../judging/compare.js';
 import { responseLine } from '../kit/http.js';
 import { showsGone } from '../kit/jobs.js';
-import { fieldDifferences } from './expected-fields.js';
+import { fieldDifferences, headerFieldDifferences } from './expected-fields.js';
 import type { DeletedJob, JobsModel, ModelJob, ModelReal } from './jobs-model.js';
 import { listAllJobs } from '../kit/jobs.js';
 
@@ -78,7 +78,7 @@ function idList(jobs: Iterable<ModelJob>): string {
   return [...jobs].map((j) => j.id).join(', ') || 'none';
 }
 
-/** What departs in `items` (one employer's list, scoped) from exactly `want`, each once, with its status, referenceId and title. */
+/** What departs in `items` (one employer's list, scoped) from exactly `want`, each once, with every field a header shares with the job. */
 function listProblems(r: ModelReal, items: readonly JobHeader[], want: readonly ModelJob[]): string[] {
   const ours = items.filter((item) => (item.referenceId ?? '').startsWith(r.scope) || item.title.includes(r.scope));
   const problems: string[] = [];
@@ -90,8 +90,9 @@ function listProblems(r: ModelReal, items: readonly JobHeader[], want: readonly 
       if (item.status !== job.status) problems.push(`job ${job.id}: status ${item.status}, expected ${job.status}`);
       if (item.referenceId !== job.ref)
         problems.push(`job ${job.id}: referenceId ${JSON.stringify(item.referenceId)}, expected ${job.ref}`);
-      if (item.title !== job.fields.title)
-        problems.push(`job ${job.id}: title ${JSON.stringify(item.title)}, expected ${JSON.stringify(job.fields.title)}`);
+      problems.push(...headerFieldDifferences(item, job.fields).map((diff) => `job ${job.id}: ${diff}`));
+      if (!sameDate(item.publishDate, job.publishDate))
+        problems.push(`job ${job.id}: publishDate ${item.publishDate}, expected ${job.publishDate} (read-only)`);
     }
   }
   for (const item of ours) {

@@ -207,4 +207,16 @@ export const listMutants: Mutant[] = [
       return withResponseJson(res, body);
     },
   },
+  {
+    // spec 4.5: q matches title and referenceId, with a status filter too
+    name: 'list-q-ignores-reference-id-with-status',
+    area: 'list',
+    violates: '4.5: q matches job title and referenceId (here, with a status filter, q matches titles only)',
+    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total'],
+    transform: relist(({ items, view }) =>
+      view.q !== undefined && view.status !== undefined
+        ? items.filter((item) => String(item.title).toLowerCase().includes(view.q!.toLowerCase()))
+        : items,
+    ),
+  },
 ];

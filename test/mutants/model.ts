@@ -6,7 +6,16 @@ import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
 import { inputOf } from './support/job-input.js';
-import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
+import {
+  isJobBody,
+  isListBody,
+  jsonResponse,
+  requestJson,
+  responseJson,
+  withJsonBody,
+  withResponseJson,
+  type JsonObject,
+} from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { effectiveMethod, isCollection, isItem, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
@@ -60,6 +69,23 @@ const staleReferenceIndex: Transform = (next) => {
     if (effectiveMethod(req) === 'DELETE') return sideRequest(next, req, 'DELETE', `/jobs/${stale}`);
     const { referenceId: _named, ...changes } = body!;
     return sideRequest(next, req, 'PUT', `/jobs/${stale}`, { body: changes });
+  };
+};
+
+/** A POST refused as a duplicate when its referenceId is one a PUT /jobs/{id} renamed a job away from. */
+const renamedReferenceReservedForPost: Transform = (next) => {
+  const renamedFrom = new Set<string>();
+  return async (req) => {
+    const body = requestJson(req);
+    const id = jobIdOf(req);
+    const ref = body?.referenceId;
+    if (isPost(req) && typeof ref === 'string' && renamedFrom.has(keyed(req, ref))) return duplicate(ref);
+    if (!isPutOnItem(req) || id === undefined || typeof ref !== 'string') return next(req);
+    const before = await currentJob(next, req, id);
+    const res = await next(req);
+    if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== ref)
+      renamedFrom.add(keyed(req, before.referenceId));
+    return res;
   };
 };
 
@@ -190,6 +216,34 @@ export const modelMutants: Mutant[] = [
       if (!(isPutOnItem(req) || isPutByReference(req)) || body?.salary !== null) return next(req);
       const { salary: _dropped, ...rest } = body;
       return next(withJsonBody(req, rest));
+    },
+  },
+  {
+    // spec 4.2: only a referenceId that already exists is refused; one its job was renamed away from does not
+    name: 'model-renamed-reference-reserved-for-post',
+    area: 'model',
+    violates:
+      '4.2: a POST is refused only for a referenceId that already exists (here one a PUT /jobs/{id} renamed away from stays reserved ' +
+      'for POST: 409; PUT /jobs with it creates)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: renamedReferenceReservedForPost,
+  },
+  {
+    // spec 2.7, 4.3: a list item shows the job's fields, with the same meaning; an update changes them
+    name: 'model-list-header-keeps-created-confidential',
+    area: 'model',
+    violates: '2.7, 4.3: a job header has the fields of the job (here the list shows confidential as created; GET shows the update)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => {
+      const created = new Map<number, unknown>();
+      return async (req) => {
+        const res = await next(req);
+        const body = responseJson(res);
+        if (isPost(req) && res.status === 201 && isJobBody(body)) created.set(body.id, body.confidential);
+        if (res.status !== 200 || !isListBody(body)) return res;
+        for (const item of body.data) if (created.has(item.id as number)) item.confidential = created.get(item.id as number);
+        return withResponseJson(res, body);
+      };
     },
   },
 ];

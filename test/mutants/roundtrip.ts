@@ -138,4 +138,18 @@ export const roundtripMutants: Mutant[] = [
       res.status === 201 && typeof res.body === 'string' ? { ...res, body: editStringField('title', escapeHtml)(res.body) } : res,
     ),
   },
+  {
+    // spec 2.1, 4.2: applicationEmail is a String that comes back as sent
+    name: 'roundtrip-email-sub-address-dropped',
+    area: 'roundtrip',
+    violates:
+      '2.1, 4.2: a job has the values sent (here an applicationEmail loses its sub-address: first.last+jobs@x is kept as first.last@x)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.applicationEmail === 'string') body.applicationEmail = body.applicationEmail.replace(/\+[^@]*@/, '@');
+      },
+    ),
+  },
 ];
