@@ -152,5 +152,7 @@ export function knownAllowedSpellings(): string[] {
     `<p><${link}\n\thref = "${HREF}"\n\ttarget = "_self">link</${link}></p>`,
     // `<!--` inside an attribute value is no comment: a server that searches the text for comments takes it for one.
     `<p><${link} href="${HREF}#<!--">link</${link}></p>`,
+    // A void element may end with a slash (HTML 13.1.2.1): the XHTML spelling of a line break.
+    '<p>line<br/>next<br />last</p>',
   ];
 }

@@ -208,6 +208,17 @@ export const htmlMutants: Mutant[] = [
     ),
   },
   {
+    // spec 2.1 rule 1: br is allowed; a void element may end with a slash (HTML 13.1.2.1)
+    name: 'html-refuses-self-closing-br',
+    area: 'html',
+    violates: '2.1 rule 1: a description of allowed tags is accepted (here <br/> and <br /> are refused: the check knows <br> only)',
+    expectedRule: 'jobs.html.accepts-allowed-tags',
+    transform: answerInstead(
+      (req) => (isPost(req) || isPut(req)) && /<br\s*\/>/i.test(String(requestJson(req)?.description ?? '')),
+      () => jsonResponse(400, { status: 400, code: 'validation_failed', message: 'The description holds a tag that is not allowed' }),
+    ),
+  },
+  {
     // spec 2.1, 4.2: an accepted description is kept (the body is symmetrical with the GET result)
     name: 'html-rewrites-b-and-i',
     area: 'html',
