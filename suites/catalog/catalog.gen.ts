@@ -208,7 +208,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'create',
-    title: 'PUT /jobs with a new referenceId creates the job',
+    title: 'PUT /jobs with a new referenceId creates the job, plainly or through a method override the target honours',
     statement: 'Creates a job (with a `referenceId`) or updates an existing one.',
   },
   {

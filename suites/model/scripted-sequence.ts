@@ -4,8 +4,8 @@
  * once, in the order that sets it up. Two referenceIds, one a prefix of the
  * other; the GET-edit-PUT by id, by referenceId and by override; salary
  * cleared by null; a delete by referenceId, then the referenceId taken again;
- * a rename, then the old referenceId (a PUT /jobs with it creates) and the
- * new one (an update by it); the header fields a list shows (confidential,
+ * a rename by id, then the old referenceId (a PUT /jobs with it creates) and the
+ * new one (an update by it), and one by override; the header fields a list shows (confidential,
  * locations) changed; a DELETE by a freed referenceId, then a POST taking a
  * referenceId freed by a rename; and, with a
  * second key, the second employer creating, updating and deleting by the
@@ -57,7 +57,8 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new UpdateJobCommand(1, patch, 'reference', tag),
     // The header fields a list item shares with the job, changed: the flag set (then cleared below) and other places.
     new UpdateJobCommand(0, { confidential: true, locations: body(5).locations }, 'id', tag),
-    new RenameReferenceCommand(2, 'id'),
+    // A rename through the override (where the target honours it): its index, too, must free the old referenceId.
+    new RenameReferenceCommand(2, 'override'),
     new DeleteFreedReferenceCommand(0),
     // The referenceId freed by that rename taken again by POST (the PUT-create took one above).
     new ReuseReferenceCommand(0, body(5), 'post'),

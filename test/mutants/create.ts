@@ -5,8 +5,8 @@ import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
-import { isJobBody, requestJson, responseJson, withResponseJson } from './support/json.js';
-import { isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isJobBody, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
+import { effectiveMethod, isCollection, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { rewriteJobs, rewriteRequest, rewriteResponse } from './support/transforms.js';
 
@@ -135,6 +135,23 @@ export const createMutants: Mutant[] = [
       '2.1, 3, 4.3: publishDate is set by the service on a PUT-create too (here one sent on a PUT /jobs that creates is stored; POST stays right)',
     expectedRule: 'jobs.create.publish-date-read-only',
     transform: honoursSent(isPutByReference, 201, 'publishDate'),
+  },
+  {
+    // spec 3, 4.3: a PUT that creates with a status gives that status, in whichever form of PUT the target honours
+    name: 'create-override-put-create-ignores-status',
+    area: 'create',
+    violates:
+      '3, 4.3: a PUT-create with status given creates the job in that status (here POST /jobs with X-HTTP-Method-Override: PUT ' +
+      'and a new referenceId drops the status: the job is a draft)',
+    expectedRule: 'jobs.put-create.creates',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const overridden = req.method === 'POST' && isCollection(req) && effectiveMethod(req) === 'PUT';
+      if (!overridden || typeof body?.referenceId !== 'string' || (await jobByReference(next, req, body.referenceId)) !== undefined)
+        return next(req);
+      const { status: _dropped, ...rest } = body;
+      return next(withJsonBody(req, rest));
+    },
   },
   {
     // spec 2.1: salary is null when no salary is defined

@@ -43,34 +43,36 @@ function isGetShaped(body: JsonObject): boolean {
 }
 
 /**
- * A referenceId index that a PUT /jobs/{id} rename does not update: the old referenceId still names the job
- * (a PUT by it updates the job, a DELETE by it deletes it), and the new one names nothing.
+ * A referenceId index that a rename by `renames` (a PUT on /jobs/{id}, plain or overridden) does not update: the old
+ * referenceId still names the job (a PUT by it updates the job, a DELETE by it deletes it), and the new one names nothing.
  */
-const staleReferenceIndex: Transform = (next) => {
-  const renamedFrom = new Map<string, number>();
-  const renamedTo = new Set<string>();
-  return async (req) => {
-    const body = requestJson(req);
-    const id = jobIdOf(req);
-    if (isPutOnItem(req) && id !== undefined && typeof body?.referenceId === 'string') {
-      const before = await currentJob(next, req, id);
-      const res = await next(req);
-      if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== body.referenceId) {
-        renamedFrom.set(keyed(req, before.referenceId), id);
-        renamedTo.add(keyed(req, body.referenceId));
+const staleReferenceIndex =
+  (renames: (req: CoreRequest) => boolean): Transform =>
+  (next) => {
+    const renamedFrom = new Map<string, number>();
+    const renamedTo = new Set<string>();
+    return async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (isPutOnItem(req) && renames(req) && id !== undefined && typeof body?.referenceId === 'string') {
+        const before = await currentJob(next, req, id);
+        const res = await next(req);
+        if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== body.referenceId) {
+          renamedFrom.set(keyed(req, before.referenceId), id);
+          renamedTo.add(keyed(req, body.referenceId));
+        }
+        return res;
       }
-      return res;
-    }
-    const ref = body?.referenceId;
-    if (!byReference(req) || typeof ref !== 'string') return next(req);
-    if (renamedTo.has(keyed(req, ref))) return notFound(ref);
-    const stale = renamedFrom.get(keyed(req, ref));
-    if (stale === undefined || (await currentJob(next, req, stale)) === undefined) return next(req);
-    if (effectiveMethod(req) === 'DELETE') return sideRequest(next, req, 'DELETE', `/jobs/${stale}`);
-    const { referenceId: _named, ...changes } = body!;
-    return sideRequest(next, req, 'PUT', `/jobs/${stale}`, { body: changes });
+      const ref = body?.referenceId;
+      if (!byReference(req) || typeof ref !== 'string') return next(req);
+      if (renamedTo.has(keyed(req, ref))) return notFound(ref);
+      const stale = renamedFrom.get(keyed(req, ref));
+      if (stale === undefined || (await currentJob(next, req, stale)) === undefined) return next(req);
+      if (effectiveMethod(req) === 'DELETE') return sideRequest(next, req, 'DELETE', `/jobs/${stale}`);
+      const { referenceId: _named, ...changes } = body!;
+      return sideRequest(next, req, 'PUT', `/jobs/${stale}`, { body: changes });
+    };
   };
-};
 
 /** A POST refused as a duplicate when its referenceId is one a PUT /jobs/{id} renamed a job away from. */
 const renamedReferenceReservedForPost: Transform = (next) => {
@@ -172,7 +174,17 @@ export const modelMutants: Mutant[] = [
       '1, 4.3, 4.4: a job is identified by its referenceId (here a referenceId changed by PUT /jobs/{id} leaves a stale index: ' +
       'the old one still names the job, the new one names nothing)',
     expectedRule: 'jobs.model.lifecycle',
-    transform: staleReferenceIndex,
+    transform: staleReferenceIndex(() => true),
+  },
+  {
+    // spec 1, 4.3, 4.4: a referenceId names the job that holds it now, whichever form of PUT renamed it
+    name: 'model-override-rename-leaves-stale-index',
+    area: 'model',
+    violates:
+      '1, 4.3, 4.4: a job is identified by its referenceId (here only a rename through X-HTTP-Method-Override: PUT leaves a stale ' +
+      'index: the old referenceId still names the job, the new one names nothing)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: staleReferenceIndex((req) => req.method === 'POST'),
   },
   {
     // spec 3, 4.2: a deleted job is removed, whichever way it was named
