@@ -76,7 +76,8 @@ export const LENIENT_KINDS: Readonly<Partial<Record<NegativeKind, string>>> = {
 
 /** Fields whose format a lenient parser reads past (a date written another way). */
 const LENIENT_FIELDS: Readonly<Record<string, string>> = {
-  closeDate: 'spec 2.1 "Date, ISO 8601": a lenient date parser reads a near miss (2026-1-09) as a date',
+  closeDate:
+    'spec 2.1 "Date, ISO 8601": a lenient date parser reads a near miss (2026-1-09) as a date, and rolls a day past its month over',
 };
 
 /**
@@ -88,7 +89,8 @@ const LENIENT_FIELDS: Readonly<Record<string, string>> = {
  */
 export function levelOf(field: string, kind: NegativeKind): NegativeLevel {
   if (LENIENT_KINDS[kind] !== undefined) return 'should';
-  if ((kind === 'pattern-near-miss' || kind === 'empty') && LENIENT_FIELDS[field] !== undefined) return 'should';
+  if ((kind === 'pattern-near-miss' || kind === 'format-near-miss' || kind === 'empty') && LENIENT_FIELDS[field] !== undefined)
+    return 'should';
   return 'must';
 }
 

@@ -34,6 +34,7 @@ const KEYWORDS: Record<NegativeKind, readonly string[]> = {
   'too-long': ['maxLength'],
   'too-many': ['maxItems'],
   'pattern-near-miss': ['pattern', 'format'],
+  'format-near-miss': ['format'],
   'largest-valid': [],
 };
 

@@ -8,11 +8,13 @@
  * values: every other JSON type, null where null is not allowed, an empty
  * string, array or object where empty is invalid, the nearest values
  * outside a length, a count, an Int32 or an enum, strings near each enum
- * member, and near misses of a pattern. The largest value inside each
+ * member, near misses of a pattern, and text a format's pattern takes for a
+ * day that does not exist. The largest value inside each
  * length comes with them (valid). A schema change changes the values; the
  * spec's own word on each class (what it leaves open) is the data of
  * negative-exclusions.ts.
  */
+import { isIsoDate } from '../../schemas/iso-date.js';
 import { loadSchema, type JsonSchema } from '../../schemas/load.js';
 import { exclusionOf, levelOf, type NegativeLevel } from './negative-exclusions.js';
 
@@ -33,6 +35,7 @@ export type NegativeKind =
   | 'too-long'
   | 'too-many'
   | 'pattern-near-miss'
+  | 'format-near-miss'
   | 'largest-valid';
 
 /** A field of the write body: `salary.period.id`, `locations[].description`. `[]` stands for the array's entries. */
@@ -202,6 +205,17 @@ function patternNearMisses(pattern: string, sample: string): string[] {
   return [...misses];
 }
 
+/**
+ * Near misses of the format iso-8601 (schemas/iso-date.ts): text its pattern takes for a day that does not exist (the
+ * 30th of February, the 29th in a common year, the 31st of a 30-day month, as a date and as a date-time), each kept
+ * when the format refuses it. A far year: no refusal of a past date may hide the refusal of the value. A date
+ * library that rolls the day over (JavaScript's Date reads 2099-02-30 as the 2nd of March) lets them through.
+ */
+function isoDateNearMisses(pattern: string): string[] {
+  const regex = new RegExp(pattern, 'u');
+  return ['2099-02-30', '2099-02-29', '2099-04-31', '2099-02-30T10:00:00Z'].filter((text) => regex.test(text) && !isIsoDate(text));
+}
+
 /** A valid sample of a patterned string, to make near misses and over-long values from (schema `examples`, or a plain one). */
 const PATTERN_SAMPLES: Record<string, string> = {
   applicationUrl: 'https://jobs.example.com/apply',
@@ -271,6 +285,9 @@ function valuesOf(field: string, schema: JsonSchema, requiredHere: boolean): Raw
         });
     }
     const pattern = typeof schema.pattern === 'string' ? schema.pattern : schema['x-pattern'];
+    if (schema.format === 'iso-8601' && typeof pattern === 'string')
+      for (const miss of isoDateNearMisses(pattern))
+        out.push({ kind: 'format-near-miss', value: miss, reason: `format iso-8601: ${JSON.stringify(miss)} names no day` });
     if (typeof pattern === 'string') {
       const sample = PATTERN_SAMPLES[field];
       if (sample !== undefined)

@@ -2,12 +2,12 @@
  * @module Invalid values derived from the schemas (suites/arbitraries/
  * schema-negatives.ts), sent on every write path: POST and PUT-create (spec
  * 4.2, 4.3: a PUT that creates behaves as POST), PUT by id, PUT by
- * referenceId and the override PUT (4.3; spec 1). Each is refused (a 4xx:
+ * referenceId and the override PUT (4.3; spec 1): the boundary values on
+ * every path, the others dealt over the paths. Each is refused (a 4xx:
  * 7.2 shows no code) with no effect: an update leaves the job as a GET showed
  * it, a create makes no job. The largest valid value of each length is
- * accepted. A case is one field (its values, nested ones included) on one
- * path: every field once per run, each on a path fast-check draws, then more
- * draws as --runs grows. The must rules send what the spec makes invalid;
+ * accepted. A case is some values of one field (nested ones included) on one
+ * path, then more draws as --runs grows. The must rules send what the spec makes invalid;
  * the should rules what a lenient but defensible reading accepts (a coerced
  * type, another letter case of a status, null read as "not sent"; see
  * negative-exclusions.ts).
@@ -203,8 +203,26 @@ const BOUNDARY_KINDS: ReadonlySet<NegativeKind> = new Set(['too-long', 'too-many
 const isBoundary = (value: DerivedValue): boolean => BOUNDARY_KINDS.has(value.kind) || value.requiredValue === true;
 
 /**
- * A rule over `forms`. Its examples: each field's boundary values on every form, then all its values on
- * a form fast-check draws; then more draws of (field, form) as --runs grows.
+ * The values outside the boundaries dealt over `forms` in turn, one counter across every field: each field's values
+ * spread over the paths, and each class (null, another type, a near miss) reaches every path through some field. A
+ * server's path that reads a body its own way (a lenient parser on one handler) meets every class there.
+ *
+ * @example
+ * dealtOver([[a1, a2], [b1]], ['id', 'reference', 'override']);
+ * // [{ values: [a1], form: 'id' }, { values: [a2], form: 'reference' }, { values: [b1], form: 'override' }]
+ */
+export function dealtOver<V, F>(fields: readonly (readonly V[])[], forms: readonly F[]): Array<{ values: V[]; form: F }> {
+  let turn = 0;
+  return fields.flatMap((values) => {
+    const hands = forms.map((form) => ({ values: [] as V[], form }));
+    for (const value of values) hands[turn++ % forms.length]!.values.push(value);
+    return hands.filter((hand) => hand.values.length > 0);
+  });
+}
+
+/**
+ * A rule over `forms`. Its examples: each field's boundary values on every form, then its other values dealt
+ * over the forms (dealtOver); then more draws of (field, form), all of a field's values on one form, as --runs grows.
  */
 function negativeRule<F extends UpdateForm | CreateForm>(
   entry: RuleEntry,
@@ -223,7 +241,13 @@ function negativeRule<F extends UpdateForm | CreateForm>(
         runs: extraRuns(ctx),
         // Each case creates its own job (or lists only its own case tag).
         independentCases: true,
-        examples: [...boundaries.flatMap((values) => forms.map((form) => ({ values, form }))), ...fields.map((values) => ({ values }))],
+        examples: [
+          ...boundaries.flatMap((values) => forms.map((form) => ({ values, form }))),
+          ...dealtOver(
+            fields.map((values) => values.filter((value) => !isBoundary(value))),
+            forms,
+          ),
+        ],
       },
     );
   });

@@ -1,8 +1,8 @@
 /**
  * @module A derived value (suites/arbitraries/schema-negatives.ts) put in a
  * write body: everything around it plain and valid (principle: canonical
- * setup), so the value is the only thing wrong. A nested value sits in one
- * entry of its array or in a copy of its valid object (a salary: the plain
+ * setup), so the value is the only thing wrong. A nested value sits in the
+ * second entry of its array, after a valid one, or in a copy of its valid object (a salary: the plain
  * `{amount: 52000, period: {id: 1}}`); a count past the maximum repeats valid
  * entries (distinct category ids from the target's lists); a referenceId
  * keeps the case's marker at its start, so a job a server wrongly creates is
@@ -37,13 +37,17 @@ function validContainer(field: string, body: Body): unknown {
   return clone(current ?? {});
 }
 
-/** `container` with `value` at `path` (`[]`: the array's single entry). */
+/**
+ * `container` with `value` at `path`. `[]`: an array of a valid entry and then the entry holding the value, so a
+ * server that drops an invalid entry and keeps the rest (a sanitizer), or checks the first entry only, accepts it.
+ */
 function setAt(container: unknown, path: readonly string[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   if (head === '[]') {
     const entries = Array.isArray(container) ? container : [];
-    return [setAt(entries[0], rest, value)];
+    const invalid = setAt(entries[0], rest, value);
+    return entries.length > 0 ? [clone(entries[0]), invalid] : [invalid];
   }
   const object = container && typeof container === 'object' && !Array.isArray(container) ? (container as Record<string, unknown>) : {};
   return { ...object, [head!]: setAt(object[head!], rest, value) };

@@ -19,6 +19,14 @@ const isUpdate = (req: CoreRequest): boolean => isPut(req) || isOverridePut(req)
 const object = (value: unknown): JsonObject | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
 
+/** `value` with every fraction under 100 (an id, a count: not an amount) cut to its integer part, at any depth. */
+function truncatedFractions(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) || Math.abs(value) >= 100 ? value : Math.trunc(value);
+  if (Array.isArray(value)) return value.map(truncatedFractions);
+  const entries = object(value);
+  return entries ? Object.fromEntries(Object.entries(entries).map(([key, inner]) => [key, truncatedFractions(inner)])) : value;
+}
+
 export const schemaNegativeMutants: Mutant[] = [
   {
     // spec 3 and 4.3: status is one of active, archived, draft (" active" is none of them)
@@ -99,6 +107,54 @@ export const schemaNegativeMutants: Mutant[] = [
     expectedRule: 'jobs.update.rejects-lenient-values',
     transform: rewriteRequest(isUpdate, (body) => {
       if (body.locations === null) delete body.locations;
+    }),
+  },
+  {
+    // spec 2.2 and 4.2: a location is {description} naming a place; an entry that names none is invalid, not ignorable
+    name: 'create-drops-blank-location-entries',
+    area: 'create',
+    violates:
+      '2.2, 4.2: locations are {description} in one of two forms (here, on every write, an entry whose description is not a ' +
+      'non-empty string is dropped when a valid entry remains, as a sanitizer would: the job keeps the others)',
+    expectedRule: [
+      'jobs.create.rejects-schema-negatives',
+      'jobs.update.rejects-schema-negatives',
+      'jobs.create.rejects-lenient-values',
+      'jobs.update.rejects-lenient-values',
+    ],
+    transform: rewriteRequest(isWrite, (body) => {
+      if (!Array.isArray(body.locations)) return;
+      const named = body.locations.filter((location) => {
+        const description = object(location)?.description;
+        return typeof description === 'string' && description.trim() !== '';
+      });
+      if (named.length > 0) body.locations = named;
+    }),
+  },
+  {
+    // spec 2.1, 2.3-2.6 and 4.3: ids are Int32; a fraction is no Int32, whichever path carries it
+    name: 'update-override-truncates-fractions',
+    area: 'update',
+    violates:
+      '2.3-2.6, 4.3: ids are Int32 (here POST /jobs/{id} with X-HTTP-Method-Override: PUT reads every fraction under 100 as its ' +
+      'integer part, as a handler with its own number parsing would; the other paths refuse them)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: rewriteRequest(isOverridePut, (body) => truncatedFractions(body) as JsonObject),
+  },
+  {
+    // spec 2.1: closeDate is a Date, ISO 8601; no reading makes the 30th of February a day
+    name: 'create-close-date-rolls-past-month-end',
+    area: 'create',
+    violates:
+      "2.1: closeDate is an ISO 8601 date (here, on every write, a day past its month is rolled over, as JavaScript's Date does: " +
+      '2099-02-30 is stored as 2099-03-02)',
+    expectedRule: ['jobs.create.rejects-lenient-values', 'jobs.update.rejects-lenient-values'],
+    transform: rewriteRequest(isWrite, (body) => {
+      if (typeof body.closeDate !== 'string') return;
+      const day = /^(\d{4})-(\d\d)-(\d\d)/.exec(body.closeDate);
+      if (day === null) return;
+      const rolled = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))).toISOString().slice(0, 10);
+      body.closeDate = rolled + body.closeDate.slice(10);
     }),
   },
 ];
