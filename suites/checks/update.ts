@@ -11,7 +11,7 @@ import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle }
 import { changedFields, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
-import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
+import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { assertJobBody } from '../http/api.js';
 
@@ -361,8 +361,8 @@ async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fiel
   const res = await sendUpdate(ctx, form, created, { salary: patch });
   const where = `${formLabel(form, created)} with salary ${show(patch)}`;
   const merged = { ...base, ...patch };
-  // Honouring an override PUT is good practice only (jobs.update.by-override): a refusal is not judged here, an update is.
-  if (form === 'override' && isClientError(res.status)) return;
+  // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
+  if (form === 'override' && (await declinesOverride(ctx, created, res))) return;
   // 2.5: maxAmount is the maximum; a merge that puts it below the amount may be refused (the stored salary then stays).
   if (merged.maxAmount !== null && merged.maxAmount < merged.amount && isClientError(res.status)) {
     ctx.observe({ topic: 'salary.merge-below-amount', section: '2.5', observed: `refused with ${res.status}` });

@@ -14,7 +14,7 @@ import { listAllJobs } from './jobs.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { identify } from './bodies.js';
 import { changedFields, show } from '../../judging/compare.js';
-import { isClientError } from './http.js';
+import { isClientError, isSuccess } from './http.js';
 import { getJob } from './jobs.js';
 import { ownJob, type SharedJob } from './shared-job.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
@@ -87,6 +87,19 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
     case 'override':
       return ctx.api.client.request<Job>({ method: 'POST', path: `/jobs/${job.id}`, headers: { [METHOD_OVERRIDE]: 'PUT' }, body: patch });
   }
+}
+
+/**
+ * Whether a client error to an override PUT of `job` is the target declining the override (honouring it is good
+ * practice only, spec 1) rather than refusing the body: the job's own title sent back the same way is refused too.
+ * A target that takes that but refused a valid body refused the body, and the rule judges it.
+ *
+ * @example
+ * if (form === 'override' && (await declinesOverride(ctx, job, res))) return; // not judged
+ */
+export async function declinesOverride(ctx: RuleContext, job: Job, res: ApiResponse): Promise<boolean> {
+  if (!isClientError(res.status)) return false;
+  return !isSuccess((await sendUpdate(ctx, 'override', job, { title: job.title })).status);
 }
 
 /** Whether a violation can be sent to any valid job: it needs no field set or unset first. */

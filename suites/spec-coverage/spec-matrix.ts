@@ -232,7 +232,7 @@ const limits: MatrixGroup = {
         putById: `${LIMIT_RULES} (a partial update with the value)`,
         putByReference: `${LIMIT_RULES_BUT_REFERENCE_ID} (a referenceId there names the job: its 50 characters go by PUT /jobs/{id} and PUT-create)`,
         putCreate: LIMIT_RULES,
-        override: `${LIMIT_RULES} (where the target honours the override PUT; a refusal there is not judged)`,
+        override: `${LIMIT_RULES} (where the target honours the override PUT: a refusal is judged when the job's own title sent back the same way is taken)`,
         created: `${LIMIT_RULES} (the 201 of the POST and the answer of the PUT-create keep the value)`,
         read: `${LIMIT_RULES} (GET after each PUT and PUT-create)`,
         updated: `${LIMIT_RULES} (the 200 of each update form)`,

@@ -109,6 +109,20 @@ export const boundaryMutants: Mutant[] = [
     }, refused),
   },
   {
+    // spec 8 and section 1: a method-override PUT the target honours is a PUT, and 3 locations are valid there
+    name: 'limits-refuses-three-locations-by-override',
+    area: 'limits',
+    violates:
+      '8: 1 to 3 locations per job (here POST /jobs/{id} with X-HTTP-Method-Override: PUT refuses 3, though it takes other ' +
+      'updates; PUT and POST take them)',
+    expectedRule: 'jobs.limits.locations-count',
+    transform: answerInstead((req) => {
+      const overridden = req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT';
+      const locations = overridden ? requestJson(req)?.locations : undefined;
+      return Array.isArray(locations) && locations.length === 3;
+    }, refused),
+  },
+  {
     // spec 8 and section 1: a method-override PUT is a PUT, and 3 categories are valid there
     name: 'limits-drops-third-category-by-override',
     area: 'limits',

@@ -10,9 +10,9 @@ import type { Job } from '../../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../../schemas/job-fields.js';
 import { caseTagOf, createBodyArb, identify } from '../../kit/bodies.js';
 import { keptValueProblems } from '../../../judging/compare.js';
-import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
+import { isSuccess, responseLine } from '../../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
-import { formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
+import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 
 /** A limit's largest valid value, built from drawn material (a filler, an address, a list). */
@@ -41,7 +41,7 @@ async function send<D>(
   generated: Body,
   largest: LargestValid<D>,
   material: D,
-): Promise<{ sent: Body; res: ApiResponse<Job>; what: string }> {
+): Promise<{ sent: Body; res: ApiResponse<Job>; what: string; job?: Job }> {
   if (form === 'put-create') {
     const body = identify(ctx, generated);
     const sent = { referenceId: body.referenceId, ...largest.into(body, body.referenceId, material) };
@@ -49,15 +49,15 @@ async function send<D>(
   }
   const job = await createJob(ctx, identify(ctx, generated));
   const sent = largest.into({}, ctx.referenceId(), material);
-  return { sent, res: await sendUpdate(ctx, form, job, sent), what: formLabel(form, job) };
+  return { sent, res: await sendUpdate(ctx, form, job, sent), what: formLabel(form, job), job };
 }
 
 /** The write is accepted and every response that carries the field shows it as sent (judging/compare.ts keptValueProblems). */
 async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body, largest: LargestValid<D>, material: D): Promise<void> {
   const { field } = largest;
-  const { sent, res, what } = await send(ctx, form, generated, largest, material);
-  // Honouring an override PUT is good practice only (jobs.update.by-override): a refusal is not judged here, an update is.
-  if (form === 'override' && isClientError(res.status)) return;
+  const { sent, res, what, job } = await send(ctx, form, generated, largest, material);
+  // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
+  if (form === 'override' && job !== undefined && (await declinesOverride(ctx, job, res))) return;
   const expected = `${largest.statement}; spec 4.3: a PUT body obeys the same rules as POST`;
   ctx.expect(isSuccess(res.status) && res.json !== undefined, {
     title: `${what} refused ${largest.what}`,
