@@ -63,6 +63,8 @@ function transitionRule(entry: RuleEntry, from: Status, to: Status, via: Via): I
 function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementation {
   return propertyRule(entry, {
     maxRuns: 5,
+    // Each case brings jobs of its own to the state: cases may run at once against a distant target.
+    independentCases: true,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
       for (const form of ['id', 'reference', 'override'] as const) {
