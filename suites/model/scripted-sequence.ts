@@ -3,7 +3,7 @@
  * random ones (the model's "boundaries first"): each way of naming a job
  * once, in the order that sets it up. Two referenceIds, one a prefix of the
  * other; the GET-edit-PUT by id, by referenceId and by override; salary
- * cleared by null; a delete by referenceId, then the referenceId taken again;
+ * cleared by null; that changed job archived and re-published; a delete by referenceId, then the referenceId taken again;
  * a rename by id, then the old referenceId (a PUT /jobs with it creates) and the
  * new one (an update by it), and one by override; the header fields a list shows (confidential,
  * locations) changed; a DELETE by a freed referenceId, then a POST taking a
@@ -15,6 +15,7 @@
 import * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, titleArb } from '../arbitraries/job.js';
 import type { Body, ReferenceData } from '../contract/rule.js';
+import { ArchiveJobCommand } from './commands/archive-job.js';
 import { ClearSalaryCommand } from './commands/clear-salary.js';
 import { CreateJobCommand } from './commands/create-job.js';
 import { CreatePrefixSiblingCommand } from './commands/create-prefix-sibling.js';
@@ -25,6 +26,7 @@ import { OtherEmployerCreateCommand } from './commands/other-employer-create.js'
 import { OtherEmployerDeleteCommand } from './commands/other-employer-delete.js';
 import { OtherEmployerUpdateCommand } from './commands/other-employer-update.js';
 import { RenameReferenceCommand } from './commands/rename-reference.js';
+import { RepublishJobCommand } from './commands/republish-job.js';
 import { ReuseReferenceCommand } from './commands/reuse-reference.js';
 import { UpdateJobCommand } from './commands/update-job.js';
 import type { JobsCommand } from './jobs-model.js';
@@ -34,7 +36,7 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 16 commands, 20 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 18 commands, 22 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -50,6 +52,9 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new GetEditPutCommand(0, titleB, 'reference', tag),
     new GetEditPutCommand(1, titleC, 'override', tag),
     new ClearSalaryCommand(0, 'id'),
+    // A job changed by every update above, archived and re-published: each state change keeps the fields as they are now.
+    new ArchiveJobCommand(0, 'id'),
+    new RepublishJobCommand(0, 'reference'),
     new DeleteJobCommand(0, 'reference'),
     new ReuseReferenceCommand(0, body(2), 'post'),
     new RenameReferenceCommand(1, 'id'),

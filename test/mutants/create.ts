@@ -154,6 +154,22 @@ export const createMutants: Mutant[] = [
     },
   },
   {
+    // spec 4.2, 7.1: a referenceId in use is one any job of the employer holds, whatever its status
+    name: 'create-duplicate-check-ignores-archived',
+    area: 'create',
+    violates:
+      '4.2, 7.1: a POST with a referenceId in use is rejected (here the check looks among active and draft jobs only: a POST with ' +
+      'the referenceId of an archived job replaces that job and answers 201)',
+    expectedRule: ['jobs.create.duplicate-reference-rejected', 'jobs.model.lifecycle'],
+    transform: (next) => async (req) => {
+      const referenceId = requestJson(req)?.referenceId;
+      if (!isPost(req) || typeof referenceId !== 'string') return next(req);
+      const holder = await jobByReference(next, req, referenceId);
+      if (holder?.status === 'archived') await sideRequest(next, req, 'DELETE', `/jobs/${holder.id as number}`);
+      return next(req);
+    },
+  },
+  {
     // spec 2.1: salary is null when no salary is defined
     name: 'create-default-salary-zero',
     area: 'create',

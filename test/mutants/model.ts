@@ -258,4 +258,28 @@ export const modelMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 3: active -> archived keeps the other fields as they are, updates included
+    name: 'model-archive-restores-created-title',
+    area: 'model',
+    violates:
+      '3: active -> archived, other fields unchanged (here an archive puts back the title the job was created with, as a server ' +
+      'that archives from a snapshot of the create would)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => {
+      const createdTitles = new Map<number, unknown>();
+      return async (req) => {
+        const body = requestJson(req);
+        const archives = (isPutOnItem(req) || isPutByReference(req)) && body?.status === 'archived';
+        const job = archives ? await namedJob(next, req, jobIdOf(req), body) : undefined;
+        const res = await next(req);
+        const answer = responseJson(res);
+        if (isPost(req) && res.status === 201 && isJobBody(answer)) createdTitles.set(answer.id, answer.title);
+        const title = job === undefined ? undefined : createdTitles.get(job.id as number);
+        if (res.status !== 200 || title === undefined || title === job?.title) return res;
+        await sideRequest(next, req, 'PUT', `/jobs/${job!.id as number}`, { body: { title } });
+        return withResponseJson(res, { ...answer, title });
+      };
+    },
+  },
 ];

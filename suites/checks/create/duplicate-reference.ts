@@ -22,7 +22,7 @@ async function postDuplicate(ctx: RuleContext, first: Body, second: Body) {
   return { body, original, duplicate };
 }
 
-export const duplicateRejected: Implementation = propertyRule(
+export const duplicateRejected: Implementation = propertyRule<{ first: Body; second: Body; status: Job['status'] | undefined }>(
   {
     id: 'jobs.create.duplicate-reference-rejected',
     section: '4.2',
@@ -32,9 +32,14 @@ export const duplicateRejected: Implementation = propertyRule(
   },
   {
     maxRuns: 5,
-    arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
-    check: async (ctx: RuleContext, [first, second]) => {
-      const { duplicate } = await postDuplicate(ctx, first, second);
+    arbitrary: (ctx) =>
+      fc.record({ first: createBodyArb(ctx), second: createBodyArb(ctx), status: fc.constant<Job['status'] | undefined>(undefined) }),
+    // The job holding the referenceId in each status (a plain create gives a draft): a check that looks among the
+    // live postings only lets a duplicate of an archived one through.
+    examples: () => (['active', 'archived'] as const).map((status) => ({ status })),
+    independentCases: true,
+    check: async (ctx: RuleContext, { first, second, status }) => {
+      const { duplicate } = await postDuplicate(ctx, status === undefined ? first : { ...first, status }, second);
       if (isClientError(duplicate.status)) {
         ctx.observe({ topic: 'error-status.duplicate-reference-id', section: '7.1', observed: String(duplicate.status) });
       }
