@@ -1,14 +1,20 @@
 /**
  * @module Mutants of creating jobs: POST /jobs and PUT-create (spec 3, 4.2, 4.3, 7.1).
  */
+import { loadSchema } from '../../schemas/load.js';
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
 import { isJobBody, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
-import { effectiveMethod, isCollection, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { effectiveMethod, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
-import { rewriteJobs, rewriteRequest, rewriteResponse } from './support/transforms.js';
+import { rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
+
+/** The salary periods' meanings in id order (spec 2.5, the schema's table). */
+const PERIOD_NAMES = (loadSchema('salary-period.schema.json') as unknown as { 'x-periods': Array<{ name: string }> })['x-periods'].map(
+  (period) => period.name,
+);
 
 export const createMutants: Mutant[] = [
   {
@@ -168,6 +174,21 @@ export const createMutants: Mutant[] = [
       if (holder?.status === 'archived') await sideRequest(next, req, 'DELETE', `/jobs/${holder.id as number}`);
       return next(req);
     },
+  },
+  {
+    // spec 2.5: salary period 1 is Yearly, 2 Monthly, 3 Weekly, 4 Daily, 5 Hourly
+    name: 'create-period-names-off-by-one',
+    area: 'create',
+    violates:
+      "2.5: each period id has its meaning (here every answer names a period by the next id's meaning, a table read one off: " +
+      '1 Monthly, ..., 5 Yearly)',
+    expectedRule: 'jobs.create.explicit-values',
+    transform: rewriteResponseText(isJobsPath, (text) =>
+      text.replace(/"period":\{"id":([1-5]),"name":"[^"]*"/g, (_all, id: string) => {
+        const next = PERIOD_NAMES[Number(id) % PERIOD_NAMES.length]!;
+        return `"period":{"id":${id},"name":"${next}"`;
+      }),
+    ),
   },
   {
     // spec 2.1: salary is null when no salary is defined

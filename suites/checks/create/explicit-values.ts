@@ -6,6 +6,7 @@ import { validEndPatches } from '../../arbitraries/boundaries.js';
 import type { RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { keptValueProblems, show } from '../../../judging/compare.js';
+import { contradictedMeanings } from '../../../judging/meanings.js';
 import { createJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { STATUSES } from './shared.js';
@@ -25,10 +26,11 @@ export const explicitValues: Implementation = propertyRule(
     check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);
       const job = await createJob(ctx, body);
-      const problems = keptValueProblems(body, job);
+      // The ids sent keep their meaning too: a period or routing type named as another id (2.5, 2.6 tables).
+      const problems = [...keptValueProblems(body, job), ...contradictedMeanings(job)];
       ctx.expect(problems.length === 0, {
         title: `created job differs from the request in ${problems.length} field(s)`,
-        expected: 'the created job has the values sent (spec 4.2 request fields; 3: POST with status given)',
+        expected: 'the created job has the values sent (spec 4.2 request fields; 3: POST with status given; 2.5, 2.6: what each id means)',
         received: problems.join('\n'),
       });
     },
