@@ -81,12 +81,20 @@ export function decodeReplayPath(path: string): { index: number; fcPath: string 
   return match ? { index: Number(match[1]), fcPath: match[2] ?? '' } : { index: 0, fcPath: path };
 }
 
-/** The generated input as JSON: objects as they are, anything else wrapped. */
+/** Whether `value` is JSON's own kind of value all the way down: no class instance (a model command) inside. */
+function isPlainData(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every(isPlainData);
+  return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isPlainData);
+}
+
+/**
+ * The generated input as JSON: plain data as it is, anything else (a sequence of model commands, scripted or drawn)
+ * as fast-check prints it, each command by its own toString.
+ */
 function counterexampleJson(value: unknown): Record<string, unknown> {
   try {
-    const isPlain =
-      value !== null && typeof value === 'object' && (Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype);
-    if (isPlain || typeof value !== 'object') {
+    if (isPlainData(value)) {
       const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
       if (json !== null && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
       return { value: json };
