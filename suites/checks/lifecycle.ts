@@ -3,8 +3,9 @@
  * archived) and re-publish (archived -> active) change only the status;
  * delete by id, by referenceId or by method override answers 204 with no
  * body (the override on POST /jobs with a referenceId is good practice: 4.7
- * names "a resource path", and DELETE /jobs names its job in the body), after which the job is gone for GET, PUT and the list; a DELETE of
- * it again answers 204 or a 4xx (not shown), and it stays gone.
+ * names "a resource path", and DELETE /jobs names its job in the body),
+ * after which the job is gone for GET, PUT and the list; a DELETE of it
+ * again answers 204 or a 4xx (not shown), and it stays gone.
  * Transitions from draft are not shown: they are only observed.
  */
 import * as fc from 'fast-check';
