@@ -221,8 +221,24 @@ export function dealtOver<V, F>(fields: readonly (readonly V[])[], forms: readon
 }
 
 /**
+ * The hands of one form put together where their values need the same body around them (the same routing context):
+ * one job and one read for many fields' values, not one per field.
+ */
+function joinedByForm<F>(hands: ReadonlyArray<{ values: DerivedValue[]; form: F }>): Array<{ values: DerivedValue[]; form: F }> {
+  const joined = new Map<string, { values: DerivedValue[]; form: F }>();
+  for (const { values, form } of hands) {
+    const key = `${String(form)} ${JSON.stringify(values[0]?.context ?? null)}`;
+    const hand = joined.get(key) ?? { values: [], form };
+    hand.values.push(...values);
+    joined.set(key, hand);
+  }
+  return [...joined.values()];
+}
+
+/**
  * A rule over `forms`. Its examples: each field's boundary values on every form, then its other values dealt
- * over the forms (dealtOver); then more draws of (field, form), all of a field's values on one form, as --runs grows.
+ * over the forms (dealtOver), a form's hands joined (joinedByForm); then more draws of (field, form), all of a field's
+ * values on one form, as --runs grows.
  */
 function negativeRule<F extends UpdateForm | CreateForm>(
   entry: RuleEntry,
@@ -243,9 +259,11 @@ function negativeRule<F extends UpdateForm | CreateForm>(
         independentCases: true,
         examples: [
           ...boundaries.flatMap((values) => forms.map((form) => ({ values, form }))),
-          ...dealtOver(
-            fields.map((values) => values.filter((value) => !isBoundary(value))),
-            forms,
+          ...joinedByForm(
+            dealtOver(
+              fields.map((values) => values.filter((value) => !isBoundary(value))),
+              forms,
+            ),
           ),
         ],
       },
