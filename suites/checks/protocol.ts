@@ -95,6 +95,8 @@ const charsetAccepted: Implementation = propertyRule<{ first: Body; second: Body
   },
   {
     maxRuns: 1,
+    // Each case posts its own job and names its own fresh referenceId.
+    independentCases: true,
     arbitrary: (ctx) => fc.record({ first: createBodyArb(ctx), second: createBodyArb(ctx), type: fc.constantFrom(...CHARSET_TYPES) }),
     // Every spelling in every run (a server may refuse one only: a case-sensitive `charset=utf-8`), then one drawn.
     examples: () => CHARSET_TYPES.map((type) => ({ type })),

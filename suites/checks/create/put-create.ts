@@ -33,6 +33,8 @@ export const putCreates: Implementation = propertyRule<{ generated: Body; form: 
   },
   {
     maxRuns: 10,
+    // Each case creates a job of its own.
+    independentCases: true,
     arbitrary: (ctx) =>
       fc.record({
         generated: createBodyArb(ctx, { withStatus: true }),
