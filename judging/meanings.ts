@@ -4,22 +4,12 @@
  * way ("Annual", "E-mail"); a name that is another id's meaning (period 1 named "Monthly", an index off by one)
  * contradicts the spec.
  */
-import { loadSchema } from '../schemas/load.js';
-
-interface Meaning {
-  id: number;
-  name: string;
-}
-
-const table = (file: string, key: string): readonly Meaning[] => (loadSchema(file) as unknown as Record<string, Meaning[]>)[key]!;
-
-const PERIODS = table('salary-period.schema.json', 'x-periods');
-const ROUTING_TYPES = table('applicant-routing-type.schema.json', 'x-routing-types');
+import { ROUTING_TYPE_MEANINGS, SALARY_PERIOD_MEANINGS, type IdMeaning } from '../schemas/id-meanings.js';
 
 const word = (text: string): string => text.trim().toLowerCase();
 
 /** The problem with naming `id` as `name` in `table`, when the name is another id's meaning. */
-function contradiction(field: string, meanings: readonly Meaning[], id: unknown, name: unknown): string | undefined {
+function contradiction(field: string, meanings: readonly IdMeaning[], id: unknown, name: unknown): string | undefined {
   if (typeof name !== 'string') return undefined;
   const other = meanings.find((meaning) => meaning.id !== id && word(meaning.name) === word(name));
   const own = meanings.find((meaning) => meaning.id === id);
@@ -40,7 +30,7 @@ export function contradictedMeanings(job: {
   const period = job.salary?.period;
   const routing = job.applicantRoutingType;
   return [
-    contradiction('salary.period.id', PERIODS, period?.id, period?.name),
-    contradiction('applicantRoutingType.id', ROUTING_TYPES, routing?.id, routing?.name),
+    contradiction('salary.period.id', SALARY_PERIOD_MEANINGS, period?.id, period?.name),
+    contradiction('applicantRoutingType.id', ROUTING_TYPE_MEANINGS, routing?.id, routing?.name),
   ].filter((problem): problem is string => problem !== undefined);
 }

@@ -5,6 +5,7 @@
  */
 import { loadSchema } from '../../schemas/index.js';
 import type { JsonSchema } from '../../schemas/load.js';
+import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
 
 /**
  * A limit the generators need is missing from, or malformed in, a schema file.
@@ -97,14 +98,8 @@ export type JobStatus = 'active' | 'archived' | 'draft';
  */
 export const jobStatuses: readonly JobStatus[] = readArray<JobStatus>('common.schema.json', '/$defs/status/enum');
 
-interface NamedId {
-  id: number;
-  name: string;
-}
-const routingTypes = readArray<NamedId>('applicant-routing-type.schema.json', '/x-routing-types');
-
 function routingId(name: string): number {
-  const found = routingTypes.find((t) => t.name === name);
+  const found = ROUTING_TYPE_MEANINGS.find((t) => t.name === name);
   if (!found) throw new SchemaLimitError('applicant-routing-type.schema.json', `/x-routing-types (name ${name})`);
   return found.id;
 }

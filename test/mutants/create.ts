@@ -1,20 +1,18 @@
 /**
  * @module Mutants of creating jobs: POST /jobs and PUT-create (spec 3, 4.2, 4.3, 7.1).
  */
-import { loadSchema } from '../../schemas/load.js';
+import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
 import { isJobBody, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
-import { effectiveMethod, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
-/** The salary periods' meanings in id order (spec 2.5, the schema's table). */
-const PERIOD_NAMES = (loadSchema('salary-period.schema.json') as unknown as { 'x-periods': Array<{ name: string }> })['x-periods'].map(
-  (period) => period.name,
-);
+/** The salary periods' meanings in id order (spec 2.5). */
+const PERIOD_NAMES = SALARY_PERIOD_MEANINGS.map((period) => period.name);
 
 export const createMutants: Mutant[] = [
   {
@@ -152,7 +150,7 @@ export const createMutants: Mutant[] = [
     expectedRule: 'jobs.put-create.creates',
     transform: (next) => async (req) => {
       const body = requestJson(req);
-      const overridden = req.method === 'POST' && isCollection(req) && effectiveMethod(req) === 'PUT';
+      const overridden = isOverride(req, 'PUT') && isCollection(req);
       if (!overridden || typeof body?.referenceId !== 'string' || (await jobByReference(next, req, body.referenceId)) !== undefined)
         return next(req);
       const { status: _dropped, ...rest } = body;
