@@ -8,7 +8,7 @@ import type { CoreRequest } from '../../mock/index.js';
 import { codePointLength } from '../../schemas/code-points.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, type JsonObject } from './support/json.js';
-import { effectiveMethod, isCollection, isItem } from './support/routes.js';
+import { effectiveMethod, isOverride, isCollection, isItem } from './support/routes.js';
 import { answerInstead, rewriteJobs, rewriteRequest } from './support/transforms.js';
 
 /** Every write: POST, PUT by id or referenceId, and a PUT or POST sent through the method override. */
@@ -117,7 +117,7 @@ export const boundaryMutants: Mutant[] = [
       'updates; PUT and POST take them)',
     expectedRule: 'jobs.limits.locations-count',
     transform: answerInstead((req) => {
-      const overridden = req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT';
+      const overridden = isOverride(req, 'PUT') && isItem(req);
       const locations = overridden ? requestJson(req)?.locations : undefined;
       return Array.isArray(locations) && locations.length === 3;
     }, refused),
@@ -129,7 +129,7 @@ export const boundaryMutants: Mutant[] = [
     violates: '8: 1 to 3 categories per job (here a PUT sent by X-HTTP-Method-Override keeps only the first 2 of 3, answering 200)',
     expectedRule: 'jobs.limits.categories-count',
     transform: rewriteRequest(
-      (req) => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT',
+      (req) => isOverride(req, 'PUT') && isItem(req),
       (body) => {
         if (Array.isArray(body.categories) && body.categories.length === 3) body.categories = body.categories.slice(0, 2);
       },

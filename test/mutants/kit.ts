@@ -21,6 +21,7 @@ export {
   isDelete,
   isItem,
   isJobsPath,
+  isOverride,
   isList,
   isPost,
   isPut,

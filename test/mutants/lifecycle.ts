@@ -3,7 +3,7 @@
  */
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
-import { effectiveMethod, isCollection, isDelete, isItem, isPut, jobIdOf } from './support/routes.js';
+import { isOverride, isCollection, isDelete, isItem, isPut, jobIdOf } from './support/routes.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 
@@ -104,7 +104,7 @@ export const lifecycleMutants: Mutant[] = [
       'also sets closeDate to today; PUT itself keeps it)',
     expectedRule: 'jobs.lifecycle.archive-keeps-fields',
     transform: rewriteRequest(
-      (req) => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT',
+      (req) => isOverride(req, 'PUT') && isItem(req),
       (body) => {
         if (body.status === 'archived') body.closeDate = new Date().toISOString().slice(0, 10);
       },
@@ -119,7 +119,7 @@ export const lifecycleMutants: Mutant[] = [
       'answers 204 and deletes nothing)',
     expectedRule: 'jobs.lifecycle.delete-by-reference-override',
     transform: answerInstead(
-      (req) => req.method === 'POST' && isCollection(req) && effectiveMethod(req) === 'DELETE',
+      (req) => isOverride(req, 'DELETE') && isCollection(req),
       () => ({ status: 204, headers: {}, body: undefined }),
     ),
   },

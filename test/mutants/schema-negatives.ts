@@ -9,10 +9,10 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import type { JsonObject } from './support/json.js';
-import { effectiveMethod, isItem, isPost, isPut } from './support/routes.js';
+import { isOverride, isItem, isPost, isPut } from './support/routes.js';
 import { rewriteRequest } from './support/transforms.js';
 
-const isOverridePut = (req: CoreRequest): boolean => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT';
+const isOverridePut = (req: CoreRequest): boolean => isOverride(req, 'PUT') && isItem(req);
 /** Every write that carries a job body: POST, PUT by id, PUT by referenceId (update or create), the override PUT. */
 const isWrite = (req: CoreRequest): boolean => isPost(req) || isPut(req) || isOverridePut(req);
 const isUpdate = (req: CoreRequest): boolean => isPut(req) || isOverridePut(req);

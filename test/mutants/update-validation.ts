@@ -8,14 +8,14 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { requestJson, withJsonBody, type JsonObject } from './support/json.js';
-import { effectiveMethod, isItem, isPost, isPut, isPutByReference } from './support/routes.js';
+import { isOverride, isItem, isPost, isPut, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { clipsText, rewriteRequest } from './support/transforms.js';
 
 const SCRIPT = /<\/?script\b[^>]*>/gi;
 const STATUSES = ['active', 'archived', 'draft'];
 const idOf = (value: unknown): unknown => (value as JsonObject | null | undefined)?.id;
-const isOverridePut = (req: CoreRequest): boolean => req.method === 'POST' && isItem(req) && effectiveMethod(req) === 'PUT';
+const isOverridePut = (req: CoreRequest): boolean => isOverride(req, 'PUT') && isItem(req);
 
 /** A PUT /jobs whose referenceId names no job yet: a PUT-create (spec 4.3). */
 const putCreate =

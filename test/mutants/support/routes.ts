@@ -29,6 +29,10 @@ export const isJobsPath = (req: CoreRequest): boolean => isCollection(req) || is
 /** The method the mock acts on: X-HTTP-Method-Override on a POST counts (spec 4.7). */
 export const effectiveMethod = (req: CoreRequest): string => methodOverrideOf(req.method, req.headers) ?? req.method.toUpperCase();
 
+/** A POST carrying X-HTTP-Method-Override: `method` (spec 1, 4.7), on any path; callers add isItem or isCollection. */
+export const isOverride = (req: CoreRequest, method: 'PUT' | 'DELETE'): boolean =>
+  req.method.toUpperCase() === 'POST' && effectiveMethod(req) === method;
+
 export const isList = (req: CoreRequest): boolean => req.method === 'GET' && operation(req)?.kind === 'list';
 export const isPost = (req: CoreRequest): boolean => plainOperation(req)?.kind === 'create';
 export const isPutById = (req: CoreRequest): boolean => plainOperation(req)?.kind === 'put-by-id' && isItem(req);
