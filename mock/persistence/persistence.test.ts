@@ -139,7 +139,8 @@ describe('Persistence', () => {
     const post = mock.send('POST', '/api/v1.1/jobs', jobBody(1)).then(() => answered.push('post'));
     const read = mock.send('GET', '/api/v1.1/jobs').then((res) => answered.push(`get ${res.json.paging.total}`));
     const more = [2, 3, 4].map((i) => mock.send('POST', '/api/v1.1/jobs', jobBody(i)).then(() => answered.push(`post ${i}`)));
-    await new Promise((resolve) => setImmediate(resolve));
+    // Until the first flush is under way (on a loaded machine the writes' awaits may take more than one turn).
+    while (pending.length === 0) await new Promise((resolve) => setImmediate(resolve));
     expect(answered).toEqual([]); // the read sees job 1, so it waits for job 1's flush
     const before = flushes;
     pending.shift()!();
