@@ -7,6 +7,7 @@ import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isList, isPost, isPut, isPutById } from './support/routes.js';
 import { reshapeRequest } from './support/transforms.js';
+import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces } from './support/collation.js';
 
 const ITEM_PATH = /^(.*\/jobs\/)([^/]+)$/;
 
@@ -98,5 +99,30 @@ export const robustnessMutants: Mutant[] = [
     violates: '4.1: the path id is an Int32 job id (here a decimal past the Int32 range keeps its low 32 bits)',
     expectedRule: ['jobs.robustness.near-miss-ids', 'jobs.robustness.odd-ids'],
     transform: readsPathIdAs((text) => (/^\d+$/.test(text) ? Number(BigInt.asIntN(32, BigInt(text))) : NaN)),
+  },
+  {
+    // spec 2.1, 4.2: a referenceId is a string; only one that already exists is rejected
+    name: 'robustness-duplicate-check-ignores-case',
+    area: 'robustness',
+    violates: '4.2: only a referenceId that already exists is rejected (here a POST with "ABC" is refused while a job holds "abc")',
+    expectedRule: 'jobs.robustness.near-miss-references',
+    transform: collatesReferences('POST', foldCase),
+  },
+  {
+    // spec 4.3 form 2: PUT /jobs names its job by referenceId
+    name: 'robustness-put-by-reference-ignores-trailing-space',
+    area: 'robustness',
+    violates: '4.3: PUT /jobs names its job by referenceId (here "abc " finds the job holding "abc", as a PAD SPACE collation compares)',
+    expectedRule: 'jobs.robustness.near-miss-references',
+    transform: collatesReferences('PUT', foldTrailingSpaces),
+  },
+  {
+    // spec 4.4: DELETE /jobs names its job by referenceId
+    name: 'robustness-delete-by-reference-folds-accents',
+    area: 'robustness',
+    violates:
+      '4.4: DELETE /jobs names its job by referenceId (here "abcé" deletes the job holding "abce", as an accent-insensitive collation compares)',
+    expectedRule: 'jobs.robustness.near-miss-references',
+    transform: collatesReferences('DELETE', foldAccents),
   },
 ];

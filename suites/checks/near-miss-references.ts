@@ -1,0 +1,152 @@
+/**
+ * @module Near misses of a job's referenceId (spec 2.1: "Employer's unique id for the job"; 4.2, 4.3 form 2, 4.4,
+ * 4.7 name a job by it). A referenceId is a string: one that differs from a job's only in letter case, by a space at
+ * its end or by an accent names another job, or none. A store that compares them as a database collation does
+ * (case-insensitive, PAD SPACE, accent-insensitive) takes one for the other: it refuses a POST as a duplicate,
+ * updates the job through a PUT /jobs meant to create another, or deletes it. Each variant is sent on every path
+ * that names a job by referenceId, beside a job that holds the plain one; only effects are judged (spec 7 shows
+ * no status): the job left alone, and a create with the variant not refused for the job's sake.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
+import * as fc from 'fast-check';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { changedFields, show } from '../../judging/compare.js';
+import { isClientError, isSuccess, responseLine } from '../kit/http.js';
+import { createJob, getJob } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
+
+/** How a variant differs from the holder's referenceId, and how a collation that equates them is named. */
+interface Variant {
+  readonly label: string;
+  /** The holder's referenceId and the variant, from a fresh referenceId of the case. */
+  pair(fresh: string): { held: string; variant: string };
+}
+
+/** A fresh referenceId holds lower-case letters (the case tag); the holder gets an `e` to accent. */
+export const REFERENCE_VARIANTS: readonly Variant[] = [
+  { label: 'other letter case', pair: (fresh) => ({ held: fresh, variant: fresh.toUpperCase() }) },
+  { label: 'a space at its end', pair: (fresh) => ({ held: fresh, variant: `${fresh} ` }) },
+  { label: 'an accent', pair: (fresh) => ({ held: `${fresh}e`, variant: `${fresh}\u00e9` }) },
+];
+
+interface Holder {
+  readonly job: Job;
+  readonly variant: string;
+  readonly label: string;
+}
+
+function sameVariant(ctx: RuleContext, body: Body, variant: string): Body {
+  return { ...identify(ctx, body), referenceId: variant };
+}
+
+/** The holder must still read as it was: `what` named the variant, never the holder. */
+async function expectUntouched(ctx: RuleContext, holder: Holder, what: string, res: ApiResponse): Promise<void> {
+  const after = await ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/${holder.job.id}` });
+  const expected =
+    `a referenceId is a string (spec 2.1): "${holder.variant}" (${holder.label}) is not "${holder.job.referenceId}", ` +
+    `so ${what} names another job, or none, and leaves job ${holder.job.id} alone`;
+  if (!isSuccess(after.status) || after.json === undefined) {
+    ctx.expect(false, { title: `${what} deleted job ${holder.job.id}`, expected, received: `then GET: ${responseLine(after)}` });
+    return;
+  }
+  const now = after.json;
+  const diff = changedFields(holder.job, now);
+  ctx.expect(diff.length === 0, {
+    title: `${what} changed job ${holder.job.id} (referenceId ${show(holder.job.referenceId)}): ${diff.join(', ')}`,
+    expected,
+    received: diff.map((field) => `${field}: ${show(holder.job[field])} -> ${show(now[field])}`).join('\n'),
+    failingExchange: res.exchange,
+  });
+}
+
+/**
+ * PUT /jobs with the variant and a whole create body: a PUT-create of another job (4.3), never an update of the holder.
+ * Returns the id of the job it created, if any.
+ */
+async function putVariant(ctx: RuleContext, holder: Holder, body: Body): Promise<number | undefined> {
+  const what = `PUT /jobs with referenceId "${holder.variant}"`;
+  const res = await ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', body: sameVariant(ctx, body, holder.variant) });
+  const answered = isSuccess(res.status) ? (res.json as { id?: unknown } | undefined)?.id : undefined;
+  ctx.expect(answered !== holder.job.id, {
+    title: `${what} answered as job ${holder.job.id}, which holds "${holder.job.referenceId}"`,
+    expected: `a PUT /jobs names its job by referenceId (spec 4.3 form 2): "${holder.variant}" is not "${holder.job.referenceId}"`,
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+  await expectUntouched(ctx, holder, what, res);
+  return typeof answered === 'number' && answered !== holder.job.id ? answered : undefined;
+}
+
+/** DELETE /jobs with the variant, plainly and through the method override (4.4, 4.7): the holder stays. */
+async function deleteVariant(ctx: RuleContext, holder: Holder, override: boolean): Promise<void> {
+  const what = `${override ? 'POST /jobs with X-HTTP-Method-Override: DELETE' : 'DELETE /jobs'} and referenceId "${holder.variant}"`;
+  const res = await ctx.api.client.request({
+    method: override ? 'POST' : 'DELETE',
+    path: '/jobs',
+    body: { referenceId: holder.variant },
+    ...(override ? { headers: { [METHOD_OVERRIDE]: 'DELETE' } } : {}),
+  });
+  await expectUntouched(ctx, holder, what, res);
+}
+
+/**
+ * POST with the variant while the holder lives (4.2): no referenceId "that already exists", so not refused for it.
+ * A refusal may be of the variant's characters alone (a space at the end, an accent), which the character-class
+ * rules judge: the same shape with a referenceId no job holds tells the two apart.
+ */
+async function postVariant(ctx: RuleContext, holder: Holder, body: Body, variant: Variant): Promise<void> {
+  const what = `POST /jobs with referenceId "${holder.variant}"`;
+  const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: sameVariant(ctx, body, holder.variant) });
+  await expectUntouched(ctx, holder, what, res);
+  if (!isClientError(res.status)) return;
+  const alone = variant.pair(ctx.referenceId()).variant;
+  const control = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: sameVariant(ctx, body, alone) });
+  if (!isSuccess(control.status)) {
+    ctx.observe({
+      topic: 'reference-id-characters',
+      section: '2.1',
+      observed: `a referenceId with ${variant.label} was refused whether or not a job held the plain one (${res.status}, ${control.status})`,
+    });
+    return;
+  }
+  ctx.expect(false, {
+    title: `${what} was refused while job ${holder.job.id} holds "${holder.job.referenceId}"`,
+    expected:
+      `only a referenceId that already exists is rejected (spec 4.2): "${holder.variant}" (${variant.label}) is not ` +
+      `"${holder.job.referenceId}", and the same form with a referenceId no job holds was accepted (${control.status})`,
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+}
+
+export const nearMissReferencesRule: Implementation = propertyRule<{ body: Body; variant: Variant }>(
+  {
+    id: 'jobs.robustness.near-miss-references',
+    section: '2.1',
+    level: 'must',
+    title:
+      "ReferenceIds beside a job's (other letter case, a space at the end, an accent) name another job: " +
+      'a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job alone',
+    statement: "Employer's unique id for the job.",
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), variant: fc.constantFrom(...REFERENCE_VARIANTS) }),
+    examples: () => REFERENCE_VARIANTS.map((variant) => ({ variant })),
+    independentCases: true,
+    check: async (ctx: RuleContext, { body, variant }) => {
+      const { held, variant: named } = variant.pair(ctx.referenceId());
+      const job = await getJob(ctx, (await createJob(ctx, { ...identify(ctx, body), referenceId: held })).id);
+      const holder: Holder = { job, variant: named, label: variant.label };
+      // PUT-create first: it makes a job of the variant, which the DELETE then removes, so the POST finds it free.
+      const created = await putVariant(ctx, holder, body);
+      await deleteVariant(ctx, holder, false);
+      // A job of the variant left by the DELETE would make a refused POST a true duplicate.
+      const left = created === undefined ? undefined : await ctx.api.client.request({ method: 'GET', path: `/jobs/${created}` });
+      if (left === undefined || !isSuccess(left.status)) await postVariant(ctx, holder, body, variant);
+      await deleteVariant(ctx, holder, true);
+    },
+  },
+);

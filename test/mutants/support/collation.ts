@@ -1,0 +1,41 @@
+/**
+ * @module A store that compares referenceIds as a database collation does: two
+ * that fold to the same key (letter case, trailing spaces, accents) are one.
+ */
+import type { CoreHandler, CoreRequest, CoreResponse } from '../../../mock/index.js';
+import type { Transform } from '../mutant.js';
+import { jsonResponse, requestJson, withJsonBody, type JsonObject } from './json.js';
+import { allHeaders } from './relist.js';
+import { effectiveMethod, isCollection } from './routes.js';
+
+/** How a collation folds a referenceId to its key. */
+export type Fold = (referenceId: string) => string;
+
+export const foldCase: Fold = (ref) => ref.toLowerCase();
+export const foldTrailingSpaces: Fold = (ref) => ref.trimEnd();
+export const foldAccents: Fold = (ref) => ref.normalize('NFD').replace(/\p{M}/gu, '');
+
+/** The caller's job whose referenceId differs from `referenceId` but folds to the same key. */
+async function twinOf(next: CoreHandler, req: CoreRequest, referenceId: string, fold: Fold): Promise<JsonObject | undefined> {
+  const every = await allHeaders(next, req, {});
+  if (!Array.isArray(every)) return undefined;
+  const key = fold(referenceId);
+  return every.find((job) => typeof job.referenceId === 'string' && job.referenceId !== referenceId && fold(job.referenceId) === key);
+}
+
+/**
+ * Requests to the collection with `method` (POST, PUT or DELETE, the override too) whose referenceId has a
+ * collation twin: a POST is refused as a duplicate, a PUT or DELETE acts on the twin.
+ */
+export function collatesReferences(method: 'POST' | 'PUT' | 'DELETE', fold: Fold): Transform {
+  return (next) =>
+    async (req): Promise<CoreResponse> => {
+      const body = requestJson(req);
+      const ref = body?.referenceId;
+      if (!isCollection(req) || effectiveMethod(req) !== method || typeof ref !== 'string' || ref === '') return next(req);
+      const twin = await twinOf(next, req, ref, fold);
+      if (twin === undefined) return next(req);
+      if (method === 'POST') return jsonResponse(409, { code: 'duplicate_reference_id', message: `referenceId ${ref} is in use` });
+      return next(withJsonBody(req, { ...body, referenceId: twin.referenceId }));
+    };
+}
