@@ -185,6 +185,12 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'What a job created without a referenceId shows for it (null or another value).',
   },
+  'update.reference-cleared': {
+    openPoint: 'reference-id.absent',
+    section: '2.1',
+    meaning:
+      'How a PUT /jobs/{id} with referenceId "" or null is answered, per form: refused, or taken, and what the job then shows (null or "").',
+  },
   'reference-id-characters': {
     openPoint: 'input.unbounded',
     section: '2.1',

@@ -7,8 +7,8 @@ import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
-import { effectiveMethod, isItem, isJobsPath, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { jobByReference, jobsWithoutReference, namesNoReference, sideRequest } from './support/side-requests.js';
+import { effectiveMethod, isItem, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { currentJob, jobByReference, jobsWithoutReference, namesNoReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 
 /**
@@ -73,6 +73,45 @@ function acceptsDuplicateReference(match: (req: CoreRequest) => boolean): Mutant
     return res.status === 200 && isJobBody(job) ? withResponseJson(res, { ...job, referenceId }) : res;
   };
 }
+
+/** A PUT on /jobs/{id}, plainly or through X-HTTP-Method-Override, whose body clears the referenceId: "" or null. */
+function clearsReference(req: CoreRequest): boolean {
+  const ref = requestJson(req)?.referenceId;
+  return isItem(req) && effectiveMethod(req) === 'PUT' && (ref === '' || ref === null);
+}
+
+/** What a mutant answers, in the core's place, to a request naming a referenceId a clear took from job `id`; undefined lets it through. */
+type StaleAnswer = (next: CoreHandler, req: CoreRequest, referenceId: string, id: number) => Promise<CoreResponse | undefined>;
+
+/**
+ * A referenceId index that a clear does not update: each referenceId a PUT /jobs/{id} cleared ("" or null) stays
+ * keyed to its job, and `stale` answers the later requests that name it.
+ */
+function keepsClearedReferences(stale: StaleAnswer): Mutant['transform'] {
+  return (next) => {
+    const cleared = new Map<string, number>();
+    const keyed = (req: CoreRequest, referenceId: string): string => `${req.headers['api-key'] ?? ''} ${referenceId}`;
+    return async (req) => {
+      const id = jobIdOf(req);
+      if (clearsReference(req) && id !== undefined) {
+        const before = await currentJob(next, req, id);
+        const res = await next(req);
+        if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== '')
+          cleared.set(keyed(req, before.referenceId), id);
+        return res;
+      }
+      const ref = requestJson(req)?.referenceId;
+      const holder = typeof ref === 'string' ? cleared.get(keyed(req, ref)) : undefined;
+      return (holder !== undefined && (await stale(next, req, ref as string, holder))) || next(req);
+    };
+  };
+}
+
+/** A PUT /jobs/{id} (not the override) whose referenceId `value` is dropped, as if the field were not sent. */
+const dropsReference = (value: '' | null): Mutant['transform'] =>
+  rewriteRequest(isPutById, (body) => {
+    if (Object.hasOwn(body, 'referenceId') && body.referenceId === value) delete body.referenceId;
+  });
 
 export const updateMutants: Mutant[] = [
   {
@@ -260,5 +299,54 @@ export const updateMutants: Mutant[] = [
     violates: '2.1: the id is assigned by the service (here PUT /jobs/{id} on an unknown id creates the job under that id)',
     expectedRule: 'jobs.update.unknown-id-creates-nothing',
     transform: createsUnderClientIds,
+  },
+  {
+    // spec 2.1, 4.3: "" is how 2.1 describes no referenceId; only the fields sent change, to the values sent
+    name: 'update-clearing-reference-ignored-by-id',
+    area: 'update',
+    violates: '4.3: only the fields sent change (here PUT /jobs/{id} with referenceId "" answers 200 and keeps the referenceId)',
+    expectedRule: 'jobs.update.clears-reference',
+    transform: dropsReference(''),
+  },
+  {
+    // spec 2.1, 4.3: the input takes referenceId as a string or null; only the fields sent change
+    name: 'update-null-reference-ignored-by-id',
+    area: 'update',
+    violates: '4.3: only the fields sent change (here PUT /jobs/{id} with referenceId null answers 200 and keeps the referenceId)',
+    expectedRule: 'jobs.update.clears-reference',
+    transform: dropsReference(null),
+  },
+  {
+    // spec 4.2: only a referenceId that already exists is refused; one a clear took from its job does not
+    name: 'update-cleared-reference-stays-reserved',
+    area: 'update',
+    violates:
+      '4.2: a POST is refused only for a referenceId that already exists (here one a PUT /jobs/{id} cleared with "" or null ' +
+      'stays reserved: a POST with it answers 409)',
+    expectedRule: 'jobs.update.clears-reference',
+    transform: keepsClearedReferences(async (_next, req, referenceId) =>
+      isPost(req)
+        ? jsonResponse(409, {
+            status: 409,
+            code: 'duplicate_reference_id',
+            message: `referenceId ${JSON.stringify(referenceId)} is in use`,
+          })
+        : undefined,
+    ),
+  },
+  {
+    // spec 4.3: PUT /jobs names its job by the referenceId it holds now; none holds a cleared one, so the PUT creates
+    name: 'update-cleared-reference-still-indexed',
+    area: 'update',
+    violates:
+      '4.3: PUT /jobs with a referenceId no job holds creates a job (here, with one a PUT /jobs/{id} cleared, it updates the ' +
+      'cleared job: a stale referenceId index)',
+    expectedRule: 'jobs.update.clears-reference',
+    transform: keepsClearedReferences(async (next, req, _referenceId, id) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || body === undefined || (await currentJob(next, req, id)) === undefined) return undefined;
+      const { referenceId: _named, ...changes } = body;
+      return sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: changes });
+    }),
   },
 ];
