@@ -20,11 +20,15 @@ describe('linkProblems: a paging link judged by its meaning', () => {
     expect(linkProblems('/jobs?page=2', { pageSize: 10, pageSizeSent: true, page: 2 })).toEqual(['pageSize=null (in effect: 10)']);
   });
 
-  it('lets an empty q be left out or repeated empty, and reads an unencoded IRI q by its value', () => {
+  it('lets an empty q be left out or repeated empty, reads an unencoded IRI q by its value, up to Unicode normalization', () => {
     expect(linkProblems('/jobs?page=2&pageSize=5', { q: '', pageSize: 5, page: 2 })).toEqual([]);
     expect(linkProblems('/jobs?q=&page=2&pageSize=5', { q: '', pageSize: 5, page: 2 })).toEqual([]);
     expect(linkProblems('/jobs?q=café crème&page=2&pageSize=5', { q: 'café crème', pageSize: 5, page: 2 })).toEqual([]);
     expect(linkProblems('/jobs?q=caf%C3%A9%20cr%C3%A8me&page=2&pageSize=5', { q: 'café crème', pageSize: 5, page: 2 })).toEqual([]);
+    expect(linkProblems('/jobs?q=caf%C3%A9&page=2&pageSize=5', { q: 'cafe\u0301', pageSize: 5, page: 2 })).toEqual([]);
+    expect(linkProblems('/jobs?q=caf%25C3%25A9&page=2&pageSize=5', { q: 'café', pageSize: 5, page: 2 })).toEqual([
+      'q="caf%C3%A9" (active: "café")',
+    ]);
   });
 
   it('names each filter the link drops, changes or adds, the page size and the page', () => {

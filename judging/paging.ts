@@ -4,7 +4,9 @@
  * "String (URL)": absolute or relative, an IRI with unencoded letters too; its
  * query is parsed and compared as values, in any order. `pageSize=050` is 50,
  * an empty `q=` is no term filter (it may be left out), and the page size a
- * link repeats is the one in effect (after a clamp of a size over 100).
+ * link repeats is the one in effect (after a clamp of a size over 100). A
+ * filter's value is text up to Unicode normalization: `é` composed or as `e`
+ * + U+0301 is one q (a server may normalize what it reads to NFC).
  */
 import { show } from './compare.js';
 
@@ -53,7 +55,7 @@ function filterProblem(params: URLSearchParams, name: string, active: string | u
   if ('problem' in got) return got.problem;
   const want = active === undefined || active === '' ? undefined : active;
   const has = got.value === null || got.value === '' ? undefined : got.value;
-  if (want === has) return undefined;
+  if (want === has || (want !== undefined && has !== undefined && want.normalize('NFC') === has.normalize('NFC'))) return undefined;
   return want === undefined ? `${name}=${show(has)} (no ${name} filter is active)` : `${name}=${show(got.value)} (active: ${show(want)})`;
 }
 

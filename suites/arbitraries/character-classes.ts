@@ -44,6 +44,16 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
 };
 
 /**
+ * Every piece of a class, for a value that holds them all at once (a list q sent through the paging links).
+ *
+ * @example
+ * classPieces('ascii-punctuation'); // ['a+b', '50%', '%20', '#1', 'x/y?z', 'a=b;c', …]
+ */
+export function classPieces(characterClass: CharacterClass): readonly string[] {
+  return PIECES[characterClass];
+}
+
+/**
  * Places: none. Official names with punctuation or letters beyond A-Z (`St. John's`, `Trois-Rivières`) are sent by
  * their one owner, jobs.limits.location-forms, so a server strict about place spelling gets one finding, not two;
  * the classes leave a job its plain places.

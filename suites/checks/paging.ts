@@ -52,7 +52,7 @@ function expectedIds(fixture: Fixture, c: PagingCase): number[] {
  * Follows a paging link. A link to another origin (a public name behind a
  * proxy) is followed on the target's own origin: the key never leaves it.
  */
-async function follow(ctx: RuleContext, link: string, from: ApiResponse): Promise<ListRes> {
+export async function follow(ctx: RuleContext, link: string, from: ApiResponse): Promise<ListRes> {
   // 2.8 says "String (URL)": an absolute or a relative URL, resolved against the request URL.
   ctx.observe({ topic: 'paging-link-form', section: '2.8', observed: /^[a-z][a-z0-9+.-]*:/i.test(link) ? 'absolute URL' : 'relative URL' });
   const url = new URL(link, from.exchange.request.url);

@@ -287,6 +287,12 @@ export const OBSERVATION_TOPICS = {
   },
   'paging-link-form': { openPoint: 'urls.form', section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { openPoint: 'urls.form', section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
+  'q.characters.{class}': {
+    openPoint: 'q.match',
+    section: '4.5',
+    meaning:
+      'A q holding every piece of character class {class} that found fewer than the two jobs titled with it: its paging links were not judged.',
+  },
 } as const satisfies Record<string, TopicInfo>;
 
 export type TopicPattern = keyof typeof OBSERVATION_TOPICS;

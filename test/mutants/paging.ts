@@ -32,6 +32,24 @@ function withPageLost(link: string): string {
   return url.href;
 }
 
+/**
+ * `link` with its q rewritten by `edit` (undefined drops it), in its own form, absolute or relative. A link without
+ * q is left as it is.
+ */
+function withQ(link: string, edit: (q: string) => string | undefined): string {
+  const base = 'http://relative.invalid';
+  const url = new URL(link, base);
+  const q = url.searchParams.get('q');
+  if (q === null) return link;
+  const edited = edit(q);
+  if (edited === undefined) url.searchParams.delete('q');
+  else url.searchParams.set('q', edited);
+  return url.origin === base ? `${url.pathname}${url.search}` : url.href;
+}
+
+/** A letter beyond ASCII (`é`, `ß`, `日`). */
+const NON_ASCII_LETTER = /(?![A-Za-z])\p{L}/u;
+
 /** No filter active: neither q (an empty q filters nothing) nor status. */
 const unfiltered = (req: CoreRequest): boolean => !req.query.get('q') && !req.query.has('status');
 
@@ -92,6 +110,26 @@ export const pagingMutants: Mutant[] = [
     transform: rewritePaging((paging) => {
       const { total, pageSize } = paging as { total: number; pageSize: number };
       if (pageSize > 1 && total > pageSize && total % pageSize === 0) paging.pages = total / pageSize + 1;
+    }),
+  },
+  {
+    // spec 2.8: next repeats the active filters; q encoded twice is another filter (a space becomes %2520)
+    name: 'paging-next-link-double-encodes-q',
+    area: 'paging',
+    violates: '2.8: next repeats the active filters in its query string (here q is percent-encoded twice: another filter)',
+    expectedRule: 'jobs.paging.q-characters',
+    transform: rewritePaging((paging) => {
+      if (typeof paging.next === 'string') paging.next = withQ(paging.next, encodeURIComponent);
+    }),
+  },
+  {
+    // spec 2.8: next repeats the active filters, whatever characters q holds
+    name: 'paging-next-link-drops-non-ascii-q',
+    area: 'paging',
+    violates: '2.8: next repeats the active filters in its query string (here it drops a q holding a letter beyond ASCII)',
+    expectedRule: 'jobs.paging.q-characters',
+    transform: rewritePaging((paging) => {
+      if (typeof paging.next === 'string') paging.next = withQ(paging.next, (q) => (NON_ASCII_LETTER.test(q) ? undefined : q));
     }),
   },
   {
