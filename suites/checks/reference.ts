@@ -204,17 +204,21 @@ const locationOutsideList: Implementation = fixedRule(
   },
 );
 
-/** The ids the answer's locations share with a location of another name: `id: name, name`. */
-function idsNamingTwoPlaces(job: Job): string[] {
-  const namesById = new Map<number, Set<string>>();
+/**
+ * The ids the answer's locations share with a location of another name, in this answer or an earlier one of the
+ * run (`namesById`, which it adds to): `id: name, name`.
+ */
+function idsNamingTwoPlaces(job: Job, namesById: Map<number, Set<string>>): string[] {
   for (const location of job.locations) namesById.set(location.id, (namesById.get(location.id) ?? new Set()).add(location.name));
-  return [...namesById].filter(([, named]) => named.size > 1).map(([id, named]) => `${id}: ${[...named].join(', ')}`);
+  const ids = new Set(job.locations.map((location) => location.id));
+  return [...ids].filter((id) => namesById.get(id)!.size > 1).map((id) => `${id}: ${[...namesById.get(id)!].join(', ')}`);
 }
 
 /**
- * "Unique location id" (2.2), read as one id per location: three distinct places outside the target's list in one
- * job, and no id the answer gives two of them names two locations (a server may resolve two places to one location,
- * a region say, and then names it once). A should rule: a server that marks every place outside its list with one
+ * "Unique location id" (2.2), read as one id per location: three distinct places outside the target's list in each
+ * job, and no id the answers give names two locations, in one job or across the rule's jobs (a server may resolve two
+ * places to one location, a region say, and then names it once; a server that numbers the places of each job anew
+ * repeats ids only across jobs). A should rule: a server that marks every place outside its list with one
  * placeholder id reads "unique" as unique among its listed locations.
  */
 const locationIdsNameOnePlace: Implementation = fixedRule(
@@ -229,6 +233,7 @@ const locationIdsNameOnePlace: Implementation = fixedRule(
     const place = smallerPlaceArb((await listedCities(ctx)) ?? new Set());
     if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
     const places = fc.uniqueArray(place, { minLength: 3, maxLength: 3, selector: (p) => cityOf(p.description) });
+    const namesById = new Map<number, Set<string>>();
     await ctx.check(
       fc.record({ body: createBodyArb(ctx), locations: places }),
       async ({ body, locations }) => {
@@ -240,10 +245,12 @@ const locationIdsNameOnePlace: Implementation = fixedRule(
         const answers: Array<[string, Job]> = [['POST /jobs', created.json!]];
         if (read.status === 200) answers.push([`GET /jobs/${created.json!.id}`, read.json!]);
         for (const [where, job] of answers) {
-          const shared = idsNamingTwoPlaces(job);
+          const shared = idsNamingTwoPlaces(job, namesById);
           ctx.expect(shared.length === 0, {
             title: `${where}: one location id names two locations`,
-            expected: `spec 2.2: "Unique location id": each of ${sent} a location with an id of its own, or one location named once`,
+            expected:
+              `spec 2.2: "Unique location id": each of ${sent} a location with an id of its own, or one location named once, ` +
+              "in this job and in the rule's other jobs",
             received: shared.join('\n'),
           });
         }

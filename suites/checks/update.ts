@@ -128,7 +128,7 @@ function expectIgnoredOrRefused(ctx: RuleContext, res: ApiResponse, label: strin
  * symmetrical with GET), then one carrying a foreign publishDate and one carrying a foreign employer and id
  * (each ignored or refused), in `form`, and fails if any of them changes the job's id, publishDate or employer.
  */
-async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base, update }: UpdateCase): Promise<void> {
+async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base, update }: UpdateCase, sibling: Job): Promise<void> {
   const created = await createJob(ctx, identify(ctx, base));
   const before = await getJob(ctx, created.id);
   const foreign = foreignReadOnly(ctx);
@@ -153,6 +153,17 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
     label,
     'a foreign employer and id',
   );
+  // The id of another job of the employer: a server that lets the body's id name the job writes to that one.
+  expectIgnoredOrRefused(ctx, await sendUpdate(ctx, form, before, { ...update, id: sibling.id }), label, `job ${sibling.id}'s id`);
+  const siblingAfter = await getJob(ctx, sibling.id);
+  const moved = changedFields(sibling, siblingAfter);
+  ctx.expect(moved.length === 0, {
+    title: `${label} carrying job ${sibling.id}'s id changed job ${sibling.id}: ${moved.join(', ')}`,
+    expected:
+      `id is read-only (spec 2.1) and the PUT names its job by ${form === 'id' ? 'the path (4.3 form 1)' : 'referenceId (4.3 form 2)'}: ` +
+      "another job's id in the body changes no other job",
+    received: moved.map((field) => `${field}: ${show(sibling[field])} -> ${show(siblingAfter[field])}`).join('\n'),
+  });
   const after = await getJob(ctx, before.id);
   // Dates compare as instants when both carry a time: a publishDate moved to "now" is a change even on the same day.
   const diff = changedFields(before, after).filter((field) => ['id', 'publishDate', 'employer'].includes(field));
@@ -179,7 +190,8 @@ const readOnlyFields: Implementation = propertyRule(
     maxRuns: 5,
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, value) => {
-      for (const form of READ_ONLY_FORMS) await expectReadOnlyOnUpdate(ctx, form, value);
+      const sibling = await getJob(ctx, (await createJob(ctx, identify(ctx, value.base))).id);
+      for (const form of READ_ONLY_FORMS) await expectReadOnlyOnUpdate(ctx, form, value, sibling);
     },
   },
 );

@@ -196,6 +196,13 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'How a referenceId with unusual characters is answered.',
   },
+  'auto-refresh.taken': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning:
+      "What a create with autoRefresh true answers for the key's employer (2.1: it applies only to employers on unlimited plans): " +
+      'refused, or taken as true or false.',
+  },
   'long-description': {
     openPoint: 'input.unbounded',
     section: '2.1',

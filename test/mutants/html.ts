@@ -266,4 +266,34 @@ export const htmlMutants: Mutant[] = [
       return withResponseJson(res, { ...job, description: job.description.slice(0, 16_384).replace(/<[^>]*$/, '') });
     }),
   },
+  {
+    // spec 2.1 description rule 4: there is no technical length limit
+    name: 'html-description-capped-at-64-kib',
+    area: 'html',
+    violates: '2.1: there is no technical length limit on the description (here one past 65,535 UTF-8 bytes, a TEXT column, is refused)',
+    expectedRule: 'jobs.html.long-description',
+    transform: answerInstead(
+      (req) => {
+        const description = requestJson(req)?.description;
+        return (isPost(req) || isPut(req)) && typeof description === 'string' && Buffer.byteLength(description, 'utf8') > 65_535;
+      },
+      () => jsonResponse(400, { code: 'too_long', message: 'description is longer than 65535 bytes' }),
+    ),
+  },
+  {
+    // spec 2.1, 4.2: an accepted description keeps its tree (the same elements, attributes and text)
+    name: 'html-prunes-empty-elements',
+    area: 'html',
+    violates: '2.1, 4.2: an accepted description comes back with the same tree (here a sanitizer drops the elements left empty)',
+    expectedRule: 'jobs.html.keeps-allowed-content',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.description !== 'string') return;
+        let pruned = body.description;
+        for (let before = ''; before !== pruned;) [before, pruned] = [pruned, pruned.replace(/<([a-z]+)><\/\1>/g, '')];
+        body.description = pruned;
+      },
+    ),
+  },
 ];

@@ -82,4 +82,18 @@ export const referenceMutants: Mutant[] = [
     // The text as sent (parsing would drop the amounts' trailing zeros); the mock's ids of unlisted places have six digits or more.
     transform: rewriteResponseText(isJobsPath, (text) => text.replace(/\{"id":\d{6,},"name"/g, '{"id":100000,"name"')),
   },
+  {
+    // spec 2.2: "Unique location id"
+    name: 'reference-places-outside-list-numbered-per-job',
+    area: 'reference',
+    violates: '2.2: a location id is unique (here the places outside the list are numbered anew in each job: 900000, 900001, ...)',
+    expectedRule: 'jobs.reference.location-ids-name-one-place',
+    // Within a job the ids differ; the same id names another place in the next job.
+    transform: rewriteResponseText(isJobsPath, (text) =>
+      text.replace(/"locations":\[[^\]]*\]/g, (locations) => {
+        let n = 0;
+        return locations.replace(/\{"id":\d{6,},"name"/g, () => `{"id":${900_000 + n++},"name"`);
+      }),
+    ),
+  },
 ];

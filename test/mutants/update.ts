@@ -9,7 +9,7 @@ import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
 import { effectiveMethod, isItem, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference, jobsWithoutReference, namesNoReference, sideRequest } from './support/side-requests.js';
-import { answerInstead, rewriteRequest } from './support/transforms.js';
+import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
 
 /**
  * A server that stores a job under the id a client names: a PUT /jobs/{id} the core answers 404 creates the
@@ -347,6 +347,30 @@ export const updateMutants: Mutant[] = [
       if (!isPutByReference(req) || body === undefined || (await currentJob(next, req, id)) === undefined) return undefined;
       const { referenceId: _named, ...changes } = body;
       return sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: changes });
+    }),
+  },
+  {
+    // spec 2.1: id is read-only; 4.3 form 1: the job id is in the path
+    name: 'update-body-id-names-the-job',
+    area: 'update',
+    violates: "4.3: PUT /jobs/{id} names its job by the path (here an id in the body, when it is another job's, names the job written)",
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: reshapeRequest(
+      (req) => {
+        const id = requestJson(req)?.id;
+        return isPutById(req) && typeof id === 'number' && id !== jobIdOf(req);
+      },
+      (req) => ({ ...req, path: req.path.replace(/[^/]+$/, String(requestJson(req)!.id)) }),
+    ),
+  },
+  {
+    // spec 4.3: updates are partial, only the fields sent change
+    name: 'update-resets-auto-refresh',
+    area: 'update',
+    violates: '4.3: only the fields sent change (here a PUT that does not send autoRefresh turns it off, a default applied to every write)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: rewriteRequest(isPut, (body) => {
+      if (body.autoRefresh === undefined) body.autoRefresh = false;
     }),
   },
 ];

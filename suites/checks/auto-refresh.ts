@@ -1,0 +1,66 @@
+/**
+ * @module autoRefresh true, once the target took it (spec 2.1: "Applies only to employers on unlimited job plans";
+ * 4.3: "Only the fields sent change"). The canonical bodies never send autoRefresh, since whether the key's
+ * employer may have it is the target's plan to decide, so every other rule sees it false: a server that resets it
+ * on an update that does not send it, or ignores a later false, shows nothing there. Here a job is created with
+ * true; a refusal, or an answer of false, is the plan's (recorded); a job that took true keeps it through partial
+ * updates by id and by referenceId, and a PUT that sends false turns it off.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { show } from '../../judging/compare.js';
+import { isSuccess, responseLine } from '../kit/http.js';
+import { getJob } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** Fails unless the answer of `what` and a GET after it show autoRefresh `expected`. */
+async function expectAutoRefresh(ctx: RuleContext, id: number, what: string, res: ApiResponse<Job>, expected: boolean): Promise<void> {
+  const because = expected
+    ? 'updates are partial: only the fields sent change (spec 4.3), and autoRefresh was not sent'
+    : 'updates are partial: the fields sent change (spec 4.3), and autoRefresh false was sent';
+  ctx.expect(isSuccess(res.status) && res.json?.autoRefresh === expected, {
+    title: `${what} answered autoRefresh ${show(res.json?.autoRefresh)} where ${expected} was due`,
+    expected: `autoRefresh ${expected}: ${because}`,
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+  const read = await getJob(ctx, id);
+  ctx.expect(read.autoRefresh === expected, {
+    title: `GET /jobs/${id} after ${what} shows autoRefresh ${show(read.autoRefresh)}`,
+    expected: `autoRefresh ${expected}: ${because}`,
+    received: `autoRefresh ${show(read.autoRefresh)}`,
+  });
+}
+
+export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.update.keeps-auto-refresh',
+    section: '4.3',
+    level: 'must',
+    title: 'A job created with autoRefresh true, where the target takes it, keeps it through partial updates by id and by referenceId',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = { ...identify(ctx, generated), autoRefresh: true };
+      const created = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body });
+      const taken = isSuccess(created.status) && created.json?.autoRefresh === true;
+      ctx.observe({
+        topic: 'auto-refresh.taken',
+        section: '2.1',
+        observed: isSuccess(created.status) ? `taken as ${show(created.json?.autoRefresh)}` : `refused with ${created.status}`,
+      });
+      if (!taken) return;
+      const id = created.json!.id;
+      const byId = `PUT /jobs/${id} with a title only`;
+      await expectAutoRefresh(ctx, id, byId, await ctx.api.putById(id, { title: scopedTitle(ctx, body.referenceId, 'renamed') }), true);
+      const byReference = `PUT /jobs (referenceId ${body.referenceId}) with a title only`;
+      const renamed = scopedTitle(ctx, body.referenceId, 'renamed again');
+      await expectAutoRefresh(ctx, id, byReference, await ctx.api.putByReference({ referenceId: body.referenceId, title: renamed }), true);
+      await expectAutoRefresh(ctx, id, `PUT /jobs/${id} with autoRefresh false`, await ctx.api.putById(id, { autoRefresh: false }), false);
+    },
+  },
+);
