@@ -523,6 +523,23 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
   },
   {
+    id: 'jobs.update.clears-reference',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title:
+      'PUT /jobs/{id} (or its method-override form) with referenceId "" or null leaves the job without one and frees it: PUT /jobs and POST with it create a new job, DELETE /jobs with it leaves the cleared job',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
+    id: 'jobs.update.keeps-auto-refresh',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'A job created with autoRefresh true, where the target takes it, keeps it through partial updates by id and by referenceId',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',
@@ -673,7 +690,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'html',
-    title: 'A long description (20-60 KB of allowed HTML) is accepted and kept, on POST, PUT by id, PUT by referenceId and PUT-create',
+    title:
+      'A long description (20-60 KB of allowed HTML, and one past 64 KiB) is accepted and kept, on POST, PUT by id, PUT by referenceId and PUT-create',
     statement: 'There is no technical length limit.',
   },
   {
@@ -1037,6 +1055,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'page | Int | Current page number.',
   },
   {
+    id: 'jobs.paging.q-characters',
+    section: '2.8',
+    level: 'must',
+    area: 'paging',
+    title:
+      'next and previous repeat a q of any characters (white space, +, &, %, =, #, letters beyond ASCII and the BMP) and lead to the pages of that q',
+    statement: 'Address of the next page. It repeats the active filters and page size in its query string.',
+  },
+  {
     id: 'jobs.protocol.json-charset-accepted',
     section: '1',
     level: 'must',
@@ -1388,6 +1415,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'robustness',
     title: "A job's id followed by more (103x, 103.5) neither reads, changes nor deletes the job, as a prefix reading would",
     statement: 'Good practice; the spec says: Path parameter `id`: Int32 job id.',
+  },
+  {
+    id: 'jobs.robustness.near-miss-references',
+    section: '2.1',
+    level: 'must',
+    area: 'robustness',
+    title:
+      "ReferenceIds beside a job's (other letter case, a space at the end, an accent) name another job: a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job alone",
+    statement: "Employer's unique id for the job.",
   },
   {
     id: 'jobs.concurrency.put-create-once',
