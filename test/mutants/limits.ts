@@ -3,10 +3,10 @@
  * Each lets one kind of invalid input through, as a lenient server would.
  */
 import type { Mutant } from './mutant.js';
-import { requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
+import { jsonResponse, requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
 import { isJobsPath, isPost, isPut } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
-import { clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
+import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
 const isWrite = (req: Parameters<typeof isPost>[0]): boolean => isPost(req) || isPut(req);
 const routingId = (body: JsonObject): unknown => (body.applicantRoutingType as JsonObject | undefined)?.id;
@@ -199,6 +199,21 @@ export const limitsMutants: Mutant[] = [
     // The text as sent (parsing would drop the amounts' trailing zeros): a location's description of 300 characters gains the suffix.
     transform: rewriteResponseText(isJobsPath, (text) =>
       text.replace(/"description":"([^"\\]{300})","type"/gu, '"description":"$1, Canada","type"'),
+    ),
+  },
+  {
+    // spec 2.5: amount is a Decimal; no limit is stated
+    name: 'limits-salary-amount-capped-at-decimal-10-4',
+    area: 'limits',
+    violates:
+      '2.5: the amount is a Decimal without a stated limit (here one of a million or more is refused, as a DECIMAL(10,4) column would)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: answerInstead(
+      (req) => {
+        const salary = requestJson(req)?.salary as JsonObject | null | undefined;
+        return isWrite(req) && typeof salary?.amount === 'number' && salary.amount >= 1_000_000;
+      },
+      () => jsonResponse(400, { code: 'out_of_range', message: 'salary.amount is too large' }),
     ),
   },
 ];

@@ -9,6 +9,7 @@
 import { isSuccess, responseLine } from '../../kit/http.js';
 import * as fc from 'fast-check';
 import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../arbitraries/salary.js';
+import { salaryPeriodIds } from '../../arbitraries/schema-limits.js';
 import { amountForms, amountsWithoutFourDecimals, amountUnits, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
 import { createRejected, expectNothingCreated } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
@@ -97,6 +98,13 @@ async function sendSalary(
 
 const SALARY_PATHS: readonly SalaryPath[] = ['PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
 
+/**
+ * 2.5 bounds no amount, so the largest the suite sends is its choice: past the 999,999.9999 of a DECIMAL(10,4)
+ * column and the 214,748.3647 of ten-thousandths in an Int32, within any wider decimal and exact in a double to
+ * the fourth place. Sent on every path in every run; the drawn amounts stay under 500,000.
+ */
+const LARGE_SALARY = { amount: 9_999_999.9999, period: { id: salaryPeriodIds[0]! }, maxAmount: null };
+
 export const salaryFourDecimals: Implementation = fixedRule(
   {
     id: 'jobs.limits.salary-four-decimals',
@@ -134,7 +142,7 @@ export const salaryFourDecimals: Implementation = fixedRule(
           if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
         }
       },
-      { independentCases: true },
+      { independentCases: true, examples: [{ salaries: [LARGE_SALARY, LARGE_SALARY, LARGE_SALARY, LARGE_SALARY] }] },
     );
   },
 );
