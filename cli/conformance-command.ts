@@ -22,6 +22,7 @@ import {
   type TimedExchange,
 } from '../reports/index.js';
 import { Redactor } from '../reports/redactor.js';
+import { redactionSecrets } from '../vocabulary/index.js';
 import type { ConformanceReport } from '../schemas/types.gen.js';
 import { prepareGating, type Gating } from '../reports/gating/gating-options.js';
 import { checkHarMain, parseCheckHarCommandLine } from './check-har-command.js';
@@ -203,7 +204,7 @@ export async function main(io: CliIo): Promise<number> {
     io.stdout.write(formatRuleList(catalog));
     return EXIT_OK;
   }
-  redactor = new Redactor([options.apiKey, options.secondApiKey]).freeze();
+  redactor = new Redactor(redactionSecrets([options.apiKey, options.secondApiKey])).freeze();
   let config: RunConfig;
   let report: RedactedReport;
   let gating: Gating;

@@ -25,5 +25,15 @@ export {
   type HeaderMap,
 } from './methods.js';
 export { isJobOperation, isWrite, operationAt, operationOf, type JobOperation, type Operation } from './operations.js';
-export { API_KEY, API_KEY_HEADER, isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';
+export {
+  API_KEY,
+  API_KEY_HEADER,
+  isSecretHeader,
+  NEAR_MISS_KEY_KINDS,
+  nearMissKey,
+  redactionSecrets,
+  REDACTED,
+  SECRET_HEADERS,
+  type NearMissKeyKind,
+} from './secrets.js';
 export { isOpenPointId, OPEN_POINTS, type OpenPoint, type OpenPointId } from './open-points.js';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY, API_KEY_HEADER, isSecretHeader, REDACTED, SECRET_HEADERS } from './secrets.js';
+import {
+  API_KEY,
+  API_KEY_HEADER,
+  isSecretHeader,
+  NEAR_MISS_KEY_KINDS,
+  nearMissKey,
+  REDACTED,
+  redactionSecrets,
+  SECRET_HEADERS,
+} from './secrets.js';
 
 /** The lists the layers kept before they shared this one: the union must still cover each. */
 const FORMER = {
@@ -30,4 +39,20 @@ describe('secret headers', () => {
   });
 
   it('are replaced by one placeholder', () => expect(REDACTED).toBe('[redacted]'));
+});
+
+describe('near misses of a key', () => {
+  it('differ from the key by the case of its letters, one character more or one less', () => {
+    expect(NEAR_MISS_KEY_KINDS.map((kind) => nearMissKey('k3y-Ab', kind))).toEqual(['K3Y-aB', 'k3y-Abb', 'k3y-A']);
+  });
+
+  it('leave out a variant that would be the key itself or empty', () => {
+    expect(nearMissKey('1234-56', 'other letter case')).toBeUndefined();
+    expect(nearMissKey('x', 'one character less')).toBeUndefined();
+    expect(nearMissKey('x', 'one character more')).toBe('xx');
+  });
+
+  it('are secrets with the keys they come from, for every key given', () => {
+    expect(redactionSecrets(['abc-1', undefined, '42'])).toEqual(['abc-1', 'ABC-1', 'abc-11', 'abc-', '42', '422', '4']);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * @module Authentication (spec 5): every job operation without the API-Key
- * header, or with a key the service never issued (one of the run's own, or an empty value), is refused: its answer
+ * header, or with a key the service never issued (one of the run's own, an empty value, or a near miss of the run's
+ * key: its letters in the other case, one character more or less), is refused: its answer
  * carries no job data and it has no effect. The answer itself is "not shown"
  * (5.5): a 401, a 403, a gateway's 302 to a login page or a 200 login page
  * all conform, and the status is recorded. One rule per
@@ -133,11 +134,13 @@ function jobDataIn(res: ApiResponse, { job, referenceId }: Fixture): string | un
  * reports show it as sent), and the header sent empty, which a server that reads an empty value as no key to
  * check, rather than as a missing one, would let through.
  */
-function wrongKeys(ctx: RuleContext): Array<{ key: string; named: string }> {
-  return [
-    { key: `${ctx.tag}not-a-key`, named: 'a key never issued' },
-    { key: '', named: 'an empty value' },
-  ];
+function wrongKeys(ctx: RuleContext): Array<{ key: RequestOptions['apiKey']; named: string }> {
+  // Near misses of the run's own key, which a loose comparison (case-insensitive, by prefix) takes for it.
+  const nearMisses = (ctx.api.client.nearMissKeyKinds?.() ?? []).map((kind) => ({
+    key: { nearMiss: kind },
+    named: `the key with ${kind}`,
+  }));
+  return [{ key: `${ctx.tag}not-a-key`, named: 'a key never issued' }, { key: '', named: 'an empty value' }, ...nearMisses];
 }
 
 /** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */

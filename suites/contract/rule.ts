@@ -11,6 +11,7 @@ import type * as fc from 'fast-check';
 import type { Exchange, Job, JobList, Observation } from '../../schemas/types.gen.js';
 import type { Area, Requirement, RuleLevel } from '../catalog/entry.js';
 import type { ObservationTopic } from './observation-topics.js';
+import type { NearMissKeyKind } from '../../vocabulary/index.js';
 
 export type { Area, Requirement, RuleLevel } from '../catalog/entry.js';
 
@@ -61,8 +62,11 @@ export interface RequestOptions {
   rawBody?: string;
   /** Default `application/json` when a body is sent; null sends no Content-Type. */
   contentType?: string | null;
-  /** Default: the client's own key; null sends no API-Key header; a string sends that value. */
-  apiKey?: string | null;
+  /**
+   * Default: the client's own key; null sends no API-Key header; a string sends that value; a near miss sends that
+   * variant of the client's own key (one of its nearMissKeyKinds), which no rule ever sees.
+   */
+  apiKey?: string | null | { nearMiss: NearMissKeyKind };
   /**
    * What the exchange records of the response body (default: all of it). A list not scoped to the
    * run's jobs holds other jobs, which never go into a report: it records only what this keeps.
@@ -75,6 +79,8 @@ export interface Client {
   /** The API root the suite drives, e.g. `http://127.0.0.1:4010/api/v1.1`. */
   readonly apiRoot: string;
   request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>>;
+  /** The near misses of the client's own key it can send (a key without letters has no other case). */
+  nearMissKeyKinds?(): readonly NearMissKeyKind[];
 }
 
 export type Body = Record<string, unknown>;

@@ -10,7 +10,7 @@ import { parseRateLimit, type RateLimit } from '../http/request-pacer.js';
 import { DEFAULT_RETRY_LIMITS, type RetryLimits } from '../http/retry-policy.js';
 import { DEFAULT_FAIL_ON, parseFailOn, parseReporters, REPORTERS, type FailCondition, type ReporterName } from '../../reports/index.js';
 import { Redactor } from '../../reports/index.js';
-import { API_PREFIX } from '../../vocabulary/index.js';
+import { API_PREFIX, redactionSecrets } from '../../vocabulary/index.js';
 import { parseDuration } from './duration.js';
 import { parseShard, type Shard } from './shards.js';
 
@@ -161,7 +161,7 @@ export function isRunConfig(value: unknown): value is RunConfig {
 
 /** The run's secrets, gathered once: its keys, and its --header values (their headers masked whatever they hold). */
 function redactorOf(settings: Omit<RunSettings, 'redactor'>): Redactor {
-  const redactor = new Redactor([settings.apiKey, settings.secondApiKey]);
+  const redactor = new Redactor(redactionSecrets([settings.apiKey, settings.secondApiKey]));
   for (const [name, value] of Object.entries(settings.headers)) redactor.addHeader(name, value);
   return redactor.freeze();
 }

@@ -8,6 +8,7 @@ import { CONNECTIONS_PER_RULE, MAX_RECORDED_BODY, PARALLEL_HEADROOM, createAgent
 import { curlFor } from '../../reports/curl.js';
 import { SuiteError, TransportError } from '../contract/errors.js';
 import { Redactor } from '../../reports/redactor.js';
+import { redactionSecrets } from '../../vocabulary/index.js';
 import { REDACTED } from '../../vocabulary/index.js';
 
 const KEY = 'super-secret-key-123';
@@ -95,6 +96,31 @@ describe('client', () => {
     const res = await client().request({ method: 'GET', path: '/jobs', apiKey: 'jcabc-not-a-key' });
     expect(seen.at(-1)?.headers['api-key']).toBe('jcabc-not-a-key');
     expect(res.exchange.request.headers['api-key']).toBe('jcabc-not-a-key');
+  });
+
+  it('sends a near miss of its own key, which it lists first and records redacted like the key', async () => {
+    const secret = 'jcabc-Secret-1';
+    const near = createClient({
+      apiRoot: `${origin}/api/v1.1`,
+      apiKey: secret,
+      owner: 'primary',
+      timeoutMs: 5_000,
+      redactor: new Redactor(redactionSecrets([secret])),
+    });
+    expect(near.nearMissKeyKinds?.()).toEqual(['other letter case', 'one character more', 'one character less']);
+    const res = await near.request({ method: 'GET', path: '/jobs', apiKey: { nearMiss: 'other letter case' } });
+    expect(seen.at(-1)?.headers['api-key']).toBe('JCABC-sECRET-1');
+    expect(JSON.stringify(res.exchange)).not.toMatch(/secret/i);
+    expect(res.exchange.request.keyEnv).toBeUndefined();
+    const digits = createClient({
+      apiRoot: `${origin}/api/v1.1`,
+      apiKey: '123',
+      owner: 'primary',
+      timeoutMs: 5_000,
+      redactor: new Redactor(),
+    });
+    expect(digits.nearMissKeyKinds?.()).toEqual(['one character more', 'one character less']);
+    await expect(digits.request({ method: 'GET', path: '/jobs', apiKey: { nearMiss: 'other letter case' } })).rejects.toThrow(SuiteError);
   });
 
   it('records only what recordResponse keeps of a response body (the rule still reads all of it), the key redacted', async () => {

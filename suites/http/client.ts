@@ -17,7 +17,7 @@ import type { Redactor } from '../../reports/redactor.js';
 import type { RequestPacer } from './request-pacer.js';
 import type { RetryPolicy } from './retry-policy.js';
 import type { ApiResponse, Client, RequestOptions } from '../contract/rule.js';
-import { API_KEY_HEADER } from '../../vocabulary/index.js';
+import { API_KEY_HEADER, NEAR_MISS_KEY_KINDS, nearMissKey } from '../../vocabulary/index.js';
 
 // Bodies are recorded the way every report records them (the proxy's too).
 export { MAX_RECORDED_BODY } from '../../reports/recorded-body.js';
@@ -102,7 +102,17 @@ export function createClient(options: ClientOptions): Client {
   return {
     apiRoot: options.apiRoot,
     request: <T>(req: RequestOptions) => send<T>(options, root, req),
+    nearMissKeyKinds: () => NEAR_MISS_KEY_KINDS.filter((kind) => nearMissKey(options.apiKey, kind) !== undefined),
   };
+}
+
+/** The API-Key value `req` asks for: the client's own, none, a given one, or a near miss of the client's own. */
+function keyOf(options: ClientOptions, req: RequestOptions): string | null {
+  const asked = req.apiKey === undefined ? options.apiKey : req.apiKey;
+  if (asked === null || typeof asked === 'string') return asked;
+  const variant = nearMissKey(options.apiKey, asked.nearMiss);
+  if (variant === undefined) throw new SuiteError('INTERNAL', `the key has no near miss "${asked.nearMiss}" (ask nearMissKeyKinds first)`);
+  return variant;
 }
 
 function buildUrl(apiRoot: string, root: URL, req: RequestOptions): URL {
@@ -126,7 +136,7 @@ function buildBody(req: RequestOptions): string | undefined {
 function buildHeaders(options: ClientOptions, req: RequestOptions, body: string | undefined, caseId: string): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-conformance-case-id': caseId };
   for (const [name, value] of Object.entries(options.extraHeaders ?? {})) headers[name.toLowerCase()] = value;
-  const key = req.apiKey === undefined ? options.apiKey : req.apiKey;
+  const key = keyOf(options, req);
   if (key !== null) headers[API_KEY_HEADER] = key;
   const contentType = req.contentType === undefined ? (body === undefined ? null : 'application/json') : req.contentType;
   if (contentType !== null) headers['content-type'] = contentType;

@@ -10,6 +10,15 @@ import { jobByReference } from './support/side-requests.js';
 
 const FIRST_KEY = DEMO_KEYS[0]!;
 
+/** A server whose key lookup takes `matches(sent, issued)` for equality: a sent key it matches acts as that issued key. */
+function keysCompared(matches: (sent: string, issued: string) => boolean): Mutant['transform'] {
+  return (next) => async (req) => {
+    const sent = req.headers['api-key'];
+    const issued = sent === undefined || DEMO_KEYS.includes(sent) ? undefined : DEMO_KEYS.find((key) => matches(sent, key));
+    return next(isJobsPath(req) && issued !== undefined ? { ...req, headers: { ...req.headers, 'api-key': issued } } : req);
+  };
+}
+
 export const authMutants: Mutant[] = [
   {
     // spec 5.1, 5.2: every operation on jobs requires the API-Key header
@@ -88,5 +97,21 @@ export const authMutants: Mutant[] = [
           : req,
       );
     },
+  },
+  {
+    // spec 5.2: the credential is the key's value
+    name: 'auth-key-compared-case-insensitively',
+    area: 'auth',
+    violates: "5.2: the API-Key value is the key (here it is compared case-insensitively, so 'DEMO-KEY-1' acts as 'demo-key-1')",
+    expectedRule: ['jobs.auth.wrong-key.get', 'jobs.auth.wrong-key.list', 'jobs.auth.wrong-key.create', 'jobs.auth.wrong-key.put-by-id'],
+    transform: keysCompared((sent, issued) => sent.toLowerCase() === issued.toLowerCase()),
+  },
+  {
+    // spec 5.2: the credential is the key's value
+    name: 'auth-key-compared-by-prefix',
+    area: 'auth',
+    violates: '5.2: the API-Key value is the key (here a value that starts with an issued key, or that one starts with, acts as it)',
+    expectedRule: ['jobs.auth.wrong-key.get', 'jobs.auth.wrong-key.list', 'jobs.auth.wrong-key.create', 'jobs.auth.wrong-key.put-by-id'],
+    transform: keysCompared((sent, issued) => sent.length > 0 && (sent.startsWith(issued) || issued.startsWith(sent))),
   },
 ];
