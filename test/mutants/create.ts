@@ -141,6 +141,22 @@ export const createMutants: Mutant[] = [
     transform: honoursSent(isPutByReference, 201, 'publishDate'),
   },
   {
+    // spec 3: closeDate defaults to 60 days after publishDate, for a PUT-create in whichever form the target honours
+    name: 'create-override-put-create-default-close-date-30-days',
+    area: 'create',
+    violates:
+      '3: a PUT-create without closeDate closes 60 days after publishDate (here POST /jobs with X-HTTP-Method-Override: PUT ' +
+      'and a new referenceId closes after 30)',
+    expectedRule: 'jobs.put-create.defaults',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const overridden = isOverride(req, 'PUT') && isCollection(req);
+      if (!overridden || typeof body?.referenceId !== 'string' || body.closeDate !== undefined) return next(req);
+      if ((await jobByReference(next, req, body.referenceId)) !== undefined) return next(req);
+      return next(withJsonBody(req, { ...body, closeDate: new Date(Date.now() + 30 * DAY_MS).toISOString() }));
+    },
+  },
+  {
     // spec 3, 4.3: a PUT that creates with a status gives that status, in whichever form of PUT the target honours
     name: 'create-override-put-create-ignores-status',
     area: 'create',
