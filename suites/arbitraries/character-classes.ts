@@ -8,7 +8,7 @@
  * - title and referenceId: every class, raw (white space at the ends is the should rule's, not here);
  * - description: every class as HTML text, `<`, `>` and `&` escaped (2.1: the text, not a tag);
  * - applicationEmail: `&` and `'`, or `.`, `+`, `_` and `-`, in the local part (RFC 5322 atext); other classes leave the address plain;
- * - applicationUrl: `&` and `'` in the query, non-ASCII percent-encoded, `+` and `%2B` (RFC 3986 3.3, 3.4): forms that come back identical;
+ * - applicationUrl: `&` and `'` in the query, non-ASCII percent-encoded, `+` and `%2B`, a fragment (RFC 3986 3.3-3.5): forms that come back identical;
  * - locations: the job's plain places (unusual official spellings belong to jobs.limits.location-forms).
  */
 import * as fc from 'fast-check';
@@ -68,7 +68,7 @@ const EMAILS: Partial<Record<CharacterClass, string>> = {
 };
 const URLS: Partial<Record<CharacterClass, string>> = {
   'html-special': "https://jobs.example.com/apply?a=1&b='x'",
-  'ascii-punctuation': 'https://jobs.example.com/a_b-c.d~e/apply?x=1+2&tag=%2Bsr',
+  'ascii-punctuation': 'https://jobs.example.com/a_b-c.d~e/apply?x=1+2&tag=%2Bsr#form',
   'non-ascii': 'https://jobs.example.com/caf%C3%A9/%E6%97%A5?q=%C3%A9t%C3%A9',
 };
 

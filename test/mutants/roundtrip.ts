@@ -152,4 +152,17 @@ export const roundtripMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.1, 4.2: applicationUrl is a String (URL) that comes back as sent
+    name: 'roundtrip-url-fragment-dropped',
+    area: 'roundtrip',
+    violates: '2.1, 4.2: a job has the values sent (here an applicationUrl loses its fragment: .../apply#form is kept as .../apply)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.applicationUrl === 'string') body.applicationUrl = body.applicationUrl.replace(/#.*$/, '');
+      },
+    ),
+  },
 ];
