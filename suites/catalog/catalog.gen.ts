@@ -216,7 +216,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '3',
     level: 'must',
     area: 'create',
-    title: 'PUT-create without status/closeDate applies the POST defaults',
+    title: 'PUT-create without status/closeDate applies the POST defaults, plainly or through a method override the target honours',
     statement:
       'POST or PUT-create with `status` omitted | valid request | draft | Job created. … `closeDate` defaults to 60 days after `publishDate` when omitted.',
   },
