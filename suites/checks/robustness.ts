@@ -231,6 +231,61 @@ const wrongTypes: Implementation = propertyRule<WrongType>(
   },
 );
 
+/** Where a body holds an object: the job, and each object nested in it (spec 2, 4.2). */
+const OBJECT_PLACES = ['the job', 'salary', 'salary.period', 'a location', 'a category', 'positionType', 'applicantRoutingType'] as const;
+type ObjectPlace = (typeof OBJECT_PLACES)[number];
+
+/** `body` with a member the spec does not name added to the object at `place` (the body holds a salary and lists). */
+function withUnknownMember(body: Body, place: ObjectPlace): Body {
+  const extra = { unknownMember: 'x' };
+  const salary = (body.salary ?? { amount: 50_000, period: { id: 1 } }) as Body;
+  const first = (list: unknown): Body[] => {
+    const [head, ...rest] = list as Body[];
+    return [{ ...head, ...extra }, ...rest];
+  };
+  switch (place) {
+    case 'the job':
+      return { ...body, ...extra };
+    case 'salary':
+      return { ...body, salary: { ...salary, ...extra } };
+    case 'salary.period':
+      return { ...body, salary: { ...salary, period: { ...(salary.period as Body), ...extra } } };
+    case 'a location':
+      return { ...body, locations: first(body.locations) };
+    case 'a category':
+      return { ...body, categories: first(body.categories) };
+    default:
+      return { ...body, [place]: { ...(body[place] as Body), ...extra } };
+  }
+}
+
+/**
+ * A member the spec does not name, in every object of a body, on POST and on a PUT by id: accepted (and ignored) or
+ * refused, as the target chooses, but never a 5xx, which a server that maps members onto columns or classes risks.
+ */
+const unknownMembers: Implementation = propertyRule<{ generated: Body; place: ObjectPlace }>(
+  {
+    id: 'jobs.robustness.unknown-members',
+    section: '2',
+    level: 'must',
+    title: 'A member the spec does not name, in the job or any object in it, never causes a 5xx, on POST or PUT',
+    statement: 'Bodies are JSON. Field names and types are those of section 2.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), place: fc.constantFrom(...OBJECT_PLACES) }),
+    examples: () => OBJECT_PLACES.map((place) => ({ place })),
+    independentCases: true,
+    check: async (ctx: RuleContext, { generated, place }) => {
+      const body = identify(ctx, generated);
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body: withUnknownMember(body, place) }));
+      const job = await createJob(ctx, identify(ctx, generated));
+      const { referenceId: _named, ...update } = withUnknownMember(body, place);
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: update }));
+    },
+  },
+);
+
 const ODD_IDS = ['abc', '1.5', '99999999999', '-1', '0', '%20', '1e3'];
 /**
  * Ids that cannot name a job (not an Int32), so a PUT or DELETE on them cannot touch anything. Not `1.5`: a prefix
@@ -384,6 +439,7 @@ export const robustnessRules: Implementation[] = [
   longStrings,
   malformedJson,
   wrongTypes,
+  unknownMembers,
   oddIds,
   listParams,
   pagePastEnd,

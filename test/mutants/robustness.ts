@@ -3,10 +3,11 @@
  * error or is served, never a 5xx).
  */
 import type { CoreRequest } from '../../mock/index.js';
+import { JOB_FIELDS } from '../../schemas/job-fields.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isList, isPost, isPut, isPutById } from './support/routes.js';
-import { reshapeRequest } from './support/transforms.js';
+import { answerInstead, reshapeRequest } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces } from './support/collation.js';
 
 const ITEM_PATH = /^(.*\/jobs\/)([^/]+)$/;
@@ -124,5 +125,21 @@ export const robustnessMutants: Mutant[] = [
       '4.4: DELETE /jobs names its job by referenceId (here "abcé" deletes the job holding "abce", as an accent-insensitive collation compares)',
     expectedRule: 'jobs.robustness.near-miss-references',
     transform: collatesReferences('DELETE', foldAccents),
+  },
+  {
+    // spec 2, 7: a body is JSON with section 2's members; what it holds beyond them is refused or ignored, never a 5xx
+    name: 'robustness-unknown-member-crashes',
+    area: 'robustness',
+    violates:
+      '2, 7: input gets a client error or is served, never a 5xx (here a job body with a member the spec does not name fails on the server)',
+    expectedRule: 'jobs.robustness.unknown-members',
+    transform: answerInstead((req) => {
+      const body = requestJson(req);
+      return (
+        (isPost(req) || isPut(req)) &&
+        body !== undefined &&
+        Object.keys(body).some((key) => !(JOB_FIELDS as readonly string[]).includes(key))
+      );
+    }, serverError),
   },
 ];
