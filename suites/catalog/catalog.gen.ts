@@ -1426,6 +1426,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: "Employer's unique id for the job.",
   },
   {
+    id: 'jobs.robustness.unknown-members',
+    section: '2',
+    level: 'must',
+    area: 'robustness',
+    title: 'A member the spec does not name, in the job or any object in it, never causes a 5xx, on POST or PUT',
+    statement: 'Bodies are JSON. Field names and types are those of section 2.',
+  },
+  {
     id: 'jobs.concurrency.put-create-once',
     section: '4.3',
     level: 'must',
