@@ -3,16 +3,27 @@
  */
 import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
 import { DAY_MS } from '../../schemas/time-units.js';
-import type { Mutant } from './mutant.js';
+import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
-import { isJobBody, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
+import { isJobBody, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /** The salary periods' meanings in id order (spec 2.5). */
 const PERIOD_NAMES = SALARY_PERIOD_MEANINGS.map((period) => period.name);
+
+/** A server whose PUT-create through the method override (POST /jobs, X-HTTP-Method-Override: PUT, a new referenceId) edits the body. */
+function overridePutCreate(edit: (body: JsonObject) => JsonObject): Transform {
+  return (next) => async (req) => {
+    const body = requestJson(req);
+    const overridden = isOverride(req, 'PUT') && isCollection(req);
+    if (!overridden || typeof body?.referenceId !== 'string' || (await jobByReference(next, req, body.referenceId)) !== undefined)
+      return next(req);
+    return next(withJsonBody(req, edit(body)));
+  };
+}
 
 export const createMutants: Mutant[] = [
   {
@@ -148,13 +159,9 @@ export const createMutants: Mutant[] = [
       '3: a PUT-create without closeDate closes 60 days after publishDate (here POST /jobs with X-HTTP-Method-Override: PUT ' +
       'and a new referenceId closes after 30)',
     expectedRule: 'jobs.put-create.defaults',
-    transform: (next) => async (req) => {
-      const body = requestJson(req);
-      const overridden = isOverride(req, 'PUT') && isCollection(req);
-      if (!overridden || typeof body?.referenceId !== 'string' || body.closeDate !== undefined) return next(req);
-      if ((await jobByReference(next, req, body.referenceId)) !== undefined) return next(req);
-      return next(withJsonBody(req, { ...body, closeDate: new Date(Date.now() + 30 * DAY_MS).toISOString() }));
-    },
+    transform: overridePutCreate((body) =>
+      body.closeDate === undefined ? { ...body, closeDate: new Date(Date.now() + 30 * DAY_MS).toISOString() } : body,
+    ),
   },
   {
     // spec 3, 4.3: a PUT that creates with a status gives that status, in whichever form of PUT the target honours
@@ -164,14 +171,7 @@ export const createMutants: Mutant[] = [
       '3, 4.3: a PUT-create with status given creates the job in that status (here POST /jobs with X-HTTP-Method-Override: PUT ' +
       'and a new referenceId drops the status: the job is a draft)',
     expectedRule: 'jobs.put-create.creates',
-    transform: (next) => async (req) => {
-      const body = requestJson(req);
-      const overridden = isOverride(req, 'PUT') && isCollection(req);
-      if (!overridden || typeof body?.referenceId !== 'string' || (await jobByReference(next, req, body.referenceId)) !== undefined)
-        return next(req);
-      const { status: _dropped, ...rest } = body;
-      return next(withJsonBody(req, rest));
-    },
+    transform: overridePutCreate(({ status: _dropped, ...rest }) => rest),
   },
   {
     // spec 4.2, 7.1: a referenceId in use is one any job of the employer holds, whatever its status
