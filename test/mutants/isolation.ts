@@ -27,6 +27,24 @@ const totalCountsOtherEmployer: Transform = (next) => async (req) => {
   return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages: Math.ceil(total / pageSize) } });
 };
 
+/**
+ * Pages after the first end with the other employer's newest job matching the same filters, in place of the key's
+ * own last item (counts unchanged): a query whose employer filter is lost past the first page, as an offset
+ * query built apart from the first one can.
+ */
+const laterPagesLeakOtherEmployer: Transform = (next) => async (req) => {
+  const res = await next(req);
+  const other = otherKey(req.headers['api-key']);
+  const body = responseJson(res);
+  const later = Number(req.query.get('page') ?? '1') > 1;
+  if (!isList(req) || !later || other === undefined || res.status !== 200 || !isListBody(body) || body.data.length === 0) return res;
+  const query = new URLSearchParams({ pageSize: '1' });
+  for (const name of ['q', 'status']) if (req.query.has(name)) query.set(name, req.query.get(name)!);
+  const theirs = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query, headers: { 'api-key': other } }));
+  if (!isListBody(theirs) || theirs.data[0] === undefined) return res;
+  return withResponseJson(res, { ...body, data: [...body.data.slice(0, -1), theirs.data[0]] });
+};
+
 /** When `match` and the core answers 404, retries with the other employer's key, and answers that where `shown` holds of it. */
 function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean, shown: (res: CoreResponse) => boolean = () => true): Transform {
   return (next) => async (req) => {
@@ -39,6 +57,14 @@ function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean, shown: (r
 }
 
 export const isolationMutants: Mutant[] = [
+  {
+    // spec 5.3: the job list returns only data of the key's employer, on every page
+    name: 'isolation-later-pages-leak-other-employer',
+    area: 'isolation',
+    violates: "5.3: the list returns only the key's employer's data (here a page after the first ends with the other employer's job)",
+    expectedRule: 'jobs.isolation.list',
+    transform: laterPagesLeakOtherEmployer,
+  },
   {
     // spec 5.3: the job list returns only data of the key's employer, its counts too
     name: 'isolation-list-total-counts-other-employer',
