@@ -12,7 +12,7 @@
 import * as fc from 'fast-check';
 import type { Job, JobHeader, JobList } from '../../schemas/types.gen.js';
 import { MismatchError } from '../contract/errors.js';
-import type { ApiResponse, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judging/compare.js';
@@ -51,16 +51,30 @@ const FIXTURE: readonly Status[] = [
   'archived',
 ];
 /**
- * Fixture jobs created active and archived by a later PUT (spec 3): a status reached by a write, not by the create, so
- * that every list (with q and without) shows where a server keeps a job whose status changed.
+ * Fixture jobs created active and archived by a later PUT (spec 3), one by id and one by referenceId: a status reached
+ * by a write, not by the create, so that every list (with q and without) shows where a server keeps a job whose
+ * status changed, whichever path changed it.
  */
-const ARCHIVED_LATER: ReadonlySet<number> = new Set([4, 8]);
+const ARCHIVED_LATER: ReadonlyMap<number, 'id' | 'reference'> = new Map([
+  [4, 'id'],
+  [8, 'reference'],
+]);
 /**
- * A titled fixture job created without the title word and given it by a later PUT, after a list with q = the title
- * word: a match reached by a write, so that a server whose search (an index, a cache of a needle's matches) misses
- * a changed title shows it.
+ * Titled fixture jobs created without the title word and given it by a later PUT (by id, and by referenceId), after a
+ * list with q = the title word: a match reached by a write, so that a server whose search (an index, a cache of a
+ * needle's matches) misses a changed title shows it.
  */
-const TITLED_LATER = 7;
+const TITLED_LATER: ReadonlyMap<number, 'id' | 'reference'> = new Map([
+  [7, 'id'],
+  [10, 'reference'],
+]);
+/** A fixture job created with the title word and losing it by a later PUT: a search must let go of an old title too. */
+const UNTITLED_LATER = 11;
+/**
+ * The fixture job created with the reference-id level's referenceId and renamed away from it by a later PUT, before
+ * REFERENCE_JOB is renamed to it: a search that keeps a job's old referenceId lists both.
+ */
+const RENAMED_AWAY = 2;
 /** Fixture jobs whose title holds the title word (8 of 12, in every status). */
 const isTitled = (index: number): boolean => index % 3 !== 2;
 /** The fixture job whose whole referenceId is the reference-id level of q (active, no title word, its title not holding it). */
@@ -151,25 +165,45 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   // Named up front, in order, so that a job's referenceId does not depend on which creation answers first.
   const named = FIXTURE.map((status, i) => {
     const body = identify(ctx, bodies[i] ?? {});
-    // The reference-id job's title starts with the case tag, not its referenceId: q = that referenceId must match by referenceId.
-    const marker = i === REFERENCE_JOB ? caseTag : body.referenceId;
+    // The reference-id job's title starts with the case tag, not its referenceId: q = that referenceId must match by
+    // referenceId; so does the title of the job that holds it first.
+    const marker = i === REFERENCE_JOB || i === RENAMED_AWAY ? caseTag : body.referenceId;
     return { ...body, title: scopedTitle(ctx, marker, titledAt(i, titleWord)), status };
   });
-  // What the creates send: the jobs reached by a later write are created before it.
+  // What the creates send: the jobs reached by a later write are created before it, the two renamed jobs each with the
+  // other's referenceId (RENAMED_AWAY holds the reference-id level's first).
+  const swapped = (i: number): string => named[i === RENAMED_AWAY ? REFERENCE_JOB : i === REFERENCE_JOB ? RENAMED_AWAY : i]!.referenceId;
   const created = named.map((body, i) => ({
     ...body,
-    ...(i === TITLED_LATER ? { title: scopedTitle(ctx, body.referenceId, titledAt(i)) } : {}),
+    ...(TITLED_LATER.has(i) ? { title: scopedTitle(ctx, body.referenceId, titledAt(i)) } : {}),
+    ...(i === UNTITLED_LATER ? { title: scopedTitle(ctx, body.referenceId, `${titleWord} ${titledAt(i)}`) } : {}),
     ...(ARCHIVED_LATER.has(i) ? { status: 'active' as const } : {}),
+    ...(i === RENAMED_AWAY || i === REFERENCE_JOB ? { referenceId: swapped(i) } : {}),
   }));
   const half = FIXTURE.length / 2;
   const jobs = await atOnce(ctx, created.slice(0, half), (body) => createJob(ctx, body));
   // The order is observable on a server that writes whole seconds only if the fixture spans a second boundary.
   if (aspect === 'order' && jobs.every((job) => wholeSeconds(job.publishDate))) await sleep(SECOND_BOUNDARY_MS);
   jobs.push(...(await atOnce(ctx, created.slice(half), (body) => createJob(ctx, body))));
-  // The later writes name three jobs: they may go at once.
+  // Asked before the renames, so that a search that kept what it found (an index, a cache) must let go of it.
+  await listJobs(ctx, { q: named[REFERENCE_JOB]!.referenceId });
+  // The later writes name different jobs: they may go at once; the two renames one after the other.
   const later = [
-    ...[...ARCHIVED_LATER].map((i) => async () => void (jobs[i] = await archive(ctx, jobs[i]!))),
-    async () => void (jobs[TITLED_LATER] = await retitle(ctx, jobs[TITLED_LATER]!, named[TITLED_LATER]!.title)),
+    ...[...ARCHIVED_LATER].map(
+      ([i, by]) =>
+        async () =>
+          void (jobs[i] = await archive(ctx, jobs[i]!, by)),
+    ),
+    ...[...TITLED_LATER].map(
+      ([i, by]) =>
+        async () =>
+          void (jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, by)),
+    ),
+    async () => void (jobs[UNTITLED_LATER] = await retitle(ctx, jobs[UNTITLED_LATER]!, { title: named[UNTITLED_LATER]!.title }, 'id')),
+    async () => {
+      jobs[RENAMED_AWAY] = await retitle(ctx, jobs[RENAMED_AWAY]!, { referenceId: ctx.referenceId() }, 'id');
+      jobs[REFERENCE_JOB] = await retitle(ctx, jobs[REFERENCE_JOB]!, { referenceId: named[REFERENCE_JOB]!.referenceId }, 'id');
+    },
   ];
   await atOnce(ctx, later, (write) => write());
   // A second apart, the later jobs come first, unless the service writes publishDate as a bare date or in minutes (then all tie).
@@ -198,17 +232,27 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
 const titledAt = (index: number, titleWord?: string): string =>
   titleWord !== undefined && isTitled(index) ? `${titleWord} listed job ${index}` : `listed job ${index}`;
 
-/** PUT /jobs/{id} with a new title (spec 4.3); the rule fails unless it answers 200 with the job. */
-async function retitle(ctx: RuleContext, job: Job, title: string): Promise<Job> {
-  const res = await ctx.api.putById(job.id, { title });
-  expectStatus(ctx, res, 200, 'setup: PUT /jobs/{id} with a new title updates the job and answers 200 with it (spec 4.3)');
+/** A partial PUT of `job`, by id or by its referenceId (spec 4.3 forms 1 and 2). */
+function putJob(ctx: RuleContext, job: Job, update: Body, by: 'id' | 'reference'): Promise<ApiResponse<Job>> {
+  return by === 'id' ? ctx.api.putById(job.id, update) : ctx.api.putByReference({ ...update, referenceId: job.referenceId as string });
+}
+
+/** A partial PUT with a new title or referenceId (spec 4.3); the rule fails unless it answers 200 with the job. */
+async function retitle(ctx: RuleContext, job: Job, update: Body, by: 'id' | 'reference'): Promise<Job> {
+  const res = await putJob(ctx, job, update, by);
+  expectStatus(
+    ctx,
+    res,
+    200,
+    `setup: a PUT by ${by} with ${Object.keys(update).join(', ')} updates the job and answers 200 with it (spec 4.3)`,
+  );
   return jobOf(res);
 }
 
-/** PUT /jobs/{id} with status archived (spec 3); the rule fails unless it answers 200 with the archived job. */
-async function archive(ctx: RuleContext, job: Job): Promise<Job> {
-  const res = await ctx.api.putById(job.id, { status: 'archived' });
-  expectStatus(ctx, res, 200, 'setup: PUT /jobs/{id} with status archived archives the job and answers 200 with it (spec 3, 4.3)');
+/** A PUT with status archived, by id or by referenceId (spec 3); the rule fails unless it answers 200 with the archived job. */
+async function archive(ctx: RuleContext, job: Job, by: 'id' | 'reference'): Promise<Job> {
+  const res = await putJob(ctx, job, { status: 'archived' }, by);
+  expectStatus(ctx, res, 200, `setup: a PUT by ${by} with status archived archives the job and answers 200 with it (spec 3, 4.3)`);
   const archived = jobOf(res);
   ctx.expect(archived.status === 'archived', {
     title: `setup: PUT /jobs/${job.id} with status archived answered a job with status ${show(archived.status)}`,

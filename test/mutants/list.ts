@@ -5,7 +5,8 @@ import type { Mutant } from './mutant.js';
 import { isListBody, jsonResponse, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
-import { isList, isPost } from './support/routes.js';
+import { isList, isOverride, isPost, isPutById, isPutByReference } from './support/routes.js';
+import { staleIndex } from './support/stale-index.js';
 import { answerInstead } from './support/transforms.js';
 
 const newestFirst = (a: JsonObject, b: JsonObject): number =>
@@ -218,5 +219,21 @@ export const listMutants: Mutant[] = [
         ? items.filter((item) => String(item.title).toLowerCase().includes(view.q!.toLowerCase()))
         : items,
     ),
+  },
+  {
+    // spec 4.5: q matches job title and referenceId, as they are now
+    name: 'list-search-keeps-old-reference-and-title',
+    area: 'list',
+    violates: '4.5: q matches title and referenceId (here the search index keeps the words a PUT by id renamed or retitled away)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: staleIndex((req) => isPutById(req), 'accumulating'),
+  },
+  {
+    // spec 4.5: q and status filter the jobs as they are now, whichever path changed them
+    name: 'list-index-misses-put-by-reference',
+    area: 'list',
+    violates: '4.5: q and status filter the jobs as they are (here the index is not updated by a PUT /jobs naming its job by referenceId)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: staleIndex((req) => isPutByReference(req) || isOverride(req, 'PUT')),
   },
 ];

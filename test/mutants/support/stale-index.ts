@@ -1,0 +1,51 @@
+/**
+ * @module A list served from an index of each job's searchable text and status, which some writes do not bring up to
+ * date: the index a server keeps beside its store (a search table, a status column of a view, a cache of matches).
+ */
+import type { CoreRequest } from '../../../mock/index.js';
+import type { Transform } from '../mutant.js';
+import { isJobBody, responseJson, type JsonObject } from './json.js';
+import { allHeaders, relist } from './relist.js';
+import { isJobsPath, isList } from './routes.js';
+
+interface Indexed {
+  text: string;
+  status: unknown;
+}
+
+const indexedOf = (job: JsonObject): Indexed => ({
+  text: `${String(job.title)} ${String(job.referenceId ?? '')}`.toLowerCase(),
+  status: job.status,
+});
+
+/**
+ * Lists filtered by the index: q as a case-insensitive substring of the indexed title and referenceId, status as
+ * indexed. Every write that answers with a job indexes it, but after those `stale` names the index keeps what it
+ * had (`frozen`), or adds the new text to the old (`accumulating`: an index that never lets go of a word).
+ */
+export function staleIndex(stale: (req: CoreRequest) => boolean, mode: 'frozen' | 'accumulating' = 'frozen'): Transform {
+  return (next) => {
+    const index = new Map<number, Indexed>();
+    const list = relist(async ({ items, view, req, next: core }) => {
+      if (view.q === undefined && view.status === undefined) return items;
+      const every = await allHeaders(core, req, {});
+      if (!Array.isArray(every)) return items;
+      const q = view.q?.toLowerCase();
+      return every.filter((job) => {
+        const indexed = index.get(job.id as number) ?? indexedOf(job);
+        return (q === undefined || q === '' || indexed.text.includes(q)) && (view.status === undefined || indexed.status === view.status);
+      });
+    });
+    return async (req) => {
+      if (isList(req)) return list(next)(req);
+      const res = await next(req);
+      const job = responseJson(res);
+      if (!isJobsPath(req) || res.status >= 300 || !isJobBody(job)) return res;
+      const old = index.get(job.id);
+      const now = indexedOf(job);
+      if (old === undefined || !stale(req)) index.set(job.id, now);
+      else if (mode === 'accumulating') index.set(job.id, { text: `${old.text} ${now.text}`, status: now.status });
+      return res;
+    };
+  };
+}
