@@ -1,7 +1,7 @@
 /**
  * @module Authentication (spec 5): every job operation without the API-Key
  * header, or with a key the service never issued (one of the run's own, an empty value, or a near miss of the run's
- * key: its letters in the other case, one character more or less), is refused: its answer
+ * key: one character more or less; its letters in the other case, a should), is refused: its answer
  * carries no job data and it has no effect. The answer itself is "not shown"
  * (5.5): a 401, a 403, a gateway's 302 to a login page or a 200 login page
  * all conform, and the status is recorded. One rule per
@@ -15,7 +15,8 @@ import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
-type BadKey = 'missing' | 'wrong';
+/** No key; a key never issued; the run's key in the other letter case (a should: see letterCaseKeys). */
+type BadKey = 'missing' | 'wrong' | 'letter-case';
 
 interface Fixture {
   job: Job;
@@ -135,12 +136,22 @@ function jobDataIn(res: ApiResponse, { job, referenceId }: Fixture): string | un
  * check, rather than as a missing one, would let through.
  */
 function wrongKeys(ctx: RuleContext): Array<{ key: RequestOptions['apiKey']; named: string }> {
-  // Near misses of the run's own key, which a loose comparison (case-insensitive, by prefix) takes for it.
-  const nearMisses = (ctx.api.client.nearMissKeyKinds?.() ?? []).map((kind) => ({
-    key: { nearMiss: kind },
-    named: `the key with ${kind}`,
-  }));
+  // Near misses of the run's own key, which a loose comparison (by prefix, by its leading characters) takes for it.
+  const nearMisses = (ctx.api.client.nearMissKeyKinds?.() ?? [])
+    .filter((kind) => kind !== 'other letter case')
+    .map((kind) => ({ key: { nearMiss: kind }, named: `the key with ${kind}` }));
   return [{ key: `${ctx.tag}not-a-key`, named: 'a key never issued' }, { key: '', named: 'an empty value' }, ...nearMisses];
+}
+
+/**
+ * The run's key with its letters in the other case. A should: 5.2 gives the key's value without saying how it is
+ * compared, and a key looked up in a case-insensitive column (SQL Server's default collation) is a common choice;
+ * comparing exactly keeps the key's whole strength.
+ */
+function letterCaseKeys(ctx: RuleContext): Array<{ key: RequestOptions['apiKey']; named: string }> {
+  const kinds = ctx.api.client.nearMissKeyKinds?.() ?? [];
+  if (!kinds.includes('other letter case')) ctx.skip('the API key has no letters, so no other letter case');
+  return [{ key: { nearMiss: 'other letter case' }, named: 'the key in the other letter case' }];
 }
 
 /** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */
@@ -152,10 +163,11 @@ function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation 
     check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);
       const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
-      const keys = bad === 'missing' ? [{ key: null, named: '' }] : wrongKeys(ctx);
+      const keys = bad === 'missing' ? [{ key: null, named: '' }] : bad === 'wrong' ? wrongKeys(ctx) : letterCaseKeys(ctx);
       for (const { key, named } of keys) {
         const res: ApiResponse = await ctx.api.client.request({ ...op.request(ctx, fixture), apiKey: key });
-        ctx.observe({ topic: `auth-status.${bad}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
+        const kind = bad === 'missing' ? 'missing' : 'wrong';
+        ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
         const leaked = jobDataIn(res, fixture);
         const how = named ? `${op.how} with ${named} as API-Key` : `${op.how} ${sent}`;
         ctx.expect(res.status < 500 && leaked === undefined, {
@@ -175,6 +187,17 @@ function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation 
 const operation = (name: string): Operation => OPERATIONS.find((op) => op.name === name)!;
 
 export const authRules: Implementation[] = [
+  authRule(
+    {
+      id: 'jobs.auth.key-letter-case',
+      section: '5.2',
+      level: 'should',
+      title: "GET /jobs/{id} with the run's API key in the other letter case is refused with no effect",
+      statement: 'Good practice; the spec says: The credential is sent in the request header `API-Key`, whose value is `<API_KEY>`.',
+    },
+    operation('get'),
+    'letter-case',
+  ),
   authRule(
     {
       id: 'jobs.auth.missing-key.get',

@@ -5,7 +5,9 @@
  * (case-insensitive, PAD SPACE, accent-insensitive) takes one for the other: it refuses a POST as a duplicate,
  * updates the job through a PUT /jobs meant to create another, or deletes it. Each variant is sent on every path
  * that names a job by referenceId, beside a job that holds the plain one; only effects are judged (spec 7 shows
- * no status): the job left alone, and a create with the variant not refused for the job's sake.
+ * no status): the job left alone, and a create with the variant not refused for the job's sake. A should: the spec
+ * types referenceId a String and never says how two are compared, and a store on a case-insensitive or PAD SPACE
+ * collation (SQL Server's and MySQL's defaults) is a common, defensible choice; comparing exactly is the faithful one.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
@@ -125,11 +127,11 @@ export const nearMissReferencesRule: Implementation = propertyRule<{ body: Body;
   {
     id: 'jobs.robustness.near-miss-references',
     section: '2.1',
-    level: 'must',
+    level: 'should',
     title:
       "ReferenceIds beside a job's (other letter case, a space at the end, an accent) name another job: " +
       'a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job alone',
-    statement: "Employer's unique id for the job.",
+    statement: "Good practice; the spec says: Employer's unique id for the job.",
   },
   {
     maxRuns: 1,

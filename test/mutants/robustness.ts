@@ -105,7 +105,8 @@ export const robustnessMutants: Mutant[] = [
     // spec 2.1, 4.2: a referenceId is a string; only one that already exists is rejected
     name: 'robustness-duplicate-check-ignores-case',
     area: 'robustness',
-    violates: '4.2: only a referenceId that already exists is rejected (here a POST with "ABC" is refused while a job holds "abc")',
+    violates:
+      '4.2 (should): only a referenceId that already exists is rejected (here a POST with "ABC" is refused while a job holds "abc")',
     expectedRule: 'jobs.robustness.near-miss-references',
     transform: collatesReferences('POST', foldCase),
   },
@@ -113,7 +114,8 @@ export const robustnessMutants: Mutant[] = [
     // spec 4.3 form 2: PUT /jobs names its job by referenceId
     name: 'robustness-put-by-reference-ignores-trailing-space',
     area: 'robustness',
-    violates: '4.3: PUT /jobs names its job by referenceId (here "abc " finds the job holding "abc", as a PAD SPACE collation compares)',
+    violates:
+      '4.3 (should): PUT /jobs names its job by referenceId (here "abc " finds the job holding "abc", as a PAD SPACE collation compares)',
     expectedRule: 'jobs.robustness.near-miss-references',
     transform: collatesReferences('PUT', foldTrailingSpaces),
   },
@@ -122,7 +124,7 @@ export const robustnessMutants: Mutant[] = [
     name: 'robustness-delete-by-reference-folds-accents',
     area: 'robustness',
     violates:
-      '4.4: DELETE /jobs names its job by referenceId (here "abcé" deletes the job holding "abce", as an accent-insensitive collation compares)',
+      '4.4 (should): DELETE /jobs names its job by referenceId (here "abcé" deletes the job holding "abce", as an accent-insensitive collation compares)',
     expectedRule: 'jobs.robustness.near-miss-references',
     transform: collatesReferences('DELETE', foldAccents),
   },
