@@ -1264,6 +1264,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Every operation on jobs requires authentication.',
   },
   {
+    id: 'jobs.auth.key-letter-case',
+    section: '5.2',
+    level: 'should',
+    area: 'auth',
+    title: "GET /jobs/{id} with the run's API key in the other letter case is refused with no effect",
+    statement: 'Good practice; the spec says: The credential is sent in the request header `API-Key`, whose value is `<API_KEY>`.',
+  },
+  {
     id: 'jobs.isolation.get-by-id',
     section: '5.3',
     level: 'must',
@@ -1419,11 +1427,11 @@ export const suiteCatalog: readonly CatalogEntry[] = [
   {
     id: 'jobs.robustness.near-miss-references',
     section: '2.1',
-    level: 'must',
+    level: 'should',
     area: 'robustness',
     title:
       "ReferenceIds beside a job's (other letter case, a space at the end, an accent) name another job: a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job alone",
-    statement: "Employer's unique id for the job.",
+    statement: "Good practice; the spec says: Employer's unique id for the job.",
   },
   {
     id: 'jobs.robustness.unknown-members',
