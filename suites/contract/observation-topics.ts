@@ -203,6 +203,12 @@ export const OBSERVATION_TOPICS = {
       "What a create with autoRefresh true answers for the key's employer (2.1: it applies only to employers on unlimited plans): " +
       'refused, or taken as true or false.',
   },
+  'routing.both-addresses': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning:
+      'What a create sending both applicationEmail and applicationUrl answers, per routing type: refused, or taken (the other shown null).',
+  },
   'long-description': {
     openPoint: 'input.unbounded',
     section: '2.1',

@@ -3,10 +3,14 @@
  * Each lets one kind of invalid input through, as a lenient server would.
  */
 import type { Mutant } from './mutant.js';
-import { jsonResponse, requestJson, responseJson, withJsonBody, type JsonObject } from './support/json.js';
+import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
+import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
 import { isJobsPath, isPost, isPut } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
+
+/** The id 2.6 gives routing by URL. */
+const URL_ROUTING = ROUTING_TYPE_MEANINGS.find((row) => row.name === 'URL')?.id;
 
 const isWrite = (req: Parameters<typeof isPost>[0]): boolean => isPost(req) || isPut(req);
 const routingId = (body: JsonObject): unknown => (body.applicantRoutingType as JsonObject | undefined)?.id;
@@ -215,5 +219,21 @@ export const limitsMutants: Mutant[] = [
       },
       () => jsonResponse(400, { code: 'out_of_range', message: 'salary.amount is too large' }),
     ),
+  },
+  {
+    // spec 2.1: applicationEmail applies only to routing type 1; null in responses when not applicable
+    name: 'limits-routing-url-shows-sent-email',
+    area: 'limits',
+    violates:
+      '2.1: applicationEmail is null in responses when not applicable (here a job routed by URL shows the email its create also sent)',
+    expectedRule: 'jobs.limits.routing-other-field-null',
+    transform: (next) => async (req) => {
+      const sent = requestJson(req)?.applicationEmail;
+      const res = await next(req);
+      const job = responseJson(res);
+      const byUrl = (job?.applicantRoutingType as JsonObject | undefined)?.id === URL_ROUTING;
+      if (!isPost(req) || res.status !== 201 || job === undefined || !byUrl || typeof sent !== 'string') return res;
+      return withResponseJson(res, { ...job, applicationEmail: sent });
+    },
   },
 ];

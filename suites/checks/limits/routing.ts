@@ -188,6 +188,19 @@ export const routingOtherFieldNull: Implementation = fixedRule(
         expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
         const read = await ctx.api.get(byEmail.id);
         if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
+        // Both addresses sent: the one that does not apply may be refused (observed) or taken, and then shown null.
+        for (const [type, other] of [
+          ['email', 'applicationUrl'],
+          ['url', 'applicationEmail'],
+        ] as const) {
+          const body = withRouting(identify(ctx, job), type, { applicationEmail: email, applicationUrl: url });
+          const res = await ctx.api.create(body);
+          ctx.observe({ topic: 'routing.both-addresses', section: '2.1', observed: `routing type ${type}: ${res.status}` });
+          if (!isSuccess(res.status) || res.json === undefined) continue;
+          expectNull(`POST /jobs (routing type ${type}, both addresses sent)`, res.json, other);
+          const got = await ctx.api.get(res.json.id);
+          if (got.json) expectNull(`GET /jobs/${res.json.id} (routing type ${type}, both addresses sent)`, got.json, other);
+        }
       },
       { independentCases: true },
     );
