@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, cityOf, keptValueProblems, sameCity, sameCollection, sameLocations, samePlaces, sameText } from './compare.js';
+import {
+  changedFields,
+  cityOf,
+  keptValueProblems,
+  sameCity,
+  sameCollection,
+  sameFieldValue,
+  sameLocations,
+  samePlaces,
+  sameText,
+} from './compare.js';
 import { sameDate } from './dates.js';
 
 describe('sameDate', () => {
@@ -144,5 +154,15 @@ describe('salary amounts', () => {
     const job = { salary: { amount: 1234.57, maxAmount: null, period: { id: 1 }, plusCommission: false } };
     expect(keptValueProblems({ salary: { amount: 1234.5678 } }, job)).toHaveLength(1);
     expect(keptValueProblems({ salary: { amount: 1234.57 } }, job)).toEqual([]);
+  });
+});
+
+describe('a referenceId of none (spec 2.1: described as "", shown as null; a consumer accepts both)', () => {
+  it('reads null and "" as the same, and neither as the text "null" or a referenceId', () => {
+    expect(sameFieldValue('referenceId', null, '')).toBe(true);
+    expect(sameFieldValue('referenceId', '', null)).toBe(true);
+    expect(sameFieldValue('referenceId', null, 'null')).toBe(false);
+    expect(sameFieldValue('referenceId', '', 'r-1')).toBe(false);
+    expect(sameFieldValue('title', null, '')).toBe(false);
   });
 });

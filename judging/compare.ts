@@ -71,6 +71,8 @@ export function sameCollection(a: readonly unknown[], b: readonly unknown[]): bo
  * sameUrl, locations and categories as collections (sameCollection), the rest as JSON.
  */
 export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
+  // 2.1: "none" is described as "" and shown as null in the samples; a consumer accepts both.
+  if (field === 'referenceId' && (a === null || a === '') && (b === null || b === '')) return true;
   if ((field === 'publishDate' || field === 'closeDate') && typeof a === 'string' && typeof b === 'string') return sameDate(a, b);
   if (field === 'description' && typeof a === 'string' && typeof b === 'string') return sameHtmlContent(a, b);
   if (field === 'applicationUrl') return sameUrl(a, b);

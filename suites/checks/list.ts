@@ -9,7 +9,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
+import { anonymous, caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
 import { jsonEqual, sameEmployer, sameFieldValue, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
@@ -74,6 +74,8 @@ const headerValues: Implementation = fixedRule(
   (ctx: RuleContext) =>
     withBodies(ctx, 2, async (bodies) => {
       const jobs = await fixture(ctx, bodies, ['active', 'archived']);
+      // And one created without a referenceId: its "none" must read the same in the list as in the job.
+      jobs.push(await createJob(ctx, anonymous(ctx, bodies[0] ?? {})));
       const list = await listJobs(ctx, { q: caseTagOf(ctx) });
       for (const job of jobs) {
         const item = list.json.data.find((header) => header.id === job.id);

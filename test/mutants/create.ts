@@ -269,4 +269,17 @@ export const createMutants: Mutant[] = [
       if (job.confidential === true) job.employer = { id: 0, name: 'Confidential' };
     }),
   },
+  {
+    // spec 4.2: the 201 carries a Location header holding the address of the new job
+    name: 'create-location-header-missing-without-reference',
+    area: 'create',
+    violates: "4.2: a 201 carries a Location header with the new job's address (here not for a job created without a referenceId)",
+    expectedRule: 'jobs.create.location-header',
+    transform: rewriteResponse(isPost, (res, req) => {
+      const ref = requestJson(req)?.referenceId;
+      if (res.status !== 201 || (typeof ref === 'string' && ref !== '')) return res;
+      const { location: _dropped, ...headers } = res.headers;
+      return { ...res, headers };
+    }),
+  },
 ];

@@ -7,7 +7,7 @@ import { otherKey } from './support/keys.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
 import { isList, isOverride, isPost, isPutById, isPutByReference } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
-import { answerInstead } from './support/transforms.js';
+import { answerInstead, rewriteResponseText } from './support/transforms.js';
 
 const newestFirst = (a: JsonObject, b: JsonObject): number =>
   Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || (b.id as number) - (a.id as number);
@@ -235,5 +235,13 @@ export const listMutants: Mutant[] = [
     violates: '4.5: q and status filter the jobs as they are (here the index is not updated by a PUT /jobs naming its job by referenceId)',
     expectedRule: 'jobs.list.status-filter',
     transform: staleIndex((req) => isPutByReference(req) || isOverride(req, 'PUT')),
+  },
+  {
+    // spec 2.7: a header has the job's fields with the same meaning; 2.1: "none" is "" or null
+    name: 'list-header-reference-none-as-text',
+    area: 'list',
+    violates: '2.7: a list item has the job\'s values (here a job without a referenceId is listed with the text "null")',
+    expectedRule: 'jobs.list.header-values',
+    transform: rewriteResponseText(isList, (text) => text.replace(/"referenceId":null/g, '"referenceId":"null"')),
   },
 ];

@@ -1,9 +1,10 @@
 /**
  * @module The answer to POST /jobs (spec 4.2): 201, a Location header, the created Job.
  */
+import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
 import type { RuleContext } from '../../contract/rule.js';
-import { createBodyArb, identify } from '../../kit/bodies.js';
+import { anonymous, createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, sameCity, show } from '../../../judging/compare.js';
 import type { Body } from '../../contract/rule.js';
 import { expectStatus, jobOf } from '../../kit/http.js';
@@ -28,7 +29,7 @@ export const status201: Implementation = propertyRule(
   },
 );
 
-export const locationHeader: Implementation = propertyRule(
+export const locationHeader: Implementation = propertyRule<{ generated: Body; named: boolean }>(
   {
     id: 'jobs.create.location-header',
     section: '4.2',
@@ -38,9 +39,11 @@ export const locationHeader: Implementation = propertyRule(
   },
   {
     maxRuns: 5,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const res = await ctx.api.create(identify(ctx, generated));
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), named: fc.constant(true) }),
+    // A job created without a referenceId too: its address is its id all the same.
+    examples: () => [{ named: false }],
+    check: async (ctx: RuleContext, { generated, named }) => {
+      const res = await ctx.api.create(named ? identify(ctx, generated) : anonymous(ctx, generated));
       expectStatus(ctx, res, 201, 'setup: POST /jobs with a valid body answers 201 (spec 4.2)');
       const job = jobOf(res);
       const location = res.headers.location;
