@@ -19,7 +19,7 @@ import { createJob, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
-/** How a variant differs from the holder's referenceId, and how a collation that equates them is named. */
+/** One way a referenceId can differ from a job's: its label, and the pair it makes from a fresh referenceId. */
 interface Variant {
   readonly label: string;
   /** The holder's referenceId and the variant, from a fresh referenceId of the case. */
@@ -39,8 +39,9 @@ interface Holder {
   readonly label: string;
 }
 
-function sameVariant(ctx: RuleContext, body: Body, variant: string): Body {
-  return { ...identify(ctx, body), referenceId: variant };
+/** A whole create body for the case, named by `referenceId`. */
+function bodyNamed(ctx: RuleContext, body: Body, referenceId: string): Body {
+  return { ...identify(ctx, body), referenceId };
 }
 
 /** The holder must still read as it was: `what` named the variant, never the holder. */
@@ -69,7 +70,7 @@ async function expectUntouched(ctx: RuleContext, holder: Holder, what: string, r
  */
 async function putVariant(ctx: RuleContext, holder: Holder, body: Body): Promise<number | undefined> {
   const what = `PUT /jobs with referenceId "${holder.variant}"`;
-  const res = await ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', body: sameVariant(ctx, body, holder.variant) });
+  const res = await ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', body: bodyNamed(ctx, body, holder.variant) });
   const answered = isSuccess(res.status) ? (res.json as { id?: unknown } | undefined)?.id : undefined;
   ctx.expect(answered !== holder.job.id, {
     title: `${what} answered as job ${holder.job.id}, which holds "${holder.job.referenceId}"`,
@@ -100,11 +101,11 @@ async function deleteVariant(ctx: RuleContext, holder: Holder, override: boolean
  */
 async function postVariant(ctx: RuleContext, holder: Holder, body: Body, variant: Variant): Promise<void> {
   const what = `POST /jobs with referenceId "${holder.variant}"`;
-  const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: sameVariant(ctx, body, holder.variant) });
+  const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: bodyNamed(ctx, body, holder.variant) });
   await expectUntouched(ctx, holder, what, res);
   if (!isClientError(res.status)) return;
   const alone = variant.pair(ctx.referenceId()).variant;
-  const control = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: sameVariant(ctx, body, alone) });
+  const control = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: bodyNamed(ctx, body, alone) });
   if (!isSuccess(control.status)) {
     ctx.observe({
       topic: 'reference-id-characters',
