@@ -139,6 +139,20 @@ export function show(value: unknown, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/**
+ * Each of `fields` (by default every changed one) as `field: before -> after`, for a mismatch text.
+ *
+ * @example
+ * changeLines({ title: 'a' }, { title: 'b' }, ['title']); // ['title: "a" -> "b"']
+ */
+export function changeLines(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: readonly string[] = changedFields(before, after),
+): string[] {
+  return fields.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`);
+}
+
 /** Lower case, without accents, with one apostrophe and single spaces: how place names are compared (`Montréal` is `montreal`). */
 export function placeKey(name: string): string {
   return name

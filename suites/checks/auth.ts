@@ -10,7 +10,7 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
@@ -38,7 +38,7 @@ async function unchanged(ctx: RuleContext, { job }: Fixture): Promise<void> {
   ctx.expect(diff.length === 0, {
     title: `a refused request changed ${diff.join(', ')}`,
     expected: 'a request without a valid key has no effect (spec 5.1)',
-    received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
+    received: changeLines(job, after, diff).join('\n'),
   });
 }
 

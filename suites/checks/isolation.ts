@@ -17,7 +17,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
@@ -64,7 +64,7 @@ async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse, 
   ctx.expect(diff.length === 0, {
     title: `the other employer's ${requestLine(attempt)} changed ${diff.join(', ')}`,
     expected: "an employer cannot change another employer's job (spec 5.3)",
-    received: diff.map((field) => `${field}: ${show(p.mine[field])} -> ${show((after.json as Job)[field])}`).join('\n'),
+    received: changeLines(p.mine, after.json as Job, diff).join('\n'),
   });
 }
 

@@ -12,7 +12,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
@@ -81,7 +81,7 @@ function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementa
         ctx.expect(diff.length === 0, {
           title: `${how} also changed ${diff.join(', ')}`,
           expected: `${from} -> ${to}, job identified by id or referenceId: other fields unchanged (spec 3)`,
-          received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
+          received: changeLines(job, after, diff).join('\n'),
         });
       }
     },

@@ -10,7 +10,7 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, changeLines } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
@@ -103,7 +103,7 @@ function nearMissRule(entry: RuleEntry, texts: (id: number) => string[]): Implem
       ctx.expect(diff.length === 0, {
         title: `updates of ${sent.map((text) => `/jobs/${text}`).join(', ')} changed job ${job.id}: ${diff.join(', ')}`,
         expected: 'the path id is an Int32 job id (spec 4.1): a text that is not the id names another job, or none',
-        received: diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`).join('\n'),
+        received: changeLines(job, after, diff).join('\n'),
       });
       for (const path of DELETES) for (const text of sent) await probe(ctx, job, text, path);
     },

@@ -8,7 +8,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
@@ -188,7 +188,7 @@ const nonJsonPut: Implementation = propertyRule(
       ctx.expect(diff.length === 0, {
         title: `the refused PUT changed ${diff.join(', ')}`,
         expected: 'a refused request has no effect',
-        received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+        received: changeLines(before, after, diff).join('\n'),
       });
     },
   },

@@ -9,7 +9,7 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changeLines, show } from '../../judging/compare.js';
 import { isSuccess } from '../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
@@ -61,7 +61,7 @@ async function effectOn(ctx: RuleContext, before: Job): Promise<string[]> {
   if (!isSuccess(res.status) || res.json === undefined)
     return [`job ${before.id} (referenceId ${show(before.referenceId)}) is gone: ${res.status}`];
   const after = res.json;
-  return changedFields(before, after).map((field) => `job ${before.id} ${field}: ${show(before[field])} -> ${show(after[field])}`);
+  return changeLines(before, after).map((line) => `job ${before.id} ${line}`);
 }
 
 /** Creates a job without a referenceId and a named one, sends each request, and fails on any effect. */

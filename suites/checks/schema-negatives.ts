@@ -14,7 +14,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { derivedNegatives, type DerivedValue, type NegativeKind } from '../arbitraries/schema-negatives.js';
 import { NULL_AS_NOT_SENT, type NegativeLevel } from '../arbitraries/negative-exclusions.js';
 import type { Body, RuleContext } from '../contract/rule.js';
@@ -129,7 +129,7 @@ async function expectUnchanged(
   ctx.expect(false, {
     title: `${formLabel(form, before)} with ${culprits.map(describe).join(', ')} was refused but changed ${diff.join(', ')}`,
     expected: `${culprits.map((value) => statementOf(value, level)).join('; ')}: a refused update changes nothing`,
-    received: diff.map((field) => `${field}: ${show(before[field as keyof Job])} -> ${show(after[field as keyof Job])}`).join('\n'),
+    received: changeLines(before, after, diff).join('\n'),
   });
 }
 

@@ -9,7 +9,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
 import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
@@ -17,7 +17,7 @@ import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** Lines naming the fields that changed between two reads of one job. */
 function changes(before: Job, after: Job): string[] {
-  return changedFields(before, after).map((field) => `job ${before.id} ${field}: ${show(before[field])} -> ${show(after[field])}`);
+  return changeLines(before, after).map((line) => `job ${before.id} ${line}`);
 }
 
 /** Gives `target` the referenceId `holder` holds, by `form`, and fails unless it is refused and changes neither job. */

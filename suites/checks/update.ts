@@ -8,7 +8,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryMergeCase } from '../arbitraries/salary.js';
 import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, keptValueProblems, show } from '../../judging/compare.js';
+import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
@@ -108,7 +108,7 @@ const keepsOtherFields: Implementation = propertyRule(
       ctx.expect(diff.length === 0, {
         title: `PUT with only ${describeUpdate(value.update)} also changed ${diff.join(', ')}`,
         expected: 'updates are partial: only the fields sent change (spec 4.3)',
-        received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+        received: changeLines(before, after, diff).join('\n'),
       });
     },
   },
@@ -162,7 +162,7 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
     expected:
       `id is read-only (spec 2.1) and the PUT names its job by ${form === 'id' ? 'the path (4.3 form 1)' : 'referenceId (4.3 form 2)'}: ` +
       "another job's id in the body changes no other job",
-    received: moved.map((field) => `${field}: ${show(sibling[field])} -> ${show(siblingAfter[field])}`).join('\n'),
+    received: changeLines(sibling, siblingAfter, moved).join('\n'),
   });
   const after = await getJob(ctx, before.id);
   // Dates compare as instants when both carry a time: a publishDate moved to "now" is a change even on the same day.
@@ -170,7 +170,7 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
   ctx.expect(diff.length === 0, {
     title: `${label} changed read-only ${diff.join(', ')}`,
     expected: "id and publishDate are read-only and set by the service, the employer is the key's (spec 2.1, 4.3)",
-    received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+    received: changeLines(before, after, diff).join('\n'),
   });
 }
 

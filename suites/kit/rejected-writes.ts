@@ -13,7 +13,7 @@ import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
 import { listAllJobs } from './jobs.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { identify } from './bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, changeLines } from '../../judging/compare.js';
 import { isClientError, isSuccess } from './http.js';
 import { getJob } from './jobs.js';
 import { ownJob, type SharedJob } from './shared-job.js';
@@ -139,7 +139,7 @@ export async function expectUpdateRefused(ctx: RuleContext, shared: SharedJob<Up
   ctx.expect(diff.length === 0, {
     title: `${what} was refused but changed ${diff.join(', ')}`,
     expected: `${statement}: a refused update changes nothing`,
-    received: diff.map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`).join('\n'),
+    received: changeLines(before, after, diff).join('\n'),
   });
   const { scope } = target;
   const others = (await listAllJobs(ctx, { q: scope })).filter(

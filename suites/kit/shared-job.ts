@@ -17,7 +17,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { referenceWord } from '../contract/scope-words.js';
 import { caseTagOf, createBodyArb, identify } from './bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { changedFields, changeLines } from '../../judging/compare.js';
 import { createJob, getJob, listAllJobs } from './jobs.js';
 
 /** A job a case writes to: the shared one (as read before any case) or one of its own, and how to mark what it sends. */
@@ -121,7 +121,7 @@ export class SharedJob<T = unknown> {
     const marked = diff.length === 0 ? this.#sent.filter((sent) => sent.markers.some(carries)) : [];
     const suspects = (marked.length > 0 ? marked : this.#sent).map((sent) => sent.value);
     await rerun(suspects);
-    const changed = diff.map((field) => `${field}: ${show(job[field])} -> ${show(after[field])}`);
+    const changed = changeLines(job, after, diff);
     const made = others.map((o) => `job ${o.id} (referenceId ${JSON.stringify(o.referenceId)})`);
     const found = [...(diff.length > 0 ? [`changed ${diff.join(', ')}`] : []), ...(made.length > 0 ? ['created a job'] : [])];
     this.#ctx.fail({

@@ -5,7 +5,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { changedFields, show } from '../../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../../judging/compare.js';
 import { expectStatus, isClientError } from '../../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
@@ -78,7 +78,7 @@ export const duplicateCreatesNothing: Implementation = propertyRule(
       ctx.expect(diff.length === 0, {
         title: `the duplicate POST changed the first job (${diff.join(', ')})`,
         expected: 'the first job unchanged: the duplicate is rejected, not applied (spec 4.2; PUT is the way to update)',
-        received: diff.map((f) => `${f}: ${show(original[f])} -> ${show(after[f])}`).join('\n'),
+        received: changeLines(original, after, diff).join('\n'),
       });
     },
   },
