@@ -9,9 +9,9 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { changedFields, show } from '../../judging/compare.js';
+import { show } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
-import { createJob, getJob } from '../kit/jobs.js';
+import { createJob, expectLeftAlone, getJob } from '../kit/jobs.js';
 import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 
@@ -23,18 +23,10 @@ const CLEARING_FORMS: readonly UpdateForm[] = ['id', 'override'];
 const hasNoReference = (value: unknown): boolean => value === null || value === '';
 
 /** Fails unless GET shows `before` as it was, after `step` (sent as `label`). */
-async function expectUntouched(ctx: RuleContext, before: Job, step: ApiResponse, label: string, statement: string): Promise<void> {
-  const res = await ctx.api.get(before.id);
-  const after = res.json;
-  const problems =
-    isSuccess(res.status) && after !== undefined
-      ? changedFields(before, after).map((field) => `${field}: ${show(before[field])} -> ${show(after[field])}`)
-      : [`GET /jobs/${before.id}: ${responseLine(res)}`];
-  ctx.expect(problems.length === 0, {
+function expectUntouched(ctx: RuleContext, before: Job, step: ApiResponse, label: string, statement: string): Promise<void> {
+  return expectLeftAlone(ctx, before, step, {
     title: `${label} changed job ${before.id}, which no longer holds that referenceId`,
     expected: `${statement}; the cleared job holds no referenceId, so it stays as it was`,
-    received: problems.join('\n'),
-    failingExchange: step.exchange,
   });
 }
 

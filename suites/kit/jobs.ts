@@ -10,6 +10,7 @@
 import type { JobHeader } from '../../schemas/index.js';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
+import { changeLines } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf, responseLine } from './http.js';
 
 /** How a create must be answered when the default (a setup step: 201) is not the point. */
@@ -43,6 +44,25 @@ export async function createJob(ctx: RuleContext, body: Body, how: JobsApi | Acc
   const res = await how.create(body);
   expectStatus(ctx, res, 201, 'setup: POST /jobs with a valid body creates the job and answers 201 (spec 4.2)');
   return jobOf(res);
+}
+
+/**
+ * Fails unless a GET shows `before` as it was, neither deleted nor changed, after `step`: a request that named
+ * another job, or none.
+ *
+ * @example
+ * await expectLeftAlone(ctx, job, res, { title: `DELETE /jobs (referenceId x) touched job ${job.id}`, expected });
+ */
+export async function expectLeftAlone(
+  ctx: RuleContext,
+  before: Job,
+  step: ApiResponse,
+  text: { title: string; expected: string },
+): Promise<void> {
+  const res = await ctx.api.get(before.id);
+  const problems =
+    isSuccess(res.status) && res.json !== undefined ? changeLines(before, res.json) : [`GET /jobs/${before.id}: ${responseLine(res)}`];
+  ctx.expect(problems.length === 0, { ...text, received: problems.join('\n'), failingExchange: step.exchange });
 }
 
 /** GET /jobs/{id}; the rule fails unless 200. */
