@@ -6,7 +6,7 @@
 import { formatJson, isPretty } from '../http/json-format.js';
 import { ApiError } from '../http/api-error.js';
 import type { ApiState } from './api-state.js';
-import { JOBS_METHODS, type CoreRequest, type CoreResponse } from '../http/core-types.js';
+import type { CoreRequest, CoreResponse } from '../http/core-types.js';
 import {
   ALLOWED_METHODS,
   API_KEY,
@@ -68,7 +68,7 @@ function answerJobs(state: ApiState, req: CoreRequest, op: Operation): CoreRespo
   if (op.override !== undefined && !MOCK_OVERRIDES.has(op.override)) {
     const override = req.headers[METHOD_OVERRIDE_HEADER];
     throw new ApiError(405, 'method_not_allowed', `X-HTTP-Method-Override supports DELETE and PUT, not ${JSON.stringify(override)}`, [], {
-      headers: { allow: JOBS_METHODS },
+      headers: { allow: ALLOWED_METHODS[op.resource.name] },
     });
   }
   if (!isJobOperation(op)) throw notAllowed(req.method, ALLOWED_METHODS[op.resource.name]);
