@@ -19,7 +19,8 @@ export const OPEN_POINTS = {
     section: '1, 2.1, 7.2',
     question:
       'Which requests in a form the spec leaves open are refused, and with which 4xx: invalid input, a body without a JSON ' +
-      "Content-Type, a PUT sent through X-HTTP-Method-Override (1 documents DELETE), another employer's read-only fields",
+      "Content-Type, a PUT sent through X-HTTP-Method-Override (1 documents DELETE), another employer's read-only fields, " +
+      'a method the spec does not list (PATCH, OPTIONS) or an override naming one',
   },
   'duplicate-reference.status': { section: '7.1', question: 'The status of a write with a referenceId already in use' },
   'put-create.answer': { section: '4.3', question: 'What a PUT /jobs that creates a job answers: its status and its Location header' },

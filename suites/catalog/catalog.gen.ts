@@ -1442,6 +1442,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {
+    id: 'jobs.robustness.other-methods',
+    section: '1',
+    level: 'should',
+    area: 'robustness',
+    title: 'A method or an override the spec does not list, OPTIONS and an unknown path: never a 5xx, and the job left alone',
+    statement: 'Good practice; the spec says: Read with GET. Create or update with POST or PUT and a JSON body. Delete with DELETE.',
+  },
+  {
     id: 'jobs.concurrency.put-create-once',
     section: '4.3',
     level: 'must',

@@ -154,6 +154,12 @@ function letterCaseKeys(ctx: RuleContext): Array<{ key: RequestOptions['apiKey']
   return [{ key: { nearMiss: 'other letter case' }, named: 'the key in the other letter case' }];
 }
 
+/** The scheme of a refusal's WWW-Authenticate challenge (its first word, never a realm or a URL after it), or nothing. */
+function challengeOf(res: ApiResponse): string {
+  const scheme = res.headers['www-authenticate']?.trim().split(/[\s,]/)[0];
+  return scheme ? `, WWW-Authenticate: ${scheme}` : '';
+}
+
 /** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */
 function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation {
   const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
@@ -167,7 +173,8 @@ function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation 
       for (const { key, named } of keys) {
         const res: ApiResponse = await ctx.api.client.request({ ...op.request(ctx, fixture), apiKey: key });
         const kind = bad === 'missing' ? 'missing' : 'wrong';
-        ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
+        const answer = `${res.status}${challengeOf(res)}`;
+        ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${answer}` : answer });
         const leaked = jobDataIn(res, fixture);
         const how = named ? `${op.how} with ${named} as API-Key` : `${op.how} ${sent}`;
         ctx.expect(res.status < 500 && leaked === undefined, {

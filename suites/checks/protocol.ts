@@ -245,7 +245,10 @@ const jsonMediaType: Implementation = propertyRule(
         // A salary that is no object: refused by every reading of 2.5.
         await ctx.api.create({ ...body, referenceId: `${body.referenceId}-x`, salary: 'none' }),
       ];
-      for (const res of answers.filter((answer) => answer.json !== undefined)) {
+      const json = answers.filter((answer) => answer.json !== undefined);
+      const layouts = new Set(json.map((res) => (res.text.trim().includes('\n') ? 'indented' : 'on one line')));
+      ctx.observe({ topic: 'json-layout', section: '4', observed: [...layouts].sort().join(' and ') });
+      for (const res of json) {
         ctx.expect(isJsonMediaType(mediaTypeOf(res)), {
           title: `${requestLine(res)} answered JSON as ${mediaTypeOf(res)}`,
           expected: 'a JSON body comes with Content-Type application/json or a +json type (good practice: spec 4 makes bodies JSON)',

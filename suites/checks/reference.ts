@@ -11,7 +11,7 @@ import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
 import { smallerPlaceArb } from '../arbitraries/smaller-places.js';
 import { POSITION_TYPES_PATH } from '../target/discovery.js';
 import { describeListRead, readReferenceList } from '../target/reference-list.js';
-import type { RuleContext } from '../contract/rule.js';
+import type { ApiResponse, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { cityOf, sameCity, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
@@ -33,6 +33,11 @@ async function readList(
   const read = await readReferenceList(ctx.api.client, path);
   const res = read.first;
   expectStatus(ctx, res, 200, `GET ${path} answers 200 with the ${what} (spec 4.6)`);
+  ctx.observe({
+    topic: 'reference-list-caching',
+    section: '4.6',
+    observed: `GET ${path}: ${res.headers['cache-control'] ?? 'no Cache-Control'}`,
+  });
   // Discovery records the shapes of the lists it reads; only the location list is read here alone.
   if (what === 'locations') ctx.observe({ topic: `reference-list-shape.${what}`, section: '4.6', observed: describeListRead(read) });
   ctx.expect(read.problem === undefined, {
@@ -55,6 +60,16 @@ async function readList(
     failingExchange: res.exchange,
   });
   return read.items;
+}
+
+/**
+ * GET `path` without an API-Key, its status observed: whether a list needs the key is open (4.6 calls only
+ * /positiontypes a plain GET; section 4 says every endpoint requires authentication).
+ */
+async function readWithoutKey(ctx: RuleContext, path: string): Promise<ApiResponse> {
+  const anonymous = await ctx.api.client.request({ method: 'GET', path, apiKey: null });
+  ctx.observe({ topic: 'reference-list-without-key', section: '4.6', observed: `GET ${path} without API-Key: ${anonymous.status}` });
+  return anonymous;
 }
 
 const positionTypes: Implementation = fixedRule(
@@ -86,8 +101,7 @@ const positionTypesWithoutKey: Implementation = fixedRule(
   },
   async (ctx: RuleContext) => {
     const path = pathsOf(ctx).positionTypes;
-    const anonymous = await ctx.api.client.request({ method: 'GET', path, apiKey: null });
-    ctx.observe({ topic: 'reference-list-without-key', section: '4.6', observed: `GET ${path} without API-Key: ${anonymous.status}` });
+    const anonymous = await readWithoutKey(ctx, path);
     expectStatus(
       ctx,
       anonymous,
@@ -108,6 +122,7 @@ const categories: Implementation = fixedRule(
   },
   async (ctx: RuleContext) => {
     await readList(ctx, pathsOf(ctx).categories, 'categories', validators.categoryList, '2.3');
+    await readWithoutKey(ctx, pathsOf(ctx).categories);
   },
 );
 
@@ -124,6 +139,7 @@ const locations: Implementation = fixedRule(
     if (probe.status === 404)
       ctx.skip(`no location list at ${pathsOf(ctx).locations} (its path is not shown, spec 4.6): set --locations-path`);
     await readList(ctx, pathsOf(ctx).locations, 'locations', validators.locationList, '2.2');
+    await readWithoutKey(ctx, pathsOf(ctx).locations);
   },
 );
 

@@ -20,6 +20,7 @@ import * as list from './list.js';
 import * as model from './model.js';
 import * as nearMissIds from './near-miss-ids.js';
 import * as nearMissReferences from './near-miss-references.js';
+import * as otherMethods from './other-methods.js';
 import * as pagingQCharacters from './paging-q-characters.js';
 import * as paging from './paging.js';
 import * as protocol from './protocol.js';
@@ -59,6 +60,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   model.modelRules,
   nearMissIds.nearMissIdsRules,
   nearMissReferences.nearMissReferencesRule,
+  otherMethods.otherMethodsRules,
   pagingQCharacters.pagingQCharactersRules,
   paging.pagingRules,
   protocol.protocolRules,

@@ -129,10 +129,20 @@ export const OBSERVATION_TOPICS = {
     section: '4.6',
     meaning: 'How a reference list answers a request without an API-Key.',
   },
+  'reference-list-caching': {
+    openPoint: 'lists.reference',
+    section: '4.6',
+    meaning: 'The Cache-Control header a reference list is answered with, per list (4.6 shows no caching).',
+  },
   'location-list-read': {
     openPoint: 'lists.reference',
     section: '4.6',
     meaning: 'Where the location list was read, and how many listed cities the generators leave out.',
+  },
+  'json-layout': {
+    openPoint: 'response.extra',
+    section: '4',
+    meaning: 'How the JSON bodies are laid out: on one line or indented (white space carries no meaning in JSON).',
   },
   'header.extra-fields': { openPoint: 'response.extra', section: '2.7', meaning: 'Fields a list item carries beyond the job header.' },
   'job.extra-fields': { openPoint: 'response.extra', section: '2.1', meaning: 'Fields a job answer carries beyond the job (2.1).' },
@@ -217,18 +227,28 @@ export const OBSERVATION_TOPICS = {
   'auth-status.missing-key': {
     openPoint: 'auth.status',
     section: '5.5',
-    meaning: 'The status a request without the API-Key header answers (5.5: not shown; a 4xx, a redirect to a login page...).',
+    meaning:
+      'The status a request without the API-Key header answers (5.5: not shown; a 4xx, a redirect to a login page...), ' +
+      'and the scheme of its WWW-Authenticate challenge when it carries one.',
   },
   'auth-status.wrong-key': {
     openPoint: 'auth.status',
     section: '5.5',
     meaning:
-      "The status a request with an API-Key the service never issued answers, per key: one of the run's own, an empty value (5.5: not shown).",
+      "The status a request with an API-Key the service never issued answers, per key: one of the run's own, an empty value (5.5: not shown), " +
+      'and the scheme of its WWW-Authenticate challenge when it carries one.',
   },
   'isolation-status.{operation}': {
     openPoint: 'job.missing',
     section: '5.3',
     meaning: "The status a request on another employer's job answers, per operation.",
+  },
+  'other-methods': {
+    openPoint: 'refusal.status',
+    section: '1',
+    meaning:
+      'How a request the spec does not list is answered, per request (PATCH or POST on a job, an override naming PATCH or POST, ' +
+      'OPTIONS, a path that names nothing): the status, and the Allow header when there is one.',
   },
   'missing-content-type': { openPoint: 'refusal.status', section: '1', meaning: 'How a body sent without a Content-Type is answered.' },
   'html-comments': {

@@ -102,7 +102,27 @@ describe('readReferenceList: every page', () => {
     const read = await readReferenceList(client, '/categories');
     expect(itemIds(read.items)).toEqual([1, 2, 3, 4, 5]);
     expect(read.whole).toBe(true);
-    expect(describeListRead(read)).toBe('{data: [...], paging}, 3 pages by paging.next');
+    expect(describeListRead(read)).toBe('{data: [...], paging}, 5 items, 3 pages by paging.next, relative links');
+  });
+
+  it('describes where previous links lead, and an item read twice', async () => {
+    const paged = (back: Array<string | null>, second = items(3, 4)) =>
+      fakeClient({
+        '/categories': { json: { data: items(1, 2), paging: { previous: back[0], next: `${ROOT}/categories?page=2` } } },
+        '/categories?page=2': { json: { data: second, paging: { previous: back[1], next: '/api/v1.1/categories?page=3' } } },
+        '/categories?page=3': { json: { data: items(5, 5), paging: { previous: back[2], next: null } } },
+      });
+    const described = async (client: Client) => describeListRead(await readReferenceList(client, '/categories'));
+    const back = [null, '/api/v1.1/categories?page=1', `${ROOT}/categories?page=2`];
+    expect(await described(paged(back))).toBe(
+      '{data: [...], paging}, 5 items, 3 pages by paging.next, absolute links, each previous link one page back',
+    );
+    expect(await described(paged(['/api/v1.1/categories?page=0', back[1]!, '/api/v1.1/categories?page=3']))).toBe(
+      '{data: [...], paging}, 5 items, 3 pages by paging.next, absolute links, previous links 1 -> 0, 3 -> 3',
+    );
+    expect(await described(paged(back, items(1, 4)))).toBe(
+      '{data: [...], paging}, 7 items (5 distinct), 3 pages by paging.next, absolute links, each previous link one page back',
+    );
   });
 
   it('follows a HAL next link and a Link header', async () => {
@@ -193,8 +213,8 @@ describe('discoverReferenceData', () => {
     expect(refs.categoryIds).toEqual(items(1, 20).map((i) => i.id));
     expect(refs.partial).toBeUndefined();
     expect(observations.list().map((o) => [o.topic, o.observed])).toEqual([
-      ['reference-list-shape.position types', '{positionTypes: [...]}'],
-      ['reference-list-shape.categories', '{data: [...], paging}, 7 pages by paging.next'],
+      ['reference-list-shape.position types', '{positionTypes: [...]}, 7 items'],
+      ['reference-list-shape.categories', '{data: [...], paging}, 20 items, 7 pages by paging.next, relative links'],
     ]);
     const { category, 'position-type': positionType } = outOfRangeViolationArbs(refs);
     for (const v of fc.sample(category!, { seed: 42, numRuns: 300 })) {

@@ -112,8 +112,7 @@ function metadataObjects(json: unknown): Array<{ name: string; value: Json }> {
 function nextInBody(json: unknown): { found: boolean; link?: string; where?: string } {
   for (const { name, value } of metadataObjects(json)) {
     if (!Object.hasOwn(value, 'next')) continue;
-    const next = value.next;
-    const link = typeof next === 'string' ? next : isObject(next) && typeof next.href === 'string' ? next.href : undefined;
+    const link = linkText(value.next);
     return { found: true, ...(link ? { link, where: `${name}next` } : {}) };
   }
   return { found: false };
@@ -235,13 +234,51 @@ export async function readReferenceList(
   }
 }
 
+/** A link as a body writes it: a string, or `{href}` as HAL writes it; undefined for null or anything else. */
+function linkText(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : isObject(value) && typeof value.href === 'string' ? value.href : undefined;
+}
+
+/** Whether a link is an absolute URL (it has a scheme) or a reference relative to the page. */
+const linkForm = (link: string): string => (/^[a-z][a-z\d+.-]*:/i.test(link) ? 'absolute' : 'relative');
+
+/** The page a body's `previous` (or `prev`) link names (its `page` parameter, else the link itself), or `none`. */
+function previousOf(json: unknown): string {
+  for (const { value } of metadataObjects(json)) {
+    const key = ['previous', 'prev'].find((name) => Object.hasOwn(value, name));
+    if (key === undefined) continue;
+    const link = linkText(value[key]);
+    return link === undefined ? 'none' : (new URL(link, 'http://list.invalid/').searchParams.get('page') ?? link);
+  }
+  return 'none';
+}
+
 /**
- * One line for an observation: the shape, and the pages when more than one.
+ * How a paged list links its pages: the form of its next links, and where its previous links lead when any page
+ * has one (page N back to N-1, and none on page 1, is said in a word; any other is listed).
+ */
+function describeLinks(read: ListRead): string {
+  const next = nextInBody(read.first.json).link;
+  const form = next === undefined ? '' : `, ${linkForm(next)} links`;
+  const back = read.responses.map((res, index) => ({ page: index + 1, to: previousOf(res.json) }));
+  if (back.every(({ to }) => to === 'none')) return form;
+  const odd = back.filter(({ page, to }) => to !== (page === 1 ? 'none' : String(page - 1)));
+  const previous =
+    odd.length === 0 ? 'each previous link one page back' : `previous links ${odd.map(({ page, to }) => `${page} -> ${to}`).join(', ')}`;
+  return `${form}, ${previous}`;
+}
+
+/**
+ * One line for an observation: the shape, how many items were read (and how many distinct ids, when an item came
+ * twice), and, over more than one page, how they were reached and linked.
  *
  * @example
- * describeListRead(read); // '{data: [...], paging: {...}}, 7 pages by paging.next'
+ * describeListRead(read); // '{data: [...], paging}, 61 items, 7 pages by paging.next, absolute links, each previous link one page back'
  */
 export function describeListRead(read: ListRead): string {
-  const pages = read.responses.length > 1 ? `, ${read.responses.length} pages by ${read.pagedBy}` : '';
-  return `${read.shape}${pages}${read.whole ? '' : ` (not read whole: ${read.cut ?? read.problem})`}`;
+  const distinct = itemIds(read.items).length;
+  const twice = distinct > 0 && distinct < read.items.length ? ` (${distinct} distinct)` : '';
+  const items = read.problem === undefined ? `, ${read.items.length} items${twice}` : '';
+  const pages = read.responses.length > 1 ? `, ${read.responses.length} pages by ${read.pagedBy}${describeLinks(read)}` : '';
+  return `${read.shape}${items}${pages}${read.whole ? '' : ` (not read whole: ${read.cut ?? read.problem})`}`;
 }

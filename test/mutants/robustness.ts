@@ -4,6 +4,7 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import { JOB_FIELDS } from '../../schemas/job-fields.js';
+import { METHOD_OVERRIDE_HEADER, methodOverrideOf } from '../../vocabulary/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isList, isPost, isPut, isPutById } from './support/routes.js';
@@ -143,5 +144,25 @@ export const robustnessMutants: Mutant[] = [
         Object.keys(body).some((key) => !(JOB_FIELDS as readonly string[]).includes(key))
       );
     }, serverError),
+  },
+  {
+    // spec 1: the override carries the intended method; 4.7: DELETE is the value that deletes
+    name: 'robustness-any-override-deletes',
+    area: 'robustness',
+    violates:
+      '1, 4.7 (should): the override carries the intended method (here any value but PUT deletes, as a server that checks only that the header is set)',
+    expectedRule: 'jobs.robustness.other-methods',
+    transform: reshapeRequest(
+      (req) => req.method === 'POST' && !['', 'PUT', 'DELETE'].includes(methodOverrideOf(req.method, req.headers) ?? ''),
+      (req) => ({ ...req, headers: { ...req.headers, [METHOD_OVERRIDE_HEADER]: 'DELETE' } }),
+    ),
+  },
+  {
+    // spec 1 lists GET, POST, PUT and DELETE; another method is answered, never with a 5xx
+    name: 'robustness-patch-crashes',
+    area: 'robustness',
+    violates: '1, 7 (should): a request in a form the spec does not list is answered, never with a 5xx (here PATCH fails on the server)',
+    expectedRule: 'jobs.robustness.other-methods',
+    transform: answerInstead((req) => req.method === 'PATCH', serverError),
   },
 ];
