@@ -12,6 +12,7 @@ import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import { isSuccess } from '../kit/http.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
@@ -154,10 +155,10 @@ function letterCaseKeys(ctx: RuleContext): Array<{ key: RequestOptions['apiKey']
   return [{ key: { nearMiss: 'other letter case' }, named: 'the key in the other letter case' }];
 }
 
-/** The scheme of a refusal's WWW-Authenticate challenge (its first word, never a realm or a URL after it), or nothing. */
+/** The scheme of a refusal's WWW-Authenticate challenge (its first word, never a realm or a URL after it). */
 function challengeOf(res: ApiResponse): string {
   const scheme = res.headers['www-authenticate']?.trim().split(/[\s,]/)[0];
-  return scheme ? `, WWW-Authenticate: ${scheme}` : '';
+  return scheme ? `WWW-Authenticate ${scheme}` : 'no WWW-Authenticate';
 }
 
 /** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */
@@ -173,8 +174,8 @@ function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation 
       for (const { key, named } of keys) {
         const res: ApiResponse = await ctx.api.client.request({ ...op.request(ctx, fixture), apiKey: key });
         const kind = bad === 'missing' ? 'missing' : 'wrong';
-        const answer = `${res.status}${challengeOf(res)}`;
-        ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${answer}` : answer });
+        ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
+        if (!isSuccess(res.status)) ctx.observe({ topic: 'auth-challenge', section: '5.5', observed: `${kind} key: ${challengeOf(res)}` });
         const leaked = jobDataIn(res, fixture);
         const how = named ? `${op.how} with ${named} as API-Key` : `${op.how} ${sent}`;
         ctx.expect(res.status < 500 && leaked === undefined, {

@@ -227,16 +227,18 @@ export const OBSERVATION_TOPICS = {
   'auth-status.missing-key': {
     openPoint: 'auth.status',
     section: '5.5',
-    meaning:
-      'The status a request without the API-Key header answers (5.5: not shown; a 4xx, a redirect to a login page...), ' +
-      'and the scheme of its WWW-Authenticate challenge when it carries one.',
+    meaning: 'The status a request without the API-Key header answers (5.5: not shown; a 4xx, a redirect to a login page...).',
   },
   'auth-status.wrong-key': {
     openPoint: 'auth.status',
     section: '5.5',
     meaning:
-      "The status a request with an API-Key the service never issued answers, per key: one of the run's own, an empty value (5.5: not shown), " +
-      'and the scheme of its WWW-Authenticate challenge when it carries one.',
+      "The status a request with an API-Key the service never issued answers, per key: one of the run's own, an empty value (5.5: not shown).",
+  },
+  'auth-challenge': {
+    openPoint: 'auth.status',
+    section: '5.5',
+    meaning: 'Whether a refusal for a missing or a wrong key carries a WWW-Authenticate challenge, and its scheme (never its parameters).',
   },
   'isolation-status.{operation}': {
     openPoint: 'job.missing',

@@ -72,7 +72,7 @@ describe('a paged reference list (4.6): unknown ids are drawn outside every page
       expect(report.rules.map((rule) => rule.id).sort()).toEqual([...OUT_OF_RANGE].sort());
       expect(failures(report), `seed ${seed}`).toEqual([]);
       expect(report.observations.find((o) => o.topic === 'reference-list-shape.categories')?.observed).toBe(
-        '{data: [...], paging}, 7 pages by paging.next',
+        '{data: [...], paging}, 20 items, 7 pages by paging.next, relative links, each previous link one page back',
       );
     },
     120_000,

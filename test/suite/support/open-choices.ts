@@ -215,10 +215,13 @@ export const OPEN_CHOICES: OpenChoice[] = [
     only: ['jobs.reference.*', 'jobs.create.*', 'jobs.update.*', 'jobs.put-create.*', 'jobs.limits.*', 'jobs.model.*'],
     observed:
       shape === 'items-count'
-        ? ['reference-list-shape.categories', '{items: [...], count}']
+        ? ['reference-list-shape.categories', '{items: [...], count}, 20 items']
         : shape === 'named'
-          ? ['reference-list-shape.position types', '{positionTypes: [...]}']
-          : ['reference-list-shape.categories', '{data: [...], paging}, 7 pages by paging.next'],
+          ? ['reference-list-shape.position types', '{positionTypes: [...]}, 7 items']
+          : [
+              'reference-list-shape.categories',
+              '{data: [...], paging}, 20 items, 7 pages by paging.next, absolute links, each previous link one page back',
+            ],
   })),
   {
     form: 'locations written with a country suffix, `Red Deer, AB, Canada` (2.2)',
