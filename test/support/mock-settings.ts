@@ -19,12 +19,14 @@ const WARNED_FORMS: Readonly<Record<string, string>> = { 'salary.amount-form': '
  * Every switch away from the reference: the first value no named profile takes, or else the first value other than
  * the reference's. So the branches only such a form runs are run, and in combinations no named profile makes (a
  * zone west of UTC with closeDates rewritten in it). Derived from the switches, so a value added later joins it.
- * `rank` 1 and 2 take the second and third value no named profile takes, and leave a switch with no such value at
- * the reference's: the forms `other-forms` cannot hold at once (six and nine fraction digits, two list shapes).
+ * `rank` 1 and 2 take the second and third value no named profile takes: the forms `other-forms` cannot hold at
+ * once (six and nine fraction digits, two list shapes). A switch whose every value a named profile takes moves as in
+ * `other-forms`, so those forms meet the rarer ones too (relative links on a paged reference list); one with fewer
+ * untaken values stays at the reference's.
  *
  * @example
  * otherForms(); // { 'dates.precision': 'minutes', 'dates.zone': 'minus-five', 'dates.close-date': 'normalized', ... }
- * otherForms(1); // { 'dates.precision': 'micros', 'dates.zone': 'plus-0530', 'lists.shape': 'named' }
+ * otherForms(2); // { 'dates.precision': 'nanos', 'lists.shape': 'paged', 'paging.link-form': 'relative', ... }
  */
 export function otherForms(rank = 0): Record<string, string> {
   const named = NAMED_PROFILES.map((profile) => resolveChoices({ profile }).choices as Readonly<Record<string, string>>);
@@ -33,7 +35,7 @@ export function otherForms(rank = 0): Record<string, string> {
   for (const s of CHOICE_SWITCHES.values()) {
     const values = Object.keys(s.values).filter((value) => WARNED_FORMS[s.name] !== value);
     const untaken = values.filter((value) => named.every((c) => c[s.name] !== value));
-    const other = rank === 0 ? (untaken[0] ?? values.find((value) => value !== reference[s.name])) : untaken[rank];
+    const other = untaken[rank] ?? (rank === 0 || untaken.length === 0 ? values.find((value) => value !== reference[s.name]) : undefined);
     if (other !== undefined) forms[s.name] = other;
   }
   return forms;
