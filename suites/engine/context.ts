@@ -20,6 +20,7 @@ import type { RunState } from './run-state.js';
 import { runPool } from './rule-pool.js';
 import { referenceWord } from '../contract/scope-words.js';
 import { deriveSeed } from './seeds.js';
+import { serverErrorMismatch } from './server-errors.js';
 
 /** How often the minimal case is re-run before it is labelled deterministic. */
 export const REPRODUCE_TIMES = 3;
@@ -189,6 +190,8 @@ export class Context implements RuleContext {
       await runInCase(log, async () => {
         try {
           await fn();
+          const crash = serverErrorMismatch(log.exchanges);
+          if (crash) throw new MismatchError(crash);
         } finally {
           this.#observeAnswerForms(log);
         }

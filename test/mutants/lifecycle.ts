@@ -2,7 +2,7 @@
  * @module Mutants of states and deletion (spec 3, 4.4, 4.7).
  */
 import type { Mutant } from './mutant.js';
-import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
+import { jsonResponse, requestJson, serverError, withJsonBody } from './support/json.js';
 import { isOverride, isCollection, isDelete, isItem, isPut, jobIdOf } from './support/routes.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
@@ -122,5 +122,13 @@ export const lifecycleMutants: Mutant[] = [
       (req) => isOverride(req, 'DELETE') && isCollection(req),
       () => ({ status: 204, headers: {}, body: undefined }),
     ),
+  },
+  {
+    // spec 4.4: DELETE /jobs names its job by referenceId in a JSON body; one without a body names none
+    name: 'lifecycle-delete-by-reference-without-body-crashes',
+    area: 'lifecycle',
+    violates: '4.4, 7: a request is answered, never with a 5xx (here DELETE /jobs without a body fails on the server)',
+    expectedRule: 'jobs.lifecycle.delete-by-reference-needs-one',
+    transform: answerInstead((req) => req.method === 'DELETE' && isCollection(req) && requestJson(req) === undefined, serverError),
   },
 ];
