@@ -221,6 +221,25 @@ export function sameUrl(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The same email address: the local part as written (RFC 5321 2.4 lets it be case-sensitive), the domain in any
+ * letter case (DNS names are not).
+ *
+ * @example
+ * sameEmail('Jane.Doe@Example.COM', 'Jane.Doe@example.com'); // true
+ * sameEmail('Jane.Doe@Example.COM', 'jane.doe@example.com'); // false
+ */
+export function sameEmail(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return a === b;
+  const split = (address: string): [string, string] => {
+    const at = address.lastIndexOf('@');
+    return at === -1 ? [address, ''] : [address.slice(0, at), address.slice(at + 1).toLowerCase()];
+  };
+  const [localA, domainA] = split(a);
+  const [localB, domainB] = split(b);
+  return localA === localB && domainA === domainB;
+}
+
+/**
  * The same text up to Unicode normalization: canonically equivalent strings (`é` as one code point or as
  * `e` + U+0301) are one text, and storing either (NFC) is a reasonable server choice.
  *

@@ -26,6 +26,8 @@ const HOLDS: Record<CharacterClass, RegExp> = {
   astral: /[\u{10000}-\u{10FFFF}]/u,
   'inner-white-space': / {2}|[\u00A0\u2003\u3000]/u,
   'ascii-punctuation': /[+%#/?=;~$*!{}[\]|^`@]/,
+  'letter-case': /[\p{Lu}\p{Lt}]/u,
+  'line-breaks': /[\n\r\t]/,
 };
 
 function isValidSample(sample: ClassSample): void {

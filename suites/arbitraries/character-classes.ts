@@ -3,11 +3,12 @@
  * applicationEmail, applicationUrl are strings; 2.2: a location description names a Canadian place). Each class is a
  * set of characters a server is known to mangle: HTML-special ones escaped where they are plain text, backslashes read
  * as escapes, letters outside ASCII, combining marks stripped, characters outside the BMP split or replaced, white
- * space collapsed, ASCII punctuation decoded as in a URL or a form (`+` as a space). A field carries a class only
+ * space collapsed, ASCII punctuation decoded as in a URL or a form (`+` as a space), capitals folded, line ends
+ * normalized. A field carries a class only
  * where a valid value can hold it, so every value stays valid by construction:
  * - title and referenceId: every class, raw (white space at the ends is the should rule's, not here);
  * - description: every class as HTML text, `<`, `>` and `&` escaped (2.1: the text, not a tag);
- * - applicationEmail: `&` and `'`, or `.`, `+`, `_` and `-`, in the local part (RFC 5322 atext); other classes leave the address plain;
+ * - applicationEmail: `&` and `'`, or `.`, `+`, `_` and `-`, in the local part (RFC 5322 atext), or capitals; other classes leave the address plain;
  * - applicationUrl: `&` and `'` in the query, non-ASCII percent-encoded, `+` and `%2B`, a fragment (RFC 3986 3.3-3.5): forms that come back identical;
  * - locations: the job's plain places (unusual official spellings belong to jobs.limits.location-forms).
  */
@@ -23,6 +24,8 @@ export const CHARACTER_CLASSES = [
   'astral',
   'inner-white-space',
   'ascii-punctuation',
+  'letter-case',
+  'line-breaks',
 ] as const;
 export type CharacterClass = (typeof CHARACTER_CLASSES)[number];
 
@@ -41,7 +44,14 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
   'inner-white-space': ['a  b', 'a\u00A0b', 'a\u2003b', 'a\u3000b', 'a \u00A0 b'],
   // What URL and form decoding mangle (`+` read as a space, `%20` decoded) and what sanitizers strip.
   'ascii-punctuation': ['a+b', '50%', '%20', '#1', 'x/y?z', 'a=b;c', '~$*!', '{[|]}', '^`@'],
+  // Capitals a server may fold (a lower-cased address, a title-cased title), beyond ASCII too.
+  'letter-case': ['MiXeD', 'ALLCAPS', 'ÉCOLE', 'İzmir', 'ǅx', 'McDonald', 'ΣΊΣΥΦΟΣ'],
+  // Line ends a server may normalize (CR LF to LF) or strip; 2.1 restricts no character, so a refusal is observed.
+  'line-breaks': ['a\nb', 'a\r\nb', 'a\tb', 'a\rb'],
 };
+
+/** Classes a server may refuse in a plain field (a title on one line is a defensible rule): observed, not failed. */
+export const REFUSABLE_CLASSES: ReadonlySet<CharacterClass> = new Set(['line-breaks']);
 
 /**
  * Every piece of a class, for a value that holds them all at once (a list q sent through the paging links).
@@ -65,6 +75,8 @@ const EMAILS: Partial<Record<CharacterClass, string>> = {
   'html-special': "o'neil&sons@example.com",
   // A sub-address and the other atext punctuation an address commonly holds.
   'ascii-punctuation': 'first.last+jobs_2-x@mail.example.com',
+  // A local part is case-sensitive (RFC 5321 2.4); the domain is not, so only its case may change.
+  'letter-case': 'Jane.Doe@Example.COM',
 };
 const URLS: Partial<Record<CharacterClass, string>> = {
   'html-special': "https://jobs.example.com/apply?a=1&b='x'",

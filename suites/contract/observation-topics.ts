@@ -201,6 +201,16 @@ export const OBSERVATION_TOPICS = {
     meaning:
       'How a PUT /jobs/{id} with referenceId "" or null is answered, per form: refused, or taken, and what the job then shows (null or "").',
   },
+  'duplicate-entries': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning: 'How a list field holding the same entry twice is answered, per write and field: refused, or taken with one or both entries.',
+  },
+  'string-characters-refused': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning: 'A character class refused in the plain string fields (line ends and tabs: 2.1 restricts no character), with the status.',
+  },
   'reference-id-characters': {
     openPoint: 'input.unbounded',
     section: '2.1',

@@ -165,4 +165,30 @@ export const roundtripMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.1: applicationEmail is a string; 4.2: the body is symmetrical with the GET result
+    name: 'roundtrip-email-lowercased',
+    area: 'roundtrip',
+    violates: '2.1, 4.2: an email comes back as written (here the whole address is lower-cased, its local part too)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.applicationEmail === 'string') body.applicationEmail = body.applicationEmail.toLowerCase();
+      },
+    ),
+  },
+  {
+    // spec 2.1: title is a string; 4.2: the body is symmetrical with the GET result
+    name: 'roundtrip-title-line-ends-normalized',
+    area: 'roundtrip',
+    violates: '2.1, 4.2: a title comes back as written (here CR LF and CR become LF)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.title === 'string') body.title = body.title.replace(/\r\n?/g, '\n');
+      },
+    ),
+  },
 ];
