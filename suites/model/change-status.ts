@@ -1,12 +1,16 @@
 /**
- * @module Archive and re-publish: a PUT carrying only `status` (spec 3, 4.3).
- * The two transitions the spec states (active -> archived, archived ->
- * active) must succeed, change the status and nothing else. Every other
+ * @module Archive and re-publish: a PUT carrying `status` (spec 3, 4.3), alone
+ * or with a partial update of other fields in the same body (4.3: the fields
+ * sent change, the status among them). The two transitions the spec states
+ * (active -> archived, archived -> active) must succeed, change the status and
+ * the fields sent, and nothing else. Every other
  * (from draft, or to the status the job already has) is not shown: the
  * target may accept or refuse; what it does is observed, and the model
  * follows what it answered so later steps still check consistency.
  */
 import type { JobStatus } from '../arbitraries/schema-limits.js';
+import type { Body } from '../contract/rule.js';
+import { applyPatch } from './expected-fields.js';
 import { sameDate } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
@@ -21,11 +25,13 @@ const STATED: ReadonlyArray<[from: JobStatus, to: JobStatus]> = [
 /**
  * @example
  * await changeStatus(r, target, 'archived', 'reference'); // PUT /jobs {referenceId, status}
+ * await changeStatus(r, target, 'archived', 'id', { title }); // PUT /jobs/{id} {status, title}
  */
-export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus, via: PutVia): Promise<void> {
+export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus, via: PutVia, also: Body = {}): Promise<void> {
   const from = target.status;
   const stated = STATED.some(([a, b]) => a === from && b === to);
-  const res = await putJob(r, target, { status: to }, via);
+  const res = await putJob(r, target, { ...also, status: to }, via);
+  const fieldsSent = Object.keys(also).length > 0 ? ` and ${Object.keys(also).join(', ')}` : '';
   const where = putLabel(target, via);
   if (overrideDeclined(r, via, res)) return expectReadBack(r, target);
   if (!stated) {
@@ -42,6 +48,7 @@ export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus
     });
     if (isSuccess(res.status) && res.json) {
       target.status = res.json.status;
+      target.fields = applyPatch(target.fields, also);
       // Leaving draft is not shown (3): a service may publish the job "now"; the model learns the date it set.
       if (from === 'draft' && !sameDate(res.json.publishDate, target.publishDate)) {
         r.ctx.observe({
@@ -57,11 +64,12 @@ export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus
     return;
   }
   r.ctx.expect(isSuccess(res.status) && res.json !== undefined && res.json.status === to, {
-    title: `${where} with status ${to} did not move the job from ${from} to ${to}`,
+    title: `${where} with status ${to}${fieldsSent} did not move the job from ${from} to ${to}`,
     expected: `spec 3: ${from} -> PUT with status = ${to} -> ${to}; spec 4.3: 200 with the full job and its new status`,
     received: isSuccess(res.status) ? `status ${res.json?.status}` : responseLine(res),
   });
   target.status = to;
-  expectMatchesModel(r, where, res.json, target); // §3: other fields unchanged
+  target.fields = applyPatch(target.fields, also);
+  expectMatchesModel(r, where, res.json, target); // §3: the fields not sent unchanged; 4.3: those sent changed
   await expectReadBack(r, target);
 }

@@ -3,7 +3,8 @@
  * random ones (the model's "boundaries first"): each way of naming a job
  * once, in the order that sets it up. Two referenceIds, one a prefix of the
  * other; the GET-edit-PUT by id, by referenceId and by override; salary
- * cleared by null; that changed job archived and re-published; a delete by referenceId, then the referenceId taken again;
+ * cleared by null; that changed job archived and re-published, then archived on each path with another field
+ * changed in the same body; a delete by referenceId, then the referenceId taken again;
  * a rename by id, then the old referenceId (a PUT /jobs with it creates) and the
  * new one (an update by it), and one by override; the header fields a list shows (confidential,
  * locations) changed; a DELETE by a freed referenceId, then a POST taking a
@@ -36,13 +37,13 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 18 commands, 22 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 24 commands, 28 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
   const bodies = fc.sample(jobCreateArb(refs, tag), { seed: 29, numRuns: 6 });
   const [titleA, titleB, titleC, titleD] = fc.sample(titleArb(tag), { seed: 29, numRuns: 4 }) as [string, string, string, string];
-  const [patch] = fc.sample(jobFieldUpdateArb(refs, tag), { seed: 29, numRuns: 1 }) as [Body];
+  const [patch, ...withStatus] = fc.sample(jobFieldUpdateArb(refs, tag), { seed: 29, numRuns: 4 }) as [Body, Body, Body, Body];
   const body = (i: number): Body => bodies[i]!;
   // Live jobs after each step, by position: [first], [first, first+digit], ...
   const commands: JobsCommand[] = [
@@ -53,8 +54,15 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new GetEditPutCommand(1, titleC, 'override', tag),
     new ClearSalaryCommand(0, 'id'),
     // A job changed by every update above, archived (through the override, which random sequences take least) and
-    // re-published: each state change keeps the fields as they are now.
+    // re-published: each state change keeps the fields as they are now. Then archived on each path with another field
+    // changed in the same body, and re-published on each: the status and the field both change.
     new ArchiveJobCommand(0, 'override'),
+    new RepublishJobCommand(0, 'reference'),
+    new ArchiveJobCommand(0, 'id', { patch: withStatus[0], tag }),
+    new RepublishJobCommand(0, 'override'),
+    new ArchiveJobCommand(0, 'reference', { patch: withStatus[1], tag }),
+    new RepublishJobCommand(0, 'id'),
+    new ArchiveJobCommand(0, 'override', { patch: withStatus[2], tag }),
     new RepublishJobCommand(0, 'reference'),
     new DeleteJobCommand(0, 'reference'),
     new ReuseReferenceCommand(0, body(2), 'post'),

@@ -18,6 +18,7 @@ import {
 } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { effectiveMethod, isCollection, isItem, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { rewriteRequest } from './support/transforms.js';
 import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 
 const duplicate = (referenceId: unknown): CoreResponse =>
@@ -281,5 +282,16 @@ export const modelMutants: Mutant[] = [
         return withResponseJson(res, { ...answer, title });
       };
     },
+  },
+  {
+    // spec 4.3: the fields sent change, status among them
+    name: 'model-status-change-drops-other-fields',
+    area: 'model',
+    violates: '3, 4.3: a PUT with a status and other fields changes them all (here PUT /jobs/{id} with a status applies only the status)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: rewriteRequest(
+      (req) => isPut(req) && isItem(req),
+      (body) => (body.status === undefined ? body : { status: body.status }),
+    ),
   },
 ];
