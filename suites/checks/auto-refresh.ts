@@ -4,7 +4,8 @@
  * employer may have it is the target's plan to decide, so every other rule sees it false: a server that resets it
  * on an update that does not send it, or ignores a later false, shows nothing there. Here a job is created with
  * true; a refusal, or an answer of false, is the plan's (recorded); a job that took true keeps it through partial
- * updates by id and by referenceId, and a PUT that sends false turns it off.
+ * updates by id and by referenceId, and the value sent changes it on every path: false by id, true by referenceId,
+ * false through the override (where honoured), and true on a PUT /jobs that creates.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
@@ -13,12 +14,13 @@ import { show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 /** Fails unless the answer of `what` and a GET after it show autoRefresh `expected`. */
 async function expectAutoRefresh(ctx: RuleContext, id: number, what: string, res: ApiResponse<Job>, expected: boolean): Promise<void> {
-  const because = expected
-    ? 'updates are partial: only the fields sent change (spec 4.3), and autoRefresh was not sent'
-    : 'updates are partial: the fields sent change (spec 4.3), and autoRefresh false was sent';
+  const because = /autoRefresh (true|false)$/.test(what)
+    ? `the fields sent change (spec 4.3), and autoRefresh ${expected} was sent`
+    : 'updates are partial: only the fields sent change (spec 4.3), and autoRefresh was not sent';
   ctx.expect(isSuccess(res.status) && res.json?.autoRefresh === expected, {
     title: `${what} answered autoRefresh ${show(res.json?.autoRefresh)} where ${expected} was due`,
     expected: `autoRefresh ${expected}: ${because}`,
@@ -38,7 +40,9 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
     id: 'jobs.update.keeps-auto-refresh',
     section: '4.3',
     level: 'must',
-    title: 'A job created with autoRefresh true, where the target takes it, keeps it through partial updates by id and by referenceId',
+    title:
+      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates by id and by referenceId, ' +
+      'and takes the value sent on every write path',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -61,6 +65,29 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
       const renamed = scopedTitle(ctx, body.referenceId, 'renamed again');
       await expectAutoRefresh(ctx, id, byReference, await ctx.api.putByReference({ referenceId: body.referenceId, title: renamed }), true);
       await expectAutoRefresh(ctx, id, `PUT /jobs/${id} with autoRefresh false`, await ctx.api.putById(id, { autoRefresh: false }), false);
+      // The value sent changes on the other paths too: by referenceId, and through the override where it is honoured.
+      const on = await ctx.api.putByReference({ referenceId: body.referenceId, autoRefresh: true });
+      await expectAutoRefresh(ctx, id, `PUT /jobs (referenceId ${body.referenceId}) with autoRefresh true`, on, true);
+      const off = await ctx.api.client.request<Job>({
+        method: 'POST',
+        path: `/jobs/${id}`,
+        headers: { [METHOD_OVERRIDE]: 'PUT' },
+        body: { autoRefresh: false },
+      });
+      // An overridden PUT may be declined (spec 1 documents DELETE): jobs.update.by-override owns that refusal.
+      if (isSuccess(off.status))
+        await expectAutoRefresh(ctx, id, `POST /jobs/${id} (${METHOD_OVERRIDE}: PUT) with autoRefresh false`, off, false);
+      // A PUT /jobs that creates takes the value sent, as POST did (4.3: it behaves as POST).
+      const fresh = { ...identify(ctx, generated), autoRefresh: true };
+      const made = await ctx.api.putByReference(fresh);
+      const creating = `PUT /jobs creating ${fresh.referenceId} with autoRefresh true`;
+      ctx.expect(isSuccess(made.status) && made.json !== undefined, {
+        title: `${creating} was refused`,
+        expected: 'a PUT /jobs with a new referenceId creates the job as POST does (spec 4.3), and POST took autoRefresh true',
+        received: responseLine(made),
+        failingExchange: made.exchange,
+      });
+      await expectAutoRefresh(ctx, made.json.id, creating, made, true);
     },
   },
 );

@@ -373,4 +373,17 @@ export const updateMutants: Mutant[] = [
       if (body.autoRefresh === undefined) body.autoRefresh = false;
     }),
   },
+  {
+    // spec 4.3: the fields sent change, on every form of PUT
+    name: 'update-auto-refresh-ignored-by-override',
+    area: 'update',
+    violates: '4.3: the fields sent change (here autoRefresh is dropped from a PUT sent through the override)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: rewriteRequest(
+      (req) => req.method === 'POST' && effectiveMethod(req) === 'PUT' && isItem(req),
+      (body) => {
+        delete body.autoRefresh;
+      },
+    ),
+  },
 ];
