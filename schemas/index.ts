@@ -15,6 +15,6 @@ export { findHtmlViolations, htmlAllowlist, type HtmlAllowlist, type HtmlViolati
 export { loadAllSchemas, loadSchema, SCHEMA_BASE } from './load.js';
 export { schemaDir } from './schema-dir.js';
 export { validators } from './resource-validators.js';
-export { JOB_FIELDS, JOB_HEADER_FIELDS, JOB_INPUT_FIELDS } from './job-fields.js';
+export { JOB_FIELDS, JOB_HEADER_FIELDS, JOB_INPUT_FIELDS, JOB_INPUT_LIST_FIELDS } from './job-fields.js';
 export { isIsoDate, parseIsoDate, ISO_DATE_PATTERN, type IsoDate } from './iso-date.js';
 export * from './spec-examples.js';

@@ -24,3 +24,9 @@ export const JOB_HEADER_FIELDS = propertyNames('job-header.schema.json') as read
 
 /** The request fields of POST /jobs and PUT (spec 4.2, 4.3), from job-input-fields.schema.json; anything else in a body is ignored. */
 export const JOB_INPUT_FIELDS = propertyNames('job-input-fields.schema.json') as readonly KnownKeys<JobInputFields>[];
+
+/** The write fields that hold a list (locations, categories: spec 2.1, "1 to 3 entries"), from their schema type. */
+export const JOB_INPUT_LIST_FIELDS = JOB_INPUT_FIELDS.filter((field) => {
+  const property = (schemaFiles['job-input-fields.schema.json']?.properties as Record<string, { type?: unknown }>)[field];
+  return property?.type === 'array';
+});

@@ -301,7 +301,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'roundtrip',
     title:
-      'Every string field keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, characters beyond the BMP and inner white space on every write and read path',
+      'Every string field keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, characters beyond the BMP, inner white space, capitals and line ends on every write and read path',
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
@@ -519,7 +519,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'PUT /jobs without a referenceId (absent or null) changes no job, not one created without a referenceId, and creates none',
+    title: 'PUT /jobs without a referenceId (absent, null or "") changes no job, not one created without a referenceId, and creates none',
     statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
   },
   {
@@ -536,7 +536,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'A job created with autoRefresh true, where the target takes it, keeps it through partial updates by id and by referenceId',
+    title:
+      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates by id and by referenceId, and takes the value sent on every write path',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -657,7 +658,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.4',
     level: 'must',
     area: 'lifecycle',
-    title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null) deletes no job, not one created without one',
+    title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") deletes no job, not one created without one',
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {
@@ -1446,8 +1447,16 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '1',
     level: 'should',
     area: 'robustness',
-    title: 'A method or an override the spec does not list, OPTIONS and an unknown path: never a 5xx, and the job left alone',
+    title: 'A method or an override the spec does not list, HEAD, OPTIONS and an unknown path: never a 5xx, and the job left alone',
     statement: 'Good practice; the spec says: Read with GET. Create or update with POST or PUT and a JSON body. Delete with DELETE.',
+  },
+  {
+    id: 'jobs.robustness.duplicate-entries',
+    section: '2.1',
+    level: 'must',
+    area: 'robustness',
+    title: 'A list field with the same entry twice, on POST and PUT by id: refused or taken, never a 5xx, and stored as answered',
+    statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {
     id: 'jobs.concurrency.put-create-once',

@@ -1,11 +1,12 @@
 /**
  * @module Requests in a form the spec does not list (spec 1: "Read with GET. Create or update with POST or PUT and a
  * JSON body. Delete with DELETE."): another method on a job (PATCH, POST), an override naming a method it does not
- * document, OPTIONS (a browser's preflight) on the jobs and a reference list, and a path that names no resource.
+ * document, HEAD (HTTP's GET without a body), OPTIONS (a browser's preflight) on the jobs and a reference list, and a
+ * path that names no resource.
  * What they answer is not stated, so every status but a 5xx passes and the answer is observed (its status and Allow
  * header). A request on a job must leave it as it was: its body is `{}`, which changes nothing whatever the method
  * is taken for, and an override that is not DELETE must not delete. A should, since the spec states none of it.
- * Only safe requests reach what is not a job of the run: OPTIONS and GET, never a write, so a real server's
+ * Only safe requests reach what is not a job of the run: HEAD, OPTIONS and GET, never a write, so a real server's
  * reference data stays untouched.
  */
 import type { Job } from '../../schemas/types.gen.js';
@@ -43,6 +44,8 @@ export const OTHER_REQUESTS: readonly OtherRequest[] = [
   { label: 'POST /jobs/{id} with {}', onJob: true, request: (job) => ({ method: 'POST', path: `/jobs/${job.id}`, body: {} }) },
   { label: `POST /jobs/{id} with ${METHOD_OVERRIDE}: PATCH and {}`, onJob: true, request: overridden('PATCH') },
   { label: `POST /jobs/{id} with ${METHOD_OVERRIDE}: POST and {}`, onJob: true, request: overridden('POST') },
+  { label: 'HEAD /jobs/{id}', onJob: true, request: (job) => ({ method: 'HEAD', path: `/jobs/${job.id}` }) },
+  { label: 'HEAD /jobs', onJob: false, request: () => ({ method: 'HEAD', path: '/jobs' }) },
   { label: 'OPTIONS /jobs/{id}', onJob: true, request: (job) => ({ method: 'OPTIONS', path: `/jobs/${job.id}` }) },
   { label: 'OPTIONS /jobs', onJob: false, request: () => ({ method: 'OPTIONS', path: '/jobs' }) },
   { label: `OPTIONS ${POSITION_TYPES_PATH}`, onJob: false, request: (_job, positionTypes) => ({ method: 'OPTIONS', path: positionTypes }) },
@@ -60,7 +63,7 @@ const otherMethods: Implementation = propertyRule(
     id: 'jobs.robustness.other-methods',
     section: '1',
     level: 'should',
-    title: 'A method or an override the spec does not list, OPTIONS and an unknown path: never a 5xx, and the job left alone',
+    title: 'A method or an override the spec does not list, HEAD, OPTIONS and an unknown path: never a 5xx, and the job left alone',
     statement: 'Good practice; the spec says: Read with GET. Create or update with POST or PUT and a JSON body. Delete with DELETE.',
   },
   {

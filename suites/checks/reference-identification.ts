@@ -1,6 +1,6 @@
 /**
  * @module Writes by referenceId that carry none (spec 4.3 form 2: "referenceId is in the body"; 4.4: "referenceId in
- * a JSON body on DELETE /jobs"). A body without a referenceId, or with null, names no job, and the required
+ * a JSON body on DELETE /jobs"). A body without a referenceId, or with null or "", names no job, and the required
  * keyword of the by-reference forms is derived here as the schema negatives derive every other keyword: the value
  * absent, and null. A server that matches "no referenceId" against its stored null (SQL `reference_id IS ?`, a map
  * keyed by null) updates or deletes the employer's jobs created without one, so each case holds one such job
@@ -21,10 +21,11 @@ interface Unnamed {
   send(ctx: RuleContext, generated: Body): Promise<ApiResponse>;
 }
 
-/** The referenceId absent, and null (sample responses write "none" as null, spec 2.1). */
+/** The referenceId absent, null and "" (2.1 describes "none" as an empty string; sample responses write null). */
 const MISSING: ReadonlyArray<{ label: string; patch: Body }> = [
   { label: 'without referenceId', patch: {} },
   { label: 'with referenceId null', patch: { referenceId: null } },
+  { label: 'with referenceId ""', patch: { referenceId: '' } },
 ];
 
 /**
@@ -88,7 +89,7 @@ export const putWithoutReference: Implementation = propertyRule(
     id: 'jobs.update.by-reference-needs-one',
     section: '4.3',
     level: 'must',
-    title: 'PUT /jobs without a referenceId (absent or null) changes no job, not one created without a referenceId, and creates none',
+    title: 'PUT /jobs without a referenceId (absent, null or "") changes no job, not one created without a referenceId, and creates none',
     statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
   },
   {
@@ -103,7 +104,7 @@ export const deleteWithoutReference: Implementation = propertyRule(
     id: 'jobs.lifecycle.delete-by-reference-needs-one',
     section: '4.4',
     level: 'must',
-    title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null) deletes no job, not one created without one',
+    title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") deletes no job, not one created without one',
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {

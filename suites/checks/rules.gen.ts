@@ -12,6 +12,7 @@ import * as createDeletedReference from './create/deleted-reference.js';
 import * as createDuplicateReference from './create/duplicate-reference.js';
 import * as createExplicitValues from './create/explicit-values.js';
 import * as createIndex from './create/index.js';
+import * as duplicateEntries from './duplicate-entries.js';
 import * as html from './html.js';
 import * as isolation from './isolation.js';
 import * as lifecycle from './lifecycle.js';
@@ -52,6 +53,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   createExplicitValues.explicitStatus,
   createExplicitValues.explicitValues,
   createIndex.createRules,
+  duplicateEntries.duplicateEntriesRule,
   html.htmlRules,
   isolation.isolationRules,
   lifecycle.lifecycleRules,

@@ -165,4 +165,28 @@ export const robustnessMutants: Mutant[] = [
     expectedRule: 'jobs.robustness.other-methods',
     transform: answerInstead((req) => req.method === 'PATCH', serverError),
   },
+  {
+    // spec 1 lists GET; HEAD is HTTP's GET without a body, answered, never with a 5xx
+    name: 'robustness-head-crashes',
+    area: 'robustness',
+    violates: '1, 7 (should): a request in a form the spec does not list is answered, never with a 5xx (here HEAD fails on the server)',
+    expectedRule: 'jobs.robustness.other-methods',
+    transform: answerInstead((req) => req.method === 'HEAD', serverError),
+  },
+  {
+    // spec 2.1: categories hold 1 to 3 entries; the same one twice is refused or taken, never a 5xx
+    name: 'robustness-duplicate-categories-crash',
+    area: 'robustness',
+    violates:
+      '2.1, 7: a body is answered, never with a 5xx (here the same category twice fails on the server, as a unique key on a join table does)',
+    expectedRule: 'jobs.robustness.duplicate-entries',
+    transform: answerInstead((req) => {
+      const categories = requestJson(req)?.categories;
+      return (
+        (isPost(req) || isPut(req)) &&
+        Array.isArray(categories) &&
+        new Set(categories.map((c) => JSON.stringify(c))).size < categories.length
+      );
+    }, serverError),
+  },
 ];

@@ -1,0 +1,67 @@
+/**
+ * @module The same entry twice in a list field (locations, categories: spec 2.1, "1 to 3 entries"). The spec neither
+ * forbids nor allows a repeated entry, so a target may refuse it, keep both or keep one: what it did is observed.
+ * What it may not do is fail on it (a unique key on a join table answering 500, which the engine fails in any rule)
+ * or answer one thing and store another: where the write is taken, a GET shows the list the write answered. Sent on
+ * POST and PUT by id; the list fields come from the schema, so a list field added there is probed too.
+ */
+import * as fc from 'fast-check';
+import { JOB_INPUT_LIST_FIELDS } from '../../schemas/index.js';
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { jsonEqual, show } from '../../judging/compare.js';
+import { isSuccess, jobOf } from '../kit/http.js';
+import { createJob, getJob } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** The body's first entry of `field` twice (the list stays within 1 to 3 entries). */
+function withEntryTwice(body: Body, field: string): Body {
+  const first = (body[field] as unknown[])[0];
+  return { ...body, [field]: [first, first] };
+}
+
+/** The list `field` of a job, as it came. */
+const entriesOf = (job: Job, field: string): unknown => (job as Record<string, unknown>)[field];
+
+/** Observes the answer; where it took the write, fails unless a GET shows the list the answer showed. */
+async function expectConsistent(ctx: RuleContext, how: string, field: string, res: ApiResponse<Job>): Promise<void> {
+  if (!isSuccess(res.status)) {
+    ctx.observe({ topic: 'duplicate-entries', section: '2.1', observed: `${how}, ${field}: refused with ${res.status}` });
+    return;
+  }
+  const answered = jobOf(res);
+  const entries = entriesOf(answered, field);
+  const kept = Array.isArray(entries) ? `${entries.length} entries kept` : 'no list answered';
+  ctx.observe({ topic: 'duplicate-entries', section: '2.1', observed: `${how}, ${field}: taken, ${kept}` });
+  const read = entriesOf(await getJob(ctx, answered.id), field);
+  ctx.expect(jsonEqual(read, entries), {
+    title: `${how} with a ${field} entry twice answered one list and stored another`,
+    expected: `GET /jobs/{id} shows the ${field} the write answered (spec 4.2, 4.3: the answer is the job)`,
+    received: `answered ${show(entries)}, GET shows ${show(read)}`,
+    failingExchange: res.exchange,
+  });
+}
+
+export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Body; field: string }>(
+  {
+    id: 'jobs.robustness.duplicate-entries',
+    section: '2.1',
+    level: 'must',
+    title: 'A list field with the same entry twice, on POST and PUT by id: refused or taken, never a 5xx, and stored as answered',
+    statement: 'Bodies are JSON. Field names and types are those of section 2.',
+  },
+  {
+    maxRuns: 1,
+    independentCases: true,
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), field: fc.constantFrom(...JOB_INPUT_LIST_FIELDS) }),
+    examples: () => JOB_INPUT_LIST_FIELDS.map((field) => ({ field })),
+    check: async (ctx: RuleContext, { generated, field }) => {
+      const body = identify(ctx, generated);
+      await expectConsistent(ctx, 'POST /jobs', field, await ctx.api.create(withEntryTwice(body, field)));
+      const job = await createJob(ctx, identify(ctx, generated));
+      const { [field]: twice } = withEntryTwice(body, field);
+      await expectConsistent(ctx, `PUT /jobs/{id}`, field, await ctx.api.putById(job.id, { [field]: twice }));
+    },
+  },
+);
