@@ -37,9 +37,9 @@ const overridden =
   });
 
 /** A path under the API root that no version of the spec names. */
-export const UNKNOWN_PATH = '/no-such-resource';
+const UNKNOWN_PATH = '/no-such-resource';
 
-export const OTHER_REQUESTS: readonly OtherRequest[] = [
+const OTHER_REQUESTS: readonly OtherRequest[] = [
   { label: 'PATCH /jobs/{id} with {}', onJob: true, request: (job) => ({ method: 'PATCH', path: `/jobs/${job.id}`, body: {} }) },
   { label: 'POST /jobs/{id} with {}', onJob: true, request: (job) => ({ method: 'POST', path: `/jobs/${job.id}`, body: {} }) },
   { label: `POST /jobs/{id} with ${METHOD_OVERRIDE}: PATCH and {}`, onJob: true, request: overridden('PATCH') },
