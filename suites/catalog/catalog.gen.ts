@@ -337,6 +337,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'title | String, max 256 | Job title.',
   },
   {
+    id: 'jobs.roundtrip.url-forms',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title: 'An applicationUrl in every form (a port, an IPv4 or IPv6 host, punycode, no path) is taken and kept, on POST and PUT by id',
+    statement: 'applicationUrl | String, max 200 | Address where candidates apply, including `http://` or `https://`.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',

@@ -33,6 +33,7 @@ import * as schemaNegatives from './schema-negatives.js';
 import * as updateIdentity from './update-identity.js';
 import * as updateValidation from './update-validation.js';
 import * as update from './update.js';
+import * as urlForms from './url-forms.js';
 
 /** The exports of suites/checks/ that hold rules, alone or in arrays. */
 const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
@@ -76,6 +77,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   updateIdentity.updateDuplicateReference,
   updateValidation.updateValidationRules,
   update.updateRules,
+  urlForms.urlFormsRule,
 ];
 
 /** Every rule the files of suites/checks/ export, each once (a rule exported alone and in an array counts once). */

@@ -236,4 +236,18 @@ export const limitsMutants: Mutant[] = [
       return withResponseJson(res, { ...job, applicationEmail: sent });
     },
   },
+  {
+    // spec 8: referenceId max 50 characters
+    name: 'limits-reference-id-counted-in-utf8-bytes',
+    area: 'limits',
+    violates: '8: referenceId max 50 characters (here counted in UTF-8 bytes, so 50 letters like é are refused)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: answerInstead(
+      (req) => {
+        const referenceId = requestJson(req)?.referenceId;
+        return (isPost(req) || isPut(req)) && typeof referenceId === 'string' && Buffer.byteLength(referenceId) > 50;
+      },
+      () => jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' }),
+    ),
+  },
 ];

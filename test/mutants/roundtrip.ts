@@ -6,7 +6,7 @@ import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson } from './support/json.js';
 import { isList, isPost, isPut, isPutByReference } from './support/routes.js';
-import { rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
+import { answerInstead, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /**
  * Edits the value of each string field `field` in a JSON text, as written (rewriteJobs would parse and rewrite the
@@ -189,6 +189,20 @@ export const roundtripMutants: Mutant[] = [
       (body) => {
         if (typeof body.title === 'string') body.title = body.title.replace(/\r\n?/g, '\n');
       },
+    ),
+  },
+  {
+    // spec 2.1: applicationUrl is a URL, a port and all
+    name: 'roundtrip-url-with-port-refused',
+    area: 'roundtrip',
+    violates: '2.1: applicationUrl is a URL (here one with a port is refused, as a validator written from https://host/path does)',
+    expectedRule: 'jobs.roundtrip.url-forms',
+    transform: answerInstead(
+      (req) => {
+        const url = requestJson(req)?.applicationUrl;
+        return (isPost(req) || isPut(req)) && typeof url === 'string' && /^[a-z]+:\/\/[^/?#]*:\d+/i.test(url);
+      },
+      () => jsonResponse(400, { code: 'invalid', message: 'applicationUrl is not a URL' }),
     ),
   },
 ];

@@ -1,6 +1,7 @@
 /**
  * @module Length limits of the text fields (spec 8): referenceId and title at n
- * (accepted and kept, by every write) and n + 1 (rejected by POST, nothing created); emoji at the limit only observed.
+ * (accepted and kept, by every write) and n + 1 (rejected by POST, nothing created); a referenceId of n letters beyond
+ * ASCII where the target takes such letters; emoji at the limit only observed.
  */
 import { sameFieldValue } from '../../../judging/compare.js';
 import { isSuccess } from '../../kit/http.js';
@@ -80,8 +81,46 @@ export const referenceIdLength: Implementation = textLengthRule(
     alphabet: 'ascii',
     valueOf: (_ctx, ref, filler, length) => padToLength(ref, filler, length),
     shown: (value) => JSON.stringify(value),
+    after: referenceIdBeyondAscii,
   },
 );
+
+/** Letters of two UTF-8 bytes and one UTF-16 unit each: a limit counted in bytes ends at half the characters. */
+const BEYOND_ASCII = 'éßжñ';
+
+/**
+ * 8 counts characters: a referenceId of `max` characters beyond ASCII is taken wherever a short one of the same
+ * characters is. 2.1 restricts no character, so a target that refuses the short one refuses the characters, not
+ * the length: that is observed (reference-id-characters), never judged.
+ */
+async function referenceIdBeyondAscii(ctx: RuleContext, max: number): Promise<void> {
+  await ctx.check(
+    createBodyArb(ctx),
+    async (generated) => {
+      const short = identify(ctx, generated);
+      const shortId = `${short.referenceId}-${BEYOND_ASCII}`;
+      const taken = await ctx.api.create({ ...short, referenceId: shortId });
+      if (!isSuccess(taken.status)) {
+        ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(shortId)}: ${taken.status}` });
+        return;
+      }
+      const long = identify(ctx, generated);
+      const atLimit = padToLength(long.referenceId, BEYOND_ASCII.repeat(max), max);
+      const statement = `spec 8: referenceId max ${max} characters, and ${JSON.stringify(shortId)} was taken`;
+      const created = await createJob(
+        ctx,
+        { ...long, referenceId: atLimit },
+        { anySuccess: true, title: `POST /jobs refused a referenceId of ${max} characters beyond ASCII`, expected: statement },
+      );
+      ctx.expect(sameFieldValue('referenceId', created.referenceId, atLimit), {
+        title: `the job does not keep a referenceId of ${max} characters beyond ASCII as sent`,
+        expected: `${statement}: the referenceId comes back as sent`,
+        received: JSON.stringify(created.referenceId),
+      });
+    },
+    { runs: 1 },
+  );
+}
 
 export const titleLength: Implementation = textLengthRule(
   {
