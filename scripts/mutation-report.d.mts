@@ -15,5 +15,8 @@ export declare function mergeIncremental<R extends MutationReportFiles>(
   excluded?: ReadonlySet<string>,
 ): R;
 
+/** The report with every file's surviving mutants (Survived, NoCoverage) taken out, the rest as they were. */
+export declare function withoutSurvivors<R extends MutationReportFiles>(report: R): R;
+
 /** The files a `mutate` list leaves out by name (its `!path` patterns without a wildcard). */
 export declare function excludedFiles(patterns: readonly string[]): Set<string>;

@@ -26,6 +26,18 @@ export function mergeIncremental(previous, next, excluded = new Set()) {
   return { ...next, files: sortedKeys(files) };
 }
 
+/**
+ * The report without its surviving mutants (SURVIVING), so Stryker, which runs every mutant the incremental file does
+ * not hold, runs just those again and reuses every kill.
+ */
+export function withoutSurvivors(report) {
+  const files = Object.entries(report.files).map(([name, file]) => [
+    name,
+    { ...file, mutants: file.mutants.filter((mutant) => !SURVIVING.includes(mutant.status)) },
+  ]);
+  return { ...report, files: Object.fromEntries(files) };
+}
+
 /** The files the config leaves out by name (its `!path` patterns without a wildcard). */
 export const excludedFiles = (patterns) =>
   new Set(patterns.filter((pattern) => pattern.startsWith('!') && !pattern.includes('*')).map((pattern) => pattern.slice(1)));

@@ -3,14 +3,16 @@
 // suite as the test (stryker.config.mjs). StrykerJS 10 needs Node 22 or newer: under an older node this script
 // runs itself again under Node 24 fetched from the npm registry (`npx -y -p node@24`), so one command works on
 // every supported Node line. Other arguments go to `stryker run` (e.g. `--mutate mock/core/jobs/list-jobs.ts`,
-// `--force` to ignore the incremental file, `--concurrency 1`).
+// `--force` to ignore the incremental file, `--concurrency 1`). `--survivors` runs again only what survived (or had no
+// coverage) in the incremental file: Stryker sees a change to the mock, not to the rules, and a sharper rule can kill
+// a survivor but never revive a kill.
 // After the run: the incremental file keeps the results of the files this run left out, and
 // test/mutation/last-run.json is written afresh from it (test/mutation/survivors.test.ts reads it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MUTATE } from '../stryker.config.mjs';
-import { excludedFiles, mergeIncremental, summarize } from './mutation-report.mjs';
+import { excludedFiles, mergeIncremental, summarize, withoutSurvivors } from './mutation-report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const INCREMENTAL = `${ROOT}test/mutation/stryker-incremental.json`;
@@ -38,7 +40,8 @@ function run(command, args, options = {}) {
   return status ?? (signal ? 1 : 0);
 }
 
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((arg) => arg !== '--survivors');
+const survivorsOnly = process.argv.includes('--survivors');
 const major = Number(process.versions.node.split('.')[0]);
 if (major < STRYKER_NODE) {
   console.log(`node ${process.versions.node} is older than StrykerJS needs (${STRYKER_NODE}): running under node@24 from the npm registry`);
@@ -49,6 +52,8 @@ if (major < STRYKER_NODE) {
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 const previous = readJson(INCREMENTAL);
+// Stryker runs a mutant the incremental file does not hold: without the survivors, it runs just those again.
+if (survivorsOnly && previous) writeFileSync(INCREMENTAL, `${JSON.stringify(withoutSurvivors(previous))}\n`);
 const strykerArgs = strykerArguments(args);
 const started = Date.now();
 const stryker = fileURLToPath(new URL('../node_modules/@stryker-mutator/core/bin/stryker.js', import.meta.url));

@@ -3,7 +3,7 @@
  * the others, and a file the config now leaves out leaves the results, so its mutants no longer count.
  */
 import { describe, expect, it } from 'vitest';
-import { excludedFiles, mergeIncremental } from '../../scripts/mutation-report.mjs';
+import { excludedFiles, mergeIncremental, withoutSurvivors } from '../../scripts/mutation-report.mjs';
 
 const report = (...names: string[]) => ({
   schemaVersion: '2',
@@ -19,6 +19,26 @@ describe('mergeIncremental', () => {
   it('drops the files the config leaves out by name, from either run', () => {
     const merged = mergeIncremental(report('a.ts', 'gone.ts'), report('b.ts', 'also-gone.ts'), new Set(['gone.ts', 'also-gone.ts']));
     expect(Object.keys(merged.files)).toEqual(['a.ts', 'b.ts']);
+  });
+});
+
+describe('withoutSurvivors', () => {
+  it('takes out the survivors and the mutants no rule ran, and keeps every kill and timeout', () => {
+    const mutant = (id: string, status: string) => ({ id, status });
+    const before = {
+      schemaVersion: '2',
+      files: {
+        'a.ts': { language: 'typescript', mutants: [mutant('1', 'Killed'), mutant('2', 'Survived'), mutant('3', 'Timeout')] },
+        'b.ts': { language: 'typescript', mutants: [mutant('4', 'NoCoverage'), mutant('5', 'Ignored')] },
+      },
+    };
+    expect(withoutSurvivors(before)).toEqual({
+      schemaVersion: '2',
+      files: {
+        'a.ts': { language: 'typescript', mutants: [mutant('1', 'Killed'), mutant('3', 'Timeout')] },
+        'b.ts': { language: 'typescript', mutants: [mutant('5', 'Ignored')] },
+      },
+    });
   });
 });
 
