@@ -25,9 +25,21 @@ describe('the mock settings', () => {
         .filter((value) => named.every((c) => c[s.name] !== value))
         .map((value) => `${s.name}=${value}`),
     );
-    expect(new Set(held).size).toBe(held.length);
+    const heldUntaken = held.filter((value) => untaken.includes(value));
+    expect(new Set(heldUntaken).size).toBe(heldUntaken.length);
     // The string amount is a should rule's warning, which fails a strict run: no setting holds it.
     expect(untaken.filter((value) => !held.includes(value))).toEqual(['salary.amount-form=string']);
+  });
+
+  it('moves a switch whose values the named profiles all take in ranks 1 and 2 as in other-forms, and leaves the rest', () => {
+    for (const s of CHOICE_SWITCHES.values()) {
+      const untaken = Object.keys(s.values).filter((value) => named.every((c) => c[s.name] !== value));
+      for (const rank of [1, 2]) {
+        const expected = untaken.length === 0 ? otherForms(0)[s.name] : untaken[rank];
+        expect(otherForms(rank)[s.name], `${s.name} at rank ${rank}`).toBe(expected);
+      }
+    }
+    expect(otherForms(2)).toMatchObject({ 'lists.shape': 'paged', 'paging.link-form': 'relative' });
   });
 
   it('gives the mock a named profile by name and the other forms as choices; the gate sweeps the first four', () => {
