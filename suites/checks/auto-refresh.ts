@@ -14,7 +14,7 @@ import { show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
+import { declinesOverride, formLabel, sendUpdate } from '../kit/rejected-writes.js';
 
 /** Fails unless the answer of `what` and a GET after it show autoRefresh `expected`, which `what` sent or left alone. */
 async function expectAutoRefresh(
@@ -81,23 +81,21 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
         sent: true,
       });
       // The value sent changes on the other paths too: by referenceId, and through the override where it is honoured.
-      const on = await ctx.api.putByReference({ referenceId: body.referenceId, autoRefresh: true });
-      await expectAutoRefresh(ctx, id, `PUT /jobs (referenceId ${body.referenceId}) with autoRefresh true`, on, {
-        expected: true,
-        sent: true,
-      });
-      const off = await ctx.api.client.request<Job>({
-        method: 'POST',
-        path: `/jobs/${id}`,
-        headers: { [METHOD_OVERRIDE]: 'PUT' },
-        body: { autoRefresh: false },
-      });
-      // An overridden PUT may be declined (spec 1 documents DELETE): jobs.update.by-override owns that refusal.
-      if (isSuccess(off.status))
-        await expectAutoRefresh(ctx, id, `POST /jobs/${id} (${METHOD_OVERRIDE}: PUT) with autoRefresh false`, off, {
-          expected: false,
+      const job = created.json!;
+      await expectAutoRefresh(
+        ctx,
+        id,
+        `${formLabel('reference', job)} with autoRefresh true`,
+        await sendUpdate(ctx, 'reference', job, { autoRefresh: true }),
+        {
+          expected: true,
           sent: true,
-        });
+        },
+      );
+      const off = await sendUpdate(ctx, 'override', job, { autoRefresh: false });
+      // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
+      if (!(await declinesOverride(ctx, job, off)))
+        await expectAutoRefresh(ctx, id, `${formLabel('override', job)} with autoRefresh false`, off, { expected: false, sent: true });
       // A PUT /jobs that creates takes the value sent, as POST did (4.3: it behaves as POST).
       const fresh = { ...identify(ctx, generated), autoRefresh: true };
       const made = await ctx.api.putByReference(fresh);
