@@ -19,6 +19,8 @@ describe('sameHtmlContent', () => {
       // Numeric character references are the characters they name; canonically equivalent text is the same text.
       ['<p>¡Olé 😀</p>', '<p>&#161;Ol&#xE9; &#128512;</p>'],
       ['<p>Cafe\u0301</p>', '<p>Café</p>'],
+      ['<p>a&nbsp;b</p>', '<p>a\u00A0b</p>'],
+      ['<p>\ta \r\n b\f</p>', '<p>a b</p>'],
     ];
     for (const [a, b] of pairs) expect(sameHtmlContent(a, b), `${a} vs ${b}`).toBe(true);
   });
@@ -30,6 +32,9 @@ describe('sameHtmlContent', () => {
       ['<p>one two</p>', '<p>one</p>'],
       ['<p>a</p>', '<div>a</div>'],
       ['<p>a</p>', '<p>a</p><p>b</p>'],
+      // A no-break space is a character, not HTML white space: turned into a space, the text changed.
+      ['<p>a\u00A0b</p>', '<p>a b</p>'],
+      ['<p>\u2003a</p>', '<p>a</p>'],
     ];
     for (const [a, b] of pairs) expect(sameHtmlContent(a, b), `${a} vs ${b}`).toBe(false);
   });

@@ -8,8 +8,9 @@
  *   decoded values, in any order and however they were quoted;
  * - the same text, after decoding entities (`&amp;` = `&#38;` = `&`, and
  *   `&#161;` = `¡`: a server may write any character as a reference),
- *   merging adjacent text, collapsing whitespace runs to one space, trimming
- *   each text run and dropping runs that are only whitespace; text and
+ *   merging adjacent text, collapsing runs of HTML white space (ASCII space,
+ *   tab, line feed, form feed, carriage return) to one space, trimming
+ *   each text run and dropping runs that are only such white space; text and
  *   attribute values in Unicode NFC (canonically equivalent text is the same
  *   text, and normalizing it is a reasonable server choice).
  * So `<br>` = `<br/>`, `href='x'` = `href="x"`, re-indented markup is equal;
@@ -29,7 +30,11 @@ function normalize(nodes: readonly DomNode[]): ContentNode[] {
   const out: ContentNode[] = [];
   let text = '';
   const flush = (): void => {
-    const collapsed = text.normalize('NFC').replace(/\s+/g, ' ').trim();
+    // HTML's white space is ASCII only: a no-break or em space is text, and a server that turns it into a space changes it.
+    const collapsed = text
+      .normalize('NFC')
+      .replace(/[\t\n\f\r ]+/g, ' ')
+      .replace(/^ | $/g, '');
     if (collapsed !== '') out.push(collapsed);
     text = '';
   };
