@@ -10,7 +10,8 @@
  * path, then more draws as --runs grows. The must rules send what the spec makes invalid;
  * the should rules what a lenient but defensible reading accepts (a coerced
  * type, another letter case of a status, null read as "not sent"; see
- * negative-exclusions.ts).
+ * negative-exclusions.ts). An invalid update carries a valid change of
+ * another field beside it, which the refusal must not apply either.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -66,6 +67,17 @@ const statementOf = (value: DerivedValue, level: NegativeLevel): string =>
 const extraRuns = (ctx: RuleContext): number => Math.floor(ctx.runs / 40);
 
 /**
+ * An invalid value's partial update with a valid change of another field beside it: a server that applies the fields
+ * of a body one by one, and refuses only when it reaches the bad one, keeps the change it made first. The companion is
+ * a new title, or for a title value a flipped confidential.
+ */
+function withCompanion(patch: Body, value: DerivedValue, job: Job): Body {
+  if (value.valid) return patch;
+  const companion = value.path[0] === 'title' ? { confidential: !job.confidential } : { title: `refused beside ${value.field}` };
+  return { ...companion, ...patch };
+}
+
+/**
  * The values of one field, each as a partial update of one job in `form`: refused and unchanged, or (largest valid)
  * kept. A refused update changes nothing, so the refused values sent one after another are proven by one GET after
  * the last of them (and before each valid one, which changes the job); when that GET shows a change, the values are
@@ -83,8 +95,9 @@ async function updateCase(
   let before: Job = await getJob(ctx, (await createJob(ctx, base)).id);
   let refused: DerivedValue[] = [];
   for (const value of values.filter((v) => fitsPath(v, form))) {
-    const patch = patchFor(value, base, ctx.refs, ctx.referenceId());
-    if (patch === undefined) continue;
+    const sent = patchFor(value, base, ctx.refs, ctx.referenceId());
+    if (sent === undefined) continue;
+    const patch = withCompanion(sent, value, before);
     if (value.valid) {
       await expectUnchanged(ctx, level, form, base, before, refused);
       refused = [];
@@ -139,7 +152,7 @@ async function leavesUnchanged(ctx: RuleContext, form: UpdateForm, base: Body, v
   const job = await getJob(ctx, (await createJob(ctx, body)).id);
   for (const value of values) {
     const patch = patchFor(value, body, ctx.refs, ctx.referenceId());
-    if (patch !== undefined) await sendUpdate(ctx, form, job, patch);
+    if (patch !== undefined) await sendUpdate(ctx, form, job, withCompanion(patch, value, job));
   }
   return changedFields(job, await getJob(ctx, job.id)).length === 0;
 }

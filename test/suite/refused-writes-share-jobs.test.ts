@@ -72,8 +72,9 @@ describe('refused writes share their setup job', () => {
     const { rule, left } = await runAgainst('jobs.update.rejects-schema-negatives', cutsTitle);
     expect(rule.status).toBe('failed');
     const title = rule.mismatches[0]?.title ?? '';
-    // The title values sent with it (another type, null, empty) changed nothing alone: they are not named.
-    expect(title).toMatch(/^PUT \/jobs\/\d+ with title .* \(too-long\) was refused but changed title$/);
+    // The title values sent with it (another type, null, empty) changed nothing alone: they are not named. The change
+    // names the companion too: an invalid title goes out beside a flipped confidential, which the mend applied as well.
+    expect(title).toMatch(/^PUT \/jobs\/\d+ with title .* \(too-long\) was refused but changed confidential, title$/);
     expect(title.match(/\((other-type|null|empty|too-long|coerced-type)\)/g)).toEqual(['(too-long)']);
     expect(left).toBe(0);
   }, 120_000);
