@@ -95,13 +95,24 @@ const MAX_PAGES = 20;
  * const items = await listAllJobs(ctx, { q: caseTagOf(ctx) });
  */
 export async function listAllJobs(ctx: RuleContext, query: ListQuery & { q: string }, api: JobsApi = ctx.api): Promise<JobHeader[]> {
+  return (await listEveryPage(ctx, query, api)).items;
+}
+
+/** Every item of a scoped list (as listAllJobs), with the paging of the first page: its counts judge the whole list. */
+export async function listEveryPage(
+  ctx: RuleContext,
+  query: ListQuery & { q: string },
+  api: JobsApi = ctx.api,
+): Promise<{ items: JobHeader[]; paging: JobList['paging'] }> {
   const items: JobHeader[] = [];
+  let first: JobList['paging'] | undefined;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { json } = await listJobs(ctx, { ...query, pageSize: MAX_PAGE_SIZE, page }, api);
+    first ??= json.paging;
     items.push(...json.data);
     if (page >= json.paging.pages || json.data.length === 0) break;
   }
-  return items;
+  return { items, paging: first! };
 }
 
 /** The ids of one list page. */

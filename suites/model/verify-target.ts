@@ -1,16 +1,16 @@
 /**
  * @module Checks that the target agrees with the model: one job as returned
  * or read back (spec 4.1), a deleted job gone (4.4), and the list scoped to
- * the execution holding exactly the model's live jobs (4.5).
+ * the execution holding exactly the model's live jobs (4.5), its total and
+ * pages counting them (2.8).
  */
-import type { Job, JobHeader } from '../../schemas/index.js';
+import type { Job, JobHeader, JobList } from '../../schemas/index.js';
 import type { ApiResponse, JobsApi } from '../contract/rule.js';
 import { sameDate } from '../../judging/compare.js';
 import { responseLine } from '../kit/http.js';
-import { showsGone } from '../kit/jobs.js';
+import { listEveryPage, showsGone } from '../kit/jobs.js';
 import { fieldDifferences, headerFieldDifferences } from './expected-fields.js';
 import type { DeletedJob, JobsModel, ModelJob, ModelReal } from './jobs-model.js';
-import { listAllJobs } from '../kit/jobs.js';
 
 /**
  * Fails unless `job` (from `where`) has the model job's id, referenceId, status and fields.
@@ -103,15 +103,28 @@ function listProblems(r: ModelReal, items: readonly JobHeader[], want: readonly 
 }
 
 /**
+ * What departs in a list's counts from the items it listed (spec 2.8: total is the number of matching jobs, pages
+ * the number of pages of pageSize): a count kept from before a write (a cache) shows after a create or a delete.
+ */
+function countProblems(paging: JobList['paging'], listed: number): string[] {
+  const problems: string[] = [];
+  if (paging.total !== listed) problems.push(`paging.total ${paging.total}, but ${listed} jobs were listed`);
+  const pages = Math.ceil(listed / paging.pageSize);
+  if (paging.pageSize > 0 && paging.pages !== pages && !(listed === 0 && paging.pages <= 1))
+    problems.push(`paging.pages ${paging.pages}, but ${listed} jobs at pageSize ${paging.pageSize} make ${pages}`);
+  return problems;
+}
+
+/**
  * The list with q = scope (and a status filter) holds exactly the model's live jobs, each once, with their status.
  *
  * @example
  * await expectListMatches(r, m, 'archived'); // GET /jobs?q=scope&status=archived
  */
 export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, status?: string): Promise<void> {
-  const items = await listAllJobs(r.ctx, status === undefined ? { q: r.scope } : { q: r.scope, status });
+  const { items, paging } = await listEveryPage(r.ctx, status === undefined ? { q: r.scope } : { q: r.scope, status });
   const want = [...m.jobs.values()].filter((job) => status === undefined || job.status === status);
-  const problems = listProblems(r, items, want);
+  const problems = [...listProblems(r, items, want), ...countProblems(paging, items.length)];
   const filter = status === undefined ? '' : `&status=${status}`;
   r.ctx.expect(problems.length === 0, {
     title: `GET /jobs?q=${r.scope}${filter} does not list exactly the employer's live jobs`,
@@ -130,8 +143,8 @@ export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, st
  */
 export async function expectOtherViewMatches(r: ModelReal, m: Readonly<JobsModel>): Promise<void> {
   if (r.second === undefined) return;
-  const items = await listAllJobs(r.ctx, { q: r.scope }, r.second);
-  const problems = listProblems(r, items, [...m.others.values()]);
+  const { items, paging } = await listEveryPage(r.ctx, { q: r.scope }, r.second);
+  const problems = [...listProblems(r, items, [...m.others.values()]), ...countProblems(paging, items.length)];
   r.ctx.expect(problems.length === 0, {
     title: `GET /jobs?q=${r.scope} as the second employer does not list exactly that employer's own jobs`,
     expected: `spec 5.3: the list returns only the key's employer's jobs: ${idList(m.others.values())} (the first employer's: ${idList(m.jobs.values())})`,
