@@ -1,8 +1,9 @@
 /**
  * @module The list in every combination of its parameters (spec 4.5, 2.8, 5.3). One fixture per rule run
  * (create once, read many): twelve jobs of the key's employer in the three statuses, eight of them with
- * a title word, one whose whole referenceId is a q; for the isolation rule, four jobs of the second
- * employer whose titles hold that word and that referenceId, so every q matches them under any reading.
+ * a title word, one whose whole referenceId is a q, the others holding both in their description and
+ * address; for the isolation rule, four jobs of the second employer whose titles hold that word and
+ * that referenceId, so every q matches them under any reading.
  * Then the combinations of suites/arbitraries/list-combinations.ts (every pair of levels first), one
  * list request each, each judged for one aspect: the filter, the order across pages, the counts, both
  * links (by meaning, judging/paging.ts), or isolation. Without q the list holds every job of the
@@ -170,6 +171,9 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
     const marker = i === REFERENCE_JOB || i === RENAMED_AWAY ? caseTag : body.referenceId;
     return { ...body, title: scopedTitle(ctx, marker, titledAt(i, titleWord)), status };
   });
+  // The jobs no q level names carry both levels in every other text field: q matches title and referenceId only.
+  const terms = [titleWord, named[REFERENCE_JOB]!.referenceId];
+  for (const [i, body] of named.entries()) if (!isTitled(i)) named[i] = { ...body, ...termsElsewhere(body, terms) };
   // What the creates send: the jobs reached by a later write are created before it, the two renamed jobs each with the
   // other's referenceId (RENAMED_AWAY holds the reference-id level's first).
   const swapped = (i: number): string => named[i === RENAMED_AWAY ? REFERENCE_JOB : i === REFERENCE_JOB ? RENAMED_AWAY : i]!.referenceId;
@@ -226,6 +230,18 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const ids = new Set([...jobs, ...others].map((job) => job.id));
   const outside = await outsideTheFixture(ctx, jobs, before, complete, ids);
   return { jobs, titleWord, referenceId, ...outside, complete, others, ids };
+}
+
+/**
+ * The text fields other than title and referenceId, holding `terms`: the description, and the address of the job's
+ * routing type (the email's local part, the URL's path). A search that also reads them finds jobs it must not (4.5).
+ */
+function termsElsewhere(body: Body, terms: readonly string[]): Body {
+  return {
+    description: `<p>${terms.join(' ')}</p>`,
+    ...(typeof body.applicationEmail === 'string' ? { applicationEmail: `${terms[0]}@example.com` } : {}),
+    ...(typeof body.applicationUrl === 'string' ? { applicationUrl: `https://jobs.example.com/${terms.join('/')}` } : {}),
+  };
 }
 
 /** A fixture job's title words: the title word (when given), then its place in the fixture. */
