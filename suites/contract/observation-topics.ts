@@ -336,7 +336,12 @@ export const OBSERVATION_TOPICS = {
     openPoint: 'q.match',
     section: '4.5',
     meaning:
-      'A q holding every piece of character class {class} that found fewer than the two jobs titled with it: its paging links were not judged.',
+      'A q holding every piece of character class {class} that was refused, or found fewer than the two jobs titled with it (its paging links then not judged).',
+  },
+  'q.wildcards': {
+    openPoint: 'q.match',
+    section: '4.5',
+    meaning: 'What a q holding %, _ and . found: refused, or not even the job whose title holds it (then its decoys are not judged).',
   },
 } as const satisfies Record<string, TopicInfo>;
 

@@ -1,0 +1,121 @@
+/**
+ * @module What a q of other characters than the tag words finds (spec 4.5: q "matches job title and referenceId").
+ * How q matches is open (substring, prefix or word matching), so each check holds under every one of them:
+ * - a q made only of letters and digits, beyond ASCII included, is one word of a job's title, so every reading finds
+ *   that job. The classes judged are those whose pieces are all letters, marks and digits, in NFC (a server may
+ *   store a decomposed title composed, and then not find a decomposed q): derived from the pieces, not listed;
+ * - `%`, `_` and `.` in q are characters. A job whose title holds q with them replaced by what SQL LIKE (`%` any
+ *   run, `_` one character) or a regular expression (`.` one character) lets them match is found by none of the
+ *   readings. A should: a search that splits q at punctuation and finds any one of its words finds it too.
+ * A refused q is observed (4.5 types q a String without a form), as is a q that does not find the literal job.
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import type { RuleContext } from '../contract/rule.js';
+import type { ObservationTopic } from '../contract/observation-topics.js';
+import { CHARACTER_CLASSES, classPieces, type CharacterClass } from '../arbitraries/character-classes.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { show } from '../../judging/compare.js';
+import { createJob } from '../kit/jobs.js';
+import { atOnce } from '../kit/at-once.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { classQuery } from './paging-q-characters.js';
+
+const WORD = /^[\p{L}\p{M}\p{N}]+$/u;
+
+/** The classes whose q is one word of letters under every reading: each piece letters, marks or digits, and in NFC. */
+export const LETTER_CLASSES: readonly CharacterClass[] = CHARACTER_CLASSES.filter((characterClass) =>
+  classPieces(characterClass).every((piece) => {
+    const lower = piece.toLowerCase();
+    return WORD.test(lower) && lower.normalize('NFC') === lower;
+  }),
+);
+
+/** A job titled with `text` as a word of its title. */
+async function titledJob(ctx: RuleContext, text: string): Promise<Job> {
+  const body = identify(ctx, fc.sample(createBodyArb(ctx), { seed: ctx.seedOf?.(text) ?? 0, numRuns: 1 })[0]!);
+  return createJob(ctx, { ...body, title: scopedTitle(ctx, body.referenceId, text) });
+}
+
+/** The ids GET /jobs?q lists, or undefined where the q was refused (observed under `topic`). */
+async function idsFound(ctx: RuleContext, q: string, topic: ObservationTopic): Promise<Set<number> | undefined> {
+  const res = await ctx.api.list({ q, pageSize: 100 });
+  if (res.status !== 200 || !Array.isArray(res.json?.data)) {
+    ctx.observe({ topic, section: '4.5', observed: `q ${show(q)} answered ${res.status}` });
+    return undefined;
+  }
+  return new Set(res.json.data.map((item) => item.id));
+}
+
+async function checkLetters(ctx: RuleContext, characterClass: CharacterClass): Promise<void> {
+  const q = classQuery(caseTagOf(ctx), characterClass);
+  const job = await titledJob(ctx, q);
+  const found = await idsFound(ctx, q, `q.characters.${characterClass}`);
+  if (found === undefined) return;
+  ctx.expect(found.has(job.id), {
+    title: `GET /jobs with q ${show(q)} (${characterClass}) does not find job ${job.id}, whose title holds it as a word`,
+    expected: 'spec 4.5: q matches the job title; a q of letters that is a whole word of a title finds that job, however q matches',
+    received: `listed ${show([...found])}`,
+  });
+}
+
+/** Literal characters of query languages, inside one word after the case tag. */
+const WILDCARD_TAIL = 'x50%a_b.c';
+/** The decoys: what SQL LIKE lets `%` and `_` match, and what a regular expression lets `.` match. */
+const DECOYS = {
+  'SQL LIKE': (q: string) => q.replace('%', 'zz').replace('_', '1'),
+  'regular expression': (q: string) => q.replace('.', '2'),
+} as const;
+
+async function checkWildcards(ctx: RuleContext): Promise<void> {
+  const q = `${caseTagOf(ctx)}${WILDCARD_TAIL}`.toLowerCase();
+  const decoys = Object.entries(DECOYS).map(([language, decoy]) => ({ language, title: decoy(q) }));
+  const [literal, ...made] = await atOnce(ctx, [q, ...decoys.map((d) => d.title)], (text) => titledJob(ctx, text));
+  const found = await idsFound(ctx, q, 'q.wildcards');
+  if (found === undefined) return;
+  if (!found.has(literal!.id)) {
+    ctx.observe({ topic: 'q.wildcards', section: '4.5', observed: `q ${show(q)} did not find the job whose title holds it` });
+    return;
+  }
+  for (const [i, { language, title }] of decoys.entries()) {
+    ctx.expect(!found.has(made[i]!.id), {
+      title: `GET /jobs with q ${show(q)} also finds job ${made[i]!.id}, titled ${show(title)}: q read as a ${language} pattern`,
+      expected: 'spec 4.5: q matches the job title; its %, _ and . are characters, which that title does not hold',
+      received: `listed ${show([...found])}`,
+    });
+  }
+}
+
+export const listQCharactersRules: Implementation[] = [
+  propertyRule<{ characterClass: CharacterClass }>(
+    {
+      id: 'jobs.list.q-letters',
+      section: '4.5',
+      level: 'must',
+      title: 'q of letters beyond ASCII (and of capitals) finds the job whose title holds it as a word',
+      statement: 'Matches job title and `referenceId`.',
+    },
+    {
+      independentCases: true,
+      maxRuns: 1,
+      arbitrary: () => fc.record({ characterClass: fc.constantFrom(...LETTER_CLASSES) }),
+      // Every letter class in every run, one case each.
+      examples: () => LETTER_CLASSES.map((characterClass) => ({ characterClass })),
+      check: (ctx, { characterClass }) => checkLetters(ctx, characterClass),
+    },
+  ),
+  propertyRule<null>(
+    {
+      id: 'jobs.list.q-wildcards-literal',
+      section: '4.5',
+      level: 'should',
+      title: "q's %, _ and . are characters: q finds no job whose title holds only what a LIKE or regex pattern matches",
+      statement: 'Good practice; the spec says: Matches job title and `referenceId`.',
+    },
+    {
+      maxRuns: 1,
+      arbitrary: () => fc.constant(null),
+      check: (ctx) => checkWildcards(ctx),
+    },
+  ),
+];
