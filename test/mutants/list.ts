@@ -4,6 +4,7 @@
 import type { Mutant } from './mutant.js';
 import { isListBody, jsonResponse, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
+import { currentJob } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
 import { isList, isOverride, isPost, isPutById, isPutByReference } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
@@ -48,6 +49,12 @@ const statusFromCreate: Mutant['transform'] = (next) => {
     return res;
   };
 };
+
+/** `q` as an SQL LIKE pattern, unescaped: `%` any run of characters, `_` any one, matched anywhere and in any case. */
+function likePattern(q: string): RegExp {
+  const pieces = [...q].map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(pieces.join(''), 'i');
+}
 
 export const listMutants: Mutant[] = [
   {
@@ -243,5 +250,54 @@ export const listMutants: Mutant[] = [
     violates: '2.7: a list item has the job\'s values (here a job without a referenceId is listed with the text "null")',
     expectedRule: 'jobs.list.header-values',
     transform: rewriteResponseText(isList, (text) => text.replace(/"referenceId":null/g, '"referenceId":"null"')),
+  },
+  {
+    // spec 4.5: q matches the title and the referenceId; a search over the whole row reads the description too
+    name: 'list-q-matches-description',
+    area: 'list',
+    violates: '4.5: q matches the job title and referenceId (here also the description: a job that holds q only there is listed)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: relist(async ({ items, view, req, next }) => {
+      if (!view.q) return items;
+      const every = await allHeaders(next, req, { status: view.status });
+      if (!Array.isArray(every)) return items;
+      const listed = new Set(items.map((item) => item.id));
+      const more: JsonObject[] = [];
+      for (const header of every.filter((item) => !listed.has(item.id))) {
+        const job = await currentJob(next, req, header.id as number);
+        if (
+          String(job?.description ?? '')
+            .toLowerCase()
+            .includes(view.q.toLowerCase())
+        )
+          more.push(header);
+      }
+      return [...items, ...more].sort(newestFirst);
+    }),
+  },
+  {
+    // spec 4.5: q is a String; a server that reads the query's bytes as Latin-1 turns a q beyond ASCII into another text
+    name: 'list-q-non-ascii-read-as-latin1',
+    area: 'list',
+    violates: '4.5: q matches the title (here a q beyond ASCII is decoded as Latin-1, so `é` is searched as `Ã©` and finds nothing)',
+    expectedRule: 'jobs.list.q-letters',
+    transform: rewriteQuery((query) => {
+      const q = query.get('q');
+      if (q && /[^\x00-\x7f]/.test(q)) query.set('q', Buffer.from(q, 'utf8').toString('latin1'));
+    }),
+  },
+  {
+    // spec 4.5: q matches the title; a server that puts q into LIKE '%' || q || '%' unescaped reads its % and _ as wildcards
+    name: 'list-q-read-as-like-pattern',
+    area: 'list',
+    violates: '4.5 (should): q matches the title (here `%` and `_` in q are LIKE wildcards: `50%a_b` finds a title `50zza1b`)',
+    expectedRule: 'jobs.list.q-wildcards-literal',
+    transform: relist(async ({ items, view, req, next }) => {
+      if (view.q === undefined || !/[%_]/.test(view.q)) return items;
+      const every = await allHeaders(next, req, { status: view.status });
+      if (!Array.isArray(every)) return items;
+      const pattern = likePattern(view.q);
+      return every.filter((item) => pattern.test(String(item.title)) || pattern.test(String(item.referenceId ?? '')));
+    }),
   },
 ];

@@ -17,7 +17,7 @@ import {
   type JsonObject,
 } from './support/json.js';
 import { otherKey } from './support/keys.js';
-import { effectiveMethod, isCollection, isItem, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isCollection, isItem, isList, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
 import { rewriteRequest } from './support/transforms.js';
 import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 
@@ -293,5 +293,24 @@ export const modelMutants: Mutant[] = [
       (req) => isPut(req) && isItem(req),
       (body) => (body.status === undefined ? body : { status: body.status }),
     ),
+  },
+  {
+    // spec 2.8: total is the number of matching jobs; a count cached per query and only ever raised keeps counting a deleted job
+    name: 'model-list-total-kept-after-delete',
+    area: 'model',
+    violates: '2.8: paging.total is the number of matching jobs (here a count kept per query that a delete never lowers)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => {
+      const highest = new Map<string, number>();
+      return async (req) => {
+        const res = await next(req);
+        const body = isList(req) && res.status === 200 ? responseJson(res) : undefined;
+        if (!isListBody(body)) return res;
+        const query = `${req.headers['api-key'] ?? ''} ${req.query.get('q') ?? ''} ${req.query.get('status') ?? ''}`;
+        const total = Math.max(highest.get(query) ?? 0, body.paging.total as number);
+        highest.set(query, total);
+        return withResponseJson(res, { ...body, paging: { ...body.paging, total } });
+      };
+    },
   },
 ];

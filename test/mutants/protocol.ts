@@ -92,4 +92,17 @@ export const protocolMutants: Mutant[] = [
     expectedRule: 'jobs.protocol.json-charset-accepted',
     transform: refusesCharset((req) => /charset\s*=\s*"?UTF-8/.test(req.headers['content-type'] ?? '')),
   },
+  {
+    // spec 1: a JSON body; a server that checks the raw text of numbers (a hand-made pattern of digits and a point) refuses 5.25e+4
+    name: 'protocol-exponent-numbers-refused',
+    area: 'protocol',
+    violates: '1: create or update with a JSON body (here a number written with an exponent, the same JSON value, is refused with 400)',
+    expectedRule: 'jobs.protocol.json-spellings',
+    transform: (next) => async (req) => {
+      const text = req.body ? new TextDecoder().decode(req.body) : '';
+      const outsideStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+      if (isJobsPath(req) && /\d[eE][+-]?\d/.test(outsideStrings)) return jsonResponse(400, { status: 400, code: 'invalid_number' });
+      return next(req);
+    },
+  },
 ];

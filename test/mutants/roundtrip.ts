@@ -205,4 +205,17 @@ export const roundtripMutants: Mutant[] = [
       () => jsonResponse(400, { code: 'invalid', message: 'applicationUrl is not a URL' }),
     ),
   },
+  {
+    // spec 2.1, 4.2: the description comes back with the same text; a no-break space is a character, not HTML white space
+    name: 'roundtrip-description-no-break-space-as-space',
+    area: 'roundtrip',
+    violates: '4.2: a write keeps the values sent (here a no-break space in the description, raw or as &nbsp;, is stored as a space)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.description === 'string') body.description = body.description.replace(/\u00A0|&nbsp;/g, ' ');
+      },
+    ),
+  },
 ];

@@ -8,8 +8,8 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { requestJson, withJsonBody, type JsonObject } from './support/json.js';
-import { isOverride, isItem, isPost, isPut, isPutByReference } from './support/routes.js';
-import { jobByReference, sideRequest } from './support/side-requests.js';
+import { isOverride, isItem, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 import { clipsText, rewriteRequest } from './support/transforms.js';
 
 const SCRIPT = /<\/?script\b[^>]*>/gi;
@@ -209,5 +209,20 @@ export const updateValidationMutants: Mutant[] = [
       const spare = ids.filter((id) => !sent.includes(id));
       body.categories = sent.map((id) => ({ id: typeof id === 'number' && !ids.includes(id) ? (spare.shift() ?? ids[0]) : id }));
     }),
+  },
+  {
+    // spec 4.3: a refused update changes nothing; a server that writes the fields of a body one by one keeps those before the bad one
+    name: 'update-refused-put-keeps-title',
+    area: 'update',
+    violates: '4.3: a PUT body obeys the rules of POST, and a refused PUT changes nothing (here its title is written before the refusal)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = isPut(req) || isOverridePut(req) ? requestJson(req) : undefined;
+      if (res.status !== 400 || typeof body?.title !== 'string' || body.title.length > 256 || body.title.trim() === '') return res;
+      const job = await namedJob(next, req, jobIdOf(req), body);
+      if (job) await sideRequest(next, req, 'PUT', `/jobs/${String(job.id)}`, { body: { title: body.title } });
+      return res;
+    },
   },
 ];
