@@ -996,6 +996,22 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'pageSize | Default 10, maximum 100',
   },
   {
+    id: 'jobs.list.q-letters',
+    section: '4.5',
+    level: 'must',
+    area: 'list',
+    title: 'q of letters beyond ASCII (and of capitals) finds the job whose title holds it as a word',
+    statement: 'Matches job title and `referenceId`.',
+  },
+  {
+    id: 'jobs.list.q-wildcards-literal',
+    section: '4.5',
+    level: 'should',
+    area: 'list',
+    title: "q's %, _ and . are characters: q finds no job whose title holds only what a LIKE or regex pattern matches",
+    statement: 'Good practice; the spec says: Matches job title and `referenceId`.',
+  },
+  {
     id: 'jobs.paging.total',
     section: '2.8',
     level: 'must',
@@ -1111,6 +1127,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'protocol',
     title: 'Every JSON body the API answers is labelled with a JSON media type (a success, a list and a refusal)',
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
+  },
+  {
+    id: 'jobs.protocol.json-spellings',
+    section: '1',
+    level: 'must',
+    area: 'protocol',
+    title: 'A body in another spelling of the same JSON (exponents, \\u escapes, white space, member order) is taken as the same',
+    statement: 'Create or update with POST or PUT and a JSON body.',
   },
   {
     id: 'jobs.auth.missing-key.get',

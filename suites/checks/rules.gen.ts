@@ -15,8 +15,10 @@ import * as createIndex from './create/index.js';
 import * as duplicateEntries from './duplicate-entries.js';
 import * as html from './html.js';
 import * as isolation from './isolation.js';
+import * as jsonSpellings from './json-spellings.js';
 import * as lifecycle from './lifecycle.js';
 import * as limitsIndex from './limits/index.js';
+import * as listQCharacters from './list-q-characters.js';
 import * as list from './list.js';
 import * as model from './model.js';
 import * as nearMissIds from './near-miss-ids.js';
@@ -57,8 +59,10 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   duplicateEntries.duplicateEntriesRule,
   html.htmlRules,
   isolation.isolationRules,
+  jsonSpellings.jsonSpellingsRule,
   lifecycle.lifecycleRules,
   limitsIndex.limitsRules,
+  listQCharacters.listQCharactersRules,
   list.listRules,
   model.modelRules,
   nearMissIds.nearMissIdsRules,
