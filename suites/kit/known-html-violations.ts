@@ -4,7 +4,8 @@
  * random per case, so a server that lets exactly one of them through (only
  * <script>, or attributes on <p> only) could pass a run by chance; these
  * cover every tag of the allow-list and the usual dangerous ones every time.
- * Each is rejected by spec 2.1 rules 1-3 whatever else the server checks.
+ * Each is rejected by spec 2.1 rules 1-3 whatever else the server checks;
+ * every attribute HTML defines goes on a and on the bare tags.
  * Names are case-insensitive in HTML, so each kind also comes upper-case and
  * capitalized (`<SCRIPT>`, `<P CLASS>`, `<A>`), and each attribute comes in
  * every form HTML writes one (`class="x"`, `class='x'`, `onclick=alert(1)`,
@@ -15,13 +16,12 @@
  */
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { HtmlViolationKind } from '../arbitraries/html.js';
+import { attributesNotAllowedOn, HTML_ATTRIBUTES } from '../arbitraries/html-attributes.js';
 
 const HREF = 'https://example.com/jobs';
 /** Outside the allow-list; the first ones are the usual script carriers. */
 const DISALLOWED_TAGS = ['script', 'iframe', 'style', 'object', 'img', 'span', 'u', 'h1', 'table', 'form'];
 const VOID_ELEMENTS = new Set(['img', 'input']);
-/** Attributes no allowed tag may carry (a allows only href and target). */
-const OTHER_ATTRIBUTES = ['class', 'style', 'onclick', 'id'];
 
 const disallowedTags = DISALLOWED_TAGS.filter((tag) => !(tag in htmlAllowlist.tags));
 const linkTags = Object.entries(htmlAllowlist.tags)
@@ -101,12 +101,17 @@ function lowerCase(kind: HtmlViolationKind): string[] {
         ),
       ];
     case 'attribute-on-non-a':
-      // Every allowed tag without attributes, once, with one attribute.
-      return bareTags.map(([tag, rule], i) => inPlace(tag, ` ${OTHER_ATTRIBUTES[i % OTHER_ATTRIBUTES.length]}="x"`, rule.void === true));
+      // Every allowed tag without attributes, and every attribute HTML defines, each at least once.
+      return Array.from({ length: Math.max(bareTags.length, HTML_ATTRIBUTES.length) }, (_, i) => {
+        const [tag, rule] = bareTags[i % bareTags.length]!;
+        return inPlace(tag, ` ${HTML_ATTRIBUTES[i % HTML_ATTRIBUTES.length]!}="x"`, rule.void === true);
+      });
     case 'a-without-href':
       return linkTags.flatMap((tag) => [`<p><${tag}>link</${tag}></p>`, `<p><${tag} target="_blank">link</${tag}></p>`]);
     case 'other-attribute-on-a':
-      return linkTags.flatMap((tag) => OTHER_ATTRIBUTES.map((name) => `<p><${tag} href="${HREF}" ${name}="x">link</${tag}></p>`));
+      return linkTags.flatMap((tag) =>
+        attributesNotAllowedOn(tag).map((name) => `<p><${tag} href="${HREF}" ${name}="x">link</${tag}></p>`),
+      );
   }
 }
 

@@ -83,6 +83,16 @@ export const htmlMutants: Mutant[] = [
     ),
   },
   {
+    // spec 2.1 rule 2: no attribute other than href and target on a; rel is the one an allow-list most often adds beside target
+    name: 'html-accepts-rel-on-a',
+    area: 'html',
+    violates: '2.1 rule 2: only href and target on a (here rel, as in target="_blank" rel="noopener", is accepted, stripped)',
+    expectedRule: 'jobs.html.rejects-other-attribute-on-a',
+    transform: cleanDescription((html) =>
+      eachLink(html, (attributes) => attributes.replace(/\s+rel\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)/gi, '')),
+    ),
+  },
+  {
     // spec 2.1 rule 1: an end tag names its element too (refusing it is good practice: a tree-based check drops it)
     name: 'html-accepts-stray-end-tag',
     area: 'html',
