@@ -8,7 +8,8 @@
  * a rename by id, then the old referenceId (a PUT /jobs with it creates) and the
  * new one (an update by it), and one by override; the header fields a list shows (confidential,
  * locations) changed; a DELETE by a freed referenceId, then a POST taking a
- * referenceId freed by a rename; and, with a
+ * referenceId freed by a rename; a delete through the override and one by id,
+ * each followed by its referenceId taken again; and, with a
  * second key, the second employer creating, updating and deleting by the
  * same referenceIds, and deleting by one only the first employer holds.
  * Random sequences reach the same commands in other orders and states.
@@ -37,7 +38,7 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 24 commands, 28 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 28 commands, 32 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -77,6 +78,11 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     // The referenceId freed by that rename taken again by POST (the PUT-create took one above).
     new ReuseReferenceCommand(0, body(5), 'post'),
     new UpdateJobCommand(0, { confidential: false }, 'reference', tag),
+    // The other two delete forms, each followed by its referenceId taken again: every delete must free it.
+    new DeleteJobCommand(1, 'override'),
+    new ReuseReferenceCommand(0, body(2), 'put-create'),
+    new DeleteJobCommand(1, 'id'),
+    new ReuseReferenceCommand(0, body(3), 'post'),
   ];
   if (withSecondEmployer) {
     commands.push(

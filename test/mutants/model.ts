@@ -202,6 +202,20 @@ export const modelMutants: Mutant[] = [
     ),
   },
   {
+    // spec 3, 4.7: a delete through the override removes the job as DELETE does; its own handler may only mark it
+    name: 'model-reference-reserved-after-delete-by-override',
+    area: 'model',
+    violates:
+      '3, 4.7: the override acts as a DELETE of the resource (here a job deleted through it keeps its referenceId ' +
+      'reserved: a create with it answers 409; the plain deletes free it)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: keepsDeletedReferences(
+      async (next, req, referenceId) =>
+        isPost(req) || (isPutByReference(req) && (await jobByReference(next, req, referenceId)) === undefined),
+      (req) => req.method === 'POST',
+    ),
+  },
+  {
     // spec 1, 4.2: a referenceId is the employer's own; another employer's does not exist for it
     name: 'model-reference-unique-across-employers',
     area: 'model',
