@@ -4,15 +4,15 @@ import { PATCHES_MODULES_OR_GLOBALS } from './test/support/isolated-files.js';
 import { SlowFilesFirst } from './test/support/slow-files-first.js';
 
 /**
- * Three tiers (docs/testing.md says what each proves), in five projects:
+ * Three tiers (docs/testing.md says what each proves), in four projects:
  * - `unit`: the fast `*.test.ts` beside the source (schemas, mock, suite units, report units) and the
  *   import-direction check; `npm run test:unit` (or `npx vitest --project unit`).
  * - `integration`: the rest of test/ (the mock over HTTP, the suite against the mock and its mutants, the
  *   built CLIs), one module graph per worker; `integration-isolated`, the few of its files that patch a module
- *   or a global, a graph each; and `examples` (the packed package in locked integrator projects). With `unit`,
- *   the PR gate: `npm test`, deterministic seeds.
- * - `nightly`: `test/**\/*.nightly.test.ts`, the long runs; `npm run test:full` (TEST_TIER=full) runs them
- *   beside the other two, which then draw random seeds and run their wider variants.
+ *   or a global, a graph each. With `unit`, the PR gate: `npm test`, deterministic seeds.
+ * - `nightly`: `test/**\/*.nightly.test.ts`, the long runs and the packed package in integrator projects (on
+ *   the lowest peers from a committed lockfile, and on the newest); `npm run test:full` (TEST_TIER=full) runs
+ *   them beside the others, which then draw random seeds and run their wider variants.
  */
 const FAST_CHECK_SEED = 'test/support/fast-check-seed.global.ts';
 const shared = {
@@ -78,16 +78,6 @@ export default defineConfig({
       },
       {
         test: { ...integration, name: 'integration-isolated', include: PATCHES_MODULES_OR_GLOBALS },
-      },
-      {
-        test: {
-          ...shared,
-          name: 'examples',
-          include: ['test/examples/**/*.test.ts'],
-          exclude: [NIGHTLY],
-          // dist/ fresh, then packed once for every integrator project (inject('packedTarball')).
-          globalSetup: ['test/support/fresh-dist.ts', 'test/examples/support/pack.ts', FAST_CHECK_SEED],
-        },
       },
       ...(fullTier
         ? [

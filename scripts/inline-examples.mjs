@@ -1,5 +1,5 @@
 // Inlines the files of examples/ into the Markdown pages that show them, so the README and docs/
-// show the very files the tarball test runs (test/examples/lowest-peers.test.ts; packed-examples.nightly.test.ts every night), never a copy
+// show the very files the tarball tests run every night (test/examples/lowest-peers.nightly.test.ts, packed-examples.nightly.test.ts), never a copy
 // written by hand. A page marks each place with `<!-- example: examples/NAME.ts -->` on the line
 // before a fenced block; the block is rewritten from the file. Any other ts/js block is refused.
 import { readFileSync } from 'node:fs';

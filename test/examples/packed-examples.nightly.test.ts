@@ -7,8 +7,8 @@
  * `nodenext` and under `bundler`, with skipLibCheck off.
  *
  * Nightly (`npm run test:full`): the newest versions come from the registry on the
- * day, so a release elsewhere can turn this red; the PR gate installs a locked
- * project instead (lowest-peers.test.ts).
+ * day, so a release elsewhere can turn this red; lowest-peers.nightly.test.ts
+ * installs a locked project beside it.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

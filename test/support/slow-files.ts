@@ -15,5 +15,4 @@ export const SLOW_FILES = [
   'test/mock/cli.test.ts',
   'test/suite/write-baseline.test.ts',
   'test/openapi/openapi-tools.test.ts',
-  'test/examples/lowest-peers.test.ts',
 ];
