@@ -336,7 +336,8 @@ export const OBSERVATION_TOPICS = {
     openPoint: 'q.match',
     section: '4.5',
     meaning:
-      'A q holding every piece of character class {class} that was refused, or found fewer than the two jobs titled with it (its paging links then not judged).',
+      'A q holding every piece of character class {class} that was refused, or found fewer than the two jobs titled with it ' +
+      '(its paging links then not judged).',
   },
   'q.wildcards': {
     openPoint: 'q.match',
