@@ -11,7 +11,7 @@ import type { ReferenceData } from '../contract/rule.js';
 import { patchFor, withContext } from '../kit/negative-bodies.js';
 import { jobCreateArb } from './job.js';
 import { EXCLUSIONS } from './negative-exclusions.js';
-import { deriveAll, derivedNegatives, type NegativeKind } from './schema-negatives.js';
+import { deriveAll, derivedNegatives, derivedQueryNegatives, type NegativeKind } from './schema-negatives.js';
 
 const refs: ReferenceData = { positionTypeIds: [4, 7, 9], categoryIds: [12, 3, 30, 17] };
 const MARKER = 'jc1-k0-0';
@@ -118,5 +118,25 @@ describe('derivedNegatives (invalid values from the schemas)', () => {
     expect(level('status', 'enum-case')).toBe('should');
     expect(level('status', 'enum-white-space')).toBe('must');
     expect(level('salary.period.id', 'non-integer')).toBe('must');
+  });
+});
+
+describe('derivedQueryNegatives', () => {
+  /** The query as the schema reads it: an integer parameter's text of digits as that number (list-query.schema.json). */
+  const asRead = (name: string, value: string): Record<string, unknown> => ({
+    [name]: (name === 'page' || name === 'pageSize') && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value,
+  });
+
+  it('gives status, page and pageSize values that the list query schema refuses, and q none', () => {
+    const negatives = derivedQueryNegatives();
+    expect(new Set(negatives.map((n) => n.name))).toEqual(new Set(['status', 'page', 'pageSize']));
+    for (const { name, value } of negatives) expect(validators.listQuery(asRead(name, value)).ok, `${name}=${value}`).toBe(false);
+  });
+
+  it("holds a near miss of every status and each integer's nearest value below its minimum", () => {
+    const values = derivedQueryNegatives().map((n) => `${n.name}=${n.value}`);
+    for (const status of ['active', 'archived', 'draft'])
+      expect(values).toContain(`status=${status.charAt(0).toUpperCase()}${status.slice(1)}`);
+    expect(values).toEqual(expect.arrayContaining(['page=0', 'pageSize=0', 'page=2147483648', 'pageSize=2.5']));
   });
 });

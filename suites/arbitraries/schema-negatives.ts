@@ -393,3 +393,36 @@ export function derivedNegatives(): DerivedValue[] {
   return cached ?? (cached = deriveAll().values);
 }
 let cached: DerivedValue[] | undefined;
+
+/** An invalid value of a list query parameter, as the query text that carries it. */
+export interface QueryNegative {
+  name: string;
+  value: string;
+  reason: string;
+}
+
+/**
+ * The invalid values of each constrained list parameter (list-query.schema.json: status, page, pageSize), as query
+ * text: a value of another JSON type goes out as its JSON text, a number written as text is no violation there (a
+ * query is text), and an integer also goes one below its minimum. q takes any string, so it has none.
+ *
+ * @example
+ * derivedQueryNegatives().find((n) => n.name === 'status'); // { name: 'status', value: 'Active', reason: 'enum …: case of active' }
+ */
+export function derivedQueryNegatives(): QueryNegative[] {
+  const file = 'list-query.schema.json';
+  const out: QueryNegative[] = [];
+  for (const [name, declared] of Object.entries(loadSchema(file).properties as Record<string, JsonSchema>)) {
+    const { schema } = resolved({ schema: declared, file });
+    // Any text is a string: a string parameter with no enum, length or pattern (q) has no invalid query value.
+    if (schema.type === 'string' && !schema.enum && schema.maxLength === undefined && schema.pattern === undefined) continue;
+    const raws = valuesOf(name, schema, false).filter((raw) => !raw.valid && raw.kind !== 'coerced-type');
+    if (typeof schema.minimum === 'number')
+      raws.push({ kind: 'other-type', value: schema.minimum - 1, reason: `minimum ${schema.minimum}: one below` });
+    for (const raw of raws) {
+      const value = typeof raw.value === 'string' ? raw.value : JSON.stringify(raw.value);
+      if (!out.some((n) => n.name === name && n.value === value)) out.push({ name, value, reason: raw.reason });
+    }
+  }
+  return out;
+}

@@ -13,6 +13,7 @@ import { sameText, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
+import { derivedQueryNegatives } from '../arbitraries/schema-negatives.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 const below500 = (status: number): boolean => status < 500;
@@ -343,16 +344,14 @@ const listParams: Implementation = fixedRule(
   async (ctx: RuleContext) => {
     const q = caseTagOf(ctx);
     const queries: Array<Record<string, string | number>> = [
-      { q, page: 0 },
-      { q, page: -1 },
+      // Every invalid value the schema gives status, page and pageSize (another type, a near miss of each status,
+      // a fraction, past Int32, below the minimum), scoped by q to the case's jobs.
+      ...derivedQueryNegatives().map(({ name, value }) => ({ q, [name]: value })),
       { q, page: 'abc' },
       { q, page: 2147483647 },
       { q, page: '99999999999' },
-      { q, pageSize: 0 },
       { q, pageSize: -5 },
-      { q, pageSize: 'x' },
       { q, pageSize: 1_000_000 },
-      { q, status: 'bogus' },
       { q: `${q}🚀 日本語 %' OR 1=1 --` },
       { q: `${q}${'z'.repeat(3000)}` },
     ];
