@@ -133,7 +133,10 @@ export const nearMissReferencesRule: Implementation = propertyRule<{ body: Body;
       const { held, variant: named } = variant.pair(ctx.referenceId());
       const job = await getJob(ctx, (await createJob(ctx, { ...identify(ctx, body), referenceId: held })).id);
       const holder: Holder = { job, variant: named, label: variant.label };
-      // PUT-create first: it makes a job of the variant, which the DELETE then removes, so the POST finds it free.
+      // The deletes first while the holder is the only job near the variant: a store that compares by collation removes it.
+      await deleteVariant(ctx, holder, false);
+      await deleteVariant(ctx, holder, true);
+      // Then PUT-create: it makes a job of the variant, which the DELETE then removes, so the POST finds it free.
       const created = await putVariant(ctx, holder, body);
       await deleteVariant(ctx, holder, false);
       // A job of the variant left by the DELETE would make a refused POST a true duplicate.

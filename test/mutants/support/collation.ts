@@ -15,25 +15,36 @@ export const foldCase: Fold = (ref) => ref.toLowerCase();
 export const foldTrailingSpaces: Fold = (ref) => ref.trimEnd();
 export const foldAccents: Fold = (ref) => ref.normalize('NFD').replace(/\p{M}/gu, '');
 
-/** The caller's job whose referenceId differs from `referenceId` but folds to the same key. */
-async function twinOf(next: CoreHandler, req: CoreRequest, referenceId: string, fold: Fold): Promise<JsonObject | undefined> {
+/**
+ * The caller's job whose referenceId differs from `referenceId` but folds to the same key; with `fallback`, only
+ * where no job holds `referenceId` exactly.
+ */
+async function twinOf(
+  next: CoreHandler,
+  req: CoreRequest,
+  referenceId: string,
+  fold: Fold,
+  fallback: boolean,
+): Promise<JsonObject | undefined> {
   const every = await allHeaders(next, req, {});
   if (!Array.isArray(every)) return undefined;
+  if (fallback && every.some((job) => job.referenceId === referenceId)) return undefined;
   const key = fold(referenceId);
   return every.find((job) => typeof job.referenceId === 'string' && job.referenceId !== referenceId && fold(job.referenceId) === key);
 }
 
 /**
  * Requests to the collection with `method` (POST, PUT or DELETE, the override too) whose referenceId has a
- * collation twin: a POST is refused as a duplicate, a PUT or DELETE acts on the twin.
+ * collation twin: a POST is refused as a duplicate, a PUT or DELETE acts on the twin. With `fallback`, a lookup
+ * that folds only when the exact one finds nothing (a retry "ignoring case").
  */
-export function collatesReferences(method: 'POST' | 'PUT' | 'DELETE', fold: Fold): Transform {
+export function collatesReferences(method: 'POST' | 'PUT' | 'DELETE', fold: Fold, { fallback = false } = {}): Transform {
   return (next) =>
     async (req): Promise<CoreResponse> => {
       const body = requestJson(req);
       const ref = body?.referenceId;
       if (!isCollection(req) || effectiveMethod(req) !== method || typeof ref !== 'string' || ref === '') return next(req);
-      const twin = await twinOf(next, req, ref, fold);
+      const twin = await twinOf(next, req, ref, fold, fallback);
       if (twin === undefined) return next(req);
       if (method === 'POST') return jsonResponse(409, { code: 'duplicate_reference_id', message: `referenceId ${ref} is in use` });
       return next(withJsonBody(req, { ...body, referenceId: twin.referenceId }));
