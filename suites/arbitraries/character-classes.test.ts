@@ -28,6 +28,7 @@ const HOLDS: Record<CharacterClass, RegExp> = {
   'ascii-punctuation': /[+%#/?=;~$*!{}[\]|^`@]/,
   'letter-case': /[\p{Lu}\p{Lt}]/u,
   'line-breaks': /[\n\r\t]/,
+  'invisible-format': /\p{Cf}/u,
 };
 
 function isValidSample(sample: ClassSample): void {

@@ -4,7 +4,7 @@
  * set of characters a server is known to mangle: HTML-special ones escaped where they are plain text, backslashes read
  * as escapes, letters outside ASCII, combining marks stripped, characters outside the BMP split or replaced, white
  * space collapsed, ASCII punctuation decoded as in a URL or a form (`+` as a space), capitals folded, line ends
- * normalized. A field carries a class only
+ * normalized, invisible format characters stripped. A field carries a class only
  * where a valid value can hold it, so every value stays valid by construction:
  * - title and referenceId: every class, raw (white space at the ends is the should rule's, not here);
  * - description: every class as HTML text, `<`, `>` and `&` escaped (2.1: the text, not a tag);
@@ -26,6 +26,7 @@ export const CHARACTER_CLASSES = [
   'ascii-punctuation',
   'letter-case',
   'line-breaks',
+  'invisible-format',
 ] as const;
 export type CharacterClass = (typeof CHARACTER_CLASSES)[number];
 
@@ -48,10 +49,17 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
   'letter-case': ['MiXeD', 'ALLCAPS', 'ÉCOLE', 'İzmir', 'ǅx', 'McDonald', 'ΣΊΣΥΦΟΣ'],
   // Line ends a server may normalize (CR LF to LF) or strip; 2.1 restricts no character, so a refusal is observed.
   'line-breaks': ['a\nb', 'a\r\nb', 'a\tb', 'a\rb'],
+  // Invisible format characters (Unicode Cf) a sanitizer strips: zero-width space, non-joiner and joiner (in an emoji
+  // sequence), word joiner, soft hyphen, a BOM inside a word, a left-to-right mark, a right-to-left override. Refusing
+  // them is defensible (a bidi override can disguise text), so a refusal is observed; a value taken keeps them.
+  'invisible-format': ['a\u200Bb', 'a\u200Cb', '👩\u200D💻', 'a\u2060b', 'a\u00ADb', 'a\uFEFFb', 'a\u200Eb', 'x\u202Ey'],
 };
 
-/** Classes a server may refuse in a plain field (a title on one line is a defensible rule): observed, not failed. */
-export const REFUSABLE_CLASSES: ReadonlySet<CharacterClass> = new Set(['line-breaks']);
+/**
+ * Classes a server may refuse in a plain field (a title on one line is a defensible rule, and so is one without
+ * invisible or bidi controls): observed, not failed.
+ */
+export const REFUSABLE_CLASSES: ReadonlySet<CharacterClass> = new Set(['line-breaks', 'invisible-format']);
 
 /**
  * Every piece of a class, for a value that holds them all at once (a list q sent through the paging links).
