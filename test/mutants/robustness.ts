@@ -130,6 +130,25 @@ export const robustnessMutants: Mutant[] = [
     transform: collatesReferences('DELETE', foldAccents),
   },
   {
+    // spec 4.4: DELETE /jobs names its job by referenceId; a lookup that retries ignoring case when the exact one finds nothing
+    name: 'robustness-delete-by-reference-retries-ignoring-case',
+    area: 'robustness',
+    violates: '4.4 (should): DELETE /jobs names its job by referenceId (here "ABC", which no job holds, deletes the job holding "abc")',
+    expectedRule: 'jobs.robustness.near-miss-references',
+    transform: collatesReferences('DELETE', foldCase, { fallback: true }),
+  },
+  {
+    // spec 4.5, 7: a list with an invalid status is refused or served, never a 5xx; a lookup table keyed by the exact text fails on another case
+    name: 'robustness-list-status-case-crashes',
+    area: 'robustness',
+    violates: '4.5, 7: input gets a client error or is served, never a 5xx (here GET /jobs?status=Active fails on the server)',
+    expectedRule: 'jobs.robustness.list-params',
+    transform: answerInstead(
+      (req) => isList(req) && /[A-Z]/.test(req.query.get('status') ?? ''),
+      () => serverError(),
+    ),
+  },
+  {
     // spec 2, 7: a body is JSON with section 2's members; what it holds beyond them is refused or ignored, never a 5xx
     name: 'robustness-unknown-member-crashes',
     area: 'robustness',

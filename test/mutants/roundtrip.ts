@@ -218,4 +218,19 @@ export const roundtripMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.1, 4.2: a title comes back as sent; a sanitizer that strips invisible format characters changes it
+    name: 'roundtrip-title-invisible-characters-stripped',
+    area: 'roundtrip',
+    violates:
+      '4.2: a write keeps the values sent (here zero-width, joiner, soft-hyphen, BOM and bidi characters are stripped ' +
+      'from a title; refusing them would be observed)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.title === 'string') body.title = body.title.replace(/[\u00AD\u200B-\u200F\u202A-\u202E\u2060\uFEFF]/g, '');
+      },
+    ),
+  },
 ];
