@@ -134,6 +134,17 @@ function otherSpellings(kind: HtmlViolationKind): string[] {
   }
 }
 
+/** The forms of an href besides an absolute http(s) URL (the generators' form). */
+const HREF_FORMS = [
+  '/jobs/apply',
+  'apply.html',
+  '#apply',
+  '?ref=list',
+  '//example.com/jobs',
+  'mailto:jobs@example.com',
+  'tel:+15555550123',
+];
+
 const capitalize = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
 /**
@@ -159,5 +170,8 @@ export function knownAllowedSpellings(): string[] {
     `<p><${link} href="${HREF}#<!--">link</${link}></p>`,
     // A void element may end with a slash (HTML 13.1.2.1): the XHTML spelling of a line break.
     '<p>line<br/>next<br />last</p>',
+    // Every form of URL an href holds (2.1 requires href, not a scheme): a relative path, a fragment, a query, a
+    // scheme-relative address, mail and telephone links.
+    ...HREF_FORMS.map((href) => `<p><${link} href="${href}">link</${link}></p>`),
   ];
 }
