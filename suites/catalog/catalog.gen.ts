@@ -549,6 +549,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
+    id: 'jobs.update.near-values',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'An update that changes a value only in letter case, an accent or the time of day is kept, by id and by referenceId',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',

@@ -23,6 +23,7 @@ import * as list from './list.js';
 import * as model from './model.js';
 import * as nearMissIds from './near-miss-ids.js';
 import * as nearMissReferences from './near-miss-references.js';
+import * as nearValues from './near-values.js';
 import * as otherMethods from './other-methods.js';
 import * as pagingQCharacters from './paging-q-characters.js';
 import * as paging from './paging.js';
@@ -67,6 +68,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   model.modelRules,
   nearMissIds.nearMissIdsRules,
   nearMissReferences.nearMissReferencesRule,
+  nearValues.nearValuesRule,
   otherMethods.otherMethodsRules,
   pagingQCharacters.pagingQCharactersRules,
   paging.pagingRules,

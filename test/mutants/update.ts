@@ -113,6 +113,23 @@ const dropsReference = (value: '' | null): Mutant['transform'] =>
     if (Object.hasOwn(body, 'referenceId') && body.referenceId === value) delete body.referenceId;
   });
 
+/**
+ * A PUT (by id, by referenceId, the override) whose body is edited against the job it names before the core sees it:
+ * a server's dirty check that finds "nothing changed" where something did.
+ */
+function dirtyCheck(edit: (body: Record<string, unknown>, job: Record<string, unknown>) => void): Mutant['transform'] {
+  return (next) => async (req) => {
+    const body = requestJson(req);
+    if (!isJobsPath(req) || effectiveMethod(req) !== 'PUT' || body === undefined) return next(req);
+    const id = jobIdOf(req) ?? (typeof body.referenceId === 'string' ? (await jobByReference(next, req, body.referenceId))?.id : undefined);
+    const job = typeof id === 'number' ? await currentJob(next, req, id) : undefined;
+    if (job === undefined) return next(req);
+    const edited = { ...body };
+    edit(edited, job);
+    return next(withJsonBody(req, edited));
+  };
+}
+
 export const updateMutants: Mutant[] = [
   {
     // spec 4.3: PUT /jobs identifies its job by the referenceId in the body; none names no job
@@ -385,5 +402,33 @@ export const updateMutants: Mutant[] = [
         delete body.autoRefresh;
       },
     ),
+  },
+  {
+    // spec 4.3: only the fields sent change, to what was sent; a dirty check that compares titles ignoring case finds no change
+    name: 'update-title-case-change-ignored',
+    area: 'update',
+    violates: '4.3: an update stores what it sends (here a title that differs from the stored one only in letter case is ignored)',
+    expectedRule: 'jobs.update.near-values',
+    transform: dirtyCheck((body, job) => {
+      const title = body.title;
+      if (typeof title === 'string' && title !== job.title && title.toLowerCase() === String(job.title).toLowerCase()) delete body.title;
+    }),
+  },
+  {
+    // spec 4.3: a closeDate sent is stored; a dirty check that compares dates by their day finds no change in another time of it
+    name: 'update-close-date-same-day-ignored',
+    area: 'update',
+    violates: '4.3: an update stores what it sends (here a closeDate on the day the job already closes, at another time, is ignored)',
+    expectedRule: 'jobs.update.near-values',
+    transform: dirtyCheck((body, job) => {
+      const date = body.closeDate;
+      if (
+        typeof date === 'string' &&
+        typeof job.closeDate === 'string' &&
+        date !== job.closeDate &&
+        date.slice(0, 10) === job.closeDate.slice(0, 10)
+      )
+        delete body.closeDate;
+    }),
   },
 ];
