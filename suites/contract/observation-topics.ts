@@ -325,6 +325,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'Whether an empty or white-space title is accepted or refused, per write path and value (2.1 and 8 state a maximum only).',
   },
+  'description.blank': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning: 'Whether each write path took an empty or white-space description, or refused it.',
+  },
   'job.spelling': {
     openPoint: 'job.echo',
     section: '2.1',

@@ -1,0 +1,67 @@
+/**
+ * @module A description with no text in it: empty, or white space alone (spec 2.1 "description | String | HTML job
+ * description"; rule 4: no technical length limit, and no least one). Whether a server takes one is not stated
+ * ("Requiredness of the remaining request fields: not shown"), so either answer passes and is recorded; what is judged
+ * is that the answer holds (suites/kit/kept-or-refused.ts): a server that answers 200 to an update with "" and keeps
+ * the old description fails. Sent on every path that writes a description: POST, PUT-create, PUT by id, by
+ * referenceId and through the override.
+ */
+import type { Body, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { show } from '../../judging/compare.js';
+import { sameHtmlContent } from '../../judging/html-content.js';
+import { createWithOpenValue, updateWithOpenValue, type OpenValue } from '../kit/kept-or-refused.js';
+import { createJob } from '../kit/jobs.js';
+import { STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** The descriptions without text: the shortest, and white space (a space, a line feed). */
+const BLANK_DESCRIPTIONS: ReadonlyArray<[string, string]> = [
+  ['an empty description', ''],
+  ['a description of white space', ' \n'],
+];
+
+const OPEN = 'spec 2.1: a description is an HTML String with no length limit; 4.2 shows the requiredness of no other field';
+
+function blankDescription(ctx: RuleContext, what: string, description: string): OpenValue {
+  return {
+    what,
+    statement: OPEN,
+    observe: (path, answer) => ctx.observe({ topic: 'description.blank', section: '2.1', observed: `${path}, ${what}: ${answer}` }),
+    expectKept: (job, path) =>
+      ctx.expect(typeof job.description === 'string' && sameHtmlContent(job.description, description), {
+        title: `${path} took ${what} but kept another`,
+        expected: `${OPEN}; a description taken comes back with the same content (4.2, 4.3: only the fields sent change, to what was sent)`,
+        received: `sent ${show(description)}, got ${show(job.description)}`,
+      }),
+    expectUnchanged: (before, after, path) =>
+      ctx.expect(typeof after.description === 'string' && sameHtmlContent(after.description, before.description), {
+        title: `${path} with ${what} was refused but changed the description`,
+        expected: `${OPEN}; a refused update changes nothing (spec 4.3)`,
+        received: `description ${show(before.description)} -> ${show(after.description)}`,
+      }),
+  };
+}
+
+export const blankDescriptionRule: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.roundtrip.blank-description',
+    section: '2.1',
+    level: 'must',
+    title: 'An empty or white-space description is kept or refused without effect, on POST, PUT-create and every update path (observed)',
+    statement: 'description | String | HTML job description.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      for (const [what, description] of BLANK_DESCRIPTIONS) {
+        const value = blankDescription(ctx, what, description);
+        for (const form of ['post', 'put-create'] as const)
+          await createWithOpenValue(ctx, form, { ...identify(ctx, generated), description }, value);
+        for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, job.id, form, { description }, value);
+      }
+    },
+  },
+);
