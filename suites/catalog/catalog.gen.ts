@@ -345,6 +345,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'applicationUrl | String, max 200 | Address where candidates apply, including `http://` or `https://`.',
   },
   {
+    id: 'jobs.roundtrip.blank-description',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title: 'An empty or white-space description is kept or refused without effect, on POST, PUT-create and every update path (observed)',
+    statement: 'description | String | HTML job description.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',

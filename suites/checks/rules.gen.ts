@@ -2,6 +2,7 @@
 import type { Implementation } from '../kit/rule-builders.js';
 import * as auth from './auth.js';
 import * as autoRefresh from './auto-refresh.js';
+import * as blankDescription from './blank-description.js';
 import * as blankTitle from './blank-title.js';
 import * as characterClasses from './character-classes.js';
 import * as clearedReference from './cleared-reference.js';
@@ -42,6 +43,7 @@ import * as urlForms from './url-forms.js';
 const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   auth.authRules,
   autoRefresh.autoRefreshKeptRule,
+  blankDescription.blankDescriptionRule,
   blankTitle.blankTitleRules,
   characterClasses.characterClassRules,
   clearedReference.clearsReference,

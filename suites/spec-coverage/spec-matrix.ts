@@ -850,6 +850,7 @@ const CLASSES = 'jobs.roundtrip.character-classes';
 const DATE_FORMS = 'jobs.roundtrip.close-date-forms';
 const CLOSE_BEFORE_PUBLISH = 'jobs.roundtrip.close-date-before-publish';
 const BLANK_TITLE = 'jobs.roundtrip.blank-title';
+const BLANK_DESCRIPTION = 'jobs.roundtrip.blank-description';
 const NO_CLOSE_DATE_IN_HEADER = 'n/a: the job header (2.7) has no closeDate';
 
 const roundTrips: MatrixGroup = {
@@ -935,6 +936,21 @@ const roundTrips: MatrixGroup = {
         read: BLANK_TITLE,
         updated: BLANK_TITLE,
         listItem: 'not probed: a title without a word is not found by q; the answers and GET are judged',
+      },
+    },
+    {
+      section: '2.1',
+      statement: 'An empty or white-space description is kept or refused without effect (observed: its requiredness is not shown)',
+      cells: {
+        post: `${BLANK_DESCRIPTION} (mutant roundtrip-empty-description-ignored-on-update on the PUTs)`,
+        putById: BLANK_DESCRIPTION,
+        putByReference: BLANK_DESCRIPTION,
+        putCreate: BLANK_DESCRIPTION,
+        override: BLANK_DESCRIPTION,
+        created: BLANK_DESCRIPTION,
+        read: BLANK_DESCRIPTION,
+        updated: BLANK_DESCRIPTION,
+        listItem: 'n/a: a list item has no description (2.7)',
       },
     },
   ],

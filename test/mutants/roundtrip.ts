@@ -128,6 +128,16 @@ export const roundtripMutants: Mutant[] = [
     }),
   },
   {
+    // spec 4.3: only the fields sent change, to what was sent; an update that reads an empty description as "not sent"
+    name: 'roundtrip-empty-description-ignored-on-update',
+    area: 'roundtrip',
+    violates: '4.3: a description is kept as sent or refused (here a PUT with an empty description is answered 200 but keeps the old one)',
+    expectedRule: 'jobs.roundtrip.blank-description',
+    transform: rewriteRequest(isPut, (body) => {
+      if (body.description === '') delete body.description;
+    }),
+  },
+  {
     // spec 4.3: a PUT with a new referenceId creates the job as POST does, so its answer is the job as written
     name: 'roundtrip-put-create-escapes-html-in-title',
     area: 'roundtrip',
