@@ -2,7 +2,8 @@
  * @module Every form of an application URL (spec 2.1: applicationUrl "String (URL)", max 200). A URL is more than
  * `https://host/path`: a port, a host written as an IPv4 or IPv6 address or in punycode, no path at all, a deep
  * subdomain. A validator written from the common form refuses the others, and a normalizer rewrites them. Each form
- * goes out on POST and on a PUT by id, and must be taken and come back as sent (the scheme in any case, sameUrl).
+ * goes out on every write path (POST, PUT-create, PUT by id, by referenceId and through the override, where the target
+ * honours it), and must be taken and come back as sent (the scheme in any case, sameUrl).
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -12,6 +13,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { sameUrl, show } from '../../judging/compare.js';
 import { expectStatus, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
+import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** One URL of each form (documentation hosts and addresses: RFC 2606, 5737, 3849), each within 200 characters. */
@@ -55,7 +57,7 @@ export const urlFormsRule: Implementation = propertyRule<{ generated: Body; url:
     id: 'jobs.roundtrip.url-forms',
     section: '2.1',
     level: 'must',
-    title: 'An applicationUrl in every form (a port, an IPv4 or IPv6 host, punycode, no path) is taken and kept, on POST and PUT by id',
+    title: 'An applicationUrl in every form (a port, an IPv4 or IPv6 host, punycode, no path) is taken and kept, on every write path',
     statement: 'applicationUrl | String, max 200 | Address where candidates apply, including `http://` or `https://`.',
   },
   {
@@ -65,8 +67,20 @@ export const urlFormsRule: Implementation = propertyRule<{ generated: Body; url:
     examples: () => URL_FORMS.map((url) => ({ url })),
     check: async (ctx: RuleContext, { generated, url }) => {
       await expectKeptUrl(ctx, 'POST /jobs', await ctx.api.create(routedTo(identify(ctx, generated), url)), url);
-      const job = await createJob(ctx, routedTo(identify(ctx, generated), PLAIN_URL));
-      await expectKeptUrl(ctx, `PUT /jobs/${job.id}`, await ctx.api.putById(job.id, { applicationUrl: url }), url);
+      const created = identify(ctx, generated);
+      await expectKeptUrl(
+        ctx,
+        'PUT /jobs (a new referenceId)',
+        await ctx.api.putByReference({ ...routedTo(created, url), referenceId: created.referenceId }),
+        url,
+      );
+      // Each update form on a job of its own that holds the plain address: a path that ignores the field shows.
+      for (const form of STATED_UPDATE_FORMS) {
+        const job = await createJob(ctx, routedTo(identify(ctx, generated), PLAIN_URL));
+        const res = await sendUpdate(ctx, form, job, { applicationUrl: url });
+        if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
+        await expectKeptUrl(ctx, formLabel(form, job), res, url);
+      }
     },
   },
 );
