@@ -341,7 +341,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'roundtrip',
-    title: 'An applicationUrl in every form (a port, an IPv4 or IPv6 host, punycode, no path) is taken and kept, on POST and PUT by id',
+    title: 'An applicationUrl in every form (a port, an IPv4 or IPv6 host, punycode, no path) is taken and kept, on every write path',
     statement: 'applicationUrl | String, max 200 | Address where candidates apply, including `http://` or `https://`.',
   },
   {

@@ -243,4 +243,14 @@ export const roundtripMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.1: applicationUrl is a URL, kept as sent; a normalizer on one write path drops the port
+    name: 'roundtrip-url-port-dropped-on-put-by-reference',
+    area: 'roundtrip',
+    violates: '2.1, 4.3: a write keeps the values sent (here PUT /jobs by referenceId drops the port of applicationUrl)',
+    expectedRule: 'jobs.roundtrip.url-forms',
+    transform: rewriteRequest(isPutByReference, (body) => {
+      if (typeof body.applicationUrl === 'string') body.applicationUrl = body.applicationUrl.replace(/^(https?:\/\/[^/:?#]+):\d+/i, '$1');
+    }),
+  },
 ];
