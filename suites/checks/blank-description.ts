@@ -10,9 +10,8 @@ import type { Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
-import { createWithOpenValue, updateWithOpenValue, type OpenValue } from '../kit/kept-or-refused.js';
+import { onEveryWritePath, type OpenValue } from '../kit/kept-or-refused.js';
 import { createJob } from '../kit/jobs.js';
-import { STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** The descriptions without text: the shortest, and white space (a space, a line feed). */
@@ -58,9 +57,7 @@ export const blankDescriptionRule: Implementation = propertyRule<Body>(
       const job = await createJob(ctx, identify(ctx, generated));
       for (const [what, description] of BLANK_DESCRIPTIONS) {
         const value = blankDescription(ctx, what, description);
-        for (const form of ['post', 'put-create'] as const)
-          await createWithOpenValue(ctx, form, { ...identify(ctx, generated), description }, value);
-        for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, job.id, form, { description }, value);
+        await onEveryWritePath(ctx, generated, job.id, { description }, value);
       }
     },
   },

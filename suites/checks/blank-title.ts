@@ -7,9 +7,8 @@
 import type { Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { sameText, show } from '../../judging/compare.js';
-import { createWithOpenValue, updateWithOpenValue, type OpenValue } from '../kit/kept-or-refused.js';
+import { onEveryWritePath, type OpenValue } from '../kit/kept-or-refused.js';
 import { createJob } from '../kit/jobs.js';
-import { STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** The titles without a letter: the shortest, one space, and white space of several kinds (tab, no-break space, line feed). */
@@ -60,9 +59,7 @@ const blankTitleRule: Implementation = propertyRule<Body>(
       const job = await createJob(ctx, identify(ctx, generated));
       for (const [what, title] of BLANK_TITLES) {
         const value = blankTitle(ctx, what, title);
-        for (const form of ['post', 'put-create'] as const)
-          await createWithOpenValue(ctx, form, { ...identify(ctx, generated), title }, value);
-        for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, job.id, form, { title }, value);
+        await onEveryWritePath(ctx, generated, job.id, { title }, value);
       }
     },
   },

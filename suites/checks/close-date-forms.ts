@@ -22,8 +22,7 @@ import { instantMs } from '../../judging/dates.js';
 import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { createWithOpenValue, updateWithOpenValue, type OpenValue } from '../kit/kept-or-refused.js';
-import { STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { onEveryWritePath, type OpenValue } from '../kit/kept-or-refused.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string, form: string): void {
@@ -133,9 +132,7 @@ const closeDateBeforePublish: Implementation = propertyRule<Body>(
       const job = await createJob(ctx, identify(ctx, generated));
       for (const [what, closeDate] of closeDatesBefore(job.publishDate)) {
         const value = closeBeforePublish(ctx, what, closeDate);
-        for (const form of ['post', 'put-create'] as const)
-          await createWithOpenValue(ctx, form, identify(ctx, { ...generated, closeDate }), value);
-        for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, job.id, form, { closeDate }, value);
+        await onEveryWritePath(ctx, generated, job.id, { closeDate }, value);
       }
     },
   },

@@ -9,7 +9,8 @@ import type { Body, RuleContext } from '../contract/rule.js';
 import { expectNothingCreated } from './expect-rejected.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from './http.js';
 import { getJob } from './jobs.js';
-import { formLabel, sendUpdate, type CreateForm, type UpdateForm } from './rejected-writes.js';
+import { identify } from './bodies.js';
+import { formLabel, sendUpdate, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from './rejected-writes.js';
 
 /** What a rule knows of its open value. */
 export interface OpenValue {
@@ -74,4 +75,17 @@ export async function updateWithOpenValue(ctx: RuleContext, id: number, form: Up
   } else {
     value.expectUnchanged(before, after, path);
   }
+}
+
+/**
+ * Sends `patch` (the open value) on every write path: a create of `generated` carrying it, by POST and by PUT-create,
+ * then a partial update of job `id` in each stated form (by id, by referenceId, the override).
+ *
+ * @example
+ * await onEveryWritePath(ctx, generated, job.id, { title: ' ' }, blank);
+ */
+export async function onEveryWritePath(ctx: RuleContext, generated: Body, id: number, patch: Body, value: OpenValue): Promise<void> {
+  for (const form of ['post', 'put-create'] as const)
+    await createWithOpenValue(ctx, form, { ...identify(ctx, generated), ...patch }, value);
+  for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, id, form, patch, value);
 }
