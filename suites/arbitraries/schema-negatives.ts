@@ -416,9 +416,10 @@ export function derivedQueryNegatives(): QueryNegative[] {
     const { schema } = resolved({ schema: declared, file });
     // Any text is a string: a string parameter with no enum, length or pattern (q) has no invalid query value.
     if (schema.type === 'string' && !schema.enum && schema.maxLength === undefined && schema.pattern === undefined) continue;
-    const raws = valuesOf(name, schema, false).filter((raw) => !raw.valid && raw.kind !== 'coerced-type');
-    if (typeof schema.minimum === 'number')
-      raws.push({ kind: 'other-type', value: schema.minimum - 1, reason: `minimum ${schema.minimum}: one below` });
+    const raws: Array<Pick<Raw, 'value' | 'reason'>> = valuesOf(name, schema, false).filter(
+      (raw) => !raw.valid && raw.kind !== 'coerced-type',
+    );
+    if (typeof schema.minimum === 'number') raws.push({ value: schema.minimum - 1, reason: `minimum ${schema.minimum}: one below` });
     for (const raw of raws) {
       const value = typeof raw.value === 'string' ? raw.value : JSON.stringify(raw.value);
       if (!out.some((n) => n.name === name && n.value === value)) out.push({ name, value, reason: raw.reason });

@@ -34,7 +34,7 @@ function nextDayAt0930(date: string): string {
 /** The same day as `date`, at 15:30 UTC. */
 const sameDayAt1530 = (date: string): string => `${date.slice(0, 10)}T15:30:00Z`;
 
-export const NEAR_CHANGES: readonly NearChange[] = [
+const NEAR_CHANGES: readonly NearChange[] = [
   { label: 'the title in letter case alone', next: (job) => ({ title: swapCase(job.title) }) },
   { label: 'the title to "cafe"', next: (job, ctx) => ({ title: scopedTitle(ctx, job.referenceId ?? '', 'cafe') }) },
   { label: 'the title in one accent alone ("café")', next: (job, ctx) => ({ title: scopedTitle(ctx, job.referenceId ?? '', 'café') }) },

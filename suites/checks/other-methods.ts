@@ -4,8 +4,8 @@
  * document, HEAD (HTTP's GET without a body), OPTIONS (a browser's preflight) on the jobs and a reference list, and a
  * path that names no resource.
  * What they answer is not stated, so every status but a 5xx (which the engine fails in any rule) passes and the
- * answer is observed (its status and Allow header). A request on a job must leave it as it was: its body is `{}`, which changes nothing whatever the method
- * is taken for, and an override that is not DELETE must not delete. A should, since the spec states none of it.
+ * answer is observed (its status and Allow header). A request on a job must leave it as it was: its body is `{}`,
+ * which changes nothing whatever the method is taken for, and an override that is not DELETE must not delete. A should, since the spec states none of it.
  * Only safe requests reach what is not a job of the run: HEAD, OPTIONS and GET, never a write, so a real server's
  * reference data stays untouched.
  */
