@@ -49,63 +49,103 @@ export type HtmlNode = HtmlText | HtmlElement | HtmlEndTag;
  */
 export type NameCase = 'lower' | 'upper' | 'capital';
 
+/** Every name case, for known cases that must spell each. */
+export const NAME_CASES: readonly NameCase[] = ['lower', 'upper', 'capital'];
+
 const SPELL: Record<NameCase, (name: string) => string> = {
   lower: (name) => name,
   upper: (name) => name.toUpperCase(),
   capital: (name) => name.charAt(0).toUpperCase() + name.slice(1),
 };
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * How markup is written beyond its names and attribute quotes, the same tree to an HTML parser (HTML 13.1): white
+ * space before a tag's `>` (`<p >`, `</p\n>`), a void element closed by `/>` (`<br/>`, `<br />`), and text and
+ * attribute values with their special characters, and every character beyond ASCII, as decimal (`&#38;`) or
+ * hexadecimal (`&#x26;`) references instead of names (`&amp;`).
+ */
+export interface MarkupSpelling {
+  readonly tagEnd: '' | ' ' | '\n';
+  readonly voidEnd: '>' | '/>' | ' />';
+  readonly references: 'named' | 'decimal' | 'hex';
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+/** The spelling every setup body uses: no white space before `>`, `<br>`, references by name where needed. */
+export const CANONICAL_MARKUP: MarkupSpelling = { tagEnd: '', voidEnd: '>', references: 'named' };
+
+const MARKUP_CHOICES: { readonly [K in keyof MarkupSpelling]: ReadonlyArray<MarkupSpelling[K]> } = {
+  tagEnd: ['', ' ', '\n'],
+  voidEnd: ['>', '/>', ' />'],
+  references: ['named', 'decimal', 'hex'],
+};
+
+/**
+ * Every other markup spelling, one dimension changed from the canonical one at a time (derived from the choices).
+ *
+ * @example
+ * MARKUP_SPELLINGS[0]; // { tagEnd: ' ', voidEnd: '>', references: 'named' }
+ */
+export const MARKUP_SPELLINGS: readonly MarkupSpelling[] = (Object.keys(MARKUP_CHOICES) as Array<keyof MarkupSpelling>).flatMap(
+  (dimension) =>
+    MARKUP_CHOICES[dimension]
+      .filter((value) => value !== CANONICAL_MARKUP[dimension])
+      .map((value) => ({ ...CANONICAL_MARKUP, [dimension]: value })),
+);
+
+const NAMED_REFERENCES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** `value` with the characters of `special` escaped: by name, or (with every character beyond ASCII) by number. */
+function escapeIn(value: string, special: string, references: MarkupSpelling['references']): string {
+  if (references === 'named') return value.replace(new RegExp(`[${special}]`, 'g'), (char) => NAMED_REFERENCES[char]!);
+  return value.replace(new RegExp(`[${special}]|[^\\x00-\\x7f]`, 'gu'), (char) => {
+    const code = char.codePointAt(0)!;
+    return references === 'hex' ? `&#x${code.toString(16)};` : `&#${code};`;
+  });
 }
 
 const UNQUOTABLE = /^[^\s"'=<>`]+$/;
 
-function serializeAttribute(name: string, value: string, form: AttributeForm): string {
+function serializeAttribute(name: string, value: string, form: AttributeForm, references: MarkupSpelling['references']): string {
   switch (form) {
     case 'single':
-      return ` ${name}='${value.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}'`;
+      return ` ${name}='${escapeIn(value, "&'", references)}'`;
     case 'unquoted':
-      return UNQUOTABLE.test(value) ? ` ${name}=${value.replace(/&/g, '&amp;')}` : ` ${name}="${escapeAttribute(value)}"`;
+      return UNQUOTABLE.test(value) ? ` ${name}=${escapeIn(value, '&', references)}` : ` ${name}="${escapeIn(value, '&"', references)}"`;
     case 'bare':
       return ` ${name}`;
     case 'spaced':
-      return `\n\t${name} = "${escapeAttribute(value)}"`;
+      return `\n\t${name} = "${escapeIn(value, '&"', references)}"`;
     case 'double':
-      return ` ${name}="${escapeAttribute(value)}"`;
+      return ` ${name}="${escapeIn(value, '&"', references)}"`;
   }
 }
 
-function serializeNode(node: HtmlNode, spell: (name: string) => string): string {
-  if (node.type === 'text') return escapeText(node.text);
-  if (node.type === 'end-tag') return `</${spell(node.tag)}>`;
+function serializeNode(node: HtmlNode, spell: (name: string) => string, markup: MarkupSpelling): string {
+  if (node.type === 'text') return escapeIn(node.text, '&<>', markup.references);
+  if (node.type === 'end-tag') return `</${spell(node.tag)}${markup.tagEnd}>`;
   const tag = spell(node.tag);
   const attributes = node.attributes
-    .map(([name, value]) => serializeAttribute(spell(name), value, node.attributeForm ?? 'double'))
+    .map(([name, value]) => serializeAttribute(spell(name), value, node.attributeForm ?? 'double', markup.references))
     .join('');
-  if (node.void) return `<${tag}${attributes}>`;
-  return `<${tag}${attributes}>${serializeNodes(node.children, spell)}</${tag}>`;
+  if (node.void) return `<${tag}${attributes}${markup.voidEnd === '>' ? `${markup.tagEnd}>` : markup.voidEnd}`;
+  return `<${tag}${attributes}${markup.tagEnd}>${serializeNodes(node.children, spell, markup)}</${tag}${markup.tagEnd}>`;
 }
 
-function serializeNodes(nodes: readonly HtmlNode[], spell: (name: string) => string): string {
-  return nodes.map((node) => serializeNode(node, spell)).join(' ');
+function serializeNodes(nodes: readonly HtmlNode[], spell: (name: string) => string, markup: MarkupSpelling): string {
+  return nodes.map((node) => serializeNode(node, spell, markup)).join(' ');
 }
 
 /**
- * Serializes nodes, tag and attribute names in `nameCase` (lower by default);
- * siblings are separated by one space so words never run into tags (the
- * content comparison collapses whitespace anyway).
+ * Serializes nodes, tag and attribute names in `nameCase` (lower by default), markup in `markup` (canonical by
+ * default); siblings are separated by one space so words never run into tags (the content comparison collapses
+ * whitespace anyway).
  *
  * @example
  * serializeHtml([{ type: 'element', tag: 'b', attributes: [], children: [{ type: 'text', text: 'R&D' }] }]);
- * // '<b>R&amp;D</b>'; with 'upper': '<B>R&amp;D</B>'
+ * // '<b>R&amp;D</b>'; with 'upper': '<B>R&amp;D</B>'; with references 'hex': '<b>R&#x26;D</b>'
  */
-export function serializeHtml(nodes: readonly HtmlNode[], nameCase: NameCase = 'lower'): string {
-  return serializeNodes(nodes, SPELL[nameCase]);
+export function serializeHtml(nodes: readonly HtmlNode[], nameCase: NameCase = 'lower', markup: MarkupSpelling = CANONICAL_MARKUP): string {
+  return serializeNodes(nodes, SPELL[nameCase], markup);
 }
 
 /** Where a phrasing node may be inserted: a children list, and whether it is inside a link. */

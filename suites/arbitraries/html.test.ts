@@ -6,9 +6,12 @@ import {
   assertSameValuesGivenSameSeed,
   assertShrinksStayInvalid,
 } from './arbitrary-assertions.test-support.js';
+import { sameHtmlContent } from '../../judging/html-content.js';
+import { MARKUP_SPELLINGS, serializeHtml } from './html-tree.js';
 import {
   allowedHtmlArb,
   allowedHtmlSpellingArb,
+  allowedHtmlTreeArb,
   disallowedHtmlArb,
   htmlViolationKinds,
   strayEndTagHtmlArb,
@@ -91,6 +94,18 @@ describe('allowedHtmlSpellingArb', () => {
     expect(valid).toMatch(/ href='/i);
     expect(valid).toMatch(/ href=http/i);
     expect(valid).toMatch(/\n\thref = "/i);
+  });
+
+  it('writes markup in each other spelling too, the same tree as the canonical one', () => {
+    for (const tree of fc.sample(allowedHtmlTreeArb, { seed: 14, numRuns: 50 })) {
+      for (const markup of MARKUP_SPELLINGS) {
+        const spelled = serializeHtml(tree, 'lower', markup);
+        expect(sameHtmlContent(serializeHtml(tree), spelled), spelled).toBe(true);
+        expect(allowedHtml(spelled).ok, spelled).toBe(true);
+      }
+    }
+    const drawn = fc.sample(allowedHtmlSpellingArb, { seed: 15, numRuns: 300 }).join('\n');
+    for (const needle of [/<p >/i, /<\/[a-z]+\n>/i, /<br\/>/i, /<br \/>/i, /&#\d+;/, /&#x[0-9a-f]+;/]) expect(drawn).toMatch(needle);
   });
 });
 

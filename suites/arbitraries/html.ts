@@ -17,7 +17,10 @@ import * as fc from 'fast-check';
 import { htmlAllowlist } from '../../schemas/index.js';
 import {
   ATTRIBUTE_FORMS,
+  CANONICAL_MARKUP,
   insertAt,
+  MARKUP_SPELLINGS,
+  type MarkupSpelling,
   phrasingInsertionPoints,
   serializeHtml,
   type AttributeForm,
@@ -218,20 +221,28 @@ export const allowedHtmlArb: fc.Arbitrary<string> = allowedHtmlTreeArb.map(funct
 });
 
 /**
+ * Markup spellings drawn by the accepting rule: the canonical one three times in five, else one other
+ * (html-tree.ts MARKUP_SPELLINGS: white space before `>`, `<br/>`, numeric references).
+ */
+const markupSpellingArb: fc.Arbitrary<MarkupSpelling> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(CANONICAL_MARKUP) },
+  { weight: 2, arbitrary: fc.constantFrom(...MARKUP_SPELLINGS) },
+);
+
+/**
  * The same trees in every legal spelling: names lower-case, upper-case or
  * capitalized (nameCaseArb), attributes double- or single-quoted, unquoted
- * or spaced. For the one rule that owns accepting those spellings
- * (jobs.html.accepts-allowed-tags), never a setup body.
+ * or spaced, markup in each MarkupSpelling. For the one rule that owns
+ * accepting those spellings (jobs.html.accepts-allowed-tags), never a setup body.
  *
  * @example
- * fc.sample(allowedHtmlSpellingArb, 1); // ["<P>Senior <B>cook</B></P> <UL><LI><A HREF='https://example.com/x'>apply</A></LI></UL>"]
+ * fc.sample(allowedHtmlSpellingArb, 1); // ["<P >Senior <B >cook</B ></P > <UL><LI><A HREF='https://example.com/x'>apply</A></LI></UL>"]
  */
-export const allowedHtmlSpellingArb: fc.Arbitrary<string> = fc.tuple(allowedHtmlTreeArb, nameCaseArb).map(function spellTree([
-  tree,
-  nameCase,
-]) {
-  return serializeHtml(tree, nameCase);
-});
+export const allowedHtmlSpellingArb: fc.Arbitrary<string> = fc
+  .tuple(allowedHtmlTreeArb, nameCaseArb, markupSpellingArb)
+  .map(function spellTree([tree, nameCase, markup]) {
+    return serializeHtml(tree, nameCase, markup);
+  });
 
 /** The four ways a description departs from spec 2.1 rules 1-3, one rule each in the suite. */
 export type HtmlViolationKind = 'disallowed-tag' | 'attribute-on-non-a' | 'a-without-href' | 'other-attribute-on-a';

@@ -1028,6 +1028,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Good practice; the spec says: Matches job title and `referenceId`.',
   },
   {
+    id: 'jobs.list.q-other-characters',
+    section: '4.5',
+    level: 'should',
+    area: 'list',
+    title: 'q of HTML-special characters, backslashes, punctuation or emoji finds the job whose title holds it as a word',
+    statement: 'Good practice; the spec says: Matches job title and `referenceId`.',
+  },
+  {
     id: 'jobs.paging.total',
     section: '2.8',
     level: 'must',
@@ -1344,7 +1352,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5.3',
     level: 'must',
     area: 'isolation',
-    title: "Another employer's job cannot be changed by id",
+    title: "Another employer's job cannot be changed by id, with PUT or through the method override",
     statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
     requires: ['secondApiKey'],
   },

@@ -164,10 +164,13 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
       expectKept(ctx, written, created, 'the POST /jobs answer', what);
       await expectReadsKept(ctx, written, id, what);
 
-      // A later PUT by id writes the class again; its answer still holds the fields it did not touch.
+      // A later PUT by id writes the class again, the address too (every write path of every field); its answer
+      // still holds the fields it did not touch.
+      const { applicantRoutingType: _routing, ...address } = sample.routing;
       const retitled = {
         title: scopedTitle(ctx, plain, `${sample.text} ${sample.text}`),
         description: `<p>${asHtmlText(`${sample.text}.`)}</p>`,
+        ...address,
       };
       const byId = await ctx.api.putById(id, retitled);
       expectStatus(ctx, byId, 200, 'PUT /jobs/{id} with a title and description of any characters answers 200 and the job (spec 4.3)');
@@ -175,7 +178,7 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
       expectKept(ctx, written, jobOf(byId), `the PUT /jobs/${id} answer`, what);
 
       // PUT /jobs names the job by the referenceId as written, class and all (4.3 form 2).
-      const renamed = { referenceId: written.referenceId, title: scopedTitle(ctx, plain, `${sample.text}!`) };
+      const renamed = { referenceId: written.referenceId, title: scopedTitle(ctx, plain, `${sample.text}!`), ...address };
       const byReference = await ctx.api.putByReference(renamed);
       expectStatus(ctx, byReference, 200, 'PUT /jobs by the referenceId as written updates the job: 200 (spec 4.3 form 2)');
       ctx.expect(jobOf(byReference).id === id, {

@@ -20,6 +20,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone } from '../kit/jobs.js';
+import { sendUpdate } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
@@ -125,18 +126,17 @@ const updateById = isolationRule(
     id: 'jobs.isolation.update-by-id',
     section: '5.3',
     level: 'must',
-    title: "Another employer's job cannot be changed by id",
+    title: "Another employer's job cannot be changed by id, with PUT or through the method override",
     statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
     requires: ['secondApiKey'],
   },
   async (ctx: RuleContext, p) => {
-    const res = await p.other.client.request({
-      method: 'PUT',
-      path: `/jobs/${p.mine.id}`,
-      body: { title: scopedTitle(ctx, p.mineReference, 'taken over') },
-    });
-    refused(ctx, res, 'put-by-id');
-    await expectUntouched(ctx, p, res);
+    // Every form that names the job by id: PUT /jobs/{id}, and POST /jobs/{id} overridden to PUT (spec 1).
+    for (const form of ['id', 'override'] as const) {
+      const res = await sendUpdate(ctx, form, p.mine, { title: scopedTitle(ctx, p.mineReference, 'taken over') }, p.other);
+      refused(ctx, res, form === 'id' ? 'put-by-id' : 'put-by-override');
+      await expectUntouched(ctx, p, res);
+    }
   },
 );
 

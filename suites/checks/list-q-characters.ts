@@ -7,18 +7,22 @@
  * - `%`, `_` and `.` in q are characters. A job whose title holds q with them replaced by what SQL LIKE (`%` any
  *   run, `_` one character) or a regular expression (`.` one character) lets them match is found by none of the
  *   readings. A should: a search that splits q at punctuation and finds any one of its words finds it too.
+ * - a q of any other class without white space (HTML-special characters, backslashes, punctuation, characters beyond
+ *   the BMP) that is one word of a title finds that job by substring and by word matching, and by a tokenizer that
+ *   splits both alike. A should: a search engine's tokenizer may drop what it takes for noise. A server that matches
+ *   q against the title as stored escaped, or decoded once more, finds nothing.
  * A refused q is observed (4.5 types q a String without a form), as is a q that does not find the literal job.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { RuleContext } from '../contract/rule.js';
 import type { ObservationTopic } from '../contract/observation-topics.js';
-import { CHARACTER_CLASSES, classPieces, type CharacterClass } from '../arbitraries/character-classes.js';
+import { CHARACTER_CLASSES, classPieces, REFUSABLE_CLASSES, type CharacterClass } from '../arbitraries/character-classes.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { createJob } from '../kit/jobs.js';
 import { atOnce } from '../kit/at-once.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { classQuery } from './paging-q-characters.js';
 
 const WORD = /^[\p{L}\p{M}\p{N}]+$/u;
@@ -47,14 +51,28 @@ async function idsFound(ctx: RuleContext, q: string, topic: ObservationTopic): P
   return new Set(res.json.data.map((item) => item.id));
 }
 
-async function checkLetters(ctx: RuleContext, characterClass: CharacterClass): Promise<void> {
+/**
+ * The classes beyond the letter ones whose q is one word in NFC: no piece holds white space (a q of several words
+ * matches as the server reads several words, open) or a decomposed letter (a server may store it composed), and
+ * every title takes them (REFUSABLE_CLASSES a server may refuse in a title; the character rules record that).
+ * Derived from the pieces.
+ */
+const OTHER_CLASSES: readonly CharacterClass[] = CHARACTER_CLASSES.filter(
+  (characterClass) =>
+    !LETTER_CLASSES.includes(characterClass) &&
+    !REFUSABLE_CLASSES.has(characterClass) &&
+    classPieces(characterClass).every((piece) => !/\s/u.test(piece) && piece.toLowerCase().normalize('NFC') === piece.toLowerCase()),
+);
+
+/** A q of the class, one word of a job's title, finds that job: `expected` says why under the rule's level. */
+async function checkFound(ctx: RuleContext, characterClass: CharacterClass, expected: string): Promise<void> {
   const q = classQuery(caseTagOf(ctx), characterClass);
   const job = await titledJob(ctx, q);
   const found = await idsFound(ctx, q, `q.characters.${characterClass}`);
   if (found === undefined) return;
   ctx.expect(found.has(job.id), {
     title: `GET /jobs with q ${show(q)} (${characterClass}) does not find job ${job.id}, whose title holds it as a word`,
-    expected: 'spec 4.5: q matches the job title; a q of letters that is a whole word of a title finds that job, however q matches',
+    expected,
     received: `listed ${show([...found])}`,
   });
 }
@@ -86,8 +104,19 @@ async function checkWildcards(ctx: RuleContext): Promise<void> {
   }
 }
 
+/** A rule that sends the q of each of `classes` (every class in every run, one case each) and expects its job found. */
+function classFoundRule(entry: RuleEntry, classes: readonly CharacterClass[], expected: string): Implementation {
+  return propertyRule<{ characterClass: CharacterClass }>(entry, {
+    independentCases: true,
+    maxRuns: 1,
+    arbitrary: () => fc.record({ characterClass: fc.constantFrom(...classes) }),
+    examples: () => classes.map((characterClass) => ({ characterClass })),
+    check: (ctx, { characterClass }) => checkFound(ctx, characterClass, expected),
+  });
+}
+
 export const listQCharactersRules: Implementation[] = [
-  propertyRule<{ characterClass: CharacterClass }>(
+  classFoundRule(
     {
       id: 'jobs.list.q-letters',
       section: '4.5',
@@ -95,14 +124,19 @@ export const listQCharactersRules: Implementation[] = [
       title: 'q of letters beyond ASCII (and of capitals) finds the job whose title holds it as a word',
       statement: 'Matches job title and `referenceId`.',
     },
+    LETTER_CLASSES,
+    'spec 4.5: q matches the job title; a q of letters that is a whole word of a title finds that job, however q matches',
+  ),
+  classFoundRule(
     {
-      independentCases: true,
-      maxRuns: 1,
-      arbitrary: () => fc.record({ characterClass: fc.constantFrom(...LETTER_CLASSES) }),
-      // Every letter class in every run, one case each.
-      examples: () => LETTER_CLASSES.map((characterClass) => ({ characterClass })),
-      check: (ctx, { characterClass }) => checkLetters(ctx, characterClass),
+      id: 'jobs.list.q-other-characters',
+      section: '4.5',
+      level: 'should',
+      title: 'q of HTML-special characters, backslashes, punctuation or emoji finds the job whose title holds it as a word',
+      statement: 'Good practice; the spec says: Matches job title and `referenceId`.',
     },
+    OTHER_CLASSES,
+    'spec 4.5: q matches the job title; a q that is a whole word of a title, any characters, is found by substring and word matching',
   ),
   propertyRule<null>(
     {

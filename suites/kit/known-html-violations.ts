@@ -17,6 +17,16 @@
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { HtmlViolationKind } from '../arbitraries/html.js';
 import { attributesNotAllowedOn, HTML_ATTRIBUTES } from '../arbitraries/html-attributes.js';
+import {
+  ATTRIBUTE_FORMS,
+  MARKUP_SPELLINGS,
+  NAME_CASES,
+  serializeHtml,
+  type AttributeForm,
+  type HtmlElement,
+  type HtmlNode,
+  type HtmlText,
+} from '../arbitraries/html-tree.js';
 
 const HREF = 'https://example.com/jobs';
 /** Outside the allow-list; the first ones are the usual script carriers. */
@@ -27,6 +37,7 @@ const disallowedTags = DISALLOWED_TAGS.filter((tag) => !(tag in htmlAllowlist.ta
 const linkTags = Object.entries(htmlAllowlist.tags)
   .filter(([, rule]) => Object.values(rule.attributes).includes('required'))
   .map(([tag]) => tag);
+const capitalize = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 const bareTags = Object.entries(htmlAllowlist.tags).filter(([, rule]) => Object.keys(rule.attributes).length === 0);
 
 /** `<tag attrs>` placed where HTML allows it (a list item in a list, a list holding an item, a void tag in a paragraph). */
@@ -145,31 +156,60 @@ const HREF_FORMS = [
   'tel:+15555550123',
 ];
 
-const capitalize = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+const text = (value: string): HtmlText => ({ type: 'text', text: value });
+const element = (tag: string, children: HtmlNode[], attributes: Array<[string, string]> = []): HtmlElement => ({
+  type: 'element',
+  tag,
+  attributes,
+  children,
+});
 
 /**
- * Allowed descriptions with upper-case and capitalized names and attributes in
- * every valid form, tried once per run by the accept rule: a server that reads
- * names case-sensitively refuses `<A HREF="...">` as a link without href, or
- * `<P>` as an unknown tag; one that only sees `href="..."` refuses `<a href=x>`.
+ * One tree with every part a spelling changes: names, a link's two attributes, a void element, and text with HTML's
+ * special characters and letters beyond ASCII.
+ */
+function spellingSample(link: string, attributeForm: AttributeForm = 'double'): HtmlNode[] {
+  return [
+    element('p', [text('R&D <now> café'), { ...element('br', []), void: true }, element('b', [text('bold')]), element('em', [text('em')])]),
+    element('ul', [
+      element('li', [
+        {
+          ...element(
+            link,
+            [text('apply')],
+            [
+              ['href', HREF],
+              ['target', '_blank'],
+            ],
+          ),
+          attributeForm,
+        },
+      ]),
+    ]),
+  ];
+}
+
+/** Attribute forms of a valid element: all but the canonical double-quoted one and the valueless one (violations only). */
+const OTHER_VALUE_FORMS = ATTRIBUTE_FORMS.filter((form) => form !== 'double' && form !== 'bare');
+
+/**
+ * Allowed descriptions in every legal spelling, one dimension at a time, tried once per run by the accept rule:
+ * names upper-case and capitalized (a server that reads names case-sensitively refuses `<A HREF="...">` as a link
+ * without href), attributes single-quoted, unquoted and spaced (one that only sees `href="..."` refuses `<a href=x>`),
+ * and each other markup spelling (html-tree.ts MARKUP_SPELLINGS: `<p >`, `<br/>`, `&#38;`). Derived from the
+ * serializer's choices, so a spelling added there is tried here.
  *
  * @example
- * knownAllowedSpellings()[0]; // '<P>text <B>bold</B></P>'
+ * knownAllowedSpellings()[0]; // '<P>R&amp;D &lt;now&gt; café <BR> <B>bold</B> <EM>em</EM></P> <UL>…'
  */
 export function knownAllowedSpellings(): string[] {
   const link = linkTags[0]!;
   return [
-    '<P>text <B>bold</B> <EM>em</EM><BR></P>',
-    `<p><${link.toUpperCase()} HREF="${HREF}">link</${link.toUpperCase()}></p>`,
-    `<UL><Li><${capitalize(link)} Href="${HREF}" Target="_blank">link</${capitalize(link)}></Li></UL>`,
-    // Every attribute form HTML writes: single-quoted, unquoted, spaced over lines.
-    `<p><${link} href='${HREF}' target='_blank'>link</${link}></p>`,
-    `<p><${link} href=${HREF} target=_blank>link</${link}></p>`,
-    `<p><${link}\n\thref = "${HREF}"\n\ttarget = "_self">link</${link}></p>`,
+    ...NAME_CASES.filter((nameCase) => nameCase !== 'lower').map((nameCase) => serializeHtml(spellingSample(link), nameCase)),
+    ...OTHER_VALUE_FORMS.map((form) => serializeHtml(spellingSample(link, form))),
+    ...MARKUP_SPELLINGS.map((markup) => serializeHtml(spellingSample(link), 'lower', markup)),
     // `<!--` inside an attribute value is no comment: a server that searches the text for comments takes it for one.
     `<p><${link} href="${HREF}#<!--">link</${link}></p>`,
-    // A void element may end with a slash (HTML 13.1.2.1): the XHTML spelling of a line break.
-    '<p>line<br/>next<br />last</p>',
     // Every form of URL an href holds (2.1 requires href, not a scheme): a relative path, a fragment, a query, a
     // scheme-relative address, mail and telephone links.
     ...HREF_FORMS.map((href) => `<p><${link} href="${href}">link</${link}></p>`),

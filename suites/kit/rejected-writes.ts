@@ -11,7 +11,7 @@ import type { Violation } from '../arbitraries/violations.js';
 import { padToLength } from '../arbitraries/text.js';
 import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
 import { listAllJobs } from './jobs.js';
-import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { identify } from './bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { isClientError, isSuccess } from './http.js';
@@ -77,15 +77,15 @@ function observeRefusal(ctx: RuleContext, form: UpdateForm | CreateForm, res: Ap
     ctx.observe({ topic: 'error-status.invalid-write', section: '7.2', observed: `${formLabel(form)}: ${res.status}` });
 }
 
-/** Sends `patch` as a partial update of `job` in `form`. */
-export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: Body): Promise<ApiResponse<Job>> {
+/** Sends `patch` as a partial update of `job` in `form`, with the run's key or another employer's `api`. */
+export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: Body, api: JobsApi = ctx.api): Promise<ApiResponse<Job>> {
   switch (form) {
     case 'id':
-      return ctx.api.putById(job.id, patch);
+      return api.putById(job.id, patch);
     case 'reference':
-      return ctx.api.putByReference({ ...patch, referenceId: job.referenceId ?? '' });
+      return api.putByReference({ ...patch, referenceId: job.referenceId ?? '' });
     case 'override':
-      return ctx.api.client.request<Job>({ method: 'POST', path: `/jobs/${job.id}`, headers: { [METHOD_OVERRIDE]: 'PUT' }, body: patch });
+      return api.client.request<Job>({ method: 'POST', path: `/jobs/${job.id}`, headers: { [METHOD_OVERRIDE]: 'PUT' }, body: patch });
   }
 }
 

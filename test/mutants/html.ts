@@ -5,9 +5,9 @@
  * content on the way out.
  */
 import { htmlAllowlist } from '../../schemas/index.js';
-import type { Mutant } from './mutant.js';
+import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withResponseJson } from './support/json.js';
-import { isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 /** Rewrites the description of POST and PUT bodies. */
@@ -44,6 +44,17 @@ const dropAttributes = (attributes: string, drop: (name: string) => boolean): st
 
 /** Names the attributes of a start tag carries, lower-case. */
 const attributeNames = (attributes: string): string[] => [...attributes.matchAll(ATTRIBUTE)].map((m) => m[1]!.toLowerCase());
+
+/** Refuses every write whose description matches `pattern`, as a server's too-narrow check would. */
+function refusesDescription(pattern: RegExp, message: string): Transform {
+  return answerInstead(
+    (req) => {
+      const body = (isPost(req) || isPut(req) || isOverride(req, 'PUT')) && requestJson(req);
+      return typeof body === 'object' && typeof body.description === 'string' && pattern.test(body.description);
+    },
+    () => jsonResponse(400, { status: 400, code: 'invalid_description', message }),
+  );
+}
 
 export const htmlMutants: Mutant[] = [
   {
@@ -319,5 +330,21 @@ export const htmlMutants: Mutant[] = [
         body.description = pruned;
       },
     ),
+  },
+  {
+    // spec 2.1 rules 1-3 restrict tags and attributes; text may write a character as a numeric reference (HTML 13.1.4)
+    name: 'html-refuses-numeric-character-references',
+    area: 'html',
+    violates: '2.1 rules 1-3: a description of allowed tags is accepted (here text with `&#38;` or `&#x26;` is refused)',
+    expectedRule: 'jobs.html.accepts-allowed-tags',
+    transform: refusesDescription(/&#(\d+|x[0-9a-f]+);/i, 'character references are not allowed'),
+  },
+  {
+    // spec 2.1 rule 1: the allowed tags, however HTML spells them; `<p >` is a p (HTML 13.1.2)
+    name: 'html-refuses-space-before-tag-end',
+    area: 'html',
+    violates: '2.1 rule 1: a description of allowed tags is accepted (here `<p >` or `</p >` is refused as an unknown tag)',
+    expectedRule: 'jobs.html.accepts-allowed-tags',
+    transform: refusesDescription(/<\/?[a-z]+\s+>/i, 'malformed tag'),
   },
 ];

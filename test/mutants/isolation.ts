@@ -6,7 +6,7 @@ import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, responseJson, withResponseJson } from './support/json.js';
 import { otherKey } from './support/keys.js';
-import { effectiveMethod, isCollection, isItem, isList } from './support/routes.js';
+import { effectiveMethod, isCollection, isItem, isList, isOverride } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 
 /** A list with q whose paging.total (and pages) also count the other employer's jobs matching q; the data stays the key's own. */
@@ -111,5 +111,15 @@ export const isolationMutants: Mutant[] = [
       (req) => req.method === 'GET' && isItem(req),
       (theirs) => responseJson(theirs)?.status === 'active',
     ),
+  },
+  {
+    // spec 5.3: a successful update answers the full job, a read; the override (spec 1) is a PUT by id too
+    name: 'isolation-override-updates-other-employer-job',
+    area: 'isolation',
+    violates:
+      "5.3: a read returns only the key's employer's data (here POST /jobs/{id} overridden to PUT changes the other employer's job " +
+      'and answers it; PUT /jobs/{id} is guarded)',
+    expectedRule: 'jobs.isolation.update-by-id',
+    transform: fallBackToOtherEmployer((req) => isOverride(req, 'PUT') && isItem(req)),
   },
 ];

@@ -5,7 +5,7 @@
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
-import { isJobsPath, isPost, isPut } from './support/routes.js';
+import { isJobsPath, isOverride, isPost, isPut } from './support/routes.js';
 import { sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
@@ -248,6 +248,21 @@ export const limitsMutants: Mutant[] = [
         return (isPost(req) || isPut(req)) && typeof referenceId === 'string' && Buffer.byteLength(referenceId) > 50;
       },
       () => jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' }),
+    ),
+  },
+  {
+    // spec 8: title max 256 characters, of any character
+    name: 'limits-title-counted-html-escaped',
+    area: 'limits',
+    violates: '8: title max 256 characters (here counted after HTML-escaping, so 256 characters holding `&` or `<` are refused)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: answerInstead(
+      (req) => {
+        const title = requestJson(req)?.title;
+        const escaped = typeof title === 'string' ? title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : '';
+        return (isPost(req) || isPut(req) || isOverride(req, 'PUT')) && [...escaped].length > 256;
+      },
+      () => jsonResponse(400, { code: 'invalid', message: 'title is too long' }),
     ),
   },
 ];

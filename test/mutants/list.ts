@@ -300,4 +300,23 @@ export const listMutants: Mutant[] = [
       return every.filter((item) => pattern.test(String(item.title)) || pattern.test(String(item.referenceId ?? '')));
     }),
   },
+  {
+    // spec 4.5: q matches the title; a server that stores the title HTML-escaped searches `&amp;` where `&` was sent
+    name: 'list-q-matches-escaped-text',
+    area: 'list',
+    violates: '4.5 (should): q matches the title (here against the title HTML-escaped, so a q holding `&` or `<` finds nothing)',
+    expectedRule: 'jobs.list.q-other-characters',
+    transform: relist(({ items, view }) => {
+      const q = view.q?.toLowerCase();
+      if (q === undefined || !/[&<>"]/.test(q)) return items;
+      const escaped = (text: unknown): string =>
+        String(text ?? '')
+          .replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;')
+          .replace(/>/g, '&gt;')
+          .replace(/"/g, '&quot;')
+          .toLowerCase();
+      return items.filter((item) => escaped(item.title).includes(q) || escaped(item.referenceId).includes(q));
+    }),
+  },
 ];

@@ -5,7 +5,7 @@
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson } from './support/json.js';
-import { isList, isPost, isPut, isPutByReference } from './support/routes.js';
+import { isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /**
@@ -251,6 +251,21 @@ export const roundtripMutants: Mutant[] = [
     expectedRule: 'jobs.roundtrip.url-forms',
     transform: rewriteRequest(isPutByReference, (body) => {
       if (typeof body.applicationUrl === 'string') body.applicationUrl = body.applicationUrl.replace(/^(https?:\/\/[^/:?#]+):\d+/i, '$1');
+    }),
+  },
+  {
+    // spec 2.1, 4.3: applicationUrl is a String (URL) that comes back as sent, on every write path
+    name: 'roundtrip-url-percent-decoded-on-put-by-id',
+    area: 'roundtrip',
+    violates: '2.1, 4.3: a job has the values sent (here PUT /jobs/{id} decodes the applicationUrl: caf%C3%A9 is kept as café)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(isPutById, (body) => {
+      if (typeof body.applicationUrl !== 'string') return;
+      try {
+        body.applicationUrl = decodeURI(body.applicationUrl);
+      } catch {
+        // a malformed escape stays as sent
+      }
     }),
   },
 ];

@@ -1,12 +1,14 @@
 /**
  * @module Length limits of the text fields (spec 8): referenceId and title at n
- * (accepted and kept, by every write) and n + 1 (rejected by POST, nothing created); a referenceId of n letters beyond
- * ASCII where the target takes such letters; emoji at the limit only observed.
+ * (accepted and kept, by every write) and n + 1 (rejected by POST, nothing created); a value of n characters of each
+ * character class (suites/arbitraries/character-classes.ts) where the target takes a short one of the class; emoji at
+ * the limit only observed.
  */
-import { sameFieldValue } from '../../../judging/compare.js';
+import { sameFieldValue, sameText, show } from '../../../judging/compare.js';
 import { isSuccess } from '../../kit/http.js';
 import * as fc from 'fast-check';
 import { inputLimits } from '../../arbitraries/schema-limits.js';
+import { CHARACTER_CLASSES, classPieces, type CharacterClass } from '../../arbitraries/character-classes.js';
 import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
@@ -22,6 +24,8 @@ interface TextLimit {
   alphabet: 'ascii' | 'bmp';
   /** The value of `length` characters that still carries the case's marker `ref` (a title also the case and run tags). */
   valueOf(ctx: RuleContext, ref: string, filler: string, length: number): string;
+  /** A short value of the field holding `text` after the case's marker `ref`. */
+  holding(ctx: RuleContext, ref: string, text: string): string;
   /** How a kept value is shown in a mismatch. */
   shown(value: string | null | undefined): string;
   /** Runs after the property (e.g. an observation). */
@@ -63,6 +67,7 @@ function textLengthRule(entry: RuleEntry, limit: TextLimit): Implementation {
       material: exactLengthTextArb(max, limit.alphabet),
       into: (body, marker, filler) => ({ ...body, [field]: limit.valueOf(ctx, marker, filler, max) }),
     });
+    await everyClassAtLimit(ctx, limit);
     await limit.after?.(ctx, max);
   });
 }
@@ -80,46 +85,62 @@ export const referenceIdLength: Implementation = textLengthRule(
     max: inputLimits.referenceIdMax,
     alphabet: 'ascii',
     valueOf: (_ctx, ref, filler, length) => padToLength(ref, filler, length),
+    holding: (_ctx, ref, text) => `${ref}-${text}`,
     shown: (value) => JSON.stringify(value),
-    after: referenceIdBeyondAscii,
   },
 );
 
-/** Letters of two UTF-8 bytes and one UTF-16 unit each: a limit counted in bytes ends at half the characters. */
-const BEYOND_ASCII = 'éßжñ';
+/**
+ * The filler of a class at the limit: its pieces of one code point of the BMP per character, repeated. A character
+ * beyond the BMP counts one or two under the readings of "characters" (code points, UTF-16 units): observed only.
+ */
+function classFiller(characterClass: CharacterClass, length: number): string | undefined {
+  const pieces = classPieces(characterClass).filter((piece) => [...piece].every((char) => char.codePointAt(0)! <= 0xffff));
+  if (pieces.length === 0) return undefined;
+  return pieces.join('').repeat(Math.ceil(length / pieces.join('').length));
+}
+
+/** `value` with white space at its end made a letter: a trimmed end is the should rule's subject, not the limit's. */
+const withoutTrailingSpace = (value: string): string => (/\s$/u.test(value) ? `${value.slice(0, -1)}x` : value);
 
 /**
- * 8 counts characters: a referenceId of `max` characters beyond ASCII is taken wherever a short one of the same
- * characters is. 2.1 restricts no character, so a target that refuses the short one refuses the characters, not
- * the length: that is observed (reference-id-characters), never judged.
+ * 8 counts characters, of any class: a value of `max` characters of each class is taken wherever a short one of the
+ * same class is, and kept as sent (up to Unicode normalization). A limit counted in UTF-8 bytes, or on the text
+ * HTML-escaped, ends early for some class. 2.1 restricts no character, so a target that refuses the short value
+ * refuses the characters, not the length: the character rules record that, this one does not judge it.
  */
-async function referenceIdBeyondAscii(ctx: RuleContext, max: number): Promise<void> {
-  await ctx.check(
-    createBodyArb(ctx),
-    async (generated) => {
-      const short = identify(ctx, generated);
-      const shortId = `${short.referenceId}-${BEYOND_ASCII}`;
-      const taken = await ctx.api.create({ ...short, referenceId: shortId });
-      if (!isSuccess(taken.status)) {
-        ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(shortId)}: ${taken.status}` });
-        return;
-      }
-      const long = identify(ctx, generated);
-      const atLimit = padToLength(long.referenceId, BEYOND_ASCII.repeat(max), max);
-      const statement = `spec 8: referenceId max ${max} characters, and ${JSON.stringify(shortId)} was taken`;
-      const created = await createJob(
-        ctx,
-        { ...long, referenceId: atLimit },
-        { anySuccess: true, title: `POST /jobs refused a referenceId of ${max} characters beyond ASCII`, expected: statement },
-      );
-      ctx.expect(sameFieldValue('referenceId', created.referenceId, atLimit), {
-        title: `the job does not keep a referenceId of ${max} characters beyond ASCII as sent`,
-        expected: `${statement}: the referenceId comes back as sent`,
-        received: JSON.stringify(created.referenceId),
-      });
-    },
-    { runs: 1 },
-  );
+async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<void> {
+  const { field, max } = limit;
+  for (const characterClass of CHARACTER_CLASSES) {
+    const filler = classFiller(characterClass, max);
+    if (filler === undefined) continue;
+    await ctx.check(
+      createBodyArb(ctx),
+      async (generated) => {
+        const body = identify(ctx, generated);
+        const atLimit = withoutTrailingSpace(limit.valueOf(ctx, body.referenceId, filler, max));
+        const res = await ctx.api.create({ ...body, [field]: atLimit });
+        if (!isSuccess(res.status)) {
+          const short = identify(ctx, generated);
+          const shortValue = limit.holding(ctx, short.referenceId, classPieces(characterClass)[0]!);
+          const taken = await ctx.api.create({ ...short, [field]: shortValue });
+          ctx.expect(!isSuccess(taken.status), {
+            title: `POST /jobs refused a ${field} of ${max} characters of ${characterClass} text, and took a short one`,
+            expected: `spec 8: ${field} max ${max} characters, and ${show(shortValue)} was taken`,
+            received: `${res.status} to ${show(atLimit)}`,
+            failingExchange: res.exchange,
+          });
+          return;
+        }
+        ctx.expect(sameText(res.json?.[field], atLimit), {
+          title: `the job does not keep a ${field} of ${max} characters of ${characterClass} text as sent`,
+          expected: `spec 8: ${field} max ${max} characters: the ${field} comes back as sent`,
+          received: limit.shown(res.json?.[field]),
+        });
+      },
+      { runs: 1 },
+    );
+  }
 }
 
 export const titleLength: Implementation = textLengthRule(
@@ -135,6 +156,7 @@ export const titleLength: Implementation = textLengthRule(
     max: inputLimits.titleMax,
     alphabet: 'bmp',
     valueOf: (ctx, ref, filler, length) => padToLength(scopedTitle(ctx, ref, ''), filler, length),
+    holding: (ctx, ref, text) => scopedTitle(ctx, ref, text),
     shown: (value) => `${codePointLength(value ?? '')} characters: ${JSON.stringify(value)}`,
     after: observeAstralTitle,
   },
