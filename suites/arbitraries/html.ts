@@ -363,15 +363,16 @@ interface ViolationDraw {
   violation: Violation;
   position: number;
   nameCase: NameCase;
+  markup: MarkupSpelling;
 }
 
-function applyViolation({ base, violation, position, nameCase }: ViolationDraw): HtmlViolationCase {
+function applyViolation({ base, violation, position, nameCase, markup }: ViolationDraw): HtmlViolationCase {
   // A link inside a link would be re-parented by HTML5 parsers; keep link violations outside links.
   const isLink = LINK_TAGS.includes(violation.node.tag);
   const points = phrasingInsertionPoints(base, acceptsPhrasing).filter((p) => !(isLink && p.inLink));
   const point = points[position % points.length]!;
   const index = Math.floor(position / points.length) % (point.size + 1);
-  const html = serializeHtml(insertAt(base, point.path, index, violation.node), nameCase);
+  const html = serializeHtml(insertAt(base, point.path, index, violation.node), nameCase, markup);
   const result: HtmlViolationCase = { html, kind: violation.kind, tag: violation.node.tag, nameCase };
   if (violation.node.type === 'end-tag') result.strayEndTag = true;
   if (violation.attribute !== undefined) result.attribute = violation.attribute;
@@ -380,7 +381,8 @@ function applyViolation({ base, violation, position, nameCase }: ViolationDraw):
 
 /**
  * An allowed tree with exactly ONE violation of `kind` inserted, names in
- * any case (nameCaseArb). The violation is a separate part of the record, so
+ * any case (nameCaseArb), markup in any spelling (markupSpellingArb: a check
+ * that looks for `<script>` lets `<script >` through). The violation is a separate part of the record, so
  * shrinking the tree (or the position, or the spelling) can never remove it:
  * the value stays invalid for its kind.
  *
@@ -389,7 +391,13 @@ function applyViolation({ base, violation, position, nameCase }: ViolationDraw):
  */
 export function disallowedHtmlArb(kind: HtmlViolationKind): fc.Arbitrary<HtmlViolationCase> {
   return fc
-    .record({ base: allowedHtmlTreeArb, violation: violationArbs[kind](), position: fc.nat(), nameCase: nameCaseArb })
+    .record({
+      base: allowedHtmlTreeArb,
+      violation: violationArbs[kind](),
+      position: fc.nat(),
+      nameCase: nameCaseArb,
+      markup: markupSpellingArb,
+    })
     .map(applyViolation);
 }
 
@@ -400,5 +408,5 @@ export function disallowedHtmlArb(kind: HtmlViolationKind): fc.Arbitrary<HtmlVio
  * fc.sample(strayEndTagHtmlArb, 1); // [{ kind: 'disallowed-tag', tag: 'span', strayEndTag: true, html: '<p>x </span></p>' }]
  */
 export const strayEndTagHtmlArb: fc.Arbitrary<HtmlViolationCase> = fc
-  .record({ base: allowedHtmlTreeArb, violation: strayEndTagArb(), position: fc.nat(), nameCase: nameCaseArb })
+  .record({ base: allowedHtmlTreeArb, violation: strayEndTagArb(), position: fc.nat(), nameCase: nameCaseArb, markup: markupSpellingArb })
   .map(applyViolation);

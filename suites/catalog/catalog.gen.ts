@@ -1532,4 +1532,13 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.',
     exclusive: true,
   },
+  {
+    id: 'jobs.concurrency.disjoint-updates',
+    section: '4.3',
+    level: 'must',
+    area: 'concurrency',
+    title: 'Partial updates of one job sent at once, each of another field, all hold',
+    statement: 'Updates are partial. Only the fields sent change.',
+    exclusive: true,
+  },
 ];

@@ -1,15 +1,21 @@
 /**
  * @module Concurrency: PUT is idempotent (spec 4.2, 4.3) and a referenceId
  * is used once (4.2, 7.1), also when the requests race. Several identical
- * requests sent at once must leave exactly one job. These rules run alone
+ * requests sent at once must leave exactly one job. Partial updates of one
+ * job sent at once, each of another field, must all hold (4.3: only the
+ * fields sent change), so a server that writes back a whole job it read
+ * before another update landed shows it. These rules run alone
  * (`exclusive`): the race is theirs, not shared with other rules' traffic.
  */
 import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import { DAY_MS } from '../../schemas/time-units.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
-import { show } from '../../judging/compare.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { sameFieldValue, show } from '../../judging/compare.js';
 import { isSuccess } from '../kit/http.js';
-import { listJobs } from '../kit/jobs.js';
+import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import { sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 function statuses(responses: ApiResponse[]): string {
@@ -43,6 +49,56 @@ function raceRule(entry: RuleEntry, method: 'PUT' | 'POST', expectation: string)
   });
 }
 
+/** One partial update per field, each to a value the job does not hold; the forms alternate by id and by referenceId. */
+function disjointPatches(ctx: RuleContext, job: Job, marker: string): Array<{ form: UpdateForm; patch: Body }> {
+  const closeDate = new Date(Date.now() + 97 * DAY_MS).toISOString().slice(0, 10);
+  const patches: Body[] = [
+    { title: scopedTitle(ctx, marker, 'retitled at once') },
+    { confidential: !job.confidential },
+    { description: '<p>Rewritten at once</p>' },
+    { closeDate },
+  ];
+  return patches.map((patch, i) => ({ form: i % 2 === 0 ? 'id' : 'reference', patch }));
+}
+
+const disjointUpdates: Implementation = propertyRule(
+  {
+    id: 'jobs.concurrency.disjoint-updates',
+    section: '4.3',
+    level: 'must',
+    title: 'Partial updates of one job sent at once, each of another field, all hold',
+    statement: 'Updates are partial. Only the fields sent change.',
+    exclusive: true,
+  },
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated: Body) => {
+      const body = identify(ctx, generated);
+      const job = await createJob(ctx, body);
+      const sends = disjointPatches(ctx, job, body.referenceId);
+      const responses = await Promise.all(sends.map(({ form, patch }) => sendUpdate(ctx, form, job, patch)));
+      ctx.expect(
+        responses.every((res) => res.status === 200),
+        {
+          title: `concurrent partial updates of job ${job.id} answered ${statuses(responses)}`,
+          expected: 'each update answers 200 with the job (spec 4.3)',
+          received: `statuses ${statuses(responses)}`,
+        },
+      );
+      const after = await getJob(ctx, job.id);
+      const lost = sends
+        .flatMap(({ patch }) => Object.entries(patch))
+        .filter(([field, value]) => !sameFieldValue(field, after[field as keyof Job], value));
+      ctx.expect(lost.length === 0, {
+        title: `after ${sends.length} partial updates at once, job ${job.id} lost ${lost.map(([field]) => field).join(', ')}`,
+        expected: 'every field one of the updates sent holds its value: updates are partial, only the fields sent change (spec 4.3)',
+        received: lost.map(([field, value]) => `${field}: sent ${show(value)}, got ${show(after[field as keyof Job])}`).join('\n'),
+      });
+    },
+  },
+);
+
 export const concurrencyRules: Implementation[] = [
   raceRule(
     {
@@ -68,4 +124,5 @@ export const concurrencyRules: Implementation[] = [
     'POST',
     'exactly one 2xx and one job: a referenceId already in use is rejected (spec 4.2, 7.1)',
   ),
+  disjointUpdates,
 ];

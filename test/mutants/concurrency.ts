@@ -10,8 +10,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { requestJson, withJsonBody } from './support/json.js';
-import { isPutByReference } from './support/routes.js';
-import { jobByReference } from './support/side-requests.js';
+import { inputOf } from './support/job-input.js';
+import { isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { currentJob, jobByReference } from './support/side-requests.js';
 
 /** Long enough for requests sent together to overlap, short enough to keep the run fast. */
 const GAP_MS = 20;
@@ -58,5 +59,26 @@ export const concurrencyMutants: Mutant[] = [
     violates: '4.3: PUT with a referenceId is idempotent (here concurrent PUT-creates each create a job)',
     expectedRule: 'jobs.concurrency.put-create-once',
     transform: racyCreate(isPutByReference),
+  },
+  {
+    // spec 4.3: updates are partial, only the fields sent change, also when two land together
+    name: 'concurrency-lost-update',
+    area: 'concurrency',
+    violates:
+      '4.3: only the fields sent change (here PUT /jobs/{id} reads the job, waits, and writes it back whole with the sent fields, ' +
+      'so an update that landed in between is lost)',
+    expectedRule: 'jobs.concurrency.disjoint-updates',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!isPutById(req) || body === undefined || id === undefined) return next(req);
+      const job = await currentJob(next, req, id);
+      if (job === undefined) return next(req);
+      await sleep(GAP_MS);
+      const whole = inputOf(job);
+      // The address the routing type does not use is null in an answer, and absent from a valid body.
+      for (const field of ['applicationEmail', 'applicationUrl']) if (whole[field] === null) delete whole[field];
+      return next(withJsonBody(req, { ...whole, ...body }));
+    },
   },
 ];

@@ -347,4 +347,16 @@ export const htmlMutants: Mutant[] = [
     expectedRule: 'jobs.html.accepts-allowed-tags',
     transform: refusesDescription(/<\/?[a-z]+\s+>/i, 'malformed tag'),
   },
+  {
+    // spec 2.1 rule 1: only the allowed tags, however HTML spells them; `<script\n>` is a script element (HTML 13.1.2)
+    name: 'html-tag-check-misses-line-break-before-end',
+    area: 'html',
+    violates:
+      '2.1 rule 1: only the allowed tags (here a check that reads a tag as `<name>` or `<name attributes>` misses `<script\\n>`, ' +
+      'accepted and stripped)',
+    expectedRule: 'jobs.html.rejects-disallowed-tag',
+    transform: cleanDescription((html) =>
+      html.replace(/<\/?([A-Za-z][A-Za-z0-9-]*)\n>/g, (tag, name: string) => (isAllowedTag(name) ? tag : '')),
+    ),
+  },
 ];
