@@ -6,6 +6,7 @@ import {
   asHtmlText,
   CHARACTER_CLASSES,
   CLASS_EXAMPLES,
+  classPieces,
   classSampleArb,
   type CharacterClass,
   type ClassSample,
@@ -27,8 +28,9 @@ const HOLDS: Record<CharacterClass, RegExp> = {
   'inner-white-space': / {2}|[\u00A0\u2003\u3000]/u,
   'ascii-punctuation': /[+%#/?=;~$*!{}[\]|^`@]/,
   'letter-case': /[\p{Lu}\p{Lt}]/u,
-  'line-breaks': /[\n\r\t]/,
+  'line-breaks': /[\n\r\t\u2028\u2029]/u,
   'invisible-format': /\p{Cf}/u,
+  'control-characters': /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/u,
 };
 
 function isValidSample(sample: ClassSample): void {
@@ -64,8 +66,20 @@ describe('character classes', () => {
     expect(CLASS_EXAMPLES.every((s) => s.locations === undefined)).toBe(true);
   });
 
-  it('write HTML-special text as text, never as a tag', () => {
+  it('send every piece of every class in the examples', () => {
+    for (const characterClass of CHARACTER_CLASSES) {
+      const texts = CLASS_EXAMPLES.filter((s) => s.characterClass === characterClass).map((s) => s.text);
+      for (const piece of classPieces(characterClass))
+        expect(
+          texts.some((text) => text.includes(piece)),
+          `${characterClass}: ${piece}`,
+        ).toBe(true);
+    }
+  });
+
+  it('write HTML-special text as text, never as a tag, and no control character HTML text cannot hold', () => {
     expect(asHtmlText('<b> a&b "q"')).toBe('&lt;b&gt; a&amp;b "q"');
+    expect(asHtmlText('a\u0000b x\u001By a\tb')).toBe('ab xy a\tb');
     fc.assert(fc.property(classSampleArb, (sample) => !/[<>]/.test(asHtmlText(sample.text))));
   });
 });

@@ -4,10 +4,12 @@
  * set of characters a server is known to mangle: HTML-special ones escaped where they are plain text, backslashes read
  * as escapes, letters outside ASCII, combining marks stripped, characters outside the BMP split or replaced, white
  * space collapsed, ASCII punctuation decoded as in a URL or a form (`+` as a space), capitals folded, line ends
- * normalized, invisible format characters stripped. A field carries a class only
+ * normalized, invisible format characters stripped, control characters cut at (NUL ends a C string) or dropped.
+ * A field carries a class only
  * where a valid value can hold it, so every value stays valid by construction:
  * - title and referenceId: every class, raw (white space at the ends is the should rule's, not here);
- * - description: every class as HTML text, `<`, `>` and `&` escaped (2.1: the text, not a tag);
+ * - description: every class as HTML text, `<`, `>` and `&` escaped (2.1: the text, not a tag), without the control
+ *   characters HTML text cannot hold (a parse error an HTML parser drops: asHtmlText);
  * - applicationEmail: `&` and `'`, or `.`, `+`, `_` and `-`, in the local part (RFC 5322 atext), or capitals; other classes leave the address plain;
  * - applicationUrl: `&` and `'` in the query, non-ASCII percent-encoded, `+` and `%2B`, a fragment (RFC 3986 3.3-3.5): forms that come back identical;
  * - locations: the job's plain places (unusual official spellings belong to jobs.limits.location-forms).
@@ -27,6 +29,7 @@ export const CHARACTER_CLASSES = [
   'letter-case',
   'line-breaks',
   'invisible-format',
+  'control-characters',
 ] as const;
 export type CharacterClass = (typeof CHARACTER_CLASSES)[number];
 
@@ -47,19 +50,23 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
   'ascii-punctuation': ['a+b', '50%', '%20', '#1', 'x/y?z', 'a=b;c', '~$*!', '{[|]}', '^`@'],
   // Capitals a server may fold (a lower-cased address, a title-cased title), beyond ASCII too.
   'letter-case': ['MiXeD', 'ALLCAPS', 'ÉCOLE', 'İzmir', 'ǅx', 'McDonald', 'ΣΊΣΥΦΟΣ'],
-  // Line ends a server may normalize (CR LF to LF) or strip; 2.1 restricts no character, so a refusal is observed.
-  'line-breaks': ['a\nb', 'a\r\nb', 'a\tb', 'a\rb'],
+  // Line ends a server may normalize (CR LF to LF) or strip, the Unicode line and paragraph separators (Zl, Zp) with
+  // them; 2.1 restricts no character, so a refusal is observed.
+  'line-breaks': ['a\nb', 'a\r\nb', 'a\tb', 'a\rb', 'a\u2028b', 'a\u2029b'],
   // Invisible format characters (Unicode Cf) a sanitizer strips: zero-width space, non-joiner and joiner (in an emoji
   // sequence), word joiner, soft hyphen, a BOM inside a word, a left-to-right mark, a right-to-left override. Refusing
   // them is defensible (a bidi override can disguise text), so a refusal is observed; a value taken keeps them.
   'invisible-format': ['a\u200Bb', 'a\u200Cb', '👩\u200D💻', 'a\u2060b', 'a\u00ADb', 'a\uFEFFb', 'a\u200Eb', 'x\u202Ey'],
+  // Control characters (Unicode Cc beyond the line ends): NUL, which ends a C string, BEL, backspace, ESC, DEL and a
+  // C1 control. JSON carries them escaped; refusing them is defensible, so a refusal is observed.
+  'control-characters': ['a\u0000b', 'a\u0007b', 'a\u0008b', 'x\u001By', 'a\u007Fb', 'a\u0085b'],
 };
 
 /**
  * Classes a server may refuse in a plain field (a title on one line is a defensible rule, and so is one without
  * invisible or bidi controls): observed, not failed.
  */
-export const REFUSABLE_CLASSES: ReadonlySet<CharacterClass> = new Set(['line-breaks', 'invisible-format']);
+export const REFUSABLE_CLASSES: ReadonlySet<CharacterClass> = new Set(['line-breaks', 'invisible-format', 'control-characters']);
 
 /**
  * Every piece of a class, for a value that holds them all at once (a list q sent through the paging links).
@@ -114,21 +121,30 @@ function routingOf(characterClass: CharacterClass, byUrl: boolean): ClassSample[
     : { applicantRoutingType: { id: routingTypeIds.email }, applicationEmail: EMAILS[characterClass] ?? PLAIN_EMAIL };
 }
 
+/** The pieces in runs of three: as many as fit a referenceId beside the case's own (PIECES' comment). */
+function inThrees(pieces: readonly string[]): string[][] {
+  const runs: string[][] = [];
+  for (let start = 0; start < pieces.length; start += 3) runs.push(pieces.slice(start, start + 3));
+  return runs;
+}
+
 /**
- * The plainest sample of each class, for each routing type: every class, and both addresses of each, go out in
- * every run (the rule's examples).
+ * Every piece of every class, three to a sample, with each routing type in turn (both for a class of one run):
+ * every character and both addresses of each class go out in every run (the rule's examples).
  *
  * @example
- * CLASS_EXAMPLES[0]; // { characterClass: 'html-special', text: '<b> a&b "q" …', routing: { …, applicationEmail: "o'neil&sons@example.com" }, … }
+ * CLASS_EXAMPLES[0]; // { characterClass: 'html-special', text: '<b> a&b "q"', routing: { …, applicationEmail: "o'neil&sons@example.com" }, … }
  */
-export const CLASS_EXAMPLES: readonly ClassSample[] = CHARACTER_CLASSES.flatMap((characterClass) =>
-  [false, true].map((byUrl) => ({
+export const CLASS_EXAMPLES: readonly ClassSample[] = CHARACTER_CLASSES.flatMap((characterClass) => {
+  const runs = inThrees(PIECES[characterClass]);
+  const sent = runs.length === 1 ? [runs[0]!, runs[0]!] : runs;
+  return sent.map((run, index) => ({
     characterClass,
-    text: PIECES[characterClass].slice(0, 3).join(' '),
-    routing: routingOf(characterClass, byUrl),
+    text: run.join(' '),
+    routing: routingOf(characterClass, index % 2 === 1),
     locations: PLACES[characterClass],
-  })),
-);
+  }));
+});
 
 function sampleOf([characterClass, pieces, byUrl]: [CharacterClass, string[], boolean]): ClassSample {
   return { characterClass, text: pieces.join(' '), routing: routingOf(characterClass, byUrl), locations: PLACES[characterClass] };
@@ -152,11 +168,19 @@ export const classSampleArb: fc.Arbitrary<ClassSample> = fc
   .map(sampleOf);
 
 /**
- * The text as HTML text: `&`, `<` and `>` escaped, so a description holds the characters, never a tag.
+ * Characters HTML text cannot hold: the controls other than white space, whose input is a parse error an HTML parser
+ * drops (HTML 13.2.3.5), NUL first.
+ */
+const NOT_HTML_TEXT = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/gu;
+
+/**
+ * The text as HTML text: `&`, `<` and `>` escaped, so a description holds the characters, never a tag; without the
+ * control characters HTML text cannot hold.
  *
  * @example
  * asHtmlText('<b> a&b'); // '&lt;b&gt; a&amp;b'
+ * asHtmlText('a\u0000b'); // 'ab'
  */
 export function asHtmlText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(NOT_HTML_TEXT, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -268,4 +268,30 @@ export const roundtripMutants: Mutant[] = [
       }
     }),
   },
+  {
+    // spec 2.1, 4.2: title is a String that comes back as sent; U+2028 and U+2029 are characters like any other
+    name: 'roundtrip-title-line-separators-stripped',
+    area: 'roundtrip',
+    violates: '2.1, 4.2: a job has the values sent (here the Unicode line and paragraph separators are stripped from a title)',
+    expectedRule: ['jobs.roundtrip.character-classes', 'jobs.limits.title-length'],
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.title === 'string') body.title = body.title.replace(/[\u2028\u2029]/g, '');
+      },
+    ),
+  },
+  {
+    // spec 2.1, 4.2: title is a String that comes back as sent; a store of C strings ends it at NUL
+    name: 'roundtrip-title-cut-at-nul',
+    area: 'roundtrip',
+    violates: '2.1, 4.2: a job has the values sent (here a title is taken and cut at its first NUL character)',
+    expectedRule: ['jobs.roundtrip.character-classes', 'jobs.limits.title-length'],
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.title === 'string' && body.title.includes('\u0000')) body.title = body.title.slice(0, body.title.indexOf('\u0000'));
+      },
+    ),
+  },
 ];
