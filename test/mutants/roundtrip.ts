@@ -24,6 +24,15 @@ const escapeHtml = (raw: string): string =>
 /** An offset other than UTC at the end of a date-time: `+05:30`, `-0500`, `+09`. */
 const NON_UTC_OFFSET = /[+-](?!00(?::?00)?$)\d{2}(?::?\d{2})?$/;
 
+/** A server that changes the title of every POST and PUT body before storing it. */
+const rewritesTitle = (edit: (title: string) => string): Mutant['transform'] =>
+  rewriteRequest(
+    (req) => isPost(req) || isPut(req),
+    (body) => {
+      if (typeof body.title === 'string') body.title = edit(body.title);
+    },
+  );
+
 export const roundtripMutants: Mutant[] = [
   {
     // spec 4.2: the request body is symmetrical with the GET result
@@ -194,12 +203,7 @@ export const roundtripMutants: Mutant[] = [
     area: 'roundtrip',
     violates: '2.1, 4.2: a title comes back as written (here CR LF and CR become LF)',
     expectedRule: 'jobs.roundtrip.character-classes',
-    transform: rewriteRequest(
-      (req) => isPost(req) || isPut(req),
-      (body) => {
-        if (typeof body.title === 'string') body.title = body.title.replace(/\r\n?/g, '\n');
-      },
-    ),
+    transform: rewritesTitle((title) => title.replace(/\r\n?/g, '\n')),
   },
   {
     // spec 2.1: applicationUrl is a URL, a port and all
@@ -236,12 +240,7 @@ export const roundtripMutants: Mutant[] = [
       '4.2: a write keeps the values sent (here zero-width, joiner, soft-hyphen, BOM and bidi characters are stripped ' +
       'from a title; refusing them would be observed)',
     expectedRule: 'jobs.roundtrip.character-classes',
-    transform: rewriteRequest(
-      (req) => isPost(req) || isPut(req),
-      (body) => {
-        if (typeof body.title === 'string') body.title = body.title.replace(/[\u00AD\u200B-\u200F\u202A-\u202E\u2060\uFEFF]/g, '');
-      },
-    ),
+    transform: rewritesTitle((title) => title.replace(/[\u00AD\u200B-\u200F\u202A-\u202E\u2060\uFEFF]/g, '')),
   },
   {
     // spec 2.1: applicationUrl is a URL, kept as sent; a normalizer on one write path drops the port
@@ -274,12 +273,7 @@ export const roundtripMutants: Mutant[] = [
     area: 'roundtrip',
     violates: '2.1, 4.2: a job has the values sent (here the Unicode line and paragraph separators are stripped from a title)',
     expectedRule: ['jobs.roundtrip.character-classes', 'jobs.limits.title-length'],
-    transform: rewriteRequest(
-      (req) => isPost(req) || isPut(req),
-      (body) => {
-        if (typeof body.title === 'string') body.title = body.title.replace(/[\u2028\u2029]/g, '');
-      },
-    ),
+    transform: rewritesTitle((title) => title.replace(/[\u2028\u2029]/g, '')),
   },
   {
     // spec 2.1, 4.2: title is a String that comes back as sent; a store of C strings ends it at NUL
@@ -287,11 +281,6 @@ export const roundtripMutants: Mutant[] = [
     area: 'roundtrip',
     violates: '2.1, 4.2: a job has the values sent (here a title is taken and cut at its first NUL character)',
     expectedRule: ['jobs.roundtrip.character-classes', 'jobs.limits.title-length'],
-    transform: rewriteRequest(
-      (req) => isPost(req) || isPut(req),
-      (body) => {
-        if (typeof body.title === 'string' && body.title.includes('\u0000')) body.title = body.title.slice(0, body.title.indexOf('\u0000'));
-      },
-    ),
+    transform: rewritesTitle((title) => (title.includes('\u0000') ? title.slice(0, title.indexOf('\u0000')) : title)),
   },
 ];
