@@ -353,6 +353,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'description | String | HTML job description.',
   },
   {
+    id: 'jobs.roundtrip.close-date-calendar-edges',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title:
+      'A closeDate on 29 February, at the turn of a year, past 2038-01-19 or in year 9999 is kept as sent or refused without effect, on every write path (observed)',
+    statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',
@@ -561,7 +570,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'An update that changes a value only in letter case, an accent or the time of day is kept, by id and by referenceId',
+    title: 'An update that changes a value only in letter case, an accent or the time of day is kept, in every update form',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -1149,7 +1158,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4',
     level: 'should',
     area: 'protocol',
-    title: 'Every JSON body the API answers is labelled with a JSON media type (a success, a list and a refusal)',
+    title:
+      'Every JSON body the API answers is labelled with a JSON media type and sent without a byte order mark (a success, a list and a refusal)',
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
   {

@@ -23,7 +23,7 @@ import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { onEveryWritePath, type OpenValue } from '../kit/kept-or-refused.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string, form: string): void {
   ctx.expect(typeof job.closeDate === 'string' && keepsDate(sent, job.closeDate), {
@@ -98,44 +98,103 @@ function closeDatesBefore(publishDate: string): Array<[string, string]> {
   ];
 }
 
-const CLOSE_BEFORE_PUBLISH = 'spec 2.1: closeDate is the "Date the job closes" and can be set explicitly; nothing bounds it by publishDate';
+/** What an open-closeDate rule sends, and how a refusal is recorded. */
+interface OpenCloseDates {
+  /** The closeDates to send, in words and written, derived from the publishDate the target gave. */
+  datesFor(publishDate: string): Array<[string, string]>;
+  /** Why either answer passes. */
+  statement: string;
+  topic: 'close-date.before-publish' | 'close-date.calendar-edge';
+}
 
-/** A closeDate before publishDate as an open value: kept as that day or instant, or refused with the closeDate as it was. */
-function closeBeforePublish(ctx: RuleContext, what: string, closeDate: string): OpenValue {
+/** A closeDate as an open value: kept as that day or instant, or refused with the closeDate as it was. */
+function openCloseDate(ctx: RuleContext, open: OpenCloseDates, what: string, closeDate: string): OpenValue {
   return {
     what,
-    statement: CLOSE_BEFORE_PUBLISH,
-    // Whether a closeDate before publishDate is accepted is not stated: recorded per path and kind of value.
-    observe: (path, answer) => ctx.observe({ topic: 'close-date.before-publish', section: '2.1', observed: `${path}, ${what}: ${answer}` }),
+    statement: open.statement,
+    observe: (path, answer) => ctx.observe({ topic: open.topic, section: '2.1', observed: `${path}, ${what}: ${answer}` }),
     expectKept: (job, path) => expectCloseDate(ctx, closeDate, job, path, what),
     expectUnchanged: (before, after, path) =>
       ctx.expect(sameDate(after.closeDate, before.closeDate), {
         title: `${path} with ${what} was refused but changed closeDate`,
-        expected: `${CLOSE_BEFORE_PUBLISH}; a refused update changes nothing (spec 4.3)`,
+        expected: `${open.statement}; a refused update changes nothing (spec 4.3)`,
         received: `closeDate ${show(before.closeDate)} -> ${show(after.closeDate)}`,
       }),
   };
 }
 
-const closeDateBeforePublish: Implementation = propertyRule<Body>(
+/** A rule that sends each of `open`'s closeDates on POST, PUT-create and every update form (kept-or-refused.ts). */
+function openCloseDateRule(entry: RuleEntry, open: OpenCloseDates): Implementation {
+  return propertyRule<Body>(entry, {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      for (const [what, closeDate] of open.datesFor(job.publishDate))
+        await onEveryWritePath(ctx, generated, job.id, { closeDate }, openCloseDate(ctx, open, what, closeDate));
+    },
+  });
+}
+
+const CLOSE_DATE_STATEMENT = 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.';
+
+// Whether a closeDate before publishDate is accepted is not stated: recorded per path and kind of value.
+const closeDateBeforePublish = openCloseDateRule(
   {
     id: 'jobs.roundtrip.close-date-before-publish',
     section: '2.1',
     level: 'must',
     title: 'A closeDate before publishDate is kept as sent or refused without effect, on POST, PUT-create and every update path (observed)',
-    statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
+    statement: CLOSE_DATE_STATEMENT,
   },
   {
-    maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, identify(ctx, generated));
-      for (const [what, closeDate] of closeDatesBefore(job.publishDate)) {
-        const value = closeBeforePublish(ctx, what, closeDate);
-        await onEveryWritePath(ctx, generated, job.id, { closeDate }, value);
-      }
-    },
+    datesFor: closeDatesBefore,
+    statement: 'spec 2.1: closeDate is the "Date the job closes" and can be set explicitly; nothing bounds it by publishDate',
+    topic: 'close-date.before-publish',
   },
 );
 
-export const closeDateFormRules: Implementation[] = [closeDateForms, closeDateBeforePublish];
+/** The first leap year's 29 February (at noon UTC) after `nowMs`. */
+function nextLeapDay(nowMs: number): string {
+  for (let year = new Date(nowMs).getUTCFullYear(); ; year++) {
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    if (leap && Date.UTC(year, 1, 29, 12) > nowMs) return `${year}-02-29T12:00:00Z`;
+  }
+}
+
+/**
+ * closeDates at the edges of calendars and clocks, each after the publishDate: the next 29 February, the turn of a
+ * year (a week-based year is another year on 30 December), the first second a signed 32-bit count of seconds cannot
+ * hold (2038-01-19T03:14:08Z), and the last day of a four-digit year.
+ */
+function calendarEdges(publishDate: string): Array<[string, string]> {
+  const publish = instantMs(publishDate);
+  const year = new Date(publish).getUTCFullYear() + 1;
+  return [
+    ['the next 29 February', nextLeapDay(publish)],
+    ['30 December, a day of the next week-based year', `${year}-12-30T12:00:00Z`],
+    ['the last second of a year', `${year}-12-31T23:59:59Z`],
+    ['the first second past a 32-bit count of seconds', '2038-01-19T03:14:08Z'],
+    ['the last day of year 9999', '9999-12-31'],
+  ];
+}
+
+// How far ahead a job may close is not stated (a server may cap it): recorded per path and date; a date taken is kept.
+const closeDateCalendarEdges = openCloseDateRule(
+  {
+    id: 'jobs.roundtrip.close-date-calendar-edges',
+    section: '2.1',
+    level: 'must',
+    title:
+      'A closeDate on 29 February, at the turn of a year, past 2038-01-19 or in year 9999 is kept as sent or refused without effect, ' +
+      'on every write path (observed)',
+    statement: CLOSE_DATE_STATEMENT,
+  },
+  {
+    datesFor: calendarEdges,
+    statement: 'spec 2.1: closeDate is a "Date, ISO 8601" that can be set explicitly, with no latest date stated',
+    topic: 'close-date.calendar-edge',
+  },
+);
+
+export const closeDateFormRules: Implementation[] = [closeDateForms, closeDateBeforePublish, closeDateCalendarEdges];

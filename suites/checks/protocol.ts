@@ -224,7 +224,8 @@ const jsonMediaType: Implementation = propertyRule(
     id: 'jobs.protocol.json-media-type',
     section: '4',
     level: 'should',
-    title: 'Every JSON body the API answers is labelled with a JSON media type (a success, a list and a refusal)',
+    title:
+      'Every JSON body the API answers is labelled with a JSON media type and sent without a byte order mark (a success, a list and a refusal)',
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
   {
@@ -249,6 +250,13 @@ const jsonMediaType: Implementation = propertyRule(
       const layouts = new Set(json.map((res) => (res.text.trim().includes('\n') ? 'indented' : 'on one line')));
       ctx.observe({ topic: 'json-layout', section: '4', observed: [...layouts].sort().join(' and ') });
       for (const res of json) {
+        // RFC 8259 8.1: implementations MUST NOT add a byte order mark to networked JSON (a parser may ignore one).
+        ctx.expect(!res.text.startsWith('\uFEFF'), {
+          title: `${requestLine(res)} answered JSON after a byte order mark`,
+          expected: 'JSON text without a byte order mark (good practice: spec 4 makes bodies JSON, and RFC 8259 8.1 forbids adding one)',
+          received: `${res.status} body starting U+FEFF`,
+          failingExchange: res.exchange,
+        });
         ctx.expect(isJsonMediaType(mediaTypeOf(res)), {
           title: `${requestLine(res)} answered JSON as ${mediaTypeOf(res)}`,
           expected: 'a JSON body comes with Content-Type application/json or a +json type (good practice: spec 4 makes bodies JSON)',

@@ -310,6 +310,12 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'Whether a closeDate before the publishDate is accepted or refused, per write path and kind of value.',
   },
+  'close-date.calendar-edge': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning:
+      'Whether a closeDate at a calendar edge (29 February, the turn of a year, past 2038-01-19, year 9999) is accepted or refused, per write path.',
+  },
   'paging-link-param-order': {
     openPoint: 'urls.form',
     section: '2.8',

@@ -152,10 +152,14 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
   return out;
 }
 
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/** The body as JSON, or undefined; a byte order mark before it is read past (RFC 8259 8.1: a parser may ignore one). */
 function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
+  const json = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  if (json.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(json) as unknown;
   } catch {
     return undefined;
   }
@@ -241,7 +245,8 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
       bodyTimeout: options.timeoutMs,
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     });
-    const text = await res.body.text();
+    // Decoded keeping a byte order mark (undici's text() drops it), so a rule can see what the server sent.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.body.arrayBuffer());
     const recorded = req.recordResponse ? req.recordResponse(text) : text;
     const responseHeaders = flattenHeaders(res.headers);
     exchange.durationMs = Math.round(performance.now() - started);

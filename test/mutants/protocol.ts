@@ -6,7 +6,7 @@ import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse } from './support/json.js';
 import { isJobsPath } from './support/routes.js';
-import { reshapeRequest } from './support/transforms.js';
+import { reshapeRequest, rewriteResponseText } from './support/transforms.js';
 
 /** Answers 415 to a request with a body whose Content-Type carries a parameter (`application/json; charset=utf-8`), where `only` holds. */
 function refusesCharset(only: (req: CoreRequest) => boolean): Transform {
@@ -104,5 +104,13 @@ export const protocolMutants: Mutant[] = [
       if (isJobsPath(req) && /\d[eE][+-]?\d/.test(outsideStrings)) return jsonResponse(400, { status: 400, code: 'invalid_number' });
       return next(req);
     },
+  },
+  {
+    // spec 4: bodies are JSON; RFC 8259 8.1: implementations MUST NOT add a byte order mark to networked JSON
+    name: 'protocol-responses-start-with-bom',
+    area: 'protocol',
+    violates: '4 (should): bodies are JSON (here every JSON answer starts with a UTF-8 byte order mark)',
+    expectedRule: 'jobs.protocol.json-media-type',
+    transform: rewriteResponseText(isJobsPath, (text) => (text.startsWith('{') ? `\uFEFF${text}` : text)),
   },
 ];

@@ -5,7 +5,8 @@
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson } from './support/json.js';
-import { isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isList, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { parseIsoDate, type IsoDate } from '../../schemas/iso-date.js';
 import { answerInstead, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /**
@@ -23,6 +24,18 @@ const escapeHtml = (raw: string): string =>
 
 /** An offset other than UTC at the end of a date-time: `+05:30`, `-0500`, `+09`. */
 const NON_UTC_OFFSET = /[+-](?!00(?::?00)?$)\d{2}(?::?\d{2})?$/;
+
+/** A server that changes each closeDate it reads (the schemas' own ISO 8601 reading) before storing it; undefined keeps it. */
+const rewritesCloseDate = (edit: (date: IsoDate, written: string) => string | undefined): Mutant['transform'] =>
+  rewriteRequest(
+    (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
+    (body) => {
+      const written = body.closeDate;
+      const date = typeof written === 'string' ? parseIsoDate(written) : undefined;
+      const changed = date === undefined ? undefined : edit(date, written as string);
+      if (changed !== undefined) body.closeDate = changed;
+    },
+  );
 
 /** A server that changes the title of every POST and PUT body before storing it. */
 const rewritesTitle = (edit: (title: string) => string): Mutant['transform'] =>
@@ -282,5 +295,25 @@ export const roundtripMutants: Mutant[] = [
     violates: '2.1, 4.2: a job has the values sent (here a title is taken and cut at its first NUL character)',
     expectedRule: ['jobs.roundtrip.character-classes', 'jobs.limits.title-length'],
     transform: rewritesTitle((title) => (title.includes('\u0000') ? title.slice(0, title.indexOf('\u0000')) : title)),
+  },
+  {
+    // spec 2.1: closeDate is a Date, ISO 8601, with no latest date stated; a store of signed 32-bit seconds wraps
+    name: 'roundtrip-close-date-wraps-past-2038',
+    area: 'roundtrip',
+    violates: '2.1: a closeDate comes back as sent (here one past 2038-01-19T03:14:07Z is stored in 32-bit seconds and wraps to 1901)',
+    expectedRule: 'jobs.roundtrip.close-date-calendar-edges',
+    transform: rewritesCloseDate((date) =>
+      date.ms / 1000 > 2_147_483_647 ? new Date(((date.ms / 1000) | 0) * 1000).toISOString() : undefined,
+    ),
+  },
+  {
+    // spec 2.1: closeDate is a Date, ISO 8601; 29 February exists in a leap year
+    name: 'roundtrip-close-date-leap-day-rolled',
+    area: 'roundtrip',
+    violates: '2.1: a closeDate comes back as sent (here 29 February of a leap year is stored as 1 March)',
+    expectedRule: 'jobs.roundtrip.close-date-calendar-edges',
+    transform: rewritesCloseDate((_date, written) =>
+      written.slice(4, 10) === '-02-29' ? `${written.slice(0, 5)}03-01${written.slice(10)}` : undefined,
+    ),
   },
 ];

@@ -7,7 +7,7 @@ import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
-import { effectiveMethod, isItem, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isItem, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference, jobsWithoutReference, namesNoReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
 
@@ -430,5 +430,18 @@ export const updateMutants: Mutant[] = [
       )
         delete body.closeDate;
     }),
+  },
+  {
+    // spec 4.3: only the fields sent change, to what was sent; an email's local part is case-sensitive (RFC 5321 2.4)
+    name: 'update-override-lowercases-email',
+    area: 'update',
+    violates: '4.3: an update keeps what was sent (here the override PUT lower-cases applicationEmail, its local part too)',
+    expectedRule: 'jobs.update.near-values',
+    transform: rewriteRequest(
+      (req) => isOverride(req, 'PUT'),
+      (body) => {
+        if (typeof body.applicationEmail === 'string') body.applicationEmail = body.applicationEmail.toLowerCase();
+      },
+    ),
   },
 ];
