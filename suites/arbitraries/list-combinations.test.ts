@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIST_LEVELS, linkRows, pairwiseCombinations, type ListCombination } from './list-combinations.js';
+import { firstPageRows, LIST_LEVELS, linkRows, pairwiseCombinations, type ListCombination } from './list-combinations.js';
 
 const pairs = (rows: readonly ListCombination[]): Set<string> => new Set(rows.map((row) => `${row.q}/${row.status}`));
 const linked = (rows: readonly ListCombination[]): ListCombination[] =>
@@ -20,6 +20,26 @@ describe('linkRows', () => {
       const all = pairs(linked([...pairwise, ...added]));
       expect(all.size, `seed ${seed}`).toBe(LIST_LEVELS.q.length * LIST_LEVELS.status.length);
       expect(added.length, `seed ${seed}`).toBe(all.size - pairs(linked(pairwise)).size);
+    }
+  });
+});
+
+describe('firstPageRows', () => {
+  const top = (row: ListCombination): boolean => row.status === 'absent' && row.page === 'first' && row.pageSize === 'max';
+
+  it('puts the list without q and the title word search on a first page of 100, every status', () => {
+    expect(firstPageRows([]).map((row) => row.q)).toEqual(['absent', 'title-word']);
+    expect(firstPageRows([]).every(top)).toBe(true);
+  });
+
+  it('adds only the rows the pairwise rows do not already hold', () => {
+    for (const seed of [0, 1, 7, 1316617140]) {
+      const pairwise = pairwiseCombinations(seed);
+      const all = [...pairwise, ...firstPageRows(pairwise)].filter(top);
+      expect(new Set(all.map((row) => row.q)), `seed ${seed}`).toEqual(
+        new Set(['absent', 'title-word', ...pairwise.filter(top).map((row) => row.q)]),
+      );
+      expect(all.length, `seed ${seed}`).toBe(new Set(all.map((row) => row.q)).size);
     }
   });
 });

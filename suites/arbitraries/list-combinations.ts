@@ -58,6 +58,21 @@ export function linkRows(rows: readonly ListCombination[]): ListCombination[] {
   );
 }
 
+/**
+ * Rows where a job deleted after the fixture was written would come first if a list still held it: without q and
+ * with the title word, every status, the first page of 100; unless the rows already hold them. Pairwise rows may hold
+ * neither, and a stale list that only a first page shows would pass.
+ *
+ * @example
+ * firstPageRows([]).length; // 2
+ */
+export function firstPageRows(rows: readonly ListCombination[]): ListCombination[] {
+  const wanted = (['absent', 'title-word'] as const).map((q): ListCombination => ({ q, status: 'absent', page: 'first', pageSize: 'max' }));
+  return wanted.filter(
+    (w) => !rows.some((row) => row.q === w.q && row.status === w.status && row.page === w.page && row.pageSize === w.pageSize),
+  );
+}
+
 /** A combination in one line, for titles and counterexamples. */
 export function showCombination(c: ListCombination): string {
   return `q ${c.q}, status ${c.status}, page ${c.page}, pageSize ${c.pageSize}`;

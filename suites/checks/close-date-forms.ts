@@ -105,6 +105,8 @@ interface OpenCloseDates {
   /** Why either answer passes. */
   statement: string;
   topic: 'close-date.before-publish' | 'close-date.calendar-edge';
+  /** The section the observation names. */
+  section: string;
 }
 
 /** A closeDate as an open value: kept as that day or instant, or refused with the closeDate as it was. */
@@ -112,7 +114,7 @@ function openCloseDate(ctx: RuleContext, open: OpenCloseDates, what: string, clo
   return {
     what,
     statement: open.statement,
-    observe: (path, answer) => ctx.observe({ topic: open.topic, section: '2.1', observed: `${path}, ${what}: ${answer}` }),
+    observe: (path, answer) => ctx.observe({ topic: open.topic, section: open.section, observed: `${path}, ${what}: ${answer}` }),
     expectKept: (job, path) => expectCloseDate(ctx, closeDate, job, path, what),
     expectUnchanged: (before, after, path) =>
       ctx.expect(sameDate(after.closeDate, before.closeDate), {
@@ -151,6 +153,7 @@ const closeDateBeforePublish = openCloseDateRule(
     datesFor: closeDatesBefore,
     statement: 'spec 2.1: closeDate is the "Date the job closes" and can be set explicitly; nothing bounds it by publishDate',
     topic: 'close-date.before-publish',
+    section: '2.1',
   },
 );
 
@@ -194,6 +197,7 @@ const closeDateCalendarEdges = openCloseDateRule(
     datesFor: calendarEdges,
     statement: 'spec 2.1: closeDate is a "Date, ISO 8601" that can be set explicitly, with no latest date stated',
     topic: 'close-date.calendar-edge',
+    section: '2.1',
   },
 );
 

@@ -4,6 +4,7 @@
  * a title word, one whose whole referenceId is a q, the others holding both in their description and
  * address; for the isolation rule, four jobs of the second employer whose titles hold that word and
  * that referenceId, so every q matches them under any reading.
+ * Two more jobs with the title word are created last and deleted (by id, by referenceId): no list may show them.
  * Then the combinations of suites/arbitraries/list-combinations.ts (every pair of levels first), one
  * list request each, each judged for one aspect: the filter, the order across pages, the counts, both
  * links (by meaning, judging/paging.ts), or isolation. Without q the list holds every job of the
@@ -23,6 +24,7 @@ import { atOnce } from '../kit/at-once.js';
 import { createJob, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import {
+  firstPageRows,
   linkRows,
   listCombinationArb,
   pairwiseCombinations,
@@ -80,6 +82,12 @@ const RENAMED_AWAY = 2;
 const isTitled = (index: number): boolean => index % 3 !== 2;
 /** The fixture job whose whole referenceId is the reference-id level of q (active, no title word, its title not holding it). */
 const REFERENCE_JOB = 5;
+/**
+ * Jobs created with the title word after the first search and deleted, by id and by referenceId, once the other later
+ * writes are done: a list without q and a search by the title word hold them at the top if a count, a cache or an
+ * index missed the delete (spec 3: the job is removed).
+ */
+const DELETED_LATER: ReadonlyArray<'id' | 'reference'> = ['id', 'reference'];
 /** The second employer's jobs, each titled with the title word and the referenceId above. */
 const OTHER_FIXTURE: readonly Status[] = ['active', 'archived', 'draft', 'active'];
 
@@ -108,8 +116,10 @@ interface MatrixFixture {
   complete: Record<StatusFilter, number>;
   /** The second employer's jobs (the isolation rule only). */
   others: Job[];
-  /** Every fixture id: what an exchange of a list without q records (no other job reaches a report). */
+  /** Every fixture id, the deleted ones too: what an exchange of a list without q records (no other job reaches a report). */
   ids: ReadonlySet<number>;
+  /** The ids of the jobs deleted after the fixture was written (DELETED_LATER). */
+  deleted: readonly number[];
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -210,6 +220,13 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
     },
   ];
   await atOnce(ctx, later, (write) => write());
+  const deleted = await atOnce(ctx, DELETED_LATER, async (by, i) => {
+    const body = identify(ctx, bodies[i] ?? {});
+    const job = await createJob(ctx, { ...body, title: scopedTitle(ctx, body.referenceId, `${titleWord} deleted by ${by}`) });
+    const res = by === 'id' ? await ctx.api.deleteById(job.id) : await ctx.api.deleteByReference(body.referenceId);
+    expectStatus(ctx, res, 204, `setup: DELETE by ${by} removes the job and answers 204 (spec 4.4)`);
+    return job.id;
+  });
   // A second apart, the later jobs come first, unless the service writes publishDate as a bare date or in minutes (then all tie).
   if (aspect === 'order' && new Set(jobs.map((job) => instantMs(job.publishDate))).size === 1)
     ctx.observe({ topic: 'list.sort-order-unobservable', section: '4.5', observed: 'jobs created a second apart share one publishDate' });
@@ -227,9 +244,9 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   }
   // Read once the fixture is complete: the unscoped totals the lists must show while nobody else writes.
   const complete = await totalsWithoutQ(ctx);
-  const ids = new Set([...jobs, ...others].map((job) => job.id));
+  const ids = new Set([...[...jobs, ...others].map((job) => job.id), ...deleted]);
   const outside = await outsideTheFixture(ctx, jobs, before, complete, ids);
-  return { jobs, titleWord, referenceId, ...outside, complete, others, ids };
+  return { jobs, titleWord, referenceId, ...outside, complete, others, ids, deleted };
 }
 
 /**
@@ -491,6 +508,13 @@ const line = (items: ReadonlyArray<{ id: number; status: string; publishDate: st
 /** §4.5: q and status filter; without them, no term filter and every status. */
 function judgeFilter(p: MatrixPage): void {
   const { c, e } = p;
+  const deleted = p.data.filter((item) => p.fixture.deleted.includes(item.id));
+  p.expect(
+    deleted.length === 0,
+    `the list holds job(s) ${deleted.map((item) => item.id).join(', ')} deleted before it was read`,
+    'a deleted job is removed (spec 3: DELETE, job removed), so no list holds it (spec 4.5)',
+    line(deleted),
+  );
   if (c.status !== 'absent') {
     const others = p.data.filter((item) => item.status !== c.status);
     p.expect(
@@ -648,7 +672,12 @@ export function matrixRule(entry: RuleEntry, aspect: MatrixAspect): Implementati
     const fixture = await createFixture(ctx, aspect);
     const pairwise = pairwiseCombinations(ctx.seedOf?.('pairwise') ?? 0);
     await ctx.check(listCombinationArb, (c) => checkCombination(ctx, fixture, c, aspect), {
-      examples: aspect === 'links' ? [...pairwise, ...linkRows(pairwise)] : pairwise,
+      examples:
+        aspect === 'links'
+          ? [...pairwise, ...linkRows(pairwise)]
+          : aspect === 'filter'
+            ? [...pairwise, ...firstPageRows(pairwise)]
+            : pairwise,
       // A combination only reads the fixture: against a distant target several run at once.
       independentCases: true,
     });

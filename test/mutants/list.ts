@@ -6,7 +6,7 @@ import { isListBody, jsonResponse, responseJson, withResponseJson, type JsonObje
 import { otherKey } from './support/keys.js';
 import { currentJob } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
-import { isList, isOverride, isPost, isPutById, isPutByReference } from './support/routes.js';
+import { isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
 import { answerInstead, rewriteResponseText } from './support/transforms.js';
 
@@ -55,6 +55,18 @@ function likePattern(q: string): RegExp {
   const pieces = [...q].map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return new RegExp(pieces.join(''), 'i');
 }
+
+/** A full job as the list shows it (spec 2.7: the header's fields). */
+const headerOf = ({ id, referenceId, employer, title, publishDate, locations, confidential, status }: JsonObject): JsonObject => ({
+  id,
+  referenceId,
+  employer,
+  title,
+  publishDate,
+  locations,
+  confidential,
+  status,
+});
 
 export const listMutants: Mutant[] = [
   {
@@ -318,5 +330,37 @@ export const listMutants: Mutant[] = [
           .toLowerCase();
       return items.filter((item) => escaped(item.title).includes(q) || escaped(item.referenceId).includes(q));
     }),
+  },
+  {
+    // spec 3: DELETE removes the job; 4.5: the list holds the employer's jobs (here a cached list without filters keeps deleted ones)
+    name: 'list-without-filters-keeps-deleted-jobs',
+    area: 'list',
+    violates: '3, 4.5: a deleted job is removed (here the list without q and status still shows, and counts, every job deleted by id)',
+    expectedRule: ['jobs.list.status-filter', 'jobs.list.sorted', 'jobs.paging.total', 'jobs.paging.next-follows', 'jobs.isolation.list'],
+    transform: (next) => {
+      const deleted = new Map<string, JsonObject>();
+      const unfiltered = relist(
+        ({ items, req }) =>
+          [...items, ...[...deleted.values()].filter((job) => job.key === req.headers['api-key']).map(headerOf)].sort(newestFirst),
+        {
+          view: (req) => {
+            const view = listViewOf(req.query);
+            return view && view.q === undefined && view.status === undefined
+              ? { ...view, pageSize: Math.min(view.pageSize, 100) }
+              : undefined;
+          },
+        },
+      )(next);
+      return async (req) => {
+        if (isList(req)) return unfiltered(req);
+        const id = jobIdOf(req);
+        if (req.method !== 'DELETE' || id === undefined) return next(req);
+        const job = await currentJob(next, req, id);
+        const res = await next(req);
+        if (job !== undefined && res.status === 204)
+          deleted.set(`${req.headers['api-key']}\n${id}`, { ...job, key: req.headers['api-key'] });
+        return res;
+      };
+    },
   },
 ];
