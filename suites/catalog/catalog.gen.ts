@@ -1525,6 +1525,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {
+    id: 'jobs.robustness.json-edge-values',
+    section: '7',
+    level: 'must',
+    area: 'robustness',
+    title: 'Numbers past a double (1e400, 40 digits, -0) and strings with a lone surrogate never cause a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  {
     id: 'jobs.concurrency.put-create-once',
     section: '4.3',
     level: 'must',

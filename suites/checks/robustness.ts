@@ -432,6 +432,49 @@ const referenceCharacters: Implementation = propertyRule(
   },
 );
 
+/**
+ * Values at the edges of JSON's grammar (RFC 8259 6, 8.2): numbers past a double's range and precision, below its
+ * smallest value, and -0; strings holding a lone surrogate. Each is JSON whatever a server makes of it, so a 4xx or a
+ * 2xx passes; a 5xx fails (spec 7). Numbers go where the job holds an integer (a category id) and a decimal (the
+ * salary amount), strings into the title; by POST and by PUT /jobs/{id}.
+ */
+const NUMBER_EDGES: readonly string[] = ['1e400', '-1e400', '1e-400', '-0', '1234567890123456789012345678901234567890'];
+const STRING_EDGES: readonly string[] = ['"\\ud800"', '"a\\udc00b"', '"\\udfff\\ud800"'];
+/** A placeholder no generated value holds, replaced in the body's text by the edge value. */
+const EDGE = '__json_edge__';
+
+/** The fields an edge value goes into, the placeholder where it stands: an integer and a decimal, or a string. */
+const holdersOf = (isNumber: boolean): Body[] =>
+  isNumber ? [{ categories: [{ id: EDGE }] }, { salary: { amount: EDGE, period: { id: 1 } } }] : [{ title: EDGE }];
+
+/** `json` as text with the edge value in the placeholder's place. */
+const withEdge = (json: Body, value: string): string => JSON.stringify(json).replace(`"${EDGE}"`, value);
+
+const jsonEdgeValues: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.json-edge-values',
+    section: '7',
+    level: 'must',
+    title: 'Numbers past a double (1e400, 40 digits, -0) and strings with a lone surrogate never cause a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      const edges = [...NUMBER_EDGES.map((value) => [value, true] as const), ...STRING_EDGES.map((value) => [value, false] as const)];
+      for (const [value, isNumber] of edges) {
+        for (const holder of holdersOf(isNumber)) {
+          const created = withEdge({ ...identify(ctx, generated), ...holder }, value);
+          expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', rawBody: created }));
+          expectNo5xx(ctx, await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, rawBody: withEdge(holder, value) }));
+        }
+      }
+    },
+  },
+);
+
 export const robustnessRules: Implementation[] = [
   unicodeNo5xx,
   unicodePreserved,
@@ -443,4 +486,5 @@ export const robustnessRules: Implementation[] = [
   listParams,
   pagePastEnd,
   referenceCharacters,
+  jsonEdgeValues,
 ];

@@ -31,6 +31,24 @@ function readsPathIdAs(read: (text: string) => number): Transform {
 }
 
 /** A body that parses as JSON but is no object: an array, null or a scalar. */
+/** A surrogate without its pair: JSON can escape one (RFC 8259 8.2), Unicode text cannot hold it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether the request's JSON body holds a value (at any depth) that `found` picks. */
+function readsJson(req: CoreRequest, found: (value: unknown) => boolean): boolean {
+  if (!req.body || req.body.length === 0) return false;
+  let seen = false;
+  try {
+    JSON.parse(new TextDecoder().decode(req.body), (_key, value: unknown) => {
+      if (found(value)) seen = true;
+      return value;
+    });
+  } catch {
+    return false;
+  }
+  return seen;
+}
+
 function isJsonNonObject(req: CoreRequest): boolean {
   if (!req.body || req.body.length === 0 || requestJson(req) !== undefined) return false;
   try {
@@ -207,5 +225,27 @@ export const robustnessMutants: Mutant[] = [
         new Set(categories.map((c) => JSON.stringify(c))).size < categories.length
       );
     }, serverError),
+  },
+  {
+    // spec 7: invalid input is a client error, never a 5xx; 1e400 is JSON (RFC 8259 6) a double cannot hold
+    name: 'robustness-number-past-a-double-crashes',
+    area: 'robustness',
+    violates: '7: every request is answered without a 5xx (here a number a double cannot hold, read as Infinity, fails the server)',
+    expectedRule: 'jobs.robustness.json-edge-values',
+    transform: answerInstead(
+      (req) => (isPost(req) || isPut(req)) && readsJson(req, (value) => typeof value === 'number' && !Number.isFinite(value)),
+      () => serverError(),
+    ),
+  },
+  {
+    // spec 7: never a 5xx; a lone surrogate is JSON (RFC 8259 8.2), though not Unicode text
+    name: 'robustness-lone-surrogate-crashes',
+    area: 'robustness',
+    violates: '7: every request is answered without a 5xx (here a string holding a lone surrogate fails the server as it encodes it)',
+    expectedRule: 'jobs.robustness.json-edge-values',
+    transform: answerInstead(
+      (req) => (isPost(req) || isPut(req)) && readsJson(req, (value) => typeof value === 'string' && LONE_SURROGATE.test(value)),
+      () => serverError(),
+    ),
   },
 ];
