@@ -1,8 +1,8 @@
 /**
  * @module Requests in a form the spec does not list (spec 1: "Read with GET. Create or update with POST or PUT and a
  * JSON body. Delete with DELETE."): another method on a job (PATCH, POST), an override naming a method it does not
- * document, HEAD (HTTP's GET without a body), OPTIONS (a browser's preflight) on the jobs and a reference list, and a
- * path that names no resource.
+ * document or spelling one another way (`put`, an empty value), HEAD (HTTP's GET without a body), OPTIONS (a
+ * browser's preflight) on the jobs and a reference list, and a path that names no resource.
  * What they answer is not stated, so every status but a 5xx (which the engine fails in any rule) passes and the
  * answer is observed (its status and Allow header). A request on a job must leave it as it was: its body is `{}`,
  * which changes nothing whatever the method is taken for, and an override that is not DELETE must not delete. A should, since the spec states none of it.
@@ -43,6 +43,10 @@ const OTHER_REQUESTS: readonly OtherRequest[] = [
   { label: 'POST /jobs/{id} with {}', onJob: true, request: (job) => ({ method: 'POST', path: `/jobs/${job.id}`, body: {} }) },
   { label: `POST /jobs/{id} with ${METHOD_OVERRIDE}: PATCH and {}`, onJob: true, request: overridden('PATCH') },
   { label: `POST /jobs/{id} with ${METHOD_OVERRIDE}: POST and {}`, onJob: true, request: overridden('POST') },
+  // The override's value in spellings it does not document: PUT in lower case (honoured or not, {} changes nothing),
+  // and no value at all. A lower-case delete is left out: a server may honour it, and it would delete the job.
+  { label: `POST /jobs/{id} with ${METHOD_OVERRIDE}: put and {}`, onJob: true, request: overridden('put') },
+  { label: `POST /jobs/{id} with an empty ${METHOD_OVERRIDE} and {}`, onJob: true, request: overridden('') },
   { label: 'HEAD /jobs/{id}', onJob: true, request: (job) => ({ method: 'HEAD', path: `/jobs/${job.id}` }) },
   { label: 'HEAD /jobs', onJob: false, request: () => ({ method: 'HEAD', path: '/jobs' }) },
   { label: 'OPTIONS /jobs/{id}', onJob: true, request: (job) => ({ method: 'OPTIONS', path: `/jobs/${job.id}` }) },

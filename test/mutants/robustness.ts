@@ -248,4 +248,15 @@ export const robustnessMutants: Mutant[] = [
       () => serverError(),
     ),
   },
+  {
+    // spec 1, 4.7 document DELETE in upper case; another spelling of the override is answered, never with a 5xx
+    name: 'robustness-override-in-lower-case-crashes',
+    area: 'robustness',
+    violates: '1, 4.7, 7 (should): an override spelled another way is answered, never with a 5xx (here `put` fails on the server)',
+    expectedRule: 'jobs.robustness.other-methods',
+    transform: answerInstead((req) => {
+      const value = req.headers[METHOD_OVERRIDE_HEADER];
+      return typeof value === 'string' && value !== value.toUpperCase();
+    }, serverError),
+  },
 ];
