@@ -1555,7 +1555,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'concurrency',
-    title: 'Partial updates of one job sent at once, each of another field, all hold',
+    title: 'Partial updates of one job sent at once, each of another field: every one the target takes holds',
     statement: 'Updates are partial. Only the fields sent change.',
     exclusive: true,
   },
