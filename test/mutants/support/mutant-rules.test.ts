@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rules as registry } from '../../../suites/checks/rules.js';
-import { expectedRules, mutantNamed } from '../kit.js';
+import { expectedRules, mutantNamed, primaryRule } from '../kit.js';
 import { namedRulesNotRun, rulesForMutant } from './mutant-rules.js';
 
 describe('rulesForMutant', () => {
@@ -19,6 +19,12 @@ describe('rulesForMutant', () => {
     const ids = rulesForMutant(mutant, registry, 'named').map((rule) => rule.id);
     expect([...ids].sort()).toEqual([...expectedRules(mutant)].sort());
     expect(ids).toEqual(registry.map((rule) => rule.id).filter((id) => ids.includes(id)));
+  });
+
+  it('runs only the primary rule under the primary scope (the gate)', () => {
+    const mutant = mutantNamed('create-default-status-active');
+    expect(expectedRules(mutant).length).toBeGreaterThan(1);
+    expect(rulesForMutant(mutant, registry, 'primary').map((rule) => rule.id)).toEqual([primaryRule(mutant)]);
   });
 
   it('names the rules a mutant expects that are not among those that run', () => {
