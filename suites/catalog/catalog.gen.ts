@@ -574,6 +574,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
+    id: 'jobs.update.twin-left-alone',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'An update in every form, and a delete, leave alone a job equal to the one they name',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',

@@ -15,7 +15,8 @@ import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.j
 import { sameEmail, sameHtmlContent, sameLocations, sameText, sameUrl, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
-import type { CreateForm } from '../kit/rejected-writes.js';
+import { declinesOverride, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** What the job must hold after the writes so far. */
@@ -188,6 +189,15 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
       });
       written.title = renamed.title;
       expectKept(ctx, written, jobOf(byReference), 'the PUT /jobs answer', what);
+
+      // The override (spec 1) writes the class once more, where the target honours it (good practice only).
+      const overridden = { title: scopedTitle(ctx, plain, `${sample.text}?`), ...address };
+      const byOverride = await sendUpdate(ctx, 'override', jobOf(byReference), overridden);
+      if (!(await declinesOverride(ctx, jobOf(byReference), byOverride))) {
+        expectStatus(ctx, byOverride, 200, 'POST /jobs/{id} overridden to PUT answers 200 and the job (spec 1, 4.3)');
+        written.title = overridden.title;
+        expectKept(ctx, written, jobOf(byOverride), `the POST /jobs/${id} (${METHOD_OVERRIDE}: PUT) answer`, what);
+      }
       await expectReadsKept(ctx, written, id, what);
 
       // A PUT with a new referenceId creates the class's job as POST does (4.3).

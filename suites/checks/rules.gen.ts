@@ -34,6 +34,7 @@ import * as reference from './reference.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
 import * as schemaNegatives from './schema-negatives.js';
+import * as twins from './twins.js';
 import * as updateIdentity from './update-identity.js';
 import * as updateValidation from './update-validation.js';
 import * as update from './update.js';
@@ -81,6 +82,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   robustness.robustnessRules,
   roundtrip.roundtripRules,
   schemaNegatives.schemaNegativeRules,
+  twins.twinRule,
   updateIdentity.unknownIdCreatesNothing,
   updateIdentity.updateDuplicateReference,
   updateValidation.updateValidationRules,

@@ -316,4 +316,17 @@ export const roundtripMutants: Mutant[] = [
       written.slice(4, 10) === '-02-29' ? `${written.slice(0, 5)}03-01${written.slice(10)}` : undefined,
     ),
   },
+  {
+    // spec 1, 4.3: the override is a PUT, whose title is a String kept as sent (2.1), not HTML
+    name: 'roundtrip-override-escapes-html-in-title',
+    area: 'roundtrip',
+    violates: '2.1, 4.3: a title comes back as written (here the override PUT stores it HTML-escaped: `a&b` as `a&amp;b`)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(
+      (req) => isOverride(req, 'PUT'),
+      (body) => {
+        if (typeof body.title === 'string') body.title = body.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      },
+    ),
+  },
 ];

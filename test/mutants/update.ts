@@ -444,4 +444,25 @@ export const updateMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 4.3: only the fields sent change, of the job named; a write found by the title it holds reaches its twins
+    name: 'update-by-id-writes-every-job-of-that-title',
+    area: 'update',
+    violates: '4.3: only the fields sent change (here PUT /jobs/{id} also retitles every other job that had the same title)',
+    expectedRule: 'jobs.update.twin-left-alone',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!isPutById(req) || typeof body?.title !== 'string' || id === undefined) return next(req);
+      const before = await currentJob(next, req, id);
+      const res = await next(req);
+      if (before === undefined || res.status !== 200) return res;
+      const list = responseJson(
+        await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ q: String(before.title), pageSize: '100' }) }),
+      );
+      const twins = isListBody(list) ? list.data.filter((item) => item.id !== id && item.title === before.title) : [];
+      for (const twin of twins) await sideRequest(next, req, 'PUT', `/jobs/${String(twin.id)}`, { body: { title: body.title } });
+      return res;
+    },
+  },
 ];
