@@ -362,6 +362,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
   },
   {
+    id: 'jobs.roundtrip.salary-max-below-amount',
+    section: '2.5',
+    level: 'must',
+    area: 'roundtrip',
+    title: 'A salary whose maxAmount is below its amount is kept as sent or refused without effect, on every write path (observed)',
+    statement: 'maxAmount | Decimal or null | Optional maximum salary.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',

@@ -33,6 +33,7 @@ import * as referenceIdentification from './reference-identification.js';
 import * as reference from './reference.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
+import * as salaryOrder from './salary-order.js';
 import * as schemaNegatives from './schema-negatives.js';
 import * as twins from './twins.js';
 import * as updateIdentity from './update-identity.js';
@@ -81,6 +82,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   reference.referenceRules,
   robustness.robustnessRules,
   roundtrip.roundtripRules,
+  salaryOrder.salaryOrderRule,
   schemaNegatives.schemaNegativeRules,
   twins.twinRule,
   updateIdentity.unknownIdCreatesNothing,

@@ -90,6 +90,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'How a partial salary update that would put maxAmount below amount is answered (refused; a merge is checked).',
   },
+  'salary.max-below-amount': {
+    openPoint: 'input.unbounded',
+    section: '2.5',
+    meaning: 'Whether a whole salary whose maxAmount is below its amount is accepted or refused, per write path.',
+  },
   'salary.max-amount-form': {
     openPoint: 'salary.max-amount-form',
     section: '2.5',

@@ -329,4 +329,19 @@ export const roundtripMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.5: amount and maxAmount state no order; a salary taken comes back as sent
+    name: 'roundtrip-salary-max-below-amount-swapped',
+    area: 'roundtrip',
+    violates: '2.5, 4.2: a job has the values sent (here a salary whose maxAmount is below its amount is stored with the two swapped)',
+    expectedRule: 'jobs.roundtrip.salary-max-below-amount',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
+      (body) => {
+        const salary = body.salary as { amount?: unknown; maxAmount?: unknown } | null | undefined;
+        if (typeof salary?.amount === 'number' && typeof salary.maxAmount === 'number' && salary.maxAmount < salary.amount)
+          [salary.amount, salary.maxAmount] = [salary.maxAmount, salary.amount];
+      },
+    ),
+  },
 ];

@@ -1,0 +1,59 @@
+/**
+ * @module A salary whose maxAmount is below its amount (spec 2.5: amount "Base salary", maxAmount "Optional maximum
+ * salary"; no order between them is stated). A server may take it or refuse it, which is observed; taken, it comes
+ * back as sent, never with the two swapped or one dropped (suites/kit/kept-or-refused.ts). Sent whole on every write
+ * path: POST, PUT-create, and a partial update by id, by referenceId and through the override. The generators write
+ * a maximum above the amount, and a partial merge below it is jobs.update.salary-merge's.
+ */
+import type { Body, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { keptValueProblems, show } from '../../judging/compare.js';
+import { onEveryWritePath, type OpenValue } from '../kit/kept-or-refused.js';
+import { createJob } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** A yearly salary whose maximum is below its base, in numbers any reading of "Decimal" takes. */
+const MAX_BELOW_AMOUNT = { amount: 60000, maxAmount: 50000, period: { id: 1 }, plusCommission: false };
+
+const OPEN = 'spec 2.5: amount is the base salary and maxAmount the optional maximum; no order between them is stated';
+
+function maxBelowAmount(ctx: RuleContext): OpenValue {
+  const what = 'a salary whose maxAmount is below its amount';
+  return {
+    what,
+    statement: OPEN,
+    observe: (path, answer) => ctx.observe({ topic: 'salary.max-below-amount', section: '2.5', observed: `${path}: ${answer}` }),
+    expectKept: (job, path) => {
+      const problems = keptValueProblems({ salary: MAX_BELOW_AMOUNT }, job);
+      ctx.expect(problems.length === 0, {
+        title: `${path} took ${what} but kept another`,
+        expected: `${OPEN}; a salary taken comes back as sent (4.2, 4.3: only the fields sent change, to what was sent)`,
+        received: problems.join('\n'),
+      });
+    },
+    expectUnchanged: (before, after, path) =>
+      ctx.expect(keptValueProblems({ salary: before.salary }, after).length === 0, {
+        title: `${path} with ${what} was refused but changed the salary`,
+        expected: `${OPEN}; a refused update changes nothing (spec 4.3)`,
+        received: `salary ${show(before.salary)} -> ${show(after.salary)}`,
+      }),
+  };
+}
+
+export const salaryOrderRule: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.roundtrip.salary-max-below-amount',
+    section: '2.5',
+    level: 'must',
+    title: 'A salary whose maxAmount is below its amount is kept as sent or refused without effect, on every write path (observed)',
+    statement: 'maxAmount | Decimal or null | Optional maximum salary.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      await onEveryWritePath(ctx, generated, job.id, { salary: MAX_BELOW_AMOUNT }, maxBelowAmount(ctx));
+    },
+  },
+);
