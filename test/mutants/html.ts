@@ -109,13 +109,7 @@ export const htmlMutants: Mutant[] = [
     area: 'html',
     violates: '2.1 rule 2: a has an href, of no stated form (here <a href="mailto:…"> is refused as not http(s))',
     expectedRule: 'jobs.html.accepts-allowed-tags',
-    transform: answerInstead(
-      (req) => {
-        const body = (isPost(req) || isPut(req)) && requestJson(req);
-        return typeof body === 'object' && typeof body.description === 'string' && /\bhref\s*=\s*["']?mailto:/i.test(body.description);
-      },
-      () => jsonResponse(400, { status: 400, code: 'invalid_description', message: 'href must be an http(s) URL' }),
-    ),
+    transform: refusesDescription(/\bhref\s*=\s*["']?mailto:/i, 'href must be an http(s) URL'),
   },
   {
     // spec 2.1 rule 1: an end tag names its element too (refusing it is good practice: a tree-based check drops it)
