@@ -4,17 +4,18 @@
  * delete by id, by referenceId or by method override answers 204 with no
  * body (the override on POST /jobs with a referenceId is good practice: 4.7
  * names "a resource path", and DELETE /jobs names its job in the body),
- * after which the job is gone for GET, PUT and the list; a DELETE of it
+ * after which the job is gone for GET, PUT and the list, and a job whose
+ * referenceId extends the deleted one's is still as it was; a DELETE of it
  * again answers 204 or a 4xx (not shown), and it stays gone.
  * Transitions from draft are not shown: they are only observed.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { createBodyArb, identify, retitle, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
-import { createJob, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
+import { createJob, expectLeftAlone, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { declinesOverride, formLabel, sendUpdate } from '../kit/rejected-writes.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
@@ -111,6 +112,7 @@ function deleteRule(entry: RuleEntry, way: DeleteWay): Implementation {
     arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constantFrom<Status>('active', 'archived', 'draft') }),
     check: async (ctx: RuleContext, { body, status }) => {
       const { job, referenceId } = await jobIn(ctx, body, status);
+      const neighbour = await prefixNeighbour(ctx, body, referenceId);
       const res = await deleteJob(ctx, way, job, referenceId);
       expectStatus(ctx, res, 204, `${how} answers 204 (spec 4.4${way.startsWith('override') ? ', 4.7' : ''})`);
       ctx.expect(res.text === '', {
@@ -127,8 +129,22 @@ function deleteRule(entry: RuleEntry, way: DeleteWay): Implementation {
         received: `${requestLine(after)} -> ${responseLine(after)}`,
         failingExchange: after.exchange,
       });
+      await expectLeftAlone(ctx, neighbour, res, {
+        title: `${how} also changed or removed job ${neighbour.id}, whose referenceId ${neighbour.referenceId} starts with ${referenceId}`,
+        expected: 'a delete removes the one job it identifies, by id or by its whole referenceId (spec 4.4)',
+      });
     },
   });
+}
+
+/**
+ * A job whose referenceId is the given one and a digit more (`r-1x`, `r-1x0`): a delete that finds its job by a
+ * prefix or a pattern of the referenceId, or a list search, removes it too. The case's counters end in `x`, so no
+ * other referenceId of the run is this one.
+ */
+async function prefixNeighbour(ctx: RuleContext, generated: Body, referenceId: string): Promise<Job> {
+  const ref = `${referenceId}0`;
+  return getJob(ctx, (await createJob(ctx, { ...retitle(ctx, generated, ref), referenceId: ref })).id);
 }
 
 /** The code a removed job answers with is not shown (4.4, 7.2): recorded, and flagged when it is neither 404 nor 410. */

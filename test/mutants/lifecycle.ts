@@ -4,6 +4,7 @@
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, serverError, withJsonBody } from './support/json.js';
 import { isOverride, isCollection, isDelete, isItem, isPut, jobIdOf } from './support/routes.js';
+import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 
@@ -122,6 +123,16 @@ export const lifecycleMutants: Mutant[] = [
       (req) => isOverride(req, 'DELETE') && isCollection(req),
       () => ({ status: 204, headers: {}, body: undefined }),
     ),
+  },
+  {
+    // spec 4.4, 4.7: the override on the path DELETE /jobs removes the job its referenceId names, no other
+    name: 'lifecycle-override-delete-by-reference-removes-prefixed',
+    area: 'lifecycle',
+    violates:
+      '4.4, 4.7 (should): POST /jobs with a referenceId and X-HTTP-Method-Override: DELETE removes the job it names (here also ' +
+      'every job whose referenceId starts with it)',
+    expectedRule: 'jobs.lifecycle.delete-by-reference-override',
+    transform: deletesPrefixedReferences((req) => req.method === 'POST' && isCollection(req)),
   },
   {
     // spec 4.4: DELETE /jobs names its job by referenceId in a JSON body; one without a body names none

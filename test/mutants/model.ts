@@ -17,6 +17,7 @@ import {
   type JsonObject,
 } from './support/json.js';
 import { otherKey } from './support/keys.js';
+import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { effectiveMethod, isCollection, isItem, isList, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
 import { rewriteRequest } from './support/transforms.js';
 import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
@@ -100,20 +101,6 @@ const referenceUniqueAcrossEmployers: Transform = (next) => async (req) => {
   if (isPutByReference(req) && (await jobByReference(next, req, ref)) !== undefined) return next(req);
   const theirs = await jobByReference(next, { ...req, headers: { ...req.headers, 'api-key': other } }, ref);
   return theirs === undefined ? next(req) : duplicate(ref);
-};
-
-/** DELETE /jobs by referenceId that also deletes the employer's jobs whose referenceId starts with it. */
-const deleteByReferencePrefix: Transform = (next) => async (req) => {
-  const ref = requestJson(req)?.referenceId;
-  if (!(isCollection(req) && effectiveMethod(req) === 'DELETE') || typeof ref !== 'string' || ref === '') return next(req);
-  const res = await next(req);
-  if (res.status !== 204) return res;
-  const listed = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ q: ref, pageSize: '100' }) }));
-  const extended = isListBody(listed)
-    ? listed.data.filter((item) => typeof item.referenceId === 'string' && item.referenceId.startsWith(ref))
-    : [];
-  for (const item of extended) await sideRequest(next, req, 'DELETE', `/jobs/${item.id as number}`);
-  return res;
 };
 
 export const modelMutants: Mutant[] = [
@@ -230,7 +217,7 @@ export const modelMutants: Mutant[] = [
     area: 'model',
     violates: '4.4: DELETE /jobs removes the job identified by the referenceId (here also every job whose referenceId starts with it)',
     expectedRule: 'jobs.model.lifecycle',
-    transform: deleteByReferencePrefix,
+    transform: deletesPrefixedReferences(isCollection),
   },
   {
     // spec 2.1, 4.3: salary is "Object or null"; only the fields sent change, to the values sent
