@@ -5,7 +5,8 @@
  * on an update that does not send it, or ignores a later false, shows nothing there. Here a job is created with
  * true; a refusal, or an answer of false, is the plan's (recorded); a job that took true keeps it through partial
  * updates by id and by referenceId, and the value sent changes it on every path: false by id, true by referenceId,
- * false through the override (where honoured), and true on a PUT /jobs that creates.
+ * false through the override (where honoured), and true on a PUT /jobs that creates; that job then keeps it when
+ * archived and re-published on each path (spec 3: other fields unchanged).
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
@@ -39,6 +40,23 @@ async function expectAutoRefresh(
     expected: `autoRefresh ${expected}: ${because}`,
     received: `autoRefresh ${show(read.autoRefresh)}`,
   });
+}
+
+/**
+ * Archived by referenceId, re-published by id and archived again through the override (where honoured): a status
+ * change changes nothing but the status (spec 3: "Other fields unchanged"), autoRefresh true included.
+ */
+async function keptThroughStatusChanges(ctx: RuleContext, job: Job): Promise<void> {
+  const steps = [
+    ['reference', 'archived'],
+    ['id', 'active'],
+    ['override', 'archived'],
+  ] as const;
+  for (const [form, status] of steps) {
+    const res = await sendUpdate(ctx, form, job, { status });
+    if (form === 'override' && (await declinesOverride(ctx, job, res))) return;
+    await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with status ${status} only`, res, { expected: true, sent: false });
+  }
 }
 
 export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
@@ -97,7 +115,7 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
       if (!(await declinesOverride(ctx, job, off)))
         await expectAutoRefresh(ctx, id, `${formLabel('override', job)} with autoRefresh false`, off, { expected: false, sent: true });
       // A PUT /jobs that creates takes the value sent, as POST did (4.3: it behaves as POST).
-      const fresh = { ...identify(ctx, generated), autoRefresh: true };
+      const fresh = { ...identify(ctx, generated), status: 'active', autoRefresh: true };
       const made = await ctx.api.putByReference(fresh);
       const creating = `PUT /jobs creating ${fresh.referenceId} with autoRefresh true`;
       ctx.expect(isSuccess(made.status) && made.json !== undefined, {
@@ -107,6 +125,7 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
         failingExchange: made.exchange,
       });
       await expectAutoRefresh(ctx, made.json.id, creating, made, { expected: true, sent: true });
+      await keptThroughStatusChanges(ctx, made.json);
     },
   },
 );

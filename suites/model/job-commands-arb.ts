@@ -22,6 +22,7 @@ import { GetJobCommand } from './commands/get-job.js';
 import { ListJobsCommand } from './commands/list-jobs.js';
 import { OtherEmployerCreateCommand } from './commands/other-employer-create.js';
 import { OtherEmployerDeleteCommand } from './commands/other-employer-delete.js';
+import { OtherEmployerRenameCommand } from './commands/other-employer-rename.js';
 import { OtherEmployerUpdateCommand } from './commands/other-employer-update.js';
 import { PutCreateJobCommand } from './commands/put-create-job.js';
 import { RenameReferenceCommand } from './commands/rename-reference.js';
@@ -49,7 +50,7 @@ export interface JobCommandsOptions extends JobArbOptions {
  * through the method override), referenceId renamed, delete (three ways), a
  * freed referenceId taken again or deleted by, a referenceId extended by a
  * digit, get, get-deleted, list and duplicate create; with a second
- * employer, that employer's creates, updates and deletes on the same
+ * employer, that employer's creates, updates, renames and deletes on the same
  * referenceIds.
  *
  * @example
@@ -104,6 +105,7 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
     commands.push(
       fc.record({ position, body, via: createVia }).map(({ position: p, body: b, via }) => new OtherEmployerCreateCommand(p, b, via)),
       fc.record({ position, title }).map(({ position: p, title: t }) => new OtherEmployerUpdateCommand(p, t, tag)),
+      position.map((p) => new OtherEmployerRenameCommand(p)),
       position.map((p) => new OtherEmployerDeleteCommand(p)),
     );
   }

@@ -11,7 +11,8 @@
  * referenceId freed by a rename; a delete through the override and one by id,
  * each followed by its referenceId taken again; and, with a
  * second key, the second employer creating, updating and deleting by the
- * same referenceIds, and deleting by one only the first employer holds.
+ * same referenceIds, renaming its job to one only the first employer holds,
+ * and deleting by one only the first employer holds.
  * Random sequences reach the same commands in other orders and states.
  */
 import * as fc from 'fast-check';
@@ -26,6 +27,7 @@ import { DeleteJobCommand } from './commands/delete-job.js';
 import { GetEditPutCommand } from './commands/get-edit-put.js';
 import { OtherEmployerCreateCommand } from './commands/other-employer-create.js';
 import { OtherEmployerDeleteCommand } from './commands/other-employer-delete.js';
+import { OtherEmployerRenameCommand } from './commands/other-employer-rename.js';
 import { OtherEmployerUpdateCommand } from './commands/other-employer-update.js';
 import { RenameReferenceCommand } from './commands/rename-reference.js';
 import { RepublishJobCommand } from './commands/republish-job.js';
@@ -38,7 +40,7 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 28 commands, 32 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 28 commands, 33 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -88,6 +90,7 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     commands.push(
       new OtherEmployerCreateCommand(0, body(4), 'put-create'),
       new OtherEmployerUpdateCommand(0, titleD, tag),
+      new OtherEmployerRenameCommand(0),
       new OtherEmployerDeleteCommand(0),
       new OtherEmployerDeleteCommand(0),
     );

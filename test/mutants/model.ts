@@ -103,6 +103,15 @@ const referenceUniqueAcrossEmployers: Transform = (next) => async (req) => {
   return theirs === undefined ? next(req) : duplicate(ref);
 };
 
+/** A rename (PUT /jobs/{id}, plainly or by override) refused as a duplicate when the other employer holds the referenceId. */
+const renameUniqueAcrossEmployers: Transform = (next) => async (req) => {
+  const ref = requestJson(req)?.referenceId;
+  const other = otherKey(req.headers['api-key']);
+  if (!(isItem(req) && effectiveMethod(req) === 'PUT') || typeof ref !== 'string' || ref === '' || other === undefined) return next(req);
+  const theirs = await jobByReference(next, { ...req, headers: { ...req.headers, 'api-key': other } }, ref);
+  return theirs === undefined ? next(req) : duplicate(ref);
+};
+
 export const modelMutants: Mutant[] = [
   {
     // spec 4.3: a partial update that answers 200 changes the fields sent
@@ -210,6 +219,16 @@ export const modelMutants: Mutant[] = [
       "1, 4.2: a referenceId is the employer's own (here a create with a referenceId another employer holds answers 409, as if it already existed)",
     expectedRule: 'jobs.model.lifecycle',
     transform: referenceUniqueAcrossEmployers,
+  },
+  {
+    // spec 1, 4.3: a referenceId is the employer's own; renaming a job to one only another employer holds is a field change
+    name: 'model-rename-onto-other-employer-reference-refused',
+    area: 'model',
+    violates:
+      "1, 4.3: a referenceId is the employer's own (here a PUT /jobs/{id} renaming a job to a referenceId another employer holds " +
+      'answers 409, as if it already existed)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: renameUniqueAcrossEmployers,
   },
   {
     // spec 4.4: DELETE /jobs removes the job with that referenceId, no other

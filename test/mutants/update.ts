@@ -404,6 +404,23 @@ export const updateMutants: Mutant[] = [
     ),
   },
   {
+    // spec 3: archive and re-publish leave every other field as it was
+    name: 'update-auto-refresh-reset-by-status-change',
+    area: 'update',
+    violates: '3: a status change leaves the other fields unchanged (here an archive or re-publish turns autoRefresh off)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const changesStatus = (body?.status === 'archived' || body?.status === 'active') && body.autoRefresh === undefined;
+      if (!(isJobsPath(req) && effectiveMethod(req) === 'PUT' && changesStatus)) return next(req);
+      const id =
+        jobIdOf(req) ?? (typeof body.referenceId === 'string' ? (await jobByReference(next, req, body.referenceId))?.id : undefined);
+      const job = typeof id === 'number' ? await currentJob(next, req, id) : undefined;
+      if (job?.autoRefresh !== true || job.status === body.status) return next(req);
+      return next(withJsonBody(req, { ...body, autoRefresh: false }));
+    },
+  },
+  {
     // spec 4.3: only the fields sent change, to what was sent; a dirty check that compares titles ignoring case finds no change
     name: 'update-title-case-change-ignored',
     area: 'update',
