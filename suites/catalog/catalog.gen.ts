@@ -370,6 +370,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'maxAmount | Decimal or null | Optional maximum salary.',
   },
   {
+    id: 'jobs.roundtrip.salary-past-32-bits',
+    section: '2.5',
+    level: 'must',
+    area: 'roundtrip',
+    title: 'A salary past a 32-bit integer is kept as sent or refused without effect, on every write path (observed)',
+    statement: 'amount | Decimal | Base salary.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',

@@ -33,6 +33,7 @@ import * as referenceIdentification from './reference-identification.js';
 import * as reference from './reference.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
+import * as salaryMagnitude from './salary-magnitude.js';
 import * as salaryOrder from './salary-order.js';
 import * as schemaNegatives from './schema-negatives.js';
 import * as twins from './twins.js';
@@ -82,6 +83,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   reference.referenceRules,
   robustness.robustnessRules,
   roundtrip.roundtripRules,
+  salaryMagnitude.salaryMagnitudeRule,
   salaryOrder.salaryOrderRule,
   schemaNegatives.schemaNegativeRules,
   twins.twinRule,

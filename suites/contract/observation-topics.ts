@@ -95,6 +95,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'Whether a whole salary whose maxAmount is below its amount is accepted or refused, per write path.',
   },
+  'salary.past-32-bits': {
+    openPoint: 'input.unbounded',
+    section: '2.5',
+    meaning: 'Whether a salary whose amount and maxAmount are past a signed 32-bit integer is accepted or refused, per write path.',
+  },
   'salary.max-amount-form': {
     openPoint: 'salary.max-amount-form',
     section: '2.5',

@@ -9,6 +9,7 @@ import type { Body, RuleContext } from '../contract/rule.js';
 import { expectNothingCreated } from './expect-rejected.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from './http.js';
 import { getJob } from './jobs.js';
+import { keptValueProblems } from '../../judging/compare.js';
 import { identify } from './bodies.js';
 import { formLabel, sendUpdate, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from './rejected-writes.js';
 
@@ -18,12 +19,36 @@ export interface OpenValue {
   what: string;
   /** The statement a refusal is judged by: the spec leaves the value open. */
   statement: string;
+  /** The fields that carry the value, as sent (judging/compare.ts compares them: text up to NFC, dates as days or instants). */
+  sent: Body;
+  /** Other spellings that count as kept (a blank title trimmed to ""). */
+  alsoKept?: readonly Body[];
   /** Records whether `path` took the value ('accepted') or refused it ('refused with 422'). */
   observe(path: string, answer: string): void;
-  /** Expects `job`, read by `path`, to hold the value. */
-  expectKept(job: Job, path: string): void;
-  /** Expects a refused update to have left `after` as `before` was. */
-  expectUnchanged(before: Job, after: Job, path: string): void;
+}
+
+/** Fails unless `job`, read by `path`, holds the value as sent (or as one of its other spellings). */
+function expectKept(ctx: RuleContext, value: OpenValue, job: Job, path: string): void {
+  const fields = Object.keys(value.sent);
+  const problems = keptValueProblems(value.sent, job, fields);
+  const kept = problems.length === 0 || (value.alsoKept ?? []).some((spelling) => keptValueProblems(spelling, job, fields).length === 0);
+  ctx.expect(kept, {
+    title: `${path} took ${value.what} but kept another`,
+    expected: `${value.statement}; a value taken comes back as sent (4.2, 4.3: only the fields sent change, to what was sent)`,
+    received: problems.join('\n'),
+  });
+}
+
+/** Fails unless a refused update left the value's fields of `after` as they were in `before`. */
+function expectUnchanged(ctx: RuleContext, value: OpenValue, before: Job, after: Job, path: string): void {
+  const fields = Object.keys(value.sent);
+  const was = Object.fromEntries(fields.map((field) => [field, (before as unknown as Body)[field]]));
+  const problems = keptValueProblems(was, after, fields);
+  ctx.expect(problems.length === 0, {
+    title: `${path} with ${value.what} was refused but changed ${fields.join(', ')}`,
+    expected: `${value.statement}; a refused update changes nothing (spec 4.3)`,
+    received: problems.join('\n'),
+  });
 }
 
 function answerOf(status: number): string {
@@ -48,44 +73,44 @@ export async function createWithOpenValue(
   expectStatus(ctx, res, (status) => status < 500, `${path} with ${value.what} is answered, never with a 5xx (spec 7)`);
   value.observe(path, answerOf(res.status));
   if (isSuccess(res.status)) {
-    value.expectKept(jobOf(res), `the ${path} answer`);
-    value.expectKept(await getJob(ctx, jobOf(res).id), `GET /jobs/${jobOf(res).id}`);
+    expectKept(ctx, value, jobOf(res), `the ${path} answer`);
+    expectKept(ctx, value, await getJob(ctx, jobOf(res).id), `GET /jobs/${jobOf(res).id}`);
   } else if (isClientError(res.status)) {
     await expectNothingCreated(ctx, body.referenceId, { title: `${path} with ${value.what}`, expected: value.statement });
   }
 }
 
 /**
- * Sends `patch` (the value) as a partial update of job `id` in `form`: taken, the value is on the answer and a GET;
+ * Sends the value as a partial update of job `id` in `form`: taken, the value is on the answer and a GET;
  * refused, the job is as it was.
  *
  * @example
- * await updateWithOpenValue(ctx, job.id, 'reference', { title: ' ' }, blank);
+ * await updateWithOpenValue(ctx, job.id, 'reference', blank); // blank.sent is { title: ' ' }
  */
-export async function updateWithOpenValue(ctx: RuleContext, id: number, form: UpdateForm, patch: Body, value: OpenValue): Promise<void> {
+export async function updateWithOpenValue(ctx: RuleContext, id: number, form: UpdateForm, value: OpenValue): Promise<void> {
   const before = await getJob(ctx, id);
-  const res = await sendUpdate(ctx, form, before, patch);
+  const res = await sendUpdate(ctx, form, before, value.sent);
   const path = formLabel(form, before);
   expectStatus(ctx, res, (status) => status < 500, `${path} with ${value.what} is answered, never with a 5xx (spec 7)`);
   value.observe(formLabel(form), answerOf(res.status));
   const after = await getJob(ctx, id);
   if (isSuccess(res.status)) {
-    value.expectKept(jobOf(res), `the ${path} answer`);
-    value.expectKept(after, `GET /jobs/${id} after ${path}`);
+    expectKept(ctx, value, jobOf(res), `the ${path} answer`);
+    expectKept(ctx, value, after, `GET /jobs/${id} after ${path}`);
   } else {
-    value.expectUnchanged(before, after, path);
+    expectUnchanged(ctx, value, before, after, path);
   }
 }
 
 /**
- * Sends `patch` (the open value) on every write path: a create of `generated` carrying it, by POST and by PUT-create,
+ * Sends the open value on every write path: a create of `generated` carrying it, by POST and by PUT-create,
  * then a partial update of job `id` in each stated form (by id, by referenceId, the override).
  *
  * @example
- * await onEveryWritePath(ctx, generated, job.id, { title: ' ' }, blank);
+ * await onEveryWritePath(ctx, generated, job.id, blank);
  */
-export async function onEveryWritePath(ctx: RuleContext, generated: Body, id: number, patch: Body, value: OpenValue): Promise<void> {
+export async function onEveryWritePath(ctx: RuleContext, generated: Body, id: number, value: OpenValue): Promise<void> {
   for (const form of ['post', 'put-create'] as const)
-    await createWithOpenValue(ctx, form, { ...identify(ctx, generated), ...patch }, value);
-  for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, id, form, patch, value);
+    await createWithOpenValue(ctx, form, { ...identify(ctx, generated), ...value.sent }, value);
+  for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, id, form, value);
 }

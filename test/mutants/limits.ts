@@ -5,8 +5,8 @@
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
-import { isJobsPath, isOverride, isPost, isPut } from './support/routes.js';
-import { sideRequest } from './support/side-requests.js';
+import { isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
+import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
 /** The id 2.6 gives routing by URL. */
@@ -264,5 +264,20 @@ export const limitsMutants: Mutant[] = [
       },
       () => jsonResponse(400, { code: 'invalid', message: 'title is too long' }),
     ),
+  },
+  {
+    // spec 8, 4.3: referenceId max 50 characters, on PUT-create as on POST
+    name: 'limits-reference-id-counted-in-bytes-on-put-create',
+    area: 'limits',
+    violates:
+      '8, 4.3: referenceId max 50 characters, and a PUT-create behaves as POST (here PUT /jobs creating counts UTF-8 bytes, ' +
+      'so 50 characters beyond ASCII are refused)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: (next) => async (req) => {
+      const ref = requestJson(req)?.referenceId;
+      if (!(isPutByReference(req) && typeof ref === 'string' && Buffer.byteLength(ref) > 50)) return next(req);
+      if ((await jobByReference(next, req, ref)) !== undefined) return next(req);
+      return jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' });
+    },
   },
 ];

@@ -7,7 +7,7 @@ import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson } from './support/json.js';
 import { isList, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { parseIsoDate, type IsoDate } from '../../schemas/iso-date.js';
-import { answerInstead, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
+import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /**
  * Edits the value of each string field `field` in a JSON text, as written (rewriteJobs would parse and rewrite the
@@ -343,5 +343,17 @@ export const roundtripMutants: Mutant[] = [
           [salary.amount, salary.maxAmount] = [salary.maxAmount, salary.amount];
       },
     ),
+  },
+  {
+    // spec 2.5: amount and maxAmount are Decimal, with no largest value; a salary taken comes back as sent
+    name: 'roundtrip-salary-wrapped-at-32-bits',
+    area: 'roundtrip',
+    violates: '2.5, 4.2: a job has the values sent (here a salary is kept in a signed 32-bit integer, so 2147483648 comes back negative)',
+    expectedRule: 'jobs.roundtrip.salary-past-32-bits',
+    transform: rewriteJobs((job) => {
+      const salary = job.salary as Record<string, unknown> | null | undefined;
+      for (const key of ['amount', 'maxAmount'])
+        if (salary && typeof salary[key] === 'number' && Math.abs(salary[key]) > 2_147_483_647) salary[key] = Math.trunc(salary[key]) | 0;
+    }),
   },
 ];

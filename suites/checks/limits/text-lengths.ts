@@ -105,10 +105,12 @@ const withoutTrailingSpace = (value: string): string => (/\s$/u.test(value) ? `$
  * wherever short values of the same pieces are, and kept as sent (up to Unicode normalization). A limit counted in
  * UTF-8 bytes, or on the text HTML-escaped, ends early for some class. 2.1 restricts no character, so a target that
  * refuses a short value of one piece refuses the characters, not the length: the character rules record that, this
- * one does not judge it. Only a refused value at the limit sends the short ones.
+ * one does not judge it. Only a refused value at the limit sends the short ones. A class POST took at the limit is
+ * then sent by every other write (PUT by id, by referenceId, the override, PUT-create), taken and kept there too.
  */
 async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<void> {
   const { field, max } = limit;
+  const taken: Array<[CharacterClass, string]> = [];
   for (const characterClass of CHARACTER_CLASSES) {
     const pieces = bmpPieces(characterClass);
     if (pieces.length === 0) continue;
@@ -132,6 +134,7 @@ async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<vo
           });
           return;
         }
+        taken.push([characterClass, filler]);
         ctx.expect(sameText(res.json?.[field], atLimit), {
           title: `the job does not keep a ${field} of ${max} characters of ${characterClass} text as sent`,
           expected: `spec 8: ${field} max ${max} characters: the ${field} comes back as sent`,
@@ -141,6 +144,15 @@ async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<vo
       { runs: 1 },
     );
   }
+  // What POST took at the limit, every other write takes and keeps (4.3: "Request body fields are the same as POST").
+  for (const [characterClass, filler] of taken)
+    await largestKeptOnEveryWrite(ctx, {
+      field,
+      what: `a ${field} of ${max} characters of ${characterClass} text`,
+      statement: `spec 8: ${field} max ${max} characters, and POST took this one`,
+      material: fc.constant(filler),
+      into: (body, marker, text) => ({ ...body, [field]: withoutTrailingSpace(limit.valueOf(ctx, marker, text, max)) }),
+    });
 }
 
 export const titleLength: Implementation = textLengthRule(

@@ -1,0 +1,42 @@
+/**
+ * @module A salary past a signed 32-bit integer (spec 2.5: amount and maxAmount are "Decimal", with no largest value
+ * stated). A server may take it or refuse it (a cap on salaries is its business), which is observed; taken, it comes
+ * back as sent, never wrapped, rounded to a float or cut (suites/kit/kept-or-refused.ts). The generators draw amounts
+ * a salary has, so a column or a type of 32 bits shows only here. Sent whole on every write path: POST, PUT-create,
+ * and a partial update by id, by referenceId and through the override.
+ */
+import type { Body, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { onEveryWritePath, type OpenValue } from '../kit/kept-or-refused.js';
+import { createJob } from '../kit/jobs.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** 2^31 and 2^32: the first amounts a signed and an unsigned 32-bit integer cannot hold, exact in any decimal type. */
+const PAST_32_BITS = { amount: 2_147_483_648, maxAmount: 4_294_967_296, period: { id: 1 }, plusCommission: false };
+
+function past32Bits(ctx: RuleContext): OpenValue {
+  return {
+    what: 'a salary of 2147483648 to 4294967296',
+    statement: 'spec 2.5: amount and maxAmount are Decimal, with no largest value stated',
+    sent: { salary: PAST_32_BITS },
+    observe: (path, answer) => ctx.observe({ topic: 'salary.past-32-bits', section: '2.5', observed: `${path}: ${answer}` }),
+  };
+}
+
+export const salaryMagnitudeRule: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.roundtrip.salary-past-32-bits',
+    section: '2.5',
+    level: 'must',
+    title: 'A salary past a 32-bit integer is kept as sent or refused without effect, on every write path (observed)',
+    statement: 'amount | Decimal | Base salary.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      await onEveryWritePath(ctx, generated, job.id, past32Bits(ctx));
+    },
+  },
+);
