@@ -598,6 +598,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
+    id: 'jobs.update.names-follow-ids',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'A job given other ids by an update in every form, or by a PUT-create, names them as a job created with them does',
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',

@@ -22,6 +22,7 @@ import * as limitsIndex from './limits/index.js';
 import * as listQCharacters from './list-q-characters.js';
 import * as list from './list.js';
 import * as model from './model.js';
+import * as namesFollowIds from './names-follow-ids.js';
 import * as nearMissIds from './near-miss-ids.js';
 import * as nearMissReferences from './near-miss-references.js';
 import * as nearValues from './near-values.js';
@@ -71,6 +72,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   listQCharacters.listQCharactersRules,
   list.listRules,
   model.modelRules,
+  namesFollowIds.namesFollowIdsRule,
   nearMissIds.nearMissIdsRules,
   nearMissReferences.nearMissReferencesRule,
   nearValues.nearValuesRule,

@@ -6,10 +6,19 @@ import type { CoreHandler, CoreRequest, CoreResponse } from '../../mock/index.js
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { JobOverrides } from './support/job-overrides.js';
-import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
+import {
+  isJobBody,
+  isListBody,
+  jsonResponse,
+  requestJson,
+  responseJson,
+  withJsonBody,
+  withResponseJson,
+  type JsonObject,
+} from './support/json.js';
 import { effectiveMethod, isItem, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference, jobsWithoutReference, namesNoReference, sideRequest } from './support/side-requests.js';
-import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
+import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest } from './support/transforms.js';
 
 /**
  * A server that stores a job under the id a client names: a PUT /jobs/{id} the core answers 404 creates the
@@ -402,6 +411,25 @@ export const updateMutants: Mutant[] = [
         delete body.autoRefresh;
       },
     ),
+  },
+  {
+    // spec 2.5, 4.3: a period is {id, name, unit}; an update answers the full Job, so a new period shows its own name
+    name: 'update-period-name-kept-from-create',
+    area: 'update',
+    violates:
+      '2.5, 4.3: each period id has its name and unit (here a job keeps the name and unit its first period had, joined at the ' +
+      'create, after an update gives it another period)',
+    expectedRule: 'jobs.update.names-follow-ids',
+    transform: (next) => {
+      const first = new Map<string, JsonObject>();
+      return rewriteJobs((job, _header, req) => {
+        const period = (job.salary as JsonObject | null | undefined)?.period as JsonObject | undefined;
+        if (period === undefined) return;
+        const key = `${req.headers['api-key'] ?? ''} ${String(job.id)}`;
+        const joined = first.get(key) ?? first.set(key, { ...period }).get(key)!;
+        if (joined.id !== period.id) Object.assign(period, { name: joined.name, unit: joined.unit });
+      })(next);
+    },
   },
   {
     // spec 3: archive and re-publish leave every other field as it was

@@ -1,0 +1,145 @@
+/**
+ * @module The names a job shows beside its ids follow the ids (2.3 category, 2.4 position type, 2.5 salary period
+ * with its unit, 2.6 routing type: each an `{id, name}` object of which only the id is sent). Two jobs are created,
+ * one with each of two sets of ids, and the names they show are the book. A third job, created with the first set,
+ * is updated to the second in every form (by id, by referenceId, through the override where honoured), and a
+ * PUT-create takes the second: each answer and a GET after it must name every id as the book does. A server that
+ * keeps the names it joined at the create, or caches them by job, shows the old ones beside the new ids.
+ */
+import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
+import { ROUTING_TYPE_MEANINGS, SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
+import type { Body, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { show } from '../../judging/compare.js';
+import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
+import { createJob, getJob } from '../kit/jobs.js';
+import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** One id of each kind a job names. */
+interface Ids {
+  positionType: number;
+  category: number;
+  period: number;
+  routing: number;
+}
+
+const EMAIL_ROUTING = ROUTING_TYPE_MEANINGS.find((row) => row.name === 'Email')!.id;
+
+/** The fields that carry `ids`, with the address their routing type requires (4.2). */
+function fieldsOf(ids: Ids, amount: number): Body {
+  return {
+    positionType: { id: ids.positionType },
+    categories: [{ id: ids.category }],
+    salary: { amount, period: { id: ids.period }, plusCommission: false },
+    applicantRoutingType: { id: ids.routing },
+    ...(ids.routing === EMAIL_ROUTING ? { applicationEmail: 'apply@example.com' } : { applicationUrl: 'https://example.com/apply' }),
+  };
+}
+
+/** `generated` with `ids` in place of its own, and no address but the one their routing type takes. */
+function bodyWith(generated: Body, ids: Ids): Body {
+  const { applicationEmail: _email, applicationUrl: _url, ...rest } = generated;
+  return { ...rest, ...fieldsOf(ids, 52000) };
+}
+
+/** Each named part of a job as `kind id`, with its name (and unit) as shown. */
+function namedParts(job: Job): Array<[string, string]> {
+  const parts: Array<[string, { id: number; name?: string; unit?: string }]> = [
+    ['positionType', job.positionType],
+    ...job.categories.map((category): [string, { id: number; name?: string }] => ['category', category]),
+    ['applicantRoutingType', job.applicantRoutingType],
+  ];
+  if (job.salary) parts.push(['salary.period', job.salary.period]);
+  return parts.map(([kind, part]) => [`${kind} ${part.id}`, show({ name: part.name, unit: part.unit })]);
+}
+
+/** The names by kind and id, as the jobs created with those ids show them. */
+class NameBook {
+  readonly #names = new Map<string, string>();
+
+  record(job: Job): void {
+    for (const [key, names] of namedParts(job)) if (!this.#names.has(key)) this.#names.set(key, names);
+  }
+
+  /** The parts of `job` named otherwise than the book names them. */
+  departures(job: Job): string[] {
+    return namedParts(job)
+      .filter(([key, names]) => this.#names.has(key) && this.#names.get(key) !== names)
+      .map(([key, names]) => `${key}: ${names}, where a job created with it shows ${this.#names.get(key)}`);
+  }
+}
+
+const BECAUSE =
+  'each id names one thing (2.3, 2.4, 2.5, 2.6: {id, name}, a period with its unit); an update answers the full Job (4.3), ' +
+  'so a job given an id shows the name a job created with it shows';
+
+function expectNamesFollow(ctx: RuleContext, book: NameBook, job: Job, where: string): void {
+  const departures = book.departures(job);
+  ctx.expect(departures.length === 0, {
+    title: `${where} names an id as no job created with it does`,
+    expected: BECAUSE,
+    received: departures.join('\n'),
+  });
+}
+
+/** Two different values of `ids` (the same one twice when there is only one). */
+const pairOf = (ids: readonly number[]): fc.Arbitrary<[number, number]> =>
+  fc.shuffledSubarray([...ids], { minLength: Math.min(2, ids.length), maxLength: Math.min(2, ids.length) }).map(([a, b]) => [a!, b ?? a!]);
+
+interface NamesCase {
+  generated: Body;
+  from: Ids;
+  to: Ids;
+}
+
+function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
+  const periods = SALARY_PERIOD_MEANINGS.map((row) => row.id);
+  const routings = ROUTING_TYPE_MEANINGS.map((row) => row.id);
+  return fc
+    .record({
+      generated: createBodyArb(ctx),
+      positionType: pairOf(ctx.refs.positionTypeIds),
+      category: pairOf(ctx.refs.categoryIds),
+      period: pairOf(periods),
+      routing: pairOf(routings),
+    })
+    .map(({ generated, positionType, category, period, routing }) => ({
+      generated,
+      from: { positionType: positionType[0], category: category[0], period: period[0], routing: routing[0] },
+      to: { positionType: positionType[1], category: category[1], period: period[1], routing: routing[1] },
+    }));
+}
+
+async function check(ctx: RuleContext, { generated, from, to }: NamesCase): Promise<void> {
+  const book = new NameBook();
+  for (const ids of [from, to]) book.record(await createJob(ctx, identify(ctx, bodyWith(generated, ids))));
+  for (const form of STATED_UPDATE_FORMS) {
+    const job = await createJob(ctx, identify(ctx, bodyWith(generated, from)));
+    const label = formLabel(form, job);
+    const res = await sendUpdate(ctx, form, job, fieldsOf(to, 61000));
+    if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
+    expectStatus(ctx, res, isSuccess, `${label} with other ids updates the job (spec 4.3)`);
+    expectNamesFollow(ctx, book, jobOf(res), `the ${label} answer`);
+    expectNamesFollow(ctx, book, await getJob(ctx, job.id), `GET /jobs/${job.id} after ${label}`);
+  }
+  const made = await ctx.api.putByReference(identify(ctx, bodyWith(generated, to)));
+  expectStatus(ctx, made, isSuccess, 'PUT /jobs with a new referenceId creates the job as POST does (spec 4.3)');
+  expectNamesFollow(ctx, book, jobOf(made), 'the PUT /jobs (new referenceId) answer');
+}
+
+export const namesFollowIdsRule: Implementation = propertyRule<NamesCase>(
+  {
+    id: 'jobs.update.names-follow-ids',
+    section: '4.3',
+    level: 'must',
+    title: 'A job given other ids by an update in every form, or by a PUT-create, names them as a job created with them does',
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+  },
+  {
+    maxRuns: 2,
+    arbitrary: namesCaseArb,
+    check,
+  },
+);
