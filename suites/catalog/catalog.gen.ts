@@ -1421,7 +1421,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5.3',
     level: 'must',
     area: 'isolation',
-    title: "Another employer's job cannot be deleted by referenceId",
+    title: "Another employer's job cannot be deleted by referenceId, by DELETE /jobs or its method override",
     statement:
       "A job is identified either by the service's numeric job id or by the employer's own `referenceId`. … Every operation on jobs requires authentication.",
     requires: ['secondApiKey'],

@@ -171,22 +171,27 @@ const updateByReference = isolationRule(
   },
 );
 
-const deleteBy = (entry: RuleEntry, send: (p: Pair) => Promise<ApiResponse>, what: string): Implementation =>
+/** Fails unless the other employer's delete was answered as a delete of no job of its own: 204 or a client error, never a 5xx. */
+function answeredAsUnknownReference(ctx: RuleContext, res: ApiResponse, what: string): void {
+  // The second employer has no such job: a 404 is expected, but only the effect is required.
+  ctx.observe({ topic: `isolation-status.${what}`, section: '5.3', observed: String(res.status) });
+  expectStatus(
+    ctx,
+    res,
+    (s) => isClientError(s) || isGone(s) || s === 204,
+    'a delete naming an unknown referenceId is answered without a 5xx (spec 4.4, 5.3)',
+  );
+}
+
+/** The other employer's deletes, by id (refused) or by referenceId (the referenceId is its own: it names none of its jobs). */
+const deleteBy = (entry: RuleEntry, sends: Array<(p: Pair) => Promise<ApiResponse>>, what: string): Implementation =>
   isolationRule(entry, async (ctx: RuleContext, p) => {
-    const res = await send(p);
-    if (what === 'delete-by-reference') {
-      // The second employer has no such job: a 404 is expected, but only the effect is required.
-      ctx.observe({ topic: `isolation-status.${what}`, section: '5.3', observed: String(res.status) });
-      expectStatus(
-        ctx,
-        res,
-        (s) => isClientError(s) || isGone(s) || s === 204,
-        'a delete naming an unknown referenceId is answered without a 5xx (spec 4.4, 5.3)',
-      );
-    } else {
-      refused(ctx, res, what);
+    for (const send of sends) {
+      const res = await send(p);
+      if (what === 'delete-by-reference') answeredAsUnknownReference(ctx, res, what);
+      else refused(ctx, res, what);
+      await expectUntouched(ctx, p, res, what === 'delete-by-reference');
     }
-    await expectUntouched(ctx, p, res, what === 'delete-by-reference');
   });
 
 export const isolationRules: Implementation[] = [
@@ -204,7 +209,7 @@ export const isolationRules: Implementation[] = [
         'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.',
       requires: ['secondApiKey'],
     },
-    (p) => p.other.deleteById(p.mine.id),
+    [(p) => p.other.deleteById(p.mine.id)],
     'delete-by-id',
   ),
   deleteBy(
@@ -212,13 +217,14 @@ export const isolationRules: Implementation[] = [
       id: 'jobs.isolation.delete-by-reference',
       section: '5.3',
       level: 'must',
-      title: "Another employer's job cannot be deleted by referenceId",
+      title: "Another employer's job cannot be deleted by referenceId, by DELETE /jobs or its method override",
       statement:
         "A job is identified either by the service's numeric job id or by the employer's own " +
         '`referenceId`. … Every operation on jobs requires authentication.',
       requires: ['secondApiKey'],
     },
-    (p) => p.other.deleteByReference(p.mineReference),
+    // Plainly and through the override on the same path: the override is a DELETE /jobs wherever the target honours it.
+    [(p) => p.other.deleteByReference(p.mineReference), (p) => p.other.deleteByReferenceOverride(p.mineReference)],
     'delete-by-reference',
   ),
   deleteBy(
@@ -231,7 +237,7 @@ export const isolationRules: Implementation[] = [
         'Good practice; the spec says: The job list and single-job reads return only data for the employer that the key belongs to.',
       requires: ['secondApiKey'],
     },
-    (p) => p.other.deleteByOverride(p.mine.id),
+    [(p) => p.other.deleteByOverride(p.mine.id)],
     'delete-by-override',
   ),
 ];

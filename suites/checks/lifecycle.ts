@@ -18,7 +18,6 @@ import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '.
 import { createJob, expectLeftAlone, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { declinesOverride, formLabel, sendUpdate } from '../kit/rejected-writes.js';
-import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 type Status = Job['status'];
 type Via = 'id' | 'reference';
@@ -95,7 +94,7 @@ function deleteJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: stri
   if (way === 'id') return ctx.api.deleteById(job.id);
   if (way === 'reference') return ctx.api.deleteByReference(referenceId);
   if (way === 'override') return ctx.api.deleteByOverride(job.id);
-  return ctx.api.client.request({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: { referenceId } });
+  return ctx.api.deleteByReferenceOverride(referenceId);
 }
 
 const DELETE_HOW: Record<DeleteWay, string> = {

@@ -64,6 +64,8 @@ export function createJobsApi(client: Client): JobsApi {
     deleteByReference: (referenceId) => client.request({ method: 'DELETE', path: '/jobs', body: { referenceId } }),
     deleteByOverride: (id) =>
       client.request({ method: 'POST', path: `/jobs/${encodeURIComponent(String(id))}`, headers: { [METHOD_OVERRIDE]: 'DELETE' } }),
+    deleteByReferenceOverride: (referenceId) =>
+      client.request({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: { referenceId } }),
     list: async (query: ListQuery = {}) => {
       const res = await client.request({ method: 'GET', path: '/jobs', query });
       assertJobListBody(res);

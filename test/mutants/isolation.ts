@@ -122,4 +122,14 @@ export const isolationMutants: Mutant[] = [
     expectedRule: 'jobs.isolation.update-by-id',
     transform: fallBackToOtherEmployer((req) => isOverride(req, 'PUT') && isItem(req)),
   },
+  {
+    // spec 1, 5.3: a referenceId is the employer's own, on the override of DELETE /jobs's path too
+    name: 'isolation-override-deletes-other-employer-job-by-reference',
+    area: 'isolation',
+    violates:
+      "1, 5.3: a referenceId is the employer's own (here POST /jobs overridden to DELETE, with a referenceId the key's employer does " +
+      "not hold, deletes the other employer's job with it; DELETE /jobs is guarded)",
+    expectedRule: 'jobs.isolation.delete-by-reference',
+    transform: fallBackToOtherEmployer((req) => isOverride(req, 'DELETE') && isCollection(req)),
+  },
 ];
