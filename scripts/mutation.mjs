@@ -46,7 +46,10 @@ const major = Number(process.versions.node.split('.')[0]);
 if (major < STRYKER_NODE) {
   console.log(`node ${process.versions.node} is older than StrykerJS needs (${STRYKER_NODE}): running under node@24 from the npm registry`);
   process.exit(
-    run('npx', ['-y', '-p', 'node@24', 'node', fileURLToPath(import.meta.url), ...args], { shell: process.platform === 'win32' }),
+    // Every argument, --survivors too: the run under Node 24 is the one that reads them.
+    run('npx', ['-y', '-p', 'node@24', 'node', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+      shell: process.platform === 'win32',
+    }),
   );
 }
 
