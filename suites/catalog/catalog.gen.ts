@@ -606,6 +606,16 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
+    id: 'jobs.update.by-reference-override',
+    section: '1',
+    level: 'should',
+    area: 'update',
+    title:
+      'POST /jobs with a referenceId and X-HTTP-Method-Override: PUT updates like PUT /jobs: the job with that referenceId changes, no job is created',
+    statement:
+      'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',
@@ -1191,7 +1201,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'should',
     area: 'protocol',
     title:
-      'Every JSON body the API answers is labelled with a JSON media type and sent without a byte order mark (a success, a list and a refusal)',
+      'Every JSON body the API answers is labelled with a JSON media type, in UTF-8, and sent without a byte order mark (a success, a list and a refusal)',
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
   {

@@ -4,6 +4,7 @@
  * convention binds the client: refusing other types (with no effect) is good
  * practice the spec does not state, so those rules are `should` (a warning).
  */
+import { parse as parseContentType } from 'content-type';
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
@@ -214,7 +215,20 @@ const missingContentType: Implementation = propertyRule(
 );
 
 /** The media type a response is labelled with, parameters aside: `application/json`, `no content type`. */
-const mediaTypeOf = (res: ApiResponse): string => (res.headers['content-type'] ?? 'no content type').split(';')[0]!.trim().toLowerCase();
+/** The labels the WHATWG Encoding Standard reads as UTF-8 (a client decodes by label). */
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8']);
+
+/** The media type and charset of an answer's Content-Type, lower-case; an unparsable value is its own media type. */
+function contentTypeOf(res: ApiResponse): { mediaType: string; charset?: string } {
+  const header = res.headers['content-type'];
+  if (header === undefined) return { mediaType: 'no content type' };
+  try {
+    const { type, parameters } = parseContentType(header);
+    return { mediaType: type, charset: parameters.charset?.toLowerCase() };
+  } catch {
+    return { mediaType: header };
+  }
+}
 
 /** `application/json` or a structured `+json` type (`application/problem+json`; RFC 6839 3.1). */
 const isJsonMediaType = (mediaType: string): boolean => /^application\/(?:[\w.+-]+\+)?json$/.test(mediaType);
@@ -225,7 +239,7 @@ const jsonMediaType: Implementation = propertyRule(
     section: '4',
     level: 'should',
     title:
-      'Every JSON body the API answers is labelled with a JSON media type and sent without a byte order mark (a success, a list and a refusal)',
+      'Every JSON body the API answers is labelled with a JSON media type, in UTF-8, and sent without a byte order mark (a success, a list and a refusal)',
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
   {
@@ -257,9 +271,18 @@ const jsonMediaType: Implementation = propertyRule(
           received: `${res.status} body starting U+FEFF`,
           failingExchange: res.exchange,
         });
-        ctx.expect(isJsonMediaType(mediaTypeOf(res)), {
-          title: `${requestLine(res)} answered JSON as ${mediaTypeOf(res)}`,
+        const { mediaType, charset } = contentTypeOf(res);
+        ctx.expect(isJsonMediaType(mediaType), {
+          title: `${requestLine(res)} answered JSON as ${mediaType}`,
           expected: 'a JSON body comes with Content-Type application/json or a +json type (good practice: spec 4 makes bodies JSON)',
+          received: `${res.status} content-type: ${res.headers['content-type'] ?? '(none)'}`,
+          failingExchange: res.exchange,
+        });
+        // RFC 8259 8.1: networked JSON is UTF-8; a charset of another encoding tells a client to decode it wrongly.
+        ctx.expect(charset === undefined || UTF8_LABELS.has(charset), {
+          title: `${requestLine(res)} labelled its JSON as ${charset}`,
+          expected:
+            'JSON in UTF-8, with no charset or charset=utf-8 (good practice: spec 4 makes bodies JSON, and RFC 8259 8.1 makes them UTF-8)',
           received: `${res.status} content-type: ${res.headers['content-type'] ?? '(none)'}`,
           failingExchange: res.exchange,
         });

@@ -364,6 +364,56 @@ const byOverride: Implementation = propertyRule(
   },
 );
 
+/**
+ * Level should, as the override on DELETE /jobs's path: section 1 says "on the resource path", and PUT /jobs names its
+ * job by the referenceId in the body. Where a target honours it, it is 4.3's PUT /jobs: the job with that referenceId
+ * takes the fields sent and no job is created. A target that declines it (a client error) is observed.
+ */
+const byReferenceOverride: Implementation = propertyRule(
+  {
+    id: 'jobs.update.by-reference-override',
+    section: '1',
+    level: 'should',
+    title:
+      'POST /jobs with a referenceId and X-HTTP-Method-Override: PUT updates like PUT /jobs: the job with that referenceId changes, no job is created',
+    statement:
+      'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` ' +
+      'carrying the intended method (DELETE is the documented value), on the resource path.',
+  },
+  {
+    independentCases: true,
+    maxRuns: 5,
+    arbitrary: updateCaseArb,
+    check: async (ctx: RuleContext, { base, update }) => {
+      const body = identify(ctx, base);
+      const before = await getJob(ctx, (await createJob(ctx, body)).id);
+      const { referenceId: _renamed, ...fields } = update;
+      const res = await ctx.api.putByReferenceOverride({ ...fields, referenceId: body.referenceId });
+      ctx.observe({ topic: 'method-override.put-by-reference', section: '1', observed: `POST /jobs overridden to PUT: ${res.status}` });
+      expectStatus(
+        ctx,
+        res,
+        200,
+        `POST /jobs (referenceId ${body.referenceId}, X-HTTP-Method-Override: PUT) with only ${describeUpdate(fields)} acts as PUT /jobs: ` +
+          '200 with the full Job (spec 1, 4.3)',
+      );
+      const after = await getJob(ctx, before.id);
+      const listed = (await listJobs(ctx, { q: body.referenceId, pageSize: 100 })).json.data.map((item) => item.id);
+      const problems = [
+        ...(jobOf(res).id === before.id ? [] : [`answered with job ${jobOf(res).id}`]),
+        ...(listed.length === 1 ? [] : [`the referenceId lists jobs ${show(listed)}`]),
+        ...keptValueProblems(fields, after),
+        ...changedFields(before, after, touched(fields)).map((f) => `${f} changed: ${show(before[f])} -> ${show(after[f])}`),
+      ];
+      ctx.expect(problems.length === 0, {
+        title: `the override PUT on /jobs with ${describeUpdate(fields)} did not apply as PUT /jobs`,
+        expected: 'as PUT /jobs: the job with that referenceId takes the fields sent, no other field changes, no job is created (spec 4.3)',
+        received: problems.join('\n'),
+      });
+    },
+  },
+);
+
 /** The forms a partial salary is sent in: the two of 4.3, and the method override of spec 1 where the target honours it. */
 const SALARY_MERGE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override'];
 
@@ -443,4 +493,5 @@ export const updateRules: Implementation[] = [
   minimalBodies,
   salaryMerge,
   byOverride,
+  byReferenceOverride,
 ];

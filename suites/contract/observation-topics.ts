@@ -310,6 +310,11 @@ export const OBSERVATION_TOPICS = {
     section: '1',
     meaning: 'Whether a PUT sent as POST /jobs/{id} with X-HTTP-Method-Override: PUT is honoured (spec 1 documents DELETE only).',
   },
+  'method-override.put-by-reference': {
+    openPoint: 'refusal.status',
+    section: '1',
+    meaning: 'How POST /jobs with a referenceId and X-HTTP-Method-Override: PUT (the override on the path of PUT /jobs) is answered.',
+  },
   'update.salary-null': {
     openPoint: 'input.unbounded',
     section: '2.5',

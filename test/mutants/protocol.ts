@@ -113,4 +113,17 @@ export const protocolMutants: Mutant[] = [
     expectedRule: 'jobs.protocol.json-media-type',
     transform: rewriteResponseText(isJobsPath, (text) => (text.startsWith('{') ? `\uFEFF${text}` : text)),
   },
+  {
+    // spec 4: bodies are JSON; RFC 8259 8.1: networked JSON is UTF-8
+    name: 'protocol-json-labelled-latin1',
+    area: 'protocol',
+    violates: '4 (should): bodies are JSON (here every JSON answer, sent in UTF-8, is labelled charset=iso-8859-1)',
+    expectedRule: 'jobs.protocol.json-media-type',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const type = res.headers['content-type'];
+      if (!isJobsPath(req) || typeof type !== 'string' || !type.startsWith('application/json')) return res;
+      return { ...res, headers: { ...res.headers, 'content-type': 'application/json; charset=iso-8859-1' } };
+    },
+  },
 ];

@@ -432,6 +432,19 @@ export const updateMutants: Mutant[] = [
     },
   },
   {
+    // spec 1 (should): the override names the method meant, on PUT /jobs's path too
+    name: 'update-override-put-on-collection-taken-as-post',
+    area: 'update',
+    violates:
+      '1 (should): POST with X-HTTP-Method-Override: PUT acts as the PUT of its path (here POST /jobs ignores the header and ' +
+      'creates, so an update by referenceId is refused as an incomplete or duplicate job)',
+    expectedRule: 'jobs.update.by-reference-override',
+    transform: reshapeRequest(
+      (req) => req.method === 'POST' && effectiveMethod(req) === 'PUT' && !isItem(req),
+      (req) => ({ ...req, headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'x-http-method-override')) }),
+    ),
+  },
+  {
     // spec 3: archive and re-publish leave every other field as it was
     name: 'update-auto-refresh-reset-by-status-change',
     area: 'update',
