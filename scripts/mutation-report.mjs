@@ -18,12 +18,24 @@ const killedByObservation = (mutant) => mutant.status === 'Killed' && (mutant.st
  * Stryker writes only the files it mutated this time: a run of one file would drop the others' results.
  * Keeps every file of `previous` that `next` does not hold.
  */
-export function mergeIncremental(previous, next, excluded = new Set()) {
+export function mergeIncremental(previous, next, excluded = new Set(), { survivorsStripped = false } = {}) {
   const files = { ...next.files };
-  for (const [name, file] of Object.entries(previous?.files ?? {})) if (!(name in files)) files[name] = file;
+  for (const [name, file] of Object.entries(previous?.files ?? {})) {
+    if (!(name in files)) files[name] = file;
+    else if (survivorsStripped && carriedOver(file, files[name])) files[name] = file;
+  }
   // A file the config now leaves out leaves the results too.
   for (const name of excluded) delete files[name];
   return { ...next, files: sortedKeys(files) };
+}
+
+/**
+ * Whether Stryker only carried `next` over from an input stripped of survivors (withoutSurvivors): it writes every
+ * mutant of a file it mutates, so a file it did not mutate this time lacks exactly its survivors, whose results stand.
+ */
+function carriedOver(previous, next) {
+  const survivors = previous.mutants.filter((mutant) => SURVIVING.includes(mutant.status)).length;
+  return survivors > 0 && next.mutants.length === previous.mutants.length - survivors;
 }
 
 /**

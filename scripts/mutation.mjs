@@ -63,10 +63,11 @@ const stryker = fileURLToPath(new URL('../node_modules/@stryker-mutator/core/bin
 const status = run(process.execPath, [stryker, 'run', 'stryker.config.mjs', ...strykerArgs]);
 const next = readJson(INCREMENTAL);
 // Interrupted, Stryker still writes a partial incremental report: merge it too, so the other files' results stay.
-if (next) writeFileSync(INCREMENTAL, `${JSON.stringify(mergeIncremental(previous, next, excludedFiles(MUTATE)))}\n`);
+// A run of --survivors narrowed by --mutate carries the other files over without their survivors: those come back.
+const merged = next && mergeIncremental(previous, next, excludedFiles(MUTATE), { survivorsStripped: survivorsOnly });
+if (merged) writeFileSync(INCREMENTAL, `${JSON.stringify(merged)}\n`);
 if (status !== 0 || !next) process.exit(status || 1);
 
-const merged = readJson(INCREMENTAL);
 const runInfo = {
   arguments: strykerArgs.join(' '),
   node: process.versions.node,

@@ -16,6 +16,18 @@ describe('mergeIncremental', () => {
     expect(merged.files).toEqual({ 'a.ts': { mutants: ['a.ts'] }, 'b.ts': { mutants: ['new'] } });
   });
 
+  it('after a run of --survivors, keeps the survivors of the files Stryker only carried over, and takes the files it ran', () => {
+    const mutants = (...statuses: string[]) => ({ mutants: statuses.map((status, i) => ({ id: String(i), status })) });
+    const previous = {
+      schemaVersion: '2',
+      files: { 'ran.ts': mutants('Killed', 'Survived'), 'left.ts': mutants('Killed', 'Survived', 'NoCoverage') },
+    };
+    const next = { schemaVersion: '2', files: { 'ran.ts': mutants('Killed', 'Killed'), 'left.ts': mutants('Killed') } };
+    const merged = mergeIncremental(previous, next, new Set(), { survivorsStripped: true });
+    expect(merged.files).toEqual({ 'left.ts': previous.files['left.ts'], 'ran.ts': next.files['ran.ts'] });
+    expect(mergeIncremental(previous, next).files['left.ts']).toEqual(next.files['left.ts']);
+  });
+
   it('drops the files the config leaves out by name, from either run', () => {
     const merged = mergeIncremental(report('a.ts', 'gone.ts'), report('b.ts', 'also-gone.ts'), new Set(['gone.ts', 'also-gone.ts']));
     expect(Object.keys(merged.files)).toEqual(['a.ts', 'b.ts']);
