@@ -8,11 +8,15 @@ export interface MutationReportFiles {
   files: Record<string, unknown>;
 }
 
-/** `next`'s files, then every file of `previous` that `next` does not hold, less the `excluded` ones. */
+/**
+ * `next`'s files, then every file of `previous` that `next` does not hold, less the `excluded` ones. With
+ * `survivorsStripped` (a --survivors run), a file Stryker only carried over keeps `previous`'s results.
+ */
 export declare function mergeIncremental<R extends MutationReportFiles>(
   previous: R | undefined,
   next: R,
   excluded?: ReadonlySet<string>,
+  options?: { survivorsStripped?: boolean },
 ): R;
 
 /** The report with every file's surviving mutants (Survived, NoCoverage) taken out, the rest as they were. */

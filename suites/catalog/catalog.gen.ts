@@ -301,7 +301,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'roundtrip',
     title:
-      'Every string field keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, characters beyond the BMP, inner white space, capitals and line ends on every write and read path',
+      'Every string field keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, characters beyond the BMP, inner white space, capitals and line ends on every write and read path, and DELETE /jobs finds its referenceId',
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
@@ -614,6 +614,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
       'POST /jobs with a referenceId and X-HTTP-Method-Override: PUT updates like PUT /jobs: the job with that referenceId changes, no job is created',
     statement:
       'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
+  },
+  {
+    id: 'jobs.update.other-routing-address',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: "An address of the other routing type, sent alone in every update form, changes neither the routing type nor the job's address",
+    statement: 'Updates are partial. Only the fields sent change.',
   },
   {
     id: 'jobs.lifecycle.archive',

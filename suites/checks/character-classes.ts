@@ -14,7 +14,7 @@ import type { LocationInput } from '../arbitraries/location.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameEmail, sameHtmlContent, sameLocations, sameText, sameUrl, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
-import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
+import { createJob, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
 import { declinesOverride, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
@@ -147,7 +147,7 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
     level: 'must',
     title:
       'Every string field keeps HTML-special characters, backslashes, letters beyond ASCII, combining marks, ' +
-      'characters beyond the BMP, inner white space, capitals and line ends on every write and read path',
+      'characters beyond the BMP, inner white space, capitals and line ends on every write and read path, and DELETE /jobs finds its referenceId',
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
@@ -207,6 +207,17 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
       const madeWritten: Written = { ...writtenOf(fresh.body), referenceId: made.referenceId };
       expectKept(ctx, madeWritten, made, 'the PUT /jobs (new referenceId) answer', what);
       await expectReadsKept(ctx, madeWritten, made.id, what);
+
+      // DELETE /jobs names the job by the referenceId as written too (4.4): the job is gone after it.
+      const deleted = await ctx.api.deleteByReference(made.referenceId);
+      expectStatus(ctx, deleted, 204, 'DELETE /jobs by the referenceId as written removes the job: 204 with no body (spec 4.4)');
+      const after = await ctx.api.get(made.id);
+      ctx.expect(showsGone(after.status), {
+        title: `job ${made.id} is still there after DELETE /jobs by referenceId ${JSON.stringify(made.referenceId)}`,
+        expected: 'the job with that referenceId is removed (spec 3, 4.4): GET answers a client error',
+        received: responseLine(after),
+        failingExchange: deleted.exchange,
+      });
     },
   },
 );

@@ -34,6 +34,7 @@ import * as referenceIdentification from './reference-identification.js';
 import * as reference from './reference.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
+import * as routingAddress from './routing-address.js';
 import * as salaryMagnitude from './salary-magnitude.js';
 import * as salaryOrder from './salary-order.js';
 import * as schemaNegatives from './schema-negatives.js';
@@ -85,6 +86,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   reference.referenceRules,
   robustness.robustnessRules,
   roundtrip.roundtripRules,
+  routingAddress.otherRoutingAddressRule,
   salaryMagnitude.salaryMagnitudeRule,
   salaryOrder.salaryOrderRule,
   schemaNegatives.schemaNegativeRules,

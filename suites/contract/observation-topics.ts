@@ -95,6 +95,12 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'Whether a whole salary whose maxAmount is below its amount is accepted or refused, per write path.',
   },
+  'routing.other-address': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning:
+      "Whether an update sending only the other routing type's address (a URL to a job routed by email, or the reverse) is accepted or refused, per form.",
+  },
   'salary.past-32-bits': {
     openPoint: 'input.unbounded',
     section: '2.5',

@@ -356,4 +356,19 @@ export const roundtripMutants: Mutant[] = [
         if (salary && typeof salary[key] === 'number' && Math.abs(salary[key]) > 2_147_483_647) salary[key] = Math.trunc(salary[key]) | 0;
     }),
   },
+  {
+    // spec 4.4: DELETE /jobs names its job by the referenceId as written
+    name: 'roundtrip-delete-by-reference-lookup-lower-cased',
+    area: 'roundtrip',
+    violates:
+      '4.4: DELETE /jobs removes the job with that referenceId (here the lookup lower-cases it, so a referenceId with capitals finds none)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: answerInstead(
+      (req) => {
+        const referenceId = requestJson(req)?.referenceId;
+        return req.method === 'DELETE' && typeof referenceId === 'string' && referenceId !== referenceId.toLowerCase();
+      },
+      () => jsonResponse(404, { status: 404, code: 'not_found', message: 'No such job' }),
+    ),
+  },
 ];

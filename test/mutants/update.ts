@@ -432,6 +432,34 @@ export const updateMutants: Mutant[] = [
     },
   },
   {
+    // spec 2.1, 4.3: only the fields sent change; an address applies only to its routing type
+    name: 'update-other-address-switches-routing',
+    area: 'update',
+    violates:
+      '2.1, 4.3: only the fields sent change (here an applicationUrl sent alone to a job routed by email switches it to routing by URL)',
+    expectedRule: 'jobs.update.other-routing-address',
+    transform: rewriteRequest(
+      (req) => isJobsPath(req) && effectiveMethod(req) === 'PUT',
+      (body) => {
+        if (typeof body.applicationUrl === 'string' && body.applicantRoutingType === undefined && body.applicationEmail === undefined)
+          body.applicantRoutingType = { id: 2 };
+      },
+    ),
+  },
+  {
+    // spec 4.3: PUT /jobs names its job by referenceId, whatever its state
+    name: 'update-by-reference-misses-archived-jobs',
+    area: 'update',
+    violates: '4.3: PUT /jobs updates the job with that referenceId (here a partial update of an archived job answers 404)',
+    expectedRule: 'jobs.update.by-reference',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!(isPutByReference(req) && typeof body?.referenceId === 'string' && body.status === undefined)) return next(req);
+      const job = await jobByReference(next, req, body.referenceId);
+      return job?.status === 'archived' ? jsonResponse(404, { status: 404, code: 'not_found', message: 'No such job' }) : next(req);
+    },
+  },
+  {
     // spec 1 (should): the override names the method meant, on PUT /jobs's path too
     name: 'update-override-put-on-collection-taken-as-post',
     area: 'update',
