@@ -24,6 +24,7 @@ import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js
 import { atOnce } from '../kit/at-once.js';
 import { createJob, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
+import { sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import {
   firstPageRows,
   linkRows,
@@ -64,15 +65,16 @@ const ARCHIVED_LATER: ReadonlyMap<number, 'id' | 'reference'> = new Map([
   [8, 'reference'],
 ]);
 /**
- * Titled fixture jobs created without the title word and given it by a later PUT (by id, and by referenceId), after a
- * list with q = the title word: a match reached by a write, so that a server whose search (an index, a cache of a
- * needle's matches) misses a changed title shows it.
+ * Titled fixture jobs created without the title word and given it by a later PUT (by id, by referenceId, and through
+ * the override where the target honours it), after a list with q = the title word: a match reached by a write, so
+ * that a server whose search (an index, a cache of a needle's matches) misses a title changed on one path shows it.
  */
-const TITLED_LATER: ReadonlyMap<number, 'id' | 'reference'> = new Map([
+const TITLED_LATER: ReadonlyMap<number, UpdateForm> = new Map<number, UpdateForm>([
+  [1, 'override'],
   [7, 'id'],
   [10, 'reference'],
 ]);
-/** A fixture job created with the title word and losing it by a later PUT: a search must let go of an old title too. */
+/** A fixture job created with the title word and losing it by a later PUT (the override where honoured): a search must let go of an old title too. */
 const UNTITLED_LATER = 11;
 /**
  * The fixture job created with the reference-id level's referenceId and renamed away from it by a later PUT, before
@@ -214,7 +216,9 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
         async () =>
           void (jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, by)),
     ),
-    async () => void (jobs[UNTITLED_LATER] = await retitle(ctx, jobs[UNTITLED_LATER]!, { title: named[UNTITLED_LATER]!.title }, 'id')),
+    // Through the override where honoured: every write path must bring the search up to date.
+    async () =>
+      void (jobs[UNTITLED_LATER] = await retitle(ctx, jobs[UNTITLED_LATER]!, { title: named[UNTITLED_LATER]!.title }, 'override')),
     async () => {
       jobs[RENAMED_AWAY] = await retitle(ctx, jobs[RENAMED_AWAY]!, { referenceId: ctx.referenceId() }, 'id');
       jobs[REFERENCE_JOB] = await retitle(ctx, jobs[REFERENCE_JOB]!, { referenceId: named[REFERENCE_JOB]!.referenceId }, 'id');
@@ -270,14 +274,18 @@ function termsElsewhere(body: Body, terms: readonly string[]): Body {
 const titledAt = (index: number, titleWord?: string): string =>
   titleWord !== undefined && isTitled(index) ? `${titleWord} listed job ${index}` : `listed job ${index}`;
 
-/** A partial PUT of `job`, by id or by its referenceId (spec 4.3 forms 1 and 2). */
-function putJob(ctx: RuleContext, job: Job, update: Body, by: 'id' | 'reference'): Promise<ApiResponse<Job>> {
-  return by === 'id' ? ctx.api.putById(job.id, update) : ctx.api.putByReference({ ...update, referenceId: job.referenceId as string });
+/** A partial PUT of `job`, by id, by its referenceId (spec 4.3 forms 1 and 2) or through the method override (spec 1). */
+function putJob(ctx: RuleContext, job: Job, update: Body, by: UpdateForm): Promise<ApiResponse<Job>> {
+  return sendUpdate(ctx, by, job, update);
 }
 
-/** A partial PUT with a new title or referenceId (spec 4.3); the rule fails unless it answers 200 with the job. */
-async function retitle(ctx: RuleContext, job: Job, update: Body, by: 'id' | 'reference'): Promise<Job> {
-  const res = await putJob(ctx, job, update, by);
+/**
+ * A partial PUT with a new title or referenceId (spec 4.3); the rule fails unless it answers 200 with the job. The
+ * override is good practice only: where the target declines it (a client error), the plain PUT by id writes instead.
+ */
+async function retitle(ctx: RuleContext, job: Job, update: Body, by: UpdateForm): Promise<Job> {
+  const sent = await putJob(ctx, job, update, by);
+  const res = by === 'override' && isClientError(sent.status) ? await putJob(ctx, job, update, 'id') : sent;
   expectStatus(
     ctx,
     res,

@@ -363,4 +363,20 @@ export const listMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.5: q matches the title, and a status filter narrows the same search
+    name: 'list-q-beyond-ascii-ignored-with-status',
+    area: 'list',
+    violates: '4.5: q matches job title (here, beside a status filter, a q with letters beyond ASCII finds nothing: another search path)',
+    expectedRule: 'jobs.list.q-letters',
+    transform: relist(({ items, view }) => (view.status !== undefined && /[^\x00-\x7f]/.test(view.q ?? '') ? [] : items)),
+  },
+  {
+    // spec 4.5, 1: q filters the jobs as they are, whichever write path changed them
+    name: 'list-index-misses-override-put',
+    area: 'list',
+    violates: '4.5: q and status filter the jobs as they are (here the index is not updated by a PUT sent through the method override)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: staleIndex((req) => isOverride(req, 'PUT')),
+  },
 ];
