@@ -4,11 +4,9 @@
  * judged is that the answer holds (suites/kit/kept-or-refused.ts). Sent on every path that writes a title: POST,
  * PUT-create, PUT by id, by referenceId and through the override.
  */
-import type { Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
-import { onEveryWritePath, type OpenValue } from '../kit/kept-or-refused.js';
-import { createJob } from '../kit/jobs.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import type { RuleContext } from '../contract/rule.js';
+import { openValuesRule, type OpenValue } from '../kit/kept-or-refused.js';
+import type { Implementation } from '../kit/rule-builders.js';
 
 /** The titles without a letter: the shortest, one space, and white space of several kinds (tab, no-break space, line feed). */
 const BLANK_TITLES: ReadonlyArray<[string, string]> = [
@@ -33,7 +31,7 @@ function blankTitle(ctx: RuleContext, what: string, title: string): OpenValue {
   };
 }
 
-const blankTitleRule: Implementation = propertyRule<Body>(
+const blankTitleRule: Implementation = openValuesRule(
   {
     id: 'jobs.roundtrip.blank-title',
     section: '2.1',
@@ -41,17 +39,7 @@ const blankTitleRule: Implementation = propertyRule<Body>(
     title: 'An empty or white-space title is kept as sent or refused without effect, on POST, PUT-create and every update path (observed)',
     statement: 'title | String, max 256 | Job title.',
   },
-  {
-    maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, identify(ctx, generated));
-      for (const [what, title] of BLANK_TITLES) {
-        const value = blankTitle(ctx, what, title);
-        await onEveryWritePath(ctx, generated, job.id, value);
-      }
-    },
-  },
+  (ctx) => BLANK_TITLES.map(([what, title]) => blankTitle(ctx, what, title)),
 );
 
 export const blankTitleRules: Implementation[] = [blankTitleRule];

@@ -22,7 +22,7 @@ import { instantMs } from '../../judging/dates.js';
 import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { onEveryWritePath, type OpenValue } from '../kit/kept-or-refused.js';
+import { openValuesRule, type OpenValue } from '../kit/kept-or-refused.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string, form: string): void {
@@ -121,15 +121,9 @@ function openCloseDate(ctx: RuleContext, open: OpenCloseDates, what: string, clo
 
 /** A rule that sends each of `open`'s closeDates on POST, PUT-create and every update form (kept-or-refused.ts). */
 function openCloseDateRule(entry: RuleEntry, open: OpenCloseDates): Implementation {
-  return propertyRule<Body>(entry, {
-    maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, identify(ctx, generated));
-      for (const [what, closeDate] of open.datesFor(job.publishDate))
-        await onEveryWritePath(ctx, generated, job.id, openCloseDate(ctx, open, what, closeDate));
-    },
-  });
+  return openValuesRule(entry, (ctx, job) =>
+    open.datesFor(job.publishDate).map(([what, closeDate]) => openCloseDate(ctx, open, what, closeDate)),
+  );
 }
 
 const CLOSE_DATE_STATEMENT = 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.';

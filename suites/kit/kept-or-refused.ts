@@ -8,9 +8,10 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { expectNothingCreated } from './expect-rejected.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from './http.js';
-import { getJob } from './jobs.js';
+import { createJob, getJob } from './jobs.js';
 import { keptValueProblems } from '../../judging/compare.js';
-import { identify } from './bodies.js';
+import { createBodyArb, identify } from './bodies.js';
+import { propertyRule, type Implementation, type RuleEntry } from './rule-builders.js';
 import { formLabel, sendUpdate, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from './rejected-writes.js';
 
 /** What a rule knows of its open value. */
@@ -113,4 +114,22 @@ export async function onEveryWritePath(ctx: RuleContext, generated: Body, id: nu
   for (const form of ['post', 'put-create'] as const)
     await createWithOpenValue(ctx, form, { ...identify(ctx, generated), ...value.sent }, value);
   for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, id, form, value);
+}
+
+/**
+ * A rule that creates a job of the case and sends each of its open values (`valuesFor`, which may derive them from
+ * that job, as a closeDate before its publishDate) on every write path: one case a run.
+ *
+ * @example
+ * openValuesRule(entry, (ctx) => [blankTitle(ctx, 'a title of one space', ' ')]);
+ */
+export function openValuesRule(entry: RuleEntry, valuesFor: (ctx: RuleContext, job: Job) => readonly OpenValue[]): Implementation {
+  return propertyRule<Body>(entry, {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      for (const value of valuesFor(ctx, job)) await onEveryWritePath(ctx, generated, job.id, value);
+    },
+  });
 }
