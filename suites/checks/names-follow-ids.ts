@@ -9,6 +9,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import { ROUTING_TYPE_MEANINGS, SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
+import { routingTypeIds } from '../arbitraries/schema-limits.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
@@ -25,8 +26,6 @@ interface Ids {
   routing: number;
 }
 
-const EMAIL_ROUTING = ROUTING_TYPE_MEANINGS.find((row) => row.name === 'Email')!.id;
-
 /** The fields that carry `ids`, with the address their routing type requires (4.2). */
 function fieldsOf(ids: Ids, amount: number): Body {
   return {
@@ -34,7 +33,7 @@ function fieldsOf(ids: Ids, amount: number): Body {
     categories: [{ id: ids.category }],
     salary: { amount, period: { id: ids.period }, plusCommission: false },
     applicantRoutingType: { id: ids.routing },
-    ...(ids.routing === EMAIL_ROUTING ? { applicationEmail: 'apply@example.com' } : { applicationUrl: 'https://example.com/apply' }),
+    ...(ids.routing === routingTypeIds.email ? { applicationEmail: 'apply@example.com' } : { applicationUrl: 'https://example.com/apply' }),
   };
 }
 
