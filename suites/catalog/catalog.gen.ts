@@ -1095,6 +1095,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Good practice; the spec says: Matches job title and `referenceId`.',
   },
   {
+    id: 'jobs.list.after-writes',
+    section: '4.5',
+    level: 'must',
+    area: 'list',
+    title: 'A list asked just before a write and again just after it shows the write, for a create, every update form and both deletes',
+    statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
+    exclusive: true,
+  },
+  {
     id: 'jobs.paging.total',
     section: '2.8',
     level: 'must',

@@ -19,6 +19,7 @@ import * as isolation from './isolation.js';
 import * as jsonSpellings from './json-spellings.js';
 import * as lifecycle from './lifecycle.js';
 import * as limitsIndex from './limits/index.js';
+import * as listAfterWrites from './list-after-writes.js';
 import * as listQCharacters from './list-q-characters.js';
 import * as list from './list.js';
 import * as model from './model.js';
@@ -70,6 +71,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   jsonSpellings.jsonSpellingsRule,
   lifecycle.lifecycleRules,
   limitsIndex.limitsRules,
+  listAfterWrites.listAfterWritesRule,
   listQCharacters.listQCharactersRules,
   list.listRules,
   model.modelRules,

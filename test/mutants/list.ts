@@ -1,6 +1,7 @@
 /**
  * @module Mutants of the job list (spec 4.5, 2.7, 5.3, 8).
  */
+import type { CoreResponse } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { isListBody, jsonResponse, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
@@ -378,5 +379,30 @@ export const listMutants: Mutant[] = [
     violates: '4.5: q and status filter the jobs as they are (here the index is not updated by a PUT sent through the method override)',
     expectedRule: 'jobs.list.status-filter',
     transform: staleIndex((req) => isOverride(req, 'PUT')),
+  },
+  {
+    // spec 4.5, 4.3: the list shows the jobs as the last write left them, whichever path wrote
+    name: 'list-cache-kept-after-put-by-reference',
+    area: 'list',
+    violates:
+      '4.5, 4.3: the list shows the jobs as they are (here list answers are cached per address, and every write clears the ' +
+      'cache but PUT /jobs)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: (next) => {
+      const cache = new Map<string, CoreResponse>();
+      return async (req) => {
+        if (isList(req)) {
+          const key = `${req.headers['api-key'] ?? ''} ${req.query.toString()}`;
+          const cached = cache.get(key);
+          if (cached) return cached;
+          const res = await next(req);
+          if (res.status === 200) cache.set(key, res);
+          return res;
+        }
+        const res = await next(req);
+        if (req.method !== 'GET' && !isPutByReference(req)) cache.clear();
+        return res;
+      };
+    },
   },
 ];

@@ -1,0 +1,91 @@
+/**
+ * @module Every write is seen by the next list of the same address (spec 4.5: the list returns the employer's jobs;
+ * 4.2, 4.3, 4.4: a write creates, changes or removes one). For each write path a list with q = the job's referenceId
+ * goes out just before the write and the same request again just after it: a cache of list answers, or a search
+ * view, that one write path does not clear answers the second list as the first. The rule runs alone (`exclusive`):
+ * another rule's write between the two lists would clear such a cache and hide it.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { sameText, show } from '../../judging/compare.js';
+import { expectStatus, isSuccess } from '../kit/http.js';
+import { createJob, listJobs } from '../kit/jobs.js';
+import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** The title the list with q = `referenceId` shows for `id` (undefined: not listed), read twice apart by `write`. */
+async function listedAround(ctx: RuleContext, referenceId: string, id: () => number | undefined, write: () => Promise<ApiResponse>) {
+  const titleOf = async (): Promise<string | undefined> =>
+    (await listJobs(ctx, { q: referenceId, pageSize: 100 })).json.data.find((item) => item.id === id())?.title;
+  await titleOf();
+  const res = await write();
+  return { res, after: await titleOf() };
+}
+
+function expectListed(ctx: RuleContext, what: string, referenceId: string, after: string | undefined, expected: string | undefined): void {
+  const listed = expected === undefined ? after === undefined : sameText(after, expected);
+  ctx.expect(listed, {
+    title: `GET /jobs?q=${referenceId} right after ${what} still answers as before it`,
+    expected: `the list shows the job as the write left it (spec 4.5; 4.2, 4.3, 4.4): ${expected === undefined ? 'not listed' : `titled ${show(expected)}`}`,
+    received: after === undefined ? 'not listed' : `titled ${show(after)}`,
+  });
+}
+
+async function check(ctx: RuleContext, generated: Body): Promise<void> {
+  // A create, seen by the list that found nothing just before it.
+  const body = identify(ctx, generated);
+  let created: Job | undefined;
+  const made = await listedAround(
+    ctx,
+    body.referenceId,
+    () => created?.id,
+    async () => {
+      const res = await ctx.api.create(body);
+      created = res.json;
+      return res;
+    },
+  );
+  expectStatus(ctx, made.res, 201, 'POST /jobs with a valid body creates the job: 201 (spec 4.2)');
+  expectListed(ctx, 'POST /jobs', body.referenceId, made.after, body.title as string);
+  // An update in every form.
+  for (const form of STATED_UPDATE_FORMS) {
+    const job = await createJob(ctx, identify(ctx, generated));
+    const referenceId = job.referenceId as string;
+    const title = scopedTitle(ctx, referenceId, `after ${form}`);
+    const { res, after } = await listedAround(
+      ctx,
+      referenceId,
+      () => job.id,
+      () => sendUpdate(ctx, form, job, { title }),
+    );
+    if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
+    expectStatus(ctx, res, isSuccess, `${formLabel(form, job)} with a new title updates the job (spec 4.3)`);
+    expectListed(ctx, formLabel(form, job), referenceId, after, title);
+  }
+  // A delete by id and by referenceId.
+  for (const by of ['id', 'reference'] as const) {
+    const job = await createJob(ctx, identify(ctx, generated));
+    const referenceId = job.referenceId as string;
+    const write = () => (by === 'id' ? ctx.api.deleteById(job.id) : ctx.api.deleteByReference(referenceId));
+    const { res, after } = await listedAround(ctx, referenceId, () => job.id, write);
+    expectStatus(ctx, res, 204, `DELETE by ${by} removes the job: 204 (spec 4.4)`);
+    expectListed(ctx, by === 'id' ? `DELETE /jobs/${job.id}` : `DELETE /jobs (referenceId ${referenceId})`, referenceId, after, undefined);
+  }
+}
+
+export const listAfterWritesRule: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.list.after-writes',
+    section: '4.5',
+    level: 'must',
+    title: 'A list asked just before a write and again just after it shows the write, for a create, every update form and both deletes',
+    statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
+    exclusive: true,
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check,
+  },
+);
