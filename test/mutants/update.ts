@@ -16,8 +16,19 @@ import {
   withResponseJson,
   type JsonObject,
 } from './support/json.js';
-import { effectiveMethod, isItem, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { currentJob, jobByReference, jobsWithoutReference, namesNoReference, sideRequest } from './support/side-requests.js';
+import {
+  effectiveMethod,
+  isCollection,
+  isItem,
+  isJobsPath,
+  isOverride,
+  isPost,
+  isPut,
+  isPutById,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
+import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest } from './support/transforms.js';
 
 /**
@@ -468,7 +479,7 @@ export const updateMutants: Mutant[] = [
       'creates, so an update by referenceId is refused as an incomplete or duplicate job)',
     expectedRule: 'jobs.update.by-reference-override',
     transform: reshapeRequest(
-      (req) => req.method === 'POST' && effectiveMethod(req) === 'PUT' && !isItem(req),
+      (req) => isOverride(req, 'PUT') && isCollection(req),
       (req) => ({ ...req, headers: Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'x-http-method-override')) }),
     ),
   },
@@ -482,9 +493,7 @@ export const updateMutants: Mutant[] = [
       const body = requestJson(req);
       const changesStatus = (body?.status === 'archived' || body?.status === 'active') && body.autoRefresh === undefined;
       if (!(isJobsPath(req) && effectiveMethod(req) === 'PUT' && changesStatus)) return next(req);
-      const id =
-        jobIdOf(req) ?? (typeof body.referenceId === 'string' ? (await jobByReference(next, req, body.referenceId))?.id : undefined);
-      const job = typeof id === 'number' ? await currentJob(next, req, id) : undefined;
+      const job = await namedJob(next, req, jobIdOf(req), body);
       if (job?.autoRefresh !== true || job.status === body.status) return next(req);
       return next(withJsonBody(req, { ...body, autoRefresh: false }));
     },
