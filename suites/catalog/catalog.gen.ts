@@ -611,7 +611,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'should',
     area: 'update',
     title:
-      'POST /jobs with a referenceId and X-HTTP-Method-Override: PUT updates like PUT /jobs: the job with that referenceId changes, no job is created',
+      'POST /jobs with a referenceId and X-HTTP-Method-Override: PUT acts as PUT /jobs: the job with that referenceId changes, and a new referenceId creates its job',
     statement:
       'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
   },
@@ -622,6 +622,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'update',
     title: "An address of the other routing type, sent alone in every update form, changes neither the routing type nor the job's address",
     statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
+    id: 'jobs.update.get-result-resent',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: "A job's own GET result, sent back as an update in every form, is taken and changes nothing",
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
     id: 'jobs.lifecycle.archive',

@@ -33,6 +33,7 @@ import * as paging from './paging.js';
 import * as protocol from './protocol.js';
 import * as referenceIdentification from './reference-identification.js';
 import * as reference from './reference.js';
+import * as resentGetResult from './resent-get-result.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
 import * as routingAddress from './routing-address.js';
@@ -86,6 +87,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   referenceIdentification.deleteWithoutReference,
   referenceIdentification.putWithoutReference,
   reference.referenceRules,
+  resentGetResult.resentGetResultRule,
   robustness.robustnessRules,
   roundtrip.roundtripRules,
   routingAddress.otherRoutingAddressRule,

@@ -560,4 +560,37 @@ export const updateMutants: Mutant[] = [
       return res;
     },
   },
+  {
+    // spec 4.3: the body is symmetrical with the GET result; the job's own referenceId is no duplicate of itself
+    name: 'update-override-own-reference-refused-as-duplicate',
+    area: 'update',
+    violates:
+      '4.3: a body symmetrical with the GET result is a valid update (here the override PUT by id refuses, as already in use, ' +
+      'the referenceId the job itself holds)',
+    expectedRule: 'jobs.update.get-result-resent',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!(isOverride(req, 'PUT') && isItem(req)) || typeof body?.referenceId !== 'string' || id === undefined) return next(req);
+      const job = await currentJob(next, req, id);
+      return job?.referenceId === body.referenceId ? jsonResponse(409, { code: 'duplicate_reference_id' }) : next(req);
+    },
+  },
+  {
+    // spec 1 and 4.3: the override PUT on /jobs is PUT /jobs, and a new referenceId there creates the job as POST does
+    name: 'update-override-put-create-drops-application-email',
+    area: 'update',
+    violates:
+      '1 (should), 4.3: the override PUT on /jobs with a new referenceId creates the job as PUT /jobs does (here it drops ' +
+      'applicationEmail, so a job routed by email is refused as incomplete)',
+    expectedRule: 'jobs.update.by-reference-override',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const creates = isOverride(req, 'PUT') && isCollection(req) && typeof body?.referenceId === 'string';
+      if (!creates || typeof body.applicationEmail !== 'string' || (await jobByReference(next, req, body.referenceId as string)))
+        return next(req);
+      const { applicationEmail: _dropped, ...rest } = body;
+      return next(withJsonBody(req, rest));
+    },
+  },
 ];
