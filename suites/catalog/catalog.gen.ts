@@ -632,6 +632,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
+    id: 'jobs.update.every-state',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'A PUT in every form changes every field of a job in every state: draft, active and archived',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',

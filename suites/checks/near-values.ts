@@ -1,12 +1,12 @@
 /**
  * @module Updates that change a value only a little (spec 4.3: "Only the fields sent change", and what is sent is
  * stored): the title in letter case alone, then in one accent alone, the description's text in letter case alone,
- * the closeDate to another time of the same day, and the local part of the email in letter case alone (the job is
- * routed by email for it). A server
- * whose dirty check compares as a collation or by date ("nothing changed") keeps the old value and answers 200.
- * Each goes through every update form (PUT by id, by referenceId, the override where the target honours it), and
- * the answer and a GET must hold the new value, judged by
- * the comparison kit (keptValueProblems: a date at the precision the answer writes, an email's domain in any case).
+ * the closeDate to another time of the same day, the referenceId in letter case alone (by id and through the
+ * override: PUT /jobs names its job by it), and the local part of the email in letter case alone (the job is routed
+ * by email for it). A server whose dirty check compares as a collation or by date ("nothing changed") keeps the old
+ * value and answers 200. Each goes through every update form (PUT by id, by referenceId, the override where the
+ * target honours it), and the answer and a GET must hold the new value, judged by the comparison kit
+ * (keptValueProblems: a date at the precision the answer writes, an email's domain in any case).
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -23,6 +23,8 @@ import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 interface NearChange {
   readonly label: string;
   next(job: Job, ctx: RuleContext): Body | undefined;
+  /** The forms that can send it (all when absent): PUT /jobs names its job by the referenceId, so cannot change it. */
+  readonly forms?: readonly UpdateForm[];
 }
 
 /** `text` with the case of every letter swapped: it differs in letter case alone. */
@@ -47,6 +49,11 @@ const NEAR_CHANGES: readonly NearChange[] = [
   { label: 'the closeDate to 09:30 of the next day', next: (job) => ({ closeDate: nextDayAt0930(job.closeDate) }) },
   { label: 'the closeDate to another time of the same day', next: (job) => ({ closeDate: sameDayAt1530(job.closeDate) }) },
   {
+    label: 'the referenceId in letter case alone',
+    next: (job) => (job.referenceId ? { referenceId: swapCase(job.referenceId) } : undefined),
+    forms: ['id', 'override'],
+  },
+  {
     label: "the email's local part in letter case alone",
     next: (job) => {
       const email = job.applicationEmail;
@@ -67,6 +74,7 @@ function routedByEmail(generated: Body): Body {
 async function check(ctx: RuleContext, generated: Body, form: UpdateForm): Promise<void> {
   let job = await createJob(ctx, identify(ctx, routedByEmail(generated)));
   for (const change of NEAR_CHANGES) {
+    if (change.forms && !change.forms.includes(form)) continue;
     const update = change.next(job, ctx);
     if (update === undefined) continue;
     const res = await sendUpdate(ctx, form, job, update);

@@ -42,6 +42,7 @@ import * as salaryOrder from './salary-order.js';
 import * as schemaNegatives from './schema-negatives.js';
 import * as twins from './twins.js';
 import * as updateIdentity from './update-identity.js';
+import * as updateStates from './update-states.js';
 import * as updateValidation from './update-validation.js';
 import * as update from './update.js';
 import * as urlForms from './url-forms.js';
@@ -97,6 +98,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   twins.twinRule,
   updateIdentity.unknownIdCreatesNothing,
   updateIdentity.updateDuplicateReference,
+  updateStates.everyStateRule,
   updateValidation.updateValidationRules,
   update.updateRules,
   urlForms.urlFormsRule,

@@ -2,12 +2,13 @@
  * @module Mutants of limits and conditional requirements (spec 2.1, 2.5, 4.2, 8).
  * Each lets one kind of invalid input through, as a lenient server would.
  */
-import type { Mutant } from './mutant.js';
+import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
 import { isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
+import { relist } from './support/relist.js';
 
 /** The id 2.6 gives routing by URL. */
 const URL_ROUTING = ROUTING_TYPE_MEANINGS.find((row) => row.name === 'URL')?.id;
@@ -19,6 +20,24 @@ const routingId = (body: JsonObject): unknown => (body.applicantRoutingType as J
 const NARROW_CITY =
   // eslint-disable-next-line no-misleading-character-class -- kept as it was: a base letter then combining marks
   /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F][A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0300-\u036F .'\u2019-]*(, [A-Z]{2})?$/;
+
+/**
+ * A search index that holds only the first `max` characters of `field`: a job q finds only past them is not listed
+ * (the core's own matching decides the rest).
+ */
+function clippedSearchIndex(field: 'title' | 'referenceId', max: number): Transform {
+  return relist(({ items, view }) => {
+    if (view.q === undefined) return items;
+    const q = view.q.toLowerCase();
+    const holds = (item: JsonObject, clipped: boolean): boolean =>
+      (['title', 'referenceId'] as const).some((name) => {
+        const value = item[name];
+        if (typeof value !== 'string') return false;
+        return (clipped && name === field ? value.slice(0, max) : value).toLowerCase().includes(q);
+      });
+    return items.filter((item) => holds(item, true) || !holds(item, false));
+  });
+}
 
 export const limitsMutants: Mutant[] = [
   {
@@ -279,5 +298,21 @@ export const limitsMutants: Mutant[] = [
       if ((await jobByReference(next, req, ref)) !== undefined) return next(req);
       return jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' });
     },
+  },
+  {
+    // spec 4.5, 8: q matches the title, all of its 256 characters
+    name: 'limits-search-index-keeps-first-100-title-characters',
+    area: 'limits',
+    violates: '4.5, 8: q matches the job title, up to its limit (here the search index holds the first 100 characters of a title)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: clippedSearchIndex('title', 100),
+  },
+  {
+    // spec 4.5, 8: q matches the referenceId, all of its 50 characters
+    name: 'limits-search-index-keeps-first-32-reference-id-characters',
+    area: 'limits',
+    violates: '4.5, 8: q matches the referenceId, up to its limit (here the search index holds the first 32 characters of a referenceId)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: clippedSearchIndex('referenceId', 32),
   },
 ];

@@ -593,4 +593,35 @@ export const updateMutants: Mutant[] = [
       return next(withJsonBody(req, rest));
     },
   },
+  {
+    // spec 4.3: only the fields sent change, to what was sent; a referenceId differing in letter case is another value
+    name: 'update-reference-id-case-change-ignored-by-id',
+    area: 'update',
+    violates:
+      '4.3: only the fields sent change, to what was sent (here PUT /jobs/{id} keeps the old referenceId when the new one ' +
+      'differs in letter case alone)',
+    expectedRule: 'jobs.update.near-values',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!isPutById(req) || typeof body?.referenceId !== 'string' || id === undefined) return next(req);
+      const stored = (await currentJob(next, req, id))?.referenceId;
+      const caseOnly = typeof stored === 'string' && stored !== body.referenceId && stored.toLowerCase() === body.referenceId.toLowerCase();
+      return next(caseOnly ? withJsonBody(req, { ...body, referenceId: stored }) : req);
+    },
+  },
+  {
+    // spec 3, 4.3: a PUT updates a job in any state; 3 names no state that cannot be changed
+    name: 'update-override-refuses-locations-of-archived-jobs',
+    area: 'update',
+    violates: '3, 4.3: a partial update changes the fields sent in any state (here the override PUT refuses locations for an archived job)',
+    expectedRule: 'jobs.update.every-state',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!(isOverride(req, 'PUT') && isItem(req)) || body?.locations === undefined || id === undefined) return next(req);
+      const job = await currentJob(next, req, id);
+      return job?.status === 'archived' ? jsonResponse(400, { code: 'invalid', message: 'archived jobs keep their locations' }) : next(req);
+    },
+  },
 ];

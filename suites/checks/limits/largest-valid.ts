@@ -2,8 +2,9 @@
  * @module The largest valid value of a limit (spec 8) sent by every write besides POST: a partial update
  * by id, by referenceId and through the method override (spec 1), and a PUT-create ("Request body fields
  * are the same as POST", 4.3); then read back in the write's answer, by GET and, where the job header
- * carries the field (2.7), in the list item. A server that checks its limits off by one on one path only
- * is caught on that path. One case per form and run: the value is at the limit whatever is drawn.
+ * carries the field (2.7), in the list item; and, for a field q matches (4.5), found by q. A server that checks its
+ * limits off by one on one path only is caught on that path. One case per form and run: the value is at the limit
+ * whatever is drawn.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
@@ -25,6 +26,8 @@ export interface LargestValid<D> {
   material: fc.Arbitrary<D>;
   /** `body` carrying the value; `marker` (a fresh token starting with the case tag) stays inside a padded text. */
   into(body: Body, marker: string, material: D): Body;
+  /** For a field q matches (4.5): the q that must list the job after the write, from the body sent. */
+  searchedBy?(sent: Body): string;
 }
 
 type WriteForm = UpdateForm | 'put-create';
@@ -81,6 +84,22 @@ async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body,
       received: problems.join('\n'),
     });
   }
+  if (largest.searchedBy) await expectFound(ctx, largest.searchedBy(sent), id, `${largest.what} sent by ${what}`);
+}
+
+/** The list with `q` has job `id`: a search index that keeps only the start of a long value misses it. */
+async function expectFound(ctx: RuleContext, q: string, id: number, what: string): Promise<void> {
+  const listed = await listAllJobs(ctx, { q });
+  ctx.expect(
+    listed.some((header) => header.id === id),
+    {
+      title: `GET /jobs?q=${q} does not list job ${id} after ${what}`,
+      expected:
+        'spec 4.5: q matches the job title and referenceId; a whole referenceId, or a whole word of a title, matches under every ' +
+        'reading of "matches" (substring, prefix, word), wherever it stands in a value of any length up to the limits of 8',
+      received: `ids ${listed.map((header) => header.id).join(', ') || 'none'}`,
+    },
+  );
 }
 
 /**

@@ -26,6 +26,9 @@ interface TextLimit {
   valueOf(ctx: RuleContext, ref: string, filler: string, length: number): string;
   /** A short value of the field holding `text` after the case's marker `ref`. */
   holding(ctx: RuleContext, ref: string, text: string): string;
+  /** A value of `max` characters, with the case's marker `ref`, that a q finds (4.5), and that q. */
+  searchable(ctx: RuleContext, ref: string, filler: string, max: number): string;
+  searchTerm(value: string): string;
   /** How a kept value is shown in a mismatch. */
   shown(value: string | null | undefined): string;
   /** Runs after the property (e.g. an observation). */
@@ -65,7 +68,8 @@ function textLengthRule(entry: RuleEntry, limit: TextLimit): Implementation {
       what: `a ${field} of ${max} characters`,
       statement,
       material: exactLengthTextArb(max, limit.alphabet),
-      into: (body, marker, filler) => ({ ...body, [field]: limit.valueOf(ctx, marker, filler, max) }),
+      into: (body, marker, filler) => ({ ...body, [field]: limit.searchable(ctx, marker, filler, max) }),
+      searchedBy: (sent) => limit.searchTerm(String(sent[field])),
     });
     await everyClassAtLimit(ctx, limit);
     await limit.after?.(ctx, max);
@@ -85,6 +89,9 @@ export const referenceIdLength: Implementation = textLengthRule(
     max: inputLimits.referenceIdMax,
     alphabet: 'ascii',
     valueOf: (_ctx, ref, filler, length) => padToLength(ref, filler, length),
+    // The whole referenceId is the q: every reading of "matches" finds it.
+    searchable: (_ctx, ref, filler, max) => padToLength(ref, filler, max),
+    searchTerm: (value) => value,
     holding: (_ctx, ref, text) => `${ref}-${text}`,
     shown: (value) => JSON.stringify(value),
   },
@@ -155,6 +162,9 @@ async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<vo
     });
 }
 
+/** The title's last word: the case's marker in letters and digits, after a word of its own. */
+const lastWordOf = (ref: string): string => `end${ref.replace(/[^\p{L}\p{N}]/gu, '')}`;
+
 export const titleLength: Implementation = textLengthRule(
   {
     id: 'jobs.limits.title-length',
@@ -168,6 +178,12 @@ export const titleLength: Implementation = textLengthRule(
     max: inputLimits.titleMax,
     alphabet: 'bmp',
     valueOf: (ctx, ref, filler, length) => padToLength(scopedTitle(ctx, ref, ''), filler, length),
+    // A word of letters and digits at the very end is the q: every reading of "matches" finds a whole word of a title.
+    searchable: (ctx, ref, filler, max) => {
+      const word = lastWordOf(ref);
+      return `${padToLength(scopedTitle(ctx, ref, ''), filler, max - word.length - 1)} ${word}`;
+    },
+    searchTerm: (value) => value.slice(value.lastIndexOf(' ') + 1),
     holding: (ctx, ref, text) => scopedTitle(ctx, ref, text),
     shown: (value) => `${codePointLength(value ?? '')} characters: ${JSON.stringify(value)}`,
     after: observeAstralTitle,
