@@ -611,7 +611,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'should',
     area: 'update',
     title:
-      'POST /jobs with a referenceId and X-HTTP-Method-Override: PUT acts as PUT /jobs: the job with that referenceId changes, and a new referenceId creates its job',
+      'POST /jobs with a referenceId and X-HTTP-Method-Override: PUT updates like PUT /jobs: the job with that referenceId changes, no job is created',
     statement:
       'Good practice; the spec says: A client that cannot send PUT or DELETE may send POST with the header `X-HTTP-Method-Override` carrying the intended method (DELETE is the documented value), on the resource path.',
   },

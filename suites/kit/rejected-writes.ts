@@ -10,12 +10,11 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { Violation } from '../arbitraries/violations.js';
 import { padToLength } from '../arbitraries/text.js';
 import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
-import { listAllJobs } from './jobs.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { identify } from './bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { isClientError, isSuccess } from './http.js';
-import { getJob } from './jobs.js';
+import { createJob, getJob, listAllJobs } from './jobs.js';
 import { ownJob, type SharedJob } from './shared-job.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
@@ -100,6 +99,20 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
 export async function declinesOverride(ctx: RuleContext, job: Job, res: ApiResponse): Promise<boolean> {
   if (!isClientError(res.status)) return false;
   return !isSuccess((await sendUpdate(ctx, 'override', job, { title: job.title })).status);
+}
+
+/**
+ * Whether a client error to a PUT-create through the override on /jobs (`POST /jobs`, a new referenceId in the body) is
+ * the target declining the override rather than refusing the body: a job made from the same body by POST, sent its own
+ * title the same way, is refused too. A target that takes that refused a valid create, and the rule judges it.
+ *
+ * @example
+ * if (isClientError(res.status) && (await declinesReferenceOverride(ctx, body, res))) return; // not judged
+ */
+export async function declinesReferenceOverride(ctx: RuleContext, body: Body, res: ApiResponse): Promise<boolean> {
+  if (!isClientError(res.status)) return false;
+  const job = await createJob(ctx, identify(ctx, body));
+  return !isSuccess((await ctx.api.putByReferenceOverride({ referenceId: job.referenceId ?? '', title: job.title })).status);
 }
 
 /** Whether a violation can be sent to any valid job: it needs no field set or unset first. */

@@ -40,7 +40,7 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 28 commands, 33 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 29 commands, 34 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -83,6 +83,8 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     // The other two delete forms, each followed by its referenceId taken again: every delete must free it.
     new DeleteJobCommand(1, 'override'),
     new ReuseReferenceCommand(0, body(2), 'put-create'),
+    // The job renamed through the override, deleted by its new referenceId: the rename's index must serve DELETE too.
+    new DeleteJobCommand(1, 'reference'),
     new DeleteJobCommand(1, 'id'),
     new ReuseReferenceCommand(0, body(3), 'post'),
   ];

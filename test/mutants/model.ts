@@ -333,4 +333,28 @@ export const modelMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.3, 4.4: a renamed job answers to its new referenceId on every path that names a job by one
+    name: 'model-override-rename-unknown-to-delete-by-reference',
+    area: 'model',
+    violates:
+      '4.3, 4.4: a job is identified by its referenceId (here a referenceId given through the override PUT is indexed for ' +
+      'reads and PUT /jobs, but DELETE /jobs answers 404 for it)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => {
+      const renamed = new Set<string>();
+      return async (req) => {
+        const body = requestJson(req);
+        const id = jobIdOf(req);
+        if (req.method === 'POST' && effectiveMethod(req) === 'PUT' && id !== undefined && typeof body?.referenceId === 'string') {
+          const before = await currentJob(next, req, id);
+          const res = await next(req);
+          if (res.status === 200 && before?.referenceId !== body.referenceId) renamed.add(body.referenceId);
+          return res;
+        }
+        const byReference = effectiveMethod(req) === 'DELETE' && isCollection(req) && typeof body?.referenceId === 'string';
+        return byReference && renamed.has(body.referenceId as string) ? notFound(body.referenceId as string) : next(req);
+      };
+    },
+  },
 ];

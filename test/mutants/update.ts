@@ -577,13 +577,13 @@ export const updateMutants: Mutant[] = [
     },
   },
   {
-    // spec 1 and 4.3: the override PUT on /jobs is PUT /jobs, and a new referenceId there creates the job as POST does
+    // spec 4.3: honoured, the override PUT on /jobs is PUT /jobs, and a new referenceId there creates the job as POST does
     name: 'update-override-put-create-drops-application-email',
     area: 'update',
     violates:
-      '1 (should), 4.3: the override PUT on /jobs with a new referenceId creates the job as PUT /jobs does (here it drops ' +
-      'applicationEmail, so a job routed by email is refused as incomplete)',
-    expectedRule: 'jobs.update.by-reference-override',
+      '4.3: a target that honours the override PUT on /jobs creates a job there, with a new referenceId, as PUT /jobs does ' +
+      '(here it drops applicationEmail, so a job routed by email is refused as incomplete)',
+    expectedRule: 'jobs.put-create.creates',
     transform: (next) => async (req) => {
       const body = requestJson(req);
       const creates = isOverride(req, 'PUT') && isCollection(req) && typeof body?.referenceId === 'string';
@@ -622,6 +622,20 @@ export const updateMutants: Mutant[] = [
       if (!(isOverride(req, 'PUT') && isItem(req)) || body?.locations === undefined || id === undefined) return next(req);
       const job = await currentJob(next, req, id);
       return job?.status === 'archived' ? jsonResponse(400, { code: 'invalid', message: 'archived jobs keep their locations' }) : next(req);
+    },
+  },
+  {
+    // spec 3, 4.3: a PUT updates a job in any state, every field it takes
+    name: 'update-confidential-ignored-for-archived-jobs-by-reference',
+    area: 'update',
+    violates: '3, 4.3: a partial update changes the fields sent in any state (here PUT /jobs drops confidential for an archived job)',
+    expectedRule: 'jobs.update.every-state',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || typeof body?.confidential !== 'boolean') return next(req);
+      if ((await namedJob(next, req, undefined, body))?.status !== 'archived') return next(req);
+      const { confidential: _dropped, ...rest } = body;
+      return next(withJsonBody(req, rest));
     },
   },
 ];
