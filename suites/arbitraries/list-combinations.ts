@@ -2,8 +2,8 @@
  * @module The list's parameters in combination (spec 4.5, 8): each of q, status, page and pageSize at
  * the levels that matter, named by role; suites/checks/list-matrix.ts turns a combination into a query
  * against its fixture. Every pair of levels is sent at the default budget (pairwiseCombinations, from
- * the rule's seed); random combinations follow, and under --duration they keep coming (about 1,400
- * draws reach all 256 of the whole product). The links are judged under every filter combination (linkRows).
+ * the rule's seed); random combinations follow, and under --duration they keep coming (about 2,600
+ * draws reach all 400 of the whole product). The links are judged under every filter combination (linkRows).
  */
 import * as fc from 'fast-check';
 import { pairwiseRows, type Row } from './pairwise.js';
@@ -14,10 +14,11 @@ export const LIST_LEVELS = {
   q: ['absent', 'empty', 'title-word', 'reference-id'],
   // §4.5 status: "When omitted, all statuses are returned", else one of active, archived, draft.
   status: ['absent', 'active', 'archived', 'draft'],
-  // §4.5 page, default 1: the first, one in the middle, the last, and one past the end.
-  page: ['first', 'middle', 'last', 'past-end'],
-  // §4.5, 8 pageSize: the default (not sent, 10), 1, an exact divisor of the total, and the maximum 100.
-  pageSize: ['default', 'one', 'divisor', 'max'],
+  // §4.5 page, default 1 (Int32): the first, one in the middle, the last, the next past the end, and the largest.
+  page: ['first', 'middle', 'last', 'past-end', 'largest'],
+  // §4.5, 8 pageSize: the default (not sent, 10), 1, an exact divisor of the total, one that leaves the last page
+  // short, and the maximum 100.
+  pageSize: ['default', 'one', 'divisor', 'short-last-page', 'max'],
 } as const;
 
 export type ListCombination = Row<typeof LIST_LEVELS>;
@@ -31,7 +32,7 @@ export const listCombinationArb: fc.Arbitrary<ListCombination> = fc.record({
 });
 
 /**
- * Combinations holding every pair of levels of two parameters (16 to 24 of the 256).
+ * Combinations holding every pair of levels of two parameters (25 to 35 of the 400).
  *
  * @example
  * pairwiseCombinations(7)[0]; // { q: 'empty', status: 'draft', page: 'last', pageSize: 'one' }

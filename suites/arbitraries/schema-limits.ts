@@ -67,6 +67,16 @@ export const inputLimits = {
 } as const;
 
 /**
+ * Query limits of GET /jobs (spec 4.5), from list-query.schema.json.
+ *
+ * @example
+ * listLimits.pageMax; // 2147483647: page is an Int32
+ */
+export const listLimits = {
+  pageMax: readNumber('list-query.schema.json', '/properties/page/maximum'),
+} as const;
+
+/**
  * Canadian province and territory codes of the `City, PC` location form (spec 2.2).
  *
  * @example

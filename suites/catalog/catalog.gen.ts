@@ -770,6 +770,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
       'Good practice; the spec says: `POST` on a resource path with the header `X-HTTP-Method-Override: DELETE` (and the usual authentication header) acts as a DELETE of that resource.',
   },
   {
+    id: 'jobs.lifecycle.without-reference-id',
+    section: '1',
+    level: 'must',
+    area: 'lifecycle',
+    title: 'A job created without referenceId is updated, archived, re-published, listed and deleted by its id',
+    statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
+  },
+  {
     id: 'jobs.html.accepts-allowed-tags',
     section: '2.1',
     level: 'must',
@@ -923,7 +931,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'limits',
     title:
-      'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId and PUT-create',
+      'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId, the override and PUT-create',
     statement: 'Base salary. Responses carry four decimal places.',
   },
   {

@@ -18,6 +18,7 @@ import { MismatchError } from '../contract/errors.js';
 import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { listLimits } from '../arbitraries/schema-limits.js';
 import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judging/compare.js';
 import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
@@ -384,6 +385,12 @@ function matches(fixture: MatrixFixture, c: ListCombination, job: Job, index: nu
   return byQ && (c.status === 'absent' || job.status === c.status);
 }
 
+/** The smallest page size from 2 that does not divide `total`, at most 100: the last page holds fewer; else 2. */
+function shortLastPageSize(total: number): number {
+  for (let d = 2; d <= Math.min(MAX_PAGE_SIZE, total); d++) if (total % d !== 0) return d;
+  return 2;
+}
+
 /** The largest divisor of `total` below it and at most 100 (pages all full, more than one); else the total itself, or 1. */
 function exactDivisor(total: number): number {
   for (let d = Math.min(MAX_PAGE_SIZE, total - 1); d >= 2; d--) if (total % d === 0) return d;
@@ -398,10 +405,22 @@ function expectationOf(fixture: MatrixFixture, c: ListCombination): Expectation 
     .sort((a, b) => compareDates(b.publishDate, a.publishDate) || 0);
   const scoped = c.q === 'title-word' || c.q === 'reference-id';
   const total = matching.length + (scoped ? 0 : fixture.outside[c.status]);
-  const pageSize = { default: DEFAULT_PAGE_SIZE, one: 1, divisor: exactDivisor(total), max: MAX_PAGE_SIZE }[c.pageSize];
+  const pageSize = {
+    default: DEFAULT_PAGE_SIZE,
+    one: 1,
+    divisor: exactDivisor(total),
+    'short-last-page': shortLastPageSize(total),
+    max: MAX_PAGE_SIZE,
+  }[c.pageSize];
   const pages = Math.ceil(total / pageSize);
   const last = Math.max(pages, 1);
-  const page = { first: 1, middle: pages >= 3 ? Math.ceil(pages / 2) : Math.min(2, last), last, 'past-end': last + 1 }[c.page];
+  const page = {
+    first: 1,
+    middle: pages >= 3 ? Math.ceil(pages / 2) : Math.min(2, last),
+    last,
+    'past-end': last + 1,
+    largest: listLimits.pageMax,
+  }[c.page];
   const q = { absent: undefined, empty: '', 'title-word': fixture.titleWord, 'reference-id': fixture.referenceId }[c.q];
   const query: ListQuery = {
     ...(q === undefined ? {} : { q }),

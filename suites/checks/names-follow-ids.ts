@@ -1,7 +1,8 @@
 /**
  * @module The names a job shows beside its ids follow the ids (2.3 category, 2.4 position type, 2.5 salary period
- * with its unit, 2.6 routing type: each an `{id, name}` object of which only the id is sent). Two jobs are created,
- * one with each of two sets of ids, and the names they show are the book. A third job, created with the first set,
+ * with its unit, 2.6 routing type: each an `{id, name}` object of which only the id is sent), and the places it shows
+ * follow the descriptions sent (2.2: a name, a description and a type, without the id, which a server may give an
+ * unlisted place per job). Two jobs are created, one with each of two sets, and what they show is the book. A third job, created with the first set,
  * is updated to the second in every form (by id, by referenceId, through the override where honoured), and a
  * PUT-create takes the second: each answer and a GET after it must name every id as the book does. A server that
  * keeps the names it joined at the create, or caches them by job, shows the old ones beside the new ids.
@@ -10,6 +11,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import { ROUTING_TYPE_MEANINGS, SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
+import { locationsArb, type LocationInput } from '../arbitraries/location.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
@@ -18,17 +20,19 @@ import { createJob, getJob } from '../kit/jobs.js';
 import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
-/** One id of each kind a job names. */
+/** One id of each kind a job names, and its places (2.2: sent by description alone, shown with a name and a type). */
 interface Ids {
   positionType: number;
   category: number;
   period: number;
   routing: number;
+  locations: readonly LocationInput[];
 }
 
 /** The fields that carry `ids`, with the address their routing type requires (4.2). */
 function fieldsOf(ids: Ids, amount: number): Body {
   return {
+    locations: [...ids.locations],
     positionType: { id: ids.positionType },
     categories: [{ id: ids.category }],
     salary: { amount, period: { id: ids.period }, plusCommission: false },
@@ -54,28 +58,41 @@ function namedParts(job: Job): Array<[string, string]> {
   return parts.map(([kind, part]) => [`${kind} ${part.id}`, show({ name: part.name, unit: part.unit })]);
 }
 
-/** The names by kind and id, as the jobs created with those ids show them. */
+/**
+ * The places a job shows, without their ids (a server may give an unlisted place an id per job), in one order: the
+ * places of one set of descriptions sent, as the job shows them.
+ */
+function shownPlaces(job: Job): string {
+  const places = job.locations.map(({ name, description, type }) => show({ name, description, type }));
+  return places.sort().join('; ');
+}
+
+/** The places sent, as a key: the same descriptions in any order. */
+const sentPlaces = (locations: readonly LocationInput[]): string => `locations ${show(locations.map((l) => l.description).sort())}`;
+
+/** The names by kind and id, and the places by the descriptions sent, as the jobs created with them show them. */
 class NameBook {
   readonly #names = new Map<string, string>();
 
-  record(job: Job): void {
-    for (const [key, names] of namedParts(job)) if (!this.#names.has(key)) this.#names.set(key, names);
+  record(job: Job, ids: Ids): void {
+    for (const [key, names] of [...namedParts(job), [sentPlaces(ids.locations), shownPlaces(job)] as [string, string]])
+      if (!this.#names.has(key)) this.#names.set(key, names);
   }
 
-  /** The parts of `job` named otherwise than the book names them. */
-  departures(job: Job): string[] {
-    return namedParts(job)
+  /** The parts of `job`, which was sent `ids`, named otherwise than the book names them. */
+  departures(job: Job, ids: Ids): string[] {
+    return [...namedParts(job), [sentPlaces(ids.locations), shownPlaces(job)] as [string, string]]
       .filter(([key, names]) => this.#names.has(key) && this.#names.get(key) !== names)
       .map(([key, names]) => `${key}: ${names}, where a job created with it shows ${this.#names.get(key)}`);
   }
 }
 
 const BECAUSE =
-  'each id names one thing (2.3, 2.4, 2.5, 2.6: {id, name}, a period with its unit); an update answers the full Job (4.3), ' +
-  'so a job given an id shows the name a job created with it shows';
+  'each id names one thing (2.3, 2.4, 2.5, 2.6: {id, name}, a period with its unit), and places are sent by description ' +
+  '(2.2); an update answers the full Job (4.3), so a job given an id or a place shows what a job created with it shows';
 
-function expectNamesFollow(ctx: RuleContext, book: NameBook, job: Job, where: string): void {
-  const departures = book.departures(job);
+function expectNamesFollow(ctx: RuleContext, book: NameBook, job: Job, ids: Ids, where: string): void {
+  const departures = book.departures(job, ids);
   ctx.expect(departures.length === 0, {
     title: `${where} names an id as no job created with it does`,
     expected: BECAUSE,
@@ -99,33 +116,34 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
   return fc
     .record({
       generated: createBodyArb(ctx),
+      locations: fc.tuple(locationsArb(), locationsArb()),
       positionType: pairOf(ctx.refs.positionTypeIds),
       category: pairOf(ctx.refs.categoryIds),
       period: pairOf(periods),
       routing: pairOf(routings),
     })
-    .map(({ generated, positionType, category, period, routing }) => ({
+    .map(({ generated, locations, positionType, category, period, routing }) => ({
       generated,
-      from: { positionType: positionType[0], category: category[0], period: period[0], routing: routing[0] },
-      to: { positionType: positionType[1], category: category[1], period: period[1], routing: routing[1] },
+      from: { positionType: positionType[0], category: category[0], period: period[0], routing: routing[0], locations: locations[0] },
+      to: { positionType: positionType[1], category: category[1], period: period[1], routing: routing[1], locations: locations[1] },
     }));
 }
 
 async function check(ctx: RuleContext, { generated, from, to }: NamesCase): Promise<void> {
   const book = new NameBook();
-  for (const ids of [from, to]) book.record(await createJob(ctx, identify(ctx, bodyWith(generated, ids))));
+  for (const ids of [from, to]) book.record(await createJob(ctx, identify(ctx, bodyWith(generated, ids))), ids);
   for (const form of STATED_UPDATE_FORMS) {
     const job = await createJob(ctx, identify(ctx, bodyWith(generated, from)));
     const label = formLabel(form, job);
     const res = await sendUpdate(ctx, form, job, fieldsOf(to, 61000));
     if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
     expectStatus(ctx, res, isSuccess, `${label} with other ids updates the job (spec 4.3)`);
-    expectNamesFollow(ctx, book, jobOf(res), `the ${label} answer`);
-    expectNamesFollow(ctx, book, await getJob(ctx, job.id), `GET /jobs/${job.id} after ${label}`);
+    expectNamesFollow(ctx, book, jobOf(res), to, `the ${label} answer`);
+    expectNamesFollow(ctx, book, await getJob(ctx, job.id), to, `GET /jobs/${job.id} after ${label}`);
   }
   const made = await ctx.api.putByReference(identify(ctx, bodyWith(generated, to)));
   expectStatus(ctx, made, isSuccess, 'PUT /jobs with a new referenceId creates the job as POST does (spec 4.3)');
-  expectNamesFollow(ctx, book, jobOf(made), 'the PUT /jobs (new referenceId) answer');
+  expectNamesFollow(ctx, book, jobOf(made), to, 'the PUT /jobs (new referenceId) answer');
 }
 
 export const namesFollowIdsRule: Implementation = propertyRule<NamesCase>(

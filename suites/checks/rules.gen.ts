@@ -46,6 +46,7 @@ import * as updateStates from './update-states.js';
 import * as updateValidation from './update-validation.js';
 import * as update from './update.js';
 import * as urlForms from './url-forms.js';
+import * as withoutReference from './without-reference.js';
 
 /** The exports of suites/checks/ that hold rules, alone or in arrays. */
 const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
@@ -102,6 +103,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   updateValidation.updateValidationRules,
   update.updateRules,
   urlForms.urlFormsRule,
+  withoutReference.withoutReferenceRule,
 ];
 
 /** Every rule the files of suites/checks/ export, each once (a rule exported alone and in an array counts once). */

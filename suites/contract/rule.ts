@@ -107,6 +107,8 @@ export interface JobsApi {
   deleteByReference(referenceId: string): Promise<ApiResponse>;
   /** POST /jobs/{id} with X-HTTP-Method-Override: DELETE (4.7) */
   deleteByOverride(id: number | string): Promise<ApiResponse>;
+  /** POST /jobs/{id} with X-HTTP-Method-Override: PUT: the override (spec 1) on PUT /jobs/{id}'s path (4.3 form 1). */
+  putByOverride(id: number | string, body: Body): Promise<ApiResponse<Job>>;
   /** POST /jobs with a body and X-HTTP-Method-Override: PUT: the override (spec 1) on PUT /jobs's path (4.3 form 2). */
   putByReferenceOverride(body: Body & { referenceId: string }): Promise<ApiResponse<Job>>;
   /** POST /jobs with {referenceId} and X-HTTP-Method-Override: DELETE: the override on DELETE /jobs's path (4.4, 4.7). */

@@ -64,6 +64,8 @@ export function createJobsApi(client: Client): JobsApi {
     deleteByReference: (referenceId) => client.request({ method: 'DELETE', path: '/jobs', body: { referenceId } }),
     deleteByOverride: (id) =>
       client.request({ method: 'POST', path: `/jobs/${encodeURIComponent(String(id))}`, headers: { [METHOD_OVERRIDE]: 'DELETE' } }),
+    putByOverride: (id, body) =>
+      job(client.request({ method: 'POST', path: `/jobs/${encodeURIComponent(String(id))}`, headers: { [METHOD_OVERRIDE]: 'PUT' }, body })),
     putByReferenceOverride: (body) => job(client.request({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'PUT' }, body })),
     deleteByReferenceOverride: (referenceId) =>
       client.request({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: { referenceId } }),

@@ -84,7 +84,7 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
     case 'reference':
       return api.putByReference({ ...patch, referenceId: job.referenceId ?? '' });
     case 'override':
-      return api.client.request<Job>({ method: 'POST', path: `/jobs/${job.id}`, headers: { [METHOD_OVERRIDE]: 'PUT' }, body: patch });
+      return api.putByOverride(job.id, patch);
   }
 }
 

@@ -10,7 +10,6 @@ import type { Job } from '../../schemas/index.js';
 import type { ApiResponse, Body } from '../contract/rule.js';
 import { isClientError } from '../kit/http.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
-import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 export type PutVia = 'id' | 'reference' | 'override';
 
@@ -25,12 +24,7 @@ export function putJob(r: ModelReal, target: ModelJob, patch: Body, via: PutVia)
     case 'reference':
       return r.ctx.api.putByReference({ ...patch, referenceId: target.ref });
     case 'override':
-      return r.ctx.api.client.request<Job>({
-        method: 'POST',
-        path: `/jobs/${target.id}`,
-        headers: { [METHOD_OVERRIDE]: 'PUT' },
-        body: patch,
-      });
+      return r.ctx.api.putByOverride(target.id, patch);
   }
 }
 

@@ -2,7 +2,7 @@
  * @module Mutants of states and deletion (spec 3, 4.4, 4.7).
  */
 import type { Mutant } from './mutant.js';
-import { jsonResponse, requestJson, serverError, withJsonBody } from './support/json.js';
+import { jsonResponse, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isOverride, isCollection, isDelete, isItem, isPut, jobIdOf } from './support/routes.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
@@ -141,5 +141,19 @@ export const lifecycleMutants: Mutant[] = [
     violates: '4.4, 7: a request is answered, never with a 5xx (here DELETE /jobs without a body fails on the server)',
     expectedRule: 'jobs.lifecycle.delete-by-reference-needs-one',
     transform: answerInstead((req) => req.method === 'DELETE' && isCollection(req) && requestJson(req) === undefined, serverError),
+  },
+  {
+    // spec 1, 4.4: a job is identified by its id; one without a referenceId is deleted like any other
+    name: 'lifecycle-delete-of-job-without-reference-fails',
+    area: 'lifecycle',
+    violates:
+      '1, 4.4: a job is identified by its numeric id (here a DELETE of a job without referenceId answers 500: the delete is keyed by it)',
+    expectedRule: 'jobs.lifecycle.without-reference-id',
+    transform: (next) => async (req) => {
+      const id = jobIdOf(req);
+      if (!isDelete(req) || id === undefined) return next(req);
+      const job = responseJson(await sideRequest(next, req, 'GET', `/jobs/${id}`));
+      return job !== undefined && (job.referenceId === null || job.referenceId === '') ? serverError() : next(req);
+    },
   },
 ];

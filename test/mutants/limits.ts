@@ -315,4 +315,16 @@ export const limitsMutants: Mutant[] = [
     expectedRule: 'jobs.limits.reference-id-length',
     transform: clippedSearchIndex('referenceId', 32),
   },
+  {
+    // spec 2.5, 4.3: the largest amount the suite sends is valid on every write path
+    name: 'limits-largest-amount-refused-by-override',
+    area: 'limits',
+    violates: '2.5, 4.3: a PUT body obeys the same rules as POST (here the override PUT refuses an amount of 9,999,999 or more)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: (next) => async (req) => {
+      const salary = requestJson(req)?.salary as JsonObject | undefined;
+      const large = typeof salary?.amount === 'number' && salary.amount >= 9_999_999;
+      return isOverride(req, 'PUT') && large ? jsonResponse(400, { code: 'invalid', message: 'amount too large' }) : next(req);
+    },
+  },
 ];

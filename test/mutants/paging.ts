@@ -5,6 +5,7 @@ import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { isList } from './support/routes.js';
+import { reshapeRequest } from './support/transforms.js';
 
 /** Edits the paging object (and data) of every 200 list answer. */
 function rewritePaging(edit: (paging: JsonObject, data: JsonObject[], req: CoreRequest) => void): Transform {
@@ -144,6 +145,31 @@ export const pagingMutants: Mutant[] = [
         url.searchParams.delete('status');
         paging.next = url.href;
       }
+    }),
+  },
+  {
+    // spec 2.8: pages is the number of pages, a short last page included
+    name: 'paging-pages-floored',
+    area: 'paging',
+    violates: '2.8: pages is the number of pages (here total / pageSize rounded down, so a short last page is not counted)',
+    expectedRule: 'jobs.paging.total',
+    transform: rewritePaging((paging) => {
+      const { total, pageSize } = paging as { total: number; pageSize: number };
+      paging.pages = Math.max(1, Math.floor(total / pageSize));
+    }),
+  },
+  {
+    // spec 4.5: page is an Int32 the list takes with the other filters; past the end it shows no other page
+    name: 'paging-largest-page-with-q-serves-first',
+    area: 'paging',
+    violates:
+      '4.5: the page asked is the page served (here a page past 1,000 with q serves page 1, as a search backend that caps its offset)',
+    expectedRule: 'jobs.paging.total',
+    transform: reshapeRequest(isList, (req) => {
+      const query = new URLSearchParams(req.query);
+      if (!query.get('q') || Number(query.get('page')) <= 1000) return req;
+      query.set('page', '1');
+      return { ...req, query };
     }),
   },
 ];

@@ -638,4 +638,29 @@ export const updateMutants: Mutant[] = [
       return next(withJsonBody(req, rest));
     },
   },
+  {
+    // spec 2.2, 4.3: the places an update sends are shown as a job created with them shows them
+    name: 'update-override-keeps-old-location-names',
+    area: 'update',
+    violates:
+      "2.2, 4.3: an update answers the full Job (here the override PUT of locations keeps the old places' names beside the new descriptions)",
+    expectedRule: 'jobs.update.names-follow-ids',
+    transform: (next) => {
+      const overrides = new JobOverrides();
+      return async (req) => {
+        const body = requestJson(req);
+        const id = jobIdOf(req);
+        if (isOverride(req, 'PUT') && id !== undefined && Array.isArray(body?.locations)) {
+          const before = await currentJob(next, req, id);
+          const res = await next(req);
+          const names = (before?.locations as JsonObject[] | undefined)?.map((place) => place.name);
+          const shown = responseJson(res)?.locations as JsonObject[] | undefined;
+          if (res.status === 200 && names && shown)
+            overrides.set(id, { locations: shown.map((place, i) => ({ ...place, name: names[i] ?? place.name })) });
+          return overrides.apply(res);
+        }
+        return overrides.apply(await next(req));
+      };
+    },
+  },
 ];

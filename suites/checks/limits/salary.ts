@@ -13,7 +13,8 @@ import { salaryPeriodIds } from '../../arbitraries/schema-limits.js';
 import { amountForms, amountsWithoutFourDecimals, amountUnits, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
 import { createRejected, expectNothingCreated } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { createJob } from '../../kit/jobs.js';
+import { createJob, getJob } from '../../kit/jobs.js';
+import { declinesOverride } from '../../kit/rejected-writes.js';
 import { atOnce } from '../../kit/at-once.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
@@ -45,7 +46,7 @@ export const salaryPeriodRequired: Implementation = fixedRule(
 );
 
 /** The write paths that answer with the full Job (2.5: "Responses carry four decimal places" on each of them). */
-type SalaryPath = 'POST /jobs' | 'PUT /jobs/{id}' | 'PUT /jobs by referenceId' | 'PUT /jobs creating';
+type SalaryPath = 'POST /jobs' | 'PUT /jobs/{id}' | 'PUT /jobs by referenceId' | 'POST /jobs/{id} (override PUT)' | 'PUT /jobs creating';
 
 /** Checks one response: `amount` written with four places, and the sent amount (up to four decimals) kept exactly. */
 function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, salary: SalaryInput): void {
@@ -91,12 +92,20 @@ async function sendSalary(
       return ctx.api.putById(id, { salary });
     case 'PUT /jobs by referenceId':
       return ctx.api.putByReference({ referenceId, salary });
+    case 'POST /jobs/{id} (override PUT)':
+      return ctx.api.putByOverride(id, { salary });
     case 'PUT /jobs creating':
       return ctx.api.putByReference({ ...fresh, salary });
   }
 }
 
-const SALARY_PATHS: readonly SalaryPath[] = ['PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
+/** The paths after POST, the override where the target honours it (spec 1: good practice only). */
+const SALARY_PATHS: readonly SalaryPath[] = [
+  'PUT /jobs/{id}',
+  'PUT /jobs by referenceId',
+  'POST /jobs/{id} (override PUT)',
+  'PUT /jobs creating',
+];
 
 /**
  * 2.5 bounds no amount, so the largest the suite sends is its choice: past the 999,999.9999 of a DECIMAL(10,4)
@@ -111,13 +120,14 @@ export const salaryFourDecimals: Implementation = fixedRule(
     section: '2.5',
     level: 'must',
     title:
-      'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId and PUT-create',
+      'Salary amount in responses carries four decimal places, the amount sent kept to the fourth, on POST, GET, PUT by id, by referenceId, ' +
+      'the override and PUT-create',
     statement: 'Base salary. Responses carry four decimal places.',
   },
   async (ctx: RuleContext) => {
     // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
     const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
-    const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole) });
+    const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole, whole) });
     await ctx.check(
       arb,
       async ({ job, salaries: [first, ...others] }) => {
@@ -133,6 +143,7 @@ export const salaryFourDecimals: Implementation = fixedRule(
         for (const [i, path] of SALARY_PATHS.entries()) {
           const salary = others[i]!;
           const r = await sendSalary(ctx, path, identify(ctx, job), id, referenceId, salary);
+          if (path === 'POST /jobs/{id} (override PUT)' && (await declinesOverride(ctx, await getJob(ctx, id), r))) continue;
           ctx.expect(isSuccess(r.status) && r.json !== undefined, {
             title: `${path} refused a valid salary`,
             expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
@@ -142,7 +153,7 @@ export const salaryFourDecimals: Implementation = fixedRule(
           if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
         }
       },
-      { independentCases: true, examples: [{ salaries: [LARGE_SALARY, LARGE_SALARY, LARGE_SALARY, LARGE_SALARY] }] },
+      { independentCases: true, examples: [{ salaries: [LARGE_SALARY, LARGE_SALARY, LARGE_SALARY, LARGE_SALARY, LARGE_SALARY] }] },
     );
   },
 );

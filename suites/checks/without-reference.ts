@@ -1,0 +1,94 @@
+/**
+ * @module A job created without a referenceId lives its whole life by its id (spec 1: a job is identified "either by
+ * the service's numeric job id or by the employer's own referenceId"; 4.2: referenceId is optional). Other rules name
+ * their jobs by referenceId as well, so a server that keys a job's changes, its status index or its delete by the
+ * referenceId fails only here: a job without one is updated, archived and re-published (through the override where
+ * the target honours it), listed, and deleted by id and through the override, like any other.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { Body, RuleContext } from '../contract/rule.js';
+import { anonymous, caseTagOf, createBodyArb, scopedTitle } from '../kit/bodies.js';
+import { keptValueProblems, show } from '../../judging/compare.js';
+import { expectStatus, jobOf, responseLine } from '../kit/http.js';
+import { createJob, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
+import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+
+/** The changes a job goes through by id: a title, an archive, a re-publish (the override where honoured). */
+function changesOf(ctx: RuleContext): Array<{ form: UpdateForm; patch: Body }> {
+  return [
+    { form: 'id', patch: { title: scopedTitle(ctx, ctx.referenceId(), 'no referenceId') } },
+    { form: 'id', patch: { status: 'archived' } },
+    { form: 'override', patch: { status: 'active' } },
+  ];
+}
+
+/** Sends `patch` in `form` (by id when the target declines the override) and checks the answer and a GET hold it. */
+async function expectChanged(ctx: RuleContext, job: Job, form: UpdateForm, patch: Body): Promise<Job> {
+  let res = await sendUpdate(ctx, form, job, patch);
+  if (form === 'override' && (await declinesOverride(ctx, job, res))) res = await sendUpdate(ctx, 'id', job, patch);
+  const label = `${formLabel(form, job)} with ${show(patch)} on a job without referenceId`;
+  expectStatus(ctx, res, 200, `${label} updates it: 200 with the full Job (spec 1: identified by its id; 4.3)`);
+  const after = await getJob(ctx, job.id);
+  for (const [where, read] of [
+    ['the answer', jobOf(res)],
+    ['a GET', after],
+  ] as const) {
+    const problems = keptValueProblems(patch, read);
+    ctx.expect(problems.length === 0, {
+      title: `${label}: ${where} does not hold it`,
+      expected: 'the fields sent take the values sent (spec 4.3), whether or not the job has a referenceId',
+      received: problems.join('\n'),
+    });
+  }
+  return after;
+}
+
+/** The job is listed, with its status, among the case's jobs. */
+async function expectListed(ctx: RuleContext, job: Job): Promise<void> {
+  const item = (await listAllJobs(ctx, { q: caseTagOf(ctx), status: job.status })).find((header) => header.id === job.id);
+  ctx.expect(item !== undefined, {
+    title: `job ${job.id}, without referenceId, is missing from the list with status ${job.status}`,
+    expected: "the list returns the employer's jobs, with the status filter (spec 4.5)",
+    received: 'no item with its id',
+  });
+}
+
+/** Deletes `job` by id or through the override, and checks it is gone. */
+async function expectDeleted(ctx: RuleContext, job: Job, how: 'id' | 'override'): Promise<void> {
+  const res = how === 'id' ? await ctx.api.deleteById(job.id) : await ctx.api.deleteByOverride(job.id);
+  expectStatus(
+    ctx,
+    res,
+    204,
+    `the DELETE ${how === 'id' ? 'by id' : 'through the override'} of a job without referenceId: 204 (spec 4.4, 4.7)`,
+  );
+  const after = await ctx.api.get(job.id);
+  ctx.expect(showsGone(after.status), {
+    title: `job ${job.id}, without referenceId, is still there after its delete`,
+    expected: 'the job is removed (spec 3, 4.4): GET answers a client error',
+    received: responseLine(after),
+    failingExchange: res.exchange,
+  });
+}
+
+async function check(ctx: RuleContext, generated: Body): Promise<void> {
+  let job = await createJob(ctx, { ...anonymous(ctx, generated), status: 'active' });
+  for (const { form, patch } of changesOf(ctx)) {
+    job = await expectChanged(ctx, job, form, patch);
+    await expectListed(ctx, job);
+  }
+  await expectDeleted(ctx, job, 'id');
+  await expectDeleted(ctx, await createJob(ctx, anonymous(ctx, generated)), 'override');
+}
+
+export const withoutReferenceRule: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.lifecycle.without-reference-id',
+    section: '1',
+    level: 'must',
+    title: 'A job created without referenceId is updated, archived, re-published, listed and deleted by its id',
+    statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
+  },
+  { maxRuns: 1, arbitrary: (ctx) => createBodyArb(ctx), check },
+);
