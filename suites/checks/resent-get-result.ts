@@ -8,17 +8,20 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
-/** The GET result as a body: all of it but the id, which the path or the referenceId already names. */
+/**
+ * The GET result as a body: all of it but the id, which the path or the referenceId already names, with amounts as
+ * JSON numbers (an amount answered as a decimal string is jobs.limits.amount-as-number's to judge, once).
+ */
 function resendable(job: Job): Body {
   const { id: _named, ...rest } = job;
-  return rest;
+  return withNumberAmounts(rest);
 }
 
 async function check(ctx: RuleContext, generated: Body): Promise<void> {
