@@ -75,10 +75,10 @@ export const OPEN_POINTS = {
     question: 'What a change section 3 does not show does: a move back to draft, an update of an archived job, publishDate on publishing',
   },
   'input.unbounded': {
-    section: '2.1, 2.5, 4.2, 8',
+    section: '2.1, 2.5, 4.2, 4.3, 8',
     question:
       'Whether input the spec neither forbids nor bounds is accepted, and how stated bounds count: a blank title, a closeDate before ' +
-      'publishDate, a long description, unusual referenceId characters, astral characters, a null or merged salary',
+      'publishDate, a long description, unusual referenceId characters, astral characters, a null or merged salary, an update with no field',
   },
 } as const satisfies Record<string, OpenPoint>;
 

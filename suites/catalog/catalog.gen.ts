@@ -640,6 +640,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
+    id: 'jobs.update.empty-body',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'An update that sends no field, in every form, changes nothing and is never answered with a 5xx',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',

@@ -95,6 +95,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'Whether a whole salary whose maxAmount is below its amount is accepted or refused, per write path.',
   },
+  'update.empty-body': {
+    openPoint: 'input.unbounded',
+    section: '4.3',
+    meaning: 'Whether an update that sends no field (`{}`, or the referenceId alone on PUT /jobs) is accepted or refused, per form.',
+  },
   'routing.other-address': {
     openPoint: 'input.unbounded',
     section: '2.1',

@@ -40,7 +40,7 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 29 commands, 34 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 29 commands, 35 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -93,6 +93,8 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
       new OtherEmployerCreateCommand(0, body(4), 'put-create'),
       new OtherEmployerUpdateCommand(0, titleD, tag),
       new OtherEmployerRenameCommand(0),
+      // The referenceId shared again, the first employer's job the older: the second one's delete takes its own.
+      new OtherEmployerCreateCommand(0, body(5), 'post'),
       new OtherEmployerDeleteCommand(0),
       new OtherEmployerDeleteCommand(0),
     );

@@ -5,7 +5,7 @@
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
-import { isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
+import { isCollection, isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 import { relist } from './support/relist.js';
@@ -325,6 +325,33 @@ export const limitsMutants: Mutant[] = [
       const salary = requestJson(req)?.salary as JsonObject | undefined;
       const large = typeof salary?.amount === 'number' && salary.amount >= 9_999_999;
       return isOverride(req, 'PUT') && large ? jsonResponse(400, { code: 'invalid', message: 'amount too large' }) : next(req);
+    },
+  },
+  {
+    // spec 4.3, 8: the override PUT on /jobs, where honoured, takes what PUT /jobs takes
+    name: 'limits-title-256-refused-by-collection-override',
+    area: 'limits',
+    violates: '4.3, 8: a PUT body obeys the same limits as POST (here the override PUT on /jobs refuses a title of 256 characters)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: (next) => async (req) => {
+      const title = requestJson(req)?.title;
+      const atLimit = typeof title === 'string' && [...title].length >= 256;
+      return isOverride(req, 'PUT') && isCollection(req) && atLimit
+        ? jsonResponse(400, { code: 'invalid', message: 'title too long' })
+        : next(req);
+    },
+  },
+  {
+    // spec 4.3, 8: a PUT-create through the override on /jobs takes the referenceId POST takes
+    name: 'limits-reference-id-50-refused-by-override-put-create',
+    area: 'limits',
+    violates: '4.3, 8: a PUT-create behaves as POST (here through the override on /jobs it refuses a referenceId of 50 characters)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: (next) => async (req) => {
+      const ref = requestJson(req)?.referenceId;
+      if (!(isOverride(req, 'PUT') && isCollection(req)) || typeof ref !== 'string' || ref.length < 50) return next(req);
+      if ((await jobByReference(next, req, ref)) !== undefined) return next(req);
+      return jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' });
     },
   },
 ];

@@ -357,4 +357,23 @@ export const modelMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 1, 4.4: a referenceId is the employer's own; a DELETE by it removes the caller's job only
+    name: 'model-delete-by-shared-reference-takes-oldest-holder',
+    area: 'model',
+    violates:
+      "1, 4.4: a job is named by the employer's own referenceId (here DELETE /jobs removes the oldest job holding it, " +
+      "whichever employer's it is)",
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const other = otherKey(req.headers['api-key']);
+      const byReference = effectiveMethod(req) === 'DELETE' && isCollection(req) && typeof body?.referenceId === 'string';
+      if (!byReference || other === undefined) return next(req);
+      const asOther: CoreRequest = { ...req, headers: { ...req.headers, 'api-key': other } };
+      const mine = await jobByReference(next, req, body.referenceId as string);
+      const theirs = await jobByReference(next, asOther, body.referenceId as string);
+      return mine && theirs && (theirs.id as number) < (mine.id as number) ? next(asOther) : next(req);
+    },
+  },
 ];

@@ -663,4 +663,16 @@ export const updateMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.3, 7: an update that sends no field changes nothing, and a server error is no answer to it
+    name: 'update-empty-body-crashes-by-reference',
+    area: 'update',
+    violates:
+      '4.3, 7: an update with no field changes nothing and is taken or refused (here PUT /jobs with the referenceId alone answers 500)',
+    expectedRule: 'jobs.update.empty-body',
+    transform: answerInstead(
+      (req) => isPutByReference(req) && Object.keys(requestJson(req) ?? { title: '' }).join() === 'referenceId',
+      () => jsonResponse(500, { code: 'internal_error', message: 'nothing to update' }),
+    ),
+  },
 ];

@@ -1,7 +1,7 @@
 /**
  * @module The largest valid value of a limit (spec 8) sent by every write besides POST: a partial update
- * by id, by referenceId and through the method override (spec 1), and a PUT-create ("Request body fields
- * are the same as POST", 4.3); then read back in the write's answer, by GET and, where the job header
+ * by id, by referenceId and through the method override (spec 1) on either path, and a PUT-create, plainly and
+ * through the override ("Request body fields are the same as POST", 4.3); then read back in the write's answer, by GET and, where the job header
  * carries the field (2.7), in the list item; and, for a field q matches (4.5), found by q. A server that checks its
  * limits off by one on one path only is caught on that path. One case per form and run: the value is at the limit
  * whatever is drawn.
@@ -13,7 +13,8 @@ import { caseTagOf, createBodyArb, identify } from '../../kit/bodies.js';
 import { keptValueProblems } from '../../../judging/compare.js';
 import { isSuccess, responseLine } from '../../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
+import { declinesOverride, declinesReferenceOverride, formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
+import { METHOD_OVERRIDE } from '../../../vocabulary/methods.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 
 /** A limit's largest valid value, built from drawn material (a filler, an address, a list). */
@@ -30,12 +31,21 @@ export interface LargestValid<D> {
   searchedBy?(sent: Body): string;
 }
 
-type WriteForm = UpdateForm | 'put-create';
+/**
+ * The writes besides POST: the update forms, PUT-create, and the override on PUT /jobs's path (`POST /jobs` with a
+ * referenceId), which updates the job that holds it or creates one with a new referenceId.
+ */
+type WriteForm = UpdateForm | 'put-create' | 'reference-override' | 'override-create';
 
-/** `PUT /jobs` names its job by referenceId, so a new referenceId there is a PUT-create (its own form). */
+/** `PUT /jobs` names its job by referenceId, so a new referenceId there is a PUT-create (its own forms). */
 function formsOf(field: string): WriteForm[] {
-  return field === 'referenceId' ? ['id', 'override', 'put-create'] : ['id', 'reference', 'override', 'put-create'];
+  return field === 'referenceId'
+    ? ['id', 'override', 'put-create', 'override-create']
+    : ['id', 'reference', 'override', 'reference-override', 'put-create', 'override-create'];
 }
+
+/** The request line of the override on PUT /jobs's path, for titles. */
+const collectionOverride = (referenceId: string): string => `POST /jobs (referenceId ${referenceId}, ${METHOD_OVERRIDE}: PUT)`;
 
 /** Sends the value in `form`: a PUT-create of a whole body, or a partial update of a job created for the case. */
 async function send<D>(
@@ -45,14 +55,29 @@ async function send<D>(
   largest: LargestValid<D>,
   material: D,
 ): Promise<{ sent: Body; res: ApiResponse<Job>; what: string; job?: Job }> {
-  if (form === 'put-create') {
+  if (form === 'put-create' || form === 'override-create') {
     const body = identify(ctx, generated);
     const sent = { referenceId: body.referenceId, ...largest.into(body, body.referenceId, material) };
-    return { sent, res: await ctx.api.putByReference(sent), what: formLabel(form) };
+    if (form === 'put-create') return { sent, res: await ctx.api.putByReference(sent), what: formLabel(form) };
+    return { sent, res: await ctx.api.putByReferenceOverride(sent), what: collectionOverride(body.referenceId) };
   }
   const job = await createJob(ctx, identify(ctx, generated));
   const sent = largest.into({}, ctx.referenceId(), material);
+  if (form === 'reference-override') {
+    const referenceId = job.referenceId ?? '';
+    return { sent, res: await ctx.api.putByReferenceOverride({ ...sent, referenceId }), what: collectionOverride(referenceId), job };
+  }
   return { sent, res: await sendUpdate(ctx, form, job, sent), what: formLabel(form, job), job };
+}
+
+/**
+ * Whether a client error is the target declining the override (good practice only, spec 1) rather than refusing the
+ * value: by the job's own title sent back the same way, or on PUT /jobs's path by any job's.
+ */
+async function declined(ctx: RuleContext, form: WriteForm, res: ApiResponse<Job>, generated: Body, job: Job | undefined): Promise<boolean> {
+  if (form === 'override' && job !== undefined) return declinesOverride(ctx, job, res);
+  if (form === 'reference-override' || form === 'override-create') return declinesReferenceOverride(ctx, generated, res);
+  return false;
 }
 
 /** The write is accepted and every response that carries the field shows it as sent (judging/compare.ts keptValueProblems). */
@@ -60,7 +85,7 @@ async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body,
   const { field } = largest;
   const { sent, res, what, job } = await send(ctx, form, generated, largest, material);
   // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
-  if (form === 'override' && job !== undefined && (await declinesOverride(ctx, job, res))) return;
+  if (await declined(ctx, form, res, generated, job)) return;
   const expected = `${largest.statement}; spec 4.3: a PUT body obeys the same rules as POST`;
   ctx.expect(isSuccess(res.status) && res.json !== undefined, {
     title: `${what} refused ${largest.what}`,
