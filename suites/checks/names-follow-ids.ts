@@ -2,10 +2,11 @@
  * @module The names a job shows beside its ids follow the ids (2.3 category, 2.4 position type, 2.5 salary period
  * with its unit, 2.6 routing type: each an `{id, name}` object of which only the id is sent), and the places it shows
  * follow the descriptions sent (2.2: a name, a description and a type, without the id, which a server may give an
- * unlisted place per job). Two jobs are created, one with each of two sets, and what they show is the book. A third job, created with the first set,
- * is updated to the second in every form (by id, by referenceId, through the override where honoured), and a
- * PUT-create takes the second: each answer and a GET after it must name every id as the book does. A server that
- * keeps the names it joined at the create, or caches them by job, shows the old ones beside the new ids.
+ * unlisted place per job). Two jobs are created, one with each of two sets, and what they show is the book. A third
+ * job, created with the first set, is updated to the second in every form (by id, by referenceId, through the
+ * override where honoured), and a PUT-create takes the second: each answer and a GET after it must show every id and
+ * place as the book does. A server that keeps the names it joined at the create, or caches them by job, shows the old
+ * ones beside the new ids.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -70,18 +71,22 @@ function shownPlaces(job: Job): string {
 /** The places sent, as a key: the same descriptions in any order. */
 const sentPlaces = (locations: readonly LocationInput[]): string => `locations ${show(locations.map((l) => l.description).sort())}`;
 
+/** What `job`, sent `ids`, shows for each: the names by kind and id, and its places by the descriptions sent. */
+function shownParts(job: Job, ids: Ids): Array<[string, string]> {
+  return [...namedParts(job), [sentPlaces(ids.locations), shownPlaces(job)]];
+}
+
 /** The names by kind and id, and the places by the descriptions sent, as the jobs created with them show them. */
 class NameBook {
   readonly #names = new Map<string, string>();
 
   record(job: Job, ids: Ids): void {
-    for (const [key, names] of [...namedParts(job), [sentPlaces(ids.locations), shownPlaces(job)] as [string, string]])
-      if (!this.#names.has(key)) this.#names.set(key, names);
+    for (const [key, names] of shownParts(job, ids)) if (!this.#names.has(key)) this.#names.set(key, names);
   }
 
   /** The parts of `job`, which was sent `ids`, named otherwise than the book names them. */
   departures(job: Job, ids: Ids): string[] {
-    return [...namedParts(job), [sentPlaces(ids.locations), shownPlaces(job)] as [string, string]]
+    return shownParts(job, ids)
       .filter(([key, names]) => this.#names.has(key) && this.#names.get(key) !== names)
       .map(([key, names]) => `${key}: ${names}, where a job created with it shows ${this.#names.get(key)}`);
   }

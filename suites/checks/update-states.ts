@@ -2,9 +2,9 @@
  * @module Every field changed, in every state and every update form (spec 4.3: a PUT updates an existing job,
  * partially; section 3 names no state in which a job cannot be changed). A job is created in each state a create
  * names (draft by default, active, archived) and sent, in one body, a new value of every field a create takes but
- * status and referenceId (a second drawn body), by id, by referenceId and through the override where the target
- * honours it. The answer and a GET hold every value sent, and the status stays: a server that refuses or drops one
- * field in one state on one path is caught there.
+ * status and referenceId (a second drawn body that holds a salary, with the job's confidential flag turned over), by
+ * id, by referenceId and through the override where the target honours it. The answer and a GET hold every value
+ * sent, and the status stays: a server that refuses or drops one field in one state on one path is caught there.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';

@@ -102,12 +102,13 @@ export async function declinesOverride(ctx: RuleContext, job: Job, res: ApiRespo
 }
 
 /**
- * Whether a client error to a PUT-create through the override on /jobs (`POST /jobs`, a new referenceId in the body) is
- * the target declining the override rather than refusing the body: a job made from the same body by POST, sent its own
- * title the same way, is refused too. A target that takes that refused a valid create, and the rule judges it.
+ * Whether a client error to an override PUT on PUT /jobs's path (`POST /jobs`, the referenceId in the body: an update,
+ * or a PUT-create with a new one) is the target declining the override rather than refusing the body: a job made from
+ * `body` (a valid create body) by POST, sent its own title the same way, is refused too. A target that takes that
+ * refused a valid write, and the rule judges it.
  *
  * @example
- * if (isClientError(res.status) && (await declinesReferenceOverride(ctx, body, res))) return; // not judged
+ * if (await declinesReferenceOverride(ctx, generated, res)) return; // not judged
  */
 export async function declinesReferenceOverride(ctx: RuleContext, body: Body, res: ApiResponse): Promise<boolean> {
   if (!isClientError(res.status)) return false;

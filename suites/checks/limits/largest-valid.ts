@@ -1,10 +1,10 @@
 /**
- * @module The largest valid value of a limit (spec 8) sent by every write besides POST: a partial update
- * by id, by referenceId and through the method override (spec 1) on either path, and a PUT-create, plainly and
- * through the override ("Request body fields are the same as POST", 4.3); then read back in the write's answer, by GET and, where the job header
- * carries the field (2.7), in the list item; and, for a field q matches (4.5), found by q. A server that checks its
- * limits off by one on one path only is caught on that path. One case per form and run: the value is at the limit
- * whatever is drawn.
+ * @module The largest valid value of a limit (spec 8) sent by every write besides POST: a partial update by id, by
+ * referenceId and through the method override (spec 1) on either path, and a PUT-create, plainly and through the
+ * override ("Request body fields are the same as POST", 4.3); then read back in the write's answer, by GET and, where
+ * the job header carries the field (2.7), in the list item; and, for a field q matches (4.5), found by q. A server
+ * that checks its limits off by one on one path only is caught on that path. One case per form and run: the value is
+ * at the limit whatever is drawn.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';

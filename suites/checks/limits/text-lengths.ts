@@ -26,8 +26,9 @@ interface TextLimit {
   valueOf(ctx: RuleContext, ref: string, filler: string, length: number): string;
   /** A short value of the field holding `text` after the case's marker `ref`. */
   holding(ctx: RuleContext, ref: string, text: string): string;
-  /** A value of `max` characters, with the case's marker `ref`, that a q finds (4.5), and that q. */
+  /** A value of `max` characters, with the case's marker `ref`, that a q finds (4.5). */
   searchable(ctx: RuleContext, ref: string, filler: string, max: number): string;
+  /** The q that finds a searchable value. */
   searchTerm(value: string): string;
   /** How a kept value is shown in a mismatch. */
   shown(value: string | null | undefined): string;
