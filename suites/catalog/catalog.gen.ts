@@ -112,7 +112,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '3',
     level: 'must',
     area: 'create',
-    title: 'POST without closeDate closes 60 days after publishDate',
+    title: 'POST without closeDate closes 60 days after publishDate, with or without a status',
     statement: '`closeDate` defaults to 60 days after `publishDate` when omitted.',
   },
   {
@@ -376,6 +376,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'roundtrip',
     title: 'A salary past a 32-bit integer is kept as sent or refused without effect, on every write path (observed)',
     statement: 'amount | Decimal | Base salary.',
+  },
+  {
+    id: 'jobs.roundtrip.email-forms',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title:
+      'An applicationEmail in every form (dots, a plus tag, a hyphenated, deep or punycode domain) is taken and kept, on every write path',
+    statement: 'applicationEmail | String, max 50 | Address that receives a copy of each application.',
   },
   {
     id: 'jobs.update.status-200',
@@ -1612,7 +1621,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'robustness',
-    title: 'A list field with the same entry twice, on POST and PUT by id: refused or taken, never a 5xx, and stored as answered',
+    title: 'A list field with the same entry twice, on every write path: refused or taken, never a 5xx, and stored as answered',
     statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {

@@ -1,9 +1,10 @@
 /**
  * @module closeDate through every form and offset the schemas accept (spec 2.1 "Date, ISO 8601"; the reading
  * notes: any ISO 8601 form), on every write path and every read of it: the POST answer and a GET, the answer of
- * PUT /jobs/{id}, of PUT /jobs by referenceId and of a PUT that creates, and a GET after each. A date comes back as that day under either
- * reading (its written date or its UTC date); a date-time as the same instant, to the precision the answer writes
- * (judging/dates.ts keepsDate). Each form goes out in every run (the rule's examples), then drawn ones.
+ * PUT /jobs/{id}, of PUT /jobs by referenceId, of the override where honoured and of a PUT that creates, and a GET
+ * after each. A date comes back as that day under either reading (its written date or its UTC date); a date-time as
+ * the same instant, to the precision the answer writes (judging/dates.ts keepsDate). Each form goes out in every run
+ * (the rule's examples), then drawn ones.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -23,6 +24,7 @@ import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { openValuesRule, type OpenValue } from '../kit/kept-or-refused.js';
+import { declinesOverride, formLabel, sendUpdate } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string, form: string): void {
@@ -37,7 +39,7 @@ function expectCloseDate(ctx: RuleContext, sent: string, job: Job, path: string,
 interface FormCase {
   generated: Body;
   form: CloseDateForm;
-  instants: [Instant, Instant, Instant, Instant];
+  instants: [Instant, Instant, Instant, Instant, Instant];
 }
 
 const closeDateForms: Implementation = propertyRule<FormCase>(
@@ -55,15 +57,15 @@ const closeDateForms: Implementation = propertyRule<FormCase>(
       fc.record({
         generated: createBodyArb(ctx),
         form: closeDateFormArb,
-        // One instant per write: POST, PUT by id, PUT by referenceId, PUT-create.
-        instants: fc.tuple(futureInstantArb(), futureInstantArb(), futureInstantArb(), futureInstantArb()),
+        // One instant per write: POST, PUT by id, PUT by referenceId, the override, PUT-create.
+        instants: fc.tuple(futureInstantArb(), futureInstantArb(), futureInstantArb(), futureInstantArb(), futureInstantArb()),
       }),
     // Every form in every run; the instants stay drawn.
     examples: () => CLOSE_DATE_FORMS.map((form) => ({ form })),
     check: async (ctx: RuleContext, { generated, form, instants }) => {
-      const [onPost, onPutById, onPutByReference, onPutCreate] = instants.map((instant) =>
+      const [onPost, onPutById, onPutByReference, onOverride, onPutCreate] = instants.map((instant) =>
         writeCloseDate(instant.ms, instant.nanos, form),
-      ) as [string, string, string, string];
+      ) as [string, string, string, string, string];
       const body = identify(ctx, { ...generated, closeDate: onPost });
       const created = await createJob(ctx, body);
       expectCloseDate(ctx, onPost, created, 'the POST /jobs answer', form.name);
@@ -75,6 +77,13 @@ const closeDateForms: Implementation = propertyRule<FormCase>(
       expectStatus(ctx, byReference, 200, 'PUT /jobs by referenceId with a closeDate answers 200 and the job (spec 4.3)');
       expectCloseDate(ctx, onPutByReference, jobOf(byReference), 'the PUT /jobs answer', form.name);
       expectCloseDate(ctx, onPutByReference, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
+      // The override (spec 1) where the target honours it: a PUT by id there (good practice only).
+      const byOverride = await sendUpdate(ctx, 'override', jobOf(byReference), { closeDate: onOverride });
+      if (!(await declinesOverride(ctx, jobOf(byReference), byOverride))) {
+        expectStatus(ctx, byOverride, 200, 'POST /jobs/{id} overridden to PUT with a closeDate answers 200 and the job (spec 1, 4.3)');
+        expectCloseDate(ctx, onOverride, jobOf(byOverride), `the ${formLabel('override', created)} answer`, form.name);
+        expectCloseDate(ctx, onOverride, await getJob(ctx, created.id), `GET /jobs/${created.id}`, form.name);
+      }
       const made = await ctx.api.putByReference(identify(ctx, { ...generated, closeDate: onPutCreate }));
       expectStatus(ctx, made, isSuccess, 'PUT /jobs with a new referenceId and a closeDate creates the job (spec 4.3)');
       expectCloseDate(ctx, onPutCreate, jobOf(made), 'the PUT /jobs (new referenceId) answer', form.name);

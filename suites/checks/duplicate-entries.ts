@@ -3,13 +3,15 @@
  * forbids nor allows a repeated entry, so a target may refuse it, keep both or keep one: what it did is observed.
  * What it may not do is fail on it (a unique key on a join table answering 500, which the engine fails in any rule)
  * or answer one thing and store another: where the write is taken, a GET shows the list the write answered. Sent on
- * POST and PUT by id; the list fields come from the schema, so a list field added there is probed too.
+ * every write path (POST, PUT-create, PUT by id, by referenceId, the override); the list fields come from the schema,
+ * so a list field added there is probed too.
  */
 import * as fc from 'fast-check';
 import { JOB_INPUT_LIST_FIELDS } from '../../schemas/index.js';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
+import { formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { jsonEqual, show } from '../../judging/compare.js';
 import { isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
@@ -48,7 +50,7 @@ export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Bo
     id: 'jobs.robustness.duplicate-entries',
     section: '2.1',
     level: 'must',
-    title: 'A list field with the same entry twice, on POST and PUT by id: refused or taken, never a 5xx, and stored as answered',
+    title: 'A list field with the same entry twice, on every write path: refused or taken, never a 5xx, and stored as answered',
     statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {
@@ -57,11 +59,20 @@ export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Bo
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), field: fc.constantFrom(...JOB_INPUT_LIST_FIELDS) }),
     examples: () => JOB_INPUT_LIST_FIELDS.map((field) => ({ field })),
     check: async (ctx: RuleContext, { generated, field }) => {
-      const body = identify(ctx, generated);
-      await expectConsistent(ctx, 'POST /jobs', field, await ctx.api.create(withEntryTwice(body, field)));
-      const job = await createJob(ctx, identify(ctx, generated));
-      const { [field]: twice } = withEntryTwice(body, field);
-      await expectConsistent(ctx, `PUT /jobs/{id}`, field, await ctx.api.putById(job.id, { [field]: twice }));
+      for (const form of ['post', 'put-create'] as const) {
+        const body = withEntryTwice(identify(ctx, generated), field) as Body & { referenceId: string };
+        await expectConsistent(
+          ctx,
+          formLabel(form),
+          field,
+          form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference(body),
+        );
+      }
+      const { [field]: twice } = withEntryTwice(generated, field);
+      for (const form of STATED_UPDATE_FORMS) {
+        const job = await createJob(ctx, identify(ctx, generated));
+        await expectConsistent(ctx, formLabel(form), field, await sendUpdate(ctx, form, job, { [field]: twice }));
+      }
     },
   },
 );

@@ -282,4 +282,17 @@ export const createMutants: Mutant[] = [
       return { ...res, headers };
     }),
   },
+  {
+    // spec 3: a create with a status given is "as above": closeDate defaults to 60 days after publishDate
+    name: 'create-archived-default-close-date-30-days',
+    area: 'create',
+    violates: '3: closeDate defaults to 60 days after publishDate on a create with a status too (here 30 days for an archived job)',
+    expectedRule: 'jobs.create.default-close-date',
+    transform: rewriteRequest(
+      (req) => isPost(req),
+      (body) => {
+        if (body.status === 'archived' && body.closeDate === undefined) body.closeDate = new Date(Date.now() + 30 * DAY_MS).toISOString();
+      },
+    ),
+  },
 ];

@@ -7,7 +7,7 @@ import { JOB_FIELDS } from '../../schemas/job-fields.js';
 import { METHOD_OVERRIDE_HEADER, methodOverrideOf } from '../../vocabulary/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
-import { isList, isPost, isPut, isPutById } from './support/routes.js';
+import { isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, reshapeRequest } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces } from './support/collation.js';
 
@@ -257,6 +257,18 @@ export const robustnessMutants: Mutant[] = [
     transform: answerInstead((req) => {
       const value = req.headers[METHOD_OVERRIDE_HEADER];
       return typeof value === 'string' && value !== value.toUpperCase();
+    }, serverError),
+  },
+  {
+    // spec 2.1, 7: a list field with an entry twice is taken or refused on every write path, never a 5xx
+    name: 'robustness-duplicate-categories-crash-put-create',
+    area: 'robustness',
+    violates: '2.1, 7: a repeated entry is taken or refused (here PUT /jobs with a new referenceId and a category twice answers 500)',
+    expectedRule: 'jobs.robustness.duplicate-entries',
+    transform: answerInstead((req) => {
+      const categories = requestJson(req)?.categories;
+      const twice = Array.isArray(categories) && new Set(categories.map((c) => JSON.stringify(c))).size < categories.length;
+      return isPutByReference(req) && twice;
     }, serverError),
   },
 ];

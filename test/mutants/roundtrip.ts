@@ -371,4 +371,26 @@ export const roundtripMutants: Mutant[] = [
       () => jsonResponse(404, { status: 404, code: 'not_found', message: 'No such job' }),
     ),
   },
+  {
+    // spec 2.1, 4.3: a closeDate in any ISO 8601 offset is a closeDate on every write path
+    name: 'roundtrip-close-date-far-offset-refused-by-override',
+    area: 'roundtrip',
+    violates: '2.1, 4.3: closeDate is any ISO 8601 date (here the override PUT refuses an offset of +13:00 or +14:00)',
+    expectedRule: 'jobs.roundtrip.close-date-forms',
+    transform: answerInstead(
+      (req) => isOverride(req, 'PUT') && /\+1[34]:\d\d$/.test(String(requestJson(req)?.closeDate)),
+      () => jsonResponse(400, { code: 'invalid', message: 'closeDate offset out of range' }),
+    ),
+  },
+  {
+    // spec 2.1, 4.3: applicationEmail is a string, max 50; every write path takes the same addresses
+    name: 'roundtrip-email-hyphenated-domain-refused-by-reference',
+    area: 'roundtrip',
+    violates: '2.1, 4.3: a PUT body obeys the same rules as POST (here PUT /jobs refuses an email whose domain holds a hyphen)',
+    expectedRule: 'jobs.roundtrip.email-forms',
+    transform: answerInstead(
+      (req) => isPutByReference(req) && /@[^@]*-/.test(String(requestJson(req)?.applicationEmail)),
+      () => jsonResponse(400, { code: 'invalid', message: 'applicationEmail is not an email' }),
+    ),
+  },
 ];

@@ -3,13 +3,13 @@
  * closeDate 60 days on, false flags, a null salary, publishDate set by the service.
  */
 import * as fc from 'fast-check';
-import type { RuleContext } from '../../contract/rule.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../../judging/compare.js';
 import { dayOffsets, isDaysAfter, utcDay } from '../../../judging/dates.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
-import { omit, CREATE_WAYS, createBy } from './shared.js';
+import { omit, CREATE_WAYS, createBy, STATUSES } from './shared.js';
 
 export const defaultStatus: Implementation = propertyRule(
   {
@@ -33,21 +33,24 @@ export const defaultStatus: Implementation = propertyRule(
   },
 );
 
-export const defaultCloseDate: Implementation = propertyRule(
+export const defaultCloseDate: Implementation = propertyRule<{ generated: Body; status: (typeof STATUSES)[number] | undefined }>(
   {
     id: 'jobs.create.default-close-date',
     section: '3',
     level: 'must',
-    title: 'POST without closeDate closes 60 days after publishDate',
+    title: 'POST without closeDate closes 60 days after publishDate, with or without a status',
     statement: '`closeDate` defaults to 60 days after `publishDate` when omitted.',
   },
   {
     maxRuns: 5,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, omit(identify(ctx, generated), 'closeDate'));
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), status: fc.constant<(typeof STATUSES)[number] | undefined>(undefined) }),
+    // Section 3's create with a status given is "as above": the default applies in every state a create names.
+    examples: () => STATUSES.map((status) => ({ status })),
+    check: async (ctx: RuleContext, { generated, status }) => {
+      const body = omit(identify(ctx, generated), 'closeDate', 'status');
+      const job = await createJob(ctx, status === undefined ? body : { ...body, status });
       ctx.expect(isDaysAfter(job.publishDate, job.closeDate, 60), {
-        title: 'default closeDate is not 60 days after publishDate',
+        title: `default closeDate of a job created ${status === undefined ? 'without status' : status} is not 60 days after publishDate`,
         expected: 'closeDate = publishDate + 60 days, compared by calendar day (spec 3, 4.2, 8)',
         received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
       });
