@@ -1140,7 +1140,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: 'A list asked just before a write and again just after it shows the write, for a create, every update form and both deletes',
+    title:
+      'A list asked just before a write and again just after it shows the write, for a create, every update form and every delete form',
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
     exclusive: true,
   },

@@ -33,7 +33,7 @@ export const EMAIL_FORMS: readonly string[] = [
   'first.last@example.com',
   'apply+jobs@example.com',
   'hr@careers-north.example.com',
-  'hr@eu.west.careers.example.co.uk',
+  'hr@eu.west.careers.example.com',
   'hr@xn--caf-dma.example',
   'jobs2027@example.org',
 ];

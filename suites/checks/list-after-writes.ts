@@ -9,10 +9,11 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../../judging/compare.js';
-import { expectStatus, isSuccess } from '../kit/http.js';
+import { expectStatus, isClientError, isSuccess } from '../kit/http.js';
 import { createJob, listJobs } from '../kit/jobs.js';
 import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 /** The title the list with q = `referenceId` shows for `id` (undefined: not listed), read twice apart by `write`. */
 async function listedAround(ctx: RuleContext, referenceId: string, id: () => number | undefined, write: () => Promise<ApiResponse>) {
@@ -63,15 +64,49 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
     expectStatus(ctx, res, isSuccess, `${formLabel(form, job)} with a new title updates the job (spec 4.3)`);
     expectListed(ctx, formLabel(form, job), referenceId, after, title);
   }
-  // A delete by id and by referenceId.
-  for (const by of ['id', 'reference'] as const) {
+  // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
+  // path good practice only, so a target that declines it there is not judged here).
+  for (const by of DELETE_FORMS) {
     const job = await createJob(ctx, identify(ctx, generated));
     const referenceId = job.referenceId as string;
-    const write = () => (by === 'id' ? ctx.api.deleteById(job.id) : ctx.api.deleteByReference(referenceId));
-    const { res, after } = await listedAround(ctx, referenceId, () => job.id, write);
-    expectStatus(ctx, res, 204, `DELETE by ${by} removes the job: 204 (spec 4.4)`);
-    expectListed(ctx, by === 'id' ? `DELETE /jobs/${job.id}` : `DELETE /jobs (referenceId ${referenceId})`, referenceId, after, undefined);
+    const { res, after } = await listedAround(
+      ctx,
+      referenceId,
+      () => job.id,
+      () => deleteIn(ctx, by, job),
+    );
+    if (by === 'reference-override' && isClientError(res.status)) continue;
+    expectStatus(ctx, res, 204, `${deleteLabel(by, job)} removes the job: 204 (spec 4.4, 4.7)`);
+    expectListed(ctx, deleteLabel(by, job), referenceId, after, undefined);
   }
+}
+
+type DeleteForm = 'id' | 'reference' | 'override' | 'reference-override';
+
+const DELETE_FORMS: readonly DeleteForm[] = ['id', 'reference', 'override', 'reference-override'];
+
+function deleteIn(ctx: RuleContext, by: DeleteForm, job: Job): Promise<ApiResponse> {
+  const referenceId = job.referenceId ?? '';
+  switch (by) {
+    case 'id':
+      return ctx.api.deleteById(job.id);
+    case 'reference':
+      return ctx.api.deleteByReference(referenceId);
+    case 'override':
+      return ctx.api.deleteByOverride(job.id);
+    case 'reference-override':
+      return ctx.api.deleteByReferenceOverride(referenceId);
+  }
+}
+
+function deleteLabel(by: DeleteForm, job: Job): string {
+  const override = `${METHOD_OVERRIDE}: DELETE`;
+  return {
+    id: `DELETE /jobs/${job.id}`,
+    reference: `DELETE /jobs (referenceId ${job.referenceId})`,
+    override: `POST /jobs/${job.id} (${override})`,
+    'reference-override': `POST /jobs (referenceId ${job.referenceId}, ${override})`,
+  }[by];
 }
 
 export const listAfterWritesRule: Implementation = propertyRule<Body>(
@@ -79,7 +114,8 @@ export const listAfterWritesRule: Implementation = propertyRule<Body>(
     id: 'jobs.list.after-writes',
     section: '4.5',
     level: 'must',
-    title: 'A list asked just before a write and again just after it shows the write, for a create, every update form and both deletes',
+    title:
+      'A list asked just before a write and again just after it shows the write, for a create, every update form and every delete form',
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
     exclusive: true,
   },

@@ -3,11 +3,11 @@
  */
 import type { CoreResponse } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
-import { isListBody, jsonResponse, responseJson, withResponseJson, type JsonObject } from './support/json.js';
+import { isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
-import { currentJob } from './support/side-requests.js';
+import { currentJob, jobByReference } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
-import { isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { isCollection, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
 import { answerInstead, rewriteResponseText } from './support/transforms.js';
 
@@ -402,6 +402,37 @@ export const listMutants: Mutant[] = [
         const res = await next(req);
         if (req.method !== 'GET' && !isPutByReference(req)) cache.clear();
         return res;
+      };
+    },
+  },
+  {
+    // spec 4.4, 4.5, 4.7: a deleted job leaves the list, whichever delete removed it
+    name: 'list-keeps-jobs-deleted-by-collection-override',
+    area: 'list',
+    violates:
+      "4.4, 4.5: the list returns the employer's jobs (here a job deleted through the override on DELETE /jobs's path " +
+      'stays in the list, as the search view of that path is never told)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: (next) => {
+      const ghosts = new Map<number, JsonObject>();
+      return async (req) => {
+        const body = requestJson(req);
+        if (isOverride(req, 'DELETE') && isCollection(req) && typeof body?.referenceId === 'string') {
+          const header = await jobByReference(next, req, body.referenceId);
+          const res = await next(req);
+          if (res.status === 204 && header) ghosts.set(header.id as number, { ...header, apiKey: req.headers['api-key'] });
+          return res;
+        }
+        return relist(async ({ items, view, req: listed }) => {
+          const mine = [...ghosts.values()].filter((ghost) => ghost.apiKey === listed.headers['api-key']);
+          const matching = mine.filter(
+            (ghost) => view.q === undefined || [ghost.title, ghost.referenceId].some((text) => String(text).includes(view.q!)),
+          );
+          const shown = matching
+            .filter((ghost) => view.status === undefined || ghost.status === view.status)
+            .map(({ apiKey: _key, ...header }) => header);
+          return [...shown, ...items];
+        })(next)(req);
       };
     },
   },
