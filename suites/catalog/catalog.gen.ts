@@ -799,7 +799,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'html',
-    title: 'A description using only the allowed tags and attributes is accepted',
+    title: 'A description using only the allowed tags and attributes, in any spelling, is accepted on every write path',
     statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
   },
   {

@@ -21,6 +21,8 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
 import type { ApiResponse, RuleContext } from '../contract/rule.js';
+import type { Job } from '../../schemas/types.gen.js';
+import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
@@ -32,12 +34,31 @@ async function createWithDescription(ctx: RuleContext, job: Record<string, unkno
   return { ref, res };
 }
 
-function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string): void {
+function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string, path = 'POST /jobs'): void {
   ctx.expect(isSuccess(res.status), {
-    title: 'POST /jobs refused a description made only of allowed tags',
-    expected: `${ALLOWED_RULES}: the job is created (2xx)`,
+    title: `${path} refused a description made only of allowed tags`,
+    expected: `${ALLOWED_RULES}: the write is taken (2xx)`,
     received: `${responseLine(res)}\ndescription: ${description}`,
   });
+}
+
+/**
+ * Sends `description` by every write besides POST: a PUT-create, and a partial update of `job` by id, by referenceId
+ * and through the override where the target honours it (4.3: a PUT body obeys the same rules as POST).
+ */
+async function expectAcceptedOnEveryWrite(
+  ctx: RuleContext,
+  generated: Record<string, unknown>,
+  job: Job,
+  description: string,
+): Promise<void> {
+  const created = identify(ctx, generated);
+  expectAccepted(ctx, await ctx.api.putByReference({ ...created, description }), description, formLabel('put-create'));
+  for (const form of STATED_UPDATE_FORMS) {
+    const res = await sendUpdate(ctx, form, job, { description });
+    if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
+    expectAccepted(ctx, res, description, formLabel(form, job));
+  }
 }
 
 /**
@@ -50,7 +71,7 @@ const acceptsAllowedTags: Implementation = fixedRule(
     id: 'jobs.html.accepts-allowed-tags',
     section: '2.1',
     level: 'must',
-    title: 'A description using only the allowed tags and attributes is accepted',
+    title: 'A description using only the allowed tags and attributes, in any spelling, is accepted on every write path',
     statement: 'Allowed tags: `strong`, `b`, `em`, `i`, `br`, `p`, `div`, `ul`, `ol`, `li`, `a`.',
   },
   async (ctx: RuleContext) => {
@@ -58,13 +79,15 @@ const acceptsAllowedTags: Implementation = fixedRule(
       const { res } = await createWithDescription(ctx, job, description);
       expectAccepted(ctx, res, description);
     });
-    // Then each spelling once: HTML names are case-insensitive, so <A HREF="..."> is a link with href.
+    // Then each spelling once, on every write path: HTML names are case-insensitive, so <A HREF="..."> is a link
+    // with href, whichever write carries it.
     for (const description of knownAllowedSpellings()) {
       await ctx.check(
         createBodyArb(ctx),
-        async (job) => {
-          const { res } = await createWithDescription(ctx, job, description);
+        async (generated) => {
+          const { res } = await createWithDescription(ctx, generated, description);
           expectAccepted(ctx, res, description);
+          await expectAcceptedOnEveryWrite(ctx, generated, res.json as Job, description);
         },
         { runs: 1 },
       );

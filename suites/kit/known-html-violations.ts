@@ -145,12 +145,13 @@ function otherSpellings(kind: HtmlViolationKind): string[] {
   }
 }
 
-/** The forms of an href besides an absolute http(s) URL (the generators' form). */
+/** The forms of an href besides the generators' `https://host/word`. */
 const HREF_FORMS = [
   '/jobs/apply',
   'apply.html',
   '#apply',
   '?ref=list',
+  'https://jobs.example.com:8443/apply?ref=list#form',
   '//example.com/jobs',
   'mailto:jobs@example.com',
   'tel:+15555550123',

@@ -353,4 +353,15 @@ export const htmlMutants: Mutant[] = [
       html.replace(/<\/?([A-Za-z][A-Za-z0-9-]*)\n>/g, (tag, name: string) => (isAllowedTag(name) ? tag : '')),
     ),
   },
+  {
+    // spec 2.1, 4.3: href must exist and its form is free; a PUT body obeys the same rules as POST
+    name: 'html-href-with-query-refused-by-put-by-id',
+    area: 'html',
+    violates: '2.1, 4.3: an a with an href is allowed (here PUT /jobs/{id} refuses an href that carries a query string)',
+    expectedRule: 'jobs.html.accepts-allowed-tags',
+    transform: answerInstead(
+      (req) => isPutById(req) && /href\s*=\s*["']?[^"'\s>]*\?/i.test(String(requestJson(req)?.description)),
+      () => jsonResponse(400, { code: 'invalid', message: 'description holds an unsafe link' }),
+    ),
+  },
 ];
