@@ -15,7 +15,6 @@ import * as createDuplicateReference from './create/duplicate-reference.js';
 import * as createExplicitValues from './create/explicit-values.js';
 import * as createIndex from './create/index.js';
 import * as duplicateEntries from './duplicate-entries.js';
-import * as emptyUpdate from './empty-update.js';
 import * as html from './html.js';
 import * as isolation from './isolation.js';
 import * as jsonSpellings from './json-spellings.js';
@@ -35,7 +34,6 @@ import * as paging from './paging.js';
 import * as protocol from './protocol.js';
 import * as referenceIdentification from './reference-identification.js';
 import * as reference from './reference.js';
-import * as resentGetResult from './resent-get-result.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
 import * as routingAddress from './routing-address.js';
@@ -43,6 +41,7 @@ import * as salaryMagnitude from './salary-magnitude.js';
 import * as salaryOrder from './salary-order.js';
 import * as schemaNegatives from './schema-negatives.js';
 import * as twins from './twins.js';
+import * as unchangingUpdates from './unchanging-updates.js';
 import * as updateIdentity from './update-identity.js';
 import * as updateStates from './update-states.js';
 import * as updateValidation from './update-validation.js';
@@ -72,7 +71,6 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   createExplicitValues.explicitValues,
   createIndex.createRules,
   duplicateEntries.duplicateEntriesRule,
-  emptyUpdate.emptyUpdateRule,
   html.htmlRules,
   isolation.isolationRules,
   jsonSpellings.jsonSpellingsRule,
@@ -93,7 +91,6 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   referenceIdentification.deleteWithoutReference,
   referenceIdentification.putWithoutReference,
   reference.referenceRules,
-  resentGetResult.resentGetResultRule,
   robustness.robustnessRules,
   roundtrip.roundtripRules,
   routingAddress.otherRoutingAddressRule,
@@ -101,6 +98,8 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   salaryOrder.salaryOrderRule,
   schemaNegatives.schemaNegativeRules,
   twins.twinRule,
+  unchangingUpdates.emptyUpdateRule,
+  unchangingUpdates.resentGetResultRule,
   updateIdentity.unknownIdCreatesNothing,
   updateIdentity.updateDuplicateReference,
   updateStates.everyStateRule,

@@ -20,8 +20,7 @@ type Status = Job['status'];
 type PutCreateForm = 'put' | 'override';
 
 function sendPutCreate(ctx: RuleContext, form: PutCreateForm, body: Body & { referenceId: string }): Promise<ApiResponse<Job>> {
-  if (form === 'put') return ctx.api.putByReference(body);
-  return ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'PUT' }, body });
+  return form === 'put' ? ctx.api.putByReference(body) : ctx.api.putByReferenceOverride(body);
 }
 
 export const putCreates: Implementation = propertyRule<{ generated: Body; form: PutCreateForm; status: Status | undefined }>(

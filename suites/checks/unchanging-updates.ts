@@ -1,0 +1,110 @@
+/**
+ * @module Updates that change nothing (spec 4.3: "Updates are partial. Only the fields sent change."), sent in every
+ * update form (by id, by referenceId, through the override where the target honours it); the answer, where taken,
+ * and a GET must show the job as it was.
+ * - A job's own GET result sent back (4.3: the body "is symmetrical with the GET result"). Every value in it is the
+ *   job's own, its referenceId included: a server that checks a sent value against the stored ones without leaving
+ *   the job itself out (a referenceId "already in use" by the job that holds it) refuses it, and one that rewrites a
+ *   value it is sent unchanged moves it. It must be taken.
+ * - An update that sends no field: `{}`, and the referenceId alone on PUT /jobs. Whether it is valid is not stated:
+ *   taking it or refusing it (a client error) is observed, and it is never a 5xx (7: a server error is no refusal).
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
+import { changedFields, changeLines } from '../../judging/compare.js';
+import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
+import { createJob, getJob } from '../kit/jobs.js';
+import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
+
+/** An update that changes nothing: what it sends to a job, and how its answer is judged. */
+interface NoChange {
+  /** The body, in words, for titles: "the job's own GET result". */
+  what: string;
+  patchOf(job: Job): Body;
+  /** Judges the answer before the reads; a taken update's answer is read too. */
+  judgeAnswer(ctx: RuleContext, res: ApiResponse<Job>, label: string, form: UpdateForm): void;
+  /** Why nothing may change. */
+  because: string;
+}
+
+function noChangeRule(entry: RuleEntry, update: NoChange): Implementation {
+  return propertyRule<Body>(entry, {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const { id } = await createJob(ctx, identify(ctx, generated));
+      for (const form of STATED_UPDATE_FORMS) {
+        const before = await getJob(ctx, id);
+        const res = await sendUpdate(ctx, form, before, update.patchOf(before));
+        if (form === 'override' && (await declinesOverride(ctx, before, res))) continue;
+        const label = `${formLabel(form, before)} with ${update.what}`;
+        update.judgeAnswer(ctx, res, label, form);
+        const answer = isSuccess(res.status) ? ([['the answer', jobOf(res)]] as const) : [];
+        for (const [where, job] of [...answer, ['a GET', await getJob(ctx, id)] as const]) {
+          const diff = changedFields(before, job);
+          ctx.expect(diff.length === 0, {
+            title: `${label}: ${where} shows ${diff.join(', ')} changed`,
+            expected: `only the fields sent change (spec 4.3): ${update.because}`,
+            received: changeLines(before, job, diff).join('\n'),
+          });
+        }
+      }
+    },
+  });
+}
+
+/**
+ * The GET result as a body: all of it but the id, which the path or the referenceId already names, with amounts as
+ * JSON numbers (an amount answered as a decimal string is jobs.limits.amount-as-number's to judge, once).
+ */
+function resendable(job: Job): Body {
+  const { id: _named, ...rest } = job;
+  return withNumberAmounts(rest);
+}
+
+export const resentGetResultRule: Implementation = noChangeRule(
+  {
+    id: 'jobs.update.get-result-resent',
+    section: '4.3',
+    level: 'must',
+    title: "A job's own GET result, sent back as an update in every form, is taken and changes nothing",
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+  },
+  {
+    what: "the job's own GET result",
+    patchOf: resendable,
+    judgeAnswer: (ctx, res, label) =>
+      expectStatus(
+        ctx,
+        res,
+        200,
+        `${label} is a valid update: 200 with the full Job (spec 4.3: the body is symmetrical with the GET result)`,
+      ),
+    because: "each field was sent as the job's own value, so the job stays as it was",
+  },
+);
+
+export const emptyUpdateRule: Implementation = noChangeRule(
+  {
+    id: 'jobs.update.empty-body',
+    section: '4.3',
+    level: 'must',
+    title: 'An update that sends no field, in every form, changes nothing and is never answered with a 5xx',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
+    what: 'no field',
+    patchOf: () => ({}),
+    judgeAnswer: (ctx, res, label, form) => {
+      expectStatus(ctx, res, (status) => status < 500, `${label} is answered, taken or refused, never with a 5xx (spec 4.3, 7)`);
+      ctx.observe({
+        topic: 'update.empty-body',
+        section: '4.3',
+        observed: `${formLabel(form)}: ${isSuccess(res.status) ? 'accepted' : `refused with ${res.status}`}`,
+      });
+    },
+    because: 'an update that sends none changes nothing',
+  },
+);
