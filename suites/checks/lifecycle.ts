@@ -18,6 +18,7 @@ import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '.
 import { createJob, expectLeftAlone, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { declinesOverride, formLabel, sendUpdate } from '../kit/rejected-writes.js';
+import { DELETE_HOW, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 
 type Status = Job['status'];
 type Via = 'id' | 'reference';
@@ -87,22 +88,6 @@ function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementa
     },
   });
 }
-
-type DeleteWay = 'id' | 'reference' | 'override' | 'override-reference';
-
-function deleteJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string): Promise<ApiResponse> {
-  if (way === 'id') return ctx.api.deleteById(job.id);
-  if (way === 'reference') return ctx.api.deleteByReference(referenceId);
-  if (way === 'override') return ctx.api.deleteByOverride(job.id);
-  return ctx.api.deleteByReferenceOverride(referenceId);
-}
-
-const DELETE_HOW: Record<DeleteWay, string> = {
-  id: 'DELETE /jobs/{id}',
-  reference: 'DELETE /jobs with {referenceId}',
-  override: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
-  'override-reference': 'POST /jobs with {referenceId} and X-HTTP-Method-Override: DELETE',
-};
 
 function deleteRule(entry: RuleEntry, way: DeleteWay): Implementation {
   const how = DELETE_HOW[way];

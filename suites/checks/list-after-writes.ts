@@ -13,7 +13,7 @@ import { expectStatus, isClientError, isSuccess } from '../kit/http.js';
 import { createJob, listJobs } from '../kit/jobs.js';
 import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
+import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
 
 /** The title the list with q = `referenceId` shows for `id` (undefined: not listed), read twice apart by `write`. */
 async function listedAround(ctx: RuleContext, referenceId: string, id: () => number | undefined, write: () => Promise<ApiResponse>) {
@@ -66,47 +66,19 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
   }
   // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
   // path good practice only, so a target that declines it there is not judged here).
-  for (const by of DELETE_FORMS) {
+  for (const way of DELETE_WAYS) {
     const job = await createJob(ctx, identify(ctx, generated));
     const referenceId = job.referenceId as string;
     const { res, after } = await listedAround(
       ctx,
       referenceId,
       () => job.id,
-      () => deleteIn(ctx, by, job),
+      () => deleteJob(ctx, way, job, referenceId),
     );
-    if (by === 'reference-override' && isClientError(res.status)) continue;
-    expectStatus(ctx, res, 204, `${deleteLabel(by, job)} removes the job: 204 (spec 4.4, 4.7)`);
-    expectListed(ctx, deleteLabel(by, job), referenceId, after, undefined);
+    if (way === 'override-reference' && isClientError(res.status)) continue;
+    expectStatus(ctx, res, 204, `${DELETE_HOW[way]} removes the job: 204 (spec 4.4, 4.7)`);
+    expectListed(ctx, `${DELETE_HOW[way]} (job ${job.id}, referenceId ${referenceId})`, referenceId, after, undefined);
   }
-}
-
-type DeleteForm = 'id' | 'reference' | 'override' | 'reference-override';
-
-const DELETE_FORMS: readonly DeleteForm[] = ['id', 'reference', 'override', 'reference-override'];
-
-function deleteIn(ctx: RuleContext, by: DeleteForm, job: Job): Promise<ApiResponse> {
-  const referenceId = job.referenceId ?? '';
-  switch (by) {
-    case 'id':
-      return ctx.api.deleteById(job.id);
-    case 'reference':
-      return ctx.api.deleteByReference(referenceId);
-    case 'override':
-      return ctx.api.deleteByOverride(job.id);
-    case 'reference-override':
-      return ctx.api.deleteByReferenceOverride(referenceId);
-  }
-}
-
-function deleteLabel(by: DeleteForm, job: Job): string {
-  const override = `${METHOD_OVERRIDE}: DELETE`;
-  return {
-    id: `DELETE /jobs/${job.id}`,
-    reference: `DELETE /jobs (referenceId ${job.referenceId})`,
-    override: `POST /jobs/${job.id} (${override})`,
-    'reference-override': `POST /jobs (referenceId ${job.referenceId}, ${override})`,
-  }[by];
 }
 
 export const listAfterWritesRule: Implementation = propertyRule<Body>(

@@ -13,6 +13,7 @@ import { expectStatus, jobOf, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
 import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { DELETE_HOW, deleteJob } from '../kit/delete-forms.js';
 
 /** The changes a job goes through by id: a title, an archive, a re-publish (the override where honoured). */
 function changesOf(ctx: RuleContext): Array<{ form: UpdateForm; patch: Body }> {
@@ -55,14 +56,9 @@ async function expectListed(ctx: RuleContext, job: Job): Promise<void> {
 }
 
 /** Deletes `job` by id or through the override, and checks it is gone. */
-async function expectDeleted(ctx: RuleContext, job: Job, how: 'id' | 'override'): Promise<void> {
-  const res = how === 'id' ? await ctx.api.deleteById(job.id) : await ctx.api.deleteByOverride(job.id);
-  expectStatus(
-    ctx,
-    res,
-    204,
-    `the DELETE ${how === 'id' ? 'by id' : 'through the override'} of a job without referenceId: 204 (spec 4.4, 4.7)`,
-  );
+async function expectDeleted(ctx: RuleContext, job: Job, way: 'id' | 'override'): Promise<void> {
+  const res = await deleteJob(ctx, way, job, '');
+  expectStatus(ctx, res, 204, `${DELETE_HOW[way]} of a job without referenceId: 204 (spec 4.4, 4.7)`);
   const after = await ctx.api.get(job.id);
   ctx.expect(showsGone(after.status), {
     title: `job ${job.id}, without referenceId, is still there after its delete`,
