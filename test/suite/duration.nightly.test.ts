@@ -7,6 +7,6 @@ import { expectDurationRun } from './support/duration-run.js';
 
 describe('--duration 20s', () => {
   it('over every rule: stops within 2 s of the budget, cleans up, draws more cases than the default', async () => {
-    await expectDurationRun({ duration: '20s', budgetMs: 20_000, seed: 32 });
+    await expectDurationRun({ seconds: 20, seed: 32 });
   }, 300_000);
 });
