@@ -387,6 +387,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'applicationEmail | String, max 50 | Address that receives a copy of each application.',
   },
   {
+    id: 'jobs.roundtrip.reference-id-end-white-space',
+    section: '2.1',
+    level: 'should',
+    area: 'roundtrip',
+    title: 'A referenceId keeps the white space at its ends on every create path and every read, and PUT /jobs names its job by it',
+    statement: "Good practice; the spec says: referenceId | String, max 50 | Employer's unique id for the job.",
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',
@@ -587,7 +595,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title:
-      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates by id and by referenceId, and takes the value sent on every write path',
+      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates in every form, and takes the value sent on every write path',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {

@@ -15,7 +15,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { sameEmail, sameUrl, show } from '../../judging/compare.js';
 import { expectStatus, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 /** One URL of each form (documentation hosts and addresses: RFC 2606, 5737, 3849), each within 200 characters. */
@@ -85,10 +85,10 @@ function addressFormsRule(entry: RuleEntry, kind: Address): Implementation {
       const putCreate = await ctx.api.putByReference({ ...routedTo(created, kind, address), referenceId: created.referenceId });
       await expectKept(ctx, kind, 'PUT /jobs (a new referenceId)', putCreate, address);
       // Each update form on a job of its own that holds the plain address: a path that ignores the field shows.
-      for (const form of STATED_UPDATE_FORMS) {
+      for (const form of UPDATE_FORMS) {
         const job = await createJob(ctx, routedTo(identify(ctx, generated), kind, kind.plain));
         const res = await sendUpdate(ctx, form, job, { [kind.field]: address });
-        if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
+        if (await declinesUpdate(ctx, form, job, res)) continue;
         await expectKept(ctx, kind, formLabel(form, job), res, address);
       }
     },

@@ -4,9 +4,9 @@
  * employer may have it is the target's plan to decide, so every other rule sees it false: a server that resets it
  * on an update that does not send it, or ignores a later false, shows nothing there. Here a job is created with
  * true; a refusal, or an answer of false, is the plan's (recorded); a job that took true keeps it through partial
- * updates by id and by referenceId, and the value sent changes it on every path: false by id, true by referenceId,
- * false through the override (where honoured), and true on a PUT /jobs that creates; that job then keeps it when
- * archived and re-published on each path (spec 3: other fields unchanged).
+ * updates in every form, and the value sent changes it on every path: false and true in turn in each update form
+ * (the method override's where honoured), and true on each PUT /jobs that creates; that job then keeps it when
+ * archived and re-published in each form (spec 3: other fields unchanged).
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
@@ -15,7 +15,7 @@ import { show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { declinesOverride, formLabel, sendUpdate } from '../kit/rejected-writes.js';
+import { formLabel, PUT_CREATES, sendUnlessDeclined, UPDATE_FORMS, type WriteTarget } from '../kit/rejected-writes.js';
 
 /** Fails unless the answer of `what` and a GET after it show autoRefresh `expected`, which `what` sent or left alone. */
 async function expectAutoRefresh(
@@ -43,19 +43,15 @@ async function expectAutoRefresh(
 }
 
 /**
- * Archived by referenceId, re-published by id and archived again through the override (where honoured): a status
- * change changes nothing but the status (spec 3: "Other fields unchanged"), autoRefresh true included.
+ * Archived and re-published in turn, in every update form (the override's where honoured): a status change changes
+ * nothing but the status (spec 3: "Other fields unchanged"), autoRefresh true included.
  */
-async function keptThroughStatusChanges(ctx: RuleContext, job: Job): Promise<void> {
-  const steps = [
-    ['reference', 'archived'],
-    ['id', 'active'],
-    ['override', 'archived'],
-  ] as const;
-  for (const [form, status] of steps) {
-    const res = await sendUpdate(ctx, form, job, { status });
-    if (form === 'override' && (await declinesOverride(ctx, job, res))) return;
-    await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with status ${status} only`, res, { expected: true, sent: false });
+async function keptThroughStatusChanges(ctx: RuleContext, job: Job, fresh: WriteTarget['fresh']): Promise<void> {
+  for (const [i, form] of UPDATE_FORMS.entries()) {
+    const status = i % 2 === 0 ? 'archived' : 'active';
+    const res = await sendUnlessDeclined(ctx, form, { job, patch: { status }, fresh });
+    if (res !== undefined)
+      await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with status ${status} only`, res, { expected: true, sent: false });
   }
 }
 
@@ -65,7 +61,7 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
     section: '4.3',
     level: 'must',
     title:
-      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates by id and by referenceId, ' +
+      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates in every form, ' +
       'and takes the value sent on every write path',
     statement: 'Updates are partial. Only the fields sent change.',
   },
@@ -82,50 +78,38 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
         observed: isSuccess(created.status) ? `taken as ${show(created.json?.autoRefresh)}` : `refused with ${created.status}`,
       });
       if (!taken) return;
-      const id = created.json!.id;
-      const byId = `PUT /jobs/${id} with a title only`;
-      await expectAutoRefresh(ctx, id, byId, await ctx.api.putById(id, { title: scopedTitle(ctx, body.referenceId, 'renamed') }), {
-        expected: true,
-        sent: false,
-      });
-      const byReference = `PUT /jobs (referenceId ${body.referenceId}) with a title only`;
-      const renamed = scopedTitle(ctx, body.referenceId, 'renamed again');
-      await expectAutoRefresh(ctx, id, byReference, await ctx.api.putByReference({ referenceId: body.referenceId, title: renamed }), {
-        expected: true,
-        sent: false,
-      });
-      await expectAutoRefresh(ctx, id, `PUT /jobs/${id} with autoRefresh false`, await ctx.api.putById(id, { autoRefresh: false }), {
-        expected: false,
-        sent: true,
-      });
-      // The value sent changes on the other paths too: by referenceId, and through the override where it is honoured.
       const job = created.json!;
-      await expectAutoRefresh(
-        ctx,
-        id,
-        `${formLabel('reference', job)} with autoRefresh true`,
-        await sendUpdate(ctx, 'reference', job, { autoRefresh: true }),
-        {
-          expected: true,
-          sent: true,
-        },
-      );
-      const off = await sendUpdate(ctx, 'override', job, { autoRefresh: false });
-      // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
-      if (!(await declinesOverride(ctx, job, off)))
-        await expectAutoRefresh(ctx, id, `${formLabel('override', job)} with autoRefresh false`, off, { expected: false, sent: true });
-      // A PUT /jobs that creates takes the value sent, as POST did (4.3: it behaves as POST).
-      const fresh = { ...identify(ctx, generated), status: 'active', autoRefresh: true };
-      const made = await ctx.api.putByReference(fresh);
-      const creating = `PUT /jobs creating ${fresh.referenceId} with autoRefresh true`;
-      ctx.expect(isSuccess(made.status) && made.json !== undefined, {
-        title: `${creating} was refused`,
-        expected: 'a PUT /jobs with a new referenceId creates the job as POST does (spec 4.3), and POST took autoRefresh true',
-        received: responseLine(made),
-        failingExchange: made.exchange,
-      });
-      await expectAutoRefresh(ctx, made.json.id, creating, made, { expected: true, sent: true });
-      await keptThroughStatusChanges(ctx, made.json);
+      const freshBody = () => ({ ...identify(ctx, generated), status: 'active' });
+      // Kept through an update that does not send it, in every form.
+      for (const [i, form] of UPDATE_FORMS.entries()) {
+        const patch = { title: scopedTitle(ctx, body.referenceId, `renamed ${i + 1}`) };
+        const res = await sendUnlessDeclined(ctx, form, { job, patch, fresh: freshBody() });
+        if (res !== undefined)
+          await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with a title only`, res, { expected: true, sent: false });
+      }
+      // The value sent changes it in every form: false, then true, in turn.
+      let current = true;
+      for (const form of UPDATE_FORMS) {
+        const res = await sendUnlessDeclined(ctx, form, { job, patch: { autoRefresh: !current }, fresh: freshBody() });
+        if (res === undefined) continue;
+        current = !current;
+        await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with autoRefresh ${current}`, res, { expected: current, sent: true });
+      }
+      // A PUT /jobs that creates takes the value sent, as POST did (4.3: it behaves as POST), and keeps it after.
+      for (const form of PUT_CREATES) {
+        const fresh = freshBody();
+        const made = await sendUnlessDeclined(ctx, form, { job, patch: { autoRefresh: true }, fresh });
+        if (made === undefined) continue;
+        const creating = `${formLabel(form)} ${fresh.referenceId} with autoRefresh true`;
+        ctx.expect(isSuccess(made.status) && made.json !== undefined, {
+          title: `${creating} was refused`,
+          expected: 'a PUT /jobs with a new referenceId creates the job as POST does (spec 4.3), and POST took autoRefresh true',
+          received: responseLine(made),
+          failingExchange: made.exchange,
+        });
+        await expectAutoRefresh(ctx, made.json.id, creating, made, { expected: true, sent: true });
+        await keptThroughStatusChanges(ctx, made.json, freshBody());
+      }
     },
   },
 );

@@ -15,8 +15,17 @@ import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.j
 import { sameEmail, sameHtmlContent, sameLocations, sameText, sameUrl, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
-import { declinesOverride, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
-import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
+import {
+  CREATE_FORMS,
+  declinesCreate,
+  formLabel,
+  PUT_CREATES,
+  sendCreate,
+  sendUnlessDeclined,
+  UPDATE_FORMS,
+  type CreateForm,
+  type UpdateForm,
+} from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** What the job must hold after the writes so far. */
@@ -101,29 +110,31 @@ function writtenOf(body: Body & { referenceId: string }): Written {
 }
 
 /**
- * Creates the class's body by POST or by a PUT with a new referenceId (4.3: it behaves as POST). The spec restricts
- * no character of a referenceId, but this suite records a refusal of an unusual one
- * (jobs.robustness.reference-id-characters does too) and goes on with the plain referenceId: the other fields still
- * carry the class. A class a server may refuse outright (REFUSABLE_CLASSES) is recorded when refused, and the case
- * ends there: undefined.
+ * Creates the class's body by POST or by a PUT with a new referenceId, plainly or through the method override (4.3:
+ * it behaves as POST). The spec restricts no character of a referenceId, but this suite records a refusal of an
+ * unusual one (jobs.robustness.reference-id-characters does too) and goes on with the plain referenceId: the other
+ * fields still carry the class. A class a server may refuse outright (REFUSABLE_CLASSES) is recorded when refused,
+ * and the case ends there: undefined; so does a target that declines the override (`canonical`, a plain valid body,
+ * shows it: declinesCreate).
  */
 async function createClassJob(
   ctx: RuleContext,
   form: CreateForm,
   body: Body & { referenceId: string },
-  { plain, sample }: { plain: string; sample: ClassSample },
+  { plain, sample, canonical }: { plain: string; sample: ClassSample; canonical: Body },
 ): Promise<(Job & { referenceId: string }) | undefined> {
-  const res = form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference(body);
+  const res = await sendCreate(ctx, form, body);
+  if (await declinesCreate(ctx, form, canonical, res)) return undefined;
   if (isClientError(res.status) && body.referenceId !== plain) {
     ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(body.referenceId)}: ${res.status}` });
-    return createClassJob(ctx, form, { ...body, referenceId: plain }, { plain, sample });
+    return createClassJob(ctx, form, { ...body, referenceId: plain }, { plain, sample, canonical });
   }
   if (isClientError(res.status) && REFUSABLE_CLASSES.has(sample.characterClass)) {
     ctx.observe({ topic: 'string-characters-refused', section: '2.1', observed: `${sample.characterClass}: ${res.status}` });
     return undefined;
   }
   if (form === 'post') expectStatus(ctx, res, 201, 'POST /jobs with string fields of any characters creates the job: 201 (spec 2.1, 4.2)');
-  else expectStatus(ctx, res, isSuccess, 'PUT /jobs with a new referenceId and string fields of any characters creates the job (spec 4.3)');
+  else expectStatus(ctx, res, isSuccess, `${formLabel(form)} with string fields of any characters creates the job (spec 4.3)`);
   observeSpelling(ctx, body, jobOf(res));
   return { ...jobOf(res), referenceId: body.referenceId };
 }
@@ -157,7 +168,7 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
     examples: () => CLASS_EXAMPLES.map((sample) => ({ sample })),
     check: async (ctx: RuleContext, { generated, sample }) => {
       const { body, plain } = classBody(ctx, generated, sample);
-      const created = await createClassJob(ctx, 'post', body, { plain, sample });
+      const created = await createClassJob(ctx, 'post', body, { plain, sample, canonical: generated });
       if (created === undefined) return;
       const id = created.id;
       const written: Written = { ...writtenOf(body), referenceId: created.referenceId };
@@ -165,64 +176,57 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
       expectKept(ctx, written, created, 'the POST /jobs answer', what);
       await expectReadsKept(ctx, written, id, what);
 
-      // A later PUT by id writes the class again, the address too (every write path of every field); its answer
-      // still holds the fields it did not touch.
+      // Each update form writes the class again, the address too (every write path of every field); its answer still
+      // holds the fields it did not touch. PUT /jobs names the job by the referenceId as written, class and all.
       const { applicantRoutingType: _routing, ...address } = sample.routing;
-      const retitled = {
-        title: scopedTitle(ctx, plain, `${sample.text} ${sample.text}`),
-        description: `<p>${asHtmlText(`${sample.text}.`)}</p>`,
-        ...address,
-      };
-      const byId = await ctx.api.putById(id, retitled);
-      expectStatus(ctx, byId, 200, 'PUT /jobs/{id} with a title and description of any characters answers 200 and the job (spec 4.3)');
-      Object.assign(written, retitled);
-      expectKept(ctx, written, jobOf(byId), `the PUT /jobs/${id} answer`, what);
-
-      // PUT /jobs names the job by the referenceId as written, class and all (4.3 form 2).
-      const renamed = { referenceId: written.referenceId, title: scopedTitle(ctx, plain, `${sample.text}!`), ...address };
-      const byReference = await ctx.api.putByReference(renamed);
-      expectStatus(ctx, byReference, 200, 'PUT /jobs by the referenceId as written updates the job: 200 (spec 4.3 form 2)');
-      ctx.expect(jobOf(byReference).id === id, {
-        title: `PUT /jobs by referenceId ${JSON.stringify(written.referenceId)} answered job ${jobOf(byReference).id}, not ${id}`,
-        expected: 'the job with that referenceId is updated (spec 4.3)',
-        received: responseLine(byReference),
-      });
-      written.title = renamed.title;
-      expectKept(ctx, written, jobOf(byReference), 'the PUT /jobs answer', what);
-
-      // The override (spec 1) writes the class once more, where the target honours it (good practice only).
-      const overridden = { title: scopedTitle(ctx, plain, `${sample.text}?`), ...address };
-      const byOverride = await sendUpdate(ctx, 'override', jobOf(byReference), overridden);
-      if (!(await declinesOverride(ctx, jobOf(byReference), byOverride))) {
-        expectStatus(ctx, byOverride, 200, 'POST /jobs/{id} overridden to PUT answers 200 and the job (spec 1, 4.3)');
-        written.title = overridden.title;
-        expectKept(ctx, written, jobOf(byOverride), `the POST /jobs/${id} (${METHOD_OVERRIDE}: PUT) answer`, what);
+      for (const [i, form] of UPDATE_FORMS.entries()) {
+        const text = `${sample.text}${UPDATE_MARKS[i]}`;
+        const patch = { title: scopedTitle(ctx, plain, text), description: `<p>${asHtmlText(text)}</p>`, ...address };
+        const res = await sendUnlessDeclined(ctx, form, { job: created, patch, fresh: identify(ctx, generated) });
+        if (res === undefined) continue;
+        const label = formLabel(form, created);
+        expectStatus(ctx, res, 200, `${label} with string fields of any characters answers 200 and the job (spec 4.3)`);
+        ctx.expect(jobOf(res).id === id, {
+          title: `${label} answered job ${jobOf(res).id}, not ${id}`,
+          expected: 'the job it names is updated (spec 4.3)',
+          received: responseLine(res),
+        });
+        Object.assign(written, patch);
+        expectKept(ctx, written, jobOf(res), `the ${label} answer`, what);
       }
       await expectReadsKept(ctx, written, id, what);
 
-      // A PUT with a new referenceId creates the class's job as POST does (4.3).
-      const fresh = classBody(ctx, generated, sample);
-      const made = await createClassJob(ctx, 'put-create', fresh.body, { plain: fresh.plain, sample });
-      if (made === undefined) return;
-      const madeWritten: Written = { ...writtenOf(fresh.body), referenceId: made.referenceId };
-      expectKept(ctx, madeWritten, made, 'the PUT /jobs (new referenceId) answer', what);
-      await expectReadsKept(ctx, madeWritten, made.id, what);
-
-      // DELETE /jobs names the job by the referenceId as written too (4.4): the job is gone after it.
-      const deleted = await ctx.api.deleteByReference(made.referenceId);
-      expectStatus(ctx, deleted, 204, 'DELETE /jobs by the referenceId as written removes the job: 204 with no body (spec 4.4)');
-      const after = await ctx.api.get(made.id);
-      ctx.expect(showsGone(after.status), {
-        title: `job ${made.id} is still there after DELETE /jobs by referenceId ${JSON.stringify(made.referenceId)}`,
-        expected: 'the job with that referenceId is removed (spec 3, 4.4): GET answers a client error',
-        received: responseLine(after),
-        failingExchange: deleted.exchange,
-      });
+      // A PUT with a new referenceId creates the class's job as POST does (4.3), and DELETE /jobs names it by the
+      // referenceId as written (4.4): the job is gone after it.
+      for (const form of PUT_CREATES) {
+        const fresh = classBody(ctx, generated, sample);
+        const made = await createClassJob(ctx, form, fresh.body, { plain: fresh.plain, sample, canonical: generated });
+        if (made === undefined) continue;
+        const madeWritten: Written = { ...writtenOf(fresh.body), referenceId: made.referenceId };
+        expectKept(ctx, madeWritten, made, `the ${formLabel(form)} answer`, what);
+        await expectReadsKept(ctx, madeWritten, made.id, what);
+        await expectDeletedByReference(ctx, made);
+      }
     },
   },
 );
 
-/** White space at both ends of a title, ASCII and not (a no-break space). */
+/** Marks that make each update form's text its own: a write that did not land shows the last one's. */
+const UPDATE_MARKS = ['.', '!', '?', ';'];
+
+async function expectDeletedByReference(ctx: RuleContext, made: Job & { referenceId: string }): Promise<void> {
+  const deleted = await ctx.api.deleteByReference(made.referenceId);
+  expectStatus(ctx, deleted, 204, 'DELETE /jobs by the referenceId as written removes the job: 204 with no body (spec 4.4)');
+  const after = await ctx.api.get(made.id);
+  ctx.expect(showsGone(after.status), {
+    title: `job ${made.id} is still there after DELETE /jobs by referenceId ${JSON.stringify(made.referenceId)}`,
+    expected: 'the job with that referenceId is removed (spec 3, 4.4): GET answers a client error',
+    received: responseLine(after),
+    failingExchange: deleted.exchange,
+  });
+}
+
+/** White space at both ends of a title or a referenceId, ASCII and not (a no-break space). */
 const END_SPACES = { before: '  ', after: ' \u00A0' };
 
 const titleEndWhiteSpace: Implementation = propertyRule(
@@ -246,23 +250,63 @@ const titleEndWhiteSpace: Implementation = propertyRule(
       const what = 'the white space at the ends of the title';
       expectKept(ctx, written, created, 'the POST /jobs answer', what);
       await expectReadsKept(ctx, written, created.id, what);
-      const puts = [
-        { path: `the PUT /jobs/${created.id} answer`, text: 'by id', put: (title: string) => ctx.api.putById(created.id, { title }) },
-        {
-          path: 'the PUT /jobs answer',
-          text: 'by reference',
-          put: (title: string) => ctx.api.putByReference({ referenceId: body.referenceId, title }),
-        },
-      ];
-      for (const { path, text, put } of puts) {
-        written.title = spaced(text);
-        const res = await put(written.title);
-        expectStatus(ctx, res, 200, 'PUT of a title answers 200 and the job (spec 4.3)');
-        expectKept(ctx, written, jobOf(res), path, what);
+      for (const form of UPDATE_FORMS) {
+        const title = spaced(form);
+        const res = await sendUnlessDeclined(ctx, form, { job: created, patch: { title }, fresh: identify(ctx, generated) });
+        if (res === undefined) continue;
+        written.title = title;
+        const label = formLabel(form, created);
+        expectStatus(ctx, res, 200, `${label} with a title answers 200 and the job (spec 4.3)`);
+        expectKept(ctx, written, jobOf(res), `the ${label} answer`, what);
       }
       await expectReadsKept(ctx, written, created.id, what);
     },
   },
 );
 
-export const characterClassRules: Implementation[] = [characterClasses, titleEndWhiteSpace];
+/** The PUT /jobs forms, which name a job by the referenceId in the body. */
+const BY_REFERENCE: readonly UpdateForm[] = ['reference', 'reference-override'];
+
+const referenceIdEndWhiteSpace: Implementation = propertyRule(
+  // should, as the title's: 2.1 says only "String", and a server that trims a referenceId on every write and every
+  // lookup names its jobs consistently; keeping the spaces is the faithful choice, trimming them a defensible one.
+  {
+    id: 'jobs.roundtrip.reference-id-end-white-space',
+    section: '2.1',
+    level: 'should',
+    title: 'A referenceId keeps the white space at its ends on every create path and every read, and PUT /jobs names its job by it',
+    statement: "Good practice; the spec says: referenceId | String, max 50 | Employer's unique id for the job.",
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const what = 'the white space at the ends of the referenceId';
+      for (const form of CREATE_FORMS) {
+        const body = identify(ctx, generated);
+        const referenceId = `${END_SPACES.before}${body.referenceId}${END_SPACES.after}`;
+        const res = await sendCreate(ctx, form, { ...body, referenceId });
+        if (await declinesCreate(ctx, form, generated, res)) continue;
+        const label = formLabel(form);
+        expectStatus(ctx, res, isSuccess, `${label} with white space at the ends of the referenceId creates the job (spec 4.2, 4.3)`);
+        const created = { ...jobOf(res), referenceId };
+        const written: Written = { title: body.title as string, referenceId, locations: body.locations as LocationInput[] };
+        expectKept(ctx, written, created, `the ${label} answer`, what);
+        await expectReadsKept(ctx, written, created.id, what);
+        for (const update of BY_REFERENCE) {
+          const patch = { title: scopedTitle(ctx, body.referenceId, `${form} ${update}`) };
+          const updated = await sendUnlessDeclined(ctx, update, { job: created, patch, fresh: body });
+          if (updated === undefined) continue;
+          expectStatus(ctx, updated, 200, `${formLabel(update, created)} names the job by its referenceId as written (spec 4.3)`);
+          ctx.expect(jobOf(updated).id === created.id, {
+            title: `${formLabel(update, created)} answered job ${jobOf(updated).id}, not ${created.id}`,
+            expected: 'the job with that referenceId, white space and all, is updated (spec 4.3)',
+            received: responseLine(updated),
+          });
+        }
+      }
+    },
+  },
+);
+
+export const characterClassRules: Implementation[] = [characterClasses, titleEndWhiteSpace, referenceIdEndWhiteSpace];

@@ -12,7 +12,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, expectLeftAlone, getJob } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 
 /** The two spellings of "none" (2.1): each clears. */
@@ -40,7 +40,7 @@ function takingBody(ctx: RuleContext, generated: Body, referenceId: string): Bod
  * anything else fails.
  */
 async function clearTaken(ctx: RuleContext, form: UpdateForm, job: Job, value: string | null, res: ApiResponse<Job>): Promise<boolean> {
-  if (form === 'override' && (await declinesOverride(ctx, job, res))) {
+  if (await declinesUpdate(ctx, form, job, res)) {
     ctx.observe({ topic: 'method-override.put', section: '1', observed: `${formLabel(form)} refused with ${res.status}` });
     return false;
   }

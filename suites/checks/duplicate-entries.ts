@@ -11,7 +11,7 @@ import { JOB_INPUT_LIST_FIELDS } from '../../schemas/index.js';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { CREATE_FORMS, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { jsonEqual, show } from '../../judging/compare.js';
 import { isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
@@ -59,17 +59,12 @@ export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Bo
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), field: fc.constantFrom(...JOB_INPUT_LIST_FIELDS) }),
     examples: () => JOB_INPUT_LIST_FIELDS.map((field) => ({ field })),
     check: async (ctx: RuleContext, { generated, field }) => {
-      for (const form of ['post', 'put-create'] as const) {
+      for (const form of CREATE_FORMS) {
         const body = withEntryTwice(identify(ctx, generated), field) as Body & { referenceId: string };
-        await expectConsistent(
-          ctx,
-          formLabel(form),
-          field,
-          form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference(body),
-        );
+        await expectConsistent(ctx, formLabel(form), field, await sendCreate(ctx, form, body));
       }
       const { [field]: twice } = withEntryTwice(generated, field);
-      for (const form of STATED_UPDATE_FORMS) {
+      for (const form of UPDATE_FORMS) {
         const job = await createJob(ctx, identify(ctx, generated));
         await expectConsistent(ctx, formLabel(form), field, await sendUpdate(ctx, form, job, { [field]: twice }));
       }

@@ -22,7 +22,7 @@ import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
 import type { ApiResponse, RuleContext } from '../contract/rule.js';
 import type { Job } from '../../schemas/types.gen.js';
-import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { formLabel, LATER_FORMS, sendUnlessDeclined } from '../kit/rejected-writes.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
@@ -43,8 +43,8 @@ function expectAccepted(ctx: RuleContext, res: ApiResponse, description: string,
 }
 
 /**
- * Sends `description` by every write besides POST: a PUT-create, and a partial update of `job` by id, by referenceId
- * and through the override where the target honours it (4.3: a PUT body obeys the same rules as POST).
+ * Sends `description` by every write besides POST: a partial update of `job` in each update form, and each PUT-create,
+ * the method override's where the target honours it (4.3: a PUT body obeys the same rules as POST).
  */
 async function expectAcceptedOnEveryWrite(
   ctx: RuleContext,
@@ -52,12 +52,9 @@ async function expectAcceptedOnEveryWrite(
   job: Job,
   description: string,
 ): Promise<void> {
-  const created = identify(ctx, generated);
-  expectAccepted(ctx, await ctx.api.putByReference({ ...created, description }), description, formLabel('put-create'));
-  for (const form of STATED_UPDATE_FORMS) {
-    const res = await sendUpdate(ctx, form, job, { description });
-    if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
-    expectAccepted(ctx, res, description, formLabel(form, job));
+  for (const form of LATER_FORMS) {
+    const res = await sendUnlessDeclined(ctx, form, { job, patch: { description }, fresh: identify(ctx, generated) });
+    if (res !== undefined) expectAccepted(ctx, res, description, formLabel(form, job));
   }
 }
 

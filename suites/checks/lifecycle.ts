@@ -17,7 +17,7 @@ import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, expectLeftAlone, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
-import { declinesOverride, formLabel, sendUpdate } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate } from '../kit/rejected-writes.js';
 import { DELETE_HOW, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 
 type Status = Job['status'];
@@ -73,7 +73,7 @@ function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementa
         const { job } = await jobIn(ctx, generated, from);
         const res = await sendUpdate(ctx, form, job, { status: to });
         const how = `${formLabel(form, job)} with status "${to}" on a ${from} job`;
-        if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
+        if (await declinesUpdate(ctx, form, job, res)) continue;
         expectStatus(ctx, res, 200, `setup: ${how} answers 200 (spec 3${form === 'override' ? ', 1' : ''})`);
         const after = await getJob(ctx, job.id);
         // The transition by id and by referenceId is its own rule's (transitionRule); the override's has no other.

@@ -18,7 +18,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** One id of each kind a job names, and its places (2.2: sent by description alone, shown with a name and a type). */
@@ -137,11 +137,11 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
 async function check(ctx: RuleContext, { generated, from, to }: NamesCase): Promise<void> {
   const book = new NameBook();
   for (const ids of [from, to]) book.record(await createJob(ctx, identify(ctx, bodyWith(generated, ids))), ids);
-  for (const form of STATED_UPDATE_FORMS) {
+  for (const form of UPDATE_FORMS) {
     const job = await createJob(ctx, identify(ctx, bodyWith(generated, from)));
     const label = formLabel(form, job);
     const res = await sendUpdate(ctx, form, job, fieldsOf(to, 61000));
-    if (form === 'override' && (await declinesOverride(ctx, job, res))) continue;
+    if (await declinesUpdate(ctx, form, job, res)) continue;
     expectStatus(ctx, res, isSuccess, `${label} with other ids updates the job (spec 4.3)`);
     expectNamesFollow(ctx, book, jobOf(res), to, `the ${label} answer`);
     expectNamesFollow(ctx, book, await getJob(ctx, job.id), to, `GET /jobs/${job.id} after ${label}`);

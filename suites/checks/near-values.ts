@@ -16,7 +16,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
 import { isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** One near change: what it is, and the update it makes of the job as it stands (undefined where it does not apply). */
@@ -79,7 +79,7 @@ async function check(ctx: RuleContext, generated: Body, form: UpdateForm): Promi
     if (update === undefined) continue;
     const res = await sendUpdate(ctx, form, job, update);
     // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
-    if (form === 'override' && (await declinesOverride(ctx, job, res))) return;
+    if (await declinesUpdate(ctx, form, job, res)) return;
     const what = `${formLabel(form, job)} changing ${change.label}`;
     const answered = isSuccess(res.status) ? keptValueProblems(update, jobOf(res)) : [responseLine(res)];
     const read = await getJob(ctx, job.id);
@@ -105,8 +105,8 @@ export const nearValuesRule: Implementation = propertyRule<{ generated: Body; fo
   {
     maxRuns: 1,
     independentCases: true,
-    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), form: fc.constantFrom(...STATED_UPDATE_FORMS) }),
-    examples: () => STATED_UPDATE_FORMS.map((form) => ({ form })),
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), form: fc.constantFrom(...UPDATE_FORMS) }),
+    examples: () => UPDATE_FORMS.map((form) => ({ form })),
     check: (ctx, { generated, form }) => check(ctx, generated, form),
   },
 );

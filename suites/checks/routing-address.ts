@@ -14,7 +14,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { withRouting, type RoutingKind } from './limits/routing-body.js';
 
@@ -32,11 +32,11 @@ function unchanged(before: Job, after: Job, sent: string): string[] {
 async function check(ctx: RuleContext, { generated, kind }: { generated: Body; kind: RoutingKind }): Promise<void> {
   const { own, other } = ADDRESSES[kind];
   const [sent] = Object.keys(other) as [string];
-  for (const form of STATED_UPDATE_FORMS) {
+  for (const form of UPDATE_FORMS) {
     const before = await getJob(ctx, (await createJob(ctx, identify(ctx, withRouting(generated, kind, own)))).id);
     const res = await sendUpdate(ctx, form, before, other);
     const label = `${formLabel(form, before)} with only ${sent} on a job routed by ${kind}`;
-    if (form === 'override' && (await declinesOverride(ctx, before, res))) continue;
+    if (await declinesUpdate(ctx, form, before, res)) continue;
     expectStatus(ctx, res, (status) => isSuccess(status) || isClientError(status), `${label} is answered, never with a 5xx (spec 7)`);
     ctx.observe({
       topic: 'routing.other-address',

@@ -15,7 +15,7 @@ import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 /** An update that changes nothing: what it sends to a job, and how its answer is judged. */
@@ -35,10 +35,10 @@ function noChangeRule(entry: RuleEntry, update: NoChange): Implementation {
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
       const { id } = await createJob(ctx, identify(ctx, generated));
-      for (const form of STATED_UPDATE_FORMS) {
+      for (const form of UPDATE_FORMS) {
         const before = await getJob(ctx, id);
         const res = await sendUpdate(ctx, form, before, update.patchOf(before));
-        if (form === 'override' && (await declinesOverride(ctx, before, res))) continue;
+        if (await declinesUpdate(ctx, form, before, res)) continue;
         const label = `${formLabel(form, before)} with ${update.what}`;
         update.judgeAnswer(ctx, res, label, form);
         const answer = isSuccess(res.status) ? ([['the answer', jobOf(res)]] as const) : [];

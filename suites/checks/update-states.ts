@@ -13,7 +13,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, STATED_UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 type Status = Job['status'];
@@ -32,11 +32,11 @@ function changeOf(ctx: RuleContext, drawn: Body, job: Job): Body {
 
 async function check(ctx: RuleContext, { base, drawn }: { base: Body; drawn: Body }): Promise<void> {
   for (const status of CREATED_STATES) {
-    for (const form of STATED_UPDATE_FORMS) {
+    for (const form of UPDATE_FORMS) {
       const before = await getJob(ctx, (await createJob(ctx, identify(ctx, status === undefined ? base : { ...base, status }))).id);
       const change = changeOf(ctx, drawn, before);
       const res = await sendUpdate(ctx, form, before, change);
-      if (form === 'override' && (await declinesOverride(ctx, before, res))) continue;
+      if (await declinesUpdate(ctx, form, before, res)) continue;
       const label = `${formLabel(form, before)} changing every field of a job in status ${before.status}`;
       expectStatus(ctx, res, 200, `${label} is a valid partial update: 200 with the full Job (spec 4.3)`);
       const reads: Array<[string, Job]> = [

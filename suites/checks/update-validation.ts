@@ -31,7 +31,7 @@ import { SharedJob } from '../kit/shared-job.js';
 import {
   expectCreateRefused,
   expectUpdateRefused,
-  STATED_UPDATE_FORMS,
+  UPDATE_FORMS,
   type CreateForm,
   type UpdateCase,
   type UpdateForm,
@@ -65,7 +65,7 @@ const all = (arbs: Record<string, fc.Arbitrary<Violation>>): ViolationCase[] => 
  * changes nothing, so the cases share one job (suites/kit/shared-job.ts) unless `shared` is false (each of the
  * rule's violations needs fields set on its job first).
  */
-function updateRule(entry: RuleEntry, casesOf: CasesOf, forms: readonly UpdateForm[] = STATED_UPDATE_FORMS, shared = true): Implementation {
+function updateRule(entry: RuleEntry, casesOf: CasesOf, forms: readonly UpdateForm[] = UPDATE_FORMS, shared = true): Implementation {
   return fixedRule(entry, async (ctx) => {
     const job = shared ? await SharedJob.create<UpdateCase>(ctx) : SharedJob.unshared<UpdateCase>(ctx);
     const send = (sent: UpdateCase) => expectUpdateRefused(ctx, job, sent);
@@ -100,7 +100,7 @@ const htmlCases: CasesOf = () => [
   ...htmlViolationKinds.map((kind) => ({ arb: htmlViolationArb(kind) })),
   ...htmlViolationKinds
     .flatMap((kind) => knownHtmlViolations(kind).map((html) => fixedHtmlViolation(kind, html)))
-    .map((violation, i) => ({ arb: fc.constant(violation), forms: [STATED_UPDATE_FORMS[i % STATED_UPDATE_FORMS.length]!] })),
+    .map((violation, i) => ({ arb: fc.constant(violation), forms: [UPDATE_FORMS[i % UPDATE_FORMS.length]!] })),
 ];
 
 /** The first known violation of each kind (the script carrier first): the XSS hole every form must close. */
@@ -210,7 +210,7 @@ export const updateValidationRules: Implementation[] = [
         'Request body fields are the same as POST … Required when `applicantRoutingType.id` is 1. … Required when `applicantRoutingType.id` is 2.',
     },
     routingCases,
-    STATED_UPDATE_FORMS,
+    UPDATE_FORMS,
     false,
   ),
   updateRule(
@@ -232,7 +232,7 @@ export const updateValidationRules: Implementation[] = [
       statement: 'Request body fields are the same as POST … Rule: `salary.period.id` is required when `salary.amount` is given.',
     },
     salaryCases,
-    STATED_UPDATE_FORMS,
+    UPDATE_FORMS,
     false,
   ),
   updateRule(

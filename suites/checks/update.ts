@@ -11,7 +11,7 @@ import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle }
 import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { assertJobBody } from '../http/api.js';
 
@@ -430,9 +430,6 @@ const byReferenceOverride: Implementation = propertyRule(
   },
 );
 
-/** The forms a partial salary is sent in: the two of 4.3, and the method override of spec 1 where the target honours it. */
-const SALARY_MERGE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override'];
-
 /** Sends a partial salary over a job created with the whole stored salary; checks the merge on the PUT answer and on a GET. */
 async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fields }: SalaryMergeCase, form: UpdateForm): Promise<void> {
   const created = await createJob(ctx, identify(ctx, { ...job, salary: base }));
@@ -440,7 +437,7 @@ async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fiel
   const where = `${formLabel(form, created)} with salary ${show(patch)}`;
   const merged = { ...base, ...patch };
   // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
-  if (form === 'override' && (await declinesOverride(ctx, created, res))) return;
+  if (await declinesUpdate(ctx, form, created, res)) return;
   // 2.5: maxAmount is the maximum; a merge that puts it below the amount may be refused (the stored salary then stays).
   if (merged.maxAmount !== null && merged.maxAmount < merged.amount && isClientError(res.status)) {
     ctx.observe({ topic: 'salary.merge-below-amount', section: '2.5', observed: `refused with ${res.status}` });
@@ -486,7 +483,7 @@ const salaryMerge: Implementation = fixedRule(
   },
   async (ctx: RuleContext) => {
     for (const fields of PARTIAL_SALARY_FIELDS.filter((f) => f.length === 1 || (f.length === 2 && f.includes('amount')))) {
-      for (const form of SALARY_MERGE_FORMS) {
+      for (const form of UPDATE_FORMS) {
         await ctx.check(
           fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(fields) }),
           ({ job, salary }) => checkSalaryMerge(ctx, job, salary, form),
@@ -494,7 +491,7 @@ const salaryMerge: Implementation = fixedRule(
         );
       }
     }
-    const arb = fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(), form: fc.constantFrom(...SALARY_MERGE_FORMS) });
+    const arb = fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(), form: fc.constantFrom(...UPDATE_FORMS) });
     await ctx.check(arb, ({ job, salary, form }) => checkSalaryMerge(ctx, job, salary, form), { independentCases: true });
   },
 );

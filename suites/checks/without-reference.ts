@@ -11,7 +11,7 @@ import { anonymous, caseTagOf, createBodyArb, scopedTitle } from '../kit/bodies.
 import { keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, jobOf, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
-import { declinesOverride, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, deleteJob } from '../kit/delete-forms.js';
 
@@ -27,7 +27,7 @@ function changesOf(ctx: RuleContext): Array<{ form: UpdateForm; patch: Body }> {
 /** Sends `patch` in `form` (by id when the target declines the override) and checks the answer and a GET hold it. */
 async function expectChanged(ctx: RuleContext, job: Job, form: UpdateForm, patch: Body): Promise<Job> {
   let res = await sendUpdate(ctx, form, job, patch);
-  if (form === 'override' && (await declinesOverride(ctx, job, res))) res = await sendUpdate(ctx, 'id', job, patch);
+  if (await declinesUpdate(ctx, form, job, res)) res = await sendUpdate(ctx, 'id', job, patch);
   const label = `${formLabel(form, job)} with ${show(patch)} on a job without referenceId`;
   expectStatus(ctx, res, 200, `${label} updates it: 200 with the full Job (spec 1: identified by its id; 4.3)`);
   const after = await getJob(ctx, job.id);

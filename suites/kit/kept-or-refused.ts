@@ -12,7 +12,17 @@ import { createJob, getJob } from './jobs.js';
 import { keptValueProblems } from '../../judging/compare.js';
 import { createBodyArb, identify } from './bodies.js';
 import { propertyRule, type Implementation, type RuleEntry } from './rule-builders.js';
-import { formLabel, sendUpdate, STATED_UPDATE_FORMS, type CreateForm, type UpdateForm } from './rejected-writes.js';
+import {
+  CREATE_FORMS,
+  declinesCreate,
+  declinesUpdate,
+  formLabel,
+  sendCreate,
+  sendUpdate,
+  UPDATE_FORMS,
+  type CreateForm,
+  type UpdateForm,
+} from './rejected-writes.js';
 
 /** What a rule knows of its open value. */
 export interface OpenValue {
@@ -57,19 +67,16 @@ function answerOf(status: number): string {
 }
 
 /**
- * Creates a job from `body` (which carries the value and a fresh referenceId) in `form`: taken, the value is on the
- * answer and a GET; refused, nothing was created.
+ * Creates a job of `generated` (a valid create body) carrying the value, with a fresh referenceId, in `form`: taken,
+ * the value is on the answer and a GET; refused, nothing was created. A declined override is not judged.
  *
  * @example
- * await createWithOpenValue(ctx, 'post', { ...identify(ctx, generated), title: ' ' }, blank);
+ * await createWithOpenValue(ctx, 'post', generated, blank);
  */
-export async function createWithOpenValue(
-  ctx: RuleContext,
-  form: CreateForm,
-  body: Body & { referenceId: string },
-  value: OpenValue,
-): Promise<void> {
-  const res = form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference(body);
+export async function createWithOpenValue(ctx: RuleContext, form: CreateForm, generated: Body, value: OpenValue): Promise<void> {
+  const body = { ...identify(ctx, generated), ...value.sent };
+  const res = await sendCreate(ctx, form, body);
+  if (await declinesCreate(ctx, form, generated, res)) return;
   const path = formLabel(form);
   expectStatus(ctx, res, (status) => status < 500, `${path} with ${value.what} is answered, never with a 5xx (spec 7)`);
   value.observe(path, answerOf(res.status));
@@ -91,6 +98,7 @@ export async function createWithOpenValue(
 export async function updateWithOpenValue(ctx: RuleContext, id: number, form: UpdateForm, value: OpenValue): Promise<void> {
   const before = await getJob(ctx, id);
   const res = await sendUpdate(ctx, form, before, value.sent);
+  if (await declinesUpdate(ctx, form, before, res)) return;
   const path = formLabel(form, before);
   expectStatus(ctx, res, (status) => status < 500, `${path} with ${value.what} is answered, never with a 5xx (spec 7)`);
   value.observe(formLabel(form), answerOf(res.status));
@@ -104,16 +112,15 @@ export async function updateWithOpenValue(ctx: RuleContext, id: number, form: Up
 }
 
 /**
- * Sends the open value on every write path: a create of `generated` carrying it, by POST and by PUT-create,
- * then a partial update of job `id` in each stated form (by id, by referenceId, the override).
+ * Sends the open value on every write path: a create of `generated` carrying it in each create form, then a partial
+ * update of job `id` in each update form (the method override's where the target honours it).
  *
  * @example
  * await onEveryWritePath(ctx, generated, job.id, blank);
  */
 export async function onEveryWritePath(ctx: RuleContext, generated: Body, id: number, value: OpenValue): Promise<void> {
-  for (const form of ['post', 'put-create'] as const)
-    await createWithOpenValue(ctx, form, { ...identify(ctx, generated), ...value.sent }, value);
-  for (const form of STATED_UPDATE_FORMS) await updateWithOpenValue(ctx, id, form, value);
+  for (const form of CREATE_FORMS) await createWithOpenValue(ctx, form, generated, value);
+  for (const form of UPDATE_FORMS) await updateWithOpenValue(ctx, id, form, value);
 }
 
 /**

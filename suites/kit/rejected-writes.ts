@@ -18,16 +18,32 @@ import { createJob, getJob, listAllJobs } from './jobs.js';
 import { ownJob, type SharedJob } from './shared-job.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
-/** How a partial update names its job (spec 4.3 forms 1 and 2; spec 1 method override). */
-export type UpdateForm = 'id' | 'reference' | 'override';
-/** How a create is sent (spec 4.2; spec 4.3 PUT with a new referenceId). */
-export type CreateForm = 'post' | 'put-create';
+/**
+ * How a partial update names its job (spec 4.3 forms 1 and 2), and the same two through spec 1's method override: a
+ * POST to the job's path, and a POST to PUT /jobs's path with the referenceId in the body.
+ */
+export type UpdateForm = 'id' | 'reference' | 'override' | 'reference-override';
+/** How a create is sent (spec 4.2; spec 4.3 PUT with a new referenceId, and that PUT through the method override). */
+export type CreateForm = 'post' | 'put-create' | 'override-create';
 
 /**
- * Every form a partial update is sent in: the two 4.3 states and spec 1's method override, which is a PUT
- * once the server honours it. A server that does not honour the override refuses the POST, which these rules accept.
+ * Every form a partial update is sent in: the two 4.3 forms and each through spec 1's method override, which is a PUT
+ * once the server honours it. A server that does not honour the override refuses the POST, which these rules accept
+ * (declinesUpdate).
  */
-export const STATED_UPDATE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override'];
+export const UPDATE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override', 'reference-override'];
+/** Every form a create is sent in; the override's is accepted refused as in UPDATE_FORMS (declinesCreate). */
+export const CREATE_FORMS: readonly CreateForm[] = ['post', 'put-create', 'override-create'];
+
+/** A write after a job's POST: an update of it, or a PUT-create of another job. */
+export type LaterForm = UpdateForm | Exclude<CreateForm, 'post'>;
+/** The PUT-creates: plainly, and through the method override on PUT /jobs's path. */
+export const PUT_CREATES: ReadonlyArray<Exclude<CreateForm, 'post'>> = ['put-create', 'override-create'];
+/** Every write after a job's POST: each update form, then each PUT-create. */
+export const LATER_FORMS: readonly LaterForm[] = [...UPDATE_FORMS, ...PUT_CREATES];
+
+/** Whether `form` creates a job rather than updating one. */
+export const isCreateForm = (form: UpdateForm | CreateForm): form is CreateForm => (CREATE_FORMS as readonly string[]).includes(form);
 
 /**
  * The request line a form sends, for mismatch titles.
@@ -43,10 +59,14 @@ export function formLabel(form: UpdateForm | CreateForm, job?: { id: number; ref
       return job ? `PUT /jobs (referenceId ${job.referenceId ?? ''})` : 'PUT /jobs (by referenceId)';
     case 'override':
       return `POST /jobs/${job?.id ?? '{id}'} (${METHOD_OVERRIDE}: PUT)`;
+    case 'reference-override':
+      return `POST /jobs (${job ? `referenceId ${job.referenceId ?? ''}` : 'by referenceId'}, ${METHOD_OVERRIDE}: PUT)`;
     case 'post':
       return 'POST /jobs';
     case 'put-create':
       return 'PUT /jobs (new referenceId)';
+    case 'override-create':
+      return `POST /jobs (new referenceId, ${METHOD_OVERRIDE}: PUT)`;
   }
 }
 
@@ -85,35 +105,85 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
       return api.putByReference({ ...patch, referenceId: job.referenceId ?? '' });
     case 'override':
       return api.putByOverride(job.id, patch);
+    case 'reference-override':
+      return api.putByReferenceOverride({ ...patch, referenceId: job.referenceId ?? '' });
+  }
+}
+
+/** Sends `body` as a create in `form`; a PUT-create's referenceId is the body's own. */
+export function sendCreate(ctx: RuleContext, form: CreateForm, body: Body & { referenceId: string }): Promise<ApiResponse<Job>> {
+  switch (form) {
+    case 'post':
+      return ctx.api.create(body);
+    case 'put-create':
+      return ctx.api.putByReference(body);
+    case 'override-create':
+      return ctx.api.putByReferenceOverride(body);
   }
 }
 
 /**
- * Whether a client error to an override PUT of `job` is the target declining the override (honouring it is good
- * practice only, spec 1) rather than refusing the body: the job's own title sent back the same way is refused too.
- * A target that takes that but refused a valid body refused the body, and the rule judges it.
+ * Whether a client error to an update of `job` in `form` is the target declining the method override (honouring it is
+ * good practice only, spec 1) rather than refusing the body: the job's own title sent back the same way is refused
+ * too. Never for a PUT, which every target takes. A target that takes the title but refused a valid body refused the
+ * body, and the rule judges it.
  *
  * @example
- * if (form === 'override' && (await declinesOverride(ctx, job, res))) return; // not judged
+ * if (await declinesUpdate(ctx, form, job, res)) continue; // not judged
  */
-export async function declinesOverride(ctx: RuleContext, job: Job, res: ApiResponse): Promise<boolean> {
-  if (!isClientError(res.status)) return false;
-  return !isSuccess((await sendUpdate(ctx, 'override', job, { title: job.title })).status);
+export async function declinesUpdate(ctx: RuleContext, form: UpdateForm, job: Job, res: ApiResponse): Promise<boolean> {
+  if (form === 'id' || form === 'reference' || !isClientError(res.status)) return false;
+  return !isSuccess((await sendUpdate(ctx, form, job, { title: job.title })).status);
+}
+
+/** What a write sends: `patch` to `job` for an update; a create sends `fresh` (a body no job holds) with `patch`. */
+export interface WriteTarget {
+  job: Job;
+  patch: Body;
+  fresh: Body & { referenceId: string };
 }
 
 /**
- * Whether a client error to an override PUT on PUT /jobs's path (`POST /jobs`, the referenceId in the body: an update,
- * or a PUT-create with a new one) is the target declining the override rather than refusing the body: a job made from
- * `body` (a valid create body) by POST, sent its own title the same way, is refused too. A target that takes that
- * refused a valid write, and the rule judges it.
+ * Sends a write in `form`: an update of the target's job, or a create of its fresh body, each carrying the patch.
  *
  * @example
- * if (await declinesReferenceOverride(ctx, generated, res)) return; // not judged
+ * await sendWrite(ctx, 'put-create', { job, patch: { closeDate }, fresh: identify(ctx, generated) });
  */
-export async function declinesReferenceOverride(ctx: RuleContext, body: Body, res: ApiResponse): Promise<boolean> {
-  if (!isClientError(res.status)) return false;
-  const job = await createJob(ctx, identify(ctx, body));
-  return !isSuccess((await ctx.api.putByReferenceOverride({ referenceId: job.referenceId ?? '', title: job.title })).status);
+export function sendWrite(ctx: RuleContext, form: UpdateForm | CreateForm, { job, patch, fresh }: WriteTarget): Promise<ApiResponse<Job>> {
+  return isCreateForm(form) ? sendCreate(ctx, form, { ...fresh, ...patch }) : sendUpdate(ctx, form, job, patch);
+}
+
+/**
+ * sendWrite, then undefined where the target declines the method override (good practice only, spec 1): that
+ * write is not judged.
+ *
+ * @example
+ * const res = await sendUnlessDeclined(ctx, form, target);
+ * if (res === undefined) continue;
+ */
+export async function sendUnlessDeclined(
+  ctx: RuleContext,
+  form: UpdateForm | CreateForm,
+  target: WriteTarget,
+): Promise<ApiResponse<Job> | undefined> {
+  const res = await sendWrite(ctx, form, target);
+  const declined = isCreateForm(form)
+    ? await declinesCreate(ctx, form, { ...target.fresh, ...target.patch }, res)
+    : await declinesUpdate(ctx, form, target.job, res);
+  return declined ? undefined : res;
+}
+
+/**
+ * Whether a client error to a create in `form` is the target declining the override on PUT /jobs's path rather than
+ * refusing the body: a job made from `body` (a valid create body) by POST, sent its own title the same way, is refused
+ * too. Never for POST or PUT, which every target takes.
+ *
+ * @example
+ * if (await declinesCreate(ctx, form, generated, res)) return; // not judged
+ */
+export async function declinesCreate(ctx: RuleContext, form: CreateForm, body: Body, res: ApiResponse): Promise<boolean> {
+  if (form !== 'override-create' || !isClientError(res.status)) return false;
+  return declinesUpdate(ctx, 'reference-override', await createJob(ctx, identify(ctx, body)), res);
 }
 
 /** Whether a violation can be sent to any valid job: it needs no field set or unset first. */
@@ -179,7 +249,8 @@ export async function expectCreateRefused(ctx: RuleContext, form: CreateForm, ge
   const marker = identified.referenceId;
   const body = createBodyWith(identified, violation, marker);
   const referenceId = typeof body.referenceId === 'string' ? body.referenceId : marker;
-  const res = form === 'post' ? await ctx.api.create(body) : await ctx.api.putByReference({ ...body, referenceId });
+  // POST sends the violation as it is, a referenceId of another type included; a PUT names its job by a string one.
+  const res = form === 'post' ? await ctx.api.create(body) : await sendCreate(ctx, form, { ...body, referenceId });
   observeRefusal(ctx, form, res);
   const section = form === 'post' ? 'spec 4.2' : 'spec 4.3: a PUT that creates behaves as POST';
   await expectRejectedCreate(ctx, res, marker, {

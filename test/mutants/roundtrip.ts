@@ -5,7 +5,7 @@
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson } from './support/json.js';
-import { isList, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isCollection, isList, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { parseIsoDate, type IsoDate } from '../../schemas/iso-date.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
@@ -105,6 +105,21 @@ export const roundtripMutants: Mutant[] = [
     transform: rewriteRequest(isPutByReference, (body) => {
       if (typeof body.title === 'string') body.title = body.title.trim();
     }),
+  },
+  {
+    // spec 2.1 (should): a referenceId is a string; trimming its ends on one write path only is the departure probed
+    name: 'roundtrip-collection-override-trims-reference-id',
+    area: 'roundtrip',
+    violates:
+      '2.1: the referenceId written is kept, white space at its ends included (here trimmed by POST /jobs with ' +
+      'X-HTTP-Method-Override: PUT, the PUT-create and the update alike)',
+    expectedRule: 'jobs.roundtrip.reference-id-end-white-space',
+    transform: rewriteRequest(
+      (req) => isOverride(req, 'PUT') && isCollection(req),
+      (body) => {
+        if (typeof body.referenceId === 'string') body.referenceId = body.referenceId.trim();
+      },
+    ),
   },
   {
     // spec 2.1: closeDate is "Date, ISO 8601"; a date-time's offset is part of the instant

@@ -9,11 +9,12 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import type { JsonObject } from './support/json.js';
-import { isOverride, isItem, isPost, isPut } from './support/routes.js';
+import { isOverride, isJobsPath, isPost, isPut } from './support/routes.js';
 import { rewriteRequest } from './support/transforms.js';
 
-const isOverridePut = (req: CoreRequest): boolean => isOverride(req, 'PUT') && isItem(req);
-/** Every write that carries a job body: POST, PUT by id, PUT by referenceId (update or create), the override PUT. */
+/** The override PUT on the job's path and on PUT /jobs's path (an update, or a create with a new referenceId). */
+const isOverridePut = (req: CoreRequest): boolean => isOverride(req, 'PUT') && isJobsPath(req);
+/** Every write that carries a job body: POST, PUT by id, PUT by referenceId (update or create), the override PUTs. */
 const isWrite = (req: CoreRequest): boolean => isPost(req) || isPut(req) || isOverridePut(req);
 const isUpdate = (req: CoreRequest): boolean => isPut(req) || isOverridePut(req);
 const object = (value: unknown): JsonObject | undefined =>

@@ -675,4 +675,19 @@ export const updateMutants: Mutant[] = [
       () => jsonResponse(500, { code: 'internal_error', message: 'nothing to update' }),
     ),
   },
+  {
+    // spec 4.3 through spec 1's override: a PUT on PUT /jobs's path sent as POST changes only the fields sent
+    name: 'update-collection-override-drops-auto-refresh',
+    area: 'update',
+    violates:
+      '4.3: the fields sent change to what was sent (here POST /jobs with X-HTTP-Method-Override: PUT drops autoRefresh, ' +
+      'while every other update form keeps it)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: rewriteRequest(
+      (req) => isOverride(req, 'PUT') && isCollection(req),
+      (body) => {
+        delete body.autoRefresh;
+      },
+    ),
+  },
 ];

@@ -3,25 +3,20 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
-import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, jsonEqual, keptValueProblems, show } from '../../../judging/compare.js';
 import { isDaysAfter } from '../../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from '../../kit/http.js';
 import { getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
-import { declinesReferenceOverride } from '../../kit/rejected-writes.js';
-import { METHOD_OVERRIDE } from '../../../vocabulary/methods.js';
+import { declinesCreate, formLabel, sendCreate, type CreateForm } from '../../kit/rejected-writes.js';
 import { omit, createBy, STATUSES } from './shared.js';
 
 type Status = Job['status'];
 
 /** How a PUT-create travels: plainly, or as POST with X-HTTP-Method-Override: PUT (spec 1) where the target honours it. */
-type PutCreateForm = 'put' | 'override';
-
-function sendPutCreate(ctx: RuleContext, form: PutCreateForm, body: Body & { referenceId: string }): Promise<ApiResponse<Job>> {
-  return form === 'put' ? ctx.api.putByReference(body) : ctx.api.putByReferenceOverride(body);
-}
+type PutCreateForm = Exclude<CreateForm, 'post'>;
 
 export const putCreates: Implementation = propertyRule<{ generated: Body; form: PutCreateForm; status: Status | undefined }>(
   {
@@ -38,17 +33,17 @@ export const putCreates: Implementation = propertyRule<{ generated: Body; form: 
     arbitrary: (ctx) =>
       fc.record({
         generated: createBodyArb(ctx, { withStatus: true }),
-        form: fc.constant<PutCreateForm>('put'),
+        form: fc.constant<PutCreateForm>('put-create'),
         status: fc.constant<Status | undefined>(undefined),
       }),
     // The override too, with each status a create may name: honouring it is good practice (spec 1), so a target that
     // declines it is not judged here (jobs.update.by-reference-override owns it); one that honours it creates as 4.3.
-    examples: () => STATUSES.map((status) => ({ form: 'override' as const, status })),
+    examples: () => STATUSES.map((status) => ({ form: 'override-create' as const, status })),
     check: async (ctx: RuleContext, { generated, form, status }) => {
       const body = identify(ctx, status === undefined ? generated : { ...generated, status });
-      const res = await sendPutCreate(ctx, form, body);
-      if (form === 'override' && (await declinesReferenceOverride(ctx, body, res))) return;
-      if (isSuccess(res.status) && form === 'put') {
+      const res = await sendCreate(ctx, form, body);
+      if (await declinesCreate(ctx, form, body, res)) return;
+      if (isSuccess(res.status) && form === 'put-create') {
         ctx.observe({ topic: 'put-create-status', section: '4.3', observed: String(res.status) });
         // 4.2 states a Location header for POST's 201 only; for PUT-create it is recorded, never required.
         ctx.observe({
@@ -57,8 +52,8 @@ export const putCreates: Implementation = propertyRule<{ generated: Body; form: 
           observed: res.headers.location ? 'Location header sent' : 'no Location header',
         });
       }
-      const how = form === 'put' ? 'PUT /jobs' : `POST /jobs (${METHOD_OVERRIDE}: PUT)`;
-      expectStatus(ctx, res, isSuccess, `${how} with a new referenceId creates the job: a 2xx with the Job (spec 4.3; code not shown)`);
+      const how = formLabel(form);
+      expectStatus(ctx, res, isSuccess, `${how} creates the job: a 2xx with the Job (spec 4.3; code not shown)`);
       const job = jobOf(res);
       ctx.expect(job.referenceId === body.referenceId, {
         title: `${how} created a job with another referenceId`,
@@ -87,17 +82,17 @@ export const putCreateDefaults: Implementation = propertyRule<{ generated: Body;
   },
   {
     maxRuns: 3,
-    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), form: fc.constant<PutCreateForm>('put') }),
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), form: fc.constant<PutCreateForm>('put-create') }),
     // Through the override too, where the target honours it (declining it is jobs.update.by-reference-override's).
-    examples: () => [{ form: 'override' as const }],
+    examples: () => [{ form: 'override-create' as const }],
     check: async (ctx: RuleContext, { generated, form }) => {
       const body = omit(identify(ctx, generated), 'status', 'closeDate') as Body & { referenceId: string };
-      const res = await sendPutCreate(ctx, form, body);
-      if (form === 'override' && (await declinesReferenceOverride(ctx, body, res))) return;
+      const res = await sendCreate(ctx, form, body);
+      if (await declinesCreate(ctx, form, body, res)) return;
       expectStatus(ctx, res, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3)');
       const job = jobOf(res);
       ctx.expect(job.status === 'draft' && isDaysAfter(job.publishDate, job.closeDate, 60), {
-        title: `PUT-create${form === 'override' ? ' through the method override' : ''} did not apply the create defaults`,
+        title: `${formLabel(form)} did not apply the create defaults`,
         expected:
           'status draft and closeDate = publishDate + 60 days (spec 3: POST or PUT-create with status omitted; 4.3: behaves as POST)',
         received: `status ${show(job.status)}, publishDate ${job.publishDate}, closeDate ${job.closeDate}`,

@@ -13,8 +13,16 @@ import { caseTagOf, createBodyArb, identify } from '../../kit/bodies.js';
 import { keptValueProblems } from '../../../judging/compare.js';
 import { isSuccess, responseLine } from '../../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
-import { declinesOverride, declinesReferenceOverride, formLabel, sendUpdate, type UpdateForm } from '../../kit/rejected-writes.js';
-import { METHOD_OVERRIDE } from '../../../vocabulary/methods.js';
+import {
+  declinesCreate,
+  declinesUpdate,
+  formLabel,
+  isCreateForm,
+  sendCreate,
+  sendUpdate,
+  type CreateForm,
+  type UpdateForm,
+} from '../../kit/rejected-writes.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 
 /** A limit's largest valid value, built from drawn material (a filler, an address, a list). */
@@ -31,11 +39,8 @@ export interface LargestValid<D> {
   searchedBy?(sent: Body): string;
 }
 
-/**
- * The writes besides POST: the update forms, PUT-create, and the override on PUT /jobs's path (`POST /jobs` with a
- * referenceId), which updates the job that holds it or creates one with a new referenceId.
- */
-type WriteForm = UpdateForm | 'put-create' | 'reference-override' | 'override-create';
+/** The writes besides POST: every update form, and both PUT-creates. */
+type WriteForm = UpdateForm | Exclude<CreateForm, 'post'>;
 
 /** `PUT /jobs` names its job by referenceId, so a new referenceId there is a PUT-create (its own forms). */
 function formsOf(field: string): WriteForm[] {
@@ -43,9 +48,6 @@ function formsOf(field: string): WriteForm[] {
     ? ['id', 'override', 'put-create', 'override-create']
     : ['id', 'reference', 'override', 'reference-override', 'put-create', 'override-create'];
 }
-
-/** The request line of the override on PUT /jobs's path, for titles. */
-const collectionOverride = (referenceId: string): string => `POST /jobs (referenceId ${referenceId}, ${METHOD_OVERRIDE}: PUT)`;
 
 /** Sends the value in `form`: a PUT-create of a whole body, or a partial update of a job created for the case. */
 async function send<D>(
@@ -55,29 +57,20 @@ async function send<D>(
   largest: LargestValid<D>,
   material: D,
 ): Promise<{ sent: Body; res: ApiResponse<Job>; what: string; job?: Job }> {
-  if (form === 'put-create' || form === 'override-create') {
+  if (isCreateForm(form)) {
     const body = identify(ctx, generated);
     const sent = { referenceId: body.referenceId, ...largest.into(body, body.referenceId, material) };
-    if (form === 'put-create') return { sent, res: await ctx.api.putByReference(sent), what: formLabel(form) };
-    return { sent, res: await ctx.api.putByReferenceOverride(sent), what: collectionOverride(body.referenceId) };
+    return { sent, res: await sendCreate(ctx, form, sent), what: formLabel(form) };
   }
   const job = await createJob(ctx, identify(ctx, generated));
   const sent = largest.into({}, ctx.referenceId(), material);
-  if (form === 'reference-override') {
-    const referenceId = job.referenceId ?? '';
-    return { sent, res: await ctx.api.putByReferenceOverride({ ...sent, referenceId }), what: collectionOverride(referenceId), job };
-  }
   return { sent, res: await sendUpdate(ctx, form, job, sent), what: formLabel(form, job), job };
 }
 
-/**
- * Whether a client error is the target declining the override (good practice only, spec 1) rather than refusing the
- * value: by the job's own title sent back the same way, or on PUT /jobs's path by any job's.
- */
+/** Whether a client error is the target declining the override (good practice only, spec 1) rather than refusing the value. */
 async function declined(ctx: RuleContext, form: WriteForm, res: ApiResponse<Job>, generated: Body, job: Job | undefined): Promise<boolean> {
-  if (form === 'override' && job !== undefined) return declinesOverride(ctx, job, res);
-  if (form === 'reference-override' || form === 'override-create') return declinesReferenceOverride(ctx, generated, res);
-  return false;
+  if (isCreateForm(form)) return declinesCreate(ctx, form, generated, res);
+  return job !== undefined && declinesUpdate(ctx, form, job, res);
 }
 
 /** The write is accepted and every response that carries the field shows it as sent (judging/compare.ts keptValueProblems). */

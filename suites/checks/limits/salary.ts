@@ -13,10 +13,19 @@ import { salaryPeriodIds } from '../../arbitraries/schema-limits.js';
 import { amountForms, amountsWithoutFourDecimals, amountUnits, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
 import { createRejected, expectNothingCreated } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { createJob, getJob } from '../../kit/jobs.js';
-import { declinesOverride } from '../../kit/rejected-writes.js';
+import { createJob } from '../../kit/jobs.js';
+import {
+  formLabel,
+  isCreateForm,
+  LATER_FORMS,
+  sendCreate,
+  sendUnlessDeclined,
+  sendWrite,
+  type CreateForm,
+  type UpdateForm,
+} from '../../kit/rejected-writes.js';
 import { atOnce } from '../../kit/at-once.js';
-import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
+import type { ApiResponse, RuleContext } from '../../contract/rule.js';
 import type { Job } from '../../../schemas/types.gen.js';
 import { keptValueProblems } from '../../../judging/compare.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
@@ -45,9 +54,6 @@ export const salaryPeriodRequired: Implementation = fixedRule(
   },
 );
 
-/** The write paths that answer with the full Job (2.5: "Responses carry four decimal places" on each of them). */
-type SalaryPath = 'POST /jobs' | 'PUT /jobs/{id}' | 'PUT /jobs by referenceId' | 'POST /jobs/{id} (override PUT)' | 'PUT /jobs creating';
-
 /** Checks one response: `amount` written with four places, and the sent amount (up to four decimals) kept exactly. */
 function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, salary: SalaryInput): void {
   const wrong = amountsWithoutFourDecimals(r.text);
@@ -74,40 +80,6 @@ function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, s
 }
 
 /**
- * Sends `salary` on `path`: the creates send `fresh` (a body with a referenceId no job holds), the updates name
- * job `id` or its `referenceId`.
- */
-async function sendSalary(
-  ctx: RuleContext,
-  path: SalaryPath,
-  fresh: Body & { referenceId: string },
-  id: number,
-  referenceId: string,
-  salary: SalaryInput,
-): Promise<ApiResponse<Job>> {
-  switch (path) {
-    case 'POST /jobs':
-      return ctx.api.create({ ...fresh, salary });
-    case 'PUT /jobs/{id}':
-      return ctx.api.putById(id, { salary });
-    case 'PUT /jobs by referenceId':
-      return ctx.api.putByReference({ referenceId, salary });
-    case 'POST /jobs/{id} (override PUT)':
-      return ctx.api.putByOverride(id, { salary });
-    case 'PUT /jobs creating':
-      return ctx.api.putByReference({ ...fresh, salary });
-  }
-}
-
-/** The paths after POST, the override where the target honours it (spec 1: good practice only). */
-const SALARY_PATHS: readonly SalaryPath[] = [
-  'PUT /jobs/{id}',
-  'PUT /jobs by referenceId',
-  'POST /jobs/{id} (override PUT)',
-  'PUT /jobs creating',
-];
-
-/**
  * 2.5 bounds no amount, so the largest the suite sends is its choice: past the 999,999.9999 of a DECIMAL(10,4)
  * column and the 214,748.3647 of ten-thousandths in an Int32, within any wider decimal and exact in a double to
  * the fourth place. Sent on every path in every run; the drawn amounts stay under 500,000.
@@ -127,33 +99,36 @@ export const salaryFourDecimals: Implementation = fixedRule(
   async (ctx: RuleContext) => {
     // maxAmount spelled out (null when absent): a PUT's partial salary would merge the stored maximum under a larger amount.
     const whole = salaryInputArb.map((salary) => ({ ...salary, maxAmount: salary.maxAmount ?? null }));
-    const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.tuple(whole, whole, whole, whole, whole) });
+    const count = 1 + LATER_FORMS.length;
+    const arb = fc.record({ job: createBodyArb(ctx), salaries: fc.array(whole, { minLength: count, maxLength: count }) });
     await ctx.check(
       arb,
       async ({ job, salaries: [first, ...others] }) => {
-        const res = await sendSalary(ctx, 'POST /jobs', identify(ctx, job), 0, '', first);
+        const res = await sendCreate(ctx, 'post', { ...identify(ctx, job), salary: first! });
         ctx.expect(isSuccess(res.status) && res.json !== undefined, {
           title: 'POST /jobs refused a job with a valid salary',
           expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
           received: responseLine(res),
         });
-        const { id, referenceId } = res.json as Job & { referenceId: string };
-        expectFourPlaces(ctx, 'POST /jobs', res, first);
-        expectFourPlaces(ctx, `GET /jobs/${id}`, await ctx.api.get(id), first);
-        for (const [i, path] of SALARY_PATHS.entries()) {
+        const created = res.json;
+        expectFourPlaces(ctx, 'POST /jobs', res, first!);
+        expectFourPlaces(ctx, `GET /jobs/${created.id}`, await ctx.api.get(created.id), first!);
+        // Every later write answers with the full Job (2.5: "Responses carry four decimal places" on each of them).
+        for (const [i, form] of LATER_FORMS.entries()) {
           const salary = others[i]!;
-          const r = await sendSalary(ctx, path, identify(ctx, job), id, referenceId, salary);
-          if (path === 'POST /jobs/{id} (override PUT)' && (await declinesOverride(ctx, await getJob(ctx, id), r))) continue;
+          const r = await sendUnlessDeclined(ctx, form, { job: created, patch: { salary }, fresh: identify(ctx, job) });
+          if (r === undefined) continue;
+          const path = formLabel(form, created);
           ctx.expect(isSuccess(r.status) && r.json !== undefined, {
             title: `${path} refused a valid salary`,
             expected: 'spec 2.5, 4.3: a salary with amount and period is valid: 2xx with the full Job',
             received: responseLine(r),
           });
           expectFourPlaces(ctx, path, r, salary);
-          if (path !== 'PUT /jobs creating') expectFourPlaces(ctx, `GET /jobs/${id} after ${path}`, await ctx.api.get(id), salary);
+          if (!isCreateForm(form)) expectFourPlaces(ctx, `GET /jobs/${created.id} after ${path}`, await ctx.api.get(created.id), salary);
         }
       },
-      { independentCases: true, examples: [{ salaries: [LARGE_SALARY, LARGE_SALARY, LARGE_SALARY, LARGE_SALARY, LARGE_SALARY] }] },
+      { independentCases: true, examples: [{ salaries: Array.from({ length: count }, () => LARGE_SALARY) }] },
     );
   },
 );
@@ -170,7 +145,7 @@ const FIFTH_DECIMALS: ReadonlyArray<{ amount: number; text: string; below: bigin
 ];
 
 /** Every write path that takes an amount: a server may read the amount of each on its own code path. */
-const FIFTH_DECIMAL_PATHS: readonly SalaryPath[] = ['POST /jobs', 'PUT /jobs/{id}', 'PUT /jobs by referenceId', 'PUT /jobs creating'];
+const FIFTH_DECIMAL_FORMS: ReadonlyArray<UpdateForm | CreateForm> = ['post', ...LATER_FORMS];
 
 export const salaryFifthDecimal: Implementation = fixedRule(
   {
@@ -184,17 +159,18 @@ export const salaryFifthDecimal: Implementation = fixedRule(
     await ctx.check(
       createBodyArb(ctx),
       async (job) => {
-        const { id, referenceId } = await createJob(ctx, { ...identify(ctx, job), salary: PLAIN_SALARY });
-        const sends = FIFTH_DECIMAL_PATHS.flatMap((path) =>
+        const created = await createJob(ctx, { ...identify(ctx, job), salary: PLAIN_SALARY });
+        const sends = FIFTH_DECIMAL_FORMS.flatMap((form) =>
           FIFTH_DECIMALS.map((fifth) => ({
-            path,
+            form,
             fifth,
             fresh: identify(ctx, job),
             salary: { amount: fifth.amount, maxAmount: null, period: { id: 1 } },
           })),
         );
         type Send = (typeof sends)[number];
-        const send = async (s: Send) => [s, await sendSalary(ctx, s.path, s.fresh, id, referenceId ?? '', s.salary)] as const;
+        const send = async (s: Send) =>
+          [s, await sendWrite(ctx, s.form, { job: created, patch: { salary: s.salary }, fresh: s.fresh })] as const;
         const inTurn = async (chain: Send[]) => {
           const answers = [];
           for (const s of chain) answers.push(await send(s));
@@ -202,26 +178,25 @@ export const salaryFifthDecimal: Implementation = fixedRule(
         };
         // Each create names a new job, a chain of its own; the updates name one job, so they are one chain: two writes
         // of one job in flight would let either answer carry the other's amount.
-        const chains = [sends.filter((s) => UPDATE_PATHS.has(s.path)), ...sends.filter((s) => !UPDATE_PATHS.has(s.path)).map((s) => [s])];
+        const chains = [sends.filter((s) => !isCreateForm(s.form)), ...sends.filter((s) => isCreateForm(s.form)).map((s) => [s])];
         const answers = new Map((await atOnce(ctx, chains, inTurn)).flat());
         // Judged in the grid's order, whatever order the answers came in.
-        for (const s of sends) await expectFifthDecimalKept(ctx, s.path, answers.get(s)!, s.fifth, s.fresh.referenceId);
+        for (const s of sends) await expectFifthDecimalKept(ctx, s.form, answers.get(s)!, s.fifth, s.fresh.referenceId);
       },
       { independentCases: true },
     );
   },
 );
 
-const UPDATE_PATHS: ReadonlySet<SalaryPath> = new Set(['PUT /jobs/{id}', 'PUT /jobs by referenceId']);
-
 /** Accepted: four places, and the amount one of the two ten-thousandths around it; refused: a 4xx that creates nothing. */
 async function expectFifthDecimalKept(
   ctx: RuleContext,
-  path: SalaryPath,
+  form: UpdateForm | CreateForm,
   r: ApiResponse<Job>,
   fifth: (typeof FIFTH_DECIMALS)[number],
   referenceId: string,
 ): Promise<void> {
+  const path = formLabel(form);
   const what = `${path} with amount ${fifth.text}`;
   if (!isSuccess(r.status)) {
     ctx.observe({ topic: 'salary.fifth-decimal', section: '2.5', observed: `${path}, ${fifth.text}: refused with ${r.status}` });
@@ -231,8 +206,7 @@ async function expectFifthDecimalKept(
       received: responseLine(r),
       failingExchange: r.exchange,
     });
-    if (path === 'POST /jobs' || path === 'PUT /jobs creating')
-      await expectNothingCreated(ctx, referenceId, { title: what, expected: 'spec 2.5' });
+    if (isCreateForm(form)) await expectNothingCreated(ctx, referenceId, { title: what, expected: 'spec 2.5' });
     return;
   }
   const kept = r.json?.salary?.amount;
@@ -269,7 +243,7 @@ export const amountAsNumber: Implementation = fixedRule(
     await ctx.check(
       createBodyArb(ctx),
       async (job) => {
-        const created = await sendSalary(ctx, 'POST /jobs', identify(ctx, job), 0, '', PLAIN_SALARY);
+        const created = await sendCreate(ctx, 'post', { ...identify(ctx, job), salary: PLAIN_SALARY });
         ctx.expect(isSuccess(created.status) && created.json !== undefined, {
           title: 'POST /jobs refused a job with a valid salary',
           expected: 'spec 2.5 and 4.2: a salary with amount and period is valid: 2xx',
