@@ -1,6 +1,6 @@
 /**
- * Drift between runs, end to end through the CLI's main() (in process): a run against the mock's
- * `reference` profile, a second one with the same seed, and one against the `alt` profile, which
+ * Drift between runs, end to end through the CLI's main() (in process): a run of five areas against the
+ * mock's `reference` profile, a second one with the same seed, and one against the `alt` profile, which
  * chooses otherwise wherever the spec leaves room. `diff` and `--compare-with` list what the alt
  * run chose differently and nothing for the same profile twice.
  */
@@ -57,9 +57,13 @@ async function runAgainst(profile: string, dir: string, ...extra: string[]): Pro
     dir,
     '--reporter',
     'json,markdown',
-    // Drift is about the observations every area records: five cases a rule record them as twenty do, sooner.
+    // Drift is about observations: five cases a rule record them as twenty do, sooner, and the areas below record
+    // those the tests name (the invalid write's status, the link form, the missing key's status, PUT-create's status,
+    // the deleted job's status) besides many others; the whole registry would only repeat the same comparison.
     '--runs',
     '5',
+    '--only',
+    'jobs.create,jobs.put-create,jobs.paging,jobs.auth,jobs.lifecycle',
     ...extra,
   );
 }
