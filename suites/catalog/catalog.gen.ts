@@ -1480,7 +1480,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5.3',
     level: 'must',
     area: 'isolation',
-    title: "PUT /jobs with another employer's referenceId never touches that employer's job",
+    title: "PUT /jobs with another employer's referenceId, plainly or through the method override, never touches that employer's job",
     statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
     requires: ['secondApiKey'],
   },
@@ -1541,7 +1541,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '1',
     level: 'should',
     area: 'robustness',
-    title: 'Malformed JSON, JSON that is no object, and JSON nested 100 deep are refused with a 4xx',
+    title: 'Malformed JSON, JSON that is no object, and JSON nested 100 deep are refused with a 4xx on every write path',
     statement: 'Good practice; the spec says: Create or update with POST or PUT and a JSON body.',
   },
   {
@@ -1581,7 +1581,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'robustness',
-    title: 'A referenceId with URL-special or non-ASCII characters works like any other',
+    title:
+      'A referenceId with URL-special or non-ASCII characters works like any other: created by every create form, named by PUT /jobs in both forms',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {
@@ -1614,7 +1615,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2',
     level: 'must',
     area: 'robustness',
-    title: 'A member the spec does not name, in the job or any object in it, never causes a 5xx, on POST or PUT',
+    title: 'A member the spec does not name, in the job or any object in it, never causes a 5xx, on every write path',
     statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {

@@ -22,9 +22,9 @@ import {
   PUT_CREATES,
   sendCreate,
   sendUnlessDeclined,
+  namesByReference,
   UPDATE_FORMS,
   type CreateForm,
-  type UpdateForm,
 } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
@@ -265,7 +265,7 @@ const titleEndWhiteSpace: Implementation = propertyRule(
 );
 
 /** The PUT /jobs forms, which name a job by the referenceId in the body. */
-const BY_REFERENCE: readonly UpdateForm[] = ['reference', 'reference-override'];
+const BY_REFERENCE = UPDATE_FORMS.filter(namesByReference);
 
 const referenceIdEndWhiteSpace: Implementation = propertyRule(
   // should, as the title's: 2.1 says only "String", and a server that trims a referenceId on every write and every

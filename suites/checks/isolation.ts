@@ -20,7 +20,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone } from '../kit/jobs.js';
-import { sendUpdate } from '../kit/rejected-writes.js';
+import { formLabel, sendUpdate } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
@@ -145,29 +145,30 @@ const updateByReference = isolationRule(
     id: 'jobs.isolation.update-by-reference',
     section: '5.3',
     level: 'must',
-    title: "PUT /jobs with another employer's referenceId never touches that employer's job",
+    title: "PUT /jobs with another employer's referenceId, plainly or through the method override, never touches that employer's job",
     statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
     requires: ['secondApiKey'],
   },
   async (ctx: RuleContext, p) => {
-    const res = await p.other.client.request<Job>({
-      method: 'PUT',
-      path: '/jobs',
-      body: { referenceId: p.mineReference, title: scopedTitle(ctx, p.mineReference, 'taken over') },
-    });
-    // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
-    ctx.observe({
-      topic: 'isolation-status.put-by-reference',
-      section: '5.3',
-      observed: isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status),
-    });
-    ctx.expect(!(isSuccess(res.status) && res.json?.id === p.mine.id), {
-      title: "PUT /jobs by referenceId returned another employer's job",
-      expected: "a referenceId names a job of the key's own employer only (spec 5.3)",
-      received: responseLine(res),
-      failingExchange: res.exchange,
-    });
-    await expectUntouched(ctx, p, res);
+    // Every form that names the job by referenceId: PUT /jobs, and POST /jobs overridden to PUT (spec 1).
+    for (const form of ['reference', 'reference-override'] as const) {
+      const patch = { title: scopedTitle(ctx, p.mineReference, 'taken over') };
+      const res = await sendUpdate(ctx, form, { ...p.mine, referenceId: p.mineReference }, patch, p.other);
+      // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
+      const answer = isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status);
+      ctx.observe({
+        topic: 'isolation-status.put-by-reference',
+        section: '5.3',
+        observed: form === 'reference' ? answer : `${formLabel(form)}: ${answer}`,
+      });
+      ctx.expect(!(isSuccess(res.status) && res.json?.id === p.mine.id), {
+        title: `${formLabel(form)} by the other employer returned this employer's job`,
+        expected: "a referenceId names a job of the key's own employer only (spec 5.3)",
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+      await expectUntouched(ctx, p, res);
+    }
   },
 );
 

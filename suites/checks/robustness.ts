@@ -5,15 +5,28 @@
  * input gets a client error; 2.1: strings are Unicode text).
  */
 import * as fc from 'fast-check';
-import type { Job, JobList } from '../../schemas/types.gen.js';
+import type { JobList } from '../../schemas/types.gen.js';
 import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
-import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
 import { derivedQueryNegatives } from '../arbitraries/schema-negatives.js';
+import {
+  CREATE_FORMS,
+  declinesCreate,
+  declinesUpdate,
+  formLabel,
+  isCreateForm,
+  namesByReference,
+  sendCreate,
+  sendRaw,
+  sendUpdate,
+  UPDATE_FORMS,
+  WRITE_FORMS,
+} from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 const below500 = (status: number): boolean => status < 500;
@@ -150,39 +163,35 @@ const malformedJson: Implementation = propertyRule(
     id: 'jobs.robustness.malformed-json',
     section: '1',
     level: 'should',
-    title: 'Malformed JSON, JSON that is no object, and JSON nested 100 deep are refused with a 4xx',
+    title: 'Malformed JSON, JSON that is no object, and JSON nested 100 deep are refused with a 4xx on every write path',
     statement: 'Good practice; the spec says: Create or update with POST or PUT and a JSON body.',
   },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      const body = identify(ctx, generated);
-      const job = await createJob(ctx, body);
-      const broken = JSON.stringify(body).slice(0, -7);
-      const attempts: RequestOptions[] = [
-        { method: 'POST', path: '/jobs', rawBody: broken },
-        { method: 'PUT', path: `/jobs/${job.id}`, rawBody: '{"title": ' },
-        { method: 'PUT', path: '/jobs', rawBody: `{"referenceId": "${body.referenceId}", "title": }` },
-        { method: 'POST', path: '/jobs', rawBody: '' },
-        // JSON, but no object: a job is one (2.1), whatever the value's type.
-        ...NOT_OBJECTS.map((rawBody): RequestOptions => ({ method: 'POST', path: '/jobs', rawBody })),
-        ...NOT_OBJECTS.map((rawBody): RequestOptions => ({ method: 'PUT', path: `/jobs/${job.id}`, rawBody })),
-        // Nested far deeper than any job field can be: refused like any other wrong type.
-        {
-          method: 'POST',
-          path: '/jobs',
-          rawBody: `{"referenceId": "${body.referenceId}-deep", "title": ${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`,
-        },
-      ];
-      for (const attempt of attempts) {
-        const res = await ctx.api.client.request(attempt);
-        expectStatus(
-          ctx,
-          res,
-          isClientError,
-          'a body that is not JSON is refused with a client error (good practice: spec 1 asks clients for JSON bodies; 7 leaves the status open)',
-        );
+      const job = await createJob(ctx, identify(ctx, generated));
+      for (const form of WRITE_FORMS) {
+        const fresh = identify(ctx, generated);
+        const named = namesByReference(form) ? { referenceId: job.referenceId } : {};
+        const whole = JSON.stringify(isCreateForm(form) ? fresh : { ...named, title: fresh.title });
+        const texts = [
+          whole.slice(0, -7),
+          '',
+          // JSON, but no object: a job is one (2.1), whatever the value's type.
+          ...NOT_OBJECTS,
+          // Nested far deeper than any job field can be: refused like any other wrong type.
+          `{"referenceId": "${fresh.referenceId}-deep", "title": ${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`,
+        ];
+        for (const text of texts) {
+          expectStatus(
+            ctx,
+            await sendRaw(ctx, form, text, job),
+            isClientError,
+            `${formLabel(form, job)} with a body that is not a JSON object is refused with a client error ` +
+              '(good practice: spec 1 asks clients for JSON bodies; 7 leaves the status open)',
+          );
+        }
       }
     },
   },
@@ -269,7 +278,7 @@ const unknownMembers: Implementation = propertyRule<{ generated: Body; place: Ob
     id: 'jobs.robustness.unknown-members',
     section: '2',
     level: 'must',
-    title: 'A member the spec does not name, in the job or any object in it, never causes a 5xx, on POST or PUT',
+    title: 'A member the spec does not name, in the job or any object in it, never causes a 5xx, on every write path',
     statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {
@@ -278,11 +287,13 @@ const unknownMembers: Implementation = propertyRule<{ generated: Body; place: Ob
     examples: () => OBJECT_PLACES.map((place) => ({ place })),
     independentCases: true,
     check: async (ctx: RuleContext, { generated, place }) => {
-      const body = identify(ctx, generated);
-      expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', body: withUnknownMember(body, place) }));
+      for (const form of CREATE_FORMS) {
+        const fresh = identify(ctx, generated);
+        expectNo5xx(ctx, await sendCreate(ctx, form, { ...withUnknownMember(fresh, place), referenceId: fresh.referenceId }));
+      }
       const job = await createJob(ctx, identify(ctx, generated));
-      const { referenceId: _named, ...update } = withUnknownMember(body, place);
-      expectNo5xx(ctx, await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, body: update }));
+      const { referenceId: _named, ...update } = withUnknownMember(identify(ctx, generated), place);
+      for (const form of UPDATE_FORMS) expectNo5xx(ctx, await sendUpdate(ctx, form, job, update));
     },
   },
 );
@@ -408,26 +419,37 @@ const referenceCharacters: Implementation = propertyRule(
     id: 'jobs.robustness.reference-id-characters',
     section: '2.1',
     level: 'must',
-    title: 'A referenceId with URL-special or non-ASCII characters works like any other',
+    title:
+      'A referenceId with URL-special or non-ASCII characters works like any other: created by every create form, named by PUT /jobs in both forms',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {
     maxRuns: 5,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), suffix: fc.constantFrom(...SUFFIXES) }),
     check: async (ctx: RuleContext, { generated, suffix }) => {
-      const base = identify(ctx, generated);
-      const body = { ...base, referenceId: `${base.referenceId}${suffix}` };
-      const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body });
-      expectNo5xx(ctx, res);
-      ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(suffix)}: ${res.status}` });
-      if (res.status !== 201) return;
-      const update = await ctx.api.putByReference({ referenceId: body.referenceId, title: scopedTitle(ctx, base.referenceId, 'renamed') });
-      expectStatus(ctx, update, 200, 'PUT /jobs names the job by its referenceId, whatever characters it holds (spec 4.3 form 2)');
-      ctx.expect(jobOf(update).id === jobOf(res).id, {
-        title: `PUT by referenceId ${JSON.stringify(body.referenceId)} updated job ${jobOf(update).id}, not ${jobOf(res).id}`,
-        expected: 'the job with that referenceId is updated (spec 4.3)',
-        received: responseLine(update),
-      });
+      // Created by each create form, then named by each PUT /jobs form (the override's where the target honours it).
+      for (const form of CREATE_FORMS) {
+        const base = identify(ctx, generated);
+        const body = { ...base, referenceId: `${base.referenceId}${suffix}` };
+        const res = await sendCreate(ctx, form, body);
+        if (await declinesCreate(ctx, form, generated, res)) continue;
+        expectNo5xx(ctx, res);
+        ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(suffix)}: ${res.status}` });
+        if (!isSuccess(res.status)) continue;
+        const created = { ...jobOf(res), referenceId: body.referenceId };
+        for (const update of UPDATE_FORMS.filter(namesByReference)) {
+          const patch = { title: scopedTitle(ctx, base.referenceId, `renamed ${update}`) };
+          const renamed = await sendUpdate(ctx, update, created, patch);
+          if (await declinesUpdate(ctx, update, created, renamed)) continue;
+          const label = formLabel(update, created);
+          expectStatus(ctx, renamed, 200, `${label} names the job by its referenceId, whatever characters it holds (spec 4.3 form 2)`);
+          ctx.expect(jobOf(renamed).id === created.id, {
+            title: `${label} updated job ${jobOf(renamed).id}, not ${created.id} (created by ${formLabel(form)})`,
+            expected: 'the job with that referenceId is updated (spec 4.3)',
+            received: responseLine(renamed),
+          });
+        }
+      }
     },
   },
 );
@@ -436,7 +458,7 @@ const referenceCharacters: Implementation = propertyRule(
  * Values at the edges of JSON's grammar (RFC 8259 6, 8.2): numbers past a double's range and precision, below its
  * smallest value, and -0; strings holding a lone surrogate. Each is JSON whatever a server makes of it, so a 4xx or a
  * 2xx passes; a 5xx fails (spec 7). Numbers go where the job holds an integer (a category id) and a decimal (the
- * salary amount), strings into the title; by POST and by PUT /jobs/{id}.
+ * salary amount), strings into the title; on every write path (suites/kit/rejected-writes.ts WRITE_FORMS).
  */
 const NUMBER_EDGES: readonly string[] = ['1e400', '-1e400', '1e-400', '-0', '1234567890123456789012345678901234567890'];
 const STRING_EDGES: readonly string[] = ['"\\ud800"', '"a\\udc00b"', '"\\udfff\\ud800"'];
@@ -466,9 +488,11 @@ const jsonEdgeValues: Implementation = propertyRule(
       const edges = [...NUMBER_EDGES.map((value) => [value, true] as const), ...STRING_EDGES.map((value) => [value, false] as const)];
       for (const [value, isNumber] of edges) {
         for (const holder of holdersOf(isNumber)) {
-          const created = withEdge({ ...identify(ctx, generated), ...holder }, value);
-          expectNo5xx(ctx, await ctx.api.client.request({ method: 'POST', path: '/jobs', rawBody: created }));
-          expectNo5xx(ctx, await ctx.api.client.request({ method: 'PUT', path: `/jobs/${job.id}`, rawBody: withEdge(holder, value) }));
+          for (const form of WRITE_FORMS) {
+            const named = namesByReference(form) ? { referenceId: job.referenceId } : {};
+            const body = isCreateForm(form) ? { ...identify(ctx, generated), ...holder } : { ...named, ...holder };
+            expectNo5xx(ctx, await sendRaw(ctx, form, withEdge(body, value), job));
+          }
         }
       }
     },

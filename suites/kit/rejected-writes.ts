@@ -41,6 +41,8 @@ export type LaterForm = UpdateForm | Exclude<CreateForm, 'post'>;
 export const PUT_CREATES: ReadonlyArray<Exclude<CreateForm, 'post'>> = ['put-create', 'override-create'];
 /** Every write after a job's POST: each update form, then each PUT-create. */
 export const LATER_FORMS: readonly LaterForm[] = [...UPDATE_FORMS, ...PUT_CREATES];
+/** Every write: each create form, then each update form. */
+export const WRITE_FORMS: ReadonlyArray<UpdateForm | CreateForm> = [...CREATE_FORMS, ...UPDATE_FORMS];
 
 /** Whether `form` creates a job rather than updating one. */
 export const isCreateForm = (form: UpdateForm | CreateForm): form is CreateForm => (CREATE_FORMS as readonly string[]).includes(form);
@@ -107,6 +109,34 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
       return api.putByOverride(job.id, patch);
     case 'reference-override':
       return api.putByReferenceOverride({ ...patch, referenceId: job.referenceId ?? '' });
+  }
+}
+
+/** Whether `form` names its job by the referenceId in the body (PUT /jobs, plainly or through the override). */
+export const namesByReference = (form: UpdateForm | CreateForm): boolean => form === 'reference' || form === 'reference-override';
+
+/**
+ * Sends JSON text as it is (another spelling of a body, an edge value) in `form`: the forms by id name `job`, the
+ * others carry what names the job in the text itself (a referenceId for PUT /jobs).
+ *
+ * @example
+ * await sendRaw(ctx, 'reference-override', JSON.stringify({ referenceId, title }), job);
+ */
+export function sendRaw(ctx: RuleContext, form: UpdateForm | CreateForm, rawBody: string, job: Job): Promise<ApiResponse<Job>> {
+  const override = { [METHOD_OVERRIDE]: 'PUT' };
+  switch (form) {
+    case 'post':
+      return ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', rawBody });
+    case 'put-create':
+    case 'reference':
+      return ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', rawBody });
+    case 'override-create':
+    case 'reference-override':
+      return ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', headers: override, rawBody });
+    case 'id':
+      return ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${job.id}`, rawBody });
+    case 'override':
+      return ctx.api.client.request<Job>({ method: 'POST', path: `/jobs/${job.id}`, headers: override, rawBody });
   }
 }
 

@@ -4,10 +4,10 @@
  */
 import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isListBody, responseJson, withResponseJson } from './support/json.js';
+import { isListBody, requestJson, responseJson, withResponseJson } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { effectiveMethod, isCollection, isItem, isList, isOverride } from './support/routes.js';
-import { sideRequest } from './support/side-requests.js';
+import { jobByReference, sideRequest } from './support/side-requests.js';
 
 /** A list with q whose paging.total (and pages) also count the other employer's jobs matching q; the data stays the key's own. */
 const totalCountsOtherEmployer: Transform = (next) => async (req) => {
@@ -131,5 +131,22 @@ export const isolationMutants: Mutant[] = [
       "not hold, deletes the other employer's job with it; DELETE /jobs is guarded)",
     expectedRule: 'jobs.isolation.delete-by-reference',
     transform: fallBackToOtherEmployer((req) => isOverride(req, 'DELETE') && isCollection(req)),
+  },
+  {
+    // spec 5.3: a referenceId names a job of the key's own employer only, on every path that takes one
+    name: 'isolation-collection-override-updates-other-employers-job',
+    area: 'isolation',
+    violates:
+      "5.3: the key's employer's data only (here POST /jobs with X-HTTP-Method-Override: PUT and a referenceId only the other " +
+      "employer holds updates that employer's job)",
+    expectedRule: 'jobs.isolation.update-by-reference',
+    transform: (next) => async (req) => {
+      if (!(isOverride(req, 'PUT') && isCollection(req))) return next(req);
+      const referenceId = requestJson(req)?.referenceId;
+      const other = otherKey(req.headers['api-key']);
+      if (typeof referenceId !== 'string' || !other || (await jobByReference(next, req, referenceId))) return next(req);
+      const asOther = { ...req, headers: { ...req.headers, 'api-key': other } };
+      return (await jobByReference(next, asOther, referenceId)) ? next(asOther) : next(req);
+    },
   },
 ];

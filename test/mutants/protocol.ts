@@ -5,7 +5,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse } from './support/json.js';
-import { isJobsPath } from './support/routes.js';
+import { isJobsPath, isOverride } from './support/routes.js';
 import { reshapeRequest, rewriteResponseText } from './support/transforms.js';
 
 /** Answers 415 to a request with a body whose Content-Type carries a parameter (`application/json; charset=utf-8`), where `only` holds. */
@@ -124,6 +124,22 @@ export const protocolMutants: Mutant[] = [
       const type = res.headers['content-type'];
       if (!isJobsPath(req) || typeof type !== 'string' || !type.startsWith('application/json')) return res;
       return { ...res, headers: { ...res.headers, 'content-type': 'application/json; charset=iso-8859-1' } };
+    },
+  },
+  {
+    // spec 1: a JSON body on every write path; the exponent check of a handler the method override reaches alone
+    name: 'protocol-override-refuses-exponent-numbers',
+    area: 'protocol',
+    violates:
+      '1: create or update with a JSON body (here a number written with an exponent is refused with 400 by the override PUTs ' +
+      "alone, on the job's path and on PUT /jobs's)",
+    expectedRule: 'jobs.protocol.json-spellings',
+    transform: (next) => async (req) => {
+      const text = req.body ? new TextDecoder().decode(req.body) : '';
+      const outsideStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+      if (isJobsPath(req) && isOverride(req, 'PUT') && /\d[eE][+-]?\d/.test(outsideStrings))
+        return jsonResponse(400, { status: 400, code: 'invalid_number' });
+      return next(req);
     },
   },
 ];

@@ -30,6 +30,9 @@ function readsPathIdAs(read: (text: string) => number): Transform {
   );
 }
 
+/** The members a PUT /jobs body may carry: the job's fields (a GET result sent back included). */
+const SENT_MEMBERS: ReadonlySet<string> = new Set(JOB_FIELDS);
+
 /** A body that parses as JSON but is no object: an array, null or a scalar. */
 /** A surrogate without its pair: JSON can escape one (RFC 8259 8.2), Unicode text cannot hold it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -270,5 +273,27 @@ export const robustnessMutants: Mutant[] = [
       const twice = Array.isArray(categories) && new Set(categories.map((c) => JSON.stringify(c))).size < categories.length;
       return isPutByReference(req) && twice;
     }, serverError),
+  },
+  {
+    // spec 2, 7: a member the spec does not name is refused or ignored, never a 5xx, on every write path
+    name: 'robustness-put-by-reference-crashes-on-unknown-member',
+    area: 'robustness',
+    violates: '2, 7: bodies are JSON of the fields of section 2 (here PUT /jobs answers 500 to a member the spec does not name)',
+    expectedRule: 'jobs.robustness.unknown-members',
+    transform: answerInstead(
+      (req) => isPutByReference(req) && Object.keys(requestJson(req) ?? {}).some((key) => !SENT_MEMBERS.has(key)),
+      serverError,
+    ),
+  },
+  {
+    // spec 7: a number past a double is JSON, refused or taken, never a 5xx, on every write path
+    name: 'robustness-put-by-reference-crashes-on-huge-number',
+    area: 'robustness',
+    violates: '7: a request is answered without a server error (here PUT /jobs answers 500 to a number past a double, 1e400)',
+    expectedRule: 'jobs.robustness.json-edge-values',
+    transform: answerInstead(
+      (req) => isPutByReference(req) && readsJson(req, (value) => value === Infinity || value === -Infinity),
+      serverError,
+    ),
   },
 ];
