@@ -423,7 +423,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'update',
-    title: 'A PUT (by id or by referenceId) never changes id, publishDate or employer',
+    title: 'A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer',
     statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.',
   },
   {
@@ -1148,8 +1148,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title:
-      'A list asked just before a write and again just after it shows the write, for a create, every update form and every delete form',
+    title: 'A list asked just before a write and again just after it shows the write, for every create, update and delete form',
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
     exclusive: true,
   },

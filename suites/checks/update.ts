@@ -11,7 +11,7 @@ import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle }
 import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
-import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, namesByReference, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { assertJobBody } from '../http/api.js';
 
@@ -114,13 +114,25 @@ const keepsOtherFields: Implementation = propertyRule(
   },
 );
 
-/** Observes a refused PUT carrying a foreign read-only value, or requires a 200 (ignored): spec 2.1 makes it read-only, not refused. */
-function expectIgnoredOrRefused(ctx: RuleContext, res: ApiResponse, label: string, what: string): void {
+/** The fields 2.1 makes read-only: set by the service, never by a body. */
+const READ_ONLY_FIELDS = ['id', 'publishDate', 'employer'];
+
+/**
+ * Observes a refused PUT carrying a foreign read-only value, or requires a 200 (ignored) whose answer shows the job's
+ * own read-only values: spec 2.1 makes them read-only, not refused.
+ */
+function expectIgnoredOrRefused(ctx: RuleContext, res: ApiResponse<Job>, before: Job, label: string, what: string): void {
   if (isClientError(res.status)) {
     ctx.observe({ topic: 'read-only-fields.update', section: '2.1', observed: `a PUT with ${what} is refused with ${res.status}` });
     return;
   }
   expectStatus(ctx, res, 200, `a ${label} carrying ${what} is ignored (200) or refused (4xx) (spec 2.1, 4.3)`);
+  const diff = changedFields(before, jobOf(res)).filter((field) => READ_ONLY_FIELDS.includes(field));
+  ctx.expect(diff.length === 0, {
+    title: `the answer of a ${label} carrying ${what} shows read-only ${diff.join(', ')} changed`,
+    expected: "id and publishDate are read-only and set by the service, the employer is the key's (spec 2.1); the answer is the job (4.3)",
+    received: changeLines(before, jobOf(res), diff).join('\n'),
+  });
 }
 
 /**
@@ -134,6 +146,8 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
   const foreign = foreignReadOnly(ctx);
   const label = formLabel(form, before);
   const own = await sendUpdate(ctx, form, before, { ...update, publishDate: before.publishDate });
+  // Honouring the method override is good practice only (spec 1): a target that declines it is not judged here.
+  if (await declinesUpdate(ctx, form, before, own)) return;
   expectStatus(
     ctx,
     own,
@@ -144,29 +158,31 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
   expectIgnoredOrRefused(
     ctx,
     await sendUpdate(ctx, form, before, { ...update, publishDate: foreign.publishDate }),
+    before,
     label,
     'a foreign publishDate',
   );
   expectIgnoredOrRefused(
     ctx,
     await sendUpdate(ctx, form, before, { employer: foreign.employer, id: foreign.id }),
+    before,
     label,
     'a foreign employer and id',
   );
   // The id of another job of the employer: a server that lets the body's id name the job writes to that one.
-  expectIgnoredOrRefused(ctx, await sendUpdate(ctx, form, before, { ...update, id: sibling.id }), label, `job ${sibling.id}'s id`);
+  expectIgnoredOrRefused(ctx, await sendUpdate(ctx, form, before, { ...update, id: sibling.id }), before, label, `job ${sibling.id}'s id`);
   const siblingAfter = await getJob(ctx, sibling.id);
   const moved = changedFields(sibling, siblingAfter);
   ctx.expect(moved.length === 0, {
     title: `${label} carrying job ${sibling.id}'s id changed job ${sibling.id}: ${moved.join(', ')}`,
     expected:
-      `id is read-only (spec 2.1) and the PUT names its job by ${form === 'id' ? 'the path (4.3 form 1)' : 'referenceId (4.3 form 2)'}: ` +
+      `id is read-only (spec 2.1) and the PUT names its job by ${namesByReference(form) ? 'referenceId (4.3 form 2)' : 'the path (4.3 form 1)'}: ` +
       "another job's id in the body changes no other job",
     received: changeLines(sibling, siblingAfter, moved).join('\n'),
   });
   const after = await getJob(ctx, before.id);
   // Dates compare as instants when both carry a time: a publishDate moved to "now" is a change even on the same day.
-  const diff = changedFields(before, after).filter((field) => ['id', 'publishDate', 'employer'].includes(field));
+  const diff = changedFields(before, after).filter((field) => READ_ONLY_FIELDS.includes(field));
   ctx.expect(diff.length === 0, {
     title: `${label} changed read-only ${diff.join(', ')}`,
     expected: "id and publishDate are read-only and set by the service, the employer is the key's (spec 2.1, 4.3)",
@@ -174,15 +190,12 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
   });
 }
 
-/** The two forms 4.3 states; a valid PUT through the method override is judged by its own rule, at the level its statement has. */
-const READ_ONLY_FORMS: readonly UpdateForm[] = ['id', 'reference'];
-
 const readOnlyFields: Implementation = propertyRule(
   {
     id: 'jobs.update.read-only-fields',
     section: '2.1',
     level: 'must',
-    title: 'A PUT (by id or by referenceId) never changes id, publishDate or employer',
+    title: 'A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer',
     statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.',
   },
   {
@@ -191,7 +204,7 @@ const readOnlyFields: Implementation = propertyRule(
     arbitrary: updateCaseArb,
     check: async (ctx: RuleContext, value) => {
       const sibling = await getJob(ctx, (await createJob(ctx, identify(ctx, value.base))).id);
-      for (const form of READ_ONLY_FORMS) await expectReadOnlyOnUpdate(ctx, form, value, sibling);
+      for (const form of UPDATE_FORMS) await expectReadOnlyOnUpdate(ctx, form, value, sibling);
     },
   },
 );

@@ -436,4 +436,37 @@ export const listMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.5, 2.7: the list shows each job's header as its last write left it, on every write path
+    name: 'list-confidential-stale-after-collection-override',
+    area: 'list',
+    violates:
+      '4.5, 2.7: the list returns the job headers as stored (here a confidential flag changed by POST /jobs with ' +
+      'X-HTTP-Method-Override: PUT keeps its old value in the list, GET showing the new one)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: (next) => {
+      const listed = new Map<number, unknown>();
+      return async (req) => {
+        const body = requestJson(req);
+        if (
+          isOverride(req, 'PUT') &&
+          isCollection(req) &&
+          typeof body?.referenceId === 'string' &&
+          typeof body.confidential === 'boolean'
+        ) {
+          const before = await jobByReference(next, req, body.referenceId);
+          if (before && !listed.has(before.id as number)) listed.set(before.id as number, before.confidential);
+          return next(req);
+        }
+        const res = await next(req);
+        if (!isList(req) || listed.size === 0) return res;
+        const page = responseJson(res);
+        if (!isListBody(page)) return res;
+        return withResponseJson(res, {
+          ...page,
+          data: page.data.map((item) => (listed.has(item.id as number) ? { ...item, confidential: listed.get(item.id as number) } : item)),
+        });
+      };
+    },
+  },
 ];

@@ -690,4 +690,20 @@ export const updateMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.1, 4.3: publishDate is read-only, and an update answers with the job as stored
+    name: 'update-override-answer-shows-sent-publish-date',
+    area: 'update',
+    violates:
+      '2.1, 4.3: publishDate is set by the service, and the answer is the updated job (here the override PUTs answer with ' +
+      'a publishDate they were sent, which the job does not take)',
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: (next) => async (req) => {
+      const sent = requestJson(req)?.publishDate;
+      const res = await next(req);
+      const job = responseJson(res);
+      if (!isOverride(req, 'PUT') || typeof sent !== 'string' || res.status !== 200 || !isJobBody(job)) return res;
+      return withResponseJson(res, { ...job, publishDate: sent });
+    },
+  },
 ];
