@@ -58,9 +58,11 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
     );
     if (await declinesCreate(ctx, form, generated, made.res)) continue;
     expectStatus(ctx, made.res, isSuccess, `${formLabel(form)} with a valid body creates the job (spec 4.2, 4.3)`);
-    // confidential: as sent, or its default, false (2.1).
-    const confidential = body.confidential === true;
-    expectListed(ctx, formLabel(form), body.referenceId, made.after, { title: body.title as string, confidential });
+    // The flag as the create left it (whether it is the one sent is jobs.create.explicit-values' to judge).
+    expectListed(ctx, formLabel(form), body.referenceId, made.after, {
+      title: body.title as string,
+      confidential: created?.confidential === true,
+    });
   }
   // An update in every form, of a header field of each type: the title and the confidential flag.
   for (const form of UPDATE_FORMS) {
