@@ -399,7 +399,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'A partial PUT /jobs/{id} answers 200 with the full Job',
+    title: 'A partial PUT in every form answers 200 with the full Job',
     statement: 'Update response: 200 with the full Job.',
   },
   {
@@ -407,7 +407,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'A partial PUT changes the field sent',
+    title: 'A partial PUT in every form changes the field sent',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -415,7 +415,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'A partial PUT leaves every field not sent unchanged',
+    title: 'A partial PUT in every form leaves every field not sent unchanged',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -431,7 +431,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'The 200 body of an update is the updated Job, equal to a GET of it',
+    title: 'The 200 body of an update in every form is the updated Job, equal to a GET of it',
     statement: 'Update response: 200 with the full Job.',
   },
   {

@@ -32,7 +32,7 @@ export type CreateForm = 'post' | 'put-create' | 'override-create';
  * (declinesUpdate).
  */
 export const UPDATE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override', 'reference-override'];
-/** Every form a create is sent in; the override's is accepted refused as in UPDATE_FORMS (declinesCreate). */
+/** Every form a create is sent in; a declined override is not judged, as in UPDATE_FORMS (declinesCreate). */
 export const CREATE_FORMS: readonly CreateForm[] = ['post', 'put-create', 'override-create'];
 
 /** A write after a job's POST: an update of it, or a PUT-create of another job. */
@@ -197,8 +197,9 @@ export async function sendUnlessDeclined(
   target: WriteTarget,
 ): Promise<ApiResponse<Job> | undefined> {
   const res = await sendWrite(ctx, form, target);
+  // The plain body tells a declined override: a target that refuses the patch everywhere is judged by the rule.
   const declined = isCreateForm(form)
-    ? await declinesCreate(ctx, form, { ...target.fresh, ...target.patch }, res)
+    ? await declinesCreate(ctx, form, target.fresh, res)
     : await declinesUpdate(ctx, form, target.job, res);
   return declined ? undefined : res;
 }
