@@ -51,7 +51,8 @@ async function updateIn(ctx: RuleContext, { base, update, form: drawn }: FormCas
   const created = await createJob(ctx, identify(ctx, base));
   const before = await getJob(ctx, created.id);
   const res = await sendUpdate(ctx, form, before, update);
-  return { before, res, label: formLabel(form, before), declined: await declinesUpdate(ctx, form, before, res) };
+  // The label names no job id: a title must read the same at any concurrency, where ids differ.
+  return { before, res, label: formLabel(form), declined: await declinesUpdate(ctx, form, before, res) };
 }
 
 const status200: Implementation = propertyRule(
