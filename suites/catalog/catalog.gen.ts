@@ -1363,7 +1363,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5',
     level: 'must',
     area: 'auth',
-    title: 'PUT /jobs with a new referenceId without the API-Key header is refused (4xx) with no effect',
+    title:
+      'PUT /jobs with a new referenceId, plainly or through the method override, without the API-Key header is refused (4xx) with no effect',
     statement: 'Every operation on jobs requires authentication.',
   },
   {
@@ -1371,7 +1372,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5',
     level: 'must',
     area: 'auth',
-    title: 'PUT /jobs with a new referenceId with an API-Key the service never issued is refused (4xx) with no effect',
+    title:
+      'PUT /jobs with a new referenceId, plainly or through the method override, with an API-Key the service never issued is refused (4xx) with no effect',
     statement: 'Every operation on jobs requires authentication.',
   },
   {
@@ -1411,7 +1413,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5',
     level: 'must',
     area: 'auth',
-    title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE without the API-Key header is refused (4xx) with no effect',
+    title: "The override DELETE, on the job's path and on DELETE /jobs's, without the API-Key header is refused (4xx) with no effect",
     statement: 'Every operation on jobs requires authentication.',
   },
   {
@@ -1419,7 +1421,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5',
     level: 'must',
     area: 'auth',
-    title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE with an API-Key the service never issued is refused (4xx) with no effect',
+    title:
+      "The override DELETE, on the job's path and on DELETE /jobs's, with an API-Key the service never issued is refused (4xx) with no effect",
     statement: 'Every operation on jobs requires authentication.',
   },
   {
@@ -1427,7 +1430,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5',
     level: 'must',
     area: 'auth',
-    title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT without the API-Key header is refused (4xx) with no effect',
+    title: "The override PUT, on the job's path and on PUT /jobs's, without the API-Key header is refused (4xx) with no effect",
     statement: 'Every operation on jobs requires authentication.',
   },
   {
@@ -1435,7 +1438,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5',
     level: 'must',
     area: 'auth',
-    title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT with an API-Key the service never issued is refused (4xx) with no effect',
+    title:
+      "The override PUT, on the job's path and on PUT /jobs's, with an API-Key the service never issued is refused (4xx) with no effect",
     statement: 'Every operation on jobs requires authentication.',
   },
   {

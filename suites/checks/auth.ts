@@ -29,6 +29,8 @@ interface Operation {
   name: string;
   how: string;
   request(ctx: RuleContext, fixture: Fixture): RequestOptions;
+  /** The same operation on its other paths (the method override on PUT /jobs's path), each with its request line. */
+  elsewhere?(ctx: RuleContext, fixture: Fixture): Array<{ how: string; request: RequestOptions }>;
   /** Checks, with the good key, that the refused request had no effect. */
   noEffect(ctx: RuleContext, fixture: Fixture): Promise<void>;
 }
@@ -87,6 +89,17 @@ const OPERATIONS: Operation[] = [
     name: 'put-create',
     how: 'PUT /jobs with a new referenceId',
     request: (ctx, f) => ({ method: 'PUT', path: '/jobs', body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}new` } }),
+    elsewhere: (ctx, f) => [
+      {
+        how: `POST /jobs with a new referenceId and ${METHOD_OVERRIDE}: PUT`,
+        request: {
+          method: 'POST',
+          path: '/jobs',
+          headers: { [METHOD_OVERRIDE]: 'PUT' },
+          body: { ...identify(ctx, f.generated), referenceId: `${f.referenceId}new` },
+        },
+      },
+    ],
     noEffect: nothingCreated('PUT-create', (f) => `${f.referenceId}new`),
   },
   {
@@ -99,6 +112,17 @@ const OPERATIONS: Operation[] = [
       headers: { [METHOD_OVERRIDE]: 'PUT' },
       body: { title: scopedTitle(ctx, f.referenceId, 'changed') },
     }),
+    elsewhere: (ctx, f) => [
+      {
+        how: `POST /jobs with the referenceId and ${METHOD_OVERRIDE}: PUT`,
+        request: {
+          method: 'POST',
+          path: '/jobs',
+          headers: { [METHOD_OVERRIDE]: 'PUT' },
+          body: { referenceId: f.referenceId, title: scopedTitle(ctx, f.referenceId, 'changed') },
+        },
+      },
+    ],
     noEffect: unchanged,
   },
   {
@@ -117,6 +141,12 @@ const OPERATIONS: Operation[] = [
     name: 'delete-by-override',
     how: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
     request: (_ctx, f) => ({ method: 'POST', path: `/jobs/${f.job.id}`, headers: { [METHOD_OVERRIDE]: 'DELETE' } }),
+    elsewhere: (_ctx, f) => [
+      {
+        how: `POST /jobs with the referenceId and ${METHOD_OVERRIDE}: DELETE`,
+        request: { method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: { referenceId: f.referenceId } },
+      },
+    ],
     noEffect: unchanged,
   },
 ];
@@ -171,13 +201,14 @@ function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation 
       const body = identify(ctx, generated);
       const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
       const keys = bad === 'missing' ? [{ key: null, named: '' }] : bad === 'wrong' ? wrongKeys(ctx) : letterCaseKeys(ctx);
-      for (const { key, named } of keys) {
-        const res: ApiResponse = await ctx.api.client.request({ ...op.request(ctx, fixture), apiKey: key });
+      const paths = [{ how: op.how, request: op.request(ctx, fixture) }, ...(op.elsewhere?.(ctx, fixture) ?? [])];
+      for (const [{ key, named }, path] of keys.flatMap((k) => paths.map((p) => [k, p] as const))) {
+        const res: ApiResponse = await ctx.api.client.request({ ...path.request, apiKey: key });
         const kind = bad === 'missing' ? 'missing' : 'wrong';
         ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
         if (!isSuccess(res.status)) ctx.observe({ topic: 'auth-challenge', section: '5.5', observed: `${kind} key: ${challengeOf(res)}` });
         const leaked = jobDataIn(res, fixture);
-        const how = named ? `${op.how} with ${named} as API-Key` : `${op.how} ${sent}`;
+        const how = named ? `${path.how} with ${named} as API-Key` : `${path.how} ${sent}`;
         ctx.expect(res.status < 500 && leaked === undefined, {
           title: res.status >= 500 ? `${how} answered ${res.status}` : `${how} answered with job data (${leaked})`,
           expected:
@@ -321,7 +352,8 @@ export const authRules: Implementation[] = [
       id: 'jobs.auth.missing-key.put-create',
       section: '5',
       level: 'must',
-      title: 'PUT /jobs with a new referenceId without the API-Key header is refused (4xx) with no effect',
+      title:
+        'PUT /jobs with a new referenceId, plainly or through the method override, without the API-Key header is refused (4xx) with no effect',
       statement: 'Every operation on jobs requires authentication.',
     },
     operation('put-create'),
@@ -332,7 +364,8 @@ export const authRules: Implementation[] = [
       id: 'jobs.auth.wrong-key.put-create',
       section: '5',
       level: 'must',
-      title: 'PUT /jobs with a new referenceId with an API-Key the service never issued is refused (4xx) with no effect',
+      title:
+        'PUT /jobs with a new referenceId, plainly or through the method override, with an API-Key the service never issued is refused (4xx) with no effect',
       statement: 'Every operation on jobs requires authentication.',
     },
     operation('put-create'),
@@ -387,7 +420,7 @@ export const authRules: Implementation[] = [
       id: 'jobs.auth.missing-key.delete-by-override',
       section: '5',
       level: 'must',
-      title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE without the API-Key header is refused (4xx) with no effect',
+      title: "The override DELETE, on the job's path and on DELETE /jobs's, without the API-Key header is refused (4xx) with no effect",
       statement: 'Every operation on jobs requires authentication.',
     },
     operation('delete-by-override'),
@@ -398,7 +431,8 @@ export const authRules: Implementation[] = [
       id: 'jobs.auth.wrong-key.delete-by-override',
       section: '5',
       level: 'must',
-      title: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE with an API-Key the service never issued is refused (4xx) with no effect',
+      title:
+        "The override DELETE, on the job's path and on DELETE /jobs's, with an API-Key the service never issued is refused (4xx) with no effect",
       statement: 'Every operation on jobs requires authentication.',
     },
     operation('delete-by-override'),
@@ -409,7 +443,7 @@ export const authRules: Implementation[] = [
       id: 'jobs.auth.missing-key.put-by-override',
       section: '5',
       level: 'must',
-      title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT without the API-Key header is refused (4xx) with no effect',
+      title: "The override PUT, on the job's path and on PUT /jobs's, without the API-Key header is refused (4xx) with no effect",
       statement: 'Every operation on jobs requires authentication.',
     },
     operation('put-by-override'),
@@ -420,7 +454,8 @@ export const authRules: Implementation[] = [
       id: 'jobs.auth.wrong-key.put-by-override',
       section: '5',
       level: 'must',
-      title: 'POST /jobs/{id} with X-HTTP-Method-Override: PUT with an API-Key the service never issued is refused (4xx) with no effect',
+      title:
+        "The override PUT, on the job's path and on PUT /jobs's, with an API-Key the service never issued is refused (4xx) with no effect",
       statement: 'Every operation on jobs requires authentication.',
     },
     operation('put-by-override'),

@@ -17,7 +17,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, changeLines } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone } from '../kit/jobs.js';
 import { formLabel, sendUpdate } from '../kit/rejected-writes.js';
@@ -164,6 +164,14 @@ const updateByReference = isolationRule(
       ctx.expect(!(isSuccess(res.status) && res.json?.id === p.mine.id), {
         title: `${formLabel(form)} by the other employer returned this employer's job`,
         expected: "a referenceId names a job of the key's own employer only (spec 5.3)",
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+      // A job it created is its own: the employer is the key's (2.1: "the employer is the key's").
+      const employer = isSuccess(res.status) ? res.json?.employer?.id : p.theirs.employer.id;
+      ctx.expect(employer === p.theirs.employer.id, {
+        title: `${formLabel(form)} by the other employer created a job of employer ${show(employer)}`,
+        expected: `a job the key's employer creates is that employer's (spec 5.3): employer ${p.theirs.employer.id}`,
         received: responseLine(res),
         failingExchange: res.exchange,
       });

@@ -114,4 +114,19 @@ export const authMutants: Mutant[] = [
     expectedRule: ['jobs.auth.wrong-key.get', 'jobs.auth.wrong-key.list', 'jobs.auth.wrong-key.create', 'jobs.auth.wrong-key.put-by-id'],
     transform: keysCompared((sent, issued) => sent.length > 0 && (sent.startsWith(issued) || issued.startsWith(sent))),
   },
+  {
+    // spec 5: every operation on jobs requires the key, on every path a client may take to it
+    name: 'auth-collection-override-without-key-acts-as-first-employer',
+    area: 'auth',
+    violates:
+      '5.1: every operation requires authentication (here POST /jobs with X-HTTP-Method-Override, PUT or DELETE, ' +
+      "without a key acts for the first employer: a router that checks the key by the request's method)",
+    expectedRule: 'jobs.auth.missing-key.put-by-override',
+    transform: (next) => async (req) => {
+      const overridden = req.method.toUpperCase() === 'POST' && effectiveMethod(req) !== 'POST';
+      if (overridden && isJobsPath(req) && !isItem(req) && !req.headers['api-key'])
+        return next({ ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } });
+      return next(req);
+    },
+  },
 ];
