@@ -423,7 +423,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'update',
-    title: 'A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer',
+    title:
+      'A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer, and an id beside the referenceId of DELETE /jobs names no job',
     statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.',
   },
   {

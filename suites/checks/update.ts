@@ -9,8 +9,8 @@ import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryMergeCase } from '../arbitraries/salary.js';
 import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
-import { expectStatus, isClientError, jobOf } from '../kit/http.js';
-import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
+import { createJob, getJob, listJobs, showsGone } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, namesByReference, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { assertJobBody } from '../http/api.js';
@@ -207,12 +207,39 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
   });
 }
 
+/**
+ * DELETE /jobs names its job by the referenceId in its body (4.4); an id beside it is read-only (2.1) and names no
+ * job. Taken, the job with the referenceId is gone and `sibling` stays; refused (a client error), both stay.
+ */
+async function expectDeleteIgnoresId(ctx: RuleContext, { base }: UpdateCase, sibling: Job): Promise<void> {
+  const job = await createJob(ctx, identify(ctx, base));
+  const res = await ctx.api.client.request({ method: 'DELETE', path: '/jobs', body: { referenceId: job.referenceId, id: sibling.id } });
+  const label = `DELETE /jobs with referenceId ${job.referenceId ?? ''} and job ${sibling.id}'s id`;
+  expectStatus(ctx, res, (status) => status < 500, `${label} is answered without a server error (spec 7)`);
+  const siblingAfter = await ctx.api.get(sibling.id);
+  ctx.expect(siblingAfter.status === 200, {
+    title: `${label} removed job ${sibling.id}`,
+    expected: 'DELETE /jobs names its job by the referenceId in the body (spec 4.4); id is read-only (2.1) and names no job',
+    received: `GET /jobs/${sibling.id} -> ${siblingAfter.status}`,
+    failingExchange: res.exchange,
+  });
+  const after = await ctx.api.get(job.id);
+  ctx.expect(isSuccess(res.status) ? showsGone(after.status) : after.status === 200, {
+    title: `${label} was answered ${res.status}, and job ${job.id} is ${after.status === 200 ? 'still there' : 'gone'}`,
+    expected: 'taken, the job with that referenceId is removed (spec 4.4); refused, nothing is (spec 7)',
+    received: `GET /jobs/${job.id} -> ${after.status}`,
+    failingExchange: res.exchange,
+  });
+}
+
 const readOnlyFields: Implementation = propertyRule(
   {
     id: 'jobs.update.read-only-fields',
     section: '2.1',
     level: 'must',
-    title: 'A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer',
+    title:
+      'A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer, ' +
+      'and an id beside the referenceId of DELETE /jobs names no job',
     statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.',
   },
   {
@@ -222,6 +249,7 @@ const readOnlyFields: Implementation = propertyRule(
     check: async (ctx: RuleContext, value) => {
       const sibling = await getJob(ctx, (await createJob(ctx, identify(ctx, value.base))).id);
       for (const form of UPDATE_FORMS) await expectReadOnlyOnUpdate(ctx, form, value, sibling);
+      await expectDeleteIgnoresId(ctx, value, sibling);
     },
   },
 );

@@ -19,6 +19,7 @@ import {
 import {
   effectiveMethod,
   isCollection,
+  isDelete,
   isItem,
   isJobsPath,
   isOverride,
@@ -704,6 +705,20 @@ export const updateMutants: Mutant[] = [
       const job = responseJson(res);
       if (!isOverride(req, 'PUT') || typeof sent !== 'string' || res.status !== 200 || !isJobBody(job)) return res;
       return withResponseJson(res, { ...job, publishDate: sent });
+    },
+  },
+  {
+    // spec 2.1, 4.4: id is read-only; DELETE /jobs names its job by the referenceId in the body
+    name: 'update-delete-by-reference-honours-body-id',
+    area: 'update',
+    violates:
+      '2.1, 4.4: DELETE /jobs names its job by referenceId, and id is read-only (here an id beside the referenceId in ' +
+      'the body deletes that job instead)',
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: (next) => async (req) => {
+      const id = requestJson(req)?.id;
+      if (!isDelete(req) || jobIdOf(req) !== undefined || typeof id !== 'number') return next(req);
+      return next({ ...req, path: req.path.replace(/\/jobs\/?$/i, `/jobs/${id}`) });
     },
   },
 ];
