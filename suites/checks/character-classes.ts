@@ -22,7 +22,7 @@ import {
   PUT_CREATES,
   sendCreate,
   sendUnlessDeclined,
-  namesByReference,
+  REFERENCE_FORMS,
   UPDATE_FORMS,
   type CreateForm,
 } from '../kit/rejected-writes.js';
@@ -264,9 +264,6 @@ const titleEndWhiteSpace: Implementation = propertyRule(
   },
 );
 
-/** The PUT /jobs forms, which name a job by the referenceId in the body. */
-const BY_REFERENCE = UPDATE_FORMS.filter(namesByReference);
-
 const referenceIdEndWhiteSpace: Implementation = propertyRule(
   // should, as the title's: 2.1 says only "String", and a server that trims a referenceId on every write and every
   // lookup names its jobs consistently; keeping the spaces is the faithful choice, trimming them a defensible one.
@@ -293,7 +290,7 @@ const referenceIdEndWhiteSpace: Implementation = propertyRule(
         const written: Written = { title: body.title as string, referenceId, locations: body.locations as LocationInput[] };
         expectKept(ctx, written, created, `the ${label} answer`, what);
         await expectReadsKept(ctx, written, created.id, what);
-        for (const update of BY_REFERENCE) {
+        for (const update of REFERENCE_FORMS) {
           const patch = { title: scopedTitle(ctx, body.referenceId, `${form} ${update}`) };
           const updated = await sendUnlessDeclined(ctx, update, { job: created, patch, fresh: body });
           if (updated === undefined) continue;

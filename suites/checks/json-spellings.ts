@@ -14,7 +14,7 @@ import { keptValueProblems } from '../../judging/compare.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
-import { declinesCreate, declinesUpdate, formLabel, isCreateForm, namesByReference, sendRaw, WRITE_FORMS } from '../kit/rejected-writes.js';
+import { declinesWrite, formLabel, isCreateForm, namingOf, sendRaw, WRITE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 export const JSON_SPELLINGS = ['exponent-numbers', 'unicode-escapes', 'white-space', 'member-order'] as const;
@@ -76,10 +76,10 @@ async function check(ctx: RuleContext, { spelling, generated }: { spelling: Json
   for (const [i, form] of WRITE_FORMS.entries()) {
     const body = bodyOf(ctx, generated);
     const update: Body = { title: `${body.title} ${i}`, salary: body.salary, description: '<p>a/b &amp; “c”</p>' };
-    const sent = isCreateForm(form) ? body : { ...update, ...(namesByReference(form) ? { referenceId: job.referenceId } : {}) };
+    const sent = isCreateForm(form) ? body : { ...update, ...namingOf(form, job) };
     const res = await sendRaw(ctx, form, spelled(sent, spelling), job);
     // Honouring the method override is good practice only (spec 1): a target that declines it is not judged here.
-    if (isCreateForm(form) ? await declinesCreate(ctx, form, generated, res) : await declinesUpdate(ctx, form, job, res)) continue;
+    if (await declinesWrite(ctx, form, { job, fresh: generated }, res)) continue;
     expectTaken(ctx, formLabel(form, job), spelling, sent, res);
   }
 }

@@ -20,7 +20,8 @@ import {
   declinesUpdate,
   formLabel,
   isCreateForm,
-  namesByReference,
+  namingOf,
+  REFERENCE_FORMS,
   sendCreate,
   sendRaw,
   sendUpdate,
@@ -173,7 +174,7 @@ const malformedJson: Implementation = propertyRule(
       const job = await createJob(ctx, identify(ctx, generated));
       for (const form of WRITE_FORMS) {
         const fresh = identify(ctx, generated);
-        const named = namesByReference(form) ? { referenceId: job.referenceId } : {};
+        const named = namingOf(form, job);
         const whole = JSON.stringify(isCreateForm(form) ? fresh : { ...named, title: fresh.title });
         const texts = [
           whole.slice(0, -7),
@@ -437,7 +438,7 @@ const referenceCharacters: Implementation = propertyRule(
         ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(suffix)}: ${res.status}` });
         if (!isSuccess(res.status)) continue;
         const created = { ...jobOf(res), referenceId: body.referenceId };
-        for (const update of UPDATE_FORMS.filter(namesByReference)) {
+        for (const update of REFERENCE_FORMS) {
           const patch = { title: scopedTitle(ctx, base.referenceId, `renamed ${update}`) };
           const renamed = await sendUpdate(ctx, update, created, patch);
           if (await declinesUpdate(ctx, update, created, renamed)) continue;
@@ -489,7 +490,7 @@ const jsonEdgeValues: Implementation = propertyRule(
       for (const [value, isNumber] of edges) {
         for (const holder of holdersOf(isNumber)) {
           for (const form of WRITE_FORMS) {
-            const named = namesByReference(form) ? { referenceId: job.referenceId } : {};
+            const named = namingOf(form, job);
             const body = isCreateForm(form) ? { ...identify(ctx, generated), ...holder } : { ...named, ...holder };
             expectNo5xx(ctx, await sendRaw(ctx, form, withEdge(body, value), job));
           }

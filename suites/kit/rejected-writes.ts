@@ -35,10 +35,12 @@ export const UPDATE_FORMS: readonly UpdateForm[] = ['id', 'reference', 'override
 /** Every form a create is sent in; a declined override is not judged, as in UPDATE_FORMS (declinesCreate). */
 export const CREATE_FORMS: readonly CreateForm[] = ['post', 'put-create', 'override-create'];
 
+/** A PUT with a new referenceId: plainly, or through the method override on PUT /jobs's path. */
+export type PutCreateForm = Exclude<CreateForm, 'post'>;
 /** A write after a job's POST: an update of it, or a PUT-create of another job. */
-export type LaterForm = UpdateForm | Exclude<CreateForm, 'post'>;
+export type LaterForm = UpdateForm | PutCreateForm;
 /** The PUT-creates: plainly, and through the method override on PUT /jobs's path. */
-export const PUT_CREATES: ReadonlyArray<Exclude<CreateForm, 'post'>> = ['put-create', 'override-create'];
+export const PUT_CREATES: readonly PutCreateForm[] = ['put-create', 'override-create'];
 /** Every write after a job's POST: each update form, then each PUT-create. */
 export const LATER_FORMS: readonly LaterForm[] = [...UPDATE_FORMS, ...PUT_CREATES];
 /** Every write: each create form, then each update form. */
@@ -114,6 +116,11 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
 
 /** Whether `form` names its job by the referenceId in the body (PUT /jobs, plainly or through the override). */
 export const namesByReference = (form: UpdateForm | CreateForm): boolean => form === 'reference' || form === 'reference-override';
+/** The update forms that name their job by referenceId: PUT /jobs, plainly and through the override. */
+export const REFERENCE_FORMS: readonly UpdateForm[] = UPDATE_FORMS.filter(namesByReference);
+
+/** What an update body in `form` carries to name `job`: its referenceId for PUT /jobs, nothing where the path names it. */
+export const namingOf = (form: UpdateForm | CreateForm, job: Job): Body => (namesByReference(form) ? { referenceId: job.referenceId } : {});
 
 /**
  * Sends JSON text as it is (another spelling of a body, an edge value) in `form`: the forms by id name `job`, the
@@ -197,11 +204,20 @@ export async function sendUnlessDeclined(
   target: WriteTarget,
 ): Promise<ApiResponse<Job> | undefined> {
   const res = await sendWrite(ctx, form, target);
-  // The plain body tells a declined override: a target that refuses the patch everywhere is judged by the rule.
-  const declined = isCreateForm(form)
-    ? await declinesCreate(ctx, form, target.fresh, res)
-    : await declinesUpdate(ctx, form, target.job, res);
-  return declined ? undefined : res;
+  return (await declinesWrite(ctx, form, target, res)) ? undefined : res;
+}
+
+/**
+ * declinesUpdate or declinesCreate, as `form` is. A create is told by the plain `fresh` body, so a target that refuses
+ * the value sent everywhere is judged by the rule, not taken for one that declines the override.
+ */
+export function declinesWrite(
+  ctx: RuleContext,
+  form: UpdateForm | CreateForm,
+  { job, fresh }: { job: Job; fresh: Body },
+  res: ApiResponse,
+): Promise<boolean> {
+  return isCreateForm(form) ? declinesCreate(ctx, form, fresh, res) : declinesUpdate(ctx, form, job, res);
 }
 
 /**

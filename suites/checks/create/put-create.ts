@@ -10,13 +10,10 @@ import { isDaysAfter } from '../../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from '../../kit/http.js';
 import { getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
-import { declinesCreate, formLabel, sendCreate, type CreateForm } from '../../kit/rejected-writes.js';
+import { declinesCreate, formLabel, sendCreate, type PutCreateForm } from '../../kit/rejected-writes.js';
 import { omit, createBy, STATUSES } from './shared.js';
 
 type Status = Job['status'];
-
-/** How a PUT-create travels: plainly, or as POST with X-HTTP-Method-Override: PUT (spec 1) where the target honours it. */
-type PutCreateForm = Exclude<CreateForm, 'post'>;
 
 export const putCreates: Implementation = propertyRule<{ generated: Body; form: PutCreateForm; status: Status | undefined }>(
   {

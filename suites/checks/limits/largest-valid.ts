@@ -20,8 +20,7 @@ import {
   isCreateForm,
   sendCreate,
   sendUpdate,
-  type CreateForm,
-  type UpdateForm,
+  type LaterForm,
 } from '../../kit/rejected-writes.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 
@@ -39,11 +38,8 @@ export interface LargestValid<D> {
   searchedBy?(sent: Body): string;
 }
 
-/** The writes besides POST: every update form, and both PUT-creates. */
-type WriteForm = UpdateForm | Exclude<CreateForm, 'post'>;
-
 /** `PUT /jobs` names its job by referenceId, so a new referenceId there is a PUT-create (its own forms). */
-function formsOf(field: string): WriteForm[] {
+function formsOf(field: string): LaterForm[] {
   return field === 'referenceId'
     ? ['id', 'override', 'put-create', 'override-create']
     : ['id', 'reference', 'override', 'reference-override', 'put-create', 'override-create'];
@@ -52,7 +48,7 @@ function formsOf(field: string): WriteForm[] {
 /** Sends the value in `form`: a PUT-create of a whole body, or a partial update of a job created for the case. */
 async function send<D>(
   ctx: RuleContext,
-  form: WriteForm,
+  form: LaterForm,
   generated: Body,
   largest: LargestValid<D>,
   material: D,
@@ -68,13 +64,13 @@ async function send<D>(
 }
 
 /** Whether a client error is the target declining the override (good practice only, spec 1) rather than refusing the value. */
-async function declined(ctx: RuleContext, form: WriteForm, res: ApiResponse<Job>, generated: Body, job: Job | undefined): Promise<boolean> {
+async function declined(ctx: RuleContext, form: LaterForm, res: ApiResponse<Job>, generated: Body, job: Job | undefined): Promise<boolean> {
   if (isCreateForm(form)) return declinesCreate(ctx, form, generated, res);
   return job !== undefined && declinesUpdate(ctx, form, job, res);
 }
 
 /** The write is accepted and every response that carries the field shows it as sent (judging/compare.ts keptValueProblems). */
-async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body, largest: LargestValid<D>, material: D): Promise<void> {
+async function expectKept<D>(ctx: RuleContext, form: LaterForm, generated: Body, largest: LargestValid<D>, material: D): Promise<void> {
   const { field } = largest;
   const { sent, res, what, job } = await send(ctx, form, generated, largest, material);
   // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
