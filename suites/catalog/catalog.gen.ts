@@ -395,6 +395,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: "Good practice; the spec says: referenceId | String, max 50 | Employer's unique id for the job.",
   },
   {
+    id: 'jobs.roundtrip.flag-combinations',
+    section: '4.3',
+    level: 'must',
+    area: 'roundtrip',
+    title:
+      'confidential, autoRefresh and plusCommission, true or false, with each status or none: every pair of levels, in every write form, is kept',
+    statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',
@@ -1586,7 +1595,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'robustness',
     title:
-      'A referenceId with URL-special or non-ASCII characters works like any other: created by every create form, named by PUT /jobs in both forms',
+      'A referenceId with URL-special or non-ASCII characters works like any other: created by every create form, named by PUT /jobs and DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {

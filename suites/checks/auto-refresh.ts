@@ -14,6 +14,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { getJob } from '../kit/jobs.js';
+import { createdWithAutoRefresh } from '../kit/auto-refresh-plan.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { formLabel, PUT_CREATES, sendUnlessDeclined, UPDATE_FORMS, type WriteTarget } from '../kit/rejected-writes.js';
 
@@ -69,16 +70,9 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      const body = { ...identify(ctx, generated), autoRefresh: true };
-      const created = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body });
-      const taken = isSuccess(created.status) && created.json?.autoRefresh === true;
-      ctx.observe({
-        topic: 'auto-refresh.taken',
-        section: '2.1',
-        observed: isSuccess(created.status) ? `taken as ${show(created.json?.autoRefresh)}` : `refused with ${created.status}`,
-      });
-      if (!taken) return;
-      const job = created.json!;
+      const body = identify(ctx, generated);
+      const job = await createdWithAutoRefresh(ctx, body);
+      if (job === undefined) return;
       const freshBody = () => ({ ...identify(ctx, generated), status: 'active' });
       // Kept through an update that does not send it, in every form.
       for (const [i, form] of UPDATE_FORMS.entries()) {

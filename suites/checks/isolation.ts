@@ -20,7 +20,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, isGone } from '../kit/jobs.js';
-import { formLabel, sendUpdate } from '../kit/rejected-writes.js';
+import { formLabel, REFERENCE_FORMS, sendUpdate } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
@@ -150,19 +150,26 @@ const updateByReference = isolationRule(
     requires: ['secondApiKey'],
   },
   async (ctx: RuleContext, p) => {
-    // Every form that names the job by referenceId: PUT /jobs, and POST /jobs overridden to PUT (spec 1).
-    for (const form of ['reference', 'reference-override'] as const) {
-      const patch = { title: scopedTitle(ctx, p.mineReference, 'taken over') };
+    // Every form that names the job by referenceId: PUT /jobs, and POST /jobs overridden to PUT (spec 1). A title
+    // alone reaches an update; a whole job reaches a PUT-create too (4.3), where a server may make the second
+    // employer's own job and must not make it the first employer's.
+    const title = scopedTitle(ctx, p.mineReference, 'taken over');
+    // The titles first: once a whole job made the second employer's own job, the referenceId names that one.
+    const sends = [
+      ...REFERENCE_FORMS.map((form) => ({ form, label: formLabel(form), patch: { title } })),
+      ...REFERENCE_FORMS.map((form) => ({ form, label: `${formLabel(form)} with a whole job`, patch: { ...p.generated, title } })),
+    ];
+    for (const { form, label, patch } of sends) {
       const res = await sendUpdate(ctx, form, { ...p.mine, referenceId: p.mineReference }, patch, p.other);
       // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
       const answer = isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status);
       ctx.observe({
         topic: 'isolation-status.put-by-reference',
         section: '5.3',
-        observed: form === 'reference' ? answer : `${formLabel(form)}: ${answer}`,
+        observed: form === 'reference' && label === formLabel(form) ? answer : `${label}: ${answer}`,
       });
       ctx.expect(!(isSuccess(res.status) && res.json?.id === p.mine.id), {
-        title: `${formLabel(form)} by the other employer returned this employer's job`,
+        title: `${label} by the other employer returned this employer's job`,
         expected: "a referenceId names a job of the key's own employer only (spec 5.3)",
         received: responseLine(res),
         failingExchange: res.exchange,
@@ -170,7 +177,7 @@ const updateByReference = isolationRule(
       // A job it created is its own: the employer is the key's (2.1: "the employer is the key's").
       const employer = isSuccess(res.status) ? res.json?.employer?.id : p.theirs.employer.id;
       ctx.expect(employer === p.theirs.employer.id, {
-        title: `${formLabel(form)} by the other employer created a job of employer ${show(employer)}`,
+        title: `${label} by the other employer created a job of employer ${show(employer)}`,
         expected: `a job the key's employer creates is that employer's (spec 5.3): employer ${p.theirs.employer.id}`,
         received: responseLine(res),
         failingExchange: res.exchange,

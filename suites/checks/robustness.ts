@@ -5,13 +5,14 @@
  * input gets a client error; 2.1: strings are Unicode text).
  */
 import * as fc from 'fast-check';
-import type { JobList } from '../../schemas/types.gen.js';
+import type { Job, JobList } from '../../schemas/types.gen.js';
 import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
-import { createJob, getJob } from '../kit/jobs.js';
+import { createJob, getJob, showsGone } from '../kit/jobs.js';
+import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
 import { derivedQueryNegatives } from '../arbitraries/schema-negatives.js';
 import {
@@ -415,21 +416,29 @@ const pagePastEnd: Implementation = propertyRule(
 
 const SUFFIXES = [' space', '/slash', '?q=1&x', '#frag', 'quote\'"', 'ü-ñ', '🚀', '%2F', '\\back'];
 
-const referenceCharacters: Implementation = propertyRule(
+/** The delete forms that name the job by referenceId (spec 4.4, 4.7), taken in turn by the jobs of a case. */
+const DELETES_BY_REFERENCE: readonly DeleteWay[] = DELETE_WAYS.filter((way) => way.includes('reference'));
+
+const referenceCharacters: Implementation = propertyRule<{ generated: Body; first: number }>(
   {
     id: 'jobs.robustness.reference-id-characters',
     section: '2.1',
     level: 'must',
     title:
-      'A referenceId with URL-special or non-ASCII characters works like any other: created by every create form, named by PUT /jobs in both forms',
+      'A referenceId with URL-special or non-ASCII characters works like any other: created by every create form, ' +
+      'named by PUT /jobs and DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {
     maxRuns: 5,
-    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), suffix: fc.constantFrom(...SUFFIXES) }),
-    check: async (ctx: RuleContext, { generated, suffix }) => {
-      // Created by each create form, then named by each PUT /jobs form (the override's where the target honours it).
-      for (const form of CREATE_FORMS) {
+    // Each case gives the create forms three suffixes in turn from `first`; the examples reach every suffix.
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), first: fc.nat({ max: SUFFIXES.length - 1 }) }),
+    examples: () => [0, 3, 6].map((first) => ({ first })),
+    check: async (ctx: RuleContext, { generated, first }) => {
+      // Created by each create form, named by each PUT /jobs form (the override's where the target honours it), then
+      // deleted by its referenceId.
+      for (const [i, form] of CREATE_FORMS.entries()) {
+        const suffix = SUFFIXES[(first + i) % SUFFIXES.length]!;
         const base = identify(ctx, generated);
         const body = { ...base, referenceId: `${base.referenceId}${suffix}` };
         const res = await sendCreate(ctx, form, body);
@@ -450,10 +459,25 @@ const referenceCharacters: Implementation = propertyRule(
             received: responseLine(renamed),
           });
         }
+        await expectDeletedByReference(ctx, created, DELETES_BY_REFERENCE[(first + i) % DELETES_BY_REFERENCE.length]!);
       }
     },
   },
 );
+
+/** Deletes `job` by its referenceId in `way` and fails unless that answered 204 and removed it (spec 4.4). */
+async function expectDeletedByReference(ctx: RuleContext, job: Job, way: DeleteWay): Promise<void> {
+  const res = await deleteJob(ctx, way, job, job.referenceId ?? '');
+  const how = DELETE_HOW[way];
+  expectStatus(ctx, res, 204, `${how} names the job by its referenceId, whatever characters it holds (spec 4.4)`);
+  const after = await ctx.api.get(job.id);
+  ctx.expect(showsGone(after.status), {
+    title: `the job is still there after ${how} with the referenceId ${JSON.stringify(job.referenceId)}`,
+    expected: 'the job with that referenceId is removed (spec 3: any -> removed): GET answers a client error',
+    received: `${requestLine(after)} -> ${responseLine(after)}`,
+    failingExchange: after.exchange,
+  });
+}
 
 /**
  * Values at the edges of JSON's grammar (RFC 8259 6, 8.2): numbers past a double's range and precision, below its

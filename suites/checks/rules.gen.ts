@@ -15,6 +15,7 @@ import * as createDuplicateReference from './create/duplicate-reference.js';
 import * as createExplicitValues from './create/explicit-values.js';
 import * as createIndex from './create/index.js';
 import * as duplicateEntries from './duplicate-entries.js';
+import * as flagCombinations from './flag-combinations.js';
 import * as html from './html.js';
 import * as isolation from './isolation.js';
 import * as jsonSpellings from './json-spellings.js';
@@ -71,6 +72,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   createExplicitValues.explicitValues,
   createIndex.createRules,
   duplicateEntries.duplicateEntriesRule,
+  flagCombinations.flagCombinationsRule,
   html.htmlRules,
   isolation.isolationRules,
   jsonSpellings.jsonSpellingsRule,

@@ -5,6 +5,7 @@
 import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, withResponseJson } from './support/json.js';
+import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
 import { effectiveMethod, isCollection, isItem, isList, isOverride } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
@@ -147,6 +148,24 @@ export const isolationMutants: Mutant[] = [
       if (typeof referenceId !== 'string' || !other || (await jobByReference(next, req, referenceId))) return next(req);
       const asOther = { ...req, headers: { ...req.headers, 'api-key': other } };
       return (await jobByReference(next, asOther, referenceId)) ? next(asOther) : next(req);
+    },
+  },
+  {
+    // spec 5.3 and 2.1: a job the second employer creates by PUT /jobs is its own, with a referenceId the first holds too
+    name: 'isolation-put-create-answers-first-employer',
+    area: 'isolation',
+    violates:
+      "5.3: the key's employer's data only (here a job the second employer creates by PUT /jobs is answered as the first " +
+      "employer's: a create that looked the employer up by the referenceId it was sent)",
+    expectedRule: 'jobs.isolation.update-by-reference',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const first = DEMO_EMPLOYERS[0]!;
+      const job = responseJson(res);
+      if (!(effectiveMethod(req) === 'PUT' && isCollection(req)) || res.status !== 201 || req.headers['api-key'] === first.apiKey)
+        return res;
+      if (!job || typeof job !== 'object' || Array.isArray(job)) return res;
+      return withResponseJson(res, { ...job, employer: { id: first.id, name: first.name } });
     },
   },
 ];

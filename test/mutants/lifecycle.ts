@@ -156,4 +156,21 @@ export const lifecycleMutants: Mutant[] = [
       return job !== undefined && (job.referenceId === null || job.referenceId === '') ? serverError() : next(req);
     },
   },
+  {
+    // spec 3: a re-publish changes the status and nothing else, in every form that names the job
+    name: 'lifecycle-collection-override-republish-keeps-first-category',
+    area: 'lifecycle',
+    violates:
+      '3: archived -> active, other fields unchanged (here a re-publish by POST /jobs with X-HTTP-Method-Override: PUT ' +
+      'and the referenceId keeps only the first category)',
+    expectedRule: 'jobs.lifecycle.republish-keeps-fields',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!(isOverride(req, 'PUT') && isCollection(req)) || body?.status !== 'active' || body.categories !== undefined) return next(req);
+      const job = await namedJob(next, req, undefined, body);
+      const categories = job?.categories as Array<{ id: number }> | undefined;
+      if (job?.status !== 'archived' || !categories || categories.length < 2) return next(req);
+      return next(withJsonBody(req, { ...body, categories: [{ id: categories[0]!.id }] }));
+    },
+  },
 ];

@@ -7,7 +7,7 @@ import { JOB_FIELDS } from '../../schemas/job-fields.js';
 import { METHOD_OVERRIDE_HEADER, methodOverrideOf } from '../../vocabulary/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
-import { isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, reshapeRequest } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces } from './support/collation.js';
 
@@ -295,5 +295,20 @@ export const robustnessMutants: Mutant[] = [
       (req) => isPutByReference(req) && readsJson(req, (value) => value === Infinity || value === -Infinity),
       serverError,
     ),
+  },
+  {
+    // spec 2.1, 4.4: a referenceId is any string; DELETE /jobs names the job by it as written
+    name: 'robustness-delete-by-reference-percent-decodes',
+    area: 'robustness',
+    violates:
+      '4.4: DELETE /jobs names its job by the referenceId in the body (here that referenceId is percent-decoded first, ' +
+      "as if it came from a URL, so 'r%2F' names 'r/')",
+    expectedRule: 'jobs.robustness.reference-id-characters',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const referenceId = body?.referenceId;
+      if (!(isDelete(req) && isCollection(req)) || typeof referenceId !== 'string' || !/%[0-9a-f]{2}/i.test(referenceId)) return next(req);
+      return next(withJsonBody(req, { ...body, referenceId: decodeURIComponent(referenceId) }));
+    },
   },
 ];

@@ -408,4 +408,17 @@ export const roundtripMutants: Mutant[] = [
       () => jsonResponse(400, { code: 'invalid', message: 'applicationEmail is not an email' }),
     ),
   },
+  {
+    // spec 4.2: the body is the created Job, with the values sent, whichever flags are sent together
+    name: 'roundtrip-post-drops-confidential-beside-auto-refresh',
+    area: 'roundtrip',
+    violates:
+      '4.2: a create keeps the values sent (here POST keeps confidential true only when autoRefresh is not sent true with it: ' +
+      'one flag column written from the other)',
+    expectedRule: 'jobs.roundtrip.flag-combinations',
+    transform: rewriteRequest(
+      (req) => isPost(req) && requestJson(req)?.autoRefresh === true && requestJson(req)?.confidential === true,
+      (body) => ({ ...body, confidential: false }),
+    ),
+  },
 ];

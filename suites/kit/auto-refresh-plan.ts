@@ -1,0 +1,27 @@
+/**
+ * @module Whether the key's employer takes autoRefresh true (spec 2.1: "Applies only to employers on unlimited job
+ * plans"). The plan is the target's to decide, so the canonical bodies never send it; the rules that do ask here
+ * first, and judge autoRefresh true only where the plan took it.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { Body, RuleContext } from '../contract/rule.js';
+import { show } from '../../judging/compare.js';
+import { isSuccess } from './http.js';
+
+/**
+ * POSTs `body` with autoRefresh true and records what the plan made of it: the created job where it was taken,
+ * undefined where it was refused or answered false.
+ *
+ * @example
+ * const job = await createdWithAutoRefresh(ctx, identify(ctx, generated));
+ * if (job === undefined) return; // the plan declines it: nothing to judge
+ */
+export async function createdWithAutoRefresh(ctx: RuleContext, body: Body): Promise<Job | undefined> {
+  const created = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: { ...body, autoRefresh: true } });
+  ctx.observe({
+    topic: 'auto-refresh.taken',
+    section: '2.1',
+    observed: isSuccess(created.status) ? `taken as ${show(created.json?.autoRefresh)}` : `refused with ${created.status}`,
+  });
+  return isSuccess(created.status) && created.json?.autoRefresh === true ? created.json : undefined;
+}
