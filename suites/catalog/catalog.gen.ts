@@ -80,7 +80,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'create',
-    title: 'The 201 body is the created Job: equal to a GET of it',
+    title: 'The body of a create, in every create form, is the created Job: equal to a GET of it',
     statement: 'The body is the created Job (full).',
   },
   {
@@ -216,7 +216,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '3',
     level: 'must',
     area: 'create',
-    title: 'PUT-create without status/closeDate applies the POST defaults, plainly or through a method override the target honours',
+    title:
+      'PUT-create without status/closeDate applies the POST defaults, with or without a status, plainly or through a method override the target honours',
     statement:
       'POST or PUT-create with `status` omitted | valid request | draft | Job created. … `closeDate` defaults to 60 days after `publishDate` when omitted.',
   },
@@ -225,7 +226,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'create',
-    title: 'PUT-create without confidential, autoRefresh or plusCommission sets them to false',
+    title:
+      'PUT-create without confidential, autoRefresh or plusCommission sets them to false, with or without a status, plainly or through a method override the target honours',
     statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
   },
   {
@@ -792,7 +794,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.4',
     level: 'must',
     area: 'lifecycle',
-    title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") deletes no job, not one created without one',
+    title:
+      'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") or with an invalid one (another JSON type, too long) deletes no job, not one created without one',
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {

@@ -2,9 +2,9 @@
  * @module The job's flags and status in combination, on every write path (spec 4.2, 4.3, 3). Each write form sends
  * confidential, autoRefresh and salary.plusCommission true or false, with a status or none, in rows that hold every
  * pair of those levels within that form (pairwise, from the rule's seed): a server that drops one flag only beside
- * another, or only on one path, shows it. A create takes the values sent; an update changes the fields sent and
- * nothing else. The statuses sent on an update are the shown transitions (archive, re-publish); a draft is left a
- * draft by an update that sends no status (transitions from draft are not shown).
+ * another, or only on one path, shows it. A create takes the values sent; an update, which sends a new title beside
+ * them, changes the fields sent and nothing else. The statuses sent on an update are the shown transitions (archive,
+ * re-publish); a draft is left a draft by an update that sends no status (transitions from draft are not shown).
  * autoRefresh true depends on the employer's plan (2.1): a refusal of it, or an answer of false, is the plan's and is
  * recorded, as jobs.update.keeps-auto-refresh does; autoRefresh false is always the value sent.
  */
@@ -12,7 +12,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { pairwiseRows, type Row } from '../arbitraries/pairwise.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, keptValueProblems } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
@@ -90,7 +90,8 @@ async function sendRow(
   }
   const start = startOf(row);
   const before = await getJob(ctx, (await createJob(ctx, identify(ctx, start === undefined ? plain : { ...plain, status: start }))).id);
-  const sent = flagsOf(row, salary as Body, false);
+  // A new title beside the flags: a status change that drops the other fields sent with it shows it.
+  const sent = { ...flagsOf(row, salary as Body, false), title: scopedTitle(ctx, before.referenceId ?? '', 'flags changed') };
   const res = await sendUpdate(ctx, form, before, sent);
   return (await declinesUpdate(ctx, form, before, res)) ? undefined : { res, sent, before };
 }

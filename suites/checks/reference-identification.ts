@@ -5,13 +5,16 @@
  * absent, and null. A server that matches "no referenceId" against its stored null (SQL `reference_id IS ?`, a map
  * keyed by null) updates or deletes the employer's jobs created without one, so each case holds one such job
  * beside a named one, and judges only the effect: both jobs as before and no other job (spec 7 shows no status).
+ * DELETE /jobs also gets the referenceId's invalid values the schemas derive (another JSON type, one past its length):
+ * they name no job either, and a 5xx fails.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changeLines, show } from '../../judging/compare.js';
 import { isSuccess } from '../kit/http.js';
-import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
+import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
+import { derivedNegatives } from '../arbitraries/schema-negatives.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
@@ -19,6 +22,8 @@ import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 interface Unnamed {
   readonly label: string;
   send(ctx: RuleContext, generated: Body): Promise<ApiResponse>;
+  /** Whether the request may go to this target at all (see namesNoJobAsText); sent when absent. */
+  sendable?(ctx: RuleContext): Promise<boolean>;
 }
 
 /** The referenceId absent, null and "" (2.1 describes "none" as an empty string; sample responses write null). */
@@ -45,15 +50,46 @@ const PUTS: readonly Unnamed[] = MISSING.flatMap(({ label, patch }): Unnamed[] =
   },
 ]);
 
+/**
+ * The referenceId in every other JSON type and past its length, as the schemas derive the write field's invalid values
+ * (job-delete.schema.json takes the same referenceId): none names a job, so none may delete one, and a 5xx fails.
+ */
+const INVALID: ReadonlyArray<{ label: string; patch: Body }> = derivedNegatives()
+  .filter((value) => value.field === 'referenceId' && !value.valid)
+  .map(({ value }) => ({ label: `with referenceId ${show(value, 60)}`, patch: { referenceId: value } }));
+
+/**
+ * Whether an invalid referenceId is safe to send to a shared target: a server that coerces it to text (`123`,
+ * `true`) would delete a job holding that text, and the run touches only jobs it created, so a value some job of the
+ * employer holds as text is not sent.
+ */
+async function namesNoJobAsText(ctx: RuleContext, value: unknown): Promise<boolean> {
+  const texts = [...new Set([String(value), JSON.stringify(value)])].filter((text) => text !== '');
+  for (const text of texts) {
+    const held = (await listJobs(ctx, { q: text, pageSize: 100 })).json.data.some((item) => item.referenceId === text);
+    if (held) return false;
+  }
+  return true;
+}
+
+/** DELETE /jobs and its override, each with `patch` as the body; `sendable` guards values a server might coerce. */
+const deletesWith = ({ label, patch }: { label: string; patch: Body }, sendable?: Unnamed['sendable']): Unnamed[] => [
+  {
+    label: `DELETE /jobs ${label}`,
+    send: (ctx) => ctx.api.client.request({ method: 'DELETE', path: '/jobs', body: patch }),
+    ...(sendable ? { sendable } : {}),
+  },
+  {
+    label: `POST /jobs (${METHOD_OVERRIDE}: DELETE) ${label}`,
+    send: (ctx) => ctx.api.client.request({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: patch }),
+    ...(sendable ? { sendable } : {}),
+  },
+];
+
 const DELETES: readonly Unnamed[] = [
   { label: 'DELETE /jobs with no body', send: (ctx) => ctx.api.client.request({ method: 'DELETE', path: '/jobs' }) },
-  ...MISSING.flatMap(({ label, patch }): Unnamed[] => [
-    { label: `DELETE /jobs ${label}`, send: (ctx) => ctx.api.client.request({ method: 'DELETE', path: '/jobs', body: patch }) },
-    {
-      label: `POST /jobs (${METHOD_OVERRIDE}: DELETE) ${label}`,
-      send: (ctx) => ctx.api.client.request({ method: 'POST', path: '/jobs', headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: patch }),
-    },
-  ]),
+  ...MISSING.flatMap((missing) => deletesWith(missing)),
+  ...INVALID.flatMap((invalid) => deletesWith(invalid, (ctx) => namesNoJobAsText(ctx, invalid.patch.referenceId))),
 ];
 
 /** What became of one job, as lines; none when it is as before. */
@@ -70,6 +106,7 @@ async function expectNoEffect(ctx: RuleContext, generated: Body, requests: reado
   const unnamed = await getJob(ctx, (await createJob(ctx, anonymous(ctx, generated))).id);
   const named = await getJob(ctx, (await createJob(ctx, identify(ctx, generated))).id);
   for (const request of requests) {
+    if (request.sendable && !(await request.sendable(ctx))) continue;
     const res = await request.send(ctx, generated);
     const effects = [...(await effectOn(ctx, unnamed)), ...(await effectOn(ctx, named))];
     const others = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).filter((item) => item.id !== unnamed.id && item.id !== named.id);
@@ -104,7 +141,9 @@ export const deleteWithoutReference: Implementation = propertyRule(
     id: 'jobs.lifecycle.delete-by-reference-needs-one',
     section: '4.4',
     level: 'must',
-    title: 'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") deletes no job, not one created without one',
+    title:
+      'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") or with an invalid one ' +
+      '(another JSON type, too long) deletes no job, not one created without one',
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {

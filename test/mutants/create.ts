@@ -295,4 +295,48 @@ export const createMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 3: a create with a status given is "as above": closeDate defaults to 60 days after publishDate there too
+    name: 'create-override-put-create-with-status-default-close-date-30-days',
+    area: 'create',
+    violates:
+      '3: a PUT-create with a status and without closeDate closes 60 days after publishDate (here POST /jobs with ' +
+      'X-HTTP-Method-Override: PUT, a new referenceId and a status closes after 30)',
+    expectedRule: 'jobs.put-create.defaults',
+    transform: overridePutCreate((body) =>
+      body.closeDate === undefined && body.status !== undefined
+        ? { ...body, closeDate: new Date(Date.now() + 30 * DAY_MS).toISOString() }
+        : body,
+    ),
+  },
+  {
+    // spec 4.3, 2.1: a PUT-create behaves as POST: confidential defaults to false whatever the status
+    name: 'create-put-create-archived-default-confidential-true',
+    area: 'create',
+    violates: '4.3, 2.1: PUT-create behaves as POST, confidential defaults to false (here true on a PUT-create of an archived job)',
+    expectedRule: 'jobs.put-create.default-flags',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || body?.status !== 'archived' || body.confidential !== undefined || typeof body.referenceId !== 'string')
+        return next(req);
+      if ((await jobByReference(next, req, body.referenceId)) !== undefined) return next(req);
+      return next(withJsonBody(req, { ...body, confidential: true }));
+    },
+  },
+  {
+    // spec 4.2, 4.3: the body of a create is the created Job, for a PUT-create through the override too
+    name: 'create-override-put-create-answer-blanks-employer-name',
+    area: 'create',
+    violates:
+      '4.2, 4.3: the body of a create is the created Job (here the answer of POST /jobs with X-HTTP-Method-Override: PUT and ' +
+      "a new referenceId writes the employer's name empty; GET has it)",
+    expectedRule: 'jobs.create.body-matches-get',
+    transform: rewriteResponse(
+      (req) => isOverride(req, 'PUT') && isCollection(req),
+      (res) => {
+        const job = res.status === 201 ? responseJson(res) : undefined;
+        return isJobBody(job) ? withResponseJson(res, { ...job, employer: { ...(job.employer as JsonObject), name: '' } }) : res;
+      },
+    ),
+  },
 ];

@@ -173,4 +173,12 @@ export const lifecycleMutants: Mutant[] = [
       return next(withJsonBody(req, { ...body, categories: [{ id: categories[0]!.id }] }));
     },
   },
+  {
+    // spec 4.4, 7: a DELETE /jobs whose referenceId is no string names no job; it is answered, never with a 5xx
+    name: 'lifecycle-delete-by-reference-crashes-on-number',
+    area: 'lifecycle',
+    violates: '4.4, 7: a request is answered, never with a 5xx (here DELETE /jobs with a number for referenceId fails on the server)',
+    expectedRule: 'jobs.lifecycle.delete-by-reference-needs-one',
+    transform: answerInstead((req) => isDelete(req) && isCollection(req) && typeof requestJson(req)?.referenceId === 'number', serverError),
+  },
 ];

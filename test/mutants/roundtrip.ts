@@ -4,7 +4,8 @@
  */
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
-import { jsonResponse, requestJson } from './support/json.js';
+import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
+import { jobByReference } from './support/side-requests.js';
 import { isCollection, isList, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { parseIsoDate, type IsoDate } from '../../schemas/iso-date.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
@@ -420,5 +421,22 @@ export const roundtripMutants: Mutant[] = [
       (req) => isPost(req) && requestJson(req)?.autoRefresh === true && requestJson(req)?.confidential === true,
       (body) => ({ ...body, confidential: false }),
     ),
+  },
+  {
+    // spec 4.3, 3: the fields sent change; a re-publish that carries a title changes the title too
+    name: 'roundtrip-republish-by-reference-drops-title',
+    area: 'roundtrip',
+    violates:
+      '4.3: only the fields sent change, and they do (here PUT /jobs re-publishing an archived job drops the title sent ' +
+      'with the status: the status-change branch writes the status alone)',
+    expectedRule: 'jobs.roundtrip.flag-combinations',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || body?.status !== 'active' || body.title === undefined || typeof body.referenceId !== 'string')
+        return next(req);
+      if ((await jobByReference(next, req, body.referenceId))?.status !== 'archived') return next(req);
+      const { title: _dropped, ...rest } = body;
+      return next(withJsonBody(req, rest));
+    },
   },
 ];

@@ -63,15 +63,18 @@ export function defaultFalse(entry: RuleEntry, field: 'confidential' | 'autoRefr
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      let body = omit(identify(ctx, generated), 'confidential', 'autoRefresh');
+      let body = omit(generated, 'confidential', 'autoRefresh', 'status');
       if (field === 'plusCommission') body = { ...body, salary: { amount: 50000, period: { id: 1 } } };
-      const job = await createJob(ctx, body);
-      const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
-      ctx.expect(value === false, {
-        title: `${field} defaults to ${show(value)}`,
-        expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
-        received: `${field} ${show(value)}`,
-      });
+      // Without a status and with each one (3: a create with a status given is "as above").
+      for (const status of [undefined, ...STATUSES]) {
+        const job = await createJob(ctx, identify(ctx, status === undefined ? body : { ...body, status }));
+        const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
+        ctx.expect(value === false, {
+          title: `${field} of a job created ${status === undefined ? 'without status' : status} defaults to ${show(value)}`,
+          expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
+          received: `${field} ${show(value)}`,
+        });
+      }
     },
   });
 }

@@ -10,8 +10,8 @@ import { isDaysAfter } from '../../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from '../../kit/http.js';
 import { getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
-import { declinesCreate, formLabel, sendCreate, type PutCreateForm } from '../../kit/rejected-writes.js';
-import { omit, createBy, STATUSES } from './shared.js';
+import { declinesCreate, formLabel, PUT_CREATES, sendCreate, type PutCreateForm } from '../../kit/rejected-writes.js';
+import { omit, STATUSES } from './shared.js';
 
 type Status = Job['status'];
 
@@ -68,33 +68,51 @@ export const putCreates: Implementation = propertyRule<{ generated: Body; form: 
   },
 );
 
-export const putCreateDefaults: Implementation = propertyRule<{ generated: Body; form: PutCreateForm }>(
+/** A create names no status, or each one (3: "As above": the defaults apply in every state a create names). */
+const CREATE_STATUSES: ReadonlyArray<Status | undefined> = [undefined, ...STATUSES];
+
+/**
+ * Sends `body` (its defaults left out) as a PUT-create in every form and with every status a create names, and
+ * hands each job created to `judge`; a declined override is not judged (jobs.update.by-reference-override owns it).
+ */
+async function eachPutCreate(
+  ctx: RuleContext,
+  body: Body,
+  judge: (job: Job, how: string, status: Status | undefined) => void,
+): Promise<void> {
+  for (const form of PUT_CREATES) {
+    for (const status of CREATE_STATUSES) {
+      const sent = identify(ctx, status === undefined ? body : { ...body, status });
+      const res = await sendCreate(ctx, form, sent);
+      if (await declinesCreate(ctx, form, sent, res)) continue;
+      const how = `${formLabel(form)} ${status === undefined ? 'without status' : `with status ${status}`}`;
+      expectStatus(ctx, res, isSuccess, `setup: ${how} creates the job (spec 4.3)`);
+      judge(jobOf(res), how, status);
+    }
+  }
+}
+
+export const putCreateDefaults: Implementation = propertyRule<Body>(
   {
     id: 'jobs.put-create.defaults',
     section: '3',
     level: 'must',
-    title: 'PUT-create without status/closeDate applies the POST defaults, plainly or through a method override the target honours',
+    title:
+      'PUT-create without status/closeDate applies the POST defaults, with or without a status, plainly or through a method override the target honours',
     statement:
       'POST or PUT-create with `status` omitted | valid request | draft | Job created. … `closeDate` defaults to 60 days after `publishDate` when omitted.',
   },
   {
-    maxRuns: 3,
-    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), form: fc.constant<PutCreateForm>('put-create') }),
-    // Through the override too, where the target honours it (declining it is jobs.update.by-reference-override's).
-    examples: () => [{ form: 'override-create' as const }],
-    check: async (ctx: RuleContext, { generated, form }) => {
-      const body = omit(identify(ctx, generated), 'status', 'closeDate') as Body & { referenceId: string };
-      const res = await sendCreate(ctx, form, body);
-      if (await declinesCreate(ctx, form, body, res)) return;
-      expectStatus(ctx, res, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3)');
-      const job = jobOf(res);
-      ctx.expect(job.status === 'draft' && isDaysAfter(job.publishDate, job.closeDate, 60), {
-        title: `${formLabel(form)} did not apply the create defaults`,
-        expected:
-          'status draft and closeDate = publishDate + 60 days (spec 3: POST or PUT-create with status omitted; 4.3: behaves as POST)',
-        received: `status ${show(job.status)}, publishDate ${job.publishDate}, closeDate ${job.closeDate}`,
-      });
-    },
+    maxRuns: 2,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: (ctx: RuleContext, generated) =>
+      eachPutCreate(ctx, omit(generated, 'status', 'closeDate'), (job, how, status) => {
+        ctx.expect(job.status === (status ?? 'draft') && isDaysAfter(job.publishDate, job.closeDate, 60), {
+          title: `${how} did not apply the create defaults`,
+          expected: `status ${status ?? 'draft'} and closeDate = publishDate + 60 days (spec 3: POST or PUT-create; 4.3: behaves as POST)`,
+          received: `status ${show(job.status)}, publishDate ${job.publishDate}, closeDate ${job.closeDate}`,
+        });
+      }),
   },
 );
 
@@ -132,33 +150,33 @@ export const putIdempotent: Implementation = propertyRule(
   },
 );
 
-export const putCreateDefaultFlags: Implementation = propertyRule(
+export const putCreateDefaultFlags: Implementation = propertyRule<Body>(
   {
     id: 'jobs.put-create.default-flags',
     section: '4.3',
     level: 'must',
-    title: 'PUT-create without confidential, autoRefresh or plusCommission sets them to false',
+    title:
+      'PUT-create without confidential, autoRefresh or plusCommission sets them to false, with or without a status, ' +
+      'plainly or through a method override the target honours',
     statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
   },
   {
-    maxRuns: 3,
+    maxRuns: 2,
     arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const identified = identify(ctx, generated);
-      const body = {
-        ...omit(identified, 'confidential', 'autoRefresh'),
-        referenceId: identified.referenceId,
-        salary: { amount: 50000, period: { id: 1 } },
-      };
-      const job = await createBy(ctx, 'PUT /jobs (create)', body);
-      const flags = { confidential: job.confidential, autoRefresh: job.autoRefresh, plusCommission: job.salary?.plusCommission };
-      const notFalse = Object.entries(flags).filter(([, value]) => value !== false);
-      ctx.expect(notFalse.length === 0, {
-        title: `PUT-create defaulted ${notFalse.map(([field]) => field).join(', ')} to other than false`,
-        expected:
-          'confidential, autoRefresh and salary.plusCommission false when omitted (spec 2.1, 2.5, 4.2: default false; 4.3: PUT-create behaves as POST)',
-        received: notFalse.map(([field, value]) => `${field} ${show(value)}`).join(', '),
-      });
-    },
+    check: (ctx: RuleContext, generated) =>
+      eachPutCreate(
+        ctx,
+        { ...omit(generated, 'status', 'confidential', 'autoRefresh'), salary: { amount: 50000, period: { id: 1 } } },
+        (job, how) => {
+          const flags = { confidential: job.confidential, autoRefresh: job.autoRefresh, plusCommission: job.salary?.plusCommission };
+          const notFalse = Object.entries(flags).filter(([, value]) => value !== false);
+          ctx.expect(notFalse.length === 0, {
+            title: `${how} defaulted ${notFalse.map(([field]) => field).join(', ')} to other than false`,
+            expected:
+              'confidential, autoRefresh and salary.plusCommission false when omitted (spec 2.1, 2.5, 4.2: default false; 4.3: PUT-create behaves as POST)',
+            received: notFalse.map(([field, value]) => `${field} ${show(value)}`).join(', '),
+          });
+        },
+      ),
   },
 );

@@ -3,12 +3,12 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
-import type { RuleContext } from '../../contract/rule.js';
 import { anonymous, createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, sameCity, show } from '../../../judging/compare.js';
-import type { Body } from '../../contract/rule.js';
-import { expectStatus, jobOf } from '../../kit/http.js';
-import { createJob, getJob } from '../../kit/jobs.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
+import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
+import { CREATE_FORMS, declinesCreate, formLabel, sendCreate, type CreateForm } from '../../kit/rejected-writes.js';
+import { getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 
 export const status201: Implementation = propertyRule(
@@ -97,35 +97,41 @@ function observeOrder(ctx: RuleContext, sent: Body, created: Job, fetched: Job):
   const placeAt = (location: Record<string, unknown>): number => places.findIndex((place) => sameCity(place.description, location));
   const categoryAt = (category: Record<string, unknown>): number => categoryIds.indexOf(category.id as number);
   const parts = [
-    ...(places.length > 1 ? [`locations: POST ${orderOf(created.locations, placeAt)}, GET ${orderOf(fetched.locations, placeAt)}`] : []),
+    ...(places.length > 1 ? [`locations: answer ${orderOf(created.locations, placeAt)}, GET ${orderOf(fetched.locations, placeAt)}`] : []),
     ...(categoryIds.length > 1
-      ? [`categories: POST ${orderOf(created.categories, categoryAt)}, GET ${orderOf(fetched.categories, categoryAt)}`]
+      ? [`categories: answer ${orderOf(created.categories, categoryAt)}, GET ${orderOf(fetched.categories, categoryAt)}`]
       : []),
   ];
   if (parts.length > 0) ctx.observe({ topic: 'array-order', section: '2.1', observed: parts.join('; ') });
 }
 
-export const bodyMatchesGet: Implementation = propertyRule(
+export const bodyMatchesGet: Implementation = propertyRule<{ generated: Body; form: CreateForm }>(
   {
     id: 'jobs.create.body-matches-get',
     section: '4.2',
     level: 'must',
-    title: 'The 201 body is the created Job: equal to a GET of it',
+    title: 'The body of a create, in every create form, is the created Job: equal to a GET of it',
     statement: 'The body is the created Job (full).',
   },
   {
     independentCases: true,
-    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-    check: async (ctx: RuleContext, generated) => {
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx, { withStatus: true }), form: fc.constantFrom(...CREATE_FORMS) }),
+    // Every create form in every run: a PUT-create behaves as POST (4.3), its answer included.
+    examples: () => CREATE_FORMS.map((form) => ({ form })),
+    check: async (ctx: RuleContext, { generated, form }) => {
       const body = identify(ctx, generated);
-      const created = await createJob(ctx, body);
+      const res = await sendCreate(ctx, form, body);
+      if (await declinesCreate(ctx, form, body, res)) return;
+      const how = formLabel(form);
+      expectStatus(ctx, res, isSuccess, `setup: ${how} creates the job (spec 4.2, 4.3)`);
+      const created = jobOf(res);
       const fetched = await getJob(ctx, created.id);
       observeOrder(ctx, body, created, fetched);
       const diff = changedFields(created, fetched);
       ctx.expect(diff.length === 0, {
-        title: `the POST body and a GET of the job differ in ${diff.join(', ')}`,
-        expected: 'the 201 body is the created Job (full), the same as GET /jobs/{id} (spec 4.2)',
-        received: diff.map((field) => `${field}: POST ${show(created[field])}, GET ${show(fetched[field])}`).join('\n'),
+        title: `the body of ${how} and a GET of the job differ in ${diff.join(', ')}`,
+        expected: 'the body of a create is the created Job (full), the same as GET /jobs/{id} (spec 4.2; 4.3: PUT-create behaves as POST)',
+        received: diff.map((field) => `${field}: ${how} ${show(created[field])}, GET ${show(fetched[field])}`).join('\n'),
       });
     },
   },
