@@ -8,7 +8,7 @@
 import { sameHtmlContent } from './html-content.js';
 import { keepsDate, sameDate } from './dates.js';
 import { sameAmount } from './amount-decimals.js';
-import { JOB_FIELDS } from '../schemas/job-fields.js';
+import { JOB_FIELDS, JOB_HEADER_FIELDS } from '../schemas/job-fields.js';
 
 // The date comparisons are called from here: dates.ts is their arithmetic.
 export { sameHtmlContent } from './html-content.js';
@@ -132,6 +132,18 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
       : !sameFieldValue(key, before[key], after[key]);
   return JOB_FIELDS.filter((key) => !ignore.includes(key) && differs(key)).sort();
 }
+
+/**
+ * The header fields (2.7: "a subset of the job with the same types and meaning") whose values differ between a list
+ * item and its job, compared as changedFields compares two jobs.
+ *
+ * @example
+ * headerDifferences(item, job); // ['status'] where the list still shows the job's former status
+ */
+export function headerDifferences(item: Record<string, unknown>, job: Record<string, unknown>): string[] {
+  return changedFields(item, job, NOT_IN_HEADER);
+}
+const NOT_IN_HEADER: readonly string[] = JOB_FIELDS.filter((field) => !(JOB_HEADER_FIELDS as readonly string[]).includes(field));
 
 /** A short JSON rendering for mismatch texts. */
 export function show(value: unknown, max = 300): string {

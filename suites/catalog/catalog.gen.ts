@@ -393,7 +393,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'should',
     area: 'roundtrip',
-    title: 'A referenceId keeps the white space at its ends on every create path and every read, and PUT /jobs names its job by it',
+    title:
+      'A referenceId keeps the white space at its ends on every create and rename path and every read, and PUT /jobs names its job by it',
     statement: "Good practice; the spec says: referenceId | String, max 50 | Employer's unique id for the job.",
   },
   {
@@ -786,7 +787,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '3',
     level: 'must',
     area: 'lifecycle',
-    title: 'Transitions from and to draft (not shown) are observed; the answer is not 5xx',
+    title:
+      'Transitions the spec does not show (from and to draft, to the same status) are observed in every update form; the answer is not 5xx',
     statement: 'Other transitions (from draft, or any automatic change such as closing on `closeDate`): not shown.',
   },
   {

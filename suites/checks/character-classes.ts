@@ -19,12 +19,14 @@ import {
   CREATE_FORMS,
   declinesCreate,
   formLabel,
+  namesByReference,
   PUT_CREATES,
   sendCreate,
   sendUnlessDeclined,
   REFERENCE_FORMS,
   UPDATE_FORMS,
   type CreateForm,
+  type UpdateForm,
 } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
@@ -271,7 +273,8 @@ const referenceIdEndWhiteSpace: Implementation = propertyRule(
     id: 'jobs.roundtrip.reference-id-end-white-space',
     section: '2.1',
     level: 'should',
-    title: 'A referenceId keeps the white space at its ends on every create path and every read, and PUT /jobs names its job by it',
+    title:
+      'A referenceId keeps the white space at its ends on every create and rename path and every read, and PUT /jobs names its job by it',
     statement: "Good practice; the spec says: referenceId | String, max 50 | Employer's unique id for the job.",
   },
   {
@@ -290,20 +293,46 @@ const referenceIdEndWhiteSpace: Implementation = propertyRule(
         const written: Written = { title: body.title as string, referenceId, locations: body.locations as LocationInput[] };
         expectKept(ctx, written, created, `the ${label} answer`, what);
         await expectReadsKept(ctx, written, created.id, what);
-        for (const update of REFERENCE_FORMS) {
-          const patch = { title: scopedTitle(ctx, body.referenceId, `${form} ${update}`) };
-          const updated = await sendUnlessDeclined(ctx, update, { job: created, patch, fresh: body });
-          if (updated === undefined) continue;
-          expectStatus(ctx, updated, 200, `${formLabel(update, created)} names the job by its referenceId as written (spec 4.3)`);
-          ctx.expect(jobOf(updated).id === created.id, {
-            title: `${formLabel(update, created)} answered job ${jobOf(updated).id}, not ${created.id}`,
-            expected: 'the job with that referenceId, white space and all, is updated (spec 4.3)',
-            received: responseLine(updated),
-          });
-        }
+        await expectNamedByReference(ctx, created, form);
+      }
+      // A rename to such a referenceId in each form that names the job by id (PUT /jobs names it by the one it has).
+      const body = identify(ctx, generated);
+      const job = await createJob(ctx, body);
+      let title = job.title;
+      for (const form of UPDATE_FORMS.filter((update) => !namesByReference(update))) {
+        const referenceId = `${END_SPACES.before}${ctx.referenceId()}${END_SPACES.after}`;
+        const res = await sendUnlessDeclined(ctx, form, { job, patch: { referenceId }, fresh: identify(ctx, generated) });
+        if (res === undefined) continue;
+        const label = formLabel(form);
+        expectStatus(ctx, res, 200, `${label} renaming the job to a referenceId with white space at its ends answers 200 (spec 4.3)`);
+        const written: Written = { title, referenceId, locations: body.locations as LocationInput[] };
+        expectKept(ctx, written, jobOf(res), `the ${label} answer`, what);
+        await expectReadsKept(ctx, written, job.id, what);
+        title = (await expectNamedByReference(ctx, { ...job, referenceId }, form)) ?? title;
       }
     },
   },
 );
+
+/**
+ * Fails unless PUT /jobs in each form (the override's where honoured) names `job` by its referenceId as written, each
+ * with a new title; the last title taken, if any.
+ */
+async function expectNamedByReference(ctx: RuleContext, job: Job, written: UpdateForm | CreateForm): Promise<string | undefined> {
+  let taken: string | undefined;
+  for (const update of REFERENCE_FORMS) {
+    const patch = { title: scopedTitle(ctx, job.referenceId ?? '', `${written} ${update}`) };
+    const updated = await sendUnlessDeclined(ctx, update, { job, patch, fresh: identify(ctx, {}) });
+    if (updated === undefined) continue;
+    expectStatus(ctx, updated, 200, `${formLabel(update, job)} names the job by its referenceId as written (spec 4.3)`);
+    ctx.expect(jobOf(updated).id === job.id, {
+      title: `${formLabel(update, job)} answered job ${jobOf(updated).id}, not ${job.id}`,
+      expected: 'the job with that referenceId, white space and all, is updated (spec 4.3)',
+      received: responseLine(updated),
+    });
+    taken = patch.title;
+  }
+  return taken;
+}
 
 export const characterClassRules: Implementation[] = [characterClasses, titleEndWhiteSpace, referenceIdEndWhiteSpace];

@@ -2,67 +2,91 @@
  * @module Every write is seen by the next list of the same address (spec 4.5: the list returns the employer's jobs;
  * 4.2, 4.3, 4.4: a write creates, changes or removes one). For each write path a list with q = the job's referenceId
  * goes out just before the write and the same request again just after it: a cache of list answers, or a search
- * view, that one write path does not clear answers the second list as the first. The rule runs alone (`exclusive`):
- * another rule's write between the two lists would clear such a cache and hide it.
+ * view, that one write path does not clear answers the second list as the first. After a create (in every form, with
+ * no status and with each one) or an update, the item must be the job as a GET reads it, every header field (2.7),
+ * with the header fields sent. The rule runs alone (`exclusive`): another rule's write between the two lists would
+ * clear such a cache and hide it.
  */
-import type { Job } from '../../schemas/types.gen.js';
+import type { Job, JobHeader } from '../../schemas/types.gen.js';
+import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { sameText, show } from '../../judging/compare.js';
+import { headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess } from '../kit/http.js';
-import { createJob, listJobs } from '../kit/jobs.js';
+import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { CREATE_FORMS, declinesCreate, declinesUpdate, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
 
-/** What the list shows of a job: its title and confidential flag (header fields, 2.7). */
-type Shown = { title: string; confidential: boolean } | undefined;
+/** What the list with q = the job's referenceId shows of it: its item, or undefined when it is not listed. */
+type Shown = JobHeader | undefined;
 
 /** What the list with q = `referenceId` shows of `id` (undefined: not listed), read twice apart by `write`. */
 async function listedAround(ctx: RuleContext, referenceId: string, id: () => number | undefined, write: () => Promise<ApiResponse>) {
-  const shownOf = async (): Promise<Shown> => {
-    const item = (await listJobs(ctx, { q: referenceId, pageSize: 100 })).json.data.find((header) => header.id === id());
-    return item === undefined ? undefined : { title: item.title, confidential: item.confidential };
-  };
+  const shownOf = async (): Promise<Shown> =>
+    (await listJobs(ctx, { q: referenceId, pageSize: 100 })).json.data.find((header) => header.id === id());
   await shownOf();
   const res = await write();
   return { res, after: await shownOf() };
 }
 
-function expectListed(ctx: RuleContext, what: string, referenceId: string, after: Shown, expected: Shown): void {
-  const listed =
-    expected === undefined ? after === undefined : sameText(after?.title, expected.title) && after?.confidential === expected.confidential;
-  const describe = (shown: Shown): string =>
-    shown === undefined ? 'not listed' : `titled ${show(shown.title)}, confidential ${shown.confidential}`;
-  ctx.expect(listed, {
-    title: `GET /jobs?q=${referenceId} right after ${what} still answers as before it`,
-    expected: `the list shows the job as the write left it (spec 4.5; 4.2, 4.3, 4.4): ${describe(expected)}`,
-    received: describe(after),
+/** What differs between the list item `after` and the job a GET reads (none listed: `job` undefined), as lines. */
+function listedProblems(after: Shown, job: Job | undefined, sent: Body): string[] {
+  if (job === undefined) return after === undefined ? [] : [`still listed: ${show(after)}`];
+  if (after === undefined) return ['not listed'];
+  const header = JOB_HEADER_FIELDS as readonly string[];
+  const sentHeader = Object.fromEntries(Object.entries(sent).filter(([field]) => header.includes(field)));
+  return [
+    ...headerDifferences(after, job).map((field) => `${field}: list ${show(after[field])}, GET ${show(job[field])}`),
+    ...keptValueProblems(sentHeader, after),
+  ];
+}
+
+/**
+ * Fails unless the list shows the job as the write left it: not at all after a delete; else every header field as a
+ * GET reads it (2.7), and the header fields the write sent as sent.
+ */
+async function expectListed(ctx: RuleContext, what: string, referenceId: string, after: Shown, written?: { id: number; sent: Body }) {
+  const job = written === undefined ? undefined : await getJob(ctx, written.id);
+  const problems = listedProblems(after, job, written?.sent ?? {});
+  ctx.expect(problems.length === 0, {
+    title: `GET /jobs?q=${referenceId} right after ${what} does not show the job as the write left it`,
+    expected:
+      job === undefined
+        ? 'the list no longer shows a deleted job (spec 4.5; 4.4)'
+        : 'the list shows the job as a GET does, with the values sent (spec 4.5, 2.7; 4.2, 4.3)',
+    received: problems.join('\n'),
   });
 }
 
+/** The statuses a create names: none (a draft), then each one given (3). */
+const CREATE_STATUSES: ReadonlyArray<Job['status'] | undefined> = [undefined, 'active', 'archived'];
+
 async function check(ctx: RuleContext, generated: Body): Promise<void> {
-  // A create in every form, seen by the list that found nothing just before it.
+  // A create in every form and status, seen by the list that found nothing just before it.
   for (const form of CREATE_FORMS) {
-    const body = identify(ctx, generated);
-    let created: Job | undefined;
-    const made = await listedAround(
-      ctx,
-      body.referenceId,
-      () => created?.id,
-      async () => {
-        const res = await sendCreate(ctx, form, body);
-        created = res.json;
-        return res;
-      },
-    );
-    if (await declinesCreate(ctx, form, generated, made.res)) continue;
-    expectStatus(ctx, made.res, isSuccess, `${formLabel(form)} with a valid body creates the job (spec 4.2, 4.3)`);
-    // The flag as the create left it (whether it is the one sent is jobs.create.explicit-values' to judge).
-    expectListed(ctx, formLabel(form), body.referenceId, made.after, {
-      title: body.title as string,
-      confidential: created?.confidential === true,
-    });
+    for (const status of CREATE_STATUSES) {
+      const body = identify(ctx, status === undefined ? generated : { ...generated, status });
+      let created: Job | undefined;
+      const made = await listedAround(
+        ctx,
+        body.referenceId,
+        () => created?.id,
+        async () => {
+          const res = await sendCreate(ctx, form, body);
+          created = res.json;
+          return res;
+        },
+      );
+      if (await declinesCreate(ctx, form, generated, made.res)) break;
+      const how = `${formLabel(form)}${status === undefined ? '' : ` with status ${status}`}`;
+      expectStatus(ctx, made.res, isSuccess, `${how} with a valid body creates the job (spec 4.2, 4.3)`);
+      // The flags as the create left them (whether they are the ones sent is jobs.create.explicit-values' to judge).
+      await expectListed(ctx, how, body.referenceId, made.after, {
+        id: (created as Job).id,
+        sent: { title: body.title, status: body.status },
+      });
+    }
   }
   // An update in every form, of a header field of each type: the title and the confidential flag.
   for (const form of UPDATE_FORMS) {
@@ -77,7 +101,7 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
     );
     if (await declinesUpdate(ctx, form, job, res)) continue;
     expectStatus(ctx, res, isSuccess, `${formLabel(form, job)} with a new title and confidential flag updates the job (spec 4.3)`);
-    expectListed(ctx, formLabel(form, job), referenceId, after, change);
+    await expectListed(ctx, formLabel(form, job), referenceId, after, { id: job.id, sent: change });
   }
   // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
   // path good practice only, so a target that declines it there is not judged here).
@@ -92,7 +116,7 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
     );
     if (way === 'override-reference' && isClientError(res.status)) continue;
     expectStatus(ctx, res, 204, `${DELETE_HOW[way]} removes the job: 204 (spec 4.4, 4.7)`);
-    expectListed(ctx, `${DELETE_HOW[way]} (job ${job.id}, referenceId ${referenceId})`, referenceId, after, undefined);
+    await expectListed(ctx, `${DELETE_HOW[way]} (job ${job.id}, referenceId ${referenceId})`, referenceId, after);
   }
 }
 

@@ -10,7 +10,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
-import { jsonEqual, sameEmployer, sameFieldValue, show } from '../../judging/compare.js';
+import { headerDifferences, jsonEqual, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
@@ -86,10 +86,7 @@ const headerValues: Implementation = fixedRule(
         });
         const full = await getJob(ctx, job.id);
         // A confidential employer's name may be masked in the list alone: the employer is then compared by its id (sameEmployer).
-        const confidential = item.confidential === true || full.confidential === true;
-        const same = (field: (typeof JOB_HEADER_FIELDS)[number]): boolean =>
-          field === 'employer' ? sameEmployer(item.employer, full.employer, confidential) : sameFieldValue(field, item[field], full[field]);
-        const diff = JOB_HEADER_FIELDS.filter((field) => !same(field));
+        const diff = headerDifferences(item, full);
         ctx.expect(diff.length === 0, {
           title: `list item ${job.id} differs from the job in ${diff.join(', ')}`,
           expected: 'a header is a subset of the job with the same types and meaning (spec 2.7)',

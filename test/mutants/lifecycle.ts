@@ -181,4 +181,19 @@ export const lifecycleMutants: Mutant[] = [
     expectedRule: 'jobs.lifecycle.delete-by-reference-needs-one',
     transform: answerInstead((req) => isDelete(req) && isCollection(req) && typeof requestJson(req)?.referenceId === 'number', serverError),
   },
+  {
+    // spec 3, 7: a transition the spec does not show is accepted or refused, on every path, never with a 5xx
+    name: 'lifecycle-rearchive-by-override-crashes',
+    area: 'lifecycle',
+    violates:
+      '3, 7: a request is answered, never with a 5xx (here archiving an archived job through the method override fails on ' +
+      'the server: the override path moves the job between status tables and finds none to move from)',
+    expectedRule: 'jobs.lifecycle.draft-transitions',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isOverride(req, 'PUT') || body?.status !== 'archived') return next(req);
+      const job = await namedJob(next, req, jobIdOf(req), body);
+      return job?.status === 'archived' ? serverError() : next(req);
+    },
+  },
 ];

@@ -469,4 +469,37 @@ export const listMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.5, 2.7: the list shows each job's header as its create left it, in every create form and status
+    name: 'list-status-draft-after-override-create-with-status',
+    area: 'list',
+    violates:
+      '4.5, 2.7: the list returns the job headers as stored (here a job created by POST /jobs with X-HTTP-Method-Override: ' +
+      'PUT and a status is listed as a draft, GET showing the status sent: the list view takes the create default)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: (next) => {
+      const created = new Set<number>();
+      return async (req) => {
+        const body = requestJson(req);
+        const res = await next(req);
+        const job = responseJson(res);
+        if (
+          isOverride(req, 'PUT') &&
+          isCollection(req) &&
+          res.status === 201 &&
+          typeof body?.status === 'string' &&
+          typeof job?.id === 'number'
+        ) {
+          created.add(job.id);
+          return res;
+        }
+        const page = isList(req) && created.size > 0 ? responseJson(res) : undefined;
+        if (!isListBody(page)) return res;
+        return withResponseJson(res, {
+          ...page,
+          data: page.data.map((item) => (created.has(item.id as number) ? { ...item, status: 'draft' } : item)),
+        });
+      };
+    },
+  },
 ];

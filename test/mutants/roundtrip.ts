@@ -439,4 +439,17 @@ export const roundtripMutants: Mutant[] = [
       return next(withJsonBody(req, rest));
     },
   },
+  {
+    // spec 2.1: the referenceId written is kept, white space at its ends included, on a rename as on a create
+    name: 'roundtrip-rename-by-id-trims-reference-id',
+    area: 'roundtrip',
+    violates:
+      '2.1: the referenceId written is kept, white space at its ends included (here trimmed by PUT /jobs/{id} and its ' +
+      'override when they rename a job; a create keeps it)',
+    expectedRule: 'jobs.roundtrip.reference-id-end-white-space',
+    transform: rewriteRequest(
+      (req) => (isPutById(req) || (isOverride(req, 'PUT') && !isCollection(req))) && typeof requestJson(req)?.referenceId === 'string',
+      (body) => ({ ...body, referenceId: String(body.referenceId).trim() }),
+    ),
+  },
 ];

@@ -74,7 +74,9 @@ const masksInListOnly: Variant = {
       rewriteResponse(isList, (res) => {
         const body = responseJson(res);
         if (res.status !== 200 || !isListBody(body)) return res;
-        for (const item of body.data) item.employer = { ...(item.employer as object), name: 'Confidential' };
+        // Only a confidential job's name is masked: other writes (a PUT-create) make jobs that are not.
+        for (const item of body.data)
+          if (item.confidential === true) item.employer = { ...(item.employer as object), name: 'Confidential' };
         return withResponseJson(res, body);
       })(next),
     ),
