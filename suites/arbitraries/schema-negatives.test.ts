@@ -11,7 +11,7 @@ import type { ReferenceData } from '../contract/rule.js';
 import { patchFor, withContext } from '../kit/negative-bodies.js';
 import { jobCreateArb } from './job.js';
 import { EXCLUSIONS } from './negative-exclusions.js';
-import { deriveAll, derivedNegatives, derivedQueryNegatives, type NegativeKind } from './schema-negatives.js';
+import { deriveAll, derivedNegatives, derivedQueryNegatives, integerQuerySpellings, type NegativeKind } from './schema-negatives.js';
 
 const refs: ReferenceData = { positionTypeIds: [4, 7, 9], categoryIds: [12, 3, 30, 17] };
 const MARKER = 'jc1-k0-0';
@@ -138,5 +138,19 @@ describe('derivedQueryNegatives', () => {
     for (const status of ['active', 'archived', 'draft'])
       expect(values).toContain(`status=${status.charAt(0).toUpperCase()}${status.slice(1)}`);
     expect(values).toEqual(expect.arrayContaining(['page=0', 'pageSize=0', 'page=2147483648', 'pageSize=2.5']));
+  });
+});
+
+describe('integerQuerySpellings', () => {
+  it('spells a valid value of each integer parameter otherwise: never as its plain digits, and the same value read loosely', () => {
+    const spellings = integerQuerySpellings();
+    expect(new Set(spellings.map((n) => n.name))).toEqual(new Set(['page', 'pageSize']));
+    for (const { name, value } of spellings) {
+      expect(value, `${name}=${value}`).not.toBe('2');
+      // Read as JavaScript reads a number (sign, spaces, exponent, hex), each is the same valid value, 2.
+      const loose = Number(value.normalize('NFKC'));
+      expect(validators.listQuery({ [name]: loose }).ok, `${name}=${value} read as ${loose}`).toBe(true);
+    }
+    expect(spellings.map((n) => `${n.name}=${n.value}`)).toContain('pageSize=+2');
   });
 });

@@ -427,3 +427,25 @@ export function derivedQueryNegatives(): QueryNegative[] {
   }
   return out;
 }
+
+/**
+ * Other spellings of a valid integer as query text, for each integer list parameter (list-query.schema.json: page,
+ * pageSize): a sign, white space, a leading zero, a fraction of zero, an exponent, hex and full-width digits. A query
+ * is text, so whether each reads as the integer is open; none may crash the list.
+ *
+ * @example
+ * integerQuerySpellings().find((n) => n.name === 'pageSize' && n.value === '+2'); // { name: 'pageSize', value: '+2', … }
+ */
+export function integerQuerySpellings(): QueryNegative[] {
+  const file = 'list-query.schema.json';
+  const out: QueryNegative[] = [];
+  for (const [name, declared] of Object.entries(loadSchema(file).properties as Record<string, JsonSchema>)) {
+    const { schema } = resolved({ schema: declared, file });
+    if (schema.type !== 'integer') continue;
+    const n = Math.max(typeof schema.minimum === 'number' ? schema.minimum : 1, 2);
+    const fullWidth = String(n).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    for (const value of [`+${n}`, ` ${n}`, `${n} `, `0${n}`, `${n}.0`, `${n}e0`, `0x${n.toString(16)}`, fullWidth])
+      out.push({ name, value, reason: `type integer: ${JSON.stringify(value)} is another spelling of ${n}` });
+  }
+  return out;
+}

@@ -14,7 +14,8 @@ import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLin
 import { createJob, getJob, showsGone } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
-import { derivedQueryNegatives } from '../arbitraries/schema-negatives.js';
+import { derivedQueryNegatives, integerQuerySpellings } from '../arbitraries/schema-negatives.js';
+import { CHARACTER_CLASSES, classPieces } from '../arbitraries/character-classes.js';
 import {
   CREATE_FORMS,
   declinesCreate,
@@ -346,6 +347,11 @@ const oddIds: Implementation = fixedRule(
   },
 );
 
+/** Every white-space character the character classes hold, and nothing else. */
+const WHITE_SPACE_ONLY = [
+  ...new Set(CHARACTER_CLASSES.flatMap((characterClass) => classPieces(characterClass).join(' ').match(/\s/gu) ?? [])),
+].join('');
+
 const listParams: Implementation = fixedRule(
   {
     id: 'jobs.robustness.list-params',
@@ -360,6 +366,11 @@ const listParams: Implementation = fixedRule(
       // Every invalid value the schema gives status, page and pageSize (another type, a near miss of each status,
       // a fraction, past Int32, below the minimum), scoped by q to the case's jobs.
       ...derivedQueryNegatives().map(({ name, value }) => ({ q, [name]: value })),
+      // Other spellings of a valid page and pageSize (a sign, spaces, hex, ...): read or refused, never a crash.
+      ...integerQuerySpellings().map(({ name, value }) => ({ q, [name]: value })),
+      // A q of each character class, and one of white space alone (what a trim leaves empty): unscoped reads, one item.
+      ...CHARACTER_CLASSES.map((characterClass) => ({ q: classPieces(characterClass).join(' '), pageSize: 1 })),
+      { q: WHITE_SPACE_ONLY, pageSize: 1 },
       { q, page: 'abc' },
       { q, page: 2147483647 },
       { q, page: '99999999999' },

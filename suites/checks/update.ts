@@ -14,6 +14,7 @@ import { createJob, getJob, listJobs, showsGone } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, namesByReference, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { assertJobBody } from '../http/api.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
 interface UpdateCase {
   base: Body;
@@ -207,26 +208,56 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
   });
 }
 
+/** A delete that also carries what names another job: an id beside DELETE /jobs's referenceId, a referenceId in a body on the path. */
+interface CrossedDelete {
+  label: string;
+  send(ctx: RuleContext, job: Job, sibling: Job): Promise<ApiResponse>;
+}
+
+const CROSSED_DELETES: readonly CrossedDelete[] = [
+  {
+    label: "DELETE /jobs with the job's referenceId and another job's id",
+    send: (ctx, job, sibling) =>
+      ctx.api.client.request({ method: 'DELETE', path: '/jobs', body: { referenceId: job.referenceId, id: sibling.id } }),
+  },
+  {
+    label: "DELETE /jobs/{id} with another job's referenceId in a body",
+    send: (ctx, job, sibling) =>
+      ctx.api.client.request({ method: 'DELETE', path: `/jobs/${job.id}`, body: { referenceId: sibling.referenceId } }),
+  },
+  {
+    label: `POST /jobs/{id} (${METHOD_OVERRIDE}: DELETE) with another job's referenceId in the body`,
+    send: (ctx, job, sibling) =>
+      ctx.api.client.request({
+        method: 'POST',
+        path: `/jobs/${job.id}`,
+        headers: { [METHOD_OVERRIDE]: 'DELETE' },
+        body: { referenceId: sibling.referenceId },
+      }),
+  },
+];
+
 /**
- * DELETE /jobs names its job by the referenceId in its body (4.4); an id beside it is read-only (2.1) and names no
- * job. Taken, the job with the referenceId is gone and `sibling` stays; refused (a client error), both stay.
+ * A delete names its job by its own form (4.4: the id in the path, or the referenceId in DELETE /jobs's body); an id
+ * beside that referenceId is read-only (2.1), and a body on the path names nothing. Taken, the job named that way is
+ * gone and `sibling` stays; refused (a client error), both stay.
  */
-async function expectDeleteIgnoresId(ctx: RuleContext, { base }: UpdateCase, sibling: Job): Promise<void> {
+async function expectDeleteNamesOne(ctx: RuleContext, { base }: UpdateCase, sibling: Job, crossed: CrossedDelete): Promise<void> {
   const job = await createJob(ctx, identify(ctx, base));
-  const res = await ctx.api.client.request({ method: 'DELETE', path: '/jobs', body: { referenceId: job.referenceId, id: sibling.id } });
-  const label = `DELETE /jobs with referenceId ${job.referenceId ?? ''} and job ${sibling.id}'s id`;
+  const res = await crossed.send(ctx, job, sibling);
+  const { label } = crossed;
   expectStatus(ctx, res, (status) => status < 500, `${label} is answered without a server error (spec 7)`);
   const siblingAfter = await ctx.api.get(sibling.id);
   ctx.expect(siblingAfter.status === 200, {
-    title: `${label} removed job ${sibling.id}`,
-    expected: 'DELETE /jobs names its job by the referenceId in the body (spec 4.4); id is read-only (2.1) and names no job',
+    title: `${label} removed the other job`,
+    expected: 'a delete names its job by the id in the path or the referenceId of DELETE /jobs (spec 4.4); nothing else names one',
     received: `GET /jobs/${sibling.id} -> ${siblingAfter.status}`,
     failingExchange: res.exchange,
   });
   const after = await ctx.api.get(job.id);
   ctx.expect(isSuccess(res.status) ? showsGone(after.status) : after.status === 200, {
-    title: `${label} was answered ${res.status}, and job ${job.id} is ${after.status === 200 ? 'still there' : 'gone'}`,
-    expected: 'taken, the job with that referenceId is removed (spec 4.4); refused, nothing is (spec 7)',
+    title: `${label} was answered ${res.status}, and the job it names is ${after.status === 200 ? 'still there' : 'gone'}`,
+    expected: 'taken, the job it names is removed (spec 4.4); refused, nothing is (spec 7)',
     received: `GET /jobs/${job.id} -> ${after.status}`,
     failingExchange: res.exchange,
   });
@@ -239,7 +270,7 @@ const readOnlyFields: Implementation = propertyRule(
     level: 'must',
     title:
       'A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer, ' +
-      'and an id beside the referenceId of DELETE /jobs names no job',
+      "and a delete names its job by its own form alone (an id beside DELETE /jobs's referenceId, a referenceId in a body on the path)",
     statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.',
   },
   {
@@ -249,7 +280,7 @@ const readOnlyFields: Implementation = propertyRule(
     check: async (ctx: RuleContext, value) => {
       const sibling = await getJob(ctx, (await createJob(ctx, identify(ctx, value.base))).id);
       for (const form of UPDATE_FORMS) await expectReadOnlyOnUpdate(ctx, form, value, sibling);
-      await expectDeleteIgnoresId(ctx, value, sibling);
+      for (const crossed of CROSSED_DELETES) await expectDeleteNamesOne(ctx, value, sibling, crossed);
     },
   },
 );

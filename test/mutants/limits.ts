@@ -5,7 +5,7 @@
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
-import { isCollection, isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
+import { isCollection, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 import { relist } from './support/relist.js';
@@ -353,5 +353,37 @@ export const limitsMutants: Mutant[] = [
       if ((await jobByReference(next, req, ref)) !== undefined) return next(req);
       return jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' });
     },
+  },
+  {
+    // spec 8, 4.3: a title of 256 UTF-16 units is within the limit under every reading of "characters", on every path
+    name: 'limits-title-with-emoji-at-limit-refused-by-put-create',
+    area: 'limits',
+    violates:
+      '8, 4.3: title max 256 characters, and a PUT body obeys the rules of POST (here a PUT-create refuses a title of 256 ' +
+      'UTF-16 units holding emoji, fewer code points: its check counts each emoji as three)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: answerInstead(
+      (req) => {
+        const title = requestJson(req)?.title;
+        return isPutByReference(req) && typeof title === 'string' && /[\u{10000}-\u{10FFFF}]/u.test(title) && title.length > 240;
+      },
+      () => jsonResponse(400, { code: 'invalid', message: 'title is too long' }),
+    ),
+  },
+  {
+    // spec 8, 4.3: a referenceId of 50 UTF-16 units is within the limit under every reading, on a rename too
+    name: 'limits-reference-id-with-emoji-at-limit-refused-on-rename',
+    area: 'limits',
+    violates:
+      '8, 4.3: referenceId max 50 characters (here PUT /jobs/{id} refuses a new referenceId of 50 UTF-16 units holding ' +
+      'emoji, fewer code points; POST takes it)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: answerInstead(
+      (req) => {
+        const referenceId = requestJson(req)?.referenceId;
+        return isPutById(req) && typeof referenceId === 'string' && /[\u{10000}-\u{10FFFF}]/u.test(referenceId) && referenceId.length > 45;
+      },
+      () => jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' }),
+    ),
   },
 ];

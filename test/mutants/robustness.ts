@@ -311,4 +311,26 @@ export const robustnessMutants: Mutant[] = [
       return next(withJsonBody(req, { ...body, referenceId: decodeURIComponent(referenceId) }));
     },
   },
+  {
+    // spec 4.5, 7: page and pageSize are Int32 query text; another spelling is read or refused, never a crash
+    name: 'robustness-list-page-size-with-sign-crashes',
+    area: 'robustness',
+    violates: "4.5, 7: a request is answered, never with a 5xx (here a pageSize or page written with a '+' sign fails on the server)",
+    expectedRule: 'jobs.robustness.list-params',
+    transform: answerInstead(
+      (req) => isList(req) && ['page', 'pageSize'].some((name) => /^\+/.test(req.query.get(name) ?? '')),
+      serverError,
+    ),
+  },
+  {
+    // spec 4.5, 7: q is any string; one a trim leaves empty is answered, never with a 5xx
+    name: 'robustness-list-q-of-white-space-crashes',
+    area: 'robustness',
+    violates: '4.5, 7: a request is answered, never with a 5xx (here a q of white space alone, empty once trimmed, fails on the server)',
+    expectedRule: 'jobs.robustness.list-params',
+    transform: answerInstead((req) => {
+      const q = req.query.get('q');
+      return isList(req) && q !== null && q !== '' && q.trim() === '';
+    }, serverError),
+  },
 ];

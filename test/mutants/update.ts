@@ -721,4 +721,18 @@ export const updateMutants: Mutant[] = [
       return next({ ...req, path: req.path.replace(/\/jobs\/?$/i, `/jobs/${id}`) });
     },
   },
+  {
+    // spec 4.4: DELETE /jobs/{id} names its job by the path; a body on it names nothing
+    name: 'update-delete-by-id-honours-body-reference',
+    area: 'update',
+    violates:
+      '4.4: DELETE /jobs/{id} names its job by the id in the path (here a referenceId in a body on it deletes the job with ' +
+      'that referenceId instead: one handler serves both paths and looks at the body first)',
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isDelete(req) || jobIdOf(req) === undefined || typeof body?.referenceId !== 'string') return next(req);
+      return next({ ...req, path: req.path.replace(/\/jobs\/[^/]+$/i, '/jobs') });
+    },
+  },
 ];

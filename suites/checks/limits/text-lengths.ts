@@ -98,12 +98,14 @@ export const referenceIdLength: Implementation = textLengthRule(
   },
 );
 
+/** Whether a piece holds a character beyond the BMP: one or two "characters" as code points or UTF-16 units count. */
+const beyondBmp = (piece: string): boolean => [...piece].some((char) => char.codePointAt(0)! > 0xffff);
+
 /**
- * The pieces of a class that are one code point of the BMP per character: a character beyond the BMP counts one or
- * two under the readings of "characters" (code points, UTF-16 units), so emoji at the limit are observed only.
+ * `value` (cut at `max` UTF-16 units) without a lone high surrogate at its end: a cut through a character beyond the
+ * BMP leaves a letter in its place, so the value is whole text of exactly `max` units.
  */
-const bmpPieces = (characterClass: CharacterClass): string[] =>
-  classPieces(characterClass).filter((piece) => [...piece].every((char) => char.codePointAt(0)! <= 0xffff));
+const wholeCharacters = (value: string): string => (/[\uD800-\uDBFF]$/.test(value) ? `${value.slice(0, -1)}x` : value);
 
 /** `value` with white space at its end made a letter: a trimmed end is the should rule's subject, not the limit's. */
 const withoutTrailingSpace = (value: string): string => (/\s$/u.test(value) ? `${value.slice(0, -1)}x` : value);
@@ -115,19 +117,21 @@ const withoutTrailingSpace = (value: string): string => (/\s$/u.test(value) ? `$
  * refuses a short value of one piece refuses the characters, not the length: the character rules record that, this
  * one does not judge it. Only a refused value at the limit sends the short ones. A class POST took at the limit is
  * then sent by every other write (PUT by id, by referenceId, the override, PUT-create), taken and kept there too.
+ * A class with characters beyond the BMP (emoji) fills `max` UTF-16 units: fewer code points, so the largest value
+ * valid whether "characters" are code points or UTF-16 units (how emoji count at the limit is only observed).
  */
 async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<void> {
   const { field, max } = limit;
-  const taken: Array<[CharacterClass, string]> = [];
+  const taken: Array<[CharacterClass, string, string]> = [];
   for (const characterClass of CHARACTER_CLASSES) {
-    const pieces = bmpPieces(characterClass);
-    if (pieces.length === 0) continue;
+    const pieces = classPieces(characterClass);
+    const size = pieces.some(beyondBmp) ? `${max} UTF-16 units` : `${max} characters`;
     const filler = pieces.join('').repeat(Math.ceil(max / pieces.join('').length));
     await ctx.check(
       createBodyArb(ctx),
       async (generated) => {
         const body = identify(ctx, generated);
-        const atLimit = withoutTrailingSpace(limit.valueOf(ctx, body.referenceId, filler, max));
+        const atLimit = withoutTrailingSpace(wholeCharacters(limit.valueOf(ctx, body.referenceId, filler, max)));
         const res = await ctx.api.create({ ...body, [field]: atLimit });
         if (!isSuccess(res.status)) {
           for (const piece of pieces) {
@@ -135,16 +139,16 @@ async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<vo
             if (!isSuccess((await ctx.api.create({ ...short, [field]: limit.holding(ctx, short.referenceId, piece) })).status)) return;
           }
           ctx.expect(false, {
-            title: `POST /jobs refused a ${field} of ${max} characters of ${characterClass} text, and took a short one of each piece`,
+            title: `POST /jobs refused a ${field} of ${size} of ${characterClass} text, and took a short one of each piece`,
             expected: `spec 8: ${field} max ${max} characters, and short ${field}s holding ${show(pieces)} were taken`,
             received: `${res.status} to ${show(atLimit)}`,
             failingExchange: res.exchange,
           });
           return;
         }
-        taken.push([characterClass, filler]);
+        taken.push([characterClass, filler, size]);
         ctx.expect(sameText(res.json?.[field], atLimit), {
-          title: `the job does not keep a ${field} of ${max} characters of ${characterClass} text as sent`,
+          title: `the job does not keep a ${field} of ${size} of ${characterClass} text as sent`,
           expected: `spec 8: ${field} max ${max} characters: the ${field} comes back as sent`,
           received: limit.shown(res.json?.[field]),
         });
@@ -153,13 +157,13 @@ async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<vo
     );
   }
   // What POST took at the limit, every other write takes and keeps (4.3: "Request body fields are the same as POST").
-  for (const [characterClass, filler] of taken)
+  for (const [characterClass, filler, size] of taken)
     await largestKeptOnEveryWrite(ctx, {
       field,
-      what: `a ${field} of ${max} characters of ${characterClass} text`,
+      what: `a ${field} of ${size} of ${characterClass} text`,
       statement: `spec 8: ${field} max ${max} characters, and POST took this one`,
       material: fc.constant(filler),
-      into: (body, marker, text) => ({ ...body, [field]: withoutTrailingSpace(limit.valueOf(ctx, marker, text, max)) }),
+      into: (body, marker, text) => ({ ...body, [field]: withoutTrailingSpace(wholeCharacters(limit.valueOf(ctx, marker, text, max))) }),
     });
 }
 
