@@ -16,7 +16,7 @@ import { isSuccess, responseLine } from '../kit/http.js';
 import { getJob } from '../kit/jobs.js';
 import { createdWithAutoRefresh } from '../kit/auto-refresh-plan.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { formLabel, PUT_CREATES, sendUnlessDeclined, UPDATE_FORMS, type WriteTarget } from '../kit/rejected-writes.js';
+import { formLabel, ID_FORMS, PUT_CREATES, sendUnlessDeclined, UPDATE_FORMS, type WriteTarget } from '../kit/rejected-writes.js';
 
 /** Fails unless the answer of `what` and a GET after it show autoRefresh `expected`, which `what` sent or left alone. */
 async function expectAutoRefresh(
@@ -74,12 +74,21 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
       const job = await createdWithAutoRefresh(ctx, body);
       if (job === undefined) return;
       const freshBody = () => ({ ...identify(ctx, generated), status: 'active' });
-      // Kept through an update that does not send it, in every form.
+      // Kept through an update that does not send it, in every form: a new title, then, where the path names the job,
+      // a new referenceId (a rename writes the row's key, which a server may rebuild from its defaults).
       for (const [i, form] of UPDATE_FORMS.entries()) {
         const patch = { title: scopedTitle(ctx, body.referenceId, `renamed ${i + 1}`) };
         const res = await sendUnlessDeclined(ctx, form, { job, patch, fresh: freshBody() });
         if (res !== undefined)
           await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with a title only`, res, { expected: true, sent: false });
+      }
+      for (const form of ID_FORMS) {
+        const referenceId = ctx.referenceId();
+        const res = await sendUnlessDeclined(ctx, form, { job, patch: { referenceId }, fresh: freshBody() });
+        if (res === undefined) continue;
+        // The later writes by referenceId name the job by its new one.
+        if (isSuccess(res.status)) job.referenceId = referenceId;
+        await expectAutoRefresh(ctx, job.id, `${formLabel(form)} with a new referenceId only`, res, { expected: true, sent: false });
       }
       // The value sent changes it in every form: false, then true, in turn.
       let current = true;

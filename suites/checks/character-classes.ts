@@ -19,7 +19,7 @@ import {
   CREATE_FORMS,
   declinesCreate,
   formLabel,
-  namesByReference,
+  ID_FORMS,
   PUT_CREATES,
   sendCreate,
   sendUnlessDeclined,
@@ -299,7 +299,7 @@ const referenceIdEndWhiteSpace: Implementation = propertyRule(
       const body = identify(ctx, generated);
       const job = await createJob(ctx, body);
       let title = job.title;
-      for (const form of UPDATE_FORMS.filter((update) => !namesByReference(update))) {
+      for (const form of ID_FORMS) {
         const referenceId = `${END_SPACES.before}${ctx.referenceId()}${END_SPACES.after}`;
         const res = await sendUnlessDeclined(ctx, form, { job, patch: { referenceId }, fresh: identify(ctx, generated) });
         if (res === undefined) continue;

@@ -321,6 +321,12 @@ export const OBSERVATION_TOPICS = {
     section: '1',
     meaning: 'Whether a PUT sent as POST /jobs/{id} with X-HTTP-Method-Override: PUT is honoured (spec 1 documents DELETE only).',
   },
+  'method-override.delete-by-reference': {
+    openPoint: 'refusal.status',
+    section: '1',
+    meaning:
+      'How POST /jobs with a referenceId and X-HTTP-Method-Override: DELETE (the override on the path of DELETE /jobs) is answered where declined.',
+  },
   'method-override.put-by-reference': {
     openPoint: 'refusal.status',
     section: '1',

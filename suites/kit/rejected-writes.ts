@@ -118,6 +118,10 @@ export function sendUpdate(ctx: RuleContext, form: UpdateForm, job: Job, patch: 
 export const namesByReference = (form: UpdateForm | CreateForm): boolean => form === 'reference' || form === 'reference-override';
 /** The update forms that name their job by referenceId: PUT /jobs, plainly and through the override. */
 export const REFERENCE_FORMS: readonly UpdateForm[] = UPDATE_FORMS.filter(namesByReference);
+/** An update form that names its job by the id in the path, so it can rename the job's referenceId. */
+export type IdForm = Exclude<UpdateForm, 'reference' | 'reference-override'>;
+/** The update forms that name their job by id: PUT /jobs/{id}, plainly and through the override. */
+export const ID_FORMS: readonly IdForm[] = UPDATE_FORMS.filter((form): form is IdForm => !namesByReference(form));
 
 /** What an update body in `form` carries to name `job`: its referenceId for PUT /jobs, nothing where the path names it. */
 export const namingOf = (form: UpdateForm | CreateForm, job: Job): Body => (namesByReference(form) ? { referenceId: job.referenceId } : {});

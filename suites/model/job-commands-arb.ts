@@ -30,6 +30,8 @@ import { RepublishJobCommand } from './commands/republish-job.js';
 import { ReuseReferenceCommand } from './commands/reuse-reference.js';
 import { UpdateJobCommand } from './commands/update-job.js';
 import type { JobsCommand } from './jobs-model.js';
+import { ID_FORMS, UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { DELETE_WAYS } from '../kit/delete-forms.js';
 
 function completeSalary(body: Body): Body {
   const salary = body.salary as { maxAmount?: number | null; plusCommission?: boolean } | null | undefined;
@@ -63,13 +65,13 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
   const patch = jobFieldUpdateArb(refs, tag, options).map(completeSalary);
   const title = titleArb(tag);
   const position = fc.nat();
-  const putVia = fc.constantFrom('id' as const, 'reference' as const, 'override' as const);
+  const putVia = fc.constantFrom(...UPDATE_FORMS);
   const createVia = fc.constantFrom('post' as const, 'put-create' as const);
   // Half the time position 0 (the referenceId freed last; the oldest live job), so "delete, then reuse the referenceId"
   // and "extend a referenceId, then delete by the shorter one" are common pairs.
   const recent = fc.oneof(fc.constant(0), position);
   const deleteJob = fc
-    .record({ position: recent, via: fc.constantFrom('id' as const, 'reference' as const, 'override' as const) })
+    .record({ position: recent, via: fc.constantFrom(...DELETE_WAYS) })
     .map(({ position: p, via }) => new DeleteJobCommand(p, via));
   const create = body.map((b) => new CreateJobCommand(b));
   const putCreate = body.map((b) => new PutCreateJobCommand(b));
@@ -88,9 +90,7 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
       .record({ position, via: putVia, also: fc.option(patch, { nil: undefined, freq: 2 }) })
       .map(({ position: p, via, also }) => new ArchiveJobCommand(p, via, also && { patch: also, tag })),
     fc.record({ position, via: putVia }).map(({ position: p, via }) => new RepublishJobCommand(p, via)),
-    fc
-      .record({ position, via: fc.constantFrom('id' as const, 'override' as const) })
-      .map(({ position: p, via }) => new RenameReferenceCommand(p, via)),
+    fc.record({ position, via: fc.constantFrom(...ID_FORMS) }).map(({ position: p, via }) => new RenameReferenceCommand(p, via)),
     deleteJob,
     deleteJob,
     fc.record({ position: recent, body, via: createVia }).map(({ position: p, body: b, via }) => new ReuseReferenceCommand(p, b, via)),

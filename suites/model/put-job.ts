@@ -9,9 +9,10 @@
 import type { Job } from '../../schemas/index.js';
 import type { ApiResponse, Body } from '../contract/rule.js';
 import { isClientError } from '../kit/http.js';
+import { formLabel, type UpdateForm } from '../kit/rejected-writes.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
 
-export type PutVia = 'id' | 'reference' | 'override';
+export type PutVia = UpdateForm;
 
 /**
  * @example
@@ -25,6 +26,8 @@ export function putJob(r: ModelReal, target: ModelJob, patch: Body, via: PutVia)
       return r.ctx.api.putByReference({ ...patch, referenceId: target.ref });
     case 'override':
       return r.ctx.api.putByOverride(target.id, patch);
+    case 'reference-override':
+      return r.ctx.api.putByReferenceOverride({ ...patch, referenceId: target.ref });
   }
 }
 
@@ -33,14 +36,7 @@ export function putJob(r: ModelReal, target: ModelJob, patch: Body, via: PutVia)
  * putLabel(target, 'reference'); // 'PUT /jobs (referenceId jc1k2x0x)'
  */
 export function putLabel(target: ModelJob, via: PutVia): string {
-  switch (via) {
-    case 'id':
-      return `PUT /jobs/${target.id}`;
-    case 'reference':
-      return `PUT /jobs (referenceId ${target.ref})`;
-    case 'override':
-      return `POST /jobs/${target.id} (X-HTTP-Method-Override: PUT)`;
-  }
+  return formLabel(via, { id: target.id, referenceId: target.ref });
 }
 
 /**
@@ -51,11 +47,7 @@ export function putLabel(target: ModelJob, via: PutVia): string {
  * if (overrideDeclined(r, 'override', res)) return expectReadBack(r, target);
  */
 export function overrideDeclined(r: ModelReal, via: PutVia, res: ApiResponse): boolean {
-  if (via !== 'override' || !isClientError(res.status)) return false;
-  r.ctx.observe({
-    topic: 'method-override.put',
-    section: '1',
-    observed: `POST /jobs/{id} with X-HTTP-Method-Override: PUT refused with ${res.status}`,
-  });
+  if (!via.includes('override') || !isClientError(res.status)) return false;
+  r.ctx.observe({ topic: 'method-override.put', section: '1', observed: `${formLabel(via)} refused with ${res.status}` });
   return true;
 }

@@ -40,7 +40,7 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 29 commands, 35 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 33 commands, 39 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -56,6 +56,9 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new GetEditPutCommand(0, titleB, 'reference', tag),
     new GetEditPutCommand(1, titleC, 'override', tag),
     new ClearSalaryCommand(0, 'id'),
+    // The override on PUT /jobs's path (where honoured), which random sequences take least: a salary set, then cleared.
+    new UpdateJobCommand(0, { salary: SALARY }, 'reference-override', tag),
+    new ClearSalaryCommand(0, 'reference-override'),
     // A job changed by every update above, archived (through the override, which random sequences take least) and
     // re-published: each state change keeps the fields as they are now. Then archived on each path with another field
     // changed in the same body, and re-published on each: the status and the field both change.
@@ -87,6 +90,9 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new DeleteJobCommand(1, 'reference'),
     new DeleteJobCommand(1, 'id'),
     new ReuseReferenceCommand(0, body(3), 'post'),
+    // The last delete form, the override on DELETE /jobs's path, and its referenceId taken again.
+    new DeleteJobCommand(0, 'override-reference'),
+    new ReuseReferenceCommand(0, body(2), 'put-create'),
   ];
   if (withSecondEmployer) {
     commands.push(

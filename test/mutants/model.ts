@@ -18,7 +18,7 @@ import {
 } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
-import { effectiveMethod, isCollection, isItem, isList, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isCollection, isItem, isList, isOverride, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
 import { rewriteRequest } from './support/transforms.js';
 import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 
@@ -375,5 +375,18 @@ export const modelMutants: Mutant[] = [
       const theirs = await jobByReference(next, asOther, body.referenceId as string);
       return mine && theirs && (theirs.id as number) < (mine.id as number) ? next(asOther) : next(req);
     },
+  },
+  {
+    // spec 4.3, 2.1: the fields sent change, salary null among them, in every update form
+    name: 'model-collection-override-ignores-salary-null',
+    area: 'model',
+    violates:
+      '4.3: only the fields sent change, and they do (here POST /jobs with X-HTTP-Method-Override: PUT and a referenceId ' +
+      'answers 200 to salary null and keeps the salary: that path reads null as "not sent")',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: rewriteRequest(
+      (req) => isOverride(req, 'PUT') && isCollection(req) && requestJson(req)?.salary === null,
+      ({ salary: _ignored, ...rest }) => rest,
+    ),
   },
 ];

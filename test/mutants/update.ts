@@ -735,4 +735,17 @@ export const updateMutants: Mutant[] = [
       return next({ ...req, path: req.path.replace(/\/jobs\/[^/]+$/i, '/jobs') });
     },
   },
+  {
+    // spec 4.3, 2.1: only the fields sent change; a rename leaves autoRefresh as it was
+    name: 'update-rename-resets-auto-refresh',
+    area: 'update',
+    violates:
+      '4.3: only the fields sent change (here a PUT /jobs/{id} that changes the referenceId resets autoRefresh to false: ' +
+      'the rename rewrites the row from its defaults)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: rewriteRequest(
+      (req) => isPutById(req) && typeof requestJson(req)?.referenceId === 'string' && requestJson(req)?.autoRefresh === undefined,
+      (body) => ({ ...body, autoRefresh: false }),
+    ),
+  },
 ];

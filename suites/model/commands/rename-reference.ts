@@ -8,7 +8,8 @@
  */
 import { isSuccess, responseLine } from '../../kit/http.js';
 import { free, jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
-import { overrideDeclined, putJob, putLabel, type PutVia } from '../put-job.js';
+import { overrideDeclined, putJob, putLabel } from '../put-job.js';
+import type { IdForm } from '../../kit/rejected-writes.js';
 import { expectListsMatch, expectMatchesModel, expectReadBack } from '../verify-target.js';
 
 export class RenameReferenceCommand implements JobsCommand {
@@ -16,7 +17,7 @@ export class RenameReferenceCommand implements JobsCommand {
 
   constructor(
     readonly position: number,
-    readonly via: Exclude<PutVia, 'reference'>,
+    readonly via: IdForm,
   ) {}
 
   check(m: Readonly<JobsModel>): boolean {
