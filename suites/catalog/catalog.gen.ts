@@ -168,7 +168,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'create',
-    title: 'POST without referenceId creates a job whose referenceId is "" or null',
+    title: 'POST without referenceId (absent, "" or null) creates a job whose referenceId is "" or null, however many such jobs there are',
     statement: 'Described as an empty string when the employer gave none; sample responses show null. A consumer accepts both.',
   },
   {

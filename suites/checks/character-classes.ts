@@ -262,6 +262,18 @@ const titleEndWhiteSpace: Implementation = propertyRule(
         expectKept(ctx, written, jobOf(res), `the ${label} answer`, what);
       }
       await expectReadsKept(ctx, written, created.id, what);
+      // And each PUT /jobs that creates (4.3: it behaves as POST).
+      for (const form of PUT_CREATES) {
+        const fresh = identify(ctx, generated);
+        const title = spaced(form);
+        const res = await sendCreate(ctx, form, { ...fresh, title });
+        if (await declinesCreate(ctx, form, generated, res)) continue;
+        const label = formLabel(form);
+        expectStatus(ctx, res, isSuccess, `${label} with a title creates the job (spec 4.3)`);
+        const made: Written = { title, referenceId: fresh.referenceId, locations: fresh.locations as LocationInput[] };
+        expectKept(ctx, made, jobOf(res), `the ${label} answer`, what);
+        await expectReadsKept(ctx, made, jobOf(res).id, what);
+      }
     },
   },
 );

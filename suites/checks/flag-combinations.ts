@@ -2,9 +2,10 @@
  * @module The job's flags and status in combination, on every write path (spec 4.2, 4.3, 3). Each write form sends
  * confidential, autoRefresh and salary.plusCommission true or false, with a status or none, in rows that hold every
  * pair of those levels within that form (pairwise, from the rule's seed): a server that drops one flag only beside
- * another, or only on one path, shows it. A create takes the values sent; an update, which sends a new title beside
- * them, changes the fields sent and nothing else. The statuses sent on an update are the shown transitions (archive,
- * re-publish); a draft is left a draft by an update that sends no status (transitions from draft are not shown).
+ * another, or only on one path, shows it. A create takes the values sent; an update, which sends every other field
+ * of another drawn body beside them, changes the fields sent and nothing else. The statuses sent on an update are the
+ * shown transitions (archive, re-publish); a draft is left a draft by an update that sends no status (transitions
+ * from draft are not shown).
  * autoRefresh true depends on the employer's plan (2.1): a refusal of it, or an answer of false, is the plan's and is
  * recorded, as jobs.update.keeps-auto-refresh does; autoRefresh false is always the value sent.
  */
@@ -75,11 +76,14 @@ function startOf(row: FlagRow): Status | undefined {
   return 'active';
 }
 
-/** Sends the row's write; undefined where the target declines the method override (good practice only, spec 1). */
+/**
+ * Sends the row's write: a create of `generated` with the flags, or an update of a job made from it that sends the
+ * flags and every other field of `drawn`; undefined where the target declines the method override (spec 1).
+ */
 async function sendRow(
   ctx: RuleContext,
   row: FlagRow,
-  generated: Body,
+  { generated, drawn }: { generated: Body; drawn: Body },
 ): Promise<{ res: ApiResponse<Job>; sent: Body; before?: Job } | undefined> {
   const { salary, ...plain } = generated;
   const form = row.form;
@@ -90,8 +94,14 @@ async function sendRow(
   }
   const start = startOf(row);
   const before = await getJob(ctx, (await createJob(ctx, identify(ctx, start === undefined ? plain : { ...plain, status: start }))).id);
-  // A new title beside the flags: a status change that drops the other fields sent with it shows it.
-  const sent = { ...flagsOf(row, salary as Body, false), title: scopedTitle(ctx, before.referenceId ?? '', 'flags changed') };
+  // Every other field beside the flags, another drawn body's and a new title: a status change that drops the other
+  // fields sent with it shows it.
+  const { salary: drawnSalary, ...change } = drawn;
+  const sent = {
+    ...change,
+    ...flagsOf(row, drawnSalary as Body, false),
+    title: scopedTitle(ctx, before.referenceId ?? '', 'flags changed'),
+  };
   const res = await sendUpdate(ctx, form, before, sent);
   return (await declinesUpdate(ctx, form, before, res)) ? undefined : { res, sent, before };
 }
@@ -102,12 +112,15 @@ function labelOf(row: FlagRow): string {
   return `${formLabel(row.form)} with ${levels.join(', ')}`;
 }
 
+/** A routing type sent may switch the address in use: the other one then reads null (2.1: "Null ... when not applicable"). */
+const ROUTING_ADDRESSES = ['applicationEmail', 'applicationUrl'];
+
 /**
  * Judges one row. Where the plan declines autoRefresh true (`planTakesAutoRefresh` false), a row sending it may be
  * refused or answered false; where the plan took it, it is a value like any other.
  */
-async function checkRow(ctx: RuleContext, row: FlagRow, generated: Body, planTakesAutoRefresh: boolean): Promise<void> {
-  const written = await sendRow(ctx, row, generated);
+async function checkRow(ctx: RuleContext, row: FlagRow, bodies: { generated: Body; drawn: Body }, planTakesAutoRefresh: boolean) {
+  const written = await sendRow(ctx, row, bodies);
   if (written === undefined) return;
   const { res, sent, before } = written;
   const label = labelOf(row);
@@ -123,7 +136,7 @@ async function checkRow(ctx: RuleContext, row: FlagRow, generated: Body, planTak
   for (const [where, job] of reads) {
     const problems = keptValueProblems(judged, job);
     // Only the fields sent change (4.3); a status change changes nothing else (3).
-    const changed = before === undefined ? [] : changedFields(before, job, Object.keys(sent));
+    const changed = before === undefined ? [] : changedFields(before, job, [...Object.keys(sent), ...ROUTING_ADDRESSES]);
     ctx.expect(problems.length === 0 && changed.length === 0, {
       title: `${label}: ${where} does not hold the values sent${changed.length ? `, or changed ${changed.join(', ')}` : ''}`,
       expected:
@@ -150,6 +163,7 @@ export const flagCombinationsRule: Implementation = fixedRule(
     );
     const { salary: _whole, ...plain } = bodies[0]!;
     const planTakesAutoRefresh = (await createdWithAutoRefresh(ctx, identify(ctx, plain))) !== undefined;
-    for (const [i, row] of rows.entries()) await checkRow(ctx, row, bodies[i]!, planTakesAutoRefresh);
+    for (const [i, row] of rows.entries())
+      await checkRow(ctx, row, { generated: bodies[i]!, drawn: bodies[(i + 1) % bodies.length]! }, planTakesAutoRefresh);
   },
 );

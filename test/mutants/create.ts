@@ -6,7 +6,7 @@ import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
-import { isJobBody, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
+import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
@@ -338,5 +338,24 @@ export const createMutants: Mutant[] = [
         return isJobBody(job) ? withResponseJson(res, { ...job, employer: { ...(job.employer as JsonObject), name: '' } }) : res;
       },
     ),
+  },
+  {
+    // spec 2.1, 7.1: "" is a referenceId of none; several jobs without one are no duplicates
+    name: 'create-empty-reference-id-unique',
+    area: 'create',
+    violates:
+      '2.1, 7.1: a job created with referenceId "" has none, and a POST is rejected only for a referenceId in use (here a ' +
+      'second POST with referenceId "" is refused as a duplicate: a unique index takes "" for a value)',
+    expectedRule: 'jobs.create.without-reference-id',
+    transform: (next) => {
+      const employers = new Set<string>();
+      return async (req) => {
+        if (!isPost(req) || requestJson(req)?.referenceId !== '') return next(req);
+        const key = String(req.headers['api-key']);
+        if (employers.has(key)) return jsonResponse(409, { code: 'duplicate_reference_id', message: 'referenceId "" already exists' });
+        employers.add(key);
+        return next(req);
+      };
+    },
   },
 ];

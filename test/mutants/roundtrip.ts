@@ -5,8 +5,8 @@
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
-import { jobByReference } from './support/side-requests.js';
-import { isCollection, isList, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { currentJob, jobByReference } from './support/side-requests.js';
+import { isCollection, isList, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { parseIsoDate, type IsoDate } from '../../schemas/iso-date.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
@@ -451,5 +451,35 @@ export const roundtripMutants: Mutant[] = [
       (req) => (isPutById(req) || (isOverride(req, 'PUT') && !isCollection(req))) && typeof requestJson(req)?.referenceId === 'string',
       (body) => ({ ...body, referenceId: String(body.referenceId).trim() }),
     ),
+  },
+  {
+    // spec 2.1, 4.3: a PUT-create behaves as POST: the title written is kept, white space at its ends included
+    name: 'roundtrip-put-create-trims-title',
+    area: 'roundtrip',
+    violates: '2.1, 4.3: the title written is kept, white space at its ends included (here trimmed by PUT /jobs when it creates)',
+    expectedRule: 'jobs.roundtrip.title-end-white-space',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || typeof body?.title !== 'string' || typeof body.referenceId !== 'string') return next(req);
+      if ((await jobByReference(next, req, body.referenceId)) !== undefined) return next(req);
+      return next(withJsonBody(req, { ...body, title: body.title.trim() }));
+    },
+  },
+  {
+    // spec 4.3, 3: the fields sent change, status among them; a re-publish that carries other fields changes them too
+    name: 'roundtrip-republish-by-id-drops-locations-sent-with-it',
+    area: 'roundtrip',
+    violates:
+      '4.3: only the fields sent change, and they do (here PUT /jobs/{id} re-publishing an archived job drops the ' +
+      'locations sent with the status)',
+    expectedRule: 'jobs.roundtrip.flag-combinations',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!isPutById(req) || id === undefined || body?.status !== 'active' || body.locations === undefined) return next(req);
+      if ((await currentJob(next, req, id))?.status !== 'archived') return next(req);
+      const { locations: _dropped, ...rest } = body;
+      return next(withJsonBody(req, rest));
+    },
   },
 ];
