@@ -333,12 +333,4 @@ export const robustnessMutants: Mutant[] = [
       return isList(req) && q !== null && q !== '' && q.trim() === '';
     }, serverError),
   },
-  {
-    // spec 4.1, 7: the collection with a trailing slash, or an empty id, is answered, never with a 5xx
-    name: 'robustness-collection-trailing-slash-crashes',
-    area: 'robustness',
-    violates: '4.1, 7: a request is answered, never with a 5xx (here GET /jobs/ fails on the server: an empty id read as a number)',
-    expectedRule: 'jobs.robustness.odd-ids',
-    transform: answerInstead((req) => req.method === 'GET' && /\/jobs\/$/.test(req.path), serverError),
-  },
 ];
