@@ -788,7 +788,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'lifecycle',
     title:
-      'Transitions the spec does not show (from and to draft, to the same status) are observed in every update form; the answer is not 5xx',
+      'Transitions the spec does not show (from and to draft, to the same status) are observed in every update form; the answer is not 5xx, and a title sent with them is taken where the write is',
     statement: 'Other transitions (from draft, or any automatic change such as closing on `closeDate`): not shown.',
   },
   {

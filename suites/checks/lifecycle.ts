@@ -14,7 +14,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, retitle, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
-import { expectStatus, isClientError, jobOf, requestLine, responseLine } from '../kit/http.js';
+import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, expectLeftAlone, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
@@ -253,7 +253,8 @@ const draftTransitions: Implementation = propertyRule(
     section: '3',
     level: 'must',
     title:
-      'Transitions the spec does not show (from and to draft, to the same status) are observed in every update form; the answer is not 5xx',
+      'Transitions the spec does not show (from and to draft, to the same status) are observed in every update form; ' +
+      'the answer is not 5xx, and a title sent with them is taken where the write is',
     statement: 'Other transitions (from draft, or any automatic change such as closing on `closeDate`): not shown.',
   },
   {
@@ -263,7 +264,9 @@ const draftTransitions: Implementation = propertyRule(
       for (const [from, to] of UNSHOWN_TRANSITIONS) {
         for (const form of UPDATE_FORMS) {
           const { job } = await jobIn(ctx, generated, from);
-          const res = await sendUpdate(ctx, form, job, { status: to });
+          // A new title beside the status: taken, the title sent is the job's (4.3), whatever 3 leaves to the status.
+          const title = scopedTitle(ctx, job.referenceId ?? '', `${from} to ${to}`);
+          const res = await sendUpdate(ctx, form, job, { status: to, title });
           if (await declinesUpdate(ctx, form, job, res)) continue;
           const after = await getJob(ctx, job.id);
           ctx.observe({
@@ -272,6 +275,11 @@ const draftTransitions: Implementation = propertyRule(
             observed: `${form === 'id' ? 'PUT' : formLabel(form)} answered ${res.status}; status now ${after.status}`,
           });
           expectStatus(ctx, res, (s) => s < 500, `a transition the spec does not show is accepted or refused, never a 5xx (spec 3, 7)`);
+          ctx.expect(!isSuccess(res.status) || after.title === title, {
+            title: `${formLabel(form)} of a job in status ${from} with status ${to} and a new title was taken but kept the old title`,
+            expected: 'the fields sent change (spec 4.3), whatever a transition 3 does not show does to the status',
+            received: `title ${show(after.title)}`,
+          });
         }
       }
     },

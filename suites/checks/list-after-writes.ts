@@ -4,8 +4,8 @@
  * goes out just before the write and the same request again just after it: a cache of list answers, or a search
  * view, that one write path does not clear answers the second list as the first. After a create (in every form, with
  * no status and with each one) or an update, the item must be the job as a GET reads it, every header field (2.7),
- * with the header fields sent. The rule runs alone (`exclusive`): another rule's write between the two lists would
- * clear such a cache and hide it.
+ * with the header fields sent, and the list filtered by its status holds it too. The rule runs alone (`exclusive`):
+ * another rule's write between the two lists would clear such a cache and hide it.
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
@@ -49,6 +49,11 @@ function listedProblems(after: Shown, job: Job | undefined, sent: Body): string[
 async function expectListed(ctx: RuleContext, what: string, referenceId: string, after: Shown, written?: { id: number; sent: Body }) {
   const job = written === undefined ? undefined : await getJob(ctx, written.id);
   const problems = listedProblems(after, job, written?.sent ?? {});
+  // The list filtered by the job's status holds it too: a status view one write path does not fill misses it.
+  if (job !== undefined) {
+    const filtered = (await listJobs(ctx, { q: referenceId, status: job.status, pageSize: 100 })).json.data;
+    if (!filtered.some((header) => header.id === job.id)) problems.push(`not listed with status=${job.status}`);
+  }
   ctx.expect(problems.length === 0, {
     title: `GET /jobs?q=${referenceId} right after ${what} does not show the job as the write left it`,
     expected:

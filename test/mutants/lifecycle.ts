@@ -196,4 +196,20 @@ export const lifecycleMutants: Mutant[] = [
       return job?.status === 'archived' ? serverError() : next(req);
     },
   },
+  {
+    // spec 4.3: the fields sent change, whatever a transition 3 does not show does to the status
+    name: 'lifecycle-rearchive-drops-other-fields',
+    area: 'lifecycle',
+    violates:
+      '4.3: only the fields sent change, and they do (here archiving an archived job answers 200 and drops the other ' +
+      'fields sent with the status: the path returns early when the status is already the one sent)',
+    expectedRule: 'jobs.lifecycle.draft-transitions',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!isPut(req) || id === undefined || body?.status !== 'archived') return next(req);
+      if (responseJson(await sideRequest(next, req, 'GET', `/jobs/${id}`))?.status !== 'archived') return next(req);
+      return next(withJsonBody(req, { status: 'archived' }));
+    },
+  },
 ];

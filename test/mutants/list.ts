@@ -502,4 +502,29 @@ export const listMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.5: the status filter returns the employer's jobs in that status, however they were created
+    name: 'list-status-filter-misses-put-created-jobs',
+    area: 'list',
+    violates:
+      "4.5: status filters the employer's jobs (here a job created by PUT /jobs is missing from the list filtered by its " +
+      'status: only POST fills the status view)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: (next) => {
+      const putCreated = new Set<number>();
+      return async (req) => {
+        const res = await next(req);
+        const job = responseJson(res);
+        if (isPutByReference(req) && res.status === 201 && typeof job?.id === 'number') {
+          putCreated.add(job.id);
+          return res;
+        }
+        const page = isList(req) && req.query.get('status') !== null ? responseJson(res) : undefined;
+        if (!isListBody(page) || !page.data.some((item) => putCreated.has(item.id as number))) return res;
+        const data = page.data.filter((item) => !putCreated.has(item.id as number));
+        const total = (page.paging.total as number) - (page.data.length - data.length);
+        return withResponseJson(res, { ...page, data, paging: { ...page.paging, total } });
+      };
+    },
+  },
 ];

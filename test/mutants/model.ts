@@ -389,4 +389,21 @@ export const modelMutants: Mutant[] = [
       ({ salary: _ignored, ...rest }) => rest,
     ),
   },
+  {
+    // spec 4.3: a PUT /jobs/{id} carrying the job's own referenceId is a valid update: its other fields change
+    name: 'model-own-reference-by-id-drops-title',
+    area: 'model',
+    violates:
+      "4.3: only the fields sent change, and they do (here PUT /jobs/{id} with the job's own referenceId drops the title " +
+      'sent with it: the path takes the body for a rename that changes nothing)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!isPut(req) || id === undefined || typeof body?.referenceId !== 'string' || body.title === undefined) return next(req);
+      if ((await currentJob(next, req, id))?.referenceId !== body.referenceId) return next(req);
+      const { title: _dropped, ...rest } = body;
+      return next(withJsonBody(req, rest));
+    },
+  },
 ];
