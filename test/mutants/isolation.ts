@@ -168,4 +168,21 @@ export const isolationMutants: Mutant[] = [
       return withResponseJson(res, { ...job, employer: { id: first.id, name: first.name } });
     },
   },
+  {
+    // spec 5.3: a job the second employer creates through the override on PUT /jobs's path is its own too
+    name: 'isolation-override-put-create-answers-first-employer',
+    area: 'isolation',
+    violates:
+      "5.3: the key's employer's data only (here a job the second employer creates by POST /jobs with " +
+      "X-HTTP-Method-Override: PUT is answered as the first employer's)",
+    expectedRule: 'jobs.isolation.update-by-reference',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const first = DEMO_EMPLOYERS[0]!;
+      const job = responseJson(res);
+      if (!(isOverride(req, 'PUT') && isCollection(req)) || res.status !== 201 || req.headers['api-key'] === first.apiKey) return res;
+      if (!job || typeof job !== 'object' || Array.isArray(job)) return res;
+      return withResponseJson(res, { ...job, employer: { id: first.id, name: first.name } });
+    },
+  },
 ];
