@@ -4,11 +4,24 @@
  */
 import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isListBody, requestJson, responseJson, withResponseJson } from './support/json.js';
+import { isJobBody, isListBody, requestJson, responseJson, withResponseJson } from './support/json.js';
+import { rewriteResponse } from './support/transforms.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
 import { effectiveMethod, isCollection, isItem, isList, isOverride } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
+
+/** A job that another key than the first demo employer's creates by `creates` is answered as the first employer's. */
+function answersAsFirstEmployer(creates: (req: CoreRequest) => boolean): Transform {
+  const first = DEMO_EMPLOYERS[0]!;
+  return rewriteResponse(
+    (req) => creates(req) && req.headers['api-key'] !== first.apiKey,
+    (res) => {
+      const job = responseJson(res);
+      return res.status === 201 && isJobBody(job) ? withResponseJson(res, { ...job, employer: { id: first.id, name: first.name } }) : res;
+    },
+  );
+}
 
 /** A list with q whose paging.total (and pages) also count the other employer's jobs matching q; the data stays the key's own. */
 const totalCountsOtherEmployer: Transform = (next) => async (req) => {
@@ -158,15 +171,7 @@ export const isolationMutants: Mutant[] = [
       "5.3: the key's employer's data only (here a job the second employer creates by PUT /jobs is answered as the first " +
       "employer's: a create that looked the employer up by the referenceId it was sent)",
     expectedRule: 'jobs.isolation.update-by-reference',
-    transform: (next) => async (req) => {
-      const res = await next(req);
-      const first = DEMO_EMPLOYERS[0]!;
-      const job = responseJson(res);
-      if (!(effectiveMethod(req) === 'PUT' && isCollection(req)) || res.status !== 201 || req.headers['api-key'] === first.apiKey)
-        return res;
-      if (!job || typeof job !== 'object' || Array.isArray(job)) return res;
-      return withResponseJson(res, { ...job, employer: { id: first.id, name: first.name } });
-    },
+    transform: answersAsFirstEmployer((req) => effectiveMethod(req) === 'PUT' && isCollection(req)),
   },
   {
     // spec 5.3: a job the second employer creates through the override on PUT /jobs's path is its own too
@@ -176,13 +181,6 @@ export const isolationMutants: Mutant[] = [
       "5.3: the key's employer's data only (here a job the second employer creates by POST /jobs with " +
       "X-HTTP-Method-Override: PUT is answered as the first employer's)",
     expectedRule: 'jobs.isolation.update-by-reference',
-    transform: (next) => async (req) => {
-      const res = await next(req);
-      const first = DEMO_EMPLOYERS[0]!;
-      const job = responseJson(res);
-      if (!(isOverride(req, 'PUT') && isCollection(req)) || res.status !== 201 || req.headers['api-key'] === first.apiKey) return res;
-      if (!job || typeof job !== 'object' || Array.isArray(job)) return res;
-      return withResponseJson(res, { ...job, employer: { id: first.id, name: first.name } });
-    },
+    transform: answersAsFirstEmployer((req) => isOverride(req, 'PUT') && isCollection(req)),
   },
 ];
