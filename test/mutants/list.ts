@@ -1,8 +1,8 @@
 /**
  * @module Mutants of the job list (spec 4.5, 2.7, 5.3, 8).
  */
-import type { CoreResponse } from '../../mock/index.js';
-import type { Mutant } from './mutant.js';
+import type { CoreRequest, CoreResponse } from '../../mock/index.js';
+import type { Mutant, Transform } from './mutant.js';
 import { isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
@@ -10,6 +10,27 @@ import { allHeaders, listViewOf, relist } from './support/relist.js';
 import { isCollection, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
 import { answerInstead, rewriteResponseText } from './support/transforms.js';
+
+/**
+ * A list view that one create path fills wrongly: every list page is handed to `edit` with the ids of the jobs that
+ * requests `creates` matches made (a 201), once there are any.
+ */
+function listsAfterCreates(
+  creates: (req: CoreRequest) => boolean,
+  edit: (page: { data: JsonObject[]; paging: JsonObject }, made: ReadonlySet<number>, req: CoreRequest) => JsonObject,
+): Transform {
+  return (next) => {
+    const made = new Set<number>();
+    return async (req) => {
+      const wanted = creates(req);
+      const res = await next(req);
+      const job = responseJson(res);
+      if (wanted && res.status === 201 && typeof job?.id === 'number') made.add(job.id);
+      const page = isList(req) && made.size > 0 ? responseJson(res) : undefined;
+      return isListBody(page) ? withResponseJson(res, edit(page, made, req)) : res;
+    };
+  };
+}
 
 const newestFirst = (a: JsonObject, b: JsonObject): number =>
   Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || (b.id as number) - (a.id as number);
@@ -477,30 +498,10 @@ export const listMutants: Mutant[] = [
       '4.5, 2.7: the list returns the job headers as stored (here a job created by POST /jobs with X-HTTP-Method-Override: ' +
       'PUT and a status is listed as a draft, GET showing the status sent: the list view takes the create default)',
     expectedRule: 'jobs.list.after-writes',
-    transform: (next) => {
-      const created = new Set<number>();
-      return async (req) => {
-        const body = requestJson(req);
-        const res = await next(req);
-        const job = responseJson(res);
-        if (
-          isOverride(req, 'PUT') &&
-          isCollection(req) &&
-          res.status === 201 &&
-          typeof body?.status === 'string' &&
-          typeof job?.id === 'number'
-        ) {
-          created.add(job.id);
-          return res;
-        }
-        const page = isList(req) && created.size > 0 ? responseJson(res) : undefined;
-        if (!isListBody(page)) return res;
-        return withResponseJson(res, {
-          ...page,
-          data: page.data.map((item) => (created.has(item.id as number) ? { ...item, status: 'draft' } : item)),
-        });
-      };
-    },
+    transform: listsAfterCreates(
+      (req) => isOverride(req, 'PUT') && isCollection(req) && typeof requestJson(req)?.status === 'string',
+      (page, made) => ({ ...page, data: page.data.map((item) => (made.has(item.id as number) ? { ...item, status: 'draft' } : item)) }),
+    ),
   },
   {
     // spec 4.5: the status filter returns the employer's jobs in that status, however they were created
@@ -510,21 +511,10 @@ export const listMutants: Mutant[] = [
       "4.5: status filters the employer's jobs (here a job created by PUT /jobs is missing from the list filtered by its " +
       'status: only POST fills the status view)',
     expectedRule: 'jobs.list.after-writes',
-    transform: (next) => {
-      const putCreated = new Set<number>();
-      return async (req) => {
-        const res = await next(req);
-        const job = responseJson(res);
-        if (isPutByReference(req) && res.status === 201 && typeof job?.id === 'number') {
-          putCreated.add(job.id);
-          return res;
-        }
-        const page = isList(req) && req.query.get('status') !== null ? responseJson(res) : undefined;
-        if (!isListBody(page) || !page.data.some((item) => putCreated.has(item.id as number))) return res;
-        const data = page.data.filter((item) => !putCreated.has(item.id as number));
-        const total = (page.paging.total as number) - (page.data.length - data.length);
-        return withResponseJson(res, { ...page, data, paging: { ...page.paging, total } });
-      };
-    },
+    transform: listsAfterCreates(isPutByReference, (page, made, req) => {
+      if (req.query.get('status') === null) return page;
+      const data = page.data.filter((item) => !made.has(item.id as number));
+      return { ...page, data, paging: { ...page.paging, total: (page.paging.total as number) - (page.data.length - data.length) } };
+    }),
   },
 ];
