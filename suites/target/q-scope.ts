@@ -48,20 +48,19 @@ export async function probeQueryScope(
   const id = created.json?.id;
   if (created.status < 200 || created.status > 299 || typeof id !== 'number') return undefined; // the create rules report it
   try {
-    const finds = async (q: string): Promise<boolean> => {
-      const res = await api.client.request<{ data?: Array<{ id?: unknown }> }>({
-        method: 'GET',
-        path: '/jobs',
-        query: { q, pageSize: 100 },
-      });
-      return res.status === 200 && Array.isArray(res.json?.data) && res.json.data.some((item) => item?.id === id);
-    };
-    if (!(await finds(word))) {
+    // The plainest list request (principle: canonical setup): q alone, the only job it can find being the probe's.
+    const list = (q: string) => api.client.request<{ data?: Array<{ id?: unknown }> }>({ method: 'GET', path: '/jobs', query: { q } });
+    const holds = (res: Awaited<ReturnType<typeof list>>): boolean =>
+      res.status === 200 && Array.isArray(res.json?.data) && res.json.data.some((item) => item?.id === id);
+    const finds = async (q: string): Promise<boolean> => holds(await list(q));
+    const whole = await list(word);
+    if (!holds(whole)) {
+      const answered = whole.status === 200 ? 'does not find' : `answers ${whole.status}, not a list that holds`;
       throw new SuiteError(
         'DISCOVERY_FAILED',
-        `GET /jobs?q=${word} does not find the job the suite created with referenceId ${referenceId} and the title ${JSON.stringify(body.title)}, ` +
+        `GET /jobs?q=${word} ${answered} the job the suite created with referenceId ${referenceId} and the title ${JSON.stringify(body.title)}, ` +
           `which holds ${word} as a whole word: the suite scopes every list with q = such a word (spec 4.5: q matches title and referenceId)`,
-        { context: { q: word } },
+        { context: { q: word, status: whole.status } },
       );
     }
     // The middle of the word (no word or field starts with it), then its start (the word less its last letter).

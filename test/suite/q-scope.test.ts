@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
 import { SuiteError } from '../../suites/contract/errors.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
-import { isList, mockOptions, reshapeRequest } from '../mutants/kit.js';
+import { answerInstead, isList, jsonResponse, mockOptions, reshapeRequest } from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1' };
 const ONLY = 'jobs.reference.position-types';
@@ -47,5 +47,22 @@ describe('the q probe', () => {
     await expect(run).rejects.toBeInstanceOf(SuiteError);
     await expect(run).rejects.toMatchObject({ code: 'DISCOVERY_FAILED' });
     expect(mock.core.snapshot().jobs).toEqual([]);
+  });
+
+  it('names the status when the list by q is refused, and lists by q alone (a pageSize is for the rules that own it)', async () => {
+    const refusesPageSize = answerInstead(
+      (req) => isList(req) && req.query.has('q') && req.query.has('pageSize'),
+      () => jsonResponse(400, { message: 'pageSize' }),
+    );
+    const refusesQ = answerInstead(
+      (req) => isList(req) && req.query.has('q'),
+      () => jsonResponse(400, { message: 'q' }),
+    );
+    await using plain = await createMockServer(mockOptions({ transform: refusesPageSize }));
+    const report = await runConformance({ baseUrl: plain.url, ...KEYS, seed: 5, only: ONLY });
+    expect(report.observations.filter((o) => o.topic === 'q.match')).toHaveLength(1);
+    await using refusing = await createMockServer(mockOptions({ transform: refusesQ }));
+    const run = runConformance({ baseUrl: refusing.url, ...KEYS, seed: 5, only: ONLY });
+    await expect(run).rejects.toMatchObject({ code: 'DISCOVERY_FAILED', message: expect.stringContaining('answers 400') });
   });
 });
