@@ -407,6 +407,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
+    id: 'jobs.roundtrip.salary-zero',
+    section: '2.5',
+    level: 'must',
+    area: 'roundtrip',
+    title: 'A salary of zero is kept as sent or refused without effect, on every write path (observed)',
+    statement: 'amount | Decimal | Base salary.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',
@@ -658,7 +666,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: "A job's own GET result, sent back as an update in every form, is taken and changes nothing",
+    title: "A job's own GET result, sent back whole and each field alone as an update in every form, is taken and changes nothing",
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
@@ -1166,6 +1174,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     title: 'A list asked just before a write and again just after it shows the write, for every create, update and delete form',
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
     exclusive: true,
+  },
+  {
+    id: 'jobs.list.q-other-fields',
+    section: '4.5',
+    level: 'must',
+    area: 'list',
+    title: 'q matches title and referenceId only: a word held only by another field lists nothing of that job',
+    statement: 'Matches job title and `referenceId`.',
   },
   {
     id: 'jobs.paging.total',

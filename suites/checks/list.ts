@@ -9,7 +9,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { anonymous, caseTagOf, createBodyArb, identify, retitle } from '../kit/bodies.js';
+import { anonymous, caseTagOf, createBodyArb, identify, retitle, scopedTitle } from '../kit/bodies.js';
 import { headerDifferences, jsonEqual, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
@@ -176,6 +176,71 @@ const qReference = qRule(
   },
 );
 
+/** The text a job holds beyond its title and referenceId: every other string field, the names of what it points to included. */
+function otherTexts(job: Job): string[] {
+  const names = (items: ReadonlyArray<{ name?: unknown; description?: unknown; type?: unknown; unit?: unknown }> = []) =>
+    items.flatMap((item) => [item.name, item.description, item.type, item.unit]);
+  return [
+    job.description.replace(/<[^>]*>/g, ' '),
+    job.applicationEmail,
+    job.applicationUrl,
+    ...names(job.locations),
+    ...names(job.categories),
+    ...names([job.positionType, job.applicantRoutingType, job.employer, ...(job.salary ? [job.salary.period] : [])]),
+  ].filter((text): text is string => typeof text === 'string');
+}
+
+/**
+ * Words of `jobs`' other text fields, as the suite sends q (suites/contract/scope-words.ts: lower-case letters and
+ * digits, here 4 or more), that no title or referenceId of them holds, even as a part of a word.
+ */
+function otherFieldWords(jobs: readonly Job[]): string[] {
+  const named = jobs.map((job) => `${job.title} ${job.referenceId ?? ''}`.toLowerCase()).join(' ');
+  const words = jobs.flatMap((job) => otherTexts(job).flatMap((text) => text.toLowerCase().split(/[^a-z0-9]+/)));
+  return [...new Set(words)].filter((word) => word.length >= 4 && !named.includes(word));
+}
+
+/**
+ * Two jobs whose title and referenceId hold the case's words only: one routed by email, one by URL, each with a word
+ * of its own in its description and its address. q is each word of their other fields (4.5 names title and referenceId
+ * only): a server that also searches the description, an address, or the names of a location, a category or the
+ * employer lists them. The words of shared names find other jobs too, so each list is read for these two only, on
+ * its first page (they are the newest).
+ */
+const qOtherFields: Implementation = fixedRule(
+  {
+    id: 'jobs.list.q-other-fields',
+    section: '4.5',
+    level: 'must',
+    title: 'q matches title and referenceId only: a word held only by another field lists nothing of that job',
+    statement: 'Matches job title and `referenceId`.',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 2, async (bodies) => {
+      const word = `${caseTagOf(ctx)}oq`;
+      const routes = [
+        { applicantRoutingType: { id: 1 }, applicationEmail: `${word}@example.com` },
+        { applicantRoutingType: { id: 2 }, applicationUrl: `https://example.com/${word}` },
+      ];
+      const jobs: Job[] = [];
+      for (const [i, route] of routes.entries()) {
+        const body = identify(ctx, bodies[i] ?? {});
+        const { applicationEmail: _email, applicationUrl: _url, ...rest } = body;
+        const description = `<p>${word}</p>${typeof body.description === 'string' ? body.description : ''}`;
+        jobs.push(await createJob(ctx, { ...rest, ...route, description, title: scopedTitle(ctx, body.referenceId, 'job') }));
+      }
+      for (const q of otherFieldWords(jobs)) {
+        const listed = idsOf((await listJobs(ctx, { q, pageSize: 100 })).json);
+        const found = jobs.filter((job) => listed.includes(job.id));
+        ctx.expect(found.length === 0, {
+          title: `q=${q} lists job ${found.map((job) => job.id).join(', ')}, whose title and referenceId do not hold it`,
+          expected: 'q matches job title and referenceId (spec 4.5), not the other fields of a job',
+          received: found.map((job) => `job ${job.id}: title ${show(job.title)}, referenceId ${show(job.referenceId)}`).join('\n'),
+        });
+      }
+    }),
+);
+
 const STATUSES: Array<Job['status']> = ['active', 'archived', 'draft'];
 
 /** q and status filter, and without them nothing is filtered, in every combination of the list parameters (suites/checks/list-matrix.ts). */
@@ -320,6 +385,7 @@ export const listRules: Implementation[] = [
   sorted,
   qTitle,
   qReference,
+  qOtherFields,
   statusFilter,
   allStatuses,
   pageSizeDefault,

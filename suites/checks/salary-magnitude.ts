@@ -1,9 +1,11 @@
 /**
- * @module A salary past a signed 32-bit integer (spec 2.5: amount and maxAmount are "Decimal", with no largest value
- * stated). A server may take it or refuse it (a cap on salaries is its business), which is observed; taken, it comes
- * back as sent, never wrapped, rounded to a float or cut (suites/kit/kept-or-refused.ts). The generators draw amounts
- * a salary has, so a column or a type of 32 bits shows only here. Sent whole on every write path: POST, PUT-create,
- * and a partial update by id, by referenceId and through the override.
+ * @module Salaries at the edges of "Decimal" (spec 2.5: amount and maxAmount state neither a largest nor a smallest
+ * value). A salary past a signed 32-bit integer: a server may take it or refuse it (a cap on salaries is its
+ * business), which is observed; taken, it comes back as sent, never wrapped, rounded to a float or cut
+ * (suites/kit/kept-or-refused.ts). The generators draw amounts a salary has, so a column or a type of 32 bits shows
+ * only here. A salary of zero: a server may refuse it too, but taken it is kept, never read as "no value" (a maxAmount
+ * of 0 nulled, an amount of 0 asking for its period as if absent). Each is sent whole on every write path: POST,
+ * PUT-create, and a partial update by id, by referenceId and through the override.
  */
 import type { RuleContext } from '../contract/rule.js';
 import { openValuesRule, type OpenValue } from '../kit/kept-or-refused.js';
@@ -30,4 +32,25 @@ export const salaryMagnitudeRule: Implementation = openValuesRule(
     statement: 'amount | Decimal | Base salary.',
   },
   (ctx) => [past32Bits(ctx)],
+);
+
+/** Zero for both amounts: the value a truthiness test reads as absent. */
+const ZERO = { amount: 0, maxAmount: 0, period: { id: 3 }, plusCommission: true };
+
+export const salaryZeroRule: Implementation = openValuesRule(
+  {
+    id: 'jobs.roundtrip.salary-zero',
+    section: '2.5',
+    level: 'must',
+    title: 'A salary of zero is kept as sent or refused without effect, on every write path (observed)',
+    statement: 'amount | Decimal | Base salary.',
+  },
+  (ctx) => [
+    {
+      what: 'a salary of 0 to 0',
+      statement: 'spec 2.5: amount and maxAmount are Decimal, with no smallest value stated',
+      sent: { salary: ZERO },
+      observe: (path, answer) => ctx.observe({ topic: 'salary.zero', section: '2.5', observed: `${path}: ${answer}` }),
+    },
+  ],
 );

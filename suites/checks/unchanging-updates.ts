@@ -2,10 +2,12 @@
  * @module Updates that change nothing (spec 4.3: "Updates are partial. Only the fields sent change."), sent in every
  * update form (by id, by referenceId, through the override where the target honours it); the answer, where taken,
  * and a GET must show the job as it was.
- * - A job's own GET result sent back (4.3: the body "is symmetrical with the GET result"). Every value in it is the
- *   job's own, its referenceId included: a server that checks a sent value against the stored ones without leaving
- *   the job itself out (a referenceId "already in use" by the job that holds it) refuses it, and one that rewrites a
- *   value it is sent unchanged moves it. It must be taken.
+ * - A job's own GET result sent back (4.3: the body "is symmetrical with the GET result"), whole and then each request
+ *   field of it alone (a partial update may send any of them). Every value in it is the job's own, its referenceId
+ *   included: a server that checks a sent value against the stored ones without leaving the job itself out (a
+ *   referenceId "already in use" by the job that holds it), or that asks a field for its companions (a routing type
+ *   sent without its address), refuses it, and one that rewrites a value it is sent unchanged moves it. It must be
+ *   taken. The status alone is left out: the move to the status a job already has is not shown (3).
  * - An update that sends no field: `{}`, and the referenceId alone on PUT /jobs. Whether it is valid is not stated:
  *   taking it or refusing it (a client error) is observed, and it is never a 5xx (7: a server error is no refusal).
  */
@@ -15,14 +17,14 @@ import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, namesByReference, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 /** An update that changes nothing: what it sends to a job, and how its answer is judged. */
 interface NoChange {
-  /** The body, in words, for titles: "the job's own GET result". */
-  what: string;
-  patchOf(job: Job): Body;
+  /** The bodies sent to `job` in `form`, each with its words for titles ("the job's own GET result"). */
+  patchesOf(job: Job, form: UpdateForm): Array<{ what: string; patch: Body }>;
   /** Judges the answer before the reads; a taken update's answer is read too. */
   judgeAnswer(ctx: RuleContext, res: ApiResponse<Job>, label: string, form: UpdateForm): void;
   /** Why nothing may change. */
@@ -37,18 +39,20 @@ function noChangeRule(entry: RuleEntry, update: NoChange): Implementation {
       const { id } = await createJob(ctx, identify(ctx, generated));
       for (const form of UPDATE_FORMS) {
         const before = await getJob(ctx, id);
-        const res = await sendUpdate(ctx, form, before, update.patchOf(before));
-        if (await declinesUpdate(ctx, form, before, res)) continue;
-        const label = `${formLabel(form, before)} with ${update.what}`;
-        update.judgeAnswer(ctx, res, label, form);
-        const answer = isSuccess(res.status) ? ([['the answer', jobOf(res)]] as const) : [];
-        for (const [where, job] of [...answer, ['a GET', await getJob(ctx, id)] as const]) {
-          const diff = changedFields(before, job);
-          ctx.expect(diff.length === 0, {
-            title: `${label}: ${where} shows ${diff.join(', ')} changed`,
-            expected: `only the fields sent change (spec 4.3): ${update.because}`,
-            received: changeLines(before, job, diff).join('\n'),
-          });
+        for (const { what, patch } of update.patchesOf(before, form)) {
+          const res = await sendUpdate(ctx, form, before, patch);
+          if (await declinesUpdate(ctx, form, before, res)) break;
+          const label = `${formLabel(form, before)} with ${what}`;
+          update.judgeAnswer(ctx, res, label, form);
+          const answer = isSuccess(res.status) ? ([['the answer', jobOf(res)]] as const) : [];
+          for (const [where, job] of [...answer, ['a GET', await getJob(ctx, id)] as const]) {
+            const diff = changedFields(before, job);
+            ctx.expect(diff.length === 0, {
+              title: `${label}: ${where} shows ${diff.join(', ')} changed`,
+              expected: `only the fields sent change (spec 4.3): ${update.because}`,
+              received: changeLines(before, job, diff).join('\n'),
+            });
+          }
         }
       }
     },
@@ -64,17 +68,31 @@ function resendable(job: Job): Body {
   return withNumberAmounts(rest);
 }
 
+/**
+ * The GET result whole, then each request field of it alone, as `form` sends it: the referenceId alone names the job
+ * on PUT /jobs (the empty update, jobs.update.empty-body's), so only the forms by id send it alone.
+ */
+function resentParts(job: Job, form: UpdateForm): Array<{ what: string; patch: Body }> {
+  const whole = resendable(job);
+  const alone = JOB_INPUT_FIELDS.filter(
+    (field) => field in whole && field !== 'status' && !(field === 'referenceId' && namesByReference(form)),
+  );
+  return [
+    { what: "the job's own GET result", patch: whole },
+    ...alone.map((field) => ({ what: `its own ${field} alone`, patch: { [field]: whole[field] } })),
+  ];
+}
+
 export const resentGetResultRule: Implementation = noChangeRule(
   {
     id: 'jobs.update.get-result-resent',
     section: '4.3',
     level: 'must',
-    title: "A job's own GET result, sent back as an update in every form, is taken and changes nothing",
+    title: "A job's own GET result, sent back whole and each field alone as an update in every form, is taken and changes nothing",
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
-    what: "the job's own GET result",
-    patchOf: resendable,
+    patchesOf: resentParts,
     judgeAnswer: (ctx, res, label) =>
       expectStatus(
         ctx,
@@ -95,8 +113,7 @@ export const emptyUpdateRule: Implementation = noChangeRule(
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
-    what: 'no field',
-    patchOf: () => ({}),
+    patchesOf: () => [{ what: 'no field', patch: {} }],
     judgeAnswer: (ctx, res, label, form) => {
       expectStatus(ctx, res, (status) => status < 500, `${label} is answered, taken or refused, never with a 5xx (spec 4.3, 7)`);
       ctx.observe({

@@ -517,4 +517,22 @@ export const listMutants: Mutant[] = [
       return { ...page, data, paging: { ...page.paging, total: (page.paging.total as number) - (page.data.length - data.length) } };
     }),
   },
+  {
+    // spec 4.5: q matches job title and referenceId; a place a job is in is neither
+    name: 'list-q-matches-location-names',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here it also lists the jobs in a location whose name or description ' +
+      'holds q: the search runs over the list item, its locations included)',
+    expectedRule: 'jobs.list.q-other-fields',
+    transform: relist(async ({ items, view, req, next }) => {
+      if (view.q === undefined) return items;
+      const q = view.q.toLowerCase();
+      const all = await allHeaders(next, req, { status: view.status });
+      if (!Array.isArray(all)) return items;
+      const listed = new Set(items.map((item) => item.id));
+      const placed = all.filter((item) => !listed.has(item.id) && JSON.stringify(item.locations).toLowerCase().includes(q));
+      return [...items, ...placed].sort(newestFirst);
+    }),
+  },
 ];

@@ -482,4 +482,20 @@ export const roundtripMutants: Mutant[] = [
       return next(withJsonBody(req, rest));
     },
   },
+  {
+    // spec 2.5: amount and maxAmount are Decimal; zero is a value, not the absence of one
+    name: 'roundtrip-salary-zero-max-amount-nulled',
+    area: 'roundtrip',
+    violates:
+      '2.5, 4.2: a job has the values sent (here a maxAmount of 0 is stored as null: the server writes `maxAmount || null`, ' +
+      'reading zero as no value)',
+    expectedRule: 'jobs.roundtrip.salary-zero',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
+      (body) => {
+        const salary = body.salary as { maxAmount?: unknown } | null | undefined;
+        if (salary?.maxAmount === 0) salary.maxAmount = null;
+      },
+    ),
+  },
 ];

@@ -748,4 +748,21 @@ export const updateMutants: Mutant[] = [
       (body) => ({ ...body, autoRefresh: false }),
     ),
   },
+  {
+    // spec 4.3: updates are partial; a routing type sent alone, the job's own, leaves the address the job holds
+    name: 'update-routing-type-alone-refused',
+    area: 'update',
+    violates:
+      '4.3: updates are partial, and a body symmetrical with the GET result is valid (here a PUT that sends ' +
+      'applicantRoutingType without the address its type needs is refused, though the job holds that address)',
+    expectedRule: 'jobs.update.get-result-resent',
+    transform: answerInstead(
+      (req) => {
+        const body = isPut(req) || isOverride(req, 'PUT') ? requestJson(req) : undefined;
+        const type = (body?.applicantRoutingType as JsonObject | undefined)?.id;
+        return (type === 1 && !('applicationEmail' in body!)) || (type === 2 && !('applicationUrl' in body!));
+      },
+      () => jsonResponse(400, { status: 400, code: 'validation_failed', message: 'the routing type needs its address' }),
+    ),
+  },
 ];
