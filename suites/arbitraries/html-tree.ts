@@ -3,6 +3,7 @@
  * attribute values are escaped by construction (the one place markup is
  * written), so generated text can hold `&`, `<` and `"` safely.
  */
+import { encodeNonAsciiHTML } from 'entities';
 
 export interface HtmlText {
   type: 'text';
@@ -62,12 +63,13 @@ const SPELL: Record<NameCase, (name: string) => string> = {
  * How markup is written beyond its names and attribute quotes, the same tree to an HTML parser (HTML 13.1): white
  * space before a tag's `>` (`<p >`, `</p\n>`), a void element closed by `/>` (`<br/>`, `<br />`), and text and
  * attribute values with their special characters, and every character beyond ASCII, as decimal (`&#38;`) or
- * hexadecimal (`&#x26;`) references instead of names (`&amp;`).
+ * hexadecimal (`&#x26;`) references instead of names (`&amp;`), or by the name HTML gives it where it has one
+ * (`&eacute;`, `&nbsp;`: the named character references of HTML 13.5, through the entities package).
  */
 export interface MarkupSpelling {
   readonly tagEnd: '' | ' ' | '\n';
   readonly voidEnd: '>' | '/>' | ' />';
-  readonly references: 'named' | 'decimal' | 'hex';
+  readonly references: 'named' | 'decimal' | 'hex' | 'every-name';
 }
 
 /** The spelling every setup body uses: no white space before `>`, `<br>`, references by name where needed. */
@@ -76,7 +78,7 @@ export const CANONICAL_MARKUP: MarkupSpelling = { tagEnd: '', voidEnd: '>', refe
 const MARKUP_CHOICES: { readonly [K in keyof MarkupSpelling]: ReadonlyArray<MarkupSpelling[K]> } = {
   tagEnd: ['', ' ', '\n'],
   voidEnd: ['>', '/>', ' />'],
-  references: ['named', 'decimal', 'hex'],
+  references: ['named', 'decimal', 'hex', 'every-name'],
 };
 
 /**
@@ -94,9 +96,13 @@ export const MARKUP_SPELLINGS: readonly MarkupSpelling[] = (Object.keys(MARKUP_C
 
 const NAMED_REFERENCES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** `value` with the characters of `special` escaped: by name, or (with every character beyond ASCII) by number. */
+/**
+ * `value` with the characters of `special` escaped: by name, or (with every character beyond ASCII) by number, or by
+ * the name HTML gives it (a number where it has none; every quote and `<`, `>`, `&` too, as any place allows them).
+ */
 function escapeIn(value: string, special: string, references: MarkupSpelling['references']): string {
   if (references === 'named') return value.replace(new RegExp(`[${special}]`, 'g'), (char) => NAMED_REFERENCES[char]!);
+  if (references === 'every-name') return encodeNonAsciiHTML(value);
   return value.replace(new RegExp(`[${special}]|[^\\x00-\\x7f]`, 'gu'), (char) => {
     const code = char.codePointAt(0)!;
     return references === 'hex' ? `&#x${code.toString(16)};` : `&#${code};`;

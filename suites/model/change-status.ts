@@ -33,7 +33,7 @@ export async function changeStatus(r: ModelReal, target: ModelJob, to: JobStatus
   const res = await putJob(r, target, { ...also, status: to }, via);
   const fieldsSent = Object.keys(also).length > 0 ? ` and ${Object.keys(also).join(', ')}` : '';
   const where = putLabel(target, via);
-  if (overrideDeclined(r, via, res)) return expectReadBack(r, target);
+  if (await overrideDeclined(r, via, target, res)) return expectReadBack(r, target);
   if (!stated) {
     r.ctx.expect(isSuccess(res.status) || isClientError(res.status), {
       title: `${where} with status ${to} failed on the server for a ${from} job`,

@@ -90,7 +90,9 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
       .record({ position, via: putVia, also: fc.option(patch, { nil: undefined, freq: 2 }) })
       .map(({ position: p, via, also }) => new ArchiveJobCommand(p, via, also && { patch: also, tag })),
     fc.record({ position, via: putVia }).map(({ position: p, via }) => new RepublishJobCommand(p, via)),
-    fc.record({ position, via: fc.constantFrom(...ID_FORMS) }).map(({ position: p, via }) => new RenameReferenceCommand(p, via)),
+    fc
+      .record({ position, via: fc.constantFrom(...ID_FORMS), freed: fc.option(recent, { nil: undefined }) })
+      .map(({ position: p, via, freed }) => new RenameReferenceCommand(p, via, freed)),
     deleteJob,
     deleteJob,
     fc.record({ position: recent, body, via: createVia }).map(({ position: p, body: b, via }) => new ReuseReferenceCommand(p, b, via)),

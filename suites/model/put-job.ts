@@ -8,7 +8,7 @@
  */
 import type { Job } from '../../schemas/index.js';
 import type { ApiResponse, Body } from '../contract/rule.js';
-import { isClientError } from '../kit/http.js';
+import { isClientError, isSuccess } from '../kit/http.js';
 import { formLabel, type UpdateForm } from '../kit/rejected-writes.js';
 import type { ModelJob, ModelReal } from './jobs-model.js';
 
@@ -41,13 +41,16 @@ export function putLabel(target: ModelJob, via: PutVia): string {
 
 /**
  * True when `res` is the target declining a PUT sent through the method override (a 4xx, observed):
- * the caller then expects the job unchanged. Spec 1 states the override for DELETE only.
+ * the caller then expects the job unchanged. Spec 1 states the override for DELETE only. A 4xx is taken for
+ * declining only when the job's own title, sent the same way, is refused too: a target that honours the
+ * override and refused this body is judged as a PUT would be.
  *
  * @example
- * if (overrideDeclined(r, 'override', res)) return expectReadBack(r, target);
+ * if (await overrideDeclined(r, 'override', target, res)) return expectReadBack(r, target);
  */
-export function overrideDeclined(r: ModelReal, via: PutVia, res: ApiResponse): boolean {
+export async function overrideDeclined(r: ModelReal, via: PutVia, target: ModelJob, res: ApiResponse): Promise<boolean> {
   if (!via.includes('override') || !isClientError(res.status)) return false;
+  if (isSuccess((await putJob(r, target, { title: target.fields.title }, via)).status)) return false;
   r.ctx.observe({ topic: 'method-override.put', section: '1', observed: `${formLabel(via)} refused with ${res.status}` });
   return true;
 }

@@ -5,8 +5,9 @@
  * other; the GET-edit-PUT by id, by referenceId and by override; salary
  * cleared by null; that changed job archived and re-published, then archived on each path with another field
  * changed in the same body; a delete by referenceId, then the referenceId taken again;
- * a rename by id, then the old referenceId (a PUT /jobs with it creates) and the
- * new one (an update by it), and one by override; the header fields a list shows (confidential,
+ * a rename by id, then back to the referenceId it held (through the override),
+ * then the one it left (a PUT /jobs with it creates) and the job's own one (an
+ * update by it), and one by override; the header fields a list shows (confidential,
  * locations) changed; a DELETE by a freed referenceId, then a POST taking a
  * referenceId freed by a rename; a delete through the override and one by id,
  * each followed by its referenceId taken again; and, with a
@@ -40,7 +41,7 @@ const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommiss
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 33 commands, 39 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 34 commands, 40 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -74,6 +75,8 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new DeleteJobCommand(0, 'reference'),
     new ReuseReferenceCommand(0, body(2), 'post'),
     new RenameReferenceCommand(1, 'id'),
+    // Renamed back to the referenceId it held before: a former name is free again, to the job itself too.
+    new RenameReferenceCommand(1, 'override', 0),
     new ReuseReferenceCommand(0, body(3), 'put-create'),
     new UpdateJobCommand(1, patch, 'reference', tag),
     // The header fields a list item shares with the job, changed: the flag set (then cleared below) and other places.

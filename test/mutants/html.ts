@@ -364,4 +364,19 @@ export const htmlMutants: Mutant[] = [
       () => jsonResponse(400, { code: 'invalid', message: 'description holds an unsafe link' }),
     ),
   },
+  {
+    // spec 2.1: the description is HTML, and HTML names characters (`&eacute;`, `&nbsp;`) as it numbers them
+    name: 'html-named-character-references-refused',
+    area: 'html',
+    violates:
+      '2.1: a description of allowed tags is valid (here one that names a character by an HTML name other than ' +
+      '`&amp;`, `&lt;`, `&gt;` or `&quot;` is refused: a check that knows only the escapes XML has)',
+    expectedRule: 'jobs.html.accepts-allowed-tags',
+    transform: answerInstead(
+      (req) =>
+        (isPost(req) || isPut(req) || isOverride(req, 'PUT')) &&
+        /&(?!(?:amp|lt|gt|quot);)[a-z][a-z0-9]*;/i.test(String(requestJson(req)?.description)),
+      () => jsonResponse(400, { code: 'invalid', message: 'description holds an unknown entity' }),
+    ),
+  },
 ];

@@ -112,6 +112,22 @@ const renameUniqueAcrossEmployers: Transform = (next) => async (req) => {
   return theirs === undefined ? next(req) : duplicate(ref);
 };
 
+/** A rename (PUT /jobs/{id}, plainly or by override) refused as a duplicate when the job itself held the referenceId before. */
+const renameBackRefused: Transform = (next) => {
+  const formerOf = new Map<number, Set<string>>();
+  return async (req) => {
+    const id = jobIdOf(req);
+    const ref = requestJson(req)?.referenceId;
+    if (!isPutOnItem(req) || id === undefined || typeof ref !== 'string') return next(req);
+    const before = await currentJob(next, req, id);
+    if (before?.referenceId !== ref && formerOf.get(id)?.has(ref)) return duplicate(ref);
+    const res = await next(req);
+    if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== ref)
+      formerOf.set(id, new Set([...(formerOf.get(id) ?? []), before.referenceId]));
+    return res;
+  };
+};
+
 export const modelMutants: Mutant[] = [
   {
     // spec 4.3: a partial update that answers 200 changes the fields sent
@@ -405,5 +421,15 @@ export const modelMutants: Mutant[] = [
       const { title: _dropped, ...rest } = body;
       return next(withJsonBody(req, rest));
     },
+  },
+  {
+    // spec 4.3: a referenceId no live job holds is free, to the job that held it too
+    name: 'model-rename-back-refused',
+    area: 'model',
+    violates:
+      '4.3: a PUT /jobs/{id} with only a referenceId changes it (here a rename back to a referenceId the job held before ' +
+      "is refused as in use: the server keeps a job's former referenceIds as its own)",
+    expectedRule: 'jobs.model.lifecycle',
+    transform: renameBackRefused,
   },
 ];

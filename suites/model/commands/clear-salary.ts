@@ -28,7 +28,7 @@ export class ClearSalaryCommand implements JobsCommand {
     this.#ref = target.ref;
     const res = await putJob(r, target, { salary: null }, this.via);
     const where = `${putLabel(target, this.via)} with salary null`;
-    if (overrideDeclined(r, this.via, res)) return expectReadBack(r, target);
+    if (await overrideDeclined(r, this.via, target, res)) return expectReadBack(r, target);
     if (isClientError(res.status)) {
       r.ctx.observe({ topic: 'update.salary-null', section: '2.5', observed: `refused with ${res.status}` });
       return expectReadBack(r, target);

@@ -54,7 +54,7 @@ export class GetEditPutCommand implements JobsCommand {
     const edit = withTitlePrefix({ title: this.title }, this.tag, titlePrefix(target.ref, r.scope, this.tag));
     const res = await putJob(r, target, { ...editable(read.json), ...edit }, this.via);
     const where = `${putLabel(target, this.via)} with the job's own GET result, title edited`;
-    if (overrideDeclined(r, this.via, res)) return expectReadBack(r, target);
+    if (await overrideDeclined(r, this.via, target, res)) return expectReadBack(r, target);
     if (target.status === 'archived' && isClientError(res.status)) {
       r.ctx.observe({ topic: 'update-archived-job', section: '4.3', observed: `a GET-edit-PUT of an archived job answers ${res.status}` });
       return expectReadBack(r, target);

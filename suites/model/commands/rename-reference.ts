@@ -5,9 +5,13 @@
  * the new one (a PUT or DELETE by referenceId must find it), and the old one
  * is free: a create may take it (ReuseReference), a DELETE by it removes
  * nothing (DeleteFreedReference). Sent by id or through the method override.
+ * The new referenceId is a fresh one, or one the employer's jobs held and freed
+ * (`freed`, counted from the one freed last): the job's own former one (a
+ * rename back) or a deleted job's. Freed, it is free to take again, by a
+ * rename as by a create.
  */
 import { isSuccess, responseLine } from '../../kit/http.js';
-import { free, jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
+import { free, freedAt, jobAt, retake, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { overrideDeclined, putJob, putLabel } from '../put-job.js';
 import type { IdForm } from '../../kit/rejected-writes.js';
 import { expectListsMatch, expectMatchesModel, expectReadBack } from '../verify-target.js';
@@ -18,6 +22,7 @@ export class RenameReferenceCommand implements JobsCommand {
   constructor(
     readonly position: number,
     readonly via: IdForm,
+    readonly freed?: number,
   ) {}
 
   check(m: Readonly<JobsModel>): boolean {
@@ -27,17 +32,18 @@ export class RenameReferenceCommand implements JobsCommand {
   async run(m: JobsModel, r: ModelReal): Promise<void> {
     const target = jobAt(m, this.position);
     const old = target.ref;
-    const renamed = r.ctx.referenceId();
+    const renamed = this.freed !== undefined && m.freed.length > 0 ? freedAt(m, this.freed) : r.ctx.referenceId();
     this.#detail = `ref="${old}" -> "${renamed}"`;
     const res = await putJob(r, target, { referenceId: renamed }, this.via);
     const where = `${putLabel(target, this.via)} with referenceId ${renamed}`;
-    if (overrideDeclined(r, this.via, res)) return expectReadBack(r, target);
+    if (await overrideDeclined(r, this.via, target, res)) return expectReadBack(r, target);
     r.ctx.expect(isSuccess(res.status) && res.json !== undefined, {
       title: `${where} did not rename the job`,
       expected: 'spec 4.3: updates are partial, a body with only referenceId is a field change: 200 with the full job',
       received: responseLine(res),
     });
     m.jobs.delete(old);
+    retake(m, renamed);
     target.ref = renamed;
     m.jobs.set(renamed, target);
     free(m, old);
@@ -47,6 +53,7 @@ export class RenameReferenceCommand implements JobsCommand {
   }
 
   toString(): string {
-    return `RenameReference(${this.#detail ?? `#${this.position}`}, via=${this.via})`;
+    const to = this.freed === undefined ? '' : `, freed=${this.freed}`;
+    return `RenameReference(${this.#detail ?? `#${this.position}`}, via=${this.via}${to})`;
   }
 }

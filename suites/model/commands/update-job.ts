@@ -35,7 +35,7 @@ export class UpdateJobCommand implements JobsCommand {
     const patch = withTitlePrefix(this.patch, this.tag, titlePrefix(target.ref, r.scope, this.tag));
     const res = await putJob(r, target, patch, this.via);
     const where = putLabel(target, this.via);
-    if (overrideDeclined(r, this.via, res)) return expectReadBack(r, target);
+    if (await overrideDeclined(r, this.via, target, res)) return expectReadBack(r, target);
     if (target.status === 'archived' && isClientError(res.status)) {
       r.ctx.observe({
         topic: 'update-archived-job',
