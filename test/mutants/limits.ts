@@ -386,4 +386,17 @@ export const limitsMutants: Mutant[] = [
       () => jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' }),
     ),
   },
+  {
+    // spec 8, 4.3, 4.4: a referenceId of 50 characters is valid, and names its job on PUT /jobs and DELETE /jobs
+    name: 'limits-reference-id-at-limit-refused-by-lookups',
+    area: 'limits',
+    violates:
+      '8, 4.4: referenceId max 50 characters (here DELETE /jobs refuses a referenceId of 50 as too long: the check on ' +
+      'lookups counts one more than the one on writes)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: answerInstead(
+      (req) => isCollection(req) && req.method === 'DELETE' && [...String(requestJson(req)?.referenceId ?? '')].length >= 50,
+      () => jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' }),
+    ),
+  },
 ];

@@ -5,7 +5,7 @@
  * the limit only observed.
  */
 import { sameFieldValue, sameText, show } from '../../../judging/compare.js';
-import { isSuccess } from '../../kit/http.js';
+import { isSuccess, responseLine } from '../../kit/http.js';
 import * as fc from 'fast-check';
 import { inputLimits } from '../../arbitraries/schema-limits.js';
 import { CHARACTER_CLASSES, classPieces, type CharacterClass } from '../../arbitraries/character-classes.js';
@@ -13,7 +13,8 @@ import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from 
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
-import { createJob } from '../../kit/jobs.js';
+import { createJob, showsGone } from '../../kit/jobs.js';
+import { declinesUpdate, formLabel, REFERENCE_FORMS, sendUpdate } from '../../kit/rejected-writes.js';
 import type { RuleContext } from '../../contract/rule.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 
@@ -77,6 +78,41 @@ function textLengthRule(entry: RuleEntry, limit: TextLimit): Implementation {
   });
 }
 
+/**
+ * A referenceId at the limit names its job as any other does (4.3: PUT /jobs with the referenceId in the body; 4.4:
+ * DELETE /jobs): a job holding one is updated by it in each form that names a job by referenceId (the override where
+ * honoured), then deleted by it. A server that checks the length of a referenceId it looks up off by one refuses them.
+ */
+async function namedByLongestReference(ctx: RuleContext, max: number): Promise<void> {
+  const arb = fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max, 'ascii') });
+  await ctx.check(
+    arb,
+    async ({ job, filler }) => {
+      const body = identify(ctx, job);
+      const created = await createJob(ctx, { ...body, referenceId: padToLength(body.referenceId, filler, max) });
+      const referenceId = created.referenceId ?? '';
+      for (const form of REFERENCE_FORMS) {
+        const title = scopedTitle(ctx, body.referenceId, `named by ${form}`);
+        const res = await sendUpdate(ctx, form, created, { title });
+        if (await declinesUpdate(ctx, form, created, res)) continue;
+        ctx.expect(isSuccess(res.status) && res.json?.id === created.id && sameText(res.json.title, title), {
+          title: `${formLabel(form)} with a referenceId of ${max} characters did not update its job`,
+          expected: `spec 8: referenceId max ${max} characters; spec 4.3: PUT /jobs names the job by the referenceId in the body`,
+          received: responseLine(res),
+        });
+      }
+      const deleted = await ctx.api.deleteByReference(referenceId);
+      const after = await ctx.api.get(created.id);
+      ctx.expect(deleted.status === 204 && showsGone(after.status), {
+        title: `DELETE /jobs with a referenceId of ${max} characters did not remove its job`,
+        expected: `spec 8: referenceId max ${max} characters; spec 4.4: DELETE /jobs names the job by referenceId, 204 with no body`,
+        received: `${responseLine(deleted)}; then GET /jobs/${created.id} -> ${responseLine(after)}`,
+      });
+    },
+    { runs: 1 },
+  );
+}
+
 export const referenceIdLength: Implementation = textLengthRule(
   {
     id: 'jobs.limits.reference-id-length',
@@ -95,6 +131,7 @@ export const referenceIdLength: Implementation = textLengthRule(
     searchTerm: (value) => value,
     holding: (_ctx, ref, text) => `${ref}-${text}`,
     shown: (value) => JSON.stringify(value),
+    after: namedByLongestReference,
   },
 );
 
