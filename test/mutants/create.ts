@@ -358,4 +358,20 @@ export const createMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 2.1, 4.3: the employer is the key's; a PUT that creates behaves as POST
+    name: 'create-put-create-shows-sent-employer-name',
+    area: 'create',
+    violates:
+      "2.1, 4.3: the employer of a job is the key's, read-only (here the answer of a PUT-create shows the employer " +
+      'name its body sent: the create path echoes the body into the answer)',
+    expectedRule: 'jobs.create.publish-date-read-only',
+    transform: (next) => async (req) => {
+      const sent = isPutByReference(req) ? requestJson(req)?.employer : undefined;
+      const res = await next(req);
+      const job = responseJson(res);
+      if (res.status !== 201 || !isJobBody(job) || typeof sent !== 'object' || sent === null) return res;
+      return withResponseJson(res, { ...job, employer: { ...(job.employer as JsonObject), name: (sent as JsonObject).name } });
+    },
+  },
 ];
