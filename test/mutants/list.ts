@@ -72,6 +72,28 @@ const statusFromCreate: Mutant['transform'] = (next) => {
   };
 };
 
+/**
+ * Lists filtered by status (with q or without) from a status cache that every answer carrying a job refreshes, reads
+ * included, but the override PUT (POST with X-HTTP-Method-Override: PUT, on either path): its handler writes the job,
+ * not the cache, so a status changed there shows in the filtered lists only once the job is read again.
+ */
+const statusIndexMissesOverride: Mutant['transform'] = (next) => {
+  const indexed = new Map<number, unknown>();
+  const list = relist(async ({ items, view, req, next: core }) => {
+    if (view.status === undefined) return items;
+    const every = await allHeaders(core, req, { q: view.q });
+    if (!Array.isArray(every)) return items;
+    return every.filter((item) => (indexed.get(item.id as number) ?? item.status) === view.status);
+  })(next);
+  return async (req) => {
+    const res = await list(req);
+    const body = responseJson(res);
+    const carries = res.status >= 200 && res.status < 300 && typeof body?.id === 'number' && typeof body.status === 'string';
+    if (carries && !isOverride(req, 'PUT')) indexed.set(body.id as number, body.status);
+    return res;
+  };
+};
+
 /** `q` as an SQL LIKE pattern, unescaped: `%` any run of characters, `_` any one, matched anywhere and in any case. */
 function likePattern(q: string): RegExp {
   const pieces = [...q].map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
@@ -534,5 +556,15 @@ export const listMutants: Mutant[] = [
       const placed = all.filter((item) => !listed.has(item.id) && JSON.stringify(item.locations).toLowerCase().includes(q));
       return [...items, ...placed].sort(newestFirst);
     }),
+  },
+  {
+    // spec 3, 4.5: a job re-published through the override is active, and the list filtered by status says so
+    name: 'list-status-index-misses-override-put',
+    area: 'list',
+    violates:
+      '3, 4.5: status filters the list by the status a job has (here a status changed through the override PUT stays ' +
+      'filed under the old one: the override writes the job, not the status index)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: statusIndexMissesOverride,
   },
 ];
