@@ -200,7 +200,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '3',
     level: 'must',
     area: 'create',
-    title: "A deleted job's referenceId can be used again, by POST, by PUT-create and by PUT /jobs/{id} on another job",
+    title:
+      "A deleted job's referenceId can be used again, by POST, by PUT-create and by PUT /jobs/{id} on another job, however it was made and deleted",
     statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
   },
   {
@@ -407,11 +408,11 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
-    id: 'jobs.roundtrip.salary-zero',
+    id: 'jobs.roundtrip.salary-not-positive',
     section: '2.5',
     level: 'must',
     area: 'roundtrip',
-    title: 'A salary of zero is kept as sent or refused without effect, on every write path (observed)',
+    title: 'A salary of zero, or below zero, is kept as sent or refused without effect, on every write path (observed)',
     statement: 'amount | Decimal | Base salary.',
   },
   {

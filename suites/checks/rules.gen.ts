@@ -97,7 +97,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   roundtrip.roundtripRules,
   routingAddress.otherRoutingAddressRule,
   salaryMagnitude.salaryMagnitudeRule,
-  salaryMagnitude.salaryZeroRule,
+  salaryMagnitude.salaryNotPositiveRule,
   salaryOrder.salaryOrderRule,
   schemaNegatives.schemaNegativeRules,
   twins.twinRule,

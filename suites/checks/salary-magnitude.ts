@@ -3,8 +3,8 @@
  * value). A salary past a signed 32-bit integer: a server may take it or refuse it (a cap on salaries is its
  * business), which is observed; taken, it comes back as sent, never wrapped, rounded to a float or cut
  * (suites/kit/kept-or-refused.ts). The generators draw amounts a salary has, so a column or a type of 32 bits shows
- * only here. A salary of zero: a server may refuse it too, but taken it is kept, never read as "no value" (a maxAmount
- * of 0 nulled, an amount of 0 asking for its period as if absent). Each is sent whole on every write path: POST,
+ * only here. A salary of zero or below: a server may refuse it too, but taken it is kept, never read as "no value" (a
+ * maxAmount of 0 nulled) or made positive (an absolute value, an unsigned column). Each is sent whole on every write path: POST,
  * PUT-create, and a partial update by id, by referenceId and through the override.
  */
 import type { RuleContext } from '../contract/rule.js';
@@ -36,21 +36,25 @@ export const salaryMagnitudeRule: Implementation = openValuesRule(
 
 /** Zero for both amounts: the value a truthiness test reads as absent. */
 const ZERO = { amount: 0, maxAmount: 0, period: { id: 3 }, plusCommission: true };
+/** Below zero, with no maximum (so no order of the two to refuse): a value an absolute value or an unsigned column changes. */
+const NEGATIVE = { amount: -1500.25, maxAmount: null, period: { id: 5 }, plusCommission: false };
 
-export const salaryZeroRule: Implementation = openValuesRule(
+function notPositive(ctx: RuleContext, what: string, salary: Record<string, unknown>): OpenValue {
+  return {
+    what,
+    statement: 'spec 2.5: amount and maxAmount are Decimal, with no smallest value stated',
+    sent: { salary },
+    observe: (path, answer) => ctx.observe({ topic: 'salary.not-positive', section: '2.5', observed: `${what}, ${path}: ${answer}` }),
+  };
+}
+
+export const salaryNotPositiveRule: Implementation = openValuesRule(
   {
-    id: 'jobs.roundtrip.salary-zero',
+    id: 'jobs.roundtrip.salary-not-positive',
     section: '2.5',
     level: 'must',
-    title: 'A salary of zero is kept as sent or refused without effect, on every write path (observed)',
+    title: 'A salary of zero, or below zero, is kept as sent or refused without effect, on every write path (observed)',
     statement: 'amount | Decimal | Base salary.',
   },
-  (ctx) => [
-    {
-      what: 'a salary of 0 to 0',
-      statement: 'spec 2.5: amount and maxAmount are Decimal, with no smallest value stated',
-      sent: { salary: ZERO },
-      observe: (path, answer) => ctx.observe({ topic: 'salary.zero', section: '2.5', observed: `${path}: ${answer}` }),
-    },
-  ],
+  (ctx) => [notPositive(ctx, 'a salary of 0 to 0', ZERO), notPositive(ctx, 'a salary of -1500.25', NEGATIVE)],
 );

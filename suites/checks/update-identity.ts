@@ -74,7 +74,7 @@ const unlikelyIdArb = fc.integer({ min: INT32_MAX - 100_000, max: INT32_MAX });
  * Whatever a PUT /jobs/{id} on an unknown id answers (4.3 shows nothing for it; a 5xx still fails),
  * no job of the case may afterwards be found under that id: the id is assigned by the service.
  */
-export const unknownIdCreatesNothing: Implementation = propertyRule(
+export const unknownIdCreatesNothing: Implementation = propertyRule<{ generated: Body; id: number }>(
   {
     id: 'jobs.update.unknown-id-creates-nothing',
     section: '2.1',
@@ -85,6 +85,8 @@ export const unknownIdCreatesNothing: Implementation = propertyRule(
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), id: unlikelyIdArb }),
+    // The largest valid id in every run: a server that computes with it past 32 bits fails there alone.
+    examples: () => [{ id: INT32_MAX }],
     check: async (ctx: RuleContext, { generated, id }) => {
       // Another job of the employer under that id is not the case's to touch: nothing to probe then.
       if ((await ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` })).status === 200) return;

@@ -111,10 +111,10 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'Whether a salary whose amount and maxAmount are past a signed 32-bit integer is accepted or refused, per write path.',
   },
-  'salary.zero': {
+  'salary.not-positive': {
     openPoint: 'input.unbounded',
     section: '2.5',
-    meaning: 'Whether a salary whose amount and maxAmount are 0 is accepted or refused, per write path.',
+    meaning: 'Whether a salary whose amount and maxAmount are 0, or below 0, is accepted or refused, per write path.',
   },
   'salary.max-amount-form': {
     openPoint: 'salary.max-amount-form',

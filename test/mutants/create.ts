@@ -3,11 +3,12 @@
  */
 import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
 import { DAY_MS } from '../../schemas/time-units.js';
+import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
-import { isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
@@ -372,6 +373,34 @@ export const createMutants: Mutant[] = [
       const job = responseJson(res);
       if (res.status !== 201 || !isJobBody(job) || typeof sent !== 'object' || sent === null) return res;
       return withResponseJson(res, { ...job, employer: { ...(job.employer as JsonObject), name: (sent as JsonObject).name } });
+    },
+  },
+  {
+    // spec 3, 4.2: a deleted job is removed, its referenceId free, however the job was made and deleted
+    name: 'create-put-created-reference-reserved-after-delete-by-id',
+    area: 'create',
+    violates:
+      '3, 4.2: DELETE removes the job, so its referenceId may be posted again (here a job made by PUT-create and deleted ' +
+      'by id keeps its referenceId reserved for POST: the PUT-create path files it in an index that only DELETE /jobs clears)',
+    expectedRule: 'jobs.create.deleted-reference-reusable',
+    transform: (next) => {
+      const madeByPut = new Map<number, string>();
+      const reserved = new Set<string>();
+      const keyed = (req: CoreRequest, ref: string): string => `${req.headers['api-key'] ?? ''} ${ref}`;
+      return async (req) => {
+        const sent = requestJson(req)?.referenceId;
+        if (isPost(req) && typeof sent === 'string' && reserved.has(keyed(req, sent)))
+          return jsonResponse(409, { code: 'duplicate_reference_id', message: 'referenceId in use' });
+        const res = await next(req);
+        const job = responseJson(res);
+        const id = jobIdOf(req);
+        if (isPutByReference(req) && res.status === 201 && typeof job?.id === 'number' && typeof job.referenceId === 'string')
+          madeByPut.set(job.id, job.referenceId);
+        if (req.method === 'DELETE' && id !== undefined && res.status === 204 && madeByPut.has(id))
+          reserved.add(keyed(req, madeByPut.get(id)!));
+        if (res.status >= 200 && res.status < 300 && typeof job?.referenceId === 'string') reserved.delete(keyed(req, job.referenceId));
+        return res;
+      };
     },
   },
 ];

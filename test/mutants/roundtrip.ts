@@ -489,12 +489,26 @@ export const roundtripMutants: Mutant[] = [
     violates:
       '2.5, 4.2: a job has the values sent (here a maxAmount of 0 is stored as null: the server writes `maxAmount || null`, ' +
       'reading zero as no value)',
-    expectedRule: 'jobs.roundtrip.salary-zero',
+    expectedRule: 'jobs.roundtrip.salary-not-positive',
     transform: rewriteRequest(
       (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
       (body) => {
         const salary = body.salary as { maxAmount?: unknown } | null | undefined;
         if (salary?.maxAmount === 0) salary.maxAmount = null;
+      },
+    ),
+  },
+  {
+    // spec 2.5: amount and maxAmount are Decimal; a salary below zero, taken, keeps its sign
+    name: 'roundtrip-negative-salary-made-positive',
+    area: 'roundtrip',
+    violates: '2.5, 4.2: a job has the values sent (here a salary below zero is stored as its absolute value: an unsigned column)',
+    expectedRule: 'jobs.roundtrip.salary-not-positive',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
+      (body) => {
+        const salary = body.salary as Record<string, unknown> | null | undefined;
+        for (const key of ['amount', 'maxAmount']) if (salary && typeof salary[key] === 'number') salary[key] = Math.abs(salary[key]);
       },
     ),
   },

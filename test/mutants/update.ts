@@ -765,4 +765,15 @@ export const updateMutants: Mutant[] = [
       () => jsonResponse(400, { status: 400, code: 'validation_failed', message: 'the routing type needs its address' }),
     ),
   },
+  {
+    // spec 2.1, 7: the largest Int32 is a valid id; a request naming it is answered, never with a 5xx
+    name: 'update-largest-int32-id-fails',
+    area: 'update',
+    violates: '2.1, 7: id is Int32 (here any request naming job 2147483647 fails with a 500: the server adds one to it in 32 bits)',
+    expectedRule: 'jobs.update.unknown-id-creates-nothing',
+    transform: answerInstead(
+      (req) => jobIdOf(req) === 2_147_483_647,
+      () => jsonResponse(500, { status: 500, code: 'internal_error', message: 'integer overflow' }),
+    ),
+  },
 ];
