@@ -1678,6 +1678,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Status codes for invalid input and the format of error bodies: not shown.',
   },
   {
+    id: 'jobs.robustness.reference-spelling-an-id',
+    section: '4.3',
+    level: 'must',
+    area: 'robustness',
+    title: "A referenceId that spells a job's id names no job but its holder: PUT /jobs and DELETE /jobs with it leave that job alone",
+    statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
+  },
+  {
     id: 'jobs.concurrency.put-create-once',
     section: '4.3',
     level: 'must',

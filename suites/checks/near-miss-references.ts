@@ -18,6 +18,7 @@ import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, expectLeftAlone, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
+import { namesNoJobAsText } from './reference-identification.js';
 
 /** One way a referenceId can differ from a job's: its label, and the pair it makes from a fresh referenceId. */
 interface Variant {
@@ -143,6 +144,48 @@ export const nearMissReferencesRule: Implementation = propertyRule<{ body: Body;
       const left = created === undefined ? undefined : await ctx.api.client.request({ method: 'GET', path: `/jobs/${created}` });
       if (left === undefined || !isSuccess(left.status)) await postVariant(ctx, holder, body, variant);
       await deleteVariant(ctx, holder, true);
+    },
+  },
+);
+
+/**
+ * A referenceId that spells a job's id (its digits, and with a leading zero) is text that names the job holding it,
+ * never the job with that id (4.3: the id is in the path of form 1, the referenceId in the body of form 2; 4.4 the
+ * same for DELETE). A server that takes a referenceId of digits for an id updates or deletes that job. A must, unlike
+ * the near misses above: no collation makes a referenceId equal an id. A job the PUT creates keeps the digits as sent,
+ * the leading zero too. Sent only while no job of the employer holds the digits as its referenceId (a job the run did
+ * not create is not the run's to name).
+ */
+export const idSpelledReferencesRule: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.robustness.reference-spelling-an-id',
+    section: '4.3',
+    level: 'must',
+    title: "A referenceId that spells a job's id names no job but its holder: PUT /jobs and DELETE /jobs with it leave that job alone",
+    statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, body) => {
+      const job = await getJob(ctx, (await createJob(ctx, identify(ctx, body))).id);
+      for (const spelled of [String(job.id), `0${job.id}`]) {
+        if (!(await namesNoJobAsText(ctx, spelled))) continue;
+        const holder: Holder = { job, variant: spelled, label: `job ${job.id}'s id in digits` };
+        await deleteVariant(ctx, holder, false);
+        await deleteVariant(ctx, holder, true);
+        const made = await putVariant(ctx, holder, body);
+        if (made !== undefined) {
+          const kept = (await getJob(ctx, made)).referenceId;
+          ctx.expect(kept === spelled, {
+            title: `PUT /jobs with referenceId "${spelled}" made job ${made} with referenceId ${show(kept)}`,
+            expected: 'a referenceId is a string, kept as sent (spec 2.1, 4.3: a PUT that creates behaves as POST): digits are no number',
+            received: `referenceId ${show(kept)}`,
+          });
+        }
+        // The job the PUT made holds the digits now: the next spelling is judged without it.
+        await deleteVariant(ctx, holder, false);
+      }
     },
   },
 );

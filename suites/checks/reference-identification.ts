@@ -63,7 +63,7 @@ const INVALID: ReadonlyArray<{ label: string; patch: Body }> = derivedNegatives(
  * `true`) would delete a job holding that text, and the run touches only jobs it created, so a value some job of the
  * employer holds as text is not sent.
  */
-async function namesNoJobAsText(ctx: RuleContext, value: unknown): Promise<boolean> {
+export async function namesNoJobAsText(ctx: RuleContext, value: unknown): Promise<boolean> {
   const texts = [...new Set([String(value), JSON.stringify(value)])].filter((text) => text !== '');
   for (const text of texts) {
     const held = (await listJobs(ctx, { q: text, pageSize: 100 })).json.data.some((item) => item.referenceId === text);

@@ -84,6 +84,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   model.modelRules,
   namesFollowIds.namesFollowIdsRule,
   nearMissIds.nearMissIdsRules,
+  nearMissReferences.idSpelledReferencesRule,
   nearMissReferences.nearMissReferencesRule,
   nearValues.nearValuesRule,
   otherMethods.otherMethodsRules,

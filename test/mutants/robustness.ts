@@ -10,6 +10,7 @@ import { isListBody, requestJson, responseJson, serverError, withJsonBody } from
 import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, reshapeRequest } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces } from './support/collation.js';
+import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 
 const ITEM_PATH = /^(.*\/jobs\/)([^/]+)$/;
 
@@ -332,5 +333,25 @@ export const robustnessMutants: Mutant[] = [
       const q = req.query.get('q');
       return isList(req) && q !== null && q !== '' && q.trim() === '';
     }, serverError),
+  },
+  {
+    // spec 4.3, 4.4: PUT /jobs and DELETE /jobs name a job by referenceId, a string; digits are not the job's id
+    name: 'robustness-digit-reference-names-job-id',
+    area: 'robustness',
+    violates:
+      '4.3, 4.4: PUT /jobs and DELETE /jobs name their job by the referenceId in the body (here a referenceId of digits ' +
+      'that no job holds is read as a job id: the job with that id is deleted, or updated)',
+    expectedRule: 'jobs.robustness.reference-spelling-an-id',
+    transform: (next) => async (req) => {
+      const ref = requestJson(req)?.referenceId;
+      const byReference = isDelete(req) || isPutByReference(req);
+      if (!byReference || !isCollection(req) || typeof ref !== 'string' || !/^\d+$/.test(ref) || (await jobByReference(next, req, ref)))
+        return next(req);
+      const job = await currentJob(next, req, Number(ref));
+      if (job === undefined) return next(req);
+      if (isDelete(req)) return sideRequest(next, req, 'DELETE', `/jobs/${Number(ref)}`);
+      const { referenceId: _named, ...changes } = requestJson(req)!;
+      return sideRequest(next, req, 'PUT', `/jobs/${Number(ref)}`, { body: changes });
+    },
   },
 ];
