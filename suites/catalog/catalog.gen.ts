@@ -848,7 +848,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'html',
     title:
-      'A long description (20-60 KB of allowed HTML, and one past 64 KiB) is accepted and kept, on POST, PUT by id, PUT by referenceId and PUT-create',
+      'A long description (20-60 KB of allowed HTML, and one past 64 KiB) is accepted and kept, on POST, every update form and every PUT-create',
     statement: 'There is no technical length limit.',
   },
   {

@@ -18,11 +18,21 @@ import { wordArb } from '../arbitraries/text.js';
 import { expectRejectedCreate } from '../kit/expect-rejected.js';
 import { contentText, sameHtmlContent } from '../../judging/html-content.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
-import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
+import { expectStatus, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { knownAllowedSpellings, knownHtmlViolations, knownStrayEndTags } from '../kit/known-html-violations.js';
 import type { ApiResponse, RuleContext } from '../contract/rule.js';
 import type { Job } from '../../schemas/types.gen.js';
-import { formLabel, LATER_FORMS, sendUnlessDeclined } from '../kit/rejected-writes.js';
+import {
+  declinesCreate,
+  declinesUpdate,
+  formLabel,
+  LATER_FORMS,
+  PUT_CREATES,
+  sendCreate,
+  sendUnlessDeclined,
+  sendUpdate,
+  UPDATE_FORMS,
+} from '../kit/rejected-writes.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
 const ALLOWED_RULES = 'spec 2.1 description rules 1-3 (allowed tags strong b em i br p div ul ol li a; a with href and optional target)';
@@ -170,7 +180,7 @@ const longDescriptionKept: Implementation = fixedRule(
     section: '2.1',
     level: 'must',
     title:
-      'A long description (20-60 KB of allowed HTML, and one past 64 KiB) is accepted and kept, on POST, PUT by id, PUT by referenceId and PUT-create',
+      'A long description (20-60 KB of allowed HTML, and one past 64 KiB) is accepted and kept, on POST, every update form and every PUT-create',
     statement: 'There is no technical length limit.',
   },
   async (ctx: RuleContext) => {
@@ -196,31 +206,33 @@ const longDescriptionKept: Implementation = fixedRule(
         const id = res.json!.id;
         expectKept('POST /jobs', description, res.json?.description);
         expectKept(`GET /jobs/${id}`, description, (await ctx.api.get(id)).json?.description);
-        const longer = longDescription(fragment, size + 1000);
-        const updated = await ctx.api.putById(id, { description: longer });
-        ctx.expect(updated.status === 200, {
-          title: `PUT /jobs/${id} refused a description of ${longer.length} characters`,
-          expected: `${statement}; 4.3: a partial update answers 200`,
-          received: responseLine(updated),
-        });
-        expectKept(`PUT /jobs/${id}`, longer, updated.json?.description);
-        expectKept(`GET /jobs/${id} after the PUT`, longer, (await ctx.api.get(id)).json?.description);
-        // The other ways a body reaches a job: named by referenceId, and a PUT that creates (spec 4.3).
-        const referenceId = res.json!.referenceId ?? '';
-        const byReference = await ctx.api.putByReference({ referenceId, description });
-        ctx.expect(byReference.status === 200, {
-          title: `PUT /jobs (referenceId ${referenceId}) refused a description of ${description.length} characters`,
-          expected: `${statement}; 4.3: a partial update answers 200`,
-          received: responseLine(byReference),
-        });
-        expectKept(`PUT /jobs (referenceId ${referenceId})`, description, byReference.json?.description);
-        const putCreated = await ctx.api.putByReference({ ...identify(ctx, job), description: longer });
-        ctx.expect(isSuccess(putCreated.status), {
-          title: `PUT /jobs with a new referenceId refused a description of ${longer.length} characters`,
-          expected: `${statement}; 4.3: a PUT that creates behaves as POST (2xx)`,
-          received: responseLine(putCreated),
-        });
-        expectKept('PUT /jobs (new referenceId)', longer, putCreated.json?.description);
+        // Every other way a body reaches a job (4.3), each with a length of its own so a path that ignores it shows:
+        // each update form, then each PUT that creates; the override where the target honours it.
+        const created = jobOf(res);
+        for (const [i, form] of UPDATE_FORMS.entries()) {
+          const longer = longDescription(fragment, size + 1000 * (i + 1));
+          const updated = await sendUpdate(ctx, form, created, { description: longer });
+          if (await declinesUpdate(ctx, form, created, updated)) continue;
+          const where = formLabel(form, created);
+          ctx.expect(updated.status === 200, {
+            title: `${where} refused a description of ${longer.length} characters`,
+            expected: `${statement}; 4.3: a partial update answers 200`,
+            received: responseLine(updated),
+          });
+          expectKept(where, longer, updated.json?.description);
+          expectKept(`GET /jobs/${id} after ${where}`, longer, (await ctx.api.get(id)).json?.description);
+        }
+        for (const form of PUT_CREATES) {
+          const fresh = identify(ctx, job);
+          const putCreated = await sendCreate(ctx, form, { ...fresh, description });
+          if (await declinesCreate(ctx, form, fresh, putCreated)) continue;
+          ctx.expect(isSuccess(putCreated.status), {
+            title: `${formLabel(form)} refused a description of ${description.length} characters`,
+            expected: `${statement}; 4.3: a PUT that creates behaves as POST (2xx)`,
+            received: responseLine(putCreated),
+          });
+          expectKept(formLabel(form), description, putCreated.json?.description);
+        }
       },
       { runs: Math.min(ctx.runs, 3), examples: [PAST_16_BITS] },
     );

@@ -23,6 +23,7 @@ import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judg
 import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
 import { atOnce } from '../kit/at-once.js';
+import { DELETE_WAYS, removeJob, type DeleteWay } from '../kit/delete-forms.js';
 import { createJob, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
@@ -90,11 +91,14 @@ const isTitled = (index: number): boolean => index % 3 !== 2;
 /** The fixture job whose whole referenceId is the reference-id level of q (active, no title word, its title not holding it). */
 const REFERENCE_JOB = 5;
 /**
- * Jobs created with the title word after the first search and deleted, by id and by referenceId, once the other later
- * writes are done: a list without q and a search by the title word hold them at the top if a count, a cache or an
- * index missed the delete (spec 3: the job is removed).
+ * Jobs created with the title word after the first search, in each status, and deleted in each delete form (by id, by
+ * referenceId, and through the override on either path), once the other later writes are done: a list without q, a
+ * search by the title word and a list filtered by the job's status hold them if a count, a cache or an index missed
+ * the delete on one path or for one status (spec 3: the job is removed).
  */
-const DELETED_LATER: ReadonlyArray<'id' | 'reference'> = ['id', 'reference'];
+const DELETED_LATER: ReadonlyArray<[DeleteWay, Status]> = DELETE_WAYS.flatMap((way) =>
+  (['active', 'archived', 'draft'] as const).map((status): [DeleteWay, Status] => [way, status]),
+);
 /** The second employer's jobs, each titled with the title word and the referenceId above. */
 const OTHER_FIXTURE: readonly Status[] = ['active', 'archived', 'draft', 'active'];
 
@@ -233,11 +237,11 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const deleted =
     aspect !== 'filter'
       ? []
-      : await atOnce(ctx, DELETED_LATER, async (by, i) => {
-          const body = identify(ctx, bodies[i] ?? {});
-          const job = await createJob(ctx, { ...body, title: scopedTitle(ctx, body.referenceId, `${titleWord} deleted by ${by}`) });
-          const res = by === 'id' ? await ctx.api.deleteById(job.id) : await ctx.api.deleteByReference(body.referenceId);
-          expectStatus(ctx, res, 204, `setup: DELETE by ${by} removes the job and answers 204 (spec 4.4)`);
+      : await atOnce(ctx, DELETED_LATER, async ([way, status], i) => {
+          const body = identify(ctx, bodies[i % bodies.length] ?? {});
+          const title = scopedTitle(ctx, body.referenceId, `${titleWord} ${status} deleted by ${way}`);
+          const job = await createJob(ctx, { ...body, title, status });
+          await removeJob(ctx, way, job, body.referenceId);
           return job.id;
         });
   // A second apart, the later jobs come first, unless the service writes publishDate as a bare date or in minutes (then all tie).

@@ -4,6 +4,7 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, RuleContext } from '../contract/rule.js';
+import { expectStatus, isClientError } from './http.js';
 
 export type DeleteWay = 'id' | 'reference' | 'override' | 'override-reference';
 
@@ -24,3 +25,17 @@ export const DELETE_HOW: Record<DeleteWay, string> = {
   override: 'POST /jobs/{id} with X-HTTP-Method-Override: DELETE',
   'override-reference': 'POST /jobs with {referenceId} and X-HTTP-Method-Override: DELETE',
 };
+
+/**
+ * Deletes `job` in `way` as a rule's setup, which fails unless it answers 204. The override on DELETE /jobs's path is
+ * good practice only (4.7 says "a resource path"), so where the target declines it (a client error) DELETE /jobs/{id}
+ * removes the job instead.
+ *
+ * @example
+ * await removeJob(ctx, 'override-reference', job, job.referenceId);
+ */
+export async function removeJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string): Promise<void> {
+  const sent = await deleteJob(ctx, way, job, referenceId);
+  const res = way === 'override-reference' && isClientError(sent.status) ? await ctx.api.deleteById(job.id) : sent;
+  expectStatus(ctx, res, 204, `setup: ${DELETE_HOW[way]} removes the job and answers 204 (spec 4.4)`);
+}

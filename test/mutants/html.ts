@@ -379,4 +379,17 @@ export const htmlMutants: Mutant[] = [
       () => jsonResponse(400, { code: 'invalid', message: 'description holds an unknown entity' }),
     ),
   },
+  {
+    // spec 2.1 rule 4: there is no technical length limit, on any path that takes a description
+    name: 'html-long-description-refused-by-override-put',
+    area: 'html',
+    violates:
+      '2.1 rule 4: there is no technical length limit (here the override PUT, whose handler reads its body with a ' +
+      'smaller limit, refuses a description past 16,000 characters)',
+    expectedRule: 'jobs.html.long-description',
+    transform: answerInstead(
+      (req) => isOverride(req, 'PUT') && String(requestJson(req)?.description ?? '').length > 16_000,
+      () => jsonResponse(413, { code: 'payload_too_large', message: 'request body too large' }),
+    ),
+  },
 ];

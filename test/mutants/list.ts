@@ -94,6 +94,29 @@ const statusIndexMissesOverride: Mutant['transform'] = (next) => {
   };
 };
 
+/**
+ * The archived-jobs view keeps the jobs deleted through the override on DELETE /jobs's path: that handler removes the
+ * job from the store but not from the view of archived jobs, which lists it with q (matched on title or referenceId)
+ * or without.
+ */
+const archivedViewKeepsOverrideDeletes: Mutant['transform'] = (next) => {
+  const ghosts: JsonObject[] = [];
+  const list = relist(({ items, view }) => {
+    if (view.status !== 'archived') return items;
+    const q = view.q?.toLowerCase();
+    const kept = ghosts.filter((job) => q === undefined || `${String(job.title)} ${String(job.referenceId)}`.toLowerCase().includes(q));
+    return [...items, ...kept].sort(newestFirst);
+  })(next);
+  return async (req) => {
+    const ref = requestJson(req)?.referenceId;
+    const gone =
+      isOverride(req, 'DELETE') && isCollection(req) && typeof ref === 'string' ? await jobByReference(next, req, ref) : undefined;
+    const res = await list(req);
+    if (gone?.status === 'archived' && res.status === 204) ghosts.push(headerOf(gone));
+    return res;
+  };
+};
+
 /** `q` as an SQL LIKE pattern, unescaped: `%` any run of characters, `_` any one, matched anywhere and in any case. */
 function likePattern(q: string): RegExp {
   const pieces = [...q].map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
@@ -566,5 +589,15 @@ export const listMutants: Mutant[] = [
       'filed under the old one: the override writes the job, not the status index)',
     expectedRule: 'jobs.list.status-filter',
     transform: statusIndexMissesOverride,
+  },
+  {
+    // spec 3, 4.4, 4.7: a job deleted through the override is removed, from every list
+    name: 'list-archived-view-keeps-override-deletes',
+    area: 'list',
+    violates:
+      '3, 4.7: a DELETE through the override removes the job (here an archived job deleted by POST /jobs with ' +
+      'X-HTTP-Method-Override: DELETE stays in the list filtered by status archived)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: archivedViewKeepsOverrideDeletes,
   },
 ];

@@ -12,8 +12,8 @@ import type { Job } from '../../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../../judging/compare.js';
-import { expectStatus, isClientError, isSuccess, jobOf } from '../../kit/http.js';
-import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../../kit/delete-forms.js';
+import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
+import { DELETE_HOW, DELETE_WAYS, removeJob, type DeleteWay } from '../../kit/delete-forms.js';
 import { createJob, getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { CREATE_WAYS, createBy, type CreateWay } from './shared.js';
@@ -39,16 +39,6 @@ async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other
 const COMBINATIONS: ReadonlyArray<[CreateWay, DeleteWay, ReuseWay]> = CREATE_WAYS.flatMap((made) =>
   DELETE_WAYS.flatMap((removed) => REUSE_WAYS.map((way): [CreateWay, DeleteWay, ReuseWay] => [made, removed, way])),
 );
-
-/**
- * Deletes `job` in `way`; the override on DELETE /jobs's path is good practice only (4.7 says "a resource path"),
- * so where the target declines it (a client error) DELETE /jobs/{id} removes the job instead.
- */
-async function removeJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string): Promise<void> {
-  const sent = await deleteJob(ctx, way, job, referenceId);
-  const res = way === 'override-reference' && isClientError(sent.status) ? await ctx.api.deleteById(job.id) : sent;
-  expectStatus(ctx, res, 204, `setup: ${DELETE_HOW[way]} removes the job and answers 204 (spec 4.4)`);
-}
 
 export const deletedReferenceReusable: Implementation = propertyRule(
   {
