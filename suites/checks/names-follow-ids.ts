@@ -24,7 +24,8 @@ import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 /** One id of each kind a job names, and its places (2.2: sent by description alone, shown with a name and a type). */
 interface Ids {
   positionType: number;
-  category: number;
+  /** 1 to 3 entries (2.1): the second set holds the first set's category too, so one job shows two at once. */
+  categories: readonly number[];
   period: number;
   routing: number;
   locations: readonly LocationInput[];
@@ -35,7 +36,7 @@ function fieldsOf(ids: Ids, amount: number): Body {
   return {
     locations: [...ids.locations],
     positionType: { id: ids.positionType },
-    categories: [{ id: ids.category }],
+    categories: ids.categories.map((id) => ({ id })),
     salary: { amount, period: { id: ids.period }, plusCommission: false },
     applicantRoutingType: { id: ids.routing },
     ...(ids.routing === routingTypeIds.email ? { applicationEmail: 'apply@example.com' } : { applicationUrl: 'https://example.com/apply' }),
@@ -129,8 +130,15 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
     })
     .map(({ generated, locations, positionType, category, period, routing }) => ({
       generated,
-      from: { positionType: positionType[0], category: category[0], period: period[0], routing: routing[0], locations: locations[0] },
-      to: { positionType: positionType[1], category: category[1], period: period[1], routing: routing[1], locations: locations[1] },
+      from: { positionType: positionType[0], categories: [category[0]], period: period[0], routing: routing[0], locations: locations[0] },
+      to: {
+        positionType: positionType[1],
+        // A job with two categories shows a name beside each id: one that names every category as its first shows.
+        categories: [...new Set([category[1], category[0]])],
+        period: period[1],
+        routing: routing[1],
+        locations: locations[1],
+      },
     }));
 }
 

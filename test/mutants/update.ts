@@ -30,7 +30,7 @@ import {
   jobIdOf,
 } from './support/routes.js';
 import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
-import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest } from './support/transforms.js';
+import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
 /**
  * A server that stores a job under the id a client names: a PUT /jobs/{id} the core answers 404 creates the
@@ -774,6 +774,22 @@ export const updateMutants: Mutant[] = [
     transform: answerInstead(
       (req) => jobIdOf(req) === 2_147_483_647,
       () => jsonResponse(500, { status: 500, code: 'internal_error', message: 'integer overflow' }),
+    ),
+  },
+  {
+    // spec 2.3, 4.3: each category id names one category; a job with two shows each one's own name
+    name: 'update-every-category-named-as-the-first',
+    area: 'update',
+    violates:
+      "2.3: a category is {id, name} (here a job with more than one category shows the first one's name beside every " +
+      'id: the join keeps one name per job)',
+    expectedRule: 'jobs.update.names-follow-ids',
+    // On the text, so the amounts keep their four decimals (a parse and a write would drop them).
+    transform: rewriteResponseText(isJobsPath, (text) =>
+      text.replace(/"categories":\[([^\]]*)\]/g, (whole, inner: string) => {
+        const first = /"name":("(?:[^"\\]|\\.)*")/.exec(inner)?.[1];
+        return first === undefined ? whole : whole.replace(/"name":"(?:[^"\\]|\\.)*"/g, `"name":${first}`);
+      }),
     ),
   },
 ];
