@@ -282,18 +282,18 @@ function termsElsewhere(body: Body, terms: readonly string[]): Body {
 const titledAt = (index: number, titleWord?: string): string =>
   titleWord !== undefined && isTitled(index) ? `${titleWord} listed job ${index}` : `listed job ${index}`;
 
-/** A partial PUT of `job`, by id, by its referenceId (spec 4.3 forms 1 and 2) or through the method override (spec 1). */
-function putJob(ctx: RuleContext, job: Job, update: Body, by: UpdateForm): Promise<ApiResponse<Job>> {
-  return sendUpdate(ctx, by, job, update);
+/**
+ * A partial PUT of `job` in `by` (spec 4.3 forms 1 and 2, or through the method override of spec 1). The override is
+ * good practice only: where the target declines it (a client error), the plain PUT by id writes instead.
+ */
+async function putOrById(ctx: RuleContext, job: Job, update: Body, by: UpdateForm): Promise<ApiResponse<Job>> {
+  const sent = await sendUpdate(ctx, by, job, update);
+  return by.includes('override') && isClientError(sent.status) ? sendUpdate(ctx, 'id', job, update) : sent;
 }
 
-/**
- * A partial PUT with a new title or referenceId (spec 4.3); the rule fails unless it answers 200 with the job. The
- * override is good practice only: where the target declines it (a client error), the plain PUT by id writes instead.
- */
+/** A partial PUT with a new title or referenceId (spec 4.3, putOrById); the rule fails unless it answers 200 with the job. */
 async function retitle(ctx: RuleContext, job: Job, update: Body, by: UpdateForm): Promise<Job> {
-  const sent = await putJob(ctx, job, update, by);
-  const res = by === 'override' && isClientError(sent.status) ? await putJob(ctx, job, update, 'id') : sent;
+  const res = await putOrById(ctx, job, update, by);
   expectStatus(
     ctx,
     res,
@@ -303,13 +303,9 @@ async function retitle(ctx: RuleContext, job: Job, update: Body, by: UpdateForm)
   return jobOf(res);
 }
 
-/**
- * A PUT with status `to`, archived or active (spec 3: shown both ways), in `by`; the rule fails unless it answers 200
- * with the job in that status. The override is good practice only: where the target declines it, PUT by id writes.
- */
+/** A PUT with status `to` (spec 3 shows archived and active both ways), in `by` (putOrById); it must answer 200 with that status. */
 async function moveStatus(ctx: RuleContext, job: Job, to: 'archived' | 'active', by: UpdateForm): Promise<Job> {
-  const sent = await putJob(ctx, job, { status: to }, by);
-  const res = by.includes('override') && isClientError(sent.status) ? await putJob(ctx, job, { status: to }, 'id') : sent;
+  const res = await putOrById(ctx, job, { status: to }, by);
   expectStatus(ctx, res, 200, `setup: a PUT by ${by} with status ${to} changes the job's status and answers 200 with it (spec 3, 4.3)`);
   const moved = jobOf(res);
   ctx.expect(moved.status === to, {
