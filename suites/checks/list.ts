@@ -6,15 +6,20 @@
  * page, pageSize, with and without q) are the list matrix's (list-matrix.ts).
  */
 import * as fc from 'fast-check';
-import type { Job } from '../../schemas/types.gen.js';
+import type { Job, JobList } from '../../schemas/types.gen.js';
+import { assertJobListBody } from '../http/api.js';
+import { linkProblems } from '../../judging/paging.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
-import type { Body, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, retitle, scopedTitle } from '../kit/bodies.js';
 import { headerDifferences, jsonEqual, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
+import { follow } from './paging.js';
+
+type ListRes = ApiResponse<JobList> & { json: JobList };
 
 /** `count` generated bodies, reproducible from the rule's seed (one property run). */
 async function withBodies(ctx: RuleContext, count: number, use: (bodies: Body[]) => Promise<void>): Promise<void> {
@@ -324,41 +329,88 @@ const pageDefault: Implementation = fixedRule(
     }),
 );
 
+// §4.5, 8: pageSize maximum 100. One job more than a full page: the largest page is full and a next page holds the rest.
+const MAX_PAGE_SIZE = 100;
+const OVER_A_FULL_PAGE = MAX_PAGE_SIZE + 1;
+
+/**
+ * Judges the first page of this case's OVER_A_FULL_PAGE jobs at the page size in effect: full, counted, and with a
+ * next link that repeats q and that size (not the size asked for, when the server clamped it) and leads to the rest.
+ */
+async function judgeFullPages(ctx: RuleContext, first: ListRes, jobs: readonly Job[], asked: number): Promise<void> {
+  const { data, paging } = first.json;
+  const size = paging.pageSize;
+  const pages = Math.ceil(jobs.length / size);
+  ctx.expect(data.length === Math.min(size, jobs.length) && paging.total === jobs.length && paging.pages === pages, {
+    title: `pageSize=${asked} over ${jobs.length} jobs: ${data.length} items, total ${paging.total}, pages ${paging.pages}`,
+    expected: `pageSize ${size} in effect over ${jobs.length} matching jobs: ${Math.min(size, jobs.length)} items, ${pages} pages (spec 4.5, 2.8)`,
+    received: `paging ${show(paging)}`,
+    failingExchange: first.exchange,
+  });
+  const address = { q: caseTagOf(ctx), pageSize: size, pageSizeSent: true, page: 2 };
+  const problems = typeof paging.next === 'string' ? linkProblems(paging.next, address) : ['no next link'];
+  ctx.expect(problems.length === 0, {
+    title: `pageSize=${asked}: next does not address page 2 at the page size in effect (${size})`,
+    expected: 'next repeats the active filters and the page size in effect (spec 2.8)',
+    received: `next ${show(paging.next)}: ${problems.join(', ')}`,
+    failingExchange: first.exchange,
+  });
+  const second = await follow(ctx, paging.next as string, first);
+  const ids = new Set(jobs.map((job) => job.id));
+  const both = [...idsOf(first.json), ...idsOf(second.json)];
+  const rest = Math.min(size, jobs.length - size);
+  ctx.expect(second.json.data.length === rest && new Set(both).size === both.length && both.every((id) => ids.has(id)), {
+    title: `pageSize=${asked}: page 2 through next holds ${second.json.data.length} items, expected ${rest} others`,
+    expected: `page 2 of pageSize ${size}: the next ${rest} matching jobs, none of page 1 (spec 4.5, 2.8)`,
+    received: `page 1 ids ${show(idsOf(first.json))}; page 2 ids ${show(idsOf(second.json))}`,
+    failingExchange: second.exchange,
+  });
+}
+
 const pageSizeMax: Implementation = fixedRule(
   {
     id: 'jobs.list.page-size-100',
     section: '4.5',
     level: 'must',
-    title: 'pageSize=100 (the maximum) is accepted',
+    title: 'pageSize=100 (the maximum) is accepted: a full page of 100, and next leads to the rest',
     statement: 'Default 10. Maximum 100.',
   },
   (ctx: RuleContext) =>
     withBodies(ctx, 1, async (bodies) => {
-      await fixture(ctx, bodies, [undefined]);
-      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
-      ctx.expect(list.json.paging.pageSize === 100, {
+      const jobs = await fixture(
+        ctx,
+        bodies,
+        Array.from({ length: OVER_A_FULL_PAGE }, () => undefined),
+      );
+      const list = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: MAX_PAGE_SIZE });
+      ctx.expect(list.json.paging.pageSize === MAX_PAGE_SIZE, {
         title: `pageSize=100 gave pageSize ${list.json.paging.pageSize}`,
         expected: 'pageSize maximum 100 (spec 4.5, 8): 100 is in effect',
         received: `paging ${show(list.json.paging)}`,
       });
+      await judgeFullPages(ctx, list, jobs, MAX_PAGE_SIZE);
     }),
 );
 
 // The nearest invalid page size: a server wrong by one at the maximum is wrong exactly there.
-const PAGE_SIZE_OVER_MAX = 101;
+const PAGE_SIZE_OVER_MAX = MAX_PAGE_SIZE + 1;
 
 const pageSizeOverMax: Implementation = fixedRule(
   {
     id: 'jobs.list.page-size-over-max',
     section: '8',
     level: 'must',
-    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100',
+    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100, which the next link then repeats',
     statement: 'pageSize | Default 10, maximum 100',
   },
   (ctx: RuleContext) =>
     withBodies(ctx, 1, async (bodies) => {
-      await fixture(ctx, bodies, [undefined]);
-      const res = await ctx.api.client.request<{ paging?: { pageSize?: number }; data?: unknown[] }>({
+      const jobs = await fixture(
+        ctx,
+        bodies,
+        Array.from({ length: OVER_A_FULL_PAGE }, () => undefined),
+      );
+      const res = await ctx.api.client.request<JobList>({
         method: 'GET',
         path: '/jobs',
         query: { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX },
@@ -368,14 +420,16 @@ const pageSizeOverMax: Implementation = fixedRule(
         return;
       }
       expectStatus(ctx, res, 200, `pageSize=${PAGE_SIZE_OVER_MAX} is rejected with a 4xx or served with at most 100 (spec 4.5, 8)`);
+      assertJobListBody(res);
       const pageSize = res.json?.paging?.pageSize;
       ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
-      ctx.expect(typeof pageSize === 'number' && pageSize <= 100 && (res.json?.data?.length ?? 0) <= 100, {
+      ctx.expect(typeof pageSize === 'number' && pageSize >= 1 && pageSize <= MAX_PAGE_SIZE, {
         title: `pageSize=${PAGE_SIZE_OVER_MAX} was served with pageSize ${show(pageSize)}`,
         expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
         received: responseLine(res),
         failingExchange: res.exchange,
       });
+      await judgeFullPages(ctx, res as ListRes, jobs, PAGE_SIZE_OVER_MAX);
     }),
 );
 

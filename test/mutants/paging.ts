@@ -172,4 +172,28 @@ export const pagingMutants: Mutant[] = [
       return { ...req, query };
     }),
   },
+  {
+    // spec 2.8: next repeats the page size in effect, which after a clamp is not the size asked for
+    name: 'paging-next-repeats-page-size-asked-when-clamped',
+    area: 'paging',
+    violates: '2.8: next repeats the page size in effect (here pageSize=101 is clamped to 100, and next asks for 101 again)',
+    expectedRule: 'jobs.list.page-size-over-max',
+    transform: rewritePaging((paging, _data, req) => {
+      const asked = req.query.get('pageSize');
+      if (typeof paging.next !== 'string' || asked === null || Number(asked) === paging.pageSize) return;
+      const url = new URL(paging.next);
+      url.searchParams.set('pageSize', asked);
+      paging.next = url.href;
+    }),
+  },
+  {
+    // spec 4.5, 8: pageSize maximum 100, a page of that size holds 100 jobs
+    name: 'paging-page-of-100-cut-at-50',
+    area: 'paging',
+    violates: '4.5, 8: a page of pageSize 100 holds 100 jobs when as many match (here 50, as a backend capped lower than its paging says)',
+    expectedRule: 'jobs.list.page-size-100',
+    transform: rewritePaging((_paging, data) => {
+      data.splice(50);
+    }),
+  },
 ];
