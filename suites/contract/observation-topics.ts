@@ -368,6 +368,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'Whether an empty or white-space title is accepted or refused, per write path and value (2.1 and 8 state a maximum only).',
   },
+  'text.json-lookalike': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning: 'Whether a title and a description that read as a number, a boolean or null are accepted, per write path and value.',
+  },
   'description.blank': {
     openPoint: 'input.unbounded',
     section: '2.1',

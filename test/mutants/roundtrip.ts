@@ -512,4 +512,20 @@ export const roundtripMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.1: title and description are Strings, whatever their text reads as
+    name: 'roundtrip-number-like-text-typed',
+    area: 'roundtrip',
+    violates:
+      '2.1: a title or a description is a String (here text that reads as a number, a boolean or null comes back as one: a store that guesses types)',
+    expectedRule: 'jobs.roundtrip.json-lookalike-text',
+    transform: rewriteResponseText(
+      (req) => !isList(req),
+      (text) =>
+        text.replace(/"(title|description)":"(-?\d+(?:\.\d+)?(?:e\d+)?|true|null)"/gi, (_all, field: string, value: string) => {
+          const typed = value === 'true' ? true : value === 'null' ? null : Number(value);
+          return `"${field}":${JSON.stringify(typed)}`;
+        }),
+    ),
+  },
 ];
