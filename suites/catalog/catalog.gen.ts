@@ -416,6 +416,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'amount | Decimal | Base salary.',
   },
   {
+    id: 'jobs.roundtrip.json-lookalike-text',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title:
+      'A title and a description that read as a number, a boolean or null come back as the same strings, or are refused without effect, on every write path (observed)',
+    statement: 'title | String, max 256 | Job title.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',
@@ -827,6 +836,16 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {
+    id: 'jobs.lifecycle.status-with-each-field',
+    section: '4.3',
+    level: 'must',
+    area: 'lifecycle',
+    title:
+      'Archiving and re-publishing with one other field in the same body, in every update form, changes that field and the status only',
+    statement:
+      'Updates are partial. Only the fields sent change. A body with only `title`, or only `status`, or only `referenceId` plus `status`, is valid.',
+  },
+  {
     id: 'jobs.html.accepts-allowed-tags',
     section: '2.1',
     level: 'must',
@@ -1132,7 +1151,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: 'pageSize=100 (the maximum) is accepted',
+    title: 'pageSize=100 (the maximum) is accepted: a full page of 100, and next leads to the rest',
     statement: 'Default 10. Maximum 100.',
   },
   {
@@ -1140,7 +1159,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '8',
     level: 'must',
     area: 'list',
-    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100',
+    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100, which the next link then repeats',
     statement: 'pageSize | Default 10, maximum 100',
   },
   {

@@ -24,7 +24,7 @@ type Status = Job['status'];
 type Via = 'id' | 'reference';
 
 /** Creates a job in `status` (through a PUT when the create did not give it). */
-async function jobIn(ctx: RuleContext, generated: Body, status: Status): Promise<{ job: Job; referenceId: string }> {
+export async function jobIn(ctx: RuleContext, generated: Body, status: Status): Promise<{ job: Job; referenceId: string }> {
   const body = identify(ctx, { ...generated, status });
   let job = await createJob(ctx, body);
   if (job.status !== status) {

@@ -18,6 +18,7 @@ import * as duplicateEntries from './duplicate-entries.js';
 import * as flagCombinations from './flag-combinations.js';
 import * as html from './html.js';
 import * as isolation from './isolation.js';
+import * as jsonLookalikes from './json-lookalikes.js';
 import * as jsonSpellings from './json-spellings.js';
 import * as lifecycle from './lifecycle.js';
 import * as limitsIndex from './limits/index.js';
@@ -41,6 +42,7 @@ import * as routingAddress from './routing-address.js';
 import * as salaryMagnitude from './salary-magnitude.js';
 import * as salaryOrder from './salary-order.js';
 import * as schemaNegatives from './schema-negatives.js';
+import * as statusWithFields from './status-with-fields.js';
 import * as twins from './twins.js';
 import * as unchangingUpdates from './unchanging-updates.js';
 import * as updateIdentity from './update-identity.js';
@@ -75,6 +77,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   flagCombinations.flagCombinationsRule,
   html.htmlRules,
   isolation.isolationRules,
+  jsonLookalikes.jsonLookalikesRule,
   jsonSpellings.jsonSpellingsRule,
   lifecycle.lifecycleRules,
   limitsIndex.limitsRules,
@@ -101,6 +104,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   salaryMagnitude.salaryNotPositiveRule,
   salaryOrder.salaryOrderRule,
   schemaNegatives.schemaNegativeRules,
+  statusWithFields.statusWithFieldsRule,
   twins.twinRule,
   unchangingUpdates.emptyUpdateRule,
   unchangingUpdates.resentGetResultRule,

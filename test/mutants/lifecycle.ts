@@ -3,7 +3,7 @@
  */
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
-import { isOverride, isCollection, isDelete, isItem, isPut, jobIdOf } from './support/routes.js';
+import { isOverride, isCollection, isDelete, isItem, isPut, isPutByReference, jobIdOf } from './support/routes.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { answerInstead, rewriteRequest } from './support/transforms.js';
 import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
@@ -211,5 +211,19 @@ export const lifecycleMutants: Mutant[] = [
       if (responseJson(await sideRequest(next, req, 'GET', `/jobs/${id}`))?.status !== 'archived') return next(req);
       return next(withJsonBody(req, { status: 'archived' }));
     },
+  },
+  {
+    // spec 4.3: only the fields sent change, and a body may hold status beside them (3: archive and re-publish)
+    name: 'lifecycle-status-change-by-reference-drops-locations',
+    area: 'lifecycle',
+    violates:
+      '3, 4.3: the fields sent beside a status change take the values sent (here PUT /jobs with status and locations, and no title, keeps the old locations)',
+    expectedRule: 'jobs.lifecycle.status-with-each-field',
+    transform: rewriteRequest(
+      (req) => isPutByReference(req) || (isOverride(req, 'PUT') && isCollection(req)),
+      (body) => {
+        if (typeof body.status === 'string' && Array.isArray(body.locations) && !('title' in body)) delete body.locations;
+      },
+    ),
   },
 ];
