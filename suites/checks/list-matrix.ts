@@ -482,7 +482,7 @@ async function readAndJudge(ctx: RuleContext, fixture: MatrixFixture, c: ListCom
   expectStatus(ctx, res, 200, `GET /jobs answers 200 with {data, paging} (spec 4.5): ${showCombination(c)}`);
   assertJobListBody(res);
   const page = new MatrixPage(ctx, fixture, c, e, res as ApiResponse<JobList> & { json: JobList });
-  ASPECTS[aspect](page);
+  await ASPECTS[aspect](page);
 }
 
 /** One answered page and what it must show; each aspect reads it. */
@@ -690,12 +690,53 @@ function judgeIsolation(p: MatrixPage): void {
   );
 }
 
-const ASPECTS: Record<MatrixAspect, (page: MatrixPage) => void> = {
+/**
+ * §5.3, 2.8: the second employer's view of the same filters, read at the largest page size, holds none of the key's
+ * jobs, and its total counts only what it lists: the last page its total implies holds the rest of it. Its own
+ * count is read from its pages, not from another total a server could inflate the same way.
+ */
+async function judgeSecondEmployer(p: MatrixPage): Promise<void> {
+  const { fixture, e } = p;
+  const ctx: RuleContext = p.ctx;
+  const second = ctx.second;
+  if (second === undefined) return;
+  const query: ListQuery = { ...e.query, page: 1, pageSize: MAX_PAGE_SIZE };
+  const read = async (page: number): Promise<ApiResponse<JobList> & { json: JobList }> => {
+    const res = await requestList(ctx, second, { ...query, page }, fixture.ids);
+    expectStatus(ctx, res, 200, `GET /jobs as the second employer answers 200 with {data, paging} (spec 4.5): ${show(query)}`);
+    assertJobListBody(res);
+    return res as ApiResponse<JobList> & { json: JobList };
+  };
+  const first = await read(1);
+  const own = new Set(fixture.jobs.map((job) => job.id));
+  const leaked = first.json.data.filter((item) => own.has(item.id));
+  ctx.expect(leaked.length === 0, {
+    title: `the second employer's list shows ${leaked.length} job(s) of the first (${showCombination(p.c)})`,
+    expected: 'the job list returns only data of the employer the key belongs to (spec 5.3)',
+    received: line(leaked),
+    failingExchange: first.exchange,
+  });
+  const { total } = first.json.paging;
+  const pages = Math.max(1, Math.ceil(total / MAX_PAGE_SIZE));
+  const last = pages === 1 ? first : await read(pages);
+  const rest = total - (pages - 1) * MAX_PAGE_SIZE;
+  ctx.expect(last.json.data.length === rest, {
+    title: `the second employer's list counts ${total} jobs, but its page ${pages} holds ${last.json.data.length} (${showCombination(p.c)})`,
+    expected: `total counts the matching jobs of the key's employer only (spec 5.3, 2.8): page ${pages} of pageSize ${MAX_PAGE_SIZE} holds ${rest}`,
+    received: `query ${show(query)}; paging ${show(last.json.paging)}`,
+    failingExchange: last.exchange,
+  });
+}
+
+const ASPECTS: Record<MatrixAspect, (page: MatrixPage) => void | Promise<void>> = {
   filter: judgeFilter,
   order: judgeOrder,
   count: judgeCount,
   links: judgeLinks,
-  isolation: judgeIsolation,
+  isolation: async (page) => {
+    judgeIsolation(page);
+    await judgeSecondEmployer(page);
+  },
 };
 
 /**

@@ -183,4 +183,30 @@ export const isolationMutants: Mutant[] = [
     expectedRule: 'jobs.isolation.update-by-reference',
     transform: answersAsFirstEmployer((req) => isOverride(req, 'PUT') && isCollection(req)),
   },
+  {
+    // spec 5.3: the job list returns only data of the employer the key belongs to, its counts too
+    name: 'isolation-second-employer-unscoped-total-counts-first',
+    area: 'isolation',
+    violates:
+      "5.3: the list counts only the key's employer's jobs (here the second employer's list without q counts the first employer's jobs in its total)",
+    expectedRule: 'jobs.isolation.list',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const other = otherKey(req.headers['api-key']);
+      if (
+        !isList(req) ||
+        req.headers['api-key'] !== DEMO_EMPLOYERS[1]!.apiKey ||
+        other === undefined ||
+        res.status !== 200 ||
+        req.query.get('q')
+      )
+        return res;
+      const query = new URLSearchParams(req.query);
+      const theirs = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query, headers: { 'api-key': other } }));
+      const body = responseJson(res);
+      if (!isListBody(body) || !isListBody(theirs)) return res;
+      body.paging.total = (body.paging.total as number) + (theirs.paging.total as number);
+      return withResponseJson(res, body);
+    },
+  },
 ];
