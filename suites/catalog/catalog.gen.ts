@@ -1204,6 +1204,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Matches job title and `referenceId`.',
   },
   {
+    id: 'jobs.list.twins-listed',
+    section: '4.5',
+    level: 'must',
+    area: 'list',
+    title: 'The list holds both of two jobs equal in every value but their referenceId, and counts both',
+    statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
+  },
+  {
     id: 'jobs.paging.total',
     section: '2.8',
     level: 'must',

@@ -106,6 +106,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   schemaNegatives.schemaNegativeRules,
   statusWithFields.statusWithFieldsRule,
   twins.twinRule,
+  twins.twinsListedRule,
   unchangingUpdates.emptyUpdateRule,
   unchangingUpdates.resentGetResultRule,
   updateIdentity.unknownIdCreatesNothing,

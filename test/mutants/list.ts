@@ -600,4 +600,21 @@ export const listMutants: Mutant[] = [
     expectedRule: 'jobs.list.status-filter',
     transform: archivedViewKeepsOverrideDeletes,
   },
+  {
+    // spec 4.5: the list returns the employer's jobs, each of them, whatever values two of them share
+    name: 'list-one-item-per-title',
+    area: 'list',
+    violates:
+      '4.5: every matching job is listed (here a job whose title another item of the page already has is left out: a search that groups by title)',
+    expectedRule: 'jobs.list.twins-listed',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res);
+      if (!isList(req) || res.status !== 200 || !isListBody(body)) return res;
+      const titles = new Set<unknown>();
+      const kept = body.data.filter((item) => !titles.has(item.title) && titles.add(item.title));
+      if (kept.length === body.data.length) return res;
+      return withResponseJson(res, { ...body, data: kept });
+    },
+  },
 ];
