@@ -1575,6 +1575,16 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     requires: ['secondApiKey'],
   },
   {
+    id: 'jobs.isolation.same-reference',
+    section: '5.3',
+    level: 'must',
+    area: 'isolation',
+    title:
+      "Two employers' jobs with one referenceId: each employer's updates (a title, an archive, a re-publish) and delete by that referenceId, plainly and through the override, reach its own job only",
+    statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
+    requires: ['secondApiKey'],
+  },
+  {
     id: 'jobs.robustness.unicode-no-5xx',
     section: '7',
     level: 'must',

@@ -202,6 +202,80 @@ function answeredAsUnknownReference(ctx: RuleContext, res: ApiResponse, what: st
   );
 }
 
+/** Fails unless job `before`, read by its own employer's `api`, is as it was after another employer's `step`. */
+async function expectOwnLeftAlone(ctx: RuleContext, api: JobsApi, before: Job, step: ApiResponse, label: string): Promise<void> {
+  const after = await api.get(before.id);
+  const problems =
+    after.status === 200 && after.json ? changeLines(before, after.json) : [`GET /jobs/${before.id}: ${responseLine(after)}`];
+  ctx.expect(problems.length === 0, {
+    title: `${label} also changed the other employer's job ${before.id}, which has the same referenceId`,
+    expected: "a referenceId is the employer's own (spec 1): a write by referenceId reaches the key's employer's job only (5.3)",
+    received: problems.join('\n'),
+    failingExchange: step.exchange,
+  });
+}
+
+/**
+ * Both employers hold an active job with the same referenceId. Each in turn writes its own by referenceId, plainly
+ * and through the override where honoured: a new title, an archive and a re-publish (the status alone, as 4.3 allows);
+ * then the first deletes its own by DELETE /jobs. The other employer's job is as it was after each.
+ */
+const sameReference: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.isolation.same-reference',
+    section: '5.3',
+    level: 'must',
+    title:
+      "Two employers' jobs with one referenceId: each employer's updates (a title, an archive, a re-publish) and delete by that " +
+      'referenceId, plainly and through the override, reach its own job only',
+    statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
+    requires: ['secondApiKey'],
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const apis = { first: ctx.api, second: secondApi(ctx) };
+      const body = identify(ctx, { ...generated, status: 'active' });
+      const ref = body.referenceId;
+      const jobs = {
+        first: await getJob(ctx, (await createJob(ctx, body)).id),
+        second: await getJob(
+          ctx,
+          (await createJob(ctx, { ...body, title: scopedTitle(ctx, ref, 'the second employer') }, apis.second)).id,
+          apis.second,
+        ),
+      };
+      if (jobs.first.employer.id === jobs.second.employer.id)
+        ctx.skip(`both keys belong to employer ${jobs.first.employer.id}: isolation needs two employers`);
+      for (const [writer, reader] of [
+        ['first', 'second'],
+        ['second', 'first'],
+      ] as const) {
+        const writes: Body[] = [
+          { title: scopedTitle(ctx, ref, `retitled by the ${writer}`) },
+          { status: 'archived' },
+          { status: 'active' },
+        ];
+        for (const form of REFERENCE_FORMS) {
+          for (const patch of writes) {
+            const res = await sendUpdate(ctx, form, jobs[writer], patch, apis[writer]);
+            // The override is good practice only (spec 1): a target that declines it is not judged there.
+            if (form !== 'reference' && isClientError(res.status)) break;
+            const label = `the ${writer} employer's ${formLabel(form, jobs[writer])} with ${Object.keys(patch).join(', ')}`;
+            expectStatus(ctx, res, 200, `${label} updates its own job: 200 (spec 4.3)`);
+            await expectOwnLeftAlone(ctx, apis[reader], jobs[reader], res, label);
+          }
+        }
+        jobs[writer] = await getJob(ctx, jobs[writer].id, apis[writer]);
+      }
+      const deleted = await apis.first.deleteByReference(ref);
+      expectStatus(ctx, deleted, 204, 'DELETE /jobs with its own referenceId removes the job: 204 (spec 4.4)');
+      await expectOwnLeftAlone(ctx, apis.second, jobs.second, deleted, "the first employer's DELETE /jobs");
+    },
+  },
+);
+
 /** The other employer's deletes, by id (refused) or by referenceId (the referenceId is its own: it names none of its jobs). */
 const deleteBy = (entry: RuleEntry, sends: Array<(p: Pair) => Promise<ApiResponse>>, what: string): Implementation =>
   isolationRule(entry, async (ctx: RuleContext, p) => {
@@ -218,6 +292,7 @@ export const isolationRules: Implementation[] = [
   list,
   updateById,
   updateByReference,
+  sameReference,
   deleteBy(
     {
       id: 'jobs.isolation.delete-by-id',

@@ -209,4 +209,22 @@ export const isolationMutants: Mutant[] = [
       return withResponseJson(res, body);
     },
   },
+  {
+    // spec 1, 5.3: a referenceId is the employer's own; a write by it reaches that employer's job only
+    name: 'isolation-status-by-reference-reaches-other-employer',
+    area: 'isolation',
+    violates:
+      "1, 5.3: a write by referenceId reaches the key's employer's job only " +
+      "(here a PUT /jobs with referenceId and status alone also moves the other employer's job with that referenceId)",
+    expectedRule: 'jobs.isolation.same-reference',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = isCollection(req) && (req.method === 'PUT' || isOverride(req, 'PUT')) ? requestJson(req) : undefined;
+      const other = otherKey(req.headers['api-key']);
+      if (res.status !== 200 || !body || typeof body.status !== 'string' || Object.keys(body).length !== 2 || other === undefined)
+        return res;
+      await sideRequest(next, req, 'PUT', '/jobs', { body, headers: { 'api-key': other } });
+      return res;
+    },
+  },
 ];
