@@ -167,11 +167,16 @@ const element = (tag: string, children: HtmlNode[], attributes: Array<[string, s
 
 /**
  * One tree with every part a spelling changes: names, a link's two attributes, a void element, and text with HTML's
- * special characters and letters beyond ASCII.
+ * special characters, letters beyond ASCII and a no-break space (`&nbsp;`, the reference pasted text holds most).
  */
 function spellingSample(link: string, attributeForm: AttributeForm = 'double'): HtmlNode[] {
   return [
-    element('p', [text('R&D <now> café'), { ...element('br', []), void: true }, element('b', [text('bold')]), element('em', [text('em')])]),
+    element('p', [
+      text('R&D <now>\u00A0café'),
+      { ...element('br', []), void: true },
+      element('b', [text('bold')]),
+      element('em', [text('em')]),
+    ]),
     element('ul', [
       element('li', [
         {

@@ -392,4 +392,17 @@ export const htmlMutants: Mutant[] = [
       () => jsonResponse(413, { code: 'payload_too_large', message: 'request body too large' }),
     ),
   },
+  {
+    // spec 2.1: a description of allowed tags is accepted, its text written with any character reference
+    name: 'html-nbsp-reference-refused-on-put-create',
+    area: 'html',
+    violates:
+      '2.1, 4.3: allowed HTML is accepted on every write (here a PUT that creates refuses a no-break space written as &nbsp; or &#160;)',
+    expectedRule: 'jobs.html.accepts-allowed-tags',
+    transform: (next) => (req) => {
+      const description = isPutByReference(req) ? requestJson(req)?.description : undefined;
+      if (typeof description !== 'string' || !/&nbsp;|&#160;|&#xa0;/i.test(description)) return next(req);
+      return jsonResponse(400, { message: 'unsupported character reference' });
+    },
+  },
 ];
