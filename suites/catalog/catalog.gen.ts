@@ -425,6 +425,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'title | String, max 256 | Job title.',
   },
   {
+    id: 'jobs.roundtrip.salary-without-members',
+    section: '2.5',
+    level: 'must',
+    area: 'roundtrip',
+    title: 'A salary object with no member is taken or refused without effect, never with a 5xx, on every write path (observed)',
+    statement: 'Rule: `salary.period.id` is required when `salary.amount` is given.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',

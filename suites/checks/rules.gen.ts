@@ -39,6 +39,7 @@ import * as reference from './reference.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
 import * as routingAddress from './routing-address.js';
+import * as salaryEmpty from './salary-empty.js';
 import * as salaryMagnitude from './salary-magnitude.js';
 import * as salaryOrder from './salary-order.js';
 import * as schemaNegatives from './schema-negatives.js';
@@ -100,6 +101,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   robustness.robustnessRules,
   roundtrip.roundtripRules,
   routingAddress.otherRoutingAddressRule,
+  salaryEmpty.emptySalaryRule,
   salaryMagnitude.salaryMagnitudeRule,
   salaryMagnitude.salaryNotPositiveRule,
   salaryOrder.salaryOrderRule,

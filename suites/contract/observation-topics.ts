@@ -373,6 +373,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'Whether a title and a description that read as a number, a boolean or null are accepted, per write path and value.',
   },
+  'salary.without-members': {
+    openPoint: 'input.unbounded',
+    section: '2.5',
+    meaning: 'Whether a salary object with no member is accepted or refused, per write path (2.5 requires period only beside an amount).',
+  },
   'description.blank': {
     openPoint: 'input.unbounded',
     section: '2.1',

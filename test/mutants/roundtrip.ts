@@ -528,4 +528,19 @@ export const roundtripMutants: Mutant[] = [
         }),
     ),
   },
+  {
+    // spec 2.5, 7: a salary with no member breaks no stated rule; taken or refused, never a server error
+    name: 'roundtrip-salary-without-members-crashes-put-create',
+    area: 'roundtrip',
+    violates:
+      '2.5, 7: a salary of {} is taken or refused (here a PUT with it answers 500: a handler that reads salary.period.id unguarded)',
+    expectedRule: 'jobs.roundtrip.salary-without-members',
+    transform: answerInstead(
+      (req) => {
+        const salary = isPutByReference(req) ? requestJson(req)?.salary : undefined;
+        return typeof salary === 'object' && salary !== null && Object.keys(salary).length === 0;
+      },
+      () => jsonResponse(500, { message: "Cannot read properties of undefined (reading 'id')" }),
+    ),
+  },
 ];
