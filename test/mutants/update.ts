@@ -5,6 +5,7 @@
 import type { CoreHandler, CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
+import { inputOf } from './support/job-input.js';
 import { JobOverrides } from './support/job-overrides.js';
 import {
   isJobBody,
@@ -791,5 +792,28 @@ export const updateMutants: Mutant[] = [
         return first === undefined ? whole : whole.replace(/"name":"(?:[^"\\]|\\.)*"/g, `"name":${first}`);
       }),
     ),
+  },
+  {
+    // spec 4.3: only the fields sent change, whichever form wrote the job before
+    name: 'update-by-reference-writes-back-stale-copy',
+    area: 'update',
+    violates:
+      '4.3: only the fields sent change (here PUT /jobs writes the body over the copy of the job its own last answer held, ' +
+      'undoing what a PUT by id changed since)',
+    expectedRule: ['jobs.lifecycle.status-with-each-field', 'jobs.concurrency.disjoint-updates'],
+    transform: (next) => {
+      const copies = new Map<string, JsonObject>();
+      return async (req) => {
+        const body = requestJson(req);
+        const key = `${req.headers['api-key'] ?? ''} ${String(body?.referenceId)}`;
+        const copy = isPutByReference(req) ? copies.get(key) : undefined;
+        const res = await next(copy && body ? withJsonBody(req, { ...inputOf(copy), ...body }) : req);
+        const job = responseJson(res);
+        if ((isPutByReference(req) || isPost(req)) && res.status < 300 && isJobBody(job) && typeof job.referenceId === 'string') {
+          copies.set(`${req.headers['api-key'] ?? ''} ${job.referenceId}`, job);
+        }
+        return res;
+      };
+    },
   },
 ];
