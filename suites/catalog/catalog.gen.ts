@@ -1757,4 +1757,13 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Updates are partial. Only the fields sent change.',
     exclusive: true,
   },
+  {
+    id: 'jobs.concurrency.deletes-at-once',
+    section: '4.4',
+    level: 'must',
+    area: 'concurrency',
+    title: 'One delete sent several times at once, in every delete form, removes its job: each answer a 204 or a client error, never a 5xx',
+    statement: 'Response: 204 with no body.',
+    exclusive: true,
+  },
 ];

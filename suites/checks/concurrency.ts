@@ -4,7 +4,9 @@
  * requests sent at once must leave exactly one job. Partial updates of one
  * job sent at once, each of another field, must all hold (4.3: only the
  * fields sent change), so a server that writes back a whole job it read
- * before another update landed shows it. These rules run alone
+ * before another update landed shows it. The same delete sent several times at
+ * once removes its job, and each answer is a 204 or a client error (a repeated
+ * delete's answer is not shown), never a 5xx. These rules run alone
  * (`exclusive`): the race is theirs, not shared with other rules' traffic.
  */
 import * as fc from 'fast-check';
@@ -14,7 +16,8 @@ import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameFieldValue, show } from '../../judging/compare.js';
 import { isClientError, isSuccess } from '../kit/http.js';
-import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import { createJob, expectLeftAlone, getJob, listJobs, showsGone } from '../kit/jobs.js';
+import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 
@@ -103,6 +106,52 @@ const disjointUpdates: Implementation = propertyRule(
   },
 );
 
+/**
+ * One delete sent 2-4 times at once, in each delete form (each in every run, then drawn): a server whose second
+ * delete finds the row half gone, or a lock taken twice, answers it with a 5xx. A job whose referenceId extends the
+ * deleted one's stands beside it, so a race in the lookup by referenceId that widens to a prefix shows too.
+ */
+const deletesAtOnce: Implementation = propertyRule<{ generated: Body; way: DeleteWay; parallel: number }>(
+  {
+    id: 'jobs.concurrency.deletes-at-once',
+    section: '4.4',
+    level: 'must',
+    title: 'One delete sent several times at once, in every delete form, removes its job: each answer a 204 or a client error, never a 5xx',
+    statement: 'Response: 204 with no body.',
+    exclusive: true,
+  },
+  {
+    maxRuns: 5,
+    arbitrary: (ctx) =>
+      fc.record({ generated: createBodyArb(ctx), way: fc.constantFrom(...DELETE_WAYS), parallel: fc.integer({ min: 2, max: 4 }) }),
+    examples: () => DELETE_WAYS.map((way) => ({ way, parallel: 3 })),
+    check: async (ctx: RuleContext, { generated, way, parallel }) => {
+      const body = identify(ctx, generated);
+      const job = await createJob(ctx, body);
+      const ref = `${body.referenceId}0`;
+      const neighbour = await getJob(ctx, (await createJob(ctx, { ...identify(ctx, generated), referenceId: ref })).id);
+      const responses = await Promise.all(Array.from({ length: parallel }, () => deleteJob(ctx, way, job, body.referenceId)));
+      // The override on DELETE /jobs's path is good practice only (4.7 says "a resource path"): declined by every copy.
+      if (way === 'override-reference' && responses.every((res) => isClientError(res.status))) return;
+      ctx.expect(responses.every((res) => res.status === 204 || isClientError(res.status)) && responses.some((res) => res.status === 204), {
+        title: `${parallel} × ${DELETE_HOW[way]} at once answered ${statuses(responses)}`,
+        expected: 'one delete answers 204 (spec 4.4); the others 204 again or a client error (not shown), never a 5xx (spec 7)',
+        received: `statuses ${statuses(responses)}`,
+      });
+      const after = await ctx.api.get(job.id);
+      ctx.expect(showsGone(after.status), {
+        title: `job ${job.id} is still there after ${parallel} × ${DELETE_HOW[way]} at once`,
+        expected: 'the job is removed (spec 3: any -> removed): GET answers a client error',
+        received: `GET /jobs/${job.id} -> ${after.status}`,
+      });
+      await expectLeftAlone(ctx, neighbour, responses[0]!, {
+        title: `${DELETE_HOW[way]} at once also changed or removed job ${neighbour.id}, whose referenceId ${ref} extends ${body.referenceId}`,
+        expected: 'a delete removes the one job it identifies (spec 4.4)',
+      });
+    },
+  },
+);
+
 export const concurrencyRules: Implementation[] = [
   raceRule(
     {
@@ -129,4 +178,5 @@ export const concurrencyRules: Implementation[] = [
     'exactly one 2xx and one job: a referenceId already in use is rejected (spec 4.2, 7.1)',
   ),
   disjointUpdates,
+  deletesAtOnce,
 ];

@@ -9,9 +9,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { requestJson, withJsonBody } from './support/json.js';
+import { requestJson, serverError, withJsonBody } from './support/json.js';
 import { inputOf } from './support/job-input.js';
-import { isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { isDelete, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 
 /** Long enough for requests sent together to overlap, short enough to keep the run fast. */
@@ -79,6 +79,30 @@ export const concurrencyMutants: Mutant[] = [
       // The address the routing type does not use is null in an answer, and absent from a valid body.
       for (const field of ['applicationEmail', 'applicationUrl']) if (whole[field] === null) delete whole[field];
       return next(withJsonBody(req, { ...whole, ...body }));
+    },
+  },
+  {
+    // spec 4.4, 7: a delete answers 204; one sent again at once is answered too, never with a server error
+    name: 'concurrency-repeated-delete-crashes',
+    area: 'concurrency',
+    violates:
+      '4.4, 7: each of one delete sent several times at once is answered 204 or a client error (here the copies that overlap answer 500)',
+    expectedRule: 'jobs.concurrency.deletes-at-once',
+    transform: (next) => {
+      const inFlight = new Set<string>();
+      return async (req) => {
+        if (!isDelete(req)) return next(req);
+        const key = `${req.headers['api-key'] ?? ''} ${req.path} ${req.body ? Buffer.from(req.body).toString('utf8') : ''}`;
+        if (inFlight.has(key)) return serverError();
+        inFlight.add(key);
+        try {
+          // The lock is held while the row is removed: long enough for the copies sent at once to meet it.
+          await sleep(20);
+          return await next(req);
+        } finally {
+          inFlight.delete(key);
+        }
+      };
     },
   },
 ];
