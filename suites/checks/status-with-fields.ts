@@ -7,16 +7,16 @@
  * hold the status and the field sent, and every other field as it was. A server that takes the status and drops what came with it, on one path or for
  * one field, is caught there.
  */
-import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { identify } from '../kit/bodies.js';
 import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, jobOf } from '../kit/http.js';
 import { getJob } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { jobIn } from './lifecycle.js';
+import { jobAndChangeArb } from './update-states.js';
 
 /** The routing type and its addresses: one group, as a valid body sends them (4.2: the address goes with its type). */
 const ROUTING_FIELDS: readonly string[] = ['applicantRoutingType', 'applicationEmail', 'applicationUrl'];
@@ -93,11 +93,7 @@ export const statusWithFieldsRule: Implementation = propertyRule<{ base: Body; d
   },
   {
     maxRuns: 1,
-    arbitrary: (ctx) =>
-      fc.record({
-        base: createBodyArb(ctx),
-        drawn: createBodyArb(ctx).filter((body) => typeof body.salary === 'object' && body.salary !== null),
-      }),
+    arbitrary: jobAndChangeArb,
     check,
   },
 );

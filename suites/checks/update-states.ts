@@ -58,6 +58,14 @@ async function check(ctx: RuleContext, { base, drawn }: { base: Body; drawn: Bod
   }
 }
 
+/** A body to create a job from, and a second drawn body that holds a salary, whose fields are the change sent. */
+export function jobAndChangeArb(ctx: RuleContext): fc.Arbitrary<{ base: Body; drawn: Body }> {
+  return fc.record({
+    base: createBodyArb(ctx),
+    drawn: createBodyArb(ctx).filter((body) => typeof body.salary === 'object' && body.salary !== null),
+  });
+}
+
 export const everyStateRule: Implementation = propertyRule<{ base: Body; drawn: Body }>(
   {
     id: 'jobs.update.every-state',
@@ -68,11 +76,7 @@ export const everyStateRule: Implementation = propertyRule<{ base: Body; drawn: 
   },
   {
     maxRuns: 1,
-    arbitrary: (ctx) =>
-      fc.record({
-        base: createBodyArb(ctx),
-        drawn: createBodyArb(ctx).filter((body) => typeof body.salary === 'object' && body.salary !== null),
-      }),
+    arbitrary: jobAndChangeArb,
     check,
   },
 );
