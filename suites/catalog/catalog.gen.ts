@@ -275,6 +275,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
   {
+    id: 'jobs.create.auto-refresh-each-employer',
+    section: '2.1',
+    level: 'must',
+    area: 'create',
+    title: "POST with autoRefresh true, by the second employer too: taken or refused as that employer's plan decides, never a 5xx",
+    statement: 'Applies only to employers on unlimited job plans.',
+    requires: ['secondApiKey'],
+  },
+  {
     id: 'jobs.roundtrip.post-accepted',
     section: '4.2',
     level: 'must',

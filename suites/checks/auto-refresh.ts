@@ -116,3 +116,35 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
     },
   },
 );
+
+/**
+ * Each employer's plan is its own (2.1: "Applies only to employers on unlimited job plans"): the second employer asks
+ * too, where every other rule sends autoRefresh with the first key only. Taken or refused, never a 5xx; where taken,
+ * a GET by that employer shows it.
+ */
+export const autoRefreshEachEmployerRule: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.create.auto-refresh-each-employer',
+    section: '2.1',
+    level: 'must',
+    title: "POST with autoRefresh true, by the second employer too: taken or refused as that employer's plan decides, never a 5xx",
+    statement: 'Applies only to employers on unlimited job plans.',
+    requires: ['secondApiKey'],
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const second = ctx.second;
+      if (second === undefined) return ctx.skip('needs a second employer: pass --second-api-key');
+      const job = await createdWithAutoRefresh(ctx, identify(ctx, generated), second);
+      if (job === undefined) return;
+      const read = await getJob(ctx, job.id, second);
+      ctx.expect(read.autoRefresh === true, {
+        title: `GET /jobs/${job.id} by the second employer shows autoRefresh ${show(read.autoRefresh)} after its POST took true`,
+        expected: 'the job keeps the value its create took (spec 4.2: the body is symmetrical with the GET result)',
+        received: `autoRefresh ${show(read.autoRefresh)}`,
+      });
+    },
+  },
+);

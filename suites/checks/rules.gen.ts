@@ -57,6 +57,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   addressForms.emailFormsRule,
   addressForms.urlFormsRule,
   auth.authRules,
+  autoRefresh.autoRefreshEachEmployerRule,
   autoRefresh.autoRefreshKeptRule,
   blankDescription.blankDescriptionRule,
   blankTitle.blankTitleRules,

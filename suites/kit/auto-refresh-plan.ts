@@ -4,9 +4,9 @@
  * first, and judge autoRefresh true only where the plan took it.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../contract/rule.js';
+import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { show } from '../../judging/compare.js';
-import { isSuccess } from './http.js';
+import { expectStatus, isSuccess } from './http.js';
 
 /**
  * POSTs `body` with autoRefresh true and records what the plan made of it: the created job where it was taken,
@@ -16,12 +16,19 @@ import { isSuccess } from './http.js';
  * const job = await createdWithAutoRefresh(ctx, identify(ctx, generated));
  * if (job === undefined) return; // the plan declines it: nothing to judge
  */
-export async function createdWithAutoRefresh(ctx: RuleContext, body: Body): Promise<Job | undefined> {
-  const created = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: { ...body, autoRefresh: true } });
+export async function createdWithAutoRefresh(ctx: RuleContext, body: Body, api: JobsApi = ctx.api): Promise<Job | undefined> {
+  const created = await api.client.request<Job>({ method: 'POST', path: '/jobs', body: { ...body, autoRefresh: true } });
   ctx.observe({
     topic: 'auto-refresh.taken',
     section: '2.1',
     observed: isSuccess(created.status) ? `taken as ${show(created.json?.autoRefresh)}` : `refused with ${created.status}`,
   });
+  // The plan may decline it, as a refusal or an answer of false; a server error is no plan's answer (spec 7).
+  expectStatus(
+    ctx,
+    created,
+    (status) => status < 500,
+    'POST /jobs with autoRefresh true is taken or refused as the plan decides, never with a 5xx (spec 2.1, 7)',
+  );
   return isSuccess(created.status) && created.json?.autoRefresh === true ? created.json : undefined;
 }

@@ -3,14 +3,14 @@
  */
 import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
 import { DAY_MS } from '../../schemas/time-units.js';
-import type { CoreRequest } from '../../mock/index.js';
+import { DEMO_EMPLOYERS, type CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
-import { rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
+import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /** The salary periods' meanings in id order (spec 2.5). */
 const PERIOD_NAMES = SALARY_PERIOD_MEANINGS.map((period) => period.name);
@@ -402,5 +402,17 @@ export const createMutants: Mutant[] = [
         return res;
       };
     },
+  },
+  {
+    // spec 2.1, 7: autoRefresh is the plan's to take or refuse, for each employer; never a server error
+    name: 'create-auto-refresh-crashes-for-second-employer',
+    area: 'create',
+    violates:
+      "2.1, 7: autoRefresh true is taken or refused as the employer's plan decides (here a POST with it by the second employer answers 500)",
+    expectedRule: 'jobs.create.auto-refresh-each-employer',
+    transform: answerInstead(
+      (req) => isPost(req) && req.headers['api-key'] === DEMO_EMPLOYERS[1]!.apiKey && requestJson(req)?.autoRefresh === true,
+      () => jsonResponse(500, { message: 'plan lookup failed' }),
+    ),
   },
 ];
