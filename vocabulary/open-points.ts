@@ -45,8 +45,9 @@ export const OPEN_POINTS = {
       "How sent values come back: closeDate, a description's HTML spelling, a location's description, the order of locations and categories",
   },
   'urls.form': {
-    section: '2.8, 4.2',
-    question: 'The form of the URLs the service writes: paging links (String (URL)) and their parameters, the Location header',
+    section: '2.8, 4.1, 4.2',
+    question:
+      'The form of the URLs the service writes (paging links (String (URL)) and their parameters, the Location header) and takes (a path with a trailing slash)',
   },
   'lists.reference': {
     section: '4.6, 8',

@@ -1740,6 +1740,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
   },
   {
+    id: 'jobs.robustness.trailing-slash',
+    section: '4.1',
+    level: 'must',
+    area: 'robustness',
+    title: 'GET /jobs/ and GET /jobs/{id}/ are answered (read or refused, observed), never with a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  {
     id: 'jobs.concurrency.put-create-once',
     section: '4.3',
     level: 'must',

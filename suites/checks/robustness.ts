@@ -382,6 +382,53 @@ const listParams: Implementation = fixedRule(
     for (const query of queries) {
       expectNo5xx(ctx, await ctx.api.client.request({ method: 'GET', path: '/jobs', query }));
     }
+    // Each parameter given twice, with two valid values: a server may read either or refuse, never crash on the pair.
+    for (const [name, values] of Object.entries(twoValidValues(q))) {
+      const query = new URLSearchParams(name === 'q' ? {} : { q });
+      for (const value of values) query.append(name, value);
+      expectNo5xx(ctx, await ctx.api.client.request({ method: 'GET', path: `/jobs?${query}` }));
+    }
+  },
+);
+
+/** Two valid values of each list parameter (4.5), for a query that gives the parameter twice. */
+function twoValidValues(q: string): Record<string, readonly [string, string]> {
+  return { q: [q, `${q}x`], status: ['active', 'archived'], page: ['1', '2'], pageSize: ['1', '2'] };
+}
+
+/**
+ * The paths with a trailing slash (`/jobs/`, `/jobs/{id}/`): whether a server takes them is a URL form the spec leaves
+ * open (observed), but the answer is never a 5xx, and a job read that way is the job of that id.
+ */
+const trailingSlash: Implementation = propertyRule(
+  {
+    id: 'jobs.robustness.trailing-slash',
+    section: '4.1',
+    level: 'must',
+    title: 'GET /jobs/ and GET /jobs/{id}/ are answered (read or refused, observed), never with a 5xx',
+    statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      const item = await ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/${job.id}/` });
+      const list = await ctx.api.client.request({ method: 'GET', path: `/jobs/?${new URLSearchParams({ q: caseTagOf(ctx) })}` });
+      for (const [what, res] of [
+        ['GET /jobs/{id}/', item],
+        ['GET /jobs/', list],
+      ] as const) {
+        ctx.observe({ topic: 'path.trailing-slash', section: '4.1', observed: `${what}: ${res.status}` });
+        expectNo5xx(ctx, res);
+      }
+      ctx.expect(!isSuccess(item.status) || item.json?.id === job.id, {
+        title: `GET /jobs/${job.id}/ answered ${item.status} with job ${show(item.json?.id)}`,
+        expected: 'a path that names job id names that job, whatever its form (spec 4.1)',
+        received: responseLine(item),
+        failingExchange: item.exchange,
+      });
+    },
   },
 );
 
@@ -543,6 +590,7 @@ export const robustnessRules: Implementation[] = [
   wrongTypes,
   unknownMembers,
   oddIds,
+  trailingSlash,
   listParams,
   pagePastEnd,
   referenceCharacters,

@@ -388,6 +388,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: "Whether a job's description and location descriptions come back as sent or in another spelling of the same content.",
   },
+  'path.trailing-slash': {
+    openPoint: 'urls.form',
+    section: '4.1',
+    meaning: 'What GET /jobs/ and GET /jobs/{id}/ (a trailing slash) answer: the list and the job, or a refusal.',
+  },
   'paging-link-form': { openPoint: 'urls.form', section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { openPoint: 'urls.form', section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },
   'q.characters.{class}': {

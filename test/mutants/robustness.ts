@@ -354,4 +354,26 @@ export const robustnessMutants: Mutant[] = [
       return sideRequest(next, req, 'PUT', `/jobs/${Number(ref)}`, { body: changes });
     },
   },
+  {
+    // spec 4.5, 7: a list parameter given twice is read or refused, never a server error
+    name: 'robustness-repeated-list-parameter-crashes',
+    area: 'robustness',
+    violates: '4.5, 7: odd list parameters never cause a 5xx (here status given twice: a handler that expects one string)',
+    expectedRule: 'jobs.robustness.list-params',
+    transform: answerInstead(
+      (req) => isList(req) && req.query.getAll('status').length > 1,
+      () => serverError(),
+    ),
+  },
+  {
+    // spec 4.1, 7: a path with a trailing slash is read or refused (its form is open), never a server error
+    name: 'robustness-trailing-slash-crashes',
+    area: 'robustness',
+    violates: '4.1, 7: GET /jobs/{id}/ is answered, never with a 5xx (here a router that splits the path on / finds an empty id)',
+    expectedRule: 'jobs.robustness.trailing-slash',
+    transform: answerInstead(
+      (req) => req.method === 'GET' && /\/jobs\/\d+\/$/.test(req.path),
+      () => serverError(),
+    ),
+  },
 ];
