@@ -20,6 +20,7 @@ import { type CoreHandler } from '../../mock/index.js';
 import { createMockServer } from '../../mock/testing.js';
 import { send, validJob } from '../mock/helpers.js';
 import { FULL_TIER } from '../support/test-seeds.js';
+import { catalog } from '../../suites/catalog/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -127,6 +128,18 @@ const DRAWN_BY_NO_RULE = [
   'GET /api/v1.1/applicantroutingtypes 4XX',
 ];
 
+/**
+ * Rules whose requests leave the document's paths: Prism reads `/jobs/` as `/jobs/{id}` with an empty id and judges the
+ * list the mock answers there as a job, a violation of Prism's reading, not of the mock's answer.
+ */
+const OUTSIDE_THE_DOCUMENT = ['jobs.robustness.trailing-slash'];
+
+/** The rules the proxy run sends through Prism: every rule in the full tier, else the areas above; none outside the document. */
+function rulesThroughPrism(): string[] {
+  const inAreas = (id: string): boolean => FULL_TIER || AREAS_REACHING_EVERY_RESPONSE.some((area) => id.startsWith(`jobs.${area}.`));
+  return catalog.map((rule) => rule.id).filter((id) => inAreas(id) && !OUTSIDE_THE_DOCUMENT.includes(id));
+}
+
 interface PrefixedDocument {
   paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
 }
@@ -156,7 +169,7 @@ describe('prism proxy in front of the mock', () => {
 
     const dir = mkdtempSync(join(tmpdir(), 'jobs-prism-proxy-'));
     dirs.push(dir);
-    const only = FULL_TIER ? [] : ['--only', AREAS_REACHING_EVERY_RESPONSE.map((area) => `jobs.${area}`).join(',')];
+    const only = ['--only', rulesThroughPrism().join(',')];
     // Prism validates every exchange on this machine's CPU: its answers are slow from work, not distance, and a burst of
     // 8 does not show what 32 rules at once do (timeouts). The subject here is the responses, so the default 8 is fixed.
     const args = [SUITE_CLI, '--base-url', prism.url, '--api-key', 'demo-key-1', '--second-api-key', 'demo-key-2',
