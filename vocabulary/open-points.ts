@@ -47,7 +47,8 @@ export const OPEN_POINTS = {
   'urls.form': {
     section: '2.8, 4.1, 4.2',
     question:
-      'The form of the URLs the service writes (paging links (String (URL)) and their parameters, the Location header) and takes (a path with a trailing slash)',
+      'The form of the URLs the service writes (paging links (String (URL)) and their parameters, the Location header) ' +
+      'and takes (a path with a trailing slash)',
   },
   'lists.reference': {
     section: '4.6, 8',
