@@ -10,16 +10,14 @@ import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../http/api.js';
 import { linkProblems } from '../../judging/paging.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
-import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
+import type { Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, retitle, scopedTitle } from '../kit/bodies.js';
 import { headerDifferences, jsonEqual, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
-import { follow } from './paging.js';
-
-type ListRes = ApiResponse<JobList> & { json: JobList };
+import { follow, type ListRes } from './paging.js';
 
 /** `count` generated bodies, reproducible from the rule's seed (one property run). */
 async function withBodies(ctx: RuleContext, count: number, use: (bodies: Body[]) => Promise<void>): Promise<void> {

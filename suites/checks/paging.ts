@@ -15,7 +15,8 @@ import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-buil
 import { matrixRule } from './list-matrix.js';
 
 type Status = Job['status'];
-type ListRes = ApiResponse<JobList> & { json: JobList };
+/** A list answer that was 200 with a list body. */
+export type ListRes = ApiResponse<JobList> & { json: JobList };
 
 const FIXTURE: Status[] = ['active', 'draft', 'active', 'archived', 'active', 'draft', 'archived'];
 

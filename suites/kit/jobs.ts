@@ -47,8 +47,8 @@ export async function createJob(ctx: RuleContext, body: Body, how: JobsApi | Acc
 }
 
 /**
- * Fails unless a GET shows `before` as it was, neither deleted nor changed, after `step`: a request that named
- * another job, or none.
+ * Fails unless a GET (by `api`, the job's own employer's) shows `before` as it was, neither deleted nor changed, after
+ * `step`: a request that named another job, or none.
  *
  * @example
  * await expectLeftAlone(ctx, job, res, { title: `DELETE /jobs (referenceId x) touched job ${job.id}`, expected });
@@ -58,8 +58,9 @@ export async function expectLeftAlone(
   before: Job,
   step: ApiResponse,
   text: { title: string; expected: string },
+  api: JobsApi = ctx.api,
 ): Promise<void> {
-  const res = await ctx.api.get(before.id);
+  const res = await api.get(before.id);
   const problems =
     isSuccess(res.status) && res.json !== undefined ? changeLines(before, res.json) : [`GET /jobs/${before.id}: ${responseLine(res)}`];
   ctx.expect(problems.length === 0, { ...text, received: problems.join('\n'), failingExchange: step.exchange });
