@@ -62,7 +62,9 @@ export function jobAnswerForms(exchange: Exchange): ObservationInput[] {
   const job = parsedObject(response.body);
   if (!isJob(job)) return [];
   const forms: ObservationInput[] = [{ topic: 'date-form', section: '2.1', observed: `publishDate: ${dateForm(job.publishDate)}` }];
-  const sent = exchange.request.bodyTruncated ? undefined : parsedObject(exchange.request.body)?.closeDate;
+  // Only a request that names a closeDate is worth parsing again (a body may be a 64 KiB description).
+  const request = exchange.request;
+  const sent = request.bodyTruncated || !request.body?.includes('"closeDate"') ? undefined : parsedObject(request.body)?.closeDate;
   if (typeof sent === 'string' && typeof job.closeDate === 'string') {
     const written = job.closeDate === sent ? 'as sent' : `${dateForm(sent)} written as ${dateForm(job.closeDate)}`;
     forms.push({ topic: 'date-form', section: '2.1', observed: `closeDate: ${written}` });
