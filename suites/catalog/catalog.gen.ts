@@ -201,7 +201,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'create',
     title:
-      "A deleted job's referenceId can be used again, by POST, by PUT-create and by PUT /jobs/{id} on another job, however it was made and deleted",
+      "A deleted job's referenceId can be used again, by POST, by PUT-create and by PUT /jobs/{id} on another job, however it was made and deleted, and the job that takes it holds what it sent, not the deleted job's values",
     statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
   },
   {

@@ -8,8 +8,8 @@ import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
-import { isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { jobByReference, sideRequest } from './support/side-requests.js';
+import { isDelete, isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /** The salary periods' meanings in id order (spec 2.5). */
@@ -414,5 +414,33 @@ export const createMutants: Mutant[] = [
       (req) => isPost(req) && req.headers['api-key'] === DEMO_EMPLOYERS[1]!.apiKey && requestJson(req)?.autoRefresh === true,
       () => jsonResponse(500, { message: 'plan lookup failed' }),
     ),
+  },
+  {
+    // spec 3, 4.2, 4.3: PUT-create behaves as POST, so the flags it omits take their defaults, whatever a deleted job held
+    name: 'create-put-create-revives-deleted-job-flags',
+    area: 'create',
+    violates:
+      '3, 4.3: a PUT-create without status or confidential creates a draft, not confidential (here a PUT-create with the ' +
+      "referenceId of a deleted job revives that job's record and takes its status and confidential)",
+    expectedRule: 'jobs.create.deleted-reference-reusable',
+    transform: (next) => {
+      const removed = new Map<string, JsonObject>();
+      const keyed = (req: CoreRequest, ref: string): string => `${req.headers['api-key'] ?? ''} ${ref}`;
+      return async (req) => {
+        const body = requestJson(req);
+        if (isDelete(req)) {
+          const job = await namedJob(next, req, jobIdOf(req), body);
+          const res = await next(req);
+          if (res.status === 204 && typeof job?.referenceId === 'string')
+            removed.set(keyed(req, job.referenceId), { status: job.status, confidential: job.confidential });
+          return res;
+        }
+        const ref = isPutByReference(req) ? body?.referenceId : undefined;
+        const old = typeof ref === 'string' ? removed.get(keyed(req, ref)) : undefined;
+        if (old === undefined || (await jobByReference(next, req, ref as string)) !== undefined) return next(req);
+        removed.delete(keyed(req, ref as string));
+        return next(withJsonBody(req, { ...old, ...body }));
+      };
+    },
   },
 ];

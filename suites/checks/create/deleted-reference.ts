@@ -5,18 +5,21 @@
  * may give it to another live job. A soft delete that keeps the referenceId in
  * a unique index refuses it. Every combination is sent: the job created by POST
  * or by PUT-create, deleted in each delete form, its referenceId taken again in
- * each way, since a server may keep one index per path that wrote it.
+ * each way, since a server may keep one index per path that wrote it. The job
+ * that takes the referenceId holds what its own request sent, and the create
+ * defaults where a create sends no flags: the deleted job is active and
+ * confidential, so a server that revives its record instead shows it.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
-import { show } from '../../../judging/compare.js';
+import { keptValueProblems, show } from '../../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, removeJob, type DeleteWay } from '../../kit/delete-forms.js';
 import { createJob, getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
-import { CREATE_WAYS, createBy, type CreateWay } from './shared.js';
+import { CREATE_WAYS, createBy, omit, type CreateWay } from './shared.js';
 
 /** The ways a freed referenceId is taken again: both creates, and an update by id of another live job. */
 type ReuseWay = CreateWay | 'PUT /jobs/{id}';
@@ -29,10 +32,27 @@ const ANSWERS: Record<ReuseWay, [(status: number) => boolean, string]> = {
   'PUT /jobs/{id}': [(s) => s === 200, '200 (4.3)'],
 };
 
-async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other: Body): Promise<ApiResponse<Job>> {
-  if (way === 'PUT /jobs/{id}') return ctx.api.putById((await createJob(ctx, identify(ctx, other))).id, { referenceId });
-  const body = { ...identify(ctx, other), referenceId };
-  return way === 'POST /jobs' ? ctx.api.create(body) : ctx.api.putByReference(body);
+/** The deleted job's flags, away from their defaults (autoRefresh stays out: a plan may not take it). */
+const AWAY_FROM_DEFAULTS = { status: 'active', confidential: true };
+/** The create defaults of the flags (spec 3: status draft; 2.1, 4.2: confidential and autoRefresh false). */
+const CREATE_DEFAULTS = { status: 'draft', confidential: false, autoRefresh: false };
+
+/** A way's answer, and the values the job that took the referenceId must hold. */
+interface Reuse {
+  res: ApiResponse<Job>;
+  holds: Body;
+}
+
+async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other: Body): Promise<Reuse> {
+  if (way === 'PUT /jobs/{id}') {
+    const body = identify(ctx, other);
+    const res = await ctx.api.putById((await createJob(ctx, body)).id, { referenceId });
+    return { res, holds: { ...body, referenceId } };
+  }
+  // Without flags, so the create defaults apply, not the deleted job's.
+  const body = { ...omit(identify(ctx, other), ...Object.keys(CREATE_DEFAULTS)), referenceId };
+  const res = way === 'POST /jobs' ? await ctx.api.create(body) : await ctx.api.putByReference(body);
+  return { res, holds: { ...body, ...CREATE_DEFAULTS } };
 }
 
 /** Every way a referenceId is freed and taken again: made by each create, deleted in each form, reused in each way. */
@@ -46,7 +66,8 @@ export const deletedReferenceReusable: Implementation = propertyRule(
     section: '3',
     level: 'must',
     title:
-      "A deleted job's referenceId can be used again, by POST, by PUT-create and by PUT /jobs/{id} on another job, however it was made and deleted",
+      "A deleted job's referenceId can be used again, by POST, by PUT-create and by PUT /jobs/{id} on another job, however it was " +
+      "made and deleted, and the job that takes it holds what it sent, not the deleted job's values",
     statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
   },
   {
@@ -54,10 +75,10 @@ export const deletedReferenceReusable: Implementation = propertyRule(
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
     check: async (ctx: RuleContext, [first, second]) => {
       for (const [made, removed, way] of COMBINATIONS) {
-        const body = identify(ctx, first);
+        const body = { ...identify(ctx, first), ...AWAY_FROM_DEFAULTS };
         const old = await createBy(ctx, made, body);
         await removeJob(ctx, removed, old, body.referenceId);
-        const res = await reuse(ctx, way, body.referenceId, second);
+        const { res, holds } = await reuse(ctx, way, body.referenceId, second);
         const [accepts, answer] = ANSWERS[way];
         expectStatus(
           ctx,
@@ -77,6 +98,15 @@ export const deletedReferenceReusable: Implementation = propertyRule(
           received:
             `deleted job ${old.id}; ${way} answered job ${taker.id}; GET /jobs/${taker.id} has referenceId ` +
             `${show(read.referenceId)}; listed with the referenceId: ${show(listed.map((item) => item.id))}`,
+        });
+        const problems = keptValueProblems(holds, read);
+        ctx.expect(problems.length === 0, {
+          title: `${way} with the referenceId of a job deleted by ${DELETE_HOW[removed]} did not hold what it sent`,
+          expected:
+            way === 'PUT /jobs/{id}'
+              ? 'the updated job keeps its own values (spec 4.3: only the fields sent change)'
+              : 'the values sent, and draft, not confidential, no auto-refresh where the create sends no flags: nothing of the deleted job (spec 3, 4.2)',
+          received: `GET /jobs/${taker.id}: ${problems.join('; ')}`,
         });
       }
     },
