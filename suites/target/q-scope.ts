@@ -49,11 +49,16 @@ export async function probeQueryScope(
   if (created.status < 200 || created.status > 299 || typeof id !== 'number') return undefined; // the create rules report it
   try {
     // The plainest list request (principle: canonical setup): q alone, the only job it can find being the probe's.
-    const list = (q: string) => api.client.request<{ data?: Array<{ id?: unknown }> }>({ method: 'GET', path: '/jobs', query: { q } });
-    const holds = (res: Awaited<ReturnType<typeof list>>): boolean =>
-      res.status === 200 && Array.isArray(res.json?.data) && res.json.data.some((item) => item?.id === id);
+    const list = (q: string) =>
+      api.client.request<{ data?: Array<{ id?: unknown; referenceId?: unknown }> }>({ method: 'GET', path: '/jobs', query: { q } });
+    const holds = (
+      res: Awaited<ReturnType<typeof list>>,
+      same = (item: { id?: unknown; referenceId?: unknown }) => item?.id === id,
+    ): boolean => res.status === 200 && Array.isArray(res.json?.data) && res.json.data.some(same);
     const finds = async (q: string): Promise<boolean> => holds(await list(q));
     const whole = await list(word);
+    // Listed, but written another way (its id as text, say): q works, and the list rules report the item's form.
+    if (!holds(whole) && holds(whole, (item) => String(item?.id) === String(id) || item?.referenceId === referenceId)) return undefined;
     if (!holds(whole)) {
       const answered = whole.status === 200 ? 'does not find' : `answers ${whole.status}, not a list that holds`;
       throw new SuiteError(

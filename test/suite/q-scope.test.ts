@@ -1,13 +1,23 @@
 /**
  * The q probe before the rules (suites/target/q-scope.ts): it records how the
  * target's q matches, leaves nothing behind, and stops the run with a clear
- * reason when q cannot find the suite's jobs by the whole word the lists use.
+ * reason when q cannot find the suite's jobs by the whole word the lists use
+ * (a job listed in another form is found: the list rules report its form).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
 import { SuiteError } from '../../suites/contract/errors.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
-import { answerInstead, isList, jsonResponse, mockOptions, reshapeRequest } from '../mutants/kit.js';
+import {
+  answerInstead,
+  isList,
+  jsonResponse,
+  mockOptions,
+  reshapeRequest,
+  responseJson,
+  rewriteResponse,
+  withResponseJson,
+} from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1' };
 const ONLY = 'jobs.reference.position-types';
@@ -46,6 +56,19 @@ describe('the q probe', () => {
     const run = runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: ONLY });
     await expect(run).rejects.toBeInstanceOf(SuiteError);
     await expect(run).rejects.toMatchObject({ code: 'DISCOVERY_FAILED' });
+    expect(mock.core.snapshot().jobs).toEqual([]);
+  });
+
+  it('lets the run go on when q finds the job but the list writes it another way (its id as text): the list rules report that', async () => {
+    const idsAsText = rewriteResponse(isList, (res) => {
+      const body = responseJson(res) as { data?: Array<Record<string, unknown>> } | undefined;
+      for (const item of body?.data ?? []) item.id = String(item.id);
+      return body ? withResponseJson(res, body) : res;
+    });
+    await using mock = await createMockServer(mockOptions({ transform: idsAsText }));
+    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.header-fields' });
+    expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
+    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.header-fields', 'failed']]);
     expect(mock.core.snapshot().jobs).toEqual([]);
   });
 
