@@ -284,6 +284,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     requires: ['secondApiKey'],
   },
   {
+    id: 'jobs.create.defaults-each-employer',
+    section: '3',
+    level: 'must',
+    area: 'create',
+    title: "The second employer's POST and PUT-create get the same defaults: draft, closeDate 60 days on, false flags",
+    statement: 'POST or PUT-create with `status` omitted | valid request | draft',
+    requires: ['secondApiKey'],
+  },
+  {
     id: 'jobs.roundtrip.post-accepted',
     section: '4.2',
     level: 'must',
@@ -1227,6 +1236,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'list',
     title: 'The list holds both of two jobs equal in every value but their referenceId, and counts both',
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
+  },
+  {
+    id: 'jobs.list.page-size-each-employer',
+    section: '8',
+    level: 'must',
+    area: 'list',
+    title: "The second employer's list has the same page sizes: 10 by default, 100 at most",
+    statement: 'pageSize | Default 10, maximum 100',
+    requires: ['secondApiKey'],
   },
   {
     id: 'jobs.paging.total',

@@ -15,6 +15,7 @@ import * as createDuplicateReference from './create/duplicate-reference.js';
 import * as createExplicitValues from './create/explicit-values.js';
 import * as createIndex from './create/index.js';
 import * as duplicateEntries from './duplicate-entries.js';
+import * as eachEmployer from './each-employer.js';
 import * as flagCombinations from './flag-combinations.js';
 import * as html from './html.js';
 import * as isolation from './isolation.js';
@@ -76,6 +77,8 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   createExplicitValues.explicitValues,
   createIndex.createRules,
   duplicateEntries.duplicateEntriesRule,
+  eachEmployer.defaultsEachEmployer,
+  eachEmployer.pageSizeEachEmployer,
   flagCombinations.flagCombinationsRule,
   html.htmlRules,
   isolation.isolationRules,

@@ -9,7 +9,7 @@ import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { isDelete, isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
+import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /** The salary periods' meanings in id order (spec 2.5). */
@@ -440,6 +440,43 @@ export const createMutants: Mutant[] = [
         if (old === undefined || (await jobByReference(next, req, ref as string)) !== undefined) return next(req);
         removed.delete(keyed(req, ref as string));
         return next(withJsonBody(req, { ...old, ...body }));
+      };
+    },
+  },
+  {
+    // spec 3, 8: closeDate defaults to 60 days after publishDate, for every employer (only autoRefresh depends on the plan)
+    name: 'create-standard-plan-close-date-30-days',
+    area: 'create',
+    violates:
+      '3, 8: the default job lifetime is 60 days after publishDate (here the second employer, on a standard plan, gets 30: ' +
+      'a plan setting read where none applies)',
+    expectedRule: 'jobs.create.defaults-each-employer',
+    transform: rewriteRequest(
+      (req) => isPost(req) && req.headers['api-key'] === DEMO_EMPLOYERS[1]!.apiKey,
+      (body) => {
+        if (body.closeDate === undefined) body.closeDate = new Date(Date.now() + 30 * DAY_MS).toISOString();
+      },
+    ),
+  },
+  {
+    // spec 2.1, 7.1: "" is no referenceId, so it is never "already in use"
+    name: 'create-second-empty-reference-refused',
+    area: 'create',
+    violates:
+      '2.1, 7.1: referenceId "" is how a job without one is described, not a referenceId in use (here a POST with "" is ' +
+      'refused 409 while a job the employer posted with "" is live)',
+    expectedRule: 'jobs.create.without-reference-id',
+    transform: (next) => {
+      const unnamed = new Map<string, number[]>();
+      return async (req) => {
+        if (!isPost(req) || requestJson(req)?.referenceId !== '') return next(req);
+        const key = req.headers['api-key'] ?? '';
+        for (const id of unnamed.get(key) ?? [])
+          if ((await currentJob(next, req, id)) !== undefined) return jsonResponse(409, { code: 'duplicate_reference_id' });
+        const res = await next(req);
+        const job = responseJson(res);
+        if (res.status === 201 && isJobBody(job)) unnamed.set(key, [...(unnamed.get(key) ?? []), job.id]);
+        return res;
       };
     },
   },

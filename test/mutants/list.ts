@@ -1,7 +1,7 @@
 /**
  * @module Mutants of the job list (spec 4.5, 2.7, 5.3, 8).
  */
-import type { CoreRequest, CoreResponse } from '../../mock/index.js';
+import { DEMO_EMPLOYERS, type CoreRequest, type CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
@@ -615,6 +615,22 @@ export const listMutants: Mutant[] = [
       const kept = body.data.filter((item) => !titles.has(item.title) && titles.add(item.title));
       if (kept.length === body.data.length) return res;
       return withResponseJson(res, { ...body, data: kept });
+    },
+  },
+  {
+    // spec 4.5, 8: pageSize maximum 100, an interface limit for every employer (only autoRefresh depends on the plan)
+    name: 'list-standard-plan-page-size-uncapped',
+    area: 'list',
+    violates:
+      '8: pageSize maximum 100 (here the second employer, on a standard plan, is served the pageSize it asks for above 100: ' +
+      'a plan setting read where none applies)',
+    expectedRule: 'jobs.list.page-size-each-employer',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res);
+      const asked = Number(req.query.get('pageSize'));
+      if (!isList(req) || req.headers['api-key'] !== DEMO_EMPLOYERS[1]!.apiKey || !(asked > 100) || !isListBody(body)) return res;
+      return withResponseJson(res, { ...body, paging: { ...body.paging, pageSize: asked } });
     },
   },
 ];

@@ -101,9 +101,10 @@ export const withoutReferenceId: Implementation = propertyRule(
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      // Each spelling of "none" in every case: several jobs without one are no duplicates (7.1 rejects a referenceId
-      // in use; none is no referenceId), as a unique index that takes "" or null for a value would make them.
-      for (const none of NONE_SPELLINGS) {
+      // Each spelling of "none" twice in every case, all live at once: several jobs without one are no duplicates (7.1
+      // rejects a referenceId in use; none is no referenceId), as a unique index that takes "" or null for a value
+      // would make them.
+      for (const none of [...NONE_SPELLINGS, ...NONE_SPELLINGS]) {
         const job = await createJob(
           ctx,
           { ...anonymous(ctx, generated), ...none.patch },

@@ -1,0 +1,104 @@
+/**
+ * @module The second employer's defaults and limits. Only autoRefresh depends on the plan (spec 2.1: "Applies only
+ * to employers on unlimited job plans"); every other default and limit is the interface's, for each employer alike.
+ * Every other rule writes and lists with the first key, so a server that reads a plan setting where it should not
+ * (a shorter lifetime, another page size) shows only here: the second employer creates by POST and by PUT-create
+ * without the defaulted fields, and lists at the default, the largest and one past the largest page size.
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { show } from '../../judging/compare.js';
+import { dayOffsets, isDaysAfter } from '../../judging/dates.js';
+import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
+import { createJob } from '../kit/jobs.js';
+import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { omit } from './create/shared.js';
+
+/** The fields a create leaves to their defaults here (spec 3, 2.1, 2.5). */
+const DEFAULTED = ['status', 'closeDate', 'confidential', 'autoRefresh'];
+
+/** What differs from the create defaults: draft, closeDate 60 days on, false flags (spec 3, 2.1, 2.5, 8). */
+function defaultProblems(job: Job): string[] {
+  const problems: string[] = [];
+  if (job.status !== 'draft') problems.push(`status ${show(job.status)}, not "draft"`);
+  if (typeof job.closeDate !== 'string' || !isDaysAfter(job.publishDate, job.closeDate, 60))
+    problems.push(
+      `closeDate ${show(job.closeDate)} is ${dayOffsets(job.publishDate, job.closeDate ?? '').join(' or ')} days after ${job.publishDate}, not 60`,
+    );
+  if (job.confidential !== false) problems.push(`confidential ${show(job.confidential)}, not false`);
+  if (job.autoRefresh !== false) problems.push(`autoRefresh ${show(job.autoRefresh)}, not false`);
+  if (job.salary?.plusCommission !== false) problems.push(`salary.plusCommission ${show(job.salary?.plusCommission)}, not false`);
+  return problems;
+}
+
+async function createBy(ctx: RuleContext, second: JobsApi, way: 'POST /jobs' | 'PUT /jobs (create)', body: Body): Promise<Job> {
+  if (way === 'POST /jobs') return createJob(ctx, body, second);
+  const res = await second.putByReference(body as Body & { referenceId: string });
+  expectStatus(ctx, res, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3; code not shown)');
+  return jobOf(res);
+}
+
+export const defaultsEachEmployer: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.create.defaults-each-employer',
+    section: '3',
+    level: 'must',
+    title: "The second employer's POST and PUT-create get the same defaults: draft, closeDate 60 days on, false flags",
+    statement: 'POST or PUT-create with `status` omitted | valid request | draft',
+    requires: ['secondApiKey'],
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const second = ctx.second;
+      if (second === undefined) return ctx.skip('needs a second employer: pass --second-api-key');
+      for (const way of ['POST /jobs', 'PUT /jobs (create)'] as const) {
+        const body = { ...omit(identify(ctx, generated), ...DEFAULTED), salary: { amount: 50000, period: { id: 1 } } };
+        const problems = defaultProblems(await createBy(ctx, second, way, body));
+        ctx.expect(problems.length === 0, {
+          title: `${way} by the second employer did not apply the create defaults`,
+          expected:
+            'status draft, closeDate 60 days after publishDate, confidential, autoRefresh and salary.plusCommission false ' +
+            'when omitted (spec 3, 2.1, 2.5, 8: defaults of the interface, for every employer)',
+          received: problems.join('; '),
+        });
+      }
+    },
+  },
+);
+
+/** The page sizes the second employer asks for, and the pageSize each must be served with (spec 4.5, 8). */
+const PAGE_SIZES: ReadonlyArray<[asked: number | undefined, allowed: (size: unknown) => boolean, expected: string]> = [
+  [undefined, (size) => size === 10, 'the default, 10'],
+  [100, (size) => size === 100, '100, the maximum'],
+  [101, (size) => typeof size === 'number' && size >= 1 && size <= 100, 'at most 100 (or a 4xx)'],
+];
+
+export const pageSizeEachEmployer: Implementation = fixedRule(
+  {
+    id: 'jobs.list.page-size-each-employer',
+    section: '8',
+    level: 'must',
+    title: "The second employer's list has the same page sizes: 10 by default, 100 at most",
+    statement: 'pageSize | Default 10, maximum 100',
+    requires: ['secondApiKey'],
+  },
+  async (ctx: RuleContext) => {
+    const second = ctx.second;
+    if (second === undefined) return ctx.skip('needs a second employer: pass --second-api-key');
+    for (const [asked, allowed, expected] of PAGE_SIZES) {
+      const res = await second.list({ q: caseTagOf(ctx), ...(asked === undefined ? {} : { pageSize: asked }) });
+      if (asked !== undefined && asked > 100 && isClientError(res.status)) continue;
+      expectStatus(ctx, res, 200, 'GET /jobs answers 200 with {data, paging} (spec 4.5)');
+      const size = res.json?.paging?.pageSize;
+      ctx.expect(allowed(size), {
+        title: `the second employer's list ${asked === undefined ? 'without pageSize' : `with pageSize=${asked}`} has pageSize ${show(size)}`,
+        expected: `pageSize ${expected}: the page size in effect (spec 2.8, 4.5, 8), for every employer`,
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+    }
+  },
+);
