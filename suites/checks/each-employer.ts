@@ -6,14 +6,13 @@
  * without the defaulted fields, and lists at the default, the largest and one past the largest page size.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
+import type { Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { dayOffsets, isDaysAfter } from '../../judging/dates.js';
-import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
-import { createJob } from '../kit/jobs.js';
+import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { omit } from './create/shared.js';
+import { CREATE_WAYS, createBy, omit } from './create/shared.js';
 
 /** The fields a create leaves to their defaults here (spec 3, 2.1, 2.5). */
 const DEFAULTED = ['status', 'closeDate', 'confidential', 'autoRefresh'];
@@ -32,13 +31,6 @@ function defaultProblems(job: Job): string[] {
   return problems;
 }
 
-async function createBy(ctx: RuleContext, second: JobsApi, way: 'POST /jobs' | 'PUT /jobs (create)', body: Body): Promise<Job> {
-  if (way === 'POST /jobs') return createJob(ctx, body, second);
-  const res = await second.putByReference(body as Body & { referenceId: string });
-  expectStatus(ctx, res, isSuccess, 'setup: PUT /jobs with a new referenceId creates the job (spec 4.3; code not shown)');
-  return jobOf(res);
-}
-
 export const defaultsEachEmployer: Implementation = propertyRule<Body>(
   {
     id: 'jobs.create.defaults-each-employer',
@@ -54,9 +46,14 @@ export const defaultsEachEmployer: Implementation = propertyRule<Body>(
     check: async (ctx: RuleContext, generated) => {
       const second = ctx.second;
       if (second === undefined) return ctx.skip('needs a second employer: pass --second-api-key');
-      for (const way of ['POST /jobs', 'PUT /jobs (create)'] as const) {
-        const body = { ...omit(identify(ctx, generated), ...DEFAULTED), salary: { amount: 50000, period: { id: 1 } } };
-        const problems = defaultProblems(await createBy(ctx, second, way, body));
+      for (const way of CREATE_WAYS) {
+        const identified = identify(ctx, generated);
+        const body = {
+          ...omit(identified, ...DEFAULTED),
+          referenceId: identified.referenceId,
+          salary: { amount: 50000, period: { id: 1 } },
+        };
+        const problems = defaultProblems(await createBy(ctx, way, body, second));
         ctx.expect(problems.length === 0, {
           title: `${way} by the second employer did not apply the create defaults`,
           expected:
