@@ -451,6 +451,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Rule: `salary.period.id` is required when `salary.amount` is given.',
   },
   {
+    id: 'jobs.roundtrip.email-letters',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title:
+      'An applicationEmail with letters beyond ASCII, at the limit too, is taken and kept as sent, or refused, on every write path (observed)',
+    statement: 'Address that receives a copy of each application. Applies only when routing type is 1.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',
@@ -1008,7 +1017,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '8',
     level: 'must',
     area: 'limits',
-    title: 'A location description of 301 characters is rejected; one of 300, if taken, is answered within 300',
+    title: 'A location description of 301 characters is rejected; one of 300, if taken by POST, is kept as that place on every write path',
     statement: 'location name / description / type | max 256 / 300 / 50 characters',
   },
   {

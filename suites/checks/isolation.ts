@@ -121,6 +121,19 @@ const list: Implementation = matrixRule(
   'isolation',
 );
 
+/**
+ * The minimal updates 4.3 names ("only `title`, or only `status`, or only `referenceId` plus `status`"), as the other
+ * employer sends them: a title, and the status that would move this job (archive it, or publish it again), since a
+ * server may guard a full update and let a status change through.
+ */
+function minimalPatches(ctx: RuleContext, p: Pair): Array<{ label: string; patch: Body }> {
+  const status = p.mine.status === 'active' ? 'archived' : 'active';
+  return [
+    { label: 'a title', patch: { title: scopedTitle(ctx, p.mineReference, 'taken over') } },
+    { label: `status ${status} alone`, patch: { status } },
+  ];
+}
+
 const updateById = isolationRule(
   {
     id: 'jobs.isolation.update-by-id',
@@ -133,9 +146,11 @@ const updateById = isolationRule(
   async (ctx: RuleContext, p) => {
     // Every form that names the job by id: PUT /jobs/{id}, and POST /jobs/{id} overridden to PUT (spec 1).
     for (const form of ['id', 'override'] as const) {
-      const res = await sendUpdate(ctx, form, p.mine, { title: scopedTitle(ctx, p.mineReference, 'taken over') }, p.other);
-      refused(ctx, res, form === 'id' ? 'put-by-id' : 'put-by-override');
-      await expectUntouched(ctx, p, res);
+      for (const { patch } of minimalPatches(ctx, p)) {
+        const res = await sendUpdate(ctx, form, p.mine, patch, p.other);
+        refused(ctx, res, form === 'id' ? 'put-by-id' : 'put-by-override');
+        await expectUntouched(ctx, p, res);
+      }
     }
   },
 );
@@ -150,14 +165,19 @@ const updateByReference = isolationRule(
     requires: ['secondApiKey'],
   },
   async (ctx: RuleContext, p) => {
-    // Every form that names the job by referenceId: PUT /jobs, and POST /jobs overridden to PUT (spec 1). A title
-    // alone reaches an update; a whole job reaches a PUT-create too (4.3), where a server may make the second
+    // Every form that names the job by referenceId: PUT /jobs, and POST /jobs overridden to PUT (spec 1). A title or
+    // a status alone reaches an update; a whole job reaches a PUT-create too (4.3), where a server may make the second
     // employer's own job and must not make it the first employer's.
-    const title = scopedTitle(ctx, p.mineReference, 'taken over');
-    // The titles first: once a whole job made the second employer's own job, the referenceId names that one.
+    const [title, status] = minimalPatches(ctx, p);
+    // The minimal updates first: once a whole job made the second employer's own job, the referenceId names that one.
     const sends = [
-      ...REFERENCE_FORMS.map((form) => ({ form, label: formLabel(form), patch: { title } })),
-      ...REFERENCE_FORMS.map((form) => ({ form, label: `${formLabel(form)} with a whole job`, patch: { ...p.generated, title } })),
+      ...REFERENCE_FORMS.map((form) => ({ form, label: formLabel(form), patch: title!.patch })),
+      ...REFERENCE_FORMS.map((form) => ({ form, label: `${formLabel(form)} with ${status!.label}`, patch: status!.patch })),
+      ...REFERENCE_FORMS.map((form) => ({
+        form,
+        label: `${formLabel(form)} with a whole job`,
+        patch: { ...p.generated, title: title!.patch.title },
+      })),
     ];
     for (const { form, label, patch } of sends) {
       const res = await sendUpdate(ctx, form, { ...p.mine, referenceId: p.mineReference }, patch, p.other);

@@ -4,14 +4,16 @@
  * goes out just before the write and the same request again just after it: a cache of list answers, or a search
  * view, that one write path does not clear answers the second list as the first. After a create (in every form, with
  * no status and with each one) or an update, the item must be the job as a GET reads it, every header field (2.7),
- * with the header fields sent, and the list filtered by its status holds it too. The rule runs alone (`exclusive`):
+ * with the header fields sent, and the list filtered by its status holds it too; after a status change in each update
+ * form, the list filtered by the status it left no longer does, and the active jobs stay in publishDate order. The
+ * rule runs alone (`exclusive`):
  * another rule's write between the two lists would clear such a cache and hide it.
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { compareDates, headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { CREATE_FORMS, declinesCreate, declinesUpdate, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
@@ -46,13 +48,24 @@ function listedProblems(after: Shown, job: Job | undefined, sent: Body): string[
  * Fails unless the list shows the job as the write left it: not at all after a delete; else every header field as a
  * GET reads it (2.7), and the header fields the write sent as sent.
  */
-async function expectListed(ctx: RuleContext, what: string, referenceId: string, after: Shown, written?: { id: number; sent: Body }) {
+async function expectListed(
+  ctx: RuleContext,
+  what: string,
+  referenceId: string,
+  after: Shown,
+  written?: { id: number; sent: Body; left?: Job['status'] },
+) {
   const job = written === undefined ? undefined : await getJob(ctx, written.id);
   const problems = listedProblems(after, job, written?.sent ?? {});
   // The list filtered by the job's status holds it too: a status view one write path does not fill misses it.
   if (job !== undefined) {
     const filtered = (await listJobs(ctx, { q: referenceId, status: job.status, pageSize: 100 })).json.data;
     if (!filtered.some((header) => header.id === job.id)) problems.push(`not listed with status=${job.status}`);
+  }
+  // The status it left no longer lists it: a status view one write path does not clear still holds it.
+  if (job !== undefined && written?.left !== undefined && written.left !== job.status) {
+    const left = (await listJobs(ctx, { q: referenceId, status: written.left, pageSize: 100 })).json.data;
+    if (left.some((header) => header.id === job.id)) problems.push(`still listed with status=${written.left}`);
   }
   ctx.expect(problems.length === 0, {
     title: `GET /jobs?q=${referenceId} right after ${what} does not show the job as the write left it`,
@@ -61,6 +74,39 @@ async function expectListed(ctx: RuleContext, what: string, referenceId: string,
         ? 'the list no longer shows a deleted job (spec 4.5; 4.4)'
         : 'the list shows the job as a GET does, with the values sent (spec 4.5, 2.7; 4.2, 4.3)',
     received: problems.join('\n'),
+  });
+}
+
+/**
+ * An active job archived and then re-published in each update form (3): each list right after shows it in its new
+ * status only. Then the case's active jobs, older and newer ones among them, are listed in publishDate order (4.5): a
+ * status change that re-files the job at the end of its status view, or stamps it anew, shows there.
+ */
+async function statusChangesInEveryForm(ctx: RuleContext, generated: Body): Promise<void> {
+  for (const form of UPDATE_FORMS) {
+    const job = await createJob(ctx, identify(ctx, { ...generated, status: 'active' }));
+    const referenceId = job.referenceId as string;
+    for (const [status, left] of [
+      ['archived', 'active'],
+      ['active', 'archived'],
+    ] as const) {
+      const { res, after } = await listedAround(
+        ctx,
+        referenceId,
+        () => job.id,
+        () => sendUpdate(ctx, form, job, { status }),
+      );
+      if (await declinesUpdate(ctx, form, job, res)) break;
+      expectStatus(ctx, res, isSuccess, `${formLabel(form, job)} with status ${status} changes the status (spec 3)`);
+      await expectListed(ctx, `${formLabel(form, job)} with status ${status}`, referenceId, after, { id: job.id, sent: { status }, left });
+    }
+  }
+  const active = (await listJobs(ctx, { q: caseTagOf(ctx), status: 'active', pageSize: 100 })).json.data;
+  const outOfOrder = active.findIndex((item, i) => i > 0 && compareDates(item.publishDate, active[i - 1]!.publishDate) > 0);
+  ctx.expect(outOfOrder === -1, {
+    title: 'the active jobs are out of publishDate order after their archive and re-publish',
+    expected: 'sorted by publishDate descending (spec 4.5); a status change changes nothing else (spec 3)',
+    received: active.map((header) => `${header.id} ${header.publishDate}`).join('\n'),
   });
 }
 
@@ -108,6 +154,7 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
     expectStatus(ctx, res, isSuccess, `${formLabel(form, job)} with a new title and confidential flag updates the job (spec 4.3)`);
     await expectListed(ctx, formLabel(form, job), referenceId, after, { id: job.id, sent: change });
   }
+  await statusChangesInEveryForm(ctx, generated);
   // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
   // path good practice only, so a target that declines it there is not judged here).
   for (const way of DELETE_WAYS) {

@@ -16,6 +16,7 @@ import * as createExplicitValues from './create/explicit-values.js';
 import * as createIndex from './create/index.js';
 import * as duplicateEntries from './duplicate-entries.js';
 import * as eachEmployer from './each-employer.js';
+import * as emailLetters from './email-letters.js';
 import * as flagCombinations from './flag-combinations.js';
 import * as html from './html.js';
 import * as isolation from './isolation.js';
@@ -79,6 +80,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   duplicateEntries.duplicateEntriesRule,
   eachEmployer.defaultsEachEmployer,
   eachEmployer.pageSizeEachEmployer,
+  emailLetters.emailLettersRule,
   flagCombinations.flagCombinationsRule,
   html.htmlRules,
   isolation.isolationRules,

@@ -373,6 +373,12 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'Whether a title and a description that read as a number, a boolean or null are accepted, per write path and value.',
   },
+  'email.non-ascii': {
+    openPoint: 'input.unbounded',
+    section: '2.1',
+    meaning:
+      'Whether an applicationEmail with letters beyond ASCII (accented, or beyond the BMP at the limit) is accepted, per write path.',
+  },
   'salary.without-members': {
     openPoint: 'input.unbounded',
     section: '2.5',

@@ -8,7 +8,7 @@ import { isJobBody, isListBody, requestJson, responseJson, withResponseJson } fr
 import { rewriteResponse } from './support/transforms.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
-import { effectiveMethod, isCollection, isItem, isList, isOverride } from './support/routes.js';
+import { effectiveMethod, isCollection, isItem, isList, isOverride, isPutById, jobIdOf } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 
 /** A job that another key than the first demo employer's creates by `creates` is answered as the first employer's. */
@@ -225,6 +225,25 @@ export const isolationMutants: Mutant[] = [
         return res;
       await sideRequest(next, req, 'PUT', '/jobs', { body, headers: { 'api-key': other } });
       return res;
+    },
+  },
+  {
+    // spec 5.3, 4.3: a status alone is a valid update, and another employer's job is out of reach all the same
+    name: 'isolation-status-alone-reaches-other-employer',
+    area: 'isolation',
+    violates:
+      "5.3: an employer cannot change another employer's job (here PUT /jobs/{id} with a status alone, the archive and " +
+      're-publish body, is applied to the job whichever employer holds it: the ownership check sits on the full update only)',
+    expectedRule: 'jobs.isolation.update-by-id',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      const other = otherKey(req.headers['api-key']);
+      if (!isPutById(req) || id === undefined || other === undefined || body === undefined || Object.keys(body).join() !== 'status')
+        return next(req);
+      const res = await next(req);
+      if (res.status !== 404) return res;
+      return sideRequest(next, req, 'PUT', `/jobs/${id}`, { body, headers: { 'api-key': other } });
     },
   },
 ];

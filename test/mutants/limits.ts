@@ -399,4 +399,29 @@ export const limitsMutants: Mutant[] = [
       () => jsonResponse(400, { code: 'invalid', message: 'referenceId is too long' }),
     ),
   },
+  {
+    // spec 2.2, 8: a location description of up to 300 characters, on every write path
+    name: 'limits-location-description-cut-to-256-by-reference',
+    area: 'limits',
+    violates:
+      "2.2, 8: a location description is at most 300 characters (here an update by PUT /jobs cuts one to 256, the name's " +
+      'limit: the update path checks the wrong column)',
+    expectedRule: 'jobs.limits.location-description-length',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const locations = body?.locations;
+      const ref = body?.referenceId;
+      if (!isPutByReference(req) || !Array.isArray(locations) || typeof ref !== 'string' || !(await jobByReference(next, req, ref)))
+        return next(req);
+      const cut = locations.map((place) => {
+        const description = (place as JsonObject)?.description;
+        // Only valid ones: a description over 300 is still refused (the create schema checks it first).
+        const length = typeof description === 'string' ? [...description].length : 0;
+        return typeof description === 'string' && length > 256 && length <= 300
+          ? { ...(place as JsonObject), description: [...description].slice(0, 256).join('') }
+          : place;
+      });
+      return next(withJsonBody(req, { ...body, locations: cut }));
+    },
+  },
 ];

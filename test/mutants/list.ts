@@ -633,4 +633,33 @@ export const listMutants: Mutant[] = [
       return withResponseJson(res, { ...body, paging: { ...body.paging, pageSize: asked } });
     },
   },
+  {
+    // spec 4.5, 3: the list is sorted by publishDate, which a status change leaves as it was
+    name: 'list-republished-by-reference-filed-last',
+    area: 'list',
+    violates:
+      '4.5, 3: the list is sorted by publishDate descending, and a re-publish changes only the status (here a job re-published ' +
+      'by PUT /jobs is filed at the end of the status=active view)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: (next) => {
+      const last = new Set<number>();
+      return async (req) => {
+        const body = requestJson(req);
+        if (isPutByReference(req) && body?.status === 'active' && typeof body.referenceId === 'string') {
+          const before = await jobByReference(next, req, body.referenceId);
+          const res = await next(req);
+          if (before?.status === 'archived' && res.status === 200) last.add(before.id as number);
+          return res;
+        }
+        const res = await next(req);
+        const page = responseJson(res);
+        if (!isList(req) || req.query.get('status') !== 'active' || !isListBody(page)) return res;
+        const data = [
+          ...page.data.filter((item) => !last.has(item.id as number)),
+          ...page.data.filter((item) => last.has(item.id as number)),
+        ];
+        return withResponseJson(res, { ...page, data });
+      };
+    },
+  },
 ];

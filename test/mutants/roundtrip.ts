@@ -6,7 +6,7 @@ import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
-import { isCollection, isList, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { isCollection, isItem, isList, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { parseIsoDate, type IsoDate } from '../../schemas/iso-date.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
@@ -541,6 +541,19 @@ export const roundtripMutants: Mutant[] = [
         return typeof salary === 'object' && salary !== null && Object.keys(salary).length === 0;
       },
       () => jsonResponse(500, { message: "Cannot read properties of undefined (reading 'id')" }),
+    ),
+  },
+  {
+    // spec 2.1, 4.1: a GET answers the job as it is, its applicationEmail as sent
+    name: 'roundtrip-email-read-as-latin1-on-get',
+    area: 'roundtrip',
+    violates:
+      "2.1, 4.1: the job's applicationEmail comes back as sent (here GET /jobs/{id} decodes an address beyond ASCII as " +
+      'Latin-1: renée@ comes back as renÃ©e@; the write answers are right)',
+    expectedRule: 'jobs.roundtrip.email-letters',
+    transform: rewriteResponseText(
+      (req) => req.method === 'GET' && isItem(req),
+      editStringField('applicationEmail', (raw) => Buffer.from(raw, 'utf8').toString('latin1')),
     ),
   },
 ];

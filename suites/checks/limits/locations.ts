@@ -17,6 +17,8 @@ import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
 import { isSuccess } from '../../kit/http.js';
+import { keptValueProblems } from '../../../judging/compare.js';
+import { largestKeptOnEveryWrite } from './largest-valid.js';
 import { fixedRule, type Implementation } from '../../kit/rule-builders.js';
 import { refusedValues } from '../../kit/refused-values.js';
 
@@ -88,41 +90,62 @@ export const locationForms: Implementation = fixedRule(
   },
 );
 
+/** A description of `length` characters naming `place`'s province: its city padded with more of a city's name. */
+function ofLength(place: LocationInput, length: number): string {
+  const [city, province] = place.description.split(', ');
+  return `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), length - `, ${province}`.length)}, ${province}`;
+}
+
 /**
  * Spec 2.2 and 8: a location description is at most 300 characters. Over the limit it is refused. At the limit,
  * a city name that long is not a "valid Canadian location", which a server may refuse; a server that takes it
  * answers it within 300 characters too (every answer is checked against job.schema.json), however it writes
- * it back (with a country name added, say).
+ * it back (with a country name added, say), and keeps the place it names (the same city, compared as sameLocations
+ * does). What POST took, every other write takes and keeps too, read back on the answer, a GET and the list item.
  */
 export const locationDescriptionLength: Implementation = fixedRule(
   {
     id: 'jobs.limits.location-description-length',
     section: '8',
     level: 'must',
-    title: 'A location description of 301 characters is rejected; one of 300, if taken, is answered within 300',
+    title: 'A location description of 301 characters is rejected; one of 300, if taken by POST, is kept as that place on every write path',
     statement: 'location name / description / type | max 256 / 300 / 50 characters',
   },
   async (ctx: RuleContext) => {
     const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
+    const statement = `spec 2.2 and 8: location description max ${max} characters`;
+    let taken = false;
     const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });
     await ctx.check(
       arb,
       async ({ job, place }) => {
         const body = identify(ctx, job);
-        const ref = body.referenceId;
-        const [city, province] = place.description.split(', ');
-        const ofLength = (length: number): string =>
-          `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), length - `, ${province}`.length)}, ${province}`;
-        const description = ofLength(max + 1);
-        await createRejected(ctx, { ...body, locations: [{ description }] }, ref, {
+        const description = ofLength(place, max + 1);
+        await createRejected(ctx, { ...body, locations: [{ description }] }, body.referenceId, {
           title: `POST /jobs accepted a location description of ${description.length} characters`,
-          expected: `spec 2.2 and 8: location description max ${max} characters`,
+          expected: statement,
         });
         // The largest valid length: taken or refused; taken, its answer and its GET are Jobs (descriptions within 300).
-        const taken = await ctx.api.create({ ...identify(ctx, job), locations: [{ description: ofLength(max) }] });
-        if (isSuccess(taken.status)) await getJob(ctx, (taken.json as { id: number }).id);
+        const sent = { locations: [{ description: ofLength(place, max) }] };
+        const res = await ctx.api.create({ ...identify(ctx, job), ...sent });
+        if (!isSuccess(res.status)) return;
+        taken = true;
+        const problems = keptValueProblems(sent, await getJob(ctx, (res.json as { id: number }).id), ['locations']);
+        ctx.expect(problems.length === 0, {
+          title: `POST /jobs took a location description of ${max} characters but keeps another place`,
+          expected: `${statement}: a description taken names the same place when read back (4.2)`,
+          received: problems.join('\n'),
+        });
       },
       { runs: Math.min(ctx.runs, 5) },
     );
+    if (!taken) return;
+    await largestKeptOnEveryWrite(ctx, {
+      field: 'locations',
+      what: `a location description of ${max} characters`,
+      statement: `${statement}, and POST took this one`,
+      material: locationWithProvinceArb,
+      into: (body, _marker, place) => ({ ...body, locations: [{ description: ofLength(place, max) }] }),
+    });
   },
 );
