@@ -731,6 +731,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
+    id: 'jobs.update.nulls-taken',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'A partial update with salary null, or maxAmount null, in every update form, shows the null on its answer and a GET',
+    statement: 'null when no salary is defined (see 2.5).',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',
@@ -879,6 +887,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
       'Archiving and re-publishing with one other field in the same body, in every update form, changes that field and the status only',
     statement:
       'Updates are partial. Only the fields sent change. A body with only `title`, or only `status`, or only `referenceId` plus `status`, is valid.',
+  },
+  {
+    id: 'jobs.lifecycle.made-every-way',
+    section: '4.3',
+    level: 'must',
+    area: 'lifecycle',
+    title:
+      'A job made by POST, by PUT-create and through the override is retitled, archived, renamed and deleted in other forms, each seen',
+    statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
   },
   {
     id: 'jobs.html.accepts-allowed-tags',

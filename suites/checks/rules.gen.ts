@@ -27,11 +27,13 @@ import * as limitsIndex from './limits/index.js';
 import * as listAfterWrites from './list-after-writes.js';
 import * as listQCharacters from './list-q-characters.js';
 import * as list from './list.js';
+import * as madeEveryWay from './made-every-way.js';
 import * as model from './model.js';
 import * as namesFollowIds from './names-follow-ids.js';
 import * as nearMissIds from './near-miss-ids.js';
 import * as nearMissReferences from './near-miss-references.js';
 import * as nearValues from './near-values.js';
+import * as nullUpdates from './null-updates.js';
 import * as otherMethods from './other-methods.js';
 import * as pagingQCharacters from './paging-q-characters.js';
 import * as paging from './paging.js';
@@ -91,12 +93,14 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   listAfterWrites.listAfterWritesRule,
   listQCharacters.listQCharactersRules,
   list.listRules,
+  madeEveryWay.madeEveryWayRule,
   model.modelRules,
   namesFollowIds.namesFollowIdsRule,
   nearMissIds.nearMissIdsRules,
   nearMissReferences.idSpelledReferencesRule,
   nearMissReferences.nearMissReferencesRule,
   nearValues.nearValuesRule,
+  nullUpdates.nullUpdatesRule,
   otherMethods.otherMethodsRules,
   pagingQCharacters.pagingQCharactersRules,
   paging.pagingRules,

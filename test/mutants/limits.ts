@@ -5,7 +5,7 @@
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
-import { isCollection, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isCollection, isItem, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 import { relist } from './support/relist.js';
@@ -423,5 +423,18 @@ export const limitsMutants: Mutant[] = [
       });
       return next(withJsonBody(req, { ...body, locations: cut }));
     },
+  },
+  {
+    // spec 2.5: responses carry four decimal places, the smallest amount too
+    name: 'limits-salary-smallest-amount-in-exponent-on-get',
+    area: 'limits',
+    violates:
+      '2.5: amounts in responses carry four decimal places (here GET /jobs/{id} writes an amount below 0.001 as a double ' +
+      'prints it, 1e-4; the write answers are right)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: rewriteResponseText(
+      (req) => req.method === 'GET' && isItem(req),
+      (text) => text.replace(/"amount":0\.000(\d)\b/g, '"amount":$1e-4'),
+    ),
   },
 ];

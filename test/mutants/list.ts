@@ -3,7 +3,7 @@
  */
 import { DEMO_EMPLOYERS, type CoreRequest, type CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
+import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
@@ -659,6 +659,38 @@ export const listMutants: Mutant[] = [
           ...page.data.filter((item) => last.has(item.id as number)),
         ];
         return withResponseJson(res, { ...page, data });
+      };
+    },
+  },
+  {
+    // spec 4.5, 4.3: q matches the title, the one the last update wrote, however the job was made
+    name: 'list-put-created-job-searched-by-old-title',
+    area: 'list',
+    violates:
+      '4.5, 4.3: q matches the job title (here a job made by PUT-create and retitled by PUT /jobs/{id} stays in the search ' +
+      'index under its first title: a q only the new title holds does not find it)',
+    expectedRule: 'jobs.lifecycle.made-every-way',
+    transform: (next) => {
+      const firstTitles = new Map<number, string>();
+      const retitled = new Set<number>();
+      return async (req) => {
+        const res = await next(req);
+        const job = responseJson(res);
+        const id = jobIdOf(req);
+        if (isPutByReference(req) && res.status === 201 && isJobBody(job)) firstTitles.set(job.id, String(job.title));
+        if (isPutById(req) && id !== undefined && firstTitles.has(id) && res.status === 200 && typeof requestJson(req)?.title === 'string')
+          retitled.add(id);
+        const q = req.query.get('q')?.toLowerCase();
+        if (!isList(req) || !q || !isListBody(job)) return res;
+        const data = job.data.filter(
+          (item) =>
+            !retitled.has(item.id as number) ||
+            firstTitles
+              .get(item.id as number)!
+              .toLowerCase()
+              .includes(q),
+        );
+        return data.length === job.data.length ? res : withResponseJson(res, { ...job, data });
       };
     },
   },

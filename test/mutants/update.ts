@@ -816,4 +816,21 @@ export const updateMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 2.1, 4.3: salary is "Object or null", and a partial update changes the fields sent, to what was sent
+    name: 'update-salary-null-ignored-on-reference-update',
+    area: 'update',
+    violates:
+      '2.1, 4.3: salary null means no salary (here a PUT /jobs that updates a job reads salary null as "not sent" and keeps ' +
+      'the stored salary; PUT /jobs/{id} clears it)',
+    expectedRule: 'jobs.update.nulls-taken',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const ref = body?.referenceId;
+      if (!isPutByReference(req) || body?.salary !== null || typeof ref !== 'string' || !(await jobByReference(next, req, ref)))
+        return next(req);
+      const { salary: _ignored, ...rest } = body;
+      return next(withJsonBody(req, rest));
+    },
+  },
 ];

@@ -85,6 +85,11 @@ function expectFourPlaces(ctx: RuleContext, what: string, r: ApiResponse<Job>, s
  * the fourth place. Sent on every path in every run; the drawn amounts stay under 500,000.
  */
 const LARGE_SALARY = { amount: 9_999_999.9999, period: { id: salaryPeriodIds[0]! }, maxAmount: null };
+/**
+ * The smallest positive amount, 0.0001: a double writes it `1e-4` unless the server formats it to four places, which
+ * is what 2.5 asks of every response. Sent on every path in every run, as the largest is.
+ */
+const SMALLEST_SALARY = { amount: 0.0001, period: { id: salaryPeriodIds[0]! }, maxAmount: null };
 
 export const salaryFourDecimals: Implementation = fixedRule(
   {
@@ -128,7 +133,10 @@ export const salaryFourDecimals: Implementation = fixedRule(
           if (!isCreateForm(form)) expectFourPlaces(ctx, `GET /jobs/${created.id} after ${path}`, await ctx.api.get(created.id), salary);
         }
       },
-      { independentCases: true, examples: [{ salaries: Array.from({ length: count }, () => LARGE_SALARY) }] },
+      {
+        independentCases: true,
+        examples: [LARGE_SALARY, SMALLEST_SALARY].map((salary) => ({ salaries: Array.from({ length: count }, () => salary) })),
+      },
     );
   },
 );
