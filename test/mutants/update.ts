@@ -833,4 +833,16 @@ export const updateMutants: Mutant[] = [
       return next(withJsonBody(req, rest));
     },
   },
+  {
+    // spec 4.3: the fields sent change, to what was sent, both ways on every path
+    name: 'update-auto-refresh-false-ignored-by-reference',
+    area: 'update',
+    violates:
+      '4.3: only the fields sent change, to what was sent (here PUT /jobs ignores autoRefresh false: auto-refresh can be ' +
+      'turned on by referenceId but never off)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: rewriteRequest(isPutByReference, (body) => {
+      if (body.autoRefresh === false) delete body.autoRefresh;
+    }),
+  },
 ];
