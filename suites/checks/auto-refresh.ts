@@ -13,7 +13,7 @@ import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
-import { getJob } from '../kit/jobs.js';
+import { getJob, secondEmployer } from '../kit/jobs.js';
 import { createdWithAutoRefresh } from '../kit/auto-refresh-plan.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { formLabel, ID_FORMS, PUT_CREATES, sendUnlessDeclined, UPDATE_FORMS, type WriteTarget } from '../kit/rejected-writes.js';
@@ -134,8 +134,7 @@ export const autoRefreshEachEmployerRule: Implementation = propertyRule<Body>(
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      const second = ctx.second;
-      if (second === undefined) return ctx.skip('needs a second employer: pass --second-api-key');
+      const second = secondEmployer(ctx);
       const job = await createdWithAutoRefresh(ctx, identify(ctx, generated), second);
       if (job === undefined) return;
       const read = await getJob(ctx, job.id, second);

@@ -11,6 +11,7 @@ import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { dayOffsets, isDaysAfter } from '../../judging/dates.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
+import { secondEmployer } from '../kit/jobs.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { CREATE_WAYS, createBy, omit } from './create/shared.js';
 
@@ -44,8 +45,7 @@ export const defaultsEachEmployer: Implementation = propertyRule<Body>(
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      const second = ctx.second;
-      if (second === undefined) return ctx.skip('needs a second employer: pass --second-api-key');
+      const second = secondEmployer(ctx);
       for (const way of CREATE_WAYS) {
         const identified = identify(ctx, generated);
         const body = {
@@ -83,8 +83,7 @@ export const pageSizeEachEmployer: Implementation = fixedRule(
     requires: ['secondApiKey'],
   },
   async (ctx: RuleContext) => {
-    const second = ctx.second;
-    if (second === undefined) return ctx.skip('needs a second employer: pass --second-api-key');
+    const second = secondEmployer(ctx);
     for (const [asked, allowed, expected] of PAGE_SIZES) {
       const res = await second.list({ q: caseTagOf(ctx), ...(asked === undefined ? {} : { pageSize: asked }) });
       if (asked !== undefined && asked > 100 && isClientError(res.status)) continue;

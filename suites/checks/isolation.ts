@@ -19,7 +19,7 @@ import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.j
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
-import { createJob, expectLeftAlone, getJob, isGone } from '../kit/jobs.js';
+import { createJob, expectLeftAlone, getJob, isGone, secondEmployer } from '../kit/jobs.js';
 import { formLabel, REFERENCE_FORMS, sendUpdate } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
@@ -37,14 +37,9 @@ type Status = Job['status'];
 /** The statuses a create names explicitly; a create without one gives draft (spec 3). */
 const OTHER_STATUSES: readonly Status[] = ['active', 'archived'];
 
-function secondApi(ctx: RuleContext): JobsApi {
-  if (!ctx.second) ctx.skip('needs a second employer: pass --second-api-key');
-  return ctx.second;
-}
-
 /** One job per employer, the key's in `status` (draft when omitted); skips when both keys belong to the same employer. */
 async function pair(ctx: RuleContext, generated: Record<string, unknown>, status: Status | undefined): Promise<Pair> {
-  const other = secondApi(ctx);
+  const other = secondEmployer(ctx);
   const body = identify(ctx, status === undefined ? generated : { ...generated, status });
   const mine = await getJob(ctx, (await createJob(ctx, body)).id);
   const theirs = await createJob(ctx, identify(ctx, generated), other);
@@ -256,7 +251,7 @@ const sameReference: Implementation = propertyRule<Body>(
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      const apis = { first: ctx.api, second: secondApi(ctx) };
+      const apis = { first: ctx.api, second: secondEmployer(ctx) };
       const body = identify(ctx, { ...generated, status: 'active' });
       const ref = body.referenceId;
       const jobs = {

@@ -24,7 +24,7 @@ import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
 import { atOnce } from '../kit/at-once.js';
 import { DELETE_WAYS, removeJob, type DeleteWay } from '../kit/delete-forms.js';
-import { createJob, listJobs } from '../kit/jobs.js';
+import { createJob, listJobs, secondEmployer } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import {
@@ -250,11 +250,11 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const referenceId = jobs[REFERENCE_JOB]!.referenceId as string;
   const others: Job[] = [];
   if (aspect === 'isolation') {
-    if (!ctx.second) ctx.skip('needs a second employer: pass --second-api-key');
+    const second = secondEmployer(ctx);
     for (const [i, status] of OTHER_FIXTURE.entries()) {
       const body = identify(ctx, bodies[i] ?? {});
       const title = scopedTitle(ctx, body.referenceId, `${titleWord} ${referenceId} other employer's job ${i}`);
-      others.push(await createJob(ctx, { ...body, title, status }, ctx.second));
+      others.push(await createJob(ctx, { ...body, title, status }, second));
       if (others[0]!.employer.id === jobs[0]!.employer.id)
         ctx.skip(`both keys belong to employer ${jobs[0]!.employer.id}: isolation needs two employers`);
     }

@@ -66,6 +66,12 @@ export async function expectLeftAlone(
   ctx.expect(problems.length === 0, { ...text, received: problems.join('\n'), failingExchange: step.exchange });
 }
 
+/** The second employer's api (--second-api-key); without one the rule skips (a rule that needs it also declares `requires`). */
+export function secondEmployer(ctx: RuleContext): JobsApi {
+  if (!ctx.second) ctx.skip('needs a second employer: pass --second-api-key');
+  return ctx.second;
+}
+
 /** GET /jobs/{id}; the rule fails unless 200. */
 export async function getJob(ctx: RuleContext, id: number, api: JobsApi = ctx.api): Promise<Job> {
   const res = await api.get(id);
