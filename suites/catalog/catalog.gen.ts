@@ -732,7 +732,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
   },
   {
     id: 'jobs.update.nulls-taken',
-    section: '4.3',
+    section: '2.1',
     level: 'must',
     area: 'update',
     title: 'A partial update with salary null, or maxAmount null, in every update form, shows the null on its answer and a GET',

@@ -38,7 +38,7 @@ export const emailLettersRule: Implementation = openValuesRule(
     nonAscii(ctx, 'an accented applicationEmail', 'renée.côté@example.com'),
     nonAscii(
       ctx,
-      `an applicationEmail of ${inputLimits.applicationEmailMax} characters beyond the BMP`,
+      `an applicationEmail of ${inputLimits.applicationEmailMax} characters, four of them beyond the BMP`,
       atLimit(inputLimits.applicationEmailMax),
     ),
   ],

@@ -56,8 +56,8 @@ async function renamedLeavesOldReference(ctx: RuleContext, job: Job, made: strin
     title: `PUT /jobs with job ${job.id}'s old referenceId ${old} (made by ${made}, renamed by id) changed it`,
     expected: 'a referenceId the job no longer holds names another job, or none (spec 2.1, 4.3)',
   });
-  const made2 = isSuccess(step.status) ? step.json?.id : undefined;
-  if (typeof made2 === 'number' && made2 !== job.id) await ctx.api.deleteById(made2);
+  const taker = isSuccess(step.status) ? step.json?.id : undefined;
+  if (typeof taker === 'number' && taker !== job.id) await ctx.api.deleteById(taker);
 }
 
 export const madeEveryWayRule: Implementation = propertyRule<Body>(

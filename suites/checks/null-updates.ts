@@ -26,7 +26,7 @@ const NULLS: ReadonlyArray<{ what: string; patch: Body }> = [
 export const nullUpdatesRule: Implementation = propertyRule<Body>(
   {
     id: 'jobs.update.nulls-taken',
-    section: '4.3',
+    section: '2.1',
     level: 'must',
     title: 'A partial update with salary null, or maxAmount null, in every update form, shows the null on its answer and a GET',
     statement: 'null when no salary is defined (see 2.5).',
