@@ -7,7 +7,7 @@
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withResponseJson } from './support/json.js';
-import { isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isAnyWrite, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 /** Rewrites the description of POST and PUT bodies. */
@@ -49,7 +49,7 @@ const attributeNames = (attributes: string): string[] => [...attributes.matchAll
 function refusesDescription(pattern: RegExp, message: string): Transform {
   return answerInstead(
     (req) => {
-      const body = (isPost(req) || isPut(req) || isOverride(req, 'PUT')) && requestJson(req);
+      const body = isAnyWrite(req) && requestJson(req);
       return typeof body === 'object' && typeof body.description === 'string' && pattern.test(body.description);
     },
     () => jsonResponse(400, { status: 400, code: 'invalid_description', message }),
@@ -373,9 +373,7 @@ export const htmlMutants: Mutant[] = [
       '`&amp;`, `&lt;`, `&gt;` or `&quot;` is refused: a check that knows only the escapes XML has)',
     expectedRule: 'jobs.html.accepts-allowed-tags',
     transform: answerInstead(
-      (req) =>
-        (isPost(req) || isPut(req) || isOverride(req, 'PUT')) &&
-        /&(?!(?:amp|lt|gt|quot);)[a-z][a-z0-9]*;/i.test(String(requestJson(req)?.description)),
+      (req) => isAnyWrite(req) && /&(?!(?:amp|lt|gt|quot);)[a-z][a-z0-9]*;/i.test(String(requestJson(req)?.description)),
       () => jsonResponse(400, { code: 'invalid', message: 'description holds an unknown entity' }),
     ),
   },

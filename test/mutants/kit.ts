@@ -17,6 +17,10 @@ export { expectedRules, primaryRule, type Mutant, type Transform } from './mutan
 export { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 export {
   effectiveMethod,
+  isAnyUpdate,
+  isAnyUpdateById,
+  isAnyUpdateByReference,
+  isAnyWrite,
   isCollection,
   isDelete,
   isItem,

@@ -5,7 +5,7 @@
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
-import { isCollection, isItem, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isAnyWrite, isCollection, isItem, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 import { relist } from './support/relist.js';
@@ -279,7 +279,7 @@ export const limitsMutants: Mutant[] = [
       (req) => {
         const title = requestJson(req)?.title;
         const escaped = typeof title === 'string' ? title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : '';
-        return (isPost(req) || isPut(req) || isOverride(req, 'PUT')) && [...escaped].length > 256;
+        return isAnyWrite(req) && [...escaped].length > 256;
       },
       () => jsonResponse(400, { code: 'invalid', message: 'title is too long' }),
     ),

@@ -6,7 +6,18 @@ import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
-import { isCollection, isItem, isList, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import {
+  isAnyWrite,
+  isCollection,
+  isItem,
+  isList,
+  isOverride,
+  isPost,
+  isPut,
+  isPutById,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
 import { parseIsoDate, type IsoDate } from '../../schemas/iso-date.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
@@ -28,15 +39,12 @@ const NON_UTC_OFFSET = /[+-](?!00(?::?00)?$)\d{2}(?::?\d{2})?$/;
 
 /** A server that changes each closeDate it reads (the schemas' own ISO 8601 reading) before storing it; undefined keeps it. */
 const rewritesCloseDate = (edit: (date: IsoDate, written: string) => string | undefined): Mutant['transform'] =>
-  rewriteRequest(
-    (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
-    (body) => {
-      const written = body.closeDate;
-      const date = typeof written === 'string' ? parseIsoDate(written) : undefined;
-      const changed = date === undefined ? undefined : edit(date, written as string);
-      if (changed !== undefined) body.closeDate = changed;
-    },
-  );
+  rewriteRequest(isAnyWrite, (body) => {
+    const written = body.closeDate;
+    const date = typeof written === 'string' ? parseIsoDate(written) : undefined;
+    const changed = date === undefined ? undefined : edit(date, written as string);
+    if (changed !== undefined) body.closeDate = changed;
+  });
 
 /** A server that changes the title of every POST and PUT body before storing it. */
 const rewritesTitle = (edit: (title: string) => string): Mutant['transform'] =>
@@ -351,14 +359,11 @@ export const roundtripMutants: Mutant[] = [
     area: 'roundtrip',
     violates: '2.5, 4.2: a job has the values sent (here a salary whose maxAmount is below its amount is stored with the two swapped)',
     expectedRule: 'jobs.roundtrip.salary-max-below-amount',
-    transform: rewriteRequest(
-      (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
-      (body) => {
-        const salary = body.salary as { amount?: unknown; maxAmount?: unknown } | null | undefined;
-        if (typeof salary?.amount === 'number' && typeof salary.maxAmount === 'number' && salary.maxAmount < salary.amount)
-          [salary.amount, salary.maxAmount] = [salary.maxAmount, salary.amount];
-      },
-    ),
+    transform: rewriteRequest(isAnyWrite, (body) => {
+      const salary = body.salary as { amount?: unknown; maxAmount?: unknown } | null | undefined;
+      if (typeof salary?.amount === 'number' && typeof salary.maxAmount === 'number' && salary.maxAmount < salary.amount)
+        [salary.amount, salary.maxAmount] = [salary.maxAmount, salary.amount];
+    }),
   },
   {
     // spec 2.5: amount and maxAmount are Decimal, with no largest value; a salary taken comes back as sent
@@ -490,13 +495,10 @@ export const roundtripMutants: Mutant[] = [
       '2.5, 4.2: a job has the values sent (here a maxAmount of 0 is stored as null: the server writes `maxAmount || null`, ' +
       'reading zero as no value)',
     expectedRule: 'jobs.roundtrip.salary-not-positive',
-    transform: rewriteRequest(
-      (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
-      (body) => {
-        const salary = body.salary as { maxAmount?: unknown } | null | undefined;
-        if (salary?.maxAmount === 0) salary.maxAmount = null;
-      },
-    ),
+    transform: rewriteRequest(isAnyWrite, (body) => {
+      const salary = body.salary as { maxAmount?: unknown } | null | undefined;
+      if (salary?.maxAmount === 0) salary.maxAmount = null;
+    }),
   },
   {
     // spec 2.5: amount and maxAmount are Decimal; a salary below zero, taken, keeps its sign
@@ -504,13 +506,10 @@ export const roundtripMutants: Mutant[] = [
     area: 'roundtrip',
     violates: '2.5, 4.2: a job has the values sent (here a salary below zero is stored as its absolute value: an unsigned column)',
     expectedRule: 'jobs.roundtrip.salary-not-positive',
-    transform: rewriteRequest(
-      (req) => isPost(req) || isPut(req) || isOverride(req, 'PUT'),
-      (body) => {
-        const salary = body.salary as Record<string, unknown> | null | undefined;
-        for (const key of ['amount', 'maxAmount']) if (salary && typeof salary[key] === 'number') salary[key] = Math.abs(salary[key]);
-      },
-    ),
+    transform: rewriteRequest(isAnyWrite, (body) => {
+      const salary = body.salary as Record<string, unknown> | null | undefined;
+      for (const key of ['amount', 'maxAmount']) if (salary && typeof salary[key] === 'number') salary[key] = Math.abs(salary[key]);
+    }),
   },
   {
     // spec 2.1: title and description are Strings, whatever their text reads as

@@ -19,6 +19,7 @@ import {
 } from './support/json.js';
 import {
   effectiveMethod,
+  isAnyUpdate,
   isCollection,
   isDelete,
   isItem,
@@ -759,7 +760,7 @@ export const updateMutants: Mutant[] = [
     expectedRule: 'jobs.update.get-result-resent',
     transform: answerInstead(
       (req) => {
-        const body = isPut(req) || isOverride(req, 'PUT') ? requestJson(req) : undefined;
+        const body = isAnyUpdate(req) ? requestJson(req) : undefined;
         const type = (body?.applicantRoutingType as JsonObject | undefined)?.id;
         return (type === 1 && !('applicationEmail' in body!)) || (type === 2 && !('applicationUrl' in body!));
       },

@@ -38,6 +38,14 @@ export const isPost = (req: CoreRequest): boolean => plainOperation(req)?.kind =
 export const isPutById = (req: CoreRequest): boolean => plainOperation(req)?.kind === 'put-by-id' && isItem(req);
 export const isPutByReference = (req: CoreRequest): boolean => plainOperation(req)?.kind === 'put-by-reference';
 export const isPut = (req: CoreRequest): boolean => isPutById(req) || isPutByReference(req);
+
+/** An update in any form: a PUT, or a POST overridden to PUT (spec 4.3, 4.7), by id or by referenceId. */
+export const isAnyUpdate = (req: CoreRequest): boolean => isPut(req) || (isOverride(req, 'PUT') && isJobsPath(req));
+export const isAnyUpdateById = (req: CoreRequest): boolean => isAnyUpdate(req) && isItem(req);
+export const isAnyUpdateByReference = (req: CoreRequest): boolean => isAnyUpdate(req) && isCollection(req);
+/** A write that carries a job: a POST create, or an update in any form. */
+export const isAnyWrite = (req: CoreRequest): boolean => isPost(req) || isAnyUpdate(req);
+
 export const isDelete = (req: CoreRequest): boolean => {
   const kind = operation(req)?.kind;
   return kind === 'delete-by-reference' || (kind === 'delete-by-id' && isItem(req));
