@@ -394,6 +394,13 @@ export function derivedNegatives(): DerivedValue[] {
 }
 let cached: DerivedValue[] | undefined;
 
+/**
+ * The classes at a boundary: the nearest values outside (a length, a count, an enum, an integer), a required value
+ * present but null or empty, and the largest valid value. A server wrong on a path is wrong there first.
+ */
+const BOUNDARY_KINDS: ReadonlySet<NegativeKind> = new Set(['too-long', 'too-many', 'empty', 'enum-outside', 'largest-valid']);
+export const isBoundaryValue = (value: DerivedValue): boolean => BOUNDARY_KINDS.has(value.kind) || value.requiredValue === true;
+
 /** An invalid value of a list query parameter, as the query text that carries it. */
 export interface QueryNegative {
   name: string;

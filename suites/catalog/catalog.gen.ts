@@ -1350,6 +1350,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Address of the next page. It repeats the active filters and page size in its query string.',
   },
   {
+    id: 'jobs.paging.refused-writes-count-nothing',
+    section: '2.8',
+    level: 'must',
+    area: 'paging',
+    title: 'Refused creates (every create form) and refused status updates (every update form), by each employer, move no total of either',
+    statement: 'total | Int | Total number of matching jobs.',
+    exclusive: true,
+  },
+  {
     id: 'jobs.protocol.json-charset-accepted',
     section: '1',
     level: 'must',

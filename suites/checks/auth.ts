@@ -59,9 +59,35 @@ function nothingCreated(how: string, referenceIdOf: (f: Fixture) => string): Ope
   };
 }
 
+/**
+ * The list with none of its parameters, then each of them (4.5) and all at once, each with the run's q and the
+ * job's own status, so an answer that leaks lists the job: a server may check the key on one branch of its list
+ * and not on another (the filtered query, the paged one).
+ */
+function listWithEachParameter(ctx: RuleContext, { job }: Fixture): Array<{ how: string; request: RequestOptions }> {
+  const q = caseTagOf(ctx);
+  const queries: Array<Record<string, string>> = [
+    {},
+    { q, status: job.status },
+    { q, page: '1' },
+    { q, pageSize: '100' },
+    { q, status: job.status, page: '1', pageSize: '100' },
+  ];
+  return queries.map((query) => ({
+    how: `GET /jobs${Object.keys(query).length > 0 ? `?${new URLSearchParams(query).toString()}` : ''}`,
+    request: { method: 'GET', path: '/jobs', query },
+  }));
+}
+
 const OPERATIONS: Operation[] = [
   { name: 'get', how: 'GET /jobs/{id}', request: (_ctx, f) => ({ method: 'GET', path: `/jobs/${f.job.id}` }), noEffect: nothing },
-  { name: 'list', how: 'GET /jobs', request: (ctx) => ({ method: 'GET', path: '/jobs', query: { q: caseTagOf(ctx) } }), noEffect: nothing },
+  {
+    name: 'list',
+    how: 'GET /jobs',
+    request: (ctx) => ({ method: 'GET', path: '/jobs', query: { q: caseTagOf(ctx) } }),
+    elsewhere: listWithEachParameter,
+    noEffect: nothing,
+  },
   {
     name: 'create',
     how: 'POST /jobs',

@@ -15,7 +15,7 @@
 import * as fc from 'fast-check';
 import type { Job, JobHeader, JobList } from '../../schemas/types.gen.js';
 import { MismatchError } from '../contract/errors.js';
-import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule.js';
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { listLimits } from '../arbitraries/schema-limits.js';
@@ -25,8 +25,9 @@ import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js
 import { atOnce } from '../kit/at-once.js';
 import { DELETE_WAYS, removeJob, type DeleteWay } from '../kit/delete-forms.js';
 import { createJob, listJobs, secondEmployer } from '../kit/jobs.js';
+import { requestList, totalsWithoutQ, type StatusFilter } from '../kit/unscoped-lists.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
-import { sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
+import { CREATE_FORMS, createInForm, sendUpdate, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
 import {
   firstPageRows,
   linkRows,
@@ -40,7 +41,6 @@ import {
 export type MatrixAspect = 'filter' | 'order' | 'count' | 'links' | 'isolation';
 
 type Status = Job['status'];
-type StatusFilter = Status | 'absent';
 
 /** The statuses of the key's employer's fixture jobs, in creation order: 5 active, 4 archived, 3 draft. */
 const FIXTURE: readonly Status[] = [
@@ -58,17 +58,26 @@ const FIXTURE: readonly Status[] = [
   'archived',
 ];
 /**
- * Fixture jobs whose status a later PUT reaches (spec 3), one in each update form: two created active and archived by
- * id and by referenceId, two created archived and re-published through the override on each path (where the target
- * honours it, else by id). A status reached by a write, not by the create, so that every list (with q and without)
- * shows where a server keeps a job whose status changed, whichever path changed it.
+ * Fixture jobs whose status a later PUT reaches (spec 3): each transition, archive and re-publish, in each update form
+ * (by id, by referenceId, and through the override on each path where the target honours it, else by id). A status
+ * reached by a write, not by the create, so that every list (with q and without) shows where a server keeps a job
+ * whose status changed, and where it files it, whichever path changed it.
  */
 const STATUS_LATER: ReadonlyMap<number, { to: 'archived' | 'active'; by: UpdateForm }> = new Map([
   [4, { to: 'archived', by: 'id' }],
   [8, { to: 'archived', by: 'reference' }],
+  [11, { to: 'archived', by: 'override' }],
+  [1, { to: 'archived', by: 'reference-override' }],
+  [3, { to: 'active', by: 'id' }],
+  [7, { to: 'active', by: 'reference' }],
   [0, { to: 'active', by: 'override' }],
   [9, { to: 'active', by: 'reference-override' }],
 ]);
+/**
+ * The form each fixture job is created in, dealt in turn: POST, PUT-create, and PUT-create through the override (where
+ * the target honours it, else POST). A list must hold a job however it was made (4.3: a PUT that creates behaves as POST).
+ */
+const createdIn = (index: number): CreateForm => CREATE_FORMS[index % CREATE_FORMS.length]!;
 /**
  * Titled fixture jobs created without the title word and given it by a later PUT (by id, by referenceId, and through
  * the override where the target honours it), after a list with q = the title word: a match reached by a write, so
@@ -135,42 +144,6 @@ interface MatrixFixture {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * What an exchange records of a list not scoped to the fixture: the paging and the fixture's own jobs,
- * with a count of the items left out (the suite copies no other job into a report).
- */
-export function onlyOwnJobs(ours: ReadonlySet<number>): (text: string) => string {
-  return (text) => {
-    let body: { data?: unknown; paging?: unknown } | undefined;
-    try {
-      body = JSON.parse(text) as typeof body;
-    } catch {
-      body = undefined;
-    }
-    if (!body || !Array.isArray(body.data)) return "(not recorded: the answer to a list not scoped to the run's jobs)";
-    const own = body.data.filter((item) => ours.has((item as { id?: unknown } | null)?.id as number));
-    return JSON.stringify({ data: own, paging: body.paging, notRecorded: `${body.data.length - own.length} other jobs of the page` });
-  };
-}
-
-/** GET /jobs as sent, recording only the fixture's jobs when the list is not scoped to them. */
-function requestList(ctx: RuleContext, api: JobsApi, query: ListQuery, ours: ReadonlySet<number>): Promise<ApiResponse<JobList>> {
-  const scoped = typeof query.q === 'string' && query.q !== '';
-  return api.client.request<JobList>({ method: 'GET', path: '/jobs', query, ...(scoped ? {} : { recordResponse: onlyOwnJobs(ours) }) });
-}
-
-/** The employer's totals without q, per status filter. */
-async function totalsWithoutQ(ctx: RuleContext): Promise<Record<StatusFilter, number>> {
-  const filters = ['absent', 'active', 'archived', 'draft'] as const;
-  const totals = await atOnce(ctx, filters, async (status) => {
-    const res = await requestList(ctx, ctx.api, { pageSize: 1, ...(status === 'absent' ? {} : { status }) }, new Set());
-    expectStatus(ctx, res, 200, 'setup: GET /jobs without q answers 200 with the list (spec 4.5)');
-    assertJobListBody(res);
-    return [status, res.json!.paging.total] as const;
-  });
-  return Object.fromEntries(totals) as Record<StatusFilter, number>;
-}
-
 /** A publishDate written in whole seconds (or coarser): jobs created within a second may tie. */
 const wholeSeconds = (date: string): boolean => !/T\d\d:\d\d:\d\d[.,]\d*[1-9]/.test(date);
 
@@ -205,32 +178,31 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
     ...(STATUS_LATER.has(i) ? { status: STATUS_LATER.get(i)!.to === 'archived' ? ('active' as const) : ('archived' as const) } : {}),
     ...(i === RENAMED_AWAY || i === REFERENCE_JOB ? { referenceId: swapped(i) } : {}),
   }));
+  // The drafts are made as a client makes them, with status omitted (spec 3: the create default).
+  for (const [i, body] of created.entries()) if (FIXTURE[i] === 'draft') delete (body as Body).status;
   const half = FIXTURE.length / 2;
-  const jobs = await atOnce(ctx, created.slice(0, half), (body) => createJob(ctx, body));
+  const jobs = await atOnce(ctx, created.slice(0, half), (body, i) => createInForm(ctx, createdIn(i), body));
   // The order is observable on a server that writes whole seconds only if the fixture spans a second boundary.
   if (aspect === 'order' && jobs.every((job) => wholeSeconds(job.publishDate))) await sleep(SECOND_BOUNDARY_MS);
-  jobs.push(...(await atOnce(ctx, created.slice(half), (body) => createJob(ctx, body))));
+  jobs.push(...(await atOnce(ctx, created.slice(half), (body, i) => createInForm(ctx, createdIn(half + i), body))));
   // Asked before the renames, so that a search that kept what it found (an index, a cache) must let go of it.
   await listJobs(ctx, { q: named[REFERENCE_JOB]!.referenceId });
-  // The later writes name different jobs: they may go at once; the two renames one after the other.
-  const later = [
-    ...[...STATUS_LATER].map(
-      ([i, { to, by }]) =>
-        async () =>
-          void (jobs[i] = await moveStatus(ctx, jobs[i]!, to, by)),
-    ),
-    ...[...TITLED_LATER].map(
-      ([i, by]) =>
-        async () =>
-          void (jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, by)),
-    ),
+  // The later writes of different jobs may go at once; those of one job, and the two renames, one after the other.
+  const laterOf = async (i: number): Promise<void> => {
+    const move = STATUS_LATER.get(i);
+    if (move) jobs[i] = await moveStatus(ctx, jobs[i]!, move.to, move.by);
+    const by = TITLED_LATER.get(i);
+    if (by) jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, by);
     // Through the override where honoured: every write path must bring the search up to date.
-    async () =>
-      void (jobs[UNTITLED_LATER] = await retitle(ctx, jobs[UNTITLED_LATER]!, { title: named[UNTITLED_LATER]!.title }, 'override')),
+    if (i === UNTITLED_LATER) jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, 'override');
+  };
+  const later = [
+    ...FIXTURE.map((_status, i) => () => laterOf(i)),
     async () => {
       jobs[RENAMED_AWAY] = await retitle(ctx, jobs[RENAMED_AWAY]!, { referenceId: ctx.referenceId() }, 'id');
       jobs[REFERENCE_JOB] = await retitle(ctx, jobs[REFERENCE_JOB]!, { referenceId: named[REFERENCE_JOB]!.referenceId }, 'id');
     },
+    () => otherEmployerComesAndGoes(ctx, bodies),
   ];
   await atOnce(ctx, later, (write) => write());
   // Only the filter rule judges them (judgeFilter): the other aspects' fixtures skip the four requests.
@@ -264,6 +236,19 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const ids = new Set([...[...jobs, ...others].map((job) => job.id), ...deleted]);
   const outside = await outsideTheFixture(ctx, jobs, before, complete, ids);
   return { jobs, titleWord, referenceId, ...outside, complete, others, ids, deleted };
+}
+
+/**
+ * The second employer creates a job and deletes it, in each delete form (where the run has its key): one employer's
+ * writes move nothing of another's lists (5.3), a count or an offset kept for the whole store included.
+ */
+async function otherEmployerComesAndGoes(ctx: RuleContext, bodies: readonly Body[]): Promise<void> {
+  const second = ctx.second;
+  if (second === undefined) return;
+  await atOnce(ctx, DELETE_WAYS, async (way, i) => {
+    const body = identify(ctx, bodies[i % bodies.length] ?? {});
+    await removeJob(ctx, way, await createJob(ctx, body, second), body.referenceId, second);
+  });
 }
 
 /**
@@ -352,13 +337,21 @@ async function outsideTheFixture(
 /** How many pages of 100 a presence check reads: the fixture's jobs are recent, so near the top of the list. */
 const PRESENCE_PAGES = 5;
 
-/** Whether every fixture job of the key's employer shows in the list without q within its first pages. */
+/**
+ * Whether every fixture job of the key's employer shows in the list without q within its first pages, each once: a
+ * job listed twice is the server's own count, not another client's job.
+ */
 async function listedWithoutQ(ctx: RuleContext, jobs: readonly Job[], ids: ReadonlySet<number>): Promise<boolean> {
   const missing = new Set(jobs.map((job) => job.id));
+  const seen = new Set<number>();
   for (let page = 1; page <= PRESENCE_PAGES && missing.size > 0; page++) {
-    const res = await requestList(ctx, ctx.api, { page, pageSize: MAX_PAGE_SIZE }, ids);
+    const res = await requestList(ctx.api, { page, pageSize: MAX_PAGE_SIZE }, ids);
     if (res.status !== 200 || !Array.isArray(res.json?.data)) return false;
-    for (const item of res.json.data) missing.delete(item.id);
+    for (const { id } of res.json.data) {
+      if (seen.has(id) && ids.has(id)) return false;
+      seen.add(id);
+      missing.delete(id);
+    }
     if (res.json.data.length < MAX_PAGE_SIZE) break;
   }
   return missing.size === 0;
@@ -370,7 +363,7 @@ async function listedWithoutQ(ctx: RuleContext, jobs: readonly Job[], ids: Reado
  * user of a shared staging server) changes it: such a list is not judged.
  */
 async function unscopedTotalHolds(ctx: RuleContext, fixture: MatrixFixture, status: StatusFilter): Promise<boolean> {
-  const res = await requestList(ctx, ctx.api, { pageSize: 1, ...(status === 'absent' ? {} : { status }) }, new Set());
+  const res = await requestList(ctx.api, { pageSize: 1, ...(status === 'absent' ? {} : { status }) }, new Set());
   return res.status === 200 && res.json?.paging?.total === fixture.complete[status];
 }
 
@@ -472,7 +465,7 @@ async function readAndJudge(ctx: RuleContext, fixture: MatrixFixture, c: ListCom
   // Read either side of the list: a job another client created or deleted meanwhile changes one of them.
   const moved = async (): Promise<boolean> => unscoped && !(await unscopedTotalHolds(ctx, fixture, c.status));
   if (await moved()) return observeMoved(ctx);
-  const res = await requestList(ctx, ctx.api, e.query, fixture.ids);
+  const res = await requestList(ctx.api, e.query, fixture.ids);
   if (await moved()) return observeMoved(ctx);
   if (e.pastEnd && isClientError(res.status)) {
     // What a page past the end answers is open (4.5 states none): refused, or a page.
@@ -702,7 +695,7 @@ async function judgeSecondEmployer(p: MatrixPage): Promise<void> {
   if (second === undefined) return;
   const query: ListQuery = { ...e.query, page: 1, pageSize: MAX_PAGE_SIZE };
   const read = async (page: number): Promise<ApiResponse<JobList> & { json: JobList }> => {
-    const res = await requestList(ctx, second, { ...query, page }, fixture.ids);
+    const res = await requestList(second, { ...query, page }, fixture.ids);
     expectStatus(ctx, res, 200, `GET /jobs as the second employer answers 200 with {data, paging} (spec 4.5): ${show(query)}`);
     assertJobListBody(res);
     return res as ApiResponse<JobList> & { json: JobList };

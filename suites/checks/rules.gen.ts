@@ -40,6 +40,7 @@ import * as paging from './paging.js';
 import * as protocol from './protocol.js';
 import * as referenceIdentification from './reference-identification.js';
 import * as reference from './reference.js';
+import * as refusedCounts from './refused-counts.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
 import * as routingAddress from './routing-address.js';
@@ -108,6 +109,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   referenceIdentification.deleteWithoutReference,
   referenceIdentification.putWithoutReference,
   reference.referenceRules,
+  refusedCounts.refusedWritesCountNothing,
   robustness.robustnessRules,
   roundtrip.roundtripRules,
   routingAddress.otherRoutingAddressRule,

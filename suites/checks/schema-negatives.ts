@@ -16,17 +16,18 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
-import { derivedNegatives, type DerivedValue, type NegativeKind } from '../arbitraries/schema-negatives.js';
+import { derivedNegatives, isBoundaryValue, type DerivedValue } from '../arbitraries/schema-negatives.js';
 import { NULL_AS_NOT_SENT, type NegativeLevel } from '../arbitraries/negative-exclusions.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { atOnce } from '../kit/at-once.js';
-import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { expectRejected } from '../kit/expect-rejected.js';
-import { isSuccess, responseLine } from '../kit/http.js';
+import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
 import { patchFor, withContext } from '../kit/negative-bodies.js';
 import { refusedAmong } from '../kit/refused-values.js';
 import {
+  besideValidChange,
   CREATE_FORMS,
   declinesCreate,
   declinesUpdate,
@@ -77,15 +78,9 @@ const statementOf = (value: DerivedValue, level: NegativeLevel): string =>
 /** Draws on top of the examples: none at the default --runs of 20 (the examples hold every field), more as --runs grows. */
 const extraRuns = (ctx: RuleContext): number => Math.floor(ctx.runs / 40);
 
-/**
- * An invalid value's partial update with a valid change of another field beside it: a server that applies the fields
- * of a body one by one, and refuses only when it reaches the bad one, keeps the change it made first. The companion is
- * a new title, or for a title value a flipped confidential.
- */
+/** An invalid value's partial update with a valid change of another field beside it (besideValidChange). */
 function withCompanion(patch: Body, value: DerivedValue, job: Job): Body {
-  if (value.valid) return patch;
-  const companion = value.path[0] === 'title' ? { confidential: !job.confidential } : { title: `refused beside ${value.field}` };
-  return { ...companion, ...patch };
+  return value.valid ? patch : besideValidChange(patch, job, value.field);
 }
 
 /**
@@ -108,29 +103,67 @@ async function updateCase(
   for (const value of values.filter((v) => fitsPath(v, form))) {
     const sent = patchFor(value, base, ctx.refs, ctx.referenceId());
     if (sent === undefined) continue;
-    const patch = withCompanion(sent, value, before);
     if (value.valid) {
       await expectUnchanged(ctx, level, form, base, before, refused);
       refused = [];
-    }
-    const res = await sendUpdate(ctx, form, before, patch);
-    const what = `${formLabel(form, before)} with ${describe(value)}`;
-    if (value.valid) {
-      if (await declinesUpdate(ctx, form, before, res)) continue;
-      ctx.expect(isSuccess(res.status), {
-        title: `${what} was refused`,
-        expected: `${value.reason}: the largest valid value is accepted (spec 8, 4.3)`,
-        received: responseLine(res),
-        failingExchange: res.exchange,
-      });
-      before = await getJob(ctx, before.id);
+      const what = `${formLabel(form, before)} with ${describe(value)}`;
+      before = await expectValidUpdate(ctx, form, before, sent, what, `${value.reason}: the largest valid value is accepted (spec 8, 4.3)`);
       continue;
     }
-    const statement = statementOf(value, level);
-    expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statement}; spec 4.3: a PUT body obeys the rules of POST` });
+    const res = await sendUpdate(ctx, form, before, withCompanion(sent, value, before));
+    const what = `${formLabel(form, before)} with ${describe(value)}`;
+    expectRejected(ctx, res, {
+      title: `${what} was accepted`,
+      expected: `${statementOf(value, level)}; spec 4.3: a PUT body obeys the rules of POST`,
+    });
     refused.push(value);
   }
   await expectUnchanged(ctx, level, form, base, before, refused);
+  if (refused.length === 0) return;
+  // The write after refused ones, in the same form, in the field their companions left alone.
+  const closing =
+    values[0]!.path[0] === 'title'
+      ? { title: scopedTitle(ctx, base.referenceId, 'after refused titles') }
+      : { confidential: !before.confidential };
+  await expectValidUpdate(
+    ctx,
+    form,
+    before,
+    closing,
+    `${formLabel(form, before)} with ${Object.keys(closing).join(', ')}, after refused values`,
+    'spec 4.3: a valid partial update is accepted',
+  );
+}
+
+/**
+ * Sends a valid partial update, which must be accepted and change the fields it sent and no other (4.3), the refused
+ * ones sent before it included: a server that keeps a refused body's valid fields and applies them with the next
+ * write shows them here. The job as it is then (as before where the target declines the override).
+ */
+async function expectValidUpdate(
+  ctx: RuleContext,
+  form: UpdateForm,
+  before: Job,
+  patch: Body,
+  what: string,
+  expected: string,
+): Promise<Job> {
+  const res = await sendUpdate(ctx, form, before, patch);
+  if (await declinesUpdate(ctx, form, before, res)) return before;
+  ctx.expect(isSuccess(res.status), { title: `${what} was refused`, expected, received: responseLine(res), failingExchange: res.exchange });
+  const after = await getJob(ctx, before.id);
+  expectOnlySent(ctx, what, before, after, patch);
+  return after;
+}
+
+/** A valid update changed only the fields it sent (4.3). */
+function expectOnlySent(ctx: RuleContext, what: string, before: Job, after: Job, patch: Body): void {
+  const diff = changedFields(before, after, Object.keys(patch));
+  ctx.expect(diff.length === 0, {
+    title: `${what} changed ${diff.join(', ')} as well, which it did not send`,
+    expected: 'spec 4.3: updates are partial, only the fields sent change (and a refused update changes nothing, later either)',
+    received: changeLines(before, after, diff).join('\n'),
+  });
 }
 
 /**
@@ -178,13 +211,14 @@ async function createCase(
   generated: Body,
 ): Promise<void> {
   const refused = new Map<string, DerivedValue>();
+  const refusedByTarget = new Set<string>();
   const sends = values
     .filter((v) => fitsPath(v, form))
     .flatMap((value) => {
       const body = identify(ctx, withContext(generated, value));
       const marker = body.referenceId;
       const patch = patchFor(value, body, ctx.refs, marker);
-      return patch === undefined ? [] : [{ value, marker, sent: { ...body, ...patch } }];
+      return patch === undefined ? [] : [{ value, marker, body, sent: { ...body, ...patch } }];
     });
   // Each create names a job of its own (its own marker): they may go several at once, and are judged in order.
   const answers = await atOnce(ctx, sends, ({ sent, marker }) =>
@@ -206,6 +240,7 @@ async function createCase(
     const section = form === 'post' ? 'spec 4.2' : 'spec 4.3: a PUT that creates behaves as POST';
     expectRejected(ctx, res, { title: `${what} was accepted`, expected: `${statementOf(value, level)}; ${section}` });
     refused.set(marker, value);
+    if (isClientError(res.status)) refusedByTarget.add(marker);
   }
   // One list for the case: every refused body carried its own marker (referenceId and title).
   const listed = await listAllJobs(ctx, { q: caseTagOf(ctx) });
@@ -218,15 +253,37 @@ async function createCase(
       received: `GET /jobs?q=${caseTagOf(ctx)} lists job ${job.id} (referenceId ${show(job.referenceId)})`,
     });
   }
+  await expectReferencesFree(
+    ctx,
+    form,
+    generated,
+    sends.filter(({ value, marker, sent }) => isBoundaryValue(value) && refusedByTarget.has(marker) && sent.referenceId === marker),
+  );
 }
 
 /**
- * The classes sent on every path in every run: the nearest values outside (a length, a count, an enum, an
- * integer), a required value present but null or empty, and the largest valid value. A server wrong on one
- * path is wrong there first; the other classes go to one drawn path per run.
+ * Only a referenceId in use is rejected (7.1), and a refused create put none in use: the valid body each refused
+ * create of a boundary value (sent on every path) was made from, sent again in the same form with its referenceId,
+ * creates its job. A server that files the referenceId before it validates the rest refuses these as duplicates.
  */
-const BOUNDARY_KINDS: ReadonlySet<NegativeKind> = new Set(['too-long', 'too-many', 'empty', 'enum-outside', 'largest-valid']);
-const isBoundary = (value: DerivedValue): boolean => BOUNDARY_KINDS.has(value.kind) || value.requiredValue === true;
+async function expectReferencesFree(
+  ctx: RuleContext,
+  form: CreateForm,
+  generated: Body,
+  refusedSends: ReadonlyArray<{ value: DerivedValue; marker: string; body: Body & { referenceId: string } }>,
+): Promise<void> {
+  const answers = await atOnce(ctx, refusedSends, ({ body }) => (form === 'post' ? ctx.api.create(body) : sendCreate(ctx, form, body)));
+  for (const [i, { value, marker }] of refusedSends.entries()) {
+    const res = answers[i]!;
+    if (isSuccess(res.status) || (await declinesCreate(ctx, form, generated, res))) continue;
+    ctx.expect(false, {
+      title: `${formLabel(form)} with referenceId ${marker}, after a refused create with it (${describe(value)}), was refused`,
+      expected: 'spec 7.1: a POST with a referenceId already in use is rejected; a refused create put its referenceId in no use',
+      received: responseLine(res),
+      failingExchange: res.exchange,
+    });
+  }
+}
 
 /**
  * The values outside the boundaries dealt over `forms` in turn, one counter across every field: each field's values
@@ -275,7 +332,7 @@ function negativeRule<F extends UpdateForm | CreateForm>(
   const update = forms.some((form) => (UPDATE_FORMS as readonly string[]).includes(form));
   return fixedRule(entry, async (ctx) => {
     const fields = groups(level, update);
-    const boundaries = fields.map((values) => values.filter(isBoundary)).filter((values) => values.length > 0);
+    const boundaries = fields.map((values) => values.filter(isBoundaryValue)).filter((values) => values.length > 0);
     await ctx.check(
       fc.record({ values: fc.constantFrom(...fields), form: fc.constantFrom(...forms), job: createBodyArb(ctx) }),
       ({ values, form, job }) => run(ctx, level, form, values, job),
@@ -287,7 +344,7 @@ function negativeRule<F extends UpdateForm | CreateForm>(
           ...boundaries.flatMap((values) => forms.map((form) => ({ values, form }))),
           ...joinedByForm(
             dealtOver(
-              fields.map((values) => values.filter((value) => !isBoundary(value))),
+              fields.map((values) => values.filter((value) => !isBoundaryValue(value))),
               forms,
             ),
           ),

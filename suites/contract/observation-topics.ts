@@ -177,7 +177,8 @@ export const OBSERVATION_TOPICS = {
     section: '4.5',
     meaning:
       "Another client changed the employer's jobs (another shard, a shared server) while a list without q was read, " +
-      "or while the list rules' jobs were created: that list, or where their jobs stand in lists without q, not judged.",
+      "while the list rules' jobs were created, or around refused writes: that list, where their jobs stand in lists " +
+      'without q, or the totals around the refused writes, not judged.',
   },
   'list.sort-order-unobservable': {
     openPoint: 'lists.order',

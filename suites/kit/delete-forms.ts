@@ -3,7 +3,7 @@
  * 4.7: POST with X-HTTP-Method-Override: DELETE on either path), and the request line each sends, for titles.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, JobsApi, RuleContext } from '../contract/rule.js';
 import { expectStatus, isClientError } from './http.js';
 
 export type DeleteWay = 'id' | 'reference' | 'override' | 'override-reference';
@@ -11,12 +11,12 @@ export type DeleteWay = 'id' | 'reference' | 'override' | 'override-reference';
 /** Every delete form. */
 export const DELETE_WAYS: readonly DeleteWay[] = ['id', 'reference', 'override', 'override-reference'];
 
-/** Deletes `job` in `way`; the referenceId forms name it by `referenceId`. */
-export function deleteJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string): Promise<ApiResponse> {
-  if (way === 'id') return ctx.api.deleteById(job.id);
-  if (way === 'reference') return ctx.api.deleteByReference(referenceId);
-  if (way === 'override') return ctx.api.deleteByOverride(job.id);
-  return ctx.api.deleteByReferenceOverride(referenceId);
+/** Deletes `job` in `way`, with the run's key or another employer's `api`; the referenceId forms name it by `referenceId`. */
+export function deleteJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string, api: JobsApi = ctx.api): Promise<ApiResponse> {
+  if (way === 'id') return api.deleteById(job.id);
+  if (way === 'reference') return api.deleteByReference(referenceId);
+  if (way === 'override') return api.deleteByOverride(job.id);
+  return api.deleteByReferenceOverride(referenceId);
 }
 
 export const DELETE_HOW: Record<DeleteWay, string> = {
@@ -34,8 +34,8 @@ export const DELETE_HOW: Record<DeleteWay, string> = {
  * @example
  * await removeJob(ctx, 'override-reference', job, job.referenceId);
  */
-export async function removeJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string): Promise<void> {
-  const sent = await deleteJob(ctx, way, job, referenceId);
-  const res = way === 'override-reference' && isClientError(sent.status) ? await ctx.api.deleteById(job.id) : sent;
+export async function removeJob(ctx: RuleContext, way: DeleteWay, job: Job, referenceId: string, api: JobsApi = ctx.api): Promise<void> {
+  const sent = await deleteJob(ctx, way, job, referenceId, api);
+  const res = way === 'override-reference' && isClientError(sent.status) ? await api.deleteById(job.id) : sent;
   expectStatus(ctx, res, 204, `setup: ${DELETE_HOW[way]} removes the job and answers 204 (spec 4.4)`);
 }

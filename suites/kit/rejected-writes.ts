@@ -13,7 +13,7 @@ import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { identify } from './bodies.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
-import { isClientError, isSuccess } from './http.js';
+import { expectStatus, isClientError, isSuccess, jobOf } from './http.js';
 import { createJob, getJob, listAllJobs } from './jobs.js';
 import { ownJob, type SharedJob } from './shared-job.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
@@ -80,6 +80,19 @@ export function patchWithMarker(violation: Violation, marker: string): Body {
   if (!pad) return violation.patch;
   const prefix = pad.field === 'title' ? `${marker} ` : marker;
   return { ...violation.patch, [pad.field]: padToLength(prefix, String(violation.patch[pad.field]), pad.length) };
+}
+
+/**
+ * An invalid update with a valid change of another field beside it: a server that applies a body's fields one by one,
+ * and refuses only when it reaches the bad one, keeps the change it made first. The companion is a new title naming
+ * what was refused, or, where the update sends a title, a flipped confidential.
+ *
+ * @example
+ * besideValidChange({ categories: [] }, job, 'no category'); // { title: 'refused beside no category', categories: [] }
+ */
+export function besideValidChange(patch: Body, job: Job, refused: string): Body {
+  const companion = 'title' in patch ? { confidential: !job.confidential } : { title: `refused beside ${refused}` };
+  return { ...companion, ...patch };
 }
 
 /** A valid create body made into the job a partial update starts from (the violation's base, without its unset fields). */
@@ -151,16 +164,41 @@ export function sendRaw(ctx: RuleContext, form: UpdateForm | CreateForm, rawBody
   }
 }
 
-/** Sends `body` as a create in `form`; a PUT-create's referenceId is the body's own. */
-export function sendCreate(ctx: RuleContext, form: CreateForm, body: Body & { referenceId: string }): Promise<ApiResponse<Job>> {
+/** Sends `body` as a create in `form`, with the run's key or another employer's `api`; a PUT-create's referenceId is the body's own. */
+export function sendCreate(
+  ctx: RuleContext,
+  form: CreateForm,
+  body: Body & { referenceId: string },
+  api: JobsApi = ctx.api,
+): Promise<ApiResponse<Job>> {
   switch (form) {
     case 'post':
-      return ctx.api.create(body);
+      return api.create(body);
     case 'put-create':
-      return ctx.api.putByReference(body);
+      return api.putByReference(body);
     case 'override-create':
-      return ctx.api.putByReferenceOverride(body);
+      return api.putByReferenceOverride(body);
   }
+}
+
+/**
+ * Creates `body` in `form` as a rule's setup, with the run's key or another employer's `api`; the rule fails unless a
+ * 2xx. The override is good practice only (spec 1): where the target declines it (a client error), POST creates instead.
+ *
+ * @example
+ * const job = await createInForm(ctx, 'put-create', identify(ctx, generated));
+ */
+export async function createInForm(
+  ctx: RuleContext,
+  form: CreateForm,
+  body: Body & { referenceId: string },
+  api: JobsApi = ctx.api,
+): Promise<Job> {
+  if (form === 'post') return createJob(ctx, body, api);
+  const res = await sendCreate(ctx, form, body, api);
+  if (form === 'override-create' && isClientError(res.status)) return createJob(ctx, body, api);
+  expectStatus(ctx, res, isSuccess, `setup: ${formLabel(form)} creates the job (spec 4.3; its code is not shown)`);
+  return jobOf(res);
 }
 
 /**
@@ -262,7 +300,7 @@ export async function expectUpdateRefused(ctx: RuleContext, shared: SharedJob<Up
   const { statement } = violation;
   const target = fitsAnyJob(violation) ? await shared.forCase(sent) : await ownJob(ctx, baseBodyFor(shared.body, violation));
   const before = target.job;
-  const patch = patchWithMarker(violation, target.marker());
+  const patch = besideValidChange(patchWithMarker(violation, target.marker()), before, violation.name);
   const res = await sendUpdate(ctx, form, before, patch);
   const what = `${formLabel(form, before)} with ${violation.name}`;
   observeRefusal(ctx, form, res);

@@ -5,7 +5,7 @@
 import type { Mutant } from './mutant.js';
 import { DEMO_KEYS } from './support/keys.js';
 import { requestJson } from './support/json.js';
-import { effectiveMethod, isItem, isJobsPath, isPutByReference } from './support/routes.js';
+import { effectiveMethod, isItem, isJobsPath, isList, isPutByReference } from './support/routes.js';
 import { jobByReference } from './support/side-requests.js';
 
 const FIRST_KEY = DEMO_KEYS[0]!;
@@ -125,6 +125,21 @@ export const authMutants: Mutant[] = [
     transform: (next) => async (req) => {
       const overridden = req.method.toUpperCase() === 'POST' && effectiveMethod(req) !== 'POST';
       if (overridden && isJobsPath(req) && !isItem(req) && !req.headers['api-key'])
+        return next({ ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } });
+      return next(req);
+    },
+  },
+  {
+    // spec 5.1: the list needs the key with each of its parameters (4.5), not only on its plain form
+    name: 'auth-list-with-status-served-without-valid-key',
+    area: 'auth',
+    violates:
+      '5.1: every operation on jobs requires authentication (here GET /jobs with a status filter and no valid key lists ' +
+      "the first employer's jobs: a filtered branch of the list that never checks the key)",
+    expectedRule: ['jobs.auth.missing-key.list', 'jobs.auth.wrong-key.list'],
+    transform: (next) => async (req) => {
+      const key = req.headers['api-key'];
+      if (isList(req) && req.query.has('status') && (key === undefined || !DEMO_KEYS.includes(key)))
         return next({ ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } });
       return next(req);
     },

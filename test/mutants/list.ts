@@ -7,7 +7,7 @@ import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withRes
 import { otherKey } from './support/keys.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
-import { isCollection, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { isCollection, isDelete, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
 import { answerInstead, rewriteResponseText } from './support/transforms.js';
 
@@ -691,6 +691,98 @@ export const listMutants: Mutant[] = [
               .includes(q),
         );
         return data.length === job.data.length ? res : withResponseJson(res, { ...job, data });
+      };
+    },
+  },
+  {
+    // spec 5.3, 2.8: one employer's writes move nothing of another's list
+    name: 'list-other-employer-deletes-shift-later-pages',
+    area: 'list',
+    violates:
+      "5.3, 2.8: the list holds the key's employer's jobs, page by page (here each delete by the other employer moves this " +
+      "employer's pages 2 and later one place back on lists without q or status: an offset kept for the whole store)",
+    expectedRule: ['jobs.list.sorted', 'jobs.paging.next-follows'],
+    transform: (next) => {
+      const deletes = new Map<string, number>();
+      const byOthers = (req: CoreRequest): number =>
+        [...deletes].filter(([key]) => key !== req.headers['api-key']).reduce((sum, [, count]) => sum + count, 0);
+      const shifted = relist(({ items }) => items, {
+        start: (req, view) => Math.max(0, (view.page - 1) * view.pageSize - byOthers(req)),
+      })(next);
+      return async (req) => {
+        if (isList(req)) return !req.query.get('q') && !req.query.get('status') && byOthers(req) > 0 ? shifted(req) : next(req);
+        const res = await next(req);
+        const key = req.headers['api-key'] ?? '';
+        if (isDelete(req) && res.status === 204) deletes.set(key, (deletes.get(key) ?? 0) + 1);
+        return res;
+      };
+    },
+  },
+  {
+    // spec 4.3: a PUT that creates behaves as POST, through the override too (spec 1)
+    name: 'list-override-put-create-listed-twice',
+    area: 'list',
+    violates:
+      '4.3, 2.8: a PUT-create behaves as POST (here a job made through POST /jobs with X-HTTP-Method-Override: PUT is filed ' +
+      'twice in the view the list without q or status reads: listed and counted twice there)',
+    expectedRule: ['jobs.paging.total', 'jobs.list.sorted', 'jobs.paging.next-follows'],
+    transform: (next) => {
+      const twice = new Set<number>();
+      const doubled = relist(({ items }) => items.flatMap((item) => (twice.has(item.id as number) ? [item, item] : [item])))(next);
+      return async (req) => {
+        if (isList(req)) return !req.query.get('q') && !req.query.get('status') && twice.size > 0 ? doubled(req) : next(req);
+        const ref = isOverride(req, 'PUT') && isCollection(req) ? requestJson(req)?.referenceId : undefined;
+        const existed = typeof ref === 'string' ? await jobByReference(next, req, ref) : true;
+        const res = await next(req);
+        const job = responseJson(res);
+        if (!existed && res.status < 300 && isJobBody(job)) twice.add(job.id);
+        return res;
+      };
+    },
+  },
+  {
+    // spec 3, 4.5: a job created without status is a draft, and status=draft lists drafts
+    name: 'list-default-draft-missing-from-draft-filter',
+    area: 'list',
+    violates:
+      '3, 4.5: POST with status omitted makes a draft (here such a job is read as a draft, but status=draft without q leaves ' +
+      'it out until an update sends a status: the status view files only a status that was sent)',
+    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total'],
+    transform: (next) => {
+      const unfiled = new Set<number>();
+      const filtered = relist(({ items }) => items.filter((item) => !unfiled.has(item.id as number)))(next);
+      return async (req) => {
+        if (isList(req)) return !req.query.get('q') && req.query.get('status') === 'draft' && unfiled.size > 0 ? filtered(req) : next(req);
+        const body = requestJson(req);
+        const res = await next(req);
+        const job = responseJson(res);
+        if (isPost(req) && res.status === 201 && isJobBody(job) && body !== undefined && !('status' in body)) unfiled.add(job.id);
+        else if (isJobBody(job) && res.status === 200 && body !== undefined && 'status' in body) unfiled.delete(job.id);
+        return res;
+      };
+    },
+  },
+  {
+    // spec 3, 4.5: a re-published job keeps its other fields, its publishDate and so its place, among them
+    name: 'list-republish-by-id-moves-to-head',
+    area: 'list',
+    violates:
+      '3, 4.5: archived to active leaves the other fields unchanged, and the list is sorted by publishDate (here a job ' +
+      're-published by PUT /jobs/{id} is listed first on lists without q or status, its publishDate unchanged)',
+    expectedRule: 'jobs.list.sorted',
+    transform: (next) => {
+      const moved: number[] = [];
+      const reordered = relist(({ items }) => [
+        ...moved.flatMap((id) => items.filter((item) => item.id === id)),
+        ...items.filter((item) => !moved.includes(item.id as number)),
+      ])(next);
+      return async (req) => {
+        if (isList(req)) return !req.query.get('q') && !req.query.get('status') && moved.length > 0 ? reordered(req) : next(req);
+        const id = isPutById(req) && requestJson(req)?.status === 'active' ? jobIdOf(req) : undefined;
+        const before = id === undefined ? undefined : await currentJob(next, req, id);
+        const res = await next(req);
+        if (before?.status === 'archived' && res.status === 200 && id !== undefined && !moved.includes(id)) moved.unshift(id);
+        return res;
       };
     },
   },

@@ -3,9 +3,12 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isListBody, responseJson, withResponseJson, type JsonObject } from './support/json.js';
-import { isList } from './support/routes.js';
+import { isListBody, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
+import { DEMO_KEYS } from './support/keys.js';
+import { isList, isPost } from './support/routes.js';
 import { reshapeRequest } from './support/transforms.js';
+
+const [FIRST_KEY, SECOND_KEY] = DEMO_KEYS as [string, string];
 
 /** Edits the paging object (and data) of every 200 list answer. */
 function rewritePaging(edit: (paging: JsonObject, data: JsonObject[], req: CoreRequest) => void): Transform {
@@ -195,5 +198,49 @@ export const pagingMutants: Mutant[] = [
     transform: rewritePaging((_paging, data) => {
       data.splice(50);
     }),
+  },
+  {
+    // spec 2.8, 7: total is the number of matching jobs, and a refused write creates none
+    name: 'paging-refused-status-counted-in-total',
+    area: 'paging',
+    violates:
+      '2.8, 4.2: total is the number of matching jobs (here a POST refused for a status outside the three bumps the ' +
+      "employer's count first: each adds one to total, and to pages, on the list without q or status)",
+    expectedRule: 'jobs.paging.refused-writes-count-nothing',
+    transform: (next) => {
+      const phantoms = new Map<string, number>();
+      return async (req) => {
+        const key = req.headers['api-key'] ?? '';
+        const status = isPost(req) ? requestJson(req)?.status : undefined;
+        const res = await next(req);
+        if (typeof status === 'string' && !['active', 'archived', 'draft'].includes(status) && res.status >= 400 && res.status < 500)
+          phantoms.set(key, (phantoms.get(key) ?? 0) + 1);
+        const body = responseJson(res);
+        const added = phantoms.get(key) ?? 0;
+        if (!isList(req) || req.query.get('q') || req.query.get('status') || added === 0 || res.status !== 200 || !isListBody(body))
+          return res;
+        const total = (body.paging.total as number) + added;
+        const pages = Math.ceil(total / (body.paging.pageSize as number));
+        return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages } });
+      };
+    },
+  },
+  {
+    // spec 5.3, 7: a refused write creates nothing, for either employer
+    name: 'paging-second-employer-refused-post-files-job-for-first',
+    area: 'paging',
+    violates:
+      "5.3, 8: title at most 256 characters, and the list holds the key's employer's jobs (here the second employer's POST " +
+      'of a longer title is refused, but a job with the title cut to 256 is filed for the first employer)',
+    expectedRule: 'jobs.paging.refused-writes-count-nothing',
+    transform: (next) => async (req) => {
+      const body = isPost(req) && req.headers['api-key'] === SECOND_KEY ? requestJson(req) : undefined;
+      const res = await next(req);
+      if (typeof body?.title === 'string' && [...body.title].length > 256 && res.status >= 400 && res.status < 500) {
+        const title = [...body.title].slice(0, 256).join('');
+        await next(withJsonBody({ ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } }, { ...body, title }));
+      }
+      return res;
+    },
   },
 ];

@@ -8,15 +8,13 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
-import type { JsonObject } from './support/json.js';
-import { isOverride, isJobsPath, isPost, isPut } from './support/routes.js';
+import { jsonResponse, requestJson, withJsonBody, type JsonObject } from './support/json.js';
+import { isAnyUpdate, isAnyWrite, isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
+import { jobByReference } from './support/side-requests.js';
 import { rewriteRequest } from './support/transforms.js';
 
 /** The override PUT on the job's path and on PUT /jobs's path (an update, or a create with a new referenceId). */
 const isOverridePut = (req: CoreRequest): boolean => isOverride(req, 'PUT') && isJobsPath(req);
-/** Every write that carries a job body: POST, PUT by id, PUT by referenceId (update or create), the override PUTs. */
-const isWrite = (req: CoreRequest): boolean => isPost(req) || isPut(req) || isOverridePut(req);
-const isUpdate = (req: CoreRequest): boolean => isPut(req) || isOverridePut(req);
 const object = (value: unknown): JsonObject | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
 
@@ -35,7 +33,7 @@ export const schemaNegativeMutants: Mutant[] = [
     area: 'update',
     violates: '3, 4.3: status is active, archived or draft (here a PUT status with white space around it is trimmed and taken)',
     expectedRule: ['jobs.update.rejects-schema-negatives', 'jobs.create.rejects-schema-negatives'],
-    transform: rewriteRequest(isUpdate, (body) => {
+    transform: rewriteRequest(isAnyUpdate, (body) => {
       if (typeof body.status === 'string') body.status = body.status.trim();
     }),
   },
@@ -45,7 +43,7 @@ export const schemaNegativeMutants: Mutant[] = [
     area: 'create',
     violates: '2.5, 4.2: salary.period.id is an Int32, 1 to 5 (here a fraction is cut to its integer part, on every write)',
     expectedRule: ['jobs.create.rejects-schema-negatives', 'jobs.update.rejects-schema-negatives'],
-    transform: rewriteRequest(isWrite, (body) => {
+    transform: rewriteRequest(isAnyWrite, (body) => {
       const period = object(object(body.salary)?.period);
       if (period && typeof period.id === 'number') period.id = Math.trunc(period.id);
     }),
@@ -56,7 +54,7 @@ export const schemaNegativeMutants: Mutant[] = [
     area: 'create',
     violates: '2.5, 4.2: salary.period.id is required when salary.amount is given (here a period sent as {} becomes yearly)',
     expectedRule: ['jobs.create.rejects-schema-negatives', 'jobs.update.rejects-schema-negatives'],
-    transform: rewriteRequest(isWrite, (body) => {
+    transform: rewriteRequest(isAnyWrite, (body) => {
       const salary = object(body.salary);
       const period = object(salary?.period);
       if (salary && period && Object.keys(period).length === 0) salary.period = { id: 1 };
@@ -82,7 +80,7 @@ export const schemaNegativeMutants: Mutant[] = [
     area: 'create',
     violates: '2.1, 4: title is a String (here a number is taken as its decimal text, on every write)',
     expectedRule: ['jobs.create.rejects-lenient-values', 'jobs.update.rejects-lenient-values'],
-    transform: rewriteRequest(isWrite, (body) => {
+    transform: rewriteRequest(isAnyWrite, (body) => {
       if (typeof body.title === 'number') body.title = String(body.title);
     }),
   },
@@ -92,7 +90,7 @@ export const schemaNegativeMutants: Mutant[] = [
     area: 'create',
     violates: '2.3, 4.2: categories are {id} with an Int32 (here an id written as a JSON string is read as its number, on every write)',
     expectedRule: ['jobs.create.rejects-lenient-values', 'jobs.update.rejects-lenient-values'],
-    transform: rewriteRequest(isWrite, (body) => {
+    transform: rewriteRequest(isAnyWrite, (body) => {
       if (!Array.isArray(body.categories)) return;
       for (const category of body.categories) {
         const entry = object(category);
@@ -106,7 +104,7 @@ export const schemaNegativeMutants: Mutant[] = [
     area: 'update',
     violates: '2.1, 8, 4.3: locations is an array of 1 to 3 (here a PUT with locations null is taken as not sending them)',
     expectedRule: 'jobs.update.rejects-lenient-values',
-    transform: rewriteRequest(isUpdate, (body) => {
+    transform: rewriteRequest(isAnyUpdate, (body) => {
       if (body.locations === null) delete body.locations;
     }),
   },
@@ -123,7 +121,7 @@ export const schemaNegativeMutants: Mutant[] = [
       'jobs.create.rejects-lenient-values',
       'jobs.update.rejects-lenient-values',
     ],
-    transform: rewriteRequest(isWrite, (body) => {
+    transform: rewriteRequest(isAnyWrite, (body) => {
       if (!Array.isArray(body.locations)) return;
       const named = body.locations.filter((location) => {
         const description = object(location)?.description;
@@ -150,12 +148,78 @@ export const schemaNegativeMutants: Mutant[] = [
       "2.1: closeDate is an ISO 8601 date (here, on every write, a day past its month is rolled over, as JavaScript's Date does: " +
       '2099-02-30 is stored as 2099-03-02)',
     expectedRule: ['jobs.create.rejects-lenient-values', 'jobs.update.rejects-lenient-values'],
-    transform: rewriteRequest(isWrite, (body) => {
+    transform: rewriteRequest(isAnyWrite, (body) => {
       if (typeof body.closeDate !== 'string') return;
       const day = /^(\d{4})-(\d\d)-(\d\d)/.exec(body.closeDate);
       if (day === null) return;
       const rolled = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))).toISOString().slice(0, 10);
       body.closeDate = rolled + body.closeDate.slice(10);
     }),
+  },
+  {
+    // spec 7.1: only a referenceId already in use is rejected; a refused create puts none in use
+    name: 'create-refused-post-reserves-reference-id',
+    area: 'create',
+    violates:
+      '7.1, 8: a POST with a referenceId in use is rejected (here a POST refused for 4 locations files its referenceId first, ' +
+      'so the next valid POST with it is rejected as a duplicate)',
+    expectedRule: 'jobs.create.rejects-schema-negatives',
+    transform: (next) => {
+      const reserved = new Set<string>();
+      return async (req) => {
+        const body = isPost(req) ? requestJson(req) : undefined;
+        const ref = typeof body?.referenceId === 'string' && body.referenceId !== '' ? `${req.headers['api-key']} ${body.referenceId}` : '';
+        if (ref === '') return next(req);
+        if (reserved.has(ref)) return jsonResponse(409, { code: 'duplicate_reference_id' });
+        const res = await next(req);
+        if (res.status >= 400 && res.status < 500 && Array.isArray(body?.locations) && body.locations.length > 3) reserved.add(ref);
+        return res;
+      };
+    },
+  },
+  {
+    // spec 4.3: updates are partial, only the fields sent change; a refused update changes nothing, later either
+    name: 'update-refused-by-reference-applied-by-next-put',
+    area: 'update',
+    violates:
+      '4.3, 8: only the fields sent change (here PUT /jobs refused for an applicationEmail over 50 characters keeps its ' +
+      'other fields, and the next PUT /jobs naming the same job applies them too)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: (next) => {
+      const pending = new Map<string, JsonObject>();
+      return async (req) => {
+        const body = isPutByReference(req) ? requestJson(req) : undefined;
+        if (typeof body?.referenceId !== 'string') return next(req);
+        const key = `${req.headers['api-key']} ${body.referenceId}`;
+        const { referenceId: _ref, applicationEmail, ...rest } = body;
+        if (typeof applicationEmail === 'string' && [...applicationEmail].length > 50) {
+          const existed = await jobByReference(next, req, body.referenceId);
+          const res = await next(req);
+          if (existed && res.status >= 400 && Object.keys(rest).length > 0) pending.set(key, rest);
+          return res;
+        }
+        const left = pending.get(key);
+        pending.delete(key);
+        return next(left ? withJsonBody(req, { ...left, ...body }) : req);
+      };
+    },
+  },
+  {
+    // spec 4.2, 4.3: applicationUrl is required with routing type 2, and a refused update changes nothing
+    name: 'update-refused-routing-switch-applies-the-rest-by-reference',
+    area: 'update',
+    violates:
+      '4.2, 4.3: applicationUrl is required with routing type 2 (here PUT /jobs switching to type 2 without one is refused, ' +
+      'but the other fields it sent are written: a handler that saves field by field and fails on the address)',
+    expectedRule: 'jobs.update.rejects-routing-without-address',
+    transform: (next) => async (req) => {
+      const body = isPutByReference(req) ? requestJson(req) : undefined;
+      const routing = object(body?.applicantRoutingType)?.id;
+      if (!body || routing !== 2 || (typeof body.applicationUrl === 'string' && body.applicationUrl !== '')) return next(req);
+      const res = await next(req);
+      const { applicantRoutingType: _routing, applicationUrl: _url, ...rest } = body;
+      if (res.status >= 400 && res.status < 500 && Object.keys(rest).length > 1) await next(withJsonBody(req, rest));
+      return res;
+    },
   },
 ];

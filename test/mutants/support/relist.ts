@@ -66,11 +66,10 @@ function pageLink(baseUrl: string, view: ListView, page: number): string {
   return `${url}page=${page}&pageSize=${view.pageSize}`;
 }
 
-/** The 200 answer for one page of `items`. */
-function pageResponse(baseUrl: string, items: JsonObject[], view: ListView): CoreResponse {
+/** The 200 answer for one page of `items`, its first item at `start` (where the page's place puts it, unless a mutant moves it). */
+function pageResponse(baseUrl: string, items: JsonObject[], view: ListView, start = (view.page - 1) * view.pageSize): CoreResponse {
   const total = items.length;
   const pages = Math.ceil(total / view.pageSize);
-  const start = (view.page - 1) * view.pageSize;
   return jsonResponse(200, {
     data: items.slice(start, start + view.pageSize),
     paging: {
@@ -87,6 +86,8 @@ function pageResponse(baseUrl: string, items: JsonObject[], view: ListView): Cor
 export interface RelistOptions {
   /** The view served (default: as the core reads it, pageSize clamped to 100). */
   view?: (req: CoreRequest) => ListView | undefined;
+  /** Where the served page starts in the list (default: (page - 1) × pageSize). */
+  start?: (req: CoreRequest, view: ListView) => number;
 }
 
 /**
@@ -112,6 +113,6 @@ export function relist(
     if (view === undefined) return next(req);
     const items = await allHeaders(next, req, view);
     if (!Array.isArray(items)) return items;
-    return pageResponse(req.baseUrl, await edit({ items, view, req, next }), view);
+    return pageResponse(req.baseUrl, await edit({ items, view, req, next }), view, options.start?.(req, view));
   };
 }

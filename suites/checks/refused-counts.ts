@@ -1,0 +1,152 @@
+/**
+ * @module A refused write counts nothing (spec 2.8: total, the number of matching jobs; 7; 5.3). The totals of the
+ * list without q, per status filter, are read for each employer before and after a burst of refused writes by each:
+ * creates in every create form, carrying the values derived invalid from the schemas at a boundary (the nearest value
+ * outside a length, a count or an enum, a required value null or empty) and every invalid status, and updates of a
+ * job of each employer in every update form, carrying the invalid statuses. A server that files a refused create in a
+ * count, or in the other employer's list, or moves a job between the status counts on a refused status, shows a total
+ * that moved. Each other rule counts within its own jobs (q), where such a count never shows.
+ * Without q a total counts every job of the employer, so the rule runs alone (exclusive). A total that moved while
+ * the list's first page shows a new job of someone else (another shard, a user of a shared server) is not judged.
+ */
+import type { Job, JobHeader } from '../../schemas/types.gen.js';
+import { show } from '../../judging/compare.js';
+import { derivedNegatives, isBoundaryValue, type DerivedValue } from '../arbitraries/schema-negatives.js';
+import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
+import { atOnce } from '../kit/at-once.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { isSuccess } from '../kit/http.js';
+import { createJob } from '../kit/jobs.js';
+import { patchFor, withContext } from '../kit/negative-bodies.js';
+import { CREATE_FORMS, formLabel, sendCreate, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { requestList, STATUS_FILTERS, totalsWithoutQ, type StatusFilter } from '../kit/unscoped-lists.js';
+import { dealtOver } from './schema-negatives.js';
+
+/** One employer as the rule sees it: its key's api, a job of its own, and its counts before the refused writes. */
+interface Employer {
+  name: string;
+  api: JobsApi;
+  job: Job;
+  totals: Record<StatusFilter, number>;
+  /** The ids on the first page of its list without q (newest first): where another client's new job shows. */
+  firstPage: ReadonlySet<number>;
+}
+
+/** One refused write: what it is, for the report, and how to send it. */
+interface RefusedWrite {
+  what: string;
+  send(): Promise<ApiResponse>;
+}
+
+const mustInvalid = (value: DerivedValue): boolean => !value.valid && value.level === 'must';
+const isStatus = (value: DerivedValue): boolean => value.path[0] === 'status';
+const describe = (value: DerivedValue): string => `${value.field} ${show(value.value, 40)}`;
+
+/** The refused creates of one employer: every invalid status and every other boundary value, in every create form. */
+function refusedCreates(ctx: RuleContext, employer: Employer, generated: Body): RefusedWrite[] {
+  const values = derivedNegatives().filter((value) => mustInvalid(value) && (isStatus(value) || isBoundaryValue(value)));
+  return values
+    .flatMap((value) => CREATE_FORMS.map((form) => ({ value, form })))
+    .flatMap(({ value, form }) => {
+      if (value.field === 'referenceId' && form !== 'post' && typeof value.value !== 'string') return [];
+      const body = identify(ctx, withContext(generated, value));
+      const patch = patchFor(value, body, ctx.refs, body.referenceId);
+      if (patch === undefined) return [];
+      const sent = { ...body, ...patch };
+      // POST sends the value as it is; a PUT-create names its job by the (string) referenceId it carries.
+      const send = (): Promise<ApiResponse> =>
+        form === 'post'
+          ? employer.api.create(sent)
+          : sendCreate(ctx, form, { ...sent, referenceId: String(sent.referenceId) }, employer.api);
+      return [{ what: `${formLabel(form)} by ${employer.name} with ${describe(value)}`, send }];
+    });
+}
+
+/** The refused status updates of the employer's job, dealt over the update forms. */
+function refusedUpdates(ctx: RuleContext, employer: Employer): RefusedWrite[] {
+  const statuses = derivedNegatives().filter((value) => mustInvalid(value) && isStatus(value));
+  return dealtOver([statuses], UPDATE_FORMS).flatMap(({ values, form }: { values: DerivedValue[]; form: UpdateForm }) =>
+    values.map((value) => ({
+      what: `${formLabel(form, employer.job)} by ${employer.name} with ${describe(value)}`,
+      send: () => sendUpdate(ctx, form, employer.job, { status: value.value }, employer.api),
+    })),
+  );
+}
+
+async function employerBefore(ctx: RuleContext, name: string, api: JobsApi, generated: Body): Promise<Employer> {
+  const job = await createJob(ctx, { ...identify(ctx, generated), status: 'active' }, api);
+  const [totals, firstPage] = await Promise.all([totalsWithoutQ(ctx, api), firstPageOf(api, new Set([job.id]))]);
+  return { name, api, job, totals, firstPage: new Set(firstPage.map((item) => item.id)) };
+}
+
+async function firstPageOf(api: JobsApi, ours: ReadonlySet<number>): Promise<JobHeader[]> {
+  const res = await requestList(api, { pageSize: 100 }, ours);
+  return res.status === 200 && Array.isArray(res.json?.data) ? res.json.data : [];
+}
+
+/** Whether a listed job carries the case's tag: one the refused writes sent (their referenceIds and titles carry it). */
+const carriesTag = (item: JobHeader, tag: string): boolean => (item.referenceId ?? '').includes(tag) || item.title.includes(tag);
+
+const filterName = (status: StatusFilter): string => (status === 'absent' ? 'without status' : `status=${status}`);
+
+/** After the refused writes: each employer's totals as before, and no job of theirs in its list. */
+async function judgeCounts(ctx: RuleContext, employer: Employer, sent: readonly string[]): Promise<void> {
+  const after = await totalsWithoutQ(ctx, employer.api);
+  const moved = STATUS_FILTERS.filter((status) => after[status] !== employer.totals[status]);
+  const page = await firstPageOf(employer.api, new Set([employer.job.id]));
+  const tag = caseTagOf(ctx);
+  const left = page.filter((item) => item.id !== employer.job.id && carriesTag(item, tag));
+  ctx.expect(left.length === 0, {
+    title: `refused writes left ${left.length} job(s) in ${employer.name}'s list`,
+    expected: 'a refused write creates nothing, for either employer (spec 7, 5.3)',
+    received: left.map((item) => `job ${item.id} (referenceId ${show(item.referenceId)}, title ${show(item.title, 80)})`).join('\n'),
+  });
+  if (moved.length === 0 || left.length > 0) return;
+  const newcomers = page.filter((item) => !employer.firstPage.has(item.id));
+  if (newcomers.length > 0) {
+    ctx.observe({
+      topic: 'list.employer-jobs-moved',
+      section: '4.5',
+      observed: `${employer.name}'s jobs changed around the refused writes (${newcomers.length} new on the first page): its totals were not judged`,
+    });
+    return;
+  }
+  ctx.expect(false, {
+    title: `${employer.name}'s list totals moved after refused writes: ${moved.map((s) => `${filterName(s)} ${employer.totals[s]} → ${after[s]}`).join(', ')}`,
+    expected: 'total is the number of matching jobs (spec 2.8), and a refused write changes none (spec 7)',
+    received: `${sent.length} refused writes, among them ${sent.slice(0, 8).join('; ')}`,
+  });
+}
+
+export const refusedWritesCountNothing: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.paging.refused-writes-count-nothing',
+    section: '2.8',
+    level: 'must',
+    title: 'Refused creates (every create form) and refused status updates (every update form), by each employer, move no total of either',
+    statement: 'total | Int | Total number of matching jobs.',
+    exclusive: true,
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const apis: Array<[string, JobsApi]> = [['the first employer', ctx.api]];
+      if (ctx.second) apis.push(['the second employer', ctx.second]);
+      const employers = await Promise.all(apis.map(([name, api]) => employerBefore(ctx, name, api, generated)));
+      const writes = employers.flatMap((employer) => [...refusedCreates(ctx, employer, generated), ...refusedUpdates(ctx, employer)]);
+      const answers = await atOnce(ctx, writes, (write) => write.send());
+      const accepted = writes.filter((_write, i) => isSuccess(answers[i]!.status));
+      // An accepted invalid write is the schema-negative rules' finding; its job would move the totals here.
+      if (accepted.length > 0)
+        ctx.skip(`the target accepted ${accepted.length} invalid writes (${accepted[0]!.what}): the schema-negative rules report them`);
+      for (const employer of employers)
+        await judgeCounts(
+          ctx,
+          employer,
+          writes.map((write) => write.what),
+        );
+    },
+  },
+);
