@@ -3,7 +3,9 @@
  * (create once, read many): twelve jobs of the key's employer in the three statuses, eight of them with
  * a title word, one whose whole referenceId is a q, the others holding both in their description and
  * address; for the isolation rule, four jobs of the second employer whose titles hold that word and
- * that referenceId, so every q matches them under any reading.
+ * that referenceId, so every q matches them under any reading. The jobs are made in every create form (the
+ * drafts with status omitted) and moved by later writes in every update form, while the second employer creates
+ * and deletes jobs of its own: a list holds a job however it was made and moved, whoever else writes.
  * For the filter rule, two more jobs with the title word are created last and deleted (by id, by referenceId): no
  * list may show them.
  * Then the combinations of suites/arbitraries/list-combinations.ts (every pair of levels first), one

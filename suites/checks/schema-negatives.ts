@@ -11,7 +11,9 @@
  * the should rules what a lenient but defensible reading accepts (a coerced
  * type, another letter case of a status, null read as "not sent"; see
  * negative-exclusions.ts). An invalid update carries a valid change of
- * another field beside it, which the refusal must not apply either.
+ * another field beside it, which the refusal must not apply either, then or
+ * later: a valid update changes only what it sends, and one closes each case
+ * after its refused values. A refused create leaves its referenceId free.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
