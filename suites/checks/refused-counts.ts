@@ -90,6 +90,20 @@ const carriesTag = (item: JobHeader, tag: string): boolean => (item.referenceId 
 
 const filterName = (status: StatusFilter): string => (status === 'absent' ? 'without status' : `status=${status}`);
 
+/**
+ * What shows that another client wrote the employer's jobs meanwhile (another shard, a user of a shared server), or
+ * undefined: a job new on the first page, one gone from it, or fewer jobs in all. A refused write never removes a
+ * job, and a job it wrongly filed carries the case's tag.
+ */
+function anotherWriter(employer: Employer, page: readonly JobHeader[], after: Record<StatusFilter, number>): string | undefined {
+  const listed = new Set(page.map((item) => item.id));
+  const newcomers = page.filter((item) => !employer.firstPage.has(item.id)).length;
+  const gone = [...employer.firstPage].filter((id) => !listed.has(id)).length;
+  if (newcomers > 0 || gone > 0) return `${newcomers} new and ${gone} gone on the first page`;
+  if (after.absent < employer.totals.absent) return `${employer.totals.absent - after.absent} fewer jobs in all`;
+  return undefined;
+}
+
 /** After the refused writes: each employer's totals as before, and no job of theirs in its list. */
 async function judgeCounts(ctx: RuleContext, employer: Employer, sent: readonly string[]): Promise<void> {
   const after = await totalsWithoutQ(ctx, employer.api);
@@ -103,12 +117,12 @@ async function judgeCounts(ctx: RuleContext, employer: Employer, sent: readonly 
     received: left.map((item) => `job ${item.id} (referenceId ${show(item.referenceId)}, title ${show(item.title, 80)})`).join('\n'),
   });
   if (moved.length === 0 || left.length > 0) return;
-  const newcomers = page.filter((item) => !employer.firstPage.has(item.id));
-  if (newcomers.length > 0) {
+  const another = anotherWriter(employer, page, after);
+  if (another !== undefined) {
     ctx.observe({
       topic: 'list.employer-jobs-moved',
       section: '4.5',
-      observed: `${employer.name}'s jobs changed around the refused writes (${newcomers.length} new on the first page): its totals were not judged`,
+      observed: `${employer.name}'s jobs changed around the refused writes (${another}): its totals were not judged`,
     });
     return;
   }
