@@ -236,7 +236,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'create',
-    title: 'Repeating a PUT /jobs with the same body leaves one job with those values',
+    title:
+      'Repeating a PUT /jobs with the same body, plainly or through a method override the target honours, leaves one job with those values',
     statement: 'PUT is recommended whenever a `referenceId` is used, because PUT is idempotent.',
   },
   {
@@ -737,6 +738,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'update',
     title: 'A partial update with salary null, or maxAmount null, in every update form, shows the null on its answer and a GET',
     statement: 'null when no salary is defined (see 2.5).',
+  },
+  {
+    id: 'jobs.update.idempotent',
+    section: '4.2',
+    level: 'must',
+    area: 'update',
+    title: 'The same partial update sent twice (an archive, a re-publish, a title), in every update form, leaves the job as once',
+    statement: 'PUT is recommended whenever a `referenceId` is used, because PUT is idempotent.',
   },
   {
     id: 'jobs.lifecycle.archive',
@@ -1271,6 +1280,16 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     title: "The second employer's list has the same page sizes: 10 by default, 100 at most",
     statement: 'pageSize | Default 10, maximum 100',
     requires: ['secondApiKey'],
+  },
+  {
+    id: 'jobs.list.many-jobs',
+    section: '4.5',
+    level: 'must',
+    area: 'list',
+    title:
+      'Lists over 260 jobs (without q, by status, by q, by q and status) hold every matching job once, as many as total says, and follow an archive and a delete',
+    statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
+    exclusive: true,
   },
   {
     id: 'jobs.paging.total',
@@ -1823,7 +1842,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'concurrency',
-    title: 'Partial updates of one job sent at once, each of another field: every one the target takes holds',
+    title: 'Partial updates of one job sent at once, each of another field, in every update form: every one the target takes holds',
     statement: 'Updates are partial. Only the fields sent change.',
     exclusive: true,
   },
@@ -1834,6 +1853,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'concurrency',
     title: 'One delete sent several times at once, in every delete form, removes its job: each answer a 204 or a client error, never a 5xx',
     statement: 'Response: 204 with no body.',
+    exclusive: true,
+  },
+  {
+    id: 'jobs.concurrency.reads-during-writes',
+    section: '4.1',
+    level: 'must',
+    area: 'concurrency',
+    title: 'A GET of a job while an update of it is in flight, and the list while another job is created, show the job',
+    statement: 'Response 200: one Job (full).',
     exclusive: true,
   },
 ];

@@ -18,8 +18,9 @@ import { sameFieldValue, show } from '../../judging/compare.js';
 import { isClientError, isSuccess } from '../kit/http.js';
 import { createJob, expectLeftAlone, getJob, listJobs, showsGone } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
-import { sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
+import { sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
+import { requestList } from '../kit/unscoped-lists.js';
 
 function statuses(responses: ApiResponse[]): string {
   return responses.map((res) => res.status).join(', ');
@@ -52,16 +53,21 @@ function raceRule(entry: RuleEntry, method: 'PUT' | 'POST', expectation: string)
   });
 }
 
-/** One partial update per field, each to a value the job does not hold; the forms alternate by id and by referenceId. */
-function disjointPatches(ctx: RuleContext, job: Job, marker: string): Array<{ form: UpdateForm; patch: Body }> {
+/**
+ * One partial update per field, each to a value the job does not hold, its status among them (archived or active,
+ * the job's other: 3), dealt over the update forms from `turn` on. The title and the status fall to one form, a
+ * different one each turn: a server that writes back a whole job on one path loses the other's field there.
+ */
+function disjointPatches(ctx: RuleContext, job: Job, marker: string, turn: number): Array<{ form: UpdateForm; patch: Body }> {
   const closeDate = new Date(Date.now() + 97 * DAY_MS).toISOString().slice(0, 10);
   const patches: Body[] = [
     { title: scopedTitle(ctx, marker, 'retitled at once') },
     { confidential: !job.confidential },
     { description: '<p>Rewritten at once</p>' },
     { closeDate },
+    { status: job.status === 'active' ? 'archived' : 'active' },
   ];
-  return patches.map((patch, i) => ({ form: i % 2 === 0 ? 'id' : 'reference', patch }));
+  return patches.map((patch, i) => ({ form: UPDATE_FORMS[(i + turn) % UPDATE_FORMS.length]!, patch }));
 }
 
 const disjointUpdates: Implementation = propertyRule(
@@ -69,17 +75,19 @@ const disjointUpdates: Implementation = propertyRule(
     id: 'jobs.concurrency.disjoint-updates',
     section: '4.3',
     level: 'must',
-    title: 'Partial updates of one job sent at once, each of another field: every one the target takes holds',
+    title: 'Partial updates of one job sent at once, each of another field, in every update form: every one the target takes holds',
     statement: 'Updates are partial. Only the fields sent change.',
     exclusive: true,
   },
   {
     maxRuns: 5,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated: Body) => {
-      const body = identify(ctx, generated);
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), turn: fc.nat({ max: UPDATE_FORMS.length - 1 }) }),
+    // Each turn once: every field meets every form.
+    examples: () => UPDATE_FORMS.map((_form, turn) => ({ turn })),
+    check: async (ctx: RuleContext, { generated, turn }: { generated: Body; turn: number }) => {
+      const body = identify(ctx, { ...generated, status: 'active' });
       const job = await createJob(ctx, body);
-      const sends = disjointPatches(ctx, job, body.referenceId);
+      const sends = disjointPatches(ctx, job, body.referenceId, turn);
       const responses = await Promise.all(sends.map(({ form, patch }) => sendUpdate(ctx, form, job, patch)));
       // A server may refuse an update that conflicts with another in flight (a 409 under optimistic locking); an
       // update it took must hold.
@@ -152,6 +160,68 @@ const deletesAtOnce: Implementation = propertyRule<{ generated: Body; way: Delet
   },
 );
 
+/** Milliseconds after a write is sent at which the reads beside it go: into a write that takes its time, and after it. */
+const READ_DELAYS_MS = [0, 5, 15, 40];
+
+/**
+ * Reads beside writes (spec 4.1, 4.5): a job exists from its create to its delete, so a GET of it answers it while an
+ * update of it is in flight (its locations and categories, which a store may rewrite as rows), and the list without q
+ * holds it while another job is created. A server that deletes and re-inserts a job's rows, or rebuilds its list,
+ * answers 404 or an empty list in between.
+ */
+const readsDuringWrites: Implementation = propertyRule(
+  {
+    id: 'jobs.concurrency.reads-during-writes',
+    section: '4.1',
+    level: 'must',
+    title: 'A GET of a job while an update of it is in flight, and the list while another job is created, show the job',
+    statement: 'Response 200: one Job (full).',
+    exclusive: true,
+  },
+  {
+    maxRuns: 3,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated: Body) => {
+      const body = identify(ctx, generated);
+      const job = await createJob(ctx, body);
+      const later = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+      const patch = {
+        locations: [...job.locations].reverse(),
+        categories: job.categories.map(({ id }) => ({ id })),
+        title: `${job.title} again`,
+      };
+      const [, ...reads] = await Promise.all([
+        ctx.api.putById(job.id, patch),
+        ...READ_DELAYS_MS.map((ms) => later(ms).then(() => ctx.api.get(job.id))),
+      ]);
+      const missed = reads.filter((res) => res.status !== 200 || res.json?.id !== job.id);
+      ctx.expect(missed.length === 0, {
+        title: `GET /jobs/${job.id} while PUT /jobs/${job.id} was in flight answered ${missed.map((res) => res.status).join(', ')}`,
+        expected: 'the job, before or after the update: it exists until it is deleted (spec 4.1: 200, one Job)',
+        received: missed.map((res) => `${res.status} ${res.text.slice(0, 120)}`).join('\n'),
+        failingExchange: missed[0]?.exchange,
+      });
+      const ours = new Set([job.id]);
+      const before = await requestList(ctx.api, { pageSize: 1 }, ours);
+      const totalBefore = before.json?.paging?.total ?? 0;
+      const [, ...lists] = await Promise.all([
+        createJob(ctx, identify(ctx, generated)),
+        ...READ_DELAYS_MS.map((ms) => later(ms).then(() => requestList(ctx.api, { pageSize: 100 }, ours))),
+      ]);
+      // Beyond 100 jobs, ties of publishDate (their order is open) may put the job on a later page: then the total judges.
+      const lost = (res: (typeof lists)[number]): boolean =>
+        res.status !== 200 || (!(res.json?.data ?? []).some((item) => item.id === job.id) && (res.json?.paging?.total ?? 0) < totalBefore);
+      const without = lists.filter(lost);
+      ctx.expect(without.length === 0, {
+        title: `GET /jobs while a job was created did not list job ${job.id}, made just before, and counted fewer jobs`,
+        expected: `the employer's jobs, ${totalBefore} or more, the newest first: the job made just before among them (spec 4.5)`,
+        received: without.map((res) => `${res.status}, total ${String(res.json?.paging?.total)}`).join('\n'),
+        failingExchange: without[0]?.exchange,
+      });
+    },
+  },
+);
+
 export const concurrencyRules: Implementation[] = [
   raceRule(
     {
@@ -179,4 +249,5 @@ export const concurrencyRules: Implementation[] = [
   ),
   disjointUpdates,
   deletesAtOnce,
+  readsDuringWrites,
 ];

@@ -6,6 +6,7 @@
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../http/api.js';
+import { onlyOwnJobs } from '../kit/unscoped-lists.js';
 import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../../judging/compare.js';
@@ -51,16 +52,21 @@ function expectedIds(fixture: Fixture, c: PagingCase): number[] {
 
 /**
  * Follows a paging link. A link to another origin (a public name behind a
- * proxy) is followed on the target's own origin: the key never leaves it.
+ * proxy) is followed on the target's own origin: the key never leaves it. A
+ * list not scoped to the run's jobs records only the jobs of `ours`.
  */
-export async function follow(ctx: RuleContext, link: string, from: ApiResponse): Promise<ListRes> {
+export async function follow(ctx: RuleContext, link: string, from: ApiResponse, ours?: ReadonlySet<number>): Promise<ListRes> {
   // 2.8 says "String (URL)": an absolute or a relative URL, resolved against the request URL.
   ctx.observe({ topic: 'paging-link-form', section: '2.8', observed: /^[a-z][a-z0-9+.-]*:/i.test(link) ? 'absolute URL' : 'relative URL' });
   const url = new URL(link, from.exchange.request.url);
   ctx.observe({ topic: 'paging-link-param-order', section: '2.8', observed: [...new Set(url.searchParams.keys())].join(', ') });
   const root = new URL(ctx.api.client.apiRoot);
   if (url.origin !== root.origin) ctx.observe({ topic: 'paging-link-origin', section: '2.8', observed: `links point at ${url.origin}` });
-  const res = await ctx.api.client.request<JobList>({ method: 'GET', path: `${root.origin}${url.pathname}${url.search}` });
+  const res = await ctx.api.client.request<JobList>({
+    method: 'GET',
+    path: `${root.origin}${url.pathname}${url.search}`,
+    ...(ours ? { recordResponse: onlyOwnJobs(ours) } : {}),
+  });
   expectStatus(ctx, res, 200, `following a paging link answers 200 with a page (spec 2.8): ${link}`);
   assertJobListBody(res);
   return res as ListRes;

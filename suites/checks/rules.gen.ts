@@ -28,6 +28,7 @@ import * as listAfterWrites from './list-after-writes.js';
 import * as listQCharacters from './list-q-characters.js';
 import * as list from './list.js';
 import * as madeEveryWay from './made-every-way.js';
+import * as manyJobs from './many-jobs.js';
 import * as model from './model.js';
 import * as namesFollowIds from './names-follow-ids.js';
 import * as nearMissIds from './near-miss-ids.js';
@@ -41,6 +42,7 @@ import * as protocol from './protocol.js';
 import * as referenceIdentification from './reference-identification.js';
 import * as reference from './reference.js';
 import * as refusedCounts from './refused-counts.js';
+import * as repeatedUpdates from './repeated-updates.js';
 import * as robustness from './robustness.js';
 import * as roundtrip from './roundtrip.js';
 import * as routingAddress from './routing-address.js';
@@ -95,6 +97,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   listQCharacters.listQCharactersRules,
   list.listRules,
   madeEveryWay.madeEveryWayRule,
+  manyJobs.manyJobsRule,
   model.modelRules,
   namesFollowIds.namesFollowIdsRule,
   nearMissIds.nearMissIdsRules,
@@ -110,6 +113,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   referenceIdentification.putWithoutReference,
   reference.referenceRules,
   refusedCounts.refusedWritesCountNothing,
+  repeatedUpdates.updateIdempotent,
   robustness.robustnessRules,
   roundtrip.roundtripRules,
   routingAddress.otherRoutingAddressRule,

@@ -9,9 +9,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { requestJson, serverError, withJsonBody } from './support/json.js';
+import { isListBody, jsonResponse, requestJson, responseJson, serverError, withJsonBody, withResponseJson } from './support/json.js';
 import { inputOf } from './support/job-input.js';
-import { isDelete, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { isDelete, isList, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 
 /** Long enough for requests sent together to overlap, short enough to keep the run fast. */
@@ -101,6 +101,79 @@ export const concurrencyMutants: Mutant[] = [
           return await next(req);
         } finally {
           inFlight.delete(key);
+        }
+      };
+    },
+  },
+  {
+    // spec 3, 4.3: a status change leaves the other fields unchanged, an update sent beside it on another path included
+    name: 'concurrency-status-by-reference-writes-back-whole-job',
+    area: 'concurrency',
+    violates:
+      '3, 4.3: only the fields sent change (here PUT /jobs with a status reads the job, waits, and writes it back whole with ' +
+      'the new status, so a title sent at the same moment by PUT /jobs is lost; by id the updates hold)',
+    expectedRule: 'jobs.concurrency.disjoint-updates',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || typeof body?.referenceId !== 'string') return next(req);
+      // Its other updates take a moment longer to land than the status change takes to read the job.
+      if (typeof body.status !== 'string') return sleep(GAP_MS / 2).then(() => next(req));
+      const header = await jobByReference(next, req, body.referenceId);
+      const job = header === undefined ? undefined : await currentJob(next, req, header.id as number);
+      if (job === undefined) return next(req);
+      await sleep(GAP_MS);
+      const whole = inputOf(job);
+      for (const field of ['applicationEmail', 'applicationUrl']) if (whole[field] === null) delete whole[field];
+      return next(withJsonBody(req, { ...whole, ...body }));
+    },
+  },
+  {
+    // spec 4.1: a job exists until it is deleted, while an update of it is in flight too
+    name: 'concurrency-get-during-locations-update-answers-404',
+    area: 'concurrency',
+    violates:
+      "4.1: GET /jobs/{id} answers 200 with the job (here, while a PUT /jobs/{id} that sends locations rewrites the job's " +
+      'rows, deleting and inserting them again, a GET of it answers 404)',
+    expectedRule: 'jobs.concurrency.reads-during-writes',
+    transform: (next) => {
+      const rewriting = new Set<number>();
+      return async (req) => {
+        const id = jobIdOf(req);
+        if (req.method === 'GET' && id !== undefined && rewriting.has(id)) return jsonResponse(404, { code: 'not_found' });
+        if (!isPutById(req) || id === undefined || !Array.isArray(requestJson(req)?.locations)) return next(req);
+        rewriting.add(id);
+        try {
+          await sleep(GAP_MS);
+          return await next(req);
+        } finally {
+          rewriting.delete(id);
+        }
+      };
+    },
+  },
+  {
+    // spec 4.5: the list holds the employer's jobs, while another is being created too
+    name: 'concurrency-list-during-create-answers-empty',
+    area: 'concurrency',
+    violates:
+      "4.5, 2.8: the list holds the employer's jobs (here a list without q or status read while a POST is in flight, its " +
+      'view being rebuilt, answers no jobs and total 0)',
+    expectedRule: 'jobs.concurrency.reads-during-writes',
+    transform: (next) => {
+      let creating = 0;
+      return async (req) => {
+        if (isList(req) && creating > 0 && !req.query.get('q') && !req.query.get('status')) {
+          const res = await next(req);
+          const body = responseJson(res);
+          return isListBody(body) ? withResponseJson(res, { data: [], paging: { ...body.paging, total: 0, pages: 0, next: null } }) : res;
+        }
+        if (!isPost(req)) return next(req);
+        creating++;
+        try {
+          await sleep(GAP_MS);
+          return await next(req);
+        } finally {
+          creating--;
         }
       };
     },

@@ -480,4 +480,29 @@ export const createMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.2, 4.3: PUT is idempotent, through the override too (spec 1)
+    name: 'create-override-put-create-repeated-files-second-job',
+    area: 'create',
+    violates:
+      '4.2, 4.3: PUT is idempotent (here POST /jobs with X-HTTP-Method-Override: PUT, sent again with the referenceId of the ' +
+      'job it made, files a second job instead of updating it; the plain PUT updates)',
+    expectedRule: 'jobs.put-create.idempotent',
+    transform: (next) => {
+      // The body each referenceId was last created with: the same body again is taken for a new job.
+      const created = new Map<string, string>();
+      return async (req) => {
+        const body = isOverride(req, 'PUT') && isCollection(req) ? requestJson(req) : undefined;
+        if (typeof body?.referenceId !== 'string') return next(req);
+        const key = `${req.headers['api-key']} ${body.referenceId}`;
+        if (created.get(key) === JSON.stringify(body)) {
+          // Filed under the referenceId with a zero-width space: the mock keeps referenceIds unique.
+          return sideRequest(next, req, 'POST', '/jobs', { body: { ...body, referenceId: `${body.referenceId}\u200b` } });
+        }
+        const res = await next(req);
+        if (res.status === 201) created.set(key, JSON.stringify(body));
+        return res;
+      };
+    },
+  },
 ];

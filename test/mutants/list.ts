@@ -786,4 +786,47 @@ export const listMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.5: q matches the job title and referenceId, the employer's oldest jobs too
+    name: 'list-q-searches-newest-256-jobs',
+    area: 'list',
+    violates:
+      "4.5: q matches job title and referenceId (here a search reads only the employer's newest 256 jobs: an older match " +
+      'is neither listed nor counted)',
+    expectedRule: 'jobs.list.many-jobs',
+    transform: (next) => {
+      const searched = relist(async ({ items, req, next: core }) => {
+        const all = await allHeaders(core, req, {});
+        if (!Array.isArray(all) || all.length <= 256) return items;
+        const newest = new Set(all.slice(0, 256).map((item) => item.id));
+        return items.filter((item) => newest.has(item.id));
+      })(next);
+      return (req) => (isList(req) && req.query.get('q') ? searched(req) : next(req));
+    },
+  },
+  {
+    // spec 4.5: q matches the job title; a q in the title's own letter case matches under every reading
+    name: 'list-q-with-status-folds-titles-only',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here, with a status filter too, the titles and referenceIds are lower-cased ' +
+      'and the q is not: a q with a capital letter finds nothing, its own title included)',
+    expectedRule: ['jobs.list.status-filter', 'jobs.paging.total'],
+    transform: (next) => {
+      const folded = relist(({ items, view }) => {
+        const q = view.q ?? '';
+        return items.filter(
+          (item) =>
+            String(item.title).toLowerCase().includes(q) ||
+            String(item.referenceId ?? '')
+              .toLowerCase()
+              .includes(q),
+        );
+      })(next);
+      return (req) => {
+        const q = req.query.get('q') ?? '';
+        return isList(req) && req.query.get('status') && /\p{Lu}/u.test(q) ? folded(req) : next(req);
+      };
+    },
+  },
 ];

@@ -243,4 +243,20 @@ export const pagingMutants: Mutant[] = [
       return res;
     },
   },
+  {
+    // spec 2.8: total is the number of matching jobs, however many there are
+    name: 'paging-unfiltered-total-wraps-at-256',
+    area: 'paging',
+    violates:
+      '2.8: total is the number of matching jobs (here the count of a list without q or status is kept in a byte: from 256 ' +
+      'jobs on it wraps, and pages with it)',
+    expectedRule: 'jobs.list.many-jobs',
+    transform: rewritePaging((paging, _data, req) => {
+      const total = paging.total as number;
+      if (req.query.get('q') || req.query.get('status') || total < 256) return;
+      paging.total = total % 256;
+      paging.pages = Math.ceil((total % 256) / (paging.pageSize as number));
+      if ((paging.page as number) >= (paging.pages as number)) paging.next = null;
+    }),
+  },
 ];

@@ -846,4 +846,19 @@ export const updateMutants: Mutant[] = [
       if (body.autoRefresh === false) delete body.autoRefresh;
     }),
   },
+  {
+    // spec 4.2, 3: PUT is idempotent; an archive of an archived job leaves it archived
+    name: 'update-archive-sent-twice-republishes',
+    area: 'update',
+    violates:
+      '4.2, 3: PUT is idempotent (here PUT /jobs/{id} with status archived toggles: sent to a job already archived, it ' +
+      're-publishes it)',
+    expectedRule: 'jobs.update.idempotent',
+    transform: (next) => async (req) => {
+      const id = jobIdOf(req);
+      if (!isPutById(req) || id === undefined || requestJson(req)?.status !== 'archived') return next(req);
+      const job = await currentJob(next, req, id);
+      return job?.status === 'archived' ? next(withJsonBody(req, { ...requestJson(req), status: 'active' })) : next(req);
+    },
+  },
 ];
