@@ -72,7 +72,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'create',
-    title: 'The 201 carries a Location header with the address of the new job',
+    title: "The 201 carries a Location header with the address of the new job, the second employer's too",
     statement: 'Response 201 with a `Location` header holding the address of the new job (`{base_url}/api/v1.1/jobs/<job_id>`).',
   },
   {
@@ -905,6 +905,16 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     title:
       'A job made by POST, by PUT-create and through the override is retitled, archived, renamed and deleted in other forms, each seen',
     statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
+  },
+  {
+    id: 'jobs.lifecycle.second-employer-forms',
+    section: '3',
+    level: 'must',
+    area: 'lifecycle',
+    title:
+      "The second employer's job, made by PUT-create with a referenceId of 50 characters, is archived and re-published in every update form, and paged by q",
+    statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived',
+    requires: ['secondApiKey'],
   },
   {
     id: 'jobs.html.accepts-allowed-tags',

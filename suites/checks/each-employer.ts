@@ -11,7 +11,8 @@ import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { dayOffsets, isDaysAfter } from '../../judging/dates.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
-import { secondEmployer } from '../kit/jobs.js';
+import { createJob, secondEmployer } from '../kit/jobs.js';
+import { createInForm, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { CREATE_WAYS, createBy, omit } from './create/shared.js';
 
@@ -96,5 +97,61 @@ export const pageSizeEachEmployer: Implementation = fixedRule(
         failingExchange: res.exchange,
       });
     }
+  },
+);
+
+/**
+ * The second employer's own job through every form: every other rule writes with the first key, so a server whose
+ * path for one employer (a tenant's handler, a per-employer setting or counter) goes wrong passes them. Its job is
+ * made by PUT-create with a referenceId of 50 characters (8: the largest), archived and re-published in every update
+ * form (3; the override where honoured), each shown by the answer and a GET; and, with a second job, paged by q at one
+ * job a page: page 2 is the other job (4.5).
+ */
+export const secondEmployerForms: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.lifecycle.second-employer-forms',
+    section: '3',
+    level: 'must',
+    title:
+      "The second employer's job, made by PUT-create with a referenceId of 50 characters, is archived and re-published in every " +
+      'update form, and paged by q',
+    statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived',
+    requires: ['secondApiKey'],
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const second = secondEmployer(ctx);
+      const body = identify(ctx, { ...generated, status: 'active' });
+      const referenceId = body.referenceId.padEnd(50, 'x');
+      let job = await createInForm(ctx, 'put-create', { ...body, referenceId }, second);
+      for (const form of UPDATE_FORMS) {
+        for (const status of ['archived', 'active'] as const) {
+          const res = await sendUpdate(ctx, form, job, { status }, second);
+          // The override is good practice only (spec 1): declined where the job's own title is refused the same way.
+          if (isClientError(res.status) && form.includes('override')) {
+            if (isClientError((await sendUpdate(ctx, form, job, { title: job.title }, second)).status)) break;
+          }
+          const read = await second.get(job.id);
+          ctx.expect(res.status === 200 && res.json?.status === status && read.json?.status === status, {
+            title: `${formLabel(form, job)} by the second employer with status ${status} did not show it ${status}`,
+            expected: `the full Job with status ${status}, on the answer and a GET (spec 3, 4.3), for every employer`,
+            received: `${responseLine(res)}; GET: ${show(read.json?.status)}`,
+            failingExchange: res.exchange,
+          });
+          if (read.status === 200 && read.json) job = read.json;
+        }
+      }
+      const other = await createJob(ctx, identify(ctx, generated), second);
+      const pages = await Promise.all([1, 2].map((page) => second.list({ q: caseTagOf(ctx), pageSize: 1, page })));
+      const ids = pages.map((res) => res.json?.data?.[0]?.id);
+      ctx.expect(pages.every((res) => res.status === 200) && new Set(ids).size === 2 && ids.includes(job.id) && ids.includes(other.id), {
+        title: `the second employer's list by q at pageSize=1 served ${show(ids)} on pages 1 and 2`,
+        expected: `its two jobs ${job.id} and ${other.id}, one a page (spec 4.5: page, pageSize), for every employer`,
+        received: pages.map((res) => responseLine(res)).join('\n'),
+        failingExchange: pages[1]!.exchange,
+      });
+    },
   },
 );

@@ -85,6 +85,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   duplicateEntries.duplicateEntriesRule,
   eachEmployer.defaultsEachEmployer,
   eachEmployer.pageSizeEachEmployer,
+  eachEmployer.secondEmployerForms,
   emailLetters.emailLettersRule,
   flagCombinations.flagCombinationsRule,
   html.htmlRules,

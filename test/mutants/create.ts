@@ -505,4 +505,25 @@ export const createMutants: Mutant[] = [
       };
     },
   },
+  {
+    // spec 4.2: the Location header holds the address of the new job, for every employer
+    name: 'create-second-employer-location-from-own-count',
+    area: 'create',
+    violates:
+      "4.2: Location holds {base_url}/api/v1.1/jobs/<job_id> (here the second employer's POST writes a count of its own " +
+      'creates there instead of the id; the body holds the right id)',
+    expectedRule: 'jobs.create.location-header',
+    transform: (next) => {
+      let count = 0;
+      return async (req) => {
+        const res = await next(req);
+        if (!isPost(req) || req.headers['api-key'] !== DEMO_EMPLOYERS[1]?.apiKey || res.status !== 201) return res;
+        count++;
+        const location = res.headers.location;
+        return location === undefined
+          ? res
+          : { ...res, headers: { ...res.headers, location: location.replace(/\/jobs\/\d+$/, `/jobs/${count}`) } };
+      };
+    },
+  },
 ];

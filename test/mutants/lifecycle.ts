@@ -3,10 +3,13 @@
  */
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
-import { isOverride, isCollection, isDelete, isItem, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { isOverride, isCollection, isDelete, isItem, isList, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { DEMO_KEYS } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
-import { answerInstead, rewriteRequest } from './support/transforms.js';
+import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
 import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
+
+const SECOND_KEY = DEMO_KEYS[1];
 
 export const lifecycleMutants: Mutant[] = [
   {
@@ -223,6 +226,52 @@ export const lifecycleMutants: Mutant[] = [
       (req) => isPutByReference(req) || (isOverride(req, 'PUT') && isCollection(req)),
       (body) => {
         if (typeof body.status === 'string' && Array.isArray(body.locations) && !('title' in body)) delete body.locations;
+      },
+    ),
+  },
+  {
+    // spec 3, 1: archiving through the override is an archive, for every employer
+    name: 'lifecycle-second-employer-override-archive-ignored',
+    area: 'lifecycle',
+    violates:
+      "3: active to archived by PUT (here the second employer's POST /jobs/{id} with X-HTTP-Method-Override: PUT and " +
+      'status archived answers 200 and leaves the status: a tenant handler that drops it)',
+    expectedRule: 'jobs.lifecycle.second-employer-forms',
+    transform: rewriteRequest(
+      (req) => isOverride(req, 'PUT') && isItem(req) && req.headers['api-key'] === SECOND_KEY,
+      (body) => {
+        if (body.status === 'archived') delete body.status;
+      },
+    ),
+  },
+  {
+    // spec 8, 4.3: a referenceId of 50 characters is valid on PUT /jobs, for every employer
+    name: 'lifecycle-second-employer-reference-of-50-refused-by-put',
+    area: 'lifecycle',
+    violates:
+      "8: referenceId max 50 characters (here the second employer's PUT /jobs refuses one of exactly 50: an off-by-one in a " +
+      'tenant setting)',
+    expectedRule: 'jobs.lifecycle.second-employer-forms',
+    transform: answerInstead(
+      (req) => {
+        const ref = isPutByReference(req) && req.headers['api-key'] === SECOND_KEY ? requestJson(req)?.referenceId : undefined;
+        return typeof ref === 'string' && [...ref].length === 50;
+      },
+      () => jsonResponse(400, { code: 'validation_failed', field: 'referenceId' }),
+    ),
+  },
+  {
+    // spec 4.5: page selects the page, with q too, for every employer
+    name: 'lifecycle-second-employer-q-list-ignores-page',
+    area: 'lifecycle',
+    violates: "4.5: page selects the page (here the second employer's list with q and page always serves page 1)",
+    expectedRule: 'jobs.lifecycle.second-employer-forms',
+    transform: reshapeRequest(
+      (req) => isList(req) && req.headers['api-key'] === SECOND_KEY && req.query.has('q') && req.query.has('page'),
+      (req) => {
+        const query = new URLSearchParams(req.query);
+        query.set('page', '1');
+        return { ...req, query };
       },
     ),
   },
