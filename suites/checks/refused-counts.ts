@@ -6,8 +6,9 @@
  * job of each employer in every update form, carrying the invalid statuses. A server that files a refused create in a
  * count, or in the other employer's list, or moves a job between the status counts on a refused status, shows a total
  * that moved. Each other rule counts within its own jobs (q), where such a count never shows.
- * Without q a total counts every job of the employer, so the rule runs alone (exclusive). A total that moved while
- * the list's first page shows a new job of someone else (another shard, a user of a shared server) is not judged.
+ * Without q a total counts every job of the employer, so the rule runs alone (exclusive). A total that moved beside a
+ * sign of another writer (another shard, a user of a shared server: a job new on the first page or gone from it, fewer
+ * jobs in all) is not judged.
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';
