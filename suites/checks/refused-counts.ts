@@ -127,8 +127,9 @@ async function judgeCounts(ctx: RuleContext, employer: Employer, sent: readonly 
     });
     return;
   }
+  const movements = moved.map((s) => `${filterName(s)} ${employer.totals[s]} → ${after[s]}`).join(', ');
   ctx.expect(false, {
-    title: `${employer.name}'s list totals moved after refused writes: ${moved.map((s) => `${filterName(s)} ${employer.totals[s]} → ${after[s]}`).join(', ')}`,
+    title: `${employer.name}'s list totals moved after refused writes: ${movements}`,
     expected: 'total is the number of matching jobs (spec 2.8), and a refused write changes none (spec 7)',
     received: `${sent.length} refused writes, among them ${sent.slice(0, 8).join('; ')}`,
   });

@@ -7,9 +7,18 @@
  * The duplicates are stored under an alias the responses translate back.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CoreRequest, CoreResponse } from '../../mock/index.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isListBody, jsonResponse, requestJson, responseJson, serverError, withJsonBody, withResponseJson } from './support/json.js';
+import {
+  isListBody,
+  jsonResponse,
+  requestJson,
+  responseJson,
+  serverError,
+  withJsonBody,
+  withResponseJson,
+  type JsonObject,
+} from './support/json.js';
 import { inputOf } from './support/job-input.js';
 import { isDelete, isList, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
@@ -51,6 +60,19 @@ function racyCreate(match: (req: CoreRequest) => boolean): Transform {
   };
 }
 
+/**
+ * The update as a server with a lost update writes it: the job read before (`job`), a pause in which other updates
+ * land, then the whole job written back with the sent fields (the request as it is where no job was read).
+ */
+async function writtenBackWhole(next: CoreHandler, req: CoreRequest, job: JsonObject | undefined, body: JsonObject): Promise<CoreResponse> {
+  if (job === undefined) return next(req);
+  await sleep(GAP_MS);
+  const whole = inputOf(job);
+  // The address the routing type does not use is null in an answer, and absent from a valid body.
+  for (const field of ['applicationEmail', 'applicationUrl']) if (whole[field] === null) delete whole[field];
+  return next(withJsonBody(req, { ...whole, ...body }));
+}
+
 export const concurrencyMutants: Mutant[] = [
   {
     // spec 4.2, 4.3: PUT is idempotent; a referenceId names one job
@@ -72,13 +94,7 @@ export const concurrencyMutants: Mutant[] = [
       const body = requestJson(req);
       const id = jobIdOf(req);
       if (!isPutById(req) || body === undefined || id === undefined) return next(req);
-      const job = await currentJob(next, req, id);
-      if (job === undefined) return next(req);
-      await sleep(GAP_MS);
-      const whole = inputOf(job);
-      // The address the routing type does not use is null in an answer, and absent from a valid body.
-      for (const field of ['applicationEmail', 'applicationUrl']) if (whole[field] === null) delete whole[field];
-      return next(withJsonBody(req, { ...whole, ...body }));
+      return writtenBackWhole(next, req, await currentJob(next, req, id), body);
     },
   },
   {
@@ -119,12 +135,7 @@ export const concurrencyMutants: Mutant[] = [
       // Its other updates take a moment longer to land than the status change takes to read the job.
       if (typeof body.status !== 'string') return sleep(GAP_MS / 2).then(() => next(req));
       const header = await jobByReference(next, req, body.referenceId);
-      const job = header === undefined ? undefined : await currentJob(next, req, header.id as number);
-      if (job === undefined) return next(req);
-      await sleep(GAP_MS);
-      const whole = inputOf(job);
-      for (const field of ['applicationEmail', 'applicationUrl']) if (whole[field] === null) delete whole[field];
-      return next(withJsonBody(req, { ...whole, ...body }));
+      return writtenBackWhole(next, req, header === undefined ? undefined : await currentJob(next, req, header.id as number), body);
     },
   },
   {
