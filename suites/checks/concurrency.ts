@@ -6,7 +6,7 @@
  * fields sent change), so a server that writes back a whole job it read
  * before another update landed shows it. The same delete sent several times at
  * once removes its job, and each answer is a 204 or a client error (a repeated
- * delete's answer is not shown), never a 5xx. These rules run alone
+ * delete's answer is not shown), never a 5xx. After each race the list's total still counts the jobs it lists. These rules run alone
  * (`exclusive`): the race is theirs, not shared with other rules' traffic.
  */
 import * as fc from 'fast-check';
@@ -20,7 +20,7 @@ import { createJob, expectLeftAlone, getJob, listJobs, showsGone } from '../kit/
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
-import { requestList } from '../kit/unscoped-lists.js';
+import { expectCountAgrees, requestList } from '../kit/unscoped-lists.js';
 
 function statuses(responses: ApiResponse[]): string {
   return responses.map((res) => res.status).join(', ');
@@ -49,6 +49,7 @@ function raceRule(entry: RuleEntry, method: 'PUT' | 'POST', expectation: string)
         expected: expectation,
         received: `statuses ${statuses(responses)}; listed ids ${show(matching.map((item) => item.id))}`,
       });
+      await expectCountAgrees(ctx, `${parallel} concurrent ${method}s`, new Set(matching.map((item) => item.id)));
     },
   });
 }
@@ -156,6 +157,7 @@ const deletesAtOnce: Implementation = propertyRule<{ generated: Body; way: Delet
         title: `${DELETE_HOW[way]} at once also changed or removed job ${neighbour.id}, whose referenceId ${ref} extends ${body.referenceId}`,
         expected: 'a delete removes the one job it identifies (spec 4.4)',
       });
+      await expectCountAgrees(ctx, `${parallel} × ${DELETE_HOW[way]} at once`, new Set([neighbour.id]));
     },
   },
 );

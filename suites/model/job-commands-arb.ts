@@ -3,8 +3,8 @@
  * Targets are positions (taken modulo the live jobs at run time), so every
  * generated or shrunk sequence is meaningful in any state. Bodies send a
  * complete salary (maxAmount and plusCommission explicit), so the model
- * expects the salary sent (partial salaries merge into the stored one:
- * jobs.update.salary-merge probes that).
+ * expects the salary sent; the salary-part steps send parts, which merge
+ * into the stored one (dependent-patches.ts).
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, jobFieldUpdateArb, jobStatusArb, titleArb, type JobArbOptions } from '../arbitraries/job.js';
@@ -29,6 +29,7 @@ import { RenameReferenceCommand } from './commands/rename-reference.js';
 import { RepublishJobCommand } from './commands/republish-job.js';
 import { ReuseReferenceCommand } from './commands/reuse-reference.js';
 import { UpdateJobCommand } from './commands/update-job.js';
+import { routingSwitchArb, salaryPartArb } from './dependent-patches.js';
 import type { JobsCommand } from './jobs-model.js';
 import { ID_FORMS, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { DELETE_WAYS } from '../kit/delete-forms.js';
@@ -48,7 +49,7 @@ export interface JobCommandsOptions extends JobArbOptions {
 
 /**
  * Random sequences of create, PUT-create, partial update, GET-edit-PUT,
- * salary cleared by null, archive, re-publish (each by id, by referenceId or
+ * a part of a salary, the routing type switched, salary cleared by null, archive, re-publish (each by id, by referenceId or
  * through the method override), referenceId renamed, delete (three ways), a
  * freed referenceId taken again or deleted by, a referenceId extended by a
  * digit, get, get-deleted, list and duplicate create; with a second
@@ -83,6 +84,11 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
     putCreate,
     putCreate,
     fc.record({ position, patch, via: putVia }).map(({ position: p, patch: u, via }) => new UpdateJobCommand(p, u, via, tag)),
+    // A field's history: parts of a salary merged into it, the routing type switched back and forth.
+    fc.record({ position, part: salaryPartArb, via: putVia }).map(({ position: p, part, via }) => new UpdateJobCommand(p, part, via, tag)),
+    fc
+      .record({ position, change: routingSwitchArb, via: putVia })
+      .map(({ position: p, change, via }) => new UpdateJobCommand(p, change, via, tag)),
     fc.record({ position, title, via: putVia }).map(({ position: p, title: t, via }) => new GetEditPutCommand(p, t, via, tag)),
     fc.record({ position, via: putVia }).map(({ position: p, via }) => new ClearSalaryCommand(p, via)),
     // Archiving, half the time with another field changed in the same body (4.3: the fields sent change, status among them).

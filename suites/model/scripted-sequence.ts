@@ -3,8 +3,9 @@
  * random ones (the model's "boundaries first"): each way of naming a job
  * once, in the order that sets it up. Two referenceIds, one a prefix of the
  * other; the GET-edit-PUT by id, by referenceId and by override; salary
- * cleared by null; that changed job archived and re-published, then archived on each path with another field
- * changed in the same body; a delete by referenceId, then the referenceId taken again;
+ * cleared by null, then set again in parts; the routing type switched back
+ * and forth; that changed job archived and re-published, then archived on
+ * each path with another field changed in the same body; a delete by referenceId, then the referenceId taken again;
  * a rename by id, then back to the referenceId it held (through the override),
  * then the one it left (a PUT /jobs with it creates) and the job's own one (an
  * update by it), and one by override; the header fields a list shows (confidential,
@@ -34,14 +35,20 @@ import { RenameReferenceCommand } from './commands/rename-reference.js';
 import { RepublishJobCommand } from './commands/republish-job.js';
 import { ReuseReferenceCommand } from './commands/reuse-reference.js';
 import { UpdateJobCommand } from './commands/update-job.js';
+import { routingSwitch, salaryPart } from './dependent-patches.js';
+import type { PutVia } from './put-job.js';
+import { routingTypeIds } from '../arbitraries/schema-limits.js';
 import type { JobsCommand } from './jobs-model.js';
 
 /** A whole salary, so that clearing it by null changes the job (2.5: period 1 is yearly). */
 const SALARY = { amount: 52000, maxAmount: 61000, period: { id: 1 }, plusCommission: false };
+const EMAIL_ROUTING = { applicantRoutingType: { id: routingTypeIds.email }, applicationEmail: 'jobs@example.com' };
+const URL_ROUTING = { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: 'https://example.com/apply' };
+const ID_FORMS_FOR_SWITCHES: readonly PutVia[] = ['reference', 'override', 'id'];
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 34 commands, 40 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 41 commands, 47 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -61,6 +68,15 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     // The override on PUT /jobs's path (where honoured), which random sequences take least: a salary set, then cleared.
     new UpdateJobCommand(0, { salary: SALARY }, 'reference-override', tag),
     new ClearSalaryCommand(0, 'reference-override'),
+    // The salary's history in parts, one update form each: set again without a maxAmount after the clear, a
+    // maxAmount set, cleared by null, and the amount sent alone: each time the maxAmount is what the last part left.
+    new UpdateJobCommand(0, salaryPart(['amount', 'period'], { amount: 48000, period: { id: 1 } }), 'id', tag),
+    new UpdateJobCommand(0, salaryPart(['maxAmount'], { amount: 48000, maxAmount: 70000 }), 'reference', tag),
+    new UpdateJobCommand(0, salaryPart(['maxAmount'], { amount: 48000, maxAmount: null }), 'override', tag),
+    new UpdateJobCommand(0, salaryPart(['amount', 'period'], { amount: 53000, period: { id: 2 } }), 'reference-override', tag),
+    // The routing type switched three times: back to the type the job had, then on. Each time the address of the
+    // type left is null (2.1), however many switches before.
+    ...ID_FORMS_FOR_SWITCHES.map((via) => new UpdateJobCommand(0, routingSwitch(EMAIL_ROUTING, URL_ROUTING), via, tag)),
     // A job changed by every update above, archived (through the override, which random sequences take least) and
     // re-published: each state change keeps the fields as they are now. Then archived on each path with another field
     // changed in the same body, and re-published on each: the status and the field both change.

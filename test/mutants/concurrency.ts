@@ -26,6 +26,28 @@ import { currentJob, jobByReference } from './support/side-requests.js';
 /** Long enough for requests sent together to overlap, short enough to keep the run fast. */
 const GAP_MS = 20;
 
+/** The employer's job counter, lowered once more by every delete by id that lost a race; the plain list reads it. */
+const racedDeleteCountsTwice: Transform = (next) => {
+  const short = new Map<string, number>();
+  return async (req) => {
+    const key = req.headers['api-key'] ?? '';
+    const id = jobIdOf(req);
+    if (isList(req) && !req.query.get('q') && !req.query.get('status') && (short.get(key) ?? 0) > 0) {
+      const res = await next(req);
+      const body = responseJson(res);
+      if (!isListBody(body)) return res;
+      const total = Math.max(0, Number(body.paging.total) - short.get(key)!);
+      return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages: Math.ceil(total / Number(body.paging.pageSize)) } });
+    }
+    if (!isDelete(req) || id === undefined || (await currentJob(next, req, id)) === undefined) return next(req);
+    await sleep(GAP_MS);
+    const res = await next(req);
+    if (res.status !== 404) return res;
+    short.set(key, (short.get(key) ?? 0) + 1);
+    return { status: 204, headers: {} };
+  };
+};
+
 function racyCreate(match: (req: CoreRequest) => boolean): Transform {
   return (next) => {
     const inFlight = new Map<string, number>();
@@ -188,5 +210,15 @@ export const concurrencyMutants: Mutant[] = [
         }
       };
     },
+  },
+  {
+    // spec 2.8: total is the number of matching jobs, after deletes that raced too
+    name: 'concurrency-raced-delete-by-id-counts-twice',
+    area: 'concurrency',
+    violates:
+      '2.8: total is the number of matching jobs (here each DELETE /jobs/{id} that found the job, then lost the race to ' +
+      "delete it, lowers the employer's job counter too: the list without q or status counts one job short from then on)",
+    expectedRule: 'jobs.concurrency.deletes-at-once',
+    transform: racedDeleteCountsTwice,
   },
 ];

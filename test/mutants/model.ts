@@ -18,7 +18,18 @@ import {
 } from './support/json.js';
 import { otherKey } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
-import { effectiveMethod, isCollection, isItem, isList, isOverride, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import {
+  effectiveMethod,
+  isAnyUpdate,
+  isCollection,
+  isItem,
+  isList,
+  isOverride,
+  isPost,
+  isPut,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
 import { rewriteRequest } from './support/transforms.js';
 import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 
@@ -36,6 +47,63 @@ const byReference = (req: CoreRequest): boolean => isCollection(req) && ['PUT', 
 
 /** The employer's key and a referenceId, as one key of a mutant's own index. */
 const keyed = (req: CoreRequest, referenceId: string): string => `${req.headers['api-key'] ?? ''} ${referenceId}`;
+
+/** The last maxAmount each job answered with, by employer and id: a history the merge wrongly falls back to. */
+const restoresClearedMax: Transform = (next) => {
+  const lastMax = new Map<string, unknown>();
+  return async (req) => {
+    let sent = req;
+    const body = requestJson(req);
+    const salary = body?.salary;
+    const id = isAnyUpdate(req) ? await updatedJobId(next, req, body) : undefined;
+    if (id !== undefined && isObject(salary) && !('maxAmount' in salary)) {
+      const held = lastMax.get(keyed(req, String(id)));
+      const stored = (await currentJob(next, req, id))?.salary as JsonObject | null | undefined;
+      if (held !== undefined && (stored?.maxAmount ?? null) === null)
+        sent = withJsonBody(req, { ...body, salary: { ...salary, maxAmount: held } });
+    }
+    const res = await next(sent);
+    const job = responseJson(res);
+    const max = isJobBody(job) && isObject(job.salary) ? job.salary.maxAmount : null;
+    if (isJobBody(job) && max !== null && max !== undefined) lastMax.set(keyed(req, String(job.id)), Number(max));
+    return res;
+  };
+};
+
+/** The id of the job an update names: in its path, or by the referenceId in its body. */
+async function updatedJobId(next: Parameters<Transform>[0], req: CoreRequest, body: JsonObject | undefined): Promise<number | undefined> {
+  const id = jobIdOf(req);
+  if (id !== undefined) return id;
+  const referenceId = body?.referenceId;
+  return typeof referenceId === 'string' ? ((await jobByReference(next, req, referenceId))?.id as number | undefined) : undefined;
+}
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const EMAIL_ROUTING_ID = 1;
+
+/**
+ * The last application URL each job was answered with, by employer and id: shown again under email routing once the
+ * type has switched twice. The answer's text is edited in place, so its amounts keep their four decimals.
+ */
+function routingSwitchedBackShowsOldAddress(): Transform {
+  const seen = new Map<string, { type?: unknown; switches: number; url?: unknown }>();
+  return (next) => async (req) => {
+    const res = await next(req);
+    const job = res.status >= 200 && res.status < 300 ? responseJson(res) : undefined;
+    if (!isJobBody(job)) return res;
+    const key = keyed(req, String(job.id));
+    const history = seen.get(key) ?? { switches: 0 };
+    seen.set(key, history);
+    const type = isObject(job.applicantRoutingType) ? job.applicantRoutingType.id : undefined;
+    if (history.type !== undefined && history.type !== type) history.switches += 1;
+    history.type = type;
+    if (typeof job.applicationUrl === 'string') history.url = job.applicationUrl;
+    // Only the email type's serializer reads the stale column.
+    if (history.switches < 2 || type !== EMAIL_ROUTING_ID || typeof history.url !== 'string' || typeof res.body !== 'string') return res;
+    return { ...res, body: res.body.replace('"applicationUrl":null', `"applicationUrl":${JSON.stringify(history.url)}`) };
+  };
+}
 
 /** A body in the GET form: a location with more than its description, or a category with more than its id. */
 function isGetShaped(body: JsonObject): boolean {
@@ -431,5 +499,25 @@ export const modelMutants: Mutant[] = [
       "is refused as in use: the server keeps a job's former referenceIds as its own)",
     expectedRule: 'jobs.model.lifecycle',
     transform: renameBackRefused,
+  },
+  {
+    // spec 4.3: only the fields sent change; a salary sent without maxAmount leaves the one the job holds now
+    name: 'model-salary-without-max-restores-cleared-max',
+    area: 'model',
+    violates:
+      '4.3: only the fields sent change (here an update whose salary leaves maxAmount out, to a job whose maxAmount was ' +
+      'cleared, gets back the last maxAmount the job had: the merge falls back to a history column)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: restoresClearedMax,
+  },
+  {
+    // spec 2.1: the address of the routing type not in effect is null in responses
+    name: 'model-routing-switched-back-shows-old-address',
+    area: 'model',
+    violates:
+      '2.1: applicationUrl is null in responses when not applicable (here a job whose routing type has switched twice ' +
+      'shows its last URL under email routing, on every read)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: routingSwitchedBackShowsOldAddress(),
   },
 ];

@@ -3,13 +3,15 @@
  * fields sent change"), by id or by referenceId. A PUT by referenceId of an
  * existing job must update it, never create a second one (the lists check
  * that). The method-override form may be declined (put-job.ts). Whether an archived job may be edited is not shown: a refusal there
- * is observed and the job must stay as it was.
+ * is observed and the job must stay as it was. A patch may depend on the job as it is when the step runs
+ * (dependent-patches.ts): a part of its salary, its routing type switched.
  */
 import { withTitlePrefix } from '../../arbitraries/job.js';
 import { titlePrefix } from '../../contract/scope-words.js';
 import type { Body } from '../../contract/rule.js';
 import { isClientError, isSuccess, responseLine } from '../../kit/http.js';
-import { applyPatch } from '../expected-fields.js';
+import { DependentPatch, type WorkedPatch } from '../dependent-patches.js';
+import { applyPatch, type ExpectedFields } from '../expected-fields.js';
 import { jobAt, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { overrideDeclined, putJob, putLabel, type PutVia } from '../put-job.js';
 import { expectListsMatch, expectMatchesModel, expectReadBack } from '../verify-target.js';
@@ -19,7 +21,7 @@ export class UpdateJobCommand implements JobsCommand {
 
   constructor(
     readonly position: number,
-    readonly patch: Body,
+    readonly patch: Body | DependentPatch,
     readonly via: PutVia,
     readonly tag: string,
   ) {}
@@ -31,9 +33,8 @@ export class UpdateJobCommand implements JobsCommand {
   async run(m: JobsModel, r: ModelReal): Promise<void> {
     const target = jobAt(m, this.position);
     this.#ref = target.ref;
-    // A new title keeps the job's referenceId in front and the scope as a word, so q = scope still finds it.
-    const patch = withTitlePrefix(this.patch, this.tag, titlePrefix(target.ref, r.scope, this.tag));
-    const res = await putJob(r, target, patch, this.via);
+    const { sent, amountsTo } = this.#workOut(target.fields, titlePrefix(target.ref, r.scope, this.tag));
+    const res = await putJob(r, target, sent, this.via);
     const where = putLabel(target, this.via);
     if (await overrideDeclined(r, this.via, target, res)) return expectReadBack(r, target);
     if (target.status === 'archived' && isClientError(res.status)) {
@@ -46,19 +47,26 @@ export class UpdateJobCommand implements JobsCommand {
       return;
     }
     r.ctx.expect(isSuccess(res.status) && res.json !== undefined, {
-      title: `${where} refused a partial update of ${Object.keys(this.patch).join(', ')}`,
+      title: `${where} refused a partial update of ${Object.keys(sent).join(', ')}`,
       expected: 'spec 4.3: updates are partial; a body with only some fields is valid: 200 with the full job',
       received: responseLine(res),
     });
-    target.fields = applyPatch(target.fields, patch);
+    target.fields = applyPatch(target.fields, amountsTo);
     expectMatchesModel(r, where, res.json, target);
     await expectReadBack(r, target);
     // A PUT by referenceId that created a second job instead (or touched the other employer's) shows in the lists.
     await expectListsMatch(r, m);
   }
 
+  #workOut(fields: ExpectedFields, prefix: string): WorkedPatch {
+    if (this.patch instanceof DependentPatch) return this.patch.workOut(fields);
+    // A new title keeps the job's referenceId in front and the scope as a word, so q = scope still finds it.
+    const patch = withTitlePrefix(this.patch, this.tag, prefix);
+    return { sent: patch, amountsTo: patch };
+  }
+
   toString(): string {
-    const fields = Object.keys(this.patch).join(',');
+    const fields = this.patch instanceof DependentPatch ? this.patch.label : Object.keys(this.patch).join(',');
     return `UpdateJob(${this.#ref === undefined ? `#${this.position}` : `ref="${this.#ref}"`}, via=${this.via}, fields=${fields})`;
   }
 }
