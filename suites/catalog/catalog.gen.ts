@@ -917,6 +917,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     requires: ['secondApiKey'],
   },
   {
+    id: 'jobs.lifecycle.after-delete',
+    section: '3',
+    level: 'must',
+    area: 'lifecycle',
+    title:
+      'A job deleted in each state and each delete form frees its referenceId for POST and PUT-create; the old id then reaches nothing, and a PUT /jobs by the referenceId updates the new job',
+    statement: 'any | DELETE | job identified by id or `referenceId` | (job removed) | 204 with no body.',
+  },
+  {
     id: 'jobs.html.accepts-allowed-tags',
     section: '2.1',
     level: 'must',
@@ -1299,6 +1308,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     title:
       'Lists over 260 jobs (without q, by status, by q, by q and status) hold every matching job once, as many as total says, and follow an archive and a delete',
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
+    exclusive: true,
+  },
+  {
+    id: 'jobs.list.first-and-last-job',
+    section: '4.5',
+    level: 'must',
+    area: 'list',
+    title: "An employer's list with no job, with its first job, and after its last job is deleted, by every status filter",
+    statement: 'Response 200: an object with `data` (array of Job header) and `paging` (Paging object).',
     exclusive: true,
   },
   {

@@ -80,10 +80,16 @@ const statementOf = (value: DerivedValue, level: NegativeLevel): string =>
 /** Draws on top of the examples: none at the default --runs of 20 (the examples hold every field), more as --runs grows. */
 const extraRuns = (ctx: RuleContext): number => Math.floor(ctx.runs / 40);
 
-/** An invalid value's partial update with a valid change of another field beside it (besideValidChange). */
-function withCompanion(patch: Body, value: DerivedValue, job: Job): Body {
-  return value.valid ? patch : besideValidChange(patch, job, value.field);
+/**
+ * An invalid value's partial update with a valid change of another field beside it (besideValidChange); a status
+ * change only beside a value that must be refused.
+ */
+function withCompanion(patch: Body, value: DerivedValue, job: Job, level: NegativeLevel): Body {
+  return value.valid ? patch : besideValidChange(patch, job, value.field, { statusToo: level === 'must', spare: [closingField(value)] });
 }
+
+/** The field of the valid update that closes a field's case: never a companion of its refused values. */
+const closingField = (value: DerivedValue): 'title' | 'confidential' => (value.path[0] === 'title' ? 'title' : 'confidential');
 
 /**
  * The values of one field, each as a partial update of one job in `form`: refused and unchanged, or (largest valid)
@@ -112,7 +118,7 @@ async function updateCase(
       before = await expectValidUpdate(ctx, form, before, sent, what, `${value.reason}: the largest valid value is accepted (spec 8, 4.3)`);
       continue;
     }
-    const res = await sendUpdate(ctx, form, before, withCompanion(sent, value, before));
+    const res = await sendUpdate(ctx, form, before, withCompanion(sent, value, before, level));
     const what = `${formLabel(form, before)} with ${describe(value)}`;
     expectRejected(ctx, res, {
       title: `${what} was accepted`,
@@ -124,7 +130,7 @@ async function updateCase(
   if (refused.length === 0) return;
   // The write after refused ones, in the same form, in the field their companions left alone.
   const closing =
-    values[0]!.path[0] === 'title'
+    closingField(values[0]!) === 'title'
       ? { title: scopedTitle(ctx, base.referenceId, 'after refused titles') }
       : { confidential: !before.confidential };
   await expectValidUpdate(
@@ -185,7 +191,7 @@ async function expectUnchanged(
   const after = await getJob(ctx, before.id);
   const diff = changedFields(before, after);
   if (diff.length === 0) return;
-  const culprits = await refusedAmong(refused, (subset) => leavesUnchanged(ctx, form, base, subset));
+  const culprits = await refusedAmong(refused, (subset) => leavesUnchanged(ctx, level, form, base, subset));
   ctx.expect(false, {
     title: `${formLabel(form, before)} with ${culprits.map(describe).join(', ')} was refused but changed ${diff.join(', ')}`,
     expected: `${culprits.map((value) => statementOf(value, level)).join('; ')}: a refused update changes nothing`,
@@ -194,12 +200,18 @@ async function expectUnchanged(
 }
 
 /** Whether `values`, sent one after another to a new job made from `base`, leave it as a GET showed it. */
-async function leavesUnchanged(ctx: RuleContext, form: UpdateForm, base: Body, values: readonly DerivedValue[]): Promise<boolean> {
+async function leavesUnchanged(
+  ctx: RuleContext,
+  level: NegativeLevel,
+  form: UpdateForm,
+  base: Body,
+  values: readonly DerivedValue[],
+): Promise<boolean> {
   const body = identify(ctx, base);
   const job = await getJob(ctx, (await createJob(ctx, body)).id);
   for (const value of values) {
     const patch = patchFor(value, body, ctx.refs, ctx.referenceId());
-    if (patch !== undefined) await sendUpdate(ctx, form, job, withCompanion(patch, value, job));
+    if (patch !== undefined) await sendUpdate(ctx, form, job, withCompanion(patch, value, job, level));
   }
   return changedFields(job, await getJob(ctx, job.id)).length === 0;
 }

@@ -180,6 +180,13 @@ export const OBSERVATION_TOPICS = {
       "while the list rules' jobs were created, or around refused writes: that list, where their jobs stand in lists " +
       'without q, or the totals around the refused writes, not judged.',
   },
+  'list.employer-not-empty': {
+    openPoint: 'lists.order',
+    section: '4.5',
+    meaning:
+      'An employer held jobs of other clients when jobs.list.first-and-last-job ran, so its list with no job, one job and ' +
+      'none again was not reached: not judged.',
+  },
   'list.sort-order-unobservable': {
     openPoint: 'lists.order',
     section: '4.5',

@@ -7,6 +7,7 @@
  * the update-validation rules and any rule that sends invalid writes.
  */
 import type { Job } from '../../schemas/types.gen.js';
+import { DAY_MS } from '../../schemas/time-units.js';
 import type { Violation } from '../arbitraries/violations.js';
 import { padToLength } from '../arbitraries/text.js';
 import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
@@ -82,17 +83,45 @@ export function patchWithMarker(violation: Violation, marker: string): Body {
   return { ...violation.patch, [pad.field]: padToLength(prefix, String(violation.patch[pad.field]), pad.length) };
 }
 
+/** The valid changes a refused update may carry beside its violation: each a field a server might apply before it validates the rest. */
+function companionsOf(job: Job, refused: string, statusToo: boolean): Body[] {
+  const companions: Body[] = [
+    { title: `refused beside ${refused}` },
+    { confidential: !job.confidential },
+    { closeDate: new Date(Date.now() + COMPANION_CLOSE_DAYS * DAY_MS).toISOString().slice(0, 10) },
+    { description: `<p>refused beside ${refused}</p>` },
+  ];
+  // A transition 3 allows from every state: draft and archived to active, active to archived.
+  if (statusToo) companions.push({ status: job.status === 'active' ? 'archived' : 'active' });
+  return companions;
+}
+
+const COMPANION_CLOSE_DAYS = 83;
+
+/** A small stable number from a text, to deal companions over violations the same way in every run. */
+const dealt = (text: string): number => [...text].reduce((sum, char) => (sum * 31 + char.codePointAt(0)!) % 65_521, 7);
+
 /**
  * An invalid update with a valid change of another field beside it: a server that applies a body's fields one by one,
- * and refuses only when it reaches the bad one, keeps the change it made first. The companion is a new title naming
- * what was refused, or, where the update sends a title, a flipped confidential.
+ * and refuses only when it reaches the bad one, keeps the change it made first. The companion is dealt by what was
+ * refused over the fields an update may change (title, confidential, closeDate, description, and the status unless
+ * `statusToo` is false: where the refusal is only good practice, an accepted update would move the job to another
+ * state), never a field the update sends itself or one in `spare` (kept for a later write that must show a kept
+ * companion).
  *
  * @example
- * besideValidChange({ categories: [] }, job, 'no category'); // { title: 'refused beside no category', categories: [] }
+ * besideValidChange({ categories: [] }, job, 'no category'); // e.g. { closeDate: '2027-02-20', categories: [] }
  */
-export function besideValidChange(patch: Body, job: Job, refused: string): Body {
-  const companion = 'title' in patch ? { confidential: !job.confidential } : { title: `refused beside ${refused}` };
-  return { ...companion, ...patch };
+export function besideValidChange(
+  patch: Body,
+  job: Job,
+  refused: string,
+  { statusToo = true, spare = [] }: { statusToo?: boolean; spare?: readonly string[] } = {},
+): Body {
+  const free = companionsOf(job, refused, statusToo).filter((companion) =>
+    Object.keys(companion).every((field) => !(field in patch) && !spare.includes(field)),
+  );
+  return { ...free[dealt(refused) % free.length], ...patch };
 }
 
 /** A valid create body made into the job a partial update starts from (the violation's base, without its unset fields). */

@@ -26,6 +26,25 @@ function overridePutCreate(edit: (body: JsonObject) => JsonObject): Transform {
   };
 }
 
+/** The id each referenceId had when its job was deleted by DELETE /jobs/{id}, by employer: the POST that takes it again points there. */
+const locationOfRemovedJob: Transform = (next) => {
+  const removed = new Map<string, number>();
+  return async (req) => {
+    const key = (referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
+    const id = jobIdOf(req);
+    if (req.method === 'DELETE' && id !== undefined) {
+      const job = await currentJob(next, req, id);
+      const res = await next(req);
+      if (res.status === 204 && typeof job?.referenceId === 'string' && job.referenceId !== '') removed.set(key(job.referenceId), id);
+      return res;
+    }
+    const res = await next(req);
+    const old = isPost(req) ? removed.get(key(requestJson(req)?.referenceId)) : undefined;
+    if (old === undefined || res.status !== 201 || typeof res.headers.location !== 'string') return res;
+    return { ...res, headers: { ...res.headers, location: res.headers.location.replace(/\/jobs\/\d+$/, `/jobs/${old}`) } };
+  };
+};
+
 export const createMutants: Mutant[] = [
   {
     // spec 4.2, 7: POST create answers 201
@@ -525,5 +544,27 @@ export const createMutants: Mutant[] = [
           : { ...res, headers: { ...res.headers, location: location.replace(/\/jobs\/\d+$/, `/jobs/${count}`) } };
       };
     },
+  },
+  {
+    // spec 3, 2.1: a create that leaves the status out makes a draft, whatever else it leaves out
+    name: 'create-anonymous-post-without-status-is-active',
+    area: 'create',
+    violates:
+      '3: POST with status omitted creates a draft (here a POST without a referenceId and without a status, the quick-post ' +
+      'path, creates an active job)',
+    expectedRule: 'jobs.create.default-status',
+    transform: rewriteRequest(isPost, (body) => {
+      if (body.referenceId === undefined && body.status === undefined) body.status = 'active';
+    }),
+  },
+  {
+    // spec 4.2: the Location header holds the address of the new job
+    name: 'create-location-after-delete-by-id-names-old-job',
+    area: 'create',
+    violates:
+      "4.2: the 201's Location holds the address of the new job (here a POST taking a referenceId that a job deleted by " +
+      "DELETE /jobs/{id} held is answered with that removed job's address: the header is built from a referenceId index the delete left)",
+    expectedRule: 'jobs.create.location-header',
+    transform: locationOfRemovedJob,
   },
 ];

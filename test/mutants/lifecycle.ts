@@ -1,7 +1,7 @@
 /**
  * @module Mutants of states and deletion (spec 3, 4.4, 4.7).
  */
-import type { Mutant } from './mutant.js';
+import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isOverride, isCollection, isDelete, isItem, isList, isPut, isPutByReference, jobIdOf } from './support/routes.js';
 import { DEMO_KEYS } from './support/keys.js';
@@ -10,6 +10,26 @@ import { answerInstead, reshapeRequest, rewriteRequest } from './support/transfo
 import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 
 const SECOND_KEY = DEMO_KEYS[1];
+
+/** The referenceId of each archived job deleted by DELETE /jobs, by employer and old id: a later DELETE of that id follows it. */
+const oldIdAliasesReference: Transform = (next) => {
+  const aliases = new Map<string, string>();
+  return async (req) => {
+    const keyed = (id: unknown): string => `${req.headers['api-key'] ?? ''} ${String(id)}`;
+    const referenceId = requestJson(req)?.referenceId;
+    if (isDelete(req) && isCollection(req) && typeof referenceId === 'string') {
+      const job = await jobByReference(next, req, referenceId);
+      const res = await next(req);
+      if (res.status === 204 && job?.status === 'archived') aliases.set(keyed(job.id), referenceId);
+      return res;
+    }
+    const id = jobIdOf(req);
+    const alias = req.method === 'DELETE' && id !== undefined ? aliases.get(keyed(id)) : undefined;
+    const successor = alias === undefined ? undefined : await jobByReference(next, req, alias);
+    if (successor === undefined) return next(req);
+    return next({ ...req, path: req.path.replace(/[^/]+$/, String(successor.id)) });
+  };
+};
 
 export const lifecycleMutants: Mutant[] = [
   {
@@ -274,5 +294,15 @@ export const lifecycleMutants: Mutant[] = [
         return { ...req, query };
       },
     ),
+  },
+  {
+    // spec 3, 4.4: a delete removes the job it identifies; the id of a removed job reaches nothing
+    name: 'lifecycle-old-id-of-archived-job-reaches-its-successor',
+    area: 'lifecycle',
+    violates:
+      '3, 4.4: DELETE /jobs/{id} removes the job with that id (here, once an archived job is deleted by referenceId, a ' +
+      'DELETE of its old id removes the job that took its referenceId since: the id is kept as an alias of the referenceId)',
+    expectedRule: 'jobs.lifecycle.after-delete',
+    transform: oldIdAliasesReference,
   },
 ];

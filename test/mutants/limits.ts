@@ -437,4 +437,18 @@ export const limitsMutants: Mutant[] = [
       (text) => text.replace(/"amount":0\.000(\d)\b/g, '"amount":$1e-4'),
     ),
   },
+  {
+    // spec 4.5, 8: q matches the referenceId of a job whose title is at its limit too
+    name: 'limits-q-search-text-cut-at-280',
+    area: 'limits',
+    violates:
+      '4.5, 8: q matches job title and referenceId, each up to its limit (here the search reads a column of the title and ' +
+      'the referenceId cut to 280 characters: a job with a title of 256 is not found by its whole referenceId of 50)',
+    expectedRule: 'jobs.limits.reference-id-length',
+    transform: relist(({ items, req }) => {
+      const q = (req.query.get('q') ?? '').toLowerCase();
+      if (q === '') return items;
+      return items.filter((item) => `${String(item.title)} ${String(item.referenceId ?? '')}`.slice(0, 280).toLowerCase().includes(q));
+    }),
+  },
 ];

@@ -9,7 +9,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody, type JsonObject } from './support/json.js';
-import { isAnyUpdate, isAnyWrite, isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
+import { isAnyUpdate, isAnyWrite, isItem, isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
 import { jobByReference } from './support/side-requests.js';
 import { rewriteRequest } from './support/transforms.js';
 
@@ -219,6 +219,22 @@ export const schemaNegativeMutants: Mutant[] = [
       const res = await next(req);
       const { applicantRoutingType: _routing, applicationUrl: _url, ...rest } = body;
       if (res.status >= 400 && res.status < 500 && Object.keys(rest).length > 1) await next(withJsonBody(req, rest));
+      return res;
+    },
+  },
+  {
+    // spec 4.3, 7.2: a refused update changes nothing, the valid status sent beside the invalid field included
+    name: 'update-refused-override-by-id-applies-status',
+    area: 'update',
+    violates:
+      '4.3, 7.2: a refused update changes nothing (here POST /jobs/{id} with X-HTTP-Method-Override: PUT, a valid status ' +
+      'and an invalid field is refused, but the status change was made first: the transition runs before validation)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: (next) => async (req) => {
+      const body = isOverride(req, 'PUT') && isItem(req) ? requestJson(req) : undefined;
+      if (typeof body?.status !== 'string' || Object.keys(body).length < 2) return next(req);
+      const res = await next(req);
+      if (res.status >= 400 && res.status < 500) await next(withJsonBody(req, { status: body.status }));
       return res;
     },
   },

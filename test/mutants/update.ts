@@ -861,4 +861,19 @@ export const updateMutants: Mutant[] = [
       return job?.status === 'archived' ? next(withJsonBody(req, { ...requestJson(req), status: 'active' })) : next(req);
     },
   },
+  {
+    // spec 3: a re-publish leaves every other field as it was, on every path
+    name: 'update-republish-by-id-resets-auto-refresh',
+    area: 'update',
+    violates:
+      '3: a status change leaves the other fields unchanged (here a re-publish by PUT /jobs/{id}, plainly or through the ' +
+      'override, turns autoRefresh off; by referenceId it is kept)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: rewriteRequest(
+      (req) => isItem(req) && effectiveMethod(req) === 'PUT',
+      (body) => {
+        if (body.status === 'active' && body.autoRefresh === undefined) body.autoRefresh = false;
+      },
+    ),
+  },
 ];

@@ -9,7 +9,7 @@ import { show } from '../../../judging/compare.js';
 import { dayOffsets, isDaysAfter, utcDay } from '../../../judging/dates.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
-import { omit, CREATE_WAYS, createBy, STATUSES } from './shared.js';
+import { omit, CREATE_WAYS, createBy, minimalBody, STATUSES } from './shared.js';
 
 export const defaultStatus: Implementation = propertyRule(
   {
@@ -23,17 +23,30 @@ export const defaultStatus: Implementation = propertyRule(
     maxRuns: 5,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, omit(identify(ctx, generated), 'status'));
-      ctx.expect(job.status === 'draft', {
-        title: `POST without status created a job in status "${job.status}"`,
-        expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
-        received: `status ${show(job.status)}`,
-      });
+      // Left out alone, and with every other defaulted field and the referenceId (minimalBody).
+      for (const [body, what] of [
+        [omit(identify(ctx, generated), 'status'), 'without status'],
+        [minimalBody(ctx, generated), 'with every defaulted field left out'],
+      ] as const) {
+        const job = await createJob(ctx, body);
+        ctx.expect(job.status === 'draft', {
+          title: `POST ${what} created a job in status "${job.status}"`,
+          expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
+          received: `status ${show(job.status)}`,
+        });
+      }
     },
   },
 );
 
-export const defaultCloseDate: Implementation = propertyRule<{ generated: Body; status: (typeof STATUSES)[number] | undefined }>(
+interface CloseDateCase {
+  generated: Body;
+  status: (typeof STATUSES)[number] | undefined;
+  /** Every defaulted field and the referenceId left out too (minimalBody). */
+  minimal: boolean;
+}
+
+export const defaultCloseDate: Implementation = propertyRule<CloseDateCase>(
   {
     id: 'jobs.create.default-close-date',
     section: '3',
@@ -43,14 +56,20 @@ export const defaultCloseDate: Implementation = propertyRule<{ generated: Body; 
   },
   {
     maxRuns: 5,
-    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), status: fc.constant<(typeof STATUSES)[number] | undefined>(undefined) }),
+    arbitrary: (ctx) =>
+      fc.record({
+        generated: createBodyArb(ctx),
+        status: fc.constant<(typeof STATUSES)[number] | undefined>(undefined),
+        minimal: fc.boolean(),
+      }),
     // Section 3's create with a status given is "as above": the default applies in every state a create names.
-    examples: () => STATUSES.map((status) => ({ status })),
-    check: async (ctx: RuleContext, { generated, status }) => {
-      const body = omit(identify(ctx, generated), 'closeDate', 'status');
+    examples: () => [...STATUSES.map((status) => ({ status, minimal: false })), { minimal: true }],
+    check: async (ctx: RuleContext, { generated, status, minimal }) => {
+      const body = minimal ? minimalBody(ctx, generated) : omit(identify(ctx, generated), 'closeDate', 'status');
       const job = await createJob(ctx, status === undefined ? body : { ...body, status });
+      const how = minimal ? 'with every defaulted field left out' : status === undefined ? 'without status' : status;
       ctx.expect(isDaysAfter(job.publishDate, job.closeDate, 60), {
-        title: `default closeDate of a job created ${status === undefined ? 'without status' : status} is not 60 days after publishDate`,
+        title: `default closeDate of a job created ${how} is not 60 days after publishDate`,
         expected: 'closeDate = publishDate + 60 days, compared by calendar day (spec 3, 4.2, 8)',
         received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
       });
@@ -65,12 +84,18 @@ export function defaultFalse(entry: RuleEntry, field: 'confidential' | 'autoRefr
     check: async (ctx: RuleContext, generated) => {
       let body = omit(generated, 'confidential', 'autoRefresh', 'status');
       if (field === 'plusCommission') body = { ...body, salary: { amount: 50000, period: { id: 1 } } };
-      // Without a status and with each one (3: a create with a status given is "as above").
-      for (const status of [undefined, ...STATUSES]) {
-        const job = await createJob(ctx, identify(ctx, status === undefined ? body : { ...body, status }));
+      // Without a status and with each one (3: a create with a status given is "as above"); the flags of a job also
+      // from the plainest body (minimalBody), every defaulted field and the referenceId left out.
+      const cases: Array<{ sent: Body; how: string }> = [undefined, ...STATUSES].map((status) => ({
+        sent: identify(ctx, status === undefined ? body : { ...body, status }),
+        how: status ?? 'without status',
+      }));
+      if (field !== 'plusCommission') cases.push({ sent: minimalBody(ctx, generated), how: 'with every defaulted field left out' });
+      for (const { sent, how } of cases) {
+        const job = await createJob(ctx, sent);
         const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
         ctx.expect(value === false, {
-          title: `${field} of a job created ${status === undefined ? 'without status' : status} defaults to ${show(value)}`,
+          title: `${field} of a job created ${how} defaults to ${show(value)}`,
           expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
           received: `${field} ${show(value)}`,
         });
@@ -124,12 +149,19 @@ export const salaryNullByDefault: Implementation = propertyRule(
     check: async (ctx: RuleContext, { body, way }) => {
       const identified = identify(ctx, body);
       const job = await createBy(ctx, way, { ...omit(identified, 'salary'), referenceId: identified.referenceId });
-      const fetched = await getJob(ctx, job.id);
-      ctx.expect(job.salary === null && fetched.salary === null, {
-        title: `${way} without salary created a job with salary ${show(fetched.salary)}`,
-        expected: 'salary null when no salary is defined (spec 2.1; 4.3: PUT-create behaves as POST)',
-        received: `${way} answered salary ${show(job.salary)}; GET answered salary ${show(fetched.salary)}`,
-      });
+      // And from the plainest body (minimalBody): every defaulted field and the referenceId left out at once.
+      const plainest = await createJob(ctx, minimalBody(ctx, body));
+      for (const [made, how] of [
+        [job, `${way} without salary`],
+        [plainest, 'POST /jobs with every defaulted field left out'],
+      ] as const) {
+        const fetched = await getJob(ctx, made.id);
+        ctx.expect(made.salary === null && fetched.salary === null, {
+          title: `${how} created a job with salary ${show(fetched.salary)}`,
+          expected: 'salary null when no salary is defined (spec 2.1; 4.3: PUT-create behaves as POST)',
+          received: `${how} answered salary ${show(made.salary)}; GET answered salary ${show(fetched.salary)}`,
+        });
+      }
     },
   },
 );

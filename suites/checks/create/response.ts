@@ -1,5 +1,5 @@
 /**
- * @module The answer to POST /jobs (spec 4.2): 201, a Location header, the created Job.
+ * @module The answer to POST /jobs (spec 4.2): 201, a Location header (of a job taking a freed referenceId too), the created Job.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
@@ -8,7 +8,8 @@ import { changedFields, sameCity, show } from '../../../judging/compare.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
 import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
 import { CREATE_FORMS, declinesCreate, formLabel, sendCreate, type CreateForm } from '../../kit/rejected-writes.js';
-import { getJob } from '../../kit/jobs.js';
+import { createJob, getJob } from '../../kit/jobs.js';
+import { DELETE_WAYS, removeJob, type DeleteWay } from '../../kit/delete-forms.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 
 export const status201: Implementation = propertyRule(
@@ -29,7 +30,24 @@ export const status201: Implementation = propertyRule(
   },
 );
 
-export const locationHeader: Implementation = propertyRule<{ generated: Body; named: boolean; second: boolean }>(
+interface LocationCase {
+  generated: Body;
+  named: boolean;
+  second: boolean;
+  /** The POST takes a referenceId freed by a delete in this form first. */
+  retaken?: DeleteWay;
+}
+
+/** POSTs the case's job: named or not, by either employer, or with a referenceId a job deleted just before held. */
+async function postOf(ctx: RuleContext, { generated, named, second, retaken }: LocationCase) {
+  const api = second && ctx.second ? ctx.second : ctx.api;
+  if (!named) return { api, res: await api.create(anonymous(ctx, generated)) };
+  const body = identify(ctx, generated);
+  if (retaken !== undefined) await removeJob(ctx, retaken, await createJob(ctx, body, api), body.referenceId, api);
+  return { api, res: await api.create(body) };
+}
+
+export const locationHeader: Implementation = propertyRule<LocationCase>(
   {
     id: 'jobs.create.location-header',
     section: '4.2',
@@ -40,12 +58,12 @@ export const locationHeader: Implementation = propertyRule<{ generated: Body; na
   {
     maxRuns: 5,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), named: fc.constant(true), second: fc.constant(false) }),
-    // A job created without a referenceId too: its address is its id all the same; and one of the second employer, whose
-    // address a server might build from a count of its own.
-    examples: (ctx) => [{ named: false }, ...(ctx.second ? [{ second: true }] : [])],
-    check: async (ctx: RuleContext, { generated, named, second }) => {
-      const api = second && ctx.second ? ctx.second : ctx.api;
-      const res = await api.create(named ? identify(ctx, generated) : anonymous(ctx, generated));
+    // A job created without a referenceId too: its address is its id all the same; one of the second employer, whose
+    // address a server might build from a count of its own; and one taking a referenceId that a job deleted in each
+    // delete form held, whose address a server might look up by the referenceId and find the removed job's.
+    examples: (ctx) => [{ named: false }, ...(ctx.second ? [{ second: true }] : []), ...DELETE_WAYS.map((retaken) => ({ retaken }))],
+    check: async (ctx: RuleContext, value) => {
+      const { api, res } = await postOf(ctx, value);
       expectStatus(ctx, res, 201, 'setup: POST /jobs with a valid body answers 201 (spec 4.2)');
       const job = jobOf(res);
       const location = res.headers.location;

@@ -1,15 +1,31 @@
 /**
  * @module Helpers the create rules share: the statuses, dropping fields from a body,
- * and creating by POST or by PUT.
+ * the plainest body, and creating by POST or by PUT.
  */
 import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, JobsApi, RuleContext } from '../../contract/rule.js';
+import { anonymous } from '../../kit/bodies.js';
 import { createInForm } from '../../kit/rejected-writes.js';
 
 export const STATUSES = ['active', 'archived', 'draft'] as const;
 
 export function omit(body: Body, ...fields: string[]): Body {
   return Object.fromEntries(Object.entries(body).filter(([key]) => !fields.includes(key)));
+}
+
+/** The fields a create may leave out, each with a default stated (3: status, closeDate; 2.1: confidential, autoRefresh, salary). */
+export const DEFAULTED_FIELDS = ['status', 'closeDate', 'confidential', 'autoRefresh', 'salary'] as const;
+
+/**
+ * The plainest POST body: every field with a stated default left out at once, and the referenceId (4.2: optional),
+ * its title keeping a case token so cleanup and q still find the job. A server whose defaults depend on what else
+ * was sent shows only here.
+ *
+ * @example
+ * await createJob(ctx, minimalBody(ctx, generated)); // title, description, locations, categories, positionType, routing
+ */
+export function minimalBody(ctx: RuleContext, generated: Body): Body {
+  return omit(anonymous(ctx, generated), ...DEFAULTED_FIELDS);
 }
 
 export type CreateWay = 'POST /jobs' | 'PUT /jobs (create)';

@@ -102,7 +102,7 @@ async function expectKept<D>(ctx: RuleContext, form: LaterForm, generated: Body,
 }
 
 /** The list with `q` has job `id`: a search index that keeps only the start of a long value misses it. */
-async function expectFound(ctx: RuleContext, q: string, id: number, what: string): Promise<void> {
+export async function expectFound(ctx: RuleContext, q: string, id: number, what: string): Promise<void> {
   const listed = await listAllJobs(ctx, { q });
   ctx.expect(
     listed.some((header) => header.id === id),

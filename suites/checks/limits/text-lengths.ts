@@ -12,7 +12,7 @@ import { CHARACTER_CLASSES, classPieces, type CharacterClass } from '../../arbit
 import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
-import { largestKeptOnEveryWrite } from './largest-valid.js';
+import { expectFound, largestKeptOnEveryWrite } from './largest-valid.js';
 import { createJob, showsGone } from '../../kit/jobs.js';
 import { declinesUpdate, formLabel, REFERENCE_FORMS, sendUpdate } from '../../kit/rejected-writes.js';
 import type { RuleContext } from '../../contract/rule.js';
@@ -80,17 +80,27 @@ function textLengthRule(entry: RuleEntry, limit: TextLimit): Implementation {
 
 /**
  * A referenceId at the limit names its job as any other does (4.3: PUT /jobs with the referenceId in the body; 4.4:
- * DELETE /jobs): a job holding one is updated by it in each form that names a job by referenceId (the override where
- * honoured), then deleted by it. A server that checks the length of a referenceId it looks up off by one refuses them.
+ * DELETE /jobs): a job holding one, and a title at its own limit with it (the limits together, as a search text
+ * made of both holds them), is found by q of either (4.5), updated by it in each form that names a job by
+ * referenceId (the override where honoured), then deleted by it. A server that checks the length of a referenceId it
+ * looks up off by one refuses them; one that cuts a search text short misses the job.
  */
 async function namedByLongestReference(ctx: RuleContext, max: number): Promise<void> {
-  const arb = fc.record({ job: createBodyArb(ctx), filler: exactLengthTextArb(max, 'ascii') });
+  const arb = fc.record({
+    job: createBodyArb(ctx),
+    filler: exactLengthTextArb(max, 'ascii'),
+    titleFiller: exactLengthTextArb(inputLimits.titleMax, 'bmp'),
+  });
   await ctx.check(
     arb,
-    async ({ job, filler }) => {
+    async ({ job, filler, titleFiller }) => {
       const body = identify(ctx, job);
-      const created = await createJob(ctx, { ...body, referenceId: padToLength(body.referenceId, filler, max) });
+      const title = longestSearchableTitle(ctx, body.referenceId, titleFiller, inputLimits.titleMax);
+      const created = await createJob(ctx, { ...body, title, referenceId: padToLength(body.referenceId, filler, max) });
       const referenceId = created.referenceId ?? '';
+      const together = `a referenceId of ${max} and a title of ${inputLimits.titleMax} characters sent together`;
+      await expectFound(ctx, referenceId, created.id, together);
+      await expectFound(ctx, lastWordOfTitle(title), created.id, together);
       for (const form of REFERENCE_FORMS) {
         const title = scopedTitle(ctx, body.referenceId, `named by ${form}`);
         const res = await sendUpdate(ctx, form, created, { title });
@@ -207,6 +217,14 @@ async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<vo
 /** The title's last word: the case's marker in letters and digits, after a word of its own. */
 const lastWordOf = (ref: string): string => `end${ref.replace(/[^\p{L}\p{N}]/gu, '')}`;
 
+/** A title of `max` characters whose last word, of letters and digits, is the q: every reading of "matches" finds a whole word of a title. */
+function longestSearchableTitle(ctx: RuleContext, ref: string, filler: string, max: number): string {
+  const word = lastWordOf(ref);
+  return `${padToLength(scopedTitle(ctx, ref, ''), filler, max - word.length - 1)} ${word}`;
+}
+
+const lastWordOfTitle = (value: string): string => value.slice(value.lastIndexOf(' ') + 1);
+
 export const titleLength: Implementation = textLengthRule(
   {
     id: 'jobs.limits.title-length',
@@ -220,12 +238,8 @@ export const titleLength: Implementation = textLengthRule(
     max: inputLimits.titleMax,
     alphabet: 'bmp',
     valueOf: (ctx, ref, filler, length) => padToLength(scopedTitle(ctx, ref, ''), filler, length),
-    // A word of letters and digits at the very end is the q: every reading of "matches" finds a whole word of a title.
-    searchable: (ctx, ref, filler, max) => {
-      const word = lastWordOf(ref);
-      return `${padToLength(scopedTitle(ctx, ref, ''), filler, max - word.length - 1)} ${word}`;
-    },
-    searchTerm: (value) => value.slice(value.lastIndexOf(' ') + 1),
+    searchable: longestSearchableTitle,
+    searchTerm: lastWordOfTitle,
     holding: (ctx, ref, text) => scopedTitle(ctx, ref, text),
     shown: (value) => `${codePointLength(value ?? '')} characters: ${JSON.stringify(value)}`,
     after: observeAstralTitle,

@@ -1,0 +1,115 @@
+/**
+ * @module An employer's first job and its last one (spec 4.5, 2.8, 3). Every other rule lists an employer that holds
+ * jobs, so a server whose list goes wrong only at none or one (an empty result written as null, one job as an object, a
+ * count cached for the last job) passes them. Where an employer holds no job when this rule runs (it runs alone, so
+ * the run's other rules hold none of its jobs), its list without q is read empty, with one job made by POST, and
+ * empty again once that job is deleted, each time by every status filter; the job's delete form differs between the
+ * two employers. An employer that holds jobs of other clients cannot be taken through these states: that is
+ * recorded, not judged, once each job its list shows is read by id (a list that keeps a removed job shows one that
+ * GET says is gone).
+ */
+import type { Job } from '../../schemas/types.gen.js';
+import { show } from '../../judging/compare.js';
+import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
+import { createBodyArb, identify } from '../kit/bodies.js';
+import { expectStatus } from '../kit/http.js';
+import { createJob, showsGone } from '../kit/jobs.js';
+import { DELETE_HOW, removeJob, type DeleteWay } from '../kit/delete-forms.js';
+import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { expectCountAgrees, requestList, STATUS_FILTERS, type StatusFilter } from '../kit/unscoped-lists.js';
+
+/** The employer's list without q under each status filter: its ids, total and pages, as the answer gave them. */
+async function listsOf(ctx: RuleContext, api: JobsApi, ours: ReadonlySet<number>) {
+  return Promise.all(
+    STATUS_FILTERS.map(async (status) => {
+      const res = await requestList(api, status === 'absent' ? {} : { status }, ours);
+      expectStatus(ctx, res, 200, 'GET /jobs answers 200 with {data, paging} (spec 4.5)');
+      return { status, res };
+    }),
+  );
+}
+
+const filterName = (status: StatusFilter): string => (status === 'absent' ? 'GET /jobs' : `GET /jobs?status=${status}`);
+
+/** Each list holds exactly `job` where its filter takes it (none where `job` is undefined): data an array, total its length. */
+async function expectHolds(ctx: RuleContext, api: JobsApi, employer: string, job: Job | undefined, when: string): Promise<void> {
+  for (const { status, res } of await listsOf(ctx, api, new Set(job ? [job.id] : []))) {
+    const wanted = job !== undefined && (status === 'absent' || status === job.status) ? [job.id] : [];
+    const data: unknown = res.json?.data;
+    const ids = Array.isArray(data) ? data.map((item) => (item as { id?: unknown }).id) : undefined;
+    const total = res.json?.paging?.total;
+    ctx.expect(ids !== undefined && show(ids) === show(wanted) && total === wanted.length, {
+      title: `${filterName(status)} of ${employer} ${when} answered data ${show(data, 120)}, total ${show(total)}`,
+      expected: `data an array of its ${wanted.length} job(s) ${show(wanted)}, total ${wanted.length} (spec 4.5: an array of Job headers; 2.8)`,
+      received: `data ${show(data, 200)}, paging ${show(res.json?.paging, 200)}`,
+      failingExchange: res.exchange,
+    });
+  }
+}
+
+/** The ids the employer's first page without q lists, of jobs a GET by id says are gone: none, unless the list keeps removed jobs. */
+async function listedButGone(api: JobsApi): Promise<number[]> {
+  const page = await requestList(api, { pageSize: 100 }, new Set());
+  const ids = Array.isArray(page.json?.data) ? page.json.data.map((item) => item.id) : [];
+  const reads = await Promise.all(ids.map(async (id) => ({ id, status: (await api.get(id)).status })));
+  return reads.filter(({ status }) => showsGone(status)).map(({ id }) => id);
+}
+
+/**
+ * Whether the employer holds no job. Where its list shows some, its first page must hold as many as its total says,
+ * and each is read by id: a job the list shows and GET says is gone, in two reads in a row (not a delete by another
+ * client in between), fails the rule (3: a removed job is gone; 4.5: the list holds the employer's jobs); jobs that
+ * exist are other clients', recorded.
+ */
+async function holdsNone(ctx: RuleContext, api: JobsApi, employer: string): Promise<boolean> {
+  const before = await requestList(api, { pageSize: 1 }, new Set());
+  if (before.status === 200 && before.json?.paging?.total === 0) return true;
+  // A total that counts a removed job shows as a first page shorter than it says.
+  await expectCountAgrees(ctx, `the run's other rules, by ${employer}`, new Set(), api);
+  const gone = await listedButGone(api);
+  const still = gone.length === 0 ? [] : (await listedButGone(api)).filter((id) => gone.includes(id));
+  ctx.expect(still.length === 0, {
+    title: `GET /jobs of ${employer} lists job(s) ${show(still)} that GET /jobs/{id} says are gone, twice`,
+    expected: "the list holds the employer's jobs (spec 4.5), and a removed job is gone (spec 3: any -> removed)",
+    received: `listed ids ${show(still)}, each read by id as a client error`,
+  });
+  ctx.observe({ topic: 'list.employer-not-empty', section: '4.5', observed: `${employer} holds jobs: its first and last job not reached` });
+  return false;
+}
+
+/** Takes the employer from no job to one and back, where it holds none; records it where it holds others' jobs. */
+async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, generated: Body, way: DeleteWay): Promise<void> {
+  if (!(await holdsNone(ctx, api, employer))) return;
+  await expectHolds(ctx, api, employer, undefined, 'with no job');
+  const body = identify(ctx, generated);
+  const job = await createJob(ctx, { ...body, status: 'active' }, api);
+  await expectHolds(ctx, api, employer, job, 'with its one job');
+  await removeJob(ctx, way, job, body.referenceId, api);
+  const read = await api.get(job.id);
+  ctx.expect(showsGone(read.status), {
+    title: `GET /jobs/${job.id} after ${DELETE_HOW[way]} of ${employer}'s last job answered ${read.status}`,
+    expected: 'the job is removed (spec 3: any -> removed): a client error',
+    received: `${read.status}`,
+    failingExchange: read.exchange,
+  });
+  await expectHolds(ctx, api, employer, undefined, `after ${DELETE_HOW[way]} of its last job`);
+}
+
+export const firstAndLastJob: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.list.first-and-last-job',
+    section: '4.5',
+    level: 'must',
+    title: "An employer's list with no job, with its first job, and after its last job is deleted, by every status filter",
+    statement: 'Response 200: an object with `data` (array of Job header) and `paging` (Paging object).',
+    exclusive: true,
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      await firstAndLast(ctx, ctx.api, 'the first employer', generated, 'id');
+      if (ctx.second) await firstAndLast(ctx, ctx.second, 'the second employer', generated, 'reference');
+    },
+  },
+);
