@@ -1315,7 +1315,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: "An employer's list with no job, with its first job, and after its last job is deleted, by every status filter",
+    title: "An employer's list with no job, with each of its first three jobs, and after each is deleted, by every status filter",
     statement: 'Response 200: an object with `data` (array of Job header) and `paging` (Paging object).',
     exclusive: true,
   },

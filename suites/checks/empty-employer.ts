@@ -2,18 +2,19 @@
  * @module An employer's first job and its last one (spec 4.5, 2.8, 3). Every other rule lists an employer that holds
  * jobs, so a server whose list goes wrong only at none or one (an empty result written as null, one job as an object, a
  * count cached for the last job) passes them. Where an employer holds no job when this rule runs (it runs alone, so
- * the run's other rules hold none of its jobs), its list without q is read empty, with one job made by POST, and
- * empty again once that job is deleted, each time by every status filter; the job's delete form differs between the
- * two employers. An employer that holds jobs of other clients cannot be taken through these states: that is
- * recorded, not judged, once each job its list shows is read by id (a list that keeps a removed job shows one that
- * GET says is gone).
+ * the run's other rules hold none of its jobs), its list without q is read empty, then with each of its first three
+ * jobs (active by POST, archived by PUT-create, a draft by POST without a status), and again after each is deleted
+ * (newest first, each in another delete form), every time by every status filter. An employer that holds jobs of
+ * other clients cannot be taken through these states: that is recorded, not judged, once each job its list shows is
+ * read by id (a list that keeps a removed job shows one that GET says is gone).
  */
 import type { Job } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';
 import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { expectStatus } from '../kit/http.js';
-import { createJob, showsGone } from '../kit/jobs.js';
+import { showsGone } from '../kit/jobs.js';
+import { createInForm, formLabel } from '../kit/rejected-writes.js';
 import { DELETE_HOW, removeJob, type DeleteWay } from '../kit/delete-forms.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { expectCountAgrees, requestList, STATUS_FILTERS, type StatusFilter } from '../kit/unscoped-lists.js';
@@ -31,14 +32,15 @@ async function listsOf(ctx: RuleContext, api: JobsApi, ours: ReadonlySet<number>
 
 const filterName = (status: StatusFilter): string => (status === 'absent' ? 'GET /jobs' : `GET /jobs?status=${status}`);
 
-/** Each list holds exactly `job` where its filter takes it (none where `job` is undefined): data an array, total its length. */
-async function expectHolds(ctx: RuleContext, api: JobsApi, employer: string, job: Job | undefined, when: string): Promise<void> {
-  for (const { status, res } of await listsOf(ctx, api, new Set(job ? [job.id] : []))) {
-    const wanted = job !== undefined && (status === 'absent' || status === job.status) ? [job.id] : [];
+/** Each list holds exactly `jobs`, those its filter takes (in any order: ties of publishDate are open), data an array, total their count. */
+async function expectHolds(ctx: RuleContext, api: JobsApi, employer: string, jobs: readonly Job[], when: string): Promise<void> {
+  for (const { status, res } of await listsOf(ctx, api, new Set(jobs.map((job) => job.id)))) {
+    const wanted = jobs.filter((job) => status === 'absent' || status === job.status).map((job) => job.id);
     const data: unknown = res.json?.data;
     const ids = Array.isArray(data) ? data.map((item) => (item as { id?: unknown }).id) : undefined;
     const total = res.json?.paging?.total;
-    ctx.expect(ids !== undefined && show(ids) === show(wanted) && total === wanted.length, {
+    const sorted = (list: readonly unknown[]): string => show([...list].sort());
+    ctx.expect(ids !== undefined && sorted(ids) === sorted(wanted) && total === wanted.length, {
       title: `${filterName(status)} of ${employer} ${when} answered data ${show(data, 120)}, total ${show(total)}`,
       expected: `data an array of its ${wanted.length} job(s) ${show(wanted)}, total ${wanted.length} (spec 4.5: an array of Job headers; 2.8)`,
       received: `data ${show(data, 200)}, paging ${show(res.json?.paging, 200)}`,
@@ -77,22 +79,46 @@ async function holdsNone(ctx: RuleContext, api: JobsApi, employer: string): Prom
   return false;
 }
 
-/** Takes the employer from no job to one and back, where it holds none; records it where it holds others' jobs. */
-async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, generated: Body, way: DeleteWay): Promise<void> {
+const sentStatus = (status: Job['status'] | undefined): string => (status ? `with status ${status}` : 'without a status');
+
+/** The ways an employer's first jobs are made: active by POST, archived by PUT-create, and by POST without a status. */
+const FIRST_JOBS: ReadonlyArray<{ form: 'post' | 'put-create'; status?: Job['status'] }> = [
+  { form: 'post', status: 'active' },
+  { form: 'put-create', status: 'archived' },
+  { form: 'post' },
+];
+
+/**
+ * Takes the employer from no job to three and back, where it holds none, listing after each step; the third, made
+ * without a status, is a draft (3). Its jobs are deleted newest first in `ways`. Where it holds others' jobs: recorded.
+ */
+async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, generated: Body, ways: readonly DeleteWay[]): Promise<void> {
   if (!(await holdsNone(ctx, api, employer))) return;
-  await expectHolds(ctx, api, employer, undefined, 'with no job');
-  const body = identify(ctx, generated);
-  const job = await createJob(ctx, { ...body, status: 'active' }, api);
-  await expectHolds(ctx, api, employer, job, 'with its one job');
-  await removeJob(ctx, way, job, body.referenceId, api);
-  const read = await api.get(job.id);
-  ctx.expect(showsGone(read.status), {
-    title: `GET /jobs/${job.id} after ${DELETE_HOW[way]} of ${employer}'s last job answered ${read.status}`,
-    expected: 'the job is removed (spec 3: any -> removed): a client error',
-    received: `${read.status}`,
-    failingExchange: read.exchange,
-  });
-  await expectHolds(ctx, api, employer, undefined, `after ${DELETE_HOW[way]} of its last job`);
+  await expectHolds(ctx, api, employer, [], 'with no job');
+  const jobs: Job[] = [];
+  for (const { form, status } of FIRST_JOBS) {
+    const body = identify(ctx, generated);
+    const job = await createInForm(ctx, form, status === undefined ? body : { ...body, status }, api);
+    ctx.expect(job.status === (status ?? 'draft'), {
+      title: `${formLabel(form)} of ${employer}'s job number ${jobs.length + 1} ${sentStatus(status)} made a job in status ${show(job.status)}`,
+      expected: 'spec 3: a create with a status given makes that status; with status omitted, a draft',
+      received: `status ${show(job.status)}`,
+    });
+    jobs.push(job);
+    await expectHolds(ctx, api, employer, jobs, `with ${jobs.length} job(s)`);
+  }
+  for (const way of ways) {
+    const job = jobs.pop()!;
+    await removeJob(ctx, way, job, job.referenceId ?? '', api);
+    const read = await api.get(job.id);
+    ctx.expect(showsGone(read.status), {
+      title: `GET /jobs/${job.id} after ${DELETE_HOW[way]} of ${employer}'s job answered ${read.status}`,
+      expected: 'the job is removed (spec 3: any -> removed): a client error',
+      received: `${read.status}`,
+      failingExchange: read.exchange,
+    });
+    await expectHolds(ctx, api, employer, jobs, `after ${DELETE_HOW[way]} of one of its ${jobs.length + 1} job(s)`);
+  }
 }
 
 export const firstAndLastJob: Implementation = propertyRule<Body>(
@@ -100,7 +126,7 @@ export const firstAndLastJob: Implementation = propertyRule<Body>(
     id: 'jobs.list.first-and-last-job',
     section: '4.5',
     level: 'must',
-    title: "An employer's list with no job, with its first job, and after its last job is deleted, by every status filter",
+    title: "An employer's list with no job, with each of its first three jobs, and after each is deleted, by every status filter",
     statement: 'Response 200: an object with `data` (array of Job header) and `paging` (Paging object).',
     exclusive: true,
   },
@@ -108,8 +134,9 @@ export const firstAndLastJob: Implementation = propertyRule<Body>(
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      await firstAndLast(ctx, ctx.api, 'the first employer', generated, 'id');
-      if (ctx.second) await firstAndLast(ctx, ctx.second, 'the second employer', generated, 'reference');
+      // Deleted newest first, each in another form, the last job by id for one employer and by referenceId for the other.
+      await firstAndLast(ctx, ctx.api, 'the first employer', generated, ['reference', 'override', 'id']);
+      if (ctx.second) await firstAndLast(ctx, ctx.second, 'the second employer', generated, ['override', 'id', 'reference']);
     },
   },
 );

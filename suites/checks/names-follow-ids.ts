@@ -4,9 +4,9 @@
  * follow the descriptions sent (2.2: a name, a description and a type, without the id, which a server may give an
  * unlisted place per job). Two jobs are created, one with each of two sets, and what they show is the book. A third
  * job, created with the first set, is updated to the second in every form (by id, by referenceId, through the
- * override where honoured), and a PUT-create takes the second: each answer and a GET after it must show every id and
- * place as the book does. A server that keeps the names it joined at the create, or caches them by job, shows the old
- * ones beside the new ids.
+ * override where honoured), at once and then field by field (the salary as its period alone, a partial salary), and
+ * a PUT-create takes the second: each answer and a GET after it must show every id and place as the book does. A
+ * server that keeps the names it joined at the create, or caches them by job, shows the old ones beside the new ids.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -18,7 +18,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
-import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** One id of each kind a job names, and its places (2.2: sent by description alone, shown with a name and a type). */
@@ -142,6 +142,45 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
     }));
 }
 
+/** One id-bearing field of a job, sent alone, and the ids the job holds after it. */
+interface OneField {
+  name: string;
+  patch: Body;
+  held(now: Ids): Ids;
+}
+
+/**
+ * Each id-bearing field of `to` as an update of its own, the salary as its period alone (a partial salary: 4.3, only
+ * the fields sent change), the routing type with its address (4.2).
+ */
+function oneAtATime(to: Ids): OneField[] {
+  const { positionType, categories, applicantRoutingType, applicationEmail, applicationUrl } = fieldsOf(to, 0);
+  const address = applicationEmail === undefined ? { applicationUrl } : { applicationEmail };
+  return [
+    { name: 'positionType', patch: { positionType }, held: (now) => ({ ...now, positionType: to.positionType }) },
+    { name: 'categories', patch: { categories }, held: (now) => ({ ...now, categories: to.categories }) },
+    { name: 'salary.period', patch: { salary: { period: { id: to.period } } }, held: (now) => ({ ...now, period: to.period }) },
+    { name: 'applicantRoutingType', patch: { applicantRoutingType, ...address }, held: (now) => ({ ...now, routing: to.routing }) },
+    { name: 'locations', patch: { locations: [...to.locations] }, held: (now) => ({ ...now, locations: to.locations }) },
+  ];
+}
+
+/** A job made with `from`, given each field of `to` alone in `form`: every answer, and a GET after the last, names as the book does. */
+async function fieldByField(ctx: RuleContext, book: NameBook, generated: Body, from: Ids, to: Ids, form: UpdateForm): Promise<void> {
+  const job = await createJob(ctx, identify(ctx, bodyWith(generated, from)));
+  let now = from;
+  for (const field of oneAtATime(to)) {
+    const { name, patch } = field;
+    const res = await sendUpdate(ctx, form, job, patch);
+    if (await declinesUpdate(ctx, form, job, res)) return;
+    const label = `${formLabel(form, job)} with ${name} alone`;
+    expectStatus(ctx, res, isSuccess, `${label} updates the job (spec 4.3)`);
+    now = field.held(now);
+    expectNamesFollow(ctx, book, jobOf(res), now, `the ${label} answer`);
+  }
+  expectNamesFollow(ctx, book, await getJob(ctx, job.id), now, `GET /jobs/${job.id} after each field alone`);
+}
+
 async function check(ctx: RuleContext, { generated, from, to }: NamesCase): Promise<void> {
   const book = new NameBook();
   for (const ids of [from, to]) book.record(await createJob(ctx, identify(ctx, bodyWith(generated, ids))), ids);
@@ -153,6 +192,7 @@ async function check(ctx: RuleContext, { generated, from, to }: NamesCase): Prom
     expectStatus(ctx, res, isSuccess, `${label} with other ids updates the job (spec 4.3)`);
     expectNamesFollow(ctx, book, jobOf(res), to, `the ${label} answer`);
     expectNamesFollow(ctx, book, await getJob(ctx, job.id), to, `GET /jobs/${job.id} after ${label}`);
+    await fieldByField(ctx, book, generated, from, to, form);
   }
   const made = await ctx.api.putByReference(identify(ctx, bodyWith(generated, to)));
   expectStatus(ctx, made, isSuccess, 'PUT /jobs with a new referenceId creates the job as POST does (spec 4.3)');

@@ -89,7 +89,8 @@ const positionTypes: Implementation = fixedRule(
  * Spec 4.6 calls GET /positiontypes "an unauthenticated-style plain GET that can be tried from a
  * browser": a browser's address bar sends no API-Key header. But section 4 says "All endpoints require
  * authentication": the spec contradicts itself, so a server that asks for the key follows one of its
- * statements. Answering without one is what 4.6 describes: level should.
+ * statements. Answering without one is what 4.6 describes: level should. It is read as a browser reads it too,
+ * with HTML first in Accept, any 2xx taken (the shape of the answer is open).
  */
 const positionTypesWithoutKey: Implementation = fixedRule(
   {
@@ -101,16 +102,18 @@ const positionTypesWithoutKey: Implementation = fixedRule(
   },
   async (ctx: RuleContext) => {
     const path = pathsOf(ctx).positionTypes;
-    const anonymous = await readWithoutKey(ctx, path);
-    expectStatus(
-      ctx,
-      anonymous,
-      200,
-      `GET ${path} without an API-Key answers 200: it is an unauthenticated-style plain GET that can be tried from ` +
-        `a browser (spec 4.6; 7: GET 200; section 4 says all endpoints require authentication)`,
-    );
+    const because =
+      'it is an unauthenticated-style plain GET that can be tried from a browser (spec 4.6; 7: GET 200; section 4 says ' +
+      'all endpoints require authentication)';
+    expectStatus(ctx, await readWithoutKey(ctx, path), 200, `GET ${path} without an API-Key answers 200: ${because}`);
+    // As a browser's address bar sends it: HTML first in Accept. The shape of the answer is open (4.6), HTML included.
+    const browser = await ctx.api.client.request({ method: 'GET', path, apiKey: null, headers: { accept: BROWSER_ACCEPT } });
+    expectStatus(ctx, browser, isSuccess, `GET ${path} without an API-Key, with a browser's Accept, answers 2xx: ${because}`);
   },
 );
+
+/** The Accept header a browser's address bar sends (Chromium's and Firefox's navigation default). */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 const categories: Implementation = fixedRule(
   {

@@ -96,9 +96,15 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
       .record({ position, via: putVia, also: fc.option(patch, { nil: undefined, freq: 2 }) })
       .map(({ position: p, via, also }) => new ArchiveJobCommand(p, via, also && { patch: also, tag })),
     fc.record({ position, via: putVia }).map(({ position: p, via }) => new RepublishJobCommand(p, via)),
+    // Renaming, now and then with another field changed in the same body (4.3: the fields sent change, referenceId among them).
     fc
-      .record({ position, via: fc.constantFrom(...ID_FORMS), freed: fc.option(recent, { nil: undefined }) })
-      .map(({ position: p, via, freed }) => new RenameReferenceCommand(p, via, freed)),
+      .record({
+        position,
+        via: fc.constantFrom(...ID_FORMS),
+        freed: fc.option(recent, { nil: undefined }),
+        also: fc.option(patch, { nil: undefined, freq: 3 }),
+      })
+      .map(({ position: p, via, freed, also }) => new RenameReferenceCommand(p, via, freed, also && { patch: also, tag })),
     deleteJob,
     deleteJob,
     fc.record({ position: recent, body, via: createVia }).map(({ position: p, body: b, via }) => new ReuseReferenceCommand(p, b, via)),

@@ -6,9 +6,9 @@
  * cleared by null, then set again in parts; the routing type switched back
  * and forth; that changed job archived and re-published, then archived on
  * each path with another field changed in the same body; a delete by referenceId, then the referenceId taken again;
- * a rename by id, then back to the referenceId it held (through the override),
+ * a rename by id with another field, then back to the referenceId it held (through the override),
  * then the one it left (a PUT /jobs with it creates) and the job's own one (an
- * update by it), and one by override; the header fields a list shows (confidential,
+ * update by it), and one by override with another field; the header fields a list shows (confidential,
  * locations) changed; a DELETE by a freed referenceId, then a POST taking a
  * referenceId freed by a rename; a delete through the override and one by id,
  * each followed by its referenceId taken again; and, with a
@@ -90,15 +90,17 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new RepublishJobCommand(0, 'reference'),
     new DeleteJobCommand(0, 'reference'),
     new ReuseReferenceCommand(0, body(2), 'post'),
-    new RenameReferenceCommand(1, 'id'),
+    // A rename by id with another field in the same body: both change, in the answer too.
+    new RenameReferenceCommand(1, 'id', undefined, { patch: { description: '<p>Renamed, and described anew</p>' }, tag }),
     // Renamed back to the referenceId it held before: a former name is free again, to the job itself too.
     new RenameReferenceCommand(1, 'override', 0),
     new ReuseReferenceCommand(0, body(3), 'put-create'),
     new UpdateJobCommand(1, patch, 'reference', tag),
     // The header fields a list item shares with the job, changed: the flag set (then cleared below) and other places.
     new UpdateJobCommand(0, { confidential: true, locations: body(5).locations }, 'id', tag),
-    // A rename through the override (where the target honours it): its index, too, must free the old referenceId.
-    new RenameReferenceCommand(2, 'override'),
+    // A rename through the override (where the target honours it), with another field: its index, too, must free the
+    // old referenceId.
+    new RenameReferenceCommand(2, 'override', undefined, { patch: { positionType: body(4).positionType }, tag }),
     new DeleteFreedReferenceCommand(0),
     // The referenceId freed by that rename taken again by POST (the PUT-create took one above).
     new ReuseReferenceCommand(0, body(5), 'post'),

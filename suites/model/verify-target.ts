@@ -9,6 +9,7 @@ import type { ApiResponse, JobsApi } from '../contract/rule.js';
 import { sameDate } from '../../judging/compare.js';
 import { responseLine } from '../kit/http.js';
 import { listEveryPage, showsGone } from '../kit/jobs.js';
+import { requestList } from '../kit/unscoped-lists.js';
 import { fieldDifferences, headerFieldDifferences } from './expected-fields.js';
 import type { DeletedJob, JobsModel, ModelJob, ModelReal } from './jobs-model.js';
 
@@ -141,8 +142,29 @@ export async function expectListMatches(r: ModelReal, m: Readonly<JobsModel>, st
  * @example
  * await expectOtherViewMatches(r, m); // GET /jobs?q=scope with the second key
  */
+/**
+ * The second employer's list without q or status, the way a client first reads it (page 1, 100 jobs): none of the first
+ * employer's jobs (5.3). Other clients' jobs of that employer may stand there, and are neither judged nor recorded.
+ *
+ * @example
+ * await expectFirstEmployerUnseen(r, m); // right after the first employer creates
+ */
+export async function expectFirstEmployerUnseen(r: ModelReal, m: Readonly<JobsModel>): Promise<void> {
+  if (r.second === undefined) return;
+  const res = await requestList(r.second, { pageSize: 100 }, new Set([...m.others.values()].map((job) => job.id)));
+  const firsts = new Set([...m.jobs.values()].map((job) => job.id));
+  const leaked = (res.json?.data ?? []).filter((item) => firsts.has(item.id)).map((item) => item.id);
+  r.ctx.expect(leaked.length === 0, {
+    title: `GET /jobs without q as the second employer lists the first employer's job(s) ${leaked.join(', ')}`,
+    expected: "spec 5.3: the list returns only the key's employer's jobs",
+    received: `ids ${leaked.join(', ')} of the first employer on page 1`,
+    failingExchange: res.exchange,
+  });
+}
+
 export async function expectOtherViewMatches(r: ModelReal, m: Readonly<JobsModel>): Promise<void> {
   if (r.second === undefined) return;
+  await expectFirstEmployerUnseen(r, m);
   const { items, paging } = await listEveryPage(r.ctx, { q: r.scope }, r.second);
   const problems = [...listProblems(r, items, [...m.others.values()]), ...countProblems(paging, items.length)];
   r.ctx.expect(problems.length === 0, {

@@ -567,4 +567,21 @@ export const createMutants: Mutant[] = [
     expectedRule: 'jobs.create.location-header',
     transform: locationOfRemovedJob,
   },
+  {
+    // spec 3: a create with a status given makes that status, the employer's second job too
+    name: 'create-second-job-put-create-archived-made-active',
+    area: 'create',
+    violates:
+      "3: PUT-create with status given makes that status (here a PUT /jobs that makes an employer's second job archived " +
+      'makes it active: a first-jobs path for new employers publishes them)',
+    expectedRule: 'jobs.list.first-and-last-job',
+    transform: (next) => async (req) => {
+      const body = isPutByReference(req) ? requestJson(req) : undefined;
+      if (body?.status !== 'archived' || typeof body.referenceId !== 'string') return next(req);
+      if ((await jobByReference(next, req, body.referenceId)) !== undefined) return next(req);
+      const head = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams('pageSize=1') }));
+      const total = (head?.paging as JsonObject | undefined)?.total;
+      return total === 1 ? next(withJsonBody(req, { ...body, status: 'active' })) : next(req);
+    },
+  },
 ];

@@ -70,6 +70,26 @@ function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean, shown: (r
   };
 }
 
+/** The job the last PUT-create made, by its employer's key: the next unfiltered first page of the other employer shows it. */
+const newJobFeed: Transform = (next) => {
+  let fresh: { key: string; header: Record<string, unknown> } | undefined;
+  return async (req) => {
+    const key = req.headers['api-key'] ?? '';
+    const res = await next(req);
+    const job = responseJson(res);
+    if (req.method === 'PUT' && isCollection(req) && res.headers.location !== undefined && isJobBody(job)) {
+      const { id, referenceId, employer, title, publishDate, locations, confidential, status } = job;
+      fresh = { key, header: { id, referenceId, employer, title, publishDate, locations, confidential, status } };
+      return res;
+    }
+    const list = isList(req) && !req.query.get('q') && !req.query.get('status') ? responseJson(res) : undefined;
+    if (fresh === undefined || fresh.key === key || !isListBody(list)) return res;
+    const served = fresh.header;
+    fresh = undefined;
+    return withResponseJson(res, { ...list, data: [served, ...list.data] });
+  };
+};
+
 export const isolationMutants: Mutant[] = [
   {
     // spec 5.3: the job list returns only data of the key's employer, on every page
@@ -245,5 +265,15 @@ export const isolationMutants: Mutant[] = [
       if (res.status !== 404) return res;
       return sideRequest(next, req, 'PUT', `/jobs/${id}`, { body, headers: { 'api-key': other } });
     },
+  },
+  {
+    // spec 5.3: the list returns only the key's employer's jobs, right after the other employer creates too
+    name: 'isolation-put-create-shown-to-other-employer-next-list',
+    area: 'isolation',
+    violates:
+      "5.3: the job list returns only the key's employer's jobs (here the job a PUT /jobs creates goes into a feed of " +
+      "new jobs that the next list without q serves, whoever's key reads it)",
+    expectedRule: 'jobs.model.lifecycle',
+    transform: newJobFeed,
   },
 ];

@@ -96,4 +96,20 @@ export const referenceMutants: Mutant[] = [
       }),
     ),
   },
+  {
+    // spec 4.6: GET /positiontypes can be tried from a browser, which asks for HTML first
+    name: 'reference-position-types-refuse-browser-accept',
+    area: 'reference',
+    violates:
+      '4.6: GET /positiontypes can be tried from a browser (here a keyless GET whose Accept asks for HTML first answers 406: ' +
+      'the list is served as JSON only, and only to a client that accepts it)',
+    expectedRule: 'jobs.reference.position-types-without-key',
+    transform: (next) => async (req) => {
+      const accept = req.headers.accept ?? '';
+      if (isListRead(req, '/positiontypes') && !req.headers['api-key'] && accept.startsWith('text/html')) {
+        return jsonResponse(406, { status: 406, code: 'not_acceptable', message: 'application/json only' });
+      }
+      return next(req);
+    },
+  },
 ];

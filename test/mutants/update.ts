@@ -876,4 +876,45 @@ export const updateMutants: Mutant[] = [
       },
     ),
   },
+  {
+    // spec 2.4, 4.3: a position type sent alone names itself in the answer, as a job created with it does
+    name: 'update-position-type-alone-by-reference-answers-old-name',
+    area: 'update',
+    violates:
+      '2.4, 4.3: an update answers the full Job, each id with its name (here PUT /jobs with positionType alone answers the new id ' +
+      'beside the old name: the answer patches the id into the job it read)',
+    expectedRule: 'jobs.update.names-follow-ids',
+    transform: (next) => async (req) => {
+      const body = isPutByReference(req) ? requestJson(req) : undefined;
+      const sent = body?.positionType as JsonObject | undefined;
+      if (!body || typeof body.referenceId !== 'string' || sent === undefined || Object.keys(body).length !== 2) return next(req);
+      const before = await jobByReference(next, req, body.referenceId);
+      const old =
+        before === undefined ? undefined : ((await currentJob(next, req, before.id as number))?.positionType as JsonObject | undefined);
+      const res = await next(req);
+      if (res.status !== 200 || old === undefined || typeof res.body !== 'string') return res;
+      return { ...res, body: res.body.replace(/("positionType":\{"id":\d+,"name":)"[^"]*"/, `$1${JSON.stringify(old.name)}`) };
+    },
+  },
+  {
+    // spec 4.3: only the fields sent change, and they do, a new referenceId among them
+    name: 'update-rename-by-override-drops-other-fields',
+    area: 'update',
+    violates:
+      '4.3: the fields sent change (here POST /jobs/{id} with X-HTTP-Method-Override: PUT, a new referenceId and other fields ' +
+      'answers them all, but stores the referenceId only: the rename path writes its own column and then the row it read)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: (next) => async (req) => {
+      const body = isOverride(req, 'PUT') && isItem(req) ? requestJson(req) : undefined;
+      const id = jobIdOf(req);
+      if (!body || id === undefined || typeof body.referenceId !== 'string' || Object.keys(body).length < 2) return next(req);
+      const before = await currentJob(next, req, id);
+      const res = await next(req);
+      if (res.status !== 200 || before === undefined || before.referenceId === body.referenceId) return res;
+      const held = inputOf(before);
+      const others = Object.keys(body).filter((field) => field !== 'referenceId' && field in held);
+      await sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: Object.fromEntries(others.map((field) => [field, held[field]])) });
+      return res;
+    },
+  },
 ];

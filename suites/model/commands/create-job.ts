@@ -6,7 +6,7 @@ import { identify } from '../../kit/bodies.js';
 import type { Body } from '../../contract/rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
-import { expectReadBack } from '../verify-target.js';
+import { expectFirstEmployerUnseen, expectReadBack } from '../verify-target.js';
 
 export class CreateJobCommand implements JobsCommand {
   #ref: string | undefined;
@@ -23,6 +23,8 @@ export class CreateJobCommand implements JobsCommand {
     this.#ref = ref;
     const res = await r.ctx.api.create(body);
     const job = recordCreated(m, r, 'POST /jobs', res, body);
+    // The other employer's list first: a server that leaks a new job does so to the next list read.
+    await expectFirstEmployerUnseen(r, m);
     await expectReadBack(r, job);
   }
 

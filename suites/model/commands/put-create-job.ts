@@ -7,7 +7,7 @@ import { identify } from '../../kit/bodies.js';
 import type { Body } from '../../contract/rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
-import { expectReadBack } from '../verify-target.js';
+import { expectFirstEmployerUnseen, expectReadBack } from '../verify-target.js';
 
 export class PutCreateJobCommand implements JobsCommand {
   #ref: string | undefined;
@@ -27,6 +27,8 @@ export class PutCreateJobCommand implements JobsCommand {
       r.ctx.observe({ topic: 'put-create-status', section: '4.3', observed: `PUT /jobs that creates a job answers ${res.status}` });
     }
     const job = recordCreated(m, r, 'PUT /jobs (new referenceId)', res, body);
+    // The other employer's list first: a server that leaks a new job does so to the next list read.
+    await expectFirstEmployerUnseen(r, m);
     await expectReadBack(r, job);
   }
 
