@@ -99,7 +99,7 @@ function companionsOf(job: Job, refused: string, statusToo: boolean): Body[] {
 const COMPANION_CLOSE_DAYS = 83;
 
 /** A small stable number from a text, to deal companions over violations the same way in every run. */
-const dealt = (text: string): number => [...text].reduce((sum, char) => (sum * 31 + char.codePointAt(0)!) % 65_521, 7);
+const hashOf = (text: string): number => [...text].reduce((sum, char) => (sum * 31 + char.codePointAt(0)!) % 65_521, 7);
 
 /**
  * An invalid update with a valid change of another field beside it: a server that applies a body's fields one by one,
@@ -121,7 +121,7 @@ export function besideValidChange(
   const free = companionsOf(job, refused, statusToo).filter((companion) =>
     Object.keys(companion).every((field) => !(field in patch) && !spare.includes(field)),
   );
-  return { ...free[dealt(refused) % free.length], ...patch };
+  return { ...free[hashOf(refused) % free.length], ...patch };
 }
 
 /** A valid create body made into the job a partial update starts from (the violation's base, without its unset fields). */

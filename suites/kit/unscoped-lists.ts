@@ -66,7 +66,8 @@ async function firstPageAgreement(api: JobsApi, ours: ReadonlySet<number>) {
 }
 
 /**
- * After a race: the employer's first page without q holds as many jobs as its total says, up to the page size (2.8).
+ * After writes (a race, or the run's other rules): the employer's first page without q holds as many jobs as its total
+ * says, up to the page size (2.8).
  * One answer judged against itself, so another client's writes elsewhere cannot fail it; a disagreement counts only
  * when the next answer shows it again, since a counter raced twice stays wrong and a read between two writes does not.
  *

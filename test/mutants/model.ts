@@ -9,6 +9,7 @@ import { inputOf } from './support/job-input.js';
 import {
   isJobBody,
   isListBody,
+  isObject,
   jsonResponse,
   requestJson,
   responseJson,
@@ -55,12 +56,13 @@ const restoresClearedMax: Transform = (next) => {
     let sent = req;
     const body = requestJson(req);
     const salary = body?.salary;
-    const id = isAnyUpdate(req) ? await updatedJobId(next, req, body) : undefined;
-    if (id !== undefined && isObject(salary) && !('maxAmount' in salary)) {
-      const held = lastMax.get(keyed(req, String(id)));
-      const stored = (await currentJob(next, req, id))?.salary as JsonObject | null | undefined;
+    const named =
+      isAnyUpdate(req) && isObject(salary) && !('maxAmount' in salary) ? await namedJob(next, req, jobIdOf(req), body) : undefined;
+    if (named !== undefined) {
+      const held = lastMax.get(keyed(req, String(named.id)));
+      const stored = named.salary as JsonObject | null | undefined;
       if (held !== undefined && (stored?.maxAmount ?? null) === null)
-        sent = withJsonBody(req, { ...body, salary: { ...salary, maxAmount: held } });
+        sent = withJsonBody(req, { ...body, salary: { ...(salary as JsonObject), maxAmount: held } });
     }
     const res = await next(sent);
     const job = responseJson(res);
@@ -69,16 +71,6 @@ const restoresClearedMax: Transform = (next) => {
     return res;
   };
 };
-
-/** The id of the job an update names: in its path, or by the referenceId in its body. */
-async function updatedJobId(next: Parameters<Transform>[0], req: CoreRequest, body: JsonObject | undefined): Promise<number | undefined> {
-  const id = jobIdOf(req);
-  if (id !== undefined) return id;
-  const referenceId = body?.referenceId;
-  return typeof referenceId === 'string' ? ((await jobByReference(next, req, referenceId))?.id as number | undefined) : undefined;
-}
-
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const EMAIL_ROUTING_ID = 1;
 

@@ -7,7 +7,8 @@ import type { CoreRequest, CoreResponse } from '../../../mock/index.js';
 
 export type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** A JSON object: not null, not an array. */
+export const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The request body as a JSON object, or undefined (none, malformed or not an object: the core answers those). */
 export function requestJson(req: CoreRequest): JsonObject | undefined {
