@@ -11,7 +11,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import { DAY_MS } from '../../schemas/time-units.js';
+import { isoDayFromNow } from '../../judging/dates.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameFieldValue, show } from '../../judging/compare.js';
@@ -60,7 +60,7 @@ function raceRule(entry: RuleEntry, method: 'PUT' | 'POST', expectation: string)
  * different one each turn: a server that writes back a whole job on one path loses the other's field there.
  */
 function disjointPatches(ctx: RuleContext, job: Job, marker: string, turn: number): Array<{ form: UpdateForm; patch: Body }> {
-  const closeDate = new Date(Date.now() + 97 * DAY_MS).toISOString().slice(0, 10);
+  const closeDate = isoDayFromNow(97);
   const patches: Body[] = [
     { title: scopedTitle(ctx, marker, 'retitled at once') },
     { confidential: !job.confidential },

@@ -7,7 +7,7 @@
  * the update-validation rules and any rule that sends invalid writes.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import { DAY_MS } from '../../schemas/time-units.js';
+import { isoDayFromNow } from '../../judging/dates.js';
 import type { Violation } from '../arbitraries/violations.js';
 import { padToLength } from '../arbitraries/text.js';
 import { expectRejected, expectRejectedCreate } from './expect-rejected.js';
@@ -88,7 +88,7 @@ function companionsOf(job: Job, refused: string, statusToo: boolean): Body[] {
   const companions: Body[] = [
     { title: `refused beside ${refused}` },
     { confidential: !job.confidential },
-    { closeDate: new Date(Date.now() + COMPANION_CLOSE_DAYS * DAY_MS).toISOString().slice(0, 10) },
+    { closeDate: isoDayFromNow(COMPANION_CLOSE_DAYS) },
     { description: `<p>refused beside ${refused}</p>` },
   ];
   // A transition 3 allows from every state: draft and archived to active, active to archived.

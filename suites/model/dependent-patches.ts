@@ -8,7 +8,7 @@
 import * as fc from 'fast-check';
 import { emailRoutingArb, urlRoutingArb, type Routing } from '../arbitraries/routing.js';
 import { PARTIAL_SALARY_FIELDS, salaryInputArb, type SalaryField, type SalaryInput } from '../arbitraries/salary.js';
-import { routingTypeIds } from '../arbitraries/schema-limits.js';
+import { routingTypeIds, salaryPeriodIds } from '../arbitraries/schema-limits.js';
 import type { Body } from '../contract/rule.js';
 import type { ExpectedFields, ExpectedSalary } from './expected-fields.js';
 
@@ -53,7 +53,7 @@ function partOf(drawn: SalaryInput, fields: readonly SalaryField[]): Partial<Who
 export function salaryPart(fields: readonly SalaryField[], drawn: SalaryInput): DependentPatch {
   return new DependentPatch(`salary(${fields.join('+')})`, ({ salary: stored }) => {
     if (stored === null) {
-      const part = { ...partOf(drawn, fields), amount: drawn.amount, period: drawn.period ?? { id: 1 } };
+      const part = { ...partOf(drawn, fields), amount: drawn.amount, period: drawn.period ?? { id: salaryPeriodIds[0]! } };
       return { sent: { salary: part }, amountsTo: { salary: { maxAmount: null, plusCommission: false, ...part } } };
     }
     const part = partOf(drawn, fields);
