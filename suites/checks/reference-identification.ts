@@ -10,7 +10,7 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { anonymous, caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { anonymous, caseTagOf, createBodyArb, identify, NO_REFERENCE_ID, scopedTitle } from '../kit/bodies.js';
 import { changeLines, show } from '../../judging/compare.js';
 import { isSuccess } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
@@ -26,19 +26,12 @@ interface Unnamed {
   sendable?(ctx: RuleContext): Promise<boolean>;
 }
 
-/** The referenceId absent, null and "" (2.1 describes "none" as an empty string; sample responses write null). */
-const MISSING: ReadonlyArray<{ label: string; patch: Body }> = [
-  { label: 'without referenceId', patch: {} },
-  { label: 'with referenceId null', patch: { referenceId: null } },
-  { label: 'with referenceId ""', patch: { referenceId: '' } },
-];
-
 /**
  * A PUT /jobs names its job, or the job it creates, by referenceId (spec 4.3: "Creates a job (with a referenceId)").
  * A title alone reaches only the update; the whole create body, titled for the case, also reaches the create, so a
  * server that takes a PUT without a referenceId as a POST shows it by the job it adds.
  */
-const PUTS: readonly Unnamed[] = MISSING.flatMap(({ label, patch }): Unnamed[] => [
+const PUTS: readonly Unnamed[] = NO_REFERENCE_ID.flatMap(({ label, patch }): Unnamed[] => [
   {
     label: `PUT /jobs ${label}`,
     send: (ctx) =>
@@ -88,7 +81,7 @@ const deletesWith = ({ label, patch }: { label: string; patch: Body }, sendable?
 
 const DELETES: readonly Unnamed[] = [
   { label: 'DELETE /jobs with no body', send: (ctx) => ctx.api.client.request({ method: 'DELETE', path: '/jobs' }) },
-  ...MISSING.flatMap((missing) => deletesWith(missing)),
+  ...NO_REFERENCE_ID.flatMap((missing) => deletesWith(missing)),
   ...INVALID.flatMap((invalid) => deletesWith(invalid, (ctx) => namesNoJobAsText(ctx, invalid.patch.referenceId))),
 ];
 

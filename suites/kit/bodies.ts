@@ -73,6 +73,13 @@ export function anonymous(ctx: RuleContext, body: Body): Body {
   return rest;
 }
 
+/** The spellings of "no referenceId" a request may send: absent, and the "" and null 2.1 describes (sample responses write null). */
+export const NO_REFERENCE_ID: ReadonlyArray<{ label: string; patch: Body }> = [
+  { label: 'without referenceId', patch: {} },
+  { label: 'with referenceId ""', patch: { referenceId: '' } },
+  { label: 'with referenceId null', patch: { referenceId: null } },
+];
+
 /** Read-only values a client might send (2.1): an old publishDate, and an employer and id that are not the service's. */
 export function foreignReadOnly(ctx: RuleContext): { publishDate: string; employer: { id: number; name: string }; id: number } {
   return {

@@ -3,7 +3,7 @@
  * and id are never honoured, on POST and on PUT-create (and its override); a job may be created without a referenceId.
  */
 import type { Body, RuleContext } from '../../contract/rule.js';
-import { anonymous, createBodyArb, foreignReadOnly, identify } from '../../kit/bodies.js';
+import { anonymous, createBodyArb, foreignReadOnly, identify, NO_REFERENCE_ID } from '../../kit/bodies.js';
 import { changedFields, sameEmployer, show } from '../../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
@@ -82,13 +82,6 @@ export const publishDateReadOnly: Implementation = propertyRule(
   },
 );
 
-/** The spellings of "no referenceId" a create may send: absent, and the "" and null 2.1 describes. */
-const NONE_SPELLINGS: ReadonlyArray<{ label: string; patch: Body }> = [
-  { label: 'without referenceId', patch: {} },
-  { label: 'with referenceId ""', patch: { referenceId: '' } },
-  { label: 'with referenceId null', patch: { referenceId: null } },
-];
-
 export const withoutReferenceId: Implementation = propertyRule(
   {
     id: 'jobs.create.without-reference-id',
@@ -104,7 +97,7 @@ export const withoutReferenceId: Implementation = propertyRule(
       // Each spelling of "none" twice in every case, all live at once: several jobs without one are no duplicates (7.1
       // rejects a referenceId in use; none is no referenceId), as a unique index that takes "" or null for a value
       // would make them.
-      for (const none of [...NONE_SPELLINGS, ...NONE_SPELLINGS]) {
+      for (const none of [...NO_REFERENCE_ID, ...NO_REFERENCE_ID]) {
         const job = await createJob(
           ctx,
           { ...anonymous(ctx, generated), ...none.patch },
