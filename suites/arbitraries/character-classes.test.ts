@@ -27,6 +27,7 @@ const HOLDS: Record<CharacterClass, RegExp> = {
   astral: /[\u{10000}-\u{10FFFF}]/u,
   'inner-white-space': / {2}|[\u00A0\u2003\u3000]/u,
   'ascii-punctuation': /[+%#/?=;~$*!{}[\]|^`@]/,
+  'percent-escapes': /%[0-9A-F]{2}/,
   'letter-case': /[\p{Lu}\p{Lt}]/u,
   'line-breaks': /[\n\r\t\u2028\u2029]/u,
   'invisible-format': /\p{Cf}/u,

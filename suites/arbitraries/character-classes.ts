@@ -3,7 +3,8 @@
  * applicationEmail, applicationUrl are strings; 2.2: a location description names a Canadian place). Each class is a
  * set of characters a server is known to mangle: HTML-special ones escaped where they are plain text, backslashes read
  * as escapes, letters outside ASCII, combining marks stripped, characters outside the BMP split or replaced, white
- * space collapsed, ASCII punctuation decoded as in a URL or a form (`+` as a space), capitals folded, line ends
+ * space collapsed, ASCII punctuation decoded as in a URL or a form (`+` as a space), percent escapes decoded once
+ * more, capitals folded, line ends
  * normalized, invisible format characters stripped, control characters cut at (NUL ends a C string) or dropped.
  * A field carries a class only
  * where a valid value can hold it, so every value stays valid by construction:
@@ -26,6 +27,7 @@ export const CHARACTER_CLASSES = [
   'astral',
   'inner-white-space',
   'ascii-punctuation',
+  'percent-escapes',
   'letter-case',
   'line-breaks',
   'invisible-format',
@@ -48,6 +50,9 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
   'inner-white-space': ['a  b', 'a\u00A0b', 'a\u2003b', 'a\u3000b', 'a \u00A0 b'],
   // What URL and form decoding mangle (`+` read as a space, `%20` decoded) and what sanitizers strip.
   'ascii-punctuation': ['a+b', '50%', '%20', '#1', 'x/y?z', 'a=b;c', '~$*!', '{[|]}', '^`@'],
+  // Percent escapes that decode cleanly, and nothing beside them that would not: a value decoded once more than it
+  // was encoded changes (`A%2FB` to `A/B`), where a lone `%` elsewhere would make that decoding fail and hide it.
+  'percent-escapes': ['%20', 'A%2FB', '%25', '%41', 'x%2By', '100%2525'],
   // Capitals a server may fold (a lower-cased address, a title-cased title), beyond ASCII too.
   'letter-case': ['MiXeD', 'ALLCAPS', 'ÉCOLE', 'İzmir', 'ǅx', 'McDonald', 'ΣΊΣΥΦΟΣ'],
   // Line ends a server may normalize (CR LF to LF) or strip, the Unicode line and paragraph separators (Zl, Zp) with

@@ -72,7 +72,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'create',
-    title: "The 201 carries a Location header with the address of the new job, the second employer's too",
+    title: "The 201 carries a Location header with the address of the new job, the second employer's too; a PUT-create's, when sent, too",
     statement: 'Response 201 with a `Location` header holding the address of the new job (`{base_url}/api/v1.1/jobs/<job_id>`).',
   },
   {
@@ -380,7 +380,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'roundtrip',
     title:
-      'A closeDate on 29 February, at the turn of a year, past 2038-01-19 or in year 9999 is kept as sent or refused without effect, on every write path (observed)',
+      'A closeDate on 29 February, at the turn of a year, past 2038-01-19 or in year 9999 is kept as sent, or refused without effect beyond every date the path takes, on every write path (observed)',
     statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
   },
   {
@@ -1453,6 +1453,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'protocol',
     title: 'A body in another spelling of the same JSON (exponents, \\u escapes, white space, member order) is taken as the same',
     statement: 'Create or update with POST or PUT and a JSON body.',
+  },
+  {
+    id: 'jobs.protocol.accept-forms',
+    section: '7',
+    level: 'must',
+    area: 'protocol',
+    title: 'A request whose Accept admits JSON (a wildcard, a charset, a list of types, a browser) gets its answer on every operation',
+    statement: 'Success codes: 200 (GET, PUT update), 201 (POST create, with `Location` header), 204 (DELETE).',
   },
   {
     id: 'jobs.auth.missing-key.get',

@@ -2,7 +2,7 @@
  * @module Authentication (spec 5): every job operation without the API-Key
  * header, or with a key the service never issued (one of the run's own, an empty value, or a near miss of the run's
  * key: one character more or less; its letters in the other case, a should), is refused: its answer
- * carries no job data and it has no effect. The answer itself is "not shown"
+ * carries no job data, is not the operation's own answer (a list, even empty; a 201 or 204), and it has no effect. The answer itself is "not shown"
  * (5.5): a 401, a 403, a gateway's 302 to a login page or a 200 login page
  * all conform, and the status is recorded. One rule per
  * operation and per kind of bad key, so a report names exactly what is open.
@@ -177,11 +177,19 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
-/** What job data an answer to an unauthenticated request carries: a job, a non-empty list, or the fixture's referenceId or title. */
-function jobDataIn(res: ApiResponse, { job, referenceId }: Fixture): string | undefined {
-  const body = res.json as { id?: unknown; title?: unknown; data?: unknown } | undefined;
+/**
+ * What shows that an unauthenticated request was served as the operation (spec 5.1): job data (a job, a listed job,
+ * the fixture's referenceId or title), the list's own answer even when empty (an unknown key read as an employer
+ * without jobs), or a success code only a done write answers (201, 204; 7). A refusal's form is open (5.5): any other
+ * answer, a 200 login page among them, passes.
+ */
+function servedAnyway(res: ApiResponse, { job, referenceId }: Fixture): string | undefined {
+  const body = res.json as { id?: unknown; title?: unknown; data?: unknown; paging?: unknown } | undefined;
   if (body && typeof body === 'object' && typeof body.id === 'number' && typeof body.title === 'string') return 'a job';
   if (body && typeof body === 'object' && Array.isArray(body.data) && body.data.length > 0) return `a list of ${body.data.length} jobs`;
+  if (body && typeof body === 'object' && Array.isArray(body.data) && typeof body.paging === 'object' && body.paging !== null)
+    return 'the list answer {data, paging}, empty, as to an employer without jobs';
+  if (res.status === 201 || res.status === 204) return `${res.status}, the success code of a done write`;
   if (res.text.includes(referenceId)) return `the job's referenceId ${referenceId}`;
   if (res.text.includes(job.title)) return "the job's title";
   return undefined;
@@ -233,13 +241,13 @@ function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation 
         const kind = bad === 'missing' ? 'missing' : 'wrong';
         ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
         if (!isSuccess(res.status)) ctx.observe({ topic: 'auth-challenge', section: '5.5', observed: `${kind} key: ${challengeOf(res)}` });
-        const leaked = jobDataIn(res, fixture);
+        const served = servedAnyway(res, fixture);
         const how = named ? `${path.how} with ${named} as API-Key` : `${path.how} ${sent}`;
-        ctx.expect(res.status < 500 && leaked === undefined, {
-          title: res.status >= 500 ? `${how} answered ${res.status}` : `${how} answered with job data (${leaked})`,
+        ctx.expect(res.status < 500 && served === undefined, {
+          title: res.status >= 500 ? `${how} answered ${res.status}` : `${how} was served as if authenticated (${served})`,
           expected:
-            `${how} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); ` +
-            `the answer is not shown (5.5), so any status but a 5xx, with no job data`,
+            `${how} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); the answer is not ` +
+            `shown (5.5), so any status but a 5xx, with no job data, and neither the list's answer nor a 201 or 204`,
           received: `${res.status} ${res.text.slice(0, 300)}`,
           failingExchange: res.exchange,
         });

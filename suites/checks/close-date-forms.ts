@@ -117,10 +117,15 @@ function openCloseDate(ctx: RuleContext, open: OpenCloseDates, what: string, clo
   };
 }
 
-/** A rule that sends each of `open`'s closeDates on POST, PUT-create and every update form (kept-or-refused.ts). */
-function openCloseDateRule(entry: RuleEntry, open: OpenCloseDates): Implementation {
-  return openValuesRule(entry, (ctx, job) =>
-    open.datesFor(job.publishDate).map(([what, closeDate]) => openCloseDate(ctx, open, what, closeDate)),
+/**
+ * A rule that sends each of `open`'s closeDates on POST, PUT-create and every update form (kept-or-refused.ts); with
+ * `bounded`, dates in order of distance, of which a path may refuse only those beyond all it takes.
+ */
+function openCloseDateRule(entry: RuleEntry, open: OpenCloseDates, options: { bounded?: boolean } = {}): Implementation {
+  return openValuesRule(
+    entry,
+    (ctx, job) => open.datesFor(job.publishDate).map(([what, closeDate]) => openCloseDate(ctx, open, what, closeDate)),
+    options,
   );
 }
 
@@ -152,31 +157,33 @@ function nextLeapDay(nowMs: number): string {
 }
 
 /**
- * closeDates at the edges of calendars and clocks, each after the publishDate: the next 29 February, the turn of a
- * year (a week-based year is another year on 30 December), the first second a signed 32-bit count of seconds cannot
- * hold (2038-01-19T03:14:08Z), and the last day of a four-digit year.
+ * closeDates at the edges of calendars and clocks, each after the publishDate, nearest first: the next 29 February,
+ * the turn of a year (a week-based year is another year on 30 December), the first second a signed 32-bit count of
+ * seconds cannot hold (2038-01-19T03:14:08Z), and the last day of a four-digit year.
  */
 function calendarEdges(publishDate: string): Array<[string, string]> {
   const publish = instantMs(publishDate);
   const year = new Date(publish).getUTCFullYear() + 1;
-  return [
+  const edges: Array<[string, string]> = [
     ['the next 29 February', nextLeapDay(publish)],
     ['30 December, a day of the next week-based year', `${year}-12-30T12:00:00Z`],
     ['the last second of a year', `${year}-12-31T23:59:59Z`],
     ['the first second past a 32-bit count of seconds', '2038-01-19T03:14:08Z'],
     ['the last day of year 9999', '9999-12-31'],
   ];
+  return edges.sort(([, a], [, b]) => instantMs(a) - instantMs(b));
 }
 
-// How far ahead a job may close is not stated (a server may cap it): recorded per path and date; a date taken is kept.
+// How far ahead a job may close is not stated (a server may cap it): recorded per path and date; a date taken is
+// kept, and a date refused lies beyond every date the path took (a cap, not a valid day refused).
 const closeDateCalendarEdges = openCloseDateRule(
   {
     id: 'jobs.roundtrip.close-date-calendar-edges',
     section: '2.1',
     level: 'must',
     title:
-      'A closeDate on 29 February, at the turn of a year, past 2038-01-19 or in year 9999 is kept as sent or refused without effect, ' +
-      'on every write path (observed)',
+      'A closeDate on 29 February, at the turn of a year, past 2038-01-19 or in year 9999 is kept as sent, or refused without effect ' +
+      'beyond every date the path takes, on every write path (observed)',
     statement: CLOSE_DATE_STATEMENT,
   },
   {
@@ -185,6 +192,7 @@ const closeDateCalendarEdges = openCloseDateRule(
     topic: 'close-date.calendar-edge',
     section: '2.1',
   },
+  { bounded: true },
 );
 
 export const closeDateFormRules: Implementation[] = [closeDateForms, closeDateBeforePublish, closeDateCalendarEdges];

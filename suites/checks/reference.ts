@@ -17,6 +17,7 @@ import { cityOf, sameCity, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
 import { createJob } from '../kit/jobs.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
+import { BROWSER_ACCEPT } from './accept-forms.js';
 
 /** Where the run reads the lists (--categories-path, --locations-path). */
 function pathsOf(ctx: RuleContext): { positionTypes: string; categories: string; locations: string } {
@@ -111,9 +112,6 @@ const positionTypesWithoutKey: Implementation = fixedRule(
     expectStatus(ctx, browser, isSuccess, `GET ${path} without an API-Key, with a browser's Accept, answers 2xx: ${because}`);
   },
 );
-
-/** The Accept header a browser's address bar sends (Chromium's and Firefox's navigation default). */
-const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 const categories: Implementation = fixedRule(
   {

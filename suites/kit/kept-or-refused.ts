@@ -62,6 +62,9 @@ function expectUnchanged(ctx: RuleContext, value: OpenValue, before: Job, after:
   });
 }
 
+/** Whether a path took the value (true), refused it (false), or declined the form (undefined: a declined override). */
+type Taken = boolean | undefined;
+
 function answerOf(status: number): string {
   return isSuccess(status) ? 'accepted' : `refused with ${status}`;
 }
@@ -73,10 +76,10 @@ function answerOf(status: number): string {
  * @example
  * await createWithOpenValue(ctx, 'post', generated, blank);
  */
-export async function createWithOpenValue(ctx: RuleContext, form: CreateForm, generated: Body, value: OpenValue): Promise<void> {
+export async function createWithOpenValue(ctx: RuleContext, form: CreateForm, generated: Body, value: OpenValue): Promise<Taken> {
   const body = { ...identify(ctx, generated), ...value.sent };
   const res = await sendCreate(ctx, form, body);
-  if (await declinesCreate(ctx, form, generated, res)) return;
+  if (await declinesCreate(ctx, form, generated, res)) return undefined;
   const path = formLabel(form);
   expectStatus(ctx, res, (status) => status < 500, `${path} with ${value.what} is answered, never with a 5xx (spec 7)`);
   value.observe(path, answerOf(res.status));
@@ -86,6 +89,7 @@ export async function createWithOpenValue(ctx: RuleContext, form: CreateForm, ge
   } else if (isClientError(res.status)) {
     await expectNothingCreated(ctx, body.referenceId, { title: `${path} with ${value.what}`, expected: value.statement });
   }
+  return isSuccess(res.status);
 }
 
 /**
@@ -95,10 +99,10 @@ export async function createWithOpenValue(ctx: RuleContext, form: CreateForm, ge
  * @example
  * await updateWithOpenValue(ctx, job.id, 'reference', blank); // blank.sent is { title: ' ' }
  */
-export async function updateWithOpenValue(ctx: RuleContext, id: number, form: UpdateForm, value: OpenValue): Promise<void> {
+export async function updateWithOpenValue(ctx: RuleContext, id: number, form: UpdateForm, value: OpenValue): Promise<Taken> {
   const before = await getJob(ctx, id);
   const res = await sendUpdate(ctx, form, before, value.sent);
-  if (await declinesUpdate(ctx, form, before, res)) return;
+  if (await declinesUpdate(ctx, form, before, res)) return undefined;
   const path = formLabel(form, before);
   expectStatus(ctx, res, (status) => status < 500, `${path} with ${value.what} is answered, never with a 5xx (spec 7)`);
   value.observe(formLabel(form), answerOf(res.status));
@@ -109,6 +113,7 @@ export async function updateWithOpenValue(ctx: RuleContext, id: number, form: Up
   } else {
     expectUnchanged(ctx, value, before, after, path);
   }
+  return isSuccess(res.status);
 }
 
 /**
@@ -118,25 +123,57 @@ export async function updateWithOpenValue(ctx: RuleContext, id: number, form: Up
  * @example
  * await onEveryWritePath(ctx, generated, job.id, blank);
  */
-export async function onEveryWritePath(ctx: RuleContext, generated: Body, id: number, value: OpenValue): Promise<void> {
-  for (const form of CREATE_FORMS) await createWithOpenValue(ctx, form, generated, value);
-  for (const form of UPDATE_FORMS) await updateWithOpenValue(ctx, id, form, value);
+export async function onEveryWritePath(ctx: RuleContext, generated: Body, id: number, value: OpenValue): Promise<Map<string, Taken>> {
+  const taken = new Map<string, Taken>();
+  for (const form of CREATE_FORMS) taken.set(formLabel(form), await createWithOpenValue(ctx, form, generated, value));
+  for (const form of UPDATE_FORMS) taken.set(formLabel(form), await updateWithOpenValue(ctx, id, form, value));
+  return taken;
+}
+
+/**
+ * Fails where a path refused a value and took one farther along (`values` run from nearest to farthest along one
+ * bound): a server may refuse past a bound of its own, but then it refuses every value beyond it too. A value
+ * refused between two it takes is a valid value refused, as a 29 February refused where 2038 is taken.
+ */
+function expectRefusalsBeyondTaken(ctx: RuleContext, values: readonly OpenValue[], answers: ReadonlyArray<Map<string, Taken>>): void {
+  for (const path of answers[0]?.keys() ?? []) {
+    const taken = answers.map((byPath) => byPath.get(path));
+    const refused = taken.indexOf(false);
+    const fartherTaken = taken.lastIndexOf(true);
+    if (refused < 0 || fartherTaken < refused) continue;
+    ctx.fail({
+      title: `${path} refused ${values[refused]!.what} but took ${values[fartherTaken]!.what}, which lies farther`,
+      expected: `${values[refused]!.statement}; a server that sets a bound refuses every value beyond it, and takes a valid value within it`,
+      received: values
+        .map((value, i) => `${value.what}: ${taken[i] === undefined ? 'declined' : taken[i] ? 'taken' : 'refused'}`)
+        .join('\n'),
+    });
+  }
 }
 
 /**
  * A rule that creates a job of the case and sends each of its open values (`valuesFor`, which may derive them from
- * that job, as a closeDate before its publishDate) on every write path: one case a run.
+ * that job, as a closeDate before its publishDate) on every write path: one case a run. With `bounded`, the values
+ * run from nearest to farthest along one bound the spec leaves to the server (how far ahead a job may close), and on
+ * each path what it refuses must lie beyond all it takes.
  *
  * @example
  * openValuesRule(entry, (ctx) => [blankTitle(ctx, 'a title of one space', ' ')]);
  */
-export function openValuesRule(entry: RuleEntry, valuesFor: (ctx: RuleContext, job: Job) => readonly OpenValue[]): Implementation {
+export function openValuesRule(
+  entry: RuleEntry,
+  valuesFor: (ctx: RuleContext, job: Job) => readonly OpenValue[],
+  options: { bounded?: boolean } = {},
+): Implementation {
   return propertyRule<Body>(entry, {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
       const job = await createJob(ctx, identify(ctx, generated));
-      for (const value of valuesFor(ctx, job)) await onEveryWritePath(ctx, generated, job.id, value);
+      const values = valuesFor(ctx, job);
+      const answers: Array<Map<string, Taken>> = [];
+      for (const value of values) answers.push(await onEveryWritePath(ctx, generated, job.id, value));
+      if (options.bounded === true) expectRefusalsBeyondTaken(ctx, values, answers);
     },
   });
 }

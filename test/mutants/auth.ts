@@ -4,7 +4,7 @@
  */
 import type { Mutant } from './mutant.js';
 import { DEMO_KEYS } from './support/keys.js';
-import { requestJson } from './support/json.js';
+import { jsonResponse, requestJson } from './support/json.js';
 import { effectiveMethod, isItem, isJobsPath, isList, isPutByReference } from './support/routes.js';
 import { jobByReference } from './support/side-requests.js';
 
@@ -142,6 +142,21 @@ export const authMutants: Mutant[] = [
       if (isList(req) && req.query.has('status') && (key === undefined || !DEMO_KEYS.includes(key)))
         return next({ ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } });
       return next(req);
+    },
+  },
+  {
+    // spec 5.1: every operation on jobs requires authentication; an unknown key is no employer without jobs
+    name: 'auth-unknown-key-lists-empty',
+    area: 'auth',
+    violates:
+      '5.1: every operation on jobs requires authentication (here GET /jobs with a key that is present but issued to ' +
+      'no employer answers 200 with an empty list, as a lookup that falls back to an employer with no jobs)',
+    expectedRule: 'jobs.auth.wrong-key.list',
+    transform: (next) => async (req) => {
+      const key = req.headers['api-key'];
+      if (!isList(req) || key === undefined || key === '' || DEMO_KEYS.includes(key)) return next(req);
+      const pageSize = Number(req.query.get('pageSize') ?? 10);
+      return jsonResponse(200, { data: [], paging: { total: 0, page: 1, pages: 0, pageSize, previous: null, next: null } });
     },
   },
 ];

@@ -584,4 +584,18 @@ export const createMutants: Mutant[] = [
       return total === 1 ? next(withJsonBody(req, { ...body, status: 'active' })) : next(req);
     },
   },
+  {
+    // spec 4.3, 4.2: a PUT-create behaves as POST, whose Location holds {base_url}/api/v1.1/jobs/<job_id>
+    name: 'create-put-create-location-names-reference-id',
+    area: 'create',
+    violates:
+      "4.3, 4.2: a PUT-create behaves as POST, and a Location it sends holds the new job's address (here the Location of " +
+      'PUT /jobs that created a job names its referenceId, the name the request used, instead of its id)',
+    expectedRule: 'jobs.create.location-header',
+    transform: rewriteResponse(isPutByReference, (res, req) => {
+      const referenceId = requestJson(req)?.referenceId;
+      if (res.headers.location === undefined || typeof referenceId !== 'string') return res;
+      return { ...res, headers: { ...res.headers, location: `${req.baseUrl}/api/v1.1/jobs/${encodeURIComponent(referenceId)}` } };
+    }),
+  },
 ];

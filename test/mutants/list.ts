@@ -9,7 +9,7 @@ import { currentJob, jobByReference } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
 import { isCollection, isDelete, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
-import { answerInstead, rewriteResponseText } from './support/transforms.js';
+import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 
 /**
  * A list view that one create path fills wrongly: every list page is handed to `edit` with the ids of the jobs that
@@ -155,6 +155,21 @@ const lastDeleteKeepsCount: Transform = (next) => {
     return withResponseJson(res, { ...body, paging: { ...body.paging, total: 1, pages: 1 } });
   };
 };
+
+/** A list that decodes q once more than the URL encoded it, where that decoding succeeds (a lone `%` makes it throw). */
+const qDecodedTwice: Transform = reshapeRequest(isList, (req) => {
+  const q = req.query.get('q');
+  if (q === null || !/%[0-9A-Fa-f]{2}/.test(q)) return req;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(q);
+  } catch {
+    return req;
+  }
+  const query = new URLSearchParams(req.query);
+  query.set('q', decoded);
+  return { ...req, query };
+});
 
 export const listMutants: Mutant[] = [
   {
@@ -859,5 +874,15 @@ export const listMutants: Mutant[] = [
       'without q answers no job but total 1, until its next create: a cached count the delete by referenceId does not clear)',
     expectedRule: 'jobs.list.first-and-last-job',
     transform: lastDeleteKeepsCount,
+  },
+  {
+    // spec 4.5: q matches the job title and referenceId as sent; it is decoded once, as every query parameter
+    name: 'list-q-decoded-twice',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here the list decodes q once more: a q holding A%2FB searches for A/B ' +
+      'and misses the job whose title holds A%2FB)',
+    expectedRule: 'jobs.list.q-other-characters',
+    transform: qDecodedTwice,
   },
 ];

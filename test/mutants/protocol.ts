@@ -5,7 +5,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse } from './support/json.js';
-import { isJobsPath, isOverride } from './support/routes.js';
+import { isItem, isJobsPath, isOverride } from './support/routes.js';
 import { reshapeRequest, rewriteResponseText } from './support/transforms.js';
 
 /** Answers 415 to a request with a body whose Content-Type carries a parameter (`application/json; charset=utf-8`), where `only` holds. */
@@ -139,6 +139,21 @@ export const protocolMutants: Mutant[] = [
       const outsideStrings = text.replace(/"(?:[^"\\]|\\.)*"/g, '""');
       if (isJobsPath(req) && isOverride(req, 'PUT') && /\d[eE][+-]?\d/.test(outsideStrings))
         return jsonResponse(400, { status: 400, code: 'invalid_number' });
+      return next(req);
+    },
+  },
+  {
+    // spec 7, 4: a valid request gets its answer; the spec names no Accept, and one that lists JSON admits it
+    name: 'protocol-item-refuses-accept-with-parameters',
+    area: 'protocol',
+    violates:
+      '7, 4.1: GET /jobs/{id} answers 200 with the job (here an Accept other than exactly application/json or */*, as ' +
+      "axios's `application/json, text/plain, */*`, is refused with 406: a literal comparison of the header)",
+    expectedRule: 'jobs.protocol.accept-forms',
+    transform: (next) => (req) => {
+      const accept = req.headers.accept?.trim().toLowerCase();
+      const literal = accept === undefined || accept === 'application/json' || accept === '*/*';
+      if (req.method === 'GET' && isItem(req) && !literal) return jsonResponse(406, { message: 'only application/json is served' });
       return next(req);
     },
   },

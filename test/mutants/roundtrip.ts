@@ -555,4 +555,20 @@ export const roundtripMutants: Mutant[] = [
       editStringField('applicationEmail', (raw) => Buffer.from(raw, 'utf8').toString('latin1')),
     ),
   },
+  {
+    // spec 2.1, 4.2: a closeDate "can be set explicitly", in any ISO 8601 form; a server may cap how far ahead, not refuse a day
+    name: 'roundtrip-leap-day-close-date-refused',
+    area: 'roundtrip',
+    violates:
+      '2.1, 4.2: a valid closeDate is taken (here any write whose closeDate falls on 29 February is refused with 400, ' +
+      'while later dates are taken: a date check that builds the day in a year without one)',
+    expectedRule: 'jobs.roundtrip.close-date-calendar-edges',
+    transform: answerInstead(
+      (req) => {
+        const closeDate = isAnyWrite(req) ? requestJson(req)?.closeDate : undefined;
+        return typeof closeDate === 'string' && /^\d{4}-?02-?29/.test(closeDate);
+      },
+      () => jsonResponse(400, { message: 'closeDate is not a valid date' }),
+    ),
+  },
 ];
