@@ -80,7 +80,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'create',
-    title: 'The body of a create, in every create form, is the created Job: equal to a GET of it',
+    title: "The body of a create, in every create form, is the created Job: equal to a GET of it, the second employer's too",
     statement: 'The body is the created Job (full).',
   },
   {
@@ -947,7 +947,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'html',
     title:
-      'A long description (20-60 KB of allowed HTML, and one past 64 KiB) is accepted and kept, on POST, every update form and every PUT-create',
+      'A long description (20-60 KB of allowed HTML, and one past 100 KiB) is accepted and kept, on POST, every update form and every PUT-create',
     statement: 'There is no technical length limit.',
   },
   {
@@ -1164,7 +1164,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.7',
     level: 'must',
     area: 'list',
-    title: 'List item values equal those of the full job',
+    title: "List item values equal those of the full job, in the second employer's list too",
     statement: 'A subset of the job with the same types and meaning',
   },
   {

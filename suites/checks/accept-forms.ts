@@ -8,7 +8,7 @@
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { expectStatus, jobOf } from '../kit/http.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
@@ -48,7 +48,7 @@ function expectServed(
 const isJob = (json: unknown): boolean => typeof (json as { id?: unknown } | undefined)?.id === 'number';
 const isList = (json: unknown): boolean => Array.isArray((json as { data?: unknown } | undefined)?.data);
 
-export const acceptForms: Implementation = propertyRule<{ generated: Record<string, unknown>; accept: string }>(
+export const acceptForms: Implementation = propertyRule<{ generated: Body; accept: string }>(
   {
     id: 'jobs.protocol.accept-forms',
     section: '7',

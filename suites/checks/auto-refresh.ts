@@ -11,21 +11,21 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { show } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { getJob, secondEmployer } from '../kit/jobs.js';
 import { createdWithAutoRefresh } from '../kit/auto-refresh-plan.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { formLabel, ID_FORMS, PUT_CREATES, sendUnlessDeclined, UPDATE_FORMS, type WriteTarget } from '../kit/rejected-writes.js';
 
-/** Fails unless the answer of `what` and a GET after it show autoRefresh `expected`, which `what` sent or left alone. */
+/** Fails unless the answer of `what` and a GET after it show autoRefresh `expected`, which `what` sent or left alone; the GET's job. */
 async function expectAutoRefresh(
   ctx: RuleContext,
   id: number,
   what: string,
   res: ApiResponse<Job>,
   { expected, sent }: { expected: boolean; sent: boolean },
-): Promise<void> {
+): Promise<Job> {
   const because = sent
     ? `the fields sent change (spec 4.3), and autoRefresh ${expected} was sent`
     : 'updates are partial: only the fields sent change (spec 4.3), and autoRefresh was not sent';
@@ -41,18 +41,33 @@ async function expectAutoRefresh(
     expected: `autoRefresh ${expected}: ${because}`,
     received: `autoRefresh ${show(read.autoRefresh)}`,
   });
+  return read;
 }
 
 /**
  * Archived and re-published in every update form (the override's where honoured), each transition in each: a status
- * change changes nothing but the status (spec 3: "Other fields unchanged"), autoRefresh true included.
+ * change changes nothing but the status (spec 3: "Other fields unchanged"), autoRefresh true included, and neither
+ * the answer nor a GET moves the publishDate (the refresh comes every 7 days, 2.1, not with a re-publish).
  */
 async function keptThroughStatusChanges(ctx: RuleContext, job: Job, fresh: WriteTarget['fresh']): Promise<void> {
   for (const form of UPDATE_FORMS)
     for (const status of ['archived', 'active'] as const) {
+      const before = await getJob(ctx, job.id);
       const res = await sendUnlessDeclined(ctx, form, { job, patch: { status }, fresh });
       if (res === undefined) break;
-      await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with status ${status} only`, res, { expected: true, sent: false });
+      const what = `${formLabel(form, job)} with status ${status} only`;
+      const read = await expectAutoRefresh(ctx, job.id, what, res, { expected: true, sent: false });
+      for (const [where, after] of [
+        ['the answer to', res.json],
+        ['a GET after', read],
+      ] as const) {
+        const diff = after === undefined ? ['the job'] : changedFields(before, after, ['status']);
+        ctx.expect(diff.length === 0, {
+          title: `${where} ${what} of a job with autoRefresh true changed ${diff.join(', ')}`,
+          expected: 'a status change changes the status alone: other fields unchanged (spec 3), autoRefresh true or not',
+          received: after === undefined ? responseLine(res) : changeLines(before, after, diff).join('\n'),
+        });
+      }
     }
 }
 

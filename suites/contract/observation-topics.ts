@@ -111,6 +111,13 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'Whether a salary whose amount and maxAmount are past a signed 32-bit integer is accepted or refused, per write path.',
   },
+  'salary.past-seven-digits': {
+    openPoint: 'input.unbounded',
+    section: '2.5',
+    meaning:
+      'Whether an amount past 10,000,000 (beyond the largest amount every server must take) is accepted or refused, ' +
+      'per write path; taken, it is written with four places.',
+  },
   'salary.not-positive': {
     openPoint: 'input.unbounded',
     section: '2.5',

@@ -45,6 +45,18 @@ const locationOfRemovedJob: Transform = (next) => {
   };
 };
 
+/** The POST handler keeps the employer of its first answer and writes it into every later POST answer. */
+const postAnswerKeepsFirstEmployer: Transform = (next) => {
+  let first: string | undefined;
+  return async (req) => {
+    const res = await next(req);
+    if (!isPost(req) || res.status !== 201 || typeof res.body !== 'string') return res;
+    const employer = /"employer":\{[^}]*\}/.exec(res.body)?.[0];
+    first ??= employer;
+    return first === undefined ? res : { ...res, body: res.body.replace(/"employer":\{[^}]*\}/, first) };
+  };
+};
+
 export const createMutants: Mutant[] = [
   {
     // spec 4.2, 7: POST create answers 201
@@ -597,5 +609,15 @@ export const createMutants: Mutant[] = [
       if (res.headers.location === undefined || typeof referenceId !== 'string') return res;
       return { ...res, headers: { ...res.headers, location: `${req.baseUrl}/api/v1.1/jobs/${encodeURIComponent(referenceId)}` } };
     }),
+  },
+  {
+    // spec 4.2: the body is the created Job (full), its employer the one whose key created it
+    name: 'create-post-answer-keeps-first-employer',
+    area: 'create',
+    violates:
+      "4.2: the POST answer is the created Job (here it carries the employer of the run's first POST: the second " +
+      "employer's POST answers with the first employer's id and name, while a GET is right)",
+    expectedRule: 'jobs.create.body-matches-get',
+    transform: postAnswerKeepsFirstEmployer,
   },
 ];

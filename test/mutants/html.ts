@@ -403,4 +403,17 @@ export const htmlMutants: Mutant[] = [
       return jsonResponse(400, { message: 'unsupported character reference' });
     },
   },
+  {
+    // spec 2.1 rule 4, 8: there is no technical length limit on the description, on any path
+    name: 'html-put-by-id-body-parser-default-limit',
+    area: 'html',
+    violates:
+      '2.1 rule 4, 8: a long description is taken on every path (here PUT /jobs/{id} refuses a body past 100 KiB with ' +
+      "413: the item route's JSON parser keeps the library's default limit)",
+    expectedRule: 'jobs.html.long-description',
+    transform: answerInstead(
+      (req) => isPutById(req) && (req.body?.length ?? 0) > 100 * 1024,
+      () => jsonResponse(413, { message: 'request entity too large' }),
+    ),
+  },
 ];

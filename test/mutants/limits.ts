@@ -2,6 +2,7 @@
  * @module Mutants of limits and conditional requirements (spec 2.1, 2.5, 4.2, 8).
  * Each lets one kind of invalid input through, as a lenient server would.
  */
+import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
@@ -38,6 +39,39 @@ function clippedSearchIndex(field: 'title' | 'referenceId', max: number): Transf
     return items.filter((item) => holds(item, true) || !holds(item, false));
   });
 }
+
+/** Writes every amount of a job answer at or past 10,000,000 in Java's Double.toString form (`1.23456789012E7`). */
+const exponentPastSevenDigits = (text: string): string =>
+  text.replace(/"amount":(\d{8,})\.(\d{4})/g, (_all, units: string, places: string) => {
+    const digits = `${units}${places}`.replace(/0+$/, '');
+    return `"amount":${digits[0]}.${digits.slice(1) || '0'}E${units.length - 1}`;
+  });
+
+/**
+ * A GET of a job read before, with no write of it since (by any path: its id in the path or in the answer), is
+ * answered from a cache that writes amounts as plain numbers.
+ */
+const cachedGetDropsPlaces: Transform = (next) => {
+  const read = new Set<string>();
+  const keyOf = (req: CoreRequest, id: unknown): string => `${req.headers['api-key'] ?? ''} ${String(id)}`;
+  return async (req) => {
+    const res = await next(req);
+    const id = req.path.match(/\/jobs\/(\d+)$/)?.[1];
+    if (req.method === 'GET' && id !== undefined && res.status === 200) {
+      if (!read.has(keyOf(req, id))) {
+        read.add(keyOf(req, id));
+        return res;
+      }
+      const body = responseJson(res);
+      return body === undefined ? res : withResponseJson(res, body);
+    }
+    if (req.method !== 'GET') {
+      if (id !== undefined) read.delete(keyOf(req, id));
+      read.delete(keyOf(req, responseJson(res)?.id));
+    }
+    return res;
+  };
+};
 
 export const limitsMutants: Mutant[] = [
   {
@@ -450,5 +484,25 @@ export const limitsMutants: Mutant[] = [
       if (q === '') return items;
       return items.filter((item) => `${String(item.title)} ${String(item.referenceId ?? '')}`.slice(0, 280).toLowerCase().includes(q));
     }),
+  },
+  {
+    // spec 2.5: responses carry four decimal places, an amount past seven digits too
+    name: 'limits-amount-past-seven-digits-in-exponent',
+    area: 'limits',
+    violates:
+      '2.5: responses carry four decimal places (here an amount of 10,000,000 or more is written as Java writes a ' +
+      'double, 1.23456789012E7, on every answer)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: rewriteResponseText((req) => isJobsPath(req), exponentPastSevenDigits),
+  },
+  {
+    // spec 2.5: responses carry four decimal places, the answer of a cache too
+    name: 'limits-cached-get-drops-amount-places',
+    area: 'limits',
+    violates:
+      '2.5: responses carry four decimal places (here a GET of a job read before, with no write since, is answered ' +
+      'from a cache that writes the amount as a plain number: 52000 instead of 52000.0000)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: cachedGetDropsPlaces,
   },
 ];

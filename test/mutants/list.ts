@@ -171,6 +171,28 @@ const qDecodedTwice: Transform = reshapeRequest(isList, (req) => {
   return { ...req, query };
 });
 
+/** A list whose query parser reads an all-digit q as a number, which the term filter then skips: no term filter. */
+const numericQDropped: Transform = reshapeRequest(
+  (req) => isList(req) && /^\d+$/.test(req.query.get('q') ?? ''),
+  (req) => {
+    const query = new URLSearchParams(req.query);
+    query.delete('q');
+    return { ...req, query };
+  },
+);
+
+/** List headers whose employer name a column of 20 characters cuts (only the second demo employer's is longer). */
+const headerEmployerNameCut: Transform = (next) => async (req) => {
+  const res = await next(req);
+  const body = isList(req) && res.status === 200 ? responseJson(res) : undefined;
+  if (!isListBody(body)) return res;
+  for (const item of body.data) {
+    const employer = item.employer as JsonObject | undefined;
+    if (typeof employer?.name === 'string') employer.name = employer.name.slice(0, 20);
+  }
+  return withResponseJson(res, body);
+};
+
 export const listMutants: Mutant[] = [
   {
     // spec 4.5: sorted by publishDate descending, over the whole list
@@ -884,5 +906,25 @@ export const listMutants: Mutant[] = [
       'and misses the job whose title holds A%2FB)',
     expectedRule: 'jobs.list.q-other-characters',
     transform: qDecodedTwice,
+  },
+  {
+    // spec 4.5: q matches job title and referenceId, whatever the term reads like
+    name: 'list-numeric-q-ignored',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here a q of digits alone is coerced to a number that the term filter ' +
+      'skips: the list answers as without q)',
+    expectedRule: 'jobs.list.q-title',
+    transform: numericQDropped,
+  },
+  {
+    // spec 2.7: a header is a subset of the job with the same types and meaning, for every employer
+    name: 'list-header-employer-name-cut-at-20',
+    area: 'list',
+    violates:
+      '2.7: a header carries the employer as the job does (here list headers cut the employer name at 20 characters, ' +
+      "so only the second employer's longer name differs from its job's)",
+    expectedRule: 'jobs.list.header-values',
+    transform: headerEmployerNameCut,
   },
 ];

@@ -917,4 +917,21 @@ export const updateMutants: Mutant[] = [
       return res;
     },
   },
+  {
+    // spec 3: archived -> active, other fields unchanged; 2.1: auto-refresh resets the publish date every 7 days
+    name: 'update-republish-of-auto-refresh-job-moves-publish-date',
+    area: 'update',
+    violates:
+      '3: a re-publish changes the status alone (here the answer to a re-publish of a job with autoRefresh true ' +
+      'by a status-only PUT carries the moment of the re-publish as its publishDate, as if it refreshed)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const sent = requestJson(req);
+      const statusOnly = sent !== undefined && Object.keys(sent).every((key) => key === 'status' || key === 'referenceId');
+      const republished = statusOnly && sent.status === 'active' && res.status === 200 && typeof res.body === 'string';
+      if (!republished || !/"autoRefresh":true/.test(res.body as string)) return res;
+      return { ...res, body: (res.body as string).replace(/"publishDate":"[^"]*"/, `"publishDate":"${new Date().toISOString()}"`) };
+    },
+  },
 ];
