@@ -74,13 +74,16 @@ export const OPEN_POINTS = {
   },
   'lifecycle.unshown': {
     section: '3, 4.3',
-    question: 'What a change section 3 does not show does: a move back to draft, an update of an archived job, publishDate on publishing',
+    question:
+      'What a change section 3 does not show does: a move back to draft, an update of an archived job, publishDate on publishing, ' +
+      'a transition of a job past its closeDate',
   },
   'input.unbounded': {
-    section: '2.1, 2.5, 4.2, 4.3, 8',
+    section: '2.1, 2.5, 4.2, 4.3, 4.7, 8',
     question:
       'Whether input the spec neither forbids nor bounds is accepted, and how stated bounds count: a blank title, a closeDate before ' +
-      'publishDate, a long description, unusual referenceId characters, astral characters, a null or merged salary, an update with no field',
+      'publishDate, a long description, unusual referenceId characters, astral characters, a null or merged salary, an update with no ' +
+      'field, a body on the DELETE override',
   },
 } as const satisfies Record<string, OpenPoint>;
 

@@ -19,6 +19,8 @@ import { createJob, expectLeftAlone, getJob, isGone, listJobs, showsGone } from 
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
+import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
+import { instantMs, isoDayFromNow } from '../../judging/dates.js';
 
 type Status = Job['status'];
 type Via = 'id' | 'reference';
@@ -62,23 +64,48 @@ function transitionRule(entry: RuleEntry, from: Status, to: Status, via: Via): I
  * Spec 3: "Other fields unchanged", for the job "identified by id or referenceId": both forms in each case, and the
  * method override of spec 1 where the target honours it (good practice only: a target that declines it is not judged).
  */
+/**
+ * `job` with its closeDate moved 3 days before its publishDate, so already past: the job a server that extends an
+ * expired job on a re-publish changes. Whether a closeDate before publishDate is taken is open
+ * (jobs.roundtrip.close-date-before-publish observes it): undefined where the target refuses it.
+ */
+async function expired(ctx: RuleContext, job: Job): Promise<Job | undefined> {
+  const closeDate = isoDayFromNow(-3, instantMs(job.publishDate));
+  const res = await ctx.api.putById(job.id, { closeDate });
+  return isSuccess(res.status) ? getJob(ctx, job.id) : undefined;
+}
+
 function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementation {
-  return propertyRule(entry, {
+  return propertyRule<{ generated: Body; past: boolean }>(entry, {
     maxRuns: 5,
     // Each case brings jobs of its own to the state: cases may run at once against a distant target.
     independentCases: true,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), past: fc.constant<boolean>(false) }),
+    // A job past its closeDate too, in every run: its closeDate is another field a transition leaves alone.
+    examples: () => [{ past: true }],
+    check: async (ctx: RuleContext, { generated, past }) => {
       for (const form of UPDATE_FORMS) {
-        const { job } = await jobIn(ctx, generated, from);
+        const made = await jobIn(ctx, generated, from);
+        const job = past ? await expired(ctx, made.job) : made.job;
+        if (job === undefined) return;
         const res = await sendUpdate(ctx, form, job, { status: to });
         const how = `${formLabel(form, job)} with status "${to}" on a ${from} job`;
         if (await declinesUpdate(ctx, form, job, res)) continue;
+        // What becomes of a job past its closeDate is open (3: automatic changes are not shown): a refused transition
+        // is recorded, and its status is not judged; a transition taken leaves the other fields alone all the same.
+        if (past && isClientError(res.status)) {
+          ctx.observe({
+            topic: 'status.expired-job',
+            section: '3',
+            observed: `${formLabel(form)}, ${from} -> ${to}: refused with ${res.status}`,
+          });
+          continue;
+        }
         const override = form.includes('override');
         expectStatus(ctx, res, 200, `setup: ${how} answers 200 (spec 3${override ? ', 1' : ''})`);
         const after = await getJob(ctx, job.id);
         // The transition by id and by referenceId is its own rule's (transitionRule); the overrides' have no other.
-        const moved = !override || after.status === to;
+        const moved = !override || past || after.status === to;
         const diff = [...(moved ? [] : ['status']), ...changedFields(job, after, ['status'])];
         ctx.expect(diff.length === 0, {
           title: `${how} also changed ${diff.join(', ')}`,
@@ -90,15 +117,43 @@ function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementa
   });
 }
 
+/**
+ * The override's POST on the job's path with an empty JSON object, as a client that always gives a POST a body sends
+ * it: it acts as the DELETE (4.7), or is refused without effect, a body on a delete being the client's oddity
+ * (observed); never answered as an update. Undefined where the target refused it, after checking the job is as it was.
+ */
+async function overrideDeleteWithEmptyBody(ctx: RuleContext, job: Job): Promise<ApiResponse | undefined> {
+  const res = await ctx.api.client.request({ method: 'POST', path: `/jobs/${job.id}`, headers: { [METHOD_OVERRIDE]: 'DELETE' }, body: {} });
+  if (!isClientError(res.status)) return res;
+  ctx.observe({ topic: 'delete.override-with-empty-body', section: '4.7', observed: `refused with ${res.status}` });
+  const diff = changedFields(job, await getJob(ctx, job.id));
+  ctx.expect(diff.length === 0, {
+    title: `a refused POST /jobs/${job.id} with X-HTTP-Method-Override: DELETE and {} changed ${diff.join(', ')}`,
+    expected: 'a refused request has no effect (spec 4.7: the override acts as a DELETE, or is refused)',
+    received: diff.join(', '),
+  });
+  return undefined;
+}
+
 function deleteRule(entry: RuleEntry, way: DeleteWay): Implementation {
   const how = DELETE_HOW[way];
-  return propertyRule(entry, {
+  return propertyRule<{ body: Body; status: Status; emptyBody: boolean }>(entry, {
     maxRuns: 5,
-    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constantFrom<Status>('active', 'archived', 'draft') }),
-    check: async (ctx: RuleContext, { body, status }) => {
+    arbitrary: (ctx) =>
+      fc.record({
+        body: createBodyArb(ctx),
+        status: fc.constantFrom<Status>('active', 'archived', 'draft'),
+        emptyBody: fc.constant<boolean>(false),
+      }),
+    // The override on the job's path once more with an empty JSON body in every run: its one owner.
+    examples: () => (way === 'override' ? [{ emptyBody: true }] : []),
+    check: async (ctx: RuleContext, { body, status, emptyBody }) => {
       const { job, referenceId } = await jobIn(ctx, body, status);
       const neighbour = await prefixNeighbour(ctx, body, referenceId);
-      const res = await deleteJob(ctx, way, job, referenceId);
+      const res = emptyBody
+        ? await overrideDeleteWithEmptyBody(ctx, await getJob(ctx, job.id))
+        : await deleteJob(ctx, way, job, referenceId);
+      if (res === undefined) return;
       expectStatus(ctx, res, 204, `${how} answers 204 (spec 4.4${way.startsWith('override') ? ', 4.7' : ''})`);
       ctx.expect(res.text === '', {
         title: `${how} answered 204 with a body`,

@@ -309,6 +309,16 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'Whether HTML comments in a description are refused or accepted, and what is kept.',
   },
+  'delete.override-with-empty-body': {
+    openPoint: 'input.unbounded',
+    section: '4.7',
+    meaning: 'Whether the DELETE override on a job path, sent with an empty JSON body ({}), is refused (it deletes otherwise).',
+  },
+  'status.expired-job': {
+    openPoint: 'lifecycle.unshown',
+    section: '3',
+    meaning: 'Whether an archive or a re-publish of a job past its closeDate is refused, per form (automatic changes are not shown).',
+  },
   'status.deleted-job': {
     openPoint: 'job.deleted',
     section: '4.4',

@@ -3,11 +3,11 @@
  */
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
-import { isOverride, isCollection, isDelete, isItem, isList, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { isOverride, isCollection, isDelete, isItem, isList, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { DEMO_KEYS } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
-import { jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
+import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 
 const SECOND_KEY = DEMO_KEYS[1];
 
@@ -29,6 +29,17 @@ const oldIdAliasesReference: Transform = (next) => {
     if (successor === undefined) return next(req);
     return next({ ...req, path: req.path.replace(/[^/]+$/, String(successor.id)) });
   };
+};
+
+/** A re-publish by id of a job past its closeDate gives it a fresh lifetime: closeDate 60 days from now. */
+const republishExtendsExpired: Transform = (next) => async (req) => {
+  const id = jobIdOf(req);
+  if (!isPutById(req) || id === undefined || requestJson(req)?.status !== 'active') return next(req);
+  const before = await currentJob(next, req, id);
+  const res = await next(req);
+  const closeDate = typeof before?.closeDate === 'string' ? Date.parse(before.closeDate) : Number.NaN;
+  if (res.status !== 200 || before?.status !== 'archived' || !(closeDate < Date.now())) return res;
+  return next(withJsonBody(req, { closeDate: new Date(Date.now() + 60 * 86_400_000).toISOString() }));
 };
 
 export const lifecycleMutants: Mutant[] = [
@@ -304,5 +315,28 @@ export const lifecycleMutants: Mutant[] = [
       'DELETE of its old id removes the job that took its referenceId since: the id is kept as an alias of the referenceId)',
     expectedRule: 'jobs.lifecycle.after-delete',
     transform: oldIdAliasesReference,
+  },
+  {
+    // spec 4.7: POST on a resource path with X-HTTP-Method-Override: DELETE acts as a DELETE of that resource
+    name: 'lifecycle-override-delete-with-body-updates',
+    area: 'lifecycle',
+    violates:
+      '4.7: the DELETE override acts as a DELETE (here one that carries a JSON body, even {}, is routed as an update: ' +
+      '200 with the job, which stays)',
+    expectedRule: 'jobs.lifecycle.delete-by-override',
+    transform: reshapeRequest(
+      (req) => isItem(req) && isOverride(req, 'DELETE') && requestJson(req) !== undefined,
+      (req) => ({ ...req, headers: { ...req.headers, 'x-http-method-override': 'PUT' } }),
+    ),
+  },
+  {
+    // spec 3: archived -> active, other fields unchanged; what closing on closeDate does is not shown, a re-publish is
+    name: 'lifecycle-republish-extends-expired-close-date',
+    area: 'lifecycle',
+    violates:
+      '3: a re-publish changes the status alone (here PUT /jobs/{id} re-publishing a job past its closeDate moves the ' +
+      'closeDate 60 days from now, as a fresh lifetime)',
+    expectedRule: 'jobs.lifecycle.republish-keeps-fields',
+    transform: republishExtendsExpired,
   },
 ];
