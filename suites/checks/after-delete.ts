@@ -1,10 +1,11 @@
 /**
  * @module What follows a delete, in every combination: a job in each state (draft, active, archived), removed in each
  * delete form (by id, by referenceId, through the override on either path), its referenceId then taken again in each
- * create form (POST, PUT-create), every pair of the three in every run. The new job is another job (spec 3: any -> removed); the old id reaches nothing,
- * so a DELETE by it leaves the new job alone (4.4: a delete removes the job it identifies); a PUT /jobs by the
- * referenceId updates the new job (4.3); and the list by that referenceId holds the new job alone (4.5). A server
- * that keeps a removed job's row, index or cache in one state or one form shows it only in that corner.
+ * create form (POST, PUT-create), every pair of the three in every run. The new job is another job (spec 3: any ->
+ * removed); the old id reaches nothing, so a DELETE by it leaves the new job alone (4.4: a delete removes the job it
+ * identifies); a PUT /jobs by the referenceId updates the new job (4.3); and the list by that referenceId holds the new
+ * job alone (4.5). A server that keeps a removed job's row, index or cache in one state or one form shows it only in
+ * that corner.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';

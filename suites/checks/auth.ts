@@ -2,10 +2,10 @@
  * @module Authentication (spec 5): every job operation without the API-Key
  * header, or with a key the service never issued (one of the run's own, an empty value, or a near miss of the run's
  * key: one character more or less; its letters in the other case, a should), is refused: its answer
- * carries no job data, is not the operation's own answer (a list, even empty; a 201 or 204), and it has no effect. The answer itself is "not shown"
- * (5.5): a 401, a 403, a gateway's 302 to a login page or a 200 login page
- * all conform, and the status is recorded. One rule per
- * operation and per kind of bad key, so a report names exactly what is open.
+ * carries no job data, is not the operation's own answer (a list, even empty; a 201 or 204), and it has no effect.
+ * The answer itself is "not shown" (5.5): a 401, a 403, a gateway's 302 to a login page or a 200 login page all
+ * conform, and the status is recorded. One rule per operation and per kind of bad key, so a report names exactly
+ * what is open.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
@@ -184,10 +184,10 @@ const OPERATIONS: Operation[] = [
  * answer, a 200 login page among them, passes.
  */
 function servedAnyway(res: ApiResponse, { job, referenceId }: Fixture): string | undefined {
-  const body = res.json as { id?: unknown; title?: unknown; data?: unknown; paging?: unknown } | undefined;
-  if (body && typeof body === 'object' && typeof body.id === 'number' && typeof body.title === 'string') return 'a job';
-  if (body && typeof body === 'object' && Array.isArray(body.data) && body.data.length > 0) return `a list of ${body.data.length} jobs`;
-  if (body && typeof body === 'object' && Array.isArray(body.data) && typeof body.paging === 'object' && body.paging !== null)
+  const body = (typeof res.json === 'object' && res.json !== null ? res.json : {}) as Record<string, unknown>;
+  if (typeof body.id === 'number' && typeof body.title === 'string') return 'a job';
+  if (Array.isArray(body.data) && body.data.length > 0) return `a list of ${body.data.length} jobs`;
+  if (Array.isArray(body.data) && typeof body.paging === 'object' && body.paging !== null)
     return 'the list answer {data, paging}, empty, as to an employer without jobs';
   if (res.status === 201 || res.status === 204) return `${res.status}, the success code of a done write`;
   if (res.text.includes(referenceId)) return `the job's referenceId ${referenceId}`;

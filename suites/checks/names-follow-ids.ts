@@ -1,13 +1,13 @@
 /**
- * @module The names a job shows beside its ids follow the ids (2.3 category, 2.4 position type, 2.5 salary period
- * with its unit, 2.6 routing type: each an `{id, name}` object of which only the id is sent), and the places it shows
- * follow the descriptions sent (2.2: a name, a description and a type, without the id, which a server may give an
- * unlisted place per job). Two jobs are created, one with each of two sets, and what they show is the book. A third
- * job, created with the first set, is updated to the second in every form (by id, by referenceId, through the
- * override where honoured), at once, and in the example of every run also field by field (the salary as its period
- * alone, a partial salary), and
- * a PUT-create takes the second: each answer and a GET after it must show every id and place as the book does. A
- * server that keeps the names it joined at the create, or caches them by job, shows the old ones beside the new ids.
+ * @module The names a job shows beside its ids follow the ids (2.3 category, 2.4 position type, 2.5 salary period with
+ * its unit, 2.6 routing type: each an `{id, name}` object of which only the id is sent), and the places it shows follow
+ * the descriptions sent (2.2: a name, a description and a type, without the id, which a server may give an unlisted
+ * place per job). Two jobs are created, one with each of two sets, and what they show is the book. A third job, created
+ * with the first set, is updated to the second in every form (by id, by referenceId, through the override where
+ * honoured), at once, and in the example of every run also field by field (the salary as its period alone, a partial
+ * salary), and a PUT-create takes the second: each answer and a GET after it must show every id and place as the book
+ * does. A server that keeps the names it joined at the create, or caches them by job, shows the old ones beside the new
+ * ids.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
