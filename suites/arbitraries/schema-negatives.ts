@@ -60,6 +60,11 @@ export interface DerivedValue {
   context?: Record<string, unknown>;
   /** True where the value leaves a required value present but null or empty (only omission was sent before). */
   requiredValue?: boolean;
+  /**
+   * True where an update sends the value alone in its object, the rest of the object not sent (a partial salary,
+   * `{salary: {period: {id: 6}}}`), which 4.3 merges into the stored one: see suites/checks/schema-negatives.ts.
+   */
+  alone?: boolean;
 }
 
 /** A value the schema makes invalid, that the spec leaves open: not sent, with why (negative-exclusions.ts). */

@@ -912,7 +912,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'lifecycle',
     title:
-      "The second employer's job, made by PUT-create with a referenceId of 50 characters, is archived and re-published in every update form, and paged by q",
+      "The second employer's job, made by PUT-create with a referenceId of 50 characters, is archived and re-published in every update form (each answer the Job a GET shows), and paged by q",
     statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived',
     requires: ['secondApiKey'],
   },
@@ -1087,7 +1087,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'limits',
-    title: 'Routing type 1 without applicationEmail is rejected',
+    title: 'Routing type 1 without applicationEmail is rejected, with no address or with an applicationUrl',
     statement: 'Required when `applicantRoutingType.id` is 1.',
   },
   {
@@ -1095,7 +1095,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'limits',
-    title: 'Routing type 2 without applicationUrl is rejected',
+    title: 'Routing type 2 without applicationUrl is rejected, with no address or with an applicationEmail',
     statement: 'Required when `applicantRoutingType.id` is 2.',
   },
   {

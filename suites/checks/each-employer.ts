@@ -8,7 +8,7 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
-import { show } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { dayOffsets, isDaysAfter } from '../../judging/dates.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, secondEmployer } from '../kit/jobs.js';
@@ -104,7 +104,8 @@ export const pageSizeEachEmployer: Implementation = fixedRule(
  * The second employer's own job through every form: every other rule writes with the first key, so a server whose
  * path for one employer (a tenant's handler, a per-employer setting or counter) goes wrong passes them. Its job is
  * made by PUT-create with a referenceId of 50 characters (8: the largest), archived and re-published in every update
- * form (3; the override where honoured), each shown by the answer and a GET; and, with a second job, paged by q at one
+ * form (3; the override where honoured), each shown by the answer and a GET, the answer the Job the GET shows (4.3: the
+ * full Job, its employer the key's); and, with a second job, paged by q at one
  * job a page: page 2 is the other job (4.5).
  */
 export const secondEmployerForms: Implementation = propertyRule<Body>(
@@ -114,7 +115,7 @@ export const secondEmployerForms: Implementation = propertyRule<Body>(
     level: 'must',
     title:
       "The second employer's job, made by PUT-create with a referenceId of 50 characters, is archived and re-published in every " +
-      'update form, and paged by q',
+      'update form (each answer the Job a GET shows), and paged by q',
     statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived',
     requires: ['secondApiKey'],
   },
@@ -138,6 +139,14 @@ export const secondEmployerForms: Implementation = propertyRule<Body>(
             title: `${formLabel(form, job)} by the second employer with status ${status} did not show it ${status}`,
             expected: `the full Job with status ${status}, on the answer and a GET (spec 3, 4.3), for every employer`,
             received: `${responseLine(res)}; GET: ${show(read.json?.status)}`,
+            failingExchange: res.exchange,
+          });
+          // The answer is the full Job (4.3) of this employer: the one a GET shows, its employer included.
+          const diff = res.status === 200 && read.status === 200 && res.json && read.json ? changedFields(res.json, read.json) : [];
+          ctx.expect(diff.length === 0, {
+            title: `${formLabel(form, job)} by the second employer answered a job that differs from a GET in ${diff.join(', ')}`,
+            expected: 'update response: 200 with the full (updated) Job (spec 4.3), for every employer',
+            received: changeLines(read.json, res.json, diff).join('\n'),
             failingExchange: res.exchange,
           });
           if (read.status === 200 && read.json) job = read.json;

@@ -112,6 +112,12 @@ const DELETED_LATER: ReadonlyArray<[DeleteWay, Status]> = DELETE_WAYS.flatMap((w
 );
 /** The second employer's jobs, each titled with the title word and the referenceId above. */
 const OTHER_FIXTURE: readonly Status[] = ['active', 'archived', 'draft', 'active'];
+/**
+ * The fixture jobs whose referenceId each of the second employer's jobs takes (spec 1: a referenceId is the employer's
+ * own), REFERENCE_JOB's first, so that q = that referenceId matches a job of each employer: a server that files
+ * anything by referenceId alone (a search, a cache of the employer a list item shows) mixes the two employers there.
+ */
+const SHARED_REFERENCE: readonly number[] = [REFERENCE_JOB, 0, 1, 3];
 
 // §4.5, 8: pageSize default 10, maximum 100.
 const DEFAULT_PAGE_SIZE = 10;
@@ -191,10 +197,14 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   jobs.push(...(await atOnce(ctx, created.slice(half), (body, i) => createInForm(ctx, createdIn(half + i), body))));
   // Asked before the renames, so that a search that kept what it found (an index, a cache) must let go of it.
   await listJobs(ctx, { q: named[REFERENCE_JOB]!.referenceId });
-  // The later writes of different jobs may go at once; those of one job, and the two renames, one after the other.
+  // The status moves one after the other, the newest job first: a server that files a job by when its status last
+  // changed (an index re-keyed by the write) then holds the oldest first, against the publishDate order (4.5).
+  for (const i of newestFirst(jobs, [...STATUS_LATER.keys()])) {
+    const move = STATUS_LATER.get(i)!;
+    jobs[i] = await moveStatus(ctx, jobs[i]!, move.to, move.by);
+  }
+  // The other later writes of different jobs may go at once; those of one job, and the two renames, one after the other.
   const laterOf = async (i: number): Promise<void> => {
-    const move = STATUS_LATER.get(i);
-    if (move) jobs[i] = await moveStatus(ctx, jobs[i]!, move.to, move.by);
     const by = TITLED_LATER.get(i);
     if (by) jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, by);
     // Through the override where honoured: every write path must bring the search up to date.
@@ -228,7 +238,8 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   if (aspect === 'isolation') {
     const second = secondEmployer(ctx);
     for (const [i, status] of OTHER_FIXTURE.entries()) {
-      const body = identify(ctx, bodies[i] ?? {});
+      // The referenceId of one of the key's employer's jobs, made before it: a referenceId is the employer's own.
+      const body = { ...identify(ctx, bodies[i] ?? {}), referenceId: jobs[SHARED_REFERENCE[i]!]!.referenceId as string };
       const title = scopedTitle(ctx, body.referenceId, `${titleWord} ${referenceId} other employer's job ${i}`);
       others.push(await createJob(ctx, { ...body, title, status }, second));
       if (others[0]!.employer.id === jobs[0]!.employer.id)
@@ -293,6 +304,11 @@ async function retitle(ctx: RuleContext, job: Job, update: Body, by: UpdateForm)
 }
 
 /** A PUT with status `to` (spec 3 shows archived and active both ways), in `by` (putOrById); it must answer 200 with that status. */
+/** The `indexes` of `jobs`, the latest publishDate first (ties: the later created first). */
+function newestFirst(jobs: readonly Job[], indexes: readonly number[]): number[] {
+  return [...indexes].sort((a, b) => instantMs(jobs[b]!.publishDate) - instantMs(jobs[a]!.publishDate) || b - a);
+}
+
 async function moveStatus(ctx: RuleContext, job: Job, to: 'archived' | 'active', by: UpdateForm): Promise<Job> {
   const res = await putOrById(ctx, job, { status: to }, by);
   expectStatus(ctx, res, 200, `setup: a PUT by ${by} with status ${to} changes the job's status and answers 200 with it (spec 3, 4.3)`);
@@ -711,6 +727,15 @@ async function judgeSecondEmployer(p: MatrixPage): Promise<void> {
     title: `the second employer's list shows ${leaked.length} job(s) of the first (${showCombination(p.c)})`,
     expected: 'the job list returns only data of the employer the key belongs to (spec 5.3)',
     received: line(leaked),
+    failingExchange: first.exchange,
+  });
+  // Its own jobs hold referenceIds of the first employer's: each item still names its own employer.
+  const employer = fixture.others[0]!.employer;
+  const misnamed = first.json.data.filter((item) => !own.has(item.id) && !sameEmployer(item.employer, employer, true));
+  ctx.expect(misnamed.length === 0, {
+    title: `the second employer's list shows ${misnamed.length} of its job(s) with another employer (${showCombination(p.c)})`,
+    expected: `the job list returns only data of the employer the key belongs to (spec 5.3): employer ${show(employer)}`,
+    received: misnamed.map((item) => `job ${item.id}: employer ${show(item.employer)}`).join('\n'),
     failingExchange: first.exchange,
   });
   const { total } = first.json.paging;

@@ -60,10 +60,26 @@ function fitsPath(value: DerivedValue, form: UpdateForm | CreateForm): boolean {
   return form === 'post' || typeof value.value === 'string';
 }
 
+/** Kinds that stay invalid alone in a partial object: a null or an empty object there may be read as "not sent" (4.3). */
+const INVALID_ALONE = new Set(['other-type', 'non-integer', 'enum-outside']);
+
+/**
+ * On an update, each value that must be refused inside an object field (not an array's entry) goes a second time
+ * alone in that object (`{salary: {period: {id: 6}}}`): 4.3 merges a partial object into the stored one, and a server
+ * that validates the object only whole, or only with the field that makes the rest required, takes it there.
+ */
+function withAloneInObject(values: readonly DerivedValue[]): DerivedValue[] {
+  const alone = values
+    .filter((value) => !value.valid && value.level === 'must' && value.path.length > 1 && value.path[1] !== '[]')
+    .filter((value) => INVALID_ALONE.has(value.kind))
+    .map((value) => ({ ...value, alone: true, field: `${value.field} alone in ${value.path[0]}` }));
+  return [...values, ...alone];
+}
+
 /** The derived values of one top-level field at `level`, grouped: a case sends one group. */
 function groups(level: NegativeLevel, update: boolean): DerivedValue[][] {
   const byField = new Map<string, DerivedValue[]>();
-  for (const value of derivedNegatives()) {
+  for (const value of update ? withAloneInObject(derivedNegatives()) : derivedNegatives()) {
     if ((value.valid ? 'must' : levelOn(value, update)) !== level) continue;
     const field = value.path[0]!;
     byField.set(field, [...(byField.get(field) ?? []), value]);

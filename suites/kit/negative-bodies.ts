@@ -3,7 +3,7 @@
  * write body: everything around it plain and valid (principle: canonical
  * setup), so the value is the only thing wrong. A nested value sits in the
  * second entry of its array, after a valid one, or in a copy of its valid object (a salary: the plain
- * `{amount: 52000, period: {id: 1}}`); a count past the maximum repeats valid
+ * `{amount: 52000, period: {id: 1}}`), or alone in its object where an update sends it so; a count past the maximum repeats valid
  * entries (distinct category ids from the target's lists); a referenceId
  * keeps the case's marker at its start, so a job a server wrongly creates is
  * found and cleaned up.
@@ -70,6 +70,7 @@ function entries(field: string, count: number, body: Body, refs: ReferenceData):
  *
  * @example
  * patchFor(periodIdHalf, body, refs, 'jc1-k0'); // { salary: { amount: 52000, period: { id: 1.5 } } }
+ * patchFor({ ...periodIdHalf, alone: true }, body, refs, 'jc1-k0'); // { salary: { period: { id: 1.5 } } }
  */
 export function patchFor(value: DerivedValue, body: Body, refs: ReferenceData, marker: string): Body | undefined {
   const [field, ...rest] = value.path;
@@ -79,7 +80,7 @@ export function patchFor(value: DerivedValue, body: Body, refs: ReferenceData, m
     return list ? { [field]: list } : undefined;
   }
   if (rest.length === 0) return { [field]: field === 'referenceId' ? withMarker(value.value, marker) : value.value };
-  return { [field]: setAt(validContainer(field, body), rest, value.value) };
+  return { [field]: setAt(value.alone ? {} : validContainer(field, body), rest, value.value) };
 }
 
 /** A referenceId string of the same length that starts with the case's marker (unique, and found by cleanup). */

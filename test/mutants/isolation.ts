@@ -8,20 +8,44 @@ import { isJobBody, isListBody, requestJson, responseJson, withResponseJson } fr
 import { rewriteResponse } from './support/transforms.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
-import { effectiveMethod, isCollection, isItem, isList, isOverride, isPutById, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isAnyUpdate, isCollection, isItem, isList, isOverride, isPutById, jobIdOf } from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 
-/** A job that another key than the first demo employer's creates by `creates` is answered as the first employer's. */
-function answersAsFirstEmployer(creates: (req: CoreRequest) => boolean): Transform {
+/** A job that another key than the first demo employer's writes by `writes` is answered (with `status`) as the first employer's. */
+function answersAsFirstEmployer(writes: (req: CoreRequest) => boolean, status = 201): Transform {
   const first = DEMO_EMPLOYERS[0]!;
   return rewriteResponse(
-    (req) => creates(req) && req.headers['api-key'] !== first.apiKey,
+    (req) => writes(req) && req.headers['api-key'] !== first.apiKey,
     (res) => {
       const job = responseJson(res);
-      return res.status === 201 && isJobBody(job) ? withResponseJson(res, { ...job, employer: { id: first.id, name: first.name } }) : res;
+      return res.status === status && isJobBody(job)
+        ? withResponseJson(res, { ...job, employer: { id: first.id, name: first.name } })
+        : res;
     },
   );
 }
+
+/**
+ * List items name the employer a referenceId was first written with, whoever lists them: a cache of the employer
+ * shown in list items, keyed by the referenceId alone and shared by the employers.
+ */
+const listEmployerByReference: Transform = (next) => {
+  const employers = new Map<string, unknown>();
+  return async (req) => {
+    const res = await next(req);
+    const body = responseJson(res);
+    if (isList(req) && res.status === 200 && isListBody(body)) {
+      const data = body.data.map((item) => {
+        const known = typeof item.referenceId === 'string' ? employers.get(item.referenceId) : undefined;
+        return known === undefined ? item : { ...item, employer: known };
+      });
+      return withResponseJson(res, { ...body, data });
+    }
+    const ref = isJobBody(body) && res.status < 300 ? body.referenceId : undefined;
+    if (typeof ref === 'string' && !employers.has(ref)) employers.set(ref, body!.employer);
+    return res;
+  };
+};
 
 /** A list with q whose paging.total (and pages) also count the other employer's jobs matching q; the data stays the key's own. */
 const totalCountsOtherEmployer: Transform = (next) => async (req) => {
@@ -275,5 +299,25 @@ export const isolationMutants: Mutant[] = [
       "new jobs that the next list without q serves, whoever's key reads it)",
     expectedRule: 'jobs.model.lifecycle',
     transform: newJobFeed,
+  },
+  {
+    // spec 5.3: the job list returns only data of the key's employer
+    name: 'isolation-list-employer-by-shared-reference',
+    area: 'isolation',
+    violates:
+      "5.3: the list returns only the key's employer's data (here list items name the employer that first wrote their " +
+      "referenceId: where two employers share one, the second one's items name the first)",
+    expectedRule: 'jobs.isolation.list',
+    transform: listEmployerByReference,
+  },
+  {
+    // spec 4.3: update response 200 with the full Job; 2.1: the employer is the key's
+    name: 'isolation-second-employer-update-answer-names-first',
+    area: 'isolation',
+    violates:
+      '4.3: an update answers the full Job (here an update by the second employer answers its job with the first employer ' +
+      'in it; the job itself and a GET are right)',
+    expectedRule: 'jobs.lifecycle.second-employer-forms',
+    transform: answersAsFirstEmployer(isAnyUpdate, 200),
   },
 ];

@@ -505,4 +505,17 @@ export const limitsMutants: Mutant[] = [
     expectedRule: 'jobs.limits.salary-four-decimals',
     transform: cachedGetDropsPlaces,
   },
+  {
+    // spec 4.2: applicationUrl is required when applicantRoutingType.id is 2
+    name: 'limits-url-routing-without-url-takes-email',
+    area: 'limits',
+    violates:
+      '4.2: applicationUrl is required when applicantRoutingType.id is 2 (here a POST routed by URL with no applicationUrl ' +
+      'but an applicationEmail is taken as routed by email)',
+    expectedRule: 'jobs.limits.routing-url-required',
+    transform: rewriteRequest(isPost, (body) => {
+      if (routingId(body) !== URL_ROUTING || body.applicationUrl !== undefined || typeof body.applicationEmail !== 'string') return;
+      return { ...body, applicantRoutingType: { id: ROUTING_TYPE_MEANINGS.find((row) => row.name !== 'URL')?.id } };
+    }),
+  },
 ];

@@ -7,7 +7,7 @@ import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withRes
 import { otherKey } from './support/keys.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
-import { isCollection, isDelete, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { isAnyUpdate, isCollection, isDelete, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 
@@ -191,6 +191,23 @@ const headerEmployerNameCut: Transform = (next) => async (req) => {
     if (typeof employer?.name === 'string') employer.name = employer.name.slice(0, 20);
   }
   return withResponseJson(res, body);
+};
+
+/** status=archived lists the jobs an update archived last first (by when, not by publishDate); the others after them. */
+const archivedByArchiveTime: Transform = (next) => {
+  const archivedAt = new Map<unknown, number>();
+  let clock = 0;
+  const list = relist(({ items, req }) =>
+    req.query.get('status') !== 'archived' ? items : [...items].sort((a, b) => (archivedAt.get(b.id) ?? 0) - (archivedAt.get(a.id) ?? 0)),
+  )(next);
+  return async (req) => {
+    if (isList(req)) return list(req);
+    const res = await next(req);
+    const job = responseJson(res);
+    if (isAnyUpdate(req) && res.status === 200 && isJobBody(job) && requestJson(req)?.status === 'archived')
+      archivedAt.set(job.id, ++clock);
+    return res;
+  };
 };
 
 export const listMutants: Mutant[] = [
@@ -926,5 +943,15 @@ export const listMutants: Mutant[] = [
       "so only the second employer's longer name differs from its job's)",
     expectedRule: 'jobs.list.header-values',
     transform: headerEmployerNameCut,
+  },
+  {
+    // spec 4.5: the list is sorted by publishDate descending, whatever the status filter
+    name: 'list-archived-by-archive-time',
+    area: 'list',
+    violates:
+      '4.5: the list is sorted by publishDate descending (here status=archived lists the jobs last archived first: an ' +
+      'older job archived after a newer one comes before it)',
+    expectedRule: 'jobs.list.sorted',
+    transform: archivedByArchiveTime,
   },
 ];

@@ -238,4 +238,20 @@ export const schemaNegativeMutants: Mutant[] = [
       return res;
     },
   },
+  {
+    // spec 4.2: salary.period.id 1 to 5; 4.3: a PUT body obeys the rules of POST, a partial salary too
+    name: 'update-partial-salary-period-outside-dropped',
+    area: 'update',
+    violates:
+      '4.2: salary.period.id is 1 to 5 (here an update whose salary has no amount, merged into the stored one, drops a ' +
+      'period id outside 1 to 5 and answers 200, the stored period kept)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: rewriteRequest(isAnyUpdate, (body) => {
+      const salary = object(body.salary);
+      const id = object(salary?.period)?.id;
+      if (salary === undefined || 'amount' in salary || typeof id !== 'number' || (id >= 1 && id <= 5)) return;
+      const { period: _dropped, ...rest } = salary;
+      return { ...body, salary: rest };
+    }),
+  },
 ];

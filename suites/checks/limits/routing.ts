@@ -63,21 +63,32 @@ export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implement
   });
 }
 
+/** The other routing type's address, the one a body may carry where its own is missing. */
+const OTHER_ADDRESS: Record<RoutingKind, Record<string, string>> = {
+  email: { applicationUrl: 'https://example.com/apply' },
+  url: { applicationEmail: 'apply@example.com' },
+};
+
+/**
+ * The routing type without the address it requires: with the other type's address (the first case, then as drawn),
+ * the combination where a server may fall back to the other routing type, and with no address.
+ */
 export function routingAddressRequired(entry: RuleEntry, kind: RoutingKind): Implementation {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const id = routingTypeIds[kind];
+  const [other] = Object.keys(OTHER_ADDRESS[kind]);
   return fixedRule(entry, async (ctx: RuleContext) => {
     await ctx.check(
-      createBodyArb(ctx),
-      async (job) => {
+      fc.record({ job: createBodyArb(ctx), withOther: fc.boolean() }),
+      async ({ job, withOther }) => {
         const body = identify(ctx, job);
         const ref = body.referenceId;
-        await createRejected(ctx, withRouting(body, kind, {}), ref, {
-          title: `POST /jobs accepted applicantRoutingType ${id} without ${field}`,
+        await createRejected(ctx, withRouting(body, kind, withOther ? OTHER_ADDRESS[kind] : {}), ref, {
+          title: `POST /jobs accepted applicantRoutingType ${id} without ${field}${withOther ? `, with an ${other}` : ''}`,
           expected: `spec 4.2: ${field} is required when applicantRoutingType.id is ${id}`,
         });
       },
-      { independentCases: true },
+      { examples: [{ withOther: true }, { withOther: false }], independentCases: true },
     );
   });
 }
