@@ -1443,7 +1443,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'should',
     area: 'protocol',
     title:
-      'Every JSON body the API answers is labelled with a JSON media type, in UTF-8, and sent without a byte order mark (a success, a list and a refusal)',
+      'Every JSON body the API answers is labelled with a JSON media type, in UTF-8, and sent without a byte order mark (a create, a read, an update and a PUT-create in every form, a list and a refusal)',
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
   {

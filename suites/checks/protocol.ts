@@ -12,6 +12,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import { PUT_CREATES, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 
@@ -239,7 +240,8 @@ const jsonMediaType: Implementation = propertyRule(
     section: '4',
     level: 'should',
     title:
-      'Every JSON body the API answers is labelled with a JSON media type, in UTF-8, and sent without a byte order mark (a success, a list and a refusal)',
+      'Every JSON body the API answers is labelled with a JSON media type, in UTF-8, and sent without a byte order mark (a create, a ' +
+      'read, an update and a PUT-create in every form, a list and a refusal)',
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
   {
@@ -247,15 +249,21 @@ const jsonMediaType: Implementation = propertyRule(
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
       const body = identify(ctx, generated);
-      // One answer of each kind that carries a body: a create, a read, both updates, a list page and a refusal.
+      // One answer of each kind that carries a body: a create, a read, an update in every form and a PUT-create in
+      // every form (a server may label one route's answers apart, the override's own), a list page and a refusal.
       const created = await ctx.api.create(body);
       expectStatus(ctx, created, 201, 'setup: POST /jobs with a valid body creates the job and answers 201 (spec 4.2)');
       const job = jobOf(created);
+      const updates: ApiResponse[] = [];
+      for (const [i, form] of UPDATE_FORMS.entries())
+        updates.push(await sendUpdate(ctx, form, job, { title: scopedTitle(ctx, body.referenceId, `labelled ${i}`) }));
+      const putCreates: ApiResponse[] = [];
+      for (const form of PUT_CREATES) putCreates.push(await sendCreate(ctx, form, identify(ctx, generated)));
       const answers = [
         created,
         await ctx.api.get(job.id),
-        await ctx.api.putById(job.id, { title: scopedTitle(ctx, body.referenceId, 'labelled') }),
-        await ctx.api.putByReference({ referenceId: body.referenceId, title: scopedTitle(ctx, body.referenceId, 'labelled again') }),
+        ...updates,
+        ...putCreates,
         await ctx.api.list({ q: body.referenceId }),
         // A salary that is no object: refused by every reading of 2.5.
         await ctx.api.create({ ...body, referenceId: `${body.referenceId}-x`, salary: 'none' }),

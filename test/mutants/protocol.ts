@@ -6,7 +6,7 @@ import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse } from './support/json.js';
 import { isItem, isJobsPath, isOverride } from './support/routes.js';
-import { reshapeRequest, rewriteResponseText } from './support/transforms.js';
+import { reshapeRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /** Answers 415 to a request with a body whose Content-Type carries a parameter (`application/json; charset=utf-8`), where `only` holds. */
 function refusesCharset(only: (req: CoreRequest) => boolean): Transform {
@@ -156,5 +156,18 @@ export const protocolMutants: Mutant[] = [
       if (req.method === 'GET' && isItem(req) && !literal) return jsonResponse(406, { message: 'only application/json is served' });
       return next(req);
     },
+  },
+  {
+    // spec 4: bodies are JSON (good practice: labelled as JSON); 4.3: the update answers the full Job
+    name: 'protocol-override-put-answer-labelled-text-plain',
+    area: 'protocol',
+    violates:
+      '4 (should): a JSON answer is labelled as JSON (here the answer to POST /jobs/{id} with X-HTTP-Method-Override: PUT, ' +
+      'a route of its own, is labelled text/plain)',
+    expectedRule: 'jobs.protocol.json-media-type',
+    transform: rewriteResponse(
+      (req) => isItem(req) && isOverride(req, 'PUT'),
+      (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } }),
+    ),
   },
 ];
