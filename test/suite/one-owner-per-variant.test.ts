@@ -119,15 +119,17 @@ const ROWS: Row[] = [
 ];
 
 /**
- * The refusing rows whose owners differ share one run of the registry against a server that refuses all their forms,
- * each refusal naming its form: a rule that owns none of them reporting fails every row of the run, as it did alone, and
- * an owner that reports after a refusal of another row's form fails that row. Rows sharing an owner, and the rest, run alone.
+ * Rows share one run of the registry against a server that makes all their choices, each refusal naming its form: a
+ * rule that owns none of them reporting fails every row of the run, as it did alone, and an owner that reports after a
+ * refusal of another row's form fails that row. A group holds no two rows of one owner, and at most one row of no
+ * owner (an open choice: nothing may report), so a report still points at few rows. A row of mock choices runs apart:
+ * one mock has one set of choices.
  */
 function runGroups(rows: Row[]): Row[][] {
   const groups: Row[][] = [];
+  const fits = (row: Row, group: Row[]): boolean => group[0]!.choices === undefined && group.every((other) => other.owner !== row.owner);
   for (const row of rows) {
-    const group =
-      row.refuses && row.owner !== null ? groups.find((g) => g[0]!.refuses && g.every((other) => other.owner !== row.owner)) : undefined;
+    const group = row.choices === undefined ? groups.find((g) => fits(row, g)) : undefined;
     if (group) group.push(row);
     else groups.push([row]);
   }
