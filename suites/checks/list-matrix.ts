@@ -303,12 +303,12 @@ async function retitle(ctx: RuleContext, job: Job, update: Body, by: UpdateForm)
   return jobOf(res);
 }
 
-/** A PUT with status `to` (spec 3 shows archived and active both ways), in `by` (putOrById); it must answer 200 with that status. */
 /** The `indexes` of `jobs`, the latest publishDate first (ties: the later created first). */
 function newestFirst(jobs: readonly Job[], indexes: readonly number[]): number[] {
   return [...indexes].sort((a, b) => instantMs(jobs[b]!.publishDate) - instantMs(jobs[a]!.publishDate) || b - a);
 }
 
+/** A PUT with status `to` (spec 3 shows archived and active both ways), in `by` (putOrById); it must answer 200 with that status. */
 async function moveStatus(ctx: RuleContext, job: Job, to: 'archived' | 'active', by: UpdateForm): Promise<Job> {
   const res = await putOrById(ctx, job, { status: to }, by);
   expectStatus(ctx, res, 200, `setup: a PUT by ${by} with status ${to} changes the job's status and answers 200 with it (spec 3, 4.3)`);

@@ -18,7 +18,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
-import { derivedNegatives, isBoundaryValue, type DerivedValue } from '../arbitraries/schema-negatives.js';
+import { derivedNegatives, isBoundaryValue, type DerivedValue, type NegativeKind } from '../arbitraries/schema-negatives.js';
 import { NULL_AS_NOT_SENT, type NegativeLevel } from '../arbitraries/negative-exclusions.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { atOnce } from '../kit/at-once.js';
@@ -61,14 +61,14 @@ function fitsPath(value: DerivedValue, form: UpdateForm | CreateForm): boolean {
 }
 
 /** Kinds that stay invalid alone in a partial object: a null or an empty object there may be read as "not sent" (4.3). */
-const INVALID_ALONE = new Set(['other-type', 'non-integer', 'enum-outside']);
+const INVALID_ALONE: ReadonlySet<NegativeKind> = new Set<NegativeKind>(['other-type', 'non-integer', 'enum-outside']);
 
 /**
  * On an update, each value that must be refused inside an object field (not an array's entry) goes a second time
  * alone in that object (`{salary: {period: {id: 6}}}`): 4.3 merges a partial object into the stored one, and a server
  * that validates the object only whole, or only with the field that makes the rest required, takes it there.
  */
-function withAloneInObject(values: readonly DerivedValue[]): DerivedValue[] {
+export function withAloneInObject(values: readonly DerivedValue[]): DerivedValue[] {
   const alone = values
     .filter((value) => !value.valid && value.level === 'must' && value.path.length > 1 && value.path[1] !== '[]')
     .filter((value) => INVALID_ALONE.has(value.kind))

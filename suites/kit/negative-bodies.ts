@@ -1,12 +1,10 @@
 /**
- * @module A derived value (suites/arbitraries/schema-negatives.ts) put in a
- * write body: everything around it plain and valid (principle: canonical
- * setup), so the value is the only thing wrong. A nested value sits in the
- * second entry of its array, after a valid one, or in a copy of its valid object (a salary: the plain
- * `{amount: 52000, period: {id: 1}}`), or alone in its object where an update sends it so; a count past the maximum repeats valid
- * entries (distinct category ids from the target's lists); a referenceId
- * keeps the case's marker at its start, so a job a server wrongly creates is
- * found and cleaned up.
+ * @module A derived value (suites/arbitraries/schema-negatives.ts) put in a write body: everything around it plain
+ * and valid (principle: canonical setup), so the value is the only thing wrong. A nested value sits in the second
+ * entry of its array, after a valid one, or in a copy of its valid object (a salary: the plain
+ * `{amount: 52000, period: {id: 1}}`), or alone in its object where an update sends it so; a count past the maximum
+ * repeats valid entries (distinct category ids from the target's lists); a referenceId keeps the case's marker at its
+ * start, so a job a server wrongly creates is found and cleaned up.
  */
 import type { DerivedValue } from '../arbitraries/schema-negatives.js';
 import { routingTypeIds, salaryPeriodIds } from '../arbitraries/schema-limits.js';
