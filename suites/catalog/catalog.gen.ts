@@ -1280,7 +1280,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: 'q matches title and referenceId only: a word held only by another field lists nothing of that job',
+    title:
+      'q matches title and referenceId only: a word held only by another field, or a spelling of a missing referenceId (null), lists nothing of that job',
     statement: 'Matches job title and `referenceId`.',
   },
   {

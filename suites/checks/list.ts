@@ -48,7 +48,7 @@ const headerFields: Implementation = fixedRule(
       'A subset of the job with the same types and meaning: `id`, `referenceId`, `employer`, `title`, `publishDate`, `locations`, `confidential`, `status`.',
   },
   (ctx: RuleContext) =>
-    withBodies(ctx, 2, async (bodies) => {
+    withBodies(ctx, 3, async (bodies) => {
       await fixture(ctx, bodies, [undefined, 'active']);
       const list = await listJobs(ctx, { q: caseTagOf(ctx) });
       for (const item of list.json.data as unknown as Array<Record<string, unknown>>) {
@@ -75,7 +75,7 @@ const headerValues: Implementation = fixedRule(
     statement: 'A subset of the job with the same types and meaning',
   },
   (ctx: RuleContext) =>
-    withBodies(ctx, 2, async (bodies) => {
+    withBodies(ctx, 3, async (bodies) => {
       const jobs = await fixture(ctx, bodies, ['active', 'archived']);
       // And one created without a referenceId: its "none" must read the same in the list as in the job.
       jobs.push(await createJob(ctx, anonymous(ctx, bodies[0] ?? {})));
@@ -232,22 +232,31 @@ function otherFieldWords(jobs: readonly Job[]): string[] {
 }
 
 /**
+ * How a server may write a referenceId a job does not have into a search text built from its fields (`${title}
+ * ${referenceId}`): a q of one of them, or of a part of it, must not list that job.
+ */
+const ABSENT_SPELLINGS = ['null', 'undefined', 'none'];
+
+/**
  * Two jobs whose title and referenceId hold the case's words only: one routed by email, one by URL, each with a word
- * of its own in its description and its address. q is each word of their other fields (4.5 names title and referenceId
- * only): a server that also searches the description, an address, or the names of a location, a category or the
- * employer lists them. The words of shared names find other jobs too, so each list is read for these two only, on
- * its first page (they are the newest).
+ * of its own in its description and its address; and a third without a referenceId. q is each word of their other
+ * fields (4.5 names title and referenceId only): a server that also searches the description, an address, or the names
+ * of a location, a category or the employer lists them; and each spelling of an absent value, which a search text that
+ * writes the missing referenceId lists. The words of shared names find other jobs too, so each list is read for these
+ * jobs only, on its first page (they are the newest).
  */
 const qOtherFields: Implementation = fixedRule(
   {
     id: 'jobs.list.q-other-fields',
     section: '4.5',
     level: 'must',
-    title: 'q matches title and referenceId only: a word held only by another field lists nothing of that job',
+    title:
+      'q matches title and referenceId only: a word held only by another field, or a spelling of a missing referenceId ' +
+      '(null), lists nothing of that job',
     statement: 'Matches job title and `referenceId`.',
   },
   (ctx: RuleContext) =>
-    withBodies(ctx, 2, async (bodies) => {
+    withBodies(ctx, 3, async (bodies) => {
       const word = `${caseTagOf(ctx)}oq`;
       const routes = [
         { applicantRoutingType: { id: 1 }, applicationEmail: `${word}@example.com` },
@@ -260,7 +269,9 @@ const qOtherFields: Implementation = fixedRule(
         const description = `<p>${word}</p>${typeof body.description === 'string' ? body.description : ''}`;
         jobs.push(await createJob(ctx, { ...rest, ...route, description, title: scopedTitle(ctx, body.referenceId, 'job') }));
       }
-      for (const q of otherFieldWords(jobs)) {
+      jobs.push(await createJob(ctx, anonymous(ctx, bodies[2] ?? {})));
+      const named = jobs.map((job) => `${job.title} ${job.referenceId ?? ''}`.toLowerCase()).join(' ');
+      for (const q of [...otherFieldWords(jobs), ...ABSENT_SPELLINGS.filter((spelling) => !named.includes(spelling))]) {
         const listed = idsOf((await listJobs(ctx, { q, pageSize: 100 })).json);
         const found = jobs.filter((job) => listed.includes(job.id));
         ctx.expect(found.length === 0, {

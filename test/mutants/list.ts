@@ -5,7 +5,7 @@ import { DEMO_EMPLOYERS, type CoreRequest, type CoreResponse } from '../../mock/
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { otherKey } from './support/keys.js';
-import { currentJob, jobByReference } from './support/side-requests.js';
+import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
 import { isAnyUpdate, isCollection, isDelete, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
@@ -208,6 +208,21 @@ const archivedByArchiveTime: Transform = (next) => {
       archivedAt.set(job.id, ++clock);
     return res;
   };
+};
+
+/** A search text built as `${title} ${referenceId}`: a job without a referenceId holds "null", and a q within it lists it. */
+const qMatchesMissingReferenceAsNull: Transform = (next) => async (req) => {
+  const q = req.query.get('q')?.toLowerCase() ?? '';
+  const res = await next(req);
+  const body = responseJson(res);
+  if (!isList(req) || q.length < 2 || !'null'.includes(q) || res.status !== 200 || !isListBody(body)) return res;
+  const query = new URLSearchParams({ pageSize: '100' });
+  if (req.query.has('status')) query.set('status', req.query.get('status')!);
+  const all = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query }));
+  const listed = new Set(body.data.map((item) => item.id));
+  const extra = isListBody(all) ? all.data.filter((item) => !item.referenceId && !listed.has(item.id)) : [];
+  const total = (body.paging.total as number) + extra.length;
+  return withResponseJson(res, { ...body, data: [...extra, ...body.data], paging: { ...body.paging, total } });
 };
 
 export const listMutants: Mutant[] = [
@@ -953,5 +968,15 @@ export const listMutants: Mutant[] = [
       'older job archived after a newer one comes before it)',
     expectedRule: 'jobs.list.sorted',
     transform: archivedByArchiveTime,
+  },
+  {
+    // spec 4.5: q matches job title and referenceId
+    name: 'list-q-matches-missing-reference-as-null',
+    area: 'list',
+    violates:
+      '4.5: q matches title and referenceId (here the search text is `${title} ${referenceId}`, so a job without a ' +
+      'referenceId holds "null" and q=null lists it)',
+    expectedRule: 'jobs.list.q-other-fields',
+    transform: qMatchesMissingReferenceAsNull,
   },
 ];
