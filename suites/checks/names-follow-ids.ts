@@ -21,6 +21,7 @@ import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { PLAIN_ADDRESS } from './limits/routing-body.js';
 
 /** One id of each kind a job names, and its places (2.2: sent by description alone, shown with a name and a type). */
 interface Ids {
@@ -40,7 +41,7 @@ function fieldsOf(ids: Ids, amount: number): Body {
     categories: ids.categories.map((id) => ({ id })),
     salary: { amount, period: { id: ids.period }, plusCommission: false },
     applicantRoutingType: { id: ids.routing },
-    ...(ids.routing === routingTypeIds.email ? { applicationEmail: 'apply@example.com' } : { applicationUrl: 'https://example.com/apply' }),
+    ...PLAIN_ADDRESS[ids.routing === routingTypeIds.email ? 'email' : 'url'],
   };
 }
 

@@ -16,12 +16,12 @@ import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { withRouting, type RoutingKind } from './limits/routing-body.js';
+import { PLAIN_ADDRESS, withRouting, type RoutingKind } from './limits/routing-body.js';
 
 /** The address a job of each routing type uses, and the other type's address sent to it. */
 const ADDRESSES: Record<RoutingKind, { own: Body; other: Body }> = {
-  email: { own: { applicationEmail: 'apply@example.com' }, other: { applicationUrl: 'https://example.com/apply' } },
-  url: { own: { applicationUrl: 'https://example.com/apply' }, other: { applicationEmail: 'apply@example.com' } },
+  email: { own: PLAIN_ADDRESS.email, other: PLAIN_ADDRESS.url },
+  url: { own: PLAIN_ADDRESS.url, other: PLAIN_ADDRESS.email },
 };
 
 /** The fields the update may not change: all but the address sent, which is not shown while it does not apply. */

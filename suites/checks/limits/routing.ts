@@ -22,7 +22,7 @@ import { createJob } from '../../kit/jobs.js';
 import type { RuleContext } from '../../contract/rule.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite } from './largest-valid.js';
-import { RoutingKind, withRouting } from './routing-body.js';
+import { otherKind, PLAIN_ADDRESS, RoutingKind, withRouting } from './routing-body.js';
 
 export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implementation {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
@@ -63,12 +63,6 @@ export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implement
   });
 }
 
-/** The other routing type's address, the one a body may carry where its own is missing. */
-const OTHER_ADDRESS: Record<RoutingKind, Record<string, string>> = {
-  email: { applicationUrl: 'https://example.com/apply' },
-  url: { applicationEmail: 'apply@example.com' },
-};
-
 /**
  * The routing type without the address it requires: with the other type's address (the first case, then as drawn),
  * the combination where a server may fall back to the other routing type, and with no address.
@@ -76,14 +70,15 @@ const OTHER_ADDRESS: Record<RoutingKind, Record<string, string>> = {
 export function routingAddressRequired(entry: RuleEntry, kind: RoutingKind): Implementation {
   const field = kind === 'email' ? 'applicationEmail' : 'applicationUrl';
   const id = routingTypeIds[kind];
-  const [other] = Object.keys(OTHER_ADDRESS[kind]);
+  const otherAddress = PLAIN_ADDRESS[otherKind(kind)];
+  const [other] = Object.keys(otherAddress);
   return fixedRule(entry, async (ctx: RuleContext) => {
     await ctx.check(
       fc.record({ job: createBodyArb(ctx), withOther: fc.boolean() }),
       async ({ job, withOther }) => {
         const body = identify(ctx, job);
         const ref = body.referenceId;
-        await createRejected(ctx, withRouting(body, kind, withOther ? OTHER_ADDRESS[kind] : {}), ref, {
+        await createRejected(ctx, withRouting(body, kind, withOther ? otherAddress : {}), ref, {
           title: `POST /jobs accepted applicantRoutingType ${id} without ${field}${withOther ? `, with an ${other}` : ''}`,
           expected: `spec 4.2: ${field} is required when applicantRoutingType.id is ${id}`,
         });
