@@ -6,6 +6,7 @@
  * `t` or a space, and without a zone. Each form is data (CLOSE_DATE_FORMS); writeCloseDate spells an instant in it.
  */
 import * as fc from 'fast-check';
+import { parseIsoDate } from '../../schemas/iso-date.js';
 import { DAY_MS } from '../../schemas/time-units.js';
 
 /** How one form writes an instant. */
@@ -112,3 +113,34 @@ export function futureInstantArb(now: number = Date.now()): fc.Arbitrary<Instant
  * fc.sample(closeDateFormArb, 1); // [{ name: '+0545 without a colon', offsetMinutes: 345, zone: '+0545' }]
  */
 export const closeDateFormArb: fc.Arbitrary<CloseDateForm> = fc.constantFrom(...CLOSE_DATE_FORMS);
+
+/** The forms a stored date is written again in, plainest first (respelledDate). */
+const MIDNIGHT_DATE_TIME: CloseDateForm = { name: 'its midnight UTC as a date-time', offsetMinutes: 0, zone: 'Z' };
+const AS_DATE: CloseDateForm = { name: 'its day as a date', dateOnly: true };
+const inUtc = (fractionDigits: number, zone: 'Z' | '+00:00'): CloseDateForm => ({
+  name: `the same instant in UTC (${zone})`,
+  offsetMinutes: 0,
+  zone,
+  fractionDigits,
+});
+
+/**
+ * A stored date written in another plain form that names the same value (sameDate): a bare date as its midnight
+ * UTC, a date-time at midnight UTC as its day, any other date-time with a zone as the same instant in UTC (with
+ * `Z`, or `+00:00` where the stored text is that already), with the fraction digits it needs. Undefined for a
+ * date-time without a zone: a wall time of a zone it does not state has no other spelling that surely names it.
+ *
+ * @example
+ * respelledDate('2027-04-15'); // { form: 'its midnight UTC as a date-time', value: '2027-04-15T00:00:00Z' }
+ * respelledDate('2027-04-15T08:30:00+02:00'); // { form: 'the same instant in UTC (Z)', value: '2027-04-15T06:30:00Z' }
+ */
+export function respelledDate(stored: string): { form: string; value: string } | undefined {
+  const date = parseIsoDate(stored);
+  if (date === undefined) return undefined;
+  if (!date.hasTime) return { form: MIDNIGHT_DATE_TIME.name, value: writeCloseDate(date.ms, 0, MIDNIGHT_DATE_TIME) };
+  if (date.offsetMinutes === undefined) return undefined;
+  const digits = date.subMs > 0 ? 9 : date.ms % 1000 !== 0 ? 3 : 0;
+  const atMidnight = date.ms % DAY_MS === 0 && date.subMs === 0;
+  const forms = [...(atMidnight ? [AS_DATE] : []), inUtc(digits, 'Z'), inUtc(digits, '+00:00')];
+  return forms.map((form) => ({ form: form.name, value: writeCloseDate(date.ms, date.subMs, form) })).find(({ value }) => value !== stored);
+}

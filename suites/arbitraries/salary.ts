@@ -79,6 +79,17 @@ const salaryPartsArb: fc.Arbitrary<SalaryParts> = fc.record({
  */
 export const salaryInputArb: fc.Arbitrary<SalaryInput> = salaryPartsArb.map(toSalaryInput);
 
+/**
+ * A salary with every field spelled out: a maxAmount (at least the amount) and plusCommission, so that a part of it
+ * sent alone leaves fields that a server may lose.
+ *
+ * @example
+ * fc.sample(wholeSalaryArb, 1); // [{ amount: 4812.5678, period: { id: 2 }, maxAmount: 5000, plusCommission: true }]
+ */
+export const wholeSalaryArb: fc.Arbitrary<SalaryInput> = salaryPartsArb.map((parts) =>
+  toSalaryInput({ ...parts, extraUnits: parts.extraUnits ?? 0, plusCommission: parts.plusCommission ?? true }),
+);
+
 function dropPeriod(salary: SalaryInput): SalaryInput {
   const { period: _period, ...rest } = salary;
   return rest;

@@ -712,7 +712,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: "A job's own GET result, sent back whole and each field alone as an update in every form, is taken and changes nothing",
+    title:
+      "A job's own values resent in every update form (whole, as a create sends it, each field alone, closeDate respelled, salary parts) are taken, unchanged",
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {

@@ -8,12 +8,19 @@
  *   referenceId "already in use" by the job that holds it), or that asks a field for its companions (a routing type
  *   sent without its address), refuses it, and one that rewrites a value it is sent unchanged moves it. It must be
  *   taken. The status alone is left out: the move to the status a job already has is not shown (3).
+ * - The same values in the other forms a client may send them: the whole in the form a create sends (each object by
+ *   its id), the closeDate in another spelling of its day or instant (a server that compares spellings, not values,
+ *   takes it for a change and may move it), and each part of the salary with its stored values (a part that equals
+ *   what is stored still merges: the fields it leaves out stay). The job carries a whole salary for this.
  * - An update that sends no field: `{}`, and the referenceId alone on PUT /jobs. Whether it is valid is not stated:
  *   taking it or refusing it (a client error) is observed, and it is never a 5xx (7: a server error is no refusal).
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
+import * as fc from 'fast-check';
+import { asCreateInput, createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
+import { respelledDate } from '../arbitraries/close-date-forms.js';
+import { PARTIAL_SALARY_FIELDS, wholeSalaryArb } from '../arbitraries/salary.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
@@ -34,7 +41,8 @@ interface NoChange {
 function noChangeRule(entry: RuleEntry, update: NoChange): Implementation {
   return propertyRule<Body>(entry, {
     maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
+    // A whole salary (maxAmount and plusCommission spelled out), so that a part of it sent alone leaves fields to lose.
+    arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), wholeSalaryArb).map(([body, salary]) => ({ ...body, salary })),
     check: async (ctx: RuleContext, generated) => {
       const { id } = await createJob(ctx, identify(ctx, generated));
       for (const form of UPDATE_FORMS) {
@@ -68,9 +76,26 @@ function resendable(job: Job): Body {
   return withNumberAmounts(rest);
 }
 
+/** Its closeDate written in another plain form that names the same day or instant, where it has one. */
+function respelledCloseDate(whole: Body): Array<{ what: string; patch: Body }> {
+  const respelled = typeof whole.closeDate === 'string' ? respelledDate(whole.closeDate) : undefined;
+  return respelled ? [{ what: `its own closeDate as ${respelled.form} (${respelled.value})`, patch: { closeDate: respelled.value } }] : [];
+}
+
+/** Each part of its salary a partial update may send (4.2 lists each salary field), with the stored values. */
+function ownSalaryParts(whole: Body): Array<{ what: string; patch: Body }> {
+  const salary = asCreateInput(whole).salary as Record<string, unknown> | null | undefined;
+  if (!salary) return [];
+  return PARTIAL_SALARY_FIELDS.map((fields) => ({
+    what: `its own salary's ${fields.join(' and ')} alone`,
+    patch: { salary: Object.fromEntries(fields.map((field) => [field, salary[field]])) },
+  }));
+}
+
 /**
- * The GET result whole, then each request field of it alone, as `form` sends it: the referenceId alone names the job
- * on PUT /jobs (the empty update, jobs.update.empty-body's), so only the forms by id send it alone.
+ * The GET result whole and in the form a create sends, then each request field of it alone, its closeDate in another
+ * spelling and each part of its salary, as `form` sends it: the referenceId alone names the job on PUT /jobs (the
+ * empty update, jobs.update.empty-body's), so only the forms by id send it alone.
  */
 function resentParts(job: Job, form: UpdateForm): Array<{ what: string; patch: Body }> {
   const whole = resendable(job);
@@ -79,7 +104,10 @@ function resentParts(job: Job, form: UpdateForm): Array<{ what: string; patch: B
   );
   return [
     { what: "the job's own GET result", patch: whole },
+    { what: 'its own values as a create sends them (each object by its id)', patch: asCreateInput(whole) },
     ...alone.map((field) => ({ what: `its own ${field} alone`, patch: { [field]: whole[field] } })),
+    ...respelledCloseDate(whole),
+    ...ownSalaryParts(whole),
   ];
 }
 
@@ -88,7 +116,8 @@ export const resentGetResultRule: Implementation = noChangeRule(
     id: 'jobs.update.get-result-resent',
     section: '4.3',
     level: 'must',
-    title: "A job's own GET result, sent back whole and each field alone as an update in every form, is taken and changes nothing",
+    title:
+      "A job's own values resent in every update form (whole, as a create sends it, each field alone, closeDate respelled, salary parts) are taken, unchanged",
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {

@@ -12,6 +12,7 @@ import { jobCreateArb, jobFieldUpdateArb, ReferenceDataError, withTitlePrefix, t
 import type { Body, RuleContext } from '../contract/rule.js';
 import { titlePrefix } from '../contract/scope-words.js';
 import { amountAsNumber } from '../../judging/amount-decimals.js';
+import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
 
 /**
  * Valid create bodies (no referenceId; the title holds the run tag). Skips the rule (instead of
@@ -100,4 +101,27 @@ export function withNumberAmounts(body: Body): Body {
   const salary = body.salary as Record<string, unknown> | null | undefined;
   if (salary === null || typeof salary !== 'object') return body;
   return { ...body, salary: { ...salary, amount: amountAsNumber(salary.amount), maxAmount: amountAsNumber(salary.maxAmount) } };
+}
+
+type Named = { id: unknown };
+const byId = (value: unknown): unknown => (value !== null && typeof value === 'object' ? { id: (value as Named).id } : value);
+
+/**
+ * A job as GET returned it, in the form a create sends (4.2: "On input only `id` is supplied"): its request fields
+ * alone, each named object by its id, each location by its description, the amounts as JSON numbers.
+ *
+ * @example
+ * asCreateInput({ id: 7, positionType: { id: 1, name: 'Full-time' }, locations: [{ id: 3, name: 'Laval, QC', description: 'Laval, QC', type: 'city' }] });
+ * // { positionType: { id: 1 }, locations: [{ description: 'Laval, QC' }] }
+ */
+export function asCreateInput(job: Body): Body {
+  const input: Body = Object.fromEntries(JOB_INPUT_FIELDS.filter((field) => field in job).map((field) => [field, job[field]]));
+  const salary = withNumberAmounts(input).salary as Record<string, unknown> | null | undefined;
+  if (salary) input.salary = { ...salary, period: byId(salary.period) };
+  if (input.positionType !== undefined) input.positionType = byId(input.positionType);
+  if (input.applicantRoutingType !== undefined) input.applicantRoutingType = byId(input.applicantRoutingType);
+  if (Array.isArray(input.categories)) input.categories = input.categories.map(byId);
+  if (Array.isArray(input.locations))
+    input.locations = input.locations.map((place: { description?: unknown }) => ({ description: place.description }));
+  return input;
 }

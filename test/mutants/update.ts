@@ -3,6 +3,7 @@
  * change, read-only fields never do, and the answer is the updated job.
  */
 import type { CoreHandler, CoreRequest, CoreResponse } from '../../mock/index.js';
+import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { inputOf } from './support/job-input.js';
@@ -10,6 +11,7 @@ import { JobOverrides } from './support/job-overrides.js';
 import {
   isJobBody,
   isListBody,
+  isObject,
   jsonResponse,
   requestJson,
   responseJson,
@@ -140,10 +142,13 @@ const dropsReference = (value: '' | null): Mutant['transform'] =>
  * A PUT (by id, by referenceId, the override) whose body is edited against the job it names before the core sees it:
  * a server's dirty check that finds "nothing changed" where something did.
  */
-function dirtyCheck(edit: (body: Record<string, unknown>, job: Record<string, unknown>) => void): Mutant['transform'] {
+function dirtyCheck(
+  edit: (body: Record<string, unknown>, job: Record<string, unknown>) => void,
+  forms: (req: CoreRequest) => boolean = (req) => isJobsPath(req) && effectiveMethod(req) === 'PUT',
+): Mutant['transform'] {
   return (next) => async (req) => {
     const body = requestJson(req);
-    if (!isJobsPath(req) || effectiveMethod(req) !== 'PUT' || body === undefined) return next(req);
+    if (!forms(req) || body === undefined) return next(req);
     const id = jobIdOf(req) ?? (typeof body.referenceId === 'string' ? (await jobByReference(next, req, body.referenceId))?.id : undefined);
     const job = typeof id === 'number' ? await currentJob(next, req, id) : undefined;
     if (job === undefined) return next(req);
@@ -933,5 +938,42 @@ export const updateMutants: Mutant[] = [
       if (!republished || !/"autoRefresh":true/.test(res.body as string)) return res;
       return { ...res, body: (res.body as string).replace(/"publishDate":"[^"]*"/, `"publishDate":"${new Date().toISOString()}"`) };
     },
+  },
+  {
+    // spec 4.3: only the fields sent change, to what was sent; 2.1 closeDate is a Date, ISO 8601, in any spelling
+    name: 'update-close-date-respelled-slips-a-day-by-override',
+    area: 'update',
+    violates:
+      '4.3: an update stores what it sends (here, through the override, a closeDate that names the stored day or ' +
+      'instant in another spelling is saved a day early)',
+    expectedRule: 'jobs.update.get-result-resent',
+    transform: dirtyCheck(
+      (body, job) => {
+        const sent = body.closeDate;
+        const stored = job.closeDate;
+        if (typeof sent !== 'string' || typeof stored !== 'string' || sent === stored) return;
+        const sameDay = /^\d{4}-\d{2}-\d{2}$/.test(sent) && stored.startsWith(sent);
+        if (sameDay || Date.parse(sent) === Date.parse(stored)) body.closeDate = new Date(Date.parse(sent) - DAY_MS).toISOString();
+      },
+      (req) => isOverride(req, 'PUT') && isJobsPath(req),
+    ),
+  },
+  {
+    // spec 4.3: only the fields sent change; 4.2 lists salary.amount and salary.maxAmount as fields of their own
+    name: 'update-unchanged-salary-amount-by-id-clears-max-amount',
+    area: 'update',
+    violates:
+      '4.3: only the fields sent change (here a PUT by id whose salary resends the stored amount without a maxAmount ' +
+      'clears the stored maxAmount)',
+    expectedRule: 'jobs.update.get-result-resent',
+    transform: dirtyCheck(
+      (body, job) => {
+        const sent = body.salary;
+        const stored = job.salary;
+        if (!isObject(sent) || !isObject(stored) || 'maxAmount' in sent || stored.maxAmount === null) return;
+        if (Number(sent.amount) === Number(stored.amount)) body.salary = { ...sent, maxAmount: null };
+      },
+      (req) => isPutById(req),
+    ),
   },
 ];
