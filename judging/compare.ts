@@ -18,6 +18,7 @@ export {
   compareDates,
   instantMs,
   dayOffsets,
+  firstOutOfOrder,
   hasTime,
   isDaysAfter,
   keepsDate,

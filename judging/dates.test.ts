@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDates, isDaysAfter, keepsDate, sameDate, sameDay } from './compare.js';
+import { compareDates, firstOutOfOrder, isDaysAfter, keepsDate, sameDate, sameDay } from './compare.js';
 
 /** One instant, 2026-12-02T00:00Z, in every form the schemas accept. */
 const MIDNIGHT_FORMS = [
@@ -100,5 +100,22 @@ describe('day arithmetic over both readings', () => {
     expect(isDaysAfter('2026-10-03T23:30-05:00', '2026-12-02T23:30-05:00', 60)).toBe(true);
     expect(isDaysAfter('20261003T043000Z', '2026-12-02', 60)).toBe(true);
     expect(sameDay('2026-12-01T19:00:00-05:00', '2026-12-02')).toBe(true);
+  });
+});
+
+describe('firstOutOfOrder finds where a list stops being newest first', () => {
+  const at = (...dates: string[]) => dates.map((publishDate) => ({ publishDate }));
+  it('is -1 for a list newest first, ties included, across offsets', () => {
+    expect(
+      firstOutOfOrder(at('2026-12-02T10:00:00Z', '2026-12-02T05:00:00-05:00', '2026-12-02T10:00:00+01:00', '2026-12-01T23:59:59Z')),
+    ).toBe(-1);
+    expect(firstOutOfOrder([])).toBe(-1);
+  });
+  it('names the first item newer than the one before it, to the nanosecond', () => {
+    expect(firstOutOfOrder(at('2026-12-03', '2026-12-02', '2026-12-04', '2026-12-01'))).toBe(2);
+    expect(firstOutOfOrder(at('2026-12-02T00:00:00.000000001Z', '2026-12-02T00:00:00.000000002Z'))).toBe(1);
+  });
+  it('does not judge a list that mixes bare dates and date-times', () => {
+    expect(firstOutOfOrder(at('2026-12-02', '2026-12-02T10:00:00Z'))).toBe(-1);
   });
 });

@@ -160,3 +160,17 @@ export function sameDate(a: string, b: string): boolean {
   if (hasTime(a) && hasTime(b)) return compareDates(a, b) === 0;
   return sameDay(a, b);
 }
+
+/**
+ * The index of the first item whose publishDate is newer than the one before it: where a list stops being sorted
+ * newest first (ties in any order). -1 when it is sorted, and when date-times and bare dates are mixed (their
+ * order within a day is not known).
+ *
+ * @example
+ * firstOutOfOrder([{ publishDate: '2026-01-02T00:00:00Z' }, { publishDate: '2026-01-03T00:00:00Z' }]) // 1
+ */
+export function firstOutOfOrder(items: ReadonlyArray<{ publishDate: string }>): number {
+  const comparable = items.every((item) => hasTime(item.publishDate)) || items.every((item) => !hasTime(item.publishDate));
+  if (!comparable) return -1;
+  return items.findIndex((item, i) => i > 0 && compareDates(item.publishDate, items[i - 1]!.publishDate) > 0);
+}

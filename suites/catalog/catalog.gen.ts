@@ -184,7 +184,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'create',
-    title: 'POST with a referenceId already in use is rejected (4xx)',
+    title: 'POST with a referenceId already in use is rejected (4xx), whatever befell the referenceId before',
     statement: 'Posting a `referenceId` that already exists rejects the request from the second time onward.',
   },
   {

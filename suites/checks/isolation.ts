@@ -174,8 +174,12 @@ const updateByReference = isolationRule(
         patch: { ...p.generated, title: title!.patch.title },
       })),
     ];
+    const named = { ...p.mine, referenceId: p.mineReference };
     for (const { form, label, patch } of sends) {
-      const res = await sendUpdate(ctx, form, { ...p.mine, referenceId: p.mineReference }, patch, p.other);
+      // The owner's own write by that referenceId first, in the same form and changing nothing: what a server keeps of
+      // it (a lookup cached by referenceId alone) is fresh when the other employer's write comes.
+      await sendUpdate(ctx, form, named, { title: p.mine.title });
+      const res = await sendUpdate(ctx, form, named, patch, p.other);
       // The second employer may get its own job with that referenceId (a PUT-create) or a 4xx; never the first one's job.
       const answer = isSuccess(res.status) ? `${res.status} (created its own job)` : String(res.status);
       ctx.observe({

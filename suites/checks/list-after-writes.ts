@@ -13,7 +13,7 @@ import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { compareDates, headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
+import { firstOutOfOrder, headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { CREATE_FORMS, declinesCreate, declinesUpdate, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
@@ -102,8 +102,7 @@ async function statusChangesInEveryForm(ctx: RuleContext, generated: Body): Prom
     }
   }
   const active = (await listJobs(ctx, { q: caseTagOf(ctx), status: 'active', pageSize: 100 })).json.data;
-  const outOfOrder = active.findIndex((item, i) => i > 0 && compareDates(item.publishDate, active[i - 1]!.publishDate) > 0);
-  ctx.expect(outOfOrder === -1, {
+  ctx.expect(firstOutOfOrder(active) === -1, {
     title: 'the active jobs are out of publishDate order after their archive and re-publish',
     expected: 'sorted by publishDate descending (spec 4.5); a status change changes nothing else (spec 3)',
     received: active.map((header) => `${header.id} ${header.publishDate}`).join('\n'),

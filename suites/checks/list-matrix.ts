@@ -21,7 +21,7 @@ import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { listLimits } from '../arbitraries/schema-limits.js';
-import { compareDates, hasTime, instantMs, sameEmployer, show } from '../../judging/compare.js';
+import { compareDates, firstOutOfOrder, instantMs, sameEmployer, show } from '../../judging/compare.js';
 import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
 import { atOnce } from '../kit/at-once.js';
@@ -599,8 +599,7 @@ function judgeFilter(p: MatrixPage): void {
 
 /** §4.5: sorted by publishDate descending over the whole list (ties in any order). */
 function judgeOrder(p: MatrixPage): void {
-  const comparable = p.data.every((item) => hasTime(item.publishDate)) || p.data.every((item) => !hasTime(item.publishDate));
-  const bad = comparable ? p.data.findIndex((item, i) => i > 0 && compareDates(item.publishDate, p.data[i - 1]!.publishDate) > 0) : -1;
+  const bad = firstOutOfOrder(p.data);
   p.expect(
     bad === -1,
     `list item ${bad} of page ${p.at} is newer than the one before it`,

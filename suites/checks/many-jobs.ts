@@ -9,7 +9,7 @@
  * and one whose total moved meanwhile (another client writing) is not judged.
  */
 import type { Job, JobList } from '../../schemas/types.gen.js';
-import { show } from '../../judging/compare.js';
+import { firstOutOfOrder, show } from '../../judging/compare.js';
 import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule.js';
 import { atOnce } from '../kit/at-once.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
@@ -45,7 +45,11 @@ async function walk(ctx: RuleContext, query: ListQuery, ours: ReadonlySet<number
   return pages;
 }
 
-/** What is wrong with a walked list: jobs twice or missing, a count that is not the total, pages, items in another status. */
+/**
+ * What is wrong with a walked list: jobs twice or missing, out of publishDate order across its pages (a job filed by
+ * when it came, at the employer's N-th job, shows only among many), a count that is not the total, pages, items in
+ * another status.
+ */
 function problemsOf(pages: readonly ListRes[], expected: readonly Job[], query: ListQuery): string[] {
   const pageSize = Number(query.pageSize ?? 10);
   const items = pages.flatMap((page) => page.json.data);
@@ -54,9 +58,14 @@ function problemsOf(pages: readonly ListRes[], expected: readonly Job[], query: 
   const twice = items.filter((item) => seen.has(item.id) || !seen.add(item.id)).map((item) => item.id);
   const missing = expected.filter((job) => !seen.has(job.id)).map((job) => job.id);
   const otherStatus = query.status === undefined ? [] : items.filter((item) => item.status !== query.status);
+  const unsorted = firstOutOfOrder(items);
+  const dateAt = (i: number): string => show(items[i]!.publishDate);
   return [
     ...(twice.length > 0 ? [`listed twice: ${show(twice, 120)}`] : []),
     ...(missing.length > 0 ? [`missing: ${missing.length} jobs (${show(missing, 120)})`] : []),
+    ...(unsorted > 0
+      ? [`out of order: item ${unsorted} (${dateAt(unsorted)}) is newer than item ${unsorted - 1} (${dateAt(unsorted - 1)})`]
+      : []),
     ...(otherStatus.length > 0
       ? [
           `${otherStatus.length} jobs in another status than ${query.status} (${show(
@@ -101,7 +110,8 @@ async function expectWhole(ctx: RuleContext, query: ListQuery, expected: readonl
   ctx.expect(false, {
     title: `GET /jobs?${queryText(query)} over ${JOBS} jobs, walked through next: ${problems[0]}`,
     expected:
-      'every matching job once, in the status asked, as many as total says, on ceil(total / pageSize) pages (spec 4.5, 2.8), ' +
+      'every matching job once, newest first (ties in any order), in the status asked, as many as total says, on ' +
+      'ceil(total / pageSize) pages (spec 4.5, 2.8), ' +
       'however many jobs the employer has',
     received: problems.join('\n'),
     failingExchange: pages.at(-1)!.exchange,

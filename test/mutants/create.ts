@@ -46,6 +46,26 @@ const locationOfRemovedJob: Transform = (next) => {
 };
 
 /** The POST handler keeps the employer of its first answer and writes it into every later POST answer. */
+/**
+ * A duplicate check that reads who last posted a referenceId: once the other employer has posted the caller's
+ * referenceId, the caller's duplicate POST of it is taken as an update of the caller's job (a PUT, answered 201).
+ */
+const duplicateTakenAfterOtherEmployerPosted: Transform = (next) => {
+  const lastPoster = new Map<string, string | undefined>();
+  return async (req) => {
+    const referenceId = requestJson(req)?.referenceId;
+    if (!isPost(req) || typeof referenceId !== 'string') return next(req);
+    const key = req.headers['api-key'];
+    const poster = lastPoster.get(referenceId);
+    lastPoster.set(referenceId, key);
+    if (poster === undefined || poster === key || (await jobByReference(next, req, referenceId)) === undefined) return next(req);
+    const res = await sideRequest(next, req, 'PUT', '/jobs', { body: requestJson(req) });
+    const job = responseJson(res);
+    if (res.status !== 200 || !isJobBody(job)) return next(req);
+    return { ...res, status: 201, headers: { ...res.headers, location: `${req.baseUrl}/api/v1.1/jobs/${job.id}` } };
+  };
+};
+
 const postAnswerKeepsFirstEmployer: Transform = (next) => {
   let first: string | undefined;
   return async (req) => {
@@ -619,5 +639,15 @@ export const createMutants: Mutant[] = [
       "employer's POST answers with the first employer's id and name, while a GET is right)",
     expectedRule: 'jobs.create.body-matches-get',
     transform: postAnswerKeepsFirstEmployer,
+  },
+  {
+    // spec 4.2, 7.1: posting a referenceId that already exists is rejected from the second time onward
+    name: 'create-duplicate-taken-after-other-employer-posted',
+    area: 'create',
+    violates:
+      '4.2: a POST of a referenceId already in use is rejected (here, once the other employer has posted the same ' +
+      "referenceId, the caller's duplicate POST updates the caller's job and answers 201)",
+    expectedRule: 'jobs.create.duplicate-reference-rejected',
+    transform: duplicateTakenAfterOtherEmployerPosted,
   },
 ];

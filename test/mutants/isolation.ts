@@ -8,8 +8,42 @@ import { isJobBody, isListBody, requestJson, responseJson, withResponseJson } fr
 import { rewriteResponse } from './support/transforms.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
-import { effectiveMethod, isAnyUpdate, isCollection, isItem, isList, isOverride, isPutById, jobIdOf } from './support/routes.js';
+import {
+  effectiveMethod,
+  isAnyUpdate,
+  isCollection,
+  isItem,
+  isList,
+  isOverride,
+  isPutById,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
+
+/**
+ * PUT /jobs finds its job through a lookup cached by referenceId alone: right after one employer's PUT /jobs with a
+ * referenceId, another employer's PUT /jobs with it, holding no job of its own by it, updates the cached job.
+ */
+const putByReferenceHitsCachedLookup: Transform = (next) => {
+  let last: { key: string | undefined; referenceId: string; id: number } | undefined;
+  return async (req) => {
+    const body = requestJson(req);
+    const referenceId = body?.referenceId;
+    if (!isPutByReference(req) || body === undefined || typeof referenceId !== 'string') return next(req);
+    const key = req.headers['api-key'];
+    const cached = last?.referenceId === referenceId && last.key !== key ? last : undefined;
+    if (cached && (await jobByReference(next, req, referenceId)) === undefined) {
+      const { referenceId: _named, ...fields } = body;
+      const res = await sideRequest(next, req, 'PUT', `/jobs/${cached.id}`, { body: fields, headers: { 'api-key': cached.key ?? '' } });
+      if (res.status === 200) return res;
+    }
+    const res = await next(req);
+    const job = responseJson(res);
+    if ((res.status === 200 || res.status === 201) && isJobBody(job)) last = { key, referenceId, id: job.id };
+    return res;
+  };
+};
 
 /** A job that another key than the first demo employer's writes by `writes` is answered (with `status`) as the first employer's. */
 function answersAsFirstEmployer(writes: (req: CoreRequest) => boolean, status = 201): Transform {
@@ -319,5 +353,15 @@ export const isolationMutants: Mutant[] = [
       'in it; the job itself and a GET are right)',
     expectedRule: 'jobs.lifecycle.second-employer-forms',
     transform: answersAsFirstEmployer(isAnyUpdate, 200),
+  },
+  {
+    // spec 5.3: only the key's employer's data; 4.3: a PUT /jobs with a referenceId the employer does not hold creates
+    name: 'isolation-put-by-reference-hits-cached-lookup',
+    area: 'isolation',
+    violates:
+      "5.3: a referenceId names a job of the key's own employer only (here, right after one employer's PUT /jobs with " +
+      "a referenceId, the other employer's PUT /jobs with it updates and answers the first employer's job)",
+    expectedRule: 'jobs.isolation.update-by-reference',
+    transform: putByReferenceHitsCachedLookup,
   },
 ];

@@ -210,6 +210,31 @@ const archivedByArchiveTime: Transform = (next) => {
   };
 };
 
+/**
+ * A list index kept in blocks of ten: a job posted when its employer holds exactly ten starts a block at the wrong
+ * end, and every list shows it last.
+ */
+const tenthBlockListedLast: Transform = (next) => {
+  const misplaced = new Set<number>();
+  return async (req) => {
+    if (isPost(req)) {
+      const held = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ pageSize: '1' }) }));
+      const res = await next(req);
+      const job = responseJson(res);
+      if (res.status === 201 && isJobBody(job) && isListBody(held) && held.paging.total === 10) misplaced.add(job.id);
+      return res;
+    }
+    const res = await next(req);
+    const body = responseJson(res);
+    if (!isList(req) || res.status !== 200 || !isListBody(body) || !body.data.some((item) => misplaced.has(item.id as number))) return res;
+    const [late, rest] = [
+      body.data.filter((item) => misplaced.has(item.id as number)),
+      body.data.filter((item) => !misplaced.has(item.id as number)),
+    ];
+    return withResponseJson(res, { ...body, data: [...rest, ...late] });
+  };
+};
+
 /** A search text built as `${title} ${referenceId}`: a job without a referenceId holds "null", and a q within it lists it. */
 const qMatchesMissingReferenceAsNull: Transform = (next) => async (req) => {
   const q = req.query.get('q')?.toLowerCase() ?? '';
@@ -978,5 +1003,15 @@ export const listMutants: Mutant[] = [
       'referenceId holds "null" and q=null lists it)',
     expectedRule: 'jobs.list.q-other-fields',
     transform: qMatchesMissingReferenceAsNull,
+  },
+  {
+    // spec 4.5: sorted by publishDate descending
+    name: 'list-job-posted-at-ten-listed-last',
+    area: 'list',
+    violates:
+      '4.5: the list is sorted by publishDate descending (here a job posted when its employer holds exactly ten jobs ' +
+      'is listed last on every page it is on)',
+    expectedRule: 'jobs.list.many-jobs',
+    transform: tenthBlockListedLast,
   },
 ];
