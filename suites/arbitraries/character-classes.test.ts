@@ -6,7 +6,9 @@ import {
   asHtmlText,
   CHARACTER_CLASSES,
   CLASS_EXAMPLES,
+  classDescription,
   classPieces,
+  classUrl,
   classSampleArb,
   type CharacterClass,
   type ClassSample,
@@ -40,11 +42,19 @@ function isValidSample(sample: ClassSample): void {
   const referenceId = `${OWN_REFERENCE_ID}-${sample.text}`;
   // §8: referenceId max 50, whether a server counts code points or UTF-16 units
   expect(referenceId.length).toBeLessThanOrEqual(inputLimits.referenceIdMax);
-  expect(fields({ referenceId, title: sample.text, ...sample.routing }).ok).toBe(true);
+  const description = classDescription(sample.text, sample.characterClass);
+  expect(fields({ referenceId, title: sample.text, description, ...sample.routing }).ok).toBe(true);
   for (const location of sample.locations ?? []) expect(place(location).ok).toBe(true);
 }
 
 describe('character classes', () => {
+  it('put the class in a link of the description where a URL can hold it, the href escaped as an attribute value', () => {
+    expect(classDescription('Ab', 'letter-case')).toBe(`<p>Ab</p><p><a href="${classUrl('letter-case')}">Ab</a></p>`);
+    expect(classUrl('letter-case')).toMatch(HOLDS['letter-case']);
+    expect(classDescription('a', 'html-special')).toContain(`href="https://jobs.example.com/apply?a=1&amp;b='x'"`);
+    expect(classUrl('backslash')).toBe(classUrl('astral'));
+  });
+
   it('give the same samples for the same seed', () => {
     assertSameValuesGivenSameSeed(classSampleArb);
   });

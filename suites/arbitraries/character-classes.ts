@@ -12,7 +12,8 @@
  * - description: every class as HTML text, `<`, `>` and `&` escaped (2.1: the text, not a tag), without the control
  *   characters HTML text cannot hold (a parse error an HTML parser drops: asHtmlText);
  * - applicationEmail: `&` and `'`, or `.`, `+`, `_` and `-`, in the local part (RFC 5322 atext), or capitals; other classes leave the address plain;
- * - applicationUrl: `&` and `'` in the query, non-ASCII percent-encoded, `+` and `%2B`, a fragment (RFC 3986 3.3-3.5): forms that come back identical;
+ * - applicationUrl, and the href of a link in the description: `&` and `'` in the query, non-ASCII percent-encoded,
+ *   `+` and `%2B`, a fragment (RFC 3986 3.3-3.5), capitals in the path and the query: forms that come back identical;
  * - locations: the job's plain places (unusual official spellings belong to jobs.limits.location-forms).
  */
 import * as fc from 'fast-check';
@@ -102,6 +103,8 @@ const URLS: Partial<Record<CharacterClass, string>> = {
   'html-special': "https://jobs.example.com/apply?a=1&b='x'",
   'ascii-punctuation': 'https://jobs.example.com/a_b-c.d~e/apply?x=1+2&tag=%2Bsr#form',
   'non-ascii': 'https://jobs.example.com/caf%C3%A9/%E6%97%A5?q=%C3%A9t%C3%A9',
+  // A path and a query are case-sensitive (RFC 3986 6.2.2.1); the host is not, so it stays in lower case.
+  'letter-case': 'https://jobs.example.com/Careers/Apply?Ref=AbC#Top',
 };
 
 /** One job's worth of a class: the text the plain string fields carry, and the address and places that hold it. */
@@ -122,7 +125,7 @@ const PLAIN_URL = 'https://jobs.example.com/apply';
 function routingOf(characterClass: CharacterClass, byUrl: boolean): ClassSample['routing'] {
   // §4.2: applicationEmail with routing type 1, applicationUrl with routing type 2
   return byUrl
-    ? { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: URLS[characterClass] ?? PLAIN_URL }
+    ? { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: classUrl(characterClass) }
     : { applicantRoutingType: { id: routingTypeIds.email }, applicationEmail: EMAILS[characterClass] ?? PLAIN_EMAIL };
 }
 
@@ -173,6 +176,17 @@ export const classSampleArb: fc.Arbitrary<ClassSample> = fc
   .map(sampleOf);
 
 /**
+ * The URL that holds a class where a URL can (the applicationUrl of a job routed by URL, the href of a link in its
+ * description), else a plain one.
+ *
+ * @example
+ * classUrl('letter-case'); // 'https://jobs.example.com/Careers/Apply?Ref=AbC#Top'
+ */
+export function classUrl(characterClass: CharacterClass): string {
+  return URLS[characterClass] ?? PLAIN_URL;
+}
+
+/**
  * Characters HTML text cannot hold: the controls other than white space, whose input is a parse error an HTML parser
  * drops (HTML 13.2.3.5), NUL first.
  */
@@ -188,4 +202,16 @@ const NOT_HTML_TEXT = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/gu;
  */
 export function asHtmlText(text: string): string {
   return text.replace(NOT_HTML_TEXT, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * A description holding the text twice: as a paragraph, and as the text of a link whose href holds the class where
+ * a URL can (classUrl), so the class goes through an attribute value too.
+ *
+ * @example
+ * classDescription('Ab', 'letter-case'); // '<p>Ab</p><p><a href="https://jobs.example.com/Careers/Apply?Ref=AbC#Top">Ab</a></p>'
+ */
+export function classDescription(text: string, characterClass: CharacterClass): string {
+  const href = classUrl(characterClass).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return `<p>${asHtmlText(text)}</p><p><a href="${href}">${asHtmlText(text)}</a></p>`;
 }

@@ -1322,6 +1322,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     exclusive: true,
   },
   {
+    id: 'jobs.list.header-values-every-list',
+    section: '2.7',
+    level: 'must',
+    area: 'list',
+    title: 'List item values equal those of the full job in every combination of q, status, page and pageSize',
+    statement: 'A subset of the job with the same types and meaning',
+    exclusive: true,
+  },
+  {
     id: 'jobs.paging.total',
     section: '2.8',
     level: 'must',
@@ -1854,7 +1863,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.1',
     level: 'must',
     area: 'robustness',
-    title: 'GET /jobs/ and GET /jobs/{id}/ are answered (read or refused, observed), never with a 5xx',
+    title: 'Every operation on a path with a trailing slash is taken as on the plain path or refused (observed), never with a 5xx',
     statement: 'Status codes for invalid input and the format of error bodies: not shown.',
   },
   {

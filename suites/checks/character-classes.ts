@@ -9,7 +9,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { asHtmlText, CLASS_EXAMPLES, classSampleArb, REFUSABLE_CLASSES, type ClassSample } from '../arbitraries/character-classes.js';
+import { CLASS_EXAMPLES, classDescription, classSampleArb, REFUSABLE_CLASSES, type ClassSample } from '../arbitraries/character-classes.js';
 import type { LocationInput } from '../arbitraries/location.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameEmail, sameHtmlContent, sameLocations, sameText, sameUrl, show } from '../../judging/compare.js';
@@ -95,7 +95,7 @@ function classBody(ctx: RuleContext, generated: Body, sample: ClassSample): { bo
     ...(sample.locations ? { locations: [...sample.locations] } : {}),
     referenceId: `${identified.referenceId}-${sample.text}`,
     title: scopedTitle(ctx, identified.referenceId, sample.text),
-    description: `<p>${asHtmlText(sample.text)}</p>`,
+    description: classDescription(sample.text, sample.characterClass),
   };
   return { body, plain: identified.referenceId };
 }
@@ -183,7 +183,7 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
       const { applicantRoutingType: _routing, ...address } = sample.routing;
       for (const [i, form] of UPDATE_FORMS.entries()) {
         const text = `${sample.text}${UPDATE_MARKS[i]}`;
-        const patch = { title: scopedTitle(ctx, plain, text), description: `<p>${asHtmlText(text)}</p>`, ...address };
+        const patch = { title: scopedTitle(ctx, plain, text), description: classDescription(text, sample.characterClass), ...address };
         const res = await sendUnlessDeclined(ctx, form, { job: created, patch, fresh: identify(ctx, generated) });
         if (res === undefined) continue;
         const label = formLabel(form, created);

@@ -6,7 +6,8 @@
  * jobs (active by POST, archived by PUT-create, a draft by POST without a status), and again after each is deleted
  * (newest first, each in another delete form), every time by every status filter. An employer that holds jobs of
  * other clients cannot be taken through these states: that is recorded, not judged, once each job its list shows is
- * read by id (a list that keeps a removed job shows one that GET says is gone).
+ * read by id (a list that keeps a removed job shows one that GET says is gone). So is one that another client gives a
+ * job while the rule runs (a parallel shard): a listed job the rule never made stops it.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';
@@ -32,12 +33,36 @@ async function listsOf(ctx: RuleContext, api: JobsApi, ours: ReadonlySet<number>
 
 const filterName = (status: StatusFilter): string => (status === 'absent' ? 'GET /jobs' : `GET /jobs?status=${status}`);
 
-/** Each list holds exactly `jobs`, those its filter takes (in any order: ties of publishDate are open), data an array, total their count. */
-async function expectHolds(ctx: RuleContext, api: JobsApi, employer: string, jobs: readonly Job[], when: string): Promise<void> {
-  for (const { status, res } of await listsOf(ctx, api, new Set(jobs.map((job) => job.id)))) {
+/**
+ * Whether another client gave the employer jobs while the rule ran: a listed job the rule never made (`made`). The rule
+ * then stops, recorded. A job it made and removed is no stranger: a list that keeps it is judged.
+ */
+function othersCameIn(ctx: RuleContext, ids: readonly unknown[], made: ReadonlySet<number>): boolean {
+  if (ids.every((id) => typeof id !== 'number' || made.has(id))) return false;
+  ctx.observe({
+    topic: 'list.employer-not-empty',
+    section: '4.5',
+    observed: 'another client wrote its jobs meanwhile: its first and last job not reached',
+  });
+  return true;
+}
+
+/**
+ * Each list holds exactly `jobs`, those its filter takes (in any order: ties of publishDate are open), data an array,
+ * total their count. False where another client's jobs came in meanwhile: nothing is judged, and the walk stops.
+ */
+async function expectHolds(
+  ctx: RuleContext,
+  api: JobsApi,
+  employer: string,
+  { jobs, made }: { jobs: readonly Job[]; made: ReadonlySet<number> },
+  when: string,
+): Promise<boolean> {
+  for (const { status, res } of await listsOf(ctx, api, made)) {
     const wanted = jobs.filter((job) => status === 'absent' || status === job.status).map((job) => job.id);
     const data: unknown = res.json?.data;
     const ids = Array.isArray(data) ? data.map((item) => (item as { id?: unknown }).id) : undefined;
+    if (ids !== undefined && othersCameIn(ctx, ids, made)) return false;
     const total = res.json?.paging?.total;
     const sorted = (list: readonly unknown[]): string => show([...list].sort());
     ctx.expect(ids !== undefined && sorted(ids) === sorted(wanted) && total === wanted.length, {
@@ -47,6 +72,7 @@ async function expectHolds(ctx: RuleContext, api: JobsApi, employer: string, job
       failingExchange: res.exchange,
     });
   }
+  return true;
 }
 
 /** The ids the employer's first page without q lists, of jobs a GET by id says are gone: none, unless the list keeps removed jobs. */
@@ -94,8 +120,9 @@ const FIRST_JOBS: ReadonlyArray<{ form: 'post' | 'put-create'; status?: Job['sta
  */
 async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, generated: Body, ways: readonly DeleteWay[]): Promise<void> {
   if (!(await holdsNone(ctx, api, employer))) return;
-  await expectHolds(ctx, api, employer, [], 'with no job');
   const jobs: Job[] = [];
+  const made = new Set<number>();
+  if (!(await expectHolds(ctx, api, employer, { jobs, made }, 'with no job'))) return;
   for (const { form, status } of FIRST_JOBS) {
     const body = identify(ctx, generated);
     const job = await createInForm(ctx, form, status === undefined ? body : { ...body, status }, api);
@@ -105,7 +132,8 @@ async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, ge
       received: `status ${show(job.status)}`,
     });
     jobs.push(job);
-    await expectHolds(ctx, api, employer, jobs, `with ${jobs.length} job(s)`);
+    made.add(job.id);
+    if (!(await expectHolds(ctx, api, employer, { jobs, made }, `with ${jobs.length} job(s)`))) return;
   }
   for (const way of ways) {
     const job = jobs.pop()!;
@@ -117,7 +145,8 @@ async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, ge
       received: `${read.status}`,
       failingExchange: read.exchange,
     });
-    await expectHolds(ctx, api, employer, jobs, `after ${DELETE_HOW[way]} of one of its ${jobs.length + 1} job(s)`);
+    if (!(await expectHolds(ctx, api, employer, { jobs, made }, `after ${DELETE_HOW[way]} of one of its ${jobs.length + 1} job(s)`)))
+      return;
   }
 }
 

@@ -21,12 +21,12 @@ import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { listLimits } from '../arbitraries/schema-limits.js';
-import { compareDates, firstOutOfOrder, instantMs, sameEmployer, show } from '../../judging/compare.js';
+import { compareDates, firstOutOfOrder, headerDifferences, instantMs, sameEmployer, show } from '../../judging/compare.js';
 import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
 import { atOnce } from '../kit/at-once.js';
 import { DELETE_WAYS, removeJob, type DeleteWay } from '../kit/delete-forms.js';
-import { createJob, listJobs, secondEmployer } from '../kit/jobs.js';
+import { createJob, getJob, listJobs, secondEmployer } from '../kit/jobs.js';
 import { requestList, totalsWithoutQ, type StatusFilter } from '../kit/unscoped-lists.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { CREATE_FORMS, createInForm, sendUpdate, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
@@ -40,7 +40,7 @@ import {
 } from '../arbitraries/list-combinations.js';
 
 /** What one matrix rule judges of every combination. */
-export type MatrixAspect = 'filter' | 'order' | 'count' | 'links' | 'isolation';
+export type MatrixAspect = 'filter' | 'order' | 'count' | 'links' | 'isolation' | 'values';
 
 type Status = Job['status'];
 
@@ -173,7 +173,9 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
     // The reference-id job's title starts with the case tag, not its referenceId: q = that referenceId must match by
     // referenceId; so does the title of the job that holds it first.
     const marker = i === REFERENCE_JOB || i === RENAMED_AWAY ? caseTag : body.referenceId;
-    return { ...body, title: scopedTitle(ctx, marker, titledAt(i, titleWord)), status };
+    // The values rule's jobs are confidential in turn, so that each status holds both values of the header's flag.
+    const flag = aspect === 'values' ? { confidential: i % 2 === 0 } : {};
+    return { ...body, title: scopedTitle(ctx, marker, titledAt(i, titleWord)), status, ...flag };
   });
   // The jobs no q level names carry both levels in every other text field: q matches title and referenceId only.
   const terms = [titleWord, named[REFERENCE_JOB]!.referenceId];
@@ -246,6 +248,8 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
         ctx.skip(`both keys belong to employer ${jobs[0]!.employer.id}: isolation needs two employers`);
     }
   }
+  // The values rule compares each item with a GET of its job, read once the writes are done (not their answers).
+  if (aspect === 'values') jobs.splice(0, jobs.length, ...(await atOnce(ctx, jobs, (job) => getJob(ctx, job.id))));
   // Read once the fixture is complete: the unscoped totals the lists must show while nobody else writes.
   const complete = await totalsWithoutQ(ctx);
   const ids = new Set([...[...jobs, ...others].map((job) => job.id), ...deleted]);
@@ -597,6 +601,22 @@ function judgeFilter(p: MatrixPage): void {
   );
 }
 
+/** §2.7: each item of the fixture is a subset of its job with the same values, in every combination of the list parameters. */
+function judgeValues(p: MatrixPage): void {
+  const jobs = new Map(p.fixture.jobs.map((job) => [job.id, job]));
+  const differing = p.ownHere.flatMap((item) => {
+    const job = jobs.get(item.id);
+    const diff = job === undefined ? [] : headerDifferences(item, job);
+    return diff.map((field) => `${item.id} ${field}: list ${show(item[field as keyof JobHeader])}, job ${show(job?.[field as keyof Job])}`);
+  });
+  p.expect(
+    differing.length === 0,
+    `${differing.length} value(s) of the list items differ from their jobs`,
+    'a header is a subset of the job with the same types and meaning (spec 2.7), whatever the list parameters',
+    differing.join('\n'),
+  );
+}
+
 /** §4.5: sorted by publishDate descending over the whole list (ties in any order). */
 function judgeOrder(p: MatrixPage): void {
   const bad = firstOutOfOrder(p.data);
@@ -754,6 +774,7 @@ const ASPECTS: Record<MatrixAspect, (page: MatrixPage) => void | Promise<void>> 
   order: judgeOrder,
   count: judgeCount,
   links: judgeLinks,
+  values: judgeValues,
   isolation: async (page) => {
     judgeIsolation(page);
     await judgeSecondEmployer(page);

@@ -89,6 +89,23 @@ const headerValues: Implementation = fixedRule(
     }),
 );
 
+/**
+ * The header's values in every combination of the list parameters (suites/checks/list-matrix.ts): a server that builds
+ * its items on another path for one filter (a status's own query, a search's own index) shows a value of another
+ * job or a default there. The fixture's jobs are confidential in turn, so each status holds both values of that flag.
+ */
+const headerValuesEveryList: Implementation = matrixRule(
+  {
+    id: 'jobs.list.header-values-every-list',
+    section: '2.7',
+    level: 'must',
+    title: 'List item values equal those of the full job in every combination of q, status, page and pageSize',
+    statement: 'A subset of the job with the same types and meaning',
+    exclusive: true,
+  },
+  'values',
+);
+
 /** Each of `jobs` is in `api`'s list for the case's q, its header equal to a GET of it (spec 2.7). */
 async function expectHeadersMatch(ctx: RuleContext, jobs: readonly Job[], api: JobsApi): Promise<void> {
   const list = await listJobs(ctx, { q: caseTagOf(ctx) }, api);
@@ -473,6 +490,7 @@ const pageSizeOverMax: Implementation = fixedRule(
 export const listRules: Implementation[] = [
   headerFields,
   headerValues,
+  headerValuesEveryList,
   sorted,
   qTitle,
   qReference,

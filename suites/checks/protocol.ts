@@ -9,7 +9,8 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, changeLines, show } from '../../judging/compare.js';
+import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
+import { classPieces } from '../arbitraries/character-classes.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { PUT_CREATES, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
@@ -26,6 +27,11 @@ const CHARSET_TYPES = [
   'application/json; CHARSET="utf-8"',
 ] as const;
 
+/** Text whose UTF-8 bytes read as other characters in another charset: letters beyond ASCII, a combining mark, beyond the BMP. */
+const BEYOND_ASCII = (['non-ascii', 'combining-marks', 'astral'] as const)
+  .map((characterClass) => classPieces(characterClass)[0])
+  .join(' ');
+
 type Accepts = (status: number) => boolean;
 
 /** One request with a body, on one of the paths that carry one (spec 1, 4.2-4.4, 4.7). */
@@ -39,7 +45,7 @@ interface CharsetPath {
 
 /** The paths a body travels on, for a job created by POST (`posted`) and a fresh referenceId the PUT-create takes (`fresh`). */
 function charsetPaths(posted: { id: number; referenceId: string }, fresh: Body & { referenceId: string }): CharsetPath[] {
-  const title = (what: string): string => `${posted.referenceId} ${what}`;
+  const title = (what: string): string => `${posted.referenceId} ${what} ${BEYOND_ASCII}`;
   return [
     {
       how: 'PUT /jobs/{id}',
@@ -83,6 +89,20 @@ function charsetPaths(posted: { id: number; referenceId: string }, fresh: Body &
 }
 
 /**
+ * Fails unless the job a write answered holds the values it sent: a body labelled with a charset is read in it, UTF-8
+ * whatever the spelling of its name (a server that reads another charset for an unfamiliar spelling mangles every
+ * character beyond ASCII).
+ */
+function expectReadAsSent(ctx: RuleContext, body: Body, job: Job, how: string): void {
+  const problems = keptValueProblems(body, job);
+  ctx.expect(problems.length === 0, {
+    title: `${how} did not store the values it sent`,
+    expected: 'the values sent, read as UTF-8 in every spelling of the charset parameter (spec 1; 4.2, 4.3: the job takes the values sent)',
+    received: problems.join('\n'),
+  });
+}
+
+/**
  * Spec 1 binds every request with a body, so the charset suffix is sent on each path that carries one. An
  * override form refused with the suffix is sent again as plain application/json: the rule fails only when
  * that is accepted (the suffix made the difference); whether the override is honoured is its own rule.
@@ -107,11 +127,13 @@ const charsetAccepted: Implementation = propertyRule<{ first: Body; second: Body
       const body = identify(ctx, first);
       const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body, contentType: type });
       expectStatus(ctx, res, 201, `${expected('POST /jobs')}: 201 (4.2)`);
+      expectReadAsSent(ctx, body, jobOf(res), `POST /jobs as ${type}`);
       const posted = { id: jobOf(res).id, referenceId: body.referenceId };
       for (const path of charsetPaths(posted, identify(ctx, second))) {
-        const sent = await ctx.api.client.request({ ...path.request, contentType: type });
+        const sent = await ctx.api.client.request<Job>({ ...path.request, contentType: type });
         if (path.accepts(sent.status) || !path.override) {
           expectStatus(ctx, sent, path.accepts, expected(path.how));
+          if (sent.json?.id !== undefined) expectReadAsSent(ctx, path.request.body as Body, sent.json, `${path.how} as ${type}`);
           continue;
         }
         const plain = await ctx.api.client.request({ ...path.request, contentType: 'application/json' });

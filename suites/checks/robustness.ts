@@ -13,6 +13,7 @@ import { sameText, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, getJob, showsGone } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
+import { expectLocationLeadsToJob } from './create/response.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
 import { derivedQueryNegatives, integerQuerySpellings } from '../arbitraries/schema-negatives.js';
 import { CHARACTER_CLASSES, classPieces } from '../arbitraries/character-classes.js';
@@ -396,38 +397,127 @@ function twoValidValues(q: string): Record<string, readonly [string, string]> {
   return { q: [q, `${q}x`], status: ['active', 'archived'], page: ['1', '2'], pageSize: ['1', '2'] };
 }
 
+/** One operation sent on its path with a trailing slash, and what it must have done where it was taken. */
+interface SlashedOperation {
+  readonly what: string;
+  send(ctx: RuleContext, job: Job & { referenceId: string }, fresh: Body & { referenceId: string }): Promise<ApiResponse<Job>>;
+  /** Judges a taken (2xx) answer: the effect the plain path has. */
+  holds(ctx: RuleContext, job: Job & { referenceId: string }, res: ApiResponse<Job>): void | Promise<void>;
+}
+
+/** Fails unless `job` reads with `title` now. */
+async function expectTitle(ctx: RuleContext, job: Job, title: string, res: ApiResponse<Job>, what: string): Promise<void> {
+  const read = await getJob(ctx, job.id);
+  ctx.expect(read.title === title, {
+    title: `${what} answered ${res.status}, and job ${job.id} does not hold the title it sent`,
+    expected: 'a path that names the job does what the plain path does, whatever its form (spec 4.1, 4.3): the title changes',
+    received: `${requestLine(res)} -> ${responseLine(res)}; then GET: title ${show(read.title)}`,
+    failingExchange: res.exchange,
+  });
+}
+
+/** Fails unless `job` is gone now. */
+async function expectRemoved(ctx: RuleContext, job: Job, res: ApiResponse<Job>, what: string): Promise<void> {
+  const read = await ctx.api.get(job.id);
+  ctx.expect(showsGone(read.status), {
+    title: `${what} answered ${res.status}, and job ${job.id} is still there`,
+    expected: 'a path that names the job does what the plain path does, whatever its form (spec 3, 4.4): the job is removed',
+    received: `${requestLine(res)} -> ${responseLine(res)}; then GET -> ${read.status}`,
+    failingExchange: res.exchange,
+  });
+}
+
+const SLASHED: readonly SlashedOperation[] = [
+  {
+    what: 'GET /jobs/{id}/',
+    send: (ctx, job) => ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/${job.id}/` }),
+    holds: (ctx: RuleContext, job, res) => {
+      ctx.expect(res.json?.id === job.id, {
+        title: `GET /jobs/${job.id}/ answered ${res.status} with job ${show(res.json?.id)}`,
+        expected: 'a path that names job id names that job, whatever its form (spec 4.1)',
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+    },
+  },
+  {
+    what: 'GET /jobs/',
+    send: (ctx) => ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/?${new URLSearchParams({ q: caseTagOf(ctx) })}` }),
+    holds: (ctx: RuleContext, job, res) => {
+      const items = (res.json as unknown as Partial<JobList> | undefined)?.data ?? [];
+      ctx.expect(
+        items.some((item) => item.id === job.id),
+        {
+          title: `GET /jobs/ answered ${res.status} without job ${job.id}`,
+          expected: 'the list, whatever the form of its path (spec 4.5): it holds the job q matches',
+          received: responseLine(res),
+          failingExchange: res.exchange,
+        },
+      );
+    },
+  },
+  {
+    what: 'POST /jobs/',
+    send: (ctx, _job, fresh) => ctx.api.client.request<Job>({ method: 'POST', path: '/jobs/', body: fresh }),
+    holds: (ctx, _job, res) => expectLocationLeadsToJob(ctx, ctx.api, res, 'POST /jobs/'),
+  },
+  {
+    what: 'PUT /jobs/{id}/',
+    send: (ctx, job) =>
+      ctx.api.client.request<Job>({
+        method: 'PUT',
+        path: `/jobs/${job.id}/`,
+        body: { title: scopedTitle(ctx, job.referenceId, 'slashed by id') },
+      }),
+    holds: (ctx, job, res) => expectTitle(ctx, job, scopedTitle(ctx, job.referenceId, 'slashed by id'), res, 'PUT /jobs/{id}/'),
+  },
+  {
+    what: 'PUT /jobs/',
+    send: (ctx, job) =>
+      ctx.api.client.request<Job>({
+        method: 'PUT',
+        path: '/jobs/',
+        body: { referenceId: job.referenceId, title: scopedTitle(ctx, job.referenceId, 'slashed by reference') },
+      }),
+    holds: (ctx, job, res) => expectTitle(ctx, job, scopedTitle(ctx, job.referenceId, 'slashed by reference'), res, 'PUT /jobs/'),
+  },
+  {
+    what: 'DELETE /jobs/{id}/',
+    send: (ctx, job) => ctx.api.client.request<Job>({ method: 'DELETE', path: `/jobs/${job.id}/` }),
+    holds: (ctx, job, res) => expectRemoved(ctx, job, res, 'DELETE /jobs/{id}/'),
+  },
+  {
+    what: 'DELETE /jobs/',
+    send: (ctx, job) => ctx.api.client.request<Job>({ method: 'DELETE', path: '/jobs/', body: { referenceId: job.referenceId } }),
+    holds: (ctx, job, res) => expectRemoved(ctx, job, res, 'DELETE /jobs/'),
+  },
+];
+
 /**
- * The paths with a trailing slash (`/jobs/`, `/jobs/{id}/`): whether a server takes them is a URL form the spec leaves
- * open (observed), but the answer is never a 5xx, and a job read that way is the job of that id.
+ * Every operation on its path with a trailing slash (`/jobs/`, `/jobs/{id}/`): whether a server takes one is a URL form
+ * the spec leaves open (observed), but the answer is never a 5xx, and one taken does what the plain path does: the job
+ * of that id read, listed, created (its Location the job's address), updated, removed. Each operation has its own job.
  */
 const trailingSlash: Implementation = propertyRule(
   {
     id: 'jobs.robustness.trailing-slash',
     section: '4.1',
     level: 'must',
-    title: 'GET /jobs/ and GET /jobs/{id}/ are answered (read or refused, observed), never with a 5xx',
+    title: 'Every operation on a path with a trailing slash is taken as on the plain path or refused (observed), never with a 5xx',
     statement: 'Status codes for invalid input and the format of error bodies: not shown.',
   },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      const job = await createJob(ctx, identify(ctx, generated));
-      const item = await ctx.api.client.request<Job>({ method: 'GET', path: `/jobs/${job.id}/` });
-      const list = await ctx.api.client.request({ method: 'GET', path: `/jobs/?${new URLSearchParams({ q: caseTagOf(ctx) })}` });
-      for (const [what, res] of [
-        ['GET /jobs/{id}/', item],
-        ['GET /jobs/', list],
-      ] as const) {
-        ctx.observe({ topic: 'path.trailing-slash', section: '4.1', observed: `${what}: ${res.status}` });
+      for (const operation of SLASHED) {
+        const body = identify(ctx, generated);
+        const job = { ...(await createJob(ctx, body)), referenceId: body.referenceId };
+        const res = await operation.send(ctx, job, identify(ctx, generated));
+        ctx.observe({ topic: 'path.trailing-slash', section: '4.1', observed: `${operation.what}: ${res.status}` });
         expectNo5xx(ctx, res);
+        if (isSuccess(res.status)) await operation.holds(ctx, job, res);
       }
-      ctx.expect(!isSuccess(item.status) || item.json?.id === job.id, {
-        title: `GET /jobs/${job.id}/ answered ${item.status} with job ${show(item.json?.id)}`,
-        expected: 'a path that names job id names that job, whatever its form (spec 4.1)',
-        received: responseLine(item),
-        failingExchange: item.exchange,
-      });
     },
   },
 );

@@ -422,7 +422,7 @@ export const OBSERVATION_TOPICS = {
   'path.trailing-slash': {
     openPoint: 'urls.form',
     section: '4.1',
-    meaning: 'What GET /jobs/ and GET /jobs/{id}/ (a trailing slash) answer: the list and the job, or a refusal.',
+    meaning: 'What each operation on a path with a trailing slash (/jobs/, /jobs/{id}/) answers: taken as on the plain path, or refused.',
   },
   'paging-link-form': { openPoint: 'urls.form', section: '2.8', meaning: 'Whether paging links are absolute or relative URLs.' },
   'paging-link-origin': { openPoint: 'urls.form', section: '2.8', meaning: 'Paging links that point at another origin than the API root.' },

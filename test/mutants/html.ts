@@ -6,7 +6,8 @@
  */
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isJobBody, jsonResponse, requestJson, responseJson, withResponseJson } from './support/json.js';
+import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
+import { jobByReference } from './support/side-requests.js';
 import { isAnyWrite, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, rewriteRequest, rewriteResponse } from './support/transforms.js';
 
@@ -415,5 +416,21 @@ export const htmlMutants: Mutant[] = [
       (req) => isPutById(req) && (req.body?.length ?? 0) > 100 * 1024,
       () => jsonResponse(413, { message: 'request entity too large' }),
     ),
+  },
+  {
+    // spec 4.3: a PUT that creates behaves as POST; the reading notes: the same tree, attributes and text come back
+    name: 'html-put-create-lowercases-tags',
+    area: 'html',
+    violates:
+      '4.3: a PUT-create behaves as POST (here PUT /jobs that creates a job lower-cases each whole tag of the ' +
+      'description, so an href loses its capitals)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const description = body?.description;
+      if (!isPutByReference(req) || typeof description !== 'string' || typeof body?.referenceId !== 'string') return next(req);
+      if ((await jobByReference(next, req, body.referenceId)) !== undefined) return next(req);
+      return next(withJsonBody(req, { ...body, description: description.replace(/<[^>]*>/g, (tag) => tag.toLowerCase()) }));
+    },
   },
 ];

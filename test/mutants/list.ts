@@ -1014,4 +1014,17 @@ export const listMutants: Mutant[] = [
     expectedRule: 'jobs.list.many-jobs',
     transform: tenthBlockListedLast,
   },
+  {
+    // spec 2.7: a header is a subset of the job with the same types and meaning
+    name: 'list-archived-headers-not-confidential',
+    area: 'list',
+    violates: '2.7: a list item carries the values of its job (here, with status=archived, every item says confidential false)',
+    expectedRule: 'jobs.list.header-values-every-list',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res);
+      if (!isList(req) || req.query.get('status') !== 'archived' || res.status !== 200 || !isListBody(body)) return res;
+      return withResponseJson(res, { ...body, data: body.data.map((item) => ({ ...item, confidential: false })) });
+    },
+  },
 ];

@@ -5,7 +5,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse } from './support/json.js';
-import { isItem, isJobsPath, isOverride } from './support/routes.js';
+import { isItem, isJobsPath, isOverride, isPost } from './support/routes.js';
 import { reshapeRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /** Answers 415 to a request with a body whose Content-Type carries a parameter (`application/json; charset=utf-8`), where `only` holds. */
@@ -168,6 +168,20 @@ export const protocolMutants: Mutant[] = [
     transform: rewriteResponse(
       (req) => isItem(req) && isOverride(req, 'PUT'),
       (res) => ({ ...res, headers: { ...res.headers, 'content-type': 'text/plain; charset=utf-8' } }),
+    ),
+  },
+  {
+    // spec 1: a Content-Type starting with application/json, a charset suffix included; 4.2: the job takes the values sent
+    name: 'protocol-charset-spelling-read-as-latin1',
+    area: 'protocol',
+    violates:
+      '1: a charset suffix is fine, and 4.2 creates a job with the values sent (here a POST whose charset is not ' +
+      'spelled `charset=utf-8` exactly is read as ISO-8859-1, so every character beyond ASCII is stored mangled)',
+    expectedRule: 'jobs.protocol.json-charset-accepted',
+    transform: reshapeRequest(
+      (req) =>
+        isPost(req) && /charset/i.test(req.headers['content-type'] ?? '') && !/charset=utf-8/.test(req.headers['content-type'] ?? ''),
+      (req) => ({ ...req, body: req.body && new TextEncoder().encode(Buffer.from(req.body).toString('latin1')) }),
     ),
   },
 ];

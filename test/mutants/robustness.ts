@@ -6,7 +6,7 @@ import type { CoreRequest } from '../../mock/index.js';
 import { JOB_FIELDS } from '../../schemas/job-fields.js';
 import { METHOD_OVERRIDE_HEADER, methodOverrideOf } from '../../vocabulary/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
+import { isJobBody, isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, reshapeRequest } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces } from './support/collation.js';
@@ -375,5 +375,31 @@ export const robustnessMutants: Mutant[] = [
       (req) => req.method === 'GET' && /\/jobs\/\d+\/$/.test(req.path),
       () => serverError(),
     ),
+  },
+  {
+    // spec 3, 4.4: DELETE removes the job and answers 204
+    name: 'robustness-trailing-slash-delete-by-id-keeps-job',
+    area: 'robustness',
+    violates: '4.4: DELETE removes the job (here DELETE /jobs/{id}/, with a trailing slash, answers 204 and leaves the job)',
+    expectedRule: 'jobs.robustness.trailing-slash',
+    transform: answerInstead(
+      (req) => isDelete(req) && /\/jobs\/\d+\/$/.test(req.path),
+      () => ({ status: 204, headers: {}, body: '' }),
+    ),
+  },
+  {
+    // spec 4.2: a Location header holding {base_url}/api/v1.1/jobs/<job_id>
+    name: 'robustness-post-location-from-request-path',
+    area: 'robustness',
+    violates:
+      '4.2: the Location holds {base_url}/api/v1.1/jobs/<job_id> (here it is the request path and the id, so a POST ' +
+      'to /jobs/ is answered with .../jobs//<id>)',
+    expectedRule: 'jobs.robustness.trailing-slash',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const job = responseJson(res);
+      if (!isPost(req) || res.status !== 201 || !isJobBody(job)) return res;
+      return { ...res, headers: { ...res.headers, location: `${req.baseUrl}${req.path}/${job.id}` } };
+    },
   },
 ];

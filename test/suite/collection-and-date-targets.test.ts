@@ -45,14 +45,21 @@ const endOfLocalDay: Transform = rewriteJobs((job) => {
   if (typeof job.closeDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(job.closeDate)) job.closeDate = `${job.closeDate}T23:59:59-05:00`;
 });
 
+/** Place ids at or above this are the mock's own for places outside its list (a hash up to the Int32 maximum). */
+const OUTSIDE_LIST_IDS = 100_000;
+
 /**
  * Location ids of the job's own, from its id and the place's id in the mock's list (the same on every read of one job,
- * another in another job), in the order of the list's ids: the reads' order by id stays the same.
+ * another in another job), in the order of the list's ids: the reads' order by id stays the same. Every id stays an
+ * Int32: a place outside the list, whose id may be near the maximum, is halved into the ids from 10^9 on (above every
+ * id of a listed place), plus the job's id modulo 1000.
  */
 const locationRecordPerJob: Transform = rewriteJobs((job) => {
   const id = job.id;
   if (!Array.isArray(job.locations) || typeof id !== 'number') return;
-  job.locations = (job.locations as JsonObject[]).map((location) => ({ ...location, id: 1_000_000 + id * 10_000 + Number(location.id) }));
+  const recordId = (place: number): number =>
+    place < OUTSIDE_LIST_IDS ? 1_000_000 + id * 10_000 + place : 1_000_000_000 + Math.floor((place - OUTSIDE_LIST_IDS) / 2) + (id % 1000);
+  job.locations = (job.locations as JsonObject[]).map((location) => ({ ...location, id: recordId(Number(location.id)) }));
 });
 
 /** The three at once, each applied to the mock's own answer as it would be alone. */

@@ -59,7 +59,7 @@ async function postOf(ctx: RuleContext, { generated, named, second, retaken }: L
 }
 
 /** Fails unless the Location header of `res` (the answer that created `job`) holds the job's address and leads to it. */
-async function expectLocationLeadsToJob(ctx: RuleContext, api: JobsApi, res: ApiResponse<Job>, how: string): Promise<void> {
+export async function expectLocationLeadsToJob(ctx: RuleContext, api: JobsApi, res: ApiResponse<Job>, how: string): Promise<void> {
   const job = jobOf(res);
   const location = res.headers.location;
   const expected = `a Location header holding {base_url}/api/v1.1/jobs/${job.id} (spec 4.2)`;
