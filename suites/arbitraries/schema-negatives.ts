@@ -65,6 +65,11 @@ export interface DerivedValue {
    * `{salary: {period: {id: 6}}}`), which 4.3 merges into the stored one: see suites/checks/schema-negatives.ts.
    */
   alone?: boolean;
+  /**
+   * True where a `too-many` list sends one of its entries twice: a server that drops repeats before it counts takes
+   * it. The plain `too-many` list's entries differ where the target gives enough of them (categories, from its list).
+   */
+  repeated?: boolean;
 }
 
 /** A value the schema makes invalid, that the spec leaves open: not sent, with why (negative-exclusions.ts). */
@@ -242,6 +247,7 @@ interface Raw {
   reason: string;
   valid?: boolean;
   requiredValue?: boolean;
+  repeated?: boolean;
 }
 
 /** The derived values of one field (not of its children). */
@@ -338,8 +344,16 @@ function walkField(path: FieldPath, node: Node, requiredHere: boolean, emit: (pa
   for (const raw of valuesOf(fieldName(path), schema, requiredHere)) emit(path, raw);
   const types = typesOf(schema);
   if (types.has('array') && schema.items) {
-    if (typeof schema.maxItems === 'number')
-      emit(path, { kind: 'too-many', value: schema.maxItems + 1, reason: `maxItems ${schema.maxItems}: ${schema.maxItems + 1} entries` });
+    if (typeof schema.maxItems === 'number') {
+      const over = schema.maxItems + 1;
+      emit(path, { kind: 'too-many', value: over, reason: `maxItems ${schema.maxItems}: ${over} entries` });
+      emit(path, {
+        kind: 'too-many',
+        value: over,
+        reason: `maxItems ${schema.maxItems}: ${over} entries, one of them twice`,
+        repeated: true,
+      });
+    }
     walkField([...path, '[]'], { schema: schema.items as JsonSchema, file }, true, emit);
   }
   if (types.has('object') && schema.properties) {
@@ -360,7 +374,7 @@ export function deriveAll(): { values: DerivedValue[]; excluded: ExcludedValue[]
   const seen = new Set<string>();
   const add = (path: FieldPath, raw: Raw, context?: Record<string, unknown>): void => {
     const field = fieldName(path);
-    const key = `${field} ${raw.kind} ${JSON.stringify(raw.value)}`;
+    const key = `${field} ${raw.kind} ${JSON.stringify(raw.value)}${raw.repeated ? ' repeated' : ''}`;
     if (seen.has(key)) return;
     seen.add(key);
     const because = exclusionOf(field, raw.kind, raw.value);
@@ -375,6 +389,7 @@ export function deriveAll(): { values: DerivedValue[]; excluded: ExcludedValue[]
       level: raw.kind === 'null' && !raw.requiredValue ? 'should' : levelOf(field, raw.kind),
       ...(context ? { context } : {}),
       ...(raw.requiredValue ? { requiredValue: true } : {}),
+      ...(raw.repeated ? { repeated: true } : {}),
     });
   };
   for (const [name, schema] of Object.entries(fields)) {

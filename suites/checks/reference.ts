@@ -54,6 +54,14 @@ async function readList(
     received: result.ok ? '' : formatIssues(result.issues, { data: read.items }),
     failingExchange: res.exchange,
   });
+  const ids = read.items.map((item) => (item as { id?: unknown } | null)?.id);
+  const repeated = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  ctx.expect(repeated.length === 0, {
+    title: `the ${what} list holds id(s) ${show(repeated)} more than once`,
+    expected: `each of the ${what} once: its id is unique (spec ${section})`,
+    received: `${ids.length} items, ${new Set(ids).size} ids`,
+    failingExchange: res.exchange,
+  });
   ctx.expect(read.items.length > 0, {
     title: `the ${what} list is empty`,
     expected: `at least one item: jobs need ${what} ids (spec 2, 4.2)`,

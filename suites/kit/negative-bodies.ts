@@ -51,12 +51,17 @@ function setAt(container: unknown, path: readonly string[], value: unknown): unk
   return { ...object, [head!]: setAt(object[head!], rest, value) };
 }
 
-/** `count` valid entries of an array field (undefined when the target's lists cannot give them). */
-function entries(field: string, count: number, body: Body, refs: ReferenceData): unknown[] | undefined {
+/**
+ * `count` valid entries of an array field: distinct categories from the target's list, the first of them twice where
+ * `repeated`; another list's entries cycled from the body's own. Undefined when the target's lists cannot give them.
+ */
+function entries(field: string, count: number, body: Body, refs: ReferenceData, repeated: boolean): unknown[] | undefined {
   if (field === 'categories') {
     const ids = [...new Set(refs.categoryIds)];
-    return ids.length >= count ? ids.slice(0, count).map((id) => ({ id })) : undefined;
+    const chosen = repeated ? [...ids.slice(0, count - 1), ids[0]] : ids.slice(0, count);
+    return ids.length >= count ? chosen.map((id) => ({ id })) : undefined;
   }
+  // Another list cycles the body's own entries (at most the maximum of them), so both of its values repeat one.
   const sent = Array.isArray(body[field]) ? (body[field] as unknown[]) : [];
   if (sent.length === 0) return undefined;
   return Array.from({ length: count }, (_, i) => clone(sent[i % sent.length]));
@@ -74,7 +79,7 @@ export function patchFor(value: DerivedValue, body: Body, refs: ReferenceData, m
   const [field, ...rest] = value.path;
   if (field === undefined) return undefined;
   if (value.kind === 'too-many') {
-    const list = entries(field, value.value as number, body, refs);
+    const list = entries(field, value.value as number, body, refs, value.repeated === true);
     return list ? { [field]: list } : undefined;
   }
   if (rest.length === 0) return { [field]: field === 'referenceId' ? withMarker(value.value, marker) : value.value };

@@ -4,9 +4,20 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
+import { isListBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
-import { isAnyWrite, isCollection, isItem, isJobsPath, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import {
+  isAnyWrite,
+  isCollection,
+  isItem,
+  isJobsPath,
+  isList,
+  isOverride,
+  isPost,
+  isPut,
+  isPutById,
+  isPutByReference,
+} from './support/routes.js';
 import { jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 import { relist } from './support/relist.js';
@@ -517,5 +528,56 @@ export const limitsMutants: Mutant[] = [
       if (routingId(body) !== URL_ROUTING || body.applicationUrl !== undefined || typeof body.applicationEmail !== 'string') return;
       return { ...body, applicantRoutingType: { id: ROUTING_TYPE_MEANINGS.find((row) => row.name !== 'URL')?.id } };
     }),
+  },
+  {
+    // spec 2.1, 4.2, 8: categories, at least 1, at most 3
+    name: 'limits-categories-deduplicated-before-count',
+    area: 'limits',
+    violates:
+      '8: at most 3 categories (here a write drops repeated category ids before it counts, so 4 categories with one ' +
+      'of them twice are taken, and stored as 3)',
+    expectedRule: 'jobs.create.rejects-schema-negatives',
+    transform: rewriteRequest(isAnyWrite, (body) => {
+      if (!Array.isArray(body.categories)) return;
+      const seen = new Set<string>();
+      body.categories = body.categories.filter((entry) => {
+        const key = JSON.stringify(entry);
+        return !seen.has(key) && Boolean(seen.add(key));
+      });
+    }),
+  },
+  {
+    // spec 2.7: a header is a subset of the job with the same types and meaning; 8: title max 256 characters
+    name: 'limits-list-header-cuts-astral-title',
+    area: 'limits',
+    violates:
+      "2.7: a list item carries its job's title (here list items cut a title at 256 UTF-16 units, so a title of " +
+      'emoji the job holds whole is cut in half in the list)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res);
+      if (!isList(req) || res.status !== 200 || !isListBody(body)) return res;
+      const cut = (title: unknown): unknown =>
+        typeof title === 'string' && title.length > 256 ? title.slice(0, 256).replace(/[\uD800-\uDBFF]$/, '') : title;
+      return withResponseJson(res, { ...body, data: body.data.map((item) => ({ ...item, title: cut(item.title) })) });
+    },
+  },
+  {
+    // spec 2.5: amount, responses carry four decimal places
+    name: 'limits-update-without-salary-answers-short-amount',
+    area: 'limits',
+    violates:
+      '2.5: responses carry four decimal places (here the answer to an update that sends no salary writes the ' +
+      'amount without its trailing zeros, 52000 for 52000.0000)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: rewriteResponseText(
+      (req) => isPut(req) && requestJson(req)?.salary === undefined,
+      (text) =>
+        text.replace(/"amount":(-?\d+)\.(\d{4})/, (_all, whole: string, places: string) => {
+          const kept = places.replace(/0+$/, '');
+          return `"amount":${whole}${kept ? `.${kept}` : ''}`;
+        }),
+    ),
   },
 ];

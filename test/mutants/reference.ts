@@ -112,4 +112,18 @@ export const referenceMutants: Mutant[] = [
       return next(req);
     },
   },
+  {
+    // spec 2.3: id, unique category id
+    name: 'reference-category-list-repeats-an-entry',
+    area: 'reference',
+    violates: '2.3: a category id is unique (here the category list holds its first category twice)',
+    expectedRule: 'jobs.reference.categories',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      if (!isListRead(req, '/categories')) return res;
+      const body = responseJson(res);
+      if (!Array.isArray(body?.data) || body.data.length === 0) return res;
+      return withResponseJson(res, { ...body, data: [...(body.data as unknown[]), body.data[0]] });
+    },
+  },
 ];

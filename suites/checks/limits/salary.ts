@@ -12,7 +12,7 @@ import { salaryInputArb, salaryWithoutPeriodArb, type SalaryInput } from '../../
 import { salaryPeriodIds } from '../../arbitraries/schema-limits.js';
 import { amountForms, amountsWithoutFourDecimals, amountUnits, countAmounts, maxAmountForms } from '../../../judging/amount-decimals.js';
 import { createRejected, expectNothingCreated } from '../../kit/expect-rejected.js';
-import { createBodyArb, identify } from '../../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
 import {
   formLabel,
@@ -20,6 +20,7 @@ import {
   LATER_FORMS,
   sendCreate,
   sendUnlessDeclined,
+  sendUpdate,
   sendWrite,
   type CreateForm,
   type UpdateForm,
@@ -150,7 +151,11 @@ export const salaryFourDecimals: Implementation = fixedRule(
             received: responseLine(r),
           });
           expectFourPlaces(ctx, path, r, salary);
-          if (!isCreateForm(form)) expectFourPlaces(ctx, `GET /jobs/${created.id} after ${path}`, await ctx.api.get(created.id), salary);
+          if (isCreateForm(form)) continue;
+          expectFourPlaces(ctx, `GET /jobs/${created.id} after ${path}`, await ctx.api.get(created.id), salary);
+          // An update that sends no salary answers the full Job too, its salary written with four places.
+          const retitled = await sendUpdate(ctx, form, created, { title: scopedTitle(ctx, String(created.referenceId), 'no salary sent') });
+          if (isSuccess(retitled.status)) expectFourPlaces(ctx, `${path} with a title alone`, retitled, salary);
         }
       },
       {
