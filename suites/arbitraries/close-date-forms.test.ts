@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../../schemas/index.js';
 import { DAY_MS } from '../../schemas/time-units.js';
 import { assertProduceCorrectValues, assertSameValuesGivenSameSeed } from './arbitrary-assertions.test-support.js';
-import { CLOSE_DATE_FORMS, closeDateFormArb, futureInstantArb, writeCloseDate } from './close-date-forms.js';
+import { CLOSE_DATE_FORMS, closeDateFormArb, futureInstantArb, respelledDate, writeCloseDate } from './close-date-forms.js';
+import { sameDate } from '../../judging/compare.js';
 
 const NOW = Date.UTC(2026, 10, 28, 3, 0);
 const AT = Date.UTC(2026, 11, 2, 8, 15, 30, 123);
@@ -48,5 +49,24 @@ describe('closeDate forms', () => {
       expect(ms).toBeLessThan(NOW + 201 * DAY_MS);
       expect(nanos).toBeLessThan(1_000_000);
     });
+  });
+});
+
+describe('respelledDate writes a stored date again in another plain form of the same value', () => {
+  it.each([
+    ['2027-04-15', '2027-04-15T00:00:00Z'],
+    ['2027-04-15T00:00:00Z', '2027-04-15'],
+    ['2027-04-15T08:30:00+02:00', '2027-04-15T06:30:00Z'],
+    ['2027-04-15T06:30:00Z', '2027-04-15T06:30:00+00:00'],
+    ['2027-04-15T06:30:00.250-05:00', '2027-04-15T11:30:00.250Z'],
+    ['2027-04-15T06:30:00.123456789Z', '2027-04-15T06:30:00.123456789+00:00'],
+  ])('%s as %s', (stored, respelled) => {
+    expect(respelledDate(stored)?.value).toBe(respelled);
+    expect(sameDate(stored, respelled)).toBe(true);
+  });
+
+  it('leaves a wall time without a zone, and text that is no date, alone', () => {
+    expect(respelledDate('2027-04-15T06:30:00')).toBeUndefined();
+    expect(respelledDate('15/04/2027')).toBeUndefined();
   });
 });
