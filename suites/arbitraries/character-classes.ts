@@ -19,6 +19,7 @@
 import * as fc from 'fast-check';
 import type { LocationInput } from './location.js';
 import { routingTypeIds } from './schema-limits.js';
+import { serializeHtml, type HtmlNode } from './html-tree.js';
 
 export const CHARACTER_CLASSES = [
   'html-special',
@@ -212,6 +213,8 @@ export function asHtmlText(text: string): string {
  * classDescription('Ab', 'letter-case'); // '<p>Ab</p><p><a href="https://jobs.example.com/Careers/Apply?Ref=AbC#Top">Ab</a></p>'
  */
 export function classDescription(text: string, characterClass: CharacterClass): string {
-  const href = classUrl(characterClass).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return `<p>${asHtmlText(text)}</p><p><a href="${href}">${asHtmlText(text)}</a></p>`;
+  const words = (): HtmlNode[] => [{ type: 'text', text: text.replace(NOT_HTML_TEXT, '') }];
+  const paragraph = (children: HtmlNode[]): HtmlNode => ({ type: 'element', tag: 'p', attributes: [], children });
+  const link: HtmlNode = { type: 'element', tag: 'a', attributes: [['href', classUrl(characterClass)]], children: words() };
+  return [paragraph(words()), paragraph([link])].map((node) => serializeHtml([node])).join('');
 }

@@ -9,8 +9,8 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, scopedTitle } from '../kit/bodies.js';
 import { keptValueProblems, show } from '../../judging/compare.js';
-import { expectStatus, jobOf, responseLine } from '../kit/http.js';
-import { createJob, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
+import { expectStatus, jobOf } from '../kit/http.js';
+import { createJob, expectRemoved, getJob, listAllJobs } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, deleteJob } from '../kit/delete-forms.js';
@@ -59,12 +59,9 @@ async function expectListed(ctx: RuleContext, job: Job): Promise<void> {
 async function expectDeleted(ctx: RuleContext, job: Job, way: 'id' | 'override'): Promise<void> {
   const res = await deleteJob(ctx, way, job, '');
   expectStatus(ctx, res, 204, `${DELETE_HOW[way]} of a job without referenceId: 204 (spec 4.4, 4.7)`);
-  const after = await ctx.api.get(job.id);
-  ctx.expect(showsGone(after.status), {
+  await expectRemoved(ctx, job.id, res, {
     title: `job ${job.id}, without referenceId, is still there after its delete`,
     expected: 'the job is removed (spec 3, 4.4): GET answers a client error',
-    received: responseLine(after),
-    failingExchange: res.exchange,
   });
 }
 

@@ -11,7 +11,7 @@ import type { JobHeader } from '../../schemas/index.js';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { changeLines } from '../../judging/compare.js';
-import { expectStatus, isSuccess, jobOf, responseLine } from './http.js';
+import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from './http.js';
 
 /** How a create must be answered when the default (a setup step: 201) is not the point. */
 export interface Acceptance {
@@ -64,6 +64,27 @@ export async function expectLeftAlone(
   const problems =
     isSuccess(res.status) && res.json !== undefined ? changeLines(before, res.json) : [`GET /jobs/${before.id}: ${responseLine(res)}`];
   ctx.expect(problems.length === 0, { ...text, received: problems.join('\n'), failingExchange: step.exchange });
+}
+
+/**
+ * Fails unless a GET (by `api`) finds job `id` gone after `step`, a delete: a client error (spec 3: any -> removed).
+ *
+ * @example
+ * await expectRemoved(ctx, job.id, res, { title: `job ${job.id} is still there after DELETE /jobs/${job.id}/`, expected });
+ */
+export async function expectRemoved(
+  ctx: RuleContext,
+  id: number,
+  step: ApiResponse,
+  text: { title: string; expected: string },
+  api: JobsApi = ctx.api,
+): Promise<void> {
+  const after = await api.get(id);
+  ctx.expect(showsGone(after.status), {
+    ...text,
+    received: `${requestLine(step)} -> ${responseLine(step)}; then GET /jobs/${id} -> ${after.status}`,
+    failingExchange: step.exchange,
+  });
 }
 
 /** The second employer's api (--second-api-key); without one the rule skips (a rule that needs it also declares `requires`). */
