@@ -64,21 +64,25 @@ const SPELL: Record<NameCase, (name: string) => string> = {
  * space before a tag's `>` (`<p >`, `</p\n>`), a void element closed by `/>` (`<br/>`, `<br />`), and text and
  * attribute values with their special characters, and every character beyond ASCII, as decimal (`&#38;`) or
  * hexadecimal (`&#x26;`) references instead of names (`&amp;`), or by the name HTML gives it where it has one
- * (`&eacute;`, `&nbsp;`: the named character references of HTML 13.5, through the entities package).
+ * (`&eacute;`, `&nbsp;`: the named character references of HTML 13.5, through the entities package), and an element's
+ * attributes in the reverse of the order the allow-list names them (`<a target="_blank" href="...">`: HTML gives
+ * their order no meaning).
  */
 export interface MarkupSpelling {
   readonly tagEnd: '' | ' ' | '\n';
   readonly voidEnd: '>' | '/>' | ' />';
   readonly references: 'named' | 'decimal' | 'hex' | 'every-name';
+  readonly attributeOrder: 'listed' | 'reversed';
 }
 
-/** The spelling every setup body uses: no white space before `>`, `<br>`, references by name where needed. */
-export const CANONICAL_MARKUP: MarkupSpelling = { tagEnd: '', voidEnd: '>', references: 'named' };
+/** The spelling every setup body uses: no white space before `>`, `<br>`, references by name, attributes as listed. */
+export const CANONICAL_MARKUP: MarkupSpelling = { tagEnd: '', voidEnd: '>', references: 'named', attributeOrder: 'listed' };
 
 const MARKUP_CHOICES: { readonly [K in keyof MarkupSpelling]: ReadonlyArray<MarkupSpelling[K]> } = {
   tagEnd: ['', ' ', '\n'],
   voidEnd: ['>', '/>', ' />'],
   references: ['named', 'decimal', 'hex', 'every-name'],
+  attributeOrder: ['listed', 'reversed'],
 };
 
 /**
@@ -130,7 +134,8 @@ function serializeNode(node: HtmlNode, spell: (name: string) => string, markup: 
   if (node.type === 'text') return escapeIn(node.text, '&<>', markup.references);
   if (node.type === 'end-tag') return `</${spell(node.tag)}${markup.tagEnd}>`;
   const tag = spell(node.tag);
-  const attributes = node.attributes
+  const ordered = markup.attributeOrder === 'reversed' ? [...node.attributes].reverse() : node.attributes;
+  const attributes = ordered
     .map(([name, value]) => serializeAttribute(spell(name), value, node.attributeForm ?? 'double', markup.references))
     .join('');
   if (node.void) return `<${tag}${attributes}${markup.voidEnd === '>' ? `${markup.tagEnd}>` : markup.voidEnd}`;

@@ -222,7 +222,8 @@ export const allowedHtmlArb: fc.Arbitrary<string> = allowedHtmlTreeArb.map(funct
 
 /**
  * Markup spellings drawn by the accepting rule: the canonical one three times in five, else one other
- * (html-tree.ts MARKUP_SPELLINGS: white space before `>`, `<br/>`, numeric references, every character by its HTML name).
+ * (html-tree.ts MARKUP_SPELLINGS: white space before `>`, `<br/>`, numeric references, every character by its HTML name,
+ * attributes in reverse order).
  */
 const markupSpellingArb: fc.Arbitrary<MarkupSpelling> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(CANONICAL_MARKUP) },

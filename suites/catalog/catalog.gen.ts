@@ -1790,7 +1790,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'robustness',
     title:
-      'A referenceId with URL-special or non-ASCII characters works like any other: created by every create form, named by PUT /jobs and DELETE /jobs in each form',
+      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID or a ULID, works like any other: created by every create form, named by PUT /jobs and DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {
@@ -1865,6 +1865,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     area: 'robustness',
     title: 'Every operation on a path with a trailing slash is taken as on the plain path or refused (observed), never with a 5xx',
     statement: 'Status codes for invalid input and the format of error bodies: not shown.',
+  },
+  {
+    id: 'jobs.robustness.pattern-references',
+    section: '4.4',
+    level: 'must',
+    area: 'robustness',
+    title:
+      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) names no job but one holding exactly it: a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone",
+    statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {
     id: 'jobs.concurrency.put-create-once',

@@ -8,6 +8,7 @@
  * no status): the job left alone, and a create with the variant not refused for the job's sake. A should: the spec
  * types referenceId a String and never says how two are compared, and a store on a case-insensitive or PAD SPACE
  * collation (SQL Server's and MySQL's defaults) is a common, defensible choice; comparing exactly is the faithful one.
+ * The characters of a pattern language in a referenceId go the same way, as a must (patternReferencesRule).
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
@@ -32,6 +33,22 @@ export const REFERENCE_VARIANTS: readonly Variant[] = [
   { label: 'other letter case', pair: (fresh) => ({ held: fresh, variant: fresh.toUpperCase() }) },
   { label: 'a space at its end', pair: (fresh) => ({ held: fresh, variant: `${fresh} ` }) },
   { label: 'an accent', pair: (fresh) => ({ held: `${fresh}e`, variant: `${fresh}\u00e9` }) },
+];
+
+/**
+ * A referenceId is text, so the characters of a pattern language in one are characters like any other: SQL LIKE's
+ * `_` and `%`, a glob's `?` and `*`, a regular expression's `.` and `.*`, a bracket class. Each variant is a pattern
+ * that matches the holder's referenceId, and only it: both start with a fresh referenceId, which no other
+ * referenceId starts with (scope-words.ts: a counter ends in `x`).
+ */
+export const PATTERN_VARIANTS: readonly Variant[] = [
+  { label: "SQL LIKE's _ for one character", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}_b` }) },
+  { label: "SQL LIKE's % for the rest", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}%` }) },
+  { label: "a glob's ? for one character", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}?b` }) },
+  { label: "a glob's * for the rest", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}*` }) },
+  { label: "a regular expression's . for one character", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}.b` }) },
+  { label: "a regular expression's .* for the rest", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}.*` }) },
+  { label: 'a bracket class for one character', pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}[a]b` }) },
 ];
 
 interface Holder {
@@ -130,21 +147,53 @@ export const nearMissReferencesRule: Implementation = propertyRule<{ body: Body;
     arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), variant: fc.constantFrom(...REFERENCE_VARIANTS) }),
     examples: () => REFERENCE_VARIANTS.map((variant) => ({ variant })),
     independentCases: true,
-    check: async (ctx: RuleContext, { body, variant }) => {
-      const { held, variant: named } = variant.pair(ctx.referenceId());
-      const job = await getJob(ctx, (await createJob(ctx, { ...identify(ctx, body), referenceId: held })).id);
-      const holder: Holder = { job, variant: named, label: variant.label };
-      // The deletes first while the holder is the only job near the variant: a store that compares by collation removes it.
-      await deleteVariant(ctx, holder, false);
-      await deleteVariant(ctx, holder, true);
-      // Then PUT-create: it makes a job of the variant, which the DELETE then removes, so the POST finds it free.
-      const created = await putVariant(ctx, holder, body);
-      await deleteVariant(ctx, holder, false);
-      // A job of the variant left by the DELETE would make a refused POST a true duplicate.
-      const left = created === undefined ? undefined : await ctx.api.client.request({ method: 'GET', path: `/jobs/${created}` });
-      if (left === undefined || !isSuccess(left.status)) await postVariant(ctx, holder, body, variant);
-      await deleteVariant(ctx, holder, true);
-    },
+    check: (ctx: RuleContext, { body, variant }) => checkVariant(ctx, body, variant),
+  },
+);
+
+/**
+ * A job holding the plain referenceId, then the variant on every path that names a job by referenceId: DELETE /jobs
+ * plainly and through the override, PUT /jobs (a create of another job), and POST (no duplicate). Only effects are
+ * judged: the holder left alone.
+ */
+async function checkVariant(ctx: RuleContext, body: Body, variant: Variant): Promise<void> {
+  const { held, variant: named } = variant.pair(ctx.referenceId());
+  const job = await getJob(ctx, (await createJob(ctx, { ...identify(ctx, body), referenceId: held })).id);
+  const holder: Holder = { job, variant: named, label: variant.label };
+  // The deletes first while the holder is the only job near the variant: a store that compares by collation removes it.
+  await deleteVariant(ctx, holder, false);
+  await deleteVariant(ctx, holder, true);
+  // Then PUT-create: it makes a job of the variant, which the DELETE then removes, so the POST finds it free.
+  const created = await putVariant(ctx, holder, body);
+  await deleteVariant(ctx, holder, false);
+  // A job of the variant left by the DELETE would make a refused POST a true duplicate.
+  const left = created === undefined ? undefined : await ctx.api.client.request({ method: 'GET', path: `/jobs/${created}` });
+  if (left === undefined || !isSuccess(left.status)) await postVariant(ctx, holder, body, variant);
+  await deleteVariant(ctx, holder, true);
+}
+
+/**
+ * ReferenceIds holding a pattern's characters (PATTERN_VARIANTS) name the job holding exactly them. A server that
+ * looks a referenceId up with LIKE, a glob or a regular expression updates or deletes the job the pattern matches,
+ * or refuses a POST as its duplicate. A must, unlike the near misses above: no comparison of two strings, whatever
+ * its collation, makes `_` equal `a`.
+ */
+export const patternReferencesRule: Implementation = propertyRule<{ body: Body; variant: Variant }>(
+  {
+    id: 'jobs.robustness.pattern-references',
+    section: '4.4',
+    level: 'must',
+    title:
+      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) names no job but one holding exactly it: " +
+      'a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone',
+    statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), variant: fc.constantFrom(...PATTERN_VARIANTS) }),
+    examples: () => PATTERN_VARIANTS.map((variant) => ({ variant })),
+    independentCases: true,
+    check: (ctx: RuleContext, { body, variant }) => checkVariant(ctx, body, variant),
   },
 );
 

@@ -4,6 +4,7 @@
  * past the end), the target answers it, never with a 5xx (spec 7: invalid
  * input gets a client error; 2.1: strings are Unicode text).
  */
+import { createHash } from 'node:crypto';
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
@@ -561,6 +562,31 @@ const pagePastEnd: Implementation = propertyRule(
 
 const SUFFIXES = [' space', '/slash', '?q=1&x', '#frag', 'quote\'"', 'ü-ñ', '🚀', '%2F', '\\back'];
 
+/** The digest of the case's own referenceId: a whole value in another shape made from it stays the case's alone. */
+const digestOf = (base: string): Buffer => createHash('sha256').update(base).digest();
+const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * Every referenceId the rule sends, made from the case's own: with each URL-special or non-ASCII suffix, and whole
+ * values in the shapes other systems issue, which a server may recognize and store in a form of its own: a UUID in
+ * upper case, as .NET writes a Guid (a Guid column gives it back in lower case), and a ULID.
+ */
+const REFERENCE_SPELLINGS: ReadonlyArray<{ label: string; of: (base: string) => string }> = [
+  ...SUFFIXES.map((suffix) => ({ label: JSON.stringify(suffix), of: (base: string) => `${base}${suffix}` })),
+  {
+    label: 'an upper-case UUID',
+    of: (base) => {
+      const hex = digestOf(base).toString('hex', 0, 16).toUpperCase();
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-A${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    },
+  },
+  {
+    label: 'a ULID',
+    // A ULID's first character is at most 7 (its 48-bit time).
+    of: (base) => `0${[...digestOf(base).subarray(0, 25)].map((byte) => CROCKFORD_BASE32[byte % 32]).join('')}`,
+  },
+];
+
 /** The delete forms that name the job by referenceId (spec 4.4, 4.7), taken in turn by the jobs of a case. */
 const DELETES_BY_REFERENCE: readonly DeleteWay[] = DELETE_WAYS.filter((way) => way.includes('reference'));
 
@@ -570,26 +596,26 @@ const referenceCharacters: Implementation = propertyRule<{ generated: Body; firs
     section: '2.1',
     level: 'must',
     title:
-      'A referenceId with URL-special or non-ASCII characters works like any other: created by every create form, ' +
+      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID or a ULID, works like any other: created by every create form, ' +
       'named by PUT /jobs and DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {
     maxRuns: 5,
     // Each case gives the create forms three suffixes in turn from `first`; the examples reach every suffix.
-    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), first: fc.nat({ max: SUFFIXES.length - 1 }) }),
-    examples: () => [0, 3, 6].map((first) => ({ first })),
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), first: fc.nat({ max: REFERENCE_SPELLINGS.length - 1 }) }),
+    examples: () => [0, 3, 6, 9].map((first) => ({ first })),
     check: async (ctx: RuleContext, { generated, first }) => {
       // Created by each create form, named by each PUT /jobs form (the override's where the target honours it), then
       // deleted by its referenceId.
       for (const [i, form] of CREATE_FORMS.entries()) {
-        const suffix = SUFFIXES[(first + i) % SUFFIXES.length]!;
+        const spelling = REFERENCE_SPELLINGS[(first + i) % REFERENCE_SPELLINGS.length]!;
         const base = identify(ctx, generated);
-        const body = { ...base, referenceId: `${base.referenceId}${suffix}` };
+        const body = { ...base, referenceId: spelling.of(base.referenceId) };
         const res = await sendCreate(ctx, form, body);
         if (await declinesCreate(ctx, form, generated, res)) continue;
         expectNo5xx(ctx, res);
-        ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${JSON.stringify(suffix)}: ${res.status}` });
+        ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${spelling.label}: ${res.status}` });
         if (!isSuccess(res.status)) continue;
         const created = { ...jobOf(res), referenceId: body.referenceId };
         for (const update of REFERENCE_FORMS) {

@@ -110,6 +110,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   nearMissIds.nearMissIdsRules,
   nearMissReferences.idSpelledReferencesRule,
   nearMissReferences.nearMissReferencesRule,
+  nearMissReferences.patternReferencesRule,
   nearValues.nearValuesRule,
   nullUpdates.nullUpdatesRule,
   otherMethods.otherMethodsRules,

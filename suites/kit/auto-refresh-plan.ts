@@ -7,10 +7,12 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { show } from '../../judging/compare.js';
 import { expectStatus, isSuccess } from './http.js';
+import { expectCreateAnswerStored } from './jobs.js';
 
 /**
  * POSTs `body` with autoRefresh true and records what the plan made of it: the created job where it was taken,
- * undefined where it was refused or answered false.
+ * undefined where it was refused or answered false. Whatever the plan made of it, the answer is the created job
+ * (4.2), so a GET must show what it showed: autoRefresh false in the answer and true in the job is no plan's answer.
  *
  * @example
  * const job = await createdWithAutoRefresh(ctx, identify(ctx, generated));
@@ -30,5 +32,7 @@ export async function createdWithAutoRefresh(ctx: RuleContext, body: Body, api: 
     (status) => status < 500,
     'POST /jobs with autoRefresh true is taken or refused as the plan decides, never with a 5xx (spec 2.1, 7)',
   );
-  return isSuccess(created.status) && created.json?.autoRefresh === true ? created.json : undefined;
+  if (!isSuccess(created.status) || created.json === undefined) return undefined;
+  await expectCreateAnswerStored(ctx, created, 'POST /jobs with autoRefresh true', api);
+  return created.json.autoRefresh === true ? created.json : undefined;
 }

@@ -10,7 +10,7 @@
 import type { JobHeader } from '../../schemas/index.js';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
-import { changeLines } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from './http.js';
 
 /** How a create must be answered when the default (a setup step: 201) is not the point. */
@@ -85,6 +85,26 @@ export async function expectRemoved(
     received: `${requestLine(step)} -> ${responseLine(step)}; then GET /jobs/${id} -> ${after.status}`,
     failingExchange: step.exchange,
   });
+}
+
+/**
+ * Fails unless the answer of a create (`how`) holds what a GET of its job shows, field by field (spec 4.2: "The body
+ * is the created Job (full)"; 4.3: PUT-create behaves as POST); the GET's job.
+ *
+ * @example
+ * const fetched = await expectCreateAnswerStored(ctx, res, 'POST /jobs with autoRefresh true');
+ */
+export async function expectCreateAnswerStored(ctx: RuleContext, res: ApiResponse<Job>, how: string, api: JobsApi = ctx.api): Promise<Job> {
+  const created = jobOf(res);
+  const fetched = await getJob(ctx, created.id, api);
+  const diff = changedFields(created, fetched);
+  ctx.expect(diff.length === 0, {
+    title: `the body of ${how} and a GET of the job differ in ${diff.join(', ')}`,
+    expected: 'the body of a create is the created Job (full), the same as GET /jobs/{id} (spec 4.2; 4.3: PUT-create behaves as POST)',
+    received: diff.map((field) => `${field}: ${how} ${show(created[field])}, GET ${show(fetched[field])}`).join('\n'),
+    failingExchange: res.exchange,
+  });
+  return fetched;
 }
 
 /** The second employer's api (--second-api-key); without one the rule skips (a rule that needs it also declares `requires`). */

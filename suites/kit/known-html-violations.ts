@@ -202,7 +202,7 @@ const OTHER_VALUE_FORMS = ATTRIBUTE_FORMS.filter((form) => form !== 'double' && 
  * Allowed descriptions in every legal spelling, one dimension at a time, tried once per run by the accept rule:
  * names upper-case and capitalized (a server that reads names case-sensitively refuses `<A HREF="...">` as a link
  * without href), attributes single-quoted, unquoted and spaced (one that only sees `href="..."` refuses `<a href=x>`),
- * and each other markup spelling (html-tree.ts MARKUP_SPELLINGS: `<p >`, `<br/>`, `&#38;`, `caf&eacute;`). Derived from the
+ * and each other markup spelling (html-tree.ts MARKUP_SPELLINGS: `<p >`, `<br/>`, `&#38;`, `caf&eacute;`, `<a target=... href=...>`). Derived from the
  * serializer's choices, so a spelling added there is tried here.
  *
  * @example

@@ -650,4 +650,14 @@ export const createMutants: Mutant[] = [
     expectedRule: 'jobs.create.duplicate-reference-rejected',
     transform: duplicateTakenAfterOtherEmployerPosted,
   },
+  {
+    // spec 4.2: the body is the created Job (full), whatever the employer's plan made of autoRefresh
+    name: 'create-post-answer-shows-auto-refresh-false',
+    area: 'create',
+    violates:
+      '4.2: the POST answer is the created Job (here it says autoRefresh false where the job took true, as if the plan ' +
+      'had declined it, while a GET shows true)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: rewriteResponseText(isPost, (text) => text.replace('"autoRefresh":true', '"autoRefresh":false')),
+  },
 ];

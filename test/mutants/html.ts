@@ -433,4 +433,14 @@ export const htmlMutants: Mutant[] = [
       return next(withJsonBody(req, { ...body, description: description.replace(/<[^>]*>/g, (tag) => tag.toLowerCase()) }));
     },
   },
+  {
+    // spec 2.1 rule 2: href must exist and target is optional, in either order (HTML gives attributes no order)
+    name: 'html-refuses-target-before-href',
+    area: 'html',
+    violates:
+      '2.1 rule 2: a with href and target is allowed (here a check that reads the first attribute as the href refuses ' +
+      '<a target="_blank" href="...">)',
+    expectedRule: 'jobs.html.accepts-allowed-tags',
+    transform: refusesDescription(/<a\s+target\s*=[^>]*\bhref\s*=/i, 'a link must start with its href'),
+  },
 ];

@@ -9,7 +9,7 @@ import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, reshapeRequest } from './support/transforms.js';
-import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces } from './support/collation.js';
+import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces, likeMatch, matchesReferences } from './support/collation.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 
 const ITEM_PATH = /^(.*\/jobs\/)([^/]+)$/;
@@ -401,5 +401,31 @@ export const robustnessMutants: Mutant[] = [
       if (!isPost(req) || res.status !== 201 || !isJobBody(job)) return res;
       return { ...res, headers: { ...res.headers, location: `${req.baseUrl}${req.path}/${job.id}` } };
     },
+  },
+  {
+    // spec 1, 4.3, 4.4: a job is identified by the employer's own referenceId, as the employer wrote it
+    name: 'robustness-post-lowercases-uuid-reference',
+    area: 'robustness',
+    violates:
+      '4.3, 4.4: the job is named by its referenceId (here POST stores a UUID-shaped referenceId in lower case, as a ' +
+      'Guid column does, so PUT /jobs and DELETE /jobs with the upper-case UUID the employer sent find no job)',
+    expectedRule: 'jobs.robustness.reference-id-characters',
+    transform: (next) => (req) => {
+      const body = requestJson(req);
+      const referenceId = body?.referenceId;
+      if (!isPost(req) || typeof referenceId !== 'string' || !/^[0-9A-F]{8}(-[0-9A-F]{4}){3}-[0-9A-F]{12}$/i.test(referenceId))
+        return next(req);
+      return next(withJsonBody(req, { ...body, referenceId: referenceId.toLowerCase() }));
+    },
+  },
+  {
+    // spec 4.4: DELETE /jobs names its job by referenceId, which is text: `_` is a character, not a pattern
+    name: 'robustness-delete-by-reference-like-pattern',
+    area: 'robustness',
+    violates:
+      '4.4: DELETE /jobs names its job by referenceId (here the store looks it up with SQL LIKE, so "abc_1", which no job ' +
+      'holds, deletes the job holding "abcd1")',
+    expectedRule: 'jobs.robustness.pattern-references',
+    transform: matchesReferences('DELETE', likeMatch, { fallback: true }),
   },
 ];

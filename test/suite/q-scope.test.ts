@@ -2,7 +2,8 @@
  * The q probe before the rules (suites/target/q-scope.ts): it records how the
  * target's q matches, leaves nothing behind, and stops the run with a clear
  * reason when q cannot find the suite's jobs by the whole word the lists use
- * (a job listed in another form is found: the list rules report its form).
+ * (a job listed in another form is found, and a job the list leaves out without
+ * q too is no fault of q's: the list rules report both).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
@@ -69,6 +70,18 @@ describe('the q probe', () => {
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.header-fields' });
     expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
     expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.header-fields', 'failed']]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
+  });
+
+  it('lets the run go on when the list leaves the job out without q too: the list rules report that, not the probe', async () => {
+    const dropsEveryItem = rewriteResponse(isList, (res) => {
+      const body = responseJson(res) as { data?: unknown[] } | undefined;
+      return body ? withResponseJson(res, { ...body, data: [] }) : res;
+    });
+    await using mock = await createMockServer(mockOptions({ transform: dropsEveryItem }));
+    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.after-writes' });
+    expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
+    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.after-writes', 'failed']]);
     expect(mock.core.snapshot().jobs).toEqual([]);
   });
 

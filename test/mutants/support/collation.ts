@@ -1,6 +1,7 @@
 /**
  * @module A store that compares referenceIds as a database collation does: two
- * that fold to the same key (letter case, trailing spaces, accents) are one.
+ * that fold to the same key (letter case, trailing spaces, accents) are one; or
+ * that looks one up as a pattern (SQL LIKE), so a sent `_` or `%` matches others.
  */
 import type { CoreHandler, CoreRequest, CoreResponse } from '../../../mock/index.js';
 import type { Transform } from '../mutant.js';
@@ -15,22 +16,33 @@ export const foldCase: Fold = (ref) => ref.toLowerCase();
 export const foldTrailingSpaces: Fold = (ref) => ref.trimEnd();
 export const foldAccents: Fold = (ref) => ref.normalize('NFD').replace(/\p{M}/gu, '');
 
+/** Whether a store takes the sent referenceId for the held one. */
+export type ReferenceMatch = (sent: string, held: string) => boolean;
+
+/** SQL LIKE with the sent referenceId as its pattern: `_` is any one character, `%` any run. */
+export const likeMatch: ReferenceMatch = (sent, held) =>
+  new RegExp(
+    `^${[...sent].map((c) => (c === '_' ? '.' : c === '%' ? '.*' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`,
+    'su',
+  ).test(held);
+
 /**
- * The caller's job whose referenceId differs from `referenceId` but folds to the same key; with `fallback`, only
- * where no job holds `referenceId` exactly.
+ * The caller's job whose referenceId differs from `referenceId` but matches it; with `fallback`, only where no job
+ * holds `referenceId` exactly.
  */
 async function twinOf(
   next: CoreHandler,
   req: CoreRequest,
   referenceId: string,
-  fold: Fold,
+  matches: ReferenceMatch,
   fallback: boolean,
 ): Promise<JsonObject | undefined> {
   const every = await allHeaders(next, req, {});
   if (!Array.isArray(every)) return undefined;
   if (fallback && every.some((job) => job.referenceId === referenceId)) return undefined;
-  const key = fold(referenceId);
-  return every.find((job) => typeof job.referenceId === 'string' && job.referenceId !== referenceId && fold(job.referenceId) === key);
+  return every.find(
+    (job) => typeof job.referenceId === 'string' && job.referenceId !== referenceId && matches(referenceId, job.referenceId),
+  );
 }
 
 /**
@@ -39,12 +51,17 @@ async function twinOf(
  * that folds only when the exact one finds nothing (a retry "ignoring case").
  */
 export function collatesReferences(method: 'POST' | 'PUT' | 'DELETE', fold: Fold, { fallback = false } = {}): Transform {
+  return matchesReferences(method, (sent, held) => fold(sent) === fold(held), { fallback });
+}
+
+/** As collatesReferences, with any way of matching a sent referenceId to a held one (likeMatch, say). */
+export function matchesReferences(method: 'POST' | 'PUT' | 'DELETE', matches: ReferenceMatch, { fallback = false } = {}): Transform {
   return (next) =>
     async (req): Promise<CoreResponse> => {
       const body = requestJson(req);
       const ref = body?.referenceId;
       if (!isCollection(req) || effectiveMethod(req) !== method || typeof ref !== 'string' || ref === '') return next(req);
-      const twin = await twinOf(next, req, ref, fold, fallback);
+      const twin = await twinOf(next, req, ref, matches, fallback);
       if (twin === undefined) return next(req);
       if (method === 'POST') return jsonResponse(409, { code: 'duplicate_reference_id', message: `referenceId ${ref} is in use` });
       return next(withJsonBody(req, { ...body, referenceId: twin.referenceId }));
