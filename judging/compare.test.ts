@@ -118,6 +118,7 @@ describe('locations (spec 2.2: the server resolves the place and writes it in it
     ['Toronto, ON', { description: 'Toronto (ON)' }],
     ['Montréal, QC', { description: 'Montreal, QC, Canada' }],
     ["St. John's, NL", { description: 'St. John\u2019s, Newfoundland and Labrador' }],
+    ['Windsor, NS', { name: 'Windsor', description: 'Windsor, NS, Canada' }],
   ])('%s is the place %j', (sent, returned) => {
     expect(sameCity(sent, returned)).toBe(true);
     expect(keptValueProblems({ locations: [{ description: sent }] }, { locations: [returned] })).toEqual([]);
@@ -127,6 +128,8 @@ describe('locations (spec 2.2: the server resolves the place and writes it in it
     ['Kingston, ON', { description: 'Kingstonville, ON' }],
     ['Red Deer, AB', { description: 'Calgary, AB, Canada' }],
     ['Gander, NL', { name: "St. John's, NL", description: "St. John's, NL" }],
+    ['Windsor, NS', { name: 'Windsor', description: 'Windsor, ON' }],
+    ['Victoria, PE', { name: 'Victoria, BC', description: 'Victoria, BC, Canada' }],
   ])('%s is not the place %j', (sent, returned) => {
     expect(sameCity(sent, returned)).toBe(false);
     expect(keptValueProblems({ locations: [{ description: sent }] }, { locations: [returned] })).toHaveLength(1);

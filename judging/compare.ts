@@ -9,12 +9,14 @@ import { sameHtmlContent } from './html-content.js';
 import { keepsDate, sameDate } from './dates.js';
 import { sameAmount } from './amount-decimals.js';
 import { JOB_FIELDS, JOB_HEADER_FIELDS } from '../schemas/job-fields.js';
+import { loadSchema } from '../schemas/index.js';
 
 // The date comparisons are called from here: dates.ts is their arithmetic.
 export { sameHtmlContent } from './html-content.js';
 // An amount may come back as a number or a decimal string (2.5 "Decimal"): read as its value either way.
 export { sameAmount } from './amount-decimals.js';
 export {
+  closesDaysAfter,
   compareDates,
   instantMs,
   dayOffsets,
@@ -188,6 +190,25 @@ export function cityOf(description: string): string {
   return placeKey(description.split(',')[0] ?? description);
 }
 
+/** The province and territory codes of 2.2's `<City>, <ProvinceCode>` form. */
+const PROVINCE_CODES: readonly string[] = (loadSchema('location-input.schema.json') as { 'x-province-codes': string[] })[
+  'x-province-codes'
+];
+
+/**
+ * Whether a returned location names, by its code, only other provinces than `sent` names: another place of the same
+ * name (`Windsor, NS` sent, `Windsor, ON` returned). A location that names no province code keeps the question open.
+ */
+function namesOtherProvince(sent: string, returned: { name?: unknown; description?: unknown }): boolean {
+  const own = sent.split(',')[1]?.trim().toUpperCase();
+  if (own === undefined || !PROVINCE_CODES.includes(own)) return false;
+  const codes = [returned.name, returned.description]
+    .filter((text): text is string => typeof text === 'string')
+    .flatMap((text) => text.match(/\b[A-Z]{2}\b/g) ?? [])
+    .filter((code) => PROVINCE_CODES.includes(code));
+  return codes.length > 0 && !codes.includes(own);
+}
+
 /**
  * Whether a returned location is the place sent as `sent` (`City` or `City, PC`): its city is a
  * whole phrase of the location's name or description. A server may resolve the place to its own
@@ -196,10 +217,11 @@ export function cityOf(description: string): string {
  * @example
  * sameCity('Red Deer, AB', { description: 'Red Deer, AB, Canada' }); // true
  * sameCity('Kingston, ON', { description: 'Kingstonville, ON' }); // false
+ * sameCity('Windsor, NS', { name: 'Windsor', description: 'Windsor, ON' }); // false: another province's Windsor
  */
 export function sameCity(sent: string, returned: { name?: unknown; description?: unknown }): boolean {
   const city = cityOf(sent);
-  if (city === '') return false;
+  if (city === '' || namesOtherProvince(sent, returned)) return false;
   const texts = [returned.name, returned.description].filter((t): t is string => typeof t === 'string').map(placeKey);
   return texts.some((text) => {
     for (let at = text.indexOf(city); at !== -1; at = text.indexOf(city, at + 1)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDates, firstOutOfOrder, isDaysAfter, keepsDate, sameDate, sameDay } from './compare.js';
+import { closesDaysAfter, compareDates, firstOutOfOrder, isDaysAfter, keepsDate, sameDate, sameDay } from './compare.js';
 
 /** One instant, 2026-12-02T00:00Z, in every form the schemas accept. */
 const MIDNIGHT_FORMS = [
@@ -100,6 +100,27 @@ describe('day arithmetic over both readings', () => {
     expect(isDaysAfter('2026-10-03T23:30-05:00', '2026-12-02T23:30-05:00', 60)).toBe(true);
     expect(isDaysAfter('20261003T043000Z', '2026-12-02', 60)).toBe(true);
     expect(sameDay('2026-12-01T19:00:00-05:00', '2026-12-02')).toBe(true);
+  });
+});
+
+describe('closesDaysAfter: a closeDate the service set, at the precision it writes', () => {
+  const published = '2026-01-01T10:33:32.736Z';
+  it('takes the same time 60 days on, to the hour, a bare date, and the start or end of that day in some zone', () => {
+    for (const closing of [
+      '2026-03-02T10:33:32.736Z',
+      '2026-03-02T05:33:32.736-05:00',
+      '2026-03-02T11:20:00Z',
+      '2026-03-02',
+      '2026-03-02T00:00:00Z',
+      '2026-03-02T23:59:59Z',
+      '2026-03-02T04:59:59.999Z',
+      '2026-03-02T23:59:59.999-05:00',
+    ])
+      expect(closesDaysAfter(published, closing, 60), closing).toBe(true);
+  });
+  it('refuses another time of that day, and another day', () => {
+    for (const closing of ['2026-03-02T05:33:32.736Z', '2026-03-02T15:33:32.736Z', '2026-03-03T10:33:32.736Z', '2026-03-01'])
+      expect(closesDaysAfter(published, closing, 60), closing).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@
  * through judging/compare.ts.
  */
 import { ISO_DATE_PATTERN, parseIsoDate } from '../schemas/iso-date.js';
-import { DAY_MS } from '../schemas/time-units.js';
+import { DAY_MS, HOUR_MS } from '../schemas/time-units.js';
 
 /** Day number of the date as written (before any time part); NaN when not an accepted ISO 8601 form. */
 export function writtenDay(value: string): number {
@@ -40,6 +40,32 @@ export function isDaysAfter(a: string, b: string, days: number): boolean {
   return dayOffsets(a, b).includes(days);
 }
 
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** True when the instant starts or ends a day in some zone: on a quarter hour (every offset is one), or up to a second before one. */
+function isDayBoundaryInSomeZone(ms: number): boolean {
+  const intoQuarter = ((ms % QUARTER_HOUR_MS) + QUARTER_HOUR_MS) % QUARTER_HOUR_MS;
+  return intoQuarter === 0 || intoQuarter >= QUARTER_HOUR_MS - 1000;
+}
+
+/**
+ * True when `b`, which a service set `days` days after `a`, names that day (isDaysAfter) and, where it carries a time,
+ * an instant a server writes for it: `a` plus the days, to the hour (a local zone's clock change moves it by one), or
+ * the start or end of a day in some zone (a date kept at day precision, written as a date-time). The precision is
+ * open (2.1: "Date, ISO 8601"); another time of that day is no reading of "`days` days after".
+ *
+ * @example
+ * closesDaysAfter('2026-01-01T10:33:32.736Z', '2026-03-02T10:33:32.736Z', 60) // true
+ * closesDaysAfter('2026-01-01T10:33:32.736Z', '2026-03-02T04:59:59.999Z', 60) // true (the end of the day at -05:00)
+ * closesDaysAfter('2026-01-01T10:33:32.736Z', '2026-03-02T05:33:32.736Z', 60) // false (five hours short)
+ */
+export function closesDaysAfter(a: string, b: string, days: number): boolean {
+  if (!isDaysAfter(a, b, days)) return false;
+  const closing = parseIsoDate(b);
+  if (closing === undefined || !closing.hasTime) return true;
+  return Math.abs(closing.ms - (instantMs(a) + days * DAY_MS)) <= HOUR_MS || isDayBoundaryInSomeZone(closing.ms);
+}
+
 export function sameDay(a: string, b: string): boolean {
   return isDaysAfter(a, b, 0);
 }
@@ -67,7 +93,6 @@ export function keepsDate(sent: string, got: string): boolean {
   return keepsInstant(sent, got);
 }
 
-const QUARTER_HOUR_MS = 15 * 60_000;
 /** The widest UTC offsets in use (+14:00 Kiribati, -12:00), in quarter hours. */
 const MAX_OFFSET_QUARTERS = 14 * 4;
 

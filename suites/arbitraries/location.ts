@@ -4,7 +4,8 @@
  * municipalities in their official spelling only: spec 2.2 lets the server
  * judge what a valid Canadian place is, and a gazetteer accepts these. Official
  * names written with punctuation, digits or marks (`St. John's`, `L'Île-Perrot`,
- * `Saint-Louis-du-Ha! Ha!`) are drawn by the location rules alone
+ * `Saint-Louis-du-Ha! Ha!`), and names another province's better-known place
+ * shares (`Windsor, NS`), are drawn by the location rules alone
  * (unusualLocationArb). The `City` form only with names that no other Canadian
  * municipality of note shares.
  */
@@ -18,6 +19,8 @@ interface CanadianCity {
   unambiguous: boolean;
   /** An official name written with punctuation, digits or letters beyond A-Z: for the location rules, not every body. */
   unusual?: true;
+  /** A name a better-known place of another province shares: for the location rules, not every body. */
+  sharedName?: true;
 }
 
 const CITIES: readonly CanadianCity[] = [
@@ -57,10 +60,14 @@ const CITIES: readonly CanadianCity[] = [
   { city: 'Saint-Jean-sur-Richelieu', province: 'QC', unambiguous: true, unusual: true },
   { city: 'Grand Falls-Windsor', province: 'NL', unambiguous: true, unusual: true },
   { city: 'Trois-Rivi\u00E8res', province: 'QC', unambiguous: true, unusual: true },
+  // Names a better-known place of another province shares (Windsor, ON; Victoria, BC): a gazetteer keyed by the city
+  // alone resolves them to that one.
+  { city: 'Windsor', province: 'NS', unambiguous: false, sharedName: true },
+  { city: 'Victoria', province: 'PE', unambiguous: false, sharedName: true },
 ];
 
 /** The places every job body may name: the everyday ones. */
-const EVERYDAY = CITIES.filter((c) => !c.unusual);
+const EVERYDAY = CITIES.filter((c) => !c.unusual && !c.sharedName);
 
 // The list must agree with the schema's codes: a code the schema does not know is a bug here.
 for (const { province } of CITIES) {
@@ -101,14 +108,16 @@ export const unusualLocationArb: fc.Arbitrary<LocationInput> = fc.constantFrom(.
 
 /**
  * Every official name of punctuation, digits or letters beyond A-Z, in both
- * forms (`City` for the unambiguous ones): the location rules send each once
- * per run, so a server refusing one of them is found on every seed.
+ * forms (`City` for the unambiguous ones), and each name another province's
+ * place shares, with its code: the location rules send each once per run, so
+ * a server refusing one of them, or taking it for the other place, is found
+ * on every seed.
  *
  * @example
  * UNUSUAL_PLACES.withProvince[0]; // { description: "St. John's, NL" }
  */
 export const UNUSUAL_PLACES: { readonly withProvince: readonly LocationInput[]; readonly cityOnly: readonly LocationInput[] } = {
-  withProvince: CITIES.filter((c) => c.unusual).map(withProvince),
+  withProvince: CITIES.filter((c) => c.unusual || c.sharedName).map(withProvince),
   cityOnly: CITIES.filter((c) => c.unusual && c.unambiguous).map(cityOnly),
 };
 

@@ -834,7 +834,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.4',
     level: 'must',
     area: 'lifecycle',
-    title: 'After a delete, PUT /jobs/{id} is refused as gone (404, 410 or another 4xx)',
+    title:
+      'After a delete, PUT /jobs/{id} with each body 4.3 names (a title, a status, the referenceId and a status) is refused as gone, and the job stays gone',
     statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
   },
   {
@@ -1055,7 +1056,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.2',
     level: 'must',
     area: 'limits',
-    title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted',
+    title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted; official names with punctuation on every write path',
     statement: 'On input, `description` takes one of two forms: … `<City>` … `<City>, <ProvinceCode>`',
   },
   {
@@ -1329,6 +1330,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     title: 'List item values equal those of the full job in every combination of q, status, page and pageSize',
     statement: 'A subset of the job with the same types and meaning',
     exclusive: true,
+  },
+  {
+    id: 'jobs.list.q-no-stemming',
+    section: '4.5',
+    level: 'must',
+    area: 'list',
+    title: "q of letters finds no job whose title holds only the word's stem or a word one letter away (no stemming, no fuzzy matching)",
+    statement: 'Matches job title and `referenceId`.',
   },
   {
     id: 'jobs.paging.total',

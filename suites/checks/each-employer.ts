@@ -9,7 +9,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
-import { dayOffsets, isDaysAfter } from '../../judging/dates.js';
+import { closesDaysAfter, dayOffsets } from '../../judging/dates.js';
 import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, secondEmployer } from '../kit/jobs.js';
 import { createInForm, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
@@ -23,7 +23,7 @@ const DEFAULTED = ['status', 'closeDate', 'confidential', 'autoRefresh'];
 function defaultProblems(job: Job): string[] {
   const problems: string[] = [];
   if (job.status !== 'draft') problems.push(`status ${show(job.status)}, not "draft"`);
-  if (typeof job.closeDate !== 'string' || !isDaysAfter(job.publishDate, job.closeDate, 60))
+  if (typeof job.closeDate !== 'string' || !closesDaysAfter(job.publishDate, job.closeDate, 60))
     problems.push(
       `closeDate ${show(job.closeDate)} is ${dayOffsets(job.publishDate, job.closeDate ?? '').join(' or ')} days after ${job.publishDate}, not 60`,
     );

@@ -226,6 +226,30 @@ async function expectUnlisted(ctx: RuleContext, job: Job, referenceId: string, a
   });
 }
 
+/**
+ * The bodies 4.3 names valid for an update, each sent to a deleted job: only a title, only a status (each of the shown
+ * transitions), and its referenceId with a status. A server that keeps a removed row and takes one of them for its
+ * return (a status update that revives it) shows it.
+ */
+function updatesAfterDelete(ctx: RuleContext, referenceId: string): Body[] {
+  return [
+    { title: scopedTitle(ctx, referenceId, 'after delete') },
+    { status: 'archived' },
+    { status: 'active' },
+    { referenceId, status: 'active' },
+  ];
+}
+
+/** Fails unless GET /jobs/{id} still answers a client error after `what`. */
+async function expectStillGone(ctx: RuleContext, id: number, what: string): Promise<void> {
+  const after = await ctx.api.get(id);
+  ctx.expect(showsGone(after.status), {
+    title: `deleted job ${id} is back after ${what}`,
+    expected: 'the job stays removed (spec 3: any -> removed): GET answers a client error',
+    received: `GET /jobs/${id} -> ${after.status}`,
+  });
+}
+
 function afterDeleteRule(entry: RuleEntry, op: AfterDelete): Implementation {
   const what = AFTER_DELETE[op];
   return propertyRule(entry, {
@@ -234,21 +258,21 @@ function afterDeleteRule(entry: RuleEntry, op: AfterDelete): Implementation {
     check: async (ctx: RuleContext, generated) => {
       const { job, referenceId } = await deletedJob(ctx, generated);
       if (op === 'list') return expectUnlisted(ctx, job, referenceId, '');
-      const res =
+      const requests =
         op === 'get'
-          ? await ctx.api.client.request({ method: 'GET', path: `/jobs/${job.id}` })
-          : await ctx.api.client.request({
-              method: 'PUT',
-              path: `/jobs/${job.id}`,
-              body: { title: scopedTitle(ctx, referenceId, 'after delete') },
-            });
-      observeGoneStatus(ctx, res.status);
-      expectStatus(
-        ctx,
-        res,
-        showsGone,
-        `${what} of a deleted job answers a client error (404, 410 or another 4xx: the code is not shown): the job is removed (spec 3, 4.4, 7.2)`,
-      );
+          ? [{ method: 'GET', path: `/jobs/${job.id}` }]
+          : updatesAfterDelete(ctx, referenceId).map((body) => ({ method: 'PUT', path: `/jobs/${job.id}`, body }));
+      for (const request of requests) {
+        const res = await ctx.api.client.request(request);
+        observeGoneStatus(ctx, res.status);
+        expectStatus(
+          ctx,
+          res,
+          showsGone,
+          `${what} of a deleted job answers a client error (404, 410 or another 4xx: the code is not shown): the job is removed (spec 3, 4.4, 7.2)`,
+        );
+      }
+      if (op === 'put') await expectStillGone(ctx, job.id, 'the PUTs by id after its delete');
     },
   });
 }
@@ -472,7 +496,8 @@ export const lifecycleRules: Implementation[] = [
       id: 'jobs.lifecycle.deleted-put-404',
       section: '4.4',
       level: 'must',
-      title: 'After a delete, PUT /jobs/{id} is refused as gone (404, 410 or another 4xx)',
+      title:
+        'After a delete, PUT /jobs/{id} with each body 4.3 names (a title, a status, the referenceId and a status) is refused as gone, and the job stays gone',
       statement: 'any | DELETE | job identified by id or `referenceId` | (job removed)',
     },
     'put',

@@ -11,6 +11,8 @@
  *   the BMP) that is one word of a title finds that job by substring and by word matching, and by a tokenizer that
  *   splits both alike. A should: a search engine's tokenizer may drop what it takes for noise. A server that matches
  *   q against the title as stored escaped, or decoded once more, finds nothing.
+ * - a q of letters alone finds no job whose title holds only its stem (`cook` for `cooks`) or a word one letter away:
+ *   no reading matches those, so a search with a stemmer or fuzzy matching shows. A must.
  * A refused q is observed (4.5 types q a String without a form), as is a q that does not find the literal job.
  */
 import * as fc from 'fast-check';
@@ -112,6 +114,48 @@ async function checkWildcards(ctx: RuleContext): Promise<void> {
   }
 }
 
+/** The case tag in letters alone, each digit a letter (0 as `a` to 9 as `j`): a word no search skips for its digits. */
+function lettersOnly(tag: string): string {
+  return tag.replace(/[0-9]/g, (digit) => String.fromCharCode(97 + Number(digit)));
+}
+
+/**
+ * What a search that is none of q's readings (substring, prefix or word matching) lets a q of letters match: a
+ * stemmer, the word less its ending; fuzzy matching, a word one letter away. Each pair is made from a word of the
+ * case's own, with a letter of the pair's (never `s`, which a stemmer would take for an ending).
+ */
+const READING_DECOYS: ReadonlyArray<{ search: string; pair: (word: string) => { q: string; decoy: string } }> = [
+  { search: 'a stemmer (a plural)', pair: (word) => ({ q: `${word}as`, decoy: `${word}a` }) },
+  { search: 'a stemmer (-ing)', pair: (word) => ({ q: `${word}bing`, decoy: `${word}b` }) },
+  { search: 'a stemmer (-ed)', pair: (word) => ({ q: `${word}ced`, decoy: `${word}c` }) },
+  { search: 'fuzzy matching (one letter off)', pair: (word) => ({ q: `${word}dk`, decoy: `${word}dm` }) },
+];
+
+/**
+ * For each decoy pair: a job whose title holds q as a word, which every reading finds, and a job whose title holds
+ * only the decoy, which none does (q holds more than the decoy, or other letters): listing it is the other search's.
+ */
+async function checkReadingDecoys(ctx: RuleContext): Promise<void> {
+  const word = lettersOnly(caseTagOf(ctx));
+  for (const { search, pair } of READING_DECOYS) {
+    const { q, decoy } = pair(word);
+    const [literal, decoyJob] = await atOnce(ctx, [q, decoy], (text) => titledJob(ctx, text));
+    const found = await idsFound(ctx, q, 'q.inflections');
+    if (found === undefined) continue;
+    if (!found.has(literal!.id)) {
+      ctx.observe({ topic: 'q.inflections', section: '4.5', observed: `q ${show(q)} did not find the job whose title holds it` });
+      continue;
+    }
+    ctx.expect(!found.has(decoyJob!.id), {
+      title: `GET /jobs with q ${show(q)} also finds job ${decoyJob!.id}, titled ${show(decoyJob!.title)}: q matched as by ${search}`,
+      expected:
+        'spec 4.5: q matches job title and referenceId, by substring, prefix or word under any reading; a title that holds ' +
+        'neither q nor a word q starts is matched by none of them',
+      received: `listed ${show([...found])}`,
+    });
+  }
+}
+
 /** A rule that sends the q of each of `classes` (every class in every run, one case each) and expects its job found. */
 function classFoundRule(entry: RuleEntry, classes: readonly CharacterClass[], expected: string): Implementation {
   return propertyRule<{ characterClass: CharacterClass }>(entry, {
@@ -145,6 +189,20 @@ export const listQCharactersRules: Implementation[] = [
     },
     OTHER_CLASSES,
     'spec 4.5: q matches the job title; a q that is a whole word of a title, any characters, is found by substring and word matching',
+  ),
+  propertyRule<null>(
+    {
+      id: 'jobs.list.q-no-stemming',
+      section: '4.5',
+      level: 'must',
+      title: "q of letters finds no job whose title holds only the word's stem or a word one letter away (no stemming, no fuzzy matching)",
+      statement: 'Matches job title and `referenceId`.',
+    },
+    {
+      maxRuns: 1,
+      arbitrary: () => fc.constant(null),
+      check: (ctx) => checkReadingDecoys(ctx),
+    },
   ),
   propertyRule<null>(
     {

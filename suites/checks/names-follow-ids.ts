@@ -7,7 +7,9 @@
  * honoured), at once, and in the example of every run also field by field (the salary as its period alone, a partial
  * salary), and a PUT-create takes the second: each answer and a GET after it must show every id and place as the book
  * does. A server that keeps the names it joined at the create, or caches them by job, shows the old ones beside the new
- * ids.
+ * ids. The second set also goes out as a client edits a GET result: the old names, units and place ids kept beside
+ * the new ids and descriptions, in every update form and every create form; a server that stores a name sent, or
+ * picks a thing by its name or a place by its id, shows it.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -15,11 +17,20 @@ import { ROUTING_TYPE_MEANINGS, SALARY_PERIOD_MEANINGS } from '../../schemas/id-
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
 import { locationsArb, type LocationInput } from '../arbitraries/location.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
-import { createJob, getJob } from '../kit/jobs.js';
-import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { createJob, getJob, listJobs } from '../kit/jobs.js';
+import {
+  CREATE_FORMS,
+  declinesCreate,
+  declinesUpdate,
+  formLabel,
+  sendCreate,
+  sendUpdate,
+  UPDATE_FORMS,
+  type UpdateForm,
+} from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { PLAIN_ADDRESS } from './limits/routing-body.js';
 
@@ -66,7 +77,7 @@ function namedParts(job: Job): Array<[string, string]> {
  * The places a job shows, without their ids (a server may give an unlisted place an id per job), in one order: the
  * places of one set of descriptions sent, as the job shows them.
  */
-function shownPlaces(job: Job): string {
+function shownPlaces(job: Pick<Job, 'locations'>): string {
   const places = job.locations.map(({ name, description, type }) => show({ name, description, type }));
   return places.sort().join('; ');
 }
@@ -148,6 +159,75 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
     }));
 }
 
+/**
+ * `job`'s GET result with `to`'s ids and places written in, each beside what the GET showed for the old one: the old
+ * name (and unit), a place's old id, name and type beside the new description. A client that edits a GET result
+ * and sends it back sends those; only the ids and descriptions are read (2.2-2.6: "On input only id is supplied").
+ */
+function editedGetResult(job: Job, to: Ids): Body {
+  const { id: _named, ...rest } = job;
+  const { applicationEmail, applicationUrl } = fieldsOf(to, 0);
+  return withNumberAmounts({
+    ...rest,
+    positionType: { ...job.positionType, id: to.positionType },
+    categories: to.categories.map((id, i) => ({ ...(job.categories[i] ?? job.categories[0]), id })),
+    salary: { ...(job.salary ?? { amount: 52000, plusCommission: false }), period: { ...job.salary?.period, id: to.period } },
+    applicantRoutingType: { ...job.applicantRoutingType, id: to.routing },
+    applicationEmail: applicationEmail ?? null,
+    applicationUrl: applicationUrl ?? null,
+    locations: to.locations.map((place, i) => ({ ...(job.locations[i] ?? job.locations[0]), description: place.description })),
+  });
+}
+
+type HeldIds = Pick<Ids, 'positionType' | 'categories' | 'period' | 'routing'>;
+
+/** Ids as a key: the categories in any order. */
+const idsKey = (ids: HeldIds): string => show({ ...ids, categories: [...ids.categories].sort((a, b) => a - b) });
+
+/** The ids `job` holds (its places aside). */
+const idsOfJob = (job: Job): HeldIds => ({
+  positionType: job.positionType.id,
+  categories: job.categories.map((category) => category.id),
+  period: job.salary?.period.id ?? Number.NaN,
+  routing: job.applicantRoutingType.id,
+});
+
+/**
+ * Fails unless `job` holds the ids sent, and its list item shows the places a GET shows: an id sent
+ * beside another thing's name names the thing of that id (4.3: only the fields sent change, to the values sent).
+ */
+async function expectEditTaken(ctx: RuleContext, job: Job, to: Ids, where: string): Promise<void> {
+  const { positionType, categories, period, routing } = to;
+  const [sent, held] = [idsKey({ positionType, categories, period, routing }), idsKey(idsOfJob(job))];
+  ctx.expect(held === sent, {
+    title: `${where} holds other ids than were sent`,
+    expected: 'the ids sent are the ids held, whatever names were sent beside them (2.3-2.6: on input only id is supplied; 4.3)',
+    received: `sent ${sent}, held ${held}`,
+  });
+  const item = (await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 })).json.data.find((header) => header.id === job.id);
+  if (item === undefined) return;
+  ctx.expect(shownPlaces(item) === shownPlaces(job), {
+    title: `the list item of job ${job.id} shows other places than a GET after ${where}`,
+    expected: 'a header is a subset of the job with the same types and meaning (2.7); places are read from their descriptions (2.2)',
+    received: `list ${shownPlaces(item)}; GET ${shownPlaces(job)}`,
+  });
+}
+
+/**
+ * A job made with `from`, updated in `form` by its GET result edited to `to`: the answer and a GET after it name as
+ * the book does. A refusal is not judged: taking a GET result sent back is jobs.update.get-result-resent's to judge.
+ */
+async function editedInForm(ctx: RuleContext, book: NameBook, generated: Body, { from, to }: { from: Ids; to: Ids }, form: UpdateForm) {
+  const job = await getJob(ctx, (await createJob(ctx, identify(ctx, bodyWith(generated, from)))).id);
+  const res = await sendUpdate(ctx, form, job, editedGetResult(job, to));
+  if ((await declinesUpdate(ctx, form, job, res)) || !isSuccess(res.status)) return;
+  const label = `${formLabel(form, job)} with its GET result edited to other ids and places`;
+  expectNamesFollow(ctx, book, jobOf(res), to, `the ${label} answer`);
+  const read = await getJob(ctx, job.id);
+  expectNamesFollow(ctx, book, read, to, `GET /jobs/${job.id} after ${label}`);
+  await expectEditTaken(ctx, read, to, label);
+}
+
 /** One id-bearing field of a job, sent alone, and the ids the job holds after it. */
 interface OneField {
   name: string;
@@ -189,7 +269,11 @@ async function fieldByField(ctx: RuleContext, book: NameBook, generated: Body, f
 
 async function check(ctx: RuleContext, { generated, from, to, alone }: NamesCase): Promise<void> {
   const book = new NameBook();
-  for (const ids of [from, to]) book.record(await createJob(ctx, identify(ctx, bodyWith(generated, ids))), ids);
+  const made: Job[] = [];
+  for (const ids of [from, to]) {
+    made.push(await createJob(ctx, identify(ctx, bodyWith(generated, ids))));
+    book.record(made.at(-1)!, ids);
+  }
   for (const form of UPDATE_FORMS) {
     const job = await createJob(ctx, identify(ctx, bodyWith(generated, from)));
     const label = formLabel(form, job);
@@ -199,10 +283,24 @@ async function check(ctx: RuleContext, { generated, from, to, alone }: NamesCase
     expectNamesFollow(ctx, book, jobOf(res), to, `the ${label} answer`);
     expectNamesFollow(ctx, book, await getJob(ctx, job.id), to, `GET /jobs/${job.id} after ${label}`);
     if (alone) await fieldByField(ctx, book, generated, from, to, form);
+    await editedInForm(ctx, book, generated, { from, to }, form);
   }
-  const made = await ctx.api.putByReference(identify(ctx, bodyWith(generated, to)));
-  expectStatus(ctx, made, isSuccess, 'PUT /jobs with a new referenceId creates the job as POST does (spec 4.3)');
-  expectNamesFollow(ctx, book, jobOf(made), to, 'the PUT /jobs (new referenceId) answer');
+  const putCreated = await ctx.api.putByReference(identify(ctx, bodyWith(generated, to)));
+  expectStatus(ctx, putCreated, isSuccess, 'PUT /jobs with a new referenceId creates the job as POST does (spec 4.3)');
+  expectNamesFollow(ctx, book, jobOf(putCreated), to, 'the PUT /jobs (new referenceId) answer');
+  // A GET result of a job made with `from`, edited to `to`, creates too, in every create form (4.2: a GET result
+  // posted creates the same values).
+  const source = await getJob(ctx, made[0]!.id);
+  for (const form of CREATE_FORMS) {
+    const { referenceId: _own, ...edited } = editedGetResult(source, to);
+    const res = await sendCreate(ctx, form, identify(ctx, edited));
+    if ((await declinesCreate(ctx, form, edited, res)) || !isSuccess(res.status)) continue;
+    const label = `${formLabel(form)} of a GET result edited to other ids and places`;
+    expectNamesFollow(ctx, book, jobOf(res), to, `the ${label} answer`);
+    const read = await getJob(ctx, jobOf(res).id);
+    expectNamesFollow(ctx, book, read, to, `GET /jobs/${read.id} after ${label}`);
+    await expectEditTaken(ctx, read, to, label);
+  }
 }
 
 export const namesFollowIdsRule: Implementation = propertyRule<NamesCase>(

@@ -7,8 +7,10 @@
  * count, or in the other employer's list, or moves a job between the status counts on a refused status, shows a total
  * that moved. Each other rule counts within its own jobs (q), where such a count never shows.
  * Without q a total counts every job of the employer, so the rule runs alone (exclusive). A total that moved beside a
- * sign of another writer (another shard, a user of a shared server: a job new on the first page or gone from it, fewer
- * jobs in all) is not judged.
+ * sign of another writer (another shard, a user of a shared server: a job new on the first page or gone from it,
+ * another job there in another status, fewer jobs in all, totals that move again when read once more) is not judged;
+ * where the employer holds more jobs than its
+ * first page shows, another client's status change past it leaves no sign, so only the total without a filter is.
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';
@@ -30,8 +32,8 @@ interface Employer {
   api: JobsApi;
   job: Job;
   totals: Record<StatusFilter, number>;
-  /** The ids on the first page of its list without q (newest first): where another client's new job shows. */
-  firstPage: ReadonlySet<number>;
+  /** The first page of its list without q (newest first), each job's status by id: where another client's new job shows. */
+  firstPage: ReadonlyMap<number, string>;
 }
 
 /** One refused write: what it is, for the report, and how to send it. */
@@ -78,7 +80,7 @@ function refusedUpdates(ctx: RuleContext, employer: Employer): RefusedWrite[] {
 async function employerBefore(ctx: RuleContext, name: string, api: JobsApi, generated: Body): Promise<Employer> {
   const job = await createJob(ctx, { ...identify(ctx, generated), status: 'active' }, api);
   const [totals, firstPage] = await Promise.all([totalsWithoutQ(ctx, api), firstPageOf(api, new Set([job.id]))]);
-  return { name, api, job, totals, firstPage: new Set(firstPage.map((item) => item.id)) };
+  return { name, api, job, totals, firstPage: new Map(firstPage.map((item) => [item.id, item.status])) };
 }
 
 async function firstPageOf(api: JobsApi, ours: ReadonlySet<number>): Promise<JobHeader[]> {
@@ -93,23 +95,42 @@ const filterName = (status: StatusFilter): string => (status === 'absent' ? 'wit
 
 /**
  * What shows that another client wrote the employer's jobs meanwhile (another shard, a user of a shared server), or
- * undefined: a job new on the first page, one gone from it, or fewer jobs in all. A refused write never removes a
- * job, and a job it wrongly filed carries the case's tag.
+ * undefined: a job new on the first page, one gone from it, another job of it in another status, or fewer jobs in
+ * all. A refused write never removes a job, never moves one but the rule's own, and a job it wrongly filed carries the
+ * case's tag.
  */
 function anotherWriter(employer: Employer, page: readonly JobHeader[], after: Record<StatusFilter, number>): string | undefined {
   const listed = new Set(page.map((item) => item.id));
   const newcomers = page.filter((item) => !employer.firstPage.has(item.id)).length;
-  const gone = [...employer.firstPage].filter((id) => !listed.has(id)).length;
+  const gone = [...employer.firstPage.keys()].filter((id) => !listed.has(id)).length;
   if (newcomers > 0 || gone > 0) return `${newcomers} new and ${gone} gone on the first page`;
+  const moved = page.filter((item) => item.id !== employer.job.id && employer.firstPage.get(item.id) !== item.status).length;
+  if (moved > 0) return `${moved} other job(s) on the first page in another status`;
   if (after.absent < employer.totals.absent) return `${employer.totals.absent - after.absent} fewer jobs in all`;
+  // Each total is its own request: read while another client wrote, the status totals did not add up to the whole.
+  const { absent, ...byStatus } = employer.totals;
+  if (Object.values(byStatus).reduce((sum, total) => sum + total, 0) !== absent) return 'its totals before did not add up';
   return undefined;
+}
+
+/**
+ * Another writer's sign in the totals themselves: read once more, they differ from `after`. What a refused write filed
+ * stays where it was filed; another client's writes go on (each total is its own request, read at its own moment).
+ */
+async function unsteadyTotals(ctx: RuleContext, employer: Employer, after: Record<StatusFilter, number>): Promise<string | undefined> {
+  const again = await totalsWithoutQ(ctx, employer.api);
+  const changed = STATUS_FILTERS.filter((status) => again[status] !== after[status]);
+  return changed.length > 0 ? `its totals moved again while read once more (${changed.map(filterName).join(', ')})` : undefined;
 }
 
 /** After the refused writes: each employer's totals as before, and no job of theirs in its list. */
 async function judgeCounts(ctx: RuleContext, employer: Employer, sent: readonly string[]): Promise<void> {
   const after = await totalsWithoutQ(ctx, employer.api);
-  const moved = STATUS_FILTERS.filter((status) => after[status] !== employer.totals[status]);
   const page = await firstPageOf(employer.api, new Set([employer.job.id]));
+  // Another client's status change shows only on the first page: past it, only the total without a filter is judged.
+  const seesEveryJob = employer.totals.absent <= employer.firstPage.size && after.absent <= page.length;
+  const judged = seesEveryJob ? STATUS_FILTERS : STATUS_FILTERS.filter((status) => status === 'absent');
+  const moved = judged.filter((status) => after[status] !== employer.totals[status]);
   const tag = caseTagOf(ctx);
   const left = page.filter((item) => item.id !== employer.job.id && carriesTag(item, tag));
   ctx.expect(left.length === 0, {
@@ -118,7 +139,7 @@ async function judgeCounts(ctx: RuleContext, employer: Employer, sent: readonly 
     received: left.map((item) => `job ${item.id} (referenceId ${show(item.referenceId)}, title ${show(item.title, 80)})`).join('\n'),
   });
   if (moved.length === 0 || left.length > 0) return;
-  const another = anotherWriter(employer, page, after);
+  const another = anotherWriter(employer, page, after) ?? (await unsteadyTotals(ctx, employer, after));
   if (another !== undefined) {
     ctx.observe({
       topic: 'list.employer-jobs-moved',

@@ -18,7 +18,7 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import * as fc from 'fast-check';
-import { asCreateInput, createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
+import { anonymous, asCreateInput, createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { respelledDate } from '../arbitraries/close-date-forms.js';
 import { PARTIAL_SALARY_FIELDS, wholeSalaryArb } from '../arbitraries/salary.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
@@ -45,26 +45,39 @@ function noChangeRule(entry: RuleEntry, update: NoChange): Implementation {
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), wholeSalaryArb).map(([body, salary]) => ({ ...body, salary })),
     check: async (ctx: RuleContext, generated) => {
       const { id } = await createJob(ctx, identify(ctx, generated));
-      for (const form of UPDATE_FORMS) {
-        const before = await getJob(ctx, id);
-        for (const { what, patch } of update.patchesOf(before, form)) {
-          const res = await sendUpdate(ctx, form, before, patch);
-          if (await declinesUpdate(ctx, form, before, res)) break;
-          const label = `${formLabel(form, before)} with ${what}`;
-          update.judgeAnswer(ctx, res, label, form);
-          const answer = isSuccess(res.status) ? ([['the answer', jobOf(res)]] as const) : [];
-          for (const [where, job] of [...answer, ['a GET', await getJob(ctx, id)] as const]) {
-            const diff = changedFields(before, job);
-            ctx.expect(diff.length === 0, {
-              title: `${label}: ${where} shows ${diff.join(', ')} changed`,
-              expected: `only the fields sent change (spec 4.3): ${update.because}`,
-              received: changeLines(before, job, diff).join('\n'),
-            });
-          }
-        }
-      }
+      // Then a job without a referenceId, beside another one without: named by id, its own null or "" is no
+      // referenceId "in use" by the other (2.1: the employer gave none).
+      const anonymousId = (await createJob(ctx, anonymous(ctx, generated))).id;
+      await createJob(ctx, anonymous(ctx, generated));
+      const jobs = [
+        { id, forms: UPDATE_FORMS },
+        { id: anonymousId, forms: UPDATE_FORMS.filter((form) => !namesByReference(form)) },
+      ];
+      for (const { id, forms } of jobs) await resendEach(ctx, update, id, forms);
     },
   });
+}
+
+/** Sends each of `update`'s bodies to job `id` in each of `forms`: the answer, where taken, and a GET show it unchanged. */
+async function resendEach(ctx: RuleContext, update: NoChange, id: number, forms: readonly UpdateForm[]): Promise<void> {
+  for (const form of forms) {
+    const before = await getJob(ctx, id);
+    for (const { what, patch } of update.patchesOf(before, form)) {
+      const res = await sendUpdate(ctx, form, before, patch);
+      if (await declinesUpdate(ctx, form, before, res)) break;
+      const label = `${formLabel(form, before)} with ${what}`;
+      update.judgeAnswer(ctx, res, label, form);
+      const answer = isSuccess(res.status) ? ([['the answer', jobOf(res)]] as const) : [];
+      for (const [where, job] of [...answer, ['a GET', await getJob(ctx, id)] as const]) {
+        const diff = changedFields(before, job);
+        ctx.expect(diff.length === 0, {
+          title: `${label}: ${where} shows ${diff.join(', ')} changed`,
+          expected: `only the fields sent change (spec 4.3): ${update.because}`,
+          received: changeLines(before, job, diff).join('\n'),
+        });
+      }
+    }
+  }
 }
 
 /**
@@ -104,6 +117,8 @@ function resentParts(job: Job, form: UpdateForm): Array<{ what: string; patch: B
   );
   return [
     { what: "the job's own GET result", patch: whole },
+    // Its id too: the GET result as it came (4.3: "The job id is then not needed", which does not forbid it).
+    { what: "the job's own GET result, its id included", patch: withNumberAmounts(job) },
     { what: 'its own values as a create sends them (each object by its id)', patch: asCreateInput(whole) },
     ...alone.map((field) => ({ what: `its own ${field} alone`, patch: { [field]: whole[field] } })),
     ...respelledCloseDate(whole),

@@ -433,6 +433,13 @@ export const OBSERVATION_TOPICS = {
       'A q holding every piece of character class {class} that was refused, or found fewer than the two jobs titled with it ' +
       '(its paging links then not judged).',
   },
+  'q.inflections': {
+    openPoint: 'q.match',
+    section: '4.5',
+    meaning:
+      'What a q of letters alone, one word of a title, found: refused, or not even the job whose title holds it (then its decoys, ' +
+      'its stem and a word one letter away, are not judged).',
+  },
   'q.wildcards': {
     openPoint: 'q.match',
     section: '4.5',

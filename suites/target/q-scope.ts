@@ -8,7 +8,9 @@
  * the target uses (an observation), and a target whose q finds none of them
  * stops the run with a clear reason instead of failing every list rule. A job
  * that the list leaves out without q too (the newest job, so on its first
- * page) is no fault of q's: the run goes on, and the list rules report it.
+ * page) is no fault of q's: the run goes on, and the list rules report it. Nor
+ * is a q that misses the probe job but finds a second one made after it: it
+ * finds some jobs, and the list rules report those it misses.
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, withTitlePrefix } from '../arbitraries/job.js';
@@ -42,15 +44,23 @@ export async function probeQueryScope(
 ): Promise<QueryMatch | undefined> {
   // Not a case tag (those are `<tag><rule key>k<n>x`): the probe's word belongs to no rule.
   const word = `${tag}qs`;
-  const referenceId = referenceWord(word, 0);
   const [generated] = fc.sample(jobCreateArb(refs, tag), { seed, numRuns: 1 });
-  const body: Record<string, unknown> = { ...withTitlePrefix(generated ?? {}, tag, titlePrefix(referenceId, word, tag)), referenceId };
-  // Raw requests: a body that breaks the schema is for the rules to report, not for the probe to trip on.
-  const created = await api.client.request<{ id?: unknown }>({ method: 'POST', path: '/jobs', body });
-  const id = created.json?.id;
-  if (created.status < 200 || created.status > 299 || typeof id !== 'number') return undefined; // the create rules report it
+  const ids: number[] = [];
+  /** POSTs the n-th probe job, whose title and referenceId hold the word; its body, or undefined where it was not created. */
+  const createProbe = async (n: number): Promise<Record<string, unknown> | undefined> => {
+    const referenceId = referenceWord(word, n);
+    const body = { ...withTitlePrefix(generated ?? {}, tag, titlePrefix(referenceId, word, tag)), referenceId };
+    // Raw requests: a body that breaks the schema is for the rules to report, not for the probe to trip on.
+    const created = await api.client.request<{ id?: unknown }>({ method: 'POST', path: '/jobs', body });
+    const id = created.json?.id;
+    if (created.status < 200 || created.status > 299 || typeof id !== 'number') return undefined; // the create rules report it
+    ids.push(id);
+    return body;
+  };
+  const body = await createProbe(0);
+  if (body === undefined) return undefined;
   try {
-    // The plainest list request (principle: canonical setup): q alone, the only job it can find being the probe's.
+    // The plainest list request (principle: canonical setup): q alone, the only jobs it can find being the probe's.
     const list = (q: string | undefined) =>
       api.client.request<{ data?: Array<{ id?: unknown; referenceId?: unknown }> }>({
         method: 'GET',
@@ -59,20 +69,25 @@ export async function probeQueryScope(
       });
     const holds = (
       res: Awaited<ReturnType<typeof list>>,
-      same = (item: { id?: unknown; referenceId?: unknown }) => item?.id === id,
+      same = (item: { id?: unknown; referenceId?: unknown }) => ids.includes(item?.id as number),
     ): boolean => res.status === 200 && Array.isArray(res.json?.data) && res.json.data.some(same);
     const finds = async (q: string): Promise<boolean> => holds(await list(q));
-    const whole = await list(word);
+    let whole = await list(word);
     // Listed, but written another way (its id as text, say): q works, and the list rules report the item's form.
-    if (!holds(whole) && holds(whole, (item) => String(item?.id) === String(id) || item?.referenceId === referenceId)) return undefined;
+    if (!holds(whole) && holds(whole, (item) => ids.map(String).includes(String(item?.id)) || item?.referenceId === body.referenceId))
+      return undefined;
     // Not listed even without q: the list itself loses the job (an item form the rules report), not q's matching.
     if (!holds(whole) && whole.status === 200 && !holds(await list(undefined))) return undefined;
+    // Listed without q but not by it: a second job tells a q that misses some jobs (the newest, say), which the list
+    // rules report, from one that finds none, on which no list of the run can be scoped.
+    if (!holds(whole) && whole.status === 200 && (await createProbe(1)) !== undefined) whole = await list(word);
     if (!holds(whole)) {
       const answered = whole.status === 200 ? 'does not find' : `answers ${whole.status}, not a list that holds`;
       throw new SuiteError(
         'DISCOVERY_FAILED',
-        `GET /jobs?q=${word} ${answered} the job the suite created with referenceId ${referenceId} and the title ${JSON.stringify(body.title)}, ` +
-          `which holds ${word} as a whole word: the suite scopes every list with q = such a word (spec 4.5: q matches title and referenceId)`,
+        `GET /jobs?q=${word} ${answered} the job${ids.length > 1 ? 's' : ''} the suite created with referenceId ${String(body.referenceId)} ` +
+          `and the title ${JSON.stringify(body.title)}, which hold${ids.length > 1 ? '' : 's'} ${word} as a whole word: the suite scopes ` +
+          'every list with q = such a word (spec 4.5: q matches title and referenceId)',
         { context: { q: word, status: whole.status } },
       );
     }
@@ -81,6 +96,6 @@ export async function probeQueryScope(
     observations.add({ topic: 'q.match', section: '4.5', observed: OBSERVED[match] });
     return match;
   } finally {
-    await api.deleteById(id);
+    for (const id of ids) await api.deleteById(id);
   }
 }

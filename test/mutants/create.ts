@@ -2,7 +2,7 @@
  * @module Mutants of creating jobs: POST /jobs and PUT-create (spec 3, 4.2, 4.3, 7.1).
  */
 import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
-import { DAY_MS } from '../../schemas/time-units.js';
+import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
 import { DEMO_EMPLOYERS, type CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
@@ -74,6 +74,20 @@ const postAnswerKeepsFirstEmployer: Transform = (next) => {
     const employer = /"employer":\{[^}]*\}/.exec(res.body)?.[0];
     first ??= employer;
     return first === undefined ? res : { ...res, body: res.body.replace(/"employer":\{[^}]*\}/, first) };
+  };
+};
+
+/** A server that masks the employer's name of every job ever confidential, after the flag is cleared too. */
+const maskStaysAfterConfidentialCleared: Transform = (next) => {
+  const everConfidential = new Set<number>();
+  return async (req) => {
+    const res = await next(req);
+    const job = responseJson(res);
+    if (!isJobBody(job) || typeof res.body !== 'string') return res;
+    if (job.confidential === true) everConfidential.add(job.id);
+    if (job.confidential !== false || !everConfidential.has(job.id)) return res;
+    const names = DEMO_EMPLOYERS.map((employer) => JSON.stringify(employer.name));
+    return { ...res, body: names.reduce((text, name) => text.replace(`"name":${name}`, '"name":"Confidential"'), res.body) };
   };
 };
 
@@ -659,5 +673,43 @@ export const createMutants: Mutant[] = [
       'had declined it, while a GET shows true)',
     expectedRule: 'jobs.update.keeps-auto-refresh',
     transform: rewriteResponseText(isPost, (text) => text.replace('"autoRefresh":true', '"autoRefresh":false')),
+  },
+  {
+    // spec 2.1, 5.3: the employer of a job is the key's; a sent employer is read-only
+    name: 'create-post-files-job-under-sent-employer',
+    area: 'create',
+    violates:
+      "2.1, 5.3: a job's employer is the key's (here a POST that carries another employer the service knows, as that " +
+      "employer's GET results show it, creates the job under that employer)",
+    expectedRule: 'jobs.create.publish-date-read-only',
+    transform: (next) => (req) => {
+      const sent = requestJson(req)?.employer as { id?: unknown } | null | undefined;
+      const owner = DEMO_EMPLOYERS.find((employer) => employer.id === sent?.id);
+      if (!isPost(req) || owner === undefined || owner.apiKey === req.headers['api-key']) return next(req);
+      return next({ ...req, headers: { ...req.headers, 'api-key': owner.apiKey } });
+    },
+  },
+  {
+    // spec 3, 8: closeDate defaults to 60 days after publishDate
+    name: 'create-default-close-date-hours-short',
+    area: 'create',
+    violates:
+      '3: closeDate defaults to 60 days after publishDate (here to five hours less, a local wall time written as UTC: ' +
+      'the same calendar day most of the day, another time of it)',
+    expectedRule: 'jobs.create.default-close-date',
+    transform: rewriteRequest(isPost, (body) => {
+      if (!('closeDate' in body)) body.closeDate = new Date(Date.now() + 60 * DAY_MS - 5 * HOUR_MS).toISOString();
+    }),
+  },
+  {
+    // spec 2.1: confidential is "true if the employer name is confidential"; false, the name is not
+    name: 'create-masked-name-kept-after-confidential-cleared',
+    area: 'create',
+    violates:
+      '2.1: the employer name is confidential only while confidential is true (here a server that masks it keeps ' +
+      'writing Confidential after an update sets the flag false)',
+    expectedRule: 'jobs.create.confidential-employer-id',
+    choices: { 'job.confidential-employer': 'masked' },
+    transform: maskStaysAfterConfidentialCleared,
   },
 ];

@@ -2,7 +2,7 @@
  * @module Mutants of states and deletion (spec 3, 4.4, 4.7).
  */
 import type { Mutant, Transform } from './mutant.js';
-import { jsonResponse, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
+import { jsonResponse, requestJson, responseJson, serverError, withJsonBody, type JsonObject } from './support/json.js';
 import { isOverride, isCollection, isDelete, isItem, isList, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { DEMO_KEYS } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
@@ -40,6 +40,32 @@ const republishExtendsExpired: Transform = (next) => async (req) => {
   const closeDate = typeof before?.closeDate === 'string' ? Date.parse(before.closeDate) : Number.NaN;
   if (res.status !== 200 || before?.status !== 'archived' || !(closeDate < Date.now())) return res;
   return next(withJsonBody(req, { closeDate: new Date(Date.now() + 60 * 86_400_000).toISOString() }));
+};
+
+/**
+ * A store that deletes by a flag and clears it on a status update: after DELETE /jobs/{id}, a PUT /jobs/{id} whose body
+ * is a status alone brings the job back, and GET /jobs/{id} reads it again.
+ */
+const statusUpdateRevivesDeleted: Transform = (next) => {
+  const deleted = new Map<number, JsonObject>();
+  const revived = new Map<number, JsonObject>();
+  return async (req) => {
+    const id = jobIdOf(req);
+    if (id !== undefined && req.method === 'DELETE') {
+      const job = await currentJob(next, req, id);
+      const res = await next(req);
+      if (res.status === 204 && job !== undefined) deleted.set(id, job);
+      return res;
+    }
+    const body = requestJson(req);
+    const statusAlone = body !== undefined && Object.keys(body).length === 1 && typeof body.status === 'string';
+    if (id !== undefined && isPutById(req) && statusAlone && deleted.has(id)) {
+      revived.set(id, { ...deleted.get(id)!, status: body.status });
+      return jsonResponse(200, revived.get(id));
+    }
+    if (id !== undefined && req.method === 'GET' && revived.has(id)) return jsonResponse(200, revived.get(id));
+    return next(req);
+  };
 };
 
 export const lifecycleMutants: Mutant[] = [
@@ -338,5 +364,13 @@ export const lifecycleMutants: Mutant[] = [
       'closeDate 60 days from now, as a fresh lifetime)',
     expectedRule: 'jobs.lifecycle.republish-keeps-fields',
     transform: republishExtendsExpired,
+  },
+  {
+    // spec 3: any -> DELETE -> (job removed); 4.3 names a body of a status alone valid, never a way back
+    name: 'lifecycle-status-update-revives-deleted-job',
+    area: 'lifecycle',
+    violates: '3: a deleted job is removed (here a PUT /jobs/{id} whose body is a status alone brings it back, and GET reads it)',
+    expectedRule: 'jobs.lifecycle.deleted-put-404',
+    transform: statusUpdateRevivesDeleted,
   },
 ];

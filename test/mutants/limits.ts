@@ -580,4 +580,19 @@ export const limitsMutants: Mutant[] = [
         }),
     ),
   },
+  {
+    // spec 2.2: the <City>, <ProvinceCode> form names the province, "to avoid ambiguity"
+    name: 'limits-same-name-place-taken-for-listed-one',
+    area: 'limits',
+    violates:
+      '2.2: a location sent as <City>, <ProvinceCode> is that place (here a gazetteer keyed by the city alone takes ' +
+      '"Victoria, PE" for the listed Victoria, BC)',
+    expectedRule: 'jobs.limits.location-forms',
+    transform: rewriteRequest(isAnyWrite, (body) => {
+      if (!Array.isArray(body.locations)) return;
+      body.locations = body.locations.map((place) =>
+        (place as JsonObject | null)?.description === 'Victoria, PE' ? { description: 'Victoria, BC' } : place,
+      );
+    }),
+  },
 ];

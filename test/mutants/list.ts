@@ -250,6 +250,21 @@ const qMatchesMissingReferenceAsNull: Transform = (next) => async (req) => {
   return withResponseJson(res, { ...body, data: [...extra, ...body.data], paging: { ...body.paging, total } });
 };
 
+/**
+ * A search with an English stemmer: a q of letters alone ending in `s` also finds the titles that hold the word
+ * without it, newest first among the rest.
+ */
+const stemsPluralQ: Transform = relist(async ({ items, view, req, next }) => {
+  const q = view.q;
+  if (q === undefined || !/^\p{L}{4,}s$/u.test(q)) return items;
+  const stem = q.slice(0, -1).toLowerCase();
+  const every = await allHeaders(next, req, { status: view.status });
+  if (!Array.isArray(every)) return items;
+  const holdsStem = (item: JsonObject) => String(item.title).toLowerCase().split(/\s+/).includes(stem);
+  const ids = new Set(items.map((item) => item.id));
+  return every.filter((item) => ids.has(item.id) || holdsStem(item));
+});
+
 export const listMutants: Mutant[] = [
   {
     // spec 4.5: sorted by publishDate descending, over the whole list
@@ -1026,5 +1041,15 @@ export const listMutants: Mutant[] = [
       if (!isList(req) || req.query.get('status') !== 'archived' || res.status !== 200 || !isListBody(body)) return res;
       return withResponseJson(res, { ...body, data: body.data.map((item) => ({ ...item, confidential: false })) });
     },
+  },
+  {
+    // spec 4.5: q matches job title and referenceId (substring, prefix or word: never another inflection)
+    name: 'list-q-stems-plural',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here a search with a stemmer: q "cooks" also lists a job titled "Line ' +
+      'cook", which holds neither "cooks" nor a word it starts)',
+    expectedRule: 'jobs.list.q-no-stemming',
+    transform: stemsPluralQ,
   },
 ];

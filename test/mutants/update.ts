@@ -3,6 +3,7 @@
  * change, read-only fields never do, and the answer is the updated job.
  */
 import type { CoreHandler, CoreRequest, CoreResponse } from '../../mock/index.js';
+import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
@@ -975,5 +976,51 @@ export const updateMutants: Mutant[] = [
       },
       (req) => isPutById(req),
     ),
+  },
+  {
+    // spec 2.5, 4.3: a salary period is named by its id ("On input only id is supplied"); the fields sent change
+    name: 'update-salary-period-picked-by-name',
+    area: 'update',
+    violates:
+      '2.5, 4.3: the period sent is the period of its id (here an update whose period carries a name, as a GET result ' +
+      'edited to another id does, keeps the period of that name)',
+    expectedRule: 'jobs.update.names-follow-ids',
+    transform: rewriteRequest(isAnyUpdate, (body) => {
+      const salary = body.salary;
+      const period = isObject(salary) ? salary.period : undefined;
+      if (!isObject(period) || typeof period.name !== 'string') return;
+      const named = SALARY_PERIOD_MEANINGS.find((meaning) => meaning.name === period.name);
+      if (named !== undefined) (salary as JsonObject).period = { ...period, id: named.id };
+    }),
+  },
+  {
+    // spec 4.3: the body is symmetrical with the GET result; on PUT /jobs "the job id is then not needed", not forbidden
+    name: 'update-collection-override-refuses-body-id',
+    area: 'update',
+    violates:
+      '4.3: a GET result sent back is a valid update (here the override PUT on /jobs refuses a body that carries the ' + "job's own id)",
+    expectedRule: 'jobs.update.get-result-resent',
+    transform: answerInstead(
+      (req) => isOverride(req, 'PUT') && isCollection(req) && requestJson(req)?.id !== undefined,
+      () => jsonResponse(400, { status: 400, code: 'validation_failed', message: 'id is read-only' }),
+    ),
+  },
+  {
+    // spec 2.1, 4.3: "" or null is no referenceId, so no job holds it "in use"; the body is symmetrical with the GET result
+    name: 'update-by-id-empty-reference-conflicts-with-another',
+    area: 'update',
+    violates:
+      '4.3, 2.1: a job\'s own GET result sent back is a valid update (here PUT /jobs/{id} with the job\'s own null or "" ' +
+      'referenceId is refused as a duplicate while another job of the employer has none either)',
+    expectedRule: 'jobs.update.get-result-resent',
+    transform: (next) => async (req) => {
+      const id = jobIdOf(req);
+      const body = requestJson(req);
+      if (!isPutById(req) || id === undefined || !body || !('referenceId' in body) || !namesNoReference(body)) return next(req);
+      const others = (await jobsWithoutReference(next, req)).filter((job) => job.id !== id);
+      return others.length > 0
+        ? jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: 'referenceId in use' })
+        : next(req);
+    },
   },
 ];

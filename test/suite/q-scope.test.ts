@@ -3,7 +3,8 @@
  * target's q matches, leaves nothing behind, and stops the run with a clear
  * reason when q cannot find the suite's jobs by the whole word the lists use
  * (a job listed in another form is found, and a job the list leaves out without
- * q too is no fault of q's: the list rules report both).
+ * q too, or a q that misses only the newest job, is no fault of the scoping:
+ * the list rules report them).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
@@ -18,6 +19,7 @@ import {
   responseJson,
   rewriteResponse,
   withResponseJson,
+  type Transform,
 } from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1' };
@@ -82,6 +84,23 @@ describe('the q probe', () => {
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.after-writes' });
     expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
     expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.after-writes', 'failed']]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
+  });
+
+  it('lets the run go on when q misses only the newest job: a second probe job tells it from a q that finds none', async () => {
+    // A search index fed by each write with the job before it: q never lists the newest job.
+    let newest = 0;
+    const missesNewest: Transform = (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res) as { id?: unknown; data?: Array<{ id?: unknown }> } | undefined;
+      if (req.method === 'POST' && res.status === 201 && typeof body?.id === 'number') newest = Math.max(newest, body.id);
+      if (!isList(req) || !req.query.has('q') || !Array.isArray(body?.data)) return res;
+      return withResponseJson(res, { ...body, data: body.data.filter((item) => item.id !== newest) });
+    };
+    await using mock = await createMockServer(mockOptions({ transform: missesNewest }));
+    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.q-title' });
+    expect(report.observations.filter((o) => o.topic === 'q.match')).toHaveLength(1);
+    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.q-title', 'failed']]);
     expect(mock.core.snapshot().jobs).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { changedFields, jsonEqual, keptValueProblems, show } from '../../../judging/compare.js';
-import { isDaysAfter } from '../../../judging/dates.js';
+import { closesDaysAfter } from '../../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from '../../kit/http.js';
 import { getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
@@ -107,7 +107,7 @@ export const putCreateDefaults: Implementation = propertyRule<Body>(
     arbitrary: (ctx) => createBodyArb(ctx),
     check: (ctx: RuleContext, generated) =>
       eachPutCreate(ctx, omit(generated, 'status', 'closeDate'), (job, how, status) => {
-        ctx.expect(job.status === (status ?? 'draft') && isDaysAfter(job.publishDate, job.closeDate, 60), {
+        ctx.expect(job.status === (status ?? 'draft') && closesDaysAfter(job.publishDate, job.closeDate, 60), {
           title: `${how} did not apply the create defaults`,
           expected: `status ${status ?? 'draft'} and closeDate = publishDate + 60 days (spec 3: POST or PUT-create; 4.3: behaves as POST)`,
           received: `status ${show(job.status)}, publishDate ${job.publishDate}, closeDate ${job.closeDate}`,

@@ -2,9 +2,10 @@
  * @module Read-only and optional identity on create (spec 2.1): publishDate, employer
  * and id are never honoured, on POST and on PUT-create (and its override); a job may be created without a referenceId.
  */
+import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
 import { anonymous, createBodyArb, foreignReadOnly, identify, NO_REFERENCE_ID } from '../../kit/bodies.js';
-import { changedFields, sameEmployer, show } from '../../../judging/compare.js';
+import { changedFields, jsonEqual, sameEmployer, show } from '../../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../../kit/http.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
@@ -12,12 +13,13 @@ import { isAroundNow } from './defaults.js';
 import { CREATE_FORMS, declinesCreate, formLabel, sendCreate, type CreateForm } from '../../kit/rejected-writes.js';
 
 /**
- * Sends a GET-shaped body with a foreign publishDate, then one with a foreign employer and id, as a create in `form`
+ * Sends a GET-shaped body with a foreign publishDate, then one with the run's other employer (where there is one),
+ * then one with a foreign employer and id, as a create in `form`
  * (POST, or PUT /jobs with a new referenceId, plainly or through the override where honoured, which behaves as POST:
  * spec 4.3), and fails if either is stored. Neither job is confidential: a confidential job's employer name may be
  * masked (sameEmployer), so only jobs that show their employer's name show one that was sent.
  */
-async function expectReadOnlyOnCreate(ctx: RuleContext, form: CreateForm, generated: Body): Promise<void> {
+async function expectReadOnlyOnCreate(ctx: RuleContext, form: CreateForm, generated: Body, otherEmployer?: Job['employer']): Promise<void> {
   const before = Date.now();
   const foreign = foreignReadOnly(ctx);
   const way = formLabel(form);
@@ -39,6 +41,9 @@ async function expectReadOnlyOnCreate(ctx: RuleContext, form: CreateForm, genera
     expected: 'publishDate is read-only and set by the service on create (spec 2.1, 3): today, not the value sent',
     received: `sent ${foreign.publishDate}, got ${job.publishDate}`,
   });
+  // The other employer of the run, as its own GET results show it: an employer the service knows, which a server that
+  // honours a sent employer files the job under.
+  if (otherEmployer !== undefined) await expectKeysEmployer(ctx, form, { generated, sent: otherEmployer, own: job });
   // Another employer and an id are no GET result of this key: refusing them is fine, storing them is not.
   const other = await sendCreate(ctx, form, {
     ...identify(ctx, generated),
@@ -65,6 +70,30 @@ async function expectReadOnlyOnCreate(ctx: RuleContext, form: CreateForm, genera
   });
 }
 
+/**
+ * A create in `form` that carries `sent`, another employer the service knows: refused, or created under the key's own
+ * employer (`own`'s), which a GET by the key reads (2.1: the employer is the key's; 5.3).
+ */
+async function expectKeysEmployer(
+  ctx: RuleContext,
+  form: CreateForm,
+  { generated, sent, own }: { generated: Body; sent: Job['employer']; own: Job },
+): Promise<void> {
+  const way = formLabel(form);
+  const res = await sendCreate(ctx, form, { ...identify(ctx, generated), confidential: false, employer: sent });
+  if (isClientError(res.status)) return;
+  expectStatus(ctx, res, isSuccess, `${way} carrying the other employer creates the job or is refused (4xx) (spec 2.1)`);
+  const read = await ctx.api.get(jobOf(res).id);
+  const stored = isSuccess(read.status) ? read.json : undefined;
+  ctx.expect(stored !== undefined && sameEmployer(stored.employer, own.employer, own.confidential), {
+    title: `the other employer sent on ${way} was honoured`,
+    expected: "the employer of a job is the key's (spec 2.1, 5.3): a create that carries another employer is refused, or ignores it",
+    received:
+      `sent employer ${show(sent)}; the answer shows ${show(jobOf(res).employer)}, ` +
+      `a GET by the key ${stored === undefined ? `answers ${read.status}` : `shows ${show(stored.employer)}`} (the key's employer: ${show(own.employer)})`,
+  });
+}
+
 export const publishDateReadOnly: Implementation = propertyRule(
   {
     id: 'jobs.create.publish-date-read-only',
@@ -77,7 +106,8 @@ export const publishDateReadOnly: Implementation = propertyRule(
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      for (const form of CREATE_FORMS) await expectReadOnlyOnCreate(ctx, form, generated);
+      const otherEmployer = ctx.second && (await createJob(ctx, identify(ctx, generated), ctx.second)).employer;
+      for (const form of CREATE_FORMS) await expectReadOnlyOnCreate(ctx, form, generated, otherEmployer);
     },
   },
 );
@@ -165,6 +195,18 @@ export const confidentialEmployer: Implementation = propertyRule(
           `not the job's employer; 4.3: only the fields sent change`,
         received: problems.join('\n'),
       });
+      // Made open again by PUT /jobs/{id}: no longer confidential, its employer reads as an open job's does, the
+      // name included (a name hidden while the flag was true is shown again).
+      for (const job of [open, hidden]) {
+        const back = await ctx.api.putById(job.id, { confidential: false });
+        expectStatus(ctx, back, 200, 'setup: PUT /jobs/{id} with only confidential false is a partial update: 200 (spec 4.3)');
+        const reopened = await getJob(ctx, job.id);
+        ctx.expect(jsonEqual(reopened.employer, open.employer), {
+          title: `job ${job.id}, made confidential false again, shows employer ${show(reopened.employer)}`,
+          expected: `the employer as a job that is not confidential shows it, ${show(open.employer)}: 2.1 hides the name only while confidential is true`,
+          received: `employer ${show(reopened.employer)}`,
+        });
+      }
     },
   },
 );

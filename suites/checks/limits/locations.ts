@@ -39,18 +39,22 @@ export const locationForms: Implementation = fixedRule(
     id: 'jobs.limits.location-forms',
     section: '2.2',
     level: 'must',
-    title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted',
+    title: 'Both location input forms, `City` and `City, ProvinceCode`, are accepted; official names with punctuation on every write path',
     statement: 'On input, `description` takes one of two forms: … `<City>` … `<City>, <ProvinceCode>`',
   },
   async (ctx: RuleContext) => {
     // First every official name with punctuation, digits or letters beyond A-Z, in both forms, up to the most a job takes: on every seed.
     const groups = [UNUSUAL_PLACES.withProvince, UNUSUAL_PLACES.cityOnly].flatMap((places) => chunks(places, inputLimits.locationsMax));
+    const takenGroups: LocationInput[][] = [];
     await ctx.check(
       fc.record({ job: createBodyArb(ctx) }),
       async ({ job }) => {
         for (const group of groups) {
           const locations = await refusedPlaces(ctx, job, group);
-          if (locations.length === 0) continue;
+          if (locations.length === 0) {
+            takenGroups.push(group);
+            continue;
+          }
           const body = identify(ctx, job);
           await createJob(
             ctx,
@@ -66,6 +70,16 @@ export const locationForms: Implementation = fixedRule(
       },
       { runs: 1 },
     );
+    // What POST took, every other write takes and keeps too (4.3: the same fields as POST), read back on the answer, a
+    // GET and the list item: a check of places that only POST was given refuses or mangles them on another path.
+    for (const group of takenGroups)
+      await largestKeptOnEveryWrite(ctx, {
+        field: 'locations',
+        what: `the places ${group.map((place) => `"${place.description}"`).join(', ')}`,
+        statement: 'spec 2.2: a location description takes the form <City> or <City>, <ProvinceCode>, and POST took these',
+        material: fc.constant(group),
+        into: (body, _marker, locations) => ({ ...body, locations }),
+      });
     // Half the draws of each form are official names with punctuation, digits or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
     const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
     const cityOnly = fc.oneof(locationCityOnlyArb, unusualCityOnlyArb);
