@@ -8,9 +8,9 @@
  * that moved. Each other rule counts within its own jobs (q), where such a count never shows.
  * Without q a total counts every job of the employer, so the rule runs alone (exclusive). A total that moved beside a
  * sign of another writer (another shard, a user of a shared server: a job new on the first page or gone from it,
- * another job there in another status, fewer jobs in all, totals that move again when read once more) is not judged;
- * where the employer holds more jobs than its
- * first page shows, another client's status change past it leaves no sign, so only the total without a filter is.
+ * another job there in another status, fewer jobs in all, totals before that did not add up) is not judged. Where the
+ * employer holds more jobs than its first page shows, another client's status change past it leaves no sign, so only
+ * the total without a filter is judged.
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';
@@ -113,16 +113,6 @@ function anotherWriter(employer: Employer, page: readonly JobHeader[], after: Re
   return undefined;
 }
 
-/**
- * Another writer's sign in the totals themselves: read once more, they differ from `after`. What a refused write filed
- * stays where it was filed; another client's writes go on (each total is its own request, read at its own moment).
- */
-async function unsteadyTotals(ctx: RuleContext, employer: Employer, after: Record<StatusFilter, number>): Promise<string | undefined> {
-  const again = await totalsWithoutQ(ctx, employer.api);
-  const changed = STATUS_FILTERS.filter((status) => again[status] !== after[status]);
-  return changed.length > 0 ? `its totals moved again while read once more (${changed.map(filterName).join(', ')})` : undefined;
-}
-
 /** After the refused writes: each employer's totals as before, and no job of theirs in its list. */
 async function judgeCounts(ctx: RuleContext, employer: Employer, sent: readonly string[]): Promise<void> {
   const after = await totalsWithoutQ(ctx, employer.api);
@@ -139,7 +129,7 @@ async function judgeCounts(ctx: RuleContext, employer: Employer, sent: readonly 
     received: left.map((item) => `job ${item.id} (referenceId ${show(item.referenceId)}, title ${show(item.title, 80)})`).join('\n'),
   });
   if (moved.length === 0 || left.length > 0) return;
-  const another = anotherWriter(employer, page, after) ?? (await unsteadyTotals(ctx, employer, after));
+  const another = anotherWriter(employer, page, after);
   if (another !== undefined) {
     ctx.observe({
       topic: 'list.employer-jobs-moved',
