@@ -14,6 +14,7 @@ import {
   UNUSUAL_PLACES,
   unusualCityOnlyArb,
   unusualLocationArb,
+  withNamesakes,
 } from './location.js';
 import { inputLimits, provinceCodes } from './schema-limits.js';
 
@@ -68,6 +69,13 @@ describe('unusualLocationArb: official names a too-narrow pattern once refused, 
     expect(new Set(UNUSUAL_PLACES.cityOnly.map((l) => l.description))).toEqual(cityOnly);
     for (const location of [...UNUSUAL_PLACES.withProvince, ...UNUSUAL_PLACES.cityOnly])
       expect(validators.locationInput(location).ok, location.description).toBe(true);
+  });
+
+  it('withNamesakes puts the better-known place of the same name for each shared name, keeps the others, and is undefined without one', () => {
+    const group = [{ description: 'Trois-Rivières, QC' }, { description: 'Windsor, NS' }];
+    expect(withNamesakes(group)).toEqual([{ description: 'Trois-Rivières, QC' }, { description: 'Windsor, ON' }]);
+    expect(withNamesakes([{ description: 'Victoria, PE' }])).toEqual([{ description: 'Victoria, BC' }]);
+    expect(withNamesakes([{ description: 'Trois-Rivières, QC' }])).toBeUndefined();
   });
 
   it('never reaches a shared body: every job body draws everyday places, official and plainly spelled', () => {

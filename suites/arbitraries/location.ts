@@ -21,6 +21,8 @@ interface CanadianCity {
   unusual?: true;
   /** A name a better-known place of another province shares: for the location rules, not every body. */
   sharedName?: true;
+  /** The province of that better-known place of the same name. */
+  namesakeIn?: string;
 }
 
 const CITIES: readonly CanadianCity[] = [
@@ -62,8 +64,8 @@ const CITIES: readonly CanadianCity[] = [
   { city: 'Trois-Rivi\u00E8res', province: 'QC', unambiguous: true, unusual: true },
   // Names a better-known place of another province shares (Windsor, ON; Victoria, BC): a gazetteer keyed by the city
   // alone resolves them to that one.
-  { city: 'Windsor', province: 'NS', unambiguous: false, sharedName: true },
-  { city: 'Victoria', province: 'PE', unambiguous: false, sharedName: true },
+  { city: 'Windsor', province: 'NS', unambiguous: false, sharedName: true, namesakeIn: 'ON' },
+  { city: 'Victoria', province: 'PE', unambiguous: false, sharedName: true, namesakeIn: 'BC' },
 ];
 
 /** The places every job body may name: the everyday ones. */
@@ -120,6 +122,26 @@ export const UNUSUAL_PLACES: { readonly withProvince: readonly LocationInput[]; 
   withProvince: CITIES.filter((c) => c.unusual || c.sharedName).map(withProvince),
   cityOnly: CITIES.filter((c) => c.unusual && c.unambiguous).map(cityOnly),
 };
+
+/**
+ * `places` with each name another province's better-known place shares replaced by that place (`Windsor, NS` by
+ * `Windsor, ON`), the others as they are; undefined when none is such a name. A job that holds them, updated to
+ * `places`, changes the province of those alone.
+ *
+ * @example
+ * withNamesakes([{ description: 'Victoria, PE' }]); // [{ description: 'Victoria, BC' }]
+ */
+export function withNamesakes(places: readonly LocationInput[]): LocationInput[] | undefined {
+  if (!places.some((place) => NAMESAKES.has(place.description))) return undefined;
+  return places.map((place) => NAMESAKES.get(place.description) ?? place);
+}
+
+/** Each shared name's description (`Windsor, NS`), to the better-known place of that name (`Windsor, ON`). */
+const NAMESAKES: ReadonlyMap<string, LocationInput> = new Map(
+  CITIES.flatMap((c) =>
+    c.namesakeIn === undefined ? [] : [[withProvince(c).description, withProvince({ ...c, province: c.namesakeIn })]],
+  ),
+);
 
 /**
  * `City` (spec 2.2 form 1), unambiguous everyday names only.

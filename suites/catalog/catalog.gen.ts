@@ -1799,7 +1799,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'robustness',
     title:
-      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID or a ULID, works like any other: created by every create form, named by PUT /jobs and DELETE /jobs in each form',
+      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID, a ULID or digits, works like any other: created by every create form, read back as sent, named by PUT /jobs and DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {

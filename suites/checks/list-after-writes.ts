@@ -5,8 +5,9 @@
  * view, that one write path does not clear answers the second list as the first. After a create (in every form, with
  * no status and with each one) or an update, the item must be the job as a GET reads it, every header field (2.7),
  * with the header fields sent, and the list filtered by its status holds it too; after a status change in each update
- * form, the list filtered by the status it left no longer does, and the active jobs stay in publishDate order. The
- * rule runs alone (`exclusive`):
+ * form, the list filtered by the status it left no longer does, and the active jobs stay in publishDate order. A later
+ * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
+ * removed: a cache of later pages that one write path leaves shows there. The rule runs alone (`exclusive`):
  * another rule's write between the two lists would clear such a cache and hide it.
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
@@ -23,13 +24,36 @@ import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
 /** What the list with q = the job's referenceId shows of it: its item, or undefined when it is not listed. */
 type Shown = JobHeader | undefined;
 
+/** The case's list read twice apart by a write: what the list with q = the job's referenceId shows of it, and a later page's total. */
+interface Around {
+  after: Shown;
+  /** The total of the case's list at page 2 (one job a page) before and after the write: undefined where not answered. */
+  later: [number | undefined, number | undefined];
+}
+
+/**
+ * The total the case's list (q = the case tag) gives on its second page of one job: a cache of later pages that one
+ * write path does not clear counts as before the write. Undefined where the target answers no such page (past the
+ * end, what it answers is open).
+ */
+async function laterPageTotal(ctx: RuleContext): Promise<number | undefined> {
+  const res = await ctx.api.list({ q: caseTagOf(ctx), page: 2, pageSize: 1 });
+  return res.status === 200 ? res.json?.paging?.total : undefined;
+}
+
 /** What the list with q = `referenceId` shows of `id` (undefined: not listed), read twice apart by `write`. */
-async function listedAround(ctx: RuleContext, referenceId: string, id: () => number | undefined, write: () => Promise<ApiResponse>) {
+async function listedAround(
+  ctx: RuleContext,
+  referenceId: string,
+  id: () => number | undefined,
+  write: () => Promise<ApiResponse>,
+): Promise<Around & { res: ApiResponse }> {
   const shownOf = async (): Promise<Shown> =>
     (await listJobs(ctx, { q: referenceId, pageSize: 100 })).json.data.find((header) => header.id === id());
+  const laterBefore = await laterPageTotal(ctx);
   await shownOf();
   const res = await write();
-  return { res, after: await shownOf() };
+  return { res, after: await shownOf(), later: [laterBefore, await laterPageTotal(ctx)] };
 }
 
 /** What differs between the list item `after` and the job a GET reads (none listed: `job` undefined), as lines. */
@@ -46,17 +70,22 @@ function listedProblems(after: Shown, job: Job | undefined, sent: Body): string[
 
 /**
  * Fails unless the list shows the job as the write left it: not at all after a delete; else every header field as a
- * GET reads it (2.7), and the header fields the write sent as sent.
+ * GET reads it (2.7), and the header fields the write sent as sent; and a later page counts the `adds` jobs the write
+ * made (1) or removed (-1) (2.8: total is the number of matching jobs, on every page).
  */
 async function expectListed(
   ctx: RuleContext,
   what: string,
   referenceId: string,
-  after: Shown,
+  { after, later }: Around,
+  adds: -1 | 0 | 1,
   written?: { id: number; sent: Body; left?: Job['status'] },
 ) {
   const job = written === undefined ? undefined : await getJob(ctx, written.id);
   const problems = listedProblems(after, job, written?.sent ?? {});
+  const [before, now] = later;
+  if (before !== undefined && now !== undefined && now !== before + adds)
+    problems.push(`page 2 of GET /jobs?q=${caseTagOf(ctx)}&pageSize=1 gives total ${now}, ${before} before the write`);
   // The list filtered by the job's status holds it too: a status view one write path does not fill misses it.
   if (job !== undefined) {
     const filtered = (await listJobs(ctx, { q: referenceId, status: job.status, pageSize: 100 })).json.data;
@@ -90,15 +119,19 @@ async function statusChangesInEveryForm(ctx: RuleContext, generated: Body): Prom
       ['archived', 'active'],
       ['active', 'archived'],
     ] as const) {
-      const { res, after } = await listedAround(
+      const around = await listedAround(
         ctx,
         referenceId,
         () => job.id,
         () => sendUpdate(ctx, form, job, { status }),
       );
-      if (await declinesUpdate(ctx, form, job, res)) break;
-      expectStatus(ctx, res, isSuccess, `${formLabel(form, job)} with status ${status} changes the status (spec 3)`);
-      await expectListed(ctx, `${formLabel(form, job)} with status ${status}`, referenceId, after, { id: job.id, sent: { status }, left });
+      if (await declinesUpdate(ctx, form, job, around.res)) break;
+      expectStatus(ctx, around.res, isSuccess, `${formLabel(form, job)} with status ${status} changes the status (spec 3)`);
+      await expectListed(ctx, `${formLabel(form, job)} with status ${status}`, referenceId, around, 0, {
+        id: job.id,
+        sent: { status },
+        left,
+      });
     }
   }
   const active = (await listJobs(ctx, { q: caseTagOf(ctx), status: 'active', pageSize: 100 })).json.data;
@@ -132,7 +165,7 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
       const how = `${formLabel(form)}${status === undefined ? '' : ` with status ${status}`}`;
       expectStatus(ctx, made.res, isSuccess, `${how} with a valid body creates the job (spec 4.2, 4.3)`);
       // The flags as the create left them (whether they are the ones sent is jobs.create.explicit-values' to judge).
-      await expectListed(ctx, how, body.referenceId, made.after, {
+      await expectListed(ctx, how, body.referenceId, made, 1, {
         id: (created as Job).id,
         sent: { title: body.title, status: body.status },
       });
@@ -143,15 +176,15 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
     const job = await createJob(ctx, identify(ctx, generated));
     const referenceId = job.referenceId as string;
     const change = { title: scopedTitle(ctx, referenceId, `after ${form}`), confidential: !job.confidential };
-    const { res, after } = await listedAround(
+    const around = await listedAround(
       ctx,
       referenceId,
       () => job.id,
       () => sendUpdate(ctx, form, job, change),
     );
-    if (await declinesUpdate(ctx, form, job, res)) continue;
-    expectStatus(ctx, res, isSuccess, `${formLabel(form, job)} with a new title and confidential flag updates the job (spec 4.3)`);
-    await expectListed(ctx, formLabel(form, job), referenceId, after, { id: job.id, sent: change });
+    if (await declinesUpdate(ctx, form, job, around.res)) continue;
+    expectStatus(ctx, around.res, isSuccess, `${formLabel(form, job)} with a new title and confidential flag updates the job (spec 4.3)`);
+    await expectListed(ctx, formLabel(form, job), referenceId, around, 0, { id: job.id, sent: change });
   }
   await statusChangesInEveryForm(ctx, generated);
   // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
@@ -159,15 +192,15 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
   for (const way of DELETE_WAYS) {
     const job = await createJob(ctx, identify(ctx, generated));
     const referenceId = job.referenceId as string;
-    const { res, after } = await listedAround(
+    const around = await listedAround(
       ctx,
       referenceId,
       () => job.id,
       () => deleteJob(ctx, way, job, referenceId),
     );
-    if (way === 'override-reference' && isClientError(res.status)) continue;
-    expectStatus(ctx, res, 204, `${DELETE_HOW[way]} removes the job: 204 (spec 4.4, 4.7)`);
-    await expectListed(ctx, `${DELETE_HOW[way]} (job ${job.id}, referenceId ${referenceId})`, referenceId, after);
+    if (way === 'override-reference' && isClientError(around.res.status)) continue;
+    expectStatus(ctx, around.res, 204, `${DELETE_HOW[way]} removes the job: 204 (spec 4.4, 4.7)`);
+    await expectListed(ctx, `${DELETE_HOW[way]} (job ${job.id}, referenceId ${referenceId})`, referenceId, around, -1);
   }
 }
 

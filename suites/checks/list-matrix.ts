@@ -5,7 +5,8 @@
  * address; for the isolation rule, four jobs of the second employer whose titles hold that word and
  * that referenceId, so every q matches them under any reading. The jobs are made in every create form (the
  * drafts with status omitted) and moved by later writes in every update form, while the second employer creates
- * and deletes jobs of its own: a list holds a job however it was made and moved, whoever else writes.
+ * and deletes jobs of its own: a list holds a job however it was made and moved, whoever else writes. Two of those
+ * writes rename their job in the same body: a list files a job by every field a write changed.
  * For the filter rule, two more jobs with the title word are created last and deleted (by id, by referenceId): no
  * list may show them.
  * Then the combinations of suites/arbitraries/list-combinations.ts (every pair of levels first), one
@@ -90,6 +91,12 @@ const TITLED_LATER: ReadonlyMap<number, UpdateForm> = new Map<number, UpdateForm
   [7, 'id'],
   [10, 'reference'],
 ]);
+/**
+ * Fixture jobs whose later write renames them too, in the same body (4.3: the fields sent change together): job 4's
+ * status move by id and job 7's title by id. A server that re-files a job for one field of a write (its status in a
+ * status index, its title in a search row) and keeps the other as the row held it lists it by the old one.
+ */
+const RENAMED_TOO: ReadonlySet<number> = new Set([4, 7]);
 /** A fixture job created with the title word and losing it by a later PUT (the override where honoured): a search must let go of an old title too. */
 const UNTITLED_LATER = 11;
 /**
@@ -203,12 +210,12 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   // changed (an index re-keyed by the write) then holds the oldest first, against the publishDate order (4.5).
   for (const i of newestFirst(jobs, [...STATUS_LATER.keys()])) {
     const move = STATUS_LATER.get(i)!;
-    jobs[i] = await moveStatus(ctx, jobs[i]!, move.to, move.by);
+    jobs[i] = await moveStatus(ctx, jobs[i]!, move.to, move.by, renamedToo(ctx, i));
   }
   // The other later writes of different jobs may go at once; those of one job, and the two renames, one after the other.
   const laterOf = async (i: number): Promise<void> => {
     const by = TITLED_LATER.get(i);
-    if (by) jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, by);
+    if (by) jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title, ...renamedToo(ctx, i) }, by);
     // Through the override where honoured: every write path must bring the search up to date.
     if (i === UNTITLED_LATER) jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, 'override');
   };
@@ -312,10 +319,17 @@ function newestFirst(jobs: readonly Job[], indexes: readonly number[]): number[]
   return [...indexes].sort((a, b) => instantMs(jobs[b]!.publishDate) - instantMs(jobs[a]!.publishDate) || b - a);
 }
 
-/** A PUT with status `to` (spec 3 shows archived and active both ways), in `by` (putOrById); it must answer 200 with that status. */
-async function moveStatus(ctx: RuleContext, job: Job, to: 'archived' | 'active', by: UpdateForm): Promise<Job> {
-  const res = await putOrById(ctx, job, { status: to }, by);
-  expectStatus(ctx, res, 200, `setup: a PUT by ${by} with status ${to} changes the job's status and answers 200 with it (spec 3, 4.3)`);
+/** A fresh referenceId for the later write of the fixture job at `index`, when that write renames it too. */
+const renamedToo = (ctx: RuleContext, index: number): Body => (RENAMED_TOO.has(index) ? { referenceId: ctx.referenceId() } : {});
+
+/**
+ * A PUT with status `to` (spec 3 shows archived and active both ways) and the fields `also`, in `by` (putOrById); it
+ * must answer 200 with that status.
+ */
+async function moveStatus(ctx: RuleContext, job: Job, to: 'archived' | 'active', by: UpdateForm, also: Body = {}): Promise<Job> {
+  const res = await putOrById(ctx, job, { ...also, status: to }, by);
+  const sent = Object.keys(also).length === 0 ? '' : ` and ${Object.keys(also).join(', ')}`;
+  expectStatus(ctx, res, 200, `setup: a PUT by ${by} with status ${to}${sent} changes the job and answers 200 with it (spec 3, 4.3)`);
   const moved = jobOf(res);
   ctx.expect(moved.status === to, {
     title: `setup: a PUT by ${by} with status ${to} answered job ${job.id} with status ${show(moved.status)}`,

@@ -12,7 +12,7 @@ import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
-import { createJob, expectRemoved, getJob } from '../kit/jobs.js';
+import { createJob, expectRemoved, getJob, listAllJobs } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { expectLocationLeadsToJob } from './create/response.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
@@ -569,7 +569,7 @@ const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /**
  * Every referenceId the rule sends, made from the case's own: with each URL-special or non-ASCII suffix, and whole
  * values in the shapes other systems issue, which a server may recognize and store in a form of its own: a UUID in
- * upper case, as .NET writes a Guid (a Guid column gives it back in lower case), and a ULID.
+ * upper case, as .NET writes a Guid (a Guid column gives it back in lower case), a ULID, and digits with a leading zero.
  */
 const REFERENCE_SPELLINGS: ReadonlyArray<{ label: string; of: (base: string) => string }> = [
   ...SUFFIXES.map((suffix) => ({ label: JSON.stringify(suffix), of: (base: string) => `${base}${suffix}` })),
@@ -585,6 +585,11 @@ const REFERENCE_SPELLINGS: ReadonlyArray<{ label: string; of: (base: string) => 
     // A ULID's first character is at most 7 (its 48-bit time).
     of: (base) => `0${[...digestOf(base).subarray(0, 25)].map((byte) => CROCKFORD_BASE32[byte % 32]).join('')}`,
   },
+  {
+    // An order number as an employer's system issues it: a loosely typed store or mapper may take it for a number.
+    label: 'digits with a leading zero',
+    of: (base) => `0${[...digestOf(base).subarray(0, 9)].map((byte) => byte % 10).join('')}`,
+  },
 ];
 
 /** The delete forms that name the job by referenceId (spec 4.4, 4.7), taken in turn by the jobs of a case. */
@@ -596,8 +601,8 @@ const referenceCharacters: Implementation = propertyRule<{ generated: Body; firs
     section: '2.1',
     level: 'must',
     title:
-      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID or a ULID, works like any other: created by every create form, ' +
-      'named by PUT /jobs and DELETE /jobs in each form',
+      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID, a ULID or digits, works like any other: created by every ' +
+      'create form, read back as sent, named by PUT /jobs and DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {
@@ -618,6 +623,7 @@ const referenceCharacters: Implementation = propertyRule<{ generated: Body; firs
         ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${spelling.label}: ${res.status}` });
         if (!isSuccess(res.status)) continue;
         const created = { ...jobOf(res), referenceId: body.referenceId };
+        await expectReferenceOnEveryRead(ctx, res, body.referenceId, formLabel(form));
         for (const update of REFERENCE_FORMS) {
           const patch = { title: scopedTitle(ctx, base.referenceId, `renamed ${update}`) };
           const renamed = await sendUpdate(ctx, update, created, patch);
@@ -635,6 +641,27 @@ const referenceCharacters: Implementation = propertyRule<{ generated: Body; firs
     },
   },
 );
+
+/**
+ * The referenceId a create took comes back as the string sent on every read: the create's answer, GET /jobs/{id} and
+ * the list item (2.1, 2.7: a String, in the header with the same type), whatever shape it has.
+ */
+async function expectReferenceOnEveryRead(ctx: RuleContext, res: ApiResponse<Job>, sent: string, how: string): Promise<void> {
+  const answer = jobOf(res);
+  const id = answer.id;
+  const item = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).find((header) => header.id === id);
+  const reads: Array<[string, unknown]> = [
+    [`the answer of ${how}`, answer.referenceId],
+    [`GET /jobs/${id}`, (await getJob(ctx, id)).referenceId],
+    [`the list item of job ${id}`, item === undefined ? 'not listed' : item.referenceId],
+  ];
+  const differs = reads.filter(([, got]) => !sameText(got, sent)).map(([where, got]) => `${where}: ${show(got)}`);
+  ctx.expect(differs.length === 0, {
+    title: `job ${id}, created by ${how} with the referenceId ${show(sent)}, reads back with another`,
+    expected: 'spec 2.1 and 2.7: the referenceId is a String, the same in the job and its list item (4.5: the list holds the job)',
+    received: differs.join('\n'),
+  });
+}
 
 /** Deletes `job` by its referenceId in `way` and fails unless that answered 204 and removed it (spec 4.4). */
 async function expectDeletedByReference(ctx: RuleContext, job: Job, way: DeleteWay): Promise<void> {

@@ -83,7 +83,10 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
     create,
     putCreate,
     putCreate,
-    fc.record({ position, patch, via: putVia }).map(({ position: p, patch: u, via }) => new UpdateJobCommand(p, u, via, tag)),
+    // Half the time judged on its answer alone: the next write's answer shows whether the change was kept.
+    fc
+      .record({ position, patch, via: putVia, readBack: fc.boolean() })
+      .map(({ position: p, patch: u, via, readBack }) => new UpdateJobCommand(p, u, via, tag, readBack)),
     // A field's history: parts of a salary merged into it, the routing type switched back and forth.
     fc.record({ position, part: salaryPartArb, via: putVia }).map(({ position: p, part, via }) => new UpdateJobCommand(p, part, via, tag)),
     fc

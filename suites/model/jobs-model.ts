@@ -52,14 +52,17 @@ export function emptyModel(): JobsModel {
 }
 
 /**
- * The live job at `position` (modulo the count): valid in any state with at least one job.
+ * The live job at `position` (modulo the count): valid in any state with at least one job. A negative position
+ * counts from the end: -1 is the job created or renamed last (a rename files the job anew under its new referenceId).
  *
  * @example
  * jobAt(m, 7); // the 2nd job when 5 are live (7 % 5)
+ * jobAt(m, -1); // the job just renamed
  */
 export function jobAt(m: Readonly<JobsModel>, position: number): ModelJob {
   const jobs = [...m.jobs.values()];
-  return jobs[position % jobs.length]!;
+  const at = position % jobs.length;
+  return jobs[at < 0 ? at + jobs.length : at]!;
 }
 
 /**

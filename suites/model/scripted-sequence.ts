@@ -14,7 +14,10 @@
  * each followed by its referenceId taken again; and, with a
  * second key, the second employer creating, updating and deleting by the
  * same referenceIds, renaming its job to one only the first employer holds,
- * and deleting by one only the first employer holds.
+ * and deleting by one only the first employer holds. Before that, an update judged on its answer alone, then one by
+ * id whose answer must hold it; two jobs of the first employer trade
+ * referenceIds through a third, and a create with either name is refused; and a renamed job's status is changed by
+ * its new referenceId.
  * Random sequences reach the same commands in other orders and states.
  */
 import * as fc from 'fast-check';
@@ -22,6 +25,7 @@ import { jobCreateArb, jobFieldUpdateArb, titleArb } from '../arbitraries/job.js
 import type { Body, ReferenceData } from '../contract/rule.js';
 import { ArchiveJobCommand } from './commands/archive-job.js';
 import { ClearSalaryCommand } from './commands/clear-salary.js';
+import { CreateDuplicateJobCommand } from './commands/create-duplicate-job.js';
 import { CreateJobCommand } from './commands/create-job.js';
 import { CreatePrefixSiblingCommand } from './commands/create-prefix-sibling.js';
 import { DeleteFreedReferenceCommand } from './commands/delete-freed-reference.js';
@@ -48,7 +52,7 @@ const ID_FORMS_FOR_SWITCHES: readonly PutVia[] = ['reference', 'override', 'id']
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 41 commands, 47 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 50 commands, 56 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -92,6 +96,9 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new ReuseReferenceCommand(0, body(2), 'post'),
     // A rename by id with another field in the same body: both change, in the answer too.
     new RenameReferenceCommand(1, 'id', undefined, { patch: { description: '<p>Renamed, and described anew</p>' }, tag }),
+    // Its status changed by the new referenceId, and back: the job keeps the name it has, not the one it was created with.
+    new ArchiveJobCommand(-1, 'reference'),
+    new RepublishJobCommand(-1, 'reference-override'),
     // Renamed back to the referenceId it held before: a former name is free again, to the job itself too.
     new RenameReferenceCommand(1, 'override', 0),
     new ReuseReferenceCommand(0, body(3), 'put-create'),
@@ -115,6 +122,18 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     // The last delete form, the override on DELETE /jobs's path, and its referenceId taken again.
     new DeleteJobCommand(0, 'override-reference'),
     new ReuseReferenceCommand(0, body(2), 'put-create'),
+    // Two writes in a row, the first judged on its answer alone: the second's answer (by id) holds the change the
+    // first made by referenceId, as a GET would, even where nothing read the job between them.
+    new UpdateJobCommand(0, { title: titleD }, 'reference', tag, false),
+    new UpdateJobCommand(0, { description: '<p>Changed right after its title</p>' }, 'id', tag),
+    // Two jobs trade referenceIds through a third: the first renamed to a fresh one (and filed last), the second to
+    // the name the first left, the first to the one the second left. Each name is then held, and a create with it is
+    // refused: a server that files a name by the job that left it, or by the one that took it, takes it for free.
+    new RenameReferenceCommand(0, 'id'),
+    new RenameReferenceCommand(0, 'override', 0),
+    new RenameReferenceCommand(-2, 'id', 0),
+    new CreateDuplicateJobCommand(-2, body(4), tag),
+    new CreateDuplicateJobCommand(-1, body(5), tag),
   ];
   if (withSecondEmployer) {
     commands.push(

@@ -17,8 +17,9 @@ import {
   isPut,
   isPutById,
   isPutByReference,
+  jobIdOf,
 } from './support/routes.js';
-import { jobByReference, sideRequest } from './support/side-requests.js';
+import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 import { relist } from './support/relist.js';
 
@@ -82,6 +83,27 @@ const cachedGetDropsPlaces: Transform = (next) => {
     }
     return res;
   };
+};
+
+/** The city of a location description: before its comma, in one letter case. */
+const cityOf = (description: unknown): string => String(description).split(',')[0]!.trim().toLowerCase();
+
+/**
+ * An update by id that decides whether the places changed by their cities alone: one that moves a job to the place of
+ * the same name in another province (Windsor, ON to Windsor, NS) is taken as no change, and the places stay.
+ */
+const provinceOnlyChangeIgnored: Transform = (next) => async (req) => {
+  const sent = requestJson(req)?.locations;
+  const id = jobIdOf(req);
+  if (!isPutById(req) || id === undefined || !Array.isArray(sent)) return next(req);
+  const held = (await currentJob(next, req, id))?.locations;
+  if (!Array.isArray(held) || held.length !== sent.length) return next(req);
+  const places = (list: unknown[]): unknown[] => list.map((place) => (place as JsonObject | null)?.description);
+  const [now, before] = [places(sent), places(held)];
+  if (!now.every((d, i) => cityOf(d) === cityOf(before[i])) || now.every((d, i) => d === before[i])) return next(req);
+  return next(
+    withJsonBody(req, { ...requestJson(req), locations: held.map((place) => ({ description: (place as JsonObject).description })) }),
+  );
 };
 
 export const limitsMutants: Mutant[] = [
@@ -594,5 +616,15 @@ export const limitsMutants: Mutant[] = [
         (place as JsonObject | null)?.description === 'Victoria, PE' ? { description: 'Victoria, BC' } : place,
       );
     }),
+  },
+  {
+    // spec 4.3: the fields sent change; 2.2: the <City>, <ProvinceCode> form names the province
+    name: 'limits-update-by-id-ignores-province-only-change',
+    area: 'limits',
+    violates:
+      '4.3: the fields sent change (here a PUT /jobs/{id} whose places have the cities the job holds, one of them in ' +
+      'another province, Windsor, NS for Windsor, ON, is taken as no change: the job keeps its places)',
+    expectedRule: 'jobs.limits.location-forms',
+    transform: provinceOnlyChangeIgnored,
   },
 ];

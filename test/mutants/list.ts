@@ -7,7 +7,18 @@ import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withRes
 import { otherKey } from './support/keys.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 import { allHeaders, listViewOf, relist } from './support/relist.js';
-import { isAnyUpdate, isCollection, isDelete, isList, isOverride, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import {
+  isAnyUpdate,
+  isAnyUpdateById,
+  isCollection,
+  isDelete,
+  isList,
+  isOverride,
+  isPost,
+  isPutById,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 
@@ -264,6 +275,47 @@ const stemsPluralQ: Transform = relist(async ({ items, view, req, next }) => {
   const ids = new Set(items.map((item) => item.id));
   return every.filter((item) => ids.has(item.id) || holdsStem(item));
 });
+
+/**
+ * An index (staleIndex) that a write renaming its job by id keeps as it was when the same body changes `field` too: the
+ * handler re-files the job under its new referenceId in the store and leaves the index row to the field's own
+ * handler, which runs only for a write of that field alone.
+ */
+function indexKeptByRenamingWrite(field: 'status' | 'title'): Transform {
+  const renaming = new WeakSet<CoreRequest>();
+  const list = staleIndex((req) => renaming.has(req));
+  return (next) => {
+    const indexed = list(next);
+    return async (req) => {
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (isAnyUpdateById(req) && id !== undefined && typeof body?.referenceId === 'string' && field in body) {
+        const before = await currentJob(next, req, id);
+        if (before !== undefined && before.referenceId !== body.referenceId && before[field] !== body[field]) renaming.add(req);
+      }
+      return indexed(req);
+    };
+  };
+}
+
+/**
+ * Pages after the first served from a cache per key and query, which updates and deletes clear and a POST does not:
+ * after a POST, page 2 and on show the list as it was before it, its total too.
+ */
+const laterPagesCachedPastPosts: Transform = (next) => {
+  const pages = new Map<string, CoreResponse>();
+  return async (req) => {
+    if (isList(req) && Number(req.query.get('page') ?? '1') >= 2) {
+      const slot = `${req.headers['api-key'] ?? ''} ${[...req.query].sort().join('&')}`;
+      const res = pages.get(slot) ?? (await next(req));
+      if (res.status === 200) pages.set(slot, res);
+      return res;
+    }
+    const res = await next(req);
+    if (res.status < 300 && (isAnyUpdate(req) || isDelete(req))) pages.clear();
+    return res;
+  };
+};
 
 export const listMutants: Mutant[] = [
   {
@@ -1051,5 +1103,35 @@ export const listMutants: Mutant[] = [
       'cook", which holds neither "cooks" nor a word it starts)',
     expectedRule: 'jobs.list.q-no-stemming',
     transform: stemsPluralQ,
+  },
+  {
+    // spec 4.5, 4.3: status filters the jobs as they are; the fields sent change together
+    name: 'list-index-keeps-status-of-renaming-write',
+    area: 'list',
+    violates:
+      '4.5: status filters the jobs as they are (here a PUT by id that renames its job and changes its status in one body ' +
+      'leaves it listed under the old status, and under its old referenceId for q)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: indexKeptByRenamingWrite('status'),
+  },
+  {
+    // spec 4.5, 4.3: q matches the title as it is; the fields sent change together
+    name: 'list-index-keeps-title-of-renaming-write',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here a PUT by id that renames its job and retitles it in one body leaves ' +
+      'the search on the old title and referenceId)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: indexKeptByRenamingWrite('title'),
+  },
+  {
+    // spec 2.8, 4.5: total counts the matching jobs, on every page; the list holds the jobs as they are
+    name: 'list-later-pages-cached-past-posts',
+    area: 'list',
+    violates:
+      '2.8: total is the number of matching jobs (here pages after the first come from a cache that updates and deletes ' +
+      'clear and a POST does not: after a POST, page 2 still counts and lists as before it)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: laterPagesCachedPastPosts,
   },
 ];

@@ -28,6 +28,7 @@ import {
   isOverride,
   isPost,
   isPut,
+  isPutById,
   isPutByReference,
   jobIdOf,
 } from './support/routes.js';
@@ -185,6 +186,80 @@ const renameBackRefused: Transform = (next) => {
     if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== ref)
       formerOf.set(id, new Set([...(formerOf.get(id) ?? []), before.referenceId]));
     return res;
+  };
+};
+
+/**
+ * A status change by PUT /jobs that writes back the row the job was created with for its name: a job renamed since
+ * gets the referenceId it was created with again, when no other job holds it.
+ */
+const statusByReferenceRestoresCreatedName: Transform = (next) => {
+  const createdAs = new Map<number, string>();
+  return async (req) => {
+    const body = requestJson(req);
+    const ref = body?.referenceId;
+    const statusByName = isPutByReference(req) && typeof ref === 'string' && typeof body?.status === 'string';
+    const named = statusByName ? await jobByReference(next, req, ref) : undefined;
+    const job = named?.status === body?.status ? undefined : named;
+    const res = await next(req);
+    const answer = responseJson(res);
+    if (res.status === 201 && isJobBody(answer) && typeof answer.referenceId === 'string') createdAs.set(answer.id, answer.referenceId);
+    const created = job === undefined ? undefined : createdAs.get(job.id as number);
+    if (res.status !== 200 || created === undefined || created === ref || (await jobByReference(next, req, created)) !== undefined)
+      return res;
+    const back = await sideRequest(next, req, 'PUT', `/jobs/${job!.id as number}`, { body: { referenceId: created } });
+    return back.status === 200 ? back : res;
+  };
+};
+
+/**
+ * A referenceId index that a rename updates for the job leaving a name only: a name one job left and another took
+ * since reads as free, so a POST with it creates a job (answered with that referenceId, stored without one).
+ */
+const createTakesNameMovedBetweenJobs: Transform = (next) => {
+  const leftBy = new Map<string, number>();
+  const takenBy = new Map<string, number>();
+  return async (req) => {
+    const body = requestJson(req);
+    const ref = body?.referenceId;
+    const id = jobIdOf(req);
+    const name = typeof ref === 'string' ? keyed(req, ref) : '';
+    const moved = isPost(req) && takenBy.has(name) && leftBy.has(name) && leftBy.get(name) !== takenBy.get(name);
+    if (moved && (await jobByReference(next, req, ref as string))?.id === takenBy.get(name)) {
+      const { referenceId: _free, ...rest } = body!;
+      const res = await next(withJsonBody(req, rest));
+      const made = responseJson(res);
+      return res.status === 201 && isJobBody(made) ? withResponseJson(res, { ...made, referenceId: ref }) : res;
+    }
+    const before = isPutOnItem(req) && id !== undefined && typeof ref === 'string' ? await currentJob(next, req, id) : undefined;
+    const res = await next(req);
+    if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== ref) {
+      leftBy.set(keyed(req, before.referenceId), id!);
+      takenBy.set(name, id!);
+    }
+    return res;
+  };
+};
+
+/**
+ * PUT /jobs/{id} answered from a copy of the job that a create, a read by id and its own answers fill: with no title
+ * in the body, the answer carries the copy's title, so a title changed since on another path (PUT /jobs, the override)
+ * is missing from it until the job is read again. The store is right.
+ */
+const putByIdAnswersCopiedTitle: Transform = (next) => {
+  const titles = new Map<string, unknown>();
+  return async (req) => {
+    const res = await next(req);
+    const job = responseJson(res);
+    if (!isJobBody(job) || res.status >= 300) return res;
+    const copy = keyed(req, String(job.id));
+    const fills = (isPost(req) && res.status === 201) || (req.method === 'GET' && isItem(req));
+    if (!isPutById(req) || typeof res.body !== 'string' || !titles.has(copy) || 'title' in (requestJson(req) ?? {})) {
+      if (fills || isPutById(req)) titles.set(copy, job.title);
+      return res;
+    }
+    const answer = res.body.replace(`"title":${JSON.stringify(job.title)}`, `"title":${JSON.stringify(titles.get(copy))}`);
+    return { ...res, body: answer };
   };
 };
 
@@ -511,5 +586,35 @@ export const modelMutants: Mutant[] = [
       'shows its last URL under email routing, on every read)',
     expectedRule: 'jobs.model.lifecycle',
     transform: routingSwitchedBackShowsOldAddress(),
+  },
+  {
+    // spec 3: active -> archived and back, other fields unchanged; 4.3: only the fields sent change
+    name: 'model-status-change-by-reference-restores-created-name',
+    area: 'model',
+    violates:
+      '3, 4.3: a status change leaves the other fields as they are (here a PUT /jobs that changes the status of a renamed ' +
+      'job by its new referenceId gives it back the referenceId it was created with)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: statusByReferenceRestoresCreatedName,
+  },
+  {
+    // spec 4.2, 7.1: a POST with a referenceId already in use is rejected
+    name: 'model-create-takes-name-moved-between-jobs',
+    area: 'model',
+    violates:
+      '4.2: posting a referenceId that already exists is rejected (here a name one job was renamed away from and another ' +
+      'renamed onto reads as free: POST with it creates a job)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: createTakesNameMovedBetweenJobs,
+  },
+  {
+    // spec 4.3: the update response is the full Job, as it now is
+    name: 'model-put-by-id-answers-copied-title',
+    area: 'model',
+    violates:
+      '4.3: a PUT answers 200 with the full job (here PUT /jobs/{id} without a title answers the title of a copy that a ' +
+      'create or a read filled: one changed since by PUT /jobs is missing from the answer until the job is read again)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: putByIdAnswersCopiedTitle,
   },
 ];

@@ -8,7 +8,7 @@ import { METHOD_OVERRIDE_HEADER, methodOverrideOf } from '../../vocabulary/index
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
-import { answerInstead, reshapeRequest } from './support/transforms.js';
+import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces, likeMatch, matchesReferences } from './support/collation.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 
@@ -427,5 +427,17 @@ export const robustnessMutants: Mutant[] = [
       'holds, deletes the job holding "abcd1")',
     expectedRule: 'jobs.robustness.pattern-references',
     transform: matchesReferences('DELETE', likeMatch, { fallback: true }),
+  },
+  {
+    // spec 2.7: a job header has the job's fields with the same types; 2.1: referenceId is a String
+    name: 'robustness-list-digit-reference-as-number',
+    area: 'robustness',
+    violates:
+      '2.7, 2.1: a list item has the referenceId of its job, a String (here the list view, copied by a loosely typed ' +
+      'mapper, gives a referenceId of digits as a JSON number: "0123" as 123)',
+    expectedRule: 'jobs.robustness.reference-id-characters',
+    transform: rewriteResponseText(isList, (text) =>
+      text.replace(/"referenceId":"(\d{1,15})"/g, (_all, digits: string) => `"referenceId":${Number(digits)}`),
+    ),
   },
 ];

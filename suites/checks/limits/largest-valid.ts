@@ -36,6 +36,8 @@ export interface LargestValid<D> {
   into(body: Body, marker: string, material: D): Body;
   /** For a field q matches (4.5): the q that must list the job after the write, from the body sent. */
   searchedBy?(sent: Body): string;
+  /** Fields the job an update reaches holds before it, beside the drawn body's: a value next to the one sent. */
+  heldBefore?(material: D): Body;
 }
 
 /** `PUT /jobs` names its job by referenceId, so a new referenceId there is a PUT-create (its own forms). */
@@ -58,7 +60,7 @@ async function send<D>(
     const sent = { referenceId: body.referenceId, ...largest.into(body, body.referenceId, material) };
     return { sent, res: await sendCreate(ctx, form, sent), what: formLabel(form) };
   }
-  const job = await createJob(ctx, identify(ctx, generated));
+  const job = await createJob(ctx, identify(ctx, { ...generated, ...largest.heldBefore?.(material) }));
   const sent = largest.into({}, ctx.referenceId(), material);
   return { sent, res: await sendUpdate(ctx, form, job, sent), what: formLabel(form, job), job };
 }

@@ -8,6 +8,7 @@ import {
   UNUSUAL_PLACES,
   unusualCityOnlyArb,
   unusualLocationArb,
+  withNamesakes,
   type LocationInput,
 } from '../../arbitraries/location.js';
 import { inputLimits } from '../../arbitraries/schema-limits.js';
@@ -79,6 +80,12 @@ export const locationForms: Implementation = fixedRule(
         statement: 'spec 2.2: a location description takes the form <City> or <City>, <ProvinceCode>, and POST took these',
         material: fc.constant(group),
         into: (body, _marker, locations) => ({ ...body, locations }),
+        // A job updated to a name another province's place shares first holds that place: the update changes a
+        // province alone, which a server that reads a change of places by their cities keeps as it was.
+        heldBefore: (locations) => {
+          const namesakes = withNamesakes(locations);
+          return namesakes === undefined ? {} : { locations: namesakes };
+        },
       });
     // Half the draws of each form are official names with punctuation, digits or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
     const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
