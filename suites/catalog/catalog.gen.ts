@@ -1249,7 +1249,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: 'q of letters beyond ASCII (and of capitals) finds the job whose title holds it as a word',
+    title: 'q of letters beyond ASCII (and of capitals) finds the job whose title holds it as a word, and the one whose referenceId it is',
     statement: 'Matches job title and `referenceId`.',
   },
   {
@@ -1265,7 +1265,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'should',
     area: 'list',
-    title: 'q of HTML-special characters, backslashes, punctuation or emoji finds the job whose title holds it as a word',
+    title:
+      'q of HTML-special characters, backslashes, punctuation or emoji finds the job whose title holds it as a word, and the one whose referenceId it is',
     statement: 'Good practice; the spec says: Matches job title and `referenceId`.',
   },
   {
@@ -1799,7 +1800,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'robustness',
     title:
-      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID, a ULID or digits, works like any other: created by every create form, read back as sent, named by PUT /jobs and DELETE /jobs in each form',
+      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID, a ULID, digits or a zero, works like any other: created by every create form, read back as sent, named by PUT /jobs and DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {

@@ -2,8 +2,9 @@
  * @module What a q of other characters than the tag words finds (spec 4.5: q "matches job title and referenceId").
  * How q matches is open (substring, prefix or word matching), so each check holds under every one of them:
  * - a q made only of letters and digits, beyond ASCII included, is one word of a job's title, so every reading finds
- *   that job. The classes judged are those whose pieces are all letters, marks and digits, in NFC (a server may
- *   store a decomposed title composed, and then not find a decomposed q): derived from the pieces, not listed;
+ *   that job, and the whole referenceId of another (where the server takes it as one). The classes judged are
+ *   those whose pieces are all letters, marks and digits, in NFC (a server may store a decomposed title composed,
+ *   and then not find a decomposed q): derived from the pieces, not listed;
  * - `%`, `_` and `.` in q are characters. A job whose title holds q with them replaced by what SQL LIKE (`%` any
  *   run, `_` one character) or a regular expression (`.` one character) lets them match is found by none of the
  *   readings. A should: a search that splits q at punctuation and finds any one of its words finds it too.
@@ -23,9 +24,12 @@ import { CHARACTER_CLASSES, classPieces, REFUSABLE_CLASSES, type CharacterClass 
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { createJob } from '../kit/jobs.js';
+import { isSuccess, jobOf } from '../kit/http.js';
+import { inputLimits } from '../arbitraries/schema-limits.js';
 import { atOnce } from '../kit/at-once.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { classQuery } from './paging-q-characters.js';
+import { lettersOnly } from '../contract/scope-words.js';
 
 const WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 
@@ -67,23 +71,42 @@ const OTHER_CLASSES: readonly CharacterClass[] = CHARACTER_CLASSES.filter(
 );
 
 /**
- * A q of the class, one word of a job's title, finds that job, alone and beside the job's status (4.5: the filters
- * narrow together; a server may search by another path when a status is given): `expected` says why under the
- * rule's level.
+ * A job whose referenceId is `text` itself, its title the case's plain one; undefined where `text` is longer than a
+ * referenceId may be (8), or refused: a server may refuse unusual characters in a referenceId (observed).
+ */
+async function namedJob(ctx: RuleContext, text: string): Promise<Job | undefined> {
+  if ([...text].length > inputLimits.referenceIdMax) return undefined;
+  const body = identify(ctx, fc.sample(createBodyArb(ctx), { seed: ctx.seedOf?.(`named ${text}`) ?? 0, numRuns: 1 })[0]!);
+  const res = await ctx.api.create({ ...body, referenceId: text });
+  if (isSuccess(res.status)) return jobOf(res);
+  ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${show(text)}: ${res.status}` });
+  return undefined;
+}
+
+/**
+ * A q of the class finds the job whose title holds it as a word, and the job whose whole referenceId it is, each
+ * alone and beside the job's status (4.5: the filters narrow together; a server may search by another path when a
+ * status is given, or another field for other characters): `expected` says why under the rule's level.
  */
 async function checkFound(ctx: RuleContext, characterClass: CharacterClass, expected: string): Promise<void> {
   const q = classQuery(caseTagOf(ctx), characterClass);
-  const job = await titledJob(ctx, q);
-  for (const status of [undefined, job.status]) {
-    const found = await idsFound(ctx, q, `q.characters.${characterClass}`, status);
-    if (found === undefined) return;
-    ctx.expect(found.has(job.id), {
-      title:
-        `GET /jobs with q ${show(q)} (${characterClass})${status === undefined ? '' : ` and status ${status}`} does not find ` +
-        `job ${job.id}, whose title holds it as a word`,
-      expected,
-      received: `listed ${show([...found])}`,
-    });
+  const holders = [
+    { job: await titledJob(ctx, q), holds: 'whose title holds it as a word' },
+    { job: await namedJob(ctx, q), holds: 'whose referenceId it is' },
+  ];
+  for (const { job, holds } of holders) {
+    if (job === undefined) continue;
+    for (const status of [undefined, job.status]) {
+      const found = await idsFound(ctx, q, `q.characters.${characterClass}`, status);
+      if (found === undefined) return;
+      ctx.expect(found.has(job.id), {
+        title:
+          `GET /jobs with q ${show(q)} (${characterClass})${status === undefined ? '' : ` and status ${status}`} does not find ` +
+          `job ${job.id}, ${holds}`,
+        expected,
+        received: `listed ${show([...found])}`,
+      });
+    }
   }
 }
 
@@ -112,11 +135,6 @@ async function checkWildcards(ctx: RuleContext): Promise<void> {
       received: `listed ${show([...found])}`,
     });
   }
-}
-
-/** The case tag in letters alone, each digit a letter (0 as `a` to 9 as `j`): a word no search skips for its digits. */
-function lettersOnly(tag: string): string {
-  return tag.replace(/[0-9]/g, (digit) => String.fromCharCode(97 + Number(digit)));
 }
 
 /**
@@ -173,7 +191,8 @@ export const listQCharactersRules: Implementation[] = [
       id: 'jobs.list.q-letters',
       section: '4.5',
       level: 'must',
-      title: 'q of letters beyond ASCII (and of capitals) finds the job whose title holds it as a word',
+      title:
+        'q of letters beyond ASCII (and of capitals) finds the job whose title holds it as a word, and the one whose referenceId it is',
       statement: 'Matches job title and `referenceId`.',
     },
     LETTER_CLASSES,
@@ -184,7 +203,8 @@ export const listQCharactersRules: Implementation[] = [
       id: 'jobs.list.q-other-characters',
       section: '4.5',
       level: 'should',
-      title: 'q of HTML-special characters, backslashes, punctuation or emoji finds the job whose title holds it as a word',
+      title:
+        'q of HTML-special characters, backslashes, punctuation or emoji finds the job whose title holds it as a word, and the one whose referenceId it is',
       statement: 'Good practice; the spec says: Matches job title and `referenceId`.',
     },
     OTHER_CLASSES,

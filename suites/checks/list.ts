@@ -17,6 +17,7 @@ import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
+import { lettersOnly } from '../contract/scope-words.js';
 import { follow, type ListRes } from './paging.js';
 
 /** `count` generated bodies, reproducible from the rule's seed (one property run). */
@@ -149,6 +150,9 @@ function digitsWordOf(tag: string): string {
   return `0${[...tag].map((char) => String(char.codePointAt(0)).padStart(3, '0')).join('')}`;
 }
 
+/** Spellings of q that PHP's truthiness, or a parser of booleans, reads as empty or false: `0`, `false`. */
+const FALSY_SPELLINGS = ['0', 'false'];
+
 /** Three jobs: A matches a token only by title, B another token only by referenceId, C a word of digits in its title. */
 async function qFixture(ctx: RuleContext, bodies: Body[]) {
   const tag = caseTagOf(ctx);
@@ -201,6 +205,21 @@ const qTitle = qRule(
         received: `title ${show(job.title)}; listed ids ${show(idsOf(list.json))}`,
       });
       expectOnlyHolders(ctx, token, list);
+    }
+    // A q a loosely typed server reads as empty or false is text too: it lists only the jobs that hold it. A job that
+    // holds neither (the tags' digits may hold 0: its title is the case tag in letters, and it has no referenceId)
+    // shows a q taken for none.
+    const { referenceId: _none, ...plain } = fc.sample(createBodyArb(ctx), { seed: ctx.seedOf?.('falsy') ?? 0, numRuns: 1 })[0]!;
+    await createJob(ctx, { ...plain, title: `${lettersOnly(caseTagOf(ctx))} holds neither spelling` });
+    for (const token of FALSY_SPELLINGS) {
+      const list = await ctx.api.list({ q: token, pageSize: 100 });
+      if (isClientError(list.status)) {
+        ctx.observe({ topic: 'q.falsy-spellings', section: '4.5', observed: `q=${token}: ${list.status}` });
+        continue;
+      }
+      expectStatus(ctx, list, 200, `GET /jobs?q=${token} answers the list (spec 4.5)`);
+      assertJobListBody(list);
+      expectOnlyHolders(ctx, token, list as { json: JobList });
     }
   },
 );

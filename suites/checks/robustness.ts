@@ -15,6 +15,7 @@ import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLin
 import { createJob, expectRemoved, getJob, listAllJobs } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { expectLocationLeadsToJob } from './create/response.js';
+import { namesNoJobAsText } from './reference-identification.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
 import { derivedQueryNegatives, integerQuerySpellings } from '../arbitraries/schema-negatives.js';
 import { CHARACTER_CLASSES, classPieces } from '../arbitraries/character-classes.js';
@@ -592,16 +593,35 @@ const REFERENCE_SPELLINGS: ReadonlyArray<{ label: string; of: (base: string) => 
   },
 ];
 
+/**
+ * Whole values that are no case's own, which loose truthiness (PHP's, a template's) reads as no value: sent once a
+ * run, by POST alone, and only while no job of the employer holds one (a PUT /jobs with it would reach that job).
+ */
+const SHARED_SPELLINGS: readonly string[] = ['0'];
+
+/** Each shared spelling POST takes reads back as sent on every read, and is then deleted by it (spec 2.1, 4.2). */
+async function checkSharedSpellings(ctx: RuleContext, generated: Body): Promise<void> {
+  for (const referenceId of SHARED_SPELLINGS) {
+    if (!(await namesNoJobAsText(ctx, referenceId))) continue;
+    const res = await ctx.api.create({ ...identify(ctx, generated), referenceId });
+    expectNo5xx(ctx, res);
+    ctx.observe({ topic: 'reference-id-characters', section: '2.1', observed: `${show(referenceId)}: ${res.status}` });
+    if (!isSuccess(res.status)) continue;
+    await expectReferenceOnEveryRead(ctx, res, referenceId, 'POST /jobs');
+    await expectDeletedByReference(ctx, { ...jobOf(res), referenceId }, 'reference');
+  }
+}
+
 /** The delete forms that name the job by referenceId (spec 4.4, 4.7), taken in turn by the jobs of a case. */
 const DELETES_BY_REFERENCE: readonly DeleteWay[] = DELETE_WAYS.filter((way) => way.includes('reference'));
 
-const referenceCharacters: Implementation = propertyRule<{ generated: Body; first: number }>(
+const referenceCharacters: Implementation = propertyRule<{ generated: Body; first: number; shared?: boolean }>(
   {
     id: 'jobs.robustness.reference-id-characters',
     section: '2.1',
     level: 'must',
     title:
-      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID, a ULID or digits, works like any other: created by every ' +
+      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID, a ULID, digits or a zero, works like any other: created by every ' +
       'create form, read back as sent, named by PUT /jobs and DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
@@ -609,8 +629,9 @@ const referenceCharacters: Implementation = propertyRule<{ generated: Body; firs
     maxRuns: 5,
     // Each case gives the create forms three suffixes in turn from `first`; the examples reach every suffix.
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), first: fc.nat({ max: REFERENCE_SPELLINGS.length - 1 }) }),
-    examples: () => [0, 3, 6, 9].map((first) => ({ first })),
-    check: async (ctx: RuleContext, { generated, first }) => {
+    examples: () => [...[0, 3, 6, 9].map((first) => ({ first })), { first: 0, shared: true }],
+    check: async (ctx: RuleContext, { generated, first, shared }) => {
+      if (shared) return checkSharedSpellings(ctx, generated);
       // Created by each create form, named by each PUT /jobs form (the override's where the target honours it), then
       // deleted by its referenceId.
       for (const [i, form] of CREATE_FORMS.entries()) {

@@ -440,6 +440,11 @@ export const OBSERVATION_TOPICS = {
       'What a q of letters alone, one word of a title, found: refused, or not even the job whose title holds it (then its decoys, ' +
       'its stem and a word one letter away, are not judged).',
   },
+  'q.falsy-spellings': {
+    openPoint: 'q.match',
+    section: '4.5',
+    meaning: 'What a q a loosely typed server reads as empty or false (`0`, `false`) answered, where it was refused (then not judged).',
+  },
   'q.wildcards': {
     openPoint: 'q.match',
     section: '4.5',

@@ -46,3 +46,14 @@ export function referenceWord(caseTag: string, n: number): string {
 export function titlePrefix(marker: string, caseTag: string, runTag: string): string {
   return [...new Set([marker, caseTag, runTag])].join(' ');
 }
+
+/**
+ * A scope word in letters alone, each digit a letter (0 as `a` to 9 as `j`): a word of the case's own that holds no
+ * digit, for a q no search may skip for its digits, or a title that holds none of them.
+ *
+ * @example
+ * lettersOnly('jc1a2b'); // 'jcbacb'
+ */
+export function lettersOnly(word: string): string {
+  return word.replace(/[0-9]/g, (digit) => String.fromCharCode(97 + Number(digit)));
+}

@@ -1134,4 +1134,28 @@ export const listMutants: Mutant[] = [
     expectedRule: 'jobs.list.after-writes',
     transform: laterPagesCachedPastPosts,
   },
+  {
+    // spec 4.5: q matches job title and referenceId; "0" is text like any other q
+    name: 'list-q-zero-reads-as-no-filter',
+    area: 'list',
+    violates: '4.5: q matches job title and referenceId (here q=0, falsy to a loosely typed server, filters nothing: every job is listed)',
+    expectedRule: 'jobs.list.q-title',
+    transform: rewriteQuery((query) => {
+      if (query.get('q') === '0') query.delete('q');
+    }),
+  },
+  {
+    // spec 4.5: q matches job title and referenceId, whatever its characters
+    name: 'list-q-beyond-ascii-skips-reference-ids',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here a q with a letter beyond ASCII searches titles only: the referenceId ' +
+      'column has an ASCII collation)',
+    expectedRule: 'jobs.list.q-letters',
+    transform: relist(({ items, view }) =>
+      view.q !== undefined && /[^\x00-\x7f]/.test(view.q)
+        ? items.filter((item) => String(item.title).toLowerCase().includes(view.q!.toLowerCase()))
+        : items,
+    ),
+  },
 ];

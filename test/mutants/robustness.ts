@@ -440,4 +440,18 @@ export const robustnessMutants: Mutant[] = [
       text.replace(/"referenceId":"(\d{1,15})"/g, (_all, digits: string) => `"referenceId":${Number(digits)}`),
     ),
   },
+  {
+    // spec 2.1, 4.2: a referenceId is a String, kept as sent; "0" names a job like any other
+    name: 'robustness-post-drops-zero-reference',
+    area: 'robustness',
+    violates:
+      '2.1, 4.2: the job has the referenceId sent (here POST takes "0", falsy to a loosely typed server, for none: the job has no referenceId)',
+    expectedRule: 'jobs.robustness.reference-id-characters',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPost(req) || body?.referenceId !== '0') return next(req);
+      const { referenceId: _none, ...rest } = body;
+      return next(withJsonBody(req, rest));
+    },
+  },
 ];
