@@ -886,7 +886,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '1',
     level: 'must',
     area: 'lifecycle',
-    title: 'A job created without referenceId is updated, archived, re-published, listed and deleted by its id',
+    title:
+      'A job created without referenceId is updated, archived, re-published, listed and deleted by its id; given one later, it is deleted by it',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {
@@ -1472,7 +1473,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '1',
     level: 'must',
     area: 'protocol',
-    title: 'A body in another spelling of the same JSON (exponents, \\u escapes, white space, member order) is taken as the same',
+    title:
+      'A body in another spelling of the same JSON (exponents, \\u escapes, white space, members reversed or sorted) is taken as the same',
     statement: 'Create or update with POST or PUT and a JSON body.',
   },
   {

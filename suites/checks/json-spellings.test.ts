@@ -13,11 +13,12 @@ describe('spelled', () => {
     }
   });
 
-  it('spells what it names: exponents for fractions only, escapes beyond ASCII letters, members reversed', () => {
+  it('spells what it names: exponents for fractions only, escapes beyond ASCII letters, members reversed or sorted', () => {
     expect(spelled(value, 'exponent-numbers')).toContain('"amount":5.250025e+4');
     expect(spelled(value, 'exponent-numbers')).toContain('"id":1');
     expect(spelled(value, 'unicode-escapes')).toContain('Caf\\u00e9 R\\u0026D\\/QA \\ud83c\\udf41');
     expect(spelled(value, 'member-order').startsWith('{"url":null,"categories"')).toBe(true);
+    expect(spelled(value, 'sorted-members').startsWith('{"categories":[{"id":3}],"salary":{"amount":52500.25,"period"')).toBe(true);
     expect(spelled(value, 'white-space')).toMatch(/^ \r\n\t\{\r\n\t"title"/);
   });
 

@@ -2,7 +2,7 @@
  * @module One body in other spellings of the same JSON (spec 1: create or update with "a JSON body"; RFC 8259): a
  * number with a fraction written with an exponent, every string character beyond ASCII letters and digits as a
  * `\u` escape (beyond the BMP as a surrogate pair) and `/` as `\/`, white space of every kind between the tokens,
- * and the members of every object in reverse order. Each is the same value as the plain body, so each write takes it
+ * and the members of every object in reverse order and sorted by name. Each is the same value as the plain body, so each write takes it
  * and keeps what it means, on every write path (the method override's where honoured). Every other rule sends the plain spelling;
  * this one owns the others, so a server with a hand-made parser or a check on the raw text shows here, once.
  * Integer fields (Int32 ids) keep the plain form: `1e0` is an integer to JSON, not to every typed decoder.
@@ -17,7 +17,7 @@ import { createJob } from '../kit/jobs.js';
 import { declinesWrite, formLabel, isCreateForm, namingOf, sendRaw, WRITE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
-export const JSON_SPELLINGS = ['exponent-numbers', 'unicode-escapes', 'white-space', 'member-order'] as const;
+export const JSON_SPELLINGS = ['exponent-numbers', 'unicode-escapes', 'white-space', 'member-order', 'sorted-members'] as const;
 export type JsonSpelling = (typeof JSON_SPELLINGS)[number];
 
 /** A string literal with every character but ASCII letters, digits and spaces escaped (`/` as `\/`). */
@@ -40,6 +40,8 @@ export function spelled(value: unknown, spelling: JsonSpelling): string {
     if (v !== null && typeof v === 'object') {
       const members = Object.entries(v).filter(([, member]) => member !== undefined);
       if (spelling === 'member-order') members.reverse();
+      // As Go's encoding/json writes a map, and Python's json.dumps with sort_keys: by name, in code-unit order.
+      if (spelling === 'sorted-members') members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       return `{${members.map(([key, member]) => `${write(key)}:${write(member)}`).join(',')}}`;
     }
     if (typeof v === 'string' && spelling === 'unicode-escapes') return escapedString(v);
@@ -49,13 +51,20 @@ export function spelled(value: unknown, spelling: JsonSpelling): string {
   return write(value);
 }
 
-/** The case's body: a salary with fractions, a title beyond ASCII and the BMP with `/` and HTML-special characters. */
+/**
+ * Two flags of one type with different values, confidential before autoRefresh: a reordering that a server reads by
+ * position shows as the two swapped (false is what autoRefresh is on every plan, 2.1).
+ */
+const FLAGS = { confidential: true, autoRefresh: false };
+
+/** The case's body: a salary with fractions, a title beyond ASCII and the BMP with `/` and HTML-special characters, the flags. */
 function bodyOf(ctx: RuleContext, generated: Body): Body & { referenceId: string } {
-  const body = identify(ctx, generated);
+  const { confidential: _c, autoRefresh: _a, ...body } = identify(ctx, generated);
   return {
     ...body,
     title: scopedTitle(ctx, body.referenceId, 'Café R&D/QA "Ωμέγα" 🍁'),
     salary: { amount: 52500.25, maxAmount: 60000.5, period: { id: 1 }, plusCommission: true },
+    ...FLAGS,
   };
 }
 
@@ -75,7 +84,7 @@ async function check(ctx: RuleContext, { spelling, generated }: { spelling: Json
   const job = await createJob(ctx, identify(ctx, generated));
   for (const [i, form] of WRITE_FORMS.entries()) {
     const body = bodyOf(ctx, generated);
-    const update: Body = { title: `${body.title} ${i}`, salary: body.salary, description: '<p>a/b &amp; “c”</p>' };
+    const update: Body = { title: `${body.title} ${i}`, salary: body.salary, description: '<p>a/b &amp; “c”</p>', ...FLAGS };
     const sent = isCreateForm(form) ? body : { ...update, ...namingOf(form, job) };
     const res = await sendRaw(ctx, form, spelled(sent, spelling), job);
     // Honouring the method override is good practice only (spec 1): a target that declines it is not judged here.
@@ -89,7 +98,8 @@ export const jsonSpellingsRule: Implementation = propertyRule<{ spelling: JsonSp
     id: 'jobs.protocol.json-spellings',
     section: '1',
     level: 'must',
-    title: 'A body in another spelling of the same JSON (exponents, \\u escapes, white space, member order) is taken as the same',
+    title:
+      'A body in another spelling of the same JSON (exponents, \\u escapes, white space, members reversed or sorted) is taken as the same',
     statement: 'Create or update with POST or PUT and a JSON body.',
   },
   {

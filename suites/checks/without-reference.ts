@@ -3,7 +3,9 @@
  * the service's numeric job id or by the employer's own referenceId"; 4.2: referenceId is optional). Other rules name
  * their jobs by referenceId as well, so a server that keys a job's changes, its status index or its delete by the
  * referenceId fails only here: a job without one is updated, archived and re-published (through the override where
- * the target honours it), listed, and deleted by id and through the override, like any other.
+ * the target honours it), listed, and deleted by id and through the override, like any other. One given a referenceId
+ * later, by an update by id, is then deleted by it (DELETE /jobs): a server that files referenceIds at create only
+ * finds no job.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
@@ -13,7 +15,7 @@ import { expectStatus, jobOf } from '../kit/http.js';
 import { createJob, expectRemoved, getJob, listAllJobs } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { DELETE_HOW, deleteJob } from '../kit/delete-forms.js';
+import { DELETE_HOW, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 
 /** The changes a job goes through by id: a title, an archive, a re-publish (the override where honoured). */
 function changesOf(ctx: RuleContext): Array<{ form: UpdateForm; patch: Body }> {
@@ -55,12 +57,13 @@ async function expectListed(ctx: RuleContext, job: Job): Promise<void> {
   });
 }
 
-/** Deletes `job` by id or through the override, and checks it is gone. */
-async function expectDeleted(ctx: RuleContext, job: Job, way: 'id' | 'override'): Promise<void> {
-  const res = await deleteJob(ctx, way, job, '');
-  expectStatus(ctx, res, 204, `${DELETE_HOW[way]} of a job without referenceId: 204 (spec 4.4, 4.7)`);
+/** Deletes `job` in `way` (by the referenceId it was given later, for a way by referenceId) and checks it is gone. */
+async function expectDeleted(ctx: RuleContext, job: Job, way: DeleteWay, given = ''): Promise<void> {
+  const res = await deleteJob(ctx, way, job, given);
+  const what = given === '' ? 'a job without referenceId' : `a job given the referenceId ${given} by an update`;
+  expectStatus(ctx, res, 204, `${DELETE_HOW[way]} of ${what}: 204 (spec 4.4, 4.7)`);
   await expectRemoved(ctx, job.id, res, {
-    title: `job ${job.id}, without referenceId, is still there after its delete`,
+    title: `job ${job.id}, ${what}, is still there after its delete`,
     expected: 'the job is removed (spec 3, 4.4): GET answers a client error',
   });
 }
@@ -73,6 +76,10 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
   }
   await expectDeleted(ctx, job, 'id');
   await expectDeleted(ctx, await createJob(ctx, anonymous(ctx, generated)), 'override');
+  // A referenceId given later by an update names the job from then on, as one given at its create does (spec 1).
+  const given = ctx.referenceId();
+  const named = await expectChanged(ctx, await createJob(ctx, anonymous(ctx, generated)), 'id', { referenceId: given });
+  await expectDeleted(ctx, named, 'reference', given);
 }
 
 export const withoutReferenceRule: Implementation = propertyRule<Body>(
@@ -80,7 +87,8 @@ export const withoutReferenceRule: Implementation = propertyRule<Body>(
     id: 'jobs.lifecycle.without-reference-id',
     section: '1',
     level: 'must',
-    title: 'A job created without referenceId is updated, archived, re-published, listed and deleted by its id',
+    title:
+      'A job created without referenceId is updated, archived, re-published, listed and deleted by its id; given one later, it is deleted by it',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   { maxRuns: 1, arbitrary: (ctx) => createBodyArb(ctx), check },

@@ -1,6 +1,7 @@
 /**
  * @module Mutants of states and deletion (spec 3, 4.4, 4.7).
  */
+import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, serverError, withJsonBody, type JsonObject } from './support/json.js';
 import { isOverride, isCollection, isDelete, isItem, isList, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
@@ -65,6 +66,26 @@ const statusUpdateRevivesDeleted: Transform = (next) => {
     }
     if (id !== undefined && req.method === 'GET' && revived.has(id)) return jsonResponse(200, revived.get(id));
     return next(req);
+  };
+};
+
+/**
+ * A referenceId index filled at create only: a referenceId a job without one is given later by PUT /jobs/{id} is not
+ * in it, so DELETE /jobs with it answers 404 and leaves the job (by id it still goes).
+ */
+const referenceGivenLaterUnknownToDelete: Transform = (next) => {
+  const given = new Set<string>();
+  const slot = (req: CoreRequest, ref: string): string => `${req.headers['api-key'] ?? ''} ${ref}`;
+  return async (req) => {
+    const ref = requestJson(req)?.referenceId;
+    if (isDelete(req) && isCollection(req) && typeof ref === 'string' && given.has(slot(req, ref)))
+      return jsonResponse(404, { status: 404, code: 'not_found', message: `No job with referenceId ${JSON.stringify(ref)}` });
+    const id = jobIdOf(req);
+    const before =
+      isPutById(req) && id !== undefined && typeof ref === 'string' && ref !== '' ? await currentJob(next, req, id) : undefined;
+    const res = await next(req);
+    if (res.status === 200 && before !== undefined && namesNoReference(before)) given.add(slot(req, ref as string));
+    return res;
   };
 };
 
@@ -372,5 +393,15 @@ export const lifecycleMutants: Mutant[] = [
     violates: '3: a deleted job is removed (here a PUT /jobs/{id} whose body is a status alone brings it back, and GET reads it)',
     expectedRule: 'jobs.lifecycle.deleted-put-404',
     transform: statusUpdateRevivesDeleted,
+  },
+  {
+    // spec 1, 4.4: a job is identified by its referenceId, however it came by it
+    name: 'lifecycle-reference-given-later-unknown-to-delete',
+    area: 'lifecycle',
+    violates:
+      '4.4: DELETE /jobs identifies the job by the referenceId in its body (here one that a job created without a ' +
+      'referenceId was given later by PUT /jobs/{id} is not found: 404, and the job stays)',
+    expectedRule: 'jobs.lifecycle.without-reference-id',
+    transform: referenceGivenLaterUnknownToDelete,
   },
 ];

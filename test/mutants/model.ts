@@ -263,6 +263,26 @@ const putByIdAnswersCopiedTitle: Transform = (next) => {
   };
 };
 
+/**
+ * A referenceId lookup keyed by the referenceId alone, whose slot a DELETE /jobs by it empties for every employer: the
+ * other employer's job with that referenceId is then found by id only. DELETE /jobs with it answers 404, PUT /jobs
+ * takes it for a create and refuses it as a duplicate, until a create takes the referenceId again.
+ */
+const referenceLookupLostToOtherDelete: Transform = (next) => {
+  const emptiedBy = new Map<string, string>();
+  return async (req) => {
+    const ref = requestJson(req)?.referenceId;
+    const key = req.headers['api-key'] ?? '';
+    const named = byReference(req) && typeof ref === 'string';
+    if (named && emptiedBy.has(ref) && emptiedBy.get(ref) !== key)
+      return effectiveMethod(req) === 'DELETE' ? notFound(ref) : duplicate(ref);
+    const res = await next(req);
+    if (named && effectiveMethod(req) === 'DELETE' && res.status === 204) emptiedBy.set(ref, key);
+    if (res.status === 201 && typeof ref === 'string') emptiedBy.delete(ref);
+    return res;
+  };
+};
+
 export const modelMutants: Mutant[] = [
   {
     // spec 4.3: a partial update that answers 200 changes the fields sent
@@ -616,5 +636,15 @@ export const modelMutants: Mutant[] = [
       'create or a read filled: one changed since by PUT /jobs is missing from the answer until the job is read again)',
     expectedRule: 'jobs.model.lifecycle',
     transform: putByIdAnswersCopiedTitle,
+  },
+  {
+    // spec 1, 4.3, 5.3: an employer's own referenceId names its job, whatever another employer does with the same one
+    name: 'model-reference-lookup-lost-to-other-employers-delete',
+    area: 'model',
+    violates:
+      "4.3, 5.3: PUT /jobs names the employer's own job by referenceId (here, once the other employer deleted its job " +
+      'with the same referenceId, PUT /jobs and DELETE /jobs with it no longer find the job: 409 and 404)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: referenceLookupLostToOtherDelete,
   },
 ];

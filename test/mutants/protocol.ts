@@ -4,8 +4,8 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { jsonResponse } from './support/json.js';
-import { isItem, isJobsPath, isOverride, isPost } from './support/routes.js';
+import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
+import { isAnyWrite, isItem, isJobsPath, isOverride, isPost } from './support/routes.js';
 import { reshapeRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /** Answers 415 to a request with a body whose Content-Type carries a parameter (`application/json; charset=utf-8`), where `only` holds. */
@@ -183,5 +183,21 @@ export const protocolMutants: Mutant[] = [
         isPost(req) && /charset/i.test(req.headers['content-type'] ?? '') && !/charset=utf-8/.test(req.headers['content-type'] ?? ''),
       (req) => ({ ...req, body: req.body && new TextEncoder().encode(Buffer.from(req.body).toString('latin1')) }),
     ),
+  },
+  {
+    // spec 1: a JSON body; its members in any order are the same object (RFC 8259)
+    name: 'protocol-sorted-members-swap-flags',
+    area: 'protocol',
+    violates:
+      '1: a JSON body in another member order is the same request (here a write whose autoRefresh comes before ' +
+      'confidential, as a serializer that sorts keys writes it, stores the two flags swapped: read by position)',
+    expectedRule: 'jobs.protocol.json-spellings',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const keys = Object.keys(body ?? {});
+      const sorted = keys.indexOf('autoRefresh') >= 0 && keys.indexOf('autoRefresh') < keys.indexOf('confidential');
+      if (!isAnyWrite(req) || body === undefined || !sorted) return next(req);
+      return next(withJsonBody(req, { ...body, confidential: body.autoRefresh, autoRefresh: body.confidential }));
+    },
   },
 ];

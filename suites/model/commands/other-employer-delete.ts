@@ -4,12 +4,14 @@
  * employer's own job with it is removed, the first employer's never is (spec
  * 1: "the employer's own referenceId"; 5.1, 5.3 scope every operation to the
  * key's employer). Naming a referenceId the second employer does not hold is
- * answered 204 or a client error (not shown), never a 5xx.
+ * answered 204 or a client error (not shown), never a 5xx. The first employer's job with that referenceId still
+ * reads, and answers to it: a PUT /jobs with it and the job's own title reaches that job.
  */
 import { isSuccess, responseLine } from '../../kit/http.js';
 import { showsGone } from '../../kit/jobs.js';
 import type { JobsCommand, JobsModel, ModelReal } from '../jobs-model.js';
-import { expectListsMatch, expectReadBack } from '../verify-target.js';
+import { putJob, putLabel } from '../put-job.js';
+import { expectListsMatch, expectMatchesModel, expectReadBack } from '../verify-target.js';
 
 /** The referenceIds either employer holds, the first employer's first. */
 function heldReferences(m: Readonly<JobsModel>): string[] {
@@ -56,6 +58,18 @@ export class OtherEmployerDeleteCommand implements JobsCommand {
       r.ctx.observe({ topic: 'isolation-status.delete-by-reference', section: '5.3', observed: String(res.status) });
     }
     if (mine) await expectReadBack(r, mine);
+    // The first employer's job still answers to the referenceId the second employer's delete named: an index of
+    // referenceIds that one employer's delete empties for both loses it. Not judged on an archived job, whose edit a
+    // server may refuse (not shown).
+    if (mine && mine.status !== 'archived') {
+      const named = await putJob(r, mine, { title: mine.fields.title }, 'reference');
+      r.ctx.expect(isSuccess(named.status) && named.json !== undefined, {
+        title: `${putLabel(mine, 'reference')} with the job's own title, after ${where}, did not reach the first employer's job`,
+        expected: "spec 1, 4.3, 5.3: the employer's own referenceId names its job, whatever another employer deleted",
+        received: responseLine(named),
+      });
+      expectMatchesModel(r, putLabel(mine, 'reference'), named.json, mine);
+    }
     await expectListsMatch(r, m);
   }
 
