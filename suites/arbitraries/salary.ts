@@ -141,6 +141,12 @@ interface MergeParts {
   periodStep: number;
 }
 
+/**
+ * `units` moved by one ten-thousandth (by `step`) where it has fewer than four decimal places: an amount a part sends
+ * always carries the four places 2.5 states, so a server that rounds what one path stores shows.
+ */
+const withFourPlaces = (units: number, step: -1 | 1): number => (units % 10 === 0 && units + step >= 1 ? units + step : units);
+
 function toMergeCase({ base: parts, fields, amountShare, maxShare, periodStep }: MergeParts): SalaryMergeCase {
   const maxUnits = parts.amountUnits + (parts.extraUnits ?? 0);
   const base = {
@@ -150,7 +156,8 @@ function toMergeCase({ base: parts, fields, amountShare, maxShare, periodStep }:
     plusCommission: parts.plusCommission ?? true,
   };
   const patch: Partial<SalaryInput> = {};
-  if (fields.includes('amount')) patch.amount = toAmount(Math.max(1, Math.round((maxUnits * amountShare) / 100)));
+  // One unit down keeps an amount within the stored maximum.
+  if (fields.includes('amount')) patch.amount = toAmount(withFourPlaces(Math.max(1, Math.round((maxUnits * amountShare) / 100)), -1));
   if (fields.includes('maxAmount')) patch.maxAmount = maxShare === null ? null : toAmount(Math.round((parts.amountUnits * maxShare) / 100));
   // A period other than the stored one, so a server that ignores it is seen.
   const others = salaryPeriodIds.filter((id) => id !== parts.periodId);

@@ -522,7 +522,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'A PUT with part of salary changes the salary fields sent and keeps the others, by id, by referenceId and by method override',
+    title:
+      'A PUT with part of salary changes the salary fields sent and keeps the others, by id, by referenceId and by method override (the amount alone, if taken)',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -1474,7 +1475,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'protocol',
     title:
-      'A body in another spelling of the same JSON (exponents, \\u escapes, white space, members reversed or sorted) is taken as the same',
+      'A body in another spelling of the same JSON (exponents, \\u escapes, white space, members reversed or sorted), or sent in chunks, is taken as the same',
     statement: 'Create or update with POST or PUT and a JSON body.',
   },
   {

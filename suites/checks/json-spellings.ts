@@ -2,7 +2,8 @@
  * @module One body in other spellings of the same JSON (spec 1: create or update with "a JSON body"; RFC 8259): a
  * number with a fraction written with an exponent, every string character beyond ASCII letters and digits as a
  * `\u` escape (beyond the BMP as a surrogate pair) and `/` as `\/`, white space of every kind between the tokens,
- * and the members of every object in reverse order and sorted by name. Each is the same value as the plain body, so each write takes it
+ * and the members of every object in reverse order and sorted by name; and the plain body sent in chunks, without a
+ * Content-Length (HTTP/1.1's framing for a streamed body). Each is the same value as the plain body, so each write takes it
  * and keeps what it means, on every write path (the method override's where honoured). Every other rule sends the plain spelling;
  * this one owns the others, so a server with a hand-made parser or a check on the raw text shows here, once.
  * Integer fields (Int32 ids) keep the plain form: `1e0` is an integer to JSON, not to every typed decoder.
@@ -69,7 +70,7 @@ function bodyOf(ctx: RuleContext, generated: Body): Body & { referenceId: string
 }
 
 /** Fails unless the write took the body and its answer keeps what `sent` means. */
-function expectTaken(ctx: RuleContext, what: string, spelling: JsonSpelling, sent: Body, res: ApiResponse<Job>): void {
+function expectTaken(ctx: RuleContext, what: string, spelling: BodyForm, sent: Body, res: ApiResponse<Job>): void {
   const taken = isSuccess(res.status);
   const problems = taken ? keptValueProblems(sent, jobOf(res)) : [responseLine(res)];
   ctx.expect(problems.length === 0, {
@@ -80,34 +81,44 @@ function expectTaken(ctx: RuleContext, what: string, spelling: JsonSpelling, sen
   });
 }
 
-async function check(ctx: RuleContext, { spelling, generated }: { spelling: JsonSpelling; generated: Body }): Promise<void> {
+/** The body sent in chunks (Transfer-Encoding: chunked, no Content-Length), as a client that streams it does: HTTP's framing, the same body. */
+const CHUNKED = 'chunked' as const;
+
+/** Each way one body goes out: a spelling of its JSON, or its plain JSON in chunks. */
+type BodyForm = JsonSpelling | typeof CHUNKED;
+
+async function check(ctx: RuleContext, { spelling, generated }: { spelling: BodyForm; generated: Body }): Promise<void> {
   const job = await createJob(ctx, identify(ctx, generated));
   for (const [i, form] of WRITE_FORMS.entries()) {
     const body = bodyOf(ctx, generated);
     const update: Body = { title: `${body.title} ${i}`, salary: body.salary, description: '<p>a/b &amp; “c”</p>', ...FLAGS };
     const sent = isCreateForm(form) ? body : { ...update, ...namingOf(form, job) };
-    const res = await sendRaw(ctx, form, spelled(sent, spelling), job);
+    const res =
+      spelling === CHUNKED
+        ? await sendRaw(ctx, form, JSON.stringify(sent), job, { chunked: true })
+        : await sendRaw(ctx, form, spelled(sent, spelling), job);
     // Honouring the method override is good practice only (spec 1): a target that declines it is not judged here.
     if (await declinesWrite(ctx, form, { job, fresh: generated }, res)) continue;
     expectTaken(ctx, formLabel(form, job), spelling, sent, res);
   }
 }
 
-export const jsonSpellingsRule: Implementation = propertyRule<{ spelling: JsonSpelling; generated: Body }>(
+export const jsonSpellingsRule: Implementation = propertyRule<{ spelling: BodyForm; generated: Body }>(
   {
     id: 'jobs.protocol.json-spellings',
     section: '1',
     level: 'must',
     title:
-      'A body in another spelling of the same JSON (exponents, \\u escapes, white space, members reversed or sorted) is taken as the same',
+      'A body in another spelling of the same JSON (exponents, \\u escapes, white space, members reversed or sorted), or sent in chunks, ' +
+      'is taken as the same',
     statement: 'Create or update with POST or PUT and a JSON body.',
   },
   {
     independentCases: true,
     maxRuns: 1,
-    arbitrary: (ctx) => fc.record({ spelling: fc.constantFrom(...JSON_SPELLINGS), generated: createBodyArb(ctx) }),
+    arbitrary: (ctx) => fc.record({ spelling: fc.constantFrom<BodyForm>(...JSON_SPELLINGS, CHUNKED), generated: createBodyArb(ctx) }),
     // Every spelling in every run, one case each.
-    examples: () => JSON_SPELLINGS.map((spelling) => ({ spelling })),
+    examples: () => [...JSON_SPELLINGS, CHUNKED].map((spelling: BodyForm) => ({ spelling })),
     check,
   },
 );

@@ -6,7 +6,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryMergeCase } from '../arbitraries/salary.js';
+import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryField, type SalaryMergeCase } from '../arbitraries/salary.js';
 import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
@@ -520,6 +520,9 @@ const byReferenceOverride: Implementation = propertyRule(
   },
 );
 
+/** A salary part the model never sends (2.5 may be read to refuse it), sent by this rule alone. */
+const AMOUNT_ALONE: readonly SalaryField[] = ['amount'];
+
 /** Sends a partial salary over a job created with the whole stored salary; checks the merge on the PUT answer and on a GET. */
 async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fields }: SalaryMergeCase, form: UpdateForm): Promise<void> {
   const created = await createJob(ctx, identify(ctx, { ...job, salary: base }));
@@ -529,8 +532,14 @@ async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fiel
   // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
   if (await declinesUpdate(ctx, form, created, res)) return;
   // 2.5: maxAmount is the maximum; a merge that puts it below the amount may be refused (the stored salary then stays).
-  if (merged.maxAmount !== null && merged.maxAmount < merged.amount && isClientError(res.status)) {
-    ctx.observe({ topic: 'salary.merge-below-amount', section: '2.5', observed: `refused with ${res.status}` });
+  // So may an amount sent without its period, which 2.5 requires "when salary.amount is given" (on the request, or
+  // on the merged salary: open).
+  const belowAmount = merged.maxAmount !== null && merged.maxAmount < merged.amount;
+  const withoutPeriod = fields.includes('amount') && !fields.includes('period');
+  if ((belowAmount || withoutPeriod) && isClientError(res.status)) {
+    const observed = `refused with ${res.status}`;
+    if (belowAmount) ctx.observe({ topic: 'salary.merge-below-amount', section: '2.5', observed });
+    else ctx.observe({ topic: 'salary.amount-without-period', section: '2.5', observed });
     const kept = keptValueProblems({ salary: base }, await getJob(ctx, created.id));
     ctx.expect(kept.length === 0, {
       title: `a refused ${where} changed the salary`,
@@ -568,11 +577,15 @@ const salaryMerge: Implementation = fixedRule(
     id: 'jobs.update.salary-merge',
     section: '4.3',
     level: 'must',
-    title: 'A PUT with part of salary changes the salary fields sent and keeps the others, by id, by referenceId and by method override',
+    title:
+      'A PUT with part of salary changes the salary fields sent and keeps the others, by id, by referenceId and by method override ' +
+      '(the amount alone, if taken)',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   async (ctx: RuleContext) => {
-    for (const fields of PARTIAL_SALARY_FIELDS.filter((f) => f.length === 1 || (f.length === 2 && f.includes('amount')))) {
+    // The amount alone too, where a server may refuse it (checkSalaryMerge): taken, it merges as any part does.
+    const parts = [...PARTIAL_SALARY_FIELDS.filter((f) => f.length === 1 || (f.length === 2 && f.includes('amount'))), AMOUNT_ALONE];
+    for (const fields of parts) {
       for (const form of UPDATE_FORMS) {
         await ctx.check(
           fc.record({ job: createBodyArb(ctx), salary: salaryMergeCaseArb(fields) }),

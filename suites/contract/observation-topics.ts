@@ -90,6 +90,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.5',
     meaning: 'How a partial salary update that would put maxAmount below amount is answered (refused; a merge is checked).',
   },
+  'salary.amount-without-period': {
+    openPoint: 'input.unbounded',
+    section: '2.5',
+    meaning: 'How a partial salary update that sends the amount without its period is answered (refused; a merge is checked).',
+  },
   'salary.max-below-amount': {
     openPoint: 'input.unbounded',
     section: '2.5',

@@ -60,6 +60,8 @@ export interface RequestOptions {
   /** Serialized with JSON.stringify unless rawBody is given. */
   body?: unknown;
   rawBody?: string;
+  /** Sent in chunks (Transfer-Encoding: chunked) without a Content-Length, as a client that streams its body does. */
+  chunked?: boolean;
   /** Default `application/json` when a body is sent; null sends no Content-Type. */
   contentType?: string | null;
   /**

@@ -7,6 +7,7 @@
  * It also keeps the run to --rate-limit, waits out 429/503 rate limits
  * (suites/http/retry-policy.ts) and adds the --header headers.
  */
+import { Readable } from 'node:stream';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { recordedBody } from '../../reports/recorded-body.js';
 import type { Exchange } from '../../schemas/types.gen.js';
@@ -133,6 +134,13 @@ function buildBody(req: RequestOptions): string | undefined {
   return JSON.stringify(req.body);
 }
 
+/** `body` in two chunks: a stream, which undici sends with Transfer-Encoding: chunked and no Content-Length. */
+function inChunks(body: string): Readable {
+  const bytes = Buffer.from(body, 'utf8');
+  const half = Math.floor(bytes.length / 2);
+  return Readable.from([bytes.subarray(0, half), bytes.subarray(half)]);
+}
+
 function buildHeaders(options: ClientOptions, req: RequestOptions, body: string | undefined, caseId: string): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-conformance-case-id': caseId };
   for (const [name, value] of Object.entries(options.extraHeaders ?? {})) headers[name.toLowerCase()] = value;
@@ -209,7 +217,8 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
     request: {
       method,
       url: redactor.redact(url.href),
-      headers: redactor.redactHeaders(headers),
+      // The framing undici gives a streamed body, recorded so the reproducer sends it the same way.
+      headers: redactor.redactHeaders(req.chunked ? { ...headers, 'transfer-encoding': 'chunked' } : headers),
       ...recordedBody(body === undefined ? undefined : redactor.redact(body)),
     },
     durationMs: 0,
@@ -239,7 +248,7 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
     const res = await undiciRequest(url, {
       method,
       headers,
-      body,
+      body: req.chunked && body !== undefined ? inChunks(body) : body,
       signal,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,

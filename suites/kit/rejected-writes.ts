@@ -175,21 +175,28 @@ export const namingOf = (form: UpdateForm | CreateForm, job: Job): Body => (name
  * @example
  * await sendRaw(ctx, 'reference-override', JSON.stringify({ referenceId, title }), job);
  */
-export function sendRaw(ctx: RuleContext, form: UpdateForm | CreateForm, rawBody: string, job: Job): Promise<ApiResponse<Job>> {
+export function sendRaw(
+  ctx: RuleContext,
+  form: UpdateForm | CreateForm,
+  rawBody: string,
+  job: Job,
+  { chunked = false }: { chunked?: boolean } = {},
+): Promise<ApiResponse<Job>> {
   const override = { [METHOD_OVERRIDE]: 'PUT' };
+  const sent = { rawBody, ...(chunked ? { chunked } : {}) };
   switch (form) {
     case 'post':
-      return ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', rawBody });
+      return ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', ...sent });
     case 'put-create':
     case 'reference':
-      return ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', rawBody });
+      return ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', ...sent });
     case 'override-create':
     case 'reference-override':
-      return ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', headers: override, rawBody });
+      return ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', headers: override, ...sent });
     case 'id':
-      return ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${job.id}`, rawBody });
+      return ctx.api.client.request<Job>({ method: 'PUT', path: `/jobs/${job.id}`, ...sent });
     case 'override':
-      return ctx.api.client.request<Job>({ method: 'POST', path: `/jobs/${job.id}`, headers: override, rawBody });
+      return ctx.api.client.request<Job>({ method: 'POST', path: `/jobs/${job.id}`, headers: override, ...sent });
   }
 }
 

@@ -2,9 +2,10 @@
  * @module The one sequence the lifecycle rule sends in every run before its
  * random ones (the model's "boundaries first"): each way of naming a job
  * once, in the order that sets it up. Two referenceIds, one a prefix of the
- * other; the GET-edit-PUT by id, by referenceId and by override; salary
- * cleared by null, then set again in parts; the routing type switched back
- * and forth; that changed job archived and re-published, then archived on
+ * other; the GET-edit-PUT by id, by referenceId and by override, and a title set back to the
+ * one it had two writes ago; salary
+ * cleared by null, then set again in parts, the other job given an equal one; the routing type switched back
+ * and forth; that changed job archived, edited while archived and re-published, then archived on
  * each path with another field changed in the same body; a delete by referenceId, then the referenceId taken again;
  * a rename by id with another field, then back to the referenceId it held (through the override),
  * then the one it left (a PUT /jobs with it creates) and the job's own one (an
@@ -52,7 +53,7 @@ const ID_FORMS_FOR_SWITCHES: readonly PutVia[] = ['reference', 'override', 'id']
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 50 commands, 56 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 53 commands, 59 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -67,6 +68,8 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new CreatePrefixSiblingCommand(0, body(1), 'post'),
     new GetEditPutCommand(0, titleA, 'id', tag),
     new GetEditPutCommand(0, titleB, 'reference', tag),
+    // The title set back by id to the one it had two writes ago: a server that skips a write it takes for a repeat keeps B.
+    new UpdateJobCommand(0, { title: titleA }, 'id', tag),
     new GetEditPutCommand(1, titleC, 'override', tag),
     new ClearSalaryCommand(0, 'id'),
     // The override on PUT /jobs's path (where honoured), which random sequences take least: a salary set, then cleared.
@@ -75,6 +78,8 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     // The salary's history in parts, one update form each: set again without a maxAmount after the clear, a
     // maxAmount set, cleared by null, and the amount sent alone: each time the maxAmount is what the last part left.
     new UpdateJobCommand(0, salaryPart(['amount', 'period'], { amount: 48000, period: { id: 1 } }), 'id', tag),
+    // The other job given that very salary: the first one's next salary change leaves the second one's as it is.
+    new UpdateJobCommand(1, { salary: { amount: 48000, maxAmount: null, period: { id: 1 }, plusCommission: false } }, 'id', tag),
     new UpdateJobCommand(0, salaryPart(['maxAmount'], { amount: 48000, maxAmount: 70000 }), 'reference', tag),
     new UpdateJobCommand(0, salaryPart(['maxAmount'], { amount: 48000, maxAmount: null }), 'override', tag),
     new UpdateJobCommand(0, salaryPart(['amount', 'period'], { amount: 53000, period: { id: 2 } }), 'reference-override', tag),
@@ -85,6 +90,8 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     // re-published: each state change keeps the fields as they are now. Then archived on each path with another field
     // changed in the same body, and re-published on each: the status and the field both change.
     new ArchiveJobCommand(0, 'override'),
+    // Edited while archived (where the target takes it), then re-published: the edit stays.
+    new UpdateJobCommand(0, { description: '<p>Edited while archived</p>' }, 'id', tag),
     new RepublishJobCommand(0, 'reference'),
     new ArchiveJobCommand(0, 'id', { patch: withStatus[0], tag }),
     new RepublishJobCommand(0, 'override'),

@@ -6,6 +6,7 @@ import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, requestJson, responseJson, withResponseJson } from './support/json.js';
 import { rewriteResponse } from './support/transforms.js';
+import { relist } from './support/relist.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
 import {
@@ -145,6 +146,25 @@ const newJobFeed: Transform = (next) => {
     const served = fresh.header;
     fresh = undefined;
     return withResponseJson(res, { ...list, data: [served, ...list.data] });
+  };
+};
+
+/**
+ * A search index keyed by title across employers: the job that last took a title holds it, so once the other
+ * employer writes a job of the same title, a q lists the earlier job no more (GET and a list without q still do).
+ */
+const searchKeyedByTitle: Transform = (next) => {
+  const holder = new Map<string, string>();
+  const key = (req: CoreRequest): string => req.headers['api-key'] ?? '';
+  const list = relist(({ items, view, req }) =>
+    view.q === undefined ? items : items.filter((item) => (holder.get(String(item.title)) ?? key(req)) === key(req)),
+  );
+  return async (req) => {
+    if (isList(req)) return list(next)(req);
+    const res = await next(req);
+    const job = responseJson(res);
+    if (res.status < 300 && isJobBody(job) && req.method !== 'GET') holder.set(String(job.title), key(req));
+    return res;
   };
 };
 
@@ -363,5 +383,15 @@ export const isolationMutants: Mutant[] = [
       "a referenceId, the other employer's PUT /jobs with it updates and answers the first employer's job)",
     expectedRule: 'jobs.isolation.update-by-reference',
     transform: putByReferenceHitsCachedLookup,
+  },
+  {
+    // spec 4.5, 5.3: q matches the employer's own jobs by title, whatever titles another employer gives its jobs
+    name: 'isolation-search-keyed-by-title',
+    area: 'isolation',
+    violates:
+      '4.5: q matches job title (here a search index keyed by title across employers: once the other employer writes a ' +
+      'job of the same title, q no longer lists the earlier one)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: searchKeyedByTitle,
   },
 ];

@@ -283,6 +283,90 @@ const referenceLookupLostToOtherDelete: Transform = (next) => {
   };
 };
 
+/**
+ * A re-publish (a status alone) that restores the job as it was archived (a snapshot taken by the archive): an edit
+ * made while the job was archived is undone, its description back to the archived one.
+ */
+const republishRestoresArchivedSnapshot: Transform = (next) => {
+  const archived = new Map<number, unknown>();
+  return async (req) => {
+    const body = requestJson(req);
+    const status = body?.status;
+    // A re-publish alone (the status, and the referenceId that names the job on PUT /jobs), on any update path.
+    const alone = Object.keys(body ?? {}).every((field) => field === 'status' || field === 'referenceId');
+    const update = isPutOnItem(req) || (byReference(req) && effectiveMethod(req) === 'PUT');
+    const before = status === 'active' && alone && update ? await namedJob(next, req, jobIdOf(req), body) : undefined;
+    const res = await next(req);
+    const job = responseJson(res);
+    if (res.status !== 200 || !isJobBody(job)) return res;
+    if (status === 'archived') archived.set(job.id, job.description);
+    const snapshot = archived.get(job.id);
+    if (before?.status !== 'archived' || snapshot === undefined || snapshot === job.description) return res;
+    const back = await sideRequest(next, req, 'PUT', `/jobs/${job.id}`, { body: { description: snapshot } });
+    return back.status === 200 ? back : res;
+  };
+};
+
+/**
+ * A PUT by id that skips a title it set itself before as a repeat: set back by id to that title after another path
+ * changed it, the answer shows the title sent while the job keeps the other one.
+ */
+const titleSetBackByIdSkipped: Transform = (next) => {
+  const setById = new Map<number, unknown>();
+  return async (req) => {
+    const body = requestJson(req);
+    const id = jobIdOf(req);
+    if (!isPutById(req) || id === undefined || typeof body?.title !== 'string') return next(req);
+    if (setById.get(id) !== body.title) {
+      setById.set(id, body.title);
+      return next(req);
+    }
+    const held = (await currentJob(next, req, id))?.title;
+    if (held === undefined || held === body.title) return next(req);
+    const { title: _repeat, ...rest } = body;
+    const res = await next(withJsonBody(req, rest));
+    return typeof res.body === 'string' && res.status === 200
+      ? { ...res, body: res.body.replace(`"title":${JSON.stringify(held)}`, `"title":${JSON.stringify(body.title)}`) }
+      : res;
+  };
+};
+
+/**
+ * Salaries kept as rows that an update shares: a job given by an update the very salary another job of its employer
+ * holds points at that job's row, and a later salary change of either job changes both.
+ */
+const equalSalariesShareARow: Transform = (next) => {
+  const rows = new Map<number, string>();
+  const groups = new Map<number, Set<number>>();
+  const key = (req: CoreRequest): string => req.headers['api-key'] ?? '';
+  return async (req) => {
+    const sentSalary = req.method !== 'GET' && isObject(requestJson(req)?.salary);
+    const res = await next(req);
+    const job = responseJson(res);
+    if (req.method === 'GET' || res.status >= 300 || !isJobBody(job)) return res;
+    const salary = job.salary as { amount: number; maxAmount: unknown; period: { id: number }; plusCommission: unknown } | null;
+    const row = `${key(req)} ${JSON.stringify(salary)}`;
+    const group = groups.get(job.id);
+    if (sentSalary && salary !== null && group !== undefined) {
+      const input = {
+        amount: salary.amount,
+        maxAmount: salary.maxAmount,
+        period: { id: salary.period.id },
+        plusCommission: salary.plusCommission,
+      };
+      for (const other of group) if (other !== job.id) await sideRequest(next, req, 'PUT', `/jobs/${other}`, { body: { salary: input } });
+    } else if (sentSalary && salary !== null && res.status === 200) {
+      const twin = [...rows].find(([id, held]) => id !== job.id && held === row)?.[0];
+      if (twin !== undefined) {
+        const shared = groups.get(twin) ?? new Set([twin]);
+        groups.set(twin, shared.add(job.id)).set(job.id, shared);
+      }
+    }
+    rows.set(job.id, row);
+    return res;
+  };
+};
+
 export const modelMutants: Mutant[] = [
   {
     // spec 4.3: a partial update that answers 200 changes the fields sent
@@ -646,5 +730,35 @@ export const modelMutants: Mutant[] = [
       'with the same referenceId, PUT /jobs and DELETE /jobs with it no longer find the job: 409 and 404)',
     expectedRule: 'jobs.model.lifecycle',
     transform: referenceLookupLostToOtherDelete,
+  },
+  {
+    // spec 3: archived -> active, other fields unchanged (an edit made while archived among them)
+    name: 'model-republish-restores-archived-snapshot',
+    area: 'model',
+    violates:
+      '3: a re-publish changes the status alone (here it restores the job as it was archived: a description edited while ' +
+      'the job was archived goes back)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: republishRestoresArchivedSnapshot,
+  },
+  {
+    // spec 4.3: the fields sent change, a value the field held before among them
+    name: 'model-title-set-back-by-id-skipped',
+    area: 'model',
+    violates:
+      '4.3: the fields sent change (here a PUT /jobs/{id} that sets back a title it set before, after another path changed ' +
+      'it, is skipped as a repeat: the answer shows the title sent, the job keeps the other one)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: titleSetBackByIdSkipped,
+  },
+  {
+    // spec 4.3: only the fields sent change, on the job the write names
+    name: 'model-equal-salaries-share-a-row',
+    area: 'model',
+    violates:
+      "4.3: only the fields sent change (here an update that gives a job another job's very salary shares that job's " +
+      'row: a later salary change of either job changes the other too)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: equalSalariesShareARow,
   },
 ];

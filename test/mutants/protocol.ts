@@ -200,4 +200,17 @@ export const protocolMutants: Mutant[] = [
       return next(withJsonBody(req, { ...body, confidential: body.autoRefresh, autoRefresh: body.confidential }));
     },
   },
+  {
+    // spec 1, 4.3: a JSON body, however HTTP frames it; chunked is HTTP/1.1's framing of a streamed body
+    name: 'protocol-put-by-reference-drops-chunked-body',
+    area: 'protocol',
+    violates:
+      '1, 4.3: PUT /jobs takes a JSON body (here one sent in chunks, without a Content-Length, is read as empty, as a ' +
+      'handler that reads Content-Length bytes does)',
+    expectedRule: 'jobs.protocol.json-spellings',
+    transform: reshapeRequest(
+      (req) => req.method === 'PUT' && !isItem(req) && /chunked/i.test(req.headers['transfer-encoding'] ?? ''),
+      (req) => ({ ...req, body: new Uint8Array(0) }),
+    ),
+  },
 ];

@@ -1023,4 +1023,18 @@ export const updateMutants: Mutant[] = [
         : next(req);
     },
   },
+  {
+    // spec 2.5: responses carry four decimal places; 4.3: the fields sent change to what is sent
+    name: 'update-amount-alone-rounded-to-cents',
+    area: 'update',
+    violates:
+      '2.5, 4.3: an update stores the amount it takes (here one that sends the amount without its period, merged into ' +
+      'the stored salary, rounds it to cents: 21.1234 as 21.12)',
+    expectedRule: 'jobs.update.salary-merge',
+    transform: rewriteRequest(isAnyUpdate, (body) => {
+      const salary = body.salary;
+      if (!isObject(salary) || 'period' in salary || typeof salary.amount !== 'number') return;
+      body.salary = { ...salary, amount: Math.round(salary.amount * 100) / 100 };
+    }),
+  },
 ];

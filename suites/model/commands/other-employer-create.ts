@@ -6,9 +6,9 @@
  * (4.3). The second employer gets its own new job; the first employer's job
  * is untouched and stays out of the second employer's list, and the other
  * way round. A service whose referenceIds are unique across employers
- * refuses, or answers with (or changes) the other employer's job.
+ * refuses, or answers with (or changes) the other employer's job. The job takes the first one's title too: each
+ * employer's search must still find its own.
  */
-import { retitle } from '../../kit/bodies.js';
 import type { Body } from '../../contract/rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelJob, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
@@ -38,7 +38,8 @@ export class OtherEmployerCreateCommand implements JobsCommand {
     const first = candidates[this.position % candidates.length]!;
     const second = r.second!;
     this.#ref = first.ref;
-    const body = { ...retitle(r.ctx, this.body, first.ref), referenceId: first.ref };
+    // A twin: the first employer's title too, so a search or an index keyed by title alone mixes the two jobs.
+    const body = { ...this.body, title: first.fields.title, referenceId: first.ref };
     const res = this.via === 'post' ? await second.create(body) : await second.putByReference(body);
     const where = `${this.via === 'post' ? 'POST /jobs' : 'PUT /jobs'} as the second employer with the first one's referenceId ${first.ref}`;
     const job = recordCreated(m, r, where, res, body, 'second');
