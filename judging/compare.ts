@@ -9,7 +9,7 @@ import { sameHtmlContent } from './html-content.js';
 import { keepsDate, sameDate } from './dates.js';
 import { sameAmount } from './amount-decimals.js';
 import { JOB_FIELDS, JOB_HEADER_FIELDS } from '../schemas/job-fields.js';
-import { loadSchema } from '../schemas/index.js';
+import { PROVINCE_CODES } from '../schemas/id-meanings.js';
 
 // The date comparisons are called from here: dates.ts is their arithmetic.
 export { sameHtmlContent } from './html-content.js';
@@ -189,11 +189,6 @@ export function placeKey(name: string): string {
 export function cityOf(description: string): string {
   return placeKey(description.split(',')[0] ?? description);
 }
-
-/** The province and territory codes of 2.2's `<City>, <ProvinceCode>` form. */
-const PROVINCE_CODES: readonly string[] = (loadSchema('location-input.schema.json') as { 'x-province-codes': string[] })[
-  'x-province-codes'
-];
 
 /**
  * Whether a returned location names, by its code, only other provinces than `sent` names: another place of the same

@@ -5,7 +5,7 @@
  */
 import { loadSchema } from '../../schemas/index.js';
 import type { JsonSchema } from '../../schemas/load.js';
-import { ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
+import { PROVINCE_CODES, ROUTING_TYPE_MEANINGS } from '../../schemas/id-meanings.js';
 
 /**
  * A limit the generators need is missing from, or malformed in, a schema file.
@@ -82,7 +82,7 @@ export const listLimits = {
  * @example
  * provinceCodes.includes('ON'); // true
  */
-export const provinceCodes: readonly string[] = readArray<string>('location-input.schema.json', '/x-province-codes');
+export const provinceCodes: readonly string[] = PROVINCE_CODES;
 
 /**
  * Salary period ids (spec 2.5 table).

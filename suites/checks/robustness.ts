@@ -12,7 +12,7 @@ import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { sameText, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
-import { createJob, expectRemoved, getJob, listAllJobs } from '../kit/jobs.js';
+import { createJob, expectRemoved, getJob, readsOfWritten } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { expectLocationLeadsToJob } from './create/response.js';
 import { namesNoJobAsText } from './reference-identification.js';
@@ -668,15 +668,12 @@ const referenceCharacters: Implementation = propertyRule<{ generated: Body; firs
  * the list item (2.1, 2.7: a String, in the header with the same type), whatever shape it has.
  */
 async function expectReferenceOnEveryRead(ctx: RuleContext, res: ApiResponse<Job>, sent: string, how: string): Promise<void> {
-  const answer = jobOf(res);
-  const id = answer.id;
-  const item = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).find((header) => header.id === id);
-  const reads: Array<[string, unknown]> = [
-    [`the answer of ${how}`, answer.referenceId],
-    [`GET /jobs/${id}`, (await getJob(ctx, id)).referenceId],
-    [`the list item of job ${id}`, item === undefined ? 'not listed' : item.referenceId],
-  ];
-  const differs = reads.filter(([, got]) => !sameText(got, sent)).map(([where, got]) => `${where}: ${show(got)}`);
+  const id = jobOf(res).id;
+  const reads = await readsOfWritten(ctx, jobOf(res), how, { listed: true });
+  const differs = reads
+    .map(([where, read]): [string, unknown] => [where, read === undefined ? 'not listed' : read.referenceId])
+    .filter(([, got]) => !sameText(got, sent))
+    .map(([where, got]) => `${where}: ${show(got)}`);
   ctx.expect(differs.length === 0, {
     title: `job ${id}, created by ${how} with the referenceId ${show(sent)}, reads back with another`,
     expected: 'spec 2.1 and 2.7: the referenceId is a String, the same in the job and its list item (4.5: the list holds the job)',

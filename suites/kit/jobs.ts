@@ -12,6 +12,7 @@ import type { Job, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from './http.js';
+import { caseTagOf } from './bodies.js';
 
 /** How a create must be answered when the default (a setup step: 201) is not the point. */
 export interface Acceptance {
@@ -161,6 +162,30 @@ export async function listEveryPage(
     if (page >= json.paging.pages || json.data.length === 0) break;
   }
   return { items, paging: first! };
+}
+
+/**
+ * Every read of the job a write answered with, each with where it was read: the answer, GET /jobs/{id}, and (with
+ * `listed`) its item among the case's jobs, undefined where the list misses it.
+ *
+ * @example
+ * for (const [where, read] of await readsOfWritten(ctx, job, 'PUT /jobs/12', { listed: true })) judge(where, read);
+ */
+export async function readsOfWritten(
+  ctx: RuleContext,
+  answer: Job,
+  what: string,
+  { listed }: { listed: boolean },
+): Promise<Array<[string, Record<string, unknown> | undefined]>> {
+  const reads: Array<[string, Record<string, unknown> | undefined]> = [
+    [`the answer of ${what}`, answer],
+    [`GET /jobs/${answer.id}`, await getJob(ctx, answer.id)],
+  ];
+  if (listed) {
+    const item = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).find((header) => header.id === answer.id);
+    reads.push([`the list item of job ${answer.id}`, item]);
+  }
+  return reads;
 }
 
 /** The ids of one list page. */

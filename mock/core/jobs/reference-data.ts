@@ -50,11 +50,6 @@ export const CATEGORIES: readonly Category[] = frozenRows(
   ].map((name, i) => ({ id: i + 1, name })),
 );
 
-/** Canadian provinces and territories accepted in `<City>, <PC>` (spec 2.2), from location-input.schema.json. */
-export const PROVINCE_CODES: readonly string[] = (loadSchema('location-input.schema.json') as { 'x-province-codes': string[] })[
-  'x-province-codes'
-];
-
 const CITIES: ReadonlyArray<[string, string]> = [
   ['Toronto', 'ON'],
   ['Ottawa', 'ON'],

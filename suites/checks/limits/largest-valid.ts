@@ -9,10 +9,10 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../../schemas/job-fields.js';
-import { caseTagOf, createBodyArb, identify } from '../../kit/bodies.js';
+import { createBodyArb, identify } from '../../kit/bodies.js';
 import { keptValueProblems } from '../../../judging/compare.js';
 import { isSuccess, responseLine } from '../../kit/http.js';
-import { createJob, getJob, listAllJobs } from '../../kit/jobs.js';
+import { createJob, listAllJobs, readsOfWritten } from '../../kit/jobs.js';
 import {
   declinesCreate,
   declinesUpdate,
@@ -84,14 +84,7 @@ async function expectKept<D>(ctx: RuleContext, form: LaterForm, generated: Body,
     received: responseLine(res),
   });
   const id = res.json.id;
-  const reads: Array<[string, Record<string, unknown> | undefined]> = [
-    [`the answer of ${what}`, res.json],
-    [`GET /jobs/${id}`, await getJob(ctx, id)],
-  ];
-  if ((JOB_HEADER_FIELDS as readonly string[]).includes(field)) {
-    const item = (await listAllJobs(ctx, { q: caseTagOf(ctx) })).find((header) => header.id === id);
-    reads.push([`the GET /jobs item of job ${id}`, item]);
-  }
+  const reads = await readsOfWritten(ctx, res.json, what, { listed: (JOB_HEADER_FIELDS as readonly string[]).includes(field) });
   for (const [where, job] of reads) {
     const problems = job === undefined ? [`job ${id} is not listed`] : keptValueProblems(sent, job, [field]);
     ctx.expect(problems.length === 0, {
