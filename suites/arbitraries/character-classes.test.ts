@@ -34,6 +34,7 @@ const HOLDS: Record<CharacterClass, RegExp> = {
   'line-breaks': /[\n\r\t\u2028\u2029]/u,
   'invisible-format': /\p{Cf}/u,
   'control-characters': /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/u,
+  'filter-keywords': /script|iframe|onload|alert|select|drop|or 1=1|--/i,
 };
 
 function isValidSample(sample: ClassSample): void {

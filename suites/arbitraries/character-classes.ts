@@ -5,7 +5,8 @@
  * as escapes, letters outside ASCII, combining marks stripped, characters outside the BMP split or replaced, white
  * space collapsed, ASCII punctuation decoded as in a URL or a form (`+` as a space), percent escapes decoded once
  * more, capitals folded, line ends
- * normalized, invisible format characters stripped, control characters cut at (NUL ends a C string) or dropped.
+ * normalized, invisible format characters stripped, control characters cut at (NUL ends a C string) or dropped,
+ * the words a filter of scripts or queries matches stripped from text.
  * A field carries a class only
  * where a valid value can hold it, so every value stays valid by construction:
  * - title and referenceId: every class, raw (white space at the ends is the should rule's, not here);
@@ -34,6 +35,7 @@ export const CHARACTER_CLASSES = [
   'line-breaks',
   'invisible-format',
   'control-characters',
+  'filter-keywords',
 ] as const;
 export type CharacterClass = (typeof CHARACTER_CLASSES)[number];
 
@@ -67,13 +69,22 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
   // Control characters (Unicode Cc beyond the line ends): NUL, which ends a C string, BEL, backspace, ESC, DEL and a
   // C1 control. JSON carries them escaped; refusing them is defensible, so a refusal is observed.
   'control-characters': ['a\u0000b', 'a\u0007b', 'a\u0008b', 'x\u001By', 'a\u007Fb', 'a\u0085b'],
+  // Words a filter of scripts or queries matches in plain text and strips (a sanitizer's blacklist: the names of
+  // tags, handlers and statements), inside longer words too. Text, not markup: a value taken keeps them; a firewall
+  // in front of a server may refuse them, so a refusal is observed.
+  'filter-keywords': ['script', 'Scripts', 'iframe', 'onload=x', 'alert(1)', 'SELECT', 'DROP', 'OR 1=1', '--'],
 };
 
 /**
  * Classes a server may refuse in a plain field (a title on one line is a defensible rule, and so is one without
- * invisible or bidi controls): observed, not failed.
+ * invisible or bidi controls, and a firewall's refusal of script and query words): observed, not failed.
  */
-export const REFUSABLE_CLASSES: ReadonlySet<CharacterClass> = new Set(['line-breaks', 'invisible-format', 'control-characters']);
+export const REFUSABLE_CLASSES: ReadonlySet<CharacterClass> = new Set([
+  'line-breaks',
+  'invisible-format',
+  'control-characters',
+  'filter-keywords',
+]);
 
 /**
  * Every piece of a class, for a value that holds them all at once (a list q sent through the paging links).

@@ -129,3 +129,9 @@ export function padToLength(prefix: string, filler: string, n: number): string {
   if (need < 0 || filler.length < need) throw new PadError(prefix, filler.length, n);
   return prefix + filler.slice(0, need);
 }
+
+/**
+ * How a server may write a value a field does not have (a template's `${referenceId}`, a driver's null as text), and
+ * read such text back as no value: whole values that are no case's own.
+ */
+export const ABSENT_SPELLINGS: readonly string[] = ['null', 'undefined', 'none'];

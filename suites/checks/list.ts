@@ -18,6 +18,7 @@ import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 import { lettersOnly } from '../contract/scope-words.js';
+import { ABSENT_SPELLINGS } from '../arbitraries/text.js';
 import { follow, type ListRes } from './paging.js';
 
 /** `count` generated bodies, reproducible from the rule's seed (one property run). */
@@ -206,6 +207,7 @@ const qTitle = qRule(
       });
       expectOnlyHolders(ctx, token, list);
     }
+    await holdersLeaveInTurn(ctx, titleToken, a);
     // A q a loosely typed server reads as empty or false is text too: it lists only the jobs that hold it. A job that
     // holds neither (the tags' digits may hold 0: its title is the case tag in letters, and it has no referenceId)
     // shows a q taken for none.
@@ -223,6 +225,35 @@ const qTitle = qRule(
     }
   },
 );
+
+/**
+ * Three jobs hold `token` in their title, `first` the first to take it; they leave it one at a time by title updates:
+ * the first holder, then the last, then the one between. After each, q = `token` lists the holders left and none that
+ * left (4.5). A word index that removes an entry by moving another into its place, and loses track of the moved one,
+ * keeps a job found by a word it no longer has; one that drops the wrong entry loses a holder.
+ */
+async function holdersLeaveInTurn(ctx: RuleContext, token: string, first: Job): Promise<void> {
+  const bodies = fc.sample(createBodyArb(ctx), { seed: ctx.seedOf?.('holders') ?? 0, numRuns: 2 });
+  const holders = [first];
+  for (const body of bodies) {
+    const named = identify(ctx, body);
+    holders.push(await createJob(ctx, { ...named, title: scopedTitle(ctx, named.referenceId, `${token} holder`) }));
+  }
+  for (const leaving of [holders[0]!, holders[2]!, holders[1]!]) {
+    const marker = leaving.referenceId as string;
+    const res = await ctx.api.putById(leaving.id, { title: scopedTitle(ctx, marker, 'left the word') });
+    expectStatus(ctx, res, 200, `PUT /jobs/${leaving.id} with a new title updates the job (spec 4.3)`);
+    holders.splice(holders.indexOf(leaving), 1);
+    const list = await listJobs(ctx, { q: token, pageSize: 100 });
+    const missing = holders.filter((job) => !idsOf(list.json).includes(job.id));
+    ctx.expect(missing.length === 0, {
+      title: `q=${token} no longer finds job ${missing.map((job) => job.id).join(', ')} once job ${leaving.id} left the word`,
+      expected: 'q matches the job title (spec 4.5): a title update of one job leaves the others found',
+      received: `listed ids ${show(idsOf(list.json))}`,
+    });
+    expectOnlyHolders(ctx, token, list);
+  }
+}
 
 const qReference = qRule(
   {
@@ -266,12 +297,6 @@ function otherFieldWords(jobs: readonly Job[]): string[] {
   const words = jobs.flatMap((job) => otherTexts(job).flatMap((text) => text.toLowerCase().split(/[^a-z0-9]+/)));
   return [...new Set(words)].filter((word) => word.length >= 4 && !named.includes(word));
 }
-
-/**
- * How a server may write a referenceId a job does not have into a search text built from its fields (`${title}
- * ${referenceId}`): a q of one of them, or of a part of it, must not list that job.
- */
-const ABSENT_SPELLINGS = ['null', 'undefined', 'none'];
 
 /**
  * Two jobs whose title and referenceId hold the case's words only: one routed by email, one by URL, each with a word

@@ -151,7 +151,9 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
       to: {
         positionType: positionType[1],
         // A job with two categories shows a name beside each id: one that names every category as its first shows.
-        categories: [...new Set([category[1], category[0]])],
+        // In descending id order: one that reads the names in id order (as a query by the ids returns them) and pairs
+        // them by position shows them swapped.
+        categories: [...new Set([category[1], category[0]])].sort((a, b) => b - a),
         period: period[1],
         routing: routing[1],
         locations: locations[1],

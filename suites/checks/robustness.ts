@@ -19,6 +19,7 @@ import { namesNoJobAsText } from './reference-identification.js';
 import { sameHtmlContent } from '../../judging/html-content.js';
 import { derivedQueryNegatives, integerQuerySpellings } from '../arbitraries/schema-negatives.js';
 import { CHARACTER_CLASSES, classPieces } from '../arbitraries/character-classes.js';
+import { ABSENT_SPELLINGS } from '../arbitraries/text.js';
 import {
   CREATE_FORMS,
   declinesCreate,
@@ -594,10 +595,11 @@ const REFERENCE_SPELLINGS: ReadonlyArray<{ label: string; of: (base: string) => 
 ];
 
 /**
- * Whole values that are no case's own, which loose truthiness (PHP's, a template's) reads as no value: sent once a
- * run, by POST alone, and only while no job of the employer holds one (a PUT /jobs with it would reach that job).
+ * Whole values that are no case's own, which loose truthiness (PHP's, a template's) reads as no value, as does a
+ * server that reads its own spellings of a missing value back (`null`, `undefined`): sent once a run, by POST alone,
+ * and only while no job of the employer holds one (a PUT /jobs with it would reach that job).
  */
-const SHARED_SPELLINGS: readonly string[] = ['0'];
+const SHARED_SPELLINGS: readonly string[] = ['0', ...ABSENT_SPELLINGS];
 
 /** Each shared spelling POST takes reads back as sent on every read, and is then deleted by it (spec 2.1, 4.2). */
 async function checkSharedSpellings(ctx: RuleContext, generated: Body): Promise<void> {

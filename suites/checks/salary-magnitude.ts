@@ -36,6 +36,11 @@ export const salaryMagnitudeRule: Implementation = openValuesRule(
 
 /** Zero for both amounts: the value a truthiness test reads as absent. */
 const ZERO = { amount: 0, maxAmount: 0, period: { id: 3 }, plusCommission: true };
+/**
+ * Zero for the amount alone, with no maximum: an update that drops a zero amount as no value keeps the job's old one,
+ * which a maximum of zero beside it would turn into a refusal (a maximum under the amount), and hide.
+ */
+const ZERO_AMOUNT = { amount: 0, maxAmount: null, period: { id: 1 }, plusCommission: false };
 /** Below zero, with no maximum (so no order of the two to refuse): a value an absolute value or an unsigned column changes. */
 const NEGATIVE = { amount: -1500.25, maxAmount: null, period: { id: 5 }, plusCommission: false };
 
@@ -56,5 +61,9 @@ export const salaryNotPositiveRule: Implementation = openValuesRule(
     title: 'A salary of zero, or below zero, is kept as sent or refused without effect, on every write path (observed)',
     statement: 'amount | Decimal | Base salary.',
   },
-  (ctx) => [notPositive(ctx, 'a salary of 0 to 0', ZERO), notPositive(ctx, 'a salary of -1500.25', NEGATIVE)],
+  (ctx) => [
+    notPositive(ctx, 'a salary of 0 to 0', ZERO),
+    notPositive(ctx, 'a salary of 0', ZERO_AMOUNT),
+    notPositive(ctx, 'a salary of -1500.25', NEGATIVE),
+  ],
 );

@@ -91,6 +91,31 @@ const maskStaysAfterConfidentialCleared: Transform = (next) => {
   };
 };
 
+/**
+ * GET /jobs/{id} served from a view whose handler for a job a PUT /jobs created copies the closeDate sent: one sent
+ * without a closeDate reads back with none, though the PUT answered the default.
+ */
+const putCreatedCloseDateUnsetOnGet: Transform = (next) => {
+  const seen = new Set<number>();
+  const unset = new Set<number>();
+  return async (req) => {
+    const sent = requestJson(req);
+    const res = await next(req);
+    const job = responseJson(res);
+    if (isJobBody(job) && res.status < 300) {
+      if (isPutByReference(req) && !seen.has(job.id) && typeof sent?.closeDate !== 'string') unset.add(job.id);
+      else if (typeof sent?.closeDate === 'string') unset.delete(job.id);
+      seen.add(job.id);
+      // On the text, so the amounts keep their four decimals (a parse and a write would drop them).
+      if (req.method === 'GET' && unset.has(job.id) && res.body !== undefined) {
+        const text = typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+        return { ...res, body: text.replace(/"closeDate":"[^"]*"/, '"closeDate":null') };
+      }
+    }
+    return res;
+  };
+};
+
 export const createMutants: Mutant[] = [
   {
     // spec 4.2, 7: POST create answers 201
@@ -711,5 +736,15 @@ export const createMutants: Mutant[] = [
     expectedRule: 'jobs.create.confidential-employer-id',
     choices: { 'job.confidential-employer': 'masked' },
     transform: maskStaysAfterConfidentialCleared,
+  },
+  {
+    // spec 3: a create without closeDate closes 60 days after publishDate; 4.3: a PUT-create behaves as POST
+    name: 'create-put-created-close-date-unset-on-get',
+    area: 'create',
+    violates:
+      '3, 4.3: closeDate defaults to 60 days after publishDate (here GET /jobs/{id} of a job PUT /jobs created without a ' +
+      'closeDate shows none: the read view copies the closeDate sent, while the PUT answered the default)',
+    expectedRule: 'jobs.put-create.defaults',
+    transform: putCreatedCloseDateUnsetOnGet,
   },
 ];

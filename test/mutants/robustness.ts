@@ -454,4 +454,18 @@ export const robustnessMutants: Mutant[] = [
       return next(withJsonBody(req, rest));
     },
   },
+  {
+    // spec 2.1, 4.2: the referenceId is the employer's text, whatever it spells
+    name: 'robustness-null-spelling-reference-read-as-none',
+    area: 'robustness',
+    violates:
+      '2.1, 4.2: the job has the referenceId sent (here a referenceId spelled "null" or "undefined", in any case, is read as ' +
+      'the missing value a template writes: the job has no referenceId)',
+    expectedRule: 'jobs.robustness.reference-id-characters',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPost(req) || typeof body?.referenceId !== 'string' || !/^(null|undefined)$/i.test(body.referenceId)) return next(req);
+      return next(withJsonBody(req, { ...body, referenceId: null }));
+    },
+  },
 ];

@@ -4,9 +4,10 @@
  */
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
-import { jsonResponse, requestJson, withJsonBody } from './support/json.js';
+import { jsonResponse, requestJson, withJsonBody, type JsonObject } from './support/json.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 import {
+  isAnyUpdate,
   isAnyWrite,
   isCollection,
   isItem,
@@ -570,5 +571,34 @@ export const roundtripMutants: Mutant[] = [
       },
       () => jsonResponse(400, { message: 'closeDate is not a valid date' }),
     ),
+  },
+  {
+    // spec 2.1: the description's text is kept as sent; only tags and attributes are restricted
+    name: 'roundtrip-script-word-stripped-from-description-text',
+    area: 'roundtrip',
+    violates:
+      '2.1: the description keeps its text (here a sanitizer strips the word "script", in any case and inside longer words, ' +
+      'from the text between tags)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: rewriteRequest(isAnyWrite, (body) => {
+      if (typeof body.description !== 'string') return;
+      const parts = body.description.split(/(<[^>]*>)/);
+      body.description = parts.map((part, i) => (i % 2 === 1 ? part : part.replace(/script/gi, ''))).join('');
+    }),
+  },
+  {
+    // spec 2.5, 4.3: only the fields sent change, to the values sent; an amount of 0 is a value
+    name: 'roundtrip-zero-amount-dropped-on-update',
+    area: 'roundtrip',
+    violates:
+      '2.5, 4.3: the salary sent is the salary held (here an update that sends an amount of 0 to a job with a salary drops ' +
+      'it as no value, and the job keeps its old amount)',
+    expectedRule: 'jobs.roundtrip.salary-not-positive',
+    transform: rewriteRequest(isAnyUpdate, (body) => {
+      const salary = body.salary as JsonObject | null | undefined;
+      if (salary === null || typeof salary !== 'object' || salary.amount !== 0) return;
+      const { amount: _zero, ...rest } = salary;
+      body.salary = rest;
+    }),
   },
 ];

@@ -801,6 +801,23 @@ export const updateMutants: Mutant[] = [
     ),
   },
   {
+    // spec 2.3: each category id names one category, in whatever order a job holds them
+    name: 'update-category-names-zipped-in-id-order',
+    area: 'update',
+    violates:
+      '2.3: a category is {id, name} (here the names are read in id order, as a query by the ids returns them, and paired ' +
+      "with the job's categories by position: a job whose categories are not in ascending id order shows names swapped)",
+    expectedRule: 'jobs.update.names-follow-ids',
+    // On the text, so the amounts keep their four decimals (a parse and a write would drop them).
+    transform: rewriteResponseText(isJobsPath, (text) =>
+      text.replace(/"categories":(\[[^\]]*\])/g, (whole, list: string) => {
+        const categories = JSON.parse(list) as Array<{ id: number; name: string }>;
+        const names = [...categories].sort((a, b) => a.id - b.id).map((category) => category.name);
+        return `"categories":${JSON.stringify(categories.map((category, i) => ({ ...category, name: names[i] })))}`;
+      }),
+    ),
+  },
+  {
     // spec 4.3: only the fields sent change, whichever form wrote the job before
     name: 'update-by-reference-writes-back-stale-copy',
     area: 'update',

@@ -9,7 +9,7 @@ import { show } from '../../../judging/compare.js';
 import { closesDaysAfter, dayOffsets, utcDay } from '../../../judging/dates.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
-import { omit, CREATE_WAYS, createBy, minimalBody, STATUSES } from './shared.js';
+import { omit, CREATE_WAYS, createBy, createdReads, minimalBody, STATUSES } from './shared.js';
 
 export const defaultStatus: Implementation = propertyRule(
   {
@@ -28,12 +28,13 @@ export const defaultStatus: Implementation = propertyRule(
         [omit(identify(ctx, generated), 'status'), 'without status'],
         [minimalBody(ctx, generated), 'with every defaulted field left out'],
       ] as const) {
-        const job = await createJob(ctx, body);
-        ctx.expect(job.status === 'draft', {
-          title: `POST ${what} created a job in status "${job.status}"`,
-          expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
-          received: `status ${show(job.status)}`,
-        });
+        for (const [job, where] of await createdReads(ctx, await createJob(ctx, body), `POST /jobs ${what}`)) {
+          ctx.expect(job.status === 'draft', {
+            title: `${where} shows status "${job.status}"`,
+            expected: 'status "draft" (spec 3, 2.1: default on create: draft)',
+            received: `status ${show(job.status)}`,
+          });
+        }
       }
     },
   },
@@ -66,15 +67,17 @@ export const defaultCloseDate: Implementation = propertyRule<CloseDateCase>(
     examples: () => [...STATUSES.map((status) => ({ status, minimal: false })), { minimal: true }],
     check: async (ctx: RuleContext, { generated, status, minimal }) => {
       const body = minimal ? minimalBody(ctx, generated) : omit(identify(ctx, generated), 'closeDate', 'status');
-      const job = await createJob(ctx, status === undefined ? body : { ...body, status });
-      const how = minimal ? 'with every defaulted field left out' : status === undefined ? 'without status' : status;
-      ctx.expect(closesDaysAfter(job.publishDate, job.closeDate, 60), {
-        title: `default closeDate of a job created ${how} is not 60 days after publishDate`,
-        expected:
-          'closeDate = publishDate + 60 days: that calendar day, and where a time is written, the same time (to the hour) ' +
-          "or the day's start or end in some zone (spec 3, 4.2, 8)",
-        received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
-      });
+      const created = await createJob(ctx, status === undefined ? body : { ...body, status });
+      const how = minimal ? 'with every defaulted field left out' : status === undefined ? 'without status' : `with status ${status}`;
+      for (const [job, where] of await createdReads(ctx, created, `POST /jobs ${how}`)) {
+        ctx.expect(closesDaysAfter(job.publishDate, job.closeDate, 60), {
+          title: `the default closeDate ${where} shows is not 60 days after publishDate`,
+          expected:
+            'closeDate = publishDate + 60 days: that calendar day, and where a time is written, the same time (to the hour) ' +
+            "or the day's start or end in some zone (spec 3, 4.2, 8)",
+          received: `publishDate ${job.publishDate}, closeDate ${job.closeDate} (${dayOffsets(job.publishDate, job.closeDate).join(' or ')} days)`,
+        });
+      }
     },
   },
 );
@@ -90,17 +93,18 @@ export function defaultFalse(entry: RuleEntry, field: 'confidential' | 'autoRefr
       // from the plainest body (minimalBody), every defaulted field and the referenceId left out.
       const cases: Array<{ sent: Body; how: string }> = [undefined, ...STATUSES].map((status) => ({
         sent: identify(ctx, status === undefined ? body : { ...body, status }),
-        how: status ?? 'without status',
+        how: status === undefined ? 'without status' : `with status ${status}`,
       }));
       if (field !== 'plusCommission') cases.push({ sent: minimalBody(ctx, generated), how: 'with every defaulted field left out' });
       for (const { sent, how } of cases) {
-        const job = await createJob(ctx, sent);
-        const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
-        ctx.expect(value === false, {
-          title: `${field} of a job created ${how} defaults to ${show(value)}`,
-          expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
-          received: `${field} ${show(value)}`,
-        });
+        for (const [job, where] of await createdReads(ctx, await createJob(ctx, sent), `POST /jobs ${how}`)) {
+          const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
+          ctx.expect(value === false, {
+            title: `${where} shows ${field} ${show(value)}, defaulted`,
+            expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
+            received: `${field} ${show(value)}`,
+          });
+        }
       }
     },
   });

@@ -11,7 +11,7 @@ import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from '../..
 import { getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { declinesCreate, formLabel, PUT_CREATES, sendCreate, type PutCreateForm } from '../../kit/rejected-writes.js';
-import { omit, STATUSES } from './shared.js';
+import { createdReads, omit, STATUSES } from './shared.js';
 
 type Status = Job['status'];
 
@@ -73,7 +73,8 @@ const CREATE_STATUSES: ReadonlyArray<Status | undefined> = [undefined, ...STATUS
 
 /**
  * Sends `body` (its defaults left out) as a PUT-create in every form and with every status a create names, and
- * hands each job created to `judge`; a declined override is not judged (jobs.update.by-reference-override owns it).
+ * hands each job created to `judge`, as answered and as a GET reads it (createdReads); a declined override is not
+ * judged (jobs.update.by-reference-override owns it).
  */
 async function eachPutCreate(
   ctx: RuleContext,
@@ -87,7 +88,7 @@ async function eachPutCreate(
       if (await declinesCreate(ctx, form, sent, res)) continue;
       const how = `${formLabel(form)} ${status === undefined ? 'without status' : `with status ${status}`}`;
       expectStatus(ctx, res, isSuccess, `setup: ${how} creates the job (spec 4.3)`);
-      judge(jobOf(res), how, status);
+      for (const [job, where] of await createdReads(ctx, jobOf(res), how)) judge(job, where, status);
     }
   }
 }
@@ -108,7 +109,7 @@ export const putCreateDefaults: Implementation = propertyRule<Body>(
     check: (ctx: RuleContext, generated) =>
       eachPutCreate(ctx, omit(generated, 'status', 'closeDate'), (job, how, status) => {
         ctx.expect(job.status === (status ?? 'draft') && closesDaysAfter(job.publishDate, job.closeDate, 60), {
-          title: `${how} did not apply the create defaults`,
+          title: `${how} does not show the create defaults`,
           expected: `status ${status ?? 'draft'} and closeDate = publishDate + 60 days (spec 3: POST or PUT-create; 4.3: behaves as POST)`,
           received: `status ${show(job.status)}, publishDate ${job.publishDate}, closeDate ${job.closeDate}`,
         });
@@ -174,7 +175,7 @@ export const putCreateDefaultFlags: Implementation = propertyRule<Body>(
           const flags = { confidential: job.confidential, autoRefresh: job.autoRefresh, plusCommission: job.salary?.plusCommission };
           const notFalse = Object.entries(flags).filter(([, value]) => value !== false);
           ctx.expect(notFalse.length === 0, {
-            title: `${how} defaulted ${notFalse.map(([field]) => field).join(', ')} to other than false`,
+            title: `${how} shows ${notFalse.map(([field]) => field).join(', ')} defaulted to other than false`,
             expected:
               'confidential, autoRefresh and salary.plusCommission false when omitted (spec 2.1, 2.5, 4.2: default false; 4.3: PUT-create behaves as POST)',
             received: notFalse.map(([field, value]) => `${field} ${show(value)}`).join(', '),

@@ -6,6 +6,7 @@ import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, JobsApi, RuleContext } from '../../contract/rule.js';
 import { anonymous } from '../../kit/bodies.js';
 import { createInForm } from '../../kit/rejected-writes.js';
+import { readsOfWritten } from '../../kit/jobs.js';
 
 export const STATUSES = ['active', 'archived', 'draft'] as const;
 
@@ -35,4 +36,16 @@ export const CREATE_WAYS: readonly CreateWay[] = ['POST /jobs', 'PUT /jobs (crea
 /** Creates the job by POST or by PUT /jobs with a new referenceId, as `api`'s employer; the rule fails unless a 2xx (201 for POST). */
 export function createBy(ctx: RuleContext, way: CreateWay, body: Body & { referenceId: string }, api: JobsApi = ctx.api): Promise<Job> {
   return createInForm(ctx, way === 'POST /jobs' ? 'post' : 'put-create', body, api);
+}
+
+/**
+ * The job a create answered with, then as a GET reads it, each with where it was read: a default the create set holds
+ * on every read, so a read path that fills it otherwise (a view built from the body sent) shows.
+ *
+ * @example
+ * for (const [job, where] of await createdReads(ctx, created, 'POST /jobs without status')) judge(job, where);
+ */
+export async function createdReads(ctx: RuleContext, created: Job, how: string): Promise<Array<[Job, string]>> {
+  const reads = await readsOfWritten(ctx, created, how, { listed: false });
+  return reads.map(([where, read], i) => [read as Job, i === 0 ? where : `${where} after ${how}`]);
 }
