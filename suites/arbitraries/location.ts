@@ -125,7 +125,7 @@ export const UNUSUAL_PLACES: { readonly withProvince: readonly LocationInput[]; 
 
 /**
  * `places` with each name another province's better-known place shares replaced by that place (`Windsor, NS` by
- * `Windsor, ON`), the others as they are; undefined when none is such a name. A job that holds them, updated to
+ * `Windsor, ON`), the others as they are; undefined when none is such a name, or when it would name a place twice. A job that holds them, updated to
  * `places`, changes the province of those alone.
  *
  * @example
@@ -133,8 +133,21 @@ export const UNUSUAL_PLACES: { readonly withProvince: readonly LocationInput[]; 
  */
 export function withNamesakes(places: readonly LocationInput[]): LocationInput[] | undefined {
   if (!places.some((place) => NAMESAKES.has(place.description))) return undefined;
-  return places.map((place) => NAMESAKES.get(place.description) ?? place);
+  const swapped = places.map((place) => NAMESAKES.get(place.description) ?? place);
+  // A job that holds a namesake pair already would name one place twice: none such.
+  return new Set(swapped.map((place) => place.description)).size === swapped.length ? swapped : undefined;
 }
+
+/**
+ * Each shared name beside its better-known namesake, one job's places (`Windsor, ON` and `Windsor, NS`): two places
+ * of one name, which a server that reads places by their cities takes for one.
+ *
+ * @example
+ * NAMESAKE_PAIRS[0]; // [{ description: 'Windsor, ON' }, { description: 'Windsor, NS' }]
+ */
+export const NAMESAKE_PAIRS: ReadonlyArray<readonly LocationInput[]> = CITIES.flatMap((c) =>
+  c.namesakeIn === undefined ? [] : [[withProvince({ ...c, province: c.namesakeIn }), withProvince(c)]],
+);
 
 /** Each shared name's description (`Windsor, NS`), to the better-known place of that name (`Windsor, ON`). */
 const NAMESAKES: ReadonlyMap<string, LocationInput> = new Map(

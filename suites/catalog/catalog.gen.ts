@@ -1885,7 +1885,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'robustness',
     title:
-      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) names no job but one holding exactly it: a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone",
+      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) or a path's (// and /./, a trailing /) names no job but one holding exactly it: a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone",
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {

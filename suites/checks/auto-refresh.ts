@@ -11,9 +11,9 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, changeLines, show } from '../../judging/compare.js';
+import { changedFields, changeLines, sameDate, show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
-import { getJob, secondEmployer } from '../kit/jobs.js';
+import { getJob, listJobs, secondEmployer } from '../kit/jobs.js';
 import { createdWithAutoRefresh } from '../kit/auto-refresh-plan.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { formLabel, ID_FORMS, PUT_CREATES, sendUnlessDeclined, UPDATE_FORMS, type WriteTarget } from '../kit/rejected-writes.js';
@@ -134,7 +134,9 @@ export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
 /**
  * Each employer's plan is its own (2.1: "Applies only to employers on unlimited job plans"): the second employer asks
  * too, where every other rule sends autoRefresh with the first key only. Taken or refused, never a 5xx; where taken,
- * a GET by that employer shows it.
+ * a GET by that employer shows it, and the job, active, keeps its publishDate past that employer's list read (8:
+ * auto-refresh acts every 7 days, so a run's minutes move no publishDate; a refresh a plan's table makes due at once,
+ * on whatever reads, shows).
  */
 export const autoRefreshEachEmployerRule: Implementation = propertyRule<Body>(
   {
@@ -150,13 +152,20 @@ export const autoRefreshEachEmployerRule: Implementation = propertyRule<Body>(
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
       const second = secondEmployer(ctx);
-      const job = await createdWithAutoRefresh(ctx, identify(ctx, generated), second);
+      const job = await createdWithAutoRefresh(ctx, identify(ctx, { ...generated, status: 'active' }), second);
       if (job === undefined) return;
+      await listJobs(ctx, { q: job.referenceId as string }, second);
       const read = await getJob(ctx, job.id, second);
       ctx.expect(read.autoRefresh === true, {
         title: `GET /jobs/${job.id} by the second employer shows autoRefresh ${show(read.autoRefresh)} after its POST took true`,
         expected: 'the job keeps the value its create took (spec 4.2: the body is symmetrical with the GET result)',
         received: `autoRefresh ${show(read.autoRefresh)}`,
+      });
+      ctx.expect(sameDate(read.publishDate, job.publishDate), {
+        title: `GET /jobs/${job.id} by the second employer shows another publishDate after that employer's list read`,
+        expected:
+          'publishDate is set by the service on create (spec 3); auto-refresh resets it every 7 days (spec 2.1, 8), not within a run',
+        received: `created with publishDate ${job.publishDate}; GET shows ${read.publishDate}`,
       });
     },
   },

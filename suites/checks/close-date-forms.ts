@@ -121,7 +121,7 @@ function openCloseDate(ctx: RuleContext, open: OpenCloseDates, what: string, clo
  * A rule that sends each of `open`'s closeDates on POST, PUT-create and every update form (kept-or-refused.ts); with
  * `bounded`, dates in order of distance, of which a path may refuse only those beyond all it takes.
  */
-function openCloseDateRule(entry: RuleEntry, open: OpenCloseDates, options: { bounded?: boolean } = {}): Implementation {
+function openCloseDateRule(entry: RuleEntry, open: OpenCloseDates, options: { bounded?: boolean; status?: 'active' } = {}): Implementation {
   return openValuesRule(
     entry,
     (ctx, job) => open.datesFor(job.publishDate).map(([what, closeDate]) => openCloseDate(ctx, open, what, closeDate)),
@@ -146,6 +146,9 @@ const closeDateBeforePublish = openCloseDateRule(
     topic: 'close-date.before-publish',
     section: '2.1',
   },
+  // Active jobs: one whose closeDate has passed is still listed under the status every read shows (closing on
+  // closeDate is open, 3; filing it apart from what it shows is not).
+  { status: 'active' },
 );
 
 /** The first leap year's 29 February (at noon UTC) after `nowMs`. */

@@ -7,7 +7,8 @@
  * with the header fields sent, and the list filtered by its status holds it too; after a status change in each update
  * form, the list filtered by the status it left no longer does, and the active jobs stay in publishDate order. A later
  * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
- * removed: a cache of later pages that one write path leaves shows there. The rule runs alone (`exclusive`):
+ * removed: a cache of later pages that one write path leaves shows there; and the employer's list without q gives
+ * one total on its first and second page after every write. The rule runs alone (`exclusive`):
  * another rule's write between the two lists would clear such a cache and hide it.
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
@@ -20,6 +21,7 @@ import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { CREATE_FORMS, declinesCreate, declinesUpdate, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
+import { requestList } from '../kit/unscoped-lists.js';
 
 /** What the list with q = the job's referenceId shows of it: its item, or undefined when it is not listed. */
 type Shown = JobHeader | undefined;
@@ -41,6 +43,34 @@ async function laterPageTotal(ctx: RuleContext): Promise<number | undefined> {
   return res.status === 200 ? res.json?.paging?.total : undefined;
 }
 
+/**
+ * The totals the employer's list without q gives on its first and second page (one job a page): undefined where a
+ * page is not answered (past the end, what it answers is open). Only the paging is recorded (unscoped-lists.ts).
+ */
+async function unscopedTotals(ctx: RuleContext): Promise<[number, number] | undefined> {
+  const totalAt = async (page: number): Promise<number | undefined> => {
+    const res = await requestList(ctx.api, { page, pageSize: 1 }, new Set());
+    return res.status === 200 ? res.json?.paging?.total : undefined;
+  };
+  const [first, second] = [await totalAt(1), await totalAt(2)];
+  return first !== undefined && second !== undefined ? [first, second] : undefined;
+}
+
+/**
+ * Right after a write, the employer's list without q gives one total on its first and its second page (2.8: the
+ * number of matching jobs, on every page): a cache of later pages that one write path leaves, or only a POST
+ * rebuilds, counts as before the write there, and stays so. Judged only where both pages read twice give the same
+ * two totals: another client's writes (another shard, a user of a shared server) move them, and a write between two
+ * reads is no stale page. The problem line, or undefined.
+ */
+async function unscopedPagesDisagree(ctx: RuleContext): Promise<string | undefined> {
+  const first = await unscopedTotals(ctx);
+  if (first === undefined || first[0] === first[1]) return undefined;
+  const again = await unscopedTotals(ctx);
+  if (again === undefined || again[0] !== first[0] || again[1] !== first[1]) return undefined;
+  return `GET /jobs?pageSize=1 gives total ${first[0]}, and page 2 of it total ${first[1]}, twice`;
+}
+
 /** What the list with q = `referenceId` shows of `id` (undefined: not listed), read twice apart by `write`. */
 async function listedAround(
   ctx: RuleContext,
@@ -51,6 +81,8 @@ async function listedAround(
   const shownOf = async (): Promise<Shown> =>
     (await listJobs(ctx, { q: referenceId, pageSize: 100 })).json.data.find((header) => header.id === id());
   const laterBefore = await laterPageTotal(ctx);
+  // Read before the write too, so that a copy of the unscoped pages taken then must be brought up to date by it.
+  await unscopedTotals(ctx);
   await shownOf();
   const res = await write();
   return { res, after: await shownOf(), later: [laterBefore, await laterPageTotal(ctx)] };
@@ -86,6 +118,8 @@ async function expectListed(
   const [before, now] = later;
   if (before !== undefined && now !== undefined && now !== before + adds)
     problems.push(`page 2 of GET /jobs?q=${caseTagOf(ctx)}&pageSize=1 gives total ${now}, ${before} before the write`);
+  const unscoped = await unscopedPagesDisagree(ctx);
+  if (unscoped !== undefined) problems.push(unscoped);
   // The list filtered by the job's status holds it too: a status view one write path does not fill misses it.
   if (job !== undefined) {
     const filtered = (await listJobs(ctx, { q: referenceId, status: job.status, pageSize: 100 })).json.data;

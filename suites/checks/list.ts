@@ -299,11 +299,28 @@ function otherFieldWords(jobs: readonly Job[]): string[] {
 }
 
 /**
+ * Words that span a job's title and referenceId as a search text that joins them without a separator writes them:
+ * the title's last word then the referenceId's start, and the referenceId's end then the title's start. No reading
+ * of "matches" finds one in either field alone (4.5), so a q of one lists nothing of the job.
+ */
+function acrossTheJoin(jobs: readonly Job[]): string[] {
+  const words = jobs.flatMap((job) => {
+    const title = job.title.toLowerCase().trim();
+    const reference = (job.referenceId ?? '').toLowerCase();
+    if (reference === '') return [];
+    return [`${title.split(/\s+/).at(-1)}${reference.slice(0, 4)}`, `${reference.slice(-4)}${title.slice(0, 4)}`];
+  });
+  const fields = jobs.flatMap((job) => [job.title.toLowerCase(), (job.referenceId ?? '').toLowerCase()]);
+  return words.filter((word) => /^[a-z0-9]+$/.test(word) && !fields.some((field) => field.includes(word)));
+}
+
+/**
  * Two jobs whose title and referenceId hold the case's words only: one routed by email, one by URL, each with a word
  * of its own in its description and its address; and a third without a referenceId. q is each word of their other
  * fields (4.5 names title and referenceId only): a server that also searches the description, an address, or the names
- * of a location, a category or the employer lists them; and each spelling of an absent value, which a search text that
- * writes the missing referenceId lists. The words of shared names find other jobs too, so each list is read for these
+ * of a location, a category or the employer lists them; each spelling of an absent value, which a search text that
+ * writes the missing referenceId lists; and each word across the join of a title and a referenceId (acrossTheJoin),
+ * which a search text that joins them without a separator lists. The words of shared names find other jobs too, so each list is read for these
  * jobs only, on its first page (they are the newest).
  */
 const qOtherFields: Implementation = fixedRule(
@@ -332,7 +349,8 @@ const qOtherFields: Implementation = fixedRule(
       }
       jobs.push(await createJob(ctx, anonymous(ctx, bodies[2] ?? {})));
       const named = jobs.map((job) => `${job.title} ${job.referenceId ?? ''}`.toLowerCase()).join(' ');
-      for (const q of [...otherFieldWords(jobs), ...ABSENT_SPELLINGS.filter((spelling) => !named.includes(spelling))]) {
+      const absent = ABSENT_SPELLINGS.filter((spelling) => !named.includes(spelling));
+      for (const q of [...otherFieldWords(jobs), ...absent, ...acrossTheJoin(jobs)]) {
         const listed = idsOf((await listJobs(ctx, { q, pageSize: 100 })).json);
         const found = jobs.filter((job) => listed.includes(job.id));
         ctx.expect(found.length === 0, {

@@ -37,9 +37,10 @@ export const REFERENCE_VARIANTS: readonly Variant[] = [
 
 /**
  * A referenceId is text, so the characters of a pattern language in one are characters like any other: SQL LIKE's
- * `_` and `%`, a glob's `?` and `*`, a regular expression's `.` and `.*`, a bracket class. Each variant is a pattern
- * that matches the holder's referenceId, and only it: both start with a fresh referenceId, which no other
- * referenceId starts with (scope-words.ts: a counter ends in `x`).
+ * `_` and `%`, a glob's `?` and `*`, a regular expression's `.` and `.*`, a bracket class; and so are a path's
+ * separators, which a store keyed by paths normalizes (a doubled slash, a dot segment, a trailing slash). Each variant
+ * is a pattern that matches the holder's referenceId, or a path that normalizes to it, and only it: both start with a
+ * fresh referenceId, which no other referenceId starts with (scope-words.ts: a counter ends in `x`).
  */
 export const PATTERN_VARIANTS: readonly Variant[] = [
   { label: "SQL LIKE's _ for one character", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}_b` }) },
@@ -49,6 +50,11 @@ export const PATTERN_VARIANTS: readonly Variant[] = [
   { label: "a regular expression's . for one character", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}.b` }) },
   { label: "a regular expression's .* for the rest", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}.*` }) },
   { label: 'a bracket class for one character', pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}[a]b` }) },
+  // A store whose keys are paths (an object store, a key-value store's key joined by `/`) normalizes them: each of
+  // these names the holder's key there.
+  { label: "a path's doubled slash", pair: (fresh) => ({ held: `${fresh}/b`, variant: `${fresh}//b` }) },
+  { label: "a path's dot segment", pair: (fresh) => ({ held: `${fresh}/b`, variant: `${fresh}/./b` }) },
+  { label: "a path's trailing slash", pair: (fresh) => ({ held: `${fresh}/b`, variant: `${fresh}/b/` }) },
 ];
 
 interface Holder {
@@ -184,7 +190,8 @@ export const patternReferencesRule: Implementation = propertyRule<{ body: Body; 
     section: '4.4',
     level: 'must',
     title:
-      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) names no job but one holding exactly it: " +
+      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) or a path's (// and /./, a trailing /) " +
+      'names no job but one holding exactly it: ' +
       'a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone',
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },

@@ -1,14 +1,14 @@
 /**
  * @module A write of a value the spec neither allows nor forbids (a closeDate before publishDate, a title without
  * a letter): the server may take it or refuse it, and which one is an observation; what is judged is that the
- * answer holds. Taken, the value is on the write's answer and on a GET; refused, with a client error, nothing was
- * created and nothing changed. Never a 5xx (spec 7).
+ * answer holds. Taken, the value is on the write's answer and on a GET, and the list filtered by the job's status holds
+ * it; refused, with a client error, nothing was created and nothing changed. Never a 5xx (spec 7).
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { expectNothingCreated } from './expect-rejected.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from './http.js';
-import { createJob, getJob } from './jobs.js';
+import { createJob, getJob, listJobs } from './jobs.js';
 import { keptValueProblems } from '../../judging/compare.js';
 import { createBodyArb, identify } from './bodies.js';
 import { propertyRule, type Implementation, type RuleEntry } from './rule-builders.js';
@@ -50,6 +50,25 @@ function expectKept(ctx: RuleContext, value: OpenValue, job: Job, path: string):
   });
 }
 
+/**
+ * Fails unless the list filtered by the status a GET of the job shows holds it (4.5), searched by its whole
+ * referenceId, which every reading of q finds: a server that files a job by its value (a closeDate passed, read as
+ * closed) otherwise than every read shows it drops it there. Skipped where the value took the case's referenceId away.
+ */
+async function expectFiledUnderStatus(ctx: RuleContext, value: OpenValue, job: Job, path: string): Promise<void> {
+  const { referenceId } = job;
+  if (typeof referenceId !== 'string' || !/^[a-z0-9]+$/.test(referenceId)) return;
+  const listed = await listJobs(ctx, { q: referenceId, status: job.status, pageSize: 100 });
+  ctx.expect(
+    listed.json.data.some((header) => header.id === job.id),
+    {
+      title: `GET /jobs?status=${job.status} leaves out job ${job.id}, ${job.status} by a GET, after ${path} with ${value.what}`,
+      expected: 'the list filtered by a status holds every job of that status (spec 4.5), whatever value it took',
+      received: `listed ids ${listed.json.data.map((header) => header.id).join(', ') || 'none'}`,
+    },
+  );
+}
+
 /** Fails unless a refused update left the value's fields of `after` as they were in `before`. */
 function expectUnchanged(ctx: RuleContext, value: OpenValue, before: Job, after: Job, path: string): void {
   const fields = Object.keys(value.sent);
@@ -85,7 +104,9 @@ export async function createWithOpenValue(ctx: RuleContext, form: CreateForm, ge
   value.observe(path, answerOf(res.status));
   if (isSuccess(res.status)) {
     expectKept(ctx, value, jobOf(res), `the ${path} answer`);
-    expectKept(ctx, value, await getJob(ctx, jobOf(res).id), `GET /jobs/${jobOf(res).id}`);
+    const read = await getJob(ctx, jobOf(res).id);
+    expectKept(ctx, value, read, `GET /jobs/${read.id}`);
+    await expectFiledUnderStatus(ctx, value, read, path);
   } else if (isClientError(res.status)) {
     await expectNothingCreated(ctx, body.referenceId, { title: `${path} with ${value.what}`, expected: value.statement });
   }
@@ -110,6 +131,7 @@ export async function updateWithOpenValue(ctx: RuleContext, id: number, form: Up
   if (isSuccess(res.status)) {
     expectKept(ctx, value, jobOf(res), `the ${path} answer`);
     expectKept(ctx, value, after, `GET /jobs/${id} after ${path}`);
+    await expectFiledUnderStatus(ctx, value, after, path);
   } else {
     expectUnchanged(ctx, value, before, after, path);
   }
@@ -155,7 +177,7 @@ function expectRefusalsBeyondTaken(ctx: RuleContext, values: readonly OpenValue[
  * A rule that creates a job of the case and sends each of its open values (`valuesFor`, which may derive them from
  * that job, as a closeDate before its publishDate) on every write path: one case a run. With `bounded`, the values
  * run from nearest to farthest along one bound the spec leaves to the server (how far ahead a job may close), and on
- * each path what it refuses must lie beyond all it takes.
+ * each path what it refuses must lie beyond all it takes. With `status`, every job of the rule is made in it.
  *
  * @example
  * openValuesRule(entry, (ctx) => [blankTitle(ctx, 'a title of one space', ' ')]);
@@ -163,11 +185,11 @@ function expectRefusalsBeyondTaken(ctx: RuleContext, values: readonly OpenValue[
 export function openValuesRule(
   entry: RuleEntry,
   valuesFor: (ctx: RuleContext, job: Job) => readonly OpenValue[],
-  options: { bounded?: boolean } = {},
+  options: { bounded?: boolean; status?: Job['status'] } = {},
 ): Implementation {
   return propertyRule<Body>(entry, {
     maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
+    arbitrary: (ctx) => createBodyArb(ctx).map((body) => (options.status === undefined ? body : { ...body, status: options.status })),
     check: async (ctx: RuleContext, generated) => {
       const job = await createJob(ctx, identify(ctx, generated));
       const values = valuesFor(ctx, job);

@@ -3,7 +3,7 @@
  * random ones (the model's "boundaries first"): each way of naming a job
  * once, in the order that sets it up. Two referenceIds, one a prefix of the
  * other; the GET-edit-PUT by id, by referenceId and by override, and a title set back to the
- * one it had two writes ago; salary
+ * one it had two writes ago, then to the one it was created with; salary
  * cleared by null, then set again in parts, the other job given an equal one; the routing type switched back
  * and forth; that changed job archived, edited while archived and re-published, then archived on
  * each path with another field changed in the same body; a delete by referenceId, then the referenceId taken again;
@@ -53,7 +53,7 @@ const ID_FORMS_FOR_SWITCHES: readonly PutVia[] = ['reference', 'override', 'id']
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 53 commands, 59 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 54 commands, 60 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -70,6 +70,8 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new GetEditPutCommand(0, titleB, 'reference', tag),
     // The title set back by id to the one it had two writes ago: a server that skips a write it takes for a repeat keeps B.
     new UpdateJobCommand(0, { title: titleA }, 'id', tag),
+    // And to the one it was created with: a server whose dirty check compares with the first value it loaded keeps A.
+    new UpdateJobCommand(0, { title: body(0).title }, 'id', tag),
     new GetEditPutCommand(1, titleC, 'override', tag),
     new ClearSalaryCommand(0, 'id'),
     // The override on PUT /jobs's path (where honoured), which random sequences take least: a salary set, then cleared.

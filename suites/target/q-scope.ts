@@ -10,7 +10,9 @@
  * that the list leaves out without q too (the newest job, so on its first
  * page) is no fault of q's: the run goes on, and the list rules report it. Nor
  * is a q that misses the probe job but finds a second one made after it: it
- * finds some jobs, and the list rules report those it misses.
+ * finds some jobs, and the list rules report those it misses; nor one that finds
+ * them beside a filter of their status (a list without a filter that shows the
+ * active jobs only).
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, withTitlePrefix } from '../arbitraries/job.js';
@@ -46,26 +48,29 @@ export async function probeQueryScope(
   const word = `${tag}qs`;
   const [generated] = fc.sample(jobCreateArb(refs, tag), { seed, numRuns: 1 });
   const ids: number[] = [];
+  /** The statuses the probe jobs were created in, as answered. */
+  const statuses = new Set<string>();
   /** POSTs the n-th probe job, whose title and referenceId hold the word; its body, or undefined where it was not created. */
   const createProbe = async (n: number): Promise<Record<string, unknown> | undefined> => {
     const referenceId = referenceWord(word, n);
     const body = { ...withTitlePrefix(generated ?? {}, tag, titlePrefix(referenceId, word, tag)), referenceId };
     // Raw requests: a body that breaks the schema is for the rules to report, not for the probe to trip on.
-    const created = await api.client.request<{ id?: unknown }>({ method: 'POST', path: '/jobs', body });
+    const created = await api.client.request<{ id?: unknown; status?: unknown }>({ method: 'POST', path: '/jobs', body });
     const id = created.json?.id;
     if (created.status < 200 || created.status > 299 || typeof id !== 'number') return undefined; // the create rules report it
     ids.push(id);
+    if (typeof created.json?.status === 'string') statuses.add(created.json.status);
     return body;
   };
   const body = await createProbe(0);
   if (body === undefined) return undefined;
   try {
     // The plainest list request (principle: canonical setup): q alone, the only jobs it can find being the probe's.
-    const list = (q: string | undefined) =>
+    const list = (q: string | undefined, status?: string) =>
       api.client.request<{ data?: Array<{ id?: unknown; referenceId?: unknown }> }>({
         method: 'GET',
         path: '/jobs',
-        query: q === undefined ? {} : { q },
+        query: { ...(q === undefined ? {} : { q }), ...(status === undefined ? {} : { status }) },
       });
     const holds = (
       res: Awaited<ReturnType<typeof list>>,
@@ -81,6 +86,9 @@ export async function probeQueryScope(
     // Listed without q but not by it: a second job tells a q that misses some jobs (the newest, say), which the list
     // rules report, from one that finds none, on which no list of the run can be scoped.
     if (!holds(whole) && whole.status === 200 && (await createProbe(1)) !== undefined) whole = await list(word);
+    // Found by q beside a filter of the status the jobs were made in: q works, and the list without a status filter
+    // loses them (only active jobs, say), which the list rules report.
+    for (const status of statuses) if (!holds(whole) && whole.status === 200 && holds(await list(word, status))) return undefined;
     if (!holds(whole)) {
       const answered = whole.status === 200 ? 'does not find' : `answers ${whole.status}, not a list that holds`;
       throw new SuiteError(

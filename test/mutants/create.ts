@@ -116,6 +116,30 @@ const putCreatedCloseDateUnsetOnGet: Transform = (next) => {
   };
 };
 
+/**
+ * A refresh task run at each list read whose plan table gives the standard plan an interval of 0, meant as never and
+ * read as due at once: every list read of the standard-plan employer stamps its active auto-refresh jobs' publishDate
+ * anew, which their GET then shows.
+ */
+const standardPlanRefreshedAtEachList: Transform = (next) => {
+  const standard = DEMO_EMPLOYERS.find((employer) => employer.plan === 'standard')?.apiKey;
+  const due = new Set<number>();
+  const stamped = new Map<number, string>();
+  return async (req) => {
+    const mine = req.headers['api-key'] === standard;
+    if (mine && req.method === 'GET' && isCollection(req)) for (const id of due) stamped.set(id, new Date().toISOString());
+    const res = await next(req);
+    const job = responseJson(res);
+    if (!mine || res.status >= 300 || !isJobBody(job)) return res;
+    if (job.autoRefresh === true && job.status === 'active') due.add(job.id);
+    else due.delete(job.id);
+    const date = stamped.get(job.id);
+    return date === undefined || typeof res.body !== 'string'
+      ? res
+      : { ...res, body: res.body.replace(/"publishDate":"[^"]*"/, `"publishDate":"${date}"`) };
+  };
+};
+
 export const createMutants: Mutant[] = [
   {
     // spec 4.2, 7: POST create answers 201
@@ -746,5 +770,15 @@ export const createMutants: Mutant[] = [
       'closeDate shows none: the read view copies the closeDate sent, while the PUT answered the default)',
     expectedRule: 'jobs.put-create.defaults',
     transform: putCreatedCloseDateUnsetOnGet,
+  },
+  {
+    // spec 2.1, 8: auto-refresh applies to unlimited plans only, every 7 days; publishDate is the service's, read-only
+    name: 'create-standard-plan-refreshed-at-each-list-read',
+    area: 'create',
+    violates:
+      '2.1, 8: auto-refresh resets the publishDate every 7 days, on unlimited plans only (here each list read of the ' +
+      "standard-plan employer stamps its active auto-refresh jobs' publishDate anew)",
+    expectedRule: 'jobs.create.auto-refresh-each-employer',
+    transform: standardPlanRefreshedAtEachList,
   },
 ];

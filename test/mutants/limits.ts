@@ -627,4 +627,24 @@ export const limitsMutants: Mutant[] = [
     expectedRule: 'jobs.limits.location-forms',
     transform: provinceOnlyChangeIgnored,
   },
+  {
+    // spec 2.2, 4.2: each valid Canadian place is accepted and kept; two places may share a name
+    name: 'limits-same-name-places-collapsed-to-first-province',
+    area: 'limits',
+    violates:
+      '2.2, 4.2: a job has the places sent (here a POST whose places share a city name in two provinces, `Windsor, ON` and ' +
+      '`Windsor, NS`, stores the first province for both: the places are looked up by city)',
+    expectedRule: 'jobs.limits.location-forms',
+    transform: rewriteRequest(isPost, (body) => {
+      if (!Array.isArray(body.locations)) return;
+      const first = new Map<string, unknown>();
+      body.locations = (body.locations as unknown[]).map((place) => {
+        const description = (place as JsonObject | null)?.description;
+        if (typeof description !== 'string') return place;
+        const city = description.split(',')[0]!.trim();
+        if (!first.has(city)) first.set(city, description);
+        return { ...(place as JsonObject), description: first.get(city) };
+      });
+    }),
+  },
 ];

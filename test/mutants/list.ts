@@ -347,6 +347,45 @@ const wordIndexSwapRemove: Transform = (next) => {
 };
 
 /**
+ * The active view leaves out the jobs whose closeDate has passed, while every read still shows them active: a status
+ * filter kept by a task that closes jobs, apart from the status itself.
+ */
+const activeFilterDropsClosed: Transform = (next) => {
+  const closes = new Map<number, string>();
+  const list = relist(({ items, view }) =>
+    view.status !== 'active' ? items : items.filter((item) => !(Date.parse(closes.get(item.id as number) ?? '') < Date.now())),
+  );
+  const listing = list(next);
+  return async (req) => {
+    const res = await listing(req);
+    const job = responseJson(res);
+    if (res.status < 300 && isJobBody(job) && typeof job.closeDate === 'string') closes.set(job.id, job.closeDate);
+    return res;
+  };
+};
+
+/**
+ * Pages after the first of the list without q or status served from a copy per key that only a POST makes stale:
+ * an update, a delete or a PUT-create since leaves those pages as they were.
+ */
+const laterUnscopedPagesCopiedUntilPost: Transform = (next) => {
+  const copies = new Map<string, JsonObject[]>();
+  const list = relist(async ({ items, view, req }) => {
+    if (view.q !== undefined || view.status !== undefined || view.page < 2) return items;
+    const key = req.headers['api-key'] ?? '';
+    const copy = copies.get(key) ?? items;
+    copies.set(key, copy);
+    return copy;
+  });
+  const listing = list(next);
+  return async (req) => {
+    const res = await listing(req);
+    if (isPost(req) && res.status === 201) copies.delete(req.headers['api-key'] ?? '');
+    return res;
+  };
+};
+
+/**
  * Pages after the first served from a cache per key and query, which updates and deletes clear and a POST does not:
  * after a POST, page 2 and on show the list as it was before it, its total too.
  */
@@ -1215,5 +1254,60 @@ export const listMutants: Mutant[] = [
       'slot and loses track of it: once the first and then the last holder of a word leave it, the last is still found)',
     expectedRule: 'jobs.list.q-title',
     transform: wordIndexSwapRemove,
+  },
+  {
+    // spec 4.5: status filters the list; omitted, the list holds every status
+    name: 'list-q-without-status-lists-active-only',
+    area: 'list',
+    violates:
+      '4.5: without a status filter the list holds the jobs of every status (here a list with q and no status lists the ' +
+      'active jobs only, as a search view of published jobs does)',
+    expectedRule: 'jobs.list.all-statuses',
+    transform: reshapeRequest(
+      (req) => isList(req) && req.query.has('q') && !req.query.has('status'),
+      (req) => {
+        const query = new URLSearchParams(req.query);
+        query.set('status', 'active');
+        return { ...req, query };
+      },
+    ),
+  },
+  {
+    // spec 4.5: q matches job title and referenceId, each as it is
+    name: 'list-q-matches-across-fields-join',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here the search reads one text that joins the title and the referenceId ' +
+      'without a separator, so a q spanning the end of the title and the start of the referenceId finds the job)',
+    expectedRule: 'jobs.list.q-other-fields',
+    transform: relist(async ({ items, view, req, next: core }) => {
+      const q = view.q?.toLowerCase();
+      if (q === undefined || q === '') return items;
+      const every = await allHeaders(core, req, { status: view.status });
+      if (!Array.isArray(every)) return items;
+      const joined = (job: JsonObject): string => `${String(job.title)}${String(job.referenceId ?? '')}`.toLowerCase();
+      const listed = new Set(items.map((item) => item.id));
+      return every.filter((job) => listed.has(job.id) || joined(job).includes(q));
+    }),
+  },
+  {
+    // spec 4.5: the status filter lists the jobs of that status
+    name: 'list-active-filter-drops-jobs-past-close-date',
+    area: 'list',
+    violates:
+      '4.5: status filters the list by the status a job has (here status=active leaves out the active jobs whose closeDate ' +
+      'has passed, which every read still shows active)',
+    expectedRule: 'jobs.roundtrip.close-date-before-publish',
+    transform: activeFilterDropsClosed,
+  },
+  {
+    // spec 2.8: total is the number of matching jobs, on every page
+    name: 'list-later-unscoped-pages-copied-until-post',
+    area: 'list',
+    violates:
+      '2.8, 4.5: total is the number of matching jobs, and the list holds the jobs as they are (here the pages after the ' +
+      'first of the list without q or status come from a copy that only a POST makes stale: after a delete they count it)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: laterUnscopedPagesCopiedUntilPost,
   },
 ];

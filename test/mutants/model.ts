@@ -332,6 +332,29 @@ const titleSetBackByIdSkipped: Transform = (next) => {
 };
 
 /**
+ * An ORM's dirty check against the title it first loaded for a job, kept across requests: a PUT by id that sets the
+ * title back to that first value, after other writes changed it, compares equal and is not written.
+ */
+const titleBackToFirstSkipped: Transform = (next) => {
+  const first = new Map<number, unknown>();
+  return async (req) => {
+    const body = requestJson(req);
+    const id = jobIdOf(req);
+    if (isPutById(req) && id !== undefined && typeof body?.title === 'string' && first.get(id) === body.title) {
+      const held = (await currentJob(next, req, id))?.title;
+      if (held !== undefined && held !== body.title) {
+        const { title: _unchanged, ...rest } = body;
+        return next(withJsonBody(req, rest));
+      }
+    }
+    const res = await next(req);
+    const job = responseJson(res);
+    if (res.status < 300 && isJobBody(job) && !first.has(job.id)) first.set(job.id, job.title);
+    return res;
+  };
+};
+
+/**
  * Salaries kept as rows that an update shares: a job given by an update the very salary another job of its employer
  * holds points at that job's row, and a later salary change of either job changes both.
  */
@@ -760,5 +783,15 @@ export const modelMutants: Mutant[] = [
       'row: a later salary change of either job changes the other too)',
     expectedRule: 'jobs.model.lifecycle',
     transform: equalSalariesShareARow,
+  },
+  {
+    // spec 4.3: the fields sent change, whatever values the job held before
+    name: 'model-title-set-back-to-first-value-skipped',
+    area: 'model',
+    violates:
+      '4.3: the fields sent change (here a PUT /jobs/{id} that sets the title back to the one the job was created with, ' +
+      'after other writes changed it, is not written: a dirty check compares it with the first value loaded)',
+    expectedRule: 'jobs.model.lifecycle',
+    transform: titleBackToFirstSkipped,
   },
 ];

@@ -6,7 +6,7 @@ import type { CoreRequest } from '../../mock/index.js';
 import { JOB_FIELDS } from '../../schemas/job-fields.js';
 import { METHOD_OVERRIDE_HEADER, methodOverrideOf } from '../../vocabulary/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isJobBody, isListBody, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
+import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
 import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces, likeMatch, matchesReferences } from './support/collation.js';
@@ -466,6 +466,21 @@ export const robustnessMutants: Mutant[] = [
       const body = requestJson(req);
       if (!isPost(req) || typeof body?.referenceId !== 'string' || !/^(null|undefined)$/i.test(body.referenceId)) return next(req);
       return next(withJsonBody(req, { ...body, referenceId: null }));
+    },
+  },
+  {
+    // spec 4.2: only a referenceId that already exists is a duplicate
+    name: 'robustness-post-duplicate-check-collapses-slashes',
+    area: 'robustness',
+    violates:
+      '4.2: only a referenceId that already exists is rejected (here the duplicate check of POST compares keys with runs of ' +
+      'slashes collapsed, as a store keyed by paths does: `a//b` is refused while a job holds `a/b`)',
+    expectedRule: 'jobs.robustness.pattern-references',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPost(req) || typeof body?.referenceId !== 'string' || !body.referenceId.includes('//')) return next(req);
+      const held = await jobByReference(next, req, body.referenceId.replace(/\/{2,}/g, '/'));
+      return held === undefined ? next(req) : jsonResponse(409, { message: 'referenceId already exists' });
     },
   },
 ];

@@ -3,8 +3,9 @@
  * target's q matches, leaves nothing behind, and stops the run with a clear
  * reason when q cannot find the suite's jobs by the whole word the lists use
  * (a job listed in another form is found, and a job the list leaves out without
- * q too, or a q that misses only the newest job, is no fault of the scoping:
- * the list rules report them).
+ * q too, a q that misses only the newest job, or one that finds the jobs beside a
+ * filter of their status only, is no fault of the scoping: the list rules report
+ * them).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
@@ -101,6 +102,23 @@ describe('the q probe', () => {
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.q-title' });
     expect(report.observations.filter((o) => o.topic === 'q.match')).toHaveLength(1);
     expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.q-title', 'failed']]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
+  });
+
+  it('lets the run go on when q finds the jobs beside a filter of their status only: the list rules report the list without it', async () => {
+    // A search that, without a status filter, lists the active jobs only: the probe's jobs are drafts.
+    const activeOnlyWithoutFilter = reshapeRequest(
+      (req) => isList(req) && req.query.has('q') && !req.query.has('status'),
+      (req) => {
+        const query = new URLSearchParams(req.query);
+        query.set('status', 'active');
+        return { ...req, query };
+      },
+    );
+    await using mock = await createMockServer(mockOptions({ transform: activeOnlyWithoutFilter }));
+    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.all-statuses' });
+    expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
+    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.all-statuses', 'failed']]);
     expect(mock.core.snapshot().jobs).toEqual([]);
   });
 

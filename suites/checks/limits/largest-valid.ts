@@ -38,19 +38,26 @@ export interface LargestValid<D> {
   searchedBy?(sent: Body): string;
   /** Fields the job an update reaches holds before it, beside the drawn body's: a value next to the one sent. */
   heldBefore?(material: D): Body;
+  /** POST too, first: for a rule whose own POSTs judge only whether the value is taken, not how it is kept. */
+  alsoPost?: boolean;
 }
 
 /** `PUT /jobs` names its job by referenceId, so a new referenceId there is a PUT-create (its own forms). */
-function formsOf(field: string): LaterForm[] {
-  return field === 'referenceId'
-    ? ['id', 'override', 'put-create', 'override-create']
-    : ['id', 'reference', 'override', 'reference-override', 'put-create', 'override-create'];
+function formsOf(field: string, alsoPost = false): WriteForm[] {
+  const later: LaterForm[] =
+    field === 'referenceId'
+      ? ['id', 'override', 'put-create', 'override-create']
+      : ['id', 'reference', 'override', 'reference-override', 'put-create', 'override-create'];
+  return alsoPost ? ['post', ...later] : later;
 }
+
+/** A form the value is sent in: a later write, or POST where the rule asks for it (alsoPost). */
+type WriteForm = LaterForm | 'post';
 
 /** Sends the value in `form`: a PUT-create of a whole body, or a partial update of a job created for the case. */
 async function send<D>(
   ctx: RuleContext,
-  form: LaterForm,
+  form: WriteForm,
   generated: Body,
   largest: LargestValid<D>,
   material: D,
@@ -66,13 +73,13 @@ async function send<D>(
 }
 
 /** Whether a client error is the target declining the override (good practice only, spec 1) rather than refusing the value. */
-async function declined(ctx: RuleContext, form: LaterForm, res: ApiResponse<Job>, generated: Body, job: Job | undefined): Promise<boolean> {
+async function declined(ctx: RuleContext, form: WriteForm, res: ApiResponse<Job>, generated: Body, job: Job | undefined): Promise<boolean> {
   if (isCreateForm(form)) return declinesCreate(ctx, form, generated, res);
   return job !== undefined && declinesUpdate(ctx, form, job, res);
 }
 
 /** The write is accepted and every response that carries the field shows it as sent (judging/compare.ts keptValueProblems). */
-async function expectKept<D>(ctx: RuleContext, form: LaterForm, generated: Body, largest: LargestValid<D>, material: D): Promise<void> {
+async function expectKept<D>(ctx: RuleContext, form: WriteForm, generated: Body, largest: LargestValid<D>, material: D): Promise<void> {
   const { field } = largest;
   const { sent, res, what, job } = await send(ctx, form, generated, largest, material);
   // Honouring an override PUT is good practice only (jobs.update.by-override): a target that declines it is not judged here.
@@ -112,13 +119,13 @@ export async function expectFound(ctx: RuleContext, q: string, id: number, what:
 }
 
 /**
- * One case per write form besides POST: the largest valid value is accepted and kept.
+ * One case per write form besides POST (and POST with alsoPost): the largest valid value is accepted and kept.
  *
  * @example
  * await largestKeptOnEveryWrite(ctx, { field: 'title', what: 'a title of 256 characters', statement, material: fillerArb, into });
  */
 export async function largestKeptOnEveryWrite<D>(ctx: RuleContext, largest: LargestValid<D>): Promise<void> {
-  for (const form of formsOf(largest.field)) {
+  for (const form of formsOf(largest.field, largest.alsoPost)) {
     const arb = fc.record({ form: fc.constant(form), job: createBodyArb(ctx), material: largest.material });
     await ctx.check(arb, ({ job, material }) => expectKept(ctx, form, job, largest, material), { runs: 1 });
   }

@@ -5,6 +5,7 @@ import * as fc from 'fast-check';
 import {
   locationCityOnlyArb,
   locationWithProvinceArb,
+  NAMESAKE_PAIRS,
   UNUSUAL_PLACES,
   unusualCityOnlyArb,
   unusualLocationArb,
@@ -44,8 +45,12 @@ export const locationForms: Implementation = fixedRule(
     statement: 'On input, `description` takes one of two forms: … `<City>` … `<City>, <ProvinceCode>`',
   },
   async (ctx: RuleContext) => {
-    // First every official name with punctuation, digits or letters beyond A-Z, in both forms, up to the most a job takes: on every seed.
-    const groups = [UNUSUAL_PLACES.withProvince, UNUSUAL_PLACES.cityOnly].flatMap((places) => chunks(places, inputLimits.locationsMax));
+    // First every official name with punctuation, digits or letters beyond A-Z, in both forms, up to the most a job
+    // takes, then each shared name beside its namesake in one job (two places of one name): on every seed.
+    const groups = [
+      ...[UNUSUAL_PLACES.withProvince, UNUSUAL_PLACES.cityOnly].flatMap((places) => chunks(places, inputLimits.locationsMax)),
+      ...NAMESAKE_PAIRS.map((pair) => [...pair]),
+    ];
     const takenGroups: LocationInput[][] = [];
     await ctx.check(
       fc.record({ job: createBodyArb(ctx) }),
@@ -71,8 +76,8 @@ export const locationForms: Implementation = fixedRule(
       },
       { runs: 1 },
     );
-    // What POST took, every other write takes and keeps too (4.3: the same fields as POST), read back on the answer, a
-    // GET and the list item: a check of places that only POST was given refuses or mangles them on another path.
+    // What POST took, POST keeps, and every other write takes and keeps too (4.3: the same fields as POST), read back on
+    // the answer, a GET and the list item: a check of places that only POST was given refuses or mangles them on another path.
     for (const group of takenGroups)
       await largestKeptOnEveryWrite(ctx, {
         field: 'locations',
@@ -86,6 +91,8 @@ export const locationForms: Implementation = fixedRule(
           const namesakes = withNamesakes(locations);
           return namesakes === undefined ? {} : { locations: namesakes };
         },
+        // The POSTs above judge only whether the places are taken: a POST that mangles them shows here.
+        alsoPost: true,
       });
     // Half the draws of each form are official names with punctuation, digits or letters beyond A-Z: spec 2.2 accepts any valid Canadian place.
     const withCode = fc.oneof(locationWithProvinceArb, unusualLocationArb);
