@@ -916,7 +916,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'lifecycle',
     title:
-      "The second employer's job, made by PUT-create with a referenceId of 50 characters, is archived and re-published in every update form (each answer the Job a GET shows), and paged by q",
+      "The second employer's job, made by PUT-create with a referenceId of 50 characters, is archived and re-published in every update form (each answer the Job a GET shows), retitled in every form (found by q by its new title only), and paged by q",
     statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived',
     requires: ['secondApiKey'],
   },
@@ -1885,7 +1885,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'robustness',
     title:
-      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) or a path's (// and /./, a trailing /) names no job but one holding exactly it: a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone",
+      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) or a path's (// and /./, a trailing /), or digits with another leading zero, names no job but one holding exactly it: a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone",
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {

@@ -7,11 +7,11 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { closesDaysAfter, dayOffsets } from '../../judging/dates.js';
-import { expectStatus, isClientError, responseLine } from '../kit/http.js';
-import { createJob, secondEmployer } from '../kit/jobs.js';
+import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
+import { createJob, idsOf, listJobs, secondEmployer } from '../kit/jobs.js';
 import { createInForm, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { CREATE_WAYS, createBy, omit } from './create/shared.js';
@@ -101,12 +101,38 @@ export const pageSizeEachEmployer: Implementation = fixedRule(
 );
 
 /**
+ * The second employer's job retitled in every update form, each time to a title with a word of its own (a fresh case
+ * token): that employer's q finds the job by the new word, and no longer by the one it left (4.5). A search view one
+ * employer's writes, or one form, leave stale shows there.
+ */
+async function retitledInEveryForm(ctx: RuleContext, job: Job, referenceId: string): Promise<void> {
+  const second = secondEmployer(ctx);
+  const finds = async (q: string): Promise<boolean> => idsOf((await listJobs(ctx, { q, pageSize: 100 }, second)).json).includes(job.id);
+  let left: string | undefined;
+  for (const form of UPDATE_FORMS) {
+    const word = ctx.referenceId();
+    const res = await sendUpdate(ctx, form, job, { title: scopedTitle(ctx, referenceId, word) }, second);
+    // A declined override was judged with the status changes above.
+    if (!isSuccess(res.status)) continue;
+    const [found, stale] = [await finds(word), left !== undefined && (await finds(left))];
+    const what = found ? `still finds job ${job.id} by ${left}` : `does not find job ${job.id} by ${word}`;
+    ctx.expect(found && !stale, {
+      title: `the second employer's q ${what} after ${formLabel(form, job)} retitled it`,
+      expected: 'q matches the job title as it is (spec 4.5), for every employer and update form',
+      received: `${responseLine(res)}; q=${word}: ${found ? 'found' : 'not found'}${left === undefined ? '' : `; q=${left}: ${stale ? 'found' : 'not found'}`}`,
+      failingExchange: res.exchange,
+    });
+    left = word;
+  }
+}
+
+/**
  * The second employer's own job through every form: every other rule writes with the first key, so a server whose
  * path for one employer (a tenant's handler, a per-employer setting or counter) goes wrong passes them. Its job is
  * made by PUT-create with a referenceId of 50 characters (8: the largest), archived and re-published in every update
  * form (3; the override where honoured), each shown by the answer and a GET, the answer the Job the GET shows (4.3: the
- * full Job, its employer the key's); and, with a second job, paged by q at one
- * job a page: page 2 is the other job (4.5).
+ * full Job, its employer the key's); retitled in every update form, found by q by its new title only; and, with a
+ * second job, paged by q at one job a page: page 2 is the other job (4.5).
  */
 export const secondEmployerForms: Implementation = propertyRule<Body>(
   {
@@ -115,7 +141,7 @@ export const secondEmployerForms: Implementation = propertyRule<Body>(
     level: 'must',
     title:
       "The second employer's job, made by PUT-create with a referenceId of 50 characters, is archived and re-published in every " +
-      'update form (each answer the Job a GET shows), and paged by q',
+      'update form (each answer the Job a GET shows), retitled in every form (found by q by its new title only), and paged by q',
     statement: 'active | PUT with `status` = `archived` | job identified by id or `referenceId` | archived',
     requires: ['secondApiKey'],
   },
@@ -152,6 +178,7 @@ export const secondEmployerForms: Implementation = propertyRule<Body>(
           if (read.status === 200 && read.json) job = read.json;
         }
       }
+      await retitledInEveryForm(ctx, job, referenceId);
       const other = await createJob(ctx, identify(ctx, generated), second);
       const pages = await Promise.all([1, 2].map((page) => second.list({ q: caseTagOf(ctx), pageSize: 1, page })));
       const ids = pages.map((res) => res.json?.data?.[0]?.id);

@@ -20,7 +20,7 @@ import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
 import { createJob, expectLeftAlone, getJob, isGone, secondEmployer } from '../kit/jobs.js';
-import { formLabel, REFERENCE_FORMS, sendUpdate } from '../kit/rejected-writes.js';
+import { CREATE_FORMS, createInForm, formLabel, REFERENCE_FORMS, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
@@ -37,11 +37,18 @@ type Status = Job['status'];
 /** The statuses a create names explicitly; a create without one gives draft (spec 3). */
 const OTHER_STATUSES: readonly Status[] = ['active', 'archived'];
 
+/**
+ * The create form of the key's job, dealt over the statuses (the plain draft by POST, the active one by PUT-create, the
+ * archived one by PUT-create through the override where honoured): a job is the key's employer's however it was made
+ * (4.3: a PUT-create behaves as POST), so each isolation rule meets a job made each way.
+ */
+const createdIn = (status: Status | undefined): CreateForm => CREATE_FORMS[status === undefined ? 0 : 1 + OTHER_STATUSES.indexOf(status)]!;
+
 /** One job per employer, the key's in `status` (draft when omitted); skips when both keys belong to the same employer. */
 async function pair(ctx: RuleContext, generated: Record<string, unknown>, status: Status | undefined): Promise<Pair> {
   const other = secondEmployer(ctx);
   const body = identify(ctx, status === undefined ? generated : { ...generated, status });
-  const mine = await getJob(ctx, (await createJob(ctx, body)).id);
+  const mine = await getJob(ctx, (await createInForm(ctx, createdIn(status), body)).id);
   const theirs = await createJob(ctx, identify(ctx, generated), other);
   if (mine.employer.id === theirs.employer.id) ctx.skip(`both keys belong to employer ${mine.employer.id}: isolation needs two employers`);
   return { mine, mineReference: body.referenceId, theirs, other, generated };
@@ -66,7 +73,8 @@ async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse, 
 
 /**
  * Each isolation rule acts on a job in every status (spec 3): the plain draft a create gives, then an active and an
- * archived one, so a server that guards only some statuses (an active posting read as public) shows it.
+ * archived one, so a server that guards only some statuses (an active posting read as public) shows it; each made in
+ * another create form (createdIn).
  */
 function isolationRule(entry: RuleEntry, check: (ctx: RuleContext, p: Pair) => Promise<void>): Implementation {
   return propertyRule<{ body: Body; status: Status | undefined }>(entry, {

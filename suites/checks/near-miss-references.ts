@@ -20,6 +20,7 @@ import { createJob, expectLeftAlone, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 import { namesNoJobAsText } from './reference-identification.js';
+import { orderNumberOf } from './robustness.js';
 
 /** One way a referenceId can differ from a job's: its label, and the pair it makes from a fresh referenceId. */
 interface Variant {
@@ -38,9 +39,10 @@ export const REFERENCE_VARIANTS: readonly Variant[] = [
 /**
  * A referenceId is text, so the characters of a pattern language in one are characters like any other: SQL LIKE's
  * `_` and `%`, a glob's `?` and `*`, a regular expression's `.` and `.*`, a bracket class; and so are a path's
- * separators, which a store keyed by paths normalizes (a doubled slash, a dot segment, a trailing slash). Each variant
- * is a pattern that matches the holder's referenceId, or a path that normalizes to it, and only it: both start with a
- * fresh referenceId, which no other referenceId starts with (scope-words.ts: a counter ends in `x`).
+ * separators, which a store keyed by paths normalizes (a doubled slash, a dot segment, a trailing slash), and the
+ * digits of an order number, which a store that casts them reads as a number. Each variant is a pattern that matches
+ * the holder's referenceId, or a spelling that normalizes to it, and only it: both start with a fresh referenceId,
+ * which no other referenceId starts with (scope-words.ts: a counter ends in `x`), or are the digits made from one.
  */
 export const PATTERN_VARIANTS: readonly Variant[] = [
   { label: "SQL LIKE's _ for one character", pair: (fresh) => ({ held: `${fresh}ab`, variant: `${fresh}_b` }) },
@@ -55,6 +57,11 @@ export const PATTERN_VARIANTS: readonly Variant[] = [
   { label: "a path's doubled slash", pair: (fresh) => ({ held: `${fresh}/b`, variant: `${fresh}//b` }) },
   { label: "a path's dot segment", pair: (fresh) => ({ held: `${fresh}/b`, variant: `${fresh}/./b` }) },
   { label: "a path's trailing slash", pair: (fresh) => ({ held: `${fresh}/b`, variant: `${fresh}/b/` }) },
+  // Digits a store casts to a number: the same number with one more leading zero names another job there.
+  {
+    label: 'the same digits with another leading zero',
+    pair: (fresh) => ({ held: orderNumberOf(fresh), variant: `0${orderNumberOf(fresh)}` }),
+  },
 ];
 
 interface Holder {
@@ -190,8 +197,8 @@ export const patternReferencesRule: Implementation = propertyRule<{ body: Body; 
     section: '4.4',
     level: 'must',
     title:
-      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) or a path's (// and /./, a trailing /) " +
-      'names no job but one holding exactly it: ' +
+      "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) or a path's (// and /./, a trailing /), " +
+      'or digits with another leading zero, names no job but one holding exactly it: ' +
       'a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone',
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },

@@ -569,6 +569,15 @@ const digestOf = (base: string): Buffer => createHash('sha256').update(base).dig
 const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
+ * An order number made from `base` (a case's referenceId): ten digits, the first a zero, as an employer's system
+ * issues them; another base gives other digits.
+ *
+ * @example
+ * orderNumberOf('jc4abc2ck15x0x'); // '0' and nine digits
+ */
+export const orderNumberOf = (base: string): string => `0${[...digestOf(base).subarray(0, 9)].map((byte) => byte % 10).join('')}`;
+
+/**
  * Every referenceId the rule sends, made from the case's own: with each URL-special or non-ASCII suffix, and whole
  * values in the shapes other systems issue, which a server may recognize and store in a form of its own: a UUID in
  * upper case, as .NET writes a Guid (a Guid column gives it back in lower case), a ULID, and digits with a leading zero.
@@ -587,11 +596,8 @@ const REFERENCE_SPELLINGS: ReadonlyArray<{ label: string; of: (base: string) => 
     // A ULID's first character is at most 7 (its 48-bit time).
     of: (base) => `0${[...digestOf(base).subarray(0, 25)].map((byte) => CROCKFORD_BASE32[byte % 32]).join('')}`,
   },
-  {
-    // An order number as an employer's system issues it: a loosely typed store or mapper may take it for a number.
-    label: 'digits with a leading zero',
-    of: (base) => `0${[...digestOf(base).subarray(0, 9)].map((byte) => byte % 10).join('')}`,
-  },
+  // An order number as an employer's system issues it: a loosely typed store or mapper may take it for a number.
+  { label: 'digits with a leading zero', of: orderNumberOf },
 ];
 
 /**

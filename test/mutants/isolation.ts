@@ -168,6 +168,25 @@ const searchKeyedByTitle: Transform = (next) => {
   };
 };
 
+/**
+ * Jobs a PUT /jobs created kept in a table of their own, which GET /jobs/{id} reads without the employer: any key reads
+ * them by id.
+ */
+const putCreatedReadableByAnyKey: Transform = (next) => {
+  const owners = new Map<number, string>();
+  return async (req) => {
+    const existed = isPutByReference(req) ? await jobByReference(next, req, String(requestJson(req)?.referenceId)) : undefined;
+    const res = await next(req);
+    const job = responseJson(res);
+    const key = req.headers['api-key'] ?? '';
+    if (isPutByReference(req) && existed === undefined && res.status < 300 && isJobBody(job)) owners.set(job.id, key);
+    const id = jobIdOf(req);
+    const owner = id === undefined ? undefined : owners.get(id);
+    if (req.method !== 'GET' || owner === undefined || owner === key || res.status !== 404) return res;
+    return sideRequest(next, req, 'GET', `/jobs/${id}`, { headers: { 'api-key': owner } });
+  };
+};
+
 export const isolationMutants: Mutant[] = [
   {
     // spec 5.3: the job list returns only data of the key's employer, on every page
@@ -393,5 +412,15 @@ export const isolationMutants: Mutant[] = [
       'job of the same title, q no longer lists the earlier one)',
     expectedRule: 'jobs.model.lifecycle',
     transform: searchKeyedByTitle,
+  },
+  {
+    // spec 5.3: single-job reads return only the key's employer's data, however the job was made
+    name: 'isolation-put-created-job-readable-by-other-employer',
+    area: 'isolation',
+    violates:
+      "5.3: single-job reads return only data for the key's employer (here a job PUT /jobs created is read by id with the " +
+      "other employer's key: such jobs sit in a table the read does not filter by employer)",
+    expectedRule: 'jobs.isolation.get-by-id',
+    transform: putCreatedReadableByAnyKey,
   },
 ];

@@ -9,6 +9,7 @@ import { DEMO_KEYS } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
 import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
+import { staleIndex } from './support/stale-index.js';
 
 const SECOND_KEY = DEMO_KEYS[1];
 
@@ -403,5 +404,15 @@ export const lifecycleMutants: Mutant[] = [
       'referenceId was given later by PUT /jobs/{id} is not found: 404, and the job stays)',
     expectedRule: 'jobs.lifecycle.without-reference-id',
     transform: referenceGivenLaterUnknownToDelete,
+  },
+  {
+    // spec 4.5: q matches the job title as it is, for every employer
+    name: 'lifecycle-second-employer-retitle-by-reference-stale-q',
+    area: 'lifecycle',
+    violates:
+      "4.5: q matches job title and referenceId (here the search keeps a job's old title after the second employer's " +
+      'PUT /jobs by referenceId retitles it: q finds it by the old title, not by the new one)',
+    expectedRule: 'jobs.lifecycle.second-employer-forms',
+    transform: staleIndex((req) => isPutByReference(req) && req.headers['api-key'] === SECOND_KEY),
   },
 ];

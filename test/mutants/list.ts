@@ -1263,14 +1263,9 @@ export const listMutants: Mutant[] = [
       '4.5: without a status filter the list holds the jobs of every status (here a list with q and no status lists the ' +
       'active jobs only, as a search view of published jobs does)',
     expectedRule: 'jobs.list.all-statuses',
-    transform: reshapeRequest(
-      (req) => isList(req) && req.query.has('q') && !req.query.has('status'),
-      (req) => {
-        const query = new URLSearchParams(req.query);
-        query.set('status', 'active');
-        return { ...req, query };
-      },
-    ),
+    transform: rewriteQuery((query) => {
+      if (query.has('q') && !query.has('status')) query.set('status', 'active');
+    }),
   },
   {
     // spec 4.5: q matches job title and referenceId, each as it is

@@ -6,7 +6,16 @@ import type { CoreRequest } from '../../mock/index.js';
 import { JOB_FIELDS } from '../../schemas/job-fields.js';
 import { METHOD_OVERRIDE_HEADER, methodOverrideOf } from '../../vocabulary/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, serverError, withJsonBody } from './support/json.js';
+import {
+  isJobBody,
+  isListBody,
+  jsonResponse,
+  requestJson,
+  responseJson,
+  serverError,
+  withJsonBody,
+  type JsonObject,
+} from './support/json.js';
 import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces, likeMatch, matchesReferences } from './support/collation.js';
@@ -481,6 +490,30 @@ export const robustnessMutants: Mutant[] = [
       if (!isPost(req) || typeof body?.referenceId !== 'string' || !body.referenceId.includes('//')) return next(req);
       const held = await jobByReference(next, req, body.referenceId.replace(/\/{2,}/g, '/'));
       return held === undefined ? next(req) : jsonResponse(409, { message: 'referenceId already exists' });
+    },
+  },
+  {
+    // spec 4.3: PUT /jobs names its job by the referenceId as sent
+    name: 'robustness-put-by-reference-digits-matched-as-number',
+    area: 'robustness',
+    violates:
+      '4.3: a PUT /jobs names its job by referenceId (here a referenceId of digits is matched as a number: `007` updates ' +
+      'the job whose referenceId is `7`, where a job should be created)',
+    expectedRule: 'jobs.robustness.pattern-references',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const sent = body?.referenceId;
+      if (!isPutByReference(req) || typeof sent !== 'string' || !/^\d+$/.test(sent)) return next(req);
+      const listed = await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ pageSize: '100' }) });
+      const items = isListBody(responseJson(listed)) ? (responseJson(listed) as { data: JsonObject[] }).data : [];
+      const same = items.find(
+        (item) =>
+          typeof item.referenceId === 'string' &&
+          /^\d+$/.test(item.referenceId) &&
+          item.referenceId !== sent &&
+          Number(item.referenceId) === Number(sent),
+      );
+      return next(same === undefined ? req : withJsonBody(req, { ...body, referenceId: same.referenceId }));
     },
   },
 ];
