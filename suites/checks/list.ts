@@ -17,7 +17,7 @@ import { expectStatus, isClientError, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
-import { lettersOnly } from '../contract/scope-words.js';
+import { lettersOnly, SCOPE_WORD } from '../contract/scope-words.js';
 import { ABSENT_SPELLINGS } from '../arbitraries/text.js';
 import { follow, type ListRes } from './paging.js';
 
@@ -311,7 +311,7 @@ function acrossTheJoin(jobs: readonly Job[]): string[] {
     return [`${title.split(/\s+/).at(-1)}${reference.slice(0, 4)}`, `${reference.slice(-4)}${title.slice(0, 4)}`];
   });
   const fields = jobs.flatMap((job) => [job.title.toLowerCase(), (job.referenceId ?? '').toLowerCase()]);
-  return words.filter((word) => /^[a-z0-9]+$/.test(word) && !fields.some((field) => field.includes(word)));
+  return words.filter((word) => SCOPE_WORD.test(word) && !fields.some((field) => field.includes(word)));
 }
 
 /**

@@ -20,7 +20,7 @@ import { createJob, expectLeftAlone, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 import { namesNoJobAsText } from './reference-identification.js';
-import { orderNumberOf } from './robustness.js';
+import { orderNumberOf } from '../arbitraries/reference-shapes.js';
 
 /** One way a referenceId can differ from a job's: its label, and the pair it makes from a fresh referenceId. */
 interface Variant {

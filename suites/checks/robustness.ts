@@ -4,7 +4,6 @@
  * past the end), the target answers it, never with a 5xx (spec 7: invalid
  * input gets a client error; 2.1: strings are Unicode text).
  */
-import { createHash } from 'node:crypto';
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
@@ -20,6 +19,7 @@ import { sameHtmlContent } from '../../judging/html-content.js';
 import { derivedQueryNegatives, integerQuerySpellings } from '../arbitraries/schema-negatives.js';
 import { CHARACTER_CLASSES, classPieces } from '../arbitraries/character-classes.js';
 import { ABSENT_SPELLINGS } from '../arbitraries/text.js';
+import { orderNumberOf, ulidOf, upperCaseUuidOf } from '../arbitraries/reference-shapes.js';
 import {
   CREATE_FORMS,
   declinesCreate,
@@ -564,19 +564,6 @@ const pagePastEnd: Implementation = propertyRule(
 
 const SUFFIXES = [' space', '/slash', '?q=1&x', '#frag', 'quote\'"', 'ü-ñ', '🚀', '%2F', '\\back'];
 
-/** The digest of the case's own referenceId: a whole value in another shape made from it stays the case's alone. */
-const digestOf = (base: string): Buffer => createHash('sha256').update(base).digest();
-const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/**
- * An order number made from `base` (a case's referenceId): ten digits, the first a zero, as an employer's system
- * issues them; another base gives other digits.
- *
- * @example
- * orderNumberOf('jc4abc2ck15x0x'); // '0' and nine digits
- */
-export const orderNumberOf = (base: string): string => `0${[...digestOf(base).subarray(0, 9)].map((byte) => byte % 10).join('')}`;
-
 /**
  * Every referenceId the rule sends, made from the case's own: with each URL-special or non-ASCII suffix, and whole
  * values in the shapes other systems issue, which a server may recognize and store in a form of its own: a UUID in
@@ -584,18 +571,8 @@ export const orderNumberOf = (base: string): string => `0${[...digestOf(base).su
  */
 const REFERENCE_SPELLINGS: ReadonlyArray<{ label: string; of: (base: string) => string }> = [
   ...SUFFIXES.map((suffix) => ({ label: JSON.stringify(suffix), of: (base: string) => `${base}${suffix}` })),
-  {
-    label: 'an upper-case UUID',
-    of: (base) => {
-      const hex = digestOf(base).toString('hex', 0, 16).toUpperCase();
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-A${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-    },
-  },
-  {
-    label: 'a ULID',
-    // A ULID's first character is at most 7 (its 48-bit time).
-    of: (base) => `0${[...digestOf(base).subarray(0, 25)].map((byte) => CROCKFORD_BASE32[byte % 32]).join('')}`,
-  },
+  { label: 'an upper-case UUID', of: upperCaseUuidOf },
+  { label: 'a ULID', of: ulidOf },
   // An order number as an employer's system issues it: a loosely typed store or mapper may take it for a number.
   { label: 'digits with a leading zero', of: orderNumberOf },
 ];

@@ -10,6 +10,7 @@ import { expectNothingCreated } from './expect-rejected.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from './http.js';
 import { createJob, getJob, listJobs } from './jobs.js';
 import { keptValueProblems } from '../../judging/compare.js';
+import { SCOPE_WORD } from '../contract/scope-words.js';
 import { createBodyArb, identify } from './bodies.js';
 import { propertyRule, type Implementation, type RuleEntry } from './rule-builders.js';
 import {
@@ -57,7 +58,7 @@ function expectKept(ctx: RuleContext, value: OpenValue, job: Job, path: string):
  */
 async function expectFiledUnderStatus(ctx: RuleContext, value: OpenValue, job: Job, path: string): Promise<void> {
   const { referenceId } = job;
-  if (typeof referenceId !== 'string' || !/^[a-z0-9]+$/.test(referenceId)) return;
+  if (typeof referenceId !== 'string' || !SCOPE_WORD.test(referenceId)) return;
   const listed = await listJobs(ctx, { q: referenceId, status: job.status, pageSize: 100 });
   ctx.expect(
     listed.json.data.some((header) => header.id === job.id),

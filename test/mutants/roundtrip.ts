@@ -4,7 +4,7 @@
  */
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
-import { jsonResponse, requestJson, withJsonBody, type JsonObject } from './support/json.js';
+import { isObject, jsonResponse, requestJson, withJsonBody } from './support/json.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 import {
   isAnyUpdate,
@@ -595,8 +595,8 @@ export const roundtripMutants: Mutant[] = [
       'it as no value, and the job keeps its old amount)',
     expectedRule: 'jobs.roundtrip.salary-not-positive',
     transform: rewriteRequest(isAnyUpdate, (body) => {
-      const salary = body.salary as JsonObject | null | undefined;
-      if (salary === null || typeof salary !== 'object' || salary.amount !== 0) return;
+      const salary = body.salary;
+      if (!isObject(salary) || salary.amount !== 0) return;
       const { amount: _zero, ...rest } = salary;
       body.salary = rest;
     }),
