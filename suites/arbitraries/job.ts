@@ -172,32 +172,55 @@ function spreadRouting(routing: Routing): Body {
   return { ...routing };
 }
 
+/** The fields a one-field update changes (routing counts as one: the type with its own address). */
+export const UPDATE_FIELDS = [
+  'title',
+  'description',
+  'locations',
+  'categories',
+  'positionType',
+  'salary',
+  'closeDate',
+  'confidential',
+  'routing',
+] as const;
+export type UpdateField = (typeof UPDATE_FIELDS)[number];
+
 /**
- * A partial PUT body changing ONE field (spec 4.3: "Only the fields sent
- * change"). Routing counts as one field: the type with its own address,
- * which §4.2 requires together. Never status (transitions are their own
- * operations) and never salary null (clearing by null is not shown). A
- * salary is sent whole here (maxAmount and plusCommission spelled out), so
- * the sent value is the whole expected salary; partial salaries, which merge
- * into the stored one (4.2 lists each salary field), are jobs.update.salary-merge's.
+ * For each update field, the partial PUT bodies that change it alone (spec 4.3: "Only the fields sent change").
+ * Routing is the type with its own address, which §4.2 requires together. Never status (transitions are their own
+ * operations) and never salary null (clearing by null is not shown). A salary is sent whole here (maxAmount and
+ * plusCommission spelled out), so the sent value is the whole expected salary; partial salaries, which merge into the
+ * stored one (4.2 lists each salary field), are jobs.update.salary-merge's.
+ *
+ * @example
+ * const { categories } = jobFieldUpdateArbs(ctx.refs, ctx.tag); // { categories: [{ id: 3 }] }, ...
+ */
+export function jobFieldUpdateArbs(refs: ReferenceData, tag: string, options: JobArbOptions = {}): Record<UpdateField, fc.Arbitrary<Body>> {
+  checkInputs(refs, tag);
+  return {
+    title: titleArb(tag).map(only('title')),
+    description: allowedHtmlArb.map(only('description')),
+    locations: locationsArb().map(only('locations')),
+    categories: categoriesArb(refs).map(only('categories')),
+    positionType: positionTypeArb(refs).map(only('positionType')),
+    salary: salaryInputArb.map(wholeSalary).map(only('salary')),
+    closeDate: closeDateArb(options.today).map(only('closeDate')),
+    confidential: fc.boolean().map(only('confidential')),
+    routing: routingArb.map(spreadRouting),
+  };
+}
+
+/**
+ * A partial PUT body changing ONE field, any of jobFieldUpdateArbs.
  *
  * @example
  * const patch = fc.sample(jobFieldUpdateArb(ctx.refs, ctx.tag), 1)[0]; // { confidential: true }
  * await ctx.api.putById(id, patch);
  */
 export function jobFieldUpdateArb(refs: ReferenceData, tag: string, options: JobArbOptions = {}): fc.Arbitrary<Body> {
-  checkInputs(refs, tag);
-  return fc.oneof(
-    titleArb(tag).map(only('title')),
-    allowedHtmlArb.map(only('description')),
-    locationsArb().map(only('locations')),
-    categoriesArb(refs).map(only('categories')),
-    positionTypeArb(refs).map(only('positionType')),
-    salaryInputArb.map(wholeSalary).map(only('salary')),
-    closeDateArb(options.today).map(only('closeDate')),
-    fc.boolean().map(only('confidential')),
-    routingArb.map(spreadRouting),
-  );
+  const arbs = jobFieldUpdateArbs(refs, tag, options);
+  return fc.oneof(...UPDATE_FIELDS.map((field) => arbs[field]));
 }
 
 /**

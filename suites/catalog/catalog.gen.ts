@@ -750,6 +750,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'PUT is recommended whenever a `referenceId` is used, because PUT is idempotent.',
   },
   {
+    id: 'jobs.update.field-twice',
+    section: '4.3',
+    level: 'must',
+    area: 'update',
+    title: 'A field updated twice in a row, each field in turn and in every update form, takes its second value',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
     id: 'jobs.lifecycle.archive',
     section: '3',
     level: 'must',
@@ -1243,7 +1251,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '8',
     level: 'must',
     area: 'list',
-    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100, which the next link then repeats',
+    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100, which the next link and page 2 asked with it then keep',
     statement: 'pageSize | Default 10, maximum 100',
   },
   {

@@ -9,29 +9,11 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
-import { closesDaysAfter, dayOffsets } from '../../judging/dates.js';
 import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, idsOf, listJobs, secondEmployer } from '../kit/jobs.js';
 import { createInForm, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { CREATE_WAYS, createBy, omit } from './create/shared.js';
-
-/** The fields a create leaves to their defaults here (spec 3, 2.1, 2.5). */
-const DEFAULTED = ['status', 'closeDate', 'confidential', 'autoRefresh'];
-
-/** What differs from the create defaults: draft, closeDate 60 days on, false flags (spec 3, 2.1, 2.5, 8). */
-function defaultProblems(job: Job): string[] {
-  const problems: string[] = [];
-  if (job.status !== 'draft') problems.push(`status ${show(job.status)}, not "draft"`);
-  if (typeof job.closeDate !== 'string' || !closesDaysAfter(job.publishDate, job.closeDate, 60))
-    problems.push(
-      `closeDate ${show(job.closeDate)} is ${dayOffsets(job.publishDate, job.closeDate ?? '').join(' or ')} days after ${job.publishDate}, not 60`,
-    );
-  if (job.confidential !== false) problems.push(`confidential ${show(job.confidential)}, not false`);
-  if (job.autoRefresh !== false) problems.push(`autoRefresh ${show(job.autoRefresh)}, not false`);
-  if (job.salary?.plusCommission !== false) problems.push(`salary.plusCommission ${show(job.salary?.plusCommission)}, not false`);
-  return problems;
-}
+import { CREATE_WAYS, createBy, defaultedBody, defaultProblems } from './create/shared.js';
 
 export const defaultsEachEmployer: Implementation = propertyRule<Body>(
   {
@@ -48,13 +30,7 @@ export const defaultsEachEmployer: Implementation = propertyRule<Body>(
     check: async (ctx: RuleContext, generated) => {
       const second = secondEmployer(ctx);
       for (const way of CREATE_WAYS) {
-        const identified = identify(ctx, generated);
-        const body = {
-          ...omit(identified, ...DEFAULTED),
-          referenceId: identified.referenceId,
-          salary: { amount: 50000, period: { id: 1 } },
-        };
-        const problems = defaultProblems(await createBy(ctx, way, body, second));
+        const problems = defaultProblems(await createBy(ctx, way, defaultedBody(identify(ctx, generated)), second));
         ctx.expect(problems.length === 0, {
           title: `${way} by the second employer did not apply the create defaults`,
           expected:

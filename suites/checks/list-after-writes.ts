@@ -5,7 +5,8 @@
  * view, that one write path does not clear answers the second list as the first. After a create (in every form, with
  * no status and with each one) or an update, the item must be the job as a GET reads it, every header field (2.7),
  * with the header fields sent, and the list filtered by its status holds it too; after a status change in each update
- * form, the list filtered by the status it left no longer does, and the active jobs stay in publishDate order. A later
+ * form, the list filtered by the status it left no longer does, both statuses' lists without q count what they hold,
+ * and the active jobs stay in publishDate order. A later
  * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
  * removed: a cache of later pages that one write path leaves shows there; and the employer's list without q gives
  * one total on its first and second page after every write. The rule runs alone (`exclusive`):
@@ -21,7 +22,7 @@ import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { CREATE_FORMS, declinesCreate, declinesUpdate, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
-import { requestList } from '../kit/unscoped-lists.js';
+import { expectCountAgrees, requestList } from '../kit/unscoped-lists.js';
 
 /** What the list with q = the job's referenceId shows of it: its item, or undefined when it is not listed. */
 type Shown = JobHeader | undefined;
@@ -129,6 +130,9 @@ async function expectListed(
   if (job !== undefined && written?.left !== undefined && written.left !== job.status) {
     const left = (await listJobs(ctx, { q: referenceId, status: written.left, pageSize: 100 })).json.data;
     if (left.some((header) => header.id === job.id)) problems.push(`still listed with status=${written.left}`);
+    // Both statuses' lists without q count what they hold: a count per status that only creates and deletes move
+    // counts the job under the status it was made in.
+    for (const status of [written.left, job.status]) await expectCountAgrees(ctx, what, new Set([job.id]), ctx.api, status);
   }
   ctx.expect(problems.length === 0, {
     title: `GET /jobs?q=${referenceId} right after ${what} does not show the job as the write left it`,

@@ -11,14 +11,15 @@
  * list may show them.
  * Then the combinations of suites/arbitraries/list-combinations.ts (every pair of levels first), one
  * list request each, each judged for one aspect: the filter, the order across pages, the counts, both
- * links (by meaning, judging/paging.ts), or isolation. Without q the list holds every job of the
+ * links (by meaning, judging/paging.ts), or isolation (the second employer also asks for each address the first
+ * was answered, and its links). Without q the list holds every job of the
  * employer, so the rules run alone (exclusive) and count from the totals read around the fixture; a list
  * read while another client (another shard, a user of a shared server) changes those totals is not judged.
  */
 import * as fc from 'fast-check';
 import type { Job, JobHeader, JobList } from '../../schemas/types.gen.js';
 import { MismatchError } from '../contract/errors.js';
-import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { assertJobListBody } from '../http/api.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { listLimits } from '../arbitraries/schema-limits.js';
@@ -28,7 +29,7 @@ import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js
 import { atOnce } from '../kit/at-once.js';
 import { DELETE_WAYS, removeJob, type DeleteWay } from '../kit/delete-forms.js';
 import { createJob, getJob, listJobs, secondEmployer } from '../kit/jobs.js';
-import { requestList, totalsWithoutQ, type StatusFilter } from '../kit/unscoped-lists.js';
+import { linkPath, onlyOwnJobs, requestList, totalsWithoutQ, type StatusFilter } from '../kit/unscoped-lists.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { CREATE_FORMS, createInForm, sendUpdate, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
 import {
@@ -737,6 +738,38 @@ function judgeIsolation(p: MatrixPage): void {
 }
 
 /**
+ * §5.3: the second employer asks for the very address the first was just answered, then the ones its links give: a
+ * cache of answers, or of pages read ahead or kept for the way back, keyed by the address and not the key, hands it
+ * the first employer's jobs. What a page past the second employer's end answers is open: only a page is judged.
+ */
+async function expectNoneAtFirstsAddresses(p: MatrixPage, second: JobsApi, own: ReadonlySet<number>): Promise<void> {
+  const { fixture, e, res, paging } = p;
+  const ctx: RuleContext = p.ctx;
+  const links = [paging.next, paging.previous].filter((link): link is string => typeof link === 'string');
+  const answers = [
+    { where: `GET /jobs ${show(e.query)}`, answer: await requestList(second, e.query, fixture.ids) },
+    ...(await atOnce(ctx, links, async (link) => ({
+      where: `the first employer's link ${link}`,
+      answer: await second.client.request<JobList>({
+        method: 'GET',
+        path: linkPath(second, link, res),
+        recordResponse: onlyOwnJobs(fixture.ids),
+      }),
+    }))),
+  ];
+  for (const { where, answer } of answers) {
+    const data: unknown = answer.status === 200 ? answer.json?.data : undefined;
+    const leaked = Array.isArray(data) ? data.filter((item: { id?: unknown }) => own.has(item.id as number)) : [];
+    ctx.expect(leaked.length === 0, {
+      title: `the second employer, at an address the first was just given, gets ${leaked.length} of its job(s) (${showCombination(p.c)})`,
+      expected: 'the job list returns only data of the employer the key belongs to (spec 5.3), whoever asked for the same address before',
+      received: `${where} as the second employer: ${line(leaked)}`,
+      failingExchange: answer.exchange,
+    });
+  }
+}
+
+/**
  * §5.3, 2.8: the second employer's view of the same filters, read at the largest page size, holds none of the key's
  * jobs, and its total counts only what it lists: the last page its total implies holds the rest of it. Its own
  * count is read from its pages, not from another total a server could inflate the same way.
@@ -753,8 +786,9 @@ async function judgeSecondEmployer(p: MatrixPage): Promise<void> {
     assertJobListBody(res);
     return res as ApiResponse<JobList> & { json: JobList };
   };
-  const first = await read(1);
   const own = new Set(fixture.jobs.map((job) => job.id));
+  await expectNoneAtFirstsAddresses(p, second, own);
+  const first = await read(1);
   const leaked = first.json.data.filter((item) => own.has(item.id));
   ctx.expect(leaked.length === 0, {
     title: `the second employer's list shows ${leaked.length} job(s) of the first (${showCombination(p.c)})`,

@@ -453,7 +453,7 @@ const OVER_A_FULL_PAGE = MAX_PAGE_SIZE + 1;
  * Judges the first page of this case's OVER_A_FULL_PAGE jobs at the page size in effect: full, counted, and with a
  * next link that repeats q and that size (not the size asked for, when the server clamped it) and leads to the rest.
  */
-async function judgeFullPages(ctx: RuleContext, first: ListRes, jobs: readonly Job[], asked: number): Promise<void> {
+async function judgeFullPages(ctx: RuleContext, first: ListRes, jobs: readonly Job[], asked: number): Promise<ListRes> {
   const { data, paging } = first.json;
   const size = paging.pageSize;
   const pages = Math.ceil(jobs.length / size);
@@ -481,6 +481,7 @@ async function judgeFullPages(ctx: RuleContext, first: ListRes, jobs: readonly J
     received: `page 1 ids ${show(idsOf(first.json))}; page 2 ids ${show(idsOf(second.json))}`,
     failingExchange: second.exchange,
   });
+  return second;
 }
 
 const pageSizeMax: Implementation = fixedRule(
@@ -516,7 +517,7 @@ const pageSizeOverMax: Implementation = fixedRule(
     id: 'jobs.list.page-size-over-max',
     section: '8',
     level: 'must',
-    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100, which the next link then repeats',
+    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100, which the next link and page 2 asked with it then keep',
     statement: 'pageSize | Default 10, maximum 100',
   },
   (ctx: RuleContext) =>
@@ -545,7 +546,22 @@ const pageSizeOverMax: Implementation = fixedRule(
         received: responseLine(res),
         failingExchange: res.exchange,
       });
-      await judgeFullPages(ctx, res as ListRes, jobs, PAGE_SIZE_OVER_MAX);
+      const second = await judgeFullPages(ctx, res as ListRes, jobs, PAGE_SIZE_OVER_MAX);
+      // A client that keeps the size it sent asks for page 2 with it: served at the same size in effect, it is the
+      // page next led to (an offset counted with the size sent leaves jobs on no page).
+      const direct = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX, page: 2 });
+      const sorted = (list: JobList): number[] => idsOf(list).sort((a, b) => a - b);
+      ctx.expect(
+        direct.json.paging.page === 2 && direct.json.paging.pageSize === pageSize && jsonEqual(sorted(direct.json), sorted(second.json)),
+        {
+          title: `page=2&pageSize=${PAGE_SIZE_OVER_MAX} is not the page 2 that next leads to`,
+          expected: `page 2 at the page size in effect, ${show(pageSize)}: the jobs after the first page (spec 4.5, 2.8)`,
+          received:
+            `page=2&pageSize=${PAGE_SIZE_OVER_MAX}: paging ${show(direct.json.paging)}, ids ${show(idsOf(direct.json))}; ` +
+            `through next: ids ${show(idsOf(second.json))}`,
+          failingExchange: direct.exchange,
+        },
+      );
     }),
 );
 

@@ -6,7 +6,7 @@
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../http/api.js';
-import { onlyOwnJobs } from '../kit/unscoped-lists.js';
+import { linkPath, onlyOwnJobs } from '../kit/unscoped-lists.js';
 import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../../judging/compare.js';
@@ -64,7 +64,7 @@ export async function follow(ctx: RuleContext, link: string, from: ApiResponse, 
   if (url.origin !== root.origin) ctx.observe({ topic: 'paging-link-origin', section: '2.8', observed: `links point at ${url.origin}` });
   const res = await ctx.api.client.request<JobList>({
     method: 'GET',
-    path: `${root.origin}${url.pathname}${url.search}`,
+    path: linkPath(ctx.api, link, from),
     ...(ours ? { recordResponse: onlyOwnJobs(ours) } : {}),
   });
   expectStatus(ctx, res, 200, `following a paging link answers 200 with a page (spec 2.8): ${link}`);

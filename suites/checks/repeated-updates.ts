@@ -2,12 +2,14 @@
  * @module PUT is idempotent (spec 4.2), updates included: the same partial update sent twice leaves the job as once.
  * In each update form, an active job is archived twice, re-published twice and retitled twice; the second answer and
  * a GET show the job the first answer showed. A server whose archive toggles, or whose second write changes
- * something the first did not (a counter, a date), shows it here.
+ * something the first did not (a counter, a date), shows it here. And a field updated twice with two values, each
+ * field in turn (4.3): the second value holds, where a server that merges into, keeps or skips the first would not.
  */
 import * as fc from 'fast-check';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { changedFields, changeLines } from '../../judging/compare.js';
-import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { changedFields, changeLines, jsonEqual, keptValueProblems, show } from '../../judging/compare.js';
+import { UPDATE_FIELDS, type UpdateField } from '../arbitraries/job.js';
+import { createBodyArb, fieldUpdateArbs, identify, scopedTitle } from '../kit/bodies.js';
 import { expectStatus, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
@@ -50,6 +52,82 @@ export const updateIdempotent: Implementation = propertyRule(
           });
         }
         job = twice;
+      }
+    },
+  },
+);
+
+/** One field updated twice in a row: its first and second value, never the same. */
+interface TwiceCase {
+  generated: Body;
+  form: UpdateForm;
+  field: UpdateField;
+  /** Two different one-field updates of each field; the case sends those of `field`. */
+  values: Record<UpdateField, [Body, Body]>;
+}
+
+/**
+ * Whether `second` is a fair second value after `first`: another value, and a list with none of the first's items and
+ * no more of them, so that a server that keeps any of the first list beside the second shows an item too many.
+ */
+function followsApart(first: Body, second: Body): boolean {
+  if (jsonEqual(first, second)) return false;
+  return Object.entries(second).every(([field, value]) => {
+    const before = first[field];
+    if (!Array.isArray(value) || !Array.isArray(before)) return true;
+    return value.length <= before.length && value.every((item) => !before.some((old) => jsonEqual(old, item)));
+  });
+}
+
+function twiceCaseArb(ctx: RuleContext): fc.Arbitrary<TwiceCase> {
+  const arbs = fieldUpdateArbs(ctx);
+  const pairOf = (field: UpdateField) => fc.tuple(arbs[field], arbs[field]).filter(([first, second]) => followsApart(first, second));
+  return fc.record({
+    generated: createBodyArb(ctx),
+    form: fc.constantFrom(...UPDATE_FORMS),
+    field: fc.constantFrom(...UPDATE_FIELDS),
+    values: fc.record(
+      Object.fromEntries(UPDATE_FIELDS.map((field) => [field, pairOf(field)])) as Record<UpdateField, fc.Arbitrary<[Body, Body]>>,
+    ),
+  });
+}
+
+export const updateFieldTwice: Implementation = propertyRule(
+  {
+    id: 'jobs.update.field-twice',
+    section: '4.3',
+    level: 'must',
+    title: 'A field updated twice in a row, each field in turn and in every update form, takes its second value',
+    statement: 'Updates are partial. Only the fields sent change.',
+  },
+  {
+    maxRuns: UPDATE_FIELDS.length,
+    arbitrary: twiceCaseArb,
+    // Every field once, the forms in turn: a server whose second write of a field goes another way than its first
+    // (it merges, keeps the first, or writes only once) shows on that field.
+    examples: () => UPDATE_FIELDS.map((field, i) => ({ field, form: UPDATE_FORMS[i % UPDATE_FORMS.length]! })),
+    independentCases: true,
+    check: async (ctx: RuleContext, { generated, form, field, values }: TwiceCase) => {
+      const job = await createJob(ctx, identify(ctx, generated));
+      const [first, second] = values[field];
+      const once = await sendUpdate(ctx, form, job, first);
+      if (await declinesUpdate(ctx, form, job, once)) return;
+      const what = `${formLabel(form)} of ${field}`;
+      expectStatus(ctx, once, 200, `${what} updates the job: 200 with the Job (spec 4.3)`);
+      const twice = await sendUpdate(ctx, form, jobOf(once), second);
+      expectStatus(ctx, twice, 200, `${what}, sent again with another value, updates the job: 200 with the Job (spec 4.3)`);
+      const read = await getJob(ctx, job.id);
+      for (const [where, shown] of [
+        ['the second answer', jobOf(twice)],
+        ['a GET after it', read],
+      ] as const) {
+        const problems = keptValueProblems(second, shown);
+        ctx.expect(problems.length === 0, {
+          title: `${what} twice: ${where} does not show the second value`,
+          expected: `the field takes the value sent last (spec 4.3: only the fields sent change); first ${show(first)}, then ${show(second)}`,
+          received: problems.join('\n'),
+          failingExchange: twice.exchange,
+        });
       }
     },
   },

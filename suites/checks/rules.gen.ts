@@ -121,6 +121,7 @@ const exported: ReadonlyArray<Implementation | readonly Implementation[]> = [
   referenceIdentification.putWithoutReference,
   reference.referenceRules,
   refusedCounts.refusedWritesCountNothing,
+  repeatedUpdates.updateFieldTwice,
   repeatedUpdates.updateIdempotent,
   robustness.robustnessRules,
   roundtrip.roundtripRules,

@@ -213,4 +213,10 @@ export interface RuleContext {
   observe(observation: ObservationInput): void;
   /** Stops the rule as skipped, with a reason. */
   skip(reason: string): never;
+  /**
+   * The job `id` of `api`'s employer that this run created and then removed with a DELETE answered 2xx (its cleanup
+   * among them), with the referenceId it was created with; undefined for any other job. Optional for contexts built
+   * elsewhere (tests).
+   */
+  removedByRun?(api: JobsApi, id: number): { referenceId: string | null } | undefined;
 }

@@ -254,6 +254,12 @@ export class Context implements RuleContext {
     return this.#state.casesAtOnce?.(this.rule.exclusive === true) ?? 1;
   }
 
+  removedByRun(api: JobsApi, id: number): { referenceId: string | null } | undefined {
+    const owner = api === this.api ? 'primary' : api === this.second ? 'second' : undefined;
+    const job = owner === undefined ? undefined : this.#state.createdJobs?.find(owner, id);
+    return job?.gone ? { referenceId: job.referenceId } : undefined;
+  }
+
   fail(mismatch: MismatchInput): never {
     throw new MismatchError(mismatch);
   }

@@ -30,4 +30,22 @@ describe('CreatedJobs', () => {
     expect(jobs.pending('sweep').map((j) => j.referenceId)).toEqual(['tag-x']);
     expect(jobs.all()).toHaveLength(4);
   });
+
+  it('find(owner, id) tells a job a DELETE by id removed; an id a server gives to a new job after that is the new job', () => {
+    const jobs = new CreatedJobs();
+    const deleted = (id: number): ObservedResponse => ({
+      ...created(id),
+      method: 'DELETE',
+      url: new URL(`http://t/api/v1.1/jobs/${id}`),
+      status: 204,
+      json: undefined,
+    });
+    jobs.noteResponse(created(7), 'a');
+    jobs.noteResponse(deleted(7), 'a');
+    expect(jobs.find('primary', 7)).toMatchObject({ gone: true, referenceId: 'tag-7' });
+    expect(jobs.find('second', 7)).toBeUndefined();
+    jobs.noteResponse({ ...created(7), json: { id: 7, referenceId: 'tag-new' } }, 'b');
+    expect(jobs.find('primary', 7)).toMatchObject({ gone: false, referenceId: 'tag-new' });
+    expect(jobs.pending().map((j) => j.id)).toEqual([7]);
+  });
 });

@@ -55,7 +55,10 @@ export class CreatedJobs {
       const body = asRecord(response.json);
       const id = Number.isInteger(body?.id) ? (body?.id as number) : idFromLocation(response.headers.location);
       const referenceId = typeof body?.referenceId === 'string' && body.referenceId !== '' ? body.referenceId : null;
-      if (id !== null || referenceId !== null) this.add({ id, referenceId, owner: response.owner, caseId });
+      if (id === null && referenceId === null) return;
+      const entry = this.add({ id, referenceId, owner: response.owner, caseId });
+      // A server may give a deleted job's id to a new one: the id stands for the new job now.
+      if (entry.gone) Object.assign(entry, { gone: false, referenceId });
       return;
     }
     const item = ITEM.exec(path);
@@ -73,6 +76,11 @@ export class CreatedJobs {
 
   all(): CreatedJob[] {
     return [...this.#jobs.values()];
+  }
+
+  /** The job `owner` created with this id, if the run created it. */
+  find(owner: KeyOwner, id: number): CreatedJob | undefined {
+    return this.#jobs.get(`${owner}:${id}`);
   }
 
   has(owner: KeyOwner, id: number): boolean {

@@ -338,6 +338,7 @@ async function prepareTarget(run: Run): Promise<RunState> {
     api: createJobsApi(primary),
     ...(second ? { second: createJobsApi(second) } : {}),
     cleanup: run.cleanup,
+    createdJobs: run.jobs,
     observations,
     ...(config.replayPath !== undefined ? { replayPath: config.replayPath } : {}),
     ...(hooks.signal ? { signal: hooks.signal } : {}),

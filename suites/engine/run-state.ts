@@ -4,6 +4,7 @@
  * run-conformance.ts; the context and runner read it.
  */
 import type { RunCleanup } from './cleanup.js';
+import type { CreatedJobs } from './created-jobs.js';
 import type { Observations } from '../contract/observations.js';
 import type { JobsApi, ReferenceData } from '../contract/rule.js';
 
@@ -19,6 +20,8 @@ export interface RunState {
   api: JobsApi;
   second?: JobsApi;
   cleanup: RunCleanup;
+  /** The jobs the run created, and which of them a DELETE by id removed (what cleanup deletes). */
+  createdJobs?: CreatedJobs;
   observations: Observations;
   /** fast-check replay path, applied only when exactly one rule is selected. */
   replayPath?: string;

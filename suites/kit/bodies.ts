@@ -8,7 +8,15 @@
  * with q = the case tag and nothing else is, whatever form of matching q uses.
  */
 import type * as fc from 'fast-check';
-import { jobCreateArb, jobFieldUpdateArb, ReferenceDataError, withTitlePrefix, type JobArbOptions } from '../arbitraries/job.js';
+import {
+  jobCreateArb,
+  jobFieldUpdateArb,
+  jobFieldUpdateArbs,
+  ReferenceDataError,
+  withTitlePrefix,
+  type JobArbOptions,
+  type UpdateField,
+} from '../arbitraries/job.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { titlePrefix } from '../contract/scope-words.js';
 import { amountAsNumber } from '../../judging/amount-decimals.js';
@@ -30,6 +38,11 @@ export function createBodyArb(ctx: RuleContext, options: JobArbOptions = {}): fc
 /** One-field partial updates (never status, never a routing switch without its address). */
 export function fieldUpdateArb(ctx: RuleContext): fc.Arbitrary<Body> {
   return jobFieldUpdateArb(ctx.refs, ctx.tag);
+}
+
+/** For each update field, the one-field updates of it (suites/arbitraries/job.ts). */
+export function fieldUpdateArbs(ctx: RuleContext): Record<UpdateField, fc.Arbitrary<Body>> {
+  return jobFieldUpdateArbs(ctx.refs, ctx.tag);
 }
 
 /** The case tag, or the run tag for contexts without cases. */

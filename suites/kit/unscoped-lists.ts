@@ -57,33 +57,47 @@ export async function totalsWithoutQ(ctx: RuleContext, api: JobsApi = ctx.api): 
   return Object.fromEntries(totals) as Record<StatusFilter, number>;
 }
 
-/** The first page without q, and whether its length is what its total says: min(total, pageSize). */
-async function firstPageAgreement(api: JobsApi, ours: ReadonlySet<number>) {
-  const res = await requestList(api, { pageSize: 100 }, ours);
+/** The first page without q (of one status, where given), and whether its length is what its total says: min(total, pageSize). */
+async function firstPageAgreement(api: JobsApi, ours: ReadonlySet<number>, status?: Job['status']) {
+  const res = await requestList(api, { pageSize: 100, ...(status === undefined ? {} : { status }) }, ours);
   if (res.status !== 200 || !Array.isArray(res.json?.data) || typeof res.json.paging?.total !== 'number') return undefined;
   const { total, pageSize } = res.json.paging;
   return { res, agrees: res.json.data.length === Math.min(total, pageSize) };
 }
 
 /**
- * After writes (a race, or the run's other rules): the employer's first page without q holds as many jobs as its total
- * says, up to the page size (2.8).
+ * After writes (a race, or the run's other rules): the employer's first page without q, of every status or of
+ * `status`, holds as many jobs as its total says, up to the page size (2.8).
  * One answer judged against itself, so another client's writes elsewhere cannot fail it; a disagreement counts only
  * when the next answer shows it again, since a counter raced twice stays wrong and a read between two writes does not.
  *
  * @example
  * await expectCountAgrees(ctx, '3 × DELETE /jobs at once', new Set([neighbour.id]));
+ * await expectCountAgrees(ctx, 'an archive', new Set([job.id]), ctx.api, 'archived');
  */
-export async function expectCountAgrees(ctx: RuleContext, after: string, ours: ReadonlySet<number>, api: JobsApi = ctx.api): Promise<void> {
-  const first = await firstPageAgreement(api, ours);
+export async function expectCountAgrees(
+  ctx: RuleContext,
+  after: string,
+  ours: ReadonlySet<number>,
+  api: JobsApi = ctx.api,
+  status?: Job['status'],
+): Promise<void> {
+  const first = await firstPageAgreement(api, ours, status);
   if (first === undefined || first.agrees) return;
-  const again = await firstPageAgreement(api, ours);
+  const again = await firstPageAgreement(api, ours, status);
   if (again === undefined || again.agrees) return;
   const { data, paging } = again.res.json!;
+  const list = status === undefined ? 'the list without q' : `the list with status=${status} and without q`;
   ctx.expect(false, {
-    title: `after ${after}, the list without q says total ${paging.total} but its first page holds ${data.length} jobs`,
+    title: `after ${after}, ${list} says total ${paging.total} but its first page holds ${data.length} jobs`,
     expected: `total is the number of matching jobs (spec 2.8): a first page of pageSize ${paging.pageSize} holds min(total, pageSize) of them`,
     received: `total ${paging.total}, pages ${paging.pages}, ${data.length} jobs on page 1, twice`,
     failingExchange: again.res.exchange,
   });
+}
+
+/** The path that requests a paging link as `api`'s employer: resolved against the request it came in, on the target's own origin. */
+export function linkPath(api: JobsApi, link: string, from: ApiResponse): string {
+  const url = new URL(link, from.exchange.request.url);
+  return `${new URL(api.client.apiRoot).origin}${url.pathname}${url.search}`;
 }

@@ -9,7 +9,7 @@ import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { isDelete, isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
+import { currentJob, jobByReference, namedJob, ownJobCount, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
 /** The salary periods' meanings in id order (spec 2.5). */
@@ -138,6 +138,13 @@ const standardPlanRefreshedAtEachList: Transform = (next) => {
       ? res
       : { ...res, body: res.body.replace(/"publishDate":"[^"]*"/, `"publishDate":"${date}"`) };
   };
+};
+
+/** The employer's first job, made while it holds none, is confidential when the flag is omitted (a branch without the defaults). */
+const firstJobConfidential: Transform = (next) => async (req) => {
+  const body = requestJson(req);
+  if (!isPost(req) || body === undefined || 'confidential' in body) return next(req);
+  return next((await ownJobCount(next, req))?.total === 0 ? withJsonBody(req, { ...body, confidential: true }) : req);
 };
 
 export const createMutants: Mutant[] = [
@@ -780,5 +787,15 @@ export const createMutants: Mutant[] = [
       "standard-plan employer stamps its active auto-refresh jobs' publishDate anew)",
     expectedRule: 'jobs.create.auto-refresh-each-employer',
     transform: standardPlanRefreshedAtEachList,
+  },
+  {
+    // spec 2.1: confidential defaults to false, for every job
+    name: 'create-employers-first-job-confidential',
+    area: 'create',
+    violates:
+      '2.1: confidential defaults to false (here the job POST makes while the employer holds none is confidential when ' +
+      'the flag is omitted)',
+    expectedRule: 'jobs.list.first-and-last-job',
+    transform: firstJobConfidential,
   },
 ];

@@ -187,6 +187,35 @@ const putCreatedReadableByAnyKey: Transform = (next) => {
   };
 };
 
+/**
+ * Serving a page that has a next one, the server reads that page ahead into a cache keyed by the list's address and
+ * not the key: another employer asking for that address gets it. The owner's writes drop its entries.
+ */
+const nextPageReadAheadForAnyKey: Transform = (next) => {
+  const ahead = new Map<string, { key: string; data: unknown }>();
+  const addressOf = (query: URLSearchParams, page: number): string =>
+    JSON.stringify([query.get('q'), query.get('status'), query.get('pageSize'), page]);
+  return async (req) => {
+    const key = req.headers['api-key'] ?? '';
+    const res = await next(req);
+    if (!isList(req)) {
+      if (req.method !== 'GET' && res.status < 300) for (const [address, entry] of ahead) if (entry.key === key) ahead.delete(address);
+      return res;
+    }
+    const body = responseJson(res);
+    if (res.status !== 200 || !isListBody(body)) return res;
+    const page = Number(body.paging.page);
+    const hit = ahead.get(addressOf(req.query, page));
+    if (body.paging.next !== null) {
+      const query = new URLSearchParams(req.query);
+      query.set('page', String(page + 1));
+      const after = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query }));
+      if (isListBody(after)) ahead.set(addressOf(req.query, page + 1), { key, data: after.data });
+    }
+    return hit !== undefined && hit.key !== key ? withResponseJson(res, { ...body, data: hit.data }) : res;
+  };
+};
+
 export const isolationMutants: Mutant[] = [
   {
     // spec 5.3: the job list returns only data of the key's employer, on every page
@@ -422,5 +451,15 @@ export const isolationMutants: Mutant[] = [
       "other employer's key: such jobs sit in a table the read does not filter by employer)",
     expectedRule: 'jobs.isolation.get-by-id',
     transform: putCreatedReadableByAnyKey,
+  },
+  {
+    // spec 5.3: the job list returns only the key's employer's data, whoever asked for the same page before
+    name: 'isolation-next-page-read-ahead-for-any-key',
+    area: 'isolation',
+    violates:
+      "5.3: the job list returns only data for the key's employer (here the page after a page served is read ahead into a " +
+      "cache keyed by the address alone: the other employer asking for it gets the first employer's jobs)",
+    expectedRule: 'jobs.isolation.list',
+    transform: nextPageReadAheadForAnyKey,
   },
 ];

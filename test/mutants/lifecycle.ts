@@ -8,7 +8,15 @@ import { isOverride, isCollection, isDelete, isItem, isList, isPut, isPutById, i
 import { DEMO_KEYS } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
-import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
+import {
+  currentJob,
+  jobByReference,
+  jobsWithoutReference,
+  namedJob,
+  namesNoReference,
+  ownJobCount,
+  sideRequest,
+} from './support/side-requests.js';
 import { staleIndex } from './support/stale-index.js';
 
 const SECOND_KEY = DEMO_KEYS[1];
@@ -88,6 +96,13 @@ const referenceGivenLaterUnknownToDelete: Transform = (next) => {
     if (res.status === 200 && before !== undefined && namesNoReference(before)) given.add(slot(req, ref as string));
     return res;
   };
+};
+
+/** DELETE /jobs/{id} of the employer's only job answers 204 and keeps it (a guard meant for the last row of a table). */
+const deleteKeepsOnlyJob: Transform = (next) => async (req) => {
+  if (!(req.method === 'DELETE' && isItem(req))) return next(req);
+  const own = await ownJobCount(next, req);
+  return own?.total === 1 && own.newest === jobIdOf(req) ? { status: 204, headers: {} } : next(req);
 };
 
 export const lifecycleMutants: Mutant[] = [
@@ -414,5 +429,14 @@ export const lifecycleMutants: Mutant[] = [
       'PUT /jobs by referenceId retitles it: q finds it by the old title, not by the new one)',
     expectedRule: 'jobs.lifecycle.second-employer-forms',
     transform: staleIndex((req) => isPutByReference(req) && req.headers['api-key'] === SECOND_KEY),
+  },
+  {
+    // spec 3, 4.4: DELETE removes the job: 204
+    name: 'lifecycle-delete-keeps-employers-only-job',
+    area: 'lifecycle',
+    violates:
+      "3, 4.4: DELETE removes the job it names, 204 (here DELETE /jobs/{id} of the employer's only job answers 204 and " + 'keeps it)',
+    expectedRule: 'jobs.list.first-and-last-job',
+    transform: deleteKeepsOnlyJob,
   },
 ];

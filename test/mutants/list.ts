@@ -10,6 +10,7 @@ import { allHeaders, listViewOf, relist } from './support/relist.js';
 import {
   isAnyUpdate,
   isAnyUpdateById,
+  isAnyWrite,
   isCollection,
   isDelete,
   isList,
@@ -401,6 +402,35 @@ const laterPagesCachedPastPosts: Transform = (next) => {
     const res = await next(req);
     if (res.status < 300 && (isAnyUpdate(req) || isDelete(req))) pages.clear();
     return res;
+  };
+};
+
+/** A page size over the maximum is clamped on the first page only: the later pages are served at the size sent. */
+const laterPagesAtSizeSent: Transform = relist(({ items }) => items, {
+  view: (req) => {
+    const view = listViewOf(req.query);
+    return view && (view.page > 1 ? view : { ...view, pageSize: Math.min(view.pageSize, 100) });
+  },
+});
+
+/**
+ * A list filtered by status alone (no q) takes its total from counts kept per status, which creates and deletes move
+ * and a status change does not: a job counts under the status it was made in. The items are right.
+ */
+const statusTotalsByCreatedStatus: Transform = (next) => {
+  const madeAs = new Map<number, unknown>();
+  return async (req) => {
+    const res = await next(req);
+    const job = responseJson(res);
+    if (isAnyWrite(req) && res.status < 300 && isJobBody(job) && !madeAs.has(job.id)) madeAs.set(job.id, job.status);
+    const status = req.query.get('status');
+    const body = isList(req) && !req.query.get('q') && status && res.status === 200 ? responseJson(res) : undefined;
+    if (!isListBody(body)) return res;
+    const every = await allHeaders(next, req, {});
+    if (!Array.isArray(every)) return res;
+    const total = every.filter((item) => (madeAs.get(item.id as number) ?? item.status) === status).length;
+    const pages = Math.ceil(total / (body.paging.pageSize as number));
+    return total === body.paging.total ? res : withResponseJson(res, { ...body, paging: { ...body.paging, total, pages } });
   };
 };
 
@@ -1304,5 +1334,25 @@ export const listMutants: Mutant[] = [
       'first of the list without q or status come from a copy that only a POST makes stale: after a delete they count it)',
     expectedRule: 'jobs.list.after-writes',
     transform: laterUnscopedPagesCopiedUntilPost,
+  },
+  {
+    // spec 4.5, 8: pageSize maximum 100, on every page
+    name: 'list-later-pages-over-the-maximum-at-the-size-sent',
+    area: 'list',
+    violates:
+      '4.5, 8: pageSize maximum 100 (here a pageSize over 100 is clamped on page 1 only: page=2 with the same pageSize is ' +
+      'served at the size sent, its offset counted with it)',
+    expectedRule: 'jobs.list.page-size-over-max',
+    transform: laterPagesAtSizeSent,
+  },
+  {
+    // spec 2.8: total is the number of matching jobs
+    name: 'list-status-total-by-created-status',
+    area: 'list',
+    violates:
+      '2.8: total is the number of matching jobs (here a list filtered by status alone counts each job under the status ' +
+      'it was made in: its counts per status move with creates and deletes, not with a status change)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: statusTotalsByCreatedStatus,
   },
 ];

@@ -5,7 +5,7 @@
 import type { CoreHandler, CoreRequest, CoreResponse } from '../../mock/index.js';
 import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
 import { DAY_MS } from '../../schemas/time-units.js';
-import type { Mutant } from './mutant.js';
+import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { inputOf } from './support/job-input.js';
 import { JobOverrides } from './support/job-overrides.js';
@@ -158,6 +158,28 @@ function dirtyCheck(
     return next(withJsonBody(req, edited));
   };
 }
+
+/**
+ * A job's category links are replaced on its first update of categories; later ones insert the ids sent and keep the
+ * links it had, up to three: after a second update of categories the job holds categories it was not sent.
+ */
+const laterCategoryUpdatesMerge: Transform = (next) => {
+  const updated = new Set<number>();
+  return async (req) => {
+    const body = requestJson(req);
+    const sent: unknown = body?.categories;
+    const valid = Array.isArray(sent) && sent.length >= 1 && sent.length <= 3 && sent.every((one) => Number.isInteger(one?.id));
+    if (!isAnyUpdate(req) || !valid) return next(req);
+    const job = await namedJob(next, req, jobIdOf(req), body);
+    if (job === undefined) return next(req);
+    const ids = (sent as Array<{ id: unknown }>).map((category) => category.id);
+    for (const old of job.categories as Array<{ id: unknown }>) if (!ids.includes(old.id)) ids.push(old.id);
+    const merged = { ...body, categories: ids.slice(0, 3).map((id) => ({ id })) };
+    const res = await next(updated.has(job.id as number) ? withJsonBody(req, merged) : req);
+    if (res.status === 200) updated.add(job.id as number);
+    return res;
+  };
+};
 
 export const updateMutants: Mutant[] = [
   {
@@ -1053,5 +1075,15 @@ export const updateMutants: Mutant[] = [
       if (!isObject(salary) || 'period' in salary || typeof salary.amount !== 'number') return;
       body.salary = { ...salary, amount: Math.round(salary.amount * 100) / 100 };
     }),
+  },
+  {
+    // spec 4.3: only the fields sent change, and to the values sent, every time
+    name: 'update-second-categories-update-merges',
+    area: 'update',
+    violates:
+      '4.3: updates are partial, only the fields sent change, to the values sent (here a second update of categories ' +
+      'keeps the categories the job had beside the ones sent, up to three)',
+    expectedRule: 'jobs.update.field-twice',
+    transform: laterCategoryUpdatesMerge,
   },
 ];

@@ -65,11 +65,14 @@ const dropsStrayEndTags: Variant = {
   ),
 };
 
-/** Every job confidential, and its employer's name masked in the list alone (2.1: "true if the employer name is confidential"). */
+/**
+ * Every job POST sends a confidential flag for made confidential (one that leaves it out keeps the default, false), and
+ * its employer's name masked in the list alone (2.1: "true if the employer name is confidential").
+ */
 const masksInListOnly: Variant = {
   transform: (next) =>
     rewriteRequest(isPost, (body) => {
-      body.confidential = true;
+      if ('confidential' in body) body.confidential = true;
     })(
       rewriteResponse(isList, (res) => {
         const body = responseJson(res);

@@ -7,6 +7,8 @@ import type { Body, JobsApi, RuleContext } from '../../contract/rule.js';
 import { anonymous } from '../../kit/bodies.js';
 import { createInForm } from '../../kit/rejected-writes.js';
 import { readsOfWritten } from '../../kit/jobs.js';
+import { show } from '../../../judging/compare.js';
+import { closesDaysAfter, dayOffsets } from '../../../judging/dates.js';
 
 export const STATUSES = ['active', 'archived', 'draft'] as const;
 
@@ -27,6 +29,32 @@ export const DEFAULTED_FIELDS = ['status', 'closeDate', 'confidential', 'autoRef
  */
 export function minimalBody(ctx: RuleContext, generated: Body): Body {
   return omit(anonymous(ctx, generated), ...DEFAULTED_FIELDS);
+}
+
+/**
+ * A create body with the referenceId given and every other defaulted field left to its default: status, closeDate,
+ * the flags, and a salary's plusCommission (spec 3, 2.1, 2.5). Judged by defaultProblems.
+ */
+export function defaultedBody(identified: Body & { referenceId: string }): Body & { referenceId: string } {
+  return {
+    ...omit(identified, 'status', 'closeDate', 'confidential', 'autoRefresh'),
+    referenceId: identified.referenceId,
+    salary: { amount: 50000, period: { id: 1 } },
+  };
+}
+
+/** What differs from the create defaults of a defaultedBody: draft, closeDate 60 days on, false flags (spec 3, 2.1, 2.5, 8). */
+export function defaultProblems(job: Job): string[] {
+  const problems: string[] = [];
+  if (job.status !== 'draft') problems.push(`status ${show(job.status)}, not "draft"`);
+  if (typeof job.closeDate !== 'string' || !closesDaysAfter(job.publishDate, job.closeDate, 60))
+    problems.push(
+      `closeDate ${show(job.closeDate)} is ${dayOffsets(job.publishDate, job.closeDate ?? '').join(' or ')} days after ${job.publishDate}, not 60`,
+    );
+  if (job.confidential !== false) problems.push(`confidential ${show(job.confidential)}, not false`);
+  if (job.autoRefresh !== false) problems.push(`autoRefresh ${show(job.autoRefresh)}, not false`);
+  if (job.salary?.plusCommission !== false) problems.push(`salary.plusCommission ${show(job.salary?.plusCommission)}, not false`);
+  return problems;
 }
 
 export type CreateWay = 'POST /jobs' | 'PUT /jobs (create)';

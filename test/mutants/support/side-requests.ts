@@ -62,6 +62,13 @@ export async function jobsWithoutReference(next: CoreHandler, req: CoreRequest):
   return isListBody(body) ? body.data.filter((item) => item.referenceId === null || item.referenceId === '') : [];
 }
 
+/** How many jobs the caller's employer holds, and the newest one's id (undefined: the list was not answered). */
+export async function ownJobCount(next: CoreHandler, req: CoreRequest): Promise<{ total: number; newest?: unknown } | undefined> {
+  const res = await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ pageSize: '1' }) });
+  const body = res.status === 200 ? responseJson(res) : undefined;
+  return isListBody(body) ? { total: Number(body.paging.total), newest: body.data[0]?.id } : undefined;
+}
+
 /** Whether a request to the collection carries no referenceId a job could have: none, null or not a string. */
 export function namesNoReference(body: JsonObject | undefined): boolean {
   return typeof body?.referenceId !== 'string' || body.referenceId === '';
