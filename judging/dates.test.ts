@@ -105,11 +105,14 @@ describe('day arithmetic over both readings', () => {
 
 describe('closesDaysAfter: a closeDate the service set, at the precision it writes', () => {
   const published = '2026-01-01T10:33:32.736Z';
-  it('takes the same time 60 days on, to the hour, a bare date, and the start or end of that day in some zone', () => {
+  it('takes the same time 60 days on (to the second, or the minute written), an hour either side, a bare date, a day boundary', () => {
     for (const closing of [
       '2026-03-02T10:33:32.736Z',
       '2026-03-02T05:33:32.736-05:00',
-      '2026-03-02T11:20:00Z',
+      '2026-03-02T10:33:32Z',
+      '2026-03-02T10:33Z',
+      '2026-03-02T11:33:32.736Z',
+      '2026-03-02T09:33:33Z',
       '2026-03-02',
       '2026-03-02T00:00:00Z',
       '2026-03-02T23:59:59Z',
@@ -118,8 +121,15 @@ describe('closesDaysAfter: a closeDate the service set, at the precision it writ
     ])
       expect(closesDaysAfter(published, closing, 60), closing).toBe(true);
   });
-  it('refuses another time of that day, and another day', () => {
-    for (const closing of ['2026-03-02T05:33:32.736Z', '2026-03-02T15:33:32.736Z', '2026-03-03T10:33:32.736Z', '2026-03-01'])
+  it('refuses another time of that day (seconds or minutes off too: a default read from a clock once and kept), and another day', () => {
+    for (const closing of [
+      '2026-03-02T05:33:32.736Z',
+      '2026-03-02T15:33:32.736Z',
+      '2026-03-02T10:33:29.736Z',
+      '2026-03-02T11:20:00Z',
+      '2026-03-03T10:33:32.736Z',
+      '2026-03-01',
+    ])
       expect(closesDaysAfter(published, closing, 60), closing).toBe(false);
   });
 });

@@ -8,7 +8,7 @@
  * through judging/compare.ts.
  */
 import { ISO_DATE_PATTERN, parseIsoDate } from '../schemas/iso-date.js';
-import { DAY_MS, HOUR_MS } from '../schemas/time-units.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../schemas/time-units.js';
 
 /** Day number of the date as written (before any time part); NaN when not an accepted ISO 8601 form. */
 export function writtenDay(value: string): number {
@@ -50,20 +50,33 @@ function isDayBoundaryInSomeZone(ms: number): boolean {
 
 /**
  * True when `b`, which a service set `days` days after `a`, names that day (isDaysAfter) and, where it carries a time,
- * an instant a server writes for it: `a` plus the days, to the hour (a local zone's clock change moves it by one), or
- * the start or end of a day in some zone (a date kept at day precision, written as a date-time). The precision is
- * open (2.1: "Date, ISO 8601"); another time of that day is no reading of "`days` days after".
+ * an instant a server writes for it: `a` plus the days, to the second (to the minute where either is written in
+ * minutes), or an hour on either side (a local zone's clock change moves it by one), or the start or end of a day in
+ * some zone (a date kept at day precision, written as a date-time). The precision is open (2.1: "Date, ISO 8601");
+ * another time of that day is no reading of "`days` days after", nor is a default taken from a clock read once and
+ * kept (it drifts from each publishDate by the seconds since).
  *
  * @example
  * closesDaysAfter('2026-01-01T10:33:32.736Z', '2026-03-02T10:33:32.736Z', 60) // true
  * closesDaysAfter('2026-01-01T10:33:32.736Z', '2026-03-02T04:59:59.999Z', 60) // true (the end of the day at -05:00)
  * closesDaysAfter('2026-01-01T10:33:32.736Z', '2026-03-02T05:33:32.736Z', 60) // false (five hours short)
+ * closesDaysAfter('2026-01-01T10:33:32.736Z', '2026-03-02T10:33:29.736Z', 60) // false (three seconds short)
  */
 export function closesDaysAfter(a: string, b: string, days: number): boolean {
   if (!isDaysAfter(a, b, days)) return false;
   const closing = parseIsoDate(b);
   if (closing === undefined || !closing.hasTime) return true;
-  return Math.abs(closing.ms - (instantMs(a) + days * DAY_MS)) <= HOUR_MS || isDayBoundaryInSomeZone(closing.ms);
+  const off = closing.ms - (instantMs(a) + days * DAY_MS);
+  const slack = Math.max(writtenUnitMs(a), writtenUnitMs(b));
+  return [0, HOUR_MS, -HOUR_MS].some((shift) => Math.abs(off - shift) < slack) || isDayBoundaryInSomeZone(closing.ms);
+}
+
+/**
+ * The unit a written time is exact to, for comparing two instants a service derived one from the other: a minute where
+ * it writes no seconds, else a second (its fraction, and two reads of a clock a few milliseconds apart, fall within it).
+ */
+function writtenUnitMs(value: string): number {
+  return /[Tt ]\d\d:?\d\d(?::?\d\d)/.test(value) ? SECOND_MS : MINUTE_MS;
 }
 
 export function sameDay(a: string, b: string): boolean {

@@ -8,3 +8,9 @@ export const DAY_MS = 86_400_000;
 
 /** Milliseconds in an hour. */
 export const HOUR_MS = 3_600_000;
+
+/** Milliseconds in a minute. */
+export const MINUTE_MS = 60_000;
+
+/** Milliseconds in a second. */
+export const SECOND_MS = 1000;

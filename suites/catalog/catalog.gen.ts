@@ -754,7 +754,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'A field updated twice in a row, each field in turn and in every update form, takes its second value',
+    title:
+      'A field updated twice in a row, each field in turn, in every update form and state, takes its second value and keeps the status',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -1243,7 +1244,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: 'pageSize=100 (the maximum) is accepted: a full page of 100, and next leads to the rest',
+    title: 'pageSize=100 (the maximum) and 99 are accepted: a full page of each, and next leads to the rest',
     statement: 'Default 10. Maximum 100.',
   },
   {

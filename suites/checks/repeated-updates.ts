@@ -6,6 +6,7 @@
  * field in turn (4.3): the second value holds, where a server that merges into, keeps or skips the first would not.
  */
 import * as fc from 'fast-check';
+import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { changedFields, changeLines, jsonEqual, keptValueProblems, show } from '../../judging/compare.js';
 import { UPDATE_FIELDS, type UpdateField } from '../arbitraries/job.js';
@@ -60,6 +61,8 @@ export const updateIdempotent: Implementation = propertyRule(
 /** One field updated twice in a row: its first and second value, never the same. */
 interface TwiceCase {
   generated: Body;
+  /** The state the job is made in: an update of another field keeps it (3: other fields unchanged). */
+  status: Job['status'];
   form: UpdateForm;
   field: UpdateField;
   /** Two different one-field updates of each field; the case sends those of `field`. */
@@ -79,11 +82,15 @@ function followsApart(first: Body, second: Body): boolean {
   });
 }
 
+/** The states a job is made in, dealt over the fields in turn (the closeDate meets an archived job). */
+const STATES: readonly Job['status'][] = ['archived', 'active', 'draft'];
+
 function twiceCaseArb(ctx: RuleContext): fc.Arbitrary<TwiceCase> {
   const arbs = fieldUpdateArbs(ctx);
   const pairOf = (field: UpdateField) => fc.tuple(arbs[field], arbs[field]).filter(([first, second]) => followsApart(first, second));
   return fc.record({
     generated: createBodyArb(ctx),
+    status: fc.constantFrom(...STATES),
     form: fc.constantFrom(...UPDATE_FORMS),
     field: fc.constantFrom(...UPDATE_FIELDS),
     values: fc.record(
@@ -97,7 +104,8 @@ export const updateFieldTwice: Implementation = propertyRule(
     id: 'jobs.update.field-twice',
     section: '4.3',
     level: 'must',
-    title: 'A field updated twice in a row, each field in turn and in every update form, takes its second value',
+    title:
+      'A field updated twice in a row, each field in turn, in every update form and state, takes its second value and keeps the status',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -105,10 +113,11 @@ export const updateFieldTwice: Implementation = propertyRule(
     arbitrary: twiceCaseArb,
     // Every field once, the forms in turn: a server whose second write of a field goes another way than its first
     // (it merges, keeps the first, or writes only once) shows on that field.
-    examples: () => UPDATE_FIELDS.map((field, i) => ({ field, form: UPDATE_FORMS[i % UPDATE_FORMS.length]! })),
+    examples: () =>
+      UPDATE_FIELDS.map((field, i) => ({ field, form: UPDATE_FORMS[i % UPDATE_FORMS.length]!, status: STATES[i % STATES.length]! })),
     independentCases: true,
-    check: async (ctx: RuleContext, { generated, form, field, values }: TwiceCase) => {
-      const job = await createJob(ctx, identify(ctx, generated));
+    check: async (ctx: RuleContext, { generated, status, form, field, values }: TwiceCase) => {
+      const job = await createJob(ctx, identify(ctx, { ...generated, status }));
       const [first, second] = values[field];
       const once = await sendUpdate(ctx, form, job, first);
       if (await declinesUpdate(ctx, form, job, once)) return;
@@ -121,10 +130,12 @@ export const updateFieldTwice: Implementation = propertyRule(
         ['the second answer', jobOf(twice)],
         ['a GET after it', read],
       ] as const) {
-        const problems = keptValueProblems(second, shown);
+        const problems = keptValueProblems({ ...second, status }, shown);
         ctx.expect(problems.length === 0, {
-          title: `${what} twice: ${where} does not show the second value`,
-          expected: `the field takes the value sent last (spec 4.3: only the fields sent change); first ${show(first)}, then ${show(second)}`,
+          title: `${what} twice, the job ${status}: ${where} does not show the second value, the status kept`,
+          expected:
+            `the field takes the value sent last, the status stays (spec 4.3: only the fields sent change; 3: other fields ` +
+            `unchanged); first ${show(first)}, then ${show(second)}`,
           received: problems.join('\n'),
           failingExchange: twice.exchange,
         });

@@ -147,6 +147,13 @@ const firstJobConfidential: Transform = (next) => async (req) => {
   return next((await ownJobCount(next, req))?.total === 0 ? withJsonBody(req, { ...body, confidential: true }) : req);
 };
 
+/** The default closeDate is 60 days after the minute a job was made in, not after its publishDate (a default cached per minute). */
+const defaultCloseDateFromTheMinute = rewriteRequest(isPost, (body) => {
+  if (body.closeDate !== undefined) return;
+  const now = Date.now();
+  body.closeDate = new Date(now - (now % 60_000) + 60 * DAY_MS).toISOString();
+});
+
 export const createMutants: Mutant[] = [
   {
     // spec 4.2, 7: POST create answers 201
@@ -797,5 +804,15 @@ export const createMutants: Mutant[] = [
       'the flag is omitted)',
     expectedRule: 'jobs.list.first-and-last-job',
     transform: firstJobConfidential,
+  },
+  {
+    // spec 3: closeDate defaults to 60 days after publishDate
+    name: 'create-default-close-date-from-the-minute',
+    area: 'create',
+    violates:
+      '3: closeDate defaults to 60 days after publishDate (here 60 days after the start of the minute the job was made in, ' +
+      'seconds before its publishDate)',
+    expectedRule: 'jobs.create.default-close-date',
+    transform: defaultCloseDateFromTheMinute,
   },
 ];

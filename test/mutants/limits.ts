@@ -21,7 +21,7 @@ import {
 } from './support/routes.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
-import { relist } from './support/relist.js';
+import { listViewOf, relist } from './support/relist.js';
 
 /** The id 2.6 gives routing by URL. */
 const URL_ROUTING = ROUTING_TYPE_MEANINGS.find((row) => row.name === 'URL')?.id;
@@ -105,6 +105,20 @@ const provinceOnlyChangeIgnored: Transform = (next) => async (req) => {
     withJsonBody(req, { ...requestJson(req), locations: held.map((place) => ({ description: (place as JsonObject).description })) }),
   );
 };
+
+/** An update by id refuses a title one character inside the limit (a length check of `!== max - 1` where `< max` was meant). */
+const titleInsideLimitRefusedById = answerInstead(
+  (req) => (isPutById(req) || (isOverride(req, 'PUT') && isItem(req))) && [...String(requestJson(req)?.title ?? '')].length === 255,
+  () => jsonResponse(400, { status: 400, code: 'validation_failed', message: 'title is too long' }),
+);
+
+/** A page size one under the maximum is served as the maximum (a clamp written `pageSize >= 99`). */
+const pageSizeInsideMaxServedAsMax = relist(({ items }) => items, {
+  view: (req) => {
+    const view = listViewOf(req.query);
+    return view && { ...view, pageSize: view.pageSize >= 99 ? 100 : view.pageSize };
+  },
+});
 
 export const limitsMutants: Mutant[] = [
   {
@@ -646,5 +660,21 @@ export const limitsMutants: Mutant[] = [
         return { ...(place as JsonObject), description: first.get(city) };
       });
     }),
+  },
+  {
+    // spec 8: title max 256 characters, so 255 too, on every write
+    name: 'limits-title-inside-limit-refused-by-update-by-id',
+    area: 'limits',
+    violates: '8: title max 256 characters (here an update by id refuses a title of 255, one inside the limit, and takes 256)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: titleInsideLimitRefusedById,
+  },
+  {
+    // spec 4.5, 8: pageSize maximum 100: 99 is a page size in effect like any other
+    name: 'limits-page-size-inside-max-served-as-max',
+    area: 'limits',
+    violates: '4.5, 8: pageSize maximum 100 (here a pageSize of 99, one under the maximum, is served as 100)',
+    expectedRule: 'jobs.list.page-size-100',
+    transform: pageSizeInsideMaxServedAsMax,
   },
 ];

@@ -181,6 +181,15 @@ const laterCategoryUpdatesMerge: Transform = (next) => {
   };
 };
 
+/** An update that moves an archived job's closeDate later re-publishes it, without a status sent (a "closed" flag recomputed). */
+const laterCloseDateRepublishes: Transform = (next) => async (req) => {
+  const body = requestJson(req);
+  if (!isAnyUpdate(req) || typeof body?.closeDate !== 'string' || body.status !== undefined) return next(req);
+  const job = await namedJob(next, req, jobIdOf(req), body);
+  const later = job !== undefined && Date.parse(String(body.closeDate)) > Date.parse(String(job.closeDate));
+  return next(job?.status === 'archived' && later ? withJsonBody(req, { ...body, status: 'active' }) : req);
+};
+
 export const updateMutants: Mutant[] = [
   {
     // spec 4.3: PUT /jobs identifies its job by the referenceId in the body; none names no job
@@ -1085,5 +1094,15 @@ export const updateMutants: Mutant[] = [
       'keeps the categories the job had beside the ones sent, up to three)',
     expectedRule: 'jobs.update.field-twice',
     transform: laterCategoryUpdatesMerge,
+  },
+  {
+    // spec 3, 4.3: only the fields sent change; a status changes only when sent
+    name: 'update-later-close-date-republishes-archived-job',
+    area: 'update',
+    violates:
+      "3, 4.3: only the fields sent change (here an update that moves an archived job's closeDate later, without a " +
+      'status, makes the job active)',
+    expectedRule: 'jobs.update.field-twice',
+    transform: laterCloseDateRepublishes,
   },
 ];

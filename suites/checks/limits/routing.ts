@@ -53,13 +53,16 @@ export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implement
       },
       { independentCases: true },
     );
-    await largestKeptOnEveryWrite(ctx, {
-      field,
-      what: `an ${field} of ${max} characters`,
-      statement,
-      material: valueArb(max),
-      into: (body, _marker, atLimit) => withRouting(body, kind, { [field]: atLimit }),
-    });
+    // The largest valid length, then the one inside it (POST too): an off-by-one may sit on either side of the limit.
+    for (const size of [max, max - 1])
+      await largestKeptOnEveryWrite(ctx, {
+        field,
+        what: `an ${field} of ${size} characters`,
+        statement,
+        material: valueArb(size),
+        into: (body, _marker, value) => withRouting(body, kind, { [field]: value }),
+        alsoPost: size < max,
+      });
   });
 }
 

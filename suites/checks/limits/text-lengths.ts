@@ -65,30 +65,33 @@ function textLengthRule(entry: RuleEntry, limit: TextLimit): Implementation {
       },
       { independentCases: true },
     );
-    await largestKeptOnEveryWrite(ctx, {
-      field,
-      what: `a ${field} of ${max} characters`,
-      statement,
-      material: exactLengthTextArb(max, limit.alphabet),
-      into: (body, marker, filler) => ({ ...body, [field]: limit.searchable(ctx, marker, filler, max) }),
-      searchedBy: (sent) => limit.searchTerm(String(sent[field])),
-    });
+    // The largest valid length, then the one inside it (POST too): an off-by-one may sit on either side of the limit.
+    for (const size of [max, max - 1])
+      await largestKeptOnEveryWrite(ctx, {
+        field,
+        what: `a ${field} of ${size} characters`,
+        statement,
+        material: exactLengthTextArb(size, limit.alphabet),
+        into: (body, marker, filler) => ({ ...body, [field]: limit.searchable(ctx, marker, filler, size) }),
+        searchedBy: (sent) => limit.searchTerm(String(sent[field])),
+        alsoPost: size < max,
+      });
     await everyClassAtLimit(ctx, limit);
     await limit.after?.(ctx, max);
   });
 }
 
 /**
- * A referenceId at the limit names its job as any other does (4.3: PUT /jobs with the referenceId in the body; 4.4:
+ * A referenceId at the limit, or one character inside it, names its job as any other does (4.3: PUT /jobs with the referenceId in the body; 4.4:
  * DELETE /jobs): a job holding one, and a title at its own limit with it (the limits together, as a search text
  * made of both holds them), is found by q of either (4.5), updated by it in each form that names a job by
  * referenceId (the override where honoured), then deleted by it. A server that checks the length of a referenceId it
  * looks up off by one refuses them; one that cuts a search text short misses the job.
  */
-async function namedByLongestReference(ctx: RuleContext, max: number): Promise<void> {
+async function namedByLongestReference(ctx: RuleContext, length: number): Promise<void> {
   const arb = fc.record({
     job: createBodyArb(ctx),
-    filler: exactLengthTextArb(max, 'ascii'),
+    filler: exactLengthTextArb(length, 'ascii'),
     titleFiller: exactLengthTextArb(inputLimits.titleMax, 'bmp'),
   });
   await ctx.check(
@@ -96,9 +99,10 @@ async function namedByLongestReference(ctx: RuleContext, max: number): Promise<v
     async ({ job, filler, titleFiller }) => {
       const body = identify(ctx, job);
       const title = longestSearchableTitle(ctx, body.referenceId, titleFiller, inputLimits.titleMax);
-      const created = await createJob(ctx, { ...body, title, referenceId: padToLength(body.referenceId, filler, max) });
+      const created = await createJob(ctx, { ...body, title, referenceId: padToLength(body.referenceId, filler, length) });
       const referenceId = created.referenceId ?? '';
-      const together = `a referenceId of ${max} and a title of ${inputLimits.titleMax} characters sent together`;
+      const together = `a referenceId of ${length} and a title of ${inputLimits.titleMax} characters sent together`;
+      const limit = `spec 8: referenceId max ${inputLimits.referenceIdMax} characters (this one ${length})`;
       await expectFound(ctx, referenceId, created.id, together);
       await expectFound(ctx, lastWordOfTitle(title), created.id, together);
       for (const form of REFERENCE_FORMS) {
@@ -106,16 +110,16 @@ async function namedByLongestReference(ctx: RuleContext, max: number): Promise<v
         const res = await sendUpdate(ctx, form, created, { title });
         if (await declinesUpdate(ctx, form, created, res)) continue;
         ctx.expect(isSuccess(res.status) && res.json?.id === created.id && sameText(res.json.title, title), {
-          title: `${formLabel(form)} with a referenceId of ${max} characters did not update its job`,
-          expected: `spec 8: referenceId max ${max} characters; spec 4.3: PUT /jobs names the job by the referenceId in the body`,
+          title: `${formLabel(form)} with a referenceId of ${length} characters did not update its job`,
+          expected: `${limit}; spec 4.3: PUT /jobs names the job by the referenceId in the body`,
           received: responseLine(res),
         });
       }
       const deleted = await ctx.api.deleteByReference(referenceId);
       const after = await ctx.api.get(created.id);
       ctx.expect(deleted.status === 204 && showsGone(after.status), {
-        title: `DELETE /jobs with a referenceId of ${max} characters did not remove its job`,
-        expected: `spec 8: referenceId max ${max} characters; spec 4.4: DELETE /jobs names the job by referenceId, 204 with no body`,
+        title: `DELETE /jobs with a referenceId of ${length} characters did not remove its job`,
+        expected: `${limit}; spec 4.4: DELETE /jobs names the job by referenceId, 204 with no body`,
         received: `${responseLine(deleted)}; then GET /jobs/${created.id} -> ${responseLine(after)}`,
       });
     },
@@ -141,7 +145,10 @@ export const referenceIdLength: Implementation = textLengthRule(
     searchTerm: (value) => value,
     holding: (_ctx, ref, text) => `${ref}-${text}`,
     shown: (value) => JSON.stringify(value),
-    after: namedByLongestReference,
+    // The longest referenceId, then one a character shorter: a lookup whose length check is off by one refuses either.
+    after: async (ctx, max) => {
+      for (const size of [max, max - 1]) await namedByLongestReference(ctx, size);
+    },
   },
 );
 
