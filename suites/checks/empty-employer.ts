@@ -8,7 +8,9 @@
  * other clients cannot be taken through these states: that is recorded, not judged, once each job its list shows is
  * read by id (a list that keeps a removed job shows one that GET says is gone, and a job this run deleted with a 2xx
  * answer must not be read). So is one that another client gives a job while the rule runs (a parallel shard): a
- * listed job the rule never made stops it. Its first job leaves every defaulted field out and must take the defaults.
+ * listed job the rule never made stops it. Its first job leaves every defaulted field out and must take the defaults;
+ * before the deletes, its active job is archived by id and its archived job re-published by referenceId, so that the
+ * active jobs go to none and back.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';
@@ -17,7 +19,7 @@ import { createBodyArb, identify } from '../kit/bodies.js';
 import { defaultedBody, defaultProblems } from './create/shared.js';
 import { expectStatus } from '../kit/http.js';
 import { showsGone } from '../kit/jobs.js';
-import { createInForm, formLabel } from '../kit/rejected-writes.js';
+import { createInForm, formLabel, sendUpdate } from '../kit/rejected-writes.js';
 import { DELETE_HOW, removeJob, type DeleteWay } from '../kit/delete-forms.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { expectCountAgrees, requestList, STATUS_FILTERS, type StatusFilter } from '../kit/unscoped-lists.js';
@@ -147,6 +149,27 @@ const FIRST_JOBS: ReadonlyArray<{ form: 'post' | 'put-create'; status?: Job['sta
 ];
 
 /**
+ * The status moves that leave a status with no job and fill it again (3), while the employer holds only these jobs:
+ * its active job archived by id, so that no job is active, then its archived job re-published by referenceId, each
+ * list read after each. A count kept per status that one update form does not move shows at zero: a list that the
+ * count says is empty. False where another client's jobs came in (expectHolds).
+ */
+async function statusMovesAtZero(ctx: RuleContext, api: JobsApi, employer: string, held: { jobs: Job[]; made: ReadonlySet<number> }) {
+  const moves = [
+    { from: 'active', to: 'archived', form: 'id' },
+    { from: 'archived', to: 'active', form: 'reference' },
+  ] as const;
+  for (const { from, to, form } of moves) {
+    const at = held.jobs.findIndex((job) => job.status === from);
+    const res = await sendUpdate(ctx, form, held.jobs[at]!, { status: to }, api);
+    expectStatus(ctx, res, 200, `${formLabel(form)} with status ${to} moves ${employer}'s ${from} job (spec 3)`);
+    held.jobs[at] = { ...held.jobs[at]!, status: to };
+    if (!(await expectHolds(ctx, api, employer, held, `after ${formLabel(form)} moved its ${from} job to ${to}`))) return false;
+  }
+  return true;
+}
+
+/**
  * Takes the employer from no job to three and back, where it holds none, listing after each step; the third, made
  * without a status, is a draft (3). Its jobs are deleted newest first in `ways`. Where it holds others' jobs: recorded.
  */
@@ -170,6 +193,7 @@ async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, ge
     made.add(job.id);
     if (!(await expectHolds(ctx, api, employer, { jobs, made }, `with ${jobs.length} job(s)`))) return;
   }
+  if (!(await statusMovesAtZero(ctx, api, employer, { jobs, made }))) return;
   for (const way of ways) {
     const job = jobs.pop()!;
     await removeJob(ctx, way, job, job.referenceId ?? '', api);

@@ -434,6 +434,31 @@ const statusTotalsByCreatedStatus: Transform = (next) => {
   };
 };
 
+/**
+ * status=active answers an empty page when the employer's count of active jobs (all of them, whatever q) stands at 0, a
+ * count that PUT /jobs (by referenceId) does not move: a job re-published that way while none was active is left out (and one archived that
+ * way leaves the count a job too high).
+ */
+const activeCountMissesRepublishByReference: Transform = (next) => {
+  const drift = new Map<string, number>();
+  return async (req) => {
+    const key = req.headers['api-key'] ?? '';
+    const ref = isPutByReference(req) ? requestJson(req)?.referenceId : undefined;
+    const before = typeof ref === 'string' && ref !== '' ? await jobByReference(next, req, ref) : undefined;
+    const res = await next(req);
+    const job = responseJson(res);
+    if (before !== undefined && res.status === 200 && isJobBody(job) && (before.status === 'active') !== (job.status === 'active'))
+      drift.set(key, (drift.get(key) ?? 0) + (job.status === 'active' ? -1 : 1));
+    const body = isList(req) && req.query.get('status') === 'active' && res.status === 200 ? responseJson(res) : undefined;
+    if (!isListBody(body) || (drift.get(key) ?? 0) >= 0) return res;
+    const active = responseJson(
+      await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ status: 'active', pageSize: '1' }) }),
+    );
+    if (!isListBody(active) || Number(active.paging.total) + (drift.get(key) ?? 0) > 0) return res;
+    return withResponseJson(res, { data: [], paging: { ...body.paging, total: 0, pages: 0, next: null } });
+  };
+};
+
 export const listMutants: Mutant[] = [
   {
     // spec 4.5: sorted by publishDate descending, over the whole list
@@ -1354,5 +1379,15 @@ export const listMutants: Mutant[] = [
       'it was made in: its counts per status move with creates and deletes, not with a status change)',
     expectedRule: 'jobs.list.after-writes',
     transform: statusTotalsByCreatedStatus,
+  },
+  {
+    // spec 4.5: status filters the list by the status a job has
+    name: 'list-active-count-misses-republish-by-reference',
+    area: 'list',
+    violates:
+      '4.5, 3: status=active lists the active jobs (here it answers none while a count of active jobs that PUT /jobs ' +
+      'does not move stands at 0: a job re-published by referenceId while none was active is left out)',
+    expectedRule: 'jobs.list.first-and-last-job',
+    transform: activeCountMissesRepublishByReference,
   },
 ];
