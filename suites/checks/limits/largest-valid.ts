@@ -130,3 +130,15 @@ export async function largestKeptOnEveryWrite<D>(ctx: RuleContext, largest: Larg
     await ctx.check(arb, ({ job, material }) => expectKept(ctx, form, job, largest, material), { runs: 1 });
   }
 }
+
+/**
+ * A length limit's largest valid value, then the value one inside it, each kept on every write (largestKeptOnEveryWrite):
+ * an off-by-one may sit on either side of a limit. The one inside goes by POST too, which the rules' own POSTs at the
+ * limit do not reach.
+ *
+ * @example
+ * await lengthsKeptOnEveryWrite(ctx, 256, (size) => ({ field: 'title', what: `a title of ${size} characters`, ... }));
+ */
+export async function lengthsKeptOnEveryWrite<D>(ctx: RuleContext, max: number, valueOf: (size: number) => LargestValid<D>): Promise<void> {
+  for (const size of [max, max - 1]) await largestKeptOnEveryWrite(ctx, { ...valueOf(size), alsoPost: size < max });
+}

@@ -21,7 +21,7 @@ import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
 import type { RuleContext } from '../../contract/rule.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
-import { largestKeptOnEveryWrite } from './largest-valid.js';
+import { lengthsKeptOnEveryWrite } from './largest-valid.js';
 import { otherKind, PLAIN_ADDRESS, RoutingKind, withRouting } from './routing-body.js';
 
 export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implementation {
@@ -53,16 +53,13 @@ export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implement
       },
       { independentCases: true },
     );
-    // The largest valid length, then the one inside it (POST too): an off-by-one may sit on either side of the limit.
-    for (const size of [max, max - 1])
-      await largestKeptOnEveryWrite(ctx, {
-        field,
-        what: `an ${field} of ${size} characters`,
-        statement,
-        material: valueArb(size),
-        into: (body, _marker, value) => withRouting(body, kind, { [field]: value }),
-        alsoPost: size < max,
-      });
+    await lengthsKeptOnEveryWrite<string>(ctx, max, (size) => ({
+      field,
+      what: `an ${field} of ${size} characters`,
+      statement,
+      material: valueArb(size),
+      into: (body, _marker, value) => withRouting(body, kind, { [field]: value }),
+    }));
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * @module Length limits of the text fields (spec 8): referenceId and title at n
+ * @module Length limits of the text fields (spec 8): referenceId and title at n and n - 1
  * (accepted and kept, by every write) and n + 1 (rejected by POST, nothing created); a value of n characters of each
  * character class (suites/arbitraries/character-classes.ts) where the target takes a short one of the class; emoji at
  * the limit only observed.
@@ -12,7 +12,7 @@ import { CHARACTER_CLASSES, classPieces, type CharacterClass } from '../../arbit
 import { astralTextArb, codePointLength, exactLengthTextArb, padToLength } from '../../arbitraries/text.js';
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify, scopedTitle } from '../../kit/bodies.js';
-import { expectFound, largestKeptOnEveryWrite } from './largest-valid.js';
+import { expectFound, largestKeptOnEveryWrite, lengthsKeptOnEveryWrite } from './largest-valid.js';
 import { createJob, listJobs, showsGone } from '../../kit/jobs.js';
 import { declinesUpdate, formLabel, REFERENCE_FORMS, sendUpdate } from '../../kit/rejected-writes.js';
 import type { RuleContext } from '../../contract/rule.js';
@@ -65,25 +65,22 @@ function textLengthRule(entry: RuleEntry, limit: TextLimit): Implementation {
       },
       { independentCases: true },
     );
-    // The largest valid length, then the one inside it (POST too): an off-by-one may sit on either side of the limit.
-    for (const size of [max, max - 1])
-      await largestKeptOnEveryWrite(ctx, {
-        field,
-        what: `a ${field} of ${size} characters`,
-        statement,
-        material: exactLengthTextArb(size, limit.alphabet),
-        into: (body, marker, filler) => ({ ...body, [field]: limit.searchable(ctx, marker, filler, size) }),
-        searchedBy: (sent) => limit.searchTerm(String(sent[field])),
-        alsoPost: size < max,
-      });
+    await lengthsKeptOnEveryWrite<string>(ctx, max, (size) => ({
+      field,
+      what: `a ${field} of ${size} characters`,
+      statement,
+      material: exactLengthTextArb(size, limit.alphabet),
+      into: (body, marker, filler) => ({ ...body, [field]: limit.searchable(ctx, marker, filler, size) }),
+      searchedBy: (sent) => limit.searchTerm(String(sent[field])),
+    }));
     await everyClassAtLimit(ctx, limit);
     await limit.after?.(ctx, max);
   });
 }
 
 /**
- * A referenceId at the limit, or one character inside it, names its job as any other does (4.3: PUT /jobs with the referenceId in the body; 4.4:
- * DELETE /jobs): a job holding one, and a title at its own limit with it (the limits together, as a search text
+ * A referenceId at the limit, or one character inside it, names its job as any other does (4.3: PUT /jobs with the
+ * referenceId in the body; 4.4: DELETE /jobs): a job holding one, and a title at its own limit with it (the limits together, as a search text
  * made of both holds them), is found by q of either (4.5), updated by it in each form that names a job by
  * referenceId (the override where honoured), then deleted by it. A server that checks the length of a referenceId it
  * looks up off by one refuses them; one that cuts a search text short misses the job.
