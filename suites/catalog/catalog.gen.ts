@@ -738,7 +738,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'update',
-    title: 'A partial update with salary null, or maxAmount null, in every update form, shows the null on its answer and a GET',
+    title:
+      'A partial update with salary null, or maxAmount null, in every update form, shows the null on its answer and a GET; a salary sent after the null takes the defaults',
     statement: 'null when no salary is defined (see 2.5).',
   },
   {
@@ -755,7 +756,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title:
-      'A field updated twice in a row, each field in turn, in every update form and state, takes its second value and keeps the status',
+      'A field updated twice in a row, then with its first value again, each field in turn, in every update form and state, takes each value and keeps the status',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {

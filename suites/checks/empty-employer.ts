@@ -8,17 +8,17 @@
  * other clients cannot be taken through these states: that is recorded, not judged, once each job its list shows is
  * read by id (a list that keeps a removed job shows one that GET says is gone, and a job this run deleted with a 2xx
  * answer must not be read). So is one that another client gives a job while the rule runs (a parallel shard): a
- * listed job the rule never made stops it. Its first job leaves every defaulted field out and must take the defaults;
- * before the deletes, its active job is archived by id and its archived job re-published by referenceId, so that the
- * active jobs go to none and back.
+ * listed job the rule never made stops it. Its first job leaves every defaulted field out and must take the defaults,
+ * and is made without a referenceId, given one by id and updated by it; before the deletes, its active job is archived
+ * by id and its archived job re-published by referenceId, so that the active jobs go to none and back.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';
 import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { defaultedBody, defaultProblems } from './create/shared.js';
 import { expectStatus } from '../kit/http.js';
-import { showsGone } from '../kit/jobs.js';
+import { createJob, showsGone } from '../kit/jobs.js';
 import { createInForm, formLabel, sendUpdate } from '../kit/rejected-writes.js';
 import { DELETE_HOW, removeJob, type DeleteWay } from '../kit/delete-forms.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
@@ -149,6 +149,26 @@ const FIRST_JOBS: ReadonlyArray<{ form: 'post' | 'put-create'; status?: Job['sta
 ];
 
 /**
+ * The employer's first job, made without a referenceId while it holds no job, takes one by PUT /jobs/{id} and is then
+ * retitled by PUT /jobs with it (4.3: "referenceId is in the body. The job id is then not needed."): the same job, as
+ * the only one of the employer that has a referenceId. A server that counts an employer's jobs with a referenceId by
+ * the writes that send one, and skips the lookup at zero, takes that update for a create. Returns the job as renamed.
+ */
+async function referenceGivenById(ctx: RuleContext, api: JobsApi, employer: string, job: Job, referenceId: string): Promise<Job> {
+  const named = await sendUpdate(ctx, 'id', job, { referenceId }, api);
+  expectStatus(ctx, named, 200, `PUT /jobs/${job.id} giving ${employer}'s first job a referenceId updates it (spec 4.3)`);
+  const title = scopedTitle(ctx, referenceId, 'named by id');
+  const res = await sendUpdate(ctx, 'reference', { ...job, referenceId }, { title }, api);
+  ctx.expect(res.status === 200 && res.json?.id === job.id && res.json.title === title, {
+    title: `PUT /jobs with the referenceId ${employer}'s only job took by PUT /jobs/${job.id} did not update that job`,
+    expected: `200 with job ${job.id} retitled ${show(title)} (spec 4.3: PUT /jobs names the job by the referenceId in the body)`,
+    received: `${res.status}, id ${show(res.json?.id)}, title ${show(res.json?.title)}`,
+    failingExchange: res.exchange,
+  });
+  return { ...job, referenceId, title };
+}
+
+/**
  * The status moves that leave a status with no job and fill it again (3), while the employer holds only these jobs:
  * its active job archived by id, so that no job is active, then its archived job re-published by referenceId, each
  * list read after each. A count kept per status that one update form does not move shows at zero: a list that the
@@ -179,8 +199,10 @@ async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, ge
   const made = new Set<number>();
   if (!(await expectHolds(ctx, api, employer, { jobs, made }, 'with no job'))) return;
   for (const { form, status } of FIRST_JOBS) {
-    const body = status === undefined ? defaultedBody(identify(ctx, generated)) : { ...identify(ctx, generated), status };
-    const job = await createInForm(ctx, form, body, api);
+    const identified = identify(ctx, generated);
+    // The first job is made without a referenceId, and given one by id once its defaults are judged.
+    const { referenceId: _given, ...anonymous } = defaultedBody(identified);
+    const job = status === undefined ? await createJob(ctx, anonymous, api) : await createInForm(ctx, form, { ...identified, status }, api);
     const problems = status === undefined ? defaultProblems(job) : job.status === status ? [] : [`status ${show(job.status)}`];
     ctx.expect(problems.length === 0, {
       title: `${formLabel(form)} of ${employer}'s job number ${jobs.length + 1} ${sentStatus(status)} did not make the job it asked for`,
@@ -189,7 +211,7 @@ async function firstAndLast(ctx: RuleContext, api: JobsApi, employer: string, ge
         'with the create defaults (spec 3, 2.1, 2.5, 8: closeDate 60 days after publishDate, false flags)',
       received: problems.join('; '),
     });
-    jobs.push(job);
+    jobs.push(status === undefined ? await referenceGivenById(ctx, api, employer, job, identified.referenceId) : job);
     made.add(job.id);
     if (!(await expectHolds(ctx, api, employer, { jobs, made }, `with ${jobs.length} job(s)`))) return;
   }

@@ -190,6 +190,72 @@ const laterCloseDateRepublishes: Transform = (next) => async (req) => {
   return next(job?.status === 'archived' && later ? withJsonBody(req, { ...body, status: 'active' }) : req);
 };
 
+/**
+ * `salary: null` only hides the salary: its plusCommission stays on a side row, and a later salary sent without
+ * plusCommission picks it up instead of the default.
+ */
+const clearedSalaryRevivesCommission: Transform = (next) => {
+  const hidden = new Set<number>();
+  return async (req) => {
+    const body = requestJson(req);
+    if (!isAnyUpdate(req) || body === undefined || !('salary' in body)) return next(req);
+    const job = await namedJob(next, req, jobIdOf(req), body);
+    if (job === undefined) return next(req);
+    const id = job.id as number;
+    const salary = body.salary;
+    const revive = job.salary === null && hidden.has(id) && isObject(salary) && !('plusCommission' in salary);
+    const res = await next(revive ? withJsonBody(req, { ...body, salary: { ...salary, plusCommission: true } }) : req);
+    if (res.status !== 200) return res;
+    if (salary === null && isObject(job.salary) && job.salary.plusCommission === true) hidden.add(id);
+    else hidden.delete(id);
+    return res;
+  };
+};
+
+/**
+ * PUT /jobs skips its lookup while the employer holds no job that took its referenceId when it was made, a count that
+ * PUT /jobs/{id} never moves: a job given its referenceId by id, as its employer's only job with one, is not found by it.
+ */
+const referenceGivenByIdUncounted: Transform = (next) => {
+  const givenById = new Set<number>();
+  return async (req) => {
+    const body = requestJson(req);
+    const ref = body?.referenceId;
+    if (isAnyUpdate(req) && isItem(req) && typeof ref === 'string' && ref !== '') {
+      const res = await next(req);
+      if (res.status === 200) givenById.add(jobIdOf(req)!);
+      return res;
+    }
+    if (!isAnyUpdate(req) || !isCollection(req) || typeof ref !== 'string') return next(req);
+    const listed = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ pageSize: '100' }) }));
+    const referenced = isListBody(listed)
+      ? listed.data.filter((item) => typeof item.referenceId === 'string' && item.referenceId !== '')
+      : [];
+    const counted = referenced.filter((item) => !givenById.has(item.id as number));
+    if (referenced.length === 0 || counted.length > 0) return next(req);
+    return jsonResponse(404, { status: 404, code: 'not_found', message: `No job with referenceId ${JSON.stringify(ref)}` });
+  };
+};
+
+/**
+ * PUT /jobs/{id} keeps its answers by key, job and body, and answers a body the job was sent before from there,
+ * without applying it, also after other writes changed the job: archive, re-publish, archive leaves it active.
+ */
+const updateByIdAnsweredFromCache: Transform = (next) => {
+  const answers = new Map<string, { res: CoreResponse; publishDate: unknown }>();
+  return async (req) => {
+    if (!isPutById(req)) return next(req);
+    const id = jobIdOf(req)!;
+    const sent = `${req.headers['api-key'] ?? ''}\n${id}\n${Buffer.from(req.body ?? []).toString('utf8')}`;
+    const hit = answers.get(sent);
+    if (hit !== undefined && (await currentJob(next, req, id))?.publishDate === hit.publishDate) return hit.res;
+    const res = await next(req);
+    const job = responseJson(res);
+    if (res.status === 200 && job !== undefined) answers.set(sent, { res, publishDate: job.publishDate });
+    return res;
+  };
+};
+
 export const updateMutants: Mutant[] = [
   {
     // spec 4.3: PUT /jobs identifies its job by the referenceId in the body; none names no job
@@ -1104,5 +1170,35 @@ export const updateMutants: Mutant[] = [
       'status, makes the job active)',
     expectedRule: 'jobs.update.field-twice',
     transform: laterCloseDateRepublishes,
+  },
+  {
+    // spec 2.5: plusCommission "Default false"; 2.1: salary null when no salary is defined
+    name: 'update-salary-after-null-revives-plus-commission',
+    area: 'update',
+    violates:
+      '2.5: plusCommission defaults to false (here a salary sent without plusCommission after salary: null takes the ' +
+      'plusCommission: true of the salary the null cleared)',
+    expectedRule: 'jobs.update.nulls-taken',
+    transform: clearedSalaryRevivesCommission,
+  },
+  {
+    // spec 4.3: PUT /jobs names its job by the referenceId in the body
+    name: 'update-reference-given-by-id-unfound-at-zero',
+    area: 'update',
+    violates:
+      '4.3: PUT /jobs updates the job named by the referenceId in the body (here, while no job of the employer took its ' +
+      'referenceId when it was made, one given its referenceId by PUT /jobs/{id} is not found by it)',
+    expectedRule: 'jobs.list.first-and-last-job',
+    transform: referenceGivenByIdUncounted,
+  },
+  {
+    // spec 3, 4.3: each update is applied; an archive of an active job archives it
+    name: 'update-by-id-answers-a-body-sent-before-from-cache',
+    area: 'update',
+    violates:
+      '3, 4.3: an archive of an active job archives it (here PUT /jobs/{id} answers a body the job was sent before ' +
+      'from a cache without applying it: archive, re-publish, archive leaves the job active)',
+    expectedRule: 'jobs.update.idempotent',
+    transform: updateByIdAnsweredFromCache,
   },
 ];
