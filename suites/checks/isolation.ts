@@ -106,6 +106,8 @@ const getById = isolationRule(
     requires: ['secondApiKey'],
   },
   async (ctx: RuleContext, p) => {
+    // Read by its owner first: a cache of loaded jobs keyed by id alone hands the next reader the job just read.
+    await ctx.api.get(p.mine.id);
     refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${p.mine.id}` }), 'get');
   },
 );

@@ -738,9 +738,10 @@ function judgeIsolation(p: MatrixPage): void {
 }
 
 /**
- * §5.3: the second employer asks for the very address the first was just answered, then the ones its links give: a
- * cache of answers, or of pages read ahead or kept for the way back, keyed by the address and not the key, hands it
- * the first employer's jobs. What a page past the second employer's end answers is open: only a page is judged.
+ * §5.3: the second employer asks for the very address the first was just answered, then the ones its links give, then
+ * the address of the page's first job right after the first employer read it: a cache of answers, or of pages read
+ * ahead or kept for the way back, or of jobs loaded, keyed by the address or the id and not the key, hands it the first
+ * employer's jobs. What a page past the second employer's end answers is open: only a page is judged.
  */
 async function expectNoneAtFirstsAddresses(p: MatrixPage, second: JobsApi, own: ReadonlySet<number>): Promise<void> {
   const { fixture, e, res, paging } = p;
@@ -767,6 +768,20 @@ async function expectNoneAtFirstsAddresses(p: MatrixPage, second: JobsApi, own: 
       failingExchange: answer.exchange,
     });
   }
+  await expectJobUnreadAfterFirst(ctx, p.data[0], second);
+}
+
+/** The second employer's GET /jobs/{id} of the first employer's job, just read by the first, is refused (5.3). */
+async function expectJobUnreadAfterFirst(ctx: RuleContext, job: JobHeader | undefined, second: JobsApi): Promise<void> {
+  if (job === undefined) return;
+  await ctx.api.get(job.id);
+  const read = await second.client.request<Job>({ method: 'GET', path: `/jobs/${job.id}` });
+  expectStatus(
+    ctx,
+    read,
+    isClientError,
+    `the second employer's GET /jobs/${job.id}, right after the first employer read its job there, is refused with a 4xx (spec 5.3)`,
+  );
 }
 
 /**

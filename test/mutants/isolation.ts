@@ -216,6 +216,27 @@ const nextPageReadAheadForAnyKey: Transform = (next) => {
   };
 };
 
+/**
+ * Jobs loaded by GET /jobs/{id} are kept by id alone, for any key, until the next write: the other employer's read of
+ * a job its owner has just read is answered from there instead of refused.
+ */
+const loadedJobsKeptById: Transform = (next) => {
+  const loaded = new Map<number, { key: string | undefined; res: CoreResponse }>();
+  return async (req) => {
+    const res = await next(req);
+    const id = jobIdOf(req);
+    if (req.method !== 'GET') {
+      loaded.clear();
+      return res;
+    }
+    if (id === undefined) return res;
+    const key = req.headers['api-key'];
+    if (res.status === 200) loaded.set(id, { key, res });
+    const kept = loaded.get(id);
+    return res.status === 404 && kept !== undefined && kept.key !== key ? kept.res : res;
+  };
+};
+
 export const isolationMutants: Mutant[] = [
   {
     // spec 5.3: the job list returns only data of the key's employer, on every page
@@ -461,5 +482,15 @@ export const isolationMutants: Mutant[] = [
       "cache keyed by the address alone: the other employer asking for it gets the first employer's jobs)",
     expectedRule: 'jobs.isolation.list',
     transform: nextPageReadAheadForAnyKey,
+  },
+  {
+    // spec 5.3: single-job reads return only data for the employer that the key belongs to
+    name: 'isolation-job-just-read-served-to-other-key',
+    area: 'isolation',
+    violates:
+      "5.3: single-job reads return only the key's employer's data (here a job read by GET /jobs/{id} is kept by id " +
+      "alone until the next write, and the other employer's GET /jobs/{id} of it is answered from there)",
+    expectedRule: 'jobs.isolation.list',
+    transform: loadedJobsKeptById,
   },
 ];
