@@ -4,11 +4,13 @@
  * goes out just before the write and the same request again just after it: a cache of list answers, or a search
  * view, that one write path does not clear answers the second list as the first. After a create (in every form, with
  * no status and with each one) or an update, the item must be the job as a GET reads it, every header field (2.7),
- * with the header fields sent, and the list filtered by its status holds it too; after a status change in each update
+ * with the header fields sent, and the list filtered by its status holds it too, and the lists without q, with and
+ * without its status, have no older job at their head; after a status change in each update
  * form, the list filtered by the status it left no longer does, both statuses' lists without q count what they hold,
  * and the active jobs stay in publishDate order. A later
  * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
- * removed: a cache of later pages that one write path leaves shows there; and the employer's list without q gives
+ * removed: a cache of later pages that one write path leaves, or a page read ahead when the first was read just
+ * before the write, shows there; and the employer's list without q gives
  * one total on its first and second page after every write. The rule runs alone (`exclusive`):
  * another rule's write between the two lists would clear such a cache and hide it.
  */
@@ -16,7 +18,7 @@ import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { firstOutOfOrder, headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
+import { compareDates, firstOutOfOrder, headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { CREATE_FORMS, declinesCreate, declinesUpdate, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
@@ -82,6 +84,9 @@ async function listedAround(
   const shownOf = async (): Promise<Shown> =>
     (await listJobs(ctx, { q: referenceId, pageSize: 100 })).json.data.find((header) => header.id === id());
   const laterBefore = await laterPageTotal(ctx);
+  // Then the page before it, as a client paging through does: a server that reads the next page ahead when it answers
+  // one must bring that copy up to date with the write, or the later page after it shows the list before the write.
+  await ctx.api.list({ q: caseTagOf(ctx), page: 1, pageSize: 1 });
   // Read before the write too, so that a copy of the unscoped pages taken then must be brought up to date by it.
   await unscopedTotals(ctx);
   await shownOf();
@@ -99,6 +104,26 @@ function listedProblems(after: Shown, job: Job | undefined, sent: Body): string[
     ...headerDifferences(after, job).map((field) => `${field}: list ${show(after[field])}, GET ${show(job[field])}`),
     ...keptValueProblems(sentHeader, after),
   ];
+}
+
+/**
+ * Right after a create, the employer's list without q, and with the new job's status, has no job published before it
+ * at its head (4.5: sorted by publishDate descending): the new job, one of its publishDate (ties are open) or another
+ * client's newer job comes first. A create path that files its job at the end of a view shows there. The dates
+ * compared are both list items', so a header written at another precision than the full job cannot mislead.
+ */
+async function newestFirstProblems(ctx: RuleContext, created: JobHeader): Promise<string[]> {
+  const problems: string[] = [];
+  for (const status of [undefined, created.status]) {
+    const res = await requestList(ctx.api, status === undefined ? { pageSize: 1 } : { status, pageSize: 1 }, new Set([created.id]));
+    const first = res.status === 200 ? res.json?.data?.[0] : undefined;
+    if (first !== undefined && compareDates(first.publishDate, created.publishDate) < 0)
+      problems.push(
+        `GET /jobs?${status === undefined ? '' : `status=${status}&`}pageSize=1 lists first a job published ` +
+          `${first.publishDate}, before the new job (${created.publishDate})`,
+      );
+  }
+  return problems;
 }
 
 /**
@@ -121,6 +146,7 @@ async function expectListed(
     problems.push(`page 2 of GET /jobs?q=${caseTagOf(ctx)}&pageSize=1 gives total ${now}, ${before} before the write`);
   const unscoped = await unscopedPagesDisagree(ctx);
   if (unscoped !== undefined) problems.push(unscoped);
+  if (adds === 1 && after !== undefined) problems.push(...(await newestFirstProblems(ctx, after)));
   // The list filtered by the job's status holds it too: a status view one write path does not fill misses it.
   if (job !== undefined) {
     const filtered = (await listJobs(ctx, { q: referenceId, status: job.status, pageSize: 100 })).json.data;

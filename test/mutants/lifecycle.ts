@@ -18,6 +18,7 @@ import {
   sideRequest,
 } from './support/side-requests.js';
 import { staleIndex } from './support/stale-index.js';
+import { FreshJobs, madeByOverrideCreate } from './support/fresh-jobs.js';
 
 const SECOND_KEY = DEMO_KEYS[1];
 
@@ -103,6 +104,22 @@ const deleteKeepsOnlyJob: Transform = (next) => async (req) => {
   if (!(req.method === 'DELETE' && isItem(req))) return next(req);
   const own = await ownJobCount(next, req);
   return own?.total === 1 && own.newest === jobIdOf(req) ? { status: 204, headers: {} } : next(req);
+};
+
+/**
+ * DELETE through the override on a job's path answers 204 and removes nothing while the job, made by PUT-create
+ * through the override, has not been written since (its row is only completed on the first update). The owner's
+ * delete only: another employer's is refused as before.
+ */
+const overrideDeleteSkipsFreshOverrideCreate: Transform = (next) => {
+  const fresh = new FreshJobs(madeByOverrideCreate);
+  return async (req) => {
+    const id = jobIdOf(req);
+    const skipped = isOverride(req, 'DELETE') && fresh.has(id) && (await currentJob(next, req, id!)) !== undefined;
+    const res = skipped ? { status: 204, headers: {} } : await next(req);
+    if (!skipped) fresh.observe(req, res);
+    return res;
+  };
 };
 
 export const lifecycleMutants: Mutant[] = [
@@ -438,5 +455,15 @@ export const lifecycleMutants: Mutant[] = [
       "3, 4.4: DELETE removes the job it names, 204 (here DELETE /jobs/{id} of the employer's only job answers 204 and " + 'keeps it)',
     expectedRule: 'jobs.list.first-and-last-job',
     transform: deleteKeepsOnlyJob,
+  },
+  {
+    // spec 4.7, 3: the DELETE override acts as a DELETE; the job is removed
+    name: 'lifecycle-override-delete-keeps-fresh-override-created-job',
+    area: 'lifecycle',
+    violates:
+      '4.7, 3: POST on a job path with the DELETE override removes the job (here it answers 204 and keeps a job made by ' +
+      'PUT-create through the override that no write has touched since)',
+    expectedRule: 'jobs.create.deleted-reference-reusable',
+    transform: overrideDeleteSkipsFreshOverrideCreate,
   },
 ];

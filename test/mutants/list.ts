@@ -21,6 +21,7 @@ import {
   jobIdOf,
 } from './support/routes.js';
 import { staleIndex } from './support/stale-index.js';
+import { FreshJobs, madeByOverrideCreate } from './support/fresh-jobs.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 
 /**
@@ -456,6 +457,54 @@ const activeCountMissesRepublishByReference: Transform = (next) => {
     );
     if (!isListBody(active) || Number(active.paging.total) + (drift.get(key) ?? 0) > 0) return res;
     return withResponseJson(res, { data: [], paging: { ...body.paging, total: 0, pages: 0, next: null } });
+  };
+};
+
+/**
+ * Answering a page reads the next one ahead, kept by key and query; an update or a delete drops what the key's
+ * read-ahead holds, a POST does not: the page read after a POST is the one read before it.
+ */
+const nextPageReadAheadKeptAcrossPosts: Transform = (next) => {
+  const ahead = new Map<string, CoreResponse>();
+  const keyOf = (req: CoreRequest, query: URLSearchParams): string => `${req.headers['api-key'] ?? ''}?${[...query].sort().join('&')}`;
+  return async (req) => {
+    if (!isList(req)) {
+      const res = await next(req);
+      const own = `${req.headers['api-key'] ?? ''}?`;
+      if ((isAnyUpdate(req) || isDelete(req)) && res.status < 300)
+        for (const k of [...ahead.keys()]) if (k.startsWith(own)) ahead.delete(k);
+      return res;
+    }
+    const k = keyOf(req, req.query);
+    const kept = ahead.get(k);
+    ahead.delete(k);
+    const res = kept ?? (await next(req));
+    const body = responseJson(res);
+    if (res.status === 200 && isListBody(body) && body.paging.next !== null) {
+      const query = new URLSearchParams(req.query);
+      query.set('page', String(Number(body.paging.page) + 1));
+      const following = await sideRequest(next, req, 'GET', '/jobs', { query });
+      if (following.status === 200) ahead.set(keyOf(req, query), following);
+    }
+    return res;
+  };
+};
+
+/**
+ * A job made by PUT-create through the override is filed at the end of the lists without q until a later write
+ * touches it (its row is sorted in on its first update).
+ */
+const overrideCreatedListedLast: Transform = (next) => {
+  const fresh = new FreshJobs(madeByOverrideCreate);
+  const listed = relist(({ items, view }) => {
+    if (view.q !== undefined) return items;
+    return [...items.filter((item) => !fresh.has(item.id)), ...items.filter((item) => fresh.has(item.id))];
+  })(next);
+  return async (req) => {
+    if (isList(req)) return listed(req);
+    const res = await next(req);
+    fresh.observe(req, res);
+    return res;
   };
 };
 
@@ -1389,5 +1438,25 @@ export const listMutants: Mutant[] = [
       'does not move stands at 0: a job re-published by referenceId while none was active is left out)',
     expectedRule: 'jobs.list.first-and-last-job',
     transform: activeCountMissesRepublishByReference,
+  },
+  {
+    // spec 2.8: total is the number of matching jobs; 4.5: the list returns the employer's jobs
+    name: 'list-next-page-read-ahead-kept-across-posts',
+    area: 'list',
+    violates:
+      '2.8: total is the number of matching jobs, on every page (here the next page is read ahead when a page is ' +
+      'answered, and a POST does not drop it: the page read right after a POST is the one before it)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: nextPageReadAheadKeptAcrossPosts,
+  },
+  {
+    // spec 4.5: the list is sorted by publishDate descending
+    name: 'list-override-created-job-last-until-written',
+    area: 'list',
+    violates:
+      '4.5: the list is sorted by publishDate descending (here a job made by PUT-create through the override is listed ' +
+      'after older jobs, in the lists without q, until a later write touches it)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: overrideCreatedListedLast,
   },
 ];

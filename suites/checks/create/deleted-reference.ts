@@ -3,9 +3,10 @@
  * removed, so a create with its referenceId (POST, or PUT /jobs) posts no
  * referenceId "that already exists" and creates a new job, and a PUT /jobs/{id}
  * may give it to another live job. A soft delete that keeps the referenceId in
- * a unique index refuses it. Every combination is sent: the job created by POST
- * or by PUT-create, deleted in each delete form, its referenceId taken again in
- * each way, since a server may keep one index per path that wrote it. The job
+ * a unique index refuses it. Every combination is sent: the job created in each
+ * create form (the override's among them), deleted in each delete form right
+ * after, its referenceId taken again in each way, since a server may keep one
+ * index per path that wrote it. The job
  * that takes the referenceId holds what its own request sent, and the create
  * defaults where a create sends no flags: the deleted job is active and
  * confidential, so a server that revives its record instead shows it.
@@ -19,7 +20,8 @@ import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, removeJob, type DeleteWay } from '../../kit/delete-forms.js';
 import { createJob, getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
-import { CREATE_WAYS, createBy, omit, type CreateWay } from './shared.js';
+import { CREATE_WAYS, omit, type CreateWay } from './shared.js';
+import { CREATE_FORMS, createInForm, formLabel, type CreateForm } from '../../kit/rejected-writes.js';
 
 /** The ways a freed referenceId is taken again: both creates, and an update by id of another live job. */
 type ReuseWay = CreateWay | 'PUT /jobs/{id}';
@@ -55,9 +57,12 @@ async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other
   return { res, holds: { ...body, ...CREATE_DEFAULTS } };
 }
 
-/** Every way a referenceId is freed and taken again: made by each create, deleted in each form, reused in each way. */
-const COMBINATIONS: ReadonlyArray<[CreateWay, DeleteWay, ReuseWay]> = CREATE_WAYS.flatMap((made) =>
-  DELETE_WAYS.flatMap((removed) => REUSE_WAYS.map((way): [CreateWay, DeleteWay, ReuseWay] => [made, removed, way])),
+/**
+ * Every way a referenceId is freed and taken again: made in each create form (the override's too, where honoured),
+ * deleted in each form right after, reused in each way.
+ */
+const COMBINATIONS: ReadonlyArray<[CreateForm, DeleteWay, ReuseWay]> = CREATE_FORMS.flatMap((made) =>
+  DELETE_WAYS.flatMap((removed) => REUSE_WAYS.map((way): [CreateForm, DeleteWay, ReuseWay] => [made, removed, way])),
 );
 
 export const deletedReferenceReusable: Implementation = propertyRule(
@@ -76,7 +81,7 @@ export const deletedReferenceReusable: Implementation = propertyRule(
     check: async (ctx: RuleContext, [first, second]) => {
       for (const [made, removed, way] of COMBINATIONS) {
         const body = { ...identify(ctx, first), ...AWAY_FROM_DEFAULTS };
-        const old = await createBy(ctx, made, body);
+        const old = await createInForm(ctx, made, body);
         await removeJob(ctx, removed, old, body.referenceId);
         const { res, holds } = await reuse(ctx, way, body.referenceId, second);
         const [accepts, answer] = ANSWERS[way];
@@ -92,7 +97,7 @@ export const deletedReferenceReusable: Implementation = propertyRule(
           (item) => item.referenceId === body.referenceId,
         );
         ctx.expect(taker.id !== old.id && read.referenceId === body.referenceId && listed.length === 1 && listed[0]?.id === taker.id, {
-          title: `${way} with the referenceId of a job made by ${made} and deleted by ${DELETE_HOW[removed]} did not give it to one live job`,
+          title: `${way} with the referenceId of a job made by ${formLabel(made)} and deleted by ${DELETE_HOW[removed]} did not give it to one live job`,
           expected:
             'one live job with the referenceId: the one that took it (spec 2.1: the service assigns ids; 3: the old job is removed)',
           received:
