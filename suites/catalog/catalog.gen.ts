@@ -490,7 +490,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title:
-      "A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer, and a delete names its job by its own form alone (an id beside DELETE /jobs's referenceId, a referenceId in a body on the path)",
+      "A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer, and a delete names its job by its own form alone (an id beside DELETE /jobs's referenceId, a referenceId in a body on the path); a job copied with its id under a new referenceId by PUT /jobs leaves the original alone",
     statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.',
   },
   {

@@ -4,8 +4,9 @@
  * by PUT-create, or through the override, in an index, a cache or a view of its own, which another path then forgets
  * to update, passes them. Here a job made by POST, by PUT-create and through the override (where honoured) is
  * retitled by id and found by its new title word (4.5), archived by referenceId (answer and GET show it, 3), renamed
- * by id, after which its old referenceId names it no more (a PUT /jobs with it leaves the job alone, 2.1), and deleted
- * through the override by id, after which a GET finds it gone (4.7).
+ * by id, after which its old referenceId names it no more (a PUT /jobs with it leaves the job alone, 2.1) and its new
+ * one names it (PUT /jobs with it retitles it), and deleted, by its new referenceId or through the override by id
+ * (dealt over the create forms), after which a GET finds it gone (4.4, 4.7).
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
@@ -14,7 +15,7 @@ import { show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { expectLeftAlone, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
 import { CREATE_FORMS, declinesCreate, formLabel, sendCreate, sendUpdate } from '../kit/rejected-writes.js';
-import { deleteJob } from '../kit/delete-forms.js';
+import { DELETE_HOW, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** Retitled by id: the list by a word only the new title holds finds the job. */
@@ -58,7 +59,19 @@ async function renamedLeavesOldReference(ctx: RuleContext, job: Job, made: strin
   });
   const taker = isSuccess(step.status) ? step.json?.id : undefined;
   if (typeof taker === 'number' && taker !== job.id) await ctx.api.deleteById(taker);
+  // The new one names it: an index by referenceId that a rename by id does not update finds nothing there.
+  const title = scopedTitle(ctx, renamed.referenceId as string, 'by its new referenceId');
+  const byNew = await sendUpdate(ctx, 'reference', renamed, { title });
+  ctx.expect(byNew.status === 200 && byNew.json?.id === job.id && byNew.json.title === title, {
+    title: `PUT /jobs with job ${job.id}'s new referenceId (made by ${made}, renamed by id) did not update it`,
+    expected: `200 with job ${job.id} retitled: the referenceId a rename gave the job names it (spec 4.3 form 2)`,
+    received: `${responseLine(byNew)}, id ${show(byNew.json?.id)}`,
+    failingExchange: byNew.exchange,
+  });
 }
+
+/** How each job is deleted after its rename, dealt over the create forms: by its new referenceId, and through the override by id. */
+const FINAL_DELETES: readonly DeleteWay[] = ['reference', 'override'];
 
 export const madeEveryWayRule: Implementation = propertyRule<Body>(
   {
@@ -73,7 +86,7 @@ export const madeEveryWayRule: Implementation = propertyRule<Body>(
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
-      for (const form of CREATE_FORMS) {
+      for (const [i, form] of CREATE_FORMS.entries()) {
         const body = identify(ctx, { ...generated, status: 'active' });
         const res = await sendCreate(ctx, form, body);
         if (await declinesCreate(ctx, form, generated, res)) continue;
@@ -84,11 +97,12 @@ export const madeEveryWayRule: Implementation = propertyRule<Body>(
         await archivedByReference(ctx, job, made);
         await renamedLeavesOldReference(ctx, job, made, generated);
         const renamed = await getJob(ctx, job.id);
-        const gone = await deleteJob(ctx, 'override', renamed, renamed.referenceId as string);
+        const way = FINAL_DELETES[i % FINAL_DELETES.length]!;
+        const gone = await deleteJob(ctx, way, renamed, renamed.referenceId as string);
         const after = await ctx.api.get(job.id);
         ctx.expect(gone.status === 204 && showsGone(after.status), {
-          title: `the DELETE override on /jobs/${job.id} (made by ${made}) did not remove it`,
-          expected: 'POST with X-HTTP-Method-Override: DELETE acts as a DELETE: 204, then the job is gone (spec 4.4, 4.7)',
+          title: `${DELETE_HOW[way]} of job ${job.id} (made by ${made}, renamed by id) did not remove it`,
+          expected: 'a DELETE by id, by referenceId or through the override removes the job: 204, then it is gone (spec 4.4, 4.7)',
           received: `${responseLine(gone)}; then GET -> ${responseLine(after)}`,
           failingExchange: gone.exchange,
         });

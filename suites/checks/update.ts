@@ -7,11 +7,19 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryField, type SalaryMergeCase } from '../arbitraries/salary.js';
-import { createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
+import { asCreateInput, createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs, showsGone } from '../kit/jobs.js';
-import { declinesUpdate, formLabel, namesByReference, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import {
+  declinesUpdate,
+  formLabel,
+  namesByReference,
+  REFERENCE_FORMS,
+  sendUpdate,
+  UPDATE_FORMS,
+  type UpdateForm,
+} from '../kit/rejected-writes.js';
 import { fixedRule, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { assertJobBody } from '../http/api.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
@@ -208,6 +216,34 @@ async function expectReadOnlyOnUpdate(ctx: RuleContext, form: UpdateForm, { base
   });
 }
 
+/**
+ * A job copied as a client copies one: another job's values and its id (a GET result keeps it), with a new referenceId
+ * and title, by PUT /jobs (plainly and through the override). The referenceId names no job, so the PUT creates one
+ * (4.3: PUT-create behaves as POST) with the id read-only and ignored (2.1), or it is refused; either way the job whose
+ * id it carries stays as it was. A server that lets the body's id name the job renames and rewrites that one.
+ */
+async function expectCopyLeavesOriginal(ctx: RuleContext, form: UpdateForm, sibling: Job): Promise<void> {
+  const referenceId = ctx.referenceId();
+  const copy = { ...asCreateInput(sibling), id: sibling.id, referenceId, title: scopedTitle(ctx, referenceId, 'copied') };
+  const res = await sendUpdate(ctx, form, { ...sibling, referenceId }, copy);
+  const label = `${formLabel(form)} with job ${sibling.id}'s values and id under a new referenceId`;
+  if (isSuccess(res.status))
+    ctx.expect(res.json?.id !== sibling.id, {
+      title: `${label} answered job ${sibling.id}`,
+      expected: "a new job: the referenceId names none, so PUT /jobs creates one (spec 4.3), its id the service's (2.1: read-only)",
+      received: `${res.status}, id ${show(res.json?.id)}`,
+      failingExchange: res.exchange,
+    });
+  const after = await getJob(ctx, sibling.id);
+  const moved = changedFields(sibling, after);
+  ctx.expect(moved.length === 0, {
+    title: `${label} changed job ${sibling.id}: ${moved.join(', ')}`,
+    expected: 'id is read-only (spec 2.1) and PUT /jobs names its job by referenceId (4.3 form 2): the job copied stays as it was',
+    received: changeLines(sibling, after, moved).join('\n'),
+    failingExchange: res.exchange,
+  });
+}
+
 /** A delete that also carries what names another job: an id beside DELETE /jobs's referenceId, a referenceId in a body on the path. */
 interface CrossedDelete {
   label: string;
@@ -270,7 +306,8 @@ const readOnlyFields: Implementation = propertyRule(
     level: 'must',
     title:
       'A PUT in every form (by id, by referenceId, through the override where honoured) never changes id, publishDate or employer, ' +
-      "and a delete names its job by its own form alone (an id beside DELETE /jobs's referenceId, a referenceId in a body on the path)",
+      "and a delete names its job by its own form alone (an id beside DELETE /jobs's referenceId, a referenceId in a body on the path); " +
+      'a job copied with its id under a new referenceId by PUT /jobs leaves the original alone',
     statement: 'Unique job id. Assigned by the service. Read-only. … Publish date. Set by the service. Read-only.',
   },
   {
@@ -280,6 +317,7 @@ const readOnlyFields: Implementation = propertyRule(
     check: async (ctx: RuleContext, value) => {
       const sibling = await getJob(ctx, (await createJob(ctx, identify(ctx, value.base))).id);
       for (const form of UPDATE_FORMS) await expectReadOnlyOnUpdate(ctx, form, value, sibling);
+      for (const form of REFERENCE_FORMS) await expectCopyLeavesOriginal(ctx, form, await getJob(ctx, sibling.id));
       for (const crossed of CROSSED_DELETES) await expectDeleteNamesOne(ctx, value, sibling, crossed);
     },
   },

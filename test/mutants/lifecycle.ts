@@ -122,6 +122,29 @@ const overrideDeleteSkipsFreshOverrideCreate: Transform = (next) => {
   };
 };
 
+/**
+ * DELETE /jobs looks referenceIds up in an index that a rename by PUT /jobs/{id} does not update (one given to a job
+ * without a referenceId is filed): the new referenceId of a renamed job finds nothing (404), and the job stays.
+ */
+const deleteByReferenceMissesRenameById: Transform = (next) => {
+  const renamed = new Map<number, unknown>();
+  return async (req) => {
+    const ref = requestJson(req)?.referenceId;
+    if (isPutById(req)) {
+      const before = await currentJob(next, req, jobIdOf(req)!);
+      const res = await next(req);
+      const old = before?.referenceId;
+      if (res.status === 200 && typeof ref === 'string' && typeof old === 'string' && old !== '' && old !== ref)
+        renamed.set(jobIdOf(req)!, ref);
+      return res;
+    }
+    if (req.method !== 'DELETE' || !isCollection(req) || typeof ref !== 'string') return next(req);
+    const holder = await jobByReference(next, req, ref);
+    if (holder === undefined || renamed.get(holder.id as number) !== ref) return next(req);
+    return jsonResponse(404, { status: 404, code: 'not_found', message: `No job with referenceId ${JSON.stringify(ref)}` });
+  };
+};
+
 export const lifecycleMutants: Mutant[] = [
   {
     // spec 4.4: DELETE /jobs identifies its job by the referenceId in the body; none names no job
@@ -465,5 +488,15 @@ export const lifecycleMutants: Mutant[] = [
       'PUT-create through the override that no write has touched since)',
     expectedRule: 'jobs.create.deleted-reference-reusable',
     transform: overrideDeleteSkipsFreshOverrideCreate,
+  },
+  {
+    // spec 4.4, 3: DELETE /jobs removes the job its referenceId names
+    name: 'lifecycle-delete-by-reference-misses-rename-by-id',
+    area: 'lifecycle',
+    violates:
+      '4.4, 3: DELETE /jobs removes the job the referenceId names (here a referenceId a job took by PUT /jobs/{id} is ' +
+      'not found by DELETE /jobs, and the job stays)',
+    expectedRule: 'jobs.lifecycle.made-every-way',
+    transform: deleteByReferenceMissesRenameById,
   },
 ];

@@ -256,6 +256,16 @@ const updateByIdAnsweredFromCache: Transform = (next) => {
   };
 };
 
+/** PUT /jobs takes an id in the body (a GET result keeps it) over the referenceId: the job with that id is written. */
+const putByReferenceFollowsBodyId: Transform = (next) => async (req) => {
+  const body = requestJson(req);
+  if (!isPutByReference(req) || typeof body?.id !== 'number' || typeof body.referenceId !== 'string') return next(req);
+  const job = await currentJob(next, req, body.id);
+  if (job === undefined || job.referenceId === body.referenceId) return next(req);
+  const { id, ...rest } = body;
+  return next({ ...withJsonBody(req, rest), path: `${req.path}/${String(id)}` });
+};
+
 export const updateMutants: Mutant[] = [
   {
     // spec 4.3: PUT /jobs identifies its job by the referenceId in the body; none names no job
@@ -1200,5 +1210,15 @@ export const updateMutants: Mutant[] = [
       'from a cache without applying it: archive, re-publish, archive leaves the job active)',
     expectedRule: 'jobs.update.idempotent',
     transform: updateByIdAnsweredFromCache,
+  },
+  {
+    // spec 2.1: id is read-only; 4.3: PUT /jobs names its job by the referenceId in the body
+    name: 'update-put-by-reference-follows-body-id',
+    area: 'update',
+    violates:
+      '2.1, 4.3: id is read-only and PUT /jobs names its job by referenceId (here an id in the body names the job ' +
+      'written: a job copied with its id under a new referenceId renames and rewrites the original)',
+    expectedRule: 'jobs.update.read-only-fields',
+    transform: putByReferenceFollowsBodyId,
   },
 ];
