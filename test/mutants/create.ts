@@ -2,7 +2,7 @@
  * @module Mutants of creating jobs: POST /jobs and PUT-create (spec 3, 4.2, 4.3, 7.1).
  */
 import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
-import { DAY_MS, HOUR_MS } from '../../schemas/time-units.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../schemas/time-units.js';
 import { DEMO_EMPLOYERS, type CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
@@ -147,11 +147,18 @@ const firstJobConfidential: Transform = (next) => async (req) => {
   return next((await ownJobCount(next, req))?.total === 0 ? withJsonBody(req, { ...body, confidential: true }) : req);
 };
 
-/** The default closeDate is 60 days after the minute a job was made in, not after its publishDate (a default cached per minute). */
+/**
+ * The default closeDate is 60 days after the minute a job was made in, not after its publishDate (a default cached per
+ * minute). Where that minute starts within two seconds of now, or on a quarter hour (the start or end of a day in some
+ * zone, which a service keeping the date by day may rightly write), the minute before it is taken: the mutant then
+ * breaks the spec at every moment a run reaches it.
+ */
 const defaultCloseDateFromTheMinute = rewriteRequest(isPost, (body) => {
   if (body.closeDate !== undefined) return;
   const now = Date.now();
-  body.closeDate = new Date(now - (now % 60_000) + 60 * DAY_MS).toISOString();
+  let minute = now - (now % MINUTE_MS);
+  while (now - minute < 2 * SECOND_MS || minute % (15 * MINUTE_MS) === 0) minute -= MINUTE_MS;
+  body.closeDate = new Date(minute + 60 * DAY_MS).toISOString();
 });
 
 export const createMutants: Mutant[] = [
