@@ -2,9 +2,9 @@
  * @module Writes the chosen report formats of one run into a directory and,
  * on GitHub Actions, appends the Markdown summary to $GITHUB_STEP_SUMMARY.
  */
-import { appendFile, writeFile } from 'node:fs/promises';
+import { appendFile, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { harOfExchanges, type TimedExchange } from './har/exchanges-har.js';
+import { harJsonPieces, type TimedExchange } from './har/exchanges-har.js';
 import { toolInfo } from './tool-info.js';
 import { Redactor, type RedactedReport } from './redactor.js';
 import { createReportDir, DEFAULT_WRITE_TIMEOUT_MS, withinTime } from './report-dir.js';
@@ -60,6 +60,16 @@ export function parseReporters(value: string | readonly string[]): ReporterName[
   return [...new Set(names as ReporterName[])];
 }
 
+/** The exchanges as exchanges.har, a piece at a time: a piece ends at an entry's end, so a secret in an entry is never cut in two. */
+async function writeHar(path: string, exchanges: readonly TimedExchange[], lastScrub: Redactor): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    for (const piece of harJsonPieces(exchanges, toolInfo)) await file.write(lastScrub.scrubFile(piece), null, 'utf8');
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * Renders and writes the report formats; returns the written paths (the step
  * summary file is not among them).
@@ -83,7 +93,7 @@ export async function writeReports(report: RedactedReport, options: WriteReports
     }
     if (options.exchanges) {
       const path = join(options.dir, EXCHANGES_HAR);
-      await writeFile(path, lastScrub.scrubFile(JSON.stringify(harOfExchanges(options.exchanges, toolInfo))), 'utf8');
+      await writeHar(path, options.exchanges, lastScrub);
       written.push(path);
     }
     const stepSummary = options.stepSummary ?? process.env.GITHUB_STEP_SUMMARY;

@@ -98,6 +98,11 @@ function entryOf({ exchange, startedAt, ruleId }: TimedExchange): HarEntry {
   };
 }
 
+/** The exchanges in the order they started, the order of a HAR log's entries. */
+function inStartOrder(exchanges: readonly TimedExchange[]): TimedExchange[] {
+  return [...exchanges].sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
+}
+
 /**
  * The run's exchanges, in the order they started, as one HAR 1.2 log.
  *
@@ -106,6 +111,28 @@ function entryOf({ exchange, startedAt, ruleId }: TimedExchange): HarEntry {
  * await writeFile('exchanges.har', JSON.stringify(har));
  */
 export function harOfExchanges(exchanges: readonly TimedExchange[], tool: ToolInfo): HarLog {
-  const ordered = [...exchanges].sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime());
-  return { log: { version: '1.2', creator: { name: tool.name, version: tool.version }, entries: ordered.map(entryOf) } };
+  return { log: { version: '1.2', creator: { name: tool.name, version: tool.version }, entries: inStartOrder(exchanges).map(entryOf) } };
+}
+
+/**
+ * The text of harOfExchanges's log (JSON.stringify's, to the character) in pieces of about `pieceSize` characters,
+ * each ending at the end of an entry. A run's log is tens of megabytes: built, scrubbed and written whole, it cost
+ * about twice the time its pieces do, and held the whole text in memory twice.
+ *
+ * @example
+ * for (const piece of harJsonPieces(recorded, toolInfo)) await file.write(piece);
+ */
+export function* harJsonPieces(exchanges: readonly TimedExchange[], tool: ToolInfo, pieceSize = 1 << 20): Generator<string> {
+  const { log } = harOfExchanges([], tool);
+  let piece = `{"log":{"version":${JSON.stringify(log.version)},"creator":${JSON.stringify(log.creator)},"entries":[`;
+  let separator = '';
+  for (const timed of inStartOrder(exchanges)) {
+    piece += separator + JSON.stringify(entryOf(timed));
+    separator = ',';
+    if (piece.length >= pieceSize) {
+      yield piece;
+      piece = '';
+    }
+  }
+  yield `${piece}]}}`;
 }

@@ -122,16 +122,17 @@ const ROWS: Row[] = [
 
 /**
  * Rows share one run of the registry against a server that makes all their choices, each refusal naming its form: a
- * rule that owns none of them reporting fails every row of the run, as it did alone, and an owner that reports after a
- * refusal of another row's form fails that row. A group holds no two rows of one owner, and at most one row of no
- * owner (an open choice: nothing may report), so a report still points at few rows. A row of mock choices runs apart:
- * one mock has one set of choices.
+ * rule that owns none of the forms reporting fails every row of the run, and an owner that reports after a refusal of
+ * another row's form fails that row. Two rows of one owner run apart (a rule stops at its first finding, before it
+ * sends the second form), and so do rows whose mock choices differ (one mock has one set).
  */
 function runGroups(rows: Row[]): Row[][] {
   const groups: Row[][] = [];
-  const fits = (row: Row, group: Row[]): boolean => group[0]!.choices === undefined && group.every((other) => other.owner !== row.owner);
+  const agree = (row: Row, other: Row): boolean =>
+    (row.owner === null || row.owner !== other.owner) &&
+    Object.entries(row.choices ?? {}).every(([choice, form]) => [undefined, form].includes(other.choices?.[choice]));
   for (const row of rows) {
-    const group = row.choices === undefined ? groups.find((g) => fits(row, g)) : undefined;
+    const group = groups.find((g) => g.every((other) => agree(row, other)));
     if (group) group.push(row);
     else groups.push([row]);
   }
@@ -148,7 +149,8 @@ async function runGroup(group: Row[]): Promise<GroupRun> {
   const transforms = group.flatMap((row) => (row.transform ? [row.transform] : row.refuses ? [refusesWrites(row.form, row.refuses)] : []));
   const transform = transforms.length === 0 ? undefined : transforms.reduce((outer, inner) => (next) => outer(inner(next)));
   const refusedRules = new Map(group.map((row) => [row.form, new Set<string>()]));
-  await using mock = await createMockServer(mockOptions({ transform, choices: group[0]!.choices }));
+  const choices = Object.assign({}, ...group.map((row) => row.choices)) as Record<string, string>;
+  await using mock = await createMockServer(mockOptions({ transform, choices }));
   const report = await runConformance({
     baseUrl: mock.url,
     ...KEYS,
