@@ -118,8 +118,13 @@ const REFERENCE_JOB = 5;
 const DELETED_LATER: ReadonlyArray<[DeleteWay, Status]> = DELETE_WAYS.flatMap((way) =>
   (['active', 'archived', 'draft'] as const).map((status): [DeleteWay, Status] => [way, status]),
 );
-/** The second employer's jobs, each titled with the title word and the referenceId above. */
-const OTHER_FIXTURE: readonly Status[] = ['active', 'archived', 'draft', 'active'];
+/**
+ * The second employer's jobs, each titled with the title word and the referenceId above, in these statuses. The first,
+ * which takes REFERENCE_JOB's referenceId, is archived where that job is active: a list with q = that referenceId and
+ * status archived holds no job of the key's employer and one of the other's (a search that fills an empty answer
+ * with another employer's matches shows it).
+ */
+const OTHER_FIXTURE: readonly Status[] = ['archived', 'active', 'draft', 'active'];
 /**
  * The fixture jobs whose referenceId each of the second employer's jobs takes (spec 1: a referenceId is the employer's
  * own), REFERENCE_JOB's first, so that q = that referenceId matches a job of each employer: a server that files

@@ -12,10 +12,12 @@
  * is a q that misses the probe job but finds a second one made after it: it
  * finds some jobs, and the list rules report those it misses; nor one that finds
  * them beside a filter of their status (a list without a filter that shows the
- * active jobs only).
+ * active jobs only), or finds a job made in another status (a q that misses
+ * drafts only).
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, withTitlePrefix } from '../arbitraries/job.js';
+import { jobStatuses } from '../arbitraries/schema-limits.js';
 import { SuiteError } from '../contract/errors.js';
 import type { Observations } from '../contract/observations.js';
 import type { JobsApi, ReferenceData } from '../contract/rule.js';
@@ -51,9 +53,10 @@ export async function probeQueryScope(
   /** The statuses the probe jobs were created in, as answered. */
   const statuses = new Set<string>();
   /** POSTs the n-th probe job, whose title and referenceId hold the word; its body, or undefined where it was not created. */
-  const createProbe = async (n: number): Promise<Record<string, unknown> | undefined> => {
+  const createProbe = async (n: number, status?: string): Promise<Record<string, unknown> | undefined> => {
     const referenceId = referenceWord(word, n);
-    const body = { ...withTitlePrefix(generated ?? {}, tag, titlePrefix(referenceId, word, tag)), referenceId };
+    const named = { ...withTitlePrefix(generated ?? {}, tag, titlePrefix(referenceId, word, tag)), referenceId };
+    const body = status === undefined ? named : { ...named, status };
     // Raw requests: a body that breaks the schema is for the rules to report, not for the probe to trip on.
     const created = await api.client.request<{ id?: unknown; status?: unknown }>({ method: 'POST', path: '/jobs', body });
     const id = created.json?.id;
@@ -89,6 +92,11 @@ export async function probeQueryScope(
     // Found by q beside a filter of the status the jobs were made in: q works, and the list without a status filter
     // loses them (only active jobs, say), which the list rules report.
     for (const status of statuses) if (!holds(whole) && whole.status === 200 && holds(await list(word, status))) return undefined;
+    // Found once made in another status: q misses the jobs of one status only (drafts, say), which the list rules report.
+    for (const [n, status] of jobStatuses.filter((other) => !statuses.has(other)).entries()) {
+      if (holds(whole) || whole.status !== 200 || (await createProbe(2 + n, status)) === undefined) continue;
+      if (holds(await list(word))) return undefined;
+    }
     if (!holds(whole)) {
       const answered = whole.status === 200 ? 'does not find' : `answers ${whole.status}, not a list that holds`;
       throw new SuiteError(

@@ -3,7 +3,7 @@
  */
 import { SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../schemas/time-units.js';
-import { DEMO_EMPLOYERS, type CoreRequest } from '../../mock/index.js';
+import { DEMO_EMPLOYERS, type CoreRequest, type CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
@@ -137,6 +137,24 @@ const standardPlanRefreshedAtEachList: Transform = (next) => {
     return date === undefined || typeof res.body !== 'string'
       ? res
       : { ...res, body: res.body.replace(/"publishDate":"[^"]*"/, `"publishDate":"${date}"`) };
+  };
+};
+
+/**
+ * PUT /jobs answers kept by key and body: the very PUT-create sent again once its job is gone (the referenceId names
+ * no job) is answered from there, with the deleted job, and creates nothing.
+ */
+const putCreateAnsweredFromKeptAnswer: Transform = (next) => {
+  const kept = new Map<string, CoreResponse>();
+  return async (req) => {
+    const body = requestJson(req);
+    if (!isPutByReference(req) || typeof body?.referenceId !== 'string') return next(req);
+    const key = `${req.headers['api-key']} ${JSON.stringify(body)}`;
+    const answer = kept.get(key);
+    if (answer !== undefined && (await jobByReference(next, req, body.referenceId)) === undefined) return answer;
+    const res = await next(req);
+    if (res.status === 201) kept.set(key, res);
+    return res;
   };
 };
 
@@ -781,6 +799,16 @@ export const createMutants: Mutant[] = [
     expectedRule: 'jobs.create.confidential-employer-id',
     choices: { 'job.confidential-employer': 'masked' },
     transform: maskStaysAfterConfidentialCleared,
+  },
+  {
+    // spec 3: DELETE removes the job; 4.3: a PUT with a referenceId that names no job creates one
+    name: 'create-put-create-sent-again-answered-from-kept-answer',
+    area: 'create',
+    violates:
+      '3, 4.3: once a job is removed, a PUT /jobs with its referenceId creates a job (here the very PUT-create that made ' +
+      'the deleted job, sent again, is answered as the first time, with the deleted job, and creates nothing)',
+    expectedRule: 'jobs.create.deleted-reference-reusable',
+    transform: putCreateAnsweredFromKeptAnswer,
   },
   {
     // spec 3: a create without closeDate closes 60 days after publishDate; 4.3: a PUT-create behaves as POST

@@ -101,6 +101,24 @@ const totalCountsOtherEmployer: Transform = (next) => async (req) => {
 };
 
 /**
+ * A search that finds none of the key's employer's jobs falls back to a lookup by referenceId that forgets the
+ * employer: the first page of an empty list by q (and status) shows the other employer's job whose referenceId is q.
+ */
+const emptySearchFilledByOtherEmployersReference: Transform = (next) => async (req) => {
+  const res = await next(req);
+  const other = otherKey(req.headers['api-key']);
+  const body = responseJson(res);
+  const q = req.query.get('q');
+  if (!isList(req) || !q || other === undefined || res.status !== 200 || !isListBody(body)) return res;
+  if (body.paging.total !== 0 || body.paging.page !== 1) return res;
+  const query = new URLSearchParams({ q, pageSize: '100', ...(req.query.get('status') ? { status: req.query.get('status')! } : {}) });
+  const theirs = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query, headers: { 'api-key': other } }));
+  const found = isListBody(theirs) ? theirs.data.find((item) => item.referenceId === q) : undefined;
+  if (found === undefined) return res;
+  return withResponseJson(res, { ...body, data: [found], paging: { ...body.paging, total: 1, pages: 1 } });
+};
+
+/**
  * Pages after the first end with the other employer's newest job matching the same filters, in place of the key's
  * own last item (counts unchanged): a query whose employer filter is lost past the first page, as an offset
  * query built apart from the first one can.
@@ -254,6 +272,16 @@ export const isolationMutants: Mutant[] = [
       "5.3: the list returns only the key's employer's data (here paging.total and pages also count the other employer's jobs matching q)",
     expectedRule: 'jobs.isolation.list',
     transform: totalCountsOtherEmployer,
+  },
+  {
+    // spec 5.3: the job list returns only data of the key's employer, where it has no match too
+    name: 'isolation-empty-search-filled-by-other-employers-reference',
+    area: 'isolation',
+    violates:
+      "5.3: the list returns only the key's employer's data (here a first page by q that holds none of its jobs shows the " +
+      "other employer's job whose referenceId is q)",
+    expectedRule: 'jobs.isolation.list',
+    transform: emptySearchFilledByOtherEmployersReference,
   },
   {
     // spec 5.3: single-job reads return only data of the key's employer

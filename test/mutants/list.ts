@@ -518,6 +518,16 @@ export const listMutants: Mutant[] = [
     transform: relist(({ items, view }) => pagesReversed(items, view.pageSize)),
   },
   {
+    // spec 4.5: q matches job title and referenceId, of a job in any status
+    name: 'list-q-never-finds-drafts',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here never of a draft, with a status filter or without: a search index fed ' +
+      'when a job is published)',
+    expectedRule: 'jobs.list.all-statuses',
+    transform: relist(({ items, view }) => (view.q === undefined ? items : items.filter((item) => item.status !== 'draft'))),
+  },
+  {
     // spec 4.5: q omitted, no term filter
     name: 'list-without-q-empty',
     area: 'list',

@@ -65,6 +65,24 @@ const COMBINATIONS: ReadonlyArray<[CreateForm, DeleteWay, ReuseWay]> = CREATE_FO
   DELETE_WAYS.flatMap((removed) => REUSE_WAYS.map((way): [CreateForm, DeleteWay, ReuseWay] => [made, removed, way])),
 );
 
+/**
+ * The very request that made a job, sent again in the same form once the job is deleted (a client posting its job
+ * anew): it makes a live job with what it sends, not an answer kept from the first time.
+ */
+async function sentAgainAfterDelete(ctx: RuleContext, made: CreateForm, removed: DeleteWay, generated: Body): Promise<void> {
+  const body = identify(ctx, generated);
+  await removeJob(ctx, removed, await createInForm(ctx, made, body), body.referenceId);
+  const again = await createInForm(ctx, made, body);
+  const read = await ctx.api.get(again.id);
+  const problems = read.status === 200 ? keptValueProblems(body, jobOf(read)) : [`answered ${read.status}`];
+  ctx.expect(problems.length === 0, {
+    title: `${formLabel(made)} sent again, unchanged, after its job was deleted by ${DELETE_HOW[removed]}, made no job that holds it`,
+    expected: 'a new live job with the values sent (spec 3: the job is removed, so the same create is valid again; 4.2, 4.3)',
+    received: `job ${again.id} answered; GET /jobs/${again.id}: ${problems.join('; ')}`,
+    failingExchange: read.exchange,
+  });
+}
+
 export const deletedReferenceReusable: Implementation = propertyRule(
   {
     id: 'jobs.create.deleted-reference-reusable',
@@ -96,10 +114,10 @@ export const deletedReferenceReusable: Implementation = propertyRule(
         const listed = (await listJobs(ctx, { q: body.referenceId, pageSize: 100 })).json.data.filter(
           (item) => item.referenceId === body.referenceId,
         );
-        ctx.expect(taker.id !== old.id && read.referenceId === body.referenceId && listed.length === 1 && listed[0]?.id === taker.id, {
+        // The id may be the deleted job's again (2.1: unique among jobs; a store may hand out the freed one).
+        ctx.expect(read.referenceId === body.referenceId && listed.length === 1 && listed[0]?.id === taker.id, {
           title: `${way} with the referenceId of a job made by ${formLabel(made)} and deleted by ${DELETE_HOW[removed]} did not give it to one live job`,
-          expected:
-            'one live job with the referenceId: the one that took it (spec 2.1: the service assigns ids; 3: the old job is removed)',
+          expected: 'one live job with the referenceId: the one that took it (spec 3: the old job is removed)',
           received:
             `deleted job ${old.id}; ${way} answered job ${taker.id}; GET /jobs/${taker.id} has referenceId ` +
             `${show(read.referenceId)}; listed with the referenceId: ${show(listed.map((item) => item.id))}`,
@@ -114,6 +132,7 @@ export const deletedReferenceReusable: Implementation = propertyRule(
           received: `GET /jobs/${taker.id}: ${problems.join('; ')}`,
         });
       }
+      for (const [i, made] of CREATE_FORMS.entries()) await sentAgainAfterDelete(ctx, made, DELETE_WAYS[i % DELETE_WAYS.length]!, first);
     },
   },
 );
