@@ -101,6 +101,11 @@ const RENAMED_TOO: ReadonlySet<number> = new Set([4, 7]);
 /** A fixture job created with the title word and losing it by a later PUT (the override where honoured): a search must let go of an old title too. */
 const UNTITLED_LATER = 11;
 /**
+ * A fixture job created with the title word, retitled without it by referenceId and back to its first title by id:
+ * a search that keeps a title a job once held and left (a row marked gone, a unique key) must take it again.
+ */
+const RETITLED_BACK = 9;
+/**
  * The fixture job created with the reference-id level's referenceId and renamed away from it by a later PUT, before
  * REFERENCE_JOB is renamed to it: a search that keeps a job's old referenceId lists both.
  */
@@ -224,6 +229,10 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
     if (by) jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title, ...renamedToo(ctx, i) }, by);
     // Through the override where honoured: every write path must bring the search up to date.
     if (i === UNTITLED_LATER) jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, 'override');
+    if (i === RETITLED_BACK) {
+      await retitle(ctx, jobs[i]!, { title: scopedTitle(ctx, named[i]!.referenceId, titledAt(i)) }, 'reference');
+      jobs[i] = await retitle(ctx, jobs[i]!, { title: named[i]!.title }, 'id');
+    }
   };
   const later = [
     ...FIXTURE.map((_status, i) => () => laterOf(i)),

@@ -13,10 +13,10 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import * as fc from 'fast-check';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
-import { createJob, expectLeftAlone, getJob } from '../kit/jobs.js';
+import { createJob, expectLeftAlone, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 import { namesNoJobAsText } from './reference-identification.js';
@@ -89,9 +89,11 @@ function expectUntouched(ctx: RuleContext, holder: Holder, what: string, res: Ap
  * PUT /jobs with the variant and a whole create body: a PUT-create of another job (4.3), never an update of the holder.
  * Returns the id of the job it created, if any.
  */
-async function putVariant(ctx: RuleContext, holder: Holder, body: Body): Promise<number | undefined> {
+async function putVariant(ctx: RuleContext, holder: Holder, body: Body, variant?: Variant): Promise<number | undefined> {
   const what = `PUT /jobs with referenceId "${holder.variant}"`;
-  const res = await ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', body: bodyNamed(ctx, body, holder.variant) });
+  const put = (referenceId: string) =>
+    ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', body: bodyNamed(ctx, body, referenceId) });
+  const res = await put(holder.variant);
   const answered = isSuccess(res.status) ? (res.json as { id?: unknown } | undefined)?.id : undefined;
   ctx.expect(answered !== holder.job.id, {
     title: `${what} answered as job ${holder.job.id}, which holds "${holder.job.referenceId}"`,
@@ -100,6 +102,8 @@ async function putVariant(ctx: RuleContext, holder: Holder, body: Body): Promise
     failingExchange: res.exchange,
   });
   await expectUntouched(ctx, holder, what, res);
+  // 4.3: a PUT-create behaves as POST, so it is no more refused for the holder's sake.
+  if (variant !== undefined) await expectNotRefusedForHolder(ctx, holder, variant, what, res, put);
   return typeof answered === 'number' && answered !== holder.job.id ? answered : undefined;
 }
 
@@ -116,17 +120,20 @@ async function deleteVariant(ctx: RuleContext, holder: Holder, override: boolean
 }
 
 /**
- * POST with the variant while the holder lives (4.2): no referenceId "that already exists", so not refused for it.
- * A refusal may be of the variant's characters alone (a space at the end, an accent), which the character-class
- * rules judge: the same shape with a referenceId no job holds tells the two apart.
+ * A write with the variant (`what`, answered `res`) refused while the holder lives is refused for the holder's sake,
+ * unless the same write with the variant of a referenceId no job holds (`sendAlone`) is refused too: a refusal of the
+ * variant's characters alone (a space at the end, an accent), which the character-class rules judge.
  */
-async function postVariant(ctx: RuleContext, holder: Holder, body: Body, variant: Variant): Promise<void> {
-  const what = `POST /jobs with referenceId "${holder.variant}"`;
-  const res = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: bodyNamed(ctx, body, holder.variant) });
-  await expectUntouched(ctx, holder, what, res);
+async function expectNotRefusedForHolder(
+  ctx: RuleContext,
+  holder: Holder,
+  variant: Variant,
+  what: string,
+  res: ApiResponse,
+  sendAlone: (referenceId: string) => Promise<ApiResponse>,
+): Promise<void> {
   if (!isClientError(res.status)) return;
-  const alone = variant.pair(ctx.referenceId()).variant;
-  const control = await ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: bodyNamed(ctx, body, alone) });
+  const control = await sendAlone(variant.pair(ctx.referenceId()).variant);
   if (!isSuccess(control.status)) {
     ctx.observe({
       topic: 'reference-id-characters',
@@ -138,11 +145,50 @@ async function postVariant(ctx: RuleContext, holder: Holder, body: Body, variant
   ctx.expect(false, {
     title: `${what} was refused while job ${holder.job.id} holds "${holder.job.referenceId}"`,
     expected:
-      `only a referenceId that already exists is rejected (spec 4.2): "${holder.variant}" (${variant.label}) is not ` +
-      `"${holder.job.referenceId}", and the same form with a referenceId no job holds was accepted (${control.status})`,
+      `only a referenceId that already exists is taken (spec 4.2, 4.3): "${holder.variant}" (${variant.label}) is not ` +
+      `"${holder.job.referenceId}", and the same write with a referenceId no job holds was accepted (${control.status})`,
     received: responseLine(res),
     failingExchange: res.exchange,
   });
+}
+
+/** POST with the variant while the holder lives (4.2): no referenceId "that already exists", so not refused for it. */
+async function postVariant(ctx: RuleContext, holder: Holder, body: Body, variant: Variant): Promise<void> {
+  const what = `POST /jobs with referenceId "${holder.variant}"`;
+  const post = (referenceId: string) =>
+    ctx.api.client.request<Job>({ method: 'POST', path: '/jobs', body: bodyNamed(ctx, body, referenceId) });
+  const res = await post(holder.variant);
+  await expectUntouched(ctx, holder, what, res);
+  await expectNotRefusedForHolder(ctx, holder, variant, what, res, post);
+}
+
+/**
+ * Both jobs, the holder and the variant's, listed by a word both titles hold (the case tag): two referenceIds that
+ * differ name two jobs, and a list that folds them into one shows one (4.5; 2.8: total counts the matching jobs).
+ */
+async function expectBothListed(ctx: RuleContext, holder: Holder, other: number): Promise<void> {
+  const res = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: 100 });
+  const listed = res.json.data.map((item) => item.id);
+  ctx.expect(listed.includes(holder.job.id) && listed.includes(other), {
+    title: `the list by the case's word does not hold both job ${holder.job.id} ("${holder.job.referenceId}") and job ${other} ("${holder.variant}")`,
+    expected: `both jobs: each title holds the word, and "${holder.variant}" (${holder.label}) is another referenceId (spec 4.5)`,
+    received: `items ${show(listed)}, total ${show(res.json.paging.total)}`,
+    failingExchange: res.exchange,
+  });
+}
+
+/**
+ * PUT /jobs/{id} renaming another job to the variant while the holder lives (4.3): the holder stays, and the rename is
+ * not refused for its sake. Sent only once no job holds the variant, where a refusal would be a true duplicate.
+ */
+async function renameToVariant(ctx: RuleContext, holder: Holder, body: Body, variant: Variant): Promise<void> {
+  if (!(await namesNoJobAsText(ctx, holder.variant))) return;
+  const job = await createJob(ctx, identify(ctx, body));
+  const what = `PUT /jobs/${job.id} renaming it to referenceId "${holder.variant}"`;
+  const rename = (referenceId: string) => ctx.api.putById(job.id, { referenceId });
+  const res = await rename(holder.variant);
+  await expectUntouched(ctx, holder, what, res);
+  await expectNotRefusedForHolder(ctx, holder, variant, what, res, rename);
 }
 
 export const nearMissReferencesRule: Implementation = propertyRule<{ body: Body; variant: Variant }>(
@@ -176,13 +222,16 @@ async function checkVariant(ctx: RuleContext, body: Body, variant: Variant): Pro
   // The deletes first while the holder is the only job near the variant: a store that compares by collation removes it.
   await deleteVariant(ctx, holder, false);
   await deleteVariant(ctx, holder, true);
-  // Then PUT-create: it makes a job of the variant, which the DELETE then removes, so the POST finds it free.
-  const created = await putVariant(ctx, holder, body);
+  // Then PUT-create: it makes a job of the variant, listed beside the holder, which the DELETE then removes, so the
+  // POST finds it free.
+  const created = await putVariant(ctx, holder, body, variant);
+  if (created !== undefined) await expectBothListed(ctx, holder, created);
   await deleteVariant(ctx, holder, false);
   // A job of the variant left by the DELETE would make a refused POST a true duplicate.
   const left = created === undefined ? undefined : await ctx.api.client.request({ method: 'GET', path: `/jobs/${created}` });
   if (left === undefined || !isSuccess(left.status)) await postVariant(ctx, holder, body, variant);
   await deleteVariant(ctx, holder, true);
+  await renameToVariant(ctx, holder, body, variant);
 }
 
 /**

@@ -508,6 +508,31 @@ const overrideCreatedListedLast: Transform = (next) => {
   };
 };
 
+/**
+ * A search table that marks a job's row gone when the job is retitled, and ignores a later insert of the same title
+ * (its unique key): a job retitled A, B, then A again is not found by a word of A, unless its referenceId holds the
+ * q (the referenceId's row is another).
+ */
+const searchDropsTitleTakenAgain: Transform = (next) => {
+  const titles = new Map<unknown, string>();
+  const left = new Map<unknown, Set<string>>();
+  const list = relist(({ items, view }) =>
+    view.q === undefined
+      ? items
+      : items.filter((item) => !left.get(item.id)?.has(String(item.title)) || String(item.referenceId ?? '').includes(view.q!)),
+  );
+  return async (req) => {
+    if (isList(req)) return list(next)(req);
+    const res = await next(req);
+    const job = responseJson(res);
+    if (!isJobBody(job) || typeof job.title !== 'string') return res;
+    const before = titles.get(job.id);
+    if (before !== undefined && before !== job.title) left.set(job.id, new Set([...(left.get(job.id) ?? []), before]));
+    titles.set(job.id, job.title);
+    return res;
+  };
+};
+
 export const listMutants: Mutant[] = [
   {
     // spec 4.5: sorted by publishDate descending, over the whole list
@@ -526,6 +551,16 @@ export const listMutants: Mutant[] = [
       'when a job is published)',
     expectedRule: 'jobs.list.all-statuses',
     transform: relist(({ items, view }) => (view.q === undefined ? items : items.filter((item) => item.status !== 'draft'))),
+  },
+  {
+    // spec 4.5: q matches job title and referenceId, the title a job holds now
+    name: 'list-search-drops-title-taken-again',
+    area: 'list',
+    violates:
+      '4.5: q matches job title (here a job retitled A, B, then A again is not found by a word of A that its referenceId ' +
+      'does not hold)',
+    expectedRule: 'jobs.list.status-filter',
+    transform: searchDropsTitleTakenAgain,
   },
   {
     // spec 4.5: q omitted, no term filter

@@ -16,7 +16,8 @@ import {
   withJsonBody,
   type JsonObject,
 } from './support/json.js';
-import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { allHeaders, relist } from './support/relist.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces, likeMatch, matchesReferences } from './support/collation.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
@@ -71,6 +72,36 @@ function isJsonNonObject(req: CoreRequest): boolean {
     return false;
   }
 }
+
+/** The first (newest) of the jobs whose referenceIds differ only in letter case: a search grouped by a collated key. */
+function firstOfCaseTwins(items: JsonObject[]): JsonObject[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (typeof item.referenceId !== 'string' || item.referenceId === '') return true;
+    const key = foldCase(item.referenceId);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * A write (`applies`) whose referenceId no job holds is refused as a duplicate where another job holds it in another
+ * letter case: a unique index on a case-insensitive collation, met by a PUT-create or a rename as by a POST.
+ */
+const refusedForCaseTwin =
+  (applies: (req: CoreRequest) => boolean): Transform =>
+  (next) =>
+  async (req) => {
+    const ref = requestJson(req)?.referenceId;
+    if (!applies(req) || typeof ref !== 'string' || ref === '') return next(req);
+    const every = await allHeaders(next, req, {});
+    if (!Array.isArray(every) || every.some((job) => job.referenceId === ref)) return next(req);
+    const twin = every.find(
+      (job) => typeof job.referenceId === 'string' && foldCase(job.referenceId) === foldCase(ref) && job.id !== jobIdOf(req),
+    );
+    return twin === undefined ? next(req) : jsonResponse(409, { code: 'duplicate_reference_id', message: `referenceId ${ref} is in use` });
+  };
 
 export const robustnessMutants: Mutant[] = [
   {
@@ -141,6 +172,36 @@ export const robustnessMutants: Mutant[] = [
       '4.2 (should): only a referenceId that already exists is rejected (here a POST with "ABC" is refused while a job holds "abc")',
     expectedRule: 'jobs.robustness.near-miss-references',
     transform: collatesReferences('POST', foldCase),
+  },
+  {
+    // spec 4.3: a PUT with a referenceId no job holds creates a job, as POST does
+    name: 'robustness-put-create-refused-for-case-twin',
+    area: 'robustness',
+    violates:
+      '4.3 (should): a PUT-create behaves as POST, and only a referenceId that already exists is taken (here PUT /jobs ' +
+      'with "ABC" is refused while a job holds "abc")',
+    expectedRule: 'jobs.robustness.near-miss-references',
+    transform: refusedForCaseTwin(isPutByReference),
+  },
+  {
+    // spec 4.3: PUT /jobs/{id} may change the referenceId to one no job holds
+    name: 'robustness-rename-by-id-refused-for-case-twin',
+    area: 'robustness',
+    violates:
+      '4.3 (should): a rename by id to a referenceId no job holds is no duplicate (here PUT /jobs/{id} to "ABC" is ' +
+      'refused while another job holds "abc")',
+    expectedRule: 'jobs.robustness.near-miss-references',
+    transform: refusedForCaseTwin(isPutById),
+  },
+  {
+    // spec 4.5: the list holds every matching job; 2.8: total counts them
+    name: 'robustness-list-folds-case-twins',
+    area: 'robustness',
+    violates:
+      '4.5 (should, once both exist): every matching job is listed (here of two jobs whose referenceIds differ only in ' +
+      'letter case, the list shows and counts the newer alone)',
+    expectedRule: 'jobs.robustness.near-miss-references',
+    transform: relist(({ items }) => firstOfCaseTwins(items)),
   },
   {
     // spec 4.3 form 2: PUT /jobs names its job by referenceId
