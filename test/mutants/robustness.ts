@@ -16,10 +16,18 @@ import {
   withJsonBody,
   type JsonObject,
 } from './support/json.js';
-import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { allHeaders, relist } from './support/relist.js';
+import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { relist } from './support/relist.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
-import { collatesReferences, foldAccents, foldCase, foldTrailingSpaces, likeMatch, matchesReferences } from './support/collation.js';
+import {
+  collatesReferences,
+  foldAccents,
+  foldCase,
+  foldTrailingSpaces,
+  likeMatch,
+  matchesReferences,
+  refusesTwins,
+} from './support/collation.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 
 const ITEM_PATH = /^(.*\/jobs\/)([^/]+)$/;
@@ -84,24 +92,6 @@ function firstOfCaseTwins(items: JsonObject[]): JsonObject[] {
     return true;
   });
 }
-
-/**
- * A write (`applies`) whose referenceId no job holds is refused as a duplicate where another job holds it in another
- * letter case: a unique index on a case-insensitive collation, met by a PUT-create or a rename as by a POST.
- */
-const refusedForCaseTwin =
-  (applies: (req: CoreRequest) => boolean): Transform =>
-  (next) =>
-  async (req) => {
-    const ref = requestJson(req)?.referenceId;
-    if (!applies(req) || typeof ref !== 'string' || ref === '') return next(req);
-    const every = await allHeaders(next, req, {});
-    if (!Array.isArray(every) || every.some((job) => job.referenceId === ref)) return next(req);
-    const twin = every.find(
-      (job) => typeof job.referenceId === 'string' && foldCase(job.referenceId) === foldCase(ref) && job.id !== jobIdOf(req),
-    );
-    return twin === undefined ? next(req) : jsonResponse(409, { code: 'duplicate_reference_id', message: `referenceId ${ref} is in use` });
-  };
 
 export const robustnessMutants: Mutant[] = [
   {
@@ -181,7 +171,7 @@ export const robustnessMutants: Mutant[] = [
       '4.3 (should): a PUT-create behaves as POST, and only a referenceId that already exists is taken (here PUT /jobs ' +
       'with "ABC" is refused while a job holds "abc")',
     expectedRule: 'jobs.robustness.near-miss-references',
-    transform: refusedForCaseTwin(isPutByReference),
+    transform: refusesTwins(isPutByReference, foldCase),
   },
   {
     // spec 4.3: PUT /jobs/{id} may change the referenceId to one no job holds
@@ -191,7 +181,7 @@ export const robustnessMutants: Mutant[] = [
       '4.3 (should): a rename by id to a referenceId no job holds is no duplicate (here PUT /jobs/{id} to "ABC" is ' +
       'refused while another job holds "abc")',
     expectedRule: 'jobs.robustness.near-miss-references',
-    transform: refusedForCaseTwin(isPutById),
+    transform: refusesTwins(isPutById, foldCase),
   },
   {
     // spec 4.5: the list holds every matching job; 2.8: total counts them

@@ -7,7 +7,7 @@ import type { CoreHandler, CoreRequest, CoreResponse } from '../../../mock/index
 import type { Transform } from '../mutant.js';
 import { jsonResponse, requestJson, withJsonBody, type JsonObject } from './json.js';
 import { allHeaders } from './relist.js';
-import { effectiveMethod, isCollection } from './routes.js';
+import { effectiveMethod, isCollection, jobIdOf } from './routes.js';
 
 /** How a collation folds a referenceId to its key. */
 export type Fold = (referenceId: string) => string;
@@ -27,8 +27,8 @@ export const likeMatch: ReferenceMatch = (sent, held) =>
   ).test(held);
 
 /**
- * The caller's job whose referenceId differs from `referenceId` but matches it; with `fallback`, only where no job
- * holds `referenceId` exactly.
+ * The caller's job, other than the one the request names by id, whose referenceId differs from `referenceId` but
+ * matches it; with `fallback`, only where no job holds `referenceId` exactly.
  */
 async function twinOf(
   next: CoreHandler,
@@ -41,9 +41,16 @@ async function twinOf(
   if (!Array.isArray(every)) return undefined;
   if (fallback && every.some((job) => job.referenceId === referenceId)) return undefined;
   return every.find(
-    (job) => typeof job.referenceId === 'string' && job.referenceId !== referenceId && matches(referenceId, job.referenceId),
+    (job) =>
+      typeof job.referenceId === 'string' &&
+      job.referenceId !== referenceId &&
+      job.id !== jobIdOf(req) &&
+      matches(referenceId, job.referenceId),
   );
 }
+
+const duplicate = (referenceId: string): CoreResponse =>
+  jsonResponse(409, { code: 'duplicate_reference_id', message: `referenceId ${referenceId} is in use` });
 
 /**
  * Requests to the collection with `method` (POST, PUT or DELETE, the override too) whose referenceId has a
@@ -63,7 +70,21 @@ export function matchesReferences(method: 'POST' | 'PUT' | 'DELETE', matches: Re
       if (!isCollection(req) || effectiveMethod(req) !== method || typeof ref !== 'string' || ref === '') return next(req);
       const twin = await twinOf(next, req, ref, matches, fallback);
       if (twin === undefined) return next(req);
-      if (method === 'POST') return jsonResponse(409, { code: 'duplicate_reference_id', message: `referenceId ${ref} is in use` });
+      if (method === 'POST') return duplicate(ref);
       return next(withJsonBody(req, { ...body, referenceId: twin.referenceId }));
+    };
+}
+
+/**
+ * Writes (`applies`) whose referenceId no job holds are refused as duplicates where another job holds a twin of it
+ * under `fold`: a unique index on the collated key, met by a PUT-create or a rename by id as by a POST.
+ */
+export function refusesTwins(applies: (req: CoreRequest) => boolean, fold: Fold): Transform {
+  return (next) =>
+    async (req): Promise<CoreResponse> => {
+      const ref = requestJson(req)?.referenceId;
+      if (!applies(req) || typeof ref !== 'string' || ref === '') return next(req);
+      const twin = await twinOf(next, req, ref, (sent, held) => fold(sent) === fold(held), true);
+      return twin === undefined ? next(req) : duplicate(ref);
     };
 }
