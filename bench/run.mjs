@@ -4,15 +4,17 @@
  * 1,000 vs 100,000 jobs, the MSW handlers in process, the conformance
  * suite, the suite against a slow target (latency), `--persist` at 1,000
  * vs 100,000 jobs (persist), and the validating proxy in front of the mock
- * (proxy), one --runs 200 run whole and as 4 shards behind a 25 ms delay (shards), against dist/ (run `npm run build` first). Prints the figures
+ * (proxy), one --runs 200 run whole and as 4 shards behind a 25 ms delay (shards), the default run on each
+ * supported Node line against the bench's own (node-lines), against dist/ (run `npm run build` first). Prints the figures
  * and, for a full run (or with --write), writes bench/RESULTS.md. The
  * latency, persist and proxy sections are written whenever they run, and
  * each rewrites only its own block.
  *
- * Options: --only throughput,journal,list,msw,suite,latency,persist,proxy,shards   --duration S (default 5)
+ * Options: --only throughput,journal,list,msw,suite,latency,persist,proxy,shards,node-lines   --duration S (default 5)
  *          --connections N (default 50)        --runs-factor K (suite --runs x K, default 10)
  *          --latency-concurrency 8,default (the concurrencies the latency section measures)
  *          --journal-size N (the throughput mock's request journal; default the mock's 1000, 0 = off)
+ *          --node-lines 22,24,26 (Node majors or binaries node-lines runs; default 22,24,26)   --rounds N (default 3)
  *          --write / --no-write
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,14 +29,15 @@ import { persist } from './cases/persist.mjs';
 import { proxyOverhead } from './cases/proxy-overhead.mjs';
 import { suiteRun } from './cases/suite-run.mjs';
 import { shards } from './cases/shards.mjs';
+import { nodeLines } from './cases/node-lines.mjs';
 import { machine } from './lib/machine.mjs';
-import { renderLatency, renderPersist, renderProxy, renderResults, renderShards } from './lib/report.mjs';
+import { renderLatency, renderNodeLines, renderPersist, renderProxy, renderResults, renderShards } from './lib/report.mjs';
 
 /** RESULTS.md keeps what follows this line when the bench rewrites it. */
 const NOTES_MARKER = '<!-- Everything below this line is kept by `npm run bench` when it rewrites the tables above. -->';
 
 /** Sections with their own block in RESULTS.md, above the notes: a run of one alone replaces only its block. */
-const BLOCK_SECTIONS = ['latency', 'persist', 'proxy', 'shards'];
+const BLOCK_SECTIONS = ['latency', 'persist', 'proxy', 'shards', 'node-lines'];
 const blockMarkers = (name) => [`<!-- bench:${name} -->`, `<!-- /bench:${name} -->`];
 
 const TABLE_SECTIONS = ['throughput', 'journal', 'list', 'msw', 'suite'];
@@ -47,6 +50,8 @@ const { values } = parseArgs({
     'runs-factor': { type: 'string', default: '10' },
     'latency-concurrency': { type: 'string' },
     'journal-size': { type: 'string' },
+    'node-lines': { type: 'string' },
+    rounds: { type: 'string', default: '3' },
     write: { type: 'boolean' },
     'no-write': { type: 'boolean' },
   },
@@ -98,11 +103,23 @@ await step('latency', async () => {
 await step('persist', () => persist());
 await step('proxy', async () => ({ ...(await proxyOverhead({ duration, connections })), cpus: results.machine.nproc }));
 await step('shards', () => shards());
+await step('node-lines', () =>
+  nodeLines({
+    rounds: Number(values.rounds),
+    ...(values['node-lines'] ? { lines: values['node-lines'].split(',').map((line) => line.trim()) } : {}),
+  }),
+);
 
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 const ranTables = only.some((name) => TABLE_SECTIONS.includes(name));
 const markdown = ranTables ? renderResults(results, { command, startedAt, loadBefore, loadAfter: loadavg()[0] }) : undefined;
-const renderers = { latency: renderLatency, persist: renderPersist, proxy: renderProxy, shards: renderShards };
+const renderers = {
+  latency: renderLatency,
+  persist: renderPersist,
+  proxy: renderProxy,
+  shards: renderShards,
+  'node-lines': renderNodeLines,
+};
 const blocks = {};
 // The latency section reports the load around its own runs (they take minutes).
 const loadOf = (name) => (name === 'latency' ? { loadBefore: latencyLoad?.before, loadAfter: latencyLoad?.after } : { loadBefore });

@@ -8,14 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChild } from '../lib/child.mjs';
 
-async function once(label, runs, seed) {
-  const mock = await startChild('children/mock-server.mjs', ['{}']);
+/** One run of the CLI's main() against a fresh mock, both on `execPath` when given (another Node line). */
+export async function once(label, runs, seed, { execPath } = {}) {
+  const mock = await startChild('children/mock-server.mjs', ['{}'], { execPath });
   const reportDir = mkdtempSync(join(tmpdir(), 'jobs-bench-suite-'));
   try {
     const before = (await mock.ask({ type: 'cpu' })).cpu;
     const spawned = performance.now();
     const suite = await startChild('children/suite-run.mjs', [JSON.stringify({ url: mock.info.url, runs, seed, reportDir })], {
       timeoutMs: 900_000,
+      execPath,
     });
     const processMs = performance.now() - spawned;
     const after = (await mock.ask({ type: 'cpu' })).cpu;

@@ -60,6 +60,7 @@ process.send({
   startupMs,
   cpuMs: (cpu.user + cpu.system) / 1000,
   leftover: report.cleanup.leftover.length,
+  node: process.version,
   ruleIds: report.rules.map((rule) => rule.id),
 });
 process.exit(0);

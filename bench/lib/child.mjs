@@ -43,16 +43,18 @@ export class Child {
 }
 
 /**
- * Forks `script` (a path relative to bench/) with `args` and waits for its ready message.
+ * Forks `script` (a path relative to bench/) with `args` and waits for its ready message; `execPath` runs it on
+ * another Node binary than the bench's.
  *
  * @example
  * const bare = await startChild('children/bare-server.mjs');
  * console.log(bare.info.url);
  * await bare.stop();
  */
-export function startChild(script, args = [], { execArgv = [], timeoutMs = 120_000 } = {}) {
+export function startChild(script, args = [], { execArgv = [], timeoutMs = 120_000, execPath } = {}) {
   const path = fileURLToPath(new URL(`../${script}`, import.meta.url));
-  const proc = fork(path, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+  // execPath: another Node binary (bench/cases/node-lines.mjs runs the same child on each supported line).
+  const proc = fork(path, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv, ...(execPath ? { execPath } : {}) });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       proc.kill('SIGKILL');

@@ -508,3 +508,28 @@ export function renderShards(s, { command, startedAt, loadBefore }) {
     '',
   ].join('\n');
 }
+
+export function renderNodeLines(s, { command, startedAt, loadBefore }) {
+  const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const rows = s.lines.map((x) => [
+    `${x.node}${x.baseline ? ' (the bench’s, baseline)' : ''}`,
+    n0(x.requests),
+    `**${secs(x.medianMs)}**`,
+    `${secs(x.minMs)} – ${secs(x.maxMs)}`,
+    `${x.suiteCpuMsPerRequest.toFixed(3)} ms`,
+    n2(x.ratio),
+    x.medianMs <= s.targetMs ? 'yes' : '**no**',
+  ]);
+  return [
+    '## The default run on each Node line',
+    '',
+    `Written by \`${command}\` on ${startedAt.toISOString()}. The CLI's main() (seed ${s.seed}, both keys, every report ` +
+      `written) against the standalone mock, each in its own process of the same Node line; ${s.rounds} rounds, each ` +
+      'running every line in turn. Wall is the whole process as a user waits for it (start-up, run, cleanup, reports), ' +
+      `the median of the rounds; ratio is that median over the baseline's, measured in the same rounds.` +
+      (loadBefore === undefined ? '' : ` Load average (1 min) before: ${n2(loadBefore)}.`),
+    '',
+    table(['Node', 'requests', 'wall (median)', 'wall (range)', 'suite CPU/request', 'ratio', `within ${secs(s.targetMs)}`], rows),
+    '',
+  ].join('\n');
+}

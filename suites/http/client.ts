@@ -8,7 +8,7 @@
  * (suites/http/retry-policy.ts) and adds the --header headers.
  */
 import { Readable } from 'node:stream';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { recordedBody } from '../../reports/recorded-body.js';
 import type { Exchange } from '../../schemas/types.gen.js';
 import type { TimedExchange } from '../../reports/har/exchanges-har.js';
@@ -17,6 +17,7 @@ import { SuiteError, TransportError, messageOf } from '../contract/errors.js';
 import type { Redactor } from '../../reports/redactor.js';
 import type { RequestPacer } from './request-pacer.js';
 import type { RetryPolicy } from './retry-policy.js';
+import { dispatchOnce } from './dispatch-once.js';
 import type { ApiResponse, Client, RequestOptions } from '../contract/rule.js';
 import { API_KEY_HEADER, NEAR_MISS_KEY_KINDS, nearMissKey } from '../../vocabulary/index.js';
 
@@ -161,6 +162,8 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 }
 
 const BYTE_ORDER_MARK = '\uFEFF';
+// Keeps a byte order mark, so a rule can see what the server sent (one decoder: decode() without stream keeps no state).
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** The body as JSON, or undefined; a byte order mark before it is read past (RFC 8259 8.1: a parser may ignore one). */
 function parseJson(text: string): unknown {
@@ -245,17 +248,15 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
   const signal = controller.signal;
   const started = performance.now();
   try {
-    const res = await undiciRequest(url, {
+    const res = await dispatchOnce(options.dispatcher, url, {
       method,
       headers,
       body: req.chunked && body !== undefined ? inChunks(body) : body,
       signal,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     });
-    // Decoded keeping a byte order mark (undici's text() drops it), so a rule can see what the server sent.
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.body.arrayBuffer());
+    const text = utf8.decode(res.body);
     const recorded = req.recordResponse ? req.recordResponse(text) : text;
     const responseHeaders = flattenHeaders(res.headers);
     exchange.durationMs = Math.round(performance.now() - started);
