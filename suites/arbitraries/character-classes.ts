@@ -58,7 +58,7 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
   // was encoded changes (`A%2FB` to `A/B`), where a lone `%` elsewhere would make that decoding fail and hide it.
   'percent-escapes': ['%20', 'A%2FB', '%25', '%41', 'x%2By', '100%2525'],
   // Capitals a server may fold (a lower-cased address, a title-cased title), beyond ASCII too.
-  'letter-case': ['MiXeD', 'ALLCAPS', 'ÉCOLE', 'İzmir', 'ǅx', 'McDonald', 'ΣΊΣΥΦΟΣ'],
+  'letter-case': ['MiXeD', 'CAPITAL', 'ÉCOLE', 'İzmir', 'ǅx', 'McDonald', 'ΣΊΣΥΦΟΣ'],
   // Line ends a server may normalize (CR LF to LF) or strip, the Unicode line and paragraph separators (Zl, Zp) with
   // them; 2.1 restricts no character, so a refusal is observed.
   'line-breaks': ['a\nb', 'a\r\nb', 'a\tb', 'a\rb', 'a\u2028b', 'a\u2029b'],

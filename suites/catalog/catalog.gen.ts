@@ -1253,7 +1253,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '8',
     level: 'must',
     area: 'list',
-    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100, which the next link and page 2 asked with it then keep',
+    title:
+      'pageSize over 100, alone and with a status, is rejected (4xx) or clamped to at most 100, which the next link and page 2 asked with it then keep',
     statement: 'pageSize | Default 10, maximum 100',
   },
   {

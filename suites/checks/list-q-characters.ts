@@ -89,7 +89,21 @@ async function namedJob(ctx: RuleContext, text: string): Promise<Job | undefined
  * status is given, or another field for other characters): `expected` says why under the rule's level.
  */
 async function checkFound(ctx: RuleContext, characterClass: CharacterClass, expected: string): Promise<void> {
-  const q = classQuery(caseTagOf(ctx), characterClass);
+  for (const q of classQueries(caseTagOf(ctx), characterClass)) await checkFoundBy(ctx, characterClass, q, expected);
+}
+
+/**
+ * The class's q in lower case, then as written where its pieces hold capitals: a title word with capitals is found
+ * by that very word under every reading, case-sensitive or not. A search that lower-cases the title one way and q
+ * another (`I` to a dotless `ı` in a Turkish locale, `İ` to `i` plus a dot) finds the lower-case q and misses this one.
+ */
+function classQueries(caseTag: string, characterClass: CharacterClass): string[] {
+  const lower = classQuery(caseTag, characterClass);
+  const written = classQuery(caseTag, characterClass, 'as written');
+  return written === lower ? [lower] : [lower, written];
+}
+
+async function checkFoundBy(ctx: RuleContext, characterClass: CharacterClass, q: string, expected: string): Promise<void> {
   const holders = [
     { job: await titledJob(ctx, q), holds: 'whose title holds it as a word' },
     { job: await namedJob(ctx, q), holds: 'whose referenceId it is' },

@@ -449,24 +449,38 @@ const pageDefault: Implementation = fixedRule(
 const MAX_PAGE_SIZE = 100;
 const OVER_A_FULL_PAGE = MAX_PAGE_SIZE + 1;
 
+/** The filters a list is asked with beside the case's q. */
+interface PageFilters {
+  status?: Job['status'];
+}
+
+const filtersText = (filters: PageFilters): string => (filters.status === undefined ? '' : ` with status=${filters.status}`);
+
 /**
  * Judges the first page of this case's OVER_A_FULL_PAGE jobs at the page size in effect: full, counted, and with a
  * next link that repeats q and that size (not the size asked for, when the server clamped it) and leads to the rest.
  */
-async function judgeFullPages(ctx: RuleContext, first: ListRes, jobs: readonly Job[], asked: number): Promise<ListRes> {
+async function judgeFullPages(
+  ctx: RuleContext,
+  first: ListRes,
+  jobs: readonly Job[],
+  asked: number,
+  filters: PageFilters = {},
+): Promise<ListRes> {
   const { data, paging } = first.json;
   const size = paging.pageSize;
   const pages = Math.ceil(jobs.length / size);
+  const asking = `pageSize=${asked}${filtersText(filters)}`;
   ctx.expect(data.length === Math.min(size, jobs.length) && paging.total === jobs.length && paging.pages === pages, {
-    title: `pageSize=${asked} over ${jobs.length} jobs: ${data.length} items, total ${paging.total}, pages ${paging.pages}`,
+    title: `${asking} over ${jobs.length} jobs: ${data.length} items, total ${paging.total}, pages ${paging.pages}`,
     expected: `pageSize ${size} in effect over ${jobs.length} matching jobs: ${Math.min(size, jobs.length)} items, ${pages} pages (spec 4.5, 2.8)`,
     received: `paging ${show(paging)}`,
     failingExchange: first.exchange,
   });
-  const address = { q: caseTagOf(ctx), pageSize: size, pageSizeSent: true, page: 2 };
+  const address = { q: caseTagOf(ctx), ...filters, pageSize: size, pageSizeSent: true, page: 2 };
   const problems = typeof paging.next === 'string' ? linkProblems(paging.next, address) : ['no next link'];
   ctx.expect(problems.length === 0, {
-    title: `pageSize=${asked}: next does not address page 2 at the page size in effect (${size})`,
+    title: `${asking}: next does not address page 2 at the page size in effect (${size})`,
     expected: 'next repeats the active filters and the page size in effect (spec 2.8)',
     received: `next ${show(paging.next)}: ${problems.join(', ')}`,
     failingExchange: first.exchange,
@@ -476,7 +490,7 @@ async function judgeFullPages(ctx: RuleContext, first: ListRes, jobs: readonly J
   const both = [...idsOf(first.json), ...idsOf(second.json)];
   const rest = Math.min(size, jobs.length - size);
   ctx.expect(second.json.data.length === rest && new Set(both).size === both.length && both.every((id) => ids.has(id)), {
-    title: `pageSize=${asked}: page 2 through next holds ${second.json.data.length} items, expected ${rest} others`,
+    title: `${asking}: page 2 through next holds ${second.json.data.length} items, expected ${rest} others`,
     expected: `page 2 of pageSize ${size}: the next ${rest} matching jobs, none of page 1 (spec 4.5, 2.8)`,
     received: `page 1 ids ${show(idsOf(first.json))}; page 2 ids ${show(idsOf(second.json))}`,
     failingExchange: second.exchange,
@@ -515,12 +529,57 @@ const pageSizeMax: Implementation = fixedRule(
 // The nearest invalid page size: a server wrong by one at the maximum is wrong exactly there.
 const PAGE_SIZE_OVER_MAX = MAX_PAGE_SIZE + 1;
 
+/**
+ * pageSize over the maximum with the case's q and `filters`: refused (observed), or served at most 100 at a time, its
+ * next link and a page 2 asked with the size sent keeping the size in effect.
+ */
+async function judgeOverMax(ctx: RuleContext, jobs: readonly Job[], filters: PageFilters): Promise<void> {
+  const asking = `pageSize=${PAGE_SIZE_OVER_MAX}${filtersText(filters)}`;
+  const res = await ctx.api.client.request<JobList>({
+    method: 'GET',
+    path: '/jobs',
+    query: { q: caseTagOf(ctx), ...filters, pageSize: PAGE_SIZE_OVER_MAX },
+  });
+  if (isClientError(res.status)) {
+    ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `rejected with ${res.status}` });
+    return;
+  }
+  expectStatus(ctx, res, 200, `${asking} is rejected with a 4xx or served with at most 100 (spec 4.5, 8)`);
+  assertJobListBody(res);
+  const pageSize = res.json?.paging?.pageSize;
+  ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
+  ctx.expect(typeof pageSize === 'number' && pageSize >= 1 && pageSize <= MAX_PAGE_SIZE, {
+    title: `${asking} was served with pageSize ${show(pageSize)}`,
+    expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+  const second = await judgeFullPages(ctx, res as ListRes, jobs, PAGE_SIZE_OVER_MAX, filters);
+  // A client that keeps the size it sent asks for page 2 with it: served at the same size in effect, it is the
+  // page next led to (an offset counted with the size sent leaves jobs on no page).
+  const direct = await listJobs(ctx, { q: caseTagOf(ctx), ...filters, pageSize: PAGE_SIZE_OVER_MAX, page: 2 });
+  const sorted = (list: JobList): number[] => idsOf(list).sort((a, b) => a - b);
+  ctx.expect(
+    direct.json.paging.page === 2 && direct.json.paging.pageSize === pageSize && jsonEqual(sorted(direct.json), sorted(second.json)),
+    {
+      title: `page=2&${asking} is not the page 2 that next leads to`,
+      expected: `page 2 at the page size in effect, ${show(pageSize)}: the jobs after the first page (spec 4.5, 2.8)`,
+      received:
+        `page=2&${asking}: paging ${show(direct.json.paging)}, ids ${show(idsOf(direct.json))}; ` +
+        `through next: ids ${show(idsOf(second.json))}`,
+      failingExchange: direct.exchange,
+    },
+  );
+}
+
 const pageSizeOverMax: Implementation = fixedRule(
   {
     id: 'jobs.list.page-size-over-max',
     section: '8',
     level: 'must',
-    title: 'pageSize over 100 is rejected (4xx) or clamped to at most 100, which the next link and page 2 asked with it then keep',
+    title:
+      'pageSize over 100, alone and with a status, is rejected (4xx) or clamped to at most 100, which the next link and ' +
+      'page 2 asked with it then keep',
     statement: 'pageSize | Default 10, maximum 100',
   },
   (ctx: RuleContext) =>
@@ -530,41 +589,9 @@ const pageSizeOverMax: Implementation = fixedRule(
         bodies,
         Array.from({ length: OVER_A_FULL_PAGE }, () => undefined),
       );
-      const res = await ctx.api.client.request<JobList>({
-        method: 'GET',
-        path: '/jobs',
-        query: { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX },
-      });
-      if (isClientError(res.status)) {
-        ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `rejected with ${res.status}` });
-        return;
-      }
-      expectStatus(ctx, res, 200, `pageSize=${PAGE_SIZE_OVER_MAX} is rejected with a 4xx or served with at most 100 (spec 4.5, 8)`);
-      assertJobListBody(res);
-      const pageSize = res.json?.paging?.pageSize;
-      ctx.observe({ topic: 'page-size-over-max', section: '8', observed: `clamped to ${show(pageSize)}` });
-      ctx.expect(typeof pageSize === 'number' && pageSize >= 1 && pageSize <= MAX_PAGE_SIZE, {
-        title: `pageSize=${PAGE_SIZE_OVER_MAX} was served with pageSize ${show(pageSize)}`,
-        expected: 'pageSize maximum 100 (spec 4.5, 8): the page size in effect is at most 100',
-        received: responseLine(res),
-        failingExchange: res.exchange,
-      });
-      const second = await judgeFullPages(ctx, res as ListRes, jobs, PAGE_SIZE_OVER_MAX);
-      // A client that keeps the size it sent asks for page 2 with it: served at the same size in effect, it is the
-      // page next led to (an offset counted with the size sent leaves jobs on no page).
-      const direct = await listJobs(ctx, { q: caseTagOf(ctx), pageSize: PAGE_SIZE_OVER_MAX, page: 2 });
-      const sorted = (list: JobList): number[] => idsOf(list).sort((a, b) => a - b);
-      ctx.expect(
-        direct.json.paging.page === 2 && direct.json.paging.pageSize === pageSize && jsonEqual(sorted(direct.json), sorted(second.json)),
-        {
-          title: `page=2&pageSize=${PAGE_SIZE_OVER_MAX} is not the page 2 that next leads to`,
-          expected: `page 2 at the page size in effect, ${show(pageSize)}: the jobs after the first page (spec 4.5, 2.8)`,
-          received:
-            `page=2&pageSize=${PAGE_SIZE_OVER_MAX}: paging ${show(direct.json.paging)}, ids ${show(idsOf(direct.json))}; ` +
-            `through next: ids ${show(idsOf(second.json))}`,
-          failingExchange: direct.exchange,
-        },
-      );
+      // The limit holds in every combination of the list's parameters: a server may serve a status list by a path of
+      // its own, with a cap of its own. The case's jobs were all made alike, so they share one status.
+      for (const filters of [{}, { status: jobs[0]!.status }]) await judgeOverMax(ctx, jobs, filters);
     }),
 );
 

@@ -30,13 +30,15 @@ interface QCase {
 /**
  * The case's q: its tag, every piece of the class, then `x`, as one word (no white space but the class's own, no
  * punctuation at its ends), so word matching finds it as well as substring matching, and no other case's job
- * does. Lower case: a server may fold the case of the q it repeats, which is not what this rule is about.
+ * does. Lower case unless asked `as written`: a server may fold the case of the q it repeats, which is not what
+ * this rule is about.
  *
  * @example
  * classQuery('jc1a2b3c05k3x', 'ascii-punctuation'); // 'jc1a2b3c05k3xa+b50%%20#1x/y?za=b;c~$*!{[|]}^`@x'
  */
-export function classQuery(caseTag: string, characterClass: CharacterClass): string {
-  return `${caseTag}${classPieces(characterClass).join('')}x`.toLowerCase();
+export function classQuery(caseTag: string, characterClass: CharacterClass, letterCase: 'lower' | 'as written' = 'lower'): string {
+  const word = `${caseTag}${classPieces(characterClass).join('')}x`;
+  return letterCase === 'lower' ? word.toLowerCase() : word;
 }
 
 /** Fails unless `page`'s `which` link addresses `address` (judged by meaning: judging/paging.ts). */

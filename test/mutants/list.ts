@@ -563,6 +563,26 @@ export const listMutants: Mutant[] = [
     transform: searchDropsTitleTakenAgain,
   },
   {
+    // spec 4.5: q matches job title, a title word written with capitals by that very word
+    name: 'list-q-title-folded-in-turkish-locale',
+    area: 'list',
+    violates:
+      '4.5: q matches job title (here the title is lower-cased in a Turkish locale and q in the root one: a capital I ' +
+      'becomes a dotless ı in the title, so a title word with I or İ is not found by itself)',
+    expectedRule: 'jobs.list.q-letters',
+    transform: relist(({ items, view }) => {
+      if (view.q === undefined) return items;
+      const q = view.q.toLowerCase();
+      return items.filter(
+        (item) =>
+          String(item.title).toLocaleLowerCase('tr-TR').includes(q) ||
+          String(item.referenceId ?? '')
+            .toLowerCase()
+            .includes(q),
+      );
+    }),
+  },
+  {
     // spec 4.5: q omitted, no term filter
     name: 'list-without-q-empty',
     area: 'list',
@@ -688,6 +708,22 @@ export const listMutants: Mutant[] = [
     violates: '4.5, 8: pageSize is at most 100 (here a pageSize over 100, e.g. 101, is accepted and served)',
     expectedRule: 'jobs.list.page-size-over-max',
     transform: relist(({ items }) => items, { view: (req) => listViewOf(req.query) }),
+  },
+  {
+    // spec 4.5, 8: pageSize maximum 100, with every filter
+    name: 'list-status-page-size-over-100-honoured',
+    area: 'list',
+    violates:
+      '4.5, 8: pageSize is at most 100 (here a list with a status filter, served by a path of its own, honours a pageSize ' +
+      'over 100 up to 500; without status it is clamped)',
+    expectedRule: 'jobs.list.page-size-over-max',
+    transform: relist(({ items }) => items, {
+      view: (req) => {
+        const view = listViewOf(req.query);
+        if (view === undefined) return undefined;
+        return { ...view, pageSize: Math.min(view.pageSize, view.status === undefined ? 100 : 500) };
+      },
+    }),
   },
   {
     // spec 4.5: status filters the list, whichever write gave the job its status (3: archive)
