@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent } from 'undici';
+import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchOnce, type DispatchOptions } from './dispatch-once.js';
 
@@ -60,6 +60,28 @@ describe('dispatchOnce', () => {
     // The bytes as sent: a byte order mark inside is kept, UTF-8 decodes whole.
     expect(JSON.parse(res.body.toString('utf8'))).toEqual({ echo: '{"title":"Ünïcode ✓"}', é: '\uFEFF' });
     expect(received.at(-1)).toEqual({ method: 'POST', url: '/echo?a=1&b=%20', body: '{"title":"Ünïcode ✓"}' });
+  });
+
+  it('given no dispatcher, uses an Agent of its own, never the global one (which fetch may have set to an older undici)', async () => {
+    const previous = getGlobalDispatcher();
+    const used: string[] = [];
+    // What Node's own fetch installs before Node 24: a dispatcher that takes only undici's older handlers.
+    const older = new (class extends Agent {
+      override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+        used.push(options.path);
+        return super.dispatch(options, handler);
+      }
+    })();
+    setGlobalDispatcher(older);
+    try {
+      const res = await dispatchOnce(undefined, new URL('/own', base), options(new AbortController().signal));
+      expect(res.statusCode).toBe(201);
+      expect(received.at(-1)?.url).toBe('/own');
+      expect(used).toEqual([]);
+    } finally {
+      setGlobalDispatcher(previous);
+      await older.close();
+    }
   });
 
   it('rejects with the signal’s reason when it is aborted while the request waits', async () => {
