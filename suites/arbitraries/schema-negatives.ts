@@ -415,10 +415,19 @@ export function derivedNegatives(): DerivedValue[] {
 let cached: DerivedValue[] | undefined;
 
 /**
- * The classes at a boundary: the nearest values outside (a length, a count, an enum, an integer), a required value
- * present but null or empty, and the largest valid value. A server wrong on a path is wrong there first.
+ * The classes at a boundary: the nearest values outside (a length, a count, an enum, an integer: a fraction beside a
+ * valid one, the first past Int32), a required value present but null or empty, and the largest valid value. A
+ * server wrong on a path is wrong there first.
  */
-const BOUNDARY_KINDS: ReadonlySet<NegativeKind> = new Set(['too-long', 'too-many', 'empty', 'enum-outside', 'largest-valid']);
+const BOUNDARY_KINDS: ReadonlySet<NegativeKind> = new Set([
+  'too-long',
+  'too-many',
+  'empty',
+  'enum-outside',
+  'non-integer',
+  'outside-int32',
+  'largest-valid',
+]);
 export const isBoundaryValue = (value: DerivedValue): boolean => BOUNDARY_KINDS.has(value.kind) || value.requiredValue === true;
 
 /** An invalid value of a list query parameter, as the query text that carries it. */
@@ -456,12 +465,15 @@ export function derivedQueryNegatives(): QueryNegative[] {
 }
 
 /**
- * Other spellings of a valid integer as query text, for each integer list parameter (list-query.schema.json: page,
- * pageSize): a sign, white space, a leading zero, a fraction of zero, an exponent, hex and full-width digits. A query
- * is text, so whether each reads as the integer is open; none may crash the list.
+ * Other spellings of an integer as query text, for each integer list parameter (list-query.schema.json: page,
+ * pageSize): a sign, white space, a leading zero, a fraction of zero, an exponent, hex and full-width digits. Each
+ * spells a valid value, and where the parameter has a maximum in effect (pageSize: 100) the nearest value past it
+ * too. A query is text, so whether each reads as the integer is open; none may crash the list, and none may bring a
+ * page size past the maximum into effect.
  *
  * @example
  * integerQuerySpellings().find((n) => n.name === 'pageSize' && n.value === '+2'); // { name: 'pageSize', value: '+2', … }
+ * integerQuerySpellings().find((n) => n.name === 'pageSize' && n.value === '101e0'); // { name: 'pageSize', value: '101e0', … }
  */
 export function integerQuerySpellings(): QueryNegative[] {
   const file = 'list-query.schema.json';
@@ -469,10 +481,13 @@ export function integerQuerySpellings(): QueryNegative[] {
   for (const [name, declared] of Object.entries(loadSchema(file).properties as Record<string, JsonSchema>)) {
     const { schema } = resolved({ schema: declared, file });
     if (schema.type !== 'integer') continue;
-    const n = Math.max(typeof schema.minimum === 'number' ? schema.minimum : 1, 2);
-    const fullWidth = String(n).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
-    for (const value of [`+${n}`, ` ${n}`, `${n} `, `0${n}`, `${n}.0`, `${n}e0`, `0x${n.toString(16)}`, fullWidth])
-      out.push({ name, value, reason: `type integer: ${JSON.stringify(value)} is another spelling of ${n}` });
+    const valid = Math.max(typeof schema.minimum === 'number' ? schema.minimum : 1, 2);
+    const inEffect = schema['x-maximum-in-effect'];
+    for (const n of typeof inEffect === 'number' ? [valid, inEffect + 1] : [valid]) {
+      const fullWidth = String(n).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+      for (const value of [`+${n}`, ` ${n}`, `${n} `, `0${n}`, `${n}.0`, `${n}e0`, `0x${n.toString(16)}`, fullWidth])
+        out.push({ name, value, reason: `type integer: ${JSON.stringify(value)} is another spelling of ${n}` });
+    }
   }
   return out;
 }

@@ -1797,7 +1797,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'robustness',
-    title: 'Odd list parameters never cause a 5xx',
+    title: 'Odd list parameters never cause a 5xx, nor a page size past the maximum',
     statement: 'Status codes for invalid input and the format of error bodies: not shown.',
   },
   {

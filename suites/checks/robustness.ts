@@ -19,6 +19,7 @@ import { sameHtmlContent } from '../../judging/html-content.js';
 import { derivedQueryNegatives, integerQuerySpellings } from '../arbitraries/schema-negatives.js';
 import { CHARACTER_CLASSES, classPieces } from '../arbitraries/character-classes.js';
 import { ABSENT_SPELLINGS } from '../arbitraries/text.js';
+import { listLimits } from '../arbitraries/schema-limits.js';
 import { orderNumberOf, ulidOf, upperCaseUuidOf } from '../arbitraries/reference-shapes.js';
 import {
   CREATE_FORMS,
@@ -361,7 +362,7 @@ const listParams: Implementation = fixedRule(
     id: 'jobs.robustness.list-params',
     section: '4.5',
     level: 'must',
-    title: 'Odd list parameters never cause a 5xx',
+    title: 'Odd list parameters never cause a 5xx, nor a page size past the maximum',
     statement: 'Status codes for invalid input and the format of error bodies: not shown.',
   },
   async (ctx: RuleContext) => {
@@ -384,7 +385,9 @@ const listParams: Implementation = fixedRule(
       { q: `${q}${'z'.repeat(3000)}` },
     ];
     for (const query of queries) {
-      expectNo5xx(ctx, await ctx.api.client.request({ method: 'GET', path: '/jobs', query }));
+      const res = await ctx.api.client.request<JobList>({ method: 'GET', path: '/jobs', query });
+      expectNo5xx(ctx, res);
+      if (res.status === 200) expectPageWithinMaximum(ctx, res);
     }
     // Each parameter given twice, with two valid values: a server may read either or refuse, never crash on the pair.
     for (const [name, values] of Object.entries(twoValidValues(q))) {
@@ -394,6 +397,22 @@ const listParams: Implementation = fixedRule(
     }
   },
 );
+
+/**
+ * Fails unless a list answered to odd parameters serves a page size in effect of at most the maximum, and a page of at
+ * most that size: however a server reads a parameter it does not take as sent (clamped, defaulted, or read some other
+ * way), 4.5 and 8 cap the page at 100.
+ */
+function expectPageWithinMaximum(ctx: RuleContext, res: ApiResponse<JobList>): void {
+  const pageSize = res.json?.paging?.pageSize;
+  const items = Array.isArray(res.json?.data) ? res.json.data.length : 0;
+  ctx.expect(typeof pageSize !== 'number' || (pageSize <= listLimits.pageSizeMax && items <= pageSize), {
+    title: `${requestLine(res)} was served with pageSize ${show(pageSize)} and ${items} items`,
+    expected: `pageSize maximum ${listLimits.pageSizeMax} (spec 4.5, 8): the page size in effect is at most that, and a page holds at most it`,
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+}
 
 /** Two valid values of each list parameter (4.5), for a query that gives the parameter twice. */
 function twoValidValues(q: string): Record<string, readonly [string, string]> {

@@ -13,7 +13,8 @@
  * finds some jobs, and the list rules report those it misses; nor one that finds
  * them beside a filter of their status (a list without a filter that shows the
  * active jobs only), or finds a job made in another status (a q that misses
- * drafts only).
+ * drafts only), or finds a job whose title and referenceId it does not start (a q
+ * that misses a match at the start).
  */
 import * as fc from 'fast-check';
 import { jobCreateArb, withTitlePrefix } from '../arbitraries/job.js';
@@ -22,6 +23,9 @@ import { SuiteError } from '../contract/errors.js';
 import type { Observations } from '../contract/observations.js';
 import type { JobsApi, ReferenceData } from '../contract/rule.js';
 import { referenceWord, titlePrefix } from '../contract/scope-words.js';
+
+/** The word before the scope word in a probe job whose title and referenceId it does not start. */
+const INSIDE_LEAD = 'z';
 
 /** How the target's q matched the probe job: part of a word, the start of one, or whole words only. */
 export type QueryMatch = 'substring' | 'prefix' | 'word';
@@ -52,10 +56,15 @@ export async function probeQueryScope(
   const ids: number[] = [];
   /** The statuses the probe jobs were created in, as answered. */
   const statuses = new Set<string>();
-  /** POSTs the n-th probe job, whose title and referenceId hold the word; its body, or undefined where it was not created. */
-  const createProbe = async (n: number, status?: string): Promise<Record<string, unknown> | undefined> => {
-    const referenceId = referenceWord(word, n);
-    const named = { ...withTitlePrefix(generated ?? {}, tag, titlePrefix(referenceId, word, tag)), referenceId };
+  /**
+   * POSTs the n-th probe job, whose title and referenceId hold the word; its body, or undefined where it was not
+   * created. `inside`: the word starts neither the title nor the referenceId (a word goes before it).
+   */
+  const createProbe = async (n: number, status?: string, inside = false): Promise<Record<string, unknown> | undefined> => {
+    const lead = inside ? INSIDE_LEAD : '';
+    const referenceId = `${lead}${referenceWord(word, n)}`;
+    const prefix = titlePrefix(referenceId, word, tag);
+    const named = { ...withTitlePrefix(generated ?? {}, tag, inside ? `${lead} ${prefix}` : prefix), referenceId };
     const body = status === undefined ? named : { ...named, status };
     // Raw requests: a body that breaks the schema is for the rules to report, not for the probe to trip on.
     const created = await api.client.request<{ id?: unknown; status?: unknown }>({ method: 'POST', path: '/jobs', body });
@@ -95,6 +104,11 @@ export async function probeQueryScope(
     // Found once made in another status: q misses the jobs of one status only (drafts, say), which the list rules report.
     for (const [n, status] of jobStatuses.filter((other) => !statuses.has(other)).entries()) {
       if (holds(whole) || whole.status !== 200 || (await createProbe(2 + n, status)) === undefined) continue;
+      if (holds(await list(word))) return undefined;
+    }
+    // Found where the word starts neither field: q misses a match at the start (a search that takes a match at
+    // position 0 for none), which every list rule reports.
+    if (!holds(whole) && whole.status === 200 && (await createProbe(2 + jobStatuses.length, undefined, true)) !== undefined) {
       if (holds(await list(word))) return undefined;
     }
     if (!holds(whole)) {

@@ -215,6 +215,21 @@ export const limitsMutants: Mutant[] = [
     ),
   },
   {
+    // spec 2.5: responses carry four decimal places, however large the amount
+    name: 'limits-salary-from-1e21-in-exponent-form',
+    area: 'limits',
+    violates:
+      '2.5: salary amount in responses carries four decimal places (here an amount of 10^21 or more is written as ' +
+      "JavaScript's toFixed(4) writes it: 1e+21)",
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: rewriteResponseText(isJobsPath, (text) =>
+      text.replace(
+        /"(amount|maxAmount)":(\d{22,})\.0000(?=[,}])/g,
+        (_match, name: string, digits: string) => `"${name}":${Number(digits).toFixed(4)}`,
+      ),
+    ),
+  },
+  {
     // spec 2.5: responses carry four decimal places (the place a PUT answer is not re-read)
     name: 'limits-salary-two-places-in-put',
     area: 'limits',

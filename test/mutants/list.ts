@@ -583,6 +583,21 @@ export const listMutants: Mutant[] = [
     }),
   },
   {
+    // spec 4.5: q matches job title and referenceId, wherever in them it stands
+    name: 'list-q-misses-match-at-start',
+    area: 'list',
+    violates:
+      "4.5: q matches job title and referenceId (here a match at the start of the field is taken for none, as PHP's " +
+      'stripos read as a boolean: every job whose title and referenceId start with q is left out)',
+    expectedRule: 'jobs.list.q-title',
+    transform: relist(({ items, view }) => {
+      if (view.q === undefined) return items;
+      const q = view.q.toLowerCase();
+      const inside = (text: unknown): boolean => typeof text === 'string' && text.toLowerCase().indexOf(q) > 0;
+      return items.filter((item) => inside(item.title) || inside(item.referenceId));
+    }),
+  },
+  {
     // spec 4.5: q omitted, no term filter
     name: 'list-without-q-empty',
     area: 'list',
@@ -708,6 +723,25 @@ export const listMutants: Mutant[] = [
     violates: '4.5, 8: pageSize is at most 100 (here a pageSize over 100, e.g. 101, is accepted and served)',
     expectedRule: 'jobs.list.page-size-over-max',
     transform: relist(({ items }) => items, { view: (req) => listViewOf(req.query) }),
+  },
+  {
+    // spec 4.5, 8: pageSize maximum 100, however the page size is spelled
+    name: 'list-page-size-exponent-spelling-honoured',
+    area: 'list',
+    violates:
+      '4.5, 8: pageSize is at most 100 (here a pageSize written with an exponent, 101e0 or 1e3, is read as a number and ' +
+      'served unclamped; the plain spelling is clamped)',
+    expectedRule: 'jobs.robustness.list-params',
+    transform: (next) => {
+      const served = relist(({ items }) => items, { view: (req) => listViewOf(req.query) })(next);
+      return async (req) => {
+        const raw = req.query.get('pageSize')?.trim();
+        if (!isList(req) || raw === undefined || !/^\d+(?:\.\d+)?e\+?\d+$/i.test(raw)) return next(req);
+        const query = new URLSearchParams(req.query);
+        query.set('pageSize', String(Number(raw)));
+        return served({ ...req, query });
+      };
+    },
   },
   {
     // spec 4.5, 8: pageSize maximum 100, with every filter

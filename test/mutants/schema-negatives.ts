@@ -49,6 +49,23 @@ export const schemaNegativeMutants: Mutant[] = [
     }),
   },
   {
+    // spec 2.4, 4.3: positionType.id is an Int32; a PUT that creates takes what POST takes
+    name: 'create-put-create-truncates-fractional-position-type',
+    area: 'create',
+    violates:
+      '2.4, 4.3: positionType.id is an Int32 (here a PUT /jobs that creates a job reads a fraction as its integer part; ' +
+      'POST and the updates refuse it)',
+    expectedRule: 'jobs.create.rejects-schema-negatives',
+    transform: (next) => async (req) => {
+      const body = isPutByReference(req) ? requestJson(req) : undefined;
+      const type = object(body?.positionType);
+      const ref = body?.referenceId;
+      if (!body || !type || typeof type.id !== 'number' || Number.isInteger(type.id) || typeof ref !== 'string') return next(req);
+      if ((await jobByReference(next, req, ref)) !== undefined) return next(req);
+      return next(withJsonBody(req, { ...body, positionType: { ...type, id: Math.trunc(type.id) } }));
+    },
+  },
+  {
     // spec 2.5: salary.period.id is required when salary.amount is given ({} has none)
     name: 'create-fills-empty-salary-period',
     area: 'create',

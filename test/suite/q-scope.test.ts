@@ -4,8 +4,9 @@
  * reason when q cannot find the suite's jobs by the whole word the lists use
  * (a job listed in another form is found, and a job the list leaves out without
  * q too, a q that misses only the newest job, one that finds the jobs beside a
- * filter of their status only, or one that misses the jobs of one status only, is
- * no fault of the scoping: the list rules report them).
+ * filter of their status only, one that misses the jobs of one status only, or one
+ * that misses a match at the start of a field, is no fault of the scoping: the list
+ * rules report them).
  */
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
@@ -134,6 +135,23 @@ describe('the q probe', () => {
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.all-statuses' });
     expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
     expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.all-statuses', 'failed']]);
+    expect(mock.core.snapshot().jobs).toEqual([]);
+  });
+
+  it('lets the run go on when q misses a match at the start of a title or referenceId: a probe job the word does not start tells it', async () => {
+    // A search that takes a match at position 0 for none (PHP's stripos read as a boolean).
+    const missesAtStart: Transform = (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res) as { data?: Array<{ title?: unknown; referenceId?: unknown }> } | undefined;
+      const q = req.query.get('q')?.toLowerCase();
+      if (!isList(req) || !q || !Array.isArray(body?.data)) return res;
+      const inside = (text: unknown): boolean => typeof text === 'string' && text.toLowerCase().indexOf(q) > 0;
+      return withResponseJson(res, { ...body, data: body.data.filter((item) => inside(item.title) || inside(item.referenceId)) });
+    };
+    await using mock = await createMockServer(mockOptions({ transform: missesAtStart }));
+    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.q-title' });
+    expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
+    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.q-title', 'failed']]);
     expect(mock.core.snapshot().jobs).toEqual([]);
   });
 

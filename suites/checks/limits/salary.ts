@@ -97,6 +97,11 @@ const SMALLEST_SALARY = { amount: 0.0001, period: { id: salaryPeriodIds[0]! }, m
  * writes it with four places as any other.
  */
 const PAST_SEVEN_DIGITS = { amount: 12_345_678.9012, period: { id: salaryPeriodIds[0]! }, maxAmount: null };
+/**
+ * 10^21, where JavaScript writes a number with an exponent (`1e+21`, from JSON.stringify and from toFixed(4) alike):
+ * open as the amount past seven digits is (refused: `salary.past-seven-digits`); taken, written with four places.
+ */
+const PAST_PLAIN_DOUBLE_TEXT = { amount: 1e21, period: { id: salaryPeriodIds[0]! }, maxAmount: null };
 
 /** Whether `res`, the answer to a write of the open amount past seven digits, refused it: recorded, and judged no further. */
 function refusedPastSevenDigits(ctx: RuleContext, open: boolean, path: string, res: ApiResponse): boolean {
@@ -162,7 +167,10 @@ export const salaryFourDecimals: Implementation = fixedRule(
         independentCases: true,
         examples: [
           ...[LARGE_SALARY, SMALLEST_SALARY].map((salary) => ({ salaries: Array.from({ length: count }, () => salary) })),
-          { salaries: Array.from({ length: count }, () => PAST_SEVEN_DIGITS), open: true },
+          ...[PAST_SEVEN_DIGITS, PAST_PLAIN_DOUBLE_TEXT].map((salary) => ({
+            salaries: Array.from({ length: count }, () => salary),
+            open: true,
+          })),
         ],
       },
     );
