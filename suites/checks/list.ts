@@ -20,6 +20,7 @@ import { matrixRule } from './list-matrix.js';
 import { lettersOnly, SCOPE_WORD } from '../contract/scope-words.js';
 import { ABSENT_SPELLINGS } from '../arbitraries/text.js';
 import { follow, type ListRes } from './paging.js';
+import { listLimits } from '../arbitraries/schema-limits.js';
 
 /** `count` generated bodies, reproducible from the rule's seed (one property run). */
 async function withBodies(ctx: RuleContext, count: number, use: (bodies: Body[]) => Promise<void>): Promise<void> {
@@ -446,7 +447,7 @@ const pageDefault: Implementation = fixedRule(
 );
 
 // §4.5, 8: pageSize maximum 100. One job more than a full page: the largest page is full and a next page holds the rest.
-const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = listLimits.pageSizeMax;
 const OVER_A_FULL_PAGE = MAX_PAGE_SIZE + 1;
 
 /** The filters a list is asked with beside the case's q. */

@@ -18,12 +18,13 @@ import { createJob, listJobs, showsGone } from '../kit/jobs.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 import { requestList } from '../kit/unscoped-lists.js';
 import { follow } from './paging.js';
+import { listLimits } from '../arbitraries/schema-limits.js';
 
 /** Past 256 (a byte-sized counter), 128 and 100 (the largest page), in all and in one status. */
 const JOBS = 260;
 /** Not a multiple of 10, and 11 pages or more for 260 jobs: an offset rounded to tens, and links from page 10 on. */
 const WALK_PAGE_SIZE = 25;
-const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = listLimits.pageSizeMax;
 /**
  * How often a list without q is walked before its mismatch stands: another client's job created and deleted while
  * one walk ran (a parallel shard) shifts its pages once, a server's own fault shows every time.

@@ -13,6 +13,7 @@ import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../cont
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from './http.js';
 import { caseTagOf } from './bodies.js';
+import { listLimits } from '../arbitraries/schema-limits.js';
 
 /** How a create must be answered when the default (a setup step: 201) is not the point. */
 export interface Acceptance {
@@ -133,7 +134,7 @@ export async function listJobs(
 }
 
 // §4.5: pageSize maximum 100
-const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = listLimits.pageSizeMax;
 const MAX_PAGES = 20;
 
 /**
