@@ -541,7 +541,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title:
-      'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds is refused and changes neither job',
+      'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds, beside a valid change of another field, is refused and changes neither job',
     statement: "Employer's unique id for the job.",
   },
   {
@@ -880,7 +880,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'lifecycle',
     title:
-      'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") or with an invalid one (another JSON type, too long) deletes no job, not one created without one',
+      'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") or with an invalid one (another JSON type, too long) deletes no job, not one created without one; refused, a job\'s digits sent as a number delete nothing',
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {
@@ -1814,7 +1814,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'robustness',
     title:
-      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID, a ULID, digits or a zero, works like any other: created by every create form, read back as sent, named by PUT /jobs and DELETE /jobs in each form',
+      'A referenceId with URL-special or non-ASCII characters, or shaped as a UUID, a ULID, digits or a zero, works like any other: created by every create form, read back as sent, named by PUT /jobs and deleted by DELETE /jobs in each form',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {

@@ -20,6 +20,8 @@ import { createJob, expectLeftAlone, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 import { namesNoJobAsText } from './reference-identification.js';
+import { declinesCreate, PUT_CREATES, type PutCreateForm } from '../kit/rejected-writes.js';
+import { atOnce } from '../kit/at-once.js';
 import { orderNumberOf } from '../arbitraries/reference-shapes.js';
 
 /** One way a referenceId can differ from a job's: its label, and the pair it makes from a fresh referenceId. */
@@ -89,11 +91,25 @@ function expectUntouched(ctx: RuleContext, holder: Holder, what: string, res: Ap
  * PUT /jobs with the variant and a whole create body: a PUT-create of another job (4.3), never an update of the holder.
  * Returns the id of the job it created, if any.
  */
-async function putVariant(ctx: RuleContext, holder: Holder, body: Body, variant?: Variant): Promise<number | undefined> {
-  const what = `PUT /jobs with referenceId "${holder.variant}"`;
+async function putVariant(
+  ctx: RuleContext,
+  holder: Holder,
+  body: Body,
+  variant?: Variant,
+  form: PutCreateForm = 'put-create',
+): Promise<number | undefined> {
+  const override = form === 'override-create';
+  const what = `${override ? `POST /jobs with ${METHOD_OVERRIDE}: PUT` : 'PUT /jobs'} with referenceId "${holder.variant}"`;
   const put = (referenceId: string) =>
-    ctx.api.client.request<Job>({ method: 'PUT', path: '/jobs', body: bodyNamed(ctx, body, referenceId) });
+    ctx.api.client.request<Job>({
+      method: override ? 'POST' : 'PUT',
+      path: '/jobs',
+      body: bodyNamed(ctx, body, referenceId),
+      ...(override ? { headers: { [METHOD_OVERRIDE]: 'PUT' } } : {}),
+    });
   const res = await put(holder.variant);
+  // The override carries PUT where the target honours it (spec 1 documents DELETE): one that does not is left alone.
+  if (await declinesCreate(ctx, form, body, res)) return undefined;
   const answered = isSuccess(res.status) ? (res.json as { id?: unknown } | undefined)?.id : undefined;
   ctx.expect(answered !== holder.job.id, {
     title: `${what} answered as job ${holder.job.id}, which holds "${holder.job.referenceId}"`,
@@ -222,14 +238,19 @@ async function checkVariant(ctx: RuleContext, body: Body, variant: Variant): Pro
   // The deletes first while the holder is the only job near the variant: a store that compares by collation removes it.
   await deleteVariant(ctx, holder, false);
   await deleteVariant(ctx, holder, true);
-  // Then PUT-create: it makes a job of the variant, listed beside the holder, which the DELETE then removes, so the
-  // POST finds it free.
-  const created = await putVariant(ctx, holder, body, variant);
-  if (created !== undefined) await expectBothListed(ctx, holder, created);
-  await deleteVariant(ctx, holder, false);
+  // Then PUT-create, plainly and through the method override: each makes a job of the variant, listed beside the
+  // holder, which the DELETE then removes, so the next create finds it free.
+  const made: number[] = [];
+  for (const form of PUT_CREATES) {
+    const created = await putVariant(ctx, holder, body, variant, form);
+    if (created === undefined) continue;
+    if (form === 'put-create') await expectBothListed(ctx, holder, created);
+    made.push(created);
+    await deleteVariant(ctx, holder, false);
+  }
   // A job of the variant left by the DELETE would make a refused POST a true duplicate.
-  const left = created === undefined ? undefined : await ctx.api.client.request({ method: 'GET', path: `/jobs/${created}` });
-  if (left === undefined || !isSuccess(left.status)) await postVariant(ctx, holder, body, variant);
+  const reads = await atOnce(ctx, made, (id) => ctx.api.client.request({ method: 'GET', path: `/jobs/${id}` }));
+  if (!reads.some((read) => isSuccess(read.status))) await postVariant(ctx, holder, body, variant);
   await deleteVariant(ctx, holder, true);
   await renameToVariant(ctx, holder, body, variant);
 }

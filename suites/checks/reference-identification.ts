@@ -12,7 +12,8 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, NO_REFERENCE_ID, scopedTitle } from '../kit/bodies.js';
 import { changeLines, show } from '../../judging/compare.js';
-import { isSuccess } from '../kit/http.js';
+import { isClientError, isSuccess } from '../kit/http.js';
+import { orderNumberOf } from '../arbitraries/reference-shapes.js';
 import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
 import { derivedNegatives } from '../arbitraries/schema-negatives.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
@@ -114,6 +115,41 @@ async function expectNoEffect(ctx: RuleContext, generated: Body, requests: reado
   }
 }
 
+/**
+ * The digits a job of the case holds as its referenceId, sent as a JSON number on DELETE /jobs and its override:
+ * another type, refused or read as its text (a lenient reading, observed). Refused, it deletes nothing: a refusal
+ * changes nothing, so the job holding those digits stays. The digits start with a 9, so the number reads back as them.
+ */
+async function expectRefusedNumberDeletesNothing(ctx: RuleContext, generated: Body): Promise<void> {
+  for (const override of [false, true]) {
+    const base = identify(ctx, generated);
+    const digits = `9${orderNumberOf(base.referenceId).slice(1)}`;
+    const job = await getJob(ctx, (await createJob(ctx, { ...base, referenceId: digits })).id);
+    const label = override ? `POST /jobs (${METHOD_OVERRIDE}: DELETE)` : 'DELETE /jobs';
+    const res = await ctx.api.client.request({
+      method: override ? 'POST' : 'DELETE',
+      path: '/jobs',
+      body: { referenceId: Number(digits) },
+      ...(override ? { headers: { [METHOD_OVERRIDE]: 'DELETE' } } : {}),
+    });
+    if (!isClientError(res.status)) {
+      ctx.observe({
+        topic: 'reference-id-characters',
+        section: '2.1',
+        observed: `${label} with a referenceId's digits as a number: ${res.status}`,
+      });
+      continue;
+    }
+    const effects = await effectOn(ctx, job);
+    ctx.expect(effects.length === 0, {
+      title: `${label} with referenceId ${digits} as a number was refused (${res.status}) but had an effect`,
+      expected: 'a refused request changes nothing (spec 4.4: the referenceId is a String): the job holding those digits stays',
+      received: effects.join('\n'),
+      failingExchange: res.exchange,
+    });
+  }
+}
+
 export const putWithoutReference: Implementation = propertyRule(
   {
     id: 'jobs.update.by-reference-needs-one',
@@ -136,13 +172,15 @@ export const deleteWithoutReference: Implementation = propertyRule(
     level: 'must',
     title:
       'DELETE /jobs (or its override) without a referenceId (no body, absent, null, "") or with an invalid one ' +
-      '(another JSON type, too long) deletes no job, not one created without one',
+      "(another JSON type, too long) deletes no job, not one created without one; refused, a job's digits sent as a number delete nothing",
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
   },
   {
     maxRuns: 1,
     arbitrary: (ctx) => createBodyArb(ctx),
-    check: (ctx: RuleContext, generated) =>
-      expectNoEffect(ctx, generated, DELETES, 'the job is identified by referenceId in a JSON body on DELETE /jobs (spec 4.4)'),
+    check: async (ctx: RuleContext, generated) => {
+      await expectNoEffect(ctx, generated, DELETES, 'the job is identified by referenceId in a JSON body on DELETE /jobs (spec 4.4)');
+      await expectRefusedNumberDeletesNothing(ctx, generated);
+    },
   },
 );

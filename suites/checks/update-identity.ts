@@ -12,7 +12,7 @@ import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
-import { formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
+import { besideValidChange, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** Lines naming the fields that changed between two reads of one job. */
@@ -25,7 +25,8 @@ async function expectDuplicateRefused(ctx: RuleContext, form: UpdateForm, [first
   const held = identify(ctx, first);
   const holder = await getJob(ctx, (await createJob(ctx, held)).id);
   const target = await getJob(ctx, (await createJob(ctx, identify(ctx, second))).id);
-  const res = await sendUpdate(ctx, form, target, { referenceId: held.referenceId });
+  // Beside a valid change of another field, as every refused write is sent: the refusal must not apply it either.
+  const res = await sendUpdate(ctx, form, target, besideValidChange({ referenceId: held.referenceId }, target, `taken ${form}`));
   const what = formLabel(form, target);
   if (isClientError(res.status))
     ctx.observe({ topic: 'error-status.duplicate-reference-id', section: '7.1', observed: `${formLabel(form)}: ${res.status}` });
@@ -54,7 +55,8 @@ export const updateDuplicateReference: Implementation = propertyRule(
     section: '2.1',
     level: 'must',
     title:
-      'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds is refused and changes neither job',
+      'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds, beside a valid change of ' +
+      'another field, is refused and changes neither job',
     statement: "Employer's unique id for the job.",
   },
   {

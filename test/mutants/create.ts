@@ -181,6 +181,27 @@ const defaultCloseDateFromTheMinute = rewriteRequest(isPost, (body) => {
 
 export const createMutants: Mutant[] = [
   {
+    // spec 7.1, 4.3: only a referenceId in use is rejected; a refused PUT-create puts none in use
+    name: 'create-refused-put-create-reserves-reference',
+    area: 'create',
+    violates:
+      '7.1, 4.3: a POST with a referenceId already in use is rejected (here a PUT /jobs create refused as invalid keeps ' +
+      'its referenceId reserved, so a later POST with it is refused as a duplicate)',
+    expectedRule: 'jobs.create.rejects-schema-negatives',
+    transform: (next) => {
+      const reserved = new Set<string>();
+      return async (req) => {
+        const ref = requestJson(req)?.referenceId;
+        if (typeof ref !== 'string' || ref === '') return next(req);
+        if (isPost(req) && reserved.has(ref)) return jsonResponse(409, { code: 'duplicate_reference_id', message: 'referenceId in use' });
+        const res = await next(req);
+        if (isPutByReference(req) && res.status >= 400 && res.status <= 499 && (await jobByReference(next, req, ref)) === undefined)
+          reserved.add(ref);
+        return res;
+      };
+    },
+  },
+  {
     // spec 4.2, 7: POST create answers 201
     name: 'create-answers-200',
     area: 'create',

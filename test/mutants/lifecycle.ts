@@ -147,6 +147,23 @@ const deleteByReferenceMissesRenameById: Transform = (next) => {
 
 export const lifecycleMutants: Mutant[] = [
   {
+    // spec 4.4: the job is identified by referenceId, a String; a refused request changes nothing
+    name: 'lifecycle-refused-numeric-delete-by-reference-removes',
+    area: 'lifecycle',
+    violates:
+      '4.4, 2.1: DELETE /jobs names its job by referenceId, a String (here {referenceId: 123} is refused with a 400, ' +
+      'but the job holding "123" is deleted all the same: the refusal came after the delete)',
+    expectedRule: 'jobs.lifecycle.delete-by-reference-needs-one',
+    transform: (next) => async (req) => {
+      const ref = isCollection(req) && isDelete(req) ? requestJson(req)?.referenceId : undefined;
+      const res = await next(req);
+      if (typeof ref !== 'number' || res.status < 400 || res.status > 499) return res;
+      const held = await jobByReference(next, req, String(ref));
+      if (held !== undefined) await sideRequest(next, req, 'DELETE', `/jobs/${held.id as number}`);
+      return res;
+    },
+  },
+  {
     // spec 4.4: DELETE /jobs identifies its job by the referenceId in the body; none names no job
     name: 'lifecycle-delete-without-reference-deletes-unnamed-jobs',
     area: 'lifecycle',

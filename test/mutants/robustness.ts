@@ -16,7 +16,7 @@ import {
   withJsonBody,
   type JsonObject,
 } from './support/json.js';
-import { isCollection, isDelete, isList, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isCollection, isDelete, isList, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { relist } from './support/relist.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 import {
@@ -210,6 +210,33 @@ export const robustnessMutants: Mutant[] = [
       '4.4 (should): DELETE /jobs names its job by referenceId (here "abcé" deletes the job holding "abce", as an accent-insensitive collation compares)',
     expectedRule: 'jobs.robustness.near-miss-references',
     transform: collatesReferences('DELETE', foldAccents),
+  },
+  {
+    // spec 4.3, 4.7: a PUT through the method override names its job by referenceId as PUT /jobs does
+    name: 'robustness-override-put-retries-ignoring-accents',
+    area: 'robustness',
+    violates:
+      '4.3 (should): PUT /jobs names its job by referenceId (here POST /jobs with X-HTTP-Method-Override: PUT and "abcé", ' +
+      'which no job holds, updates the job holding "abce": a lookup that retries ignoring accents; plain PUT /jobs is right)',
+    expectedRule: 'jobs.robustness.near-miss-references',
+    transform: (next) => {
+      const collating = collatesReferences('PUT', foldAccents, { fallback: true })(next);
+      return (req) => (isOverride(req, 'PUT') ? collating(req) : next(req));
+    },
+  },
+  {
+    // spec 4.4, 4.7: the DELETE override names its job by the referenceId in the body, whatever characters it holds
+    name: 'robustness-override-delete-by-reference-templated',
+    area: 'robustness',
+    violates:
+      '4.4, 4.7: DELETE /jobs through the method override names its job by referenceId (here the body is rebuilt from a ' +
+      'text template without escaping, so a referenceId with a quote or a backslash is malformed JSON or names another)',
+    expectedRule: 'jobs.robustness.reference-id-characters',
+    transform: (next) => async (req) => {
+      const ref = isCollection(req) && isOverride(req, 'DELETE') ? requestJson(req)?.referenceId : undefined;
+      if (typeof ref !== 'string') return next(req);
+      return next({ ...req, body: Buffer.from(`{"referenceId":"${ref}"}`, 'utf8') });
+    },
   },
   {
     // spec 4.4: DELETE /jobs names its job by referenceId; a lookup that retries ignoring case when the exact one finds nothing

@@ -268,6 +268,26 @@ const putByReferenceFollowsBodyId: Transform = (next) => async (req) => {
 
 export const updateMutants: Mutant[] = [
   {
+    // spec 2.1, 4.3: a rename to a referenceId another job holds is refused, and a refused update changes nothing
+    name: 'update-override-rename-to-taken-reference-applies-other-fields',
+    area: 'update',
+    violates:
+      '2.1, 4.3: a refused update changes nothing (here POST /jobs/{id} with X-HTTP-Method-Override: PUT renaming the job ' +
+      'to a referenceId another job holds is refused, but the other fields it sent are saved)',
+    expectedRule: 'jobs.update.duplicate-reference-rejected',
+    transform: (next) => async (req) => {
+      const id = jobIdOf(req);
+      const body = isOverride(req, 'PUT') && isItem(req) ? requestJson(req) : undefined;
+      const res = await next(req);
+      if (body === undefined || typeof body.referenceId !== 'string' || res.status < 400 || res.status > 499) return res;
+      const { referenceId: _taken, ...rest } = body;
+      const holder = await jobByReference(next, req, body.referenceId);
+      if (holder !== undefined && holder.id !== id && Object.keys(rest).length > 0)
+        await sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: rest });
+      return res;
+    },
+  },
+  {
     // spec 4.3: PUT /jobs identifies its job by the referenceId in the body; none names no job
     name: 'update-put-without-reference-updates-unnamed-jobs',
     area: 'update',
