@@ -5,10 +5,8 @@
  * The baseline is the bench's own Node, measured in the same rounds.
  */
 import { execFileSync } from 'node:child_process';
+import { DEFAULT_RUN_TARGET_MS } from '../lib/report.mjs';
 import { once } from './suite-run.mjs';
-
-/** The default run's target on the local mock. */
-export const DEFAULT_RUN_TARGET_MS = 10_000;
 
 /**
  * The Node binary of `line`: a path as it is, a major version (`24`) from the npm registry's `node` package, as

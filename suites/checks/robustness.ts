@@ -667,9 +667,9 @@ const referenceCharacters: Implementation = propertyRule<{ generated: Body; firs
         // rebuilds the body or decodes the referenceId its own way (a template, a form decoder) loses it there.
         for (const other of DELETES_BY_REFERENCE.filter((candidate) => candidate !== way)) {
           const again = identify(ctx, generated);
-          const made = await ctx.api.create({ ...again, referenceId: spelling.of(again.referenceId) });
-          if (isSuccess(made.status))
-            await expectDeletedByReference(ctx, { ...jobOf(made), referenceId: spelling.of(again.referenceId) }, other);
+          const referenceId = spelling.of(again.referenceId);
+          const made = await ctx.api.create({ ...again, referenceId });
+          if (isSuccess(made.status)) await expectDeletedByReference(ctx, { ...jobOf(made), referenceId }, other);
         }
       }
     },

@@ -23,6 +23,7 @@ import {
   withResponseJson,
   type Transform,
 } from '../mutants/kit.js';
+import { mutants } from '../mutants/index.js';
 
 const KEYS = { apiKey: 'demo-key-1' };
 const ONLY = 'jobs.reference.position-types';
@@ -32,6 +33,15 @@ async function qObservations(choices: Record<string, string>): Promise<string[]>
   const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: ONLY });
   expect(mock.core.snapshot().jobs).toEqual([]);
   return report.observations.filter((o) => o.topic === 'q.match').map((o) => o.observed);
+}
+
+/** The run against a mock broken by `transform` goes on past the probe: no q form recorded, `only` failed, nothing left. */
+async function expectRunGoesOn(transform: Transform, only: string): Promise<void> {
+  await using mock = await createMockServer(mockOptions({ transform }));
+  const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only });
+  expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
+  expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([[only, 'failed']]);
+  expect(mock.core.snapshot().jobs).toEqual([]);
 }
 
 describe('the q probe', () => {
@@ -116,11 +126,7 @@ describe('the q probe', () => {
         return { ...req, query };
       },
     );
-    await using mock = await createMockServer(mockOptions({ transform: activeOnlyWithoutFilter }));
-    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.all-statuses' });
-    expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
-    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.all-statuses', 'failed']]);
-    expect(mock.core.snapshot().jobs).toEqual([]);
+    await expectRunGoesOn(activeOnlyWithoutFilter, 'jobs.list.all-statuses');
   });
 
   it('lets the run go on when q misses the jobs of one status only (drafts): a probe job made in another status tells it', async () => {
@@ -131,28 +137,13 @@ describe('the q probe', () => {
       if (!isList(req) || !req.query.has('q') || !Array.isArray(body?.data)) return res;
       return withResponseJson(res, { ...body, data: body.data.filter((item) => item.status !== 'draft') });
     };
-    await using mock = await createMockServer(mockOptions({ transform: qMissesDrafts }));
-    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.all-statuses' });
-    expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
-    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.all-statuses', 'failed']]);
-    expect(mock.core.snapshot().jobs).toEqual([]);
+    await expectRunGoesOn(qMissesDrafts, 'jobs.list.all-statuses');
   });
 
   it('lets the run go on when q misses a match at the start of a title or referenceId: a probe job the word does not start tells it', async () => {
-    // A search that takes a match at position 0 for none (PHP's stripos read as a boolean).
-    const missesAtStart: Transform = (next) => async (req) => {
-      const res = await next(req);
-      const body = responseJson(res) as { data?: Array<{ title?: unknown; referenceId?: unknown }> } | undefined;
-      const q = req.query.get('q')?.toLowerCase();
-      if (!isList(req) || !q || !Array.isArray(body?.data)) return res;
-      const inside = (text: unknown): boolean => typeof text === 'string' && text.toLowerCase().indexOf(q) > 0;
-      return withResponseJson(res, { ...body, data: body.data.filter((item) => inside(item.title) || inside(item.referenceId)) });
-    };
-    await using mock = await createMockServer(mockOptions({ transform: missesAtStart }));
-    const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: 5, only: 'jobs.list.q-title' });
-    expect(report.observations.filter((o) => o.topic === 'q.match')).toEqual([]);
-    expect(report.rules.map((rule) => [rule.id, rule.status])).toEqual([['jobs.list.q-title', 'failed']]);
-    expect(mock.core.snapshot().jobs).toEqual([]);
+    // A search that takes a match at position 0 for none (PHP's stripos read as a boolean): the proof mutant's.
+    const missesAtStart = mutants.find((mutant) => mutant.name === 'list-q-misses-match-at-start')!.transform;
+    await expectRunGoesOn(missesAtStart, 'jobs.list.q-title');
   });
 
   it('names the status when the list by q is refused, and lists by q alone (a pageSize is for the rules that own it)', async () => {
