@@ -28,7 +28,7 @@ const HOLDS: Record<CharacterClass, RegExp> = {
   'combining-marks': /\p{M}/u,
   astral: /[\u{10000}-\u{10FFFF}]/u,
   'inner-white-space': / {2}|[\u00A0\u2003\u3000]/u,
-  'ascii-punctuation': /[+%#/?=;~$*!{}[\]|^`@]/,
+  'ascii-punctuation': /[+%#/?=;~$*!{}[\]|^`@\-._(),:]/,
   'percent-escapes': /%[0-9A-F]{2}/,
   'letter-case': /[\p{Lu}\p{Lt}]/u,
   'line-breaks': /[\n\r\t\u2028\u2029]/u,
@@ -54,6 +54,14 @@ describe('character classes', () => {
     expect(classUrl('letter-case')).toMatch(HOLDS['letter-case']);
     expect(classDescription('a', 'html-special')).toContain(`href="https://jobs.example.com/apply?a=1&amp;b='x'"`);
     expect(classUrl('backslash')).toBe(classUrl('astral'));
+  });
+
+  it('hold every printable ASCII punctuation character in some piece', () => {
+    const held = new Set(CHARACTER_CLASSES.flatMap((characterClass) => classPieces(characterClass).join('').split('')));
+    const punctuation = Array.from({ length: 0x7f - 0x21 }, (_, i) => String.fromCharCode(0x21 + i)).filter((c) =>
+      /[^\p{L}\p{N}]/u.test(c),
+    );
+    expect(punctuation.filter((c) => !held.has(c))).toEqual([]);
   });
 
   it('give the same samples for the same seed', () => {

@@ -52,8 +52,10 @@ const PIECES: Record<CharacterClass, readonly string[]> = {
   'combining-marks': ['e\u0301t\u00E9', 'n\u0303', 'a\u0308b', 'o\u0302\u0323', 'Z\u0327'],
   astral: ['🍁', '𝄞', '😀x', '🚀🚀', '𠜎', 'a🎉b'],
   'inner-white-space': ['a  b', 'a\u00A0b', 'a\u2003b', 'a\u3000b', 'a \u00A0 b'],
-  // What URL and form decoding mangle (`+` read as a space, `%20` decoded) and what sanitizers strip.
-  'ascii-punctuation': ['a+b', '50%', '%20', '#1', 'x/y?z', 'a=b;c', '~$*!', '{[|]}', '^`@'],
+  // What URL and form decoding mangle (`+` read as a space, `%20` decoded) and what sanitizers strip, and what a
+  // pattern language reads (a Lua pattern's `-` and `.`, a LIKE's `_`, a regular expression's groups): with
+  // html-special and backslash, every printable ASCII punctuation character.
+  'ascii-punctuation': ['a+b', '50%', '%20', '#1', 'x/y?z', 'a=b;c', '~$*!', '{[|]}', '^`@', 'co-op', 'v1.2_b', '(a),b:c'],
   // Percent escapes that decode cleanly, and nothing beside them that would not: a value decoded once more than it
   // was encoded changes (`A%2FB` to `A/B`), where a lone `%` elsewhere would make that decoding fail and hide it.
   'percent-escapes': ['%20', 'A%2FB', '%25', '%41', 'x%2By', '100%2525'],

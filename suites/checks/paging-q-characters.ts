@@ -34,7 +34,7 @@ interface QCase {
  * this rule is about.
  *
  * @example
- * classQuery('jc1a2b3c05k3x', 'ascii-punctuation'); // 'jc1a2b3c05k3xa+b50%%20#1x/y?za=b;c~$*!{[|]}^`@x'
+ * classQuery('jc1a2b3c05k3x', 'ascii-punctuation'); // 'jc1a2b3c05k3xa+b50%%20#1x/y?za=b;c~$*!{[|]}^`@co-opv1.2_b(a),b:cx'
  */
 export function classQuery(caseTag: string, characterClass: CharacterClass, letterCase: 'lower' | 'as written' = 'lower'): string {
   const word = `${caseTag}${classPieces(characterClass).join('')}x`;

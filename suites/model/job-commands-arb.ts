@@ -124,6 +124,7 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
       fc.record({ position, title }).map(({ position: p, title: t }) => new OtherEmployerUpdateCommand(p, t, tag)),
       position.map((p) => new OtherEmployerRenameCommand(p)),
       position.map((p) => new OtherEmployerDeleteCommand(p)),
+      fc.record({ position, via: fc.constantFrom(...DELETE_WAYS) }).map(({ position: p, via }) => new DeleteJobCommand(p, via, 'shared')),
     );
   }
   // 'medium': fast-check's default 'small' size keeps sequences to about 5 commands, too short to reach most states.

@@ -15,7 +15,8 @@
  * each followed by its referenceId taken again; and, with a
  * second key, the second employer creating, updating and deleting by the
  * same referenceIds, renaming its job to one only the first employer holds,
- * and deleting by one only the first employer holds. Before that, an update judged on its answer alone, then one by
+ * and deleting by one only the first employer holds; then the first employer deleting, each way, a job whose
+ * referenceId the second holds too, and taking it again. Before that, an update judged on its answer alone, then one by
  * id whose answer must hold it; two jobs of the first employer trade
  * referenceIds through a third, and a create with either name is refused; and a renamed job's status is changed by
  * its new referenceId.
@@ -43,6 +44,7 @@ import { UpdateJobCommand } from './commands/update-job.js';
 import { routingSwitch, salaryPart } from './dependent-patches.js';
 import type { PutVia } from './put-job.js';
 import { routingTypeIds } from '../arbitraries/schema-limits.js';
+import { DELETE_WAYS } from '../kit/delete-forms.js';
 import type { JobsCommand } from './jobs-model.js';
 
 /** A whole salary, so that clearing it by null changes the job (2.5: period 1 is yearly). */
@@ -53,7 +55,7 @@ const ID_FORMS_FOR_SWITCHES: readonly PutVia[] = ['reference', 'override', 'id']
 
 /**
  * @example
- * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 54 commands, 60 with a second employer
+ * scriptedSequence(ctx.refs, ctx.tag, ctx.second !== undefined); // 54 commands, 72 with a second employer
  */
 export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmployer: boolean): JobsCommand[] {
   // A fixed seed: the sequence is the same in every run, as boundary values are.
@@ -153,6 +155,13 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
       new OtherEmployerCreateCommand(0, body(5), 'post'),
       new OtherEmployerDeleteCommand(0),
       new OtherEmployerDeleteCommand(0),
+      // The first employer deletes, each way, a job whose referenceId the second holds too (the second's stays, in its
+      // list too), then takes that referenceId again.
+      ...DELETE_WAYS.flatMap((via) => [
+        new OtherEmployerCreateCommand(0, body(4), 'post'),
+        new DeleteJobCommand(0, via, 'shared'),
+        new ReuseReferenceCommand(0, body(3), 'post'),
+      ]),
     );
   }
   return commands;

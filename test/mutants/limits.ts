@@ -271,6 +271,23 @@ export const limitsMutants: Mutant[] = [
     }),
   },
   {
+    // spec 2.5: amounts carry four decimal places, and 4.2: a GET result posted back is the same job
+    name: 'limits-salary-amount-kept-to-fourteen-digits',
+    area: 'limits',
+    violates:
+      "2.5: responses carry four decimal places (here amounts are stored through Lua's tostring, which keeps 14 significant " +
+      'digits: 99999999999.9999 comes back 100000000000.0000)',
+    expectedRule: 'jobs.limits.salary-four-decimals',
+    transform: rewriteRequest(isWrite, (body) => {
+      const salary = body.salary as JsonObject | null | undefined;
+      if (!salary || typeof salary !== 'object') return;
+      for (const field of ['amount', 'maxAmount'] as const) {
+        const value = salary[field];
+        if (typeof value === 'number') salary[field] = Number(value.toPrecision(14));
+      }
+    }),
+  },
+  {
     // spec 4.2: applicationEmail is required when applicantRoutingType.id is 1
     name: 'limits-routing-email-missing-accepted',
     area: 'limits',

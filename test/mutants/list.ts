@@ -589,6 +589,16 @@ export const listMutants: Mutant[] = [
     transform: searchedBy((field, text, q) => (field === 'title' ? text.toLocaleLowerCase('tr-TR') : text.toLowerCase()).includes(q)),
   },
   {
+    // spec 4.5: q matches job title and referenceId
+    name: 'list-q-hyphen-read-as-lua-pattern',
+    area: 'list',
+    violates:
+      "4.5: q matches job title and referenceId (here q goes to Lua's string.find as a pattern: a hyphen between two " +
+      'characters is a lazy quantifier, so a q like co-op finds nothing)',
+    expectedRule: 'jobs.list.q-other-characters',
+    transform: searchedBy((_field, text, q) => !/.-./.test(q) && text.toLowerCase().includes(q)),
+  },
+  {
     // spec 4.5: q matches job title and referenceId, wherever in them it stands
     name: 'list-q-misses-match-at-start',
     area: 'list',

@@ -32,6 +32,7 @@ import {
   isPutByReference,
   jobIdOf,
 } from './support/routes.js';
+import { relist } from './support/relist.js';
 import { rewriteRequest } from './support/transforms.js';
 import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 
@@ -279,6 +280,28 @@ const referenceLookupLostToOtherDelete: Transform = (next) => {
     const res = await next(req);
     if (named && effectiveMethod(req) === 'DELETE' && res.status === 204) emptiedBy.set(ref, key);
     if (res.status === 201 && typeof ref === 'string') emptiedBy.delete(ref);
+    return res;
+  };
+};
+
+/**
+ * A list projection that files jobs by referenceId across employers: DELETE /jobs/{id} drops from the lists every job
+ * with the deleted job's referenceId, the other employer's too, which still reads by id.
+ */
+const deleteByIdHidesOtherEmployersNamesake: Transform = (next) => {
+  const hidden = new Set<unknown>();
+  const listed = relist(({ items }) => items.filter((item) => !hidden.has(item.id)))(next);
+  return async (req) => {
+    if (isList(req)) return hidden.size === 0 ? next(req) : listed(req);
+    const id = req.method === 'DELETE' ? jobIdOf(req) : undefined;
+    if (id === undefined) return next(req);
+    const before = await currentJob(next, req, id);
+    const res = await next(req);
+    const ref = before?.referenceId;
+    const other = otherKey(req.headers['api-key']);
+    if (res.status !== 204 || typeof ref !== 'string' || other === undefined) return res;
+    const twin = await jobByReference(next, { ...req, headers: { ...req.headers, 'api-key': other } }, ref);
+    if (twin !== undefined) hidden.add(twin.id);
     return res;
   };
 };
@@ -753,6 +776,16 @@ export const modelMutants: Mutant[] = [
       'with the same referenceId, PUT /jobs and DELETE /jobs with it no longer find the job: 409 and 404)',
     expectedRule: 'jobs.model.lifecycle',
     transform: referenceLookupLostToOtherDelete,
+  },
+  {
+    // spec 1, 4.5, 5.3: the list returns the employer's jobs; a delete removes the job it names, and no other
+    name: 'model-delete-by-id-hides-other-employers-namesake',
+    area: 'model',
+    violates:
+      "4.5, 5.3: the list returns the employer's jobs (here DELETE /jobs/{id} also drops the other employer's job with the " +
+      "same referenceId from that employer's list and total; it still reads by id)",
+    expectedRule: 'jobs.model.lifecycle',
+    transform: deleteByIdHidesOtherEmployersNamesake,
   },
   {
     // spec 3: archived -> active, other fields unchanged (an edit made while archived among them)

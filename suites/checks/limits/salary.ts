@@ -103,6 +103,13 @@ const PAST_SEVEN_DIGITS = { amount: 12_345_678.9012, period: { id: salaryPeriodI
  */
 const PAST_PLAIN_DOUBLE_TEXT = { amount: 1e21, period: { id: salaryPeriodIds[0]! }, maxAmount: null };
 
+/**
+ * The most significant digits a double holds to the fourth decimal, fifteen (C's DBL_DIG): a store or formatter
+ * that keeps fewer (Lua's `%.14g`, a single float) rounds it, all nines carrying into 100000000000. Open as the amount
+ * past seven digits is; taken, kept to the fourth like any other.
+ */
+const MOST_DIGITS_A_DOUBLE_HOLDS = { amount: 99_999_999_999.9999, period: { id: salaryPeriodIds[0]! }, maxAmount: null };
+
 /** Whether `res`, the answer to a write of the open amount past seven digits, refused it: recorded, and judged no further. */
 function refusedPastSevenDigits(ctx: RuleContext, open: boolean, path: string, res: ApiResponse): boolean {
   if (!open || isSuccess(res.status)) return false;
@@ -167,7 +174,7 @@ export const salaryFourDecimals: Implementation = fixedRule(
         independentCases: true,
         examples: [
           ...[LARGE_SALARY, SMALLEST_SALARY].map((salary) => ({ salaries: Array.from({ length: count }, () => salary) })),
-          ...[PAST_SEVEN_DIGITS, PAST_PLAIN_DOUBLE_TEXT].map((salary) => ({
+          ...[PAST_SEVEN_DIGITS, MOST_DIGITS_A_DOUBLE_HOLDS, PAST_PLAIN_DOUBLE_TEXT].map((salary) => ({
             salaries: Array.from({ length: count }, () => salary),
             open: true,
           })),
