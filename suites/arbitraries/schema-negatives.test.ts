@@ -6,12 +6,19 @@
  */
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validators } from '../../schemas/index.js';
+import { loadSchema, validators } from '../../schemas/index.js';
 import type { ReferenceData } from '../contract/rule.js';
 import { patchFor, withContext } from '../kit/negative-bodies.js';
 import { jobCreateArb } from './job.js';
 import { EXCLUSIONS } from './negative-exclusions.js';
-import { deriveAll, derivedNegatives, derivedQueryNegatives, integerQuerySpellings, type NegativeKind } from './schema-negatives.js';
+import {
+  deriveAll,
+  derivedNegatives,
+  derivedQueryNegatives,
+  integerQuerySpellings,
+  isBoundaryValue,
+  type NegativeKind,
+} from './schema-negatives.js';
 
 const refs: ReferenceData = { positionTypeIds: [4, 7, 9], categoryIds: [12, 3, 30, 17] };
 const MARKER = 'jc1-k0-0';
@@ -99,6 +106,16 @@ describe('derivedNegatives (invalid values from the schemas)', () => {
       'salary.period.id null',
     ])
       expect(required).toContain(expected);
+  });
+
+  it('sends null for every field a create requires as a must boundary value, on every create form', () => {
+    const required = loadSchema('job-create.schema.json').required as string[];
+    const nulls = derived.filter((v) => v.kind === 'null' && required.includes(v.field));
+    expect(nulls.map((v) => v.field).sort()).toEqual([...required].sort());
+    for (const value of nulls) {
+      expect(value.level, value.field).toBe('must');
+      expect(isBoundaryValue(value), value.field).toBe(true);
+    }
   });
 
   it('excludes only what an exclusion names, each with its reason, and every exclusion still applies to a derived value', () => {

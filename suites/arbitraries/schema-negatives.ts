@@ -370,6 +370,9 @@ export function deriveAll(): { values: DerivedValue[]; excluded: ExcludedValue[]
   const values: DerivedValue[] = [];
   const excluded: ExcludedValue[] = [];
   const required = conditionals();
+  // A field every create requires: its null or empty value is a required value present but null or empty, as a
+  // conditional's field is (sent on every create form, a must there; a should on an update, which may read null as not sent).
+  const requiredOnCreate = new Set((loadSchema(CREATE_FILE).required as string[] | undefined) ?? []);
   const fields = loadSchema(FIELDS_FILE).properties as Record<string, JsonSchema>;
   const seen = new Set<string>();
   const add = (path: FieldPath, raw: Raw, context?: Record<string, unknown>): void => {
@@ -398,7 +401,7 @@ export function deriveAll(): { values: DerivedValue[]; excluded: ExcludedValue[]
     if (conditional)
       for (const raw of valuesOf(name, { ...resolved({ schema, file: FIELDS_FILE }).schema, ...conditional.schema }, true))
         add([name], raw, conditional.context);
-    walkField([name], { schema, file: FIELDS_FILE }, false, (path, raw) => add(path, raw, conditional?.context));
+    walkField([name], { schema, file: FIELDS_FILE }, requiredOnCreate.has(name), (path, raw) => add(path, raw, conditional?.context));
   }
   return { values, excluded };
 }

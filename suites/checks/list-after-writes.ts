@@ -5,7 +5,8 @@
  * view, that one write path does not clear answers the second list as the first. After a create (in every form, with
  * no status and with each one) or an update, the item must be the job as a GET reads it, every header field (2.7),
  * with the header fields sent, and the list filtered by its status holds it too, and the lists without q, with and
- * without its status, have no older job at their head; after a status change in each update
+ * without its status, have no older job at their head; each update form also changes one header field alone, and
+ * after an update the list without q shows the job at its head as a GET does; after a status change in each update
  * form, the list filtered by the status it left no longer does, both statuses' lists without q count what they hold,
  * and the active jobs stay in publishDate order. A later
  * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
@@ -14,7 +15,9 @@
  * one total on its first and second page after every write. The rule runs alone (`exclusive`):
  * another rule's write between the two lists would clear such a cache and hide it.
  */
+import * as fc from 'fast-check';
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
+import { locationsArb, type LocationInput } from '../arbitraries/location.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
@@ -107,6 +110,18 @@ function listedProblems(after: Shown, job: Job | undefined, sent: Body): string[
 }
 
 /**
+ * The employer's list without q (page 1, one job a page) shows the job as a GET reads it, where the job is at its head
+ * (the newest: this rule runs alone): listedAround read that page before the write, so a copy of the unscoped pages
+ * that a write does not bring up to date (a cache evicted only by the fields it names) shows the job as it was.
+ */
+async function unscopedHeadProblems(ctx: RuleContext, job: Job): Promise<string[]> {
+  const res = await requestList(ctx.api, { pageSize: 1 }, new Set([job.id]));
+  const head = res.status === 200 ? res.json?.data?.[0] : undefined;
+  if (head?.id !== job.id) return [];
+  return headerDifferences(head, job).map((field) => `GET /jobs?pageSize=1: ${field} ${show(head[field])}, GET ${show(job[field])}`);
+}
+
+/**
  * Right after a create, the employer's list without q, and with the new job's status, has no job published before it
  * at its head (4.5: sorted by publishDate descending): the new job, one of its publishDate (ties are open) or another
  * client's newer job comes first. A create path that files its job at the end of a view shows there. The dates
@@ -147,6 +162,7 @@ async function expectListed(
   const unscoped = await unscopedPagesDisagree(ctx);
   if (unscoped !== undefined) problems.push(unscoped);
   if (adds === 1 && after !== undefined) problems.push(...(await newestFirstProblems(ctx, after)));
+  if (adds === 0 && job !== undefined) problems.push(...(await unscopedHeadProblems(ctx, job)));
   // The list filtered by the job's status holds it too: a status view one write path does not fill misses it.
   if (job !== undefined) {
     const filtered = (await listJobs(ctx, { q: referenceId, status: job.status, pageSize: 100 })).json.data;
@@ -209,7 +225,19 @@ async function statusChangesInEveryForm(ctx: RuleContext, generated: Body): Prom
 /** The statuses a create names: none (a draft), then each one given (3). */
 const CREATE_STATUSES: ReadonlyArray<Job['status'] | undefined> = [undefined, 'active', 'archived'];
 
-async function check(ctx: RuleContext, generated: Body): Promise<void> {
+/** The header fields an update may send alone (2.7), one per update form in turn; the referenceId names the job on PUT /jobs. */
+const HEADER_FIELDS_ALONE = ['locations', 'confidential', 'title', 'locations'] as const;
+
+/** The `i`th update form's change of one header field alone: other places than the job's, the flag flipped, or a new title. */
+function headerFieldAlone(ctx: RuleContext, job: Job, places: readonly LocationInput[], i: number): Body {
+  const field = HEADER_FIELDS_ALONE[i % HEADER_FIELDS_ALONE.length]!;
+  if (field === 'confidential') return { confidential: !job.confidential };
+  if (field === 'title') return { title: scopedTitle(ctx, job.referenceId as string, `alone ${i}`) };
+  const held = new Set(job.locations.map((location) => String(location.description).split(',')[0]!.trim()));
+  return { locations: [places.find((place) => !held.has(place.description.split(',')[0]!.trim())) ?? places[0]!] };
+}
+
+async function check(ctx: RuleContext, { body: generated, places }: { body: Body; places: LocationInput[] }): Promise<void> {
   // A create in every form and status, seen by the list that found nothing just before it.
   for (const form of CREATE_FORMS) {
     for (const status of CREATE_STATUSES) {
@@ -235,20 +263,34 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
       });
     }
   }
-  // An update in every form, of a header field of each type: the title and the confidential flag.
-  for (const form of UPDATE_FORMS) {
+  // An update in every form, of a header field of each type (the title and the confidential flag), then of one
+  // header field alone, a different one on each form: a list that one field's change does not reach shows it.
+  for (const [i, form] of UPDATE_FORMS.entries()) {
     const job = await createJob(ctx, identify(ctx, generated));
     const referenceId = job.referenceId as string;
-    const change = { title: scopedTitle(ctx, referenceId, `after ${form}`), confidential: !job.confidential };
-    const around = await listedAround(
-      ctx,
-      referenceId,
-      () => job.id,
-      () => sendUpdate(ctx, form, job, change),
-    );
-    if (await declinesUpdate(ctx, form, job, around.res)) continue;
-    expectStatus(ctx, around.res, isSuccess, `${formLabel(form, job)} with a new title and confidential flag updates the job (spec 4.3)`);
-    await expectListed(ctx, formLabel(form, job), referenceId, around, 0, { id: job.id, sent: change });
+    const changes: Body[] = [
+      { title: scopedTitle(ctx, referenceId, `after ${form}`), confidential: !job.confidential },
+      headerFieldAlone(ctx, job, places, i),
+    ];
+    for (const change of changes) {
+      const around = await listedAround(
+        ctx,
+        referenceId,
+        () => job.id,
+        () => sendUpdate(ctx, form, job, change),
+      );
+      if (await declinesUpdate(ctx, form, job, around.res)) break;
+      expectStatus(
+        ctx,
+        around.res,
+        isSuccess,
+        `${formLabel(form, job)} with ${Object.keys(change).join(' and ')} updates the job (spec 4.3)`,
+      );
+      await expectListed(ctx, `${formLabel(form, job)} with ${Object.keys(change).join(' and ')}`, referenceId, around, 0, {
+        id: job.id,
+        sent: change,
+      });
+    }
   }
   await statusChangesInEveryForm(ctx, generated);
   // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
@@ -268,7 +310,7 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
   }
 }
 
-export const listAfterWritesRule: Implementation = propertyRule<Body>(
+export const listAfterWritesRule: Implementation = propertyRule<{ body: Body; places: LocationInput[] }>(
   {
     id: 'jobs.list.after-writes',
     section: '4.5',
@@ -279,7 +321,8 @@ export const listAfterWritesRule: Implementation = propertyRule<Body>(
   },
   {
     maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
+    // Four places of distinct cities: at least one is none of the job's (1 to 3).
+    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), places: locationsArb({ minLength: 4, maxLength: 4 }) }),
     check,
   },
 );

@@ -533,6 +533,35 @@ const searchDropsTitleTakenAgain: Transform = (next) => {
   };
 };
 
+/** The header fields whose change a cache of the lists without q below knows to evict for (locations left out). */
+const EVICTING_FIELDS = ['title', 'referenceId', 'status', 'confidential'];
+
+/**
+ * A cache of the answers to lists without q, per key and address, evicted by every create and delete, and by an
+ * update only when it sends a header field of its list (which leaves out locations): a job whose places alone changed
+ * keeps its old ones there.
+ */
+const unscopedListsCachedPastLocations: Transform = (next) => {
+  const cached = new Map<string, CoreResponse>();
+  return async (req) => {
+    const key = String(req.headers['api-key'] ?? '');
+    if (isList(req) && !req.query.has('q')) {
+      const address = `${key} ${req.query.toString()}`;
+      const hit = cached.get(address);
+      if (hit) return hit;
+      const res = await next(req);
+      if (res.status === 200) cached.set(address, res);
+      return res;
+    }
+    const res = await next(req);
+    const sent = requestJson(req) ?? {};
+    const evicts = !isAnyUpdate(req) || EVICTING_FIELDS.some((field) => field in sent);
+    if ((isAnyWrite(req) || isDelete(req)) && evicts)
+      for (const address of cached.keys()) if (address.startsWith(`${key} `)) cached.delete(address);
+    return res;
+  };
+};
+
 /**
  * A list whose q finds only the jobs whose title or referenceId `matches` (q lower-cased), among those the core finds:
  * a search of its own, wrong for some texts.
@@ -587,6 +616,16 @@ export const listMutants: Mutant[] = [
       'becomes a dotless ı in the title, so a title word with I or İ is not found by itself)',
     expectedRule: 'jobs.list.q-letters',
     transform: searchedBy((field, text, q) => (field === 'title' ? text.toLocaleLowerCase('tr-TR') : text.toLowerCase()).includes(q)),
+  },
+  {
+    // spec 2.7: a header is a subset of the job with the same meaning, its locations among them
+    name: 'list-unscoped-pages-cached-past-locations-update',
+    area: 'list',
+    violates:
+      "2.7, 4.3: a list item shows the job's locations (here the lists without q are cached and an update evicts them only " +
+      'when it sends the title, referenceId, status or confidential flag: places changed alone stay old there)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: unscopedListsCachedPastLocations,
   },
   {
     // spec 4.5: q matches job title and referenceId

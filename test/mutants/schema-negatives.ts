@@ -78,6 +78,16 @@ export const schemaNegativeMutants: Mutant[] = [
     }),
   },
   {
+    // spec 4.2: locations, at least 1, at most 3 (null is no array of places)
+    name: 'create-post-null-locations-defaulted',
+    area: 'create',
+    violates: '2.1, 4.2: a job has 1 to 3 locations (here a POST with locations null is taken, the job given a default place)',
+    expectedRule: 'jobs.create.rejects-schema-negatives',
+    transform: rewriteRequest(isPost, (body) => {
+      if (body.locations === null) body.locations = [{ description: 'Toronto, ON' }];
+    }),
+  },
+  {
     // spec 4.2: applicationEmail is required when applicantRoutingType.id is 1 (null is no address)
     name: 'create-fills-null-application-email',
     area: 'create',
