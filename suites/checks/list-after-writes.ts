@@ -280,16 +280,9 @@ async function check(ctx: RuleContext, { body: generated, places }: { body: Body
         () => sendUpdate(ctx, form, job, change),
       );
       if (await declinesUpdate(ctx, form, job, around.res)) break;
-      expectStatus(
-        ctx,
-        around.res,
-        isSuccess,
-        `${formLabel(form, job)} with ${Object.keys(change).join(' and ')} updates the job (spec 4.3)`,
-      );
-      await expectListed(ctx, `${formLabel(form, job)} with ${Object.keys(change).join(' and ')}`, referenceId, around, 0, {
-        id: job.id,
-        sent: change,
-      });
+      const what = `${formLabel(form, job)} with ${Object.keys(change).join(' and ')}`;
+      expectStatus(ctx, around.res, isSuccess, `${what} updates the job (spec 4.3)`);
+      await expectListed(ctx, what, referenceId, around, 0, { id: job.id, sent: change });
     }
   }
   await statusChangesInEveryForm(ctx, generated);
