@@ -2,9 +2,11 @@
  * @module The same entry twice in a list field (locations, categories: spec 2.1, "1 to 3 entries"). The spec neither
  * forbids nor allows a repeated entry, so a target may refuse it, keep both or keep one: what it did is observed.
  * What it may not do is fail on it (a unique key on a join table answering 500, which the engine fails in any rule)
- * or answer one thing and store another: where the write is taken, a GET shows the list the write answered. Sent on
- * every write path (POST, PUT-create, PUT by id, by referenceId, the override); the list fields come from the schema,
- * so a list field added there is probed too.
+ * or answer one thing and store another: where the write is taken, a GET shows the list the write answered, and the
+ * list holds the repeated entry alone, once or twice (an update sends one the job does not hold, so a server that
+ * merges a repeat into the stored list keeps entries nobody sent: 4.3, only the fields sent change). Sent on every
+ * write path (POST, PUT-create, PUT by id, by referenceId, the override); the list fields come from the schema, so a
+ * list field added there is probed too.
  */
 import * as fc from 'fast-check';
 import { JOB_INPUT_LIST_FIELDS } from '../../schemas/index.js';
@@ -12,7 +14,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { CREATE_FORMS, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
-import { jsonEqual, show } from '../../judging/compare.js';
+import { jsonEqual, keptValueProblems, show } from '../../judging/compare.js';
 import { isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
@@ -23,11 +25,25 @@ function withEntryTwice(body: Body, field: string): Body {
   return { ...body, [field]: [first, first] };
 }
 
+/** An entry of `other`'s `field` that `body`'s does not hold (its first where all are held). */
+function entryNotIn(body: Body, other: Body, field: string): unknown {
+  const held = (body[field] as unknown[]).map((entry) => JSON.stringify(entry));
+  const entries = other[field] as unknown[];
+  return entries.find((entry) => !held.includes(JSON.stringify(entry))) ?? entries[0];
+}
+
+/** Whether `job`'s `field` holds `entry` alone, once or twice (a target may keep one of a repeat). */
+const holdsOnly = (job: Job, field: string, entry: unknown): boolean =>
+  [[entry], [entry, entry]].some((entries) => keptValueProblems({ [field]: entries }, job).length === 0);
+
 /** The list `field` of a job, as it came. */
 const entriesOf = (job: Job, field: string): unknown => (job as Record<string, unknown>)[field];
 
-/** Observes the answer; where it took the write, fails unless a GET shows the list the answer showed. */
-async function expectConsistent(ctx: RuleContext, how: string, field: string, res: ApiResponse<Job>): Promise<void> {
+/**
+ * Observes the answer; where it took the write, fails unless the answer's list holds the repeated `entry` alone and a
+ * GET shows the list the answer showed.
+ */
+async function expectConsistent(ctx: RuleContext, how: string, field: string, entry: unknown, res: ApiResponse<Job>): Promise<void> {
   if (!isSuccess(res.status)) {
     ctx.observe({ topic: 'duplicate-entries', section: '2.1', observed: `${how}, ${field}: refused with ${res.status}` });
     return;
@@ -36,6 +52,12 @@ async function expectConsistent(ctx: RuleContext, how: string, field: string, re
   const entries = entriesOf(answered, field);
   const kept = Array.isArray(entries) ? `${entries.length} entries kept` : 'no list answered';
   ctx.observe({ topic: 'duplicate-entries', section: '2.1', observed: `${how}, ${field}: taken, ${kept}` });
+  ctx.expect(holdsOnly(answered, field, entry), {
+    title: `${how} with a ${field} entry twice answered ${field} it did not send`,
+    expected: `the ${field} sent, the repeated entry once or twice (spec 4.2; 4.3: only the fields sent change, to what is sent)`,
+    received: `sent ${show([entry, entry])}, answered ${show(entries)}`,
+    failingExchange: res.exchange,
+  });
   const read = entriesOf(await getJob(ctx, answered.id), field);
   ctx.expect(jsonEqual(read, entries), {
     title: `${how} with a ${field} entry twice answered one list and stored another`,
@@ -45,7 +67,7 @@ async function expectConsistent(ctx: RuleContext, how: string, field: string, re
   });
 }
 
-export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Body; field: string }>(
+export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Body; other: Body; field: string }>(
   {
     id: 'jobs.robustness.duplicate-entries',
     section: '2.1',
@@ -56,17 +78,20 @@ export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Bo
   {
     maxRuns: 1,
     independentCases: true,
-    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), field: fc.constantFrom(...JOB_INPUT_LIST_FIELDS) }),
+    // A second body: the update repeats one of its entries that the job does not hold.
+    arbitrary: (ctx) =>
+      fc.record({ generated: createBodyArb(ctx), other: createBodyArb(ctx), field: fc.constantFrom(...JOB_INPUT_LIST_FIELDS) }),
     examples: () => JOB_INPUT_LIST_FIELDS.map((field) => ({ field })),
-    check: async (ctx: RuleContext, { generated, field }) => {
+    check: async (ctx: RuleContext, { generated, other, field }) => {
       for (const form of CREATE_FORMS) {
         const body = withEntryTwice(identify(ctx, generated), field) as Body & { referenceId: string };
-        await expectConsistent(ctx, formLabel(form), field, await sendCreate(ctx, form, body));
+        const first = (generated[field] as unknown[])[0];
+        await expectConsistent(ctx, formLabel(form), field, first, await sendCreate(ctx, form, body));
       }
-      const { [field]: twice } = withEntryTwice(generated, field);
+      const entry = entryNotIn(generated, other, field);
       for (const form of UPDATE_FORMS) {
         const job = await createJob(ctx, identify(ctx, generated));
-        await expectConsistent(ctx, formLabel(form), field, await sendUpdate(ctx, form, job, { [field]: twice }));
+        await expectConsistent(ctx, formLabel(form), field, entry, await sendUpdate(ctx, form, job, { [field]: [entry, entry] }));
       }
     },
   },

@@ -9,6 +9,7 @@ import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryField, type SalaryMergeCase } from '../arbitraries/salary.js';
 import { asCreateInput, createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
+import { amountsWithoutFourDecimals } from '../../judging/amount-decimals.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob, listJobs, showsGone } from '../kit/jobs.js';
 import {
@@ -592,15 +593,25 @@ async function checkSalaryMerge(ctx: RuleContext, job: Body, { base, patch, fiel
     200,
     `${where} (only ${fields.join(', ')}) is a valid partial update: 200 with the full Job (spec 4.2 lists each salary field, 4.3)`,
   );
-  for (const [what, got] of [
-    [`the ${where} answer`, jobOf(res)],
-    [`GET /jobs/${created.id} after it`, await getJob(ctx, created.id)],
+  const read = await ctx.api.get(created.id);
+  expectStatus(ctx, read, 200, 'GET /jobs/{id} of an existing job of the employer answers 200 with the job (spec 4.1)');
+  for (const [what, r] of [
+    [`the ${where} answer`, res],
+    [`GET /jobs/${created.id} after it`, read],
   ] as const) {
-    const problems = keptValueProblems({ salary: merged }, got);
+    const problems = keptValueProblems({ salary: merged }, jobOf(r));
     ctx.expect(problems.length === 0, {
       title: `${what} does not hold the stored salary with the sent fields merged in`,
       expected: `only the fields sent change (spec 4.3): ${fields.join(', ')} from the PUT, the other salary fields as stored ${show(base)}`,
       received: problems.join('\n'),
+    });
+    // The amount a merge kept is written as every amount is: a merge that puts back a stored number unformatted shows here.
+    const unplaced = amountsWithoutFourDecimals(r.text);
+    ctx.expect(unplaced.length === 0, {
+      title: `${what} writes the salary amount without four decimal places`,
+      expected: 'spec 2.5: responses carry four decimal places, after a partial salary update too',
+      received: unplaced.join(', '),
+      failingExchange: r.exchange,
     });
   }
 }

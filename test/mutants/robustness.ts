@@ -16,7 +16,7 @@ import {
   withJsonBody,
   type JsonObject,
 } from './support/json.js';
-import { isCollection, isDelete, isList, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isCollection, isDelete, isList, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { relist } from './support/relist.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 import {
@@ -349,6 +349,26 @@ export const robustnessMutants: Mutant[] = [
       const value = req.headers[METHOD_OVERRIDE_HEADER];
       return typeof value === 'string' && value !== value.toUpperCase();
     }, serverError),
+  },
+  {
+    // spec 4.3: only the fields sent change, to what is sent; a repeated entry is open, keeping entries not sent is not
+    name: 'robustness-repeated-categories-merged-into-stored',
+    area: 'robustness',
+    violates:
+      '4.3: categories sent replace the stored ones (here PUT /jobs/{id} with a category twice upserts the join rows: ' +
+      'the categories the job had stay beside the one sent)',
+    expectedRule: 'jobs.robustness.duplicate-entries',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const sent = body?.categories;
+      const id = isPutById(req) ? jobIdOf(req) : undefined;
+      const repeats = Array.isArray(sent) && sent.length <= 3 && new Set(sent.map((c) => JSON.stringify(c))).size < sent.length;
+      if (!repeats || id === undefined) return next(req);
+      const job = await currentJob(next, req, id);
+      const stored = Array.isArray(job?.categories) ? (job.categories as JsonObject[]).map((c) => ({ id: c.id })) : [];
+      const merged = [...new Map([...stored, ...(sent as JsonObject[])].map((c) => [JSON.stringify(c), c])).values()];
+      return next(withJsonBody(req, { ...body, categories: merged }));
+    },
   },
   {
     // spec 2.1, 7: a list field with an entry twice is taken or refused on every write path, never a 5xx

@@ -38,6 +38,27 @@ import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoRefe
 import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
 /**
+ * A partial salary update without the amount merges the stored amount back as a plain number: from then on the job's
+ * answers and reads write it unformatted (52000, not 52000.0000).
+ */
+const amountUnformattedAfterPartialSalary: Transform = (next) => {
+  const plain = new Set<unknown>();
+  return async (req) => {
+    const sent = requestJson(req);
+    const res = await next(req);
+    const job = responseJson(res);
+    if (!isJobBody(job) || res.body === undefined) return res;
+    if (isAnyUpdate(req) && res.status === 200 && isObject(sent?.salary)) {
+      if ('amount' in sent.salary) plain.delete(job.id);
+      else plain.add(job.id);
+    }
+    if (!plain.has(job.id)) return res;
+    const text = typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+    return { ...res, body: text.replace(/"amount":(-?\d+\.\d{4})/, (_match, amount: string) => `"amount":${Number(amount)}`) };
+  };
+};
+
+/**
  * A server that stores a job under the id a client names: a PUT /jobs/{id} the core answers 404 creates the
  * job (by a side POST) and from then on that id stands for it, in paths and in every body that shows it.
  */
@@ -1180,6 +1201,16 @@ export const updateMutants: Mutant[] = [
       if (!isObject(salary) || 'period' in salary || typeof salary.amount !== 'number') return;
       body.salary = { ...salary, amount: Math.round(salary.amount * 100) / 100 };
     }),
+  },
+  {
+    // spec 2.5: responses carry four decimal places
+    name: 'update-partial-salary-leaves-amount-unformatted',
+    area: 'update',
+    violates:
+      '2.5: responses carry four decimal places (here, after a partial salary update without the amount, the stored ' +
+      'amount is merged back as a plain number and written 52000 on every later answer)',
+    expectedRule: 'jobs.update.salary-merge',
+    transform: amountUnformattedAfterPartialSalary,
   },
   {
     // spec 4.3: only the fields sent change, and to the values sent, every time
