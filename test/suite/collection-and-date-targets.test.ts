@@ -15,14 +15,20 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
 import type { ConformanceReport } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
-import { isItem, mockOptions, rewriteJobs, type JsonObject, type Transform, type Variant } from '../mutants/kit.js';
+import {
+  isItem,
+  isJobsPath,
+  mockOptions,
+  rewriteJobs,
+  rewriteResponseText,
+  type JsonObject,
+  type Transform,
+  type Variant,
+} from '../mutants/kit.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
 const SEED = 1;
-/**
- * The rules that read a job's locations, categories and closeDate back. Not jobs.limits.salary-four-decimals:
- * these targets parse and rewrite each answer (rewriteJobs), and `1.5000` comes back `1.5`.
- */
+/** The rules that read a job's locations, categories and closeDate back. */
 const READING_RULES = [
   'jobs.create.*',
   'jobs.put-create.*',
@@ -62,8 +68,16 @@ const locationRecordPerJob: Transform = rewriteJobs((job) => {
   job.locations = (job.locations as JsonObject[]).map((location) => ({ ...location, id: recordId(Number(location.id)) }));
 });
 
+/**
+ * The salary amount written with four places again (2.5), as the mock wrote it: rewriteJobs parses and writes each
+ * answer anew, and `1.5000` would come back `1.5`.
+ */
+const amountInFourPlaces: Transform = rewriteResponseText(isJobsPath, (text) =>
+  text.replace(/"amount":(-?\d+(?:\.\d+)?)(?=[,}])/g, (_match, amount: string) => `"amount":${Number(amount).toFixed(4)}`),
+);
+
 /** The three at once, each applied to the mock's own answer as it would be alone. */
-const allThree: Variant = { transform: (next) => locationRecordPerJob(endOfLocalDay(idOrderOnReads(next))) };
+const allThree: Variant = { transform: (next) => amountInFourPlaces(locationRecordPerJob(endOfLocalDay(idOrderOnReads(next)))) };
 
 function notPassed(report: ConformanceReport): string[] {
   return report.rules
