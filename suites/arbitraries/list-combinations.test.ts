@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPageRows, LIST_LEVELS, linkRows, pairwiseCombinations, type ListCombination } from './list-combinations.js';
+import { defaultSizeRows, firstPageRows, LIST_LEVELS, linkRows, pairwiseCombinations, type ListCombination } from './list-combinations.js';
 
 const pairs = (rows: readonly ListCombination[]): Set<string> => new Set(rows.map((row) => `${row.q}/${row.status}`));
 const linked = (rows: readonly ListCombination[]): ListCombination[] =>
@@ -21,6 +21,15 @@ describe('linkRows', () => {
       expect(all.size, `seed ${seed}`).toBe(LIST_LEVELS.q.length * LIST_LEVELS.status.length);
       expect(added.length, `seed ${seed}`).toBe(all.size - pairs(linked(pairwise)).size);
     }
+  });
+});
+
+describe('defaultSizeRows', () => {
+  it('puts the default page size sent on the first and last page of the whole list, unless the rows hold them', () => {
+    const rows = defaultSizeRows([]);
+    expect(rows.map((row) => row.page)).toEqual(['first', 'last']);
+    expect(rows.every((row) => row.q === 'absent' && row.status === 'absent' && row.pageSize === 'default-sent')).toBe(true);
+    expect(defaultSizeRows(rows)).toEqual([]);
   });
 });
 

@@ -2,8 +2,8 @@
  * @module The list's parameters in combination (spec 4.5, 8): each of q, status, page and pageSize at
  * the levels that matter, named by role; suites/checks/list-matrix.ts turns a combination into a query
  * against its fixture. Every pair of levels is sent at the default budget (pairwiseCombinations, from
- * the rule's seed); random combinations follow, and under --duration they keep coming (about 2,600
- * draws reach all 400 of the whole product). The links are judged under every filter combination (linkRows).
+ * the rule's seed); random combinations follow, and under --duration they keep coming (about 3,200
+ * draws reach all 480 of the whole product). The links are judged under every filter combination (linkRows).
  */
 import * as fc from 'fast-check';
 import { pairwiseRows, type Row } from './pairwise.js';
@@ -16,9 +16,9 @@ export const LIST_LEVELS = {
   status: ['absent', 'active', 'archived', 'draft'],
   // §4.5 page, default 1 (Int32): the first, one in the middle, the last, the next past the end, and the largest.
   page: ['first', 'middle', 'last', 'past-end', 'largest'],
-  // §4.5, 8 pageSize: the default (not sent, 10), 1, an exact divisor of the total, one that leaves the last page
-  // short, and the maximum 100.
-  pageSize: ['default', 'one', 'divisor', 'short-last-page', 'max'],
+  // §4.5, 8 pageSize: the default (not sent, 10), the default sent (a link must then repeat it: 2.8), 1, an exact
+  // divisor of the total, one that leaves the last page short, and the maximum 100.
+  pageSize: ['default', 'default-sent', 'one', 'divisor', 'short-last-page', 'max'],
 } as const;
 
 export type ListCombination = Row<typeof LIST_LEVELS>;
@@ -32,7 +32,7 @@ export const listCombinationArb: fc.Arbitrary<ListCombination> = fc.record({
 });
 
 /**
- * Combinations holding every pair of levels of two parameters (25 to 35 of the 400).
+ * Combinations holding every pair of levels of two parameters (about 30 of the 480).
  *
  * @example
  * pairwiseCombinations(7)[0]; // { q: 'empty', status: 'draft', page: 'last', pageSize: 'one' }
@@ -57,6 +57,24 @@ export function linkRows(rows: readonly ListCombination[]): ListCombination[] {
       .filter((status) => !rows.some((row) => row.q === q && row.status === status && linked(row)))
       .map((status): ListCombination => ({ q, status, page: 'middle', pageSize: 'one' })),
   );
+}
+
+/**
+ * Rows that put the links of a page under the default page size sent: the first and the last page of the whole list
+ * (the one combination sure to hold more than 10 jobs), unless the rows already hold them. Its links must repeat the
+ * size the request named (2.8); pairwise rows may pair that level only with lists of one page, whose links are null.
+ *
+ * @example
+ * defaultSizeRows([]).length; // 2
+ */
+export function defaultSizeRows(rows: readonly ListCombination[]): ListCombination[] {
+  const wanted = (['first', 'last'] as const).map((page): ListCombination => ({
+    q: 'absent',
+    status: 'absent',
+    page,
+    pageSize: 'default-sent',
+  }));
+  return wanted.filter((w) => !rows.some((row) => showCombination(row) === showCombination(w)));
 }
 
 /**

@@ -10,6 +10,7 @@
  * Transitions from draft are not shown: they are only observed.
  */
 import * as fc from 'fast-check';
+import { jobStatuses } from '../arbitraries/schema-limits.js';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, retitle, scopedTitle } from '../kit/bodies.js';
@@ -144,11 +145,12 @@ function deleteRule(entry: RuleEntry, way: DeleteWay): Implementation {
     arbitrary: (ctx) =>
       fc.record({
         body: createBodyArb(ctx),
-        status: fc.constantFrom<Status>('active', 'archived', 'draft'),
+        status: fc.constantFrom<Status>(...jobStatuses),
         emptyBody: fc.constant<boolean>(false),
       }),
-    // The override on the job's path once more with an empty JSON body in every run: its one owner.
-    examples: () => (way === 'override' ? [{ emptyBody: true }] : []),
+    // A job of each status in every run (3: DELETE applies to any), then the override on the job's path once more with
+    // an empty JSON body: its one owner.
+    examples: () => [...jobStatuses.map((status) => ({ status })), ...(way === 'override' ? [{ emptyBody: true }] : [])],
     check: async (ctx: RuleContext, { body, status, emptyBody }) => {
       const { job, referenceId } = await jobIn(ctx, body, status);
       const neighbour = await prefixNeighbour(ctx, body, referenceId);

@@ -33,6 +33,7 @@ import { linkPath, onlyOwnJobs, requestList, totalsWithoutQ, type StatusFilter }
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { CREATE_FORMS, createInForm, sendUpdate, type CreateForm, type UpdateForm } from '../kit/rejected-writes.js';
 import {
+  defaultSizeRows,
   firstPageRows,
   linkRows,
   listCombinationArb,
@@ -460,6 +461,7 @@ function expectationOf(fixture: MatrixFixture, c: ListCombination): Expectation 
   const total = matching.length + (scoped ? 0 : fixture.outside[c.status]);
   const pageSize = {
     default: DEFAULT_PAGE_SIZE,
+    'default-sent': DEFAULT_PAGE_SIZE,
     one: 1,
     divisor: exactDivisor(total),
     'short-last-page': shortLastPageSize(total),
@@ -873,7 +875,7 @@ export function matrixRule(entry: RuleEntry, aspect: MatrixAspect): Implementati
     await ctx.check(listCombinationArb, (c) => checkCombination(ctx, fixture, c, aspect), {
       examples:
         aspect === 'links'
-          ? [...pairwise, ...linkRows(pairwise)]
+          ? [...pairwise, ...linkRows(pairwise), ...defaultSizeRows(pairwise)]
           : aspect === 'filter'
             ? [...pairwise, ...firstPageRows(pairwise)]
             : pairwise,

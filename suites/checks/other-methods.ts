@@ -5,7 +5,8 @@
  * browser's preflight) on the jobs and a reference list, and a path that names no resource.
  * What they answer is not stated, so every status but a 5xx (which the engine fails in any rule) passes and the
  * answer is observed (its status and Allow header). A request on a job must leave it as it was: its body is `{}`,
- * which changes nothing whatever the method is taken for, and an override that is not DELETE must not delete. A should, since the spec states none of it.
+ * which changes nothing whatever the method is taken for, and an override that is not DELETE must not delete, nor DELETE
+ * in the override of a PUT or a GET (4.7 makes a POST act so). A should, since the spec states none of it.
  * Only safe requests reach what is not a job of the run: HEAD, OPTIONS and GET, never a write, so a real server's
  * reference data stays untouched.
  */
@@ -47,6 +48,18 @@ const OTHER_REQUESTS: readonly OtherRequest[] = [
   // and no value at all. A lower-case delete is left out: a server may honour it, and it would delete the job.
   { label: `POST /jobs/{id} with ${METHOD_OVERRIDE}: put and {}`, onJob: true, request: overridden('put') },
   { label: `POST /jobs/{id} with an empty ${METHOD_OVERRIDE} and {}`, onJob: true, request: overridden('') },
+  // DELETE in the override on another method than POST: 4.7 makes only a POST act as a DELETE, so a PUT with {}
+  // changes nothing and a GET reads (a middleware that honours the header on any method deletes the job).
+  ...(['PUT', 'GET'] as const).map((method): OtherRequest => ({
+    label: `${method} /jobs/{id} with ${METHOD_OVERRIDE}: DELETE${method === 'PUT' ? ' and {}' : ''}`,
+    onJob: true,
+    request: (job) => ({
+      method,
+      path: `/jobs/${job.id}`,
+      headers: { [METHOD_OVERRIDE]: 'DELETE' },
+      ...(method === 'PUT' ? { body: {} } : {}),
+    }),
+  })),
   { label: 'HEAD /jobs/{id}', onJob: true, request: (job) => ({ method: 'HEAD', path: `/jobs/${job.id}` }) },
   { label: 'HEAD /jobs', onJob: false, request: () => ({ method: 'HEAD', path: '/jobs' }) },
   { label: 'OPTIONS /jobs/{id}', onJob: true, request: (job) => ({ method: 'OPTIONS', path: `/jobs/${job.id}` }) },

@@ -145,7 +145,29 @@ const deleteByReferenceMissesRenameById: Transform = (next) => {
   };
 };
 
+/**
+ * The DELETE override on DELETE /jobs's path, honoured for every job but an archived one, which it refuses (409): a
+ * handler that reuses the update path's check that an archived job takes only a status change.
+ */
+const overrideDeleteByReferenceRefusesArchived: Transform = (next) => async (req) => {
+  const ref = requestJson(req)?.referenceId;
+  if (!(isOverride(req, 'DELETE') && isCollection(req)) || typeof ref !== 'string') return next(req);
+  const job = await jobByReference(next, req, ref);
+  if (job?.status !== 'archived') return next(req);
+  return jsonResponse(409, { status: 409, code: 'conflict', message: 'an archived job takes a status change only' });
+};
+
 export const lifecycleMutants: Mutant[] = [
+  {
+    // spec 3: DELETE applies to a job in any state; 4.7: the override acts as a DELETE
+    name: 'lifecycle-override-delete-by-reference-refuses-archived',
+    area: 'lifecycle',
+    violates:
+      "3, 4.7 (should): a delete removes a job in any state (here the DELETE override on DELETE /jobs's path, honoured " +
+      'for active and draft jobs, refuses an archived one with 409)',
+    expectedRule: 'jobs.lifecycle.delete-by-reference-override',
+    transform: overrideDeleteByReferenceRefusesArchived,
+  },
   {
     // spec 4.4: the job is identified by referenceId, a String; a refused request changes nothing
     name: 'lifecycle-refused-numeric-delete-by-reference-removes',

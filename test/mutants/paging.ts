@@ -81,6 +81,18 @@ export const pagingMutants: Mutant[] = [
     }),
   },
   {
+    // spec 2.8: next repeats the active filters and page size in its query string
+    name: 'paging-next-link-drops-default-page-size',
+    area: 'paging',
+    violates:
+      '2.8: next repeats the page size in its query string (here a page size of 10, the default, is left out of next ' +
+      'even where the request sent it: the link is encoded without default values)',
+    expectedRule: 'jobs.paging.next-follows',
+    transform: rewritePaging((paging) => {
+      if (typeof paging.next === 'string') paging.next = paging.next.replace(/([?&])pageSize=10(?:&|$)/, '$1').replace(/[?&]$/, '');
+    }),
+  },
+  {
     // spec 2.8: previous is null on the first page
     name: 'paging-previous-on-first-page',
     area: 'paging',

@@ -340,6 +340,17 @@ export const robustnessMutants: Mutant[] = [
     ),
   },
   {
+    // spec 4.7: a POST with the override acts as a DELETE; 4.3: a PUT updates
+    name: 'robustness-override-delete-honoured-on-put',
+    area: 'robustness',
+    violates:
+      '4.3, 4.7 (should): only a POST with the override acts as a DELETE (here a middleware honours the header on any ' +
+      'method: a PUT /jobs/{id} carrying X-HTTP-Method-Override: DELETE deletes the job)',
+    expectedRule: 'jobs.robustness.other-methods',
+    transform: (next) => (req) =>
+      req.method === 'PUT' && req.headers[METHOD_OVERRIDE_HEADER] === 'DELETE' ? next({ ...req, method: 'POST' }) : next(req),
+  },
+  {
     // spec 1, 4.7 document DELETE in upper case; another spelling of the override is answered, never with a 5xx
     name: 'robustness-override-in-lower-case-crashes',
     area: 'robustness',
