@@ -13,6 +13,7 @@ import {
   isListBody,
   jsonResponse,
   requestJson,
+  responseText,
   responseJson,
   serverError,
   withJsonBody,
@@ -54,7 +55,7 @@ function racyCreate(match: (req: CoreRequest) => boolean): Transform {
     const aliases = new Map<string, string>();
     const unalias = (res: CoreResponse): CoreResponse => {
       if (res.body === undefined || aliases.size === 0) return res;
-      let text = typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+      let text = responseText(res);
       for (const [alias, real] of aliases) text = text.replaceAll(alias, real);
       return { ...res, body: text };
     };

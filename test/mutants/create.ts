@@ -7,7 +7,16 @@ import { DEMO_EMPLOYERS, type CoreRequest, type CoreResponse } from '../../mock/
 import type { Mutant, Transform } from './mutant.js';
 import { honoursSent } from './support/honours-sent.js';
 import { keepsDeletedReferences } from './support/deleted-references.js';
-import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
+import {
+  isJobBody,
+  jsonResponse,
+  requestJson,
+  responseText,
+  responseJson,
+  withJsonBody,
+  withResponseJson,
+  type JsonObject,
+} from './support/json.js';
 import { isDelete, isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference, namedJob, ownJobCount, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
@@ -108,7 +117,7 @@ const putCreatedCloseDateUnsetOnGet: Transform = (next) => {
       seen.add(job.id);
       // On the text, so the amounts keep their four decimals (a parse and a write would drop them).
       if (req.method === 'GET' && unset.has(job.id) && res.body !== undefined) {
-        const text = typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+        const text = responseText(res);
         return { ...res, body: text.replace(/"closeDate":"[^"]*"/, '"closeDate":null') };
       }
     }

@@ -7,7 +7,7 @@
  */
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
-import { requestJson, withJsonBody, type JsonObject } from './support/json.js';
+import { requestJson, responseText, withJsonBody, type JsonObject } from './support/json.js';
 import { isOverride, isItem, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 import { clipsText, rewriteRequest } from './support/transforms.js';
@@ -31,7 +31,7 @@ const putCreate =
 /** The ids of a reference list (a bare array or {data}), asked with the caller's key. */
 async function listedIds(next: Parameters<Mutant['transform']>[0], req: CoreRequest, path: string): Promise<number[]> {
   const res = await sideRequest(next, req, 'GET', path);
-  const text = res.body === undefined ? '' : typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+  const text = responseText(res);
   const json: unknown = text ? JSON.parse(text) : undefined;
   const items = Array.isArray(json) ? json : ((json as { data?: unknown[] } | undefined)?.data ?? []);
   return items.map((item) => idOf(item)).filter((id): id is number => typeof id === 'number');

@@ -15,6 +15,7 @@ import {
   isObject,
   jsonResponse,
   requestJson,
+  responseText,
   responseJson,
   withJsonBody,
   withResponseJson,
@@ -53,7 +54,7 @@ const amountUnformattedAfterPartialSalary: Transform = (next) => {
       else plain.add(job.id);
     }
     if (!plain.has(job.id)) return res;
-    const text = typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+    const text = responseText(res);
     return { ...res, body: text.replace(/"amount":(-?\d+\.\d{4})/, (_match, amount: string) => `"amount":${Number(amount)}`) };
   };
 };

@@ -26,11 +26,17 @@ export function withJsonBody(req: CoreRequest, body: JsonObject): CoreRequest {
   return { ...req, body: Buffer.from(JSON.stringify(body), 'utf8') };
 }
 
+/** The response body as text ('' without a body). */
+export function responseText(res: CoreResponse): string {
+  if (res.body === undefined) return '';
+  return typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body);
+}
+
 /** The response body as a JSON object, or undefined. */
 export function responseJson(res: CoreResponse): JsonObject | undefined {
   if (res.body === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse(typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body));
+    const value: unknown = JSON.parse(responseText(res));
     return isObject(value) ? value : undefined;
   } catch {
     return undefined;

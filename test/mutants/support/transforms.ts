@@ -5,7 +5,7 @@
  */
 import type { CoreRequest, CoreResponse } from '../../../mock/index.js';
 import type { Transform } from '../mutant.js';
-import { isJobBody, isListBody, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './json.js';
+import { isJobBody, isListBody, requestJson, responseText, responseJson, withJsonBody, withResponseJson, type JsonObject } from './json.js';
 import { isJobsPath } from './routes.js';
 
 type Match = (req: CoreRequest) => boolean;
@@ -76,7 +76,7 @@ export function rewriteResponse(
 export function rewriteResponseText(match: Match, edit: (text: string) => string): Transform {
   return rewriteResponse(match, (res) => {
     if (res.body === undefined) return res;
-    return { ...res, body: edit(typeof res.body === 'string' ? res.body : new TextDecoder().decode(res.body)) };
+    return { ...res, body: edit(responseText(res)) };
   });
 }
 
