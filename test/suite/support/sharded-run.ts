@@ -38,6 +38,13 @@ export const readReport = async (dir: string): Promise<ConformanceReport> =>
 /** The rule set, statuses and per-rule case counts of a report: what sharding must not change. */
 const shape = (report: ConformanceReport) => report.rules.map((rule) => `${rule.id} ${rule.status} ${rule.cases}`);
 
+/** The first mismatch of each rule that did not pass, as lines: what a differing shape alone would not say. */
+const failures = (report: ConformanceReport): string =>
+  report.rules
+    .filter((rule) => rule.mismatches?.length)
+    .map((rule) => `${rule.id}: ${rule.mismatches[0]!.title}\n${rule.mismatches[0]!.received ?? ''}\n`)
+    .join('');
+
 /**
  * Shards and merges one run at `runs`, runs it whole, and asserts they agree and leave no job behind.
  * Resolves to the merged report's folder.
@@ -77,7 +84,7 @@ export async function expectShardsMergeToWholeRun(runs: number, seed: number): P
   const wholeReport = await readReport(wholeDir);
   expect(mock.core.snapshot().jobs, 'the unsharded run left jobs behind').toEqual([]);
 
-  expect(shape(merged)).toEqual(shape(wholeReport));
+  expect(shape(merged), `${failures(merged)}${failures(wholeReport)}`).toEqual(shape(wholeReport));
   expect(merged.verdict).toBe(wholeReport.verdict);
   expect(merge.code, merge.stderr).toBe(whole.code);
   expect(merged.summary).toEqual({ ...wholeReport.summary, requests: merged.summary.requests });
