@@ -74,6 +74,8 @@ export const inputLimits = {
  */
 export const listLimits = {
   pageMax: readNumber('list-query.schema.json', '/properties/page/maximum'),
+  /** The page size in effect where a request names none (4.5: default 10). */
+  pageSizeDefault: readNumber('list-query.schema.json', '/properties/pageSize/default'),
   /** The largest page size in effect (4.5, 8: maximum 100): a larger one asked is clamped to it or refused. */
   pageSizeMax: readNumber('list-query.schema.json', '/properties/pageSize/x-maximum-in-effect'),
 } as const;

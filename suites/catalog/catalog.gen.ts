@@ -1354,6 +1354,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Matches job title and `referenceId`.',
   },
   {
+    id: 'jobs.list.page-size-default-links',
+    section: '2.8',
+    level: 'should',
+    area: 'list',
+    title: 'Without pageSize, next and previous still name the page size in effect',
+    statement: 'Good practice; the spec says: Address of the next page. It repeats the active filters and page size in its query string.',
+  },
+  {
     id: 'jobs.paging.total',
     section: '2.8',
     level: 'must',

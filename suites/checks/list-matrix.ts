@@ -139,7 +139,7 @@ const OTHER_FIXTURE: readonly Status[] = ['archived', 'active', 'draft', 'active
 const SHARED_REFERENCE: readonly number[] = [REFERENCE_JOB, 0, 1, 3];
 
 // §4.5, 8: pageSize default 10, maximum 100.
-const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_PAGE_SIZE = listLimits.pageSizeDefault;
 const MAX_PAGE_SIZE = listLimits.pageSizeMax;
 /** Just over a second: jobs created either side of it differ in publishDate even on a server that writes whole seconds. */
 const SECOND_BOUNDARY_MS = 1_100;

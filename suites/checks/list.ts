@@ -8,7 +8,7 @@
 import * as fc from 'fast-check';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import { assertJobListBody } from '../http/api.js';
-import { linkProblems } from '../../judging/paging.js';
+import { linkProblems, type PageAddress } from '../../judging/paging.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, retitle, scopedTitle } from '../kit/bodies.js';
@@ -425,6 +425,55 @@ const pageSizeDefault: Implementation = fixedRule(
     }),
 );
 
+/**
+ * What a link departs from only under the reading that it names the page size even where the request named none: the
+ * problems linkProblems finds with the size counted as sent and not without. The rest is jobs.paging.next-follows'.
+ */
+function unnamedSizeProblems(link: string, address: Omit<PageAddress, 'pageSizeSent'>): string[] {
+  const lenient = new Set(linkProblems(link, { ...address, pageSizeSent: false }));
+  return linkProblems(link, { ...address, pageSizeSent: true }).filter((problem) => !lenient.has(problem));
+}
+
+/**
+ * A list asked without pageSize: its links repeat the page size in effect all the same (2.8: "It repeats the active
+ * filters and page size in its query string"). A link without it still leads to a page of the default size while the
+ * default stays what it is, so this is good practice, not a must: the list matrix accepts such a link.
+ */
+const pageSizeDefaultLinks: Implementation = fixedRule(
+  {
+    id: 'jobs.list.page-size-default-links',
+    section: '2.8',
+    level: 'should',
+    title: 'Without pageSize, next and previous still name the page size in effect',
+    statement: 'Good practice; the spec says: Address of the next page. It repeats the active filters and page size in its query string.',
+  },
+  (ctx: RuleContext) =>
+    withBodies(ctx, 3, async (bodies) => {
+      const size = listLimits.pageSizeDefault;
+      await fixture(
+        ctx,
+        bodies,
+        Array.from({ length: size + 1 }, () => undefined),
+      );
+      const q = caseTagOf(ctx);
+      const first = await listJobs(ctx, { q });
+      const expectNamed = (page: ListRes, name: 'next' | 'previous', to: number): void => {
+        const link = page.json.paging[name];
+        // A missing link, or one that leads elsewhere, is jobs.paging.next-follows' to judge.
+        const problems = typeof link === 'string' ? unnamedSizeProblems(link, { q, pageSize: page.json.paging.pageSize, page: to }) : [];
+        ctx.expect(problems.length === 0, {
+          title: `GET /jobs?q=${q} (no pageSize): ${name} does not name the page size in effect`,
+          expected: `${name} repeats the page size in its query string, the default in effect too (spec 2.8)`,
+          received: `${name} ${show(link)}: ${problems.join(', ')}`,
+          failingExchange: page.exchange,
+        });
+      };
+      expectNamed(first, 'next', 2);
+      if (typeof first.json.paging.next !== 'string') return;
+      expectNamed(await follow(ctx, first.json.paging.next, first), 'previous', 1);
+    }),
+);
+
 const pageDefault: Implementation = fixedRule(
   {
     id: 'jobs.list.page-default',
@@ -607,6 +656,7 @@ export const listRules: Implementation[] = [
   statusFilter,
   allStatuses,
   pageSizeDefault,
+  pageSizeDefaultLinks,
   pageDefault,
   pageSizeMax,
   pageSizeOverMax,

@@ -93,6 +93,25 @@ export const pagingMutants: Mutant[] = [
     }),
   },
   {
+    // spec 2.8: next repeats the active filters and page size in its query string
+    name: 'paging-links-omit-unsent-default-page-size',
+    area: 'paging',
+    violates:
+      '2.8 (should): the links repeat the page size in their query string (here a list asked without pageSize gets links ' +
+      'without it too: the links echo the parameters the request sent, not the size in effect)',
+    expectedRule: 'jobs.list.page-size-default-links',
+    transform: rewritePaging((paging, _data, req) => {
+      if (req.query.has('pageSize')) return;
+      for (const name of ['next', 'previous'] as const) {
+        const link = paging[name];
+        if (typeof link !== 'string') continue;
+        const url = new URL(link);
+        url.searchParams.delete('pageSize');
+        paging[name] = url.href;
+      }
+    }),
+  },
+  {
     // spec 2.8: previous is null on the first page
     name: 'paging-previous-on-first-page',
     area: 'paging',
