@@ -1,7 +1,8 @@
 /**
  * @module Every string field round-trips every character class (spec 2.1, 2.7, 4.2, 4.3): what is written comes
  * back as the same value on every read path, the write's own answer (POST 201, PUT 200), GET /jobs/{id}, the
- * list item (title, referenceId, locations are in the header) and the answer of a later PUT. The classes come
+ * list item (title, referenceId, locations are in the header), the answer of a later PUT, and the answers and reads
+ * after a status change in each update form, which sends the status alone (3: other fields unchanged). The classes come
  * from suites/arbitraries/character-classes.ts; each is sent in every run (the rule's examples), then drawn.
  * Values compare through the judging kit: text up to Unicode normalization (NFC), the description by HTML
  * content, the URL with its scheme in any case, places as the server resolves them.
@@ -93,6 +94,8 @@ function classBody(ctx: RuleContext, generated: Body, sample: ClassSample): { bo
     ...rest,
     ...sample.routing,
     ...(sample.locations ? { locations: [...sample.locations] } : {}),
+    // Active, so that its status can change (3: the transitions from draft are not shown).
+    status: 'active',
     referenceId: `${identified.referenceId}-${sample.text}`,
     title: scopedTitle(ctx, identified.referenceId, sample.text),
     description: classDescription(sample.text, sample.characterClass),
@@ -197,6 +200,7 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
         expectKept(ctx, written, jobOf(res), `the ${label} answer`, what);
       }
       await expectReadsKept(ctx, written, id, what);
+      await statusChangesKeepText(ctx, { created, generated, written, what });
 
       // A PUT with a new referenceId creates the class's job as POST does (4.3), and DELETE /jobs names it by the
       // referenceId as written (4.4): the job is gone after it.
@@ -212,6 +216,28 @@ const characterClasses: Implementation = propertyRule<{ generated: Body; sample:
     },
   },
 );
+
+/**
+ * The class's job, active, archived and re-published in turn, one update form each, with the status alone (3: "Other
+ * fields unchanged"): each answer, then a GET and the list item, still hold every string field as written. A server
+ * that rewrites the row on a status change, and normalizes the text it writes again, shows here.
+ */
+async function statusChangesKeepText(
+  ctx: RuleContext,
+  { created, generated, written, what }: { created: Job & { referenceId: string }; generated: Body; written: Written; what: string },
+): Promise<void> {
+  let status: Job['status'] = 'active';
+  for (const form of UPDATE_FORMS) {
+    const next: Job['status'] = status === 'active' ? 'archived' : 'active';
+    const res = await sendUnlessDeclined(ctx, form, { job: created, patch: { status: next }, fresh: identify(ctx, generated) });
+    if (res === undefined) continue;
+    const label = `${formLabel(form, created)} with status ${next} only`;
+    expectStatus(ctx, res, 200, `${label} changes the status: 200 and the job (spec 3, 4.3)`);
+    status = next;
+    expectKept(ctx, written, jobOf(res), `the ${label} answer`, what);
+  }
+  await expectReadsKept(ctx, written, created.id, what);
+}
 
 /** Marks that make each update form's text its own: a write that did not land shows the last one's. */
 const UPDATE_MARKS = ['.', '!', '?', ';'];

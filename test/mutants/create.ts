@@ -404,6 +404,18 @@ export const createMutants: Mutant[] = [
     ),
   },
   {
+    // spec 2.1: confidential, default false
+    name: 'create-confidential-default-copied-from-auto-refresh',
+    area: 'create',
+    violates:
+      '2.1: confidential defaults to false (here a POST that leaves it out takes the value of autoRefresh: a line copied ' +
+      'from the flag above it)',
+    expectedRule: 'jobs.create.default-confidential',
+    transform: rewriteRequest(isPost, (body) => {
+      if (body.confidential === undefined && body.autoRefresh === true) body.confidential = true;
+    }),
+  },
+  {
     // spec 4.3: a PUT with referenceId that creates a job behaves as POST (2.1: confidential default false)
     name: 'create-put-default-confidential-true',
     area: 'create',

@@ -5,7 +5,7 @@
 import { DAY_MS } from '../../schemas/time-units.js';
 import type { Mutant } from './mutant.js';
 import { isObject, jsonResponse, requestJson, withJsonBody } from './support/json.js';
-import { currentJob, jobByReference } from './support/side-requests.js';
+import { currentJob, jobByReference, namedJob } from './support/side-requests.js';
 import {
   isAnyUpdate,
   isAnyWrite,
@@ -600,5 +600,23 @@ export const roundtripMutants: Mutant[] = [
       const { amount: _zero, ...rest } = salary;
       body.salary = rest;
     }),
+  },
+  {
+    // spec 3: active -> archived by PUT with status archived, other fields unchanged
+    name: 'roundtrip-archive-lowercases-email',
+    area: 'roundtrip',
+    violates:
+      '3: an archive changes the status alone, other fields unchanged (here a PUT of the status alone that archives an ' +
+      'active job writes its applicationEmail again in lower case, as the create path stores it normalized)',
+    expectedRule: 'jobs.roundtrip.character-classes',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isAnyUpdate(req) || body?.status !== 'archived' || !Object.keys(body).every((key) => key === 'status' || key === 'referenceId'))
+        return next(req);
+      const job = await namedJob(next, req, jobIdOf(req), body);
+      const email = job?.applicationEmail;
+      if (job?.status !== 'active' || typeof email !== 'string' || email === email.toLowerCase()) return next(req);
+      return next(withJsonBody(req, { ...body, applicationEmail: email.toLowerCase() }));
+    },
   },
 ];

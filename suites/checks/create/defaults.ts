@@ -3,13 +3,26 @@
  * closeDate 60 days on, false flags, a null salary, publishDate set by the service.
  */
 import * as fc from 'fast-check';
+import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
+import { createdWithAutoRefresh } from '../../kit/auto-refresh-plan.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { show } from '../../../judging/compare.js';
 import { closesDaysAfter, dayOffsets, utcDay } from '../../../judging/dates.js';
 import { createJob, getJob } from '../../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
-import { omit, CREATE_WAYS, createBy, createdReads, minimalBody, STATUSES } from './shared.js';
+import {
+  omit,
+  CREATE_WAYS,
+  createBy,
+  createdReads,
+  expectDefaultFalse,
+  FLAG_SALARY,
+  minimalBody,
+  siblingsTrue,
+  STATUSES,
+  type Flag,
+} from './shared.js';
 
 export const defaultStatus: Implementation = propertyRule(
   {
@@ -82,29 +95,37 @@ export const defaultCloseDate: Implementation = propertyRule<CloseDateCase>(
   },
 );
 
-export function defaultFalse(entry: RuleEntry, field: 'confidential' | 'autoRefresh' | 'plusCommission'): Implementation {
+/**
+ * Creates `body` with autoRefresh true too, where the flag left out is another one and the key's employer takes it
+ * (2.1: "Applies only to employers on unlimited job plans"); else without it.
+ */
+async function createdBesideAutoRefresh(ctx: RuleContext, body: Body, field: Flag): Promise<Job> {
+  return (field === 'autoRefresh' ? undefined : await createdWithAutoRefresh(ctx, body)) ?? createJob(ctx, body);
+}
+
+export function defaultFalse(entry: RuleEntry, field: Flag): Implementation {
   return propertyRule(entry, {
     maxRuns: 3,
     arbitrary: (ctx) => createBodyArb(ctx),
     check: async (ctx: RuleContext, generated) => {
       let body = omit(generated, 'confidential', 'autoRefresh', 'status');
-      if (field === 'plusCommission') body = { ...body, salary: { amount: 50000, period: { id: 1 } } };
+      if (field === 'plusCommission') body = { ...body, salary: FLAG_SALARY };
       // Without a status and with each one (3: a create with a status given is "as above"); the flags of a job also
-      // from the plainest body (minimalBody), every defaulted field and the referenceId left out.
-      const cases: Array<{ sent: Body; how: string }> = [undefined, ...STATUSES].map((status) => ({
-        sent: identify(ctx, status === undefined ? body : { ...body, status }),
+      // from the plainest body (minimalBody), every defaulted field and the referenceId left out; and left out alone
+      // while every other flag is true.
+      const cases: Array<{ created: () => Promise<Job>; how: string }> = [undefined, ...STATUSES].map((status) => ({
+        created: () => createJob(ctx, identify(ctx, status === undefined ? body : { ...body, status })),
         how: status === undefined ? 'without status' : `with status ${status}`,
       }));
-      if (field !== 'plusCommission') cases.push({ sent: minimalBody(ctx, generated), how: 'with every defaulted field left out' });
-      for (const { sent, how } of cases) {
-        for (const [job, where] of await createdReads(ctx, await createJob(ctx, sent), `POST /jobs ${how}`)) {
-          const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
-          ctx.expect(value === false, {
-            title: `${where} shows ${field} ${show(value)}, defaulted`,
-            expected: `${field} false when omitted (spec ${ctx.rule.section}: default false)`,
-            received: `${field} ${show(value)}`,
-          });
-        }
+      if (field !== 'plusCommission')
+        cases.push({ created: () => createJob(ctx, minimalBody(ctx, generated)), how: 'with every defaulted field left out' });
+      cases.push({
+        created: () => createdBesideAutoRefresh(ctx, identify(ctx, siblingsTrue(body, field)), field),
+        how: 'with every other flag true',
+      });
+      for (const { created, how } of cases) {
+        for (const [job, where] of await createdReads(ctx, await created(), `POST /jobs ${how}`))
+          expectDefaultFalse(ctx, job, where, field, `spec ${ctx.rule.section}: default false`);
       }
     },
   });

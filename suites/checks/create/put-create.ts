@@ -11,7 +11,7 @@ import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from '../..
 import { getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
 import { declinesCreate, formLabel, PUT_CREATES, sendCreate, type PutCreateForm } from '../../kit/rejected-writes.js';
-import { createdReads, omit, STATUSES } from './shared.js';
+import { createdReads, expectDefaultFalse, FLAG_SALARY, omit, siblingsTrue, STATUSES } from './shared.js';
 
 type Status = Job['status'];
 
@@ -167,20 +167,36 @@ export const putCreateDefaultFlags: Implementation = propertyRule<Body>(
   {
     maxRuns: 2,
     arbitrary: (ctx) => createBodyArb(ctx),
-    check: (ctx: RuleContext, generated) =>
-      eachPutCreate(
-        ctx,
-        { ...omit(generated, 'status', 'confidential', 'autoRefresh'), salary: { amount: 50000, period: { id: 1 } } },
-        (job, how) => {
-          const flags = { confidential: job.confidential, autoRefresh: job.autoRefresh, plusCommission: job.salary?.plusCommission };
-          const notFalse = Object.entries(flags).filter(([, value]) => value !== false);
-          ctx.expect(notFalse.length === 0, {
-            title: `${how} shows ${notFalse.map(([field]) => field).join(', ')} defaulted to other than false`,
-            expected:
-              'confidential, autoRefresh and salary.plusCommission false when omitted (spec 2.1, 2.5, 4.2: default false; 4.3: PUT-create behaves as POST)',
-            received: notFalse.map(([field, value]) => `${field} ${show(value)}`).join(', '),
-          });
-        },
-      ),
+    check: async (ctx: RuleContext, generated) => {
+      const body = { ...omit(generated, 'status', 'confidential', 'autoRefresh'), salary: FLAG_SALARY };
+      await eachPutCreate(ctx, body, (job, how) => {
+        const flags = { confidential: job.confidential, autoRefresh: job.autoRefresh, plusCommission: job.salary?.plusCommission };
+        const notFalse = Object.entries(flags).filter(([, value]) => value !== false);
+        ctx.expect(notFalse.length === 0, {
+          title: `${how} shows ${notFalse.map(([field]) => field).join(', ')} defaulted to other than false`,
+          expected:
+            'confidential, autoRefresh and salary.plusCommission false when omitted (spec 2.1, 2.5, 4.2: default false; 4.3: PUT-create behaves as POST)',
+          received: notFalse.map(([field, value]) => `${field} ${show(value)}`).join(', '),
+        });
+      });
+      await eachFlagBesideTrueSiblings(ctx, body);
+    },
   },
 );
+
+/**
+ * Each flag left out alone, in each PUT-create form, while confidential and plusCommission are otherwise true (the
+ * plan decides autoRefresh: jobs.update.keeps-auto-refresh sends it): a default taken from a sibling flag shows.
+ */
+async function eachFlagBesideTrueSiblings(ctx: RuleContext, body: Body): Promise<void> {
+  for (const field of ['confidential', 'autoRefresh', 'plusCommission'] as const)
+    for (const form of PUT_CREATES) {
+      const sent = identify(ctx, siblingsTrue(body, field));
+      const res = await sendCreate(ctx, form, sent);
+      if (await declinesCreate(ctx, form, sent, res)) continue;
+      const how = `${formLabel(form)} without ${field}, every other flag true`;
+      expectStatus(ctx, res, isSuccess, `setup: ${how} creates the job (spec 4.3)`);
+      for (const [job, where] of await createdReads(ctx, jobOf(res), how))
+        expectDefaultFalse(ctx, job, where, field, 'spec 2.1, 2.5: default false; 4.3: PUT-create behaves as POST');
+    }
+}

@@ -77,3 +77,31 @@ export async function createdReads(ctx: RuleContext, created: Job, how: string):
   const reads = await readsOfWritten(ctx, created, how, { listed: false });
   return reads.map(([where, read], i) => [read as Job, i === 0 ? where : `${where} after ${how}`]);
 }
+
+/** The flags the spec defaults to false (2.1, 2.5). */
+export type Flag = 'confidential' | 'autoRefresh' | 'plusCommission';
+
+/** A salary for the flag cases (2.5: an amount needs its period): plusCommission belongs to a salary. */
+export const FLAG_SALARY = { amount: 50000, period: { id: 1 } };
+
+/**
+ * `body` (no flags, no status) with `field` left out and every other flag true, plusCommission in a salary of its own:
+ * a default taken from a sibling flag (a copied line) shows only beside a sibling that is not false.
+ */
+export function siblingsTrue(body: Body, field: Flag): Body {
+  return {
+    ...body,
+    ...(field === 'confidential' ? {} : { confidential: true }),
+    salary: field === 'plusCommission' ? FLAG_SALARY : { ...FLAG_SALARY, plusCommission: true },
+  };
+}
+
+/** Fails unless `job`, read `where`, shows `field` false, as it was left out; `spec` says where the default is stated. */
+export function expectDefaultFalse(ctx: RuleContext, job: Job, where: string, field: Flag, spec: string): void {
+  const value = field === 'plusCommission' ? job.salary?.plusCommission : job[field];
+  ctx.expect(value === false, {
+    title: `${where} shows ${field} ${show(value)}, defaulted`,
+    expected: `${field} false when omitted (${spec})`,
+    received: `${field} ${show(value)}`,
+  });
+}
