@@ -2,7 +2,8 @@
  * @module What follows a delete, in every combination: a job in each state (draft, active, archived), removed in each
  * delete form (by id, by referenceId, through the override on either path), its referenceId then taken again in each
  * create form (POST, PUT-create), every pair of the three in every run. The new job is another job (spec 3: any ->
- * removed); the old id reaches nothing, so a DELETE by it leaves the new job alone (4.4: a delete removes the job it
+ * removed); the old id reaches nothing, so an update by it (plainly and through the override) is refused and a
+ * DELETE by it leaves the new job alone (4.4: a delete removes the job it
  * identifies); a PUT /jobs by the referenceId updates the new job (4.3); and the list by that referenceId holds the new
  * job alone (4.5). A server that keeps a removed job's row, index or cache in one state or one form shows it only in
  * that corner.
@@ -15,7 +16,7 @@ import { show } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
-import { createInForm, formLabel } from '../kit/rejected-writes.js';
+import { createInForm, formLabel, ID_FORMS, sendUpdate } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { STATUSES } from './create/shared.js';
 
@@ -51,6 +52,25 @@ async function deleted(ctx: RuleContext, old: Job, referenceId: string, way: Del
   return true;
 }
 
+/**
+ * An update by the removed job's id, plainly and through the override on its path, is refused (3: the job is removed;
+ * 4.3 updates the job the path names, and only PUT /jobs creates): a client error, and the id still reads as gone. A
+ * server that answers such a write from a copy of the removed row, whichever way removed it, shows here.
+ */
+async function expectOldIdUpdatesNothing(ctx: RuleContext, old: Job, what: string): Promise<void> {
+  for (const form of ID_FORMS) {
+    const res = await sendUpdate(ctx, form, old, { title: `${old.title} again` });
+    const read = await ctx.api.get(old.id);
+    ctx.expect(isClientError(res.status) && showsGone(read.status), {
+      title: `after ${what}, ${formLabel(form, old)} (the removed job) answered ${res.status}`,
+      expected:
+        'the removed job is gone (spec 3: any -> removed): an update of it is refused with a client error, and a GET still answers one',
+      received: `${responseLine(res)}; then GET /jobs/${old.id}: ${read.status}`,
+      failingExchange: res.exchange,
+    });
+  }
+}
+
 /** After the old job's delete and the new one's create: the old id reaches nothing, the new job stands alone. */
 async function expectNewJobAlone(ctx: RuleContext, old: Job, made: Job, referenceId: string, what: string): Promise<void> {
   const read = await ctx.api.get(old.id);
@@ -60,6 +80,7 @@ async function expectNewJobAlone(ctx: RuleContext, old: Job, made: Job, referenc
     received: responseLine(read),
     failingExchange: read.exchange,
   });
+  await expectOldIdUpdatesNothing(ctx, old, what);
   // A repeated delete's answer is not shown; what it must not do is reach the job that took the referenceId.
   await ctx.api.deleteById(old.id);
   const title = scopedTitle(ctx, referenceId, 'retaken');

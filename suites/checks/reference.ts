@@ -10,7 +10,7 @@ import { formatIssues, validators, type Validator } from '../../schemas/index.js
 import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
 import { smallerPlaceArb } from '../arbitraries/smaller-places.js';
 import { POSITION_TYPES_PATH } from '../target/discovery.js';
-import { describeListRead, readReferenceList } from '../target/reference-list.js';
+import { describeListRead, readReferenceList, statedTotal } from '../target/reference-list.js';
 import type { ApiResponse, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { cityOf, sameCity, show } from '../../judging/compare.js';
@@ -60,6 +60,15 @@ async function readList(
     title: `the ${what} list holds id(s) ${show(repeated)} more than once`,
     expected: `each of the ${what} once: its id is unique (spec ${section})`,
     received: `${ids.length} items, ${new Set(ids).size} ids`,
+    failingExchange: res.exchange,
+  });
+  // A list that states its total, as 2.8's paging object does, holds that many items across its pages: a page that
+  // drops an item leaves ids jobs take that the list never supplies.
+  const total = statedTotal(res.json);
+  ctx.expect(!read.whole || total === undefined || total === read.items.length, {
+    title: `the ${what} list says total ${total} but its ${read.responses.length} page(s) hold ${read.items.length} items`,
+    expected: `the ${what} the list says it holds, on its pages (spec 4.6: the lists supply the ids jobs use; 2.8: total is the number of items)`,
+    received: describeListRead(read),
     failingExchange: res.exchange,
   });
   ctx.expect(read.items.length > 0, {

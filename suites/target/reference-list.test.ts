@@ -4,7 +4,7 @@ import { outOfRangeViolationArbs } from '../arbitraries/violations.js';
 import { discoverReferenceData } from './discovery.js';
 import { SuiteError } from '../contract/errors.js';
 import { Observations } from '../contract/observations.js';
-import { describeListRead, findListItems, itemIds, nextInLinkHeader, readReferenceList } from './reference-list.js';
+import { describeListRead, findListItems, itemIds, nextInLinkHeader, readReferenceList, statedTotal } from './reference-list.js';
 import type { ApiResponse, Client, RequestOptions } from '../contract/rule.js';
 
 const ROOT = 'http://target.test/api/v1.1';
@@ -79,6 +79,20 @@ describe('findListItems: every reasonable shape (spec 4.6: not shown)', () => {
     expect(findListItems({ message: 'x' })).toEqual({ kind: 'none', shape: '{message}' });
     expect(findListItems('x').kind).toBe('none');
     expect(findListItems(undefined).kind).toBe('none');
+  });
+});
+
+describe('statedTotal: the size of the whole list, where a body states it', () => {
+  it('reads a total at the top or one object deep, in any of its spellings', () => {
+    expect(statedTotal({ data: [], paging: { total: 20, page: 1 } })).toBe(20);
+    expect(statedTotal({ items: [], totalElements: 7 })).toBe(7);
+    expect(statedTotal({ _meta: { total_count: 3 } })).toBe(3);
+  });
+
+  it('reads no total from a count, which a list may give per page, nor from a body without one', () => {
+    expect(statedTotal({ items: [{ id: 1 }], count: 1 })).toBeUndefined();
+    expect(statedTotal([{ id: 1 }])).toBeUndefined();
+    expect(statedTotal({ data: [], paging: { page: 1, next: null } })).toBeUndefined();
   });
 });
 

@@ -151,6 +151,21 @@ function saysMore(json: unknown, seen: number, page: number): boolean {
   return false;
 }
 
+/**
+ * The number of items a body says the whole list holds (a total, not `count`, which some lists give per page), or
+ * undefined where it says none.
+ *
+ * @example
+ * statedTotal({ data: [], paging: { total: 20, page: 1 } }); // 20
+ */
+export function statedTotal(json: unknown): number | undefined {
+  for (const { value } of metadataObjects(json)) {
+    const key = TOTAL_KEYS.find((name) => name !== 'count' && typeof value[name] === 'number');
+    if (key !== undefined) return value[key] as number;
+  }
+  return undefined;
+}
+
 /** A new item: by id when it has one, else always (an id-less list is read as given). */
 function countNew(items: readonly unknown[], known: Set<number>): number {
   let fresh = 0;

@@ -4,7 +4,18 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, serverError, withJsonBody, type JsonObject } from './support/json.js';
-import { isOverride, isCollection, isDelete, isItem, isList, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import {
+  isAnyUpdateById,
+  isOverride,
+  isCollection,
+  isDelete,
+  isItem,
+  isList,
+  isPut,
+  isPutById,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
 import { DEMO_KEYS } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
@@ -155,6 +166,26 @@ const overrideDeleteByReferenceRefusesArchived: Transform = (next) => async (req
   const job = await jobByReference(next, req, ref);
   if (job?.status !== 'archived') return next(req);
   return jsonResponse(409, { status: 409, code: 'conflict', message: 'an archived job takes a status change only' });
+};
+
+/**
+ * Rows removed by DELETE /jobs (by referenceId) kept in a copy per key, and an update by id of such a row answered 200
+ * from it, with the fields sent, where the store answered a client error.
+ */
+const removedRowsAnswerUpdates: Transform = (next) => {
+  const removed = new Map<string, JsonObject>();
+  const slot = (req: CoreRequest, id: unknown): string => `${req.headers['api-key'] ?? ''} ${String(id)}`;
+  return async (req) => {
+    if (isDelete(req) && isCollection(req)) {
+      const job = await namedJob(next, req, undefined, requestJson(req));
+      const res = await next(req);
+      if (res.status === 204 && job !== undefined) removed.set(slot(req, job.id), job);
+      return res;
+    }
+    const res = await next(req);
+    const row = isAnyUpdateById(req) && res.status >= 400 ? removed.get(slot(req, jobIdOf(req))) : undefined;
+    return row === undefined ? res : jsonResponse(200, { ...row, ...requestJson(req) });
+  };
 };
 
 export const lifecycleMutants: Mutant[] = [
@@ -537,5 +568,15 @@ export const lifecycleMutants: Mutant[] = [
       'not found by DELETE /jobs, and the job stays)',
     expectedRule: 'jobs.lifecycle.made-every-way',
     transform: deleteByReferenceMissesRenameById,
+  },
+  {
+    // spec 3: any -> removed by DELETE, the job identified by id or referenceId
+    name: 'lifecycle-update-by-id-answers-job-deleted-by-reference',
+    area: 'lifecycle',
+    violates:
+      '3: a deleted job is removed (here a job deleted by referenceId stays in a copy of removed rows, and an update by ' +
+      'its id answers 200 from that copy with the fields sent, while a GET answers 404)',
+    expectedRule: 'jobs.lifecycle.after-delete',
+    transform: removedRowsAnswerUpdates,
   },
 ];

@@ -126,4 +126,20 @@ export const referenceMutants: Mutant[] = [
       return withResponseJson(res, { ...body, data: [...(body.data as unknown[]), body.data[0]] });
     },
   },
+  {
+    // spec 4.6: the reference lists supply the identifiers that jobs use; 2.8: total is the number of items
+    name: 'reference-paged-categories-drop-last-of-each-page',
+    area: 'reference',
+    violates:
+      '4.6, 2.8: the category list supplies the ids jobs use (here a paged list drops the last item of each full page, ' +
+      'while its total still counts every category and jobs still take the ids it hides)',
+    expectedRule: 'jobs.reference.categories',
+    choices: { 'lists.shape': 'paged' },
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res);
+      if (!isListRead(req, '/categories') || res.status !== 200 || !Array.isArray(body?.data) || body.data.length < 3) return res;
+      return withResponseJson(res, { ...body, data: body.data.slice(0, -1) });
+    },
+  },
 ];
