@@ -80,7 +80,8 @@ async function expectNewJobAlone(ctx: RuleContext, old: Job, made: Job, referenc
     received: responseLine(read),
     failingExchange: read.exchange,
   });
-  await expectOldIdUpdatesNothing(ctx, old, what);
+  // Only while the old id reads gone: on a server that gives a removed id to a new job, it names that job now.
+  if (showsGone(read.status)) await expectOldIdUpdatesNothing(ctx, old, what);
   // A repeated delete's answer is not shown; what it must not do is reach the job that took the referenceId.
   await ctx.api.deleteById(old.id);
   const title = scopedTitle(ctx, referenceId, 'retaken');
