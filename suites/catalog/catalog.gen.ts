@@ -60,6 +60,14 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Good practice; the spec says: id | Int32 | Unique location id.',
   },
   {
+    id: 'jobs.reference.location-type-string',
+    section: '2.2',
+    level: 'should',
+    area: 'reference',
+    title: 'A place outside the location list has a type, a String, on the answer, a GET and the list item',
+    statement: 'Good practice; the spec says: type | String, max 50 | Type of location.',
+  },
+  {
     id: 'jobs.create.status-201',
     section: '4.2',
     level: 'must',

@@ -15,7 +15,7 @@ import type { ApiResponse, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify } from '../kit/bodies.js';
 import { cityOf, sameCity, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, responseLine } from '../kit/http.js';
-import { createJob } from '../kit/jobs.js';
+import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 import { BROWSER_ACCEPT } from './accept-forms.js';
 
@@ -239,6 +239,45 @@ const locationOutsideList: Implementation = fixedRule(
 );
 
 /**
+ * A place outside the location list has a type, as every location does (2.2: "type | String, max 50"). What type such
+ * a place takes is not shown, and the schemas let a location's type be null, so a null there is good practice only:
+ * on the create's answer, a GET and the list item.
+ */
+const locationTypeString: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.location-type-string',
+    section: '2.2',
+    level: 'should',
+    title: 'A place outside the location list has a type, a String, on the answer, a GET and the list item',
+    statement: 'Good practice; the spec says: type | String, max 50 | Type of location.',
+  },
+  async (ctx: RuleContext) => {
+    const place = smallerPlaceArb((await listedCities(ctx)) ?? new Set());
+    if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
+    await ctx.check(
+      fc.record({ body: createBodyArb(ctx), place }),
+      async ({ body, place: sent }) => {
+        const job = await createJob(ctx, { ...identify(ctx, body), locations: [sent] });
+        const listed = (await listJobs(ctx, { q: job.referenceId ?? '' })).json.data.find((item) => item.id === job.id);
+        for (const [where, locations] of [
+          ['the POST /jobs answer', job.locations],
+          [`GET /jobs/${job.id}`, (await getJob(ctx, job.id)).locations],
+          ['the list item', listed?.locations ?? []],
+        ] as const) {
+          const untyped = locations.filter((location) => typeof location.type !== 'string');
+          ctx.expect(untyped.length === 0, {
+            title: `${where} gives the place "${sent.description}" the type ${show(untyped[0]?.type)}`,
+            expected: 'a location type is a String (spec 2.2), for a place outside the list too',
+            received: `locations ${show(locations)}`,
+          });
+        }
+      },
+      { runs: Math.min(ctx.runs, 2) },
+    );
+  },
+);
+
+/**
  * The ids the answer's locations share with a location of another name, in this answer or an earlier one of the
  * run (`namesById`, which it adds to): `id: name, name`.
  */
@@ -349,6 +388,7 @@ export const referenceRules: Implementation[] = [
   categories,
   locations,
   locationOutsideList,
+  locationTypeString,
   locationIdsNameOnePlace,
   idsCarryNames,
 ];

@@ -83,6 +83,17 @@ export const referenceMutants: Mutant[] = [
     transform: rewriteResponseText(isJobsPath, (text) => text.replace(/\{"id":\d{6,},"name"/g, '{"id":100000,"name"')),
   },
   {
+    // spec 2.2: type | String, max 50 | Type of location
+    name: 'reference-places-outside-list-typed-null',
+    area: 'reference',
+    violates: '2.2 (should): a location type is a String (here every place outside the list is written with type null)',
+    expectedRule: 'jobs.reference.location-type-string',
+    // The text as sent, as above; a location writes its id, name, description and type in that order.
+    transform: rewriteResponseText(isJobsPath, (text) =>
+      text.replace(/(\{"id":\d{6,},"name":"(?:[^"\\]|\\.)*","description":"(?:[^"\\]|\\.)*","type":)"(?:[^"\\]|\\.)*"/g, '$1null'),
+    ),
+  },
+  {
     // spec 2.2: "Unique location id"
     name: 'reference-places-outside-list-numbered-per-job',
     area: 'reference',
