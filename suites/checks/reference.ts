@@ -240,8 +240,8 @@ const locationOutsideList: Implementation = fixedRule(
 
 /**
  * A place outside the location list has a type, as every location does (2.2: "type | String, max 50"). What type such
- * a place takes is not shown, and the schemas let a location's type be null, so a null there is good practice only:
- * on the create's answer, a GET and the list item.
+ * a place takes is not shown, and the schemas let a location's type be null, so a String there is good practice, not
+ * a must: on the create's answer, a GET and the list item.
  */
 const locationTypeString: Implementation = fixedRule(
   {
