@@ -1756,7 +1756,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'isolation',
     title:
-      "Two employers' jobs with one referenceId: each employer's updates (a title, an archive, a re-publish) and delete by that referenceId, plainly and through the override, reach its own job only",
+      "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a re-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too",
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
     requires: ['secondApiKey'],
   },

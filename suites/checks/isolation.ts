@@ -19,8 +19,9 @@ import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.j
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
-import { createJob, expectLeftAlone, getJob, isGone, secondEmployer } from '../kit/jobs.js';
-import { CREATE_FORMS, createInForm, formLabel, REFERENCE_FORMS, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
+import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
+import { createJob, expectLeftAlone, getJob, isGone, listJobs, secondEmployer } from '../kit/jobs.js';
+import { CREATE_FORMS, createInForm, formLabel, REFERENCE_FORMS, sendCreate, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
@@ -232,23 +233,44 @@ function answeredAsUnknownReference(ctx: RuleContext, res: ApiResponse, what: st
 }
 
 /** Fails unless the other employer's job `before`, read by its own `api`, is as it was after `step`. */
-function expectOwnLeftAlone(ctx: RuleContext, api: JobsApi, before: Job, step: ApiResponse, label: string): Promise<void> {
-  return expectLeftAlone(
+async function expectOwnLeftAlone(ctx: RuleContext, api: JobsApi, before: Job, step: ApiResponse, label: string): Promise<void> {
+  const expected = "a referenceId is the employer's own (spec 1): a write by referenceId reaches the key's employer's job only (5.3)";
+  // Its lists first, by its referenceId and with its status too: a read by id can refresh what a list serves, and a
+  // search row or a status index filed by referenceId alone loses the job there while a GET still reads it.
+  const ref = before.referenceId ?? '';
+  const missing: string[] = [];
+  const queries: Array<Record<string, string>> = [{ q: ref }, { q: ref, status: before.status }];
+  for (const query of queries) {
+    const listed = (await listJobs(ctx, { ...query, pageSize: 100 }, api)).json.data.some((header) => header.id === before.id);
+    if (!listed) missing.push(`GET /jobs?${new URLSearchParams(query).toString()} (the other employer's key) does not list it`);
+  }
+  ctx.expect(missing.length === 0, {
+    title: `${label} took the other employer's job ${before.id}, which has the same referenceId, out of its lists`,
+    expected,
+    received: missing.join('\n'),
+    failingExchange: step.exchange,
+  });
+  await expectLeftAlone(
     ctx,
     before,
     step,
-    {
-      title: `${label} also changed the other employer's job ${before.id}, which has the same referenceId`,
-      expected: "a referenceId is the employer's own (spec 1): a write by referenceId reaches the key's employer's job only (5.3)",
-    },
+    { title: `${label} also changed the other employer's job ${before.id}, which has the same referenceId`, expected },
     api,
   );
 }
 
+/** Each employer as the writer in turn, the other reading. */
+const PAIRS = [
+  ['first', 'second'],
+  ['second', 'first'],
+] as const;
+
 /**
  * Both employers hold an active job with the same referenceId. Each in turn writes its own by referenceId, plainly
  * and through the override where honoured: a new title, an archive and a re-publish (the status alone, as 4.3 allows);
- * then the first deletes its own by DELETE /jobs. The other employer's job is as it was after each.
+ * then each in turn deletes its own in every delete form, making it again by a PUT that creates after each. The other
+ * employer's job is as it was after each write: its lists by the referenceId (with its status too) hold it, and a GET
+ * reads it unchanged.
  */
 const sameReference: Implementation = propertyRule<Body>(
   {
@@ -256,8 +278,8 @@ const sameReference: Implementation = propertyRule<Body>(
     section: '5.3',
     level: 'must',
     title:
-      "Two employers' jobs with one referenceId: each employer's updates (a title, an archive, a re-publish) and delete by that " +
-      'referenceId, plainly and through the override, reach its own job only',
+      "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a " +
+      're-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
     requires: ['secondApiKey'],
   },
@@ -278,10 +300,7 @@ const sameReference: Implementation = propertyRule<Body>(
       };
       if (jobs.first.employer.id === jobs.second.employer.id)
         ctx.skip(`both keys belong to employer ${jobs.first.employer.id}: isolation needs two employers`);
-      for (const [writer, reader] of [
-        ['first', 'second'],
-        ['second', 'first'],
-      ] as const) {
+      for (const [writer, reader] of PAIRS) {
         const writes: Body[] = [
           { title: scopedTitle(ctx, ref, `retitled by the ${writer}`) },
           { status: 'archived' },
@@ -299,9 +318,27 @@ const sameReference: Implementation = propertyRule<Body>(
         }
         jobs[writer] = await getJob(ctx, jobs[writer].id, apis[writer]);
       }
-      const deleted = await apis.first.deleteByReference(ref);
-      expectStatus(ctx, deleted, 204, 'DELETE /jobs with its own referenceId removes the job: 204 (spec 4.4)');
-      await expectOwnLeftAlone(ctx, apis.second, jobs.second, deleted, "the first employer's DELETE /jobs");
+      const bodies = { first: body, second: { ...body, title: jobs.second.title } };
+      for (const [writer, reader] of PAIRS) {
+        for (const way of DELETE_WAYS) {
+          const deleted = await deleteJob(ctx, way, jobs[writer], ref, apis[writer]);
+          // The override on DELETE /jobs's path is good practice only (4.7 says "a resource path").
+          if (way === 'override-reference' && isClientError(deleted.status)) continue;
+          const how = `the ${writer} employer's ${DELETE_HOW[way]}`;
+          expectStatus(ctx, deleted, 204, `${how} removes its own job: 204 (spec 4.4, 4.7)`);
+          await expectOwnLeftAlone(ctx, apis[reader], jobs[reader], deleted, how);
+          // The referenceId is free again (3: the job is removed): a PUT with it creates (4.3).
+          const made = await sendCreate(ctx, 'put-create', bodies[writer], apis[writer]);
+          expectStatus(
+            ctx,
+            made,
+            isSuccess,
+            `the ${writer} employer's PUT /jobs with the referenceId of its deleted job creates one (spec 4.3)`,
+          );
+          await expectOwnLeftAlone(ctx, apis[reader], jobs[reader], made, `the ${writer} employer's PUT /jobs creating ${ref} again`);
+          jobs[writer] = await getJob(ctx, (made.json as Job).id, apis[writer]);
+        }
+      }
     },
   },
 );

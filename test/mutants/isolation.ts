@@ -4,7 +4,7 @@
  */
 import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
-import { isJobBody, isListBody, requestJson, responseJson, withResponseJson } from './support/json.js';
+import { isJobBody, isListBody, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { rewriteResponse } from './support/transforms.js';
 import { relist } from './support/relist.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
@@ -20,7 +20,7 @@ import {
   isPutByReference,
   jobIdOf,
 } from './support/routes.js';
-import { jobByReference, sideRequest } from './support/side-requests.js';
+import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 
 /**
  * PUT /jobs finds its job through a lookup cached by referenceId alone: right after one employer's PUT /jobs with a
@@ -254,6 +254,53 @@ const loadedJobsKeptById: Transform = (next) => {
     return res.status === 404 && kept !== undefined && kept.key !== key ? kept.res : res;
   };
 };
+
+/**
+ * The lists come from an index that files each job by its referenceId alone, without the employer: one employer's
+ * write (`drops`, given the request, its answer and the job it named before) with referenceId R takes the other
+ * employer's job with R out of its lists filtered `where` (by status, or by q), until that job is next answered to its
+ * own employer (a read by id files it again).
+ */
+function twinDroppedFromIndex(
+  drops: (req: CoreRequest, res: CoreResponse, before: JsonObject | undefined) => string | undefined,
+  where: 'status' | 'q',
+): Transform {
+  return (next) => {
+    const dropped = new Map<string, Set<number>>();
+    const list = relist(({ items, view, req }) => {
+      const gone = dropped.get(req.headers['api-key'] ?? '');
+      const filtered = where === 'status' ? view.status !== undefined : view.q !== undefined;
+      return gone === undefined || !filtered ? items : items.filter((item) => !gone.has(item.id as number));
+    })(next);
+    return async (req) => {
+      if (isList(req)) return list(req);
+      const key = req.headers['api-key'] ?? '';
+      const id = jobIdOf(req);
+      const before = id !== undefined && effectiveMethod(req) === 'DELETE' ? await currentJob(next, req, id) : undefined;
+      const res = await next(req);
+      const job = responseJson(res);
+      if (res.status < 300 && isJobBody(job)) dropped.get(key)?.delete(job.id);
+      const referenceId = drops(req, res, before);
+      const other = otherKey(key);
+      if (referenceId === undefined || other === undefined) return res;
+      const twin = await jobByReference(next, { ...req, headers: { ...req.headers, 'api-key': other } }, referenceId);
+      if (twin !== undefined) dropped.set(other, (dropped.get(other) ?? new Set()).add(twin.id as number));
+      return res;
+    };
+  };
+}
+
+/** The referenceId of a job a plain DELETE /jobs/{id} removed. */
+const deletedById = (req: CoreRequest, res: CoreResponse, before: JsonObject | undefined): string | undefined =>
+  req.method === 'DELETE' && isItem(req) && res.status === 204 && typeof before?.referenceId === 'string' ? before.referenceId : undefined;
+
+/** The referenceId of a job a PUT /jobs created (its answer carries a Location). */
+function createdByPut(req: CoreRequest, res: CoreResponse): string | undefined {
+  const job = responseJson(res);
+  return isPutByReference(req) && res.headers.location !== undefined && isJobBody(job) && typeof job.referenceId === 'string'
+    ? job.referenceId
+    : undefined;
+}
 
 export const isolationMutants: Mutant[] = [
   {
@@ -520,5 +567,25 @@ export const isolationMutants: Mutant[] = [
       "alone until the next write, and the other employer's GET /jobs/{id} of it is answered from there)",
     expectedRule: 'jobs.isolation.list',
     transform: loadedJobsKeptById,
+  },
+  {
+    // spec 5.3: the job list returns only data for the employer that the key belongs to, all of it
+    name: 'isolation-delete-by-id-drops-twin-from-status-lists',
+    area: 'isolation',
+    violates:
+      "5.3: each employer's list holds its own jobs (here a status index filed by referenceId alone: one employer's " +
+      "DELETE /jobs/{id} takes the other employer's job with that referenceId out of its lists filtered by status)",
+    expectedRule: 'jobs.isolation.same-reference',
+    transform: twinDroppedFromIndex(deletedById, 'status'),
+  },
+  {
+    // spec 5.3: the job list returns only data for the employer that the key belongs to, all of it
+    name: 'isolation-put-create-drops-twin-from-search',
+    area: 'isolation',
+    violates:
+      "5.3: each employer's list holds its own jobs (here a search row keyed by referenceId alone: one employer's PUT /jobs " +
+      "that creates a job takes the other employer's job with that referenceId out of every list with q)",
+    expectedRule: 'jobs.isolation.same-reference',
+    transform: twinDroppedFromIndex(createdByPut, 'q'),
   },
 ];

@@ -4,7 +4,7 @@
  */
 import type { CoreRequest } from '../../../mock/index.js';
 import type { Transform } from '../mutant.js';
-import { isJobBody, responseJson, type JsonObject } from './json.js';
+import { isJobBody, requestJson, responseJson, type JsonObject } from './json.js';
 import { allHeaders, relist } from './relist.js';
 import { isJobsPath, isList } from './routes.js';
 
@@ -20,10 +20,12 @@ const indexedOf = (job: JsonObject): Indexed => ({
 
 /**
  * Lists filtered by the index: q as a case-insensitive substring of the indexed title and referenceId, status as
- * indexed. Every write that answers with a job indexes it, but after those `stale` names the index keeps what it
- * had (`frozen`), or adds the new text to the old (`accumulating`: an index that never lets go of a word).
+ * indexed. Every answer with a job (a GET's too) indexes it, but after the writes `stale` names the index keeps what
+ * it had (`frozen`), adds the new text to the old (`accumulating`: an index that never lets go of a word), or takes
+ * the title from the body sent (`sent`: a search row rebuilt from the request, not the merged job, so a partial
+ * update without a title leaves none).
  */
-export function staleIndex(stale: (req: CoreRequest) => boolean, mode: 'frozen' | 'accumulating' = 'frozen'): Transform {
+export function staleIndex(stale: (req: CoreRequest) => boolean, mode: 'frozen' | 'accumulating' | 'sent' = 'frozen'): Transform {
   return (next) => {
     const index = new Map<number, Indexed>();
     const list = relist(async ({ items, view, req, next: core }) => {
@@ -44,6 +46,7 @@ export function staleIndex(stale: (req: CoreRequest) => boolean, mode: 'frozen' 
       const old = index.get(job.id);
       const now = indexedOf(job);
       if (old === undefined || !stale(req)) index.set(job.id, now);
+      else if (mode === 'sent') index.set(job.id, indexedOf({ ...job, title: requestJson(req)?.title ?? '' }));
       else if (mode === 'accumulating') index.set(job.id, { text: `${old.text} ${now.text}`, status: now.status });
       return res;
     };
