@@ -18,7 +18,7 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
-import { expectStatus, isClientError, isSuccess, requestLine, responseLine } from '../kit/http.js';
+import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
 import { createJob, expectLeftAlone, getJob, isGone, listJobs, secondEmployer } from '../kit/jobs.js';
 import { CREATE_FORMS, createInForm, formLabel, REFERENCE_FORMS, sendCreate, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
@@ -336,7 +336,7 @@ const sameReference: Implementation = propertyRule<Body>(
             `the ${writer} employer's PUT /jobs with the referenceId of its deleted job creates one (spec 4.3)`,
           );
           await expectOwnLeftAlone(ctx, apis[reader], jobs[reader], made, `the ${writer} employer's PUT /jobs creating ${ref} again`);
-          jobs[writer] = await getJob(ctx, (made.json as Job).id, apis[writer]);
+          jobs[writer] = await getJob(ctx, jobOf(made).id, apis[writer]);
         }
       }
     },

@@ -33,7 +33,7 @@ import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
 import { expectCountAgrees, requestList } from '../kit/unscoped-lists.js';
 
-/** What the list with q = the job's referenceId shows of it: its item, or undefined when it is not listed. */
+/** What a list shows of the job: its item, or undefined when it is not listed. */
 type Shown = JobHeader | undefined;
 
 /**
