@@ -2,8 +2,8 @@
  * @module The list's parameters in combination (spec 4.5, 8): each of q, status, page and pageSize at
  * the levels that matter, named by role; suites/checks/list-matrix.ts turns a combination into a query
  * against its fixture. Every pair of levels is sent at the default budget (pairwiseCombinations, from
- * the rule's seed); random combinations follow, and under --duration they keep coming (about 3,200
- * draws reach all 480 of the whole product). The links are judged under every filter combination (linkRows).
+ * the rule's seed); random combinations follow, and under --duration they keep coming (about 4,000
+ * draws reach all 576 of the whole product). The links are judged under every filter combination (linkRows).
  */
 import * as fc from 'fast-check';
 import { pairwiseRows, type Row } from './pairwise.js';
@@ -14,8 +14,9 @@ export const LIST_LEVELS = {
   q: ['absent', 'empty', 'title-word', 'reference-id'],
   // §4.5 status: "When omitted, all statuses are returned", else one of active, archived, draft.
   status: ['absent', 'active', 'archived', 'draft'],
-  // §4.5 page, default 1 (Int32): the first, one in the middle, the last, the next past the end, and the largest.
-  page: ['first', 'middle', 'last', 'past-end', 'largest'],
+  // §4.5 page, default 1 (Int32): the default (not sent: the first page, whose previous is null, 2.8), the first
+  // sent, one in the middle, the last, the next past the end, and the largest.
+  page: ['default', 'first', 'middle', 'last', 'past-end', 'largest'],
   // §4.5, 8 pageSize: the default (not sent, 10), the default sent (a link must then repeat it: 2.8), 1, an exact
   // divisor of the total, one that leaves the last page short, and the maximum 100.
   pageSize: ['default', 'default-sent', 'one', 'divisor', 'short-last-page', 'max'],
@@ -32,7 +33,7 @@ export const listCombinationArb: fc.Arbitrary<ListCombination> = fc.record({
 });
 
 /**
- * Combinations holding every pair of levels of two parameters (about 30 of the 480).
+ * Combinations holding every pair of levels of two parameters (about 37 of the 576).
  *
  * @example
  * pairwiseCombinations(7)[0]; // { q: 'empty', status: 'draft', page: 'last', pageSize: 'one' }

@@ -470,6 +470,7 @@ function expectationOf(fixture: MatrixFixture, c: ListCombination): Expectation 
   const pages = Math.ceil(total / pageSize);
   const last = Math.max(pages, 1);
   const page = {
+    default: 1,
     first: 1,
     middle: pages >= 3 ? Math.ceil(pages / 2) : Math.min(2, last),
     last,
@@ -480,7 +481,7 @@ function expectationOf(fixture: MatrixFixture, c: ListCombination): Expectation 
   const query: ListQuery = {
     ...(q === undefined ? {} : { q }),
     ...(c.status === 'absent' ? {} : { status: c.status }),
-    page,
+    ...(c.page === 'default' ? {} : { page }),
     ...(c.pageSize === 'default' ? {} : { pageSize }),
   };
   return { query, matching, total, pageSize, pageSizeSent: c.pageSize !== 'default', pages, page, pastEnd: page > last };

@@ -127,6 +127,22 @@ export const pagingMutants: Mutant[] = [
     }),
   },
   {
+    // spec 2.8: previous is null on the first page; 4.5: page defaults to 1
+    name: 'paging-previous-on-first-page-when-page-omitted',
+    area: 'paging',
+    violates:
+      '2.8, 4.5: previous is null on the first page, and a list without page is the first (here an omitted page is ' +
+      'not taken as page 1 where previous is written: it links to page 0)',
+    expectedRule: 'jobs.paging.next-follows',
+    transform: rewritePaging((paging, _data, req) => {
+      if (req.query.has('page') || paging.previous !== null) return;
+      const url = new URL(`${req.baseUrl}${req.path}`);
+      for (const [name, value] of req.query) url.searchParams.set(name, value);
+      url.searchParams.set('page', '0');
+      paging.previous = url.href;
+    }),
+  },
+  {
     // spec 2.8: total is the number of matching jobs
     name: 'paging-total-counts-the-page',
     area: 'paging',
