@@ -36,7 +36,7 @@ export const listCombinationArb: fc.Arbitrary<ListCombination> = fc.record({
  * Combinations holding every pair of levels of two parameters (about 37 of the 576).
  *
  * @example
- * pairwiseCombinations(7)[0]; // { q: 'empty', status: 'draft', page: 'last', pageSize: 'one' }
+ * pairwiseCombinations(7)[0]; // { q: 'absent', status: 'active', page: 'middle', pageSize: 'divisor' }
  */
 export function pairwiseCombinations(seed: number): ListCombination[] {
   return pairwiseRows(LIST_LEVELS, seed);
