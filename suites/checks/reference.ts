@@ -9,6 +9,7 @@ import * as fc from 'fast-check';
 import { formatIssues, validators, type Validator } from '../../schemas/index.js';
 import type { Category, Job, PositionType } from '../../schemas/types.gen.js';
 import { smallerPlaceArb } from '../arbitraries/smaller-places.js';
+import type { LocationInput } from '../arbitraries/location.js';
 import { POSITION_TYPES_PATH } from '../target/discovery.js';
 import { describeListRead, readReferenceList, statedTotal } from '../target/reference-list.js';
 import type { ApiResponse, RuleContext } from '../contract/rule.js';
@@ -172,6 +173,16 @@ async function listedCities(ctx: RuleContext): Promise<Set<string> | undefined> 
   return cities;
 }
 
+/**
+ * Smaller Canadian places outside the target's location list (`listed`: its cities, undefined where no list was read);
+ * the rule is skipped where the suite knows none.
+ */
+function placeOutsideList(ctx: RuleContext, listed: ReadonlySet<string> | undefined): fc.Arbitrary<LocationInput> {
+  const place = smallerPlaceArb(listed ?? new Set());
+  if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
+  return place;
+}
+
 const locationOutsideList: Implementation = fixedRule(
   {
     id: 'jobs.reference.location-outside-list',
@@ -190,8 +201,7 @@ const locationOutsideList: Implementation = fixedRule(
           ? `no location list at ${pathsOf(ctx).locations}: places drawn unfiltered`
           : `${listed.size} listed cities left out`,
     });
-    const place = smallerPlaceArb(listed ?? new Set());
-    if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
+    const place = placeOutsideList(ctx, listed);
     const statement = "a valid Canadian location is accepted even if it is not in the service's location list (spec 2.2)";
     const expectPlace = (where: string, job: Job, sent: string): void => {
       const got = job.locations.map((l) => l.description);
@@ -252,8 +262,7 @@ const locationTypeString: Implementation = fixedRule(
     statement: 'Good practice; the spec says: type | String, max 50 | Type of location.',
   },
   async (ctx: RuleContext) => {
-    const place = smallerPlaceArb((await listedCities(ctx)) ?? new Set());
-    if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
+    const place = placeOutsideList(ctx, await listedCities(ctx));
     await ctx.check(
       fc.record({ body: createBodyArb(ctx), place }),
       async ({ body, place: sent }) => {
@@ -303,8 +312,7 @@ const locationIdsNameOnePlace: Implementation = fixedRule(
     statement: 'Good practice; the spec says: id | Int32 | Unique location id.',
   },
   async (ctx: RuleContext) => {
-    const place = smallerPlaceArb((await listedCities(ctx)) ?? new Set());
-    if (place === undefined) ctx.skip("every smaller Canadian place the suite knows is in the target's location list");
+    const place = placeOutsideList(ctx, await listedCities(ctx));
     const places = fc.uniqueArray(place, { minLength: 3, maxLength: 3, selector: (p) => cityOf(p.description) });
     const namesById = new Map<number, Set<string>>();
     await ctx.check(
