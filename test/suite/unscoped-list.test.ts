@@ -97,4 +97,28 @@ describe('the list without q', () => {
     expect(fleeting).toBeGreaterThan(10);
     expect(report.rules.map((rule) => `${rule.id} ${rule.status}`)).toEqual(MATRIX.map((id) => `${id} passed`));
   }, 120_000);
+
+  it("fails no refused write's count while another client's job lives only through the total read after them", async () => {
+    const other: { core?: MockCore } = {};
+    const [body] = fc.sample(jobCreateArb(REFS, SECRET), { seed: 6, numRuns: 1 });
+    const SECOND = 'demo-key-2';
+    let totalReads = 0;
+    const transform: Transform = (next) => async (req) => {
+      // The second employer's total without a filter, read the second time (the first reading after the refused writes).
+      const total = isList(req) && !req.query.get('q') && !req.query.get('status') && req.query.get('pageSize') === '1';
+      if (req.headers['api-key'] !== SECOND || !total || ++totalReads !== 2) return next(req);
+      const [job] = other.core!.seedJobs(SECOND, [{ ...body!, referenceId: `${SECRET}t` }]);
+      const res = await next(req);
+      await next({ ...req, method: 'DELETE', path: `${req.path}/${job!.id}`, query: new URLSearchParams() });
+      return res;
+    };
+    await using mock = await createMockServer(mockOptions({ transform }));
+    other.core = mock.core;
+    const only = 'jobs.paging.refused-writes-count-nothing';
+    const report = await runConformance({ baseUrl: mock.url, apiKey: KEY, secondApiKey: SECOND, seed: 9, only });
+    for (const rule of report.rules) for (const m of rule.mismatches) console.log(rule.id, m.title, m.received);
+    expect(totalReads).toBeGreaterThanOrEqual(2);
+    expect(report.rules.map((rule) => `${rule.id} ${rule.status}`)).toEqual([`${only} passed`]);
+    expect(report.observations.some((o) => o.topic === 'list.employer-jobs-moved')).toBe(true);
+  }, 60_000);
 });
