@@ -671,7 +671,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title:
-      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates in every form, and takes the value sent on every write path',
+      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates in every form, and takes the value sent on every write path, for each employer',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {
@@ -925,7 +925,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'lifecycle',
     title:
-      'A job made by POST, by PUT-create and through the override is retitled, archived, renamed and deleted in other forms, each seen',
+      'A job made by POST, by PUT-create and through the override is retitled, archived, renamed and deleted in other forms, each seen, for each employer',
     statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
   },
   {
@@ -1142,7 +1142,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'limits',
-    title: 'The address field of the other routing type is null in responses, also after switching type',
+    title: 'The address field of the other routing type is null in responses, also after switching type, for each employer',
     statement:
       'Applies only when routing type is 1. Null in responses when not applicable. … Applies only when routing type is 2. Null in responses when not applicable.',
   },
@@ -1409,7 +1409,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'paging',
     title:
-      'next and previous address the pages either side, repeat the filters and the page size in effect, and are null at the ends, in every combination of the list parameters',
+      'next and previous address the pages either side, repeat the filters and the page size in effect, and are null at the ends, in every combination of the list parameters, for each employer',
     statement: 'Address of the next page. It repeats the active filters and page size in its query string.',
     exclusive: true,
   },

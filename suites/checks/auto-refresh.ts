@@ -15,7 +15,7 @@ import { changedFields, changeLines, sameDate, show } from '../../judging/compar
 import { isSuccess, responseLine } from '../kit/http.js';
 import { getJob, listJobs, secondEmployer } from '../kit/jobs.js';
 import { createdWithAutoRefresh } from '../kit/auto-refresh-plan.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { byEachEmployer, propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { formLabel, ID_FORMS, PUT_CREATES, sendUnlessDeclined, UPDATE_FORMS, type WriteTarget } from '../kit/rejected-writes.js';
 
 /** Fails unless the answer of `what` and a GET after it show autoRefresh `expected`, which `what` sent or left alone; the GET's job. */
@@ -71,64 +71,66 @@ async function keptThroughStatusChanges(ctx: RuleContext, job: Job, fresh: Write
     }
 }
 
-export const autoRefreshKeptRule: Implementation = propertyRule<Body>(
-  {
-    id: 'jobs.update.keeps-auto-refresh',
-    section: '4.3',
-    level: 'must',
-    title:
-      'A job created with autoRefresh true, where the target takes it, keeps it through partial updates in every form, ' +
-      'and takes the value sent on every write path',
-    statement: 'Updates are partial. Only the fields sent change.',
-  },
-  {
-    maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const body = identify(ctx, generated);
-      const job = await createdWithAutoRefresh(ctx, body);
-      if (job === undefined) return;
-      const freshBody = () => ({ ...identify(ctx, generated), status: 'active' });
-      // Kept through an update that does not send it, in every form: a new title, then, where the path names the job,
-      // a new referenceId (a rename writes the row's key, which a server may rebuild from its defaults).
-      for (const [i, form] of UPDATE_FORMS.entries()) {
-        const patch = { title: scopedTitle(ctx, body.referenceId, `renamed ${i + 1}`) };
-        const res = await sendUnlessDeclined(ctx, form, { job, patch, fresh: freshBody() });
-        if (res !== undefined)
-          await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with a title only`, res, { expected: true, sent: false });
-      }
-      for (const form of ID_FORMS) {
-        const referenceId = ctx.referenceId();
-        const res = await sendUnlessDeclined(ctx, form, { job, patch: { referenceId }, fresh: freshBody() });
-        if (res === undefined) continue;
-        // The later writes by referenceId name the job by its new one.
-        if (isSuccess(res.status)) job.referenceId = referenceId;
-        await expectAutoRefresh(ctx, job.id, `${formLabel(form)} with a new referenceId only`, res, { expected: true, sent: false });
-      }
-      // The value sent changes it in every form, both ways: false, then true again, each form in turn.
-      for (const form of UPDATE_FORMS)
-        for (const value of [false, true]) {
-          const res = await sendUnlessDeclined(ctx, form, { job, patch: { autoRefresh: value }, fresh: freshBody() });
-          if (res === undefined) break;
-          await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with autoRefresh ${value}`, res, { expected: value, sent: true });
-        }
-      // A PUT /jobs that creates takes the value sent, as POST did (4.3: it behaves as POST), and keeps it after.
-      for (const form of PUT_CREATES) {
-        const fresh = freshBody();
-        const made = await sendUnlessDeclined(ctx, form, { job, patch: { autoRefresh: true }, fresh });
-        if (made === undefined) continue;
-        const creating = `${formLabel(form)} ${fresh.referenceId} with autoRefresh true`;
-        ctx.expect(isSuccess(made.status) && made.json !== undefined, {
-          title: `${creating} was refused`,
-          expected: 'a PUT /jobs with a new referenceId creates the job as POST does (spec 4.3), and POST took autoRefresh true',
-          received: responseLine(made),
-          failingExchange: made.exchange,
-        });
-        await expectAutoRefresh(ctx, made.json.id, creating, made, { expected: true, sent: true });
-        await keptThroughStatusChanges(ctx, made.json, freshBody());
-      }
+export const autoRefreshKeptRule: Implementation = byEachEmployer(
+  propertyRule<Body>(
+    {
+      id: 'jobs.update.keeps-auto-refresh',
+      section: '4.3',
+      level: 'must',
+      title:
+        'A job created with autoRefresh true, where the target takes it, keeps it through partial updates in every form, ' +
+        'and takes the value sent on every write path, for each employer',
+      statement: 'Updates are partial. Only the fields sent change.',
     },
-  },
+    {
+      maxRuns: 1,
+      arbitrary: (ctx) => createBodyArb(ctx),
+      check: async (ctx: RuleContext, generated) => {
+        const body = identify(ctx, generated);
+        const job = await createdWithAutoRefresh(ctx, body);
+        if (job === undefined) return;
+        const freshBody = () => ({ ...identify(ctx, generated), status: 'active' });
+        // Kept through an update that does not send it, in every form: a new title, then, where the path names the job,
+        // a new referenceId (a rename writes the row's key, which a server may rebuild from its defaults).
+        for (const [i, form] of UPDATE_FORMS.entries()) {
+          const patch = { title: scopedTitle(ctx, body.referenceId, `renamed ${i + 1}`) };
+          const res = await sendUnlessDeclined(ctx, form, { job, patch, fresh: freshBody() });
+          if (res !== undefined)
+            await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with a title only`, res, { expected: true, sent: false });
+        }
+        for (const form of ID_FORMS) {
+          const referenceId = ctx.referenceId();
+          const res = await sendUnlessDeclined(ctx, form, { job, patch: { referenceId }, fresh: freshBody() });
+          if (res === undefined) continue;
+          // The later writes by referenceId name the job by its new one.
+          if (isSuccess(res.status)) job.referenceId = referenceId;
+          await expectAutoRefresh(ctx, job.id, `${formLabel(form)} with a new referenceId only`, res, { expected: true, sent: false });
+        }
+        // The value sent changes it in every form, both ways: false, then true again, each form in turn.
+        for (const form of UPDATE_FORMS)
+          for (const value of [false, true]) {
+            const res = await sendUnlessDeclined(ctx, form, { job, patch: { autoRefresh: value }, fresh: freshBody() });
+            if (res === undefined) break;
+            await expectAutoRefresh(ctx, job.id, `${formLabel(form, job)} with autoRefresh ${value}`, res, { expected: value, sent: true });
+          }
+        // A PUT /jobs that creates takes the value sent, as POST did (4.3: it behaves as POST), and keeps it after.
+        for (const form of PUT_CREATES) {
+          const fresh = freshBody();
+          const made = await sendUnlessDeclined(ctx, form, { job, patch: { autoRefresh: true }, fresh });
+          if (made === undefined) continue;
+          const creating = `${formLabel(form)} ${fresh.referenceId} with autoRefresh true`;
+          ctx.expect(isSuccess(made.status) && made.json !== undefined, {
+            title: `${creating} was refused`,
+            expected: 'a PUT /jobs with a new referenceId creates the job as POST does (spec 4.3), and POST took autoRefresh true',
+            received: responseLine(made),
+            failingExchange: made.exchange,
+          });
+          await expectAutoRefresh(ctx, made.json.id, creating, made, { expected: true, sent: true });
+          await keptThroughStatusChanges(ctx, made.json, freshBody());
+        }
+      },
+    },
+  ),
 );
 
 /**

@@ -16,7 +16,7 @@ import { expectStatus, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { expectLeftAlone, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
 import { CREATE_FORMS, declinesCreate, formLabel, sendCreate, sendUpdate } from '../kit/rejected-writes.js';
 import { DELETE_HOW, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
-import { propertyRule, type Implementation } from '../kit/rule-builders.js';
+import { byEachEmployer, propertyRule, type Implementation } from '../kit/rule-builders.js';
 
 /** Retitled by id: the list by a word only the new title holds finds the job. */
 async function retitledFound(ctx: RuleContext, job: Job, made: string): Promise<void> {
@@ -73,40 +73,42 @@ async function renamedLeavesOldReference(ctx: RuleContext, job: Job, made: strin
 /** How each job is deleted after its rename, dealt over the create forms: by its new referenceId, and through the override by id. */
 const FINAL_DELETES: readonly DeleteWay[] = ['reference', 'override'];
 
-export const madeEveryWayRule: Implementation = propertyRule<Body>(
-  {
-    id: 'jobs.lifecycle.made-every-way',
-    section: '4.3',
-    level: 'must',
-    title:
-      'A job made by POST, by PUT-create and through the override is retitled, archived, renamed and deleted in other forms, each seen',
-    statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
-  },
-  {
-    maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      for (const [i, form] of CREATE_FORMS.entries()) {
-        const body = identify(ctx, { ...generated, status: 'active' });
-        const res = await sendCreate(ctx, form, body);
-        if (await declinesCreate(ctx, form, generated, res)) continue;
-        expectStatus(ctx, res, isSuccess, `${formLabel(form)} with a valid body creates the job (spec 4.2, 4.3)`);
-        const made = formLabel(form);
-        const job = jobOf(res);
-        await retitledFound(ctx, job, made);
-        await archivedByReference(ctx, job, made);
-        await renamedLeavesOldReference(ctx, job, made, generated);
-        const renamed = await getJob(ctx, job.id);
-        const way = FINAL_DELETES[i % FINAL_DELETES.length]!;
-        const gone = await deleteJob(ctx, way, renamed, renamed.referenceId as string);
-        const after = await ctx.api.get(job.id);
-        ctx.expect(gone.status === 204 && showsGone(after.status), {
-          title: `${DELETE_HOW[way]} of job ${job.id} (made by ${made}, renamed by id) did not remove it`,
-          expected: 'a DELETE by id, by referenceId or through the override removes the job: 204, then it is gone (spec 4.4, 4.7)',
-          received: `${responseLine(gone)}; then GET -> ${responseLine(after)}`,
-          failingExchange: gone.exchange,
-        });
-      }
+export const madeEveryWayRule: Implementation = byEachEmployer(
+  propertyRule<Body>(
+    {
+      id: 'jobs.lifecycle.made-every-way',
+      section: '4.3',
+      level: 'must',
+      title:
+        'A job made by POST, by PUT-create and through the override is retitled, archived, renamed and deleted in other forms, each seen, for each employer',
+      statement: 'A PUT with `referenceId` that creates a job behaves as POST with a `referenceId`.',
     },
-  },
+    {
+      maxRuns: 1,
+      arbitrary: (ctx) => createBodyArb(ctx),
+      check: async (ctx: RuleContext, generated) => {
+        for (const [i, form] of CREATE_FORMS.entries()) {
+          const body = identify(ctx, { ...generated, status: 'active' });
+          const res = await sendCreate(ctx, form, body);
+          if (await declinesCreate(ctx, form, generated, res)) continue;
+          expectStatus(ctx, res, isSuccess, `${formLabel(form)} with a valid body creates the job (spec 4.2, 4.3)`);
+          const made = formLabel(form);
+          const job = jobOf(res);
+          await retitledFound(ctx, job, made);
+          await archivedByReference(ctx, job, made);
+          await renamedLeavesOldReference(ctx, job, made, generated);
+          const renamed = await getJob(ctx, job.id);
+          const way = FINAL_DELETES[i % FINAL_DELETES.length]!;
+          const gone = await deleteJob(ctx, way, renamed, renamed.referenceId as string);
+          const after = await ctx.api.get(job.id);
+          ctx.expect(gone.status === 204 && showsGone(after.status), {
+            title: `${DELETE_HOW[way]} of job ${job.id} (made by ${made}, renamed by id) did not remove it`,
+            expected: 'a DELETE by id, by referenceId or through the override removes the job: 204, then it is gone (spec 4.4, 4.7)',
+            received: `${responseLine(gone)}; then GET -> ${responseLine(after)}`,
+            failingExchange: gone.exchange,
+          });
+        }
+      },
+    },
+  ),
 );

@@ -12,7 +12,7 @@ import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
 import { jsonEqual, show } from '../../judging/compare.js';
 import { expectStatus } from '../kit/http.js';
 import { createJob, idsOf, listJobs } from '../kit/jobs.js';
-import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
+import { byEachEmployer, fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
 type Status = Job['status'];
@@ -180,18 +180,20 @@ const nextNullLast = pagingRule(
 );
 
 /** Both links, by meaning, in every combination of the list parameters (suites/checks/list-matrix.ts). */
-const nextFollows: Implementation = matrixRule(
-  {
-    id: 'jobs.paging.next-follows',
-    section: '2.8',
-    level: 'must',
-    title:
-      'next and previous address the pages either side, repeat the filters and the page size in effect, ' +
-      'and are null at the ends, in every combination of the list parameters',
-    statement: 'Address of the next page. It repeats the active filters and page size in its query string.',
-    exclusive: true,
-  },
-  'links',
+const nextFollows: Implementation = byEachEmployer(
+  matrixRule(
+    {
+      id: 'jobs.paging.next-follows',
+      section: '2.8',
+      level: 'must',
+      title:
+        'next and previous address the pages either side, repeat the filters and the page size in effect, ' +
+        'and are null at the ends, in every combination of the list parameters, for each employer',
+      statement: 'Address of the next page. It repeats the active filters and page size in its query string.',
+      exclusive: true,
+    },
+    'links',
+  ),
 );
 
 const previousFollows = pagingRule(

@@ -8,7 +8,7 @@
  */
 import type * as fc from 'fast-check';
 import { catalogEntryOf, type CatalogEntry, type RuleEntry } from '../catalog/entry.js';
-import type { RuleContext } from '../contract/rule.js';
+import type { MismatchInput, RuleContext } from '../contract/rule.js';
 
 export type { RuleEntry } from '../catalog/entry.js';
 
@@ -63,4 +63,46 @@ export function propertyRule<T>(entry: RuleEntry, spec: PropertySpec<T>): Implem
  */
 export function fixedRule(entry: RuleEntry, run: (ctx: RuleContext) => Promise<void>): Implementation {
   return { id: entry.id, entry: catalogEntryOf(entry), run };
+}
+
+/**
+ * `implementation`, run again by the second employer (--second-api-key) when the run has one, the keys' roles
+ * swapped. A server may keep code paths per employer (its plan decides auto-refresh, spec 2.1; its own list, 4.5), and
+ * a bug of one employer's path passes every rule the other employer runs. So each rule whose one run walks every path
+ * of a family (the list links, the partial updates, the routing switch, the renames) is run by each employer; the
+ * second run's findings and skips say whose they are.
+ *
+ * @example
+ * export const madeEveryWayRule = byEachEmployer(propertyRule({ id, section, level, title, statement }, { ... }));
+ */
+export function byEachEmployer(implementation: Implementation): Implementation {
+  return {
+    ...implementation,
+    run: async (ctx) => {
+      await implementation.run(ctx);
+      if (ctx.second) await implementation.run(asSecondEmployer(ctx, ctx.second));
+    },
+  };
+}
+
+const BY_SECOND = 'by the second employer';
+
+/** `ctx` with the two employers' keys swapped, its findings and skips naming the second employer. */
+function asSecondEmployer(ctx: RuleContext, second: NonNullable<RuleContext['second']>): RuleContext {
+  const named = (mismatch: MismatchInput): MismatchInput => ({ ...mismatch, title: `${mismatch.title} (${BY_SECOND})` });
+  const own: Partial<RuleContext> = {
+    api: second,
+    second: ctx.api,
+    fail: (mismatch) => ctx.fail(named(mismatch)),
+    expect: (condition, mismatch) => ctx.expect(condition, condition ? mismatch : named(mismatch)),
+    skip: (reason) => ctx.skip(`${BY_SECOND}: ${reason}`),
+  };
+  // The context's methods keep their own receiver (they hold private state).
+  return new Proxy(ctx, {
+    get(target, key, _receiver) {
+      if (Object.hasOwn(own, key)) return own[key as keyof RuleContext];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -16,7 +16,7 @@ import {
   isPutByReference,
   jobIdOf,
 } from './support/routes.js';
-import { DEMO_KEYS } from './support/keys.js';
+import { DEMO_KEYS, forSecondEmployer } from './support/keys.js';
 import { deletesPrefixedReferences } from './support/prefix-deletes.js';
 import { answerInstead, reshapeRequest, rewriteRequest } from './support/transforms.js';
 import {
@@ -50,6 +50,29 @@ const oldIdAliasesReference: Transform = (next) => {
     const successor = alias === undefined ? undefined : await jobByReference(next, req, alias);
     if (successor === undefined) return next(req);
     return next({ ...req, path: req.path.replace(/[^/]+$/, String(successor.id)) });
+  };
+};
+
+/** PUT /jobs with the referenceId a job had before PUT /jobs/{id} renamed it updates that job, not the job of that name. */
+const oldReferenceNamesRenamed: Transform = (next) => {
+  const renamed = new Map<string, number>();
+  return async (req) => {
+    const body = requestJson(req);
+    const keyed = (referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
+    const id = jobIdOf(req);
+    if (isPutById(req) && id !== undefined && typeof body?.referenceId === 'string') {
+      const before = await currentJob(next, req, id);
+      const res = await next(req);
+      const after = responseJson(res);
+      if (res.status === 200 && typeof before?.referenceId === 'string' && after?.referenceId !== before.referenceId)
+        renamed.set(keyed(before.referenceId), id);
+      return res;
+    }
+    const renamedJob = isPutByReference(req) ? renamed.get(keyed(body?.referenceId)) : undefined;
+    if (renamedJob === undefined) return next(req);
+    const { referenceId: _old, ...fields } = body!;
+    const res = await sideRequest(next, req, 'PUT', `/jobs/${renamedJob}`, { body: fields });
+    return res.status === 404 ? next(req) : res;
   };
 };
 
@@ -568,6 +591,16 @@ export const lifecycleMutants: Mutant[] = [
       'not found by DELETE /jobs, and the job stays)',
     expectedRule: 'jobs.lifecycle.made-every-way',
     transform: deleteByReferenceMissesRenameById,
+  },
+  {
+    // spec 4.3, 3: a PUT /jobs names its job by referenceId, for every employer
+    name: 'lifecycle-second-employer-old-reference-names-renamed-job',
+    area: 'lifecycle',
+    violates:
+      "4.3: PUT /jobs updates the job with that referenceId, or creates one (here the second employer's PUT /jobs with the " +
+      'referenceId a job had before PUT /jobs/{id} renamed it updates that job: a reference cache keyed by the old name)',
+    expectedRule: 'jobs.lifecycle.made-every-way',
+    transform: forSecondEmployer(oldReferenceNamesRenamed),
   },
   {
     // spec 3: any -> removed by DELETE, the job identified by id or referenceId

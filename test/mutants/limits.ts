@@ -19,6 +19,7 @@ import {
   isPutByReference,
   jobIdOf,
 } from './support/routes.js';
+import { forSecondEmployer } from './support/keys.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 import { listViewOf, relist } from './support/relist.js';
@@ -367,6 +368,24 @@ export const limitsMutants: Mutant[] = [
       if (!isPost(req) || res.status !== 201 || job === undefined || !byUrl || typeof sent !== 'string') return res;
       return withResponseJson(res, { ...job, applicationEmail: sent });
     },
+  },
+  {
+    // spec 2.1: applicationEmail applies only to routing type 1, for every employer
+    name: 'limits-second-employer-routing-switch-keeps-email',
+    area: 'limits',
+    violates:
+      "2.1: applicationEmail is null in responses when not applicable (here the second employer's PUT /jobs/{id} that " +
+      'switches a job from email to URL routing answers with the email the job had)',
+    expectedRule: 'jobs.limits.routing-other-field-null',
+    transform: forSecondEmployer((next) => async (req) => {
+      const id = isPutById(req) ? jobIdOf(req) : undefined;
+      const email = id === undefined ? undefined : (await currentJob(next, req, id))?.applicationEmail;
+      const res = await next(req);
+      const job = responseJson(res);
+      const byUrl = (job?.applicantRoutingType as JsonObject | undefined)?.id === URL_ROUTING;
+      if (res.status !== 200 || job === undefined || !byUrl || typeof email !== 'string') return res;
+      return withResponseJson(res, { ...job, applicationEmail: email });
+    }),
   },
   {
     // spec 8: referenceId max 50 characters

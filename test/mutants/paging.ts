@@ -4,7 +4,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
-import { DEMO_KEYS } from './support/keys.js';
+import { DEMO_KEYS, forSecondEmployer } from './support/keys.js';
 import { isList, isPost } from './support/routes.js';
 import { reshapeRequest } from './support/transforms.js';
 
@@ -20,6 +20,9 @@ function rewritePaging(edit: (paging: JsonObject, data: JsonObject[], req: CoreR
     return withResponseJson(res, body);
   };
 }
+
+/** `link` without its status parameter, the rest as it was written. */
+const withoutStatus = (link: string): string => link.replace(/([?&])status=[^&]*&?/, '$1').replace(/[?&]$/, '');
 
 /** `link` without the q and status parameters. */
 function withoutFilters(link: string): string {
@@ -91,6 +94,20 @@ export const pagingMutants: Mutant[] = [
     transform: rewritePaging((paging) => {
       if (typeof paging.next === 'string') paging.next = paging.next.replace(/([?&])pageSize=10(?:&|$)/, '$1').replace(/[?&]$/, '');
     }),
+  },
+  {
+    // spec 2.8: next repeats the active filters, for every employer
+    name: 'paging-second-employer-next-drops-status',
+    area: 'paging',
+    violates:
+      "2.8: next repeats the active filters (here the second employer's next leaves status out: the list of its plan " +
+      'builds the link from q alone)',
+    expectedRule: 'jobs.paging.next-follows',
+    transform: forSecondEmployer(
+      rewritePaging((paging) => {
+        if (typeof paging.next === 'string') paging.next = withoutStatus(paging.next);
+      }),
+    ),
   },
   {
     // spec 2.8: next repeats the active filters and page size in its query string

@@ -35,6 +35,7 @@ import {
   isPutByReference,
   jobIdOf,
 } from './support/routes.js';
+import { forSecondEmployer } from './support/keys.js';
 import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
@@ -579,6 +580,23 @@ export const updateMutants: Mutant[] = [
       (body) => {
         delete body.autoRefresh;
       },
+    ),
+  },
+  {
+    // spec 4.3: only the fields sent change, for every employer
+    name: 'update-second-employer-override-resets-auto-refresh',
+    area: 'update',
+    violates:
+      "4.3: only the fields sent change (here the second employer's PUT through the override that does not send " +
+      'autoRefresh turns it off: a default its plan applies to that write)',
+    expectedRule: 'jobs.update.keeps-auto-refresh',
+    transform: forSecondEmployer(
+      rewriteRequest(
+        (req) => isOverride(req, 'PUT') && isItem(req),
+        (body) => {
+          if (body.autoRefresh === undefined) body.autoRefresh = false;
+        },
+      ),
     ),
   },
   {

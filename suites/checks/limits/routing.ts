@@ -20,7 +20,7 @@ import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
 import type { RuleContext } from '../../contract/rule.js';
-import { fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
+import { byEachEmployer, fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { lengthsKeptOnEveryWrite } from './largest-valid.js';
 import { otherKind, PLAIN_ADDRESS, RoutingKind, withRouting } from './routing-body.js';
 
@@ -148,67 +148,69 @@ export const urlSchemeCase: Implementation = fixedRule(
   },
 );
 
-export const routingOtherFieldNull: Implementation = fixedRule(
-  {
-    id: 'jobs.limits.routing-other-field-null',
-    section: '2.1',
-    level: 'must',
-    title: 'The address field of the other routing type is null in responses, also after switching type',
-    statement:
-      'Applies only when routing type is 1. Null in responses when not applicable. … Applies ' +
-      'only when routing type is 2. Null in responses when not applicable.',
-  },
-  async (ctx: RuleContext) => {
-    const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
-    await ctx.check(
-      arb,
-      async ({ job, email, url }) => {
-        const statement =
-          'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
-        const expectNull = (where: string, got: Job, field: 'applicationEmail' | 'applicationUrl'): void => {
-          ctx.expect(got[field] === null, {
-            title: `${where}: ${field} is not null for routing type ${got.applicantRoutingType.id}`,
+export const routingOtherFieldNull: Implementation = byEachEmployer(
+  fixedRule(
+    {
+      id: 'jobs.limits.routing-other-field-null',
+      section: '2.1',
+      level: 'must',
+      title: 'The address field of the other routing type is null in responses, also after switching type, for each employer',
+      statement:
+        'Applies only when routing type is 1. Null in responses when not applicable. … Applies ' +
+        'only when routing type is 2. Null in responses when not applicable.',
+    },
+    async (ctx: RuleContext) => {
+      const arb = fc.record({ job: createBodyArb(ctx), email: applicationEmailArb, url: applicationUrlArb });
+      await ctx.check(
+        arb,
+        async ({ job, email, url }) => {
+          const statement =
+            'spec 2.1: applicationEmail applies only to routing type 1 and applicationUrl only to type 2; null in responses when not applicable';
+          const expectNull = (where: string, got: Job, field: 'applicationEmail' | 'applicationUrl'): void => {
+            ctx.expect(got[field] === null, {
+              title: `${where}: ${field} is not null for routing type ${got.applicantRoutingType.id}`,
+              expected: statement,
+              received: `${field}: ${JSON.stringify(got[field])}`,
+            });
+          };
+          const byEmail = await createJob(ctx, withRouting(identify(ctx, job), 'email', { applicationEmail: email }), {
+            anySuccess: true,
+            title: 'POST /jobs refused routing type 1 with an applicationEmail',
             expected: statement,
-            received: `${field}: ${JSON.stringify(got[field])}`,
           });
-        };
-        const byEmail = await createJob(ctx, withRouting(identify(ctx, job), 'email', { applicationEmail: email }), {
-          anySuccess: true,
-          title: 'POST /jobs refused routing type 1 with an applicationEmail',
-          expected: statement,
-        });
-        expectNull('POST /jobs (routing type 1)', byEmail, 'applicationUrl');
-        const byUrl = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
-          anySuccess: true,
-          title: 'POST /jobs refused routing type 2 with an applicationUrl',
-          expected: statement,
-        });
-        expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
-        // Switching type by a partial update makes the old address inapplicable.
-        const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });
-        ctx.expect(isSuccess(switched.status) && switched.json !== undefined, {
-          title: `PUT /jobs/${byEmail.id} refused switching routing type 1 to 2 with an applicationUrl`,
-          expected: 'spec 4.3: a partial update changes only the fields sent: 200 with the full job',
-          received: responseLine(switched),
-        });
-        expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
-        const read = await ctx.api.get(byEmail.id);
-        if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
-        // Both addresses sent: the one that does not apply may be refused (observed) or taken, and then shown null.
-        for (const [type, other] of [
-          ['email', 'applicationUrl'],
-          ['url', 'applicationEmail'],
-        ] as const) {
-          const body = withRouting(identify(ctx, job), type, { applicationEmail: email, applicationUrl: url });
-          const res = await ctx.api.create(body);
-          ctx.observe({ topic: 'routing.both-addresses', section: '2.1', observed: `routing type ${type}: ${res.status}` });
-          if (!isSuccess(res.status) || res.json === undefined) continue;
-          expectNull(`POST /jobs (routing type ${type}, both addresses sent)`, res.json, other);
-          const got = await ctx.api.get(res.json.id);
-          if (got.json) expectNull(`GET /jobs/${res.json.id} (routing type ${type}, both addresses sent)`, got.json, other);
-        }
-      },
-      { independentCases: true },
-    );
-  },
+          expectNull('POST /jobs (routing type 1)', byEmail, 'applicationUrl');
+          const byUrl = await createJob(ctx, withRouting(identify(ctx, job), 'url', { applicationUrl: url }), {
+            anySuccess: true,
+            title: 'POST /jobs refused routing type 2 with an applicationUrl',
+            expected: statement,
+          });
+          expectNull('POST /jobs (routing type 2)', byUrl, 'applicationEmail');
+          // Switching type by a partial update makes the old address inapplicable.
+          const switched = await ctx.api.putById(byEmail.id, { applicantRoutingType: { id: routingTypeIds.url }, applicationUrl: url });
+          ctx.expect(isSuccess(switched.status) && switched.json !== undefined, {
+            title: `PUT /jobs/${byEmail.id} refused switching routing type 1 to 2 with an applicationUrl`,
+            expected: 'spec 4.3: a partial update changes only the fields sent: 200 with the full job',
+            received: responseLine(switched),
+          });
+          expectNull(`PUT /jobs/${byEmail.id} (switched to routing type 2)`, switched.json, 'applicationEmail');
+          const read = await ctx.api.get(byEmail.id);
+          if (read.json) expectNull(`GET /jobs/${byEmail.id} (after switching to routing type 2)`, read.json, 'applicationEmail');
+          // Both addresses sent: the one that does not apply may be refused (observed) or taken, and then shown null.
+          for (const [type, other] of [
+            ['email', 'applicationUrl'],
+            ['url', 'applicationEmail'],
+          ] as const) {
+            const body = withRouting(identify(ctx, job), type, { applicationEmail: email, applicationUrl: url });
+            const res = await ctx.api.create(body);
+            ctx.observe({ topic: 'routing.both-addresses', section: '2.1', observed: `routing type ${type}: ${res.status}` });
+            if (!isSuccess(res.status) || res.json === undefined) continue;
+            expectNull(`POST /jobs (routing type ${type}, both addresses sent)`, res.json, other);
+            const got = await ctx.api.get(res.json.id);
+            if (got.json) expectNull(`GET /jobs/${res.json.id} (routing type ${type}, both addresses sent)`, got.json, other);
+          }
+        },
+        { independentCases: true },
+      );
+    },
+  ),
 );
