@@ -1,12 +1,11 @@
 /**
  * @module What follows a delete, in every combination: a job in each state (draft, active, archived), removed in each
  * delete form (by id, by referenceId, through the override on either path), its referenceId then taken again in each
- * create form (POST, PUT-create), every pair of the three in every run. The new job is another job (spec 3: any ->
- * removed); the old id reaches nothing, so an update by it (plainly and through the override) is refused and a
- * DELETE by it leaves the new job alone (4.4: a delete removes the job it
- * identifies); a PUT /jobs by the referenceId updates the new job (4.3); and the list by that referenceId holds the new
- * job alone (4.5). A server that keeps a removed job's row, index or cache in one state or one form shows it only in
- * that corner.
+ * create form (POST, PUT-create, PUT-create through the override), every pair of the three in every run. The new job
+ * is another job (spec 3: any -> removed); the old id reaches nothing, so an update by it (plainly and through the
+ * override) is refused and a DELETE by it leaves the new job alone (4.4: a delete removes the job it identifies); a
+ * PUT /jobs by the referenceId updates the new job (4.3); and the list by that referenceId holds the new job alone
+ * (4.5). A server that keeps a removed job's row, index or cache in one state or one form shows it only in that corner.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -16,12 +15,12 @@ import { show } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
-import { createInForm, formLabel, ID_FORMS, sendUpdate } from '../kit/rejected-writes.js';
+import { createInForm, CREATE_FORMS, formLabel, ID_FORMS, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { STATUSES } from './create/shared.js';
 
-type ReTake = 'post' | 'put-create';
-const RE_TAKES: readonly ReTake[] = ['post', 'put-create'];
+type ReTake = CreateForm;
+const RE_TAKES: readonly ReTake[] = CREATE_FORMS;
 
 interface AfterDeleteCase {
   generated: Body;
@@ -30,14 +29,16 @@ interface AfterDeleteCase {
   retake: ReTake;
 }
 
-/** Every state × delete form × create form: 24 corners, drawn from when --runs grows. */
+/** Every state × delete form × create form: 36 corners, drawn from when --runs grows. */
 const EVERY_CORNER = STATUSES.flatMap((status) => DELETE_WAYS.flatMap((way) => RE_TAKES.map((retake) => ({ status, way, retake }))));
 
 /**
- * The examples of every run: each state with each delete form, the create form alternating so that each state and each
- * delete form meets both create forms (every pair of the three, in 12 cases).
+ * The examples of every run: each state with each delete form, the create form turning so that each state and each
+ * delete form meets every create form (every pair of the three, in 12 cases).
  */
-const EVERY_PAIR = STATUSES.flatMap((status, i) => DELETE_WAYS.map((way, j) => ({ status, way, retake: RE_TAKES[(i + j) % 2]! })));
+const EVERY_PAIR = STATUSES.flatMap((status, i) =>
+  DELETE_WAYS.map((way, j) => ({ status, way, retake: RE_TAKES[(i + j) % RE_TAKES.length]! })),
+);
 
 /** The job of the case, deleted; false where the target declines the override on DELETE /jobs's path (good practice only). */
 async function deleted(ctx: RuleContext, old: Job, referenceId: string, way: DeleteWay): Promise<boolean> {

@@ -188,6 +188,32 @@ const defaultCloseDateFromTheMinute = rewriteRequest(isPost, (body) => {
   body.closeDate = new Date(minute + 60 * DAY_MS).toISOString();
 });
 
+/**
+ * A create that `creates` picks, with the referenceId of a deleted job, revives that job's record: it takes the deleted
+ * job's status and confidential where the body leaves them out.
+ */
+function revivesDeletedRecord(creates: (req: CoreRequest) => boolean): Transform {
+  return (next) => {
+    const removed = new Map<string, JsonObject>();
+    const keyed = (req: CoreRequest, ref: string): string => `${req.headers['api-key'] ?? ''} ${ref}`;
+    return async (req) => {
+      const body = requestJson(req);
+      if (isDelete(req)) {
+        const job = await namedJob(next, req, jobIdOf(req), body);
+        const res = await next(req);
+        if (res.status === 204 && typeof job?.referenceId === 'string')
+          removed.set(keyed(req, job.referenceId), { status: job.status, confidential: job.confidential });
+        return res;
+      }
+      const ref = creates(req) ? body?.referenceId : undefined;
+      const old = typeof ref === 'string' ? removed.get(keyed(req, ref)) : undefined;
+      if (old === undefined || (await jobByReference(next, req, ref as string)) !== undefined) return next(req);
+      removed.delete(keyed(req, ref as string));
+      return next(withJsonBody(req, { ...old, ...body }));
+    };
+  };
+}
+
 export const createMutants: Mutant[] = [
   {
     // spec 7.1, 4.3: only a referenceId in use is rejected; a refused PUT-create puts none in use
@@ -618,25 +644,17 @@ export const createMutants: Mutant[] = [
       '3, 4.3: a PUT-create without status or confidential creates a draft, not confidential (here a PUT-create with the ' +
       "referenceId of a deleted job revives that job's record and takes its status and confidential)",
     expectedRule: 'jobs.create.deleted-reference-reusable',
-    transform: (next) => {
-      const removed = new Map<string, JsonObject>();
-      const keyed = (req: CoreRequest, ref: string): string => `${req.headers['api-key'] ?? ''} ${ref}`;
-      return async (req) => {
-        const body = requestJson(req);
-        if (isDelete(req)) {
-          const job = await namedJob(next, req, jobIdOf(req), body);
-          const res = await next(req);
-          if (res.status === 204 && typeof job?.referenceId === 'string')
-            removed.set(keyed(req, job.referenceId), { status: job.status, confidential: job.confidential });
-          return res;
-        }
-        const ref = isPutByReference(req) ? body?.referenceId : undefined;
-        const old = typeof ref === 'string' ? removed.get(keyed(req, ref)) : undefined;
-        if (old === undefined || (await jobByReference(next, req, ref as string)) !== undefined) return next(req);
-        removed.delete(keyed(req, ref as string));
-        return next(withJsonBody(req, { ...old, ...body }));
-      };
-    },
+    transform: revivesDeletedRecord(isPutByReference),
+  },
+  {
+    // spec 3, 4.2, 4.3: a PUT-create through the override behaves as POST too, whatever a deleted job held
+    name: 'create-override-create-revives-deleted-job-flags',
+    area: 'create',
+    violates:
+      '3, 4.3: a PUT-create without status or confidential creates a draft, not confidential (here a PUT-create through ' +
+      "the override with the referenceId of a deleted job revives that job's record and takes its status and confidential)",
+    expectedRule: 'jobs.create.deleted-reference-reusable',
+    transform: revivesDeletedRecord((req) => isOverride(req, 'PUT') && isCollection(req)),
   },
   {
     // spec 3, 8: closeDate defaults to 60 days after publishDate, for every employer (only autoRefresh depends on the plan)

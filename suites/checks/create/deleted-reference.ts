@@ -1,6 +1,6 @@
 /**
  * @module A deleted job's referenceId is free again (spec 3, 4.2): the job is
- * removed, so a create with its referenceId (POST, or PUT /jobs) posts no
+ * removed, so a create with its referenceId (POST, PUT /jobs, or PUT /jobs through the override) posts no
  * referenceId "that already exists" and creates a new job, and a PUT /jobs/{id}
  * may give it to another live job. A soft delete that keeps the referenceId in
  * a unique index refuses it. Every combination is sent: the job created in each
@@ -20,17 +20,22 @@ import { expectStatus, isSuccess, jobOf } from '../../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, removeJob, type DeleteWay } from '../../kit/delete-forms.js';
 import { createJob, getJob, listJobs } from '../../kit/jobs.js';
 import { propertyRule, type Implementation } from '../../kit/rule-builders.js';
-import { CREATE_WAYS, omit, type CreateWay } from './shared.js';
-import { CREATE_FORMS, createInForm, formLabel, type CreateForm } from '../../kit/rejected-writes.js';
+import { omit } from './shared.js';
+import { CREATE_FORMS, createInForm, declinesCreate, formLabel, sendCreate, type CreateForm } from '../../kit/rejected-writes.js';
 
-/** The ways a freed referenceId is taken again: both creates, and an update by id of another live job. */
-type ReuseWay = CreateWay | 'PUT /jobs/{id}';
-const REUSE_WAYS: readonly ReuseWay[] = [...CREATE_WAYS, 'PUT /jobs/{id}'];
+/**
+ * The ways a freed referenceId is taken again: every create form (the override's where honoured), and an update by id
+ * of another live job.
+ */
+type ReuseWay = CreateForm | 'PUT /jobs/{id}';
+const REUSE_WAYS: readonly ReuseWay[] = [...CREATE_FORMS, 'PUT /jobs/{id}'];
+const reuseLabel = (way: ReuseWay): string => (way === 'PUT /jobs/{id}' ? way : formLabel(way));
 
 /** What each way must answer: 201 for POST (4.2), 200 for an update (4.3), a 2xx for PUT-create (4.3). */
 const ANSWERS: Record<ReuseWay, [(status: number) => boolean, string]> = {
-  'POST /jobs': [(s) => s === 201, '201 (4.2)'],
-  'PUT /jobs (create)': [isSuccess, 'a 2xx (4.3)'],
+  post: [(s) => s === 201, '201 (4.2)'],
+  'put-create': [isSuccess, 'a 2xx (4.3)'],
+  'override-create': [isSuccess, 'a 2xx (4.3, 4.7)'],
   'PUT /jobs/{id}': [(s) => s === 200, '200 (4.3)'],
 };
 
@@ -45,7 +50,8 @@ interface Reuse {
   holds: Body;
 }
 
-async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other: Body): Promise<Reuse> {
+/** The reuse, or undefined where the target declines the override on PUT /jobs's path (good practice only). */
+async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other: Body): Promise<Reuse | undefined> {
   if (way === 'PUT /jobs/{id}') {
     const body = identify(ctx, other);
     const res = await ctx.api.putById((await createJob(ctx, body)).id, { referenceId });
@@ -53,7 +59,8 @@ async function reuse(ctx: RuleContext, way: ReuseWay, referenceId: string, other
   }
   // Without flags, so the create defaults apply, not the deleted job's.
   const body = { ...omit(identify(ctx, other), ...Object.keys(CREATE_DEFAULTS)), referenceId };
-  const res = way === 'POST /jobs' ? await ctx.api.create(body) : await ctx.api.putByReference(body);
+  const res = await sendCreate(ctx, way, body);
+  if (await declinesCreate(ctx, way, other, res)) return undefined;
   return { res, holds: { ...body, ...CREATE_DEFAULTS } };
 }
 
@@ -101,13 +108,15 @@ export const deletedReferenceReusable: Implementation = propertyRule(
         const body = { ...identify(ctx, first), ...AWAY_FROM_DEFAULTS };
         const old = await createInForm(ctx, made, body);
         await removeJob(ctx, removed, old, body.referenceId);
-        const { res, holds } = await reuse(ctx, way, body.referenceId, second);
+        const reused = await reuse(ctx, way, body.referenceId, second);
+        if (reused === undefined) continue;
+        const { res, holds } = reused;
         const [accepts, answer] = ANSWERS[way];
         expectStatus(
           ctx,
           res,
           accepts,
-          `the job with referenceId ${body.referenceId} was removed (spec 3), so ${way} with it is accepted: ${answer}`,
+          `the job with referenceId ${body.referenceId} was removed (spec 3), so ${reuseLabel(way)} with it is accepted: ${answer}`,
         );
         const taker = jobOf(res);
         const read = await getJob(ctx, taker.id);
@@ -116,15 +125,17 @@ export const deletedReferenceReusable: Implementation = propertyRule(
         );
         // The id may be the deleted job's again (2.1: unique among jobs; a store may hand out the freed one).
         ctx.expect(read.referenceId === body.referenceId && listed.length === 1 && listed[0]?.id === taker.id, {
-          title: `${way} with the referenceId of a job made by ${formLabel(made)} and deleted by ${DELETE_HOW[removed]} did not give it to one live job`,
+          title:
+            `${reuseLabel(way)} with the referenceId of a job made by ${formLabel(made)} and deleted by ` +
+            `${DELETE_HOW[removed]} did not give it to one live job`,
           expected: 'one live job with the referenceId: the one that took it (spec 3: the old job is removed)',
           received:
-            `deleted job ${old.id}; ${way} answered job ${taker.id}; GET /jobs/${taker.id} has referenceId ` +
+            `deleted job ${old.id}; ${reuseLabel(way)} answered job ${taker.id}; GET /jobs/${taker.id} has referenceId ` +
             `${show(read.referenceId)}; listed with the referenceId: ${show(listed.map((item) => item.id))}`,
         });
         const problems = keptValueProblems(holds, read);
         ctx.expect(problems.length === 0, {
-          title: `${way} with the referenceId of a job deleted by ${DELETE_HOW[removed]} did not hold what it sent`,
+          title: `${reuseLabel(way)} with the referenceId of a job deleted by ${DELETE_HOW[removed]} did not hold what it sent`,
           expected:
             way === 'PUT /jobs/{id}'
               ? 'the updated job keeps its own values (spec 4.3: only the fields sent change)'
