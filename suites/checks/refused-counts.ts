@@ -9,9 +9,8 @@
  * Without q a total counts every job of the employer, so the rule runs alone (exclusive). A total that moved beside a
  * sign of another writer (another shard, a user of a shared server: a job new on the first page or gone from it,
  * another job there in another status, fewer jobs in all, totals before that did not add up, a second reading that
- * differs from the first) is not judged. Where the
- * employer holds more jobs than its first page shows, another client's status change past it leaves no sign, so only
- * the total without a filter is judged.
+ * differs from the first) is not judged. Where the employer holds more jobs than its first page shows, another
+ * client's status change past it leaves no sign, so only the total without a filter is judged.
  */
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { show } from '../../judging/compare.js';

@@ -4,7 +4,7 @@
  * fixed rule (its own run: one scripted case, or several ctx.check calls with steps between them). Every rule
  * under suites/checks/ is built by one of the two and exported from its file; `npm run generate` reads the
  * entries from there into the data-only catalog (suites/catalog/catalog.gen.ts) and lists the rules
- * (suites/checks/rules.gen.ts).
+ * (suites/checks/rules.gen.ts). `byEachEmployer` wraps either kind to run it again as the second employer.
  */
 import type * as fc from 'fast-check';
 import { catalogEntryOf, type CatalogEntry, type RuleEntry } from '../catalog/entry.js';
