@@ -18,7 +18,7 @@ import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { createJob, expectLeftAlone, expectRemoved, getJob, isGone, listJobs, showsGone } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
-import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { declinesUpdate, formLabel, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 import { instantMs, isoDayFromNow } from '../../judging/dates.js';
@@ -85,6 +85,8 @@ function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementa
     // A job past its closeDate too, in every run: its closeDate is another field a transition leaves alone.
     examples: () => [{ past: true }],
     check: async (ctx: RuleContext, { generated, past }) => {
+      const refused: UpdateForm[] = [];
+      const taken: UpdateForm[] = [];
       for (const form of UPDATE_FORMS) {
         const made = await jobIn(ctx, generated, from);
         const job = past ? await expired(ctx, made.job) : made.job;
@@ -100,8 +102,10 @@ function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementa
             section: '3',
             observed: `${formLabel(form)}, ${from} -> ${to}: refused with ${res.status}`,
           });
+          refused.push(form);
           continue;
         }
+        taken.push(form);
         const override = form.includes('override');
         expectStatus(ctx, res, 200, `setup: ${how} answers 200 (spec 3${override ? ', 1' : ''})`);
         const after = await getJob(ctx, job.id);
@@ -115,8 +119,38 @@ function keepsFieldsRule(entry: RuleEntry, from: Status, to: Status): Implementa
           received: changeLines(job, after, diff).join('\n'),
         });
       }
+      if (taken.length > 0) await expectSameForEveryForm(ctx, generated, from, to, refused, taken);
     },
   });
+}
+
+/**
+ * A job past its closeDate takes a transition, or refuses it, whichever form names it (3: the job "identified by id or
+ * referenceId"; 4.7: the override acts as the method): each form a fresh such job refused while another took it is
+ * sent once more, to a fresh job again (a server that closes jobs on a schedule may have closed one of them between
+ * the two), and must be taken then.
+ */
+async function expectSameForEveryForm(
+  ctx: RuleContext,
+  generated: Body,
+  from: Status,
+  to: Status,
+  refused: readonly UpdateForm[],
+  taken: readonly UpdateForm[],
+): Promise<void> {
+  for (const form of refused) {
+    const job = await expired(ctx, (await jobIn(ctx, generated, from)).job);
+    if (job === undefined) return;
+    const res = await sendUpdate(ctx, form, job, { status: to });
+    ctx.expect(!isClientError(res.status), {
+      title:
+        `${formLabel(form, job)} with status "${to}" on a ${from} job past its closeDate was refused, twice, where ` +
+        `${taken.map((f) => formLabel(f, job)).join(' and ')} took it`,
+      expected: `one transition whichever form names the job (spec 3: ${from} -> ${to}, job identified by id or referenceId)`,
+      received: responseLine(res),
+      failingExchange: res.exchange,
+    });
+  }
 }
 
 /**

@@ -14,6 +14,8 @@
  *   q against the title as stored escaped, or decoded once more, finds nothing.
  * - a q of letters alone finds no job whose title holds only its stem (`cook` for `cooks`) or a word one letter away:
  *   no reading matches those, so a search with a stemmer or fuzzy matching shows. A must.
+ * - with a status the job does not have, the job a q of any class finds is not listed: the filters apply together,
+ *   so a search that takes some characters by another path, which forgets the status, shows.
  * A refused q is observed (4.5 types q a String without a form), as is a q that does not find the literal job.
  */
 import * as fc from 'fast-check';
@@ -30,6 +32,7 @@ import { atOnce } from '../kit/at-once.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { classQuery } from './paging-q-characters.js';
 import { lettersOnly } from '../contract/scope-words.js';
+import { STATUSES } from './create/shared.js';
 
 const WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 
@@ -121,7 +124,23 @@ async function checkFoundBy(ctx: RuleContext, characterClass: CharacterClass, q:
         received: `listed ${show([...found])}`,
       });
     }
+    await expectOtherStatusExcludes(ctx, characterClass, q, job);
   }
+}
+
+/**
+ * The status filter narrows a q of every class (4.5: the filters apply together): the job the q finds is not listed
+ * under another status. A server that searches some characters by another path, which forgets the status, lists it.
+ */
+async function expectOtherStatusExcludes(ctx: RuleContext, characterClass: CharacterClass, q: string, job: Job): Promise<void> {
+  const other = STATUSES.find((status) => status !== job.status)!;
+  const found = await idsFound(ctx, q, `q.characters.${characterClass}`, other);
+  if (found === undefined) return;
+  ctx.expect(!found.has(job.id), {
+    title: `GET /jobs with q ${show(q)} (${characterClass}) and status ${other} lists job ${job.id}, which is ${job.status}`,
+    expected: 'spec 4.5: status filters the list, with q as without it: only jobs of that status',
+    received: `listed ${show([...found])}`,
+  });
 }
 
 /** Literal characters of query languages, inside one word after the case tag. */

@@ -76,6 +76,16 @@ const oldReferenceNamesRenamed: Transform = (next) => {
   };
 };
 
+/** A re-publish by PUT /jobs/{id} of an archived job whose closeDate lies before its publishDate is refused. */
+const republishByIdRefusedWhenExpired: Transform = (next) => async (req) => {
+  const id = jobIdOf(req);
+  if (!isPutById(req) || id === undefined || requestJson(req)?.status !== 'active') return next(req);
+  const job = await currentJob(next, req, id);
+  const expired = Date.parse(String(job?.closeDate)) < Date.parse(String(job?.publishDate));
+  if (job?.status !== 'archived' || !expired) return next(req);
+  return jsonResponse(400, { code: 'invalid_transition', message: 'a job past its closeDate cannot be re-published' });
+};
+
 /** A re-publish by id of a job past its closeDate gives it a fresh lifetime: closeDate 60 days from now. */
 const republishExtendsExpired: Transform = (next) => async (req) => {
   const id = jobIdOf(req);
@@ -534,6 +544,16 @@ export const lifecycleMutants: Mutant[] = [
       'closeDate 60 days from now, as a fresh lifetime)',
     expectedRule: 'jobs.lifecycle.republish-keeps-fields',
     transform: republishExtendsExpired,
+  },
+  {
+    // spec 3: archived -> active for the job identified by id or referenceId: one transition whichever form names it
+    name: 'lifecycle-republish-by-id-refused-when-expired',
+    area: 'lifecycle',
+    violates:
+      '3: archived -> active, job identified by id or referenceId (here PUT /jobs/{id} refuses to re-publish a job past ' +
+      'its closeDate, which PUT /jobs and the override re-publish)',
+    expectedRule: 'jobs.lifecycle.republish-keeps-fields',
+    transform: republishByIdRefusedWhenExpired,
   },
   {
     // spec 3: any -> DELETE -> (job removed); 4.3 names a body of a status alone valid, never a way back

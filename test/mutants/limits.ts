@@ -503,6 +503,38 @@ export const limitsMutants: Mutant[] = [
     ),
   },
   {
+    // spec 8, 4.3: however a server counts emoji, it counts them so on every write
+    name: 'limits-title-emoji-counted-in-utf16-by-update-by-id',
+    area: 'limits',
+    violates:
+      '8, 4.3: title max 256 characters, and a PUT body obeys the rules of POST (here POST counts code points and takes a ' +
+      'title of 256 of them with emoji, while PUT /jobs/{id} counts UTF-16 units and refuses it)',
+    expectedRule: 'jobs.limits.title-length',
+    transform: answerInstead(
+      (req) => {
+        const title = requestJson(req)?.title;
+        return isPutById(req) && typeof title === 'string' && title.length > 256 && [...title].length <= 256;
+      },
+      () => jsonResponse(400, { code: 'invalid', message: 'title is too long' }),
+    ),
+  },
+  {
+    // spec 8: applicationUrl max 200 characters, counted as sent
+    name: 'limits-application-url-counted-percent-encoded',
+    area: 'limits',
+    violates:
+      '8: applicationUrl max 200 characters (here POST counts the URL percent-encoded, so 200 characters with letters ' +
+      'beyond ASCII, taken when short, are refused)',
+    expectedRule: 'jobs.limits.application-url-length',
+    transform: answerInstead(
+      (req) => {
+        const url = requestJson(req)?.applicationUrl;
+        return isPost(req) && typeof url === 'string' && [...url].length <= 200 && encodeURI(url).length > 200;
+      },
+      () => jsonResponse(400, { code: 'invalid', message: 'applicationUrl is too long' }),
+    ),
+  },
+  {
     // spec 8, 4.3: a referenceId of 50 UTF-16 units is within the limit under every reading, on a rename too
     name: 'limits-reference-id-with-emoji-at-limit-refused-on-rename',
     area: 'limits',

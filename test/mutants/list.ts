@@ -571,6 +571,23 @@ const searchedBy = (matches: (field: 'title' | 'referenceId', text: string, q: s
 
 export const listMutants: Mutant[] = [
   {
+    // spec 4.5: status filters the list, whatever the characters of q
+    name: 'list-status-filter-dropped-for-non-ascii-q',
+    area: 'list',
+    violates:
+      '4.5: status filters the list (here a q with letters beyond ASCII goes to another search, which drops the status ' +
+      'filter: jobs of every status that match are listed)',
+    expectedRule: 'jobs.list.q-letters',
+    transform: reshapeRequest(
+      (req) => isList(req) && /[^\x00-\x7f]/.test(req.query.get('q') ?? '') && req.query.has('status'),
+      (req) => {
+        const query = new URLSearchParams(req.query);
+        query.delete('status');
+        return { ...req, query };
+      },
+    ),
+  },
+  {
     // spec 4.5: sorted by publishDate descending, over the whole list
     name: 'list-pages-in-reverse-order',
     area: 'list',

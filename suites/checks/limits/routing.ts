@@ -60,7 +60,39 @@ export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implement
       material: valueArb(size),
       into: (body, _marker, value) => withRouting(body, kind, { [field]: value }),
     }));
+    if (kind === 'url') await rawLettersUrlAtLimit(ctx, max, statement);
   });
+}
+
+/** Letters beyond ASCII, each one code point and one UTF-16 unit: every count of "characters" agrees on them. */
+const RAW_LETTERS = 'caféжёлтыйñandúΩμέγα日本語';
+const URL_BASE = 'https://jobs.example.com/';
+
+/**
+ * 8 counts characters. A URL may be written with letters beyond ASCII as they are (an IRI) or percent-encoded, and a
+ * server may refuse the raw form outright (RFC 3986 has no such letters): so an applicationUrl of `max` characters
+ * whose path holds them raw is judged only where the target takes a short one with the same letters. Then refusing
+ * it counts the URL otherwise than by its characters (percent-encoded, three per UTF-8 byte). How the target keeps a
+ * raw URL (as sent or percent-encoded) is open, so only its acceptance is judged.
+ */
+async function rawLettersUrlAtLimit(ctx: RuleContext, max: number, statement: string): Promise<void> {
+  const atLimit = URL_BASE + RAW_LETTERS.repeat(Math.ceil(max / RAW_LETTERS.length)).slice(0, max - URL_BASE.length);
+  await ctx.check(
+    createBodyArb(ctx),
+    async (generated) => {
+      const res = await ctx.api.create(withRouting(identify(ctx, generated), 'url', { applicationUrl: atLimit }));
+      if (isSuccess(res.status)) return;
+      const short = await ctx.api.create(withRouting(identify(ctx, generated), 'url', { applicationUrl: URL_BASE + RAW_LETTERS }));
+      if (!isSuccess(short.status)) return;
+      ctx.expect(false, {
+        title: `POST /jobs refused an applicationUrl of ${max} characters with letters beyond ASCII, and took a short one with them`,
+        expected: `${statement}, counted in characters as sent, and ${URL_BASE + RAW_LETTERS} was taken`,
+        received: responseLine(res),
+        failingExchange: res.exchange,
+      });
+    },
+    { runs: 1 },
+  );
 }
 
 /**

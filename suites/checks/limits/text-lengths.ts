@@ -250,8 +250,13 @@ export const titleLength: Implementation = textLengthRule(
   },
 );
 
-/** §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. */
+/**
+ * §8 says "characters" without saying how they are counted: record what the target does with emoji at the limit. A
+ * target that counts them one way counts them so on every write (4.3: the fields are the same as POST): a title of
+ * `max` code points with emoji that POST took, every other write takes and keeps.
+ */
 async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> {
+  let taken: string | undefined;
   await ctx.check(
     fc.record({ job: createBodyArb(ctx), text: astralTextArb(max) }),
     async ({ job, text }) => {
@@ -271,10 +276,23 @@ async function observeAstralTitle(ctx: RuleContext, max: number): Promise<void> 
         observed,
         note: 'the spec counts "characters"; code points and UTF-16 units differ for emoji',
       });
-      if (isSuccess(res.status) && typeof stored === 'string') await expectReadAsStored(ctx, res.json!.id, ref, stored);
+      if (!isSuccess(res.status) || typeof stored !== 'string') return;
+      await expectReadAsStored(ctx, res.json!.id, ref, stored);
+      if (sameText(stored, title)) taken = text;
     },
     { runs: 1 },
   );
+  if (taken === undefined) return;
+  await largestKeptOnEveryWrite(ctx, {
+    field: 'title',
+    what: `a title of ${max} code points with emoji (more UTF-16 units)`,
+    statement: `spec 8: title max ${max} characters, and POST took this one, counting code points`,
+    material: fc.constant(taken),
+    into: (body, marker, text) => {
+      const prefix = scopedTitle(ctx, marker, '');
+      return { ...body, title: prefix + [...text].slice(0, max - codePointLength(prefix)).join('') };
+    },
+  });
 }
 
 /**
