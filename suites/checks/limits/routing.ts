@@ -64,7 +64,7 @@ export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implement
   });
 }
 
-/** Letters beyond ASCII, each one code point and one UTF-16 unit: every count of "characters" agrees on them. */
+/** Letters, most beyond ASCII, each one code point and one UTF-16 unit: every count of "characters" agrees on them. */
 const RAW_LETTERS = 'caféжёлтыйñandúΩμέγα日本語';
 const URL_BASE = 'https://jobs.example.com/';
 
