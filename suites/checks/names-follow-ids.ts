@@ -7,7 +7,8 @@
  * honoured), at once, and in the example of every run also field by field (the salary as its period alone, a partial
  * salary), and a PUT-create takes the second: each answer and a GET after it must show every id and place as the book
  * does. A server that keeps the names it joined at the create, or caches them by job, shows the old ones beside the new
- * ids. The second set also goes out as a client edits a GET result: the old names, units and place ids kept beside
+ * ids; one that writes new ids into old rows by position keeps their names, so every position of the second set holds
+ * another id than the first's. The second set also goes out as a client edits a GET result: the old names, units and place ids kept beside
  * the new ids and descriptions, in every update form and every create form; a server that stores a name sent, or
  * picks a thing by its name or a place by its id, shows it.
  */
@@ -139,7 +140,8 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
       generated: createBodyArb(ctx),
       locations: fc.tuple(locationsArb(), locationsArb()),
       positionType: pairOf(ctx.refs.positionTypeIds),
-      category: pairOf(ctx.refs.categoryIds),
+      // The first set's category is the lower id (see `to` below).
+      category: pairOf(ctx.refs.categoryIds).map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
       period: pairOf(periods),
       routing: pairOf(routings),
       alone: fc.constant(false),
@@ -152,8 +154,10 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
         positionType: positionType[1],
         // A job with two categories shows a name beside each id: one that names every category as its first shows.
         // In descending id order: one that reads the names in id order (as a query by the ids returns them) and pairs
-        // them by position shows them swapped.
-        categories: [...new Set([category[1], category[0]])].sort((a, b) => b - a),
+        // them by position shows them swapped. The new category takes the first position and the shared one moves
+        // to the second, so every position changes id: one that writes the new ids into the job's old category rows
+        // and keeps their names shows a stale name at each.
+        categories: [...new Set([category[1], category[0]])],
         period: period[1],
         routing: routing[1],
         locations: locations[1],

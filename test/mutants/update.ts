@@ -93,6 +93,27 @@ function createsUnderClientIds(next: CoreHandler): CoreHandler {
 }
 
 /** A date written within the last 30 days: a job's own publishDate, never the suite's foreign one (2001). */
+/**
+ * A write that `match`es and sends `field` writes the new entries into the job's old rows by position: each keeps the
+ * name of the entry that held its place before (an entry beyond the old count shows its own), from then on.
+ */
+function keepsOldNamesByPosition(match: (req: CoreRequest) => boolean, field: 'locations' | 'categories'): Transform {
+  return (next) => {
+    const overrides = new JobOverrides();
+    return async (req) => {
+      const body = requestJson(req);
+      if (!match(req) || !Array.isArray(body?.[field])) return overrides.apply(await next(req));
+      const before = await namedJob(next, req, jobIdOf(req), body);
+      const res = await next(req);
+      const names = (before?.[field] as JsonObject[] | undefined)?.map((entry) => entry.name);
+      const shown = responseJson(res)?.[field] as JsonObject[] | undefined;
+      if (res.status === 200 && names && shown)
+        overrides.set(responseJson(res)!.id as number, { [field]: shown.map((entry, i) => ({ ...entry, name: names[i] ?? entry.name })) });
+      return overrides.apply(res);
+    };
+  };
+}
+
 const isRecent = (date: unknown): boolean => typeof date === 'string' && Date.now() - Date.parse(date) < 30 * 86_400_000;
 
 const isAnyPut = (req: Parameters<typeof isPut>[0]): boolean => effectiveMethod(req) === 'PUT' && isJobsPath(req);
@@ -821,23 +842,7 @@ export const updateMutants: Mutant[] = [
     violates:
       "2.2, 4.3: an update answers the full Job (here the override PUT of locations keeps the old places' names beside the new descriptions)",
     expectedRule: 'jobs.update.names-follow-ids',
-    transform: (next) => {
-      const overrides = new JobOverrides();
-      return async (req) => {
-        const body = requestJson(req);
-        const id = jobIdOf(req);
-        if (isOverride(req, 'PUT') && id !== undefined && Array.isArray(body?.locations)) {
-          const before = await currentJob(next, req, id);
-          const res = await next(req);
-          const names = (before?.locations as JsonObject[] | undefined)?.map((place) => place.name);
-          const shown = responseJson(res)?.locations as JsonObject[] | undefined;
-          if (res.status === 200 && names && shown)
-            overrides.set(id, { locations: shown.map((place, i) => ({ ...place, name: names[i] ?? place.name })) });
-          return overrides.apply(res);
-        }
-        return overrides.apply(await next(req));
-      };
-    },
+    transform: keepsOldNamesByPosition((req) => isOverride(req, 'PUT') && isItem(req), 'locations'),
   },
   {
     // spec 4.3, 7: an update that sends no field changes nothing, and a server error is no answer to it
@@ -983,6 +988,16 @@ export const updateMutants: Mutant[] = [
         return `"categories":${JSON.stringify(categories.map((category, i) => ({ ...category, name: names[i] })))}`;
       }),
     ),
+  },
+  {
+    // spec 2.3, 4.3: a category id sent by an update names its own category, at whatever position it is sent
+    name: 'update-by-reference-keeps-category-names-by-position',
+    area: 'update',
+    violates:
+      "2.3, 4.3: a category is {id, name} (here PUT /jobs writes the new category ids into the job's old category rows, " +
+      'each keeping the name of the category that held its position before)',
+    expectedRule: 'jobs.update.names-follow-ids',
+    transform: keepsOldNamesByPosition(isPutByReference, 'categories'),
   },
   {
     // spec 4.3: only the fields sent change, whichever form wrote the job before
