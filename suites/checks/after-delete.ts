@@ -19,25 +19,22 @@ import { createInForm, CREATE_FORMS, formLabel, ID_FORMS, sendUpdate, type Creat
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { STATUSES } from './create/shared.js';
 
-type ReTake = CreateForm;
-const RE_TAKES: readonly ReTake[] = CREATE_FORMS;
-
 interface AfterDeleteCase {
   generated: Body;
   status: (typeof STATUSES)[number];
   way: DeleteWay;
-  retake: ReTake;
+  retake: CreateForm;
 }
 
 /** Every state × delete form × create form: 36 corners, drawn from when --runs grows. */
-const EVERY_CORNER = STATUSES.flatMap((status) => DELETE_WAYS.flatMap((way) => RE_TAKES.map((retake) => ({ status, way, retake }))));
+const EVERY_CORNER = STATUSES.flatMap((status) => DELETE_WAYS.flatMap((way) => CREATE_FORMS.map((retake) => ({ status, way, retake }))));
 
 /**
  * The examples of every run: each state with each delete form, the create form turning so that each state and each
  * delete form meets every create form (every pair of the three, in 12 cases).
  */
 const EVERY_PAIR = STATUSES.flatMap((status, i) =>
-  DELETE_WAYS.map((way, j) => ({ status, way, retake: RE_TAKES[(i + j) % RE_TAKES.length]! })),
+  DELETE_WAYS.map((way, j) => ({ status, way, retake: CREATE_FORMS[(i + j) % CREATE_FORMS.length]! })),
 );
 
 /** The job of the case, deleted; false where the target declines the override on DELETE /jobs's path (good practice only). */
