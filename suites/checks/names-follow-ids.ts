@@ -8,14 +8,15 @@
  * salary), and a PUT-create takes the second: each answer and a GET after it must show every id and place as the book
  * does. A server that keeps the names it joined at the create, or caches them by job, shows the old ones beside the new
  * ids; one that writes new ids into old rows by position keeps their names, so every position of the second set holds
- * another id than the first's. The second set also goes out as a client edits a GET result: the old names, units and place ids kept beside
- * the new ids and descriptions, in every update form and every create form; a server that stores a name sent, or
- * picks a thing by its name or a place by its id, shows it.
+ * another category id than the first's, and its places are the first's with one replaced. The second set also goes
+ * out as a client edits a GET result: the old names, units and place ids kept beside the new ids and descriptions, in
+ * every update form and every create form; a server that stores a name sent, or picks a thing by its name or a place
+ * by its id, shows it.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import { ROUTING_TYPE_MEANINGS, SALARY_PERIOD_MEANINGS } from '../../schemas/id-meanings.js';
-import { routingTypeIds } from '../arbitraries/schema-limits.js';
+import { inputLimits, routingTypeIds } from '../arbitraries/schema-limits.js';
 import { locationsArb, type LocationInput } from '../arbitraries/location.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
@@ -138,7 +139,9 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
   return fc
     .record({
       generated: createBodyArb(ctx),
-      locations: fc.tuple(locationsArb(), locationsArb()),
+      // Two or more places, and one more that none of them is, for the second set (see `to` below).
+      places: locationsArb({ minLength: 3, maxLength: inputLimits.locationsMax + 1 }),
+      replaced: fc.nat(),
       positionType: pairOf(ctx.refs.positionTypeIds),
       // The first set's category is the lower id (see `to` below).
       category: pairOf(ctx.refs.categoryIds).map(([a, b]): [number, number] => [Math.min(a, b), Math.max(a, b)]),
@@ -146,10 +149,16 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
       routing: pairOf(routings),
       alone: fc.constant(false),
     })
-    .map(({ generated, locations, positionType, category, period, routing, alone }) => ({
+    .map(({ generated, places, replaced, positionType, category, period, routing, alone }) => ({
       generated,
       alone,
-      from: { positionType: positionType[0], categories: [category[0]], period: period[0], routing: routing[0], locations: locations[0] },
+      from: {
+        positionType: positionType[0],
+        categories: [category[0]],
+        period: period[0],
+        routing: routing[0],
+        locations: places.slice(0, -1),
+      },
       to: {
         positionType: positionType[1],
         // A job with two categories shows a name beside each id: one that names every category as its first shows.
@@ -160,7 +169,9 @@ function namesCaseArb(ctx: RuleContext): fc.Arbitrary<NamesCase> {
         categories: [...new Set([category[1], category[0]])],
         period: period[1],
         routing: routing[1],
-        locations: locations[1],
+        // The first set's places with one replaced by another and the rest kept where they were: one that diffs the
+        // places by position and rewrites a changed row's description alone shows the old place's name and id there.
+        locations: places.slice(0, -1).with(replaced % (places.length - 1), places.at(-1)!),
       },
     }));
 }

@@ -114,6 +114,30 @@ function keepsOldNamesByPosition(match: (req: CoreRequest) => boolean, field: 'l
   };
 }
 
+/**
+ * PUT /jobs that sends as many places as the job holds, some of them the same at the same position, rewrites each
+ * changed row's description alone: it keeps the old place's id and name, from then on.
+ */
+const placesReplacedInPartKeepOldRows: Transform = (next) => {
+  const overrides = new JobOverrides();
+  return async (req) => {
+    const body = requestJson(req);
+    const sent = isPutByReference(req) && Array.isArray(body?.locations) ? (body.locations as JsonObject[]) : undefined;
+    const held = sent ? ((await namedJob(next, req, undefined, body))?.locations as JsonObject[] | undefined) : undefined;
+    const changed = sent?.map((place, i) => place.description !== held?.[i]?.description) ?? [];
+    const res = await next(req);
+    const job = responseJson(res);
+    const inPart = held?.length === sent?.length && changed.includes(true) && changed.includes(false);
+    if (inPart && res.status === 200 && isJobBody(job)) {
+      const shown = (job.locations as JsonObject[]).map((place, i) =>
+        changed[i] ? { ...place, id: held![i]!.id, name: held![i]!.name } : place,
+      );
+      overrides.set(job.id, { locations: shown });
+    }
+    return overrides.apply(res);
+  };
+};
+
 const isRecent = (date: unknown): boolean => typeof date === 'string' && Date.now() - Date.parse(date) < 30 * 86_400_000;
 
 const isAnyPut = (req: Parameters<typeof isPut>[0]): boolean => effectiveMethod(req) === 'PUT' && isJobsPath(req);
@@ -998,6 +1022,16 @@ export const updateMutants: Mutant[] = [
       'each keeping the name of the category that held its position before)',
     expectedRule: 'jobs.update.names-follow-ids',
     transform: keepsOldNamesByPosition(isPutByReference, 'categories'),
+  },
+  {
+    // spec 2.2, 4.2, 4.3: the places an update sends are shown as a job created with them shows them
+    name: 'update-by-reference-places-replaced-in-part-keep-old-rows',
+    area: 'update',
+    violates:
+      '2.2, 4.3: an update answers the full Job (here PUT /jobs that replaces some of the places and keeps the others ' +
+      "where they were shows each replaced one with the old place's id and name beside the new description)",
+    expectedRule: 'jobs.update.names-follow-ids',
+    transform: placesReplacedInPartKeepOldRows,
   },
   {
     // spec 4.3: only the fields sent change, whichever form wrote the job before
