@@ -92,7 +92,6 @@ function createsUnderClientIds(next: CoreHandler): CoreHandler {
   };
 }
 
-/** A date written within the last 30 days: a job's own publishDate, never the suite's foreign one (2001). */
 /**
  * A write that `match`es and sends `field` writes the new entries into the job's old rows by position: each keeps the
  * name of the entry that held its place before (an entry beyond the old count shows its own), from then on.
@@ -122,7 +121,8 @@ const placesReplacedInPartKeepOldRows: Transform = (next) => {
   const overrides = new JobOverrides();
   return async (req) => {
     const body = requestJson(req);
-    const sent = isPutByReference(req) && Array.isArray(body?.locations) ? (body.locations as JsonObject[]) : undefined;
+    const places = body?.locations;
+    const sent = isPutByReference(req) && Array.isArray(places) && places.every(isObject) ? places : undefined;
     const held = sent ? ((await namedJob(next, req, undefined, body))?.locations as JsonObject[] | undefined) : undefined;
     const changed = sent?.map((place, i) => place.description !== held?.[i]?.description) ?? [];
     const res = await next(req);
@@ -138,6 +138,7 @@ const placesReplacedInPartKeepOldRows: Transform = (next) => {
   };
 };
 
+/** A date written within the last 30 days: a job's own publishDate, never the suite's foreign one (2001). */
 const isRecent = (date: unknown): boolean => typeof date === 'string' && Date.now() - Date.parse(date) < 30 * 86_400_000;
 
 const isAnyPut = (req: Parameters<typeof isPut>[0]): boolean => effectiveMethod(req) === 'PUT' && isJobsPath(req);
