@@ -1,14 +1,15 @@
 /**
  * @module Identity on update (spec 2.1, 4.3, 7.1): a PUT /jobs/{id} cannot
  * give a job the referenceId another live job of the employer holds (it is
- * the "Employer's unique id for the job"), and a PUT /jobs/{id} naming an id
+ * the "Employer's unique id for the job"), the next PUT /jobs by that referenceId still reaches the job that holds it,
+ * and a PUT /jobs/{id} naming an id
  * no job has never leaves a job behind under that id (ids are "Assigned by
  * the service").
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { caseTagOf, createBodyArb, identify } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
@@ -44,6 +45,28 @@ async function expectDuplicateRefused(ctx: RuleContext, form: UpdateForm, [first
   ctx.expect(problems.length === 0, {
     title: `the refused referenceId change by ${what} had an effect`,
     expected: 'a refused update changes nothing: both jobs as before, one job with the referenceId (spec 2.1, 4.3)',
+    received: problems.join('\n'),
+  });
+  await expectReferenceStillNamesHolder(ctx, holder, target, what);
+}
+
+/**
+ * The next update by the referenceId a refused rename asked for reaches the job that holds it (4.3 form 2) and changes
+ * no other: a server that wrote its referenceId index before the unique check refused the rename, and kept the row,
+ * sends it to the renamed job.
+ */
+async function expectReferenceStillNamesHolder(ctx: RuleContext, holder: Job, target: Job, what: string): Promise<void> {
+  const title = scopedTitle(ctx, holder.referenceId ?? '', 'after a refused rename');
+  const res = await ctx.api.putByReference({ referenceId: holder.referenceId ?? '', title });
+  expectStatus(ctx, res, isSuccess, `PUT /jobs naming job ${holder.id} by its referenceId after ${what} was refused updates it (spec 4.3)`);
+  const [heldNow, targetNow] = [await getJob(ctx, holder.id), await getJob(ctx, target.id)];
+  const problems = [
+    ...(heldNow.title === title ? [] : [`job ${holder.id}, which holds it, has title ${show(heldNow.title)}`]),
+    ...changes(target, targetNow),
+  ];
+  ctx.expect(problems.length === 0, {
+    title: `PUT /jobs by referenceId ${holder.referenceId} after ${what} was refused did not update the job that holds it`,
+    expected: 'PUT /jobs updates the job the referenceId in its body names (4.3 form 2); a refused rename named none',
     received: problems.join('\n'),
   });
 }

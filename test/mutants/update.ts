@@ -1035,6 +1035,31 @@ export const updateMutants: Mutant[] = [
     transform: placesReplacedInPartKeepOldRows,
   },
   {
+    // spec 4.3 form 2: PUT /jobs updates the job its referenceId names; a refused rename names none
+    name: 'update-refused-rename-redirects-by-reference',
+    area: 'update',
+    violates:
+      '4.3: PUT /jobs updates the job the referenceId in its body names (here a rename by id refused as a duplicate leaves ' +
+      'its index row: a later PUT /jobs with that referenceId updates the job whose rename was refused)',
+    expectedRule: 'jobs.update.duplicate-reference-rejected',
+    transform: (next) => {
+      const redirected = new Map<string, number>();
+      const keyOf = (req: CoreRequest, referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
+      return async (req) => {
+        const body = requestJson(req);
+        const id = redirected.get(keyOf(req, body?.referenceId));
+        if (isPutByReference(req) && id !== undefined && body !== undefined) {
+          const { referenceId: _named, ...rest } = body;
+          return sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: rest });
+        }
+        const res = await next(req);
+        const renamed = jobIdOf(req);
+        if (isPutById(req) && res.status === 409 && renamed !== undefined) redirected.set(keyOf(req, body?.referenceId), renamed);
+        return res;
+      };
+    },
+  },
+  {
     // spec 4.3: only the fields sent change, whichever form wrote the job before
     name: 'update-by-reference-writes-back-stale-copy',
     area: 'update',
