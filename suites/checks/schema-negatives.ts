@@ -34,6 +34,7 @@ import {
   declinesCreate,
   declinesUpdate,
   formLabel,
+  namesByReference,
   sendCreate,
   sendUpdate,
   UPDATE_FORMS,
@@ -97,11 +98,13 @@ const statementOf = (value: DerivedValue, level: NegativeLevel): string =>
 const extraRuns = (ctx: RuleContext): number => Math.floor(ctx.runs / 40);
 
 /**
- * An invalid value's partial update with a valid change of another field beside it (besideValidChange); a status
- * change only beside a value that must be refused.
+ * An invalid value's partial update with valid changes of other fields beside it (besideValidChange): a rename to a
+ * fresh referenceId where `form` names the job by id, a status change only beside a value that must be refused.
  */
-function withCompanion(patch: Body, value: DerivedValue, job: Job, level: NegativeLevel): Body {
-  return value.valid ? patch : besideValidChange(patch, job, value.field, { statusToo: level === 'must', spare: [closingField(value)] });
+function withCompanion(ctx: RuleContext, form: UpdateForm, patch: Body, value: DerivedValue, job: Job, level: NegativeLevel): Body {
+  if (value.valid) return patch;
+  const rename = namesByReference(form) ? undefined : ctx.referenceId();
+  return besideValidChange(patch, job, value.field, { statusToo: level === 'must', spare: [closingField(value)], rename });
 }
 
 /** The field of the valid update that closes a field's case: never a companion of its refused values. */
@@ -134,7 +137,7 @@ async function updateCase(
       before = await expectValidUpdate(ctx, form, before, sent, what, `${value.reason}: the largest valid value is accepted (spec 8, 4.3)`);
       continue;
     }
-    const res = await sendUpdate(ctx, form, before, withCompanion(sent, value, before, level));
+    const res = await sendUpdate(ctx, form, before, withCompanion(ctx, form, sent, value, before, level));
     const what = `${formLabel(form, before)} with ${describe(value)}`;
     expectRejected(ctx, res, {
       title: `${what} was accepted`,
@@ -227,7 +230,7 @@ async function leavesUnchanged(
   const job = await getJob(ctx, (await createJob(ctx, body)).id);
   for (const value of values) {
     const patch = patchFor(value, body, ctx.refs, ctx.referenceId());
-    if (patch !== undefined) await sendUpdate(ctx, form, job, withCompanion(patch, value, job, level));
+    if (patch !== undefined) await sendUpdate(ctx, form, job, withCompanion(ctx, form, patch, value, job, level));
   }
   return changedFields(job, await getJob(ctx, job.id)).length === 0;
 }

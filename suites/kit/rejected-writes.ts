@@ -83,9 +83,10 @@ export function patchWithMarker(violation: Violation, marker: string): Body {
   return { ...violation.patch, [pad.field]: padToLength(prefix, String(violation.patch[pad.field]), pad.length) };
 }
 
-/** The valid changes a refused update may carry beside its violation: each a field a server might apply before it validates the rest. */
-function companionsOf(job: Job, refused: string, statusToo: boolean): Body[] {
+/** The valid changes a refused update carries beside its violation: each a field a server might apply before it validates the rest. */
+function companionsOf(job: Job, refused: string, statusToo: boolean, rename: string | undefined): Body[] {
   const companions: Body[] = [
+    ...(rename === undefined ? [] : [{ referenceId: rename }]),
     { title: `refused beside ${refused}` },
     { confidential: !job.confidential },
     { closeDate: isoDayFromNow(COMPANION_CLOSE_DAYS) },
@@ -98,30 +99,27 @@ function companionsOf(job: Job, refused: string, statusToo: boolean): Body[] {
 
 const COMPANION_CLOSE_DAYS = 83;
 
-/** A small stable number from a text, to deal companions over violations the same way in every run. */
-const hashOf = (text: string): number => [...text].reduce((sum, char) => (sum * 31 + char.codePointAt(0)!) % 65_521, 7);
-
 /**
- * An invalid update with a valid change of another field beside it: a server that applies a body's fields one by one,
- * and refuses only when it reaches the bad one, keeps the change it made first. The companion is dealt by what was
- * refused over the fields an update may change (title, confidential, closeDate, description, and the status unless
- * `statusToo` is false: where the refusal is only good practice, an accepted update would move the job to another
- * state), never a field the update sends itself or one in `spare` (kept for a later write that must show a kept
- * companion).
+ * An invalid update with valid changes of other fields beside it, sent first: a server that applies a body's fields one
+ * by one, and refuses only when it reaches the bad one, keeps the changes it made before. Every field an update may
+ * change goes (title, confidential, closeDate, description, a `rename` of the referenceId where the form names its job
+ * by id, and the status unless `statusToo` is false: where the refusal is only good practice, an accepted update would
+ * move the job to another state), never a field the update sends itself or one in `spare` (kept for a later write that
+ * must show a kept companion).
  *
  * @example
- * besideValidChange({ categories: [] }, job, 'no category'); // e.g. { closeDate: '2027-02-20', categories: [] }
+ * besideValidChange({ categories: [] }, job, 'no category'); // { title: 'refused beside no category', confidential: true, ..., categories: [] }
  */
 export function besideValidChange(
   patch: Body,
   job: Job,
   refused: string,
-  { statusToo = true, spare = [] }: { statusToo?: boolean; spare?: readonly string[] } = {},
+  { statusToo = true, spare = [], rename }: { statusToo?: boolean; spare?: readonly string[]; rename?: string } = {},
 ): Body {
-  const free = companionsOf(job, refused, statusToo).filter((companion) =>
+  const free = companionsOf(job, refused, statusToo, rename).filter((companion) =>
     Object.keys(companion).every((field) => !(field in patch) && !spare.includes(field)),
   );
-  return { ...free[hashOf(refused) % free.length], ...patch };
+  return Object.assign({}, ...free, patch) as Body;
 }
 
 /** A valid create body made into the job a partial update starts from (the violation's base, without its unset fields). */
@@ -336,7 +334,8 @@ export async function expectUpdateRefused(ctx: RuleContext, shared: SharedJob<Up
   const { statement } = violation;
   const target = fitsAnyJob(violation) ? await shared.forCase(sent) : await ownJob(ctx, baseBodyFor(shared.body, violation));
   const before = target.job;
-  const patch = besideValidChange(patchWithMarker(violation, target.marker()), before, violation.name);
+  const rename = namesByReference(form) ? undefined : target.marker();
+  const patch = besideValidChange(patchWithMarker(violation, target.marker()), before, violation.name, { rename });
   const res = await sendUpdate(ctx, form, before, patch);
   const what = `${formLabel(form, before)} with ${violation.name}`;
   observeRefusal(ctx, form, res);

@@ -225,4 +225,21 @@ export const updateValidationMutants: Mutant[] = [
       return res;
     },
   },
+  {
+    // spec 4.3, 1: a refused update changes nothing, through the override as plainly
+    name: 'update-refused-override-renames-first',
+    area: 'update',
+    violates:
+      '4.3: a refused PUT changes nothing (here the override PUT by id renames the job to the referenceId it carries ' +
+      'before it validates the rest of the body)',
+    expectedRule: ['jobs.update.rejects-schema-negatives', 'jobs.update.rejects-over-long'],
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = isOverridePut(req) ? requestJson(req) : undefined;
+      const id = jobIdOf(req);
+      if (res.status !== 400 || typeof body?.referenceId !== 'string' || body.referenceId === '' || id === undefined) return res;
+      await sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: { referenceId: body.referenceId } });
+      return res;
+    },
+  },
 ];
