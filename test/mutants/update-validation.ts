@@ -242,4 +242,29 @@ export const updateValidationMutants: Mutant[] = [
       return res;
     },
   },
+  {
+    // spec 3, 4.3: a refused update changes nothing, then or later; a status change changes only the status
+    name: 'update-refused-fields-saved-by-next-status-change',
+    area: 'update',
+    violates:
+      '3, 4.3: an archive or re-publish leaves the other fields unchanged (here a refused PUT by id leaves its title on the ' +
+      'job entity, unsaved, and the next status change alone saves it)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: (next) => {
+      const pending = new Map<number, string>();
+      return async (req) => {
+        const body = isPut(req) ? requestJson(req) : undefined;
+        const id = jobIdOf(req);
+        const res = await next(req);
+        if (id === undefined || body === undefined) return res;
+        if (res.status === 400 && typeof body.title === 'string' && body.title.trim() !== '' && body.title.length <= 256)
+          pending.set(id, body.title);
+        const title = pending.get(id);
+        if (res.status !== 200 || title === undefined) return res;
+        pending.delete(id);
+        if (Object.keys(body).join() !== 'status') return res;
+        return sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: { title, status: body.status } });
+      };
+    },
+  },
 ];
