@@ -24,7 +24,7 @@ import { locationsArb, type LocationInput } from '../arbitraries/location.js';
 import { jobStatuses, type JobStatus } from '../arbitraries/schema-limits.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule.js';
-import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle, titleWordOf } from '../kit/bodies.js';
 import { compareDates, firstOutOfOrder, headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
@@ -51,9 +51,6 @@ interface Around {
   /** The total of the case's list at page 2 (one job a page) before and after the write: undefined where not answered. */
   later: [number | undefined, number | undefined];
 }
-
-/** A word every title of the case holds and no referenceId does (no referenceId holds a `t` after the case tag). */
-const titleWordOf = (ctx: RuleContext): string => `${caseTagOf(ctx)}tq`;
 
 /**
  * `body` with a title that starts with the case's title word and holds no referenceId: q = the title word finds the

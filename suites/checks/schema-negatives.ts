@@ -22,10 +22,10 @@ import { derivedNegatives, isBoundaryValue, type DerivedValue, type NegativeKind
 import { NULL_AS_NOT_SENT, type NegativeLevel } from '../arbitraries/negative-exclusions.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { atOnce } from '../kit/at-once.js';
-import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle, titleWordOf } from '../kit/bodies.js';
 import { expectRejected } from '../kit/expect-rejected.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
-import { createJob, getJob, listAllJobs } from '../kit/jobs.js';
+import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
 import { patchFor, withContext } from '../kit/negative-bodies.js';
 import { refusedAmong } from '../kit/refused-values.js';
 import {
@@ -125,7 +125,9 @@ async function updateCase(
 ): Promise<void> {
   // Nested values sit in the plain input form of their container (the create body's), not in a GET's. Active, so that
   // a status change alone (3 shows none from a draft) can follow refused values.
-  const base = identify(ctx, { ...withContext(generated, values[0]!), status: 'active' });
+  // Titled with the case's title word, so that the lists after refused values can find the job by its title alone.
+  const identified = identify(ctx, { ...withContext(generated, values[0]!), status: 'active' });
+  const base = { ...identified, title: scopedTitle(ctx, titleWordOf(ctx), 'before refused values') };
   let before: Job = await getJob(ctx, (await createJob(ctx, base)).id);
   let refused: DerivedValue[] = [];
   for (const value of values.filter((v) => fitsPath(v, form))) {
@@ -173,7 +175,14 @@ async function updateCase(
 async function expectTransitionChangesOnlyStatus(ctx: RuleContext, form: UpdateForm, job: Job): Promise<Job> {
   if (job.status === 'draft') return job;
   const status = job.status === 'active' ? 'archived' : 'active';
-  return expectValidUpdate(ctx, form, job, { status }, `${formLabel(form, job)} with status ${status} alone, after refused values`, 'spec 3');
+  return expectValidUpdate(
+    ctx,
+    form,
+    job,
+    { status },
+    `${formLabel(form, job)} with status ${status} alone, after refused values`,
+    'spec 3',
+  );
 }
 
 /**
@@ -221,6 +230,7 @@ async function expectUnchanged(
   refused: readonly DerivedValue[],
 ): Promise<void> {
   if (refused.length === 0) return;
+  await expectFoundByTitle(ctx, form, before, refused);
   const after = await getJob(ctx, before.id);
   const diff = changedFields(before, after);
   if (diff.length === 0) return;
@@ -230,6 +240,25 @@ async function expectUnchanged(
     expected: `${culprits.map((value) => statementOf(value, level)).join('; ')}: a refused update changes nothing`,
     received: changeLines(before, after, diff).join('\n'),
   });
+}
+
+/**
+ * The list by a word of the job's title alone still finds the job after refused values (4.5: q matches the title, and a
+ * refused update changes nothing): a server that writes its search row from a body before it validates it, every
+ * refused update carrying a title (a value or a companion), finds the job by the refused title and not by its own.
+ */
+async function expectFoundByTitle(ctx: RuleContext, form: UpdateForm, before: Job, refused: readonly DerivedValue[]): Promise<void> {
+  const word = titleWordOf(ctx);
+  if (!before.title.includes(word)) return;
+  const listed = (await listJobs(ctx, { q: word, pageSize: 100 })).json.data;
+  ctx.expect(
+    listed.some((item) => item.id === before.id),
+    {
+      title: `after ${formLabel(form, before)} with ${refused.map(describe).join(', ')} was refused, q=${word} does not list job ${before.id}`,
+      expected: `spec 4.5: q matches the job's title, which holds ${word}; a refused update changes nothing (4.3)`,
+      received: `GET /jobs?q=${word} lists ${show(listed.map((item) => item.id))}`,
+    },
+  );
 }
 
 /** Whether `values`, sent one after another to a new job made from `base`, leave it as a GET showed it. */

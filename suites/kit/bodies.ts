@@ -50,6 +50,9 @@ export function caseTagOf(ctx: RuleContext): string {
   return ctx.caseTag?.() ?? ctx.tag;
 }
 
+/** A word a title of the case may hold that no referenceId does (no referenceId holds a `t` after the case tag). */
+export const titleWordOf = (ctx: RuleContext): string => `${caseTagOf(ctx)}tq`;
+
 /**
  * A title for the current case: `marker` (a referenceId or a token that starts with the case tag),
  * the case tag and the run tag, each a word, then `text`.

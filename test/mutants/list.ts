@@ -861,6 +861,16 @@ export const listMutants: Mutant[] = [
     transform: staleIndex((req) => isPutById(req), 'accumulating'),
   },
   {
+    // spec 4.3, 4.5: a refused update changes nothing, the title q matches included
+    name: 'list-search-row-written-by-refused-put',
+    area: 'list',
+    violates:
+      '4.3, 4.5: q matches the title a job has (here a refused PUT by id writes the title it carried into the search row ' +
+      'before the body is validated: q finds the job by the refused title, not by its own)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: staleIndex((req) => isPutById(req), 'refused'),
+  },
+  {
     // spec 4.5: q and status filter the jobs as they are now, whichever path changed them
     name: 'list-index-misses-put-by-reference',
     area: 'list',
