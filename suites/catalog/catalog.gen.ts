@@ -1756,7 +1756,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'isolation',
     title:
-      "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a re-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too",
+      "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a re-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too, and a delete by the other's job id leaves that job in its owner's lists",
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
     requires: ['secondApiKey'],
   },

@@ -235,20 +235,10 @@ function answeredAsUnknownReference(ctx: RuleContext, res: ApiResponse, what: st
 /** Fails unless the other employer's job `before`, read by its own `api`, is as it was after `step`. */
 async function expectOwnLeftAlone(ctx: RuleContext, api: JobsApi, before: Job, step: ApiResponse, label: string): Promise<void> {
   const expected = "a referenceId is the employer's own (spec 1): a write by referenceId reaches the key's employer's job only (5.3)";
-  // Its lists first, by its referenceId and with its status too: a read by id can refresh what a list serves, and a
-  // search row or a status index filed by referenceId alone loses the job there while a GET still reads it.
-  const ref = before.referenceId ?? '';
-  const missing: string[] = [];
-  const queries: Array<Record<string, string>> = [{ q: ref }, { q: ref, status: before.status }];
-  for (const query of queries) {
-    const listed = (await listJobs(ctx, { ...query, pageSize: 100 }, api)).json.data.some((header) => header.id === before.id);
-    if (!listed) missing.push(`GET /jobs?${new URLSearchParams(query).toString()} (the other employer's key) does not list it`);
-  }
-  ctx.expect(missing.length === 0, {
+  // Its lists first: a read by id can refresh what a list serves.
+  await expectStillListed(ctx, api, before, step, {
     title: `${label} took the other employer's job ${before.id}, which has the same referenceId, out of its lists`,
     expected,
-    received: missing.join('\n'),
-    failingExchange: step.exchange,
   });
   await expectLeftAlone(
     ctx,
@@ -259,18 +249,61 @@ async function expectOwnLeftAlone(ctx: RuleContext, api: JobsApi, before: Job, s
   );
 }
 
+/**
+ * The owner's lists by the job's referenceId, with its status too, hold it: a search row or a status index that another
+ * employer's write took the job out of loses it there while a GET still reads it.
+ */
+async function expectStillListed(
+  ctx: RuleContext,
+  api: JobsApi,
+  job: Job,
+  step: ApiResponse,
+  { title, expected }: { title: string; expected: string },
+): Promise<void> {
+  const ref = job.referenceId ?? '';
+  const missing: string[] = [];
+  const queries: Array<Record<string, string>> = [{ q: ref }, { q: ref, status: job.status }];
+  for (const query of queries) {
+    const listed = (await listJobs(ctx, { ...query, pageSize: 100 }, api)).json.data.some((header) => header.id === job.id);
+    if (!listed) missing.push(`GET /jobs?${new URLSearchParams(query).toString()} (the owner's key) does not list it`);
+  }
+  ctx.expect(missing.length === 0, { title, expected, received: missing.join('\n'), failingExchange: step.exchange });
+}
+
+/**
+ * Each employer in turn sends the other's job id in a delete by id, plainly and through the override: whether it must
+ * be refused is good practice only (jobs.isolation.delete-by-id), but a job its owner still reads after it is listed
+ * as before (4.5: the list returns the employer's matching jobs); a server that takes the job out of its indexes before
+ * it finds the job is not the caller's shows it in its owner's lists.
+ */
+async function expectListedAfterForeignDeletes(ctx: RuleContext, apis: Record<Writer, JobsApi>, jobs: Record<Writer, Job>): Promise<void> {
+  for (const [writer, reader] of PAIRS) {
+    for (const way of ['id', 'override'] as const) {
+      const res = await deleteJob(ctx, way, jobs[reader], '', apis[writer]);
+      const read = await apis[reader].get(jobs[reader].id);
+      if (read.status !== 200) continue;
+      await expectStillListed(ctx, apis[reader], read.json as Job, res, {
+        title: `after the ${writer} employer's ${DELETE_HOW[way]} of the ${reader} employer's job ${jobs[reader].id}, its owner's lists miss it`,
+        expected: "a job its owner reads is in its owner's lists (4.5); another employer's request names none of its jobs (5.3)",
+      });
+    }
+  }
+}
+
 /** Each employer as the writer in turn, the other reading. */
 const PAIRS = [
   ['first', 'second'],
   ['second', 'first'],
 ] as const;
+type Writer = (typeof PAIRS)[number][0];
 
 /**
  * Both employers hold an active job with the same referenceId. Each in turn writes its own by referenceId, plainly
  * and through the override where honoured: a new title, an archive and a re-publish (the status alone, as 4.3 allows);
  * then each in turn deletes its own in every delete form, making it again by a PUT that creates after each. The other
  * employer's job is as it was after each write: its lists by the referenceId (with its status too) hold it, and a GET
- * reads it unchanged.
+ * reads it unchanged. Last, each employer sends the other's job id in a delete by id, plainly and through the
+ * override: a job its owner still reads after that is in its owner's lists.
  */
 const sameReference: Implementation = propertyRule<Body>(
   {
@@ -279,7 +312,8 @@ const sameReference: Implementation = propertyRule<Body>(
     level: 'must',
     title:
       "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a " +
-      're-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too',
+      're-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too, and a delete by ' +
+      "the other's job id leaves that job in its owner's lists",
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
     requires: ['secondApiKey'],
   },
@@ -339,6 +373,7 @@ const sameReference: Implementation = propertyRule<Body>(
           jobs[writer] = await getJob(ctx, jobOf(made).id, apis[writer]);
         }
       }
+      await expectListedAfterForeignDeletes(ctx, apis, jobs);
     },
   },
 );

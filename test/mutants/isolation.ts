@@ -290,6 +290,32 @@ function twinDroppedFromIndex(
   };
 }
 
+/**
+ * A DELETE by id (plainly or through the override) takes the job out of the status index before it finds that the job
+ * is not the caller's, and a refusal (404) does not put it back: the owner's lists filtered by status miss it until
+ * its owner's next write of it.
+ */
+const refusedForeignDeleteUnlists: Transform = (next) => {
+  const dropped = new Map<string, Set<number>>();
+  const list = relist(({ items, view, req }) => {
+    const gone = dropped.get(req.headers['api-key'] ?? '');
+    return gone === undefined || view.status === undefined ? items : items.filter((item) => !gone.has(item.id as number));
+  })(next);
+  return async (req) => {
+    if (isList(req)) return list(req);
+    const key = req.headers['api-key'] ?? '';
+    const res = await next(req);
+    const job = responseJson(res);
+    if (res.status < 300 && isJobBody(job) && req.method !== 'GET') dropped.get(key)?.delete(job.id);
+    const id = jobIdOf(req);
+    const owner = otherKey(key);
+    if (effectiveMethod(req) !== 'DELETE' || id === undefined || res.status !== 404 || owner === undefined) return res;
+    if (await currentJob(next, { ...req, headers: { ...req.headers, 'api-key': owner } }, id))
+      dropped.set(owner, (dropped.get(owner) ?? new Set()).add(id));
+    return res;
+  };
+};
+
 /** The referenceId of a job a plain DELETE /jobs/{id} removed. */
 const deletedById = (req: CoreRequest, res: CoreResponse, before: JsonObject | undefined): string | undefined =>
   req.method === 'DELETE' && isItem(req) && res.status === 204 && typeof before?.referenceId === 'string' ? before.referenceId : undefined;
@@ -567,6 +593,16 @@ export const isolationMutants: Mutant[] = [
       "alone until the next write, and the other employer's GET /jobs/{id} of it is answered from there)",
     expectedRule: 'jobs.isolation.list',
     transform: loadedJobsKeptById,
+  },
+  {
+    // spec 4.5, 5.3: an employer's list holds its own jobs, whatever another employer asked
+    name: 'isolation-refused-foreign-delete-unlists-job',
+    area: 'isolation',
+    violates:
+      "4.5, 5.3: each employer's list holds its own jobs (here another employer's DELETE /jobs/{id}, refused with 404, " +
+      "takes the job out of its owner's lists filtered by status)",
+    expectedRule: 'jobs.isolation.same-reference',
+    transform: refusedForeignDeleteUnlists,
   },
   {
     // spec 5.3: the job list returns only data for the employer that the key belongs to, all of it
