@@ -121,6 +121,16 @@ const pageSizeInsideMaxServedAsMax = relist(({ items }) => items, {
   },
 });
 
+/** Writes that `match` count applicationUrl percent-encoded: a URL of 200 characters with letters beyond ASCII is refused. */
+const urlCountedPercentEncoded = (match: (req: CoreRequest) => boolean): Transform =>
+  answerInstead(
+    (req) => {
+      const url = requestJson(req)?.applicationUrl;
+      return match(req) && typeof url === 'string' && [...url].length <= 200 && encodeURI(url).length > 200;
+    },
+    () => jsonResponse(400, { code: 'invalid', message: 'applicationUrl is too long' }),
+  );
+
 export const limitsMutants: Mutant[] = [
   {
     // spec 2.2: a valid Canadian location is accepted even if it is not in the service's list
@@ -526,13 +536,17 @@ export const limitsMutants: Mutant[] = [
       '8: applicationUrl max 200 characters (here POST counts the URL percent-encoded, so 200 characters with letters ' +
       'beyond ASCII, taken when short, are refused)',
     expectedRule: 'jobs.limits.application-url-length',
-    transform: answerInstead(
-      (req) => {
-        const url = requestJson(req)?.applicationUrl;
-        return isPost(req) && typeof url === 'string' && [...url].length <= 200 && encodeURI(url).length > 200;
-      },
-      () => jsonResponse(400, { code: 'invalid', message: 'applicationUrl is too long' }),
-    ),
+    transform: urlCountedPercentEncoded(isPost),
+  },
+  {
+    // spec 8, 4.3: applicationUrl max 200 characters, counted as sent, on every write
+    name: 'limits-application-url-counted-percent-encoded-on-put-by-id',
+    area: 'limits',
+    violates:
+      '8, 4.3: applicationUrl max 200 characters (here PUT /jobs/{id} counts the URL percent-encoded, so 200 characters ' +
+      'with letters beyond ASCII, which POST takes, are refused there)',
+    expectedRule: 'jobs.limits.application-url-length',
+    transform: urlCountedPercentEncoded(isPutById),
   },
   {
     // spec 8, 4.3: a referenceId of 50 UTF-16 units is within the limit under every reading, on a rename too

@@ -21,7 +21,7 @@ import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
 import type { RuleContext } from '../../contract/rule.js';
 import { byEachEmployer, fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
-import { lengthsKeptOnEveryWrite } from './largest-valid.js';
+import { largestKeptOnEveryWrite, lengthsKeptOnEveryWrite } from './largest-valid.js';
 import { otherKind, PLAIN_ADDRESS, RoutingKind, withRouting } from './routing-body.js';
 
 export function emailOrUrlLength(entry: RuleEntry, kind: RoutingKind): Implementation {
@@ -73,15 +73,20 @@ const URL_BASE = 'https://jobs.example.com/';
  * server may refuse the raw form outright (RFC 3986 has no such letters): so an applicationUrl of `max` characters
  * whose path holds them raw is judged only where the target takes a short one with the same letters. Then refusing
  * it counts the URL otherwise than by its characters (percent-encoded, three per UTF-8 byte). How the target keeps a
- * raw URL (as sent or percent-encoded) is open, so only its acceptance is judged.
+ * raw URL (as sent or percent-encoded) is open, so only its acceptance is judged. A URL POST took goes through every
+ * other write too, which must take it (4.3: a PUT body obeys the rules of POST).
  */
 async function rawLettersUrlAtLimit(ctx: RuleContext, max: number, statement: string): Promise<void> {
   const atLimit = URL_BASE + RAW_LETTERS.repeat(Math.ceil(max / RAW_LETTERS.length)).slice(0, max - URL_BASE.length);
+  let taken = false;
   await ctx.check(
     createBodyArb(ctx),
     async (generated) => {
       const res = await ctx.api.create(withRouting(identify(ctx, generated), 'url', { applicationUrl: atLimit }));
-      if (isSuccess(res.status)) return;
+      if (isSuccess(res.status)) {
+        taken = true;
+        return;
+      }
       const short = await ctx.api.create(withRouting(identify(ctx, generated), 'url', { applicationUrl: URL_BASE + RAW_LETTERS }));
       if (!isSuccess(short.status)) return;
       ctx.expect(false, {
@@ -93,6 +98,15 @@ async function rawLettersUrlAtLimit(ctx: RuleContext, max: number, statement: st
     },
     { runs: 1 },
   );
+  if (!taken) return;
+  await largestKeptOnEveryWrite(ctx, {
+    field: 'applicationUrl',
+    what: `an applicationUrl of ${max} characters with letters beyond ASCII`,
+    statement: `${statement}, and POST took this one`,
+    material: fc.constant(atLimit),
+    into: (body, _marker, url) => withRouting(body, 'url', { applicationUrl: url }),
+    takenOnly: true,
+  });
 }
 
 /**
