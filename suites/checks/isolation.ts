@@ -21,7 +21,18 @@ import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
 import { createJob, expectLeftAlone, getJob, isGone, listJobs, secondEmployer } from '../kit/jobs.js';
-import { CREATE_FORMS, createInForm, formLabel, REFERENCE_FORMS, sendCreate, sendUpdate, type CreateForm } from '../kit/rejected-writes.js';
+import {
+  CREATE_FORMS,
+  createInForm,
+  declinesUpdate,
+  formLabel,
+  ID_FORMS,
+  REFERENCE_FORMS,
+  sendCreate,
+  sendUpdate,
+  type CreateForm,
+  type IdForm,
+} from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
 
@@ -45,14 +56,29 @@ const OTHER_STATUSES: readonly Status[] = ['active', 'archived'];
  */
 const createdIn = (status: Status | undefined): CreateForm => CREATE_FORMS[status === undefined ? 0 : 1 + OTHER_STATUSES.indexOf(status)]!;
 
-/** One job per employer, the key's in `status` (draft when omitted); skips when both keys belong to the same employer. */
-async function pair(ctx: RuleContext, generated: Record<string, unknown>, status: Status | undefined): Promise<Pair> {
+/**
+ * One job per employer, the key's in `status` (draft when omitted); skips when both keys belong to the same employer.
+ * With `renamedBy`, the key's job takes its referenceId by a rename in that update form after its create: a referenceId
+ * is the employer's own however the job came to hold it (2.1), so a server that keeps renames in a table of its own,
+ * without the employer, shows it.
+ */
+async function pair(ctx: RuleContext, generated: Record<string, unknown>, status: Status | undefined, renamedBy?: IdForm): Promise<Pair> {
   const other = secondEmployer(ctx);
   const body = identify(ctx, status === undefined ? generated : { ...generated, status });
-  const mine = await getJob(ctx, (await createInForm(ctx, createdIn(status), body)).id);
+  let mine = await getJob(ctx, (await createInForm(ctx, createdIn(status), body)).id);
+  let mineReference = body.referenceId;
+  if (renamedBy !== undefined) {
+    const fresh = ctx.referenceId();
+    const renamed = await sendUpdate(ctx, renamedBy, mine, { referenceId: fresh });
+    if (!(await declinesUpdate(ctx, renamedBy, mine, renamed))) {
+      expectStatus(ctx, renamed, 200, `${formLabel(renamedBy, mine)} renaming the job's referenceId answers 200 (spec 4.3)`);
+      mine = await getJob(ctx, mine.id);
+      mineReference = fresh;
+    }
+  }
   const theirs = await createJob(ctx, identify(ctx, generated), other);
   if (mine.employer.id === theirs.employer.id) ctx.skip(`both keys belong to employer ${mine.employer.id}: isolation needs two employers`);
-  return { mine, mineReference: body.referenceId, theirs, other, generated };
+  return { mine, mineReference, theirs, other, generated };
 }
 
 async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse, byReference = false): Promise<void> {
@@ -75,15 +101,20 @@ async function expectUntouched(ctx: RuleContext, p: Pair, attempt: ApiResponse, 
 /**
  * Each isolation rule acts on a job in every status (spec 3): the plain draft a create gives, then an active and an
  * archived one, so a server that guards only some statuses (an active posting read as public) shows it; each made in
- * another create form (createdIn).
+ * another create form (createdIn). Then a draft that took its referenceId by a rename, in each update form by id.
  */
 function isolationRule(entry: RuleEntry, check: (ctx: RuleContext, p: Pair) => Promise<void>): Implementation {
-  return propertyRule<{ body: Body; status: Status | undefined }>(entry, {
+  return propertyRule<{ body: Body; status: Status | undefined; renamedBy: IdForm | undefined }>(entry, {
     maxRuns: 1,
     independentCases: true,
-    arbitrary: (ctx) => fc.record({ body: createBodyArb(ctx), status: fc.constant<Status | undefined>(undefined) }),
-    examples: () => OTHER_STATUSES.map((status) => ({ status })),
-    check: async (ctx: RuleContext, { body, status }) => check(ctx, await pair(ctx, body, status)),
+    arbitrary: (ctx) =>
+      fc.record({
+        body: createBodyArb(ctx),
+        status: fc.constant<Status | undefined>(undefined),
+        renamedBy: fc.constant<IdForm | undefined>(undefined),
+      }),
+    examples: () => [...OTHER_STATUSES.map((status) => ({ status })), ...ID_FORMS.map((renamedBy) => ({ renamedBy }))],
+    check: async (ctx: RuleContext, { body, status, renamedBy }) => check(ctx, await pair(ctx, body, status, renamedBy)),
   });
 }
 

@@ -316,6 +316,31 @@ const refusedForeignDeleteUnlists: Transform = (next) => {
   };
 };
 
+/**
+ * Renames by PUT /jobs/{id} kept in a table keyed by referenceId alone: a DELETE /jobs with a referenceId the caller
+ * holds no job by, which another employer's job took by such a rename, deletes that job.
+ */
+const foreignRenameDeletedByReference: Transform = (next) => {
+  const renamed = new Map<string, { key: string; id: number }>();
+  return async (req) => {
+    const key = req.headers['api-key'] ?? '';
+    const referenceId = requestJson(req)?.referenceId;
+    if (typeof referenceId !== 'string' || referenceId === '') return next(req);
+    if (isPutById(req)) {
+      const res = await next(req);
+      const job = responseJson(res);
+      if (res.status === 200 && isJobBody(job)) renamed.set(referenceId, { key, id: job.id });
+      return res;
+    }
+    const holder = renamed.get(referenceId);
+    if (effectiveMethod(req) !== 'DELETE' || !isCollection(req) || holder === undefined || holder.key === key) return next(req);
+    if ((await jobByReference(next, req, referenceId)) !== undefined) return next(req);
+    const held = await currentJob(next, { ...req, headers: { ...req.headers, 'api-key': holder.key } }, holder.id);
+    if (held?.referenceId !== referenceId) return next(req);
+    return sideRequest(next, req, 'DELETE', `/jobs/${holder.id}`, { headers: { 'api-key': holder.key } });
+  };
+};
+
 /** The referenceId of a job a plain DELETE /jobs/{id} removed. */
 const deletedById = (req: CoreRequest, res: CoreResponse, before: JsonObject | undefined): string | undefined =>
   req.method === 'DELETE' && isItem(req) && res.status === 204 && typeof before?.referenceId === 'string' ? before.referenceId : undefined;
@@ -623,5 +648,15 @@ export const isolationMutants: Mutant[] = [
       "that creates a job takes the other employer's job with that referenceId out of every list with q)",
     expectedRule: 'jobs.isolation.same-reference',
     transform: twinDroppedFromIndex(createdByPut, 'q'),
+  },
+  {
+    // spec 2.1, 5.3: a referenceId is the employer's own, however its job came to hold it
+    name: 'isolation-delete-by-reference-reaches-foreign-renamed-job',
+    area: 'isolation',
+    violates:
+      "2.1, 5.3: a referenceId names only its employer's job (here a DELETE /jobs with a referenceId that another " +
+      "employer's job took by a rename through PUT /jobs/{id} deletes that job)",
+    expectedRule: 'jobs.isolation.delete-by-reference',
+    transform: foreignRenameDeletedByReference,
   },
 ];
