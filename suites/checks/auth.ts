@@ -7,6 +7,7 @@
  * conform, and the status is recorded. One rule per operation and per kind of bad key, so a report names exactly
  * what is open.
  */
+import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
@@ -225,14 +226,21 @@ function challengeOf(res: ApiResponse): string {
   return scheme ? `WWW-Authenticate ${scheme}` : 'no WWW-Authenticate';
 }
 
-/** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect. */
+/**
+ * The statuses of the fixture's job beside the draft a plain create gives (spec 3): a server that checks the key only
+ * for jobs not yet published, reading an active posting as public, shows it.
+ */
+const OTHER_STATUSES: ReadonlyArray<Job['status']> = ['active', 'archived'];
+
+/** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect, on a job in each status. */
 function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation {
   const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
-  return propertyRule(entry, {
+  return propertyRule<{ generated: Body; status: Job['status'] | undefined }>(entry, {
     maxRuns: 1,
-    arbitrary: (ctx) => createBodyArb(ctx),
-    check: async (ctx: RuleContext, generated) => {
-      const body = identify(ctx, generated);
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), status: fc.constant<Job['status'] | undefined>(undefined) }),
+    examples: () => OTHER_STATUSES.map((status) => ({ status })),
+    check: async (ctx: RuleContext, { generated, status }) => {
+      const body = identify(ctx, status === undefined ? generated : { ...generated, status });
       const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
       const keys = bad === 'missing' ? [{ key: null, named: '' }] : bad === 'wrong' ? wrongKeys(ctx) : letterCaseKeys(ctx);
       const paths = [{ how: op.how, request: op.request(ctx, fixture) }, ...(op.elsewhere?.(ctx, fixture) ?? [])];

@@ -5,8 +5,8 @@
 import type { Mutant } from './mutant.js';
 import { DEMO_KEYS } from './support/keys.js';
 import { jsonResponse, requestJson } from './support/json.js';
-import { effectiveMethod, isItem, isJobsPath, isList, isPutByReference } from './support/routes.js';
-import { jobByReference } from './support/side-requests.js';
+import { effectiveMethod, isItem, isJobsPath, isList, isPutByReference, jobIdOf } from './support/routes.js';
+import { currentJob, jobByReference } from './support/side-requests.js';
 
 const FIRST_KEY = DEMO_KEYS[0]!;
 
@@ -157,6 +157,24 @@ export const authMutants: Mutant[] = [
       if (!isList(req) || key === undefined || key === '' || DEMO_KEYS.includes(key)) return next(req);
       const pageSize = Number(req.query.get('pageSize') ?? 10);
       return jsonResponse(200, { data: [], paging: { total: 0, page: 1, pages: 0, pageSize, previous: null, next: null } });
+    },
+  },
+  {
+    // spec 5.1: every operation on jobs requires authentication, whatever the job's status
+    name: 'auth-active-job-readable-without-key',
+    area: 'auth',
+    violates:
+      '5.1: every operation on jobs requires authentication (here GET /jobs/{id} without API-Key answers an active ' +
+      'job in full, as a public posting; drafts and archived jobs stay refused)',
+    expectedRule: 'jobs.auth.missing-key.get',
+    transform: (next) => async (req) => {
+      const id = jobIdOf(req);
+      if (req.method !== 'GET' || !isItem(req) || id === undefined || req.headers['api-key'] !== undefined) return next(req);
+      for (const key of DEMO_KEYS) {
+        const job = await currentJob(next, { ...req, headers: { ...req.headers, 'api-key': key } }, id);
+        if (job?.status === 'active') return jsonResponse(200, job);
+      }
+      return next(req);
     },
   },
 ];
