@@ -10,7 +10,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RequestOptions, RuleContext } from '../contract/rule.js';
-import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, scopedTitle, STATED_STATUSES } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
 import { isSuccess } from '../kit/http.js';
@@ -227,18 +227,16 @@ function challengeOf(res: ApiResponse): string {
 }
 
 /**
- * The statuses of the fixture's job beside the draft a plain create gives (spec 3): a server that checks the key only
- * for jobs not yet published, reading an active posting as public, shows it.
+ * The check of rule `id`: `op` sent with a `bad` key is refused and has no effect, on a job in each status (the draft a
+ * plain create gives, then each stated status): a server that checks the key only for jobs not yet published, reading
+ * an active posting as public, shows it.
  */
-const OTHER_STATUSES: ReadonlyArray<Job['status']> = ['active', 'archived'];
-
-/** The check of rule `id`: `op` sent with a `bad` key is refused and has no effect, on a job in each status. */
 function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation {
   const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
   return propertyRule<{ generated: Body; status: Job['status'] | undefined }>(entry, {
     maxRuns: 1,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), status: fc.constant<Job['status'] | undefined>(undefined) }),
-    examples: () => OTHER_STATUSES.map((status) => ({ status })),
+    examples: () => STATED_STATUSES.map((status) => ({ status })),
     check: async (ctx: RuleContext, { generated, status }) => {
       const body = identify(ctx, status === undefined ? generated : { ...generated, status });
       const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };

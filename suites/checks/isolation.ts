@@ -16,7 +16,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle, STATED_STATUSES } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
@@ -46,15 +46,13 @@ interface Pair {
 }
 
 type Status = Job['status'];
-/** The statuses a create names explicitly; a create without one gives draft (spec 3). */
-const OTHER_STATUSES: readonly Status[] = ['active', 'archived'];
 
 /**
  * The create form of the key's job, dealt over the statuses (the plain draft by POST, the active one by PUT-create, the
  * archived one by PUT-create through the override where honoured): a job is the key's employer's however it was made
  * (4.3: a PUT-create behaves as POST), so each isolation rule meets a job made each way.
  */
-const createdIn = (status: Status | undefined): CreateForm => CREATE_FORMS[status === undefined ? 0 : 1 + OTHER_STATUSES.indexOf(status)]!;
+const createdIn = (status: Status | undefined): CreateForm => CREATE_FORMS[status === undefined ? 0 : 1 + STATED_STATUSES.indexOf(status)]!;
 
 /**
  * One job per employer, the key's in `status` (draft when omitted); skips when both keys belong to the same employer.
@@ -113,7 +111,7 @@ function isolationRule(entry: RuleEntry, check: (ctx: RuleContext, p: Pair) => P
         status: fc.constant<Status | undefined>(undefined),
         renamedBy: fc.constant<IdForm | undefined>(undefined),
       }),
-    examples: () => [...OTHER_STATUSES.map((status) => ({ status })), ...ID_FORMS.map((renamedBy) => ({ renamedBy }))],
+    examples: () => [...STATED_STATUSES.map((status) => ({ status })), ...ID_FORMS.map((renamedBy) => ({ renamedBy }))],
     check: async (ctx: RuleContext, { body, status, renamedBy }) => check(ctx, await pair(ctx, body, status, renamedBy)),
   });
 }

@@ -7,7 +7,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { PARTIAL_SALARY_FIELDS, salaryMergeCaseArb, type SalaryField, type SalaryMergeCase } from '../arbitraries/salary.js';
-import { asCreateInput, createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle } from '../kit/bodies.js';
+import { asCreateInput, createBodyArb, fieldUpdateArb, foreignReadOnly, identify, scopedTitle, STATED_STATUSES } from '../kit/bodies.js';
 import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
 import { amountsWithoutFourDecimals } from '../../judging/amount-decimals.js';
 import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
@@ -353,9 +353,6 @@ const responseMatchesGet: Implementation = propertyRule(
 );
 
 type Status = Job['status'];
-
-/** The states a create may name besides the draft it defaults to (spec 3). */
-const STATED_STATUSES: readonly Status[] = ['active', 'archived'];
 
 /** `update` without a status change to draft from another state, a transition 3 does not show. */
 function withStatedTransition(update: Body, from: Status): Body {

@@ -17,10 +17,14 @@ import {
   type JobArbOptions,
   type UpdateField,
 } from '../arbitraries/job.js';
+import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { titlePrefix } from '../contract/scope-words.js';
 import { amountAsNumber } from '../../judging/amount-decimals.js';
 import { JOB_INPUT_FIELDS } from '../../schemas/job-fields.js';
+
+/** The statuses a create may name besides the draft it defaults to (spec 3): rules that meet a job in every status send each. */
+export const STATED_STATUSES: ReadonlyArray<Job['status']> = ['active', 'archived'];
 
 /**
  * Valid create bodies (no referenceId; the title holds the run tag). Skips the rule (instead of
