@@ -4,17 +4,26 @@
  * by PUT-create, or through the override, in an index, a cache or a view of its own, which another path then forgets
  * to update, passes them. Here a job made by POST, by PUT-create and through the override (where honoured) is
  * retitled by id and found by its new title word (4.5), archived by referenceId (answer and GET show it, 3), renamed
- * by id, after which its old referenceId names it no more (a PUT /jobs with it leaves the job alone, 2.1) and its new
- * one names it (PUT /jobs with it retitles it), and deleted, by its new referenceId or through the override by id
- * (dealt over the create forms), after which a GET finds it gone (4.4, 4.7).
+ * by id, after which its old referenceId names it no more (a PUT-create or a delete by referenceId with it, plain or
+ * through the override, leaves the job alone, 2.1) and its new one names it (PUT /jobs with it retitles it), and
+ * deleted, by its new referenceId or through the override by id (dealt over the create forms), after which a GET finds
+ * it gone (4.4, 4.7).
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf, responseLine } from '../kit/http.js';
 import { expectLeftAlone, getJob, listAllJobs, showsGone } from '../kit/jobs.js';
-import { CREATE_FORMS, declinesCreate, formLabel, sendCreate, sendUpdate } from '../kit/rejected-writes.js';
+import {
+  CREATE_FORMS,
+  PUT_CREATES,
+  declinesCreate,
+  type PutCreateForm,
+  formLabel,
+  sendCreate,
+  sendUpdate,
+} from '../kit/rejected-writes.js';
 import { DELETE_HOW, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { byEachEmployer, propertyRule, type Implementation } from '../kit/rule-builders.js';
 
@@ -46,19 +55,41 @@ async function archivedByReference(ctx: RuleContext, job: Job, made: string): Pr
   });
 }
 
-/** Renamed by id: its old referenceId names it no more. */
+/** A request that names a job by the referenceId in its body. */
+type NamedByReference = (ctx: RuleContext, body: Body & { referenceId: string }) => Promise<ApiResponse>;
+
+/** Sends a body as a PUT-create in `form`. */
+const putCreateIn =
+  (form: PutCreateForm): NamedByReference =>
+  (ctx, body) =>
+    sendCreate(ctx, form, body);
+
+/** The requests that name a job by the referenceId in their body and may act on none: each PUT-create form, each delete by referenceId. */
+const BY_OLD_REFERENCE: ReadonlyArray<{ label: string; send: NamedByReference }> = [
+  ...PUT_CREATES.map((form) => ({ label: formLabel(form), send: putCreateIn(form) })),
+  { label: DELETE_HOW.reference, send: (ctx, body) => ctx.api.deleteByReference(body.referenceId) },
+  { label: DELETE_HOW['override-reference'], send: (ctx, body) => ctx.api.deleteByReferenceOverride(body.referenceId) },
+];
+
+/**
+ * Renamed by id: its old referenceId names it no more, in any request that names a job by referenceId (a PUT-create
+ * plainly or through the override, a delete plainly or through the override), each of which a server may resolve
+ * through a lookup of its own.
+ */
 async function renamedLeavesOldReference(ctx: RuleContext, job: Job, made: string, generated: Body): Promise<void> {
   const old = job.referenceId as string;
   const res = await sendUpdate(ctx, 'id', job, { referenceId: ctx.referenceId() });
   expectStatus(ctx, res, 200, `PUT /jobs/${job.id} with a new referenceId updates the job (spec 4.3)`);
   const renamed = await getJob(ctx, job.id);
-  const step = await ctx.api.putByReference({ ...identify(ctx, generated), referenceId: old });
-  await expectLeftAlone(ctx, renamed, step, {
-    title: `PUT /jobs with job ${job.id}'s old referenceId ${old} (made by ${made}, renamed by id) changed it`,
-    expected: 'a referenceId the job no longer holds names another job, or none (spec 2.1, 4.3)',
-  });
-  const taker = isSuccess(step.status) ? step.json?.id : undefined;
-  if (typeof taker === 'number' && taker !== job.id) await ctx.api.deleteById(taker);
+  for (const { label, send } of BY_OLD_REFERENCE) {
+    const step = await send(ctx, { ...identify(ctx, generated), referenceId: old });
+    await expectLeftAlone(ctx, renamed, step, {
+      title: `${label} with job ${job.id}'s old referenceId ${old} (made by ${made}, renamed by id) changed it`,
+      expected: 'a referenceId the job no longer holds names another job, or none (spec 2.1, 4.3, 4.4)',
+    });
+    const taker = isSuccess(step.status) ? (step.json as Job | undefined)?.id : undefined;
+    if (typeof taker === 'number' && taker !== job.id) await ctx.api.deleteById(taker);
+  }
   // The new one names it: an index by referenceId that a rename by id does not update finds nothing there.
   const title = scopedTitle(ctx, renamed.referenceId as string, 'by its new referenceId');
   const byNew = await sendUpdate(ctx, 'reference', renamed, { title });

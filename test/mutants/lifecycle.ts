@@ -53,28 +53,35 @@ const oldIdAliasesReference: Transform = (next) => {
   };
 };
 
-/** PUT /jobs with the referenceId a job had before PUT /jobs/{id} renamed it updates that job, not the job of that name. */
-const oldReferenceNamesRenamed: Transform = (next) => {
-  const renamed = new Map<string, number>();
-  return async (req) => {
-    const body = requestJson(req);
-    const keyed = (referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
-    const id = jobIdOf(req);
-    if (isPutById(req) && id !== undefined && typeof body?.referenceId === 'string') {
-      const before = await currentJob(next, req, id);
-      const res = await next(req);
-      const after = responseJson(res);
-      if (res.status === 200 && typeof before?.referenceId === 'string' && after?.referenceId !== before.referenceId)
-        renamed.set(keyed(before.referenceId), id);
-      return res;
-    }
-    const renamedJob = isPutByReference(req) ? renamed.get(keyed(body?.referenceId)) : undefined;
-    if (renamedJob === undefined) return next(req);
-    const { referenceId: _old, ...fields } = body!;
-    const res = await sideRequest(next, req, 'PUT', `/jobs/${renamedJob}`, { body: fields });
-    return res.status === 404 ? next(req) : res;
+/**
+ * A PUT /jobs (or, with `names`, another request naming a job by referenceId) with the referenceId a job had before
+ * PUT /jobs/{id} renamed it updates that job, not the job of that name.
+ */
+const oldReferenceNamesRenamedIn =
+  (names: (req: CoreRequest) => boolean): Transform =>
+  (next) => {
+    const renamed = new Map<string, number>();
+    return async (req) => {
+      const body = requestJson(req);
+      const keyed = (referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
+      const id = jobIdOf(req);
+      if (isPutById(req) && id !== undefined && typeof body?.referenceId === 'string') {
+        const before = await currentJob(next, req, id);
+        const res = await next(req);
+        const after = responseJson(res);
+        if (res.status === 200 && typeof before?.referenceId === 'string' && after?.referenceId !== before.referenceId)
+          renamed.set(keyed(before.referenceId), id);
+        return res;
+      }
+      const renamedJob = names(req) ? renamed.get(keyed(body?.referenceId)) : undefined;
+      if (renamedJob === undefined) return next(req);
+      const { referenceId: _old, ...fields } = body!;
+      const res = await sideRequest(next, req, 'PUT', `/jobs/${renamedJob}`, { body: fields });
+      return res.status === 404 ? next(req) : res;
+    };
   };
-};
+
+const oldReferenceNamesRenamed = oldReferenceNamesRenamedIn(isPutByReference);
 
 /** A re-publish by PUT /jobs/{id} of an archived job whose closeDate lies before its publishDate is refused. */
 const republishByIdRefusedWhenExpired: Transform = (next) => async (req) => {
@@ -621,6 +628,16 @@ export const lifecycleMutants: Mutant[] = [
       'referenceId a job had before PUT /jobs/{id} renamed it updates that job: a reference cache keyed by the old name)',
     expectedRule: 'jobs.lifecycle.made-every-way',
     transform: forSecondEmployer(oldReferenceNamesRenamed),
+  },
+  {
+    // spec 4.3, 1: PUT /jobs through the override names its job by the referenceId in its body
+    name: 'lifecycle-override-put-create-old-reference-names-renamed-job',
+    area: 'lifecycle',
+    violates:
+      '4.3: a PUT /jobs with a referenceId no job holds creates a job, through the override too (here POST /jobs with ' +
+      'X-HTTP-Method-Override: PUT and the referenceId a job had before PUT /jobs/{id} renamed it updates that job)',
+    expectedRule: 'jobs.lifecycle.made-every-way',
+    transform: oldReferenceNamesRenamedIn((req) => isOverride(req, 'PUT') && isCollection(req)),
   },
   {
     // spec 3: any -> removed by DELETE, the job identified by id or referenceId
