@@ -31,7 +31,7 @@ import { ReuseReferenceCommand } from './commands/reuse-reference.js';
 import { UpdateJobCommand } from './commands/update-job.js';
 import { routingSwitchArb, salaryPartArb } from './dependent-patches.js';
 import type { JobsCommand } from './jobs-model.js';
-import { ID_FORMS, UPDATE_FORMS } from '../kit/rejected-writes.js';
+import { CREATE_FORMS, ID_FORMS, UPDATE_FORMS } from '../kit/rejected-writes.js';
 import { DELETE_WAYS } from '../kit/delete-forms.js';
 
 function completeSalary(body: Body): Body {
@@ -67,7 +67,7 @@ export function jobCommandsArb(refs: ReferenceData, tag: string, options: JobCom
   const title = titleArb(tag);
   const position = fc.nat();
   const putVia = fc.constantFrom(...UPDATE_FORMS);
-  const createVia = fc.constantFrom('post' as const, 'put-create' as const);
+  const createVia = fc.constantFrom(...CREATE_FORMS);
   // Half the time position 0 (the referenceId freed last; the oldest live job), so "delete, then reuse the referenceId"
   // and "extend a referenceId, then delete by the shorter one" are common pairs.
   const recent = fc.oneof(fc.constant(0), position);

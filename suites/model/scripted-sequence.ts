@@ -19,7 +19,7 @@
  * referenceId the second holds too, and taking it again. Before that, an update judged on its answer alone, then one by
  * id whose answer must hold it; two jobs of the first employer trade
  * referenceIds through a third, and a create with either name is refused; and a renamed job's status is changed by
- * its new referenceId.
+ * its new referenceId; last, a rename by id and the name it left taken through the override's PUT-create.
  * Random sequences reach the same commands in other orders and states.
  */
 import * as fc from 'fast-check';
@@ -145,6 +145,10 @@ export function scriptedSequence(refs: ReferenceData, tag: string, withSecondEmp
     new RenameReferenceCommand(-2, 'id', 0),
     new CreateDuplicateJobCommand(-2, body(4), tag),
     new CreateDuplicateJobCommand(-1, body(5), tag),
+    // A rename by id, then the name it left taken by a PUT-create through the override (where honoured): each request
+    // that names a job by referenceId, the override's among them, must forget the old name.
+    new RenameReferenceCommand(0, 'id'),
+    new ReuseReferenceCommand(0, body(4), 'override-create'),
   ];
   if (withSecondEmployer) {
     commands.push(

@@ -636,7 +636,7 @@ export const lifecycleMutants: Mutant[] = [
     violates:
       '4.3: a PUT /jobs with a referenceId no job holds creates a job, through the override too (here POST /jobs with ' +
       'X-HTTP-Method-Override: PUT and the referenceId a job had before PUT /jobs/{id} renamed it updates that job)',
-    expectedRule: 'jobs.lifecycle.made-every-way',
+    expectedRule: ['jobs.lifecycle.made-every-way', 'jobs.model.lifecycle'],
     transform: oldReferenceNamesRenamedIn((req) => isOverride(req, 'PUT') && isCollection(req)),
   },
   {

@@ -10,7 +10,8 @@ import type { Body } from '../../contract/rule.js';
 import { jobAt, MAX_LIVE_JOBS, retake, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
 import { expectListsMatch, expectReadBack } from '../verify-target.js';
-import type { CreateVia } from './reuse-reference.js';
+import { createIn } from '../create-in.js';
+import type { CreateForm } from '../../kit/rejected-writes.js';
 
 // §2.1, 8: referenceId max 50 characters
 const MAX_REFERENCE_ID = 50;
@@ -27,7 +28,7 @@ export class CreatePrefixSiblingCommand implements JobsCommand {
   constructor(
     readonly position: number,
     readonly body: Body,
-    readonly via: CreateVia,
+    readonly via: CreateForm,
   ) {}
 
   check(m: Readonly<JobsModel>): boolean {
@@ -40,15 +41,9 @@ export class CreatePrefixSiblingCommand implements JobsCommand {
     if (ref === undefined) return;
     this.#detail = `ref="${ref}", prefix="${base.ref}"`;
     const body = { ...retitle(r.ctx, this.body, ref), referenceId: ref };
-    const res = this.via === 'post' ? await r.ctx.api.create(body) : await r.ctx.api.putByReference(body);
+    const { res, label } = await createIn(r, this.via, body);
     retake(m, ref);
-    const job = recordCreated(
-      m,
-      r,
-      `${this.via === 'post' ? 'POST /jobs' : 'PUT /jobs'} with referenceId ${ref} (${base.ref} is live)`,
-      res,
-      body,
-    );
+    const job = recordCreated(m, r, `${label} with referenceId ${ref} (${base.ref} is live)`, res, body);
     await expectReadBack(r, job);
     await expectReadBack(r, base);
     await expectListsMatch(r, m);

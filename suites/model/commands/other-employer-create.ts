@@ -1,5 +1,5 @@
 /**
- * @module The second employer creates a job (POST, or PUT /jobs) with the
+ * @module The second employer creates a job (POST, PUT /jobs, or PUT /jobs through the override) with the
  * referenceId of one of the first employer's live jobs. A referenceId is "the
  * employer's own" (spec 1): the second employer holds no job with it, so it
  * is no referenceId "that already exists" (4.2) and a PUT with it creates
@@ -13,7 +13,8 @@ import type { Body } from '../../contract/rule.js';
 import { MAX_LIVE_JOBS, type JobsCommand, type JobsModel, type ModelJob, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
 import { expectListsMatch, expectReadBack } from '../verify-target.js';
-import type { CreateVia } from './reuse-reference.js';
+import { createIn } from '../create-in.js';
+import type { CreateForm } from '../../kit/rejected-writes.js';
 
 /** The first employer's live jobs whose referenceId the second employer does not hold yet. */
 function unshared(m: Readonly<JobsModel>): ModelJob[] {
@@ -26,7 +27,7 @@ export class OtherEmployerCreateCommand implements JobsCommand {
   constructor(
     readonly position: number,
     readonly body: Body,
-    readonly via: CreateVia,
+    readonly via: CreateForm,
   ) {}
 
   check(m: Readonly<JobsModel>): boolean {
@@ -40,8 +41,8 @@ export class OtherEmployerCreateCommand implements JobsCommand {
     this.#ref = first.ref;
     // A twin: the first employer's title too, so a search or an index keyed by title alone mixes the two jobs.
     const body = { ...this.body, title: first.fields.title, referenceId: first.ref };
-    const res = this.via === 'post' ? await second.create(body) : await second.putByReference(body);
-    const where = `${this.via === 'post' ? 'POST /jobs' : 'PUT /jobs'} as the second employer with the first one's referenceId ${first.ref}`;
+    const { res, label } = await createIn(r, this.via, body, second);
+    const where = `${label} as the second employer with the first one's referenceId ${first.ref}`;
     const job = recordCreated(m, r, where, res, body, 'second');
     await expectReadBack(r, job, second);
     await expectReadBack(r, first);

@@ -1,5 +1,5 @@
 /**
- * @module A create (POST, or PUT /jobs) with a referenceId the employer
+ * @module A create (POST, PUT /jobs, or PUT /jobs through the override) with a referenceId the employer
  * freed: its job was deleted (by id, by referenceId or by override) or
  * renamed. No live job holds it, so it is no referenceId "that already
  * exists" (4.2) and PUT /jobs with it creates (4.3): a new job, with a new
@@ -10,9 +10,9 @@ import { retitle } from '../../kit/bodies.js';
 import type { Body } from '../../contract/rule.js';
 import { freedAt, MAX_LIVE_JOBS, retake, type JobsCommand, type JobsModel, type ModelReal } from '../jobs-model.js';
 import { recordCreated } from '../record-created.js';
+import { createIn } from '../create-in.js';
+import type { CreateForm } from '../../kit/rejected-writes.js';
 import { expectListsMatch, expectReadBack } from '../verify-target.js';
-
-export type CreateVia = 'post' | 'put-create';
 
 export class ReuseReferenceCommand implements JobsCommand {
   #ref: string | undefined;
@@ -20,7 +20,7 @@ export class ReuseReferenceCommand implements JobsCommand {
   constructor(
     readonly position: number,
     readonly body: Body,
-    readonly via: CreateVia,
+    readonly via: CreateForm,
   ) {}
 
   check(m: Readonly<JobsModel>): boolean {
@@ -31,8 +31,8 @@ export class ReuseReferenceCommand implements JobsCommand {
     const ref = freedAt(m, this.position);
     this.#ref = ref;
     const body = { ...retitle(r.ctx, this.body, ref), referenceId: ref };
-    const res = this.via === 'post' ? await r.ctx.api.create(body) : await r.ctx.api.putByReference(body);
-    const where = `${this.via === 'post' ? 'POST /jobs' : 'PUT /jobs'} with the freed referenceId ${ref}`;
+    const { res, label } = await createIn(r, this.via, body);
+    const where = `${label} with the freed referenceId ${ref}`;
     retake(m, ref);
     const job = recordCreated(m, r, where, res, body);
     await expectReadBack(r, job);
