@@ -662,7 +662,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title:
-      'PUT /jobs/{id} (or its method-override form) with referenceId "" or null leaves the job without one and frees it: PUT /jobs and POST with it create a new job, DELETE /jobs with it leaves the cleared job',
+      'PUT /jobs/{id} (or its method-override form) with referenceId "" or null leaves the job without one and frees it: PUT /jobs and POST with it create a new job, DELETE /jobs with it leaves the cleared job, q by it lists it no more; a second job clears the same way',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {

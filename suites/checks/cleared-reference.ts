@@ -3,15 +3,16 @@
  * responses show null"; 4.3: "Updates are partial. Only the fields sent change."; the input takes a string or null).
  * A PUT /jobs/{id} with referenceId "" or null, plainly and through the method override, is a change of that field:
  * the job then has none (null or "", both forms of none), and the old one is free, as after a rename: PUT /jobs with
- * it creates a new job, DELETE /jobs with it leaves the cleared job alone, a POST with it creates. Whether a server
- * takes a clear at all is not judged here (a refusal of a valid value is another rule's): a refusal is observed.
+ * it creates a new job, DELETE /jobs with it leaves the cleared job alone, a POST with it creates; q by it no longer
+ * lists the job (4.5). Whether a server takes a clear at all is not judged here (a refusal of a valid value is another
+ * rule's): a refusal is observed. A server that takes it takes it for a second job too: none is no referenceId in use.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { createBodyArb, identify, retitle } from '../kit/bodies.js';
 import { show } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
-import { createJob, expectLeftAlone, getJob } from '../kit/jobs.js';
+import { createJob, expectLeftAlone, getJob, listAllJobs } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { fixedRule, type Implementation } from '../kit/rule-builders.js';
 
@@ -112,14 +113,51 @@ async function expectFreed(ctx: RuleContext, generated: Body, cleared: Job, ref:
   await expectUntouched(ctx, cleared, post, `POST /jobs (referenceId ${ref})`, `${freed}: the POST creates another job (spec 4.2)`);
 }
 
-/** Creates a job with a fresh referenceId, clears it with `value` in `form`, and judges the job and the referenceId. */
+/** Fails if q by the cleared referenceId still lists the job: q matches the referenceId a job holds (4.5), and it holds none. */
+async function expectUnmatched(ctx: RuleContext, cleared: Job, ref: string, what: string): Promise<void> {
+  const listed = await listAllJobs(ctx, { q: ref });
+  ctx.expect(!listed.some((item) => item.id === cleared.id), {
+    title: `GET /jobs?q=${ref} still lists job ${cleared.id} after ${what}`,
+    expected:
+      'q matches the title and referenceId a job has (spec 4.5): the job holds none since the clear (4.3), and its title never held it',
+    received: `ids ${show(listed.map((item) => item.id))}`,
+  });
+}
+
+/** Another job cleared the same way is taken too: any number of jobs may hold none (2.1), and 4.2 refuses only a referenceId in use. */
+async function expectSecondClearTaken(
+  ctx: RuleContext,
+  generated: Body,
+  value: string | null,
+  form: UpdateForm,
+  first: string,
+): Promise<void> {
+  const job = await createJob(ctx, identify(ctx, generated));
+  const res = await sendUpdate(ctx, form, job, { referenceId: value });
+  ctx.expect(isSuccess(res.status), {
+    title: `${formLabel(form, job)} with referenceId ${show(value)} was refused for a second job, though ${first} was taken`,
+    expected:
+      'spec 2.1: "" and null describe a job without a referenceId, which any number of jobs may be; 4.2 refuses only a ' +
+      'referenceId that already exists: the second clear is taken as the first was',
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+}
+
+/**
+ * Creates a job with a fresh referenceId that its title does not hold (so q by it can match only the referenceId),
+ * clears it with `value` in `form`, and judges the job, the list by the old referenceId, a second job cleared the
+ * same way, and the referenceId, now free.
+ */
 async function checkClear(ctx: RuleContext, generated: Body, value: string | null, form: UpdateForm): Promise<void> {
-  const held = identify(ctx, generated);
+  const held = { ...retitle(ctx, generated, ctx.referenceId()), referenceId: ctx.referenceId() };
   const job = await createJob(ctx, held);
   const res = await sendUpdate(ctx, form, job, { referenceId: value });
   if (!(await clearTaken(ctx, form, job, value, res))) return;
   const what = `${formLabel(form, job)} with referenceId ${show(value)}`;
   const cleared = await expectCleared(ctx, job, res, what, `${formLabel(form)} with ${show(value)}`);
+  await expectUnmatched(ctx, cleared, held.referenceId, what);
+  await expectSecondClearTaken(ctx, generated, value, form, what);
   await expectFreed(ctx, generated, cleared, held.referenceId, `${what} answered ${res.status}, so no job holds ${held.referenceId}`);
 }
 
@@ -130,7 +168,8 @@ export const clearsReference: Implementation = fixedRule(
     level: 'must',
     title:
       'PUT /jobs/{id} (or its method-override form) with referenceId "" or null leaves the job without one and frees it: ' +
-      'PUT /jobs and POST with it create a new job, DELETE /jobs with it leaves the cleared job',
+      'PUT /jobs and POST with it create a new job, DELETE /jobs with it leaves the cleared job, q by it lists it no more; ' +
+      'a second job clears the same way',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   async (ctx: RuleContext) => {

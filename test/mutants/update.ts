@@ -28,6 +28,7 @@ import {
   isDelete,
   isItem,
   isJobsPath,
+  isList,
   isOverride,
   isPost,
   isPut,
@@ -36,6 +37,7 @@ import {
   jobIdOf,
 } from './support/routes.js';
 import { forSecondEmployer } from './support/keys.js';
+import { allHeaders, relist } from './support/relist.js';
 import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
@@ -201,6 +203,53 @@ function keepsClearedReferences(stale: StaleAnswer): Mutant['transform'] {
     };
   };
 }
+
+/** A search index that keeps each referenceId a PUT /jobs/{id} cleared: q by it still lists the cleared job. */
+const searchKeepsClearedReference: Transform = (next) => {
+  const cleared: Array<{ key: string; ref: string; id: number }> = [];
+  const keyOf = (req: CoreRequest): string => String(req.headers['api-key'] ?? '');
+  const list = relist(async ({ items, view, req, next: core }) => {
+    const q = view.q?.toLowerCase();
+    const kept = cleared.filter((e) => q && e.key === keyOf(req) && e.ref.toLowerCase().includes(q) && !items.some((i) => i.id === e.id));
+    if (kept.length === 0) return items;
+    const every = await allHeaders(core, req, { status: view.status });
+    if (!Array.isArray(every)) return items;
+    return every.filter((job) => items.some((i) => i.id === job.id) || kept.some((e) => e.id === job.id));
+  });
+  return async (req) => {
+    if (isList(req)) return list(next)(req);
+    const id = jobIdOf(req);
+    if (!clearsReference(req) || id === undefined) return next(req);
+    const before = await currentJob(next, req, id);
+    const res = await next(req);
+    if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== '')
+      cleared.push({ key: keyOf(req), ref: before.referenceId, id });
+    return res;
+  };
+};
+
+/**
+ * A clear by id to "" stored raw in a unique referenceId column (a create stores none as NULL): while one job cleared
+ * so still holds "", a second job's clear to "" is refused as a duplicate.
+ */
+const refusesSecondBlankClear: Transform = (next) => {
+  const blanked = new Map<string, Set<number>>();
+  return async (req) => {
+    const id = jobIdOf(req);
+    if (!clearsReference(req) || id === undefined || requestJson(req)?.referenceId !== '') return next(req);
+    const key = String(req.headers['api-key'] ?? '');
+    const held = blanked.get(key) ?? new Set<number>();
+    blanked.set(key, held);
+    for (const other of [...held].filter((job) => job !== id)) {
+      const job = await currentJob(next, req, other);
+      if (job?.referenceId !== '' && job?.referenceId !== null) held.delete(other);
+      else return jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: 'A job with referenceId "" already exists' });
+    }
+    const res = await next(req);
+    if (res.status === 200) held.add(id);
+    return res;
+  };
+};
 
 /** A PUT /jobs/{id} (not the override) whose referenceId `value` is dropped, as if the field were not sent. */
 const dropsReference = (value: '' | null): Mutant['transform'] =>
@@ -557,6 +606,26 @@ export const updateMutants: Mutant[] = [
     violates: '4.3: only the fields sent change (here PUT /jobs/{id} with referenceId null answers 200 and keeps the referenceId)',
     expectedRule: 'jobs.update.clears-reference',
     transform: dropsReference(null),
+  },
+  {
+    // spec 2.1, 4.2: "" describes a job without a referenceId, which any number of jobs may be
+    name: 'update-second-blank-clear-refused-as-duplicate',
+    area: 'update',
+    violates:
+      '2.1, 4.2: "" describes a job without a referenceId, and only a referenceId that exists is refused (here a second ' +
+      'job cleared to "" by PUT /jobs/{id} is refused as a duplicate of the first)',
+    expectedRule: 'jobs.update.clears-reference',
+    transform: refusesSecondBlankClear,
+  },
+  {
+    // spec 4.5: q matches the referenceId a job holds; a cleared job holds none
+    name: 'update-cleared-reference-still-searched',
+    area: 'update',
+    violates:
+      '4.5: q matches the title and referenceId a job has (here the search index keeps the referenceId a PUT /jobs/{id} ' +
+      'cleared, so q by it still lists the job)',
+    expectedRule: 'jobs.update.clears-reference',
+    transform: searchKeepsClearedReference,
   },
   {
     // spec 4.2: only a referenceId that already exists is refused; one a clear took from its job does not
