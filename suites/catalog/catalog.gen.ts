@@ -1960,4 +1960,25 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Response 200: one Job (full).',
     exclusive: true,
   },
+  {
+    id: 'jobs.concurrency.both-employers-at-once',
+    section: '5.3',
+    level: 'must',
+    area: 'concurrency',
+    title:
+      "One create, list and read sent by both employers at once: each employer gets its own job, its own list, and not the other one's job",
+    statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
+    requires: ['secondApiKey'],
+    exclusive: true,
+  },
+  {
+    id: 'jobs.concurrency.update-and-delete-at-once',
+    section: '3',
+    level: 'must',
+    area: 'concurrency',
+    title:
+      'A partial update and a delete of one job sent at once, in every form: after both, the job is gone and no job holds its referenceId',
+    statement: 'any | DELETE | job identified by id or `referenceId` | (job removed) | 204 with no body.',
+    exclusive: true,
+  },
 ];

@@ -14,11 +14,11 @@ import type { Job } from '../../schemas/types.gen.js';
 import { isoDayFromNow } from '../../judging/dates.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { sameFieldValue, show } from '../../judging/compare.js';
+import { changeLines, headerDifferences, sameFieldValue, show } from '../../judging/compare.js';
 import { isClientError, isSuccess } from '../kit/http.js';
 import { createJob, expectLeftAlone, getJob, listJobs, showsGone } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
-import { sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
+import { formLabel, sendCreate, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { expectCountAgrees, requestList } from '../kit/unscoped-lists.js';
 
@@ -71,6 +71,24 @@ function disjointPatches(ctx: RuleContext, job: Job, marker: string, turn: numbe
   return patches.map((patch, i) => ({ form: UPDATE_FORMS[(i + turn) % UPDATE_FORMS.length]!, patch }));
 }
 
+/**
+ * Fails unless the list item of `job`, found by q, shows its header fields as a GET does (2.7) after `what`: a header
+ * row or a list cache that one of the racing writes left behind shows.
+ */
+async function expectHeaderFollows(ctx: RuleContext, job: Job, q: string, what: string): Promise<void> {
+  const list = await listJobs(ctx, { q, pageSize: 100 });
+  const item = list.json.data.find((entry) => entry.id === job.id);
+  const differences = item === undefined ? [] : headerDifferences(item, job);
+  ctx.expect(item !== undefined && differences.length === 0, {
+    title: `after ${what}, the list item of job ${job.id} ${item === undefined ? 'is missing' : `differs from its GET: ${differences.join(', ')}`}`,
+    expected: "a list item holds its job's header fields with the same values (spec 2.7): after the writes, as a GET shows them",
+    received:
+      item === undefined
+        ? `GET /jobs?q=${q}: ids ${show(list.json.data.map((entry) => entry.id))}`
+        : changeLines(item, job, differences).join('\n'),
+  });
+}
+
 const disjointUpdates: Implementation = propertyRule(
   {
     id: 'jobs.concurrency.disjoint-updates',
@@ -111,6 +129,7 @@ const disjointUpdates: Implementation = propertyRule(
           'every field an update that answered 200 sent holds its value: updates are partial, only the fields sent change (spec 4.3)',
         received: lost.map(([field, value]) => `${field}: sent ${show(value)}, got ${show(after[field as keyof Job])}`).join('\n'),
       });
+      await expectHeaderFollows(ctx, after, body.referenceId, `${sends.length} partial updates at once`);
     },
   },
 );
@@ -164,6 +183,24 @@ const deletesAtOnce: Implementation = propertyRule<{ generated: Body; way: Delet
 
 /** Milliseconds after a write is sent at which the reads beside it go: into a write that takes its time, and after it. */
 const READ_DELAYS_MS = [0, 5, 15, 40];
+
+/**
+ * A list by the referenceId a job is about to take, sent just before the create, so the create lands while the list is
+ * read; then the same list once both have answered: it holds the new job (4.5: q matches the referenceId). A page
+ * cached from the read in flight must not outlive the create.
+ */
+async function expectListAfterCreate(ctx: RuleContext, generated: Body): Promise<void> {
+  const body = identify(ctx, generated);
+  const query = { q: body.referenceId, pageSize: 100 };
+  const [, made] = await Promise.all([requestList(ctx.api, query, new Set()), createJob(ctx, body)]);
+  const settled = await requestList(ctx.api, query, new Set());
+  ctx.expect(settled.status === 200 && (settled.json?.data ?? []).some((item) => item.id === made.id), {
+    title: `GET /jobs?q=${body.referenceId} after job ${made.id} took that referenceId, sent as while the create was in flight, did not list it`,
+    expected: 'the job, created before the list was sent: q matches its referenceId (spec 4.5)',
+    received: `${settled.status}, ids ${show((settled.json?.data ?? []).map((item) => item.id))}`,
+    failingExchange: settled.exchange,
+  });
+}
 
 /**
  * Reads beside writes (spec 4.1, 4.5): a job exists from its create to its delete, so a GET of it answers it while an
@@ -220,6 +257,137 @@ const readsDuringWrites: Implementation = propertyRule(
         received: without.map((res) => `${res.status}, total ${String(res.json?.paging?.total)}`).join('\n'),
         failingExchange: without[0]?.exchange,
       });
+      await expectListAfterCreate(ctx, generated);
+    },
+  },
+);
+
+/** One update form and one delete form per example, each form of both met once, in pairs that name the job differently. */
+const UPDATE_DELETE_PAIRS = UPDATE_FORMS.map((form, i) => ({ form, way: DELETE_WAYS[(i + 1) % DELETE_WAYS.length]! }));
+
+/**
+ * A partial update and a delete of one job sent at once (spec 3: any -> removed by DELETE; 4.3): in either order the
+ * job is gone after both, since a partial body names no job once it is deleted (by id a 404, by referenceId a
+ * PUT-create missing its required fields). A server whose update writes back the row it read before the delete landed
+ * brings the job back.
+ */
+const updateAndDeleteAtOnce: Implementation = propertyRule<{ generated: Body; form: UpdateForm; way: DeleteWay }>(
+  {
+    id: 'jobs.concurrency.update-and-delete-at-once',
+    section: '3',
+    level: 'must',
+    title:
+      'A partial update and a delete of one job sent at once, in every form: after both, the job is gone and no job holds its referenceId',
+    statement: 'any | DELETE | job identified by id or `referenceId` | (job removed) | 204 with no body.',
+    exclusive: true,
+  },
+  {
+    maxRuns: 6,
+    arbitrary: (ctx) =>
+      fc.record({ generated: createBodyArb(ctx), form: fc.constantFrom(...UPDATE_FORMS), way: fc.constantFrom(...DELETE_WAYS) }),
+    examples: () => UPDATE_DELETE_PAIRS,
+    check: async (ctx: RuleContext, { generated, form, way }) => {
+      const body = identify(ctx, generated);
+      const job = await createJob(ctx, body);
+      const [update, removed] = await Promise.all([
+        sendUpdate(ctx, form, job, { title: scopedTitle(ctx, body.referenceId, 'updated while deleted') }),
+        deleteJob(ctx, way, job, body.referenceId),
+      ]);
+      // The override on DELETE /jobs's path is good practice only (4.7 says "a resource path").
+      if (way === 'override-reference' && isClientError(removed.status)) return;
+      const after = await ctx.api.get(job.id);
+      const list = await listJobs(ctx, { q: body.referenceId, pageSize: 100 });
+      const holders = list.json.data.filter((item) => item.referenceId === body.referenceId);
+      const left =
+        holders.length > 0
+          ? `job(s) ${show(holders.map((item) => item.id))} with its referenceId`
+          : `GET /jobs/${job.id} -> ${after.status}`;
+      ctx.expect(removed.status === 204 && showsGone(after.status) && holders.length === 0, {
+        title: `${formLabel(form, job)} and ${DELETE_HOW[way]} of job ${job.id} at once left ${left}`,
+        expected: 'the delete answers 204 and removes the job (spec 3, 4.4); the update, before it or after, brings no job back (4.3)',
+        received: `update -> ${update.status}, delete -> ${removed.status}; GET /jobs/${job.id} -> ${after.status}`,
+        failingExchange: update.exchange,
+      });
+    },
+  },
+);
+
+/** The employers by their index in the requests sent turn about, and what a create says of the first one in each form. */
+const EMPLOYER = ['first', 'second'] as const;
+const FIRST_CREATE = { post: 'so its first POST creates (4.2)', 'put-create': 'and PUT /jobs creates or updates (4.3)' } as const;
+
+/** Each employer's answers of `sent`, sent turn about by the two employers. */
+const answersOf = <T>(sent: readonly T[], employer: number): T[] => sent.filter((_answer, i) => i % 2 === employer);
+
+/**
+ * Both employers at once (5.3; 2.1 and 4.2: a referenceId is the employer's own): the same create sent by both at the
+ * same moment makes one job for each; the same list sent by both at once answers each its own job; and a read of one
+ * employer's job sent by both at once answers the other a client error. A lock, a cache or a merge of identical
+ * requests keyed without the employer shows here, and in no rule that sends one request at a time.
+ */
+const bothEmployersAtOnce: Implementation = propertyRule<{ generated: Body; form: 'post' | 'put-create'; parallel: number }>(
+  {
+    id: 'jobs.concurrency.both-employers-at-once',
+    section: '5.3',
+    level: 'must',
+    title:
+      "One create, list and read sent by both employers at once: each employer gets its own job, its own list, and not the other one's job",
+    statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
+    requires: ['secondApiKey'],
+    exclusive: true,
+  },
+  {
+    maxRuns: 4,
+    arbitrary: (ctx) =>
+      fc.record({
+        generated: createBodyArb(ctx),
+        form: fc.constantFrom('post' as const, 'put-create' as const),
+        parallel: fc.integer({ min: 1, max: 3 }),
+      }),
+    examples: () => [
+      { form: 'post', parallel: 1 },
+      { form: 'put-create', parallel: 2 },
+    ],
+    check: async (ctx: RuleContext, { generated, form, parallel }) => {
+      const employers = [ctx.api, ctx.second!];
+      const body = identify(ctx, generated);
+      const query = { q: body.referenceId, pageSize: 100 };
+      const sent = await Promise.all(
+        Array.from({ length: parallel }, () => employers.map((api) => sendCreate(ctx, form, body, api))).flat(),
+      );
+      const ids: number[][] = [];
+      for (const [employer, api] of employers.entries()) {
+        const own = answersOf(sent, employer);
+        const listed = await requestList(api, query, new Set());
+        const holding = (listed.json?.data ?? []).filter((item) => item.referenceId === body.referenceId);
+        const created = own.filter((res) => isSuccess(res.status)).length;
+        ctx.expect(holding.length === 1 && (form === 'put-create' || created === 1), {
+          title: `${parallel} × ${formLabel(form)} by each employer at once left the ${EMPLOYER[employer]} employer ${holding.length} job(s) with it`,
+          expected: `one job for each employer: a referenceId is the employer's own (spec 2.1), ${FIRST_CREATE[form]}`,
+          received: `statuses ${statuses(own)}; listed ids ${show(holding.map((item) => item.id))}`,
+        });
+        ids.push(holding.map((item) => item.id));
+      }
+      const lists = await Promise.all([0, 1, 0, 1].map((employer) => requestList(employers[employer]!, query, new Set())));
+      for (const [i, res] of lists.entries()) {
+        const foreign = (res.json?.data ?? []).filter((item) => ids[(i + 1) % 2]!.includes(item.id));
+        ctx.expect(res.status === 200 && foreign.length === 0, {
+          title: `GET /jobs?q=${body.referenceId} sent by both employers at once answered the ${EMPLOYER[i % 2]} employer the other one's jobs`,
+          expected: 'each employer its own jobs only (spec 5.3), whatever the other asks at the same moment',
+          received: `${res.status}, ids ${show((res.json?.data ?? []).map((item) => item.id))}`,
+          failingExchange: res.exchange,
+        });
+      }
+      const first = ids[0]![0];
+      if (first === undefined) return;
+      const reads = await Promise.all([0, 1, 0, 1].map((employer) => employers[employer]!.get(first)));
+      const leaked = answersOf(reads, 1).filter((res) => !isClientError(res.status));
+      ctx.expect(leaked.length === 0, {
+        title: `GET /jobs/${first} sent by both employers at once answered the second employer ${statuses(leaked)}`,
+        expected: "a client error: the job is the first employer's (spec 5.3), whatever that employer reads at the same moment",
+        received: `statuses ${statuses(reads)}`,
+        failingExchange: leaked[0]?.exchange,
+      });
     },
   },
 );
@@ -252,4 +420,6 @@ export const concurrencyRules: Implementation[] = [
   disjointUpdates,
   deletesAtOnce,
   readsDuringWrites,
+  updateAndDeleteAtOnce,
+  bothEmployersAtOnce,
 ];

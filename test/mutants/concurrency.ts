@@ -21,8 +21,8 @@ import {
   type JsonObject,
 } from './support/json.js';
 import { inputOf } from './support/job-input.js';
-import { isDelete, isList, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { currentJob, jobByReference } from './support/side-requests.js';
+import { isAnyUpdate, isDelete, isList, isPost, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 
 /** Long enough for requests sent together to overlap, short enough to keep the run fast. */
 const GAP_MS = 20;
@@ -95,6 +95,127 @@ async function writtenBackWhole(next: CoreHandler, req: CoreRequest, job: JsonOb
   for (const field of ['applicationEmail', 'applicationUrl']) if (whole[field] === null) delete whole[field];
   return next(withJsonBody(req, { ...whole, ...body }));
 }
+
+const keyOf = (req: CoreRequest): string => req.headers['api-key'] ?? '';
+
+/** A list's path and query, its parameters sorted: what a cache or a merge of identical lists keys on. */
+const listKey = (req: CoreRequest): string => `${req.path}?${[...req.query.entries()].sort().join('&')}`;
+
+/**
+ * Each employer's list pages cached, every write of the employer emptying them; a list stores its page GAP_MS after
+ * reading it, so a write that lands in between leaves a stale page that later identical lists are served.
+ */
+const listCacheOutlivesRacingWrite: Transform = (next) => {
+  const cache = new Map<string, CoreResponse>();
+  return async (req) => {
+    const key = `${keyOf(req)} ${listKey(req)}`;
+    if (isList(req)) {
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
+      const res = await next(req);
+      await sleep(GAP_MS);
+      if (res.status === 200) cache.set(key, res);
+      return res;
+    }
+    const res = await next(req);
+    if (req.method !== 'GET' && res.status < 300)
+      for (const cached of [...cache.keys()]) if (cached.startsWith(`${keyOf(req)} `)) cache.delete(cached);
+    return res;
+  };
+};
+
+const HEADER_ROW_FIELDS = ['title', 'status', 'confidential'];
+
+/**
+ * The list's rows written by each update from the job it read at its start plus the fields it sent, GAP_MS later:
+ * of two updates at once, the later row puts back what the other one changed. GET reads the job itself.
+ */
+const headerRowFromStaleRead: Transform = (next) => {
+  const rows = new Map<number, JsonObject>();
+  return async (req) => {
+    if (isList(req)) {
+      const res = await next(req);
+      const body = responseJson(res);
+      if (!isListBody(body) || rows.size === 0) return res;
+      return withResponseJson(res, { ...body, data: body.data.map((item) => ({ ...item, ...rows.get(item.id as number) })) });
+    }
+    const sent = requestJson(req);
+    const named =
+      jobIdOf(req) ??
+      (isAnyUpdate(req) && typeof sent?.referenceId === 'string' ? (await jobByReference(next, req, sent.referenceId))?.id : undefined);
+    const loaded = isAnyUpdate(req) && typeof named === 'number' ? await currentJob(next, req, named) : undefined;
+    if (loaded === undefined || sent === undefined) return next(req);
+    await sleep(GAP_MS);
+    const res = await next(req);
+    if (res.status === 200)
+      rows.set(
+        named as number,
+        Object.fromEntries(HEADER_ROW_FIELDS.map((field) => [field, Object.hasOwn(sent, field) ? sent[field] : loaded[field]])),
+      );
+    return res;
+  };
+};
+
+/**
+ * PUT /jobs loads the job by referenceId, waits GAP_MS, and saves it as an upsert: when a delete lands in between, the
+ * save makes the loaded job again, under a new id, and answers 200.
+ */
+const updateRacingDeleteRevivesJob: Transform = (next) => async (req) => {
+  const sent = requestJson(req);
+  const ref = sent?.referenceId;
+  if (!isPutByReference(req) || typeof ref !== 'string') return next(req);
+  const header = await jobByReference(next, req, ref);
+  const loaded = header === undefined ? undefined : await currentJob(next, req, header.id as number);
+  if (loaded === undefined) return next(req);
+  await sleep(GAP_MS);
+  const res = await next(req);
+  if (res.status < 400 || res.status >= 500 || (await jobByReference(next, req, ref)) !== undefined) return res;
+  const saved = await sideRequest(next, req, 'POST', '/jobs', { body: { ...inputOf(loaded), ...sent, referenceId: ref } });
+  return saved.status === 201
+    ? { ...saved, status: 200, headers: { 'content-type': saved.headers['content-type'] ?? 'application/json' } }
+    : res;
+};
+
+/** Identical lists in flight answered by one read, keyed by path and query but not by the API key. */
+const identicalListsMerged: Transform = (next) => {
+  const inFlight = new Map<string, Promise<CoreResponse>>();
+  return async (req) => {
+    if (!isList(req)) return next(req);
+    const key = listKey(req);
+    const shared = inFlight.get(key);
+    if (shared !== undefined) return shared;
+    const answer = sleep(GAP_MS).then(() => next(req));
+    inFlight.set(key, answer);
+    try {
+      return await answer;
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+};
+
+/**
+ * A PUT-create holds its referenceId in a lock keyed by the referenceId alone while it inserts: the other employer's
+ * PUT-create of the same referenceId meanwhile is refused as a duplicate.
+ */
+const putCreateLockWithoutEmployer: Transform = (next) => {
+  const locks = new Map<string, string>();
+  return async (req) => {
+    const ref = requestJson(req)?.referenceId;
+    if (!isPutByReference(req) || typeof ref !== 'string' || (await jobByReference(next, req, ref)) !== undefined) return next(req);
+    const holder = locks.get(ref);
+    if (holder !== undefined && holder !== keyOf(req))
+      return jsonResponse(409, { status: 409, code: 'duplicate_reference_id', message: `referenceId ${ref} is in use` });
+    if (holder !== undefined) return next(req);
+    locks.set(ref, keyOf(req));
+    try {
+      await sleep(GAP_MS);
+      return await next(req);
+    } finally {
+      locks.delete(ref);
+    }
+  };
+};
 
 export const concurrencyMutants: Mutant[] = [
   {
@@ -221,5 +342,55 @@ export const concurrencyMutants: Mutant[] = [
       "delete it, lowers the employer's job counter too: the list without q or status counts one job short from then on)",
     expectedRule: 'jobs.concurrency.deletes-at-once',
     transform: racedDeleteCountsTwice,
+  },
+  {
+    // spec 4.5: the list holds the employer's jobs, the one made while an identical list was read among them
+    name: 'concurrency-list-cache-outlives-racing-create',
+    area: 'concurrency',
+    violates:
+      "4.5: the list returns the employer's jobs (here a page read while a create landed is cached and served to later " +
+      'identical lists, without the new job)',
+    expectedRule: 'jobs.concurrency.reads-during-writes',
+    transform: listCacheOutlivesRacingWrite,
+  },
+  {
+    // spec 2.7: a list item holds its job's header fields with the same meaning
+    name: 'concurrency-header-row-from-stale-read',
+    area: 'concurrency',
+    violates:
+      "2.7: a list item holds the job's header fields (here each update writes the list row from the job it read before " +
+      'another update landed: the row puts back the title, status or flag the other one changed)',
+    expectedRule: 'jobs.concurrency.disjoint-updates',
+    transform: headerRowFromStaleRead,
+  },
+  {
+    // spec 3: a deleted job is removed; an update sent beside the delete brings it back in no order
+    name: 'concurrency-update-racing-delete-revives-job',
+    area: 'concurrency',
+    violates:
+      '3: DELETE removes the job (here a PUT /jobs that loaded the job before a delete landed saves it again, under a new ' +
+      'id, and answers 200)',
+    expectedRule: 'jobs.concurrency.update-and-delete-at-once',
+    transform: updateRacingDeleteRevivesJob,
+  },
+  {
+    // spec 5.3: a list answers only the key's employer's jobs
+    name: 'concurrency-identical-lists-merged-across-employers',
+    area: 'concurrency',
+    violates:
+      "5.3: the list returns only the key's employer's data (here identical lists in flight share one answer whatever " +
+      "their key: the second employer gets the first one's jobs)",
+    expectedRule: 'jobs.concurrency.both-employers-at-once',
+    transform: identicalListsMerged,
+  },
+  {
+    // spec 2.1, 4.3: a referenceId is the employer's own; PUT /jobs with one the employer does not hold creates
+    name: 'concurrency-put-create-lock-without-employer',
+    area: 'concurrency',
+    violates:
+      "4.3: PUT /jobs with a referenceId the employer holds no job by creates one (here a PUT-create's lock is keyed by the " +
+      "referenceId alone: the other employer's PUT-create of it at the same moment is refused as a duplicate)",
+    expectedRule: 'jobs.concurrency.both-employers-at-once',
+    transform: putCreateLockWithoutEmployer,
   },
 ];

@@ -73,9 +73,9 @@ describe('an exclusive rule', () => {
     expect(leftAtEnd).toEqual([]);
     const byRule = seen.map((caseId) => ruleOfCaseId(caseId, tag)).filter((rule) => rule !== 'run');
     const exclusive = rules.filter((rule) => rule.exclusive).map((rule) => rule.id);
-    // The five concurrency rules (requests sent at once) and the three list rules of the list matrix (without q, a list
+    // The seven concurrency rules (requests sent at once) and the three list rules of the list matrix (without q, a list
     // reads every job of the employer).
-    expect(exclusive).toHaveLength(8);
+    expect(exclusive).toHaveLength(10);
     for (const id of exclusive) {
       const first = byRule.indexOf(id);
       const last = byRule.lastIndexOf(id);
