@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changedFields,
   cityOf,
+  headerDifferences,
   keptValueProblems,
   sameCity,
   sameCollection,
@@ -48,6 +49,29 @@ describe('changedFields', () => {
     expect(changedFields(open, masked)).toEqual(['confidential']);
     expect(changedFields(masked, { ...masked, employer: { id: 8, name: 'Confidential' } })).toEqual(['employer']);
     expect(changedFields(open, { ...open, employer: { id: 7, name: 'Confidential' } })).toEqual(['employer']);
+  });
+});
+
+describe('headerDifferences', () => {
+  const job = {
+    id: 1,
+    title: 't',
+    status: 'active',
+    confidential: false,
+    autoRefresh: true,
+    closeDate: '2026-03-01',
+    description: '<p>d</p>',
+  };
+  const item = { id: 1, title: 't', status: 'active', confidential: false };
+
+  it("compares the header fields of 2.7, and leaves the job's other fields out where the item does not carry them", () => {
+    expect(headerDifferences(item, job)).toEqual([]);
+    expect(headerDifferences({ ...item, status: 'archived' }, job)).toEqual(['status']);
+  });
+
+  it('compares every other Job field the item carries: a list item is a subset of the job (2.7)', () => {
+    expect(headerDifferences({ ...item, autoRefresh: true, closeDate: '2026-03-01T00:00:00Z' }, job)).toEqual([]);
+    expect(headerDifferences({ ...item, autoRefresh: false }, job)).toEqual(['autoRefresh']);
   });
 });
 

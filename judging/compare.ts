@@ -137,14 +137,19 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 }
 
 /**
- * The header fields (2.7: "a subset of the job with the same types and meaning") whose values differ between a list
- * item and its job, compared as changedFields compares two jobs.
+ * The fields whose values differ between a list item and its job, compared as changedFields compares two jobs: the
+ * header fields (2.7: "a subset of the job with the same types and meaning"), and any other Job field the item carries
+ * (extra fields are open, but one named as a Job field is part of that subset and holds the job's value).
  *
  * @example
  * headerDifferences(item, job); // ['status'] where the list still shows the job's former status
  */
 export function headerDifferences(item: Record<string, unknown>, job: Record<string, unknown>): string[] {
-  return changedFields(item, job, NOT_IN_HEADER);
+  return changedFields(
+    item,
+    job,
+    NOT_IN_HEADER.filter((field) => !Object.hasOwn(item, field)),
+  );
 }
 const NOT_IN_HEADER: readonly string[] = JOB_FIELDS.filter((field) => !(JOB_HEADER_FIELDS as readonly string[]).includes(field));
 

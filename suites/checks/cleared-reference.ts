@@ -10,7 +10,7 @@
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, retitle } from '../kit/bodies.js';
-import { show } from '../../judging/compare.js';
+import { changeLines, headerDifferences, show } from '../../judging/compare.js';
 import { isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, expectLeftAlone, getJob, listAllJobs } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
@@ -113,14 +113,24 @@ async function expectFreed(ctx: RuleContext, generated: Body, cleared: Job, ref:
   await expectUntouched(ctx, cleared, post, `POST /jobs (referenceId ${ref})`, `${freed}: the POST creates another job (spec 4.2)`);
 }
 
-/** Fails if q by the cleared referenceId still lists the job: q matches the referenceId a job holds (4.5), and it holds none. */
-async function expectUnmatched(ctx: RuleContext, cleared: Job, ref: string, what: string): Promise<void> {
-  const listed = await listAllJobs(ctx, { q: ref });
-  ctx.expect(!listed.some((item) => item.id === cleared.id), {
-    title: `GET /jobs?q=${ref} still lists job ${cleared.id} after ${what}`,
+/**
+ * The lists follow the clear: q by the cleared referenceId lists the job no more (q matches the referenceId a job has,
+ * 4.5), and q by the word only its title holds lists it with the header a GET shows, no referenceId among it (2.7).
+ */
+async function expectListsFollow(ctx: RuleContext, cleared: Job, names: { ref: string; word: string }, what: string): Promise<void> {
+  const byRef = await listAllJobs(ctx, { q: names.ref });
+  ctx.expect(!byRef.some((item) => item.id === cleared.id), {
+    title: `GET /jobs?q=${names.ref} still lists job ${cleared.id} after ${what}`,
     expected:
       'q matches the title and referenceId a job has (spec 4.5): the job holds none since the clear (4.3), and its title never held it',
-    received: `ids ${show(listed.map((item) => item.id))}`,
+    received: `ids ${show(byRef.map((item) => item.id))}`,
+  });
+  const item = (await listAllJobs(ctx, { q: names.word })).find((entry) => entry.id === cleared.id);
+  const differences = item === undefined ? ['not listed'] : headerDifferences(item, cleared);
+  ctx.expect(differences.length === 0, {
+    title: `after ${what}, the list item of job ${cleared.id} by its title word differs from its GET: ${differences.join(', ')}`,
+    expected: "a list item holds its job's header fields with the same values (spec 2.7), the cleared referenceId among them",
+    received: item === undefined ? `GET /jobs?q=${names.word}: not listed` : changeLines(item, cleared, differences).join('\n'),
   });
 }
 
@@ -146,17 +156,18 @@ async function expectSecondClearTaken(
 
 /**
  * Creates a job with a fresh referenceId that its title does not hold (so q by it can match only the referenceId),
- * clears it with `value` in `form`, and judges the job, the list by the old referenceId, a second job cleared the
- * same way, and the referenceId, now free.
+ * clears it with `value` in `form`, and judges the job, the lists by the old referenceId and by its title word, a
+ * second job cleared the same way, and the referenceId, now free.
  */
 async function checkClear(ctx: RuleContext, generated: Body, value: string | null, form: UpdateForm): Promise<void> {
-  const held = { ...retitle(ctx, generated, ctx.referenceId()), referenceId: ctx.referenceId() };
+  const word = ctx.referenceId();
+  const held = { ...retitle(ctx, generated, word), referenceId: ctx.referenceId() };
   const job = await createJob(ctx, held);
   const res = await sendUpdate(ctx, form, job, { referenceId: value });
   if (!(await clearTaken(ctx, form, job, value, res))) return;
   const what = `${formLabel(form, job)} with referenceId ${show(value)}`;
   const cleared = await expectCleared(ctx, job, res, what, `${formLabel(form)} with ${show(value)}`);
-  await expectUnmatched(ctx, cleared, held.referenceId, what);
+  await expectListsFollow(ctx, cleared, { ref: held.referenceId, word }, what);
   await expectSecondClearTaken(ctx, generated, value, form, what);
   await expectFreed(ctx, generated, cleared, held.referenceId, `${what} answered ${res.status}, so no job holds ${held.referenceId}`);
 }

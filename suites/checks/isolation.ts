@@ -159,13 +159,16 @@ const list: Implementation = matrixRule(
 /**
  * The minimal updates 4.3 names ("only `title`, or only `status`, or only `referenceId` plus `status`"), as the other
  * employer sends them: a title, and the status that would move this job (archive it, or publish it again), since a
- * server may guard a full update and let a status change through.
+ * server may guard a full update and let a status change through; then a title beside the job's employer as its GET
+ * shows it (read-only, 2.1; a client that copies a job sends it), which a server may take to decide whose job it is.
  */
 function minimalPatches(ctx: RuleContext, p: Pair): Array<{ label: string; patch: Body }> {
   const status = p.mine.status === 'active' ? 'archived' : 'active';
+  const title = scopedTitle(ctx, p.mineReference, 'taken over');
   return [
-    { label: 'a title', patch: { title: scopedTitle(ctx, p.mineReference, 'taken over') } },
+    { label: 'a title', patch: { title } },
     { label: `status ${status} alone`, patch: { status } },
+    { label: "a title and the job's employer", patch: { title, employer: p.mine.employer } },
   ];
 }
 

@@ -13,7 +13,7 @@ import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, retitle, scopedTitle } from '../kit/bodies.js';
 import { headerDifferences, jsonEqual, show } from '../../judging/compare.js';
-import { expectStatus, isClientError, responseLine } from '../kit/http.js';
+import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, idsOf, listJobs } from '../kit/jobs.js';
 import { fixedRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
 import { matrixRule } from './list-matrix.js';
@@ -83,11 +83,16 @@ const headerValues: Implementation = fixedRule(
       // And one created without a referenceId: its "none" must read the same in the list as in the job.
       jobs.push(await createJob(ctx, anonymous(ctx, bodies[0] ?? {})));
       await expectHeadersMatch(ctx, jobs, ctx.api);
-      // The second employer's job in its own list: its employer (another name, another plan) in the header as in the
-      // job. Not confidential, so the list may not mask the name and every letter of it is compared.
+      // The second employer's jobs in its own list: its employer (another name, another plan) in the header as in the
+      // job. Not confidential, so the list may not mask the name and every letter of it is compared. One with
+      // autoRefresh off and one with it on, which its plan may refuse (2.1: unlimited plans only): a header that
+      // carries the flag among its extra fields, or builds its row per plan, shows both values.
       if (ctx.second) {
-        const body = { ...identify(ctx, bodies[1] ?? {}), confidential: false };
-        await expectHeadersMatch(ctx, [await createJob(ctx, body, ctx.second)], ctx.second);
+        const plain = { ...identify(ctx, bodies[1] ?? {}), confidential: false };
+        const second = [await createJob(ctx, { ...plain, autoRefresh: false }, ctx.second)];
+        const refreshed = await ctx.second.create({ ...plain, referenceId: ctx.referenceId(), autoRefresh: true });
+        if (isSuccess(refreshed.status) && refreshed.json !== undefined) second.push(refreshed.json);
+        await expectHeadersMatch(ctx, second, ctx.second);
       }
     }),
 );

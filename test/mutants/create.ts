@@ -910,4 +910,17 @@ export const createMutants: Mutant[] = [
     expectedRule: 'jobs.create.default-close-date',
     transform: defaultCloseDateFromTheMinute,
   },
+  {
+    // spec 3, 2.1: closeDate defaults to 60 days after publishDate, the service's (a sent one is read-only)
+    name: 'create-close-date-default-from-sent-publish-date',
+    area: 'create',
+    violates:
+      '3: closeDate defaults to 60 days after publishDate (here a POST that carries a publishDate of its own, as a GET ' +
+      'result does, and no closeDate closes 60 days after the date it sent)',
+    expectedRule: 'jobs.create.default-close-date',
+    transform: rewriteRequest(isPost, (body) => {
+      const sent = typeof body.publishDate === 'string' ? Date.parse(body.publishDate) : NaN;
+      if (!Number.isNaN(sent) && !Object.hasOwn(body, 'closeDate')) body.closeDate = new Date(sent + 60 * DAY_MS).toISOString();
+    }),
+  },
 ];

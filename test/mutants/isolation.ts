@@ -353,6 +353,14 @@ function createdByPut(req: CoreRequest, res: CoreResponse): string | undefined {
     : undefined;
 }
 
+/** A PUT by id (plainly or through the override) that finds its job under the employer its body names, when that is a known one. */
+const bodyEmployerDecidesOwner: Transform = (next) => async (req) => {
+  const named = requestJson(req)?.employer as JsonObject | undefined;
+  const owner = DEMO_EMPLOYERS.find((employer) => employer.id === named?.id);
+  if (!(isAnyUpdate(req) && isItem(req)) || owner === undefined || owner.apiKey === req.headers['api-key']) return next(req);
+  return next({ ...req, headers: { ...req.headers, 'api-key': owner.apiKey } });
+};
+
 export const isolationMutants: Mutant[] = [
   {
     // spec 5.3: the job list returns only data of the key's employer, on every page
@@ -658,5 +666,15 @@ export const isolationMutants: Mutant[] = [
       "employer's job took by a rename through PUT /jobs/{id} deletes that job)",
     expectedRule: 'jobs.isolation.delete-by-reference',
     transform: foreignRenameDeletedByReference,
+  },
+  {
+    // spec 5.3: a key reaches its own employer's jobs only, whatever the body says of the employer
+    name: 'isolation-body-employer-decides-owner',
+    area: 'isolation',
+    violates:
+      "5.3: only the key's employer's data (here a PUT /jobs/{id} finds its job under the employer its body names, so " +
+      "the other employer, sending the job's own employer as its GET shows it, changes the job)",
+    expectedRule: 'jobs.isolation.update-by-id',
+    transform: bodyEmployerDecidesOwner,
   },
 ];

@@ -569,6 +569,18 @@ const searchedBy = (matches: (field: 'title' | 'referenceId', text: string, q: s
     );
   });
 
+/** The list rows of a standard-plan employer written with autoRefresh false (its plan's default), whatever the job holds. */
+const standardPlanRowsWithoutAutoRefresh: Transform = (next) => async (req) => {
+  const res = await next(req);
+  const plan = DEMO_EMPLOYERS.find((employer) => employer.apiKey === req.headers['api-key'])?.plan;
+  const body = isList(req) && plan === 'standard' ? responseJson(res) : undefined;
+  if (!isListBody(body)) return res;
+  return withResponseJson(res, {
+    ...body,
+    data: body.data.map((item) => ('autoRefresh' in item ? { ...item, autoRefresh: false } : item)),
+  });
+};
+
 export const listMutants: Mutant[] = [
   {
     // spec 4.5: status filters the list, whatever the characters of q
@@ -1670,5 +1682,16 @@ export const listMutants: Mutant[] = [
       'after older jobs, in the lists without q, until a later write touches it)',
     expectedRule: 'jobs.list.after-writes',
     transform: overrideCreatedListedLast,
+  },
+  {
+    // spec 2.7: a list item is a subset of the job with the same meaning, any Job field it carries beyond the stated ones too
+    name: 'list-header-extra-auto-refresh-by-plan',
+    area: 'list',
+    violates:
+      "2.7: a list item holds its job's values (here, with autoRefresh among the header's extra fields, a standard-plan " +
+      "employer's items show it false, its plan's default, where the job holds true)",
+    expectedRule: 'jobs.list.header-values',
+    transform: standardPlanRowsWithoutAutoRefresh,
+    choices: { 'header.extra-fields': 'job-fields' },
   },
 ];

@@ -204,6 +204,28 @@ function keepsClearedReferences(stale: StaleAnswer): Mutant['transform'] {
   };
 }
 
+/** A list row that keeps the referenceId a PUT /jobs/{id} cleared ("" or null): GET shows none, the list the old one. */
+const clearedReferenceKeptInListRow: Transform = (next) => {
+  const kept = new Map<number, string>();
+  return async (req) => {
+    const id = jobIdOf(req);
+    if (isList(req)) {
+      const res = await next(req);
+      const body = responseJson(res);
+      if (!isListBody(body) || kept.size === 0) return res;
+      return withResponseJson(res, {
+        ...body,
+        data: body.data.map((item) => (kept.has(item.id as number) ? { ...item, referenceId: kept.get(item.id as number) } : item)),
+      });
+    }
+    if (!clearsReference(req) || id === undefined) return next(req);
+    const before = await currentJob(next, req, id);
+    const res = await next(req);
+    if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== '') kept.set(id, before.referenceId);
+    return res;
+  };
+};
+
 /** A search index that keeps each referenceId a PUT /jobs/{id} cleared: q by it still lists the cleared job. */
 const searchKeepsClearedReference: Transform = (next) => {
   const cleared: Array<{ key: string; ref: string; id: number }> = [];
@@ -616,6 +638,16 @@ export const updateMutants: Mutant[] = [
       'job cleared to "" by PUT /jobs/{id} is refused as a duplicate of the first)',
     expectedRule: 'jobs.update.clears-reference',
     transform: refusesSecondBlankClear,
+  },
+  {
+    // spec 2.7: a list item holds its job's header fields with the same values, a cleared referenceId among them
+    name: 'update-cleared-reference-kept-in-list-row',
+    area: 'update',
+    violates:
+      '2.7: a list item holds the header fields of its job (here the list row keeps the referenceId a PUT /jobs/{id} ' +
+      'cleared, while GET shows none)',
+    expectedRule: 'jobs.update.clears-reference',
+    transform: clearedReferenceKeptInListRow,
   },
   {
     // spec 4.5: q matches the referenceId a job holds; a cleared job holds none

@@ -6,7 +6,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../../contract/rule.js';
 import { createdWithAutoRefresh } from '../../kit/auto-refresh-plan.js';
-import { createBodyArb, identify } from '../../kit/bodies.js';
+import { createBodyArb, foreignReadOnly, identify } from '../../kit/bodies.js';
 import { show } from '../../../judging/compare.js';
 import { closesDaysAfter, dayOffsets, utcDay } from '../../../judging/dates.js';
 import { createJob, getJob } from '../../kit/jobs.js';
@@ -58,6 +58,8 @@ interface CloseDateCase {
   status: (typeof STATUSES)[number] | undefined;
   /** Every defaulted field and the referenceId left out too (minimalBody). */
   minimal: boolean;
+  /** A publishDate sent too, as a GET result carries one (4.2): read-only, so the default counts from the service's. */
+  sentPublishDate?: boolean;
 }
 
 export const defaultCloseDate: Implementation = propertyRule<CloseDateCase>(
@@ -77,11 +79,22 @@ export const defaultCloseDate: Implementation = propertyRule<CloseDateCase>(
         minimal: fc.boolean(),
       }),
     // Section 3's create with a status given is "as above": the default applies in every state a create names.
-    examples: () => [...STATUSES.map((status) => ({ status, minimal: false })), { minimal: true }],
-    check: async (ctx: RuleContext, { generated, status, minimal }) => {
-      const body = minimal ? minimalBody(ctx, generated) : omit(identify(ctx, generated), 'closeDate', 'status');
+    examples: () => [
+      ...STATUSES.map((status) => ({ status, minimal: false })),
+      { minimal: true },
+      { minimal: false, sentPublishDate: true },
+    ],
+    check: async (ctx: RuleContext, { generated, status, minimal, sentPublishDate }) => {
+      const plain = minimal ? minimalBody(ctx, generated) : omit(identify(ctx, generated), 'closeDate', 'status');
+      const body = sentPublishDate ? { ...plain, publishDate: foreignReadOnly(ctx).publishDate } : plain;
       const created = await createJob(ctx, status === undefined ? body : { ...body, status });
-      const how = minimal ? 'with every defaulted field left out' : status === undefined ? 'without status' : `with status ${status}`;
+      const how = sentPublishDate
+        ? `with a publishDate of its own (${String(body.publishDate)})`
+        : minimal
+          ? 'with every defaulted field left out'
+          : status === undefined
+            ? 'without status'
+            : `with status ${status}`;
       for (const [job, where] of await createdReads(ctx, created, `POST /jobs ${how}`)) {
         ctx.expect(closesDaysAfter(job.publishDate, job.closeDate, 60), {
           title: `the default closeDate ${where} shows is not 60 days after publishDate`,
