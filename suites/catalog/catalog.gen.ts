@@ -1977,7 +1977,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'concurrency',
     title:
-      'A partial update and a delete of one job sent at once, in every form: after both, the job is gone and no job holds its referenceId',
+      'A partial update and a delete of one job sent at once, in every form: after both, the job is gone and does not come back under another id',
     statement: 'any | DELETE | job identified by id or `referenceId` | (job removed) | 204 with no body.',
     exclusive: true,
   },
