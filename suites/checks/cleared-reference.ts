@@ -4,7 +4,7 @@
  * A PUT /jobs/{id} with referenceId "" or null, plainly and through the method override, is a change of that field:
  * the job then has none (null or "", both forms of none), and the old one is free, as after a rename: PUT /jobs with
  * it creates a new job, DELETE /jobs with it leaves the cleared job alone, a POST with it creates; q by it no longer
- * lists the job (4.5). Whether a server takes a clear at all is not judged here (a refusal of a valid value is another
+ * lists the job (4.5), and its list item shows none (2.7). Whether a server takes a clear at all is not judged here (a refusal of a valid value is another
  * rule's): a refusal is observed. A server that takes it takes it for a second job too: none is no referenceId in use.
  */
 import type { Job } from '../../schemas/types.gen.js';
