@@ -177,6 +177,14 @@ function clearsReference(req: CoreRequest): boolean {
   return isItem(req) && effectiveMethod(req) === 'PUT' && (ref === '' || ref === null);
 }
 
+/** Sends a clear by id on to the core; `took` is the referenceId it took from its job, when it answered 200. */
+async function sendClear(next: CoreHandler, req: CoreRequest, id: number): Promise<{ res: CoreResponse; took?: string }> {
+  const before = await currentJob(next, req, id);
+  const res = await next(req);
+  const ref = before?.referenceId;
+  return res.status === 200 && typeof ref === 'string' && ref !== '' ? { res, took: ref } : { res };
+}
+
 /** What a mutant answers, in the core's place, to a request naming a referenceId a clear took from job `id`; undefined lets it through. */
 type StaleAnswer = (next: CoreHandler, req: CoreRequest, referenceId: string, id: number) => Promise<CoreResponse | undefined>;
 
@@ -191,10 +199,8 @@ function keepsClearedReferences(stale: StaleAnswer): Mutant['transform'] {
     return async (req) => {
       const id = jobIdOf(req);
       if (clearsReference(req) && id !== undefined) {
-        const before = await currentJob(next, req, id);
-        const res = await next(req);
-        if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== '')
-          cleared.set(keyed(req, before.referenceId), id);
+        const { res, took } = await sendClear(next, req, id);
+        if (took !== undefined) cleared.set(keyed(req, took), id);
         return res;
       }
       const ref = requestJson(req)?.referenceId;
@@ -219,9 +225,8 @@ const clearedReferenceKeptInListRow: Transform = (next) => {
       });
     }
     if (!clearsReference(req) || id === undefined) return next(req);
-    const before = await currentJob(next, req, id);
-    const res = await next(req);
-    if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== '') kept.set(id, before.referenceId);
+    const { res, took } = await sendClear(next, req, id);
+    if (took !== undefined) kept.set(id, took);
     return res;
   };
 };
@@ -242,10 +247,8 @@ const searchKeepsClearedReference: Transform = (next) => {
     if (isList(req)) return list(next)(req);
     const id = jobIdOf(req);
     if (!clearsReference(req) || id === undefined) return next(req);
-    const before = await currentJob(next, req, id);
-    const res = await next(req);
-    if (res.status === 200 && typeof before?.referenceId === 'string' && before.referenceId !== '')
-      cleared.push({ key: keyOf(req), ref: before.referenceId, id });
+    const { res, took } = await sendClear(next, req, id);
+    if (took !== undefined) cleared.push({ key: keyOf(req), ref: took, id });
     return res;
   };
 };
