@@ -195,6 +195,26 @@ export const urlWithoutSchemeViolationArb: fc.Arbitrary<Violation> = urlWithoutS
 );
 
 /**
+ * Routing type 2 with an applicationUrl that lacks a scheme, sent as an update to a job routed `from` one type: by
+ * email, the update switches the routing type; by URL, it keeps it. A check that reads the routing type the job held
+ * instead of the one sent lets the URL of a switch through, and one that reads only the type sent the other.
+ *
+ * @example
+ * fc.sample(urlWithoutSchemeOnJobRoutedByArb('email'), 1)[0]?.base; // { applicantRoutingType: { id: 1 }, applicationEmail: '…' }
+ */
+export function urlWithoutSchemeOnJobRoutedByArb(from: 'email' | 'url'): fc.Arbitrary<Violation> {
+  const address =
+    from === 'email'
+      ? applicationEmailArb.map((applicationEmail) => ({ applicationEmail }))
+      : applicationUrlArb.map((applicationUrl) => ({ applicationUrl }));
+  return fc.tuple(urlWithoutSchemeArb, address).map(([url, held]) => ({
+    ...urlViolation(`applicationUrl-without-scheme-on-job-routed-by-${from}`, url),
+    base: { applicantRoutingType: { id: routingTypeIds[from] }, ...held },
+    unset: [from === 'email' ? 'applicationUrl' : 'applicationEmail'],
+  }));
+}
+
+/**
  * The first cases of urlWithoutSchemeViolationArb in every run: another scheme, scheme-relative, near misses.
  *
  * @example

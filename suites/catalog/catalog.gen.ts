@@ -184,7 +184,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'create',
-    title: "A confidential job still shows the key's employer id; its name may be hidden (observed)",
+    title:
+      "A confidential job still shows the key's employer id; its name may be hidden (observed), and shows again once an update in any form clears the flag",
     statement: 'true if the employer name is confidential.',
   },
   {

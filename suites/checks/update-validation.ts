@@ -20,6 +20,7 @@ import {
   routingWithoutAddressArb,
   salaryWithoutPeriodViolationArb,
   urlSchemeBoundaryViolations,
+  urlWithoutSchemeOnJobRoutedByArb,
   urlWithoutSchemeViolationArb,
   type Violation,
 } from '../arbitraries/violations.js';
@@ -125,7 +126,12 @@ const listCountCases: CasesOf = (ctx) => {
 };
 
 const routingCases: CasesOf = () => [{ arb: routingWithoutAddressArb('url') }, { arb: routingWithoutAddressArb('email') }];
-const urlSchemeCases: CasesOf = () => [{ arb: urlWithoutSchemeViolationArb, first: urlSchemeBoundaryViolations }];
+/** The boundary URLs on the shared job, then a URL without a scheme on a job of each routing type (a switch and a keep). */
+const urlSchemeCases: CasesOf = () => [
+  { arb: urlWithoutSchemeViolationArb, first: urlSchemeBoundaryViolations },
+  { arb: urlWithoutSchemeOnJobRoutedByArb('email') },
+  { arb: urlWithoutSchemeOnJobRoutedByArb('url') },
+];
 const salaryCases: CasesOf = () => [{ arb: salaryWithoutPeriodViolationArb }];
 /** Each enum and list: its nearest invalid values first, then a draw from around it. */
 const outOfRangeCases: CasesOf = (ctx) => {

@@ -17,7 +17,19 @@ import {
   withResponseJson,
   type JsonObject,
 } from './support/json.js';
-import { isDelete, isOverride, isCollection, isJobsPath, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
+import {
+  isAnyUpdate,
+  isAnyUpdateByReference,
+  isDelete,
+  isOverride,
+  isCollection,
+  isJobsPath,
+  isPost,
+  isPut,
+  isPutById,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
 import { currentJob, jobByReference, namedJob, ownJobCount, sideRequest } from './support/side-requests.js';
 import { answerInstead, rewriteJobs, rewriteRequest, rewriteResponse, rewriteResponseText } from './support/transforms.js';
 
@@ -86,19 +98,25 @@ const postAnswerKeepsFirstEmployer: Transform = (next) => {
   };
 };
 
-/** A server that masks the employer's name of every job ever confidential, after the flag is cleared too. */
-const maskStaysAfterConfidentialCleared: Transform = (next) => {
-  const everConfidential = new Set<number>();
-  return async (req) => {
-    const res = await next(req);
-    const job = responseJson(res);
-    if (!isJobBody(job) || typeof res.body !== 'string') return res;
-    if (job.confidential === true) everConfidential.add(job.id);
-    if (job.confidential !== false || !everConfidential.has(job.id)) return res;
-    const names = DEMO_EMPLOYERS.map((employer) => JSON.stringify(employer.name));
-    return { ...res, body: names.reduce((text, name) => text.replace(`"name":${name}`, '"name":"Confidential"'), res.body) };
+/**
+ * A server that writes the mask into the job when it is made confidential, and takes it off with the flag only in
+ * an update that `unmasks`: after any other that clears the flag, the job still shows its employer as Confidential.
+ */
+const maskKeptUnlessClearedBy =
+  (unmasks: (req: CoreRequest) => boolean): Transform =>
+  (next) => {
+    const masked = new Set<number>();
+    return async (req) => {
+      const res = await next(req);
+      const job = responseJson(res);
+      if (!isJobBody(job) || typeof res.body !== 'string') return res;
+      if (job.confidential === true) masked.add(job.id);
+      else if (unmasks(req)) masked.delete(job.id);
+      if (job.confidential !== false || !masked.has(job.id)) return res;
+      const names = DEMO_EMPLOYERS.map((employer) => JSON.stringify(employer.name));
+      return { ...res, body: names.reduce((text, name) => text.replace(`"name":${name}`, '"name":"Confidential"'), res.body) };
+    };
   };
-};
 
 /**
  * GET /jobs/{id} served from a view whose handler for a job a PUT /jobs created copies the closeDate sent: one sent
@@ -858,7 +876,18 @@ export const createMutants: Mutant[] = [
       'writing Confidential after an update sets the flag false)',
     expectedRule: 'jobs.create.confidential-employer-id',
     choices: { 'job.confidential-employer': 'masked' },
-    transform: maskStaysAfterConfidentialCleared,
+    transform: maskKeptUnlessClearedBy(() => false),
+  },
+  {
+    // spec 2.1: confidential is "true if the employer name is confidential"; false, the name is not, whatever update cleared it
+    name: 'create-masked-name-kept-after-clear-by-reference',
+    area: 'create',
+    violates:
+      '2.1: the employer name is confidential only while confidential is true (here a server that masks it takes the ' +
+      'mask off with the flag in an update by id only: cleared by PUT /jobs, the job still shows Confidential)',
+    expectedRule: 'jobs.create.confidential-employer-id',
+    choices: { 'job.confidential-employer': 'masked' },
+    transform: maskKeptUnlessClearedBy((req) => isAnyUpdate(req) && !isAnyUpdateByReference(req)),
   },
   {
     // spec 3: DELETE removes the job; 4.3: a PUT with a referenceId that names no job creates one

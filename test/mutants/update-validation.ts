@@ -101,6 +101,23 @@ export const updateValidationMutants: Mutant[] = [
     }),
   },
   {
+    // spec 4.2 and 4.3: applicationUrl includes http:// or https://, also in the update that switches to routing type 2
+    name: 'update-url-scheme-unchecked-on-switch-by-reference',
+    area: 'update',
+    violates:
+      '4.2, 4.3: applicationUrl includes http(s)://, on PUT too (here PUT /jobs checks it by the routing type the job held: ' +
+      'switching a job routed by email to type 2, a URL without one is given https://)',
+    expectedRule: 'jobs.update.rejects-url-without-scheme',
+    transform: (next) => async (req) => {
+      const body = isPutByReference(req) ? requestJson(req) : undefined;
+      const url = body?.applicationUrl;
+      if (idOf(body?.applicantRoutingType) !== 2 || typeof url !== 'string' || /^https?:\/\//i.test(url)) return next(req);
+      const held = await namedJob(next, req, undefined, body);
+      if (idOf(held?.applicantRoutingType) !== 1) return next(req);
+      return next(withJsonBody(req, { ...body, applicationUrl: `https://${url}` }));
+    },
+  },
+  {
     // spec 2.5 and 4.3: salary.period.id is required with salary.amount, on PUT too
     name: 'update-put-accepts-amount-without-period',
     area: 'update',
