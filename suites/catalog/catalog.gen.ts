@@ -550,7 +550,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title:
-      'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds, beside a valid change of another field, is refused and changes neither job',
+      'PUT /jobs/{id} (or its method-override form) giving a job, with a referenceId of its own or without one, the referenceId another live job holds, beside a valid change of another field, is refused and changes neither job',
     statement: "Employer's unique id for the job.",
   },
   {

@@ -82,7 +82,8 @@ function groups(level: NegativeLevel, update: boolean): DerivedValue[][] {
   const byField = new Map<string, DerivedValue[]>();
   for (const value of update ? withAloneInObject(derivedNegatives()) : derivedNegatives()) {
     if ((value.valid ? 'must' : levelOn(value, update)) !== level) continue;
-    const field = value.path[0]!;
+    // A value alone in its object goes to a job holding that object (withContext): a group, and a job, of its own.
+    const field = value.alone ? `${value.path[0]!} alone` : value.path[0]!;
     byField.set(field, [...(byField.get(field) ?? []), value]);
   }
   return [...byField.values()];

@@ -9,7 +9,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { anonymous, caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
@@ -21,11 +21,22 @@ function changes(before: Job, after: Job): string[] {
   return changeLines(before, after).map((line) => `job ${before.id} ${line}`);
 }
 
+/**
+ * The body of the job a rename targets, in each state a job's referenceId can be in: one of its own, and none (2.1:
+ * optional), since a server may check the unique id only where it replaces one.
+ */
+const TARGET_BODIES: ReadonlyArray<(ctx: RuleContext, body: Body) => Body> = [identify, anonymous];
+
 /** Gives `target` the referenceId `holder` holds, by `form`, and fails unless it is refused and changes neither job. */
-async function expectDuplicateRefused(ctx: RuleContext, form: UpdateForm, [first, second]: [Body, Body]): Promise<void> {
+async function expectDuplicateRefused(
+  ctx: RuleContext,
+  form: UpdateForm,
+  [first, second]: [Body, Body],
+  targetBody: (ctx: RuleContext, body: Body) => Body,
+): Promise<void> {
   const held = identify(ctx, first);
   const holder = await getJob(ctx, (await createJob(ctx, held)).id);
-  const target = await getJob(ctx, (await createJob(ctx, identify(ctx, second))).id);
+  const target = await getJob(ctx, (await createJob(ctx, targetBody(ctx, second))).id);
   // Beside a valid change of another field, as every refused write is sent: the refusal must not apply it either.
   const res = await sendUpdate(ctx, form, target, besideValidChange({ referenceId: held.referenceId }, target, `taken ${form}`));
   const what = formLabel(form, target);
@@ -78,15 +89,16 @@ export const updateDuplicateReference: Implementation = propertyRule(
     section: '2.1',
     level: 'must',
     title:
-      'PUT /jobs/{id} (or its method-override form) giving a job the referenceId another live job holds, beside a valid change of ' +
-      'another field, is refused and changes neither job',
+      'PUT /jobs/{id} (or its method-override form) giving a job, with a referenceId of its own or without one, the referenceId ' +
+      'another live job holds, beside a valid change of another field, is refused and changes neither job',
     statement: "Employer's unique id for the job.",
   },
   {
     maxRuns: 3,
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), createBodyArb(ctx)),
     check: async (ctx: RuleContext, bodies) => {
-      for (const form of ['id', 'override'] as const) await expectDuplicateRefused(ctx, form, bodies);
+      for (const form of ['id', 'override'] as const)
+        for (const targetBody of TARGET_BODIES) await expectDuplicateRefused(ctx, form, bodies, targetBody);
     },
   },
 );

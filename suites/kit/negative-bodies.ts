@@ -16,11 +16,17 @@ const PLAIN_ADDRESS: Record<number, { field: string; value: string }> = {
   [routingTypeIds.url]: { field: 'applicationUrl', value: 'https://jobs.example.com/apply' },
 };
 
-/** The fields the value's context needs (a routing type with its plain address), and the address of the other type dropped. */
+/**
+ * The fields the value's context needs (a routing type with its plain address, and the address of the other type
+ * dropped), and for a value sent alone in its object, that object whole on the job: the partial object the update
+ * sends merges into it (4.3), and a server may check only what it does not find stored.
+ */
 export function withContext(body: Body, value: DerivedValue): Body {
+  const field = value.path[0];
+  const holding = value.alone && field !== undefined ? { ...body, [field]: validContainer(field, body) } : body;
   const routing = (value.context?.applicantRoutingType as { id?: number } | undefined)?.id;
-  if (routing === undefined) return body;
-  const { applicationEmail: _email, applicationUrl: _url, ...rest } = body;
+  if (routing === undefined) return holding;
+  const { applicationEmail: _email, applicationUrl: _url, ...rest } = holding;
   const address = PLAIN_ADDRESS[routing];
   return { ...rest, applicantRoutingType: { id: routing }, ...(address ? { [address.field]: address.value } : {}) };
 }

@@ -10,7 +10,7 @@ import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, withJsonBody, type JsonObject } from './support/json.js';
 import { isAnyUpdate, isAnyWrite, isItem, isJobsPath, isOverride, isPost, isPut, isPutByReference } from './support/routes.js';
-import { jobByReference } from './support/side-requests.js';
+import { jobByReference, namedJob } from './support/side-requests.js';
 import { rewriteRequest } from './support/transforms.js';
 
 /** The override PUT on the job's path and on PUT /jobs's path (an update, or a create with a new referenceId). */
@@ -24,6 +24,15 @@ function truncatedFractions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(truncatedFractions);
   const entries = object(value);
   return entries ? Object.fromEntries(Object.entries(entries).map(([key, inner]) => [key, truncatedFractions(inner)])) : value;
+}
+
+/** The body without the period of a salary sent without an amount, where that period's id is outside 1 to 5; else undefined. */
+function withoutPeriodOutside(body: JsonObject): JsonObject | undefined {
+  const salary = object(body.salary);
+  const id = object(salary?.period)?.id;
+  if (salary === undefined || 'amount' in salary || typeof id !== 'number' || (id >= 1 && id <= 5)) return undefined;
+  const { period: _dropped, ...rest } = salary;
+  return { ...body, salary: rest };
 }
 
 export const schemaNegativeMutants: Mutant[] = [
@@ -273,12 +282,22 @@ export const schemaNegativeMutants: Mutant[] = [
       '4.2: salary.period.id is 1 to 5 (here an update whose salary has no amount, merged into the stored one, drops a ' +
       'period id outside 1 to 5 and answers 200, the stored period kept)',
     expectedRule: 'jobs.update.rejects-schema-negatives',
-    transform: rewriteRequest(isAnyUpdate, (body) => {
-      const salary = object(body.salary);
-      const id = object(salary?.period)?.id;
-      if (salary === undefined || 'amount' in salary || typeof id !== 'number' || (id >= 1 && id <= 5)) return;
-      const { period: _dropped, ...rest } = salary;
-      return { ...body, salary: rest };
-    }),
+    transform: rewriteRequest(isAnyUpdate, (body) => withoutPeriodOutside(body)),
+  },
+  {
+    // spec 4.2: salary.period.id 1 to 5; 4.3: a partial salary merges into the stored one
+    name: 'update-partial-salary-period-outside-dropped-on-held-salary',
+    area: 'update',
+    violates:
+      '4.2: salary.period.id is 1 to 5 (here PUT /jobs, on a job that holds a salary, drops a period id outside 1 to 5 from ' +
+      'a salary sent without an amount and answers 200, the stored period kept)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: (next) => async (req) => {
+      const body = isPutByReference(req) ? requestJson(req) : undefined;
+      const mended = body && withoutPeriodOutside(body);
+      if (mended === undefined) return next(req);
+      const held = await namedJob(next, req, undefined, body);
+      return next(held === undefined || held.salary === null ? req : withJsonBody(req, mended));
+    },
   },
 ];

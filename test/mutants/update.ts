@@ -156,14 +156,21 @@ function replacesSalaryWhole(match: (req: CoreRequest) => boolean): Mutant['tran
   };
 }
 
-/** The unique check forgotten on updates that `match` picks: the rest is applied, the answer shows the referenceId as set. */
-function acceptsDuplicateReference(match: (req: CoreRequest) => boolean): Mutant['transform'] {
+/**
+ * The unique check forgotten on updates that `match` picks, of the jobs `targets` picks (all by default): the rest is
+ * applied, the answer shows the referenceId as set.
+ */
+function acceptsDuplicateReference(
+  match: (req: CoreRequest) => boolean,
+  targets?: (job: JsonObject | undefined) => boolean,
+): Mutant['transform'] {
   return (next) => async (req) => {
     const body = requestJson(req);
     const id = jobIdOf(req);
     if (!match(req) || id === undefined || typeof body?.referenceId !== 'string') return next(req);
     const holder = await jobByReference(next, req, body.referenceId);
     if (holder === undefined || holder.id === id) return next(req);
+    if (targets !== undefined && !targets(await currentJob(next, req, id))) return next(req);
     const { referenceId, ...rest } = body;
     const res = await next(withJsonBody(req, rest));
     const job = responseJson(res);
@@ -597,6 +604,16 @@ export const updateMutants: Mutant[] = [
       "2.1: referenceId is the employer's unique id for the job (here PUT /jobs/{id} with another live job's referenceId answers 200 as if it were set)",
     expectedRule: 'jobs.update.duplicate-reference-rejected',
     transform: acceptsDuplicateReference(isPutById),
+  },
+  {
+    // spec 2.1, 7.1: referenceId is the employer's unique id for the job, also for a job that had none
+    name: 'update-duplicate-reference-accepted-by-job-without-one',
+    area: 'update',
+    violates:
+      "2.1: referenceId is the employer's unique id for the job (here PUT /jobs/{id} checks it only where it replaces one: " +
+      "a job without a referenceId takes another live job's and answers 200)",
+    expectedRule: 'jobs.update.duplicate-reference-rejected',
+    transform: acceptsDuplicateReference(isPutById, (job) => job?.referenceId === null || job?.referenceId === ''),
   },
   {
     // spec 2.1 and 1: the same unique check on a PUT sent as POST with X-HTTP-Method-Override
