@@ -4,8 +4,8 @@
  * their jobs by referenceId as well, so a server that keys a job's changes, its status index or its delete by the
  * referenceId fails only here: a job without one is updated, archived and re-published (through the override where
  * the target honours it), listed, and deleted by id and through the override, like any other. One given a referenceId
- * later, by an update by id, is then deleted by it (DELETE /jobs): a server that files referenceIds at create only
- * finds no job.
+ * later, by an update by id, is then found by it with q, updated by it (PUT /jobs) and deleted by it (DELETE /jobs): a
+ * server that files referenceIds at create only finds no job.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
@@ -57,6 +57,16 @@ async function expectListed(ctx: RuleContext, job: Job): Promise<void> {
   });
 }
 
+/** q = the referenceId `job` was given by an update lists it, its item showing that referenceId (4.5, 2.7). */
+async function expectFoundBy(ctx: RuleContext, job: Job, given: string): Promise<void> {
+  const item = (await listAllJobs(ctx, { q: given })).find((header) => header.id === job.id);
+  ctx.expect(item?.referenceId === given, {
+    title: `job ${job.id}, given the referenceId ${given} by an update, is not listed with it by q=${given}`,
+    expected: 'q matches the referenceId (spec 4.5), one given by an update as one given at create',
+    received: item === undefined ? 'no item with its id' : `an item with referenceId ${show(item.referenceId)}`,
+  });
+}
+
 /** Deletes `job` in `way` (by the referenceId it was given later, for a way by referenceId) and checks it is gone. */
 async function expectDeleted(ctx: RuleContext, job: Job, way: DeleteWay, given = ''): Promise<void> {
   const res = await deleteJob(ctx, way, job, given);
@@ -76,10 +86,13 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
   }
   await expectDeleted(ctx, job, 'id');
   await expectDeleted(ctx, await createJob(ctx, anonymous(ctx, generated)), 'override');
-  // A referenceId given later by an update names the job from then on, as one given at its create does (spec 1).
+  // A referenceId given later by an update names the job from then on, as one given at its create does (spec 1): q
+  // finds the job by it (4.5), PUT /jobs with it updates the job (4.3 form 2), and DELETE /jobs with it removes it.
   const given = ctx.referenceId();
   const named = await expectChanged(ctx, await createJob(ctx, anonymous(ctx, generated)), 'id', { referenceId: given });
-  await expectDeleted(ctx, named, 'reference', given);
+  await expectFoundBy(ctx, named, given);
+  const updated = await expectChanged(ctx, named, 'reference', { title: scopedTitle(ctx, given, 'given later') });
+  await expectDeleted(ctx, updated, 'reference', given);
 }
 
 export const withoutReferenceRule: Implementation = propertyRule<Body>(
@@ -88,7 +101,8 @@ export const withoutReferenceRule: Implementation = propertyRule<Body>(
     section: '1',
     level: 'must',
     title:
-      'A job created without referenceId is updated, archived, re-published, listed and deleted by its id; given one later, it is deleted by it',
+      'A job created without referenceId is updated, archived, re-published, listed and deleted by its id; ' +
+      'given one later, it is found, updated and deleted by it',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   { maxRuns: 1, arbitrary: (ctx) => createBodyArb(ctx), check },

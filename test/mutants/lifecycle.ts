@@ -28,6 +28,7 @@ import {
   ownJobCount,
   sideRequest,
 } from './support/side-requests.js';
+import { relist } from './support/relist.js';
 import { staleIndex } from './support/stale-index.js';
 import { FreshJobs, madeByOverrideCreate } from './support/fresh-jobs.js';
 
@@ -132,23 +133,34 @@ const statusUpdateRevivesDeleted: Transform = (next) => {
 
 /**
  * A referenceId index filled at create only: a referenceId a job without one is given later by PUT /jobs/{id} is not
- * in it, so DELETE /jobs with it answers 404 and leaves the job (by id it still goes).
+ * in it, so what `reads` the index misses the job: DELETE /jobs with it answers 404 and leaves the job (by id it still
+ * goes), or q with it lists the job only where its title matches q too.
  */
-const referenceGivenLaterUnknownToDelete: Transform = (next) => {
-  const given = new Set<string>();
-  const slot = (req: CoreRequest, ref: string): string => `${req.headers['api-key'] ?? ''} ${ref}`;
-  return async (req) => {
-    const ref = requestJson(req)?.referenceId;
-    if (isDelete(req) && isCollection(req) && typeof ref === 'string' && given.has(slot(req, ref)))
-      return jsonResponse(404, { status: 404, code: 'not_found', message: `No job with referenceId ${JSON.stringify(ref)}` });
-    const id = jobIdOf(req);
-    const before =
-      isPutById(req) && id !== undefined && typeof ref === 'string' && ref !== '' ? await currentJob(next, req, id) : undefined;
-    const res = await next(req);
-    if (res.status === 200 && before !== undefined && namesNoReference(before)) given.add(slot(req, ref as string));
-    return res;
+function referenceGivenLaterUnindexed(reads: 'delete' | 'search'): Transform {
+  return (next) => {
+    const given = new Set<string>();
+    const slot = (req: CoreRequest, ref: string): string => `${req.headers['api-key'] ?? ''} ${ref}`;
+    const unindexed = (req: CoreRequest, item: JsonObject): boolean =>
+      typeof item.referenceId === 'string' && given.has(slot(req, item.referenceId));
+    const search = relist(({ items, view, req }) => {
+      const q = view.q?.toLowerCase();
+      if (q === undefined || q === '') return items;
+      return items.filter((item) => !unindexed(req, item) || String(item.title).toLowerCase().includes(q));
+    })(next);
+    return async (req) => {
+      const ref = requestJson(req)?.referenceId;
+      if (reads === 'search' && isList(req)) return search(req);
+      if (reads === 'delete' && isDelete(req) && isCollection(req) && typeof ref === 'string' && given.has(slot(req, ref)))
+        return jsonResponse(404, { status: 404, code: 'not_found', message: `No job with referenceId ${JSON.stringify(ref)}` });
+      const id = jobIdOf(req);
+      const before =
+        isPutById(req) && id !== undefined && typeof ref === 'string' && ref !== '' ? await currentJob(next, req, id) : undefined;
+      const res = await next(req);
+      if (res.status === 200 && before !== undefined && namesNoReference(before)) given.add(slot(req, ref as string));
+      return res;
+    };
   };
-};
+}
 
 /** DELETE /jobs/{id} of the employer's only job answers 204 and keeps it (a guard meant for the last row of a table). */
 const deleteKeepsOnlyJob: Transform = (next) => async (req) => {
@@ -578,7 +590,17 @@ export const lifecycleMutants: Mutant[] = [
       '4.4: DELETE /jobs identifies the job by the referenceId in its body (here one that a job created without a ' +
       'referenceId was given later by PUT /jobs/{id} is not found: 404, and the job stays)',
     expectedRule: 'jobs.lifecycle.without-reference-id',
-    transform: referenceGivenLaterUnknownToDelete,
+    transform: referenceGivenLaterUnindexed('delete'),
+  },
+  {
+    // spec 4.5: q matches the referenceId, however the job came by it
+    name: 'lifecycle-reference-given-later-not-searched',
+    area: 'lifecycle',
+    violates:
+      '4.5: q matches job title and referenceId (here a referenceId that a job created without one was given later by ' +
+      'PUT /jobs/{id} is not searched: q with it lists the job only where its title matches too)',
+    expectedRule: 'jobs.lifecycle.without-reference-id',
+    transform: referenceGivenLaterUnindexed('search'),
   },
   {
     // spec 4.5: q matches the job title as it is, for every employer
