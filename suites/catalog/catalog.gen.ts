@@ -688,7 +688,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'update',
-    title: 'An update in every form, and a delete, leave alone a job equal to the one they name',
+    title:
+      'An update in every form (a title, an address, a status), with or without referenceIds, and a delete, leave alone a job equal to the one they name',
     statement: 'Updates are partial. Only the fields sent change.',
   },
   {

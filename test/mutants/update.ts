@@ -178,6 +178,42 @@ function acceptsDuplicateReference(
   };
 }
 
+/** Finds the other jobs a write reaches, from the job it names as it was. */
+type Lookalikes = (next: CoreHandler, req: CoreRequest, before: JsonObject) => Promise<JsonObject[]>;
+
+/** The employer's jobs listed by q = the job's title (headers: they carry the title). */
+const jobsOfTitle: Lookalikes = async (next, req, before) => {
+  const list = responseJson(
+    await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ q: String(before.title), pageSize: '100' }) }),
+  );
+  return isListBody(list) ? list.data : [];
+};
+
+/** The employer's jobs on the first page of 100, each read whole (a list item lacks most fields). */
+const everyJob: Lookalikes = async (next, req) => {
+  const list = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ pageSize: '100' }) }));
+  const jobs = await Promise.all((isListBody(list) ? list.data : []).map((item) => currentJob(next, req, item.id as number)));
+  return jobs.filter((job): job is JsonObject => job !== undefined);
+};
+
+/**
+ * A write that finds its rows by a value they hold instead of by the job's id: an update `match` picks, sending
+ * `field`, writes it also to every other job `lookalikes` finds holding the value the named job held.
+ */
+function writesLookalikes(match: (req: CoreRequest) => boolean, field: string, lookalikes: Lookalikes): Transform {
+  return (next) => async (req) => {
+    const body = requestJson(req);
+    if (!match(req) || body === undefined || !(field in body)) return next(req);
+    const before = await namedJob(next, req, jobIdOf(req), body);
+    const res = await next(req);
+    if (before === undefined || res.status !== 200 || before[field] === body[field]) return res;
+    for (const other of await lookalikes(next, req, before))
+      if (other.id !== before.id && other[field] === before[field])
+        await sideRequest(next, req, 'PUT', `/jobs/${String(other.id)}`, { body: { [field]: body[field] } });
+    return res;
+  };
+}
+
 /** A PUT on /jobs/{id}, plainly or through X-HTTP-Method-Override, whose body clears the referenceId: "" or null. */
 function clearsReference(req: CoreRequest): boolean {
   const ref = requestJson(req)?.referenceId;
@@ -888,20 +924,37 @@ export const updateMutants: Mutant[] = [
     area: 'update',
     violates: '4.3: only the fields sent change (here PUT /jobs/{id} also retitles every other job that had the same title)',
     expectedRule: 'jobs.update.twin-left-alone',
-    transform: (next) => async (req) => {
-      const body = requestJson(req);
-      const id = jobIdOf(req);
-      if (!isPutById(req) || typeof body?.title !== 'string' || id === undefined) return next(req);
-      const before = await currentJob(next, req, id);
-      const res = await next(req);
-      if (before === undefined || res.status !== 200) return res;
-      const list = responseJson(
-        await sideRequest(next, req, 'GET', '/jobs', { query: new URLSearchParams({ q: String(before.title), pageSize: '100' }) }),
-      );
-      const twins = isListBody(list) ? list.data.filter((item) => item.id !== id && item.title === before.title) : [];
-      for (const twin of twins) await sideRequest(next, req, 'PUT', `/jobs/${String(twin.id)}`, { body: { title: body.title } });
-      return res;
-    },
+    transform: writesLookalikes(isPutById, 'title', jobsOfTitle),
+  },
+  {
+    // spec 4.3: only the fields sent change, of the job named, whichever way it is named
+    name: 'update-by-reference-writes-every-job-of-that-title',
+    area: 'update',
+    violates: '4.3: only the fields sent change (here PUT /jobs by referenceId also retitles every other job that had the same title)',
+    expectedRule: 'jobs.update.twin-left-alone',
+    transform: writesLookalikes(isPutByReference, 'title', jobsOfTitle),
+  },
+  {
+    // spec 3, 4.3: a status change changes the job named only
+    name: 'update-status-by-id-reaches-jobs-without-reference',
+    area: 'update',
+    violates:
+      '3, 4.3: an archive changes only the job it names (here PUT /jobs/{id} with a status, to a job without a referenceId, ' +
+      'also sets it on every other job without one that had the same status)',
+    expectedRule: 'jobs.update.twin-left-alone',
+    transform: writesLookalikes(isPutById, 'status', async (next, req, before) =>
+      namesNoReference(before) ? jobsWithoutReference(next, req) : [],
+    ),
+  },
+  {
+    // spec 4.3: only the fields sent change, of the job named
+    name: 'update-email-by-id-writes-every-job-of-that-email',
+    area: 'update',
+    violates:
+      '4.3: only the fields sent change (here PUT /jobs/{id} with an applicationEmail also writes it to every other job that ' +
+      'had the same address)',
+    expectedRule: 'jobs.update.twin-left-alone',
+    transform: writesLookalikes(isPutById, 'applicationEmail', everyJob),
   },
   {
     // spec 4.3: the body is symmetrical with the GET result; the job's own referenceId is no duplicate of itself
