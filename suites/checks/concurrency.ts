@@ -16,9 +16,9 @@ import type { Job } from '../../schemas/types.gen.js';
 import { isoDayFromNow } from '../../judging/dates.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changeLines, headerDifferences, sameFieldValue, show } from '../../judging/compare.js';
+import { sameFieldValue, show } from '../../judging/compare.js';
 import { isClientError, isSuccess } from '../kit/http.js';
-import { createJob, expectLeftAlone, getJob, listJobs, showsGone } from '../kit/jobs.js';
+import { createJob, expectLeftAlone, expectListItemMatches, getJob, listJobs, showsGone } from '../kit/jobs.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { formLabel, sendCreate, sendUpdate, UPDATE_FORMS, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
@@ -73,24 +73,6 @@ function disjointPatches(ctx: RuleContext, job: Job, marker: string, turn: numbe
   return patches.map((patch, i) => ({ form: UPDATE_FORMS[(i + turn) % UPDATE_FORMS.length]!, patch }));
 }
 
-/**
- * Fails unless the list item of `job`, found by q, shows its header fields as a GET does (2.7) after `what`: a header
- * row or a list cache that one of the racing writes left behind shows.
- */
-async function expectHeaderFollows(ctx: RuleContext, job: Job, q: string, what: string): Promise<void> {
-  const list = await listJobs(ctx, { q, pageSize: 100 });
-  const item = list.json.data.find((entry) => entry.id === job.id);
-  const differences = item === undefined ? [] : headerDifferences(item, job);
-  ctx.expect(item !== undefined && differences.length === 0, {
-    title: `after ${what}, the list item of job ${job.id} ${item === undefined ? 'is missing' : `differs from its GET: ${differences.join(', ')}`}`,
-    expected: "a list item holds its job's header fields with the same values (spec 2.7): after the writes, as a GET shows them",
-    received:
-      item === undefined
-        ? `GET /jobs?q=${q}: ids ${show(list.json.data.map((entry) => entry.id))}`
-        : changeLines(item, job, differences).join('\n'),
-  });
-}
-
 const disjointUpdates: Implementation = propertyRule(
   {
     id: 'jobs.concurrency.disjoint-updates',
@@ -131,7 +113,7 @@ const disjointUpdates: Implementation = propertyRule(
           'every field an update that answered 200 sent holds its value: updates are partial, only the fields sent change (spec 4.3)',
         received: lost.map(([field, value]) => `${field}: sent ${show(value)}, got ${show(after[field as keyof Job])}`).join('\n'),
       });
-      await expectHeaderFollows(ctx, after, body.referenceId, `${sends.length} partial updates at once`);
+      await expectListItemMatches(ctx, after, body.referenceId, `${sends.length} partial updates at once`);
     },
   },
 );

@@ -12,7 +12,7 @@ import type { Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, scopedTitle } from '../kit/bodies.js';
 import { keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, jobOf } from '../kit/http.js';
-import { createJob, expectRemoved, getJob, listAllJobs } from '../kit/jobs.js';
+import { createJob, expectListItemMatches, expectRemoved, getJob, listAllJobs } from '../kit/jobs.js';
 import { declinesUpdate, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
@@ -57,16 +57,6 @@ async function expectListed(ctx: RuleContext, job: Job): Promise<void> {
   });
 }
 
-/** q = the referenceId `job` was given by an update lists it, its item showing that referenceId (4.5, 2.7). */
-async function expectFoundBy(ctx: RuleContext, job: Job, given: string): Promise<void> {
-  const item = (await listAllJobs(ctx, { q: given })).find((header) => header.id === job.id);
-  ctx.expect(item?.referenceId === given, {
-    title: `job ${job.id}, given the referenceId ${given} by an update, is not listed with it by q=${given}`,
-    expected: 'q matches the referenceId (spec 4.5), one given by an update as one given at create',
-    received: item === undefined ? 'no item with its id' : `an item with referenceId ${show(item.referenceId)}`,
-  });
-}
-
 /** Deletes `job` in `way` (by the referenceId it was given later, for a way by referenceId) and checks it is gone. */
 async function expectDeleted(ctx: RuleContext, job: Job, way: DeleteWay, given = ''): Promise<void> {
   const res = await deleteJob(ctx, way, job, given);
@@ -90,7 +80,7 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
   // finds the job by it (4.5), PUT /jobs with it updates the job (4.3 form 2), and DELETE /jobs with it removes it.
   const given = ctx.referenceId();
   const named = await expectChanged(ctx, await createJob(ctx, anonymous(ctx, generated)), 'id', { referenceId: given });
-  await expectFoundBy(ctx, named, given);
+  await expectListItemMatches(ctx, named, given, `PUT /jobs/${named.id} giving it the referenceId ${given}`);
   const updated = await expectChanged(ctx, named, 'reference', { title: scopedTitle(ctx, given, 'given later') });
   await expectDeleted(ctx, updated, 'reference', given);
 }

@@ -10,7 +10,7 @@
 import type { JobHeader } from '../../schemas/index.js';
 import type { Job, JobList } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
-import { changedFields, changeLines, show } from '../../judging/compare.js';
+import { changedFields, changeLines, headerDifferences, show } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf, requestLine, responseLine } from './http.js';
 import { caseTagOf } from './bodies.js';
 import { listLimits } from '../arbitraries/schema-limits.js';
@@ -163,6 +163,25 @@ export async function listEveryPage(
     if (page >= json.paging.pages || json.data.length === 0) break;
   }
   return { items, paging: first! };
+}
+
+/**
+ * Fails unless the list by `q` (every page) holds `job` with its header fields as `job`, a GET, shows them (2.7: a
+ * subset of the job with the same types and meaning), after `what`: a list row or cache a write left behind shows.
+ *
+ * @example
+ * await expectListItemMatches(ctx, await getJob(ctx, job.id), job.referenceId, 'PUT /jobs/12 with a title');
+ */
+export async function expectListItemMatches(ctx: RuleContext, job: Job, q: string, what: string): Promise<void> {
+  const items = await listAllJobs(ctx, { q });
+  const item = items.find((entry) => entry.id === job.id);
+  const differences = item === undefined ? [] : headerDifferences(item, job);
+  const found = item === undefined ? `is missing from GET /jobs?q=${q}` : `differs from its GET: ${differences.join(', ')}`;
+  ctx.expect(item !== undefined && differences.length === 0, {
+    title: `after ${what}, the list item of job ${job.id} ${found}`,
+    expected: "a list item holds its job's header fields with the same values as a GET (spec 2.7), and q finds it (4.5)",
+    received: item === undefined ? `ids ${show(items.map((entry) => entry.id))}` : changeLines(item, job, differences).join('\n'),
+  });
 }
 
 /**
