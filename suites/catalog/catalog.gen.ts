@@ -315,7 +315,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.2',
     level: 'must',
     area: 'roundtrip',
-    title: 'Posting a GET result back creates a job with the same values',
+    title: 'Posting a GET result back creates a new job, beside the one read, with the same values',
     statement: 'Taking a GET result, removing `id` and `referenceId` and posting it creates a job with the same values.',
   },
   {
@@ -323,7 +323,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'roundtrip',
-    title: 'A GET result with a new referenceId, PUT to /jobs, creates a job with the same values',
+    title: 'A GET result with a new referenceId, PUT to /jobs, creates a new job, beside the one read, with the same values',
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
@@ -1897,7 +1897,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.3',
     level: 'must',
     area: 'robustness',
-    title: "A referenceId that spells a job's id names no job but its holder: PUT /jobs and DELETE /jobs with it leave that job alone",
+    title:
+      "A referenceId that spells a job's id names no job but its holder: PUT /jobs and DELETE /jobs with it leave that job alone, and no create or rename with it is refused for that job",
     statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
   },
   {

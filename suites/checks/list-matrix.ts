@@ -5,7 +5,8 @@
  * address; for the isolation rule, four jobs of the second employer whose titles hold that word and
  * that referenceId, so every q matches them under any reading. The jobs are made in every create form (the
  * drafts with status omitted) and moved by later writes in every update form, while the second employer creates
- * and deletes jobs of its own: a list holds a job however it was made and moved, whoever else writes. Two of those
+ * and deletes jobs of its own: a list holds a job however it was made and moved, whoever else writes. Three are made
+ * without a referenceId, one in each spelling of none, and one of them is given one later. Two of those
  * writes rename their job in the same body: a list files a job by every field a write changed.
  * For the filter rule, two more jobs with the title word are created last and deleted (by id, by referenceId): no
  * list may show them.
@@ -21,7 +22,7 @@ import type { Job, JobHeader, JobList } from '../../schemas/types.gen.js';
 import { MismatchError } from '../contract/errors.js';
 import type { ApiResponse, Body, JobsApi, ListQuery, RuleContext } from '../contract/rule.js';
 import { assertJobListBody } from '../http/api.js';
-import { caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
+import { caseTagOf, createBodyArb, identify, NO_REFERENCE_ID, scopedTitle } from '../kit/bodies.js';
 import { listLimits } from '../arbitraries/schema-limits.js';
 import { compareDates, firstOutOfOrder, headerDifferences, instantMs, sameEmployer, show } from '../../judging/compare.js';
 import { linkProblems } from '../../judging/paging.js';
@@ -111,6 +112,17 @@ const RETITLED_BACK = 9;
  * REFERENCE_JOB is renamed to it: a search that keeps a job's old referenceId lists both.
  */
 const RENAMED_AWAY = 2;
+/**
+ * Fixture jobs created without a referenceId, by POST, in each spelling of none (absent, null, ""): a list holds and
+ * counts a job however it is named, and a search or a count that joins or filters on the referenceId loses these.
+ * Job 6 is a draft with the title word; job 4 is given a referenceId later by its status move (RENAMED_TOO); job 11
+ * loses the title word later.
+ */
+const UNREFERENCED: ReadonlyMap<number, Body> = new Map([
+  [6, NO_REFERENCE_ID[0]!.patch],
+  [4, NO_REFERENCE_ID[2]!.patch],
+  [11, NO_REFERENCE_ID[1]!.patch],
+]);
 /** Fixture jobs whose title holds the title word (8 of 12, in every status). */
 const isTitled = (index: number): boolean => index % 3 !== 2;
 /** The fixture job whose whole referenceId is the reference-id level of q (active, no title word, its title not holding it). */
@@ -212,10 +224,10 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   // The drafts are made as a client makes them, with status omitted (spec 3: the create default).
   for (const [i, body] of created.entries()) if (FIXTURE[i] === 'draft') delete (body as Body).status;
   const half = FIXTURE.length / 2;
-  const jobs = await atOnce(ctx, created.slice(0, half), (body, i) => createInForm(ctx, createdIn(i), body));
+  const jobs = await atOnce(ctx, created.slice(0, half), (body, i) => createFixtureJob(ctx, body, i));
   // The order is observable on a server that writes whole seconds only if the fixture spans a second boundary.
   if (aspect === 'order' && jobs.every((job) => wholeSeconds(job.publishDate))) await sleep(SECOND_BOUNDARY_MS);
-  jobs.push(...(await atOnce(ctx, created.slice(half), (body, i) => createInForm(ctx, createdIn(half + i), body))));
+  jobs.push(...(await atOnce(ctx, created.slice(half), (body, i) => createFixtureJob(ctx, body, half + i))));
   // Asked before the renames, so that a search that kept what it found (an index, a cache) must let go of it.
   await listJobs(ctx, { q: named[REFERENCE_JOB]!.referenceId });
   // The status moves one after the other, the newest job first: a server that files a job by when its status last
@@ -278,6 +290,14 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const ids = new Set([...[...jobs, ...others].map((job) => job.id), ...deleted]);
   const outside = await outsideTheFixture(ctx, jobs, before, complete, ids);
   return { jobs, titleWord, referenceId, ...outside, complete, others, ids, deleted };
+}
+
+/** Creates the fixture job at `index` in its form (createdIn), or by POST without a referenceId (UNREFERENCED). */
+function createFixtureJob(ctx: RuleContext, body: Body & { referenceId: string }, index: number): Promise<Job> {
+  const none = UNREFERENCED.get(index);
+  if (none === undefined) return createInForm(ctx, createdIn(index), body);
+  const { referenceId: _named, ...rest } = body;
+  return createJob(ctx, { ...rest, ...none });
 }
 
 /**

@@ -20,7 +20,7 @@ import { createJob, expectLeftAlone, getJob, listJobs } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { METHOD_OVERRIDE } from '../../vocabulary/methods.js';
 import { namesNoJobAsText } from './reference-identification.js';
-import { declinesCreate, PUT_CREATES, type PutCreateForm } from '../kit/rejected-writes.js';
+import { declinesCreate, formLabel, PUT_CREATES, type PutCreateForm } from '../kit/rejected-writes.js';
 import { atOnce } from '../kit/at-once.js';
 import { orderNumberOf } from '../arbitraries/reference-shapes.js';
 
@@ -282,19 +282,32 @@ export const patternReferencesRule: Implementation = propertyRule<{ body: Body; 
 );
 
 /**
+ * The control of a referenceId spelling a job's id: digits too, from a fresh referenceId, past Int32 (no job's id),
+ * so a write refused with both is refused for its digits alone, which `jobs.robustness.reference-id-characters` judges.
+ */
+const ID_SPELLING: Variant = {
+  label: "a job's id in digits",
+  pair: (fresh) => ({ held: fresh, variant: `9${orderNumberOf(fresh)}` }),
+};
+
+/**
  * A referenceId that spells a job's id (its digits, and with a leading zero) is text that names the job holding it,
  * never the job with that id (4.3: the id is in the path of form 1, the referenceId in the body of form 2; 4.4 the
- * same for DELETE). A server that takes a referenceId of digits for an id updates or deletes that job. A must, unlike
- * the near misses above: no collation makes a referenceId equal an id. A job the PUT creates keeps the digits as sent,
- * the leading zero too. Sent only while no job of the employer holds the digits as its referenceId (a job the run did
- * not create is not the run's to name).
+ * same for DELETE). A server that takes a referenceId of digits for an id, or looks one up among ids too, updates or
+ * deletes that job, or refuses a create or a rename with the digits as a duplicate. Every write that carries a
+ * referenceId goes: each create form, a rename by id, and the deletes. A must, unlike the near misses above: no
+ * collation makes a referenceId equal an id. A job the PUT creates keeps the digits as sent, the leading zero too.
+ * Sent only while no job of the employer holds the digits as its referenceId (a job the run did not create is not
+ * the run's to name).
  */
 export const idSpelledReferencesRule: Implementation = propertyRule<Body>(
   {
     id: 'jobs.robustness.reference-spelling-an-id',
     section: '4.3',
     level: 'must',
-    title: "A referenceId that spells a job's id names no job but its holder: PUT /jobs and DELETE /jobs with it leave that job alone",
+    title:
+      "A referenceId that spells a job's id names no job but its holder: PUT /jobs and DELETE /jobs with it leave that job alone, " +
+      'and no create or rename with it is refused for that job',
     statement: '`PUT /jobs`: `referenceId` is in the body. The job id is then not needed.',
   },
   {
@@ -307,16 +320,21 @@ export const idSpelledReferencesRule: Implementation = propertyRule<Body>(
         const holder: Holder = { job, variant: spelled, label: `job ${job.id}'s id in digits` };
         await deleteVariant(ctx, holder, false);
         await deleteVariant(ctx, holder, true);
-        const made = await putVariant(ctx, holder, body);
-        if (made !== undefined) {
+        for (const form of PUT_CREATES) {
+          const made = await putVariant(ctx, holder, body, ID_SPELLING, form);
+          if (made === undefined) continue;
           const kept = (await getJob(ctx, made)).referenceId;
           ctx.expect(kept === spelled, {
-            title: `PUT /jobs with referenceId "${spelled}" made job ${made} with referenceId ${show(kept)}`,
+            title: `${formLabel(form)} with referenceId "${spelled}" made job ${made} with referenceId ${show(kept)}`,
             expected: 'a referenceId is a string, kept as sent (spec 2.1, 4.3: a PUT that creates behaves as POST): digits are no number',
             received: `referenceId ${show(kept)}`,
           });
+          // The job the PUT made holds the digits now: the next write is judged without it.
+          await deleteVariant(ctx, holder, false);
         }
-        // The job the PUT made holds the digits now: the next spelling is judged without it.
+        await postVariant(ctx, holder, body, ID_SPELLING);
+        await deleteVariant(ctx, holder, true);
+        await renameToVariant(ctx, holder, body, ID_SPELLING);
         await deleteVariant(ctx, holder, false);
       }
     },

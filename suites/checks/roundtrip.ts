@@ -1,15 +1,15 @@
 /**
  * @module The request body is symmetrical with the GET result (spec 4.2,
- * 4.3): a GET result without id and referenceId, posted back, creates a job
- * with the same values.
+ * 4.3): a GET result without id and referenceId, posted back beside the job
+ * it came from, creates a new job with the same values.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { Body, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { changedFields, samePlaces, show } from '../../judging/compare.js';
 import { sameDay } from '../../judging/dates.js';
-import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
-import { createJob, getJob } from '../kit/jobs.js';
+import { expectStatus, isSuccess, jobOf, responseLine } from '../kit/http.js';
+import { createJob, expectLeftAlone, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { characterClassRules } from './character-classes.js';
 import { blankTitleRules } from './blank-title.js';
@@ -42,6 +42,22 @@ function expectSameValues(ctx: RuleContext, source: Job, copy: Job, how: string)
   });
 }
 
+/**
+ * The copy is a job of its own: a new id, and the job read still there beside it as it was. A server that takes a body
+ * matching a live job (its title and publishDate, as a GET result carries them) for a repeat of that job's create
+ * answers the old job and creates none.
+ */
+async function expectBesideSource(ctx: RuleContext, source: Job, res: ApiResponse<Job>, how: string): Promise<void> {
+  const expected = `${how} creates a new job beside job ${source.id}, the one read (spec 4.2: POST creates a job)`;
+  ctx.expect(jobOf(res).id !== source.id, {
+    title: `${how} answered job ${source.id}, the job the GET result came from`,
+    expected,
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+  await expectLeftAlone(ctx, source, res, { title: `job ${source.id} changed when ${how} created its copy`, expected });
+}
+
 const postAccepted: Implementation = propertyRule(
   {
     id: 'jobs.roundtrip.post-accepted',
@@ -67,7 +83,7 @@ const sameValues: Implementation = propertyRule(
     id: 'jobs.roundtrip.same-values',
     section: '4.2',
     level: 'must',
-    title: 'Posting a GET result back creates a job with the same values',
+    title: 'Posting a GET result back creates a new job, beside the one read, with the same values',
     statement: 'Taking a GET result, removing `id` and `referenceId` and posting it creates a job with the same values.',
   },
   {
@@ -75,8 +91,11 @@ const sameValues: Implementation = propertyRule(
     arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
     check: async (ctx: RuleContext, generated) => {
       const source = await original(ctx, generated);
-      const copy = await createJob(ctx, withoutIdentity(source));
-      expectSameValues(ctx, source, await getJob(ctx, copy.id), 'POST of a GET result without id and referenceId');
+      const how = 'POST of a GET result without id and referenceId';
+      const res = await ctx.api.create(withoutIdentity(source));
+      expectStatus(ctx, res, 201, `${how} creates a job: 201 (spec 4.2)`);
+      await expectBesideSource(ctx, source, res, how);
+      expectSameValues(ctx, source, await getJob(ctx, jobOf(res).id), how);
     },
   },
 );
@@ -86,7 +105,7 @@ const putCreate: Implementation = propertyRule(
     id: 'jobs.roundtrip.put-create',
     section: '4.3',
     level: 'must',
-    title: 'A GET result with a new referenceId, PUT to /jobs, creates a job with the same values',
+    title: 'A GET result with a new referenceId, PUT to /jobs, creates a new job, beside the one read, with the same values',
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
@@ -103,8 +122,9 @@ const putCreate: Implementation = propertyRule(
         isSuccess,
         'PUT /jobs with a GET result and a new referenceId creates the job (spec 4.3: same fields as POST, symmetrical with GET)',
       );
-      const copy = await getJob(ctx, jobOf(res).id);
-      expectSameValues(ctx, source, copy, 'PUT /jobs of a GET result with a new referenceId');
+      const how = 'PUT /jobs of a GET result with a new referenceId';
+      await expectBesideSource(ctx, source, res, how);
+      expectSameValues(ctx, source, await getJob(ctx, jobOf(res).id), how);
     },
   },
 );

@@ -7,6 +7,7 @@ import { isListBody, requestJson, responseJson, withJsonBody, withResponseJson, 
 import { DEMO_KEYS, forSecondEmployer } from './support/keys.js';
 import { isList, isPost } from './support/routes.js';
 import { reshapeRequest } from './support/transforms.js';
+import { allHeaders } from './support/relist.js';
 
 const [FIRST_KEY, SECOND_KEY] = DEMO_KEYS as [string, string];
 
@@ -168,6 +169,27 @@ export const pagingMutants: Mutant[] = [
     transform: rewritePaging((paging, data) => {
       paging.total = data.length;
     }),
+  },
+  {
+    // spec 2.8: total is the number of matching jobs; 4.5: q matches the title, whatever the referenceId
+    name: 'paging-q-total-leaves-out-jobs-without-reference',
+    area: 'paging',
+    violates:
+      '2.8: total is the number of matching jobs (here, with q and no status, a count that joins the referenceIds leaves ' +
+      'out the jobs without one that match by title, though the page lists them)',
+    expectedRule: 'jobs.paging.total',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = responseJson(res);
+      const q = req.query.get('q');
+      if (!isList(req) || !q || req.query.get('status') || res.status !== 200 || !isListBody(body)) return res;
+      const matching = await allHeaders(next, req, { q });
+      const unreferenced = Array.isArray(matching) ? matching.filter((item) => !item.referenceId).length : 0;
+      if (unreferenced === 0) return res;
+      const total = (body.paging.total as number) - unreferenced;
+      const pages = Math.max(1, Math.ceil(total / (body.paging.pageSize as number)));
+      return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages } });
+    },
   },
   {
     // spec 2.8: pages is the number of pages

@@ -625,4 +625,20 @@ export const robustnessMutants: Mutant[] = [
       return next(same === undefined ? req : withJsonBody(req, { ...body, referenceId: same.referenceId }));
     },
   },
+  {
+    // spec 4.2: only a referenceId that already exists is rejected; a job's id is not a referenceId
+    name: 'robustness-post-digit-reference-refused-as-job-id',
+    area: 'robustness',
+    violates:
+      '4.2: only a referenceId that already exists is rejected (here POST looks the referenceId up among ids too: "57" is ' +
+      'refused as a duplicate while job 57 exists with another referenceId)',
+    expectedRule: 'jobs.robustness.reference-spelling-an-id',
+    transform: (next) => async (req) => {
+      const ref = isPost(req) ? requestJson(req)?.referenceId : undefined;
+      if (typeof ref !== 'string' || !/^[1-9]\d{0,8}$/.test(ref)) return next(req);
+      const job = await currentJob(next, req, Number(ref));
+      if (job === undefined || job.referenceId === ref) return next(req);
+      return jsonResponse(409, { code: 'duplicate_reference_id', message: `referenceId ${ref} is in use` });
+    },
+  },
 ];

@@ -3,9 +3,11 @@
  * and referenceId, posted back, must create a job with the same values.
  */
 import { DAY_MS } from '../../schemas/time-units.js';
+import type { CoreHandler, CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
-import { isObject, jsonResponse, requestJson, withJsonBody } from './support/json.js';
-import { currentJob, jobByReference, namedJob } from './support/side-requests.js';
+import { isObject, jsonResponse, requestJson, withJsonBody, type JsonObject } from './support/json.js';
+import { allHeaders } from './support/relist.js';
+import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 import {
   isAnyUpdate,
   isAnyWrite,
@@ -55,6 +57,18 @@ const rewritesTitle = (edit: (title: string) => string): Mutant['transform'] =>
       if (typeof body.title === 'string') body.title = edit(body.title);
     },
   );
+
+/**
+ * The caller's job whose title and publishDate (as instants) the body carries, as a GET result does: a natural key
+ * some servers take a create for a repeat of an earlier one by.
+ */
+async function jobOfSameTitleAndPublishDate(next: CoreHandler, req: CoreRequest, body: JsonObject): Promise<JsonObject | undefined> {
+  const published = typeof body.publishDate === 'string' ? Date.parse(body.publishDate) : NaN;
+  if (typeof body.title !== 'string' || Number.isNaN(published)) return undefined;
+  const items = await allHeaders(next, req, { q: body.title });
+  if (!Array.isArray(items)) return undefined;
+  return items.find((item) => item.title === body.title && Date.parse(String(item.publishDate)) === published);
+}
 
 export const roundtripMutants: Mutant[] = [
   {
@@ -617,6 +631,38 @@ export const roundtripMutants: Mutant[] = [
       const email = job?.applicationEmail;
       if (job?.status !== 'active' || typeof email !== 'string' || email === email.toLowerCase()) return next(req);
       return next(withJsonBody(req, { ...body, applicationEmail: email.toLowerCase() }));
+    },
+  },
+  {
+    // spec 4.2: POST creates a job, and a GET result posted back creates one with the same values
+    name: 'roundtrip-post-of-live-job-answers-that-job',
+    area: 'roundtrip',
+    violates:
+      '4.2: a GET result without id and referenceId, posted, creates a job (here a POST carrying the title and publishDate ' +
+      'of a live job is taken for a repeat of its create: 201 with that job, and none created)',
+    expectedRule: 'jobs.roundtrip.same-values',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const same = isPost(req) && body !== undefined ? await jobOfSameTitleAndPublishDate(next, req, body) : undefined;
+      if (same === undefined) return next(req);
+      const read = await sideRequest(next, req, 'GET', `/jobs/${String(same.id)}`);
+      return { ...read, status: 201, headers: { ...read.headers, location: `${req.baseUrl}${req.path}/${String(same.id)}` } };
+    },
+  },
+  {
+    // spec 4.3: a PUT /jobs with a new referenceId creates a job, as POST with a referenceId does
+    name: 'roundtrip-put-create-of-live-job-updates-that-job',
+    area: 'roundtrip',
+    violates:
+      '4.3: a PUT /jobs with a referenceId no job holds creates a job (here a body carrying the title and publishDate of a ' +
+      'live job updates that job, an upsert on the natural key, and gives it the new referenceId)',
+    expectedRule: 'jobs.roundtrip.put-create',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (!isPutByReference(req) || body === undefined || (await jobByReference(next, req, String(body.referenceId))) !== undefined)
+        return next(req);
+      const same = await jobOfSameTitleAndPublishDate(next, req, body);
+      return same === undefined ? next(req) : next({ ...req, path: `${req.path.replace(/\/$/, '')}/${String(same.id)}` });
     },
   },
 ];
