@@ -1307,7 +1307,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'list',
     title:
-      'q matches title and referenceId only: a word held only by another field, or a spelling of a missing referenceId (null), lists nothing of that job',
+      'q matches title and referenceId only: a word held only by another field, an id the job holds in digits, or a spelling of a missing referenceId (null), lists nothing of that job',
     statement: 'Matches job title and `referenceId`.',
   },
   {

@@ -305,6 +305,23 @@ function otherFieldWords(jobs: readonly Job[]): string[] {
 }
 
 /**
+ * The ids `jobs` hold, in digits, that no title or referenceId of them holds: the job's own, its employer's, its
+ * categories', its locations' and its position type's. A search that falls back to an id when a q of digits matches no
+ * text, or searches a row's numbers with its words, lists the job by one (4.5: title and referenceId only).
+ */
+function idDigits(jobs: readonly Job[]): string[] {
+  const named = jobs.map((job) => `${job.title} ${job.referenceId ?? ''}`.toLowerCase()).join(' ');
+  const ids = jobs.flatMap((job) => [
+    job.id,
+    job.employer.id,
+    job.positionType?.id,
+    ...job.categories.map((c) => c.id),
+    ...job.locations.map((l) => l.id),
+  ]);
+  return [...new Set(ids.filter((id) => typeof id === 'number').map(String))].filter((digits) => !named.includes(digits));
+}
+
+/**
  * Words that span a job's title and referenceId as a search text that joins them without a separator writes them:
  * the title's last word then the referenceId's start, and the referenceId's end then the title's start. No reading
  * of "matches" finds one in either field alone (4.5), so a q of one lists nothing of the job.
@@ -324,7 +341,8 @@ function acrossTheJoin(jobs: readonly Job[]): string[] {
  * Two jobs whose title and referenceId hold the case's words only: one routed by email, one by URL, each with a word
  * of its own in its description and its address; and a third without a referenceId. q is each word of their other
  * fields (4.5 names title and referenceId only): a server that also searches the description, an address, or the names
- * of a location, a category or the employer lists them; each spelling of an absent value, which a search text that
+ * of a location, a category or the employer lists them; each id they hold in digits (idDigits), which a search that
+ * falls back to an id lists; each spelling of an absent value, which a search text that
  * writes the missing referenceId lists; and each word across the join of a title and a referenceId (acrossTheJoin),
  * which a search text that joins them without a separator lists. The words of shared names find other jobs too, so each list is read for these
  * jobs only, on its first page (they are the newest).
@@ -335,8 +353,8 @@ const qOtherFields: Implementation = fixedRule(
     section: '4.5',
     level: 'must',
     title:
-      'q matches title and referenceId only: a word held only by another field, or a spelling of a missing referenceId ' +
-      '(null), lists nothing of that job',
+      'q matches title and referenceId only: a word held only by another field, an id the job holds in digits, or a ' +
+      'spelling of a missing referenceId (null), lists nothing of that job',
     statement: 'Matches job title and `referenceId`.',
   },
   (ctx: RuleContext) =>
@@ -356,7 +374,7 @@ const qOtherFields: Implementation = fixedRule(
       jobs.push(await createJob(ctx, anonymous(ctx, bodies[2] ?? {})));
       const named = jobs.map((job) => `${job.title} ${job.referenceId ?? ''}`.toLowerCase()).join(' ');
       const absent = ABSENT_SPELLINGS.filter((spelling) => !named.includes(spelling));
-      for (const q of [...otherFieldWords(jobs), ...absent, ...acrossTheJoin(jobs)]) {
+      for (const q of [...otherFieldWords(jobs), ...idDigits(jobs), ...absent, ...acrossTheJoin(jobs)]) {
         const listed = idsOf((await listJobs(ctx, { q, pageSize: 100 })).json);
         const found = jobs.filter((job) => listed.includes(job.id));
         ctx.expect(found.length === 0, {

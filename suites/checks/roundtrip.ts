@@ -5,7 +5,8 @@
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
+import * as fc from 'fast-check';
+import { anonymous, createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { changedFields, samePlaces, show } from '../../judging/compare.js';
 import { sameDay } from '../../judging/dates.js';
 import { expectStatus, isSuccess, jobOf, responseLine } from '../kit/http.js';
@@ -26,8 +27,9 @@ function withoutIdentity(job: Job): Body {
   return withNumberAmounts(rest);
 }
 
-async function original(ctx: RuleContext, generated: Body): Promise<Job> {
-  const created = await createJob(ctx, identify(ctx, generated));
+/** The job read, created with a referenceId or, where `named` is false, without one. */
+async function original(ctx: RuleContext, generated: Body, named = true): Promise<Job> {
+  const created = await createJob(ctx, named ? identify(ctx, generated) : anonymous(ctx, generated));
   return getJob(ctx, created.id);
 }
 
@@ -100,7 +102,7 @@ const sameValues: Implementation = propertyRule(
   },
 );
 
-const putCreate: Implementation = propertyRule(
+const putCreate: Implementation = propertyRule<{ generated: Body; named: boolean }>(
   {
     id: 'jobs.roundtrip.put-create',
     section: '4.3',
@@ -111,9 +113,11 @@ const putCreate: Implementation = propertyRule(
   {
     independentCases: true,
     maxRuns: 10,
-    arbitrary: (ctx) => createBodyArb(ctx, { withStatus: true }),
-    check: async (ctx: RuleContext, generated) => {
-      const source = await original(ctx, generated);
+    // The job read in both states of its referenceId: an upsert that adopts a job without one by its title takes it.
+    arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx, { withStatus: true }), named: fc.boolean() }),
+    examples: () => [{ named: true }, { named: false }],
+    check: async (ctx: RuleContext, { generated, named }) => {
+      const source = await original(ctx, generated, named);
       const referenceId = ctx.referenceId();
       const res = await ctx.api.putByReference({ ...withoutIdentity(source), referenceId });
       expectStatus(

@@ -923,6 +923,22 @@ export const listMutants: Mutant[] = [
     transform: rewriteResponseText(isList, (text) => text.replace(/"referenceId":null/g, '"referenceId":"null"')),
   },
   {
+    // spec 4.5: q matches the job title and referenceId, not the job's id
+    name: 'list-q-of-digits-falls-back-to-job-id',
+    area: 'list',
+    violates:
+      '4.5: q matches the job title and referenceId (here a q of digits that matches neither on any job is taken for a job ' +
+      'id: the job with that id is listed)',
+    expectedRule: 'jobs.list.q-other-fields',
+    transform: relist(async ({ items, view, req, next }) => {
+      if (items.length > 0 || !view.q || !/^\d{1,9}$/.test(view.q)) return items;
+      const job = await currentJob(next, req, Number(view.q));
+      if (job === undefined || (view.status !== undefined && job.status !== view.status)) return items;
+      const every = await allHeaders(next, req, { status: view.status });
+      return Array.isArray(every) ? every.filter((item) => item.id === job.id) : items;
+    }),
+  },
+  {
     // spec 4.5: q matches the title and the referenceId; a search over the whole row reads the description too
     name: 'list-q-matches-description',
     area: 'list',

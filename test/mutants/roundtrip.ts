@@ -665,4 +665,25 @@ export const roundtripMutants: Mutant[] = [
       return same === undefined ? next(req) : next({ ...req, path: `${req.path.replace(/\/$/, '')}/${String(same.id)}` });
     },
   },
+  {
+    // spec 4.3: a PUT /jobs with a referenceId no job holds creates a job, as POST with a referenceId does
+    name: 'roundtrip-put-create-adopts-job-without-reference-of-that-title',
+    area: 'roundtrip',
+    violates:
+      '4.3: a PUT /jobs with a referenceId no job holds creates a job (here it adopts a job of the same title that has no ' +
+      'referenceId, as an import that matches unnamed rows by title does: that job is updated and given the referenceId)',
+    expectedRule: 'jobs.roundtrip.put-create',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      if (
+        !isPutByReference(req) ||
+        typeof body?.title !== 'string' ||
+        (await jobByReference(next, req, String(body.referenceId))) !== undefined
+      )
+        return next(req);
+      const items = await allHeaders(next, req, { q: body.title });
+      const adopted = Array.isArray(items) ? items.find((item) => item.title === body.title && !item.referenceId) : undefined;
+      return adopted === undefined ? next(req) : next({ ...req, path: `${req.path.replace(/\/$/, '')}/${String(adopted.id)}` });
+    },
+  },
 ];
