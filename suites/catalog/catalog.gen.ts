@@ -1453,7 +1453,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.8',
     level: 'must',
     area: 'paging',
-    title: 'Refused creates (every create form) and refused status updates (every update form), by each employer, move no total of either',
+    title:
+      "Refused creates (every create form, invalid or duplicate) and refused status updates (every update form, invalid or of the other employer's job), by each employer, move no total of either",
     statement: 'total | Int | Total number of matching jobs.',
     exclusive: true,
   },

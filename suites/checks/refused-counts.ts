@@ -1,9 +1,11 @@
 /**
  * @module A refused write counts nothing (spec 2.8: total, the number of matching jobs; 7; 5.3). The totals of the
- * list without q, per status filter, are read for each employer before and after a burst of refused writes by each:
- * creates in every create form, carrying the values derived invalid from the schemas at a boundary (the nearest value
- * outside a length, a count or an enum, a required value null or empty) and every invalid status, and updates of a
- * job of each employer in every update form, carrying the invalid statuses. A server that files a refused create in a
+ * list without q, per status filter, are read for each employer before and after a burst of refused writes by each,
+ * for every reason a write is refused: creates in every create form, carrying the values derived invalid from the
+ * schemas at a boundary (the nearest value outside a length, a count or an enum, a required value null or empty) and
+ * every invalid status; updates of a job of each employer in every update form, carrying the invalid statuses; POSTs
+ * of the employer's job's referenceId, a duplicate, with each status; and status updates by id of the other
+ * employer's job. A server that files a refused create in a
  * count, or in the other employer's list, or moves a job between the status counts on a refused status, shows a total
  * that moved. Each other rule counts within its own jobs (q), where such a count never shows.
  * Without q a total counts every job of the employer, so the rule runs alone (exclusive). A total that moved beside a
@@ -75,6 +77,40 @@ function refusedUpdates(ctx: RuleContext, employer: Employer): RefusedWrite[] {
       send: () => sendUpdate(ctx, form, employer.job, { status: value.value }, employer.api),
     })),
   );
+}
+
+/**
+ * The creates refused as duplicates (4.2: a referenceId that already exists is rejected): a POST with the referenceId
+ * of the employer's job, with each status and with none (3: draft), so a server that counts a create before its unique
+ * check moves each status total.
+ */
+function refusedDuplicates(ctx: RuleContext, employer: Employer, generated: Body): RefusedWrite[] {
+  const referenceId = employer.job.referenceId;
+  return [undefined, 'active', 'archived', 'draft'].map((status) => ({
+    what: `POST by ${employer.name} with job ${employer.job.id}'s referenceId${status ? ` and status ${status}` : ''}`,
+    send: () => employer.api.create({ ...identify(ctx, generated), referenceId, ...(status ? { status } : {}) }),
+  }));
+}
+
+/** Status updates by id of the other employer's job (5.3: not the key's to write), plainly and through the override. */
+function refusedForeignUpdates(ctx: RuleContext, employer: Employer, other: Employer): RefusedWrite[] {
+  return (['id', 'override'] as const).map((form) => ({
+    what: `${formLabel(form, other.job)} by ${employer.name}, of ${other.name}'s job, with status archived`,
+    send: () => sendUpdate(ctx, form, other.job, { status: 'archived' }, employer.api),
+  }));
+}
+
+/**
+ * Every refused write of `employer`, for each reason a write is refused: an invalid value (creates and status
+ * updates), a duplicate referenceId, and a job that is another employer's.
+ */
+function refusedWrites(ctx: RuleContext, employer: Employer, employers: readonly Employer[], generated: Body): RefusedWrite[] {
+  return [
+    ...refusedCreates(ctx, employer, generated),
+    ...refusedUpdates(ctx, employer),
+    ...refusedDuplicates(ctx, employer, generated),
+    ...employers.filter((other) => other !== employer).flatMap((other) => refusedForeignUpdates(ctx, employer, other)),
+  ];
 }
 
 async function employerBefore(ctx: RuleContext, name: string, api: JobsApi, generated: Body): Promise<Employer> {
@@ -171,7 +207,9 @@ export const refusedWritesCountNothing: Implementation = propertyRule<Body>(
     id: 'jobs.paging.refused-writes-count-nothing',
     section: '2.8',
     level: 'must',
-    title: 'Refused creates (every create form) and refused status updates (every update form), by each employer, move no total of either',
+    title:
+      'Refused creates (every create form, invalid or duplicate) and refused status updates (every update form, invalid or of ' +
+      "the other employer's job), by each employer, move no total of either",
     statement: 'total | Int | Total number of matching jobs.',
     exclusive: true,
   },
@@ -182,12 +220,15 @@ export const refusedWritesCountNothing: Implementation = propertyRule<Body>(
       const apis: Array<[string, JobsApi]> = [['the first employer', ctx.api]];
       if (ctx.second) apis.push(['the second employer', ctx.second]);
       const employers = await Promise.all(apis.map(([name, api]) => employerBefore(ctx, name, api, generated)));
-      const writes = employers.flatMap((employer) => [...refusedCreates(ctx, employer, generated), ...refusedUpdates(ctx, employer)]);
+      const writes = employers.flatMap((employer) => refusedWrites(ctx, employer, employers, generated));
       const answers = await atOnce(ctx, writes, (write) => write.send());
       const accepted = writes.filter((_write, i) => isSuccess(answers[i]!.status));
-      // An accepted invalid write is the schema-negative rules' finding; its job would move the totals here.
+      // An accepted write that must be refused is the finding of the rules that own its reason (the schema negatives,
+      // the duplicate and isolation rules); its job would move the totals here.
       if (accepted.length > 0)
-        ctx.skip(`the target accepted ${accepted.length} invalid writes (${accepted[0]!.what}): the schema-negative rules report them`);
+        ctx.skip(
+          `the target accepted ${accepted.length} writes it must refuse (${accepted[0]!.what}): the rules of their reasons report them`,
+        );
       for (const employer of employers)
         await judgeCounts(
           ctx,

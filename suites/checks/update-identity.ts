@@ -2,7 +2,7 @@
  * @module Identity on update (spec 2.1, 4.3, 7.1): a PUT /jobs/{id} cannot
  * give a job the referenceId another live job of the employer holds (it is
  * the "Employer's unique id for the job"), the next PUT /jobs by that referenceId still reaches the job that holds it,
- * and a PUT /jobs/{id} naming an id
+ * the referenceId the renamed job kept still names it on PUT /jobs and DELETE /jobs, and a PUT /jobs/{id} naming an id
  * no job has never leaves a job behind under that id (ids are "Assigned by
  * the service").
  */
@@ -11,8 +11,9 @@ import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
 import { anonymous, caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { changeLines, show } from '../../judging/compare.js';
-import { expectStatus, isClientError, isSuccess, responseLine } from '../kit/http.js';
-import { createJob, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
+import { expectStatus, isClientError, isSuccess, jobOf, responseLine } from '../kit/http.js';
+import { createJob, expectLeftAlone, expectRemoved, getJob, listAllJobs, listJobs } from '../kit/jobs.js';
+import { DELETE_HOW, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { besideValidChange, formLabel, sendUpdate, type UpdateForm } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
@@ -59,6 +60,40 @@ async function expectDuplicateRefused(
     received: problems.join('\n'),
   });
   await expectReferenceStillNamesHolder(ctx, holder, target, what);
+  await expectOwnReferenceStillNamesTarget(ctx, holder, target, what, form === 'id' ? 'reference' : 'override-reference');
+}
+
+/**
+ * The referenceId the target held before the refused rename still names it, on PUT /jobs and then on a delete by
+ * referenceId (`way`), which removes it and leaves the holder alone: a server that let go of the old referenceId in its
+ * lookup before the unique check refused the rename no longer finds the job by it.
+ */
+async function expectOwnReferenceStillNamesTarget(ctx: RuleContext, holder: Job, target: Job, what: string, way: DeleteWay): Promise<void> {
+  const own = target.referenceId;
+  if (!own) return;
+  const title = scopedTitle(ctx, own, 'by its own after a refused rename');
+  const res = await ctx.api.putByReference({ referenceId: own, title });
+  expectStatus(
+    ctx,
+    res,
+    200,
+    `PUT /jobs naming job ${target.id} by its own referenceId after ${what} was refused updates it: 200 (spec 4.3)`,
+  );
+  ctx.expect(jobOf(res).id === target.id && (await getJob(ctx, target.id)).title === title, {
+    title: `PUT /jobs by referenceId ${own} after ${what} was refused did not update job ${target.id}, which holds it`,
+    expected: 'a refused update changes nothing, so the job keeps its referenceId and PUT /jobs names it by it (4.3 form 2)',
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+  const holderNow = await getJob(ctx, holder.id);
+  const deleted = await deleteJob(ctx, way, target, own);
+  const expected = `${DELETE_HOW[way]} with the referenceId job ${target.id} kept after ${what} was refused removes that job (spec 4.4)`;
+  expectStatus(ctx, deleted, 204, `${expected}: 204`);
+  await expectRemoved(ctx, target.id, deleted, {
+    title: `job ${target.id} is still there after ${DELETE_HOW[way]} ${show(own)}`,
+    expected,
+  });
+  await expectLeftAlone(ctx, holderNow, deleted, { title: `job ${holder.id} changed by ${DELETE_HOW[way]} ${show(own)}`, expected });
 }
 
 /**

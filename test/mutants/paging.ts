@@ -1,7 +1,7 @@
 /**
  * @module Mutants of the paging object (spec 2.8, 4.5).
  */
-import type { CoreRequest } from '../../mock/index.js';
+import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isListBody, requestJson, responseJson, withJsonBody, withResponseJson, type JsonObject } from './support/json.js';
 import { DEMO_KEYS, forSecondEmployer } from './support/keys.js';
@@ -10,6 +10,32 @@ import { reshapeRequest } from './support/transforms.js';
 import { allHeaders } from './support/relist.js';
 
 const [FIRST_KEY, SECOND_KEY] = DEMO_KEYS as [string, string];
+
+const STATUSES = ['active', 'archived', 'draft'];
+
+/**
+ * A server that files some refused POSTs in its counts first: `countedUnder` names the list a refused POST is counted
+ * in (`all`: without q or status; a status: that filter, without q), or undefined. Each adds one to that list's total,
+ * and to its pages, per key.
+ */
+function countsRefusedPosts(countedUnder: (req: CoreRequest, res: CoreResponse) => string | undefined): Transform {
+  return (next) => {
+    const phantoms = new Map<string, number>();
+    return async (req) => {
+      const key = req.headers['api-key'] ?? '';
+      const res = await next(req);
+      const under = isPost(req) ? countedUnder(req, res) : undefined;
+      if (under !== undefined) phantoms.set(`${key} ${under}`, (phantoms.get(`${key} ${under}`) ?? 0) + 1);
+      const body = responseJson(res);
+      if (!isList(req) || req.query.get('q') || res.status !== 200 || !isListBody(body)) return res;
+      const added = phantoms.get(`${key} ${req.query.get('status') || 'all'}`) ?? 0;
+      if (added === 0) return res;
+      const total = (body.paging.total as number) + added;
+      const pages = Math.ceil(total / (body.paging.pageSize as number));
+      return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages } });
+    };
+  };
+}
 
 /** Edits the paging object (and data) of every 200 list answer. */
 function rewritePaging(edit: (paging: JsonObject, data: JsonObject[], req: CoreRequest) => void): Transform {
@@ -293,23 +319,25 @@ export const pagingMutants: Mutant[] = [
       '2.8, 4.2: total is the number of matching jobs (here a POST refused for a status outside the three bumps the ' +
       "employer's count first: each adds one to total, and to pages, on the list without q or status)",
     expectedRule: 'jobs.paging.refused-writes-count-nothing',
-    transform: (next) => {
-      const phantoms = new Map<string, number>();
-      return async (req) => {
-        const key = req.headers['api-key'] ?? '';
-        const status = isPost(req) ? requestJson(req)?.status : undefined;
-        const res = await next(req);
-        if (typeof status === 'string' && !['active', 'archived', 'draft'].includes(status) && res.status >= 400 && res.status < 500)
-          phantoms.set(key, (phantoms.get(key) ?? 0) + 1);
-        const body = responseJson(res);
-        const added = phantoms.get(key) ?? 0;
-        if (!isList(req) || req.query.get('q') || req.query.get('status') || added === 0 || res.status !== 200 || !isListBody(body))
-          return res;
-        const total = (body.paging.total as number) + added;
-        const pages = Math.ceil(total / (body.paging.pageSize as number));
-        return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages } });
-      };
-    },
+    transform: countsRefusedPosts((req, res) => {
+      const status = requestJson(req)?.status;
+      const refused = res.status >= 400 && res.status < 500;
+      return refused && typeof status === 'string' && !STATUSES.includes(status) ? 'all' : undefined;
+    }),
+  },
+  {
+    // spec 2.8, 4.2: total is the number of matching jobs, and a POST refused as a duplicate creates none
+    name: 'paging-duplicate-post-counted-in-status-total',
+    area: 'paging',
+    violates:
+      '2.8, 4.2: total is the number of matching jobs (here a POST refused for a referenceId that exists bumps the count of ' +
+      'the status it carried, draft when omitted, before the unique check: the list by that status counts one more)',
+    expectedRule: 'jobs.paging.refused-writes-count-nothing',
+    transform: countsRefusedPosts((req, res) => {
+      if (res.status !== 409) return undefined;
+      const status = requestJson(req)?.status;
+      return typeof status === 'string' && STATUSES.includes(status) ? status : 'draft';
+    }),
   },
   {
     // spec 5.3, 7: a refused write creates nothing, for either employer

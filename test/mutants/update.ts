@@ -652,6 +652,32 @@ export const updateMutants: Mutant[] = [
     transform: acceptsDuplicateReference(isPutById, (job) => job?.referenceId === null || job?.referenceId === ''),
   },
   {
+    // spec 4.4, 4.3: a refused update changes nothing, so the job is still named by the referenceId it kept
+    name: 'update-refused-rename-frees-old-reference',
+    area: 'update',
+    violates:
+      '4.4: DELETE /jobs removes the job holding the referenceId (here a PUT /jobs/{id} rename refused as a duplicate has ' +
+      'already dropped the old referenceId from the lookup: a delete by it answers 404, though the job still shows it)',
+    expectedRule: 'jobs.update.duplicate-reference-rejected',
+    transform: (next) => {
+      const freed = new Map<string, number>();
+      const named = (req: CoreRequest, referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
+      return async (req) => {
+        const id = jobIdOf(req);
+        if (isPutById(req) && id !== undefined && typeof requestJson(req)?.referenceId === 'string') {
+          const before = await currentJob(next, req, id);
+          const res = await next(req);
+          if (res.status === 409 && typeof before?.referenceId === 'string' && before.referenceId !== '')
+            freed.set(named(req, before.referenceId), id);
+          return res;
+        }
+        const held = isDelete(req) && isCollection(req) ? freed.get(named(req, requestJson(req)?.referenceId)) : undefined;
+        if (held === undefined) return next(req);
+        return jsonResponse(404, { code: 'not_found', message: `No job with referenceId ${String(requestJson(req)?.referenceId)}` });
+      };
+    },
+  },
+  {
     // spec 2.1 and 1: the same unique check on a PUT sent as POST with X-HTTP-Method-Override
     name: 'update-override-duplicate-reference-accepted',
     area: 'update',
