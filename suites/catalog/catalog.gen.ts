@@ -1297,7 +1297,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: 'A list asked just before a write and again just after it shows the write, for every create, update and delete form',
+    title:
+      "A list asked just before a write and again just after it shows the write, for every create, update and delete form, and the next create after a delete takes the deleted job's referenceId",
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
     exclusive: true,
   },

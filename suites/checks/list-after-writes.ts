@@ -10,12 +10,13 @@
  * without q, with and without its status, have no older job at their head; each update form also changes one header
  * field alone, and after an update the list without q shows the job at its head as a GET does; after a status change
  * in each update form, both statuses' lists without q count what they hold, and the active jobs stay in publishDate
- * order; after a delete, no list holds it. A later
+ * order; after a delete, no list holds it, and the employer's next write, a create in each create form in turn, takes
+ * the deleted job's referenceId. A later
  * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
  * removed: a cache of later pages that one write path leaves, or a page read ahead when the first was read just
  * before the write, shows there; and the employer's list without q gives
  * one total on its first and second page after every write. The rule runs alone (`exclusive`):
- * another rule's write between the two lists would clear such a cache and hide it.
+ * another rule's write between the two lists, or between the delete and the create, would clear such a cache and hide it.
  */
 import * as fc from 'fast-check';
 import { setTimeout } from 'node:timers/promises';
@@ -28,9 +29,18 @@ import { caseTagOf, createBodyArb, identify, scopedTitle, titleWordOf } from '..
 import { compareDates, firstOutOfOrder, headerDifferences, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess } from '../kit/http.js';
 import { createJob, getJob, listJobs } from '../kit/jobs.js';
-import { CREATE_FORMS, declinesCreate, declinesUpdate, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
+import {
+  CREATE_FORMS,
+  declinesCreate,
+  declinesUpdate,
+  formLabel,
+  sendCreate,
+  sendUpdate,
+  UPDATE_FORMS,
+  type CreateForm,
+} from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
-import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
+import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { expectCountAgrees, requestList } from '../kit/unscoped-lists.js';
 
 /** What a list shows of the job: its item, or undefined when it is not listed. */
@@ -337,7 +347,7 @@ async function check(ctx: RuleContext, { body: generated, places }: { body: Body
   await statusChangesInEveryForm(ctx, generated);
   // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
   // path good practice only, so a target that declines it there is not judged here).
-  for (const way of DELETE_WAYS) {
+  for (const [i, way] of DELETE_WAYS.entries()) {
     const job = await createJob(ctx, titled(ctx, identify(ctx, generated), `deleted by ${way}`));
     const referenceId = job.referenceId as string;
     const around = await listedAround(
@@ -349,7 +359,25 @@ async function check(ctx: RuleContext, { body: generated, places }: { body: Body
     if (way === 'override-reference' && isClientError(around.res.status)) continue;
     expectStatus(ctx, around.res, 204, `${DELETE_HOW[way]} removes the job: 204 (spec 4.4, 4.7)`);
     await expectListed(ctx, `${DELETE_HOW[way]} (job ${job.id}, referenceId ${referenceId})`, referenceId, around, -1);
+    await expectFreedAtOnce(ctx, generated, job, way, CREATE_FORMS[i % CREATE_FORMS.length]!);
   }
+}
+
+/**
+ * The employer's next write after a delete, with no other write between, takes the deleted job's referenceId (spec
+ * 3: the job is removed; 4.2: only a referenceId that exists is a duplicate): a unique check that reads a view the
+ * delete reaches only with the next write (a cache, a replica) refuses it, and every other rule's creates hide that.
+ */
+async function expectFreedAtOnce(ctx: RuleContext, generated: Body, deleted: Job, way: DeleteWay, form: CreateForm): Promise<void> {
+  const referenceId = deleted.referenceId as string;
+  const again = await sendCreate(ctx, form, { ...titled(ctx, identify(ctx, generated), `made again after ${way}`), referenceId });
+  if (await declinesCreate(ctx, form, generated, again)) return;
+  expectStatus(
+    ctx,
+    again,
+    isSuccess,
+    `${formLabel(form)} with the referenceId of job ${deleted.id}, right after ${DELETE_HOW[way]} removed it, creates a job (spec 3, 4.2)`,
+  );
 }
 
 export const listAfterWritesRule: Implementation = propertyRule<{ body: Body; places: LocationInput[] }>(
@@ -357,7 +385,9 @@ export const listAfterWritesRule: Implementation = propertyRule<{ body: Body; pl
     id: 'jobs.list.after-writes',
     section: '4.5',
     level: 'must',
-    title: 'A list asked just before a write and again just after it shows the write, for every create, update and delete form',
+    title:
+      'A list asked just before a write and again just after it shows the write, for every create, update and delete form, ' +
+      "and the next create after a delete takes the deleted job's referenceId",
     statement: 'Returns job headers of the authenticated employer, sorted by `publishDate` descending.',
     exclusive: true,
   },

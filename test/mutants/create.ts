@@ -491,6 +491,20 @@ export const createMutants: Mutant[] = [
     ),
   },
   {
+    // spec 3, 4.2: a deleted job is removed at once, so the next create may take its referenceId
+    name: 'create-deleted-reference-refused-until-next-create',
+    area: 'create',
+    violates:
+      '3, 4.2: a deleted job is removed (here the unique check reads a view that catches up with a delete only at the ' +
+      "employer's next create: a POST with the deleted job's referenceId right after the delete answers 409)",
+    expectedRule: 'jobs.list.after-writes',
+    transform: keepsDeletedReferences(
+      async (_next, req) => isPost(req),
+      isDelete,
+      (req, res) => isPost(req) && res.status === 201,
+    ),
+  },
+  {
     // spec 3, 2.1: a deleted job is removed, so its referenceId is free for another live job too
     name: 'create-deleted-reference-refused-on-update',
     area: 'create',
