@@ -724,7 +724,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'update',
     title:
-      "A job's own values resent in every update form (whole, as a create sends it, each field alone, closeDate respelled, salary parts) are taken, unchanged",
+      "A job's own values resent in every update form (whole, as a create sends it, its create's own body, each field alone, closeDate respelled, salary parts) are taken, unchanged",
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {
@@ -1760,7 +1760,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'isolation',
     title:
-      "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a re-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too, and a delete by the other's job id leaves that job in its owner's lists",
+      "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a re-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too, and a delete by the other's job id leaves that job in its owner's lists, and the very same POST body makes a job of each",
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
     requires: ['secondApiKey'],
   },

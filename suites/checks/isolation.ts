@@ -16,7 +16,7 @@
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify, scopedTitle, STATED_STATUSES } from '../kit/bodies.js';
+import { anonymous, createBodyArb, identify, scopedTitle, STATED_STATUSES } from '../kit/bodies.js';
 import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
@@ -334,8 +334,8 @@ type Writer = (typeof PAIRS)[number][0];
  * and through the override where honoured: a new title, an archive and a re-publish (the status alone, as 4.3 allows);
  * then each in turn deletes its own in every delete form, making it again by a PUT that creates after each. The other
  * employer's job is as it was after each write: its lists by the referenceId (with its status too) hold it, and a GET
- * reads it unchanged. Last, each employer sends the other's job id in a delete by id, plainly and through the
- * override: a job its owner still reads after that is in its owner's lists.
+ * reads it unchanged. Then each employer sends the other's job id in a delete by id, plainly and through the
+ * override: a job its owner still reads after that is in its owner's lists. Last, both POST the very same body.
  */
 const sameReference: Implementation = propertyRule<Body>(
   {
@@ -345,7 +345,7 @@ const sameReference: Implementation = propertyRule<Body>(
     title:
       "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a " +
       're-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too, and a delete by ' +
-      "the other's job id leaves that job in its owner's lists",
+      "the other's job id leaves that job in its owner's lists, and the very same POST body makes a job of each",
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
     requires: ['secondApiKey'],
   },
@@ -406,9 +406,29 @@ const sameReference: Implementation = propertyRule<Body>(
         }
       }
       await expectListedAfterForeignDeletes(ctx, apis, jobs);
+      await expectSameBodyMakesOwnJobs(ctx, apis, generated);
     },
   },
 );
+
+/**
+ * Both employers POST the very same body, byte for byte, without a referenceId: each gets a new job of its own (4.2:
+ * POST creates a job; 5.3). A server that takes an identical body for a retry, keyed by the body alone, answers the
+ * second employer with the first's job and creates none.
+ */
+async function expectSameBodyMakesOwnJobs(ctx: RuleContext, apis: Record<Writer, JobsApi>, generated: Body): Promise<void> {
+  const body = anonymous(ctx, generated);
+  const first = await createJob(ctx, body, apis.first);
+  const res = await apis.second.create(body);
+  const what = "the second employer's POST of the very body the first employer posted";
+  expectStatus(ctx, res, 201, `${what} creates a job: 201 (spec 4.2)`);
+  ctx.expect(jobOf(res).id !== first.id && jobOf(res).employer.id !== first.employer.id, {
+    title: `${what} answered job ${jobOf(res).id} of employer ${jobOf(res).employer.id}, the first employer's`,
+    expected: "a new job of the key's employer (spec 4.2: POST creates a job; 5.3: only the key's employer's data)",
+    received: responseLine(res),
+    failingExchange: res.exchange,
+  });
+}
 
 /** The other employer's deletes, by id (refused) or by referenceId (the referenceId is its own: it names none of its jobs). */
 const deleteBy = (entry: RuleEntry, sends: Array<(p: Pair) => Promise<ApiResponse>>, what: string): Implementation =>

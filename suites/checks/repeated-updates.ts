@@ -4,8 +4,8 @@
  * a GET show the job the first answer showed. A server whose archive toggles, or whose second write changes
  * something the first did not (a counter, a date), shows it here; the round is then sent once more, each body reaching
  * the job again after other writes (a server that answers a body it saw from a cache does not apply it). And a field
- * updated twice with two values, then with the first again, each field in turn (4.3): each value holds, where a
- * server that merges into, keeps or skips a value would not.
+ * updated twice with two values, then with the first again, each field in turn, beside the job's own title (4.3): each
+ * value holds, where a server that merges into, keeps or skips a value, or replays an answer keyed by the title, would not.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -144,7 +144,11 @@ export const updateFieldTwice: Implementation = propertyRule(
     independentCases: true,
     check: async (ctx: RuleContext, { generated, status, form, field, values }: TwiceCase) => {
       const job = await createJob(ctx, identify(ctx, { ...generated, status }));
-      const [first, second] = values[field];
+      // Each value beside the job's own title, unchanged, as a client that sends its form whole does: updates that
+      // share the referenceId and the title and differ in one field are no retries of each other (a server that keys
+      // its replays by those answers the first again).
+      const beside: Body = field === 'title' ? {} : { title: job.title };
+      const [first, second] = values[field].map((value) => ({ ...beside, ...value })) as [Body, Body];
       const once = await sendUpdate(ctx, form, job, first);
       if (await declinesUpdate(ctx, form, job, once)) return;
       const what = `${formLabel(form)} of ${field}`;

@@ -9,7 +9,7 @@
  *   sent without its address), refuses it, and one that rewrites a value it is sent unchanged moves it. It must be
  *   taken. The status alone is left out: the move to the status a job already has is not shown (3).
  * - The same values in the other forms a client may send them: the whole in the form a create sends (each object by
- *   its id), the closeDate in another spelling of its day or instant (a server that compares spellings, not values,
+ *   its id), the very body the job's create sent, the closeDate in another spelling of its day or instant (a server that compares spellings, not values,
  *   takes it for a change and may move it), and each part of the salary with its stored values (a part that equals
  *   what is stored still merges: the fields it leaves out stay). The job carries a whole salary for this.
  * - An update that sends no field: `{}`, and the referenceId alone on PUT /jobs. Whether it is valid is not stated:
@@ -30,8 +30,8 @@ import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-b
 
 /** An update that changes nothing: what it sends to a job, and how its answer is judged. */
 interface NoChange {
-  /** The bodies sent to `job` in `form`, each with its words for titles ("the job's own GET result"). */
-  patchesOf(job: Job, form: UpdateForm): Array<{ what: string; patch: Body }>;
+  /** The bodies sent to `job` in `form` (`created`: the body its create sent), each with its words for titles. */
+  patchesOf(job: Job, form: UpdateForm, created: Body): Array<{ what: string; patch: Body }>;
   /** Judges the answer before the reads; a taken update's answer is read too. */
   judgeAnswer(ctx: RuleContext, res: ApiResponse<Job>, label: string, form: UpdateForm): void;
   /** Why nothing may change. */
@@ -44,25 +44,27 @@ function noChangeRule(entry: RuleEntry, update: NoChange): Implementation {
     // A whole salary (maxAmount and plusCommission spelled out), so that a part of it sent alone leaves fields to lose.
     arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), wholeSalaryArb).map(([body, salary]) => ({ ...body, salary })),
     check: async (ctx: RuleContext, generated) => {
-      const { id } = await createJob(ctx, identify(ctx, generated));
+      const named = identify(ctx, generated);
+      const { id } = await createJob(ctx, named);
       // Then a job without a referenceId, beside another one without: named by id, its own null or "" is no
       // referenceId "in use" by the other (2.1: the employer gave none).
-      const anonymousId = (await createJob(ctx, anonymous(ctx, generated))).id;
+      const unnamed = anonymous(ctx, generated);
+      const anonymousId = (await createJob(ctx, unnamed)).id;
       await createJob(ctx, anonymous(ctx, generated));
       const jobs = [
-        { id, forms: UPDATE_FORMS },
-        { id: anonymousId, forms: UPDATE_FORMS.filter((form) => !namesByReference(form)) },
+        { id, forms: UPDATE_FORMS, created: named },
+        { id: anonymousId, forms: UPDATE_FORMS.filter((form) => !namesByReference(form)), created: unnamed },
       ];
-      for (const { id, forms } of jobs) await resendEach(ctx, update, id, forms);
+      for (const { id, forms, created } of jobs) await resendEach(ctx, update, id, forms, created);
     },
   });
 }
 
 /** Sends each of `update`'s bodies to job `id` in each of `forms`: the answer, where taken, and a GET show it unchanged. */
-async function resendEach(ctx: RuleContext, update: NoChange, id: number, forms: readonly UpdateForm[]): Promise<void> {
+async function resendEach(ctx: RuleContext, update: NoChange, id: number, forms: readonly UpdateForm[], created: Body): Promise<void> {
   for (const form of forms) {
     const before = await getJob(ctx, id);
-    for (const { what, patch } of update.patchesOf(before, form)) {
+    for (const { what, patch } of update.patchesOf(before, form, created)) {
       const res = await sendUpdate(ctx, form, before, patch);
       if (await declinesUpdate(ctx, form, before, res)) break;
       const label = `${formLabel(form, before)} with ${what}`;
@@ -110,7 +112,7 @@ function ownSalaryParts(whole: Body): Array<{ what: string; patch: Body }> {
  * spelling and each part of its salary, as `form` sends it: the referenceId alone names the job on PUT /jobs (the
  * empty update, jobs.update.empty-body's), so only the forms by id send it alone.
  */
-function resentParts(job: Job, form: UpdateForm): Array<{ what: string; patch: Body }> {
+function resentParts(job: Job, form: UpdateForm, created: Body): Array<{ what: string; patch: Body }> {
   const whole = resendable(job);
   const alone = JOB_INPUT_FIELDS.filter(
     (field) => field in whole && field !== 'status' && !(field === 'referenceId' && namesByReference(form)),
@@ -120,6 +122,9 @@ function resentParts(job: Job, form: UpdateForm): Array<{ what: string; patch: B
     // Its id too: the GET result as it came (4.3: "The job id is then not needed", which does not forbid it).
     { what: "the job's own GET result, its id included", patch: withNumberAmounts(job) },
     { what: 'its own values as a create sends them (each object by its id)', patch: asCreateInput(whole) },
+    // The very body its create sent, as a client that resends its create as a PUT does (4.2 recommends PUT): an update
+    // of a live job, answered 200, never a replay of the create's 201.
+    { what: 'the very body its create sent', patch: created },
     ...alone.map((field) => ({ what: `its own ${field} alone`, patch: { [field]: whole[field] } })),
     ...respelledCloseDate(whole),
     ...ownSalaryParts(whole),
@@ -132,7 +137,8 @@ export const resentGetResultRule: Implementation = noChangeRule(
     section: '4.3',
     level: 'must',
     title:
-      "A job's own values resent in every update form (whole, as a create sends it, each field alone, closeDate respelled, salary parts) are taken, unchanged",
+      "A job's own values resent in every update form (whole, as a create sends it, its create's own body, each field alone, " +
+      'closeDate respelled, salary parts) are taken, unchanged',
     statement: 'Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {

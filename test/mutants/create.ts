@@ -23,6 +23,7 @@ import {
   isDelete,
   isOverride,
   isCollection,
+  isItem,
   isJobsPath,
   isPost,
   isPut,
@@ -495,13 +496,14 @@ export const createMutants: Mutant[] = [
     name: 'create-deleted-reference-refused-until-next-create',
     area: 'create',
     violates:
-      '3, 4.2: a deleted job is removed (here the unique check reads a view that catches up with a delete only at the ' +
-      "employer's next create: a POST with the deleted job's referenceId right after the delete answers 409)",
+      '3, 4.2: a deleted job is removed (here the unique check reads a view that catches up with a DELETE /jobs/{id} only ' +
+      "at the employer's next create: a POST with the deleted job's referenceId right after the delete answers 409)",
     expectedRule: 'jobs.list.after-writes',
     transform: keepsDeletedReferences(
       async (_next, req) => isPost(req),
-      isDelete,
-      (req, res) => isPost(req) && res.status === 201,
+      (req) => req.method === 'DELETE' && isItem(req),
+      (req, res) =>
+        (isPost(req) || isAnyUpdateByReference(req)) && res.status >= 200 && res.status < 300 && res.headers.location !== undefined,
     ),
   },
   {

@@ -7,6 +7,7 @@ import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { rewriteResponse } from './support/transforms.js';
 import { relist } from './support/relist.js';
+import { canonicalBody, replaysAnswers } from './support/replays.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
 import {
@@ -16,11 +17,12 @@ import {
   isItem,
   isList,
   isOverride,
+  isPost,
   isPutById,
   isPutByReference,
   jobIdOf,
 } from './support/routes.js';
-import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
+import { currentJob, jobByReference, namesNoReference, sideRequest } from './support/side-requests.js';
 
 /**
  * PUT /jobs finds its job through a lookup cached by referenceId alone: right after one employer's PUT /jobs with a
@@ -676,5 +678,20 @@ export const isolationMutants: Mutant[] = [
       "the other employer, sending the job's own employer as its GET shows it, changes the job)",
     expectedRule: 'jobs.isolation.update-by-id',
     transform: bodyEmployerDecidesOwner,
+  },
+
+  {
+    // spec 4.2, 5.3: POST creates a job of the key's employer, whatever another employer posted
+    name: 'isolation-identical-post-replays-other-employers-job',
+    area: 'isolation',
+    violates:
+      "4.2, 5.3: POST creates a job of the key's employer (here a POST without a referenceId, byte for byte one the other " +
+      "employer posted, is taken for its retry: the other employer's job is answered and none is created)",
+    expectedRule: 'jobs.isolation.same-reference',
+    transform: replaysAnswers({
+      keyOf: (req) => (isPost(req) && namesNoReference(requestJson(req)) ? canonicalBody(req) : undefined),
+      keeps: (_req, res) => res.status === 201,
+      replays: (req, earlier) => req.headers['api-key'] !== earlier.headers['api-key'],
+    }),
   },
 ];

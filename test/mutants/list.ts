@@ -923,6 +923,16 @@ export const listMutants: Mutant[] = [
     transform: rewriteResponseText(isList, (text) => text.replace(/"referenceId":null/g, '"referenceId":"null"')),
   },
   {
+    // spec 4.5: q matches the job title and referenceId, whatever its length
+    name: 'list-short-q-finds-nothing',
+    area: 'list',
+    violates:
+      '4.5: q matches the job title and referenceId (here a search served by a trigram index finds nothing for a q of ' +
+      'one or two characters)',
+    expectedRule: 'jobs.list.q-title',
+    transform: relist(({ items, view }) => (view.q !== undefined && view.q !== '' && [...view.q].length < 3 ? [] : items)),
+  },
+  {
     // spec 4.5: q matches the job title and referenceId, not the job's id
     name: 'list-q-of-digits-falls-back-to-job-id',
     area: 'list',

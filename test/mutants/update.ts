@@ -38,6 +38,7 @@ import {
 } from './support/routes.js';
 import { forSecondEmployer } from './support/keys.js';
 import { allHeaders, relist } from './support/relist.js';
+import { canonicalBody, replaysAnswers } from './support/replays.js';
 import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
@@ -650,6 +651,40 @@ export const updateMutants: Mutant[] = [
       "a job without a referenceId takes another live job's and answers 200)",
     expectedRule: 'jobs.update.duplicate-reference-rejected',
     transform: acceptsDuplicateReference(isPutById, (job) => job?.referenceId === null || job?.referenceId === ''),
+  },
+  {
+    // spec 4.3: only the fields sent change, in each update
+    name: 'update-by-reference-same-title-replays-earlier-update',
+    area: 'update',
+    violates:
+      '4.3: the fields sent change (here PUT /jobs takes an update with the referenceId and title of an earlier one for ' +
+      'its retry and answers that update again, applying none of the other fields)',
+    expectedRule: 'jobs.update.field-twice',
+    transform: replaysAnswers({
+      keyOf: (req) => {
+        const body = isPutByReference(req) ? requestJson(req) : undefined;
+        return typeof body?.title === 'string' ? `${req.headers['api-key']}\n${String(body.referenceId)}\n${body.title}` : undefined;
+      },
+      keeps: (_req, res) => res.status === 200,
+      replays: () => true,
+    }),
+  },
+  {
+    // spec 4.3: a PUT /jobs naming a live job updates it, answered 200 with the Job
+    name: 'update-put-of-create-body-replays-create',
+    area: 'update',
+    violates:
+      "4.3: a PUT /jobs naming a live job is an update, answered 200 (here one whose body is the very body of the job's " +
+      'POST is taken for a retry of that POST: its 201 and Location are answered again)',
+    expectedRule: 'jobs.update.get-result-resent',
+    transform: replaysAnswers({
+      keyOf: (req) =>
+        (isPost(req) || isPutByReference(req)) && !namesNoReference(requestJson(req))
+          ? `${req.headers['api-key']}\n${canonicalBody(req)}`
+          : undefined,
+      keeps: (req, res) => isPost(req) && res.status === 201,
+      replays: (req) => isPutByReference(req),
+    }),
   },
   {
     // spec 4.4, 4.3: a refused update changes nothing, so the job is still named by the referenceId it kept
