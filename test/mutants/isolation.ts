@@ -691,7 +691,7 @@ export const isolationMutants: Mutant[] = [
     transform: replaysAnswers({
       keyOf: (req) => (isPost(req) && namesNoReference(requestJson(req)) ? canonicalBody(req) : undefined),
       keeps: (_req, res) => res.status === 201,
-      replays: (req, earlier) => req.headers['api-key'] !== earlier.headers['api-key'],
+      replays: (req, earlier) => req.headers['api-key'] !== earlier.req.headers['api-key'],
     }),
   },
 ];

@@ -38,7 +38,7 @@ import {
 } from './support/routes.js';
 import { forSecondEmployer } from './support/keys.js';
 import { allHeaders, relist } from './support/relist.js';
-import { canonicalBody, replaysAnswers } from './support/replays.js';
+import { canonicalBody, replaysAnswers, type Kept } from './support/replays.js';
 import { currentJob, jobByReference, jobsWithoutReference, namedJob, namesNoReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, reshapeRequest, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 
@@ -453,6 +453,12 @@ const putByReferenceFollowsBodyId: Transform = (next) => async (req) => {
   return next({ ...withJsonBody(req, rest), path: `${req.path}/${String(id)}` });
 };
 
+/** Whether the referenceId `req` names is still held by the job a kept answer is of: a replay cache checks that much. */
+async function stillHeldBy(req: CoreRequest, earlier: Kept, next: CoreHandler): Promise<boolean> {
+  const holder = await jobByReference(next, req, String(requestJson(req)?.referenceId));
+  return holder !== undefined && holder.id === responseJson(earlier.res)?.id;
+}
+
 export const updateMutants: Mutant[] = [
   {
     // spec 2.1, 4.3: a rename to a referenceId another job holds is refused, and a refused update changes nothing
@@ -666,7 +672,7 @@ export const updateMutants: Mutant[] = [
         return typeof body?.title === 'string' ? `${req.headers['api-key']}\n${String(body.referenceId)}\n${body.title}` : undefined;
       },
       keeps: (_req, res) => res.status === 200,
-      replays: () => true,
+      replays: stillHeldBy,
     }),
   },
   {
@@ -683,7 +689,7 @@ export const updateMutants: Mutant[] = [
           ? `${req.headers['api-key']}\n${canonicalBody(req)}`
           : undefined,
       keeps: (req, res) => isPost(req) && res.status === 201,
-      replays: (req) => isPutByReference(req),
+      replays: async (req, earlier, next) => isPutByReference(req) && (await stillHeldBy(req, earlier, next)),
     }),
   },
   {

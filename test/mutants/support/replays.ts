@@ -4,7 +4,7 @@
  * made from the body, the referenceId or the title) and answers a later
  * request with the same key from that store instead of applying it.
  */
-import type { CoreRequest, CoreResponse } from '../../../mock/index.js';
+import type { CoreHandler, CoreRequest, CoreResponse } from '../../../mock/index.js';
 import type { Transform } from '../mutant.js';
 import { isObject, requestJson } from './json.js';
 
@@ -24,13 +24,19 @@ export function canonicalBody(req: CoreRequest): string | undefined {
   return body === undefined ? undefined : JSON.stringify(sorted(body));
 }
 
+/** A kept request and its answer. */
+export interface Kept {
+  req: CoreRequest;
+  res: CoreResponse;
+}
+
 export interface Replays {
   /** The retry key of a request; undefined where the server neither keeps nor replays its answer. */
   keyOf(req: CoreRequest): string | undefined;
   /** Whether the answer to `req` is kept under its key. */
   keeps(req: CoreRequest, res: CoreResponse): boolean;
-  /** Whether `req`, whose key holds `kept` (the answer to `earlier`), is answered with it. */
-  replays(req: CoreRequest, earlier: CoreRequest): boolean;
+  /** Whether `req`, whose key holds `earlier` (a request and its answer), is answered with that answer. */
+  replays(req: CoreRequest, earlier: Kept, next: CoreHandler): boolean | Promise<boolean>;
 }
 
 /**
@@ -39,11 +45,11 @@ export interface Replays {
  */
 export function replaysAnswers({ keyOf, keeps, replays }: Replays): Transform {
   return (next) => {
-    const kept = new Map<string, { req: CoreRequest; res: CoreResponse }>();
+    const kept = new Map<string, Kept>();
     return async (req) => {
       const key = keyOf(req);
       const earlier = key === undefined ? undefined : kept.get(key);
-      if (earlier !== undefined && replays(req, earlier.req)) return { ...earlier.res, headers: { ...earlier.res.headers } };
+      if (earlier !== undefined && (await replays(req, earlier, next))) return { ...earlier.res, headers: { ...earlier.res.headers } };
       const res = await next(req);
       if (key !== undefined && keeps(req, res)) kept.set(key, { req, res });
       return res;
