@@ -13,8 +13,9 @@
  * order; after a delete, no list holds it, and the employer's next write, a create in each create form in turn, takes
  * the deleted job's referenceId. A later
  * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
- * removed: a cache of later pages that one write path leaves, or a page read ahead when the first was read just
- * before the write, shows there; and the employer's list without q gives
+ * removed and shows its job as a GET reads it (each update form also retitles the job on that page): a cache of later
+ * pages that one write path leaves, or a page read ahead when the first was read just before the write, shows there;
+ * and the employer's list without q gives
  * one total on its first and second page after every write. The rule runs alone (`exclusive`):
  * another rule's write between the two lists, or between the delete and the create, would clear such a cache and hide it.
  */
@@ -38,6 +39,7 @@ import {
   sendUpdate,
   UPDATE_FORMS,
   type CreateForm,
+  type UpdateForm,
 } from '../kit/rejected-writes.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
@@ -60,6 +62,8 @@ interface Around {
   byStatus: ReadonlySet<JobStatus>;
   /** The total of the case's list at page 2 (one job a page) before and after the write: undefined where not answered. */
   later: [number | undefined, number | undefined];
+  /** The job page 2 of the case's list shows after the write. */
+  laterItem: Shown;
 }
 
 /**
@@ -76,9 +80,9 @@ const titled = (ctx: RuleContext, body: Body & { referenceId: string }, text: st
  * write path does not clear counts as before the write. Undefined where the target answers no such page (past the
  * end, what it answers is open).
  */
-async function laterPageTotal(ctx: RuleContext): Promise<number | undefined> {
+async function laterPage(ctx: RuleContext): Promise<{ total: number | undefined; item: Shown }> {
   const res = await ctx.api.list({ q: caseTagOf(ctx), page: 2, pageSize: 1 });
-  return res.status === 200 ? res.json?.paging?.total : undefined;
+  return res.status === 200 ? { total: res.json?.paging?.total, item: res.json?.data?.[0] } : { total: undefined, item: undefined };
 }
 
 /**
@@ -130,7 +134,7 @@ async function listedAround(
   const shownIn = async (query: ListQuery): Promise<Shown> =>
     (await listJobs(ctx, { ...query, pageSize: 100 })).json.data.find((header) => header.id === id());
   const shownOf = (): Promise<Shown> => shownIn({ q: referenceId });
-  const laterBefore = await laterPageTotal(ctx);
+  const laterBefore = (await laterPage(ctx)).total;
   // Then the page before it, as a client paging through does: a server that reads the next page ahead when it answers
   // one must bring that copy up to date with the write, or the later page after it shows the list before the write.
   await ctx.api.list({ q: caseTagOf(ctx), page: 1, pageSize: 1 });
@@ -142,7 +146,8 @@ async function listedAround(
   const byTitleWord = (await shownIn({ q: titleWordOf(ctx) })) !== undefined;
   const byStatus = new Set<JobStatus>();
   for (const status of jobStatuses) if ((await shownIn({ q: referenceId, status })) !== undefined) byStatus.add(status);
-  return { res, after, byTitleWord, byStatus, later: [laterBefore, await laterPageTotal(ctx)] };
+  const laterAfter = await laterPage(ctx);
+  return { res, after, byTitleWord, byStatus, later: [laterBefore, laterAfter.total], laterItem: laterAfter.item };
 }
 
 /** What differs between the list item `after` and the job a GET reads (none listed: `job` undefined), as lines. */
@@ -207,6 +212,19 @@ function filterProblems(ctx: RuleContext, job: Job | undefined, { byTitleWord, b
 }
 
 /**
+ * The job page 2 of the case's list shows right after a write, against a GET of it (2.7: the header has the job's
+ * values): a page read ahead when page 1 was read before the write, kept past the write, shows its job as it was.
+ */
+async function laterItemProblems(ctx: RuleContext, item: Shown): Promise<string[]> {
+  const read = item === undefined ? undefined : await ctx.api.get(item.id);
+  if (item === undefined || read?.status !== 200 || read.json === undefined) return [];
+  return headerDifferences(item, read.json).map(
+    (field) =>
+      `page 2 of GET /jobs?q=${caseTagOf(ctx)}&pageSize=1, job ${item.id}: ${field} ${show(item[field])}, GET ${show(read.json![field])}`,
+  );
+}
+
+/**
  * Fails unless the lists show the job as the write left it: not at all after a delete; else every header field as a
  * GET reads it (2.7), the header fields the write sent as sent, and under its title word and its own status only;
  * and a later page counts the `adds` jobs the write made (1) or removed (-1) (2.8: total is the number of matching
@@ -226,6 +244,7 @@ async function expectListed(
   const [before, now] = later;
   if (before !== undefined && now !== undefined && now !== before + adds)
     problems.push(`page 2 of GET /jobs?q=${caseTagOf(ctx)}&pageSize=1 gives total ${now}, ${before} before the write`);
+  problems.push(...(await laterItemProblems(ctx, around.laterItem)));
   const unscoped = await unscopedPagesDisagree(ctx);
   if (unscoped !== undefined) problems.push(unscoped);
   if (adds === 1 && after !== undefined) problems.push(...(await newestFirstProblems(ctx, after)));
@@ -324,9 +343,14 @@ async function check(ctx: RuleContext, { body: generated, places }: { body: Body
   }
   // An update in every form, of a header field of each type (the title and the confidential flag), then of one
   // header field alone, a different one on each form: a list that one field's change does not reach shows it.
+  let previous: Job | undefined;
   for (const [i, form] of UPDATE_FORMS.entries()) {
     const job = await createJob(ctx, titled(ctx, identify(ctx, generated), `updated by ${form}`));
     const referenceId = job.referenceId as string;
+    // The job the form before updated is now on page 2 of the case's list, one job a page: a page read ahead when
+    // page 1 is read, and kept past an update, shows it as it was.
+    if (previous !== undefined) await updateLaterPageJob(ctx, form, previous);
+    previous = job;
     const changes: Body[] = [
       { title: scopedTitle(ctx, titleWordOf(ctx), `after ${form}`), confidential: !job.confidential },
       headerFieldAlone(ctx, job, places, i),
@@ -361,6 +385,22 @@ async function check(ctx: RuleContext, { body: generated, places }: { body: Body
     await expectListed(ctx, `${DELETE_HOW[way]} (job ${job.id}, referenceId ${referenceId})`, referenceId, around, -1);
     await expectFreedAtOnce(ctx, generated, job, way, CREATE_FORMS[i % CREATE_FORMS.length]!);
   }
+}
+
+/** Retitles `job`, which page 2 of the case's list holds, in `form`, and judges the lists right after (expectListed). */
+async function updateLaterPageJob(ctx: RuleContext, form: UpdateForm, job: Job): Promise<void> {
+  const referenceId = job.referenceId as string;
+  const change = { title: scopedTitle(ctx, titleWordOf(ctx), `on the later page, by ${form}`) };
+  const around = await listedAround(
+    ctx,
+    referenceId,
+    () => job.id,
+    () => sendUpdate(ctx, form, job, change),
+  );
+  if (await declinesUpdate(ctx, form, job, around.res)) return;
+  const what = `${formLabel(form, job)} with title, the job on page 2`;
+  expectStatus(ctx, around.res, isSuccess, `${what} updates the job (spec 4.3)`);
+  await expectListed(ctx, what, referenceId, around, 0, { id: job.id, sent: change });
 }
 
 /**

@@ -452,34 +452,35 @@ const activeCountMissesRepublishByReference: Transform = (next) => {
 };
 
 /**
- * Answering a page reads the next one ahead, kept by key and query; an update or a delete drops what the key's
- * read-ahead holds, a POST does not: the page read after a POST is the one read before it.
+ * Answering a page reads the next one ahead, kept by key and query; a write that `clears` picks drops what the key's
+ * read-ahead holds, the others do not: the page read after one of them is the one read before it.
  */
-const nextPageReadAheadKeptAcrossPosts: Transform = (next) => {
-  const ahead = new Map<string, CoreResponse>();
-  const keyOf = (req: CoreRequest, query: URLSearchParams): string => `${req.headers['api-key'] ?? ''}?${[...query].sort().join('&')}`;
-  return async (req) => {
-    if (!isList(req)) {
-      const res = await next(req);
-      const own = `${req.headers['api-key'] ?? ''}?`;
-      if ((isAnyUpdate(req) || isDelete(req)) && res.status < 300)
-        for (const k of [...ahead.keys()]) if (k.startsWith(own)) ahead.delete(k);
+const nextPageReadAhead =
+  (clears: (req: CoreRequest, res: CoreResponse) => boolean): Transform =>
+  (next) => {
+    const ahead = new Map<string, CoreResponse>();
+    const keyOf = (req: CoreRequest, query: URLSearchParams): string => `${req.headers['api-key'] ?? ''}?${[...query].sort().join('&')}`;
+    return async (req) => {
+      if (!isList(req)) {
+        const res = await next(req);
+        const own = `${req.headers['api-key'] ?? ''}?`;
+        if (clears(req, res)) for (const k of [...ahead.keys()]) if (k.startsWith(own)) ahead.delete(k);
+        return res;
+      }
+      const k = keyOf(req, req.query);
+      const kept = ahead.get(k);
+      ahead.delete(k);
+      const res = kept ?? (await next(req));
+      const body = responseJson(res);
+      if (res.status === 200 && isListBody(body) && body.paging.next !== null) {
+        const query = new URLSearchParams(req.query);
+        query.set('page', String(Number(body.paging.page) + 1));
+        const following = await sideRequest(next, req, 'GET', '/jobs', { query });
+        if (following.status === 200) ahead.set(keyOf(req, query), following);
+      }
       return res;
-    }
-    const k = keyOf(req, req.query);
-    const kept = ahead.get(k);
-    ahead.delete(k);
-    const res = kept ?? (await next(req));
-    const body = responseJson(res);
-    if (res.status === 200 && isListBody(body) && body.paging.next !== null) {
-      const query = new URLSearchParams(req.query);
-      query.set('page', String(Number(body.paging.page) + 1));
-      const following = await sideRequest(next, req, 'GET', '/jobs', { query });
-      if (following.status === 200) ahead.set(keyOf(req, query), following);
-    }
-    return res;
+    };
   };
-};
 
 /**
  * A job made by PUT-create through the override is filed at the end of the lists without q until a later write
@@ -1697,7 +1698,17 @@ export const listMutants: Mutant[] = [
       '2.8: total is the number of matching jobs, on every page (here the next page is read ahead when a page is ' +
       'answered, and a POST does not drop it: the page read right after a POST is the one before it)',
     expectedRule: 'jobs.list.after-writes',
-    transform: nextPageReadAheadKeptAcrossPosts,
+    transform: nextPageReadAhead((req, res) => (isAnyUpdate(req) || isDelete(req)) && res.status < 300),
+  },
+  {
+    // spec 2.7: a list item holds its job's values, on every page
+    name: 'list-next-page-read-ahead-kept-past-updates',
+    area: 'list',
+    violates:
+      "2.7: a list item holds its job's values (here the next page is read ahead when a page is answered, and only creates " +
+      'and deletes drop it: the page read right after an update shows the job on it as it was)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: nextPageReadAhead((_req, res) => res.status === 204 || res.status === 201 || res.headers.location !== undefined),
   },
   {
     // spec 4.5: the list is sorted by publishDate descending
