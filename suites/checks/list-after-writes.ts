@@ -346,27 +346,18 @@ async function check(ctx: RuleContext, { body: generated, places }: { body: Body
   let previous: Job | undefined;
   for (const [i, form] of UPDATE_FORMS.entries()) {
     const job = await createJob(ctx, titled(ctx, identify(ctx, generated), `updated by ${form}`));
-    const referenceId = job.referenceId as string;
     // The job the form before updated is now on page 2 of the case's list, one job a page: a page read ahead when
     // page 1 is read, and kept past an update, shows it as it was.
-    if (previous !== undefined) await updateLaterPageJob(ctx, form, previous);
+    if (previous !== undefined) {
+      const title = scopedTitle(ctx, titleWordOf(ctx), `on the later page, by ${form}`);
+      await updatedAround(ctx, form, previous, { title }, 'the job on page 2');
+    }
     previous = job;
     const changes: Body[] = [
       { title: scopedTitle(ctx, titleWordOf(ctx), `after ${form}`), confidential: !job.confidential },
       headerFieldAlone(ctx, job, places, i),
     ];
-    for (const change of changes) {
-      const around = await listedAround(
-        ctx,
-        referenceId,
-        () => job.id,
-        () => sendUpdate(ctx, form, job, change),
-      );
-      if (await declinesUpdate(ctx, form, job, around.res)) break;
-      const what = `${formLabel(form, job)} with ${Object.keys(change).join(' and ')}`;
-      expectStatus(ctx, around.res, isSuccess, `${what} updates the job (spec 4.3)`);
-      await expectListed(ctx, what, referenceId, around, 0, { id: job.id, sent: change });
-    }
+    for (const change of changes) if (!(await updatedAround(ctx, form, job, change))) break;
   }
   await statusChangesInEveryForm(ctx, generated);
   // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
@@ -387,20 +378,23 @@ async function check(ctx: RuleContext, { body: generated, places }: { body: Body
   }
 }
 
-/** Retitles `job`, which page 2 of the case's list holds, in `form`, and judges the lists right after (expectListed). */
-async function updateLaterPageJob(ctx: RuleContext, form: UpdateForm, job: Job): Promise<void> {
+/**
+ * Sends `change` to `job` in `form` between the lists of listedAround and judges the lists right after (expectListed);
+ * false where the target declines the form (the override, good practice only).
+ */
+async function updatedAround(ctx: RuleContext, form: UpdateForm, job: Job, change: Body, which = 'the job'): Promise<boolean> {
   const referenceId = job.referenceId as string;
-  const change = { title: scopedTitle(ctx, titleWordOf(ctx), `on the later page, by ${form}`) };
   const around = await listedAround(
     ctx,
     referenceId,
     () => job.id,
     () => sendUpdate(ctx, form, job, change),
   );
-  if (await declinesUpdate(ctx, form, job, around.res)) return;
-  const what = `${formLabel(form, job)} with title, the job on page 2`;
+  if (await declinesUpdate(ctx, form, job, around.res)) return false;
+  const what = `${formLabel(form, job)} with ${Object.keys(change).join(' and ')} (${which})`;
   expectStatus(ctx, around.res, isSuccess, `${what} updates the job (spec 4.3)`);
   await expectListed(ctx, what, referenceId, around, 0, { id: job.id, sent: change });
+  return true;
 }
 
 /**
