@@ -453,6 +453,35 @@ const putByReferenceFollowsBodyId: Transform = (next) => async (req) => {
   return next({ ...withJsonBody(req, rest), path: `${req.path}/${String(id)}` });
 };
 
+/**
+ * A server whose rename by PUT /jobs/{id}, refused as a duplicate (409), has already changed its referenceId index:
+ * `indexed` picks the referenceId whose entry the refusal left wrong (the one asked for, or the one the job held), and
+ * `answer` answers a later request to the collection naming it (given the renamed job's id), or passes it on
+ * (undefined).
+ */
+function refusedRenameLeavesIndex(
+  indexed: (asked: unknown, held: unknown) => unknown,
+  answer: (next: CoreHandler, req: CoreRequest, id: number, body: JsonObject) => CoreResponse | Promise<CoreResponse> | undefined,
+): Transform {
+  return (next) => {
+    const wrong = new Map<string, number>();
+    const keyOf = (req: CoreRequest, referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
+    return async (req) => {
+      const body = requestJson(req);
+      const renamed = jobIdOf(req);
+      if (isPutById(req) && renamed !== undefined && typeof body?.referenceId === 'string') {
+        const before = await currentJob(next, req, renamed);
+        const res = await next(req);
+        const entry = indexed(body.referenceId, before?.referenceId);
+        if (res.status === 409 && typeof entry === 'string' && entry !== '') wrong.set(keyOf(req, entry), renamed);
+        return res;
+      }
+      const id = isCollection(req) && body !== undefined ? wrong.get(keyOf(req, body.referenceId)) : undefined;
+      return (id === undefined ? undefined : await answer(next, req, id, body!)) ?? next(req);
+    };
+  };
+}
+
 /** Whether the referenceId `req` names is still held by the job a kept answer is of: a replay cache checks that much. */
 async function stillHeldBy(req: CoreRequest, earlier: Kept, next: CoreHandler): Promise<boolean> {
   const holder = await jobByReference(next, req, String(requestJson(req)?.referenceId));
@@ -700,23 +729,11 @@ export const updateMutants: Mutant[] = [
       '4.4: DELETE /jobs removes the job holding the referenceId (here a PUT /jobs/{id} rename refused as a duplicate has ' +
       'already dropped the old referenceId from the lookup: a delete by it answers 404, though the job still shows it)',
     expectedRule: 'jobs.update.duplicate-reference-rejected',
-    transform: (next) => {
-      const freed = new Map<string, number>();
-      const named = (req: CoreRequest, referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
-      return async (req) => {
-        const id = jobIdOf(req);
-        if (isPutById(req) && id !== undefined && typeof requestJson(req)?.referenceId === 'string') {
-          const before = await currentJob(next, req, id);
-          const res = await next(req);
-          if (res.status === 409 && typeof before?.referenceId === 'string' && before.referenceId !== '')
-            freed.set(named(req, before.referenceId), id);
-          return res;
-        }
-        const held = isDelete(req) && isCollection(req) ? freed.get(named(req, requestJson(req)?.referenceId)) : undefined;
-        if (held === undefined) return next(req);
-        return jsonResponse(404, { code: 'not_found', message: `No job with referenceId ${String(requestJson(req)?.referenceId)}` });
-      };
-    },
+    transform: refusedRenameLeavesIndex(
+      (_asked, held) => held,
+      (_next, req) =>
+        isDelete(req) && isCollection(req) ? jsonResponse(404, { code: 'not_found', message: 'No job with that referenceId' }) : undefined,
+    ),
   },
   {
     // spec 2.1 and 1: the same unique check on a PUT sent as POST with X-HTTP-Method-Override
@@ -1283,22 +1300,14 @@ export const updateMutants: Mutant[] = [
       '4.3: PUT /jobs updates the job the referenceId in its body names (here a rename by id refused as a duplicate leaves ' +
       'its index row: a later PUT /jobs with that referenceId updates the job whose rename was refused)',
     expectedRule: 'jobs.update.duplicate-reference-rejected',
-    transform: (next) => {
-      const redirected = new Map<string, number>();
-      const keyOf = (req: CoreRequest, referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
-      return async (req) => {
-        const body = requestJson(req);
-        const id = redirected.get(keyOf(req, body?.referenceId));
-        if (isPutByReference(req) && id !== undefined && body !== undefined) {
-          const { referenceId: _named, ...rest } = body;
-          return sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: rest });
-        }
-        const res = await next(req);
-        const renamed = jobIdOf(req);
-        if (isPutById(req) && res.status === 409 && renamed !== undefined) redirected.set(keyOf(req, body?.referenceId), renamed);
-        return res;
-      };
-    },
+    transform: refusedRenameLeavesIndex(
+      (asked) => asked,
+      (next, req, id, body) => {
+        if (!isPutByReference(req)) return undefined;
+        const { referenceId: _named, ...rest } = body;
+        return sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: rest });
+      },
+    ),
   },
   {
     // spec 4.3: only the fields sent change, whichever form wrote the job before
