@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSizeRows, firstPageRows, LIST_LEVELS, linkRows, pairwiseCombinations, type ListCombination } from './list-combinations.js';
+import {
+  defaultSizeRows,
+  firstPageRows,
+  LIST_LEVELS,
+  linkRows,
+  pairwiseCombinations,
+  shortLastPageRows,
+  type ListCombination,
+} from './list-combinations.js';
 
 const pairs = (rows: readonly ListCombination[]): Set<string> => new Set(rows.map((row) => `${row.q}/${row.status}`));
 const linked = (rows: readonly ListCombination[]): ListCombination[] =>
@@ -49,6 +57,23 @@ describe('firstPageRows', () => {
         new Set(['absent', 'title-word', ...pairwise.filter(top).map((row) => row.q)]),
       );
       expect(all.length, `seed ${seed}`).toBe(new Set(all.map((row) => row.q)).size);
+    }
+  });
+});
+
+describe('shortLastPageRows', () => {
+  const short = (row: ListCombination): boolean => row.status === 'absent' && row.page === 'last' && row.pageSize === 'short-last-page';
+
+  it('puts the list without q and with an empty q on a short last page, every status', () => {
+    expect(shortLastPageRows([]).map((row) => row.q)).toEqual(['absent', 'empty']);
+    expect(shortLastPageRows([]).every(short)).toBe(true);
+  });
+
+  it('adds only the rows the pairwise rows do not already hold', () => {
+    for (const seed of [0, 1, 7, 1316617140]) {
+      const pairwise = pairwiseCombinations(seed);
+      const all = [...pairwise, ...shortLastPageRows(pairwise)].filter((row) => short(row) && ['absent', 'empty'].includes(row.q));
+      expect(all.map((row) => row.q).sort(), `seed ${seed}`).toEqual(['absent', 'empty']);
     }
   });
 });

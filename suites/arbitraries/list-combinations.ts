@@ -93,6 +93,24 @@ export function firstPageRows(rows: readonly ListCombination[]): ListCombination
   );
 }
 
+/**
+ * Rows that read a short last page of the whole list, without q and with an empty one, unless the rows already hold
+ * them: where another employer's older jobs would follow the key's employer's last one in a list of both, the page
+ * has room for them. Pairwise rows send each pair once, and may leave every unfiltered list on a full page.
+ *
+ * @example
+ * shortLastPageRows([]).length; // 2
+ */
+export function shortLastPageRows(rows: readonly ListCombination[]): ListCombination[] {
+  const wanted = (['absent', 'empty'] as const).map((q): ListCombination => ({
+    q,
+    status: 'absent',
+    page: 'last',
+    pageSize: 'short-last-page',
+  }));
+  return wanted.filter((w) => !rows.some((row) => showCombination(row) === showCombination(w)));
+}
+
 /** A combination in one line, for titles and counterexamples. */
 export function showCombination(c: ListCombination): string {
   return `q ${c.q}, status ${c.status}, page ${c.page}, pageSize ${c.pageSize}`;

@@ -3,7 +3,7 @@
  * (create once, read many): twelve jobs of the key's employer in the three statuses, eight of them with
  * a title word, one whose whole referenceId is a q, the others holding both in their description and
  * address; for the isolation rule, four jobs of the second employer whose titles hold that word and
- * that referenceId, so every q matches them under any reading. The jobs are made in every create form (the
+ * that referenceId, so every q matches them under any reading, and two older than the whole fixture. The jobs are made in every create form (the
  * drafts with status omitted) and moved by later writes in every update form, while the second employer creates
  * and deletes jobs of its own: a list holds a job however it was made and moved, whoever else writes. Three are made
  * without a referenceId, one in each spelling of none, and one of them is given one later. Two of those
@@ -39,6 +39,7 @@ import {
   linkRows,
   listCombinationArb,
   pairwiseCombinations,
+  shortLastPageRows,
   showCombination,
   type ListCombination,
 } from '../arbitraries/list-combinations.js';
@@ -144,6 +145,12 @@ const DELETED_LATER: ReadonlyArray<[DeleteWay, Status]> = DELETE_WAYS.flatMap((w
  */
 const OTHER_FIXTURE: readonly Status[] = ['archived', 'active', 'draft', 'active'];
 /**
+ * The second employer's jobs made before the key's employer's fixture, so older than all of it: in one list order of
+ * both employers they follow the first employer's last job. A server that pages by a cursor (the last job of the page
+ * before) and forgets the employer there fills the first employer's short last page with them.
+ */
+const OTHER_BEFORE: readonly Status[] = ['active', 'archived'];
+/**
  * The fixture jobs whose referenceId each of the second employer's jobs takes (spec 1: a referenceId is the employer's
  * own), REFERENCE_JOB's first, so that q = that referenceId matches a job of each employer: a server that files
  * anything by referenceId alone (a search, a cache of the employer a list item shows) mixes the two employers there.
@@ -198,6 +205,7 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const searched = async (): Promise<undefined> => void (await listJobs(ctx, { q: titleWord }));
   const [totals] = await atOnce(ctx, [() => totalsWithoutQ(ctx), searched], (read) => read());
   const before = totals!;
+  const earlier = aspect === 'isolation' ? await otherEmployersEarlierJobs(ctx, bodies, titleWord) : [];
   // Named up front, in order, so that a job's referenceId does not depend on which creation answers first.
   const named = FIXTURE.map((status, i) => {
     const body = identify(ctx, bodies[i] ?? {});
@@ -271,7 +279,7 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   if (aspect === 'order' && new Set(jobs.map((job) => instantMs(job.publishDate))).size === 1)
     ctx.observe({ topic: 'list.sort-order-unobservable', section: '4.5', observed: 'jobs created a second apart share one publishDate' });
   const referenceId = jobs[REFERENCE_JOB]!.referenceId as string;
-  const others: Job[] = [];
+  const others: Job[] = [...earlier];
   if (aspect === 'isolation') {
     const second = secondEmployer(ctx);
     for (const [i, status] of OTHER_FIXTURE.entries()) {
@@ -290,6 +298,18 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const ids = new Set([...[...jobs, ...others].map((job) => job.id), ...deleted]);
   const outside = await outsideTheFixture(ctx, jobs, before, complete, ids);
   return { jobs, titleWord, referenceId, ...outside, complete, others, ids, deleted };
+}
+
+/** The second employer's jobs of OTHER_BEFORE, titled with the title word, one after the other (each older than the next). */
+async function otherEmployersEarlierJobs(ctx: RuleContext, bodies: readonly Body[], titleWord: string): Promise<Job[]> {
+  const second = secondEmployer(ctx);
+  const made: Job[] = [];
+  for (const [i, status] of OTHER_BEFORE.entries()) {
+    const body = identify(ctx, bodies[i] ?? {});
+    const title = scopedTitle(ctx, body.referenceId, `${titleWord} other employer's earlier job ${i}`);
+    made.push(await createJob(ctx, { ...body, title, status }, second));
+  }
+  return made;
 }
 
 /** Creates the fixture job at `index` in its form (createdIn), or by POST without a referenceId (UNREFERENCED). */
@@ -899,7 +919,9 @@ export function matrixRule(entry: RuleEntry, aspect: MatrixAspect): Implementati
           ? [...pairwise, ...linkRows(pairwise), ...defaultSizeRows(pairwise)]
           : aspect === 'filter'
             ? [...pairwise, ...firstPageRows(pairwise)]
-            : pairwise,
+            : aspect === 'isolation'
+              ? [...pairwise, ...shortLastPageRows(pairwise)]
+              : pairwise,
       // A combination only reads the fixture: against a distant target several run at once.
       independentCases: true,
     });

@@ -6,7 +6,7 @@ import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { rewriteResponse } from './support/transforms.js';
-import { relist } from './support/relist.js';
+import { allHeaders, listViewOf, relist } from './support/relist.js';
 import { canonicalBody, replaysAnswers } from './support/replays.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
@@ -136,6 +136,30 @@ const laterPagesLeakOtherEmployer: Transform = (next) => async (req) => {
   const theirs = responseJson(await sideRequest(next, req, 'GET', '/jobs', { query, headers: { 'api-key': other } }));
   if (!isListBody(theirs) || theirs.data[0] === undefined) return res;
   return withResponseJson(res, { ...body, data: [...body.data.slice(0, -1), theirs.data[0]] });
+};
+
+/** The list order (4.5): the latest publishDate first, ties by the larger id. */
+const newestFirst = (a: JsonObject, b: JsonObject): number =>
+  Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || Number(b.id) - Number(a.id);
+
+/**
+ * Pages after the first, without a filter, continue from a cursor (the last job of the page before) through the jobs
+ * of every employer: a keyset query that kept the cursor and lost the employer. Only the other employer's jobs older
+ * than the cursor show, so a short last page, or a page past the end, fills with them.
+ */
+const laterPagesContinuePastCursorIntoOtherEmployer: Transform = (next) => async (req) => {
+  const res = await next(req);
+  const view = listViewOf(req.query);
+  const other = otherKey(req.headers['api-key']);
+  const body = responseJson(res);
+  const unfiltered = view !== undefined && view.q === undefined && view.status === undefined && view.page > 1;
+  if (!isList(req) || !unfiltered || other === undefined || res.status !== 200 || !isListBody(body)) return res;
+  const [own, theirs] = [await allHeaders(next, req, {}), await allHeaders(next, req, {}, { 'api-key': other })];
+  const size = Math.min(view.pageSize, 100);
+  const cursor = Array.isArray(own) ? own[(view.page - 1) * size - 1] : undefined;
+  if (cursor === undefined || !Array.isArray(own) || !Array.isArray(theirs)) return res;
+  const after = [...own, ...theirs].sort(newestFirst).filter((item) => newestFirst(cursor, item) < 0);
+  return withResponseJson(res, { ...body, data: after.slice(0, size) });
 };
 
 /** When `match` and the core answers 404, retries with the other employer's key, and answers that where `shown` holds of it. */
@@ -371,6 +395,16 @@ export const isolationMutants: Mutant[] = [
     violates: "5.3: the list returns only the key's employer's data (here a page after the first ends with the other employer's job)",
     expectedRule: 'jobs.isolation.list',
     transform: laterPagesLeakOtherEmployer,
+  },
+  {
+    // spec 5.3: the job list returns only data of the key's employer, on every page
+    name: 'isolation-later-pages-continue-past-cursor-into-other-employer',
+    area: 'isolation',
+    violates:
+      "5.3: the list returns only the key's employer's data (here a page after the first, without a filter, continues from " +
+      "the last job of the page before through both employers' jobs)",
+    expectedRule: 'jobs.isolation.list',
+    transform: laterPagesContinuePastCursorIntoOtherEmployer,
   },
   {
     // spec 5.3: the job list returns only data of the key's employer, its counts too
