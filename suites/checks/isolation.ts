@@ -17,7 +17,7 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { anonymous, createBodyArb, identify, scopedTitle, STATED_STATUSES } from '../kit/bodies.js';
-import { changedFields, changeLines, show } from '../../judging/compare.js';
+import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
 import { createJob, expectLeftAlone, getJob, isGone, listJobs, secondEmployer } from '../kit/jobs.js';
@@ -264,6 +264,26 @@ function answeredAsUnknownReference(ctx: RuleContext, res: ApiResponse, what: st
   );
 }
 
+/**
+ * The answer of a write by referenceId is the writer's own job with the values sent (4.3: 200 with the full Job; on a
+ * status change, with the new status), never the other employer's job of that referenceId (5.3): a server that finds
+ * the job to answer by referenceId alone shows the other's.
+ */
+function expectAnswerIsOwnJob(ctx: RuleContext, res: ApiResponse<Job>, own: Job, patch: Body, label: string): void {
+  const answer = jobOf(res);
+  const problems = [
+    ...(answer.id === own.id ? [] : [`id ${answer.id}, not ${own.id}`]),
+    ...(answer.employer?.id === own.employer.id ? [] : [`employer ${show(answer.employer)}`]),
+    ...keptValueProblems(patch, answer as unknown as Record<string, unknown>, Object.keys(patch)),
+  ];
+  ctx.expect(problems.length === 0, {
+    title: `${label} answered another job than its own, as written`,
+    expected: `the full Job ${own.id} of the key's employer with the values sent (spec 4.3; 5.3: only the key's employer's data)`,
+    received: `${problems.join('; ')}\n${responseLine(res)}`,
+    failingExchange: res.exchange,
+  });
+}
+
 /** Fails unless the other employer's job `before`, read by its own `api`, is as it was after `step`. */
 async function expectOwnLeftAlone(ctx: RuleContext, api: JobsApi, before: Job, step: ApiResponse, label: string): Promise<void> {
   const expected = "a referenceId is the employer's own (spec 1): a write by referenceId reaches the key's employer's job only (5.3)";
@@ -379,6 +399,7 @@ const sameReference: Implementation = propertyRule<Body>(
             if (form !== 'reference' && isClientError(res.status)) break;
             const label = `the ${writer} employer's ${formLabel(form, jobs[writer])} with ${Object.keys(patch).join(', ')}`;
             expectStatus(ctx, res, 200, `${label} updates its own job: 200 (spec 4.3)`);
+            expectAnswerIsOwnJob(ctx, res, jobs[writer], patch, label);
             await expectOwnLeftAlone(ctx, apis[reader], jobs[reader], res, label);
           }
         }

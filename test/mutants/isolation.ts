@@ -162,6 +162,25 @@ const laterPagesContinuePastCursorIntoOtherEmployer: Transform = (next) => async
   return withResponseJson(res, { ...body, data: after.slice(0, size) });
 };
 
+/**
+ * A status change by referenceId (PUT /jobs with referenceId and status alone) updates the key's own job, then answers
+ * the first job found by that referenceId without the employer: the other employer's older job of it.
+ */
+const statusByReferenceAnswersOlderTwin: Transform = (next) => async (req) => {
+  const body = requestJson(req);
+  const referenceId = body?.referenceId;
+  const statusAlone = body !== undefined && Object.keys(body).sort().join() === 'referenceId,status';
+  if (!isPutByReference(req) || !statusAlone || typeof referenceId !== 'string') return next(req);
+  const res = await next(req);
+  const own = responseJson(res);
+  const other = otherKey(req.headers['api-key']);
+  if (res.status !== 200 || !isJobBody(own) || other === undefined) return res;
+  const asOther: CoreRequest = { ...req, headers: { ...req.headers, 'api-key': other } };
+  const twin = await jobByReference(next, asOther, referenceId);
+  const older = twin !== undefined && Number(twin.id) < own.id ? await currentJob(next, asOther, Number(twin.id)) : undefined;
+  return older === undefined ? res : withResponseJson(res, older);
+};
+
 /** When `match` and the core answers 404, retries with the other employer's key, and answers that where `shown` holds of it. */
 function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean, shown: (res: CoreResponse) => boolean = () => true): Transform {
   return (next) => async (req) => {
@@ -405,6 +424,16 @@ export const isolationMutants: Mutant[] = [
       "the last job of the page before through both employers' jobs)",
     expectedRule: 'jobs.isolation.list',
     transform: laterPagesContinuePastCursorIntoOtherEmployer,
+  },
+  {
+    // spec 4.3, 5.3: a status change answers the key's own job, with the new status
+    name: 'isolation-status-by-reference-answers-older-twin',
+    area: 'isolation',
+    violates:
+      "4.3, 5.3: a status change answers the full Job with the new status, the key's employer's only (here PUT /jobs with " +
+      "referenceId and status answers the other employer's older job of that referenceId)",
+    expectedRule: 'jobs.isolation.same-reference',
+    transform: statusByReferenceAnswersOlderTwin,
   },
   {
     // spec 5.3: the job list returns only data of the key's employer, its counts too
