@@ -32,6 +32,7 @@ const KEYWORDS: Record<NegativeKind, readonly string[]> = {
   empty: ['minLength', 'minItems', 'required', 'pattern', 'format'],
   'non-integer': ['type'],
   'outside-int32': ['minimum', 'maximum'],
+  'wraps-int32': ['enum'],
   'enum-outside': ['enum'],
   'enum-other-member': ['enum'],
   'enum-case': ['enum'],

@@ -26,6 +26,7 @@ export type NegativeKind =
   | 'empty'
   | 'non-integer'
   | 'outside-int32'
+  | 'wraps-int32'
   | 'enum-outside'
   | 'enum-other-member'
   | 'enum-case'
@@ -264,6 +265,9 @@ function valuesOf(field: string, schema: JsonSchema, requiredHere: boolean): Raw
     if (max === INT32.max) out.push({ kind: 'outside-int32', value: INT32.max + 1, reason: 'Int32: one past its largest' });
     if (min === INT32.min) out.push({ kind: 'outside-int32', value: INT32.min - 1, reason: 'Int32: one below its smallest' });
     if (members.length > 0) {
+      // Read into 32 bits (a cast to int), a value past Int32 wraps around: this one becomes the lowest member.
+      const lowest = Math.min(...members);
+      out.push({ kind: 'wraps-int32', value: 2 ** 32 + lowest, reason: `enum ${members.join(', ')}: past Int32, ${lowest} in 32 bits` });
       out.push({ kind: 'enum-outside', value: Math.min(...members) - 1, reason: `enum ${members.join(', ')}: one below the lowest` });
       out.push({ kind: 'enum-outside', value: Math.max(...members) + 1, reason: `enum ${members.join(', ')}: one above the highest` });
       for (const other of otherIntegerMembers(members).filter((v) => v !== Math.max(...members) + 1 && v !== Math.min(...members) - 1))
@@ -419,8 +423,8 @@ let cached: DerivedValue[] | undefined;
 
 /**
  * The classes at a boundary: the nearest values outside (a length, a count, an enum, an integer: a fraction beside a
- * valid one, the first past Int32), a required value present but null or empty, and the largest valid value. A
- * server wrong on a path is wrong there first.
+ * valid one, the first past Int32 and one that wraps in 32 bits to a member), a required value present but null or
+ * empty, and the largest valid value. A server wrong on a path is wrong there first.
  */
 const BOUNDARY_KINDS: ReadonlySet<NegativeKind> = new Set([
   'too-long',
@@ -429,6 +433,7 @@ const BOUNDARY_KINDS: ReadonlySet<NegativeKind> = new Set([
   'enum-outside',
   'non-integer',
   'outside-int32',
+  'wraps-int32',
   'largest-valid',
 ]);
 export const isBoundaryValue = (value: DerivedValue): boolean => BOUNDARY_KINDS.has(value.kind) || value.requiredValue === true;

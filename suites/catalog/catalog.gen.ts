@@ -1361,7 +1361,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '4.5',
     level: 'must',
     area: 'list',
-    title: "q of letters finds no job whose title holds only the word's stem or a word one letter away (no stemming, no fuzzy matching)",
+    title:
+      "q of letters finds no job whose title holds only the word's stem or a word one letter away (no stemming, no fuzzy matching), and q of digits none whose title holds only the same number without its leading zero",
     statement: 'Matches job title and `referenceId`.',
   },
   {
@@ -1686,7 +1687,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5.2',
     level: 'should',
     area: 'auth',
-    title: "GET /jobs/{id} with the run's API key in the other letter case is refused with no effect",
+    title: "Every operation with the run's API key in the other letter case is refused with no effect",
     statement: 'Good practice; the spec says: The credential is sent in the request header `API-Key`, whose value is `<API_KEY>`.',
   },
   {
@@ -1883,7 +1884,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '2.1',
     level: 'must',
     area: 'robustness',
-    title: 'A list field with the same entry twice, on every write path: refused or taken, never a 5xx, and stored as answered',
+    title:
+      'A list field with the same entry twice, on every write path: refused or taken, never a 5xx, stored as answered, and kept by every later write that does not send it',
     statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {
@@ -1919,6 +1921,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     title:
       "A referenceId holding a pattern's characters (_ and %, ? and *, . and .*, [a]) or a path's (// and /./, a trailing /), or digits with another leading zero, names no job but one holding exactly it: a POST with one is no duplicate, a PUT /jobs or DELETE /jobs with one leaves the job it would match alone",
     statement: 'Identification: job id in the path, or `referenceId` in a JSON body on `DELETE /jobs`.',
+  },
+  {
+    id: 'jobs.robustness.id-digit-prefixes',
+    section: '4.1',
+    level: 'must',
+    area: 'robustness',
+    title:
+      "A job's id less its last digits (103 for 1034) is another id: a read by it is never answered with the job, nor a write where it names no job",
+    statement: 'Path parameter `id`: Int32 job id.',
   },
   {
     id: 'jobs.concurrency.put-create-once',

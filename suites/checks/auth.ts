@@ -231,36 +231,49 @@ function challengeOf(res: ApiResponse): string {
  * plain create gives, then each stated status): a server that checks the key only for jobs not yet published, reading
  * an active posting as public, shows it.
  */
-function authRule(entry: RuleEntry, op: Operation, bad: BadKey): Implementation {
-  const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
+function authRule(entry: RuleEntry, operations: Operation | readonly Operation[], bad: BadKey): Implementation {
+  const ops: readonly Operation[] = 'name' in operations ? [operations] : operations;
   return propertyRule<{ generated: Body; status: Job['status'] | undefined }>(entry, {
     maxRuns: 1,
     arbitrary: (ctx) => fc.record({ generated: createBodyArb(ctx), status: fc.constant<Job['status'] | undefined>(undefined) }),
     examples: () => STATED_STATUSES.map((status) => ({ status })),
     check: async (ctx: RuleContext, { generated, status }) => {
-      const body = identify(ctx, status === undefined ? generated : { ...generated, status });
-      const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
-      const keys = bad === 'missing' ? [{ key: null, named: '' }] : bad === 'wrong' ? wrongKeys(ctx) : letterCaseKeys(ctx);
-      const paths = [{ how: op.how, request: op.request(ctx, fixture) }, ...(op.elsewhere?.(ctx, fixture) ?? [])];
-      for (const [{ key, named }, path] of keys.flatMap((k) => paths.map((p) => [k, p] as const))) {
-        const res: ApiResponse = await ctx.api.client.request({ ...path.request, apiKey: key });
-        const kind = bad === 'missing' ? 'missing' : 'wrong';
-        ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
-        if (!isSuccess(res.status)) ctx.observe({ topic: 'auth-challenge', section: '5.5', observed: `${kind} key: ${challengeOf(res)}` });
-        const served = servedAnyway(res, fixture);
-        const how = named ? `${path.how} with ${named} as API-Key` : `${path.how} ${sent}`;
-        ctx.expect(res.status < 500 && served === undefined, {
-          title: res.status >= 500 ? `${how} answered ${res.status}` : `${how} was served as if authenticated (${served})`,
-          expected:
-            `${how} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); the answer is not ` +
-            `shown (5.5), so any status but a 5xx, with no job data, and neither the list's answer nor a 201 or 204`,
-          received: `${res.status} ${res.text.slice(0, 300)}`,
-          failingExchange: res.exchange,
-        });
-        await op.noEffect(ctx, fixture);
-      }
+      // A job of its own for each operation: a delete let through would leave the next one nothing to judge.
+      for (const op of ops)
+        await checkOperation(ctx, op, bad, identify(ctx, status === undefined ? generated : { ...generated, status }), generated);
     },
   });
+}
+
+/** `op` sent with a `bad` key, on each of its paths, against a job made from `body`: refused, and with no effect. */
+async function checkOperation(
+  ctx: RuleContext,
+  op: Operation,
+  bad: BadKey,
+  body: Body & { referenceId: string },
+  generated: Body,
+): Promise<void> {
+  const sent = bad === 'missing' ? 'without the API-Key header' : 'with an API-Key the service never issued';
+  const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
+  const keys = bad === 'missing' ? [{ key: null, named: '' }] : bad === 'wrong' ? wrongKeys(ctx) : letterCaseKeys(ctx);
+  const paths = [{ how: op.how, request: op.request(ctx, fixture) }, ...(op.elsewhere?.(ctx, fixture) ?? [])];
+  for (const [{ key, named }, path] of keys.flatMap((k) => paths.map((p) => [k, p] as const))) {
+    const res: ApiResponse = await ctx.api.client.request({ ...path.request, apiKey: key });
+    const kind = bad === 'missing' ? 'missing' : 'wrong';
+    ctx.observe({ topic: `auth-status.${kind}-key`, section: '5.5', observed: named ? `${named}: ${res.status}` : String(res.status) });
+    if (!isSuccess(res.status)) ctx.observe({ topic: 'auth-challenge', section: '5.5', observed: `${kind} key: ${challengeOf(res)}` });
+    const served = servedAnyway(res, fixture);
+    const how = named ? `${path.how} with ${named} as API-Key` : `${path.how} ${sent}`;
+    ctx.expect(res.status < 500 && served === undefined, {
+      title: res.status >= 500 ? `${how} answered ${res.status}` : `${how} was served as if authenticated (${served})`,
+      expected:
+        `${how} is refused: every operation on jobs requires authentication (spec 5.1, 5.2); the answer is not ` +
+        `shown (5.5), so any status but a 5xx, with no job data, and neither the list's answer nor a 201 or 204`,
+      received: `${res.status} ${res.text.slice(0, 300)}`,
+      failingExchange: res.exchange,
+    });
+    await op.noEffect(ctx, fixture);
+  }
 }
 
 const operation = (name: string): Operation => OPERATIONS.find((op) => op.name === name)!;
@@ -271,10 +284,12 @@ export const authRules: Implementation[] = [
       id: 'jobs.auth.key-letter-case',
       section: '5.2',
       level: 'should',
-      title: "GET /jobs/{id} with the run's API key in the other letter case is refused with no effect",
+      title: "Every operation with the run's API key in the other letter case is refused with no effect",
       statement: 'Good practice; the spec says: The credential is sent in the request header `API-Key`, whose value is `<API_KEY>`.',
     },
-    operation('get'),
+    // One rule for every operation: a server that compares keys without case everywhere gets one warning, and one
+    // that does so on one path only (a handler that lowers the key before its lookup) is found there.
+    OPERATIONS,
     'letter-case',
   ),
   authRule(

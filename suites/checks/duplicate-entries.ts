@@ -6,16 +6,17 @@
  * list holds the repeated entry alone, once or twice (an update sends one the job does not hold, so a server that
  * merges a repeat into the stored list keeps entries nobody sent: 4.3, only the fields sent change). Sent on every
  * write path (POST, PUT-create, PUT by id, by referenceId, the override); the list fields come from the schema, so a
- * list field added there is probed too.
+ * list field added there is probed too. A job that kept a repeat keeps it through the later writes that do not send
+ * the field, in every update form.
  */
 import * as fc from 'fast-check';
 import { JOB_INPUT_LIST_FIELDS } from '../../schemas/index.js';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
-import { createBodyArb, identify } from '../kit/bodies.js';
+import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { CREATE_FORMS, formLabel, sendCreate, sendUpdate, UPDATE_FORMS } from '../kit/rejected-writes.js';
-import { jsonEqual, keptValueProblems, show } from '../../judging/compare.js';
-import { isSuccess, jobOf } from '../kit/http.js';
+import { jsonEqual, keptValueProblems, sameFieldValue, show } from '../../judging/compare.js';
+import { expectStatus, isClientError, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 
@@ -67,12 +68,46 @@ async function expectConsistent(ctx: RuleContext, how: string, field: string, en
   });
 }
 
+/**
+ * A job that holds a repeated entry keeps it through every later write that does not send the field: an archive and a
+ * re-publish (3: other fields unchanged) and a new title (4.3: only the fields sent change), in every update form. A
+ * server that re-files the job's list rows on some writes (from a set of ids) drops the repeat there. Judged only
+ * where the create kept the repeat.
+ */
+async function expectRepeatKept(ctx: RuleContext, generated: Body, field: string): Promise<void> {
+  const created = await ctx.api.create(withEntryTwice(identify(ctx, { ...generated, status: 'active' }), field));
+  const held = isSuccess(created.status) ? entriesOf(jobOf(created), field) : undefined;
+  if (!Array.isArray(held) || held.length < 2) return;
+  let job = jobOf(created);
+  const writes: Body[] = [{ status: 'archived' }, { status: 'active' }, { title: scopedTitle(ctx, job.referenceId ?? '', 'retitled') }];
+  for (const form of UPDATE_FORMS) {
+    for (const patch of writes) {
+      const res = await sendUpdate(ctx, form, job, patch);
+      // The override is good practice only (spec 1): a target that declines it is not judged there.
+      if (form.includes('override') && isClientError(res.status)) break;
+      const how = `${formLabel(form, job)} with ${Object.keys(patch).join(', ')}`;
+      expectStatus(ctx, res, 200, `${how} updates the job: 200 (spec 4.3)`);
+      const answered = entriesOf(jobOf(res), field);
+      const read = entriesOf(await getJob(ctx, job.id), field);
+      ctx.expect(sameFieldValue(field, answered, held) && sameFieldValue(field, read, held), {
+        title: `${how} changed the ${field} of job ${job.id}, which holds one entry twice`,
+        expected: `the ${field} as the job held them (spec 3: other fields unchanged; 4.3: only the fields sent change)`,
+        received: `held ${show(held)}, answered ${show(answered)}, GET shows ${show(read)}`,
+        failingExchange: res.exchange,
+      });
+      job = jobOf(res);
+    }
+  }
+}
+
 export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Body; other: Body; field: string }>(
   {
     id: 'jobs.robustness.duplicate-entries',
     section: '2.1',
     level: 'must',
-    title: 'A list field with the same entry twice, on every write path: refused or taken, never a 5xx, and stored as answered',
+    title:
+      'A list field with the same entry twice, on every write path: refused or taken, never a 5xx, stored as answered, ' +
+      'and kept by every later write that does not send it',
     statement: 'Bodies are JSON. Field names and types are those of section 2.',
   },
   {
@@ -93,6 +128,7 @@ export const duplicateEntriesRule: Implementation = propertyRule<{ generated: Bo
         const job = await createJob(ctx, identify(ctx, generated));
         await expectConsistent(ctx, formLabel(form), field, entry, await sendUpdate(ctx, form, job, { [field]: [entry, entry] }));
       }
+      await expectRepeatKept(ctx, generated, field);
     },
   },
 );

@@ -108,6 +108,17 @@ const acceptsAllowedTags: Implementation = fixedRule(
  */
 const EMPTY_ELEMENTS = '<p></p><div><b></b></div><ul><li></li></ul><p>Duties <em></em>and <strong></strong>more</p>';
 
+/**
+ * Allowed elements nested 64 deep (divs, lists in lists, inline tags in inline tags), sent in every run: the rules
+ * restrict tags and attributes, never depth, and a checker that guards its recursion with a small limit refuses it.
+ * Below the 255 levels past which some sanitizers prune elements.
+ */
+const DEEP_NESTING = ((): string => {
+  const open = ['<div>'.repeat(32), '<ul><li>'.repeat(8), '<b><i>'.repeat(8)].join('');
+  const close = ['</i></b>'.repeat(8), '</li></ul>'.repeat(8), '</div>'.repeat(32)].join('');
+  return `${open}deepest text${close}`;
+})();
+
 const keepsAllowedContent: Implementation = fixedRule(
   {
     id: 'jobs.html.keeps-allowed-content',
@@ -143,7 +154,7 @@ const keepsAllowedContent: Implementation = fixedRule(
           });
         }
       },
-      { examples: [{ description: EMPTY_ELEMENTS }] },
+      { examples: [{ description: EMPTY_ELEMENTS }, { description: DEEP_NESTING }] },
     );
   },
 );

@@ -274,7 +274,7 @@ function expectAnswerIsOwnJob(ctx: RuleContext, res: ApiResponse<Job>, own: Job,
   const problems = [
     ...(answer.id === own.id ? [] : [`id ${answer.id}, not ${own.id}`]),
     ...(answer.employer?.id === own.employer.id ? [] : [`employer ${show(answer.employer)}`]),
-    ...keptValueProblems(patch, answer as unknown as Record<string, unknown>, Object.keys(patch)),
+    ...keptValueProblems(patch, answer, Object.keys(patch)),
   ];
   ctx.expect(problems.length === 0, {
     title: `${label} answered another job than its own, as written`,

@@ -12,8 +12,9 @@
  *   the BMP) that is one word of a title finds that job by substring and by word matching, and by a tokenizer that
  *   splits both alike. A should: a search engine's tokenizer may drop what it takes for noise. A server that matches
  *   q against the title as stored escaped, or decoded once more, finds nothing.
- * - a q of letters alone finds no job whose title holds only its stem (`cook` for `cooks`) or a word one letter away:
- *   no reading matches those, so a search with a stemmer or fuzzy matching shows. A must.
+ * - a q of letters alone finds no job whose title holds only its stem (`cook` for `cooks`) or a word one letter away,
+ *   and a q of digits with a leading zero no job whose title holds only the same number without it: no reading matches
+ *   those, so a search with a stemmer, fuzzy matching or q read as a number shows. A must.
  * - with a status the job does not have, the job a q of any class finds is not listed: the filters apply together,
  *   so a search that takes some characters by another path, which forgets the status, shows.
  * A refused q is observed (4.5 types q a String without a form), as is a q that does not find the literal job.
@@ -33,6 +34,7 @@ import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-b
 import { classQuery } from './paging-q-characters.js';
 import { lettersOnly } from '../contract/scope-words.js';
 import { STATUSES } from './create/shared.js';
+import { orderNumberOf } from '../arbitraries/reference-shapes.js';
 
 const WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 
@@ -180,7 +182,12 @@ const READING_DECOYS: ReadonlyArray<{ search: string; pair: (word: string) => { 
   { search: 'a stemmer (-ing)', pair: (word) => ({ q: `${word}bing`, decoy: `${word}b` }) },
   { search: 'a stemmer (-ed)', pair: (word) => ({ q: `${word}ced`, decoy: `${word}c` }) },
   { search: 'fuzzy matching (one letter off)', pair: (word) => ({ q: `${word}dk`, decoy: `${word}dm` }) },
+  // A q of digits is text: a search that reads it as a number first looks for the number without its leading zero.
+  { search: 'a number (q of digits read without its leading zero)', pair: (word) => numberPair(orderNumberOf(word)) },
 ];
+
+/** The order number as q, and the same digits without their leading zeros as the decoy. */
+const numberPair = (digits: string): { q: string; decoy: string } => ({ q: digits, decoy: digits.replace(/^0+/, '') });
 
 /**
  * For each decoy pair: a job whose title holds q as a word, which every reading finds, and a job whose title holds
@@ -248,7 +255,9 @@ export const listQCharactersRules: Implementation[] = [
       id: 'jobs.list.q-no-stemming',
       section: '4.5',
       level: 'must',
-      title: "q of letters finds no job whose title holds only the word's stem or a word one letter away (no stemming, no fuzzy matching)",
+      title:
+        "q of letters finds no job whose title holds only the word's stem or a word one letter away (no stemming, no fuzzy " +
+        'matching), and q of digits none whose title holds only the same number without its leading zero',
       statement: 'Matches job title and `referenceId`.',
     },
     {

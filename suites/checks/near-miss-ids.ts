@@ -5,12 +5,13 @@
  * derived from the id of a job the case created, and sent on every path that takes an id: none may read,
  * change or delete that job. Status codes for such a path are not shown (spec 7); only the effect is judged.
  * Texts that start with the id (103x, 103.5) are a should: a prefix reading is common, and the spec names
- * the parameter's type without saying how its text is read.
+ * the parameter's type without saying how its text is read. The id's leading digits (103 for 1034) are ids of their
+ * own: a store keyed by text and read by prefix answers them with the job.
  */
 import type { Job } from '../../schemas/types.gen.js';
-import type { ApiResponse, RuleContext } from '../contract/rule.js';
+import type { ApiResponse, Body, RuleContext } from '../contract/rule.js';
 import { createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
-import { changedFields, changeLines } from '../../judging/compare.js';
+import { changedFields, changeLines, show } from '../../judging/compare.js';
 import { isSuccess, responseLine } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
 import { propertyRule, type Implementation, type RuleEntry } from '../kit/rule-builders.js';
@@ -38,6 +39,18 @@ export function nearMissIds(id: number): string[] {
  */
 export function prefixedIds(id: number): string[] {
   return [`${id}x`, `${id}.5`];
+}
+
+/**
+ * The id's leading digits, each a shorter id (a store that keys jobs by text and scans by prefix finds the job from
+ * them). Unlike the texts above they are Int32 ids that may name another job of the employer, so only reads go there.
+ *
+ * @example
+ * idDigitPrefixes(1034); // ['103', '10', '1']
+ */
+export function idDigitPrefixes(id: number): string[] {
+  const digits = String(id);
+  return Array.from({ length: digits.length - 1 }, (_, i) => digits.slice(0, digits.length - 1 - i));
 }
 
 type IdPath = 'GET' | 'PUT' | 'PUT by override' | 'DELETE' | 'DELETE by override';
@@ -110,6 +123,47 @@ function nearMissRule(entry: RuleEntry, texts: (id: number) => string[]): Implem
   });
 }
 
+/** Largest id without leading digits of its own: a job of a server that counts from 1 gets a longer one by creating more. */
+const SINGLE_DIGIT = 9;
+
+/**
+ * A job of the case with an id of two digits or more: the first one made, or on a server whose ids are still below 10,
+ * the first that reaches 10 (the ones before it deleted, so its leading digits name none of them).
+ */
+async function jobWithLeadingDigits(ctx: RuleContext, generated: Body): Promise<Job> {
+  let job = await createJob(ctx, identify(ctx, generated));
+  for (let made = 1; job.id <= SINGLE_DIGIT && made <= SINGLE_DIGIT; made++) {
+    await ctx.api.deleteById(job.id);
+    job = await createJob(ctx, identify(ctx, generated));
+  }
+  return getJob(ctx, job.id);
+}
+
+/**
+ * Reads at each of the job's id's leading digits: a 2xx answer is the job of that id, never this one. Only reads:
+ * those ids may name other jobs of the employer, which the suite does not touch.
+ */
+const digitPrefixesRule = (entry: RuleEntry): Implementation =>
+  propertyRule(entry, {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const job = await jobWithLeadingDigits(ctx, generated);
+      for (const text of idDigitPrefixes(job.id)) {
+        const res = await send(ctx, 'GET', text, '');
+        const id = isSuccess(res.status) ? (res.json as { id?: unknown } | undefined)?.id : Number(text);
+        ctx.expect(id === Number(text), {
+          title: `GET /jobs/${text} was answered as job ${show(id)}`,
+          expected:
+            `the path id is an Int32 job id (spec 4.1, 2.1: id unique): /jobs/${text} is job ${text} or none, ` +
+            `not job ${job.id} whose id starts with it`,
+          received: responseLine(res),
+          failingExchange: res.exchange,
+        });
+      }
+    },
+  });
+
 export const nearMissIdsRules: Implementation[] = [
   nearMissRule(
     {
@@ -131,4 +185,12 @@ export const nearMissIdsRules: Implementation[] = [
     },
     prefixedIds,
   ),
+  digitPrefixesRule({
+    id: 'jobs.robustness.id-digit-prefixes',
+    section: '4.1',
+    level: 'must',
+    title:
+      "A job's id less its last digits (103 for 1034) is another id: a read by it is never answered with the job, nor a write where it names no job",
+    statement: 'Path parameter `id`: Int32 job id.',
+  }),
 ];

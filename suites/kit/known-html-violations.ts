@@ -12,7 +12,8 @@
  * `hidden`, ` style = "x"` after a newline): a check that only sees
  * `name="..."` lets the others through, a script carrier among them. A
  * stray end tag of a disallowed element (`<p>x</span></p>`) is no tag to a
- * tree-based check, so it is listed apart (knownStrayEndTags).
+ * tree-based check, so it is listed apart (knownStrayEndTags). Each kind also
+ * comes between two comments, which a check may strip before it looks.
  */
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { HtmlViolationKind } from '../arbitraries/html.js';
@@ -53,7 +54,15 @@ function inPlace(tag: string, attributes: string, isVoid: boolean): string {
  * knownHtmlViolations('disallowed-tag')[0]; // '<p>text <script>alert(1)</script></p>'
  */
 export function knownHtmlViolations(kind: HtmlViolationKind): string[] {
-  return [...lowerCase(kind), ...otherSpellings(kind), ...attributeForms(kind)];
+  return [...lowerCase(kind), ...otherSpellings(kind), ...attributeForms(kind), ...betweenComments(kind)];
+}
+
+/**
+ * The first violation of `kind` between two comments (which 2.1 leaves open: a server may take or refuse them). A
+ * check that drops comments with a greedy pattern (`<!--.*-->`) drops the violation with them.
+ */
+function betweenComments(kind: HtmlViolationKind): string[] {
+  return [`<!-- before -->${lowerCase(kind)[0]!}<!-- after -->`];
 }
 
 /**

@@ -2,22 +2,28 @@
  * @module Mutants of authentication (spec 5.1, 5.2): every operation on jobs
  * needs a valid API-Key.
  */
+import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { DEMO_KEYS } from './support/keys.js';
 import { jsonResponse, requestJson } from './support/json.js';
-import { effectiveMethod, isItem, isJobsPath, isList, isPutByReference, jobIdOf } from './support/routes.js';
+import { effectiveMethod, isCollection, isItem, isJobsPath, isList, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 
 const FIRST_KEY = DEMO_KEYS[0]!;
 
 /** A server whose key lookup takes `matches(sent, issued)` for equality: a sent key it matches acts as that issued key. */
-function keysCompared(matches: (sent: string, issued: string) => boolean): Mutant['transform'] {
+function keysCompared(
+  matches: (sent: string, issued: string) => boolean,
+  on: (req: CoreRequest) => boolean = isJobsPath,
+): Mutant['transform'] {
   return (next) => async (req) => {
     const sent = req.headers['api-key'];
     const issued = sent === undefined || DEMO_KEYS.includes(sent) ? undefined : DEMO_KEYS.find((key) => matches(sent, key));
-    return next(isJobsPath(req) && issued !== undefined ? { ...req, headers: { ...req.headers, 'api-key': issued } } : req);
+    return next(on(req) && issued !== undefined ? { ...req, headers: { ...req.headers, 'api-key': issued } } : req);
   };
 }
+
+const caseInsensitive = (sent: string, issued: string): boolean => sent.toLowerCase() === issued.toLowerCase();
 
 export const authMutants: Mutant[] = [
   {
@@ -104,7 +110,16 @@ export const authMutants: Mutant[] = [
     area: 'auth',
     violates: "5.2 (should): the API-Key value is the key (here it is compared case-insensitively, so 'DEMO-KEY-1' acts as 'demo-key-1')",
     expectedRule: 'jobs.auth.key-letter-case',
-    transform: keysCompared((sent, issued) => sent.toLowerCase() === issued.toLowerCase()),
+    transform: keysCompared(caseInsensitive),
+  },
+  {
+    // spec 5.2: the credential is the key's value, on every operation
+    name: 'auth-post-compares-key-case-insensitively',
+    area: 'auth',
+    violates:
+      "5.2 (should): the API-Key value is the key (here POST /jobs alone lowers it before its lookup: 'DEMO-KEY-1' creates as 'demo-key-1')",
+    expectedRule: 'jobs.auth.key-letter-case',
+    transform: keysCompared(caseInsensitive, (req) => isCollection(req) && effectiveMethod(req) === 'POST'),
   },
   {
     // spec 5.2: the credential is the key's value

@@ -8,7 +8,7 @@ import { htmlAllowlist } from '../../schemas/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, jsonResponse, requestJson, responseJson, withJsonBody, withResponseJson } from './support/json.js';
 import { jobByReference } from './support/side-requests.js';
-import { isAnyWrite, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
+import { isAnyUpdate, isAnyWrite, isOverride, isPost, isPut, isPutById, isPutByReference } from './support/routes.js';
 import { answerInstead, rewriteRequest, rewriteResponse } from './support/transforms.js';
 
 /** Rewrites the description of POST and PUT bodies. */
@@ -57,7 +57,48 @@ function refusesDescription(pattern: RegExp, message: string): Transform {
   );
 }
 
+/** How deep the elements of `html` nest (void elements and end tags without a start tag aside). */
+function nestingDepth(html: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, slash, name] of html.matchAll(TAG)) {
+    if (htmlAllowlist.tags[name!.toLowerCase()]?.void === true) continue;
+    depth = slash === '' ? depth + 1 : Math.max(0, depth - 1);
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
+/** A checker whose recursion is guarded by a small limit: a description nested more than 16 deep is refused. */
+const refusesDeepNesting: Transform = answerInstead(
+  (req) => {
+    const body = isAnyWrite(req) && requestJson(req);
+    return typeof body === 'object' && typeof body.description === 'string' && nestingDepth(body.description) > 16;
+  },
+  () => jsonResponse(400, { status: 400, code: 'invalid_description', message: 'description nests too deeply' }),
+);
+
 export const htmlMutants: Mutant[] = [
+  {
+    // spec 2.1 rule 1: only the allowed tags, wherever they stand
+    name: 'html-update-drops-comments-greedily-before-checking',
+    area: 'html',
+    violates:
+      '2.1 rule 1: only the allowed tags (here an update drops everything from the first <!-- to the last --> before its ' +
+      'check, so a <script> between two comments is accepted)',
+    expectedRule: 'jobs.update.rejects-invalid-html',
+    transform: rewriteRequest(isAnyUpdate, (body) => {
+      if (typeof body.description === 'string') body.description = body.description.replace(/<!--[\s\S]*-->/, '');
+    }),
+  },
+  {
+    // spec 2.1 rules 1-3 restrict tags and attributes, never depth
+    name: 'html-refuses-deep-nesting',
+    area: 'html',
+    violates: '2.1 rules 1-4: a description of allowed tags is accepted (here one whose elements nest more than 16 deep is refused)',
+    expectedRule: 'jobs.html.keeps-allowed-content',
+    transform: refusesDeepNesting,
+  },
   {
     // spec 2.1 rule 1: allowed tags strong, b, em, i, br, p, div, ul, ol, li, a
     name: 'html-accepts-script',

@@ -181,6 +181,16 @@ const statusByReferenceAnswersOlderTwin: Transform = (next) => async (req) => {
   return older === undefined ? res : withResponseJson(res, older);
 };
 
+/** A list whose q holds a character beyond ASCII goes to another search, written without the employer: both employers' matches. */
+const nonAsciiSearchWithoutEmployer: Transform = (next) => {
+  const merged = relist(async ({ items, view, req, next: core }) => {
+    const other = otherKey(req.headers['api-key']);
+    const theirs = other === undefined ? [] : await allHeaders(core, req, { q: view.q, status: view.status }, { 'api-key': other });
+    return Array.isArray(theirs) ? [...items, ...theirs].sort(newestFirst) : items;
+  })(next);
+  return (req) => (isList(req) && /[^\x00-\x7f]/.test(req.query.get('q') ?? '') ? merged(req) : next(req));
+};
+
 /** When `match` and the core answers 404, retries with the other employer's key, and answers that where `shown` holds of it. */
 function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean, shown: (res: CoreResponse) => boolean = () => true): Transform {
   return (next) => async (req) => {
@@ -424,6 +434,15 @@ export const isolationMutants: Mutant[] = [
       "the last job of the page before through both employers' jobs)",
     expectedRule: 'jobs.isolation.list',
     transform: laterPagesContinuePastCursorIntoOtherEmployer,
+  },
+  {
+    // spec 5.3: the job list returns only data of the key's employer, whatever characters q holds
+    name: 'isolation-non-ascii-q-lists-other-employer',
+    area: 'isolation',
+    violates:
+      "5.3: the list returns only the key's employer's data (here a q with a character beyond ASCII also lists the other employer's matches)",
+    expectedRule: 'jobs.isolation.list',
+    transform: nonAsciiSearchWithoutEmployer,
   },
   {
     // spec 4.3, 5.3: a status change answers the key's own job, with the new status

@@ -269,6 +269,15 @@ const stemsPluralQ: Transform = relist(async ({ items, view, req, next }) => {
   return every.filter((item) => ids.has(item.id) || holdsStem(item));
 });
 
+/** A q of digits read as a number first where it fits one (a query-parameter coercer): `007` is searched as `7`. */
+const digitsQReadAsNumber: Transform = reshapeRequest(isList, (req) => {
+  const q = req.query.get('q');
+  if (q === null || !/^\d+$/.test(q) || !Number.isSafeInteger(Number(q)) || String(Number(q)) === q) return req;
+  const query = new URLSearchParams(req.query);
+  query.set('q', String(Number(q)));
+  return { ...req, query };
+});
+
 /**
  * An index (staleIndex) that a write renaming its job by id keeps as it was when the same body changes `field` too: the
  * handler re-files the job under its new referenceId in the store and leaves the index row to the field's own
@@ -1545,6 +1554,16 @@ export const listMutants: Mutant[] = [
       'cook", which holds neither "cooks" nor a word it starts)',
     expectedRule: 'jobs.list.q-no-stemming',
     transform: stemsPluralQ,
+  },
+  {
+    // spec 4.5: q matches job title and referenceId as text
+    name: 'list-q-of-digits-read-as-number',
+    area: 'list',
+    violates:
+      '4.5: q matches job title and referenceId (here a q of digits is read as a number first: q "0848" also lists a job ' +
+      'titled "848", which holds neither "0848" nor a word it starts)',
+    expectedRule: 'jobs.list.q-no-stemming',
+    transform: digitsQReadAsNumber,
   },
   {
     // spec 4.5, 4.3: status filters the jobs as they are; the fields sent change together

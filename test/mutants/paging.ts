@@ -87,7 +87,34 @@ const NON_ASCII_LETTER = /(?![A-Za-z])\p{L}/u;
 /** No filter active: neither q (an empty q filters nothing) nor status. */
 const unfiltered = (req: CoreRequest): boolean => !req.query.get('q') && !req.query.has('status');
 
+/**
+ * With a q of compatibility characters (full-width letters), the total comes from a count over a search column kept in
+ * NFKC and compared with q as sent: it counts none of the matches the page shows.
+ */
+const totalOverNormalizedColumn: Transform = (next) => async (req) => {
+  const q = req.query.get('q') ?? '';
+  const res = await next(req);
+  const body = responseJson(res);
+  if (!isList(req) || q === q.normalize('NFKC') || res.status !== 200 || !isListBody(body)) return res;
+  const every = await allHeaders(next, req, { q, status: req.query.get('status') || undefined });
+  if (!Array.isArray(every)) return res;
+  const total = every.filter((job) => `${String(job.title)} ${String(job.referenceId)}`.normalize('NFKC').includes(q)).length;
+  const pages = Math.ceil(total / Number(body.paging.pageSize));
+  const next_ = Number(body.paging.page) < pages ? body.paging.next : null;
+  return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages, next: next_ } });
+};
+
 export const pagingMutants: Mutant[] = [
+  {
+    // spec 2.8: total is the number of matching jobs, whatever q holds
+    name: 'paging-total-of-full-width-q-counted-over-normalized-column',
+    area: 'paging',
+    violates:
+      '2.8: total is the number of matching jobs (here, for a q of full-width letters, a count over a column kept in NFKC, ' +
+      'which q as sent matches nowhere: total 0 beside a page of matches)',
+    expectedRule: 'jobs.paging.total',
+    transform: totalOverNormalizedColumn,
+  },
   {
     // spec 2.8: next and previous address the next and previous page, with or without filters
     name: 'paging-links-lose-page-without-filters',

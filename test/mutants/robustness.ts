@@ -16,8 +16,19 @@ import {
   withJsonBody,
   type JsonObject,
 } from './support/json.js';
-import { isCollection, isDelete, isList, isOverride, isPost, isPut, isPutById, isPutByReference, jobIdOf } from './support/routes.js';
-import { relist } from './support/relist.js';
+import {
+  isCollection,
+  isDelete,
+  isItem,
+  isList,
+  isOverride,
+  isPost,
+  isPut,
+  isPutById,
+  isPutByReference,
+  jobIdOf,
+} from './support/routes.js';
+import { allHeaders, relist } from './support/relist.js';
 import { answerInstead, reshapeRequest, rewriteResponseText } from './support/transforms.js';
 import {
   collatesReferences,
@@ -93,7 +104,30 @@ function firstOfCaseTwins(items: JsonObject[]): JsonObject[] {
   });
 }
 
+/**
+ * Jobs kept under text keys and found by a prefix scan: a GET of an id that names no job answers the employer's first
+ * job whose id starts with its digits (job 10 for /jobs/1).
+ */
+const missingIdAnsweredByPrefix: Transform = (next) => async (req) => {
+  const res = await next(req);
+  const id = jobIdOf(req);
+  if (req.method !== 'GET' || !isItem(req) || res.status !== 404 || id === undefined) return res;
+  const every = await allHeaders(next, req, {});
+  const longer = Array.isArray(every)
+    ? every.map((job) => String(job.id)).find((held) => held !== String(id) && held.startsWith(String(id)))
+    : undefined;
+  return longer === undefined ? res : sideRequest(next, req, 'GET', `/jobs/${longer}`);
+};
+
 export const robustnessMutants: Mutant[] = [
+  {
+    // spec 4.1: the path id is an Int32 job id
+    name: 'robustness-get-missing-id-answers-job-starting-with-it',
+    area: 'robustness',
+    violates: '4.1: the path id is an Int32 job id (here GET /jobs/1, which names no job, answers job 10, found by a prefix scan)',
+    expectedRule: 'jobs.robustness.id-digit-prefixes',
+    transform: missingIdAnsweredByPrefix,
+  },
   {
     // spec 2.1, 4.3: a job body is a JSON object; an array, null or a scalar names no field, and is no update
     name: 'robustness-non-object-body-taken-as-empty-update',

@@ -37,6 +37,17 @@ function withoutPeriodOutside(body: JsonObject): JsonObject | undefined {
 
 export const schemaNegativeMutants: Mutant[] = [
   {
+    // spec 4.2: applicantRoutingType.id is an Int32, 1 or 2 (4294967297 is neither)
+    name: 'update-routing-id-past-int32-wraps',
+    area: 'update',
+    violates: '4.2, 4.3: applicantRoutingType.id is an Int32, 1 or 2 (here an update reads it into 32 bits: 4294967297 wraps to 1)',
+    expectedRule: 'jobs.update.rejects-schema-negatives',
+    transform: rewriteRequest(isAnyUpdate, (body) => {
+      const routing = object(body.applicantRoutingType);
+      if (routing && typeof routing.id === 'number' && Number.isSafeInteger(routing.id)) routing.id = routing.id | 0;
+    }),
+  },
+  {
     // spec 3 and 4.3: status is one of active, archived, draft (" active" is none of them)
     name: 'update-put-trims-status',
     area: 'update',

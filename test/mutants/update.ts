@@ -488,7 +488,37 @@ async function stillHeldBy(req: CoreRequest, earlier: Kept, next: CoreHandler): 
   return holder !== undefined && holder.id === responseJson(earlier.res)?.id;
 }
 
+/**
+ * A status change through the override by id, without the list fields, re-files the job's list rows from the set of
+ * their ids: a job that holds one entry twice keeps it once.
+ */
+const overrideStatusCollapsesRepeats: Transform = (next) => async (req) => {
+  const body = requestJson(req);
+  const id = jobIdOf(req);
+  if (!(isOverride(req, 'PUT') && isItem(req)) || id === undefined || body === undefined || !('status' in body)) return next(req);
+  const job = await currentJob(next, req, id);
+  if (job === undefined) return next(req);
+  const input = inputOf(job);
+  const once = (entries: JsonObject[], key: string): JsonObject[] =>
+    entries.filter((entry, i) => entries.findIndex((other) => other[key] === entry[key]) === i);
+  const locations = once(input.locations as JsonObject[], 'description');
+  const categories = once(input.categories as JsonObject[], 'id');
+  const collapsed = { ...(locations.length < (input.locations as unknown[]).length ? { locations } : {}) };
+  if (categories.length < (input.categories as unknown[]).length) Object.assign(collapsed, { categories });
+  return next(Object.keys(collapsed).length === 0 ? req : withJsonBody(req, { ...collapsed, ...body }));
+};
+
 export const updateMutants: Mutant[] = [
+  {
+    // spec 3: a status change leaves the other fields unchanged
+    name: 'update-override-status-change-collapses-repeated-entries',
+    area: 'update',
+    violates:
+      '3: active → archived, other fields unchanged (here a status change through the override by id keeps a location or ' +
+      'category the job holds twice only once)',
+    expectedRule: 'jobs.robustness.duplicate-entries',
+    transform: overrideStatusCollapsesRepeats,
+  },
   {
     // spec 2.1, 4.3: a rename to a referenceId another job holds is refused, and a refused update changes nothing
     name: 'update-override-rename-to-taken-reference-applies-other-fields',
