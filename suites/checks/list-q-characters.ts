@@ -173,9 +173,10 @@ async function checkWildcards(ctx: RuleContext): Promise<void> {
 }
 
 /**
- * What a search that is none of q's readings (substring, prefix or word matching) lets a q of letters match: a
- * stemmer, the word less its ending; fuzzy matching, a word one letter away. Each pair is made from a word of the
- * case's own, with a letter of the pair's (never `s`, which a stemmer would take for an ending).
+ * What a search that is none of q's readings (substring, prefix or word matching) lets a q match: a stemmer, the word
+ * less its ending; fuzzy matching, a word one letter away; a q of digits read as a number, the number without its
+ * leading zero. Each pair is made from a word of the case's own, with a letter of the pair's (never `s`, which a
+ * stemmer would take for an ending), or from the order number the word gives.
  */
 const READING_DECOYS: ReadonlyArray<{ search: string; pair: (word: string) => { q: string; decoy: string } }> = [
   { search: 'a stemmer (a plural)', pair: (word) => ({ q: `${word}as`, decoy: `${word}a` }) },
