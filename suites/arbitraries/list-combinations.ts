@@ -75,7 +75,7 @@ export function defaultSizeRows(rows: readonly ListCombination[]): ListCombinati
     page,
     pageSize: 'default-sent',
   }));
-  return wanted.filter((w) => !rows.some((row) => showCombination(row) === showCombination(w)));
+  return notIn(rows, wanted);
 }
 
 /**
@@ -88,9 +88,7 @@ export function defaultSizeRows(rows: readonly ListCombination[]): ListCombinati
  */
 export function firstPageRows(rows: readonly ListCombination[]): ListCombination[] {
   const wanted = (['absent', 'title-word'] as const).map((q): ListCombination => ({ q, status: 'absent', page: 'first', pageSize: 'max' }));
-  return wanted.filter(
-    (w) => !rows.some((row) => row.q === w.q && row.status === w.status && row.page === w.page && row.pageSize === w.pageSize),
-  );
+  return notIn(rows, wanted);
 }
 
 /**
@@ -108,6 +106,11 @@ export function shortLastPageRows(rows: readonly ListCombination[]): ListCombina
     page: 'last',
     pageSize: 'short-last-page',
   }));
+  return notIn(rows, wanted);
+}
+
+/** The `wanted` rows that `rows` do not already hold. */
+function notIn(rows: readonly ListCombination[], wanted: readonly ListCombination[]): ListCombination[] {
   return wanted.filter((w) => !rows.some((row) => showCombination(row) === showCombination(w)));
 }
 
