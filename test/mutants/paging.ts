@@ -100,8 +100,8 @@ const totalOverNormalizedColumn: Transform = (next) => async (req) => {
   if (!Array.isArray(every)) return res;
   const total = every.filter((job) => `${String(job.title)} ${String(job.referenceId)}`.normalize('NFKC').includes(q)).length;
   const pages = Math.ceil(total / Number(body.paging.pageSize));
-  const next_ = Number(body.paging.page) < pages ? body.paging.next : null;
-  return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages, next: next_ } });
+  const nextLink = Number(body.paging.page) < pages ? body.paging.next : null;
+  return withResponseJson(res, { ...body, paging: { ...body.paging, total, pages, next: nextLink } });
 };
 
 export const pagingMutants: Mutant[] = [
