@@ -1695,7 +1695,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '5.3',
     level: 'must',
     area: 'isolation',
-    title: "Another employer's job cannot be read by id",
+    title: "Another employer's job cannot be read by id, in digits or percent-encoded",
     statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
     requires: ['secondApiKey'],
   },

@@ -17,7 +17,8 @@ import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
 import type { ApiResponse, Body, JobsApi, RuleContext } from '../contract/rule.js';
 import { anonymous, createBodyArb, identify, scopedTitle, STATED_STATUSES } from '../kit/bodies.js';
-import { changedFields, changeLines, keptValueProblems, show } from '../../judging/compare.js';
+import { changedFields, changeLines, keptValueProblems, sameFieldValue, show } from '../../judging/compare.js';
+import { JOB_INPUT_FIELDS } from '../../schemas/index.js';
 import { expectStatus, isClientError, isSuccess, jobOf, requestLine, responseLine } from '../kit/http.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob } from '../kit/delete-forms.js';
 import { createJob, expectLeftAlone, getJob, isGone, listJobs, secondEmployer } from '../kit/jobs.js';
@@ -131,16 +132,24 @@ const getById = isolationRule(
     id: 'jobs.isolation.get-by-id',
     section: '5.3',
     level: 'must',
-    title: "Another employer's job cannot be read by id",
+    title: "Another employer's job cannot be read by id, in digits or percent-encoded",
     statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
     requires: ['secondApiKey'],
   },
   async (ctx: RuleContext, p) => {
     // Read by its owner first: a cache of loaded jobs keyed by id alone hands the next reader the job just read.
-    await ctx.api.get(p.mine.id);
-    refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${p.mine.id}` }), 'get');
+    // The id also in percent-encoded digits, the same path to a URL parser (RFC 3986): a route that decodes it apart
+    // from the usual one may skip the employer's scope there.
+    for (const id of [String(p.mine.id), percentEncoded(p.mine.id)]) {
+      await ctx.api.get(p.mine.id);
+      refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${id}` }), 'get');
+    }
   },
 );
+
+/** Each character of the id as a percent-encoded octet: `%31%30` for 10. */
+const percentEncoded = (id: number): string =>
+  [...String(id)].map((digit) => `%${digit.charCodeAt(0).toString(16).toUpperCase()}`).join('');
 
 /** Lists and their counts hold only the key's employer's jobs, in every combination of the list parameters (suites/checks/list-matrix.ts). */
 const list: Implementation = matrixRule(
@@ -172,6 +181,22 @@ function minimalPatches(ctx: RuleContext, p: Pair): Array<{ label: string; patch
   ];
 }
 
+/** Fields the minimal updates already send alone, or that name the job rather than change it. */
+const SENT_BY_MINIMAL = new Set(['title', 'status', 'referenceId']);
+
+/**
+ * Every other input field alone, each with a value the job does not hold (a flag negated, else the value of another
+ * drawn body): a server may guard the writes it thinks of as updates and let a body of one other field through.
+ */
+function eachFieldAlone(ctx: RuleContext, p: Pair): Array<{ label: string; patch: Body }> {
+  const [drawn] = fc.sample(createBodyArb(ctx), { seed: ctx.seedOf?.('each field alone') ?? 0, numRuns: 1 });
+  const mine = p.mine as unknown as Record<string, unknown>;
+  return JOB_INPUT_FIELDS.filter((field) => !SENT_BY_MINIMAL.has(field)).flatMap((field) => {
+    const value = typeof mine[field] === 'boolean' ? !mine[field] : drawn?.[field];
+    return value === undefined || sameFieldValue(field, value, mine[field]) ? [] : [{ label: `${field} alone`, patch: { [field]: value } }];
+  });
+}
+
 const updateById = isolationRule(
   {
     id: 'jobs.isolation.update-by-id',
@@ -184,7 +209,7 @@ const updateById = isolationRule(
   async (ctx: RuleContext, p) => {
     // Every form that names the job by id: PUT /jobs/{id}, and POST /jobs/{id} overridden to PUT (spec 1).
     for (const form of ['id', 'override'] as const) {
-      for (const { patch } of minimalPatches(ctx, p)) {
+      for (const { patch } of [...minimalPatches(ctx, p), ...eachFieldAlone(ctx, p)]) {
         const res = await sendUpdate(ctx, form, p.mine, patch, p.other);
         refused(ctx, res, form === 'id' ? 'put-by-id' : 'put-by-override');
         await expectUntouched(ctx, p, res);

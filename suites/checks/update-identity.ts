@@ -50,10 +50,14 @@ async function expectDuplicateRefused(
     `a referenceId is the employer's unique id for a job (spec 2.1): ${what} setting one job ${held.referenceId} holds is refused with a 4xx (7.1)`,
   );
   const problems = [...changes(holder, await getJob(ctx, holder.id)), ...changes(target, await getJob(ctx, target.id))];
-  const carrying = (await listJobs(ctx, { q: held.referenceId, pageSize: 100 })).json.data.filter(
-    (item) => item.referenceId === held.referenceId,
-  );
+  const byHeld = (await listJobs(ctx, { q: held.referenceId, pageSize: 100 })).json.data;
+  const carrying = byHeld.filter((item) => item.referenceId === held.referenceId);
   if (carrying.length !== 1) problems.push(`jobs listed with referenceId ${held.referenceId}: ${show(carrying.map((item) => item.id))}`);
+  // A search index that took the refused referenceId finds the job by it, and no longer by its own.
+  if (byHeld.some((item) => item.id === target.id)) problems.push(`q ${held.referenceId} lists job ${target.id}, which was refused it`);
+  const own = target.referenceId;
+  if (own && !(await listJobs(ctx, { q: own, pageSize: 100 })).json.data.some((item) => item.id === target.id))
+    problems.push(`q ${own} does not list job ${target.id}, which still holds it`);
   ctx.expect(problems.length === 0, {
     title: `the refused referenceId change by ${what} had an effect`,
     expected: 'a refused update changes nothing: both jobs as before, one job with the referenceId (spec 2.1, 4.3)',

@@ -91,6 +91,8 @@ function companionsOf(job: Job, refused: string, statusToo: boolean, rename: str
     { confidential: !job.confidential },
     { closeDate: isoDayFromNow(COMPANION_CLOSE_DAYS) },
     { description: `<p>refused beside ${refused}</p>` },
+    // An object field too: a server that saves a salary row before it validates the job's other fields keeps it.
+    { salary: job.salary === null ? COMPANION_SALARY : null },
   ];
   // A transition 3 allows from every state: draft and archived to active, active to archived.
   if (statusToo) companions.push({ status: job.status === 'active' ? 'archived' : 'active' });
@@ -98,11 +100,13 @@ function companionsOf(job: Job, refused: string, statusToo: boolean, rename: str
 }
 
 const COMPANION_CLOSE_DAYS = 83;
+/** A whole salary (2.5), for a job that has none. */
+const COMPANION_SALARY = { amount: 41_000, maxAmount: null, period: { id: 1 }, plusCommission: true };
 
 /**
  * An invalid update with valid changes of other fields beside it, sent first: a server that applies a body's fields one
  * by one, and refuses only when it reaches the bad one, keeps the changes it made before. Every field an update may
- * change goes (title, confidential, closeDate, description, a `rename` of the referenceId where the form names its job
+ * change goes (title, confidential, closeDate, description, the salary, a `rename` of the referenceId where the form names its job
  * by id, and the status unless `statusToo` is false: where the refusal is only good practice, an accepted update would
  * move the job to another state), never a field the update sends itself or one in `spare` (kept for a later write that
  * must show a kept companion).

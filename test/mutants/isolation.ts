@@ -436,6 +436,35 @@ export const isolationMutants: Mutant[] = [
     transform: laterPagesContinuePastCursorIntoOtherEmployer,
   },
   {
+    // spec 5.3: single-job reads return only data of the key's employer, however the id is spelled
+    name: 'isolation-encoded-id-read-skips-employer',
+    area: 'isolation',
+    violates:
+      "5.3: a read returns only the key's employer's data (here GET /jobs/%32, decoded by a route of its own, reads job 2 of any employer)",
+    expectedRule: 'jobs.isolation.get-by-id',
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const encoded = /\/jobs\/((?:%[0-9A-Fa-f]{2})+)$/.exec(req.path)?.[1];
+      const other = otherKey(req.headers['api-key']);
+      if (req.method !== 'GET' || encoded === undefined || res.status === 200 || other === undefined) return res;
+      const theirs = await sideRequest(next, req, 'GET', `/jobs/${decodeURIComponent(encoded)}`, { headers: { 'api-key': other } });
+      return theirs.status === 200 ? theirs : res;
+    },
+  },
+  {
+    // spec 5.3: an employer reaches only its own jobs, whatever fields an update sends
+    name: 'isolation-flag-alone-updates-other-employer-job',
+    area: 'isolation',
+    violates:
+      "5.3: only the key's employer's data (here a PUT /jobs/{id} whose body holds only confidential reaches the other " +
+      "employer's job and answers it)",
+    expectedRule: 'jobs.isolation.update-by-id',
+    transform: fallBackToOtherEmployer((req) => {
+      const body = requestJson(req);
+      return isPutById(req) && body !== undefined && Object.keys(body).join() === 'confidential';
+    }),
+  },
+  {
     // spec 5.3: the job list returns only data of the key's employer, whatever characters q holds
     name: 'isolation-non-ascii-q-lists-other-employer',
     area: 'isolation',

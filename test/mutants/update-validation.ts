@@ -8,7 +8,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { requestJson, responseText, withJsonBody, type JsonObject } from './support/json.js';
-import { isOverride, isItem, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
+import { isAnyUpdateById, isOverride, isItem, isPost, isPut, isPutByReference, jobIdOf } from './support/routes.js';
 import { jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 import { clipsText, rewriteRequest } from './support/transforms.js';
 
@@ -49,6 +49,21 @@ const withListedIds =
   };
 
 export const updateValidationMutants: Mutant[] = [
+  {
+    // spec 4.3: a refused update changes nothing
+    name: 'update-refused-by-id-keeps-salary-sent-beside',
+    area: 'update',
+    violates: '4.3: a refused update is no update (here a PUT /jobs/{id} refused for another field has already saved the salary it sent)',
+    expectedRule: ['jobs.update.rejects-schema-negatives', 'jobs.update.rejects-out-of-range', 'jobs.update.rejects-over-long'],
+    transform: (next) => async (req) => {
+      const res = await next(req);
+      const body = requestJson(req);
+      const id = jobIdOf(req);
+      if (!isAnyUpdateById(req) || res.status < 400 || res.status >= 500 || body === undefined || !('salary' in body)) return res;
+      await sideRequest(next, req, 'PUT', `/jobs/${id}`, { body: { salary: body.salary } });
+      return res;
+    },
+  },
   {
     // spec 2.1 rule 1 and 4.3: a PUT description obeys the allow-list (an XSS hole otherwise)
     name: 'update-put-accepts-script',

@@ -482,6 +482,28 @@ function refusedRenameLeavesIndex(
   };
 }
 
+/**
+ * A search index that a rename by PUT /jobs/{id} updates before the unique check refuses it (409): a list by q = the
+ * referenceId asked for also lists the renamed job, from the header the index holds.
+ */
+const refusedRenameIndexedForSearch: Transform = (next) => {
+  const indexed = new Map<string, number>();
+  const keyOf = (req: CoreRequest, referenceId: unknown): string => `${req.headers['api-key'] ?? ''} ${String(referenceId)}`;
+  const listed = relist(async ({ items, view, req, next: core }) => {
+    const id = indexed.get(keyOf(req, view.q));
+    const job = id === undefined || items.some((item) => item.id === id) ? undefined : await currentJob(core, req, id);
+    return job === undefined ? items : [job, ...items];
+  })(next);
+  return async (req) => {
+    const body = requestJson(req);
+    const id = jobIdOf(req);
+    const res = isList(req) ? await listed(req) : await next(req);
+    if (isPutById(req) && id !== undefined && typeof body?.referenceId === 'string' && res.status === 409)
+      indexed.set(keyOf(req, body.referenceId), id);
+    return res;
+  };
+};
+
 /** Whether the referenceId `req` names is still held by the job a kept answer is of: a replay cache checks that much. */
 async function stillHeldBy(req: CoreRequest, earlier: Kept, next: CoreHandler): Promise<boolean> {
   const holder = await jobByReference(next, req, String(requestJson(req)?.referenceId));
@@ -509,6 +531,16 @@ const overrideStatusCollapsesRepeats: Transform = (next) => async (req) => {
 };
 
 export const updateMutants: Mutant[] = [
+  {
+    // spec 4.5, 4.3: q matches the job's referenceId, which a refused rename leaves as it was
+    name: 'update-refused-rename-indexed-for-search',
+    area: 'update',
+    violates:
+      '4.5: q matches job title and referenceId (here a rename by id refused as a duplicate has already filed the job ' +
+      'under the referenceId asked for, so q by it lists the job)',
+    expectedRule: 'jobs.update.duplicate-reference-rejected',
+    transform: refusedRenameIndexedForSearch,
+  },
   {
     // spec 3: a status change leaves the other fields unchanged
     name: 'update-override-status-change-collapses-repeated-entries',
