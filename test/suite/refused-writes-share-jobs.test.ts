@@ -24,7 +24,7 @@ import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 
 const KEYS = { apiKey: 'demo-key-1', secondApiKey: 'demo-key-2' };
 /** The fields a refused update's valid companions may change (suites/kit/rejected-writes.ts besideValidChange). */
-const COMPANION_FIELDS = ['title', 'confidential', 'closeDate', 'description', 'status', 'referenceId'];
+const COMPANION_FIELDS = ['title', 'confidential', 'closeDate', 'description', 'salary', 'status', 'referenceId'];
 
 /** The fields a mismatch title says the refused update changed: `… was refused but changed a, b`. */
 const changedIn = (title: string): string[] => (/ was refused but changed (.+)$/.exec(title)?.[1] ?? '').split(', ');
