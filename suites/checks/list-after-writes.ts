@@ -131,8 +131,10 @@ async function listedAround(
   id: () => number | undefined,
   write: () => Promise<ApiResponse>,
 ): Promise<Around & { res: ApiResponse }> {
+  // pageSize first, where every other read of the suite sends it last: the order of query parameters is the client's,
+  // and a server that keys a cache by the query as sent, apart from the one its writes clear, serves it stale here.
   const shownIn = async (query: ListQuery): Promise<Shown> =>
-    (await listJobs(ctx, { ...query, pageSize: 100 })).json.data.find((header) => header.id === id());
+    (await listJobs(ctx, { pageSize: 100, ...query })).json.data.find((header) => header.id === id());
   const shownOf = (): Promise<Shown> => shownIn({ q: referenceId });
   const laterBefore = (await laterPage(ctx)).total;
   // Then the page before it, as a client paging through does: a server that reads the next page ahead when it answers

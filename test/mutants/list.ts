@@ -269,6 +269,30 @@ const stemsPluralQ: Transform = relist(async ({ items, view, req, next }) => {
   return every.filter((item) => ids.has(item.id) || holdsStem(item));
 });
 
+/**
+ * The order in which this server writes a list's parameters, the filters before the paging (page and pageSize in
+ * either order); a query in another order misses the cache its writes clear.
+ */
+const WRITTEN_RANK: Readonly<Record<string, number>> = { q: 0, status: 1, page: 2, pageSize: 2 };
+
+/** List answers to a query whose parameters come in another order, kept by the query as sent, and never cleared by a write. */
+const reorderedQueryCachedPastWrites: Transform = (next) => {
+  const kept = new Map<string, CoreResponse>();
+  const inOrder = (query: URLSearchParams): boolean => {
+    const ranks = [...query.keys()].flatMap((name) => (name in WRITTEN_RANK ? [WRITTEN_RANK[name]!] : []));
+    return ranks.every((rank, i) => i === 0 || rank >= ranks[i - 1]!);
+  };
+  return async (req) => {
+    if (!isList(req) || inOrder(req.query)) return next(req);
+    const key = `${req.headers['api-key'] ?? ''} ${req.query.toString()}`;
+    const hit = kept.get(key);
+    if (hit !== undefined) return hit;
+    const res = await next(req);
+    if (res.status === 200) kept.set(key, res);
+    return res;
+  };
+};
+
 /** A q of digits read as a number first where it fits one (a query-parameter coercer): `007` is searched as `7`. */
 const digitsQReadAsNumber: Transform = reshapeRequest(isList, (req) => {
   const q = req.query.get('q');
@@ -1554,6 +1578,16 @@ export const listMutants: Mutant[] = [
       'cook", which holds neither "cooks" nor a word it starts)',
     expectedRule: 'jobs.list.q-no-stemming',
     transform: stemsPluralQ,
+  },
+  {
+    // spec 4.5: the list returns the employer's jobs as they are, whatever order its parameters come in
+    name: 'list-reordered-query-cached-past-writes',
+    area: 'list',
+    violates:
+      "4.5: the list returns the employer's matching jobs (here a query whose parameters come in another order than the " +
+      'server writes them is answered from a cache that no write clears)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: reorderedQueryCachedPastWrites,
   },
   {
     // spec 4.5: q matches job title and referenceId as text
