@@ -6,7 +6,7 @@ import type { CoreRequest, CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
 import { rewriteResponse } from './support/transforms.js';
-import { allHeaders, listViewOf, relist } from './support/relist.js';
+import { allHeaders, listViewOf, newestFirst, relist, withOtherEmployersJobs } from './support/relist.js';
 import { canonicalBody, replaysAnswers } from './support/replays.js';
 import { DEMO_EMPLOYERS } from '../../mock/index.js';
 import { otherKey } from './support/keys.js';
@@ -138,10 +138,6 @@ const laterPagesLeakOtherEmployer: Transform = (next) => async (req) => {
   return withResponseJson(res, { ...body, data: [...body.data.slice(0, -1), theirs.data[0]] });
 };
 
-/** The list order (4.5): the latest publishDate first, ties by the larger id. */
-const newestFirst = (a: JsonObject, b: JsonObject): number =>
-  Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || Number(b.id) - Number(a.id);
-
 /**
  * Pages after the first, without a filter, continue from a cursor (the last job of the page before) through the jobs
  * of every employer: a keyset query that kept the cursor and lost the employer. Only the other employer's jobs older
@@ -182,14 +178,7 @@ const statusByReferenceAnswersOlderTwin: Transform = (next) => async (req) => {
 };
 
 /** A list whose q holds a character beyond ASCII goes to another search, written without the employer: both employers' matches. */
-const nonAsciiSearchWithoutEmployer: Transform = (next) => {
-  const merged = relist(async ({ items, view, req, next: core }) => {
-    const other = otherKey(req.headers['api-key']);
-    const theirs = other === undefined ? [] : await allHeaders(core, req, { q: view.q, status: view.status }, { 'api-key': other });
-    return Array.isArray(theirs) ? [...items, ...theirs].sort(newestFirst) : items;
-  })(next);
-  return (req) => (isList(req) && /[^\x00-\x7f]/.test(req.query.get('q') ?? '') ? merged(req) : next(req));
-};
+const nonAsciiSearchWithoutEmployer: Transform = withOtherEmployersJobs((view) => /[^\x00-\x7f]/.test(view.q ?? ''));
 
 /** When `match` and the core answers 404, retries with the other employer's key, and answers that where `shown` holds of it. */
 function fallBackToOtherEmployer(match: (req: CoreRequest) => boolean, shown: (res: CoreResponse) => boolean = () => true): Transform {

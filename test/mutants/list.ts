@@ -4,9 +4,8 @@
 import { DEMO_EMPLOYERS, type CoreRequest, type CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
-import { otherKey } from './support/keys.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
-import { allHeaders, listViewOf, relist, type ListView } from './support/relist.js';
+import { allHeaders, listViewOf, newestFirst, relist, withOtherEmployersJobs, type ListView } from './support/relist.js';
 import {
   isAnyUpdate,
   isAnyUpdateById,
@@ -44,9 +43,6 @@ function listsAfterCreates(
     };
   };
 }
-
-const newestFirst = (a: JsonObject, b: JsonObject): number =>
-  Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || (b.id as number) - (a.id as number);
 
 /** A list mutant that edits the query before the core reads it. */
 function rewriteQuery(edit: (query: URLSearchParams) => void): Mutant['transform'] {
@@ -725,12 +721,7 @@ export const listMutants: Mutant[] = [
     area: 'list',
     violates: "5.3: the list returns only the key's employer's jobs (here the other employer's matching jobs too)",
     expectedRule: 'jobs.isolation.list',
-    transform: relist(async ({ items, view, req, next }) => {
-      const other = otherKey(req.headers['api-key']);
-      if (other === undefined) return items;
-      const theirs = await allHeaders(next, req, view, { 'api-key': other });
-      return Array.isArray(theirs) ? [...items, ...theirs].sort(newestFirst) : items;
-    }),
+    transform: withOtherEmployersJobs(() => true),
   },
   {
     // spec 4.5: sorted by publishDate descending
@@ -785,12 +776,7 @@ export const listMutants: Mutant[] = [
     area: 'list',
     violates: "5.3: the list returns only the key's employer's jobs (here, without q, every employer's jobs and totals)",
     expectedRule: 'jobs.isolation.list',
-    transform: relist(async ({ items, view, req, next }) => {
-      const other = otherKey(req.headers['api-key']);
-      if (view.q !== undefined || other === undefined) return items;
-      const theirs = await allHeaders(next, req, view, { 'api-key': other });
-      return Array.isArray(theirs) ? [...items, ...theirs].sort(newestFirst) : items;
-    }),
+    transform: withOtherEmployersJobs((view) => view.q === undefined),
   },
   {
     // spec 4.5: status filters the list, with or without q

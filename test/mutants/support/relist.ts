@@ -10,6 +10,7 @@ import { isListBody, jsonResponse, responseJson, type JsonObject } from './json.
 import { isList } from './routes.js';
 import { API_PREFIX } from '../../../vocabulary/index.js';
 import { sideRequest } from './side-requests.js';
+import { otherKey } from './keys.js';
 
 /** The list parameters of one request, as the core reads them (4.5). */
 export interface ListView {
@@ -115,4 +116,24 @@ export function relist(
     if (!Array.isArray(items)) return items;
     return pageResponse(req.baseUrl, await edit({ items, view, req, next }), view, options.start?.(req, view));
   };
+}
+
+/** The list order (4.5): the latest publishDate first, ties by the larger id. */
+export const newestFirst = (a: JsonObject, b: JsonObject): number =>
+  Date.parse(String(b.publishDate)) - Date.parse(String(a.publishDate)) || Number(b.id) - Number(a.id);
+
+/**
+ * A list mutant that, where `when` holds of the request, also lists the other employer's jobs matching the same
+ * filters, in list order: a query that lost the employer on one path.
+ *
+ * @example
+ * withOtherEmployersJobs((view) => view.q === undefined); // the list without q shows both employers' jobs
+ */
+export function withOtherEmployersJobs(when: (view: ListView, req: CoreRequest) => boolean): Transform {
+  return relist(async ({ items, view, req, next }) => {
+    const other = otherKey(req.headers['api-key']);
+    if (other === undefined || !when(view, req)) return items;
+    const theirs = await allHeaders(next, req, view, { 'api-key': other });
+    return Array.isArray(theirs) ? [...items, ...theirs].sort(newestFirst) : items;
+  });
 }
