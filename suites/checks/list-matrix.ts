@@ -27,7 +27,7 @@ import { listLimits } from '../arbitraries/schema-limits.js';
 import { compareDates, firstOutOfOrder, headerDifferences, instantMs, sameEmployer, show } from '../../judging/compare.js';
 import { linkProblems } from '../../judging/paging.js';
 import { expectStatus, isClientError, jobOf, responseLine } from '../kit/http.js';
-import { atOnce } from '../kit/at-once.js';
+import { atOnce, inTurn } from '../kit/at-once.js';
 import { DELETE_WAYS, removeJob, type DeleteWay } from '../kit/delete-forms.js';
 import { createJob, getJob, listJobs, secondEmployer } from '../kit/jobs.js';
 import { linkPath, onlyOwnJobs, requestList, totalsWithoutQ, type StatusFilter } from '../kit/unscoped-lists.js';
@@ -186,6 +186,11 @@ interface MatrixFixture {
   ids: ReadonlySet<number>;
   /** The ids of the jobs deleted after the fixture was written (DELETED_LATER). */
   deleted: readonly number[];
+  /**
+   * The lists without q take turns, even where the combinations run at once: such a list is judged only when the
+   * totals read either side of it did not move, which holds only while no other list of the rule is in flight.
+   */
+  unscopedTurn: ReturnType<typeof inTurn>;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -299,7 +304,7 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
   const complete = await totalsWithoutQ(ctx);
   const ids = new Set([...[...jobs, ...others].map((job) => job.id), ...deleted]);
   const outside = await outsideTheFixture(ctx, jobs, before, complete, ids);
-  return { jobs, titleWord, referenceId, ...outside, complete, others, ids, deleted };
+  return { jobs, titleWord, referenceId, ...outside, complete, others, ids, deleted, unscopedTurn: inTurn() };
 }
 
 /** The second employer's jobs of OTHER_BEFORE, titled with the title word, one after the other (each older than the next). */
@@ -548,13 +553,16 @@ const UNSCOPED_READS = 3;
 /** Runs one combination and judges `aspect` of its answer. */
 async function checkCombination(ctx: RuleContext, fixture: MatrixFixture, c: ListCombination, aspect: MatrixAspect): Promise<void> {
   const unscoped = c.q === 'absent' || c.q === 'empty';
-  for (let read = 1; ; read++) {
-    try {
-      return await readAndJudge(ctx, fixture, c, aspect, unscoped);
-    } catch (error) {
-      if (!unscoped || read === UNSCOPED_READS || !(error instanceof MismatchError)) throw error;
+  if (!unscoped) return readAndJudge(ctx, fixture, c, aspect, false);
+  return fixture.unscopedTurn(async () => {
+    for (let read = 1; ; read++) {
+      try {
+        return await readAndJudge(ctx, fixture, c, aspect, true);
+      } catch (error) {
+        if (read === UNSCOPED_READS || !(error instanceof MismatchError)) throw error;
+      }
     }
-  }
+  });
 }
 
 /** Reads one combination's list once and judges `aspect` of it. */

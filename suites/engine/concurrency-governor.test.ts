@@ -171,9 +171,12 @@ describe('ConcurrencyGovernor', () => {
 });
 
 describe('casesAtOnce', () => {
-  it('runs several cases of a property at once against a distant target, and one again once it answered 429', async () => {
+  it("runs several cases of a property at once against a distant target, and one again once it answered 429; a rule alone, the run's limit", async () => {
     const governor = new ConcurrencyGovernor({ concurrency: 8, adaptive: true });
     expect(casesAtOnce(governor.limit)).toBe(1);
+    // Near, a rule that runs alone still has every slot of the run to itself.
+    expect(casesAtOnce(governor.limit, true)).toBe(governor.limit);
+    expect(casesAtOnce(1, true)).toBe(1);
     answered(governor, DISTANT_MEDIAN_MS + 15);
     await governor.burst(distant(DISTANT_MEDIAN_MS + 15));
     governor.adapt();
@@ -183,6 +186,8 @@ describe('casesAtOnce', () => {
     expect(casesAtOnce(governor.limit, true)).toBe(governor.limit);
     governor.noteAnswer(30, 429, false);
     expect(casesAtOnce(governor.limit)).toBe(1);
-    expect(casesAtOnce(governor.limit, true)).toBe(1);
+    // Back at the default, a rule alone sends no more at once than the default's rules would.
+    expect(casesAtOnce(governor.limit, true)).toBe(governor.limit);
+    expect(governor.limit).toBeLessThanOrEqual(8);
   });
 });

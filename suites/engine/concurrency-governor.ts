@@ -39,19 +39,21 @@ export const SLOWDOWN_FACTOR = 4;
 export const CASES_AT_ONCE = 4;
 
 /**
- * Cases of one independent property at once with `limit` rules at once: several only above the default (a distant
- * target, or a --concurrency raised by hand), where the run waits on latency and a rule's chain of cases bounds it;
- * near, the run waits on CPU and more requests in flight would only queue. Under pressure the limit is back at the
- * default, so one. A rule that runs alone (Rule.exclusive) takes every slot of the run: nothing else is in flight
- * beside it, and the run waits on it alone, so its cases at once are the run's limit.
+ * Cases of one independent property at once with `limit` rules at once. A rule that runs alone (Rule.exclusive) takes
+ * every slot of the run, near or distant: nothing else is in flight beside it, and the run waits on it alone, so its
+ * cases at once are the run's limit (one at --concurrency 1). Other rules run several only above the default (a
+ * distant target, or a --concurrency raised by hand), where the run waits on latency and a rule's chain of cases
+ * bounds it; near, the run waits on CPU and more requests in flight would only queue. Under pressure the limit is
+ * back at the default, so one.
  *
  * @example
  * casesAtOnce(32); // 4
- * casesAtOnce(32, true); // 32
+ * casesAtOnce(8); // 1
+ * casesAtOnce(8, true); // 8
  */
 export function casesAtOnce(limit: number, exclusive = false): number {
-  if (limit <= DEFAULT_CONCURRENCY) return 1;
-  return exclusive ? limit : CASES_AT_ONCE;
+  if (exclusive) return limit;
+  return limit <= DEFAULT_CONCURRENCY ? 1 : CASES_AT_ONCE;
 }
 
 export interface GovernorOptions {

@@ -1,6 +1,7 @@
 /**
  * @module A rule's own setup requests, several at once where the run allows it (RuleContext.atOnce: against a
- * distant target), one after another otherwise.
+ * distant target, or for a rule that runs alone), one after another otherwise; and the parts of such a rule that must
+ * still take turns (inTurn).
  */
 import type { RuleContext } from '../contract/rule.js';
 
@@ -18,4 +19,21 @@ export async function atOnce<T, R>(ctx: RuleContext, items: readonly T[], work: 
     results.push(...(await Promise.all(batch)));
   }
   return results;
+}
+
+/**
+ * A turn-taker: the work handed to it runs one at a time, in the order handed, whatever else of the rule runs beside
+ * it. A rejected turn does not stop the next.
+ *
+ * @example
+ * const turn = inTurn();
+ * await Promise.all(lists.map((list) => turn(() => readBetweenTotals(list))));
+ */
+export function inTurn(): <R>(work: () => Promise<R>) => Promise<R> {
+  let last: Promise<unknown> = Promise.resolve();
+  return <R>(work: () => Promise<R>): Promise<R> => {
+    const run = last.then(work, work);
+    last = run.catch(() => undefined);
+    return run;
+  };
 }
