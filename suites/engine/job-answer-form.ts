@@ -7,6 +7,7 @@
 import type { Exchange } from '../../schemas/types.gen.js';
 import { JOB_FIELDS } from '../../schemas/job-fields.js';
 import type { ObservationInput } from '../contract/rule.js';
+import { parsedAnswerOf } from '../http/client.js';
 
 /** A date-time in either ISO 8601 format: the time to the minute, the second or a fraction, and the zone if any. */
 const DATE_TIME = /^\d{4}-?\d{2}-?\d{2}[Tt ]\d{2}:?\d{2}(?::?(\d{2})(?:[.,](\d+))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
@@ -34,11 +35,13 @@ export function dateForm(value: unknown): string {
   return `date-time, ${grainOf(time[1], time[2])}, ${time[3] ?? 'no zone'}`;
 }
 
+const asObject = (value: unknown): Record<string, unknown> | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
 function parsedObject(text: string | null | undefined): Record<string, unknown> | undefined {
   if (!text) return undefined;
   try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return asObject(JSON.parse(text));
   } catch {
     return undefined;
   }
@@ -59,7 +62,8 @@ function isJob(body: Record<string, unknown> | undefined): body is Record<string
 export function jobAnswerForms(exchange: Exchange): ObservationInput[] {
   const response = exchange.response;
   if (!response || response.status < 200 || response.status > 299 || response.bodyTruncated) return [];
-  const job = parsedObject(response.body);
+  const parsed = parsedAnswerOf(exchange);
+  const job = parsed === undefined ? parsedObject(response.body) : asObject(parsed.json);
   if (!isJob(job)) return [];
   const forms: ObservationInput[] = [{ topic: 'date-form', section: '2.1', observed: `publishDate: ${dateForm(job.publishDate)}` }];
   // Only a request that names a closeDate is worth parsing again (a body may be a 64 KiB description).

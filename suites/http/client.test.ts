@@ -4,7 +4,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInCase, type CaseLog } from '../contract/case-scope.js';
-import { CONNECTIONS_PER_RULE, MAX_RECORDED_BODY, PARALLEL_HEADROOM, createAgent, createClient, type ObservedResponse } from './client.js';
+import {
+  CONNECTIONS_PER_RULE,
+  MAX_RECORDED_BODY,
+  PARALLEL_HEADROOM,
+  createAgent,
+  createClient,
+  parsedAnswerOf,
+  type ObservedResponse,
+} from './client.js';
 import { curlFor } from '../../reports/curl.js';
 import { SuiteError, TransportError } from '../contract/errors.js';
 import { Redactor } from '../../reports/redactor.js';
@@ -88,6 +96,17 @@ describe('client', () => {
     expect(res.exchange.response?.body).toContain(REDACTED);
     expect(observed).toHaveLength(1);
     expect(observed[0]).toMatchObject({ owner: 'primary', method: 'POST', status: 201, ownKey: true });
+  });
+
+  it('hands on its parse of an answer with the exchange only where the body recorded is the answer as sent', async () => {
+    const plain = await client().request({ method: 'GET', path: '/jobs', apiKey: null });
+    expect(parsedAnswerOf(plain.exchange)).toEqual({ json: { id: 7, referenceId: 'jcabc-k1-0', echoed: null } });
+    expect(parsedAnswerOf(plain.exchange)?.json).toBe(plain.json);
+    // The key echoed back is redacted in the record: what was parsed is no longer what the record says.
+    const redacted = await client().request({ method: 'GET', path: '/jobs' });
+    expect(parsedAnswerOf(redacted.exchange)).toBeUndefined();
+    const cut = await client().request({ method: 'GET', path: '/big' });
+    expect(parsedAnswerOf(cut.exchange)).toBeUndefined();
   });
 
   it('sends no key when asked, or the invented key given', async () => {

@@ -161,6 +161,20 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
   return out;
 }
 
+/** Each answer's JSON as parsed here, by its recorded exchange, when the recorded body is the answer as sent. */
+const parsedAnswers = new WeakMap<Exchange, unknown>();
+
+/**
+ * The JSON of an exchange's answer, as the client parsed it when it came (the body recorded is then the answer as sent,
+ * neither cut nor redacted), so a reader of a case's exchanges need not parse a body again; else undefined.
+ *
+ * @example
+ * const answer = parsedAnswerOf(exchange); // { json: { id: 1000001, ... } }
+ */
+export function parsedAnswerOf(exchange: Exchange): { json: unknown } | undefined {
+  return parsedAnswers.has(exchange) ? { json: parsedAnswers.get(exchange) } : undefined;
+}
+
 const BYTE_ORDER_MARK = '\uFEFF';
 // Keeps a byte order mark, so a rule can see what the server sent (one decoder: decode() without stream keeps no state).
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -268,6 +282,7 @@ async function sendOnce<T>(options: ClientOptions, root: URL, req: RequestOption
       ...(recorded !== text ? { bodyTruncated: true as const } : {}),
     };
     const json = parseJson(text) as T | undefined;
+    if (exchange.response.body === text) parsedAnswers.set(exchange, json);
     options.onResponse?.({
       owner: options.owner,
       method,
