@@ -1086,7 +1086,8 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     section: '8',
     level: 'must',
     area: 'limits',
-    title: 'A location description of 301 characters is rejected; one of 300, if taken by POST, is kept as that place on every write path',
+    title:
+      'A location description of 301 characters is rejected; one of 300, if taken by POST, is taken in letters beyond ASCII too, and kept as that place on every write path',
     statement: 'location name / description / type | max 256 / 300 / 50 characters',
   },
   {

@@ -10,8 +10,9 @@
  * without q, with and without its status, have no older job at their head; each update form also changes one header
  * field alone, and after an update the list without q shows the job at its head as a GET does; after a status change
  * in each update form, both statuses' lists without q count what they hold, and the active jobs stay in publishDate
- * order; after a delete, no list holds it, and the employer's next write, a create in each create form in turn, takes
- * the deleted job's referenceId. A later
+ * order; after a delete, no list holds it, the list without q and status stays in publishDate order (each job deleted has
+ * newer jobs beside it), and the employer's next write, a create in each create form in turn, takes the deleted job's
+ * referenceId. A later
  * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
  * removed and shows its job as a GET reads it (each update form also retitles the job on that page): a cache of later
  * pages that one write path leaves, or a page read ahead when the first was read just before the write, shows there;
@@ -23,7 +24,7 @@ import * as fc from 'fast-check';
 import { setTimeout } from 'node:timers/promises';
 import type { Job, JobHeader } from '../../schemas/types.gen.js';
 import { locationsArb, type LocationInput } from '../arbitraries/location.js';
-import { jobStatuses, type JobStatus } from '../arbitraries/schema-limits.js';
+import { jobStatuses, listLimits, type JobStatus } from '../arbitraries/schema-limits.js';
 import { JOB_HEADER_FIELDS } from '../../schemas/job-fields.js';
 import type { ApiResponse, Body, ListQuery, RuleContext } from '../contract/rule.js';
 import { caseTagOf, createBodyArb, identify, scopedTitle, titleWordOf } from '../kit/bodies.js';
@@ -44,6 +45,9 @@ import {
 import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { expectCountAgrees, requestList } from '../kit/unscoped-lists.js';
+
+/** The largest page (4.5): the list without q read at once as far as it goes. */
+const MAX_PAGE_SIZE = listLimits.pageSizeMax;
 
 /** What a list shows of the job: its item, or undefined when it is not listed. */
 type Shown = JobHeader | undefined;
@@ -197,6 +201,22 @@ async function newestFirstProblems(ctx: RuleContext, created: JobHeader): Promis
 }
 
 /**
+ * Right after a delete of a job with newer jobs beside it, the employer's list without q and status is still in
+ * publishDate order (4.5) over its largest page: a store that fills the deleted job's slot with another job (the
+ * newest, as a swap-remove from an array does) lists that one out of place. The dates compared are list items'.
+ */
+async function unscopedOrderProblems(ctx: RuleContext, deleted: number | undefined): Promise<string[]> {
+  const res = await requestList(ctx.api, { pageSize: MAX_PAGE_SIZE }, new Set(deleted === undefined ? [] : [deleted]));
+  const items = res.status === 200 ? (res.json?.data ?? []) : [];
+  const at = firstOutOfOrder(items);
+  if (at <= 0) return [];
+  return [
+    `GET /jobs?pageSize=${MAX_PAGE_SIZE} lists job ${items[at]!.id} (${items[at]!.publishDate}) after job ${items[at - 1]!.id} ` +
+      `(${items[at - 1]!.publishDate}), at ${at + 1}`,
+  ];
+}
+
+/**
  * Where the lists read right after the write misplace the job a GET then reads (undefined: removed): the list by the
  * title word holds it exactly while it lives (its title holds the word), and of the lists by each status only its own
  * status's does (4.5: the status filter), so a search row or a status index one write path leaves shows.
@@ -251,6 +271,7 @@ async function expectListed(
   if (unscoped !== undefined) problems.push(unscoped);
   if (adds === 1 && after !== undefined) problems.push(...(await newestFirstProblems(ctx, after)));
   if (adds === 0 && job !== undefined) problems.push(...(await unscopedHeadProblems(ctx, job)));
+  if (adds === -1) problems.push(...(await unscopedOrderProblems(ctx, written?.id)));
   // After a status change, both statuses' lists without q count what they hold: a count per status that only creates
   // and deletes move counts the job under the status it was made in.
   if (job !== undefined && written?.left !== undefined && written.left !== job.status) {
@@ -363,9 +384,12 @@ async function check(ctx: RuleContext, { body: generated, places }: { body: Body
   }
   await statusChangesInEveryForm(ctx, generated);
   // A delete in every form: by id, by referenceId, and through the override on either path (spec 4.7; on DELETE /jobs's
-  // path good practice only, so a target that declines it there is not judged here).
+  // path good practice only, so a target that declines it there is not judged here). The jobs are all made first, so
+  // each one deleted has newer jobs beside it (the ones made after it, then the creates of expectFreedAtOnce).
+  const doomed: Job[] = [];
+  for (const way of DELETE_WAYS) doomed.push(await createJob(ctx, titled(ctx, identify(ctx, generated), `deleted by ${way}`)));
   for (const [i, way] of DELETE_WAYS.entries()) {
-    const job = await createJob(ctx, titled(ctx, identify(ctx, generated), `deleted by ${way}`));
+    const job = doomed[i]!;
     const referenceId = job.referenceId as string;
     const around = await listedAround(
       ctx,

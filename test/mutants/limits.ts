@@ -23,9 +23,12 @@ import { forSecondEmployer } from './support/keys.js';
 import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
 import { answerInstead, clipsText, rewriteJobs, rewriteRequest, rewriteResponseText } from './support/transforms.js';
 import { listViewOf, relist } from './support/relist.js';
+import { JobOverrides } from './support/job-overrides.js';
 
 /** The id 2.6 gives routing by URL. */
 const URL_ROUTING = ROUTING_TYPE_MEANINGS.find((row) => row.name === 'URL')?.id;
+/** The id 2.6 gives routing by email. */
+const EMAIL_ROUTING = ROUTING_TYPE_MEANINGS.find((row) => row.name !== 'URL')?.id;
 
 const isWrite = (req: Parameters<typeof isPost>[0]): boolean => isPost(req) || isPut(req);
 const routingId = (body: JsonObject): unknown => (body.applicantRoutingType as JsonObject | undefined)?.id;
@@ -349,6 +352,27 @@ export const limitsMutants: Mutant[] = [
     ),
   },
   {
+    // spec 8: location description max 300 characters (characters, not bytes)
+    name: 'limits-location-description-counted-in-utf8-bytes',
+    area: 'limits',
+    violates: '8: location description max 300 characters (here one of 300 characters or fewer but more than 300 UTF-8 bytes is refused)',
+    expectedRule: 'jobs.limits.location-description-length',
+    transform: answerInstead(
+      (req) => {
+        const locations = requestJson(req)?.locations;
+        return (
+          isWrite(req) &&
+          Array.isArray(locations) &&
+          locations.some((location) => {
+            const description = (location as JsonObject | null)?.description;
+            return typeof description === 'string' && [...description].length <= 300 && Buffer.byteLength(description) > 300;
+          })
+        );
+      },
+      () => jsonResponse(400, { code: 'too_long', message: 'locations[].description is too long' }),
+    ),
+  },
+  {
     // spec 2.5: amount is a Decimal; no limit is stated
     name: 'limits-salary-amount-capped-at-decimal-10-4',
     area: 'limits',
@@ -377,6 +401,33 @@ export const limitsMutants: Mutant[] = [
       const byUrl = (job?.applicantRoutingType as JsonObject | undefined)?.id === URL_ROUTING;
       if (!isPost(req) || res.status !== 201 || job === undefined || !byUrl || typeof sent !== 'string') return res;
       return withResponseJson(res, { ...job, applicationEmail: sent });
+    },
+  },
+  {
+    // spec 2.1: applicationUrl applies only to routing type 2; null in responses when not applicable, on every create
+    name: 'limits-put-create-keeps-url-for-email-routing',
+    area: 'limits',
+    violates:
+      '2.1: applicationUrl is null in responses when not applicable (here a PUT /jobs that creates a job routed by email ' +
+      'keeps the applicationUrl it also sent, and shows it wherever the job is read; POST clears it)',
+    expectedRule: 'jobs.limits.routing-other-field-null',
+    transform: (next) => {
+      const shown = new JobOverrides();
+      return async (req) => {
+        const body = requestJson(req);
+        const url = body?.applicationUrl;
+        const reference = body?.referenceId;
+        const creates =
+          isPutByReference(req) &&
+          routingId(body ?? {}) === EMAIL_ROUTING &&
+          typeof url === 'string' &&
+          typeof reference === 'string' &&
+          (await jobByReference(next, req, reference)) === undefined;
+        const res = await next(req);
+        const job = responseJson(res);
+        if (creates && res.status >= 200 && res.status < 300 && typeof job?.id === 'number') shown.set(job.id, { applicationUrl: url });
+        return shown.apply(res);
+      };
     },
   },
   {

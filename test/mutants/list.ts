@@ -4,7 +4,7 @@
 import { DEMO_EMPLOYERS, type CoreRequest, type CoreResponse } from '../../mock/index.js';
 import type { Mutant, Transform } from './mutant.js';
 import { isJobBody, isListBody, jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
-import { currentJob, jobByReference, sideRequest } from './support/side-requests.js';
+import { currentJob, jobByReference, namedJob, sideRequest } from './support/side-requests.js';
 import { allHeaders, listViewOf, newestFirst, relist, withOtherEmployersJobs, type ListView } from './support/relist.js';
 import {
   isAnyUpdate,
@@ -611,6 +611,40 @@ const standardPlanRowsWithoutAutoRefresh: Transform = (next) => async (req) => {
   });
 };
 
+/**
+ * A store that keeps each employer's jobs in an array and removes a deleted job by moving the newest into its slot (a
+ * swap-remove), where the deleted job had two newer ones or more: the list without q and status, read from that
+ * array, shows the newest job where the deleted one was. Filtered lists come from elsewhere and stay in order.
+ */
+const swapRemoveOnDelete: Transform = (next) => {
+  /** Per key, the order the array gives (newest first), once a delete moved a job; jobs made since come first. */
+  const orders = new Map<string, number[]>();
+  const keyOf = (req: CoreRequest): string => String(req.headers['api-key'] ?? '');
+  const orderOf = (req: CoreRequest, items: JsonObject[]): JsonObject[] => {
+    const kept = orders.get(keyOf(req));
+    if (kept === undefined) return items;
+    const byId = new Map<number, JsonObject>(items.map((item) => [item.id as number, item]));
+    const old = new Set(kept);
+    const made = items.filter((item) => !old.has(item.id as number));
+    return [...made, ...kept.flatMap((id): JsonObject[] => (byId.has(id) ? [byId.get(id)!] : []))];
+  };
+  const listed = relist(({ items, view, req }) => (view.q === undefined && view.status === undefined ? orderOf(req, items) : items))(next);
+  return async (req) => {
+    if (!isDelete(req)) return listed(req);
+    const job = await namedJob(next, req, jobIdOf(req), requestJson(req));
+    const items = await allHeaders(next, req, {});
+    const res = await next(req);
+    if (res.status !== 204 || job === undefined || !Array.isArray(items)) return res;
+    const order = orderOf(req, items).map((item) => item.id as number);
+    const at = order.indexOf(job.id as number);
+    // The newest job (the array's last) takes the deleted job's slot; one that was newest, or next to it, just goes.
+    if (at >= 2) order.splice(at - 1, 1, order.shift()!);
+    else if (at >= 0) order.splice(at, 1);
+    orders.set(keyOf(req), order);
+    return res;
+  };
+};
+
 export const listMutants: Mutant[] = [
   {
     // spec 4.5: status filters the list, whatever the characters of q
@@ -628,6 +662,16 @@ export const listMutants: Mutant[] = [
         return { ...req, query };
       },
     ),
+  },
+  {
+    // spec 4.5: sorted by publishDate descending, after every delete too
+    name: 'list-delete-moves-newest-into-its-slot',
+    area: 'list',
+    violates:
+      '4.5: the list is sorted by publishDate descending (here a delete of a job with two newer ones moves the newest ' +
+      'job into its place in the list without q and status, as a swap-remove from an array does)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: swapRemoveOnDelete,
   },
   {
     // spec 4.5: sorted by publishDate descending, over the whole list

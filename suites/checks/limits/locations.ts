@@ -118,10 +118,35 @@ export const locationForms: Implementation = fixedRule(
   },
 );
 
+/** More of a city's name, in ASCII letters. */
+const ASCII_NAME = 'Saint-Laurent-';
+/** More of a city's name, in letters beyond ASCII as French place names hold them: two UTF-8 bytes each. */
+const BEYOND_ASCII_NAME = 'Îles-Éboulées-Rivière-Côté-';
+
 /** A description of `length` characters naming `place`'s province: its city padded with more of a city's name. */
-function ofLength(place: LocationInput, length: number): string {
+function ofLength(place: LocationInput, length: number, name = ASCII_NAME): string {
   const [city, province] = place.description.split(', ');
-  return `${padToLength(`${city} `, 'Saint-Laurent-'.repeat(30), length - `, ${province}`.length)}, ${province}`;
+  return `${padToLength(`${city} `, name.repeat(Math.ceil(length / name.length)), length - `, ${province}`.length)}, ${province}`;
+}
+
+/**
+ * 8 counts characters: a description of the largest length in letters beyond ASCII is taken where the same length
+ * in ASCII was, unless a short one of those letters is refused too (then the letters are refused, not the length:
+ * the character rules' subject). A limit counted in UTF-8 bytes ends early for them. Returns whether it was taken.
+ */
+async function beyondAsciiAtLimit(ctx: RuleContext, job: Body, place: LocationInput, max: number, statement: string): Promise<boolean> {
+  const description = ofLength(place, max, BEYOND_ASCII_NAME);
+  const res = await ctx.api.create({ ...identify(ctx, job), locations: [{ description }] });
+  if (isSuccess(res.status)) return true;
+  const short = ofLength(place, place.description.length + BEYOND_ASCII_NAME.length + 1, BEYOND_ASCII_NAME);
+  if (!isSuccess((await ctx.api.create({ ...identify(ctx, job), locations: [{ description: short }] })).status)) return false;
+  ctx.expect(false, {
+    title: `POST /jobs refused a location description of ${max} characters beyond ASCII, and took one of ${max} in ASCII`,
+    expected: `${statement}, counted in characters: a short description of the same letters (${JSON.stringify(short)}) was taken`,
+    received: `${res.status} to ${JSON.stringify(description)} (${Buffer.byteLength(description)} UTF-8 bytes)`,
+    failingExchange: res.exchange,
+  });
+  return false;
 }
 
 /**
@@ -136,13 +161,16 @@ export const locationDescriptionLength: Implementation = fixedRule(
     id: 'jobs.limits.location-description-length',
     section: '8',
     level: 'must',
-    title: 'A location description of 301 characters is rejected; one of 300, if taken by POST, is kept as that place on every write path',
+    title:
+      'A location description of 301 characters is rejected; one of 300, if taken by POST, is taken in letters beyond ASCII too, ' +
+      'and kept as that place on every write path',
     statement: 'location name / description / type | max 256 / 300 / 50 characters',
   },
   async (ctx: RuleContext) => {
     const max = inputLimits.locationDescriptionMax; // §2.2, §8: location description <= 300
     const statement = `spec 2.2 and 8: location description max ${max} characters`;
     let taken = false;
+    let beyondAsciiTaken = false;
     const arb = fc.record({ job: createBodyArb(ctx), place: locationWithProvinceArb });
     await ctx.check(
       arb,
@@ -164,16 +192,23 @@ export const locationDescriptionLength: Implementation = fixedRule(
           expected: `${statement}: a description taken names the same place when read back (4.2)`,
           received: problems.join('\n'),
         });
+        beyondAsciiTaken ||= await beyondAsciiAtLimit(ctx, job, place, max, statement);
       },
       { runs: Math.min(ctx.runs, 5) },
     );
-    if (!taken) return;
-    await largestKeptOnEveryWrite(ctx, {
-      field: 'locations',
-      what: `a location description of ${max} characters`,
-      statement: `${statement}, and POST took this one`,
-      material: locationWithProvinceArb,
-      into: (body, _marker, place) => ({ ...body, locations: [{ description: ofLength(place, max) }] }),
-    });
+    // What POST took, every other write takes and keeps, in each alphabet POST took it.
+    for (const [name, alphabet] of [
+      [ASCII_NAME, taken],
+      [BEYOND_ASCII_NAME, beyondAsciiTaken],
+    ] as const) {
+      if (!alphabet) continue;
+      await largestKeptOnEveryWrite(ctx, {
+        field: 'locations',
+        what: `a location description of ${max} characters${name === ASCII_NAME ? '' : ' beyond ASCII'}`,
+        statement: `${statement}, and POST took this one`,
+        material: locationWithProvinceArb,
+        into: (body, _marker, place) => ({ ...body, locations: [{ description: ofLength(place, max, name) }] }),
+      });
+    }
   },
 );

@@ -19,7 +19,8 @@ import { inputLimits, routingTypeIds } from '../../arbitraries/schema-limits.js'
 import { createRejected } from '../../kit/expect-rejected.js';
 import { createBodyArb, identify } from '../../kit/bodies.js';
 import { createJob } from '../../kit/jobs.js';
-import type { RuleContext } from '../../contract/rule.js';
+import type { Body, RuleContext } from '../../contract/rule.js';
+import { formLabel, sendUnlessDeclined, WRITE_FORMS } from '../../kit/rejected-writes.js';
 import { byEachEmployer, fixedRule, type Implementation, type RuleEntry } from '../../kit/rule-builders.js';
 import { largestKeptOnEveryWrite, lengthsKeptOnEveryWrite } from './largest-valid.js';
 import { otherKind, PLAIN_ADDRESS, RoutingKind, withRouting } from './routing-body.js';
@@ -257,6 +258,41 @@ export const routingOtherFieldNull: Implementation = byEachEmployer(
         },
         { independentCases: true },
       );
+      await ctx.check(arb, ({ job, email, url }) => bothAddressesOnLaterWrites(ctx, job, email, url), { runs: 1 });
     },
   ),
 );
+
+/**
+ * Both addresses sent by every write besides POST (the PUT-creates, and the updates of a job routed the other way, which
+ * switch it), for each routing type: the one that does not apply may be refused (observed) or taken, and then it is
+ * null in the write's answer and a GET (2.1; 4.3: "Request body fields are the same as POST"). A path that stores a
+ * body as sent, where POST clears the other address, shows it.
+ */
+async function bothAddressesOnLaterWrites(ctx: RuleContext, job: Body, email: string, url: string): Promise<void> {
+  for (const [type, other] of [
+    ['email', 'applicationUrl'],
+    ['url', 'applicationEmail'],
+  ] as const) {
+    for (const form of WRITE_FORMS.filter((f) => f !== 'post')) {
+      // Each update switches its own job, routed the other way.
+      const target = await createJob(ctx, withRouting(identify(ctx, job), otherKind(type), PLAIN_ADDRESS[otherKind(type)]));
+      const patch = withRouting({}, type, { applicationEmail: email, applicationUrl: url });
+      const res = await sendUnlessDeclined(ctx, form, { job: target, patch, fresh: identify(ctx, job) });
+      if (res === undefined) continue;
+      ctx.observe({ topic: 'routing.both-addresses', section: '2.1', observed: `${formLabel(form)}, routing type ${type}: ${res.status}` });
+      if (!isSuccess(res.status) || res.json === undefined) continue;
+      const where = `${formLabel(form, target)} (routing type ${type}, both addresses sent)`;
+      for (const [read, got] of [
+        [where, res.json],
+        [`GET /jobs/${res.json.id} after ${where}`, (await ctx.api.get(res.json.id)).json],
+      ] as const) {
+        ctx.expect(got === undefined || got[other] === null, {
+          title: `${read}: ${other} is not null for routing type ${type}`,
+          expected: `spec 2.1: ${other} applies only to routing type ${type === 'email' ? 2 : 1}; null in responses when not applicable`,
+          received: `${other}: ${JSON.stringify(got?.[other])}`,
+        });
+      }
+    }
+  }
+}
