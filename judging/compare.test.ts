@@ -125,6 +125,13 @@ describe('keptValueProblems', () => {
     expect(keptValueProblems({ description: '<p>a<br>b</p>' }, { description: '<p>a<br/>b</p>' })).toEqual([]);
     expect(keptValueProblems({ description: '<p>a<br>b</p>' }, { description: '<p>ab</p>' })).toHaveLength(1);
   });
+
+  it('takes a referenceId sent as "" back as null or "" (2.1: both describe none), and no other value', () => {
+    expect(keptValueProblems({ referenceId: '' }, { referenceId: null })).toEqual([]);
+    expect(keptValueProblems({ referenceId: null }, { referenceId: '' })).toEqual([]);
+    expect(keptValueProblems({ referenceId: '' }, { referenceId: 'jc1-r0' })).toEqual(['referenceId: sent "", got "jc1-r0"']);
+    expect(keptValueProblems({ title: '' }, { title: null })).toHaveLength(1);
+  });
 });
 
 describe('locations (spec 2.2: the server resolves the place and writes it in its own form)', () => {

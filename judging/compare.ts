@@ -290,7 +290,7 @@ type FieldCheck = (sent: unknown, job: Record<string, unknown>) => string | unde
 const same =
   (field: string): FieldCheck =>
   (sent, job) =>
-    jsonEqual(sent, job[field]) ? undefined : `${field}: sent ${show(sent)}, got ${show(job[field])}`;
+    sameFieldValue(field, sent, job[field]) ? undefined : `${field}: sent ${show(sent)}, got ${show(job[field])}`;
 
 function salaryCheck(sent: unknown, job: Record<string, unknown>): string | undefined {
   const got = job.salary as Record<string, unknown> | null | undefined;
