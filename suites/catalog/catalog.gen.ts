@@ -908,7 +908,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'lifecycle',
     title:
-      'A job created without referenceId is updated, archived, re-published, listed and deleted by its id; given one later, it is found, updated and deleted by it',
+      'A job created without referenceId is updated, archived, re-published, listed and deleted by its id; given one later, it is found, updated and deleted by it; one whose referenceId an update by id takes away has none',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   {

@@ -1,7 +1,8 @@
 /**
  * @module Text whose whole value reads as another JSON type (spec 2.1: title and description are Strings): digits,
- * digits with a leading zero, more digits than a double holds, a decimal with a trailing zero, an exponent, `true`
- * and `null`. A store that types its values loosely (a column of numeric affinity, a parser that guesses types)
+ * digits with a leading zero, more digits than a double holds, a decimal with a trailing zero, an exponent, `true`,
+ * `null`, and the `0` and `false` that loose truthiness reads as no value (an update that skips them keeps the old
+ * text). A store that types its values loosely (a column of numeric affinity, a parser that guesses types)
  * hands them back as a number, a boolean or null, or as another string (`7`, `3.5`, `1000`). Whether a title without a
  * letter is taken is not stated (as with a blank one), so a refusal is observed; taken, the value comes back as the
  * string sent. Sent on every write path: POST, PUT-create, and a partial update by id, by referenceId and through the
@@ -20,6 +21,9 @@ const LOOKALIKES: ReadonlyArray<[string, string]> = [
   ['an exponent', '1e3'],
   ['a boolean', 'true'],
   ['null', 'null'],
+  // The values loose truthiness (PHP's empty(), a template's if) reads as no value, so a partial update skips them.
+  ['zero', '0'],
+  ['the boolean false', 'false'],
 ];
 
 function lookalike(ctx: RuleContext, what: string, text: string): OpenValue {

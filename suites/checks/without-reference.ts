@@ -5,11 +5,13 @@
  * referenceId fails only here: a job without one is updated, archived and re-published (through the override where
  * the target honours it), listed, and deleted by id and through the override, like any other. One given a referenceId
  * later, by an update by id, is then found by it with q, updated by it (PUT /jobs) and deleted by it (DELETE /jobs): a
- * server that files referenceIds at create only finds no job.
+ * server that files referenceIds at create only finds no job. And a job whose referenceId an update by id takes away
+ * (sent as "", how 2.1 describes none), while the employer has other jobs without one, then has none: a server that
+ * checks the empty referenceId for uniqueness refuses it as a duplicate.
  */
 import type { Job } from '../../schemas/types.gen.js';
 import type { Body, RuleContext } from '../contract/rule.js';
-import { anonymous, caseTagOf, createBodyArb, scopedTitle } from '../kit/bodies.js';
+import { anonymous, caseTagOf, createBodyArb, identify, scopedTitle } from '../kit/bodies.js';
 import { keptValueProblems, show } from '../../judging/compare.js';
 import { expectStatus, jobOf } from '../kit/http.js';
 import { createJob, expectListItemMatches, expectRemoved, getJob, listAllJobs } from '../kit/jobs.js';
@@ -83,6 +85,12 @@ async function check(ctx: RuleContext, generated: Body): Promise<void> {
   await expectListItemMatches(ctx, named, given, `PUT /jobs/${named.id} giving it the referenceId ${given}`);
   const updated = await expectChanged(ctx, named, 'reference', { title: scopedTitle(ctx, given, 'given later') });
   await expectDeleted(ctx, updated, 'reference', given);
+  // A referenceId taken away by an update by id ("" is how 2.1 describes none), in each form that names the job by id,
+  // while the employer has jobs without one (the first of them made here): none is a referenceId no job holds, so
+  // no such update is a duplicate (4.2 rejects only one "that already exists").
+  await createJob(ctx, anonymous(ctx, generated));
+  for (const form of ['id', 'override'] as const)
+    await expectChanged(ctx, await createJob(ctx, identify(ctx, generated)), form, { referenceId: '' });
 }
 
 export const withoutReferenceRule: Implementation = propertyRule<Body>(
@@ -92,7 +100,7 @@ export const withoutReferenceRule: Implementation = propertyRule<Body>(
     level: 'must',
     title:
       'A job created without referenceId is updated, archived, re-published, listed and deleted by its id; ' +
-      'given one later, it is found, updated and deleted by it',
+      'given one later, it is found, updated and deleted by it; one whose referenceId an update by id takes away has none',
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
   },
   { maxRuns: 1, arbitrary: (ctx) => createBodyArb(ctx), check },

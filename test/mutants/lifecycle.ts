@@ -416,6 +416,22 @@ export const lifecycleMutants: Mutant[] = [
     },
   },
   {
+    // spec 2.1, 4.2: "" describes no referenceId; only a referenceId that already exists is a duplicate
+    name: 'lifecycle-cleared-reference-refused-as-duplicate-on-put-by-id',
+    area: 'lifecycle',
+    violates:
+      '2.1, 4.2: "" is how a job without referenceId is described, and no duplicate (here PUT /jobs/{id} with referenceId "" ' +
+      'is refused 409 while another job of the employer has none: the unique check compares the empty string too)',
+    expectedRule: 'jobs.lifecycle.without-reference-id',
+    transform: (next) => async (req) => {
+      const id = jobIdOf(req);
+      if (!isPutById(req) || id === undefined || requestJson(req)?.referenceId !== '') return next(req);
+      const others = (await jobsWithoutReference(next, req)).filter((job) => job.id !== id);
+      if (others.length === 0) return next(req);
+      return jsonResponse(409, { code: 'duplicate_reference_id', message: 'referenceId "" already exists' });
+    },
+  },
+  {
     // spec 3: a re-publish changes the status and nothing else, in every form that names the job
     name: 'lifecycle-collection-override-republish-keeps-first-category',
     area: 'lifecycle',
