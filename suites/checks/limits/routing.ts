@@ -275,7 +275,7 @@ async function bothAddressesOnLaterWrites(ctx: RuleContext, job: Body, email: st
     ['url', 'applicationEmail'],
   ] as const) {
     for (const form of WRITE_FORMS.filter((f) => f !== 'post')) {
-      // Each update switches its own job, routed the other way.
+      // Each write has a job of its own routed the other way: an update switches it, a create leaves it as it is.
       const target = await createJob(ctx, withRouting(identify(ctx, job), otherKind(type), PLAIN_ADDRESS[otherKind(type)]));
       const patch = withRouting({}, type, { applicationEmail: email, applicationUrl: url });
       const res = await sendUnlessDeclined(ctx, form, { job: target, patch, fresh: identify(ctx, job) });
