@@ -184,17 +184,65 @@ const OPERATIONS: Operation[] = [
  * without jobs), or a success code only a done write answers (201, 204; 7). A refusal's form is open (5.5): any other
  * answer, a 200 login page among them, passes.
  */
-function servedAnyway(res: ApiResponse, { job, referenceId }: Fixture): string | undefined {
+function servedAnyway(res: ApiResponse, fixture: Fixture): string | undefined {
+  const body = (typeof res.json === 'object' && res.json !== null ? res.json : {}) as Record<string, unknown>;
+  if (Array.isArray(body.data) && body.data.length === 0 && typeof body.paging === 'object' && body.paging !== null)
+    return 'the list answer {data, paging}, empty, as to an employer without jobs';
+  if (res.status === 201 || res.status === 204) return `${res.status}, the success code of a done write`;
+  return jobDataIn(res, fixture);
+}
+
+/** Job data in an answer: a job, a listed job, the fixture's referenceId or title; undefined where there is none. */
+function jobDataIn(res: ApiResponse, { job, referenceId }: Fixture): string | undefined {
   const body = (typeof res.json === 'object' && res.json !== null ? res.json : {}) as Record<string, unknown>;
   if (typeof body.id === 'number' && typeof body.title === 'string') return 'a job';
   if (Array.isArray(body.data) && body.data.length > 0) return `a list of ${body.data.length} jobs`;
-  if (Array.isArray(body.data) && typeof body.paging === 'object' && body.paging !== null)
-    return 'the list answer {data, paging}, empty, as to an employer without jobs';
-  if (res.status === 201 || res.status === 204) return `${res.status}, the success code of a done write`;
   if (res.text.includes(referenceId)) return `the job's referenceId ${referenceId}`;
   if (res.text.includes(job.title)) return "the job's title";
   return undefined;
 }
+
+/** The methods the spec does not list that read, sent as a browser's preflight (OPTIONS) and a HEAD send them: with no key. */
+const UNLISTED_READS: ReadonlyArray<{ how: string; request(fixture: Fixture): RequestOptions }> = [
+  { how: 'OPTIONS /jobs', request: () => ({ method: 'OPTIONS', path: '/jobs' }) },
+  { how: 'OPTIONS /jobs/{id}', request: ({ job }) => ({ method: 'OPTIONS', path: `/jobs/${job.id}` }) },
+  { how: 'HEAD /jobs', request: () => ({ method: 'HEAD', path: '/jobs' }) },
+  { how: 'HEAD /jobs/{id}', request: ({ job }) => ({ method: 'HEAD', path: `/jobs/${job.id}` }) },
+];
+
+/**
+ * HEAD and OPTIONS on the jobs without the API-Key header. What they answer is not stated (a preflight's 204, a
+ * 405): the status is jobs.robustness.other-methods' to observe. But no answer without a key carries job data (5.1:
+ * every operation on jobs requires authentication; 5.3: data only for the key's employer): a route a framework adds
+ * for such methods, outside the key's check, shows there.
+ */
+const unlistedReadsWithoutKey: Implementation = propertyRule<Body>(
+  {
+    id: 'jobs.auth.missing-key.other-methods',
+    section: '5',
+    level: 'must',
+    title: 'HEAD and OPTIONS on /jobs and /jobs/{id} without the API-Key header answer no job data',
+    statement: 'Every operation on jobs requires authentication.',
+  },
+  {
+    maxRuns: 1,
+    arbitrary: (ctx) => createBodyArb(ctx),
+    check: async (ctx: RuleContext, generated) => {
+      const body = identify(ctx, generated);
+      const fixture: Fixture = { job: await getJob(ctx, (await createJob(ctx, body)).id), referenceId: body.referenceId, generated };
+      for (const read of UNLISTED_READS) {
+        const res: ApiResponse = await ctx.api.client.request({ ...read.request(fixture), apiKey: null });
+        const data = jobDataIn(res, fixture);
+        ctx.expect(data === undefined, {
+          title: `${read.how} without the API-Key header answered job data (${data})`,
+          expected: 'no job data without a key (spec 5.1: every operation on jobs requires authentication; 5.3)',
+          received: `${res.status} ${res.text.slice(0, 300)}`,
+          failingExchange: res.exchange,
+        });
+      }
+    },
+  },
+);
 
 /**
  * The keys no service issued, each with how the observation names it: one of the run's own (not a secret, so
@@ -516,4 +564,5 @@ export const authRules: Implementation[] = [
     operation('put-by-override'),
     'wrong',
   ),
+  unlistedReadsWithoutKey,
 ];

@@ -29,6 +29,7 @@ import {
   formLabel,
   ID_FORMS,
   REFERENCE_FORMS,
+  UPDATE_FORMS,
   sendCreate,
   sendUpdate,
   type CreateForm,
@@ -132,7 +133,7 @@ const getById = isolationRule(
     id: 'jobs.isolation.get-by-id',
     section: '5.3',
     level: 'must',
-    title: "Another employer's job cannot be read by id, in digits or percent-encoded",
+    title: "Another employer's job cannot be read by id, in digits or percent-encoded, nor with a trailing slash",
     statement: 'The job list and single-job reads return only data for the employer that the key belongs to.',
     requires: ['secondApiKey'],
   },
@@ -144,6 +145,17 @@ const getById = isolationRule(
       await ctx.api.get(p.mine.id);
       refused(ctx, await p.other.client.request({ method: 'GET', path: `/jobs/${id}` }), 'get');
     }
+    // With a trailing slash, another path (RFC 3986 6.2.4 leaves it to the server): it may be routed, redirected or
+    // refused, but whatever it answers, it is never the other employer's job (a route matched apart from the usual one
+    // may skip the employer's scope there).
+    await ctx.api.get(p.mine.id);
+    const slashed = await p.other.client.request<{ id?: unknown }>({ method: 'GET', path: `/jobs/${p.mine.id}/` });
+    ctx.expect(!isSuccess(slashed.status) || slashed.json?.id !== p.mine.id, {
+      title: `GET /jobs/${p.mine.id}/ (a trailing slash) by the other employer answers its job`,
+      expected: 'single-job reads return only data for the employer that the key belongs to (spec 5.3), on any path',
+      received: responseLine(slashed),
+      failingExchange: slashed.exchange,
+    });
   },
 );
 
@@ -375,8 +387,9 @@ const PAIRS = [
 type Writer = (typeof PAIRS)[number][0];
 
 /**
- * Both employers hold an active job with the same referenceId. Each in turn writes its own by referenceId, plainly
- * and through the override where honoured: a new title, an archive and a re-publish (the status alone, as 4.3 allows);
+ * Both employers hold an active job with the same referenceId. Each in turn writes its own in every update form, by id
+ * and by referenceId, plainly and through the override where honoured: a new title, an archive and a re-publish (the
+ * status alone, as 4.3 allows);
  * then each in turn deletes its own in every delete form, making it again by a PUT that creates after each. The other
  * employer's job is as it was after each write: its lists by the referenceId (with its status too) hold it, and a GET
  * reads it unchanged. Then each employer sends the other's job id in a delete by id, plainly and through the
@@ -388,7 +401,7 @@ const sameReference: Implementation = propertyRule<Body>(
     section: '5.3',
     level: 'must',
     title:
-      "Two employers' jobs with one referenceId: each employer's updates by that referenceId (a title, an archive, a " +
+      "Two employers' jobs with one referenceId: each employer's updates in every form (a title, an archive, a " +
       're-publish), deletes in every form and PUT-creates of it reach its own job only, in its lists too, and a delete by ' +
       "the other's job id leaves that job in its owner's lists, and the very same POST body makes a job of each",
     statement: "A job is identified either by the service's numeric job id or by the employer's own `referenceId`.",
@@ -417,11 +430,13 @@ const sameReference: Implementation = propertyRule<Body>(
           { status: 'archived' },
           { status: 'active' },
         ];
-        for (const form of REFERENCE_FORMS) {
+        // Every update form: by referenceId, and by id too, since a write that names the job by id can still be
+        // carried out by its referenceId (an UPDATE ... WHERE reference_id = ?).
+        for (const form of UPDATE_FORMS) {
           for (const patch of writes) {
             const res = await sendUpdate(ctx, form, jobs[writer], patch, apis[writer]);
             // The override is good practice only (spec 1): a target that declines it is not judged there.
-            if (form !== 'reference' && isClientError(res.status)) break;
+            if (form !== 'reference' && form !== 'id' && isClientError(res.status)) break;
             const label = `the ${writer} employer's ${formLabel(form, jobs[writer])} with ${Object.keys(patch).join(', ')}`;
             expectStatus(ctx, res, 200, `${label} updates its own job: 200 (spec 4.3)`);
             expectAnswerIsOwnJob(ctx, res, jobs[writer], patch, label);

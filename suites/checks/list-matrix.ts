@@ -293,7 +293,8 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
       // The referenceId of one of the key's employer's jobs, made before it: a referenceId is the employer's own.
       const body = { ...identify(ctx, bodies[i] ?? {}), referenceId: jobs[SHARED_REFERENCE[i]!]!.referenceId as string };
       const title = scopedTitle(ctx, body.referenceId, `${titleWord} ${referenceId} other employer's job ${i}`);
-      others.push(await createJob(ctx, { ...body, title, status }, second));
+      // Made in every create form in turn, as the key's employer's jobs are: each lists under its own employer.
+      others.push(await createInForm(ctx, createdIn(i), { ...body, title, status }, second));
       if (others[0]!.employer.id === jobs[0]!.employer.id)
         ctx.skip(`both keys belong to employer ${jobs[0]!.employer.id}: isolation needs two employers`);
     }

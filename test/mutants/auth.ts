@@ -5,7 +5,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { DEMO_KEYS } from './support/keys.js';
-import { jsonResponse, requestJson } from './support/json.js';
+import { isListBody, jsonResponse, requestJson, responseJson } from './support/json.js';
 import { effectiveMethod, isCollection, isItem, isJobsPath, isList, isPutByReference, jobIdOf } from './support/routes.js';
 import { currentJob, jobByReference } from './support/side-requests.js';
 
@@ -40,6 +40,28 @@ export const authMutants: Mutant[] = [
     ],
     transform: (next) => async (req) =>
       next(isJobsPath(req) && req.headers['api-key'] === undefined ? { ...req, headers: { ...req.headers, 'api-key': FIRST_KEY } } : req),
+  },
+  {
+    // spec 5.1: every operation on jobs requires authentication, whatever the method reads them
+    name: 'auth-options-without-key-lists-every-employers-jobs',
+    area: 'auth',
+    violates:
+      '5.1, 5.3: no job data without a key (here OPTIONS /jobs without API-Key, a route the framework adds outside the ' +
+      "key's check, answers the list of every employer's jobs)",
+    expectedRule: 'jobs.auth.missing-key.other-methods',
+    transform: (next) => async (req) => {
+      if (req.method !== 'OPTIONS' || !isCollection(req) || req.headers['api-key'] !== undefined) return next(req);
+      const data: unknown[] = [];
+      for (const key of DEMO_KEYS) {
+        const res = await next({ ...req, method: 'GET', headers: { ...req.headers, 'api-key': key } });
+        const list = responseJson(res);
+        if (isListBody(list)) data.push(...list.data);
+      }
+      return jsonResponse(200, {
+        data,
+        paging: { total: data.length, page: 1, pages: 1, pageSize: data.length, previous: null, next: null },
+      });
+    },
   },
   {
     // spec 5.1, 5.2: an API-Key header sent empty carries no valid key

@@ -405,6 +405,43 @@ const bodyEmployerDecidesOwner: Transform = (next) => async (req) => {
   return next({ ...req, headers: { ...req.headers, 'api-key': owner.apiKey } });
 };
 
+/**
+ * The list items of the jobs the second employer made by PUT-create name the first employer: a header cache filled
+ * with the employer of the request before (the create itself answers right, and so does a GET).
+ */
+const putCreatedListedUnderFirstEmployer: Transform = (next) => {
+  const [first, second] = [DEMO_EMPLOYERS[0]!, DEMO_EMPLOYERS[1]!];
+  const made = new Set<number>();
+  return async (req) => {
+    const known = isPutByReference(req) && typeof requestJson(req)?.referenceId === 'string';
+    const before = known ? await jobByReference(next, req, requestJson(req)!.referenceId as string) : undefined;
+    const res = await next(req);
+    if (req.headers['api-key'] !== second.apiKey) return res;
+    const body = responseJson(res);
+    if (known && before === undefined && res.status < 300 && isJobBody(body)) made.add(body.id);
+    if (!isList(req) || !isListBody(body) || !body.data.some((item) => made.has(item.id as number))) return res;
+    const data = body.data.map((item) => (made.has(item.id as number) ? { ...item, employer: { id: first.id, name: first.name } } : item));
+    return withResponseJson(res, { ...body, data });
+  };
+};
+
+/**
+ * A title changed by id is written through by referenceId (UPDATE ... SET title WHERE reference_id = ?), so the other
+ * employer's job with the same referenceId takes the title too.
+ */
+const titleByIdWrittenByReference: Transform = (next) => async (req) => {
+  const title = requestJson(req)?.title;
+  const res = await next(req);
+  const job = responseJson(res);
+  const other = otherKey(req.headers['api-key']);
+  if (!isPutById(req) || res.status !== 200 || typeof title !== 'string' || !isJobBody(job) || other === undefined) return res;
+  if (typeof job.referenceId !== 'string' || job.referenceId === '') return res;
+  const twin = await jobByReference(next, { ...req, headers: { ...req.headers, 'api-key': other } }, job.referenceId);
+  if (twin !== undefined)
+    await sideRequest(next, req, 'PUT', `/jobs/${twin.id as number}`, { body: { title }, headers: { 'api-key': other } });
+  return res;
+};
+
 export const isolationMutants: Mutant[] = [
   {
     // spec 5.3: the job list returns only data of the key's employer, on every page
@@ -668,6 +705,45 @@ export const isolationMutants: Mutant[] = [
       "referenceId: where two employers share one, the second one's items name the first)",
     expectedRule: 'jobs.isolation.list',
     transform: listEmployerByReference,
+  },
+  {
+    // spec 5.3: only the key's employer's data, for jobs made in every create form
+    name: 'isolation-put-created-jobs-listed-under-first-employer',
+    area: 'isolation',
+    violates:
+      "5.3, 2.7: the list returns only the key's employer's data (here the second employer's list items of the jobs it " +
+      'made by PUT-create name the first employer; the create and a GET are right)',
+    expectedRule: 'jobs.isolation.list',
+    transform: putCreatedListedUnderFirstEmployer,
+  },
+  {
+    // spec 5.3: single-job reads return only the key's employer's data, on any path
+    name: 'isolation-trailing-slash-read-skips-employer',
+    area: 'isolation',
+    violates:
+      "5.3: single-job reads return only the key's employer's data (here GET /jobs/{id}/, with a trailing slash, goes to " +
+      "a route that reads the job without the employer's scope)",
+    expectedRule: 'jobs.isolation.get-by-id',
+    transform: (next) => async (req) => {
+      if (req.method !== 'GET' || !/^\/api\/v1\.1\/jobs\/\d+\/$/.test(req.path)) return next(req);
+      const path = req.path.slice(0, -1);
+      const id = Number(path.slice(path.lastIndexOf('/') + 1));
+      for (const key of [req.headers['api-key'], otherKey(req.headers['api-key'])]) {
+        const res = await next({ ...req, path, headers: { ...req.headers, 'api-key': key ?? '' } });
+        if (res.status === 200 && responseJson(res)?.id === id) return res;
+      }
+      return next(req);
+    },
+  },
+  {
+    // spec 5.3, 4.3: a write changes the key's employer's job only, in every update form
+    name: 'isolation-title-by-id-renames-other-employers-twin',
+    area: 'isolation',
+    violates:
+      "5.3, 4.3: only the fields sent change, of the key's employer's job (here a title changed by PUT /jobs/{id} is " +
+      "written through by referenceId, so the other employer's job with that referenceId takes it too)",
+    expectedRule: 'jobs.isolation.same-reference',
+    transform: titleByIdWrittenByReference,
   },
   {
     // spec 4.3: update response 200 with the full Job; 2.1: the employer is the key's
