@@ -46,9 +46,6 @@ import { propertyRule, type Implementation } from '../kit/rule-builders.js';
 import { DELETE_HOW, DELETE_WAYS, deleteJob, type DeleteWay } from '../kit/delete-forms.js';
 import { expectCountAgrees, requestList } from '../kit/unscoped-lists.js';
 
-/** The largest page (4.5): the list without q read at once as far as it goes. */
-const MAX_PAGE_SIZE = listLimits.pageSizeMax;
-
 /** What a list shows of the job: its item, or undefined when it is not listed. */
 type Shown = JobHeader | undefined;
 
@@ -206,12 +203,13 @@ async function newestFirstProblems(ctx: RuleContext, created: JobHeader): Promis
  * newest, as a swap-remove from an array does) lists that one out of place. The dates compared are list items'.
  */
 async function unscopedOrderProblems(ctx: RuleContext, deleted: number | undefined): Promise<string[]> {
-  const res = await requestList(ctx.api, { pageSize: MAX_PAGE_SIZE }, new Set(deleted === undefined ? [] : [deleted]));
+  const pageSize = listLimits.pageSizeMax;
+  const res = await requestList(ctx.api, { pageSize }, new Set(deleted === undefined ? [] : [deleted]));
   const items = res.status === 200 ? (res.json?.data ?? []) : [];
   const at = firstOutOfOrder(items);
   if (at <= 0) return [];
   return [
-    `GET /jobs?pageSize=${MAX_PAGE_SIZE} lists job ${items[at]!.id} (${items[at]!.publishDate}) after job ${items[at - 1]!.id} ` +
+    `GET /jobs?pageSize=${pageSize} lists job ${items[at]!.id} (${items[at]!.publishDate}) after job ${items[at - 1]!.id} ` +
       `(${items[at - 1]!.publishDate}), at ${at + 1}`,
   ];
 }

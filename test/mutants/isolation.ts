@@ -725,7 +725,7 @@ export const isolationMutants: Mutant[] = [
       "a route that reads the job without the employer's scope)",
     expectedRule: 'jobs.isolation.get-by-id',
     transform: (next) => async (req) => {
-      if (req.method !== 'GET' || !/^\/api\/v1\.1\/jobs\/\d+\/$/.test(req.path)) return next(req);
+      if (req.method !== 'GET' || !/\/jobs\/\d+\/$/.test(req.path)) return next(req);
       const path = req.path.slice(0, -1);
       const id = Number(path.slice(path.lastIndexOf('/') + 1));
       for (const key of [req.headers['api-key'], otherKey(req.headers['api-key'])]) {

@@ -637,9 +637,11 @@ const swapRemoveOnDelete: Transform = (next) => {
     if (res.status !== 204 || job === undefined || !Array.isArray(items)) return res;
     const order = orderOf(req, items).map((item) => item.id as number);
     const at = order.indexOf(job.id as number);
-    // The newest job (the array's last) takes the deleted job's slot; one that was newest, or next to it, just goes.
-    if (at >= 2) order.splice(at - 1, 1, order.shift()!);
-    else if (at >= 0) order.splice(at, 1);
+    if (at >= 2) {
+      // The newest job (the array's last, the list's first) takes the deleted job's slot.
+      order[at] = order[0]!;
+      order.shift();
+    } else if (at >= 0) order.splice(at, 1); // the newest, or the one next to it: the slot closes as it should
     orders.set(keyOf(req), order);
     return res;
   };
