@@ -224,8 +224,8 @@ async function createFixture(ctx: RuleContext, aspect: MatrixAspect): Promise<Ma
     return { ...body, title: scopedTitle(ctx, marker, titledAt(i, titleWord)), status, ...flag };
   });
   // The jobs no q level names carry both levels in every other text field: q matches title and referenceId only.
-  const terms = [titleWord, named[REFERENCE_JOB]!.referenceId];
-  for (const [i, body] of named.entries()) if (!isTitled(i)) named[i] = { ...body, ...termsElsewhere(body, terms) };
+  const referenceTerm = named[REFERENCE_JOB]!.referenceId;
+  for (const [i, body] of named.entries()) if (!isTitled(i)) named[i] = { ...body, ...termsElsewhere(body, titleWord, referenceTerm) };
   // What the creates send: the jobs reached by a later write are created before it, the two renamed jobs each with the
   // other's referenceId (RENAMED_AWAY holds the reference-id level's first).
   const swapped = (i: number): string => named[i === RENAMED_AWAY ? REFERENCE_JOB : i === REFERENCE_JOB ? RENAMED_AWAY : i]!.referenceId;
@@ -342,14 +342,20 @@ async function otherEmployerComesAndGoes(ctx: RuleContext, bodies: readonly Body
 }
 
 /**
- * The text fields other than title and referenceId, holding `terms`: the description, and the address of the job's
- * routing type (the email's local part, the URL's path). A search that also reads them finds jobs it must not (4.5).
+ * The text fields other than title and referenceId, holding the q levels' terms: the description, and the address of
+ * the job's routing type (the email's local part, the URL's path). A search that also reads them finds jobs it must
+ * not (4.5).
  */
-function termsElsewhere(body: Body, terms: readonly string[]): Body {
+function termsElsewhere(body: Body, titleWord: string, referenceTerm: string): Body {
+  // The addresses stay in ASCII: whether a server takes one beyond ASCII is open (email.non-ascii), and a fixture
+  // job's create is setup. So the email carries the referenceId level's term alone, and the URL the title word
+  // percent-encoded.
   return {
-    description: `<p>${terms.join(' ')}</p>`,
-    ...(typeof body.applicationEmail === 'string' ? { applicationEmail: `${terms[0]}@example.com` } : {}),
-    ...(typeof body.applicationUrl === 'string' ? { applicationUrl: `https://jobs.example.com/${terms.join('/')}` } : {}),
+    description: `<p>${titleWord} ${referenceTerm}</p>`,
+    ...(typeof body.applicationEmail === 'string' ? { applicationEmail: `${referenceTerm}@example.com` } : {}),
+    ...(typeof body.applicationUrl === 'string'
+      ? { applicationUrl: `https://jobs.example.com/${encodeURIComponent(titleWord)}/${referenceTerm}` }
+      : {}),
   };
 }
 
