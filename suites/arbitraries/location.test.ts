@@ -8,7 +8,6 @@ import {
 } from './arbitrary-assertions.test-support.js';
 import {
   locationCityOnlyArb,
-  locationInputArb,
   locationsArb,
   locationWithProvinceArb,
   UNUSUAL_PLACES,
@@ -18,13 +17,14 @@ import {
 } from './location.js';
 import { inputLimits, provinceCodes } from './schema-limits.js';
 
-describe('locationInputArb', () => {
-  it('gives the same locations for the same seed', () => {
-    assertSameValuesGivenSameSeed(locationInputArb);
+describe('location inputs', () => {
+  it('give the same locations for the same seed', () => {
+    assertSameValuesGivenSameSeed(locationWithProvinceArb);
+    assertSameValuesGivenSameSeed(locationCityOnlyArb);
   });
 
-  it('passes location-input.schema.json in both forms', () => {
-    for (const arb of [locationInputArb, locationWithProvinceArb, locationCityOnlyArb, unusualLocationArb, unusualCityOnlyArb]) {
+  it('pass location-input.schema.json in both forms', () => {
+    for (const arb of [locationWithProvinceArb, locationCityOnlyArb, unusualLocationArb, unusualCityOnlyArb]) {
       assertProduceCorrectValues(arb, (location) => {
         const result = validators.locationInput(location);
         expect(result.ok, JSON.stringify(result)).toBe(true);
@@ -32,14 +32,18 @@ describe('locationInputArb', () => {
     }
   });
 
-  it('uses `City, PC` with a schema province code, or a bare city', () => {
+  it('use `City, PC` with a schema province code, or a bare city', () => {
     assertProduceCorrectValues(locationWithProvinceArb, ({ description }) => {
       const [, code] = description.split(', ');
       expect(provinceCodes).toContain(code);
     });
     assertProduceCorrectValues(locationCityOnlyArb, ({ description }) => expect(description).not.toContain(','));
-    const forms = new Set(fc.sample(locationInputArb, { seed: 3, numRuns: 100 }).map((l) => l.description.includes(',')));
-    expect(forms).toEqual(new Set([true, false]));
+  });
+
+  it("give every job body the recommended form only: the bare city is the location rules' to send", () => {
+    assertProduceCorrectValues(locationsArb(), (list) => {
+      for (const { description } of list) expect(provinceCodes).toContain(description.split(', ')[1]);
+    });
   });
 });
 
@@ -87,7 +91,7 @@ describe('unusualLocationArb: official names a too-narrow pattern once refused, 
     // Unofficial or disputable names are drawn nowhere (spec 2.2 leaves the judgement of a valid place to the server).
     const all = [
       ...fc.sample(unusualLocationArb, { seed: 3, numRuns: 300 }),
-      ...fc.sample(locationInputArb, { seed: 3, numRuns: 300 }),
+      ...fc.sample(locationsArb(), { seed: 3, numRuns: 300 }).flat(),
     ].map((l) => l.description);
     expect(all.filter((d) => /\(|\u02BC/.test(d))).toEqual([]);
   });

@@ -1,13 +1,14 @@
 /**
  * @module Location inputs (spec 2.2): `{description}` as `City, PC` (the
- * recommended form) or `City`. Every job body draws from well-known
- * municipalities in their official spelling only: spec 2.2 lets the server
- * judge what a valid Canadian place is, and a gazetteer accepts these. Official
- * names written with punctuation, digits or marks (`St. John's`, `L'Île-Perrot`,
- * `Saint-Louis-du-Ha! Ha!`), and names another province's better-known place
- * shares (`Windsor, NS`), are drawn by the location rules alone
- * (unusualLocationArb). The `City` form only with names that no other Canadian
- * municipality of note shares.
+ * recommended form) or `City`. Every job body names well-known municipalities
+ * in their official spelling, in the recommended form only: spec 2.2 lets the
+ * server judge what a valid Canadian place is, and a server that reads a bare
+ * city from its own list alone (servers written from the spec alone did) then
+ * fails the one rule that sends the bare form, not every rule with a body.
+ * The location rules alone send the bare `City` form (names no other Canadian
+ * municipality of note shares), official names written with punctuation,
+ * digits or marks (`St. John's`, `L'Île-Perrot`, `Saint-Louis-du-Ha! Ha!`),
+ * and names another province's better-known place shares (`Windsor, NS`).
  */
 import * as fc from 'fast-check';
 import { inputLimits, provinceCodes, SchemaLimitError } from './schema-limits.js';
@@ -175,25 +176,15 @@ export const unusualCityOnlyArb: fc.Arbitrary<LocationInput> = fc
   .constantFrom(...CITIES.filter((c) => c.unusual && c.unambiguous))
   .map(cityOnly);
 
-/**
- * Either form; mostly the recommended `City, PC`.
- *
- * @example
- * fc.sample(locationInputArb, 2); // [{ description: 'Toronto' }, { description: 'Halifax, NS' }]
- */
-export const locationInputArb: fc.Arbitrary<LocationInput> = fc.oneof(
-  { weight: 3, arbitrary: locationWithProvinceArb },
-  { weight: 1, arbitrary: locationCityOnlyArb },
-);
-
 function cityOf(location: LocationInput): string {
   return location.description.split(',')[0] ?? location.description;
 }
 
 /**
- * Distinct cities (no server can call the list a duplicate), between
- * `minLength` and `maxLength` entries; by default the schema's bounds
- * (§8: locations per job 1 to 3). Shrinking keeps the count at least minLength.
+ * Distinct cities (no server can call the list a duplicate), in the form
+ * `City, PC`, between `minLength` and `maxLength` entries; by default the
+ * schema's bounds (§8: locations per job 1 to 3). Shrinking keeps the count at
+ * least minLength.
  *
  * @example
  * fc.sample(locationsArb({ minLength: 4, maxLength: 4 }), 1); // four distinct cities: one too many
@@ -201,7 +192,7 @@ function cityOf(location: LocationInput): string {
 export function locationsArb(options: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<LocationInput[]> {
   const minLength = options.minLength ?? inputLimits.locationsMin;
   const maxLength = options.maxLength ?? inputLimits.locationsMax;
-  return fc.uniqueArray(locationInputArb, { minLength, maxLength, selector: cityOf });
+  return fc.uniqueArray(locationWithProvinceArb, { minLength, maxLength, selector: cityOf });
 }
 
 /**
