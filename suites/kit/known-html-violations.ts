@@ -13,7 +13,9 @@
  * `name="..."` lets the others through, a script carrier among them. A
  * stray end tag of a disallowed element (`<p>x</span></p>`) is no tag to a
  * tree-based check, so it is listed apart (knownStrayEndTags). Each kind also
- * comes between two comments, which a check may strip before it looks.
+ * comes between two comments, which a check may strip before it looks, and in
+ * every markup spelling of html-tree.ts (`<script\n>`, `<img/>`, `<p class="x" >`):
+ * a check that reads a tag as `<name>` or `<name attributes>` misses those.
  */
 import { htmlAllowlist } from '../../schemas/index.js';
 import type { HtmlViolationKind } from '../arbitraries/html.js';
@@ -54,7 +56,32 @@ function inPlace(tag: string, attributes: string, isVoid: boolean): string {
  * knownHtmlViolations('disallowed-tag')[0]; // '<p>text <script>alert(1)</script></p>'
  */
 export function knownHtmlViolations(kind: HtmlViolationKind): string[] {
-  return [...lowerCase(kind), ...otherSpellings(kind), ...attributeForms(kind), ...betweenComments(kind)];
+  return [...lowerCase(kind), ...otherSpellings(kind), ...attributeForms(kind), ...betweenComments(kind), ...markupSpellings(kind)];
+}
+
+/** One violation of `kind` as a tree, with a void element beside it (whose end a markup spelling writes too). */
+function violationTree(kind: HtmlViolationKind): HtmlNode[] {
+  const link = linkTags[0]!;
+  const lineBreak: HtmlNode = { ...element('br', []), void: true };
+  const violation: Record<HtmlViolationKind, HtmlNode> = {
+    'disallowed-tag': element('script', [text('alert(1)')]),
+    'attribute-on-non-a': element('b', [text('text')], [['class', 'x']]),
+    'a-without-href': element(link, [text('link')], [['target', '_blank']]),
+    'other-attribute-on-a': element(
+      link,
+      [text('link')],
+      [
+        ['href', HREF],
+        ['class', 'x'],
+      ],
+    ),
+  };
+  return [element('p', [text('text '), violation[kind], lineBreak, text('after')])];
+}
+
+/** The violation of `kind` in each markup spelling (html-tree.ts): the same tree to an HTML parser. */
+function markupSpellings(kind: HtmlViolationKind): string[] {
+  return [...new Set(MARKUP_SPELLINGS.map((markup) => serializeHtml(violationTree(kind), 'lower', markup)))];
 }
 
 /**
