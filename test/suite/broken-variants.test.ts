@@ -95,14 +95,19 @@ describe('broken variants of the mock', () => {
 
   it('shrinks a failing lifecycle to a short, readable sequence', async () => {
     // A status sent alone on a plain PUT: the scripted sequence archives that way only through the override (and with
-    // other fields by id and by referenceId), so random sequences find it, and shrink it (at this seed: the draws of
-    // the model's forms decide which seeds reach it).
+    // other fields by id and by referenceId), so random sequences find it, and shrink it. The draws of the model's
+    // forms decide which seeds reach it, so the first of a few seeds that does is taken (any change to a generator
+    // moves them).
     const ignoresLoneArchive = rewriteRequest(isPut, (body) => {
       if (body.status === 'archived' && Object.keys(body).every((key) => key === 'status' || key === 'referenceId')) delete body.status;
     });
-    await using mock = await createMockServer({ transform: ignoresLoneArchive });
-    const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed: 1, runs: 20, rules: rulesOf(modelRules) });
-    const [mismatch] = report.rules[0]!.mismatches;
+    const mismatches = [];
+    for (let seed = 1; seed <= 12 && mismatches.length === 0; seed++) {
+      await using mock = await createMockServer({ transform: ignoresLoneArchive });
+      const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-key-1', seed, runs: 20, rules: rulesOf(modelRules) });
+      mismatches.push(...report.rules[0]!.mismatches);
+    }
+    const [mismatch] = mismatches;
     expect(mismatch?.title).toMatch(/status archived did not move the job from active to archived|departs from/);
     const steps = String(mismatch?.counterexample?.text ?? '');
     // Shrunk to a few named commands (the model's scripted sequence may reach the fault by a create with a status).
