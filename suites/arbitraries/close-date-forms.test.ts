@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../../schemas/index.js';
 import { DAY_MS } from '../../schemas/time-units.js';
 import { assertProduceCorrectValues, assertSameValuesGivenSameSeed } from './arbitrary-assertions.test-support.js';
-import { CLOSE_DATE_FORMS, closeDateFormArb, futureInstantArb, respelledDate, writeCloseDate } from './close-date-forms.js';
+import {
+  CLOSE_DATE_FORMS,
+  closeDateFormArb,
+  futureInstantArb,
+  OTHER_SPELLINGS,
+  respelledDate,
+  writeCloseDate,
+} from './close-date-forms.js';
 import { sameDate } from '../../judging/compare.js';
 
 const NOW = Date.UTC(2026, 10, 28, 3, 0);
@@ -14,19 +21,25 @@ describe('closeDate forms', () => {
     assertSameValuesGivenSameSeed(fc.tuple(closeDateFormArb, futureInstantArb(NOW)));
   });
 
-  it.each(CLOSE_DATE_FORMS.map((form) => [form.name, form] as const))('%s: the schemas read the instant written', (_name, form) => {
-    const text = writeCloseDate(AT, 456_789, form);
-    const read = parseIsoDate(text);
-    expect(read, text).toBeDefined();
-    if (form.dateOnly) return expect(read?.ms).toBe(Date.UTC(2026, 11, 2));
-    // Cut to the digits the form writes; a form without a zone reads its wall time as UTC.
-    const step = form.seconds === false ? 60_000 : form.fractionDigits === undefined ? 1000 : 10 ** (3 - Math.min(form.fractionDigits, 3));
-    expect(read!.ms, text).toBe(Math.floor(AT / step) * step);
-    expect(read!.offsetMinutes).toBe(form.offsetMinutes);
-  });
+  it.each([...CLOSE_DATE_FORMS, ...OTHER_SPELLINGS].map((form) => [form.name, form] as const))(
+    '%s: the schemas read the instant written',
+    (_name, form) => {
+      const text = writeCloseDate(AT, 456_789, form);
+      const read = parseIsoDate(text);
+      expect(read, text).toBeDefined();
+      if (form.dateOnly) return expect(read?.ms).toBe(Date.UTC(2026, 11, 2));
+      // Cut to the digits the form writes; a form without a zone reads its wall time as UTC.
+      const step =
+        form.seconds === false ? 60_000 : form.fractionDigits === undefined ? 1000 : 10 ** (3 - Math.min(form.fractionDigits, 3));
+      expect(read!.ms, text).toBe(Math.floor(AT / step) * step);
+      expect(read!.offsetMinutes).toBe(form.offsetMinutes);
+    },
+  );
 
   it('spell each form as its name says', () => {
-    const spelled = Object.fromEntries(CLOSE_DATE_FORMS.map((form) => [form.name, writeCloseDate(AT, 456_789, form)]));
+    const spelled = Object.fromEntries(
+      [...CLOSE_DATE_FORMS, ...OTHER_SPELLINGS].map((form) => [form.name, writeCloseDate(AT, 456_789, form)]),
+    );
     expect(spelled).toMatchObject({
       date: '2026-12-02',
       'basic date': '20261202',
@@ -34,7 +47,7 @@ describe('closeDate forms', () => {
       nanoseconds: '2026-12-02T08:15:30.123456789Z',
       'comma fraction': '2026-12-02T08:15:30,12Z',
       '-05:00': '2026-12-02T03:15:30-05:00',
-      '+0545 without a colon': '2026-12-02T14:00:30+0545',
+      '+0545 without a colon after an extended time': '2026-12-02T14:00:30+0545',
       '+09 hours only': '2026-12-02T17:15:30+09',
       'basic -0500 with a fraction': '20261202T031530.1234-0500',
       'lower-case t and z': '2026-12-02t08:15:30z',

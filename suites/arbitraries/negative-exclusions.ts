@@ -72,6 +72,8 @@ export const LENIENT_KINDS: Readonly<Partial<Record<NegativeKind, string>>> = {
   'coerced-type':
     'the spec gives the JSON type; a parser that reads "1" as 1, 123 as "123" or "true" as true is lenient, not wrong by a stated rule',
   'enum-case': 'spec 3 spells the statuses in lower case; a server that compares them without case reads the same status',
+  'enum-white-space':
+    'spec 3 names the statuses; a server that trims the strings it is sent (a framework default in some) reads the same status',
 };
 
 /** Fields whose format a lenient parser reads past (a date written another way). */
@@ -85,7 +87,7 @@ const LENIENT_FIELDS: Readonly<Record<string, string>> = {
  *
  * @example
  * levelOf('status', 'enum-case'); // 'should'
- * levelOf('status', 'enum-white-space'); // 'must'
+ * levelOf('status', 'enum-prefix'); // 'must'
  */
 export function levelOf(field: string, kind: NegativeKind): NegativeLevel {
   if (LENIENT_KINDS[kind] !== undefined) return 'should';

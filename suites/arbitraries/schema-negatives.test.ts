@@ -130,11 +130,12 @@ describe('derivedNegatives (invalid values from the schemas)', () => {
     expect(derived.some((v) => v.field === 'autoRefresh')).toBe(false);
   });
 
-  it('sends a coerced type and another letter case at the should level, white space around a status as a must', () => {
+  it('sends a coerced type, another letter case and white space around a status at the should level, a prefix as a must', () => {
     const level = (field: string, kind: NegativeKind) => derived.find((v) => v.field === field && v.kind === kind)?.level;
     expect(level('categories[].id', 'coerced-type')).toBe('should');
     expect(level('status', 'enum-case')).toBe('should');
-    expect(level('status', 'enum-white-space')).toBe('must');
+    expect(level('status', 'enum-white-space')).toBe('should');
+    expect(level('status', 'enum-prefix')).toBe('must');
     expect(level('salary.period.id', 'non-integer')).toBe('must');
   });
 });

@@ -281,7 +281,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'should',
     area: 'create',
     title:
-      'POST /jobs and PUT-create with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) are refused',
+      'POST /jobs and PUT-create with a value a lenient reading accepts (a coerced type, a status in another letter case or with white space around it, null for a field that is not nullable, a near-ISO date) are refused',
     statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
   },
   {
@@ -470,6 +470,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Address that receives a copy of each application. Applies only when routing type is 1.',
   },
   {
+    id: 'jobs.roundtrip.close-date-other-spellings',
+    section: '2.1',
+    level: 'must',
+    area: 'roundtrip',
+    title:
+      'A closeDate in a spelling of RFC 3339 that ISO 8601 does not define (a space for T, a lower-case t and z, +0545 after an extended time) is kept as the same instant, or refused without effect, on every write path (observed)',
+    statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
+  },
+  {
     id: 'jobs.update.status-200',
     section: '4.3',
     level: 'must',
@@ -646,7 +655,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'should',
     area: 'update',
     title:
-      'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, another letter case of a status, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
+      'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, a status in another letter case or with white space around it, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
     statement: 'Good practice; the spec says: Request body fields are the same as POST, and its format is symmetrical with the GET result.',
   },
   {

@@ -9,7 +9,8 @@
  * accepted. A case is some values of one field (nested ones included) on one
  * path, then more draws as --runs grows. The must rules send what the spec makes invalid;
  * the should rules what a lenient but defensible reading accepts (a coerced
- * type, another letter case of a status, null read as "not sent"; see
+ * type, a status in another letter case or with white space around it, null
+ * read as "not sent"; see
  * negative-exclusions.ts). An invalid update carries a valid change of
  * another field beside it, which the refusal must not apply either, then or
  * later: a valid update changes only what it sends, and one closes each case
@@ -489,8 +490,8 @@ export const schemaNegativeRules: Implementation[] = [
       section: '4',
       level: 'should',
       title:
-        'POST /jobs and PUT-create with a value a lenient reading accepts (a coerced type, another letter case ' +
-        'of a status, null for a field that is not nullable, a near-ISO date) are refused',
+        'POST /jobs and PUT-create with a value a lenient reading accepts (a coerced type, a status in another letter case ' +
+        'or with white space around it, null for a field that is not nullable, a near-ISO date) are refused',
       statement: 'Good practice; the spec says: Bodies are JSON. Field names and types are those of section 2.',
     },
     'should',
@@ -503,8 +504,8 @@ export const schemaNegativeRules: Implementation[] = [
       section: '4.3',
       level: 'should',
       title:
-        'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, another letter ' +
-        'case of a status, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
+        'A PUT by id, by referenceId or through the override with a value a lenient reading accepts (a coerced type, a status in ' +
+        'another letter case or with white space around it, null for a field that is not nullable, a near-ISO date) is refused and changes nothing',
       statement:
         'Good practice; the spec says: Request body fields are the same as POST, and its format is symmetrical with the GET result.',
     },

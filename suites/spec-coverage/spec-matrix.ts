@@ -849,6 +849,7 @@ const protocol: MatrixGroup = {
 const CLASSES = 'jobs.roundtrip.character-classes';
 const DATE_FORMS = 'jobs.roundtrip.close-date-forms';
 const CLOSE_BEFORE_PUBLISH = 'jobs.roundtrip.close-date-before-publish';
+const OTHER_SPELLINGS = 'jobs.roundtrip.close-date-other-spellings';
 const BLANK_TITLE = 'jobs.roundtrip.blank-title';
 const BLANK_DESCRIPTION = 'jobs.roundtrip.blank-description';
 const NO_CLOSE_DATE_IN_HEADER = 'n/a: the job header (2.7) has no closeDate';
@@ -903,6 +904,23 @@ const roundTrips: MatrixGroup = {
         created: DATE_FORMS,
         read: DATE_FORMS,
         updated: DATE_FORMS,
+        listItem: NO_CLOSE_DATE_IN_HEADER,
+      },
+    },
+    {
+      section: '2.1',
+      statement:
+        '`closeDate` in a spelling only RFC 3339 defines (a space for T, a lower-case t and z, +0545 after an extended time) is kept ' +
+        'as the same instant, or refused with a 4xx and no effect (observed: ISO 8601 defines none of them)',
+      cells: {
+        post: `${OTHER_SPELLINGS} (mutant roundtrip-close-date-space-spelling-offset-dropped)`,
+        putById: OTHER_SPELLINGS,
+        putByReference: OTHER_SPELLINGS,
+        putCreate: OTHER_SPELLINGS,
+        override: OTHER_SPELLINGS,
+        created: OTHER_SPELLINGS,
+        read: OTHER_SPELLINGS,
+        updated: OTHER_SPELLINGS,
         listItem: NO_CLOSE_DATE_IN_HEADER,
       },
     },

@@ -161,6 +161,21 @@ export const roundtripMutants: Mutant[] = [
     ),
   },
   {
+    // spec 2.1: closeDate is "Date, ISO 8601"; a spelling a server takes names the instant it names
+    name: 'roundtrip-close-date-space-spelling-offset-dropped',
+    area: 'roundtrip',
+    violates:
+      '2.1: a closeDate taken keeps its instant (here one written with a space for T is taken, its offset read as UTC: `09:15+01:00` stored as `09:15Z`)',
+    expectedRule: 'jobs.roundtrip.close-date-other-spellings',
+    transform: rewriteRequest(
+      (req) => isPost(req) || isPut(req),
+      (body) => {
+        if (typeof body.closeDate === 'string' && /^\d{4}-\d\d-\d\d \d/.test(body.closeDate))
+          body.closeDate = body.closeDate.replace(NON_UTC_OFFSET, 'Z');
+      },
+    ),
+  },
+  {
     // spec 2.1: closeDate "can be set explicitly"; nothing bounds it by publishDate, so a server may refuse one in the past, not drop it
     name: 'roundtrip-past-close-date-dropped',
     area: 'roundtrip',
