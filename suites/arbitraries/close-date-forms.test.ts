@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../../schemas/index.js';
 import { DAY_MS } from '../../schemas/time-units.js';
 import { assertProduceCorrectValues, assertSameValuesGivenSameSeed } from './arbitrary-assertions.test-support.js';
-import {
-  CLOSE_DATE_FORMS,
-  closeDateFormArb,
-  futureInstantArb,
-  OTHER_SPELLINGS,
-  respelledDate,
-  writeCloseDate,
-} from './close-date-forms.js';
+import { CLOSE_DATE_FORMS, closeDateFormArb, futureInstantArb, UNCOMMON_FORMS, respelledDate, writeCloseDate } from './close-date-forms.js';
 import { sameDate } from '../../judging/compare.js';
 
 const NOW = Date.UTC(2026, 10, 28, 3, 0);
@@ -21,7 +14,7 @@ describe('closeDate forms', () => {
     assertSameValuesGivenSameSeed(fc.tuple(closeDateFormArb, futureInstantArb(NOW)));
   });
 
-  it.each([...CLOSE_DATE_FORMS, ...OTHER_SPELLINGS].map((form) => [form.name, form] as const))(
+  it.each([...CLOSE_DATE_FORMS, ...UNCOMMON_FORMS].map((form) => [form.name, form] as const))(
     '%s: the schemas read the instant written',
     (_name, form) => {
       const text = writeCloseDate(AT, 456_789, form);
@@ -38,7 +31,7 @@ describe('closeDate forms', () => {
 
   it('spell each form as its name says', () => {
     const spelled = Object.fromEntries(
-      [...CLOSE_DATE_FORMS, ...OTHER_SPELLINGS].map((form) => [form.name, writeCloseDate(AT, 456_789, form)]),
+      [...CLOSE_DATE_FORMS, ...UNCOMMON_FORMS].map((form) => [form.name, writeCloseDate(AT, 456_789, form)]),
     );
     expect(spelled).toMatchObject({
       date: '2026-12-02',

@@ -1,11 +1,11 @@
 /**
  * @module closeDate in every form the schemas accept (spec 2.1 "Date, ISO 8601"; the reading notes: a date or a
- * date-time in any ISO 8601 form; the grammar is common.schema.json `isoDate`): one instant written as a date, as a
- * date-time in minutes, seconds and 1 to 9 fraction digits (`.` or `,`), in UTC (`Z`, `+00:00`) and at offsets east
- * and west of it (`+05:30`, `+05`, `-03:30`, `-05:00`), in the extended and the basic format, and without a zone
- * (CLOSE_DATE_FORMS). The spellings RFC 3339 adds, which ISO 8601 itself does not define (a space for `T`, a
- * lower-case `t` and `z`, a basic offset in an extended date-time), are apart (OTHER_SPELLINGS): a parser of ISO
- * 8601 alone refuses them. Each form is data; writeCloseDate spells an instant in it.
+ * date-time in any ISO 8601 form; the grammar is common.schema.json `isoDate`), one instant written in each. The
+ * forms every mainstream date parser reads (CLOSE_DATE_FORMS): a date, a date-time in seconds and 1 to 9 fraction
+ * digits, in UTC (`Z`, `+00:00`) and at offsets east and west of it (`+05:30`, `-03:30`, `-05:00`, `+14:00`,
+ * `-12:00`). The forms parsers disagree on (UNCOMMON_FORMS), which a server may refuse as its parser does: the basic
+ * format, a comma fraction, a time without seconds, an offset in hours only or without its colon, a lower-case `t`
+ * and `z`, a space for `T`, and no zone. Each form is data; writeCloseDate spells an instant in it.
  */
 import * as fc from 'fast-check';
 import { parseIsoDate } from '../../schemas/iso-date.js';
@@ -32,37 +32,41 @@ export interface CloseDateForm {
   readonly separator?: 't' | ' ';
 }
 
+/** The forms every mainstream date parser reads (JavaScript's Date, java.time's ISO formatters, Go's RFC 3339, Python's fromisoformat). */
 export const CLOSE_DATE_FORMS: readonly CloseDateForm[] = [
   { name: 'date', dateOnly: true },
-  { name: 'basic date', dateOnly: true, basic: true },
   { name: 'seconds Z', offsetMinutes: 0, zone: 'Z' },
-  { name: 'minutes Z', offsetMinutes: 0, zone: 'Z', seconds: false },
   { name: 'one fraction digit', offsetMinutes: 0, zone: 'Z', fractionDigits: 1 },
   { name: 'milliseconds', offsetMinutes: 0, zone: 'Z', fractionDigits: 3 },
   { name: 'microseconds', offsetMinutes: 0, zone: 'Z', fractionDigits: 6 },
   { name: 'nanoseconds', offsetMinutes: 0, zone: 'Z', fractionDigits: 9 },
-  { name: 'comma fraction', offsetMinutes: 0, zone: 'Z', fractionDigits: 2, comma: true },
   { name: '+00:00', offsetMinutes: 0, zone: '+00:00' },
   { name: '-05:00', offsetMinutes: -300 },
   { name: '+05:30 with milliseconds', offsetMinutes: 330, fractionDigits: 3 },
-  { name: '-03:30 in minutes', offsetMinutes: -210, seconds: false },
-  { name: '+09 hours only', offsetMinutes: 540, zone: '+09' },
+  { name: '-03:30', offsetMinutes: -210 },
   { name: '+14:00, the widest east', offsetMinutes: 840 },
   { name: '-12:00, the widest west', offsetMinutes: -720 },
-  { name: 'basic Z', basic: true, offsetMinutes: 0, zone: 'Z' },
-  { name: 'basic -0500 with a fraction', basic: true, offsetMinutes: -300, zone: '-0500', fractionDigits: 4 },
-  { name: 'no zone', fractionDigits: 3 },
 ];
 
 /**
- * Date-times in the spellings of RFC 3339 that ISO 8601 does not define: taken or refused, which is the server's
- * choice (Python's `datetime.fromisoformat` refuses a lower-case `z`, Java's ISO offset parser `+0545` after an
- * extended time), and a spelling taken is kept as its instant.
+ * Forms of ISO 8601, or of its profile RFC 3339, that mainstream date parsers disagree on: taken or refused, which is
+ * the server's choice of parser (JavaScript's Date refuses the basic format, a comma fraction and `+09`; java.time's
+ * ISO formatters the basic format, a space for `T` and `+0545` after an extended time; Go's RFC 3339 a time without
+ * seconds; Python's fromisoformat a lower-case `z`; a time without a zone names no instant until a zone is
+ * assumed), and a form taken is kept as its day or instant.
  */
-export const OTHER_SPELLINGS: readonly CloseDateForm[] = [
+export const UNCOMMON_FORMS: readonly CloseDateForm[] = [
+  { name: 'basic date', dateOnly: true, basic: true },
+  { name: 'minutes Z', offsetMinutes: 0, zone: 'Z', seconds: false },
+  { name: '-03:30 in minutes', offsetMinutes: -210, seconds: false },
+  { name: 'comma fraction', offsetMinutes: 0, zone: 'Z', fractionDigits: 2, comma: true },
+  { name: '+09 hours only', offsetMinutes: 540, zone: '+09' },
+  { name: 'basic Z', basic: true, offsetMinutes: 0, zone: 'Z' },
+  { name: 'basic -0500 with a fraction', basic: true, offsetMinutes: -300, zone: '-0500', fractionDigits: 4 },
   { name: 'lower-case t and z', offsetMinutes: 0, zone: 'z', separator: 't' },
   { name: 'a space for T', offsetMinutes: 60, separator: ' ' },
   { name: '+0545 without a colon after an extended time', offsetMinutes: 345, zone: '+0545' },
+  { name: 'no zone', fractionDigits: 3 },
 ];
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
@@ -120,7 +124,7 @@ export function futureInstantArb(now: number = Date.now()): fc.Arbitrary<Instant
  * One of the forms, drawn.
  *
  * @example
- * fc.sample(closeDateFormArb, 1); // [{ name: '+09 hours only', offsetMinutes: 540, zone: '+09' }]
+ * fc.sample(closeDateFormArb, 1); // [{ name: '-03:30', offsetMinutes: -210 }]
  */
 export const closeDateFormArb: fc.Arbitrary<CloseDateForm> = fc.constantFrom(...CLOSE_DATE_FORMS);
 

@@ -470,7 +470,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Address that receives a copy of each application. Applies only when routing type is 1.',
   },
   {
-    id: 'jobs.roundtrip.close-date-other-spellings',
+    id: 'jobs.roundtrip.close-date-uncommon-forms',
     section: '2.1',
     level: 'must',
     area: 'roundtrip',

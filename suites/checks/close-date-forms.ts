@@ -1,10 +1,10 @@
 /**
- * @module closeDate through every form and offset of ISO 8601 the schemas accept (spec 2.1 "Date, ISO 8601"; the
- * reading notes: any ISO 8601 form), on every write path and every read of it: the POST answer and a GET, the answer
+ * @module closeDate through every form and offset of ISO 8601 that every mainstream date parser reads (spec 2.1
+ * "Date, ISO 8601"; the reading notes: any ISO 8601 form), on every write path and every read of it: the POST answer and a GET, the answer
  * of each update form and each PUT-create (the method override's where the target honours it), and a GET after each.
  * A date comes back as that day under either reading (its written date or its UTC date); a date-time as the same
  * instant, to the precision the answer writes (judging/dates.ts keepsDate). Each form goes out in every run (the
- * rule's examples), then drawn ones. The spellings only RFC 3339 defines are open: taken and kept, or refused.
+ * rule's examples), then drawn ones. The forms parsers disagree on are open: taken and kept, or refused.
  */
 import * as fc from 'fast-check';
 import type { Job } from '../../schemas/types.gen.js';
@@ -13,7 +13,7 @@ import {
   CLOSE_DATE_FORMS,
   closeDateFormArb,
   futureInstantArb,
-  OTHER_SPELLINGS,
+  UNCOMMON_FORMS,
   writeCloseDate,
   type CloseDateForm,
   type Instant,
@@ -103,7 +103,7 @@ interface OpenCloseDates {
   datesFor(publishDate: string): Array<[string, string]>;
   /** Why either answer passes. */
   statement: string;
-  topic: 'close-date.before-publish' | 'close-date.calendar-edge' | 'close-date.other-spelling';
+  topic: 'close-date.before-publish' | 'close-date.calendar-edge' | 'close-date.uncommon-form';
   /** The section the observation names. */
   section: string;
 }
@@ -202,14 +202,14 @@ const closeDateCalendarEdges = openCloseDateRule(
 /** A date-time 40 days after the publishDate, at a minute and second that are not zero, in each spelling only RFC 3339 defines. */
 function otherSpellings(publishDate: string): Array<[string, string]> {
   const at = instantMs(publishDate) + 40 * DAY_MS + 17 * 60_000 + 23_000;
-  return OTHER_SPELLINGS.map((form) => [`a closeDate written with ${form.name}`, writeCloseDate(at - (at % 1000), 0, form)]);
+  return UNCOMMON_FORMS.map((form) => [`a closeDate written with ${form.name}`, writeCloseDate(at - (at % 1000), 0, form)]);
 }
 
 // Which spellings beyond ISO 8601 a server's date parser reads is its choice: recorded per path and spelling; one
 // taken is kept as the instant it names.
 const closeDateOtherSpellings = openCloseDateRule(
   {
-    id: 'jobs.roundtrip.close-date-other-spellings',
+    id: 'jobs.roundtrip.close-date-uncommon-forms',
     section: '2.1',
     level: 'must',
     title:
@@ -220,7 +220,7 @@ const closeDateOtherSpellings = openCloseDateRule(
   {
     datesFor: otherSpellings,
     statement: 'spec 2.1: closeDate is a "Date, ISO 8601"; ISO 8601 defines none of these spellings, RFC 3339 does',
-    topic: 'close-date.other-spelling',
+    topic: 'close-date.uncommon-form',
     section: '2.1',
   },
 );

@@ -383,12 +383,12 @@ export const OBSERVATION_TOPICS = {
     meaning:
       'Whether a closeDate at a calendar edge (29 February, the turn of a year, past 2038-01-19, year 9999) is accepted or refused, per write path.',
   },
-  'close-date.other-spelling': {
+  'close-date.uncommon-form': {
     openPoint: 'input.unbounded',
     section: '2.1',
     meaning:
-      'Whether a closeDate in a spelling only RFC 3339 defines (a space for T, a lower-case t and z, +0545 after an extended time) is ' +
-      'accepted or refused, per write path.',
+      'Whether a closeDate in a form date parsers disagree on (the basic format, a comma fraction, no seconds, an offset in hours or ' +
+      'without a colon, a lower-case t and z, a space for T, no zone) is accepted or refused, per write path.',
   },
   'paging-link-param-order': {
     openPoint: 'urls.form',

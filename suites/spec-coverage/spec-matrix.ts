@@ -849,7 +849,7 @@ const protocol: MatrixGroup = {
 const CLASSES = 'jobs.roundtrip.character-classes';
 const DATE_FORMS = 'jobs.roundtrip.close-date-forms';
 const CLOSE_BEFORE_PUBLISH = 'jobs.roundtrip.close-date-before-publish';
-const OTHER_SPELLINGS = 'jobs.roundtrip.close-date-other-spellings';
+const UNCOMMON_FORMS = 'jobs.roundtrip.close-date-uncommon-forms';
 const BLANK_TITLE = 'jobs.roundtrip.blank-title';
 const BLANK_DESCRIPTION = 'jobs.roundtrip.blank-description';
 const NO_CLOSE_DATE_IN_HEADER = 'n/a: the job header (2.7) has no closeDate';
@@ -893,8 +893,8 @@ const roundTrips: MatrixGroup = {
     {
       section: '2.1',
       statement:
-        '`closeDate` "Date, ISO 8601" in every form the schemas accept (date, basic, minutes, 1-9 fraction digits, Z, offsets east and west, no zone) ' +
-        'comes back as the same day, or the same instant where a time was sent',
+        '`closeDate` "Date, ISO 8601" in every form mainstream parsers read (a date, seconds and 1-9 fraction digits, Z, +00:00, offsets ' +
+        'east and west) comes back as the same day, or the same instant where a time was sent',
       cells: {
         post: `${DATE_FORMS} (mutant roundtrip-close-date-offset-dropped)`,
         putById: DATE_FORMS,
@@ -910,17 +910,17 @@ const roundTrips: MatrixGroup = {
     {
       section: '2.1',
       statement:
-        '`closeDate` in a spelling only RFC 3339 defines (a space for T, a lower-case t and z, +0545 after an extended time) is kept ' +
-        'as the same instant, or refused with a 4xx and no effect (observed: ISO 8601 defines none of them)',
+        '`closeDate` in a form date parsers disagree on (basic format, comma fraction, no seconds, an offset in hours or without a ' +
+        'colon, lower-case t and z, a space for T, no zone) is kept as the same day or instant, or refused with a 4xx and no effect (observed)',
       cells: {
-        post: `${OTHER_SPELLINGS} (mutant roundtrip-close-date-space-spelling-offset-dropped)`,
-        putById: OTHER_SPELLINGS,
-        putByReference: OTHER_SPELLINGS,
-        putCreate: OTHER_SPELLINGS,
-        override: OTHER_SPELLINGS,
-        created: OTHER_SPELLINGS,
-        read: OTHER_SPELLINGS,
-        updated: OTHER_SPELLINGS,
+        post: `${UNCOMMON_FORMS} (mutant roundtrip-close-date-space-spelling-offset-dropped)`,
+        putById: UNCOMMON_FORMS,
+        putByReference: UNCOMMON_FORMS,
+        putCreate: UNCOMMON_FORMS,
+        override: UNCOMMON_FORMS,
+        created: UNCOMMON_FORMS,
+        read: UNCOMMON_FORMS,
+        updated: UNCOMMON_FORMS,
         listItem: NO_CLOSE_DATE_IN_HEADER,
       },
     },

@@ -166,7 +166,7 @@ export const roundtripMutants: Mutant[] = [
     area: 'roundtrip',
     violates:
       '2.1: a closeDate taken keeps its instant (here one written with a space for T is taken, its offset read as UTC: `09:15+01:00` stored as `09:15Z`)',
-    expectedRule: 'jobs.roundtrip.close-date-other-spellings',
+    expectedRule: 'jobs.roundtrip.close-date-uncommon-forms',
     transform: rewriteRequest(
       (req) => isPost(req) || isPut(req),
       (body) => {
