@@ -3,7 +3,8 @@
  * update form (by id, by referenceId, through the override where the target honours it); the answer, where taken,
  * and a GET must show the job as it was.
  * - A job's own GET result sent back (4.3: the body "is symmetrical with the GET result"), whole and then each request
- *   field of it alone (a partial update may send any of them). Every value in it is the job's own, its referenceId
+ *   field of it alone (a partial update may send any of them), of a job routed by email and of one routed by URL (a
+ *   routing type resent alone leaves its address as it was). Every value in it is the job's own, its referenceId
  *   included: a server that checks a sent value against the stored ones without leaving the job itself out (a
  *   referenceId "already in use" by the job that holds it), or that asks a field for its companions (a routing type
  *   sent without its address), refuses it, and one that rewrites a value it is sent unchanged moves it. It must be
@@ -21,6 +22,7 @@ import * as fc from 'fast-check';
 import { anonymous, asCreateInput, createBodyArb, identify, withNumberAmounts } from '../kit/bodies.js';
 import { respelledDate } from '../arbitraries/close-date-forms.js';
 import { PARTIAL_SALARY_FIELDS, wholeSalaryArb } from '../arbitraries/salary.js';
+import { emailRoutingArb, urlRoutingArb, type Routing } from '../arbitraries/routing.js';
 import { changedFields, changeLines } from '../../judging/compare.js';
 import { expectStatus, isSuccess, jobOf } from '../kit/http.js';
 import { createJob, getJob } from '../kit/jobs.js';
@@ -38,23 +40,33 @@ interface NoChange {
   because: string;
 }
 
+interface NoChangeCase {
+  body: Body;
+  /** One routing of each type: a field whose companion depends on the routing type is sent alone under both. */
+  routings: Routing[];
+}
+
 function noChangeRule(entry: RuleEntry, update: NoChange): Implementation {
-  return propertyRule<Body>(entry, {
+  return propertyRule<NoChangeCase>(entry, {
     maxRuns: 1,
     // A whole salary (maxAmount and plusCommission spelled out), so that a part of it sent alone leaves fields to lose.
-    arbitrary: (ctx) => fc.tuple(createBodyArb(ctx), wholeSalaryArb).map(([body, salary]) => ({ ...body, salary })),
-    check: async (ctx: RuleContext, generated) => {
-      const named = identify(ctx, generated);
-      const { id } = await createJob(ctx, named);
+    arbitrary: (ctx) =>
+      fc
+        .tuple(createBodyArb(ctx), wholeSalaryArb, emailRoutingArb, urlRoutingArb)
+        .map(([body, salary, email, url]) => ({ body: { ...body, salary }, routings: [email, url] })),
+    check: async (ctx: RuleContext, { body, routings }) => {
+      const { applicationEmail: _email, applicationUrl: _url, ...unrouted } = body;
+      const jobs: Array<{ id: number; forms: readonly UpdateForm[]; created: Body }> = [];
+      for (const routing of routings) {
+        const named = identify(ctx, { ...unrouted, ...routing });
+        jobs.push({ id: (await createJob(ctx, named)).id, forms: UPDATE_FORMS, created: named });
+      }
       // Then a job without a referenceId, beside another one without: named by id, its own null or "" is no
       // referenceId "in use" by the other (2.1: the employer gave none).
-      const unnamed = anonymous(ctx, generated);
+      const unnamed = anonymous(ctx, body);
       const anonymousId = (await createJob(ctx, unnamed)).id;
-      await createJob(ctx, anonymous(ctx, generated));
-      const jobs = [
-        { id, forms: UPDATE_FORMS, created: named },
-        { id: anonymousId, forms: UPDATE_FORMS.filter((form) => !namesByReference(form)), created: unnamed },
-      ];
+      await createJob(ctx, anonymous(ctx, body));
+      jobs.push({ id: anonymousId, forms: UPDATE_FORMS.filter((form) => !namesByReference(form)), created: unnamed });
       for (const { id, forms, created } of jobs) await resendEach(ctx, update, id, forms, created);
     },
   });

@@ -530,6 +530,23 @@ const overrideStatusCollapsesRepeats: Transform = (next) => async (req) => {
   return next(Object.keys(collapsed).length === 0 ? req : withJsonBody(req, { ...collapsed, ...body }));
 };
 
+/**
+ * An update that resends routing type 1 without its address stores none, as a record update from the routing type's
+ * fields alone does: the job shows applicationEmail null from then on, while it still routes by email.
+ */
+const routingTypeResentClearsEmail: Transform = (next) => {
+  const cleared = new JobOverrides();
+  return async (req) => {
+    const body = requestJson(req);
+    const res = await next(req);
+    const job = responseJson(res);
+    const resent = isAnyUpdate(req) && isObject(body?.applicantRoutingType) && body.applicantRoutingType.id === 1;
+    if (resent && body?.applicationEmail === undefined && res.status === 200 && isJobBody(job))
+      cleared.set(job.id, { applicationEmail: null });
+    return cleared.apply(res);
+  };
+};
+
 export const updateMutants: Mutant[] = [
   {
     // spec 4.5, 4.3: q matches the job's referenceId, which a refused rename leaves as it was
@@ -1677,5 +1694,13 @@ export const updateMutants: Mutant[] = [
       'written: a job copied with its id under a new referenceId renames and rewrites the original)',
     expectedRule: 'jobs.update.read-only-fields',
     transform: putByReferenceFollowsBodyId,
+  },
+  {
+    // spec 4.3: only the fields sent change; an update that resends the routing type alone leaves its address
+    name: 'update-routing-type-resent-clears-email',
+    area: 'update',
+    violates: '4.3: only the fields sent change (here routing type 1 resent alone leaves the job without its applicationEmail)',
+    expectedRule: 'jobs.update.get-result-resent',
+    transform: routingTypeResentClearsEmail,
   },
 ];
