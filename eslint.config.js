@@ -20,7 +20,17 @@ const NODE_GLOBALS = [
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', 'test-output/', 'schemas/*.gen.ts', 'openapi/', '**/package-lock.json'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'bench/out/',
+      'test-output/',
+      'schemas/*.gen.ts',
+      'openapi/',
+      '**/package-lock.json',
+      'test/independent/spec-only-server.mjs',
+    ],
   },
   // StrykerJS's sandbox and reports (npm run mutation).
   { ignores: ['.stryker-tmp/', 'mutation-report/'] },
