@@ -35,4 +35,12 @@ describe('smallerPlaceArb', () => {
     const all = new Set(fc.sample(smallerPlaceArb(new Set())!, { seed: 3, numRuns: 2000 }).map((l) => cityOf(l.description)));
     expect(smallerPlaceArb(all)).toBeUndefined();
   });
+
+  it('is undefined when fewer places than a draw needs are left: a draw of that many distinct ones would never end', () => {
+    const all = [...new Set(fc.sample(smallerPlaceArb(new Set())!, { seed: 4, numRuns: 2000 }).map((l) => cityOf(l.description)))];
+    const twoLeft = new Set(all.slice(2));
+    expect(smallerPlaceArb(twoLeft, 3)).toBeUndefined();
+    const left = fc.sample(smallerPlaceArb(twoLeft, 2)!, { seed: 5, numRuns: 100 }).map((l) => cityOf(l.description));
+    expect(new Set(left)).toEqual(new Set(all.slice(0, 2)));
+  });
 });

@@ -44,12 +44,13 @@ const PLACES: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * `City, PC` places whose city is not among `excludedCities` (cityOf keys).
- * Undefined when every place is excluded.
+ * Undefined when fewer than `atLeast` places are left: a draw of that many
+ * distinct ones would never end (a target whose list holds most of them).
  *
  * @example
  * fc.sample(smallerPlaceArb(new Set(['kamloops'])), 1); // [{ description: 'Gander, NL' }]
  */
-export function smallerPlaceArb(excludedCities: ReadonlySet<string>): fc.Arbitrary<LocationInput> | undefined {
+export function smallerPlaceArb(excludedCities: ReadonlySet<string>, atLeast = 1): fc.Arbitrary<LocationInput> | undefined {
   const left = PLACES.filter(([city]) => !excludedCities.has(placeKey(city)));
-  return left.length === 0 ? undefined : fc.constantFrom(...left).map(([city, pc]) => ({ description: `${city}, ${pc}` }));
+  return left.length < Math.max(atLeast, 1) ? undefined : fc.constantFrom(...left).map(([city, pc]) => ({ description: `${city}, ${pc}` }));
 }
