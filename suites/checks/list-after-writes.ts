@@ -16,6 +16,8 @@
  * page of the case's list (the second, one job a page), read around every write too, counts the job a write made or
  * removed and shows its job as a GET reads it (each update form also retitles the job on that page): a cache of later
  * pages that one write path leaves, or a page read ahead when the first was read just before the write, shows there;
+ * and in that list and each status's, page 1 read before the write, page 2 after it holds another job than page 1
+ * (a server that starts a page where it stopped serving the one before repeats a job the write moved);
  * and the employer's list without q gives
  * one total on its first and second page after every write. The rule runs alone (`exclusive`):
  * another rule's write between the two lists, or between the delete and the create, would clear such a cache and hide it.
@@ -65,6 +67,8 @@ interface Around {
   later: [number | undefined, number | undefined];
   /** The job page 2 of the case's list shows after the write. */
   laterItem: Shown;
+  /** Each view of the case's list whose pages 1 and 2, read right after the write, hold one job twice. */
+  repeated: string[];
 }
 
 /**
@@ -84,6 +88,37 @@ const titled = (ctx: RuleContext, body: Body & { referenceId: string }, text: st
 async function laterPage(ctx: RuleContext): Promise<{ total: number | undefined; item: Shown }> {
   const res = await ctx.api.list({ q: caseTagOf(ctx), page: 2, pageSize: 1 });
   return res.status === 200 ? { total: res.json?.paging?.total, item: res.json?.data?.[0] } : { total: undefined, item: undefined };
+}
+
+/** The case's list (q = the case tag, one job a page) plainly and by each status: the views paged around each write. */
+const caseViews = (ctx: RuleContext): ListQuery[] =>
+  [undefined, ...jobStatuses].map((status) => ({ q: caseTagOf(ctx), ...(status && { status }) }));
+
+/** Page 1 of each view, read before a write as a client paging through does before it asks for page 2. */
+async function readFirstPages(ctx: RuleContext): Promise<void> {
+  for (const view of caseViews(ctx)) await ctx.api.list({ ...view, page: 1, pageSize: 1 });
+}
+
+/**
+ * Right after a write, page 2 of each view, then page 1, hold two jobs (2.8: pages are slices of one list): a server
+ * that starts page 2 after the last job it served on page 1 (a cursor kept from the read before the write) serves
+ * again the job the write moved onto page 1. Each view where both pages answer with one job, the same, as a line.
+ */
+async function repeatedAcrossPages(ctx: RuleContext): Promise<string[]> {
+  const repeated: string[] = [];
+  for (const view of caseViews(ctx)) {
+    const second = await ctx.api.list({ ...view, page: 2, pageSize: 1 });
+    const first = await ctx.api.list({ ...view, page: 1, pageSize: 1 });
+    const [top, next] = [
+      first.status === 200 ? first.json?.data?.[0] : undefined,
+      second.status === 200 ? second.json?.data?.[0] : undefined,
+    ];
+    if (top !== undefined && top.id === next?.id)
+      repeated.push(
+        `GET /jobs?q=${view.q}${view.status ? `&status=${view.status}` : ''}&pageSize=1: pages 1 and 2 both hold job ${top.id}`,
+      );
+  }
+  return repeated;
 }
 
 /**
@@ -138,9 +173,10 @@ async function listedAround(
     (await listJobs(ctx, { pageSize: 100, ...query })).json.data.find((header) => header.id === id());
   const shownOf = (): Promise<Shown> => shownIn({ q: referenceId });
   const laterBefore = (await laterPage(ctx)).total;
-  // Then the page before it, as a client paging through does: a server that reads the next page ahead when it answers
-  // one must bring that copy up to date with the write, or the later page after it shows the list before the write.
-  await ctx.api.list({ q: caseTagOf(ctx), page: 1, pageSize: 1 });
+  // Then the page before it, as a client paging through does, in every view: a server that reads the next page ahead
+  // when it answers one, or keeps where it stopped, must bring that up to date with the write, or the later page after
+  // it shows the list before the write.
+  await readFirstPages(ctx);
   // Read before the write too, so that a copy of the unscoped pages taken then must be brought up to date by it.
   await unscopedTotals(ctx);
   await shownOf();
@@ -150,7 +186,8 @@ async function listedAround(
   const byStatus = new Set<JobStatus>();
   for (const status of jobStatuses) if ((await shownIn({ q: referenceId, status })) !== undefined) byStatus.add(status);
   const laterAfter = await laterPage(ctx);
-  return { res, after, byTitleWord, byStatus, later: [laterBefore, laterAfter.total], laterItem: laterAfter.item };
+  const repeated = await repeatedAcrossPages(ctx);
+  return { res, after, byTitleWord, byStatus, later: [laterBefore, laterAfter.total], laterItem: laterAfter.item, repeated };
 }
 
 /** What differs between the list item `after` and the job a GET reads (none listed: `job` undefined), as lines. */
@@ -264,7 +301,7 @@ async function expectListed(
   const [before, now] = later;
   if (before !== undefined && now !== undefined && now !== before + adds)
     problems.push(`page 2 of GET /jobs?q=${caseTagOf(ctx)}&pageSize=1 gives total ${now}, ${before} before the write`);
-  problems.push(...(await laterItemProblems(ctx, around.laterItem)));
+  problems.push(...(await laterItemProblems(ctx, around.laterItem)), ...around.repeated);
   const unscoped = await unscopedPagesDisagree(ctx);
   if (unscoped !== undefined) problems.push(unscoped);
   if (adds === 1 && after !== undefined) problems.push(...(await newestFirstProblems(ctx, after)));

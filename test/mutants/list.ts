@@ -647,6 +647,29 @@ const swapRemoveOnDelete: Transform = (next) => {
   };
 };
 
+/**
+ * Page N of a status list starts after the last job the same view served on page N - 1 (a cursor kept by the
+ * server), not at the (N - 1) × pageSize-th job of the list as it is now: after a write moved a job off an earlier
+ * page, the next page repeats the job that moved up onto it.
+ */
+const statusPagesFromStaleCursor: Transform = (next) => {
+  const cursors = new Map<string, JsonObject>();
+  const slot = (req: CoreRequest, view: ListView, page: number): string =>
+    [req.headers['api-key'] ?? '', view.q ?? '', view.status, view.pageSize, page].join('\u0000');
+  return async (req) => {
+    const view = isList(req) ? listViewOf(req.query) : undefined;
+    const res = await next(req);
+    const body = responseJson(res);
+    if (view?.status === undefined || res.status !== 200 || !isListBody(body)) return res;
+    const cursor = view.page > 1 ? cursors.get(slot(req, view, view.page - 1)) : undefined;
+    const every = cursor === undefined ? undefined : await allHeaders(next, req, { q: view.q, status: view.status });
+    const data = Array.isArray(every) ? every.filter((job) => newestFirst(cursor!, job) < 0).slice(0, view.pageSize) : body.data;
+    const last = data.at(-1);
+    if (last !== undefined) cursors.set(slot(req, view, view.page), last);
+    return data === body.data ? res : withResponseJson(res, { ...body, data });
+  };
+};
+
 export const listMutants: Mutant[] = [
   {
     // spec 4.5: status filters the list, whatever the characters of q
@@ -1815,5 +1838,15 @@ export const listMutants: Mutant[] = [
     expectedRule: 'jobs.list.header-values',
     transform: standardPlanRowsWithoutAutoRefresh,
     choices: { 'header.extra-fields': 'job-fields' },
+  },
+  {
+    // spec 4.5 and 2.8: page N is the Nth slice of the list as it is now, after a write too
+    name: 'list-status-page-starts-after-stale-cursor',
+    area: 'list',
+    violates:
+      '4.5, 2.8: a page is a slice of the current list (here page N of a status list starts after the last job page N - 1 ' +
+      'served before a write, so after a job left page N - 1 the next page repeats the job that moved up)',
+    expectedRule: 'jobs.list.after-writes',
+    transform: statusPagesFromStaleCursor,
   },
 ];
