@@ -9,8 +9,9 @@ import * as fc from 'fast-check';
 import { pairwiseRows, type Row } from './pairwise.js';
 
 export const LIST_LEVELS = {
-  // §4.5 q: "When omitted, no term filter"; an empty q= filters nothing either. A whole title word and a whole
-  // referenceId match under every reading of "matches" (substring, prefix, word).
+  // §4.5 q: "When omitted, no term filter"; an empty q=, where taken, filters nothing either (a refusal is observed:
+  // 4.5 states only the omitted q). A whole title word and a whole referenceId match under every reading of
+  // "matches" (substring, prefix, word).
   q: ['absent', 'empty', 'title-word', 'reference-id'],
   // §4.5 status: "When omitted, all statuses are returned", else one of active, archived, draft.
   status: ['absent', 'active', 'archived', 'draft'],

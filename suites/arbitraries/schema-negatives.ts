@@ -378,6 +378,13 @@ export function deriveAll(): { values: DerivedValue[]; excluded: ExcludedValue[]
   // conditional's field is (sent on every create form, a must there; a should on an update, which may read null as not sent).
   const requiredOnCreate = new Set((loadSchema(CREATE_FILE).required as string[] | undefined) ?? []);
   const fields = loadSchema(FIELDS_FILE).properties as Record<string, JsonSchema>;
+  // But 4.2 shows the requiredness of no top-level field beyond its conditionals ("Requiredness of the remaining request
+  // fields: not shown"): a server may make one optional and read its null as not sent (a title, a position type it
+  // defaults), so that null is a should; a list whose count 2.1 states (1 to 3 locations) it must still refuse.
+  const requirednessOpen = (path: FieldPath, context?: Record<string, unknown>): boolean =>
+    path.length === 1 &&
+    context === undefined &&
+    typeof resolved({ schema: fields[path[0]!]!, file: FIELDS_FILE }).schema.minItems !== 'number';
   const seen = new Set<string>();
   const add = (path: FieldPath, raw: Raw, context?: Record<string, unknown>): void => {
     const field = fieldName(path);
@@ -393,7 +400,7 @@ export function deriveAll(): { values: DerivedValue[]; excluded: ExcludedValue[]
       value: raw.value,
       valid: raw.valid === true,
       reason: raw.reason,
-      level: raw.kind === 'null' && !raw.requiredValue ? 'should' : levelOf(field, raw.kind),
+      level: raw.kind === 'null' && (!raw.requiredValue || requirednessOpen(path, context)) ? 'should' : levelOf(field, raw.kind),
       ...(context ? { context } : {}),
       ...(raw.requiredValue ? { requiredValue: true } : {}),
       ...(raw.repeated ? { repeated: true } : {}),

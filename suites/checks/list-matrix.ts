@@ -585,6 +585,11 @@ async function readAndJudge(ctx: RuleContext, fixture: MatrixFixture, c: ListCom
     ctx.observe({ topic: 'page-past-end', section: '4.5', observed: `refused with ${res.status}` });
     return;
   }
+  if (c.q === 'empty' && isClientError(res.status)) {
+    // 4.5 states an omitted q ("no term filter"), not an empty one: taken, it filters nothing; refused, it is not judged.
+    ctx.observe({ topic: 'q.empty', section: '4.5', observed: `refused with ${res.status}` });
+    return;
+  }
   expectStatus(ctx, res, 200, `GET /jobs answers 200 with {data, paging} (spec 4.5): ${showCombination(c)}`);
   assertJobListBody(res);
   const page = new MatrixPage(ctx, fixture, c, e, res as ApiResponse<JobList> & { json: JobList });

@@ -457,6 +457,11 @@ export const OBSERVATION_TOPICS = {
     section: '4.5',
     meaning: 'What a q a loosely typed server reads as empty or false (`0`, `false`) answered, where it was refused (then not judged).',
   },
+  'q.empty': {
+    openPoint: 'q.match',
+    section: '4.5',
+    meaning: 'What a list with an empty q (`q=`) answered, where it was refused (then not judged): 4.5 states only an omitted q.',
+  },
   'q.wildcards': {
     openPoint: 'q.match',
     section: '4.5',
