@@ -475,7 +475,7 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     level: 'must',
     area: 'roundtrip',
     title:
-      'A closeDate in a spelling of RFC 3339 that ISO 8601 does not define (a space for T, a lower-case t and z, +0545 after an extended time) is kept as the same instant, or refused without effect, on every write path (observed)',
+      'A closeDate in a form date parsers disagree on (the basic format, a comma fraction, no seconds, an offset in hours or without a colon, a lower-case t and z, a space for T, no zone) is kept as the same day or instant, or refused without effect, on every write path (observed)',
     statement: 'closeDate | Date ISO 8601 | Can be set explicitly. Default is 60 days after `publishDate`.',
   },
   {

@@ -199,27 +199,29 @@ const closeDateCalendarEdges = openCloseDateRule(
   { bounded: true },
 );
 
-/** A date-time 40 days after the publishDate, at a minute and second that are not zero, in each spelling only RFC 3339 defines. */
-function otherSpellings(publishDate: string): Array<[string, string]> {
+/** A date-time 40 days after the publishDate, at a minute and second that are not zero, in each uncommon form. */
+function uncommonForms(publishDate: string): Array<[string, string]> {
   const at = instantMs(publishDate) + 40 * DAY_MS + 17 * 60_000 + 23_000;
-  return UNCOMMON_FORMS.map((form) => [`a closeDate written with ${form.name}`, writeCloseDate(at - (at % 1000), 0, form)]);
+  return UNCOMMON_FORMS.map((form) => [`a closeDate in the form "${form.name}"`, writeCloseDate(at - (at % 1000), 0, form)]);
 }
 
-// Which spellings beyond ISO 8601 a server's date parser reads is its choice: recorded per path and spelling; one
-// taken is kept as the instant it names.
-const closeDateOtherSpellings = openCloseDateRule(
+// Which of the forms date parsers disagree on a server reads is the choice of its parser: recorded per path and form;
+// one taken is kept as the day or instant it names.
+const closeDateUncommonForms = openCloseDateRule(
   {
     id: 'jobs.roundtrip.close-date-uncommon-forms',
     section: '2.1',
     level: 'must',
     title:
-      'A closeDate in a spelling of RFC 3339 that ISO 8601 does not define (a space for T, a lower-case t and z, +0545 after an ' +
-      'extended time) is kept as the same instant, or refused without effect, on every write path (observed)',
+      'A closeDate in a form date parsers disagree on (the basic format, a comma fraction, no seconds, an offset in hours or ' +
+      'without a colon, a lower-case t and z, a space for T, no zone) is kept as the same day or instant, or refused without ' +
+      'effect, on every write path (observed)',
     statement: CLOSE_DATE_STATEMENT,
   },
   {
-    datesFor: otherSpellings,
-    statement: 'spec 2.1: closeDate is a "Date, ISO 8601"; ISO 8601 defines none of these spellings, RFC 3339 does',
+    datesFor: uncommonForms,
+    statement:
+      'spec 2.1: closeDate is a "Date, ISO 8601"; the reading notes leave its form to the server, and mainstream parsers differ on these',
     topic: 'close-date.uncommon-form',
     section: '2.1',
   },
@@ -229,5 +231,5 @@ export const closeDateFormRules: Implementation[] = [
   closeDateForms,
   closeDateBeforePublish,
   closeDateCalendarEdges,
-  closeDateOtherSpellings,
+  closeDateUncommonForms,
 ];
