@@ -45,10 +45,15 @@ console.log(
   `mutants: seed base ${seeds.base}${seeds.drawn ? ' (drawn)' : ''}, rules: ${SCOPE}; replay with ${seeds.replay} MUTANTS_RULES=${SCOPE}`,
 );
 
+const FIRST_JOB_ID = 1_000_001;
+
 async function runAgainst(mutant: Mutant): Promise<ConformanceReport> {
   return limit(async () => {
     const started = Date.now();
     await using mock = await createMockServer(mockOptions(mutant));
+    // Ids of many digits, as a real service's: a one-rule run's ids from 1 have one or two digits, which the run's
+    // referenceIds hold by chance, so a probe that asks q by an id's digits had nothing to ask in some runs.
+    mock.core.store.reserveIdsBelow(FIRST_JOB_ID);
     // A mutant is proven by its first failing case: shrinking it would only replay rules that wait on the clock.
     const rules = rulesForMutant(mutant, registry, SCOPE);
     const report = await runConformance({ baseUrl: mock.url, ...KEYS, seed: seeds.of(mutant.name), rules, maxShrinks: 0 });
