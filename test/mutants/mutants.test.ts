@@ -22,6 +22,7 @@
 import { appendFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import { createMockServer } from '../../mock/testing.js';
+import { FIRST_JOB_ID } from '../support/mock-settings.js';
 import type { ConformanceReport, RuleResult } from '../../schemas/types.gen.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rules as registry } from '../../suites/checks/rules.js';
@@ -45,14 +46,11 @@ console.log(
   `mutants: seed base ${seeds.base}${seeds.drawn ? ' (drawn)' : ''}, rules: ${SCOPE}; replay with ${seeds.replay} MUTANTS_RULES=${SCOPE}`,
 );
 
-const FIRST_JOB_ID = 1_000_001;
-
 async function runAgainst(mutant: Mutant): Promise<ConformanceReport> {
   return limit(async () => {
     const started = Date.now();
     await using mock = await createMockServer(mockOptions(mutant));
-    // Ids of many digits, as a real service's: a one-rule run's ids from 1 have one or two digits, which the run's
-    // referenceIds hold by chance, so a probe that asks q by an id's digits had nothing to ask in some runs.
+    // Ids of many digits: a probe that asks q by an id's digits found them all in the run's referenceIds in some runs.
     mock.core.store.reserveIdsBelow(FIRST_JOB_ID);
     // A mutant is proven by its first failing case: shrinking it would only replay rules that wait on the clock.
     const rules = rulesForMutant(mutant, registry, SCOPE);

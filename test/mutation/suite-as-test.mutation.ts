@@ -22,7 +22,7 @@ import { createMockServer } from '../../mock/index.js';
 import { runConformance } from '../../suites/engine/run-conformance.js';
 import { rules as registry } from '../../suites/checks/rules.js';
 import { KEYS, expectClean } from '../suite/support/sweep.js';
-import { mockOptionsOf } from '../support/mock-settings.js';
+import { FIRST_JOB_ID, mockOptionsOf } from '../support/mock-settings.js';
 import { mutationProfiles } from './mutation-profiles.js';
 import { OBSERVATION_CHANGED, observedForms, readObservedForms, writeObservedForms, type ObservedForms } from './observed-forms.js';
 
@@ -30,11 +30,6 @@ import { OBSERVATION_CHANGED, observedForms, readObservedForms, writeObservedFor
 const SEED = 1;
 /** Record the observations of the unmutated mock instead of comparing with them. */
 const RECORD = process.env.MUTATION_RECORD === '1';
-/**
- * The first job id of each mock: a real service's ids run to many digits, and from 1 every job of a one-rule run
- * would have a one-digit id, under which a mutant that reads only one digit of a path id passes.
- */
-const FIRST_JOB_ID = 1_000_001;
 const recorded: ObservedForms = readObservedForms() ?? {};
 
 afterAll(() => {

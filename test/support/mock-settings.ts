@@ -61,3 +61,10 @@ export function mockOptionsOf(name: string): Pick<MockServerOptions, 'profile' |
 
 /** The choice every switch takes under a setting of MOCK_SETTINGS. */
 export const choicesOf = (name: string): Readonly<Record<string, string>> => resolveChoices(mockOptionsOf(name)).choices;
+
+/**
+ * The first job id of a test's mock (MockCore's store.reserveIdsBelow): a real service's ids run to many digits, and
+ * from 1 a one-rule run's ids have one or two, which its referenceIds hold by chance and under which a mutant that
+ * reads only one digit of a path id passes.
+ */
+export const FIRST_JOB_ID = 1_000_001;
