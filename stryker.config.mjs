@@ -25,6 +25,10 @@
  *   tests prove them (auto-refresh against the scan of every job, the trigram index against the plain scan). Inside
  *   the mutated files, `// Stryker disable` comments mark the same reach (the control API's and --persist's methods of
  *   the store, the frozen clock), each with its reason;
+ * - OUT the caches' map (store/bounded-map.ts) and the depth guard of JSON bodies (http/json-depth.ts): each cache
+ *   only saves work and the guard only spares the process a deep body the schemas refuse anyway, so a mutant there
+ *   changes what the mock computes, not what it answers (or breaks the map or the scan itself, which their unit tests
+ *   prove against a plain list and the parsed value);
  * - OUT schemas/** and vocabulary/**, though they decide answers too: the suite shares them (its oracle), and
  *   in one process a mutant there would change the judge and the judged at once.
  */
@@ -42,6 +46,7 @@ export const MUTATE = [
   '!mock/core/jobs/employers.ts',
   '!mock/store/auto-refresh.ts',
   '!mock/store/trigram-index.ts',
+  '!mock/store/bounded-map.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

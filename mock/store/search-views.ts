@@ -6,6 +6,7 @@
  * of every match: the exact `paging.total` is the view's size. Only the most
  * recently used needles are kept, so each change checks a bounded number.
  */
+import { BoundedMap } from './bounded-map.js';
 import { compareListOrder, OrderedIndex, type OrderCompare, type OrderKey } from './ordered-index.js';
 import { JOB_STATUSES, type JobStatus } from './stored-job.js';
 
@@ -106,33 +107,28 @@ export const SEARCH_VIEWS_KEPT = 16;
  * views.added(entry, { ...entry, status: entry.job.status, search: entry.search });
  */
 export class SearchViews<T extends OrderKey> {
-  readonly #views = new Map<string, SearchView<T>>();
+  readonly #views: BoundedMap<string, SearchView<T>>;
 
   /** Whether a job's search text matches a needle (q.match); substring unless set. */
   match: (search: string, needle: string) => boolean = substringMatch;
 
-  constructor(readonly capacity = SEARCH_VIEWS_KEPT) {}
+  constructor(capacity = SEARCH_VIEWS_KEPT) {
+    this.#views = new BoundedMap(capacity);
+  }
 
   /** The view of `needle` if remembered (and marks it recently used). */
   get(needle: string): SearchView<T> | undefined {
-    const view = this.#views.get(needle);
-    if (view) {
-      this.#views.delete(needle);
-      this.#views.set(needle, view);
-    }
-    return view;
+    return this.#views.get(needle);
   }
 
   /** Keeps `view` for `needle`, forgetting the least recently used needle when full. */
   remember(needle: string, view: SearchView<T>): SearchView<T> {
-    this.#views.set(needle, view);
-    if (this.#views.size > this.capacity) this.#views.delete(this.#views.keys().next().value!);
-    return view;
+    return this.#views.set(needle, view);
   }
 
   /** A job appeared (or reappeared after a change) as `state`. */
   added(item: T, state: Searchable): void {
-    for (const [needle, view] of this.#views) {
+    for (const [needle, view] of this.#views.entries()) {
       if (!this.match(state.search, needle)) continue;
       view.all.insert(item);
       view.byStatus[state.status].insert(item);
@@ -141,7 +137,7 @@ export class SearchViews<T extends OrderKey> {
 
   /** A job left `state` (its order key, status and search text before the change or removal). */
   removed(state: Searchable): void {
-    for (const [needle, view] of this.#views) {
+    for (const [needle, view] of this.#views.entries()) {
       if (!this.match(state.search, needle)) continue;
       view.all.remove(state);
       view.byStatus[state.status].remove(state);

@@ -4,6 +4,7 @@
  * ApiError; nothing here can throw anything else.
  */
 import { ApiError } from './api-error.js';
+import { nestsDeeperThan } from './json-depth.js';
 
 /** Deeper bodies are rejected before parsing: no job field nests more than 4 levels. */
 export const MAX_JSON_DEPTH = 64;
@@ -21,36 +22,6 @@ export function requireJsonContentType(headers: Record<string, string>): void {
 }
 
 /**
- * True when the text has at most `limit` opening brackets at all (inside
- * strings or not), so it cannot nest deeper: a native indexOf count spares
- * typical bodies the character-by-character scan.
- */
-function fewBrackets(text: string, limit: number): boolean {
-  let count = 0;
-  for (const bracket of ['{', '[']) {
-    for (let at = text.indexOf(bracket); at !== -1; at = text.indexOf(bracket, at + 1)) if (++count > limit) return false;
-  }
-  return true;
-}
-
-/** Nesting depth of the JSON text, counting brackets outside strings. */
-function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
-    else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return max;
-}
-
-/**
  * The body parsed as JSON (after the Content-Type check).
  *
  * @example
@@ -65,7 +36,7 @@ export function readJsonBody(headers: Record<string, string>, body: Uint8Array |
   } catch (cause) {
     throw new ApiError(400, 'malformed_json', 'The request body is not valid UTF-8', [], { cause });
   }
-  if (!fewBrackets(text, MAX_JSON_DEPTH) && jsonDepth(text) > MAX_JSON_DEPTH) {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new ApiError(400, 'malformed_json', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
   try {

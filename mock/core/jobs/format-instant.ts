@@ -6,14 +6,15 @@
  * day is written per call (UTC days are all 86,400,000 ms long in JS time).
  */
 import { DAY_MS } from '../../../schemas/time-units.js';
+import { BoundedMap } from '../../store/bounded-map.js';
 
 /** The last valid time value (ECMAScript TimeClip): later times in its day are invalid. */
 const MAX_TIME = 8.64e15;
 /** Days kept: a job's publishDate and its default closeDate, 60 days on, alternate when a job is created. */
 const RECENT_DAYS = 4;
 
-/** Day number -> `YYYY-MM-DDT` (or the extended `+YYYYYY-MM-DDT` form outside years 0-9999), oldest first. */
-const recentDays = new Map<number, string>();
+/** Day number -> `YYYY-MM-DDT` (or the extended `+YYYYYY-MM-DDT` form outside years 0-9999). */
+const recentDays = new BoundedMap<number, string>(RECENT_DAYS);
 
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
@@ -28,13 +29,12 @@ function pad(value: number, width: number): string {
 export function formatInstant(value: number): string {
   const ms = Math.trunc(value); // as new Date(value) does
   const day = Math.floor(ms / DAY_MS);
-  const date = ms > MAX_TIME ? undefined : recentDays.get(day);
-  if (date === undefined) {
-    const iso = new Date(ms).toISOString(); // throws for NaN and beyond ±MAX_TIME
-    if (recentDays.size >= RECENT_DAYS) recentDays.delete(recentDays.keys().next().value!);
-    recentDays.set(day, iso.slice(0, iso.indexOf('T') + 1));
-    return iso;
-  }
+  // Later times in the last valid day are invalid, and Date throws for them as for NaN.
+  if (ms > MAX_TIME) return new Date(ms).toISOString();
+  const date = recentDays.memo(day, () => {
+    const iso = new Date(ms).toISOString(); // throws for NaN and below -MAX_TIME
+    return iso.slice(0, iso.indexOf('T') + 1);
+  });
   const time = ms - day * DAY_MS;
   const seconds = Math.floor(time / 1000);
   return `${date}${pad(Math.floor(seconds / 3600), 2)}:${pad(Math.floor(seconds / 60) % 60, 2)}:${pad(seconds % 60, 2)}.${pad(time % 1000, 3)}Z`;

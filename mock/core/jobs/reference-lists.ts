@@ -11,6 +11,7 @@ import { APPLICANT_ROUTING_TYPES, CATEGORIES, LOCATIONS, POSITION_TYPES, SALARY_
 import type { Choices } from '../choices/choices.js';
 import { API_PREFIX, type CoreResponse } from '../http/core-types.js';
 import { jsonText } from '../http/json-response.js';
+import { BoundedMap } from '../../store/bounded-map.js';
 
 /** Path (under /api/v1.1) -> the list and the key that names it in the `named` shape. */
 const LISTS: Record<string, { list: readonly unknown[]; name: string }> = {
@@ -24,13 +25,11 @@ const LISTS: Record<string, { list: readonly unknown[]; name: string }> = {
 /** Items per page under lists.shape = paged: small, so every list the suite reads spans several pages. */
 export const LIST_PAGE_SIZE = 3;
 
-/** The whole-list bodies never change, so each is serialized once per shape. */
-const BODIES = new Map<string, string>();
+/** The whole-list bodies never change, so each is serialized once per shape (five lists, four shapes). */
+const BODIES = new BoundedMap<string, string>(32);
 
 function wholeBody(path: string, shape: string | undefined): string {
-  const key = `${shape} ${path}`;
-  let body = BODIES.get(key);
-  if (body === undefined) {
+  return BODIES.memo(`${shape} ${path}`, () => {
     const { list, name } = LISTS[path]!;
     const json =
       shape === 'array'
@@ -40,10 +39,8 @@ function wholeBody(path: string, shape: string | undefined): string {
           : shape === 'named'
             ? { [name]: list }
             : { data: list };
-    body = JSON.stringify(json);
-    BODIES.set(key, body);
-  }
-  return body;
+    return JSON.stringify(json);
+  });
 }
 
 /** Page `page` of the list (1 when absent or not a positive integer; past the end, empty), with the paging object of spec 2.8. */

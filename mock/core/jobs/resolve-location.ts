@@ -7,6 +7,7 @@
 import type { Location } from '../../../schemas/index.js';
 import { LOCATIONS } from './reference-data.js';
 import { truncateCodePoints } from '../../../schemas/code-points.js';
+import { BoundedMap } from '../../store/bounded-map.js';
 
 const byFullName = new Map(LOCATIONS.map((l) => [l.name.normalize('NFC').toLowerCase(), l]));
 const byCity = new Map<string, Location | null>();
@@ -45,7 +46,9 @@ export function canonicalLocation(description: string): Location {
 
 /** spec 8: a location description is at most 300 characters (code points, as the schemas count). */
 const DESCRIPTION_MAX = 300;
-const suffixed = new Map<string, Location>();
+/** How many resolved descriptions are kept (each at most 300 characters, spec 8). */
+const RESOLVED_ENTRIES = 1024;
+const suffixed = new BoundedMap<string, Location>(RESOLVED_ENTRIES);
 
 /**
  * locations.description = country-suffix: the canonical location, its
@@ -56,13 +59,7 @@ export function countrySuffixedLocation(description: string): Location {
   const canonical = canonicalLocation(description);
   const text = `${canonical.description}, Canada`;
   if ([...text].length > DESCRIPTION_MAX) return canonical;
-  let location = suffixed.get(text);
-  if (location === undefined) {
-    location = Object.freeze({ ...canonical, description: text });
-    if (suffixed.size >= RESOLVED_ENTRIES) suffixed.delete(suffixed.keys().next().value!); // the oldest
-    suffixed.set(text, location);
-  }
-  return location;
+  return suffixed.memo(text, () => Object.freeze({ ...canonical, description: text }));
 }
 
 const COUNTRY_SUFFIX = /,\s*Canada\s*$/i;
@@ -84,9 +81,10 @@ export function inputDescription(stored: string): string {
  */
 export function withOwnLocationForm<B extends Record<string, unknown>>(body: B, form: string | undefined): B {
   if (form !== 'country-suffix' || !Array.isArray(body.locations)) return body;
+  // Only an object has a description of its own: a string's, a number's or null's reads as undefined.
   const locations = body.locations.map((l: unknown) =>
-    l !== null && typeof l === 'object' && typeof (l as { description?: unknown }).description === 'string'
-      ? { ...l, description: inputDescription((l as { description: string }).description) }
+    typeof (l as { description?: unknown } | null)?.description === 'string'
+      ? { ...(l as object), description: inputDescription((l as { description: string }).description) }
       : l,
   );
   return { ...body, locations };
@@ -105,9 +103,7 @@ function adHocId(key: string): number {
   return AD_HOC_BASE + (hash % (0x7fffffff - AD_HOC_BASE));
 }
 
-/** How many resolved descriptions are kept (each at most 300 characters, spec 8). */
-const RESOLVED_ENTRIES = 1024;
-const resolved = new Map<string, Location>();
+const resolved = new BoundedMap<string, Location>(RESOLVED_ENTRIES);
 
 /**
  * The description is echoed as given; name and id come from the list when it
@@ -116,13 +112,7 @@ const resolved = new Map<string, Location>();
  * serializer writes each one's JSON once (serialize-job.ts).
  */
 export function resolveLocation(description: string): Location {
-  let location = resolved.get(description);
-  if (location === undefined) {
-    location = Object.freeze(resolveFresh(description));
-    if (resolved.size >= RESOLVED_ENTRIES) resolved.delete(resolved.keys().next().value!); // the oldest
-    resolved.set(description, location);
-  }
-  return location;
+  return resolved.memo(description, () => Object.freeze(resolveFresh(description)));
 }
 
 function resolveFresh(description: string): Location {

@@ -10,22 +10,18 @@ import { REFERENCE_CHOICES, type Choices } from '../choices/choices.js';
 import { formatInstant } from './format-instant.js';
 import { parseIsoDate } from '../../../schemas/iso-date.js';
 import { DAY_MS } from '../../../schemas/time-units.js';
+import { BoundedMap } from '../../store/bounded-map.js';
 
 const s = JSON.stringify;
 
 /**
- * JSON of frozen objects: the reference rows (reference-data.ts) and resolved
- * locations (resolve-location.ts) that jobs share are written once each.
+ * JSON of the rows jobs share, written once each: the reference rows (reference-data.ts) and resolved locations
+ * (resolve-location.ts), frozen, and the rows of a stored job, which a change replaces and never edits.
  */
-const frozenJson = new WeakMap<object, string>();
+const rowTexts = new BoundedMap<object, string>(4096);
 
 function rowJson(row: object): string {
-  let text = frozenJson.get(row);
-  if (text === undefined) {
-    text = s(row);
-    if (Object.isFrozen(row)) frozenJson.set(row, text);
-  }
-  return text;
+  return rowTexts.memo(row, s);
 }
 
 function listJson(rows: readonly object[]): string {
@@ -60,8 +56,7 @@ function subMillisecondDigits(ms: number, width: number): string {
 /** A service date-time in the form the choices give (dates.precision, dates.zone); the reference form is formatInstant's. */
 export function formatServiceInstant(ms: number, choices: Choices): string {
   const precision = choices['dates.precision'];
-  if (precision === 'ms' && choices['dates.zone'] === 'z') return formatInstant(ms);
-  const zone = ZONES[choices['dates.zone'] ?? 'z'] ?? ZONES.z!;
+  const zone = ZONES[String(choices['dates.zone'])] ?? ZONES.z!;
   const local = formatInstant(ms + zone.minutes * 60_000).slice(0, -1); // YYYY-MM-DDTHH:MM:SS.mmm, in the zone
   const time =
     precision === 'seconds'
