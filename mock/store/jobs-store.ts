@@ -171,10 +171,11 @@ export class JobsStore {
     return this.jobsOf(employerId).byId.get(id);
   }
 
-  getByReference(employerId: number, referenceId: string): JobEntry | undefined {
+  /** The job filed under `referenceId`: only a non-empty string names one (null, '' and any other value name none). */
+  getByReference(employerId: number, referenceId: unknown): JobEntry | undefined {
     // Stryker disable next-line all: auto-refresh, which acts after 7 days of the server's clock: out of a run's reach (stryker.config.mjs)
     this.refreshDue();
-    return this.jobsOf(employerId).byRef.get(referenceId);
+    return this.jobsOf(employerId).byRef.get(referenceId as string);
   }
 
   /** Inserts a new job; the caller has checked that its referenceId is free. */

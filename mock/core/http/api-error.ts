@@ -49,7 +49,7 @@ export class ApiError extends Error {
     readonly fieldErrors: FieldError[] = [],
     options: { headers?: Record<string, string>; cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, { cause: options.cause });
     this.headers = options.headers ?? {};
   }
 

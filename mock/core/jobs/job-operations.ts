@@ -69,8 +69,8 @@ export function insertJob(state: ApiState, employerId: number, body: Body, at = 
   const grain = publishGrainMs(choices);
   const publishDate = at - (((at % grain) + grain) % grain);
   validateBody(validators.jobCreate, body, [...checkSemantics(body, choices), ...closeDateErrors(state, body.closeDate, publishDate)]);
-  const referenceId = typeof body.referenceId === 'string' && body.referenceId !== '' ? body.referenceId : null;
-  if (referenceId !== null && state.store.getByReference(employerId, referenceId)) throw duplicate(referenceId);
+  // An absent, null or empty referenceId names no job: the store files none under such a key.
+  if (state.store.getByReference(employerId, body.referenceId)) throw duplicate(body.referenceId as string);
   const job = buildStoredJob(body, { id: state.store.allocateId(), employerId, publishDate, updatedAt: state.store.clock.now() }, choices);
   const entry = state.store.insert(job);
   state.store.refreshDue(); // a seeded, backdated job may be due at once
@@ -93,7 +93,7 @@ export function readJob(state: ApiState, entry: JobEntry): CoreResponse {
 }
 
 /** A partial update (spec 4.3): only the fields sent change; the merged job must pass job-create. */
-export function updateJob(state: ApiState, entry: JobEntry, sent: Body, keepReference = false): CoreResponse {
+export function updateJob(state: ApiState, entry: JobEntry, sent: Body): CoreResponse {
   const choices = state.choices;
   const old = entry.job;
   // 4.2 lists the salary sub-fields as separate request fields, so a partial salary merges into the stored one.
@@ -104,7 +104,6 @@ export function updateJob(state: ApiState, entry: JobEntry, sent: Body, keepRefe
   }
   validateBody(validators.jobUpdate, body, extra);
   const changes = pickInputFields(body);
-  if (keepReference) delete changes.referenceId;
   const merged = { ...toCreateShape(old), ...changes };
   validateBody(validators.jobCreate, merged, checkSemantics(merged, choices));
   const built = buildStoredJob(
@@ -118,8 +117,8 @@ export function updateJob(state: ApiState, entry: JobEntry, sent: Body, keepRefe
     description: Object.hasOwn(changes, 'description') ? built.description : old.description,
     locations: Object.hasOwn(changes, 'locations') ? built.locations : old.locations,
   };
-  if (next.referenceId !== null && next.referenceId !== old.referenceId) {
-    if (state.store.getByReference(old.employerId, next.referenceId)) throw duplicate(next.referenceId);
+  if (next.referenceId !== old.referenceId && state.store.getByReference(old.employerId, next.referenceId)) {
+    throw duplicate(next.referenceId!);
   }
   state.store.replace(entry, next);
   state.store.refreshDue(); // switching autoRefresh on may make a refresh due at once
@@ -140,7 +139,7 @@ export function putByReference(state: ApiState, employerId: number, body: Body, 
   const referenceId = ref as string;
   const entry = state.store.getByReference(employerId, referenceId);
   // The semantic checks run on the merged salary (updateJob) or the whole create body (insertJob).
-  if (entry) return updateJob(state, entry, body, true);
+  if (entry) return updateJob(state, entry, body);
   // spec 4.3: the status of a PUT that creates is not shown (status.put-create)
   return created(state, insertJob(state, employerId, body), baseUrl, state.choices['status.put-create'] === '200' ? 200 : 201);
 }

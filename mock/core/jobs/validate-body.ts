@@ -11,7 +11,6 @@ import { validationError, type FieldError } from '../http/api-error.js';
  */
 export function validateBody<T>(validator: Validator<T>, data: unknown, extra: FieldError[] = []): T {
   const result = validator(data);
-  if (result.ok && extra.length === 0) return data as T;
   const errors: FieldError[] = result.ok ? [] : result.issues.map((i) => ({ ...i }));
   const seen = new Set(errors.map((e) => `${e.path}|${e.rule}`));
   for (const e of extra) if (!seen.has(`${e.path}|${e.rule}`)) errors.push(e);
