@@ -133,6 +133,10 @@ describe('derivedNegatives (invalid values from the schemas)', () => {
   it('sends a coerced type, another letter case and white space around a status at the should level, a prefix as a must', () => {
     const level = (field: string, kind: NegativeKind) => derived.find((v) => v.field === field && v.kind === kind)?.level;
     expect(level('categories[].id', 'coerced-type')).toBe('should');
+    // Jackson reads true as "true" where a string is declared; no parser reads [] as text.
+    expect(derived.find((v) => v.field === 'title' && v.value === true)).toMatchObject({ kind: 'coerced-type', level: 'should' });
+    expect(derived.find((v) => v.field === 'title' && Array.isArray(v.value))).toMatchObject({ kind: 'other-type', level: 'must' });
+    expect(derived.find((v) => v.field === 'confidential' && Array.isArray(v.value))?.level).toBe('must');
     expect(level('status', 'enum-case')).toBe('should');
     expect(level('status', 'enum-white-space')).toBe('should');
     expect(level('status', 'enum-prefix')).toBe('must');

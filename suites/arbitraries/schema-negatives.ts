@@ -130,7 +130,8 @@ function otherTypeValues(schema: JsonSchema, types: Set<JsonType>): Array<{ kind
   const declared = [...types].filter((t) => t !== 'null').join(' or ');
   const enumFirst = Array.isArray(schema.enum) ? (schema.enum[0] as unknown) : undefined;
   const candidates: Array<{ type: JsonType; value: unknown; coerced: boolean }> = [
-    { type: 'boolean', value: true, coerced: false },
+    // A boolean where a string is declared: `true` reads as "true" (Jackson's default coercion of scalars to text).
+    { type: 'boolean', value: true, coerced: types.has('string') },
     // A number where a string is declared: `123` reads as "123"; where a boolean is, 1 reads as true.
     { type: 'integer', value: types.has('boolean') ? 1 : 123, coerced: types.has('string') || types.has('boolean') },
     // A string where a number or a boolean is declared: the member written as text ("1", "true").

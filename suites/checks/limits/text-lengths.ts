@@ -158,8 +158,14 @@ const beyondBmp = (piece: string): boolean => [...piece].some((char) => char.cod
  */
 const wholeCharacters = (value: string): string => (/[\uD800-\uDBFF]$/.test(value) ? `${value.slice(0, -1)}x` : value);
 
-/** `value` with white space at its end made a letter: a trimmed end is the should rule's subject, not the limit's. */
-const withoutTrailingSpace = (value: string): string => (/\s$/u.test(value) ? `${value.slice(0, -1)}x` : value);
+/**
+ * A last character some platform's trim removes: Unicode white space, and the control characters (Java's trim()
+ * removes every one up to U+0020, Python's strip() U+001C to U+001F and U+0085 too).
+ */
+const TRIMMABLE_END = /[\s\p{Cc}]$/u;
+
+/** `value` with a trimmable last character made a letter: a trimmed end is the should rule's subject, not the limit's. */
+const withUntrimmableEnd = (value: string): string => (TRIMMABLE_END.test(value) ? `${value.slice(0, -1)}x` : value);
 
 /**
  * 8 counts characters, of any class: a value of `max` characters of each class (its pieces, repeated) is taken
@@ -182,7 +188,7 @@ async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<vo
       createBodyArb(ctx),
       async (generated) => {
         const body = identify(ctx, generated);
-        const atLimit = withoutTrailingSpace(wholeCharacters(limit.valueOf(ctx, body.referenceId, filler, max)));
+        const atLimit = withUntrimmableEnd(wholeCharacters(limit.valueOf(ctx, body.referenceId, filler, max)));
         const res = await ctx.api.create({ ...body, [field]: atLimit });
         if (!isSuccess(res.status)) {
           for (const piece of pieces) {
@@ -214,7 +220,7 @@ async function everyClassAtLimit(ctx: RuleContext, limit: TextLimit): Promise<vo
       what: `a ${field} of ${size} of ${characterClass} text`,
       statement: `spec 8: ${field} max ${max} characters, and POST took this one`,
       material: fc.constant(filler),
-      into: (body, marker, text) => ({ ...body, [field]: withoutTrailingSpace(wholeCharacters(limit.valueOf(ctx, marker, text, max))) }),
+      into: (body, marker, text) => ({ ...body, [field]: withUntrimmableEnd(wholeCharacters(limit.valueOf(ctx, marker, text, max))) }),
     });
 }
 
