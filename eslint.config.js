@@ -30,6 +30,7 @@ export default defineConfig(
       'openapi/',
       '**/package-lock.json',
       'test/independent/spec-only-server.mjs',
+      'test/independent/spring-style-server.mjs',
     ],
   },
   // StrykerJS's sandbox and reports (npm run mutation).

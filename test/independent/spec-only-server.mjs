@@ -3,7 +3,7 @@
 // list let through no digits and no `!`, and so refused the official names `100 Mile House, BC` and
 // `Saint-Louis-du-Ha! Ha!, QC` (spec 2.2: a valid Canadian location is accepted), which the suite rightly
 // flagged. One departure is left as written: a bare city outside its list is refused (`100 Mile House`), which
-// jobs.limits.location-forms flags. test/independent/spec-only-server.nightly.test.ts runs the whole suite against
+// jobs.limits.location-forms flags. test/independent/spec-only-servers.nightly.test.ts runs the whole suite against
 // it: any other rule that fails it over-reaches. Not linted or formatted: it is kept as its author wrote it.
 //
 // Jobs API v1.1 — reference server (Node.js 20, built-in modules only).
