@@ -165,7 +165,7 @@ const wholeCharacters = (value: string): string => (/[\uD800-\uDBFF]$/.test(valu
 const TRIMMABLE_END = /[\s\p{Cc}]$/u;
 
 /** `value` with a trimmable last character made a letter: a trimmed end is the should rule's subject, not the limit's. */
-const withUntrimmableEnd = (value: string): string => (TRIMMABLE_END.test(value) ? `${value.slice(0, -1)}x` : value);
+export const withUntrimmableEnd = (value: string): string => (TRIMMABLE_END.test(value) ? `${value.slice(0, -1)}x` : value);
 
 /**
  * 8 counts characters, of any class: a value of `max` characters of each class (its pieces, repeated) is taken
