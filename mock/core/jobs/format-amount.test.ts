@@ -42,6 +42,7 @@ describe('formatAmount (spec 2.5: four decimal places)', () => {
   });
 
   it('rejects non-finite numbers', () => {
-    expect(() => formatAmount(Infinity)).toThrow(RangeError);
+    expect(() => formatAmount(Infinity)).toThrow(/Invalid number/);
+    expect(() => formatAmount(Number.NaN)).toThrow(/Invalid number/);
   });
 });
