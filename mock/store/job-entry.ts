@@ -24,7 +24,8 @@ export interface JobEntry {
 
 /** The text `q` is matched against (spec 4.5: title and referenceId). */
 export function searchText(job: StoredJob): string {
-  return `${job.title}\u0000${job.referenceId ?? ''}`.toLowerCase();
+  // join writes a null referenceId as nothing.
+  return [job.title, job.referenceId].join('\u0000').toLowerCase();
 }
 
 export function newEntry(job: StoredJob): JobEntry {

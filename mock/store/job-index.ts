@@ -29,7 +29,7 @@ function statusIndexes(compare: OrderCompare): Record<JobStatus, OrderedIndex<Jo
  */
 export class JobIndex {
   readonly byId = new Map<number, JobEntry>();
-  readonly byRef = new Map<string, JobEntry>();
+  readonly byRef = new Map<string | null, JobEntry>();
   all: OrderedIndex<JobEntry>;
   byStatus: Record<JobStatus, OrderedIndex<JobEntry>>;
   /** Built on the first new needle once the employer has SEARCH_INDEX_MIN_JOBS jobs, then kept up to date. */
@@ -47,8 +47,31 @@ export class JobIndex {
   }
 
   add(entry: JobEntry): void {
+    this.byId.set(entry.id, entry);
+    this.file(entry);
+  }
+
+  /**
+   * Gives `entry` the fields of `job` (same id): it leaves every index under its old keys and is filed again under
+   * the new ones (its id, and so its place in byId, stays). Filing it again where no key changed costs a few splices
+   * and keeps one way of keeping the indexes.
+   */
+  change(entry: JobEntry, job: StoredJob): void {
+    this.unfile(entry);
+    entry.job = job;
+    entry.publishDate = job.publishDate;
+    entry.search = searchText(job);
+    this.file(entry);
+  }
+
+  delete(entry: JobEntry): void {
+    this.byId.delete(entry.id);
+    this.unfile(entry);
+  }
+
+  /** Files `entry` under its keys in every index but byId. */
+  private file(entry: JobEntry): void {
     const job = entry.job;
-    this.byId.set(job.id, entry);
     if (job.referenceId !== null) this.byRef.set(job.referenceId, entry);
     this.all.insert(entry);
     this.byStatus[job.status].insert(entry);
@@ -56,34 +79,10 @@ export class JobIndex {
     this.views.added(entry, searchable(entry));
   }
 
-  /** Gives `entry` the fields of `job` (same id), moving it in every index whose key changed. */
-  change(entry: JobEntry, job: StoredJob): void {
-    const old = entry.job;
-    const search = searchText(job);
-    // Views find a job by its order key, so it leaves them before the key changes.
-    const viewsChange = old.status !== job.status || old.publishDate !== job.publishDate || entry.search !== search;
-    if (viewsChange) this.views.removed(searchable(entry));
-    if (old.referenceId !== job.referenceId) {
-      if (old.referenceId !== null) this.byRef.delete(old.referenceId);
-      if (job.referenceId !== null) this.byRef.set(job.referenceId, entry);
-    }
-    if (old.status !== job.status || old.publishDate !== job.publishDate) {
-      this.all.remove(entry);
-      this.byStatus[old.status].remove(entry);
-      entry.publishDate = job.publishDate;
-      this.all.insert(entry);
-      this.byStatus[job.status].insert(entry);
-    }
-    entry.job = job;
-    // Stryker disable next-line all: the trigram index serves q only from SEARCH_INDEX_MIN_JOBS jobs of one employer, more than a run creates
-    if (this.trigrams && search !== entry.search) this.trigrams.add(entry, search);
-    entry.search = search;
-    if (viewsChange) this.views.added(entry, searchable(entry));
-  }
-
-  delete(entry: JobEntry): void {
-    this.byId.delete(entry.id);
-    if (entry.job.referenceId !== null) this.byRef.delete(entry.job.referenceId);
+  /** Takes `entry` out of every index but byId, under the keys it was filed with. */
+  private unfile(entry: JobEntry): void {
+    // No job is filed under null, so a job without referenceId deletes nothing here.
+    this.byRef.delete(entry.job.referenceId);
     this.all.remove(entry);
     this.byStatus[entry.job.status].remove(entry);
     this.trigrams?.remove(entry);
@@ -97,7 +96,7 @@ export class JobIndex {
 
   /** The jobs whose search text matches `needle` (lower-cased `q`), in list order, all or of one status. */
   matching(needle: string, status?: JobStatus): OrderedIndex<JobEntry> {
-    const view = this.views.get(needle) ?? this.views.remember(needle, this.buildView(needle));
+    const view = this.views.viewOf(needle, () => this.buildView(needle));
     return view.of(status);
   }
 

@@ -96,18 +96,16 @@ export class OrderedIndex<T extends OrderKey> {
     if (block.length > 2 * LOAD) this.blocks.splice(b + 1, 0, block.splice(LOAD));
   }
 
-  /** Removes the item stored under `key` (its order key at insertion time). */
-  remove(key: OrderKey): boolean {
+  /**
+   * Removes the item stored under `key` (its order key at insertion time), which the index must hold: every caller
+   * takes out only what it filed, under the key it filed it with (ordered-index.test.ts holds it to a sorted list).
+   */
+  remove(key: OrderKey): void {
     const b = this.blockFor(key);
-    const block = this.blocks[b];
-    if (!block) return false;
-    const at = lowerBound(block, key, this.compare);
-    const found = block[at];
-    if (found === undefined || found.id !== key.id || found.publishDate !== key.publishDate) return false;
-    block.splice(at, 1);
+    const block = this.blocks[b]!;
+    block.splice(lowerBound(block, key, this.compare), 1);
     if (block.length === 0) this.blocks.splice(b, 1);
     this.count--;
-    return true;
   }
 
   /** Items from position `start` (inclusive) to `end` (exclusive), as Array.prototype.slice. */
