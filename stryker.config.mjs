@@ -29,6 +29,9 @@
  *   only saves work and the guard only spares the process a deep body the schemas refuse anyway, so a mutant there
  *   changes what the mock computes, not what it answers (or breaks the map or the scan itself, which their unit tests
  *   prove against a plain list and the parsed value);
+ * - OUT the 500 of a failure no request causes (http/unexpected-failure.ts: a bug of the mock, answered and never
+ *   thrown to a door) and the json.format spelling of responses (http/json-format.ts, choice wiring): their unit tests
+ *   prove them;
  * - OUT schemas/** and vocabulary/**, though they decide answers too: the suite shares them (its oracle), and
  *   in one process a mutant there would change the judge and the judged at once.
  */

@@ -27,7 +27,7 @@ const TITLES: Record<number, string> = {
 
 /** The status the choices give this error. Malformed JSON stays 400: it is not "input" the server could read. */
 export function statusOf(error: ApiError, choices: Choices): number {
-  if (error.code === 'validation_failed' && error.status === 400) return Number(choices['status.invalid-input']);
+  if (error.code === 'validation_failed') return Number(choices['status.invalid-input']);
   if (error.code === 'duplicate_reference_id') return Number(choices['status.duplicate-reference']);
   return error.status;
 }
@@ -39,7 +39,6 @@ export function statusOf(error: ApiError, choices: Choices): number {
 export function errorResponse(error: ApiError, choices: Choices): CoreResponse {
   const status = statusOf(error, choices);
   const form = choices['errors.body'];
-  if (form === 'mock' && status === error.status) return error.toResponse();
   let body: Record<string, unknown>;
   let type = JSON_TYPE;
   if (form === 'problem') {

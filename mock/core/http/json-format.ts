@@ -7,6 +7,8 @@
  * its four decimal places (spec 2.5) and strings keep their escapes.
  */
 
+import type { CoreResponse } from './core-types.js';
+
 export type JsonFormat = 'compact' | 'pretty-sorted' | 'pretty-reversed';
 
 type Node =
@@ -114,4 +116,17 @@ export function formatJson(text: string, format: JsonFormat): string {
   const reader = new Reader(text);
   const tree = reader.value();
   return print(tree, ORDERS[format], '');
+}
+
+/**
+ * `res` with its JSON body in `format` (json.format); a compact format, a body that is not text or a response that
+ * is not JSON passes as it is.
+ *
+ * @example
+ * formatJsonResponse({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"b":1,"a":2}' }, 'pretty-sorted').body;
+ * // '{\n  "a": 2,\n  "b": 1\n}'
+ */
+export function formatJsonResponse(res: CoreResponse, format: string | undefined): CoreResponse {
+  if (!isPretty(format) || typeof res.body !== 'string' || !/json/i.test(res.headers['content-type'] ?? '')) return res;
+  return { ...res, body: formatJson(res.body, format) };
 }

@@ -29,7 +29,7 @@ export function requireJsonContentType(headers: Record<string, string>): void {
  */
 export function readJsonBody(headers: Record<string, string>, body: Uint8Array | undefined): unknown {
   requireJsonContentType(headers);
-  if (body === undefined || body.length === 0) throw new ApiError(400, 'malformed_json', 'The request body is empty');
+  // No body decodes to '', which JSON.parse refuses below like any other text that is not JSON.
   let text: string;
   try {
     text = utf8.decode(body);

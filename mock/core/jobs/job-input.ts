@@ -94,7 +94,8 @@ export function toCreateShape(job: StoredJob): Body {
 
 /** A partial salary (spec 4.2 lists its fields one by one): the sent salary fields over the stored salary (a sent null still removes it). */
 export function withMergedSalary(body: Body, old: StoredJob): Body {
-  if (!isRecord(body.salary) || old.salary === null) return body;
+  if (!isRecord(body.salary)) return body;
+  // Without a stored salary toCreateShape gives null, and spreading null adds nothing: the sent salary stands alone.
   return { ...body, salary: { ...(toCreateShape(old).salary as Body), ...body.salary } };
 }
 

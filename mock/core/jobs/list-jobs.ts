@@ -44,8 +44,8 @@ export function parseListParams(query: URLSearchParams, choices: Choices = REFER
     ['page', true],
     ['pageSize', true],
   ] as const) {
-    const value = readParam(query, name, integer);
-    if (value !== undefined) params[name] = value;
+    // A parameter left out reads as undefined, which the schema skips and the reads below take as their default.
+    params[name] = readParam(query, name, integer);
   }
   if (typeof params.pageSize === 'number' && params.pageSize > MAX_PAGE_SIZE) {
     if (choices['paging.page-size-over-max'] === 'reject') {

@@ -74,8 +74,8 @@ export function formatServiceInstant(ms: number, choices: Choices): string {
 /** closeDate as stored (as sent), or normalized to a service date-time (dates.close-date). */
 function closeDateText(closeDate: string, choices: Choices): string {
   if (choices['dates.close-date'] === 'as-sent') return s(closeDate);
-  const date = parseIsoDate(closeDate);
-  return date === undefined ? s(closeDate) : `"${formatServiceInstant(date.ms, choices)}"`;
+  // A stored closeDate parses: the schema accepted it (format iso-8601, the same parser) or the service set it.
+  return `"${formatServiceInstant(parseIsoDate(closeDate)!.ms, choices)}"`;
 }
 
 function referenceIdText(referenceId: string | null, choices: Choices): string {

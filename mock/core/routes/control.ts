@@ -7,7 +7,8 @@
 import { ApiError } from '../http/api-error.js';
 import type { CoreHandler, CoreRequest, CoreResponse } from '../http/core-types.js';
 import { isPromise } from '../http/maybe-async.js';
-import { json, noContent } from '../http/json-response.js';
+import { asApiError } from '../http/unexpected-failure.js';
+import { jsonText, noContent } from '../http/json-response.js';
 import { readJsonBody } from '../http/read-json-body.js';
 import { MockConfigError } from '../mock-config-error.js';
 import type { MockCore, SeedJob } from '../mock-core.js';
@@ -15,6 +16,11 @@ import type { JournalFilter } from '../http/request-journal.js';
 import type { EmployerConfig } from '../../store/stored-job.js';
 
 export const CONTROL_PREFIX = '/__control';
+
+/** A control answer: `value` as JSON (the API's own answers are JSON text already, from their caches and serializers). */
+function json(status: number, value: unknown): CoreResponse {
+  return jsonText(status, JSON.stringify(value));
+}
 
 function clockState(core: MockCore): CoreResponse {
   return json(200, { now: new Date(core.clock.now()).toISOString(), frozen: core.clock.frozen });
@@ -148,7 +154,6 @@ export function createControlHandler(core: MockCore): CoreHandler {
 }
 
 function errorAnswer(error: unknown): CoreResponse {
-  if (error instanceof ApiError) return error.toResponse();
   if (error instanceof MockConfigError) return new ApiError(400, 'validation_failed', error.message, [], { cause: error }).toResponse();
-  return new ApiError(500, 'internal_error', 'The mock failed unexpectedly', [], { cause: error }).toResponse();
+  return asApiError(error).toResponse();
 }
