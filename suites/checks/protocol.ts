@@ -148,6 +148,10 @@ const charsetAccepted: Implementation = propertyRule<{ first: Body; second: Body
   },
 );
 
+/** A refused media type's answer: its status, and the Accept header a server may send to name what it takes (RFC 9110 12.5.1). */
+const refusalOfType = (res: ApiResponse): string =>
+  res.headers.accept === undefined ? String(res.status) : `${res.status}, Accept: ${res.headers.accept}`;
+
 const nonJsonPost: Implementation = propertyRule(
   {
     id: 'jobs.protocol.non-json-rejected.post',
@@ -164,7 +168,7 @@ const nonJsonPost: Implementation = propertyRule(
         const body = identify(ctx, generated);
         const res = await ctx.api.client.request({ method: 'POST', path: '/jobs', body, contentType });
         if (isClientError(res.status))
-          ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `${contentType}: ${res.status}` });
+          ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `${contentType}: ${refusalOfType(res)}` });
         expectStatus(
           ctx,
           res,
@@ -205,7 +209,7 @@ const nonJsonPut: Implementation = propertyRule(
         contentType: 'text/plain',
       });
       if (isClientError(res.status))
-        ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `text/plain: ${res.status}` });
+        ctx.observe({ topic: 'error-status.content-type', section: '1', observed: `text/plain: ${refusalOfType(res)}` });
       expectStatus(ctx, res, isClientError, 'a PUT body sent as text/plain is refused with a 4xx (good practice: spec 1 binds the client)');
       const after = await getJob(ctx, before.id);
       const diff = changedFields(before, after);

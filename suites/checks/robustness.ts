@@ -183,18 +183,21 @@ const malformedJson: Implementation = propertyRule(
         const fresh = identify(ctx, generated);
         const named = namingOf(form, job);
         const whole = JSON.stringify(isCreateForm(form) ? fresh : { ...named, title: fresh.title });
-        const texts = [
-          whole.slice(0, -7),
-          '',
+        const texts: Array<[kind: string, text: string]> = [
+          ['truncated JSON', whole.slice(0, -7)],
+          ['an empty body', ''],
           // JSON, but no object: a job is one (2.1), whatever the value's type.
-          ...NOT_OBJECTS,
+          ...NOT_OBJECTS.map((text): [string, string] => [`JSON ${text}`, text]),
           // Nested far deeper than any job field can be: refused like any other wrong type.
-          `{"referenceId": "${fresh.referenceId}-deep", "title": ${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`,
+          ['JSON nested 100 deep', `{"referenceId": "${fresh.referenceId}-deep", "title": ${'['.repeat(DEEP)}${']'.repeat(DEEP)}}`],
         ];
-        for (const text of texts) {
+        for (const [kind, text] of texts) {
+          const res = await sendRaw(ctx, form, text, job);
+          // Which 4xx each kind gets is open (7): a server may tell unreadable JSON (400) from a readable wrong value (422).
+          ctx.observe({ topic: 'malformed-body', section: '1', observed: `${kind}: ${res.status}` });
           expectStatus(
             ctx,
-            await sendRaw(ctx, form, text, job),
+            res,
             isClientError,
             `${formLabel(form, job)} with a body that is not a JSON object is refused with a client error ` +
               '(good practice: spec 1 asks clients for JSON bodies; 7 leaves the status open)',

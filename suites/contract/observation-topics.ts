@@ -61,7 +61,7 @@ export const OBSERVATION_TOPICS = {
   'error-status.content-type': {
     openPoint: 'refusal.status',
     section: '1',
-    meaning: 'The 4xx a body with a Content-Type other than JSON answers.',
+    meaning: 'The 4xx a body with a Content-Type other than JSON answers, and the Accept header that names what it takes, if any.',
   },
   'error-body-shape': {
     openPoint: 'errors.body',
@@ -309,6 +309,12 @@ export const OBSERVATION_TOPICS = {
       'OPTIONS, a path that names nothing): the status, and the Allow header when there is one.',
   },
   'missing-content-type': { openPoint: 'refusal.status', section: '1', meaning: 'How a body sent without a Content-Type is answered.' },
+  'malformed-body': {
+    openPoint: 'refusal.status',
+    section: '1',
+    meaning:
+      'The status a write answers to each kind of body that is no JSON object: truncated JSON, an empty body, other JSON types, deep nesting.',
+  },
   'html-comments': {
     openPoint: 'description.comments',
     section: '2.1',
