@@ -31,11 +31,12 @@ export function mergeIncremental(previous, next, excluded = new Set(), { survivo
 
 /**
  * Whether Stryker only carried `next` over from an input stripped of survivors (withoutSurvivors): it writes every
- * mutant of a file it mutates, so a file it did not mutate this time lacks exactly its survivors, whose results stand.
+ * mutant of a file it mutates, so a file it did not mutate this time keeps its source and lacks exactly its
+ * survivors, whose results stand. A file whose source changed was mutated afresh, however many mutants it has now.
  */
 function carriedOver(previous, next) {
   const survivors = previous.mutants.filter((mutant) => SURVIVING.includes(mutant.status)).length;
-  return survivors > 0 && next.mutants.length === previous.mutants.length - survivors;
+  return survivors > 0 && next.source === previous.source && next.mutants.length === previous.mutants.length - survivors;
 }
 
 /**

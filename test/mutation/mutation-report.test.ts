@@ -17,7 +17,7 @@ describe('mergeIncremental', () => {
   });
 
   it('after a run of --survivors, keeps the survivors of the files Stryker only carried over, and takes the files it ran', () => {
-    const mutants = (...statuses: string[]) => ({ mutants: statuses.map((status, i) => ({ id: String(i), status })) });
+    const mutants = (...statuses: string[]) => ({ source: 'code', mutants: statuses.map((status, i) => ({ id: String(i), status })) });
     const previous = {
       schemaVersion: '2',
       files: { 'ran.ts': mutants('Killed', 'Survived'), 'left.ts': mutants('Killed', 'Survived', 'NoCoverage') },
@@ -26,6 +26,23 @@ describe('mergeIncremental', () => {
     const merged = mergeIncremental(previous, next, new Set(), { survivorsStripped: true });
     expect(merged.files).toEqual({ 'left.ts': previous.files['left.ts'], 'ran.ts': next.files['ran.ts'] });
     expect(mergeIncremental(previous, next).files['left.ts']).toEqual(next.files['left.ts']);
+  });
+
+  it('after a run of --survivors, takes a changed file as it ran, even with one mutant fewer than it had survivors', () => {
+    const previous = {
+      schemaVersion: '2',
+      files: {
+        'a.ts': {
+          source: 'old',
+          mutants: [
+            { id: '1', status: 'Killed' },
+            { id: '2', status: 'Survived' },
+          ],
+        },
+      },
+    };
+    const next = { schemaVersion: '2', files: { 'a.ts': { source: 'new', mutants: [{ id: '3', status: 'Killed' }] } } };
+    expect(mergeIncremental(previous, next, new Set(), { survivorsStripped: true }).files['a.ts']).toEqual(next.files['a.ts']);
   });
 
   it('drops the files the config leaves out by name, from either run', () => {
