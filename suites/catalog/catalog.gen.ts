@@ -68,6 +68,15 @@ export const suiteCatalog: readonly CatalogEntry[] = [
     statement: 'Good practice; the spec says: type | String, max 50 | Type of location.',
   },
   {
+    id: 'jobs.reference.location-spellings',
+    section: '2.2',
+    level: 'must',
+    area: 'reference',
+    title:
+      'A listed place in other spellings (letter case, accents, spaces) is taken as that place or refused (observed), never with a 5xx',
+    statement: "A valid Canadian location is accepted even if it is not in the service's location list.",
+  },
+  {
     id: 'jobs.create.status-201',
     section: '4.2',
     level: 'must',

@@ -286,6 +286,94 @@ const locationTypeString: Implementation = fixedRule(
   },
 );
 
+/** A listed place's `City, PC` text: its description or name in the input form (2.2), or undefined. */
+function inputFormOf(item: { name?: unknown; description?: unknown }): string | undefined {
+  return [item.description, item.name].find(
+    (text): text is string => typeof text === 'string' && text.includes(', ') && validators.locationInput({ description: text }).ok,
+  );
+}
+
+/**
+ * Other spellings of the listed place `listed` (`City, PC`), each a valid input of the same place (2.2's forms, the
+ * schema's pattern): the city in other letter case, with its accents decomposed or left out, alone with a space after
+ * it, and with its spaces doubled. A spelling the city does not change (no accent, no space) is left out.
+ */
+function spellingsOf(listed: string): Array<[label: string, description: string]> {
+  const [city = listed, province] = listed.split(', ');
+  const spellings: Array<[string, string]> = [
+    ['as listed', listed],
+    ['lower case', `${city.toLowerCase()}, ${province}`],
+    ['upper case', `${city.toUpperCase()}, ${province}`],
+    ['accents decomposed', `${city.normalize('NFD')}, ${province}`],
+    ['accents left out', `${city.normalize('NFD').replace(/\p{M}/gu, '')}, ${province}`],
+    ['city alone, a space after it', `${city} `],
+    ['spaces doubled', `${city.replace(/ /g, '  ')}, ${province}`],
+  ];
+  return spellings.filter(([label, text]) => label === 'as listed' || text !== listed);
+}
+
+/** How a place came back, beside what was sent and listed: `listed id; name as listed; description as sent`. */
+function placeForm(location: Job['locations'][number], sent: string, listed: { id: unknown; text: string }): string {
+  const echo = (text: unknown): string => (text === sent ? 'as sent' : text === listed.text ? 'as listed' : 'another spelling');
+  return `${location.id === listed.id ? 'listed id' : 'another id'}; name ${echo(location.name)}; description ${echo(location.description)}`;
+}
+
+/**
+ * A listed place sent in other spellings: each is taken as that place or refused, never with a 5xx. Whether a
+ * spelling resolves to the listed location (its id and name) or stays a place of its own is the server's (2.2 shows
+ * neither), so the rule observes it. Two listed places, when the list has them: one with a letter beyond ASCII, one
+ * with a space in its city, so every spelling changes the text sent.
+ */
+const locationSpellings: Implementation = fixedRule(
+  {
+    id: 'jobs.reference.location-spellings',
+    section: '2.2',
+    level: 'must',
+    title:
+      'A listed place in other spellings (letter case, accents, spaces) is taken as that place or refused (observed), never with a 5xx',
+    statement: "A valid Canadian location is accepted even if it is not in the service's location list.",
+  },
+  async (ctx: RuleContext) => {
+    const read = await readReferenceList(ctx.api.client, pathsOf(ctx).locations);
+    if (read.problem !== undefined) ctx.skip(`the location list could not be read: ${read.problem}`);
+    const items = (read.items as Array<{ id?: unknown; name?: unknown; description?: unknown }>)
+      .map((item) => ({ id: item.id, text: inputFormOf(item) }))
+      .filter((item): item is { id: unknown; text: string } => item.text !== undefined);
+    const places = [items.find((item) => /[^\x00-\x7f]/.test(item.text)), items.find((item) => item.text.split(', ')[0]!.includes(' '))];
+    const chosen = [...new Set(places.filter((item) => item !== undefined))];
+    if (chosen.length === 0) ctx.skip('the location list holds no place in the form City, PC with an accent or a space in its city');
+    await ctx.check(
+      fc.record({ body: createBodyArb(ctx) }),
+      async ({ body }) => {
+        for (const listed of chosen) {
+          for (const [label, sent] of spellingsOf(listed.text)) {
+            const res = await ctx.api.create({ ...identify(ctx, body), locations: [{ description: sent }] });
+            expectStatus(
+              ctx,
+              res,
+              (status) => status < 500,
+              `POST /jobs with the place "${sent}" (${label}) is answered, never with a 5xx`,
+            );
+            if (!isSuccess(res.status) || res.json === undefined) {
+              ctx.observe({ topic: 'location-spellings', section: '2.2', observed: `${label}: refused ${res.status}` });
+              continue;
+            }
+            const [location] = res.json.locations;
+            ctx.expect(res.json.locations.length === 1 && location !== undefined && sameCity(sent, location), {
+              title: `POST /jobs took the place "${sent}" (${label}) as another place`,
+              expected: `the job's one location is ${listed.text}, the place sent (spec 2.2: a valid Canadian location is accepted)`,
+              received: `locations ${show(res.json.locations)}`,
+            });
+            if (location)
+              ctx.observe({ topic: 'location-spellings', section: '2.2', observed: `${label}: ${placeForm(location, sent, listed)}` });
+          }
+        }
+      },
+      { runs: 1 },
+    );
+  },
+);
+
 /**
  * The ids the answer's locations share with a location of another name, in this answer or an earlier one of the
  * run (`namesById`, which it adds to): `id: name, name`.
@@ -397,6 +485,7 @@ export const referenceRules: Implementation[] = [
   locations,
   locationOutsideList,
   locationTypeString,
+  locationSpellings,
   locationIdsNameOnePlace,
   idsCarryNames,
 ];

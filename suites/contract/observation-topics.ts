@@ -432,6 +432,13 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'Whether each write path took an empty or white-space description, or refused it.',
   },
+  'location-spellings': {
+    openPoint: 'job.echo',
+    section: '2.2',
+    meaning:
+      'How a listed place sent in another spelling (letter case, accents decomposed or left out, spaces) came back: refused, or ' +
+      'taken with the listed id or another, and its name and description as sent, as listed or in another spelling.',
+  },
   'job.spelling': {
     openPoint: 'job.echo',
     section: '2.1',
