@@ -32,10 +32,14 @@ function entry(fields: Partial<StoredJob>): JobEntry {
 /** Runs the policy at `now`, applying each new publish date as the store would; returns what was republished. */
 function runAt(refresh: AutoRefresh, now: number, grainMs = 1): Array<[number, number]> {
   const seen: Array<[number, number]> = [];
-  refresh.run(now, grainMs, (e, publishDate) => {
-    seen.push([e.id, publishDate]);
-    e.job = { ...e.job, publishDate };
-  });
+  refresh.run(
+    now,
+    (at) => at - (at % grainMs),
+    (e, publishDate) => {
+      seen.push([e.id, publishDate]);
+      e.job = { ...e.job, publishDate };
+    },
+  );
   return seen;
 }
 

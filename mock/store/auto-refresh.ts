@@ -51,9 +51,10 @@ export class AutoRefresh {
 
   /**
    * Gives every job whose 7 days have passed its new publish date through
-   * `republish` (a whole multiple of `grainMs`: whole seconds or minutes under dates.precision), then finds the next due time.
+   * `republish` (`publishInstant` of the time it fell due: whole seconds or minutes under dates.precision), then finds
+   * the next due time.
    */
-  run(now: number, grainMs: number, republish: (entry: JobEntry, publishDate: number) => void): void {
+  run(now: number, publishInstant: (at: number) => number, republish: (entry: JobEntry, publishDate: number) => void): void {
     let next = Infinity;
     for (const entry of this.refreshing) {
       const from = Math.max(entry.job.publishDate, entry.activeSince);
@@ -61,7 +62,7 @@ export class AutoRefresh {
       let due = from + AUTO_REFRESH_MS;
       if (periods >= 1) {
         const at = from + periods * AUTO_REFRESH_MS;
-        republish(entry, at - (at % grainMs));
+        republish(entry, publishInstant(at));
         due = at + AUTO_REFRESH_MS;
       }
       next = Math.min(next, due);

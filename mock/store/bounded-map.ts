@@ -1,7 +1,7 @@
 /**
  * @module The mock's caches: a map that keeps at most `capacity` entries and
  * forgets the least recently used. Every cache in the mock only saves work
- * (date text, resolved places, serialized lists, search views): what it holds
+ * (resolved places, serialized lists, search views): what it holds
  * is what the computation would give again, so one kind of map serves them all.
  */
 export class BoundedMap<K, V> {

@@ -28,11 +28,11 @@ export interface StoreOptions {
   readonly compare: OrderCompare;
   /** What `q` matches (the mock's q.match). */
   readonly match: SearchMatch;
-  /** Auto-refresh sets publish dates in whole multiples of this (1000 or 60,000 under the mock's dates.precision seconds or minutes; else 1). */
-  readonly publishGrainMs: number;
+  /** The publishDate auto-refresh sets at a time: whole seconds or minutes where the mock writes no finer (dates.precision). */
+  readonly publishInstant: (at: number) => number;
 }
 
-export const DEFAULT_STORE_OPTIONS: StoreOptions = { compare: compareListOrder, match: substringMatch, publishGrainMs: 1 };
+export const DEFAULT_STORE_OPTIONS: StoreOptions = { compare: compareListOrder, match: substringMatch, publishInstant: (at) => at };
 
 /**
  * What changed since the last takeChanges(), once trackChanges() is on: what a
@@ -284,7 +284,7 @@ export class JobsStore {
   refreshDue(): void {
     const now = this.clock.now();
     if (!this.refresh.isDue(now)) return;
-    this.refresh.run(now, this.options.publishGrainMs, (entry, publishDate) => this.replace(entry, { ...entry.job, publishDate }));
+    this.refresh.run(now, this.options.publishInstant, (entry, publishDate) => this.replace(entry, { ...entry.job, publishDate }));
   }
 }
 // Stryker restore all

@@ -8,14 +8,14 @@ import { compareListOrder, compareListOrderIdsAscending } from '../../store/orde
 import { searchMatchOf } from '../../store/search-views.js';
 import type { JobEntry, JobsStore, StoreOptions } from '../../store/jobs-store.js';
 import { REFERENCE_CHOICES, type Choices } from '../choices/choices.js';
-import { publishGrainMs, serializeJob, serializeJobHeader } from './serialize-job.js';
+import { publishInstant, serializeJob, serializeJobHeader } from './serialize-job.js';
 
-/** The store's options that follow from the choices (order.ties, q.match, dates.precision). */
+/** The store's options that follow from the choices (order.ties, q.match, the dates' form). */
 export function storeOptionsFor(choices: Choices): StoreOptions {
   return {
     compare: choices['order.ties'] === 'id-asc' ? compareListOrderIdsAscending : compareListOrder,
     match: searchMatchOf(choices['q.match']),
-    publishGrainMs: publishGrainMs(choices),
+    publishInstant: (at) => publishInstant(at, choices),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validators } from '../../../schemas/index.js';
 import { DEMO_EMPLOYERS } from './employers.js';
 import { buildStoredJob } from './job-input.js';
-import { formatServiceInstant, serializeJob, serializeJobHeader } from './serialize-job.js';
+import { formatServiceInstant, publishInstant, serializeJob, serializeJobHeader } from './serialize-job.js';
 import { REFERENCE_CHOICES } from '../choices/choices.js';
 import { parseIsoDate } from '../../../schemas/iso-date.js';
 
@@ -66,6 +66,9 @@ describe('formatServiceInstant: every dates.precision in every dates.zone', () =
     const grain = precision === 'minutes' ? 60_000 : precision === 'seconds' ? 1000 : 1;
     expect(read.ms).toBe(at - (at % grain));
     expect(validators.jobUpdate({ closeDate: text }).ok).toBe(true);
+    // The publishDate set at that time is the instant its text names, and is written alike.
+    expect(publishInstant(at, choices)).toBe(at - (at % grain));
+    expect(formatServiceInstant(publishInstant(at, choices), choices)).toBe(text);
   });
 
   it('writes one instant alike every time, and whole seconds with zero sub-millisecond digits', () => {

@@ -7,7 +7,6 @@
 import type { Employer } from '../../../schemas/index.js';
 import type { StoredJob, StoredSalary } from '../../store/stored-job.js';
 import { REFERENCE_CHOICES, type Choices } from '../choices/choices.js';
-import { formatInstant } from './format-instant.js';
 import { parseIsoDate } from '../../../schemas/iso-date.js';
 import { DAY_MS } from '../../../schemas/time-units.js';
 import { BoundedMap } from '../../store/bounded-map.js';
@@ -36,9 +35,12 @@ const ZONES: Readonly<Record<string, { minutes: number; suffix: string }>> = {
   'plus-0530': { minutes: 330, suffix: '+0530' },
 };
 
-/** The publish-date grain of dates.precision: a service that writes whole seconds or minutes sets whole ones. */
-export function publishGrainMs(choices: Choices): number {
-  return choices['dates.precision'] === 'minutes' ? 60_000 : choices['dates.precision'] === 'seconds' ? 1000 : 1;
+/**
+ * The publishDate the service sets at `at`: the instant its written form names, so a service that writes whole
+ * seconds or minutes (dates.precision) sets whole ones, and the list order and the text agree.
+ */
+export function publishInstant(at: number, choices: Choices): number {
+  return parseIsoDate(formatServiceInstant(at, choices))!.ms;
 }
 
 /**
@@ -53,11 +55,11 @@ function subMillisecondDigits(ms: number, width: number): string {
   return ms % 1000 === 0 ? '0'.repeat(width) : String(((timeOfDay % 1_000_003) * 7919) % 10 ** width).padStart(width, '0');
 }
 
-/** A service date-time in the form the choices give (dates.precision, dates.zone); the reference form is formatInstant's. */
+/** A service date-time in the form the choices give (dates.precision, dates.zone); the reference form is Date#toISOString's. */
 export function formatServiceInstant(ms: number, choices: Choices): string {
   const precision = choices['dates.precision'];
   const zone = ZONES[String(choices['dates.zone'])] ?? ZONES.z!;
-  const local = formatInstant(ms + zone.minutes * 60_000).slice(0, -1); // YYYY-MM-DDTHH:MM:SS.mmm, in the zone
+  const local = new Date(ms + zone.minutes * 60_000).toISOString().slice(0, -1); // YYYY-MM-DDTHH:MM:SS.mmm, in the zone
   const time =
     precision === 'seconds'
       ? local.slice(0, -4)
