@@ -11,10 +11,13 @@ export const MAX_JSON_DEPTH = 64;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** 415 unless the Content-Type starts with application/json (a charset suffix is fine). */
+/**
+ * 415 unless the Content-Type starts with application/json (a charset suffix is fine). Every door hands over header
+ * values without the white space around them (Node's HTTP parser and the Fetch API's Headers both strip it).
+ */
 export function requireJsonContentType(headers: Record<string, string>): void {
   const type = headers['content-type'];
-  if (type === undefined || !type.trimStart().toLowerCase().startsWith('application/json')) {
+  if (type === undefined || !type.toLowerCase().startsWith('application/json')) {
     throw new ApiError(415, 'unsupported_media_type', 'Content-Type must start with application/json', [], {
       headers: { accept: 'application/json' },
     });

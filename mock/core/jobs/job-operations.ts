@@ -15,7 +15,7 @@ import { API_PREFIX, type CoreResponse } from '../http/core-types.js';
 import { buildStoredJob, checkSemantics, pickInputFields, toCreateShape, withMergedSalary } from './job-input.js';
 import { jsonText, noContent } from '../http/json-response.js';
 import { validateBody } from './validate-body.js';
-import { publishGrainMs } from './serialize-job.js';
+import { publishInstant } from './serialize-job.js';
 
 type Body = Record<string, unknown>;
 
@@ -25,13 +25,18 @@ function duplicate(referenceId: string): ApiError {
   ]);
 }
 
+/** A path id's number when it is 1-10 decimal digits, else NaN (which names no job). */
+function pathId(idText: string): number {
+  return /^[0-9]{1,10}$/.test(idText) ? Number(idText) : NaN;
+}
+
 /**
  * spec 4.1: path ids are positive Int32 in decimal; anything else names no job
  * (404), or is malformed input under status.malformed-id = 400. A job the
  * employer deleted is 404, or 410 under status.deleted-job = 410.
  */
 export function findJob(state: ApiState, employerId: number, idText: string): JobEntry {
-  const id = /^[0-9]{1,10}$/.test(idText) ? Number(idText) : NaN;
+  const id = pathId(idText);
   const wellFormed = id <= 2_147_483_647;
   const entry = wellFormed ? state.store.get(employerId, id) : undefined;
   if (entry) return entry;
@@ -65,9 +70,7 @@ function closeDateErrors(state: ApiState, closeDate: unknown, publishDate: numbe
 /** Validates a create body and inserts the job (POST /jobs, PUT-create, seeding). */
 export function insertJob(state: ApiState, employerId: number, body: Body, at = state.store.clock.now()): JobEntry {
   const choices = state.choices;
-  // dates.precision = seconds or minutes: the service sets a whole second or minute, so the list order and the text agree.
-  const grain = publishGrainMs(choices);
-  const publishDate = at - (((at % grain) + grain) % grain);
+  const publishDate = publishInstant(at, choices);
   validateBody(validators.jobCreate, body, [...checkSemantics(body, choices), ...closeDateErrors(state, body.closeDate, publishDate)]);
   // An absent, null or empty referenceId names no job: the store files none under such a key.
   if (state.store.getByReference(employerId, body.referenceId)) throw duplicate(body.referenceId as string);
@@ -154,7 +157,7 @@ export function deleteJob(state: ApiState, entry: JobEntry): CoreResponse {
 
 /** DELETE /jobs/{id} (spec 4.4): a job the employer already deleted answers 204 again under status.repeated-delete = 204. */
 export function deleteById(state: ApiState, employerId: number, idText: string): CoreResponse {
-  const id = /^[0-9]{1,10}$/.test(idText) ? Number(idText) : NaN;
+  const id = pathId(idText);
   if (state.choices['status.repeated-delete'] === '204' && state.store.wasDeleted(employerId, id)) return noContent();
   return deleteJob(state, findJob(state, employerId, idText));
 }
