@@ -64,7 +64,9 @@ const status = run(process.execPath, [stryker, 'run', 'stryker.config.mjs', ...s
 const next = readJson(INCREMENTAL);
 // Interrupted, Stryker still writes a partial incremental report: merge it too, so the other files' results stay.
 // A run of --survivors narrowed by --mutate carries the other files over without their survivors: those come back.
-const merged = next && mergeIncremental(previous, next, excludedFiles(MUTATE), { survivorsStripped: survivorsOnly });
+// A file the config leaves out, or that is gone from the tree, leaves the results.
+const gone = Object.keys(previous?.files ?? {}).filter((name) => !existsSync(`${ROOT}${name}`));
+const merged = next && mergeIncremental(previous, next, new Set([...excludedFiles(MUTATE), ...gone]), { survivorsStripped: survivorsOnly });
 if (merged) writeFileSync(INCREMENTAL, `${JSON.stringify(merged)}\n`);
 if (status !== 0 || !next) process.exit(status || 1);
 
