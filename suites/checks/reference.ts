@@ -267,6 +267,8 @@ const locationTypeString: Implementation = fixedRule(
       fc.record({ body: createBodyArb(ctx), place }),
       async ({ body, place: sent }) => {
         const job = await createJob(ctx, { ...identify(ctx, body), locations: [sent] });
+        // Which type a place outside the list takes is the server's (2.2: the allowed values are not shown).
+        ctx.observe({ topic: 'location-type', section: '2.2', observed: `a place outside the list: ${show(job.locations[0]?.type)}` });
         const listed = (await listJobs(ctx, { q: job.referenceId ?? '' })).json.data.find((item) => item.id === job.id);
         for (const [where, locations] of [
           ['the POST /jobs answer', job.locations],

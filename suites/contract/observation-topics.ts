@@ -432,6 +432,11 @@ export const OBSERVATION_TOPICS = {
     section: '2.1',
     meaning: 'Whether each write path took an empty or white-space description, or refused it.',
   },
+  'location-type': {
+    openPoint: 'job.echo',
+    section: '2.2',
+    meaning: 'The type a place outside the location list is given (2.2: the allowed values are not shown).',
+  },
   'location-spellings': {
     openPoint: 'job.echo',
     section: '2.2',
