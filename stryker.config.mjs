@@ -13,8 +13,8 @@
  * - OUT the doors (mock/server.ts, node-adapter, handlers/, middleware, browser) and persistence/: they carry a
  *   request to the core and back, and test/mock proves they behave alike; mock/core/routes/dispatch.ts, http/api-path.ts
  *   and http/cors.ts: the way in, and headers for browsers the spec does not speak of;
- * - OUT the choice wiring (mock/core/choices/**, mock-options.ts, mock-core.ts, json-format.ts): it selects among
- *   legal forms, each run by its own profile, and a mutant there only swaps one legal form for another;
+ * - OUT the choice wiring (mock/core/choices/**, mock-options.ts, mock-core.ts, store-options.ts, json-format.ts): it
+ *   selects among legal forms, each run by its own profile, and a mutant there only swaps one legal form for another;
  * - OUT logging and the control API (request-journal.ts, control.ts, fault-injector.ts, the snapshots for the
  *   control API and --persist: jobs-snapshot.ts, store-snapshot.ts): the suite never calls them, by design;
  * - OUT the mock's configuration (jobs/employers.ts: the demo employers and the check of `--employers`): a server's
@@ -30,8 +30,7 @@
  *   changes what the mock computes, not what it answers (or breaks the map or the scan itself, which their unit tests
  *   prove against a plain list and the parsed value);
  * - OUT the 500 of a failure no request causes (http/unexpected-failure.ts: a bug of the mock, answered and never
- *   thrown to a door) and the json.format spelling of responses (http/json-format.ts, choice wiring): their unit tests
- *   prove them;
+ *   thrown to a door): its unit test proves it;
  * - OUT schemas/** and vocabulary/**, though they decide answers too: the suite shares them (its oracle), and
  *   in one process a mutant there would change the judge and the judged at once.
  */

@@ -4,20 +4,10 @@
  * the store, because what a job's JSON looks like depends on the choices; the
  * store only empties a job's slots when the job changes (store/job-entry.ts).
  */
-import { compareListOrder, compareListOrderIdsAscending } from '../../store/ordered-index.js';
-import { searchMatchOf } from '../../store/search-views.js';
-import type { JobEntry, JobsStore, StoreOptions } from '../../store/jobs-store.js';
+import type { JobEntry, JobsStore } from '../../store/jobs-store.js';
 import { REFERENCE_CHOICES, type Choices } from '../choices/choices.js';
-import { publishInstant, serializeJob, serializeJobHeader } from './serialize-job.js';
-
-/** The store's options that follow from the choices (order.ties, q.match, the dates' form). */
-export function storeOptionsFor(choices: Choices): StoreOptions {
-  return {
-    compare: choices['order.ties'] === 'id-asc' ? compareListOrderIdsAscending : compareListOrder,
-    match: searchMatchOf(choices['q.match']),
-    publishInstant: (at) => publishInstant(at, choices),
-  };
-}
+import { storeOptionsFor } from '../store-options.js';
+import { serializeJob, serializeJobHeader } from './serialize-job.js';
 
 /**
  * @example
