@@ -4,7 +4,7 @@
 import type { CoreRequest } from '../../mock/index.js';
 import type { Mutant } from './mutant.js';
 import { jsonResponse, requestJson, responseJson, withResponseJson, type JsonObject } from './support/json.js';
-import { isJobsPath, isListRead, isPost, isPut, isPutByReference } from './support/routes.js';
+import { isAnyWrite, isJobsPath, isListRead, isPost, isPut, isPutByReference } from './support/routes.js';
 import { rewriteResponseText } from './support/transforms.js';
 import { sideRequest } from './support/side-requests.js';
 
@@ -52,6 +52,20 @@ export const referenceMutants: Mutant[] = [
         return jsonResponse(401, { status: 401, code: 'unauthorized', message: 'API-Key required' });
       }
       return next(req);
+    },
+  },
+  {
+    // spec 2.2: a valid Canadian location is accepted; the place lookup of a server that never normalizes text fails on a
+    // decomposed accent (e + U+0301), which only the listed place sent in its other spellings carries.
+    name: 'reference-decomposed-accent-in-place-fails',
+    area: 'reference',
+    violates: '2.2, 7: a valid Canadian location is accepted (here a location description with a combining mark answers 500)',
+    expectedRule: 'jobs.reference.location-spellings',
+    transform: (next) => async (req) => {
+      const body = requestJson(req);
+      const places = isAnyWrite(req) && Array.isArray(body?.locations) ? (body.locations as JsonObject[]) : [];
+      if (!places.some((l) => typeof l?.description === 'string' && /\p{M}/u.test(l.description))) return next(req);
+      return jsonResponse(500, { status: 500, code: 'internal_error', message: 'place lookup failed' });
     },
   },
   {
