@@ -42,8 +42,9 @@ export function errorResponse(error: ApiError, choices: Choices): CoreResponse {
   let body: Record<string, unknown>;
   let type = JSON_TYPE;
   if (form === 'problem') {
-    // RFC 9457: `about:blank` means the title is the status text; `code` and `errors` are extension members.
-    body = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail: error.message, code: error.code };
+    // RFC 9457: `about:blank` means the title is the status text; `code` and `errors` are extension members. TITLES
+    // holds every status the core refuses with (a title is optional in RFC 9457 all the same).
+    body = { type: 'about:blank', title: TITLES[status], status, detail: error.message, code: error.code };
     if (error.fieldErrors.length > 0) body.errors = error.fieldErrors;
     type = 'application/problem+json';
   } else if (form === 'message') {
